@@ -1,0 +1,32 @@
+/** What every subcommand gets: parsed argv, output streams and the environment. */
+export interface CliIo {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  /** Reads all of standard input (for `--body -`, `card verify -`). */
+  readStdin: () => Promise<string>;
+  env: Record<string, string | undefined>;
+  cwd: string;
+}
+
+/** Exit codes shared by all subcommands. */
+export const exitCodes = {
+  ok: 0,
+  /** The agent or protocol said no: RPC error, invalid signature, failed check. */
+  refused: 1,
+  /** Usage, network or transport error. */
+  error: 2,
+} as const;
+
+export interface CliCommand {
+  name: string;
+  summary: string;
+  usage: string;
+  run(argv: string[], io: CliIo): Promise<number>;
+}
+
+export class UsageError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UsageError';
+  }
+}

@@ -1,0 +1,71 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { CliCommand, CliIo } from './cli-types';
+import { exitCodes, UsageError } from './cli-types';
+import { commands } from './commands/index';
+
+function version(): string {
+  const pkg = JSON.parse(readFileSync(fileURLToPath(new URL('../../package.json', import.meta.url)), 'utf8')) as { version: string };
+  return pkg.version;
+}
+
+function helpText(list: readonly CliCommand[]): string {
+  const width = Math.max(8, ...list.map((c) => c.name.length));
+  return [
+    'powerduck — A2A debugging client (command line)',
+    '',
+    'Usage: powerduck <command> [options]',
+    '',
+    'Commands:',
+    ...list.map((c) => `  ${c.name.padEnd(width)}  ${c.summary}`),
+    '',
+    'Options:',
+    '  --help     show help (also: powerduck <command> --help)',
+    '  --version  print the version',
+    '',
+    'Exit codes: 0 success, 1 the agent or protocol said no, 2 usage, network or transport error.',
+    '',
+  ].join('\n');
+}
+
+export async function runCli(argv: readonly string[], io: CliIo, list: readonly CliCommand[] = commands): Promise<number> {
+  const [first, ...rest] = argv;
+  if (first === undefined || first === '--help' || first === '-h' || first === 'help') {
+    io.stdout(helpText(list));
+    return first === undefined ? exitCodes.error : exitCodes.ok;
+  }
+  if (first === '--version' || first === '-v') {
+    io.stdout(`${version()}\n`);
+    return exitCodes.ok;
+  }
+  const command = list.find((c) => c.name === first);
+  if (!command) {
+    io.stderr(`powerduck: unknown command '${first}'. Run 'powerduck --help' for the list.\n`);
+    return exitCodes.error;
+  }
+  if (rest.includes('--help') || rest.includes('-h')) {
+    io.stdout(`${command.usage}\n`);
+    return exitCodes.ok;
+  }
+  try {
+    return await command.run(rest, io);
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    io.stderr(error instanceof UsageError ? `powerduck ${command.name}: ${message}\nUsage: ${command.usage.split('\n')[0]}\n` : `powerduck ${command.name}: ${message}\n`);
+    return exitCodes.error;
+  }
+}
+
+export function processIo(): CliIo {
+  return {
+    stdout: (text) => process.stdout.write(text),
+    stderr: (text) => process.stderr.write(text),
+    readStdin: async () => {
+      const chunks: Buffer[] = [];
+      for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+      return Buffer.concat(chunks).toString('utf8');
+    },
+    env: process.env,
+    cwd: process.cwd(),
+  };
+}

@@ -1,0 +1,22 @@
+import type { DataDirLayout } from './data-dir';
+import type { SecretStore } from './secret-store';
+
+export interface Logger {
+  info(message: string): void;
+  warn(message: string): void;
+  error(message: string): void;
+}
+
+/** Everything the core needs from its surroundings, injected so tests, CLI, browser host and Electron share it. */
+export interface CoreEnv {
+  host: 'electron' | 'web' | 'cli' | 'test';
+  version: string;
+  dataDir: DataDirLayout;
+  secrets: SecretStore;
+  /** Used for process environment lookups (`{env: NAME}` secret sources, spec --env values). */
+  environment: Record<string, string | undefined>;
+  now: () => number;
+  logger: Logger;
+}
+
+export const silentLogger: Logger = { info: () => {}, warn: () => {}, error: () => {} };

@@ -1,0 +1,27 @@
+import type { WireError, WireErrorCode } from '../../shared/contract/result';
+
+/** Thrown inside the core; the dispatcher turns it into a WireError with the same code. */
+export class CoreError extends Error {
+  readonly code: WireErrorCode;
+  readonly details: unknown;
+
+  constructor(code: WireErrorCode, message: string, details?: unknown) {
+    super(message);
+    this.name = 'CoreError';
+    this.code = code;
+    this.details = details;
+  }
+
+  toWire(): WireError {
+    return this.details === undefined
+      ? { code: this.code, message: this.message }
+      : { code: this.code, message: this.message, details: this.details };
+  }
+}
+
+export function toWireError(error: unknown): WireError {
+  if (error instanceof CoreError) return error.toWire();
+  if (error instanceof Error && error.name === 'AbortError') return { code: 'cancelled', message: 'Cancelled.' };
+  const message = error instanceof Error ? error.message : String(error);
+  return { code: 'internal', message: `Unexpected error in the core: ${message}` };
+}

@@ -1,0 +1,45 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type { CoreEnv, Logger } from './core-env';
+import { silentLogger } from './core-env';
+import { ensureDataDir, resolveDataDir } from './data-dir';
+import { createDispatcher, type Dispatcher } from './dispatcher';
+import { createHandlerTable } from './handlers/index';
+import { createFileSecretStore, type SecretStore } from './secret-store';
+
+export interface Core {
+  env: CoreEnv;
+  dispatcher: Dispatcher;
+}
+
+export function createCore(env: CoreEnv): Core {
+  return { env, dispatcher: createDispatcher(createHandlerTable(env)) };
+}
+
+export function packageVersion(): string {
+  const pkg: unknown = JSON.parse(readFileSync(fileURLToPath(new URL('../../package.json', import.meta.url)), 'utf8'));
+  return typeof pkg === 'object' && pkg !== null && 'version' in pkg && typeof pkg.version === 'string' ? pkg.version : '0.0.0';
+}
+
+export interface OpenCoreOptions {
+  host: CoreEnv['host'];
+  dataDir?: string;
+  secrets?: SecretStore;
+  logger?: Logger;
+  environment?: Record<string, string | undefined>;
+}
+
+/** Resolves the data dir, creates the default workspace on first run, and builds the core. */
+export async function openCore(options: OpenCoreOptions): Promise<Core> {
+  const environment = options.environment ?? process.env;
+  const dataDir = await ensureDataDir(options.dataDir ?? resolveDataDir(process.env));
+  return createCore({
+    host: options.host,
+    version: packageVersion(),
+    dataDir,
+    secrets: options.secrets ?? createFileSecretStore(dataDir.secretsFile),
+    environment,
+    now: () => Date.now(),
+    logger: options.logger ?? silentLogger,
+  });
+}

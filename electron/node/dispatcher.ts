@@ -1,0 +1,102 @@
+import type {
+  OperationName,
+  RequestOf,
+  ResponseOf,
+  Result,
+  StreamDataOf,
+  StreamEndOf,
+  StreamEvent,
+  StreamName,
+  StreamRequestOf,
+} from '../../shared/contract/index';
+import { isOperationName, isStreamName } from '../../shared/contract/index';
+import { CoreError, toWireError } from './core-error';
+import type { HandlerTable } from './handler-types';
+
+export type AnyStreamEvent = StreamEvent<unknown, unknown>;
+type EventBody = AnyStreamEvent extends infer E ? (E extends AnyStreamEvent ? Omit<E, 'requestId' | 'seq'> : never) : never;
+
+/**
+ * The one place where contract names meet handlers. Electron IPC, the browser host and the
+ * back-to-back tests all call through this, so every transport behaves identically.
+ */
+export interface Dispatcher {
+  invoke<K extends OperationName>(op: K, request: RequestOf<K>): Promise<Result<ResponseOf<K>>>;
+  /** Untyped entry for transports that receive names off the wire. */
+  invokeUnknown(op: unknown, request: unknown): Promise<Result<unknown>>;
+  stream<K extends StreamName>(
+    op: K,
+    requestId: string,
+    request: StreamRequestOf<K>,
+    onEvent: (event: StreamEvent<StreamDataOf<K>, StreamEndOf<K>>) => void,
+  ): Promise<void>;
+  streamUnknown(op: unknown, requestId: unknown, request: unknown, onEvent: (event: AnyStreamEvent) => void): Promise<void>;
+  cancel(requestId: string): boolean;
+  activeStreams(): number;
+}
+
+export function createDispatcher(table: HandlerTable): Dispatcher {
+  const running = new Map<string, AbortController>();
+
+  async function invokeUnknown(op: unknown, request: unknown): Promise<Result<unknown>> {
+    if (!isOperationName(op)) return { ok: false, error: { code: 'unknown-operation', message: `Unknown operation: ${String(op)}` } };
+    if (op === 'stream.cancel') {
+      const requestId = (request as { requestId?: unknown } | null)?.requestId;
+      if (typeof requestId !== 'string') return { ok: false, error: { code: 'bad-request', message: 'stream.cancel needs a requestId.' } };
+      return { ok: true, value: { cancelled: cancel(requestId) } };
+    }
+    const handler = table.ops[op] as (req: unknown, ctx: { signal: AbortSignal }) => Promise<unknown>;
+    try {
+      return { ok: true, value: await handler(request ?? {}, { signal: new AbortController().signal }) };
+    } catch (error) {
+      return { ok: false, error: toWireError(error) };
+    }
+  }
+
+  async function streamUnknown(op: unknown, requestId: unknown, request: unknown, onEvent: (event: AnyStreamEvent) => void): Promise<void> {
+    let seq = 0;
+    const id = typeof requestId === 'string' ? requestId : '';
+    const send = (event: EventBody): void => {
+      onEvent({ ...event, requestId: id, seq: seq++ } as AnyStreamEvent);
+    };
+    if (!id) return send({ kind: 'error', error: { code: 'bad-request', message: 'A stream needs a requestId minted by the caller.' } });
+    if (!isStreamName(op)) return send({ kind: 'error', error: { code: 'unknown-operation', message: `Unknown stream: ${String(op)}` } });
+    if (running.has(id)) return send({ kind: 'error', error: { code: 'bad-request', message: `Stream ${id} is already running.` } });
+    const controller = new AbortController();
+    running.set(id, controller);
+    const handler = table.streams[op] as (req: unknown, emit: (data: unknown) => void, ctx: { signal: AbortSignal }) => Promise<unknown>;
+    let ended = false;
+    try {
+      const value = await handler(
+        request ?? {},
+        (data) => {
+          if (!ended) send({ kind: 'data', data });
+        },
+        { signal: controller.signal },
+      );
+      ended = true;
+      send({ kind: 'end', value });
+    } catch (error) {
+      ended = true;
+      send({ kind: 'error', error: toWireError(error) });
+    } finally {
+      running.delete(id);
+    }
+  }
+
+  function cancel(requestId: string): boolean {
+    const controller = running.get(requestId);
+    if (!controller) return false;
+    controller.abort(new CoreError('cancelled', 'Stopped by the user.'));
+    return true;
+  }
+
+  return {
+    invoke: (op, request) => invokeUnknown(op, request) as never,
+    invokeUnknown,
+    stream: (op, requestId, request, onEvent) => streamUnknown(op, requestId, request, onEvent as (event: AnyStreamEvent) => void),
+    streamUnknown,
+    cancel,
+    activeStreams: () => running.size,
+  };
+}

@@ -1,0 +1,24 @@
+import type { OperationName, Operations, StreamName, Streams } from '../../shared/contract/index';
+
+export interface HandlerContext {
+  signal: AbortSignal;
+}
+
+/** Unary handlers return the response or throw a CoreError; the dispatcher wraps both into a Result. */
+export type Handlers<TOps> = {
+  [K in keyof TOps]: TOps[K] extends { request: infer Req; response: infer Res } ? (request: Req, ctx: HandlerContext) => Promise<Res> : never;
+};
+
+/** Stream handlers call `emit` per event and resolve with the value carried by the terminal `end` event. */
+export type StreamHandlers<TStreams> = {
+  [K in keyof TStreams]: TStreams[K] extends { request: infer Req; data: infer Data; end: infer End }
+    ? (request: Req, emit: (data: Data) => void, ctx: HandlerContext) => Promise<End>
+    : never;
+};
+
+export interface HandlerTable {
+  ops: Handlers<Operations>;
+  streams: StreamHandlers<Streams>;
+}
+
+export type { OperationName, StreamName };

@@ -1,0 +1,40 @@
+import { CoreError } from '../core-error';
+import type { CoreEnv } from '../core-env';
+import type { HandlerTable } from '../handler-types';
+import { createA2aHandlers, createA2aStreamHandlers } from './a2a';
+import { createAppHandlers, createAppStreamHandlers } from './app';
+import { createCardHandlers, createCardStreamHandlers } from './card';
+import { createCheckHandlers, createCheckStreamHandlers } from './check';
+import { createHistoryHandlers, createHistoryStreamHandlers } from './history';
+import { createSecretHandlers } from './secrets';
+import { createServergenHandlers, createServergenStreamHandlers } from './servergen';
+import { createSpecHandlers, createSpecStreamHandlers } from './spec';
+
+/** Builds the full table; a missing or extra key is a compile error against the contract. */
+export function createHandlerTable(env: CoreEnv): HandlerTable {
+  return {
+    ops: {
+      ...createAppHandlers(env),
+      // The dispatcher answers stream.cancel itself (it owns the running streams).
+      'stream.cancel': async () => {
+        throw new CoreError('internal', 'stream.cancel is handled by the dispatcher.');
+      },
+      ...createSecretHandlers(env),
+      ...createA2aHandlers(env),
+      ...createCardHandlers(env),
+      ...createSpecHandlers(env),
+      ...createHistoryHandlers(env),
+      ...createCheckHandlers(env),
+      ...createServergenHandlers(env),
+    },
+    streams: {
+      ...createAppStreamHandlers(),
+      ...createA2aStreamHandlers(env),
+      ...createCardStreamHandlers(env),
+      ...createSpecStreamHandlers(env),
+      ...createHistoryStreamHandlers(env),
+      ...createCheckStreamHandlers(env),
+      ...createServergenStreamHandlers(env),
+    },
+  };
+}

@@ -1,0 +1,35 @@
+import type { AuthConfig } from './auth';
+import type { A2aVersion, Binding } from './versions';
+
+export interface HeaderEntry {
+  name: string;
+  value: string;
+  /** Disabled rows stay in the draft but are not sent. */
+  enabled?: boolean;
+}
+
+export interface CallTimeouts {
+  /** Time allowed to open the connection (TCP + TLS). */
+  connectMs?: number;
+  /** Time allowed for the whole unary call; for streams, the time until the first byte. */
+  totalMs?: number;
+}
+
+/**
+ * What the user drafted. For JSON-RPC `body` is `params` (the core builds the envelope);
+ * for HTTP+JSON and gRPC `body` is the request object itself.
+ */
+export interface A2aCall {
+  version: A2aVersion;
+  binding: Binding;
+  endpoint: string;
+  method: string;
+  body: unknown;
+  headers?: HeaderEntry[];
+  auth?: AuthConfig;
+  /** HTTP+JSON only: optional `/{tenant}` path prefix. */
+  tenant?: string;
+  timeouts?: CallTimeouts;
+  /** Cap for recorded bodies (bytes); bodies beyond it are cut and flagged `truncated`. */
+  recordBodyLimit?: number;
+}

@@ -1,0 +1,89 @@
+import type { WireErrorCode } from '../contract/result';
+import type { A2aVersion, Binding } from './versions';
+
+/** Headers as sent/received, in order, with secrets replaced by `[redacted]` (record only). */
+export type HeaderList = Array<[name: string, value: string]>;
+
+export interface RecordedRequest {
+  /** Full URL (HTTP) or `grpc://host:port/package.Service/Method`. */
+  url: string;
+  httpMethod?: string;
+  headers: HeaderList;
+  /** gRPC metadata (redacted). */
+  metadata?: HeaderList;
+  body?: string;
+  bodyBytes: number;
+  truncated?: boolean;
+  /** JSON-RPC request id the core minted (distinct from any messageId). */
+  rpcId?: string | number;
+}
+
+export interface RecordedResponse {
+  status?: number;
+  statusText?: string;
+  /** gRPC status code and name. */
+  grpcStatus?: number;
+  grpcStatusName?: string;
+  headers: HeaderList;
+  trailers?: HeaderList;
+  contentType?: string;
+  body?: string;
+  bodyBytes: number;
+  truncated?: boolean;
+}
+
+export interface RecordedStreamEvent {
+  seq: number;
+  /** Milliseconds since the call started. */
+  atMs: number;
+  /** SSE `event:` name when present ('message' otherwise); 'grpc' for gRPC stream messages. */
+  event: string;
+  /** Parsed payload as received (JSON-RPC envelope for JSON-RPC, StreamResponse otherwise). */
+  data: unknown;
+  /** Which A2A object it carries: task, message, statusUpdate, artifactUpdate (1.0) or the 0.3 kind. */
+  objectKind?: string;
+  /** Task state after this event, when it carries one. */
+  state?: string;
+  error?: { code: number | string; message: string; reason?: string };
+}
+
+export type Outcome =
+  | { kind: 'message'; message: unknown }
+  | { kind: 'task'; task: unknown; state?: string }
+  /** Any other successful result (GetExtendedAgentCard, ListTasks, push configs, an empty DELETE…). */
+  | { kind: 'result'; value: unknown }
+  | { kind: 'rpc-error'; code: number; message: string; data?: unknown; reason?: string }
+  | { kind: 'http-error'; status: number; message: string; reason?: string; body?: unknown }
+  | { kind: 'grpc-error'; code: number; codeName: string; message: string; reason?: string }
+  | { kind: 'transport-error'; code: WireErrorCode; message: string }
+  | {
+      kind: 'stream';
+      /** completed = server closed after a terminal/interrupted state; stopped = the user dropped the connection. */
+      ended: 'completed' | 'closed' | 'stopped' | 'error';
+      lastState?: string;
+      eventCount: number;
+      error?: { code: number | string; message: string; reason?: string };
+    };
+
+export interface Timings {
+  connectMs?: number;
+  firstByteMs?: number;
+  totalMs: number;
+}
+
+/** The one record of a call, from which every view, history entry and export is derived. */
+export interface ExchangeRecord {
+  id: string;
+  startedAt: string;
+  version: A2aVersion;
+  binding: Binding;
+  endpoint: string;
+  method: string;
+  request: RecordedRequest;
+  response?: RecordedResponse;
+  timings: Timings;
+  events?: RecordedStreamEvent[];
+  outcome: Outcome;
+  /** Notes such as a mismatched JSON-RPC id or plaintext gRPC to a non-loopback host. */
+  warnings: string[];
+}

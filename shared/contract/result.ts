@@ -1,0 +1,49 @@
+/**
+ * Errors cross every boundary as data with a stable code. Callers branch on `code`,
+ * never on `message` (which is for people and may be translated or reworded).
+ */
+export const wireErrorCodes = [
+  'bad-request',
+  'unknown-operation',
+  'cancelled',
+  'timeout',
+  'dns',
+  'connect',
+  'tls',
+  'http-status',
+  'rpc-error',
+  'grpc-error',
+  'protocol',
+  'not-json',
+  'too-large',
+  'unsupported',
+  'not-found',
+  'conflict',
+  'parse',
+  'invalid',
+  'io',
+  'unauthorized',
+  'internal',
+] as const;
+
+export type WireErrorCode = (typeof wireErrorCodes)[number];
+
+export interface WireError {
+  code: WireErrorCode;
+  message: string;
+  details?: unknown;
+}
+
+export type Result<T> = { ok: true; value: T } | { ok: false; error: WireError };
+
+export function ok<T>(value: T): Result<T> {
+  return { ok: true, value };
+}
+
+export function fail(code: WireErrorCode, message: string, details?: unknown): { ok: false; error: WireError } {
+  return details === undefined ? { ok: false, error: { code, message } } : { ok: false, error: { code, message, details } };
+}
+
+export function isWireErrorCode(value: unknown): value is WireErrorCode {
+  return typeof value === 'string' && (wireErrorCodes as readonly string[]).includes(value);
+}

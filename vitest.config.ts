@@ -1,0 +1,19 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'shared', include: ['shared/**/*.test.ts'], environment: 'node' } },
+      {
+        test: {
+          name: 'node',
+          include: ['electron/**/*.test.ts', 'test/**/*.test.ts', 'bench/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      { test: { name: 'renderer', include: ['renderer/**/*.test.{ts,tsx}'], environment: 'node' } },
+    ],
+  },
+});
