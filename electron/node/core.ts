@@ -17,12 +17,18 @@ export function createCore(env: CoreEnv): Core {
 }
 
 export function packageVersion(): string {
-  const pkg: unknown = JSON.parse(readFileSync(fileURLToPath(new URL('../../package.json', import.meta.url)), 'utf8'));
-  return typeof pkg === 'object' && pkg !== null && 'version' in pkg && typeof pkg.version === 'string' ? pkg.version : '0.0.0';
+  try {
+    const pkg: unknown = JSON.parse(readFileSync(fileURLToPath(new URL('../../package.json', import.meta.url)), 'utf8'));
+    return typeof pkg === 'object' && pkg !== null && 'version' in pkg && typeof pkg.version === 'string' ? pkg.version : '0.0.0';
+  } catch {
+    return '0.0.0';
+  }
 }
 
 export interface OpenCoreOptions {
   host: CoreEnv['host'];
+  /** Electron passes app.getVersion(); elsewhere package.json is read. */
+  version?: string;
   dataDir?: string;
   secrets?: SecretStore;
   logger?: Logger;
@@ -35,7 +41,7 @@ export async function openCore(options: OpenCoreOptions): Promise<Core> {
   const dataDir = await ensureDataDir(options.dataDir ?? resolveDataDir(process.env));
   return createCore({
     host: options.host,
-    version: packageVersion(),
+    version: options.version ?? packageVersion(),
     dataDir,
     secrets: options.secrets ?? createFileSecretStore(dataDir.secretsFile),
     environment,

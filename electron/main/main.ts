@@ -1,0 +1,66 @@
+import { app, BrowserWindow, ipcMain, nativeTheme, safeStorage, session, type IpcMainEvent, type IpcMainInvokeEvent, type WebFrameMain } from 'electron';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { isOperationName, isStreamName, operationNames } from '../../shared/contract/index';
+import { openCore } from '../node/core';
+import type { AnyStreamEvent } from '../node/dispatcher';
+import { createFileSecretStore } from '../node/secret-store';
+import { resolveDataDir } from '../node/data-dir';
+import { ipcChannels } from './ipc-channels';
+import { electronCsp, isAllowedNavigation, secureWindowOptions } from './window-options';
+
+const rendererIndex = join(__dirname, '..', 'renderer', 'index.html');
+const appUrl = pathToFileURL(rendererIndex).toString();
+
+function fromOurWindow(frame: WebFrameMain | null): boolean {
+  // Only the top frame of our own page may call the core (no iframes, no navigated-away pages).
+  return frame !== null && frame.parent === null && frame.url.startsWith(appUrl.split('#')[0] ?? appUrl);
+}
+
+async function main(): Promise<void> {
+  await app.whenReady();
+  const dataDir = resolveDataDir(process.env);
+  const secrets = createFileSecretStore(
+    join(dataDir, 'secrets.enc.json'),
+    {
+      encrypt: (plain) => safeStorage.encryptString(plain).toString('base64'),
+      decrypt: (cipher) => safeStorage.decryptString(Buffer.from(cipher, 'base64')),
+    },
+    'os-keychain',
+  );
+  const core = await openCore({ host: 'electron', version: app.getVersion(), dataDir, secrets });
+
+  session.defaultSession.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
+  session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
+    callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [electronCsp()] } });
+  });
+
+  // One registration for every unary operation: the name is data, validated against the contract.
+  ipcMain.handle(ipcChannels.invoke, async (event: IpcMainInvokeEvent, op: unknown, request: unknown) => {
+    if (!fromOurWindow(event.senderFrame)) return { ok: false, error: { code: 'unauthorized', message: 'Unknown sender.' } };
+    if (!isOperationName(op)) return { ok: false, error: { code: 'unknown-operation', message: `Unknown operation ${String(op)}` } };
+    return core.dispatcher.invokeUnknown(op, request);
+  });
+  ipcMain.on(ipcChannels.stream, (event: IpcMainEvent, op: unknown, requestId: unknown, request: unknown) => {
+    if (!fromOurWindow(event.senderFrame) || !isStreamName(op)) return;
+    const sender = event.sender;
+    void core.dispatcher.streamUnknown(op, requestId, request, (streamEvent: AnyStreamEvent) => {
+      if (!sender.isDestroyed()) sender.send(ipcChannels.event, streamEvent);
+    });
+  });
+  void operationNames;
+
+  const window = new BrowserWindow(secureWindowOptions(join(__dirname, 'preload.cjs'), nativeTheme.shouldUseDarkColors));
+  window.webContents.on('will-navigate', (event, url) => {
+    if (!isAllowedNavigation(url, appUrl)) event.preventDefault();
+  });
+  window.webContents.setWindowOpenHandler(() => ({ action: 'deny' }));
+  window.once('ready-to-show', () => window.show());
+  await window.loadURL(appUrl);
+}
+
+app.on('window-all-closed', () => app.quit());
+main().catch((error: unknown) => {
+  console.error(error);
+  app.exit(1);
+});

@@ -1,0 +1,32 @@
+import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
+import { isOperationName, isStreamName } from '../../shared/contract/index';
+import { ipcChannels } from '../main/ipc-channels';
+
+type Listener = (event: unknown) => void;
+const listeners = new Map<string, Set<Listener>>();
+
+ipcRenderer.on(ipcChannels.event, (_event: IpcRendererEvent, streamEvent: { requestId?: unknown }) => {
+  // The IpcRendererEvent never reaches the page: only the contract's event object does.
+  if (typeof streamEvent?.requestId !== 'string') return;
+  for (const listener of listeners.get(streamEvent.requestId) ?? []) listener(streamEvent);
+});
+
+// Closed bridge: exactly the contract's operations and stream subscription, nothing else.
+contextBridge.exposeInMainWorld('powerduck', {
+  invoke(op: unknown, request: unknown): Promise<unknown> {
+    if (!isOperationName(op)) return Promise.resolve({ ok: false, error: { code: 'unknown-operation', message: `Unknown operation ${String(op)}` } });
+    return ipcRenderer.invoke(ipcChannels.invoke, op, request);
+  },
+  stream(op: unknown, requestId: string, request: unknown): void {
+    if (isStreamName(op) && typeof requestId === 'string') ipcRenderer.send(ipcChannels.stream, op, requestId, request);
+  },
+  onStreamEvent(requestId: string, listener: Listener): () => void {
+    const set = listeners.get(requestId) ?? new Set<Listener>();
+    set.add(listener);
+    listeners.set(requestId, set);
+    return () => {
+      set.delete(listener);
+      if (set.size === 0) listeners.delete(requestId);
+    };
+  },
+});

@@ -1,0 +1,39 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from '../cli/args';
+import { openCore } from '../node/core';
+import { startWebHost } from './web-host';
+
+const usage = 'Usage: powerduck-web [--port N] [--open] [--data-dir DIR]';
+
+async function main(): Promise<void> {
+  const args = parseArgs(process.argv.slice(2), { values: ['port', 'data-dir'], flags: ['open', 'help'] });
+  if (args.flags.has('help')) {
+    console.log(usage);
+    return;
+  }
+  const port = Number(args.options.get('port') ?? '0');
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be 0-65535, got ${args.options.get('port')}`);
+  const staticDir = fileURLToPath(new URL('../../dist/renderer', import.meta.url));
+  if (!existsSync(staticDir)) throw new Error('The renderer is not built: run `npm run build` first.');
+  const core = await openCore({ host: 'web', dataDir: args.options.get('data-dir') });
+  const host = await startWebHost({ core, staticDir, port });
+  console.log(`Powerduck is running at ${host.url}`);
+  console.log(`Data: ${core.env.dataDir.root} (secrets in a 0600 file there: the browser host has no OS keychain).`);
+  console.log('Loopback only; the token in the URL is required for every call. Press Ctrl+C to stop.');
+  if (args.flags.has('open')) {
+    if (existsSync('/usr/bin/chromium')) spawn('/usr/bin/chromium', [host.url], { detached: true, stdio: 'ignore' }).unref();
+    else console.log('--open: Chromium was not found at /usr/bin/chromium; open the URL above yourself.');
+  }
+  const stop = (): void => {
+    void host.close().then(() => process.exit(0));
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((error: unknown) => {
+  console.error(`powerduck-web: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(2);
+});

@@ -1,0 +1,57 @@
+// Layer rules (see docs in README "Architecture"): each folder may only import what runs where it runs.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+
+const nodeBuiltins = { group: ['node:*'], message: 'This layer runs outside Node: no node:* imports.' };
+const electronImport = { name: 'electron', message: 'Only electron/main and electron/preload may import electron.' };
+const toElectron = { group: ['**/electron/**', '**/electron'], message: 'The page and shared code never import electron/**.' };
+const toRenderer = { group: ['**/renderer/**'], message: 'Only the renderer imports renderer code.' };
+const toOutsideShared = {
+  group: ['**/electron/**', '**/renderer/**', '**/e2e/**', '**/test/**', '**/bench/**', '**/examples/**'],
+  message: 'shared/ is pure: it imports nothing outside shared/.',
+};
+const bareNodeModules = ['fs', 'path', 'os', 'http', 'https', 'net', 'tls', 'crypto', 'child_process', 'zlib', 'stream', 'url', 'util', 'events', 'buffer'].map(
+  (name) => ({ name, message: 'Use of Node built-ins is not allowed in this layer.' }),
+);
+
+export const layerZones = [
+  {
+    files: ['shared/**/*.ts'],
+    ignores: ['shared/**/*.test.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: [electronImport, ...bareNodeModules], patterns: [nodeBuiltins, toOutsideShared] }] },
+  },
+  {
+    files: ['electron/node/**/*.ts', 'electron/web/**/*.ts', 'electron/cli/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { paths: [electronImport], patterns: [toRenderer] }] },
+  },
+  {
+    files: ['electron/main/**/*.ts', 'electron/preload/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [toRenderer] }] },
+  },
+  {
+    files: ['renderer/src/**/*.{ts,tsx}'],
+    ignores: ['renderer/src/**/*.test.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { paths: [electronImport, ...bareNodeModules], patterns: [nodeBuiltins, toElectron] }] },
+  },
+];
+
+export default tseslint.config(
+  { ignores: ['dist/**', 'node_modules/**', 'examples/**', 'coverage/**', 'electron/node/servergen/template/**', '**/*.tmpl', 'test/fixtures/lint/**', '**/.tmp*', '.tmp*/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-console': 'off',
+    },
+  },
+  {
+    files: ['**/*.{js,mjs}'],
+    languageOptions: { globals: { process: 'readonly', console: 'readonly', URL: 'readonly', Buffer: 'readonly' } },
+  },
+  ...layerZones,
+);

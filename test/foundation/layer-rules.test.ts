@@ -1,0 +1,31 @@
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+// Lints in-memory files placed (virtually) inside each layer, so the real zones in eslint.config.js are what is tested.
+async function lint(filePath: string, code: string): Promise<string[]> {
+  const eslint = new ESLint({ cwd: process.cwd(), overrideConfig: { languageOptions: { parserOptions: { projectService: false, project: null } }, rules: { '@typescript-eslint/no-floating-promises': 'off' } } });
+  const [result] = await eslint.lintText(code, { filePath });
+  return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+}
+
+describe('layer rules', () => {
+  it('refuses node:* and core imports inside shared/', async () => {
+    expect(await lint('shared/violation-fixture.ts', "import { readFile } from 'node:fs';\nexport const x = readFile;\n")).toHaveLength(1);
+    expect(await lint('shared/violation-fixture.ts', "import { createCore } from '../electron/node/core';\nexport const x = createCore;\n")).toHaveLength(1);
+  });
+
+  it('refuses electron and renderer imports inside the core', async () => {
+    expect(await lint('electron/node/violation-fixture.ts', "import { app } from 'electron';\nexport const x = app;\n")).toHaveLength(1);
+    expect(await lint('electron/node/violation-fixture.ts', "import { App } from '../../renderer/src/app';\nexport const x = App;\n")).toHaveLength(1);
+  });
+
+  it('refuses electron/** and node:* inside the renderer', async () => {
+    expect(await lint('renderer/src/violation-fixture.ts', "import { createCore } from '../../electron/node/core';\nexport const x = createCore;\n")).toHaveLength(1);
+    expect(await lint('renderer/src/violation-fixture.ts', "import { join } from 'node:path';\nexport const x = join;\n")).toHaveLength(1);
+  });
+
+  it('allows what each layer may import', async () => {
+    expect(await lint('renderer/src/ok-fixture.ts', "import { ok } from '../../shared/contract/result';\nexport const x = ok;\n")).toEqual([]);
+    expect(await lint('electron/node/ok-fixture.ts', "import { join } from 'node:path';\nexport const x = join;\n")).toEqual([]);
+  });
+});
