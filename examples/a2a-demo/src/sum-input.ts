@@ -51,20 +51,15 @@ export function readSumInput(parts: readonly InputPart[]): SumInput {
 }
 
 /** `{"numbers":[…]}` or a bare `[…]`; undefined when the data part says nothing about numbers. */
-function numbersOfData(data: unknown): unknown[] | 'invalid' | undefined {
+function numbersOfData(data: unknown): number[] | 'invalid' | undefined {
   const list = Array.isArray(data) ? data : isRecord(data) && 'numbers' in data ? data['numbers'] : undefined;
   if (list === undefined) return undefined;
   if (!Array.isArray(list)) return 'invalid';
   // JSON has no Infinity/NaN, but a string "Infinity" or a nested object is still not a number.
-  if (!list.every((n) => typeof n === 'number')) return 'invalid';
+  if (!list.every((n): n is number => typeof n === 'number')) return 'invalid';
   return list;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** "12 + 30" style text for the status events of a streamed task. */
-export function formatNumber(n: number): string {
-  return String(n);
 }
