@@ -19,6 +19,9 @@ function fromOurWindow(frame: WebFrameMain | null): boolean {
 
 async function main(): Promise<void> {
   await app.whenReady();
+  // The bundled main cannot find data folders from module URLs: point the core at the packaged copies.
+  process.env.POWERDUCK_PROTO_DIR ??= join(app.getAppPath(), 'proto');
+  process.env.POWERDUCK_SERVERGEN_TEMPLATE_DIR ??= join(app.getAppPath(), 'electron', 'node', 'servergen', 'template');
   const dataDir = resolveDataDir(process.env);
   const secrets = createFileSecretStore(
     join(dataDir, 'secrets.enc.json'),
