@@ -1,9 +1,28 @@
+import { applyInterface } from '../../../shared/card/apply-interface';
+import { stripPrivateMetadata } from '../../../shared/card/private-metadata';
 import type { CardOps, CardStreams } from '../../../shared/contract/ops-card';
+import { analyzeCard } from '../card/card-analysis';
+import { verifyCard } from '../card/card-verify';
+import { fetchExtendedCard } from '../card/extended-card';
+import { fetchCard } from '../card/fetch-card';
+import { CoreError } from '../core-error';
 import type { CoreEnv } from '../core-env';
 import type { Handlers, StreamHandlers } from '../handler-types';
 
-export function createCardHandlers(_env: CoreEnv): Handlers<CardOps> {
-  return {};
+export function createCardHandlers(env: CoreEnv): Handlers<CardOps> {
+  return {
+    'card.fetch': (request, { signal }) => fetchCard(request, { userAgent: `Powerduck/${env.version}`, signal }),
+    'card.inspect': async ({ card }) => analyzeCard(card, 'The card'),
+    'card.verify': ({ card, jwks }) => verifyCard(card, jwks),
+    'card.applyInterface': async (request) => {
+      const outcome = applyInterface(request);
+      if (!outcome.ok) throw new CoreError(outcome.reason === 'no-such-interface' ? 'not-found' : 'unsupported', outcome.message);
+      return outcome.result;
+    },
+    'card.extended': (request, { signal }) =>
+      fetchExtendedCard(request, { secrets: env.secrets, environment: env.environment, now: env.now }, signal),
+    'card.stripPrivate': async (request) => stripPrivateMetadata(request),
+  };
 }
 
 export function createCardStreamHandlers(_env: CoreEnv): StreamHandlers<CardStreams> {

@@ -1,0 +1,83 @@
+import type { CardFetchRequest, CardFetchResult } from '../../../shared/contract/ops-card';
+import type { CardFinding } from '../../../shared/card/card-types';
+import { CoreError } from '../core-error';
+import { analyzeCard } from './card-analysis';
+import { resolveCardUrl } from './card-url';
+import { safeGet } from './safe-fetch';
+
+/** 1 MiB of decoded bytes: far above any real card, far below anything that hurts. */
+export const cardByteLimit = 1024 * 1024;
+export const defaultCardTimeouts = { connectMs: 5_000, totalMs: 15_000 };
+
+export interface FetchCardDeps {
+  userAgent: string;
+  signal?: AbortSignal;
+}
+
+/**
+ * Public card discovery. Sends exactly: Accept, Accept-Encoding, User-Agent and (for 1.0)
+ * `A2A-Version: 1.0` — never Authorization, cookies or a client certificate, whatever the
+ * request draft holds — and reports the result without touching the draft.
+ */
+export async function fetchCard(request: CardFetchRequest, deps: FetchCardDeps): Promise<CardFetchResult> {
+  if (typeof request.url !== 'string') throw new CoreError('bad-request', 'card.fetch needs a url (the agent base URL or the card URL).');
+  const url = resolveCardUrl(request.url);
+  const as = request.as ?? '1.0';
+  if (as !== '1.0' && as !== '0.3') throw new CoreError('bad-request', `Fetch the card as 1.0 or 0.3, not ${String(as)}.`);
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'Accept-Encoding': 'gzip, deflate, br',
+    'User-Agent': deps.userAgent,
+  };
+  // A2A §3.6.1: 1.0 clients always send the version; a 0.3 client sends none (servers then assume 0.3).
+  if (as === '1.0') headers['A2A-Version'] = '1.0';
+  const response = await safeGet({
+    url,
+    headers,
+    maxBytes: cardByteLimit,
+    connectTimeoutMs: positive(request.timeouts?.connectMs, defaultCardTimeouts.connectMs),
+    totalTimeoutMs: positive(request.timeouts?.totalMs, defaultCardTimeouts.totalMs),
+    ...(deps.signal ? { signal: deps.signal } : {}),
+  });
+
+  let text = response.body.toString('utf8');
+  if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    throw new CoreError('not-json', `${url.href} did not return JSON (${response.contentType ?? 'no content type'}): ${error instanceof Error ? error.message : String(error)}. Check that the URL is the agent card and not a web page.`, {
+      kind: 'not-json',
+      status: response.status,
+      contentType: response.contentType,
+      body: text.slice(0, 2000),
+    });
+  }
+  const analysis = analyzeCard(parsed, `The response from ${url.href}`);
+  const extra: CardFinding[] = [];
+  if (response.contentType && !/\bjson\b/i.test(response.contentType)) {
+    extra.push({ severity: 'warning', path: '$', rule: 'content-type', message: `The card was served as ${response.contentType}; it should be application/json.` });
+  }
+  return {
+    ...analysis,
+    findings: [...extra, ...analysis.findings].sort((a, b) => severityRank[a.severity] - severityRank[b.severity]),
+    fetch: {
+      url: url.href,
+      status: response.status,
+      statusText: response.statusText,
+      requestHeaders: response.requestHeaders,
+      headers: response.headers,
+      ...(response.contentType ? { contentType: response.contentType } : {}),
+      ...(response.contentEncoding ? { contentEncoding: response.contentEncoding } : {}),
+      bytes: response.bytes,
+      wireBytes: response.wireBytes,
+      timings: response.timings,
+    },
+  };
+}
+
+const severityRank = { error: 0, warning: 1, info: 2 } as const;
+
+function positive(value: unknown, fallback: number): number {
+  return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : fallback;
+}

@@ -1,0 +1,146 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { exportJWK, generateKeyPair, type JWK } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signCard } from '../../electron/node/card/card-sign';
+import type { CliIo } from '../../electron/cli/cli-types';
+import { runCli } from '../../electron/cli/main';
+import { v1Card, type Json } from './fixtures';
+
+let dir: string;
+let server: Server;
+let base: string;
+let signed: Json;
+let publicJwk: JWK;
+let otherJwk: JWK;
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'powerduck-card-cli-'));
+  const pair = await generateKeyPair('ES256', { extractable: true });
+  publicJwk = { ...(await exportJWK(pair.publicKey)), kid: 'cli-1' };
+  otherJwk = { ...(await exportJWK((await generateKeyPair('ES256', { extractable: true })).publicKey)), kid: 'cli-1' };
+  signed = await signCard(v1Card(), { key: pair.privateKey, kid: 'cli-1', alg: 'ES256' });
+  await writeFile(join(dir, 'good.jwks.json'), JSON.stringify({ keys: [publicJwk] }));
+  await writeFile(join(dir, 'wrong.jwks.json'), JSON.stringify({ keys: [otherJwk] }));
+  await writeFile(join(dir, 'card.json'), JSON.stringify(signed));
+  await writeFile(join(dir, 'not-json.json'), 'hello');
+  server = createServer((req, res) => {
+    if (req.headers.authorization || req.headers.cookie) return void res.writeHead(500).end();
+    if (req.url === '/.well-known/agent-card.json') return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(signed));
+    if (req.url === '/broken/.well-known/agent-card.json') {
+      const broken = { ...signed };
+      delete broken['version'];
+      return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(broken));
+    }
+    res.writeHead(404).end();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function cli(args: string[], stdin = ''): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = '';
+  let stderr = '';
+  const io: CliIo = {
+    stdout: (text) => void (stdout += text),
+    stderr: (text) => void (stderr += text),
+    readStdin: async () => stdin,
+    env: { POWERDUCK_HOME: join(dir, 'home') },
+    cwd: dir,
+  };
+  const code = await runCli(args, io);
+  return { code, stdout, stderr };
+}
+
+describe('powerduck card fetch', () => {
+  it('exits 0 and prints a summary for a fetched card', async () => {
+    const run = await cli(['card', 'fetch', base]);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('Ledger helper — A2A 1.0 card');
+    expect(run.stdout).toMatch(/Canonical: sha256 [0-9a-f]{64}/);
+    expect(run.stdout).toContain('not checked: pass --jwks FILE');
+  });
+
+  it('--jwks with the right key: exit 0 and the exact --json shape', async () => {
+    const run = await cli(['card', 'fetch', base, '--jwks', 'good.jwks.json', '--json']);
+    expect(run.code).toBe(0);
+    const out = JSON.parse(run.stdout) as Record<string, unknown>;
+    expect(Object.keys(out)).toEqual(['card', 'version', 'findings', 'signatures', 'canonical']);
+    expect(out['card']).toEqual(signed);
+    expect(out['version']).toBe('1.0');
+    expect(out['signatures']).toEqual([{ kid: 'cli-1', alg: 'ES256', verdict: 'valid' }]);
+    expect(Object.keys(out['canonical'] as object)).toEqual(['sha256']);
+    expect(run.stderr).toBe('');
+  });
+
+  it('--jwks with the wrong key: exit 1 with the reason', async () => {
+    const run = await cli(['card', 'fetch', base, '--jwks', 'wrong.jwks.json', '--json']);
+    expect(run.code).toBe(1);
+    expect((JSON.parse(run.stdout) as { signatures: unknown[] }).signatures).toEqual([{ kid: 'cli-1', alg: 'ES256', verdict: 'invalid', reason: 'signature-mismatch' }]);
+  });
+
+  it('an invalid card exits 1', async () => {
+    const run = await cli(['card', 'fetch', `${base}/broken`]);
+    expect(run.code).toBe(1);
+    expect(run.stdout).toMatch(/error\s+\$\.version/);
+    expect(run.stderr).toMatch(/schema errors/);
+  });
+
+  it('fetch errors exit 2 with one line on stderr', async () => {
+    const run = await cli(['card', 'fetch', `${base}/nothing-here`]);
+    expect(run.code).toBe(2);
+    expect(run.stdout).toBe('');
+    expect(run.stderr.trim().split('\n')).toHaveLength(1);
+    expect(run.stderr).toMatch(/404/);
+  });
+
+  it('usage errors exit 2', async () => {
+    expect((await cli(['card', 'fetch'])).code).toBe(2);
+    expect((await cli(['card', 'fetch', base, '--as', '2.0'])).code).toBe(2);
+    expect((await cli(['card', 'fetch', base, '--jwks', 'missing.json'])).stderr).toMatch(/does not exist/);
+    expect((await cli(['card', 'frobnicate'])).code).toBe(2);
+  });
+
+  it('--as 0.3 fetches without the version header', async () => {
+    expect((await cli(['card', 'fetch', base, '--as', '0.3'])).code).toBe(0);
+  });
+});
+
+describe('powerduck card verify', () => {
+  it('verifies a card file against a JWKS file', async () => {
+    const run = await cli(['card', 'verify', 'card.json', '--jwks', 'good.jwks.json']);
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('Signatures: 1 valid of 1');
+    expect(run.stdout).toContain('does not prove who runs the agent');
+  });
+
+  it('reads the card from stdin with -', async () => {
+    const tampered = { ...signed, description: 'changed' };
+    const run = await cli(['card', 'verify', '-', '--jwks', 'good.jwks.json', '--json'], JSON.stringify(tampered));
+    expect(run.code).toBe(1);
+    const out = JSON.parse(run.stdout) as { signatures: Array<{ verdict: string }>; canonical: { sha256: string } };
+    expect(out.signatures[0]?.verdict).toBe('invalid');
+    expect(out.canonical.sha256).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('requires --jwks, and a JSON card', async () => {
+    expect((await cli(['card', 'verify', 'card.json'])).code).toBe(2);
+    const notJson = await cli(['card', 'verify', 'not-json.json', '--jwks', 'good.jwks.json']);
+    expect(notJson.code).toBe(2);
+    expect(notJson.stderr).toMatch(/not JSON/);
+  });
+
+  it('a JSON document that is not a card exits 1', async () => {
+    const run = await cli(['card', 'verify', '-', '--jwks', 'good.jwks.json'], '{"status":"ok"}');
+    expect(run.code).toBe(1);
+    expect(run.stderr).toMatch(/not an Agent Card/);
+  });
+});
