@@ -1,11 +1,34 @@
-/* eslint-disable @typescript-eslint/no-empty-object-type -- filled in by the history feature */
+/* eslint-disable @typescript-eslint/no-empty-object-type -- the history feature has no streams */
+import type { HistoryEntry, HistorySettings, HistorySummary } from '../history/history-types';
 import type { Op, StreamOp } from './op';
 
-export interface HistoryOps {}
+export interface HistoryListRequest {
+  /** Search terms (see shared/history/history-query.ts): `status:404 error:TASK_NOT_FOUND sum`. */
+  query?: string;
+  /** Newest first; default 200, at most 5000. */
+  limit?: number;
+}
+
+export interface HistoryListResponse {
+  entries: HistorySummary[];
+  /** Entries matching the query (may exceed `entries.length`). */
+  total: number;
+  /** Entries in the history overall. */
+  stored: number;
+}
+
+export interface HistoryOps {
+  'history.list': Op<HistoryListRequest, HistoryListResponse>;
+  /** One entry with everything kept for it (the full exchange only when full bodies were on). */
+  'history.get': Op<{ id: string }, HistoryEntry>;
+  'history.clear': Op<Record<string, never>, { removed: number }>;
+  /** Reads the settings; any field given is changed first. */
+  'history.settings': Op<Partial<HistorySettings>, HistorySettings>;
+}
 
 export interface HistoryStreams {}
 
-export const historyOpNames = [] as const satisfies readonly (keyof HistoryOps)[];
+export const historyOpNames = ['history.list', 'history.get', 'history.clear', 'history.settings'] as const satisfies readonly (keyof HistoryOps)[];
 export const historyStreamNames = [] as const satisfies readonly (keyof HistoryStreams)[];
 
 export type { Op, StreamOp };

@@ -1,9 +1,34 @@
 import type { HistoryOps, HistoryStreams } from '../../../shared/contract/ops-history';
+import { CoreError } from '../core-error';
 import type { CoreEnv } from '../core-env';
 import type { Handlers, StreamHandlers } from '../handler-types';
+import { historyStoreAt } from '../history/history-store';
 
-export function createHistoryHandlers(_env: CoreEnv): Handlers<HistoryOps> {
-  return {};
+export function createHistoryHandlers(env: CoreEnv): Handlers<HistoryOps> {
+  const store = historyStoreAt(env.dataDir.historyDir);
+  return {
+    'history.list': async (request) => {
+      if (request.limit !== undefined && (!Number.isInteger(request.limit) || request.limit < 1)) {
+        throw new CoreError('bad-request', 'limit must be a positive whole number.');
+      }
+      return store.list(request);
+    },
+    'history.get': async ({ id }) => {
+      const entry = await store.get(id);
+      if (!entry) throw new CoreError('not-found', `No history entry ${id}: it may have been cleared or rotated out.`);
+      return entry;
+    },
+    'history.clear': async () => ({ removed: await store.clear() }),
+    'history.settings': async (patch) => {
+      const change: Parameters<typeof store.updateSettings>[0] = {};
+      if (patch.fullBodies !== undefined) {
+        if (typeof patch.fullBodies !== 'boolean') throw new CoreError('bad-request', 'fullBodies must be true or false.');
+        change.fullBodies = patch.fullBodies;
+      }
+      if (patch.maxBytes !== undefined) change.maxBytes = patch.maxBytes;
+      return Object.keys(change).length === 0 ? store.settings() : store.updateSettings(change);
+    },
+  };
 }
 
 export function createHistoryStreamHandlers(_env: CoreEnv): StreamHandlers<HistoryStreams> {

@@ -1,0 +1,98 @@
+import { writeFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import { newUuid } from '../../../shared/a2a/ids';
+import { isA2aVersion, type A2aVersion, type Binding } from '../../../shared/a2a/versions';
+import { checkGroups, type CheckGroup, type CheckReport } from '../../../shared/checks/check-types';
+import { interfaceLabel } from '../../../shared/checks/check-types';
+import { renderJsonReport } from '../../../shared/checks/json-report';
+import { renderJUnit } from '../../../shared/checks/junit-report';
+import { reportExitCode } from '../../../shared/checks/report';
+import { renderTextReport } from '../../../shared/checks/text-report';
+import type { CheckRunRequest } from '../../../shared/contract/ops-check';
+import type { WireError } from '../../../shared/contract/result';
+import { openCore } from '../../node/core';
+import { resolveDataDir } from '../../node/data-dir';
+import { parseArgs } from '../args';
+import { exitCodes, UsageError, type CliCommand } from '../cli-types';
+
+const usage = [
+  'powerduck check <card-url|endpoint> [--binding B] [--a2a V] [--token T] [--only GROUP] [--text TEXT] [--json] [--junit FILE]',
+  '',
+  '  Probes an agent for the A2A message, task and protocol rules and reports each verdict with its evidence.',
+  '  <card-url|endpoint>  a card URL or agent base URL (every interface it lists is checked), or one endpoint',
+  '  --binding B   only JSONRPC, HTTP+JSON (or rest) or GRPC interfaces; for an endpoint, its binding (default JSONRPC)',
+  '  --a2a V       only A2A 1.0 or 0.3 interfaces; for an endpoint, its version (default 1.0)',
+  '  --token T     bearer token sent with every probe (never with the public card request)',
+  `  --only GROUP  only these groups (repeat or comma-separate): ${checkGroups.join(', ')}`,
+  '  --text TEXT   text of the probe messages (default: the card\'s first skill example, else "hello");',
+  '                pick one that makes the agent start a task, so the task rules can be checked',
+  '  --json        print the JSON report on stdout instead of the table',
+  '  --junit FILE  also write a JUnit XML report (for CI)',
+  '',
+  'Exit: 0 no MUST rule broken; 1 at least one MUST check failed; 2 usage, card or network error.',
+].join('\n');
+
+function parseBinding(value: string): Binding {
+  const normal = value.trim().toUpperCase();
+  if (normal === 'JSONRPC' || normal === 'JSON-RPC') return 'JSONRPC';
+  if (normal === 'HTTP+JSON' || normal === 'REST' || normal === 'HTTP') return 'HTTP+JSON';
+  if (normal === 'GRPC') return 'GRPC';
+  throw new UsageError(`--binding takes JSONRPC, HTTP+JSON or GRPC, not ${value}.`);
+}
+
+function parseGroups(values: readonly string[]): CheckGroup[] {
+  const groups = values.flatMap((v) => v.split(',')).map((v) => v.trim()).filter((v) => v !== '');
+  for (const group of groups) {
+    if (!(checkGroups as readonly string[]).includes(group)) throw new UsageError(`Unknown group '${group}'; groups: ${checkGroups.join(', ')}.`);
+  }
+  return groups as CheckGroup[];
+}
+
+class RunFailure extends Error {
+  constructor(readonly wire: WireError) {
+    super(wire.message);
+  }
+}
+
+export const checkCommand: CliCommand = {
+  name: 'check',
+  summary: 'Check an agent against the A2A contract (JSON and JUnit reports)',
+  usage,
+  async run(argv, io) {
+    const args = parseArgs(argv, { values: ['binding', 'a2a', 'token', 'only', 'text', 'junit'], flags: ['json'] });
+    if (args.positionals.length !== 1) throw new UsageError('Give exactly one card URL or endpoint.');
+    const target = args.positionals[0] as string;
+    const bindingText = args.options.get('binding');
+    const versionText = args.options.get('a2a');
+    if (versionText !== undefined && !isA2aVersion(versionText)) throw new UsageError(`--a2a takes 1.0 or 0.3, not ${versionText}.`);
+    const token = args.options.get('token');
+    if (token === '') throw new UsageError('--token needs a value.');
+    const request: CheckRunRequest = {
+      target,
+      ...(bindingText !== undefined ? { binding: parseBinding(bindingText) } : {}),
+      ...(versionText !== undefined ? { version: versionText as A2aVersion } : {}),
+      ...(token !== undefined ? { auth: { type: 'bearer', token: { value: token } } } : {}),
+      ...(args.repeated.has('only') ? { only: parseGroups(args.repeated.get('only') ?? []) } : {}),
+      ...(args.options.get('text') !== undefined ? { probeText: args.options.get('text') as string } : {}),
+    };
+    const junitFile = args.options.get('junit');
+    const json = args.flags.has('json');
+
+    const core = await openCore({ host: 'cli', dataDir: resolveDataDir(io.env), environment: io.env });
+    let report: CheckReport | undefined;
+    let failure: WireError | undefined;
+    await core.dispatcher.stream('check.run', newUuid(), request, (event) => {
+      if (event.kind === 'end') report = event.value;
+      else if (event.kind === 'error') failure = event.error;
+      else if (event.data.type === 'plan' && !json) {
+        io.stderr(`Checking ${event.data.interfaces.map(interfaceLabel).join(', ')}: ${event.data.total} checks…\n`);
+      }
+    });
+    if (failure) throw new RunFailure(failure);
+    if (!report) throw new Error('the check run ended without a report');
+
+    if (junitFile) await writeFile(resolve(io.cwd, junitFile), renderJUnit(report), 'utf8');
+    io.stdout(json ? renderJsonReport(report) : renderTextReport(report));
+    return reportExitCode(report) === 1 ? exitCodes.refused : exitCodes.ok;
+  },
+};

@@ -1,0 +1,50 @@
+import { createHash } from 'node:crypto';
+import type { ExchangeRecord } from '../../../shared/a2a/exchange';
+import { buildHistoryEntry, sentMessageId } from '../../../shared/history/history-entry';
+import type { HistoryEntry, HistorySource } from '../../../shared/history/history-types';
+import type { CoreEnv } from '../core-env';
+import { historyStoreAt, type HistoryStore } from './history-store';
+
+export interface RecordOptions {
+  /** Defaults to 'send' for unary exchanges and 'stream' for exchanges with events. */
+  source?: HistorySource;
+  /** The drafted body (JSON-RPC: the params), when the caller has it; more exact than the recorded copy. */
+  callBody?: unknown;
+  /** Overrides the attempt number otherwise counted from earlier sends of the same messageId. */
+  attempt?: number;
+  check?: { runId: string; checkId: string };
+}
+
+export interface HistoryRecorder {
+  /** Stores one exchange under the logging policy. Never throws: history must not break a call. */
+  record(record: ExchangeRecord, options?: RecordOptions): Promise<HistoryEntry | undefined>;
+  readonly store: HistoryStore;
+}
+
+export function sha256Hex(text: string): string {
+  return createHash('sha256').update(text, 'utf8').digest('hex');
+}
+
+export function createHistoryRecorder(env: Pick<CoreEnv, 'dataDir' | 'logger'>, store: HistoryStore = historyStoreAt(env.dataDir.historyDir)): HistoryRecorder {
+  return {
+    store,
+    async record(record, options = {}) {
+      try {
+        const messageId = sentMessageId(record, options.callBody);
+        return await store.append(({ settings, countSent }) =>
+          buildHistoryEntry(record, {
+            source: options.source ?? (record.events ? 'stream' : 'send'),
+            fullBodies: settings.fullBodies,
+            sha256: sha256Hex,
+            attempt: options.attempt ?? (messageId ? countSent(messageId) + 1 : 1),
+            ...(options.callBody !== undefined ? { callBody: options.callBody } : {}),
+            ...(options.check ? { check: options.check } : {}),
+          }),
+        );
+      } catch (error) {
+        env.logger.warn(`History: could not record exchange ${record.id}: ${error instanceof Error ? error.message : String(error)}`);
+        return undefined;
+      }
+    },
+  };
+}

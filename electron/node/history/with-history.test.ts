@@ -1,0 +1,67 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { A2aCall } from '../../../shared/a2a/call';
+import type { ExchangeRecord } from '../../../shared/a2a/exchange';
+import { silentLogger } from '../core-env';
+import { createHistoryRecorder } from './history-recorder';
+import { createHistoryStore } from './history-store';
+import { withHistory, withStreamHistory } from './with-history';
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'powerduck-with-history-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+function recordFor(call: A2aCall, events = false): ExchangeRecord {
+  return {
+    id: `ex-${Math.random()}`,
+    startedAt: new Date().toISOString(),
+    version: call.version,
+    binding: call.binding,
+    endpoint: call.endpoint,
+    method: call.method,
+    // The recorded body is cut short: the decorator must use the drafted body for the message summary.
+    request: { url: call.endpoint, headers: [], body: '{"message":{"messageId":"m-', bodyBytes: 999, truncated: true },
+    timings: { totalMs: 1 },
+    outcome: events ? { kind: 'stream', ended: 'completed', eventCount: 0 } : { kind: 'message', message: { messageId: 'r', parts: [] } },
+    ...(events ? { events: [] } : {}),
+    warnings: [],
+  };
+}
+
+describe('withHistory', () => {
+  it('records what a2a.send and a2a.stream return, numbering resends, without changing the result', async () => {
+    const store = createHistoryStore(join(dir, 'history'));
+    const recorder = createHistoryRecorder({ dataDir: { root: dir, workspaceDir: dir, historyDir: store.dir, secretsFile: '' }, logger: silentLogger }, store);
+    const send = withHistory(recorder, {
+      'a2a.send': async (call) => recordFor(call),
+      'a2a.continue': async () => ({ message: {} }),
+    });
+    const stream = withStreamHistory(recorder, { 'a2a.stream': async (call) => recordFor(call, true) });
+    const call: A2aCall = {
+      version: '1.0',
+      binding: 'HTTP+JSON',
+      endpoint: 'http://127.0.0.1:9/rest',
+      method: 'SendMessage',
+      body: { message: { messageId: 'm-1', role: 'ROLE_USER', parts: [{ text: 'hi', mediaType: 'text/plain' }] } },
+    };
+    const ctx = { signal: new AbortController().signal };
+    const first = await send['a2a.send'](call, ctx);
+    await send['a2a.send'](call, ctx);
+    await stream['a2a.stream']({ ...call, method: 'SendStreamingMessage' }, () => {}, ctx);
+    expect(first.outcome.kind).toBe('message');
+    const { entries } = await store.list();
+    expect(entries.map((e) => [e.source, e.attempt])).toEqual([
+      ['stream', 3],
+      ['send', 2],
+      ['send', 1],
+    ]);
+    expect(entries[2]?.messages[0]).toMatchObject({ messageId: 'm-1', parts: [{ kind: 'text', mediaType: 'text/plain', mediaTypeDeclared: true, bytes: 2 }] });
+    expect(entries[2]?.request).toMatchObject({ bytes: 999, truncated: true });
+  });
+});

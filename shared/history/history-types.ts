@@ -1,0 +1,93 @@
+import type { ExchangeRecord, Outcome } from '../a2a/exchange';
+import type { A2aVersion, Binding } from '../a2a/versions';
+
+/** One part of a message as the logging policy keeps it: what kind, which media type, how big. */
+export interface PartSummary {
+  kind: 'text' | 'data' | 'url' | 'raw' | 'unknown';
+  mediaType: string;
+  /** False when the part carried no media type and the default for its kind is shown. */
+  mediaTypeDeclared: boolean;
+  /** Size of the content in bytes (UTF-8 text, JSON text of data, decoded raw bytes); absent for URLs. */
+  bytes?: number;
+}
+
+export interface MessageSummary {
+  direction: 'sent' | 'received';
+  messageId?: string;
+  role?: string;
+  taskId?: string;
+  contextId?: string;
+  parts: PartSummary[];
+}
+
+/** The interface the exchange went to (binding + version + endpoint). */
+export interface HistoryInterface {
+  binding: Binding;
+  version: A2aVersion;
+  endpoint: string;
+}
+
+export interface HistoryA2aError {
+  /** JSON-RPC code, HTTP status or gRPC status name, as the binding carries it. */
+  code: number | string;
+  reason?: string;
+  message: string;
+}
+
+export interface BodyDigest {
+  bytes: number;
+  /** Hex SHA-256 of the body as recorded (the recorded copy is already redacted). */
+  sha256?: string;
+  truncated?: boolean;
+}
+
+/** Where an exchange came from, so the history can be filtered by it. */
+export type HistorySource = 'send' | 'stream' | 'check' | 'cli';
+
+/**
+ * One exchange in the history. By default it holds metadata only, and bodies as SHA-256 digests;
+ * `exchange` (the full record, redacted by the core) is kept only when full bodies are switched on.
+ */
+export interface HistoryEntry {
+  id: string;
+  startedAt: string;
+  source: HistorySource;
+  /** Set for exchanges made by a contract check run. */
+  check?: { runId: string; checkId: string };
+  method: string;
+  interface: HistoryInterface;
+  /** 1 for the first send of a messageId, 2 for its first resend, and so on. */
+  attempt: number;
+  httpStatus?: number;
+  grpcStatus?: string;
+  outcomeKind: Outcome['kind'];
+  a2aError?: HistoryA2aError;
+  /** The server created a task for this exchange (a send that came back with a new task). */
+  taskCreated: boolean;
+  taskId?: string;
+  contextId?: string;
+  taskState?: string;
+  messages: MessageSummary[];
+  eventCount?: number;
+  durationMs: number;
+  request: BodyDigest & { url: string; httpMethod?: string };
+  response?: BodyDigest & { contentType?: string };
+  warnings: string[];
+  bodies: 'hashed' | 'full';
+  exchange?: ExchangeRecord;
+}
+
+/** What `history.list` returns per row: the entry without the full record. */
+export type HistorySummary = Omit<HistoryEntry, 'exchange'>;
+
+export interface HistorySettings {
+  /** Keep full request/response bodies (redacted) instead of SHA-256 digests. Off by default. */
+  fullBodies: boolean;
+  /** Upper bound for the history on disk; the oldest entries go first. */
+  maxBytes: number;
+}
+
+export const defaultHistorySettings: HistorySettings = { fullBodies: false, maxBytes: 20 * 1024 * 1024 };
+
+/** Lower and upper limits accepted for maxBytes (1 MiB to 1 GiB). */
+export const historyMaxBytesRange = { min: 1024 * 1024, max: 1024 * 1024 * 1024 } as const;
