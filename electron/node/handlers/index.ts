@@ -1,6 +1,8 @@
 import { CoreError } from '../core-error';
 import type { CoreEnv } from '../core-env';
 import type { HandlerTable } from '../handler-types';
+import { createHistoryRecorder } from '../history/history-recorder';
+import { withHistory, withStreamHistory } from '../history/with-history';
 import { createA2aHandlers, createA2aStreamHandlers } from './a2a';
 import { createAppHandlers, createAppStreamHandlers } from './app';
 import { createCardHandlers, createCardStreamHandlers } from './card';
@@ -12,6 +14,8 @@ import { createSpecHandlers, createSpecStreamHandlers } from './spec';
 
 /** Builds the full table; a missing or extra key is a compile error against the contract. */
 export function createHandlerTable(env: CoreEnv): HandlerTable {
+  // Every A2A exchange lands in history (with its logging policy) without the adapters knowing about it.
+  const history = createHistoryRecorder(env);
   return {
     ops: {
       ...createAppHandlers(env),
@@ -20,7 +24,7 @@ export function createHandlerTable(env: CoreEnv): HandlerTable {
         throw new CoreError('internal', 'stream.cancel is handled by the dispatcher.');
       },
       ...createSecretHandlers(env),
-      ...createA2aHandlers(env),
+      ...withHistory(history, createA2aHandlers(env)),
       ...createCardHandlers(env),
       ...createSpecHandlers(env),
       ...createHistoryHandlers(env),
@@ -29,7 +33,7 @@ export function createHandlerTable(env: CoreEnv): HandlerTable {
     },
     streams: {
       ...createAppStreamHandlers(),
-      ...createA2aStreamHandlers(env),
+      ...withStreamHistory(history, createA2aStreamHandlers(env)),
       ...createCardStreamHandlers(env),
       ...createSpecStreamHandlers(env),
       ...createHistoryStreamHandlers(env),
