@@ -1,0 +1,145 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { startDemo, type RunningDemo } from '../examples/a2a-demo/src/server';
+import { generateTextBody, launchBrowser, newA2aRequest, openApp, responseRegion, saveScreenshot, tempDir } from './harness';
+
+async function sendAndWait(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect.poll(() => responseRegion(page).getAttribute('aria-busy'), { timeout: 20_000 }).toBe('false');
+}
+
+describe('history and contract checks', () => {
+  let browser: Browser;
+  let demo: RunningDemo;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    demo = await startDemo({ port: 0, grpcPort: 0, runtimeDir: await tempDir('powerduck-demo-'), stepDelayMs: 10 });
+  });
+  afterAll(async () => {
+    await demo?.close();
+    await browser?.close();
+  });
+
+  it('lists every exchange with the logging policy: per-message facts, bodies as SHA-256 only', async () => {
+    const app = await openApp(browser);
+    const { page } = app;
+    page.setDefaultTimeout(10_000);
+    try {
+      await page.getByRole('tab', { name: 'History' }).click();
+      await page.getByText('No exchanges recorded yet.').waitFor();
+
+      await newA2aRequest(page, { endpoint: demo.rpcUrl, bearer: { value: demo.token, name: 'demo-token' } });
+      await generateTextBody(page, '[12,30]');
+      await sendAndWait(page);
+      await responseRegion(page).getByText('Sum: 42').waitFor();
+      await newA2aRequest(page, { endpoint: `${demo.rpcUrl}-missing` });
+      await generateTextBody(page, '[1]');
+      await sendAndWait(page);
+
+      const list = page.getByRole('list', { name: 'Recorded exchanges' });
+      await expect.poll(() => list.getByRole('button').count()).toBe(2);
+      const policy = await page.getByRole('region', { name: 'Logging policy' }).innerText();
+      expect(policy).toContain('Bodies are kept only as SHA-256 hashes');
+      expect(await page.getByRole('checkbox', { name: 'Keep full bodies' }).isChecked()).toBe(false);
+
+      // Searchable: one term per field.
+      const search = page.getByRole('searchbox', { name: 'Search history' });
+      await search.fill('status:404');
+      await list.getByRole('button', { name: /^SendMessage 404/ }).waitFor();
+      await expect.poll(() => list.getByRole('button').count()).toBe(1);
+      await search.fill('status:200 method:SendMessage');
+      await list.getByRole('button', { name: /^SendMessage 200/ }).waitFor();
+      await expect.poll(() => list.getByRole('button').count()).toBe(1);
+      await list.getByRole('button', { name: /^SendMessage 200/ }).click();
+
+      const entry = page.getByRole('region', { name: 'History entry' });
+      await entry.getByText('Task created').waitFor();
+      const text = await entry.innerText();
+      expect(text).toMatch(/Attempt\s+1/);
+      expect(text).toMatch(/HTTP status\s+200/);
+      expect(text).toMatch(/Task created\s+No/);
+      expect(text).toContain(`JSONRPC · A2A 1.0 · ${demo.rpcUrl}`);
+      expect(text).toMatch(/Sent\s+[0-9a-f-]{36}\s+ROLE_USER\s+text · text\/plain/);
+      expect(text).toMatch(/Received\s+[0-9a-f-]{36}\s+ROLE_AGENT\s+text · text\/plain · 7 B\s+data · application\/json · 12 B/);
+      expect(text).toMatch(/text · text\/plain (\(default\) )?· 7 B/);
+      expect(text).toMatch(/Request body\s+\d+ B · SHA-256 [0-9a-f]{64}/);
+      expect(text).toContain('Bodies are stored as SHA-256 hashes');
+      // No bodies by default: neither the sent text nor the answer is kept.
+      expect(text).not.toContain('[12,30]');
+      expect(text).not.toContain('Sum: 42');
+      expect(await entry.getByRole('region', { name: 'Full exchange' }).count()).toBe(0);
+      await saveScreenshot(page, 'part2-history-light.png');
+
+      // Full bodies are the person's choice, and apply to new exchanges.
+      await page.getByRole('checkbox', { name: 'Keep full bodies' }).check();
+      await expect.poll(() => page.getByRole('region', { name: 'Logging policy' }).innerText()).toContain('Full bodies are on');
+      await page.getByRole('button', { name: 'Back to requests' }).click();
+      await sendAndWait(page);
+      await search.fill('status:404');
+      await expect.poll(() => list.getByRole('button').count()).toBe(2);
+      await list.getByRole('button').first().click();
+      await entry.getByRole('region', { name: 'Full exchange' }).waitFor();
+      expect(await entry.innerText()).toContain('Cannot POST');
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('"Check agent" on a card runs the checks into a filterable table with a link to each exchange', async () => {
+    const app = await openApp(browser);
+    const { page } = app;
+    page.setDefaultTimeout(10_000);
+    try {
+      await newA2aRequest(page, { endpoint: demo.rpcUrl, bearer: { value: demo.token, name: 'demo-token' } });
+      // On an endpoint: the Tools menu starts from the active request.
+      await page.getByRole('button', { name: 'Tools' }).click();
+      await page.getByRole('menuitem', { name: /Check an agent/ }).click();
+      const checks = page.getByRole('region', { name: 'Contract checks' });
+      expect(await checks.getByRole('textbox', { name: 'Agent URL or endpoint' }).inputValue()).toBe(demo.rpcUrl);
+      expect(await checks.getByRole('combobox', { name: 'Binding' }).inputValue()).toBe('JSONRPC');
+      await checks.getByText('Send the active request’s auth (bearer) with every probe').waitFor();
+
+      await page.getByRole('tab', { name: 'Cards' }).click();
+      await page.getByRole('textbox', { name: 'Card URL' }).fill(demo.cardUrl);
+      await page.getByRole('button', { name: 'Fetch card' }).click();
+      await page.getByRole('region', { name: 'Agent Card inspector' }).getByRole('button', { name: 'Check agent' }).click();
+
+      const view = page.getByRole('region', { name: 'Contract checks' });
+      expect(await view.getByRole('textbox', { name: 'Agent URL or endpoint' }).inputValue()).toBe(demo.cardUrl);
+      expect(await view.getByRole('combobox', { name: 'Binding' }).inputValue()).toBe('');
+      const summary = view.getByText(/\d+ passed · \d+ failed/);
+      await summary.waitFor({ timeout: 120_000 });
+      const table = view.getByRole('table', { name: 'Check results' });
+      const rows = table.locator('tbody tr');
+      const total = await rows.count();
+      expect(total).toBeGreaterThan(10);
+      // Every interface of the card was probed.
+      const tableText = await table.innerText();
+      for (const binding of ['JSONRPC 1.0', 'HTTP+JSON 1.0', 'GRPC 1.0']) expect(tableText).toContain(binding);
+
+      // Filters narrow the table.
+      await view.getByRole('combobox', { name: 'Group' }).selectOption('streaming');
+      await expect.poll(() => rows.count()).toBeLessThan(total);
+      const streamingText = await table.innerText();
+      expect(streamingText).not.toContain('message.empty-parts');
+      await view.getByRole('combobox', { name: 'Group' }).selectOption('all');
+      await view.getByRole('searchbox', { name: 'Text' }).fill('message.empty-parts');
+      await expect.poll(() => rows.count()).toBe(3);
+      await saveScreenshot(page, 'part2-checks-light.png');
+
+      // The evidence link opens the exchange as recorded.
+      await rows.first().getByRole('button', { name: /^Exchange 1: SendMessage/ }).click();
+      const evidence = page.getByRole('dialog', { name: /exchange 1/ });
+      await evidence.getByRole('region', { name: 'Sent request' }).waitFor();
+      expect(await evidence.innerText()).toContain('"parts": []');
+      await evidence.getByRole('button', { name: 'Close' }).click();
+
+      // Check exchanges land in the history too.
+      await page.getByRole('tab', { name: 'History' }).click();
+      await page.getByRole('searchbox', { name: 'Search history' }).fill('source:check check:message.empty-parts');
+      await expect.poll(() => page.getByRole('list', { name: 'Recorded exchanges' }).getByRole('button').count()).toBeGreaterThan(0);
+    } finally {
+      await app.close();
+    }
+  });
+});

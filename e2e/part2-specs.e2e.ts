@@ -1,0 +1,155 @@
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { startDemo, type RunningDemo } from '../examples/a2a-demo/src/server';
+import { generateTextBody, launchBrowser, newA2aRequest, openApp, responseRegion, saveScreenshot, tempDir } from './harness';
+
+async function sendAndWait(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect.poll(() => responseRegion(page).getAttribute('aria-busy'), { timeout: 20_000 }).toBe('false');
+}
+
+/** Specs sidebar → "Save request…" → the save dialog. */
+async function openSaveDialog(page: Page) {
+  await page.getByRole('tab', { name: 'Specs' }).click();
+  await page.getByRole('button', { name: 'Save request…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Save to spec' });
+  await dialog.waitFor();
+  return dialog;
+}
+
+const docsView = (page: Page) => page.getByRole('region', { name: 'Operation docs' });
+
+describe('spec files: save, reopen, run, docs, Copy for LLM, conflicts', () => {
+  let browser: Browser;
+  let demo: RunningDemo;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    demo = await startDemo({ port: 0, grpcPort: 0, runtimeDir: await tempDir('powerduck-demo-'), stepDelayMs: 20 });
+  });
+  afterAll(async () => {
+    await demo?.close();
+    await browser?.close();
+  });
+
+  it('saves a request, reloads, reopens and runs it; an outside edit gives the conflict prompt and nothing is lost', async () => {
+    const app = await openApp(browser);
+    const { page } = app;
+    page.setDefaultTimeout(10_000);
+    try {
+      await newA2aRequest(page, { endpoint: demo.rpcUrl, bearer: { value: demo.token, name: 'demo-token' } });
+      await generateTextBody(page, '[12,30]');
+      await sendAndWait(page);
+      await responseRegion(page).getByText('Sum: 42').waitFor();
+
+      let dialog = await openSaveDialog(page);
+      // The workspace's own file is the default target.
+      const fileBox = dialog.getByRole('combobox', { name: 'Spec file' });
+      expect(await fileBox.locator('option:checked').innerText()).toContain('powerduck.openapi.yaml');
+      await dialog.getByRole('textbox', { name: 'Operation path' }).fill('/demo/sum');
+      expect(await dialog.innerText()).toContain('secret:demo-token');
+      await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+      await dialog.getByText('Saved /demo/sum in powerduck.openapi.yaml.').waitFor();
+      await dialog.getByRole('button', { name: 'Close' }).click();
+      const file = join(app.core.env.dataDir.workspaceDir, 'powerduck.openapi.yaml');
+      const saved = await readFile(file, 'utf8');
+      expect(saved).toContain('x-a2a');
+      expect(saved).toContain('secretRef: demo-token');
+      expect(saved).not.toContain(demo.token);
+
+      // A fresh page: the file is read back from disk, reopened and run.
+      await page.reload();
+      await page.getByRole('button', { name: 'New request' }).waitFor();
+      await page.getByRole('tab', { name: 'Specs' }).click();
+      const ops = page.getByRole('list', { name: 'Operations in powerduck.openapi.yaml' });
+      await ops.getByRole('button', { name: /^SendMessage \(A2A 1\.0, JSONRPC\)/ }).click();
+      const docs = docsView(page);
+      await docs.getByRole('button', { name: 'Run', exact: true }).click();
+      await docs.getByText('Sum: 42').waitFor({ timeout: 20_000 });
+      await docs.getByRole('button', { name: 'Open as request' }).click();
+      const request = page.getByRole('region', { name: 'Request', exact: true });
+      expect(await request.getByRole('textbox', { name: 'Endpoint' }).inputValue()).toBe(demo.rpcUrl);
+      await generateTextBody(page, '[5,6]');
+      await sendAndWait(page);
+      await responseRegion(page).getByText('Sum: 11').waitFor();
+
+      // Someone edits the same file meanwhile.
+      const outside = (await readFile(file, 'utf8')).replace('summary: SendMessage (A2A 1.0, JSONRPC)', 'summary: Edited outside Powerduck');
+      expect(outside).toContain('Edited outside Powerduck');
+      await writeFile(file, outside);
+
+      dialog = await openSaveDialog(page);
+      expect(await dialog.getByRole('textbox', { name: 'Operation path' }).inputValue()).toBe('/demo/sum');
+      await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+      let conflict = page.getByRole('dialog', { name: 'The file changed on disk' });
+      await conflict.getByText('Edited outside Powerduck').waitFor();
+      expect(await conflict.getByRole('region', { name: 'Your version' }).innerText()).toContain('[5,6]');
+      await saveScreenshot(page, 'part2-conflict-light.png');
+      // Cancel writes nothing and keeps the draft.
+      await conflict.getByRole('button', { name: 'Cancel' }).click();
+      expect(await readFile(file, 'utf8')).toBe(outside);
+      expect(await request.innerText()).toContain('[5,6]');
+
+      dialog = await openSaveDialog(page);
+      await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+      conflict = page.getByRole('dialog', { name: 'The file changed on disk' });
+      await conflict.getByRole('textbox', { name: 'New operation path' }).fill('/demo/sum-mine');
+      await conflict.getByRole('button', { name: 'Save as new operation' }).click();
+      dialog = page.getByRole('dialog', { name: 'Save to spec' });
+      await dialog.getByText(/Your version was added as \/demo\/sum-mine/).waitFor();
+      await dialog.getByRole('button', { name: 'Close' }).click();
+      const both = await readFile(file, 'utf8');
+      expect(both).toContain('Edited outside Powerduck');
+      expect(both).toContain('/demo/sum-mine');
+      expect(both).toContain('[5,6]');
+      expect(both).toContain('[12,30]');
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('docs show a curl example on the mapped REST route, and Copy for LLM puts Markdown without secrets on the clipboard', async () => {
+    const app = await openApp(browser);
+    const { page, context } = app;
+    page.setDefaultTimeout(10_000);
+    try {
+      await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(app.web.url).origin });
+      await newA2aRequest(page, { binding: 'HTTP+JSON', endpoint: demo.restUrl, bearer: { value: demo.token, name: 'demo-rest-token' } });
+      await generateTextBody(page, '[12,30]');
+      const dialog = await openSaveDialog(page);
+      await dialog.getByRole('combobox', { name: 'Spec file' }).selectOption({ label: 'New file…' });
+      await dialog.getByRole('textbox', { name: 'New file name' }).fill('rest.openapi.json');
+      await dialog.getByRole('textbox', { name: 'Operation path' }).fill('/demo/rest-sum');
+      await dialog.getByRole('textbox', { name: 'Summary (optional)' }).fill('Add numbers over HTTP+JSON');
+      await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+      await dialog.getByRole('button', { name: 'Show docs' }).click();
+
+      const docs = docsView(page);
+      await docs.getByRole('heading', { name: 'Add numbers over HTTP+JSON' }).waitFor();
+      const curl = docs.getByLabel('curl example');
+      const code = await curl.innerText();
+      expect(code).toContain('curl');
+      expect(code).toContain(`${demo.restUrl}/message:send`);
+      expect(code).toContain('A2A-Version: 1.0');
+      expect(code).not.toContain(demo.token);
+
+      // Run first, so the Markdown carries a transcript; the token must still not be in it.
+      await docs.getByRole('button', { name: 'Run', exact: true }).click();
+      await docs.getByText('Sum: 42').waitFor({ timeout: 20_000 });
+      await saveScreenshot(page, 'part2-docs-light.png');
+      await docs.getByRole('button', { name: 'Copy for LLM' }).click();
+      await docs.getByText(/Copied \d+ characters of Markdown/).waitFor();
+      const markdown = await page.evaluate(() => navigator.clipboard.readText());
+      expect(markdown).toMatch(/^# A2A operation: Add numbers over HTTP\+JSON/);
+      expect(markdown).toContain('/message:send');
+      expect(markdown).toContain('Sum: 42');
+      expect(markdown).not.toContain(demo.token);
+      expect(markdown).toContain('Authorization: Bearer [redacted]');
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await saveScreenshot(page, 'part2-docs-dark.png');
+    } finally {
+      await app.close();
+    }
+  });
+});

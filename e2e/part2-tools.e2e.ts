@@ -1,0 +1,95 @@
+import { readFile, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, openApp, tempDir } from './harness';
+
+const background = (page: Page): Promise<string> => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
+
+describe('everyday quality: shortcuts, theme, empty states, Generate server', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('lists the shortcuts, follows the OS theme unless pinned, and teaches the next step when empty', async () => {
+    const app = await openApp(browser, { colorScheme: 'light' });
+    const { page } = app;
+    page.setDefaultTimeout(10_000);
+    try {
+      // Empty states say what to do.
+      await page.getByRole('tab', { name: 'Specs' }).click();
+      await page.getByText('No operations in this file yet.').waitFor();
+      await page.getByRole('tab', { name: 'History' }).click();
+      await page.getByText('Every request you send is recorded here', { exact: false }).waitFor();
+
+      // F1 and the header button open the same help panel.
+      await page.keyboard.press('F1');
+      let help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+      expect(await help.getByRole('row').count()).toBeGreaterThan(8);
+      expect(await help.innerText()).toContain('Ctrl+Alt+N');
+      await page.keyboard.press('Escape');
+      await expect.poll(() => help.count()).toBe(0);
+      await page.getByRole('button', { name: 'Keyboard shortcuts' }).click();
+      help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+      await help.getByRole('button', { name: 'Close' }).click();
+
+      // Ctrl+Alt+C jumps to the Card URL box.
+      await page.keyboard.press('Control+Alt+KeyC');
+      await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLElement | null)?.getAttribute('id'))).toBe('p2-card-url');
+
+      // The OS decides until the person pins a theme.
+      const light = await background(page);
+      await page.emulateMedia({ colorScheme: 'dark' });
+      const dark = await background(page);
+      expect(dark).not.toBe(light);
+      await page.getByRole('button', { name: 'Settings' }).click();
+      const settings = page.getByRole('dialog', { name: 'Settings' });
+      await settings.getByRole('radio', { name: 'Light' }).check();
+      expect(await background(page)).toBe(light);
+      await settings.getByRole('radio', { name: 'Follow the system' }).check();
+      expect(await background(page)).toBe(dark);
+      await settings.getByRole('radio', { name: 'Dark' }).check();
+      await page.emulateMedia({ colorScheme: 'light' });
+      expect(await background(page)).toBe(dark);
+      await settings.getByRole('button', { name: 'Close' }).click();
+      // Pinned survives a reload.
+      await page.reload();
+      await page.getByRole('button', { name: 'New request' }).waitFor();
+      expect(await background(page)).toBe(dark);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('"Generate server" writes the adapter project into the chosen folder', async () => {
+    const app = await openApp(browser);
+    const { page } = app;
+    page.setDefaultTimeout(20_000);
+    const parent = await tempDir('powerduck-servergen-');
+    try {
+      await page.getByRole('button', { name: 'Tools' }).click();
+      await page.getByRole('menuitem', { name: /New A2A server project/ }).click();
+      const dialog = page.getByRole('dialog', { name: 'Generate server' });
+      const outDir = join(parent, 'my-agent');
+      await dialog.getByRole('textbox', { name: 'Output folder' }).fill(outDir);
+      await dialog.getByRole('textbox', { name: 'Agent name' }).fill('My adapter');
+      await dialog.getByRole('button', { name: 'Generate server' }).click();
+      await dialog.getByText(/Wrote \d+ files to/).waitFor();
+      const pkg = JSON.parse(await readFile(join(outDir, 'package.json'), 'utf8')) as { engines?: { node?: string } };
+      expect(pkg.engines?.node).toMatch(/22/);
+      expect(await dialog.innerText()).toContain('npm install');
+
+      // A second run into the same (now full) folder is refused with a next step.
+      await dialog.getByRole('button', { name: 'Generate server' }).click();
+      await dialog.getByRole('alert').waitFor();
+      expect(await dialog.getByRole('alert').innerText()).toContain('What to do next:');
+    } finally {
+      await app.close();
+      await rm(parent, { recursive: true, force: true });
+    }
+  });
+});

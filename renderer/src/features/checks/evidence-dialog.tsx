@@ -1,0 +1,28 @@
+import type { ExchangeRecord } from '../../../../shared/a2a/exchange';
+import { useT2 } from '../../i18n/messages-part2';
+import { Dialog } from '../../ui/dialog';
+import { OutcomeBadge, StatusLine } from '../response/outcome-summary';
+import { RawView } from '../response/raw-view';
+
+/** One exchange a verdict rests on, exactly as the core recorded it (secrets redacted). */
+export function EvidenceDialog({ record, title, onClose }: { record: ExchangeRecord; title: string; onClose: () => void }) {
+  const t = useT2();
+  return (
+    <Dialog
+      title={title}
+      onClose={onClose}
+      wide
+      footer={
+        <button type="button" onClick={onClose}>
+          {t('common2.close')}
+        </button>
+      }
+    >
+      <div className="response-summary">
+        <OutcomeBadge outcome={record.outcome} />
+        <StatusLine record={record} />
+      </div>
+      <RawView record={record} />
+    </Dialog>
+  );
+}

@@ -1,0 +1,187 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import type { BodyDigest, HistoryEntry } from '../../../../shared/history/history-types';
+import type { WireError } from '../../../../shared/contract/index';
+import { useHost } from '../../host/host-context';
+import { useLocaleStore } from '../../i18n/i18n';
+import { useT2 } from '../../i18n/messages-part2';
+import { formatBytes, formatMs } from '../../ui/format';
+import { RawView } from '../response/raw-view';
+import { BusyIndicator } from '../settings/busy-indicator';
+import { ErrorNote } from '../settings/error-note';
+import { useToolViewStore } from '../settings/tool-view-store';
+import { useDraftsStore } from '../request/drafts-store';
+import { statusOf } from './history-format';
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div className="fact">
+      <dt>{label}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+function Digest({ label, digest }: { label: string; digest: BodyDigest | undefined }) {
+  const t = useT2();
+  if (!digest) return <Fact label={label}>—</Fact>;
+  return (
+    <Fact label={label}>
+      {formatBytes(digest.bytes)}
+      {digest.sha256 ? (
+        <>
+          {' · '}
+          <span className="mono">SHA-256 {digest.sha256}</span>
+        </>
+      ) : (
+        ` · ${t('history.noBody')}`
+      )}
+      {digest.truncated ? ` · ${t('history.truncated')}` : ''}
+    </Fact>
+  );
+}
+
+/** One exchange as the history keeps it: the logging-policy facts, and the bodies only if kept. */
+export function HistoryEntryDetails({ entry }: { entry: HistoryEntry }) {
+  const t = useT2();
+  const locale = useLocaleStore((s) => s.locale);
+  const status = statusOf(entry);
+  const yesNo = (v: boolean): string => (v ? t('common2.yes') : t('common2.no'));
+  return (
+    <div className="p2-history-entry">
+      <dl className="facts">
+        <Fact label={t('history.f.when')}>{new Date(entry.startedAt).toLocaleString(locale)}</Fact>
+        <Fact label={t('history.f.source')}>{t(`history.source.${entry.source}`)}</Fact>
+        <Fact label={t('history.f.interface')}>
+          {entry.interface.binding} · A2A {entry.interface.version} · <span className="mono">{entry.interface.endpoint}</span>
+        </Fact>
+        <Fact label={t('history.f.request')}>
+          <span className="mono">
+            {entry.request.httpMethod ? `${entry.request.httpMethod} ` : ''}
+            {entry.request.url}
+          </span>
+        </Fact>
+        <Fact label={t('history.f.attempt')}>{entry.attempt}</Fact>
+        <Fact label={t('history.f.httpStatus')}>{entry.httpStatus ?? (entry.grpcStatus ? `gRPC ${entry.grpcStatus}` : '—')}</Fact>
+        <Fact label={t('history.f.outcome')}>
+          <span className={`p2-pill tone-${status.tone}`}>{entry.outcomeKind}</span>
+          {entry.taskState ? ` · ${entry.taskState}` : ''}
+        </Fact>
+        <Fact label={t('history.f.a2aError')}>
+          {entry.a2aError ? `${entry.a2aError.code}${entry.a2aError.reason ? ` ${entry.a2aError.reason}` : ''}: ${entry.a2aError.message}` : t('history.none')}
+        </Fact>
+        <Fact label={t('history.f.taskCreated')}>{yesNo(entry.taskCreated)}</Fact>
+        {entry.taskId ? <Fact label={t('history.f.taskId')}><span className="mono">{entry.taskId}</span></Fact> : null}
+        {entry.contextId ? <Fact label={t('history.f.contextId')}><span className="mono">{entry.contextId}</span></Fact> : null}
+        {entry.eventCount !== undefined ? <Fact label={t('history.f.events')}>{entry.eventCount}</Fact> : null}
+        <Fact label={t('history.f.duration')}>{formatMs(entry.durationMs)}</Fact>
+        {entry.check ? (
+          <Fact label={t('history.f.check')}>
+            <code>{entry.check.checkId}</code> · {entry.check.runId}
+          </Fact>
+        ) : null}
+      </dl>
+
+      <h3>{t('history.messages', { count: entry.messages.length })}</h3>
+      {entry.messages.length ? (
+        <table className="kv-table p2-table">
+          <thead>
+            <tr>
+              <th scope="col">{t('history.m.direction')}</th>
+              <th scope="col">messageId</th>
+              <th scope="col">{t('history.m.role')}</th>
+              <th scope="col">{t('history.m.parts')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {entry.messages.map((m, i) => (
+              <tr key={`${m.messageId ?? 'm'}-${i}`}>
+                <td>{t(`history.dir.${m.direction}`)}</td>
+                <td className="mono">{m.messageId ?? '—'}</td>
+                <td>{m.role ?? '—'}</td>
+                <td>
+                  <ul className="p2-list small">
+                    {m.parts.map((p, j) => (
+                      <li key={j}>
+                        {p.kind} · <code>{p.mediaType}</code>
+                        {p.mediaTypeDeclared ? '' : ` ${t('history.m.defaultType')}`}
+                        {p.bytes !== undefined ? ` · ${formatBytes(p.bytes)}` : ''}
+                      </li>
+                    ))}
+                  </ul>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : (
+        <p className="muted small">{t('history.noMessages')}</p>
+      )}
+
+      <h3>{t('history.bodies')}</h3>
+      <dl className="facts">
+        <Digest label={t('history.f.requestBody')} digest={entry.request} />
+        <Digest label={t('history.f.responseBody')} digest={entry.response} />
+      </dl>
+      {entry.bodies === 'hashed' ? <p className="muted small">{t('history.hashedNote')}</p> : null}
+      {entry.warnings.map((w) => (
+        <p key={w} className="warning small">
+          {w}
+        </p>
+      ))}
+      {entry.exchange ? (
+        <section aria-label={t('history.fullExchange')}>
+          <h3>{t('history.fullExchange')}</h3>
+          <RawView record={entry.exchange} />
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
+/** Main-area view of one history entry (history.get). */
+export default function HistoryEntryView({ id }: { id: string }) {
+  const t = useT2();
+  const host = useHost();
+  const [entry, setEntry] = useState<HistoryEntry | null>(null);
+  const [error, setError] = useState<WireError | null>(null);
+  const [busy, setBusy] = useState(true);
+
+  useEffect(() => {
+    let live = true;
+    setBusy(true);
+    setError(null);
+    void host.invoke('history.get', { id }).then((result) => {
+      if (!live) return;
+      setBusy(false);
+      if (result.ok) setEntry(result.value);
+      else setError(result.error);
+    });
+    return () => {
+      live = false;
+    };
+  }, [host, id]);
+
+  const reopen = (): void => {
+    if (!entry) return;
+    const { binding, version, endpoint } = entry.interface;
+    useDraftsStore.getState().openA2a({ version, binding, endpoint, method: entry.method });
+    useToolViewStore.getState().close();
+  };
+
+  return (
+    <div className="p2-view-body">
+      <BusyIndicator busy={busy} label={t('history.loadingEntry')} />
+      {error ? <ErrorNote title={t('history.entryFailed')} error={error} /> : null}
+      {entry ? (
+        <>
+          <div className="actions">
+            <button type="button" onClick={reopen}>
+              {t('history.reopen')}
+            </button>
+          </div>
+          <HistoryEntryDetails entry={entry} />
+        </>
+      ) : null}
+    </div>
+  );
+}

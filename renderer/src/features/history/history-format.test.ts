@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import type { HistorySummary } from '../../../../shared/history/history-types';
+import { hostOf, statusOf } from './history-format';
+
+function entry(patch: Partial<HistorySummary>): HistorySummary {
+  return {
+    id: 'h',
+    startedAt: new Date(0).toISOString(),
+    source: 'send',
+    method: 'SendMessage',
+    interface: { binding: 'JSONRPC', version: '1.0', endpoint: 'http://a:1/rpc' },
+    attempt: 1,
+    outcomeKind: 'message',
+    taskCreated: false,
+    messages: [],
+    durationMs: 1,
+    request: { url: 'http://a:1/rpc', bytes: 1 },
+    warnings: [],
+    bodies: 'hashed',
+    ...patch,
+  };
+}
+
+describe('history list status', () => {
+  it('shows the A2A error reason before the HTTP status', () => {
+    expect(statusOf(entry({ httpStatus: 200, a2aError: { code: -32001, reason: 'TASK_NOT_FOUND', message: 'x' } }))).toEqual({ text: 'TASK_NOT_FOUND', tone: 'error' });
+    expect(statusOf(entry({ httpStatus: 404, outcomeKind: 'http-error' }))).toEqual({ text: '404', tone: 'error' });
+    expect(statusOf(entry({ httpStatus: 200, outcomeKind: 'task' }))).toEqual({ text: '200', tone: 'task' });
+    expect(statusOf(entry({ grpcStatus: 'OK' }))).toEqual({ text: 'OK', tone: 'ok' });
+    expect(statusOf(entry({ outcomeKind: 'transport-error' })).tone).toBe('error');
+  });
+
+  it('names the host of any endpoint form', () => {
+    expect(hostOf('http://127.0.0.1:9999/rpc')).toBe('127.0.0.1:9999');
+    expect(hostOf('127.0.0.1:9998')).toBe('127.0.0.1:9998');
+  });
+});

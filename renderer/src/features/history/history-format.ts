@@ -1,0 +1,26 @@
+import type { HistorySummary } from '../../../../shared/history/history-types';
+
+export type HistoryTone = 'ok' | 'task' | 'error' | 'neutral';
+
+/** One short status for the list: the A2A error wins, then the HTTP/gRPC status, then the outcome. */
+export function statusOf(entry: HistorySummary): { text: string; tone: HistoryTone } {
+  if (entry.a2aError) return { text: entry.a2aError.reason ?? String(entry.a2aError.code), tone: 'error' };
+  if (entry.outcomeKind === 'transport-error') return { text: entry.outcomeKind, tone: 'error' };
+  if (entry.httpStatus !== undefined) return { text: String(entry.httpStatus), tone: entry.httpStatus >= 400 ? 'error' : entry.outcomeKind === 'task' ? 'task' : 'ok' };
+  if (entry.grpcStatus !== undefined) return { text: entry.grpcStatus, tone: entry.grpcStatus === 'OK' ? 'ok' : 'error' };
+  return { text: entry.outcomeKind, tone: 'neutral' };
+}
+
+export function hostOf(endpoint: string): string {
+  try {
+    return new URL(endpoint.includes('://') ? endpoint : `http://${endpoint}`).host;
+  } catch {
+    return endpoint;
+  }
+}
+
+export function timeOf(iso: string, locale: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return iso;
+  return date.toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+}

@@ -1,0 +1,137 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { useHost } from '../../host/host-context';
+import { useLocaleStore } from '../../i18n/i18n';
+import { useT2 } from '../../i18n/messages-part2';
+import { BusyIndicator } from '../settings/busy-indicator';
+import { ErrorNote } from '../settings/error-note';
+import { useToolViewStore } from '../settings/tool-view-store';
+import { hostOf, statusOf, timeOf } from './history-format';
+import { clearHistory, loadHistorySettings, refreshHistory, refreshOnRunsDone, setFullBodies, useHistoryStore } from './history-store';
+
+export const historySearchId = 'p2-history-search';
+
+/** Sidebar: every recorded exchange, newest first, searchable; the entry opens in the main area. */
+export function HistoryPanel() {
+  const t = useT2();
+  const host = useHost();
+  const id = useId();
+  const locale = useLocaleStore((s) => s.locale);
+  const { query, busy, entries, total, stored, loaded, error, settings, settingsError } = useHistoryStore();
+  const openId = useToolViewStore((s) => (s.view?.kind === 'history' ? s.view.id : undefined));
+  const [confirmClear, setConfirmClear] = useState(false);
+
+  const firstQuery = useRef(true);
+
+  useEffect(() => {
+    void refreshHistory(host);
+    void loadHistorySettings(host);
+    return refreshOnRunsDone(host);
+  }, [host]);
+
+  // Search as the person types, without a request per keystroke.
+  useEffect(() => {
+    if (firstQuery.current) {
+      firstQuery.current = false;
+      return;
+    }
+    const timer = setTimeout(() => void refreshHistory(host), 200);
+    return () => clearTimeout(timer);
+  }, [host, query]);
+
+  return (
+    <div className="p2-sidebar-panel">
+      <div className="field-col">
+        <label htmlFor={historySearchId}>{t('history.search')}</label>
+        <input
+          id={historySearchId}
+          type="search"
+          spellCheck={false}
+          value={query}
+          placeholder="status:404 method:SendMessage"
+          aria-describedby={`${id}-help`}
+          onChange={(e) => useHistoryStore.getState().setQuery(e.target.value)}
+        />
+        <span id={`${id}-help`} className="muted small">
+          {t('history.searchHelp')}
+        </span>
+      </div>
+      <div className="actions">
+        <button type="button" onClick={() => void refreshHistory(host)}>
+          {t('history.refresh')}
+        </button>
+        <span className="muted small" role="status">
+          {loaded ? t('history.count', { shown: entries.length, total, stored }) : ''}
+        </span>
+      </div>
+      <BusyIndicator busy={busy} label={t('history.loading')} />
+      {error ? <ErrorNote title={t('history.loadFailed')} error={error} /> : null}
+      {loaded && stored === 0 ? (
+        <div className="sidebar-empty">
+          <p>{t('history.nothingYet')}</p>
+          <p className="muted small">{t('history.nothingYetHint')}</p>
+        </div>
+      ) : null}
+      {loaded && stored > 0 && entries.length === 0 ? <p className="muted small">{t('history.noMatch')}</p> : null}
+      {entries.length ? (
+        <ul className="p2-side-list" aria-label={t('history.listLabel')}>
+          {entries.map((entry) => {
+            const status = statusOf(entry);
+            return (
+              <li key={entry.id}>
+                <button
+                  type="button"
+                  className="p2-side-item"
+                  aria-current={openId === entry.id ? 'true' : undefined}
+                  onClick={() => useToolViewStore.getState().open({ kind: 'history', id: entry.id })}
+                >
+                  <span className="p2-history-line">
+                    <strong>{entry.method}</strong>
+                    <span className={`p2-pill tone-${status.tone}`}>{status.text}</span>
+                  </span>
+                  <span className="muted small">
+                    {timeOf(entry.startedAt, locale)} · {entry.interface.binding} {entry.interface.version} · {hostOf(entry.interface.endpoint)}
+                    {entry.attempt > 1 ? ` · ${t('history.attemptN', { n: entry.attempt })}` : ''}
+                    {entry.taskCreated ? ` · ${t('history.taskCreatedShort')}` : ''}
+                    {entry.source === 'check' ? ` · ${t('history.fromCheck')}` : ''}
+                  </span>
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      ) : null}
+      <section className="p2-policy" aria-labelledby={`${id}-policy`}>
+        <h3 id={`${id}-policy`} className="p2-side-heading">
+          {t('history.policy')}
+        </h3>
+        <p className="muted small">{settings?.fullBodies ? t('history.policyFull') : t('history.policyHashed')}</p>
+        <label className="p2-check">
+          <input type="checkbox" checked={settings?.fullBodies ?? false} disabled={!settings} onChange={(e) => void setFullBodies(host, e.target.checked)} />
+          {t('history.fullBodies')}
+        </label>
+        {settingsError ? <ErrorNote title={t('history.settingsFailed')} error={settingsError} /> : null}
+        {confirmClear ? (
+          <div className="actions">
+            <span className="small">{t('history.clearConfirm')}</span>
+            <button
+              type="button"
+              onClick={() => {
+                setConfirmClear(false);
+                void clearHistory(host);
+              }}
+            >
+              {t('history.clearYes')}
+            </button>
+            <button type="button" onClick={() => setConfirmClear(false)}>
+              {t('common2.cancel')}
+            </button>
+          </div>
+        ) : (
+          <button type="button" disabled={stored === 0} onClick={() => setConfirmClear(true)}>
+            {t('history.clear')}
+          </button>
+        )}
+      </section>
+    </div>
+  );
+}

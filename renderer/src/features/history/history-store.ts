@@ -1,0 +1,72 @@
+import { create } from 'zustand';
+import type { HistorySettings, HistorySummary } from '../../../../shared/history/history-types';
+import type { WireError } from '../../../../shared/contract/index';
+import type { Host } from '../../host/host';
+import { useRunsStore } from '../response/runs-store';
+
+interface HistoryState {
+  query: string;
+  busy: boolean;
+  entries: HistorySummary[];
+  total: number;
+  stored: number;
+  loaded: boolean;
+  error?: WireError;
+  settings?: HistorySettings;
+  settingsError?: WireError;
+  setQuery(query: string): void;
+}
+
+export const useHistoryStore = create<HistoryState>()((set) => ({
+  query: '',
+  busy: false,
+  entries: [],
+  total: 0,
+  stored: 0,
+  loaded: false,
+  setQuery: (query) => set({ query }),
+}));
+
+let generation = 0;
+
+/** Reloads the list for the current query; an older answer never overwrites a newer one. */
+export async function refreshHistory(host: Host): Promise<void> {
+  const mine = ++generation;
+  const query = useHistoryStore.getState().query.trim();
+  useHistoryStore.setState({ busy: true });
+  const result = await host.invoke('history.list', { ...(query ? { query } : {}), limit: 500 });
+  if (mine !== generation) return;
+  if (!result.ok) return useHistoryStore.setState({ busy: false, error: result.error, loaded: true });
+  useHistoryStore.setState({ busy: false, error: undefined, loaded: true, ...result.value });
+}
+
+export async function loadHistorySettings(host: Host): Promise<void> {
+  const result = await host.invoke('history.settings', {});
+  useHistoryStore.setState(result.ok ? { settings: result.value, settingsError: undefined } : { settingsError: result.error });
+}
+
+/** Shows the new choice at once; puts the old one back if the core refuses it. */
+export async function setFullBodies(host: Host, fullBodies: boolean): Promise<void> {
+  const before = useHistoryStore.getState().settings;
+  if (before) useHistoryStore.setState({ settings: { ...before, fullBodies } });
+  const result = await host.invoke('history.settings', { fullBodies });
+  useHistoryStore.setState(result.ok ? { settings: result.value, settingsError: undefined } : { settings: before, settingsError: result.error });
+}
+
+export async function clearHistory(host: Host): Promise<WireError | undefined> {
+  const result = await host.invoke('history.clear', {});
+  await refreshHistory(host);
+  return result.ok ? undefined : result.error;
+}
+
+/** Every finished call lands in the history: refresh when a run of any tab completes. */
+export function refreshOnRunsDone(host: Host): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  return useRunsStore.subscribe((state, previous) => {
+    const finished = Object.values(state.runs).some((run) => run.status === 'done' && previous.runs[run.id]?.status !== 'done');
+    if (!finished) return;
+    clearTimeout(timer);
+    // The core appends the entry right after answering; a short pause lets the write land.
+    timer = setTimeout(() => void refreshHistory(host), 150);
+  });
+}

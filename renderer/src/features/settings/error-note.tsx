@@ -1,0 +1,47 @@
+import type { ReactNode } from 'react';
+import type { WireError, WireErrorCode } from '../../../../shared/contract/index';
+import { useT2, type Part2Key } from '../../i18n/messages-part2';
+
+/** The next step for each stable error code; the core's own message says what happened. */
+const nextStep: Record<WireErrorCode, Part2Key> = {
+  'bad-request': 'err.next.badRequest',
+  'unknown-operation': 'err.next.unknownOperation',
+  cancelled: 'err.next.cancelled',
+  timeout: 'err.next.timeout',
+  dns: 'err.next.dns',
+  connect: 'err.next.connect',
+  tls: 'err.next.tls',
+  'http-status': 'err.next.httpStatus',
+  'rpc-error': 'err.next.rpcError',
+  'grpc-error': 'err.next.grpcError',
+  protocol: 'err.next.protocol',
+  'not-json': 'err.next.notJson',
+  'too-large': 'err.next.tooLarge',
+  unsupported: 'err.next.unsupported',
+  'not-found': 'err.next.notFound',
+  conflict: 'err.next.conflict',
+  parse: 'err.next.parse',
+  invalid: 'err.next.invalid',
+  io: 'err.next.io',
+  unauthorized: 'err.next.unauthorized',
+  internal: 'err.next.internal',
+};
+
+export function nextStepKey(code: WireErrorCode): Part2Key {
+  return nextStep[code] ?? 'err.next.internal';
+}
+
+/** Every error the part-2 views show: what failed, the core's reason, and what to do next. */
+export function ErrorNote({ title, error, hint, children }: { title: string; error: WireError; hint?: string; children?: ReactNode }) {
+  const t = useT2();
+  return (
+    <div className="error-card p2-error" role="alert">
+      <p className="error-title">{title}</p>
+      <p className="p2-error-message">{error.message}</p>
+      {children}
+      <p className="small">
+        <strong>{t('err.whatNext')}</strong> {hint ?? t(nextStepKey(error.code))}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,116 @@
+import { lazy, Suspense, useEffect, useRef, type KeyboardEvent } from 'react';
+import { useT2, type Part2Key } from '../../i18n/messages-part2';
+import { useDraftsStore } from '../request/drafts-store';
+import { cardUrlInputId } from '../cards/cards-panel';
+import { historySearchId } from '../history/history-panel';
+import { openCheckView } from '../checks/checks-store';
+import { useDialogsStore } from './dialogs-store';
+import { shortcutFor } from './shortcuts';
+import { showSidebarSection } from './sidebar-section';
+import { followRequestTabs, useToolViewStore, type ToolView } from './tool-view-store';
+import './theme-store';
+
+const CardInspector = lazy(() => import('../cards/card-inspector'));
+const OperationDocsView = lazy(() => import('../specs/operation-docs-view'));
+const HistoryEntryView = lazy(() => import('../history/history-entry-view'));
+const CheckView = lazy(() => import('../checks/check-view'));
+
+const titles: Record<ToolView['kind'], Part2Key> = {
+  card: 'view.card',
+  docs: 'view.docs',
+  history: 'view.history',
+  checks: 'view.checks',
+};
+
+/**
+ * Part 2's app-level wiring, called once by App: global shortcuts, the tool view that steps aside
+ * when a request tab is picked, and the theme override. Returns the open tool view, if any.
+ */
+export function usePart2Shell(): ToolView | null {
+  const view = useToolViewStore((s) => s.view);
+  useEffect(() => {
+    const unfollow = followRequestTabs();
+    const onKey = (event: globalThis.KeyboardEvent): void => {
+      if (document.querySelector('dialog[open]')) return;
+      const action = shortcutFor(event);
+      if (!action) return;
+      event.preventDefault();
+      switch (action) {
+        case 'help':
+          return useDialogsStore.getState().show('shortcuts');
+        case 'settings':
+          return useDialogsStore.getState().show('settings');
+        case 'cards':
+          return showSidebarSection('cards', cardUrlInputId);
+        case 'specs':
+          return showSidebarSection('specs');
+        case 'history':
+          return showSidebarSection('history', historySearchId);
+        case 'checks':
+          return openCheckView();
+      }
+    };
+    // A click on a request tab (even the one already active) means "show me that request".
+    const onClick = (event: MouseEvent): void => {
+      if ((event.target as HTMLElement | null)?.closest?.('.request-tabs [role="tab"]')) useToolViewStore.getState().close();
+    };
+    window.addEventListener('keydown', onKey);
+    document.addEventListener('click', onClick, true);
+    return () => {
+      unfollow();
+      window.removeEventListener('keydown', onKey);
+      document.removeEventListener('click', onClick, true);
+    };
+  }, []);
+  return view;
+}
+
+function ViewBody({ view }: { view: ToolView }) {
+  switch (view.kind) {
+    case 'card':
+      return <CardInspector />;
+    case 'docs':
+      return <OperationDocsView file={view.file} path={view.path} httpMethod={view.httpMethod} />;
+    case 'history':
+      return <HistoryEntryView id={view.id} />;
+    case 'checks':
+      return <CheckView />;
+  }
+}
+
+/** The main area while a tool view is open: a titled region with a way back to the requests. */
+export function ToolViewHost({ view }: { view: ToolView }) {
+  const t = useT2();
+  const hasTabs = useDraftsStore((s) => s.tabs.length > 0);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const title = t(titles[view.kind]);
+  useEffect(() => {
+    heading.current?.focus({ preventScroll: true });
+  }, [view.kind]);
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>): void => {
+    const target = event.target as HTMLElement;
+    const typing = target.tagName === 'INPUT' || target.tagName === 'TEXTAREA' || target.tagName === 'SELECT';
+    if (event.key === 'Escape' && !event.defaultPrevented && !typing && !target.closest('dialog')) {
+      event.preventDefault();
+      useToolViewStore.getState().close();
+    }
+  };
+  return (
+    <section className="p2-tool-view" aria-labelledby="p2-tool-view-title" onKeyDown={onKeyDown}>
+      <header className="p2-tool-head">
+        <h2 id="p2-tool-view-title" ref={heading} tabIndex={-1}>
+          {title}
+        </h2>
+        <span className="spacer" />
+        <button type="button" onClick={() => useToolViewStore.getState().close()} aria-keyshortcuts="Escape">
+          {hasTabs ? t('view.back') : t('view.close')}
+        </button>
+      </header>
+      <div className="p2-tool-scroll">
+        <Suspense fallback={<p className="muted small p2-loading">{t('view.loading')}</p>}>
+          <ViewBody view={view} />
+        </Suspense>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,49 @@
+import { useId } from 'react';
+import { locales, useLocaleStore, type Locale } from '../../i18n/i18n';
+import { useT2 } from '../../i18n/messages-part2';
+import { Dialog } from '../../ui/dialog';
+import { themeChoices, useThemeStore, type ThemeChoice } from './theme-store';
+
+const localeNames: Record<Locale, string> = { en: 'English', ko: '한국어' };
+const themeKey = { system: 'settings.theme.system', light: 'settings.theme.light', dark: 'settings.theme.dark' } as const;
+
+/** Language and theme. Both apply at once and are remembered on this machine. */
+export function SettingsDialog({ onClose }: { onClose: () => void }) {
+  const t = useT2();
+  const id = useId();
+  const locale = useLocaleStore((s) => s.locale);
+  const setLocale = useLocaleStore((s) => s.setLocale);
+  const theme = useThemeStore((s) => s.choice);
+  const setTheme = useThemeStore((s) => s.setChoice);
+  return (
+    <Dialog
+      title={t('settings.title')}
+      onClose={onClose}
+      footer={
+        <button type="button" onClick={onClose}>
+          {t('common2.close')}
+        </button>
+      }
+    >
+      <fieldset>
+        <legend>{t('settings.language')}</legend>
+        {locales.map((l) => (
+          <label key={l} className="p2-check" lang={l}>
+            <input type="radio" name={`${id}-locale`} value={l} checked={locale === l} onChange={() => setLocale(l)} />
+            {localeNames[l]}
+          </label>
+        ))}
+      </fieldset>
+      <fieldset>
+        <legend>{t('settings.theme')}</legend>
+        {themeChoices.map((c: ThemeChoice) => (
+          <label key={c} className="p2-check">
+            <input type="radio" name={`${id}-theme`} value={c} checked={theme === c} onChange={() => setTheme(c)} />
+            {t(themeKey[c])}
+          </label>
+        ))}
+        <p className="muted small">{t('settings.themeHelp')}</p>
+      </fieldset>
+    </Dialog>
+  );
+}

@@ -1,0 +1,41 @@
+import { useT2 } from '../../i18n/messages-part2';
+import { Dialog } from '../../ui/dialog';
+import { shortcutList } from './shortcuts';
+
+/** The keyboard shortcuts help panel (F1 or ?). */
+export function ShortcutsDialog({ onClose }: { onClose: () => void }) {
+  const t = useT2();
+  return (
+    <Dialog
+      title={t('keys.title')}
+      onClose={onClose}
+      footer={
+        <button type="button" onClick={onClose}>
+          {t('common2.close')}
+        </button>
+      }
+    >
+      <table className="kv-table p2-table">
+        <thead>
+          <tr>
+            <th scope="col">{t('keys.col.keys')}</th>
+            <th scope="col">{t('keys.col.action')}</th>
+            <th scope="col">{t('keys.col.where')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {shortcutList.map((s) => (
+            <tr key={s.keys + s.action}>
+              <td>
+                <kbd className="p2-kbd">{s.display}</kbd>
+              </td>
+              <td>{t(s.action)}</td>
+              <td className="muted small">{t(s.scope)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p className="muted small">{t('keys.note')}</p>
+    </Dialog>
+  );
+}

@@ -1,0 +1,57 @@
+import type { Part2Key } from '../../i18n/messages-part2';
+
+export interface ShortcutInfo {
+  /** As written for aria-keyshortcuts (WAI-ARIA). */
+  keys: string;
+  /** What the person presses, for display. */
+  display: string;
+  action: Part2Key;
+  /** Which part of the app it works in. */
+  scope: Part2Key;
+}
+
+/** Every keyboard shortcut in the app, part 1's and part 2's, for the help panel. */
+export const shortcutList: readonly ShortcutInfo[] = [
+  { keys: 'Control+Alt+N', display: 'Ctrl+Alt+N', action: 'keys.newRequest', scope: 'keys.scope.global' },
+  { keys: 'Control+Enter', display: 'Ctrl+Enter / ⌘+Enter', action: 'keys.send', scope: 'keys.scope.request' },
+  { keys: 'Control+Alt+C', display: 'Ctrl+Alt+C', action: 'keys.cards', scope: 'keys.scope.global' },
+  { keys: 'Control+Alt+S', display: 'Ctrl+Alt+S', action: 'keys.specs', scope: 'keys.scope.global' },
+  { keys: 'Control+Alt+H', display: 'Ctrl+Alt+H', action: 'keys.history', scope: 'keys.scope.global' },
+  { keys: 'Control+Alt+K', display: 'Ctrl+Alt+K', action: 'keys.checks', scope: 'keys.scope.global' },
+  { keys: 'Control+,', display: 'Ctrl+,', action: 'keys.settings', scope: 'keys.scope.global' },
+  { keys: 'F1', display: 'F1 / ?', action: 'keys.help', scope: 'keys.scope.global' },
+  { keys: 'Escape', display: 'Esc', action: 'keys.closeView', scope: 'keys.scope.view' },
+  { keys: 'ArrowLeft ArrowRight Home End', display: '← → Home End', action: 'keys.tabs', scope: 'keys.scope.tabs' },
+  { keys: 'Delete', display: 'Delete', action: 'keys.closeTab', scope: 'keys.scope.tabs' },
+  { keys: 'ArrowLeft ArrowRight', display: '← → (Shift: ×4)', action: 'keys.resize', scope: 'keys.scope.splitter' },
+];
+
+function typingIn(target: EventTarget | null): boolean {
+  const el = target as HTMLElement | null;
+  if (!el) return false;
+  return el.isContentEditable || el.tagName === 'INPUT' || el.tagName === 'TEXTAREA' || el.tagName === 'SELECT' || Boolean(el.closest?.('.monaco-editor'));
+}
+
+export type ShortcutAction = 'cards' | 'specs' | 'history' | 'checks' | 'settings' | 'help';
+
+/** Maps a keydown to a part-2 action (part 1 handles its own keys). */
+export function shortcutFor(event: Pick<KeyboardEvent, 'key' | 'code' | 'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey' | 'target'>): ShortcutAction | undefined {
+  const mod = event.ctrlKey || event.metaKey;
+  if (event.key === 'F1') return 'help';
+  if (event.key === '?' && !mod && !event.altKey && !typingIn(event.target)) return 'help';
+  if (mod && !event.altKey && event.key === ',') return 'settings';
+  if (event.ctrlKey && event.altKey) {
+    // event.code, not key: with Alt held some layouts produce another character.
+    switch (event.code) {
+      case 'KeyC':
+        return 'cards';
+      case 'KeyS':
+        return 'specs';
+      case 'KeyH':
+        return 'history';
+      case 'KeyK':
+        return 'checks';
+    }
+  }
+  return undefined;
+}

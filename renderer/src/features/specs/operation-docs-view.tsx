@@ -1,0 +1,190 @@
+import { useEffect, useState } from 'react';
+import type { OperationDocs } from '../../../../shared/contract/ops-spec';
+import type { WireError } from '../../../../shared/contract/index';
+import { useHost } from '../../host/host-context';
+import { useT2 } from '../../i18n/messages-part2';
+import { copyText } from '../../ui/download';
+import { prettyJson } from '../../ui/format';
+import { Tabs } from '../../ui/tabs';
+import { OutcomeBadge, StatusLine } from '../response/outcome-summary';
+import { PrettyView } from '../response/pretty-view';
+import { BusyIndicator } from '../settings/busy-indicator';
+import { ErrorNote } from '../settings/error-note';
+import { openOperationAsRequest } from './open-operation';
+import { runKey, runSavedOperation, useSpecRunsStore } from './spec-runs-store';
+import { fileInfo, refreshSpecs, useSpecsStore } from './specs-store';
+
+function CodeExamples({ docs }: { docs: OperationDocs }) {
+  const t = useT2();
+  const [selected, setSelected] = useState(docs.codeExamples[0]?.id ?? 'curl');
+  const [copied, setCopied] = useState('');
+  const example = docs.codeExamples.find((e) => e.id === selected) ?? docs.codeExamples[0];
+  if (!example) return null;
+  return (
+    <section className="p2-section" aria-labelledby="p2-docs-code">
+      <h3 id="p2-docs-code">{t('docs.code')}</h3>
+      <Tabs label={t('docs.code')} items={docs.codeExamples.map((e) => ({ id: e.id, label: e.label }))} selected={example.id} onSelect={setSelected}>
+        <pre className="code-block p2-code" aria-label={t('docs.codeOf', { label: example.label })}>
+          {example.code}
+        </pre>
+        <div className="actions">
+          <button type="button" onClick={() => void copyText(example.code).then((ok) => setCopied(ok ? t('docs.copiedCode', { label: example.label }) : t('docs.copyFailed')))}>
+            {t('docs.copyCode', { label: example.label })}
+          </button>
+          <span role="status" className="muted small">
+            {copied}
+          </span>
+        </div>
+      </Tabs>
+    </section>
+  );
+}
+
+/** Docs of one saved operation, rendered from the spec alone, with Run, Open and Copy for LLM. */
+export default function OperationDocsView({ file, path, httpMethod }: { file: string; path: string; httpMethod: string }) {
+  const t = useT2();
+  const host = useHost();
+  const ref = { file, path, httpMethod };
+  const key = runKey(ref);
+  const run = useSpecRunsStore((s) => s.runs[key]);
+  const files = useSpecsStore((s) => s.files);
+  const [docs, setDocs] = useState<OperationDocs | null>(null);
+  const [error, setError] = useState<WireError | null>(null);
+  const [busy, setBusy] = useState(true);
+  const [copyState, setCopyState] = useState<{ text: string; ok: boolean } | null>(null);
+  const [copyError, setCopyError] = useState<WireError | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    setBusy(true);
+    setError(null);
+    void host.invoke('spec.docs', { file, path, httpMethod }).then((result) => {
+      if (!live) return;
+      setBusy(false);
+      if (result.ok) setDocs(result.value);
+      else setError(result.error);
+    });
+    if (!fileInfo(file)) void refreshSpecs(host);
+    return () => {
+      live = false;
+    };
+  }, [host, file, path, httpMethod]);
+
+  const info = files.find((f) => f.file === file || f.name === file);
+  const op = info?.operations.find((o) => o.path === path && o.httpMethod === httpMethod);
+  const isA2a = docs?.kind === 'a2a' && Boolean(op?.a2a);
+
+  const copyForLlm = async (): Promise<void> => {
+    setCopyError(null);
+    setCopyState(null);
+    const result = await host.invoke('spec.copyForLlm', { ...ref, ...(run?.record ? { exchange: run.record } : {}) });
+    if (!result.ok) return setCopyError(result.error);
+    const ok = await copyText(result.value.markdown);
+    setCopyState({ ok, text: ok ? t('docs.llmCopied', { chars: result.value.markdown.length }) : t('docs.llmCopyFailed') });
+  };
+
+  return (
+    <div className="p2-view-body p2-docs">
+      <BusyIndicator busy={busy} label={t('docs.loading')} />
+      {error ? <ErrorNote title={t('docs.failed')} error={error} /> : null}
+      {docs ? (
+        <>
+          <header className="p2-inspector-head">
+            <div>
+              <h2 className="p2-card-name">{docs.title}</h2>
+              <p className="muted small mono">
+                {docs.httpMethod.toUpperCase()} {docs.path} · {info?.name ?? file}
+              </p>
+              {docs.kind === 'a2a' ? <p className="muted small">{t('docs.pathIsId')}</p> : null}
+              {docs.description ? <p>{docs.description}</p> : null}
+            </div>
+            <div className="actions">
+              <button type="button" className="primary" disabled={!isA2a || run?.busy} onClick={() => void runSavedOperation(host, ref, docs.streaming)}>
+                {t('docs.run')}
+              </button>
+              <button type="button" disabled={!isA2a || !info || !op} onClick={() => info && op && openOperationAsRequest(info.file, info.hash, op)}>
+                {t('docs.open')}
+              </button>
+              <button type="button" disabled={!isA2a} onClick={() => void copyForLlm()}>
+                {t('docs.copyForLlm')}
+              </button>
+            </div>
+          </header>
+          <div role="status" aria-live="polite" className="small">
+            {copyState ? <span className={copyState.ok ? 'p2-ok-line' : 'error'}>{copyState.text}</span> : null}
+          </div>
+          {copyError ? <ErrorNote title={t('docs.llmFailed')} error={copyError} /> : null}
+
+          {run ? (
+            <section className="p2-section" aria-labelledby="p2-docs-run">
+              <h3 id="p2-docs-run">{t('docs.lastRun')}</h3>
+              <BusyIndicator busy={run.busy} label={run.events ? t('docs.runningEvents', { n: run.events }) : t('docs.running')} />
+              {run.error ? <ErrorNote title={t('docs.runFailed')} error={run.error} /> : null}
+              {run.record ? (
+                <div className="p2-run-result">
+                  <div className="response-summary">
+                    <OutcomeBadge outcome={run.record.outcome} />
+                    <StatusLine record={run.record} />
+                  </div>
+                  <PrettyView outcome={run.record.outcome} />
+                </div>
+              ) : null}
+            </section>
+          ) : null}
+
+          {docs.settings.length ? (
+            <section className="p2-section" aria-labelledby="p2-docs-settings">
+              <h3 id="p2-docs-settings">{t('docs.settings')}</h3>
+              <table className="kv-table p2-table">
+                <tbody>
+                  {docs.settings.map((s) => (
+                    <tr key={s.label}>
+                      <th scope="row">{s.label}</th>
+                      <td className="mono">{s.value}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </section>
+          ) : null}
+          {docs.methodDescription ? <p>{docs.methodDescription}</p> : null}
+          {docs.example !== undefined ? (
+            <section className="p2-section" aria-labelledby="p2-docs-request">
+              <h3 id="p2-docs-request">{t('docs.request')}</h3>
+              {docs.requestLine ? <p className="mono">{docs.requestLine}</p> : null}
+              <p className="muted small">{docs.exampleLabel}</p>
+              <pre className="code-block">{prettyJson(docs.example)}</pre>
+            </section>
+          ) : null}
+          {docs.codeExamples.length ? <CodeExamples docs={docs} /> : null}
+          {docs.requestSchema || docs.responseSchema ? (
+            <section className="p2-section" aria-labelledby="p2-docs-schemas">
+              <h3 id="p2-docs-schemas">{t('docs.schemas')}</h3>
+              {docs.requestSchema ? (
+                <details>
+                  <summary>
+                    {t('docs.requestSchema')} {docs.requestSchema.ref ? <code>{docs.requestSchema.ref}</code> : null}
+                  </summary>
+                  <pre className="code-block">{prettyJson(docs.requestSchema.schema)}</pre>
+                </details>
+              ) : null}
+              {docs.responseSchema ? (
+                <details>
+                  <summary>
+                    {docs.streaming ? t('docs.eventSchema') : t('docs.responseSchema')} {docs.responseSchema.ref ? <code>{docs.responseSchema.ref}</code> : null}
+                  </summary>
+                  <pre className="code-block">{prettyJson(docs.responseSchema.schema)}</pre>
+                </details>
+              ) : null}
+            </section>
+          ) : null}
+          {docs.notes.map((n) => (
+            <p key={n} className="notice small">
+              {n}
+            </p>
+          ))}
+        </>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,191 @@
+import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import type { SpecWriteResult } from '../../../../shared/contract/ops-spec';
+import type { WireError } from '../../../../shared/contract/index';
+import { useHost } from '../../host/host-context';
+import { useT2 } from '../../i18n/messages-part2';
+import { Dialog } from '../../ui/dialog';
+import type { A2aDraft } from '../request/draft-model';
+import { buildCall } from '../request/draft-model';
+import { BusyIndicator } from '../settings/busy-indicator';
+import { ErrorNote } from '../settings/error-note';
+import { useToolViewStore } from '../settings/tool-view-store';
+import { ConflictDialog } from './conflict-dialog';
+import { baseHashFor, problemsOf, saveOperation, type SaveTarget } from './spec-save';
+import { refreshSpecs, useSpecsStore } from './specs-store';
+
+const newFile = '\u0000new';
+export const defaultSpecFileName = 'requests.openapi.yaml';
+
+function describeAuth(draft: A2aDraft): string | undefined {
+  const a = draft.auth;
+  const source = a.type === 'bearer' ? a.token : a.type === 'apiKey' ? a.value : a.type === 'basic' ? a.password : undefined;
+  if (!source) return undefined;
+  if ('secretRef' in source) return `secret:${source.secretRef}`;
+  if ('env' in source) return `env:${source.env}`;
+  return 'value';
+}
+
+/**
+ * "Save to spec": writes the draft as an OpenAPI 3.2 operation with x-a2a into a workspace file.
+ * Same props as part 1's preview dialog, so the request editor can open this one instead.
+ */
+export function SaveToSpecDialog({ draft, onClose }: { draft: A2aDraft; onClose: () => void }) {
+  const t = useT2();
+  const host = useHost();
+  const id = useId();
+  const files = useSpecsStore((s) => s.files);
+  const link = useSpecsStore((s) => s.links[draft.id]);
+  const [file, setFile] = useState<string>(link?.file ?? '');
+  const [fileName, setFileName] = useState(defaultSpecFileName);
+  const [path, setPath] = useState(link?.path ?? `/${draft.method.replace(/[^a-zA-Z0-9]+/g, '-').replace(/^-|-$/g, '')}`);
+  const [summary, setSummary] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<WireError | null>(null);
+  const [conflict, setConflict] = useState<SaveTarget | null>(null);
+  const [saved, setSaved] = useState<{ result: SpecWriteResult; note?: string } | null>(null);
+
+  useEffect(() => {
+    void refreshSpecs(host);
+  }, [host]);
+  // Default to the linked file, else the first writable file, else a new one.
+  useEffect(() => {
+    if (file) return;
+    const first = files.find((f) => !f.parseError);
+    setFile(first ? first.file : newFile);
+  }, [files, file]);
+
+  const writable = files.filter((f) => !f.parseError);
+  const chosen = writable.find((f) => f.file === file);
+  const creating = file === newFile || (!chosen && file !== '');
+  const exists = Boolean(chosen?.operations.some((o) => o.path === path.trim()));
+  const replacingOther = exists && !(link && link.file === chosen?.file && link.path === path.trim());
+  const built = useMemo(() => buildCall(draft), [draft]);
+  const auth = describeAuth(draft);
+
+  const submit = async (event: FormEvent): Promise<void> => {
+    event.preventDefault();
+    if (!built.ok) return;
+    const target: SaveTarget = { tabId: draft.id, file: creating ? fileName.trim() : (chosen?.file ?? file), path: path.trim(), call: built.call, summary };
+    setBusy(true);
+    setError(null);
+    const expected = creating ? null : baseHashFor(draft.id, target.file);
+    const result = await saveOperation(host, target, expected, 'save');
+    setBusy(false);
+    if (result.ok) return setSaved({ result: result.value });
+    if (result.error.code === 'conflict') return setConflict(target);
+    setError(result.error);
+  };
+
+  if (conflict) {
+    return (
+      <ConflictDialog
+        target={conflict}
+        onClose={onClose}
+        onSaved={(result, note) => {
+          setConflict(null);
+          setSaved({ result, note });
+        }}
+      />
+    );
+  }
+
+  const problems = error ? problemsOf(error.details) : [];
+  return (
+    <Dialog
+      title={t('save.title')}
+      onClose={onClose}
+      footer={
+        saved ? (
+          <>
+            <button
+              type="button"
+              onClick={() => {
+                useToolViewStore.getState().open({ kind: 'docs', file: saved.result.file, path: path.trim(), httpMethod: 'post' });
+                onClose();
+              }}
+            >
+              {t('save.showDocs')}
+            </button>
+            <button type="button" className="primary" onClick={onClose}>
+              {t('common2.close')}
+            </button>
+          </>
+        ) : (
+          <>
+            <button type="button" onClick={onClose}>
+              {t('common2.cancel')}
+            </button>
+            <button type="submit" form={`${id}-form`} className="primary" disabled={!built.ok || busy || !path.trim().startsWith('/') || (creating && !fileName.trim())}>
+              {replacingOther ? t('save.replace') : t('save.save')}
+            </button>
+          </>
+        )
+      }
+    >
+      {saved ? (
+        <div role="status">
+          <p className="p2-ok-line">{t(saved.result.created ? 'save.createdOk' : 'save.savedOk', { path: path.trim(), file: saved.result.name })}</p>
+          {saved.note ? <p className="small">{saved.note}</p> : null}
+          {saved.result.storedSecret ? <p className="small">{t('save.storedSecret', { name: saved.result.storedSecret })}</p> : null}
+          {saved.result.warnings.map((w) => (
+            <p key={w.pointer + w.rule} className="warning small">
+              <code>{w.path}</code> {w.message}
+            </p>
+          ))}
+        </div>
+      ) : (
+        <form id={`${id}-form`} onSubmit={(e) => void submit(e)}>
+          <div className="field-col">
+            <label htmlFor={`${id}-file`}>{t('save.file')}</label>
+            <select id={`${id}-file`} value={creating ? newFile : file} onChange={(e) => setFile(e.target.value)}>
+              {writable.map((f) => (
+                <option key={f.file} value={f.file}>
+                  {f.name}
+                  {f.title ? ` — ${f.title}` : ''}
+                </option>
+              ))}
+              <option value={newFile}>{t('save.newFile')}</option>
+            </select>
+          </div>
+          {creating ? (
+            <div className="field-col">
+              <label htmlFor={`${id}-name`}>{t('save.fileName')}</label>
+              <input id={`${id}-name`} className="mono" value={fileName} aria-describedby={`${id}-name-help`} onChange={(e) => setFileName(e.target.value)} />
+              <span id={`${id}-name-help`} className="muted small">
+                {t('save.fileNameHelp')}
+              </span>
+            </div>
+          ) : null}
+          <div className="field-col">
+            <label htmlFor={`${id}-path`}>{t('save.path')}</label>
+            <input id={`${id}-path`} className="mono" value={path} aria-describedby={`${id}-path-help`} onChange={(e) => setPath(e.target.value)} />
+            <span id={`${id}-path-help`} className={replacingOther ? 'warning small' : 'muted small'}>
+              {replacingOther ? t('save.pathExists') : t('save.pathHelp')}
+            </span>
+          </div>
+          <div className="field-col">
+            <label htmlFor={`${id}-summary`}>{t('save.summary')}</label>
+            <input id={`${id}-summary`} value={summary} placeholder={`${draft.method} (A2A ${draft.version}, ${draft.binding})`} onChange={(e) => setSummary(e.target.value)} />
+          </div>
+          <p className="muted small">{auth ? t('save.authRef', { ref: auth }) : t('save.noAuth')}</p>
+          {link ? <p className="muted small">{t('save.linked', { path: link.path })}</p> : null}
+          {!built.ok ? <p className="error">{built.problem === 'endpoint' ? t('save.needEndpoint') : t('save.badBody', { message: built.message })}</p> : null}
+        </form>
+      )}
+      <BusyIndicator busy={busy} label={t('save.saving')} />
+      {error ? (
+        <ErrorNote title={t('save.failed')} error={error}>
+          {problems.length ? (
+            <ul className="p2-list small">
+              {problems.map((p, i) => (
+                <li key={i}>
+                  <code>{p.path}</code> {p.message}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </ErrorNote>
+      ) : null}
+    </Dialog>
+  );
+}

@@ -1,0 +1,46 @@
+import { create } from 'zustand';
+import type { ExchangeRecord } from '../../../../shared/a2a/exchange';
+import type { SpecOperationRef } from '../../../../shared/contract/ops-spec';
+import type { WireError } from '../../../../shared/contract/index';
+import type { Host } from '../../host/host';
+
+export interface SpecRun {
+  busy: boolean;
+  events: number;
+  record?: ExchangeRecord;
+  error?: WireError;
+}
+
+interface SpecRunsState {
+  runs: Record<string, SpecRun>;
+}
+
+export const useSpecRunsStore = create<SpecRunsState>()(() => ({ runs: {} }));
+
+export function runKey(ref: SpecOperationRef): string {
+  return `${ref.file}\u0000${ref.httpMethod ?? ''}\u0000${ref.path}`;
+}
+
+function put(key: string, run: SpecRun): void {
+  useSpecRunsStore.setState((s) => ({ runs: { ...s.runs, [key]: run } }));
+}
+
+/** Runs a saved operation in the core (its auth reference is resolved there, never here). */
+export async function runSavedOperation(host: Host, ref: SpecOperationRef, streaming: boolean): Promise<void> {
+  const key = runKey(ref);
+  put(key, { busy: true, events: 0 });
+  if (!streaming) {
+    const result = await host.invoke('spec.run', ref);
+    put(key, result.ok ? { busy: false, events: 0, record: result.value } : { busy: false, events: 0, error: result.error });
+    return;
+  }
+  let events = 0;
+  const handle = host.stream('spec.runStream', ref, (event) => {
+    if (event.kind === 'data') {
+      events += 1;
+      put(key, { busy: true, events });
+    } else if (event.kind === 'end') put(key, { busy: false, events, record: event.value });
+    else put(key, { busy: false, events, error: event.error });
+  });
+  await handle.done;
+}
