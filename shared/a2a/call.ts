@@ -1,4 +1,4 @@
-import type { AuthConfig } from './auth';
+import type { AuthConfig, SecretSource } from './auth';
 import type { A2aVersion, Binding } from './versions';
 
 export interface HeaderEntry {
@@ -6,6 +6,21 @@ export interface HeaderEntry {
   value: string;
   /** Disabled rows stay in the draft but are not sent. */
   enabled?: boolean;
+}
+
+/**
+ * TLS settings for HTTP(S) calls. HTTP-only: the gRPC binding refuses them (its TLS always trusts
+ * the operating system's certificate store).
+ */
+export interface CallTls {
+  /** Extra CA certificates (PEM) trusted in addition to the system store. */
+  caPem?: string;
+  /** Client certificate (PEM) for mutual TLS. */
+  certPem?: string;
+  /** Private key (PEM) of the client certificate. */
+  keyPem?: SecretSource;
+  /** Accept any server certificate. For local testing only; the record carries a warning. */
+  insecureSkipVerify?: boolean;
 }
 
 export interface CallTimeouts {
@@ -32,4 +47,10 @@ export interface A2aCall {
   timeouts?: CallTimeouts;
   /** Cap for recorded bodies (bytes); bodies beyond it are cut and flagged `truncated`. */
   recordBodyLimit?: number;
+  /** HTTP bindings only: custom TLS trust / client certificate. */
+  tls?: CallTls;
+  /** HTTP bindings only: an http:// proxy URL (HTTP via absolute-form, HTTPS via CONNECT). */
+  proxy?: string;
+  /** Cap for one SSE event in bytes (default 4 MiB). */
+  maxEventBytes?: number;
 }

@@ -30,6 +30,8 @@ export interface RecordedResponse {
   body?: string;
   bodyBytes: number;
   truncated?: boolean;
+  /** The body was not valid UTF-8; invalid bytes show as U+FFFD. */
+  invalidUtf8?: boolean;
 }
 
 export interface RecordedStreamEvent {
@@ -45,6 +47,12 @@ export interface RecordedStreamEvent {
   /** Task state after this event, when it carries one. */
   state?: string;
   error?: { code: number | string; message: string; reason?: string };
+  /** The event's data text when it is not valid JSON (then `data` is that text too). */
+  raw?: string;
+  /** Task id carried by the event, when any. */
+  taskId?: string;
+  /** Context id carried by the event, when any. */
+  contextId?: string;
 }
 
 export type Outcome =
@@ -69,6 +77,8 @@ export interface Timings {
   connectMs?: number;
   firstByteMs?: number;
   totalMs: number;
+  /** The call went over an already open connection (keep-alive / gRPC channel): no connect time. */
+  reusedConnection?: boolean;
 }
 
 /** The one record of a call, from which every view, history entry and export is derived. */

@@ -5,8 +5,13 @@ import type { Op, StreamOp } from './op';
 
 export interface ContinueRequest {
   version: A2aVersion;
-  /** A task, message, stream event or whole SendMessage result the server returned. */
+  /**
+   * What the server returned: a task, message, stream event, JSON-RPC envelope, whole SendMessage
+   * result, or an ExchangeRecord (its outcome / last events are used).
+   */
   from: unknown;
+  /** Text of the next user message (default empty). */
+  text?: string;
 }
 
 export interface ContinueResponse {
@@ -14,6 +19,8 @@ export interface ContinueResponse {
   taskId?: string;
   /** Next message skeleton with a fresh messageId and the server's contextId/taskId. */
   message: Record<string, unknown>;
+  /** Why the skeleton looks the way it does (e.g. a terminal task: a new task in the same context). */
+  note?: string;
 }
 
 export interface A2aOps {
@@ -23,7 +30,12 @@ export interface A2aOps {
 }
 
 export interface A2aStreams {
-  /** Streaming call (SendStreamingMessage, SubscribeToTask, message/stream, tasks/resubscribe). */
+  /**
+   * Streaming call (SendStreamingMessage, SubscribeToTask, message/stream, tasks/resubscribe): one
+   * data event per recorded stream event as it arrives, then `end` with the ExchangeRecord. Stop =
+   * `stream.cancel` with the requestId: the local connection is dropped (no remote call) and the
+   * record's outcome is `{kind:'stream', ended:'stopped'}`. Remote cancel is a separate CancelTask.
+   */
   'a2a.stream': StreamOp<A2aCall, RecordedStreamEvent, ExchangeRecord>;
 }
 

@@ -1,11 +1,174 @@
-/* eslint-disable @typescript-eslint/no-empty-object-type -- filled in by the spec feature */
+/**
+ * Spec files: saved A2A requests as OpenAPI 3.2 operations with `x-a2a` (docs/x-a2a.md).
+ *
+ * Files are named by absolute path, or relative to the workspace folder. Every write names the
+ * version it was based on (`expectedHash` from spec.open/spec.list, `null` for "the file must
+ * not exist yet"); a file changed on disk since then is refused with code 'conflict' and left
+ * untouched. A file that does not parse is refused with 'parse'; a write whose result would not
+ * validate (OpenAPI 3.2 + the x-a2a schema) is refused with 'invalid' and `details.problems`.
+ */
+import type { A2aCall } from '../a2a/call';
+import type { ExchangeRecord, RecordedStreamEvent } from '../a2a/exchange';
+import type { CardImportPick } from '../spec/card-import';
+import type { SpecOperationSummary } from '../spec/operation-list';
+import type { OperationDocs } from '../spec/spec-docs';
+import type { SpecFormat, SpecParseError, SpecProblem } from '../spec/spec-types';
+import type { JsonSchemaObject, XA2aAuth } from '../spec/x-a2a-model';
 import type { Op, StreamOp } from './op';
 
-export interface SpecOps {}
+export type { SpecFormat, SpecParseError, SpecProblem, SpecOperationSummary, OperationDocs, CardImportPick, XA2aAuth };
 
-export interface SpecStreams {}
+export interface SpecFileInfo {
+  /** Absolute path. */
+  file: string;
+  /** Path relative to the workspace folder when inside it, else the absolute path. */
+  name: string;
+  format: SpecFormat;
+  /** sha256 of the file's bytes: pass it back as `expectedHash` when writing. */
+  hash: string;
+  mtimeMs: number;
+  sizeBytes: number;
+  openapi?: string;
+  title?: string;
+  /** Every operation, A2A or not, in file order. */
+  operations: SpecOperationSummary[];
+  /** Set when the file does not parse; such a file is shown but never written. */
+  parseError?: SpecParseError;
+}
 
-export const specOpNames = [] as const satisfies readonly (keyof SpecOps)[];
-export const specStreamNames = [] as const satisfies readonly (keyof SpecStreams)[];
+export interface SpecOpenResult extends SpecFileInfo {
+  text: string;
+}
 
-export type { Op, StreamOp };
+export interface SpecListResult {
+  workspace: string;
+  files: SpecFileInfo[];
+}
+
+/** Save a drafted call as the operation `path` of `file` (creating the file when it does not exist). */
+export interface SpecSaveRequest {
+  file: string;
+  path: string;
+  /** Hash from spec.open/spec.list; null = the file is expected not to exist yet. */
+  expectedHash: string | null;
+  /** The request as drafted; `auth` may hold a literal value only together with `secretName`. */
+  call: A2aCall;
+  /** Omitted = keep the operation's summary (a default one for a new operation). */
+  summary?: string;
+  description?: string;
+  /** Omitted = keep the operation's; '' = remove it. */
+  agentCardUrl?: string;
+  /** Snapshot of the Agent Card to keep in x-a2a.agentCard. Omitted = keep; null = remove. */
+  agentCard?: JsonSchemaObject | null;
+  /**
+   * Name of the secret to store a literal credential under (the file gets a reference to it).
+   * Default: derived from the file and path when the call's auth carries a literal value.
+   */
+  secretName?: string;
+}
+
+export interface SpecWriteResult extends SpecFileInfo {
+  /** True when the file did not exist before. */
+  created: boolean;
+  /** The secret a literal credential was stored as, when one was. */
+  storedSecret?: string;
+  /** Warnings about the written file (errors refuse the write). */
+  warnings: SpecProblem[];
+}
+
+export interface SpecOperationRef {
+  file: string;
+  path: string;
+  /** Verb of the operation in its Path Item; default: the A2A operation at `path`, else the only one. */
+  httpMethod?: string;
+}
+
+export interface SpecRenameRequest extends SpecOperationRef {
+  newPath: string;
+  expectedHash: string;
+}
+
+export interface SpecDeleteRequest extends SpecOperationRef {
+  expectedHash: string;
+}
+
+export interface SpecValidateResult {
+  file: string;
+  valid: boolean;
+  problems: SpecProblem[];
+  parseError?: SpecParseError;
+}
+
+export interface SpecCopyForLlmRequest extends SpecOperationRef {
+  /** The last run of this operation (a history entry or the result of spec.run). */
+  exchange?: ExchangeRecord;
+}
+
+export interface SpecImportCardRequest {
+  file: string;
+  expectedHash: string | null;
+  /** The Agent Card JSON (as fetched by the card feature). */
+  card: unknown;
+  cardUrl: string;
+  /** Interfaces (indexes from `planCardImport(card).interfaces`) and the methods to create. */
+  picks: CardImportPick[];
+  /** Keep a snapshot of the card in each operation. */
+  snapshot?: boolean;
+  /** Default `/agents/<card name>`. */
+  pathPrefix?: string;
+  /** Auth reference for every created operation. */
+  auth?: XA2aAuth;
+}
+
+export interface SpecImportCardResult extends SpecWriteResult {
+  /** Paths of the created operations. */
+  added: string[];
+}
+
+export interface SpecRunRequest extends SpecOperationRef {
+  /**
+   * Values for the run only: an `{env: NAME}` reference reads NAME here first, then the process
+   * environment; a `{secretRef: NAME}` missing from the secret store falls back to NAME here.
+   */
+  env?: Record<string, string>;
+}
+
+export interface SpecOps {
+  'spec.list': Op<{ workspace?: string }, SpecListResult>;
+  'spec.open': Op<{ file: string }, SpecOpenResult>;
+  /** A new, empty OpenAPI 3.2 file; 'conflict' if it exists. */
+  'spec.create': Op<{ file: string; title?: string }, SpecWriteResult>;
+  /** Create or replace the operation at `path`. */
+  'spec.save': Op<SpecSaveRequest, SpecWriteResult>;
+  /** Like spec.save, but 'conflict' when `path` already holds an operation. */
+  'spec.saveAs': Op<SpecSaveRequest, SpecWriteResult>;
+  'spec.renameOperation': Op<SpecRenameRequest, SpecWriteResult>;
+  'spec.deleteOperation': Op<SpecDeleteRequest, SpecWriteResult>;
+  'spec.validate': Op<{ file: string }, SpecValidateResult>;
+  'spec.docs': Op<SpecOperationRef, OperationDocs>;
+  'spec.copyForLlm': Op<SpecCopyForLlmRequest, { markdown: string }>;
+  'spec.importCard': Op<SpecImportCardRequest, SpecImportCardResult>;
+  /** Runs a saved operation through the network core; the record comes back whatever the outcome. */
+  'spec.run': Op<SpecRunRequest, ExchangeRecord>;
+}
+
+export interface SpecStreams {
+  /** spec.run with each stream event as it arrives (streaming methods). */
+  'spec.runStream': StreamOp<SpecRunRequest, RecordedStreamEvent, ExchangeRecord>;
+}
+
+export const specOpNames = [
+  'spec.list',
+  'spec.open',
+  'spec.create',
+  'spec.save',
+  'spec.saveAs',
+  'spec.renameOperation',
+  'spec.deleteOperation',
+  'spec.validate',
+  'spec.docs',
+  'spec.copyForLlm',
+  'spec.importCard',
+  'spec.run',
+] as const satisfies readonly (keyof SpecOps)[];
+export const specStreamNames = ['spec.runStream'] as const satisfies readonly (keyof SpecStreams)[];

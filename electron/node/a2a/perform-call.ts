@@ -1,7 +1,18 @@
 import type { A2aCall } from '../../../shared/a2a/call';
+import { checkCall } from '../../../shared/a2a/call-checks';
+import { findMethod } from '../../../shared/a2a/catalogue';
+import type { Binding } from '../../../shared/a2a/versions';
 import type { ExchangeRecord, RecordedStreamEvent } from '../../../shared/a2a/exchange';
 import { CoreError } from '../core-error';
 import type { SecretStore } from '../secret-store';
+import type { BindingAdapter, ResolvedTimeouts } from './adapter';
+import { applyAuth, type AppliedAuth } from './auth-apply';
+import { CallAbort } from './call-abort';
+import { closeGrpcClients, grpcAdapter } from './grpc-adapter';
+import { closeHttpPools, TransportError } from './http-transport';
+import { jsonRpcAdapter } from './jsonrpc-adapter';
+import { ExchangeRecorder } from './recorder';
+import { restAdapter } from './rest-adapter';
 
 export interface CallDeps {
   secrets: SecretStore;
@@ -15,10 +26,89 @@ export interface CallHooks {
   onEvent?: (event: RecordedStreamEvent) => void;
 }
 
+/** Defaults when the call sets none: 10 s to connect; 60 s for a unary call or until a stream answers. */
+export const DEFAULT_TIMEOUTS: ResolvedTimeouts = { connectMs: 10_000, totalMs: 60_000 };
+
+const NO_AUTH: AppliedAuth = Object.freeze({ headers: [], query: [], redaction: {}, summary: 'none' }) as AppliedAuth;
+
+const adapters: Record<Binding, BindingAdapter> = {
+  JSONRPC: jsonRpcAdapter,
+  'HTTP+JSON': restAdapter,
+  GRPC: grpcAdapter,
+};
+
+function positive(value: number | undefined, fallback: number, name: string): number {
+  if (value === undefined) return fallback;
+  if (!Number.isFinite(value) || value <= 0) throw new CoreError('bad-request', `timeouts.${name} must be a positive number of milliseconds.`);
+  return value;
+}
+
 /**
  * Puts exactly the drafted call on the wire and returns the one exchange record.
- * Placeholder signature: the network-core feature implements it.
+ *
+ * Refusals (a call that cannot be sent meaningfully: 0.3 over REST/gRPC, a JSON-RPC envelope as a
+ * REST/gRPC body, an unusable endpoint, a missing secret) throw a CoreError before anything is
+ * sent. Everything the agent or the network answers — errors included — comes back as a record.
+ * `hooks.signal` stops the call locally (no remote cancel): a stream then ends as `stopped`.
  */
-export async function performCall(_call: A2aCall, _deps: CallDeps, _hooks: CallHooks = {}): Promise<ExchangeRecord> {
-  throw new CoreError('unsupported', 'The A2A network core is not implemented yet.');
+export async function performCall(call: A2aCall, deps: CallDeps, hooks: CallHooks = {}): Promise<ExchangeRecord> {
+  const check = checkCall(call);
+  if (check.refusal) throw new CoreError(check.refusal.code, check.refusal.message);
+  const info = findMethod(call.version, call.method);
+  const streaming = info?.streaming ?? false;
+  const timeouts: ResolvedTimeouts = {
+    connectMs: positive(call.timeouts?.connectMs, DEFAULT_TIMEOUTS.connectMs, 'connectMs'),
+    totalMs: positive(call.timeouts?.totalMs, DEFAULT_TIMEOUTS.totalMs, 'totalMs'),
+  };
+
+  const recorder = new ExchangeRecorder(call, deps.now, hooks.onEvent);
+  for (const warning of check.warnings) recorder.warn(warning);
+  const auth = call.auth && call.auth.type !== 'none' ? await applyAuth(call.auth, deps) : NO_AUTH;
+  recorder.setRedaction(auth.redaction);
+
+  const abort = new CallAbort();
+  const stop = new CallAbort();
+  const onStop = (): void => {
+    const reason = new TransportError('cancelled', 'Stopped by the user.');
+    stop.abort(reason);
+    abort.abort(reason);
+  };
+  if (hooks.signal?.aborted) onStop();
+  else hooks.signal?.addEventListener('abort', onStop, { once: true });
+  const timer = setTimeout(() => {
+    abort.abort(
+      new TransportError(
+        'timeout',
+        streaming ? `No answer within ${timeouts.totalMs} ms (timeouts.totalMs).` : `The call did not finish within ${timeouts.totalMs} ms (timeouts.totalMs).`,
+      ),
+    );
+  }, timeouts.totalMs);
+
+  try {
+    const outcome = await adapters[call.binding].perform({
+      call,
+      info,
+      streaming,
+      recorder,
+      auth,
+      signal: abort,
+      stop,
+      timeouts,
+      // A stream may run as long as the user wants: the total timeout only covers the wait for an answer.
+      answered: () => {
+        if (streaming) clearTimeout(timer);
+      },
+      secretDeps: deps,
+    });
+    return recorder.finish(outcome);
+  } finally {
+    clearTimeout(timer);
+    hooks.signal?.removeEventListener('abort', onStop);
+  }
+}
+
+/** Drops pooled keep-alive connections and gRPC channels (the CLI calls this before exiting). */
+export function closeA2aConnections(): void {
+  closeHttpPools();
+  closeGrpcClients();
 }

@@ -1,11 +1,48 @@
 import type { SpecOps, SpecStreams } from '../../../shared/contract/ops-spec';
 import type { CoreEnv } from '../core-env';
 import type { Handlers, StreamHandlers } from '../handler-types';
+import type { SpecContext } from '../spec/spec-files';
+import {
+  createSpec,
+  deleteOperation,
+  importCard,
+  listWorkspace,
+  openSpec,
+  renameOperation,
+  saveOperation,
+  validateSpecFile,
+} from '../spec/spec-files';
+import { nodeSpecFs } from '../spec/spec-fs';
+import { operationDocs, operationForLlm } from '../spec/spec-llm';
+import { runSavedOperation } from '../spec/run-operation';
 
-export function createSpecHandlers(_env: CoreEnv): Handlers<SpecOps> {
-  return {};
+function specContext(env: CoreEnv): SpecContext {
+  return { fs: nodeSpecFs, workspaceDir: env.dataDir.workspaceDir, secrets: env.secrets };
 }
 
-export function createSpecStreamHandlers(_env: CoreEnv): StreamHandlers<SpecStreams> {
-  return {};
+export function createSpecHandlers(env: CoreEnv): Handlers<SpecOps> {
+  const ctx = specContext(env);
+  return {
+    'spec.list': async ({ workspace }) => listWorkspace(ctx, workspace),
+    'spec.open': async ({ file }) => openSpec(ctx, file),
+    'spec.create': async ({ file, title }) => createSpec(ctx, file, title),
+    'spec.save': async (req) => saveOperation(ctx, req, 'save'),
+    'spec.saveAs': async (req) => saveOperation(ctx, req, 'saveAs'),
+    'spec.renameOperation': async (req) => renameOperation(ctx, req),
+    'spec.deleteOperation': async (req) => deleteOperation(ctx, req),
+    'spec.validate': async ({ file }) => validateSpecFile(ctx, file),
+    'spec.docs': async ({ file, path, httpMethod }) => operationDocs(ctx, file, path, httpMethod),
+    'spec.copyForLlm': async (req) => ({ markdown: await operationForLlm(ctx, req, env.environment) }),
+    'spec.importCard': async (req) => importCard(ctx, req),
+    'spec.run': async (req, { signal }) =>
+      runSavedOperation(ctx, { ...req, ...(req.env ? { env: req.env } : {}), environment: env.environment, now: env.now, signal }),
+  };
+}
+
+export function createSpecStreamHandlers(env: CoreEnv): StreamHandlers<SpecStreams> {
+  const ctx = specContext(env);
+  return {
+    'spec.runStream': async (req, emit, { signal }) =>
+      runSavedOperation(ctx, { ...req, ...(req.env ? { env: req.env } : {}), environment: env.environment, now: env.now, signal, onEvent: emit }),
+  };
 }

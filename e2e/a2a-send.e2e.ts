@@ -1,0 +1,131 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { startDemo, type RunningDemo } from '../examples/a2a-demo/src/server';
+import { generateTextBody, launchBrowser, newA2aRequest, openApp, responseRegion, saveScreenshot, storeBearer, tempDir } from './harness';
+
+/** An agent that answers every JSON-RPC call with HTTP 200 and a JSON-RPC error (A2A §9.5). */
+async function startErrorAgent(): Promise<{ url: string; server: Server }> {
+  const server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    req.on('end', () => {
+      const id = (JSON.parse(body || '{}') as { id?: unknown }).id ?? null;
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(
+        JSON.stringify({
+          jsonrpc: '2.0',
+          id,
+          error: {
+            code: -32001,
+            message: 'Task not found',
+            data: [{ '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason: 'TASK_NOT_FOUND', domain: 'a2a-protocol.org' }],
+          },
+        }),
+      );
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/rpc`, server };
+}
+
+async function sendAndWait(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect.poll(() => responseRegion(page).getAttribute('aria-busy'), { timeout: 20_000 }).toBe('false');
+}
+
+describe('A2A 1.0 unary calls against the demo agent', () => {
+  let browser: Browser;
+  let demo: RunningDemo;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    demo = await startDemo({ port: 0, grpcPort: 0, runtimeDir: await tempDir('powerduck-demo-'), stepDelayMs: 20 });
+  });
+  afterAll(async () => {
+    await demo?.close();
+    await browser?.close();
+  });
+
+  for (const colorScheme of ['light', 'dark'] as const) {
+    it(`SendMessage [12,30] → Sum: 42 over JSON-RPC, HTTP+JSON and gRPC (${colorScheme})`, async () => {
+      const app = await openApp(browser, { colorScheme });
+      const { page } = app;
+      try {
+        const request = await newA2aRequest(page, { endpoint: demo.rpcUrl, bearer: { value: demo.token, name: 'demo-token' } });
+        await generateTextBody(page, '[12,30]');
+        await sendAndWait(page);
+        const response = responseRegion(page);
+        expect(await response.innerText()).toContain('Message');
+        await response.getByText('Sum: 42').waitFor();
+        await response.getByText('total: 42').waitFor();
+        expect(await response.getByLabel('Status').innerText()).toMatch(/^HTTP 200/);
+        await saveScreenshot(page, `send-message-${colorScheme}.png`);
+        if (colorScheme === 'dark') return;
+
+        // The effective headers were visible before sending, secret as a reference.
+        const effective = request.getByRole('table', { name: 'Effective headers' });
+        expect(await effective.innerText()).toMatch(/A2A-Version\s+1\.0/);
+        expect(await effective.innerText()).toContain('Bearer ‹secret: demo-token›');
+        // The raw exchange shows the envelope and never the token.
+        await response.getByRole('tab', { name: 'Raw' }).click();
+        const raw = await response.innerText();
+        expect(raw).toContain('"method": "SendMessage"');
+        expect(raw).not.toContain(demo.token);
+
+        await request.getByRole('combobox', { name: 'Binding' }).selectOption({ label: 'HTTP+JSON' });
+        await request.getByRole('textbox', { name: 'Endpoint' }).fill(demo.restUrl);
+        await sendAndWait(page);
+        await response.getByRole('tab', { name: 'Pretty' }).click();
+        await response.getByText('Sum: 42').waitFor();
+        await response.getByText('total: 42').waitFor();
+        expect(await response.getByLabel('Status').innerText()).toMatch(/^HTTP 200/);
+
+        await request.getByRole('combobox', { name: 'Binding' }).selectOption({ label: 'gRPC' });
+        await request.getByRole('textbox', { name: 'Endpoint' }).fill(demo.grpcUrl);
+        expect(await request.getByRole('table', { name: 'Effective gRPC metadata' }).innerText()).toMatch(/a2a-version\s+1\.0/);
+        await sendAndWait(page);
+        await response.getByText('Sum: 42').waitFor();
+        await response.getByText('total: 42').waitFor();
+        expect(await response.getByLabel('Status').innerText()).toMatch(/^gRPC 0/);
+      } finally {
+        await app.close();
+      }
+    });
+  }
+
+  it('an HTTP 200 carrying a JSON-RPC error is shown as an RPC error', async () => {
+    const agent = await startErrorAgent();
+    const app = await openApp(browser);
+    const { page } = app;
+    try {
+      await newA2aRequest(page, { endpoint: agent.url, method: 'GetTask' });
+      await sendAndWait(page);
+      const response = responseRegion(page);
+      const text = await response.innerText();
+      expect(text).toContain('RPC error');
+      expect(text).not.toMatch(/\bTask \(/);
+      expect(text).toContain('-32001');
+      expect(text).toContain('Task not found');
+      expect(text).toContain('TASK_NOT_FOUND');
+      expect(await response.getByLabel('Status').innerText()).toMatch(/^HTTP 200/);
+    } finally {
+      await app.close();
+      await new Promise((resolve) => agent.server.close(resolve));
+    }
+  });
+
+  it('a wrong token is the agent saying no, shown as such', async () => {
+    const app = await openApp(browser);
+    const { page } = app;
+    try {
+      await newA2aRequest(page, { endpoint: demo.rpcUrl });
+      await storeBearer(page, 'not-the-demo-token');
+      await generateTextBody(page, '[1,2]');
+      await sendAndWait(page);
+      expect(await responseRegion(page).innerText()).toMatch(/RPC error|HTTP error/);
+    } finally {
+      await app.close();
+    }
+  });
+});

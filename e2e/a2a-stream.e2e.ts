@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { startDemo, type RunningDemo } from '../examples/a2a-demo/src/server';
+import { generateTextBody, launchBrowser, newA2aRequest, openApp, responseRegion, saveScreenshot, tempDir } from './harness';
+
+describe('A2A 1.0 streams against the demo agent', () => {
+  let browser: Browser;
+  let demo: RunningDemo;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    demo = await startDemo({ port: 0, grpcPort: 0, runtimeDir: await tempDir('powerduck-demo-'), stepDelayMs: 60 });
+  });
+  afterAll(async () => {
+    await demo?.close();
+    await browser?.close();
+  });
+
+  it('fills the timeline, assembles the artifact and completes; a stopped run says so and sends no cancel', async () => {
+    const app = await openApp(browser);
+    const { page } = app;
+    try {
+      const request = await newA2aRequest(page, { endpoint: demo.rpcUrl, method: 'SendStreamingMessage', bearer: { value: demo.token } });
+      await generateTextBody(page, '[12,30]');
+      await request.getByRole('button', { name: 'Send', exact: true }).click();
+      const response = responseRegion(page);
+      await expect.poll(() => response.innerText(), { timeout: 15_000 }).toContain('Stream completed');
+      const events = response.getByRole('table', { name: 'Stream events' });
+      // submitted, 2 × working, artifact, completed
+      expect(Number(await events.getAttribute('aria-rowcount'))).toBeGreaterThanOrEqual(6);
+      const states = await response.getByRole('list', { name: 'Task states' }).innerText();
+      expect(states.replace(/\s+/g, ' ')).toMatch(/submitted .*working .*completed/);
+      const artifact = response.getByRole('article', { name: 'Artifact sum' });
+      await artifact.getByText('Sum: 42').waitFor();
+      await artifact.getByText('total: 42').waitFor();
+      expect(await artifact.innerText()).toContain('complete');
+      expect(await response.innerText()).toContain('cannot be restarted');
+      await saveScreenshot(page, 'stream-timeline-light.png');
+
+      // A longer run, stopped midway: only the local connection goes.
+      await page.getByRole('button', { name: 'Generate body' }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.getByRole('group', { name: 'Part 1' }).getByRole('textbox', { name: 'Text' }).fill('[1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20]');
+      await dialog.getByRole('button', { name: 'Replace body' }).click();
+      await request.getByRole('button', { name: 'Send', exact: true }).click();
+      await expect.poll(async () => Number(await events.getAttribute('aria-rowcount')), { timeout: 10_000 }).toBeGreaterThanOrEqual(4);
+      await request.getByRole('button', { name: 'Stop', exact: true }).click();
+      await expect.poll(() => response.innerText()).toContain('Stream stopped');
+      const stoppedText = await response.innerText();
+      expect(stoppedText).toContain('No cancel was sent');
+      expect(stoppedText).not.toContain('Stream completed');
+      const stoppedRows = Number(await events.getAttribute('aria-rowcount'));
+      expect(stoppedRows).toBeLessThan(22);
+
+      // Proof that no cancel reached the agent: the task ran on and completed.
+      await page.waitForTimeout(1600);
+      await request.getByRole('combobox', { name: 'Method' }).selectOption('GetTask');
+      await page.getByRole('button', { name: 'Generate body' }).click();
+      expect(await dialog.getByRole('textbox', { name: 'Task ID' }).inputValue()).toMatch(/^[0-9a-f-]{36}$/);
+      await dialog.getByRole('button', { name: 'Replace body' }).click();
+      await request.getByRole('button', { name: 'Send', exact: true }).click();
+      await expect.poll(() => response.innerText(), { timeout: 10_000 }).toContain('Task (completed)');
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('Cancel task cancels on the agent; Resubscribe follows a running task', async () => {
+    const app = await openApp(browser);
+    const { page } = app;
+    try {
+      const request = await newA2aRequest(page, { endpoint: demo.restUrl, binding: 'HTTP+JSON', method: 'SendStreamingMessage', bearer: { value: demo.token } });
+      await generateTextBody(page, '[1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30]');
+      await request.getByRole('button', { name: 'Send', exact: true }).click();
+      const response = responseRegion(page);
+      const events = response.getByRole('table', { name: 'Stream events' });
+      await expect.poll(async () => Number(await events.getAttribute('aria-rowcount')), { timeout: 10_000 }).toBeGreaterThanOrEqual(3);
+      await request.getByRole('button', { name: 'Stop', exact: true }).click();
+      await expect.poll(() => response.innerText()).toContain('Stream stopped');
+
+      await response.getByRole('button', { name: 'Resubscribe' }).click();
+      // SubscribeToTask: the first event is the current Task, then the updates resume.
+      await expect.poll(async () => Number(await events.getAttribute('aria-rowcount')), { timeout: 10_000 }).toBeGreaterThanOrEqual(3);
+      expect(await response.getByRole('combobox', { name: 'Shown call' }).innerText()).toContain('SubscribeToTask (resubscribe)');
+
+      await request.getByRole('button', { name: 'Cancel task' }).click();
+      await expect.poll(() => response.innerText(), { timeout: 10_000 }).toContain('Task (canceled)');
+      expect(await response.innerText()).toContain('cannot be restarted');
+    } finally {
+      await app.close();
+    }
+  });
+});

@@ -1,0 +1,74 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { editorText, launchBrowser, newA2aRequest, openApp, setEditorText } from './harness';
+
+describe('Generate body', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('previews without touching the draft; Cancel keeps it, Replace applies it, a method change keeps it', async () => {
+    const app = await openApp(browser);
+    const { page } = app;
+    try {
+      const request = await newA2aRequest(page, { endpoint: 'http://127.0.0.1:9/rpc' });
+      const mine = '{\n  "message": {\n    "messageId": "my-own-draft",\n    "role": "ROLE_USER",\n    "parts": [{ "text": "typed by hand" }]\n  }\n}\n';
+      await setEditorText(page, mine);
+      await expect.poll(() => editorText(page)).toContain('my-own-draft');
+
+      // Generate → preview → Cancel: the draft is exactly as it was.
+      await request.getByRole('button', { name: 'Generate body' }).click();
+      const dialog = page.getByRole('dialog', { name: /Generate body/ });
+      await dialog.getByRole('group', { name: 'Part 1' }).getByRole('textbox', { name: 'Text' }).fill('from the generator');
+      const preview = dialog.getByRole('region', { name: 'Preview' });
+      await expect.poll(() => preview.innerText()).toContain('"text": "from the generator"');
+      expect(await preview.innerText()).toMatch(/"messageId": "[0-9a-f-]{36}"/);
+      await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
+      await expect.poll(() => dialog.count()).toBe(0);
+      const afterCancel = await editorText(page);
+      expect(afterCancel).toContain('my-own-draft');
+      expect(afterCancel).toContain('typed by hand');
+      expect(afterCancel).not.toContain('from the generator');
+
+      // Generate → switch the part to data → Replace: the draft is the preview.
+      await request.getByRole('button', { name: 'Generate body' }).click();
+      const part = dialog.getByRole('group', { name: 'Part 1' });
+      await part.getByRole('combobox', { name: 'Part kind' }).selectOption({ label: 'Data (JSON)' });
+      await part.getByRole('textbox', { name: 'Data (JSON)' }).fill('{"numbers": [12, 30]}');
+      await dialog.getByRole('button', { name: 'Add part' }).click();
+      await dialog.getByRole('group', { name: 'Part 2' }).getByRole('textbox', { name: 'Text' }).fill('and some text');
+      const generated = await preview.innerText();
+      expect(generated).toContain('"numbers"');
+      await dialog.getByRole('button', { name: 'Replace body' }).click();
+      await expect.poll(() => dialog.count()).toBe(0);
+      await expect.poll(() => editorText(page)).toContain('and some text');
+      const replaced = await editorText(page);
+      expect(replaced).not.toContain('my-own-draft');
+      const generatedId = /"messageId": "([0-9a-f-]{36})"/.exec(generated)?.[1];
+      expect(generatedId).toBeTruthy();
+      expect(replaced).toContain(generatedId);
+
+      // Changing only the method leaves the body alone.
+      await request.getByRole('combobox', { name: 'Method' }).selectOption('SendStreamingMessage');
+      await request.getByRole('combobox', { name: 'Method' }).selectOption('GetTask');
+      expect(await editorText(page)).toBe(replaced);
+
+      // A bad data part is pointed at, and Replace is not offered.
+      await request.getByRole('combobox', { name: 'Method' }).selectOption('SendMessage');
+      await request.getByRole('button', { name: 'Generate body' }).click();
+      await dialog.getByRole('group', { name: 'Part 1' }).getByRole('combobox', { name: 'Part kind' }).selectOption({ label: 'Data (JSON)' });
+      await dialog.getByRole('group', { name: 'Part 1' }).getByRole('textbox', { name: 'Data (JSON)' }).fill('{oops');
+      await expect.poll(() => dialog.getByRole('alert').innerText()).toContain('Not valid JSON');
+      expect(await dialog.getByRole('button', { name: 'Replace body' }).isDisabled()).toBe(true);
+      await page.keyboard.press('Escape');
+      await expect.poll(() => dialog.count()).toBe(0);
+      expect(await editorText(page)).toBe(replaced);
+    } finally {
+      await app.close();
+    }
+  });
+});

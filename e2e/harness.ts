@@ -1,0 +1,160 @@
+/**
+ * Playwright e2e harness: Debian Chromium (playwright-core, no bundled browsers) against the real
+ * browser host serving the built renderer, with a fresh core data dir and a fresh browser context
+ * for every test. Agents under test run in-process on 127.0.0.1:0.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { openCore, type Core } from '../electron/node/core';
+import { startWebHost, type WebHost } from '../electron/web/web-host';
+
+export const repoRoot = resolve(fileURLToPath(new URL('..', import.meta.url)));
+export const rendererDir = join(repoRoot, 'dist', 'renderer');
+export const screenshotDir = join(repoRoot, 'docs', 'screenshots');
+
+export const chromiumPath = process.env['POWERDUCK_CHROMIUM'] ?? '/usr/bin/chromium';
+export const chromiumArgs = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-quic',
+];
+
+/** The renderer must be built before e2e; build it once here if nobody did (e.g. a lone `vitest` run). */
+export function ensureRendererBuilt(): void {
+  if (existsSync(join(rendererDir, 'index.html'))) return;
+  const result = spawnSync('npx', ['vite', 'build', '--config', 'renderer/vite.config.ts'], { cwd: repoRoot, stdio: 'inherit' });
+  if (result.status !== 0) throw new Error('Building the renderer failed (npx vite build --config renderer/vite.config.ts).');
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  if (!existsSync(chromiumPath)) throw new Error(`Chromium not found at ${chromiumPath}: install it with \`apt-get install -y chromium\`.`);
+  return chromium.launch({ executablePath: chromiumPath, args: chromiumArgs, headless: true });
+}
+
+export interface AppSession {
+  page: Page;
+  context: BrowserContext;
+  web: WebHost;
+  core: Core;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+export interface OpenAppOptions {
+  colorScheme?: 'light' | 'dark';
+  viewport?: { width: number; height: number };
+  locale?: string;
+}
+
+/** A fresh core (temp data dir), a browser host on a random port, and a new context opened on its URL. */
+export async function openApp(browser: Browser, options: OpenAppOptions = {}): Promise<AppSession> {
+  ensureRendererBuilt();
+  const dataDir = await mkdtemp(join(tmpdir(), 'powerduck-e2e-'));
+  const core = await openCore({ host: 'web', dataDir, environment: {} });
+  const web = await startWebHost({ core, staticDir: rendererDir, port: 0 });
+  const context = await browser.newContext({
+    colorScheme: options.colorScheme ?? 'light',
+    locale: options.locale ?? 'en-US',
+    viewport: options.viewport ?? { width: 1440, height: 900 },
+    acceptDownloads: true,
+  });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('pageerror', (error) => problems.push(error.message));
+  await page.goto(web.url);
+  await page.getByRole('button', { name: 'New request' }).waitFor();
+  return {
+    page,
+    context,
+    web,
+    core,
+    dataDir,
+    async close() {
+      await context.close();
+      await web.close();
+      await rm(dataDir, { recursive: true, force: true });
+      if (problems.length) throw new Error(`Uncaught errors in the page: ${problems.join(' | ')}`);
+    },
+  };
+}
+
+export interface DraftSetup {
+  version?: '1.0' | '0.3';
+  binding?: 'JSON-RPC' | 'HTTP+JSON' | 'gRPC';
+  endpoint: string;
+  method?: string;
+  bearer?: { value: string; name?: string };
+}
+
+/** "New request" → "A2A", then the pickers, as a person would. Returns the request region. */
+export async function newA2aRequest(page: Page, setup: DraftSetup): Promise<Locator> {
+  await page.getByRole('button', { name: 'New request' }).click();
+  await page.getByRole('menuitem', { name: 'A2A' }).click();
+  const request = page.getByRole('region', { name: 'Request', exact: true });
+  if (setup.version) await request.getByRole('combobox', { name: 'A2A version' }).selectOption(setup.version);
+  if (setup.binding) await request.getByRole('combobox', { name: 'Binding' }).selectOption({ label: setup.binding });
+  await request.getByRole('textbox', { name: 'Endpoint' }).fill(setup.endpoint);
+  if (setup.method) await request.getByRole('combobox', { name: 'Method' }).selectOption(setup.method);
+  if (setup.bearer) await storeBearer(page, setup.bearer.value, setup.bearer.name);
+  return request;
+}
+
+/** Auth tab → Bearer → type the token once into the secret store. */
+export async function storeBearer(page: Page, value: string, name?: string): Promise<void> {
+  const request = page.getByRole('region', { name: 'Request', exact: true });
+  await request.getByRole('tab', { name: /^Auth/ }).click();
+  await request.getByRole('combobox', { name: 'Auth type' }).selectOption('bearer');
+  await request.getByLabel('New Token value').fill(value);
+  if (name) await request.getByLabel('Token secret name').fill(name);
+  await request.getByRole('button', { name: 'Store Token' }).click();
+  await request.getByText(/Stored as secret/).waitFor();
+  await request.getByRole('tab', { name: /^Body/ }).click();
+}
+
+/** Generate body → fill the first text part → Replace body. */
+export async function generateTextBody(page: Page, text: string): Promise<void> {
+  await page.getByRole('button', { name: 'Generate body' }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByRole('group', { name: 'Part 1' }).getByRole('textbox', { name: 'Text' }).fill(text);
+  await dialog.getByRole('button', { name: 'Replace body' }).click();
+  await dialog.waitFor({ state: 'detached' });
+}
+
+/** The body editor's text as Monaco shows it (Monaco renders spaces as U+00A0). */
+export async function editorText(page: Page): Promise<string> {
+  const lines = page.locator('.json-editor .view-lines');
+  await lines.waitFor();
+  const text = await lines.evaluate((el) => (el as unknown as { innerText: string }).innerText);
+  return text.replace(/\u00a0/g, ' ');
+}
+
+/** Replaces the whole body by typing into Monaco (select all, then insert the text as one edit). */
+export async function setEditorText(page: Page, text: string): Promise<void> {
+  const editor = page.getByRole('textbox', { name: /^Request body/ });
+  await editor.focus();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.insertText(text);
+}
+
+export function responseRegion(page: Page): Locator {
+  return page.getByRole('region', { name: 'Response', exact: true });
+}
+
+export async function saveScreenshot(page: Page, name: string): Promise<void> {
+  await mkdir(screenshotDir, { recursive: true });
+  await page.screenshot({ path: join(screenshotDir, name) });
+}
+
+export async function tempDir(prefix: string): Promise<string> {
+  return mkdtemp(join(tmpdir(), prefix));
+}

@@ -1,0 +1,78 @@
+import { resolve } from 'node:path';
+import type { ExchangeRecord, RecordedStreamEvent } from '../../../shared/a2a/exchange';
+import { describeEvent, outcomeSeverity, summarizeExchange } from '../../../shared/a2a/exchange-summary';
+import { newUuid } from '../../../shared/a2a/ids';
+import type { StreamEvent, WireError } from '../../../shared/contract/index';
+import { openCore } from '../../node/core';
+import { parseArgs } from '../args';
+import type { CliCommand } from '../cli-types';
+import { exitCodes, UsageError } from '../cli-types';
+
+const usage = `powerduck run <file> <path> [--env NAME=VALUE]... [--json]
+
+Sends the A2A operation saved at <path> in the OpenAPI file <file> (see 'powerduck spec').
+  --env NAME=VALUE  a value for this run: the operation's auth reference {env: NAME} reads it first
+                    (then the environment); a {secretRef: NAME} missing from the secret store
+                    falls back to it. Repeatable.
+  --json            print the exchange record as JSON; for streams, one JSON line per event first
+
+Exit codes (as for send): 0 ok, 1 the agent said no (RPC/HTTP/gRPC error), 2 usage, file, network
+or transport error.`;
+
+function parseEnv(values: readonly string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const pair of values) {
+    const eq = pair.indexOf('=');
+    if (eq <= 0) throw new UsageError(`--env "${pair}" must look like NAME=VALUE.`);
+    out[pair.slice(0, eq)] = pair.slice(eq + 1);
+  }
+  return out;
+}
+
+export const runCommand: CliCommand = {
+  name: 'run',
+  summary: 'send a request saved in an OpenAPI 3.2 file (x-a2a)',
+  usage,
+  async run(argv, io) {
+    const args = parseArgs(argv, { values: ['env'], flags: ['json'] });
+    if (args.positionals.length !== 2) throw new UsageError('Expected <file> <path>.');
+    const [fileArg, path] = args.positionals as [string, string];
+    const env = parseEnv(args.repeated.get('env') ?? []);
+    const json = args.flags.has('json');
+    const core = await openCore({ host: 'cli', environment: io.env, ...(io.env['POWERDUCK_HOME'] ? { dataDir: io.env['POWERDUCK_HOME'] } : {}) });
+
+    const requestId = newUuid();
+    const onSigint = (): void => {
+      core.dispatcher.cancel(requestId);
+    };
+    let record: ExchangeRecord | undefined;
+    let failure: WireError | undefined;
+    let live = 0;
+    const printEvent = (event: RecordedStreamEvent): void => io.stdout(json ? `${JSON.stringify(event)}\n` : `${describeEvent(event)}\n`);
+    process.once('SIGINT', onSigint);
+    try {
+      // One path for unary and streaming methods: stream events print as they arrive.
+      await core.dispatcher.stream('spec.runStream', requestId, { file: resolve(io.cwd, fileArg), path, env }, (event: StreamEvent<RecordedStreamEvent, ExchangeRecord>) => {
+        if (event.kind === 'data') {
+          live++;
+          printEvent(event.data);
+        } else if (event.kind === 'end') record = event.value;
+        else failure = event.error;
+      });
+    } finally {
+      process.removeListener('SIGINT', onSigint);
+    }
+    if (failure) {
+      io.stderr(`powerduck run: ${failure.message}\n`);
+      return exitCodes.error;
+    }
+    if (!record) {
+      io.stderr('powerduck run: the call ended without a record.\n');
+      return exitCodes.error;
+    }
+    if (!json && live === 0) for (const event of record.events ?? []) printEvent(event);
+    io.stdout(json ? `${JSON.stringify(record)}\n` : `${summarizeExchange(record).join('\n')}\n`);
+    const severity = outcomeSeverity(record.outcome);
+    return severity === 'ok' ? exitCodes.ok : severity === 'refused' ? exitCodes.refused : exitCodes.error;
+  },
+};

@@ -1,0 +1,148 @@
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import type { AuthConfig } from '../../../shared/a2a/auth';
+import { exampleMessage } from '../../../shared/a2a/body-templates';
+import type { A2aCall, HeaderEntry } from '../../../shared/a2a/call';
+import { isStreamingMethod } from '../../../shared/a2a/catalogue';
+import type { ExchangeRecord, RecordedStreamEvent } from '../../../shared/a2a/exchange';
+import { describeEvent, outcomeSeverity, summarizeExchange } from '../../../shared/a2a/exchange-summary';
+import { isA2aVersion, isBinding } from '../../../shared/a2a/versions';
+import { newUuid } from '../../../shared/a2a/ids';
+import type { StreamEvent, WireError } from '../../../shared/contract/index';
+import { closeA2aConnections } from '../../node/a2a/perform-call';
+import { openCore } from '../../node/core';
+import { parseArgs, requireOption } from '../args';
+import type { CliCommand, CliIo } from '../cli-types';
+import { exitCodes, UsageError } from '../cli-types';
+
+const usage = `powerduck send --a2a <1.0|0.3> --binding <JSONRPC|HTTP+JSON|GRPC> --endpoint URL --method NAME
+                [--body FILE|-] [--text TEXT] [--header 'K: V']... [--token T | --token-env NAME]
+                [--tenant T] [--timeout MS] [--json]
+
+Sends one A2A call and prints what came back.
+  --body FILE|-    the request body as JSON (for JSON-RPC: the params object; for HTTP+JSON and
+                   gRPC: the request object itself); '-' reads standard input
+  --text TEXT      shortcut: send a user message with this text (fresh messageId)
+  --header 'K: V'  extra header (gRPC: metadata); repeatable. A2A-Version is added unless given
+  --token T        bearer token (prefer --token-env NAME to keep it out of shell history)
+  --tenant T       HTTP+JSON tenant path prefix
+  --timeout MS     time allowed for a unary call, or until a stream answers (default 60000)
+  --json           print the exchange record as JSON; for streams, one JSON line per event first
+
+Streams run until the agent closes them; Ctrl-C stops locally (the task keeps running remotely).
+Exit codes: 0 ok, 1 the agent said no (RPC/HTTP/gRPC error), 2 usage, network or transport error.`;
+
+function parseHeader(text: string): HeaderEntry {
+  const colon = text.indexOf(':');
+  if (colon <= 0) throw new UsageError(`--header "${text}" must look like 'Name: value'.`);
+  return { name: text.slice(0, colon).trim(), value: text.slice(colon + 1).trim() };
+}
+
+async function readBody(source: string, io: CliIo): Promise<unknown> {
+  const text = source === '-' ? await io.readStdin() : await readFile(resolve(io.cwd, source), 'utf8').catch((e: NodeJS.ErrnoException) => {
+    throw new UsageError(`Cannot read --body ${source}: ${e.code === 'ENOENT' ? 'no such file' : e.message}.`);
+  });
+  if (text.trim() === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    throw new UsageError(`--body ${source} is not valid JSON: ${(e as Error).message}`);
+  }
+}
+
+function exitFor(record: ExchangeRecord): number {
+  const severity = outcomeSeverity(record.outcome);
+  return severity === 'ok' ? exitCodes.ok : severity === 'refused' ? exitCodes.refused : exitCodes.error;
+}
+
+export const sendCommand: CliCommand = {
+  name: 'send',
+  summary: 'send one A2A call (JSON-RPC, HTTP+JSON or gRPC; A2A 1.0 or 0.3)',
+  usage,
+  async run(argv, io) {
+    const args = parseArgs(argv, {
+      values: ['a2a', 'binding', 'endpoint', 'method', 'body', 'text', 'header', 'token', 'token-env', 'tenant', 'timeout'],
+      flags: ['json'],
+    });
+    if (args.positionals.length) throw new UsageError(`Unexpected argument "${args.positionals[0]}".`);
+    const version = requireOption(args, 'a2a');
+    if (!isA2aVersion(version)) throw new UsageError(`--a2a must be 1.0 or 0.3, not "${version}".`);
+    const binding = requireOption(args, 'binding');
+    if (!isBinding(binding)) throw new UsageError(`--binding must be JSONRPC, HTTP+JSON or GRPC, not "${binding}".`);
+    const endpoint = requireOption(args, 'endpoint');
+    const method = requireOption(args, 'method');
+    const json = args.flags.has('json');
+
+    let body: unknown;
+    const bodyArg = args.options.get('body');
+    const text = args.options.get('text');
+    if (bodyArg !== undefined && text !== undefined) throw new UsageError('Use either --body or --text, not both.');
+    if (bodyArg !== undefined) body = await readBody(bodyArg, io);
+    else if (text !== undefined) body = { message: exampleMessage(version, { text }), ...(version === '0.3' && method === 'message/send' ? { configuration: { blocking: true } } : {}) };
+
+    const token = args.options.get('token');
+    const tokenEnv = args.options.get('token-env');
+    if (token !== undefined && tokenEnv !== undefined) throw new UsageError('Use either --token or --token-env, not both.');
+    const auth: AuthConfig | undefined = token !== undefined ? { type: 'bearer', token: { value: token } } : tokenEnv !== undefined ? { type: 'bearer', token: { env: tokenEnv } } : undefined;
+
+    const timeout = args.options.get('timeout');
+    let totalMs: number | undefined;
+    if (timeout !== undefined) {
+      totalMs = Number(timeout);
+      if (!Number.isFinite(totalMs) || totalMs <= 0) throw new UsageError('--timeout must be a positive number of milliseconds.');
+    }
+    const tenant = args.options.get('tenant');
+    const call: A2aCall = {
+      version,
+      binding,
+      endpoint,
+      method,
+      body,
+      headers: (args.repeated.get('header') ?? []).map(parseHeader),
+      ...(auth ? { auth } : {}),
+      ...(tenant ? { tenant } : {}),
+      ...(totalMs !== undefined ? { timeouts: { totalMs } } : {}),
+    };
+
+    const core = await openCore({ host: 'cli', environment: io.env, ...(io.env['POWERDUCK_HOME'] ? { dataDir: io.env['POWERDUCK_HOME'] } : {}) });
+    const printEvent = (event: RecordedStreamEvent): void => io.stdout(json ? `${JSON.stringify(event)}\n` : `${describeEvent(event)}\n`);
+    const fail = (error: WireError): number => {
+      io.stderr(`powerduck send: ${error.message}\n`);
+      return exitCodes.error;
+    };
+
+    let record: ExchangeRecord | undefined;
+    try {
+      if (isStreamingMethod(version, method)) {
+        const requestId = newUuid();
+        const onSigint = (): void => {
+          core.dispatcher.cancel(requestId);
+        };
+        process.once('SIGINT', onSigint);
+        let failure: WireError | undefined;
+        try {
+          await core.dispatcher.stream('a2a.stream', requestId, call, (event: StreamEvent<RecordedStreamEvent, ExchangeRecord>) => {
+            if (event.kind === 'data') printEvent(event.data);
+            else if (event.kind === 'end') record = event.value;
+            else failure = event.error;
+          });
+        } finally {
+          process.removeListener('SIGINT', onSigint);
+        }
+        if (failure) return fail(failure);
+      } else {
+        const result = await core.dispatcher.invoke('a2a.send', call);
+        if (!result.ok) return fail(result.error);
+        record = result.value;
+        // A unary method that was answered with a stream still shows its events.
+        if (!json) for (const event of record.events ?? []) printEvent(event);
+      }
+    } finally {
+      // Keep-alive sockets and gRPC channels would hold the process open after the answer.
+      closeA2aConnections();
+    }
+    if (!record) return fail({ code: 'internal', message: 'The call ended without a record.' });
+    io.stdout(json ? `${JSON.stringify(record)}\n` : `${summarizeExchange(record).join('\n')}\n`);
+    return exitFor(record);
+  },
+};

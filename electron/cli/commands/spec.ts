@@ -1,0 +1,200 @@
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import type { AuthConfig } from '../../../shared/a2a/auth';
+import { exampleBody } from '../../../shared/a2a/body-templates';
+import type { A2aCall } from '../../../shared/a2a/call';
+import { isA2aVersion, isBinding } from '../../../shared/a2a/versions';
+import type { SpecWriteResult } from '../../../shared/contract/ops-spec';
+import type { Result, WireError } from '../../../shared/contract/result';
+import type { SpecOperationSummary } from '../../../shared/spec/operation-list';
+import type { Core } from '../../node/core';
+import { openCore } from '../../node/core';
+import { parseArgs, requireOption } from '../args';
+import type { CliCommand, CliIo } from '../cli-types';
+import { exitCodes, UsageError } from '../cli-types';
+
+const usage = `powerduck spec add <file> <path> --a2a <1.0|0.3> --binding <JSONRPC|HTTP+JSON|GRPC> --endpoint URL --method NAME
+                   [--body FILE|-] [--summary TEXT] [--card-url URL] [--auth-secret NAME | --auth-env NAME] [--replace] [--json]
+powerduck spec list <file> [--json]
+powerduck spec validate <file> [--json]
+powerduck spec docs <file> <path> [--llm] [--json]
+
+Saved A2A requests live in OpenAPI 3.2 files as operations with an x-a2a extension (docs/x-a2a.md).
+  add       save a request as the operation <path> (an identifier such as /agents/research/send);
+            creates <file> as OpenAPI 3.2 when it does not exist. --body is the JSON-RPC params (or
+            the whole envelope, whose method then counts), or the HTTP+JSON/gRPC request object;
+            without it a template body is saved. --auth-secret/--auth-env save a bearer-token
+            reference (never a token). --replace overwrites an existing operation at <path>.
+  list      every operation of the file, A2A or not
+  validate  checks OpenAPI 3.2 and the x-a2a schema; exit 1 and one line per problem when invalid
+  docs      the operation's docs (settings, schemas, example, code examples); --llm prints the
+            "Copy for LLM" Markdown instead
+
+Files are read and written losslessly: only the touched operation changes.`;
+
+type Json = Record<string, unknown>;
+
+async function core(io: CliIo): Promise<Core> {
+  return openCore({ host: 'cli', environment: io.env, ...(io.env['POWERDUCK_HOME'] ? { dataDir: io.env['POWERDUCK_HOME'] } : {}) });
+}
+
+function fail(io: CliIo, error: WireError): number {
+  io.stderr(`powerduck spec: ${error.message}\n`);
+  if (error.code === 'invalid' && error.details && typeof error.details === 'object' && Array.isArray((error.details as Json)['problems'])) {
+    for (const p of (error.details as { problems: Array<{ path: string; message: string }> }).problems) io.stderr(`  ${p.path}  ${p.message}\n`);
+  }
+  return exitCodes.error;
+}
+
+function unwrap<T>(io: CliIo, result: Result<T>): T | number {
+  return result.ok ? result.value : fail(io, result.error);
+}
+
+async function readJson(source: string, io: CliIo): Promise<unknown> {
+  const text =
+    source === '-'
+      ? await io.readStdin()
+      : await readFile(resolve(io.cwd, source), 'utf8').catch((e: NodeJS.ErrnoException) => {
+          throw new UsageError(`Cannot read --body ${source}: ${e.code === 'ENOENT' ? 'no such file' : e.message}.`);
+        });
+  if (text.trim() === '') return undefined;
+  try {
+    return JSON.parse(text);
+  } catch (e) {
+    throw new UsageError(`--body ${source} is not valid JSON: ${(e as Error).message}`);
+  }
+}
+
+function positionals(args: { positionals: string[] }, count: number, names: string): string[] {
+  if (args.positionals.length !== count) throw new UsageError(`Expected ${names}.`);
+  return args.positionals;
+}
+
+function operationLine(op: SpecOperationSummary): string {
+  const head = `${op.httpMethod.toUpperCase().padEnd(6)} ${op.path}`;
+  const what = op.a2a ? `a2a ${op.a2a.version} ${op.a2a.binding} ${op.a2a.method} → ${op.a2a.endpoint}` : op.kind === 'a2a' ? `a2a (unusable: ${op.problem ?? 'x-a2a unreadable'})` : op.protocol ? `${op.protocol}` : 'http';
+  return `${head}  ${what}${op.summary ? `  — ${op.summary}` : ''}`;
+}
+
+async function add(argv: string[], io: CliIo): Promise<number> {
+  const args = parseArgs(argv, {
+    values: ['a2a', 'binding', 'endpoint', 'method', 'body', 'summary', 'card-url', 'auth-secret', 'auth-env'],
+    flags: ['replace', 'json'],
+  });
+  const [fileArg, path] = positionals(args, 2, '<file> <path>') as [string, string];
+  if (!path.startsWith('/')) throw new UsageError(`The operation path must start with "/" (e.g. /agents/research/send), not "${path}".`);
+  const version = requireOption(args, 'a2a');
+  if (!isA2aVersion(version)) throw new UsageError(`--a2a must be 1.0 or 0.3, not "${version}".`);
+  const binding = requireOption(args, 'binding');
+  if (!isBinding(binding)) throw new UsageError(`--binding must be JSONRPC, HTTP+JSON or GRPC, not "${binding}".`);
+  const endpoint = requireOption(args, 'endpoint');
+  const method = requireOption(args, 'method');
+  const bodyArg = args.options.get('body');
+  let body = bodyArg !== undefined ? await readJson(bodyArg, io) : exampleBody(version, method);
+  if (binding === 'JSONRPC' && body && typeof body === 'object' && !Array.isArray(body) && typeof (body as Json)['method'] === 'string' && 'jsonrpc' in (body as Json)) {
+    const envelopeMethod = (body as Json)['method'] as string;
+    if (envelopeMethod !== method) throw new UsageError(`The body's JSON-RPC method is "${envelopeMethod}" but --method says "${method}"; the body's method is the one saved.`);
+    body = (body as Json)['params'];
+  }
+  const secret = args.options.get('auth-secret');
+  const envName = args.options.get('auth-env');
+  if (secret !== undefined && envName !== undefined) throw new UsageError('Use either --auth-secret or --auth-env, not both.');
+  const auth: AuthConfig | undefined = secret ? { type: 'bearer', token: { secretRef: secret } } : envName ? { type: 'bearer', token: { env: envName } } : undefined;
+  const call: A2aCall = { version, binding, endpoint, method, body, ...(auth ? { auth } : {}) };
+  const file = resolve(io.cwd, fileArg);
+
+  const c = await core(io);
+  const opened = await c.dispatcher.invoke('spec.open', { file });
+  if (!opened.ok && opened.error.code !== 'not-found') return fail(io, opened.error);
+  const summary = args.options.get('summary');
+  const cardUrl = args.options.get('card-url');
+  const op = args.flags.has('replace') ? 'spec.save' : 'spec.saveAs';
+  const result = await c.dispatcher.invoke(op, {
+    file,
+    path,
+    expectedHash: opened.ok ? opened.value.hash : null,
+    call,
+    ...(summary !== undefined ? { summary } : {}),
+    ...(cardUrl !== undefined ? { agentCardUrl: cardUrl } : {}),
+  });
+  if (!result.ok && result.error.code === 'conflict' && op === 'spec.saveAs' && opened.ok && opened.value.operations.some((o) => o.path === path)) {
+    io.stderr(`powerduck spec: ${path} already exists in ${file}; add --replace to overwrite it.\n`);
+    return exitCodes.error;
+  }
+  const saved = unwrap<SpecWriteResult>(io, result);
+  if (typeof saved === 'number') return saved;
+  if (args.flags.has('json')) io.stdout(`${JSON.stringify(saved)}\n`);
+  else {
+    io.stdout(`${saved.created ? 'Created' : 'Updated'} ${saved.file}: saved POST ${path} (${saved.operations.length} operation${saved.operations.length === 1 ? '' : 's'} in the file).\n`);
+    for (const w of saved.warnings) io.stdout(`warning  ${w.path}  ${w.message}\n`);
+  }
+  return exitCodes.ok;
+}
+
+async function list(argv: string[], io: CliIo): Promise<number> {
+  const args = parseArgs(argv, { flags: ['json'] });
+  const [fileArg] = positionals(args, 1, '<file>') as [string];
+  const c = await core(io);
+  const opened = unwrap(io, await c.dispatcher.invoke('spec.open', { file: resolve(io.cwd, fileArg) }));
+  if (typeof opened === 'number') return opened;
+  if (opened.parseError) {
+    io.stderr(`powerduck spec: ${opened.file} does not parse${opened.parseError.line ? ` (line ${opened.parseError.line}, column ${opened.parseError.col ?? 1})` : ''}: ${opened.parseError.message}\n`);
+    return exitCodes.error;
+  }
+  if (args.flags.has('json')) {
+    io.stdout(`${JSON.stringify({ file: opened.file, hash: opened.hash, openapi: opened.openapi, title: opened.title, operations: opened.operations })}\n`);
+    return exitCodes.ok;
+  }
+  if (!opened.operations.length) io.stdout(`${opened.file}: no operations.\n`);
+  for (const op of opened.operations) io.stdout(`${operationLine(op)}\n`);
+  return exitCodes.ok;
+}
+
+async function validateCmd(argv: string[], io: CliIo): Promise<number> {
+  const args = parseArgs(argv, { flags: ['json'] });
+  const [fileArg] = positionals(args, 1, '<file>') as [string];
+  const c = await core(io);
+  const result = unwrap(io, await c.dispatcher.invoke('spec.validate', { file: resolve(io.cwd, fileArg) }));
+  if (typeof result === 'number') return result;
+  if (args.flags.has('json')) io.stdout(`${JSON.stringify(result)}\n`);
+  else if (result.parseError) {
+    const where = result.parseError.line ? `line ${result.parseError.line}, column ${result.parseError.col ?? 1}` : 'file';
+    io.stdout(`error  ${where}  does not parse: ${result.parseError.message}\n`);
+  } else {
+    for (const p of result.problems) io.stdout(`${p.severity.padEnd(7)}  ${p.path}  ${p.message}\n`);
+    const errors = result.problems.filter((p) => p.severity === 'error').length;
+    io.stdout(result.valid ? `${result.file}: valid OpenAPI 3.2 with x-a2a.\n` : `${result.file}: ${errors} problem${errors === 1 ? '' : 's'}.\n`);
+  }
+  return result.valid ? exitCodes.ok : exitCodes.refused;
+}
+
+async function docs(argv: string[], io: CliIo): Promise<number> {
+  const args = parseArgs(argv, { flags: ['llm', 'json'] });
+  const [fileArg, path] = positionals(args, 2, '<file> <path>') as [string, string];
+  const file = resolve(io.cwd, fileArg);
+  const c = await core(io);
+  if (args.flags.has('llm')) {
+    const result = unwrap(io, await c.dispatcher.invoke('spec.copyForLlm', { file, path }));
+    if (typeof result === 'number') return result;
+    io.stdout(args.flags.has('json') ? `${JSON.stringify(result)}\n` : result.markdown.endsWith('\n') ? result.markdown : `${result.markdown}\n`);
+    return exitCodes.ok;
+  }
+  const result = unwrap(io, await c.dispatcher.invoke('spec.docs', { file, path }));
+  if (typeof result === 'number') return result;
+  io.stdout(args.flags.has('json') ? `${JSON.stringify(result)}\n` : result.markdown.endsWith('\n') ? result.markdown : `${result.markdown}\n`);
+  return exitCodes.ok;
+}
+
+const subcommands: Record<string, (argv: string[], io: CliIo) => Promise<number>> = { add, list, validate: validateCmd, docs };
+
+export const specCommand: CliCommand = {
+  name: 'spec',
+  summary: 'save, list, validate and document A2A requests in OpenAPI 3.2 files (x-a2a)',
+  usage,
+  async run(argv, io) {
+    const [sub, ...rest] = argv;
+    const handler = sub === undefined ? undefined : subcommands[sub];
+    if (!handler) throw new UsageError(sub === undefined ? 'Name a subcommand: add, list, validate or docs.' : `Unknown subcommand "${sub}" (add, list, validate, docs).`);
+    return handler(rest, io);
+  },
+};

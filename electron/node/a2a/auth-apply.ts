@@ -1,0 +1,64 @@
+import type { AuthConfig, SecretSource } from '../../../shared/a2a/auth';
+import type { HeaderList } from '../../../shared/a2a/exchange';
+import type { RedactionRules } from '../../../shared/a2a/redaction';
+import { CoreError } from '../core-error';
+import type { SecretStore } from '../secret-store';
+
+export interface SecretDeps {
+  secrets: SecretStore;
+  environment: Record<string, string | undefined>;
+}
+
+/** What an auth config adds to one call, plus what the record must hide. */
+export interface AppliedAuth {
+  headers: HeaderList;
+  query: Array<[string, string]>;
+  redaction: RedactionRules;
+  /** e.g. "Bearer token from secret 'demo'" (never the value). */
+  summary: string;
+}
+
+export async function resolveSecret(source: SecretSource, deps: SecretDeps, what: string): Promise<string> {
+  if ('value' in source) return source.value;
+  if ('secretRef' in source) {
+    const value = await deps.secrets.get(source.secretRef);
+    if (value === undefined) throw new CoreError('not-found', `The ${what} refers to secret "${source.secretRef}", which is not in the secret store.`);
+    return value;
+  }
+  const value = deps.environment[source.env];
+  if (value === undefined) throw new CoreError('not-found', `The ${what} comes from environment variable ${source.env}, which is not set.`);
+  return value;
+}
+
+function describeSource(source: SecretSource): string {
+  if ('secretRef' in source) return `secret "${source.secretRef}"`;
+  if ('env' in source) return `environment variable ${source.env}`;
+  return 'a literal value';
+}
+
+export async function applyAuth(auth: AuthConfig | undefined, deps: SecretDeps): Promise<AppliedAuth> {
+  if (!auth || auth.type === 'none') return { headers: [], query: [], redaction: {}, summary: 'none' };
+  switch (auth.type) {
+    case 'bearer': {
+      const token = await resolveSecret(auth.token, deps, 'bearer token');
+      return { headers: [['Authorization', `Bearer ${token}`]], query: [], redaction: { values: [token] }, summary: `Bearer token from ${describeSource(auth.token)}` };
+    }
+    case 'basic': {
+      const password = await resolveSecret(auth.password, deps, 'Basic auth password');
+      const encoded = Buffer.from(`${auth.username}:${password}`, 'utf8').toString('base64');
+      return {
+        headers: [['Authorization', `Basic ${encoded}`]],
+        query: [],
+        redaction: { values: [password, encoded] },
+        summary: `Basic auth as "${auth.username}", password from ${describeSource(auth.password)}`,
+      };
+    }
+    case 'apiKey': {
+      if (!auth.name) throw new CoreError('bad-request', 'The API key auth has no header or query parameter name.');
+      const value = await resolveSecret(auth.value, deps, 'API key');
+      const summary = `API key in ${auth.in} "${auth.name}" from ${describeSource(auth.value)}`;
+      if (auth.in === 'query') return { headers: [], query: [[auth.name, value]], redaction: { query: [auth.name], values: [value] }, summary };
+      return { headers: [[auth.name, value]], query: [], redaction: { headers: [auth.name], values: [value] }, summary };
+    }
+  }
+}

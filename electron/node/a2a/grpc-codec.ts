@@ -1,0 +1,186 @@
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import protobuf from 'protobufjs';
+import { objectToProtoJson, protoJsonToObject, type ProtoFieldSchema, type ProtoMessageSchema, type ProtoSchema, type ProtoScalar } from '../../../shared/a2a/proto-json';
+
+/** The A2A 1.0 gRPC service (proto/lf/a2a/v1/a2a.proto, written by us from the spec's field table). */
+export const A2A_GRPC_SERVICE = 'lf.a2a.v1.A2AService';
+
+const PROTO_FILES = ['lf/a2a/v1/a2a.proto', 'google/rpc/status.proto', 'google/rpc/error_details.proto'];
+
+/**
+ * Where proto/ lives: POWERDUCK_PROTO_DIR, else next to the sources (resolved from this module's
+ * URL), else the working directory. Bundled builds set the variable or ship proto/ alongside.
+ */
+export function protoDir(env: Record<string, string | undefined> = process.env): string {
+  if (env['POWERDUCK_PROTO_DIR']) return env['POWERDUCK_PROTO_DIR'];
+  const candidates: string[] = [];
+  const here = typeof import.meta.url === 'string' ? dirname(fileURLToPath(import.meta.url)) : undefined;
+  if (here) candidates.push(resolve(here, '../../../proto'));
+  candidates.push(resolve(process.cwd(), 'proto'));
+  for (const dir of candidates) if (existsSync(join(dir, PROTO_FILES[0] as string))) return dir;
+  return candidates[0] as string;
+}
+
+let rootCache: protobuf.Root | undefined;
+
+export function a2aProtoRoot(): protobuf.Root {
+  if (rootCache) return rootCache;
+  const dir = protoDir();
+  const root = new protobuf.Root();
+  // google/protobuf/* come bundled with protobufjs; everything else from our proto/ folder.
+  root.resolvePath = (_origin, target) => (target.includes('google/protobuf/') ? target : join(dir, target));
+  // keepCase: the object form keeps proto field names, so errors can name fields as written in the .proto.
+  root.loadSync(PROTO_FILES, { keepCase: true });
+  root.resolveAll();
+  rootCache = root;
+  return root;
+}
+
+function jsonNameOf(field: protobuf.Field): string {
+  const explicit = (field.options as Record<string, unknown> | undefined)?.['json_name'];
+  if (typeof explicit === 'string') return explicit;
+  // protoc's ToJsonName: drop '_' and upper-case the next character.
+  return field.name.replace(/_+([a-zA-Z0-9])/g, (_m, c: string) => c.toUpperCase());
+}
+
+/** Describes the loaded .proto for the pure ProtoJSON converter. */
+export function schemaFromRoot(root: protobuf.Root): ProtoSchema {
+  const messages = new Map<string, ProtoMessageSchema | undefined>();
+  const enums = new Map<string, { fullName: string; values: Record<string, number> } | undefined>();
+  return {
+    message(fullName) {
+      if (messages.has(fullName)) return messages.get(fullName);
+      const found = root.lookup(`.${fullName}`);
+      let schema: ProtoMessageSchema | undefined;
+      if (found instanceof protobuf.Type) {
+        const fields: ProtoFieldSchema[] = found.fieldsArray.map((f) => {
+          f.resolve();
+          const resolved = f.resolvedType;
+          const kind: ProtoFieldSchema['kind'] = resolved instanceof protobuf.Type ? 'message' : resolved instanceof protobuf.Enum ? 'enum' : 'scalar';
+          const synthetic = Boolean((f.options as Record<string, unknown> | undefined)?.['proto3_optional']);
+          const field: ProtoFieldSchema = {
+            name: f.name,
+            jsonName: jsonNameOf(f),
+            protoName: f.name,
+            kind,
+            type: resolved ? resolved.fullName.replace(/^\./, '') : f.type,
+            repeated: f.repeated,
+            optional: synthetic,
+          };
+          if (f instanceof protobuf.MapField) field.mapKey = f.keyType as ProtoScalar;
+          if (f.partOf && !synthetic) field.oneof = f.partOf.name;
+          return field;
+        });
+        schema = { fullName, fields };
+      }
+      messages.set(fullName, schema);
+      return schema;
+    },
+    enumType(fullName) {
+      if (enums.has(fullName)) return enums.get(fullName);
+      const found = root.lookup(`.${fullName}`);
+      const schema = found instanceof protobuf.Enum ? { fullName, values: { ...found.values } } : undefined;
+      enums.set(fullName, schema);
+      return schema;
+    },
+  };
+}
+
+let schemaCache: ProtoSchema | undefined;
+
+export function a2aProtoSchema(): ProtoSchema {
+  schemaCache ??= schemaFromRoot(a2aProtoRoot());
+  return schemaCache;
+}
+
+export interface GrpcMethodInfo {
+  name: string;
+  /** `/lf.a2a.v1.A2AService/<Rpc>` */
+  path: string;
+  requestType: string;
+  responseType: string;
+  serverStreaming: boolean;
+}
+
+const methodCache = new Map<string, GrpcMethodInfo | undefined>();
+
+export function grpcMethod(name: string): GrpcMethodInfo | undefined {
+  if (methodCache.has(name)) return methodCache.get(name);
+  const service = a2aProtoRoot().lookupService(A2A_GRPC_SERVICE);
+  const method = Object.prototype.hasOwnProperty.call(service.methods, name) ? service.methods[name] : undefined;
+  let info: GrpcMethodInfo | undefined;
+  if (method) {
+    method.resolve();
+    info = {
+      name,
+      path: `/${A2A_GRPC_SERVICE}/${name}`,
+      requestType: (method.resolvedRequestType as protobuf.Type).fullName.replace(/^\./, ''),
+      responseType: (method.resolvedResponseType as protobuf.Type).fullName.replace(/^\./, ''),
+      serverStreaming: Boolean(method.responseStream),
+    };
+  }
+  methodCache.set(name, info);
+  return info;
+}
+
+const typeCache = new Map<string, protobuf.Type>();
+
+function messageType(typeName: string): protobuf.Type {
+  let type = typeCache.get(typeName);
+  if (!type) {
+    type = a2aProtoRoot().lookupType(typeName);
+    typeCache.set(typeName, type);
+  }
+  return type;
+}
+
+const TO_OBJECT: protobuf.IConversionOptions = { longs: String, enums: String, bytes: String, defaults: false, arrays: false, objects: false, oneofs: false };
+
+/** ProtoJSON → protobuf bytes (throws ProtoJsonError with a JSON path on a bad draft). */
+export function encodeProtoJson(typeName: string, json: unknown): Uint8Array {
+  const type = messageType(typeName);
+  const objectForm = protoJsonToObject(a2aProtoSchema(), typeName, json ?? {});
+  return type.encode(type.fromObject(objectForm)).finish();
+}
+
+/** protobuf bytes → ProtoJSON (enum names, camelCase, int64 as strings, RFC 3339 timestamps). */
+export function decodeToProtoJson(typeName: string, bytes: Uint8Array): unknown {
+  const type = messageType(typeName);
+  const objectForm = type.toObject(type.decode(bytes), TO_OBJECT);
+  return objectToProtoJson(a2aProtoSchema(), typeName, objectForm);
+}
+
+export interface DecodedStatus {
+  code: number;
+  message: string;
+  /** ProtoJSON of each detail, with `@type` (ErrorInfo and BadRequest decoded; others as base64). */
+  details: Array<Record<string, unknown>>;
+}
+
+const KNOWN_DETAILS = ['google.rpc.ErrorInfo', 'google.rpc.BadRequest'];
+
+/** Decodes the `grpc-status-details-bin` trailer (google.rpc.Status, A2A §10.6). */
+export function decodeStatusDetails(bytes: Uint8Array): DecodedStatus {
+  const statusType = messageType('google.rpc.Status');
+  const status = statusType.toObject(statusType.decode(bytes), { ...TO_OBJECT, bytes: Array }) as {
+    code?: number;
+    message?: string;
+    details?: Array<{ type_url?: string; value?: number[] }>;
+  };
+  const details = (status.details ?? []).map((any) => {
+    const typeUrl = any.type_url ?? '';
+    const typeName = typeUrl.slice(typeUrl.lastIndexOf('/') + 1);
+    const value = Uint8Array.from(any.value ?? []);
+    if (KNOWN_DETAILS.includes(typeName)) {
+      try {
+        return { '@type': typeUrl, ...(decodeToProtoJson(typeName, value) as Record<string, unknown>) };
+      } catch {
+        // fall through: show the bytes
+      }
+    }
+    return { '@type': typeUrl, value: Buffer.from(value).toString('base64') };
+  });
+  return { code: status.code ?? 0, message: status.message ?? '', details };
+}

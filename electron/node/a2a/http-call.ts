@@ -1,0 +1,140 @@
+import type { A2aCall } from '../../../shared/a2a/call';
+import type { HeaderList, Outcome } from '../../../shared/a2a/exchange';
+import { CoreError } from '../core-error';
+import type { AdapterRun } from './adapter';
+import { resolveSecret, type SecretDeps } from './auth-apply';
+import { openHttp, readBody, TransportError, type HttpOpen, type ResolvedTls } from './http-transport';
+
+/** Parses and checks an HTTP(S) endpoint; the call is refused (not sent) when it is unusable. */
+export function httpEndpoint(call: A2aCall): URL {
+  let url: URL;
+  try {
+    url = new URL(call.endpoint.trim());
+  } catch {
+    throw new CoreError('bad-request', `"${call.endpoint}" is not a valid URL (expected http://… or https://…).`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+    throw new CoreError('bad-request', `${call.binding} needs an http:// or https:// endpoint, not ${url.protocol}//.`);
+  }
+  return url;
+}
+
+export async function resolveTls(call: A2aCall, deps: SecretDeps): Promise<ResolvedTls | undefined> {
+  if (!call.tls) return undefined;
+  const out: ResolvedTls = { rejectUnauthorized: !call.tls.insecureSkipVerify };
+  if (call.tls.caPem) out.ca = call.tls.caPem;
+  if (call.tls.certPem) out.cert = call.tls.certPem;
+  if (call.tls.keyPem) out.key = await resolveSecret(call.tls.keyPem, deps, 'client certificate key');
+  if (out.cert && !out.key) throw new CoreError('bad-request', 'A client certificate needs its private key (tls.keyPem).');
+  return out;
+}
+
+export function proxyUrl(call: A2aCall): URL | undefined {
+  if (!call.proxy) return undefined;
+  let url: URL;
+  try {
+    url = new URL(call.proxy);
+  } catch {
+    throw new CoreError('bad-request', `Proxy "${call.proxy}" is not a valid URL.`);
+  }
+  if (url.protocol !== 'http:') throw new CoreError('unsupported', 'Only http:// proxies are supported.');
+  return url;
+}
+
+export interface HttpSendInput {
+  url: URL;
+  method: string;
+  headers: HeaderList;
+  /** Exact body text (JSON); bytes on the wire are its UTF-8 encoding. */
+  bodyText?: string;
+  rpcId?: string | number;
+}
+
+/**
+ * Records the request, sends it, records the response head and timings. Returns the open response,
+ * or the transport-error Outcome when nothing came back.
+ */
+export async function sendAndRecord(run: AdapterRun, input: HttpSendInput): Promise<HttpOpen | { failed: Outcome; error: TransportError }> {
+  const body = input.bodyText === undefined ? undefined : Buffer.from(input.bodyText, 'utf8');
+  const headers: HeaderList = [['Host', input.url.host], ...input.headers];
+  if (body) headers.push(['Content-Length', String(body.length)]);
+  run.recorder.setRequest({
+    url: input.url.href,
+    httpMethod: input.method,
+    headers,
+    ...(input.bodyText !== undefined ? { bodyText: input.bodyText } : {}),
+    bodyBytes: body?.length ?? 0,
+    ...(input.rpcId !== undefined ? { rpcId: input.rpcId } : {}),
+  });
+  const t0 = run.recorder.origin;
+  try {
+    const tls = await resolveTls(run.call, run.secretDeps);
+    if (tls && !tls.rejectUnauthorized) run.recorder.warn('TLS certificate checks were switched off for this call (insecureSkipVerify).');
+    const proxy = proxyUrl(run.call);
+    const open = await openHttp({
+      url: input.url,
+      method: input.method,
+      headers,
+      ...(body ? { body } : {}),
+      signal: run.signal,
+      connectTimeoutMs: run.timeouts.connectMs,
+      ...(tls ? { tls } : {}),
+      ...(proxy ? { proxy } : {}),
+    });
+    run.answered();
+    if (open.reused) run.recorder.timings.reusedConnection = true;
+    if (open.connectedAt !== undefined) run.recorder.timings.connectMs = round(open.connectedAt - t0);
+    run.recorder.timings.firstByteMs = round(open.headAt - t0);
+    run.recorder.setResponseHead({
+      status: open.status,
+      statusText: open.statusText,
+      headers: open.headers,
+      ...(open.contentType ? { contentType: open.contentType } : {}),
+    });
+    return open;
+  } catch (e) {
+    if (e instanceof CoreError) throw e;
+    const error = e instanceof TransportError ? e : new TransportError('connect', (e as Error).message);
+    return { failed: { kind: 'transport-error', code: error.code, message: error.message }, error };
+  }
+}
+
+function round(ms: number): number {
+  return Math.round(ms * 1000) / 1000;
+}
+
+export interface UnaryBody {
+  text: string;
+  bytes: number;
+  truncated: boolean;
+}
+
+/** Reads and records a whole (non-stream) response body; a failure mid-body becomes a transport error. */
+export async function readAndRecord(run: AdapterRun, open: HttpOpen): Promise<UnaryBody | { failed: Outcome }> {
+  try {
+    const read = await readBody(open.body, run.recorder.bodyLimit);
+    const decoded = run.recorder.setResponseBody(read.bytes, read.total, read.truncated);
+    if (decoded.invalidUtf8) run.recorder.warn('The response body is not valid UTF-8; invalid bytes show as U+FFFD.');
+    return { text: decoded.text, bytes: read.total, truncated: read.truncated };
+  } catch (e) {
+    const error = e instanceof TransportError ? e : new TransportError('connect', `The connection broke while reading the response: ${(e as Error).message}`);
+    return { failed: { kind: 'transport-error', code: error.code, message: error.message } };
+  }
+}
+
+export function isEventStream(contentType: string | undefined): boolean {
+  return /^\s*text\/event-stream\b/i.test(contentType ?? '');
+}
+
+export function isJsonContentType(contentType: string | undefined): boolean {
+  return /^\s*application\/([a-z0-9.+-]*\+)?json\b/i.test(contentType ?? '');
+}
+
+/** Parses JSON text; returns undefined + a reason instead of throwing. */
+export function parseJson(text: string): { ok: true; value: unknown } | { ok: false; message: string } {
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch (e) {
+    return { ok: false, message: (e as Error).message };
+  }
+}

@@ -1,0 +1,276 @@
+import * as http from 'node:http';
+import * as https from 'node:https';
+import type { Socket } from 'node:net';
+import { performance } from 'node:perf_hooks';
+import * as tls from 'node:tls';
+import type { HeaderList } from '../../../shared/a2a/exchange';
+import type { CallAbort } from './call-abort';
+import { systemRootCertificates } from './tls-trust';
+import { TransportError } from './transport-error';
+
+export { TransportError } from './transport-error';
+
+export interface ResolvedTls {
+  ca?: string;
+  cert?: string;
+  key?: string;
+  rejectUnauthorized: boolean;
+}
+
+export interface HttpSend {
+  url: URL;
+  method: string;
+  headers: HeaderList;
+  body?: Uint8Array;
+  signal: CallAbort;
+  connectTimeoutMs: number;
+  tls?: ResolvedTls;
+  proxy?: URL;
+}
+
+export interface HttpOpen {
+  status: number;
+  statusText: string;
+  headers: HeaderList;
+  contentType?: string;
+  body: http.IncomingMessage;
+  reused: boolean;
+  /** performance.now() when the connection was ready (undefined when reused). */
+  connectedAt?: number;
+  /** performance.now() when the response head arrived. */
+  headAt: number;
+}
+
+// One keep-alive pool per TLS configuration: reusing connections is what a client normally does,
+// and the record says when a call reused one (no connect time).
+const agents = new Map<string, http.Agent>();
+
+function agentFor(url: URL, settings: ResolvedTls | undefined): http.Agent {
+  const secure = url.protocol === 'https:';
+  const key = secure ? `https|${settings?.ca ?? ''}|${settings?.cert ?? ''}|${settings?.key ? 'k' : ''}|${settings?.rejectUnauthorized ?? true}` : 'http';
+  let agent = agents.get(key);
+  if (!agent) {
+    agent = secure
+      ? new https.Agent({
+          keepAlive: true,
+          ca: [...systemRootCertificates(), ...(settings?.ca ? [settings.ca] : [])],
+          ...(settings?.cert ? { cert: settings.cert } : {}),
+          ...(settings?.key ? { key: settings.key } : {}),
+          rejectUnauthorized: settings?.rejectUnauthorized ?? true,
+        })
+      : new http.Agent({ keepAlive: true });
+    agents.set(key, agent);
+  }
+  return agent;
+}
+
+/** Closes pooled connections (tests, shutdown). */
+export function closeHttpPools(): void {
+  for (const agent of agents.values()) agent.destroy();
+  agents.clear();
+}
+
+const TLS_CODES = new Set([
+  'CERT_HAS_EXPIRED',
+  'CERT_NOT_YET_VALID',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_GET_ISSUER_CERT',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'CERT_SIGNATURE_FAILURE',
+  'CERT_UNTRUSTED',
+  'CERT_REVOKED',
+  'HOSTNAME_MISMATCH',
+]);
+
+/** Maps a Node socket/TLS/parser error to a stable wire code and a one-line message. */
+export function toTransportError(error: unknown, url: URL): TransportError {
+  if (error instanceof TransportError) return error;
+  const err = error as NodeJS.ErrnoException;
+  const code = err?.code ?? '';
+  const host = url.host;
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EAI_NONAME' || code === 'EAI_FAIL') return new TransportError('dns', `Cannot resolve ${url.hostname} (${code}).`);
+  if (TLS_CODES.has(code) || code.startsWith('ERR_TLS') || code.startsWith('ERR_SSL') || /certificate|TLS|SSL/i.test(err?.message ?? '')) {
+    return new TransportError('tls', `TLS with ${host} failed: ${err.message}${code ? ` (${code})` : ''}.`);
+  }
+  if (code.startsWith('HPE_')) return new TransportError('protocol', `${host} sent a malformed HTTP response: ${err.message} (${code}).`);
+  if (code === 'ECONNREFUSED') return new TransportError('connect', `Connection refused by ${host}: nothing is listening there.`);
+  if (code === 'ECONNRESET' || code === 'EPIPE') return new TransportError('connect', `${host} closed the connection (${code}).`);
+  return new TransportError('connect', `Cannot reach ${host}: ${err?.message ?? String(error)}${code ? ` (${code})` : ''}.`);
+}
+
+function toOutgoingHeaders(list: HeaderList): http.OutgoingHttpHeaders {
+  const out: http.OutgoingHttpHeaders = {};
+  const names = new Map<string, string>(); // lower → first spelling
+  for (const [name, value] of list) {
+    const lower = name.toLowerCase();
+    const key = names.get(lower) ?? name;
+    names.set(lower, key);
+    const prev = out[key];
+    out[key] = prev === undefined ? value : Array.isArray(prev) ? [...prev, value] : [String(prev), value];
+  }
+  return out;
+}
+
+export function rawHeaderList(raw: string[]): HeaderList {
+  const out: HeaderList = [];
+  for (let i = 0; i + 1 < raw.length; i += 2) out.push([raw[i] as string, raw[i + 1] as string]);
+  return out;
+}
+
+async function connectThroughProxy(proxy: URL, target: URL, signal: CallAbort): Promise<Socket> {
+  const port = target.port || (target.protocol === 'https:' ? '443' : '80');
+  const req = http.request({ host: proxy.hostname, port: proxy.port || 80, method: 'CONNECT', path: `${target.hostname}:${port}` });
+  return await new Promise<Socket>((resolve, reject) => {
+    const off = signal.onAbort(() => {
+      req.destroy();
+      reject(signal.reason);
+    });
+    req.once('connect', (res, socket) => {
+      off();
+      if (res.statusCode === 200) resolve(socket);
+      else {
+        socket.destroy();
+        reject(new TransportError('connect', `Proxy ${proxy.host} refused CONNECT to ${target.host}: HTTP ${res.statusCode}.`));
+      }
+    });
+    req.once('error', (e) => {
+      off();
+      reject(toTransportError(e, proxy));
+    });
+    req.end();
+  });
+}
+
+/**
+ * Sends one HTTP request and resolves when the response head arrives. The body is left to the
+ * caller (unary read or SSE). Aborting `signal` destroys the connection, whatever the phase.
+ */
+export async function openHttp(send: HttpSend): Promise<HttpOpen> {
+  const { url } = send;
+  if (send.signal.aborted) throw send.signal.reason;
+  const secure = url.protocol === 'https:';
+  const options: https.RequestOptions = {
+    method: send.method,
+    headers: toOutgoingHeaders(send.headers),
+    hostname: url.hostname.replace(/^\[|\]$/g, ''),
+    port: url.port || (secure ? 443 : 80),
+    path: `${url.pathname}${url.search}`,
+  };
+  let tunnel: Socket | undefined;
+  if (send.proxy && !secure) {
+    // Plain HTTP through a proxy: absolute-form request line to the proxy (RFC 9112 §3.2.2).
+    options.hostname = send.proxy.hostname;
+    options.port = send.proxy.port || 80;
+    options.path = url.href;
+    options.agent = false;
+  } else if (send.proxy && secure) {
+    tunnel = await connectThroughProxy(send.proxy, url, send.signal);
+    const socket = tunnel;
+    // No agent at all: Node then uses createConnection (agent:false would make a fresh Agent and ignore it).
+    delete options.agent;
+    options.createConnection = () =>
+      tls.connect({
+        socket,
+        servername: url.hostname,
+        ca: [...systemRootCertificates(), ...(send.tls?.ca ? [send.tls.ca] : [])],
+        ...(send.tls?.cert ? { cert: send.tls.cert } : {}),
+        ...(send.tls?.key ? { key: send.tls.key } : {}),
+        rejectUnauthorized: send.tls?.rejectUnauthorized ?? true,
+      });
+  } else {
+    options.agent = agentFor(url, send.tls);
+  }
+
+  const req = (secure ? https : http).request(options);
+  return await new Promise<HttpOpen>((resolve, reject) => {
+    let connectedAt: number | undefined;
+    let reused = false;
+    let settled = false;
+    let offAbort: () => void = () => {};
+    const fail = (error: unknown): void => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(connectTimer);
+      offAbort();
+      req.destroy();
+      reject(send.signal.aborted ? send.signal.reason : toTransportError(error, url));
+    };
+    const connectTimer = setTimeout(() => {
+      fail(new TransportError('timeout', `Could not connect to ${url.host} within ${send.connectTimeoutMs} ms.`));
+    }, send.connectTimeoutMs);
+    offAbort = send.signal.onAbort(() => fail(send.signal.reason));
+
+    req.on('socket', (socket: Socket) => {
+      if (req.reusedSocket || tunnel) {
+        reused = Boolean(req.reusedSocket);
+        if (tunnel) connectedAt = performance.now();
+        clearTimeout(connectTimer);
+        return;
+      }
+      const ready = (): void => {
+        connectedAt = performance.now();
+        clearTimeout(connectTimer);
+      };
+      if (secure) socket.once('secureConnect', ready);
+      else if ((socket as Socket & { connecting?: boolean }).connecting) socket.once('connect', ready);
+      else ready();
+    });
+    req.on('error', fail);
+    req.on('response', (res) => {
+      if (settled) {
+        res.destroy();
+        return;
+      }
+      settled = true;
+      clearTimeout(connectTimer);
+      const headAt = performance.now();
+      const headers = rawHeaderList(res.rawHeaders);
+      const contentType = res.headers['content-type'];
+      // Later aborts (Stop, total timeout) end the body read.
+      offAbort();
+      const offBodyAbort = send.signal.onAbort(() => res.destroy(send.signal.reason));
+      res.once('close', offBodyAbort);
+      resolve({
+        status: res.statusCode ?? 0,
+        statusText: res.statusMessage ?? '',
+        headers,
+        ...(contentType ? { contentType } : {}),
+        body: res,
+        reused,
+        ...(connectedAt !== undefined ? { connectedAt } : {}),
+        headAt,
+      });
+    });
+    if (send.body && send.body.length) req.end(send.body);
+    else req.end();
+  });
+}
+
+export interface BodyRead {
+  /** At most `limit` bytes. */
+  bytes: Buffer;
+  total: number;
+  truncated: boolean;
+}
+
+/** Reads a whole body, keeping at most `limit` bytes; stops reading (and drops the connection) past it. */
+export async function readBody(res: http.IncomingMessage, limit: number): Promise<BodyRead> {
+  const chunks: Buffer[] = [];
+  let kept = 0;
+  let total = 0;
+  for await (const chunk of res as AsyncIterable<Buffer>) {
+    total += chunk.length;
+    if (kept < limit) {
+      const take = Math.min(chunk.length, limit - kept);
+      chunks.push(take === chunk.length ? chunk : chunk.subarray(0, take));
+      kept += take;
+    }
+    if (total > limit) {
+      res.destroy();
+      return { bytes: Buffer.concat(chunks, kept), total, truncated: true };
+    }
+  }
+  return { bytes: chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, kept), total, truncated: false };
+}

@@ -1,0 +1,204 @@
+import { performance } from 'node:perf_hooks';
+import type { A2aCall } from '../../../shared/a2a/call';
+import type { ExchangeRecord, HeaderList, Outcome, RecordedRequest, RecordedResponse, RecordedStreamEvent, Timings } from '../../../shared/a2a/exchange';
+import { newUuid } from '../../../shared/a2a/ids';
+import { redactHeaders, redactUrl, scrubValues, type RedactionRules } from '../../../shared/a2a/redaction';
+
+/** A2A calls record bodies up to 50 MB by default; beyond that the copy is cut and flagged. */
+export const DEFAULT_RECORD_BODY_LIMIT = 50 * 1024 * 1024;
+
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+const lenientUtf8 = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
+
+/** Decodes bytes as UTF-8, reporting (not failing on) invalid sequences. */
+export function decodeBytes(bytes: Uint8Array): { text: string; invalidUtf8: boolean } {
+  try {
+    return { text: strictUtf8.decode(bytes), invalidUtf8: false };
+  } catch {
+    return { text: lenientUtf8.decode(bytes), invalidUtf8: true };
+  }
+}
+
+export interface RequestRecordInput {
+  url: string;
+  httpMethod?: string;
+  headers: HeaderList;
+  metadata?: HeaderList;
+  /** Exact text sent (JSON) or the ProtoJSON shown for a gRPC message. */
+  bodyText?: string;
+  /** Bytes on the wire (the protobuf size for gRPC). */
+  bodyBytes: number;
+  rpcId?: string | number;
+}
+
+export interface ResponseHeadInput {
+  status?: number;
+  statusText?: string;
+  headers: HeaderList;
+  contentType?: string;
+}
+
+/**
+ * Builds the one ExchangeRecord of a call. Redaction happens here, on the recorded copy only;
+ * the live request was built before and is never touched.
+ */
+export class ExchangeRecorder {
+  readonly id = newUuid();
+  readonly startedAt: string;
+  readonly #t0 = performance.now();
+  readonly #call: A2aCall;
+  readonly #limit: number;
+  readonly #onEvent: ((event: RecordedStreamEvent) => void) | undefined;
+  #rules: RedactionRules;
+  #request: RecordedRequest = { url: '', headers: [], bodyBytes: 0 };
+  #response: RecordedResponse | undefined;
+  #events: RecordedStreamEvent[] | undefined;
+  readonly warnings: string[] = [];
+  readonly timings: Omit<Timings, 'totalMs'> = {};
+
+  constructor(call: A2aCall, now: () => number, onEvent?: (event: RecordedStreamEvent) => void) {
+    this.#call = call;
+    this.startedAt = new Date(now()).toISOString();
+    this.#limit = call.recordBodyLimit ?? DEFAULT_RECORD_BODY_LIMIT;
+    this.#onEvent = onEvent;
+    this.#rules = {};
+  }
+
+  /** performance.now() at the start of the call (timings are relative to it). */
+  get origin(): number {
+    return this.#t0;
+  }
+
+  /** Milliseconds since the call started. */
+  elapsed(): number {
+    return Math.round((performance.now() - this.#t0) * 1000) / 1000;
+  }
+
+  get bodyLimit(): number {
+    return this.#limit;
+  }
+
+  setRedaction(rules: RedactionRules): void {
+    this.#rules = rules;
+  }
+
+  warn(message: string): void {
+    if (!this.warnings.includes(message)) this.warnings.push(message);
+  }
+
+  #cut(text: string): { body: string; truncated?: boolean } {
+    if (text.length <= this.#limit && Buffer.byteLength(text) <= this.#limit) return { body: text };
+    const cut = Buffer.from(text, 'utf8').subarray(0, this.#limit);
+    return { body: lenientUtf8.decode(cut), truncated: true };
+  }
+
+  setRequest(input: RequestRecordInput): void {
+    const rec: RecordedRequest = {
+      url: redactUrl(input.url, this.#rules),
+      headers: redactHeaders(input.headers, this.#rules),
+      bodyBytes: input.bodyBytes,
+    };
+    if (input.httpMethod) rec.httpMethod = input.httpMethod;
+    if (input.metadata) rec.metadata = redactHeaders(input.metadata, this.#rules);
+    if (input.bodyText !== undefined) {
+      const { body, truncated } = this.#cut(scrubValues(input.bodyText, this.#rules));
+      rec.body = body;
+      if (truncated) rec.truncated = true;
+    }
+    if (input.rpcId !== undefined) rec.rpcId = input.rpcId;
+    this.#request = rec;
+  }
+
+  setResponseHead(input: ResponseHeadInput): void {
+    const rec: RecordedResponse = { headers: redactHeaders(input.headers, this.#rules), bodyBytes: 0 };
+    if (input.status !== undefined) rec.status = input.status;
+    if (input.statusText !== undefined) rec.statusText = input.statusText;
+    if (input.contentType !== undefined) rec.contentType = input.contentType;
+    this.#response = rec;
+  }
+
+  /** gRPC status and trailers. */
+  setGrpcStatus(code: number, name: string, trailers: HeaderList): void {
+    const rec = this.#response ?? { headers: [], bodyBytes: 0 };
+    rec.grpcStatus = code;
+    rec.grpcStatusName = name;
+    rec.trailers = redactHeaders(trailers, this.#rules);
+    this.#response = rec;
+  }
+
+  /** Response body: `bytes` holds at most the record limit; `totalBytes` is what arrived. */
+  setResponseBody(bytes: Uint8Array, totalBytes: number, truncated: boolean): { text: string; invalidUtf8: boolean } {
+    const decoded = decodeBytes(bytes);
+    const rec = this.#response ?? { headers: [], bodyBytes: 0 };
+    rec.body = scrubValues(decoded.text, this.#rules);
+    rec.bodyBytes = totalBytes;
+    if (truncated) rec.truncated = true;
+    if (decoded.invalidUtf8) rec.invalidUtf8 = true;
+    this.#response = rec;
+    return decoded;
+  }
+
+  /** Response body already as text (gRPC messages shown as ProtoJSON). */
+  setResponseText(text: string, wireBytes: number): void {
+    const rec = this.#response ?? { headers: [], bodyBytes: 0 };
+    const { body, truncated } = this.#cut(scrubValues(text, this.#rules));
+    rec.body = body;
+    rec.bodyBytes = wireBytes;
+    if (truncated) rec.truncated = true;
+    this.#response = rec;
+  }
+
+  get hasResponse(): boolean {
+    return this.#response !== undefined;
+  }
+
+  /** Numbers, time-stamps, stores and forwards one stream event. */
+  addEvent(event: Omit<RecordedStreamEvent, 'seq' | 'atMs'>): RecordedStreamEvent {
+    this.#events ??= [];
+    const full: RecordedStreamEvent = { seq: this.#events.length, atMs: this.elapsed(), ...event };
+    this.#events.push(full);
+    this.#onEvent?.(full);
+    return full;
+  }
+
+  /**
+   * Hot path for streams: records an event built by the caller from `eventShell` (seq and atMs
+   * already set, in that order, so the JSON reads naturally).
+   */
+  eventShell(event: string, data: unknown): RecordedStreamEvent {
+    return { seq: this.#events?.length ?? 0, atMs: this.elapsed(), event, data };
+  }
+
+  pushEvent(full: RecordedStreamEvent): void {
+    this.#events ??= [];
+    this.#events.push(full);
+    this.#onEvent?.(full);
+  }
+
+  get eventCount(): number {
+    return this.#events?.length ?? 0;
+  }
+
+  /** Marks that events are expected, so the record carries `events: []` even when none came. */
+  expectEvents(): void {
+    this.#events ??= [];
+  }
+
+  finish(outcome: Outcome): ExchangeRecord {
+    const record: ExchangeRecord = {
+      id: this.id,
+      startedAt: this.startedAt,
+      version: this.#call.version,
+      binding: this.#call.binding,
+      endpoint: redactUrl(this.#call.endpoint, this.#rules),
+      method: this.#call.method,
+      request: this.#request,
+      timings: { ...this.timings, totalMs: this.elapsed() },
+      outcome,
+      warnings: this.warnings.map((w) => scrubValues(w, this.#rules)),
+    };
+    if (this.#response) record.response = this.#response;
+    if (this.#events) record.events = this.#events;
+    return record;
+  }
+}

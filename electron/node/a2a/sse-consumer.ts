@@ -1,0 +1,172 @@
+import type { IncomingMessage } from 'node:http';
+import type { Outcome, RecordedStreamEvent } from '../../../shared/a2a/exchange';
+import { checkId, describePayload, findErrorInfo, readJsonRpcError, type PayloadInfo } from '../../../shared/a2a/outcome';
+import { createSseParser, DEFAULT_MAX_SSE_EVENT_BYTES, type SseEvent } from '../../../shared/a2a/sse-parser';
+import type { A2aVersion } from '../../../shared/a2a/versions';
+import type { CallAbort } from './call-abort';
+import type { ExchangeRecorder } from './recorder';
+import { TransportError } from './http-transport';
+
+type StreamError = NonNullable<RecordedStreamEvent['error']>;
+
+export interface SseConsumeOptions {
+  res: IncomingMessage;
+  recorder: ExchangeRecorder;
+  version: A2aVersion;
+  /** JSON-RPC streams carry one response envelope per event; HTTP+JSON streams the bare StreamResponse. */
+  framing: 'jsonrpc' | 'rest';
+  sentId?: string | number;
+  maxEventBytes?: number;
+  /** The user's Stop signal (distinguishes "stopped" from a dropped connection). */
+  stop: CallAbort;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Error carried by an `event: error` frame or a JSON-RPC error envelope inside the stream. */
+function errorFromPayload(framing: 'jsonrpc' | 'rest', parsed: unknown, warnings: string[]): StreamError {
+  if (framing === 'jsonrpc' && isObject(parsed) && 'error' in parsed) {
+    const e = readJsonRpcError(parsed['error'], warnings);
+    return { code: e.code, message: e.message, ...(e.reason ? { reason: e.reason } : {}) };
+  }
+  const status = isObject(parsed) && isObject(parsed['error']) ? parsed['error'] : isObject(parsed) ? parsed : undefined;
+  if (status) {
+    const code = typeof status['code'] === 'number' ? status['code'] : typeof status['status'] === 'string' ? status['status'] : 'sse-error-event';
+    const message = typeof status['message'] === 'string' ? status['message'] : JSON.stringify(status);
+    const reason = findErrorInfo(status['details'])?.reason ?? findErrorInfo(status['data'])?.reason;
+    return { code, message, ...(reason ? { reason } : {}) };
+  }
+  return { code: 'sse-error-event', message: typeof parsed === 'string' ? parsed : JSON.stringify(parsed) };
+}
+
+/**
+ * Reads an SSE response to its end (server close, Stop, or a typed error), numbering and recording
+ * every event as it arrives, and returns the stream outcome.
+ */
+export async function consumeSse(options: SseConsumeOptions): Promise<Outcome> {
+  const { res, recorder, version, framing } = options;
+  const strict = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+  const lenient = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
+  let invalidUtf8 = false;
+  const parser = createSseParser({
+    maxEventBytes: options.maxEventBytes ?? DEFAULT_MAX_SSE_EVENT_BYTES,
+    decode: (bytes) => {
+      try {
+        return strict.decode(bytes);
+      } catch {
+        invalidUtf8 = true;
+        return lenient.decode(bytes);
+      }
+    },
+  });
+  const limit = recorder.bodyLimit;
+  const raw: Buffer[] = [];
+  let kept = 0;
+  let total = 0;
+  let last: PayloadInfo | undefined;
+  let lastState: string | undefined;
+  let error: StreamError | undefined;
+  let stopped = false;
+  const mismatchedIds = new Set<string>();
+
+  const handle = (ev: SseEvent): void => {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(ev.data);
+    } catch (e) {
+      const message = `Event data is not JSON: ${(e as Error).message}`;
+      recorder.warn(`Stream event ${recorder.eventCount} is not JSON.`);
+      const isErrorFrame = ev.event === 'error';
+      const recorded = recorder.addEvent({ event: ev.event, data: ev.data, raw: ev.data, error: isErrorFrame ? { code: 'sse-error-event', message: ev.data } : { code: 'not-json', message } });
+      if (isErrorFrame) error = recorded.error;
+      return;
+    }
+    if (ev.event === 'error') {
+      const warnings: string[] = [];
+      error = errorFromPayload(framing, parsed, warnings);
+      for (const w of warnings) recorder.warn(w);
+      recorder.addEvent({ event: ev.event, data: parsed, error });
+      return;
+    }
+    let payload: unknown = parsed;
+    if (framing === 'jsonrpc') {
+      if (!isObject(parsed)) {
+        recorder.addEvent({ event: ev.event, data: parsed, error: { code: 'protocol', message: 'Event is not a JSON-RPC response object.' } });
+        return;
+      }
+      if (options.sentId !== undefined && parsed['id'] !== options.sentId) {
+        const warnings: string[] = [];
+        checkId(parsed['id'], options.sentId, 'error' in parsed, warnings);
+        const key = JSON.stringify(parsed['id']);
+        if (!mismatchedIds.has(key)) for (const w of warnings) recorder.warn(`Stream event ${recorder.eventCount}: ${w}`);
+        mismatchedIds.add(key);
+      }
+      if ('error' in parsed && parsed['error'] != null) {
+        error = errorFromPayload('jsonrpc', parsed, []);
+        recorder.addEvent({ event: ev.event, data: parsed, error });
+        return;
+      }
+      if (parsed['jsonrpc'] !== '2.0') recorder.warn('A stream event has no "jsonrpc": "2.0".');
+      payload = parsed['result'];
+    }
+    const info = describePayload(version, payload);
+    if (!info.objectKind) recorder.warn(`Stream event ${recorder.eventCount} carries no recognisable A2A ${version} object.`);
+    last = info;
+    if (info.state) lastState = info.state;
+    const recorded = recorder.eventShell(ev.event, parsed);
+    if (info.objectKind) recorded.objectKind = info.objectKind;
+    if (info.state) recorded.state = info.state;
+    if (info.taskId) recorded.taskId = info.taskId;
+    if (info.contextId) recorded.contextId = info.contextId;
+    recorder.pushEvent(recorded);
+  };
+
+  try {
+    outer: for await (const chunk of res as AsyncIterable<Buffer>) {
+      total += chunk.length;
+      if (kept < limit) {
+        const take = Math.min(chunk.length, limit - kept);
+        raw.push(take === chunk.length ? chunk : chunk.subarray(0, take));
+        kept += take;
+      }
+      const fed = parser.feed(chunk);
+      for (const ev of fed.events) {
+        handle(ev);
+        if (error) break outer;
+      }
+      if (fed.error) {
+        error = { code: fed.error.code, message: fed.error.message };
+        break;
+      }
+    }
+  } catch (e) {
+    if (options.stop.aborted) stopped = true;
+    else {
+      const message = e instanceof TransportError ? e.message : `The connection broke during the stream: ${(e as Error).message}`;
+      error = { code: e instanceof TransportError ? e.code : 'connection-lost', message };
+    }
+  } finally {
+    if (!res.destroyed) res.destroy();
+  }
+
+  if (!error && options.stop.aborted) stopped = true;
+  const done = parser.finish();
+  if (!error && !stopped && done.truncated) {
+    error = { code: 'sse-truncated', message: `The stream ended in the middle of an event; ${done.pendingBytes} bytes were discarded.` };
+  }
+  if (invalidUtf8) recorder.warn('The stream contained invalid UTF-8; those bytes show as U+FFFD.');
+  recorder.setResponseBody(Buffer.concat(raw, kept), total, total > kept);
+
+  const base = { kind: 'stream' as const, eventCount: recorder.eventCount, ...(lastState ? { lastState } : {}) };
+  if (stopped) return { ...base, ended: 'stopped' };
+  if (error) return { ...base, ended: 'error', error };
+  if (last?.endsStream) return { ...base, ended: 'completed' };
+  recorder.warn(
+    recorder.eventCount === 0
+      ? 'The server closed the stream without sending any event.'
+      : `The server closed the stream before a terminal or interrupted state${lastState ? ` (last state ${lastState})` : ''}.`,
+  );
+  return { ...base, ended: 'closed' };
+}

@@ -1,0 +1,349 @@
+/**
+ * Lossless edits of a JSON spec file: the objects on the way to the operation are located by a
+ * small scanner and only the touched values are replaced, rendered in the file's own indentation
+ * (or compact, when the file is minified). Everything else stays byte-for-byte.
+ */
+import type { SpecEdit } from './spec-edits';
+import { applyEditsToModel, deepEqual, isPlainObject, NotEditable, operationIn } from './spec-edits';
+
+interface JsonPair {
+  key: string;
+  keyStart: number;
+  keyEnd: number;
+  valueStart: number;
+  valueEnd: number;
+}
+
+interface JsonObjectOutline {
+  open: number;
+  close: number;
+  pairs: JsonPair[];
+}
+
+function isWs(c: number): boolean {
+  return c === 32 || c === 10 || c === 13 || c === 9;
+}
+
+export class JsonSpecEditor {
+  private text: string;
+  private readonly unit: string;
+  private readonly eol: string;
+  private readonly compact: boolean;
+
+  constructor(text: string) {
+    this.text = text;
+    this.eol = text.includes('\r\n') ? '\r\n' : '\n';
+    const m = /\{\r?\n([ \t]+)"/.exec(text);
+    this.compact = !/[{[]\r?\n/.test(text);
+    this.unit = m ? (m[1] as string) : '  ';
+  }
+
+  toString(): string {
+    return this.text;
+  }
+
+  /** `model` is the parsed current text: unchanged values are recognised and left alone. */
+  apply(edits: readonly SpecEdit[], model: unknown): void {
+    let current = model;
+    for (const edit of edits) {
+      switch (edit.kind) {
+        case 'setOperationFields':
+          this.setOperationFields(edit.path, edit.verb, edit.fields, operationIn(current, edit.path, edit.verb));
+          break;
+        case 'deleteOperation':
+          this.removeOperation(edit.path, edit.verb);
+          break;
+        case 'renameOperation':
+          this.renameOperation(edit.path, edit.verb, edit.newPath);
+          break;
+        case 'addSchemas':
+          if (edit.schemas.length) this.addSchemas(edit.schemas);
+          break;
+      }
+      current = applyEditsToModel(current, [edit]);
+    }
+  }
+
+  // ---- scanning ------------------------------------------------------------------------------
+
+  private skipWs(pos: number): number {
+    let i = pos;
+    while (i < this.text.length && isWs(this.text.charCodeAt(i))) i++;
+    return i;
+  }
+
+  private stringEnd(pos: number): number {
+    for (let i = pos + 1; i < this.text.length; i++) {
+      const c = this.text.charCodeAt(i);
+      if (c === 92) i++;
+      else if (c === 34) return i + 1;
+    }
+    throw new NotEditable('Unterminated string.');
+  }
+
+  /** End (exclusive) of the JSON value starting at `pos`. */
+  private valueEnd(pos: number): number {
+    const c = this.text.charCodeAt(pos);
+    if (c === 34) return this.stringEnd(pos);
+    if (c === 123 || c === 91) {
+      let depth = 0;
+      for (let i = pos; i < this.text.length; i++) {
+        const k = this.text.charCodeAt(i);
+        if (k === 34) i = this.stringEnd(i) - 1;
+        else if (k === 123 || k === 91) depth++;
+        else if (k === 125 || k === 93) {
+          depth--;
+          if (depth === 0) return i + 1;
+        }
+      }
+      throw new NotEditable('Unbalanced brackets.');
+    }
+    let i = pos;
+    while (i < this.text.length && !isWs(this.text.charCodeAt(i)) && !',}]'.includes(this.text[i] as string)) i++;
+    return i;
+  }
+
+  private objectAt(open: number): JsonObjectOutline | undefined {
+    if (this.text.charCodeAt(open) !== 123) return undefined;
+    const pairs: JsonPair[] = [];
+    let i = this.skipWs(open + 1);
+    if (this.text.charCodeAt(i) === 125) return { open, close: i, pairs };
+    for (;;) {
+      if (this.text.charCodeAt(i) !== 34) throw new NotEditable('Expected a key.');
+      const keyEnd = this.stringEnd(i);
+      const key = JSON.parse(this.text.slice(i, keyEnd)) as string;
+      let j = this.skipWs(keyEnd);
+      if (this.text.charCodeAt(j) !== 58) throw new NotEditable('Expected ":".');
+      j = this.skipWs(j + 1);
+      const end = this.valueEnd(j);
+      pairs.push({ key, keyStart: i, keyEnd, valueStart: j, valueEnd: end });
+      i = this.skipWs(end);
+      const c = this.text.charCodeAt(i);
+      if (c === 44) {
+        i = this.skipWs(i + 1);
+        continue;
+      }
+      if (c === 125) return { open, close: i, pairs };
+      throw new NotEditable('Expected "," or "}".');
+    }
+  }
+
+  private root(): JsonObjectOutline {
+    const root = this.objectAt(this.skipWs(0));
+    if (!root) throw new NotEditable('The document is not a JSON object.');
+    return root;
+  }
+
+  private childObject(pair: JsonPair, what: string): JsonObjectOutline {
+    const obj = this.objectAt(pair.valueStart);
+    if (!obj) throw new NotEditable(`${what} is not an object.`);
+    return obj;
+  }
+
+  /** Whitespace before the key on its line, or undefined when the member shares its line with others. */
+  private lineIndent(pos: number): string | undefined {
+    const lineStart = this.text.lastIndexOf('\n', pos - 1) + 1;
+    const prefix = this.text.slice(lineStart, pos);
+    return /^[ \t]*$/.test(prefix) ? prefix : undefined;
+  }
+
+  /** Multi-line at the member's indentation, or on one line (with the file's spacing) when the member is inline. */
+  private render(value: unknown, baseIndent: string | undefined, spacing: { colon: string; comma: string } = { colon: ':', comma: ',' }): string {
+    if (this.compact || baseIndent === undefined) return inlineJson(value, spacing);
+    return JSON.stringify(value, null, this.unit).split('\n').join(this.eol + baseIndent);
+  }
+
+  /** Separators used inside an object written on one line (`{"a": 1, "b": 2}` vs `{"a":1,"b":2}`). */
+  private spacingOf(obj: JsonObjectOutline): { colon: string; comma: string } {
+    const first = obj.pairs[0];
+    const colon = first ? `:${/:([ ]*)/.exec(this.text.slice(first.keyEnd, first.valueStart))?.[1] ?? ''}` : ': ';
+    const second = obj.pairs[1];
+    const comma = second && first ? `,${/,([ ]*)/.exec(this.text.slice(first.valueEnd, second.keyStart))?.[1] ?? ''}` : colon === ':' ? ',' : ', ';
+    return { colon, comma };
+  }
+
+  private replace(start: number, end: number, insert: string): void {
+    this.text = this.text.slice(0, start) + insert + this.text.slice(end);
+  }
+
+  private isOneLine(obj: JsonObjectOutline): boolean {
+    return !this.text.slice(obj.open, obj.close).includes('\n');
+  }
+
+  /** `"key": value` entries appended to an object, matching its layout. */
+  private appendMembers(obj: JsonObjectOutline, entries: Array<[string, unknown]>): void {
+    const objIndent = this.lineIndentOfObject(obj);
+    if (obj.pairs.length > 0 && (this.compact || this.isOneLine(obj))) {
+      const spacing = this.spacingOf(obj);
+      const last = obj.pairs[obj.pairs.length - 1] as JsonPair;
+      this.replace(last.valueEnd, last.valueEnd, entries.map(([k, v]) => `${spacing.comma}${JSON.stringify(k)}${spacing.colon}${inlineJson(v, spacing)}`).join(''));
+      return;
+    }
+    if (obj.pairs.length === 0) {
+      if (this.compact) {
+        this.replace(obj.open, obj.close + 1, `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${JSON.stringify(v)}`).join(',')}}`);
+        return;
+      }
+      const inner = objIndent + this.unit;
+      const body = entries.map(([k, v]) => `${inner}${JSON.stringify(k)}: ${this.render(v, inner)}`).join(`,${this.eol}`);
+      this.replace(obj.open, obj.close + 1, `{${this.eol}${body}${this.eol}${objIndent}}`);
+      return;
+    }
+    const last = obj.pairs[obj.pairs.length - 1] as JsonPair;
+    const sep = this.text.slice(last.keyEnd, last.valueStart);
+    const indent = this.lineIndent(last.keyStart) ?? objIndent + this.unit;
+    this.replace(last.valueEnd, last.valueEnd, entries.map(([k, v]) => `,${this.eol}${indent}${JSON.stringify(k)}${sep}${this.render(v, indent)}`).join(''));
+  }
+
+  private lineIndentOfObject(obj: JsonObjectOutline): string {
+    const lineStart = this.text.lastIndexOf('\n', obj.open - 1) + 1;
+    return /^[ \t]*/.exec(this.text.slice(lineStart, obj.open))?.[0] ?? '';
+  }
+
+  private removeMember(obj: JsonObjectOutline, index: number): void {
+    const pair = obj.pairs[index] as JsonPair;
+    if (obj.pairs.length === 1) {
+      this.replace(obj.open, obj.close + 1, '{}');
+      return;
+    }
+    if (index > 0) {
+      const prev = obj.pairs[index - 1] as JsonPair;
+      this.replace(prev.valueEnd, pair.valueEnd, '');
+      return;
+    }
+    const next = obj.pairs[1] as JsonPair;
+    this.replace(pair.keyStart, next.keyStart, '');
+  }
+
+  // ---- edits ---------------------------------------------------------------------------------
+
+  private setOperationFields(path: string, verb: string, fields: Array<[string, unknown]>, existing: Record<string, unknown> | undefined): void {
+    const root = this.root();
+    const opObject = (): Record<string, unknown> => Object.fromEntries(fields);
+    const pathsPair = root.pairs.find((p) => p.key === 'paths');
+    if (!pathsPair) return this.appendMembers(root, [['paths', { [path]: { [verb]: opObject() } }]]);
+    const paths = this.childObject(pathsPair, 'paths');
+    const itemPair = paths.pairs.find((p) => p.key === path);
+    if (!itemPair) return this.appendMembers(paths, [[path, { [verb]: opObject() }]]);
+    const item = this.childObject(itemPair, `The path item ${path}`);
+    const opPair = item.pairs.find((p) => p.key === verb);
+    if (!opPair) return this.appendMembers(item, [[verb, opObject()]]);
+    const op = this.childObject(opPair, `The operation ${verb} ${path}`);
+    this.updateObject(op, existing ?? {}, Object.fromEntries(fields), false);
+  }
+
+  /**
+   * Updates the members of `obj` to `next`: unchanged members are left alone, nested objects are
+   * updated member by member; `complete` = members missing from `next` are removed.
+   */
+  private updateObject(obj: JsonObjectOutline, previous: Record<string, unknown>, next: Record<string, unknown>, complete: boolean): void {
+    // Bottom-up, so earlier offsets stay valid; appends go last on a fresh outline.
+    for (let i = obj.pairs.length - 1; i >= 0; i--) {
+      const pair = obj.pairs[i] as JsonPair;
+      if (!Object.prototype.hasOwnProperty.call(next, pair.key)) {
+        if (complete) {
+          const current = this.objectAt(obj.open) as JsonObjectOutline;
+          this.removeMember(current, current.pairs.findIndex((p) => p.key === pair.key));
+        }
+        continue;
+      }
+      this.updateMember(pair, previous[pair.key], next[pair.key]);
+    }
+    const fresh = this.objectAt(obj.open) as JsonObjectOutline;
+    const added = Object.entries(next).filter(([k]) => !fresh.pairs.some((p) => p.key === k));
+    if (added.length) this.appendMembers(fresh, added);
+  }
+
+  private updateMember(pair: JsonPair, previous: unknown, next: unknown): void {
+    if (deepEqual(previous, next)) return;
+    if (isPlainObject(previous) && isPlainObject(next) && Object.keys(next).length > 0) {
+      const obj = this.objectAt(pair.valueStart);
+      if (obj && obj.pairs.length > 0 && obj.pairs.every((p) => Object.prototype.hasOwnProperty.call(previous, p.key))) {
+        this.updateObject(obj, previous, next, true);
+        return;
+      }
+    }
+    const indent = this.lineIndent(pair.keyStart);
+    const holder = indent === undefined ? this.enclosingObject(pair) : undefined;
+    this.replace(pair.valueStart, pair.valueEnd, this.render(next, indent, holder ? this.spacingOf(holder) : undefined));
+  }
+
+  /** The object a member sits in (scanned back from the member to its opening brace). */
+  private enclosingObject(pair: JsonPair): JsonObjectOutline | undefined {
+    let depth = 0;
+    for (let i = pair.keyStart - 1; i >= 0; i--) {
+      const c = this.text.charCodeAt(i);
+      if (c === 34) {
+        // Skip back over a string (its opening quote is the previous unescaped quote).
+        for (i--; i >= 0; i--) {
+          if (this.text.charCodeAt(i) === 34) {
+            let slashes = 0;
+            for (let j = i - 1; j >= 0 && this.text.charCodeAt(j) === 92; j--) slashes++;
+            if (slashes % 2 === 0) break;
+          }
+        }
+      } else if (c === 125 || c === 93) depth++;
+      else if (c === 123 || c === 91) {
+        if (depth === 0) return c === 123 ? this.objectAt(i) : undefined;
+        depth--;
+      }
+    }
+    return undefined;
+  }
+
+  private locate(path: string, verb: string): { paths: JsonObjectOutline; itemIndex: number; item: JsonObjectOutline; opIndex: number } {
+    const root = this.root();
+    const pathsPair = root.pairs.find((p) => p.key === 'paths');
+    if (!pathsPair) throw new NotEditable('The file has no paths.');
+    const paths = this.childObject(pathsPair, 'paths');
+    const itemIndex = paths.pairs.findIndex((p) => p.key === path);
+    if (itemIndex < 0) throw new NotEditable(`No path ${path} in the file.`);
+    const item = this.childObject(paths.pairs[itemIndex] as JsonPair, `The path item ${path}`);
+    const opIndex = item.pairs.findIndex((p) => p.key === verb);
+    if (opIndex < 0) throw new NotEditable(`No ${verb} operation under ${path}.`);
+    return { paths, itemIndex, item, opIndex };
+  }
+
+  private removeOperation(path: string, verb: string): void {
+    const { paths, itemIndex, item, opIndex } = this.locate(path, verb);
+    if (item.pairs.length > 1) this.removeMember(item, opIndex);
+    else this.removeMember(paths, itemIndex);
+  }
+
+  private renameOperation(path: string, verb: string, newPath: string): void {
+    const { paths, itemIndex, item, opIndex } = this.locate(path, verb);
+    const target = paths.pairs.find((p) => p.key === newPath);
+    const itemPair = paths.pairs[itemIndex] as JsonPair;
+    if (!target && item.pairs.length === 1) {
+      this.replace(itemPair.keyStart, itemPair.keyEnd, JSON.stringify(newPath));
+      return;
+    }
+    const opPair = item.pairs[opIndex] as JsonPair;
+    const value = JSON.parse(this.text.slice(opPair.valueStart, opPair.valueEnd)) as unknown;
+    this.removeOperation(path, verb);
+    const fresh = this.childObject(this.root().pairs.find((p) => p.key === 'paths') as JsonPair, 'paths');
+    const targetPair = fresh.pairs.find((p) => p.key === newPath);
+    if (targetPair) this.appendMembers(this.childObject(targetPair, `The path item ${newPath}`), [[verb, value]]);
+    else this.appendMembers(fresh, [[newPath, { [verb]: value }]]);
+  }
+
+  private addSchemas(schemas: Array<[string, unknown]>): void {
+    const root = this.root();
+    const compPair = root.pairs.find((p) => p.key === 'components');
+    if (!compPair) return this.appendMembers(root, [['components', { schemas: Object.fromEntries(schemas) }]]);
+    const comp = this.childObject(compPair, 'components');
+    const schemasPair = comp.pairs.find((p) => p.key === 'schemas');
+    if (!schemasPair) return this.appendMembers(comp, [['schemas', Object.fromEntries(schemas)]]);
+    const existing = this.childObject(schemasPair, 'components/schemas');
+    const missing = schemas.filter(([name]) => !existing.pairs.some((p) => p.key === name));
+    if (missing.length) this.appendMembers(existing, missing);
+  }
+}
+
+/** JSON on one line with the given separators (`{"a": 1, "b": [1, 2]}`). */
+export function inlineJson(value: unknown, spacing: { colon: string; comma: string }): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
+  if (Array.isArray(value)) return `[${value.map((v) => inlineJson(v, spacing)).join(spacing.comma)}]`;
+  const entries = Object.entries(value as Record<string, unknown>).filter(([, v]) => v !== undefined);
+  return `{${entries.map(([k, v]) => `${JSON.stringify(k)}${spacing.colon}${inlineJson(v, spacing)}`).join(spacing.comma)}}`;
+}

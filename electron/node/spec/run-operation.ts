@@ -1,0 +1,75 @@
+/**
+ * Runs a saved operation through the network core. Auth references are resolved here, at send
+ * time: `{env}` from the run's values then the process environment, `{secretRef}` from the secret
+ * store then the run's values (so CI can pass `--env NAME=…` for a secret it does not store).
+ */
+import type { SecretSource } from '../../../shared/a2a/auth';
+import type { A2aCall } from '../../../shared/a2a/call';
+import type { ExchangeRecord, RecordedStreamEvent } from '../../../shared/a2a/exchange';
+import { callFromXA2a } from '../../../shared/spec/call-from-operation';
+import { findA2aOperation } from '../../../shared/spec/operation-list';
+import { CoreError } from '../core-error';
+import { performCall } from '../a2a/perform-call';
+import type { CallDeps } from '../a2a/perform-call';
+import type { SpecContext } from './spec-files';
+import { loadModel } from './spec-files';
+
+export interface RunOptions {
+  file: string;
+  path: string;
+  httpMethod?: string;
+  /** NAME=VALUE pairs for this run only. */
+  env?: Record<string, string>;
+  environment: Record<string, string | undefined>;
+  now: () => number;
+  signal?: AbortSignal;
+  onEvent?: (event: RecordedStreamEvent) => void;
+}
+
+async function resolveSource(ctx: SpecContext, source: SecretSource, env: Record<string, string>, environment: Record<string, string | undefined>): Promise<SecretSource> {
+  if ('value' in source) return source;
+  if ('env' in source) {
+    const value = env[source.env] ?? environment[source.env];
+    if (value === undefined) throw new CoreError('not-found', `The operation reads its credential from environment variable ${source.env}, which is not set (pass --env ${source.env}=…).`);
+    return { value };
+  }
+  const stored = await ctx.secrets.get(source.secretRef);
+  const value = stored ?? env[source.secretRef];
+  if (value === undefined) {
+    throw new CoreError('not-found', `The operation uses the secret "${source.secretRef}", which is not in the secret store (store it, or pass --env ${source.secretRef}=…).`);
+  }
+  return { value };
+}
+
+/** The call with its auth reference replaced by the resolved value (in memory only). */
+export async function resolveCallAuth(ctx: SpecContext, call: A2aCall, env: Record<string, string>, environment: Record<string, string | undefined>): Promise<A2aCall> {
+  const auth = call.auth;
+  if (!auth || auth.type === 'none') return call;
+  switch (auth.type) {
+    case 'bearer':
+      return { ...call, auth: { ...auth, token: await resolveSource(ctx, auth.token, env, environment) } };
+    case 'apiKey':
+      return { ...call, auth: { ...auth, value: await resolveSource(ctx, auth.value, env, environment) } };
+    case 'basic':
+      return { ...call, auth: { ...auth, password: await resolveSource(ctx, auth.password, env, environment) } };
+  }
+}
+
+export async function savedCall(ctx: SpecContext, file: string, path: string, httpMethod?: string): Promise<{ call: A2aCall; file: string }> {
+  const { file: abs, model } = await loadModel(ctx, file);
+  const op = findA2aOperation(model, path, httpMethod);
+  if (!op) throw new CoreError('not-found', `No A2A operation ${path} in ${abs}.`);
+  if (!op.a2a) throw new CoreError('invalid', `${path}: ${op.problem ?? 'x-a2a cannot be read'}`);
+  return { call: callFromXA2a(op.a2a), file: abs };
+}
+
+export async function runSavedOperation(ctx: SpecContext, options: RunOptions): Promise<ExchangeRecord> {
+  const { call } = await savedCall(ctx, options.file, options.path, options.httpMethod);
+  const env = options.env ?? {};
+  const resolved = await resolveCallAuth(ctx, call, env, options.environment);
+  const deps: CallDeps = { secrets: ctx.secrets, environment: { ...options.environment, ...env }, now: options.now };
+  return performCall(resolved, deps, {
+    ...(options.signal ? { signal: options.signal } : {}),
+    ...(options.onEvent ? { onEvent: options.onEvent } : {}),
+  });
+}

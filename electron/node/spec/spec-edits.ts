@@ -1,0 +1,117 @@
+/**
+ * The edits Powerduck makes to a spec file, as data. Each one is applied twice: to the text (by
+ * the YAML or JSON editor, touching only the lines it must) and to the parsed model; the edited
+ * text must parse back to exactly the edited model before anything is written.
+ */
+
+export type SpecEdit =
+  /** Create or update the operation; listed keys are replaced in place or appended, others kept. */
+  | { kind: 'setOperationFields'; path: string; verb: string; fields: Array<[string, unknown]> }
+  | { kind: 'deleteOperation'; path: string; verb: string }
+  | { kind: 'renameOperation'; path: string; verb: string; newPath: string }
+  /** Add these entries under components/schemas (callers pass only the missing ones). */
+  | { kind: 'addSchemas'; schemas: Array<[string, unknown]> };
+
+type Obj = Record<string, unknown>;
+
+function isObject(value: unknown): value is Obj {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+export const isPlainObject = isObject;
+
+/** The Operation Object at paths[path][verb] of a model, if there is one. */
+export function operationIn(model: unknown, path: string, verb: string): Obj | undefined {
+  const paths = isObject(model) ? model['paths'] : undefined;
+  const item = isObject(paths) ? paths[path] : undefined;
+  const op = isObject(item) ? item[verb] : undefined;
+  return isObject(op) ? op : undefined;
+}
+
+function objectAt(parent: Obj, key: string): Obj {
+  const value = parent[key];
+  return isObject(value) ? value : {};
+}
+
+/** Applies edits to a model with copies along the changed branch only (the rest is shared). */
+export function applyEditsToModel(model: unknown, edits: readonly SpecEdit[]): Obj {
+  let doc: Obj = isObject(model) ? { ...model } : {};
+  for (const edit of edits) {
+    switch (edit.kind) {
+      case 'setOperationFields': {
+        const paths = { ...objectAt(doc, 'paths') };
+        const item = { ...objectAt(paths, edit.path) };
+        const op = { ...objectAt(item, edit.verb) };
+        for (const [k, v] of edit.fields) op[k] = v;
+        item[edit.verb] = op;
+        paths[edit.path] = item;
+        doc = { ...doc, paths };
+        break;
+      }
+      case 'deleteOperation': {
+        const paths = { ...objectAt(doc, 'paths') };
+        const item = { ...objectAt(paths, edit.path) };
+        delete item[edit.verb];
+        if (Object.keys(item).length === 0) delete paths[edit.path];
+        else paths[edit.path] = item;
+        doc = { ...doc, paths };
+        break;
+      }
+      case 'renameOperation': {
+        const before = objectAt(doc, 'paths');
+        const item = { ...objectAt(before, edit.path) };
+        const op = item[edit.verb];
+        delete item[edit.verb];
+        if (Object.keys(item).length === 0 && !(edit.newPath in before)) {
+          // The path held only this operation: the key is renamed where it stands.
+          doc = { ...doc, paths: Object.fromEntries(Object.entries(before).map(([k, v]) => (k === edit.path ? [edit.newPath, v] : [k, v]))) };
+          break;
+        }
+        const paths = { ...before };
+        if (Object.keys(item).length === 0) delete paths[edit.path];
+        else paths[edit.path] = item;
+        paths[edit.newPath] = { ...objectAt(paths, edit.newPath), [edit.verb]: op };
+        doc = { ...doc, paths };
+        break;
+      }
+      case 'addSchemas': {
+        if (!edit.schemas.length) break;
+        const components = { ...objectAt(doc, 'components') };
+        const schemas = { ...objectAt(components, 'schemas') };
+        for (const [name, schema] of edit.schemas) schemas[name] = schema;
+        components['schemas'] = schemas;
+        doc = { ...doc, components };
+        break;
+      }
+    }
+  }
+  return doc;
+}
+
+/** Structural equality; object key order is not significant, NaN equals NaN. */
+export function deepEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a === 'number' && typeof b === 'number') return Number.isNaN(a) && Number.isNaN(b);
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a) && Array.isArray(b)) {
+    if (a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!deepEqual(a[i], b[i])) return false;
+    return true;
+  }
+  const ka = Object.keys(a as Obj);
+  const kb = Object.keys(b as Obj);
+  if (ka.length !== kb.length) return false;
+  for (const k of ka) {
+    if (!Object.prototype.hasOwnProperty.call(b, k)) return false;
+    if (!deepEqual((a as Obj)[k], (b as Obj)[k])) return false;
+  }
+  return true;
+}
+
+export class NotEditable extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'NotEditable';
+  }
+}

@@ -1,0 +1,67 @@
+import { describe, expect, it } from 'vitest';
+import { buildOperation } from '../../../shared/spec/operation-build';
+import { isValid, jsonPath, validateSpecDocument } from './spec-validate';
+
+function docWith(xa2a: Record<string, unknown>, extra: Record<string, unknown> = {}): Record<string, unknown> {
+  const built = buildOperation({ call: { version: '1.0', binding: 'JSONRPC', endpoint: 'http://127.0.0.1:1/rpc', method: 'SendMessage', body: { message: {} } } });
+  if (!built.ok) throw new Error(built.message);
+  return {
+    openapi: '3.2.0',
+    info: { title: 'T', version: '1' },
+    paths: { '/agents/a': { post: { ...built.value.fields, 'x-a2a': { ...built.value.fields['x-a2a'], ...xa2a }, ...extra } } },
+    components: { schemas: built.value.components },
+  };
+}
+
+describe('validateSpecDocument', () => {
+  it('accepts what Powerduck writes', async () => {
+    expect(await validateSpecDocument(docWith({}))).toEqual([]);
+  });
+
+  it('names every problem with its JSON path', async () => {
+    const problems = await validateSpecDocument({
+      ...docWith({ version: '0.3', binding: 'GRPC', endpoint: '', auth: { scheme: 'bearer', value: 'literal-secret' } }),
+      info: { title: 'T' },
+    });
+    const byPath = problems.map((p) => `${p.path} ${p.message}`);
+    expect(byPath).toEqual(
+      expect.arrayContaining([
+        `$.info is missing the required property "version".`,
+        `$.paths['/agents/a'].post['x-a2a'].endpoint must not be empty.`,
+        `$.paths['/agents/a'].post['x-a2a'].binding must be "JSONRPC".`,
+        `$.paths['/agents/a'].post['x-a2a'].auth.value "value" is not allowed here.`,
+      ]),
+    );
+    expect(problems.find((p) => p.path === `$.paths['/agents/a'].post['x-a2a'].endpoint`)?.pointer).toBe('/paths/~1agents~1a/post/x-a2a/endpoint');
+    expect(isValid(problems)).toBe(false);
+  });
+
+  it('checks what a schema cannot: the JSON-RPC method, references, unknown methods, unique operationIds', async () => {
+    const doc = docWith({ method: 'GetTask', requestSchema: { $ref: '#/components/schemas/Nope' } }, { operationId: 'dup' });
+    (doc['paths'] as Record<string, unknown>)['/pets'] = { get: { operationId: 'dup', responses: { '200': { description: 'ok' } } } };
+    const problems = await validateSpecDocument(doc);
+    expect(problems.map((p) => p.rule)).toEqual(expect.arrayContaining(['jsonrpc-method', 'dangling-ref', 'unique-operation-id']));
+    const custom = await validateSpecDocument(docWith({ method: 'x/custom', example: { jsonrpc: '2.0', id: 1, method: 'x/custom' } }));
+    expect(custom.map((p) => [p.severity, p.rule])).toEqual([['warning', 'known-method']]);
+    expect(isValid(custom)).toBe(true);
+  });
+
+  it('reports a problem shared by several path items at each of them', async () => {
+    const bad = { get: { summary: 'x', parameters: [{ name: 'q' }], 'x-note': 1 } };
+    const doc = { openapi: '3.2.0', info: { title: 'T', version: '1' }, paths: { '/a': bad, '/b': { ...bad, get: { ...bad.get, summary: 'other', 'x-note': 'y' } }, '/c': { get: { summary: 'fine' } } } };
+    const problems = await validateSpecDocument(doc);
+    const paths = new Set(problems.map((p) => p.path.split('.get')[0]));
+    expect(paths).toEqual(new Set([`$.paths['/a']`, `$.paths['/b']`]));
+    expect(problems.some((p) => p.path.startsWith(`$.paths['/a'].get.parameters[0]`))).toBe(true);
+    expect(await validateSpecDocument({ ...doc, paths: { 'no-slash': { get: {} } } })).toEqual([expect.objectContaining({ path: `$.paths['no-slash']` })]);
+  });
+
+  it('rejects documents that are not OpenAPI at all', async () => {
+    expect(isValid(await validateSpecDocument([1, 2]))).toBe(false);
+    expect(isValid(await validateSpecDocument({ openapi: '3.2.0' }))).toBe(false);
+  });
+
+  it('renders JSON paths', () => {
+    expect(jsonPath(['paths', '/a', 'post', 'x-a2a', 'headers', '0', 'name'])).toBe(`$.paths['/a'].post['x-a2a'].headers[0].name`);
+  });
+});

@@ -1,0 +1,326 @@
+/**
+ * Validation of a spec document: OpenAPI 3.2 (`@hyperjump/json-schema`'s openapi-3-2 dialect,
+ * Schema Objects included), the x-a2a JSON Schema on every A2A operation, and the checks a
+ * schema cannot express (a JSON-RPC example's method, dangling schema references, unique
+ * operationIds). Each problem names its place as a JSON path.
+ */
+import { registerSchema, validate } from '@hyperjump/json-schema/openapi-3-2';
+import type { OutputUnit, Validator } from '@hyperjump/json-schema/openapi-3-2';
+import type { Json } from '@hyperjump/json-pointer';
+import { BASIC, getSchema } from '@hyperjump/json-schema/experimental';
+import { findMethod } from '../../../shared/a2a/catalogue';
+import { isA2aVersion, isBinding } from '../../../shared/a2a/versions';
+import { listOperations, rawOperation } from '../../../shared/spec/operation-list';
+import { resolveLocalRef } from '../../../shared/spec/schema-resolve';
+import type { SpecProblem } from '../../../shared/spec/spec-types';
+import xA2aSchema from '../../../shared/spec/x-a2a.schema.json';
+
+export type { SpecProblem };
+
+const OAS_SCHEMA = 'https://spec.openapis.org/oas/3.2/schema-base';
+export const X_A2A_SCHEMA_ID = (xA2aSchema as { $id: string }).$id;
+
+let registered = false;
+function ensureRegistered(): void {
+  if (registered) return;
+  registerSchema(xA2aSchema as unknown as Parameters<typeof registerSchema>[0]);
+  registered = true;
+}
+
+// Compiling a schema is the slow part of hyperjump: compile each once, then validate many times.
+const validators = new Map<string, Promise<Validator>>();
+function validatorFor(uri: string): Promise<Validator> {
+  let v = validators.get(uri);
+  if (!v) {
+    v = validate(uri);
+    validators.set(uri, v);
+  }
+  return v;
+}
+
+function decodeToken(token: string): string {
+  return token.replace(/~1/g, '/').replace(/~0/g, '~');
+}
+
+export function pointerTokens(pointer: string): string[] {
+  const body = pointer.replace(/^#/, '');
+  if (body === '' || body === '/') return [];
+  return body
+    .slice(1)
+    .split('/')
+    .map((t) => decodeToken(decodeURIComponent(t)));
+}
+
+export function encodePointer(tokens: readonly string[]): string {
+  return tokens.map((t) => `/${t.replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
+}
+
+/** `$.paths['/x'].post['x-a2a']` from pointer tokens. */
+export function jsonPath(tokens: readonly string[]): string {
+  return (
+    '$' +
+    tokens
+      .map((t) => (/^(0|[1-9][0-9]*)$/.test(t) ? `[${t}]` : /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(t) ? `.${t}` : `['${t.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}']`))
+      .join('')
+  );
+}
+
+function valueAt(root: unknown, tokens: readonly string[]): unknown {
+  let node = root;
+  for (const t of tokens) {
+    if (Array.isArray(node)) node = node[Number(t)];
+    else if (node && typeof node === 'object') node = (node as Record<string, unknown>)[t];
+    else return undefined;
+  }
+  return node;
+}
+
+/** The value of a schema keyword at an absolute keyword location (for readable messages). */
+async function keywordValue(location: string): Promise<unknown> {
+  try {
+    const browser = await getSchema(location);
+    return valueAt(browser.document.root, pointerTokens(browser.cursor));
+  } catch {
+    return undefined;
+  }
+}
+
+const describe = (value: unknown): string => JSON.stringify(value);
+
+async function messagesFor(unit: OutputUnit, instance: unknown, instanceTokens: string[]): Promise<Array<{ tokens: string[]; message: string; rule: string }>> {
+  const location = unit.absoluteKeywordLocation;
+  const keyword = location.slice(location.lastIndexOf('/') + 1);
+  const parent = location.slice(0, location.lastIndexOf('/'));
+  const here = valueAt(instance, instanceTokens);
+  switch (keyword) {
+    case 'required': {
+      const required = await keywordValue(location);
+      const names = Array.isArray(required) ? required.filter((k): k is string => typeof k === 'string') : [];
+      const missing = here && typeof here === 'object' ? names.filter((k) => !(k in (here as object))) : names;
+      if (!missing.length) return [{ tokens: instanceTokens, message: 'is missing a required property.', rule: 'required' }];
+      return missing.map((k) => ({ tokens: instanceTokens, message: `is missing the required property "${k}".`, rule: 'required' }));
+    }
+    case 'additionalProperties':
+    case 'unevaluatedProperties':
+      return [{ tokens: instanceTokens, message: `"${instanceTokens[instanceTokens.length - 1] ?? ''}" is not allowed here.`, rule: keyword }];
+    case 'oneOf':
+    case 'anyOf': {
+      const description = await keywordValue(`${parent}/description`);
+      const why = typeof description === 'string' ? ` ${description}` : '';
+      return [{ tokens: instanceTokens, message: `does not match ${keyword === 'oneOf' ? 'exactly one' : 'any'} of the allowed shapes.${why}`, rule: keyword }];
+    }
+    default: {
+      const expected = await keywordValue(location);
+      const text =
+        keyword === 'type'
+          ? `must be of type ${Array.isArray(expected) ? expected.join(' or ') : String(expected)}.`
+          : keyword === 'const'
+            ? `must be ${describe(expected)}.`
+            : keyword === 'enum'
+              ? `must be one of ${Array.isArray(expected) ? expected.map(describe).join(', ') : describe(expected)}.`
+              : keyword === 'minLength' && expected === 1
+                ? 'must not be empty.'
+                : keyword === 'pattern'
+                  ? `must match the pattern ${String(expected)}.`
+                  : keyword === 'format'
+                    ? `must be a valid ${String(expected)}.`
+                    : expected !== undefined && typeof expected !== 'object'
+                      ? `fails ${keyword} ${describe(expected)}.`
+                      : `fails the ${keyword} rule (${location}).`;
+      return [{ tokens: instanceTokens, message: text, rule: keyword }];
+    }
+  }
+}
+
+/** Branch errors under a failing oneOf/anyOf repeat what the summary says; keep the summary. */
+function dropBranchNoise(units: OutputUnit[]): OutputUnit[] {
+  const combinators = new Set(units.filter((u) => /\/(oneOf|anyOf)$/.test(u.absoluteKeywordLocation)).map((u) => u.absoluteKeywordLocation));
+  return units.filter((u) => {
+    const m = /^(.*\/(?:oneOf|anyOf))\/\d+\//.exec(u.absoluteKeywordLocation);
+    return !(m && combinators.has(m[1] as string));
+  });
+}
+
+async function schemaProblems(schemaUri: string, instance: unknown, prefix: string[]): Promise<SpecProblem[]> {
+  const validator = await validatorFor(schemaUri);
+  // FLAG first (fast); BASIC only to explain a failure.
+  if (validator(instance as Json).valid) return [];
+  const output = validator(instance as Json, BASIC);
+  if (output.valid) return [];
+  const out: SpecProblem[] = [];
+  const seen = new Set<string>();
+  for (const unit of dropBranchNoise(output.errors ?? [])) {
+    const tokens = pointerTokens(unit.instanceLocation);
+    for (const m of await messagesFor(unit, instance, tokens)) {
+      const all = [...prefix, ...m.tokens];
+      const key = `${encodePointer(all)} ${m.message}`;
+      if (seen.has(key)) continue;
+      seen.add(key);
+      out.push({ severity: 'error', path: jsonPath(all), pointer: encodePointer(all), message: m.message, rule: m.rule });
+    }
+  }
+  return out;
+}
+
+function problem(severity: SpecProblem['severity'], tokens: string[], message: string, rule: string): SpecProblem {
+  return { severity, path: jsonPath(tokens), pointer: encodePointer(tokens), message, rule };
+}
+
+/** Checks no JSON Schema can express, on each A2A operation. */
+function a2aChecks(doc: unknown): SpecProblem[] {
+  const out: SpecProblem[] = [];
+  const operationIds = new Map<string, string[]>();
+  for (const op of listOperations(doc)) {
+    const base = op.additional ? ['paths', op.path, 'additionalOperations', op.httpMethod] : ['paths', op.path, op.httpMethod];
+    if (op.operationId) {
+      const prior = operationIds.get(op.operationId);
+      if (prior) out.push(problem('error', [...base, 'operationId'], `operationId "${op.operationId}" is also used at ${jsonPath(prior)} (OpenAPI requires unique operationIds).`, 'unique-operation-id'));
+      else operationIds.set(op.operationId, [...base, 'operationId']);
+    }
+    if (op.kind !== 'a2a') continue;
+    const raw = rawOperation(doc, op.path, op.httpMethod, op.additional);
+    const x = raw?.['x-a2a'];
+    if (raw && raw['x-protocol'] !== 'a2a') out.push(problem('warning', [...base], 'An operation with x-a2a should say x-protocol: a2a.', 'x-protocol'));
+    if (!x || typeof x !== 'object' || Array.isArray(x)) {
+      if (op.problem) out.push(problem('error', [...base], op.problem, 'x-a2a'));
+      continue;
+    }
+    const xa = x as Record<string, unknown>;
+    const version = xa['version'];
+    const binding = xa['binding'];
+    const method = xa['method'];
+    if (binding === 'JSONRPC' && xa['example'] && typeof xa['example'] === 'object') {
+      const exampleMethod = (xa['example'] as Record<string, unknown>)['method'];
+      if (typeof exampleMethod === 'string' && exampleMethod !== method) {
+        out.push(problem('error', [...base, 'x-a2a', 'method'], `must equal the example's JSON-RPC method "${exampleMethod}" (found "${String(method)}").`, 'jsonrpc-method'));
+      }
+    }
+    if (isA2aVersion(version) && isBinding(binding) && typeof method === 'string') {
+      const info = findMethod(version, method);
+      if (!info || !info.bindings.includes(binding)) {
+        out.push(
+          problem(
+            binding === 'JSONRPC' ? 'warning' : 'error',
+            [...base, 'x-a2a', 'method'],
+            `${method} is not an A2A ${version} method over ${binding}${binding === 'JSONRPC' ? ' (sent as a custom JSON-RPC method)' : ''}.`,
+            'known-method',
+          ),
+        );
+      }
+    }
+    for (const key of ['requestSchema', 'responseSchema']) {
+      const schema = xa[key];
+      const ref = schema && typeof schema === 'object' ? (schema as Record<string, unknown>)['$ref'] : undefined;
+      if (typeof ref === 'string' && ref.startsWith('#') && resolveLocalRef(doc, ref) === undefined) {
+        out.push(problem('error', [...base, 'x-a2a', key, '$ref'], `points to ${ref}, which is not in this file.`, 'dangling-ref'));
+      }
+    }
+  }
+  return out;
+}
+
+/** Results by path-item shape (a pure function of the shape) and by x-a2a object (see below). */
+const shapeResults = new Map<string, SpecProblem[]>();
+const componentResults = new Map<string, SpecProblem[]>();
+const xa2aResults = new WeakMap<object, SpecProblem[]>();
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const operationKeys = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace', 'query']);
+
+/**
+ * What the OpenAPI 3.2 schema can see of an object: values of `x-` keys are accepted whatever they
+ * are (`specification-extensions`: `^x-: true`) and summary, description and operationId are only
+ * typed as strings, so replacing them leaves validity unchanged.
+ */
+function shapeOf(value: Record<string, unknown>, operationLevel: boolean): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) {
+    if (k.startsWith('x-')) out[k] = true;
+    else if ((k === 'summary' || k === 'description' || (operationLevel && k === 'operationId')) && typeof v === 'string') out[k] = '';
+    else if (!operationLevel && operationKeys.has(k) && isObject(v)) out[k] = shapeOf(v, true);
+    else if (!operationLevel && k === 'additionalOperations' && isObject(v)) out[k] = Object.fromEntries(Object.entries(v).map(([m, op]) => [m, isObject(op) ? shapeOf(op, true) : op]));
+    else out[k] = v;
+  }
+  return out;
+}
+
+/**
+ * OpenAPI 3.2 validation of the whole document. Path items do not depend on each other or on their
+ * key, so each distinct path-item shape is validated once (a 5,000-operation file written by
+ * Powerduck has a few dozen), and the keys are checked on a skeleton with empty path items.
+ */
+async function openApiProblems(doc: Record<string, unknown>): Promise<SpecProblem[]> {
+  const paths = doc['paths'];
+  if (!isObject(paths)) return schemaProblems(OAS_SCHEMA, doc, []);
+  // The skeleton keeps every paths entry the groups below do not cover (odd keys, non-object
+  // items, extensions), so the schema itself reports them; components are checked on their own.
+  const rest = Object.fromEntries(Object.entries(paths).filter(([k, v]) => !(k.startsWith('/') && isObject(v))));
+  const { components, ...withoutComponents } = doc;
+  const problems = await schemaProblems(OAS_SCHEMA, { ...withoutComponents, paths: rest }, []);
+  if (components !== undefined) {
+    const id = JSON.stringify(components);
+    let found = componentResults.get(id);
+    if (!found) {
+      found = (await schemaProblems(OAS_SCHEMA, { openapi: '3.2.0', info: { title: '', version: '' }, components }, [])).filter((p) => p.pointer.startsWith('/components'));
+      componentResults.clear();
+      componentResults.set(id, found);
+    }
+    problems.push(...found);
+  }
+  const groups = new Map<string, { shape: Record<string, unknown>; keys: string[] }>();
+  for (const [key, item] of Object.entries(paths)) {
+    if (!isObject(item) || !key.startsWith('/')) continue;
+    const shape = shapeOf(item, false);
+    const id = JSON.stringify(shape);
+    const group = groups.get(id);
+    if (group) group.keys.push(key);
+    else groups.set(id, { shape, keys: [key] });
+  }
+  const placeholder = '/';
+  for (const [id, { shape, keys }] of groups) {
+    let found = shapeResults.get(id);
+    if (!found) {
+      found = await schemaProblems(OAS_SCHEMA, { openapi: '3.2.0', info: { title: '', version: '' }, paths: { [placeholder]: shape } }, []);
+      if (shapeResults.size >= 2000) shapeResults.clear();
+      shapeResults.set(id, found);
+    }
+    for (const key of keys) {
+      for (const p of found) {
+        const tokens = pointerTokens(p.pointer);
+        if (tokens[0] !== 'paths' || tokens[1] !== placeholder) continue;
+        tokens[1] = key;
+        problems.push({ ...p, path: jsonPath(tokens), pointer: encodePointer(tokens) });
+      }
+    }
+  }
+  return problems;
+}
+
+/** Every problem of the document; valid = no problem with severity error. */
+export async function validateSpecDocument(doc: unknown): Promise<SpecProblem[]> {
+  ensureRegistered();
+  if (!doc || typeof doc !== 'object' || Array.isArray(doc)) return [problem('error', [], 'An OpenAPI document is a mapping with openapi, info and paths.', 'type')];
+  const problems = await openApiProblems(doc as Record<string, unknown>);
+  for (const op of listOperations(doc)) {
+    if (op.kind !== 'a2a') continue;
+    const raw = rawOperation(doc, op.path, op.httpMethod, op.additional);
+    if (!raw || !('x-a2a' in raw)) continue;
+    const base = op.additional ? ['paths', op.path, 'additionalOperations', op.httpMethod, 'x-a2a'] : ['paths', op.path, op.httpMethod, 'x-a2a'];
+    const value = raw['x-a2a'];
+    // Parsed models are never mutated (edits copy the changed branch), so an x-a2a object already
+    // checked keeps its result: a save re-checks only what it wrote.
+    const cached = isObject(value) ? xa2aResults.get(value) : undefined;
+    const found = cached ?? (await schemaProblems(X_A2A_SCHEMA_ID, value, []));
+    if (!cached && isObject(value)) xa2aResults.set(value, found);
+    for (const p of found) {
+      const tokens = [...base, ...pointerTokens(p.pointer)];
+      problems.push({ ...p, path: jsonPath(tokens), pointer: encodePointer(tokens) });
+    }
+  }
+  problems.push(...a2aChecks(doc));
+  return problems;
+}
+
+export function isValid(problems: readonly SpecProblem[]): boolean {
+  return !problems.some((p) => p.severity === 'error');
+}

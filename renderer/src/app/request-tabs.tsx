@@ -1,0 +1,85 @@
+import { useRef, type KeyboardEvent } from 'react';
+import { useT } from '../i18n/i18n';
+import type { A2aDraft } from '../features/request/draft-model';
+import { useDraftsStore } from '../features/request/drafts-store';
+import { disposeEditorModel } from '../features/request/json-editor';
+import { useRunsStore } from '../features/response/runs-store';
+
+function endpointHost(endpoint: string): string {
+  try {
+    return new URL(endpoint.includes('://') ? endpoint : `http://${endpoint}`).host;
+  } catch {
+    return endpoint;
+  }
+}
+
+export function tabTitle(draft: A2aDraft): string {
+  const host = endpointHost(draft.endpoint.trim());
+  return host ? `${draft.method} · ${host}` : draft.method;
+}
+
+export function closeTab(id: string): void {
+  useDraftsStore.getState().close(id);
+  useRunsStore.getState().forgetTab(id);
+  disposeEditorModel(id);
+}
+
+/** Request tabs: arrows move between tabs, Delete closes the focused one. */
+export function RequestTabs({ panelId }: { panelId: string }) {
+  const t = useT();
+  const tabs = useDraftsStore((s) => s.tabs);
+  const activeId = useDraftsStore((s) => s.activeId);
+  const activate = useDraftsStore((s) => s.activate);
+  const list = useRef<HTMLDivElement>(null);
+
+  const focusTab = (id: string | undefined): void => {
+    if (!id) return;
+    activate(id);
+    requestAnimationFrame(() => list.current?.querySelector<HTMLElement>(`[data-tab-id="${id}"]`)?.focus());
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>): void => {
+    const index = tabs.findIndex((tab) => tab.id === activeId);
+    if (event.key === 'ArrowRight') focusTab(tabs[(index + 1) % tabs.length]?.id);
+    else if (event.key === 'ArrowLeft') focusTab(tabs[(index - 1 + tabs.length) % tabs.length]?.id);
+    else if (event.key === 'Home') focusTab(tabs[0]?.id);
+    else if (event.key === 'End') focusTab(tabs[tabs.length - 1]?.id);
+    else if (event.key === 'Delete' && activeId) {
+      const next = tabs[index + 1]?.id ?? tabs[index - 1]?.id;
+      closeTab(activeId);
+      focusTab(next);
+    } else return;
+    event.preventDefault();
+  };
+
+  if (!tabs.length) return null;
+  return (
+    <div className="request-tabs">
+      <div ref={list} role="tablist" aria-label={t('app.requestTabs')} className="tablist" onKeyDown={onKeyDown}>
+        {tabs.map((draft) => {
+          const title = tabTitle(draft);
+          const selected = draft.id === activeId;
+          return (
+            <div key={draft.id} className={selected ? 'request-tab selected' : 'request-tab'}>
+              <button
+                type="button"
+                role="tab"
+                data-tab-id={draft.id}
+                aria-selected={selected}
+                aria-controls={panelId}
+                tabIndex={selected ? 0 : -1}
+                className="tab"
+                title={title}
+                onClick={() => activate(draft.id)}
+              >
+                <span className="tab-kind">A2A</span> {title}
+              </button>
+              <button type="button" className="icon-button tab-close" tabIndex={-1} aria-label={t('app.closeTab', { title })} onClick={() => closeTab(draft.id)}>
+                ×
+              </button>
+            </div>
+          );
+        })}
+      </div>
+    </div>
+  );
+}

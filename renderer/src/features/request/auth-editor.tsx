@@ -1,0 +1,71 @@
+import { useId } from 'react';
+import type { AuthConfig } from '../../../../shared/a2a/auth';
+import { useT } from '../../i18n/i18n';
+import type { A2aDraft } from './draft-model';
+import { useDraftsStore } from './drafts-store';
+import { SecretField } from './secret-field';
+
+type AuthType = AuthConfig['type'];
+
+function switchAuth(current: AuthConfig, type: AuthType): AuthConfig {
+  if (current.type === type) return current;
+  switch (type) {
+    case 'none':
+      return { type };
+    case 'bearer':
+      return { type, token: { secretRef: '' } };
+    case 'apiKey':
+      return { type, in: 'header', name: 'X-API-Key', value: { secretRef: '' } };
+    case 'basic':
+      return { type, username: '', password: { secretRef: '' } };
+  }
+}
+
+export function AuthEditor({ draft }: { draft: A2aDraft }) {
+  const t = useT();
+  const id = useId();
+  const update = useDraftsStore((s) => s.update);
+  const auth = draft.auth;
+  const setAuth = (next: AuthConfig): void => update(draft.id, { auth: next });
+  return (
+    <div className="auth-editor">
+      <div className="field-row">
+        <label htmlFor={`${id}-type`}>{t('auth.type')}</label>
+        <select id={`${id}-type`} value={auth.type} onChange={(e) => setAuth(switchAuth(auth, e.target.value as AuthType))}>
+          <option value="none">{t('auth.none')}</option>
+          <option value="bearer">{t('auth.bearer')}</option>
+          <option value="apiKey">{t('auth.apiKey')}</option>
+          <option value="basic">{t('auth.basic')}</option>
+        </select>
+      </div>
+      {auth.type === 'bearer' ? (
+        <SecretField label={t('auth.token')} source={auth.token} endpoint={draft.endpoint} purpose="bearer" onChange={(token) => setAuth({ ...auth, token })} />
+      ) : null}
+      {auth.type === 'apiKey' ? (
+        <>
+          <div className="field-row">
+            <label htmlFor={`${id}-in`}>{t('auth.apiKeyIn')}</label>
+            <select id={`${id}-in`} value={auth.in} onChange={(e) => setAuth({ ...auth, in: e.target.value === 'query' ? 'query' : 'header' })}>
+              <option value="header">{t('auth.inHeader')}</option>
+              <option value="query">{t('auth.inQuery')}</option>
+            </select>
+          </div>
+          <div className="field-row">
+            <label htmlFor={`${id}-name`}>{t('auth.apiKeyName')}</label>
+            <input id={`${id}-name`} value={auth.name} spellCheck={false} onChange={(e) => setAuth({ ...auth, name: e.target.value })} />
+          </div>
+          <SecretField label={t('auth.apiKeyValue')} source={auth.value} endpoint={draft.endpoint} purpose="api-key" onChange={(value) => setAuth({ ...auth, value })} />
+        </>
+      ) : null}
+      {auth.type === 'basic' ? (
+        <>
+          <div className="field-row">
+            <label htmlFor={`${id}-user`}>{t('auth.username')}</label>
+            <input id={`${id}-user`} value={auth.username} autoComplete="off" onChange={(e) => setAuth({ ...auth, username: e.target.value })} />
+          </div>
+          <SecretField label={t('auth.password')} source={auth.password} endpoint={draft.endpoint} purpose="basic" onChange={(password) => setAuth({ ...auth, password })} />
+        </>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import { buildCall, createDraft, effectiveHeaders, wireTarget, withBinding, withMethod, withVersion } from './draft-model';
+
+describe('draft model', () => {
+  it('starts as A2A 1.0 JSON-RPC SendMessage with a valid example body', () => {
+    const draft = createDraft('t1');
+    expect([draft.version, draft.binding, draft.method]).toEqual(['1.0', 'JSONRPC', 'SendMessage']);
+    const body = JSON.parse(draft.bodyText) as { message: { messageId: string; role: string } };
+    expect(body.message.role).toBe('ROLE_USER');
+    expect(body.message.messageId).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('changing only the method never touches the body', () => {
+    const draft = { ...createDraft('t1'), bodyText: '{"mine": true}' };
+    const next = withMethod(draft, 'GetTask');
+    expect(next.method).toBe('GetTask');
+    expect(next.bodyText).toBe('{"mine": true}');
+  });
+
+  it('switching to 0.3 keeps the body, maps the method and falls back to JSON-RPC', () => {
+    const draft = { ...createDraft('t1', { binding: 'GRPC', method: 'SendStreamingMessage' }), bodyText: 'x' };
+    const next = withVersion(draft, '0.3');
+    expect([next.binding, next.method, next.bodyText]).toEqual(['JSONRPC', 'message/stream', 'x']);
+    expect(withVersion(next, '1.0').method).toBe('SendStreamingMessage');
+    // ListTasks has no 0.3 counterpart: the default method is chosen.
+    expect(withVersion(createDraft('t2', { method: 'ListTasks' }), '0.3').method).toBe('message/send');
+  });
+
+  it('refuses bindings the version does not offer', () => {
+    const draft = createDraft('t1', { version: '0.3' });
+    expect(withBinding(draft, 'GRPC')).toBe(draft);
+  });
+
+  it('builds the call from the draft, and says what is missing', () => {
+    expect(buildCall(createDraft('t1'))).toMatchObject({ ok: false, problem: 'endpoint' });
+    expect(buildCall({ ...createDraft('t1', { endpoint: 'http://x' }), bodyText: '{' })).toMatchObject({ ok: false, problem: 'body' });
+    const built = buildCall({
+      ...createDraft('t1', { endpoint: ' http://127.0.0.1:1/rpc ', auth: { type: 'bearer', token: { secretRef: 'demo' } } }),
+      bodyText: '{"a":1}',
+      headers: [
+        { name: 'X-Trace', value: '1', enabled: true },
+        { name: ' ', value: 'ignored' },
+      ],
+    });
+    expect(built).toEqual({
+      ok: true,
+      call: {
+        version: '1.0',
+        binding: 'JSONRPC',
+        endpoint: 'http://127.0.0.1:1/rpc',
+        method: 'SendMessage',
+        body: { a: 1 },
+        headers: [{ name: 'X-Trace', value: '1', enabled: true }],
+        auth: { type: 'bearer', token: { secretRef: 'demo' } },
+      },
+    });
+  });
+
+  it('lists headers as the core builds them, secrets as references, gRPC keys in lowercase', () => {
+    const v1 = effectiveHeaders(
+      createDraft('t1', {
+        auth: { type: 'bearer', token: { secretRef: 'demo' } },
+        headers: [
+          { name: 'Authorization', value: 'Bearer typed' },
+          { name: 'X-Off', value: '1', enabled: false },
+        ],
+      }),
+    );
+    expect(v1.map((h) => [h.name, h.value])).toEqual([
+      ['A2A-Version', '1.0'],
+      ['Content-Type', 'application/json'],
+      ['Accept', 'application/json'],
+      ['Authorization', 'Bearer ‹secret: demo›'],
+    ]);
+    expect(effectiveHeaders(createDraft('t2', { version: '0.3' })).find((h) => h.name === 'A2A-Version')?.value).toBe('0.3');
+    const rest = effectiveHeaders(createDraft('t4', { binding: 'HTTP+JSON', method: 'GetTask' }));
+    expect(rest.map((h) => h.name)).toEqual(['A2A-Version', 'Accept']);
+    const grpc = effectiveHeaders(createDraft('t3', { binding: 'GRPC', headers: [{ name: 'X-Trace', value: '1' }, { name: 'Accept', value: 'x' }] }));
+    expect(grpc.map((h) => h.name)).toEqual(['x-trace', 'a2a-version']);
+  });
+
+  it('shows the request line the binding will use', () => {
+    expect(wireTarget(createDraft('a', { endpoint: 'http://h/rpc' }))).toEqual({ ok: true, line: 'POST http://h/rpc' });
+    const rest = { ...createDraft('b', { binding: 'HTTP+JSON', method: 'GetTask', endpoint: 'http://h/rest/' }), bodyText: '{"id":"t/1","historyLength":2}' };
+    expect(wireTarget(rest)).toEqual({ ok: true, line: 'GET http://h/rest/tasks/t%2F1?historyLength=2' });
+    expect(wireTarget(createDraft('c', { binding: 'GRPC', endpoint: '127.0.0.1:9' }))).toEqual({ ok: true, line: '127.0.0.1:9 /lf.a2a.v1.A2AService/SendMessage' });
+  });
+});

@@ -1,0 +1,189 @@
+import type { AuthConfig } from '../../../../shared/a2a/auth';
+import { exampleBody } from '../../../../shared/a2a/body-templates';
+import type { A2aCall, HeaderEntry } from '../../../../shared/a2a/call';
+import type { A2aVersion, Binding } from '../../../../shared/a2a/versions';
+import { bindingsFor } from '../../../../shared/a2a/versions';
+import { buildRestRequest, joinRestUrl, queryString, restRouteFor } from '../../../../shared/a2a/rest-routes';
+import { defaultMethod, equivalentMethod, methodsFor } from './a2a-catalog';
+
+/** One request tab. Secrets never live here: auth holds only `{secretRef}` / `{env}` sources. */
+export interface A2aDraft {
+  id: string;
+  kind: 'a2a';
+  version: A2aVersion;
+  binding: Binding;
+  endpoint: string;
+  method: string;
+  /** Editor text: JSON-RPC `params`, or the HTTP+JSON / gRPC request object. */
+  bodyText: string;
+  headers: HeaderEntry[];
+  auth: AuthConfig;
+  tenant: string;
+  /** Server ids carried over by "Continue"; "Generate body" puts them in the next message. */
+  continuation?: { contextId?: string; taskId?: string };
+}
+
+/** A new tab starts with a valid example body for its method, with a fresh messageId. */
+export function initialBodyText(version: A2aVersion, method: string): string {
+  const body = exampleBody(version, method, {});
+  return JSON.stringify(body ?? {}, null, 2) + '\n';
+}
+
+export function createDraft(id: string, seed: Partial<A2aDraft> = {}): A2aDraft {
+  const version = seed.version ?? '1.0';
+  return {
+    id,
+    kind: 'a2a',
+    version,
+    binding: seed.binding ?? 'JSONRPC',
+    endpoint: seed.endpoint ?? '',
+    method: seed.method ?? defaultMethod(version),
+    bodyText: seed.bodyText ?? initialBodyText(version, seed.method ?? defaultMethod(version)),
+    headers: seed.headers ?? [],
+    auth: seed.auth ?? { type: 'none' },
+    tenant: seed.tenant ?? '',
+    ...(seed.continuation ? { continuation: seed.continuation } : {}),
+  };
+}
+
+/**
+ * Version change: keep the body (it is the user's), move the binding to one the version offers,
+ * and keep the method when the other version has the same operation.
+ */
+export function withVersion(draft: A2aDraft, version: A2aVersion): A2aDraft {
+  if (draft.version === version) return draft;
+  const allowed = bindingsFor(version);
+  const binding = allowed.includes(draft.binding) ? draft.binding : (allowed[0] ?? 'JSONRPC');
+  const method = equivalentMethod(draft.method, version) ?? defaultMethod(version);
+  return { ...draft, version, binding, method };
+}
+
+export function withBinding(draft: A2aDraft, binding: Binding): A2aDraft {
+  if (!bindingsFor(draft.version).includes(binding)) return draft;
+  const known = methodsFor(draft.version, binding).some((m) => m.name === draft.method);
+  return { ...draft, binding, method: known ? draft.method : defaultMethod(draft.version) };
+}
+
+/** Changing only the method never touches the body (issue 7: the draft is the user's). */
+export function withMethod(draft: A2aDraft, method: string): A2aDraft {
+  return { ...draft, method };
+}
+
+export type BuiltCall = { ok: true; call: A2aCall } | { ok: false; problem: 'endpoint' | 'body'; message: string };
+
+export function parseBody(text: string): { ok: true; value: unknown } | { ok: false; message: string } {
+  if (!text.trim()) return { ok: true, value: {} };
+  try {
+    return { ok: true, value: JSON.parse(text) };
+  } catch (error) {
+    return { ok: false, message: (error as Error).message };
+  }
+}
+
+export function buildCall(draft: A2aDraft, override?: { method: string; body: unknown }): BuiltCall {
+  const endpoint = draft.endpoint.trim();
+  if (!endpoint) return { ok: false, problem: 'endpoint', message: 'endpoint-missing' };
+  let body: unknown;
+  if (override) body = override.body;
+  else {
+    const parsed = parseBody(draft.bodyText);
+    if (!parsed.ok) return { ok: false, problem: 'body', message: parsed.message };
+    body = parsed.value;
+  }
+  const headers = draft.headers.filter((h) => h.name.trim());
+  return {
+    ok: true,
+    call: {
+      version: draft.version,
+      binding: draft.binding,
+      endpoint,
+      method: override?.method ?? draft.method,
+      body,
+      ...(headers.length ? { headers } : {}),
+      ...(draft.auth.type !== 'none' ? { auth: draft.auth } : {}),
+      ...(draft.tenant.trim() && draft.binding === 'HTTP+JSON' ? { tenant: draft.tenant.trim() } : {}),
+    },
+  };
+}
+
+/** The JSON-RPC envelope around `params`, shown read-only above the editor. */
+export function envelopePreview(draft: A2aDraft): string {
+  return `{ "jsonrpc": "2.0", "id": ‹minted per send›, "method": ${JSON.stringify(draft.method)}, "params": ‹body below› }`;
+}
+
+export interface EffectiveHeader {
+  name: string;
+  value: string;
+  origin: 'protocol' | 'auth' | 'user';
+}
+
+function describeSource(source: { secretRef: string } | { env: string } | { value: string }): string {
+  if ('secretRef' in source) return `‹secret: ${source.secretRef}›`;
+  if ('env' in source) return `‹env: ${source.env}›`;
+  return '‹value›';
+}
+
+// gRPC framing owns these; the core does not send them as metadata.
+const reservedGrpc = new Set(['content-type', 'content-length', 'host', 'te', 'connection', 'transfer-encoding', 'accept', 'user-agent', 'grpc-timeout', 'grpc-encoding']);
+
+function authHeaders(draft: A2aDraft): EffectiveHeader[] {
+  const auth = draft.auth;
+  if (auth.type === 'bearer') return [{ name: 'Authorization', value: `Bearer ${describeSource(auth.token)}`, origin: 'auth' }];
+  if (auth.type === 'basic') return [{ name: 'Authorization', value: `Basic base64(${auth.username}:${describeSource(auth.password)})`, origin: 'auth' }];
+  if (auth.type === 'apiKey' && auth.in === 'header' && auth.name) return [{ name: auth.name, value: describeSource(auth.value), origin: 'auth' }];
+  return [];
+}
+
+function protocolDefaults(draft: A2aDraft): Array<[string, string]> {
+  const streaming = methodsFor(draft.version, draft.binding).find((m) => m.name === draft.method)?.streaming ?? false;
+  if (draft.binding === 'JSONRPC') return [['Content-Type', 'application/json'], ['Accept', streaming ? 'text/event-stream' : 'application/json']];
+  if (draft.binding === 'HTTP+JSON') {
+    const hasBody = restRouteFor(draft.method)?.rest === 'json';
+    return [
+      ...(hasBody ? ([['Content-Type', 'application/a2a+json']] as Array<[string, string]>) : []),
+      ['Accept', streaming ? 'text/event-stream' : 'application/a2a+json, application/json'],
+    ];
+  }
+  return [];
+}
+
+/**
+ * What will be on the wire besides the body, in the order the core builds it (user rows, then
+ * A2A-Version and the binding's defaults where the user set none, then auth replacing a same-named
+ * row), secrets shown as references. gRPC sends them as lowercase metadata (A2A §10.2).
+ */
+export function effectiveHeaders(draft: A2aDraft): EffectiveHeader[] {
+  const list: EffectiveHeader[] = [];
+  const has = (name: string): boolean => list.some((h) => h.name.toLowerCase() === name.toLowerCase());
+  for (const header of draft.headers) {
+    if (header.enabled === false || !header.name.trim()) continue;
+    list.push({ name: header.name.trim(), value: header.value, origin: 'user' });
+  }
+  // A2A §3.6.1: the version header on every request (the core sends 0.3 as well, as a2a-js does).
+  for (const [name, value] of [['A2A-Version', draft.version] as [string, string], ...protocolDefaults(draft)]) {
+    if (!has(name)) list.push({ name, value, origin: 'protocol' });
+  }
+  for (const header of authHeaders(draft)) {
+    for (let i = list.length - 1; i >= 0; i--) if (list[i]?.name.toLowerCase() === header.name.toLowerCase()) list.splice(i, 1);
+    list.push(header);
+  }
+  if (draft.binding !== 'GRPC') return list;
+  return list.filter((h) => !reservedGrpc.has(h.name.toLowerCase())).map((h) => ({ ...h, name: h.name.toLowerCase() }));
+}
+
+/** The request line as it will go out: URL and verb (HTTP), or the gRPC method path. */
+export function wireTarget(draft: A2aDraft): { ok: true; line: string } | { ok: false; message: string } {
+  const endpoint = draft.endpoint.trim() || '‹endpoint›';
+  const auth = draft.auth;
+  const authQuery: Array<[string, string]> = auth.type === 'apiKey' && auth.in === 'query' && auth.name ? [[auth.name, describeSource(auth.value)]] : [];
+  if (draft.binding === 'JSONRPC') return { ok: true, line: `POST ${endpoint}${authQuery.length ? queryString(authQuery) : ''}` };
+  if (draft.binding === 'GRPC') {
+    const service = draft.version === '0.3' ? 'a2a.v1.A2AService' : 'lf.a2a.v1.A2AService';
+    return { ok: true, line: `${endpoint} /${service}/${draft.method}` };
+  }
+  const body = parseBody(draft.bodyText);
+  if (!body.ok) return { ok: false, message: body.message };
+  const built = buildRestRequest(draft.method, body.value, draft.tenant.trim() ? { tenant: draft.tenant.trim() } : {});
+  if (!built.ok) return { ok: false, message: built.message };
+  return { ok: true, line: `${built.request.httpMethod} ${joinRestUrl(endpoint, built.request.path, [...built.request.query, ...authQuery])}` };
+}

@@ -1,0 +1,216 @@
+import { useCallback, useId, useMemo, useState, type KeyboardEvent } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { requestSchema } from '../../../../shared/a2a/method-schemas';
+import { a2aVersions, bindingsFor, type A2aVersion, type Binding } from '../../../../shared/a2a/versions';
+import { useHost } from '../../host/host-context';
+import { useT } from '../../i18n/i18n';
+import { Tabs } from '../../ui/tabs';
+import { runFacts } from '../response/run-facts';
+import { useRunsStore } from '../response/runs-store';
+import { bindingLabel, methodInfo, methodsFor } from './a2a-catalog';
+import { AuthEditor } from './auth-editor';
+import type { A2aDraft } from './draft-model';
+import { envelopePreview } from './draft-model';
+import { useDraftsStore } from './drafts-store';
+import { GenerateBodyDialog } from './generate-body-dialog';
+import { EffectiveHeaders, HeadersEditor } from './headers-editor';
+import { JsonEditor } from './json-editor';
+import { cancelRemoteTask, sendDraft, stopRun, type SendResult } from './run-request';
+import { SaveToSpecDialog } from './save-to-spec-dialog';
+
+type Section = 'body' | 'auth' | 'headers';
+
+export const sendShortcut = 'Control+Enter Meta+Enter';
+
+export function RequestEditor({ draft }: { draft: A2aDraft }) {
+  const t = useT();
+  const host = useHost();
+  const id = useId();
+  const { setVersion, setBinding, setMethod, update } = useDraftsStore.getState();
+  // Only what the buttons need: a stream's progress must not re-render the editor every frame.
+  const shown = useRunsStore(
+    useShallow((s) => {
+      const runId = s.shownByTab[draft.id];
+      const run = runId ? s.runs[runId] : undefined;
+      const facts = runFacts(run);
+      return { runId: run?.id, streamRunning: Boolean(run?.streaming && run.status !== 'done'), stopping: run?.status === 'stopping', taskId: facts.taskId, terminal: facts.terminal };
+    }),
+  );
+  const [section, setSection] = useState<Section>('body');
+  const [dialog, setDialog] = useState<'generate' | 'spec' | null>(null);
+  const [problem, setProblem] = useState<string>('');
+  const [problems, setProblems] = useState(0);
+
+  const methods = methodsFor(draft.version, draft.binding);
+  const method = methodInfo(draft.version, draft.binding, draft.method);
+  const taskId = shown.taskId ?? draft.continuation?.taskId;
+  const schema = useMemo(() => {
+    const doc = requestSchema(draft.version, draft.method);
+    return doc ? { uri: `powerduck://schema/${draft.version}/${encodeURIComponent(draft.method)}/request.json`, schema: doc } : undefined;
+  }, [draft.version, draft.method]);
+
+  const report = useCallback(
+    (result: SendResult): void => {
+      if (result.ok) return setProblem('');
+      const p = result.problem;
+      setProblem(p.problem === 'endpoint' ? t('request.needEndpoint') : t('request.badBody', { message: p.message }));
+    },
+    [t],
+  );
+  const send = useCallback(() => report(sendDraft(host, draft.id)), [host, draft.id, report]);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>): void => {
+    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+      event.preventDefault();
+      send();
+    }
+  };
+
+  return (
+    <section className="request-pane" aria-label={t('request.region')} onKeyDown={onKeyDown}>
+      <div className="request-line">
+        <div className="field-col narrow">
+          <label htmlFor={`${id}-version`}>{t('request.version')}</label>
+          <select id={`${id}-version`} value={draft.version} onChange={(e) => setVersion(draft.id, e.target.value as A2aVersion)}>
+            {a2aVersions.map((v) => (
+              <option key={v} value={v}>
+                {v}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field-col narrow">
+          <label htmlFor={`${id}-binding`}>{t('request.binding')}</label>
+          <select id={`${id}-binding`} value={draft.binding} onChange={(e) => setBinding(draft.id, e.target.value as Binding)}>
+            {bindingsFor(draft.version).map((b) => (
+              <option key={b} value={b}>
+                {bindingLabel(b)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field-col grow">
+          <label htmlFor={`${id}-method`}>{t('request.method')}</label>
+          <select
+            id={`${id}-method`}
+            value={draft.method}
+            aria-describedby={`${id}-method-help`}
+            onChange={(e) => setMethod(draft.id, e.target.value)}
+          >
+            {methods.map((m) => (
+              <option key={m.name} value={m.name}>
+                {m.streaming ? `${m.name} ⇶` : m.name}
+              </option>
+            ))}
+            {method ? null : <option value={draft.method}>{draft.method}</option>}
+          </select>
+        </div>
+      </div>
+      <p id={`${id}-method-help`} className="muted small method-help">
+        {method ? `${method.summary}${method.streaming ? ` ${t('request.streamingNote')}` : ''}` : t('request.unknownMethod')}
+      </p>
+      <div className="endpoint-line">
+        <div className="field-col grow">
+          <label htmlFor={`${id}-endpoint`}>{t('request.endpoint')}</label>
+          <input
+            id={`${id}-endpoint`}
+            type="text"
+            inputMode="url"
+            spellCheck={false}
+            autoComplete="off"
+            placeholder={draft.binding === 'GRPC' ? '127.0.0.1:9998' : 'http://127.0.0.1:9999/rpc'}
+            value={draft.endpoint}
+            aria-invalid={problem === t('request.needEndpoint')}
+            onChange={(e) => update(draft.id, { endpoint: e.target.value })}
+          />
+        </div>
+        <div className="actions">
+          <button type="button" className="primary" onClick={send} aria-keyshortcuts={sendShortcut} title={t('request.sendHint')}>
+            {t('request.send')}
+          </button>
+          {shown.streamRunning && shown.runId ? (
+            <button type="button" onClick={() => void stopRun(shown.runId ?? '')} disabled={shown.stopping} title={t('request.stopHint')}>
+              {t('request.stop')}
+            </button>
+          ) : null}
+          {taskId && !shown.terminal ? (
+            <button type="button" onClick={() => report(cancelRemoteTask(host, draft.id, taskId))} title={t('request.cancelTaskHint', { taskId })}>
+              {t('request.cancelTask')}
+            </button>
+          ) : null}
+          <button type="button" onClick={() => setDialog('spec')}>
+            {t('request.saveToSpec')}
+          </button>
+        </div>
+      </div>
+      {problem ? (
+        <p className="error" role="alert">
+          {problem}
+        </p>
+      ) : null}
+      <Tabs
+        label={t('request.sections')}
+        selected={section}
+        onSelect={setSection}
+        items={[
+          { id: 'body', label: problems ? t('request.bodyWithProblems', { count: problems }) : t('request.body') },
+          { id: 'auth', label: draft.auth.type === 'none' ? t('request.auth') : t('request.authOn') },
+          { id: 'headers', label: draft.headers.length ? t('request.headersCount', { count: draft.headers.length }) : t('request.headers') },
+        ]}
+        className="request-sections"
+      >
+        {section === 'body' ? (
+          <div className="body-section">
+            <div className="body-toolbar">
+              {draft.binding === 'JSONRPC' ? (
+                <code className="envelope" aria-label={t('request.envelope')}>
+                  {envelopePreview(draft)}
+                </code>
+              ) : (
+                <span className="muted small">{draft.binding === 'GRPC' ? t('request.grpcBody') : t('request.restBody')}</span>
+              )}
+              <button type="button" onClick={() => setDialog('generate')} disabled={!method}>
+                {t('request.generateBody')}
+              </button>
+            </div>
+            <JsonEditor
+              modelId={draft.id}
+              label={draft.binding === 'JSONRPC' ? t('request.bodyParams') : t('request.bodyObject')}
+              value={draft.bodyText}
+              onChange={(text) => update(draft.id, { bodyText: text })}
+              schema={schema}
+              onSubmit={send}
+              onProblems={setProblems}
+            />
+          </div>
+        ) : null}
+        {section === 'auth' ? <AuthEditor draft={draft} /> : null}
+        {section === 'headers' ? (
+          <div className="headers-section">
+            <HeadersEditor draft={draft} />
+            {draft.binding === 'HTTP+JSON' ? (
+              <div className="field-row">
+                <label htmlFor={`${id}-tenant`}>{t('request.tenant')}</label>
+                <input id={`${id}-tenant`} value={draft.tenant} spellCheck={false} onChange={(e) => update(draft.id, { tenant: e.target.value })} />
+              </div>
+            ) : null}
+          </div>
+        ) : null}
+      </Tabs>
+      <EffectiveHeaders draft={draft} />
+      {dialog === 'generate' && method ? (
+        <GenerateBodyDialog
+          draft={draft}
+          method={method}
+          {...(shown.taskId ? { knownTaskId: shown.taskId } : {})}
+          onCancel={() => setDialog(null)}
+          onReplace={(text) => {
+            update(draft.id, { bodyText: text });
+            setDialog(null);
+          }}
+        />
+      ) : null}
+      {dialog === 'spec' ? <SaveToSpecDialog draft={draft} onClose={() => setDialog(null)} /> : null}
+    </section>
+  );
+}

@@ -1,0 +1,117 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { A2aCall } from '../../../../shared/a2a/call';
+import type { ExchangeRecord, RecordedStreamEvent } from '../../../../shared/a2a/exchange';
+import { createFakeHost } from '../../host/fake-host';
+import { runFacts } from '../response/run-facts';
+import { useRunsStore } from '../response/runs-store';
+import { peekTimeline } from '../stream/timelines';
+import { useDraftsStore } from './drafts-store';
+import { cancelRemoteTask, continueRun, resubscribe, sendDraft, stopRun } from './run-request';
+
+function record(call: A2aCall, outcome: ExchangeRecord['outcome'], events?: RecordedStreamEvent[]): ExchangeRecord {
+  return {
+    id: 'r',
+    startedAt: new Date(0).toISOString(),
+    version: call.version,
+    binding: call.binding,
+    endpoint: call.endpoint,
+    method: call.method,
+    request: { url: call.endpoint, headers: [], bodyBytes: 0 },
+    timings: { totalMs: 1 },
+    outcome,
+    warnings: [],
+    ...(events ? { events } : {}),
+  };
+}
+
+const until = async (check: () => boolean): Promise<void> => {
+  for (let i = 0; i < 200 && !check(); i++) await new Promise((r) => setTimeout(r, 5));
+  expect(check()).toBe(true);
+};
+
+describe('running drafts through a host', () => {
+  beforeEach(() => {
+    useDraftsStore.setState({ tabs: [], activeId: undefined });
+    useRunsStore.setState({ runs: {}, shownByTab: {} });
+  });
+
+  it('sends a unary call and keeps the exchange record; refuses without an endpoint', async () => {
+    const host = createFakeHost({
+      ops: { 'a2a.send': (call) => record(call, { kind: 'message', message: { message: { messageId: 'a', contextId: 'ctx-1', role: 'ROLE_AGENT', parts: [{ text: 'Sum: 42' }] } } }) },
+    });
+    const tab = useDraftsStore.getState().openA2a();
+    expect(sendDraft(host, tab)).toMatchObject({ ok: false, problem: { problem: 'endpoint' } });
+    useDraftsStore.getState().update(tab, { endpoint: 'http://127.0.0.1:1/rpc' });
+    const sent = sendDraft(host, tab);
+    expect(sent.ok).toBe(true);
+    const runId = sent.ok ? sent.runId : '';
+    await until(() => useRunsStore.getState().runs[runId]?.status === 'done');
+    const run = useRunsStore.getState().runs[runId];
+    expect(run?.record?.outcome.kind).toBe('message');
+    expect(runFacts(run)).toMatchObject({ contextId: 'ctx-1', terminal: false });
+    expect((host.calls[0]?.request as A2aCall).method).toBe('SendMessage');
+  });
+
+  it('streams into the timeline; Stop cancels locally and sends nothing to the agent', async () => {
+    const host = createFakeHost({
+      streams: {
+        'a2a.stream': async (call, emit, signal) => {
+          const events: RecordedStreamEvent[] = [];
+          for (let i = 0; !signal.aborted; i++) {
+            const e: RecordedStreamEvent = { seq: i, atMs: i, event: 'message', data: { statusUpdate: { taskId: 'task-1', contextId: 'ctx', status: { state: 'TASK_STATE_WORKING' } } } };
+            events.push(e);
+            emit(e);
+            await new Promise((r) => setTimeout(r, 2));
+          }
+          return record(call, { kind: 'stream', ended: 'stopped', eventCount: events.length, lastState: 'TASK_STATE_WORKING' }, events);
+        },
+      },
+    });
+    const tab = useDraftsStore.getState().openA2a({ endpoint: 'http://127.0.0.1:1/rpc', method: 'SendStreamingMessage' });
+    const sent = sendDraft(host, tab);
+    const runId = sent.ok ? sent.runId : '';
+    await until(() => (peekTimeline(runId)?.rows.length ?? 0) >= 3);
+    await stopRun(runId);
+    await until(() => useRunsStore.getState().runs[runId]?.status === 'done');
+    const run = useRunsStore.getState().runs[runId];
+    expect(run?.record?.outcome).toMatchObject({ kind: 'stream', ended: 'stopped' });
+    expect(runFacts(run)).toMatchObject({ taskId: 'task-1', state: 'working', terminal: false });
+    // Only the local stream.cancel went out: no CancelTask / a2a.send.
+    expect(host.calls.map((c) => c.op)).toEqual(['a2a.stream', 'stream.cancel']);
+  });
+
+  it('Cancel task and Resubscribe call the version’s methods with the task id', () => {
+    const host = createFakeHost({ ops: { 'a2a.send': (call) => record(call, { kind: 'task', task: { id: 't' } }) }, streams: { 'a2a.stream': async (call) => record(call, { kind: 'stream', ended: 'completed', eventCount: 0 }) } });
+    const v1 = useDraftsStore.getState().openA2a({ endpoint: 'http://a' });
+    const v03 = useDraftsStore.getState().openA2a({ endpoint: 'http://a', version: '0.3' });
+    cancelRemoteTask(host, v1, 't1');
+    resubscribe(host, v1, 't1');
+    cancelRemoteTask(host, v03, 't2');
+    resubscribe(host, v03, 't2');
+    expect(host.calls.map((c) => [c.op, (c.request as A2aCall).method, (c.request as A2aCall).body])).toEqual([
+      ['a2a.send', 'CancelTask', { id: 't1' }],
+      ['a2a.stream', 'SubscribeToTask', { id: 't1' }],
+      ['a2a.send', 'tasks/cancel', { id: 't2' }],
+      ['a2a.stream', 'tasks/resubscribe', { id: 't2' }],
+    ]);
+  });
+
+  it('Continue opens a new tab with the ids the core returned', async () => {
+    const host = createFakeHost({ ops: { 'a2a.continue': () => ({ contextId: 'c9', taskId: 't9', message: { messageId: 'm9' } }) } });
+    const tab = useDraftsStore.getState().openA2a({ endpoint: 'http://a' });
+    const next = await continueRun(host, tab, { contextId: 'c9', taskId: 't9', terminal: false, continueFrom: { id: 't9' } });
+    const draft = useDraftsStore.getState().tabs.find((t) => t.id === next);
+    expect(draft?.continuation).toEqual({ contextId: 'c9', taskId: 't9' });
+    expect(JSON.parse(draft?.bodyText ?? '{}').message).toMatchObject({ messageId: 'm9', contextId: 'c9', taskId: 't9' });
+    expect(useDraftsStore.getState().activeId).toBe(next);
+  });
+
+  it('Continue falls back to the ids it saw when the core cannot answer, and leaves a terminal task', async () => {
+    const host = createFakeHost();
+    const tab = useDraftsStore.getState().openA2a({ endpoint: 'http://a' });
+    const next = await continueRun(host, tab, { contextId: 'c1', taskId: 't1', terminal: true, continueFrom: {} });
+    const message = JSON.parse(useDraftsStore.getState().tabs.find((t) => t.id === next)?.bodyText ?? '{}').message;
+    expect(message.contextId).toBe('c1');
+    expect(message.taskId).toBeUndefined();
+  });
+});

@@ -1,0 +1,144 @@
+import type { A2aCall } from '../../../../shared/a2a/call';
+import type { Host, StreamHandle } from '../../host/host';
+import type { RunPurpose } from '../response/runs-store';
+import { useRunsStore } from '../response/runs-store';
+import { addEvent } from '../stream/timeline-model';
+import { timelineFor } from '../stream/timelines';
+import { cancelTaskMethod, methodInfo, subscribeMethod } from './a2a-catalog';
+import type { A2aDraft, BuiltCall } from './draft-model';
+import { buildCall } from './draft-model';
+import { useDraftsStore } from './drafts-store';
+import type { ContinueIds } from './continue-draft';
+import { continuedDraft } from './continue-draft';
+import type { RunFacts } from '../response/run-facts';
+
+/** Open stream handles by run id. I/O objects stay out of the stores. */
+const handles = new Map<string, StreamHandle>();
+let localCounter = 0;
+
+const nextFrame: (fn: () => void) => void =
+  typeof requestAnimationFrame === 'function' ? (fn) => requestAnimationFrame(() => fn()) : (fn) => setTimeout(fn, 16);
+
+function draftOf(tabId: string): A2aDraft | undefined {
+  return useDraftsStore.getState().tabs.find((t) => t.id === tabId);
+}
+
+function startUnary(host: Host, tabId: string, call: A2aCall, purpose: RunPurpose): string {
+  localCounter += 1;
+  const id = `unary-${Date.now().toString(36)}-${localCounter}`;
+  const runs = useRunsStore.getState();
+  runs.start({ id, tabId, purpose, version: call.version, binding: call.binding, method: call.method, streaming: false, startedAt: Date.now() });
+  void host.invoke('a2a.send', call).then((result) => {
+    useRunsStore.getState().finish(id, result.ok ? { record: result.value } : { error: result.error });
+  });
+  return id;
+}
+
+function startStream(host: Host, tabId: string, call: A2aCall, purpose: RunPurpose): string {
+  let scheduled = false;
+  // Every Host delivers events asynchronously, after stream() has returned the handle.
+  let runId = '';
+  // Events arrive far faster than frames: fold each one at once, re-render at most once a frame.
+  const flush = (): void => {
+    scheduled = false;
+    useRunsStore.getState().progress(runId, timelineFor(runId).rows.length);
+  };
+  const handle = host.stream('a2a.stream', call, (event) => {
+    if (event.kind === 'data') {
+      // Read the payload once to fold it; the timeline keeps a reader, not the parsed object.
+      addEvent(timelineFor(runId), event.data, () => event.data.data);
+      if (!scheduled) {
+        scheduled = true;
+        nextFrame(flush);
+      }
+      return;
+    }
+    handles.delete(runId);
+    flush();
+    useRunsStore.getState().finish(runId, event.kind === 'end' ? { record: event.value } : { error: event.error });
+  });
+  runId = handle.requestId;
+  handles.set(runId, handle);
+  useRunsStore.getState().start({
+    id: runId,
+    tabId,
+    purpose,
+    version: call.version,
+    binding: call.binding,
+    method: call.method,
+    streaming: true,
+    startedAt: Date.now(),
+  });
+  return runId;
+}
+
+function start(host: Host, tabId: string, call: A2aCall, purpose: RunPurpose): string {
+  const streaming = methodInfo(call.version, call.binding, call.method)?.streaming ?? false;
+  return streaming ? startStream(host, tabId, call, purpose) : startUnary(host, tabId, call, purpose);
+}
+
+export type SendResult = { ok: true; runId: string } | { ok: false; problem: Exclude<BuiltCall, { ok: true }> };
+
+export function sendDraft(host: Host, tabId: string): SendResult {
+  const draft = draftOf(tabId);
+  if (!draft) return { ok: false, problem: { ok: false, problem: 'endpoint', message: 'no-draft' } };
+  const built = buildCall(draft);
+  if (!built.ok) return { ok: false, problem: built };
+  return { ok: true, runId: start(host, tabId, built.call, 'send') };
+}
+
+/** Drops only our connection: the agent is told nothing and its task keeps running. */
+export async function stopRun(runId: string): Promise<void> {
+  const handle = handles.get(runId);
+  if (!handle) return;
+  useRunsStore.getState().stopping(runId);
+  await handle.cancel();
+}
+
+export function isRunOpen(runId: string): boolean {
+  return handles.has(runId);
+}
+
+/** CancelTask / tasks/cancel on the agent, using the tab's endpoint, binding and auth. */
+export function cancelRemoteTask(host: Host, tabId: string, taskId: string): SendResult {
+  const draft = draftOf(tabId);
+  if (!draft) return { ok: false, problem: { ok: false, problem: 'endpoint', message: 'no-draft' } };
+  const built = buildCall(draft, { method: cancelTaskMethod(draft.version), body: { id: taskId } });
+  if (!built.ok) return { ok: false, problem: built };
+  return { ok: true, runId: start(host, tabId, built.call, 'cancel-task') };
+}
+
+/** SubscribeToTask / tasks/resubscribe: a new stream for a task that is still running. */
+export function resubscribe(host: Host, tabId: string, taskId: string): SendResult {
+  const draft = draftOf(tabId);
+  if (!draft) return { ok: false, problem: { ok: false, problem: 'endpoint', message: 'no-draft' } };
+  const built = buildCall(draft, { method: subscribeMethod(draft.version), body: { id: taskId } });
+  if (!built.ok) return { ok: false, problem: built };
+  return { ok: true, runId: start(host, tabId, built.call, 'resubscribe') };
+}
+
+/**
+ * "Continue": asks the core for the next-message ids (a2a.continue), then opens a new tab with
+ * them. If the core cannot answer, the ids the UI already saw are used.
+ */
+export async function continueRun(host: Host, tabId: string, facts: RunFacts): Promise<string | undefined> {
+  const draft = draftOf(tabId);
+  if (!draft) return undefined;
+  let ids: ContinueIds = {
+    ...(facts.contextId ? { contextId: facts.contextId } : {}),
+    // A terminal task takes no more messages (A2A §3.4.3): continue the conversation, not the task.
+    ...(facts.taskId && !facts.terminal ? { taskId: facts.taskId } : {}),
+  };
+  let skeleton: Record<string, unknown> | undefined;
+  if (facts.continueFrom !== undefined) {
+    const result = await host.invoke('a2a.continue', { version: draft.version, from: facts.continueFrom });
+    if (result.ok) {
+      skeleton = result.value.message;
+      ids = {
+        ...(result.value.contextId ? { contextId: result.value.contextId } : {}),
+        ...(result.value.taskId ? { taskId: result.value.taskId } : {}),
+      };
+    }
+  }
+  return useDraftsStore.getState().openA2a(continuedDraft(draft, ids, skeleton));
+}

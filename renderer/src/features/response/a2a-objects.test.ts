@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { isTerminalState, normaliseState, serverIds, toMessageView, toPartView, toTaskView, unwrapSendResult } from './a2a-objects';
+
+describe('A2A object views', () => {
+  it('reads parts of both dialects', () => {
+    expect(toPartView({ text: 'hi' })).toEqual({ kind: 'text', text: 'hi' });
+    expect(toPartView({ kind: 'text', text: 'hi' })).toEqual({ kind: 'text', text: 'hi' });
+    expect(toPartView({ data: { total: 42 }, mediaType: 'application/json' })).toEqual({ kind: 'data', data: { total: 42 }, mediaType: 'application/json' });
+    expect(toPartView({ url: 'https://x', filename: 'a', mediaType: 'b' })).toEqual({ kind: 'file', url: 'https://x', filename: 'a', mediaType: 'b' });
+    expect(toPartView({ raw: 'aGk=' })).toEqual({ kind: 'file', bytes: 'aGk=' });
+    expect(toPartView({ kind: 'file', file: { bytes: 'aGk=', mimeType: 'text/plain', name: 'hi.txt' } })).toEqual({ kind: 'file', bytes: 'aGk=', mediaType: 'text/plain', filename: 'hi.txt' });
+    expect(toPartView(7)).toEqual({ kind: 'unknown', raw: 7 });
+  });
+
+  it('unwraps the 1.0 SendMessageResponse but not a bare 0.3 object', () => {
+    expect(unwrapSendResult({ message: { messageId: 'm', parts: [] } }, 'message')).toEqual({ messageId: 'm', parts: [] });
+    const bare = { kind: 'message', messageId: 'm', parts: [] };
+    expect(unwrapSendResult(bare, 'message')).toBe(bare);
+  });
+
+  it('normalises task states across versions', () => {
+    expect(normaliseState('TASK_STATE_INPUT_REQUIRED')).toBe('input-required');
+    expect(normaliseState('TASK_STATE_CANCELLED')).toBe('canceled');
+    expect(normaliseState('completed')).toBe('completed');
+    expect(isTerminalState('TASK_STATE_COMPLETED')).toBe(true);
+    expect(isTerminalState('input-required')).toBe(false);
+  });
+
+  it('builds task and message views and finds server ids', () => {
+    const task = toTaskView({ id: 't', contextId: 'c', status: { state: 'TASK_STATE_WORKING', message: { role: 'ROLE_AGENT', parts: [{ text: 'x' }] } }, artifacts: [{ artifactId: 'a', parts: [{ text: 'y' }] }] });
+    expect(task).toMatchObject({ id: 't', contextId: 'c', state: 'TASK_STATE_WORKING', artifacts: [{ artifactId: 'a' }] });
+    expect(toMessageView({ messageId: 'm', contextId: 'c', content: [{ text: 'v03 proto' }] })?.parts).toEqual([{ kind: 'text', text: 'v03 proto' }]);
+    expect(serverIds({ jsonrpc: '2.0', id: 1, result: { statusUpdate: { taskId: 't', contextId: 'c' } } })).toEqual({ taskId: 't', contextId: 'c' });
+    expect(serverIds({ kind: 'task', id: 't', contextId: 'c', status: {} })).toEqual({ taskId: 't', contextId: 'c' });
+  });
+});

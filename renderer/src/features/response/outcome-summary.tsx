@@ -1,0 +1,53 @@
+import type { ExchangeRecord, Outcome } from '../../../../shared/a2a/exchange';
+import { useT, type Translate } from '../../i18n/i18n';
+import { formatBytes, formatMs } from '../../ui/format';
+import { normaliseState, toTaskView, unwrapSendResult } from './a2a-objects';
+
+export type BadgeTone = 'ok' | 'task' | 'error' | 'neutral';
+
+export function outcomeBadge(outcome: Outcome, t: Translate): { label: string; tone: BadgeTone } {
+  switch (outcome.kind) {
+    case 'message':
+      return { label: t('outcome.message'), tone: 'ok' };
+    case 'task': {
+      const state = normaliseState(outcome.state ?? toTaskView(unwrapSendResult(outcome.task, 'task'))?.state) ?? 'unknown';
+      return { label: t('outcome.task', { state }), tone: 'task' };
+    }
+    case 'result':
+      return { label: t('outcome.result'), tone: 'ok' };
+    case 'rpc-error':
+      return { label: t('outcome.rpcError'), tone: 'error' };
+    case 'http-error':
+      return { label: t('outcome.httpError'), tone: 'error' };
+    case 'grpc-error':
+      return { label: t('outcome.grpcError'), tone: 'error' };
+    case 'transport-error':
+      return { label: t('outcome.transportError'), tone: 'error' };
+    case 'stream':
+      return { label: t(`outcome.stream.${outcome.ended}`), tone: outcome.ended === 'error' ? 'error' : outcome.ended === 'stopped' ? 'neutral' : 'ok' };
+  }
+}
+
+export function OutcomeBadge({ outcome }: { outcome: Outcome }) {
+  const t = useT();
+  const badge = outcomeBadge(outcome, t);
+  return <span className={`outcome-badge tone-${badge.tone}`}>{badge.label}</span>;
+}
+
+/** "HTTP 200 OK · 35 ms · 1.2 KB" or "gRPC 0 OK · …": what came back, how fast, how big. */
+export function StatusLine({ record }: { record: ExchangeRecord }) {
+  const t = useT();
+  const response = record.response;
+  const parts: string[] = [];
+  if (response?.grpcStatus !== undefined) parts.push(`gRPC ${response.grpcStatus} ${response.grpcStatusName ?? ''}`.trim());
+  else if (response?.status !== undefined) parts.push(`HTTP ${response.status} ${response.statusText ?? ''}`.trim());
+  else parts.push(t('status.noResponse'));
+  parts.push(formatMs(record.timings.totalMs));
+  if (response) parts.push(formatBytes(response.bodyBytes));
+  if (record.timings.firstByteMs !== undefined) parts.push(t('status.firstByte', { time: formatMs(record.timings.firstByteMs) }));
+  return (
+    <p className="status-line mono" aria-label={t('status.label')}>
+      {parts.join(' · ')}
+    </p>
+  );
+}

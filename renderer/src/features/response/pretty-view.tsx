@@ -1,0 +1,104 @@
+import type { Outcome } from '../../../../shared/a2a/exchange';
+import { useT } from '../../i18n/i18n';
+import { JsonTree } from '../../ui/json-tree';
+import { toMessageView, toTaskView, unwrapSendResult } from './a2a-objects';
+import { MessageCard } from './part-view';
+import { TaskCard } from './task-card';
+
+function ErrorFacts({ rows }: { rows: Array<[string, string | number | undefined]> }) {
+  return (
+    <dl className="facts">
+      {rows
+        .filter(([, value]) => value !== undefined && value !== '')
+        .map(([name, value]) => (
+          <div key={name} className="fact">
+            <dt>{name}</dt>
+            <dd className="mono">{String(value)}</dd>
+          </div>
+        ))}
+    </dl>
+  );
+}
+
+/** The outcome, rendered for people: messages and tasks as cards, errors as their facts. */
+export function PrettyView({ outcome }: { outcome: Outcome }) {
+  const t = useT();
+  switch (outcome.kind) {
+    case 'message': {
+      const view = toMessageView(unwrapSendResult(outcome.message, 'message'));
+      return view ? <MessageCard message={view} /> : <JsonTree value={outcome.message} label={t('outcome.message')} />;
+    }
+    case 'task': {
+      const view = toTaskView(unwrapSendResult(outcome.task, 'task'));
+      return view ? <TaskCard task={view} /> : <JsonTree value={outcome.task} label={t('task.label')} />;
+    }
+    case 'result':
+      return outcome.value === undefined || outcome.value === null ? (
+        <p className="muted">{t('outcome.emptyResult')}</p>
+      ) : (
+        <JsonTree value={outcome.value} label={t('outcome.result')} />
+      );
+    case 'rpc-error':
+      return (
+        <div className="error-card" role="group" aria-label={t('outcome.rpcError')}>
+          <p className="error-title">{t('error.rpcTitle')}</p>
+          <ErrorFacts
+            rows={[
+              [t('error.code'), outcome.code],
+              [t('error.message'), outcome.message],
+              [t('error.reason'), outcome.reason],
+            ]}
+          />
+          {outcome.data !== undefined ? <JsonTree value={outcome.data} label={t('error.data')} /> : null}
+        </div>
+      );
+    case 'http-error':
+      return (
+        <div className="error-card" role="group" aria-label={t('outcome.httpError')}>
+          <ErrorFacts
+            rows={[
+              [t('error.status'), outcome.status],
+              [t('error.message'), outcome.message],
+              [t('error.reason'), outcome.reason],
+            ]}
+          />
+          {outcome.body !== undefined ? <JsonTree value={outcome.body} label={t('error.body')} /> : null}
+        </div>
+      );
+    case 'grpc-error':
+      return (
+        <div className="error-card" role="group" aria-label={t('outcome.grpcError')}>
+          <ErrorFacts
+            rows={[
+              [t('error.code'), `${outcome.code} ${outcome.codeName}`],
+              [t('error.message'), outcome.message],
+              [t('error.reason'), outcome.reason],
+            ]}
+          />
+        </div>
+      );
+    case 'transport-error':
+      return (
+        <div className="error-card" role="group" aria-label={t('outcome.transportError')}>
+          <ErrorFacts
+            rows={[
+              [t('error.code'), outcome.code],
+              [t('error.message'), outcome.message],
+            ]}
+          />
+        </div>
+      );
+    case 'stream':
+      return (
+        <ErrorFacts
+          rows={[
+            [t('stream.ended'), outcome.ended],
+            [t('stream.lastState'), outcome.lastState],
+            [t('stream.events'), outcome.eventCount],
+            [t('error.message'), outcome.error ? `${outcome.error.code}: ${outcome.error.message}` : undefined],
+            [t('error.reason'), outcome.error?.reason],
+          ]}
+        />
+      );
+  }
+}

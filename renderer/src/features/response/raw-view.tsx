@@ -1,0 +1,90 @@
+import type { ExchangeRecord, HeaderList } from '../../../../shared/a2a/exchange';
+import { useT } from '../../i18n/i18n';
+import { saveText } from '../../ui/download';
+import { formatBytes, prettyBody } from '../../ui/format';
+import { largeBodyBytes } from './large-body';
+
+const shownChars = 256 * 1024;
+
+function HeaderTable({ caption, headers }: { caption: string; headers: HeaderList | undefined }) {
+  if (!headers?.length) return null;
+  return (
+    <table className="kv-table raw-headers">
+      <caption>{caption}</caption>
+      <tbody>
+        {headers.map(([name, value], index) => (
+          <tr key={`${name}-${index}`}>
+            <th scope="row" className="mono">
+              {name}
+            </th>
+            <td className="mono">{value}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function Body({ label, text, bytes, truncated, filename }: { label: string; text: string | undefined; bytes: number; truncated?: boolean; filename: string }) {
+  const t = useT();
+  if (text === undefined || text === '') return <p className="muted small">{t('raw.noBody', { label })}</p>;
+  // Re-indenting is for reading; past 2 MB the text is shown as it came, and only its head.
+  const display = bytes > largeBodyBytes ? text : prettyBody(text);
+  return (
+    <section className="raw-body" aria-label={label}>
+      <header className="card-header">
+        <h4>{label}</h4>
+        <span className="muted small">{formatBytes(bytes)}</span>
+        {truncated ? <span className="warning small">{t('raw.truncated')}</span> : null}
+        <button type="button" className="link-button" onClick={() => saveText(filename, text)}>
+          {t('raw.save')}
+        </button>
+      </header>
+      <pre className="code-block">
+        {display.slice(0, shownChars)}
+        {display.length > shownChars ? `\n… ${t('large.more', { size: formatBytes(display.length - shownChars) })}` : ''}
+      </pre>
+    </section>
+  );
+}
+
+/** The exchange as it was on the wire (secrets redacted by the core's recorder). */
+export function RawView({ record }: { record: ExchangeRecord }) {
+  const t = useT();
+  const { request, response } = record;
+  return (
+    <div className="raw-view">
+      <section aria-label={t('raw.request')}>
+        <h3>{t('raw.request')}</h3>
+        <p className="mono request-line-raw">
+          {request.httpMethod ? `${request.httpMethod} ` : ''}
+          {request.url}
+          {request.rpcId !== undefined ? `  (JSON-RPC id ${String(request.rpcId)})` : ''}
+        </p>
+        <HeaderTable caption={t('raw.requestHeaders')} headers={request.headers} />
+        <HeaderTable caption={t('raw.requestMetadata')} headers={request.metadata} />
+        <Body label={t('raw.requestBody')} text={request.body} bytes={request.bodyBytes} {...(request.truncated ? { truncated: true } : {})} filename="request.json" />
+      </section>
+      {response ? (
+        <section aria-label={t('raw.response')}>
+          <h3>{t('raw.response')}</h3>
+          <HeaderTable caption={t('raw.responseHeaders')} headers={response.headers} />
+          <HeaderTable caption={t('raw.trailers')} headers={response.trailers} />
+          <Body label={t('raw.responseBody')} text={response.body} bytes={response.bodyBytes} {...(response.truncated ? { truncated: true } : {})} filename="response.json" />
+        </section>
+      ) : (
+        <p className="muted">{t('status.noResponse')}</p>
+      )}
+      {record.warnings.length ? (
+        <section aria-label={t('raw.warnings')}>
+          <h3>{t('raw.warnings')}</h3>
+          <ul>
+            {record.warnings.map((w, i) => (
+              <li key={i}>{w}</li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </div>
+  );
+}

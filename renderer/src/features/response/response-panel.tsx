@@ -1,0 +1,167 @@
+import { useEffect, useId, useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { useHost } from '../../host/host-context';
+import { useT } from '../../i18n/i18n';
+import { Tabs } from '../../ui/tabs';
+import { continueRun, resubscribe } from '../request/run-request';
+import { StreamTimeline } from '../stream/stream-timeline';
+import { timelineFor } from '../stream/timelines';
+import { LargeBody, largeBodyBytes } from './large-body';
+import { OutcomeBadge, StatusLine } from './outcome-summary';
+import { PrettyView } from './pretty-view';
+import { RawView } from './raw-view';
+import { runFacts } from './run-facts';
+import type { Run } from './runs-store';
+import { runsOfTab, useRunsStore } from './runs-store';
+
+type View = 'pretty' | 'timeline' | 'raw';
+
+function RunPicker({ tabId, runs, shownId }: { tabId: string; runs: Run[]; shownId: string | undefined }) {
+  const t = useT();
+  const id = useId();
+  const show = useRunsStore((s) => s.show);
+  if (runs.length < 2) return null;
+  return (
+    <div className="field-row run-picker">
+      <label htmlFor={id}>{t('response.shownCall')}</label>
+      <select id={id} value={shownId} onChange={(e) => show(tabId, e.target.value)}>
+        {runs.map((run, index) => (
+          <option key={run.id} value={run.id}>
+            {`${index + 1}. ${run.method}${run.purpose === 'send' ? '' : ` (${t(`purpose.${run.purpose}`)})`}`}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+function ElapsedSince({ since }: { since: number }) {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 250);
+    return () => clearInterval(timer);
+  }, []);
+  return <span className="mono">{((now - since) / 1000).toFixed(1)} s</span>;
+}
+
+export function ResponsePanel({ tabId }: { tabId: string }) {
+  const t = useT();
+  const host = useHost();
+  const runs = useRunsStore(useShallow((s) => runsOfTab(s, tabId)));
+  const shownId = useRunsStore((s) => s.shownByTab[tabId]);
+  const run = useRunsStore((s) => (shownId ? s.runs[shownId] : undefined));
+  const [view, setView] = useState<View>('pretty');
+  const [prettyLarge, setPrettyLarge] = useState(false);
+  const [notice, setNotice] = useState('');
+
+  useEffect(() => {
+    setView(run?.streaming ? 'timeline' : 'pretty');
+    setPrettyLarge(false);
+    setNotice('');
+    // Only a different run resets the view; progress updates of the same run must not.
+  }, [run?.id, run?.streaming]);
+
+  if (!run) {
+    return (
+      <section className="response-pane" aria-label={t('response.region')}>
+        <div className="empty-state">
+          <p>{t('response.empty')}</p>
+          <p className="muted small">{t('response.emptyHint')}</p>
+        </div>
+      </section>
+    );
+  }
+
+  const record = run.record;
+  const facts = runFacts(run);
+  const done = run.status === 'done';
+  const stopped = record?.outcome.kind === 'stream' && record.outcome.ended === 'stopped';
+  const large = Boolean(record?.response && record.response.bodyBytes > largeBodyBytes && record.response.body);
+  const views = run.streaming
+    ? ([
+        { id: 'timeline', label: t('response.timeline') },
+        { id: 'raw', label: t('response.raw') },
+      ] as const)
+    : ([
+        { id: 'pretty', label: t('response.pretty') },
+        { id: 'raw', label: t('response.raw') },
+      ] as const);
+
+  const act = (result: { ok: boolean }): void => {
+    if (!result.ok) setNotice(t('request.needEndpoint'));
+  };
+
+  return (
+    <section className="response-pane" aria-label={t('response.region')} aria-busy={!done}>
+      <div className="response-head">
+        <RunPicker tabId={tabId} runs={runs} shownId={shownId} />
+        <div className="response-summary">
+          {record ? (
+            <OutcomeBadge outcome={record.outcome} />
+          ) : run.error ? (
+            <span className="outcome-badge tone-error">{t('outcome.notSent')}</span>
+          ) : (
+            <span className="outcome-badge tone-neutral" role="status">
+              {run.status === 'stopping' ? t('response.stopping') : run.streaming ? t('response.streaming', { count: run.eventCount }) : t('response.waiting')}{' '}
+              <ElapsedSince since={run.startedAt} />
+            </span>
+          )}
+          <span className="muted small mono">
+            {run.method} · {run.binding === 'JSONRPC' ? 'JSON-RPC' : run.binding === 'GRPC' ? 'gRPC' : run.binding} · A2A {run.version}
+          </span>
+          {record ? <StatusLine record={record} /> : null}
+        </div>
+        <div className="actions">
+          {done && (facts.contextId || facts.taskId) ? (
+            <button type="button" onClick={() => void continueRun(host, tabId, facts)} title={t('response.continueHint')}>
+              {t('response.continue')}
+            </button>
+          ) : null}
+          {done && facts.taskId && !facts.terminal ? (
+            <button type="button" onClick={() => act(resubscribe(host, tabId, facts.taskId ?? ''))} title={t('response.resubscribeHint')}>
+              {t('response.resubscribe')}
+            </button>
+          ) : null}
+        </div>
+      </div>
+      {run.error ? (
+        <p className="error" role="alert">
+          {t('response.hostError', { code: run.error.code, message: run.error.message })}
+        </p>
+      ) : null}
+      {stopped ? (
+        <p className="notice" role="status">
+          {t('response.stopped')}
+        </p>
+      ) : null}
+      {done && facts.terminal ? (
+        <p className="notice" role="note">
+          {t('response.terminal', { state: facts.state ?? '' })}
+        </p>
+      ) : null}
+      {notice ? (
+        <p className="error" role="alert">
+          {notice}
+        </p>
+      ) : null}
+      {record || run.streaming ? (
+        <Tabs label={t('response.views')} items={views} selected={view} onSelect={setView} className="response-views">
+          {view === 'timeline' ? (
+            <>
+              {record && (record.outcome.kind !== 'stream' || record.outcome.error) ? <PrettyView outcome={record.outcome} /> : null}
+              <StreamTimeline timeline={timelineFor(run.id)} eventCount={run.eventCount} />
+            </>
+          ) : null}
+          {view === 'pretty' && record ? (
+            large && !prettyLarge && record.response?.body ? (
+              <LargeBody body={record.response.body} bytes={record.response.bodyBytes} filename={`${run.method}-response.json`} onShowPretty={() => setPrettyLarge(true)} />
+            ) : (
+              <PrettyView outcome={record.outcome} />
+            )
+          ) : null}
+          {view === 'raw' ? record ? <RawView record={record} /> : <p className="muted">{t('response.rawAfterEnd')}</p> : null}
+        </Tabs>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,57 @@
+import type { Outcome } from '../../../../shared/a2a/exchange';
+import { peekTimeline } from '../stream/timelines';
+import { isTerminalState, normaliseState, serverIds, toMessageView, toTaskView, unwrapSendResult } from './a2a-objects';
+import type { Run } from './runs-store';
+
+export interface RunFacts {
+  taskId?: string;
+  contextId?: string;
+  /** Normalised task state (`completed`, `input-required`…). */
+  state?: string;
+  terminal: boolean;
+  /** The A2A object "Continue" should start from. */
+  continueFrom?: unknown;
+}
+
+function fromOutcome(outcome: Outcome): RunFacts {
+  if (outcome.kind === 'task') {
+    const task = unwrapSendResult(outcome.task, 'task');
+    const view = toTaskView(task);
+    const state = normaliseState(outcome.state ?? view?.state);
+    return {
+      ...(view?.id ? { taskId: view.id } : {}),
+      ...(view?.contextId ? { contextId: view.contextId } : {}),
+      ...(state ? { state } : {}),
+      terminal: isTerminalState(state),
+      continueFrom: task,
+    };
+  }
+  if (outcome.kind === 'message') {
+    const message = unwrapSendResult(outcome.message, 'message');
+    const view = toMessageView(message);
+    return {
+      ...(view?.taskId ? { taskId: view.taskId } : {}),
+      ...(view?.contextId ? { contextId: view.contextId } : {}),
+      terminal: false,
+      continueFrom: message,
+    };
+  }
+  if (outcome.kind === 'result') {
+    const ids = serverIds(outcome.value);
+    return { ...ids, terminal: false, ...(ids.taskId || ids.contextId ? { continueFrom: outcome.value } : {}) };
+  }
+  return { terminal: false };
+}
+
+/** What a run revealed about the task: ids for Continue / Cancel task / Resubscribe, and its state. */
+export function runFacts(run: Run | undefined): RunFacts {
+  if (!run) return { terminal: false };
+  if (run.streaming) {
+    const timeline = peekTimeline(run.id);
+    const state = timeline?.lastState ?? normaliseState(run.record?.outcome.kind === 'stream' ? run.record.outcome.lastState : undefined);
+    const ids = { ...(timeline?.taskId ? { taskId: timeline.taskId } : {}), ...(timeline?.contextId ? { contextId: timeline.contextId } : {}) };
+    const from = timeline?.lastIdsPayload;
+    return { ...ids, ...(state ? { state } : {}), terminal: isTerminalState(state), ...(from !== undefined ? { continueFrom: from } : {}) };
+  }
+  return run.record ? fromOutcome(run.record.outcome) : { terminal: false };
+}

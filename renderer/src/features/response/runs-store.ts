@@ -1,0 +1,82 @@
+import { create } from 'zustand';
+import type { ExchangeRecord } from '../../../../shared/a2a/exchange';
+import type { A2aVersion, Binding } from '../../../../shared/a2a/versions';
+import type { WireError } from '../../../../shared/contract/index';
+
+export type RunPurpose = 'send' | 'cancel-task' | 'resubscribe' | 'continue';
+
+/** One call made from a tab. Network results are keyed by id (the stream requestId when streaming). */
+export interface Run {
+  id: string;
+  tabId: string;
+  purpose: RunPurpose;
+  version: A2aVersion;
+  binding: Binding;
+  method: string;
+  streaming: boolean;
+  startedAt: number;
+  status: 'running' | 'stopping' | 'done';
+  record?: ExchangeRecord;
+  /** The host or core refused the call before any exchange happened. */
+  error?: WireError;
+  /** Bumped when stream events arrive, so the timeline view re-renders. */
+  eventCount: number;
+}
+
+export interface RunsState {
+  runs: Record<string, Run>;
+  /** The run each tab's response area shows. */
+  shownByTab: Record<string, string>;
+  start(run: Omit<Run, 'status' | 'eventCount'>): void;
+  progress(id: string, eventCount: number): void;
+  stopping(id: string): void;
+  finish(id: string, outcome: { record: ExchangeRecord } | { error: WireError }): void;
+  show(tabId: string, runId: string): void;
+  forgetTab(tabId: string): void;
+}
+
+export const useRunsStore = create<RunsState>()((set) => ({
+  runs: {},
+  shownByTab: {},
+  start(run) {
+    set((state) => ({
+      runs: { ...state.runs, [run.id]: { ...run, status: 'running', eventCount: 0 } },
+      shownByTab: { ...state.shownByTab, [run.tabId]: run.id },
+    }));
+  },
+  progress(id, eventCount) {
+    set((state) => {
+      const run = state.runs[id];
+      return run ? { runs: { ...state.runs, [id]: { ...run, eventCount } } } : state;
+    });
+  },
+  stopping(id) {
+    set((state) => {
+      const run = state.runs[id];
+      return run && run.status === 'running' ? { runs: { ...state.runs, [id]: { ...run, status: 'stopping' } } } : state;
+    });
+  },
+  finish(id, outcome) {
+    set((state) => {
+      const run = state.runs[id];
+      if (!run) return state;
+      return { runs: { ...state.runs, [id]: { ...run, status: 'done', ...outcome } } };
+    });
+  },
+  show(tabId, runId) {
+    set((state) => ({ shownByTab: { ...state.shownByTab, [tabId]: runId } }));
+  },
+  forgetTab(tabId) {
+    set((state) => {
+      const runs = Object.fromEntries(Object.entries(state.runs).filter(([, run]) => run.tabId !== tabId));
+      const { [tabId]: _dropped, ...shownByTab } = state.shownByTab;
+      return { runs, shownByTab };
+    });
+  },
+}));
+
+export function runsOfTab(state: RunsState, tabId: string): Run[] {
+  return Object.values(state.runs)
+    .filter((run) => run.tabId === tabId)
+    .sort((a, b) => a.startedAt - b.startedAt);
+}

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import type { RecordedStreamEvent } from '../../../../shared/a2a/exchange';
+import { addEvent, createTimeline } from './timeline-model';
+
+let seq = 0;
+const ev = (data: unknown, extra: Partial<RecordedStreamEvent> = {}): RecordedStreamEvent => ({ seq: seq++, atMs: seq * 10, event: 'message', data, ...extra });
+const rpc = (result: unknown) => ({ jsonrpc: '2.0', id: 1, result });
+
+describe('stream timeline', () => {
+  it('folds a 1.0 JSON-RPC stream: states, chunked artifact, ids', () => {
+    seq = 0;
+    const t = createTimeline();
+    const ids = { taskId: 't1', contextId: 'c1' };
+    addEvent(t, ev(rpc({ task: { id: 't1', contextId: 'c1', status: { state: 'TASK_STATE_SUBMITTED' } } })));
+    addEvent(t, ev(rpc({ statusUpdate: { ...ids, status: { state: 'TASK_STATE_WORKING', message: { role: 'ROLE_AGENT', parts: [{ text: 'Added 12' }] } } } })));
+    addEvent(t, ev(rpc({ artifactUpdate: { ...ids, artifact: { artifactId: 'a', name: 'sum', parts: [{ text: 'Sum: ' }] } } })));
+    addEvent(t, ev(rpc({ artifactUpdate: { ...ids, append: true, lastChunk: true, artifact: { artifactId: 'a', parts: [{ text: '42' }] } } })));
+    addEvent(t, ev(rpc({ statusUpdate: { ...ids, status: { state: 'TASK_STATE_COMPLETED' } } })));
+    expect(t.rows.map((r) => r.kind)).toEqual(['task', 'statusUpdate', 'artifactUpdate', 'artifactUpdate', 'statusUpdate']);
+    expect(t.states.map((s) => s.state)).toEqual(['submitted', 'working', 'completed']);
+    expect(t.artifacts).toHaveLength(1);
+    expect(t.artifacts[0]).toMatchObject({ artifactId: 'a', name: 'sum', chunks: 2, complete: true, parts: [{ kind: 'text', text: 'Sum: ' }, { kind: 'text', text: '42' }] });
+    expect([t.taskId, t.contextId, t.lastState]).toEqual(['t1', 'c1', 'completed']);
+    expect(t.rows[1]?.summary).toBe('Added 12');
+    expect(t.payloads).toHaveLength(5);
+    expect(t.payloads[1]?.()).toMatchObject({ result: { statusUpdate: { taskId: 't1' } } });
+  });
+
+  it('reads 0.3 kinds and replaces a non-appended artifact', () => {
+    seq = 0;
+    const t = createTimeline();
+    addEvent(t, ev(rpc({ kind: 'task', id: 't', contextId: 'c', status: { state: 'submitted' } })));
+    addEvent(t, ev(rpc({ kind: 'artifact-update', taskId: 't', contextId: 'c', artifact: { artifactId: 'a', parts: [{ kind: 'text', text: 'v1' }] } })));
+    addEvent(t, ev(rpc({ kind: 'artifact-update', taskId: 't', contextId: 'c', artifact: { artifactId: 'a', parts: [{ kind: 'text', text: 'v2' }] } })));
+    addEvent(t, ev(rpc({ kind: 'status-update', taskId: 't', contextId: 'c', final: true, status: { state: 'canceled' } })));
+    expect(t.artifacts[0]?.parts).toEqual([{ kind: 'text', text: 'v2' }]);
+    expect(t.states.map((s) => s.state)).toEqual(['submitted', 'canceled']);
+  });
+
+  it('flags a Message after a Task and records error events', () => {
+    seq = 0;
+    const t = createTimeline();
+    addEvent(t, ev({ task: { id: 't', status: { state: 'TASK_STATE_WORKING' } } }));
+    addEvent(t, ev({ message: { messageId: 'm', role: 'ROLE_AGENT', parts: [{ text: 'late' }] } }));
+    addEvent(t, ev(undefined, { error: { code: -32603, message: 'boom' } }));
+    expect(t.messageAfterTask).toBe(true);
+    expect(t.rows.map((r) => r.kind)).toEqual(['task', 'message', 'error']);
+    expect(t.rows[2]?.summary).toBe('-32603: boom');
+  });
+
+  it('trusts the core’s objectKind/state when it gives them', () => {
+    seq = 0;
+    const t = createTimeline();
+    addEvent(t, ev({ whatever: true }, { objectKind: 'status-update', state: 'TASK_STATE_INPUT_REQUIRED' }));
+    expect(t.rows[0]).toMatchObject({ kind: 'statusUpdate', state: 'input-required' });
+  });
+
+  it('folds 50,000 events quickly (the UI folds them as they arrive)', () => {
+    seq = 0;
+    const t = createTimeline();
+    const start = performance.now();
+    for (let i = 0; i < 50_000; i++) {
+      addEvent(t, ev(rpc({ artifactUpdate: { taskId: 't', contextId: 'c', append: i > 0, artifact: { artifactId: 'a', parts: [{ text: `chunk ${i}` }] } } })));
+    }
+    expect(t.rows).toHaveLength(50_000);
+    expect(t.artifacts[0]?.chunks).toBe(50_000);
+    // A burst of distinct artifacts (one per event) must not go quadratic either.
+    for (let i = 0; i < 50_000; i++) {
+      addEvent(t, ev(rpc({ artifactUpdate: { taskId: 't', contextId: 'c', lastChunk: true, artifact: { artifactId: `b-${i}`, parts: [{ text: `event ${i}` }] } } })));
+    }
+    expect(t.artifacts).toHaveLength(50_001);
+    expect(performance.now() - start).toBeLessThan(3000);
+  });
+});

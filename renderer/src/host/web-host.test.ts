@@ -1,0 +1,208 @@
+import { describe, expect, it } from 'vitest';
+import type { StreamEvent } from '../../../shared/contract/index';
+import type { FromStreamWorker, ToStreamWorker } from './stream-worker-protocol';
+import { attachLazyEvents, createWebHost, takeSessionToken, tokenHeader, type WebHostEnv } from './web-host';
+
+function memoryStorage(): Storage {
+  const map = new Map<string, string>();
+  return {
+    getItem: (k) => map.get(k) ?? null,
+    setItem: (k, v) => void map.set(k, v),
+    removeItem: (k) => void map.delete(k),
+    clear: () => map.clear(),
+    key: (i) => [...map.keys()][i] ?? null,
+    get length() {
+      return map.size;
+    },
+  };
+}
+
+function ndjsonResponse(chunks: string[], status = 200): Response {
+  const encoder = new TextEncoder();
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      for (const chunk of chunks) controller.enqueue(encoder.encode(chunk));
+      controller.close();
+    },
+  });
+  return new Response(body, { status, headers: { 'content-type': 'application/x-ndjson' } });
+}
+
+interface Sent {
+  url: string;
+  headers: Record<string, string>;
+  body: { op: string; request: unknown; requestId?: string };
+}
+
+function env(respond: (sent: Sent) => Response | Promise<Response>, hash = '#token=abc%2B1'): { env: WebHostEnv; sent: Sent[]; replaced: string[] } {
+  const sent: Sent[] = [];
+  const replaced: string[] = [];
+  return {
+    sent,
+    replaced,
+    env: {
+      fetch: (async (input: RequestInfo | URL, init?: RequestInit) => {
+        const s: Sent = { url: String(input), headers: init?.headers as Record<string, string>, body: JSON.parse(String(init?.body)) };
+        sent.push(s);
+        return respond(s);
+      }) as typeof fetch,
+      location: { hash, pathname: '/', search: '' },
+      history: { state: null, replaceState: (_s: unknown, _t: string, url?: string | URL | null) => void replaced.push(String(url)) },
+      storage: memoryStorage(),
+      randomId: () => 'req-1',
+    },
+  };
+}
+
+describe('web host transport', () => {
+  it('takes the token from the hash once, keeps it for the tab and cleans the address bar', () => {
+    const e = env(() => new Response('{}'));
+    expect(takeSessionToken(e.env)).toBe('abc+1');
+    expect(e.replaced).toEqual(['/']);
+    // A reload has no hash any more: the token comes back from sessionStorage.
+    const again = { ...e.env, location: { hash: '', pathname: '/', search: '' } };
+    expect(takeSessionToken(again)).toBe('abc+1');
+  });
+
+  it('posts unary calls with the token header and returns the Result as sent', async () => {
+    const e = env(() => Response.json({ ok: true, value: { name: 'Powerduck' } }));
+    const host = createWebHost(e.env);
+    const result = await host.invoke('app.info', {});
+    expect(result).toEqual({ ok: true, value: { name: 'Powerduck' } });
+    expect(e.sent[0]?.url).toBe('/api/invoke');
+    expect(e.sent[0]?.headers[tokenHeader]).toBe('abc+1');
+    expect(e.sent[0]?.body).toEqual({ op: 'app.info', request: {} });
+  });
+
+  it('turns a refusal (401) into an unauthorized error, never a success', async () => {
+    const e = env(() => Response.json({ ok: false, error: { code: 'unauthorized', message: 'Missing or wrong Powerduck session token.' } }, { status: 401 }), '');
+    const result = await createWebHost(e.env).invoke('app.info', {});
+    expect(result.ok).toBe(false);
+    if (!result.ok) expect(result.error.code).toBe('unauthorized');
+  });
+
+  it('reads NDJSON events split across chunks and stops at the terminal event', async () => {
+    const lines = [
+      { requestId: 'req-1', seq: 0, kind: 'data', data: { index: 0, text: 'a' } },
+      { requestId: 'req-1', seq: 1, kind: 'data', data: { index: 1, text: 'b' } },
+      { requestId: 'req-1', seq: 2, kind: 'end', value: { count: 2, cancelled: false } },
+    ]
+      .map((l) => JSON.stringify(l) + '\n')
+      .join('');
+    const e = env(() => ndjsonResponse([lines.slice(0, 17), lines.slice(17, 90), lines.slice(90)]));
+    const events: StreamEvent<unknown, unknown>[] = [];
+    const handle = createWebHost(e.env).stream('debug.echoStream', { count: 2 }, (ev) => events.push(ev));
+    await handle.done;
+    expect(handle.requestId).toBe('req-1');
+    expect(e.sent[0]?.body).toEqual({ op: 'debug.echoStream', requestId: 'req-1', request: { count: 2 } });
+    expect(events.map((ev) => ev.kind)).toEqual(['data', 'data', 'end']);
+  });
+
+  it('reports a stream that closes without a terminal event as an error', async () => {
+    const e = env(() => ndjsonResponse([JSON.stringify({ requestId: 'req-1', seq: 0, kind: 'data', data: 1 }) + '\n']));
+    const events: StreamEvent<unknown, unknown>[] = [];
+    await createWebHost(e.env).stream('debug.echoStream', { count: 5 }, (ev) => events.push(ev)).done;
+    expect(events.map((ev) => ev.kind)).toEqual(['data', 'error']);
+    const last = events[1];
+    expect(last?.kind === 'error' && last.error.code).toBe('io');
+  });
+
+  it('cancels through stream.cancel so the core can still send its terminal record', async () => {
+    let release: (() => void) | undefined;
+    const e = env(async (sent) => {
+      if (sent.url === '/api/invoke') {
+        release?.();
+        return Response.json({ ok: true, value: { cancelled: true } });
+      }
+      const encoder = new TextEncoder();
+      return new Response(
+        new ReadableStream<Uint8Array>({
+          start(controller) {
+            controller.enqueue(encoder.encode(JSON.stringify({ requestId: 'req-1', seq: 0, kind: 'data', data: 1 }) + '\n'));
+            release = () => {
+              controller.enqueue(encoder.encode(JSON.stringify({ requestId: 'req-1', seq: 1, kind: 'end', value: { count: 1, cancelled: true } }) + '\n'));
+              controller.close();
+            };
+          },
+        }),
+      );
+    });
+    const events: StreamEvent<unknown, unknown>[] = [];
+    const handle = createWebHost(e.env).stream('debug.echoStream', { count: 100 }, (ev) => events.push(ev));
+    await new Promise((r) => setTimeout(r, 10));
+    await handle.cancel();
+    await handle.done;
+    expect(e.sent.map((s) => s.body.op)).toEqual(['debug.echoStream', 'stream.cancel']);
+    expect(e.sent[1]?.body.request).toEqual({ requestId: 'req-1' });
+    expect(events.at(-1)).toMatchObject({ kind: 'end', value: { cancelled: true } });
+  });
+});
+
+class FakeWorker {
+  posted: ToStreamWorker[] = [];
+  terminated = false;
+  onmessage: ((m: MessageEvent<FromStreamWorker>) => void) | null = null;
+  onerror: (() => void) | null = null;
+  postMessage(message: ToStreamWorker): void {
+    this.posted.push(message);
+  }
+  terminate(): void {
+    this.terminated = true;
+  }
+  emit(data: FromStreamWorker): void {
+    this.onmessage?.({ data } as MessageEvent<FromStreamWorker>);
+  }
+}
+
+describe('web host streams read in a worker', () => {
+  it('opens the stream in the worker with the token, delivers batches, and attaches the record events lazily', async () => {
+    const e = env(() => Response.json({ ok: true, value: { cancelled: true } }));
+    const worker = new FakeWorker();
+    const host = createWebHost({ ...e.env, origin: 'http://127.0.0.1:1', streamWorker: () => worker as unknown as Worker });
+    const events: StreamEvent<unknown, unknown>[] = [];
+    const handle = host.stream('a2a.stream', { method: 'SendStreamingMessage' } as never, (ev) => events.push(ev));
+    const open = worker.posted[0];
+    expect(open?.type).toBe('open');
+    if (open?.type === 'open') {
+      expect(open.url).toBe('http://127.0.0.1:1/api/stream');
+      expect(open.headers[tokenHeader]).toBe('abc+1');
+      expect(JSON.parse(open.body)).toMatchObject({ op: 'a2a.stream', requestId: 'req-1' });
+    }
+    const lines = [0, 1, 2].map((seq) => JSON.stringify({ kind: 'data', data: { seq }, requestId: 'req-1', seq }));
+    let at = 0;
+    worker.emit({ type: 'lines', text: lines.join(''), ends: Uint32Array.from(lines.map((l) => (at += l.length))), seqs: Uint32Array.from([0, 1, 2]) });
+    worker.emit({ type: 'end', event: { requestId: 'req-1', seq: 3, kind: 'end', value: { id: 'rec' } }, eventsJson: '[{"seq":0},{"seq":1},{"seq":2}]' });
+    await handle.done;
+    expect(worker.terminated).toBe(true);
+    expect(events.map((ev) => ev.kind)).toEqual(['data', 'data', 'data', 'end']);
+    expect(events.slice(0, 3).map((ev) => [ev.seq, ev.kind === 'data' ? ev.data : undefined])).toEqual([
+      [0, { seq: 0 }],
+      [1, { seq: 1 }],
+      [2, { seq: 2 }],
+    ]);
+    const end = events[3];
+    const record = end?.kind === 'end' ? (end.value as { id: string; events: unknown[] }) : undefined;
+    expect(record?.events).toEqual([{ seq: 0 }, { seq: 1 }, { seq: 2 }]);
+    expect(JSON.parse(JSON.stringify(record))).toEqual({ id: 'rec', events: [{ seq: 0 }, { seq: 1 }, { seq: 2 }] });
+  });
+
+  it('turns a worker failure into the terminal error, and aborts the fetch if the core cannot cancel', async () => {
+    const e = env(() => Response.json({ ok: false, error: { code: 'internal', message: 'x' } }));
+    const worker = new FakeWorker();
+    const host = createWebHost({ ...e.env, streamWorker: () => worker as unknown as Worker });
+    const events: StreamEvent<unknown, unknown>[] = [];
+    const handle = host.stream('debug.echoStream', { count: 3 }, (ev) => events.push(ev));
+    await handle.cancel();
+    expect(worker.posted.at(-1)).toEqual({ type: 'abort' });
+    worker.emit({ type: 'failed', error: { code: 'cancelled', message: 'Stopped by the user.' } });
+    await handle.done;
+    expect(events).toEqual([{ requestId: 'req-1', seq: 0, kind: 'error', error: { code: 'cancelled', message: 'Stopped by the user.' } }]);
+  });
+
+  it('parses lazily attached events only when read', () => {
+    const value: Record<string, unknown> = { id: 'r' };
+    attachLazyEvents(value, 'not json');
+    expect(Object.keys(value)).toEqual(['id', 'events']);
+    expect(() => value['events']).toThrow();
+  });
+});

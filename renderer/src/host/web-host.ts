@@ -1,0 +1,218 @@
+import type { OperationName, Result, StreamEvent, StreamName, WireError } from '../../../shared/contract/index';
+import { isTerminal } from '../../../shared/contract/index';
+import type { Host, StreamHandle } from './host';
+import { mintRequestId } from './host';
+import { readNdjson } from './ndjson-reader';
+import type { FromStreamWorker, ToStreamWorker } from './stream-worker-protocol';
+
+export const tokenHeader = 'x-powerduck-token';
+const tokenStorageKey = 'powerduck.sessionToken';
+
+/** What the web host needs from the page; injected so tests can drive it without a browser. */
+export interface WebHostEnv {
+  fetch: typeof fetch;
+  location: Pick<Location, 'hash' | 'pathname' | 'search'>;
+  history: Pick<History, 'replaceState' | 'state'>;
+  storage: Pick<Storage, 'getItem' | 'setItem'>;
+  randomId?: () => string;
+  /** Reads streams in a worker when given (the browser); otherwise on this thread (tests). */
+  streamWorker?: () => Worker;
+  /** Absolute origin for the worker's fetch (workers resolve relative URLs against their script). */
+  origin?: string;
+}
+
+/**
+ * Takes the per-run token from `#token=…` once, keeps it for this tab only (sessionStorage
+ * survives reloads, not new tabs), and removes it from the address bar so it does not end up
+ * in screenshots, bookmarks or shared screens.
+ */
+export function takeSessionToken(env: Pick<WebHostEnv, 'location' | 'history' | 'storage'>): string | undefined {
+  const match = /(?:^#|&)token=([^&]+)/.exec(env.location.hash);
+  if (match?.[1]) {
+    const token = decodeURIComponent(match[1]);
+    env.storage.setItem(tokenStorageKey, token);
+    env.history.replaceState(env.history.state, '', env.location.pathname + env.location.search);
+    return token;
+  }
+  return env.storage.getItem(tokenStorageKey) ?? undefined;
+}
+
+function transportError(message: string, code: WireError['code'] = 'io'): WireError {
+  return { code, message };
+}
+
+async function errorFromResponse(response: Response): Promise<WireError> {
+  try {
+    const body = (await response.json()) as { error?: WireError } | null;
+    if (body?.error?.code) return body.error;
+  } catch {
+    // Fall through to a generic message: the body was not our JSON error shape.
+  }
+  return transportError(`Powerduck answered HTTP ${response.status}.`, response.status === 401 ? 'unauthorized' : 'io');
+}
+
+export function createWebHost(env: WebHostEnv): Host {
+  const token = takeSessionToken(env);
+  const headers = (): Record<string, string> => ({ 'content-type': 'application/json', [tokenHeader]: token ?? '' });
+  const randomId = env.randomId ?? mintRequestId;
+
+  async function invokeAny(op: OperationName, request: unknown): Promise<Result<unknown>> {
+    let response: Response;
+    try {
+      response = await env.fetch('/api/invoke', { method: 'POST', headers: headers(), body: JSON.stringify({ op, request }) });
+    } catch (error) {
+      return { ok: false, error: transportError(`Cannot reach the Powerduck host: ${(error as Error).message}`, 'connect') };
+    }
+    if (!response.ok) return { ok: false, error: await errorFromResponse(response) };
+    try {
+      return (await response.json()) as Result<unknown>;
+    } catch (error) {
+      return { ok: false, error: transportError(`The host sent a reply that is not JSON: ${(error as Error).message}`, 'not-json') };
+    }
+  }
+
+  function streamInWorker(
+    makeWorker: () => Worker,
+    op: StreamName,
+    request: unknown,
+    onEvent: (event: StreamEvent<unknown, unknown>) => void,
+  ): StreamHandle {
+    const requestId = randomId();
+    const worker = makeWorker();
+    let seq = 0;
+    let finished = false;
+    let resolveDone: () => void = () => undefined;
+    const done = new Promise<void>((resolve) => (resolveDone = resolve));
+    const deliver = (event: StreamEvent<unknown, unknown>): void => {
+      if (finished) return;
+      seq = event.seq + 1;
+      if (isTerminal(event)) finished = true;
+      onEvent(event);
+      if (finished) {
+        worker.terminate();
+        resolveDone();
+      }
+    };
+    worker.onmessage = (message: MessageEvent<FromStreamWorker>) => {
+      const data = message.data;
+      if (data.type === 'lines') {
+        let start = 0;
+        for (let i = 0; i < data.ends.length; i++) {
+          const end = data.ends[i] ?? start;
+          deliver(lazyDataEvent(requestId, data.seqs[i] ?? seq, data.text, start, end));
+          start = end;
+        }
+      }
+      else if (data.type === 'end') {
+        if (data.eventsJson !== undefined && data.event.kind === 'end') attachLazyEvents(data.event.value, data.eventsJson);
+        deliver(data.event);
+      } else deliver({ requestId, seq, kind: 'error', error: data.error });
+    };
+    worker.onerror = () => deliver({ requestId, seq, kind: 'error', error: transportError('The stream reader stopped unexpectedly.') });
+    const open: ToStreamWorker = {
+      type: 'open',
+      url: `${env.origin ?? ''}/api/stream`,
+      headers: headers(),
+      body: JSON.stringify({ op, requestId, request }),
+    };
+    worker.postMessage(open);
+    return {
+      requestId,
+      done,
+      async cancel() {
+        if (finished) return;
+        const result = await invokeAny('stream.cancel', { requestId });
+        if (!result.ok) worker.postMessage({ type: 'abort' } satisfies ToStreamWorker);
+      },
+    };
+  }
+
+  function streamAny(op: StreamName, request: unknown, onEvent: (event: StreamEvent<unknown, unknown>) => void): StreamHandle {
+    if (env.streamWorker) return streamInWorker(env.streamWorker, op, request, onEvent);
+    const requestId = randomId();
+    const abort = new AbortController();
+    let seq = 0;
+    let finished = false;
+    const deliver = (event: StreamEvent<unknown, unknown>): void => {
+      if (finished) return;
+      seq = event.seq + 1;
+      if (isTerminal(event)) finished = true;
+      onEvent(event);
+    };
+    const fail = (error: WireError): void => deliver({ requestId, seq, kind: 'error', error });
+
+    const done = (async () => {
+      try {
+        const response = await env.fetch('/api/stream', {
+          method: 'POST',
+          headers: headers(),
+          body: JSON.stringify({ op, requestId, request }),
+          signal: abort.signal,
+        });
+        if (!response.ok || !response.body) return fail(await errorFromResponse(response));
+        await readNdjson(response.body, (value) => deliver(value as StreamEvent<unknown, unknown>));
+        if (!finished) fail(transportError('The connection to the Powerduck host closed before the stream ended.'));
+      } catch (error) {
+        if (abort.signal.aborted) fail({ code: 'cancelled', message: 'Stopped by the user.' });
+        else fail(transportError(`The stream from the Powerduck host failed: ${(error as Error).message}`));
+      }
+    })();
+
+    return {
+      requestId,
+      done,
+      async cancel() {
+        if (finished) return;
+        // Ask the core first so it can still send its terminal record; drop the socket only if that fails.
+        const result = await invokeAny('stream.cancel', { requestId });
+        if (!result.ok) abort.abort();
+      },
+    };
+  }
+
+  return {
+    kind: 'web',
+    invoke: (op, request) => invokeAny(op, request) as never,
+    stream: (op, request, onEvent) => streamAny(op, request, onEvent as (event: StreamEvent<unknown, unknown>) => void),
+  };
+}
+
+/**
+ * A data event whose payload is parsed from its NDJSON line on each read and never cached: the
+ * page folds it once, and whatever keeps the event (the timeline's detail pane) holds only the text.
+ */
+export function lazyDataEvent(requestId: string, seq: number, text: string, start: number, end: number): StreamEvent<unknown, unknown> {
+  return {
+    requestId,
+    seq,
+    kind: 'data',
+    get data(): unknown {
+      return (JSON.parse(text.slice(start, end)) as { data?: unknown }).data;
+    },
+  };
+}
+
+/**
+ * The record of a long stream repeats every event the page already received. Its `events` come
+ * from the worker as text and are parsed only if something reads them.
+ */
+export function attachLazyEvents(value: unknown, eventsJson: string): void {
+  if (typeof value !== 'object' || value === null) return;
+  Object.defineProperty(value, 'events', {
+    configurable: true,
+    enumerable: true,
+    get(this: Record<string, unknown>) {
+      const events: unknown = JSON.parse(eventsJson);
+      Object.defineProperty(this, 'events', { value: events, writable: true, enumerable: true, configurable: true });
+      return events;
+    },
+  });
+}
+
+export function hasSessionToken(): boolean {
+  try {
+    return Boolean(window.sessionStorage.getItem(tokenStorageKey));
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { en, type MessageKey } from './en';
+import { ko } from './ko';
+import { detectLocale, translate } from './i18n';
+
+const placeholders = (s: string): string[] => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1] ?? '').sort();
+// Product names and protocol words that stay the same in Korean.
+const sameInBoth = new Set<MessageKey>(['app.newA2a', 'auth.basic', 'about.capGrpc']);
+
+describe('i18n', () => {
+  it('has a Korean string for every English key, with the same placeholders', () => {
+    for (const key of Object.keys(en) as MessageKey[]) {
+      expect(ko[key], key).toBeTruthy();
+      expect(placeholders(ko[key]), key).toEqual(placeholders(en[key]));
+    }
+  });
+
+  it('translates rather than copies', () => {
+    const copied = (Object.keys(en) as MessageKey[]).filter((k) => ko[k] === en[k] && !sameInBoth.has(k));
+    expect(copied).toEqual([]);
+    const hangul = (Object.keys(en) as MessageKey[]).filter((k) => /[가-힣]/.test(ko[k]));
+    expect(hangul.length / Object.keys(en).length).toBeGreaterThan(0.9);
+  });
+
+  it('fills placeholders and leaves unknown ones visible', () => {
+    expect(translate('en', 'outcome.task', { state: 'completed' })).toBe('Task (completed)');
+    expect(translate('ko', 'outcome.task', { state: 'completed' })).toBe('작업 (completed)');
+    expect(translate('en', 'outcome.task')).toBe('Task ({state})');
+  });
+
+  it('picks Korean for ko-* browsers and English otherwise', () => {
+    expect(detectLocale(['ko-KR', 'en'])).toBe('ko');
+    expect(detectLocale(['fr-FR', 'en-US'])).toBe('en');
+    expect(detectLocale([])).toBe('en');
+  });
+});

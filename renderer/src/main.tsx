@@ -1,0 +1,51 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './app/app';
+import { persistLayout } from './app/layout-store';
+import { useAppInfoStore } from './features/about/app-info-store';
+import { persistDrafts } from './features/request/drafts-persistence';
+import { refreshSecrets } from './features/request/secrets-store';
+import { pickHost } from './host/index';
+import { HostProvider } from './host/host-context';
+import { hasSessionToken } from './host/web-host';
+import { detectLocale, isLocale, translate, useLocaleStore } from './i18n/i18n';
+import './styles/theme.css';
+import './styles/app.css';
+
+const localeKey = 'powerduck.locale';
+
+function startLocale(): void {
+  const saved = localStorage.getItem(localeKey);
+  useLocaleStore.getState().setLocale(isLocale(saved) ? saved : detectLocale(navigator.languages));
+  const apply = (locale: string): void => {
+    document.documentElement.lang = locale;
+  };
+  apply(useLocaleStore.getState().locale);
+  useLocaleStore.subscribe((s) => {
+    apply(s.locale);
+    localStorage.setItem(localeKey, s.locale);
+  });
+}
+
+async function main(): Promise<void> {
+  startLocale();
+  const host = pickHost();
+  persistDrafts(localStorage);
+  persistLayout(localStorage);
+  const sessionProblem =
+    host.kind === 'web' && !hasSessionToken() ? translate(useLocaleStore.getState().locale, 'app.noSession') : undefined;
+  const root = document.getElementById('root');
+  if (!root) throw new Error('index.html has no #root');
+  createRoot(root).render(
+    <StrictMode>
+      <HostProvider host={host}>
+        <App {...(sessionProblem ? { sessionProblem } : {})} />
+      </HostProvider>
+    </StrictMode>,
+  );
+  const info = await host.invoke('app.info', {});
+  useAppInfoStore.getState().set(info.ok ? { info: info.value } : { error: info.error });
+  await refreshSecrets(host);
+}
+
+void main();

@@ -1,0 +1,127 @@
+/**
+ * Human-readable one-liners for an exchange record (CLI summary, history rows, "Copy for LLM").
+ * Pure text; every fact comes from the record.
+ */
+import { explainError } from './a2a-errors';
+import type { ExchangeRecord, Outcome, RecordedStreamEvent } from './exchange';
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** First text parts of a message, joined (for one-line display). */
+export function messageText(message: unknown, max = 200): string {
+  if (!isObject(message) || !Array.isArray(message['parts'])) return '';
+  const texts: string[] = [];
+  let others = 0;
+  for (const part of message['parts']) {
+    if (isObject(part) && typeof part['text'] === 'string') texts.push(part['text']);
+    else others++;
+  }
+  const text = texts.join(' ').replace(/\s+/g, ' ').trim();
+  const cut = text.length > max ? `${text.slice(0, max - 1)}…` : text;
+  return others ? `${cut}${cut ? ' ' : ''}[+${others} non-text part${others > 1 ? 's' : ''}]` : cut;
+}
+
+/** How a caller should treat the outcome: the CLI maps these to exit codes 0 / 1 / 2. */
+export type OutcomeSeverity = 'ok' | 'refused' | 'failed';
+
+export function outcomeSeverity(outcome: Outcome): OutcomeSeverity {
+  switch (outcome.kind) {
+    case 'message':
+    case 'task':
+    case 'result':
+      return 'ok';
+    case 'rpc-error':
+    case 'http-error':
+    case 'grpc-error':
+      return 'refused';
+    case 'transport-error':
+      return 'failed';
+    case 'stream': {
+      if (outcome.ended !== 'error') return 'ok';
+      const code = outcome.error?.code;
+      // The agent said no (JSON-RPC code, gRPC status name, an `event: error` frame) vs the transport broke.
+      if (typeof code === 'number' || (typeof code === 'string' && (/^[A-Z_]+$/.test(code) || code === 'sse-error-event'))) return 'refused';
+      return 'failed';
+    }
+  }
+}
+
+export function describeOutcome(outcome: Outcome): string {
+  switch (outcome.kind) {
+    case 'message':
+      return `Message: ${messageText(outcome.message) || '(no text)'}`;
+    case 'task': {
+      const task = isObject(outcome.task) ? outcome.task : {};
+      return `Task ${String(task['id'] ?? '?')}${outcome.state ? ` — ${outcome.state}` : ''}`;
+    }
+    case 'result':
+      return outcome.value === null || outcome.value === undefined ? 'Result: (empty)' : `Result: ${truncate(JSON.stringify(outcome.value), 160)}`;
+    case 'rpc-error':
+      return `JSON-RPC error ${outcome.code}: ${outcome.message}${reasonText(outcome.code, outcome.reason)}`;
+    case 'http-error':
+      return `HTTP ${outcome.status}: ${outcome.message}${reasonText(undefined, outcome.reason)}`;
+    case 'grpc-error':
+      return `gRPC ${outcome.codeName} (${outcome.code}): ${outcome.message}${reasonText(undefined, outcome.reason)}`;
+    case 'transport-error':
+      return `${outcome.code}: ${outcome.message}`;
+    case 'stream': {
+      const how = { completed: 'completed', closed: 'closed by the server', stopped: 'stopped locally', error: 'ended with an error' }[outcome.ended];
+      const err = outcome.error ? ` — ${outcome.error.code}: ${outcome.error.message}${outcome.error.reason ? ` [${outcome.error.reason}]` : ''}` : '';
+      return `Stream ${how} after ${outcome.eventCount} event${outcome.eventCount === 1 ? '' : 's'}${outcome.lastState ? ` (last state ${outcome.lastState})` : ''}${err}`;
+    }
+  }
+}
+
+function reasonText(code: number | undefined, reason: string | undefined): string {
+  const explained = explainError(code, reason);
+  if (reason && explained) return ` [${reason}] — ${explained}`;
+  if (reason) return ` [${reason}]`;
+  return explained ? ` — ${explained}` : '';
+}
+
+function truncate(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+export function describeEvent(event: RecordedStreamEvent): string {
+  const head = `#${event.seq} +${Math.round(event.atMs)}ms`;
+  if (event.error) return `${head} ${event.event === 'message' ? '' : `${event.event} `}error ${event.error.code}: ${event.error.message}${event.error.reason ? ` [${event.error.reason}]` : ''}`;
+  const payload = isObject(event.data) && isObject(event.data['result']) ? event.data['result'] : event.data;
+  let detail = '';
+  if (isObject(payload)) {
+    const inner = event.objectKind && isObject(payload[event.objectKind]) ? payload[event.objectKind] : payload;
+    if (isObject(inner)) {
+      if (event.objectKind === 'message' || inner['kind'] === 'message') detail = messageText(inner, 120);
+      else if (isObject(inner['status']) && isObject(inner['status']['message'])) detail = messageText(inner['status']['message'], 120);
+      else if (isObject(inner['artifact'])) detail = `artifact ${String(inner['artifact']['artifactId'] ?? '')} ${messageText(inner['artifact'], 100)}`.trim();
+    }
+  }
+  return `${head} ${event.objectKind ?? event.event}${event.state ? ` ${event.state}` : ''}${detail ? ` — ${detail}` : ''}`;
+}
+
+/** A short multi-line summary of the whole exchange. */
+export function summarizeExchange(record: ExchangeRecord): string[] {
+  const lines: string[] = [];
+  const req = record.request;
+  lines.push(`${req.httpMethod ? `${req.httpMethod} ` : ''}${req.url}  (A2A ${record.version}, ${record.binding}, ${record.method})`);
+  const res = record.response;
+  const t = record.timings;
+  const timing = [`${Math.round(t.totalMs)} ms`, t.connectMs !== undefined ? `connect ${Math.round(t.connectMs)} ms` : t.reusedConnection ? 'reused connection' : '', t.firstByteMs !== undefined ? `first byte ${Math.round(t.firstByteMs)} ms` : '']
+    .filter(Boolean)
+    .join(', ');
+  if (res) {
+    const status = res.status !== undefined ? `${res.status} ${res.statusText ?? ''}`.trim() : res.grpcStatusName ? `gRPC ${res.grpcStatusName}` : '';
+    lines.push(`← ${status}${res.contentType ? `  ${res.contentType}` : ''}  ${res.bodyBytes} B${res.truncated ? ' (truncated in the record)' : ''}  in ${timing}`);
+  } else {
+    lines.push(`← no response  in ${timing}`);
+  }
+  lines.push(describeOutcome(record.outcome));
+  const task = record.outcome.kind === 'task' && isObject(record.outcome.task) ? record.outcome.task : undefined;
+  const message = record.outcome.kind === 'message' && isObject(record.outcome.message) ? record.outcome.message : undefined;
+  const ctx = task?.['contextId'] ?? message?.['contextId'];
+  if (typeof ctx === 'string') lines.push(`contextId: ${ctx}`);
+  for (const warning of record.warnings) lines.push(`warning: ${warning}`);
+  return lines;
+}

@@ -1,0 +1,259 @@
+/**
+ * Code examples for a saved operation: curl, TypeScript `fetch` and Python `requests` for the HTTP
+ * bindings (JSON-RPC and HTTP+JSON), a `grpcurl` line for gRPC. HTTP+JSON requests come from the
+ * same route table the core sends with, so an example can never disagree with the wire.
+ * Credentials appear only as environment variables named after the saved reference.
+ */
+import { buildRestRequest, joinRestUrl } from '../a2a/rest-routes';
+import { isStreamingMethod } from '../a2a/catalogue';
+import { callFromXA2a } from './call-from-operation';
+import type { XA2a, XA2aAuth } from './x-a2a-model';
+
+export type CodeExampleId = 'curl' | 'fetch' | 'python' | 'grpcurl';
+
+export interface CodeExample {
+  id: CodeExampleId;
+  label: string;
+  /** Fence language for Markdown and the editor. */
+  language: 'bash' | 'typescript' | 'python';
+  code: string;
+}
+
+export interface HttpRequestShape {
+  httpMethod: string;
+  url: string;
+  headers: Array<[string, string]>;
+  /** JSON body, when the request has one. */
+  body?: unknown;
+  streaming: boolean;
+  /** Where the credential goes (rendered per language), if the operation has auth. */
+  auth?: XA2aAuth;
+}
+
+/** The environment variable an example reads the credential from. */
+export function credentialVariable(auth: XA2aAuth): string {
+  if (auth.env !== undefined) return auth.env;
+  const name = (auth.secretRef ?? 'secret').replace(/[^A-Za-z0-9]+/g, '_').replace(/^_+|_+$/g, '').toUpperCase();
+  return /^[A-Z_]/.test(name) ? name : `SECRET_${name}`;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** A2A §3.6.1: clients send the version on every request. */
+function versionHeader(x: XA2a): [string, string] {
+  return ['A2A-Version', x.version];
+}
+
+function extraHeaders(x: XA2a): Array<[string, string]> {
+  return (x.headers ?? []).filter((h) => h.enabled !== false).map((h) => [h.name, h.value]);
+}
+
+/** The HTTP request an HTTP-binding operation sends, or a reason it cannot be built. */
+export function httpRequestFor(x: XA2a): { ok: true; request: HttpRequestShape } | { ok: false; message: string } {
+  const streaming = isStreamingMethod(x.version, x.method);
+  const call = callFromXA2a(x);
+  if (x.binding === 'JSONRPC') {
+    const envelope: unknown = isObject(x.example) ? { ...x.example } : { jsonrpc: '2.0', id: 1, method: call.method };
+    return {
+      ok: true,
+      request: {
+        httpMethod: 'POST',
+        url: x.endpoint,
+        headers: [['Content-Type', 'application/json'], ['Accept', streaming ? 'text/event-stream' : 'application/json'], versionHeader(x), ...extraHeaders(x)],
+        body: envelope,
+        streaming,
+        ...(x.auth ? { auth: x.auth } : {}),
+      },
+    };
+  }
+  if (x.binding === 'HTTP+JSON') {
+    const built = buildRestRequest(call.method, call.body, x.tenant ? { tenant: x.tenant } : {});
+    if (!built.ok) return { ok: false, message: built.message };
+    const req = built.request;
+    const headers: Array<[string, string]> = [];
+    if (req.body !== undefined) headers.push(['Content-Type', 'application/a2a+json']);
+    headers.push(['Accept', streaming ? 'text/event-stream' : 'application/a2a+json, application/json'], versionHeader(x), ...extraHeaders(x));
+    return {
+      ok: true,
+      request: {
+        httpMethod: req.httpMethod,
+        url: joinRestUrl(x.endpoint, req.path, req.query),
+        headers,
+        ...(req.body !== undefined ? { body: req.body } : {}),
+        streaming,
+        ...(x.auth ? { auth: x.auth } : {}),
+      },
+    };
+  }
+  return { ok: false, message: 'gRPC operations have no HTTP request; see the grpcurl example.' };
+}
+
+const shellQuote = (text: string): string => `'${text.replace(/'/g, `'\\''`)}'`;
+
+function withApiKeyQuery(url: string, auth: XA2aAuth | undefined, value: string): string {
+  if (!auth || auth.scheme !== 'apiKey' || auth.in !== 'query') return url;
+  return `${url}${url.includes('?') ? '&' : '?'}${encodeURIComponent(auth.name)}=${value}`;
+}
+
+function curlExample(req: HttpRequestShape): CodeExample {
+  const variable = req.auth ? credentialVariable(req.auth) : '';
+  const url = withApiKeyQuery(req.url, req.auth, `\${${variable}}`);
+  const lines = [`curl -sS${req.streaming ? ' -N' : ''} -X ${req.httpMethod} ${url === req.url ? shellQuote(url) : `"${url.replace(/(["\\`])/g, '\\$1')}"`}`];
+  for (const [name, value] of req.headers) lines.push(`  -H ${shellQuote(`${name}: ${value}`)}`);
+  if (req.auth?.scheme === 'bearer') lines.push(`  -H "Authorization: Bearer $${variable}"`);
+  if (req.auth?.scheme === 'apiKey' && req.auth.in === 'header') lines.push(`  -H "${req.auth.name}: $${variable}"`);
+  if (req.auth?.scheme === 'basic') lines.push(`  -u "${req.auth.username.replace(/(["\\`$])/g, '\\$1')}:$${variable}"`);
+  if (req.body !== undefined) lines.push(`  --data-binary ${shellQuote(JSON.stringify(req.body))}`);
+  return { id: 'curl', label: 'curl', language: 'bash', code: lines.join(' \\\n') + '\n' };
+}
+
+function indentBlock(text: string, spaces: number): string {
+  const pad = ' '.repeat(spaces);
+  return text
+    .split('\n')
+    .map((line, i) => (i === 0 ? line : pad + line))
+    .join('\n');
+}
+
+function fetchExample(req: HttpRequestShape): CodeExample {
+  const variable = req.auth ? credentialVariable(req.auth) : '';
+  const headerLines = req.headers.map(([name, value]) => `    ${JSON.stringify(name)}: ${JSON.stringify(value)},`);
+  if (req.auth?.scheme === 'bearer') headerLines.push(`    Authorization: \`Bearer \${process.env.${variable}}\`,`);
+  if (req.auth?.scheme === 'apiKey' && req.auth.in === 'header') headerLines.push(`    ${JSON.stringify(req.auth.name)}: process.env.${variable} ?? '',`);
+  if (req.auth?.scheme === 'basic') {
+    headerLines.push(`    Authorization: \`Basic \${Buffer.from(${JSON.stringify(req.auth.username + ':')} + process.env.${variable}).toString('base64')}\`,`);
+  }
+  const urlExpr =
+    req.auth?.scheme === 'apiKey' && req.auth.in === 'query'
+      ? `\`${withApiKeyQuery(req.url, req.auth, `\${encodeURIComponent(process.env.${variable} ?? '')}`).replace(/`/g, '\\`')}\``
+      : JSON.stringify(req.url);
+  const lines = [`const response = await fetch(${urlExpr}, {`, `  method: '${req.httpMethod}',`, '  headers: {', ...headerLines, '  },'];
+  if (req.body !== undefined) lines.push(`  body: JSON.stringify(${indentBlock(JSON.stringify(req.body, null, 2), 2)}),`);
+  lines.push('});');
+  if (req.streaming) {
+    lines.push(
+      '// Server-sent events: each `data:` line holds one JSON document.',
+      'const decoder = new TextDecoder();',
+      "let buffered = '';",
+      'for await (const chunk of response.body!) {',
+      '  buffered += decoder.decode(chunk, { stream: true });',
+      "  let end: number;",
+      "  while ((end = buffered.indexOf('\\n\\n')) !== -1) {",
+      '    const event = buffered.slice(0, end);',
+      '    buffered = buffered.slice(end + 2);',
+      "    const data = event.split('\\n').filter((l) => l.startsWith('data:')).map((l) => l.slice(5).trim()).join('\\n');",
+      '    if (data) console.log(JSON.parse(data));',
+      '  }',
+      '}',
+    );
+  } else {
+    lines.push('const text = await response.text();', 'console.log(response.status, text ? JSON.parse(text) : null);');
+  }
+  return { id: 'fetch', label: 'TypeScript (fetch)', language: 'typescript', code: lines.join('\n') + '\n' };
+}
+
+/** JSON rendered as a Python literal (true/false/null differ). */
+function pythonLiteral(value: unknown, indent = 0): string {
+  const pad = '    '.repeat(indent);
+  const inner = '    '.repeat(indent + 1);
+  if (value === null || value === undefined) return 'None';
+  if (value === true) return 'True';
+  if (value === false) return 'False';
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : 'None';
+  if (typeof value === 'string') return JSON.stringify(value);
+  if (Array.isArray(value)) {
+    if (!value.length) return '[]';
+    return `[\n${value.map((v) => inner + pythonLiteral(v, indent + 1)).join(',\n')},\n${pad}]`;
+  }
+  const entries = Object.entries(value as Record<string, unknown>);
+  if (!entries.length) return '{}';
+  return `{\n${entries.map(([k, v]) => `${inner}${JSON.stringify(k)}: ${pythonLiteral(v, indent + 1)}`).join(',\n')},\n${pad}}`;
+}
+
+function pythonExample(req: HttpRequestShape): CodeExample {
+  const variable = req.auth ? credentialVariable(req.auth) : '';
+  const needsOs = Boolean(req.auth);
+  const headerLines = req.headers.map(([name, value]) => `    ${JSON.stringify(name)}: ${JSON.stringify(value)},`);
+  if (req.auth?.scheme === 'bearer') headerLines.push(`    "Authorization": f"Bearer {os.environ['${variable}']}",`);
+  if (req.auth?.scheme === 'apiKey' && req.auth.in === 'header') headerLines.push(`    ${JSON.stringify(req.auth.name)}: os.environ["${variable}"],`);
+  const lines = [...(needsOs ? ['import os', ''] : []), 'import requests', '', 'headers = {', ...headerLines, '}'];
+  const args = [JSON.stringify(req.url), 'headers=headers'];
+  if (req.auth?.scheme === 'apiKey' && req.auth.in === 'query') args.push(`params={${JSON.stringify(req.auth.name)}: os.environ["${variable}"]}`);
+  if (req.auth?.scheme === 'basic') args.push(`auth=(${JSON.stringify(req.auth.username)}, os.environ["${variable}"])`);
+  if (req.body !== undefined) {
+    lines.push(`body = ${pythonLiteral(req.body)}`);
+    args.push('json=body');
+  }
+  if (req.streaming) args.push('stream=True');
+  lines.push(`response = requests.request(${JSON.stringify(req.httpMethod)}, ${args.join(', ')})`);
+  if (req.streaming) {
+    lines.push(
+      '# Server-sent events: each "data:" line holds one JSON document.',
+      'for line in response.iter_lines(decode_unicode=True):',
+      '    if line and line.startswith("data:"):',
+      '        print(line[5:].strip())',
+    );
+  } else {
+    lines.push('print(response.status_code, response.json() if response.content else None)');
+  }
+  return { id: 'python', label: 'Python (requests)', language: 'python', code: lines.join('\n') + '\n' };
+}
+
+/** A2A §10: package lf.a2a.v1, service A2AService. */
+export const GRPC_SERVICE_V1 = 'lf.a2a.v1.A2AService';
+
+export function grpcTarget(endpoint: string): { address: string; plaintext: boolean } {
+  const match = /^([a-z][a-z0-9+.-]*):\/\/([^/?#]+)/i.exec(endpoint);
+  if (match) {
+    const scheme = (match[1] as string).toLowerCase();
+    const host = match[2] as string;
+    const secure = scheme === 'https' || scheme === 'grpcs';
+    const address = /:\d+$/.test(host) ? host : `${host}:${secure ? 443 : 80}`;
+    return { address, plaintext: !secure };
+  }
+  const address = endpoint.replace(/\/.*$/, '');
+  const loopback = /^(localhost|127\.|\[::1\])/.test(address);
+  return { address, plaintext: loopback };
+}
+
+function grpcurlExample(x: XA2a): CodeExample {
+  const call = callFromXA2a(x);
+  const { address, plaintext } = grpcTarget(x.endpoint);
+  // gRPC carries the tenant as a request field (A2A §10): the body is sent as written.
+  const body: unknown = call.body ?? {};
+  const parts = ['grpcurl'];
+  if (plaintext) parts.push('-plaintext');
+  parts.push(`-import-path proto -proto lf/a2a/v1/a2a.proto`);
+  parts.push(`-H ${shellQuote(`a2a-version: ${x.version}`)}`);
+  for (const h of x.headers ?? []) if (h.enabled !== false) parts.push(`-H ${shellQuote(`${h.name.toLowerCase()}: ${h.value}`)}`);
+  if (x.auth) {
+    const variable = credentialVariable(x.auth);
+    if (x.auth.scheme === 'bearer') parts.push(`-H "authorization: Bearer $${variable}"`);
+    else if (x.auth.scheme === 'apiKey') parts.push(`-H "${x.auth.name.toLowerCase()}: $${variable}"`);
+    else parts.push(`-H "authorization: Basic $(printf '%s' "${x.auth.username}:$${variable}" | base64)"`);
+  }
+  parts.push(`-d ${shellQuote(JSON.stringify(body))}`);
+  parts.push(address, `${GRPC_SERVICE_V1}/${call.method}`);
+  return { id: 'grpcurl', label: 'grpcurl', language: 'bash', code: parts.join(' \\\n  ') + '\n' };
+}
+
+export interface CodeExamplesResult {
+  examples: CodeExample[];
+  notes: string[];
+}
+
+export function codeExamples(x: XA2a): CodeExamplesResult {
+  if (x.binding === 'GRPC') {
+    const notes = ['grpcurl reads the A2A 1.0 proto (lf/a2a/v1/a2a.proto, shipped in proto/); drop -import-path/-proto when the agent serves gRPC reflection.'];
+    if (x.auth) notes.push(`Set ${credentialVariable(x.auth)} to the credential${x.auth.secretRef !== undefined ? ` stored as the secret "${x.auth.secretRef}"` : ''} first.`);
+    return { examples: [grpcurlExample(x)], notes };
+  }
+  const built = httpRequestFor(x);
+  if (!built.ok) return { examples: [], notes: [built.message] };
+  const req = built.request;
+  const notes: string[] = [];
+  if (x.auth) notes.push(`Set ${credentialVariable(x.auth)} to the credential${x.auth.secretRef !== undefined ? ` stored as the secret "${x.auth.secretRef}"` : ''} before running these.`);
+  return { examples: [curlExample(req), fetchExample(req), pythonExample(req)], notes };
+}

@@ -1,0 +1,85 @@
+/**
+ * Lists every operation of an OpenAPI document, A2A or not: other operations (plain HTTP APIs,
+ * MCP, anything) are shown as they are and never rewritten.
+ */
+import type { XA2a } from './x-a2a-model';
+import { readXA2a, X_PROTOCOL_A2A } from './x-a2a-model';
+
+/** OpenAPI 3.2 fixed HTTP fields of a Path Item (§4.8.9), in the order they are listed. */
+export const openApiVerbs = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace', 'query'] as const;
+
+export interface SpecOperationSummary {
+  /** The key under `paths` (for A2A operations an identifier, not an address). */
+  path: string;
+  /** The key of the operation in its Path Item (`post`), or the name under `additionalOperations`. */
+  httpMethod: string;
+  /** True when the operation sits under the OAS 3.2 `additionalOperations` map. */
+  additional?: boolean;
+  operationId?: string;
+  summary?: string;
+  description?: string;
+  kind: 'a2a' | 'other';
+  /** The `x-protocol` value, when the operation names one. */
+  protocol?: string;
+  /** The call, for A2A operations whose `x-a2a` could be read. */
+  a2a?: XA2a;
+  /** Why an operation marked as A2A cannot be used. */
+  problem?: string;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function summarise(path: string, httpMethod: string, op: Record<string, unknown>, additional: boolean): SpecOperationSummary {
+  const protocol = typeof op['x-protocol'] === 'string' ? op['x-protocol'] : undefined;
+  const isA2a = 'x-a2a' in op || protocol === X_PROTOCOL_A2A;
+  const entry: SpecOperationSummary = { path, httpMethod, kind: isA2a ? 'a2a' : 'other' };
+  if (additional) entry.additional = true;
+  if (typeof op['operationId'] === 'string') entry.operationId = op['operationId'];
+  if (typeof op['summary'] === 'string') entry.summary = op['summary'];
+  if (typeof op['description'] === 'string') entry.description = op['description'];
+  if (protocol !== undefined) entry.protocol = protocol;
+  if (isA2a) {
+    if (!('x-a2a' in op)) entry.problem = 'x-protocol is a2a but the operation has no x-a2a.';
+    else {
+      const read = readXA2a(op['x-a2a']);
+      if (read.ok) entry.a2a = read.value;
+      else entry.problem = read.message;
+    }
+  }
+  return entry;
+}
+
+export function listOperations(doc: unknown): SpecOperationSummary[] {
+  if (!isObject(doc) || !isObject(doc['paths'])) return [];
+  const out: SpecOperationSummary[] = [];
+  for (const [path, item] of Object.entries(doc['paths'])) {
+    if (!isObject(item)) continue;
+    for (const verb of openApiVerbs) {
+      const op = item[verb];
+      if (isObject(op)) out.push(summarise(path, verb, op, false));
+    }
+    const additional = item['additionalOperations'];
+    if (isObject(additional)) {
+      for (const [name, op] of Object.entries(additional)) if (isObject(op)) out.push(summarise(path, name, op, true));
+    }
+  }
+  return out;
+}
+
+/** The A2A operation at `path` (its verb when given, else the first A2A operation of the Path Item). */
+export function findA2aOperation(doc: unknown, path: string, httpMethod?: string): SpecOperationSummary | undefined {
+  return listOperations(doc).find((op) => op.path === path && op.kind === 'a2a' && (httpMethod === undefined || op.httpMethod === httpMethod));
+}
+
+/** The raw Operation Object at path/verb, for callers that need keys the summary leaves out. */
+export function rawOperation(doc: unknown, path: string, httpMethod: string, additional = false): Record<string, unknown> | undefined {
+  if (!isObject(doc) || !isObject(doc['paths'])) return undefined;
+  const item = doc['paths'][path];
+  if (!isObject(item)) return undefined;
+  const holder = additional ? item['additionalOperations'] : item;
+  if (!isObject(holder)) return undefined;
+  const op = holder[httpMethod];
+  return isObject(op) ? op : undefined;
+}

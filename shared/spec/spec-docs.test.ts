@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import type { ExchangeRecord } from '../a2a/exchange';
+import { copyForLlm } from './copy-for-llm';
+import { buildOperation } from './operation-build';
+import { renderOperationDocs } from './spec-docs';
+
+const TOKEN = 'tok-7f3a9c1e55d04b2e';
+
+function docWith(call: Parameters<typeof buildOperation>[0]['call'], extra: Record<string, unknown> = {}): Record<string, unknown> {
+  const built = buildOperation({ call, summary: 'Ask the agent', description: 'Saved for the docs test.' });
+  if (!built.ok) throw new Error(built.message);
+  return {
+    openapi: '3.2.0',
+    info: { title: 't', version: '1' },
+    paths: { '/agents/a': { post: built.value.fields }, '/pets': { get: { summary: 'List pets', description: 'Plain HTTP.' } }, ...extra },
+    components: { schemas: built.value.components },
+  };
+}
+
+const grpcDoc = docWith({ version: '1.0', binding: 'GRPC', endpoint: 'http://127.0.0.1:50051', method: 'GetTask', body: { id: 't-1' }, auth: { type: 'bearer', token: { secretRef: 'agent' } } });
+
+describe('operation docs', () => {
+  it('renders settings, resolved schemas, the example and code examples from the spec alone', () => {
+    const result = renderOperationDocs(grpcDoc, '/agents/a');
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    const d = result.docs;
+    expect(d.settings).toEqual(
+      expect.arrayContaining([
+        { label: 'A2A version', value: '1.0' },
+        { label: 'Binding', value: 'GRPC' },
+        { label: 'Method', value: 'GetTask' },
+        { label: 'Auth', value: 'Bearer token from the secret "agent"' },
+      ]),
+    );
+    expect(d.exampleLabel).toMatch(/ProtoJSON/);
+    expect(d.requestSchema?.ref).toBe('#/components/schemas/A2A_1.0_GetTask_Request');
+    expect(d.requestSchema?.schema['$defs']).toBeDefined();
+    expect(d.codeExamples.map((c) => c.id)).toEqual(['grpcurl']);
+    expect(d.markdown).toContain('# Ask the agent');
+    expect(d.markdown).toContain('| Binding | GRPC |');
+    expect(d.markdown).toContain('grpcurl');
+  });
+
+  it('documents other operations too, and reports a missing one', () => {
+    const other = renderOperationDocs(grpcDoc, '/pets');
+    expect(other.ok && other.docs.kind).toBe('other');
+    expect(other.ok && other.docs.markdown).toContain('Plain HTTP.');
+    expect(renderOperationDocs(grpcDoc, '/nope')).toMatchObject({ ok: false });
+  });
+
+  it('marks a dangling schema reference', () => {
+    const doc = { ...grpcDoc, components: {} };
+    const result = renderOperationDocs(doc, '/agents/a');
+    expect(result.ok && result.docs.requestSchema?.missing).toBe(true);
+  });
+});
+
+describe('Copy for LLM', () => {
+  const record: ExchangeRecord = {
+    id: 'r1',
+    startedAt: '2026-01-01T00:00:00.000Z',
+    version: '1.0',
+    binding: 'JSONRPC',
+    endpoint: 'http://127.0.0.1:1/rpc',
+    method: 'SendMessage',
+    request: {
+      url: `http://127.0.0.1:1/rpc?token=${TOKEN}`,
+      httpMethod: 'POST',
+      headers: [
+        ['Authorization', `Bearer ${TOKEN}`],
+        ['A2A-Version', '1.0'],
+      ],
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'SendMessage', params: { note: `echo ${TOKEN}` } }),
+      bodyBytes: 10,
+    },
+    response: { status: 200, headers: [['Content-Type', 'text/event-stream']], bodyBytes: 0 },
+    timings: { totalMs: 12 },
+    events: [{ seq: 0, atMs: 3, event: 'message', data: { result: { statusUpdate: { status: { state: 'TASK_STATE_WORKING' } }, echoed: TOKEN } }, state: 'TASK_STATE_WORKING' }],
+    outcome: { kind: 'stream', ended: 'completed', eventCount: 1, lastState: 'TASK_STATE_COMPLETED' },
+    warnings: [],
+  };
+
+  it('gives settings, schemas, the example and a redacted transcript, never the secret', () => {
+    const doc = docWith({ version: '1.0', binding: 'JSONRPC', endpoint: 'http://127.0.0.1:1/rpc', method: 'SendStreamingMessage', body: { message: { messageId: 'm' } }, auth: { type: 'bearer', token: { secretRef: 'agent' } } });
+    const result = copyForLlm(doc, '/agents/a', { exchange: record, secretValues: [TOKEN] });
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    const md = result.markdown;
+    expect(md).toContain('- Auth: Bearer token; the credential is supplied at send time');
+    expect(md).toContain('## Request schema');
+    expect(md).toContain('## Response schema');
+    expect(md).toContain('"method": "SendStreamingMessage"');
+    expect(md).toContain('### Stream events (1)');
+    expect(md).toContain('TASK_STATE_WORKING');
+    expect(md).toContain('Authorization: Bearer [redacted]');
+    expect(md).not.toContain(TOKEN);
+  });
+
+  it('works without a run, and refuses non-A2A operations', () => {
+    const result = copyForLlm(grpcDoc, '/agents/a');
+    expect(result.ok && result.markdown).not.toContain('Last run');
+    expect(copyForLlm(grpcDoc, '/pets')).toMatchObject({ ok: false });
+  });
+});

@@ -1,0 +1,164 @@
+/**
+ * Documentation of one operation, rendered from the spec alone: settings, schemas, example and
+ * code examples. Returned both structured (for the UI) and as Markdown (CLI, export).
+ */
+import { findMethod } from '../a2a/catalogue';
+import type { CodeExample } from './code-examples';
+import { codeExamples, httpRequestFor } from './code-examples';
+import { listOperations } from './operation-list';
+import type { SpecOperationSummary } from './operation-list';
+import type { ResolvedSchema } from './schema-resolve';
+import { resolveSchema } from './schema-resolve';
+import type { XA2a, XA2aAuth } from './x-a2a-model';
+
+export interface DocSetting {
+  label: string;
+  value: string;
+}
+
+export interface OperationDocs {
+  path: string;
+  httpMethod: string;
+  kind: 'a2a' | 'other';
+  title: string;
+  summary?: string;
+  description?: string;
+  settings: DocSetting[];
+  streaming: boolean;
+  /** What the catalogue says the method does. */
+  methodDescription?: string;
+  requestSchema?: ResolvedSchema;
+  responseSchema?: ResolvedSchema;
+  example?: unknown;
+  /** How to read the example: JSON-RPC envelope, HTTP+JSON request object or gRPC request (ProtoJSON). */
+  exampleLabel?: string;
+  /** HTTP line the example turns into (HTTP bindings). */
+  requestLine?: string;
+  codeExamples: CodeExample[];
+  notes: string[];
+  markdown: string;
+}
+
+export type DocsResult = { ok: true; docs: OperationDocs } | { ok: false; message: string };
+
+/** One line describing a saved auth reference, never a secret value. */
+export function describeAuth(auth: XA2aAuth | undefined, withReference = true): string {
+  if (!auth) return 'none';
+  const scheme = auth.scheme === 'bearer' ? 'Bearer token' : auth.scheme === 'basic' ? `HTTP Basic (user ${auth.username})` : `API key in ${auth.in} "${auth.name}"`;
+  if (!withReference) return `${scheme}; the credential is supplied at send time and not included here`;
+  const from = auth.secretRef !== undefined ? `secret "${auth.secretRef}"` : `environment variable ${auth.env}`;
+  return `${scheme} from the ${from}`;
+}
+
+export function exampleLabelFor(x: XA2a): string {
+  if (x.binding === 'JSONRPC') return 'JSON-RPC 2.0 request envelope';
+  if (x.binding === 'HTTP+JSON') return 'HTTP+JSON request object (path fields go into the URL, the rest into the body or query)';
+  return 'gRPC request message as ProtoJSON';
+}
+
+export function settingsFor(x: XA2a, withReference = true): DocSetting[] {
+  const info = findMethod(x.version, x.method);
+  const settings: DocSetting[] = [
+    { label: 'A2A version', value: x.version },
+    { label: 'Binding', value: x.binding },
+    { label: 'Endpoint', value: x.endpoint },
+    { label: 'Method', value: `${x.method}${info?.streaming ? ' (streaming)' : ''}` },
+  ];
+  if (x.agentCardUrl) settings.push({ label: 'Agent Card', value: x.agentCardUrl });
+  if (x.tenant) settings.push({ label: 'Tenant', value: x.tenant });
+  settings.push({ label: 'Auth', value: describeAuth(x.auth, withReference) });
+  for (const h of x.headers ?? []) settings.push({ label: `Header ${h.name}`, value: h.enabled === false ? `${h.value} (disabled)` : h.value });
+  if (x.timeouts?.connectMs) settings.push({ label: 'Connect timeout', value: `${x.timeouts.connectMs} ms` });
+  if (x.timeouts?.totalMs) settings.push({ label: 'Total timeout', value: `${x.timeouts.totalMs} ms` });
+  if (x.agentCard) settings.push({ label: 'Agent Card snapshot', value: 'saved with the operation' });
+  return settings;
+}
+
+const cell = (text: string): string => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+
+/** A fenced block whose fence is longer than any backtick run inside (CommonMark). */
+export function fence(language: string, body: string): string {
+  const longest = Math.max(2, ...(body.match(/`+/g) ?? []).map((run) => run.length));
+  const ticks = '`'.repeat(longest + 1);
+  return `${ticks}${language}\n${body.endsWith('\n') ? body : `${body}\n`}${ticks}`;
+}
+
+export const json = (value: unknown): string => JSON.stringify(value, null, 2) ?? 'null';
+
+function titleOf(op: SpecOperationSummary): string {
+  return op.summary ?? op.operationId ?? `${op.httpMethod.toUpperCase()} ${op.path}`;
+}
+
+function markdownFor(docs: Omit<OperationDocs, 'markdown'>): string {
+  const out: string[] = [`# ${docs.title}`, ''];
+  out.push(
+    docs.kind === 'a2a'
+      ? `\`${docs.httpMethod.toUpperCase()} ${docs.path}\` — A2A operation (the path is an identifier; the call goes to the endpoint below).`
+      : `\`${docs.httpMethod.toUpperCase()} ${docs.path}\``,
+    '',
+  );
+  if (docs.description) out.push(docs.description, '');
+  if (docs.settings.length) {
+    out.push('## Settings', '', '| Setting | Value |', '|---|---|', ...docs.settings.map((s) => `| ${cell(s.label)} | ${cell(s.value)} |`), '');
+  }
+  if (docs.methodDescription) out.push(docs.methodDescription, '');
+  if (docs.example !== undefined) {
+    out.push('## Request', '');
+    if (docs.requestLine) out.push(`\`${docs.requestLine}\``, '');
+    out.push(`Example — ${docs.exampleLabel ?? 'request'}:`, '', fence('json', json(docs.example)), '');
+  }
+  if (docs.requestSchema) {
+    out.push('### Request schema', '');
+    if (docs.requestSchema.ref) out.push(`\`${docs.requestSchema.ref}\`${docs.requestSchema.missing ? ' (not found in this file)' : ''}`, '');
+    out.push(fence('json', json(docs.requestSchema.schema)), '');
+  }
+  if (docs.responseSchema) {
+    out.push(docs.streaming ? '## Response (one stream event)' : '## Response', '');
+    if (docs.responseSchema.ref) out.push(`\`${docs.responseSchema.ref}\`${docs.responseSchema.missing ? ' (not found in this file)' : ''}`, '');
+    out.push(fence('json', json(docs.responseSchema.schema)), '');
+  }
+  if (docs.codeExamples.length) {
+    out.push('## Code examples', '');
+    for (const ex of docs.codeExamples) out.push(`### ${ex.label}`, '', fence(ex.language, ex.code), '');
+  }
+  if (docs.notes.length) out.push(...docs.notes.map((n) => `> ${n}`), '');
+  return out.join('\n');
+}
+
+/** Docs for the operation at `path` (and `httpMethod`, when the Path Item has several). */
+export function renderOperationDocs(doc: unknown, path: string, httpMethod?: string): DocsResult {
+  const candidates = listOperations(doc).filter((op) => op.path === path && (httpMethod === undefined || op.httpMethod === httpMethod));
+  const op = candidates.find((c) => c.kind === 'a2a') ?? candidates[0];
+  if (!op) return { ok: false, message: `No operation ${httpMethod ? `${httpMethod.toUpperCase()} ` : ''}${path} in this file.` };
+  const base = {
+    path: op.path,
+    httpMethod: op.httpMethod,
+    kind: op.kind,
+    title: titleOf(op),
+    ...(op.summary ? { summary: op.summary } : {}),
+    ...(op.description ? { description: op.description } : {}),
+  };
+  if (op.kind !== 'a2a' || !op.a2a) {
+    const notes = op.problem ? [op.problem] : [];
+    const docs = { ...base, settings: [], streaming: false, codeExamples: [], notes };
+    return { ok: true, docs: { ...docs, markdown: markdownFor(docs) } };
+  }
+  const x = op.a2a;
+  const info = findMethod(x.version, x.method);
+  const examples = codeExamples(x);
+  const http = x.binding === 'GRPC' ? undefined : httpRequestFor(x);
+  const docs: Omit<OperationDocs, 'markdown'> = {
+    ...base,
+    settings: settingsFor(x),
+    streaming: info?.streaming ?? false,
+    ...(info ? { methodDescription: info.description } : {}),
+    requestSchema: resolveSchema(doc, x.requestSchema),
+    responseSchema: resolveSchema(doc, x.responseSchema),
+    example: x.example,
+    exampleLabel: exampleLabelFor(x),
+    ...(http?.ok ? { requestLine: `${http.request.httpMethod} ${http.request.url}` } : {}),
+    codeExamples: examples.examples,
+    notes: [...(info ? [] : [`${x.method} is not in the A2A ${x.version} catalogue.`]), ...examples.notes],
+  };
+  return { ok: true, docs: { ...docs, markdown: markdownFor(docs) } };
+}
