@@ -14,6 +14,8 @@ import { createServer, type Server } from 'node:http';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { pathToFileURL } from 'node:url';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { AgentCard, SendMessageRequest } from '@a2a-js/sdk';
@@ -28,7 +30,7 @@ const UNARY_CALLS = 2000;
 const BLOCK = 25;
 const WARMUP_CALLS = 300;
 const STREAM_EVENTS = 20000;
-const STREAM_RUNS = 3;
+const STREAM_RUNS = 5;
 
 const WORKER_ROLE = 'powerduck-core-bench-agent';
 
@@ -108,6 +110,18 @@ async function startAgentWorker(): Promise<{ info: AgentInfo; close(): Promise<v
   };
 }
 
+/** A full GC between timed runs, so one contender never pays for the other's garbage. */
+const collectGarbage: () => void = (() => {
+  try {
+    setFlagsFromString('--expose_gc');
+    const gc = runInNewContext('gc') as unknown;
+    if (typeof gc === 'function') return gc as () => void;
+  } catch {
+    // fall through: no explicit GC
+  }
+  return () => {};
+})();
+
 const deps: CallDeps = { secrets: createMemorySecretStore(), environment: {}, now: () => Date.now() };
 
 function message(i: number): Record<string, unknown> {
@@ -134,6 +148,7 @@ async function compare(contenders: Record<string, (i: number) => Promise<unknown
   const totals: Record<string, number> = Object.fromEntries(names.map((n) => [n, 0]));
   const blocksOf: Record<string, number[]> = Object.fromEntries(names.map((n) => [n, []]));
   for (const name of names) await timeLoop(WARMUP_CALLS, contenders[name] as (i: number) => Promise<unknown>); // JIT warm-up
+  collectGarbage();
   const blocks = Math.ceil(calls / BLOCK);
   for (let b = 0; b < blocks; b++) {
     const order = b % 2 === 0 ? names : [...names].reverse();
@@ -158,6 +173,7 @@ function line(label: string, ratio: number, target: string, ok: boolean, detail:
 }
 
 async function ingest(label: 'powerduck' | 'sdk', url: string, sdkRpc: Client, body: Record<string, unknown>): Promise<{ ms: number; events: number }> {
+  collectGarbage();
   let events = 0;
   const t0 = performance.now();
   if (label === 'powerduck') {

@@ -82,8 +82,10 @@ interface TraceEvent {
 async function startMainThreadTrace(page: Page): Promise<{ stop(): Promise<number[]> }> {
   const cdp = await page.context().newCDPSession(page);
   const events: TraceEvent[] = [];
-  cdp.on('Tracing.dataCollected', (e: { value: TraceEvent[] }) => void events.push(...e.value));
-  await cdp.send('Tracing.start', { categories: 'devtools.timeline', transferMode: 'ReportEvents' });
+  cdp.on('Tracing.dataCollected', (e) => {
+    for (const event of e.value as unknown as TraceEvent[]) events.push(event);
+  });
+  await cdp.send('Tracing.start', { categories: 'toplevel,devtools.timeline,disabled-by-default-devtools.timeline', transferMode: 'ReportEvents' });
   return {
     async stop() {
       const complete = new Promise<void>((resolve) => cdp.once('Tracing.tracingComplete', () => resolve()));

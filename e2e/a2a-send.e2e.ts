@@ -75,7 +75,11 @@ describe('A2A 1.0 unary calls against the demo agent', () => {
 
         await request.getByRole('combobox', { name: 'Binding' }).selectOption({ label: 'HTTP+JSON' });
         await request.getByRole('textbox', { name: 'Endpoint' }).fill(demo.restUrl);
-        await sendAndWait(page);
+        expect(await request.getByLabel('Request line on the wire').innerText()).toBe(`POST ${demo.restUrl}/message:send`);
+        // Ctrl+Enter sends from anywhere in the request pane.
+        await request.getByRole('textbox', { name: 'Endpoint' }).press('Control+Enter');
+        await expect.poll(() => response.getByRole('combobox', { name: 'Shown call' }).locator('option').count()).toBe(2);
+        await expect.poll(() => response.getAttribute('aria-busy'), { timeout: 20_000 }).toBe('false');
         await response.getByRole('tab', { name: 'Pretty' }).click();
         await response.getByText('Sum: 42').waitFor();
         await response.getByText('total: 42').waitFor();
@@ -108,10 +112,40 @@ describe('A2A 1.0 unary calls against the demo agent', () => {
       expect(text).toContain('-32001');
       expect(text).toContain('Task not found');
       expect(text).toContain('TASK_NOT_FOUND');
+      expect(text).toContain('TaskNotFoundError: No task with this id');
       expect(await response.getByLabel('Status').innerText()).toMatch(/^HTTP 200/);
     } finally {
       await app.close();
       await new Promise((resolve) => agent.server.close(resolve));
+    }
+  });
+
+  it('a response over 2 MB opens in the lightweight viewer first', async () => {
+    const rows = Array.from({ length: 30_000 }, (_, i) => ({ i, note: 'x'.repeat(90) }));
+    const result = JSON.stringify({ message: { messageId: 'big', role: 'ROLE_AGENT', parts: [{ text: 'many rows' }, { data: { rows } }] } });
+    const server = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c: Buffer) => (body += c.toString()));
+      req.on('end', () => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(`{"jsonrpc":"2.0","id":${JSON.stringify((JSON.parse(body) as { id: unknown }).id)},"result":${result}}`);
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const app = await openApp(browser);
+    const { page } = app;
+    try {
+      await newA2aRequest(page, { endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}/rpc` });
+      await sendAndWait(page);
+      const response = responseRegion(page);
+      expect(await response.innerText()).toMatch(/This response is 3\.\d MB\. It is shown as plain text first/);
+      expect(await response.getByRole('button', { name: 'Save to file' }).count()).toBe(1);
+      await response.getByRole('button', { name: 'Show structured view' }).click();
+      await response.getByText('many rows').waitFor();
+      await response.getByRole('button', { name: /rows/ }).waitFor();
+    } finally {
+      await app.close();
+      await new Promise((resolve) => server.close(resolve));
     }
   });
 

@@ -35,6 +35,9 @@ describe('A2A 1.0 streams against the demo agent', () => {
       expect(await artifact.innerText()).toContain('complete');
       expect(await response.innerText()).toContain('cannot be restarted');
       await saveScreenshot(page, 'stream-timeline-light.png');
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await saveScreenshot(page, 'stream-timeline-dark.png');
+      await page.emulateMedia({ colorScheme: 'light' });
 
       // A longer run, stopped midway: only the local connection goes.
       await page.getByRole('button', { name: 'Generate body' }).click();

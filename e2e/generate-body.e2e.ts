@@ -16,9 +16,15 @@ describe('Generate body', () => {
     const { page } = app;
     try {
       const request = await newA2aRequest(page, { endpoint: 'http://127.0.0.1:9/rpc' });
+      // The method's JSON Schema validates the body: a misspelt member is flagged on the Body tab.
+      await setEditorText(page, '{ "mesage": {} }');
+      expect(JSON.parse(await editorText(page))).toEqual({ mesage: {} });
+      await expect.poll(() => request.getByRole('tab', { name: /^Body/ }).innerText(), { timeout: 10_000 }).toMatch(/Body \(\d+ ⚠\)/);
       const mine = '{\n  "message": {\n    "messageId": "my-own-draft",\n    "role": "ROLE_USER",\n    "parts": [{ "text": "typed by hand" }]\n  }\n}\n';
       await setEditorText(page, mine);
       await expect.poll(() => editorText(page)).toContain('my-own-draft');
+      expect(JSON.parse(await editorText(page))).toEqual(JSON.parse(mine));
+      await expect.poll(() => request.getByRole('tab', { name: /^Body/ }).innerText(), { timeout: 10_000 }).toBe('Body');
 
       // Generate → preview → Cancel: the draft is exactly as it was.
       await request.getByRole('button', { name: 'Generate body' }).click();
@@ -30,8 +36,7 @@ describe('Generate body', () => {
       await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
       await expect.poll(() => dialog.count()).toBe(0);
       const afterCancel = await editorText(page);
-      expect(afterCancel).toContain('my-own-draft');
-      expect(afterCancel).toContain('typed by hand');
+      expect(JSON.parse(afterCancel)).toEqual(JSON.parse(mine));
       expect(afterCancel).not.toContain('from the generator');
 
       // Generate → switch the part to data → Replace: the draft is the preview.
@@ -67,6 +72,13 @@ describe('Generate body', () => {
       await page.keyboard.press('Escape');
       await expect.poll(() => dialog.count()).toBe(0);
       expect(await editorText(page)).toBe(replaced);
+
+      // "Save to spec" opens the spec writer for this draft.
+      await request.getByRole('button', { name: 'Save to spec' }).click();
+      const save = page.getByRole('dialog', { name: 'Save to spec' });
+      await save.waitFor();
+      await page.keyboard.press('Escape');
+      await expect.poll(() => save.count()).toBe(0);
     } finally {
       await app.close();
     }

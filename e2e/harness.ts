@@ -72,7 +72,8 @@ export async function openApp(browser: Browser, options: OpenAppOptions = {}): P
   const problems: string[] = [];
   page.on('pageerror', (error) => problems.push(error.message));
   await page.goto(web.url);
-  await page.getByRole('button', { name: 'New request' }).waitFor();
+  // The app header is up (whatever the UI language).
+  await page.getByRole('banner').getByRole('button', { name: /^(New request|새 요청)$/ }).waitFor();
   return {
     page,
     context,
@@ -138,12 +139,22 @@ export async function editorText(page: Page): Promise<string> {
   return text.replace(/\u00a0/g, ' ');
 }
 
-/** Replaces the whole body by typing into Monaco (select all, then insert the text as one edit). */
+/**
+ * Replaces the whole body by typing into Monaco: clear it, then insert the text as one edit.
+ * JSON goes in on one line, so the editor's auto-indent and bracket helpers have nothing to add.
+ */
 export async function setEditorText(page: Page, text: string): Promise<void> {
   const editor = page.getByRole('textbox', { name: /^Request body/ });
   await editor.focus();
   await page.keyboard.press('ControlOrMeta+A');
-  await page.keyboard.insertText(text);
+  await page.keyboard.press('Backspace');
+  let line = text;
+  try {
+    line = JSON.stringify(JSON.parse(text));
+  } catch {
+    // Not JSON (a test of broken input): type it as given.
+  }
+  await page.keyboard.insertText(line);
 }
 
 export function responseRegion(page: Page): Locator {

@@ -64,8 +64,8 @@ describe('ProtoJSON conversion', () => {
       big: '9007199254740993',
       blob: 'aGk=',
       when: { seconds: '1740819600', nanos: 500000000 },
-      any: { nullValue: 'NULL_VALUE' },
-      extra: { fields: { a: { listValue: { values: [{ numberValue: 1 }, { nullValue: 'NULL_VALUE' }, { structValue: { fields: { b: { boolValue: true } } } }] } } } },
+      any: { nullValue: 0 },
+      extra: { fields: { a: { listValue: { values: [{ numberValue: 1 }, { nullValue: 0 }, { structValue: { fields: { b: { boolValue: true } } } }] } } } },
     });
     expect(Number.isNaN(obj['ratio'])).toBe(true);
     const back = objectToProtoJson(schema, 't.Thing', obj);
@@ -106,7 +106,8 @@ describe('ProtoJSON conversion', () => {
   });
 
   it('accepts proto names and numbers for enums, rejects a field given twice', () => {
-    expect(protoJsonToObject(schema, 't.Thing', { state: 1 })).toEqual({ state: 'STATE_ON' });
+    expect(protoJsonToObject(schema, 't.Thing', { state: 'STATE_ON' })).toEqual({ state: 1 });
+    expect(protoJsonToObject(schema, 't.Thing', { state: 7 })).toEqual({ state: 7 });
     expect(() => protoJsonToObject(schema, 't.Thing', { count: 1, count_x: 2 })).toThrow(ProtoJsonError);
   });
 

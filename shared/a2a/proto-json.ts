@@ -1,6 +1,13 @@
 /**
  * ProtoJSON (the protobuf JSON mapping, A2A ADR-001 / §5.5) ⇄ the "object form" a protobuf
- * runtime encodes (protobufjs `fromObject` / `toObject` with longs, enums and bytes as strings).
+ * runtime encodes and decodes (protobufjs: plain objects keyed by field name).
+ *
+ * - ProtoJSON → object form: enums as numbers, 64-bit integers as decimal strings, bytes as
+ *   base64 text, well-known types expanded (Struct → {fields}, Timestamp → {seconds, nanos}).
+ *   protobufjs `encode` takes this directly.
+ * - object form → ProtoJSON accepts what protobufjs `decode` (or `toObject`) produces: enums as
+ *   numbers or names, 64-bit integers as numbers, strings or Long objects, bytes as Uint8Array or
+ *   base64 text.
  *
  * Pure and schema-driven: the core describes the loaded .proto through `ProtoSchema`, so the
  * same code is unit-tested here. Input is checked strictly (unknown fields, wrong types, bad
@@ -9,6 +16,8 @@
  * names, enum names, 64-bit integers as strings, RFC 3339 timestamps, default values omitted
  * except for fields with explicit presence.
  */
+
+import { encodeBase64 } from './base64';
 
 export type ProtoScalar =
   | 'double'
@@ -187,22 +196,20 @@ function singleFromJson(schema: ProtoSchema, field: ProtoFieldSchema, value: unk
   return scalarFromJson(field.type as ProtoScalar, value, path);
 }
 
-function enumFromJson(schema: ProtoSchema, typeName: string, value: unknown, path: string): string | number {
+function enumFromJson(schema: ProtoSchema, typeName: string, value: unknown, path: string): number {
   if (typeName === `${WKT}NullValue`) {
-    if (value === null || value === 'NULL_VALUE' || value === 0) return 'NULL_VALUE';
+    if (value === null || value === 'NULL_VALUE' || value === 0) return 0;
     throw new ProtoJsonError(path, `expected null for google.protobuf.NullValue, got ${describe(value)}`);
   }
   const en = schema.enumType(typeName);
   if (!en) throw new ProtoJsonError(path, `unknown enum type ${typeName}`);
   if (typeof value === 'string') {
-    if (value in en.values) return value;
+    const number = Object.prototype.hasOwnProperty.call(en.values, value) ? en.values[value] : undefined;
+    if (number !== undefined) return number;
     throw new ProtoJsonError(path, `"${value}" is not a value of ${typeName} (values: ${Object.keys(en.values).join(', ')})`);
   }
   // ProtoJSON parsers accept the number too; proto3 enums are open, so any int32 is allowed.
-  if (typeof value === 'number' && Number.isInteger(value) && value >= INT32_MIN && value <= INT32_MAX) {
-    const name = Object.keys(en.values).find((k) => en.values[k] === value);
-    return name ?? value;
-  }
+  if (typeof value === 'number' && Number.isInteger(value) && value >= INT32_MIN && value <= INT32_MAX) return value;
   throw new ProtoJsonError(path, `expected an enum name of ${typeName}, got ${describe(value)}`);
 }
 
@@ -349,7 +356,7 @@ function structFromJson(json: Record<string, unknown>, path: string): Record<str
 }
 
 function valueFromJson(json: unknown, path: string): Record<string, unknown> {
-  if (json === null) return { nullValue: 'NULL_VALUE' };
+  if (json === null) return { nullValue: 0 };
   if (typeof json === 'number') {
     if (!Number.isFinite(json)) throw new ProtoJsonError(path, 'a JSON value cannot be NaN or Infinity');
     return { numberValue: json };
@@ -438,7 +445,8 @@ function messageToJson(schema: ProtoSchema, typeName: string, value: unknown, pa
   if (!isObject(value)) throw new ProtoJsonError(path, `expected an object for ${typeName}`);
   const out: Record<string, unknown> = {};
   for (const field of message.fields) {
-    if (!(field.name in value)) continue;
+    // Own properties only: a decoded protobufjs message keeps defaults on its prototype.
+    if (!Object.prototype.hasOwnProperty.call(value, field.name)) continue;
     const v = value[field.name];
     if (v === undefined || v === null) continue;
     const p = `${path}.${field.jsonName}`;
@@ -473,7 +481,7 @@ function isDefaultScalar(schema: ProtoSchema, field: ProtoFieldSchema, value: un
   switch (field.type as ProtoScalar) {
     case 'string':
     case 'bytes':
-      return value === '';
+      return value === '' || (value instanceof Uint8Array && value.length === 0);
     case 'bool':
       return value === false;
     case 'int64':
@@ -510,7 +518,10 @@ function scalarToJson(type: ProtoScalar, value: unknown): unknown {
     case 'sint64':
     case 'fixed64':
     case 'sfixed64':
-      return typeof value === 'number' || typeof value === 'bigint' ? String(value) : value;
+      // numbers, bigints and Long objects (protobufjs decode) all print as decimal text.
+      return typeof value === 'string' ? value : String(value);
+    case 'bytes':
+      return value instanceof Uint8Array ? encodeBase64(value) : value;
     default:
       return value;
   }
@@ -527,9 +538,9 @@ function wellKnownToJson(schema: ProtoSchema, typeName: string, value: unknown, 
     case 'ListValue':
       return Array.isArray(obj['values']) ? obj['values'].map((v) => valueToJson(isObject(v) ? v : {})) : [];
     case 'Timestamp':
-      return formatTimestamp((obj['seconds'] as number | string | undefined) ?? 0, Number(obj['nanos'] ?? 0));
+      return formatTimestamp(String(obj['seconds'] ?? 0), Number(obj['nanos'] ?? 0));
     case 'Duration':
-      return formatDuration((obj['seconds'] as number | string | undefined) ?? 0, Number(obj['nanos'] ?? 0));
+      return formatDuration(String(obj['seconds'] ?? 0), Number(obj['nanos'] ?? 0));
     case 'Empty':
       return {};
     case 'DoubleValue':
@@ -563,17 +574,18 @@ function structToJson(value: Record<string, unknown>): Record<string, unknown> {
 }
 
 function valueToJson(value: Record<string, unknown>): unknown {
-  if ('structValue' in value && value['structValue'] != null) return structToJson(isObject(value['structValue']) ? value['structValue'] : {});
-  if ('listValue' in value && value['listValue'] != null) {
+  const own = (k: string): boolean => Object.prototype.hasOwnProperty.call(value, k) && value[k] != null;
+  if (own('structValue')) return structToJson(isObject(value['structValue']) ? value['structValue'] : {});
+  if (own('listValue')) {
     const list = isObject(value['listValue']) && Array.isArray(value['listValue']['values']) ? value['listValue']['values'] : [];
     return list.map((v) => valueToJson(isObject(v) ? v : {}));
   }
-  if ('stringValue' in value && value['stringValue'] != null) return value['stringValue'];
-  if ('numberValue' in value && value['numberValue'] != null) {
+  if (own('stringValue')) return value['stringValue'];
+  if (own('numberValue')) {
     const n = value['numberValue'];
     // JSON has no NaN/Infinity; ProtoJSON renders them as strings.
     return typeof n === 'number' && !Number.isFinite(n) ? (Number.isNaN(n) ? 'NaN' : n > 0 ? 'Infinity' : '-Infinity') : n;
   }
-  if ('boolValue' in value && value['boolValue'] != null) return value['boolValue'];
+  if (own('boolValue')) return value['boolValue'];
   return null;
 }

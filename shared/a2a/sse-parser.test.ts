@@ -141,9 +141,9 @@ describe('SSE parser', () => {
   it('decodes through the platform decoder when one is given', () => {
     const calls: number[] = [];
     const parser = createSseParser({
-      decode: (b) => {
-        calls.push(b.length);
-        return decodeUtf8(b).text;
+      decode: (b, start, end) => {
+        calls.push(end - start);
+        return decodeUtf8(b.subarray(start, end)).text;
       },
     });
     expect(parser.feed(enc('data: hé\n\n')).events[0]?.data).toBe('hé');

@@ -31,7 +31,21 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/**
+ * Summaries by Operation Object: parsed models are never mutated (edits copy the branch they
+ * change), so listing a big file again after saving one operation re-reads only that operation.
+ */
+const summaries = new WeakMap<object, SpecOperationSummary>();
+
 function summarise(path: string, httpMethod: string, op: Record<string, unknown>, additional: boolean): SpecOperationSummary {
+  const cached = summaries.get(op);
+  if (cached && cached.path === path && cached.httpMethod === httpMethod && Boolean(cached.additional) === additional) return cached;
+  const entry = readSummary(path, httpMethod, op, additional);
+  summaries.set(op, entry);
+  return entry;
+}
+
+function readSummary(path: string, httpMethod: string, op: Record<string, unknown>, additional: boolean): SpecOperationSummary {
   const protocol = typeof op['x-protocol'] === 'string' ? op['x-protocol'] : undefined;
   const isA2a = 'x-a2a' in op || protocol === X_PROTOCOL_A2A;
   const entry: SpecOperationSummary = { path, httpMethod, kind: isA2a ? 'a2a' : 'other' };

@@ -4,6 +4,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createTcpServer, type Server as TcpServer, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { A2aCall } from '../../shared/a2a/call';
 import { closeA2aConnections } from '../../electron/node/a2a/perform-call';
@@ -63,6 +64,14 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
       return;
     case '/big':
       res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id, result: { value: 'x'.repeat(5000) } }));
+      return;
+    case '/gzip':
+      res.writeHead(200, { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' });
+      res.end(gzipSync(JSON.stringify({ jsonrpc: '2.0', id, result: { message: { messageId: 'z', role: 'ROLE_AGENT', parts: [{ text: 'unzipped' }] } } })));
+      return;
+    case '/gzip-sse':
+      res.writeHead(200, { 'Content-Type': 'text/event-stream', 'Content-Encoding': 'gzip' });
+      res.end(gzipSync(frame(id, task('TASK_STATE_WORKING')) + frame(id, status('TASK_STATE_COMPLETED'))));
       return;
     case '/truncated-sse':
       sse(res);
@@ -212,6 +221,15 @@ describe('hostile JSON-RPC answers', () => {
     expect(r.response?.invalidUtf8).toBe(true);
     expect(JSON.stringify(r.outcome)).toContain('bad \uFFFD\uFFFD bytes');
     expect(r.warnings.join()).toMatch(/not valid UTF-8/);
+  });
+
+  it('decodes a gzip body the server sent unasked (unary and stream), and says so', async () => {
+    const r = await send(rpc('/gzip'));
+    expect(r.outcome.kind).toBe('message');
+    expect(r.response?.body).toContain('unzipped');
+    expect(r.warnings.join()).toMatch(/gzip-encoded/);
+    const { record } = await stream(rpc('/gzip-sse', 'SendStreamingMessage'));
+    expect(record.outcome).toMatchObject({ kind: 'stream', ended: 'completed', eventCount: 2 });
   });
 
   it('a body over the record limit is cut, flagged, and not parsed', async () => {

@@ -65,10 +65,10 @@ describe('A2A 0.3 over JSON-RPC', () => {
 
   it('tasks/pushNotificationConfig/set, get, list, delete', async () => {
     const taskId = await startSlowTask();
-    const set = await send(call('tasks/pushNotificationConfig/set', { taskId, pushNotificationConfig: { id: 'cfg-1', url: 'https://example.com/hook', token: 'tok-123456' } }));
+    const set = await send(call('tasks/pushNotificationConfig/set', { taskId, pushNotificationConfig: { id: 'cfg-1', url: 'http://127.0.0.1:9/hook', token: 'tok-123456' } }));
     expect(set.outcome).toMatchObject({ kind: 'result', value: { taskId, pushNotificationConfig: { id: 'cfg-1' } } });
     const got = await send(call('tasks/pushNotificationConfig/get', { id: taskId, pushNotificationConfigId: 'cfg-1' }));
-    expect(got.outcome).toMatchObject({ kind: 'result', value: { pushNotificationConfig: { url: 'https://example.com/hook' } } });
+    expect(got.outcome).toMatchObject({ kind: 'result', value: { pushNotificationConfig: { url: 'http://127.0.0.1:9/hook' } } });
     const listed = await send(call('tasks/pushNotificationConfig/list', { id: taskId }));
     expect((listed.outcome as { value: unknown[] }).value).toHaveLength(1);
     const deleted = await send(call('tasks/pushNotificationConfig/delete', { id: taskId, pushNotificationConfigId: 'cfg-1' }));

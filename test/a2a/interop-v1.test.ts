@@ -131,10 +131,10 @@ describe.each(['JSONRPC', 'HTTP+JSON', 'GRPC'] as const)('A2A 1.0 over %s', (bin
 
   it('push notification config: create, get, list, delete', async () => {
     const task = await startSlowTask();
-    const created = await send(call('CreateTaskPushNotificationConfig', { taskId: task.id, url: 'https://example.com/hook', token: 'hook-token-1' }));
+    const created = await send(call('CreateTaskPushNotificationConfig', { taskId: task.id, url: 'http://127.0.0.1:9/hook', token: 'hook-token-1' }));
     expect(created.outcome.kind).toBe('result');
     const config = (created.outcome as { value: { id: string; url: string } }).value;
-    expect(config.url).toBe('https://example.com/hook');
+    expect(config.url).toBe('http://127.0.0.1:9/hook');
     expect(config.id).toBeTruthy();
     const got = await send(call('GetTaskPushNotificationConfig', { taskId: task.id, id: config.id }));
     expect((got.outcome as { value: { id: string } }).value.id).toBe(config.id);
@@ -159,6 +159,13 @@ describe.each(['JSONRPC', 'HTTP+JSON', 'GRPC'] as const)('A2A 1.0 over %s', (bin
     const anonymous = await send(call('GetExtendedAgentCard', {}));
     if (binding === 'HTTP+JSON') expect(anonymous.outcome).toMatchObject({ kind: 'http-error', status: 401 });
     else expect((anonymous.outcome as { value: { name: string } }).value.name).toBe('SDK test agent');
+  });
+
+  it('a blocking call that takes too long hits the total timeout; Stop before any answer ends a stream as stopped', async () => {
+    const slow = await send(call('SendMessage', { message: userMessage('slow 40') }, { timeouts: { totalMs: 150 } }));
+    expect(slow.outcome).toMatchObject({ kind: 'transport-error', code: 'timeout' });
+    const stopped = await stream(call('SendStreamingMessage', { message: userMessage('slow 40') }), { stopAfterMs: 1 });
+    expect(stopped.record.outcome).toMatchObject({ kind: 'stream', ended: 'stopped' });
   });
 
   it('a conversation continues with the server ids and a fresh messageId', async () => {

@@ -25,8 +25,11 @@ export interface AdapterRun {
   /** Aborted by Stop only: tells "stopped" from "timed out" / "connection lost". */
   stop: CallAbort;
   timeouts: ResolvedTimeouts;
-  /** Call when the answer starts (response head / gRPC metadata): a stream's first-byte timeout ends there. */
-  answered(): void;
+  /**
+   * Call when the answer starts (response head / gRPC metadata): a stream's first-byte timeout ends
+   * there. `isStream` = the answer turned out to be a stream (e.g. SSE for a method not known to stream).
+   */
+  answered(isStream?: boolean): void;
   secretDeps: SecretDeps;
 }
 

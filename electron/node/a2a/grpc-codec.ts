@@ -138,18 +138,21 @@ function messageType(typeName: string): protobuf.Type {
 
 const TO_OBJECT: protobuf.IConversionOptions = { longs: String, enums: String, bytes: String, defaults: false, arrays: false, objects: false, oneofs: false };
 
-/** ProtoJSON → protobuf bytes (throws ProtoJsonError with a JSON path on a bad draft). */
+/**
+ * ProtoJSON → protobuf bytes (throws ProtoJsonError with a JSON path on a bad draft). The checked
+ * object form is already what protobufjs' encoder reads, so no `fromObject` copy is made.
+ */
 export function encodeProtoJson(typeName: string, json: unknown): Uint8Array {
   const type = messageType(typeName);
   const objectForm = protoJsonToObject(a2aProtoSchema(), typeName, json ?? {});
-  return type.encode(type.fromObject(objectForm)).finish();
+  return type.encode(objectForm).finish();
 }
 
 /** protobuf bytes → ProtoJSON (enum names, camelCase, int64 as strings, RFC 3339 timestamps). */
 export function decodeToProtoJson(typeName: string, bytes: Uint8Array): unknown {
   const type = messageType(typeName);
-  const objectForm = type.toObject(type.decode(bytes), TO_OBJECT);
-  return objectToProtoJson(a2aProtoSchema(), typeName, objectForm);
+  // The decoded message is read directly (defaults live on its prototype and are skipped as unset).
+  return objectToProtoJson(a2aProtoSchema(), typeName, type.decode(bytes));
 }
 
 export interface DecodedStatus {

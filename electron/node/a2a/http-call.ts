@@ -85,6 +85,7 @@ export async function sendAndRecord(run: AdapterRun, input: HttpSendInput): Prom
     if (open.reused) run.recorder.timings.reusedConnection = true;
     if (open.connectedAt !== undefined) run.recorder.timings.connectMs = round(open.connectedAt - t0);
     run.recorder.timings.firstByteMs = round(open.headAt - t0);
+    if (open.decodedEncoding) run.recorder.warn(`The server sent a ${open.decodedEncoding}-encoded body (Content-Encoding); the record shows it decoded, and body sizes are decoded sizes.`);
     run.recorder.setResponseHead({
       status: open.status,
       statusText: open.statusText,

@@ -2,7 +2,9 @@ import * as http from 'node:http';
 import * as https from 'node:https';
 import type { Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
+import { pipeline, type Readable } from 'node:stream';
 import * as tls from 'node:tls';
+import * as zlib from 'node:zlib';
 import type { HeaderList } from '../../../shared/a2a/exchange';
 import type { CallAbort } from './call-abort';
 import { systemRootCertificates } from './tls-trust';
@@ -33,7 +35,10 @@ export interface HttpOpen {
   statusText: string;
   headers: HeaderList;
   contentType?: string;
-  body: http.IncomingMessage;
+  /** The response body, already decoded when the server used Content-Encoding gzip/deflate/br. */
+  body: Readable;
+  /** The Content-Encoding that was decoded, if any. */
+  decodedEncoding?: string;
   reused: boolean;
   /** performance.now() when the connection was ready (undefined when reused). */
   connectedAt?: number;
@@ -228,16 +233,21 @@ export async function openHttp(send: HttpSend): Promise<HttpOpen> {
       const headAt = performance.now();
       const headers = rawHeaderList(res.rawHeaders);
       const contentType = res.headers['content-type'];
+      // We never ask for compression, but a server may compress anyway: show what it meant.
+      const encoding = String(res.headers['content-encoding'] ?? '').trim().toLowerCase();
+      const decoder = encoding === 'gzip' || encoding === 'x-gzip' ? zlib.createGunzip() : encoding === 'deflate' ? zlib.createInflate() : encoding === 'br' ? zlib.createBrotliDecompress() : undefined;
+      const body: Readable = decoder ? pipeline(res, decoder, () => {}) : res;
       // Later aborts (Stop, total timeout) end the body read.
       offAbort();
-      const offBodyAbort = send.signal.onAbort(() => res.destroy(send.signal.reason));
-      res.once('close', offBodyAbort);
+      const offBodyAbort = send.signal.onAbort(() => body.destroy(send.signal.reason));
+      body.once('close', offBodyAbort);
       resolve({
         status: res.statusCode ?? 0,
         statusText: res.statusMessage ?? '',
         headers,
         ...(contentType ? { contentType } : {}),
-        body: res,
+        body,
+        ...(decoder ? { decodedEncoding: encoding } : {}),
         reused,
         ...(connectedAt !== undefined ? { connectedAt } : {}),
         headAt,
@@ -256,7 +266,7 @@ export interface BodyRead {
 }
 
 /** Reads a whole body, keeping at most `limit` bytes; stops reading (and drops the connection) past it. */
-export async function readBody(res: http.IncomingMessage, limit: number): Promise<BodyRead> {
+export async function readBody(res: Readable, limit: number): Promise<BodyRead> {
   const chunks: Buffer[] = [];
   let kept = 0;
   let total = 0;

@@ -42,6 +42,7 @@ export const jsonRpcAdapter: BindingAdapter = {
       if (!run.streaming) recorder.warn(`${call.method} is not a streaming method, but the server answered with an event stream.`);
       if (opened.status !== 200) recorder.warn(`The event stream came with HTTP ${opened.status}.`);
       recorder.expectEvents();
+      run.answered(true);
       return consumeSse({ res: opened.body, recorder, version: call.version, framing: 'jsonrpc', sentId: rpcId, stop: run.stop, ...(call.maxEventBytes ? { maxEventBytes: call.maxEventBytes } : {}) });
     }
 

@@ -95,8 +95,8 @@ export async function performCall(call: A2aCall, deps: CallDeps, hooks: CallHook
       stop,
       timeouts,
       // A stream may run as long as the user wants: the total timeout only covers the wait for an answer.
-      answered: () => {
-        if (streaming) clearTimeout(timer);
+      answered: (isStream) => {
+        if (streaming || isStream) clearTimeout(timer);
       },
       secretDeps: deps,
     });

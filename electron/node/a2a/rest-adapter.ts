@@ -47,6 +47,7 @@ export const restAdapter: BindingAdapter = {
     if (isEventStream(opened.contentType) && opened.status >= 200 && opened.status < 300) {
       if (!run.streaming) recorder.warn(`${call.method} is not a streaming method, but the server answered with an event stream.`);
       recorder.expectEvents();
+      run.answered(true);
       return consumeSse({ res: opened.body, recorder, version: call.version, framing: 'rest', stop: run.stop, ...(call.maxEventBytes ? { maxEventBytes: call.maxEventBytes } : {}) });
     }
 

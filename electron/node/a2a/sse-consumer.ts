@@ -1,4 +1,4 @@
-import type { IncomingMessage } from 'node:http';
+import type { Readable } from 'node:stream';
 import type { Outcome, RecordedStreamEvent } from '../../../shared/a2a/exchange';
 import { checkId, describePayload, findErrorInfo, readJsonRpcError, type PayloadInfo } from '../../../shared/a2a/outcome';
 import { createSseParser, DEFAULT_MAX_SSE_EVENT_BYTES, type SseEvent } from '../../../shared/a2a/sse-parser';
@@ -10,7 +10,7 @@ import { TransportError } from './http-transport';
 type StreamError = NonNullable<RecordedStreamEvent['error']>;
 
 export interface SseConsumeOptions {
-  res: IncomingMessage;
+  res: Readable;
   recorder: ExchangeRecorder;
   version: A2aVersion;
   /** JSON-RPC streams carry one response envelope per event; HTTP+JSON streams the bare StreamResponse. */
@@ -48,17 +48,22 @@ function errorFromPayload(framing: 'jsonrpc' | 'rest', parsed: unknown, warnings
 export async function consumeSse(options: SseConsumeOptions): Promise<Outcome> {
   const { res, recorder, version, framing } = options;
   const strict = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
-  const lenient = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
   let invalidUtf8 = false;
   const parser = createSseParser({
     maxEventBytes: options.maxEventBytes ?? DEFAULT_MAX_SSE_EVENT_BYTES,
-    decode: (bytes) => {
-      try {
-        return strict.decode(bytes);
-      } catch {
-        invalidUtf8 = true;
-        return lenient.decode(bytes);
+    decode: (bytes, start, end) => {
+      // Fast lenient decode straight from the chunk; only text showing U+FFFD is checked strictly
+      // (it may be a real U+FFFD or a replaced invalid byte).
+      const buf = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+      const text = buf.toString('utf8', start, end);
+      if (!invalidUtf8 && text.includes('\uFFFD')) {
+        try {
+          strict.decode(buf.subarray(start, end));
+        } catch {
+          invalidUtf8 = true;
+        }
       }
+      return text;
     },
   });
   const limit = recorder.bodyLimit;

@@ -6,7 +6,7 @@
 import type { SpecEdit } from './spec-edits';
 import { applyEditsToModel, deepEqual, isPlainObject, NotEditable, operationIn } from './spec-edits';
 
-interface JsonPair {
+export interface JsonPair {
   key: string;
   keyStart: number;
   keyEnd: number;
@@ -14,7 +14,7 @@ interface JsonPair {
   valueEnd: number;
 }
 
-interface JsonObjectOutline {
+export interface JsonObjectOutline {
   open: number;
   close: number;
   pairs: JsonPair[];
@@ -22,6 +22,74 @@ interface JsonObjectOutline {
 
 function isWs(c: number): boolean {
   return c === 32 || c === 10 || c === 13 || c === 9;
+}
+
+export function skipWs(text: string, pos: number): number {
+  let i = pos;
+  while (i < text.length && isWs(text.charCodeAt(i))) i++;
+  return i;
+}
+
+function stringEnd(text: string, pos: number): number {
+  let from = pos + 1;
+  for (;;) {
+    const quote = text.indexOf('"', from);
+    if (quote < 0) throw new NotEditable('Unterminated string.');
+    let slashes = 0;
+    for (let j = quote - 1; j > pos && text.charCodeAt(j) === 92; j--) slashes++;
+    if (slashes % 2 === 0) return quote + 1;
+    from = quote + 1;
+  }
+}
+
+/** Jumps between the characters that matter to nesting (native regex search is far faster than a JS loop). */
+const structural = /["{}[\]]/g;
+
+/** End (exclusive) of the JSON value starting at `pos`. */
+function valueEnd(text: string, pos: number): number {
+  const c = text.charCodeAt(pos);
+  if (c === 34) return stringEnd(text, pos);
+  if (c === 123 || c === 91) {
+    let depth = 0;
+    structural.lastIndex = pos;
+    for (;;) {
+      const m = structural.exec(text);
+      if (!m) throw new NotEditable('Unbalanced brackets.');
+      const k = text.charCodeAt(m.index);
+      if (k === 34) structural.lastIndex = stringEnd(text, m.index);
+      else if (k === 123 || k === 91) depth++;
+      else if (--depth === 0) return m.index + 1;
+    }
+  }
+  let i = pos;
+  while (i < text.length && !isWs(text.charCodeAt(i)) && !',}]'.includes(text[i] as string)) i++;
+  return i;
+}
+
+/** The members of the JSON object whose `{` is at `open` (values located, not parsed). */
+export function jsonObjectAt(text: string, open: number): JsonObjectOutline | undefined {
+  if (text.charCodeAt(open) !== 123) return undefined;
+  const pairs: JsonPair[] = [];
+  let i = skipWs(text, open + 1);
+  if (text.charCodeAt(i) === 125) return { open, close: i, pairs };
+  for (;;) {
+    if (text.charCodeAt(i) !== 34) throw new NotEditable('Expected a key.');
+    const keyEnd = stringEnd(text, i);
+    const key = JSON.parse(text.slice(i, keyEnd)) as string;
+    let j = skipWs(text, keyEnd);
+    if (text.charCodeAt(j) !== 58) throw new NotEditable('Expected ":".');
+    j = skipWs(text, j + 1);
+    const end = valueEnd(text, j);
+    pairs.push({ key, keyStart: i, keyEnd, valueStart: j, valueEnd: end });
+    i = skipWs(text, end);
+    const c = text.charCodeAt(i);
+    if (c === 44) {
+      i = skipWs(text, i + 1);
+      continue;
+    }
+    if (c === 125) return { open, close: i, pairs };
+    throw new NotEditable('Expected "," or "}".');
+  }
 }
 
 export class JsonSpecEditor {
@@ -67,65 +135,11 @@ export class JsonSpecEditor {
   // ---- scanning ------------------------------------------------------------------------------
 
   private skipWs(pos: number): number {
-    let i = pos;
-    while (i < this.text.length && isWs(this.text.charCodeAt(i))) i++;
-    return i;
-  }
-
-  private stringEnd(pos: number): number {
-    for (let i = pos + 1; i < this.text.length; i++) {
-      const c = this.text.charCodeAt(i);
-      if (c === 92) i++;
-      else if (c === 34) return i + 1;
-    }
-    throw new NotEditable('Unterminated string.');
-  }
-
-  /** End (exclusive) of the JSON value starting at `pos`. */
-  private valueEnd(pos: number): number {
-    const c = this.text.charCodeAt(pos);
-    if (c === 34) return this.stringEnd(pos);
-    if (c === 123 || c === 91) {
-      let depth = 0;
-      for (let i = pos; i < this.text.length; i++) {
-        const k = this.text.charCodeAt(i);
-        if (k === 34) i = this.stringEnd(i) - 1;
-        else if (k === 123 || k === 91) depth++;
-        else if (k === 125 || k === 93) {
-          depth--;
-          if (depth === 0) return i + 1;
-        }
-      }
-      throw new NotEditable('Unbalanced brackets.');
-    }
-    let i = pos;
-    while (i < this.text.length && !isWs(this.text.charCodeAt(i)) && !',}]'.includes(this.text[i] as string)) i++;
-    return i;
+    return skipWs(this.text, pos);
   }
 
   private objectAt(open: number): JsonObjectOutline | undefined {
-    if (this.text.charCodeAt(open) !== 123) return undefined;
-    const pairs: JsonPair[] = [];
-    let i = this.skipWs(open + 1);
-    if (this.text.charCodeAt(i) === 125) return { open, close: i, pairs };
-    for (;;) {
-      if (this.text.charCodeAt(i) !== 34) throw new NotEditable('Expected a key.');
-      const keyEnd = this.stringEnd(i);
-      const key = JSON.parse(this.text.slice(i, keyEnd)) as string;
-      let j = this.skipWs(keyEnd);
-      if (this.text.charCodeAt(j) !== 58) throw new NotEditable('Expected ":".');
-      j = this.skipWs(j + 1);
-      const end = this.valueEnd(j);
-      pairs.push({ key, keyStart: i, keyEnd, valueStart: j, valueEnd: end });
-      i = this.skipWs(end);
-      const c = this.text.charCodeAt(i);
-      if (c === 44) {
-        i = this.skipWs(i + 1);
-        continue;
-      }
-      if (c === 125) return { open, close: i, pairs };
-      throw new NotEditable('Expected "," or "}".');
-    }
+    return jsonObjectAt(this.text, open);
   }
 
   private root(): JsonObjectOutline {

@@ -6,6 +6,7 @@ import { parseDocument } from 'yaml';
 import { readBlockYaml } from './block-yaml-reader';
 import { verifyBlockEdit } from './block-yaml-verify';
 import { JsonSpecEditor } from './json-editor';
+import { verifyJsonEdit } from './json-verify';
 import type { SpecEdit } from './spec-edits';
 import { applyEditsToModel, deepEqual, NotEditable } from './spec-edits';
 import { YamlSpecEditor } from './yaml-editor';
@@ -85,10 +86,12 @@ export function editSpecText(text: string, parsed: ParsedSpecText, edits: readon
   const next = editor.toString();
   const expectedModel = applyEditsToModel(parsed.model, edits);
   if (parsed.fast && verifyBlockEdit(text, next, parsed.model, expectedModel)) return { text: next, model: expectedModel, fast: true };
+  if (parsed.syntax === 'json' && verifyJsonEdit(text, next, parsed.model, expectedModel)) return { text: next, model: expectedModel };
   const reparsed = parseSpecText(next, parsed.syntax === 'json' ? 'json' : parsed.format);
   if (reparsed.error) throw new NotEditable(`The edit would leave the file unparsable (${reparsed.error.message}); nothing was written.`);
   if (!deepEqual(reparsed.model, expectedModel)) {
     throw new NotEditable('The edit could not be made without changing other parts of the file (anchors or unusual layout around the operation); nothing was written.');
   }
-  return { text: next, model: reparsed.model, ...(reparsed.fast ? { fast: true } : {}) };
+  // Equal to the expected model, which shares every untouched branch with the old one (caches stay warm).
+  return { text: next, model: expectedModel, ...(reparsed.fast ? { fast: true } : {}) };
 }

@@ -1,6 +1,9 @@
+import { validate } from '@hyperjump/json-schema/openapi-3-2';
+import type { Json } from '@hyperjump/json-pointer';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildOperation } from '../../../shared/spec/operation-build';
-import { isValid, jsonPath, validateSpecDocument } from './spec-validate';
+import { isValid, jsonPath, reduceXA2a, validateSpecDocument, X_A2A_SCHEMA_ID } from './spec-validate';
 
 function docWith(xa2a: Record<string, unknown>, extra: Record<string, unknown> = {}): Record<string, unknown> {
   const built = buildOperation({ call: { version: '1.0', binding: 'JSONRPC', endpoint: 'http://127.0.0.1:1/rpc', method: 'SendMessage', body: { message: {} } } });
@@ -59,6 +62,34 @@ describe('validateSpecDocument', () => {
   it('rejects documents that are not OpenAPI at all', async () => {
     expect(isValid(await validateSpecDocument([1, 2]))).toBe(false);
     expect(isValid(await validateSpecDocument({ openapi: '3.2.0' }))).toBe(false);
+  });
+
+  it('checks x-a2a on a reduced form that always gets the same verdict as the full value', async () => {
+    await validateSpecDocument({ openapi: '3.2.0', info: { title: 'T', version: '1' }, paths: {} });
+    const check = await validate(X_A2A_SCHEMA_ID);
+    const anything = fc.oneof(fc.constant(null), fc.boolean(), fc.integer(), fc.string({ maxLength: 5 }), fc.constant({}), fc.constant([]), fc.dictionary(fc.string({ maxLength: 4 }), fc.string({ maxLength: 4 }), { maxKeys: 2 }));
+    const xa2a = fc.record(
+      {
+        version: fc.oneof(fc.constantFrom('1.0', '0.3'), anything),
+        binding: fc.oneof(fc.constantFrom('JSONRPC', 'HTTP+JSON', 'GRPC'), anything),
+        endpoint: fc.oneof(fc.constantFrom('http://h', ''), anything),
+        method: fc.oneof(fc.constantFrom('SendMessage', ''), anything),
+        requestSchema: fc.oneof(fc.constant({ $ref: '#/x' }), fc.constant({ type: 'object', properties: { a: {} } }), anything),
+        responseSchema: anything,
+        agentCard: fc.oneof(fc.constant({ name: 'a', skills: [1] }), anything),
+        example: fc.oneof(
+          fc.record({ jsonrpc: fc.oneof(fc.constant('2.0'), anything), id: anything, method: fc.oneof(fc.constant('m'), anything), params: anything }, { requiredKeys: [] }),
+          anything,
+        ),
+        auth: fc.oneof(fc.constant({ scheme: 'bearer', secretRef: 's' }), fc.constant({ scheme: 'bearer', value: 'v' }), anything),
+        'x-note': anything,
+      },
+      { requiredKeys: [] },
+    );
+    fc.assert(
+      fc.property(xa2a, (value) => check(value as Json).valid === check(reduceXA2a(value) as Json).valid),
+      { numRuns: 500 },
+    );
   });
 
   it('renders JSON paths', () => {

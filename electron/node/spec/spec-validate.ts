@@ -169,6 +169,16 @@ function problem(severity: SpecProblem['severity'], tokens: string[], message: s
 /** Checks no JSON Schema can express, on each A2A operation. */
 function a2aChecks(doc: unknown): SpecProblem[] {
   const out: SpecProblem[] = [];
+  // Thousands of operations point at a few dozen schemas: resolve each reference once.
+  const resolved = new Map<string, boolean>();
+  const resolves = (ref: string): boolean => {
+    let hit = resolved.get(ref);
+    if (hit === undefined) {
+      hit = resolveLocalRef(doc, ref) !== undefined;
+      resolved.set(ref, hit);
+    }
+    return hit;
+  };
   const operationIds = new Map<string, string[]>();
   for (const op of listOperations(doc)) {
     const base = op.additional ? ['paths', op.path, 'additionalOperations', op.httpMethod] : ['paths', op.path, op.httpMethod];
@@ -211,7 +221,7 @@ function a2aChecks(doc: unknown): SpecProblem[] {
     for (const key of ['requestSchema', 'responseSchema']) {
       const schema = xa[key];
       const ref = schema && typeof schema === 'object' ? (schema as Record<string, unknown>)['$ref'] : undefined;
-      if (typeof ref === 'string' && ref.startsWith('#') && resolveLocalRef(doc, ref) === undefined) {
+      if (typeof ref === 'string' && ref.startsWith('#') && !resolves(ref)) {
         out.push(problem('error', [...base, 'x-a2a', key, '$ref'], `points to ${ref}, which is not in this file.`, 'dangling-ref'));
       }
     }
@@ -221,6 +231,7 @@ function a2aChecks(doc: unknown): SpecProblem[] {
 
 /** Results by path-item shape (a pure function of the shape) and by x-a2a object (see below). */
 const shapeResults = new Map<string, SpecProblem[]>();
+const reducedResults = new Map<string, SpecProblem[]>();
 const componentResults = new Map<string, SpecProblem[]>();
 const xa2aResults = new WeakMap<object, SpecProblem[]>();
 
@@ -239,6 +250,24 @@ function shapeOf(value: Record<string, unknown>, operationLevel: boolean): Recor
     else if ((k === 'summary' || k === 'description' || (operationLevel && k === 'operationId')) && typeof v === 'string') out[k] = '';
     else if (!operationLevel && operationKeys.has(k) && isObject(v)) out[k] = shapeOf(v, true);
     else if (!operationLevel && k === 'additionalOperations' && isObject(v)) out[k] = Object.fromEntries(Object.entries(v).map(([m, op]) => [m, isObject(op) ? shapeOf(op, true) : op]));
+    else out[k] = v;
+  }
+  return out;
+}
+
+/**
+ * An x-a2a value with the parts its schema accepts whatever they contain replaced by an equivalent
+ * placeholder: `example.params` (any JSON), the request/response schemas, `agentCard` and the
+ * REST/gRPC `example` (any object), `x-` keys (anything). Validity is unchanged (a test holds the
+ * two to the same verdict), and thousands of operations reduce to a few distinct values.
+ */
+export function reduceXA2a(value: unknown): unknown {
+  if (!isObject(value)) return value;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) {
+    if (k.startsWith('x-')) out[k] = true;
+    else if ((k === 'requestSchema' || k === 'responseSchema' || k === 'agentCard') && isObject(v)) out[k] = {};
+    else if (k === 'example' && isObject(v)) out[k] = value['binding'] === 'JSONRPC' ? ('params' in v ? { ...v, params: true } : v) : {};
     else out[k] = v;
   }
   return out;
@@ -308,10 +337,20 @@ export async function validateSpecDocument(doc: unknown): Promise<SpecProblem[]>
     const base = op.additional ? ['paths', op.path, 'additionalOperations', op.httpMethod, 'x-a2a'] : ['paths', op.path, op.httpMethod, 'x-a2a'];
     const value = raw['x-a2a'];
     // Parsed models are never mutated (edits copy the changed branch), so an x-a2a object already
-    // checked keeps its result: a save re-checks only what it wrote.
-    const cached = isObject(value) ? xa2aResults.get(value) : undefined;
-    const found = cached ?? (await schemaProblems(X_A2A_SCHEMA_ID, value, []));
-    if (!cached && isObject(value)) xa2aResults.set(value, found);
+    // checked keeps its result: a save re-checks only what it wrote. Values with the same reduced
+    // form share one check too.
+    let found = isObject(value) ? xa2aResults.get(value) : undefined;
+    if (!found) {
+      const reduced = reduceXA2a(value);
+      const id = JSON.stringify(reduced);
+      found = reducedResults.get(id);
+      if (!found) {
+        found = await schemaProblems(X_A2A_SCHEMA_ID, reduced, []);
+        if (reducedResults.size >= 5000) reducedResults.clear();
+        reducedResults.set(id, found);
+      }
+      if (isObject(value)) xa2aResults.set(value, found);
+    }
     for (const p of found) {
       const tokens = [...base, ...pointerTokens(p.pointer)];
       problems.push({ ...p, path: jsonPath(tokens), pointer: encodePointer(tokens) });

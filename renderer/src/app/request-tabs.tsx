@@ -3,7 +3,9 @@ import { useT } from '../i18n/i18n';
 import type { A2aDraft } from '../features/request/draft-model';
 import { useDraftsStore } from '../features/request/drafts-store';
 import { disposeEditorModel } from '../features/request/json-editor';
-import { useRunsStore } from '../features/response/runs-store';
+import { runsOfTab, useRunsStore } from '../features/response/runs-store';
+import { isRunOpen, stopRun } from '../features/request/run-request';
+import { dropTimeline } from '../features/stream/timelines';
 
 function endpointHost(endpoint: string): string {
   try {
@@ -18,7 +20,12 @@ export function tabTitle(draft: A2aDraft): string {
   return host ? `${draft.method} · ${host}` : draft.method;
 }
 
+/** Closing a tab stops its open streams (locally) and frees its timelines and editor model. */
 export function closeTab(id: string): void {
+  for (const run of runsOfTab(useRunsStore.getState(), id)) {
+    if (isRunOpen(run.id)) void stopRun(run.id);
+    dropTimeline(run.id);
+  }
   useDraftsStore.getState().close(id);
   useRunsStore.getState().forgetTab(id);
   disposeEditorModel(id);

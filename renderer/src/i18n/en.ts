@@ -48,7 +48,7 @@ export const en = {
   'request.bodyObject': 'Request body',
   'request.restBody': 'HTTP+JSON: the request object (path and verb come from the method).',
   'request.grpcBody': 'gRPC: the request message as JSON (ProtoJSON).',
-  'request.streamingNote': 'Answers with a stream.',
+  'request.streamingNote': '(stream)',
   'request.unknownMethod': 'This method is not in the catalogue for this version and binding.',
   'request.needEndpoint': 'Enter the agent’s endpoint first.',
   'request.badBody': 'The body is not valid JSON: {message}',
@@ -64,7 +64,7 @@ export const en = {
   'auth.inHeader': 'Header',
   'auth.inQuery': 'Query parameter',
   'auth.apiKeyName': 'API key name',
-  'auth.apiKeyValue': 'API key value',
+  'auth.apiKeyValue': 'API key',
   'auth.username': 'Username',
   'auth.password': 'Password',
 
@@ -128,13 +128,6 @@ export const en = {
   'generate.badJson': 'Not valid JSON: {message}',
   'generate.objectRequired': 'Must be a JSON object ({…}).',
 
-  'spec.title': 'Save to spec',
-  'spec.operationId': 'Operation path',
-  'spec.note': 'The OpenAPI 3.2 operation (x-protocol: a2a) this request becomes. Secrets appear only as references.',
-  'spec.copy': 'Copy operation',
-  'spec.download': 'Download JSON',
-  'spec.copied': 'Copied.',
-  'spec.copyFailed': 'The clipboard is not available here; use Download JSON.',
 
   'editor.loading': 'Loading the editor…',
 
@@ -185,6 +178,7 @@ export const en = {
   'error.code': 'Code',
   'error.message': 'Message',
   'error.reason': 'Reason',
+  'error.meaning': 'Meaning',
   'error.status': 'HTTP status',
   'error.data': 'Error data',
   'error.body': 'Error body',
@@ -215,8 +209,8 @@ export const en = {
   'timeline.summary': 'Summary',
   'timeline.count': '{count} events',
   'timeline.detail': 'Event {seq}',
-  'timeline.artifactComplete': 'complete · {chunks} chunks',
-  'timeline.artifactPartial': 'assembling · {chunks} chunks so far',
+  'timeline.artifactComplete': 'complete · chunks: {chunks}',
+  'timeline.artifactPartial': 'assembling · chunks so far: {chunks}',
   'timeline.moreArtifacts': 'Show more artifacts ({count} not shown)',
   'timeline.messageAfterTask': 'A Message arrived after the Task in this stream; some clients break on this.',
 

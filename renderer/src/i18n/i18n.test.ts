@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { en, type MessageKey } from './en';
 import { ko } from './ko';
 import { detectLocale, translate } from './i18n';
+import { allMethods } from '../../../shared/a2a/catalogue';
+import { methodSummary } from './method-summaries';
 
 const placeholders = (s: string): string[] => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1] ?? '').sort();
 // Product names and protocol words that stay the same in Korean.
@@ -32,5 +34,14 @@ describe('i18n', () => {
     expect(detectLocale(['ko-KR', 'en'])).toBe('ko');
     expect(detectLocale(['fr-FR', 'en-US'])).toBe('en');
     expect(detectLocale([])).toBe('en');
+  });
+});
+
+describe('method summaries', () => {
+  it('has Korean for every catalogue method, English from the catalogue', () => {
+    for (const method of allMethods) {
+      expect(methodSummary('en', method)).toBe(method.summary);
+      expect(methodSummary('ko', method), method.name).toMatch(/[가-힣]/);
+    }
   });
 });

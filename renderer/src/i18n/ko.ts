@@ -50,7 +50,7 @@ export const ko: Record<MessageKey, string> = {
   'request.bodyObject': '요청 본문',
   'request.restBody': 'HTTP+JSON: 요청 객체 (경로와 HTTP 메서드는 선택한 메서드로 정해집니다).',
   'request.grpcBody': 'gRPC: 요청 메시지의 JSON 표현 (ProtoJSON).',
-  'request.streamingNote': '스트림으로 응답합니다.',
+  'request.streamingNote': '(스트림)',
   'request.unknownMethod': '이 버전과 바인딩의 카탈로그에 없는 메서드입니다.',
   'request.needEndpoint': '먼저 에이전트 엔드포인트를 입력하세요.',
   'request.badBody': '본문이 올바른 JSON이 아닙니다: {message}',
@@ -66,7 +66,7 @@ export const ko: Record<MessageKey, string> = {
   'auth.inHeader': '헤더',
   'auth.inQuery': '쿼리 매개변수',
   'auth.apiKeyName': 'API 키 이름',
-  'auth.apiKeyValue': 'API 키 값',
+  'auth.apiKeyValue': 'API 키',
   'auth.username': '사용자 이름',
   'auth.password': '비밀번호',
 
@@ -130,13 +130,6 @@ export const ko: Record<MessageKey, string> = {
   'generate.badJson': '올바른 JSON이 아닙니다: {message}',
   'generate.objectRequired': 'JSON 객체({…})여야 합니다.',
 
-  'spec.title': '명세에 저장',
-  'spec.operationId': '작업 경로',
-  'spec.note': '이 요청이 변환될 OpenAPI 3.2 작업(x-protocol: a2a)입니다. 비밀은 참조로만 나타납니다.',
-  'spec.copy': '작업 복사',
-  'spec.download': 'JSON 내려받기',
-  'spec.copied': '복사했습니다.',
-  'spec.copyFailed': '여기서는 클립보드를 쓸 수 없습니다. JSON 내려받기를 사용하세요.',
 
   'editor.loading': '편집기를 불러오는 중…',
 
@@ -187,6 +180,7 @@ export const ko: Record<MessageKey, string> = {
   'error.code': '코드',
   'error.message': '메시지',
   'error.reason': '사유',
+  'error.meaning': '의미',
   'error.status': 'HTTP 상태',
   'error.data': '오류 데이터',
   'error.body': '오류 본문',

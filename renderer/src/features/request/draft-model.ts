@@ -178,8 +178,12 @@ export function wireTarget(draft: A2aDraft): { ok: true; line: string } | { ok: 
   const authQuery: Array<[string, string]> = auth.type === 'apiKey' && auth.in === 'query' && auth.name ? [[auth.name, describeSource(auth.value)]] : [];
   if (draft.binding === 'JSONRPC') return { ok: true, line: `POST ${endpoint}${authQuery.length ? queryString(authQuery) : ''}` };
   if (draft.binding === 'GRPC') {
+    // Same form as the core records: grpc(s)://host:port/package.Service/Method.
     const service = draft.version === '0.3' ? 'a2a.v1.A2AService' : 'lf.a2a.v1.A2AService';
-    return { ok: true, line: `${endpoint} /${service}/${draft.method}` };
+    const match = /^(\w+):\/\/([^/]+)/.exec(endpoint);
+    const scheme = match?.[1]?.toLowerCase() === 'https' || match?.[1]?.toLowerCase() === 'grpcs' ? 'grpcs' : 'grpc';
+    const authority = match?.[2] ?? endpoint.replace(/\/+$/, '');
+    return { ok: true, line: `${scheme}://${authority}/${service}/${draft.method}` };
   }
   const body = parseBody(draft.bodyText);
   if (!body.ok) return { ok: false, message: body.message };

@@ -1,5 +1,6 @@
 import { useId, useMemo, useState } from 'react';
-import { useT, type MessageKey } from '../../i18n/i18n';
+import { useLocaleStore, useT, type MessageKey } from '../../i18n/i18n';
+import { methodSummary } from '../../i18n/method-summaries';
 import { Dialog } from '../../ui/dialog';
 import { prettyJson } from '../../ui/format';
 import type { MethodInfo } from './a2a-catalog';
@@ -112,6 +113,7 @@ interface GenerateBodyDialogProps {
 /** Builds a valid body for the method in a preview; nothing touches the draft until "Replace body". */
 export function GenerateBodyDialog({ draft, method, knownTaskId, onReplace, onCancel }: GenerateBodyDialogProps) {
   const t = useT();
+  const locale = useLocaleStore((s) => s.locale);
   const id = useId();
   const [messageId, setMessageId] = useState(newMessageId);
   const [parts, setParts] = useState<PartDraft[]>([emptyPart('text')]);
@@ -148,7 +150,7 @@ export function GenerateBodyDialog({ draft, method, knownTaskId, onReplace, onCa
     >
       <div className="generate-layout">
         <div className="generate-form">
-          <p className="muted small">{method.summary}</p>
+          <p className="muted small">{methodSummary(locale, method)}</p>
           {isMessage ? (
             <>
               {parts.map((part, index) => (

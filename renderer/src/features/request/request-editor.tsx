@@ -3,7 +3,8 @@ import { useShallow } from 'zustand/react/shallow';
 import { requestSchema } from '../../../../shared/a2a/method-schemas';
 import { a2aVersions, bindingsFor, type A2aVersion, type Binding } from '../../../../shared/a2a/versions';
 import { useHost } from '../../host/host-context';
-import { useT } from '../../i18n/i18n';
+import { useLocaleStore, useT } from '../../i18n/i18n';
+import { methodSummary } from '../../i18n/method-summaries';
 import { Tabs } from '../../ui/tabs';
 import { runFacts } from '../response/run-facts';
 import { useRunsStore } from '../response/runs-store';
@@ -16,7 +17,7 @@ import { GenerateBodyDialog } from './generate-body-dialog';
 import { EffectiveHeaders, HeadersEditor } from './headers-editor';
 import { JsonEditor } from './json-editor';
 import { cancelRemoteTask, sendDraft, stopRun, type SendResult } from './run-request';
-import { SaveToSpecDialog } from './save-to-spec-dialog';
+import { SaveToSpecDialog } from '../specs/save-operation-dialog';
 
 type Section = 'body' | 'auth' | 'headers';
 
@@ -24,6 +25,7 @@ export const sendShortcut = 'Control+Enter Meta+Enter';
 
 export function RequestEditor({ draft }: { draft: A2aDraft }) {
   const t = useT();
+  const locale = useLocaleStore((s) => s.locale);
   const host = useHost();
   const id = useId();
   const { setVersion, setBinding, setMethod, update } = useDraftsStore.getState();
@@ -99,7 +101,7 @@ export function RequestEditor({ draft }: { draft: A2aDraft }) {
           >
             {methods.map((m) => (
               <option key={m.name} value={m.name}>
-                {m.streaming ? `${m.name} ⇶` : m.name}
+                {m.streaming ? `${m.name} ⇶ ${t('request.streamingNote')}` : m.name}
               </option>
             ))}
             {method ? null : <option value={draft.method}>{draft.method}</option>}
@@ -107,7 +109,7 @@ export function RequestEditor({ draft }: { draft: A2aDraft }) {
         </div>
       </div>
       <p id={`${id}-method-help`} className="muted small method-help">
-        {method ? `${method.summary}${method.streaming ? ` ${t('request.streamingNote')}` : ''}` : t('request.unknownMethod')}
+        {method ? methodSummary(locale, method) : t('request.unknownMethod')}
       </p>
       <div className="endpoint-line">
         <div className="field-col grow">

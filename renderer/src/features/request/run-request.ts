@@ -44,6 +44,11 @@ function startStream(host: Host, tabId: string, call: A2aCall, purpose: RunPurpo
     useRunsStore.getState().progress(runId, timelineFor(runId).rows.length);
   };
   const handle = host.stream('a2a.stream', call, (event) => {
+    // The tab was closed: drop what is still in flight rather than rebuild its timeline.
+    if (!useRunsStore.getState().runs[runId]) {
+      if (event.kind !== 'data') handles.delete(runId);
+      return;
+    }
     if (event.kind === 'data') {
       // Read the payload once to fold it; the timeline keeps a reader, not the parsed object.
       addEvent(timelineFor(runId), event.data, () => event.data.data);

@@ -1,3 +1,4 @@
+import { explainError } from '../../../../shared/a2a/a2a-errors';
 import type { Outcome } from '../../../../shared/a2a/exchange';
 import { useT } from '../../i18n/i18n';
 import { JsonTree } from '../../ui/json-tree';
@@ -47,6 +48,7 @@ export function PrettyView({ outcome }: { outcome: Outcome }) {
               [t('error.code'), outcome.code],
               [t('error.message'), outcome.message],
               [t('error.reason'), outcome.reason],
+              [t('error.meaning'), explainError(outcome.code, outcome.reason)],
             ]}
           />
           {outcome.data !== undefined ? <JsonTree value={outcome.data} label={t('error.data')} /> : null}
@@ -60,6 +62,7 @@ export function PrettyView({ outcome }: { outcome: Outcome }) {
               [t('error.status'), outcome.status],
               [t('error.message'), outcome.message],
               [t('error.reason'), outcome.reason],
+              [t('error.meaning'), explainError(undefined, outcome.reason)],
             ]}
           />
           {outcome.body !== undefined ? <JsonTree value={outcome.body} label={t('error.body')} /> : null}
@@ -73,6 +76,7 @@ export function PrettyView({ outcome }: { outcome: Outcome }) {
               [t('error.code'), `${outcome.code} ${outcome.codeName}`],
               [t('error.message'), outcome.message],
               [t('error.reason'), outcome.reason],
+              [t('error.meaning'), explainError(undefined, outcome.reason)],
             ]}
           />
         </div>

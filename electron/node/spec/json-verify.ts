@@ -1,0 +1,69 @@
+/**
+ * Proves a lossless edit of a JSON file without parsing and comparing all of it: a member's value
+ * depends on its own text only, so members whose text is unchanged keep their value (the edit
+ * left those values untouched too) and changed members are parsed on their own.
+ */
+import type { JsonObjectOutline, JsonPair } from './json-editor';
+import { jsonObjectAt, skipWs } from './json-editor';
+import { deepEqual, isPlainObject } from './spec-edits';
+
+type Obj = Record<string, unknown>;
+const hasOwn = (o: Obj, k: string): boolean => Object.prototype.hasOwnProperty.call(o, k);
+
+function descends(trail: readonly string[], key: string): boolean {
+  if (trail.length === 0) return key === 'paths' || key === 'components';
+  return trail.length === 1 && trail[0] === 'components' && key === 'schemas';
+}
+
+function parseMember(text: string, pair: JsonPair): { ok: true; value: unknown } | { ok: false } {
+  try {
+    return { ok: true, value: JSON.parse(text.slice(pair.valueStart, pair.valueEnd)) as unknown };
+  } catch {
+    return { ok: false };
+  }
+}
+
+function verifyObject(oldText: string, newText: string, oldObj: JsonObjectOutline | undefined, newObj: JsonObjectOutline, oldValue: Obj, expected: Obj, trail: string[]): boolean {
+  if (newObj.pairs.length !== Object.keys(expected).length) return false;
+  const oldPairs = new Map<string, JsonPair>();
+  for (const p of oldObj?.pairs ?? []) oldPairs.set(p.key, p);
+  const seen = new Set<string>();
+  for (const pair of newObj.pairs) {
+    if (seen.has(pair.key) || !hasOwn(expected, pair.key)) return false;
+    seen.add(pair.key);
+    const want = expected[pair.key];
+    const oldPair = oldPairs.get(pair.key);
+    if (
+      oldPair &&
+      hasOwn(oldValue, pair.key) &&
+      oldValue[pair.key] === want &&
+      oldPair.valueEnd - oldPair.valueStart === pair.valueEnd - pair.valueStart &&
+      oldText.slice(oldPair.valueStart, oldPair.valueEnd) === newText.slice(pair.valueStart, pair.valueEnd)
+    ) {
+      continue;
+    }
+    if (descends(trail, pair.key) && isPlainObject(want)) {
+      const newChild = jsonObjectAt(newText, pair.valueStart);
+      if (!newChild) return false;
+      const oldChild = oldPair ? jsonObjectAt(oldText, oldPair.valueStart) : undefined;
+      const before = oldValue[pair.key];
+      if (!verifyObject(oldText, newText, oldChild, newChild, isPlainObject(before) ? before : {}, want, [...trail, pair.key])) return false;
+      continue;
+    }
+    const parsed = parseMember(newText, pair);
+    if (!parsed.ok || !deepEqual(parsed.value, want)) return false;
+  }
+  return true;
+}
+
+export function verifyJsonEdit(oldText: string, newText: string, oldModel: unknown, expected: unknown): boolean {
+  if (!isPlainObject(oldModel) || !isPlainObject(expected)) return false;
+  try {
+    const oldRoot = jsonObjectAt(oldText, skipWs(oldText, 0));
+    const newRoot = jsonObjectAt(newText, skipWs(newText, 0));
+    if (!newRoot || skipWs(newText, newRoot.close + 1) !== newText.length) return false;
+    return verifyObject(oldText, newText, oldRoot, newRoot, oldModel, expected, []);
+  } catch {
+    return false;
+  }
+}
