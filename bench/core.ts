@@ -203,6 +203,30 @@ export async function run(): Promise<void> {
     const check = await performCall(rpcCall(0), deps);
     if (check.outcome.kind !== 'message') throw new Error(`bench: unexpected outcome ${check.outcome.kind}`);
 
+    // (c): a 20,000-event SSE stream recorded from the SDK agent, replayed at full speed; best of a few runs, alternating.
+    const streamBody = { message: { messageId: 'burst', role: 'ROLE_USER', parts: [{ text: `burst ${STREAM_EVENTS}` }] } };
+    const ours: Array<{ ms: number; events: number }> = [];
+    const theirs: Array<{ ms: number; events: number }> = [];
+    for (let r = 0; r < STREAM_RUNS; r++) {
+      if (r % 2 === 0) {
+        ours.push(await ingest('powerduck', agent.replayUrl, sdkReplay, streamBody));
+        theirs.push(await ingest('sdk', agent.replayUrl, sdkReplay, streamBody));
+      } else {
+        theirs.push(await ingest('sdk', agent.replayUrl, sdkReplay, streamBody));
+        ours.push(await ingest('powerduck', agent.replayUrl, sdkReplay, streamBody));
+      }
+    }
+    // Live (the agent producing the events) for reference: bound by the agent's per-event work.
+    const best = (runs: Array<{ ms: number; events: number }>): { ms: number; events: number } => runs.reduce((a, b) => (b.ms < a.ms ? b : a));
+    const liveOurs = [await ingest('powerduck', agent.rpcUrl, sdkRpc, streamBody)];
+    const liveTheirs = [await ingest('sdk', agent.rpcUrl, sdkRpc, streamBody)];
+    liveTheirs.push(await ingest('sdk', agent.rpcUrl, sdkRpc, streamBody));
+    liveOurs.push(await ingest('powerduck', agent.rpcUrl, sdkRpc, streamBody));
+    const live = { ours: best(liveOurs), theirs: best(liveTheirs) };
+    const rate = (x: { ms: number; events: number }): number => x.events / (x.ms / 1000);
+    const oursBest = best(ours);
+    const theirsBest = best(theirs);
+
     // (d): gRPC unary.
     const grpcTimes = await compare(
       {
@@ -228,30 +252,6 @@ export async function run(): Promise<void> {
       },
       UNARY_CALLS,
     );
-
-    // (c): a 20,000-event SSE stream recorded from the SDK agent, replayed at full speed; best of a few runs, alternating.
-    const streamBody = { message: { messageId: 'burst', role: 'ROLE_USER', parts: [{ text: `burst ${STREAM_EVENTS}` }] } };
-    const ours: Array<{ ms: number; events: number }> = [];
-    const theirs: Array<{ ms: number; events: number }> = [];
-    for (let r = 0; r < STREAM_RUNS; r++) {
-      if (r % 2 === 0) {
-        ours.push(await ingest('powerduck', agent.replayUrl, sdkReplay, streamBody));
-        theirs.push(await ingest('sdk', agent.replayUrl, sdkReplay, streamBody));
-      } else {
-        theirs.push(await ingest('sdk', agent.replayUrl, sdkReplay, streamBody));
-        ours.push(await ingest('powerduck', agent.replayUrl, sdkReplay, streamBody));
-      }
-    }
-    // Live (the agent producing the events) for reference: bound by the agent's per-event work.
-    const best = (runs: Array<{ ms: number; events: number }>): { ms: number; events: number } => runs.reduce((a, b) => (b.ms < a.ms ? b : a));
-    const liveOurs = [await ingest('powerduck', agent.rpcUrl, sdkRpc, streamBody)];
-    const liveTheirs = [await ingest('sdk', agent.rpcUrl, sdkRpc, streamBody)];
-    liveTheirs.push(await ingest('sdk', agent.rpcUrl, sdkRpc, streamBody));
-    liveOurs.push(await ingest('powerduck', agent.rpcUrl, sdkRpc, streamBody));
-    const live = { ours: best(liveOurs), theirs: best(liveTheirs) };
-    const rate = (x: { ms: number; events: number }): number => x.events / (x.ms / 1000);
-    const oursBest = best(ours);
-    const theirsBest = best(theirs);
 
     const a = unary.ratioTo('powerduck', 'sdk');
     const b = unary.ratioTo('powerduck', 'fetch');
