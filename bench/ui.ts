@@ -222,14 +222,16 @@ async function bigResponse(browser: Browser, web: WebHost): Promise<void> {
     const request = await newA2aRequest(page, { endpoint: agent.url });
     await generateTextBody(page, 'big please');
     const since = await pageNow(page);
+    const trace = await startMainThreadTrace(page);
     const t0 = performance.now();
     await request.getByRole('button', { name: 'Send', exact: true }).click();
     await responseRegion(page).getByText(/It is shown as plain text first/).waitFor({ timeout: 120_000 });
     const elapsed = performance.now() - t0;
     await page.waitForTimeout(300);
+    const allTasks = await trace.stop();
     const tasks = (await longTasksSince(page, since)).map((t) => t.duration);
     console.log(`${(agent.bytes / 1048576).toFixed(1)} MB JSON response through the UI: ${ms(elapsed)} to the large-body view`);
-    console.log(`  longest main-thread task: ${ms(Math.max(0, ...tasks))} (${tasks.length} long tasks; target: none over 200 ms)`);
+    console.log(`  longest main-thread task: ${ms(Math.max(0, ...allTasks))} in the trace (${allTasks.length} tasks), ${tasks.length} long tasks reported by the page (target: none over 200 ms)`);
     await page.context().close();
   } finally {
     await new Promise((resolve) => agent.server.close(resolve));

@@ -16,6 +16,8 @@ import { createSpecHandlers, createSpecStreamHandlers } from './spec';
 export function createHandlerTable(env: CoreEnv): HandlerTable {
   // Every A2A exchange lands in history (with its logging policy) without the adapters knowing about it.
   const history = createHistoryRecorder(env);
+  const spec = createSpecHandlers(env);
+  const specStreams = createSpecStreamHandlers(env);
   return {
     ops: {
       ...createAppHandlers(env),
@@ -26,7 +28,13 @@ export function createHandlerTable(env: CoreEnv): HandlerTable {
       ...createSecretHandlers(env),
       ...withHistory(history, createA2aHandlers(env)),
       ...createCardHandlers(env),
-      ...createSpecHandlers(env),
+      ...spec,
+      // Runs of saved operations are exchanges too: they land in history like any send.
+      'spec.run': async (request, ctx) => {
+        const record = await spec['spec.run'](request, ctx);
+        await history.record(record, { source: 'send' });
+        return record;
+      },
       ...createHistoryHandlers(env),
       ...createCheckHandlers(env),
       ...createServergenHandlers(env),
@@ -35,7 +43,12 @@ export function createHandlerTable(env: CoreEnv): HandlerTable {
       ...createAppStreamHandlers(),
       ...withStreamHistory(history, createA2aStreamHandlers(env)),
       ...createCardStreamHandlers(env),
-      ...createSpecStreamHandlers(env),
+      ...specStreams,
+      'spec.runStream': async (request, emit, ctx) => {
+        const record = await specStreams['spec.runStream'](request, emit, ctx);
+        await history.record(record, { source: 'stream' });
+        return record;
+      },
       ...createHistoryStreamHandlers(env),
       ...createCheckStreamHandlers(env),
       ...createServergenStreamHandlers(env),
