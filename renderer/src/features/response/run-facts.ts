@@ -1,4 +1,5 @@
 import type { Outcome } from '../../../../shared/a2a/exchange';
+import { deferredFacts } from '../../host/deferred-payload';
 import { peekTimeline } from '../stream/timelines';
 import { isTerminalState, normaliseState, serverIds, toMessageView, toTaskView, unwrapSendResult } from './a2a-objects';
 import type { Run } from './runs-store';
@@ -14,6 +15,14 @@ export interface RunFacts {
 }
 
 function fromOutcome(outcome: Outcome): RunFacts {
+  // A large payload still waiting as text: use the facts the worker read, never parse it here.
+  const pre = deferredFacts(outcome);
+  if (pre) {
+    const state = normaliseState(pre.state);
+    const ids = { ...(pre.taskId ? { taskId: pre.taskId } : {}), ...(pre.contextId ? { contextId: pre.contextId } : {}) };
+    const stub = outcome.kind === 'task' ? { id: pre.taskId, contextId: pre.contextId, status: { state: pre.state } } : { contextId: pre.contextId, taskId: pre.taskId, parts: [] };
+    return { ...ids, ...(state ? { state } : {}), terminal: isTerminalState(state), ...(ids.taskId || ids.contextId ? { continueFrom: stub } : {}) };
+  }
   if (outcome.kind === 'task') {
     const task = unwrapSendResult(outcome.task, 'task');
     const view = toTaskView(task);
