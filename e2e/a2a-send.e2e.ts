@@ -92,6 +92,14 @@ describe('A2A 1.0 unary calls against the demo agent', () => {
         await response.getByText('Sum: 42').waitFor();
         await response.getByText('total: 42').waitFor();
         expect(await response.getByLabel('Status').innerText()).toMatch(/^gRPC 0/);
+
+        // Ctrl+Enter in the body editor sends once.
+        await page.getByRole('textbox', { name: /^Request body/ }).focus();
+        await page.keyboard.press('Control+Enter');
+        await expect.poll(() => response.getByRole('combobox', { name: 'Shown call' }).locator('option').count()).toBe(4);
+        await expect.poll(() => response.getAttribute('aria-busy'), { timeout: 20_000 }).toBe('false');
+        await page.waitForTimeout(200);
+        expect(await response.getByRole('combobox', { name: 'Shown call' }).locator('option').count()).toBe(4);
       } finally {
         await app.close();
       }

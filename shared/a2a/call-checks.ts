@@ -60,8 +60,8 @@ export function checkCall(call: A2aCall): CallCheck {
   if (isJsonRpcEnvelope(call.body)) return { refusal: envelopeRefusal(call, call.body), warnings };
 
   const info = findMethod(call.version, call.method);
-  const other = versionOfMethod(call.method);
   if (!info) {
+    const other = versionOfMethod(call.method);
     const hint = other && other !== call.version ? ` "${call.method}" is an A2A ${other} method; the ${call.version} name is "${findMethod(other, call.method)?.counterpart ?? '(none)'}".` : '';
     if (call.binding !== 'JSONRPC') {
       return { refusal: { code: 'bad-request', message: `${call.method} is not an A2A ${call.version} operation on ${call.binding}.${hint}` }, warnings };

@@ -461,7 +461,9 @@ function messageToJson(schema: ProtoSchema, typeName: string, value: unknown, pa
     }
     if (field.repeated) {
       if (!Array.isArray(v) || v.length === 0) continue;
-      out[field.jsonName] = v.map((item, i) => singleToJson(schema, field, item, `${p}[${i}]`));
+      const list: unknown[] = new Array(v.length);
+      for (let i = 0; i < v.length; i++) list[i] = singleToJson(schema, field, v[i], p);
+      out[field.jsonName] = list;
       continue;
     }
     const converted = singleToJson(schema, field, v, p);
@@ -472,11 +474,27 @@ function messageToJson(schema: ProtoSchema, typeName: string, value: unknown, pa
   return out;
 }
 
+// number → name per enum schema (first name wins for aliases).
+const enumNames = new WeakMap<ProtoEnumSchema, Map<number, string>>();
+
+function enumNameOf(en: ProtoEnumSchema, value: number): string | undefined {
+  let names = enumNames.get(en);
+  if (!names) {
+    names = new Map();
+    for (const name in en.values) {
+      const n = en.values[name] as number;
+      if (!names.has(n)) names.set(n, name);
+    }
+    enumNames.set(en, names);
+  }
+  return names.get(value);
+}
+
 function isDefaultScalar(schema: ProtoSchema, field: ProtoFieldSchema, value: unknown): boolean {
   if (field.kind === 'enum') {
+    if (value === 0) return true;
     const en = schema.enumType(field.type);
-    const zeroName = en ? Object.keys(en.values).find((k) => en.values[k] === 0) : undefined;
-    return value === 0 || (zeroName !== undefined && value === zeroName);
+    return en !== undefined && typeof value === 'string' && value === enumNameOf(en, 0);
   }
   switch (field.type as ProtoScalar) {
     case 'string':
@@ -501,7 +519,7 @@ function singleToJson(schema: ProtoSchema, field: ProtoFieldSchema, value: unkno
     if (field.type === `${WKT}NullValue`) return null;
     if (typeof value === 'string') return value;
     const en = schema.enumType(field.type);
-    const name = en && typeof value === 'number' ? Object.keys(en.values).find((k) => en.values[k] === value) : undefined;
+    const name = en && typeof value === 'number' ? enumNameOf(en, value) : undefined;
     return name ?? value;
   }
   return scalarToJson(field.type as ProtoScalar, value);
@@ -536,7 +554,7 @@ function wellKnownToJson(schema: ProtoSchema, typeName: string, value: unknown, 
     case 'Value':
       return valueToJson(obj);
     case 'ListValue':
-      return Array.isArray(obj['values']) ? obj['values'].map((v) => valueToJson(isObject(v) ? v : {})) : [];
+      return listToJson(obj['values']);
     case 'Timestamp':
       return formatTimestamp(String(obj['seconds'] ?? 0), Number(obj['nanos'] ?? 0));
     case 'Duration':
@@ -573,19 +591,30 @@ function structToJson(value: Record<string, unknown>): Record<string, unknown> {
   return out;
 }
 
-function valueToJson(value: Record<string, unknown>): unknown {
-  const own = (k: string): boolean => Object.prototype.hasOwnProperty.call(value, k) && value[k] != null;
-  if (own('structValue')) return structToJson(isObject(value['structValue']) ? value['structValue'] : {});
-  if (own('listValue')) {
-    const list = isObject(value['listValue']) && Array.isArray(value['listValue']['values']) ? value['listValue']['values'] : [];
-    return list.map((v) => valueToJson(isObject(v) ? v : {}));
+function own(value: Record<string, unknown>, key: string): boolean {
+  // Own properties only: a decoded protobufjs message keeps oneof defaults on its prototype.
+  return Object.prototype.hasOwnProperty.call(value, key) && value[key] != null;
+}
+
+function listToJson(values: unknown): unknown[] {
+  if (!Array.isArray(values)) return [];
+  const out: unknown[] = new Array(values.length);
+  for (let i = 0; i < values.length; i++) {
+    const v: unknown = values[i];
+    out[i] = valueToJson(isObject(v) ? v : {});
   }
-  if (own('stringValue')) return value['stringValue'];
-  if (own('numberValue')) {
+  return out;
+}
+
+function valueToJson(value: Record<string, unknown>): unknown {
+  if (own(value, 'structValue')) return structToJson(isObject(value['structValue']) ? value['structValue'] : {});
+  if (own(value, 'listValue')) return listToJson(isObject(value['listValue']) ? value['listValue']['values'] : undefined);
+  if (own(value, 'stringValue')) return value['stringValue'];
+  if (own(value, 'numberValue')) {
     const n = value['numberValue'];
     // JSON has no NaN/Infinity; ProtoJSON renders them as strings.
     return typeof n === 'number' && !Number.isFinite(n) ? (Number.isNaN(n) ? 'NaN' : n > 0 ? 'Infinity' : '-Infinity') : n;
   }
-  if (own('boolValue')) return value['boolValue'];
+  if (own(value, 'boolValue')) return value['boolValue'];
   return null;
 }

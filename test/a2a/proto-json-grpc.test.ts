@@ -122,7 +122,7 @@ describe('ProtoJSON over our proto/, cross-checked with the SDK codec', () => {
   });
 
   it('property: Task round-trips both ways', () => {
-    fc.assert(fc.property(task, (t) => crossCheck('lf.a2a.v1.Task', t)), { numRuns: 150 });
+    fc.assert(fc.property(task, (t) => crossCheck('lf.a2a.v1.Task', t)), { numRuns: Number(process.env.RUNS ?? 150) });
   });
 
   it('property: StreamResponse round-trips both ways', () => {

@@ -61,16 +61,17 @@ function isLoopback(host: string): boolean {
 
 const clients = new Map<string, grpc.Client>();
 
-function clientFor(target: GrpcTarget, maxMessageBytes: number): grpc.Client {
-  const key = `${target.secure ? 's' : 'p'}|${target.target}|${maxMessageBytes}`;
+/**
+ * One client (channel) per target. Default channel options on purpose: grpc-js already caps a
+ * received message at 4 MiB (a hostile agent gets RESOURCE_EXHAUSTED, not our memory), and
+ * default options let the channel share grpc-js' subchannel pool.
+ */
+function clientFor(target: GrpcTarget): grpc.Client {
+  const key = `${target.secure ? 's' : 'p'}|${target.target}`;
   let client = clients.get(key);
   if (!client) {
     const credentials = target.secure ? grpc.credentials.createSsl(Buffer.from(systemRootCertificates().join('\n'))) : grpc.credentials.createInsecure();
-    // Bound what an agent can make us buffer (a hostile peer is a normal input).
-    client = process.env.NO_OPTS ? new grpc.Client(target.target, credentials) : new grpc.Client(target.target, credentials, {
-      'grpc.max_receive_message_length': maxMessageBytes,
-      'grpc.max_send_message_length': maxMessageBytes,
-    });
+    client = new grpc.Client(target.target, credentials);
     clients.set(key, client);
   }
   return client;
@@ -198,7 +199,7 @@ export const grpcAdapter: BindingAdapter = {
       bodyBytes: request.length,
     });
 
-    const client = clientFor(target, recorder.bodyLimit);
+    const client = clientFor(target);
     try {
       if (channelReady(client)) recorder.timings.reusedConnection = true;
       else await waitForChannel(client, run, target);

@@ -195,7 +195,7 @@ export class ExchangeRecorder {
       request: this.#request,
       timings: { ...this.timings, totalMs: this.elapsed() },
       outcome,
-      warnings: this.warnings.map((w) => scrubValues(w, this.#rules)),
+      warnings: this.#rules.values?.length ? this.warnings.map((w) => scrubValues(w, this.#rules)) : this.warnings,
     };
     if (this.#response) record.response = this.#response;
     if (this.#events) record.events = this.#events;

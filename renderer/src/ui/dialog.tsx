@@ -22,6 +22,8 @@ export function Dialog({ title, onClose, children, footer, wide }: DialogProps) 
     if (!dialog) return;
     const opener = document.activeElement as HTMLElement | null;
     if (!dialog.open) dialog.showModal();
+    // The browser focuses the first control; a dialog can name a better starting point.
+    dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
     return () => {
       if (dialog.open) dialog.close();
       opener?.focus?.();

@@ -51,7 +51,13 @@ function PartEditor({ index, part, onChange, onRemove, error }: PartEditorProps)
       {part.kind === 'text' ? (
         <div className="field-col">
           <label htmlFor={`${id}-text`}>{t('generate.text')}</label>
-          <textarea id={`${id}-text`} rows={2} value={part.text} onChange={(e) => onChange({ ...part, text: e.target.value })} />
+          <textarea
+            id={`${id}-text`}
+            rows={2}
+            value={part.text}
+            data-autofocus={index === 0 ? true : undefined}
+            onChange={(e) => onChange({ ...part, text: e.target.value })}
+          />
         </div>
       ) : null}
       {part.kind === 'data' ? (
@@ -148,7 +154,15 @@ export function GenerateBodyDialog({ draft, method, knownTaskId, onReplace, onCa
         </>
       }
     >
-      <div className="generate-layout">
+      <div
+        className="generate-layout"
+        onKeyDown={(e) => {
+          if (e.key === 'Enter' && (e.ctrlKey || e.metaKey) && generated.ok) {
+            e.preventDefault();
+            onReplace(preview);
+          }
+        }}
+      >
         <div className="generate-form">
           <p className="muted small">{methodSummary(locale, method)}</p>
           {isMessage ? (

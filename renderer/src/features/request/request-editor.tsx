@@ -62,6 +62,8 @@ export function RequestEditor({ draft }: { draft: A2aDraft }) {
   const send = useCallback(() => report(sendDraft(host, draft.id)), [host, draft.id, report]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLElement>): void => {
+    // Dialogs opened from this pane have their own Ctrl+Enter.
+    if ((event.target as HTMLElement).closest('dialog')) return;
     if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
       event.preventDefault();
       send();
