@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type * as Monaco from 'monaco-editor';
 import { useT } from '../../i18n/i18n';
-import { usePrefersDark } from '../../app/use-prefers-dark';
+import { useEffectiveDark } from '../settings/theme-store';
 
 type MonacoModule = typeof import('./monaco-setup');
 let loading: Promise<MonacoModule> | undefined;
@@ -45,7 +45,7 @@ export function JsonEditor({ modelId, value, onChange, label, readOnly, schema, 
   const moduleRef = useRef<MonacoModule | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
   const [ready, setReady] = useState(false);
-  const dark = usePrefersDark();
+  const dark = useEffectiveDark();
   const latest = useRef({ onChange, onSubmit, onProblems, value });
   latest.current = { onChange, onSubmit, onProblems, value };
   const modelUri = `inmemory://powerduck/${modelId}.json`;
