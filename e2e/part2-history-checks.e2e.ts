@@ -23,7 +23,7 @@ describe('history and contract checks', () => {
   it('lists every exchange with the logging policy: per-message facts, bodies as SHA-256 only', async () => {
     const app = await openApp(browser);
     const { page } = app;
-    page.setDefaultTimeout(10_000);
+    page.setDefaultTimeout(20_000);
     try {
       await page.getByRole('tab', { name: 'History' }).click();
       await page.getByText('No exchanges recorded yet.').waitFor();
@@ -88,7 +88,7 @@ describe('history and contract checks', () => {
   it('"Check agent" on a card runs the checks into a filterable table with a link to each exchange', async () => {
     const app = await openApp(browser);
     const { page } = app;
-    page.setDefaultTimeout(10_000);
+    page.setDefaultTimeout(20_000);
     try {
       await newA2aRequest(page, { endpoint: demo.rpcUrl, bearer: { value: demo.token, name: 'demo-token' } });
       // On an endpoint: the Tools menu starts from the active request.

@@ -36,7 +36,7 @@ describe('spec files: save, reopen, run, docs, Copy for LLM, conflicts', () => {
   it('saves a request, reloads, reopens and runs it; an outside edit gives the conflict prompt and nothing is lost', async () => {
     const app = await openApp(browser);
     const { page } = app;
-    page.setDefaultTimeout(10_000);
+    page.setDefaultTimeout(20_000);
     try {
       await newA2aRequest(page, { endpoint: demo.rpcUrl, bearer: { value: demo.token, name: 'demo-token' } });
       await generateTextBody(page, '[12,30]');
@@ -112,7 +112,7 @@ describe('spec files: save, reopen, run, docs, Copy for LLM, conflicts', () => {
   it('docs show a curl example on the mapped REST route, and Copy for LLM puts Markdown without secrets on the clipboard', async () => {
     const app = await openApp(browser);
     const { page, context } = app;
-    page.setDefaultTimeout(10_000);
+    page.setDefaultTimeout(20_000);
     try {
       await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(app.web.url).origin });
       await newA2aRequest(page, { binding: 'HTTP+JSON', endpoint: demo.restUrl, bearer: { value: demo.token, name: 'demo-rest-token' } });

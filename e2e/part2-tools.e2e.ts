@@ -18,7 +18,7 @@ describe('everyday quality: shortcuts, theme, empty states, Generate server', ()
   it('lists the shortcuts, follows the OS theme unless pinned, and teaches the next step when empty', async () => {
     const app = await openApp(browser, { colorScheme: 'light' });
     const { page } = app;
-    page.setDefaultTimeout(10_000);
+    page.setDefaultTimeout(20_000);
     try {
       // Empty states say what to do.
       await page.getByRole('tab', { name: 'Specs' }).click();

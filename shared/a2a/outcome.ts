@@ -4,6 +4,7 @@
  * hand parsed bodies in, the record holds what comes out.
  */
 import { findMethod } from './catalogue';
+import { setOwn } from './safe-object';
 import type { Outcome } from './exchange';
 import { isInterruptedStateV03, isTerminalStateV03 } from './model-v03';
 import { isInterruptedStateV1, isTerminalStateV1 } from './model-v1';
@@ -34,7 +35,7 @@ export function findErrorInfo(details: unknown): ErrorInfoDetail | undefined {
     if (typeof item['domain'] === 'string') info.domain = item['domain'];
     if (isObject(item['metadata'])) {
       const md: Record<string, string> = {};
-      for (const [k, v] of Object.entries(item['metadata'])) if (typeof v === 'string') md[k] = v;
+      for (const [k, v] of Object.entries(item['metadata'])) if (typeof v === 'string') setOwn(md, k, v);
       info.metadata = md;
     }
     return info;

@@ -18,6 +18,7 @@
  */
 
 import { encodeBase64 } from './base64';
+import { setOwn } from './safe-object';
 
 export type ProtoScalar =
   | 'double'
@@ -175,7 +176,7 @@ function fieldFromJson(schema: ProtoSchema, field: ProtoFieldSchema, value: unkn
       const p = childPath(path, key);
       checkMapKey(field.mapKey, key, p);
       if (item === null && !(field.kind === 'message' && field.type === `${WKT}Value`)) throw new ProtoJsonError(p, 'map values cannot be null');
-      out[key] = singleFromJson(schema, field, item, p);
+      setOwn(out, key, singleFromJson(schema, field, item, p));
     }
     return out;
   }
@@ -351,7 +352,7 @@ function wellKnownFromJson(schema: ProtoSchema, typeName: string, json: unknown,
 
 function structFromJson(json: Record<string, unknown>, path: string): Record<string, unknown> {
   const fields: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(json)) fields[key] = valueFromJson(value, childPath(path, key));
+  for (const [key, value] of Object.entries(json)) setOwn(fields, key, valueFromJson(value, childPath(path, key)));
   return { fields };
 }
 
@@ -455,7 +456,7 @@ function messageToJson(schema: ProtoSchema, typeName: string, value: unknown, pa
       const entries = Object.entries(v);
       if (!entries.length) continue;
       const map: Record<string, unknown> = {};
-      for (const [k, item] of entries) map[k] = singleToJson(schema, field, item, childPath(p, k));
+      for (const [k, item] of entries) setOwn(map, k, singleToJson(schema, field, item, childPath(p, k)));
       out[field.jsonName] = map;
       continue;
     }
@@ -587,7 +588,7 @@ function wellKnownToJson(schema: ProtoSchema, typeName: string, value: unknown, 
 function structToJson(value: Record<string, unknown>): Record<string, unknown> {
   const fields = isObject(value['fields']) ? value['fields'] : {};
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(fields)) out[k] = valueToJson(isObject(v) ? v : {});
+  for (const [k, v] of Object.entries(fields)) setOwn(out, k, valueToJson(isObject(v) ? v : {}));
   return out;
 }
 
