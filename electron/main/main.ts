@@ -1,20 +1,24 @@
-import { app, BrowserWindow, ipcMain, nativeTheme, safeStorage, session, type IpcMainEvent, type IpcMainInvokeEvent, type WebFrameMain } from 'electron';
+import { app, BrowserWindow, ipcMain, nativeTheme, protocol, safeStorage, session, type IpcMainEvent, type IpcMainInvokeEvent, type WebFrameMain } from 'electron';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { isOperationName, isStreamName, operationNames } from '../../shared/contract/index';
 import { openCore } from '../node/core';
 import type { AnyStreamEvent } from '../node/dispatcher';
 import { createFileSecretStore } from '../node/secret-store';
 import { resolveDataDir } from '../node/data-dir';
+import { readStatic } from '../node/static-files';
 import { ipcChannels } from './ipc-channels';
-import { electronCsp, isAllowedNavigation, secureWindowOptions } from './window-options';
+import { appOrigin, appScheme, electronCsp, isAllowedNavigation, secureWindowOptions } from './window-options';
 
-const rendererIndex = join(__dirname, '..', 'renderer', 'index.html');
-const appUrl = pathToFileURL(rendererIndex).toString();
+const rendererRoot = join(__dirname, '..', 'renderer');
+const appUrl = `${appOrigin}/index.html`;
+
+// The page is served from a privileged app:// origin rather than file://: file:// pages have an
+// opaque origin, which blocks module workers (Monaco's) and makes 'self' in the CSP meaningless.
+protocol.registerSchemesAsPrivileged([{ scheme: appScheme, privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
 
 function fromOurWindow(frame: WebFrameMain | null): boolean {
   // Only the top frame of our own page may call the core (no iframes, no navigated-away pages).
-  return frame !== null && frame.parent === null && frame.url.startsWith(appUrl.split('#')[0] ?? appUrl);
+  return frame !== null && frame.parent === null && frame.url.startsWith(`${appOrigin}/`);
 }
 
 async function main(): Promise<void> {
@@ -34,8 +38,13 @@ async function main(): Promise<void> {
   const core = await openCore({ host: 'electron', version: app.getVersion(), dataDir, secrets });
 
   session.defaultSession.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
-  session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
-    callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [electronCsp()] } });
+  protocol.handle(appScheme, async (request) => {
+    const url = new URL(request.url);
+    const file = url.host === new URL(appOrigin).host ? await readStatic(rendererRoot, url.pathname) : undefined;
+    if (!file) return new Response('Not found', { status: 404 });
+    return new Response(new Uint8Array(file.body), {
+      headers: { 'content-type': file.contentType, 'content-security-policy': electronCsp(), 'x-content-type-options': 'nosniff' },
+    });
   });
 
   // One registration for every unary operation: the name is data, validated against the contract.

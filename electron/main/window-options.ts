@@ -45,12 +45,23 @@ export function secureWindowOptions(preloadPath: string, dark: boolean): SecureW
   };
 }
 
-/** The packaged renderer is loaded from file://, which cannot reach the network: connect-src stays 'none'. */
+/** The renderer's own origin in the desktop app (a privileged custom scheme, see main.ts). */
+export const appScheme = 'app';
+export const appOrigin = `${appScheme}://powerduck`;
+
+/** The desktop page reaches the core over IPC only, never the network: connect-src stays 'none'. */
 export function electronCsp(): string {
   return contentSecurityPolicy({ connectSelf: false });
 }
 
-/** Navigation away from the app's own file is never allowed; links open nowhere (users copy URLs). */
+/** Navigation away from the app's own origin is never allowed; links open nowhere (users copy URLs). */
 export function isAllowedNavigation(target: string, appUrl: string): boolean {
-  return target === appUrl;
+  try {
+    const to = new URL(target);
+    const app = new URL(appUrl);
+    // Compare scheme and host: URL.origin is 'null' for custom schemes, and file: has no host to pin.
+    return app.host !== '' && to.protocol === app.protocol && to.host === app.host;
+  } catch {
+    return false;
+  }
 }

@@ -5,7 +5,7 @@ import type { Core } from '../node/core';
 import type { AnyStreamEvent } from '../node/dispatcher';
 import { contentSecurityPolicy } from '../../shared/security/csp';
 import { checkApiRequest, checkHost } from './request-guard';
-import { readStatic } from './static-files';
+import { readStatic } from '../node/static-files';
 
 export interface WebHostOptions {
   core: Core;

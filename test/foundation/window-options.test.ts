@@ -17,7 +17,9 @@ describe('Electron window options', () => {
   });
 
   it('blocks navigation away from the app', () => {
-    expect(isAllowedNavigation('https://evil.example/', 'file:///app/index.html')).toBe(false);
-    expect(isAllowedNavigation('file:///app/index.html', 'file:///app/index.html')).toBe(true);
+    expect(isAllowedNavigation('https://evil.example/', 'app://powerduck/index.html')).toBe(false);
+    expect(isAllowedNavigation('app://evil/index.html', 'app://powerduck/index.html')).toBe(false);
+    expect(isAllowedNavigation('file:///etc/passwd', 'file:///app/index.html')).toBe(false);
+    expect(isAllowedNavigation('app://powerduck/index.html#/tab', 'app://powerduck/index.html')).toBe(true);
   });
 });
