@@ -9,18 +9,24 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** First text parts of a message, joined (for one-line display). */
+/** One part as a short phrase: text as is, data as compact JSON, files by name or URL (1.0 and 0.3 shapes). */
+function partPhrase(part: unknown): string {
+  if (!isObject(part)) return '[part]';
+  if (typeof part['text'] === 'string') return part['text'];
+  if ('data' in part) return `data ${JSON.stringify(part['data'])}`;
+  const file = isObject(part['file']) ? part['file'] : part;
+  const name = typeof file['filename'] === 'string' ? file['filename'] : typeof file['name'] === 'string' ? file['name'] : undefined;
+  const url = typeof file['url'] === 'string' ? file['url'] : typeof file['uri'] === 'string' ? file['uri'] : undefined;
+  if (url) return `[file ${name ?? url}]`;
+  if ('raw' in file || 'bytes' in file) return `[file ${name ?? 'bytes'}]`;
+  return '[part]';
+}
+
+/** A message's parts as one line: text first, then data and files (so `Sum: 42 data {"total":42}`). */
 export function messageText(message: unknown, max = 200): string {
   if (!isObject(message) || !Array.isArray(message['parts'])) return '';
-  const texts: string[] = [];
-  let others = 0;
-  for (const part of message['parts']) {
-    if (isObject(part) && typeof part['text'] === 'string') texts.push(part['text']);
-    else others++;
-  }
-  const text = texts.join(' ').replace(/\s+/g, ' ').trim();
-  const cut = text.length > max ? `${text.slice(0, max - 1)}…` : text;
-  return others ? `${cut}${cut ? ' ' : ''}[+${others} non-text part${others > 1 ? 's' : ''}]` : cut;
+  const text = message['parts'].map(partPhrase).join(' ').replace(/\s+/g, ' ').trim();
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 
 /** How a caller should treat the outcome: the CLI maps these to exit codes 0 / 1 / 2. */
