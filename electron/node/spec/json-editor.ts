@@ -3,8 +3,8 @@
  * small scanner and only the touched values are replaced, rendered in the file's own indentation
  * (or compact, when the file is minified). Everything else stays byte-for-byte.
  */
-import type { SpecEdit } from './spec-edits';
-import { applyEditsToModel, deepEqual, isPlainObject, NotEditable, operationIn } from './spec-edits';
+import type { SpecTextEditor } from './spec-edits';
+import { deepEqual, isPlainObject, NotEditable } from './spec-edits';
 
 export interface JsonPair {
   key: string;
@@ -92,7 +92,7 @@ export function jsonObjectAt(text: string, open: number): JsonObjectOutline | un
   }
 }
 
-export class JsonSpecEditor {
+export class JsonSpecEditor implements SpecTextEditor {
   private text: string;
   private readonly unit: string;
   private readonly eol: string;
@@ -108,28 +108,6 @@ export class JsonSpecEditor {
 
   toString(): string {
     return this.text;
-  }
-
-  /** `model` is the parsed current text: unchanged values are recognised and left alone. */
-  apply(edits: readonly SpecEdit[], model: unknown): void {
-    let current = model;
-    for (const edit of edits) {
-      switch (edit.kind) {
-        case 'setOperationFields':
-          this.setOperationFields(edit.path, edit.verb, edit.fields, operationIn(current, edit.path, edit.verb));
-          break;
-        case 'deleteOperation':
-          this.removeOperation(edit.path, edit.verb);
-          break;
-        case 'renameOperation':
-          this.renameOperation(edit.path, edit.verb, edit.newPath);
-          break;
-        case 'addSchemas':
-          if (edit.schemas.length) this.addSchemas(edit.schemas);
-          break;
-      }
-      current = applyEditsToModel(current, [edit]);
-    }
   }
 
   // ---- scanning ------------------------------------------------------------------------------
@@ -231,7 +209,7 @@ export class JsonSpecEditor {
 
   // ---- edits ---------------------------------------------------------------------------------
 
-  private setOperationFields(path: string, verb: string, fields: Array<[string, unknown]>, existing: Record<string, unknown> | undefined): void {
+  setOperationFields(path: string, verb: string, fields: Array<[string, unknown]>, existing: Record<string, unknown> | undefined): void {
     const root = this.root();
     const opObject = (): Record<string, unknown> => Object.fromEntries(fields);
     const pathsPair = root.pairs.find((p) => p.key === 'paths');
@@ -318,13 +296,13 @@ export class JsonSpecEditor {
     return { paths, itemIndex, item, opIndex };
   }
 
-  private removeOperation(path: string, verb: string): void {
+  removeOperation(path: string, verb: string): void {
     const { paths, itemIndex, item, opIndex } = this.locate(path, verb);
     if (item.pairs.length > 1) this.removeMember(item, opIndex);
     else this.removeMember(paths, itemIndex);
   }
 
-  private renameOperation(path: string, verb: string, newPath: string): void {
+  renameOperation(path: string, verb: string, newPath: string): void {
     const { paths, itemIndex, item, opIndex } = this.locate(path, verb);
     const target = paths.pairs.find((p) => p.key === newPath);
     const itemPair = paths.pairs[itemIndex] as JsonPair;
@@ -341,7 +319,7 @@ export class JsonSpecEditor {
     else this.appendMembers(fresh, [[newPath, { [verb]: value }]]);
   }
 
-  private addSchemas(schemas: Array<[string, unknown]>): void {
+  addSchemas(schemas: Array<[string, unknown]>): void {
     const root = this.root();
     const compPair = root.pairs.find((p) => p.key === 'components');
     if (!compPair) return this.appendMembers(root, [['components', { schemas: Object.fromEntries(schemas) }]]);

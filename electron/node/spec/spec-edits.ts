@@ -115,3 +115,34 @@ export class NotEditable extends Error {
     this.name = 'NotEditable';
   }
 }
+
+/** What a text editor for one syntax (YAML or JSON) provides; the edit dispatch below is shared by both. */
+export interface SpecTextEditor {
+  setOperationFields(path: string, verb: string, fields: Array<[string, unknown]>, existing: Record<string, unknown> | undefined): void;
+  removeOperation(path: string, verb: string): void;
+  renameOperation(path: string, verb: string, newPath: string): void;
+  addSchemas(schemas: Array<[string, unknown]>): void;
+  toString(): string;
+}
+
+/** Applies edits in order; `model` is the parsed current text, so unchanged values are recognised and left alone. */
+export function applySpecEdits(editor: SpecTextEditor, edits: readonly SpecEdit[], model: unknown): void {
+  let current = model;
+  for (const edit of edits) {
+    switch (edit.kind) {
+      case 'setOperationFields':
+        editor.setOperationFields(edit.path, edit.verb, edit.fields, operationIn(current, edit.path, edit.verb));
+        break;
+      case 'deleteOperation':
+        editor.removeOperation(edit.path, edit.verb);
+        break;
+      case 'renameOperation':
+        editor.renameOperation(edit.path, edit.verb, edit.newPath);
+        break;
+      case 'addSchemas':
+        if (edit.schemas.length) editor.addSchemas(edit.schemas);
+        break;
+    }
+    current = applyEditsToModel(current, [edit]);
+  }
+}

@@ -8,7 +8,7 @@ import { verifyBlockEdit } from './block-yaml-verify';
 import { JsonSpecEditor } from './json-editor';
 import { verifyJsonEdit } from './json-verify';
 import type { SpecEdit } from './spec-edits';
-import { applyEditsToModel, deepEqual, NotEditable } from './spec-edits';
+import { applyEditsToModel, applySpecEdits, deepEqual, NotEditable } from './spec-edits';
 import { YamlSpecEditor } from './yaml-editor';
 import type { SpecFormat, SpecParseError } from '../../../shared/spec/spec-types';
 
@@ -82,7 +82,7 @@ export interface EditedSpecText {
 export function editSpecText(text: string, parsed: ParsedSpecText, edits: readonly SpecEdit[]): EditedSpecText {
   if (parsed.error) throw new NotEditable(`The file does not parse: ${parsed.error.message}`);
   const editor = parsed.syntax === 'json' ? new JsonSpecEditor(text) : new YamlSpecEditor(text);
-  editor.apply(edits, parsed.model);
+  applySpecEdits(editor, edits, parsed.model);
   const next = editor.toString();
   const expectedModel = applyEditsToModel(parsed.model, edits);
   if (parsed.fast && verifyBlockEdit(text, next, parsed.model, expectedModel)) return { text: next, model: expectedModel, fast: true };

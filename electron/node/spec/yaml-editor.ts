@@ -6,8 +6,8 @@
  * quoting, anchors, unknown extensions, other operations — is left as it was.
  */
 import { Document, isScalar } from 'yaml';
-import type { SpecEdit } from './spec-edits';
-import { applyEditsToModel, deepEqual, isPlainObject, NotEditable, operationIn } from './spec-edits';
+import type { SpecTextEditor } from './spec-edits';
+import { deepEqual, isPlainObject, NotEditable } from './spec-edits';
 import { doubleQuotedEnd, indentOf, isBlankOrComment, isSeqItemAt, keyAt, singleQuotedEnd } from './yaml-lines';
 import type { MapOutline, Pair } from './yaml-outline';
 import { inlineKind, outlineMap } from './yaml-outline';
@@ -20,7 +20,7 @@ interface YamlStyle {
 
 type Obj = Record<string, unknown>;
 
-export class YamlSpecEditor {
+export class YamlSpecEditor implements SpecTextEditor {
   private lines: string[];
   private readonly eol: string;
   private readonly style: YamlStyle;
@@ -33,28 +33,6 @@ export class YamlSpecEditor {
 
   toString(): string {
     return this.lines.join(this.eol);
-  }
-
-  /** `model` is the parsed current text: unchanged values are recognised and left alone. */
-  apply(edits: readonly SpecEdit[], model: unknown): void {
-    let current = model;
-    for (const edit of edits) {
-      switch (edit.kind) {
-        case 'setOperationFields':
-          this.setOperationFields(edit.path, edit.verb, edit.fields, operationIn(current, edit.path, edit.verb));
-          break;
-        case 'deleteOperation':
-          this.deleteOperation(edit.path, edit.verb);
-          break;
-        case 'renameOperation':
-          this.renameOperation(edit.path, edit.verb, edit.newPath);
-          break;
-        case 'addSchemas':
-          if (edit.schemas.length) this.addSchemas(edit.schemas);
-          break;
-      }
-      current = applyEditsToModel(current, [edit]);
-    }
   }
 
   // ---- outline -------------------------------------------------------------------------------
@@ -144,7 +122,7 @@ export class YamlSpecEditor {
 
   // ---- edits ---------------------------------------------------------------------------------
 
-  private setOperationFields(path: string, verb: string, fields: Array<[string, unknown]>, existing: Record<string, unknown> | undefined): void {
+  setOperationFields(path: string, verb: string, fields: Array<[string, unknown]>, existing: Record<string, unknown> | undefined): void {
     const opValue = (): Map<string, unknown> => new Map(fields);
     const root = this.root();
     if (!root) {
@@ -256,7 +234,7 @@ export class YamlSpecEditor {
   }
 
   /** Removes the operation, its path item when it empties, and turns an emptied paths into `{}`. */
-  private removeOperation(path: string, verb: string): void {
+  removeOperation(path: string, verb: string): void {
     const { paths, pathsPair, item, itemMap, op } = this.locateOperation(path, verb);
     if (itemMap.pairs.length > 1) {
       const start = this.leadingComments(op);
@@ -271,10 +249,6 @@ export class YamlSpecEditor {
     this.splice(pathsPair.line, pathsPair.end - pathsPair.line, this.render([['paths', {}]], pathsPair.col));
   }
 
-  private deleteOperation(path: string, verb: string): void {
-    this.removeOperation(path, verb);
-  }
-
   private keyText(key: string, style: Pair['style']): string {
     const plainOk = /^[A-Za-z0-9_/.{}~$-][A-Za-z0-9_/.{}~$@:+-]*$/.test(key) && !/:$/.test(key) && keyAt(`${key}: x`, 0)?.key === key;
     if (style === 'plain' && plainOk) return key;
@@ -283,7 +257,7 @@ export class YamlSpecEditor {
     return JSON.stringify(key);
   }
 
-  private renameOperation(path: string, verb: string, newPath: string): void {
+  renameOperation(path: string, verb: string, newPath: string): void {
     const { paths, item, itemMap, op } = this.locateOperation(path, verb);
     const target = paths.pairs.find((p) => p.key === newPath);
     if (!target && itemMap.pairs.length === 1) {
@@ -333,7 +307,7 @@ export class YamlSpecEditor {
     });
   }
 
-  private addSchemas(schemas: Array<[string, unknown]>): void {
+  addSchemas(schemas: Array<[string, unknown]>): void {
     const root = this.requireMap(this.root(), 'The document');
     const components = root.pairs.find((p) => p.key === 'components');
     const schemaMap = (): Map<string, unknown> => new Map(schemas);
