@@ -1,5 +1,6 @@
-import { lazy, Suspense, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { lazy, Suspense } from 'react';
 import { useT2 } from '../../i18n/messages-part2';
+import { useMenuButton } from '../../ui/use-menu-button';
 import { openCheckView } from '../checks/checks-store';
 import { useDialogsStore } from './dialogs-store';
 import { SettingsDialog } from './settings-dialog';
@@ -12,57 +13,14 @@ const ServergenDialog = lazy(() => import('../servergen/servergen-dialog'));
 /** Part 2 in the header: a Tools menu (checks, server generator), shortcuts help and settings. */
 export function Part2HeaderTools() {
   const t = useT2();
-  const id = useId();
-  const [open, setOpen] = useState(false);
-  const button = useRef<HTMLButtonElement>(null);
-  const menu = useRef<HTMLDivElement>(null);
+  const { id, open, menuRef: menu, onMenuKey, buttonProps, pick } = useMenuButton();
   const dialog = useDialogsStore((s) => s.open);
   const { show, close } = useDialogsStore.getState();
-
-  useEffect(() => {
-    if (!open) return;
-    (menu.current?.querySelector('[role="menuitem"]') as HTMLElement | null)?.focus();
-    const onDown = (event: PointerEvent): void => {
-      if (!menu.current?.contains(event.target as Node) && !button.current?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', onDown);
-    return () => document.removeEventListener('pointerdown', onDown);
-  }, [open]);
-
-  const pick = (action: () => void): void => {
-    setOpen(false);
-    action();
-  };
-  const onMenuKey = (event: KeyboardEvent<HTMLDivElement>): void => {
-    const items = [...(menu.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
-    const index = items.indexOf(document.activeElement as HTMLElement);
-    if (event.key === 'Escape') {
-      setOpen(false);
-      button.current?.focus();
-    } else if (event.key === 'ArrowDown') items[(index + 1) % items.length]?.focus();
-    else if (event.key === 'ArrowUp') items[(index - 1 + items.length) % items.length]?.focus();
-    else if (event.key === 'Tab') setOpen(false);
-    else return;
-    event.preventDefault();
-  };
 
   return (
     <>
       <div className="menu-anchor">
-        <button
-          ref={button}
-          type="button"
-          aria-haspopup="menu"
-          aria-expanded={open}
-          aria-controls={open ? id : undefined}
-          onClick={() => setOpen(!open)}
-          onKeyDown={(e) => {
-            if (e.key === 'ArrowDown') {
-              e.preventDefault();
-              setOpen(true);
-            }
-          }}
-        >
+        <button {...buttonProps}>
           {t('tools.menu')}
         </button>
         {open ? (
