@@ -6,7 +6,6 @@ import { useDialogsStore } from './dialogs-store';
 import { SettingsDialog } from './settings-dialog';
 import { ShortcutsDialog } from './shortcuts-dialog';
 import './part2.css';
-import './theme-override.css';
 
 const ServergenDialog = lazy(() => import('../servergen/servergen-dialog'));
 

@@ -20,7 +20,7 @@ function readSaved(): ThemeChoice {
   }
 }
 
-/** theme-override.css keys off `data-theme`; without it theme.css's media query decides. */
+/** theme.css narrows color-scheme by `data-theme`; without it the OS decides. */
 export function applyTheme(choice: ThemeChoice, root: HTMLElement | undefined = globalThis.document?.documentElement): void {
   if (!root) return;
   if (choice === 'system') {
