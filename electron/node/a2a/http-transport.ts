@@ -9,6 +9,7 @@ import type { HeaderList } from '../../../shared/a2a/exchange';
 import type { CallAbort } from './call-abort';
 import { systemRootCertificates } from './tls-trust';
 import { TransportError } from './transport-error';
+import { classifySocketError } from '../socket-errors';
 
 export { TransportError } from './transport-error';
 
@@ -75,34 +76,25 @@ export function closeHttpPools(): void {
   agents.clear();
 }
 
-const TLS_CODES = new Set([
-  'CERT_HAS_EXPIRED',
-  'CERT_NOT_YET_VALID',
-  'DEPTH_ZERO_SELF_SIGNED_CERT',
-  'SELF_SIGNED_CERT_IN_CHAIN',
-  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
-  'UNABLE_TO_GET_ISSUER_CERT',
-  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
-  'CERT_SIGNATURE_FAILURE',
-  'CERT_UNTRUSTED',
-  'CERT_REVOKED',
-  'HOSTNAME_MISMATCH',
-]);
 
 /** Maps a Node socket/TLS/parser error to a stable wire code and a one-line message. */
 export function toTransportError(error: unknown, url: URL): TransportError {
   if (error instanceof TransportError) return error;
-  const err = error as NodeJS.ErrnoException;
-  const code = err?.code ?? '';
+  const { kind, code, message } = classifySocketError(error);
   const host = url.host;
-  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EAI_NONAME' || code === 'EAI_FAIL') return new TransportError('dns', `Cannot resolve ${url.hostname} (${code}).`);
-  if (TLS_CODES.has(code) || code.startsWith('ERR_TLS') || code.startsWith('ERR_SSL') || /certificate|TLS|SSL/i.test(err?.message ?? '')) {
-    return new TransportError('tls', `TLS with ${host} failed: ${err.message}${code ? ` (${code})` : ''}.`);
+  const suffix = code ? ` (${code})` : '';
+  switch (kind) {
+    case 'dns':
+      return new TransportError('dns', `Cannot resolve ${url.hostname}${suffix}.`);
+    case 'tls':
+      return new TransportError('tls', `TLS with ${host} failed: ${message}${suffix}.`);
+    case 'protocol':
+      return new TransportError('protocol', `${host} sent a malformed HTTP response: ${message}${suffix}.`);
+    case 'connect':
+      if (code === 'ECONNREFUSED') return new TransportError('connect', `Connection refused by ${host}: nothing is listening there.`);
+      if (code === 'ECONNRESET' || code === 'EPIPE') return new TransportError('connect', `${host} closed the connection (${code}).`);
+      return new TransportError('connect', `Cannot reach ${host}: ${message}${suffix}.`);
   }
-  if (code.startsWith('HPE_')) return new TransportError('protocol', `${host} sent a malformed HTTP response: ${err.message} (${code}).`);
-  if (code === 'ECONNREFUSED') return new TransportError('connect', `Connection refused by ${host}: nothing is listening there.`);
-  if (code === 'ECONNRESET' || code === 'EPIPE') return new TransportError('connect', `${host} closed the connection (${code}).`);
-  return new TransportError('connect', `Cannot reach ${host}: ${err?.message ?? String(error)}${code ? ` (${code})` : ''}.`);
 }
 
 function toOutgoingHeaders(list: HeaderList): http.OutgoingHttpHeaders {

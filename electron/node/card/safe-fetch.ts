@@ -5,6 +5,7 @@ import type { Duplex, Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import type { HeaderList } from '../../../shared/a2a/exchange';
 import { CoreError } from '../core-error';
+import { classifySocketError } from '../socket-errors';
 
 export interface SafeGetOptions {
   url: URL;
@@ -30,21 +31,6 @@ export interface SafeGetResponse {
   timings: { connectMs?: number; firstByteMs?: number; totalMs: number };
 }
 
-const dnsCodes = new Set(['ENOTFOUND', 'EAI_AGAIN', 'EAI_FAIL', 'EAI_NONAME', 'EAI_NODATA']);
-const connectCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'EHOSTUNREACH', 'ENETUNREACH', 'EPIPE', 'ECONNABORTED', 'EADDRNOTAVAIL']);
-const tlsCodes = new Set([
-  'EPROTO',
-  'CERT_HAS_EXPIRED',
-  'CERT_NOT_YET_VALID',
-  'DEPTH_ZERO_SELF_SIGNED_CERT',
-  'SELF_SIGNED_CERT_IN_CHAIN',
-  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
-  'UNABLE_TO_GET_ISSUER_CERT',
-  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
-  'CERT_REVOKED',
-  'CERT_UNTRUSTED',
-  'HOSTNAME_MISMATCH',
-]);
 const errorBodyLimit = 8 * 1024;
 
 /**
@@ -231,15 +217,17 @@ function headerValue(value: string | string[] | undefined): string | undefined {
 
 function toCoreError(error: unknown, url: URL): CoreError {
   if (error instanceof CoreError) return error;
-  const code = (error as NodeJS.ErrnoException | undefined)?.code ?? '';
-  const message = error instanceof Error ? error.message : String(error);
-  if (dnsCodes.has(code)) return new CoreError('dns', `Could not resolve ${url.hostname} (${code}). Check the host name, your network or VPN.`, { kind: 'dns', code });
-  if (tlsCodes.has(code) || code.startsWith('ERR_TLS') || code.startsWith('ERR_SSL')) {
-    return new CoreError('tls', `TLS with ${url.host} failed (${code || message}). The agent's certificate is not trusted, expired or for another name; Powerduck does not skip certificate checks, so fix the certificate or use the right host.`, { kind: 'tls', code });
+  const { kind, code, message } = classifySocketError(error);
+  switch (kind) {
+    case 'dns':
+      return new CoreError('dns', `Could not resolve ${url.hostname} (${code}). Check the host name, your network or VPN.`, { kind, code });
+    case 'tls':
+      return new CoreError('tls', `TLS with ${url.host} failed (${code || message}). The agent's certificate is not trusted, expired or for another name; Powerduck does not skip certificate checks, so fix the certificate or use the right host.`, { kind, code });
+    case 'protocol':
+      return new CoreError('protocol', `${url.host} did not answer with valid HTTP (${code}). Check that the URL points at an HTTP server.`, { kind, code });
+    case 'connect':
+      return code || message === 'socket hang up'
+        ? new CoreError('connect', `Could not talk to ${url.host} (${code || message}). Check that the agent is running and the port is right.`, { kind, code })
+        : new CoreError('connect', `Fetching ${url.href} failed: ${message}. Check the URL and the network.`, { kind, code });
   }
-  if (connectCodes.has(code) || message === 'socket hang up') {
-    return new CoreError('connect', `Could not talk to ${url.host} (${code || message}). Check that the agent is running and the port is right.`, { kind: 'connect', code });
-  }
-  if (code.startsWith('HPE_')) return new CoreError('protocol', `${url.host} did not answer with valid HTTP (${code}). Check that the URL points at an HTTP server.`, { kind: 'protocol', code });
-  return new CoreError('connect', `Fetching ${url.href} failed: ${message}. Check the URL and the network.`, { kind: 'connect', code });
 }
