@@ -1,5 +1,3 @@
-import { readFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
 import type { AuthConfig } from '../../../shared/a2a/auth';
 import { exampleMessage } from '../../../shared/a2a/body-templates';
 import type { A2aCall, HeaderEntry } from '../../../shared/a2a/call';
@@ -12,8 +10,9 @@ import type { StreamEvent, WireError } from '../../../shared/contract/index';
 import { closeA2aConnections } from '../../node/a2a/perform-call';
 import { openCore } from '../../node/core';
 import { parseArgs, requireOption } from '../args';
-import type { CliCommand, CliIo } from '../cli-types';
+import type { CliCommand } from '../cli-types';
 import { exitCodes, UsageError } from '../cli-types';
+import { readJsonBody } from '../read-json-body';
 
 const usage = `powerduck send --a2a <1.0|0.3> --binding <JSONRPC|HTTP+JSON|GRPC> --endpoint URL --method NAME
                 [--body FILE|-] [--text TEXT] [--header 'K: V']... [--token T | --token-env NAME]
@@ -36,18 +35,6 @@ function parseHeader(text: string): HeaderEntry {
   const colon = text.indexOf(':');
   if (colon <= 0) throw new UsageError(`--header "${text}" must look like 'Name: value'.`);
   return { name: text.slice(0, colon).trim(), value: text.slice(colon + 1).trim() };
-}
-
-async function readBody(source: string, io: CliIo): Promise<unknown> {
-  const text = source === '-' ? await io.readStdin() : await readFile(resolve(io.cwd, source), 'utf8').catch((e: NodeJS.ErrnoException) => {
-    throw new UsageError(`Cannot read --body ${source}: ${e.code === 'ENOENT' ? 'no such file' : e.message}.`);
-  });
-  if (text.trim() === '') return undefined;
-  try {
-    return JSON.parse(text);
-  } catch (e) {
-    throw new UsageError(`--body ${source} is not valid JSON: ${(e as Error).message}`);
-  }
 }
 
 function exitFor(record: ExchangeRecord): number {
@@ -77,7 +64,7 @@ export const sendCommand: CliCommand = {
     const bodyArg = args.options.get('body');
     const text = args.options.get('text');
     if (bodyArg !== undefined && text !== undefined) throw new UsageError('Use either --body or --text, not both.');
-    if (bodyArg !== undefined) body = await readBody(bodyArg, io);
+    if (bodyArg !== undefined) body = await readJsonBody(bodyArg, io);
     else if (text !== undefined) body = { message: exampleMessage(version, { text }), ...(version === '0.3' && method === 'message/send' ? { configuration: { blocking: true } } : {}) };
 
     const token = args.options.get('token');

@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { AuthConfig } from '../../../shared/a2a/auth';
 import { exampleBody } from '../../../shared/a2a/body-templates';
@@ -12,6 +11,7 @@ import { openCore } from '../../node/core';
 import { parseArgs, requireOption } from '../args';
 import type { CliCommand, CliIo } from '../cli-types';
 import { exitCodes, UsageError } from '../cli-types';
+import { readJsonBody } from '../read-json-body';
 
 const usage = `powerduck spec add <file> <path> --a2a <1.0|0.3> --binding <JSONRPC|HTTP+JSON|GRPC> --endpoint URL --method NAME
                    [--body FILE|-] [--summary TEXT] [--card-url URL] [--auth-secret NAME | --auth-env NAME] [--replace] [--json]
@@ -50,21 +50,6 @@ function unwrap<T>(io: CliIo, result: Result<T>): T | number {
   return result.ok ? result.value : fail(io, result.error);
 }
 
-async function readJson(source: string, io: CliIo): Promise<unknown> {
-  const text =
-    source === '-'
-      ? await io.readStdin()
-      : await readFile(resolve(io.cwd, source), 'utf8').catch((e: NodeJS.ErrnoException) => {
-          throw new UsageError(`Cannot read --body ${source}: ${e.code === 'ENOENT' ? 'no such file' : e.message}.`);
-        });
-  if (text.trim() === '') return undefined;
-  try {
-    return JSON.parse(text);
-  } catch (e) {
-    throw new UsageError(`--body ${source} is not valid JSON: ${(e as Error).message}`);
-  }
-}
-
 function positionals(args: { positionals: string[] }, count: number, names: string): string[] {
   if (args.positionals.length !== count) throw new UsageError(`Expected ${names}.`);
   return args.positionals;
@@ -90,7 +75,7 @@ async function add(argv: string[], io: CliIo): Promise<number> {
   const endpoint = requireOption(args, 'endpoint');
   const method = requireOption(args, 'method');
   const bodyArg = args.options.get('body');
-  let body = bodyArg !== undefined ? await readJson(bodyArg, io) : exampleBody(version, method);
+  let body = bodyArg !== undefined ? await readJsonBody(bodyArg, io) : exampleBody(version, method);
   if (binding === 'JSONRPC' && body && typeof body === 'object' && !Array.isArray(body) && typeof (body as Json)['method'] === 'string' && 'jsonrpc' in (body as Json)) {
     const envelopeMethod = (body as Json)['method'] as string;
     if (envelopeMethod !== method) throw new UsageError(`The body's JSON-RPC method is "${envelopeMethod}" but --method says "${method}"; the body's method is the one saved.`);
