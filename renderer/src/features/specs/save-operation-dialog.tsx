@@ -35,7 +35,9 @@ export function SaveToSpecDialog({ draft, onClose }: { draft: A2aDraft; onClose:
   const id = useId();
   const files = useSpecsStore((s) => s.files);
   const link = useSpecsStore((s) => s.links[draft.id]);
-  const [file, setFile] = useState<string>(link?.file ?? '');
+  // The tab's operation was deleted: start in its file, but let the person pick the path anew.
+  const orphan = useSpecsStore((s) => (s.links[draft.id] ? undefined : s.orphans[draft.id]));
+  const [file, setFile] = useState<string>(link?.file ?? orphan?.file ?? '');
   const [fileName, setFileName] = useState(defaultSpecFileName);
   const [path, setPath] = useState(link?.path ?? `/${draft.method.replace(/[^a-zA-Z0-9]+/g, '-').replace(/^-|-$/g, '')}`);
   const [summary, setSummary] = useState('');
@@ -169,6 +171,7 @@ export function SaveToSpecDialog({ draft, onClose }: { draft: A2aDraft; onClose:
           </div>
           <p className="muted small">{auth ? t('save.authRef', { ref: auth }) : t('save.noAuth')}</p>
           {link ? <p className="muted small">{t('save.linked', { path: link.path })}</p> : null}
+          {orphan ? <p className="notice small">{t('save.orphaned', { path: orphan.path, file: files.find((f) => f.file === orphan.file)?.name ?? orphan.file })}</p> : null}
           {!built.ok ? <p className="error">{built.problem === 'endpoint' ? t('save.needEndpoint') : t('save.badBody', { message: built.message })}</p> : null}
         </form>
       )}

@@ -1,5 +1,5 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
-import type { SpecFileInfo } from '../../../../shared/contract/ops-spec';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import type { SpecFileInfo, SpecOperationSummary } from '../../../../shared/contract/ops-spec';
 import type { WireError } from '../../../../shared/contract/index';
 import { useHost } from '../../host/host-context';
 import { useT2 } from '../../i18n/messages-part2';
@@ -8,22 +8,61 @@ import { BusyIndicator } from '../settings/busy-indicator';
 import { ErrorNote } from '../settings/error-note';
 import { useToolViewStore } from '../settings/tool-view-store';
 import { isStreamingMethod } from '../../../../shared/a2a/catalogue';
+import { DeleteOperationDialog } from './delete-operation-dialog';
 import { openOperationAsRequest } from './open-operation';
+import { RenameOperationDialog } from './rename-operation-dialog';
+import type { ManagedOperation } from './spec-manage';
 import { runSavedOperation } from './spec-runs-store';
 import { SaveToSpecDialog } from './save-operation-dialog';
 import { refreshSpecs, useSpecsStore } from './specs-store';
+import { ValidateFileDialog } from './validate-file-dialog';
 
-function FileEntry({ info }: { info: SpecFileInfo }) {
+import './spec-manage.css';
+
+/** The dialog the sidebar has open for one operation or file. */
+type Managing =
+  | { kind: 'rename' | 'delete'; op: ManagedOperation; title: string; operations: SpecOperationSummary[] }
+  | { kind: 'validate'; file: string; name: string };
+
+const opKey = (file: string, httpMethod: string, path: string): string => `${file}\u0000${httpMethod}\u0000${path}`;
+
+function PencilIcon() {
+  return (
+    <svg width="14" height="14" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
+      <path d="M11.5 1.5l3 3L5 14H2v-3z M9.5 3.5l3 3" fill="none" stroke="currentColor" strokeWidth="1.4" strokeLinejoin="round" />
+    </svg>
+  );
+}
+
+function TrashIcon() {
+  return (
+    <svg width="14" height="14" viewBox="0 0 16 16" aria-hidden="true" focusable="false">
+      <path d="M2.5 4h11 M6 4V2.5h4V4 M4 4l.8 10h6.4L12 4 M6.8 6.5v5 M9.2 6.5v5" fill="none" stroke="currentColor" strokeWidth="1.4" strokeLinejoin="round" />
+    </svg>
+  );
+}
+
+function FileEntry({ info, onManage }: { info: SpecFileInfo; onManage: (what: Managing) => void }) {
   const t = useT2();
   const host = useHost();
+  const id = useId();
   const openView = useToolViewStore((s) => s.view);
+  // A file that does not parse is never written: it offers validation only.
+  const writable = !info.parseError;
   return (
     <li className="p2-spec-file">
       <details open>
-        <summary>
-          <span className="p2-spec-file-name">{info.name}</span>{' '}
+        <summary data-file-key={info.file}>
+          <span className="p2-spec-file-name" id={`${id}-name`}>
+            {info.name}
+          </span>{' '}
           <span className="muted small">{info.title ? `${info.title} · ` : ''}{t('specs.opCount', { count: info.operations.length })}</span>
         </summary>
+        <div className="p2-file-tools">
+          <button type="button" className="small" aria-describedby={`${id}-name`} onClick={() => onManage({ kind: 'validate', file: info.file, name: info.name })}>
+            {t('specs.validateFile')}
+          </button>
+        </div>
         {info.parseError ? (
           <p className="error small">
             {t('specs.parseError', { message: info.parseError.message, line: info.parseError.line ?? '?' })}
@@ -31,44 +70,73 @@ function FileEntry({ info }: { info: SpecFileInfo }) {
         ) : null}
         {info.operations.length === 0 && !info.parseError ? <p className="muted small">{t('specs.noOps')}</p> : null}
         <ul className="p2-side-list" aria-label={t('specs.opsOf', { name: info.name })}>
-          {info.operations.map((op) => {
+          {info.operations.map((op, index) => {
             const title = op.summary ?? op.operationId ?? op.path;
             const current = openView?.kind === 'docs' && openView.file === info.file && openView.path === op.path && openView.httpMethod === op.httpMethod;
+            const titleId = `${id}-op-${index}`;
+            const managed: ManagedOperation = { file: info.file, name: info.name, hash: info.hash, path: op.path, httpMethod: op.httpMethod };
             return (
               <li key={`${op.httpMethod} ${op.path}`}>
                 <button
                   type="button"
                   className="p2-side-item"
+                  data-op-key={opKey(info.file, op.httpMethod, op.path)}
                   aria-current={current ? 'true' : undefined}
                   title={t('specs.showDocs')}
                   onClick={() => useToolViewStore.getState().open({ kind: 'docs', file: info.file, path: op.path, httpMethod: op.httpMethod })}
                 >
-                  <span>{title}</span>
+                  <span id={titleId}>{title}</span>
                   <span className="muted small mono">
                     {op.a2a ? `${op.a2a.binding} · ${op.a2a.method}` : op.kind === 'a2a' ? t('specs.brokenA2a') : `${op.httpMethod.toUpperCase()} ${op.path}`}
                   </span>
                   {op.problem ? <span className="warning small">{op.problem}</span> : null}
                 </button>
-                {op.a2a ? (
-                  <button
-                    type="button"
-                    className="icon-button"
-                    aria-label={t('specs.run', { title })}
-                    title={t('specs.run', { title })}
-                    onClick={() => {
-                      const ref = { file: info.file, path: op.path, httpMethod: op.httpMethod };
-                      useToolViewStore.getState().open({ kind: 'docs', ...ref });
-                      if (op.a2a) void runSavedOperation(host, ref, isStreamingMethod(op.a2a.version, op.a2a.method));
-                    }}
-                  >
-                    ▶
-                  </button>
-                ) : null}
-                {op.a2a ? (
-                  <button type="button" className="icon-button" aria-label={t('specs.openAsRequest', { title })} title={t('specs.openAsRequest', { title })} onClick={() => openOperationAsRequest(info.file, info.hash, op)}>
-                    ↗
-                  </button>
-                ) : null}
+                <div className="p2-op-tools">
+                  {op.a2a ? (
+                    <button
+                      type="button"
+                      className="icon-button"
+                      aria-label={t('specs.run', { title })}
+                      title={t('specs.run', { title })}
+                      onClick={() => {
+                        const ref = { file: info.file, path: op.path, httpMethod: op.httpMethod };
+                        useToolViewStore.getState().open({ kind: 'docs', ...ref });
+                        if (op.a2a) void runSavedOperation(host, ref, isStreamingMethod(op.a2a.version, op.a2a.method));
+                      }}
+                    >
+                      ▶
+                    </button>
+                  ) : null}
+                  {op.a2a ? (
+                    <button type="button" className="icon-button" aria-label={t('specs.openAsRequest', { title })} title={t('specs.openAsRequest', { title })} onClick={() => openOperationAsRequest(info.file, info.hash, op)}>
+                      ↗
+                    </button>
+                  ) : null}
+                  {writable ? (
+                    <>
+                      <button
+                        type="button"
+                        className="icon-button"
+                        aria-label={t('specs.renameOp')}
+                        aria-describedby={titleId}
+                        title={t('specs.renameOp')}
+                        onClick={() => onManage({ kind: 'rename', op: managed, title, operations: info.operations })}
+                      >
+                        <PencilIcon />
+                      </button>
+                      <button
+                        type="button"
+                        className="icon-button p2-danger-icon"
+                        aria-label={t('specs.deleteOp')}
+                        aria-describedby={titleId}
+                        title={t('specs.deleteOp')}
+                        onClick={() => onManage({ kind: 'delete', op: managed, title, operations: info.operations })}
+                      >
+                        <TrashIcon />
+                      </button>
+                    </>
+                  ) : null}
+                </div>
               </li>
             );
           })}
@@ -89,6 +157,19 @@ export function SpecsPanel() {
   const [creating, setCreating] = useState(false);
   const [newName, setNewName] = useState('');
   const [createError, setCreateError] = useState<WireError | null>(null);
+  const [managing, setManaging] = useState<Managing | null>(null);
+  const [done, setDone] = useState('');
+  // Where keyboard focus goes once the list shows the result of a rename or delete.
+  const [focusAfter, setFocusAfter] = useState<{ attr: 'opKey' | 'fileKey'; value: string } | null>(null);
+  const panel = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    if (!focusAfter || !panel.current) return;
+    const target = [...panel.current.querySelectorAll<HTMLElement>(focusAfter.attr === 'opKey' ? '[data-op-key]' : '[data-file-key]')].find((el) => el.dataset[focusAfter.attr] === focusAfter.value);
+    if (!target) return;
+    target.focus();
+    setFocusAfter(null);
+  }, [focusAfter, files]);
 
   useEffect(() => {
     void refreshSpecs(host);
@@ -105,7 +186,7 @@ export function SpecsPanel() {
   };
 
   return (
-    <div className="p2-sidebar-panel">
+    <div className="p2-sidebar-panel" ref={panel}>
       <div className="actions">
         <button type="button" disabled={!draft} title={draft ? undefined : t('specs.saveNeedsDraft')} onClick={() => setSaving(true)}>
           {t('specs.saveActive')}
@@ -140,14 +221,52 @@ export function SpecsPanel() {
           <p className="muted small">{t('specs.noneHint')}</p>
         </div>
       ) : null}
+      <p role="status" className="small p2-manage-status">
+        {done}
+      </p>
       {files.length ? (
         <ul className="p2-spec-files" aria-label={t('specs.files')}>
           {files.map((f) => (
-            <FileEntry key={f.file} info={f} />
+            <FileEntry
+              key={f.file}
+              info={f}
+              onManage={(what) => {
+                setDone('');
+                setManaging(what);
+              }}
+            />
           ))}
         </ul>
       ) : null}
       {saving && draft ? <SaveToSpecDialog draft={draft} onClose={() => setSaving(false)} /> : null}
+      {managing?.kind === 'rename' ? (
+        <RenameOperationDialog
+          op={managing.op}
+          operations={managing.operations}
+          onClose={() => setManaging(null)}
+          onDone={(newPath) => {
+            const { op } = managing;
+            setManaging(null);
+            setDone(t('specs.renamedOk', { old: op.path, path: newPath, file: op.name }));
+            setFocusAfter({ attr: 'opKey', value: opKey(op.file, op.httpMethod, newPath) });
+          }}
+        />
+      ) : null}
+      {managing?.kind === 'delete' ? (
+        <DeleteOperationDialog
+          op={managing.op}
+          title={managing.title}
+          operations={managing.operations}
+          onClose={() => setManaging(null)}
+          onDone={() => {
+            const { op } = managing;
+            setManaging(null);
+            setDone(t('specs.deletedOk', { path: op.path, file: op.name }));
+            setFocusAfter({ attr: 'fileKey', value: op.file });
+          }}
+        />
+      ) : null}
+      {managing?.kind === 'validate' ? <ValidateFileDialog file={managing.file} name={managing.name} onClose={() => setManaging(null)} /> : null}
     </div>
   );
 }

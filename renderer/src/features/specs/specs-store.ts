@@ -21,6 +21,11 @@ interface SpecsState {
   /** Request tab id → the operation it is linked to. */
   links: Record<string, SpecLink>;
   setLink(tabId: string, link: SpecLink): void;
+  /** Rewrites every link at once (an operation was renamed or deleted). */
+  updateLinks(change: (links: Record<string, SpecLink>) => Record<string, SpecLink>): void;
+  /** Request tab id → the deleted operation it came from (this session only), until it is saved somewhere. */
+  orphans: Record<string, { file: string; path: string }>;
+  markOrphaned(tabIds: readonly string[], origin: { file: string; path: string }): void;
 }
 
 const linksKey = 'powerduck.specLinks.v1';
@@ -40,22 +45,37 @@ function loadLinks(): Record<string, SpecLink> {
   }
 }
 
+function persistLinks(links: Record<string, SpecLink>): Record<string, SpecLink> {
+  try {
+    globalThis.localStorage?.setItem(linksKey, JSON.stringify(links));
+  } catch {
+    // No storage: the link lasts for this session only.
+  }
+  return links;
+}
+
 export const useSpecsStore = create<SpecsState>()((set) => ({
   workspace: '',
   files: [],
   loaded: false,
   busy: false,
   links: loadLinks(),
+  orphans: {},
   setLink(tabId, link) {
     set((s) => {
-      const links = { ...s.links, [tabId]: link };
-      try {
-        globalThis.localStorage?.setItem(linksKey, JSON.stringify(links));
-      } catch {
-        // No storage: the link lasts for this session only.
-      }
-      return { links };
+      const { [tabId]: _saved, ...orphans } = s.orphans;
+      return { links: persistLinks({ ...s.links, [tabId]: link }), orphans };
     });
+  },
+  updateLinks(change) {
+    set((s) => {
+      const links = change(s.links);
+      return links === s.links ? {} : { links: persistLinks(links) };
+    });
+  },
+  markOrphaned(tabIds, origin) {
+    if (tabIds.length === 0) return;
+    set((s) => ({ orphans: { ...s.orphans, ...Object.fromEntries(tabIds.map((id) => [id, origin])) } }));
   },
 }));
 

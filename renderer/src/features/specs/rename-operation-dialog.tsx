@@ -1,0 +1,142 @@
+import { useId, useRef, useState, type FormEvent } from 'react';
+import type { SpecOperationSummary } from '../../../../shared/contract/ops-spec';
+import type { WireError } from '../../../../shared/contract/index';
+import { useHost } from '../../host/host-context';
+import { useT2, type Part2Key } from '../../i18n/messages-part2';
+import { Dialog } from '../../ui/dialog';
+import { BusyIndicator } from '../settings/busy-indicator';
+import { ErrorNote } from '../settings/error-note';
+import { ChangedOnDiskNote, readDiskVersion, type DiskVersion } from './changed-on-disk-note';
+import { checkNewPath, isChangedOnDisk, renameSpecOperation, type ManagedOperation, type NewPathProblem } from './spec-manage';
+
+const problemText: Record<NewPathProblem, Part2Key> = {
+  empty: 'rename.problem.empty',
+  slash: 'rename.problem.slash',
+  oneLine: 'rename.problem.oneLine',
+  same: 'rename.problem.same',
+  taken: 'rename.problem.taken',
+};
+
+/**
+ * "Rename operation": a new path for one operation, written against the version of the file the
+ * list showed. Enter renames, Escape (the native dialog's cancel) closes without writing.
+ */
+export function RenameOperationDialog({
+  op,
+  operations,
+  onClose,
+  onDone,
+}: {
+  op: ManagedOperation;
+  /** The file's operations as listed, for the "already taken" check. */
+  operations: SpecOperationSummary[];
+  onClose: () => void;
+  onDone: (newPath: string) => void;
+}) {
+  const t = useT2();
+  const host = useHost();
+  const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const selected = useRef(false);
+  const [newPath, setNewPath] = useState(op.path);
+  const [touched, setTouched] = useState(false);
+  const [base, setBase] = useState<DiskVersion>({ hash: op.hash, operations });
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<WireError | null>(null);
+  const [changed, setChanged] = useState(false);
+  const [reloaded, setReloaded] = useState(false);
+
+  const exists = base.operations.some((o) => o.path === op.path && o.httpMethod === op.httpMethod);
+  const problem = checkNewPath(newPath, op, base.operations);
+  // "Same as now" is a hint until the person has typed; the rest are errors once shown.
+  const showProblem = problem !== null && (touched || problem !== 'same');
+  const invalid = showProblem && problem !== 'same';
+
+  const submit = async (event: FormEvent): Promise<void> => {
+    event.preventDefault();
+    if (busy || !exists) return;
+    if (problem) {
+      setTouched(true);
+      input.current?.focus();
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    const result = await renameSpecOperation(host, { ...op, hash: base.hash }, newPath.trim());
+    setBusy(false);
+    if (result.ok) return onDone(newPath.trim());
+    if (isChangedOnDisk(result.error)) {
+      setReloaded(false);
+      return setChanged(true);
+    }
+    setError(result.error);
+  };
+
+  const reload = async (): Promise<WireError | null> => {
+    const disk = await readDiskVersion(host, op.file);
+    if (!disk.ok) return disk.error;
+    setBase(disk.value);
+    setChanged(false);
+    setReloaded(true);
+    return null;
+  };
+
+  return (
+    <Dialog
+      title={t('rename.title')}
+      onClose={onClose}
+      footer={
+        <>
+          <button type="button" onClick={onClose}>
+            {t('common2.cancel')}
+          </button>
+          <button type="submit" form={`${id}-form`} className="primary" disabled={busy || changed || !exists}>
+            {t('rename.submit')}
+          </button>
+        </>
+      }
+    >
+      <form id={`${id}-form`} onSubmit={(e) => void submit(e)}>
+        <p className="small">{t('rename.current', { path: op.path, verb: op.httpMethod.toUpperCase(), file: op.name })}</p>
+        <div className="field-col">
+          <label htmlFor={`${id}-path`}>{t('rename.newPath')}</label>
+          <input
+            ref={input}
+            id={`${id}-path`}
+            className="mono"
+            data-autofocus
+            value={newPath}
+            spellCheck={false}
+            autoComplete="off"
+            aria-invalid={invalid || undefined}
+            aria-describedby={`${id}-help ${id}-problem`}
+            onFocus={(e) => {
+              // Select the old path once, so typing replaces it and the arrow keys can still edit it.
+              if (selected.current) return;
+              selected.current = true;
+              e.currentTarget.select();
+            }}
+            onChange={(e) => {
+              setNewPath(e.target.value);
+              setTouched(true);
+            }}
+          />
+          <span id={`${id}-help`} className="muted small">
+            {t('rename.help')}
+          </span>
+          <span id={`${id}-problem`} className={invalid ? 'error small' : 'muted small'} aria-live="polite">
+            {showProblem && problem ? t(problemText[problem], { path: newPath.trim(), verb: op.httpMethod.toUpperCase() }) : ''}
+          </span>
+        </div>
+      </form>
+      <BusyIndicator busy={busy} label={t('rename.busy')} />
+      {changed ? <ChangedOnDiskNote fileName={op.name} onReload={reload} /> : null}
+      {reloaded ? (
+        <p role="status" className={exists ? 'small' : 'notice small'}>
+          {exists ? t('rename.stillThere', { path: op.path }) : t('rename.gone', { path: op.path, file: op.name })}
+        </p>
+      ) : null}
+      {error ? <ErrorNote title={t('rename.failed')} error={error} {...(error.code === 'conflict' ? { hint: t('rename.takenNext') } : {})} /> : null}
+    </Dialog>
+  );
+}
