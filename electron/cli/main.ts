@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import type { CliCommand, CliIo } from './cli-types';
 import { exitCodes, UsageError } from './cli-types';
 import { commands } from './commands/index';
+import { oneLine } from './one-line';
 
 function version(): string {
   const pkg = JSON.parse(readFileSync(fileURLToPath(new URL('../../package.json', import.meta.url)), 'utf8')) as { version: string };
@@ -50,7 +51,7 @@ export async function runCli(argv: readonly string[], io: CliIo, list: readonly 
   try {
     return await command.run(rest, io);
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
+    const message = oneLine(error instanceof Error ? error.message : String(error));
     io.stderr(error instanceof UsageError ? `powerduck ${command.name}: ${message}\nUsage: ${command.usage.split('\n')[0]}\n` : `powerduck ${command.name}: ${message}\n`);
     return exitCodes.error;
   }

@@ -1,5 +1,5 @@
-import { writeFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { access, constants, stat, writeFile } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
 import { newUuid } from '../../../shared/a2a/ids';
 import { isA2aVersion, type A2aVersion, type Binding } from '../../../shared/a2a/versions';
 import { checkGroups, type CheckGroup, type CheckReport } from '../../../shared/checks/check-types';
@@ -16,20 +16,21 @@ import { parseArgs } from '../args';
 import { exitCodes, UsageError, type CliCommand } from '../cli-types';
 
 const usage = [
-  'powerduck check <card-url|endpoint> [--binding B] [--a2a V] [--token T] [--only GROUP] [--text TEXT] [--json] [--junit FILE]',
+  'powerduck check <card-url|endpoint> [--binding B] [--a2a V] [--token T | --token-env NAME] [--only GROUP] [--text TEXT] [--json] [--junit FILE]',
   '',
   '  Probes an agent for the A2A message, task and protocol rules and reports each verdict with its evidence.',
   '  <card-url|endpoint>  a card URL or agent base URL (every interface it lists is checked), or one endpoint',
   '  --binding B   only JSONRPC, HTTP+JSON (or rest) or GRPC interfaces; for an endpoint, its binding (default JSONRPC)',
   '  --a2a V       only A2A 1.0 or 0.3 interfaces; for an endpoint, its version (default 1.0)',
   '  --token T     bearer token sent with every probe (never with the public card request)',
+  '  --token-env NAME  read the bearer token from this environment variable (keeps it out of shell history)',
   `  --only GROUP  only these groups (repeat or comma-separate): ${checkGroups.join(', ')}`,
   '  --text TEXT   text of the probe messages (default: the card\'s first skill example, else "hello");',
   '                pick one that makes the agent start a task, so the task rules can be checked',
   '  --json        print the JSON report on stdout instead of the table',
   '  --junit FILE  also write a JUnit XML report (for CI)',
   '',
-  'Exit: 0 no MUST rule broken; 1 at least one MUST check failed; 2 usage, card or network error.',
+  'Exit: 0 no MUST rule broken; 1 at least one MUST check failed; 2 usage, card or network error, or the agent refused the credentials.',
 ].join('\n');
 
 function parseBinding(value: string): Binding {
@@ -48,6 +49,17 @@ function parseGroups(values: readonly string[]): CheckGroup[] {
   return groups as CheckGroup[];
 }
 
+async function assertWritable(file: string): Promise<void> {
+  const info = await stat(file).catch(() => undefined);
+  if (info?.isDirectory()) throw new UsageError(`--junit ${file} is a folder; name a file.`);
+  try {
+    await access(info ? file : dirname(file), constants.W_OK);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new UsageError(code === 'ENOENT' ? `Cannot write --junit ${file}: the folder ${dirname(file)} does not exist.` : `Cannot write --junit ${file} (${code ?? String(error)}).`);
+  }
+}
+
 class RunFailure extends Error {
   constructor(readonly wire: WireError) {
     super(wire.message);
@@ -59,7 +71,7 @@ export const checkCommand: CliCommand = {
   summary: 'Check an agent against the A2A contract (JSON and JUnit reports)',
   usage,
   async run(argv, io) {
-    const args = parseArgs(argv, { values: ['binding', 'a2a', 'token', 'only', 'text', 'junit'], flags: ['json'] });
+    const args = parseArgs(argv, { values: ['binding', 'a2a', 'token', 'token-env', 'only', 'text', 'junit'], flags: ['json'] });
     if (args.positionals.length !== 1) throw new UsageError('Give exactly one card URL or endpoint.');
     const target = args.positionals[0] as string;
     const bindingText = args.options.get('binding');
@@ -67,15 +79,28 @@ export const checkCommand: CliCommand = {
     if (versionText !== undefined && !isA2aVersion(versionText)) throw new UsageError(`--a2a takes 1.0 or 0.3, not ${versionText}.`);
     const token = args.options.get('token');
     if (token === '') throw new UsageError('--token needs a value.');
+    const tokenEnv = args.options.get('token-env');
+    if (tokenEnv === '') throw new UsageError('--token-env needs a variable name.');
+    if (token !== undefined && tokenEnv !== undefined) throw new UsageError('Use either --token or --token-env, not both.');
+    if (tokenEnv !== undefined && !io.env[tokenEnv]) throw new UsageError(`The environment variable ${tokenEnv} (--token-env) is not set.`);
     const request: CheckRunRequest = {
       target,
       ...(bindingText !== undefined ? { binding: parseBinding(bindingText) } : {}),
       ...(versionText !== undefined ? { version: versionText as A2aVersion } : {}),
       ...(token !== undefined ? { auth: { type: 'bearer', token: { value: token } } } : {}),
+      ...(tokenEnv !== undefined ? { auth: { type: 'bearer', token: { env: tokenEnv } } } : {}),
       ...(args.repeated.has('only') ? { only: parseGroups(args.repeated.get('only') ?? []) } : {}),
       ...(args.options.get('text') !== undefined ? { probeText: args.options.get('text') as string } : {}),
     };
-    const junitFile = args.options.get('junit');
+    // A2A 0.3 runs over JSON-RPC only: this filter can never select an interface Powerduck can probe.
+    if (versionText === '0.3' && request.binding !== undefined && request.binding !== 'JSONRPC') {
+      throw new UsageError(`A2A 0.3 is checked over JSONRPC only, not ${request.binding}; use --binding JSONRPC or --a2a 1.0.`);
+    }
+    const junitArg = args.options.get('junit');
+    if (junitArg === '') throw new UsageError('--junit needs a file name.');
+    const junitFile = junitArg === undefined ? undefined : resolve(io.cwd, junitArg);
+    // Find an unwritable report path before probing, so a typo costs no run.
+    if (junitFile) await assertWritable(junitFile);
     const json = args.flags.has('json');
 
     const core = await openCore({ host: 'cli', dataDir: resolveDataDir(io.env), environment: io.env });
@@ -91,8 +116,15 @@ export const checkCommand: CliCommand = {
     if (failure) throw new RunFailure(failure);
     if (!report) throw new Error('the check run ended without a report');
 
-    if (junitFile) await writeFile(resolve(io.cwd, junitFile), renderJUnit(report), 'utf8');
     io.stdout(json ? renderJsonReport(report) : renderTextReport(report));
+    if (junitFile) {
+      try {
+        await writeFile(junitFile, renderJUnit(report), 'utf8');
+      } catch (error) {
+        io.stderr(`powerduck check: Cannot write the JUnit report ${junitFile} (${(error as NodeJS.ErrnoException).code ?? String(error)}).\n`);
+        return exitCodes.error;
+      }
+    }
     return reportExitCode(report) === 1 ? exitCodes.refused : exitCodes.ok;
   },
 };

@@ -7,6 +7,7 @@ import { openCore } from '../../node/core';
 import { parseArgs } from '../args';
 import type { CliCommand } from '../cli-types';
 import { exitCodes, UsageError } from '../cli-types';
+import { oneLine } from '../one-line';
 
 const usage = `powerduck run <file> <path> [--env NAME=VALUE]... [--json]
 
@@ -63,7 +64,7 @@ export const runCommand: CliCommand = {
       process.removeListener('SIGINT', onSigint);
     }
     if (failure) {
-      io.stderr(`powerduck run: ${failure.message}\n`);
+      io.stderr(`powerduck run: ${oneLine(failure.message)}\n`);
       return exitCodes.error;
     }
     if (!record) {

@@ -12,6 +12,7 @@ import { openCore } from '../../node/core';
 import { parseArgs, requireOption } from '../args';
 import type { CliCommand } from '../cli-types';
 import { exitCodes, UsageError } from '../cli-types';
+import { oneLine } from '../one-line';
 import { readJsonBody } from '../read-json-body';
 
 const usage = `powerduck send --a2a <1.0|0.3> --binding <JSONRPC|HTTP+JSON|GRPC> --endpoint URL --method NAME
@@ -70,6 +71,8 @@ export const sendCommand: CliCommand = {
     const token = args.options.get('token');
     const tokenEnv = args.options.get('token-env');
     if (token !== undefined && tokenEnv !== undefined) throw new UsageError('Use either --token or --token-env, not both.');
+    // An empty value (`--token "$UNSET_VAR"`) would send a bare "Bearer " and look like a server-side refusal.
+    if (token === '' || tokenEnv === '') throw new UsageError(`--${token === '' ? 'token' : 'token-env'} is empty; give the token (or the variable name holding it).`);
     const auth: AuthConfig | undefined = token !== undefined ? { type: 'bearer', token: { value: token } } : tokenEnv !== undefined ? { type: 'bearer', token: { env: tokenEnv } } : undefined;
 
     const timeout = args.options.get('timeout');
@@ -94,7 +97,7 @@ export const sendCommand: CliCommand = {
     const core = await openCore({ host: 'cli', environment: io.env, ...(io.env['POWERDUCK_HOME'] ? { dataDir: io.env['POWERDUCK_HOME'] } : {}) });
     const printEvent = (event: RecordedStreamEvent): void => io.stdout(json ? `${JSON.stringify(event)}\n` : `${describeEvent(event)}\n`);
     const fail = (error: WireError): number => {
-      io.stderr(`powerduck send: ${error.message}\n`);
+      io.stderr(`powerduck send: ${oneLine(error.message)}\n`);
       return exitCodes.error;
     };
 

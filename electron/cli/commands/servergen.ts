@@ -4,7 +4,7 @@ import { openCore } from '../../node/core';
 import { resolveDataDir } from '../../node/data-dir';
 import { parseArgs, requireOption } from '../args';
 import type { CliCommand, CliIo } from '../cli-types';
-import { exitCodes } from '../cli-types';
+import { exitCodes, UsageError } from '../cli-types';
 
 const usage = [
   'powerduck servergen --out DIR [--name NAME] [--from-spec FILE] [--json]',
@@ -36,6 +36,8 @@ export const servergenCommand: CliCommand = {
   usage,
   async run(argv: string[], io: CliIo): Promise<number> {
     const args = parseArgs(argv, { values: ['out', 'name', 'from-spec'], flags: ['json'] });
+    // A stray word (an unquoted `--name my agent`) must not be dropped silently.
+    if (args.positionals.length) throw new UsageError(`Unexpected argument "${args.positionals[0]}" (quote values with spaces).`);
     const request: ServergenRequest = { outDir: resolve(io.cwd, requireOption(args, 'out')) };
     const name = args.options.get('name');
     if (name !== undefined) request.name = name;

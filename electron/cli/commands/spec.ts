@@ -11,6 +11,7 @@ import { openCore } from '../../node/core';
 import { parseArgs, requireOption } from '../args';
 import type { CliCommand, CliIo } from '../cli-types';
 import { exitCodes, UsageError } from '../cli-types';
+import { oneLine } from '../one-line';
 import { readJsonBody } from '../read-json-body';
 
 const usage = `powerduck spec add <file> <path> --a2a <1.0|0.3> --binding <JSONRPC|HTTP+JSON|GRPC> --endpoint URL --method NAME
@@ -39,7 +40,7 @@ async function core(io: CliIo): Promise<Core> {
 }
 
 function fail(io: CliIo, error: WireError): number {
-  io.stderr(`powerduck spec: ${error.message}\n`);
+  io.stderr(`powerduck spec: ${oneLine(error.message)}\n`);
   if (error.code === 'invalid' && error.details && typeof error.details === 'object' && Array.isArray((error.details as Json)['problems'])) {
     for (const p of (error.details as { problems: Array<{ path: string; message: string }> }).problems) io.stderr(`  ${p.path}  ${p.message}\n`);
   }
@@ -123,7 +124,7 @@ async function list(argv: string[], io: CliIo): Promise<number> {
   const opened = unwrap(io, await c.dispatcher.invoke('spec.open', { file: resolve(io.cwd, fileArg) }));
   if (typeof opened === 'number') return opened;
   if (opened.parseError) {
-    io.stderr(`powerduck spec: ${opened.file} does not parse${opened.parseError.line ? ` (line ${opened.parseError.line}, column ${opened.parseError.col ?? 1})` : ''}: ${opened.parseError.message}\n`);
+    io.stderr(`powerduck spec: ${opened.file} does not parse${opened.parseError.line ? ` (line ${opened.parseError.line}, column ${opened.parseError.col ?? 1})` : ''}: ${oneLine(opened.parseError.message)}\n`);
     return exitCodes.error;
   }
   if (args.flags.has('json')) {
@@ -144,7 +145,7 @@ async function validateCmd(argv: string[], io: CliIo): Promise<number> {
   if (args.flags.has('json')) io.stdout(`${JSON.stringify(result)}\n`);
   else if (result.parseError) {
     const where = result.parseError.line ? `line ${result.parseError.line}, column ${result.parseError.col ?? 1}` : 'file';
-    io.stdout(`error  ${where}  does not parse: ${result.parseError.message}\n`);
+    io.stdout(`error  ${where}  does not parse: ${oneLine(result.parseError.message)}\n`);
   } else {
     for (const p of result.problems) io.stdout(`${p.severity.padEnd(7)}  ${p.path}  ${p.message}\n`);
     const errors = result.problems.filter((p) => p.severity === 'error').length;

@@ -130,21 +130,39 @@ function channelReady(client: grpc.Client): boolean {
 async function waitForChannel(client: grpc.Client, run: AdapterRun, target: GrpcTarget): Promise<void> {
   const channel = client.getChannel();
   const deadline = Date.now() + run.timeouts.connectMs;
+  const initial = channel.getConnectivityState(true);
   await new Promise<void>((resolve, reject) => {
     if (run.signal.aborted) return reject(run.signal.reason);
     const offAbort = run.signal.onAbort(() => reject(run.signal.reason));
-    client.waitForReady(deadline, (error) => {
+    const fail = (): void => {
       offAbort();
-      if (!error) return resolve();
       const state = grpc.connectivityState[channel.getConnectivityState(false)];
       const tlsHint = target.secure ? ' With TLS (https://), the server certificate must chain to a CA in the operating system store.' : '';
       reject(
         new TransportError(
           state === 'TRANSIENT_FAILURE' ? 'connect' : 'timeout',
-          `Could not open a gRPC${target.secure ? ' (TLS)' : ''} channel to ${target.target} within ${run.timeouts.connectMs} ms (channel ${state}).${tlsHint}`,
+          state === 'TRANSIENT_FAILURE' && Date.now() < deadline
+            ? `Could not open a gRPC${target.secure ? ' (TLS)' : ''} channel to ${target.target}: the connection failed (nothing listening, unknown host or a failed handshake).${tlsHint}`
+            : `Could not open a gRPC${target.secure ? ' (TLS)' : ''} channel to ${target.target} within ${run.timeouts.connectMs} ms (channel ${state}).${tlsHint}`,
         ),
       );
-    });
+    };
+    const watch = (current: grpc.connectivityState): void => {
+      if (current === grpc.connectivityState.READY) {
+        offAbort();
+        return resolve();
+      }
+      // gRPC's default fail-fast rule: a connection attempt that failed during this call is the answer, so a
+      // closed port costs milliseconds, not the whole connect timeout. A channel already failing when the call
+      // began is still in backoff from an earlier attempt: give it until the deadline to reconnect.
+      if (current === grpc.connectivityState.TRANSIENT_FAILURE && initial !== grpc.connectivityState.TRANSIENT_FAILURE) return fail();
+      channel.watchConnectivityState(current, deadline, (error) => {
+        if (run.signal.aborted) return;
+        if (error) return fail();
+        watch(channel.getConnectivityState(true));
+      });
+    };
+    watch(initial);
   });
   run.recorder.timings.connectMs = Math.round((performance.now() - run.recorder.origin) * 1000) / 1000;
 }

@@ -64,6 +64,17 @@ function unreachable(evidence: readonly ExchangeRecord[]): string | undefined {
   return first.message;
 }
 
+/**
+ * The first probe on an interface was refused for its credentials (HTTP 401, gRPC UNAUTHENTICATED): every other
+ * probe would be refused the same way, and reporting that as broken MUST rules would blame the agent for a bad token.
+ */
+function credentialsRefused(evidence: readonly ExchangeRecord[]): string | undefined {
+  const response = evidence[0]?.response;
+  if (response?.status === 401) return `The agent refused the credentials (HTTP 401${response.statusText ? ` ${response.statusText}` : ''}); check the token.`;
+  if (response?.grpcStatus === 16) return 'The agent refused the credentials (gRPC UNAUTHENTICATED); check the token.';
+  return undefined;
+}
+
 function selectChecks(request: CheckRunRequest): CheckDefinition[] {
   const unknown = (request.checks ?? []).filter((id) => !checkCatalog.some((c) => c.id === id));
   if (unknown.length > 0) throw new CoreError('bad-request', `Unknown check id(s): ${unknown.join(', ')}.`);
@@ -94,9 +105,11 @@ export async function runChecks(request: CheckRunRequest, deps: RunDeps, emit: (
 
   const results: CheckResult[] = [];
   const unreachableInterfaces: string[] = [];
+  const refusedInterfaces: string[] = [];
   for (const { target, checks: applicable } of plan) {
     let current = '';
     let cannotReach: string | undefined;
+    let refused: string | undefined;
     const ctx = new ProbeContext({
       target,
       capabilities: resolved.card?.capabilities ?? {},
@@ -115,7 +128,7 @@ export async function runChecks(request: CheckRunRequest, deps: RunDeps, emit: (
       const began = deps.call.now();
       let finding: Finding;
       let evidence: ExchangeRecord[] = [];
-      const skip = cannotReach ? `${target.url} could not be reached: ${cannotReach}` : capabilitySkip(check, resolved);
+      const skip = cannotReach ? `${target.url} could not be reached: ${cannotReach}` : refused ?? capabilitySkip(check, resolved);
       if (skip) {
         finding = skipped(skip);
       } else {
@@ -125,11 +138,17 @@ export async function runChecks(request: CheckRunRequest, deps: RunDeps, emit: (
           const outcome = await impl(ctx);
           finding = outcome.finding;
           evidence = outcome.evidence;
-          const noConnection = results.some((r) => r.interface === target && r.evidence.length > 0) ? undefined : unreachable(evidence);
+          const firstProbe = !results.some((r) => r.interface === target && r.evidence.length > 0);
+          const noConnection = firstProbe ? unreachable(evidence) : undefined;
+          const noEntry = firstProbe && !noConnection ? credentialsRefused(evidence) : undefined;
           if (noConnection) {
             cannotReach = noConnection;
             unreachableInterfaces.push(interfaceLabel(target));
             finding = skipped(`${target.url} could not be reached: ${noConnection}`);
+          } else if (noEntry) {
+            refused = noEntry;
+            refusedInterfaces.push(interfaceLabel(target));
+            finding = skipped(noEntry);
           }
         } catch (error) {
           if (deps.signal?.aborted) throw new CoreError('cancelled', 'The check run was stopped.');
@@ -158,6 +177,10 @@ export async function runChecks(request: CheckRunRequest, deps: RunDeps, emit: (
   if (unreachableInterfaces.length > 0 && unreachableInterfaces.length === plan.filter((p) => p.checks.length > 0).length) {
     throw new CoreError('connect', `Could not reach the agent: ${unreachableInterfaces.join('; ')} (${results.find((r) => r.verdict === 'skipped')?.reason ?? ''}).`);
   }
+  if (refusedInterfaces.length > 0 && unreachableInterfaces.length + refusedInterfaces.length === plan.filter((p) => p.checks.length > 0).length) {
+    throw new CoreError('unauthorized', `The agent refused the credentials on ${refusedInterfaces.join('; ')}, so no rule could be checked: check the token (or give one).`);
+  }
   for (const label of unreachableInterfaces) notes.push(`Not reachable, its checks were skipped: ${label}.`);
+  for (const label of refusedInterfaces) notes.push(`Credentials refused, its checks were skipped: ${label}.`);
   return buildReport({ toolVersion: deps.toolVersion, target: resolved.info, startedAt, finishedAt: deps.call.now(), interfaces: resolved.interfaces, results, notes });
 }

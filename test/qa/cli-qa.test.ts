@@ -1,0 +1,158 @@
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CliIo } from '../../electron/cli/cli-types';
+import { runCli } from '../../electron/cli/main';
+import { runChecks } from '../../electron/node/checks/run-checks';
+import { createFileSecretStore } from '../../electron/node/secret-store';
+import { startBrokenAgent, type BrokenAgent } from '../checks/broken-agent';
+
+// Failure paths a user hits from the shell; none of them needs an agent (closed ports and local files only).
+let dir: string;
+let agent: BrokenAgent;
+// An agent that wants credentials it was not given: 401 on every call; its card lists it next to the broken agent.
+let locked: Server;
+let lockedBase: string;
+
+function memoryIo(): CliIo & { out: string; err: string } {
+  const io = {
+    out: '',
+    err: '',
+    stdout: (t: string) => void (io.out += t),
+    stderr: (t: string) => void (io.err += t),
+    readStdin: async () => '',
+    env: { POWERDUCK_HOME: join(dir, 'home') },
+    cwd: dir,
+  };
+  return io;
+}
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'powerduck-cli-qa-'));
+  // JSON.parse quotes the text around the error, newline included.
+  await writeFile(join(dir, 'two-lines.json'), 'hello\nworld');
+  await writeFile(join(dir, 'keys.json'), '{"keys":[]}');
+  agent = await startBrokenAgent();
+  locked = createServer((req, res) => {
+    if (req.url === '/mixed/.well-known/agent-card.json') {
+      const supportedInterfaces = [
+        { url: agent.rpcUrl, protocolBinding: 'JSONRPC', protocolVersion: '1.0' },
+        { url: `${lockedBase}/rest`, protocolBinding: 'HTTP+JSON', protocolVersion: '1.0' },
+      ];
+      res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ name: 'Mixed', supportedInterfaces, capabilities: {} }));
+      return;
+    }
+    if (req.method === 'GET') return void res.writeHead(404).end();
+    req.resume();
+    res.writeHead(401, { 'Content-Type': 'application/json', 'WWW-Authenticate': 'Bearer' }).end(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32000, message: 'Unauthorized' } }));
+  });
+  await new Promise<void>((resolve) => locked.listen(0, '127.0.0.1', resolve));
+  lockedBase = `http://127.0.0.1:${(locked.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  await agent?.close();
+  await new Promise<void>((resolve) => locked.close(() => resolve()));
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('powerduck CLI failure paths', () => {
+  it('servergen refuses a stray argument instead of dropping it (unquoted --name my agent)', async () => {
+    const io = memoryIo();
+    expect(await runCli(['servergen', '--out', 'gen', '--name', 'my', 'agent'], io)).toBe(2);
+    expect(io.err).toContain('Unexpected argument "agent"');
+    expect(existsSync(join(dir, 'gen'))).toBe(false);
+  });
+
+  it('check refuses a --junit path in a missing folder before probing', async () => {
+    const io = memoryIo();
+    expect(await runCli(['check', 'http://127.0.0.1:1/rpc', '--junit', 'no-such-dir/report.xml'], io)).toBe(2);
+    expect(io.err).toContain('--junit');
+    expect(io.err).toContain('does not exist');
+    expect(io.err).not.toContain('Could not reach');
+  });
+
+  it('check refuses A2A 0.3 over a binding other than JSON-RPC instead of skipping everything with exit 0', async () => {
+    const io = memoryIo();
+    expect(await runCli(['check', 'http://127.0.0.1:1', '--binding', 'GRPC', '--a2a', '0.3'], io)).toBe(2);
+    expect(io.err).toContain('JSONRPC only');
+    expect(io.out).toBe('');
+  });
+
+  it('send refuses an empty --token rather than sending "Bearer "', async () => {
+    const io = memoryIo();
+    const argv = ['send', '--a2a', '1.0', '--binding', 'JSONRPC', '--endpoint', 'http://127.0.0.1:1/rpc', '--method', 'SendMessage', '--text', 'hi'];
+    expect(await runCli([...argv, '--token', ''], io)).toBe(2);
+    expect(io.err).toContain('--token is empty');
+  });
+
+  it('send over gRPC to a closed port fails at once, not after the whole connect timeout', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const io = memoryIo();
+    const began = Date.now();
+    const argv = ['send', '--a2a', '1.0', '--binding', 'GRPC', '--endpoint', `http://127.0.0.1:${port}`, '--method', 'SendMessage', '--text', 'hi', '--json'];
+    expect(await runCli(argv, io)).toBe(2);
+    expect(Date.now() - began).toBeLessThan(5000);
+    expect(JSON.parse(io.out)).toMatchObject({ outcome: { kind: 'transport-error', code: 'connect' } });
+  });
+
+  it('keeps a JSON error with a newline in its quoted snippet on one stderr line', async () => {
+    const card = memoryIo();
+    expect(await runCli(['card', 'verify', 'two-lines.json', '--jwks', 'keys.json'], card)).toBe(2);
+    expect(card.err.trimEnd().split('\n')).toHaveLength(1);
+    expect(card.err).toContain('is not JSON');
+
+    const spec = memoryIo();
+    expect(await runCli(['spec', 'list', 'two-lines.json'], spec)).toBe(2);
+    expect(spec.err.trimEnd().split('\n')).toHaveLength(1);
+
+    const send = memoryIo();
+    expect(await runCli(['send', '--a2a', '1.0', '--binding', 'JSONRPC', '--endpoint', 'http://127.0.0.1:1/rpc', '--method', 'SendMessage', '--body', 'two-lines.json'], send)).toBe(2);
+    const lines = send.err.trimEnd().split('\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toContain('is not valid JSON');
+    expect(lines[1]).toMatch(/^Usage: /);
+  });
+});
+
+describe('check against an agent that refuses the credentials', () => {
+  const deps = () => ({ call: { secrets: createFileSecretStore(join(dir, 'no-secrets.json')), environment: {}, now: Date.now }, toolVersion: 'test' });
+
+  it('is an unauthorized error (CLI exit 2), not a list of broken MUST rules', async () => {
+    await expect(runChecks({ target: `${lockedBase}/rpc`, binding: 'JSONRPC', only: ['message'] }, deps())).rejects.toMatchObject({ code: 'unauthorized' });
+    const io = memoryIo();
+    expect(await runCli(['check', `${lockedBase}/rpc`, '--token', 'wrong-token-value', '--only', 'message'], io)).toBe(2);
+    expect(io.err).toContain('refused the credentials');
+    expect(io.err).not.toContain('wrong-token-value');
+    expect(io.out).toBe('');
+  });
+
+  it('takes the token from --token-env, and says when that variable is unset', async () => {
+    const unset = memoryIo();
+    expect(await runCli(['check', `${lockedBase}/rpc`, '--token-env', 'QA_CHECK_TOKEN', '--only', 'message'], unset)).toBe(2);
+    expect(unset.err).toContain('QA_CHECK_TOKEN');
+    expect(unset.err).toContain('not set');
+    const set = memoryIo();
+    set.env = { ...set.env, QA_CHECK_TOKEN: 'env-token-value' };
+    expect(await runCli(['check', `${lockedBase}/rpc`, '--token-env', 'QA_CHECK_TOKEN', '--only', 'message'], set)).toBe(2);
+    expect(set.err).toContain('refused the credentials');
+    expect(set.err).not.toContain('env-token-value');
+  });
+
+  it('skips only the refusing interface when another one answers, and says why', async () => {
+    const report = await runChecks({ target: `${lockedBase}/mixed/.well-known/agent-card.json`, only: ['protocol'] }, deps());
+    const refused = report.results.filter((r) => r.interface.binding === 'HTTP+JSON');
+    expect(refused.length).toBeGreaterThan(0);
+    expect(refused.every((r) => r.verdict === 'skipped' && r.reason.includes('refused the credentials'))).toBe(true);
+    expect(refused.reduce((n, r) => n + r.evidence.length, 0)).toBe(1);
+    expect(report.results.filter((r) => r.interface.binding === 'JSONRPC').every((r) => r.verdict !== 'skipped')).toBe(true);
+    expect(report.notes.some((n) => n.startsWith('Credentials refused'))).toBe(true);
+  });
+});
