@@ -23,6 +23,13 @@ type Section = 'body' | 'auth' | 'headers';
 
 export const sendShortcut = 'Control+Enter Meta+Enter';
 
+// An HTTP+JSON endpoint is the REST base URL, not the JSON-RPC one (the demo serves them apart).
+const endpointPlaceholder: Record<Binding, string> = {
+  JSONRPC: 'http://127.0.0.1:9999/rpc',
+  'HTTP+JSON': 'http://127.0.0.1:9999/rest',
+  GRPC: '127.0.0.1:9998',
+};
+
 export function RequestEditor({ draft }: { draft: A2aDraft }) {
   const t = useT();
   const locale = useLocaleStore((s) => s.locale);
@@ -122,7 +129,7 @@ export function RequestEditor({ draft }: { draft: A2aDraft }) {
             inputMode="url"
             spellCheck={false}
             autoComplete="off"
-            placeholder={draft.binding === 'GRPC' ? '127.0.0.1:9998' : 'http://127.0.0.1:9999/rpc'}
+            placeholder={endpointPlaceholder[draft.binding]}
             value={draft.endpoint}
             aria-invalid={problem === t('request.needEndpoint')}
             onChange={(e) => update(draft.id, { endpoint: e.target.value })}
