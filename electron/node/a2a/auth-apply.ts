@@ -21,8 +21,11 @@ export interface AppliedAuth {
 export async function resolveSecret(source: SecretSource, deps: SecretDeps, what: string): Promise<string> {
   if ('value' in source) return source.value;
   if ('secretRef' in source) {
+    if (source.secretRef === '') throw new CoreError('bad-request', `No ${what} is chosen: pick or store one in the request's Auth settings, or set the auth to None.`);
     const value = await deps.secrets.get(source.secretRef);
-    if (value === undefined) throw new CoreError('not-found', `The ${what} refers to secret "${source.secretRef}", which is not in the secret store.`);
+    if (value === undefined) {
+      throw new CoreError('not-found', `The ${what} refers to secret "${source.secretRef}", which is not in the secret store: store a value under that name (Auth settings) or pick another secret.`);
+    }
     return value;
   }
   const value = deps.environment[source.env];

@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { CoreError } from '../core-error';
+import { createMemorySecretStore } from '../secret-store';
+import { resolveSecret } from './auth-apply';
+
+const deps = { secrets: createMemorySecretStore({ demo: 'tok-123' }), environment: { TOKEN: 'from-env' } };
+
+async function codeOf(promise: Promise<unknown>): Promise<string | undefined> {
+  try {
+    await promise;
+    return undefined;
+  } catch (error) {
+    return error instanceof CoreError ? error.code : 'not-a-core-error';
+  }
+}
+
+describe('resolveSecret', () => {
+  it('reads literal values, stored secrets and environment variables', async () => {
+    expect(await resolveSecret({ value: 'lit' }, deps, 'bearer token')).toBe('lit');
+    expect(await resolveSecret({ secretRef: 'demo' }, deps, 'bearer token')).toBe('tok-123');
+    expect(await resolveSecret({ env: 'TOKEN' }, deps, 'bearer token')).toBe('from-env');
+  });
+
+  it('says what to do when no secret was chosen, one is missing, or a variable is unset', async () => {
+    expect(await codeOf(resolveSecret({ secretRef: '' }, deps, 'bearer token'))).toBe('bad-request');
+    await expect(resolveSecret({ secretRef: '' }, deps, 'bearer token')).rejects.toThrow(/pick or store one/);
+    expect(await codeOf(resolveSecret({ secretRef: 'nope' }, deps, 'bearer token'))).toBe('not-found');
+    expect(await codeOf(resolveSecret({ env: 'UNSET_VAR' }, deps, 'bearer token'))).toBe('not-found');
+  });
+});
