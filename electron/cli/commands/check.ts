@@ -1,7 +1,7 @@
 import { access, constants, stat, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { newUuid } from '../../../shared/a2a/ids';
-import { isA2aVersion, type A2aVersion, type Binding } from '../../../shared/a2a/versions';
+import { isA2aVersion, type A2aVersion } from '../../../shared/a2a/versions';
 import { checkGroups, type CheckGroup, type CheckReport } from '../../../shared/checks/check-types';
 import { interfaceLabel } from '../../../shared/checks/check-types';
 import { renderJsonReport } from '../../../shared/checks/json-report';
@@ -14,6 +14,7 @@ import { openCore } from '../../node/core';
 import { resolveDataDir } from '../../node/data-dir';
 import { parseArgs } from '../args';
 import { exitCodes, UsageError, type CliCommand } from '../cli-types';
+import { parseBinding } from '../parse-binding';
 
 const usage = [
   'powerduck check <card-url|endpoint> [--binding B] [--a2a V] [--token T | --token-env NAME] [--only GROUP] [--text TEXT] [--json] [--junit FILE]',
@@ -32,14 +33,6 @@ const usage = [
   '',
   'Exit: 0 no MUST rule broken; 1 at least one MUST check failed; 2 usage, card or network error, or the agent refused the credentials.',
 ].join('\n');
-
-function parseBinding(value: string): Binding {
-  const normal = value.trim().toUpperCase();
-  if (normal === 'JSONRPC' || normal === 'JSON-RPC') return 'JSONRPC';
-  if (normal === 'HTTP+JSON' || normal === 'REST' || normal === 'HTTP') return 'HTTP+JSON';
-  if (normal === 'GRPC') return 'GRPC';
-  throw new UsageError(`--binding takes JSONRPC, HTTP+JSON or GRPC, not ${value}.`);
-}
 
 function parseGroups(values: readonly string[]): CheckGroup[] {
   const groups = values.flatMap((v) => v.split(',')).map((v) => v.trim()).filter((v) => v !== '');

@@ -4,7 +4,7 @@ import type { A2aCall, HeaderEntry } from '../../../shared/a2a/call';
 import { isStreamingMethod } from '../../../shared/a2a/catalogue';
 import type { ExchangeRecord, RecordedStreamEvent } from '../../../shared/a2a/exchange';
 import { describeEvent, outcomeSeverity, summarizeExchange } from '../../../shared/a2a/exchange-summary';
-import { isA2aVersion, isBinding } from '../../../shared/a2a/versions';
+import { isA2aVersion } from '../../../shared/a2a/versions';
 import { newUuid } from '../../../shared/a2a/ids';
 import type { StreamEvent, WireError } from '../../../shared/contract/index';
 import { closeA2aConnections } from '../../node/a2a/perform-call';
@@ -14,6 +14,7 @@ import type { CliCommand } from '../cli-types';
 import { exitCodes, UsageError } from '../cli-types';
 import { oneLine } from '../one-line';
 import { readJsonBody } from '../read-json-body';
+import { parseBinding } from '../parse-binding';
 
 const usage = `powerduck send --a2a <1.0|0.3> --binding <JSONRPC|HTTP+JSON|GRPC> --endpoint URL --method NAME
                 [--body FILE|-] [--text TEXT] [--header 'K: V']... [--token T | --token-env NAME]
@@ -55,8 +56,7 @@ export const sendCommand: CliCommand = {
     if (args.positionals.length) throw new UsageError(`Unexpected argument "${args.positionals[0]}".`);
     const version = requireOption(args, 'a2a');
     if (!isA2aVersion(version)) throw new UsageError(`--a2a must be 1.0 or 0.3, not "${version}".`);
-    const binding = requireOption(args, 'binding');
-    if (!isBinding(binding)) throw new UsageError(`--binding must be JSONRPC, HTTP+JSON or GRPC, not "${binding}".`);
+    const binding = parseBinding(requireOption(args, 'binding'));
     const endpoint = requireOption(args, 'endpoint');
     const method = requireOption(args, 'method');
     const json = args.flags.has('json');

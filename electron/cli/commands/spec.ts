@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import type { AuthConfig } from '../../../shared/a2a/auth';
 import { exampleBody } from '../../../shared/a2a/body-templates';
 import type { A2aCall } from '../../../shared/a2a/call';
-import { isA2aVersion, isBinding } from '../../../shared/a2a/versions';
+import { isA2aVersion } from '../../../shared/a2a/versions';
 import type { SpecWriteResult } from '../../../shared/contract/ops-spec';
 import type { Result, WireError } from '../../../shared/contract/result';
 import type { SpecOperationSummary } from '../../../shared/spec/operation-list';
@@ -13,6 +13,7 @@ import type { CliCommand, CliIo } from '../cli-types';
 import { exitCodes, UsageError } from '../cli-types';
 import { oneLine } from '../one-line';
 import { readJsonBody } from '../read-json-body';
+import { parseBinding } from '../parse-binding';
 
 const usage = `powerduck spec add <file> <path> --a2a <1.0|0.3> --binding <JSONRPC|HTTP+JSON|GRPC> --endpoint URL --method NAME
                    [--body FILE|-] [--summary TEXT] [--card-url URL] [--auth-secret NAME | --auth-env NAME] [--replace] [--json]
@@ -71,8 +72,7 @@ async function add(argv: string[], io: CliIo): Promise<number> {
   if (!path.startsWith('/')) throw new UsageError(`The operation path must start with "/" (e.g. /agents/research/send), not "${path}".`);
   const version = requireOption(args, 'a2a');
   if (!isA2aVersion(version)) throw new UsageError(`--a2a must be 1.0 or 0.3, not "${version}".`);
-  const binding = requireOption(args, 'binding');
-  if (!isBinding(binding)) throw new UsageError(`--binding must be JSONRPC, HTTP+JSON or GRPC, not "${binding}".`);
+  const binding = parseBinding(requireOption(args, 'binding'));
   const endpoint = requireOption(args, 'endpoint');
   const method = requireOption(args, 'method');
   const bodyArg = args.options.get('body');

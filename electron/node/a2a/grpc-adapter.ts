@@ -1,3 +1,4 @@
+import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import * as grpc from '@grpc/grpc-js';
@@ -11,6 +12,7 @@ import { buildHeaders } from './call-headers';
 import { decodeStatusDetails, decodeToProtoJson, encodeProtoJson, grpcMethod, type DecodedStatus } from './grpc-codec';
 import { TransportError } from './http-transport';
 import { systemRootCertificates } from './tls-trust';
+import { classifySocketError } from '../socket-errors';
 
 interface GrpcTarget {
   target: string;
@@ -127,8 +129,20 @@ function channelReady(client: grpc.Client): boolean {
   return client.getChannel().getConnectivityState(true) === grpc.connectivityState.READY;
 }
 
+/** grpc-js reports an unknown host as a generic UNAVAILABLE; resolve it first so the user sees a DNS error. */
+async function checkResolvable(target: GrpcTarget): Promise<void> {
+  if (isIP(target.host) !== 0) return;
+  try {
+    await lookup(target.host);
+  } catch (error) {
+    const info = classifySocketError(error);
+    if (info.kind === 'dns') throw new TransportError('dns', `Cannot resolve ${target.host}${info.code ? ` (${info.code})` : ''}: check the host name in the endpoint.`);
+  }
+}
+
 async function waitForChannel(client: grpc.Client, run: AdapterRun, target: GrpcTarget): Promise<void> {
   const channel = client.getChannel();
+  if (channel.getConnectivityState(false) !== grpc.connectivityState.READY) await checkResolvable(target);
   const deadline = Date.now() + run.timeouts.connectMs;
   const initial = channel.getConnectivityState(true);
   await new Promise<void>((resolve, reject) => {

@@ -1,0 +1,15 @@
+import { describe, expect, it } from 'vitest';
+import { performCall } from '../../electron/node/a2a/perform-call';
+import { createMemorySecretStore } from '../../electron/node/secret-store';
+
+describe('gRPC to a host that does not resolve', () => {
+  it('is reported as a DNS error, quickly, not as a generic unavailable channel', async () => {
+    const started = Date.now();
+    const record = await performCall(
+      { version: '1.0', binding: 'GRPC', endpoint: 'http://no-such-host.invalid:9998', method: 'GetTask', body: { id: 'x' } },
+      { secrets: createMemorySecretStore(), environment: {}, now: () => Date.now() },
+    );
+    expect(record.outcome).toMatchObject({ kind: 'transport-error', code: 'dns' });
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+});
