@@ -127,6 +127,7 @@ export const en = {
   'generate.fixErrors': 'Fix the fields marked in red to see the body.',
   'generate.badJson': 'Not valid JSON: {message}',
   'generate.objectRequired': 'Must be a JSON object ({…}).',
+  'generate.badBase64': 'Not base64: use the characters A–Z a–z 0–9 + / (or - _) with optional = padding, or choose a file.',
 
 
   'editor.loading': 'Loading the editor…',

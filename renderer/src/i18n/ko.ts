@@ -129,6 +129,7 @@ export const ko: Record<MessageKey, string> = {
   'generate.fixErrors': '빨간색으로 표시된 항목을 고치면 본문이 나타납니다.',
   'generate.badJson': '올바른 JSON이 아닙니다: {message}',
   'generate.objectRequired': 'JSON 객체({…})여야 합니다.',
+  'generate.badBase64': 'base64 형식이 아닙니다. A–Z a–z 0–9 + / (또는 - _) 문자와 선택적인 = 패딩만 쓰거나, 파일을 선택하세요.',
 
 
   'editor.loading': '편집기를 불러오는 중…',

@@ -86,6 +86,11 @@ function partV03(part: PartDraft, data: unknown): Record<string, unknown> {
   }
 }
 
+export function isBase64(text: string): boolean {
+  const compact = text.replace(/\s+/g, '');
+  return /^[A-Za-z0-9+/_-]*={0,2}$/.test(compact) && compact.replace(/=+$/, '').length % 4 !== 1;
+}
+
 function buildMessage(version: A2aVersion, options: BodyOptions): GeneratedBody {
   const parts: Record<string, unknown>[] = [];
   for (const [index, part] of options.parts.entries()) {
@@ -99,6 +104,9 @@ function buildMessage(version: A2aVersion, options: BodyOptions): GeneratedBody 
       }
       data = parsed.value;
     }
+    // Bytes travel as base64 (standard or URL-safe alphabet, as A2A and ProtoJSON accept); catching a typo here
+    // beats a parse error from the agent.
+    if (part.kind === 'file-bytes' && !isBase64(part.base64)) return { ok: false, field: `part-${index}`, message: 'base64-required' };
     parts.push(version === '0.3' ? partV03(part, data) : partV1(part, data));
   }
   const ids = { ...optional('contextId', options.contextId), ...optional('taskId', options.taskId) };

@@ -83,7 +83,7 @@ function PartEditor({ index, part, onChange, onRemove, error }: PartEditorProps)
       {part.kind === 'file-bytes' ? (
         <div className="field-col">
           <label htmlFor={`${id}-bytes`}>{t('generate.bytes')}</label>
-          <textarea id={`${id}-bytes`} rows={2} className="mono" spellCheck={false} value={part.base64} onChange={(e) => onChange({ ...part, base64: e.target.value })} />
+          <textarea id={`${id}-bytes`} rows={2} className="mono" spellCheck={false} value={part.base64} aria-invalid={Boolean(error)} onChange={(e) => onChange({ ...part, base64: e.target.value })} />
           <label className="file-pick">
             <span>{t('generate.chooseFile')}</span>
             <input type="file" onChange={(e) => void (e.target.files?.[0] && readFile(e.target.files[0]))} />
@@ -135,7 +135,9 @@ export function GenerateBodyDialog({ draft, method, knownTaskId, onReplace, onCa
   const preview = generated.ok ? prettyJson(generated.body) + '\n' : '';
   const errorFor = (field: string): string | undefined => {
     if (generated.ok || generated.field !== field) return undefined;
-    return generated.message === 'object-required' ? t('generate.objectRequired') : t('generate.badJson', { message: generated.message });
+    if (generated.message === 'object-required') return t('generate.objectRequired');
+    if (generated.message === 'base64-required') return t('generate.badBase64');
+    return t('generate.badJson', { message: generated.message });
   };
 
   return (
