@@ -1,13 +1,11 @@
-import { useState } from 'react';
 import type { SpecOperationSummary } from '../../../../shared/contract/ops-spec';
-import type { WireError } from '../../../../shared/contract/index';
-import { useHost } from '../../host/host-context';
 import { useT2 } from '../../i18n/messages-part2';
 import { Dialog } from '../../ui/dialog';
 import { BusyIndicator } from '../settings/busy-indicator';
 import { ErrorNote } from '../settings/error-note';
-import { ChangedOnDiskNote, readDiskVersion, type DiskVersion } from './changed-on-disk-note';
-import { deleteSpecOperation, isChangedOnDisk, unlinkDeleted, type ManagedOperation } from './spec-manage';
+import { ChangedOnDiskNote } from './changed-on-disk-note';
+import { deleteSpecOperation, unlinkDeleted, type ManagedOperation } from './spec-manage';
+import { useGuardedWrite } from './use-guarded-write';
 import { useSpecsStore } from './specs-store';
 
 /**
@@ -29,36 +27,12 @@ export function DeleteOperationDialog({
   onDone: () => void;
 }) {
   const t = useT2();
-  const host = useHost();
-  const [base, setBase] = useState<DiskVersion>({ hash: op.hash, operations });
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<WireError | null>(null);
-  const [changed, setChanged] = useState(false);
-  const [reloaded, setReloaded] = useState(false);
+  const { host, busy, error, changed, reloaded, exists, write, reload } = useGuardedWrite(op, operations);
   const linkedTabs = useSpecsStore((s) => unlinkDeleted(s.links, op).orphaned.length);
-  const exists = base.operations.some((o) => o.path === op.path && o.httpMethod === op.httpMethod);
 
   const confirm = async (): Promise<void> => {
     if (busy || !exists) return;
-    setBusy(true);
-    setError(null);
-    const result = await deleteSpecOperation(host, { ...op, hash: base.hash });
-    setBusy(false);
-    if (result.ok) return onDone();
-    if (isChangedOnDisk(result.error)) {
-      setReloaded(false);
-      return setChanged(true);
-    }
-    setError(result.error);
-  };
-
-  const reload = async (): Promise<WireError | null> => {
-    const disk = await readDiskVersion(host, op.file);
-    if (!disk.ok) return disk.error;
-    setBase(disk.value);
-    setChanged(false);
-    setReloaded(true);
-    return null;
+    if (await write((current) => deleteSpecOperation(host, current))) onDone();
   };
 
   return (

@@ -1,13 +1,12 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import type { SpecOperationSummary } from '../../../../shared/contract/ops-spec';
-import type { WireError } from '../../../../shared/contract/index';
-import { useHost } from '../../host/host-context';
 import { useT2, type Part2Key } from '../../i18n/messages-part2';
 import { Dialog } from '../../ui/dialog';
 import { BusyIndicator } from '../settings/busy-indicator';
 import { ErrorNote } from '../settings/error-note';
-import { ChangedOnDiskNote, readDiskVersion, type DiskVersion } from './changed-on-disk-note';
-import { checkNewPath, isChangedOnDisk, renameSpecOperation, type ManagedOperation, type NewPathProblem } from './spec-manage';
+import { ChangedOnDiskNote } from './changed-on-disk-note';
+import { checkNewPath, renameSpecOperation, type ManagedOperation, type NewPathProblem } from './spec-manage';
+import { useGuardedWrite } from './use-guarded-write';
 
 const problemText: Record<NewPathProblem, Part2Key> = {
   empty: 'rename.problem.empty',
@@ -34,19 +33,12 @@ export function RenameOperationDialog({
   onDone: (newPath: string) => void;
 }) {
   const t = useT2();
-  const host = useHost();
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const selected = useRef(false);
   const [newPath, setNewPath] = useState(op.path);
   const [touched, setTouched] = useState(false);
-  const [base, setBase] = useState<DiskVersion>({ hash: op.hash, operations });
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<WireError | null>(null);
-  const [changed, setChanged] = useState(false);
-  const [reloaded, setReloaded] = useState(false);
-
-  const exists = base.operations.some((o) => o.path === op.path && o.httpMethod === op.httpMethod);
+  const { host, base, busy, error, changed, reloaded, exists, write, reload } = useGuardedWrite(op, operations);
   const problem = checkNewPath(newPath, op, base.operations);
   // "Same as now" is a hint until the person has typed; the rest are errors once shown.
   const showProblem = problem !== null && (touched || problem !== 'same');
@@ -60,25 +52,8 @@ export function RenameOperationDialog({
       input.current?.focus();
       return;
     }
-    setBusy(true);
-    setError(null);
-    const result = await renameSpecOperation(host, { ...op, hash: base.hash }, newPath.trim());
-    setBusy(false);
-    if (result.ok) return onDone(newPath.trim());
-    if (isChangedOnDisk(result.error)) {
-      setReloaded(false);
-      return setChanged(true);
-    }
-    setError(result.error);
-  };
-
-  const reload = async (): Promise<WireError | null> => {
-    const disk = await readDiskVersion(host, op.file);
-    if (!disk.ok) return disk.error;
-    setBase(disk.value);
-    setChanged(false);
-    setReloaded(true);
-    return null;
+    const target = newPath.trim();
+    if (await write((current) => renameSpecOperation(host, current, target))) onDone(target);
   };
 
   return (
