@@ -303,8 +303,24 @@ function base64FromJson(value: unknown, path: string): string {
   return standard + '='.repeat((4 - (standard.length % 4)) % 4);
 }
 
+/** google.protobuf wrapper messages: in ProtoJSON each is just its scalar (`{value: x}` ⇄ `x`). */
+const wrapperScalars: Readonly<Record<string, ProtoScalar>> = {
+  DoubleValue: 'double',
+  FloatValue: 'float',
+  Int64Value: 'int64',
+  UInt64Value: 'uint64',
+  Int32Value: 'int32',
+  UInt32Value: 'uint32',
+  BoolValue: 'bool',
+  StringValue: 'string',
+  BytesValue: 'bytes',
+};
+const wrapperDefaults: Partial<Record<ProtoScalar, unknown>> = { string: '', bool: false, bytes: '' };
+
 function wellKnownFromJson(schema: ProtoSchema, typeName: string, json: unknown, path: string): unknown {
   const short = typeName.slice(WKT.length);
+  const wrapped = wrapperScalars[short];
+  if (wrapped) return { value: scalarFromJson(wrapped, json, path) };
   switch (short) {
     case 'Struct':
       if (!isObject(json)) throw new ProtoJsonError(path, `expected a JSON object (google.protobuf.Struct), got ${describe(json)}`);
@@ -322,18 +338,6 @@ function wellKnownFromJson(schema: ProtoSchema, typeName: string, json: unknown,
       if (!isObject(json)) throw new ProtoJsonError(path, `expected {} (google.protobuf.Empty), got ${describe(json)}`);
       if (Object.keys(json).length) throw new ProtoJsonError(path, 'google.protobuf.Empty takes no fields');
       return {};
-    case 'DoubleValue':
-    case 'FloatValue':
-    case 'Int64Value':
-    case 'UInt64Value':
-    case 'Int32Value':
-    case 'UInt32Value':
-    case 'BoolValue':
-    case 'StringValue':
-    case 'BytesValue': {
-      const scalar = short.replace('Value', '').replace('UInt', 'uint').toLowerCase() as ProtoScalar;
-      return { value: scalarFromJson(scalar, json, path) };
-    }
     default: {
       // Other google.protobuf messages (not used by A2A) are handled as plain messages if described.
       const message = schema.message(typeName);
@@ -549,6 +553,8 @@ function scalarToJson(type: ProtoScalar, value: unknown): unknown {
 function wellKnownToJson(schema: ProtoSchema, typeName: string, value: unknown, path: string): unknown {
   const short = typeName.slice(WKT.length);
   const obj = isObject(value) ? value : {};
+  const wrapped = wrapperScalars[short];
+  if (wrapped) return scalarToJson(wrapped, obj['value'] ?? wrapperDefaults[wrapped] ?? 0);
   switch (short) {
     case 'Struct':
       return structToJson(obj);
@@ -562,19 +568,6 @@ function wellKnownToJson(schema: ProtoSchema, typeName: string, value: unknown, 
       return formatDuration(String(obj['seconds'] ?? 0), Number(obj['nanos'] ?? 0));
     case 'Empty':
       return {};
-    case 'DoubleValue':
-    case 'FloatValue':
-    case 'Int64Value':
-    case 'UInt64Value':
-    case 'Int32Value':
-    case 'UInt32Value':
-    case 'BoolValue':
-    case 'StringValue':
-    case 'BytesValue': {
-      const scalar = short.replace('Value', '').replace('UInt', 'uint').toLowerCase() as ProtoScalar;
-      const defaults: Record<string, unknown> = { string: '', bool: false, bytes: '' };
-      return scalarToJson(scalar, obj['value'] ?? defaults[scalar] ?? 0);
-    }
     default: {
       const message = schema.message(typeName);
       if (!message) throw new ProtoJsonError(path, `${typeName} is not supported`);
