@@ -7,6 +7,7 @@ import { Message, SendMessageRequest } from '@a2a-js/sdk';
 import { ClientFactory, JsonRpcTransportFactory, RestTransportFactory, type TransportFactory } from '@a2a-js/sdk/client';
 import { execFile } from 'node:child_process';
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
+import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -185,9 +186,26 @@ describe('generated adapter under Node 22', () => {
   });
 
   it('refuses a body over MAX_BODY_BYTES with 413', async () => {
-    const big = await rpcCall(adapter.url, 'SendMessage', { message: userMessage('x'.repeat(2 * 1024 * 1024)) });
-    expect(big.status).toBe(413);
-    expect(big.body).toMatchObject({ jsonrpc: '2.0', error: { code: -32600 } });
+    // The adapter refuses on the declared length and closes the connection. Uploading the whole 2 MiB body first
+    // races that close (the client may see EPIPE before it reads the 413 on a loaded machine), so this sends the
+    // headers only and waits for the answer: exactly what the refusal-before-reading path promises.
+    const declared = 2 * 1024 * 1024;
+    const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = httpRequest(`${adapter.url}/a2a/jsonrpc`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'a2a-version': '1.0', authorization: `Bearer ${TEST_TOKEN}`, 'content-length': String(declared) },
+      });
+      req.on('response', (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8') }));
+        res.on('error', reject);
+      });
+      req.on('error', reject);
+      req.flushHeaders();
+    });
+    expect(answer.status).toBe(413);
+    expect(JSON.parse(answer.body)).toMatchObject({ jsonrpc: '2.0', error: { code: -32600 } });
   });
 
   it('turns empty parts or garbage from the handler into InvalidAgentResponse (-32006 / 500)', async () => {
