@@ -30,3 +30,10 @@ export class UsageError extends Error {
     this.name = 'UsageError';
   }
 }
+
+/** A command as the CLI's table lists it: what `--help` prints, and how to load the rest on use. */
+export interface LazyCommand {
+  name: string;
+  summary: string;
+  load(): Promise<CliCommand>;
+}

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { CliCommand, CliIo } from './cli-types';
+import type { CliCommand, CliIo, LazyCommand } from './cli-types';
 import { exitCodes, UsageError } from './cli-types';
 import { commands } from './commands/index';
 import { oneLine } from './one-line';
@@ -10,7 +10,7 @@ function version(): string {
   return pkg.version;
 }
 
-function helpText(list: readonly CliCommand[]): string {
+function helpText(list: readonly (CliCommand | LazyCommand)[]): string {
   const width = Math.max(8, ...list.map((c) => c.name.length));
   return [
     'powerduck — A2A debugging client (command line)',
@@ -29,7 +29,8 @@ function helpText(list: readonly CliCommand[]): string {
   ].join('\n');
 }
 
-export async function runCli(argv: readonly string[], io: CliIo, list: readonly CliCommand[] = commands): Promise<number> {
+/** Commands come from the lazy table (commands/index.ts); tests may pass loaded commands directly. */
+export async function runCli(argv: readonly string[], io: CliIo, list: readonly (CliCommand | LazyCommand)[] = commands): Promise<number> {
   const [first, ...rest] = argv;
   if (first === undefined || first === '--help' || first === '-h' || first === 'help') {
     io.stdout(helpText(list));
@@ -39,20 +40,23 @@ export async function runCli(argv: readonly string[], io: CliIo, list: readonly 
     io.stdout(`${version()}\n`);
     return exitCodes.ok;
   }
-  const command = list.find((c) => c.name === first);
-  if (!command) {
+  const entry = list.find((c) => c.name === first);
+  if (!entry) {
     io.stderr(`powerduck: unknown command '${first}'. Run 'powerduck --help' for the list.\n`);
     return exitCodes.error;
   }
-  if (rest.includes('--help') || rest.includes('-h')) {
-    io.stdout(`${command.usage}\n`);
-    return exitCodes.ok;
-  }
+  let command: CliCommand | undefined;
   try {
+    command = 'load' in entry ? await entry.load() : entry;
+    if (rest.includes('--help') || rest.includes('-h')) {
+      io.stdout(`${command.usage}\n`);
+      return exitCodes.ok;
+    }
     return await command.run(rest, io);
   } catch (error) {
     const message = oneLine(error instanceof Error ? error.message : String(error));
-    io.stderr(error instanceof UsageError ? `powerduck ${command.name}: ${message}\nUsage: ${command.usage.split('\n')[0]}\n` : `powerduck ${command.name}: ${message}\n`);
+    const usage = error instanceof UsageError && command ? `\nUsage: ${command.usage.split('\n')[0]}` : '';
+    io.stderr(`powerduck ${entry.name}: ${message}${usage}\n`);
     return exitCodes.error;
   }
 }

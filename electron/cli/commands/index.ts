@@ -1,20 +1,16 @@
-import type { CliCommand } from '../cli-types';
-import { cardCommand } from './card';
-import { checkCommand } from './check';
-import { runCommand } from './run';
-import { sendCommand } from './send';
-import { specCommand } from './spec';
-import { servergenCommand } from './servergen';
+import type { LazyCommand } from '../cli-types';
 
 /**
- * Subcommands register here, one line each, in the order `--help` lists them.
- * Each feature owns its own module under commands/.
+ * Subcommands register here, one line each, in the order `--help` lists them. Each line names the
+ * command, gives the one-line summary `--help` prints, and loads the module only when that command
+ * runs, so `powerduck --help` and `powerduck send` load only what they use (test/foundation/cli.test.ts
+ * checks every summary against its module's own).
  */
-export const commands: CliCommand[] = [
-  cardCommand,
-  checkCommand,
-  sendCommand,
-  specCommand,
-  runCommand,
-  servergenCommand,
+export const commands: readonly LazyCommand[] = [
+  { name: 'card', summary: 'Fetch, inspect and verify Agent Cards (JWS against a JWKS file)', load: async () => (await import('./card')).cardCommand },
+  { name: 'check', summary: 'Check an agent against the A2A contract (JSON and JUnit reports)', load: async () => (await import('./check')).checkCommand },
+  { name: 'send', summary: 'send one A2A call (JSON-RPC, HTTP+JSON or gRPC; A2A 1.0 or 0.3)', load: async () => (await import('./send')).sendCommand },
+  { name: 'spec', summary: 'save, list, validate and document A2A requests in OpenAPI 3.2 files (x-a2a)', load: async () => (await import('./spec')).specCommand },
+  { name: 'run', summary: 'send a request saved in an OpenAPI 3.2 file (x-a2a)', load: async () => (await import('./run')).runCommand },
+  { name: 'servergen', summary: 'generate a Node.js A2A adapter project that forwards to an HTTP handler', load: async () => (await import('./servergen')).servergenCommand },
 ];

@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { commands } from '../../electron/cli/commands/index';
+import { runCli } from '../../electron/cli/main';
+import type { CliIo } from '../../electron/cli/cli-types';
+
+function memoryIo(): CliIo & { out: string; err: string } {
+  const io = { out: '', err: '', stdout: (t: string) => void (io.out += t), stderr: (t: string) => void (io.err += t), readStdin: async () => '', env: {}, cwd: process.cwd() };
+  return io;
+}
+
+describe('the CLI command table (loaded on use)', () => {
+  it('names each command once, and each entry loads the module whose name and summary it lists', async () => {
+    const names = commands.map((c) => c.name);
+    expect(new Set(names).size).toBe(names.length);
+    for (const entry of commands) {
+      const command = await entry.load();
+      expect({ name: command.name, summary: command.summary }).toEqual({ name: entry.name, summary: entry.summary });
+      expect(command.usage.length).toBeGreaterThan(0);
+    }
+  });
+
+  it('lists every command in --help without loading any of them', async () => {
+    let loads = 0;
+    const table = commands.map((c) => ({ ...c, load: async () => (loads++, c.load()) }));
+    const io = memoryIo();
+    expect(await runCli(['--help'], io, table)).toBe(0);
+    for (const c of commands) expect(io.out).toContain(`${c.name}`);
+    expect(loads).toBe(0);
+    expect(await runCli(['card', '--help'], memoryIo(), table)).toBe(0);
+    expect(loads).toBe(1);
+  });
+
+  it('reports a command that fails to load as a one-line error with exit 2', async () => {
+    const io = memoryIo();
+    const broken = [{ name: 'broken', summary: 'x', load: async () => Promise.reject(new Error('module missing\nstack')) }];
+    await expect(runCli(['broken'], io, broken)).resolves.toBe(2);
+    expect(io.err.trim().split('\n')).toHaveLength(1);
+  });
+});
