@@ -1,3 +1,4 @@
+import { ownValue, setOwn } from '../a2a/safe-object';
 import { cardSchemaV1, isJsonObject, readField, type FieldShape, type Schema } from './card-schema';
 import type { CardVersion, JsonObject } from './card-types';
 import { formatPath, type PathSegment } from './json-path';
@@ -70,7 +71,8 @@ export function stripEmpty(value: unknown): unknown {
     const out: JsonObject = {};
     for (const [key, item] of Object.entries(value)) {
       const cleaned = stripEmpty(item);
-      if (cleaned !== undefined) out[key] = cleaned;
+      // setOwn: a card key named "__proto__" is data, not a prototype change.
+      if (cleaned !== undefined) setOwn(out, key, cleaned);
     }
     return Object.keys(out).length > 0 ? out : undefined;
   }
@@ -87,7 +89,7 @@ export function pathsRemovedByStripping(value: unknown, segments: PathSegment[] 
 }
 
 function normalizeMessage(schema: Schema, name: string, source: JsonObject): JsonObject {
-  const spec = schema[name];
+  const spec = ownValue(schema, name);
   const out: JsonObject = {};
   if (!spec) return out;
   for (const [key, field] of Object.entries(spec.fields)) {

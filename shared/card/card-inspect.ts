@@ -3,6 +3,8 @@ import { summarizeCard } from './card-summary';
 import type { CardFinding, CardSummary, CardVersion } from './card-types';
 import { customFieldPaths, validateCard } from './card-validate';
 import { detectCardVersion } from './card-version';
+import { findDuplicateKeys, type DuplicateKey } from './json-duplicate-keys';
+import { formatPath } from './json-path';
 
 export interface CardInspection {
   version: CardVersion;
@@ -14,10 +16,15 @@ export interface CardInspection {
 
 const severityOrder = { error: 0, warning: 1, info: 2 } as const;
 
-/** Detect, validate, lint and summarise: everything the inspector shows except the signature verdicts. */
-export function inspectCard(card: unknown): CardInspection {
+/**
+ * Detect, validate, lint and summarise: everything the inspector shows except the signature verdicts.
+ * `sourceText` is the card as fetched or pasted; repeated keys exist only there (the parsed object
+ * holds the last value of each), so pass it whenever it is at hand.
+ */
+export function inspectCard(card: unknown, sourceText?: string): CardInspection {
   const detection = detectCardVersion(card);
   const findings = validateCard(card, detection.version);
+  if (sourceText !== undefined) findings.push(...duplicateKeyFindings(findDuplicateKeys(sourceText)));
   const summary = summarizeCard(card, detection.version, customFieldPaths(findings));
   findings.push(...lintCard(card, detection.version, summary));
   if (detection.hybrid) {
@@ -42,4 +49,26 @@ export function inspectCard(card: unknown): CardInspection {
 
 export function hasErrors(findings: readonly CardFinding[]): boolean {
   return findings.some((f) => f.severity === 'error');
+}
+
+/** Repeated keys, as findings: an error when the copies differ (two readers see two cards), else a warning. */
+export function duplicateKeyFindings(duplicates: readonly DuplicateKey[]): CardFinding[] {
+  return duplicates.map((dup) => {
+    const where = formatPath([...dup.path, dup.key]);
+    const times = dup.count === 2 ? 'twice' : `${dup.count} times`;
+    if (!dup.differs) {
+      return { severity: 'warning', path: where, rule: 'duplicate-key', message: `\`${dup.key}\` is given ${times} in the same object, with the same value each time. Strict JSON parsers refuse such a card; serve each key once.` };
+    }
+    return {
+      severity: 'error',
+      path: where,
+      rule: 'duplicate-key',
+      message: `\`${dup.key}\` is given ${times} in the same object. Powerduck (like JavaScript's JSON.parse) reads the last value, ${dup.lastValue}; a parser that keeps the first reads ${dup.firstValue}. Clients and signers can see different cards: the agent must serve each key once.`,
+    };
+  });
+}
+
+/** Does this inspection rest on a card text with repeated keys? */
+export function hasDuplicateKeys(findings: readonly CardFinding[]): boolean {
+  return findings.some((f) => f.rule === 'duplicate-key');
 }

@@ -99,9 +99,33 @@ export function lintCard(card: unknown, version: CardVersion, summary: CardSumma
       'The card contains `$case` oneofs: it is the official SDK\'s internal object, not ProtoJSON (sdk notes Q4). Clients cannot read these fields and signatures do not cover them; the agent should serve AgentCard.toJSON(card).');
   }
 
+  for (const path of prototypeNamedKeys(card, [], [])) {
+    push('info', path, 'prototype-name',
+      `\`${String(path[path.length - 1])}\` is named like a built-in JavaScript object member. Powerduck reads it as plain data; clients that look keys up on ordinary objects may crash or misread it.`);
+  }
+
   const signatures = card['signatures'];
   if (Array.isArray(signatures)) lintSignatures(signatures, push);
   return findings;
+}
+
+/** Keys every plain JavaScript object inherits (plus `__proto__`), which naive key lookups confuse with data. */
+const inheritedNames = new Set(Object.getOwnPropertyNames(Object.prototype));
+
+/** Paths of keys named like Object.prototype members, depth-first, at most 20. */
+function prototypeNamedKeys(value: unknown, path: PathSegment[], out: PathSegment[][]): PathSegment[][] {
+  const stack: Array<[unknown, PathSegment[]]> = [[value, path]];
+  while (stack.length > 0 && out.length < 20) {
+    const [node, at] = stack.pop() as [unknown, PathSegment[]];
+    if (Array.isArray(node)) node.forEach((item, index) => stack.push([item, [...at, index]]));
+    else if (isJsonObject(node)) {
+      for (const [key, item] of Object.entries(node)) {
+        if (inheritedNames.has(key) && out.length < 20) out.push([...at, key]);
+        stack.push([item, [...at, key]]);
+      }
+    }
+  }
+  return out.sort((a, b) => formatPath(a).localeCompare(formatPath(b)));
 }
 
 function findInternalOneof(value: unknown, path: PathSegment[]): PathSegment[] | undefined {

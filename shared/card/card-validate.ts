@@ -1,3 +1,4 @@
+import { ownValue } from '../a2a/safe-object';
 import { cardSchemaV03, cardSchemaV1, isJsonObject, protoFieldName, type FieldShape, type FieldSpec, type Schema } from './card-schema';
 import type { CardFinding, CardVersion, FindingSeverity, JsonObject } from './card-types';
 import { formatPath, type PathSegment } from './json-path';
@@ -29,15 +30,16 @@ function add(findings: CardFinding[], severity: FindingSeverity, path: PathSegme
 }
 
 function walkMessage(schema: Schema, version: CardVersion, name: string, source: JsonObject, path: PathSegment[], findings: CardFinding[]): void {
-  const spec = schema[name];
+  const spec = ownValue(schema, name);
   if (!spec) return;
   let fields: Record<string, FieldSpec> = spec.fields;
   let messageName = name;
   if (spec.discriminator) {
-    const tag = source[spec.discriminator.field];
-    const target = typeof tag === 'string' ? spec.discriminator.cases[tag] : undefined;
-    if (target && schema[target]) {
-      fields = schema[target].fields;
+    const tag = ownValue(source, spec.discriminator.field);
+    const target = typeof tag === 'string' ? ownValue(spec.discriminator.cases, tag) : undefined;
+    const targetSpec = target === undefined ? undefined : ownValue(schema, target);
+    if (target && targetSpec) {
+      fields = targetSpec.fields;
       messageName = target;
     } else {
       const allowed = Object.keys(spec.discriminator.cases).join(', ');
@@ -49,7 +51,7 @@ function walkMessage(schema: Schema, version: CardVersion, name: string, source:
   const seen = new Set<string>();
   for (const [key, value] of Object.entries(source)) {
     let jsonName = key;
-    if (!(key in fields)) {
+    if (!Object.hasOwn(fields, key)) {
       const alias = version === '1.0' ? Object.keys(fields).find((f) => protoFieldName(f) === key) : undefined;
       if (alias) {
         jsonName = alias;
@@ -65,7 +67,7 @@ function walkMessage(schema: Schema, version: CardVersion, name: string, source:
       continue;
     }
     seen.add(jsonName);
-    const field = fields[jsonName] as FieldSpec;
+    const field = ownValue(fields, jsonName) as FieldSpec;
     if (value === null) {
       if (field.presence === 'required') add(findings, 'error', [...path, key], 'required', `\`${jsonName}\` is required and cannot be null.`);
       continue;

@@ -1,3 +1,4 @@
+import { setOwn } from '../a2a/safe-object';
 import { canonicalCandidates } from './card-canonical';
 import { diffCards, jsonEqual } from './card-diff';
 import { isJsonObject } from './card-schema';
@@ -68,7 +69,7 @@ function markMetadata(value: unknown, path: PathSegment[], removed: RemovedItem[
   else if (isJsonObject(value)) {
     for (const [key, item] of Object.entries(value)) {
       if (key === 'metadata' && item !== DROP) {
-        value[key] = DROP;
+        setOwn(value, key, DROP);
         removed.push({ path: formatPath([...path, key]), reason: 'metadata' });
       } else markMetadata(item, [...path, key], removed);
     }
@@ -87,8 +88,8 @@ function setAt(root: unknown, segments: PathSegment[], value: unknown): boolean 
     node[last] = value;
     return true;
   }
-  if (isJsonObject(node) && typeof last === 'string' && Object.prototype.hasOwnProperty.call(node, last)) {
-    node[last] = value;
+  if (isJsonObject(node) && typeof last === 'string' && Object.hasOwn(node, last)) {
+    setOwn(node, last, value);
     return true;
   }
   return false;
@@ -104,7 +105,7 @@ function sweep(value: unknown): unknown {
   if (Array.isArray(value)) return value.filter((item) => item !== DROP).map(sweep);
   if (isJsonObject(value)) {
     const out: JsonObject = {};
-    for (const [key, item] of Object.entries(value)) if (item !== DROP) out[key] = sweep(item);
+    for (const [key, item] of Object.entries(value)) if (item !== DROP) setOwn(out, key, sweep(item));
     return out;
   }
   return value;

@@ -24,6 +24,18 @@ export interface CardInspectResult {
   findings: CardFinding[];
   summary: CardSummary;
   canonical: CanonicalBytes;
+  /**
+   * The card text exactly as fetched or pasted, returned only when it repeats a key: the parsed
+   * `card` then hides the other copies, so verification needs the text to say so.
+   */
+  sourceText?: string;
+}
+
+/** A card to analyse: the parsed JSON, or (better) its text, which alone shows repeated keys. */
+export interface CardInspectRequest {
+  card?: unknown;
+  /** The card as text; when given, `card` is ignored. */
+  text?: string;
 }
 
 export interface CardFetchRequest {
@@ -57,7 +69,9 @@ export interface CardFetchResult extends CardInspectResult {
 }
 
 export interface CardVerifyRequest {
-  card: unknown;
+  card?: unknown;
+  /** The card as text (see CardInspectRequest); when given, `card` is ignored. */
+  text?: string;
   /** Pasted text: a JWKS (`{"keys":[…]}`), a single JWK, or an array of JWKs. */
   jwks: string;
 }
@@ -100,6 +114,11 @@ export interface CardVerifyResult {
   keyWarnings: string[];
   /** Always present: a valid signature from an unknown key proves nothing about who runs the agent. */
   trustReminder: string;
+  /**
+   * Paths of keys the card text gives more than once. Signatures were checked over the last copy of
+   * each (what JSON.parse keeps); a client that keeps the first reads a card no signature covers.
+   */
+  duplicateKeys?: string[];
 }
 
 export type CardApplyInterfaceRequest = ApplyInterfaceInput;
@@ -144,7 +163,7 @@ export interface CardOps {
   /** Public discovery: no credentials, no redirects, 1 MiB decoded cap, connect + total timeouts. */
   'card.fetch': Op<CardFetchRequest, CardFetchResult>;
   /** The same analysis for a card the user pasted or loaded. */
-  'card.inspect': Op<{ card: unknown }, CardInspectResult>;
+  'card.inspect': Op<CardInspectRequest, CardInspectResult>;
   /** Local JWS verification against a pasted JWKS; fetches nothing (not `jku`, no URL in the card). */
   'card.verify': Op<CardVerifyRequest, CardVerifyResult>;
   /** "Use this interface": a draft change; credentials do not follow to another origin unless confirmed. */

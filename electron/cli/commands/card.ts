@@ -52,13 +52,13 @@ export const cardCommand: CliCommand = {
       fetchLine = `GET ${f.url} → ${f.status} ${f.statusText}, ${f.bytes} bytes${f.contentEncoding ? ` (${f.contentEncoding}, ${f.wireBytes} on the wire)` : ''}, ${f.timings.totalMs} ms`;
     } else {
       const text = target === '-' ? await io.readStdin() : await readText(io, target, 'card file');
-      let card: unknown;
       try {
-        card = JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+        JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
       } catch (error) {
         throw new CoreFailure(`${target === '-' ? 'stdin' : target} is not JSON (${error instanceof Error ? error.message : String(error)}). Save the card as JSON and retry.`);
       }
-      const result = await core.dispatcher.invoke('card.inspect', { card });
+      // The text, not the parsed value, so keys given twice are reported.
+      const result = await core.dispatcher.invoke('card.inspect', { text });
       if (!result.ok && isNotACard(result.error)) {
         io.stderr(`powerduck card: ${result.error.message}\n`);
         return exitCodes.refused;
@@ -66,7 +66,7 @@ export const cardCommand: CliCommand = {
       inspected = unwrap(result);
     }
 
-    const verified = jwks === undefined ? undefined : await verify(core, inspected.card, jwks);
+    const verified = jwks === undefined ? undefined : await verify(core, inspected, jwks);
     const invalidCard = inspected.findings.some((f) => f.severity === 'error');
     const noValidSignature = verified !== undefined && verified.validCount === 0;
 
@@ -103,8 +103,9 @@ export const cardCommand: CliCommand = {
   },
 };
 
-async function verify(core: Core, card: unknown, jwks: string): Promise<CardVerifyResult> {
-  return unwrap(await core.dispatcher.invoke('card.verify', { card, jwks }));
+async function verify(core: Core, inspected: CardInspectResult, jwks: string): Promise<CardVerifyResult> {
+  const card = inspected.sourceText !== undefined ? { text: inspected.sourceText } : { card: inspected.card };
+  return unwrap(await core.dispatcher.invoke('card.verify', { ...card, jwks }));
 }
 
 function unwrap<T>(result: { ok: true; value: T } | { ok: false; error: WireError }): T {

@@ -35,8 +35,9 @@ interface Signed {
  * The payload is the A2A 1.0 canonical form (§8.4.1); the other forms are tried only to explain a
  * failure, never to accept a signature.
  */
-export async function verifyCard(card: unknown, jwksText: unknown): Promise<CardVerifyResult> {
-  const analysis = analyzeCard(card, 'The card to verify');
+export async function verifyCard(card: unknown, jwksText: unknown, sourceText?: string): Promise<CardVerifyResult> {
+  const analysis = analyzeCard(card, 'The card to verify', sourceText);
+  const duplicateKeys = analysis.findings.filter((f) => f.rule === 'duplicate-key').map((f) => f.path);
   const { keys, warnings } = parsePastedJwks(jwksText);
   const candidates = canonicalCandidates(analysis.card, analysis.version);
   const primary = analysis.canonical;
@@ -48,9 +49,15 @@ export async function verifyCard(card: unknown, jwksText: unknown): Promise<Card
   const entries = Array.isArray(raw) ? raw : [];
   const signatures: SignatureVerdict[] = [];
   for (const [index, entry] of entries.entries()) {
-    signatures.push(await verifyOne(index, entry, keys, primary, alternatives));
+    const verdict = await verifyOne(index, entry, keys, primary, alternatives);
+    if (duplicateKeys.length > 0 && verdict.verdict === 'valid') verdict.message += ` ${duplicateKeyCaveat(duplicateKeys)}`;
+    if (duplicateKeys.length > 0 && verdict.reason === 'signature-mismatch') {
+      verdict.message += ` The card text repeats keys (${duplicateKeys.slice(0, 4).join(', ')}); Powerduck checked the last copy of each, and a signer that read another copy signed different bytes.`;
+    }
+    signatures.push(verdict);
   }
   return {
+    ...(duplicateKeys.length > 0 ? { duplicateKeys } : {}),
     version: analysis.version,
     signatures,
     validCount: signatures.filter((s) => s.verdict === 'valid').length,
@@ -140,6 +147,12 @@ async function verifyOne(
     }
   }
   return invalid('signature-mismatch', mismatchMessage(primary), ids);
+}
+
+/** What a valid signature over a card text with repeated keys does and does not prove. */
+export function duplicateKeyCaveat(paths: readonly string[]): string {
+  const shown = paths.slice(0, 4).join(', ') + (paths.length > 4 ? ` and ${paths.length - 4} more` : '');
+  return `But the card text repeats keys (${shown}): the signature covers the last copy of each, which is what Powerduck and JSON.parse read; a client that keeps the first copy reads a card nobody signed.`;
 }
 
 function mismatchMessage(primary: CanonicalBytes): string {

@@ -53,7 +53,7 @@ export async function fetchCard(request: CardFetchRequest, deps: FetchCardDeps):
       body: text.slice(0, 2000),
     });
   }
-  const analysis = analyzeCard(parsed, `The response from ${url.href}`);
+  const analysis = analyzeCard(parsed, `The response from ${url.href}`, text);
   const extra: CardFinding[] = [];
   if (response.contentType && !/\bjson\b/i.test(response.contentType)) {
     extra.push({ severity: 'warning', path: '$', rule: 'content-type', message: `The card was served as ${response.contentType}; it should be application/json.` });

@@ -1,3 +1,4 @@
+import { setOwn } from '../../../shared/a2a/safe-object';
 import type { JWK } from 'jose';
 import { CoreError } from '../core-error';
 
@@ -58,7 +59,7 @@ export function parsePastedJwks(text: unknown): { keys: PastedKey[]; warnings: s
     let hadPrivate = false;
     for (const [name, value] of Object.entries(entry)) {
       if (privateMembers.includes(name)) hadPrivate = true;
-      else jwk[name] = value;
+      else setOwn(jwk, name, value);
     }
     if (hadPrivate) warnings.push(`${label} contains private key material; only its public part was used. Do not paste or share private keys.`);
     const key: PastedKey = { index, jwk: jwk as JWK, kty };

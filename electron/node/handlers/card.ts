@@ -1,7 +1,7 @@
 import { applyInterface } from '../../../shared/card/apply-interface';
 import { stripPrivateMetadata } from '../../../shared/card/private-metadata';
 import type { CardOps, CardStreams } from '../../../shared/contract/ops-card';
-import { analyzeCard } from '../card/card-analysis';
+import { analyzeCard, cardInput } from '../card/card-analysis';
 import { verifyCard } from '../card/card-verify';
 import { fetchExtendedCard } from '../card/extended-card';
 import { fetchCard } from '../card/fetch-card';
@@ -12,8 +12,14 @@ import type { Handlers, StreamHandlers } from '../handler-types';
 export function createCardHandlers(env: CoreEnv): Handlers<CardOps> {
   return {
     'card.fetch': (request, { signal }) => fetchCard(request, { userAgent: `Powerduck/${env.version}`, signal }),
-    'card.inspect': async ({ card }) => analyzeCard(card, 'The card'),
-    'card.verify': ({ card, jwks }) => verifyCard(card, jwks),
+    'card.inspect': async (request) => {
+      const input = cardInput(request, 'The card');
+      return analyzeCard(input.card, 'The card', input.text);
+    },
+    'card.verify': (request) => {
+      const input = cardInput(request, 'The card to verify');
+      return verifyCard(input.card, request.jwks, input.text);
+    },
     'card.applyInterface': async (request) => {
       const outcome = applyInterface(request);
       if (!outcome.ok) throw new CoreError(outcome.reason === 'no-such-interface' ? 'not-found' : 'unsupported', outcome.message);

@@ -95,14 +95,14 @@ export async function fetchCard(host: Host, url = useCardsStore.getState().url):
 
 /** A pasted card goes through the same analysis as a fetched one (card.inspect). */
 export async function inspectPastedCard(host: Host, text: string): Promise<{ ok: true } | { ok: false; error: WireError }> {
-  let card: unknown;
   try {
-    card = JSON.parse(text);
+    JSON.parse(text);
   } catch (error) {
     return { ok: false, error: { code: 'parse', message: (error as Error).message } };
   }
   useCardsStore.setState((s) => ({ fetch: { ...s.fetch, busy: true, error: undefined } }));
-  const result = await host.invoke('card.inspect', { card });
+  // The text, not the parsed value: only the text shows keys given twice.
+  const result = await host.invoke('card.inspect', { text });
   if (!result.ok) {
     useCardsStore.setState((s) => ({ fetch: { ...s.fetch, busy: false } }));
     return { ok: false, error: result.error };
@@ -116,7 +116,8 @@ export async function verifyCard(host: Host): Promise<void> {
   const card = currentCard(state);
   if (!card) return;
   useCardsStore.setState((s) => ({ verify: { ...s.verify, busy: true, error: undefined } }));
-  const result = await host.invoke('card.verify', { card: card.card, jwks: state.jwks });
+  // A card whose text repeats keys comes back with that text, so the verdicts can say so too.
+  const result = await host.invoke('card.verify', card.sourceText !== undefined ? { text: card.sourceText, jwks: state.jwks } : { card: card.card, jwks: state.jwks });
   useCardsStore.setState({ verify: result.ok ? { busy: false, value: result.value } : { busy: false, error: result.error } });
 }
 
