@@ -72,7 +72,8 @@ describe('A2A 1.0 streams against the demo agent', () => {
     const { page } = app;
     try {
       const request = await newA2aRequest(page, { endpoint: demo.restUrl, binding: 'HTTP+JSON', method: 'SendStreamingMessage', bearer: { value: demo.token } });
-      await generateTextBody(page, '[1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30]');
+      // 200 steps of 60 ms: the task must still be running when Cancel is clicked, even on a loaded machine.
+      await generateTextBody(page, JSON.stringify(Array.from({ length: 200 }, (_, i) => i + 1)));
       await request.getByRole('button', { name: 'Send', exact: true }).click();
       const response = responseRegion(page);
       const events = response.getByRole('table', { name: 'Stream events' });
