@@ -53,4 +53,9 @@ export interface A2aCall {
   proxy?: string;
   /** Cap for one SSE event in bytes (default 4 MiB). */
   maxEventBytes?: number;
+  /**
+   * Name of the environment whose variables fill `{{name}}` placeholders at send time (the core
+   * resolves them; see shared/env/variables.ts). Omitted: any placeholder blocks the send.
+   */
+  environment?: string;
 }

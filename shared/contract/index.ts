@@ -6,6 +6,8 @@ import type { CardOps, CardStreams } from './ops-card';
 import { cardOpNames, cardStreamNames } from './ops-card';
 import type { CheckOps, CheckStreams } from './ops-check';
 import { checkOpNames, checkStreamNames } from './ops-check';
+import type { EnvOps } from './ops-env';
+import { envOpNames } from './ops-env';
 import type { HistoryOps, HistoryStreams } from './ops-history';
 import { historyOpNames, historyStreamNames } from './ops-history';
 import type { SecretOps } from './ops-secrets';
@@ -20,7 +22,7 @@ export * from './result';
 export * from './stream';
 
 /** The one map of unary operations between the page and the core. */
-export interface Operations extends AppOps, SecretOps, A2aOps, CardOps, SpecOps, HistoryOps, CheckOps, ServergenOps {}
+export interface Operations extends AppOps, SecretOps, A2aOps, CardOps, SpecOps, HistoryOps, CheckOps, ServergenOps, EnvOps {}
 
 /** The one map of streaming operations. */
 export interface Streams extends AppStreams, A2aStreams, CardStreams, SpecStreams, HistoryStreams, CheckStreams, ServergenStreams {}
@@ -42,6 +44,7 @@ export const operationNames: readonly OperationName[] = [
   ...historyOpNames,
   ...checkOpNames,
   ...servergenOpNames,
+  ...envOpNames,
 ];
 
 export const streamNames: readonly StreamName[] = [
@@ -64,7 +67,8 @@ type ListedOps =
   | (typeof specOpNames)[number]
   | (typeof historyOpNames)[number]
   | (typeof checkOpNames)[number]
-  | (typeof servergenOpNames)[number];
+  | (typeof servergenOpNames)[number]
+  | (typeof envOpNames)[number];
 type ListedStreams =
   | (typeof appStreamNames)[number]
   | (typeof a2aStreamNames)[number]

@@ -44,6 +44,8 @@ export interface CardFetchRequest {
   /** '1.0' (default) sends `A2A-Version: 1.0`; '0.3' sends no version header, as a 0.3 client would. */
   as?: A2aVersion;
   timeouts?: CallTimeouts;
+  /** Environment whose variables fill `{{name}}` in the URL. */
+  environment?: string;
 }
 
 export interface CardFetchInfo {

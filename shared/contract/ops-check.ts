@@ -18,6 +18,8 @@ export interface CheckRunRequest {
   checks?: string[];
   /** Text of the probe messages; default: the card's first skill example, else "hello". */
   probeText?: string;
+  /** Environment whose variables fill `{{name}}` in the target, auth and probe text. */
+  environment?: string;
 }
 
 /** Events of a running check: first the plan, then one result per check as it completes. */

@@ -131,6 +131,8 @@ export interface SpecRunRequest extends SpecOperationRef {
    * environment; a `{secretRef: NAME}` missing from the secret store falls back to NAME here.
    */
   env?: Record<string, string>;
+  /** Name of the environment whose variables fill the operation's `{{name}}` placeholders. */
+  environment?: string;
 }
 
 export interface SpecOps {

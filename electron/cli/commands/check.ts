@@ -17,7 +17,7 @@ import { exitCodes, UsageError, type CliCommand } from '../cli-types';
 import { parseBinding } from '../parse-binding';
 
 const usage = [
-  'powerduck check <card-url|endpoint> [--binding B] [--a2a V] [--token T | --token-env NAME] [--only GROUP] [--text TEXT] [--json] [--junit FILE]',
+  'powerduck check <card-url|endpoint> [--binding B] [--a2a V] [--token T | --token-env NAME] [--only GROUP] [--text TEXT] [--env NAME] [--json] [--junit FILE]',
   '',
   '  Probes an agent for the A2A message, task and protocol rules and reports each verdict with its evidence.',
   '  <card-url|endpoint>  a card URL or agent base URL (every interface it lists is checked), or one endpoint',
@@ -30,6 +30,7 @@ const usage = [
   '                pick one that makes the agent start a task, so the task rules can be checked',
   '  --json        print the JSON report on stdout instead of the table',
   '  --junit FILE  also write a JUnit XML report (for CI)',
+  "  --env NAME    fill {{variables}} in the target, token and text from this environment (see 'powerduck env')",
   '',
   'Exit: 0 no MUST rule broken; 1 at least one MUST check failed; 2 usage, card or network error, or the agent refused the credentials.',
 ].join('\n');
@@ -64,7 +65,7 @@ export const checkCommand: CliCommand = {
   summary: 'Check an agent against the A2A contract (JSON and JUnit reports)',
   usage,
   async run(argv, io) {
-    const args = parseArgs(argv, { values: ['binding', 'a2a', 'token', 'token-env', 'only', 'text', 'junit'], flags: ['json'] });
+    const args = parseArgs(argv, { values: ['binding', 'a2a', 'token', 'token-env', 'only', 'text', 'junit', 'env'], flags: ['json'] });
     if (args.positionals.length !== 1) throw new UsageError('Give exactly one card URL or endpoint.');
     const target = args.positionals[0] as string;
     const bindingText = args.options.get('binding');
@@ -84,7 +85,9 @@ export const checkCommand: CliCommand = {
       ...(tokenEnv !== undefined ? { auth: { type: 'bearer', token: { env: tokenEnv } } } : {}),
       ...(args.repeated.has('only') ? { only: parseGroups(args.repeated.get('only') ?? []) } : {}),
       ...(args.options.get('text') !== undefined ? { probeText: args.options.get('text') as string } : {}),
+      ...(args.options.get('env') ? { environment: args.options.get('env') as string } : {}),
     };
+    if (args.options.get('env') === '') throw new UsageError('--env needs an environment name.');
     // A2A 0.3 runs over JSON-RPC only: this filter can never select an interface Powerduck can probe.
     if (versionText === '0.3' && request.binding !== undefined && request.binding !== 'JSONRPC') {
       throw new UsageError(`A2A 0.3 is checked over JSONRPC only, not ${request.binding}; use --binding JSONRPC or --a2a 1.0.`);

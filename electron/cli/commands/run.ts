@@ -9,9 +9,10 @@ import type { CliCommand } from '../cli-types';
 import { exitCodes, UsageError } from '../cli-types';
 import { oneLine } from '../one-line';
 
-const usage = `powerduck run <file> <path> [--env NAME=VALUE]... [--json]
+const usage = `powerduck run <file> <path> [--env NAME] [--env NAME=VALUE]... [--json]
 
 Sends the A2A operation saved at <path> in the OpenAPI file <file> (see 'powerduck spec').
+  --env NAME        fill the operation's {{variables}} from this environment (see 'powerduck env')
   --env NAME=VALUE  a value for this run: the operation's auth reference {env: NAME} reads it first
                     (then the environment); a {secretRef: NAME} missing from the secret store
                     falls back to it. Repeatable.
@@ -20,14 +21,21 @@ Sends the A2A operation saved at <path> in the OpenAPI file <file> (see 'powerdu
 Exit codes (as for send): 0 ok, 1 the agent said no (RPC/HTTP/gRPC error), 2 usage, file, network
 or transport error.`;
 
-function parseEnv(values: readonly string[]): Record<string, string> {
+/** `--env NAME=VALUE` is a one-run value (as before environments existed); a bare `--env NAME` picks the environment. */
+function parseEnv(values: readonly string[]): { values: Record<string, string>; environment?: string } {
   const out: Record<string, string> = {};
+  let environment: string | undefined;
   for (const pair of values) {
     const eq = pair.indexOf('=');
-    if (eq <= 0) throw new UsageError(`--env "${pair}" must look like NAME=VALUE.`);
-    out[pair.slice(0, eq)] = pair.slice(eq + 1);
+    if (eq === -1 && pair !== '') {
+      if (environment !== undefined && environment !== pair) throw new UsageError(`Two environments given (--env ${environment} and --env ${pair}); pick one.`);
+      environment = pair;
+      continue;
+    }
+    if (eq <= 0) throw new UsageError(`--env "${pair}" must be an environment name or NAME=VALUE.`);
+    Object.defineProperty(out, pair.slice(0, eq), { value: pair.slice(eq + 1), enumerable: true, writable: true, configurable: true });
   }
-  return out;
+  return environment !== undefined ? { values: out, environment } : { values: out };
 }
 
 export const runCommand: CliCommand = {
@@ -38,7 +46,7 @@ export const runCommand: CliCommand = {
     const args = parseArgs(argv, { values: ['env'], flags: ['json'] });
     if (args.positionals.length !== 2) throw new UsageError('Expected <file> <path>.');
     const [fileArg, path] = args.positionals as [string, string];
-    const env = parseEnv(args.repeated.get('env') ?? []);
+    const { values: env, environment } = parseEnv(args.repeated.get('env') ?? []);
     const json = args.flags.has('json');
     const core = await openCore({ host: 'cli', environment: io.env, ...(io.env['POWERDUCK_HOME'] ? { dataDir: io.env['POWERDUCK_HOME'] } : {}) });
 
@@ -53,7 +61,7 @@ export const runCommand: CliCommand = {
     process.once('SIGINT', onSigint);
     try {
       // One path for unary and streaming methods: stream events print as they arrive.
-      await core.dispatcher.stream('spec.runStream', requestId, { file: resolve(io.cwd, fileArg), path, env }, (event: StreamEvent<RecordedStreamEvent, ExchangeRecord>) => {
+      await core.dispatcher.stream('spec.runStream', requestId, { file: resolve(io.cwd, fileArg), path, env, ...(environment !== undefined ? { environment } : {}) }, (event: StreamEvent<RecordedStreamEvent, ExchangeRecord>) => {
         if (event.kind === 'data') {
           live++;
           printEvent(event.data);

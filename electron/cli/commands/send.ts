@@ -18,7 +18,7 @@ import { parseBinding } from '../parse-binding';
 
 const usage = `powerduck send --a2a <1.0|0.3> --binding <JSONRPC|HTTP+JSON|GRPC> --endpoint URL --method NAME
                 [--body FILE|-] [--text TEXT] [--header 'K: V']... [--token T | --token-env NAME]
-                [--tenant T] [--timeout MS] [--json]
+                [--tenant T] [--timeout MS] [--env NAME] [--json]
 
 Sends one A2A call and prints what came back.
   --body FILE|-    the request body as JSON (for JSON-RPC: the params object; for HTTP+JSON and
@@ -28,6 +28,8 @@ Sends one A2A call and prints what came back.
   --token T        bearer token (prefer --token-env NAME to keep it out of shell history)
   --tenant T       HTTP+JSON tenant path prefix
   --timeout MS     time allowed for a unary call, or until a stream answers (default 60000)
+  --env NAME       fill {{variables}} (endpoint, headers, token, body) from this environment
+                   (see 'powerduck env'); e.g. --endpoint '{{baseUrl}}/rpc' --token '{{token}}'
   --json           print the exchange record as JSON; for streams, one JSON line per event first
 
 Streams run until the agent closes them; Ctrl-C stops locally (the task keeps running remotely).
@@ -50,7 +52,7 @@ export const sendCommand: CliCommand = {
   usage,
   async run(argv, io) {
     const args = parseArgs(argv, {
-      values: ['a2a', 'binding', 'endpoint', 'method', 'body', 'text', 'header', 'token', 'token-env', 'tenant', 'timeout'],
+      values: ['a2a', 'binding', 'endpoint', 'method', 'body', 'text', 'header', 'token', 'token-env', 'tenant', 'timeout', 'env'],
       flags: ['json'],
     });
     if (args.positionals.length) throw new UsageError(`Unexpected argument "${args.positionals[0]}".`);
@@ -82,6 +84,8 @@ export const sendCommand: CliCommand = {
       if (!Number.isFinite(totalMs) || totalMs <= 0) throw new UsageError('--timeout must be a positive number of milliseconds.');
     }
     const tenant = args.options.get('tenant');
+    const environment = args.options.get('env');
+    if (environment === '') throw new UsageError('--env needs an environment name.');
     const call: A2aCall = {
       version,
       binding,
@@ -92,6 +96,7 @@ export const sendCommand: CliCommand = {
       ...(auth ? { auth } : {}),
       ...(tenant ? { tenant } : {}),
       ...(totalMs !== undefined ? { timeouts: { totalMs } } : {}),
+      ...(environment !== undefined ? { environment } : {}),
     };
 
     const core = await openCore({ host: 'cli', environment: io.env, ...(io.env['POWERDUCK_HOME'] ? { dataDir: io.env['POWERDUCK_HOME'] } : {}) });

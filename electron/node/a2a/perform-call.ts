@@ -24,6 +24,8 @@ export interface CallHooks {
   signal?: AbortSignal;
   /** Called per stream event as it arrives (streaming methods only). */
   onEvent?: (event: RecordedStreamEvent) => void;
+  /** Values filled in from secret-backed variables: scrubbed from the record like auth secrets. */
+  redactValues?: readonly string[];
 }
 
 /** Defaults when the call sets none: 10 s to connect; 60 s for a unary call or until a stream answers. */
@@ -64,7 +66,7 @@ export async function performCall(call: A2aCall, deps: CallDeps, hooks: CallHook
   const recorder = new ExchangeRecorder(call, deps.now, hooks.onEvent);
   for (const warning of check.warnings) recorder.warn(warning);
   const auth = call.auth && call.auth.type !== 'none' ? await applyAuth(call.auth, deps) : NO_AUTH;
-  recorder.setRedaction(auth.redaction);
+  recorder.setRedaction(hooks.redactValues?.length ? { ...auth.redaction, values: [...(auth.redaction.values ?? []), ...hooks.redactValues] } : auth.redaction);
 
   const abort = new CallAbort();
   const stop = new CallAbort();

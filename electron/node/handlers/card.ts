@@ -6,12 +6,18 @@ import { verifyCard } from '../card/card-verify';
 import { fetchExtendedCard } from '../card/extended-card';
 import { fetchCard } from '../card/fetch-card';
 import { CoreError } from '../core-error';
+import { resolveTextVariables, variablesContext } from '../env/send-variables';
 import type { CoreEnv } from '../core-env';
 import type { Handlers, StreamHandlers } from '../handler-types';
 
 export function createCardHandlers(env: CoreEnv): Handlers<CardOps> {
+  const vars = variablesContext(env);
   return {
-    'card.fetch': (request, { signal }) => fetchCard(request, { userAgent: `Powerduck/${env.version}`, signal }),
+    'card.fetch': async (request, { signal }) => {
+      const { environment, ...rest } = request;
+      const { text: url } = await resolveTextVariables(vars, rest.url, environment);
+      return fetchCard({ ...rest, url }, { userAgent: `Powerduck/${env.version}`, signal });
+    },
     'card.inspect': async (request) => {
       const input = cardInput(request, 'The card');
       return analyzeCard(input.card, 'The card', input.text);

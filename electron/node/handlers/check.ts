@@ -1,7 +1,10 @@
 import { checkCatalog } from '../../../shared/checks/check-catalog';
 import { checkGroups } from '../../../shared/checks/check-types';
 import type { CheckOps, CheckStreams } from '../../../shared/contract/ops-check';
+import type { CheckRunRequest } from '../../../shared/contract/ops-check';
 import { runChecks } from '../checks/run-checks';
+import type { VariablesContext } from '../env/send-variables';
+import { resolveSendVariables, variablesContext } from '../env/send-variables';
 import type { CoreEnv } from '../core-env';
 import type { Handlers, StreamHandlers } from '../handler-types';
 import { createHistoryRecorder } from '../history/history-recorder';
@@ -14,10 +17,11 @@ export function createCheckHandlers(_env: CoreEnv): Handlers<CheckOps> {
 
 export function createCheckStreamHandlers(env: CoreEnv): StreamHandlers<CheckStreams> {
   const history = createHistoryRecorder(env);
+  const vars = variablesContext(env);
   return {
-    'check.run': (request, emit, ctx) =>
+    'check.run': async (request, emit, ctx) =>
       runChecks(
-        request,
+        await resolveCheckVariables(vars, request),
         {
           call: { secrets: env.secrets, environment: env.environment, now: env.now },
           toolVersion: env.version,
@@ -28,5 +32,25 @@ export function createCheckStreamHandlers(env: CoreEnv): StreamHandlers<CheckStr
         },
         emit,
       ),
+  };
+}
+
+/** The target, auth and probe text with `{{name}}` filled in from the request's environment. */
+async function resolveCheckVariables(vars: VariablesContext, request: CheckRunRequest): Promise<CheckRunRequest> {
+  const { environment, ...rest } = request;
+  const { call } = await resolveSendVariables(vars, {
+    version: '1.0',
+    binding: 'JSONRPC',
+    endpoint: rest.target,
+    method: '',
+    body: rest.probeText,
+    ...(rest.auth ? { auth: rest.auth } : {}),
+    ...(environment ? { environment } : {}),
+  });
+  return {
+    ...rest,
+    target: call.endpoint,
+    ...(rest.probeText !== undefined ? { probeText: call.body as string } : {}),
+    ...(call.auth ? { auth: call.auth } : {}),
   };
 }

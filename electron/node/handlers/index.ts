@@ -7,6 +7,7 @@ import { createA2aHandlers, createA2aStreamHandlers } from './a2a';
 import { createAppHandlers, createAppStreamHandlers } from './app';
 import { createCardHandlers, createCardStreamHandlers } from './card';
 import { createCheckHandlers, createCheckStreamHandlers } from './check';
+import { createEnvironmentHandlers } from './environments';
 import { createHistoryHandlers, createHistoryStreamHandlers } from './history';
 import { createSecretHandlers } from './secrets';
 import { createServergenHandlers, createServergenStreamHandlers } from './servergen';
@@ -38,6 +39,7 @@ export function createHandlerTable(env: CoreEnv): HandlerTable {
       ...createHistoryHandlers(env),
       ...createCheckHandlers(env),
       ...createServergenHandlers(env),
+      ...createEnvironmentHandlers(env),
     },
     streams: {
       ...createAppStreamHandlers(),

@@ -9,6 +9,7 @@ import type { ExchangeRecord, RecordedStreamEvent } from '../../../shared/a2a/ex
 import { callFromXA2a } from '../../../shared/spec/call-from-operation';
 import { findA2aOperation } from '../../../shared/spec/operation-list';
 import { CoreError } from '../core-error';
+import { resolveSendVariables } from '../env/send-variables';
 import { performCall } from '../a2a/perform-call';
 import type { CallDeps } from '../a2a/perform-call';
 import type { SpecContext } from './spec-files';
@@ -20,6 +21,8 @@ export interface RunOptions {
   httpMethod?: string;
   /** NAME=VALUE pairs for this run only. */
   env?: Record<string, string>;
+  /** The environment whose variables fill `{{name}}` placeholders. */
+  variables?: string;
   environment: Record<string, string | undefined>;
   now: () => number;
   signal?: AbortSignal;
@@ -64,12 +67,14 @@ export async function savedCall(ctx: SpecContext, file: string, path: string, ht
 }
 
 export async function runSavedOperation(ctx: SpecContext, options: RunOptions): Promise<ExchangeRecord> {
-  const { call } = await savedCall(ctx, options.file, options.path, options.httpMethod);
+  const { call: saved } = await savedCall(ctx, options.file, options.path, options.httpMethod);
   const env = options.env ?? {};
+  const { call, redactValues } = await resolveSendVariables(ctx, { ...saved, ...(options.variables ? { environment: options.variables } : {}) });
   const resolved = await resolveCallAuth(ctx, call, env, options.environment);
   const deps: CallDeps = { secrets: ctx.secrets, environment: { ...options.environment, ...env }, now: options.now };
   return performCall(resolved, deps, {
     ...(options.signal ? { signal: options.signal } : {}),
     ...(options.onEvent ? { onEvent: options.onEvent } : {}),
+    redactValues,
   });
 }

@@ -42,19 +42,24 @@ describe('openapi.json', () => {
     expect(new Set(operations.map((op) => op.operationId)).size).toBe(operations.length);
   });
 
-  it('every A2A operation points at the default endpoints with the bearer secret', () => {
+  it('every A2A operation points at the environment variables, which the bundled environment sets to the defaults', async () => {
     const endpoints: Record<string, string> = {
-      JSONRPC: `http://127.0.0.1:${DEFAULT_PORT}${RPC_PATH}`,
-      'HTTP+JSON': `http://127.0.0.1:${DEFAULT_PORT}${REST_PATH}`,
-      GRPC: `http://127.0.0.1:${DEFAULT_GRPC_PORT}`,
+      JSONRPC: `{{baseUrl}}${RPC_PATH}`,
+      'HTTP+JSON': `{{baseUrl}}${REST_PATH}`,
+      GRPC: '{{grpcUrl}}',
     };
+    const environments = JSON.parse(await readFile(new URL('../powerduck.environments.json', import.meta.url), 'utf8'));
+    expect(environments.environments[0]).toEqual({
+      name: 'local demo',
+      variables: { baseUrl: `http://127.0.0.1:${DEFAULT_PORT}`, grpcUrl: `http://127.0.0.1:${DEFAULT_GRPC_PORT}`, token: { secret: 'demo-token' } },
+    });
     for (const op of a2aOps) {
       const x = op['x-a2a']!;
       expect(op['x-protocol']).toBe('a2a');
       expect(x.version).toBe('1.0');
       expect(x.endpoint).toBe(endpoints[x.binding]);
-      expect(x.agentCardUrl).toBe(`http://127.0.0.1:${DEFAULT_PORT}${CARD_PATH}`);
-      expect(x.auth).toEqual({ scheme: 'bearer', secretRef: 'demo-token' });
+      expect(x.agentCardUrl).toBe(`{{baseUrl}}${CARD_PATH}`);
+      expect(x.auth).toEqual({ scheme: 'bearer', secretRef: '{{token}}' });
       if (x.binding === 'JSONRPC') expect(x.example).toMatchObject({ jsonrpc: '2.0', method: x.method });
       else expect(x.example).toHaveProperty('message');
     }

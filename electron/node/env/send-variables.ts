@@ -1,0 +1,77 @@
+/**
+ * The send-time half of environments: looks up the values a call's `{{name}}` placeholders need
+ * (secret-backed ones from the secret store) and fills them in with the shared resolver. Used by
+ * every path that sends: a2a.send/stream, spec runs, checks and card fetches.
+ */
+import type { A2aCall } from '../../../shared/a2a/call';
+import { findEnvironment } from '../../../shared/env/environments-model';
+import { callVariableNames, resolveCallVariables, unknownVariablesMessage } from '../../../shared/env/variables';
+import { CoreError } from '../core-error';
+import type { CoreEnv } from '../core-env';
+import type { SecretStore } from '../secret-store';
+import { nodeSpecFs } from '../spec/spec-fs';
+import type { EnvironmentsContext } from './environments-store';
+import { loadEnvironments } from './environments-store';
+
+export interface VariablesContext extends EnvironmentsContext {
+  secrets: SecretStore;
+}
+
+export function variablesContext(env: CoreEnv): VariablesContext {
+  return { fs: nodeSpecFs, workspaceDir: env.dataDir.workspaceDir, stateDir: env.dataDir.root, secrets: env.secrets };
+}
+
+export interface ResolvedSend {
+  call: A2aCall;
+  /** Values of secret-backed variables used: the record must not show them. */
+  redactValues: string[];
+}
+
+/** Values for `names` from the environment `name`; throws naming the first problem. */
+export async function variableValues(ctx: VariablesContext, environment: string | undefined, names: readonly string[]): Promise<{ values: Map<string, string>; secretValues: string[] }> {
+  const values = new Map<string, string>();
+  const secretValues: string[] = [];
+  if (environment === undefined || environment === '') {
+    if (names.length) throw new CoreError('not-found', unknownVariablesMessage(names, undefined), { variables: names });
+    return { values, secretValues };
+  }
+  const { doc } = await loadEnvironments(ctx);
+  const env = findEnvironment(doc, environment);
+  if (!env) {
+    const known = doc.environments.map((e) => `"${e.name}"`).join(', ');
+    throw new CoreError('not-found', `No environment named "${environment}" (${known ? `known: ${known}` : 'the workspace has none yet'}). Nothing was sent.`, { environment });
+  }
+  for (const name of names) {
+    const variable = env.variables.find((v) => v.name === name);
+    if (!variable) continue;
+    if (variable.secret !== undefined) {
+      const value = await ctx.secrets.get(variable.secret);
+      if (value === undefined) {
+        throw new CoreError('not-found', `The variable {{${name}}} of environment "${environment}" uses the secret "${variable.secret}", which is not in the secret store. Add it on the Environments screen (or powerduck env set). Nothing was sent.`, {
+          variables: [name],
+          secret: variable.secret,
+        });
+      }
+      values.set(name, value);
+      secretValues.push(value);
+    } else values.set(name, variable.value ?? '');
+  }
+  return { values, secretValues };
+}
+
+/** The call ready for the wire, or a refusal that names every unknown variable. */
+export async function resolveSendVariables(ctx: VariablesContext, call: A2aCall): Promise<ResolvedSend> {
+  const { environment, ...rest } = call;
+  const names = callVariableNames(rest);
+  if (!names.length) return { call: rest, redactValues: [] };
+  const { values, secretValues } = await variableValues(ctx, environment, names);
+  const resolved = resolveCallVariables(rest, values);
+  if (!resolved.ok) throw new CoreError('not-found', unknownVariablesMessage(resolved.unknown, environment), { variables: resolved.unknown });
+  return { call: resolved.call, redactValues: secretValues };
+}
+
+/** One text (a card URL, a check target) with its variables filled in. */
+export async function resolveTextVariables(ctx: VariablesContext, text: string, environment: string | undefined): Promise<{ text: string; redactValues: string[] }> {
+  const resolved = await resolveSendVariables(ctx, { version: '1.0', binding: 'JSONRPC', endpoint: text, method: '', body: undefined, ...(environment ? { environment } : {}) });
+  return { text: resolved.call.endpoint, redactValues: resolved.redactValues };
+}

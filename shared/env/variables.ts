@@ -1,0 +1,167 @@
+/**
+ * `{{name}}` variables in a drafted call: endpoint, tenant, headers, auth and every string in the
+ * body. One resolver for the app, the CLI and spec runs: the core looks the values up (secrets
+ * from the secret store) and calls `resolveCallVariables` just before sending.
+ *
+ * In auth, a secret source that is exactly `{{name}}` (e.g. `secretRef: "{{token}}"`) takes the
+ * credential from the variable itself, so an environment decides which token a request carries.
+ */
+import type { AuthConfig, SecretSource } from '../a2a/auth';
+import type { A2aCall } from '../a2a/call';
+
+const variablePattern = /\{\{\s*([A-Za-z_][A-Za-z0-9_.-]{0,63})\s*\}\}/g;
+const wholeReference = /^\{\{\s*([A-Za-z_][A-Za-z0-9_.-]{0,63})\s*\}\}$/;
+/** Bodies nested deeper than this are left as they are below that level (nobody writes variables there). */
+const MAX_BODY_DEPTH = 512;
+
+/** Names referenced in a text, in order of first use. */
+export function variableNamesIn(text: string): string[] {
+  const names: string[] = [];
+  for (const match of text.matchAll(variablePattern)) if (!names.includes(match[1] as string)) names.push(match[1] as string);
+  return names;
+}
+
+export function hasVariables(text: string): boolean {
+  return text.includes('{{') && variableNamesIn(text).length > 0;
+}
+
+/** The variable a whole-value reference names (`{{token}}` → token), else undefined. */
+export function wholeVariable(text: string): string | undefined {
+  return wholeReference.exec(text)?.[1];
+}
+
+export function substituteText(text: string, lookup: (name: string) => string | undefined, missing?: Set<string>): string {
+  if (!text.includes('{{')) return text;
+  return text.replace(variablePattern, (all, name: string) => {
+    const value = lookup(name);
+    if (value === undefined) {
+      missing?.add(name);
+      return all;
+    }
+    return value;
+  });
+}
+
+function mapStrings(value: unknown, fn: (text: string) => string, depth: number): unknown {
+  if (typeof value === 'string') return fn(value);
+  if (depth >= MAX_BODY_DEPTH || value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) return value.map((item) => mapStrings(item, fn, depth + 1));
+  const out: Record<string, unknown> = {};
+  for (const [key, item] of Object.entries(value)) {
+    // defineProperty keeps a "__proto__" key an own property instead of replacing the prototype.
+    Object.defineProperty(out, key, { value: mapStrings(item, fn, depth + 1), enumerable: true, writable: true, configurable: true });
+  }
+  return out;
+}
+
+function forEachString(value: unknown, fn: (text: string) => void, depth: number): void {
+  if (typeof value === 'string') fn(value);
+  else if (depth < MAX_BODY_DEPTH && value !== null && typeof value === 'object') {
+    for (const item of Array.isArray(value) ? value : Object.values(value)) forEachString(item, fn, depth + 1);
+  }
+}
+
+function sourceText(source: SecretSource): string {
+  if ('secretRef' in source) return source.secretRef;
+  if ('env' in source) return source.env;
+  return source.value;
+}
+
+function authStrings(auth: AuthConfig | undefined): string[] {
+  if (!auth || auth.type === 'none') return [];
+  switch (auth.type) {
+    case 'bearer':
+      return [sourceText(auth.token)];
+    case 'apiKey':
+      return [auth.name, sourceText(auth.value)];
+    case 'basic':
+      return [auth.username, sourceText(auth.password)];
+  }
+}
+
+/** Every variable a call uses (endpoint, tenant, headers, auth, body), in order of first use. */
+export function callVariableNames(call: A2aCall): string[] {
+  const names: string[] = [];
+  const add = (text: string): void => {
+    if (!text.includes('{{')) return;
+    for (const name of variableNamesIn(text)) if (!names.includes(name)) names.push(name);
+  };
+  add(call.endpoint);
+  if (call.tenant) add(call.tenant);
+  for (const header of call.headers ?? []) {
+    if (header.enabled === false) continue;
+    add(header.name);
+    add(header.value);
+  }
+  for (const text of authStrings(call.auth)) add(text);
+  forEachString(call.body, add, 0);
+  return names;
+}
+
+export type ResolvedCall = { ok: true; call: A2aCall } | { ok: false; unknown: string[] };
+
+function resolveSource(source: SecretSource, sub: (text: string) => string, lookup: (name: string) => string | undefined, missing: Set<string>): SecretSource {
+  const text = sourceText(source);
+  // A literal value (the CLI's --token '{{token}}') is filled in like any other text.
+  if ('value' in source) return { value: sub(text) };
+  const whole = wholeVariable(text);
+  if (whole !== undefined) {
+    const value = lookup(whole);
+    if (value === undefined) {
+      missing.add(whole);
+      return source;
+    }
+    // Held in memory for this one send only; the auth layer redacts it from the record.
+    return { value };
+  }
+  return 'secretRef' in source ? { secretRef: sub(source.secretRef) } : { env: sub(text) };
+}
+
+function resolveAuth(auth: AuthConfig, sub: (text: string) => string, lookup: (name: string) => string | undefined, missing: Set<string>): AuthConfig {
+  switch (auth.type) {
+    case 'none':
+      return auth;
+    case 'bearer':
+      return { ...auth, token: resolveSource(auth.token, sub, lookup, missing) };
+    case 'apiKey':
+      return { ...auth, name: sub(auth.name), value: resolveSource(auth.value, sub, lookup, missing) };
+    case 'basic':
+      return { ...auth, username: sub(auth.username), password: resolveSource(auth.password, sub, lookup, missing) };
+  }
+}
+
+/**
+ * The call with every `{{name}}` replaced from `values`; any name without a value makes the
+ * whole call unsendable (`unknown` lists them), so nothing half-resolved ever goes out.
+ */
+export function resolveCallVariables(call: A2aCall, values: ReadonlyMap<string, string>): ResolvedCall {
+  const missing = new Set<string>();
+  const lookup = (name: string): string | undefined => values.get(name);
+  const sub = (text: string): string => substituteText(text, lookup, missing);
+  const out: A2aCall = { ...call, endpoint: sub(call.endpoint) };
+  if (call.tenant !== undefined) out.tenant = sub(call.tenant);
+  if (call.headers) out.headers = call.headers.map((h) => (h.enabled === false ? h : { ...h, name: sub(h.name), value: sub(h.value) }));
+  if (call.auth) out.auth = resolveAuth(call.auth, sub, lookup, missing);
+  if (call.body !== undefined) out.body = mapStrings(call.body, sub, 0);
+  return missing.size ? { ok: false, unknown: [...missing] } : { ok: true, call: out };
+}
+
+/** What a preview shows for a variable: its value, or a marker for a secret or an unknown name. */
+export type PreviewValue = { value: string } | { secret: string };
+
+/** A text with variables filled in for display: secrets as ‹secret: NAME›, unknown names left as written. */
+export function previewText(text: string, lookup: (name: string) => PreviewValue | undefined): string {
+  return substituteText(text, (name) => {
+    const found = lookup(name);
+    if (!found) return undefined;
+    return 'value' in found ? found.value : `‹secret: ${found.secret}›`;
+  });
+}
+
+export function unknownVariablesMessage(names: readonly string[], environment: string | undefined): string {
+  const list = names.map((n) => `{{${n}}}`).join(', ');
+  const where = environment ? `the environment "${environment}"` : 'no environment is selected';
+  return names.length === 1
+    ? `Unknown variable ${list}: ${environment ? `it is not defined in ${where}` : where}. Nothing was sent.`
+    : `Unknown variables ${list}: ${environment ? `they are not defined in ${where}` : where}. Nothing was sent.`;
+}

@@ -1,0 +1,113 @@
+/**
+ * Environments from the command line: `powerduck env set|list|show`, then `send --env`, `run --env`
+ * and `check --env` against the demo agent, with the token in a secret-backed variable.
+ */
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../../electron/cli/main';
+import type { CliIo } from '../../electron/cli/cli-types';
+import { startDemo } from '../../examples/a2a-demo/src/server';
+
+let demo: Awaited<ReturnType<typeof startDemo>>;
+let home: string;
+
+beforeAll(async () => {
+  home = await mkdtemp(join(tmpdir(), 'powerduck-env-'));
+  demo = await startDemo({ port: 0, grpcPort: 0, runtimeDir: join(home, 'runtime'), stepDelayMs: 1 });
+});
+afterAll(async () => {
+  await demo?.close();
+  await rm(home, { recursive: true, force: true });
+});
+
+async function cli(args: string[], stdin = ''): Promise<{ code: number; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  const io: CliIo = {
+    stdout: (t) => {
+      out += t;
+    },
+    stderr: (t) => {
+      err += t;
+    },
+    readStdin: async () => stdin,
+    env: { POWERDUCK_HOME: home },
+    cwd: home,
+  };
+  const code = await runCli(args, io);
+  return { code, out, err };
+}
+
+const sendSum = ['send', '--a2a', '1.0', '--binding', 'JSONRPC', '--endpoint', '{{baseUrl}}/rpc', '--method', 'SendMessage', '--token', '{{token}}', '--text', '[12,30]'];
+
+describe('powerduck env', () => {
+  it('creates an environment with a plain value and a secret-backed token, and shows it without the value', async () => {
+    const base = new URL(demo.rpcUrl).origin;
+    expect(await cli(['env', 'set', 'local demo', `baseUrl=${base}`, '--secret', 'token=demo-token', '--secret-value-stdin'], `${demo.token}\n`)).toMatchObject({ code: 0 });
+    const file = await readFile(join(home, 'workspace', 'powerduck.environments.json'), 'utf8');
+    expect(file).toContain(`"baseUrl": "${base}"`);
+    expect(file).toContain('"secret": "demo-token"');
+    expect(file).not.toContain(demo.token);
+    const list = await cli(['env', 'list']);
+    expect(list.out).toBe('local demo\t2 variables\n');
+    const show = await cli(['env', 'show', 'local demo']);
+    expect(show.out).toContain('token = ‹secret: demo-token›');
+    expect(show.out).not.toContain(demo.token);
+  });
+
+  it('send --env fills endpoint and token and the record never shows the secret', async () => {
+    const r = await cli([...sendSum, '--env', 'local demo']);
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('Sum: 42');
+    const json = await cli([...sendSum, '--env', 'local demo', '--json']);
+    expect(json.code).toBe(0);
+    expect(json.out).not.toContain(demo.token);
+    expect(json.out).toContain(new URL(demo.rpcUrl).origin);
+  });
+
+  it('an unknown variable blocks the send and names it; so does a missing environment', async () => {
+    const r = await cli([...sendSum.slice(0, -2), '--text', 'hi {{who}}', '--env', 'local demo']);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('Unknown variable {{who}}');
+    const none = await cli(sendSum);
+    expect(none.code).toBe(2);
+    expect(none.err).toMatch(/Unknown variables \{\{baseUrl\}\}, \{\{token\}\}: no environment is selected/);
+    const missing = await cli([...sendSum, '--env', 'staging']);
+    expect(missing.err).toContain('No environment named "staging" (known: "local demo")');
+  });
+
+  it('run --env runs the demo operation whose endpoint and token are variables', async () => {
+    const spec = join(home, 'demo.openapi.json');
+    await writeFile(spec, await readFile(new URL('../../examples/a2a-demo/openapi.json', import.meta.url), 'utf8'));
+    const r = await cli(['run', spec, '/demo/send-jsonrpc', '--env', 'local demo']);
+    expect(r.err).toBe('');
+    expect(r.out).toContain('Sum: 42');
+    expect(r.code).toBe(0);
+  });
+
+  it('a secret the environment names but the store lacks is reported by name', async () => {
+    await cli(['env', 'set', 'broken', 'baseUrl=http://127.0.0.1:1', '--secret', 'token=nowhere']);
+    const r = await cli([...sendSum, '--env', 'broken']);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('uses the secret "nowhere", which is not in the secret store');
+  });
+
+  it('refuses bad names and hostile variable names with usage errors, writing nothing', async () => {
+    const before = await readFile(join(home, 'workspace', 'powerduck.environments.json'), 'utf8');
+    expect((await cli(['env', 'set', 'x', '__proto__=1'])).code).toBe(2);
+    expect((await cli(['env', 'set', 'x', 'constructor=1'])).err).toContain('reserved');
+    expect((await cli(['env', 'set', ' padded ', 'a=1'])).code).toBe(2);
+    expect((await cli(['env', 'set', 'x', '--secret', 'a=has space'])).code).toBe(2);
+    expect(await readFile(join(home, 'workspace', 'powerduck.environments.json'), 'utf8')).toBe(before);
+  });
+
+  it('check --env fills the target and token', async () => {
+    const r = await cli(['check', '{{baseUrl}}/.well-known/agent-card.json', '--env', 'local demo', '--token', '{{token}}', '--only', 'capabilities', '--json']);
+    expect(r.err).not.toContain('Unknown variable');
+    expect(r.out).not.toContain(demo.token);
+    expect([0, 1]).toContain(r.code);
+  });
+});
