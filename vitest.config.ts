@@ -1,4 +1,4 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
@@ -8,6 +8,8 @@ export default defineConfig({
         test: {
           name: 'node',
           include: ['electron/**/*.test.ts', 'test/**/*.test.ts', 'bench/**/*.test.ts'],
+          // test/package/ needs a finished build: scripts/package-test.mjs runs it (npm run test:package).
+          exclude: [...configDefaults.exclude, 'test/package/**'],
           environment: 'node',
           testTimeout: 30_000,
           hookTimeout: 60_000,

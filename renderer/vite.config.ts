@@ -17,6 +17,8 @@ export default defineConfig({
     sourcemap: false,
     chunkSizeWarningLimit: 4096,
     reportCompressedSize: false,
+    // The "plugins took long" notice only says this machine is busy; it read like a failed build.
+    rolldownOptions: { checks: { bundlerTimings: false } },
   },
   worker: { format: 'es' },
   server: { fs: { allow: [fileURLToPath(new URL('..', import.meta.url))] } },

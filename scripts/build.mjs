@@ -1,46 +1,182 @@
-// Builds the renderer (Vite) and the Electron shell (esbuild), then prints the initial JS size.
+// `npm run build` (also run by `prepare`, so `npm ci` leaves a built app):
+//   dist/renderer/   the page (Vite), skipped when nothing it is built from changed since the last build
+//   dist/node/       the CLI (powerduck.mjs) and the browser host (web.mjs): ESM, split so each command's
+//                    code loads only when that command runs; npm dependencies stay external (installed)
+//   dist/electron/   the Electron main process and preload (CommonJS, what Electron loads)
+// Options: --force (rebuild the page too), --only node|electron|renderer (repeatable), --outdir DIR (bundles
+// go to DIR/node and DIR/electron; used by tests so they never race the real dist/).
 import { build as esbuild } from 'esbuild';
 import { execFileSync } from 'node:child_process';
-import { readFileSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 
-const root = new URL('..', import.meta.url).pathname;
-execFileSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'renderer/vite.config.ts', '--logLevel', 'warn'], {
-  cwd: root,
-  stdio: 'inherit',
-});
+const root = fileURLToPath(new URL('..', import.meta.url));
+const args = process.argv.slice(2);
+const only = args.flatMap((a, i) => (args[i - 1] === '--only' ? [a] : []));
+const want = (target) => only.length === 0 || only.includes(target);
+const outIndex = args.indexOf('--outdir');
+const outRoot = outIndex >= 0 ? resolve(args[outIndex + 1]) : join(root, 'dist');
+const force = args.includes('--force');
+const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 
-for (const [entry, out] of [
-  ['electron/main/main.ts', 'dist/electron/main.cjs'],
-  ['electron/preload/preload.ts', 'dist/electron/preload.cjs'],
-]) {
-  await esbuild({
-    entryPoints: [join(root, entry)],
-    outfile: join(root, out),
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-    external: ['electron', '@grpc/grpc-js', '@grpc/proto-loader'],
-    logLevel: 'warning',
+/**
+ * Our modules find their data files (proto/, the servergen template, package.json, dist/renderer) from
+ * `import.meta.url`. In a bundle every module shares one URL, so each occurrence is rewritten to the URL
+ * its source file has in the package (the bundle computes the package root from its own location): the
+ * same paths then work from sources, from dist/, from an installed tarball and from inside app.asar, and
+ * the CommonJS output gets no "import.meta is not available" warning.
+ */
+function sourceUrlPlugin() {
+  return {
+    name: 'powerduck-source-url',
+    setup(build) {
+      build.onLoad({ filter: /\.tsx?$/ }, (loadArgs) => {
+        if (loadArgs.path.includes('node_modules')) return undefined;
+        const text = readFileSync(loadArgs.path, 'utf8');
+        if (!text.includes('import.meta.url')) return undefined;
+        const rel = relative(root, loadArgs.path).split('\\').join('/');
+        return { contents: text.replaceAll('import.meta.url', `new URL(${JSON.stringify(rel)}, __powerduckRoot).href`), loader: 'ts' };
+      });
+    },
+  };
+}
+
+/** Every package a bundle leaves external must be a production dependency, or the installed CLI breaks. */
+function checkExternals(metafile, allowed, label) {
+  const missing = new Set();
+  for (const input of Object.values(metafile.inputs)) {
+    for (const imp of input.imports) {
+      if (!imp.external || imp.path.startsWith('node:') || isBuiltin(imp.path)) continue;
+      const name = imp.path.startsWith('@') ? imp.path.split('/').slice(0, 2).join('/') : imp.path.split('/')[0];
+      if (!allowed.has(name)) missing.add(name);
+    }
+  }
+  if (missing.size > 0) {
+    console.error(`build: the ${label} bundle imports ${[...missing].join(', ')}, which package.json does not list in "dependencies".`);
+    process.exit(1);
+  }
+}
+const builtins = new Set((await import('node:module')).builtinModules);
+const isBuiltin = (name) => builtins.has(name.split('/')[0]);
+
+/** Writes the list of source files a bundle was built from, so launchers can tell when it is stale. */
+function writeInputs(outdir, metafile) {
+  const inputs = Object.keys(metafile.inputs).filter((p) => !p.includes('node_modules'));
+  writeFileSync(join(outdir, 'inputs.json'), `${JSON.stringify({ builtAt: Date.now(), inputs })}\n`);
+}
+
+/** The package root as seen from a bundle's folder ('../../' for dist/node), ending in '/'. */
+const rootFrom = (outdir) => `${relative(outdir, root).split('\\').join('/')}/`;
+
+const common = {
+  bundle: true,
+  platform: 'node',
+  target: 'node20',
+  logLevel: 'warning',
+  metafile: true,
+  absWorkingDir: root,
+  legalComments: 'none',
+  plugins: [sourceUrlPlugin()],
+};
+
+if (want('node')) {
+  const outdir = join(outRoot, 'node');
+  rmSync(outdir, { recursive: true, force: true }); // chunk names carry hashes: drop the previous build's
+  const result = await esbuild({
+    ...common,
+    entryPoints: { powerduck: 'electron/cli/bin.ts', web: 'electron/web/main.ts' },
+    outdir,
+    format: 'esm',
+    splitting: true,
+    outExtension: { '.js': '.mjs' },
+    entryNames: '[name]',
+    chunkNames: 'chunk-[hash]',
+    // Installed dependencies are loaded from node_modules: bundling them breaks packages that find their own
+    // files at run time (gRPC's protos, wasm), and keeping them out keeps the bundle small.
+    packages: 'external',
+    banner: {
+      js: [
+        "import { createRequire as __powerduckCreateRequire } from 'node:module';",
+        'const require = __powerduckCreateRequire(import.meta.url);',
+        `const __powerduckRoot = new URL(${JSON.stringify(rootFrom(outdir))}, import.meta.url);`,
+      ].join('\n'),
+    },
   });
+  checkExternals(result.metafile, new Set(Object.keys(pkg.dependencies ?? {})), 'CLI/browser host');
+  writeInputs(outdir, result.metafile);
 }
 
-// Initial JS = the scripts index.html loads directly (module entry + modulepreloads); lazy chunks are not counted.
-const html = readFileSync(join(root, 'dist/renderer/index.html'), 'utf8');
-const initial = [...html.matchAll(/(?:src|href)="\.?\/?(assets\/[^"]+\.js)"/g)].map((m) => m[1]);
-let gzip = 0;
-for (const file of new Set(initial)) gzip += gzipSync(readFileSync(join(root, 'dist/renderer', file))).length;
-const all = readdirSync(join(root, 'dist/renderer/assets')).filter((f) => f.endsWith('.js'));
-const monaco = all.filter((f) => /monaco|editor/i.test(f));
-console.log(`renderer: initial JS ${(gzip / 1024).toFixed(1)} KB gzip in ${initial.length} file(s) (budget 400 KB); ${all.length} JS chunks in total`);
-console.log(`renderer: Monaco chunks loaded lazily: ${monaco.length ? monaco.join(', ') : 'none found'}`);
-if (gzip > 400 * 1024) {
-  console.error('renderer: initial JS is over the 400 KB gzip budget');
-  process.exit(1);
+if (want('electron')) {
+  const outdir = join(outRoot, 'electron');
+  const inputs = { inputs: {} };
+  for (const [entry, name] of [
+    ['electron/main/main.ts', 'main.cjs'],
+    ['electron/preload/preload.ts', 'preload.cjs'],
+  ]) {
+    const result = await esbuild({
+      ...common,
+      entryPoints: [entry],
+      outfile: join(outdir, name),
+      format: 'cjs',
+      external: ['electron', '@grpc/grpc-js', '@grpc/proto-loader'],
+      banner: { js: `const __powerduckRoot = require('node:url').pathToFileURL(require('node:path').join(__dirname, ${JSON.stringify(rootFrom(outdir))}));` },
+    });
+    Object.assign(inputs.inputs, result.metafile.inputs);
+    checkExternals(result.metafile, new Set(['electron', ...Object.keys(pkg.dependencies ?? {})]), 'Electron');
+  }
+  writeInputs(outdir, inputs);
 }
-if (initial.some((f) => monaco.includes(f))) {
-  console.error('renderer: a Monaco chunk is in the initial bundle');
-  process.exit(1);
+
+if (want('renderer')) buildRenderer();
+
+/** Newest modification time of the files under the given paths (directories walked). */
+function newestMtime(paths) {
+  let newest = 0;
+  const visit = (path) => {
+    if (!existsSync(path)) return;
+    const stat = statSync(path);
+    if (stat.isDirectory()) {
+      for (const name of readdirSync(path)) if (name !== 'node_modules') visit(join(path, name));
+    } else newest = Math.max(newest, stat.mtimeMs);
+  };
+  for (const p of paths) visit(join(root, p));
+  return newest;
+}
+
+function buildRenderer() {
+  const outDir = join(root, 'dist/renderer');
+  const index = join(outDir, 'index.html');
+  const sources = newestMtime(['renderer', 'shared', 'package-lock.json', 'tsconfig.base.json', 'tsconfig.renderer.json']);
+  if (!force && outRoot === join(root, 'dist') && existsSync(index) && statSync(index).mtimeMs > sources) {
+    console.log('renderer: up to date (npm run build -- --force rebuilds it)');
+    return;
+  }
+  mkdirSync(dirname(outDir), { recursive: true });
+  execFileSync(process.execPath, [join(root, 'node_modules/vite/bin/vite.js'), 'build', '--config', 'renderer/vite.config.ts', '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  checkRendererBudget(outDir);
+}
+
+function checkRendererBudget(outDir) {
+  // Initial JS = the scripts index.html loads directly (module entry + modulepreloads); lazy chunks are not counted.
+  const html = readFileSync(join(outDir, 'index.html'), 'utf8');
+  const initial = [...html.matchAll(/(?:src|href)="\.?\/?(assets\/[^"]+\.js)"/g)].map((m) => m[1]);
+  let gzip = 0;
+  for (const file of new Set(initial)) gzip += gzipSync(readFileSync(join(outDir, file))).length;
+  const all = readdirSync(join(outDir, 'assets')).filter((f) => f.endsWith('.js'));
+  const monaco = all.filter((f) => /monaco|editor/i.test(f));
+  console.log(`renderer: initial JS ${(gzip / 1024).toFixed(1)} KB gzip in ${initial.length} file(s) (budget 400 KB); ${all.length} JS chunks in total`);
+  console.log(`renderer: Monaco chunks loaded lazily: ${monaco.length ? monaco.join(', ') : 'none found'}`);
+  if (gzip > 400 * 1024) {
+    console.error('renderer: initial JS is over the 400 KB gzip budget');
+    process.exit(1);
+  }
+  if (initial.some((f) => monaco.includes(f))) {
+    console.error('renderer: a Monaco chunk is in the initial bundle');
+    process.exit(1);
+  }
 }
