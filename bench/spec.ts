@@ -19,8 +19,9 @@ import { exampleBody } from '../shared/a2a/body-templates';
 import { buildOperation } from '../shared/spec/operation-build';
 import { saveableCombinations } from '../shared/spec/spec-catalogue';
 import { createMemorySecretStore } from '../electron/node/secret-store';
-import type { SpecContext } from '../electron/node/spec/spec-files';
-import { openSpec, saveOperation } from '../electron/node/spec/spec-files';
+import { saveOperation } from '../electron/node/spec/spec-operations';
+import type { SpecContext } from '../electron/node/spec/spec-store';
+import { openSpec } from '../electron/node/spec/spec-workspace';
 import { nodeSpecFs } from '../electron/node/spec/spec-fs';
 
 const OPERATIONS = 5000;

@@ -27,13 +27,15 @@ async function main(): Promise<void> {
   process.env.POWERDUCK_PROTO_DIR ??= join(app.getAppPath(), 'proto');
   process.env.POWERDUCK_SERVERGEN_TEMPLATE_DIR ??= join(app.getAppPath(), 'electron', 'node', 'servergen', 'template');
   const dataDir = resolveDataDir(process.env);
+  // Linux without a keyring: safeStorage falls back to a fixed key, so say so instead of "keychain".
+  const backend = process.platform === 'linux' ? safeStorage.getSelectedStorageBackend() : undefined;
   const secrets = createFileSecretStore(
     join(dataDir, 'secrets.enc.json'),
     {
       encrypt: (plain) => safeStorage.encryptString(plain).toString('base64'),
       decrypt: (cipher) => safeStorage.decryptString(Buffer.from(cipher, 'base64')),
     },
-    'os-keychain',
+    backend === 'basic_text' || backend === 'unknown' || !safeStorage.isEncryptionAvailable() ? 'basic-text' : 'os-keychain',
   );
   const core = await openCore({ host: 'electron', version: app.getVersion(), dataDir, secrets });
 

@@ -21,6 +21,8 @@ export const wireErrorCodes = [
   'conflict',
   'parse',
   'invalid',
+  /** A credential in a URL about to be written to a spec file (use Auth and a named secret instead). */
+  'credential-in-url',
   'io',
   'unauthorized',
   'internal',

@@ -141,6 +141,18 @@ describe('powerduck spec add (CLI details)', () => {
     expect(await runCli(['spec', 'nope'], io())).toBe(2);
   });
 
+  it('refuses an endpoint with a credential in it (userinfo or a key-like query parameter) and points at --auth-secret', async () => {
+    const file = join(home, 'cli-leak.yaml');
+    for (const endpoint of ['http://bob:hunter2-pw@h/rpc', 'http://h/rpc?access_token=tok-hunter2', 'http://h/rpc?APIKEY=tok-hunter2']) {
+      const refused = io();
+      expect(await runCli(['spec', 'add', file, '/x', '--a2a', '1.0', '--binding', 'JSONRPC', '--endpoint', endpoint, '--method', 'SendMessage'], refused)).toBe(2);
+      expect(refused.err.join('')).toContain('named secret');
+      expect(refused.err.join('')).toContain('--auth-secret');
+      expect(refused.err.join('')).not.toContain('hunter2');
+    }
+    await expect(readFile(file, 'utf8')).rejects.toMatchObject({ code: 'ENOENT' });
+  });
+
   it('lists a file that does not parse as an error, and validate reports where', async () => {
     const file = join(home, 'broken.yaml');
     await writeFile(file, 'openapi: 3.2.0\ninfo:\n  title: "oops\n');

@@ -10,8 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import YAML from 'yaml';
 import type { A2aCall } from '../../shared/a2a/call';
 import { createMemorySecretStore } from '../../electron/node/secret-store';
-import type { SpecContext } from '../../electron/node/spec/spec-files';
-import { openSpec, saveOperation, validateSpecFile } from '../../electron/node/spec/spec-files';
+import { saveOperation } from '../../electron/node/spec/spec-operations';
+import type { SpecContext } from '../../electron/node/spec/spec-store';
+import { openSpec, validateSpecFile } from '../../electron/node/spec/spec-workspace';
 import { nodeSpecFs } from '../../electron/node/spec/spec-fs';
 
 const fixtures = fileURLToPath(new URL('./fixtures/', import.meta.url));

@@ -11,8 +11,9 @@ import { exampleBody } from '../../shared/a2a/body-templates';
 import { renderOperationDocs } from '../../shared/spec/spec-docs';
 import { saveableCombinations } from '../../shared/spec/spec-catalogue';
 import { createMemorySecretStore } from '../../electron/node/secret-store';
-import type { SpecContext } from '../../electron/node/spec/spec-files';
-import { saveOperation, validateSpecFile } from '../../electron/node/spec/spec-files';
+import { saveOperation } from '../../electron/node/spec/spec-operations';
+import type { SpecContext } from '../../electron/node/spec/spec-store';
+import { validateSpecFile } from '../../electron/node/spec/spec-workspace';
 import { nodeSpecFs } from '../../electron/node/spec/spec-fs';
 import { validateSpecDocument } from '../../electron/node/spec/spec-validate';
 

@@ -42,6 +42,7 @@ async function core(io: CliIo): Promise<Core> {
 
 function fail(io: CliIo, error: WireError): number {
   io.stderr(`powerduck spec: ${oneLine(error.message)}\n`);
+  if (error.code === 'credential-in-url') io.stderr('  Pass the credential by reference instead: --auth-secret NAME (a secret-store entry) or --auth-env NAME (an environment variable).\n');
   if (error.code === 'invalid' && error.details && typeof error.details === 'object' && Array.isArray((error.details as Json)['problems'])) {
     for (const p of (error.details as { problems: Array<{ path: string; message: string }> }).problems) io.stderr(`  ${p.path}  ${p.message}\n`);
   }

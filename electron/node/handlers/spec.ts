@@ -1,17 +1,9 @@
 import type { SpecOps, SpecStreams } from '../../../shared/contract/ops-spec';
 import type { CoreEnv } from '../core-env';
 import type { Handlers, StreamHandlers } from '../handler-types';
-import type { SpecContext } from '../spec/spec-files';
-import {
-  createSpec,
-  deleteOperation,
-  importCard,
-  listWorkspace,
-  openSpec,
-  renameOperation,
-  saveOperation,
-  validateSpecFile,
-} from '../spec/spec-files';
+import { createSpec, deleteOperation, importCard, renameOperation, saveOperation } from '../spec/spec-operations';
+import type { SpecContext } from '../spec/spec-store';
+import { listWorkspace, openSpec, validateSpecFile } from '../spec/spec-workspace';
 import { nodeSpecFs } from '../spec/spec-fs';
 import { operationDocs, operationForLlm } from '../spec/spec-llm';
 import { runSavedOperation } from '../spec/run-operation';

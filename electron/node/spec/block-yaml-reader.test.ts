@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import YAML from 'yaml';
 import { readBlockYaml } from './block-yaml-reader';
-import { deepEqual } from './spec-edits';
+import { deepEqual } from '../../../shared/spec/spec-edits';
 
 /** Whatever the fast reader returns must be exactly what `yaml` returns. */
 function agrees(text: string): boolean {
@@ -131,6 +131,38 @@ describe('readBlockYaml', () => {
       expect(readBlockYaml(text), JSON.stringify(text)).toBeDefined();
       expect(agrees(text), JSON.stringify(text)).toBe(true);
     }
+  });
+
+  /** White space YAML does not strip (YAML 1.2 §5.5: only space and tab are s-white), and a few it does. */
+  const unicodeSpace = fc.constantFrom('\u00a0', '\u3000', '\ufeff', '\u2003', '\u2028', '\u200b', '\u0085', ' ', '  ');
+  const padded = fc.tuple(fc.constantFrom('', 'k', 'get', '1', 'true', 'a b', '/agents/x', 'null'), fc.array(unicodeSpace, { maxLength: 3 }), fc.array(unicodeSpace, { maxLength: 3 })).map(([core, before, after]) => `${before.join('')}${core}${after.join('')}`);
+
+  it('keeps non-YAML white space (NBSP, U+3000, U+FEFF…) as content, in keys and values, like yaml', () => {
+    fc.assert(
+      fc.property(padded, padded, fc.constantFrom('top', 'nested'), (k, v, where) => {
+        if (/^[ ]|[ ]$/.test(k) && k.trim() === '') return true;
+        const line = `${k}: ${v}`;
+        const text = where === 'top' ? `a: 1\n${line}\n` : `a:\n  ${line}\n  z: 2\n`;
+        let expected: unknown;
+        try {
+          expected = YAML.parse(text);
+        } catch {
+          return true;
+        }
+        const fast = readBlockYaml(text);
+        return fast === undefined || deepEqual(fast.value, expected);
+      }),
+      { numRuns: 500 },
+    );
+  });
+
+  it('reads `k: 1\u00a0` as the string "1\u00a0" and `get\u00a0:` as the key "get\u00a0", never 1 or "get"', () => {
+    expect(readBlockYaml('k: 1\u00a0\n')?.value).toEqual({ k: '1\u00a0' });
+    expect(readBlockYaml('k: 1\u3000\n')?.value).toEqual({ k: '1\u3000' });
+    expect(readBlockYaml('k: true\ufeff\n')?.value).toEqual({ k: 'true\ufeff' });
+    expect(readBlockYaml('paths:\n  /a:\n    get\u00a0: {}\n')?.value).toEqual({ paths: { '/a': { 'get\u00a0': {} } } });
+    expect(readBlockYaml('k: 1   \n')?.value).toEqual({ k: 1 });
+    for (const text of ['k: 1\u00a0\n', 'k: 1\u3000\n', 'paths:\n  /a:\n    get\u00a0: {}\n']) expect(agrees(text), JSON.stringify(text)).toBe(true);
   });
 
   it('falls back on everything outside the subset', () => {

@@ -6,7 +6,7 @@
  * undefined and the caller uses the `yaml` package. It exists because `yaml`'s full parse of a
  * 5,000-operation file takes seconds; property tests hold it to `yaml`'s results.
  */
-import { decodeDoubleQuoted, doubleQuotedEnd, emptyAfter, indentOf, isBlankOrComment, isSeqItemAt, keyAt, singleQuotedEnd } from './yaml-lines';
+import { trimYamlWhiteEnd, decodeDoubleQuoted, doubleQuotedEnd, emptyAfter, indentOf, isBlankOrComment, isSeqItemAt, keyAt, singleQuotedEnd } from './yaml-lines';
 
 class OutsideSubset extends Error {}
 const outside = new OutsideSubset('outside the block subset');
@@ -51,7 +51,7 @@ class Reader {
 
   readDocument(): unknown {
     let i = this.nextContent(0);
-    if (i < this.lines.length && /^---\s*$/.test(this.lines[i] as string)) i = this.nextContent(i + 1);
+    if (i < this.lines.length && /^---[ \t]*$/.test(this.lines[i] as string)) i = this.nextContent(i + 1);
     if (i >= this.lines.length) bail();
     const line = this.lines[i] as string;
     if (indentOf(line) !== 0 || isSeqItemAt(line, 0)) bail();
@@ -161,7 +161,7 @@ class Reader {
           if (Number.isNaN(next) || next === 32) bail();
         }
       }
-      value = resolvePlain(line.slice(c, end).trimEnd());
+      value = resolvePlain(trimYamlWhiteEnd(line.slice(c, end)));
     }
     // A more-indented line after a one-line scalar would continue it (multi-line scalar): not handled here.
     const next = this.nextContent(this.pos + 1);
@@ -192,7 +192,7 @@ class Reader {
 
   /** `|` or `|-` literal block scalar (YAML §8.1.2), auto-detected indentation only. */
   private readLiteral(line: string, at: number, indent: number): string {
-    const m = /^\|(-?)(?:\s+#.*)?\s*$/.exec(line.slice(at));
+    const m = /^\|(-?)(?:[ \t]+#.*)?[ \t]*$/.exec(line.slice(at));
     if (!m) bail();
     const strip = m[1] === '-';
     const start = this.pos + 1;

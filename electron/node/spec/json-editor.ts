@@ -3,8 +3,8 @@
  * small scanner and only the touched values are replaced, rendered in the file's own indentation
  * (or compact, when the file is minified). Everything else stays byte-for-byte.
  */
-import type { SpecTextEditor } from './spec-edits';
-import { deepEqual, isPlainObject, NotEditable } from './spec-edits';
+import type { SpecTextEditor } from '../../../shared/spec/spec-edits';
+import { deepEqual, isPlainObject, NotEditable } from '../../../shared/spec/spec-edits';
 
 export interface JsonPair {
   key: string;

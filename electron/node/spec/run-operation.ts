@@ -12,8 +12,8 @@ import { CoreError } from '../core-error';
 import { resolveSendVariables } from '../env/send-variables';
 import { performCall } from '../a2a/perform-call';
 import type { CallDeps } from '../a2a/perform-call';
-import type { SpecContext } from './spec-files';
-import { loadModel } from './spec-files';
+import type { SpecContext } from './spec-store';
+import { loadModel } from './spec-workspace';
 
 export interface RunOptions {
   file: string;
@@ -29,15 +29,21 @@ export interface RunOptions {
   onEvent?: (event: RecordedStreamEvent) => void;
 }
 
+/** A name's own string value: `constructor` or `toString` as a name is never an Object member. */
+function ownString(values: Record<string, string | undefined>, name: string): string | undefined {
+  const value = Object.hasOwn(values, name) ? values[name] : undefined;
+  return typeof value === 'string' ? value : undefined;
+}
+
 async function resolveSource(ctx: SpecContext, source: SecretSource, env: Record<string, string>, environment: Record<string, string | undefined>): Promise<SecretSource> {
   if ('value' in source) return source;
   if ('env' in source) {
-    const value = env[source.env] ?? environment[source.env];
+    const value = ownString(env, source.env) ?? ownString(environment, source.env);
     if (value === undefined) throw new CoreError('not-found', `The operation reads its credential from environment variable ${source.env}, which is not set (pass --env ${source.env}=…).`);
     return { value };
   }
   const stored = await ctx.secrets.get(source.secretRef);
-  const value = stored ?? env[source.secretRef];
+  const value = stored ?? ownString(env, source.secretRef);
   if (value === undefined) {
     throw new CoreError('not-found', `The operation uses the secret "${source.secretRef}", which is not in the secret store (store it, or pass --env ${source.secretRef}=…).`);
   }

@@ -8,8 +8,8 @@ import { findA2aOperation } from '../../../shared/spec/operation-list';
 import type { OperationDocs } from '../../../shared/spec/spec-docs';
 import { renderOperationDocs } from '../../../shared/spec/spec-docs';
 import { CoreError } from '../core-error';
-import type { SpecContext } from './spec-files';
-import { loadModel } from './spec-files';
+import type { SpecContext } from './spec-store';
+import { loadModel } from './spec-workspace';
 
 export async function operationDocs(ctx: SpecContext, file: string, path: string, httpMethod?: string): Promise<OperationDocs> {
   const { model } = await loadModel(ctx, file);
@@ -21,7 +21,7 @@ export async function operationDocs(ctx: SpecContext, file: string, path: string
 async function knownSecretValues(ctx: SpecContext, model: unknown, path: string, httpMethod: string | undefined, environment: Record<string, string | undefined>): Promise<string[]> {
   const auth = findA2aOperation(model, path, httpMethod)?.a2a?.auth;
   if (!auth) return [];
-  const value = auth.secretRef !== undefined ? await ctx.secrets.get(auth.secretRef) : environment[auth.env as string];
+  const value = auth.secretRef !== undefined ? await ctx.secrets.get(auth.secretRef) : Object.hasOwn(environment, auth.env as string) ? environment[auth.env as string] : undefined;
   return value ? [value] : [];
 }
 

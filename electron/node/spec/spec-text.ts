@@ -7,8 +7,8 @@ import { readBlockYaml } from './block-yaml-reader';
 import { verifyBlockEdit } from './block-yaml-verify';
 import { JsonSpecEditor } from './json-editor';
 import { verifyJsonEdit } from './json-verify';
-import type { SpecEdit } from './spec-edits';
-import { applyEditsToModel, applySpecEdits, deepEqual, NotEditable } from './spec-edits';
+import type { SpecEdit } from '../../../shared/spec/spec-edits';
+import { applyEditsToModel, applySpecEdits, deepEqual, NotEditable } from '../../../shared/spec/spec-edits';
 import { YamlSpecEditor } from './yaml-editor';
 import type { SpecFormat, SpecParseError } from '../../../shared/spec/spec-types';
 

@@ -6,9 +6,9 @@
  * quoting, anchors, unknown extensions, other operations — is left as it was.
  */
 import { Document, isScalar } from 'yaml';
-import type { SpecTextEditor } from './spec-edits';
-import { deepEqual, isPlainObject, NotEditable } from './spec-edits';
-import { doubleQuotedEnd, indentOf, isBlankOrComment, isSeqItemAt, keyAt, singleQuotedEnd } from './yaml-lines';
+import type { SpecTextEditor } from '../../../shared/spec/spec-edits';
+import { deepEqual, isPlainObject, NotEditable } from '../../../shared/spec/spec-edits';
+import { doubleQuotedEnd, indentOf, isBlankOrComment, isSeqItemAt, keyAt, singleQuotedEnd, trimYamlWhite } from './yaml-lines';
 import type { MapOutline, Pair } from './yaml-outline';
 import { inlineKind, outlineMap } from './yaml-outline';
 
@@ -74,7 +74,7 @@ export class YamlSpecEditor implements SpecTextEditor {
       const key = keyAt(line, isSeqItemAt(line, ind) ? ind + 2 : ind);
       prevWasOpenKey = Boolean(key && inlineKind(line, key.after) === 'none');
       prevKeyIndent = isSeqItemAt(line, ind) ? ind + 2 : ind;
-      const valueStart = key ? line.slice(key.after).trimStart() : '';
+      const valueStart = key ? trimYamlWhite(line.slice(key.after)) : '';
       if (valueStart.startsWith("'")) single++;
       else if (valueStart.startsWith('"')) double++;
     }
@@ -300,7 +300,7 @@ export class YamlSpecEditor implements SpecTextEditor {
     if (from === to) return block;
     const delta = to - from;
     return block.map((line) => {
-      if (line.trim() === '') return line;
+      if (trimYamlWhite(line) === '') return line;
       if (delta > 0) return ' '.repeat(delta) + line;
       if (indentOf(line) < -delta) throw new NotEditable('The operation cannot be moved without changing its content.');
       return line.slice(-delta);

@@ -4,6 +4,23 @@
  * so callers fall back to the full `yaml` parser instead of guessing.
  */
 
+/**
+ * Trailing white space as YAML sees it: spaces and tabs only (YAML 1.2 §5.5 s-white). NBSP, U+3000
+ * or U+FEFF at the end of a scalar are content, which String#trimEnd would silently drop.
+ */
+export function trimYamlWhiteEnd(text: string): string {
+  let end = text.length;
+  while (end > 0 && (text.charCodeAt(end - 1) === 32 || text.charCodeAt(end - 1) === 9)) end--;
+  return text.slice(0, end);
+}
+
+/** Leading and trailing YAML white space (spaces and tabs) removed, nothing else. */
+export function trimYamlWhite(text: string): string {
+  let start = 0;
+  while (start < text.length && (text.charCodeAt(start) === 32 || text.charCodeAt(start) === 9)) start++;
+  return trimYamlWhiteEnd(text.slice(start));
+}
+
 export function indentOf(line: string): number {
   let i = 0;
   while (i < line.length && line.charCodeAt(i) === 32) i++;
@@ -126,7 +143,7 @@ export function keyAt(line: string, col: number): KeyAt | undefined {
       }
     }
     if (end < 0) return undefined;
-    key = line.slice(col, end).trimEnd();
+    key = trimYamlWhiteEnd(line.slice(col, end));
     if (key === '' || !plainKeyIsLiteralText(key)) return undefined;
   }
   if (key === undefined) return undefined;

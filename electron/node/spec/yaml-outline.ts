@@ -3,7 +3,7 @@
  * lines start and end, and what follows the `:` on the key line. Used to edit entries in place
  * and to check an edit by re-reading only the entries it changed.
  */
-import { indentOf, isBlankOrComment, isSeqItemAt, keyAt } from './yaml-lines';
+import { indentOf, isBlankOrComment, isSeqItemAt, keyAt, trimYamlWhite } from './yaml-lines';
 
 export interface Pair {
   key: string;
@@ -27,9 +27,9 @@ export interface MapOutline {
 }
 
 export function inlineKind(line: string, after: number): Pair['inline'] {
-  const rest = line.slice(after).trim();
+  const rest = trimYamlWhite(line.slice(after));
   if (rest === '' || rest.startsWith('#')) return 'none';
-  if (/^\{\s*\}\s*(#.*)?$/.test(rest)) return 'empty-map';
+  if (/^\{[ \t]*\}(?:[ \t]+#.*)?$/.test(rest)) return 'empty-map';
   return 'other';
 }
 
@@ -37,7 +37,7 @@ export function inlineKind(line: string, after: number): Pair['inline'] {
 export function outlineMap(lines: readonly string[], start: number, end: number): MapOutline | undefined {
   let i = start;
   while (i < end && isBlankOrComment(lines[i] as string)) i++;
-  if (i < end && start === 0 && /^---\s*$/.test(lines[i] as string)) {
+  if (i < end && start === 0 && /^---[ \t]*$/.test(lines[i] as string)) {
     i++;
     while (i < end && isBlankOrComment(lines[i] as string)) i++;
   }

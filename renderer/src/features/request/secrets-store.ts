@@ -1,10 +1,11 @@
 import { create } from 'zustand';
+import type { SecretStorage } from '../../../../shared/contract/ops-secrets';
 import type { Host } from '../../host/host';
 
 /** Names of stored secrets (values never come back to the page). */
 interface SecretsState {
   names: string[];
-  storage: 'os-keychain' | 'file-0600' | undefined;
+  storage: SecretStorage | undefined;
   set(names: string[], storage: SecretsState['storage']): void;
 }
 

@@ -22,6 +22,7 @@ const nextStep: Record<WireErrorCode, Part2Key> = {
   conflict: 'err.next.conflict',
   parse: 'err.next.parse',
   invalid: 'err.next.invalid',
+  'credential-in-url': 'err.next.credentialInUrl',
   io: 'err.next.io',
   unauthorized: 'err.next.unauthorized',
   internal: 'err.next.internal',

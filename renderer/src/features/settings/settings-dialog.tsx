@@ -2,12 +2,13 @@ import { useId } from 'react';
 import { locales, useLocaleStore, type Locale } from '../../i18n/i18n';
 import { useT2 } from '../../i18n/messages-part2';
 import { Dialog } from '../../ui/dialog';
+import { useSecretsStore } from '../request/secrets-store';
 import { themeChoices, useThemeStore, type ThemeChoice } from './theme-store';
 
 const localeNames: Record<Locale, string> = { en: 'English', ko: '한국어' };
 const themeKey = { system: 'settings.theme.system', light: 'settings.theme.light', dark: 'settings.theme.dark' } as const;
 
-/** Language and theme. Both apply at once and are remembered on this machine. */
+/** Language and theme (both apply at once and are remembered on this machine), and what protects stored secrets. */
 export function SettingsDialog({ onClose }: { onClose: () => void }) {
   const t = useT2();
   const id = useId();
@@ -15,6 +16,7 @@ export function SettingsDialog({ onClose }: { onClose: () => void }) {
   const setLocale = useLocaleStore((s) => s.setLocale);
   const theme = useThemeStore((s) => s.choice);
   const setTheme = useThemeStore((s) => s.setChoice);
+  const secretStorage = useSecretsStore((s) => s.storage);
   return (
     <Dialog
       title={t('settings.title')}
@@ -44,6 +46,17 @@ export function SettingsDialog({ onClose }: { onClose: () => void }) {
         ))}
         <p className="muted small">{t('settings.themeHelp')}</p>
       </fieldset>
+      {secretStorage ? (
+        <fieldset>
+          <legend>{t('settings.secrets')}</legend>
+          <p className="small">{t(`settings.secrets.${secretStorage}`)}</p>
+          {secretStorage === 'basic-text' ? (
+            <p className="error small" role="note">
+              {t('settings.secrets.warning')}
+            </p>
+          ) : null}
+        </fieldset>
+      ) : null}
     </Dialog>
   );
 }

@@ -6,8 +6,9 @@ import type { A2aCall } from '../../../shared/a2a/call';
 import { CoreError } from '../core-error';
 import { createMemorySecretStore } from '../secret-store';
 import type { SecretStore } from '../secret-store';
-import type { SpecContext } from './spec-files';
-import { createSpec, deleteOperation, importCard, listWorkspace, openSpec, renameOperation, saveOperation, validateSpecFile } from './spec-files';
+import { createSpec, deleteOperation, importCard, renameOperation, saveOperation } from './spec-operations';
+import type { SpecContext } from './spec-store';
+import { listWorkspace, openSpec, validateSpecFile } from './spec-workspace';
 import type { SpecFs } from './spec-fs';
 import { nodeSpecFs } from './spec-fs';
 
@@ -112,18 +113,36 @@ describe('saving', () => {
 });
 
 describe('conflicts and corruption: the original is intact every time', () => {
-  it('refuses when the file changed on disk between open and save', async () => {
+  it('refuses a save of an operation that changed on disk since open; one that touches another operation lands on top', async () => {
     const first = await saveOperation(ctx, { file: 'w.yaml', path: '/a', expectedHash: null, call: sendCall() }, 'save');
-    const theirs = (await readFile(join(dir, 'w.yaml'), 'utf8')) + '# edited in another editor\n';
+    const original = await readFile(join(dir, 'w.yaml'), 'utf8');
+    // Another editor changes /a (and adds a comment).
+    const theirs = `${original.replace('http://127.0.0.1:9/rpc', 'http://127.0.0.1:8/rpc')}# edited in another editor\n`;
     await writeFile(join(dir, 'w.yaml'), theirs);
-    expect(await codeOf(saveOperation(ctx, { file: 'w.yaml', path: '/b', expectedHash: first.hash, call: sendCall() }, 'save'))).toBe('conflict');
-    expect(await readFile(join(dir, 'w.yaml'), 'utf8')).toBe(theirs);
+    expect(await codeOf(saveOperation(ctx, { file: 'w.yaml', path: '/a', expectedHash: first.hash, call: sendCall({ endpoint: 'http://127.0.0.1:7/rpc' }) }, 'save'))).toBe('conflict');
     expect(await codeOf(deleteOperation(ctx, { file: 'w.yaml', path: '/a', expectedHash: first.hash }))).toBe('conflict');
+    expect(await codeOf(renameOperation(ctx, { file: 'w.yaml', path: '/a', newPath: '/c', expectedHash: first.hash }))).toBe('conflict');
+    expect(await readFile(join(dir, 'w.yaml'), 'utf8')).toBe(theirs);
+    // /b was not touched by the other editor: the save lands and keeps their change and comment.
+    await saveOperation(ctx, { file: 'w.yaml', path: '/b', expectedHash: first.hash, call: sendCall() }, 'save');
+    const merged = await readFile(join(dir, 'w.yaml'), 'utf8');
+    expect(merged).toContain('# edited in another editor');
+    expect(merged).toContain('http://127.0.0.1:8/rpc');
+    expect(merged).toContain('/b:');
     expect(await tempFiles()).toEqual([]);
   });
 
-  it('refuses when the file appears or disappears behind the caller', async () => {
+  it('refuses when the base version is unknown to this process (nobody can tell what changed)', async () => {
+    await saveOperation(ctx, { file: 'w.yaml', path: '/a', expectedHash: null, call: sendCall() }, 'save');
+    expect(await codeOf(saveOperation(ctx, { file: 'w.yaml', path: '/b', expectedHash: 'f'.repeat(64), call: sendCall() }, 'save'))).toBe('conflict');
+  });
+
+  it('create refuses an existing file; a save meant for a new file merges into one created meanwhile; a deleted file is a conflict', async () => {
     await createSpec(ctx, 'w.yaml');
+    expect(await codeOf(createSpec(ctx, 'w.yaml'))).toBe('conflict');
+    const merged = await saveOperation(ctx, { file: 'w.yaml', path: '/a', expectedHash: null, call: sendCall() }, 'save');
+    expect(merged.created).toBe(false);
+    // The same operation from "no file" again: it exists now, so this one is the later writer.
     expect(await codeOf(saveOperation(ctx, { file: 'w.yaml', path: '/a', expectedHash: null, call: sendCall() }, 'save'))).toBe('conflict');
     expect(await codeOf(saveOperation(ctx, { file: 'gone.yaml', path: '/a', expectedHash: 'abc', call: sendCall() }, 'save'))).toBe('conflict');
   });
@@ -136,7 +155,7 @@ describe('conflicts and corruption: the original is intact every time', () => {
     const opened = await openSpec(ctx, 'w.json');
     expect(opened.parseError).toBeDefined();
     expect(await codeOf(saveOperation(ctx, { file: 'w.json', path: '/b', expectedHash: opened.hash, call: sendCall() }, 'save'))).toBe('parse');
-    expect(await codeOf(saveOperation(ctx, { file: 'w.json', path: '/b', expectedHash: first.hash, call: sendCall() }, 'save'))).toBe('conflict');
+    expect(await codeOf(saveOperation(ctx, { file: 'w.json', path: '/b', expectedHash: first.hash, call: sendCall() }, 'save'))).toBe('parse');
     expect(await readFile(join(dir, 'w.json'), 'utf8')).toBe(truncated);
     const yamlCut = 'openapi: 3.2.0\ninfo:\n  title: "cut he';
     await writeFile(join(dir, 'cut.yaml'), yamlCut);
@@ -171,6 +190,7 @@ describe('conflicts and corruption: the original is intact every time', () => {
           return {
             writeFile: step === 'writeFile' ? async (data) => { await handle.writeFile(String(data).slice(0, 10)); return enospc(); } : (data) => handle.writeFile(data),
             sync: step === 'sync' ? enospc : () => handle.sync(),
+            chmod: (mode) => handle.chmod(mode),
             close: () => handle.close(),
           };
         },
@@ -197,7 +217,7 @@ describe('conflicts and corruption: the original is intact every time', () => {
       open: async (file, flags, mode) => {
         const handle = await nodeSpecFs.open(file, flags, mode);
         if (!file.includes('powerduck-tmp')) return handle;
-        return { writeFile: (d) => handle.writeFile(d), close: () => handle.close(), sync: async () => { await handle.sync(); await writeFile(join(dir, 'w.yaml'), theirs); } };
+        return { writeFile: (d) => handle.writeFile(d), chmod: (m) => handle.chmod(m), close: () => handle.close(), sync: async () => { await handle.sync(); await writeFile(join(dir, 'w.yaml'), theirs); } };
       },
     };
     expect(await codeOf(saveOperation({ ...ctx, fs: racing }, { file: 'w.yaml', path: '/b', expectedHash: first.hash, call: sendCall() }, 'save'))).toBe('conflict');
@@ -266,4 +286,72 @@ describe('rename, delete, list, import', () => {
     expect(result.operations.every((o) => o.a2a?.agentCardUrl === 'http://127.0.0.1:9/.well-known/agent-card.json' && o.a2a.agentCard?.['name'] === 'Sum Agent')).toBe(true);
     expect(await validateSpecFile(ctx, 'cards.yaml')).toMatchObject({ valid: true });
   });
+});
+
+describe('credentials in URLs never reach the file', () => {
+  const leaky = [
+    'http://bob:PASSWORD-31337@127.0.0.1:9/rpc',
+    'http://127.0.0.1:9/rpc?access_token=TOKEN-31337',
+    'http://127.0.0.1:9/rpc?x=1&API_KEY=TOKEN-31337',
+    'http://127.0.0.1:9/rpc?Sig=TOKEN-31337',
+    'http://127.0.0.1:9/rpc#token=TOKEN-31337',
+  ];
+  for (const endpoint of leaky) {
+    it(`refuses ${endpoint.replace(/TOKEN-31337|PASSWORD-31337/, '…')} with credential-in-url and writes nothing`, async () => {
+      const first = await saveOperation(ctx, { file: 'w.yaml', path: '/a', expectedHash: null, call: sendCall() }, 'save');
+      const before = await readFile(join(dir, 'w.yaml'), 'utf8');
+      const error = await saveOperation(ctx, { file: 'w.yaml', path: '/b', expectedHash: first.hash, call: sendCall({ endpoint }) }, 'save').catch((e: unknown) => e);
+      expect((error as CoreError).code).toBe('credential-in-url');
+      expect((error as CoreError).message).toContain('Auth');
+      expect((error as CoreError).message).not.toMatch(/TOKEN-31337|PASSWORD-31337/);
+      expect(await codeOf(saveOperation(ctx, { file: 'w.yaml', path: '/a', expectedHash: first.hash, call: sendCall({ endpoint }) }, 'saveAs'))).toBe('credential-in-url');
+      expect(await readFile(join(dir, 'w.yaml'), 'utf8')).toBe(before);
+      expect(await codeOf(saveOperation(ctx, { file: 'new.yaml', path: '/a', expectedHash: null, call: sendCall({ endpoint }) }, 'save'))).toBe('credential-in-url');
+      await expect(access(join(dir, 'new.yaml'))).rejects.toMatchObject({ code: 'ENOENT' });
+    });
+  }
+
+  it('refuses an Agent Card URL with a key, and a card whose interface URL carries one', async () => {
+    expect(await codeOf(saveOperation(ctx, { file: 'w.yaml', path: '/a', expectedHash: null, call: sendCall(), agentCardUrl: 'https://h/.well-known/agent-card.json?key=K' }, 'save'))).toBe('credential-in-url');
+    const card = { name: 'Leaky', description: 'd', version: '1', supportedInterfaces: [{ url: 'http://127.0.0.1:9/rpc?apikey=K', protocolBinding: 'JSONRPC', protocolVersion: '1.0' }], capabilities: {}, defaultInputModes: [], defaultOutputModes: [], skills: [] };
+    expect(await codeOf(importCard(ctx, { file: 'cards.yaml', expectedHash: null, card, cardUrl: 'http://127.0.0.1:9/.well-known/agent-card.json', picks: [{ interfaceIndex: 0, methods: ['SendMessage'] }] }))).toBe('credential-in-url');
+  });
+});
+
+describe('prototype-named keys in spec documents are ordinary keys', () => {
+  const hostile = ['__proto__', 'constructor', 'toString', 'valueOf', 'hasOwnProperty'];
+  const schemaProps = Object.fromEntries(hostile.map((k, i) => [k, { type: 'string', description: `prop ${i}` }]));
+
+  for (const format of ['yaml', 'json'] as const) {
+    it(`loads, saves, renames and deletes around them (${format})`, async () => {
+      const doc = JSON.parse(
+        JSON.stringify({
+          openapi: '3.2.0',
+          info: { title: 'Hostile', version: '1', 'x-constructor': 'c' },
+          paths: {
+            '/constructor': { get: { responses: { '200': { description: 'ok' } }, 'x-toString': { __proto__: { polluted: true } } } },
+            '/__proto__': { get: { responses: { '200': { description: 'ok' } } } },
+          },
+          components: { schemas: { ...Object.fromEntries(hostile.map((k) => [k, { type: 'object' }])), Hostile: { type: 'object', properties: schemaProps } } },
+        }),
+      ) as Record<string, unknown>;
+      // JSON.stringify of a literal drops __proto__ members; put them back as own keys.
+      const text = format === 'json' ? JSON.stringify(doc, null, 2).replace('"x-toString": {}', '"x-toString": {"__proto__": {"polluted": true}}') : (await import('yaml')).stringify(doc).replace('x-toString: {}', 'x-toString:\n          __proto__:\n            polluted: true');
+      await writeFile(join(dir, `h.${format}`), text);
+      const opened = await openSpec(ctx, `h.${format}`);
+      expect(opened.parseError).toBeUndefined();
+      expect(opened.operations.map((o) => `${o.httpMethod} ${o.path}`).sort()).toEqual(['get /__proto__', 'get /constructor']);
+      let r = await saveOperation(ctx, { file: `h.${format}`, path: '/agents/a', expectedHash: opened.hash, call: sendCall() }, 'save');
+      r = await renameOperation(ctx, { file: `h.${format}`, path: '/agents/a', newPath: '/toString', expectedHash: r.hash });
+      r = await saveOperation(ctx, { file: `h.${format}`, path: '/valueOf', expectedHash: r.hash, call: sendCall() }, 'save');
+      r = await deleteOperation(ctx, { file: `h.${format}`, path: '/valueOf', expectedHash: r.hash });
+      expect(r.operations.map((o) => o.path).sort()).toEqual(['/__proto__', '/constructor', '/toString']);
+      const after = await readFile(join(dir, `h.${format}`), 'utf8');
+      // Everything that was there is still there, byte for byte.
+      for (const line of text.split('\n').filter((l) => l.includes('__proto__') || l.includes('constructor') || l.includes('polluted'))) expect(after).toContain(line);
+      const reread = (format === 'json' ? JSON.parse(after) : (await import('yaml')).parse(after)) as { components: { schemas: Record<string, unknown> } };
+      expect(Object.keys(reread.components.schemas)).toEqual(expect.arrayContaining(hostile));
+      expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
+    });
+  }
 });

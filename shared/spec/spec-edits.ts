@@ -20,16 +20,26 @@ function isObject(value: unknown): value is Obj {
 
 export const isPlainObject = isObject;
 
+/** An own member only: a document key named `constructor` or `toString` is data, never Object.prototype's. */
+export function ownValue(obj: Obj, key: string): unknown {
+  return Object.prototype.hasOwnProperty.call(obj, key) ? obj[key] : undefined;
+}
+
+/** Sets an own data property, also for `__proto__` (plain assignment would replace the prototype instead). */
+export function setOwn(obj: Obj, key: string, value: unknown): void {
+  Object.defineProperty(obj, key, { value, writable: true, enumerable: true, configurable: true });
+}
+
 /** The Operation Object at paths[path][verb] of a model, if there is one. */
 export function operationIn(model: unknown, path: string, verb: string): Obj | undefined {
-  const paths = isObject(model) ? model['paths'] : undefined;
-  const item = isObject(paths) ? paths[path] : undefined;
-  const op = isObject(item) ? item[verb] : undefined;
+  const paths = isObject(model) ? ownValue(model, 'paths') : undefined;
+  const item = isObject(paths) ? ownValue(paths, path) : undefined;
+  const op = isObject(item) ? ownValue(item, verb) : undefined;
   return isObject(op) ? op : undefined;
 }
 
 function objectAt(parent: Obj, key: string): Obj {
-  const value = parent[key];
+  const value = ownValue(parent, key);
   return isObject(value) ? value : {};
 }
 
@@ -42,9 +52,9 @@ export function applyEditsToModel(model: unknown, edits: readonly SpecEdit[]): O
         const paths = { ...objectAt(doc, 'paths') };
         const item = { ...objectAt(paths, edit.path) };
         const op = { ...objectAt(item, edit.verb) };
-        for (const [k, v] of edit.fields) op[k] = v;
-        item[edit.verb] = op;
-        paths[edit.path] = item;
+        for (const [k, v] of edit.fields) setOwn(op, k, v);
+        setOwn(item, edit.verb, op);
+        setOwn(paths, edit.path, item);
         doc = { ...doc, paths };
         break;
       }
@@ -53,24 +63,26 @@ export function applyEditsToModel(model: unknown, edits: readonly SpecEdit[]): O
         const item = { ...objectAt(paths, edit.path) };
         delete item[edit.verb];
         if (Object.keys(item).length === 0) delete paths[edit.path];
-        else paths[edit.path] = item;
+        else setOwn(paths, edit.path, item);
         doc = { ...doc, paths };
         break;
       }
       case 'renameOperation': {
         const before = objectAt(doc, 'paths');
         const item = { ...objectAt(before, edit.path) };
-        const op = item[edit.verb];
+        const op = ownValue(item, edit.verb);
         delete item[edit.verb];
-        if (Object.keys(item).length === 0 && !(edit.newPath in before)) {
+        if (Object.keys(item).length === 0 && !Object.prototype.hasOwnProperty.call(before, edit.newPath)) {
           // The path held only this operation: the key is renamed where it stands.
           doc = { ...doc, paths: Object.fromEntries(Object.entries(before).map(([k, v]) => (k === edit.path ? [edit.newPath, v] : [k, v]))) };
           break;
         }
         const paths = { ...before };
         if (Object.keys(item).length === 0) delete paths[edit.path];
-        else paths[edit.path] = item;
-        paths[edit.newPath] = { ...objectAt(paths, edit.newPath), [edit.verb]: op };
+        else setOwn(paths, edit.path, item);
+        const moved = { ...objectAt(paths, edit.newPath) };
+        setOwn(moved, edit.verb, op);
+        setOwn(paths, edit.newPath, moved);
         doc = { ...doc, paths };
         break;
       }
@@ -78,7 +90,7 @@ export function applyEditsToModel(model: unknown, edits: readonly SpecEdit[]): O
         if (!edit.schemas.length) break;
         const components = { ...objectAt(doc, 'components') };
         const schemas = { ...objectAt(components, 'schemas') };
-        for (const [name, schema] of edit.schemas) schemas[name] = schema;
+        for (const [name, schema] of edit.schemas) setOwn(schemas, name, schema);
         components['schemas'] = schemas;
         doc = { ...doc, components };
         break;

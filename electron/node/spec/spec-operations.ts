@@ -1,0 +1,176 @@
+/**
+ * What the page and the CLI do to a spec file: create it, save a request as an operation (save /
+ * save-as), rename or delete an operation, import operations from an Agent Card. Each one states
+ * its edit as a function of the current model; spec-store.ts applies it under the file's lock.
+ */
+import type {
+  SpecDeleteRequest,
+  SpecImportCardRequest,
+  SpecImportCardResult,
+  SpecRenameRequest,
+  SpecSaveRequest,
+  SpecWriteResult,
+} from '../../../shared/contract/ops-spec';
+import { buildCardImport } from '../../../shared/spec/card-import';
+import { endpointCredentialAdvice, endpointCredentials } from '../../../shared/spec/endpoint-credentials';
+import type { BuiltOperation, SaveDraft } from '../../../shared/spec/operation-build';
+import { A2A_OPERATION_VERB, buildOperation } from '../../../shared/spec/operation-build';
+import { listOperations } from '../../../shared/spec/operation-list';
+import type { MergeDraft } from '../../../shared/spec/operation-merge';
+import { existingSchemaNames, mergedFields, pathsOf, resolveVerb } from '../../../shared/spec/operation-merge';
+import type { SpecEdit } from '../../../shared/spec/spec-edits';
+import { isPlainObject, operationIn, ownValue } from '../../../shared/spec/spec-edits';
+import { literalSecretOf } from '../../../shared/spec/x-a2a-model';
+import { CoreError } from '../core-error';
+import { storeLiteral } from './spec-secrets';
+import type { SpecContext, WriteOutcome } from './spec-store';
+import { resolveSpecFile, writeSpec } from './spec-store';
+
+function toResult(outcome: WriteOutcome, extra: { storedSecret?: string } = {}): SpecWriteResult {
+  return { ...outcome.info, created: outcome.created, warnings: outcome.warnings, ...(extra.storedSecret ? { storedSecret: extra.storedSecret } : {}) };
+}
+
+function checkPath(path: unknown): string {
+  if (typeof path !== 'string' || !path.startsWith('/')) throw new CoreError('bad-request', 'An operation path starts with "/" (e.g. /agents/research/send).');
+  if (/[\r\n]/.test(path)) throw new CoreError('bad-request', 'An operation path is one line.');
+  return path;
+}
+
+/** Refuses an endpoint that carries a credential: it would land in the file verbatim. */
+export function checkEndpoint(endpoint: unknown, where = 'The endpoint'): void {
+  if (typeof endpoint !== 'string') return;
+  const found = endpointCredentials(endpoint);
+  if (found.length === 0) return;
+  const advice = endpointCredentialAdvice(found);
+  throw new CoreError('credential-in-url', where === 'The endpoint' ? advice : `${where}: ${advice}`, {
+    found: found.map((f) => (f.where === 'query' ? { where: f.where, name: f.name } : { where: f.where })),
+  });
+}
+
+function editsFor(model: unknown, path: string, built: BuiltOperation, draft: MergeDraft): SpecEdit[] {
+  const ops = listOperations(model).filter((op) => op.path === path && !op.additional);
+  const verb = ops.find((op) => op.kind === 'a2a')?.httpMethod ?? built.verb;
+  if (ops.some((op) => op.httpMethod === verb && op.kind !== 'a2a')) {
+    throw new CoreError('conflict', `${path} already has a ${verb} operation that is not an A2A request; Powerduck will not overwrite it. Choose another path.`);
+  }
+  const have = existingSchemaNames(model);
+  const missing = Object.entries(built.components).filter(([name]) => !have.has(name));
+  const fields = mergedFields(operationIn(model, path, verb), built, draft).filter(([, v]) => v !== undefined);
+  return [
+    { kind: 'setOperationFields', path, verb, fields },
+    { kind: 'addSchemas', schemas: missing },
+  ];
+}
+
+export async function saveOperation(ctx: SpecContext, req: SpecSaveRequest, mode: 'save' | 'saveAs'): Promise<SpecWriteResult> {
+  const path = checkPath(req.path);
+  const abs = resolveSpecFile(ctx, req.file);
+  checkEndpoint(req.call?.endpoint);
+  if (typeof req.agentCardUrl === 'string') checkEndpoint(req.agentCardUrl, 'The Agent Card URL');
+  const literal = literalSecretOf(req.call?.auth);
+  let stored: { name: string; created: boolean } | undefined;
+  const draft: SaveDraft = { call: req.call };
+  if (req.summary !== undefined) draft.summary = req.summary;
+  if (req.description !== undefined) draft.description = req.description;
+  if (req.agentCardUrl) draft.agentCardUrl = req.agentCardUrl;
+  if (req.agentCard) draft.agentCard = req.agentCard;
+  // Check the draft before touching the secret store.
+  const probe = buildOperation({ ...draft, ...(literal !== undefined ? { literalSecretName: 'probe' } : {}) });
+  if (!probe.ok) throw new CoreError('bad-request', probe.message);
+  if (literal !== undefined) {
+    stored = await storeLiteral(ctx, literal, req.secretName, abs, path);
+    draft.literalSecretName = stored.name;
+  }
+  try {
+    const outcome = await writeSpec(ctx, abs, req.expectedHash, (model) => {
+      if (mode === 'saveAs' && ownValue(pathsOf(model), path) !== undefined && resolveVerb(model, path) !== undefined) {
+        throw new CoreError('conflict', `${path} already holds an operation in this file; choose another path or use save.`);
+      }
+      const built = buildOperation(draft);
+      if (!built.ok) throw new CoreError('bad-request', built.message);
+      return { edits: editsFor(model, path, built.value, req), forbidden: literal !== undefined ? [literal] : [] };
+    });
+    return toResult(outcome, stored ? { storedSecret: stored.name } : {});
+  } catch (error) {
+    if (stored?.created) await ctx.secrets.delete(stored.name).catch(() => false);
+    throw error;
+  }
+}
+
+export async function createSpec(ctx: SpecContext, file: string, title?: string): Promise<SpecWriteResult> {
+  const outcome = await writeSpec(ctx, file, null, () => ({ edits: [] }), { allowCreate: true, createOnly: true, ...(title ? { title } : {}) });
+  return toResult(outcome);
+}
+
+function noSuchOperation(path: string, httpMethod: string | undefined): CoreError {
+  return new CoreError('not-found', `No operation ${httpMethod ? `${httpMethod.toUpperCase()} ` : ''}${path} in this file.`);
+}
+
+export async function renameOperation(ctx: SpecContext, req: SpecRenameRequest): Promise<SpecWriteResult> {
+  const path = checkPath(req.path);
+  const newPath = checkPath(req.newPath);
+  const outcome = await writeSpec(
+    ctx,
+    req.file,
+    req.expectedHash,
+    (model) => {
+      const verb = resolveVerb(model, path, req.httpMethod);
+      if (!verb) throw noSuchOperation(path, req.httpMethod);
+      if (newPath === path) return { edits: [] };
+      const target = ownValue(pathsOf(model), newPath);
+      if (isPlainObject(target) && Object.hasOwn(target, verb)) throw new CoreError('conflict', `${newPath} already has a ${verb} operation.`);
+      return { edits: [{ kind: 'renameOperation', path, verb, newPath }] };
+    },
+    { allowCreate: false },
+  );
+  return toResult(outcome);
+}
+
+export async function deleteOperation(ctx: SpecContext, req: SpecDeleteRequest): Promise<SpecWriteResult> {
+  const path = checkPath(req.path);
+  const outcome = await writeSpec(
+    ctx,
+    req.file,
+    req.expectedHash,
+    (model) => {
+      const verb = resolveVerb(model, path, req.httpMethod);
+      if (!verb) throw noSuchOperation(path, req.httpMethod);
+      return { edits: [{ kind: 'deleteOperation', path, verb }] };
+    },
+    { allowCreate: false },
+  );
+  return toResult(outcome);
+}
+
+export async function importCard(ctx: SpecContext, req: SpecImportCardRequest): Promise<SpecImportCardResult> {
+  let added: string[] = [];
+  const outcome = await writeSpec(ctx, req.file, req.expectedHash, (model) => {
+    const result = buildCardImport(
+      {
+        card: req.card,
+        cardUrl: req.cardUrl,
+        picks: req.picks,
+        ...(req.snapshot ? { snapshot: true } : {}),
+        ...(req.pathPrefix ? { pathPrefix: req.pathPrefix } : {}),
+        ...(req.auth ? { auth: req.auth } : {}),
+      },
+      new Set(Object.keys(pathsOf(model))),
+    );
+    if (!result.ok) throw new CoreError('bad-request', result.message);
+    const edits: SpecEdit[] = [];
+    const schemas = new Map<string, unknown>();
+    const have = existingSchemaNames(model);
+    for (const { path, draft } of result.drafts) {
+      checkEndpoint(draft.call.endpoint, `The card's interface for ${path}`);
+      if (typeof draft.agentCardUrl === 'string') checkEndpoint(draft.agentCardUrl, 'The Agent Card URL');
+      const built = buildOperation(draft);
+      if (!built.ok) throw new CoreError('bad-request', `${path}: ${built.message}`);
+      edits.push({ kind: 'setOperationFields', path, verb: A2A_OPERATION_VERB, fields: Object.entries(built.value.fields) });
+      for (const [name, schema] of Object.entries(built.value.components)) if (!have.has(name)) schemas.set(name, schema);
+    }
+    edits.push({ kind: 'addSchemas', schemas: [...schemas.entries()] });
+    added = result.drafts.map((d) => d.path);
+    return { edits };
+  });
+  return { ...toResult(outcome), added };
+}

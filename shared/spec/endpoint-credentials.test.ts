@@ -1,0 +1,34 @@
+import { describe, expect, it } from 'vitest';
+import { credentialQueryNames, endpointCredentialAdvice, endpointCredentials } from './endpoint-credentials';
+
+describe('credentials in an endpoint URL', () => {
+  it('finds userinfo (user, password, or both)', () => {
+    expect(endpointCredentials('http://bob:PASSWORD@host/rpc')).toEqual([{ where: 'userinfo' }]);
+    expect(endpointCredentials('https://token@host:8443/rpc')).toEqual([{ where: 'userinfo' }]);
+    expect(endpointCredentials('http://:pw@[::1]:9/rpc')).toEqual([{ where: 'userinfo' }]);
+  });
+
+  it('finds every listed query parameter, case-insensitively, percent-encoded or in the fragment', () => {
+    for (const name of credentialQueryNames) {
+      expect(endpointCredentials(`http://h/rpc?x=1&${name}=v`)).toEqual([{ where: 'query', name }]);
+      expect(endpointCredentials(`http://h/rpc?${name.toUpperCase()}=v`)).toEqual([{ where: 'query', name: name.toUpperCase() }]);
+    }
+    expect(endpointCredentials('http://h/rpc?%61ccess_token=X')).toEqual([{ where: 'query', name: 'access_token' }]);
+    expect(endpointCredentials('http://h/cb#access_token=X&state=1')).toEqual([{ where: 'query', name: 'access_token' }]);
+    expect(endpointCredentials('http://u:p@h/rpc?Sig=1&key=2')).toEqual([{ where: 'userinfo' }, { where: 'query', name: 'Sig' }, { where: 'query', name: 'key' }]);
+  });
+
+  it('leaves clean URLs alone, including look-alike names and an @ in the path', () => {
+    for (const url of ['http://127.0.0.1:9/rpc', 'http://h/rpc?tokens=1&keyboard=2&monkey=3', 'http://h/users/@me?page=2', 'localhost:50051', 'http://h/rpc?%zz=1', '']) {
+      expect(endpointCredentials(url)).toEqual([]);
+    }
+  });
+
+  it('advises Auth and a named secret, naming what it found but never a value', () => {
+    const advice = endpointCredentialAdvice(endpointCredentials('http://bob:hunter2@h/rpc?api_key=SEKRIT'));
+    expect(advice).toContain('Auth');
+    expect(advice).toContain('api_key');
+    expect(advice).not.toContain('hunter2');
+    expect(advice).not.toContain('SEKRIT');
+  });
+});

@@ -1,0 +1,57 @@
+/**
+ * Credentials hidden in an endpoint URL. A spec file holds only references to secrets, so an
+ * endpoint such as `http://bob:pw@host/rpc` or `…/rpc?access_token=X` is refused on save, with
+ * the way out (the request's Auth settings and a named secret).
+ */
+
+/** Query parameter names that carry a credential (compared case-insensitively). */
+export const credentialQueryNames: readonly string[] = ['token', 'access_token', 'key', 'api_key', 'apikey', 'sig', 'signature', 'password', 'secret', 'auth'];
+
+export interface EndpointCredential {
+  /** `userinfo`: user or password before the host; `query`: a credential-looking query parameter. */
+  where: 'userinfo' | 'query';
+  /** The parameter's name as written (for `query`). */
+  name?: string;
+}
+
+function decodeName(raw: string): string {
+  try {
+    return decodeURIComponent(raw.replace(/\+/g, ' '));
+  } catch {
+    return raw;
+  }
+}
+
+/**
+ * What in `endpoint` looks like a credential (names only, never values), or [] for a clean URL.
+ * Parsed by hand (shared/ has no URL class): userinfo is an `@` in the authority; parameters are
+ * read from the query and, since OAuth's implicit flow puts tokens there, the fragment.
+ */
+export function endpointCredentials(endpoint: string): EndpointCredential[] {
+  const found: EndpointCredential[] = [];
+  const text = endpoint.trim();
+  const authority = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/([^/?#]*)/.exec(text)?.[1];
+  if (authority?.includes('@')) found.push({ where: 'userinfo' });
+  const names = new Set(credentialQueryNames);
+  const seen = new Set<string>();
+  const queryStart = text.search(/[?#]/);
+  if (queryStart === -1) return found;
+  for (const pair of text.slice(queryStart + 1).split(/[&#?;]/)) {
+    const name = decodeName(pair.split('=')[0] ?? '');
+    const lower = name.trim().toLowerCase();
+    if (names.has(lower) && !seen.has(lower)) {
+      seen.add(lower);
+      found.push({ where: 'query', name });
+    }
+  }
+  return found;
+}
+
+/** One sentence naming what was found and what to do instead. */
+export function endpointCredentialAdvice(found: readonly EndpointCredential[]): string {
+  const parts = found.map((f) => (f.where === 'userinfo' ? 'a user name or password before the host' : `the query parameter "${f.name ?? ''}"`));
+  return (
+    `The endpoint carries a credential (${parts.join(', ')}); a spec file may only hold a reference to a secret. ` +
+    'Remove it from the URL and set it in the request\'s Auth settings (bearer, API key or Basic) with a named secret; nothing was written.'
+  );
+}
