@@ -11,6 +11,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { openCore, type Core } from '../electron/node/core';
+import { createFileSecretStore, type SecretStorage } from '../electron/node/secret-store';
 import { startWebHost, type WebHost } from '../electron/web/web-host';
 
 export const repoRoot = resolve(fileURLToPath(new URL('..', import.meta.url)));
@@ -54,13 +55,16 @@ export interface OpenAppOptions {
   colorScheme?: 'light' | 'dark';
   viewport?: { width: number; height: number };
   locale?: string;
+  /** Label the secret store as another backend (the page's view of e.g. Electron's basic-text fallback). */
+  secretStorage?: SecretStorage;
 }
 
 /** A fresh core (temp data dir), a browser host on a random port, and a new context opened on its URL. */
 export async function openApp(browser: Browser, options: OpenAppOptions = {}): Promise<AppSession> {
   ensureRendererBuilt();
   const dataDir = await mkdtemp(join(tmpdir(), 'powerduck-e2e-'));
-  const core = await openCore({ host: 'web', dataDir, environment: {} });
+  const secrets = options.secretStorage ? createFileSecretStore(join(dataDir, 'secrets.json'), undefined, options.secretStorage) : undefined;
+  const core = await openCore({ host: 'web', dataDir, environment: {}, ...(secrets ? { secrets } : {}) });
   const web = await startWebHost({ core, staticDir: rendererDir, port: 0 });
   const context = await browser.newContext({
     colorScheme: options.colorScheme ?? 'light',

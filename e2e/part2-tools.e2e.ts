@@ -53,6 +53,9 @@ describe('everyday quality: shortcuts, theme, empty states, Generate server', ()
       await settings.getByRole('radio', { name: 'Follow the system' }).check();
       expect(await background(page)).toBe(dark);
       await settings.getByRole('radio', { name: 'Dark' }).check();
+      // The browser host keeps secrets in a 0600 file and says so, without a keychain warning.
+      await settings.getByRole('group', { name: 'Secrets' }).getByText('plain text in a file only your user account can read').waitFor();
+      expect(await settings.getByRole('note').count()).toBe(0);
       await page.emulateMedia({ colorScheme: 'light' });
       expect(await background(page)).toBe(dark);
       await settings.getByRole('button', { name: 'Close' }).click();
@@ -60,6 +63,20 @@ describe('everyday quality: shortcuts, theme, empty states, Generate server', ()
       await page.reload();
       await page.getByRole('button', { name: 'New request' }).waitFor();
       expect(await background(page)).toBe(dark);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('Settings warns when secrets are protected by the file mode only (Electron without a keyring)', async () => {
+    const app = await openApp(browser, { secretStorage: 'basic-text' });
+    const { page } = app;
+    page.setDefaultTimeout(20_000);
+    try {
+      await page.getByRole('button', { name: 'Settings' }).click();
+      const secrets = page.getByRole('dialog', { name: 'Settings' }).getByRole('group', { name: 'Secrets' });
+      await secrets.getByText('No system keyring was found').waitFor();
+      expect(await secrets.getByRole('note').innerText()).toContain('not protected by a keychain');
     } finally {
       await app.close();
     }
