@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { chmod, mkdir, mkdtemp, readdir, readFile, rm, stat, utimes, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,6 +21,27 @@ afterAll(async () => {
 /** Appends a line under the lock (a read-modify-write that loses lines when writers are not serialised). */
 const appendLine = (file: string, line: string): Promise<void> =>
   updateFile(file, async (current) => ({ write: { data: `${current?.bytes.toString('utf8') ?? ''}${line}\n` }, result: undefined }));
+
+/**
+ * Starts the crash fixture and resolves once its temp file is written and it waits before the
+ * rename. A child that dies before getting there (tsx start-up on a loaded machine) is started once more.
+ */
+async function stalledWriter(file: string, attempt = 1): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, '..', 'fixtures', 'store-crash-writer.ts'), file], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const reached = await new Promise<boolean>((resolve) => {
+    let out = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      if (out.includes('temp-written')) resolve(true);
+    });
+    child.once('exit', () => resolve(false));
+  });
+  if (reached) return child;
+  if (attempt < 2) return stalledWriter(file, attempt + 1);
+  throw new Error(`the writer exited before its rename: ${stderr}`);
+}
 
 describe('the workspace store', () => {
   it('serialises read-modify-write in one process: 40 concurrent appends all land', async () => {
@@ -76,13 +97,7 @@ describe('the workspace store', () => {
     const dir = await freshDir();
     const file = join(dir, 'spec.yaml');
     await writeFile(file, 'OLD CONTENT\n');
-    const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, '..', 'fixtures', 'store-crash-writer.ts'), file], { stdio: ['ignore', 'pipe', 'inherit'] });
-    await new Promise<void>((resolve, reject) => {
-      child.stdout.on('data', (chunk: Buffer) => {
-        if (chunk.toString().includes('temp-written')) resolve();
-      });
-      child.on('exit', (code) => reject(new Error(`the writer exited (${code}) before its rename`)));
-    });
+    const child = await stalledWriter(file);
     child.kill('SIGKILL');
     await new Promise((resolve) => child.once('exit', resolve));
     // Crashed mid-save: the old file, whole; its temp file and lock folder are left behind.
