@@ -5,9 +5,8 @@
  * when the file changed meanwhile, and replaces the file atomically.
  */
 import { createHash } from 'node:crypto';
-import { dirname } from 'node:path';
 import { CoreError } from '../core-error';
-import { writeFileAtomic } from '../spec/atomic-write';
+import { updateFile } from '../store/file-store';
 import type { SpecFs } from '../spec/spec-fs';
 import { errnoCode } from '../spec/spec-fs';
 
@@ -32,29 +31,22 @@ export async function readWorkspaceText(fs: SpecFs, file: string, maxBytes: numb
 
 /**
  * Writes `text` to `file` if it still is the version `expectedHash` names (null: must not exist;
- * undefined: whatever is there). Returns the new hash.
+ * undefined: whatever is there). Returns the new hash. Goes through the workspace file store, so the
+ * check and the rename are one locked step and concurrent writers queue instead of overwriting.
  */
 export async function writeWorkspaceText(fs: SpecFs, file: string, text: string, expectedHash: string | null | undefined): Promise<string> {
-  const current = async (): Promise<string | null> => {
-    try {
-      return sha256(await fs.readFile(file));
-    } catch (error) {
-      if (errnoCode(error) === 'ENOENT') return null;
-      throw new CoreError('io', `Cannot read ${file}: ${(error as Error).message}`);
-    }
-  };
-  const check = async (): Promise<void> => {
-    if (expectedHash === undefined) return;
-    const now = await current();
-    if (now !== expectedHash) {
-      throw new CoreError('conflict', expectedHash === null ? `${file} already exists; nothing was written.` : `${file} changed on disk since it was read; nothing was written. Reload it and try again.`, {
-        file,
-        actualHash: now,
-      });
-    }
-  };
-  await check();
-  await fs.mkdir(dirname(file));
-  await writeFileAtomic(fs, file, text, { mode: 0o644, beforeRename: check });
-  return sha256(text);
+  return updateFile(
+    file,
+    async (current) => {
+      const now = current?.hash ?? null;
+      if (expectedHash !== undefined && now !== expectedHash) {
+        throw new CoreError('conflict', expectedHash === null ? `${file} already exists; nothing was written.` : `${file} changed on disk since it was read; nothing was written. Reload it and try again.`, {
+          file,
+          actualHash: now,
+        });
+      }
+      return { write: { data: text, ...(current ? {} : { mode: 0o644 }) }, result: sha256(text) };
+    },
+    { fs },
+  );
 }
