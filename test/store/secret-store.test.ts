@@ -6,6 +6,7 @@ import type { Core } from '../../electron/node/core';
 import { openCore } from '../../electron/node/core';
 import { CoreError } from '../../electron/node/core-error';
 import { createFileSecretStore, createMemorySecretStore } from '../../electron/node/secret-store';
+import { resolveSecret } from '../../electron/node/a2a/auth-apply';
 import { resolveCallAuth } from '../../electron/node/spec/run-operation';
 import { nodeSpecFs } from '../../electron/node/spec/spec-fs';
 
@@ -73,6 +74,11 @@ describe('the file secret store', () => {
       // Nor from the environment fallback.
       const fromEnv = await resolveCallAuth({ fs: nodeSpecFs, workspaceDir: root, secrets }, { ...call, auth: { type: 'bearer', token: { env: name } } }, {}, {}).catch((e: unknown) => e);
       expect((fromEnv as CoreError).code).toBe('not-found');
+      // The send path, with the real process environment (whose prototype has these names).
+      for (const source of [{ secretRef: name }, { env: name }]) {
+        const sent = await resolveSecret(source, { secrets, environment: process.env }, 'bearer token').catch((e: unknown) => e);
+        expect((sent as CoreError).code, JSON.stringify(source)).toBe('not-found');
+      }
     }
   });
 

@@ -28,8 +28,9 @@ export async function resolveSecret(source: SecretSource, deps: SecretDeps, what
     }
     return value;
   }
-  const value = deps.environment[source.env];
-  if (value === undefined) throw new CoreError('not-found', `The ${what} comes from environment variable ${source.env}, which is not set.`);
+  // Own string values only: a variable named `constructor` is unset, not Object's constructor.
+  const value = Object.hasOwn(deps.environment, source.env) ? deps.environment[source.env] : undefined;
+  if (typeof value !== 'string') throw new CoreError('not-found', `The ${what} comes from environment variable ${source.env}, which is not set.`);
   return value;
 }
 

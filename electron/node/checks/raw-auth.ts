@@ -12,7 +12,7 @@ export interface ResolvedAuth {
 async function resolveSecret(source: SecretSource, secrets: SecretStore, environment: Record<string, string | undefined>): Promise<string> {
   if ('value' in source) return source.value;
   if ('env' in source) {
-    const value = environment[source.env];
+    const value = Object.hasOwn(environment, source.env) ? environment[source.env] : undefined;
     if (value === undefined) throw new CoreError('bad-request', `The environment variable ${source.env} is not set.`);
     return value;
   }
