@@ -1,12 +1,26 @@
-import { app, BrowserWindow, ipcMain, nativeTheme, protocol, safeStorage, session, type IpcMainEvent, type IpcMainInvokeEvent, type WebFrameMain } from 'electron';
+import {
+  app,
+  BrowserWindow,
+  ipcMain,
+  nativeTheme,
+  protocol,
+  safeStorage,
+  session,
+  type IpcMainEvent,
+  type IpcMainInvokeEvent,
+  type Session,
+  type WebContents,
+  type WebFrameMain,
+} from 'electron';
 import { join } from 'node:path';
-import { isOperationName, isStreamName, operationNames } from '../../shared/contract/index';
+import { isOperationName, isStreamName } from '../../shared/contract/index';
 import { openCore } from '../node/core';
 import type { AnyStreamEvent } from '../node/dispatcher';
 import { createFileSecretStore } from '../node/secret-store';
 import { resolveDataDir } from '../node/data-dir';
 import { readStatic } from '../node/static-files';
 import { ipcChannels } from './ipc-channels';
+import { createStreamRegistry } from './stream-registry';
 import { appOrigin, appScheme, electronCsp, isAllowedNavigation, secureWindowOptions } from './window-options';
 
 const rendererRoot = join(__dirname, '..', 'renderer');
@@ -17,15 +31,50 @@ const appUrl = `${appOrigin}/index.html`;
 protocol.registerSchemesAsPrivileged([{ scheme: appScheme, privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
 
 function fromOurWindow(frame: WebFrameMain | null): boolean {
-  // Only the top frame of our own page may call the core (no iframes, no navigated-away pages).
+  // Only the top frame of our own page may call the core (no iframes, no navigated-away pages; a frame that is
+  // already gone arrives as null).
   return frame !== null && frame.parent === null && frame.url.startsWith(`${appOrigin}/`);
 }
 
+/** The page needs no permission and no device: every request, check and device chooser says no. */
+function denyPermissionsAndDevices(ses: Session): void {
+  ses.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
+  ses.setPermissionCheckHandler(() => false);
+  ses.setDevicePermissionHandler(() => false);
+  // Without a listener that prevents the default, Chromium picks the first device it finds.
+  ses.on('select-hid-device', (event, _details, callback) => {
+    event.preventDefault();
+    callback(null);
+  });
+  ses.on('select-serial-port', (event, _ports, _wc, callback) => {
+    event.preventDefault();
+    callback('');
+  });
+  ses.on('select-usb-device', (event, _details, callback) => {
+    event.preventDefault();
+    callback();
+  });
+  ses.setBluetoothPairingHandler((_details, callback) => callback({ confirmed: false }));
+}
+
+/** Every web contents (ours, and any a bug could create): no navigation off our origin, no new windows. */
+function refuseNavigation(contents: WebContents): void {
+  // Electron 45 passes the target in the event's details (the positional url argument is deprecated).
+  const refuse = (event: { url: string; preventDefault(): void }): void => {
+    if (!isAllowedNavigation(event.url, appUrl)) event.preventDefault();
+  };
+  contents.on('will-frame-navigate', refuse);
+  contents.on('will-redirect', refuse);
+  contents.setWindowOpenHandler(() => ({ action: 'deny' }));
+  contents.on('select-bluetooth-device', (event, _devices, callback) => {
+    event.preventDefault();
+    callback('');
+  });
+}
+
 async function main(): Promise<void> {
+  app.on('web-contents-created', (_event, contents) => refuseNavigation(contents));
   await app.whenReady();
-  // The bundled main cannot find data folders from module URLs: point the core at the packaged copies.
-  process.env.POWERDUCK_PROTO_DIR ??= join(app.getAppPath(), 'proto');
-  process.env.POWERDUCK_SERVERGEN_TEMPLATE_DIR ??= join(app.getAppPath(), 'electron', 'node', 'servergen', 'template');
   const dataDir = resolveDataDir(process.env);
   // Linux without a keyring: safeStorage falls back to a fixed key, so say so instead of "keychain".
   const backend = process.platform === 'linux' ? safeStorage.getSelectedStorageBackend() : undefined;
@@ -38,8 +87,9 @@ async function main(): Promise<void> {
     backend === 'basic_text' || backend === 'unknown' || !safeStorage.isEncryptionAvailable() ? 'basic-text' : 'os-keychain',
   );
   const core = await openCore({ host: 'electron', version: app.getVersion(), dataDir, secrets });
+  const streams = createStreamRegistry((requestId) => core.dispatcher.cancel(requestId));
 
-  session.defaultSession.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
+  denyPermissionsAndDevices(session.defaultSession);
   protocol.handle(appScheme, async (request) => {
     const url = new URL(request.url);
     const file = url.host === new URL(appOrigin).host ? await readStatic(rendererRoot, url.pathname) : undefined;
@@ -58,17 +108,25 @@ async function main(): Promise<void> {
   ipcMain.on(ipcChannels.stream, (event: IpcMainEvent, op: unknown, requestId: unknown, request: unknown) => {
     if (!fromOurWindow(event.senderFrame) || !isStreamName(op)) return;
     const sender = event.sender;
-    void core.dispatcher.streamUnknown(op, requestId, request, (streamEvent: AnyStreamEvent) => {
-      if (!sender.isDestroyed()) sender.send(ipcChannels.event, streamEvent);
-    });
+    const tracked = typeof requestId === 'string' && streams.started(sender.id, requestId);
+    void core.dispatcher
+      .streamUnknown(op, requestId, request, (streamEvent: AnyStreamEvent) => {
+        if (!sender.isDestroyed()) sender.send(ipcChannels.event, streamEvent);
+      })
+      .finally(() => {
+        if (tracked) streams.ended(requestId);
+      });
   });
-  void operationNames;
 
   const window = new BrowserWindow(secureWindowOptions(join(__dirname, 'preload.cjs'), nativeTheme.shouldUseDarkColors));
-  window.webContents.on('will-navigate', (event, url) => {
-    if (!isAllowedNavigation(url, appUrl)) event.preventDefault();
+  const contents = window.webContents;
+  const owner = contents.id;
+  // A reload, a navigation or a crash ends the page that was listening: stop its streams (a local stop).
+  contents.on('did-start-navigation', (details) => {
+    if (details.isMainFrame && !details.isSameDocument) streams.cancelAll(owner);
   });
-  window.webContents.setWindowOpenHandler(() => ({ action: 'deny' }));
+  contents.on('render-process-gone', () => streams.cancelAll(owner));
+  contents.on('destroyed', () => streams.cancelAll(owner));
   window.once('ready-to-show', () => window.show());
   await window.loadURL(appUrl);
 }

@@ -1,0 +1,262 @@
+// Loads the bundled Electron main process (built here into a temp folder, exactly as `npm run build` builds it)
+// against a minimal stand-in for the `electron` module: only the API surface main.ts calls, recording what it is
+// given. This tests OUR wiring (what is registered, with which checks and options), not Electron: whether
+// Electron honours those options is Electron's business, and the stand-in cannot tell.
+import { execFile } from 'node:child_process';
+import { EventEmitter } from 'node:events';
+import { mkdtemp, rm } from 'node:fs/promises';
+import Module, { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { operationNames, streamNames } from '../../shared/contract/index';
+import { ipcChannels } from '../../electron/main/ipc-channels';
+
+type Listener = (...args: unknown[]) => unknown;
+interface StandIn {
+  module: Record<string, unknown>;
+  handles: Map<string, Listener>;
+  ons: Map<string, Listener>;
+  windows: { options: Record<string, unknown>; contents: FakeContents }[];
+  session: EventEmitter & Record<string, unknown>;
+  sessionHandlers: Map<string, Listener>;
+  privileged: unknown[];
+  ready: () => void;
+}
+
+class FakeContents extends EventEmitter {
+  static nextId = 1;
+  readonly id = FakeContents.nextId++;
+  readonly sent: { channel: string; payload: { requestId?: string; kind?: string; seq?: number; value?: unknown; error?: { code: string } } }[] = [];
+  windowOpenHandler: Listener | undefined;
+  setWindowOpenHandler(handler: Listener): void {
+    this.windowOpenHandler = handler;
+  }
+  send(channel: string, payload: FakeContents['sent'][number]['payload']): void {
+    this.sent.push({ channel, payload });
+  }
+  isDestroyed(): boolean {
+    return false;
+  }
+}
+
+function standIn(): StandIn {
+  const handles = new Map<string, Listener>();
+  const ons = new Map<string, Listener>();
+  const windows: StandIn['windows'] = [];
+  const sessionHandlers = new Map<string, Listener>();
+  const privileged: unknown[] = [];
+  let ready!: () => void;
+  const whenReady = new Promise<void>((resolve) => (ready = resolve));
+  const app = Object.assign(new EventEmitter(), {
+    whenReady: () => whenReady,
+    getVersion: () => '0.0.0-test',
+    getAppPath: () => process.cwd(),
+    quit: () => undefined,
+    exit: (code: number) => {
+      throw new Error(`app.exit(${code}) called: main() failed`);
+    },
+  });
+  const session = Object.assign(new EventEmitter(), {} as Record<string, unknown>);
+  for (const name of ['setPermissionRequestHandler', 'setPermissionCheckHandler', 'setDevicePermissionHandler', 'setBluetoothPairingHandler']) {
+    session[name] = (handler: Listener) => sessionHandlers.set(name, handler);
+  }
+  class BrowserWindow extends EventEmitter {
+    readonly webContents = new FakeContents();
+    constructor(readonly options: Record<string, unknown>) {
+      super();
+      windows.push({ options, contents: this.webContents });
+      // As Electron does for every new web contents.
+      app.emit('web-contents-created', {}, this.webContents);
+    }
+    show(): void {}
+    async loadURL(): Promise<void> {}
+  }
+  const module = {
+    app,
+    BrowserWindow,
+    ipcMain: { handle: (channel: string, fn: Listener) => handles.set(channel, fn), on: (channel: string, fn: Listener) => ons.set(channel, fn) },
+    nativeTheme: { shouldUseDarkColors: false },
+    protocol: { registerSchemesAsPrivileged: (schemes: unknown[]) => privileged.push(...schemes), handle: () => undefined },
+    safeStorage: { encryptString: (s: string) => Buffer.from(s), decryptString: (b: Buffer) => b.toString() },
+    session: { defaultSession: session },
+  };
+  return { module, handles, ons, windows, session, sessionHandlers, privileged, ready: () => ready() };
+}
+
+const ourFrame = { parent: null, url: 'app://powerduck/index.html' };
+const strangers = [
+  ['no frame (already gone)', null],
+  ['an iframe of our page', { parent: ourFrame, url: 'app://powerduck/index.html' }],
+  ['another origin', { parent: null, url: 'https://evil.example/' }],
+  ['a look-alike origin', { parent: null, url: 'app://powerduck.evil/index.html' }],
+] as const;
+
+let work: string;
+let electron: StandIn;
+let originalLoad: unknown;
+
+beforeAll(async () => {
+  // Inside the checkout (git-ignored), so the bundle resolves its external packages from our node_modules.
+  work = await mkdtemp(join(process.cwd(), '.tmp-electron-main-'));
+  await promisify(execFile)(process.execPath, ['scripts/build.mjs', '--only', 'electron', '--outdir', join(work, 'dist')]);
+  electron = standIn();
+  const loader = Module as unknown as { _load: (request: string, ...rest: unknown[]) => unknown };
+  originalLoad = loader._load;
+  const load = loader._load;
+  loader._load = function (request: string, ...rest: unknown[]) {
+    return request === 'electron' ? electron.module : load.call(this, request, ...rest);
+  };
+  process.env.POWERDUCK_HOME = await mkdtemp(join(tmpdir(), 'powerduck-electron-home-'));
+  createRequire(import.meta.url)(join(work, 'dist/electron/main.cjs'));
+  electron.ready();
+  // main() finishes once the window is created.
+  for (let i = 0; i < 400 && electron.windows.length === 0; i++) await new Promise((r) => setTimeout(r, 25));
+  expect(electron.windows).toHaveLength(1);
+}, 60_000);
+
+afterAll(async () => {
+  (Module as unknown as { _load: unknown })._load = originalLoad;
+  const home = process.env.POWERDUCK_HOME;
+  delete process.env.POWERDUCK_HOME;
+  await Promise.all([rm(work, { recursive: true, force: true }), home ? rm(home, { recursive: true, force: true }) : undefined]);
+});
+
+const invoke = (frame: unknown, op: unknown, request: unknown) =>
+  electron.handles.get(ipcChannels.invoke)?.({ senderFrame: frame }, op, request) as Promise<{ ok: boolean; error?: { code: string } }>;
+
+function stream(contents: FakeContents, frame: unknown, op: unknown, requestId: string, request: unknown): void {
+  electron.ons.get(ipcChannels.stream)?.({ senderFrame: frame, sender: contents }, op, requestId, request);
+}
+
+async function eventsOf(contents: FakeContents, requestId: string, until: (kinds: string[]) => boolean): Promise<FakeContents['sent']> {
+  for (let i = 0; i < 400; i++) {
+    const events = contents.sent.filter((e) => e.payload.requestId === requestId);
+    if (until(events.map((e) => e.payload.kind ?? ''))) return events;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+  throw new Error(`stream ${requestId} did not reach the expected state`);
+}
+
+describe('Electron main process wiring (stand-in electron module)', () => {
+  it('registers exactly the invoke and stream channels', () => {
+    expect([...electron.handles.keys()]).toEqual([ipcChannels.invoke]);
+    expect([...electron.ons.keys()]).toEqual([ipcChannels.stream]);
+  });
+
+  it('runs every contract operation for our top frame and refuses every other sender before the core sees it', async () => {
+    for (const op of operationNames) {
+      for (const [, frame] of strangers) expect(await invoke(frame, op, {}), `${op}`).toMatchObject({ ok: false, error: { code: 'unauthorized' } });
+      const result = await invoke(ourFrame, op, { requestId: 'none' });
+      if (!result.ok) expect(result.error?.code, `${op} reached the core`).not.toMatch(/^(unauthorized|unknown-operation)$/);
+    }
+    expect(await invoke(ourFrame, 'app.info', {})).toMatchObject({ ok: true });
+    expect(await invoke(ourFrame, 'fs.readFile', {})).toMatchObject({ ok: false, error: { code: 'unknown-operation' } });
+    expect(await invoke(ourFrame, '__proto__', {})).toMatchObject({ ok: false, error: { code: 'unknown-operation' } });
+  });
+
+  it('starts every contract stream for our top frame only, and nothing for other senders or unknown names', async () => {
+    const contents = electron.windows[0]!.contents;
+    for (const op of streamNames) {
+      for (const [label, frame] of strangers) stream(contents, frame, op, `${op}-${label}`, {});
+      // Whatever the request, a started stream ends with exactly one terminal event.
+      const request = op === 'debug.echoStream' ? { count: 2 } : {};
+      stream(contents, ourFrame, op, `${op}-ours`, request);
+    }
+    for (const op of streamNames) {
+      const events = await eventsOf(contents, `${op}-ours`, (kinds) => kinds.includes('end') || kinds.includes('error'));
+      expect(events.every((e) => e.channel === ipcChannels.event)).toBe(true);
+      for (const [label] of strangers) expect(contents.sent.filter((e) => e.payload.requestId === `${op}-${label}`)).toEqual([]);
+    }
+    stream(contents, ourFrame, 'shell.exec', 'unknown-op', {});
+    await new Promise((r) => setTimeout(r, 50));
+    expect(contents.sent.filter((e) => e.payload.requestId === 'unknown-op')).toEqual([]);
+  });
+
+  it('opens the window with the secure options and the preload next to the bundle', () => {
+    const { options } = electron.windows[0]!;
+    expect(options['webPreferences']).toMatchObject({
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      webviewTag: false,
+      preload: join(work, 'dist/electron/preload.cjs'),
+    });
+    expect(options['show']).toBe(false);
+    expect(electron.privileged).toEqual([{ scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } }]);
+  });
+
+  it('refuses navigation and redirects off our origin, and every window.open', () => {
+    const contents = electron.windows[0]!.contents;
+    for (const event of ['will-frame-navigate', 'will-redirect']) {
+      for (const [url, refused] of [
+        ['https://evil.example/', true],
+        ['file:///etc/passwd', true],
+        ['app://powerduck.evil/index.html', true],
+        ['javascript:alert(1)', true],
+        ['app://powerduck/index.html#/history', false],
+      ] as const) {
+        let prevented = false;
+        contents.emit(event, { url, preventDefault: () => (prevented = true) });
+        expect(prevented, `${event} ${url}`).toBe(refused);
+      }
+    }
+    expect(contents.windowOpenHandler?.({ url: 'https://evil.example/' })).toEqual({ action: 'deny' });
+    expect(contents.windowOpenHandler?.({ url: 'app://powerduck/index.html' })).toEqual({ action: 'deny' });
+  });
+
+  it('denies every permission request, permission check, device and device chooser', () => {
+    let granted: unknown;
+    electron.sessionHandlers.get('setPermissionRequestHandler')?.({}, 'media', (ok: unknown) => (granted = ok), {});
+    expect(granted).toBe(false);
+    for (const permission of ['clipboard-read', 'hid', 'serial', 'usb', 'notifications', 'geolocation']) {
+      expect(electron.sessionHandlers.get('setPermissionCheckHandler')?.(null, permission, 'app://powerduck', {})).toBe(false);
+    }
+    expect(electron.sessionHandlers.get('setDevicePermissionHandler')?.({ deviceType: 'usb', origin: 'app://powerduck' })).toBe(false);
+    let pairing: unknown;
+    electron.sessionHandlers.get('setBluetoothPairingHandler')?.({}, (response: unknown) => (pairing = response));
+    expect(pairing).toEqual({ confirmed: false });
+    for (const [event, args] of [
+      ['select-hid-device', [{ deviceList: [{ deviceId: 'h1' }] }]],
+      ['select-serial-port', [[{ portId: 'p1' }], {}]],
+      ['select-usb-device', [{ deviceList: [{ deviceId: 'u1' }] }]],
+    ] as const) {
+      let prevented = false;
+      let chosen: unknown = 'not called';
+      electron.session.emit(event, { preventDefault: () => (prevented = true) }, ...args, (id?: unknown) => (chosen = id));
+      expect(prevented, event).toBe(true);
+      expect([null, '', undefined]).toContain(chosen);
+    }
+    let prevented = false;
+    let chosen: unknown = 'not called';
+    electron.windows[0]!.contents.emit('select-bluetooth-device', { preventDefault: () => (prevented = true) }, [{ deviceId: 'b1' }], (id: unknown) => (chosen = id));
+    expect({ prevented, chosen }).toEqual({ prevented: true, chosen: '' });
+  });
+
+  for (const [label, trigger] of [
+    ['reloads', (c: FakeContents) => c.emit('did-start-navigation', { isMainFrame: true, isSameDocument: false, url: 'app://powerduck/index.html' })],
+    ['crashes', (c: FakeContents) => c.emit('render-process-gone', {}, { reason: 'crashed', exitCode: 1 })],
+    ['is destroyed', (c: FakeContents) => c.emit('destroyed')],
+  ] as const) {
+    it(`cancels the page's running streams when it ${label}, and only then`, async () => {
+      const contents = electron.windows[0]!.contents;
+      const id = `long-${label}`;
+      stream(contents, ourFrame, 'debug.echoStream', id, { count: 1000, intervalMs: 1000 });
+      await eventsOf(contents, id, (kinds) => kinds.includes('data'));
+      // In-page navigation (a hash change) and sub-frame navigations leave streams alone.
+      contents.emit('did-start-navigation', { isMainFrame: true, isSameDocument: true, url: 'app://powerduck/index.html#/x' });
+      contents.emit('did-start-navigation', { isMainFrame: false, isSameDocument: false, url: 'app://powerduck/frame.html' });
+      await new Promise((r) => setTimeout(r, 50));
+      expect(contents.sent.filter((e) => e.payload.requestId === id && e.payload.kind !== 'data')).toEqual([]);
+      trigger(contents);
+      const events = await eventsOf(contents, id, (kinds) => kinds.includes('end') || kinds.includes('error'));
+      const terminal = events.filter((e) => e.payload.kind !== 'data');
+      expect(terminal).toHaveLength(1);
+      expect(JSON.stringify(terminal[0]!.payload)).toMatch(/cancel/);
+    });
+  }
+});
