@@ -79,7 +79,12 @@ function standIn(): StandIn {
     ipcMain: { handle: (channel: string, fn: Listener) => handles.set(channel, fn), on: (channel: string, fn: Listener) => ons.set(channel, fn) },
     nativeTheme: { shouldUseDarkColors: false },
     protocol: { registerSchemesAsPrivileged: (schemes: unknown[]) => privileged.push(...schemes), handle: () => undefined },
-    safeStorage: { encryptString: (s: string) => Buffer.from(s), decryptString: (b: Buffer) => b.toString() },
+    safeStorage: {
+      encryptString: (s: string) => Buffer.from(s),
+      decryptString: (b: Buffer) => b.toString(),
+      isEncryptionAvailable: () => true,
+      getSelectedStorageBackend: () => 'gnome_libsecret',
+    },
     session: { defaultSession: session },
   };
   return { module, handles, ons, windows, session, sessionHandlers, privileged, ready: () => ready() };
