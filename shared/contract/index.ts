@@ -9,6 +9,8 @@ import { checkOpNames, checkStreamNames } from './ops-check';
 import type { EnvOps } from './ops-env';
 import { envOpNames } from './ops-env';
 import type { HistoryOps, HistoryStreams } from './ops-history';
+import type { HttpOps, HttpStreams } from './ops-http';
+import { httpOpNames, httpStreamNames } from './ops-http';
 import { historyOpNames, historyStreamNames } from './ops-history';
 import type { SecretOps } from './ops-secrets';
 import { secretOpNames } from './ops-secrets';
@@ -22,10 +24,10 @@ export * from './result';
 export * from './stream';
 
 /** The one map of unary operations between the page and the core. */
-export interface Operations extends AppOps, SecretOps, A2aOps, CardOps, SpecOps, HistoryOps, CheckOps, ServergenOps, EnvOps {}
+export interface Operations extends AppOps, SecretOps, A2aOps, CardOps, SpecOps, HistoryOps, CheckOps, ServergenOps, EnvOps, HttpOps {}
 
 /** The one map of streaming operations. */
-export interface Streams extends AppStreams, A2aStreams, CardStreams, SpecStreams, HistoryStreams, CheckStreams, ServergenStreams {}
+export interface Streams extends AppStreams, A2aStreams, CardStreams, SpecStreams, HistoryStreams, CheckStreams, ServergenStreams, HttpStreams {}
 
 export type OperationName = keyof Operations;
 export type StreamName = keyof Streams;
@@ -45,6 +47,7 @@ export const operationNames: readonly OperationName[] = [
   ...checkOpNames,
   ...servergenOpNames,
   ...envOpNames,
+  ...httpOpNames,
 ];
 
 export const streamNames: readonly StreamName[] = [
@@ -55,6 +58,7 @@ export const streamNames: readonly StreamName[] = [
   ...historyStreamNames,
   ...checkStreamNames,
   ...servergenStreamNames,
+  ...httpStreamNames,
 ];
 
 // Compile-time proof that every operation in the maps is listed at runtime: a name added to a
@@ -68,7 +72,8 @@ type ListedOps =
   | (typeof historyOpNames)[number]
   | (typeof checkOpNames)[number]
   | (typeof servergenOpNames)[number]
-  | (typeof envOpNames)[number];
+  | (typeof envOpNames)[number]
+  | (typeof httpOpNames)[number];
 type ListedStreams =
   | (typeof appStreamNames)[number]
   | (typeof a2aStreamNames)[number]
@@ -76,7 +81,8 @@ type ListedStreams =
   | (typeof specStreamNames)[number]
   | (typeof historyStreamNames)[number]
   | (typeof checkStreamNames)[number]
-  | (typeof servergenStreamNames)[number];
+  | (typeof servergenStreamNames)[number]
+  | (typeof httpStreamNames)[number];
 const allOpsListed: [Exclude<OperationName, ListedOps>] extends [never] ? true : false = true;
 const allStreamsListed: [Exclude<StreamName, ListedStreams>] extends [never] ? true : false = true;
 void allOpsListed;

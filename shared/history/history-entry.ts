@@ -172,7 +172,7 @@ export function sentMessageId(record: ExchangeRecord, callBody?: unknown): strin
   return isObject(message) && typeof message['messageId'] === 'string' ? message['messageId'] : undefined;
 }
 
-export function toSummary(entry: HistoryEntry): Omit<HistoryEntry, 'exchange'> {
-  const { exchange: _full, ...summary } = entry;
+export function toSummary(entry: HistoryEntry): Omit<HistoryEntry, 'exchange' | 'httpExchange'> {
+  const { exchange: _full, httpExchange: _http, ...summary } = entry;
   return summary;
 }

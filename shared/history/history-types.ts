@@ -1,4 +1,5 @@
 import type { ExchangeRecord, Outcome } from '../a2a/exchange';
+import type { HttpExchangeRecord } from '../http/http-types';
 import type { A2aVersion, Binding } from '../a2a/versions';
 
 /** One part of a message as the logging policy keeps it: what kind, which media type, how big. */
@@ -22,8 +23,9 @@ export interface MessageSummary {
 
 /** The interface the exchange went to (binding + version + endpoint). */
 export interface HistoryInterface {
-  binding: Binding;
-  version: A2aVersion;
+  /** 'HTTP' for plain HTTP requests (issue 18), which have no A2A version ('-'). */
+  binding: Binding | 'HTTP';
+  version: A2aVersion | '-';
   endpoint: string;
 }
 
@@ -60,7 +62,7 @@ export interface HistoryEntry {
   attempt: number;
   httpStatus?: number;
   grpcStatus?: string;
-  outcomeKind: Outcome['kind'];
+  outcomeKind: Outcome['kind'] | 'response';
   a2aError?: HistoryA2aError;
   /** The server created a task for this exchange (a send that came back with a new task). */
   taskCreated: boolean;
@@ -75,10 +77,12 @@ export interface HistoryEntry {
   warnings: string[];
   bodies: 'hashed' | 'full';
   exchange?: ExchangeRecord;
+  /** The full record of a plain HTTP request, under the same policy as `exchange`. */
+  httpExchange?: HttpExchangeRecord;
 }
 
 /** What `history.list` returns per row: the entry without the full record. */
-export type HistorySummary = Omit<HistoryEntry, 'exchange'>;
+export type HistorySummary = Omit<HistoryEntry, 'exchange' | 'httpExchange'>;
 
 export interface HistorySettings {
   /** Keep full request/response bodies (redacted) instead of SHA-256 digests. Off by default. */

@@ -8,6 +8,7 @@ import { parseArgs } from '../args';
 import type { CliCommand } from '../cli-types';
 import { exitCodes, UsageError } from '../cli-types';
 import { oneLine } from '../one-line';
+import { isHttpOperationArg, runHttpOperation, runHttpUsage } from './send-http';
 
 const usage = `powerduck run <file> <path> [--env NAME] [--env NAME=VALUE]... [--json]
 
@@ -19,7 +20,9 @@ Sends the A2A operation saved at <path> in the OpenAPI file <file> (see 'powerdu
   --json            print the exchange record as JSON; for streams, one JSON line per event first
 
 Exit codes (as for send): 0 ok, 1 the agent said no (RPC/HTTP/gRPC error), 2 usage, file, network
-or transport error.`;
+or transport error.
+
+${runHttpUsage}`;
 
 /** `--env NAME=VALUE` is a one-run value (as before environments existed); a bare `--env NAME` picks the environment. */
 function parseEnv(values: readonly string[]): { values: Record<string, string>; environment?: string } {
@@ -40,9 +43,11 @@ function parseEnv(values: readonly string[]): { values: Record<string, string>; 
 
 export const runCommand: CliCommand = {
   name: 'run',
-  summary: 'send a request saved in an OpenAPI 3.2 file (x-a2a)',
+  summary: 'send a request saved in an OpenAPI file (x-a2a, or any HTTP operation as "GET /path")',
   usage,
   async run(argv, io) {
+    // "GET /pets/{id}" names a plain HTTP operation of an OpenAPI document (send-http.ts).
+    if (isHttpOperationArg(argv.filter((a) => !a.startsWith('--'))[1])) return runHttpOperation(argv, io);
     const args = parseArgs(argv, { values: ['env'], flags: ['json'] });
     if (args.positionals.length !== 2) throw new UsageError('Expected <file> <path>.');
     const [fileArg, path] = args.positionals as [string, string];

@@ -15,6 +15,7 @@ import { exitCodes, UsageError } from '../cli-types';
 import { oneLine } from '../one-line';
 import { readJsonBody } from '../read-json-body';
 import { parseBinding } from '../parse-binding';
+import { runSendHttp, sendHttpUsage } from './send-http';
 
 const usage = `powerduck send --a2a <1.0|0.3> --binding <JSONRPC|HTTP+JSON|GRPC> --endpoint URL --method NAME
                 [--body FILE|-] [--text TEXT] [--header 'K: V']... [--token T | --token-env NAME]
@@ -33,7 +34,9 @@ Sends one A2A call and prints what came back.
   --json           print the exchange record as JSON; for streams, one JSON line per event first
 
 Streams run until the agent closes them; Ctrl-C stops locally (the task keeps running remotely).
-Exit codes: 0 ok, 1 the agent said no (RPC/HTTP/gRPC error), 2 usage, network or transport error.`;
+Exit codes: 0 ok, 1 the agent said no (RPC/HTTP/gRPC error), 2 usage, network or transport error.
+
+${sendHttpUsage}`;
 
 function parseHeader(text: string): HeaderEntry {
   const colon = text.indexOf(':');
@@ -48,9 +51,11 @@ function exitFor(record: ExchangeRecord): number {
 
 export const sendCommand: CliCommand = {
   name: 'send',
-  summary: 'send one A2A call (JSON-RPC, HTTP+JSON or gRPC; A2A 1.0 or 0.3)',
+  summary: 'send one A2A call (JSON-RPC, HTTP+JSON or gRPC; A2A 1.0 or 0.3) or, with --http, any HTTP request',
   usage,
   async run(argv, io) {
+    // Plain HTTP has its own options (send-http.ts).
+    if (argv.includes('--http')) return runSendHttp(argv, io);
     const args = parseArgs(argv, {
       values: ['a2a', 'binding', 'endpoint', 'method', 'body', 'text', 'header', 'token', 'token-env', 'tenant', 'timeout', 'env'],
       flags: ['json'],

@@ -9,6 +9,7 @@ import { createCardHandlers, createCardStreamHandlers } from './card';
 import { createCheckHandlers, createCheckStreamHandlers } from './check';
 import { createEnvironmentHandlers } from './environments';
 import { createHistoryHandlers, createHistoryStreamHandlers } from './history';
+import { createHttpHandlers, createHttpStreamHandlers } from './http';
 import { createSecretHandlers } from './secrets';
 import { createServergenHandlers, createServergenStreamHandlers } from './servergen';
 import { createSpecHandlers, createSpecStreamHandlers } from './spec';
@@ -40,6 +41,7 @@ export function createHandlerTable(env: CoreEnv): HandlerTable {
       ...createCheckHandlers(env),
       ...createServergenHandlers(env),
       ...createEnvironmentHandlers(env),
+      ...createHttpHandlers(env, history),
     },
     streams: {
       ...createAppStreamHandlers(),
@@ -54,6 +56,7 @@ export function createHandlerTable(env: CoreEnv): HandlerTable {
       ...createHistoryStreamHandlers(env),
       ...createCheckStreamHandlers(env),
       ...createServergenStreamHandlers(env),
+      ...createHttpStreamHandlers(env, history),
     },
   };
 }

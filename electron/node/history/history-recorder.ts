@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { ExchangeRecord } from '../../../shared/a2a/exchange';
 import { buildHistoryEntry, sentMessageId } from '../../../shared/history/history-entry';
+import { buildHttpHistoryEntry } from '../../../shared/http/http-history';
+import type { HttpExchangeRecord } from '../../../shared/http/http-types';
 import type { HistoryEntry, HistorySource } from '../../../shared/history/history-types';
 import type { CoreEnv } from '../core-env';
 import { historyStoreAt, type HistoryStore } from './history-store';
@@ -18,6 +20,8 @@ export interface RecordOptions {
 export interface HistoryRecorder {
   /** Stores one exchange under the logging policy. Never throws: history must not break a call. */
   record(record: ExchangeRecord, options?: RecordOptions): Promise<HistoryEntry | undefined>;
+  /** Stores one plain HTTP exchange under the same policy. Never throws. */
+  recordHttp(record: HttpExchangeRecord, source?: HistorySource): Promise<HistoryEntry | undefined>;
   readonly store: HistoryStore;
 }
 
@@ -28,6 +32,16 @@ export function sha256Hex(text: string): string {
 export function createHistoryRecorder(env: Pick<CoreEnv, 'dataDir' | 'logger'>, store: HistoryStore = historyStoreAt(env.dataDir.historyDir)): HistoryRecorder {
   return {
     store,
+    async recordHttp(record, source) {
+      try {
+        return await store.append(({ settings }) =>
+          buildHttpHistoryEntry(record, { source: source ?? (record.events ? 'stream' : 'send'), fullBodies: settings.fullBodies, sha256: sha256Hex }),
+        );
+      } catch (error) {
+        env.logger.warn(`History: could not record HTTP exchange ${record.id}: ${error instanceof Error ? error.message : String(error)}`);
+        return undefined;
+      }
+    },
     async record(record, options = {}) {
       try {
         const messageId = sentMessageId(record, options.callBody);

@@ -143,8 +143,8 @@ export function createHistoryStore(dir: string): HistoryStore {
   function entryLine(entry: HistoryEntry, settings: HistorySettings): string {
     const line = JSON.stringify(entry);
     // One exchange may not take more than a quarter of the history: its full record goes, its digests stay.
-    if (line.length > settings.maxBytes / 4 && entry.exchange) {
-      const { exchange: _dropped, ...rest } = entry;
+    if (line.length > settings.maxBytes / 4 && (entry.exchange || entry.httpExchange)) {
+      const { exchange: _dropped, httpExchange: _droppedHttp, ...rest } = entry;
       return JSON.stringify({ ...rest, bodies: 'hashed', warnings: [...rest.warnings, 'Full bodies dropped: the exchange is too large for the history size limit.'] });
     }
     return line;

@@ -1,3 +1,4 @@
+import { openHttpTab } from '../http/http-drafts-store';
 import { useEffect, useState, type ReactNode } from 'react';
 import type { BodyDigest, HistoryEntry } from '../../../../shared/history/history-types';
 import type { WireError } from '../../../../shared/contract/index';
@@ -164,7 +165,8 @@ export default function HistoryEntryView({ id }: { id: string }) {
   const reopen = (): void => {
     if (!entry) return;
     const { binding, version, endpoint } = entry.interface;
-    useDraftsStore.getState().openA2a({ version, binding, endpoint, method: entry.method });
+    if (binding === 'HTTP' || version === '-') openHttpTab({ method: entry.method, url: endpoint });
+    else useDraftsStore.getState().openA2a({ version, binding, endpoint, method: entry.method });
     useToolViewStore.getState().close();
   };
 

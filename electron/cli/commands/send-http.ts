@@ -1,0 +1,276 @@
+/**
+ * `powerduck send --http …` and `powerduck run <spec> "<METHOD> <path>"`: plain HTTP requests and
+ * OpenAPI operations from the command line, through the same core as the app.
+ */
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import type { AuthConfig } from '../../../shared/a2a/auth';
+import type { HeaderEntry } from '../../../shared/a2a/call';
+import type { RecordedStreamEvent } from '../../../shared/a2a/exchange';
+import { newUuid } from '../../../shared/a2a/ids';
+import type { StreamEvent, WireError } from '../../../shared/contract/index';
+import type { HttpBody, HttpExchangeRecord, HttpRequest, MultipartField } from '../../../shared/http/http-types';
+import { httpSummaryLines, httpExitSeverity } from '../../../shared/http/http-summary';
+import { buildOperationRequest } from '../../../shared/http/openapi-draft';
+import { closeA2aConnections } from '../../node/a2a/perform-call';
+import { openCore, type Core } from '../../node/core';
+import { parseArgs, requireOption, type ParsedArgs } from '../args';
+import type { CliIo } from '../cli-types';
+import { exitCodes, UsageError } from '../cli-types';
+import { oneLine } from '../one-line';
+
+export const sendHttpUsage = `powerduck send --http --url URL [--method M] [--header 'K: V']... [--body TEXT|@FILE|-]
+                [--content-type TYPE] [--form 'name=value' | --form 'name=@FILE']...
+                [--urlencoded 'name=value']... [--token T | --token-env NAME] [--follow]
+                [--insecure] [--cert FILE --key FILE] [--timeout MS] [--json]
+
+Sends one plain HTTP request (any method) and prints the answer.
+  --method M        the method as sent (default GET; any token such as QUERY or PROPFIND)
+  --body …          request body: literal text, @FILE for a file's bytes, '-' for standard input;
+                    JSON text is sent as application/json unless --content-type says otherwise
+  --form n=v|n=@F   a multipart/form-data field or file (repeatable)
+  --urlencoded n=v  an application/x-www-form-urlencoded field (repeatable)
+  --follow          follow redirects (default: show the 3xx and stop)
+  --insecure        accept any server certificate (local testing only; the record says so)
+  --cert/--key      client certificate and key (PEM files) for mutual TLS
+  --json            print the exchange record as JSON
+
+Exit codes: 0 ok, 1 HTTP status >= 400 or a response that breaks its declared schema, 2 usage,
+network or transport error.`;
+
+export const runHttpUsage = `powerduck run <file> "<METHOD> <path>" [--param name=value]... [--server N] [--base-url URL]
+                [--body TEXT|@FILE|-] [--env NAME=VALUE]... [--json]
+
+Sends an operation of an OpenAPI 3.0/3.1/3.2 document and checks the answer against the responses
+it declares.
+  --param name=value  a parameter value (path, query, header or cookie; 'query:name=value' when a
+                      name is used in two places). Arrays: a,b or ["a","b"]; objects: JSON
+  --server N          which of the document's servers (default 0)
+  --base-url URL      send to this base URL instead of the document's servers
+  --body …            request body (default: the operation's example)
+  --env NAME=VALUE    a value for this run: a security scheme's secret NAME missing from the store
+                      falls back to it
+
+Exit codes: 0 ok, 1 HTTP status >= 400 or a response that breaks its declared schema, 2 usage,
+file, network or transport error.`;
+
+function parseHeader(text: string): HeaderEntry {
+  const colon = text.indexOf(':');
+  if (colon <= 0) throw new UsageError(`--header "${text}" must look like 'Name: value'.`);
+  return { name: text.slice(0, colon).trim(), value: text.slice(colon + 1).trim() };
+}
+
+function pair(text: string, option: string): [string, string] {
+  const eq = text.indexOf('=');
+  if (eq <= 0) throw new UsageError(`--${option} "${text}" must look like name=value.`);
+  return [text.slice(0, eq), text.slice(eq + 1)];
+}
+
+async function readBodyArg(source: string, io: CliIo): Promise<{ text: string; bytesFile?: string }> {
+  if (source === '-') return { text: await io.readStdin() };
+  if (source.startsWith('@')) {
+    const path = resolve(io.cwd, source.slice(1));
+    const text = await readFile(path, 'utf8').catch((e: NodeJS.ErrnoException) => {
+      throw new UsageError(`Cannot read --body ${source}: ${e.code === 'ENOENT' ? 'no such file' : e.message}.`);
+    });
+    return { text, bytesFile: path };
+  }
+  return { text: source };
+}
+
+function looksJson(text: string): boolean {
+  const t = text.trim();
+  if (!t.startsWith('{') && !t.startsWith('[')) return false;
+  try {
+    JSON.parse(t);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function bodyFromArgs(args: ParsedArgs, io: CliIo): Promise<HttpBody | undefined> {
+  const bodyArg = args.options.get('body');
+  const form = args.repeated.get('form') ?? [];
+  const urlencoded = args.repeated.get('urlencoded') ?? [];
+  const used = [bodyArg !== undefined, form.length > 0, urlencoded.length > 0].filter(Boolean).length;
+  if (used > 1) throw new UsageError('Use one of --body, --form or --urlencoded.');
+  const contentType = args.options.get('content-type');
+  if (form.length) {
+    const fields: MultipartField[] = form.map((f) => {
+      const [name, value] = pair(f, 'form');
+      return value.startsWith('@') ? { name, file: { path: resolve(io.cwd, value.slice(1)) } } : { name, value };
+    });
+    return { kind: 'multipart', fields };
+  }
+  if (urlencoded.length) return { kind: 'urlencoded', fields: urlencoded.map((f) => pair(f, 'urlencoded')).map(([name, value]) => ({ name, value })) };
+  if (bodyArg === undefined) return undefined;
+  const read = await readBodyArg(bodyArg, io);
+  // A file that is not JSON or text goes as its exact bytes.
+  if (read.bytesFile && contentType && !/json|text|xml|yaml/i.test(contentType)) return { kind: 'file', file: { path: read.bytesFile, contentType } };
+  if (!contentType && looksJson(read.text)) return { kind: 'json', text: read.text };
+  if (contentType && /json/i.test(contentType)) return { kind: 'text', text: read.text, contentType };
+  return { kind: 'text', text: read.text, contentType: contentType ?? 'text/plain; charset=utf-8' };
+}
+
+function authFromArgs(args: ParsedArgs): AuthConfig | undefined {
+  const token = args.options.get('token');
+  const tokenEnv = args.options.get('token-env');
+  if (token !== undefined && tokenEnv !== undefined) throw new UsageError('Use either --token or --token-env, not both.');
+  if (token === '' || tokenEnv === '') throw new UsageError(`--${token === '' ? 'token' : 'token-env'} is empty; give the token (or the variable name holding it).`);
+  return token !== undefined ? { type: 'bearer', token: { value: token } } : tokenEnv !== undefined ? { type: 'bearer', token: { env: tokenEnv } } : undefined;
+}
+
+function timeoutFrom(args: ParsedArgs): number | undefined {
+  const timeout = args.options.get('timeout');
+  if (timeout === undefined) return undefined;
+  const ms = Number(timeout);
+  if (!Number.isFinite(ms) || ms <= 0) throw new UsageError('--timeout must be a positive number of milliseconds.');
+  return ms;
+}
+
+async function openCliCore(io: CliIo): Promise<Core> {
+  return openCore({ host: 'cli', environment: io.env, ...(io.env['POWERDUCK_HOME'] ? { dataDir: io.env['POWERDUCK_HOME'] } : {}) });
+}
+
+/** Sends through `http.stream` (events print as they come), prints the record, returns the exit code. */
+async function sendAndPrint(core: Core, request: HttpRequest, io: CliIo, json: boolean, command: string): Promise<number> {
+  const requestId = newUuid();
+  const onSigint = (): void => {
+    core.dispatcher.cancel(requestId);
+  };
+  let record: HttpExchangeRecord | undefined;
+  let failure: WireError | undefined;
+  process.once('SIGINT', onSigint);
+  try {
+    await core.dispatcher.stream('http.stream', requestId, request, (event: StreamEvent<RecordedStreamEvent, HttpExchangeRecord>) => {
+      if (event.kind === 'data') io.stdout(json ? `${JSON.stringify(event.data)}\n` : `event ${event.data.seq} ${event.data.event}: ${typeof event.data.data === 'string' ? event.data.data : JSON.stringify(event.data.data)}\n`);
+      else if (event.kind === 'end') record = event.value;
+      else failure = event.error;
+    });
+  } finally {
+    process.removeListener('SIGINT', onSigint);
+    closeA2aConnections();
+  }
+  if (failure) {
+    io.stderr(`powerduck ${command}: ${oneLine(failure.message)}\n`);
+    return exitCodes.error;
+  }
+  if (!record) {
+    io.stderr(`powerduck ${command}: the request ended without a record.\n`);
+    return exitCodes.error;
+  }
+  io.stdout(json ? `${JSON.stringify(record)}\n` : `${httpSummaryLines(record).join('\n')}\n`);
+  const severity = httpExitSeverity(record);
+  return severity === 'ok' ? exitCodes.ok : severity === 'refused' ? exitCodes.refused : exitCodes.error;
+}
+
+export async function runSendHttp(argv: string[], io: CliIo): Promise<number> {
+  const args = parseArgs(argv, {
+    values: ['url', 'method', 'header', 'body', 'content-type', 'form', 'urlencoded', 'token', 'token-env', 'timeout', 'cert', 'key'],
+    flags: ['http', 'json', 'follow', 'insecure'],
+  });
+  if (args.positionals.length) throw new UsageError(`Unexpected argument "${args.positionals[0]}".`);
+  const url = requireOption(args, 'url');
+  const method = args.options.get('method') ?? 'GET';
+  const body = await bodyFromArgs(args, io);
+  const auth = authFromArgs(args);
+  const totalMs = timeoutFrom(args);
+  const cert = args.options.get('cert');
+  const key = args.options.get('key');
+  if ((cert === undefined) !== (key === undefined)) throw new UsageError('--cert and --key go together.');
+  const readPem = async (file: string, what: string): Promise<string> =>
+    readFile(resolve(io.cwd, file), 'utf8').catch(() => {
+      throw new UsageError(`Cannot read the ${what} ${file}.`);
+    });
+  const request: HttpRequest = {
+    method,
+    url,
+    headers: (args.repeated.get('header') ?? []).map(parseHeader),
+    ...(auth ? { auth } : {}),
+    ...(body ? { body } : {}),
+    ...(args.flags.has('follow') ? { followRedirects: true } : {}),
+    ...(totalMs !== undefined ? { timeouts: { totalMs } } : {}),
+  };
+  if (args.flags.has('insecure') || cert) {
+    request.tls = {
+      ...(args.flags.has('insecure') ? { insecureSkipVerify: true } : {}),
+      ...(cert && key ? { certPem: await readPem(cert, 'certificate'), keyPem: { value: await readPem(key, 'key') } } : {}),
+    };
+  }
+  const core = await openCliCore(io);
+  return sendAndPrint(core, request, io, args.flags.has('json'), 'send');
+}
+
+/** `run <file> "GET /pets/{id}"`: the second argument names an HTTP operation. */
+export function isHttpOperationArg(text: string | undefined): boolean {
+  return text !== undefined && /^[A-Za-z]+\s+\S/.test(text.trim());
+}
+
+export async function runHttpOperation(argv: string[], io: CliIo): Promise<number> {
+  const args = parseArgs(argv, { values: ['param', 'server', 'base-url', 'body', 'content-type', 'env', 'timeout'], flags: ['json'] });
+  if (args.positionals.length !== 2) throw new UsageError('Expected <file> "<METHOD> <path>".');
+  const [fileArg, target] = args.positionals as [string, string];
+  const match = /^([A-Za-z]+)\s+(\S.*)$/.exec(target.trim());
+  if (!match) throw new UsageError(`"${target}" must look like "GET /pets/{petId}".`);
+  const httpMethod = (match[1] as string).toLowerCase();
+  const path = (match[2] as string).trim();
+  const file = resolve(io.cwd, fileArg);
+  const serverArg = args.options.get('server');
+  const serverIndex = serverArg === undefined ? 0 : Number(serverArg);
+  if (!Number.isInteger(serverIndex) || serverIndex < 0) throw new UsageError('--server must be a server index (0, 1, …).');
+  const env = Object.fromEntries((args.repeated.get('env') ?? []).map((e) => pair(e, 'env')));
+  const totalMs = timeoutFrom(args);
+
+  const core = await openCliCore(io);
+  const drafted = await core.dispatcher.invoke('http.draftOperation', { file, path, httpMethod });
+  if (!drafted.ok) {
+    io.stderr(`powerduck run: ${oneLine(drafted.error.message)}\n`);
+    return exitCodes.error;
+  }
+  const draft = drafted.value.draft;
+  const values: Record<string, string> = {};
+  for (const p of draft.params) if (p.example !== '' || p.required) values[`${p.in}:${p.name}`] = p.example;
+  for (const raw of args.repeated.get('param') ?? []) {
+    const [name, value] = pair(raw, 'param');
+    const located = /^(path|query|header|cookie):(.+)$/.exec(name);
+    const matches = draft.params.filter((p) => (located ? p.in === located[1] && p.name === located[2] : p.name === name));
+    if (matches.length === 0) throw new UsageError(`The operation has no parameter "${name}" (it has: ${draft.params.map((p) => p.name).join(', ') || 'none'}).`);
+    if (matches.length > 1) throw new UsageError(`"${name}" is a ${matches.map((p) => p.in).join(' and a ')} parameter: write ${matches.map((p) => `${p.in}:${name}`).join(' or ')}.`);
+    const param = matches[0] as (typeof matches)[number];
+    values[`${param.in}:${param.name}`] = value;
+  }
+  const baseUrl = args.options.get('base-url');
+  const built = buildOperationRequest({}, draft, { serverIndex, values, ...(baseUrl ? { baseUrl } : {}) });
+  if (!built.ok) throw new UsageError(built.message);
+
+  let body: HttpBody | undefined;
+  const bodyArg = args.options.get('body');
+  const mediaType = args.options.get('content-type') ?? draft.body?.mediaType;
+  const text = bodyArg !== undefined ? (await readBodyArg(bodyArg, io)).text : draft.body?.text;
+  if (text !== undefined && (bodyArg !== undefined || draft.body?.required || text !== '')) {
+    body = mediaType && /json/i.test(mediaType) ? (mediaType === 'application/json' ? { kind: 'json', text } : { kind: 'text', text, contentType: mediaType }) : { kind: 'text', text, contentType: mediaType ?? 'text/plain; charset=utf-8' };
+  }
+
+  let auth: AuthConfig | undefined = draft.security?.auth.type === 'none' ? undefined : draft.security?.auth;
+  if (auth && draft.security) {
+    const name = draft.security.scheme;
+    const listed = await core.dispatcher.invoke('secrets.list', {});
+    const stored = listed.ok && listed.value.names.includes(name);
+    const fromEnv = env[name];
+    if (!stored) {
+      if (fromEnv === undefined) throw new UsageError(`The operation needs the secret "${name}" (${draft.security.auth.type}); store it, or pass --env ${name}=….`);
+      auth = auth.type === 'bearer' ? { ...auth, token: { value: fromEnv } } : auth.type === 'basic' ? { ...auth, password: { value: fromEnv } } : auth.type === 'apiKey' ? { ...auth, value: { value: fromEnv } } : auth;
+    }
+  }
+  const request: HttpRequest = {
+    method: draft.method,
+    url: built.url,
+    headers: built.headers,
+    ...(auth ? { auth } : {}),
+    ...(body ? { body } : {}),
+    ...(totalMs !== undefined ? { timeouts: { totalMs } } : {}),
+    operation: { file: drafted.value.file, path, httpMethod },
+  };
+  return sendAndPrint(core, request, io, args.flags.has('json'), 'run');
+}

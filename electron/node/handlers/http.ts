@@ -1,0 +1,54 @@
+import type { HttpOps, HttpStreams } from '../../../shared/contract/ops-http';
+import { draftFromOperation } from '../../../shared/http/openapi-draft';
+import type { HttpExchangeRecord, HttpRequest } from '../../../shared/http/http-types';
+import { CoreError } from '../core-error';
+import type { CoreEnv } from '../core-env';
+import type { Handlers, StreamHandlers } from '../handler-types';
+import type { HistoryRecorder } from '../history/history-recorder';
+import { checkResponse } from '../http/check-response';
+import { performHttp, type HttpSendHooks } from '../http/http-send';
+import { loadModel, type SpecContext } from '../spec/spec-files';
+import { nodeSpecFs } from '../spec/spec-fs';
+
+function specContext(env: CoreEnv): SpecContext {
+  return { fs: nodeSpecFs, workspaceDir: env.dataDir.workspaceDir, secrets: env.secrets };
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Sends, checks against the operation when one is named, and records in history. */
+async function sendChecked(env: CoreEnv, history: HistoryRecorder, request: HttpRequest, hooks: HttpSendHooks): Promise<HttpExchangeRecord> {
+  // Load the document first: a missing or unreadable spec is a refusal, not a half-checked send.
+  const model = request.operation ? (await loadModel(specContext(env), request.operation.file)).model : undefined;
+  const record = await performHttp(request, { secrets: env.secrets, environment: env.environment, now: env.now, version: env.version }, hooks);
+  if (request.operation && isObject(model)) {
+    try {
+      const check = await checkResponse(model, request.operation.path, request.operation.httpMethod, record);
+      if (check) record.check = check;
+    } catch (e) {
+      record.check = { verdict: 'unchecked', violations: [], notes: [`The declared schema could not be used: ${(e as Error).message}`] };
+    }
+  }
+  await history.recordHttp(record);
+  return record;
+}
+
+export function createHttpHandlers(env: CoreEnv, history: HistoryRecorder): Handlers<HttpOps> {
+  return {
+    'http.send': async (request, ctx) => sendChecked(env, history, request, { signal: ctx.signal }),
+    'http.draftOperation': async ({ file, path, httpMethod }) => {
+      const { file: abs, model } = await loadModel(specContext(env), file);
+      const drafted = draftFromOperation(model, path, httpMethod);
+      if (!drafted.ok) throw new CoreError('not-found', `${abs}: ${drafted.message}`);
+      return { file: abs, draft: drafted.draft };
+    },
+  };
+}
+
+export function createHttpStreamHandlers(env: CoreEnv, history: HistoryRecorder): StreamHandlers<HttpStreams> {
+  return {
+    'http.stream': async (request, emit, ctx) => sendChecked(env, history, request, { signal: ctx.signal, onEvent: emit }),
+  };
+}

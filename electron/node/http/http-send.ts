@@ -1,0 +1,354 @@
+/**
+ * Sends one plain HTTP request and returns its one record. Built on the same transport, recorder
+ * and redaction as A2A calls, so timings, the record limit, TLS trust, proxies and Stop behave the
+ * same. Nothing is followed unless the request says so: a 3xx is the answer, shown as it came.
+ */
+import { readFile, stat } from 'node:fs/promises';
+import { basename } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import type { A2aCall } from '../../../shared/a2a/call';
+import type { HeaderList, RecordedStreamEvent } from '../../../shared/a2a/exchange';
+import { createSseParser, DEFAULT_MAX_SSE_EVENT_BYTES } from '../../../shared/a2a/sse-parser';
+import { chooseBoundary, encodeMultipart, encodeUrlencoded, type MultipartPart } from '../../../shared/http/body-encode';
+import type { FileSource, HttpExchangeRecord, HttpOutcome, HttpRequest, RedirectHop } from '../../../shared/http/http-types';
+import { percentEncode } from '../../../shared/http/param-style';
+import { isTextualMediaType } from '../../../shared/http/media-kind';
+import { applyAuth, resolveSecret, type SecretDeps } from '../a2a/auth-apply';
+import { CallAbort } from '../a2a/call-abort';
+import { openHttp, readBody, type HttpOpen, type ResolvedTls } from '../a2a/http-transport';
+import { ExchangeRecorder } from '../a2a/recorder';
+import { TransportError } from '../a2a/transport-error';
+import { CoreError } from '../core-error';
+
+export interface HttpSendDeps extends SecretDeps {
+  now: () => number;
+  /** Version for the default User-Agent. */
+  version?: string;
+}
+
+export interface HttpSendHooks {
+  signal?: AbortSignal;
+  /** Each `text/event-stream` event as it arrives. */
+  onEvent?: (event: RecordedStreamEvent) => void;
+}
+
+/** Files sent from disk are capped: a debugger request is not a bulk upload tool. */
+export const MAX_FILE_BYTES = 100 * 1024 * 1024;
+/** Non-text response bodies are kept as base64 up to this size (images, hex view, Save as). */
+export const MAX_BINARY_RECORD_BYTES = 10 * 1024 * 1024;
+const DEFAULT_CONNECT_MS = 10_000;
+const DEFAULT_TOTAL_MS = 60_000;
+const DEFAULT_MAX_REDIRECTS = 10;
+
+// RFC 9110 §5.6.2 token: what a method may be.
+const methodToken = /^[!#$%&'*+\-.^_`|~0-9A-Za-z]+$/;
+
+function positive(value: number | undefined, fallback: number, name: string): number {
+  if (value === undefined) return fallback;
+  if (!Number.isFinite(value) || value <= 0) throw new CoreError('bad-request', `timeouts.${name} must be a positive number of milliseconds.`);
+  return value;
+}
+
+export function parseHttpUrl(text: string): URL {
+  let url: URL;
+  try {
+    url = new URL(text.trim());
+  } catch {
+    throw new CoreError('bad-request', `"${text}" is not a valid URL (expected http://… or https://…).`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new CoreError('bad-request', `An HTTP request needs an http:// or https:// URL, not ${url.protocol}//.`);
+  return url;
+}
+
+async function fileBytes(file: FileSource): Promise<{ bytes: Buffer; filename: string; contentType: string }> {
+  if ('base64' in file) {
+    return { bytes: Buffer.from(file.base64, 'base64'), filename: file.name, contentType: file.contentType || 'application/octet-stream' };
+  }
+  let size: number;
+  try {
+    size = (await stat(file.path)).size;
+  } catch (e) {
+    throw new CoreError('not-found', `Cannot read file ${file.path}: ${(e as NodeJS.ErrnoException).code ?? (e as Error).message}.`);
+  }
+  if (size > MAX_FILE_BYTES) throw new CoreError('too-large', `File ${file.path} is ${size} bytes; the limit for a request file is ${MAX_FILE_BYTES}.`);
+  return { bytes: await readFile(file.path), filename: basename(file.path), contentType: file.contentType || 'application/octet-stream' };
+}
+
+interface BuiltBody {
+  bytes: Buffer;
+  contentType?: string;
+  /** What the record shows as the request body. */
+  text: string;
+}
+
+async function buildBody(request: HttpRequest): Promise<BuiltBody | undefined> {
+  const body = request.body;
+  if (!body || body.kind === 'none') return undefined;
+  switch (body.kind) {
+    case 'json':
+      return { bytes: Buffer.from(body.text, 'utf8'), contentType: 'application/json', text: body.text };
+    case 'text':
+      return { bytes: Buffer.from(body.text, 'utf8'), contentType: body.contentType || 'text/plain; charset=utf-8', text: body.text };
+    case 'urlencoded': {
+      const text = encodeUrlencoded(body.fields);
+      return { bytes: Buffer.from(text, 'utf8'), contentType: 'application/x-www-form-urlencoded', text };
+    }
+    case 'multipart': {
+      const parts: MultipartPart[] = [];
+      for (const field of body.fields) {
+        if (field.enabled === false || !field.name) continue;
+        if (field.file) {
+          const file = await fileBytes(field.file);
+          parts.push({ name: field.name, file: { filename: file.filename, contentType: file.contentType, bytes: file.bytes } });
+        } else parts.push({ name: field.name, value: field.value ?? '', ...(field.contentType ? { contentType: field.contentType } : {}) });
+      }
+      const boundary = chooseBoundary(parts, () => randomBytes(12).toString('hex'));
+      const bytes = Buffer.from(encodeMultipart(parts, boundary));
+      return { bytes, contentType: `multipart/form-data; boundary=${boundary}`, text: new TextDecoder('utf-8').decode(bytes) };
+    }
+    case 'file': {
+      const file = await fileBytes(body.file);
+      return { bytes: file.bytes, contentType: file.contentType, text: isTextualMediaType(file.contentType) ? new TextDecoder('utf-8').decode(file.bytes) : `‹${file.bytes.length} bytes of ${file.contentType} from ${file.filename}›` };
+    }
+  }
+}
+
+async function resolveTls(request: HttpRequest, deps: SecretDeps): Promise<ResolvedTls | undefined> {
+  if (!request.tls) return undefined;
+  const out: ResolvedTls = { rejectUnauthorized: !request.tls.insecureSkipVerify };
+  if (request.tls.caPem) out.ca = request.tls.caPem;
+  if (request.tls.certPem) out.cert = request.tls.certPem;
+  if (request.tls.keyPem) out.key = await resolveSecret(request.tls.keyPem, deps, 'client certificate key');
+  if (out.cert && !out.key) throw new CoreError('bad-request', 'A client certificate needs its private key (tls.keyPem).');
+  return out;
+}
+
+function proxyOf(request: HttpRequest): URL | undefined {
+  if (!request.proxy) return undefined;
+  let url: URL;
+  try {
+    url = new URL(request.proxy);
+  } catch {
+    throw new CoreError('bad-request', `Proxy "${request.proxy}" is not a valid URL.`);
+  }
+  if (url.protocol !== 'http:') throw new CoreError('unsupported', 'Only http:// proxies are supported.');
+  return url;
+}
+
+function headerValue(list: HeaderList, name: string): string | undefined {
+  const lower = name.toLowerCase();
+  return list.find(([n]) => n.toLowerCase() === lower)?.[1];
+}
+
+function round(ms: number): number {
+  return Math.round(ms * 1000) / 1000;
+}
+
+/** Refusals (bad method, URL, missing secret or file) throw before anything is sent. */
+export async function performHttp(request: HttpRequest, deps: HttpSendDeps, hooks: HttpSendHooks = {}): Promise<HttpExchangeRecord> {
+  const method = request.method.trim();
+  if (!methodToken.test(method)) throw new CoreError('bad-request', `"${request.method}" is not a valid HTTP method (letters, digits and !#$%&'*+-.^_\`|~ only).`);
+  let url = parseHttpUrl(request.url);
+  const connectMs = positive(request.timeouts?.connectMs, DEFAULT_CONNECT_MS, 'connectMs');
+  const totalMs = positive(request.timeouts?.totalMs, DEFAULT_TOTAL_MS, 'totalMs');
+  const maxRedirects = request.maxRedirects ?? DEFAULT_MAX_REDIRECTS;
+
+  // The one recorder of A2A calls: it only reads the body limit from the call, and the fields it
+  // stamps on the finished record (version, binding) are dropped when it becomes an HTTP record.
+  const recorderCall = { version: '1.0', binding: 'HTTP+JSON', endpoint: url.href, method, body: undefined, ...(request.recordBodyLimit ? { recordBodyLimit: request.recordBodyLimit } : {}) } satisfies A2aCall;
+  const recorder = new ExchangeRecorder(recorderCall, deps.now, hooks.onEvent);
+  const auth = await applyAuth(request.auth, deps);
+  // A query key also travels percent-encoded (and servers echo URLs): scrub that spelling too.
+  const encodedValues = auth.query.map(([, value]) => percentEncode(value)).filter((v) => !(auth.redaction.values ?? []).includes(v));
+  recorder.setRedaction(encodedValues.length ? { ...auth.redaction, values: [...(auth.redaction.values ?? []), ...encodedValues] } : auth.redaction);
+  for (const [name, value] of auth.query) {
+    // Appended as typed: rewriting url.searchParams would re-encode the user's whole query.
+    url = new URL(`${url.href.split('#')[0] ?? ''}${url.search ? '&' : '?'}${percentEncode(name)}=${percentEncode(value)}`);
+  }
+  const body = await buildBody(request);
+  const tls = await resolveTls(request, deps);
+  const proxy = proxyOf(request);
+
+  const headers: HeaderList = [];
+  for (const h of request.headers ?? []) {
+    if (h.enabled === false || !h.name.trim()) continue;
+    headers.push([h.name.trim(), h.value]);
+  }
+  const authNames = new Set(auth.headers.map(([n]) => n.toLowerCase()));
+  const sent: HeaderList = headers.filter(([n]) => !authNames.has(n.toLowerCase()));
+  sent.push(...auth.headers);
+  if (body?.contentType) {
+    const own = headerValue(sent, 'content-type');
+    // A multipart body only parses with its own boundary, so ours replaces a typed one.
+    if (request.body?.kind === 'multipart' && own !== undefined) {
+      recorder.warn('Content-Type was replaced: a multipart body needs the boundary Powerduck generated.');
+      for (let i = sent.length - 1; i >= 0; i--) if (sent[i]?.[0].toLowerCase() === 'content-type') sent.splice(i, 1);
+      sent.push(['Content-Type', body.contentType]);
+    } else if (own === undefined) sent.push(['Content-Type', body.contentType]);
+  }
+  if (headerValue(sent, 'accept') === undefined) sent.push(['Accept', '*/*']);
+  if (headerValue(sent, 'user-agent') === undefined) sent.push(['User-Agent', `Powerduck/${deps.version ?? 'dev'}`]);
+  if (tls && !tls.rejectUnauthorized) recorder.warn('TLS certificate checks were switched off for this request ("allow invalid certificate").');
+
+  const abort = new CallAbort();
+  const stop = new CallAbort();
+  const onStop = (): void => {
+    const reason = new TransportError('cancelled', 'Stopped by the user.');
+    stop.abort(reason);
+    abort.abort(reason);
+  };
+  if (hooks.signal?.aborted) onStop();
+  else hooks.signal?.addEventListener('abort', onStop, { once: true });
+  const timer = setTimeout(() => abort.abort(new TransportError('timeout', `No complete answer within ${totalMs} ms (timeouts.totalMs).`)), totalMs);
+
+  const redirects: RedirectHop[] = [];
+  let currentMethod = method;
+  let currentBody = body;
+  let currentHeaders = sent;
+  const finish = (outcome: HttpOutcome): HttpExchangeRecord => {
+    const done = recorder.finish(outcome.kind === 'transport-error' ? { kind: 'transport-error', code: outcome.code, message: outcome.message } : { kind: 'result', value: null });
+    const record: HttpExchangeRecord = {
+      protocol: 'http',
+      id: done.id,
+      startedAt: done.startedAt,
+      method,
+      url: done.request.url || done.endpoint,
+      request: done.request,
+      timings: done.timings,
+      outcome,
+      warnings: done.warnings,
+    };
+    if (done.response) record.response = done.response;
+    if (done.events) record.events = done.events;
+    if (redirects.length) record.redirects = redirects;
+    return record;
+  };
+
+  try {
+    for (;;) {
+      const wire: HeaderList = [['Host', url.host], ...currentHeaders];
+      if (currentBody) wire.push(['Content-Length', String(currentBody.bytes.length)]);
+      recorder.setRequest({ url: url.href, httpMethod: currentMethod, headers: wire, ...(currentBody ? { bodyText: currentBody.text } : {}), bodyBytes: currentBody?.bytes.length ?? 0 });
+      let open: HttpOpen;
+      try {
+        open = await openHttp({
+          url,
+          method: currentMethod,
+          headers: wire,
+          ...(currentBody ? { body: currentBody.bytes } : {}),
+          signal: abort,
+          connectTimeoutMs: connectMs,
+          ...(tls ? { tls } : {}),
+          ...(proxy ? { proxy } : {}),
+        });
+      } catch (e) {
+        if (e instanceof CoreError) throw e;
+        const error = e instanceof TransportError ? e : new TransportError('connect', (e as Error).message);
+        return finish({ kind: 'transport-error', code: error.code, message: error.message });
+      }
+      if (open.reused) recorder.timings.reusedConnection = true;
+      if (open.connectedAt !== undefined) recorder.timings.connectMs = round(open.connectedAt - recorder.origin);
+      recorder.timings.firstByteMs = round(open.headAt - recorder.origin);
+      if (open.decodedEncoding) recorder.warn(`The server sent a ${open.decodedEncoding}-encoded body (Content-Encoding); the record shows it decoded, and body sizes are decoded sizes.`);
+      recorder.setResponseHead({ status: open.status, statusText: open.statusText, headers: open.headers, ...(open.contentType ? { contentType: open.contentType } : {}) });
+
+      const location = headerValue(open.headers, 'location');
+      if (open.status >= 300 && open.status < 400 && location !== undefined) {
+        let next: URL | undefined;
+        try {
+          next = new URL(location, url);
+        } catch {
+          next = undefined;
+        }
+        if (!request.followRedirects) recorder.warn(`The server redirects (${open.status}) to ${location}; not followed (switch on "Follow redirects" to follow it).`);
+        else if (!next || (next.protocol !== 'http:' && next.protocol !== 'https:')) recorder.warn(`The redirect to ${location} cannot be followed (not an http(s) URL).`);
+        else if (redirects.length >= maxRedirects) recorder.warn(`Stopped after ${maxRedirects} redirects.`);
+        else {
+          open.body.destroy();
+          redirects.push({ url: url.href, status: open.status, location });
+          // RFC 9110 §15.4: 303 (and, as every browser does, 301/302 after POST) continue as GET without a body.
+          if (open.status === 303 || ((open.status === 301 || open.status === 302) && currentMethod.toUpperCase() === 'POST')) {
+            if (currentMethod.toUpperCase() !== 'HEAD') currentMethod = 'GET';
+            currentBody = undefined;
+            currentHeaders = currentHeaders.filter(([n]) => !['content-type', 'content-length'].includes(n.toLowerCase()));
+          }
+          // Credentials stay with the origin they were meant for.
+          if (next.origin !== url.origin) currentHeaders = currentHeaders.filter(([n]) => !['authorization', 'cookie', ...authNames].includes(n.toLowerCase()));
+          url = next;
+          continue;
+        }
+      }
+
+      if (/^\s*text\/event-stream\b/i.test(open.contentType ?? '')) {
+        clearTimeout(timer);
+        return finish(await consumeEvents(open, recorder, stop, request.maxEventBytes ?? DEFAULT_MAX_SSE_EVENT_BYTES));
+      }
+      try {
+        const read = await readBody(open.body, recorder.bodyLimit);
+        const decoded = recorder.setResponseBody(read.bytes, read.total, read.truncated);
+        const record = finish({ kind: 'response', status: open.status });
+        if (record.response && !isTextualMediaType(open.contentType)) {
+          if (read.bytes.length <= MAX_BINARY_RECORD_BYTES) record.response.bodyBase64 = read.bytes.toString('base64');
+          // The text copy of binary bytes is noise (and U+FFFD everywhere): the base64 is the body.
+          delete record.response.body;
+          delete record.response.invalidUtf8;
+        } else if (decoded.invalidUtf8) record.warnings.push('The response body is not valid UTF-8; invalid bytes show as U+FFFD.');
+        return record;
+      } catch (e) {
+        const error = e instanceof TransportError ? e : new TransportError('connect', `The connection broke while reading the response: ${(e as Error).message}`);
+        return finish({ kind: 'transport-error', code: error.code, message: error.message });
+      }
+    }
+  } finally {
+    clearTimeout(timer);
+    hooks.signal?.removeEventListener('abort', onStop);
+  }
+}
+
+/** Reads an event stream to its end, recording each event (JSON data parsed when it is JSON). */
+async function consumeEvents(open: HttpOpen, recorder: ExchangeRecorder, stop: CallAbort, maxEventBytes: number): Promise<HttpOutcome> {
+  const parser = createSseParser({ maxEventBytes });
+  const limit = recorder.bodyLimit;
+  const raw: Buffer[] = [];
+  let kept = 0;
+  let total = 0;
+  let error: string | undefined;
+  const handle = (event: string, data: string): void => {
+    let parsed: unknown = data;
+    let isJson = false;
+    try {
+      parsed = JSON.parse(data);
+      isJson = true;
+    } catch {
+      parsed = data;
+    }
+    recorder.addEvent({ event, data: parsed, ...(isJson ? {} : { raw: data }) });
+  };
+  try {
+    outer: for await (const chunk of open.body as AsyncIterable<Buffer>) {
+      total += chunk.length;
+      if (kept < limit) {
+        const take = Math.min(chunk.length, limit - kept);
+        raw.push(take === chunk.length ? chunk : chunk.subarray(0, take));
+        kept += take;
+      }
+      const fed = parser.feed(chunk);
+      for (const ev of fed.events) handle(ev.event, ev.data);
+      if (fed.error) {
+        error = fed.error.message;
+        break outer;
+      }
+    }
+  } catch (e) {
+    if (!stop.aborted) error = e instanceof TransportError ? e.message : `The connection broke during the stream: ${(e as Error).message}`;
+  } finally {
+    if (!open.body.destroyed) open.body.destroy();
+  }
+  const done = parser.finish();
+  if (!error && !stop.aborted && done.truncated) error = `The stream ended in the middle of an event; ${done.pendingBytes} bytes were discarded.`;
+  recorder.setResponseBody(Buffer.concat(raw, kept), total, total > kept);
+  const base = { kind: 'stream' as const, status: open.status, eventCount: recorder.eventCount };
+  if (stop.aborted) return { ...base, ended: 'stopped' };
+  if (error) return { ...base, ended: 'error', error };
+  return { ...base, ended: 'completed' };
+}

@@ -1,0 +1,149 @@
+/**
+ * One HTTP request tab. Secrets never live here: auth holds only `{secretRef}` / `{env}` sources,
+ * and files picked in the page are kept only for the session (never persisted).
+ */
+import type { AuthConfig } from '../../../../shared/a2a/auth';
+import type { HeaderEntry } from '../../../../shared/a2a/call';
+import type { FormField, HttpBody, HttpBodyKind, HttpRequest, MultipartField } from '../../../../shared/http/http-types';
+import type { OperationDraft } from '../../../../shared/http/openapi-draft';
+import { buildOperationRequest } from '../../../../shared/http/openapi-draft';
+import type { QueryRow } from '../../../../shared/http/query-table';
+import { queryRows, syncRowsFromUrl, withQuery } from '../../../../shared/http/query-table';
+
+export const httpMethods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS', 'TRACE', 'QUERY'] as const;
+
+/** The OpenAPI operation a tab was opened from: its values are fields, the URL is built from them. */
+export interface HttpDraftOperation {
+  file: string;
+  path: string;
+  httpMethod: string;
+  draft: OperationDraft;
+  serverIndex: number;
+  serverVariables: Record<string, string>;
+  /** Field text by `in:name`. */
+  values: Record<string, string>;
+}
+
+export interface HttpDraft {
+  id: string;
+  kind: 'http';
+  method: string;
+  url: string;
+  params: QueryRow[];
+  headers: HeaderEntry[];
+  auth: AuthConfig;
+  bodyKind: HttpBodyKind;
+  /** JSON or text editor content. */
+  bodyText: string;
+  /** Content-Type of a text body. */
+  textType: string;
+  formFields: FormField[];
+  multipartFields: MultipartField[];
+  /** Raw-file body (base64 read in the page). */
+  file?: { name: string; base64: string; contentType?: string };
+  followRedirects: boolean;
+  insecure: boolean;
+  operation?: HttpDraftOperation;
+}
+
+export function createHttpDraft(id: string, seed: Partial<HttpDraft> = {}): HttpDraft {
+  const url = seed.url ?? '';
+  return {
+    id,
+    kind: 'http',
+    method: seed.method ?? 'GET',
+    url,
+    params: seed.params ?? queryRows(url),
+    headers: seed.headers ?? [],
+    auth: seed.auth ?? { type: 'none' },
+    bodyKind: seed.bodyKind ?? 'none',
+    bodyText: seed.bodyText ?? '',
+    textType: seed.textType ?? 'text/plain',
+    formFields: seed.formFields ?? [],
+    multipartFields: seed.multipartFields ?? [],
+    ...(seed.file ? { file: seed.file } : {}),
+    followRedirects: seed.followRedirects ?? false,
+    insecure: seed.insecure ?? false,
+    ...(seed.operation ? { operation: seed.operation } : {}),
+  };
+}
+
+/** Typing in the URL re-reads the table (keeping disabled rows). */
+export function withUrl(draft: HttpDraft, url: string): HttpDraft {
+  return { ...draft, url, params: syncRowsFromUrl(url, draft.params) };
+}
+
+/** Editing the table rewrites the URL's query. */
+export function withParams(draft: HttpDraft, params: QueryRow[]): HttpDraft {
+  return { ...draft, params, url: withQuery(draft.url, params) };
+}
+
+/** An operation tab: the URL and parameter headers follow the fields. */
+export function withOperation(draft: HttpDraft, operation: HttpDraftOperation): HttpDraft {
+  const built = buildOperationRequest({}, operation.draft, { serverIndex: operation.serverIndex, serverVariables: operation.serverVariables, values: operation.values });
+  const url = built.ok ? built.url : draft.url;
+  return { ...draft, operation, url, params: queryRows(url) };
+}
+
+function bodyOf(draft: HttpDraft): HttpBody | { problem: string } {
+  switch (draft.bodyKind) {
+    case 'none':
+      return { kind: 'none' };
+    case 'json':
+      if (draft.bodyText.trim()) {
+        try {
+          JSON.parse(draft.bodyText);
+        } catch (e) {
+          return { problem: `The JSON body does not parse: ${(e as Error).message}` };
+        }
+      }
+      return { kind: 'json', text: draft.bodyText };
+    case 'text':
+      return { kind: 'text', text: draft.bodyText, contentType: draft.textType || 'text/plain' };
+    case 'urlencoded':
+      return { kind: 'urlencoded', fields: draft.formFields };
+    case 'multipart':
+      return { kind: 'multipart', fields: draft.multipartFields };
+    case 'file':
+      return draft.file ? { kind: 'file', file: draft.file } : { problem: 'Choose a file to send as the body.' };
+  }
+}
+
+export type BuiltHttp = { ok: true; request: HttpRequest } | { ok: false; message: string };
+
+export function buildHttpRequest(draft: HttpDraft): BuiltHttp {
+  let url = draft.url.trim();
+  let extraHeaders: HeaderEntry[] = [];
+  if (draft.operation) {
+    const op = draft.operation;
+    const built = buildOperationRequest({}, op.draft, { serverIndex: op.serverIndex, serverVariables: op.serverVariables, values: op.values });
+    if (!built.ok) return { ok: false, message: built.message };
+    url = built.url;
+    extraHeaders = built.headers;
+  }
+  if (!url) return { ok: false, message: 'Enter a URL (http:// or https://).' };
+  const body = bodyOf(draft);
+  if ('problem' in body) return { ok: false, message: body.problem };
+  const headers = [...extraHeaders, ...draft.headers.filter((h) => h.name.trim())];
+  const request: HttpRequest = {
+    method: draft.method.trim() || 'GET',
+    url,
+    ...(headers.length ? { headers } : {}),
+    ...(draft.auth.type !== 'none' ? { auth: draft.auth } : {}),
+    ...(body.kind !== 'none' ? { body } : {}),
+    ...(draft.followRedirects ? { followRedirects: true } : {}),
+    ...(draft.insecure ? { tls: { insecureSkipVerify: true } } : {}),
+    ...(draft.operation ? { operation: { file: draft.operation.file, path: draft.operation.path, httpMethod: draft.operation.httpMethod } } : {}),
+  };
+  return { ok: true, request };
+}
+
+/** Tab title: `GET · host/path`. */
+export function httpTabTitle(draft: HttpDraft): string {
+  try {
+    const u = new URL(draft.url);
+    return `${draft.method} · ${u.host}${u.pathname === '/' ? '' : u.pathname}`;
+  } catch {
+    return draft.operation ? `${draft.method} · ${draft.operation.path}` : draft.method;
+  }
+}

@@ -1,0 +1,65 @@
+/** Plain-text summary of an HTTP exchange (CLI output, Copy for LLM) and how severe its outcome is. */
+import type { HttpExchangeRecord } from './http-types';
+import { bodyView } from './media-kind';
+
+export type HttpSeverity = 'ok' | 'refused' | 'failed';
+
+/** failed = nothing usable came back; refused = HTTP ≥ 400 or a body that breaks its declared schema. */
+export function httpExitSeverity(record: HttpExchangeRecord): HttpSeverity {
+  const outcome = record.outcome;
+  if (outcome.kind === 'transport-error') return 'failed';
+  if (outcome.kind === 'stream' && outcome.ended === 'error') return 'failed';
+  if (outcome.status >= 400) return 'refused';
+  if (record.check?.verdict === 'violations') return 'refused';
+  return 'ok';
+}
+
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
+
+const maxBodyLines = 200;
+
+export function httpSummaryLines(record: HttpExchangeRecord): string[] {
+  const out: string[] = [];
+  const r = record.response;
+  const outcome = record.outcome;
+  out.push(`${record.method} ${record.url}`);
+  for (const hop of record.redirects ?? []) out.push(`  ↳ ${hop.status} → ${hop.location}`);
+  if (outcome.kind === 'transport-error') out.push(`Not answered: ${outcome.message} (${outcome.code})`);
+  if (r) {
+    out.push(`HTTP ${r.status ?? '?'} ${r.statusText ?? ''}`.trim() + ` · ${formatBytes(r.bodyBytes)} · ${record.timings.totalMs.toFixed(1)} ms${r.contentType ? ` · ${r.contentType}` : ''}`);
+    for (const [name, value] of r.headers) out.push(`${name}: ${value}`);
+    out.push('');
+    if (outcome.kind === 'stream') out.push(`Stream: ${outcome.eventCount} events, ${outcome.ended}${outcome.error ? ` (${outcome.error})` : ''}`);
+    else if (r.bodyBase64 !== undefined || bodyView(r.contentType) === 'binary' || bodyView(r.contentType) === 'image') out.push(`‹${formatBytes(r.bodyBytes)} of ${r.contentType ?? 'binary data'}; use --json to get it as base64›`);
+    else if (r.body !== undefined) {
+      let text = r.body;
+      if (bodyView(r.contentType) === 'json') {
+        try {
+          text = JSON.stringify(JSON.parse(r.body), null, 2);
+        } catch {
+          /* shown as sent */
+        }
+      }
+      const lines = text.split('\n');
+      out.push(...lines.slice(0, maxBodyLines));
+      if (lines.length > maxBodyLines) out.push(`… ${lines.length - maxBodyLines} more lines (use --json for everything)`);
+      if (r.truncated) out.push('… body cut at the record limit');
+    }
+  }
+  const check = record.check;
+  if (check) {
+    out.push('');
+    const against = check.declaredStatus ? ` (declared ${check.declaredStatus}${check.mediaType ? ` ${check.mediaType}` : ''})` : '';
+    const verdicts = { ok: 'matches the declared schema', violations: 'breaks the declared response', undeclared: 'status not declared by the operation', unchecked: 'not checked' } as const;
+    out.push(`Check: ${verdicts[check.verdict]}${against}`);
+    for (const v of check.violations) out.push(`  ${v.path} ${v.message}`);
+    for (const item of check.items ?? []) for (const v of item.violations) out.push(`  event ${item.seq}: ${v.path} ${v.message}`);
+    for (const note of check.notes) out.push(`  note: ${note}`);
+  }
+  for (const w of record.warnings) out.push(`warning: ${w}`);
+  return out;
+}

@@ -1,0 +1,125 @@
+/**
+ * Plain HTTP requests (issue 18): what the user drafts, and the one record of what went over the
+ * wire. The record reuses the A2A record's request/response/timing/event shapes so redaction,
+ * history and every view read the same fields.
+ */
+import type { AuthConfig } from '../a2a/auth';
+import type { CallTimeouts, CallTls, HeaderEntry } from '../a2a/call';
+import type { RecordedRequest, RecordedResponse, RecordedStreamEvent, Timings } from '../a2a/exchange';
+import type { WireErrorCode } from '../contract/result';
+
+export type { HeaderEntry };
+
+/** A file to send: a path the core reads, or bytes the page already read (base64). */
+export type FileSource = { path: string; contentType?: string } | { name: string; base64: string; contentType?: string };
+
+export interface FormField {
+  name: string;
+  value: string;
+  /** Disabled rows stay in the draft but are not sent. */
+  enabled?: boolean;
+}
+
+export interface MultipartField {
+  name: string;
+  /** Text value, or a file. */
+  value?: string;
+  file?: FileSource;
+  /** Content-Type of a text part (none by default, i.e. text/plain per RFC 7578). */
+  contentType?: string;
+  enabled?: boolean;
+}
+
+export type HttpBody =
+  | { kind: 'none' }
+  | { kind: 'json'; text: string }
+  | { kind: 'text'; text: string; contentType?: string }
+  | { kind: 'urlencoded'; fields: FormField[] }
+  | { kind: 'multipart'; fields: MultipartField[] }
+  | { kind: 'file'; file: FileSource };
+
+export type HttpBodyKind = HttpBody['kind'];
+
+/** The operation of a spec file whose declared responses the answer is checked against. */
+export interface HttpOperationRef {
+  file: string;
+  path: string;
+  httpMethod: string;
+}
+
+export interface HttpRequest {
+  /** Any token (GET, POST… or a custom method such as PROPFIND); sent upper-cased only if the user typed it so. */
+  method: string;
+  url: string;
+  headers?: HeaderEntry[];
+  auth?: AuthConfig;
+  body?: HttpBody;
+  /** Follow 3xx answers (default false: the redirect is shown, not followed). */
+  followRedirects?: boolean;
+  /** Upper bound on followed redirects (default 10). */
+  maxRedirects?: number;
+  tls?: CallTls;
+  timeouts?: CallTimeouts;
+  recordBodyLimit?: number;
+  proxy?: string;
+  maxEventBytes?: number;
+  /** Check the answer against this operation's declared responses. */
+  operation?: HttpOperationRef;
+}
+
+/** One schema violation in a response, as a JSON path into the body. */
+export interface ResponseViolation {
+  /** `$.items[0].id` */
+  path: string;
+  message: string;
+  /** The schema keyword that failed (`type`, `required`…). */
+  rule: string;
+}
+
+/** The answer compared with what the operation declares. */
+export interface ResponseCheck {
+  /** `ok` = matches; `violations` = body breaks the schema; `undeclared` = no response for this status; `unchecked` = nothing to check (no schema, not JSON…). */
+  verdict: 'ok' | 'violations' | 'undeclared' | 'unchecked';
+  /** The response key that applied (`200`, `2XX`, `default`). */
+  declaredStatus?: string;
+  /** The media type key that applied. */
+  mediaType?: string;
+  violations: ResponseViolation[];
+  /** Readable notes: undeclared status, media type not declared, body not JSON… */
+  notes: string[];
+  /** Stream items checked against OAS 3.2 `itemSchema` (index = event seq). */
+  items?: Array<{ seq: number; violations: ResponseViolation[] }>;
+}
+
+export type HttpOutcome =
+  | { kind: 'response'; status: number }
+  | { kind: 'stream'; status: number; ended: 'completed' | 'stopped' | 'error'; eventCount: number; error?: string }
+  | { kind: 'transport-error'; code: WireErrorCode; message: string };
+
+/** One hop of a followed redirect chain (the final answer is the record's response). */
+export interface RedirectHop {
+  url: string;
+  status: number;
+  location: string;
+}
+
+export interface HttpExchangeRecord {
+  protocol: 'http';
+  id: string;
+  startedAt: string;
+  method: string;
+  /** The URL as sent (redacted). */
+  url: string;
+  request: RecordedRequest;
+  response?: RecordedResponse & {
+    /** Base64 of the body bytes when the body is not text (images, binary); absent past the record limit. */
+    bodyBase64?: string;
+  };
+  timings: Timings;
+  events?: RecordedStreamEvent[];
+  outcome: HttpOutcome;
+  /** Redirects that were followed, in order. */
+  redirects?: RedirectHop[];
+  check?: ResponseCheck;
+  warnings: string[];
+}

@@ -1,0 +1,343 @@
+/**
+ * Drafting a request from an OpenAPI 3.0/3.1/3.2 operation: servers and their variables, the
+ * path/query/header/cookie parameters (path-level ones merged, the operation's winning), the
+ * request body's media types with an example (or a body sampled from its schema), and the
+ * security scheme mapped to an Auth setting that names a secret (never a value). Then building
+ * the URL and headers from the values the user typed, with each parameter's style/explode.
+ */
+import type { AuthConfig } from '../a2a/auth';
+import type { HeaderEntry } from '../a2a/call';
+import { rawOperation } from '../spec/operation-list';
+import { resolveLocalRef } from '../spec/schema-resolve';
+import type { ParamLocation, ParamStyle, ParamValue } from './param-style';
+import { defaultExplode, defaultStyle, fillPathTemplate, serializeParam } from './param-style';
+import { sampleFromSchema } from './schema-sample';
+
+type Json = Record<string, unknown>;
+
+function isObject(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Follows `$ref`s (same document) a few hops; cycles and dangling refs end as undefined. */
+export function deref(doc: unknown, value: unknown): unknown {
+  let node = value;
+  for (let hops = 0; hops < 8 && isObject(node) && typeof node['$ref'] === 'string'; hops++) node = resolveLocalRef(doc, node['$ref']);
+  return isObject(node) && typeof node['$ref'] === 'string' ? undefined : node;
+}
+
+export interface OperationParam {
+  name: string;
+  in: ParamLocation;
+  required: boolean;
+  description?: string;
+  style: ParamStyle;
+  explode: boolean;
+  allowReserved: boolean;
+  schema?: unknown;
+  /** Starting text for the field: the parameter's example, else one sampled from its schema. */
+  example: string;
+}
+
+export interface ServerVariable {
+  name: string;
+  default: string;
+  enum?: string[];
+  description?: string;
+}
+
+export interface ServerChoice {
+  /** The URL template as written (`https://{region}.example.com/v1`). */
+  url: string;
+  description?: string;
+  variables: ServerVariable[];
+}
+
+export interface OperationBody {
+  mediaType: string;
+  /** Every media type the operation accepts, in file order. */
+  mediaTypes: string[];
+  required: boolean;
+  /** Example text for `mediaType` (JSON pretty-printed). */
+  text: string;
+  schema?: unknown;
+}
+
+export interface OperationSecurity {
+  /** The securitySchemes key; also the name of the secret the auth refers to. */
+  scheme: string;
+  auth: AuthConfig;
+  /** Why the mapping is partial (cookie API keys, OAuth flows the user runs elsewhere…). */
+  note?: string;
+}
+
+export interface OperationDraft {
+  openapi: string;
+  method: string;
+  pathTemplate: string;
+  operationId?: string;
+  summary?: string;
+  servers: ServerChoice[];
+  params: OperationParam[];
+  body?: OperationBody;
+  security?: OperationSecurity;
+}
+
+function textOf(value: unknown): string {
+  if (value === undefined || value === null) return '';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return JSON.stringify(value);
+}
+
+function firstExample(doc: unknown, holder: Json): { found: boolean; value: unknown } {
+  if ('example' in holder) return { found: true, value: holder['example'] };
+  const examples = holder['examples'];
+  if (isObject(examples)) {
+    for (const ex of Object.values(examples)) {
+      const resolved = deref(doc, ex);
+      if (isObject(resolved)) {
+        if ('value' in resolved) return { found: true, value: resolved['value'] };
+        if ('dataValue' in resolved) return { found: true, value: resolved['dataValue'] };
+      }
+    }
+  }
+  return { found: false, value: undefined };
+}
+
+const locations: readonly ParamLocation[] = ['path', 'query', 'header', 'cookie'];
+
+function readParam(doc: unknown, raw: unknown): OperationParam | undefined {
+  const p = deref(doc, raw);
+  if (!isObject(p) || typeof p['name'] !== 'string' || !locations.includes(p['in'] as ParamLocation)) return undefined;
+  const location = p['in'] as ParamLocation;
+  const style = (typeof p['style'] === 'string' ? p['style'] : defaultStyle(location)) as ParamStyle;
+  const schema = deref(doc, p['schema']);
+  const ex = firstExample(doc, p);
+  const example = ex.found ? ex.value : isObject(schema) ? sampleExample(doc, schema) : undefined;
+  const out: OperationParam = {
+    name: p['name'],
+    in: location,
+    required: location === 'path' || p['required'] === true,
+    style,
+    explode: typeof p['explode'] === 'boolean' ? p['explode'] : defaultExplode(style),
+    allowReserved: p['allowReserved'] === true,
+    example: textOf(example),
+  };
+  if (typeof p['description'] === 'string') out.description = p['description'];
+  if (schema !== undefined) out.schema = schema;
+  return out;
+}
+
+function sampleExample(doc: unknown, schema: Json): unknown {
+  // A sampled "string" for a path id is worse than an empty field the user must fill.
+  const value = sampleFromSchema(doc, schema);
+  return value === 'string' ? '' : value;
+}
+
+function readServers(doc: Json, pathItem: Json, op: Json): ServerChoice[] {
+  const list = [op['servers'], pathItem['servers'], doc['servers']].find((s) => Array.isArray(s) && s.length > 0) as unknown[] | undefined;
+  const out: ServerChoice[] = [];
+  for (const raw of list ?? []) {
+    if (!isObject(raw) || typeof raw['url'] !== 'string') continue;
+    const variables: ServerVariable[] = [];
+    if (isObject(raw['variables'])) {
+      for (const [name, v] of Object.entries(raw['variables'])) {
+        if (!isObject(v)) continue;
+        const variable: ServerVariable = { name, default: textOf(v['default']) };
+        if (Array.isArray(v['enum'])) variable.enum = v['enum'].map(textOf);
+        if (typeof v['description'] === 'string') variable.description = v['description'];
+        variables.push(variable);
+      }
+    }
+    out.push({ url: raw['url'], ...(typeof raw['description'] === 'string' ? { description: raw['description'] } : {}), variables });
+  }
+  return out;
+}
+
+function readBody(doc: unknown, op: Json): OperationBody | undefined {
+  const body = deref(doc, op['requestBody']);
+  if (!isObject(body) || !isObject(body['content'])) return undefined;
+  const mediaTypes = Object.keys(body['content']);
+  const mediaType = mediaTypes.find((m) => /json/i.test(m)) ?? mediaTypes[0];
+  if (mediaType === undefined) return undefined;
+  const media = deref(doc, body['content'][mediaType]);
+  const schema = isObject(media) ? deref(doc, media['schema']) : undefined;
+  const ex = isObject(media) ? firstExample(doc, media) : { found: false, value: undefined };
+  const value = ex.found ? ex.value : schema !== undefined ? sampleFromSchema(doc, schema) : undefined;
+  const text = typeof value === 'string' && !/json/i.test(mediaType) ? value : value === undefined ? '' : JSON.stringify(value, null, 2);
+  const out: OperationBody = { mediaType, mediaTypes, required: body['required'] === true, text };
+  if (schema !== undefined) out.schema = schema;
+  return out;
+}
+
+/** Maps the first security requirement of the operation (or the document) to an Auth setting. */
+export function readSecurity(doc: Json, op: Json): OperationSecurity | undefined {
+  const requirements = Array.isArray(op['security']) ? op['security'] : Array.isArray(doc['security']) ? doc['security'] : [];
+  const schemes = isObject(doc['components']) && isObject(doc['components']['securitySchemes']) ? doc['components']['securitySchemes'] : {};
+  for (const req of requirements) {
+    if (!isObject(req)) continue;
+    for (const name of Object.keys(req)) {
+      const scheme = deref(doc, schemes[name]);
+      if (!isObject(scheme)) continue;
+      const secret = { secretRef: name };
+      const type = scheme['type'];
+      if (type === 'http' && typeof scheme['scheme'] === 'string' && scheme['scheme'].toLowerCase() === 'basic') {
+        return { scheme: name, auth: { type: 'basic', username: '', password: secret } };
+      }
+      if (type === 'http') return { scheme: name, auth: { type: 'bearer', token: secret } };
+      if (type === 'apiKey' && typeof scheme['name'] === 'string' && (scheme['in'] === 'header' || scheme['in'] === 'query')) {
+        return { scheme: name, auth: { type: 'apiKey', in: scheme['in'], name: scheme['name'], value: secret } };
+      }
+      if (type === 'apiKey') return { scheme: name, auth: { type: 'none' }, note: `API key "${textOf(scheme['name'])}" goes in a cookie: add it as a Cookie header.` };
+      if (type === 'oauth2' || type === 'openIdConnect') {
+        return { scheme: name, auth: { type: 'bearer', token: secret }, note: `${type} scheme: store an access token as secret "${name}".` };
+      }
+      return { scheme: name, auth: { type: 'none' }, note: `Security scheme "${name}" (${textOf(type)}) is not supported; set the auth by hand.` };
+    }
+  }
+  return undefined;
+}
+
+/** Finds an operation by path and verb; `additionalOperations` (3.2) are looked up by exact name. */
+export function draftFromOperation(doc: unknown, path: string, method: string): { ok: true; draft: OperationDraft } | { ok: false; message: string } {
+  if (!isObject(doc) || !isObject(doc['paths'])) return { ok: false, message: 'The document has no paths.' };
+  const item = deref(doc, doc['paths'][path]);
+  if (!isObject(item)) return { ok: false, message: `No path "${path}" in the document.` };
+  const lower = method.toLowerCase();
+  const op = rawOperation(doc, path, lower) ?? rawOperation(doc, path, method, true) ?? rawOperation(doc, path, method.toUpperCase(), true);
+  if (!op) return { ok: false, message: `No ${method.toUpperCase()} operation at "${path}".` };
+  const params = new Map<string, OperationParam>();
+  for (const list of [item['parameters'], op['parameters']]) {
+    if (!Array.isArray(list)) continue;
+    for (const raw of list) {
+      const p = readParam(doc, raw);
+      if (p) params.set(`${p.in}:${p.name}`, p);
+    }
+  }
+  // A template variable with no declared parameter is still a field: the URL cannot be built without it.
+  for (const match of path.matchAll(/\{([^{}]+)\}/g)) {
+    const name = match[1] as string;
+    if (!params.has(`path:${name}`)) params.set(`path:${name}`, { name, in: 'path', required: true, style: 'simple', explode: false, allowReserved: false, example: '' });
+  }
+  const draft: OperationDraft = {
+    openapi: typeof doc['openapi'] === 'string' ? doc['openapi'] : '3.2.0',
+    method: method.toUpperCase(),
+    pathTemplate: path,
+    servers: readServers(doc, item, op),
+    params: [...params.values()],
+  };
+  if (typeof op['operationId'] === 'string') draft.operationId = op['operationId'];
+  if (typeof op['summary'] === 'string') draft.summary = op['summary'];
+  const body = readBody(doc, op);
+  if (body) draft.body = body;
+  const security = readSecurity(doc, op);
+  if (security) draft.security = security;
+  return { ok: true, draft };
+}
+
+/** The server URL with its `{variables}` filled (the user's value, else the default). */
+export function serverUrl(server: ServerChoice, values: Readonly<Record<string, string>> = {}): string {
+  return server.url.replace(/\{([^{}]+)\}/g, (whole, name: string) => {
+    const own = Object.prototype.hasOwnProperty.call(values, name) ? values[name] : undefined;
+    return own ?? server.variables.find((v) => v.name === name)?.default ?? whole;
+  });
+}
+
+function schemaType(doc: unknown, schema: unknown): string | undefined {
+  const s = deref(doc, schema);
+  if (!isObject(s)) return undefined;
+  const t = s['type'];
+  if (typeof t === 'string') return t;
+  if (Array.isArray(t)) return t.find((x): x is string => typeof x === 'string' && x !== 'null');
+  if (isObject(s['properties'])) return 'object';
+  return undefined;
+}
+
+/**
+ * The typed text of a field as a parameter value: arrays as JSON (`[1,2]`) or comma-separated,
+ * objects as JSON; anything else is the text itself.
+ */
+export function paramValueFromText(doc: unknown, param: Pick<OperationParam, 'schema' | 'name'>, text: string): { ok: true; value: ParamValue } | { ok: false; message: string } {
+  const type = schemaType(doc, param.schema);
+  if (type === 'array') {
+    if (text.trim().startsWith('[')) {
+      try {
+        const parsed: unknown = JSON.parse(text);
+        if (Array.isArray(parsed) && parsed.every((v) => v === null || ['string', 'number', 'boolean'].includes(typeof v))) return { ok: true, value: parsed as ParamValue };
+      } catch {
+        /* fall through to the message below */
+      }
+      return { ok: false, message: `"${param.name}" must be a JSON array of plain values or a comma-separated list.` };
+    }
+    return { ok: true, value: text === '' ? [] : text.split(',') };
+  }
+  if (type === 'object') {
+    try {
+      const parsed: unknown = JSON.parse(text);
+      if (isObject(parsed) && Object.values(parsed).every((v) => v === null || ['string', 'number', 'boolean'].includes(typeof v))) {
+        return { ok: true, value: Object.fromEntries(Object.entries(parsed)) as Record<string, string | number | boolean | null> };
+      }
+    } catch {
+      /* fall through */
+    }
+    return { ok: false, message: `"${param.name}" must be a JSON object of plain values, e.g. {"role":"admin"}.` };
+  }
+  return { ok: true, value: text };
+}
+
+export interface OperationValues {
+  /** Index into `draft.servers`; ignored when `baseUrl` is set. */
+  serverIndex?: number;
+  serverVariables?: Readonly<Record<string, string>>;
+  /** Overrides the servers (e.g. a local mock); also used when the document declares none. */
+  baseUrl?: string;
+  /** Field text by `in:name` (`path:id`, `query:limit`); an absent optional parameter is left out. */
+  values: Readonly<Record<string, string>>;
+}
+
+export type BuiltOperationRequest = { ok: true; url: string; headers: HeaderEntry[] } | { ok: false; message: string };
+
+/** Joins a base URL and a path, with exactly one slash between them. */
+export function joinUrl(base: string, path: string): string {
+  return `${base.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
+}
+
+export function buildOperationRequest(doc: unknown, draft: OperationDraft, input: OperationValues): BuiltOperationRequest {
+  let base = input.baseUrl;
+  if (base === undefined) {
+    const index = input.serverIndex ?? 0;
+    const server = draft.servers[index];
+    if (!server) {
+      return { ok: false, message: draft.servers.length ? `There is no server ${index}: the operation has ${draft.servers.length} (0–${draft.servers.length - 1}).` : 'The document declares no servers: give a base URL.' };
+    }
+    base = serverUrl(server, input.serverVariables);
+  }
+  if (!/^https?:\/\//i.test(base)) return { ok: false, message: `The server URL "${base}" is relative: give an absolute base URL (http:// or https://).` };
+  const has = (key: string): boolean => Object.prototype.hasOwnProperty.call(input.values, key);
+  const pathValues: Record<string, string> = {};
+  const query: string[] = [];
+  const headers: HeaderEntry[] = [];
+  const cookies: string[] = [];
+  for (const param of draft.params) {
+    const key = `${param.in}:${param.name}`;
+    const text = has(key) ? (input.values[key] as string) : undefined;
+    if (text === undefined || (text === '' && !param.required && param.in !== 'path')) {
+      if (param.required) return { ok: false, message: `The ${param.in} parameter "${param.name}" is required.` };
+      continue;
+    }
+    const value = paramValueFromText(doc, param, text);
+    if (!value.ok) return value;
+    const result = serializeParam({ name: param.name, in: param.in, style: param.style, explode: param.explode, allowReserved: param.allowReserved }, value.value);
+    if (!result.ok) return result;
+    if ('pairs' in result) query.push(...result.pairs);
+    else if (param.in === 'path') pathValues[param.name] = result.text;
+    else if (param.in === 'header') headers.push({ name: param.name, value: result.text });
+    else cookies.push(result.text);
+  }
+  const filled = fillPathTemplate(draft.pathTemplate, pathValues);
+  if (!filled.ok) return { ok: false, message: `The path parameter${filled.missing.length > 1 ? 's' : ''} ${filled.missing.map((m) => `"${m}"`).join(', ')} must be filled.` };
+  if (cookies.length) headers.push({ name: 'Cookie', value: cookies.join('; ') });
+  const url = joinUrl(base, filled.path) + (query.length ? `?${query.join('&')}` : '');
+  return { ok: true, url, headers };
+}

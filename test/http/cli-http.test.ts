@@ -1,0 +1,133 @@
+/** `powerduck send --http` and `powerduck run <spec> "GET /path"` against a loopback server: output and exit codes. */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../../electron/cli/main';
+import type { CliIo } from '../../electron/cli/cli-types';
+import type { HttpExchangeRecord } from '../../shared/http/http-types';
+
+let server: Server;
+let base: string;
+let home: string;
+const seen: Array<{ method: string; url: string; body: string; auth?: string }> = [];
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c: Buffer) => (body += c.toString()));
+    req.on('end', () => {
+      seen.push({ method: req.method ?? '', url: req.url ?? '', body, ...(req.headers.authorization ? { auth: req.headers.authorization } : {}) });
+      if (req.url === '/missing') {
+        res.writeHead(404, { 'Content-Type': 'text/plain' });
+        res.end('not here');
+      } else if (req.url?.startsWith('/items/bad')) {
+        res.writeHead(200, { 'Content-Type': 'application/json' });
+        res.end('{"id":"x"}');
+      } else {
+        res.writeHead(200, { 'Content-Type': 'application/json' });
+        res.end(JSON.stringify({ id: 1, echo: body }));
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  home = await mkdtemp(join(tmpdir(), 'powerduck-http-cli-'));
+  await writeFile(
+    join(home, 'items.json'),
+    JSON.stringify({
+      openapi: '3.1.0',
+      info: { title: 'Items', version: '1' },
+      servers: [{ url: `${base}` }, { url: 'http://127.0.0.1:1' }],
+      components: { securitySchemes: { itemsToken: { type: 'http', scheme: 'bearer' } } },
+      paths: {
+        '/items/{id}': {
+          get: {
+            security: [{ itemsToken: [] }],
+            parameters: [
+              { name: 'id', in: 'path', required: true, schema: { type: 'string' } },
+              { name: 'tags', in: 'query', schema: { type: 'array', items: { type: 'string' } } },
+            ],
+            responses: { '200': { description: 'ok', content: { 'application/json': { schema: { type: 'object', properties: { id: { type: 'integer' } } } } } } },
+          },
+        },
+      },
+    }),
+  );
+});
+
+afterAll(async () => {
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await rm(home, { recursive: true, force: true });
+});
+
+async function cli(args: string[], stdin = ''): Promise<{ code: number; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  const io: CliIo = {
+    stdout: (t) => (out += t),
+    stderr: (t) => (err += t),
+    readStdin: async () => stdin,
+    env: { POWERDUCK_HOME: home },
+    cwd: home,
+  };
+  const code = await runCli(args, io);
+  return { code, out, err };
+}
+
+describe('powerduck send --http', () => {
+  it('sends any method with headers and a JSON body; exit 0 on 2xx', async () => {
+    const r = await cli(['send', '--http', '--method', 'PATCH', '--url', `${base}/thing`, '--header', 'X-One: 1', '--body', '{"a":1}', '--json']);
+    expect(r.code).toBe(0);
+    const record = JSON.parse(r.out.trim().split('\n').pop() ?? '') as HttpExchangeRecord;
+    expect(record.response?.status).toBe(200);
+    expect(record.request.headers).toContainEqual(['Content-Type', 'application/json']);
+    expect(seen.at(-1)).toMatchObject({ method: 'PATCH', body: '{"a":1}' });
+  });
+
+  it('reads the body from standard input and prints a readable summary', async () => {
+    const r = await cli(['send', '--http', '--method', 'POST', '--url', `${base}/t`, '--body', '-', '--content-type', 'text/plain'], 'hello');
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('HTTP 200 OK');
+    expect(r.out).toContain('"echo": "hello"');
+  });
+
+  it('exits 1 for HTTP >= 400, 2 for network and usage errors', async () => {
+    expect((await cli(['send', '--http', '--url', `${base}/missing`])).code).toBe(1);
+    const refused = await cli(['send', '--http', '--url', 'http://127.0.0.1:1/']);
+    expect(refused.code).toBe(2);
+    const usage = await cli(['send', '--http']);
+    expect(usage.code).toBe(2);
+    expect(usage.err).toContain('--url');
+    expect((await cli(['send', '--http', '--url', `${base}/`, '--body', 'x', '--form', 'a=b'])).code).toBe(2);
+  });
+});
+
+describe('powerduck run <spec> "<METHOD> <path>"', () => {
+  it('fills parameters, resolves the security secret from --env, checks the answer', async () => {
+    const r = await cli(['run', 'items.json', 'GET /items/{id}', '--param', 'id=a b', '--param', 'tags=x,y', '--env', 'itemsToken=tk-1']);
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    expect(seen.at(-1)).toMatchObject({ url: '/items/a%20b?tags=x&tags=y', auth: 'Bearer tk-1' });
+    expect(r.out).toContain('Check: matches the declared schema');
+    expect(r.out).not.toContain('tk-1');
+  });
+
+  it('exits 1 when the answer breaks the declared schema, naming the JSON path', async () => {
+    const r = await cli(['run', 'items.json', 'GET /items/{id}', '--param', 'id=bad', '--env', 'itemsToken=t']);
+    expect(r.code).toBe(1);
+    expect(r.out).toContain('$.id must be of type integer');
+  });
+
+  it('exits 2 for an unknown parameter, a missing secret, a bad server index or an unknown operation', async () => {
+    expect((await cli(['run', 'items.json', 'GET /items/{id}', '--param', 'nope=1', '--env', 'itemsToken=t'])).code).toBe(2);
+    const secret = await cli(['run', 'items.json', 'GET /items/{id}', '--param', 'id=1']);
+    expect(secret.code).toBe(2);
+    expect(secret.err).toContain('--env itemsToken=');
+    expect((await cli(['run', 'items.json', 'GET /items/{id}', '--param', 'id=1', '--server', '7', '--env', 'itemsToken=t'])).code).toBe(2);
+    expect((await cli(['run', 'items.json', 'GET /items/{id}', '--param', 'id=1', '--server', '1', '--env', 'itemsToken=t'])).code).toBe(2);
+    expect((await cli(['run', 'items.json', 'DELETE /items/{id}'])).code).toBe(2);
+  });
+});
