@@ -5,9 +5,23 @@
 import type { RecordedStreamEvent } from '../a2a/exchange';
 import type { OperationDraft } from '../http/openapi-draft';
 import type { HttpExchangeRecord, HttpRequest } from '../http/http-types';
+import type { HttpSaveDraft } from '../http/http-operation-build';
+import type { SpecWriteResult } from './ops-spec';
 import type { Op, StreamOp } from './op';
 
-export type { HttpExchangeRecord, HttpRequest, OperationDraft };
+export type { HttpExchangeRecord, HttpRequest, OperationDraft, HttpSaveDraft };
+
+export interface HttpSaveRequest {
+  file: string;
+  /** Hash from spec.open/spec.list; null = the file must not exist yet. */
+  expectedHash: string | null;
+  draft: HttpSaveDraft;
+}
+
+export interface HttpSaveResult extends SpecWriteResult {
+  /** What was left out and why (e.g. a security scheme the document does not define). */
+  notes: string[];
+}
 
 export interface HttpDraftOperationRequest {
   file: string;
@@ -30,6 +44,11 @@ export interface HttpOps {
   'http.send': Op<HttpRequest, HttpExchangeRecord>;
   /** The request an OpenAPI operation describes: servers, parameters, body, auth. */
   'http.draftOperation': Op<HttpDraftOperationRequest, HttpDraftOperationResult>;
+  /**
+   * Save to spec: the request as a standard OpenAPI 3.2 operation (no x-a2a) through the same
+   * lossless, guarded write as A2A saves ('conflict', 'parse', 'invalid' as spec.save).
+   */
+  'http.save': Op<HttpSaveRequest, HttpSaveResult>;
 }
 
 export interface HttpStreams {
@@ -37,5 +56,5 @@ export interface HttpStreams {
   'http.stream': StreamOp<HttpRequest, RecordedStreamEvent, HttpExchangeRecord>;
 }
 
-export const httpOpNames = ['http.send', 'http.draftOperation'] as const satisfies readonly (keyof HttpOps)[];
+export const httpOpNames = ['http.send', 'http.draftOperation', 'http.save'] as const satisfies readonly (keyof HttpOps)[];
 export const httpStreamNames = ['http.stream'] as const satisfies readonly (keyof HttpStreams)[];

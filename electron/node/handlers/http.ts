@@ -7,7 +7,10 @@ import type { Handlers, StreamHandlers } from '../handler-types';
 import type { HistoryRecorder } from '../history/history-recorder';
 import { checkResponse } from '../http/check-response';
 import { performHttp, type HttpSendHooks } from '../http/http-send';
-import { loadModel, type SpecContext } from '../spec/spec-files';
+import { buildHttpOperation } from '../../../shared/http/http-operation-build';
+import { saveHttpOperation } from '../http/http-save';
+import type { SpecContext } from '../spec/spec-store';
+import { loadModel } from '../spec/spec-workspace';
 import { nodeSpecFs } from '../spec/spec-fs';
 
 function specContext(env: CoreEnv): SpecContext {
@@ -43,6 +46,11 @@ export function createHttpHandlers(env: CoreEnv, history: HistoryRecorder): Hand
       const drafted = draftFromOperation(model, path, httpMethod);
       if (!drafted.ok) throw new CoreError('not-found', `${abs}: ${drafted.message}`);
       return { file: abs, draft: drafted.draft };
+    },
+    'http.save': async ({ file, expectedHash, draft }) => {
+      const built = buildHttpOperation(draft);
+      if (!built.ok) throw new CoreError('bad-request', built.message);
+      return saveHttpOperation(specContext(env), { file, expectedHash, path: draft.path, verb: built.verb, fields: built.fields, ...(draft.securityScheme ? { securityScheme: draft.securityScheme } : {}) });
     },
   };
 }

@@ -5,6 +5,9 @@ import { DiagnosticsDialog } from '../features/about/diagnostics-dialog';
 import { useDraftsStore, selectActiveDraft } from '../features/request/drafts-store';
 import { RequestEditor } from '../features/request/request-editor';
 import { ResponsePanel } from '../features/response/response-panel';
+import { useHttpDraftsStore } from '../features/http/http-drafts-store';
+import { HttpRequestEditor } from '../features/http/http-request-editor';
+import { HttpResponsePanel } from '../features/http/http-response-panel';
 import { AppHeader } from './app-header';
 import { useLayoutStore } from './layout-store';
 import { RequestTabs } from './request-tabs';
@@ -30,6 +33,8 @@ export function App({ sessionProblem }: { sessionProblem?: string }) {
   const t = useT();
   const panelId = useId();
   const draft = useDraftsStore(selectActiveDraft);
+  const activeId = useDraftsStore((s) => s.activeId);
+  const httpDraft = useHttpDraftsStore((s) => s.tabs.find((tab) => tab.id === activeId));
   const { sidebarOpen, sidebarWidth, requestWidth, setSidebarWidth, setRequestWidth } = useLayoutStore();
   const [diagnostics, setDiagnostics] = useState(false);
   const toolView = usePart2Shell(); // part 2
@@ -72,6 +77,18 @@ export function App({ sessionProblem }: { sessionProblem?: string }) {
           <RequestTabs panelId={panelId} />
           {toolView ? ( // part 2: the card inspector, docs, history entry or checks take the main area
             <ToolViewHost view={toolView} />
+          ) : httpDraft ? (
+            <div
+              id={panelId}
+              role="tabpanel"
+              aria-label={t('app.activeRequest')}
+              className="tab-body"
+              style={{ gridTemplateColumns: `minmax(320px, ${requestWidth}px) auto minmax(320px, 1fr)` }}
+            >
+              <HttpRequestEditor key={httpDraft.id} draft={httpDraft} />
+              <Splitter label={t('app.resizeRequest')} orientation="vertical" value={requestWidth} min={320} max={1400} onChange={setRequestWidth} />
+              <HttpResponsePanel tabId={httpDraft.id} />
+            </div>
           ) : draft ? (
             <div
               id={panelId}

@@ -2,14 +2,17 @@ import { useT } from '../i18n/i18n';
 import { useMenuButton } from '../ui/use-menu-button';
 import { preloadMonaco } from '../features/request/json-editor';
 import { useDraftsStore } from '../features/request/drafts-store';
+import { openHttpTab } from '../features/http/http-drafts-store';
+import { useTHttp } from '../i18n/messages-http';
 
 export const newA2aShortcut = 'Control+Alt+N';
 
-/** "New request" → kinds of request. Only A2A today; the menu leaves room for HTTP and others. */
+/** "New request" → kinds of request: A2A and plain HTTP. */
 export function NewRequestMenu() {
   const t = useT();
   const { id, open, menuRef: menu, onMenuKey, buttonProps, pick } = useMenuButton();
   const openA2a = useDraftsStore((s) => s.openA2a);
+  const th = useTHttp();
 
   return (
     <div className="menu-anchor">
@@ -30,6 +33,12 @@ export function NewRequestMenu() {
             <span>{t('app.newA2a')}</span>
             <span id={`${id}-a2a-hint`} className="muted small">
               {t('app.newA2aHint')}
+            </span>
+          </button>
+          <button type="button" role="menuitem" tabIndex={-1} aria-label={th('http.menu')} aria-describedby={`${id}-http-hint`} onClick={() => pick(() => openHttpTab())}>
+            <span>{th('http.menu')}</span>
+            <span id={`${id}-http-hint`} className="muted small">
+              {th('http.menuHint')}
             </span>
           </button>
         </div>

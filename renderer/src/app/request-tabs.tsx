@@ -6,6 +6,9 @@ import { disposeEditorModel } from '../features/request/json-editor';
 import { runsOfTab, useRunsStore } from '../features/response/runs-store';
 import { isRunOpen, stopRun } from '../features/request/run-request';
 import { dropTimeline } from '../features/stream/timelines';
+import { httpTabTitle } from '../features/http/http-draft';
+import { useHttpDraftsStore } from '../features/http/http-drafts-store';
+import { closeHttpTab } from '../features/http/http-runs';
 
 function endpointHost(endpoint: string): string {
   try {
@@ -22,6 +25,16 @@ export function tabTitle(draft: A2aDraft): string {
 
 /** Closing a tab stops its open streams (locally) and frees its timelines and editor model. */
 export function closeTab(id: string): void {
+  if (useHttpDraftsStore.getState().tabs.some((tab) => tab.id === id)) {
+    // HTTP tabs: the neighbour in the shared tab bar becomes active.
+    const order = [...useDraftsStore.getState().tabs.map((tab) => tab.id), ...useHttpDraftsStore.getState().tabs.map((tab) => tab.id)];
+    const index = order.indexOf(id);
+    const rest = order.filter((tabId) => tabId !== id);
+    closeHttpTab(id);
+    disposeEditorModel(id);
+    if (useDraftsStore.getState().activeId === id) useDraftsStore.setState({ activeId: rest[Math.min(index, rest.length - 1)] });
+    return;
+  }
   for (const run of runsOfTab(useRunsStore.getState(), id)) {
     if (isRunOpen(run.id)) void stopRun(run.id);
     dropTimeline(run.id);
@@ -34,9 +47,14 @@ export function closeTab(id: string): void {
 /** Request tabs: arrows move between tabs, Delete closes the focused one. */
 export function RequestTabs({ panelId }: { panelId: string }) {
   const t = useT();
-  const tabs = useDraftsStore((s) => s.tabs);
+  const a2aTabs = useDraftsStore((s) => s.tabs);
+  const httpTabs = useHttpDraftsStore((s) => s.tabs);
   const activeId = useDraftsStore((s) => s.activeId);
-  const activate = useDraftsStore((s) => s.activate);
+  // One bar for both kinds; the A2A store's activeId names the shown tab of either kind.
+  const tabs = [...a2aTabs.map((draft) => ({ id: draft.id, kind: 'A2A', title: tabTitle(draft) })), ...httpTabs.map((draft) => ({ id: draft.id, kind: 'HTTP', title: httpTabTitle(draft) }))];
+  const activate = (id: string): void => {
+    if (tabs.some((tab) => tab.id === id)) useDraftsStore.setState({ activeId: id });
+  };
   const list = useRef<HTMLDivElement>(null);
 
   const focusTab = (id: string | undefined): void => {
@@ -63,7 +81,7 @@ export function RequestTabs({ panelId }: { panelId: string }) {
     <div className="request-tabs">
       <div ref={list} role="tablist" aria-label={t('app.requestTabs')} className="tablist" onKeyDown={onKeyDown}>
         {tabs.map((draft) => {
-          const title = tabTitle(draft);
+          const title = draft.title;
           const selected = draft.id === activeId;
           return (
             <div key={draft.id} className={selected ? 'request-tab selected' : 'request-tab'}>
@@ -78,7 +96,7 @@ export function RequestTabs({ panelId }: { panelId: string }) {
                 title={title}
                 onClick={() => activate(draft.id)}
               >
-                <span className="tab-kind">A2A</span> {title}
+                <span className="tab-kind">{draft.kind}</span> {title}
               </button>
               <button type="button" className="icon-button tab-close" tabIndex={-1} aria-label={t('app.closeTab', { title })} onClick={() => closeTab(draft.id)}>
                 ×

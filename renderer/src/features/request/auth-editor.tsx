@@ -22,11 +22,15 @@ function switchAuth(current: AuthConfig, type: AuthType): AuthConfig {
 }
 
 export function AuthEditor({ draft }: { draft: A2aDraft }) {
+  const update = useDraftsStore((s) => s.update);
+  return <AuthFields auth={draft.auth} endpoint={draft.endpoint} onChange={(auth) => update(draft.id, { auth })} />;
+}
+
+/** The auth settings of any request kind (A2A and plain HTTP tabs share them). */
+export function AuthFields({ auth, endpoint, onChange }: { auth: AuthConfig; endpoint: string; onChange: (auth: AuthConfig) => void }) {
   const t = useT();
   const id = useId();
-  const update = useDraftsStore((s) => s.update);
-  const auth = draft.auth;
-  const setAuth = (next: AuthConfig): void => update(draft.id, { auth: next });
+  const setAuth = onChange;
   return (
     <div className="auth-editor">
       <div className="field-row">
@@ -39,7 +43,7 @@ export function AuthEditor({ draft }: { draft: A2aDraft }) {
         </select>
       </div>
       {auth.type === 'bearer' ? (
-        <SecretField label={t('auth.token')} source={auth.token} endpoint={draft.endpoint} purpose="bearer" onChange={(token) => setAuth({ ...auth, token })} />
+        <SecretField label={t('auth.token')} source={auth.token} endpoint={endpoint} purpose="bearer" onChange={(token) => setAuth({ ...auth, token })} />
       ) : null}
       {auth.type === 'apiKey' ? (
         <>
@@ -54,7 +58,7 @@ export function AuthEditor({ draft }: { draft: A2aDraft }) {
             <label htmlFor={`${id}-name`}>{t('auth.apiKeyName')}</label>
             <input id={`${id}-name`} value={auth.name} spellCheck={false} onChange={(e) => setAuth({ ...auth, name: e.target.value })} />
           </div>
-          <SecretField label={t('auth.apiKeyValue')} source={auth.value} endpoint={draft.endpoint} purpose="api-key" onChange={(value) => setAuth({ ...auth, value })} />
+          <SecretField label={t('auth.apiKeyValue')} source={auth.value} endpoint={endpoint} purpose="api-key" onChange={(value) => setAuth({ ...auth, value })} />
         </>
       ) : null}
       {auth.type === 'basic' ? (
@@ -63,7 +67,7 @@ export function AuthEditor({ draft }: { draft: A2aDraft }) {
             <label htmlFor={`${id}-user`}>{t('auth.username')}</label>
             <input id={`${id}-user`} value={auth.username} autoComplete="off" onChange={(e) => setAuth({ ...auth, username: e.target.value })} />
           </div>
-          <SecretField label={t('auth.password')} source={auth.password} endpoint={draft.endpoint} purpose="basic" onChange={(password) => setAuth({ ...auth, password })} />
+          <SecretField label={t('auth.password')} source={auth.password} endpoint={endpoint} purpose="basic" onChange={(password) => setAuth({ ...auth, password })} />
         </>
       ) : null}
     </div>

@@ -10,6 +10,7 @@ import { useToolViewStore } from '../settings/tool-view-store';
 import { isStreamingMethod } from '../../../../shared/a2a/catalogue';
 import { DeleteOperationDialog } from './delete-operation-dialog';
 import { openOperationAsRequest } from './open-operation';
+import { isHttpOperation, openHttpOperation } from '../http/open-http-operation';
 import { RenameOperationDialog } from './rename-operation-dialog';
 import type { ManagedOperation } from './spec-manage';
 import { runSavedOperation } from './spec-runs-store';
@@ -107,8 +108,14 @@ function FileEntry({ info, onManage }: { info: SpecFileInfo; onManage: (what: Ma
                       ▶
                     </button>
                   ) : null}
-                  {op.a2a ? (
-                    <button type="button" className="icon-button" aria-label={t('specs.openAsRequest', { title })} title={t('specs.openAsRequest', { title })} onClick={() => openOperationAsRequest(info.file, info.hash, op)}>
+                  {op.a2a || isHttpOperation(op) ? (
+                    <button
+                      type="button"
+                      className="icon-button"
+                      aria-label={t('specs.openAsRequest', { title })}
+                      title={t('specs.openAsRequest', { title })}
+                      onClick={() => (op.a2a ? openOperationAsRequest(info.file, info.hash, op) : void openHttpOperation(host, info.file, op))}
+                    >
                       ↗
                     </button>
                   ) : null}

@@ -1,0 +1,162 @@
+/**
+ * Plain HTTP in the real UI: New request → HTTP against a loopback server (method, URL with params,
+ * body, Ctrl+Enter, a redirect shown and not followed), and an OpenAPI 3.1 operation from the
+ * workspace: fill a path parameter, send, see the validated response, save it and reopen it.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, openApp, responseRegion, saveScreenshot } from './harness';
+
+let server: Server;
+let base: string;
+const seen: Array<{ method: string; url: string; body: string }> = [];
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c: Buffer) => (body += c.toString()));
+    req.on('end', () => {
+      seen.push({ method: req.method ?? '', url: req.url ?? '', body });
+      if (req.url === '/moved') {
+        res.writeHead(301, { Location: '/elsewhere' });
+        res.end();
+      } else if (req.url === '/pets/7') {
+        res.writeHead(200, { 'Content-Type': 'application/json' });
+        res.end(JSON.stringify({ id: 7, name: 'Rex' }));
+      } else if (req.url?.startsWith('/pets/')) {
+        res.writeHead(200, { 'Content-Type': 'application/json' });
+        res.end(JSON.stringify({ id: 'seven' }));
+      } else {
+        res.writeHead(200, { 'Content-Type': 'application/json' });
+        res.end(JSON.stringify({ method: req.method, url: req.url, body }));
+      }
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+});
+
+function httpRegion(page: Page) {
+  return page.getByRole('region', { name: 'HTTP request', exact: true });
+}
+
+async function waitDone(page: Page): Promise<void> {
+  await expect.poll(() => responseRegion(page).getAttribute('aria-busy'), { timeout: 20_000 }).toBe('false');
+}
+
+describe('HTTP requests in the UI', () => {
+  let browser: Browser;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('New request → HTTP: method, URL and params in sync, text body, Ctrl+Enter, redirect shown not followed', async () => {
+    const app = await openApp(browser);
+    const { page } = app;
+    try {
+      await page.getByRole('button', { name: 'New request' }).click();
+      await page.getByRole('menuitem', { name: 'HTTP' }).click();
+      const request = httpRegion(page);
+      await request.getByRole('combobox', { name: 'HTTP method' }).fill('PUT');
+      await request.getByRole('textbox', { name: 'URL' }).fill(`${base}/items?q=a b`);
+      await request.getByRole('tab', { name: /^Params/ }).click();
+      await expect.poll(() => request.getByRole('textbox', { name: 'Value 1' }).inputValue()).toBe('a b');
+      await request.getByRole('button', { name: 'Add parameter' }).click();
+      await request.getByRole('textbox', { name: 'Name 2' }).fill('ü');
+      await request.getByRole('textbox', { name: 'Value 2' }).fill('x&y');
+      expect(await request.getByRole('textbox', { name: 'URL' }).inputValue()).toBe(`${base}/items?q=a%20b&%C3%BC=x%26y`);
+      await request.getByRole('tab', { name: 'Body' }).click();
+      await request.getByRole('combobox', { name: 'Body type' }).selectOption('text');
+      await request.getByRole('textbox', { name: 'Text body' }).fill('hello');
+      await page.keyboard.press('Control+Enter');
+      await waitDone(page);
+      const response = responseRegion(page);
+      await response.getByRole('status', { name: 'Status 200' }).waitFor();
+      expect(seen.at(-1)).toEqual({ method: 'PUT', url: '/items?q=a%20b&%C3%BC=x%26y', body: 'hello' });
+      expect(await response.innerText()).toContain('"body": "hello"');
+      await saveScreenshot(page, 'http-request.png');
+
+      await request.getByRole('textbox', { name: 'URL' }).fill(`${base}/moved`);
+      await request.getByRole('combobox', { name: 'HTTP method' }).fill('GET');
+      await request.getByRole('button', { name: 'Send', exact: true }).click();
+      await response.getByRole('status', { name: 'Status 301' }).waitFor();
+      expect(await response.innerText()).toContain('not followed');
+      expect(seen.at(-1)?.url).toBe('/moved');
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('opens an OpenAPI 3.1 operation, fills the path parameter, sends, shows the check, saves and reopens it', async () => {
+    const app = await openApp(browser);
+    const { page } = app;
+    try {
+      const doc = {
+        openapi: '3.1.0',
+        info: { title: 'Pets', version: '1' },
+        servers: [{ url: base }],
+        paths: {
+          '/pets/{petId}': {
+            get: {
+              summary: 'Get a pet',
+              parameters: [{ name: 'petId', in: 'path', required: true, schema: { type: 'string' } }],
+              responses: { '200': { description: 'ok', content: { 'application/json': { schema: { $ref: '#/components/schemas/Pet' } } } } },
+            },
+          },
+        },
+        components: { schemas: { Pet: { type: 'object', required: ['id', 'name'], properties: { id: { type: 'integer' }, name: { type: 'string' } } } } },
+      };
+      await writeFile(join(app.core.env.dataDir.workspaceDir, 'pets.openapi.json'), JSON.stringify(doc, null, 2));
+      await page.getByRole('tab', { name: 'Specs' }).click();
+      await page.getByRole('button', { name: 'Refresh' }).click();
+      await page.getByRole('button', { name: 'Open Get a pet as a request' }).click();
+      const request = httpRegion(page);
+      await request.getByRole('textbox', { name: /^petId \(path\)/ }).fill('seven');
+      await request.getByRole('button', { name: 'Send', exact: true }).click();
+      await waitDone(page);
+      const response = responseRegion(page);
+      await response.getByText('Breaks the declared response 200 application/json').waitFor();
+      expect(await response.innerText()).toContain('$.id must be of type integer');
+
+      await request.getByRole('textbox', { name: /^petId \(path\)/ }).fill('7');
+      await request.getByRole('button', { name: 'Send', exact: true }).click();
+      await response.getByRole('status', { name: 'Status 200' }).waitFor();
+      await response.getByRole('tab', { name: 'Schema check' }).click();
+      await response.getByText('Matches the declared response 200 application/json').waitFor();
+      expect(seen.at(-1)?.url).toBe('/pets/7');
+
+      await request.getByRole('button', { name: 'Save to spec' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Save HTTP request to spec' });
+      expect(await dialog.getByRole('textbox', { name: 'Path template' }).inputValue()).toBe('/pets/{petId}');
+      await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+      await dialog.getByText(/Saved GET \/pets\/\{petId\}/).waitFor();
+      await dialog.getByRole('button', { name: 'Cancel' }).click();
+      const written = await readFile(join(app.core.env.dataDir.workspaceDir, 'powerduck.openapi.yaml'), 'utf8');
+      expect(written).toContain('/pets/{petId}:');
+      expect(written).not.toMatch(/^\s*x-a2a:/m);
+      expect(written).toContain('example: "7"');
+
+      // Reopen from the saved file: the path parameter comes back with its example.
+      await page.getByRole('button', { name: 'Refresh' }).click();
+      const saved = page.getByRole('list', { name: 'Operations in powerduck.openapi.yaml' });
+      await saved.getByRole('button', { name: 'Open Get a pet as a request' }).click();
+      const reopened = httpRegion(page);
+      expect(await reopened.getByRole('textbox', { name: /^petId \(path\)/ }).inputValue()).toBe('7');
+      await reopened.getByRole('button', { name: 'Send', exact: true }).click();
+      await responseRegion(page).getByRole('status', { name: 'Status 200' }).waitFor();
+    } finally {
+      await app.close();
+    }
+  });
+});

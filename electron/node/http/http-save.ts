@@ -1,0 +1,42 @@
+/**
+ * Save to spec for plain HTTP requests (issue 18): one OpenAPI 3.2 operation written through the
+ * workspace's one locked, validated write path (spec-store's writeSpec). Only the keys given
+ * change; other responses of the operation stay; an A2A operation at that place is never replaced.
+ */
+import type { SpecWriteResult } from '../../../shared/contract/ops-spec';
+import { CoreError } from '../core-error';
+import { operationIn } from '../../../shared/spec/spec-edits';
+import { writeSpec, type SpecContext } from '../spec/spec-store';
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+export interface HttpOperationWrite {
+  file: string;
+  expectedHash: string | null;
+  path: string;
+  verb: string;
+  fields: Array<[string, unknown]>;
+  securityScheme?: string;
+}
+
+export async function saveHttpOperation(ctx: SpecContext, req: HttpOperationWrite): Promise<SpecWriteResult & { notes: string[] }> {
+  if (!req.path.startsWith('/') || /[\r\n]/.test(req.path)) throw new CoreError('bad-request', 'An operation path starts with "/" and is one line (e.g. /pets/{petId}).');
+  const notes: string[] = [];
+  const outcome = await writeSpec(ctx, req.file, req.expectedHash, (model) => {
+    const existing = operationIn(model, req.path, req.verb);
+    if (existing && (Object.prototype.hasOwnProperty.call(existing, 'x-a2a') || existing['x-protocol'] === 'a2a')) {
+      throw new CoreError('conflict', `${req.path} already has an A2A ${req.verb} operation; Powerduck will not overwrite it with an HTTP request. Choose another path.`);
+    }
+    const components = isRecord(model) && isRecord(model['components']) ? model['components'] : {};
+    const schemes = isRecord(components['securitySchemes']) ? components['securitySchemes'] : {};
+    let fields = req.fields;
+    if (req.securityScheme && !Object.prototype.hasOwnProperty.call(schemes, req.securityScheme)) {
+      fields = fields.filter(([k]) => k !== 'security');
+      notes.push(`The document defines no security scheme "${req.securityScheme}", so no security requirement was written.`);
+    }
+    // Responses observed earlier for other statuses stay: the new one only replaces its own code.
+    fields = fields.map(([k, v]): [string, unknown] => (k === 'responses' && existing && isRecord(existing['responses']) && isRecord(v) ? [k, { ...existing['responses'], ...v }] : [k, v]));
+    return { edits: [{ kind: 'setOperationFields', path: req.path, verb: req.verb, fields }] };
+  });
+  return { ...outcome.info, created: outcome.created, warnings: outcome.warnings, notes };
+}

@@ -1,0 +1,46 @@
+import { useState } from 'react';
+import { httpCodeExamples } from '../../../../shared/http/http-code';
+import { httpForLlm } from '../../../../shared/http/http-llm';
+import { useTHttp } from '../../i18n/messages-http';
+import { Dialog } from '../../ui/dialog';
+import { copyText } from '../../ui/download';
+import type { HttpDraft } from './http-draft';
+import { buildHttpRequest } from './http-draft';
+import { useHttpRunsStore } from './http-runs';
+
+/** curl, fetch and Python requests for the tab's request, plus Copy for LLM. */
+export function HttpCodeDialog({ draft, onClose }: { draft: HttpDraft; onClose: () => void }) {
+  const t = useTHttp();
+  const record = useHttpRunsStore((s) => s.byTab[draft.id]?.record);
+  const [copied, setCopied] = useState('');
+  const built = buildHttpRequest(draft);
+  const copy = (key: string, text: string): void => {
+    void copyText(text).then((ok) => setCopied(ok ? key : ''));
+  };
+  return (
+    <Dialog title={t('http.codeExamples')} onClose={onClose} wide>
+      {built.ok ? (
+        <>
+          {(Object.entries(httpCodeExamples(built.request)) as Array<[string, string]>).map(([lang, code]) => (
+            <section key={lang} aria-label={lang}>
+              <div className="actions">
+                <h3>{lang === 'curl' ? 'curl' : lang === 'fetch' ? 'JavaScript (fetch)' : 'Python (requests)'}</h3>
+                <button type="button" onClick={() => copy(lang, code)}>
+                  {copied === lang ? t('http.copied') : t('http.copy')}
+                </button>
+              </div>
+              <pre className="code-block">{code}</pre>
+            </section>
+          ))}
+          <button type="button" onClick={() => copy('llm', httpForLlm(built.request, record))}>
+            {copied === 'llm' ? t('http.copied') : t('http.copyForLlm')}
+          </button>
+        </>
+      ) : (
+        <p className="error" role="alert">
+          {built.message}
+        </p>
+      )}
+    </Dialog>
+  );
+}

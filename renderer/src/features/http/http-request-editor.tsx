@@ -1,0 +1,351 @@
+import { useCallback, useId, useState, type KeyboardEvent } from 'react';
+import type { HttpBodyKind, MultipartField } from '../../../../shared/http/http-types';
+import { formatBytes } from '../../../../shared/http/http-summary';
+import { serverUrl } from '../../../../shared/http/openapi-draft';
+import { useHost } from '../../host/host-context';
+import { useTHttp, type HttpKey } from '../../i18n/messages-http';
+import { Tabs } from '../../ui/tabs';
+import { AuthFields } from '../request/auth-editor';
+import { bytesToBase64 } from '../request/body-template';
+import { JsonEditor } from '../request/json-editor';
+import { HttpCodeDialog } from './http-code-dialog';
+import type { HttpDraft, HttpDraftOperation } from './http-draft';
+import { httpMethods, withOperation, withParams, withUrl } from './http-draft';
+import { useHttpDraftsStore } from './http-drafts-store';
+import { sendHttpDraft, stopHttpRun, useHttpRunsStore } from './http-runs';
+import { HttpSaveDialog } from './http-save-dialog';
+import { KvTable } from './kv-table';
+
+type Section = 'params' | 'headers' | 'auth' | 'body' | 'options';
+
+const bodyKinds: ReadonlyArray<[HttpBodyKind, HttpKey]> = [
+  ['none', 'http.kind.none'],
+  ['json', 'http.kind.json'],
+  ['text', 'http.kind.text'],
+  ['urlencoded', 'http.kind.urlencoded'],
+  ['multipart', 'http.kind.multipart'],
+  ['file', 'http.kind.file'],
+];
+
+async function readFile(file: File): Promise<{ name: string; base64: string; contentType?: string }> {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  return { name: file.name, base64: bytesToBase64(bytes), ...(file.type ? { contentType: file.type } : {}) };
+}
+
+function base64Size(base64: string): number {
+  return Math.floor((base64.length * 3) / 4) - (base64.endsWith('==') ? 2 : base64.endsWith('=') ? 1 : 0);
+}
+
+function OperationFields({ draft }: { draft: HttpDraft & { operation: HttpDraftOperation } }) {
+  const t = useTHttp();
+  const id = useId();
+  const op = draft.operation;
+  const update = useHttpDraftsStore((s) => s.update);
+  const set = (patch: Partial<HttpDraftOperation>): void => update(draft.id, (d) => (d.operation ? withOperation(d, { ...d.operation, ...patch }) : d));
+  const server = op.draft.servers[op.serverIndex];
+  return (
+    <fieldset className="http-operation">
+      <legend>{t('http.operation')}</legend>
+      <p className="muted small mono">{t('http.operationFrom', { method: op.draft.method, path: op.path, file: op.file.split(/[\\/]/).pop() ?? op.file })}</p>
+      {op.draft.servers.length > 1 ? (
+        <div className="field-row">
+          <label htmlFor={`${id}-server`}>{t('http.server')}</label>
+          <select id={`${id}-server`} value={op.serverIndex} onChange={(e) => set({ serverIndex: Number(e.target.value) })}>
+            {op.draft.servers.map((s, i) => (
+              <option key={i} value={i}>
+                {`${serverUrl(s, op.serverVariables)}${s.description ? ` — ${s.description}` : ''}`}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : null}
+      {server?.variables.map((v) => (
+        <div className="field-row" key={`var-${v.name}`}>
+          <label htmlFor={`${id}-var-${v.name}`}>{t('http.serverVar', { name: v.name })}</label>
+          {v.enum ? (
+            <select id={`${id}-var-${v.name}`} value={op.serverVariables[v.name] ?? v.default} onChange={(e) => set({ serverVariables: { ...op.serverVariables, [v.name]: e.target.value } })}>
+              {v.enum.map((option) => (
+                <option key={option}>{option}</option>
+              ))}
+            </select>
+          ) : (
+            <input id={`${id}-var-${v.name}`} value={op.serverVariables[v.name] ?? v.default} onChange={(e) => set({ serverVariables: { ...op.serverVariables, [v.name]: e.target.value } })} />
+          )}
+        </div>
+      ))}
+      {op.draft.params.map((p) => {
+        const key = `${p.in}:${p.name}`;
+        return (
+          <div className="field-row" key={key}>
+            <label htmlFor={`${id}-${key}`}>
+              {t('http.paramLabel', { name: p.name, in: p.in })}
+              {p.required ? <span className="muted small"> · {t('http.required')}</span> : null}
+            </label>
+            <input
+              id={`${id}-${key}`}
+              value={op.values[key] ?? ''}
+              spellCheck={false}
+              aria-required={p.required}
+              title={p.description}
+              onChange={(e) => set({ values: { ...op.values, [key]: e.target.value } })}
+            />
+          </div>
+        );
+      })}
+      {op.draft.security?.note ? <p className="muted small">{op.draft.security.note}</p> : op.draft.security ? <p className="muted small">{t('http.securityNote', { scheme: op.draft.security.scheme })}</p> : null}
+    </fieldset>
+  );
+}
+
+function MultipartRows({ draft }: { draft: HttpDraft }) {
+  const t = useTHttp();
+  const update = useHttpDraftsStore((s) => s.update);
+  const rows = draft.multipartFields;
+  const setRows = (next: MultipartField[]): void => update(draft.id, (d) => ({ ...d, multipartFields: next }));
+  const change = (index: number, patch: Partial<MultipartField>): void => setRows(rows.map((r, i) => (i === index ? { ...r, ...patch } : r)));
+  return (
+    <div className="headers-editor">
+      <table className="kv-table">
+        <caption className="visually-hidden">{t('http.kind.multipart')}</caption>
+        <tbody>
+          {rows.map((row, index) => (
+            <tr key={index}>
+              <td>
+                <input type="checkbox" aria-label={t('http.enabledN', { n: index + 1 })} checked={row.enabled !== false} onChange={(e) => change(index, { enabled: e.target.checked })} />
+              </td>
+              <td>
+                <input aria-label={t('http.nameN', { n: index + 1 })} value={row.name} onChange={(e) => change(index, { name: e.target.value })} />
+              </td>
+              <td>
+                {row.file ? (
+                  <label>
+                    <span className="visually-hidden">{t('http.fileN', { n: index + 1 })}</span>
+                    <input
+                      type="file"
+                      onChange={(e) => {
+                        const file = e.target.files?.[0];
+                        if (file) void readFile(file).then((f) => change(index, { file: f }));
+                      }}
+                    />
+                    {'base64' in row.file && row.file.name ? <span className="muted small">{t('http.fileChosen', { name: row.file.name, size: formatBytes(base64Size(row.file.base64)) })}</span> : null}
+                  </label>
+                ) : (
+                  <input aria-label={t('http.valueN', { n: index + 1 })} value={row.value ?? ''} onChange={(e) => change(index, { value: e.target.value })} />
+                )}
+              </td>
+              <td>
+                <button type="button" className="icon-button" aria-label={t('http.removeN', { n: index + 1 })} onClick={() => setRows(rows.filter((_, i) => i !== index))}>
+                  ×
+                </button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <div className="actions">
+        <button type="button" onClick={() => setRows([...rows, { name: '', value: '', enabled: true }])}>
+          {t('http.addField')}
+        </button>
+        <button type="button" onClick={() => setRows([...rows, { name: 'file', file: { name: '', base64: '' }, enabled: true }])}>
+          {t('http.addFile')}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+function BodySection({ draft, onSubmit }: { draft: HttpDraft; onSubmit: () => void }) {
+  const t = useTHttp();
+  const id = useId();
+  const update = useHttpDraftsStore((s) => s.update);
+  const opBody = draft.operation?.draft.body;
+  return (
+    <div className="body-section">
+      <div className="body-toolbar">
+        <div className="field-row">
+          <label htmlFor={`${id}-kind`}>{t('http.bodyKind')}</label>
+          <select id={`${id}-kind`} value={draft.bodyKind} onChange={(e) => update(draft.id, (d) => ({ ...d, bodyKind: e.target.value as HttpBodyKind }))}>
+            {bodyKinds.map(([kind, label]) => (
+              <option key={kind} value={kind}>
+                {t(label)}
+              </option>
+            ))}
+          </select>
+        </div>
+        {opBody ? (
+          <button type="button" onClick={() => update(draft.id, (d) => ({ ...d, bodyText: opBody.text }))}>
+            {t('http.generateBody')}
+          </button>
+        ) : null}
+      </div>
+      {draft.bodyKind === 'json' ? (
+        <JsonEditor modelId={draft.id} label={t('http.jsonBody')} value={draft.bodyText} onChange={(text) => update(draft.id, (d) => ({ ...d, bodyText: text }))} onSubmit={onSubmit} />
+      ) : null}
+      {draft.bodyKind === 'text' ? (
+        <>
+          <div className="field-row">
+            <label htmlFor={`${id}-type`}>{t('http.textType')}</label>
+            <input id={`${id}-type`} value={draft.textType} spellCheck={false} onChange={(e) => update(draft.id, (d) => ({ ...d, textType: e.target.value }))} />
+          </div>
+          <textarea aria-label={t('http.textBody')} className="mono http-text-body" rows={12} value={draft.bodyText} spellCheck={false} onChange={(e) => update(draft.id, (d) => ({ ...d, bodyText: e.target.value }))} />
+        </>
+      ) : null}
+      {draft.bodyKind === 'urlencoded' ? (
+        <KvTable caption={t('http.kind.urlencoded')} rows={draft.formFields} addLabel={t('http.addField')} blank={() => ({ name: '', value: '', enabled: true })} onChange={(formFields) => update(draft.id, (d) => ({ ...d, formFields }))} />
+      ) : null}
+      {draft.bodyKind === 'multipart' ? <MultipartRows draft={draft} /> : null}
+      {draft.bodyKind === 'file' ? (
+        <div className="field-row">
+          <label htmlFor={`${id}-file`}>{t('http.chooseFile')}</label>
+          <input
+            id={`${id}-file`}
+            type="file"
+            onChange={(e) => {
+              const file = e.target.files?.[0];
+              if (file) void readFile(file).then((f) => update(draft.id, (d) => ({ ...d, file: f })));
+            }}
+          />
+          {draft.file ? <span className="muted small">{t('http.fileChosen', { name: draft.file.name, size: formatBytes(base64Size(draft.file.base64)) })}</span> : null}
+        </div>
+      ) : null}
+    </div>
+  );
+}
+
+export const httpSendShortcut = 'Control+Enter Meta+Enter';
+
+export function HttpRequestEditor({ draft }: { draft: HttpDraft }) {
+  const t = useTHttp();
+  const host = useHost();
+  const id = useId();
+  const update = useHttpDraftsStore((s) => s.update);
+  const running = useHttpRunsStore((s) => {
+    const run = s.byTab[draft.id];
+    return Boolean(run && run.status !== 'done');
+  });
+  const [section, setSection] = useState<Section>(draft.operation ? 'body' : 'params');
+  const [problem, setProblem] = useState('');
+  const [dialog, setDialog] = useState<'save' | 'code' | null>(null);
+
+  const send = useCallback(() => {
+    const result = sendHttpDraft(host, draft.id);
+    setProblem(result.ok ? '' : result.message);
+  }, [host, draft.id]);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>): void => {
+    if ((event.target as HTMLElement).closest('dialog')) return;
+    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+      event.preventDefault();
+      send();
+    }
+  };
+  const activeParams = draft.params.filter((p) => p.enabled !== false).length;
+  const activeHeaders = draft.headers.filter((h) => h.enabled !== false && h.name).length;
+
+  return (
+    <section className="request-pane" aria-label={t('http.region')} onKeyDown={onKeyDown}>
+      <div className="endpoint-line">
+        <div className="field-col narrow">
+          <label htmlFor={`${id}-method`}>{t('http.method')}</label>
+          <input
+            id={`${id}-method`}
+            role="combobox"
+            list={`${id}-methods`}
+            className="mono http-method"
+            value={draft.method}
+            spellCheck={false}
+            autoComplete="off"
+            onChange={(e) => update(draft.id, (d) => ({ ...d, method: e.target.value.replace(/\s/g, '') }))}
+          />
+          <datalist id={`${id}-methods`}>
+            {httpMethods.map((m) => (
+              <option key={m} value={m} />
+            ))}
+          </datalist>
+        </div>
+        <div className="field-col grow">
+          <label htmlFor={`${id}-url`}>{t('http.url')}</label>
+          <input
+            id={`${id}-url`}
+            type="text"
+            inputMode="url"
+            spellCheck={false}
+            autoComplete="off"
+            placeholder="https://api.example.com/items?limit=10"
+            value={draft.url}
+            readOnly={Boolean(draft.operation)}
+            onChange={(e) => update(draft.id, (d) => withUrl(d, e.target.value))}
+          />
+        </div>
+        <div className="actions">
+          <button type="button" className="primary" onClick={send} aria-keyshortcuts={httpSendShortcut} title={t('http.sendHint')}>
+            {t('http.send')}
+          </button>
+          {running ? (
+            <button type="button" onClick={() => void stopHttpRun(draft.id)}>
+              {t('http.stop')}
+            </button>
+          ) : null}
+          <button type="button" onClick={() => setDialog('save')}>
+            {t('http.saveToSpec')}
+          </button>
+          <button type="button" onClick={() => setDialog('code')}>
+            {t('http.copyCode')}
+          </button>
+        </div>
+      </div>
+      {problem ? (
+        <p className="error" role="alert">
+          {problem}
+        </p>
+      ) : null}
+      {draft.insecure ? (
+        <p className="error http-insecure" role="note">
+          {t('http.insecureWarning')}
+        </p>
+      ) : null}
+      {draft.operation ? <OperationFields draft={{ ...draft, operation: draft.operation }} /> : null}
+      <Tabs
+        label={t('http.sections')}
+        selected={section}
+        onSelect={setSection}
+        className="request-sections"
+        items={[
+          { id: 'params', label: activeParams ? t('http.paramsCount', { count: activeParams }) : t('http.params') },
+          { id: 'headers', label: activeHeaders ? t('http.headersCount', { count: activeHeaders }) : t('http.headers') },
+          { id: 'auth', label: draft.auth.type === 'none' ? t('http.auth') : t('http.authOn') },
+          { id: 'body', label: t('http.body') },
+          { id: 'options', label: t('http.options') },
+        ]}
+      >
+        {section === 'params' ? (
+          <KvTable
+            caption={t('http.paramsCaption')}
+            rows={draft.params}
+            addLabel={t('http.addParam')}
+            blank={() => ({ name: '', value: '', enabled: true })}
+            onChange={(params) => update(draft.id, (d) => withParams(d, params))}
+          />
+        ) : null}
+        {section === 'headers' ? (
+          <KvTable caption={t('http.headersCaption')} rows={draft.headers} addLabel={t('http.addHeader')} blank={() => ({ name: '', value: '', enabled: true })} onChange={(headers) => update(draft.id, (d) => ({ ...d, headers }))} />
+        ) : null}
+        {section === 'auth' ? <AuthFields auth={draft.auth} endpoint={draft.url} onChange={(auth) => update(draft.id, (d) => ({ ...d, auth }))} /> : null}
+        {section === 'body' ? <BodySection draft={draft} onSubmit={send} /> : null}
+        {section === 'options' ? (
+          <div className="http-options">
+            <label>
+              <input type="checkbox" checked={draft.followRedirects} onChange={(e) => update(draft.id, (d) => ({ ...d, followRedirects: e.target.checked }))} /> {t('http.followRedirects')}
+            </label>
+            <p className="muted small">{t('http.followHint')}</p>
+            <label className="http-danger">
+              <input type="checkbox" checked={draft.insecure} onChange={(e) => update(draft.id, (d) => ({ ...d, insecure: e.target.checked }))} /> {t('http.insecure')}
+            </label>
+          </div>
+        ) : null}
+      </Tabs>
+      {dialog === 'save' ? <HttpSaveDialog draft={draft} onClose={() => setDialog(null)} /> : null}
+      {dialog === 'code' ? <HttpCodeDialog draft={draft} onClose={() => setDialog(null)} /> : null}
+    </section>
+  );
+}

@@ -1,0 +1,252 @@
+import { useEffect, useMemo, useState } from 'react';
+import type { HttpExchangeRecord } from '../../../../shared/http/http-types';
+import { formatBytes } from '../../../../shared/http/http-summary';
+import { bodyView } from '../../../../shared/http/media-kind';
+import { useT } from '../../i18n/i18n';
+import { useTHttp } from '../../i18n/messages-http';
+import { base64ToBytes, saveBlob } from '../../ui/download';
+import { Tabs } from '../../ui/tabs';
+import { LargeBody, largeBodyBytes } from '../response/large-body';
+import { StreamTimeline } from '../stream/stream-timeline';
+import { timelineFor } from '../stream/timelines';
+import { useHttpRunsStore } from './http-runs';
+
+type View = 'body' | 'headers' | 'raw' | 'timeline' | 'check';
+
+const hexBytes = 64 * 1024;
+
+function hexDump(bytes: Uint8Array, limit: number): string {
+  const lines: string[] = [];
+  const end = Math.min(bytes.length, limit);
+  for (let at = 0; at < end; at += 16) {
+    const row = bytes.subarray(at, Math.min(at + 16, end));
+    const hex = [...row].map((b) => b.toString(16).padStart(2, '0')).join(' ');
+    const ascii = [...row].map((b) => (b >= 0x20 && b < 0x7f ? String.fromCharCode(b) : '.')).join('');
+    lines.push(`${at.toString(16).padStart(8, '0')}  ${hex.padEnd(47)}  ${ascii}`);
+  }
+  return lines.join('\n');
+}
+
+function filenameFor(record: HttpExchangeRecord): string {
+  try {
+    const last = new URL(record.url).pathname.split('/').filter(Boolean).pop();
+    return last || 'response';
+  } catch {
+    return 'response';
+  }
+}
+
+function JsonBody({ text }: { text: string }) {
+  const t = useTHttp();
+  const [raw, setRaw] = useState(false);
+  const parsed = useMemo(() => {
+    try {
+      return { ok: true as const, value: JSON.parse(text) as unknown };
+    } catch {
+      return { ok: false as const };
+    }
+  }, [text]);
+  if (!parsed.ok) return <pre className="code-block tall">{text}</pre>;
+  return (
+    <div>
+      <div className="actions">
+        <button type="button" aria-pressed={!raw} onClick={() => setRaw(false)}>
+          {t('http.resp.pretty')}
+        </button>
+        <button type="button" aria-pressed={raw} onClick={() => setRaw(true)}>
+          {t('http.resp.raw')}
+        </button>
+      </div>
+      {raw ? <pre className="code-block tall">{text}</pre> : <pre className="code-block tall" aria-label={t('http.resp.pretty')}>{JSON.stringify(parsed.value, null, 2)}</pre>}
+    </div>
+  );
+}
+
+function BodyView({ record }: { record: HttpExchangeRecord }) {
+  const t = useTHttp();
+  const [showLarge, setShowLarge] = useState(false);
+  const response = record.response;
+  if (!response) return null;
+  const view = bodyView(response.contentType);
+  const truncated = response.truncated ? <p className="notice">{t('http.resp.truncated')}</p> : null;
+  if (response.bodyBase64 !== undefined) {
+    const bytes = base64ToBytes(response.bodyBase64);
+    const save = (
+      <button type="button" onClick={() => saveBlob(filenameFor(record), new Blob([bytes as Uint8Array<ArrayBuffer>], { type: response.contentType ?? 'application/octet-stream' }))}>
+        {t('http.resp.saveAs')}
+      </button>
+    );
+    if (view === 'image') {
+      return (
+        <div className="http-image">
+          <div className="actions">{save}</div>
+          {/* An <img> from a data: URL never runs script, even for SVG. */}
+          <img alt={t('http.resp.imageAlt', { type: response.contentType ?? '' })} src={`data:${response.contentType ?? 'application/octet-stream'};base64,${response.bodyBase64}`} />
+        </div>
+      );
+    }
+    return (
+      <div>
+        <p className="muted small">{t('http.resp.hexNote', { shown: Math.min(bytes.length, hexBytes), total: response.bodyBytes })}</p>
+        <div className="actions">{save}</div>
+        <pre className="code-block tall mono" aria-label="hex">
+          {hexDump(bytes, hexBytes)}
+        </pre>
+      </div>
+    );
+  }
+  const text = response.body ?? '';
+  if (text === '') return <p className="muted">{t('http.resp.noBody')}</p>;
+  if (response.bodyBytes > largeBodyBytes && !showLarge) return <LargeBody body={text} bytes={response.bodyBytes} filename={filenameFor(record)} onShowPretty={() => setShowLarge(true)} />;
+  if (view === 'json') return (
+    <>
+      {truncated}
+      <JsonBody text={text} />
+    </>
+  );
+  return (
+    <>
+      {truncated}
+      {view === 'html' ? <p className="muted small">{t('http.resp.htmlNote')}</p> : null}
+      {/* Text, HTML and XML alike: shown as source text, never as markup. */}
+      <pre className="code-block tall">{text}</pre>
+    </>
+  );
+}
+
+function CheckView({ record }: { record: HttpExchangeRecord }) {
+  const t = useTHttp();
+  const check = record.check;
+  if (!check) return null;
+  const params = { status: check.declaredStatus ?? '', media: check.mediaType ?? '' };
+  const title =
+    check.verdict === 'ok' ? t('http.check.ok', params) : check.verdict === 'violations' ? t('http.check.violations', params) : check.verdict === 'undeclared' ? t('http.check.undeclared') : t('http.check.unchecked');
+  return (
+    <div className="http-check" role="status">
+      <p className={check.verdict === 'ok' ? 'tone-ok' : check.verdict === 'unchecked' ? 'muted' : 'error'}>{title}</p>
+      {check.violations.length || check.items?.length ? (
+        <ul aria-label={t('http.check.list')}>
+          {check.violations.map((v, i) => (
+            <li key={`v${i}`}>
+              <code>{v.path}</code> {v.message}
+            </li>
+          ))}
+          {(check.items ?? []).flatMap((item) => item.violations.map((v, i) => <li key={`i${item.seq}-${i}`}>{t('http.check.item', { seq: item.seq, path: v.path, message: v.message })}</li>))}
+        </ul>
+      ) : null}
+      {check.notes.map((note, i) => (
+        <p key={i} className="muted small">
+          {note}
+        </p>
+      ))}
+    </div>
+  );
+}
+
+function RawExchange({ record }: { record: HttpExchangeRecord }) {
+  const request = record.request;
+  const response = record.response;
+  const lines = [
+    `${request.httpMethod ?? record.method} ${request.url}`,
+    ...request.headers.map(([n, v]) => `${n}: ${v}`),
+    '',
+    request.body ?? '',
+    '',
+    ...(response ? [`HTTP ${response.status ?? ''} ${response.statusText ?? ''}`, ...response.headers.map(([n, v]) => `${n}: ${v}`), '', response.body ?? (response.bodyBase64 !== undefined ? `‹${response.bodyBytes} bytes›` : '')] : []),
+  ];
+  return <pre className="code-block tall">{lines.join('\n')}</pre>;
+}
+
+export function HttpResponsePanel({ tabId }: { tabId: string }) {
+  const t = useTHttp();
+  const tA2a = useT();
+  const run = useHttpRunsStore((s) => s.byTab[tabId]);
+  const record = run?.record;
+  const streaming = Boolean(record?.events ?? (run && run.eventCount > 0));
+  const [view, setView] = useState<View>('body');
+  useEffect(() => {
+    setView(record?.check && record.check.verdict !== 'ok' && record.check.verdict !== 'unchecked' ? 'check' : streaming ? 'timeline' : 'body');
+    // Only a new run (or its end) resets the view.
+  }, [run?.id, record?.id]);
+
+  if (!run) {
+    return (
+      <section className="response-pane" aria-label={tA2a('response.region')}>
+        <div className="empty-state">
+          <p>{t('http.resp.empty')}</p>
+          <p className="muted small">{t('http.resp.emptyHint')}</p>
+        </div>
+      </section>
+    );
+  }
+  const response = record?.response;
+  const outcome = record?.outcome;
+  const items = [
+    ...(streaming ? [{ id: 'timeline' as const, label: t('http.resp.timeline') }] : [{ id: 'body' as const, label: t('http.resp.body') }]),
+    { id: 'headers' as const, label: t('http.resp.headers') },
+    { id: 'raw' as const, label: t('http.resp.raw') },
+    ...(record?.check ? [{ id: 'check' as const, label: t('http.resp.check') }] : []),
+  ];
+  const statusTone = response?.status === undefined ? 'tone-neutral' : response.status >= 400 ? 'tone-error' : response.status >= 300 ? 'tone-warn' : 'tone-ok';
+  return (
+    <section className="response-pane" aria-label={tA2a('response.region')} aria-busy={run.status !== 'done'}>
+      <div className="response-head">
+        <div className="response-summary">
+          {run.error ? (
+            <p className="error" role="alert">
+              {t('http.resp.notSent', { code: run.error.code, message: run.error.message })}
+            </p>
+          ) : !record ? (
+            <span className="outcome-badge tone-neutral" role="status">
+              {run.eventCount ? t('http.resp.streaming', { count: run.eventCount }) : t('http.resp.waiting')}
+            </span>
+          ) : outcome?.kind === 'transport-error' ? (
+            <p className="error" role="alert">
+              {t('http.resp.transport', { code: outcome.code, message: outcome.message })}
+            </p>
+          ) : (
+            <span className={`outcome-badge ${statusTone}`} role="status" aria-label={`${t('http.resp.status')} ${response?.status ?? ''}`}>
+              {response?.status} {response?.statusText}
+            </span>
+          )}
+          {record ? (
+            <span className="muted small mono">
+              {response ? `${t('http.resp.size')} ${formatBytes(response.bodyBytes)} · ` : ''}
+              {t('http.resp.time')} {record.timings.totalMs.toFixed(1)} ms
+              {record.timings.firstByteMs !== undefined ? ` (TTFB ${record.timings.firstByteMs.toFixed(1)} ms)` : ''}
+              {response?.contentType ? ` · ${response.contentType}` : ''}
+              {record.redirects?.length ? ` · ${t('http.resp.redirected', { count: record.redirects.length })}` : ''}
+            </span>
+          ) : null}
+        </div>
+      </div>
+      {record?.warnings.map((w, i) => (
+        <p key={i} className="notice small" role="note">
+          {w}
+        </p>
+      ))}
+      {record || streaming ? (
+        <Tabs label={t('http.resp.views')} items={items} selected={items.some((i) => i.id === view) ? view : (items[0]?.id ?? 'raw')} onSelect={setView} className="response-views">
+          {view === 'body' && record ? <BodyView record={record} /> : null}
+          {view === 'timeline' ? <StreamTimeline timeline={timelineFor(run.id)} eventCount={run.eventCount} /> : null}
+          {view === 'headers' && response ? (
+            <table className="kv-table">
+              <tbody>
+                {response.headers.map(([n, v], i) => (
+                  <tr key={i}>
+                    <th scope="row" className="mono">
+                      {n}
+                    </th>
+                    <td className="mono">{v}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          ) : null}
+          {view === 'raw' && record ? <RawExchange record={record} /> : null}
+          {view === 'check' && record ? <CheckView record={record} /> : null}
+        </Tabs>
+      ) : null}
+    </section>
+  );
+}

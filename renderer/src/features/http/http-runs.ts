@@ -1,0 +1,115 @@
+/**
+ * HTTP sends of each tab. Every send goes through `http.stream`, because only the answer tells
+ * whether it is an event stream: events fold into the stream timeline as they arrive; the record
+ * comes with `end`. I/O handles stay outside the store.
+ */
+import { create } from 'zustand';
+import type { WireError } from '../../../../shared/contract/index';
+import type { HttpExchangeRecord } from '../../../../shared/http/http-types';
+import type { Host, StreamHandle } from '../../host/host';
+import { addEvent } from '../stream/timeline-model';
+import { dropTimeline, timelineFor } from '../stream/timelines';
+import { buildHttpRequest } from './http-draft';
+import { useHttpDraftsStore } from './http-drafts-store';
+
+export interface HttpRun {
+  id: string;
+  tabId: string;
+  method: string;
+  url: string;
+  startedAt: number;
+  status: 'running' | 'stopping' | 'done';
+  eventCount: number;
+  record?: HttpExchangeRecord;
+  error?: WireError;
+}
+
+interface HttpRunsState {
+  /** The last run of each tab (earlier ones stay in history). */
+  byTab: Record<string, HttpRun>;
+  set(run: HttpRun): void;
+  patch(tabId: string, id: string, patch: Partial<HttpRun>): void;
+  forget(tabId: string): void;
+}
+
+export const useHttpRunsStore = create<HttpRunsState>()((set) => ({
+  byTab: {},
+  set(run) {
+    set((s) => ({ byTab: { ...s.byTab, [run.tabId]: run } }));
+  },
+  patch(tabId, id, patch) {
+    set((s) => {
+      const run = s.byTab[tabId];
+      return run && run.id === id ? { byTab: { ...s.byTab, [tabId]: { ...run, ...patch } } } : s;
+    });
+  },
+  forget(tabId) {
+    set((s) => {
+      const { [tabId]: _gone, ...rest } = s.byTab;
+      return { byTab: rest };
+    });
+  },
+}));
+
+const handles = new Map<string, StreamHandle>();
+
+const nextFrame: (fn: () => void) => void =
+  typeof requestAnimationFrame === 'function' ? (fn) => requestAnimationFrame(() => fn()) : (fn) => setTimeout(fn, 16);
+
+export type HttpSendResult = { ok: true; runId: string } | { ok: false; message: string };
+
+export function sendHttpDraft(host: Host, tabId: string): HttpSendResult {
+  const draft = useHttpDraftsStore.getState().tabs.find((t) => t.id === tabId);
+  if (!draft) return { ok: false, message: 'no-draft' };
+  const built = buildHttpRequest(draft);
+  if (!built.ok) return built;
+  const previous = useHttpRunsStore.getState().byTab[tabId];
+  if (previous) {
+    if (handles.has(previous.id)) void handles.get(previous.id)?.cancel();
+    dropTimeline(previous.id);
+  }
+  let runId = '';
+  let scheduled = false;
+  const flush = (): void => {
+    scheduled = false;
+    useHttpRunsStore.getState().patch(tabId, runId, { eventCount: timelineFor(runId).rows.length });
+  };
+  const handle = host.stream('http.stream', built.request, (event) => {
+    if (event.kind === 'data') {
+      addEvent(timelineFor(runId), event.data, () => event.data.data);
+      if (!scheduled) {
+        scheduled = true;
+        nextFrame(flush);
+      }
+      return;
+    }
+    handles.delete(runId);
+    flush();
+    useHttpRunsStore.getState().patch(tabId, runId, { status: 'done', ...(event.kind === 'end' ? { record: event.value } : { error: event.error }) });
+  });
+  runId = handle.requestId;
+  handles.set(runId, handle);
+  useHttpRunsStore.getState().set({ id: runId, tabId, method: built.request.method, url: built.request.url, startedAt: Date.now(), status: 'running', eventCount: 0 });
+  return { ok: true, runId };
+}
+
+/** Drops only our connection. */
+export async function stopHttpRun(tabId: string): Promise<void> {
+  const run = useHttpRunsStore.getState().byTab[tabId];
+  const handle = run ? handles.get(run.id) : undefined;
+  if (!run || !handle) return;
+  useHttpRunsStore.getState().patch(tabId, run.id, { status: 'stopping' });
+  await handle.cancel();
+}
+
+/** Closing a tab stops its run and frees its timeline. */
+export function closeHttpTab(tabId: string): void {
+  const run = useHttpRunsStore.getState().byTab[tabId];
+  if (run) {
+    if (handles.has(run.id)) void handles.get(run.id)?.cancel();
+    handles.delete(run.id);
+    dropTimeline(run.id);
+  }
+  useHttpRunsStore.getState().forget(tabId);
+  useHttpDraftsStore.getState().close(tabId);
+}

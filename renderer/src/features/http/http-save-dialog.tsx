@@ -1,0 +1,81 @@
+import { useId, useState } from 'react';
+import { useHost } from '../../host/host-context';
+import { useTHttp } from '../../i18n/messages-http';
+import { Dialog } from '../../ui/dialog';
+import { refreshSpecs } from '../specs/specs-store';
+import type { HttpDraft } from './http-draft';
+import { useHttpRunsStore } from './http-runs';
+import { saveDraftFor, splitForSpec } from './http-save-draft';
+
+const defaultFile = 'powerduck.openapi.yaml';
+
+/** Save to spec: a standard OpenAPI 3.2 operation in a workspace file (created when missing). */
+export function HttpSaveDialog({ draft, onClose }: { draft: HttpDraft; onClose: () => void }) {
+  const t = useTHttp();
+  const host = useHost();
+  const id = useId();
+  const record = useHttpRunsStore((s) => s.byTab[draft.id]?.record);
+  const [file, setFile] = useState(defaultFile);
+  const [path, setPath] = useState(draft.operation?.path ?? splitForSpec(draft.url)?.path ?? '/');
+  const [summary, setSummary] = useState(draft.operation?.draft.summary ?? '');
+  const [withResponse, setWithResponse] = useState(true);
+  const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const save = async (): Promise<void> => {
+    setBusy(true);
+    setStatus(null);
+    const opened = await host.invoke('spec.open', { file });
+    if (!opened.ok && opened.error.code !== 'not-found') {
+      setBusy(false);
+      setStatus({ ok: false, text: opened.error.message });
+      return;
+    }
+    const result = await host.invoke('http.save', { file, expectedHash: opened.ok ? opened.value.hash : null, draft: saveDraftFor(draft, record, { path, summary, withResponse }) });
+    setBusy(false);
+    if (!result.ok) {
+      setStatus({ ok: false, text: result.error.message });
+      return;
+    }
+    setStatus({ ok: true, text: [t('http.save.saved', { method: draft.method, path, file: result.value.name }), ...result.value.notes].join(' ') });
+    void refreshSpecs(host);
+  };
+
+  return (
+    <Dialog
+      title={t('http.save.title')}
+      onClose={onClose}
+      footer={
+        <>
+          <button type="button" className="primary" disabled={busy || !file.trim() || !path.startsWith('/')} onClick={() => void save()}>
+            {t('http.save.save')}
+          </button>
+          <button type="button" onClick={onClose}>
+            {t('http.save.cancel')}
+          </button>
+        </>
+      }
+    >
+      <div className="field-row">
+        <label htmlFor={`${id}-file`}>{t('http.save.file')}</label>
+        <input id={`${id}-file`} value={file} spellCheck={false} onChange={(e) => setFile(e.target.value)} />
+      </div>
+      <div className="field-row">
+        <label htmlFor={`${id}-path`}>{t('http.save.path')}</label>
+        <input id={`${id}-path`} value={path} spellCheck={false} onChange={(e) => setPath(e.target.value)} />
+      </div>
+      <div className="field-row">
+        <label htmlFor={`${id}-summary`}>{t('http.save.summary')}</label>
+        <input id={`${id}-summary`} value={summary} onChange={(e) => setSummary(e.target.value)} />
+      </div>
+      <label>
+        <input type="checkbox" checked={withResponse} onChange={(e) => setWithResponse(e.target.checked)} /> {t('http.save.withResponse')}
+      </label>
+      {status ? (
+        <p className={status.ok ? 'notice' : 'error'} role={status.ok ? 'status' : 'alert'}>
+          {status.text}
+        </p>
+      ) : null}
+    </Dialog>
+  );
+}

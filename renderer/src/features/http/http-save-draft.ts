@@ -1,0 +1,80 @@
+/** What "Save to spec" writes for a tab: the OpenAPI operation draft built from the request and its last answer. */
+import type { HttpSaveDraft, SaveParam } from '../../../../shared/http/http-operation-build';
+import type { HttpExchangeRecord } from '../../../../shared/http/http-types';
+import { bodyView } from '../../../../shared/http/media-kind';
+import { serverUrl } from '../../../../shared/http/openapi-draft';
+import type { HttpDraft } from './http-draft';
+
+const maxExampleChars = 64 * 1024;
+
+function parseMaybe(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
+/** Path template and server of an ad-hoc URL: the origin is the server, the decoded path the template. */
+export function splitForSpec(url: string): { serverUrl: string; path: string } | undefined {
+  try {
+    const u = new URL(url);
+    let path: string;
+    try {
+      path = decodeURIComponent(u.pathname);
+    } catch {
+      path = u.pathname;
+    }
+    return { serverUrl: u.origin, path: path.replace(/[{}]/g, '') || '/' };
+  } catch {
+    return undefined;
+  }
+}
+
+export function saveDraftFor(draft: HttpDraft, record: HttpExchangeRecord | undefined, input: { path: string; summary: string; withResponse: boolean }): HttpSaveDraft {
+  const parameters: SaveParam[] = [];
+  let server: string | undefined;
+  if (draft.operation) {
+    const op = draft.operation;
+    const s = op.draft.servers[op.serverIndex];
+    if (s) server = serverUrl(s, op.serverVariables);
+    for (const p of op.draft.params) {
+      parameters.push({ name: p.name, in: p.in, required: p.required, style: p.style, explode: p.explode, example: op.values[`${p.in}:${p.name}`] ?? p.example, ...(p.description ? { description: p.description } : {}), ...(p.schema !== undefined ? { schema: p.schema } : {}) });
+    }
+  } else {
+    server = splitForSpec(draft.url)?.serverUrl;
+    for (const row of draft.params) if (row.enabled !== false && row.name) parameters.push({ name: row.name, in: 'query', example: row.value });
+  }
+  for (const h of draft.headers) if (h.enabled !== false && h.name.trim()) parameters.push({ name: h.name.trim(), in: 'header', example: h.value });
+  const out: HttpSaveDraft = { method: draft.method, path: input.path, parameters, ...(server ? { serverUrl: server } : {}), ...(input.summary.trim() ? { summary: input.summary.trim() } : {}) };
+  switch (draft.bodyKind) {
+    case 'json':
+      out.body = { mediaType: 'application/json', ...(draft.bodyText.trim() ? { example: parseMaybe(draft.bodyText) } : {}) };
+      break;
+    case 'text':
+      out.body = { mediaType: draft.textType.split(';')[0]?.trim() || 'text/plain', example: draft.bodyText };
+      break;
+    case 'urlencoded':
+      out.body = { mediaType: 'application/x-www-form-urlencoded', example: Object.fromEntries(draft.formFields.filter((f) => f.enabled !== false && f.name).map((f) => [f.name, f.value])) };
+      break;
+    case 'multipart':
+      out.body = { mediaType: 'multipart/form-data', example: Object.fromEntries(draft.multipartFields.filter((f) => f.enabled !== false && f.name).map((f) => [f.name, f.file ? '‹file›' : (f.value ?? '')])) };
+      break;
+    case 'file':
+      out.body = { mediaType: draft.file?.contentType ?? 'application/octet-stream' };
+      break;
+    case 'none':
+      break;
+  }
+  const response = record?.response;
+  if (input.withResponse && response?.status !== undefined) {
+    const view = bodyView(response.contentType);
+    const text = response.body;
+    const example = text !== undefined && text.length <= maxExampleChars && !response.truncated && view !== 'binary' && view !== 'image' ? (view === 'json' ? parseMaybe(text) : text) : undefined;
+    out.response = { status: response.status, ...(response.contentType ? { contentType: response.contentType } : {}), ...(example !== undefined ? { example } : {}) };
+  }
+  const auth = draft.auth;
+  const ref = auth.type === 'bearer' ? auth.token : auth.type === 'apiKey' ? auth.value : auth.type === 'basic' ? auth.password : undefined;
+  if (ref && 'secretRef' in ref && ref.secretRef) out.securityScheme = draft.operation?.draft.security?.scheme ?? ref.secretRef;
+  return out;
+}

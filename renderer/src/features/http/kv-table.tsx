@@ -1,0 +1,60 @@
+import { useTHttp } from '../../i18n/messages-http';
+
+export interface KvRow {
+  name: string;
+  value: string;
+  enabled?: boolean;
+}
+
+interface KvTableProps<R extends KvRow> {
+  caption: string;
+  rows: readonly R[];
+  onChange: (rows: R[]) => void;
+  addLabel: string;
+  /** Shapes a new empty row. */
+  blank: () => R;
+}
+
+/** Name/value rows with an on/off box each: query params, headers, form fields. */
+export function KvTable<R extends KvRow>({ caption, rows, onChange, addLabel, blank }: KvTableProps<R>) {
+  const t = useTHttp();
+  const change = (index: number, patch: Partial<KvRow>): void => onChange(rows.map((r, i) => (i === index ? { ...r, ...patch } : r)));
+  return (
+    <div className="headers-editor">
+      <table className="kv-table">
+        <caption className="visually-hidden">{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('http.on')}</th>
+            <th scope="col">{t('http.name')}</th>
+            <th scope="col">{t('http.value')}</th>
+            <th scope="col" />
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row, index) => (
+            <tr key={index}>
+              <td>
+                <input type="checkbox" aria-label={t('http.enabledN', { n: index + 1 })} checked={row.enabled !== false} onChange={(e) => change(index, { enabled: e.target.checked })} />
+              </td>
+              <td>
+                <input aria-label={t('http.nameN', { n: index + 1 })} value={row.name} spellCheck={false} onChange={(e) => change(index, { name: e.target.value })} />
+              </td>
+              <td>
+                <input aria-label={t('http.valueN', { n: index + 1 })} value={row.value} spellCheck={false} onChange={(e) => change(index, { value: e.target.value })} />
+              </td>
+              <td>
+                <button type="button" className="icon-button" aria-label={t('http.removeN', { n: index + 1 })} onClick={() => onChange(rows.filter((_, i) => i !== index))}>
+                  ×
+                </button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <button type="button" onClick={() => onChange([...rows, blank()])}>
+        {addLabel}
+      </button>
+    </div>
+  );
+}

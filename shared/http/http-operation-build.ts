@@ -1,0 +1,89 @@
+/**
+ * A plain HTTP request as a standard OpenAPI 3.2 Operation Object (no `x-a2a`): its server,
+ * parameters with their examples, the request body's media type with an example, and the answer
+ * observed as the example of its status. Secrets never enter: auth is written as a security
+ * requirement naming the scheme (the secret keeps that name in the store).
+ */
+import { isSecretHeader } from '../a2a/redaction';
+import { openApiVerbs } from '../spec/operation-list';
+import type { ParamLocation, ParamStyle } from './param-style';
+
+export interface SaveParam {
+  name: string;
+  in: ParamLocation;
+  required?: boolean;
+  description?: string;
+  style?: ParamStyle;
+  explode?: boolean;
+  /** The value the user sent, as typed. */
+  example?: string;
+  schema?: unknown;
+}
+
+export interface HttpSaveDraft {
+  method: string;
+  /** Path template under `paths` (`/pets/{petId}`). */
+  path: string;
+  /** Base URL the path is relative to (written as the operation's server). */
+  serverUrl?: string;
+  summary?: string;
+  parameters: SaveParam[];
+  body?: { mediaType: string; example?: unknown };
+  response?: { status: number; contentType?: string; example?: unknown };
+  /** securitySchemes key the operation's auth uses (written only when the document defines it). */
+  securityScheme?: string;
+}
+
+export type BuiltHttpOperation = { ok: true; verb: string; fields: Array<[string, unknown]> } | { ok: false; message: string };
+
+// Headers HTTP or the client owns: not parameters of an API (OAS §4.8.12.1 says the same of the first three).
+const notParameters = new Set(['accept', 'content-type', 'authorization', 'cookie', 'user-agent', 'host', 'content-length', 'connection', 'accept-encoding']);
+
+function hasRef(value: unknown): boolean {
+  if (Array.isArray(value)) return value.some(hasRef);
+  if (typeof value !== 'object' || value === null) return false;
+  return Object.entries(value).some(([k, v]) => k === '$ref' || hasRef(v));
+}
+
+export function buildHttpOperation(draft: HttpSaveDraft): BuiltHttpOperation {
+  const verb = draft.method.trim().toLowerCase();
+  if (!(openApiVerbs as readonly string[]).includes(verb)) return { ok: false, message: `${draft.method} is not one of the OpenAPI methods (${openApiVerbs.join(', ')}); it cannot be saved as an operation.` };
+  if (!draft.path.startsWith('/') || /[\r\n?#]/.test(draft.path)) return { ok: false, message: 'The path template starts with "/" and holds no query or fragment (e.g. /pets/{petId}).' };
+  const templated = new Set([...draft.path.matchAll(/\{([^{}]+)\}/g)].map((m) => m[1] as string));
+  const parameters: Array<Record<string, unknown>> = [];
+  const seen = new Set<string>();
+  for (const p of draft.parameters) {
+    if (!p.name || (p.in === 'header' && (notParameters.has(p.name.toLowerCase()) || isSecretHeader(p.name)))) continue;
+    if (p.in === 'path' && !templated.has(p.name)) continue;
+    const key = `${p.in}:${p.name}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    const out: Record<string, unknown> = { name: p.name, in: p.in };
+    if (p.description) out['description'] = p.description;
+    if (p.in === 'path' || p.required) out['required'] = true;
+    if (p.style) out['style'] = p.style;
+    if (p.explode !== undefined) out['explode'] = p.explode;
+    // A schema that points into another document would dangle here: keep only self-contained ones.
+    out['schema'] = p.schema !== undefined && !hasRef(p.schema) ? p.schema : { type: 'string' };
+    if (p.example !== undefined && p.example !== '') out['example'] = p.example;
+    parameters.push(out);
+  }
+  for (const name of templated) {
+    if (!seen.has(`path:${name}`)) parameters.push({ name, in: 'path', required: true, schema: { type: 'string' } });
+  }
+  const fields: Array<[string, unknown]> = [['summary', draft.summary?.trim() || `${draft.method.toUpperCase()} ${draft.path}`]];
+  if (draft.serverUrl) fields.push(['servers', [{ url: draft.serverUrl }]]);
+  fields.push(['parameters', parameters]);
+  if (draft.body) fields.push(['requestBody', { content: { [draft.body.mediaType]: draft.body.example !== undefined ? { example: draft.body.example } : {} } }]);
+  const responses: Record<string, unknown> = {};
+  if (draft.response) {
+    const media = draft.response.contentType?.split(';')[0]?.trim();
+    responses[String(draft.response.status)] = {
+      description: 'Observed response',
+      ...(media ? { content: { [media]: draft.response.example !== undefined ? { example: draft.response.example } : {} } } : {}),
+    };
+  } else responses['default'] = { description: 'Response' };
+  fields.push(['responses', responses]);
+  if (draft.securityScheme) fields.push(['security', [{ [draft.securityScheme]: [] }]]);
+  return { ok: true, verb, fields };
+}
