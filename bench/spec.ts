@@ -17,6 +17,7 @@ import { parseDocument, stringify } from 'yaml';
 import type { A2aCall } from '../shared/a2a/call';
 import { exampleBody } from '../shared/a2a/body-templates';
 import { buildOperation } from '../shared/spec/operation-build';
+import { buildHttpOperation } from '../shared/http/http-operation-build';
 import { saveableCombinations } from '../shared/spec/spec-catalogue';
 import { createMemorySecretStore } from '../electron/node/secret-store';
 import { saveOperation } from '../electron/node/spec/spec-operations';
@@ -42,11 +43,33 @@ function callFor(i: number): A2aCall {
   };
 }
 
-/** A 5,000-operation document as Powerduck writes it: every saveable method, schemas shared in components. */
+/** Every fifth operation is a plain HTTP one (issue 18), as Save to spec writes it. */
+function httpOperation(i: number): Record<string, unknown> {
+  const built = buildHttpOperation({
+    method: i % 2 ? 'GET' : 'POST',
+    path: `/api/items/{id}/op-${i}`,
+    serverUrl: 'http://127.0.0.1:4000',
+    summary: `HTTP request ${i}`,
+    parameters: [
+      { name: 'id', in: 'path', example: String(i) },
+      { name: 'limit', in: 'query', example: '10', schema: { type: 'integer' } },
+    ],
+    ...(i % 2 ? {} : { body: { mediaType: 'application/json', example: { name: `item ${i}`, tags: ['a', 'b'] } } }),
+    response: { status: 200, contentType: 'application/json', example: { id: i, name: `item ${i}` } },
+  });
+  if (!built.ok) throw new Error(built.message);
+  return { [built.verb]: Object.fromEntries(built.fields) };
+}
+
+/** A 5,000-operation document as Powerduck writes it: every saveable method, schemas shared in components, HTTP operations mixed in. */
 function bigDocument(): Record<string, unknown> {
   const paths: Record<string, unknown> = {};
   const schemas: Record<string, unknown> = {};
   for (let i = 0; i < OPERATIONS; i++) {
+    if (i % 5 === 4) {
+      paths[`/api/items/{id}/op-${i}`] = httpOperation(i);
+      continue;
+    }
     const built = buildOperation({ call: callFor(i), summary: `Saved request ${i}` });
     if (!built.ok) throw new Error(built.message);
     paths[`/agents/agent-${i % 50}/op-${i}`] = { post: built.value.fields };

@@ -1,0 +1,71 @@
+/** Save to spec for HTTP requests: a plain OpenAPI 3.2 operation through the guarded write path. */
+import { readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Core } from '../../electron/node/core';
+import type { HttpSaveDraft } from '../../shared/http/http-operation-build';
+import { tempCore } from '../foundation/test-core';
+
+let core: Core;
+let dispose: () => Promise<void>;
+let workspace: string;
+
+beforeAll(async () => {
+  const temp = await tempCore();
+  core = temp.core;
+  dispose = temp.dispose;
+  workspace = core.env.dataDir.workspaceDir;
+});
+afterAll(async () => dispose());
+
+const draft = (patch: Partial<HttpSaveDraft> = {}): HttpSaveDraft => ({
+  method: 'GET',
+  path: '/pets/{petId}',
+  serverUrl: 'http://127.0.0.1:9000',
+  parameters: [
+    { name: 'petId', in: 'path', example: '7' },
+    { name: 'Authorization', in: 'header', example: 'Bearer s3cret-token' },
+    { name: 'X-Trace', in: 'header', example: 't1' },
+  ],
+  response: { status: 200, contentType: 'application/json; charset=utf-8', example: { id: 7 } },
+  securityScheme: 'petsToken',
+  ...patch,
+});
+
+async function hashOf(file: string): Promise<string | null> {
+  const opened = await core.dispatcher.invoke('spec.open', { file });
+  return opened.ok ? opened.value.hash : null;
+}
+
+describe('http.save', () => {
+  it('writes a standard operation (no x-a2a, no credential header), then merges a second observed status', async () => {
+    const file = 'http.yaml';
+    const first = await core.dispatcher.invoke('http.save', { file, expectedHash: null, draft: draft() });
+    if (!first.ok) throw new Error(first.error.message);
+    expect(first.value.created).toBe(true);
+    expect(first.value.notes[0]).toContain('petsToken');
+    const second = await core.dispatcher.invoke('http.save', { file, expectedHash: await hashOf(file), draft: draft({ response: { status: 404, contentType: 'text/plain', example: 'no' } }) });
+    if (!second.ok) throw new Error(second.error.message);
+    const text = await readFile(join(workspace, file), 'utf8');
+    expect(text).not.toMatch(/^\s*x-a2a:/m);
+    expect(text).not.toContain('s3cret-token');
+    expect(text).toContain('X-Trace');
+    expect(text).toMatch(/"200":[\s\S]*"404":/);
+    const valid = await core.dispatcher.invoke('spec.validate', { file });
+    expect(valid.ok && valid.value.valid).toBe(true);
+  });
+
+  it('refuses a stale hash, a custom method and replacing an A2A operation', async () => {
+    const file = 'http.yaml';
+    const stale = await core.dispatcher.invoke('http.save', { file, expectedHash: 'f'.repeat(64), draft: draft() });
+    expect(!stale.ok && stale.error.code).toBe('conflict');
+    const custom = await core.dispatcher.invoke('http.save', { file, expectedHash: await hashOf(file), draft: draft({ method: 'PROPFIND' }) });
+    expect(!custom.ok && custom.error.code).toBe('bad-request');
+    await writeFile(
+      join(workspace, 'a2a.json'),
+      JSON.stringify({ openapi: '3.2.0', info: { title: 't', version: '1' }, paths: { '/agent': { post: { 'x-a2a': { version: '1.0' }, responses: { default: { description: 'x' } } } } } }),
+    );
+    const a2a = await core.dispatcher.invoke('http.save', { file: 'a2a.json', expectedHash: await hashOf('a2a.json'), draft: draft({ method: 'POST', path: '/agent', parameters: [] }) });
+    expect(!a2a.ok && a2a.error.code).toBe('conflict');
+  });
+});
