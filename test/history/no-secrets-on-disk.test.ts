@@ -55,6 +55,21 @@ async function filesUnder(dir: string): Promise<string[]> {
   return out;
 }
 
+/** Reads every file under the data folder but the secret store; fails naming the first credential found. */
+async function assertNoCredentialOnDisk(): Promise<string> {
+  const files = (await filesUnder(ctx.dir)).filter((file) => !basename(file).startsWith('secrets'));
+  expect(files.some((file) => file.includes('history'))).toBe(true);
+  let stored = '';
+  for (const file of files) {
+    const text = await readFile(file, 'utf8');
+    stored += text;
+    for (const value of [...Object.values(secrets), basicPair, basicBase64]) {
+      if (text.includes(value)) throw new Error(`${file} contains the credential ${value}`);
+    }
+  }
+  return stored;
+}
+
 const auths: Record<string, AuthConfig> = {
   bearer: { type: 'bearer', token: { secretRef: 'echo-bearer' } },
   basic: { type: 'basic', username: 'alice', password: { secretRef: 'echo-basic' } },
@@ -118,19 +133,20 @@ describe('an agent that echoes credentials, with full bodies kept', () => {
 
     const history = await ctx.core.dispatcher.invoke('history.list', {});
     expect(history.ok && history.value.stored).toBe(live.length);
-    const files = (await filesUnder(ctx.dir)).filter((file) => !basename(file).startsWith('secrets'));
-    expect(files.some((file) => file.includes('history'))).toBe(true);
-    let stored = '';
-    for (const file of files) {
-      const text = await readFile(file, 'utf8');
-      stored += text;
-      for (const value of [...Object.values(secrets), basicPair, basicBase64]) {
-        if (text.includes(value)) throw new Error(`${file} contains the credential ${value}`);
-      }
-    }
+    const stored = await assertNoCredentialOnDisk();
     // Full bodies were kept, with the secrets visibly replaced rather than dropped.
     expect(stored).toContain('"bodies":"full"');
     expect(stored).toContain('‹redacted›');
     expect(stored).toContain('I saw authorization=Bearer ‹redacted›');
+  });
+
+  it('and with full bodies off, the hashed entries hold none either', async () => {
+    const settings = await ctx.core.dispatcher.invoke('history.settings', { fullBodies: false });
+    expect(settings.ok && settings.value.fullBodies).toBe(false);
+    for (const binding of ['JSONRPC', 'HTTP+JSON', 'GRPC'] as const) {
+      for (const auth of [auths['bearer'], auths['basic']]) await sendAndStream({ binding, endpoint: endpointOf(binding), ...(auth ? { auth } : {}) });
+    }
+    const stored = await assertNoCredentialOnDisk();
+    expect(stored).toContain('"bodies":"hashed"');
   });
 });

@@ -1,4 +1,4 @@
-import type { A2aCall } from '../../../shared/a2a/call';
+import { timeoutProblem, type A2aCall } from '../../../shared/a2a/call';
 import { checkCall } from '../../../shared/a2a/call-checks';
 import { findMethod } from '../../../shared/a2a/catalogue';
 import type { Binding } from '../../../shared/a2a/versions';
@@ -43,7 +43,8 @@ const adapters: Record<Binding, BindingAdapter> = {
 
 function positive(value: number | undefined, fallback: number, name: string): number {
   if (value === undefined) return fallback;
-  if (!Number.isFinite(value) || value <= 0) throw new CoreError('bad-request', `timeouts.${name} must be a positive number of milliseconds.`);
+  const problem = timeoutProblem(`timeouts.${name}`, value);
+  if (problem) throw new CoreError('bad-request', problem);
   return value;
 }
 
