@@ -175,7 +175,7 @@ export function callRedaction(call: { endpoint: string; headers?: readonly Heade
   return out;
 }
 
-/** Keeps the scheme word of an Authorization value ("Bearer [redacted]") so the record still says what was sent. */
+/** Keeps the scheme word of an Authorization value ("Bearer ‹redacted›") so the record still says what was sent. */
 function redactHeaderValue(name: string, value: string): string {
   const lower = name.toLowerCase();
   if (lower === 'authorization' || lower === 'proxy-authorization') {
