@@ -226,3 +226,13 @@ export function redactUrl(url: string, rules: RedactionRules = {}): string {
     .join('&');
   return scrubValues(`${base}?${query}${hash}`, rules);
 }
+
+/**
+ * The URL with its credentials taken out rather than marked: no userinfo, credential query values
+ * emptied. For copies that may be edited and sent again (a persisted draft), where a marker would be
+ * sent as if it were the value.
+ */
+export function withoutUrlCredentials(url: string): string {
+  if (url.indexOf('?') === -1 && url.indexOf('@') === -1) return url;
+  return redactUrl(url).split(`${REDACTED}@`).join('').split(`=${REDACTED}`).join('=');
+}
