@@ -145,7 +145,7 @@ describe('spec files: save, reopen, run, docs, Copy for LLM, conflicts', () => {
       expect(markdown).toContain('/message:send');
       expect(markdown).toContain('Sum: 42');
       expect(markdown).not.toContain(demo.token);
-      expect(markdown).toContain('Authorization: Bearer [redacted]');
+      expect(markdown).toContain('Authorization: Bearer ‹redacted›');
       await page.emulateMedia({ colorScheme: 'dark' });
       await saveScreenshot(page, 'part2-docs-dark.png');
     } finally {

@@ -18,3 +18,21 @@ export function encodeBase64(bytes: Uint8Array): string {
   }
   return out;
 }
+
+/** Decodes standard or URL-safe base64 (padding optional); undefined for anything else. */
+export function decodeBase64(text: string): Uint8Array | undefined {
+  const clean = text.replace(/-/g, '+').replace(/_/g, '/').replace(/=+$/, '');
+  if (!/^[A-Za-z0-9+/]*$/.test(clean) || clean.length % 4 === 1) return undefined;
+  const out: number[] = [];
+  let bits = 0;
+  let value = 0;
+  for (const ch of clean) {
+    value = (value << 6) | ALPHABET.indexOf(ch);
+    bits += 6;
+    if (bits >= 8) {
+      bits -= 8;
+      out.push((value >> bits) & 0xff);
+    }
+  }
+  return Uint8Array.from(out);
+}

@@ -23,6 +23,18 @@ export interface CallTls {
   insecureSkipVerify?: boolean;
 }
 
+/** The longest delay a JavaScript timer takes (2^31 − 1 ms, about 24.8 days); a longer one fires at once. */
+export const MAX_TIMER_MS = 2_147_483_647;
+
+/** Why a user-given timeout cannot be used, or undefined when it can. */
+export function timeoutProblem(name: string, value: unknown): string | undefined {
+  if (typeof value !== 'number' || !Number.isFinite(value) || value <= 0) return `${name} must be a positive number of milliseconds.`;
+  if (value > MAX_TIMER_MS) {
+    return `${name} is ${value} ms, longer than the longest timer there is (${MAX_TIMER_MS} ms, about 24.8 days), which would fire at once. Use a smaller value.`;
+  }
+  return undefined;
+}
+
 export interface CallTimeouts {
   /** Time allowed to open the connection (TCP + TLS). */
   connectMs?: number;

@@ -1,7 +1,7 @@
 import type { WireErrorCode } from '../contract/result';
 import type { A2aVersion, Binding } from './versions';
 
-/** Headers as sent/received, in order, with secrets replaced by `[redacted]` (record only). */
+/** Headers as sent/received, in order, with secrets replaced by `‹redacted›` (record only). */
 export type HeaderList = Array<[name: string, value: string]>;
 
 export interface RecordedRequest {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { redactHeaders, redactUrl, scrubValues } from './redaction';
+import { callRedaction, isSecretHeader, isSecretQuery, redactHeaders, redactUrl, scrubValues, secretForms } from './redaction';
 
 describe('redaction', () => {
   it('redacts credential headers but keeps the auth scheme word', () => {
@@ -14,17 +14,62 @@ describe('redaction', () => {
         { headers: ['x-custom-key'] },
       ),
     ).toEqual([
-      ['Authorization', 'Bearer [redacted]'],
-      ['X-Custom-Key', '[redacted]'],
-      ['Cookie', '[redacted]'],
+      ['Authorization', 'Bearer ‹redacted›'],
+      ['X-Custom-Key', '‹redacted›'],
+      ['Cookie', '‹redacted›'],
       ['A2A-Version', '1.0'],
     ]);
   });
 
   it('redacts tokens in query strings, userinfo and known secret values anywhere', () => {
-    expect(redactUrl('https://u:p@h/x?token=s3cr3t&a=1&api_key=zz#f')).toBe('https://[redacted]@h/x?token=%5Bredacted%5D&a=1&api_key=%5Bredacted%5D#f');
-    expect(redactUrl('https://h/x?mykey=v1v1v1', { query: ['mykey'] })).toBe('https://h/x?mykey=%5Bredacted%5D');
-    expect(redactUrl('https://h/a%2Fb%2Fsecret?x=1', { values: ['a/b/secret'] })).toBe('https://h/[redacted]?x=1');
-    expect(scrubValues('echo tok-12345 back', { values: ['tok-12345', 'ab'] })).toBe('echo [redacted] back');
+    expect(redactUrl('https://u:p@h/x?token=s3cr3t&a=1&api_key=zz#f')).toBe('https://‹redacted›@h/x?token=‹redacted›&a=1&api_key=‹redacted›#f');
+    expect(redactUrl('https://h/x?mykey=v1v1v1', { query: ['mykey'] })).toBe('https://h/x?mykey=‹redacted›');
+    expect(redactUrl('https://h/a%2Fb%2Fsecret?x=1', { values: ['a/b/secret'] })).toBe('https://h/‹redacted›?x=1');
+    expect(scrubValues('echo tok-12345 back', { values: ['tok-12345', 'ab'] })).toBe('echo ‹redacted› back');
+  });
+
+  it('treats the issue\'s credential query names as secret, case-insensitively, and CORS credentials as not', () => {
+    for (const name of ['token', 'ACCESS_TOKEN', 'key', 'api_key', 'ApiKey', 'sig', 'Signature', 'password', 'secret', 'AUTH', 'refresh_token', 'db_password']) {
+      expect(isSecretQuery(name)).toBe(true);
+    }
+    for (const name of ['page', 'q', 'monkey', 'author']) expect(isSecretQuery(name)).toBe(false);
+    expect(isSecretHeader('X-Api-Token')).toBe(true);
+    expect(isSecretHeader('Access-Control-Allow-Credentials')).toBe(false);
+    expect(redactUrl('https://h/x?AUTH=a1b2c3&Sig=zz99&q=1')).toBe('https://h/x?AUTH=‹redacted›&Sig=‹redacted›&q=1');
+  });
+
+  it('secretForms covers the percent-encoded and JSON-escaped forms, longest first, and skips short values', () => {
+    const forms = secretForms(['p@ss "word"/x', 'abc']);
+    expect(forms).toContain('p@ss "word"/x');
+    expect(forms).toContain(encodeURIComponent('p@ss "word"/x'));
+    expect(forms).toContain('p@ss \\"word\\"/x');
+    expect(forms).not.toContain('abc');
+    expect([...forms].sort((a, b) => b.length - a.length)).toEqual(forms);
+  });
+
+  it('callRedaction collects typed header credentials, Basic in both forms, userinfo and secret query values', () => {
+    const basic = btoa('bob:hunter2-pass');
+    const rules = callRedaction(
+      {
+        endpoint: 'https://carol:url-pw-123@h.example/rpc?access_token=tok%2Bq-9876&page=2',
+        headers: [
+          { name: 'Authorization', value: `Basic ${basic}` },
+          { name: 'X-Api-Key', value: 'typed-key-5555' },
+          { name: 'X-Off', value: 'disabled-secret-1', enabled: false },
+          { name: 'X-Trace', value: 'not-a-secret-42' },
+        ],
+      },
+      { values: ['auth-token-777'], headers: ['x-mine'] },
+    );
+    const values = rules.values ?? [];
+    for (const expected of [basic, 'bob:hunter2-pass', 'hunter2-pass', 'typed-key-5555', 'url-pw-123', 'tok+q-9876', 'tok%2Bq-9876', 'auth-token-777']) {
+      expect(values).toContain(expected);
+    }
+    expect(values).not.toContain('not-a-secret-42');
+    expect(values).not.toContain('disabled-secret-1');
+    expect(values).not.toContain('2');
+    expect(rules.headers).toEqual(['x-mine']);
+    // An echo of any of them is scrubbed.
+    expect(scrubValues(`{"seen":"Basic ${basic}","q":"access_token=tok%2Bq-9876"}`, rules)).toBe('{"seen":"Basic ‹redacted›","q":"access_token=‹redacted›"}');
   });
 });

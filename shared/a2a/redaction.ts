@@ -2,9 +2,13 @@
  * Secrets never reach the record: Authorization, API keys, cookies and tokens in query strings are
  * replaced by a marker in the recorded copy only; the live request is untouched.
  */
+import { decodeBase64 } from './base64';
+import type { HeaderEntry } from './call';
 import type { HeaderList } from './exchange';
+import { decodeUtf8 } from './utf8';
 
-export const REDACTED = '[redacted]';
+/** What stands in for a secret: visibly a redaction, and not valid in a header, so it is never re-sent by mistake. */
+export const REDACTED = '‹redacted›';
 
 /** Header names that always carry credentials. */
 const SECRET_HEADERS = new Set([
@@ -21,7 +25,29 @@ const SECRET_HEADERS = new Set([
 ]);
 
 /** Query parameter names that conventionally carry credentials. */
-const SECRET_QUERY = new Set(['token', 'access_token', 'accesstoken', 'id_token', 'refresh_token', 'api_key', 'apikey', 'api-key', 'key', 'secret', 'client_secret', 'password', 'sig', 'signature']);
+const SECRET_QUERY = new Set([
+  'token',
+  'access_token',
+  'accesstoken',
+  'id_token',
+  'refresh_token',
+  'api_key',
+  'apikey',
+  'api-key',
+  'key',
+  'secret',
+  'client_secret',
+  'password',
+  'passwd',
+  'pwd',
+  'sig',
+  'signature',
+  'auth',
+]);
+
+/** Names that say "credential" wherever they appear (`X-Api-Token`, `session_secret`, `db_password`). Not
+ * "credential" itself: `Access-Control-Allow-Credentials` is a CORS fact worth seeing. */
+const SECRET_NAME_PATTERN = /token|secret|passw(or)?d|api[-_]?key|access[-_]?key/i;
 
 export interface RedactionRules {
   /** Extra header names to redact (e.g. a configured API-key header), case-insensitive. */
@@ -34,26 +60,122 @@ export interface RedactionRules {
 
 export function isSecretHeader(name: string, rules: RedactionRules = {}): boolean {
   const lower = name.toLowerCase();
-  return SECRET_HEADERS.has(lower) || (rules.headers ?? []).some((h) => h.toLowerCase() === lower);
+  return SECRET_HEADERS.has(lower) || SECRET_NAME_PATTERN.test(lower) || (rules.headers ?? []).some((h) => h.toLowerCase() === lower);
 }
 
-function isSecretQuery(name: string, rules: RedactionRules): boolean {
+export function isSecretQuery(name: string, rules: RedactionRules = {}): boolean {
   const lower = name.toLowerCase();
-  return SECRET_QUERY.has(lower) || (rules.query ?? []).some((q) => q.toLowerCase() === lower);
+  return SECRET_QUERY.has(lower) || SECRET_NAME_PATTERN.test(lower) || (rules.query ?? []).some((q) => q.toLowerCase() === lower);
 }
+
+/** Shorter literals are not scrubbed: "abc" would turn half of every body into markers. */
+const minSecretLength = 4;
 
 /** Replaces every occurrence of the literal secrets (at least 4 characters, to avoid scrubbing noise). */
 export function scrubValues(text: string, rules: RedactionRules = {}): string {
   if (!rules.values?.length) return text;
   let out = text;
   for (const value of rules.values ?? []) {
-    if (value.length < 4) continue;
-    out = out.split(value).join(REDACTED);
+    if (value.length < minSecretLength) continue;
+    if (out.includes(value)) out = out.split(value).join(REDACTED);
   }
   return out;
 }
 
-/** Keeps the scheme word of an Authorization value ("Bearer [redacted]") so the record still says what was sent. */
+/**
+ * The forms a secret takes on the way back from an agent that echoes it: as is, percent-encoded (a
+ * query string), JSON-escaped (inside a body), and for a `user:password` pair also its base64 (Basic).
+ * Longest first, so a secret that contains another is replaced whole.
+ */
+export function secretForms(values: readonly string[]): string[] {
+  const out = new Set<string>();
+  for (const value of values) {
+    if (value.length < minSecretLength) continue;
+    out.add(value);
+    out.add(encodeURIComponent(value));
+    out.add(encodeURIComponent(value).replace(/%20/g, '+'));
+    out.add(JSON.stringify(value).slice(1, -1));
+  }
+  return [...out].filter((v) => v.length >= minSecretLength).sort((a, b) => b.length - a.length);
+}
+
+/** A Basic credential's `user:password`, when it is base64 of valid UTF-8. */
+function decodeBasic(credential: string): string | undefined {
+  const bytes = decodeBase64(credential);
+  if (!bytes) return undefined;
+  const decoded = decodeUtf8(bytes);
+  return decoded.invalid ? undefined : decoded.text;
+}
+
+/** The secret parts of one credential-carrying header value: the credential after the scheme word, and for Basic the decoded pair and password. */
+function headerSecrets(value: string): string[] {
+  const match = /^([A-Za-z][A-Za-z0-9-]*) +(.+)$/.exec(value.trim());
+  // Without a scheme word the whole value is the secret; with one, the scheme stays readable ("Basic ‹redacted›").
+  if (!match?.[2]) return [value];
+  const credential = match[2].trim();
+  const out = [credential];
+  if (match[1]?.toLowerCase() === 'basic') {
+    const pair = decodeBasic(credential);
+    if (pair !== undefined) {
+      out.push(pair);
+      const colon = pair.indexOf(':');
+      if (colon !== -1) out.push(pair.slice(colon + 1));
+    }
+  }
+  return out;
+}
+
+function safeDecode(text: string): string {
+  try {
+    return decodeURIComponent(text.replace(/\+/g, ' '));
+  } catch {
+    return text;
+  }
+}
+
+/** userinfo and credential-looking query values of a URL, decoded. */
+function urlSecrets(url: string, rules: RedactionRules): string[] {
+  const out: string[] = [];
+  const authority = /^[a-zA-Z][a-zA-Z0-9+.-]*:\/\/([^@/?#]*)@/.exec(url);
+  if (authority?.[1]) {
+    const userinfo = authority[1];
+    out.push(userinfo, safeDecode(userinfo));
+    const colon = userinfo.indexOf(':');
+    if (colon !== -1) out.push(userinfo.slice(colon + 1), safeDecode(userinfo.slice(colon + 1)));
+    else out.push(safeDecode(userinfo));
+  }
+  const q = url.indexOf('?');
+  if (q !== -1) {
+    const hash = url.indexOf('#', q);
+    for (const pair of url.slice(q + 1, hash === -1 ? undefined : hash).split('&')) {
+      const eq = pair.indexOf('=');
+      if (eq === -1) continue;
+      if (isSecretQuery(safeDecode(pair.slice(0, eq)), rules)) out.push(pair.slice(eq + 1), safeDecode(pair.slice(eq + 1)));
+    }
+  }
+  return out;
+}
+
+/**
+ * Everything one call must hide wherever it shows up again (headers, URLs, echoed bodies, parsed
+ * results): the auth settings' secrets plus any credential the user typed straight into a header row
+ * or the endpoint (userinfo, `?token=`), in every form an agent may echo them.
+ */
+export function callRedaction(call: { endpoint: string; headers?: readonly HeaderEntry[] | undefined }, auth: RedactionRules = {}): RedactionRules {
+  const values: string[] = [...(auth.values ?? [])];
+  for (const row of call.headers ?? []) {
+    if (row.enabled === false || typeof row.name !== 'string' || typeof row.value !== 'string') continue;
+    if (isSecretHeader(row.name.trim(), auth)) values.push(...headerSecrets(row.value));
+  }
+  for (const value of auth.values ?? []) values.push(...headerSecrets(value));
+  values.push(...urlSecrets(call.endpoint, auth));
+  const out: RedactionRules = { values: secretForms(values) };
+  if (auth.headers) out.headers = auth.headers;
+  if (auth.query) out.query = auth.query;
+  return out;
+}
+
+/** Keeps the scheme word of an Authorization value ("Bearer ‹redacted›") so the record still says what was sent. */
 function redactHeaderValue(name: string, value: string): string {
   const lower = name.toLowerCase();
   if (lower === 'authorization' || lower === 'proxy-authorization') {
@@ -99,8 +221,18 @@ export function redactUrl(url: string, rules: RedactionRules = {}): string {
       } catch {
         // keep the raw name
       }
-      return eq !== -1 && isSecretQuery(name, rules) ? `${rawName}=${encodeURIComponent(REDACTED)}` : pair;
+      return eq !== -1 && isSecretQuery(name, rules) ? `${rawName}=${REDACTED}` : pair;
     })
     .join('&');
   return scrubValues(`${base}?${query}${hash}`, rules);
+}
+
+/**
+ * The URL with its credentials taken out rather than marked: no userinfo, credential query values
+ * emptied. For copies that may be edited and sent again (a persisted draft), where a marker would be
+ * sent as if it were the value.
+ */
+export function withoutUrlCredentials(url: string): string {
+  if (url.indexOf('?') === -1 && url.indexOf('@') === -1) return url;
+  return redactUrl(url).split(`${REDACTED}@`).join('').split(`=${REDACTED}`).join('=');
 }

@@ -82,8 +82,9 @@ export function findDuplicateKeys(text: string, limit = 20): DuplicateKey[] {
         if (top?.kind === 'array') top.index++;
         at.pos++;
       } else if (ch === '{' || ch === '[') {
-        const link: FrameLink = { parent: top, segment: top === undefined ? undefined : top.kind === 'array' ? top.index : top.key };
-        stack.push(ch === '{' ? { ...link, kind: 'object', members: new Map(), key: undefined, valueStart: at.pos } : { ...link, kind: 'array', index: 0, valueStart: at.pos });
+        const segment = top === undefined ? undefined : top.kind === 'array' ? top.index : top.key;
+        if (ch === '{') stack.push({ kind: 'object', parent: top, segment, members: new Map(), key: undefined, valueStart: at.pos });
+        else stack.push({ kind: 'array', parent: top, segment, index: 0, valueStart: at.pos });
         at.pos++;
       } else if (ch === '}' || ch === ']') {
         const frame = stack.pop();

@@ -93,7 +93,7 @@ describe('Copy for LLM', () => {
     expect(md).toContain('"method": "SendStreamingMessage"');
     expect(md).toContain('### Stream events (1)');
     expect(md).toContain('TASK_STATE_WORKING');
-    expect(md).toContain('Authorization: Bearer [redacted]');
+    expect(md).toContain('Authorization: Bearer ‹redacted›');
     expect(md).not.toContain(TOKEN);
   });
 

@@ -154,7 +154,7 @@ describe.each(['JSONRPC', 'HTTP+JSON', 'GRPC'] as const)('A2A 1.0 over %s', (bin
     expect((withToken.outcome as { value: { name: string } }).value.name).toBe('SDK test agent (extended)');
     const recorded = JSON.stringify(withToken.request);
     expect(recorded).not.toContain(agent.token);
-    expect(recorded).toContain('Bearer [redacted]');
+    expect(recorded).toContain('Bearer ‹redacted›');
 
     const anonymous = await send(call('GetExtendedAgentCard', {}));
     if (binding === 'HTTP+JSON') expect(anonymous.outcome).toMatchObject({ kind: 'http-error', status: 401 });
@@ -232,7 +232,7 @@ describe('refusals and headers', () => {
       auth: { type: 'apiKey', in: 'query', name: 'api_token', value: { env: 'A2A_TEST_TOKEN' } },
     });
     expect(record.request.headers).toContainEqual(['A2A-Extensions', 'https://example.com/ext/v1']);
-    expect(record.request.url).toContain('api_token=%5Bredacted%5D');
+    expect(record.request.url).toContain('api_token=‹redacted›');
     expect(JSON.stringify(record)).not.toContain(agent.token);
   });
 });

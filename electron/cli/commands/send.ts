@@ -1,6 +1,6 @@
 import type { AuthConfig } from '../../../shared/a2a/auth';
 import { exampleMessage } from '../../../shared/a2a/body-templates';
-import type { A2aCall, HeaderEntry } from '../../../shared/a2a/call';
+import { timeoutProblem, type A2aCall, type HeaderEntry } from '../../../shared/a2a/call';
 import { isStreamingMethod } from '../../../shared/a2a/catalogue';
 import type { ExchangeRecord, RecordedStreamEvent } from '../../../shared/a2a/exchange';
 import { describeEvent, outcomeSeverity, summarizeExchange } from '../../../shared/a2a/exchange-summary';
@@ -86,7 +86,8 @@ export const sendCommand: CliCommand = {
     let totalMs: number | undefined;
     if (timeout !== undefined) {
       totalMs = Number(timeout);
-      if (!Number.isFinite(totalMs) || totalMs <= 0) throw new UsageError('--timeout must be a positive number of milliseconds.');
+      const problem = timeoutProblem('--timeout', totalMs);
+      if (problem) throw new UsageError(problem);
     }
     const tenant = args.options.get('tenant');
     const environment = args.options.get('env');

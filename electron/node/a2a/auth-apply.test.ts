@@ -27,4 +27,14 @@ describe('resolveSecret', () => {
     expect(await codeOf(resolveSecret({ secretRef: 'nope' }, deps, 'bearer token'))).toBe('not-found');
     expect(await codeOf(resolveSecret({ env: 'UNSET_VAR' }, deps, 'bearer token'))).toBe('not-found');
   });
+
+  it('reads only own environment variables, so "constructor" or "toString" are unset, not a function', async () => {
+    for (const environment of [{}, process.env]) {
+      for (const env of ['constructor', 'toString', '__proto__', 'valueOf', 'hasOwnProperty']) {
+        expect(await codeOf(resolveSecret({ env }, { ...deps, environment }, 'bearer token'))).toBe('not-found');
+      }
+    }
+    expect(await codeOf(resolveSecret({} as { env: string }, deps, 'bearer token'))).toBe('bad-request');
+    expect(await codeOf(resolveSecret({ value: 42 } as unknown as { value: string }, deps, 'bearer token'))).toBe('bad-request');
+  });
 });

@@ -1,6 +1,7 @@
 import type { AuthConfig, SecretSource } from '../../../shared/a2a/auth';
 import type { HeaderList } from '../../../shared/a2a/exchange';
 import type { RedactionRules } from '../../../shared/a2a/redaction';
+import { ownValue } from '../../../shared/a2a/safe-object';
 import { CoreError } from '../core-error';
 import type { SecretStore } from '../secret-store';
 
@@ -19,8 +20,11 @@ export interface AppliedAuth {
 }
 
 export async function resolveSecret(source: SecretSource, deps: SecretDeps, what: string): Promise<string> {
-  if ('value' in source) return source.value;
-  if ('secretRef' in source) {
+  if (Object.hasOwn(source, 'value') && 'value' in source) {
+    if (typeof source.value !== 'string') throw new CoreError('bad-request', `The ${what} value must be text.`);
+    return source.value;
+  }
+  if (Object.hasOwn(source, 'secretRef') && 'secretRef' in source) {
     if (source.secretRef === '') throw new CoreError('bad-request', `No ${what} is chosen: pick or store one in the request's Auth settings, or set the auth to None.`);
     const value = await deps.secrets.get(source.secretRef);
     if (value === undefined) {
@@ -28,9 +32,13 @@ export async function resolveSecret(source: SecretSource, deps: SecretDeps, what
     }
     return value;
   }
-  // Own string values only: a variable named `constructor` is unset, not Object's constructor.
-  const value = Object.hasOwn(deps.environment, source.env) ? deps.environment[source.env] : undefined;
-  if (typeof value !== 'string') throw new CoreError('not-found', `The ${what} comes from environment variable ${source.env}, which is not set.`);
+  const env = Object.hasOwn(source, 'env') ? (source as { env?: unknown }).env : undefined;
+  if (typeof env !== 'string') {
+    throw new CoreError('bad-request', `The ${what} needs a source: a stored secret's name (secretRef) or an environment variable (env).`);
+  }
+  // Own values only: process.env answers "constructor" or "toString" with a function.
+  const value = ownValue(deps.environment, env);
+  if (typeof value !== 'string') throw new CoreError('not-found', `The ${what} comes from environment variable ${env}, which is not set.`);
   return value;
 }
 

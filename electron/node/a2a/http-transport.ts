@@ -98,7 +98,8 @@ export function toTransportError(error: unknown, url: URL): TransportError {
 }
 
 function toOutgoingHeaders(list: HeaderList): http.OutgoingHttpHeaders {
-  const out: http.OutgoingHttpHeaders = {};
+  // No prototype: a header row named "constructor" or "__proto__" is a header like any other, not an inherited member.
+  const out: http.OutgoingHttpHeaders = Object.create(null) as http.OutgoingHttpHeaders;
   const names = new Map<string, string>(); // lower → first spelling
   for (const [name, value] of list) {
     const lower = name.toLowerCase();

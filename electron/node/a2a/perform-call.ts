@@ -1,8 +1,9 @@
-import type { A2aCall } from '../../../shared/a2a/call';
+import { timeoutProblem, type A2aCall } from '../../../shared/a2a/call';
 import { checkCall } from '../../../shared/a2a/call-checks';
 import { findMethod } from '../../../shared/a2a/catalogue';
 import type { Binding } from '../../../shared/a2a/versions';
 import type { ExchangeRecord, RecordedStreamEvent } from '../../../shared/a2a/exchange';
+import { callRedaction } from '../../../shared/a2a/redaction';
 import { CoreError } from '../core-error';
 import type { SecretStore } from '../secret-store';
 import type { BindingAdapter, ResolvedTimeouts } from './adapter';
@@ -11,6 +12,7 @@ import { CallAbort } from './call-abort';
 import { closeGrpcClients, grpcAdapter } from './grpc-adapter';
 import { closeHttpPools, TransportError } from './http-transport';
 import { jsonRpcAdapter } from './jsonrpc-adapter';
+import { rememberRedaction } from './record-redaction';
 import { ExchangeRecorder } from './recorder';
 import { restAdapter } from './rest-adapter';
 
@@ -41,7 +43,8 @@ const adapters: Record<Binding, BindingAdapter> = {
 
 function positive(value: number | undefined, fallback: number, name: string): number {
   if (value === undefined) return fallback;
-  if (!Number.isFinite(value) || value <= 0) throw new CoreError('bad-request', `timeouts.${name} must be a positive number of milliseconds.`);
+  const problem = timeoutProblem(`timeouts.${name}`, value);
+  if (problem) throw new CoreError('bad-request', problem);
   return value;
 }
 
@@ -66,7 +69,10 @@ export async function performCall(call: A2aCall, deps: CallDeps, hooks: CallHook
   const recorder = new ExchangeRecorder(call, deps.now, hooks.onEvent);
   for (const warning of check.warnings) recorder.warn(warning);
   const auth = call.auth && call.auth.type !== 'none' ? await applyAuth(call.auth, deps) : NO_AUTH;
-  recorder.setRedaction(hooks.redactValues?.length ? { ...auth.redaction, values: [...(auth.redaction.values ?? []), ...hooks.redactValues] } : auth.redaction);
+  // The auth's secrets, secret-backed environment values, and any credential typed into a header row or the endpoint itself.
+  const authRules = hooks.redactValues?.length ? { ...auth.redaction, values: [...(auth.redaction.values ?? []), ...hooks.redactValues] } : auth.redaction;
+  const redaction = callRedaction(call, authRules);
+  recorder.setRedaction(redaction);
 
   const abort = new CallAbort();
   const stop = new CallAbort();
@@ -102,7 +108,9 @@ export async function performCall(call: A2aCall, deps: CallDeps, hooks: CallHook
       },
       secretDeps: deps,
     });
-    return recorder.finish(outcome);
+    const record = recorder.finish(outcome);
+    rememberRedaction(record, redaction);
+    return record;
   } finally {
     clearTimeout(timer);
     hooks.signal?.removeEventListener('abort', onStop);

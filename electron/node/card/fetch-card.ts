@@ -1,3 +1,4 @@
+import { timeoutProblem } from '../../../shared/a2a/call';
 import type { CardFetchRequest, CardFetchResult } from '../../../shared/contract/ops-card';
 import type { CardFinding } from '../../../shared/card/card-types';
 import { CoreError } from '../core-error';
@@ -35,8 +36,8 @@ export async function fetchCard(request: CardFetchRequest, deps: FetchCardDeps):
     url,
     headers,
     maxBytes: cardByteLimit,
-    connectTimeoutMs: positive(request.timeouts?.connectMs, defaultCardTimeouts.connectMs),
-    totalTimeoutMs: positive(request.timeouts?.totalMs, defaultCardTimeouts.totalMs),
+    connectTimeoutMs: positive(request.timeouts?.connectMs, defaultCardTimeouts.connectMs, 'connectMs'),
+    totalTimeoutMs: positive(request.timeouts?.totalMs, defaultCardTimeouts.totalMs, 'totalMs'),
     ...(deps.signal ? { signal: deps.signal } : {}),
   });
 
@@ -78,6 +79,9 @@ export async function fetchCard(request: CardFetchRequest, deps: FetchCardDeps):
 
 const severityRank = { error: 0, warning: 1, info: 2 } as const;
 
-function positive(value: unknown, fallback: number): number {
-  return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : fallback;
+function positive(value: unknown, fallback: number, name: string): number {
+  if (value === undefined) return fallback;
+  const problem = timeoutProblem(`timeouts.${name}`, value);
+  if (problem) throw new CoreError('bad-request', problem);
+  return value as number;
 }

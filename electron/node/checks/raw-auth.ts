@@ -1,3 +1,4 @@
+import { ownValue } from '../../../shared/a2a/safe-object';
 import type { AuthConfig, SecretSource } from '../../../shared/a2a/auth';
 import type { SecretStore } from '../secret-store';
 import { CoreError } from '../core-error';
@@ -12,8 +13,8 @@ export interface ResolvedAuth {
 async function resolveSecret(source: SecretSource, secrets: SecretStore, environment: Record<string, string | undefined>): Promise<string> {
   if ('value' in source) return source.value;
   if ('env' in source) {
-    const value = Object.hasOwn(environment, source.env) ? environment[source.env] : undefined;
-    if (value === undefined) throw new CoreError('bad-request', `The environment variable ${source.env} is not set.`);
+    const value = ownValue(environment, source.env);
+    if (typeof value !== 'string') throw new CoreError('bad-request', `The environment variable ${source.env} is not set.`);
     return value;
   }
   const value = await secrets.get(source.secretRef);

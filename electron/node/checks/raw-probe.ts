@@ -2,8 +2,9 @@ import { performance } from 'node:perf_hooks';
 import type { ExchangeRecord, HeaderList, Outcome } from '../../../shared/a2a/exchange';
 import { newUuid } from '../../../shared/a2a/ids';
 import { findErrorInfo } from '../../../shared/a2a/outcome';
-import { redactHeaders, redactUrl, type RedactionRules } from '../../../shared/a2a/redaction';
+import { callRedaction, redactHeaders, redactUrl, scrubValues, type RedactionRules } from '../../../shared/a2a/redaction';
 import type { A2aVersion, Binding } from '../../../shared/a2a/versions';
+import { rememberRedaction } from '../a2a/record-redaction';
 
 /**
  * The few probes that need bytes performCall will not produce (malformed JSON, a broken JSON-RPC
@@ -93,8 +94,8 @@ function transportCode(error: unknown): 'timeout' | 'cancelled' | 'connect' {
 export async function rawProbe(request: RawRequest): Promise<ExchangeRecord> {
   const started = performance.now();
   const startedAt = new Date().toISOString();
-  const rules = request.redaction ?? {};
   const sentHeaders: HeaderList = Object.entries(request.headers);
+  const rules = callRedaction({ endpoint: request.url, headers: sentHeaders.map(([name, value]) => ({ name, value })) }, request.redaction ?? {});
   const record: ExchangeRecord = {
     id: newUuid(),
     startedAt,
@@ -106,7 +107,7 @@ export async function rawProbe(request: RawRequest): Promise<ExchangeRecord> {
       url: redactUrl(request.url, rules),
       httpMethod: request.httpMethod,
       headers: redactHeaders(sentHeaders, rules),
-      ...(request.body !== undefined ? { body: request.body } : {}),
+      ...(request.body !== undefined ? { body: scrubValues(request.body, rules) } : {}),
       bodyBytes: request.body === undefined ? 0 : Buffer.byteLength(request.body),
     },
     timings: { totalMs: 0 },
@@ -131,7 +132,7 @@ export async function rawProbe(request: RawRequest): Promise<ExchangeRecord> {
       statusText: response.statusText,
       headers: redactHeaders(headers, rules),
       ...(contentType ? { contentType } : {}),
-      body: text,
+      body: scrubValues(text, rules),
       bodyBytes: bytes,
       ...(truncated ? { truncated: true } : {}),
     };
@@ -142,5 +143,6 @@ export async function rawProbe(request: RawRequest): Promise<ExchangeRecord> {
     const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : '';
     record.outcome = { kind: 'transport-error', code: transportCode(error), message: `${error instanceof Error ? error.message : String(error)}${cause}` };
   }
+  rememberRedaction(record, rules);
   return record;
 }

@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { ExchangeRecord } from '../../../shared/a2a/exchange';
 import { buildHistoryEntry, sentMessageId } from '../../../shared/history/history-entry';
+import { redactDeep, redactRecordForStorage } from '../../../shared/history/history-redaction';
 import { buildHttpHistoryEntry } from '../../../shared/http/http-history';
 import type { HttpExchangeRecord } from '../../../shared/http/http-types';
 import type { HistoryEntry, HistorySource } from '../../../shared/history/history-types';
+import { redactionOf } from '../a2a/record-redaction';
 import type { CoreEnv } from '../core-env';
 import { historyStoreAt, type HistoryStore } from './history-store';
 
@@ -42,21 +44,26 @@ export function createHistoryRecorder(env: Pick<CoreEnv, 'dataDir' | 'logger'>, 
         return undefined;
       }
     },
-    async record(record, options = {}) {
+    async record(live, options = {}) {
       try {
-        const messageId = sentMessageId(record, options.callBody);
+        // The persistence seam: everything below sees only the redacted copy (what the entry, its
+        // digests and, with full bodies on, the kept exchange are built from).
+        const rules = redactionOf(live);
+        const record = redactRecordForStorage(live, rules);
+        const callBody = options.callBody === undefined ? undefined : redactDeep(options.callBody, rules);
+        const messageId = sentMessageId(record, callBody);
         return await store.append(({ settings, countSent }) =>
           buildHistoryEntry(record, {
             source: options.source ?? (record.events ? 'stream' : 'send'),
             fullBodies: settings.fullBodies,
             sha256: sha256Hex,
             attempt: options.attempt ?? (messageId ? countSent(messageId) + 1 : 1),
-            ...(options.callBody !== undefined ? { callBody: options.callBody } : {}),
+            ...(callBody !== undefined ? { callBody } : {}),
             ...(options.check ? { check: options.check } : {}),
           }),
         );
       } catch (error) {
-        env.logger.warn(`History: could not record exchange ${record.id}: ${error instanceof Error ? error.message : String(error)}`);
+        env.logger.warn(`History: could not record exchange ${live.id}: ${error instanceof Error ? error.message : String(error)}`);
         return undefined;
       }
     },

@@ -1,0 +1,152 @@
+/**
+ * "No secret on disk outside the secret store": an agent that echoes every credential it receives,
+ * history with full bodies on, and every kind of credential on every binding. Afterwards no file
+ * under the data folder except the secret store holds any of them, in any form.
+ */
+import { readdir, readFile } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AuthConfig } from '../../shared/a2a/auth';
+import type { A2aCall, HeaderEntry } from '../../shared/a2a/call';
+import type { ExchangeRecord } from '../../shared/a2a/exchange';
+import type { Binding } from '../../shared/a2a/versions';
+import { startEchoAgent, type EchoAgent } from '../fixtures/echo-agent';
+import { tempCore } from '../foundation/test-core';
+
+const secrets = {
+  bearer: 'bearer-secret-Q1w2E3r4t5',
+  basic: 'basic-pass-Z9x8c7v6',
+  apiKey: 'apikey-value-K7j6h5g4',
+  queryKey: 'querykey-value-P5o4i3u2',
+  typedHeader: 'typed-header-H8g7f6d5',
+  typedBearer: 'typed-bearer-B1n2m3q4',
+  urlToken: 'url-token-L1k0j9h8',
+  urlPassword: 'url-pass-W2e3r4t5',
+} as const;
+const basicPair = `alice:${secrets.basic}`;
+const basicBase64 = Buffer.from(basicPair).toString('base64');
+
+let ctx: Awaited<ReturnType<typeof tempCore>>;
+let agent: EchoAgent;
+
+beforeAll(async () => {
+  ctx = await tempCore();
+  agent = await startEchoAgent();
+  for (const [name, value] of Object.entries({ bearer: secrets.bearer, basic: secrets.basic, apikey: secrets.apiKey, querykey: secrets.queryKey })) {
+    const stored = await ctx.core.dispatcher.invoke('secrets.set', { name: `echo-${name}`, value });
+    if (!stored.ok) throw new Error(stored.error.message);
+  }
+  const settings = await ctx.core.dispatcher.invoke('history.settings', { fullBodies: true });
+  if (!settings.ok || !settings.value.fullBodies) throw new Error('could not switch full bodies on');
+});
+
+afterAll(async () => {
+  await agent?.close();
+  await ctx?.dispose();
+});
+
+async function filesUnder(dir: string): Promise<string[]> {
+  const out: string[] = [];
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) out.push(...(await filesUnder(path)));
+    else out.push(path);
+  }
+  return out;
+}
+
+/** Reads every file under the data folder but the secret store; fails naming the first credential found. */
+async function assertNoCredentialOnDisk(): Promise<string> {
+  const files = (await filesUnder(ctx.dir)).filter((file) => !basename(file).startsWith('secrets'));
+  expect(files.some((file) => file.includes('history'))).toBe(true);
+  let stored = '';
+  for (const file of files) {
+    const text = await readFile(file, 'utf8');
+    stored += text;
+    for (const value of [...Object.values(secrets), basicPair, basicBase64]) {
+      if (text.includes(value)) throw new Error(`${file} contains the credential ${value}`);
+    }
+  }
+  return stored;
+}
+
+const auths: Record<string, AuthConfig> = {
+  bearer: { type: 'bearer', token: { secretRef: 'echo-bearer' } },
+  basic: { type: 'basic', username: 'alice', password: { secretRef: 'echo-basic' } },
+  apiKeyHeader: { type: 'apiKey', in: 'header', name: 'X-Api-Key', value: { secretRef: 'echo-apikey' } },
+  apiKeyQuery: { type: 'apiKey', in: 'query', name: 'api_key', value: { secretRef: 'echo-querykey' } },
+};
+
+function endpointOf(binding: Binding): string {
+  return binding === 'JSONRPC' ? agent.rpcUrl : binding === 'HTTP+JSON' ? agent.restUrl : agent.grpcUrl;
+}
+
+function message(text: string): Record<string, unknown> {
+  return { message: { messageId: crypto.randomUUID(), role: 'ROLE_USER', parts: [{ text }] } };
+}
+
+async function sendAndStream(call: Omit<A2aCall, 'method' | 'body' | 'version'>): Promise<ExchangeRecord[]> {
+  const base = { ...call, version: '1.0' as const };
+  const sent = await ctx.core.dispatcher.invoke('a2a.send', { ...base, method: 'SendMessage', body: message('hello') });
+  if (!sent.ok) throw new Error(sent.error.message);
+  let streamed: ExchangeRecord | undefined;
+  await ctx.core.dispatcher.stream('a2a.stream', crypto.randomUUID(), { ...base, method: 'SendStreamingMessage', body: message('stream') }, (event) => {
+    if (event.kind === 'end') streamed = event.value;
+    if (event.kind === 'error') throw new Error(event.error.message);
+  });
+  if (!streamed) throw new Error('the stream did not end with a record');
+  return [sent.value, streamed];
+}
+
+describe('an agent that echoes credentials, with full bodies kept', () => {
+  it('leaves none of the sent credentials anywhere under the data folder but the secret store', async () => {
+    const live: ExchangeRecord[] = [];
+    for (const binding of ['JSONRPC', 'HTTP+JSON', 'GRPC'] as const) {
+      for (const [label, auth] of Object.entries(auths)) {
+        if (binding === 'GRPC' && label === 'apiKeyQuery') {
+          // A query-string key is HTTP-only: refused before anything is sent or recorded.
+          const refused = await ctx.core.dispatcher.invoke('a2a.send', { version: '1.0', binding, endpoint: endpointOf(binding), auth, method: 'SendMessage', body: message('hello') });
+          expect(refused.ok).toBe(false);
+          continue;
+        }
+        live.push(...(await sendAndStream({ binding, endpoint: endpointOf(binding), auth })));
+      }
+      // Credentials typed straight into header rows rather than the Auth settings.
+      const headers: HeaderEntry[] = [
+        { name: 'X-Api-Key', value: secrets.typedHeader },
+        { name: 'Authorization', value: `Bearer ${secrets.typedBearer}` },
+      ];
+      live.push(...(await sendAndStream({ binding, endpoint: endpointOf(binding), headers })));
+    }
+    // And in the endpoint itself (HTTP bindings): a credential-looking query parameter, and userinfo.
+    for (const binding of ['JSONRPC', 'HTTP+JSON'] as const) {
+      live.push(...(await sendAndStream({ binding, endpoint: `${endpointOf(binding)}?access_token=${secrets.urlToken}` })));
+      const withUserinfo = endpointOf(binding).replace('http://', `http://carol:${secrets.urlPassword}@`);
+      live.push(...(await sendAndStream({ binding, endpoint: withUserinfo })));
+    }
+
+    // The agent really echoed them (so the check below can fail): the live records, in memory, show them.
+    const liveText = JSON.stringify(live);
+    for (const value of [secrets.bearer, basicBase64, secrets.apiKey, secrets.queryKey, secrets.typedHeader, secrets.typedBearer, secrets.urlToken]) {
+      expect(liveText).toContain(value);
+    }
+
+    const history = await ctx.core.dispatcher.invoke('history.list', {});
+    expect(history.ok && history.value.stored).toBe(live.length);
+    const stored = await assertNoCredentialOnDisk();
+    // Full bodies were kept, with the secrets visibly replaced rather than dropped.
+    expect(stored).toContain('"bodies":"full"');
+    expect(stored).toContain('‹redacted›');
+    expect(stored).toContain('I saw authorization=Bearer ‹redacted›');
+  });
+
+  it('and with full bodies off, the hashed entries hold none either', async () => {
+    const settings = await ctx.core.dispatcher.invoke('history.settings', { fullBodies: false });
+    expect(settings.ok && settings.value.fullBodies).toBe(false);
+    for (const binding of ['JSONRPC', 'HTTP+JSON', 'GRPC'] as const) {
+      for (const auth of [auths['bearer'], auths['basic']]) await sendAndStream({ binding, endpoint: endpointOf(binding), ...(auth ? { auth } : {}) });
+    }
+    const stored = await assertNoCredentialOnDisk();
+    expect(stored).toContain('"bodies":"hashed"');
+  });
+});
