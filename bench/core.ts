@@ -97,6 +97,8 @@ async function startReplay(agent: SdkAgent): Promise<{ url: string; server: Serv
       reply.end();
     });
   });
+  // Runs of the other contenders can take longer than Node's 5 s default: keep idle sockets open.
+  server.keepAliveTimeout = 120_000;
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/rpc`, server };
 }

@@ -100,11 +100,19 @@ const settingsFile = 'settings.json';
 export const defaultListLimit = 200;
 export const maxListLimit = 5000;
 
+/**
+ * One stored entry in the index. The summary is kept as its JSON text, not as objects: a 20 MiB
+ * history as object graphs is hundreds of thousands of small objects that every full garbage
+ * collection of the process has to walk (it slowed stream ingest threefold); strings are not walked.
+ */
 interface Indexed {
-  summary: HistorySummary;
+  id: string;
+  /** The entry without `exchange`, as JSON (parsed when listed or fetched). */
+  json: string;
   /** The stored line carries the full exchange (read back from disk by `get`). */
   full: boolean;
-  sent: string[];
+  /** messageIds this entry sent, joined by NUL ('' when none). */
+  sent: string;
   attempt: number;
   /** Byte offset in its segment; -1 until written. */
   offset: number;
@@ -131,14 +139,24 @@ function isEntry(value: unknown): value is HistoryEntry {
   return typeof value === 'object' && value !== null && typeof (value as { id?: unknown }).id === 'string' && Array.isArray((value as { messages?: unknown }).messages);
 }
 
-function sentIds(entry: HistoryEntry): string[] {
+function sentIds(entry: HistoryEntry): string {
   const out: string[] = [];
   for (const m of entry.messages) if (m.direction === 'sent' && typeof m.messageId === 'string' && !out.includes(m.messageId)) out.push(m.messageId);
-  return out;
+  return out.join('\u0000');
 }
 
-function indexed(entry: HistoryEntry, offset: number, bytes: number): Indexed {
-  return { summary: toSummary(entry), full: entry.exchange !== undefined, sent: sentIds(entry), attempt: entry.attempt, offset, bytes };
+function sentList(entry: Indexed): string[] {
+  return entry.sent === '' ? [] : entry.sent.split('\u0000');
+}
+
+/** `text` is the stored line; without a full exchange it already is the summary's JSON. */
+function indexed(entry: HistoryEntry, text: string, offset: number, bytes: number): Indexed {
+  const full = entry.exchange !== undefined;
+  return { id: entry.id, json: full ? JSON.stringify(toSummary(entry)) : text, full, sent: sentIds(entry), attempt: entry.attempt, offset, bytes };
+}
+
+function summaryOf(entry: Indexed): HistorySummary {
+  return JSON.parse(entry.json) as HistorySummary;
 }
 
 /** Splits a segment's bytes into entries with their byte offsets; torn or foreign lines are skipped. */
@@ -150,8 +168,9 @@ function parseSegment(buffer: Buffer): Indexed[] {
     if (end < 0) end = buffer.length;
     if (end > start) {
       try {
-        const value: unknown = JSON.parse(buffer.toString('utf8', start, end));
-        if (isEntry(value)) out.push(indexed(value, start, end - start));
+        const text = buffer.toString('utf8', start, end);
+        const value: unknown = JSON.parse(text);
+        if (isEntry(value)) out.push(indexed(value, text, start, end - start));
       } catch {
         // A line torn by a crash mid-append: skip it, keep the rest.
       }
@@ -234,25 +253,25 @@ export function createHistoryStore(dir: string, options: HistoryStoreOptions = {
   const self = { flushSync };
 
   function addAttempt(entry: Indexed, s: State): void {
-    for (const id of entry.sent) {
+    for (const id of sentList(entry)) {
       const known = s.attempts.get(id);
       if (known) {
         known.max = Math.max(known.max, entry.attempt);
         known.stored += 1;
       } else s.attempts.set(id, { max: entry.attempt, stored: 1 });
     }
-    s.byId.set(entry.summary.id, entry);
+    s.byId.set(entry.id, entry);
   }
 
   function dropFromIndex(entry: Indexed, s: State): void {
-    for (const id of entry.sent) {
+    for (const id of sentList(entry)) {
       const known = s.attempts.get(id);
       if (!known) continue;
       known.stored -= 1;
       // Once no stored entry sent it, the count restarts, exactly as it would after a restart.
       if (known.stored <= 0) s.attempts.delete(id);
     }
-    if (s.byId.get(entry.summary.id) === entry) s.byId.delete(entry.summary.id);
+    if (s.byId.get(entry.id) === entry) s.byId.delete(entry.id);
   }
 
   async function readSettingsFile(): Promise<HistorySettings> {
@@ -489,7 +508,7 @@ export function createHistoryStore(dir: string, options: HistoryStoreOptions = {
         s.segments.push(last);
         s.needsNewline = false;
       }
-      const item = indexed(stored, -1, data.length - 1);
+      const item = indexed(stored, line, -1, data.length - 1);
       item.line = data;
       last.entries.push(item);
       last.size += data.length;
@@ -513,8 +532,14 @@ export function createHistoryStore(dir: string, options: HistoryStoreOptions = {
       for (let i = s.segments.length - 1; i >= 0; i--) {
         const entries = (s.segments[i] as Segment).entries;
         stored += entries.length;
+        if (terms.length === 0) {
+          // No search: only the rows shown are parsed.
+          for (let j = entries.length - 1; j >= 0 && matched.length < limit; j--) matched.push(summaryOf(entries[j] as Indexed));
+          total += entries.length;
+          continue;
+        }
         for (let j = entries.length - 1; j >= 0; j--) {
-          const summary = (entries[j] as Indexed).summary;
+          const summary = summaryOf(entries[j] as Indexed);
           if (!matchesQuery(summary, terms)) continue;
           total += 1;
           if (matched.length < limit) matched.push(summary);
@@ -527,7 +552,7 @@ export function createHistoryStore(dir: string, options: HistoryStoreOptions = {
       const s = await settled();
       const entry = s.byId.get(id);
       if (!entry) return undefined;
-      if (!entry.full) return { ...entry.summary };
+      if (!entry.full) return summaryOf(entry);
       const segment = s.segments.find((seg) => seg.entries.includes(entry));
       if (!segment) return undefined;
       try {
@@ -537,7 +562,7 @@ export function createHistoryStore(dir: string, options: HistoryStoreOptions = {
       } catch {
         // Fall through: the summary is still worth showing.
       }
-      return { ...entry.summary };
+      return summaryOf(entry);
     },
 
     clear: async () => {
