@@ -133,7 +133,7 @@ describe('browser host backpressure', () => {
   it('pauses the agent when a tab stops reading, keeps answering, and lets go when the tab leaves', async () => {
     const reader = await stalledReader('stalled-1');
     expect(reader.firstBytes).toBeGreaterThan(0);
-    const paused = await plateau(8000);
+    const paused = await plateau(20_000);
     // Without backpressure the host would read (and buffer) the agent's stream as fast as it comes.
     expect(paused.steady).toBe(true);
     expect(paused.sent).toBeLessThan(64 * 1024 * 1024);
@@ -153,13 +153,13 @@ describe('browser host backpressure', () => {
     while (agent.closedStreams() === closedBefore && Date.now() < until) await sleep(50);
     expect(agent.closedStreams()).toBe(closedBefore + 1);
     expect(await appInfoMs()).toBeLessThan(5000);
-  });
+  }, 60_000);
 
   it('several stalled tabs each cost one buffer; the host stays responsive', async () => {
     const readers = await Promise.all([1, 2, 3, 4].map((i) => stalledReader(`stalled-many-${i}`)));
-    const paused = await plateau(10_000);
+    const paused = await plateau(20_000);
     expect(paused.steady).toBe(true);
     expect(await appInfoMs()).toBeLessThan(5000);
     for (const reader of readers) reader.destroy();
-  });
+  }, 60_000);
 });
