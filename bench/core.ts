@@ -1,16 +1,21 @@
 /**
- * `npm run bench -- core`: the network core against the official SDK client, in one process,
- * against one local SDK agent (test/fixtures/sdk-agent.ts). Prints four ratios:
- *  (a) unary SendMessage over JSON-RPC, Powerduck time / SDK client time, 2,000 calls (target ≤ 1.10)
- *  (b) the same, Powerduck time / a bare fetch loop (target ≤ 1.3)
- *  (c) ingesting a 20,000-event SSE stream, Powerduck throughput / SDK client throughput (target ≥ 1.0)
- *  (d) unary SendMessage over gRPC, Powerduck time / SDK gRPC client time, 2,000 calls (target ≤ 1.2)
- * Both sides run the same number of calls, interleaved in small blocks so drift and noise hit them
- * alike. The agent runs in a worker thread (still one process). For (c) the agent's 20,000-event
- * answer is recorded once and replayed at full speed, so the ratio compares the clients' ingest, not
- * the agent's per-event work (the live figure is printed for reference).
+ * `npm run bench -- core`: the path users get — `dispatcher.invoke('a2a.send')` with history on, at
+ * a prefilled history of ~19 MiB of realistic entries — against the official SDK client, a bare
+ * `node:http` loop and a bare `fetch` loop, all against one local SDK agent
+ * (test/fixtures/sdk-agent.ts) in a worker thread, interleaved in small blocks in one run:
+ *  (a) JSON-RPC unary SendMessage: app path / SDK client (target ≤ 1.0); also / node:http, / fetch
+ *  (b) gRPC unary SendMessage: app path / SDK gRPC client (target ≤ 1.0)
+ *  (c) SSE ingest of a 20,000-event stream: app path throughput / SDK client (target ≥ 1.2)
+ * `performCall` alone (no dispatcher, no history) is printed as a secondary line for each. Every
+ * call sends a fresh messageId, so no side gets a cache hit a user would not get; the history
+ * store is opened from disk (as after a restart) during the warm-up. For (c) the agent's
+ * 20,000-event answer is recorded once and replayed at full speed, so the ratio compares the
+ * clients' ingest, not the agent's per-event work.
  */
-import { createServer, type Server } from 'node:http';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { Agent as HttpAgent, createServer, request as httpRequest, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createRequire } from 'node:module';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
@@ -25,12 +30,20 @@ import type { A2aCall } from '../shared/a2a/call';
 import { closeA2aConnections, performCall, type CallDeps } from '../electron/node/a2a/perform-call';
 import { createMemorySecretStore } from '../electron/node/secret-store';
 import { startSdkAgent, type SdkAgent } from '../test/fixtures/sdk-agent';
+import type { ExchangeRecord } from '../shared/a2a/exchange';
+import { createCore, type Core } from '../electron/node/core';
+import { silentLogger, type CoreEnv } from '../electron/node/core-env';
+import { ensureDataDir } from '../electron/node/data-dir';
+import { createHistoryRecorder } from '../electron/node/history/history-recorder';
+import { historyStoreAt } from '../electron/node/history/history-store';
 
 const UNARY_CALLS = 2000;
 const BLOCK = 25;
 const WARMUP_CALLS = 300;
 const STREAM_EVENTS = 20000;
 const STREAM_RUNS = 5;
+/** A user's steady state: the default bound is 20 MiB. */
+const PREFILL_BYTES = 19 * 1024 * 1024;
 
 const WORKER_ROLE = 'powerduck-core-bench-agent';
 
@@ -84,6 +97,8 @@ async function startReplay(agent: SdkAgent): Promise<{ url: string; server: Serv
       reply.end();
     });
   });
+  // Runs of the other contenders can take longer than Node's 5 s default: keep idle sockets open.
+  server.keepAliveTimeout = 120_000;
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/rpc`, server };
 }
@@ -124,9 +139,12 @@ const collectGarbage: () => void = (() => {
 
 const deps: CallDeps = { secrets: createMemorySecretStore(), environment: {}, now: () => Date.now() };
 
-function message(i: number): Record<string, unknown> {
-  return { messageId: `bench-${i}`, role: 'ROLE_USER', parts: [{ text: 'hello' }] };
+function message(i: number, tag = 'bench'): Record<string, unknown> {
+  return { messageId: `${tag}-${i}-${RUN_TAG}`, role: 'ROLE_USER', parts: [{ text: 'hello' }] };
 }
+
+/** Distinct per run, so no messageId of this run was seen in an earlier run's history. */
+const RUN_TAG = Date.now().toString(36);
 
 /** Runs `fn` `calls` times; returns elapsed ms. */
 async function timeLoop(calls: number, fn: (i: number) => Promise<unknown>, offset = 0): Promise<number> {
@@ -142,12 +160,12 @@ interface Comparison {
   ratioTo(name: string, baseline: string): number;
 }
 
-/** Interleaves contenders in small blocks (alternating order) so drift and noise hit them alike. */
+/** Interleaves contenders in small blocks (rotating order) so drift and noise hit them alike. */
 async function compare(contenders: Record<string, (i: number) => Promise<unknown>>, calls: number): Promise<Comparison> {
   const names = Object.keys(contenders);
   const totals: Record<string, number> = Object.fromEntries(names.map((n) => [n, 0]));
   const blocksOf: Record<string, number[]> = Object.fromEntries(names.map((n) => [n, []]));
-  for (const name of names) await timeLoop(WARMUP_CALLS, contenders[name] as (i: number) => Promise<unknown>); // JIT warm-up
+  for (const name of names) await timeLoop(WARMUP_CALLS, contenders[name] as (i: number) => Promise<unknown>, 1_000_000); // JIT warm-up
   collectGarbage();
   const blocks = Math.ceil(calls / BLOCK);
   for (let b = 0; b < blocks; b++) {
@@ -168,26 +186,92 @@ async function compare(contenders: Record<string, (i: number) => Promise<unknown
   };
 }
 
-function line(label: string, ratio: number, target: string, ok: boolean, detail: string): string {
-  return `${label.padEnd(50)} ${ratio.toFixed(3).padStart(7)}  (target ${target}) ${ok ? 'ok' : 'MISSED'}   ${detail}`;
+function line(label: string, ratio: number, target: string, ok: boolean | undefined, detail: string): string {
+  return `${label.padEnd(58)} ${ratio.toFixed(3).padStart(7)}  ${target ? `(target ${target}) ${ok ? 'ok' : 'MISSED'}` : ''.padEnd(20)}   ${detail}`;
 }
 
-async function ingest(label: 'powerduck' | 'sdk', url: string, sdkRpc: Client, body: Record<string, unknown>): Promise<{ ms: number; events: number }> {
+/** A bare node:http JSON-RPC client with a keep-alive agent: the floor any client pays. */
+function bareHttp(url: string): (i: number) => Promise<unknown> {
+  const target = new URL(url);
+  const agent = new HttpAgent({ keepAlive: true, maxSockets: 1 });
+  return (i) =>
+    new Promise((resolve, reject) => {
+      const body = JSON.stringify({ jsonrpc: '2.0', id: i, method: 'SendMessage', params: { message: message(i, 'http') } });
+      const req = httpRequest(
+        { host: target.hostname, port: target.port, path: target.pathname, method: 'POST', agent, headers: { 'Content-Type': 'application/json', 'A2A-Version': '1.0', 'Content-Length': Buffer.byteLength(body) } },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => {
+            try {
+              resolve(JSON.parse(Buffer.concat(chunks).toString('utf8')));
+            } catch (e) {
+              reject(e as Error);
+            }
+          });
+          res.on('error', reject);
+        },
+      );
+      req.on('error', reject);
+      req.end(body);
+    });
+}
+
+/**
+ * A history of about `bytes` made of entries shaped like real ones: sends and small streams recorded
+ * from the agent, under varying messageIds (some resent), written through the real recorder.
+ */
+async function prefillHistory(env: CoreEnv, templates: ExchangeRecord[], bytes: number): Promise<{ entries: number; bytes: number }> {
+  const store = historyStoreAt(env.dataDir.historyDir);
+  const recorder = createHistoryRecorder(env, store);
+  let written = 0;
+  let entries = 0;
+  while (written < bytes) {
+    const template = templates[entries % templates.length] as ExchangeRecord;
+    const messageId = `prefill-${Math.floor(entries / 3)}`;
+    const body = template.request.body?.replace(/"messageId":"[^"]*"/, `"messageId":"${messageId}"`);
+    const record: ExchangeRecord = { ...template, id: `prefill-${entries}`, request: { ...template.request, ...(body !== undefined ? { body } : {}) } };
+    const entry = await recorder.record(record, { callBody: { message: { messageId, role: 'ROLE_USER', parts: [{ text: `prefilled ${entries}` }] } } });
+    written += JSON.stringify(entry).length + 1;
+    entries += 1;
+  }
+  await store.close();
+  return { entries, bytes: written };
+}
+
+async function ingest(
+  label: 'app' | 'performCall' | 'sdk',
+  url: string,
+  sdkRpc: Client,
+  body: Record<string, unknown>,
+  core: Core,
+): Promise<{ ms: number; events: number }> {
   collectGarbage();
   let events = 0;
   const t0 = performance.now();
-  if (label === 'powerduck') {
-    const record = await performCall({ version: '1.0', binding: 'JSONRPC', endpoint: url, method: 'SendStreamingMessage', body }, deps, { onEvent: () => void events++ });
+  const call: A2aCall = { version: '1.0', binding: 'JSONRPC', endpoint: url, method: 'SendStreamingMessage', body };
+  if (label === 'app') {
+    let end: ExchangeRecord | undefined;
+    await core.dispatcher.stream('a2a.stream', `bench-stream-${++streamCounter}`, call, (event) => {
+      if (event.kind === 'data') events++;
+      else if (event.kind === 'end') end = event.value;
+      else throw new Error(`bench: stream failed ${event.error.message}`);
+    });
+    if (end?.outcome.kind !== 'stream' || end.outcome.ended !== 'completed') throw new Error(`bench: stream ended ${JSON.stringify(end?.outcome)}`);
+  } else if (label === 'performCall') {
+    const record = await performCall(call, deps, { onEvent: () => void events++ });
     if (record.outcome.kind !== 'stream' || record.outcome.ended !== 'completed') throw new Error(`bench: stream ended ${JSON.stringify(record.outcome)}`);
   } else {
     for await (const _event of sdkRpc.sendMessageStream(SendMessageRequest.fromJSON(body))) events++;
   }
   return { ms: performance.now() - t0, events };
 }
+let streamCounter = 0;
 
 export async function run(): Promise<void> {
   const worker = await startAgentWorker();
   const agent = worker.info;
+  const root = await mkdtemp(join(tmpdir(), 'powerduck-bench-core-'));
   try {
     const cardJson: unknown = await (await fetch(agent.cardUrl, { headers: { 'A2A-Version': '1.0' } })).json();
     const card = AgentCard.fromJSON(cardJson);
@@ -197,78 +281,102 @@ export async function run(): Promise<void> {
     const replayCard = AgentCard.fromJSON({ ...(cardJson as Record<string, unknown>), supportedInterfaces: [{ url: agent.replayUrl, protocolBinding: 'JSONRPC', protocolVersion: '1.0' }] });
     const sdkReplay = await new ClientFactory({ transports: [new JsonRpcTransportFactory()], preferredTransports: ['JSONRPC'] }).createFromAgentCard(replayCard);
 
-    const rpcCall = (i: number): A2aCall => ({ version: '1.0', binding: 'JSONRPC', endpoint: agent.rpcUrl, method: 'SendMessage', body: { message: message(i) } });
-    const grpcCall = (i: number): A2aCall => ({ version: '1.0', binding: 'GRPC', endpoint: agent.grpcUrl, method: 'SendMessage', body: { message: message(i) } });
+    const rpcCall = (i: number, tag: string): A2aCall => ({ version: '1.0', binding: 'JSONRPC', endpoint: agent.rpcUrl, method: 'SendMessage', body: { message: message(i, tag) } });
+    const grpcCall = (i: number, tag: string): A2aCall => ({ version: '1.0', binding: 'GRPC', endpoint: agent.grpcUrl, method: 'SendMessage', body: { message: message(i, tag) } });
 
-    const check = await performCall(rpcCall(0), deps);
+    const check = await performCall(rpcCall(0, 'check'), deps);
     if (check.outcome.kind !== 'message') throw new Error(`bench: unexpected outcome ${check.outcome.kind}`);
 
-    // (c): a 20,000-event SSE stream recorded from the SDK agent, replayed at full speed; best of a few runs, alternating.
-    const streamBody = { message: { messageId: 'burst', role: 'ROLE_USER', parts: [{ text: `burst ${STREAM_EVENTS}` }] } };
-    const ours: Array<{ ms: number; events: number }> = [];
-    const theirs: Array<{ ms: number; events: number }> = [];
+    // The app as a user runs it: a data dir with a full history, history on, the core's dispatcher.
+    const env: CoreEnv = {
+      host: 'test',
+      version: 'bench',
+      dataDir: await ensureDataDir(root),
+      secrets: createMemorySecretStore(),
+      environment: {},
+      now: () => Date.now(),
+      logger: silentLogger,
+    };
+    const templates = [
+      check,
+      await performCall({ ...rpcCall(1, 'tpl'), method: 'SendStreamingMessage', body: { message: { ...message(1, 'tpl'), parts: [{ text: 'burst 6' }] } } }, deps),
+      await performCall(grpcCall(2, 'tpl'), deps),
+      await performCall({ ...rpcCall(3, 'tpl'), body: { message: { ...message(3, 'tpl'), parts: [{ text: 'task' }] } } }, deps),
+    ];
+    const prefilled = await prefillHistory(env, templates, PREFILL_BYTES);
+    const core = createCore(env);
+    const app = async (call: A2aCall): Promise<unknown> => {
+      const result = await core.dispatcher.invoke('a2a.send', call);
+      if (!result.ok) throw new Error(`bench: a2a.send failed: ${result.error.message}`);
+      return result.value;
+    };
+
+    // (c): a 20,000-event SSE stream recorded from the SDK agent, replayed at full speed; best of a few runs, rotating order.
+    const streamBody = { message: { messageId: `burst-${RUN_TAG}`, role: 'ROLE_USER', parts: [{ text: `burst ${STREAM_EVENTS}` }] } };
+    const runs: Record<'app' | 'performCall' | 'sdk', Array<{ ms: number; events: number }>> = { app: [], performCall: [], sdk: [] };
+    const order: Array<'app' | 'performCall' | 'sdk'> = ['app', 'sdk', 'performCall'];
     for (let r = 0; r < STREAM_RUNS; r++) {
-      if (r % 2 === 0) {
-        ours.push(await ingest('powerduck', agent.replayUrl, sdkReplay, streamBody));
-        theirs.push(await ingest('sdk', agent.replayUrl, sdkReplay, streamBody));
-      } else {
-        theirs.push(await ingest('sdk', agent.replayUrl, sdkReplay, streamBody));
-        ours.push(await ingest('powerduck', agent.replayUrl, sdkReplay, streamBody));
+      for (const who of r % 2 === 0 ? order : [...order].reverse()) {
+        const body = { message: { ...streamBody.message, messageId: `burst-${RUN_TAG}-${who}-${r}` } };
+        runs[who].push(await ingest(who, agent.replayUrl, sdkReplay, body, core));
       }
     }
-    // Live (the agent producing the events) for reference: bound by the agent's per-event work.
-    const best = (runs: Array<{ ms: number; events: number }>): { ms: number; events: number } => runs.reduce((a, b) => (b.ms < a.ms ? b : a));
-    const liveOurs = [await ingest('powerduck', agent.rpcUrl, sdkRpc, streamBody)];
-    const liveTheirs = [await ingest('sdk', agent.rpcUrl, sdkRpc, streamBody)];
-    liveTheirs.push(await ingest('sdk', agent.rpcUrl, sdkRpc, streamBody));
-    liveOurs.push(await ingest('powerduck', agent.rpcUrl, sdkRpc, streamBody));
-    const live = { ours: best(liveOurs), theirs: best(liveTheirs) };
+    const best = (list: Array<{ ms: number; events: number }>): { ms: number; events: number } => list.reduce((a, b) => (b.ms < a.ms ? b : a));
     const rate = (x: { ms: number; events: number }): number => x.events / (x.ms / 1000);
-    const oursBest = best(ours);
-    const theirsBest = best(theirs);
 
-    // (d): gRPC unary.
+    // (b): gRPC unary.
     const grpcTimes = await compare(
       {
-        powerduck: (i) => performCall(grpcCall(i), deps),
-        sdk: (i) => sdkGrpc.sendMessage(SendMessageRequest.fromJSON({ message: message(i) })),
+        app: (i) => app(grpcCall(i, 'app-grpc')),
+        performCall: (i) => performCall(grpcCall(i, 'pc-grpc'), deps),
+        sdk: (i) => sdkGrpc.sendMessage(SendMessageRequest.fromJSON({ message: message(i, 'sdk-grpc') })),
       },
       UNARY_CALLS,
     );
 
-    // (a) + (b): JSON-RPC unary.
+    // (a): JSON-RPC unary.
+    const http = bareHttp(agent.rpcUrl);
     const unary = await compare(
       {
-        powerduck: (i) => performCall(rpcCall(i), deps),
-        sdk: (i) => sdkRpc.sendMessage(SendMessageRequest.fromJSON({ message: message(i) })),
+        app: (i) => app(rpcCall(i, 'app')),
+        performCall: (i) => performCall(rpcCall(i, 'pc'), deps),
+        sdk: (i) => sdkRpc.sendMessage(SendMessageRequest.fromJSON({ message: message(i, 'sdk') })),
+        http,
         fetch: async (i) => {
           const res = await fetch(agent.rpcUrl, {
             method: 'POST',
             headers: { 'Content-Type': 'application/json', 'A2A-Version': '1.0' },
-            body: JSON.stringify({ jsonrpc: '2.0', id: i, method: 'SendMessage', params: { message: message(i) } }),
+            body: JSON.stringify({ jsonrpc: '2.0', id: i, method: 'SendMessage', params: { message: message(i, 'fetch') } }),
           });
           return res.json();
         },
       },
       UNARY_CALLS,
     );
+    const stored = (await core.dispatcher.invoke('history.list', { limit: 1 })) as { ok: true; value: { stored: number } };
+    await core.close();
 
-    const a = unary.ratioTo('powerduck', 'sdk');
-    const b = unary.ratioTo('powerduck', 'fetch');
-    const c = rate(oursBest) / rate(theirsBest);
-    const d = grpcTimes.ratioTo('powerduck', 'sdk');
-    const per = (ms: number): string => `${((ms / UNARY_CALLS) * 1000).toFixed(0)} µs/call`;
+    const per = (c: Comparison, name: string): string => `${(((c.totals[name] as number) / UNARY_CALLS) * 1000).toFixed(0)} µs/call`;
+    const a = unary.ratioTo('app', 'sdk');
+    const b = grpcTimes.ratioTo('app', 'sdk');
+    const c = rate(best(runs.app)) / rate(best(runs.sdk));
+    const cpc = rate(best(runs.performCall)) / rate(best(runs.sdk));
     const out = [
       `core bench — ${UNARY_CALLS} unary calls per contender (interleaved blocks of ${BLOCK}; ratio = median of adjacent-block ratios), ${STREAM_EVENTS}-event stream (best of ${STREAM_RUNS}); SDK agent in a worker thread`,
-      line('(a) JSON-RPC SendMessage: Powerduck / SDK client', a, '≤ 1.10', a <= 1.1, `${per(unary.totals['powerduck'] as number)} vs ${per(unary.totals['sdk'] as number)}`),
-      line('(b) JSON-RPC SendMessage: Powerduck / bare fetch', b, '≤ 1.30', b <= 1.3, `${per(unary.totals['powerduck'] as number)} vs ${per(unary.totals['fetch'] as number)}`),
-      line('(c) SSE ingest: Powerduck / SDK client throughput', c, '≥ 1.00', c >= 1.0, `${Math.round(rate(oursBest))} vs ${Math.round(rate(theirsBest))} events/s (${oursBest.events} / ${theirsBest.events} events, replayed SDK stream)`),
-      line('(d) gRPC SendMessage: Powerduck / SDK gRPC client', d, '≤ 1.20', d <= 1.2, `${per(grpcTimes.totals['powerduck'] as number)} vs ${per(grpcTimes.totals['sdk'] as number)}`),
-      `    (c, live from the agent, best of 2, for reference: ${Math.round(rate(live.ours))} vs ${Math.round(rate(live.theirs))} events/s — bound by the agent's own per-event work)`,
+      `history: prefilled ${(prefilled.bytes / 1048576).toFixed(1)} MiB (${prefilled.entries} entries from recorded sends/streams), history on; ${stored.ok ? stored.value.stored : '?'} entries stored at the end`,
+      line('(a) JSON-RPC SendMessage: app path / SDK client', a, '≤ 1.00', a <= 1.0, `${per(unary, 'app')} vs ${per(unary, 'sdk')}`),
+      line('    app path / bare node:http', unary.ratioTo('app', 'http'), '', undefined, `${per(unary, 'app')} vs ${per(unary, 'http')}`),
+      line('    app path / bare fetch', unary.ratioTo('app', 'fetch'), '', undefined, `${per(unary, 'app')} vs ${per(unary, 'fetch')}`),
+      line('    performCall alone / SDK client', unary.ratioTo('performCall', 'sdk'), '', undefined, `${per(unary, 'performCall')} vs ${per(unary, 'sdk')}`),
+      line('(b) gRPC SendMessage: app path / SDK gRPC client', b, '≤ 1.00', b <= 1.0, `${per(grpcTimes, 'app')} vs ${per(grpcTimes, 'sdk')}`),
+      line('    performCall alone / SDK gRPC client', grpcTimes.ratioTo('performCall', 'sdk'), '', undefined, `${per(grpcTimes, 'performCall')} vs ${per(grpcTimes, 'sdk')}`),
+      line('(c) SSE ingest: app path / SDK client throughput', c, '≥ 1.20', c >= 1.2, `${Math.round(rate(best(runs.app)))} vs ${Math.round(rate(best(runs.sdk)))} events/s (${best(runs.app).events} / ${best(runs.sdk).events} events, replayed SDK stream)`),
+      line('    performCall alone / SDK client throughput', cpc, '', undefined, `${Math.round(rate(best(runs.performCall)))} events/s`),
     ];
     console.log(out.join('\n'));
   } finally {
     closeA2aConnections();
     await worker.close();
+    await rm(root, { recursive: true, force: true });
   }
 }

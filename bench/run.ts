@@ -3,7 +3,7 @@
 interface BenchCase {
   run(): Promise<void>;
 }
-const known = ['core', 'spec', 'servergen', 'ui', 'cli'];
+const known = ['core', 'host', 'spec', 'servergen', 'ui', 'cli'];
 const load = (name: string): Promise<BenchCase> => import(`./${name}.ts`) as Promise<BenchCase>;
 
 const requested = process.argv.slice(2).filter((a) => !a.startsWith('-'));

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { CliCommand, CliIo, LazyCommand } from './cli-types';
 import { exitCodes, UsageError } from './cli-types';
+import { closeHistoryStores } from '../node/history/history-store';
 import { commands } from './commands/index';
 import { oneLine } from './one-line';
 
@@ -58,6 +59,9 @@ export async function runCli(argv: readonly string[], io: CliIo, list: readonly 
     const usage = error instanceof UsageError && command ? `\nUsage: ${command.usage.split('\n')[0]}` : '';
     io.stderr(`powerduck ${entry.name}: ${message}${usage}\n`);
     return exitCodes.error;
+  } finally {
+    // History appends are batched: the last batch is written before the command returns.
+    await closeHistoryStores().catch(() => undefined);
   }
 }
 

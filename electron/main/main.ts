@@ -15,6 +15,7 @@ import {
 import { join } from 'node:path';
 import { isOperationName, isStreamName } from '../../shared/contract/index';
 import { openCore } from '../node/core';
+import { closeHistoryStores } from '../node/history/history-store';
 import type { AnyStreamEvent } from '../node/dispatcher';
 import { createFileSecretStore } from '../node/secret-store';
 import { resolveDataDir } from '../node/data-dir';
@@ -132,6 +133,16 @@ async function main(): Promise<void> {
 }
 
 app.on('window-all-closed', () => app.quit());
+// History appends are batched: hold the quit until the last batch is on disk.
+let historyClosed = false;
+app.on('will-quit', (event) => {
+  if (historyClosed) return;
+  event.preventDefault();
+  void closeHistoryStores().finally(() => {
+    historyClosed = true;
+    app.quit();
+  });
+});
 main().catch((error: unknown) => {
   console.error(error);
   app.exit(1);

@@ -5,15 +5,18 @@ import { silentLogger } from './core-env';
 import { ensureDataDir, resolveDataDir } from './data-dir';
 import { createDispatcher, type Dispatcher } from './dispatcher';
 import { createHandlerTable } from './handlers/index';
+import { historyStoreAt } from './history/history-store';
 import { createFileSecretStore, type SecretStore } from './secret-store';
 
 export interface Core {
   env: CoreEnv;
   dispatcher: Dispatcher;
+  /** Writes what the history still holds in memory; call before the process quits. */
+  close(): Promise<void>;
 }
 
 export function createCore(env: CoreEnv): Core {
-  return { env, dispatcher: createDispatcher(createHandlerTable(env)) };
+  return { env, dispatcher: createDispatcher(createHandlerTable(env)), close: () => historyStoreAt(env.dataDir.historyDir).close() };
 }
 
 export function packageVersion(): string {

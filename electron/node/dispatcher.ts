@@ -11,7 +11,7 @@ import type {
 } from '../../shared/contract/index';
 import { isOperationName, isStreamName } from '../../shared/contract/index';
 import { CoreError, toWireError } from './core-error';
-import type { HandlerTable } from './handler-types';
+import type { HandlerContext, HandlerTable } from './handler-types';
 
 export type AnyStreamEvent = StreamEvent<unknown, unknown>;
 type EventBody = AnyStreamEvent extends infer E ? (E extends AnyStreamEvent ? Omit<E, 'requestId' | 'seq'> : never) : never;
@@ -30,9 +30,20 @@ export interface Dispatcher {
     request: StreamRequestOf<K>,
     onEvent: (event: StreamEvent<StreamDataOf<K>, StreamEndOf<K>>) => void,
   ): Promise<void>;
-  streamUnknown(op: unknown, requestId: unknown, request: unknown, onEvent: (event: AnyStreamEvent) => void): Promise<void>;
+  /**
+   * `sink` lets a transport say it is full (a browser tab that stopped reading): handlers that read
+   * a network source wait for `sink.ready()` before reading more, so the source is paused instead
+   * of buffered.
+   */
+  streamUnknown(op: unknown, requestId: unknown, request: unknown, onEvent: (event: AnyStreamEvent) => void, sink?: StreamSink): Promise<void>;
   cancel(requestId: string): boolean;
   activeStreams(): number;
+}
+
+/** A transport's view of its outgoing buffer. */
+export interface StreamSink {
+  /** undefined when there is room; otherwise resolves once the sink drained or went away. */
+  ready(): Promise<void> | undefined;
 }
 
 export function createDispatcher(table: HandlerTable): Dispatcher {
@@ -53,26 +64,27 @@ export function createDispatcher(table: HandlerTable): Dispatcher {
     }
   }
 
-  async function streamUnknown(op: unknown, requestId: unknown, request: unknown, onEvent: (event: AnyStreamEvent) => void): Promise<void> {
+  async function streamUnknown(op: unknown, requestId: unknown, request: unknown, onEvent: (event: AnyStreamEvent) => void, sink?: StreamSink): Promise<void> {
     let seq = 0;
     const id = typeof requestId === 'string' ? requestId : '';
-    const send = (event: EventBody): void => {
-      onEvent({ ...event, requestId: id, seq: seq++ } as AnyStreamEvent);
+    const send = (event: Exclude<EventBody, { kind: 'data' }>): void => {
+      onEvent(event.kind === 'end' ? { requestId: id, seq: seq++, kind: 'end', value: event.value } : { requestId: id, seq: seq++, kind: 'error', error: event.error });
     };
     if (!id) return send({ kind: 'error', error: { code: 'bad-request', message: 'A stream needs a requestId minted by the caller.' } });
     if (!isStreamName(op)) return send({ kind: 'error', error: { code: 'unknown-operation', message: `Unknown stream: ${String(op)}` } });
     if (running.has(id)) return send({ kind: 'error', error: { code: 'bad-request', message: `Stream ${id} is already running.` } });
     const controller = new AbortController();
     running.set(id, controller);
-    const handler = table.streams[op] as (req: unknown, emit: (data: unknown) => void, ctx: { signal: AbortSignal }) => Promise<unknown>;
+    const handler = table.streams[op] as (req: unknown, emit: (data: unknown) => void, ctx: HandlerContext) => Promise<unknown>;
     let ended = false;
     try {
       const value = await handler(
         request ?? {},
         (data) => {
-          if (!ended) send({ kind: 'data', data });
+          // The hot path of a long stream: one object per event, no spread.
+          if (!ended) onEvent({ requestId: id, seq: seq++, kind: 'data', data });
         },
-        { signal: controller.signal },
+        sink ? { signal: controller.signal, sinkReady: () => sink.ready() } : { signal: controller.signal },
       );
       ended = true;
       send({ kind: 'end', value });

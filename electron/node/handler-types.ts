@@ -2,6 +2,11 @@ import type { OperationName, Operations, StreamName, Streams } from '../../share
 
 export interface HandlerContext {
   signal: AbortSignal;
+  /**
+   * Streams: undefined while the consumer keeps up; a promise when its buffer is full. Handlers
+   * reading a network source await it before reading on (backpressure instead of buffering).
+   */
+  sinkReady?: () => Promise<void> | undefined;
 }
 
 /** Unary handlers return the response or throw a CoreError; the dispatcher wraps both into a Result. */

@@ -27,7 +27,10 @@ async function main(): Promise<void> {
     else console.log('--open: Chromium was not found at /usr/bin/chromium; open the URL above yourself.');
   }
   const stop = (): void => {
-    void host.close().then(() => process.exit(0));
+    void host
+      .close()
+      .then(() => core.close())
+      .finally(() => process.exit(0));
   };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Core } from '../node/core';
-import type { AnyStreamEvent } from '../node/dispatcher';
+import type { AnyStreamEvent, StreamSink } from '../node/dispatcher';
 import { contentSecurityPolicy } from '../../shared/security/csp';
 import { checkApiRequest, checkHost } from './request-guard';
 import { readStatic } from '../node/static-files';
@@ -46,6 +46,31 @@ function sendJson(res: ServerResponse, status: number, value: unknown): void {
   const body = JSON.stringify(value);
   res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' });
   res.end(body);
+}
+
+/**
+ * The page's read side as a sink: once the socket buffer passes its high-water mark the stream
+ * handler stops reading the agent (TCP then slows the agent down), so a tab that stops reading
+ * costs the host one buffer, not the whole stream.
+ */
+function responseSink(res: ServerResponse): StreamSink {
+  let waiting: Promise<void> | undefined;
+  return {
+    ready() {
+      if (!res.writableNeedDrain || res.destroyed) return undefined;
+      waiting ??= new Promise<void>((resolve) => {
+        const done = (): void => {
+          res.off('drain', done);
+          res.off('close', done);
+          waiting = undefined;
+          resolve();
+        };
+        res.on('drain', done);
+        res.on('close', done);
+      });
+      return waiting;
+    },
+  };
 }
 
 /**
@@ -114,9 +139,15 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       // The page went away or aborted its fetch: stop the work in the core too.
       if (!finished && typeof requestId === 'string') dispatcher.cancel(requestId);
     });
-    await dispatcher.streamUnknown(op, requestId, request, (event: AnyStreamEvent) => {
-      res.write(JSON.stringify(event) + '\n');
-    });
+    await dispatcher.streamUnknown(
+      op,
+      requestId,
+      request,
+      (event: AnyStreamEvent) => {
+        if (!res.destroyed) res.write(JSON.stringify(event) + '\n');
+      },
+      responseSink(res),
+    );
     finished = true;
     res.end();
   }

@@ -30,6 +30,11 @@ export interface RecordedResponse {
   body?: string;
   bodyBytes: number;
   truncated?: boolean;
+  /**
+   * A long stream keeps only the head of its raw text in `body` and its last bytes here (every
+   * event is kept once, in `events`); `truncated` is set and `bodyBytes` is what arrived.
+   */
+  bodyTail?: string;
   /** The body was not valid UTF-8; invalid bytes show as U+FFFD. */
   invalidUtf8?: boolean;
 }

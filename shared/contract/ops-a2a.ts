@@ -32,7 +32,8 @@ export interface A2aOps {
 export interface A2aStreams {
   /**
    * Streaming call (SendStreamingMessage, SubscribeToTask, message/stream, tasks/resubscribe): one
-   * data event per recorded stream event as it arrives, then `end` with the ExchangeRecord. Stop =
+   * data event per recorded stream event as it arrives, then `end` with the ExchangeRecord without
+   * `events` (they were each delivered once already; `outcome.eventCount` counts them). Stop =
    * `stream.cancel` with the requestId: the local connection is dropped (no remote call) and the
    * record's outcome is `{kind:'stream', ended:'stopped'}`. Remote cancel is a separate CancelTask.
    */

@@ -7,5 +7,12 @@ import { openCore, type Core } from '../../electron/node/core';
 export async function tempCore(host: 'web' | 'test' = 'test'): Promise<{ core: Core; dir: string; dispose(): Promise<void> }> {
   const dir = await mkdtemp(join(tmpdir(), 'powerduck-test-'));
   const core = await openCore({ host, dataDir: dir, environment: {} });
-  return { core, dir, dispose: () => rm(dir, { recursive: true, force: true }) };
+  return {
+    core,
+    dir,
+    async dispose() {
+      await core.close().catch(() => undefined);
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
 }

@@ -122,9 +122,13 @@ export const sendCommand: CliCommand = {
         process.once('SIGINT', onSigint);
         let failure: WireError | undefined;
         try {
+          // The end record does not repeat the events: they are put back for the final summary.
+          const events: RecordedStreamEvent[] = [];
           await core.dispatcher.stream('a2a.stream', requestId, call, (event: StreamEvent<RecordedStreamEvent, ExchangeRecord>) => {
-            if (event.kind === 'data') printEvent(event.data);
-            else if (event.kind === 'end') record = event.value;
+            if (event.kind === 'data') {
+              events.push(event.data);
+              printEvent(event.data);
+            } else if (event.kind === 'end') record = { ...event.value, events };
             else failure = event.error;
           });
         } finally {

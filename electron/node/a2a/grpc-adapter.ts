@@ -11,6 +11,7 @@ import type { AdapterRun, BindingAdapter } from './adapter';
 import { buildHeaders } from './call-headers';
 import { decodeStatusDetails, decodeToProtoJson, encodeProtoJson, grpcMethod, type DecodedStatus } from './grpc-codec';
 import { TransportError } from './http-transport';
+import { RAW_HEAD_BYTES, RAW_TAIL_BYTES } from './sse-consumer';
 import { systemRootCertificates } from './tls-trust';
 import { classifySocketError } from '../socket-errors';
 
@@ -292,8 +293,12 @@ async function runStream(run: AdapterRun, client: grpc.Client, path: string, res
   let last: PayloadInfo | undefined;
   let lastState: string | undefined;
   let wireBytes = 0;
-  const lines: string[] = [];
-  let textBytes = 0;
+  // Raw view: the first and last messages as ProtoJSON lines; every message is kept once, as an event.
+  const head: string[] = [];
+  let headBytes = 0;
+  const tail: string[] = [];
+  let tailBytes = 0;
+  let omitted = false;
   stream.on('metadata', (headers: grpc.Metadata) => {
     answered = true;
     onHead(run, headers);
@@ -314,9 +319,16 @@ async function runStream(run: AdapterRun, client: grpc.Client, path: string, res
         break;
       }
       const text = JSON.stringify(json);
-      if (textBytes < recorder.bodyLimit) {
-        lines.push(text);
-        textBytes += text.length + 1;
+      if (headBytes < Math.min(recorder.bodyLimit, RAW_HEAD_BYTES)) {
+        head.push(text);
+        headBytes += text.length + 1;
+      } else {
+        tail.push(text);
+        tailBytes += text.length + 1;
+        while (tail.length > 1 && tailBytes - (tail[0] as string).length - 1 >= RAW_TAIL_BYTES) {
+          tailBytes -= (tail.shift() as string).length + 1;
+          omitted = true;
+        }
       }
       const info = describePayload(call.version, json);
       last = info;
@@ -327,13 +339,22 @@ async function runStream(run: AdapterRun, client: grpc.Client, path: string, res
       if (info.taskId) event.taskId = info.taskId;
       if (info.contextId) event.contextId = info.contextId;
       recorder.pushEvent(event);
+      // Backpressure: while the consumer is full, stop pulling messages (grpc-js pauses the call).
+      const full = recorder.sinkReady();
+      if (full) {
+        let off: () => void = () => undefined;
+        await Promise.race([full, new Promise<void>((resolve) => (off = run.stop.onAbort(resolve)))]);
+        off();
+        if (run.stop.aborted) break;
+      }
     }
   } catch (e) {
     failure = e as grpc.ServiceError;
   } finally {
     offAbort();
   }
-  recorder.setResponseText(lines.join('\n'), wireBytes);
+  if (omitted) recorder.setStreamText(head.join('\n'), tail.join('\n'), wireBytes);
+  else recorder.setResponseText(head.concat(tail).join('\n'), wireBytes);
 
   const base = { kind: 'stream' as const, eventCount: recorder.eventCount, ...(lastState ? { lastState } : {}) };
   if (run.stop.aborted) return { ...base, ended: 'stopped' };

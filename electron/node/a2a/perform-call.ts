@@ -28,6 +28,8 @@ export interface CallHooks {
   onEvent?: (event: RecordedStreamEvent) => void;
   /** Values filled in from secret-backed variables: scrubbed from the record like auth secrets. */
   redactValues?: readonly string[];
+  /** Streams: the consumer's backpressure (see HandlerContext.sinkReady). */
+  sinkReady?: () => Promise<void> | undefined;
 }
 
 /** Defaults when the call sets none: 10 s to connect; 60 s for a unary call or until a stream answers. */
@@ -66,7 +68,7 @@ export async function performCall(call: A2aCall, deps: CallDeps, hooks: CallHook
     totalMs: positive(call.timeouts?.totalMs, DEFAULT_TIMEOUTS.totalMs, 'totalMs'),
   };
 
-  const recorder = new ExchangeRecorder(call, deps.now, hooks.onEvent);
+  const recorder = new ExchangeRecorder(call, deps.now, hooks.onEvent, hooks.sinkReady);
   for (const warning of check.warnings) recorder.warn(warning);
   const auth = call.auth && call.auth.type !== 'none' ? await applyAuth(call.auth, deps) : NO_AUTH;
   // The auth's secrets, secret-backed environment values, and any credential typed into a header row or the endpoint itself.

@@ -49,6 +49,7 @@ export class ExchangeRecorder {
   readonly #call: A2aCall;
   readonly #limit: number;
   readonly #onEvent: ((event: RecordedStreamEvent) => void) | undefined;
+  readonly #sinkReady: (() => Promise<void> | undefined) | undefined;
   #rules: RedactionRules;
   #request: RecordedRequest = { url: '', headers: [], bodyBytes: 0 };
   #response: RecordedResponse | undefined;
@@ -56,11 +57,12 @@ export class ExchangeRecorder {
   readonly warnings: string[] = [];
   readonly timings: Omit<Timings, 'totalMs'> = {};
 
-  constructor(call: A2aCall, now: () => number, onEvent?: (event: RecordedStreamEvent) => void) {
+  constructor(call: A2aCall, now: () => number, onEvent?: (event: RecordedStreamEvent) => void, sinkReady?: () => Promise<void> | undefined) {
     this.#call = call;
     this.startedAt = new Date(now()).toISOString();
     this.#limit = call.recordBodyLimit ?? DEFAULT_RECORD_BODY_LIMIT;
     this.#onEvent = onEvent;
+    this.#sinkReady = sinkReady;
     this.#rules = {};
   }
 
@@ -146,6 +148,41 @@ export class ExchangeRecorder {
     rec.bodyBytes = wireBytes;
     if (truncated) rec.truncated = true;
     this.#response = rec;
+  }
+
+  /**
+   * The raw text of a stream, kept only as its first and last bytes (every event is kept once, in
+   * `events`; the Raw view rebuilds the wire form from them). `totalBytes` is what arrived.
+   */
+  setStreamBody(head: Uint8Array, tail: Uint8Array | undefined, totalBytes: number): void {
+    const rec = this.#response ?? { headers: [], bodyBytes: 0 };
+    const first = decodeBytes(head);
+    rec.body = scrubValues(first.text, this.#rules);
+    rec.bodyBytes = totalBytes;
+    if (first.invalidUtf8) rec.invalidUtf8 = true;
+    if (tail) {
+      rec.truncated = true;
+      rec.bodyTail = scrubValues(lenientUtf8.decode(tail), this.#rules);
+    }
+    this.#response = rec;
+  }
+
+  /** gRPC streams: head and tail of the ProtoJSON lines when messages in between were left out. */
+  setStreamText(headText: string, tailText: string, wireBytes: number): void {
+    const rec = this.#response ?? { headers: [], bodyBytes: 0 };
+    rec.body = scrubValues(headText, this.#rules);
+    rec.bodyTail = scrubValues(tailText, this.#rules);
+    rec.bodyBytes = wireBytes;
+    rec.truncated = true;
+    this.#response = rec;
+  }
+
+  /**
+   * Streams: undefined while whoever receives the events keeps up; otherwise a promise to await
+   * before reading more from the network (the source is paused, not buffered).
+   */
+  sinkReady(): Promise<void> | undefined {
+    return this.#sinkReady?.();
   }
 
   get hasResponse(): boolean {

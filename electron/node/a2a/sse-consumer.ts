@@ -21,6 +21,40 @@ export interface SseConsumeOptions {
   stop: CallAbort;
 }
 
+/** The first bytes of a stream's raw text kept for the Raw view. */
+export const RAW_HEAD_BYTES = 256 * 1024;
+/** The last bytes kept (how the stream ended). */
+export const RAW_TAIL_BYTES = 64 * 1024;
+
+/** Where to cut `bytes` so that a character split by the cut is left out. */
+function utf8Boundary(bytes: Uint8Array): number {
+  let i = bytes.length - 1;
+  while (i >= 0 && bytes.length - 1 - i < 3 && ((bytes[i] as number) & 0xc0) === 0x80) i--;
+  if (i < 0) return bytes.length;
+  const lead = bytes[i] as number;
+  const need = lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : lead >= 0xc0 ? 2 : 1;
+  return i + need > bytes.length ? i : bytes.length;
+}
+
+/** Skips continuation bytes at the start of a cut. */
+function utf8Start(bytes: Uint8Array): number {
+  let at = 0;
+  while (at < bytes.length && at < 4 && ((bytes[at] as number) & 0xc0) === 0x80) at++;
+  return at;
+}
+
+/** Waits for the consumer to make room; false when the user stopped the stream meanwhile. */
+async function untilReady(full: Promise<void>, stop: CallAbort): Promise<boolean> {
+  if (stop.aborted) return false;
+  let off: () => void = () => undefined;
+  const stopped = new Promise<boolean>((resolve) => (off = stop.onAbort(() => resolve(false))));
+  try {
+    return await Promise.race([full.then(() => !stop.aborted), stopped]);
+  } finally {
+    off();
+  }
+}
+
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -66,9 +100,13 @@ export async function consumeSse(options: SseConsumeOptions): Promise<Outcome> {
       return text;
     },
   });
-  const limit = recorder.bodyLimit;
-  const raw: Buffer[] = [];
-  let kept = 0;
+  // The raw text is kept as a bounded head and tail only: the events themselves are kept once.
+  const headCap = Math.min(recorder.bodyLimit, RAW_HEAD_BYTES);
+  const tailCap = Math.min(recorder.bodyLimit, RAW_TAIL_BYTES);
+  const head: Buffer[] = [];
+  let headKept = 0;
+  const tail: Buffer[] = [];
+  let tailKept = 0;
   let total = 0;
   let last: PayloadInfo | undefined;
   let lastState: string | undefined;
@@ -131,10 +169,17 @@ export async function consumeSse(options: SseConsumeOptions): Promise<Outcome> {
   try {
     outer: for await (const chunk of res as AsyncIterable<Buffer>) {
       total += chunk.length;
-      if (kept < limit) {
-        const take = Math.min(chunk.length, limit - kept);
-        raw.push(take === chunk.length ? chunk : chunk.subarray(0, take));
-        kept += take;
+      let rest = chunk;
+      if (headKept < headCap) {
+        const take = Math.min(chunk.length, headCap - headKept);
+        head.push(take === chunk.length ? chunk : chunk.subarray(0, take));
+        headKept += take;
+        rest = chunk.subarray(take);
+      }
+      if (rest.length > 0 && tailCap > 0) {
+        tail.push(rest);
+        tailKept += rest.length;
+        while (tail.length > 1 && tailKept - (tail[0] as Buffer).length >= tailCap) tailKept -= (tail.shift() as Buffer).length;
       }
       const fed = parser.feed(chunk);
       for (const ev of fed.events) {
@@ -145,6 +190,9 @@ export async function consumeSse(options: SseConsumeOptions): Promise<Outcome> {
         error = { code: fed.error.code, message: fed.error.message };
         break;
       }
+      // Backpressure: while the consumer (a browser tab, IPC) is full, stop reading the socket.
+      const full = recorder.sinkReady();
+      if (full && !(await untilReady(full, options.stop))) break;
     }
   } catch (e) {
     if (options.stop.aborted) stopped = true;
@@ -162,7 +210,13 @@ export async function consumeSse(options: SseConsumeOptions): Promise<Outcome> {
     error = { code: 'sse-truncated', message: `The stream ended in the middle of an event; ${done.pendingBytes} bytes were discarded.` };
   }
   if (invalidUtf8) recorder.warn('The stream contained invalid UTF-8; those bytes show as U+FFFD.');
-  recorder.setResponseBody(Buffer.concat(raw, kept), total, total > kept);
+  const headBytes = Buffer.concat(head, headKept);
+  const tailBytes = Buffer.concat(tail, tailKept);
+  if (headKept + tailKept >= total) recorder.setStreamBody(Buffer.concat([headBytes, tailBytes]), undefined, total);
+  else {
+    const cut = tailBytes.subarray(Math.max(0, tailBytes.length - tailCap));
+    recorder.setStreamBody(headBytes.subarray(0, utf8Boundary(headBytes)), cut.subarray(utf8Start(cut)), total);
+  }
 
   const base = { kind: 'stream' as const, eventCount: recorder.eventCount, ...(lastState ? { lastState } : {}) };
   if (stopped) return { ...base, ended: 'stopped' };

@@ -1,6 +1,7 @@
 import { CoreError } from '../core-error';
 import type { CoreEnv } from '../core-env';
-import type { HandlerTable } from '../handler-types';
+import type { A2aStreams } from '../../../shared/contract/ops-a2a';
+import type { HandlerTable, StreamHandlers } from '../handler-types';
 import { createHistoryRecorder } from '../history/history-recorder';
 import { withHistory, withStreamHistory } from '../history/with-history';
 import { createA2aHandlers, createA2aStreamHandlers } from './a2a';
@@ -13,6 +14,19 @@ import { createHttpHandlers, createHttpStreamHandlers } from './http';
 import { createSecretHandlers } from './secrets';
 import { createServergenHandlers, createServergenStreamHandlers } from './servergen';
 import { createSpecHandlers, createSpecStreamHandlers } from './spec';
+
+/**
+ * The end record of a stream does not repeat its events: each was already delivered as a data
+ * event (history, which runs inside, still gets them). `outcome.eventCount` says how many there were.
+ */
+function endWithoutEvents(handlers: StreamHandlers<A2aStreams>): StreamHandlers<A2aStreams> {
+  return {
+    'a2a.stream': async (request, emit, ctx) => {
+      const { events: _delivered, ...record } = await handlers['a2a.stream'](request, emit, ctx);
+      return record;
+    },
+  };
+}
 
 /** Builds the full table; a missing or extra key is a compile error against the contract. */
 export function createHandlerTable(env: CoreEnv): HandlerTable {
@@ -45,7 +59,7 @@ export function createHandlerTable(env: CoreEnv): HandlerTable {
     },
     streams: {
       ...createAppStreamHandlers(),
-      ...withStreamHistory(history, createA2aStreamHandlers(env)),
+      ...endWithoutEvents(withStreamHistory(history, createA2aStreamHandlers(env))),
       ...createCardStreamHandlers(env),
       ...specStreams,
       'spec.runStream': async (request, emit, ctx) => {

@@ -16,6 +16,7 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
+  await store.close().catch(() => undefined);
   await rm(dir, { recursive: true, force: true });
 });
 
@@ -55,6 +56,7 @@ describe('history store', () => {
     expect(stored).toBe(3);
     expect(entries.map((e) => e.attempt)).toEqual([2, 1, 1]);
     expect(entries[0]?.messages[0]).toMatchObject({ messageId: 'm-a', parts: [{ kind: 'text', mediaType: 'text/plain', bytes: 15 }] });
+    await store.flush();
     const onDisk = (await Promise.all((await readdir(store.dir)).map((n) => readFile(join(store.dir, n), 'utf8')))).join('');
     expect(onDisk).not.toContain('top secret');
     const probe = send('m-hash');
@@ -104,6 +106,7 @@ describe('history store', () => {
     for (let i = 0; i < 60; i++) {
       await recorder.record(send(`big-${i}`, { response: { status: 200, headers: [], body: big, bodyBytes: big.length } }));
     }
+    await store.flush();
     const sizes = await Promise.all((await readdir(store.dir)).filter((n) => n.endsWith('.jsonl')).map(async (n) => (await stat(join(store.dir, n))).size));
     const total = sizes.reduce((a, b) => a + b, 0);
     expect(total).toBeLessThanOrEqual(1024 * 1024);
@@ -120,11 +123,13 @@ describe('history store', () => {
   it('skips a line torn by a crash and reads on (also what another process appended)', async () => {
     const recorder = recorderFor(store);
     await recorder.record(send('first'));
+    await store.flush();
     const [segment] = (await readdir(store.dir)).filter((n) => n.endsWith('.jsonl'));
     await appendFile(join(store.dir, segment as string), '{"id":"torn","mess');
     await appendFile(join(store.dir, segment as string), '\n');
     const other = createHistoryStore(store.dir);
     await recorderFor(other).record(send('second'));
+    await other.close();
     const { entries } = await store.list();
     expect(entries.map((e) => e.messages[0]?.messageId)).toEqual(['second', 'first']);
   });

@@ -1,4 +1,5 @@
-import { appendFile, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { appendFileSync } from 'node:fs';
+import * as fsp from 'node:fs/promises';
 import { join } from 'node:path';
 import { toSummary } from '../../../shared/history/history-entry';
 import { matchesQuery, parseQuery } from '../../../shared/history/history-query';
@@ -8,14 +9,21 @@ import { CoreError } from '../core-error';
 
 /**
  * The history on disk: append-only JSON Lines segments (`segment-000001.jsonl`, …) plus
- * `settings.json`. Appending a line never rewrites older data, a torn last line is skipped on read,
- * and the size bound is kept by deleting whole oldest segments.
+ * `settings.json`. The files are read once, when the store is first used, into an in-memory
+ * index (each entry's summary, segment, byte offset and length; the attempts per messageId; the
+ * byte total). After that an append never reads the disk: the line is queued and written in a
+ * batch shortly after (at most `flushDelayMs` later, or sooner once `flushBytes` are queued), and
+ * the size bound is kept by deleting whole oldest segments as the running total passes it.
+ *
+ * Durability: `flush()`/`close()` write everything queued (the CLI, the browser host and Electron
+ * main call `closeHistoryStores()` on a normal quit, and a process `exit` hook writes what is still
+ * queued synchronously); a crash loses at most the last batch (see `defaultFlushDelayMs`).
  */
 export interface HistoryStore {
   readonly dir: string;
   /**
-   * Builds and appends one entry inside the write queue, so the attempt count and the settings the
-   * builder sees cannot race with another append.
+   * Builds and appends one entry. The builder runs after the index is loaded and before any other
+   * append is indexed, so the attempt number it derives cannot race with another append.
    */
   append(build: (context: AppendContext) => HistoryEntry): Promise<HistoryEntry>;
   list(request?: { query?: string; limit?: number }): Promise<{ entries: HistorySummary[]; total: number; stored: number }>;
@@ -23,41 +31,153 @@ export interface HistoryStore {
   clear(): Promise<number>;
   settings(): Promise<HistorySettings>;
   updateSettings(patch: Partial<HistorySettings>): Promise<HistorySettings>;
+  /** Writes every queued entry; rejects with the write error if the disk refused them. */
+  flush(): Promise<void>;
+  /** flush() and stop the batch timer; the store opens again on next use. */
+  close(): Promise<void>;
 }
 
 export interface AppendContext {
   settings: HistorySettings;
-  /** How many stored entries sent this messageId (so the next one is attempt n + 1). */
+  /**
+   * The highest attempt number stored for this messageId (0 when none), so the next send is
+   * attempt n + 1. Equal to the number of stored sends unless older ones were rotated out.
+   */
   countSent(messageId: string): number;
 }
+
+/** The file operations the store uses; injected by tests to count reads and to fail writes. */
+export interface HistoryFs {
+  readdir(path: string): Promise<string[]>;
+  readFile(path: string): Promise<Buffer>;
+  /** Reads `length` bytes at `offset` (an entry line, for `get`). */
+  readRange(path: string, offset: number, length: number): Promise<Buffer>;
+  stat(path: string): Promise<{ size: number }>;
+  appendFile(path: string, data: Buffer): Promise<void>;
+  writeFile(path: string, data: string): Promise<void>;
+  rename(from: string, to: string): Promise<void>;
+  rm(path: string): Promise<void>;
+  mkdir(path: string): Promise<void>;
+}
+
+export const nodeHistoryFs: HistoryFs = {
+  readdir: (path) => fsp.readdir(path),
+  readFile: (path) => fsp.readFile(path),
+  async readRange(path, offset, length) {
+    const handle = await fsp.open(path, 'r');
+    try {
+      const buffer = Buffer.alloc(length);
+      const { bytesRead } = await handle.read(buffer, 0, length, offset);
+      return buffer.subarray(0, bytesRead);
+    } finally {
+      await handle.close();
+    }
+  },
+  stat: (path) => fsp.stat(path),
+  appendFile: (path, data) => fsp.appendFile(path, data, { mode: 0o600 }),
+  writeFile: (path, data) => fsp.writeFile(path, data, { mode: 0o600 }),
+  rename: (from, to) => fsp.rename(from, to),
+  rm: (path) => fsp.rm(path, { force: true }),
+  mkdir: async (path) => {
+    await fsp.mkdir(path, { recursive: true, mode: 0o700 });
+  },
+};
+
+export interface HistoryStoreOptions {
+  fs?: HistoryFs;
+  /** Longest time an acknowledged entry waits in memory before it is written (ms). */
+  flushDelayMs?: number;
+  /** Queued bytes that trigger a write at once. */
+  flushBytes?: number;
+}
+
+/** A crash (not a normal quit) loses at most the entries of the last 100 ms, and never more than 256 KiB. */
+export const defaultFlushDelayMs = 100;
+export const defaultFlushBytes = 256 * 1024;
 
 const segmentPattern = /^segment-(\d{6,})\.jsonl$/;
 const settingsFile = 'settings.json';
 export const defaultListLimit = 200;
 export const maxListLimit = 5000;
 
+/**
+ * One stored entry in the index. The summary is kept as its JSON text, not as objects: a 20 MiB
+ * history as object graphs is hundreds of thousands of small objects that every full garbage
+ * collection of the process has to walk (it slowed stream ingest threefold); strings are not walked.
+ */
+interface Indexed {
+  id: string;
+  /** The entry without `exchange`/`httpExchange`, as JSON (parsed when listed or fetched). */
+  json: string;
+  /** The stored line carries the full exchange (read back from disk by `get`). */
+  full: boolean;
+  /** messageIds this entry sent, joined by NUL ('' when none). */
+  sent: string;
+  attempt: number;
+  /** Byte offset in its segment; -1 until written. */
+  offset: number;
+  bytes: number;
+  /** The line while it waits to be written. */
+  line?: Buffer;
+}
+
 interface Segment {
   name: string;
+  index: number;
+  /** Bytes this store accounts to the segment (written + queued). */
   size: number;
-  entries: HistoryEntry[];
+  /** Bytes known to be on disk. */
+  written: number;
+  entries: Indexed[];
 }
 
 function segmentName(index: number): string {
   return `segment-${String(index).padStart(6, '0')}.jsonl`;
 }
 
-function parseLines(text: string): HistoryEntry[] {
-  const entries: HistoryEntry[] = [];
-  for (const line of text.split('\n')) {
-    if (line.trim() === '') continue;
-    try {
-      const value = JSON.parse(line) as unknown;
-      if (typeof value === 'object' && value !== null && typeof (value as { id?: unknown }).id === 'string') entries.push(value as HistoryEntry);
-    } catch {
-      // A line torn by a crash mid-append: skip it, keep the rest.
+function isEntry(value: unknown): value is HistoryEntry {
+  return typeof value === 'object' && value !== null && typeof (value as { id?: unknown }).id === 'string' && Array.isArray((value as { messages?: unknown }).messages);
+}
+
+function sentIds(entry: HistoryEntry): string {
+  const out: string[] = [];
+  for (const m of entry.messages) if (m.direction === 'sent' && typeof m.messageId === 'string' && !out.includes(m.messageId)) out.push(m.messageId);
+  return out.join('\u0000');
+}
+
+function sentList(entry: Indexed): string[] {
+  return entry.sent === '' ? [] : entry.sent.split('\u0000');
+}
+
+/** `text` is the stored line; without a full exchange it already is the summary's JSON. */
+function indexed(entry: HistoryEntry, text: string, offset: number, bytes: number): Indexed {
+  const full = entry.exchange !== undefined || entry.httpExchange !== undefined;
+  return { id: entry.id, json: full ? JSON.stringify(toSummary(entry)) : text, full, sent: sentIds(entry), attempt: entry.attempt, offset, bytes };
+}
+
+function summaryOf(entry: Indexed): HistorySummary {
+  return JSON.parse(entry.json) as HistorySummary;
+}
+
+/** Splits a segment's bytes into entries with their byte offsets; torn or foreign lines are skipped. */
+function parseSegment(buffer: Buffer): Indexed[] {
+  const out: Indexed[] = [];
+  let start = 0;
+  while (start < buffer.length) {
+    let end = buffer.indexOf(10, start);
+    if (end < 0) end = buffer.length;
+    if (end > start) {
+      try {
+        const text = buffer.toString('utf8', start, end);
+        const value: unknown = JSON.parse(text);
+        if (isEntry(value)) out.push(indexed(value, text, start, end - start));
+      } catch {
+        // A line torn by a crash mid-append: skip it, keep the rest.
+      }
     }
+    start = end + 1;
   }
-  return entries;
+  return out;
 }
 
 function validSettings(value: unknown): HistorySettings {
@@ -71,168 +191,433 @@ function validSettings(value: unknown): HistorySettings {
   return out;
 }
 
-export function createHistoryStore(dir: string): HistoryStore {
-  const cache = new Map<string, Segment>();
-  // One writer at a time inside this process; each append is one appendFile call (O_APPEND) across processes.
-  let queue: Promise<unknown> = Promise.resolve();
+/** Segments are an eighth of the bound, so eviction drops about 12% at a time. */
+function segmentBudget(settings: HistorySettings): number {
+  return Math.max(64 * 1024, Math.floor(settings.maxBytes / 8));
+}
+
+function entryLine(entry: HistoryEntry, settings: HistorySettings): { line: string; stored: HistoryEntry } {
+  const line = JSON.stringify(entry);
+  // One exchange may not take more than a quarter of the history: its full record goes, its digests stay.
+  if (line.length > settings.maxBytes / 4 && (entry.exchange || entry.httpExchange)) {
+    const { exchange: _dropped, httpExchange: _droppedHttp, ...rest } = entry;
+    const stored: HistoryEntry = { ...rest, bodies: 'hashed', warnings: [...rest.warnings, 'Full bodies dropped: the exchange is too large for the history size limit.'] };
+    return { line: JSON.stringify(stored), stored };
+  }
+  return { line, stored: entry };
+}
+
+interface State {
+  settings: HistorySettings;
+  segments: Segment[];
+  byId: Map<string, Indexed>;
+  /** messageId → highest stored attempt and how many stored entries sent it. */
+  attempts: Map<string, { max: number; stored: number }>;
+  total: number;
+  /** The last segment on disk does not end with a newline (a torn line): the next write starts one. */
+  needsNewline: boolean;
+}
+
+const openStores = new Set<{ flushSync(): void }>();
+let exitHookInstalled = false;
+
+function installExitHook(): void {
+  if (exitHookInstalled) return;
+  exitHookInstalled = true;
+  // Last resort for a process that exits without closing its stores: write what is queued.
+  process.once('exit', () => {
+    for (const store of openStores) store.flushSync();
+  });
+}
+
+export function createHistoryStore(dir: string, options: HistoryStoreOptions = {}): HistoryStore {
+  const fs = options.fs ?? nodeHistoryFs;
+  const flushDelayMs = options.flushDelayMs ?? defaultFlushDelayMs;
+  const flushBytes = options.flushBytes ?? defaultFlushBytes;
+
+  let opening: Promise<State> | undefined;
+  let state: State | undefined;
+  /** Entries waiting to be written, in append order, with their segment. */
+  let queued: Array<{ segment: Segment; entry: Indexed }> = [];
+  let queuedBytes = 0;
+  /** Segments evicted from the index whose files still have to be deleted. */
+  let doomed: string[] = [];
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  /** One writer at a time: flushes, clears and settings writes are chained. */
+  let chain: Promise<unknown> = Promise.resolve();
   const serial = <T>(task: () => Promise<T>): Promise<T> => {
-    const run = queue.then(task, task);
-    queue = run.catch(() => undefined);
+    const run = chain.then(task, task);
+    chain = run.catch(() => undefined);
     return run;
   };
+  const self = { flushSync };
+
+  function addAttempt(entry: Indexed, s: State): void {
+    for (const id of sentList(entry)) {
+      const known = s.attempts.get(id);
+      if (known) {
+        known.max = Math.max(known.max, entry.attempt);
+        known.stored += 1;
+      } else s.attempts.set(id, { max: entry.attempt, stored: 1 });
+    }
+    s.byId.set(entry.id, entry);
+  }
+
+  function dropFromIndex(entry: Indexed, s: State): void {
+    for (const id of sentList(entry)) {
+      const known = s.attempts.get(id);
+      if (!known) continue;
+      known.stored -= 1;
+      // Once no stored entry sent it, the count restarts, exactly as it would after a restart.
+      if (known.stored <= 0) s.attempts.delete(id);
+    }
+    if (s.byId.get(entry.id) === entry) s.byId.delete(entry.id);
+  }
+
+  async function readSettingsFile(): Promise<HistorySettings> {
+    try {
+      return validSettings(JSON.parse((await fs.readFile(join(dir, settingsFile))).toString('utf8')));
+    } catch {
+      return { ...defaultHistorySettings };
+    }
+  }
 
   async function segmentNames(): Promise<string[]> {
     try {
-      const names = await readdir(dir);
-      return names.filter((n) => segmentPattern.test(n)).sort();
+      return (await fs.readdir(dir)).filter((n) => segmentPattern.test(n)).sort();
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
       throw error;
     }
   }
 
-  /** Every segment, oldest first, re-read only when its size changed since the last look. */
-  async function segments(): Promise<Segment[]> {
-    const names = await segmentNames();
-    for (const cached of [...cache.keys()]) if (!names.includes(cached)) cache.delete(cached);
-    const out: Segment[] = [];
-    for (const name of names) {
-      let size: number;
-      try {
-        size = (await stat(join(dir, name))).size;
-      } catch {
-        continue; // deleted by another process meanwhile
+  async function loadSegment(name: string): Promise<{ segment: Segment; endsTorn: boolean } | undefined> {
+    let buffer: Buffer;
+    try {
+      buffer = await fs.readFile(join(dir, name));
+    } catch {
+      return undefined; // deleted by another process meanwhile
+    }
+    const index = Number(segmentPattern.exec(name)?.[1] ?? '0');
+    return { segment: { name, index, size: buffer.length, written: buffer.length, entries: parseSegment(buffer) }, endsTorn: buffer.length > 0 && buffer[buffer.length - 1] !== 10 };
+  }
+
+  /** Reads the whole history once and builds the index. */
+  async function load(): Promise<State> {
+    await fs.mkdir(dir);
+    const s: State = { settings: await readSettingsFile(), segments: [], byId: new Map(), attempts: new Map(), total: 0, needsNewline: false };
+    for (const name of await segmentNames()) {
+      const loaded = await loadSegment(name);
+      if (!loaded) continue;
+      s.segments.push(loaded.segment);
+      s.total += loaded.segment.size;
+      for (const entry of loaded.segment.entries) addAttempt(entry, s);
+      s.needsNewline = loaded.endsTorn;
+    }
+    return s;
+  }
+
+  async function ready(): Promise<State> {
+    if (state) return state;
+    opening ??= load().then(
+      (s) => {
+        state = s;
+        openStores.add(self);
+        installExitHook();
+        return s;
+      },
+      (error: unknown) => {
+        opening = undefined; // try again on the next call (the directory may become writable)
+        throw error;
+      },
+    );
+    return opening;
+  }
+
+  function evict(s: State): void {
+    while (s.total > s.settings.maxBytes && s.segments.length > 1) {
+      const oldest = s.segments.shift() as Segment;
+      for (const entry of oldest.entries) dropFromIndex(entry, s);
+      s.total -= oldest.size;
+      doomed.push(oldest.name);
+    }
+  }
+
+  function schedule(): void {
+    if (queuedBytes >= flushBytes || doomed.length > 0) {
+      void flushQueued().catch(() => undefined);
+      return;
+    }
+    if (timer) return;
+    timer = setTimeout(() => {
+      timer = undefined;
+      void flushQueued().catch(() => undefined);
+    }, flushDelayMs);
+    // A pending batch never keeps a process alive: the exit hook writes it.
+    timer.unref?.();
+  }
+
+  /** Groups the queue into one buffer per segment, in order. */
+  function takeQueue(): Array<{ segment: Segment; entries: Indexed[]; data: Buffer }> {
+    const groups: Array<{ segment: Segment; entries: Indexed[]; data: Buffer }> = [];
+    let current: { segment: Segment; entries: Indexed[]; parts: Buffer[] } | undefined;
+    const close = (): void => {
+      if (current) groups.push({ segment: current.segment, entries: current.entries, data: Buffer.concat(current.parts) });
+    };
+    for (const { segment, entry } of queued) {
+      if (!state?.segments.includes(segment) || !entry.line) continue; // rotated out or cleared before it was written
+      if (current?.segment !== segment) {
+        close();
+        current = { segment, entries: [], parts: [] };
       }
-      const cached = cache.get(name);
-      if (cached && cached.size === size) {
-        out.push(cached);
+      current.entries.push(entry);
+      current.parts.push(entry.line);
+    }
+    close();
+    queued = [];
+    queuedBytes = 0;
+    return groups;
+  }
+
+  function written(group: { segment: Segment; entries: Indexed[]; data: Buffer }, lead: number): void {
+    let at = group.segment.written + lead;
+    for (const entry of group.entries) {
+      entry.offset = at;
+      at += entry.bytes + 1;
+      delete entry.line;
+    }
+    group.segment.written += lead + group.data.length;
+    group.segment.size += lead;
+    if (state) state.total += lead;
+  }
+
+  function leadFor(s: State): Buffer | undefined {
+    if (!s.needsNewline) return undefined;
+    s.needsNewline = false;
+    return Buffer.from('\n');
+  }
+
+  function flushQueued(): Promise<void> {
+    if (timer) {
+      clearTimeout(timer);
+      timer = undefined;
+    }
+    return serial(async () => {
+      const s = state;
+      if (!s) return;
+      const groups = takeQueue();
+      const deletions = doomed;
+      doomed = [];
+      let failure: unknown;
+      for (const group of groups) {
+        const lead = leadFor(s);
+        try {
+          await fs.appendFile(join(dir, group.segment.name), lead ? Buffer.concat([lead, group.data]) : group.data);
+          written(group, lead?.length ?? 0);
+        } catch (error) {
+          failure ??= error;
+          // Not on disk: forget the entries rather than show what a restart would not.
+          for (const entry of group.entries) {
+            const at = group.segment.entries.indexOf(entry);
+            if (at >= 0) group.segment.entries.splice(at, 1);
+            dropFromIndex(entry, s);
+          }
+          group.segment.size -= group.data.length;
+          s.total -= group.data.length;
+        }
+      }
+      for (const name of deletions) await fs.rm(join(dir, name)).catch(() => undefined);
+      if (failure) throw failure;
+    });
+  }
+
+  function flushSync(): void {
+    const s = state;
+    if (!s) return;
+    for (const group of takeQueue()) {
+      const lead = leadFor(s);
+      try {
+        appendFileSync(join(dir, group.segment.name), lead ? Buffer.concat([lead, group.data]) : group.data, { mode: 0o600 });
+        written(group, lead?.length ?? 0);
+      } catch {
+        // The process is exiting: nothing left to report to.
+      }
+    }
+  }
+
+  /**
+   * Catches up with other processes (the CLI and the app share one history): a segment whose size
+   * on disk differs from what this store wrote is indexed again, new segments are read, deleted
+   * ones dropped. Only runs for reads (list/get/clear), never on the append path.
+   */
+  async function refresh(s: State): Promise<void> {
+    s.settings = await readSettingsFile();
+    const names = await segmentNames();
+    const known = new Map(s.segments.map((seg) => [seg.name, seg]));
+    const next: Segment[] = [];
+    for (const name of names) {
+      const seg = known.get(name);
+      let size: number | undefined;
+      if (seg) size = await fs.stat(join(dir, name)).then((st) => st.size, () => undefined);
+      if (seg && size === seg.written) {
+        next.push(seg);
         continue;
       }
-      const text = await readFile(join(dir, name), 'utf8').catch(() => '');
-      const segment = { name, size, entries: parseLines(text) };
-      cache.set(name, segment);
-      out.push(segment);
+      if (seg && size === undefined) continue;
+      const loaded = await loadSegment(name);
+      if (!loaded) continue;
+      if (seg) for (const entry of seg.entries) dropFromIndex(entry, s);
+      for (const entry of loaded.segment.entries) addAttempt(entry, s);
+      if (seg) {
+        // Entries of ours still queued for this segment move to its fresh index.
+        for (const entry of seg.entries) {
+          if (!entry.line) continue;
+          loaded.segment.entries.push(entry);
+          loaded.segment.size += entry.line.length;
+          addAttempt(entry, s);
+        }
+        for (const item of queued) if (item.segment === seg) item.segment = loaded.segment;
+      }
+      next.push(loaded.segment);
+      if (name === names[names.length - 1]) s.needsNewline = loaded.endsTorn;
     }
-    return out;
+    for (const seg of s.segments) if (!next.includes(seg)) for (const entry of seg.entries) dropFromIndex(entry, s);
+    next.sort((a, b) => a.index - b.index);
+    s.segments = next;
+    s.total = next.reduce((sum, seg) => sum + seg.size, 0);
   }
 
-  async function readSettings(): Promise<HistorySettings> {
-    try {
-      return validSettings(JSON.parse(await readFile(join(dir, settingsFile), 'utf8')));
-    } catch {
-      return { ...defaultHistorySettings };
-    }
-  }
-
-  /** Segments are an eighth of the bound, so eviction drops about 12% at a time. */
-  function segmentBudget(settings: HistorySettings): number {
-    return Math.max(64 * 1024, Math.floor(settings.maxBytes / 8));
-  }
-
-  async function enforceBound(settings: HistorySettings): Promise<void> {
-    const list = await segments();
-    let total = list.reduce((sum, s) => sum + s.size, 0);
-    for (const segment of list.slice(0, -1)) {
-      if (total <= settings.maxBytes) break;
-      await rm(join(dir, segment.name), { force: true });
-      cache.delete(segment.name);
-      total -= segment.size;
-    }
-  }
-
-  function entryLine(entry: HistoryEntry, settings: HistorySettings): string {
-    const line = JSON.stringify(entry);
-    // One exchange may not take more than a quarter of the history: its full record goes, its digests stay.
-    if (line.length > settings.maxBytes / 4 && (entry.exchange || entry.httpExchange)) {
-      const { exchange: _dropped, httpExchange: _droppedHttp, ...rest } = entry;
-      return JSON.stringify({ ...rest, bodies: 'hashed', warnings: [...rest.warnings, 'Full bodies dropped: the exchange is too large for the history size limit.'] });
-    }
-    return line;
+  async function settled(): Promise<State> {
+    const s = await ready();
+    await flushQueued();
+    await serial(() => refresh(s));
+    return s;
   }
 
   return {
     dir,
-    append: (build) =>
-      serial(async () => {
-        await mkdir(dir, { recursive: true, mode: 0o700 });
-        const settings = await readSettings();
-        const stored = await segments();
-        const entry = build({
-          settings,
-          countSent: (messageId) => {
-            let count = 0;
-            for (const segment of stored) {
-              for (const e of segment.entries) if (e.messages.some((m) => m.direction === 'sent' && m.messageId === messageId)) count += 1;
-            }
-            return count;
-          },
-        });
-        const names = await segmentNames();
-        const last = names[names.length - 1];
-        const lastIndex = last ? Number(segmentPattern.exec(last)?.[1] ?? '0') : 0;
-        const line = `${entryLine(entry, settings)}\n`;
-        let target = last ?? segmentName(1);
-        if (last) {
-          const size = await stat(join(dir, last)).then((s) => s.size, () => 0);
-          if (size > 0 && size + Buffer.byteLength(line) > segmentBudget(settings)) target = segmentName(lastIndex + 1);
-        }
-        await appendFile(join(dir, target), line, { encoding: 'utf8', mode: 0o600 });
-        await enforceBound(settings);
-        return entry;
-      }),
+
+    async append(build) {
+      const s = await ready();
+      const entry = build({ settings: s.settings, countSent: (messageId) => s.attempts.get(messageId)?.max ?? 0 });
+      const { line, stored } = entryLine(entry, s.settings);
+      const data = Buffer.from(`${line}\n`, 'utf8');
+      let last = s.segments[s.segments.length - 1];
+      if (!last || (last.size > 0 && last.size + data.length > segmentBudget(s.settings))) {
+        last = { name: segmentName((last?.index ?? 0) + 1), index: (last?.index ?? 0) + 1, size: 0, written: 0, entries: [] };
+        s.segments.push(last);
+        s.needsNewline = false;
+      }
+      const item = indexed(stored, line, -1, data.length - 1);
+      item.line = data;
+      last.entries.push(item);
+      last.size += data.length;
+      s.total += data.length;
+      addAttempt(item, s);
+      queued.push({ segment: last, entry: item });
+      queuedBytes += data.length;
+      evict(s);
+      schedule();
+      return entry;
+    },
 
     async list(request = {}) {
       const limit = Math.min(maxListLimit, Math.max(1, Math.floor(request.limit ?? defaultListLimit)));
       const terms = parseQuery(request.query ?? '');
-      const all = (await segments()).flatMap((s) => s.entries);
+      const s = await settled();
       const matched: HistorySummary[] = [];
       let total = 0;
+      let stored = 0;
       // Newest first.
-      for (let i = all.length - 1; i >= 0; i--) {
-        const entry = all[i] as HistoryEntry;
-        if (!matchesQuery(entry, terms)) continue;
-        total += 1;
-        if (matched.length < limit) matched.push(toSummary(entry));
+      for (let i = s.segments.length - 1; i >= 0; i--) {
+        const entries = (s.segments[i] as Segment).entries;
+        stored += entries.length;
+        if (terms.length === 0) {
+          // No search: only the rows shown are parsed.
+          for (let j = entries.length - 1; j >= 0 && matched.length < limit; j--) matched.push(summaryOf(entries[j] as Indexed));
+          total += entries.length;
+          continue;
+        }
+        for (let j = entries.length - 1; j >= 0; j--) {
+          const summary = summaryOf(entries[j] as Indexed);
+          if (!matchesQuery(summary, terms)) continue;
+          total += 1;
+          if (matched.length < limit) matched.push(summary);
+        }
       }
-      return { entries: matched, total, stored: all.length };
+      return { entries: matched, total, stored };
     },
 
     async get(id) {
-      const all = (await segments()).flatMap((s) => s.entries);
-      for (let i = all.length - 1; i >= 0; i--) if (all[i]?.id === id) return all[i];
-      return undefined;
+      const s = await settled();
+      const entry = s.byId.get(id);
+      if (!entry) return undefined;
+      if (!entry.full) return summaryOf(entry);
+      const segment = s.segments.find((seg) => seg.entries.includes(entry));
+      if (!segment) return undefined;
+      try {
+        const bytes = entry.line ?? (await fs.readRange(join(dir, segment.name), entry.offset, entry.bytes));
+        const value: unknown = JSON.parse(bytes.toString('utf8'));
+        if (isEntry(value) && value.id === id) return value;
+      } catch {
+        // Fall through: the summary is still worth showing.
+      }
+      return summaryOf(entry);
     },
 
-    clear: () =>
-      serial(async () => {
-        const list = await segments();
-        const count = list.reduce((sum, s) => sum + s.entries.length, 0);
-        for (const segment of list) await rm(join(dir, segment.name), { force: true });
-        cache.clear();
-        return count;
-      }),
-
-    settings: readSettings,
-
-    updateSettings: (patch) =>
-      serial(async () => {
-        if (patch.maxBytes !== undefined && (!Number.isFinite(patch.maxBytes) || patch.maxBytes < historyMaxBytesRange.min || patch.maxBytes > historyMaxBytesRange.max)) {
-          throw new CoreError('invalid', `maxBytes must be between ${historyMaxBytesRange.min} and ${historyMaxBytesRange.max} bytes.`);
+    clear: async () => {
+      const s = await settled();
+      return serial(async () => {
+        let count = 0;
+        for (const seg of s.segments) {
+          count += seg.entries.length;
+          await fs.rm(join(dir, seg.name));
         }
-        const next = validSettings({ ...(await readSettings()), ...patch });
-        await mkdir(dir, { recursive: true, mode: 0o700 });
+        s.segments = [];
+        s.byId.clear();
+        s.attempts.clear();
+        s.total = 0;
+        s.needsNewline = false;
+        return count;
+      });
+    },
+
+    async settings() {
+      return { ...(await ready()).settings };
+    },
+
+    async updateSettings(patch) {
+      if (patch.maxBytes !== undefined && (!Number.isFinite(patch.maxBytes) || patch.maxBytes < historyMaxBytesRange.min || patch.maxBytes > historyMaxBytesRange.max)) {
+        throw new CoreError('invalid', `maxBytes must be between ${historyMaxBytesRange.min} and ${historyMaxBytesRange.max} bytes.`);
+      }
+      const s = await ready();
+      const next = await serial(async () => {
+        const value = validSettings({ ...(await readSettingsFile()), ...patch });
         const temp = join(dir, `${settingsFile}.${process.pid}.tmp`);
-        await writeFile(temp, `${JSON.stringify(next, null, 2)}\n`, { mode: 0o600 });
-        await rename(temp, join(dir, settingsFile));
-        await enforceBound(next);
-        return next;
-      }),
+        await fs.writeFile(temp, `${JSON.stringify(value, null, 2)}\n`);
+        await fs.rename(temp, join(dir, settingsFile));
+        return value;
+      });
+      s.settings = next;
+      evict(s);
+      await flushQueued();
+      return { ...next };
+    },
+
+    flush: () => flushQueued(),
+
+    async close() {
+      await flushQueued();
+      openStores.delete(self);
+      state = undefined;
+      opening = undefined;
+    },
   };
 }
 
 const stores = new Map<string, HistoryStore>();
 
-/** One store per history directory in a process, so every caller shares the same cache and write queue. */
+/** One store per history directory in a process, so every caller shares the same index and write queue. */
 export function historyStoreAt(dir: string): HistoryStore {
   let store = stores.get(dir);
   if (!store) {
@@ -240,4 +625,9 @@ export function historyStoreAt(dir: string): HistoryStore {
     stores.set(dir, store);
   }
   return store;
+}
+
+/** Writes every queued history entry of this process; call on a normal quit (CLI, browser host, Electron main). */
+export async function closeHistoryStores(): Promise<void> {
+  await Promise.all([...stores.values()].map((store) => store.close()));
 }

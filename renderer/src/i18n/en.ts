@@ -227,6 +227,10 @@ export const en = {
   'raw.truncated': 'cut at the recording limit',
   'raw.save': 'Save to file',
   'raw.warnings': 'Warnings',
+  'raw.streamCut': 'A long stream: only its first {head} and last {tail} are kept as raw text. Every event is kept once, in the timeline.',
+  'raw.omitted': '… {size} of raw stream text not kept here …',
+  'raw.rebuild': 'Save the stream rebuilt from its events',
+  'response.reduced': 'This older run was reduced to its summary to keep the page light: its raw bodies and stream events were let go. History keeps the exchange.',
 
   'large.notice': 'This response is {size}. It is shown as plain text first so Powerduck stays responsive.',
   'large.save': 'Save to file',

@@ -228,6 +228,10 @@ export const ko: Record<MessageKey, string> = {
   'raw.noBody': '{label}: 없음',
   'raw.truncated': '기록 한도에서 잘림',
   'raw.save': '파일로 저장',
+  'raw.streamCut': '긴 스트림입니다. 원문 텍스트는 처음 {head}와 마지막 {tail}만 보관합니다. 모든 이벤트는 타임라인에 한 번씩 보관됩니다.',
+  'raw.omitted': '… 여기에 보관하지 않은 스트림 원문 {size} …',
+  'raw.rebuild': '이벤트로 다시 만든 스트림 저장',
+  'response.reduced': '페이지를 가볍게 유지하려고 이 이전 실행은 요약만 남겼습니다. 원문 본문과 스트림 이벤트는 해제했습니다. 교환 내용은 기록에 남아 있습니다.',
   'raw.warnings': '경고',
 
   'large.notice': '이 응답은 {size}입니다. Powerduck이 멈추지 않도록 먼저 일반 텍스트로 보여 줍니다.',

@@ -1,9 +1,9 @@
 import type { A2aCall } from '../../../../shared/a2a/call';
 import type { Host, StreamHandle } from '../../host/host';
 import type { RunPurpose } from '../response/runs-store';
-import { useRunsStore } from '../response/runs-store';
+import { runsToReduce, useRunsStore } from '../response/runs-store';
 import { addEvent } from '../stream/timeline-model';
-import { timelineFor } from '../stream/timelines';
+import { reduceTimeline, timelineFor } from '../stream/timelines';
 import { cancelTaskMethod, methodInfo, subscribeMethod } from './a2a-catalog';
 import type { A2aDraft, BuiltCall } from './draft-model';
 import { buildCall } from './draft-model';
@@ -19,6 +19,15 @@ let localCounter = 0;
 const nextFrame: (fn: () => void) => void =
   typeof requestAnimationFrame === 'function' ? (fn) => requestAnimationFrame(() => fn()) : (fn) => setTimeout(fn, 16);
 
+/** Bounds the page's memory: finished runs past the most recent few are reduced to their summary. */
+function ageOutRuns(): void {
+  const store = useRunsStore.getState();
+  for (const id of runsToReduce(store)) {
+    reduceTimeline(id);
+    store.reduce(id);
+  }
+}
+
 function draftOf(tabId: string): A2aDraft | undefined {
   return useDraftsStore.getState().tabs.find((t) => t.id === tabId);
 }
@@ -30,6 +39,7 @@ function startUnary(host: Host, tabId: string, call: A2aCall, purpose: RunPurpos
   runs.start({ id, tabId, purpose, version: call.version, binding: call.binding, method: call.method, streaming: false, startedAt: Date.now() });
   void host.invoke('a2a.send', call).then((result) => {
     useRunsStore.getState().finish(id, result.ok ? { record: result.value } : { error: result.error });
+    ageOutRuns();
   });
   return id;
 }
@@ -61,6 +71,7 @@ function startStream(host: Host, tabId: string, call: A2aCall, purpose: RunPurpo
     handles.delete(runId);
     flush();
     useRunsStore.getState().finish(runId, event.kind === 'end' ? { record: event.value } : { error: event.error });
+    ageOutRuns();
   });
   runId = handle.requestId;
   handles.set(runId, handle);

@@ -25,9 +25,51 @@ function HeaderTable({ caption, headers }: { caption: string; headers: HeaderLis
   );
 }
 
-function Body({ label, text, bytes, truncated, filename }: { label: string; text: string | undefined; bytes: number; truncated?: boolean; filename: string }) {
+function Body({
+  label,
+  text,
+  bytes,
+  truncated,
+  filename,
+  tail,
+  rebuild,
+}: {
+  label: string;
+  text: string | undefined;
+  bytes: number;
+  truncated?: boolean;
+  filename: string;
+  /** The last bytes of a long stream whose middle was not kept. */
+  tail?: string | undefined;
+  /** Rebuilds the stream's wire form from its events (when the page still holds them). */
+  rebuild?: (() => string) | undefined;
+}) {
   const t = useT();
   if (text === undefined || text === '') return <p className="muted small">{t('raw.noBody', { label })}</p>;
+  if (tail !== undefined) {
+    const omitted = Math.max(0, bytes - new TextEncoder().encode(text).length - new TextEncoder().encode(tail).length);
+    return (
+      <section className="raw-body" aria-label={label}>
+        <header className="card-header">
+          <h4>{label}</h4>
+          <span className="muted small">{formatBytes(bytes)}</span>
+          {rebuild ? (
+            <button type="button" className="link-button" onClick={() => saveText(filename.replace(/\.json$/, '.sse.txt'), rebuild())}>
+              {t('raw.rebuild')}
+            </button>
+          ) : null}
+        </header>
+        <p className="notice small" role="note">
+          {t('raw.streamCut', { head: formatBytes(text.length), tail: formatBytes(tail.length) })}
+        </p>
+        <pre className="code-block">
+          {text.slice(0, shownChars)}
+          {`\n${t('raw.omitted', { size: formatBytes(omitted) })}\n`}
+          {tail}
+        </pre>
+      </section>
+    );
+  }
   // Re-indenting is for reading; past 2 MB the text is shown as it came, and only its head.
   const display = bytes > largeBodyBytes ? text : prettyBody(text);
   return (
@@ -49,7 +91,7 @@ function Body({ label, text, bytes, truncated, filename }: { label: string; text
 }
 
 /** The exchange as it was on the wire (secrets redacted by the core's recorder). */
-export function RawView({ record }: { record: ExchangeRecord }) {
+export function RawView({ record, rebuildStream }: { record: ExchangeRecord; rebuildStream?: (() => string) | undefined }) {
   const t = useT();
   const { request, response } = record;
   return (
@@ -70,7 +112,15 @@ export function RawView({ record }: { record: ExchangeRecord }) {
           <h3>{t('raw.response')}</h3>
           <HeaderTable caption={t('raw.responseHeaders')} headers={response.headers} />
           <HeaderTable caption={t('raw.trailers')} headers={response.trailers} />
-          <Body label={t('raw.responseBody')} text={response.body} bytes={response.bodyBytes} {...(response.truncated ? { truncated: true } : {})} filename="response.json" />
+          <Body
+            label={t('raw.responseBody')}
+            text={response.body}
+            bytes={response.bodyBytes}
+            {...(response.truncated ? { truncated: true } : {})}
+            tail={response.bodyTail}
+            rebuild={rebuildStream}
+            filename="response.json"
+          />
         </section>
       ) : (
         <p className="muted">{t('status.noResponse')}</p>

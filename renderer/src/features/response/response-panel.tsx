@@ -5,7 +5,7 @@ import { useT } from '../../i18n/i18n';
 import { Tabs } from '../../ui/tabs';
 import { continueRun, resubscribe } from '../request/run-request';
 import { StreamTimeline } from '../stream/stream-timeline';
-import { timelineFor } from '../stream/timelines';
+import { rebuildStream, timelineFor } from '../stream/timelines';
 import { LargeBody, largeBodyBytes } from './large-body';
 import { OutcomeBadge, StatusLine } from './outcome-summary';
 import { PrettyView } from './pretty-view';
@@ -129,6 +129,11 @@ export function ResponsePanel({ tabId }: { tabId: string }) {
           {t('response.hostError', { code: run.error.code, message: run.error.message })}
         </p>
       ) : null}
+      {run.reduced ? (
+        <p className="notice" role="note">
+          {t('response.reduced')}
+        </p>
+      ) : null}
       {stopped ? (
         <p className="notice" role="status">
           {t('response.stopped')}
@@ -159,7 +164,7 @@ export function ResponsePanel({ tabId }: { tabId: string }) {
               <PrettyView outcome={record.outcome} />
             )
           ) : null}
-          {view === 'raw' ? record ? <RawView record={record} /> : <p className="muted">{t('response.rawAfterEnd')}</p> : null}
+          {view === 'raw' ? record ? <RawView record={record} rebuildStream={run.streaming && !run.reduced ? () => rebuildStream(run.id) : undefined} /> : <p className="muted">{t('response.rawAfterEnd')}</p> : null}
         </Tabs>
       ) : null}
     </section>

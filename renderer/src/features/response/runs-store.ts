@@ -21,7 +21,16 @@ export interface Run {
   error?: WireError;
   /** Bumped when stream events arrive, so the timeline view re-renders. */
   eventCount: number;
+  /** Order in which runs finished (higher = more recent); decides which runs keep their full data. */
+  finishedOrder?: number;
+  /** An older run reduced to its summary (bodies and stream events dropped to bound the page's memory). */
+  reduced?: boolean;
 }
+
+/** How many finished runs (across all tabs) keep their full record and timeline. */
+export const fullRunsKept = 4;
+
+let finishCounter = 0;
 
 export interface RunsState {
   runs: Record<string, Run>;
@@ -31,6 +40,8 @@ export interface RunsState {
   progress(id: string, eventCount: number): void;
   stopping(id: string): void;
   finish(id: string, outcome: { record: ExchangeRecord } | { error: WireError }): void;
+  /** Replaces an older run's record by its summary (see `reduceRecord`). */
+  reduce(id: string): void;
   show(tabId: string, runId: string): void;
   forgetTab(tabId: string): void;
 }
@@ -60,7 +71,15 @@ export const useRunsStore = create<RunsState>()((set) => ({
     set((state) => {
       const run = state.runs[id];
       if (!run) return state;
-      return { runs: { ...state.runs, [id]: { ...run, status: 'done', ...outcome } } };
+      finishCounter += 1;
+      return { runs: { ...state.runs, [id]: { ...run, status: 'done', finishedOrder: finishCounter, ...outcome } } };
+    });
+  },
+  reduce(id) {
+    set((state) => {
+      const run = state.runs[id];
+      if (!run || run.reduced) return state;
+      return { runs: { ...state.runs, [id]: { ...run, reduced: true, ...(run.record ? { record: reduceRecord(run.record) } : {}) } } };
     });
   },
   show(tabId, runId) {
@@ -79,4 +98,27 @@ export function runsOfTab(state: RunsState, tabId: string): Run[] {
   return Object.values(state.runs)
     .filter((run) => run.tabId === tabId)
     .sort((a, b) => a.startedAt - b.startedAt);
+}
+
+/**
+ * The summary kept for an older run: outcome, status, headers, sizes and timings stay; the raw
+ * bodies (often megabytes) and the stream events go. History keeps the exchange itself.
+ */
+export function reduceRecord(record: ExchangeRecord): ExchangeRecord {
+  const { events: _events, ...rest } = record;
+  const { body: _requestBody, ...request } = record.request;
+  const out: ExchangeRecord = { ...rest, request };
+  if (record.response) {
+    const { body: _body, bodyTail: _tail, ...response } = record.response;
+    out.response = response;
+  }
+  return out;
+}
+
+/** Finished runs beyond the `fullRunsKept` most recent ones, which still carry full data. */
+export function runsToReduce(state: Pick<RunsState, 'runs'>, keep = fullRunsKept): string[] {
+  const done = Object.values(state.runs)
+    .filter((run) => run.status === 'done' && run.finishedOrder !== undefined)
+    .sort((a, b) => (b.finishedOrder ?? 0) - (a.finishedOrder ?? 0));
+  return done.slice(keep).filter((run) => !run.reduced).map((run) => run.id);
 }

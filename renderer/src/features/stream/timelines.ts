@@ -23,3 +23,29 @@ export function peekTimeline(runId: string): Timeline | undefined {
 export function dropTimeline(runId: string): void {
   timelines.delete(runId);
 }
+
+/**
+ * Keeps what a reduced run still needs (task and context ids, state changes, what Continue starts
+ * from) and lets go of the rows, payload readers and assembled artifacts.
+ */
+export function reduceTimeline(runId: string): void {
+  const timeline = timelines.get(runId);
+  if (!timeline) return;
+  timeline.rows = [];
+  timeline.payloads = [];
+  timeline.artifacts = [];
+  timeline.artifactIndex = new Map();
+  timeline.version += 1;
+}
+
+/**
+ * The stream's wire form rebuilt from its events (one SSE `data:` frame per event, JSON
+ * re-serialised): the raw text of a long stream keeps only its head and tail.
+ */
+export function rebuildStream(runId: string): string {
+  const timeline = timelines.get(runId);
+  if (!timeline) return '';
+  const frames: string[] = [];
+  for (const read of timeline.payloads) frames.push(`data: ${JSON.stringify(read())}\n\n`);
+  return frames.join('');
+}

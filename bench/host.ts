@@ -1,0 +1,189 @@
+/**
+ * `npm run bench -- host`: memory of the browser host (electron/web) on big and stalled streams.
+ * The host runs in a child process (bench/host-child.ts) so its RSS is its own; agents run here.
+ *  (a) one 50,000-event JSON-RPC stream read to the end through the host: host peak RSS rise (target ≤ 100 MiB)
+ *  (b) eight readers that stop reading a fast endless stream: host RSS rise after the streams
+ *      settle (target ≤ 300 MiB), and how long the host takes to answer app.info meanwhile.
+ * RSS comes from /proc/<pid>/status (VmRSS, VmHWM) of the host process.
+ */
+import { fork } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
+import { createServer, request as httpRequest, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { performance } from 'node:perf_hooks';
+import { createInterface } from 'node:readline';
+import { fileURLToPath } from 'node:url';
+
+const STREAM_EVENTS = 50_000;
+const STALLED_READERS = 8;
+const MiB = 1024 * 1024;
+
+interface HostInfo {
+  origin: string;
+  token: string;
+  port: number;
+}
+
+async function procStatus(pid: number): Promise<{ rss: number; hwm: number }> {
+  const text = await readFile(`/proc/${pid}/status`, 'utf8');
+  const kb = (key: string): number => Number(new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(text)?.[1] ?? '0') * 1024;
+  return { rss: kb('VmRSS'), hwm: kb('VmHWM') };
+}
+
+/** A JSON-RPC SSE agent: `finite` streams STREAM_EVENTS events and ends; otherwise it never ends. */
+async function startAgent(): Promise<{ url: string; server: Server; sent(): number }> {
+  let sent = 0;
+  const text = 'lorem ipsum dolor sit amet '.repeat(24);
+  const server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c: Buffer) => (body += c.toString()));
+    req.on('end', () => {
+      const parsed = JSON.parse(body) as { id: unknown; params?: { message?: { parts?: Array<{ text?: string }> } } };
+      const finite = parsed.params?.message?.parts?.[0]?.text === 'finite';
+      const id = JSON.stringify(parsed.id);
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      let n = 0;
+      let open = true;
+      res.on('close', () => (open = false));
+      const frame = (state: string, i: number): string =>
+        `data: {"jsonrpc":"2.0","id":${id},"result":{"statusUpdate":{"taskId":"task-1","contextId":"ctx-1","status":{"state":"${state}","message":{"messageId":"m-${i}","role":"ROLE_AGENT","parts":[{"text":"${text} ${i}"}]}}}}}\n\n`;
+      const pump = (): void => {
+        while (open) {
+          if (finite && n >= STREAM_EVENTS) {
+            res.end(frame('TASK_STATE_COMPLETED', n));
+            return;
+          }
+          n += 1;
+          const f = frame('TASK_STATE_WORKING', n);
+          sent += f.length;
+          if (!res.write(f)) {
+            res.once('drain', pump);
+            return;
+          }
+          if (n % 500 === 0) {
+            setImmediate(pump);
+            return;
+          }
+        }
+      };
+      pump();
+    });
+  });
+  server.keepAliveTimeout = 120_000;
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/rpc`, server, sent: () => sent };
+}
+
+function streamBody(agentUrl: string, requestId: string, text: string): string {
+  const call = { version: '1.0', binding: 'JSONRPC', endpoint: agentUrl, method: 'SendStreamingMessage', body: { message: { messageId: requestId, role: 'ROLE_USER', parts: [{ text }] } } };
+  return JSON.stringify({ op: 'a2a.stream', requestId, request: call });
+}
+
+function headers(host: HostInfo): Record<string, string> {
+  return { host: `127.0.0.1:${host.port}`, origin: host.origin, 'x-powerduck-token': host.token, 'content-type': 'application/json' };
+}
+
+/** Reads a whole stream through the host, like the page's worker does, counting data events. */
+async function readAll(host: HostInfo, body: string): Promise<{ events: number; bytes: number }> {
+  const res = await fetch(`${host.origin}/api/stream`, { method: 'POST', headers: headers(host), body });
+  let bytes = 0;
+  let lines = 0;
+  for await (const chunk of res.body as unknown as AsyncIterable<Uint8Array>) {
+    bytes += chunk.length;
+    for (const b of chunk) if (b === 10) lines++;
+  }
+  return { events: lines - 1, bytes };
+}
+
+function stalled(host: HostInfo, body: string): Promise<() => void> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: '127.0.0.1', port: host.port, path: '/api/stream', method: 'POST', headers: headers(host) }, (res) => {
+      res.once('data', () => {
+        res.pause();
+        resolve(() => req.destroy());
+      });
+      res.on('error', () => undefined);
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+async function appInfoMs(host: HostInfo): Promise<number> {
+  const t0 = performance.now();
+  const res = await fetch(`${host.origin}/api/invoke`, { method: 'POST', headers: headers(host), body: JSON.stringify({ op: 'app.info', request: {} }) });
+  await res.json();
+  return performance.now() - t0;
+}
+
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+function line(label: string, value: string, target: string, ok: boolean, detail: string): string {
+  return `${label.padEnd(58)} ${value.padStart(10)}  (target ${target}) ${ok ? 'ok' : 'MISSED'}   ${detail}`;
+}
+
+export async function run(): Promise<void> {
+  const agent = await startAgent();
+  const child = fork(fileURLToPath(new URL('./host-child.ts', import.meta.url)), [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
+  try {
+    const host = await new Promise<HostInfo>((resolve, reject) => {
+      const rl = createInterface({ input: child.stdout as NodeJS.ReadableStream });
+      rl.once('line', (l) => resolve(JSON.parse(l) as HostInfo));
+      child.once('exit', (code) => reject(new Error(`host exited ${code}`)));
+    });
+    const pid = child.pid as number;
+    // Warm the host (JIT, history open) with a short stream first.
+    await appInfoMs(host);
+    const warm = await fetch(`${host.origin}/api/stream`, { method: 'POST', headers: headers(host), body: streamBody(agent.url, 'warm', 'finite-no') }).then(async (res) => {
+      const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+      await reader.read();
+      await reader.cancel();
+    });
+    void warm;
+    await sleep(500);
+
+    // (a) one 50k-event stream read to the end.
+    const before = await procStatus(pid);
+    // VmHWM is a lifetime peak: the rise is measured from the RSS right before the run.
+    const t0 = performance.now();
+    const read = await readAll(host, streamBody(agent.url, 'big-1', 'finite'));
+    const ms = performance.now() - t0;
+    const after = await procStatus(pid);
+    const peakRise = (after.hwm - Math.max(before.rss, 0)) / MiB;
+
+    await sleep(500);
+    // (b) eight stalled readers on an endless stream.
+    const base = await procStatus(pid);
+    const closers = await Promise.all(Array.from({ length: STALLED_READERS }, (_, i) => stalled(host, streamBody(agent.url, `stalled-${i}`, 'endless'))));
+    let last = -1;
+    for (let i = 0; i < 60; i++) {
+      await sleep(250);
+      if (agent.sent() === last) break;
+      last = agent.sent();
+    }
+    await sleep(1000);
+    const answerMs = await appInfoMs(host);
+    const during = await procStatus(pid);
+    const stalledRise = (during.rss - base.rss) / MiB;
+    for (const close of closers) close();
+
+    console.log(
+      [
+        `host bench — browser host in a child process; agent in this process (JSON-RPC SSE, ~${Math.round(read.bytes / Math.max(1, read.events))} bytes per NDJSON event)`,
+        line('(a) one 50,000-event stream through the host: peak RSS rise', `${peakRise.toFixed(1)} MiB`, '≤ 100 MiB', peakRise <= 100, `${read.events} events, ${(read.bytes / MiB).toFixed(1)} MiB NDJSON in ${(ms / 1000).toFixed(1)} s; RSS ${(before.rss / MiB).toFixed(0)} → peak ${(after.hwm / MiB).toFixed(0)} MiB`),
+        line(`(b) ${STALLED_READERS} stalled readers: host RSS rise`, `${stalledRise.toFixed(1)} MiB`, '≤ 300 MiB', stalledRise <= 300, `agent sent ${(agent.sent() / MiB).toFixed(1)} MiB in total before pausing; app.info answered in ${answerMs.toFixed(0)} ms while stalled`),
+      ].join('\n'),
+    );
+  } finally {
+    child.send('close');
+    await new Promise<void>((r) => {
+      child.once('exit', () => r());
+      setTimeout(() => {
+        child.kill();
+        r();
+      }, 5000);
+    });
+    agent.server.closeAllConnections();
+    agent.server.close();
+  }
+}
