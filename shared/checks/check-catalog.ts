@@ -18,7 +18,7 @@ const everywhere: CheckApplicability = { versions: both, bindings: all };
  */
 export const checkCatalog: readonly CheckDefinition[] = [
   // Runs first on every interface, whatever the selection: the other verdicts only mean something
-  // when the URL speaks the binding at all. Reported only when it fails.
+  // when the URL speaks the binding at all. Not reported when it passes.
   {
     id: 'protocol.binding-answers',
     group: 'protocol',
@@ -26,7 +26,7 @@ export const checkCatalog: readonly CheckDefinition[] = [
     level: 'MUST',
     spec: '§5.8 / §9 / §10 / §11: an interface declared with a binding speaks that binding at its URL',
     source: { document: 'A2A 1.0', section: '§5.8; §9, §10, §11', keyword: 'MUST', sentence: 'An AgentInterface names the binding its URL speaks; requests sent there are answered in that binding (a JSON-RPC response, an A2A HTTP+JSON answer, a gRPC status).' },
-    sends: 'GetTask for an id the agent never issued.',
+    sends: 'SendMessage without a message (it changes nothing; an A2A agent refuses it as invalid).',
     expects: 'An answer in the binding (any JSON-RPC response, an HTTP+JSON status with an A2A error body, a gRPC status of the A2A service). HTTP 404/405, HTML or JSON that is not a JSON-RPC response mean the URL is not an A2A endpoint: the interface gets this one verdict and nothing else is judged.',
     appliesTo: everywhere,
   },

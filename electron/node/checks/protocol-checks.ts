@@ -38,7 +38,9 @@ function jsonRpcIdNull(record: ExchangeRecord): boolean {
 
 export const protocolChecks: Record<string, CheckImpl> = {
   'protocol.binding-answers': async (ctx) => {
-    const record = await unknownTask(ctx, 'get');
+    // SendMessage without a message: every binding routes it (POST /message:send on HTTP+JSON), it
+    // changes nothing, and an A2A agent answers it with a validation error.
+    const record = await ctx.call(ctx.method('send'), { metadata: { note: 'powerduck check: is this the binding?' } });
     const notA2a = notBindingAnswer(record, ctx.binding);
     if (notA2a) return run(unmet(describeOutcome(record), `${notA2a} Check the URL: the other checks were not run on it.`), record);
     return run(met(`Answered in ${ctx.binding}: ${describeOutcome(record)}.`), record);

@@ -189,8 +189,9 @@ export async function runChecks(request: CheckRunRequest, deps: RunDeps, emit: (
         evidence,
         durationMs: Math.max(0, deps.call.now() - began),
       };
-      // The gate is a precondition: reported only when it fails (then it is the interface's one verdict).
-      if (check.id === bindingGateId && result.verdict !== 'fail') continue;
+      // The gate is a precondition: not reported when it passes. When it fails it is the interface's one
+      // verdict; when the interface is unreachable or refuses the credentials it carries that evidence.
+      if (check.id === bindingGateId && result.verdict === 'pass') continue;
       results.push(result);
       emit({ type: 'result', result });
     }

@@ -20,6 +20,8 @@ export interface HistoryStore {
   append(build: (context: AppendContext) => HistoryEntry): Promise<HistoryEntry>;
   list(request?: { query?: string; limit?: number }): Promise<{ entries: HistorySummary[]; total: number; stored: number }>;
   get(id: string): Promise<HistoryEntry | undefined>;
+  /** Every stored entry as a summary, oldest first, optionally from an ISO time on (for figures over the whole history). */
+  summaries(since?: string): Promise<HistorySummary[]>;
   clear(): Promise<number>;
   settings(): Promise<HistorySettings>;
   updateSettings(patch: Partial<HistorySettings>): Promise<HistorySettings>;
@@ -195,6 +197,12 @@ export function createHistoryStore(dir: string): HistoryStore {
         if (matched.length < limit) matched.push(toSummary(entry));
       }
       return { entries: matched, total, stored: all.length };
+    },
+
+    async summaries(since) {
+      const from = since === undefined ? undefined : Date.parse(since);
+      const all = (await segments()).flatMap((s) => s.entries);
+      return (from === undefined ? all : all.filter((e) => Date.parse(e.startedAt) >= from)).map(toSummary);
     },
 
     async get(id) {
