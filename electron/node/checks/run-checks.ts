@@ -200,7 +200,8 @@ export async function runChecks(request: CheckRunRequest, deps: RunDeps, emit: (
     throw new CoreError('connect', `Could not reach the agent: ${unreachableInterfaces.join('; ')} (${results.find((r) => r.verdict === 'skipped')?.reason ?? ''}).`);
   }
   if (refusedInterfaces.length > 0 && unreachableInterfaces.length + refusedInterfaces.length === plan.filter((p) => p.checks.length > 0).length) {
-    throw new CoreError('unauthorized', `The agent refused the credentials on ${refusedInterfaces.join('; ')}, so no rule could be checked: check the token (or give one).`);
+    // `refusedBy: 'agent'` tells the page this is the agent's 401, not the browser host's own session check.
+    throw new CoreError('unauthorized', `The agent refused the credentials on ${refusedInterfaces.join('; ')}, so no rule could be checked: check the token (or give one).`, { refusedBy: 'agent' });
   }
   for (const label of unreachableInterfaces) notes.push(`Not reachable, its checks were skipped: ${label}.`);
   for (const label of refusedInterfaces) notes.push(`Credentials refused, its checks were skipped: ${label}.`);
