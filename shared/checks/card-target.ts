@@ -8,6 +8,8 @@ export interface CardTarget {
   name?: string;
   agentVersion?: string;
   interfaces: CheckInterface[];
+  /** Every core-binding interface the card declares, 0.3 gRPC/HTTP+JSON included (the version checks read it). */
+  declared: CheckInterface[];
   /** undefined = the card says nothing (absent means false for the capability checks, A2A §4.4). */
   capabilities: Partial<Record<CapabilityName, boolean>>;
   /** Skill examples, in card order: the probe texts most likely to make the agent do real work. */
@@ -50,7 +52,7 @@ function bool(value: unknown): boolean | undefined {
 
 /** Reads a 1.0 card (`supportedInterfaces`) or a 0.3 card (`url` + `preferredTransport` + `additionalInterfaces`). */
 export function readCardTarget(card: unknown): CardTarget {
-  const target: CardTarget = { interfaces: [], capabilities: {}, examples: [], ignored: [], notes: [] };
+  const target: CardTarget = { interfaces: [], declared: [], capabilities: {}, examples: [], ignored: [], notes: [] };
   const name = str(card, 'name');
   if (name !== undefined) target.name = name;
   const agentVersion = str(card, 'version');
@@ -67,6 +69,8 @@ export function readCardTarget(card: unknown): CardTarget {
       target.ignored.push(`${bindingName} ${versionText ?? '(no version)'} at ${url}: Powerduck checks A2A 1.0 and 0.3.`);
       return;
     }
+    const declaredUrl = bindingName === 'GRPC' ? grpcEndpoint(url).endpoint : url;
+    target.declared.push({ binding: bindingName, version, url: declaredUrl, ...(tenant ? { tenant } : {}) });
     if (version === '0.3' && bindingName !== 'JSONRPC') {
       target.ignored.push(`${bindingName} 0.3 at ${url}: A2A 0.3 is checked over JSON-RPC only.`);
       return;
@@ -113,4 +117,15 @@ export function isCardShaped(value: unknown): boolean {
 /** Keeps the interfaces matching the user's choice of binding and/or version. */
 export function selectInterfaces(all: readonly CheckInterface[], choice: { binding?: Binding; version?: A2aVersion }): CheckInterface[] {
   return all.filter((i) => (choice.binding === undefined || i.binding === choice.binding) && (choice.version === undefined || i.version === choice.version));
+}
+
+function sameUrl(a: string, b: string): boolean {
+  return a.replace(/\/+$/, '') === b.replace(/\/+$/, '');
+}
+
+/** The A2A versions the card declares for this binding at this URL (A2A 1.0 §8.3: 0.3 and 1.0 may share one URL). */
+export function declaredVersionsAt(card: Pick<CardTarget, 'declared'> | undefined, binding: Binding, url: string): A2aVersion[] {
+  if (!card) return [];
+  const versions = card.declared.filter((i) => i.binding === binding && sameUrl(i.url, url)).map((i) => i.version);
+  return [...new Set(versions)];
 }

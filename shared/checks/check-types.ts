@@ -5,6 +5,30 @@ import type { A2aVersion, Binding } from '../a2a/versions';
 export const checkLevels = ['MUST', 'SHOULD', 'MAY', 'INFO'] as const;
 export type CheckLevel = (typeof checkLevels)[number];
 
+/**
+ * Which rules decide the verdicts. `spec` grades each check by the keyword the A2A specification
+ * gives the party being checked; `strict` also holds the agent to the seed's Message contract
+ * (rules the spec only recommends, or leaves open, become MUST).
+ */
+export const checkProfiles = ['spec', 'strict'] as const;
+export type CheckProfile = (typeof checkProfiles)[number];
+
+/** The sentence a check's level rests on: which document, where, and its keyword for the party checked. */
+export interface CheckSource {
+  document: 'A2A 1.0' | 'A2A 0.3' | 'JSON-RPC 2.0' | 'a2a.proto';
+  section: string;
+  /** The requirement keyword as it applies to the agent; `none` when the spec sets no rule. */
+  keyword: 'MUST' | 'MUST NOT' | 'SHOULD' | 'MAY' | 'none';
+  /** The requirement, paraphrased (Powerduck's words, not the spec's). */
+  sentence: string;
+}
+
+/** A seed contract rule that goes beyond the spec: graded at `level` under the strict profile. */
+export interface StrictRule {
+  level: CheckLevel;
+  rule: string;
+}
+
 export const checkGroups = ['message', 'protocol', 'streaming', 'list-tasks', 'capabilities'] as const;
 export type CheckGroup = (typeof checkGroups)[number];
 
@@ -27,9 +51,16 @@ export interface CheckDefinition {
   id: string;
   group: CheckGroup;
   title: string;
+  /** The level under the default (spec) profile: the keyword the spec gives the party checked. */
   level: CheckLevel;
+  /** Where the spec grades it differently on one binding (e.g. proto3 open enums on gRPC). */
+  levelOn?: Partial<Record<Binding, CheckLevel>>;
   /** Where the rule comes from (spec section, proto field, TCK requirement). */
   spec: string;
+  /** The sentence the level rests on. */
+  source: CheckSource;
+  /** Set for the seed's Message contract rules: their level under `--profile strict`. */
+  strict?: StrictRule;
   /** What the probe puts on the wire. */
   sends: string;
   /** What a conforming agent answers. */
@@ -53,8 +84,10 @@ export interface CheckResult {
   checkId: string;
   group: CheckGroup;
   title: string;
+  /** The level under the report's profile (and on this binding). */
   level: CheckLevel;
   spec: string;
+  source: CheckSource;
   interface: CheckInterface;
   verdict: Verdict;
   /** What the spec expects, as applied on this interface. */
@@ -76,12 +109,16 @@ export interface ReportSummary {
   skipped: number;
   /** Failed checks whose level is MUST: any makes the CLI exit 1. */
   mustFailures: number;
+  /** Interfaces that did not answer as their binding at all (not A2A): any makes the CLI exit 2. */
+  notA2a: number;
 }
 
 export interface CheckTargetInfo {
   /** What the user gave: a card URL or an endpoint. */
   input: string;
   cardUrl?: string;
+  /** Which lookup found the card: the URL given, the agent's base path, or the origin root. */
+  cardFoundAt?: 'given' | 'base-path' | 'origin-root';
   agentName?: string;
   agentVersion?: string;
 }
@@ -97,9 +134,19 @@ export interface CheckReport {
   startedAt: string;
   finishedAt: string;
   durationMs: number;
+  /** The grading profile the verdicts were given under. */
+  profile: CheckProfile;
   interfaces: CheckInterface[];
+  /** Interfaces that answered as something other than their binding; their checks were not run. */
+  notA2a: Array<{ interface: CheckInterface; reason: string }>;
   results: CheckResult[];
   summary: ReportSummary;
   /** Things the user should know about the run as a whole (interfaces skipped, card not found…). */
   notes: string[];
+}
+
+/** A check's level under a profile, on one binding. */
+export function levelFor(check: Pick<CheckDefinition, 'level' | 'levelOn' | 'strict'>, profile: CheckProfile, binding: Binding): CheckLevel {
+  if (profile === 'strict' && check.strict) return check.strict.level;
+  return check.levelOn?.[binding] ?? check.level;
 }

@@ -1,5 +1,5 @@
 import type { CheckReport } from './check-types';
-import { checkGroups, checkLevels, reportFormat, reportFormatVersion, verdicts } from './check-types';
+import { checkGroups, checkLevels, checkProfiles, reportFormat, reportFormatVersion, verdicts } from './check-types';
 
 /** The JSON report is the CheckReport itself, pretty-printed, with a trailing newline. */
 export function renderJsonReport(report: CheckReport): string {
@@ -35,7 +35,7 @@ export const checkReportSchema = {
   $id: 'https://powerduck.dev/schemas/check-report-1.json',
   title: 'Powerduck contract check report',
   type: 'object',
-  required: ['format', 'formatVersion', 'tool', 'target', 'startedAt', 'finishedAt', 'durationMs', 'interfaces', 'results', 'summary', 'notes'],
+  required: ['format', 'formatVersion', 'tool', 'target', 'startedAt', 'finishedAt', 'durationMs', 'profile', 'interfaces', 'notA2a', 'results', 'summary', 'notes'],
   properties: {
     format: { const: reportFormat },
     formatVersion: { const: reportFormatVersion },
@@ -50,6 +50,7 @@ export const checkReportSchema = {
       properties: {
         input: { type: 'string' },
         cardUrl: { type: 'string' },
+        cardFoundAt: { enum: ['given', 'base-path', 'origin-root'] },
         agentName: { type: 'string' },
         agentVersion: { type: 'string' },
       },
@@ -58,18 +59,34 @@ export const checkReportSchema = {
     startedAt: { type: 'string', format: 'date-time' },
     finishedAt: { type: 'string', format: 'date-time' },
     durationMs: { type: 'number', minimum: 0 },
+    profile: { enum: [...checkProfiles] },
     interfaces: { type: 'array', items: interfaceSchema },
+    notA2a: {
+      type: 'array',
+      items: { type: 'object', required: ['interface', 'reason'], properties: { interface: interfaceSchema, reason: { type: 'string', minLength: 1 } }, additionalProperties: false },
+    },
     results: {
       type: 'array',
       items: {
         type: 'object',
-        required: ['checkId', 'group', 'title', 'level', 'spec', 'interface', 'verdict', 'expected', 'observed', 'reason', 'evidence', 'durationMs'],
+        required: ['checkId', 'group', 'title', 'level', 'spec', 'source', 'interface', 'verdict', 'expected', 'observed', 'reason', 'evidence', 'durationMs'],
         properties: {
           checkId: { type: 'string', pattern: '^[a-z-]+\\.[a-z0-9-]+$' },
           group: { enum: [...checkGroups] },
           title: { type: 'string' },
           level: { enum: [...checkLevels] },
           spec: { type: 'string' },
+          source: {
+            type: 'object',
+            required: ['document', 'section', 'keyword', 'sentence'],
+            properties: {
+              document: { type: 'string' },
+              section: { type: 'string' },
+              keyword: { enum: ['MUST', 'MUST NOT', 'SHOULD', 'MAY', 'none'] },
+              sentence: { type: 'string', minLength: 1 },
+            },
+            additionalProperties: false,
+          },
           interface: interfaceSchema,
           verdict: { enum: [...verdicts] },
           expected: { type: 'string' },
@@ -86,7 +103,7 @@ export const checkReportSchema = {
     },
     summary: {
       type: 'object',
-      required: ['total', 'pass', 'fail', 'warn', 'skipped', 'mustFailures'],
+      required: ['total', 'pass', 'fail', 'warn', 'skipped', 'mustFailures', 'notA2a'],
       properties: {
         total: { type: 'integer', minimum: 0 },
         pass: { type: 'integer', minimum: 0 },
@@ -94,6 +111,7 @@ export const checkReportSchema = {
         warn: { type: 'integer', minimum: 0 },
         skipped: { type: 'integer', minimum: 0 },
         mustFailures: { type: 'integer', minimum: 0 },
+        notA2a: { type: 'integer', minimum: 0 },
       },
       additionalProperties: false,
     },

@@ -17,7 +17,8 @@ function resultLines(result: CheckResult, idWidth: number): string[] {
 export function renderTextReport(report: CheckReport): string {
   const idWidth = Math.max(10, ...report.results.map((r) => r.checkId.length));
   const lines: string[] = [];
-  lines.push(`powerduck check — ${report.target.agentName ?? 'agent'} (${report.target.input})`);
+  lines.push(`powerduck check — ${report.target.agentName ?? 'agent'} (${report.target.input}) · profile ${report.profile}`);
+  for (const entry of report.notA2a) lines.push(`NOT A2A  ${interfaceLabel(entry.interface)}: ${entry.reason}`);
   for (const note of report.notes) lines.push(`note: ${note}`);
   for (const target of report.interfaces) {
     lines.push('', interfaceLabel(target));
@@ -29,7 +30,7 @@ export function renderTextReport(report: CheckReport): string {
   const s = report.summary;
   lines.push(
     '',
-    `Summary: ${s.total} checks · ${s.pass} pass · ${s.fail} fail (${s.mustFailures} MUST) · ${s.warn} warn · ${s.skipped} skipped · ${(report.durationMs / 1000).toFixed(1)} s`,
+    `Summary (profile ${report.profile}): ${s.total} checks · ${s.pass} pass · ${s.fail} fail (${s.mustFailures} MUST) · ${s.warn} warn · ${s.skipped} skipped${s.notA2a > 0 ? ` · ${s.notA2a} interface(s) not A2A` : ''} · ${(report.durationMs / 1000).toFixed(1)} s`,
     '',
   );
   return lines.join('\n');

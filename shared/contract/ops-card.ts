@@ -51,6 +51,10 @@ export interface CardFetchRequest {
 export interface CardFetchInfo {
   /** The URL actually requested (after well-known resolution). */
   url: string;
+  /** Which lookup answered: the URL given, the agent's base path, or the origin root (tried after the base path). */
+  foundAt?: 'given' | 'base-path' | 'origin-root';
+  /** One sentence saying where the card was found, and what was tried first. */
+  lookupNote?: string;
   status: number;
   statusText: string;
   /** Request headers exactly as sent (never any credential). */

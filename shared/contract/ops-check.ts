@@ -1,6 +1,6 @@
 import type { AuthConfig } from '../a2a/auth';
 import type { A2aVersion, Binding } from '../a2a/versions';
-import type { CheckDefinition, CheckGroup, CheckInterface, CheckReport, CheckResult, CheckTargetInfo } from '../checks/check-types';
+import type { CheckDefinition, CheckGroup, CheckProfile, CheckInterface, CheckReport, CheckResult, CheckTargetInfo } from '../checks/check-types';
 import type { Op, StreamOp } from './op';
 
 export interface CheckRunRequest {
@@ -20,6 +20,8 @@ export interface CheckRunRequest {
   probeText?: string;
   /** Environment whose variables fill `{{name}}` in the target, auth and probe text. */
   environment?: string;
+  /** Grading: `spec` (default) by the spec's own keywords; `strict` also enforces the seed Message contract. */
+  profile?: CheckProfile;
 }
 
 /** Events of a running check: first the plan, then one result per check as it completes. */

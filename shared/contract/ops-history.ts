@@ -1,4 +1,5 @@
 /* eslint-disable @typescript-eslint/no-empty-object-type -- the history feature has no streams */
+import type { HistoryStats } from '../history/history-stats';
 import type { HistoryEntry, HistorySettings, HistorySummary } from '../history/history-types';
 import type { Op, StreamOp } from './op';
 
@@ -24,11 +25,18 @@ export interface HistoryOps {
   'history.clear': Op<Record<string, never>, { removed: number }>;
   /** Reads the settings; any field given is changed first. */
   'history.settings': Op<Partial<HistorySettings>, HistorySettings>;
+  /** Retry and duplicate-execution figures over the user's sends (see shared/history/history-stats.ts). */
+  'history.stats': Op<HistoryStatsRequest, HistoryStats>;
+}
+
+export interface HistoryStatsRequest {
+  /** ISO date-time: only sends from then on. */
+  since?: string;
 }
 
 export interface HistoryStreams {}
 
-export const historyOpNames = ['history.list', 'history.get', 'history.clear', 'history.settings'] as const satisfies readonly (keyof HistoryOps)[];
+export const historyOpNames = ['history.list', 'history.get', 'history.clear', 'history.settings', 'history.stats'] as const satisfies readonly (keyof HistoryOps)[];
 export const historyStreamNames = [] as const satisfies readonly (keyof HistoryStreams)[];
 
 export type { Op, StreamOp };

@@ -158,6 +158,7 @@ export function buildHistoryEntry(record: ExchangeRecord, options: EntryOptions)
   }
   const error = a2aErrorOf(record);
   if (error) entry.a2aError = error;
+  if (outcome.kind === 'transport-error') entry.transportError = outcome.code;
   if (taskId !== undefined) entry.taskId = taskId;
   if (contextId !== undefined) entry.contextId = contextId;
   if (state !== undefined) entry.taskState = state;

@@ -63,6 +63,8 @@ export interface HistoryEntry {
   httpStatus?: number;
   grpcStatus?: string;
   outcomeKind: Outcome['kind'] | 'response';
+  /** For a transport failure, its code (timeout, connect…): tells "never sent" from "no answer". */
+  transportError?: string;
   a2aError?: HistoryA2aError;
   /** The server created a task for this exchange (a send that came back with a new task). */
   taskCreated: boolean;

@@ -94,8 +94,16 @@ describe('powerduck card fetch', () => {
     expect(run.stderr).toMatch(/schema errors/);
   });
 
+  it('a base URL with a path: its own well-known card first, then the origin root, saying which answered', async () => {
+    const own = await cli(['card', 'fetch', `${base}/broken`]);
+    expect(own.stdout).toContain(`Card found at the agent's base path: ${base}/broken/.well-known/agent-card.json.`);
+    const root = await cli(['card', 'fetch', `${base}/nothing-here`]);
+    expect(root.code).toBe(0);
+    expect(root.stdout).toContain(`Card found at the origin root: ${base}/.well-known/agent-card.json (${base}/nothing-here/.well-known/agent-card.json answered 404)`);
+  });
+
   it('fetch errors exit 2 with one line on stderr', async () => {
-    const run = await cli(['card', 'fetch', `${base}/nothing-here`]);
+    const run = await cli(['card', 'fetch', `${base}/nothing-here/card.json`]);
     expect(run.code).toBe(2);
     expect(run.stdout).toBe('');
     expect(run.stderr.trim().split('\n')).toHaveLength(1);

@@ -4,7 +4,7 @@ import { checkCatalog } from '../../shared/checks/check-catalog';
 import type { CheckReport } from '../../shared/checks/check-types';
 import { checkReportSchema, renderJsonReport } from '../../shared/checks/json-report';
 import { renderJUnit } from '../../shared/checks/junit-report';
-import { runChecks } from '../../electron/node/checks/run-checks';
+import { bindingGateId, runChecks } from '../../electron/node/checks/run-checks';
 import { createFileSecretStore } from '../../electron/node/secret-store';
 import { startBrokenAgent, type BrokenAgent } from './broken-agent';
 import { childrenNamed, parseXml } from './xml-parse';
@@ -41,11 +41,12 @@ describe('the deliberately broken agent', () => {
   it('every check catches its violation on every interface it applies to', () => {
     const results = [...main.results, ...lite.results];
     const missed: string[] = [];
-    for (const check of checkCatalog) {
+    // The binding gate passes here (the broken agent does speak its bindings): not-a2a.test.ts fails it.
+    for (const check of checkCatalog.filter((c) => c.id !== bindingGateId)) {
       const ran = results.filter((r) => r.checkId === check.id && r.verdict !== 'skipped');
       if (ran.length === 0) missed.push(`${check.id}: never ran`);
       for (const result of ran) {
-        const wanted = check.level === 'MUST' ? 'fail' : 'warn';
+        const wanted = result.level === 'MUST' ? 'fail' : 'warn';
         if (result.verdict !== wanted) missed.push(`${check.id} on ${result.interface.binding}: ${result.verdict} (${result.observed})`);
       }
     }
@@ -94,6 +95,6 @@ describe('the deliberately broken agent', () => {
     const root = parseXml(xml);
     expect(Number(root.attrs['failures'])).toBe(main.summary.fail);
     expect(childrenNamed(root, 'testsuite')).toHaveLength(2);
-    expect(main.summary.mustFailures).toBeGreaterThan(40);
+    expect(main.summary.mustFailures).toBeGreaterThan(30);
   });
 });

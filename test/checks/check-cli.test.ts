@@ -62,7 +62,7 @@ describe('powerduck check', () => {
     const io = memoryIo();
     expect(await runCli(['check', honest.cardUrl, '--only', 'capabilities'], io)).toBe(0);
     expect(io.out).toContain('PASS  MUST    capabilities.streaming-unsupported');
-    expect(io.out).toContain('Summary: 6 checks · 6 pass · 0 fail (0 MUST)');
+    expect(io.out).toContain('Summary (profile spec): 6 checks · 6 pass · 0 fail (0 MUST)');
     expect(io.err).toContain('Checking JSONRPC 1.0');
   });
 

@@ -21,6 +21,7 @@ let demo: Awaited<ReturnType<typeof startDemo>>;
 let noStreaming: Awaited<ReturnType<typeof startNoStreamingAgent>>;
 let runtimeDir: string;
 let sdkReport: CheckReport;
+let sdkStrict: CheckReport;
 let sdk03Report: CheckReport;
 let demoReport: CheckReport;
 let noStreamingReport: CheckReport;
@@ -31,9 +32,10 @@ beforeAll(async () => {
   runtimeDir = await mkdtemp(join(tmpdir(), 'powerduck-demo-'));
   [sdk, demo, noStreaming] = await Promise.all([startSdkAgent(), startDemo({ port: 0, grpcPort: 0, runtimeDir, stepDelayMs: 5 }), startNoStreamingAgent()]);
   const sdkAuth = { type: 'bearer' as const, token: { value: sdk.token } };
-  [sdkReport, sdk03Report, demoReport, noStreamingReport] = await Promise.all([
+  [sdkReport, sdkStrict, sdk03Report, demoReport, noStreamingReport] = await Promise.all([
     // The fixture makes tasks on "task N"; its card has no skill examples, so the probe text is chosen.
     runChecks({ target: sdk.cardUrl, auth: sdkAuth, probeText: 'task 1' }, deps()),
+    runChecks({ target: sdk.cardUrl, auth: sdkAuth, probeText: 'task 1', profile: 'strict', only: ['message'] }, deps()),
     runChecks({ target: sdk.rpcUrl, version: '0.3', auth: sdkAuth, probeText: 'task 1' }, deps()),
     runChecks({ target: demo.cardUrl, auth: { type: 'bearer', token: { value: demo.token } } }, deps()),
     runChecks({ target: noStreaming.cardUrl, only: ['capabilities'] }, deps()),
@@ -54,6 +56,38 @@ describe('checks against the official SDK agent', () => {
 
   it('passes everything except the documented SDK findings', () => {
     expect(unexpected(sdkReport, sdkFixtureDeviations)).toEqual([]);
+  });
+
+  it('default profile (the spec): the only MUST failure is the real deviation, with its evidence', () => {
+    expect(sdkReport.profile).toBe('spec');
+    const must = sdkReport.results.filter((r) => r.verdict === 'fail' && r.level === 'MUST');
+    expect(must.map((r) => `${r.interface.binding} ${r.checkId}`)).toEqual(['JSONRPC protocol.invalid-envelope']);
+    expect(sdkReport.summary.mustFailures).toBe(1);
+    expect(must[0]?.observed).toContain('-32602');
+    expect(must[0]?.evidence[0]?.request.body).toContain('"jsonrpc":"1.0"');
+    expect(must[0]?.source).toMatchObject({ document: 'JSON-RPC 2.0', keyword: 'MUST' });
+    // Receiver-side validation the spec only recommends (§5.7) is a warning, graded SHOULD (MAY for an open enum on gRPC).
+    const roleUnknown = sdkReport.results.filter((r) => r.checkId === 'message.role-unknown').map((r) => `${r.interface.binding} ${r.level} ${r.verdict}`);
+    expect(roleUnknown).toEqual(['JSONRPC SHOULD warn', 'HTTP+JSON SHOULD warn', 'GRPC MAY warn']);
+    expect(sdkReport.notes).toContain('Profile: spec (each check graded by the keyword the A2A specification gives the agent).');
+  });
+
+  it('the version check reads the card: 0.3 is declared at the HTTP+JSON and gRPC URLs too, so a header-less 1.0 answer is no fault', () => {
+    const rows = sdkReport.results.filter((r) => r.checkId === 'protocol.version-missing');
+    expect(rows.map((r) => `${r.interface.binding} ${r.verdict}`)).toEqual(['JSONRPC pass', 'HTTP+JSON pass', 'GRPC pass']);
+    expect(rows[1]?.observed).toContain('The card declares 1.0 and 0.3 at this URL');
+  });
+
+  it('strict profile: the seed Message contract rules are MUST, and the SDK breaks five of them on every binding', () => {
+    expect(sdkStrict.profile).toBe('strict');
+    const must = sdkStrict.results.filter((r) => r.verdict === 'fail' && r.level === 'MUST').map((r) => `${r.interface.binding} ${r.checkId}`);
+    const seedBroken = ['message.empty-parts', 'message.duplicate-message-id', 'message.role-agent', 'message.role-unspecified', 'message.role-unknown'];
+    expect(must).toEqual(['JSONRPC', 'HTTP+JSON', 'GRPC'].flatMap((b) => sdkStrict.results.filter((r) => r.interface.binding === b && seedBroken.includes(r.checkId)).map((r) => `${b} ${r.checkId}`)));
+    expect(must).toHaveLength(15);
+    const duplicate = sdkStrict.results.find((r) => r.checkId === 'message.duplicate-message-id');
+    expect(duplicate?.reason).toContain('duplicate execution');
+    // Every Message rule is a seed rule, so all of them are MUST under strict; the others still pass.
+    expect(sdkStrict.results.filter((r) => r.checkId.startsWith('message.')).every((r) => r.level === 'MUST')).toBe(true);
   });
 
   it('really exercised the task rules (a task was made on every binding)', () => {

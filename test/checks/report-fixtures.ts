@@ -44,6 +44,7 @@ export function result(checkId: string, target: CheckInterface, verdict: Verdict
     title: check.title,
     level: check.level,
     spec: check.spec,
+    source: check.source,
     interface: target,
     verdict,
     expected: check.expects,
@@ -60,6 +61,8 @@ export function sampleReport(): CheckReport {
     target: { input: `http://127.0.0.1:1/card?q=${hostileText}`, agentName: hostileText },
     startedAt: Date.parse('2026-01-01T00:00:00Z'),
     finishedAt: Date.parse('2026-01-01T00:00:02.5Z'),
+    profile: 'spec',
+    notA2a: [],
     interfaces: [rpcInterface, restInterface],
     results: [
       result('protocol.get-unknown-task', rpcInterface, 'fail'),

@@ -80,7 +80,7 @@ describe('JSON report', () => {
 
   it('counts only MUST failures toward the exit code', () => {
     const report = sampleReport();
-    expect(report.summary).toEqual({ total: 6, pass: 2, fail: 2, warn: 1, skipped: 1, mustFailures: 1 });
+    expect(report.summary).toEqual({ total: 6, pass: 2, fail: 2, warn: 1, skipped: 1, mustFailures: 1, notA2a: 0 });
     expect(reportExitCode(report)).toBe(1);
     const onlyShould = { ...report, results: report.results.filter((r) => r.level !== 'MUST'), summary: { ...report.summary, mustFailures: 0 } };
     expect(reportExitCode(onlyShould)).toBe(0);
@@ -92,6 +92,6 @@ describe('text report', () => {
     const text = renderTextReport(sampleReport());
     expect(text).toContain('FAIL  MUST    protocol.get-unknown-task');
     expect(text).toContain('SKIP  MUST    streaming.first-event');
-    expect(text).toContain('Summary: 6 checks · 2 pass · 2 fail (1 MUST) · 1 warn · 1 skipped · 2.5 s');
+    expect(text).toContain('Summary (profile spec): 6 checks · 2 pass · 2 fail (1 MUST) · 1 warn · 1 skipped · 2.5 s');
   });
 });

@@ -49,7 +49,7 @@ export const cardCommand: CliCommand = {
       const fetched = unwrap(await core.dispatcher.invoke('card.fetch', { url: target, ...(as === '0.3' ? { as: '0.3' as const } : {}) }));
       inspected = fetched;
       const f = fetched.fetch;
-      fetchLine = `GET ${f.url} → ${f.status} ${f.statusText}, ${f.bytes} bytes${f.contentEncoding ? ` (${f.contentEncoding}, ${f.wireBytes} on the wire)` : ''}, ${f.timings.totalMs} ms`;
+      fetchLine = `GET ${f.url} → ${f.status} ${f.statusText}, ${f.bytes} bytes${f.contentEncoding ? ` (${f.contentEncoding}, ${f.wireBytes} on the wire)` : ''}, ${f.timings.totalMs} ms${f.lookupNote ? `\n${f.lookupNote}` : ''}`;
     } else {
       const text = target === '-' ? await io.readStdin() : await readText(io, target, 'card file');
       try {

@@ -2,7 +2,7 @@ import { access, constants, stat, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { newUuid } from '../../../shared/a2a/ids';
 import { isA2aVersion, type A2aVersion } from '../../../shared/a2a/versions';
-import { checkGroups, type CheckGroup, type CheckReport } from '../../../shared/checks/check-types';
+import { checkGroups, checkProfiles, type CheckGroup, type CheckProfile, type CheckReport } from '../../../shared/checks/check-types';
 import { interfaceLabel } from '../../../shared/checks/check-types';
 import { renderJsonReport } from '../../../shared/checks/json-report';
 import { renderJUnit } from '../../../shared/checks/junit-report';
@@ -17,7 +17,7 @@ import { exitCodes, UsageError, type CliCommand } from '../cli-types';
 import { parseBinding } from '../parse-binding';
 
 const usage = [
-  'powerduck check <card-url|endpoint> [--binding B] [--a2a V] [--token T | --token-env NAME] [--only GROUP] [--text TEXT] [--env NAME] [--json] [--junit FILE]',
+  'powerduck check <card-url|endpoint> [--binding B] [--a2a V] [--token T | --token-env NAME] [--only GROUP] [--text TEXT] [--profile spec|strict] [--env NAME] [--json] [--junit FILE]',
   '',
   '  Probes an agent for the A2A message, task and protocol rules and reports each verdict with its evidence.',
   '  <card-url|endpoint>  a card URL or agent base URL (every interface it lists is checked), or one endpoint',
@@ -28,11 +28,14 @@ const usage = [
   `  --only GROUP  only these groups (repeat or comma-separate): ${checkGroups.join(', ')}`,
   '  --text TEXT   text of the probe messages (default: the card\'s first skill example, else "hello");',
   '                pick one that makes the agent start a task, so the task rules can be checked',
+  '  --profile P   spec (default): each check graded by the keyword the A2A spec gives the agent;',
+  '                strict: the seed Message contract rules (parts, roles, duplicate messageId, task ids) are MUST too',
   '  --json        print the JSON report on stdout instead of the table',
   '  --junit FILE  also write a JUnit XML report (for CI)',
   "  --env NAME    fill {{variables}} in the target, token and text from this environment (see 'powerduck env')",
   '',
-  'Exit: 0 no MUST rule broken; 1 at least one MUST check failed; 2 usage, card or network error, or the agent refused the credentials.',
+  'Exit: 0 no MUST rule broken; 1 at least one MUST check failed; 2 usage, card or network error, the agent refused the credentials,',
+  '      or an interface is not an A2A endpoint at all (HTTP 404/405, HTML, JSON that is not the binding).',
 ].join('\n');
 
 function parseGroups(values: readonly string[]): CheckGroup[] {
@@ -65,7 +68,7 @@ export const checkCommand: CliCommand = {
   summary: 'Check an agent against the A2A contract (JSON and JUnit reports)',
   usage,
   async run(argv, io) {
-    const args = parseArgs(argv, { values: ['binding', 'a2a', 'token', 'token-env', 'only', 'text', 'junit', 'env'], flags: ['json'] });
+    const args = parseArgs(argv, { values: ['binding', 'a2a', 'token', 'token-env', 'only', 'text', 'junit', 'env', 'profile'], flags: ['json'] });
     if (args.positionals.length !== 1) throw new UsageError('Give exactly one card URL or endpoint.');
     const target = args.positionals[0] as string;
     const bindingText = args.options.get('binding');
@@ -77,8 +80,11 @@ export const checkCommand: CliCommand = {
     if (tokenEnv === '') throw new UsageError('--token-env needs a variable name.');
     if (token !== undefined && tokenEnv !== undefined) throw new UsageError('Use either --token or --token-env, not both.');
     if (tokenEnv !== undefined && !io.env[tokenEnv]) throw new UsageError(`The environment variable ${tokenEnv} (--token-env) is not set.`);
+    const profileText = args.options.get('profile');
+    if (profileText !== undefined && !(checkProfiles as readonly string[]).includes(profileText)) throw new UsageError(`--profile takes ${checkProfiles.join(' or ')}, not ${profileText}.`);
     const request: CheckRunRequest = {
       target,
+      ...(profileText !== undefined ? { profile: profileText as CheckProfile } : {}),
       ...(bindingText !== undefined ? { binding: parseBinding(bindingText) } : {}),
       ...(versionText !== undefined ? { version: versionText as A2aVersion } : {}),
       ...(token !== undefined ? { auth: { type: 'bearer', token: { value: token } } } : {}),
@@ -121,6 +127,11 @@ export const checkCommand: CliCommand = {
         return exitCodes.error;
       }
     }
-    return reportExitCode(report) === 1 ? exitCodes.refused : exitCodes.ok;
+    const exit = reportExitCode(report);
+    if (exit === 2) {
+      for (const entry of report.notA2a) io.stderr(`powerduck check: ${interfaceLabel(entry.interface)}: ${entry.reason}\n`);
+      return exitCodes.error;
+    }
+    return exit === 1 ? exitCodes.refused : exitCodes.ok;
   },
 };

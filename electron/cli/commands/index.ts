@@ -10,6 +10,7 @@ export const commands: readonly LazyCommand[] = [
   { name: 'card', summary: 'Fetch, inspect and verify Agent Cards (JWS against a JWKS file)', load: async () => (await import('./card')).cardCommand },
   { name: 'check', summary: 'Check an agent against the A2A contract (JSON and JUnit reports)', load: async () => (await import('./check')).checkCommand },
   { name: 'send', summary: 'send one A2A call (JSON-RPC, HTTP+JSON or gRPC; A2A 1.0 or 0.3) or, with --http, any HTTP request', load: async () => (await import('./send')).sendCommand },
+  { name: 'history', summary: 'retry and duplicate-execution figures from the history (history stats)', load: async () => (await import('./history')).historyCommand },
   { name: 'spec', summary: 'save, list, validate and document A2A requests in OpenAPI 3.2 files (x-a2a)', load: async () => (await import('./spec')).specCommand },
   { name: 'run', summary: 'send a request saved in an OpenAPI file (x-a2a, or any HTTP operation as "GET /path")', load: async () => (await import('./run')).runCommand },
   { name: 'servergen', summary: 'generate a Node.js A2A adapter project that forwards to an HTTP handler', load: async () => (await import('./servergen')).servergenCommand },

@@ -6,6 +6,7 @@ import type { ExchangeRecord, RecordedStreamEvent } from '../../../shared/a2a/ex
 import { describeEvent, outcomeSeverity, summarizeExchange } from '../../../shared/a2a/exchange-summary';
 import { isA2aVersion } from '../../../shared/a2a/versions';
 import { newUuid } from '../../../shared/a2a/ids';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { StreamEvent, WireError } from '../../../shared/contract/index';
 import { closeA2aConnections } from '../../node/a2a/perform-call';
 import { openCore } from '../../node/core';
@@ -19,7 +20,7 @@ import { runSendHttp, sendHttpUsage } from './send-http';
 
 const usage = `powerduck send --a2a <1.0|0.3> --binding <JSONRPC|HTTP+JSON|GRPC> --endpoint URL --method NAME
                 [--body FILE|-] [--text TEXT] [--header 'K: V']... [--token T | --token-env NAME]
-                [--tenant T] [--timeout MS] [--env NAME] [--json]
+                [--tenant T] [--timeout MS] [--retry N] [--env NAME] [--json]
 
 Sends one A2A call and prints what came back.
   --body FILE|-    the request body as JSON (for JSON-RPC: the params object; for HTTP+JSON and
@@ -27,7 +28,11 @@ Sends one A2A call and prints what came back.
   --text TEXT      shortcut: send a user message with this text (fresh messageId)
   --header 'K: V'  extra header (gRPC: metadata); repeatable. A2A-Version is added unless given
   --token T        bearer token (prefer --token-env NAME to keep it out of shell history)
-  --tenant T       HTTP+JSON tenant path prefix
+  --tenant T       A2A 1.0 tenant: the path prefix on HTTP+JSON, params.tenant on JSON-RPC and gRPC
+  --retry N        after a transport failure (no answer, timeout, connection refused or reset), send the
+                   same request again, same messageId, up to N more times; each send is recorded in the
+                   history as the next attempt of that messageId. Off by default: a resend after no
+                   answer may execute the message twice (see powerduck history stats)
   --timeout MS     time allowed for a unary call, or until a stream answers (default 60000)
   --env NAME       fill {{variables}} (endpoint, headers, token, body) from this environment
                    (see 'powerduck env'); e.g. --endpoint '{{baseUrl}}/rpc' --token '{{token}}'
@@ -44,6 +49,25 @@ function parseHeader(text: string): HeaderEntry {
   return { name: text.slice(0, colon).trim(), value: text.slice(colon + 1).trim() };
 }
 
+/** Wire codes of a call that failed in transit: the request may or may not have reached the agent. */
+const retryableCodes = new Set<string>(['timeout', 'connect', 'dns']);
+
+/** A record whose outcome is a transport failure with nothing received: the case --retry resends. */
+function transportFailure(record: ExchangeRecord): string | undefined {
+  const outcome = record.outcome;
+  if (outcome.kind !== 'transport-error' || (record.events?.length ?? 0) > 0) return undefined;
+  return retryableCodes.has(outcome.code) ? outcome.message : undefined;
+}
+
+/** Puts the tenant in the request object (A2A 1.0 `tenant` field on JSON-RPC params and gRPC requests). */
+function withTenant(body: unknown, tenant: string): unknown {
+  if (body === undefined) return { tenant };
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new UsageError('--tenant needs the request body to be a JSON object.');
+  const existing = (body as Record<string, unknown>)['tenant'];
+  if (existing !== undefined && existing !== tenant) throw new UsageError(`The body already sets tenant "${String(existing)}"; drop --tenant or make them agree.`);
+  return { ...body, tenant };
+}
+
 function exitFor(record: ExchangeRecord): number {
   const severity = outcomeSeverity(record.outcome);
   return severity === 'ok' ? exitCodes.ok : severity === 'refused' ? exitCodes.refused : exitCodes.error;
@@ -57,7 +81,7 @@ export const sendCommand: CliCommand = {
     // Plain HTTP has its own options (send-http.ts).
     if (argv.includes('--http')) return runSendHttp(argv, io);
     const args = parseArgs(argv, {
-      values: ['a2a', 'binding', 'endpoint', 'method', 'body', 'text', 'header', 'token', 'token-env', 'tenant', 'timeout', 'env'],
+      values: ['a2a', 'binding', 'endpoint', 'method', 'body', 'text', 'header', 'token', 'token-env', 'tenant', 'timeout', 'env', 'retry'],
       flags: ['json'],
     });
     if (args.positionals.length) throw new UsageError(`Unexpected argument "${args.positionals[0]}".`);
@@ -92,6 +116,14 @@ export const sendCommand: CliCommand = {
     const tenant = args.options.get('tenant');
     const environment = args.options.get('env');
     if (environment === '') throw new UsageError('--env needs an environment name.');
+    if (tenant === '') throw new UsageError('--tenant needs a value.');
+    if (tenant !== undefined && version === '0.3') throw new UsageError('A2A 0.3 has no tenant; --tenant applies to A2A 1.0 only.');
+    // A2A 1.0: HTTP+JSON carries the tenant as a path prefix; JSON-RPC and gRPC as the request's `tenant` field.
+    const pathTenant = tenant !== undefined && binding === 'HTTP+JSON' ? tenant : undefined;
+    if (tenant !== undefined && binding !== 'HTTP+JSON') body = withTenant(body, tenant);
+    const retryText = args.options.get('retry');
+    const retries = retryText === undefined ? 0 : Number(retryText);
+    if (!Number.isInteger(retries) || retries < 0 || retries > 10) throw new UsageError('--retry takes a whole number of resends from 0 to 10.');
     const call: A2aCall = {
       version,
       binding,
@@ -100,7 +132,7 @@ export const sendCommand: CliCommand = {
       body,
       headers: (args.repeated.get('header') ?? []).map(parseHeader),
       ...(auth ? { auth } : {}),
-      ...(tenant ? { tenant } : {}),
+      ...(pathTenant ? { tenant: pathTenant } : {}),
       ...(totalMs !== undefined ? { timeouts: { totalMs } } : {}),
       ...(environment !== undefined ? { environment } : {}),
     };
@@ -114,33 +146,45 @@ export const sendCommand: CliCommand = {
 
     let record: ExchangeRecord | undefined;
     try {
-      if (isStreamingMethod(version, method)) {
-        const requestId = newUuid();
-        const onSigint = (): void => {
-          core.dispatcher.cancel(requestId);
-        };
-        process.once('SIGINT', onSigint);
+      for (let attempt = 1; ; attempt++) {
+        record = undefined;
         let failure: WireError | undefined;
-        try {
-          // The end record does not repeat the events: they are put back for the final summary.
-          const events: RecordedStreamEvent[] = [];
-          await core.dispatcher.stream('a2a.stream', requestId, call, (event: StreamEvent<RecordedStreamEvent, ExchangeRecord>) => {
-            if (event.kind === 'data') {
-              events.push(event.data);
-              printEvent(event.data);
-            } else if (event.kind === 'end') record = { ...event.value, events };
-            else failure = event.error;
-          });
-        } finally {
-          process.removeListener('SIGINT', onSigint);
+        if (isStreamingMethod(version, method)) {
+          const requestId = newUuid();
+          const onSigint = (): void => {
+            core.dispatcher.cancel(requestId);
+          };
+          process.once('SIGINT', onSigint);
+          try {
+            // The end record does not repeat the events: they are put back for the final summary.
+            const events: RecordedStreamEvent[] = [];
+            await core.dispatcher.stream('a2a.stream', requestId, call, (event: StreamEvent<RecordedStreamEvent, ExchangeRecord>) => {
+              if (event.kind === 'data') {
+                events.push(event.data);
+                printEvent(event.data);
+              } else if (event.kind === 'end') record = { ...event.value, events };
+              else failure = event.error;
+            });
+          } finally {
+            process.removeListener('SIGINT', onSigint);
+          }
+        } else {
+          const result = await core.dispatcher.invoke('a2a.send', call);
+          if (!result.ok) failure = result.error;
+          else {
+            record = result.value;
+            // A unary method that was answered with a stream still shows its events.
+            if (!json) for (const event of record.events ?? []) printEvent(event);
+          }
         }
-        if (failure) return fail(failure);
-      } else {
-        const result = await core.dispatcher.invoke('a2a.send', call);
-        if (!result.ok) return fail(result.error);
-        record = result.value;
-        // A unary method that was answered with a stream still shows its events.
-        if (!json) for (const event of record.events ?? []) printEvent(event);
+        const transport = failure ? (retryableCodes.has(failure.code) ? failure.message : undefined) : record ? transportFailure(record) : undefined;
+        if (transport === undefined || attempt > retries) {
+          if (failure) return fail(failure);
+          break;
+        }
+        // Same call, same body: the same messageId goes out again, and history counts it as the next attempt.
+        io.stderr(`powerduck send: attempt ${attempt} got no answer (${oneLine(transport)}); resending the same request (attempt ${attempt + 1} of ${retries + 1}).\n`);
+        await sleep(Math.min(5_000, 250 * 2 ** (attempt - 1)));
       }
     } finally {
       // Keep-alive sockets and gRPC channels would hold the process open after the answer.

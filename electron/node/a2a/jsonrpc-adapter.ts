@@ -10,6 +10,13 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+function isJsonRpcEnvelope(value: unknown): boolean {
+  if (!isObject(value)) return false;
+  if (value['jsonrpc'] === '2.0' && ('result' in value || 'error' in value)) return true;
+  const error = value['error'];
+  return isObject(error) && typeof error['code'] === 'number';
+}
+
 /**
  * JSON-RPC binding (A2A §9): POST {jsonrpc, id, method, params} to the endpoint. The id is fresh
  * per call and never the messageId. HTTP 200 carrying `error` is an RPC error.
@@ -57,7 +64,9 @@ export const jsonRpcAdapter: BindingAdapter = {
       if (opened.status < 200 || opened.status >= 300) return classifyHttpError(opened.status, opened.statusText, body.text || undefined);
       return { kind: 'transport-error', code: 'not-json', message: `HTTP ${opened.status} but the body is not JSON (${parsed.message}).` };
     }
-    const looksRpc = isObject(parsed.value) && ('result' in parsed.value || 'error' in parsed.value);
+    // A JSON-RPC response: `jsonrpc: "2.0"` with result/error, or at least an error object with a
+    // numeric code. `{"error":"no such path"}` on a 404 is a web server's answer, not JSON-RPC.
+    const looksRpc = isJsonRpcEnvelope(parsed.value);
     if (opened.status < 200 || opened.status >= 300) {
       if (!looksRpc) return classifyHttpError(opened.status, opened.statusText, parsed.value);
       recorder.warn(`The JSON-RPC response came with HTTP ${opened.status} ${opened.statusText}.`);

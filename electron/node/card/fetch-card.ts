@@ -3,7 +3,7 @@ import type { CardFetchRequest, CardFetchResult } from '../../../shared/contract
 import type { CardFinding } from '../../../shared/card/card-types';
 import { CoreError } from '../core-error';
 import { analyzeCard } from './card-analysis';
-import { resolveCardUrl } from './card-url';
+import { cardUrlCandidates, describeCardLookup, type CardLookup } from './card-url';
 import { safeGet } from './safe-fetch';
 
 /** 1 MiB of decoded bytes: far above any real card, far below anything that hurts. */
@@ -22,7 +22,7 @@ export interface FetchCardDeps {
  */
 export async function fetchCard(request: CardFetchRequest, deps: FetchCardDeps): Promise<CardFetchResult> {
   if (typeof request.url !== 'string') throw new CoreError('bad-request', 'card.fetch needs a url (the agent base URL or the card URL).');
-  const url = resolveCardUrl(request.url);
+  const candidates = cardUrlCandidates(request.url);
   const as = request.as ?? '1.0';
   if (as !== '1.0' && as !== '0.3') throw new CoreError('bad-request', `Fetch the card as 1.0 or 0.3, not ${String(as)}.`);
   const headers: Record<string, string> = {
@@ -32,14 +32,39 @@ export async function fetchCard(request: CardFetchRequest, deps: FetchCardDeps):
   };
   // A2A §3.6.1: 1.0 clients always send the version; a 0.3 client sends none (servers then assume 0.3).
   if (as === '1.0') headers['A2A-Version'] = '1.0';
-  const response = await safeGet({
-    url,
-    headers,
-    maxBytes: cardByteLimit,
-    connectTimeoutMs: positive(request.timeouts?.connectMs, defaultCardTimeouts.connectMs, 'connectMs'),
-    totalTimeoutMs: positive(request.timeouts?.totalMs, defaultCardTimeouts.totalMs, 'totalMs'),
-    ...(deps.signal ? { signal: deps.signal } : {}),
-  });
+  // The agent's base path first, then the origin root: whichever answers is named in the result.
+  const misses: string[] = [];
+  let response: Awaited<ReturnType<typeof safeGet>> | undefined;
+  let url = (candidates[0] as (typeof candidates)[number]).url;
+  let lookup: CardLookup = (candidates[0] as (typeof candidates)[number]).lookup;
+  for (const [index, candidate] of candidates.entries()) {
+    url = candidate.url;
+    lookup = candidate.lookup;
+    try {
+      response = await safeGet({
+        url,
+        headers,
+        maxBytes: cardByteLimit,
+        connectTimeoutMs: positive(request.timeouts?.connectMs, defaultCardTimeouts.connectMs, 'connectMs'),
+        totalTimeoutMs: positive(request.timeouts?.totalMs, defaultCardTimeouts.totalMs, 'totalMs'),
+        ...(deps.signal ? { signal: deps.signal } : {}),
+      });
+      if (index < candidates.length - 1 && !looksLikeJson(response.body)) {
+        misses.push(`${url.href} answered ${response.status}, not JSON`);
+        continue;
+      }
+      break;
+    } catch (error) {
+      const status = error instanceof CoreError && error.code === 'http-status' ? statusOf(error.details) : undefined;
+      if (index < candidates.length - 1 && (status === 404 || status === 410)) {
+        misses.push(`${url.href} answered ${status}`);
+        continue;
+      }
+      if (misses.length > 0 && error instanceof CoreError) throw new CoreError(error.code, `${error.message} Also tried: ${misses.join('; ')}.`, error.details);
+      throw error;
+    }
+  }
+  if (!response) throw new CoreError('http-status', `No agent card found: ${misses.join('; ')}.`);
 
   let text = response.body.toString('utf8');
   if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
@@ -64,6 +89,8 @@ export async function fetchCard(request: CardFetchRequest, deps: FetchCardDeps):
     findings: [...extra, ...analysis.findings].sort((a, b) => severityRank[a.severity] - severityRank[b.severity]),
     fetch: {
       url: url.href,
+      foundAt: lookup,
+      lookupNote: describeCardLookup(lookup, url.href, misses),
       status: response.status,
       statusText: response.statusText,
       requestHeaders: response.requestHeaders,
@@ -84,4 +111,15 @@ function positive(value: unknown, fallback: number, name: string): number {
   const problem = timeoutProblem(`timeouts.${name}`, value);
   if (problem) throw new CoreError('bad-request', problem);
   return value as number;
+}
+
+function statusOf(details: unknown): number | undefined {
+  const status = typeof details === 'object' && details !== null ? (details as { status?: unknown }).status : undefined;
+  return typeof status === 'number' ? status : undefined;
+}
+
+/** A quick look at the first byte: a 200 HTML page at the base path is a miss, not a broken card. */
+function looksLikeJson(body: Buffer): boolean {
+  const text = body.toString('utf8', 0, Math.min(body.length, 64)).replace(/^\uFEFF/, '').trimStart();
+  return text.startsWith('{') || text.startsWith('[');
 }

@@ -68,6 +68,10 @@ export const messageChecks: Record<string, CheckImpl> = {
     const a = taskOf(first)?.id;
     const b = taskOf(second)?.id;
     const sameness = a && b ? (a === b ? `the same task ${a} both times (idempotent)` : `a new task each time (${a}, then ${b})`) : `${describeOutcome(first)}, then ${describeOutcome(second)}`;
+    // The seed's message policy: a retried messageId must not run twice (a duplicate execution).
+    if (ctx.profile === 'strict' && a && b && a !== b) {
+      return run(unmet(`Both attempts were accepted: ${sameness}.`, 'The resend of one messageId started a second task, a duplicate execution: deduplicate on messageId (answer the first task again, or refuse the resend).'), first, second);
+    }
     return run(met(`Both attempts were accepted: ${sameness}. The spec does not require idempotence; clients must not rely on either behaviour.`), first, second);
   },
 

@@ -4,11 +4,12 @@ import type { ExchangeRecord, RecordedStreamEvent } from '../../../shared/a2a/ex
 import { newUuid } from '../../../shared/a2a/ids';
 import type { StreamItem, TaskView } from '../../../shared/checks/a2a-objects';
 import { isInterruptedState, isTerminalState, readStreamItem, readTask } from '../../../shared/checks/a2a-objects';
-import type { CapabilityName, CheckInterface } from '../../../shared/checks/check-types';
+import type { CapabilityName, CheckInterface, CheckProfile } from '../../../shared/checks/check-types';
 import { field } from '../../../shared/checks/json-read';
 import { describeOutcome } from '../../../shared/checks/outcome-text';
 import type { ProbeMessage, ProbeOperation } from '../../../shared/checks/probe-messages';
 import { methodName, sendParams, taskIdParams } from '../../../shared/checks/probe-messages';
+import type { A2aVersion } from '../../../shared/a2a/versions';
 import type { CallDeps } from '../a2a/perform-call';
 import { rawProbe } from './raw-probe';
 import type { ResolvedAuth } from './raw-auth';
@@ -30,6 +31,10 @@ export const defaultProbeTimings: ProbeTimings = { callMs: 10_000, streamMs: 15_
 export interface ProbeContextOptions {
   target: CheckInterface;
   capabilities: Partial<Record<CapabilityName, boolean>>;
+  /** The grading profile (a few probes word their finding by it). */
+  profile?: CheckProfile;
+  /** The A2A versions the card declares for this binding at this URL (empty without a card). */
+  declaredVersions?: readonly A2aVersion[];
   probeText: string;
   auth?: AuthConfig;
   rawAuth: ResolvedAuth;
@@ -57,6 +62,8 @@ export type TaskFixture = { task: TaskView; evidence: ExchangeRecord[] } | { ski
 export class ProbeContext {
   readonly target: CheckInterface;
   readonly capabilities: Partial<Record<CapabilityName, boolean>>;
+  readonly declaredVersions: readonly A2aVersion[];
+  readonly profile: CheckProfile;
   readonly probeText: string;
   readonly timings: ProbeTimings;
   readonly #options: ProbeContextOptions;
@@ -68,6 +75,8 @@ export class ProbeContext {
     this.#options = options;
     this.target = options.target;
     this.capabilities = options.capabilities;
+    this.declaredVersions = options.declaredVersions ?? [];
+    this.profile = options.profile ?? 'spec';
     this.probeText = options.probeText;
     this.timings = options.timings;
   }

@@ -1,5 +1,6 @@
 import type { ExchangeRecord } from '../../../shared/a2a/exchange';
 import { describeError, expectError, isServerFault, matchError, observedError } from '../../../shared/checks/error-expectations';
+import { notBindingAnswer } from '../../../shared/checks/binding-answer';
 import { isObject, parseJson } from '../../../shared/checks/json-read';
 import { describeOutcome } from '../../../shared/checks/outcome-text';
 import { taskIdParams } from '../../../shared/checks/probe-messages';
@@ -36,6 +37,15 @@ function jsonRpcIdNull(record: ExchangeRecord): boolean {
 }
 
 export const protocolChecks: Record<string, CheckImpl> = {
+  'protocol.binding-answers': async (ctx) => {
+    // SendMessage without a message: every binding routes it (POST /message:send on HTTP+JSON), it
+    // changes nothing, and an A2A agent answers it with a validation error.
+    const record = await ctx.call(ctx.method('send'), { metadata: { note: 'powerduck check: is this the binding?' } });
+    const notA2a = notBindingAnswer(record, ctx.binding);
+    if (notA2a) return run(unmet(describeOutcome(record), `${notA2a} Check the URL: the other checks were not run on it.`), record);
+    return run(met(`Answered in ${ctx.binding}: ${describeOutcome(record)}.`), record);
+  },
+
   'protocol.malformed-json': async (ctx) => {
     const record = await ctx.raw({ label: '(malformed JSON)', body: truncatedJson, ...(ctx.binding === 'HTTP+JSON' ? { path: '/message:send' } : {}) });
     const finding = expectError(record, ['ParseError'], describeOutcome);
@@ -66,15 +76,29 @@ export const protocolChecks: Record<string, CheckImpl> = {
   'protocol.version-missing': async (ctx) => {
     const record = await getTaskWithVersion(ctx, null, 'GetTask (no A2A-Version)');
     const error = observedError(record);
+    // A2A 1.0 §3.6.2: no header means 0.3. When the card also declares 0.3 at this URL, the agent
+    // serves 0.3 there, and the 1.0 method name or route is its own answer to which version is meant.
+    const serves03 = ctx.declaredVersions.includes('0.3');
+    const declared = serves03 ? 'The card declares 1.0 and 0.3 at this URL' : ctx.declaredVersions.length > 0 ? `The card declares only ${ctx.declaredVersions.join(', ')} at this URL` : 'No card lists this URL';
     let finding: Finding;
+    if (serves03) {
+      if (error && matchError(error, 'VersionNotSupported', ctx.binding, '1.0') !== 'none') {
+        finding = unmet(`${describeError(error)}.`, `${declared}, so a request without A2A-Version is 0.3 traffic and must be served, not refused as an unsupported version (§3.6.2).`);
+      } else if (error && isServerFault(error)) {
+        finding = unmet(`${describeError(error)}.`, 'A request without A2A-Version must be answered (as 0.3), not fail.');
+      } else {
+        finding = met(`${error ? describeError(error) : `Accepted: ${describeOutcome(record)}`}. ${declared}: a header-less request is 0.3, and the agent may tell the versions apart by the method name or route.`);
+      }
+      return run(finding, record);
+    }
     if (!error) {
-      finding = unmet(`Accepted: ${describeOutcome(record)}.`, 'Served as 1.0 although no version was sent; §3.6.2 says a missing A2A-Version means 0.3.');
+      finding = unmet(`Accepted: ${describeOutcome(record)}.`, `Served as 1.0 although no version was sent; §3.6.2 says a missing A2A-Version means 0.3. ${declared}.`);
     } else if (matchError(error, 'VersionNotSupported', ctx.binding, '1.0') !== 'none') {
       finding = met(`Refused as an unsupported version (0.3): ${describeError(error)}.`);
     } else if (error.jsonrpcCode === -32601) {
       finding = met(`Treated as 0.3: ${describeError(error)} (GetTask is not a 0.3 method).`);
     } else if (error.reason === 'TASK_NOT_FOUND' || error.jsonrpcCode === -32001) {
-      finding = unmet(`${describeError(error)}.`, 'The agent answered with 1.0 semantics (TaskNotFound) although no A2A-Version was sent; §3.6.2: missing means 0.3, so answer VersionNotSupportedError unless 0.3 is served here.');
+      finding = unmet(`${describeError(error)}.`, `The agent answered with 1.0 semantics (TaskNotFound) although no A2A-Version was sent; §3.6.2: missing means 0.3, so answer VersionNotSupportedError unless 0.3 is served here. ${declared}.`);
     } else if (isServerFault(error)) {
       finding = unmet(`${describeError(error)}.`, 'A request without A2A-Version must be answered as 0.3 (or refused with VersionNotSupportedError), not fail.');
     } else {

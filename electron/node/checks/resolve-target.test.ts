@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBrokenAgent, type BrokenAgent } from '../../../test/checks/broken-agent';
 import { registryMismatches } from './check-registry';
+import { declaredVersionsAt } from '../../../shared/checks/card-target';
 import { resolveTarget } from './resolve-target';
 
 let agent: BrokenAgent;
@@ -11,8 +12,17 @@ let bareUrl: string;
 
 beforeAll(async () => {
   agent = await startBrokenAgent();
-  // An HTTP server with no card at all.
-  bare = createServer((_req, res) => res.writeHead(404).end('nothing here'));
+  // An HTTP server with no card at its root; one agent publishes its card under its base path
+  // /agents/x, declaring 0.3 as well only in the card a 0.3 client gets (no A2A-Version).
+  bare = createServer((req, res) => {
+    if (req.url === '/agents/x/.well-known/agent-card.json') {
+      const rpc = `${bareUrl}/agents/x/rpc`;
+      const interfaces = [{ url: rpc, protocolBinding: 'JSONRPC', protocolVersion: '1.0' }];
+      if (req.headers['a2a-version'] !== '1.0') interfaces.push({ url: rpc, protocolBinding: 'JSONRPC', protocolVersion: '0.3' });
+      return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ name: 'Agent x', version: '1', supportedInterfaces: interfaces, capabilities: {} }));
+    }
+    res.writeHead(404).end('nothing here');
+  });
   await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
   bareUrl = `http://127.0.0.1:${(bare.address() as AddressInfo).port}`;
 });
@@ -48,7 +58,18 @@ describe('resolveTarget', () => {
     const resolved = await resolveTarget(agent.rpcUrl, {}, 5_000);
     expect(resolved.interfaces).toEqual([{ binding: 'JSONRPC', version: '1.0', url: agent.rpcUrl }]);
     expect(resolved.card?.capabilities).toMatchObject({ streaming: true });
-    expect(resolved.notes[0]).toContain('Capabilities read from');
+    expect(resolved.notes[0]).toContain(`Card found at the origin root: ${agent.cardUrl}`);
+    expect(resolved.info).toMatchObject({ cardUrl: agent.cardUrl, cardFoundAt: 'origin-root' });
+  });
+
+  it('a base URL with a path resolves its own card first, and reads the versions it declares at each URL', async () => {
+    const resolved = await resolveTarget(`${bareUrl}/agents/x`, {}, 5_000);
+    expect(resolved.interfaces).toEqual([{ binding: 'JSONRPC', version: '1.0', url: `${bareUrl}/agents/x/rpc` }]);
+    expect(resolved.info).toMatchObject({ cardUrl: `${bareUrl}/agents/x/.well-known/agent-card.json`, cardFoundAt: 'base-path', agentName: 'Agent x' });
+    expect(resolved.notes[0]).toBe(`Card found at the agent's base path: ${bareUrl}/agents/x/.well-known/agent-card.json.`);
+    expect(declaredVersionsAt(resolved.card, 'JSONRPC', `${bareUrl}/agents/x/rpc`)).toEqual(['1.0', '0.3']);
+    // With a trailing slash, the same card.
+    expect((await resolveTarget(`${bareUrl}/agents/x/`, {}, 5_000)).info.cardFoundAt).toBe('base-path');
   });
 
   it('without any card, the endpoint still runs and the note says what is skipped', async () => {

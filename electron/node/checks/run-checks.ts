@@ -2,7 +2,8 @@ import type { ExchangeRecord } from '../../../shared/a2a/exchange';
 import { newUuid } from '../../../shared/a2a/ids';
 import { checkCatalog } from '../../../shared/checks/check-catalog';
 import type { CheckDefinition, CheckInterface, CheckReport, CheckResult } from '../../../shared/checks/check-types';
-import { checkGroups, interfaceLabel } from '../../../shared/checks/check-types';
+import { checkGroups, checkProfiles, interfaceLabel, levelFor } from '../../../shared/checks/check-types';
+import { declaredVersionsAt } from '../../../shared/checks/card-target';
 import { isA2aVersion, isBinding } from '../../../shared/a2a/versions';
 import { buildReport } from '../../../shared/checks/report';
 import type { Finding } from '../../../shared/checks/verdict';
@@ -55,6 +56,7 @@ function validateRequest(request: CheckRunRequest): void {
   }
   if (request.checks !== undefined && (!Array.isArray(request.checks) || request.checks.some((id) => typeof id !== 'string'))) throw new CoreError('bad-request', 'checks takes a list of check ids.');
   if (request.probeText !== undefined && typeof request.probeText !== 'string') throw new CoreError('bad-request', 'probeText must be a string.');
+  if (request.profile !== undefined && !(checkProfiles as readonly string[]).includes(request.profile)) throw new CoreError('bad-request', `Unknown profile ${JSON.stringify(request.profile)}; use ${checkProfiles.join(' or ')}.`);
 }
 
 /** The first probe on an interface could not even connect: the rest would only repeat that. */
@@ -75,12 +77,18 @@ function credentialsRefused(evidence: readonly ExchangeRecord[]): string | undef
   return undefined;
 }
 
+/** The check every interface starts with: does the URL speak its binding at all? */
+export const bindingGateId = 'protocol.binding-answers';
+
 function selectChecks(request: CheckRunRequest): CheckDefinition[] {
   const unknown = (request.checks ?? []).filter((id) => !checkCatalog.some((c) => c.id === id));
   if (unknown.length > 0) throw new CoreError('bad-request', `Unknown check id(s): ${unknown.join(', ')}.`);
-  return checkCatalog.filter(
+  const selected = checkCatalog.filter(
     (check) => (!request.only || request.only.length === 0 || request.only.includes(check.group)) && (!request.checks || request.checks.length === 0 || request.checks.includes(check.id)),
   );
+  // Whatever the selection, the gate runs first: verdicts on a URL that is not A2A mean nothing.
+  const gate = checkCatalog.find((c) => c.id === bindingGateId);
+  return gate && selected.length > 0 ? [gate, ...selected.filter((c) => c !== gate)] : selected;
 }
 
 /**
@@ -101,9 +109,12 @@ export async function runChecks(request: CheckRunRequest, deps: RunDeps, emit: (
   const notes = [...resolved.notes, `Probe text: "${probeText}"${request.probeText ? ' (chosen)' : resolved.card?.examples[0] ? ' (the card\'s first skill example)' : ' (default)'}.`];
 
   const plan = resolved.interfaces.map((target) => ({ target, checks: checks.filter((c) => appliesTo(c, target)) }));
-  emit({ type: 'plan', target: resolved.info, interfaces: resolved.interfaces, total: plan.reduce((n, p) => n + p.checks.length, 0), runId });
+  emit({ type: 'plan', target: resolved.info, interfaces: resolved.interfaces, total: plan.reduce((n, p) => n + p.checks.filter((c) => c.id !== bindingGateId).length, 0), runId });
 
+  const profile = request.profile ?? 'spec';
+  notes.push(profile === 'strict' ? 'Profile: strict (the seed Message contract rules are graded MUST).' : 'Profile: spec (each check graded by the keyword the A2A specification gives the agent).');
   const results: CheckResult[] = [];
+  const notA2a: CheckReport['notA2a'] = [];
   const unreachableInterfaces: string[] = [];
   const refusedInterfaces: string[] = [];
   for (const { target, checks: applicable } of plan) {
@@ -113,6 +124,8 @@ export async function runChecks(request: CheckRunRequest, deps: RunDeps, emit: (
     const ctx = new ProbeContext({
       target,
       capabilities: resolved.card?.capabilities ?? {},
+      declaredVersions: declaredVersionsAt(resolved.card, target.binding, target.url),
+      profile,
       probeText,
       ...(request.auth ? { auth: request.auth } : {}),
       rawAuth,
@@ -123,6 +136,7 @@ export async function runChecks(request: CheckRunRequest, deps: RunDeps, emit: (
       onExchange: (record) => deps.onExchange?.(record, { runId, checkId: current }),
     });
     for (const check of applicable) {
+      if (notA2a.some((n) => n.interface === target)) break;
       if (deps.signal?.aborted) throw new CoreError('cancelled', 'The check run was stopped.');
       current = check.id;
       const began = deps.call.now();
@@ -149,6 +163,9 @@ export async function runChecks(request: CheckRunRequest, deps: RunDeps, emit: (
             refused = noEntry;
             refusedInterfaces.push(interfaceLabel(target));
             finding = skipped(noEntry);
+          } else if (check.id === bindingGateId && finding.kind === 'unmet') {
+            // Not the binding at all: this one verdict stands for the interface, nothing else is judged.
+            notA2a.push({ interface: target, reason: finding.reason });
           }
         } catch (error) {
           if (deps.signal?.aborted) throw new CoreError('cancelled', 'The check run was stopped.');
@@ -156,20 +173,25 @@ export async function runChecks(request: CheckRunRequest, deps: RunDeps, emit: (
           finding = skipped(`Powerduck could not run this probe: ${error instanceof Error ? error.message : String(error)}`);
         }
       }
+      const level = levelFor(check, profile, target.binding);
       const result: CheckResult = {
         checkId: check.id,
         group: check.group,
         title: check.title,
-        level: check.level,
+        level,
         spec: check.spec,
+        source: check.source,
         interface: target,
-        verdict: verdictFor(check.level, finding),
+        verdict: verdictFor(level, finding),
         expected: check.expects,
         observed: observedOf(finding),
         reason: reasonOf(finding),
         evidence,
         durationMs: Math.max(0, deps.call.now() - began),
       };
+      // The gate is a precondition: not reported when it passes. When it fails it is the interface's one
+      // verdict; when the interface is unreachable or refuses the credentials it carries that evidence.
+      if (check.id === bindingGateId && result.verdict === 'pass') continue;
       results.push(result);
       emit({ type: 'result', result });
     }
@@ -178,9 +200,11 @@ export async function runChecks(request: CheckRunRequest, deps: RunDeps, emit: (
     throw new CoreError('connect', `Could not reach the agent: ${unreachableInterfaces.join('; ')} (${results.find((r) => r.verdict === 'skipped')?.reason ?? ''}).`);
   }
   if (refusedInterfaces.length > 0 && unreachableInterfaces.length + refusedInterfaces.length === plan.filter((p) => p.checks.length > 0).length) {
-    throw new CoreError('unauthorized', `The agent refused the credentials on ${refusedInterfaces.join('; ')}, so no rule could be checked: check the token (or give one).`);
+    // `refusedBy: 'agent'` tells the page this is the agent's 401, not the browser host's own session check.
+    throw new CoreError('unauthorized', `The agent refused the credentials on ${refusedInterfaces.join('; ')}, so no rule could be checked: check the token (or give one).`, { refusedBy: 'agent' });
   }
   for (const label of unreachableInterfaces) notes.push(`Not reachable, its checks were skipped: ${label}.`);
   for (const label of refusedInterfaces) notes.push(`Credentials refused, its checks were skipped: ${label}.`);
-  return buildReport({ toolVersion: deps.toolVersion, target: resolved.info, startedAt, finishedAt: deps.call.now(), interfaces: resolved.interfaces, results, notes });
+  for (const entry of notA2a) notes.push(`Not an A2A endpoint, nothing else was judged there: ${interfaceLabel(entry.interface)}.`);
+  return buildReport({ toolVersion: deps.toolVersion, target: resolved.info, startedAt, finishedAt: deps.call.now(), profile, interfaces: resolved.interfaces, notA2a, results, notes });
 }

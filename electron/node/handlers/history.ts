@@ -3,6 +3,7 @@ import { CoreError } from '../core-error';
 import type { CoreEnv } from '../core-env';
 import type { Handlers, StreamHandlers } from '../handler-types';
 import { historyStoreAt } from '../history/history-store';
+import { computeHistoryStats } from '../../../shared/history/history-stats';
 
 export function createHistoryHandlers(env: CoreEnv): Handlers<HistoryOps> {
   const store = historyStoreAt(env.dataDir.historyDir);
@@ -19,6 +20,14 @@ export function createHistoryHandlers(env: CoreEnv): Handlers<HistoryOps> {
       return entry;
     },
     'history.clear': async () => ({ removed: await store.clear() }),
+    'history.stats': async (request) => {
+      const since = request?.since;
+      if (since !== undefined && (typeof since !== 'string' || !Number.isFinite(Date.parse(since)))) {
+        throw new CoreError('bad-request', 'since must be an ISO date or time (for example 2026-11-30T12:00:00Z).');
+      }
+      const normalized = since === undefined ? undefined : new Date(Date.parse(since)).toISOString();
+      return computeHistoryStats(await store.summaries(normalized), normalized);
+    },
     'history.settings': async (patch) => {
       const change: Parameters<typeof store.updateSettings>[0] = {};
       if (patch.fullBodies !== undefined) {

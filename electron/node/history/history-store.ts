@@ -28,6 +28,8 @@ export interface HistoryStore {
   append(build: (context: AppendContext) => HistoryEntry): Promise<HistoryEntry>;
   list(request?: { query?: string; limit?: number }): Promise<{ entries: HistorySummary[]; total: number; stored: number }>;
   get(id: string): Promise<HistoryEntry | undefined>;
+  /** Every stored entry as a summary, oldest first, optionally from an ISO time on (for figures over the whole history). */
+  summaries(since?: string): Promise<HistorySummary[]>;
   clear(): Promise<number>;
   settings(): Promise<HistorySettings>;
   updateSettings(patch: Partial<HistorySettings>): Promise<HistorySettings>;
@@ -546,6 +548,13 @@ export function createHistoryStore(dir: string, options: HistoryStoreOptions = {
         }
       }
       return { entries: matched, total, stored };
+    },
+
+    async summaries(since) {
+      const from = since === undefined ? undefined : Date.parse(since);
+      const s = await settled();
+      const all = s.segments.flatMap((seg) => seg.entries.map(summaryOf));
+      return from === undefined ? all : all.filter((e) => Date.parse(e.startedAt) >= from);
     },
 
     async get(id) {

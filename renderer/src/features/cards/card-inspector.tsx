@@ -45,6 +45,7 @@ export default function CardInspector() {
             </p>
           ) : null}
           {source.kind === 'fetched' ? <FetchLine info={source.result.fetch} /> : <p className="muted small">{t('card.pasted')}</p>}
+          {source.kind === 'fetched' && source.result.fetch.lookupNote ? <p className="muted small">{source.result.fetch.lookupNote}</p> : null}
         </div>
         <div className="actions">
           <button type="button" className="primary" onClick={() => startCheckFromCard(host, cardUrl, summary)}>

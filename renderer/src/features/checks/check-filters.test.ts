@@ -10,6 +10,7 @@ function result(checkId: string, verdict: Verdict, binding: CheckResult['interfa
     title: checkId,
     level: verdict === 'warn' ? 'SHOULD' : 'MUST',
     spec: '§',
+  source: { document: 'A2A 1.0', section: '§', keyword: 'MUST', sentence: 's' },
     interface: { binding, version: '1.0', url: `http://a/${binding}` },
     verdict,
     expected: 'x',

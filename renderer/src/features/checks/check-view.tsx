@@ -11,7 +11,7 @@ import { selectActiveDraft, useDraftsStore } from '../request/drafts-store';
 import { BusyIndicator } from '../settings/busy-indicator';
 import { ErrorNote } from '../settings/error-note';
 import { countBy, filterResults, noFilter, sortResults, type ResultFilter } from './check-filters';
-import { activeRequestTarget, startChecks, stopChecks, useChecksStore } from './checks-store';
+import { activeRequestTarget, isAgentRefusal, startChecks, stopChecks, useChecksStore } from './checks-store';
 import { EvidenceDialog } from './evidence-dialog';
 
 const verdictTone = { pass: 'tone-ok', fail: 'tone-error', warn: 'p2-tone-warn', skipped: 'tone-neutral' } as const;
@@ -29,7 +29,7 @@ function ResultRow({ result, onEvidence, onRerun }: { result: CheckResult; onEvi
       <td>
         <strong>{result.title}</strong>
         <div className="muted small">
-          <code>{result.checkId}</code> · {result.spec}
+          <code>{result.checkId}</code> · {result.source.document} {result.source.section} ({result.source.keyword})
         </div>
       </td>
       <td className="small mono">{interfaceLabel(result.interface)}</td>
@@ -85,6 +85,7 @@ export default function CheckView() {
   const visible = useMemo(() => sortResults(filterResults(run.results, filter)), [run.results, filter]);
   const ifaceLabels = useMemo(() => [...new Set(run.results.map((r) => interfaceLabel(r.interface)))], [run.results]);
   const active = activeRequestTarget();
+  const hasAuth = Boolean(draft && draft.auth.type !== 'none');
 
   const submit = (event: FormEvent): void => {
     event.preventDefault();
@@ -144,9 +145,17 @@ export default function CheckView() {
           <span className="muted small">{form.groups.length ? '' : t('checks.allGroups')}</span>
         </fieldset>
         <label className="p2-check">
-          <input type="checkbox" checked={form.useRequestAuth} onChange={(e) => setForm({ useRequestAuth: e.target.checked })} />
-          {draft && draft.auth.type !== 'none' ? t('checks.useAuth', { auth: draft.auth.type }) : t('checks.useAuthNone')}
+          {/* Never shown ticked when the active tab has no auth: nothing would be sent. */}
+          <input type="checkbox" checked={hasAuth && form.useRequestAuth} disabled={!hasAuth} onChange={(e) => setForm({ useRequestAuth: e.target.checked })} />
+          {hasAuth && draft ? t('checks.useAuth', { auth: draft.auth.type }) : t('checks.useAuthNone')}
         </label>
+        <label className="p2-check">
+          <input type="checkbox" checked={form.strict === true} aria-describedby={`${id}-strict-help`} onChange={(e) => setForm({ strict: e.target.checked })} />
+          {t('checks.strict')}
+        </label>
+        <span id={`${id}-strict-help`} className="muted small">
+          {t('checks.strictHelp')}
+        </span>
         <div className="actions">
           <button type="submit" className="primary" disabled={!form.target.trim() || running}>
             {t('checks.run')}
@@ -166,7 +175,7 @@ export default function CheckView() {
         </div>
       ) : null}
       <BusyIndicator busy={running} label={t('checks.running')} />
-      {run.error && run.status === 'error' ? <ErrorNote title={t('checks.failed')} error={run.error} /> : null}
+      {run.error && run.status === 'error' ? <ErrorNote title={t('checks.failed')} error={run.error} {...(isAgentRefusal(run.error) ? { hint: t('checks.agentRefused') } : {})} /> : null}
       {run.status === 'stopped' ? <p className="notice">{t('checks.stopped', { n: run.results.length })}</p> : null}
       {run.status === 'idle' ? (
         <div className="p2-empty-teach">
@@ -200,6 +209,12 @@ export default function CheckView() {
           </button>
         </div>
       ) : null}
+      {run.report ? <p className="small">{t('checks.profileLine', { profile: run.report.profile })}</p> : null}
+      {run.report?.notA2a.map((n) => (
+        <p key={interfaceLabel(n.interface)} className="error small" role="alert">
+          {t('checks.notA2a', { label: interfaceLabel(n.interface) })} {n.reason}
+        </p>
+      ))}
       {run.report?.notes.map((n) => (
         <p key={n} className="notice small">
           {n}

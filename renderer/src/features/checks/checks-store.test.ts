@@ -14,6 +14,7 @@ const row = (checkId: string, verdict: CheckResult['verdict']): CheckResult => (
   title: checkId,
   level: 'MUST',
   spec: '§',
+  source: { document: 'A2A 1.0', section: '§', keyword: 'MUST', sentence: 's' },
   interface: iface,
   verdict,
   expected: '',
@@ -38,7 +39,7 @@ function agent(verdicts: Record<string, CheckResult['verdict']>) {
         emit({ type: 'plan', runId: 'run-1', target: { input: request.target }, interfaces: [iface], total: ids.length });
         const results = ids.map((id) => row(id, verdicts[id] ?? 'pass'));
         for (const r of results) emit({ type: 'result', result: r });
-        return buildReport({ toolVersion: '0', target: { input: request.target }, startedAt: 0, finishedAt: 1, interfaces: [iface], results, notes: [] });
+        return buildReport({ toolVersion: '0', target: { input: request.target }, startedAt: 0, finishedAt: 1, profile: 'spec', interfaces: [iface], notA2a: [], results, notes: [] });
       },
     },
   });

@@ -19,6 +19,14 @@ export interface CheckForm {
   groups: CheckGroup[];
   /** Send the active request's auth (a reference; the core resolves it) on every probe. */
   useRequestAuth: boolean;
+  /** Grade the seed Message contract rules as MUST (`--profile strict`). */
+  strict?: boolean;
+}
+
+/** The core refused the run because the agent answered 401 / UNAUTHENTICATED (not the browser host's session). */
+export function isAgentRefusal(error: WireError | undefined): boolean {
+  const details = error?.details;
+  return error?.code === 'unauthorized' && typeof details === 'object' && details !== null && (details as { refusedBy?: unknown }).refusedBy === 'agent';
 }
 
 interface CheckRunState {
@@ -67,6 +75,7 @@ export function buildRunRequest(form: CheckForm, auth: AuthConfig | undefined): 
     ...(form.version ? { version: form.version } : {}),
     ...(form.groups.length ? { only: form.groups } : {}),
     ...(form.useRequestAuth && auth ? { auth } : {}),
+    ...(form.strict ? { profile: 'strict' as const } : {}),
   };
 }
 
@@ -105,7 +114,7 @@ export function startChecks(host: Host, only?: { checks: string[] }): void {
       useChecksStore.setState((s) => {
         if (!rerun || !s.run.report) return { run: { ...s.run, status: 'done', report, results: report.results, interfaces: report.interfaces, target: report.target } };
         const results = mergeResults(s.run.results, report.results);
-        return { run: { ...s.run, status: 'done', results, report: { ...s.run.report, results, summary: summarize(results) } } };
+        return { run: { ...s.run, status: 'done', results, report: { ...s.run.report, results, summary: summarize(results, s.run.report.summary.notA2a) } } };
       });
     } else {
       useChecksStore.setState((s) => ({ run: { ...s.run, status: event.error.code === 'cancelled' ? 'stopped' : 'error', error: event.error } }));

@@ -16,7 +16,7 @@ export function HistoryPanel() {
   const host = useHost();
   const id = useId();
   const locale = useLocaleStore((s) => s.locale);
-  const { query, busy, entries, total, stored, loaded, error, settings, settingsError } = useHistoryStore();
+  const { query, busy, entries, total, stored, loaded, error, settings, settingsError, stats } = useHistoryStore();
   const openId = useToolViewStore((s) => (s.view?.kind === 'history' ? s.view.id : undefined));
   const [confirmClear, setConfirmClear] = useState(false);
 
@@ -99,6 +99,24 @@ export function HistoryPanel() {
             );
           })}
         </ul>
+      ) : null}
+      {stats && stats.attempts > 0 ? (
+        <section className="p2-policy" aria-labelledby={`${id}-stats`}>
+          <h3 id={`${id}-stats`} className="p2-side-heading">
+            {t('history.stats')}
+          </h3>
+          <p className="small">
+            {t('history.statsLine', {
+              messages: stats.messagesSent,
+              attempts: stats.attempts,
+              retries: stats.retries,
+              duplicates: stats.duplicateExecutions,
+              rate: stats.duplicateExecutionRate === null ? t('history.statsRateNone') : `${Math.round(stats.duplicateExecutionRate * 1000) / 10}%`,
+            })}
+          </p>
+          {stats.outcomeUnknown > 0 ? <p className="small warning">{t('history.statsUnknown', { n: stats.outcomeUnknown })}</p> : null}
+          <p className="muted small">{t('history.statsHelp')}</p>
+        </section>
       ) : null}
       <section className="p2-policy" aria-labelledby={`${id}-policy`}>
         <h3 id={`${id}-policy`} className="p2-side-heading">

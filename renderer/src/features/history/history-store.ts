@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import type { HistoryStats } from '../../../../shared/history/history-stats';
 import type { HistorySettings, HistorySummary } from '../../../../shared/history/history-types';
 import type { WireError } from '../../../../shared/contract/index';
 import type { Host } from '../../host/host';
@@ -14,6 +15,8 @@ interface HistoryState {
   error?: WireError;
   settings?: HistorySettings;
   settingsError?: WireError;
+  /** Retry and duplicate-execution figures over the whole history (not the search). */
+  stats?: HistoryStats;
   setQuery(query: string): void;
 }
 
@@ -34,10 +37,12 @@ export async function refreshHistory(host: Host): Promise<void> {
   const mine = ++generation;
   const query = useHistoryStore.getState().query.trim();
   useHistoryStore.setState({ busy: true });
-  const result = await host.invoke('history.list', { ...(query ? { query } : {}), limit: 500 });
+  const [result, stats] = await Promise.all([host.invoke('history.list', { ...(query ? { query } : {}), limit: 500 }), host.invoke('history.stats', {})]);
   if (mine !== generation) return;
-  if (!result.ok) return useHistoryStore.setState({ busy: false, error: result.error, loaded: true });
-  useHistoryStore.setState({ busy: false, error: undefined, loaded: true, ...result.value });
+  // The figures are a summary beside the list: a failure there hides them, it does not block the list.
+  const figures = stats.ok ? { stats: stats.value } : { stats: undefined };
+  if (!result.ok) return useHistoryStore.setState({ busy: false, error: result.error, loaded: true, ...figures });
+  useHistoryStore.setState({ busy: false, error: undefined, loaded: true, ...result.value, ...figures });
 }
 
 export async function loadHistorySettings(host: Host): Promise<void> {

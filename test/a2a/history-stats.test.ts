@@ -1,0 +1,130 @@
+/**
+ * The seed message policy's figures: `powerduck send` (with --retry and --tenant) and
+ * `powerduck history stats` against the official SDK agent and raw loopback servers.
+ */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CliIo } from '../../electron/cli/cli-types';
+import { runCli } from '../../electron/cli/main';
+import type { HistoryStats } from '../../shared/history/history-stats';
+import { startSdkAgent, type SdkAgent } from '../fixtures/sdk-agent';
+
+let agent: SdkAgent;
+let flaky: Server;
+let flakyUrl: string;
+let dir: string;
+const flakyBodies: unknown[] = [];
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  let text = '';
+  for await (const chunk of req) text += String(chunk);
+  return text;
+}
+
+beforeAll(async () => {
+  agent = await startSdkAgent({ stepDelayMs: 2 });
+  dir = await mkdtemp(join(tmpdir(), 'powerduck-stats-'));
+  // Drops the connection of every first request of a messageId (no answer at all), answers the next with a task.
+  const seen = new Set<string>();
+  flaky = createServer((req, res) => {
+    void readBody(req).then((text) => {
+      const body = JSON.parse(text) as { id: string; params: { tenant?: string; message: { messageId: string } } };
+      flakyBodies.push(body);
+      const messageId = body.params.message.messageId;
+      if (!seen.has(messageId)) {
+        seen.add(messageId);
+        req.socket.destroy();
+        return;
+      }
+      const task = { id: `task-${messageId}`, contextId: 'ctx-1', status: { state: 'TASK_STATE_COMPLETED' } };
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id: body.id, result: { task } }));
+    });
+  });
+  await new Promise<void>((resolve) => flaky.listen(0, '127.0.0.1', resolve));
+  flakyUrl = `http://127.0.0.1:${(flaky.address() as AddressInfo).port}/rpc`;
+});
+
+afterAll(async () => {
+  await agent.close();
+  await new Promise<void>((resolve) => flaky.close(() => resolve()));
+  await rm(dir, { recursive: true, force: true });
+});
+
+async function cli(home: string, args: string[]): Promise<{ code: number; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  const io: CliIo = { stdout: (t) => void (out += t), stderr: (t) => void (err += t), readStdin: async () => '', env: { POWERDUCK_HOME: home }, cwd: dir };
+  const code = await runCli(args, io);
+  return { code, out, err };
+}
+
+async function stats(home: string, extra: string[] = []): Promise<HistoryStats> {
+  const r = await cli(home, ['history', 'stats', '--json', ...extra]);
+  expect(r.err).toBe('');
+  expect(r.code).toBe(0);
+  return JSON.parse(r.out) as HistoryStats;
+}
+
+describe('history stats', () => {
+  it('the same messageId sent twice to an agent that starts a task each time: retries 1, duplicate executions 1', async () => {
+    const home = join(dir, 'duplicate');
+    const bodyFile = join(dir, 'same-message.json');
+    await writeFile(bodyFile, JSON.stringify({ message: { messageId: 'msg-dup-1', role: 'ROLE_USER', parts: [{ text: 'task 1' }] } }));
+    const send = ['send', '--a2a', '1.0', '--binding', 'JSONRPC', '--endpoint', agent.rpcUrl, '--method', 'SendMessage', '--body', bodyFile, '--token', agent.token];
+    expect((await cli(home, send)).code).toBe(0);
+    expect((await cli(home, send)).code).toBe(0);
+    // A different message, sent once: counted, not retried.
+    expect((await cli(home, ['send', '--a2a', '1.0', '--binding', 'JSONRPC', '--endpoint', agent.rpcUrl, '--method', 'SendMessage', '--text', 'task 1'])).code).toBe(0);
+    const figures = await stats(home);
+    expect(figures).toMatchObject({ messagesSent: 2, attempts: 3, retries: 1, retriedMessages: 1, duplicateExecutions: 1, duplicateExecutionRate: 1, outcomeUnknown: 0 });
+    const text = await cli(home, ['history', 'stats']);
+    expect(text.out).toContain('duplicate executions  1 (rate 100%)');
+    expect(text.out).toContain('retries               1 (1 message retried)');
+    // --since in the future leaves nothing; a span back from now keeps everything.
+    expect((await stats(home, ['--since', '2999-01-01'])).messagesSent).toBe(0);
+    expect((await stats(home, ['--since', '1h'])).attempts).toBe(3);
+  });
+
+  it('--retry resends the same messageId after no answer; the first send is "outcome unknown"', async () => {
+    const home = join(dir, 'retry');
+    const r = await cli(home, ['send', '--a2a', '1.0', '--binding', 'JSONRPC', '--endpoint', flakyUrl, '--method', 'SendMessage', '--text', 'hello', '--retry', '2']);
+    expect(r.code).toBe(0);
+    expect(r.err).toContain('attempt 1 got no answer');
+    expect(r.err).toContain('(attempt 2 of 3)');
+    const ids = flakyBodies.slice(-2).map((b) => (b as { params: { message: { messageId: string } } }).params.message.messageId);
+    expect(ids[0]).toBe(ids[1]);
+    const figures = await stats(home);
+    expect(figures).toMatchObject({ messagesSent: 1, attempts: 2, retries: 1, duplicateExecutions: 0, duplicateExecutionRate: 0, outcomeUnknown: 1 });
+    expect(figures.unknownOutcomes).toEqual([expect.objectContaining({ messageId: ids[0], attempts: 2, endpoint: flakyUrl })]);
+    expect((await cli(home, ['history', 'stats'])).out).toContain('outcome unknown: the agent may have processed it');
+  });
+
+  it('without --retry nothing is resent, and the exit code says the transport failed', async () => {
+    const before = flakyBodies.length;
+    const r = await cli(join(dir, 'no-retry'), ['send', '--a2a', '1.0', '--binding', 'JSONRPC', '--endpoint', flakyUrl, '--method', 'SendMessage', '--text', 'once']);
+    expect(r.code).toBe(2);
+    expect(flakyBodies.length).toBe(before + 1);
+  });
+
+  it('--tenant on JSON-RPC 1.0 goes in params.tenant; on 0.3 it is refused', async () => {
+    const home = join(dir, 'tenant');
+    await cli(home, ['send', '--a2a', '1.0', '--binding', 'JSONRPC', '--endpoint', flakyUrl, '--method', 'SendMessage', '--text', 'hi', '--tenant', 'acme', '--retry', '1']);
+    expect((flakyBodies.at(-1) as { params: { tenant?: string } }).params.tenant).toBe('acme');
+    const old = await cli(home, ['send', '--a2a', '0.3', '--binding', 'JSONRPC', '--endpoint', flakyUrl, '--method', 'message/send', '--text', 'hi', '--tenant', 'acme']);
+    expect(old.code).toBe(2);
+    expect(old.err).toContain('0.3 has no tenant');
+  });
+
+  it('refuses bad input with a clear message', async () => {
+    const home = join(dir, 'bad');
+    expect((await cli(home, ['history', 'stats', '--since', 'yesterday'])).err).toContain('is not a time');
+    expect((await cli(home, ['history', 'frobnicate'])).code).toBe(2);
+    expect((await cli(home, ['send', '--a2a', '1.0', '--binding', 'JSONRPC', '--endpoint', flakyUrl, '--method', 'SendMessage', '--text', 'x', '--retry', '-1'])).err).toContain('--retry takes');
+    // An empty history has figures too.
+    expect(await stats(home)).toMatchObject({ messagesSent: 0, attempts: 0, duplicateExecutionRate: null });
+  });
+});

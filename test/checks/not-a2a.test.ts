@@ -1,0 +1,113 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CliIo } from '../../electron/cli/cli-types';
+import { runCli } from '../../electron/cli/main';
+import { performCall } from '../../electron/node/a2a/perform-call';
+import { runChecks } from '../../electron/node/checks/run-checks';
+import { createFileSecretStore } from '../../electron/node/secret-store';
+import type { CheckReport } from '../../shared/checks/check-types';
+import { reportExitCode } from '../../shared/checks/report';
+
+/**
+ * A web server that is not an A2A agent: a JSON 404 for unknown paths (the shape many frameworks
+ * answer), an HTML page, a 405, and a JSON body that is no JSON-RPC response. Its card points at them.
+ */
+let server: Server;
+let base: string;
+let dir: string;
+const seen: string[] = [];
+
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'powerduck-not-a2a-'));
+  server = createServer((req, res) => {
+    seen.push(`${req.method ?? ''} ${req.url ?? ''}`);
+    const url = req.url ?? '';
+    if (url === '/.well-known/agent-card.json') {
+      return void res.writeHead(200, { 'content-type': 'application/json' }).end(
+        JSON.stringify({
+          name: 'Not an agent',
+          version: '1',
+          capabilities: {},
+          supportedInterfaces: [
+            { url: `${base}/rpc`, protocolBinding: 'JSONRPC', protocolVersion: '1.0' },
+            { url: `${base}/rest`, protocolBinding: 'HTTP+JSON', protocolVersion: '1.0' },
+          ],
+        }),
+      );
+    }
+    if (url.startsWith('/html')) return void res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><html><body>Welcome</body></html>');
+    if (url.startsWith('/method')) return void res.writeHead(405, { allow: 'GET' }).end();
+    if (url.startsWith('/plain-json')) return void res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ok"}');
+    res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"no such path"}');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await rm(dir, { recursive: true, force: true });
+});
+
+const deps = () => ({ call: { secrets: createFileSecretStore('/nonexistent/secrets.json'), environment: {}, now: Date.now }, toolVersion: 'test' });
+
+describe('an endpoint that is not A2A', () => {
+  let report: CheckReport;
+  beforeAll(async () => {
+    report = await runChecks({ target: `${base}/.well-known/agent-card.json` }, deps());
+  });
+
+  it('gets one verdict per interface, and no cascade of MUST failures', () => {
+    expect(report.results.map((r) => `${r.interface.binding} ${r.checkId} ${r.verdict}`)).toEqual(['JSONRPC protocol.binding-answers fail', 'HTTP+JSON protocol.binding-answers fail']);
+    expect(report.notA2a.map((n) => n.reason)).toEqual([
+      expect.stringContaining('not an A2A JSONRPC endpoint: HTTP 404 Not Found, JSON that is not a JSON-RPC response ("{\\"error\\":\\"no such path\\"}")'),
+      expect.stringContaining('not an A2A HTTP+JSON endpoint: HTTP 404 Not Found, JSON without an A2A error object'),
+    ]);
+    expect(report.summary.notA2a).toBe(2);
+    expect(reportExitCode(report)).toBe(2);
+    expect(report.notes.some((n) => n.startsWith('Not an A2A endpoint, nothing else was judged there: JSONRPC 1.0'))).toBe(true);
+    // The evidence is the exchange itself: never described as a JSON-RPC error.
+    expect(report.results[0]?.observed).toContain('HTTP 404');
+    expect(report.results[0]?.observed).not.toContain('JSON-RPC error');
+  });
+
+  it('says so for HTML, a 405 and JSON that is not a JSON-RPC response', async () => {
+    const reasons: string[] = [];
+    for (const [path, binding] of [
+      ['/html', 'JSONRPC'],
+      ['/method', 'HTTP+JSON'],
+      ['/plain-json', 'JSONRPC'],
+    ] as const) {
+      const one = await runChecks({ target: `${base}${path}`, binding, only: ['protocol'] }, deps());
+      expect(one.results).toHaveLength(1);
+      reasons.push(one.notA2a[0]?.reason ?? '');
+    }
+    expect(reasons[0]).toContain('not an A2A JSONRPC endpoint: HTTP 200 OK, an HTML page.');
+    expect(reasons[1]).toContain('not an A2A HTTP+JSON endpoint: HTTP 405 Method Not Allowed');
+    expect(reasons[2]).toContain('not an A2A JSONRPC endpoint: HTTP 200 OK, JSON that is not a JSON-RPC response');
+  });
+
+  it('the CLI exits 2 and prints one line per interface', async () => {
+    let stdout = '';
+    let stderr = '';
+    const io: CliIo = { stdout: (t) => void (stdout += t), stderr: (t) => void (stderr += t), readStdin: async () => '', env: { POWERDUCK_HOME: join(dir, 'home') }, cwd: dir };
+    const code = await runCli(['check', `${base}/.well-known/agent-card.json`, '--json'], io);
+    expect(code).toBe(2);
+    expect((JSON.parse(stdout) as CheckReport).summary).toMatchObject({ total: 2, notA2a: 2 });
+    const lines = stderr.trim().split('\n').filter((l) => l.startsWith('powerduck check:'));
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toContain('not an A2A JSONRPC endpoint: HTTP 404');
+  });
+
+  it('a send classifies a 404 without a JSON-RPC envelope as an HTTP error, not a JSON-RPC error', async () => {
+    const record = await performCall(
+      { version: '1.0', binding: 'JSONRPC', endpoint: `${base}/rpc`, method: 'GetTask', body: { id: 'x' } },
+      { secrets: createFileSecretStore('/nonexistent/secrets.json'), environment: {}, now: Date.now },
+    );
+    expect(record.outcome).toMatchObject({ kind: 'http-error', status: 404 });
+  });
+});
