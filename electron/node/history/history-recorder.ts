@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { ExchangeRecord } from '../../../shared/a2a/exchange';
-import { buildHistoryEntry, sentMessageId } from '../../../shared/history/history-entry';
+import { buildHistoryEntry, sentMessageId, type EntryOptions } from '../../../shared/history/history-entry';
 import { buildHttpHistoryEntry } from '../../../shared/http/http-history';
 import type { HttpExchangeRecord } from '../../../shared/http/http-types';
 import type { HistoryEntry, HistorySource } from '../../../shared/history/history-types';
@@ -15,6 +15,8 @@ export interface RecordOptions {
   /** Overrides the attempt number otherwise counted from earlier sends of the same messageId. */
   attempt?: number;
   check?: { runId: string; checkId: string };
+  /** The drafted call, so "Open as new request" can restore auth (by name), headers and, under full bodies, the body. */
+  call?: NonNullable<EntryOptions['call']>;
 }
 
 export interface HistoryRecorder {
@@ -53,6 +55,7 @@ export function createHistoryRecorder(env: Pick<CoreEnv, 'dataDir' | 'logger'>, 
             attempt: options.attempt ?? (messageId ? countSent(messageId) + 1 : 1),
             ...(options.callBody !== undefined ? { callBody: options.callBody } : {}),
             ...(options.check ? { check: options.check } : {}),
+            ...(options.call ? { call: options.call } : {}),
           }),
         );
       } catch (error) {

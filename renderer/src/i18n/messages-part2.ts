@@ -49,7 +49,6 @@ export const part2En = {
   'view.docs': 'Operation docs',
   'view.history': 'History entry',
   'view.checks': 'Contract checks',
-  'view.back': 'Back to requests',
   'view.close': 'Close view',
   'view.loading': 'Loading…',
 
@@ -561,7 +560,6 @@ export const part2Ko: Record<Part2Key, string> = {
   'view.docs': '작업 문서',
   'view.history': '기록 항목',
   'view.checks': '계약 점검',
-  'view.back': '요청으로 돌아가기',
   'view.close': '보기 닫기',
   'view.loading': '불러오는 중…',
 

@@ -21,6 +21,11 @@ export interface A2aDraft {
   tenant: string;
   /** Server ids carried over by "Continue"; "Generate body" puts them in the next message. */
   continuation?: { contextId?: string; taskId?: string };
+  /**
+   * Opened from a history entry that kept only a hash of the body (the logging policy): the body is
+   * empty until the person picks one, and the editor says so. Cleared once they choose.
+   */
+  bodyNotKept?: { historyId: string; bytes: number; sha256?: string };
 }
 
 /** A new tab starts with a valid example body for its method, with a fresh messageId. */
@@ -43,6 +48,7 @@ export function createDraft(id: string, seed: Partial<A2aDraft> = {}): A2aDraft 
     auth: seed.auth ?? { type: 'none' },
     tenant: seed.tenant ?? '',
     ...(seed.continuation ? { continuation: seed.continuation } : {}),
+    ...(seed.bodyNotKept ? { bodyNotKept: seed.bodyNotKept } : {}),
   };
 }
 

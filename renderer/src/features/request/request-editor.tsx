@@ -18,6 +18,7 @@ import { EffectiveHeaders, HeadersEditor } from './headers-editor';
 import { JsonEditor } from './json-editor';
 import { cancelRemoteTask, sendDraft, stopRun, type SendResult } from './run-request';
 import { SaveToSpecDialog } from '../specs/save-operation-dialog';
+import { BodyNotKeptNotice } from '../history/body-not-kept-notice';
 
 type Section = 'body' | 'auth' | 'headers';
 
@@ -172,6 +173,7 @@ export function RequestEditor({ draft }: { draft: A2aDraft }) {
       >
         {section === 'body' ? (
           <div className="body-section">
+            <BodyNotKeptNotice draft={draft} />
             <div className="body-toolbar">
               {draft.binding === 'JSONRPC' ? (
                 <code className="envelope" aria-label={t('request.envelope')}>

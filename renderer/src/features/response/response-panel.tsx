@@ -13,6 +13,28 @@ import { RawView } from './raw-view';
 import { runFacts } from './run-facts';
 import type { Run } from './runs-store';
 import { runsOfTab, useRunsStore } from './runs-store';
+import { useLastResponseStore } from '../request/last-response-store';
+import { useLocaleStore } from '../../i18n/i18n';
+import { useTP } from '../../i18n/messages-request-pane';
+
+/** A restored tab's one-line memory of its last response (the session keeps no bodies). */
+function RestoredSummary({ tabId }: { tabId: string }) {
+  const tp = useTP();
+  const locale = useLocaleStore((s) => s.locale);
+  const summary = useLastResponseStore((s) => (s.restored[tabId] ? s.byTab[tabId] : undefined));
+  if (!summary) return null;
+  const parts = [summary.status !== undefined ? String(summary.status) : '—', summary.taskState ? `${summary.outcome} (${summary.taskState})` : summary.outcome];
+  return (
+    <section className="card restored-summary" aria-label={tp('restored.title')}>
+      <h3>{tp('restored.title')}</h3>
+      <p className="mono">
+        {tp('restored.line', { method: summary.method, status: parts[0] ?? '', outcome: parts[1] ?? '', when: new Date(summary.at).toLocaleString(locale) })}
+        {summary.durationMs !== undefined ? ` · ${Math.round(summary.durationMs)} ms` : ''}
+      </p>
+      <p className="muted small">{tp('restored.hint')}</p>
+    </section>
+  );
+}
 
 type View = 'pretty' | 'timeline' | 'raw';
 
@@ -64,6 +86,7 @@ export function ResponsePanel({ tabId }: { tabId: string }) {
   if (!run) {
     return (
       <section className="response-pane" aria-label={t('response.region')}>
+        <RestoredSummary tabId={tabId} />
         <div className="empty-state">
           <p>{t('response.empty')}</p>
           <p className="muted small">{t('response.emptyHint')}</p>

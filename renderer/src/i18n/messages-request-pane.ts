@@ -1,0 +1,55 @@
+/**
+ * Strings of the request pane's daily workflow (replayable history, restored tabs, code snippets,
+ * response tools, keyboard help), in English and Korean. Kept in their own table so work on other
+ * catalogues merges cleanly; the same locale store drives all of them. The Korean table is typed
+ * against the English one: a missing key does not compile.
+ */
+import { useCallback } from 'react';
+import { useLocaleStore, type Locale, type Params } from './i18n';
+
+export const paneEn = {
+  'notKept.title': 'Body not kept',
+  'notKept.text':
+    'This history entry kept only a SHA-256 hash of the request body ({bytes}), as the logging policy says. Powerduck does not guess a body: start from a draft you already have, or from an empty body.',
+  'notKept.candidate': 'Draft to use',
+  'notKept.useDraft': 'Use saved draft',
+  'notKept.noDraft': 'No open tab or saved operation has a {method} body to reuse.',
+  'notKept.empty': 'Use empty body',
+  'notKept.authNotKept': 'The original send used a credential typed once; it was not kept. Choose a stored secret in Auth.',
+  'restored.title': 'Last response before the reload',
+  'restored.line': '{method} · {status} · {outcome} · {when}',
+  'restored.hint': 'The full response is not kept across reloads; send again to see it.',
+  'saved.toast': 'Saved to {file}',
+} as const;
+
+export type PaneKey = keyof typeof paneEn;
+
+export const paneKo: Record<PaneKey, string> = {
+  'notKept.title': '본문이 보관되지 않음',
+  'notKept.text':
+    '이 기록 항목은 로그 정책에 따라 요청 본문의 SHA-256 해시({bytes})만 보관했습니다. Powerduck은 본문을 추측하지 않습니다. 이미 있는 초안이나 빈 본문에서 시작하세요.',
+  'notKept.candidate': '사용할 초안',
+  'notKept.useDraft': '저장된 초안 사용',
+  'notKept.noDraft': '다시 쓸 {method} 본문이 있는 열린 탭이나 저장된 작업이 없습니다.',
+  'notKept.empty': '빈 본문 사용',
+  'notKept.authNotKept': '원래 요청은 한 번만 입력한 자격 증명을 썼고, 그 값은 보관되지 않았습니다. 인증 탭에서 저장된 비밀을 고르세요.',
+  'restored.title': '새로 고침 전 마지막 응답',
+  'restored.line': '{method} · {status} · {outcome} · {when}',
+  'restored.hint': '전체 응답은 새로 고침 뒤에 보관되지 않습니다. 다시 보내면 볼 수 있습니다.',
+  'saved.toast': '{file}에 저장했습니다',
+};
+
+const catalogues: Record<Locale, Record<PaneKey, string>> = { en: paneEn, ko: paneKo };
+
+export function translatePane(locale: Locale, key: PaneKey, params?: Params): string {
+  const template = catalogues[locale][key] ?? paneEn[key];
+  if (!params) return template;
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
+}
+
+export type TranslatePane = (key: PaneKey, params?: Params) => string;
+
+export function useTP(): TranslatePane {
+  const locale = useLocaleStore((s) => s.locale);
+  return useCallback((key: PaneKey, params?: Params) => translatePane(locale, key, params), [locale]);
+}
