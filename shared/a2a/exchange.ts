@@ -5,7 +5,7 @@ import type { A2aVersion, Binding } from './versions';
 export type HeaderList = Array<[name: string, value: string]>;
 
 export interface RecordedRequest {
-  /** Full URL (HTTP) or `grpc://host:port/package.Service/Method`. */
+  /** Full URL (HTTP) or `grpc://host:port/package.Service/Method` (`grpcs://` over TLS). */
   url: string;
   httpMethod?: string;
   headers: HeaderList;

@@ -20,6 +20,12 @@ export const paneEn = {
   'restored.line': '{method} · {status} · {outcome} · {when}',
   'restored.hint': 'The full response is not kept across reloads; send again to see it.',
   'saved.toast': 'Saved to {file}',
+  'grpc.formHint': 'gRPC: host:port as agent cards publish it (a loopback host is plaintext, any other host TLS), or http:// / https://.',
+  'grpc.plain': 'Connects without TLS: {endpoint}',
+  'grpc.tls': 'Connects with TLS (system trust): {endpoint}',
+  'binding.fromCard': 'Endpoint set to the applied card’s {binding} interface: {endpoint}',
+  'binding.cleared': 'Endpoint cleared: {previous} was the {from} address; enter the {binding} endpoint.',
+  'binding.keepPrevious': 'Keep previous endpoint',
 } as const;
 
 export type PaneKey = keyof typeof paneEn;
@@ -37,6 +43,12 @@ export const paneKo: Record<PaneKey, string> = {
   'restored.line': '{method} · {status} · {outcome} · {when}',
   'restored.hint': '전체 응답은 새로 고침 뒤에 보관되지 않습니다. 다시 보내면 볼 수 있습니다.',
   'saved.toast': '{file}에 저장했습니다',
+  'grpc.formHint': 'gRPC: 에이전트 카드가 게시하는 host:port 형식(루프백 호스트는 평문, 그 밖의 호스트는 TLS), 또는 http:// / https://.',
+  'grpc.plain': 'TLS 없이 연결합니다: {endpoint}',
+  'grpc.tls': 'TLS(시스템 신뢰 저장소)로 연결합니다: {endpoint}',
+  'binding.fromCard': '엔드포인트를 적용한 카드의 {binding} 인터페이스로 설정했습니다: {endpoint}',
+  'binding.cleared': '엔드포인트를 비웠습니다: {previous}은(는) {from} 주소입니다. {binding} 엔드포인트를 입력하세요.',
+  'binding.keepPrevious': '이전 엔드포인트 유지',
 };
 
 const catalogues: Record<Locale, Record<PaneKey, string>> = { en: paneEn, ko: paneKo };
