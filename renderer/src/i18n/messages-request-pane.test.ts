@@ -16,6 +16,7 @@ describe('request pane strings', () => {
 
   it('keeps the names the issue gives', () => {
     expect(translatePane('en', 'notKept.title')).toBe('Body not kept');
-    expect(translatePane('en', 'saved.toast', { file: 'a.yaml' })).toBe('Saved to a.yaml');
+    expect(translatePane('en', 'copy.button')).toBe('Copy response');
+    expect(translatePane('en', 'code.button')).toBe('Code');
   });
 });

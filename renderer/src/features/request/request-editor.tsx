@@ -22,6 +22,7 @@ import { BodyNotKeptNotice } from '../history/body-not-kept-notice';
 import { normaliseGrpcEndpoint } from '../../../../shared/a2a/grpc-endpoint';
 import { useTP } from '../../i18n/messages-request-pane';
 import { endpointOnBindingSwitch, type BindingSwitch } from './binding-switch';
+import { CodeDialog } from './code-dialog';
 
 type Section = 'body' | 'auth' | 'headers';
 
@@ -61,7 +62,7 @@ export function RequestEditor({ draft }: { draft: A2aDraft }) {
     }),
   );
   const [section, setSection] = useState<Section>('body');
-  const [dialog, setDialog] = useState<'generate' | 'spec' | null>(null);
+  const [dialog, setDialog] = useState<'generate' | 'spec' | 'code' | null>(null);
   const [problem, setProblem] = useState<string>('');
   const [problems, setProblems] = useState(0);
   const [bindingNote, setBindingNote] = useState<BindingSwitch>({ kind: 'unchanged' });
@@ -178,6 +179,9 @@ export function RequestEditor({ draft }: { draft: A2aDraft }) {
           <button type="button" onClick={() => setDialog('spec')}>
             {t('request.saveToSpec')}
           </button>
+          <button type="button" onClick={() => setDialog('code')} title={tp('code.hint')}>
+            {tp('code.button')}
+          </button>
         </div>
       </div>
       {bindingNote.kind === 'from-card' ? (
@@ -269,6 +273,7 @@ export function RequestEditor({ draft }: { draft: A2aDraft }) {
         />
       ) : null}
       {dialog === 'spec' ? <SaveToSpecDialog draft={draft} onClose={() => setDialog(null)} /> : null}
+      {dialog === 'code' ? <CodeDialog draft={draft} onClose={() => setDialog(null)} /> : null}
     </section>
   );
 }
