@@ -4,13 +4,14 @@ import type { SessionOps } from '../../../shared/contract/ops-session';
 import { sanitiseSession, sessionLimits } from '../../../shared/session/session-state';
 import type { CoreEnv } from '../core-env';
 import type { Handlers } from '../handler-types';
-import { writeFileAtomic } from '../spec/atomic-write';
-import { nodeSpecFs } from '../spec/spec-fs';
+import { replaceFileAtomic } from '../store/atomic-replace';
+import { withFileLock } from '../store/file-store';
+import { nodeStoreFs } from '../store/store-fs';
 
 export const sessionFileName = 'session.json';
 
 /**
- * The open tabs live in `<data dir>/session.json`, written atomically; saves are queued so the last
+ * The open tabs live in `<data dir>/session.json`, written atomically under the file's lock; saves are queued so the last
  * one the page sent is the one on disk. The page saves often (debounced edits), so every write is
  * sanitised again here: the core, not the page, guarantees no secret and the size bound.
  */
@@ -39,7 +40,15 @@ export function createSessionHandlers(env: CoreEnv): Handlers<SessionOps> {
     },
     'session.save': async (request) => {
       const { state, dropped } = sanitiseSession(request);
-      const write = queue.catch(() => undefined).then(() => writeFileAtomic(nodeSpecFs, file, JSON.stringify(state), { mode: 0o600 }));
+      // The lock keeps two hosts on one data folder (the app and the browser host) from interleaving.
+      const write = queue
+        .catch(() => undefined)
+        .then(() =>
+          withFileLock(file, async (assertHeld) => {
+            assertHeld();
+            await replaceFileAtomic(nodeStoreFs, file, JSON.stringify(state), { mode: 0o600, beforeRename: async () => assertHeld() });
+          }),
+        );
       queue = write;
       await write;
       return { saved: state.tabs.length, dropped };
