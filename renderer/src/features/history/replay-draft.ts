@@ -1,5 +1,6 @@
 import type { SpecFileInfo } from '../../../../shared/contract/ops-spec';
 import type { HistoryEntry } from '../../../../shared/history/history-types';
+import { isA2aVersion, isBinding } from '../../../../shared/a2a/versions';
 import type { A2aDraft } from '../request/draft-model';
 import { draftSeedFromOperation } from '../specs/open-operation';
 
@@ -31,8 +32,9 @@ export function draftSeedFromHistory(entry: HistoryEntry): Partial<A2aDraft> {
   const replay = entry.replay ?? {};
   const kept = keptBody(entry);
   return {
-    version,
-    binding,
+    // Plain HTTP entries open in their own tab kind; only A2A versions and bindings belong here.
+    ...(isA2aVersion(version) ? { version } : {}),
+    ...(isBinding(binding) ? { binding } : {}),
     endpoint,
     method: entry.method,
     headers: replay.headers ?? [],
