@@ -60,7 +60,7 @@ describe('card inspector: fetch, verify, apply an interface', () => {
       await view.getByText('No findings: the card matches the A2A 1.0 schema and lint rules.').waitFor();
 
       // Fetching changed nothing in the request.
-      await page.getByRole('button', { name: 'Back to requests' }).click();
+      await page.getByRole('button', { name: 'Close view' }).click();
       expect(await request.getByRole('textbox', { name: 'Endpoint' }).inputValue()).toBe('http://127.0.0.1:9/rpc');
       await page.getByRole('button', { name: /^Show inspector/ }).click();
 

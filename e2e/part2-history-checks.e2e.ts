@@ -73,7 +73,7 @@ describe('history and contract checks', () => {
       // Full bodies are the person's choice, and apply to new exchanges.
       await page.getByRole('checkbox', { name: 'Keep full bodies' }).check();
       await expect.poll(() => page.getByRole('region', { name: 'Logging policy' }).innerText()).toContain('Full bodies are on');
-      await page.getByRole('button', { name: 'Back to requests' }).click();
+      await page.getByRole('button', { name: 'Close view' }).click();
       await sendAndWait(page);
       await search.fill('status:404');
       await expect.poll(() => list.getByRole('button').count()).toBe(2);

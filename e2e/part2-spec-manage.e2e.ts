@@ -110,8 +110,8 @@ describe('spec operations: rename, delete, validate, and outside edits', () => {
       dialog = page.getByRole('dialog', { name: 'Save to spec', exact: true });
       expect(await dialog.getByRole('textbox', { name: 'Operation path', exact: true }).inputValue()).toBe('/agents/total');
       await dialog.getByRole('button', { name: 'Save', exact: true }).click();
-      await dialog.getByText(`Saved /agents/total in ${fileName}.`).waitFor();
-      await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+      await page.getByRole('status', { name: 'Notifications' }).getByText(`Saved /agents/total in ${fileName}.`).waitFor();
+      await dialog.waitFor({ state: 'detached' });
       text = await readFile(file, 'utf8');
       expect(text).not.toContain('/agents/sum:');
       expect(text.match(/\/agents\/total:/g)).toHaveLength(1);

@@ -50,8 +50,9 @@ describe('spec files: save, reopen, run, docs, Copy for LLM, conflicts', () => {
       await dialog.getByRole('textbox', { name: 'Operation path' }).fill('/demo/sum');
       expect(await dialog.innerText()).toContain('secret:demo-token');
       await dialog.getByRole('button', { name: 'Save', exact: true }).click();
-      await dialog.getByText('Saved /demo/sum in powerduck.openapi.yaml.').waitFor();
-      await dialog.getByRole('button', { name: 'Close' }).click();
+      // Saving closes the dialog; a non-blocking confirmation says where it went.
+      await page.getByRole('status', { name: 'Notifications' }).getByText('Saved /demo/sum in powerduck.openapi.yaml.').waitFor();
+      await dialog.waitFor({ state: 'detached' });
       const file = join(app.core.env.dataDir.workspaceDir, 'powerduck.openapi.yaml');
       const saved = await readFile(file, 'utf8');
       expect(saved).toContain('x-a2a');
@@ -96,9 +97,8 @@ describe('spec files: save, reopen, run, docs, Copy for LLM, conflicts', () => {
       conflict = page.getByRole('dialog', { name: 'The file changed on disk' });
       await conflict.getByRole('textbox', { name: 'New operation path' }).fill('/demo/sum-mine');
       await conflict.getByRole('button', { name: 'Save as new operation' }).click();
-      dialog = page.getByRole('dialog', { name: 'Save to spec' });
-      await dialog.getByText(/Your version was added as \/demo\/sum-mine/).waitFor();
-      await dialog.getByRole('button', { name: 'Close' }).click();
+      await page.getByRole('status', { name: 'Notifications' }).getByText(/Your version was added as \/demo\/sum-mine/).waitFor();
+      expect(await page.getByRole('dialog').count()).toBe(0);
       const both = await readFile(file, 'utf8');
       expect(both).toContain('Edited outside Powerduck');
       expect(both).toContain('/demo/sum-mine');
@@ -123,7 +123,7 @@ describe('spec files: save, reopen, run, docs, Copy for LLM, conflicts', () => {
       await dialog.getByRole('textbox', { name: 'Operation path' }).fill('/demo/rest-sum');
       await dialog.getByRole('textbox', { name: 'Summary (optional)' }).fill('Add numbers over HTTP+JSON');
       await dialog.getByRole('button', { name: 'Save', exact: true }).click();
-      await dialog.getByRole('button', { name: 'Show docs' }).click();
+      await page.getByRole('status', { name: 'Notifications' }).getByRole('button', { name: 'Show docs' }).click();
 
       const docs = docsView(page);
       await docs.getByRole('heading', { name: 'Add numbers over HTTP+JSON' }).waitFor();

@@ -3,7 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
 import { persistLayout } from './app/layout-store';
 import { useAppInfoStore } from './features/about/app-info-store';
-import { persistDrafts } from './features/request/drafts-persistence';
+import { persistSession } from './features/request/drafts-persistence';
 import { refreshSecrets } from './features/request/secrets-store';
 import { pickHost } from './host/index';
 import { HostProvider } from './host/host-context';
@@ -30,7 +30,9 @@ function startLocale(): void {
 async function main(): Promise<void> {
   startLocale();
   const host = pickHost();
-  persistDrafts(localStorage);
+  // Open tabs live in the core's data folder, so a reload and a restart bring them back alike.
+  const session = persistSession(host, { storage: localStorage });
+  window.addEventListener('pagehide', () => session.flush());
   persistLayout(localStorage);
   const sessionProblem =
     host.kind === 'web' && !hasSessionToken() ? translate(useLocaleStore.getState().locale, 'app.noSession') : undefined;

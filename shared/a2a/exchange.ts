@@ -5,7 +5,7 @@ import type { A2aVersion, Binding } from './versions';
 export type HeaderList = Array<[name: string, value: string]>;
 
 export interface RecordedRequest {
-  /** Full URL (HTTP) or `grpc://host:port/package.Service/Method`. */
+  /** Full URL (HTTP) or `grpc://host:port/package.Service/Method` (`grpcs://` over TLS). */
   url: string;
   httpMethod?: string;
   headers: HeaderList;
@@ -78,7 +78,13 @@ export type Outcome =
       error?: { code: number | string; message: string; reason?: string };
     };
 
+/** Points in time, in milliseconds since the call started. */
 export interface Timings {
+  /** Host name resolved (absent for an IP address or a reused connection). */
+  dnsMs?: number;
+  /** TCP connected (HTTP bindings; before the TLS handshake on https). */
+  tcpMs?: number;
+  /** Connection ready: TCP connected, and for https:// the TLS handshake done. */
   connectMs?: number;
   firstByteMs?: number;
   totalMs: number;
@@ -101,4 +107,6 @@ export interface ExchangeRecord {
   outcome: Outcome;
   /** Notes such as a mismatched JSON-RPC id or plaintext gRPC to a non-loopback host. */
   warnings: string[];
+  /** The answer had another binding's shape (a JSON-RPC envelope on HTTP+JSON, HTML on JSON-RPC). */
+  bindingMismatch?: { looksLike: 'jsonrpc-envelope' | 'html'; message: string };
 }

@@ -14,6 +14,8 @@ import { httpOpNames, httpStreamNames } from './ops-http';
 import { historyOpNames, historyStreamNames } from './ops-history';
 import type { SecretOps } from './ops-secrets';
 import { secretOpNames } from './ops-secrets';
+import type { SessionOps } from './ops-session';
+import { sessionOpNames } from './ops-session';
 import type { ServergenOps, ServergenStreams } from './ops-servergen';
 import { servergenOpNames, servergenStreamNames } from './ops-servergen';
 import type { SpecOps, SpecStreams } from './ops-spec';
@@ -24,7 +26,7 @@ export * from './result';
 export * from './stream';
 
 /** The one map of unary operations between the page and the core. */
-export interface Operations extends AppOps, SecretOps, A2aOps, CardOps, SpecOps, HistoryOps, CheckOps, ServergenOps, EnvOps, HttpOps {}
+export interface Operations extends AppOps, SecretOps, A2aOps, CardOps, SpecOps, HistoryOps, CheckOps, ServergenOps, EnvOps, HttpOps, SessionOps {}
 
 /** The one map of streaming operations. */
 export interface Streams extends AppStreams, A2aStreams, CardStreams, SpecStreams, HistoryStreams, CheckStreams, ServergenStreams, HttpStreams {}
@@ -48,6 +50,7 @@ export const operationNames: readonly OperationName[] = [
   ...servergenOpNames,
   ...envOpNames,
   ...httpOpNames,
+  ...sessionOpNames,
 ];
 
 export const streamNames: readonly StreamName[] = [
@@ -73,7 +76,8 @@ type ListedOps =
   | (typeof checkOpNames)[number]
   | (typeof servergenOpNames)[number]
   | (typeof envOpNames)[number]
-  | (typeof httpOpNames)[number];
+  | (typeof httpOpNames)[number]
+  | (typeof sessionOpNames)[number];
 type ListedStreams =
   | (typeof appStreamNames)[number]
   | (typeof a2aStreamNames)[number]

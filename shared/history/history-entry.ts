@@ -1,5 +1,8 @@
+import type { A2aCall } from '../a2a/call';
 import type { ExchangeRecord } from '../a2a/exchange';
-import type { BodyDigest, HistoryA2aError, HistoryEntry, HistorySource, MessageSummary } from './history-types';
+import { REDACTED } from '../a2a/redaction';
+import { safeAuth, safeHeaders } from '../session/session-state';
+import type { BodyDigest, HistoryA2aError, HistoryEntry, HistoryReplay, HistorySource, MessageSummary } from './history-types';
 import { summarizeMessage } from './message-summary';
 
 type Json = Record<string, unknown>;
@@ -30,6 +33,29 @@ export interface EntryOptions {
   /** The drafted call body when the caller has it (JSON-RPC: the params); else the recorded body is parsed. */
   callBody?: unknown;
   check?: { runId: string; checkId: string };
+  /** The call as drafted, when the caller has it: what a replay needs (secrets by name only). */
+  call?: Pick<A2aCall, 'auth' | 'headers' | 'tenant' | 'body'>;
+}
+
+/**
+ * The replay facts of a call. The body is kept only under full bodies, and then from the recorded
+ * (redacted) copy when the drafted body may carry a scrubbed secret.
+ */
+export function replayOf(record: ExchangeRecord, call: NonNullable<EntryOptions['call']>, fullBodies: boolean): HistoryReplay {
+  const replay: HistoryReplay = {};
+  if (call.auth && call.auth.type !== 'none') {
+    const auth = safeAuth(call.auth) as unknown as NonNullable<HistoryReplay['auth']>;
+    if (auth.type === 'none') replay.authNotKept = true;
+    else replay.auth = auth;
+  }
+  if (call.headers?.length) replay.headers = safeHeaders(call.headers) as unknown as NonNullable<HistoryReplay['headers']>;
+  if (call.tenant) replay.tenant = call.tenant;
+  if (fullBodies) {
+    const scrubbed = record.request.body?.includes(REDACTED) ?? false;
+    const body = scrubbed ? requestParams(record) : call.body;
+    if (body !== undefined && !record.request.truncated) replay.body = body;
+  }
+  return replay;
 }
 
 /** The request's params/body object, from the call when known, else from the recorded request. */
@@ -164,6 +190,7 @@ export function buildHistoryEntry(record: ExchangeRecord, options: EntryOptions)
   if (state !== undefined) entry.taskState = state;
   if (record.events) entry.eventCount = record.events.length;
   if (options.fullBodies) entry.exchange = record;
+  if (options.call) entry.replay = replayOf(record, options.call, options.fullBodies);
   return entry;
 }
 

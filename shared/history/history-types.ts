@@ -1,3 +1,5 @@
+import type { AuthConfig } from '../a2a/auth';
+import type { HeaderEntry } from '../a2a/call';
 import type { ExchangeRecord, Outcome } from '../a2a/exchange';
 import type { HttpExchangeRecord } from '../http/http-types';
 import type { A2aVersion, Binding } from '../a2a/versions';
@@ -43,6 +45,20 @@ export interface BodyDigest {
   truncated?: boolean;
 }
 
+/**
+ * What "Open as new request" needs besides the interface and method. Auth is kept by secret or
+ * variable name only (a literal value typed for one send is never kept: `authNotKept` says so);
+ * credential headers keep their name, not their value. `body` exists only when full bodies are on.
+ */
+export interface HistoryReplay {
+  auth?: AuthConfig;
+  authNotKept?: boolean;
+  headers?: HeaderEntry[];
+  tenant?: string;
+  /** The drafted body (JSON-RPC: the params), only under the full-bodies policy. */
+  body?: unknown;
+}
+
 /** Where an exchange came from, so the history can be filtered by it. */
 export type HistorySource = 'send' | 'stream' | 'check' | 'cli';
 
@@ -81,6 +97,8 @@ export interface HistoryEntry {
   exchange?: ExchangeRecord;
   /** The full record of a plain HTTP request, under the same policy as `exchange`. */
   httpExchange?: HttpExchangeRecord;
+  /** Absent for entries recorded before replay was kept, and for runs of saved operations. */
+  replay?: HistoryReplay;
 }
 
 /** What `history.list` returns per row: the entry without the full record. */

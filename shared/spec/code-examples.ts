@@ -7,7 +7,9 @@
 import { buildRestRequest, joinRestUrl } from '../a2a/rest-routes';
 import { isStreamingMethod } from '../a2a/catalogue';
 import { callFromXA2a } from './call-from-operation';
+import type { A2aCall } from '../a2a/call';
 import type { XA2a, XA2aAuth } from './x-a2a-model';
+import { isCredentialHeader, literalSecretOf, xa2aAuthFromConfig } from './x-a2a-model';
 
 export type CodeExampleId = 'curl' | 'fetch' | 'python' | 'grpcurl';
 
@@ -256,4 +258,34 @@ export function codeExamples(x: XA2a): CodeExamplesResult {
   const notes: string[] = [];
   if (x.auth) notes.push(`Set ${credentialVariable(x.auth)} to the credential${x.auth.secretRef !== undefined ? ` stored as the secret "${x.auth.secretRef}"` : ''} before running these.`);
   return { examples: [curlExample(req), fetchExample(req), pythonExample(req)], notes };
+}
+
+/**
+ * Code for an unsaved call (the request pane's "Code"), through the same builders as the docs of a
+ * saved operation. Credentials stay names: a secret reference or env source names the variable; a
+ * literal value typed for one send becomes the variable `TOKEN`, never the value; credential headers
+ * are left out with a note (they belong in auth).
+ */
+export function codeExamplesForCall(call: A2aCall): CodeExamplesResult {
+  const notes: string[] = [];
+  const literal = call.auth !== undefined && call.auth.type !== 'none' && literalSecretOf(call.auth) !== undefined;
+  const auth = xa2aAuthFromConfig(call.auth, literal ? 'token' : undefined);
+  const headers = (call.headers ?? []).filter((h) => h.enabled !== false && h.name.trim());
+  const kept = headers.filter((h) => !isCredentialHeader(h.name, call.auth));
+  for (const h of headers) if (!kept.includes(h)) notes.push(`The header ${h.name} carries a credential and is left out; put it in auth to see it as a variable.`);
+  const isEnvelope = call.binding === 'JSONRPC' && isObject(call.body) && call.body['jsonrpc'] === '2.0' && typeof call.body['method'] === 'string';
+  const x: XA2a = {
+    version: call.version,
+    binding: call.binding,
+    endpoint: call.endpoint,
+    method: call.method,
+    ...(call.tenant ? { tenant: call.tenant } : {}),
+    ...(auth ? { auth } : {}),
+    ...(kept.length ? { headers: kept.map((h) => ({ name: h.name, value: h.value })) } : {}),
+    requestSchema: {},
+    responseSchema: {},
+    example: call.binding === 'JSONRPC' && !isEnvelope ? { jsonrpc: '2.0', id: 1, method: call.method, ...(call.body === undefined ? {} : { params: call.body }) } : call.body,
+  };
+  const result = codeExamples(x);
+  return { examples: result.examples, notes: [...result.notes, ...notes] };
 }

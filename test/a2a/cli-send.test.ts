@@ -99,3 +99,29 @@ describe('powerduck send', () => {
     expect(badJson.err).toMatch(/not valid JSON/);
   });
 });
+
+describe('powerduck send: gRPC host:port as cards publish it', () => {
+  it('takes a bare loopback host:port as plaintext and says so', async () => {
+    const bare = agent.grpcUrl.replace(/^http:\/\//, '');
+    const r = await cli(['--a2a', '1.0', '--binding', 'GRPC', '--endpoint', bare, '--method', 'SendMessage', '--text', 'hi bare']);
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('Message: echo: hi bare');
+    expect(r.out).toContain(`warning: gRPC endpoint ${bare} was taken as http://${bare} (a loopback host: plaintext).`);
+  });
+
+  it('takes grpcs://host:port as TLS: the plaintext agent then fails the handshake, reported as such', async () => {
+    const bare = agent.grpcUrl.replace(/^http:\/\//, '');
+    const r = await cli(['--a2a', '1.0', '--binding', 'GRPC', '--endpoint', `grpcs://${bare}`, '--method', 'SendMessage', '--text', 'x', '--timeout', '5000']);
+    expect(r.code).toBe(2);
+    expect(r.out).toContain('Could not open a gRPC (TLS) channel');
+    expect(r.out).toMatch(/^grpcs:\/\/127\.0\.0\.1:\d+\/lf\.a2a\.v1\.A2AService\/SendMessage/);
+    expect(r.err).not.toMatch(/is not a gRPC endpoint/);
+  });
+
+  it('refuses what is not an endpoint with the accepted forms', async () => {
+    const r = await cli(['--a2a', '1.0', '--binding', 'GRPC', '--endpoint', 'not a host', '--method', 'SendMessage', '--text', 'x']);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('write host:port (as agent cards publish it), https://host:port (TLS) or http://host:port (plaintext)');
+  });
+});

@@ -52,6 +52,13 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
     case '/wrong-type':
       res.writeHead(200, { 'Content-Type': 'text/html' }).end(JSON.stringify({ jsonrpc: '2.0', id, result: { message: { messageId: 'a', role: 'ROLE_AGENT', parts: [{ text: 'ok' }] } } }));
       return;
+    case '/html-200':
+      res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end('<!doctype html><html><body>Welcome</body></html>');
+      return;
+    case '/rpc-only/message:send':
+      // A JSON-RPC server behind the URL: whatever arrives gets an envelope, with HTTP 200.
+      res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Invalid Request' } }));
+      return;
     case '/html-500':
       res.writeHead(500, { 'Content-Type': 'text/html' }).end('<html><body>Internal Server Error</body></html>');
       return;
@@ -204,6 +211,13 @@ describe('hostile JSON-RPC answers', () => {
     expect(r.warnings.join()).toMatch(/Content-Type is "text\/html"/);
   });
 
+  it('an HTML page with HTTP 200 on JSON-RPC is flagged as the wrong binding', async () => {
+    const r = await send(rpc('/html-200'));
+    expect(r.outcome).toMatchObject({ kind: 'transport-error', code: 'protocol' });
+    expect(r.bindingMismatch).toMatchObject({ looksLike: 'html' });
+    expect(r.response?.body).toContain('Welcome');
+  });
+
   it('an HTML error page is an HTTP error', async () => {
     const r = await send(rpc('/html-500'));
     expect(r.outcome).toMatchObject({ kind: 'http-error', status: 500 });
@@ -323,6 +337,14 @@ describe('hostile HTTP+JSON answers', () => {
   it('reads google.rpc.Status error bodies', async () => {
     const r = await send(rest('GetTask', { id: 'gone' }));
     expect(r.outcome).toMatchObject({ kind: 'http-error', status: 404, message: 'Task not found: gone', reason: 'TASK_NOT_FOUND' });
+  });
+
+  it('a JSON-RPC envelope on HTTP+JSON is flagged as the wrong binding, never a result', async () => {
+    const r = await send({ ...rest('SendMessage', { message: { messageId: 'm', role: 'ROLE_USER', parts: [{ text: 'x' }] } }), endpoint: `${base}/rpc-only` });
+    expect(r.response?.status).toBe(200);
+    expect(r.outcome).toMatchObject({ kind: 'transport-error', code: 'protocol' });
+    expect(r.bindingMismatch?.looksLike).toBe('jsonrpc-envelope');
+    expect(r.bindingMismatch?.message).toContain('switch the binding to JSON-RPC');
   });
 
   it('a non-JSON success body is a not-json transport error', async () => {

@@ -107,6 +107,12 @@ describe('HTTPS trust', () => {
     const r = await send(rpc(httpsUrl, { tls: { caPem: cert } }));
     expect(r.outcome.kind).toBe('message');
     expect(r.timings.connectMs).toBeGreaterThan(0);
+    // Phases in order when the connection is new: TCP, then TLS ready, then the first byte.
+    if (!r.timings.reusedConnection) {
+      expect(r.timings.tcpMs).toBeGreaterThan(0);
+      expect(r.timings.tcpMs).toBeLessThanOrEqual(r.timings.connectMs ?? 0);
+      expect(r.timings.firstByteMs).toBeGreaterThanOrEqual(r.timings.connectMs ?? 0);
+    }
   });
 
   it('skips verification on request, and says so in the record', async () => {

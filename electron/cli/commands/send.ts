@@ -23,6 +23,9 @@ const usage = `powerduck send --a2a <1.0|0.3> --binding <JSONRPC|HTTP+JSON|GRPC>
                 [--tenant T] [--timeout MS] [--retry N] [--env NAME] [--json]
 
 Sends one A2A call and prints what came back.
+  --endpoint URL   JSON-RPC / HTTP+JSON: the URL; gRPC: host:port as agent cards publish it
+                   (loopback host = plaintext http://, any other host = TLS https://; the output
+                   says which was used), or http://host:port / https://host:port to choose
   --body FILE|-    the request body as JSON (for JSON-RPC: the params object; for HTTP+JSON and
                    gRPC: the request object itself); '-' reads standard input
   --text TEXT      shortcut: send a user message with this text (fresh messageId)

@@ -6,6 +6,7 @@ import { grpcStatusName } from '../../../shared/a2a/a2a-errors';
 import type { HeaderList, Outcome } from '../../../shared/a2a/exchange';
 import { classifyResult, describePayload, findErrorInfo, type PayloadInfo } from '../../../shared/a2a/outcome';
 import { ProtoJsonError } from '../../../shared/a2a/proto-json';
+import { normaliseGrpcEndpoint } from '../../../shared/a2a/grpc-endpoint';
 import { CoreError } from '../core-error';
 import type { AdapterRun, BindingAdapter } from './adapter';
 import { buildHeaders } from './call-headers';
@@ -19,11 +20,16 @@ interface GrpcTarget {
   target: string;
   secure: boolean;
   host: string;
+  /** How a bare `host:port` (as cards publish it) was read: said in the record. */
+  assumed?: string;
 }
 
 const targets = new Map<string, GrpcTarget>();
 
-/** `https://host:port` = TLS with the OS trust store, `http://host:port` = plaintext; nothing else. */
+/**
+ * `https://host:port` = TLS with the OS trust store, `http://host:port` = plaintext; a bare
+ * `host:port` (the form agent cards publish) is plaintext for a loopback host and TLS otherwise.
+ */
 export function parseGrpcEndpoint(endpoint: string): GrpcTarget {
   let target = targets.get(endpoint);
   if (!target) {
@@ -35,11 +41,12 @@ export function parseGrpcEndpoint(endpoint: string): GrpcTarget {
 }
 
 function parseGrpcEndpointUncached(endpoint: string): GrpcTarget {
+  const form = normaliseGrpcEndpoint(endpoint);
   let url: URL;
   try {
-    url = new URL(endpoint.trim());
+    url = new URL(form?.endpoint ?? endpoint.trim());
   } catch {
-    throw new CoreError('bad-request', `"${endpoint}" is not a gRPC endpoint: write https://host:port (TLS) or http://host:port (plaintext).`);
+    throw new CoreError('bad-request', `"${endpoint}" is not a gRPC endpoint: write host:port (as agent cards publish it), https://host:port (TLS) or http://host:port (plaintext).`);
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
     throw new CoreError('bad-request', `gRPC endpoints are https://host:port (TLS) or http://host:port (plaintext), not ${url.protocol}//.`);
@@ -53,7 +60,7 @@ function parseGrpcEndpointUncached(endpoint: string): GrpcTarget {
   if (url.username || url.password) throw new CoreError('bad-request', 'Credentials in a gRPC endpoint URL are not supported; use the auth settings.');
   const secure = url.protocol === 'https:';
   const port = url.port || (secure ? '443' : '80');
-  return { target: `${url.hostname}:${port}`, secure, host: url.hostname.replace(/^\[|\]$/g, '') };
+  return { target: `${url.hostname}:${port}`, secure, host: url.hostname.replace(/^\[|\]$/g, ''), ...(form?.assumed ? { assumed: form.assumed } : {}) };
 }
 
 function isLoopback(host: string): boolean {
@@ -208,6 +215,7 @@ export const grpcAdapter: BindingAdapter = {
     if (call.proxy) throw new CoreError('unsupported', 'Proxies are HTTP-only; gRPC calls connect directly.');
     if (run.auth.query.length) throw new CoreError('unsupported', 'An API key in the query string is HTTP-only; for gRPC put it in a header (metadata).');
     const target = parseGrpcEndpoint(call.endpoint);
+    if (target.assumed) recorder.warn(target.assumed);
     if (!target.secure && !isLoopback(target.host)) recorder.warn(`Plaintext gRPC (http://) to ${target.host}, which is not a loopback address: traffic and credentials are not encrypted.`);
     if (call.tenant) recorder.warn('The call tenant is an HTTP+JSON path prefix; for gRPC set "tenant" in the request body.');
     const method = grpcMethod(call.method);
@@ -225,7 +233,7 @@ export const grpcAdapter: BindingAdapter = {
     const { metadata, recorded } = toMetadata(headers, warnings);
     for (const w of warnings) recorder.warn(w);
     recorder.setRequest({
-      url: `grpc://${target.target}${method.path}`,
+      url: `${target.secure ? 'grpcs' : 'grpc'}://${target.target}${method.path}`,
       headers: [],
       metadata: recorded,
       bodyText: JSON.stringify(call.body ?? {}),

@@ -84,6 +84,8 @@ export async function sendAndRecord(run: AdapterRun, input: HttpSendInput): Prom
     run.answered();
     if (open.reused) run.recorder.timings.reusedConnection = true;
     if (open.connectedAt !== undefined) run.recorder.timings.connectMs = round(open.connectedAt - t0);
+    if (open.lookupAt !== undefined) run.recorder.timings.dnsMs = round(open.lookupAt - t0);
+    if (open.tcpAt !== undefined) run.recorder.timings.tcpMs = round(open.tcpAt - t0);
     run.recorder.timings.firstByteMs = round(open.headAt - t0);
     if (open.decodedEncoding) run.recorder.warn(`The server sent a ${open.decodedEncoding}-encoded body (Content-Encoding); the record shows it decoded, and body sizes are decoded sizes.`);
     run.recorder.setResponseHead({

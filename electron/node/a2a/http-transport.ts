@@ -43,6 +43,10 @@ export interface HttpOpen {
   reused: boolean;
   /** performance.now() when the connection was ready (undefined when reused). */
   connectedAt?: number;
+  /** performance.now() when the host name was resolved (absent for an IP address or a reused socket). */
+  lookupAt?: number;
+  /** performance.now() when TCP connected (before any TLS handshake). */
+  tcpAt?: number;
   /** performance.now() when the response head arrived. */
   headAt: number;
 }
@@ -184,6 +188,8 @@ export async function openHttp(send: HttpSend): Promise<HttpOpen> {
   const req = (secure ? https : http).request(options);
   return await new Promise<HttpOpen>((resolve, reject) => {
     let connectedAt: number | undefined;
+    let lookupAt: number | undefined;
+    let tcpAt: number | undefined;
     let reused = false;
     let settled = false;
     let offAbort: () => void = () => {};
@@ -211,6 +217,13 @@ export async function openHttp(send: HttpSend): Promise<HttpOpen> {
         connectedAt = performance.now();
         clearTimeout(connectTimer);
       };
+      // Phase marks for the timing view: DNS, then TCP, then (https) the TLS handshake.
+      socket.once('lookup', () => {
+        lookupAt = performance.now();
+      });
+      socket.once('connect', () => {
+        tcpAt = performance.now();
+      });
       if (secure) socket.once('secureConnect', ready);
       else if ((socket as Socket & { connecting?: boolean }).connecting) socket.once('connect', ready);
       else ready();
@@ -243,6 +256,8 @@ export async function openHttp(send: HttpSend): Promise<HttpOpen> {
         ...(decoder ? { decodedEncoding: encoding } : {}),
         reused,
         ...(connectedAt !== undefined ? { connectedAt } : {}),
+        ...(lookupAt !== undefined ? { lookupAt } : {}),
+        ...(tcpAt !== undefined ? { tcpAt } : {}),
         headAt,
       });
     });

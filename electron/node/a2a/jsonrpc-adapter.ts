@@ -1,6 +1,7 @@
 import type { Outcome } from '../../../shared/a2a/exchange';
 import { newUuid } from '../../../shared/a2a/ids';
 import { classifyHttpError, classifyJsonRpcResponse } from '../../../shared/a2a/outcome';
+import { bindingShapeMismatch } from '../../../shared/a2a/binding-shape';
 import type { AdapterRun, BindingAdapter } from './adapter';
 import { buildHeaders } from './call-headers';
 import { httpEndpoint, isEventStream, isJsonContentType, parseJson, readAndRecord, sendAndRecord } from './http-call';
@@ -60,6 +61,11 @@ export const jsonRpcAdapter: BindingAdapter = {
       return { kind: 'transport-error', code: 'too-large', message: `The response is larger than ${recorder.bodyLimit} bytes; the record keeps the first ${recorder.bodyLimit}.` };
     }
     const parsed = parseJson(body.text);
+    const mismatch = bindingShapeMismatch('JSONRPC', { status: opened.status, ...(opened.contentType ? { contentType: opened.contentType } : {}), text: body.text, ...(parsed.ok ? { parsed: parsed.value } : {}) });
+    if (mismatch) {
+      recorder.bindingMismatch = mismatch;
+      return { kind: 'transport-error', code: 'protocol', message: mismatch.message };
+    }
     if (!parsed.ok) {
       if (opened.status < 200 || opened.status >= 300) return classifyHttpError(opened.status, opened.statusText, body.text || undefined);
       return { kind: 'transport-error', code: 'not-json', message: `HTTP ${opened.status} but the body is not JSON (${parsed.message}).` };

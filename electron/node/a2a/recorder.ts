@@ -84,6 +84,9 @@ export class ExchangeRecorder {
     this.#rules = rules;
   }
 
+  /** Set by an adapter when the answer has another binding's shape. */
+  bindingMismatch: ExchangeRecord['bindingMismatch'];
+
   warn(message: string): void {
     if (!this.warnings.includes(message)) this.warnings.push(message);
   }
@@ -236,6 +239,7 @@ export class ExchangeRecorder {
     };
     if (this.#response) record.response = this.#response;
     if (this.#events) record.events = this.#events;
+    if (this.bindingMismatch) record.bindingMismatch = this.bindingMismatch;
     return record;
   }
 }

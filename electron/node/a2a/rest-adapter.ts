@@ -1,5 +1,6 @@
 import type { Outcome } from '../../../shared/a2a/exchange';
 import { classifyHttpError, classifyResult } from '../../../shared/a2a/outcome';
+import { bindingShapeMismatch } from '../../../shared/a2a/binding-shape';
 import { buildRestRequest, joinRestUrl } from '../../../shared/a2a/rest-routes';
 import { CoreError } from '../core-error';
 import type { AdapterRun, BindingAdapter } from './adapter';
@@ -61,6 +62,11 @@ export const restAdapter: BindingAdapter = {
     }
     const empty = body.text.trim() === '';
     const parsed = empty ? undefined : parseJson(body.text);
+    const mismatch = bindingShapeMismatch('HTTP+JSON', { status: opened.status, ...(opened.contentType ? { contentType: opened.contentType } : {}), text: body.text, ...(parsed?.ok ? { parsed: parsed.value } : {}) });
+    if (mismatch) {
+      recorder.bindingMismatch = mismatch;
+      return { kind: 'transport-error', code: 'protocol', message: mismatch.message };
+    }
     if (opened.status < 200 || opened.status >= 300) {
       return classifyHttpError(opened.status, opened.statusText, parsed?.ok ? parsed.value : empty ? undefined : body.text);
     }

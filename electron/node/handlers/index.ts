@@ -12,6 +12,7 @@ import { createEnvironmentHandlers } from './environments';
 import { createHistoryHandlers, createHistoryStreamHandlers } from './history';
 import { createHttpHandlers, createHttpStreamHandlers } from './http';
 import { createSecretHandlers } from './secrets';
+import { createSessionHandlers } from './session';
 import { createServergenHandlers, createServergenStreamHandlers } from './servergen';
 import { createSpecHandlers, createSpecStreamHandlers } from './spec';
 
@@ -56,6 +57,7 @@ export function createHandlerTable(env: CoreEnv): HandlerTable {
       ...createServergenHandlers(env),
       ...createEnvironmentHandlers(env),
       ...createHttpHandlers(env, history),
+      ...createSessionHandlers(env),
     },
     streams: {
       ...createAppStreamHandlers(),

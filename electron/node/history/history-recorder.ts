@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { ExchangeRecord } from '../../../shared/a2a/exchange';
-import { buildHistoryEntry, sentMessageId } from '../../../shared/history/history-entry';
+import { buildHistoryEntry, sentMessageId, type EntryOptions } from '../../../shared/history/history-entry';
 import { redactDeep, redactRecordForStorage } from '../../../shared/history/history-redaction';
 import { buildHttpHistoryEntry } from '../../../shared/http/http-history';
 import type { HttpExchangeRecord } from '../../../shared/http/http-types';
@@ -17,6 +17,8 @@ export interface RecordOptions {
   /** Overrides the attempt number otherwise counted from earlier sends of the same messageId. */
   attempt?: number;
   check?: { runId: string; checkId: string };
+  /** The drafted call, so "Open as new request" can restore auth (by name), headers and, under full bodies, the body. */
+  call?: NonNullable<EntryOptions['call']>;
 }
 
 export interface HistoryRecorder {
@@ -60,6 +62,7 @@ export function createHistoryRecorder(env: Pick<CoreEnv, 'dataDir' | 'logger'>, 
             attempt: options.attempt ?? (messageId ? countSent(messageId) + 1 : 1),
             ...(callBody !== undefined ? { callBody } : {}),
             ...(options.check ? { check: options.check } : {}),
+            ...(options.call ? { call: options.call } : {}),
           }),
         );
       } catch (error) {

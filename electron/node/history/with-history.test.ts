@@ -65,3 +65,37 @@ describe('withHistory', () => {
     expect(entries[2]?.request).toMatchObject({ bytes: 999, truncated: true });
   });
 });
+
+describe('replay facts', () => {
+  const call: A2aCall = {
+    version: '1.0',
+    binding: 'JSONRPC',
+    endpoint: 'http://127.0.0.1:9/rpc',
+    method: 'SendMessage',
+    body: { message: { messageId: 'm-9', role: 'ROLE_USER', parts: [{ text: '[12,30]' }] } },
+    headers: [{ name: 'X-Trace', value: 't1' }, { name: 'Authorization', value: 'Bearer literal-secret-9' }],
+    auth: { type: 'bearer', token: { secretRef: 'demo-token' } },
+  };
+  const complete = (c: A2aCall): ExchangeRecord => ({ ...recordFor(c), request: { url: c.endpoint, headers: [], body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: c.method, params: c.body }), bodyBytes: 10 } });
+
+  it('keeps auth by secret name and headers without credentials; the body only under full bodies', async () => {
+    const store = createHistoryStore(join(dir, 'replay-history'));
+    const recorder = createHistoryRecorder({ dataDir: { root: dir, workspaceDir: dir, historyDir: store.dir, secretsFile: '' }, logger: silentLogger }, store);
+    const send = withHistory(recorder, { 'a2a.send': async (c) => complete(c), 'a2a.continue': async () => ({ message: {} }) });
+    const ctx = { signal: new AbortController().signal };
+    await send['a2a.send'](call, ctx);
+    await store.updateSettings({ fullBodies: true });
+    await send['a2a.send'](call, ctx);
+    await send['a2a.send']({ ...call, auth: { type: 'bearer', token: { value: 'typed-once-123' } } }, ctx);
+    const { entries } = await store.list();
+    const [literal, full, hashed] = entries;
+    expect(hashed?.bodies).toBe('hashed');
+    expect(hashed?.replay).toEqual({ auth: { type: 'bearer', token: { secretRef: 'demo-token' } }, headers: [{ name: 'X-Trace', value: 't1' }, { name: 'Authorization', value: '', enabled: false }] });
+    expect(full?.replay?.body).toEqual(call.body);
+    expect(literal?.replay?.auth).toBeUndefined();
+    expect(literal?.replay?.authNotKept).toBe(true);
+    const onDisk = JSON.stringify(await Promise.all(entries.map((e) => store.get(e.id))));
+    expect(onDisk).not.toContain('typed-once-123');
+    expect(onDisk).not.toContain('literal-secret-9');
+  });
+});

@@ -11,7 +11,7 @@ export function withHistory(recorder: HistoryRecorder, handlers: Handlers<A2aOps
     ...handlers,
     'a2a.send': async (request, ctx) => {
       const record = await handlers['a2a.send'](request, ctx);
-      await recorder.record(record, { source: 'send', callBody: request.body });
+      await recorder.record(record, { source: 'send', callBody: request.body, call: request });
       return record;
     },
   };
@@ -22,7 +22,7 @@ export function withStreamHistory(recorder: HistoryRecorder, handlers: StreamHan
     ...handlers,
     'a2a.stream': async (request, emit, ctx) => {
       const record = await handlers['a2a.stream'](request, emit, ctx);
-      await recorder.record(record, { source: 'stream', callBody: request.body });
+      await recorder.record(record, { source: 'stream', callBody: request.body, call: request });
       return record;
     },
   };

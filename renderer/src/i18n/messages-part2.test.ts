@@ -62,7 +62,7 @@ describe('accessible names stay unambiguous', () => {
     'docs.run', 'docs.open', 'save.file', 'save.path', 'save.fileName', 'save.summary', 'save.save', 'save.replace', 'save.showDocs',
     'servergen.outDir', 'servergen.name', 'servergen.fromSpec', 'servergen.copySteps', 'specs.saveActive', 'specs.newFile', 'specs.newFileName',
     'specs.create', 'specs.refresh', 'history.search', 'history.refresh', 'history.clear', 'history.reopen', 'history.fullBodies',
-    'view.back', 'view.close', 'tools.menu', 'tools.shortcuts', 'tools.settings', 'conflict.reload', 'conflict.overwrite', 'conflict.saveAs',
+    'view.close', 'tools.menu', 'tools.shortcuts', 'tools.settings', 'conflict.reload', 'conflict.overwrite', 'conflict.saveAs',
     'conflict.newPath', 'conflict.cancel', 'common2.close', 'common2.cancel',
   ];
   it.each(['en', 'ko'] as const)('in %s', (locale) => {

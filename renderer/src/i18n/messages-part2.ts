@@ -49,7 +49,6 @@ export const part2En = {
   'view.docs': 'Operation docs',
   'view.history': 'History entry',
   'view.checks': 'Contract checks',
-  'view.back': 'Back to requests',
   'view.close': 'Close view',
   'view.loading': 'Loading…',
 
@@ -83,6 +82,8 @@ export const part2En = {
   'keys.tabs': 'Move between tabs',
   'keys.closeTab': 'Close the focused request tab',
   'keys.resize': 'Resize the focused pane divider',
+  'keys.editorTab': 'Leave the body editor (Tab moves focus; Ctrl+M switches Tab to indenting and back)',
+  'keys.findResponse': 'Move between matches in the response',
   'keys.scope.global': 'Anywhere',
   'keys.scope.request': 'Request editor',
   'keys.scope.view': 'Inspector, docs, checks',
@@ -571,7 +572,6 @@ export const part2Ko: Record<Part2Key, string> = {
   'view.docs': '작업 문서',
   'view.history': '기록 항목',
   'view.checks': '계약 점검',
-  'view.back': '요청으로 돌아가기',
   'view.close': '보기 닫기',
   'view.loading': '불러오는 중…',
 
@@ -605,6 +605,8 @@ export const part2Ko: Record<Part2Key, string> = {
   'keys.tabs': '탭 사이 이동',
   'keys.closeTab': '포커스된 요청 탭 닫기',
   'keys.resize': '포커스된 창 구분선 크기 조절',
+  'keys.editorTab': '본문 편집기에서 나가기(Tab은 포커스를 옮기고, Ctrl+M은 Tab을 들여쓰기로 바꾸거나 되돌림)',
+  'keys.findResponse': '응답에서 찾은 항목 사이 이동',
   'keys.scope.global': '어디서나',
   'keys.scope.request': '요청 편집기',
   'keys.scope.view': '검사기, 문서, 점검',

@@ -5,6 +5,7 @@ import type { Host } from '../../host/host';
 import type { A2aDraft } from '../request/draft-model';
 import { selectActiveDraft, useDraftsStore } from '../request/drafts-store';
 import { withoutLeavingView } from '../settings/tool-view-store';
+import type { CardInterfaceRef } from '../request/binding-switch';
 
 /** What the active request tab says about where it points (or an empty draft when there is none). */
 export function interfaceStateOf(draft: A2aDraft | undefined): InterfaceDraftState {
@@ -29,7 +30,7 @@ export function planApply(host: Host, card: unknown, interfaceIndex: number, car
  * Writes the planned fields into the active request tab through the drafts store's public API,
  * or opens a new tab when there is none. Returns the tab id. The tool view stays where it is.
  */
-export function commitApply(plan: CardApplyInterfaceResult): string {
+export function commitApply(plan: CardApplyInterfaceResult, cardInterfaces?: CardInterfaceRef[]): string {
   return withoutLeavingView(() => {
     const store = useDraftsStore.getState();
     const draft = selectActiveDraft(store);
@@ -42,12 +43,13 @@ export function commitApply(plan: CardApplyInterfaceResult): string {
         tenant: next.tenant ?? '',
         auth: next.auth,
         ...(next.method ? { method: next.method } : {}),
+        ...(cardInterfaces ? { cardInterfaces } : {}),
       });
     }
     store.setVersion(draft.id, next.version);
     store.setBinding(draft.id, next.binding);
     if (next.method) store.setMethod(draft.id, next.method);
-    store.update(draft.id, { endpoint: next.endpoint, tenant: next.tenant ?? '', auth: next.auth });
+    store.update(draft.id, { endpoint: next.endpoint, tenant: next.tenant ?? '', auth: next.auth, ...(cardInterfaces ? { cardInterfaces } : {}) });
     return draft.id;
   });
 }

@@ -10,6 +10,7 @@ import { selectActiveDraft, useDraftsStore } from '../request/drafts-store';
 import { ErrorNote } from '../settings/error-note';
 import { useToolViewStore } from '../settings/tool-view-store';
 import { commitApply, planApply } from './apply-to-draft';
+import { cardInterfaceRefs } from '../request/binding-switch';
 
 interface Applied {
   index: number;
@@ -31,7 +32,7 @@ export function CardInterfaces({ card, interfaces }: { card: unknown; interfaces
   const [busy, setBusy] = useState<number | null>(null);
 
   const finish = (index: number, plan: CardApplyInterfaceResult): void => {
-    const tabId = commitApply(plan);
+    const tabId = commitApply(plan, cardInterfaceRefs(interfaces));
     const draft = useDraftsStore.getState().tabs.find((d) => d.id === tabId);
     setApplied({ index, plan, tabTitle: draft ? tabTitle(draft) : '' });
     setPending(null);

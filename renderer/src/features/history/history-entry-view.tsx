@@ -12,6 +12,7 @@ import { ErrorNote } from '../settings/error-note';
 import { useToolViewStore } from '../settings/tool-view-store';
 import { useDraftsStore } from '../request/drafts-store';
 import { statusOf } from './history-format';
+import { draftSeedFromHistory } from './replay-draft';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -166,7 +167,7 @@ export default function HistoryEntryView({ id }: { id: string }) {
     if (!entry) return;
     const { binding, version, endpoint } = entry.interface;
     if (binding === 'HTTP' || version === '-') openHttpTab({ method: entry.method, url: endpoint });
-    else useDraftsStore.getState().openA2a({ version, binding, endpoint, method: entry.method });
+    else useDraftsStore.getState().openA2a(draftSeedFromHistory(entry));
     useToolViewStore.getState().close();
   };
 

@@ -85,5 +85,6 @@ describe('draft model', () => {
     expect(wireTarget(rest)).toEqual({ ok: true, line: 'GET http://h/rest/tasks/t%2F1?historyLength=2' });
     expect(wireTarget(createDraft('c', { binding: 'GRPC', endpoint: '127.0.0.1:9' }))).toEqual({ ok: true, line: 'grpc://127.0.0.1:9/lf.a2a.v1.A2AService/SendMessage' });
     expect(wireTarget(createDraft('d', { binding: 'GRPC', endpoint: 'https://agent.example:443/' }))).toEqual({ ok: true, line: 'grpcs://agent.example:443/lf.a2a.v1.A2AService/SendMessage' });
+    expect(wireTarget(createDraft('e', { binding: 'GRPC', endpoint: 'agent.example:443' }))).toEqual({ ok: true, line: 'grpcs://agent.example:443/lf.a2a.v1.A2AService/SendMessage' });
   });
 });

@@ -3,6 +3,7 @@ import { exampleBody } from '../../../../shared/a2a/body-templates';
 import type { A2aCall, HeaderEntry } from '../../../../shared/a2a/call';
 import type { A2aVersion, Binding } from '../../../../shared/a2a/versions';
 import { bindingsFor } from '../../../../shared/a2a/versions';
+import { normaliseGrpcEndpoint } from '../../../../shared/a2a/grpc-endpoint';
 import { buildRestRequest, joinRestUrl, queryString, restRouteFor } from '../../../../shared/a2a/rest-routes';
 import { defaultMethod, equivalentMethod, methodsFor } from './a2a-catalog';
 
@@ -21,6 +22,13 @@ export interface A2aDraft {
   tenant: string;
   /** Server ids carried over by "Continue"; "Generate body" puts them in the next message. */
   continuation?: { contextId?: string; taskId?: string };
+  /**
+   * Opened from a history entry that kept only a hash of the body (the logging policy): the body is
+   * empty until the person picks one, and the editor says so. Cleared once they choose.
+   */
+  bodyNotKept?: { historyId: string; bytes: number; sha256?: string };
+  /** Callable interfaces of the card last applied to this tab: a binding switch follows them. */
+  cardInterfaces?: Array<{ binding: Binding; version: A2aVersion; url: string; tenant?: string }>;
 }
 
 /** A new tab starts with a valid example body for its method, with a fresh messageId. */
@@ -43,6 +51,8 @@ export function createDraft(id: string, seed: Partial<A2aDraft> = {}): A2aDraft 
     auth: seed.auth ?? { type: 'none' },
     tenant: seed.tenant ?? '',
     ...(seed.continuation ? { continuation: seed.continuation } : {}),
+    ...(seed.bodyNotKept ? { bodyNotKept: seed.bodyNotKept } : {}),
+    ...(seed.cardInterfaces ? { cardInterfaces: seed.cardInterfaces } : {}),
   };
 }
 
@@ -180,8 +190,10 @@ export function wireTarget(draft: A2aDraft): { ok: true; line: string } | { ok: 
   if (draft.binding === 'GRPC') {
     // Same form as the core records: grpc(s)://host:port/package.Service/Method.
     const service = draft.version === '0.3' ? 'a2a.v1.A2AService' : 'lf.a2a.v1.A2AService';
-    const match = /^(\w+):\/\/([^/]+)/.exec(endpoint);
-    const scheme = match?.[1]?.toLowerCase() === 'https' || match?.[1]?.toLowerCase() === 'grpcs' ? 'grpcs' : 'grpc';
+    // A bare host:port (as cards publish it) is read as the core reads it: loopback plaintext, else TLS.
+    const form = normaliseGrpcEndpoint(endpoint);
+    const match = /^(\w+):\/\/([^/]+)/.exec(form?.endpoint ?? endpoint);
+    const scheme = match?.[1]?.toLowerCase() === 'https' ? 'grpcs' : 'grpc';
     const authority = match?.[2] ?? endpoint.replace(/\/+$/, '');
     return { ok: true, line: `${scheme}://${authority}/${service}/${draft.method}` };
   }

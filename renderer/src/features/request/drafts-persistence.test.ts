@@ -1,18 +1,29 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { SessionState } from '../../../../shared/session/session-state';
+import { createFakeHost } from '../../host/fake-host';
 import { createDraft } from './draft-model';
-import { parseDrafts, serialiseDrafts } from './drafts-persistence';
+import { fromSession, persistSession, toSession } from './drafts-persistence';
+import { useDraftsStore } from './drafts-store';
+import { useLastResponseStore } from './last-response-store';
 
-describe('draft persistence', () => {
-  it('round-trips tabs with secret references', () => {
+afterEach(() => {
+  useDraftsStore.setState({ tabs: [], activeId: undefined });
+  useLastResponseStore.setState({ byTab: {}, restored: {} });
+});
+
+describe('session persistence of open tabs', () => {
+  it('round-trips tabs with secret references and their last response summary', () => {
     const tab = createDraft('t1', { endpoint: 'http://a', auth: { type: 'bearer', token: { secretRef: 'demo' } } });
-    expect(parseDrafts(serialiseDrafts([tab], 't1'))).toEqual({ tabs: [tab], activeId: 't1' });
+    const summary = { method: 'SendMessage', outcome: 'message', status: 200, at: '2026-01-01T00:00:00.000Z' };
+    const back = fromSession(JSON.parse(JSON.stringify(toSession([tab], 't1', { t1: summary }))) as SessionState);
+    expect(back).toEqual({ tabs: [tab], activeId: 't1', last: { t1: summary } });
   });
 
-  it('never writes a literal secret', () => {
-    const tab = createDraft('t1', { auth: { type: 'basic', username: 'u', password: { value: 'hunter2' } } });
-    const text = serialiseDrafts([tab], 't1');
+  it('never hands a literal secret to the core', () => {
+    const tab = createDraft('t1', { auth: { type: 'basic', username: 'u', password: { value: 'hunter2' } }, headers: [{ name: 'Authorization', value: 'Bearer hunter3' }] });
+    const text = JSON.stringify(toSession([tab], 't1', {}));
     expect(text).not.toContain('hunter2');
-    expect(parseDrafts(text).tabs[0]?.auth).toEqual({ type: 'none' });
+    expect(text).not.toContain('hunter3');
   });
 
   it('never writes a credential typed into a header row or the endpoint, and keeps the rest', () => {
@@ -24,19 +35,60 @@ describe('draft persistence', () => {
         { name: 'X-Trace', value: 'keep-me' },
       ],
     });
-    const text = serialiseDrafts([tab], 't1');
+    const text = JSON.stringify(toSession([tab], 't1', {}));
     for (const secret of ['pw-12345', 'bob:', 'tok-98765', 'typed-77777', 'key-55555']) expect(text).not.toContain(secret);
-    const restored = parseDrafts(text).tabs[0];
-    expect(restored?.endpoint).toBe('https://agent.example/rpc?access_token=&page=2');
-    expect(restored?.headers).toEqual([
-      { name: 'Authorization', value: '' },
-      { name: 'X-Api-Key', value: '' },
-      { name: 'X-Trace', value: 'keep-me' },
-    ]);
+    expect(text).toContain('keep-me');
+    expect(text).toContain('https://agent.example/rpc?access_token=&page=2');
   });
 
-  it('ignores garbage', () => {
-    expect(parseDrafts('{')).toEqual({ tabs: [], activeId: undefined });
-    expect(parseDrafts('{"tabs":[{"id":1},{"id":"x","version":"9"}]}').tabs).toEqual([]);
+  it('skips drafts it cannot read', () => {
+    const state = { tabs: [{ draft: { id: 'x', kind: 'a2a', version: '9' } }, { draft: { id: 'y', kind: 'other' } }] } as unknown as SessionState;
+    expect(fromSession(state).tabs).toEqual([]);
+  });
+
+  it('restores from the core, keeps a tab opened meanwhile, and saves only after the restore', async () => {
+    const saved: SessionState[] = [];
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const stored = toSession([createDraft('old', { endpoint: 'http://saved' })], 'old', { old: { method: 'SendMessage', outcome: 'task', at: '2026-01-01T00:00:00.000Z' } });
+    const host = createFakeHost({
+      ops: {
+        'session.load': async () => {
+          await gate;
+          return stored;
+        },
+        'session.save': (request) => {
+          saved.push(request);
+          return { saved: request.tabs.length, dropped: [] };
+        },
+      },
+    });
+    const session = persistSession(host, { delayMs: 1 });
+    useDraftsStore.getState().openA2a({ endpoint: 'http://new' });
+    await new Promise((r) => setTimeout(r, 10));
+    expect(saved).toEqual([]);
+    release();
+    await session.restored;
+    expect(useDraftsStore.getState().tabs.map((t) => t.endpoint)).toEqual(['http://saved', 'http://new']);
+    expect(useLastResponseStore.getState().restored['old']).toBe(true);
+    useDraftsStore.getState().update('old', { endpoint: 'http://edited' });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(saved.at(-1)?.tabs.map((t) => t.draft['endpoint'])).toEqual(['http://edited', 'http://new']);
+    session.stop();
+  });
+
+  it('carries tabs over from the old localStorage key once', async () => {
+    const legacy = JSON.stringify({ tabs: [createDraft('l1', { endpoint: 'http://legacy' })], activeId: 'l1' });
+    const store = new Map([['powerduck.drafts.v1', legacy]]);
+    const storage = { getItem: (k: string) => store.get(k) ?? null, removeItem: (k: string) => void store.delete(k) };
+    const saved: SessionState[] = [];
+    const host = createFakeHost({ ops: { 'session.load': () => ({ tabs: [] }), 'session.save': (r) => (saved.push(r), { saved: r.tabs.length, dropped: [] }) } });
+    const session = persistSession(host, { storage, delayMs: 1 });
+    await session.restored;
+    expect(useDraftsStore.getState().tabs.map((t) => t.endpoint)).toEqual(['http://legacy']);
+    expect(store.has('powerduck.drafts.v1')).toBe(false);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(saved.at(-1)?.tabs).toHaveLength(1);
+    session.stop();
   });
 });

@@ -1,58 +1,128 @@
-import { hasLiteralSecret } from '../../../../shared/a2a/auth';
-import { isSecretHeader, withoutUrlCredentials } from '../../../../shared/a2a/redaction';
+import { withoutUrlCredentials } from '../../../../shared/a2a/redaction';
+import type { SessionState, SessionTab } from '../../../../shared/session/session-state';
+import { safeAuth, safeHeaders } from '../../../../shared/session/session-state';
 import { isA2aVersion, isBinding } from '../../../../shared/a2a/versions';
+import type { AuthConfig } from '../../../../shared/a2a/auth';
+import type { HeaderEntry } from '../../../../shared/a2a/call';
+import type { Host } from '../../host/host';
 import type { A2aDraft } from './draft-model';
 import { createDraft } from './draft-model';
 import { useDraftsStore } from './drafts-store';
+import { followRuns, useLastResponseStore } from './last-response-store';
 
-const storageKey = 'powerduck.drafts.v1';
+/** Where tabs lived before they moved into the data folder; read once to carry them over. */
+const legacyStorageKey = 'powerduck.drafts.v1';
 
-/**
- * A credential typed straight into a header row or the endpoint (`Authorization: Bearer …`,
- * `https://user:pass@…`, `?access_token=…`) is left out of the stored copy: the row and the URL stay,
- * with the value emptied, so the tab comes back asking for it instead of keeping it on disk.
- */
-function withoutTypedCredentials(tab: A2aDraft): A2aDraft {
-  const endpoint = withoutUrlCredentials(tab.endpoint);
-  const secretRows = tab.headers.some((h) => h.value !== '' && isSecretHeader(h.name.trim()));
-  if (endpoint === tab.endpoint && !secretRows) return tab;
-  return { ...tab, endpoint, headers: tab.headers.map((h) => (h.value !== '' && isSecretHeader(h.name.trim()) ? { ...h, value: '' } : h)) };
+/** Credentials typed into the endpoint (`https://user:pass@…`, `?access_token=…`) are emptied too. */
+/** The session to save: drafts without literal secrets, each with its last response summary. */
+export function toSession(tabs: A2aDraft[], activeId: string | undefined, last: Record<string, SessionTab['lastResponse']>): SessionState {
+  return {
+    tabs: tabs.map((tab) => {
+      const draft = { ...tab, endpoint: withoutUrlCredentials(tab.endpoint), auth: safeAuth(tab.auth) as unknown as AuthConfig, headers: safeHeaders(tab.headers) as unknown as HeaderEntry[] };
+      const summary = last[tab.id];
+      return { draft: draft as unknown as SessionTab['draft'], ...(summary ? { lastResponse: summary } : {}) };
+    }),
+    ...(activeId ? { activeId } : {}),
+  };
 }
 
-/** Only drafts without a literal secret are ever written; the store never holds one, this is a second lock. */
-export function serialiseDrafts(tabs: A2aDraft[], activeId: string | undefined): string {
-  const safe = tabs.map((tab) => withoutTypedCredentials(hasLiteralSecret(tab.auth) ? { ...tab, auth: { type: 'none' as const } } : tab));
-  return JSON.stringify({ tabs: safe, activeId });
+/** Drafts back from a saved session; anything that is not an A2A draft of a known version/binding is skipped. */
+export function fromSession(state: Pick<SessionState, 'tabs' | 'activeId'>): { tabs: A2aDraft[]; activeId: string | undefined; last: Record<string, NonNullable<SessionTab['lastResponse']>> } {
+  const tabs: A2aDraft[] = [];
+  const last: Record<string, NonNullable<SessionTab['lastResponse']>> = {};
+  for (const tab of state.tabs) {
+    const raw = tab.draft as Partial<A2aDraft>;
+    if (raw.kind !== 'a2a' || typeof raw.id !== 'string' || !isA2aVersion(raw.version) || !isBinding(raw.binding)) continue;
+    const draft = createDraft(raw.id, { ...raw, auth: safeAuth(raw.auth) as unknown as AuthConfig });
+    tabs.push(draft);
+    if (tab.lastResponse) last[draft.id] = tab.lastResponse;
+  }
+  return { tabs, activeId: state.activeId, last };
 }
 
-export function parseDrafts(text: string | null): { tabs: A2aDraft[]; activeId: string | undefined } {
-  if (!text) return { tabs: [], activeId: undefined };
+/** Old localStorage tabs (before the session moved into the data folder), if any. */
+function legacyTabs(storage: Pick<Storage, 'getItem' | 'removeItem'> | undefined): SessionState | undefined {
   try {
+    const text = storage?.getItem(legacyStorageKey);
+    if (!text) return undefined;
     const raw = JSON.parse(text) as { tabs?: unknown; activeId?: unknown };
-    const tabs = Array.isArray(raw.tabs)
-      ? raw.tabs.flatMap((t: Partial<A2aDraft>) =>
-          typeof t?.id === 'string' && isA2aVersion(t.version) && isBinding(t.binding) ? [createDraft(t.id, t)] : [],
-        )
-      : [];
-    return { tabs: tabs.filter((t) => !hasLiteralSecret(t.auth)), activeId: typeof raw.activeId === 'string' ? raw.activeId : undefined };
+    if (!Array.isArray(raw.tabs)) return undefined;
+    return {
+      tabs: raw.tabs.filter((t): t is SessionTab['draft'] => typeof t === 'object' && t !== null).map((draft) => ({ draft })),
+      ...(typeof raw.activeId === 'string' ? { activeId: raw.activeId } : {}),
+    };
   } catch {
-    return { tabs: [], activeId: undefined };
+    return undefined;
   }
 }
 
-/** Keeps open tabs across reloads (localStorage, this machine only). Returns the unsubscribe. */
-export function persistDrafts(storage: Pick<Storage, 'getItem' | 'setItem'>): () => void {
-  const saved = parseDrafts(storage.getItem(storageKey));
-  if (saved.tabs.length) useDraftsStore.getState().restore(saved.tabs, saved.activeId);
+export interface SessionPersistence {
+  /** Resolves once the saved tabs are back (or there were none). */
+  restored: Promise<void>;
+  /** Sends the pending save at once (page hide / unload). */
+  flush(): void;
+  stop(): void;
+}
+
+/**
+ * Keeps the open tabs in the core's data folder (`session.load` / `session.save`), so Electron and
+ * the browser host restore alike after a reload or a restart. Saving starts only after the restore,
+ * so an empty page never overwrites the saved tabs; tabs opened before the restore finished are kept.
+ */
+export function persistSession(host: Host, options: { storage?: Pick<Storage, 'getItem' | 'removeItem'>; delayMs?: number } = {}): SessionPersistence {
+  const delayMs = options.delayMs ?? 250;
   let timer: ReturnType<typeof setTimeout> | undefined;
-  return useDraftsStore.subscribe((state) => {
+  let unsubscribe: Array<() => void> = [];
+  let stopped = false;
+
+  const save = (): void => {
+    timer = undefined;
+    const { tabs, activeId } = useDraftsStore.getState();
+    void host.invoke('session.save', toSession(tabs, activeId, useLastResponseStore.getState().byTab));
+  };
+  const schedule = (): void => {
     clearTimeout(timer);
-    timer = setTimeout(() => {
-      try {
-        storage.setItem(storageKey, serialiseDrafts(state.tabs, state.activeId));
-      } catch {
-        // Storage full or disabled: tabs simply do not survive a reload.
+    timer = setTimeout(save, delayMs);
+  };
+
+  const restored = (async () => {
+    const result = await host.invoke('session.load', {});
+    if (stopped) return;
+    let state: SessionState | undefined = result.ok ? result.value : undefined;
+    const legacy = legacyTabs(options.storage);
+    if (legacy && (!state || state.tabs.length === 0)) state = legacy;
+    if (legacy) options.storage?.removeItem(legacyStorageKey);
+    if (state && state.tabs.length) {
+      const { tabs, activeId, last } = fromSession(state);
+      const current = useDraftsStore.getState();
+      const opened = current.tabs.filter((t) => !tabs.some((s) => s.id === t.id));
+      useDraftsStore.getState().restore([...tabs, ...opened], current.activeId ?? activeId);
+      for (const [tabId, summary] of Object.entries(last)) useLastResponseStore.getState().set(tabId, summary, true);
+    }
+    unsubscribe = [
+      useDraftsStore.subscribe(schedule),
+      useLastResponseStore.subscribe(schedule),
+      followRuns(),
+      // Closing a tab forgets its summary too.
+      useDraftsStore.subscribe((s, prev) => {
+        for (const tab of prev.tabs) if (!s.tabs.some((t) => t.id === tab.id)) useLastResponseStore.getState().forget(tab.id);
+      }),
+    ];
+    if (legacy) schedule();
+  })();
+
+  return {
+    restored,
+    flush() {
+      if (timer !== undefined) {
+        clearTimeout(timer);
+        save();
       }
-    }, 300);
-  });
+    },
+    stop() {
+      stopped = true;
+      clearTimeout(timer);
+      for (const off of unsubscribe) off();
+    },
+  };
 }

@@ -74,6 +74,9 @@ export function JsonEditor({ modelId, value, onChange, label, readOnly, schema, 
           fixedOverflowWidgets: true,
           renderLineHighlight: 'line',
           wordWrap: 'on',
+          // Tab moves focus out of the editor, so every control after it is reachable by keyboard;
+          // Ctrl+M (listed in the shortcuts help) switches Tab back to indenting.
+          tabFocusMode: true,
         });
         editorRef.current = editor;
         disposables.push(

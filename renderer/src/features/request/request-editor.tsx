@@ -18,6 +18,11 @@ import { EffectiveHeaders, HeadersEditor } from './headers-editor';
 import { JsonEditor } from './json-editor';
 import { cancelRemoteTask, sendDraft, stopRun, type SendResult } from './run-request';
 import { SaveToSpecDialog } from '../specs/save-operation-dialog';
+import { BodyNotKeptNotice } from '../history/body-not-kept-notice';
+import { normaliseGrpcEndpoint } from '../../../../shared/a2a/grpc-endpoint';
+import { useTP } from '../../i18n/messages-request-pane';
+import { endpointOnBindingSwitch, type BindingSwitch } from './binding-switch';
+import { CodeDialog } from './code-dialog';
 
 type Section = 'body' | 'auth' | 'headers';
 
@@ -29,6 +34,17 @@ const endpointPlaceholder: Record<Binding, string> = {
   'HTTP+JSON': 'http://127.0.0.1:9999/rest',
   GRPC: '127.0.0.1:9998',
 };
+
+/** Says how a gRPC endpoint will be reached (a bare host:port is read as the core reads it). */
+function GrpcFormLine({ id, endpoint }: { id: string; endpoint: string }) {
+  const tp = useTP();
+  const form = endpoint.trim() ? normaliseGrpcEndpoint(endpoint) : undefined;
+  return (
+    <p id={id} className="muted small grpc-form">
+      {form ? tp(form.secure ? 'grpc.tls' : 'grpc.plain', { endpoint: form.endpoint }) : tp('grpc.formHint')}
+    </p>
+  );
+}
 
 export function RequestEditor({ draft }: { draft: A2aDraft }) {
   const t = useT();
@@ -46,9 +62,19 @@ export function RequestEditor({ draft }: { draft: A2aDraft }) {
     }),
   );
   const [section, setSection] = useState<Section>('body');
-  const [dialog, setDialog] = useState<'generate' | 'spec' | null>(null);
+  const [dialog, setDialog] = useState<'generate' | 'spec' | 'code' | null>(null);
   const [problem, setProblem] = useState<string>('');
   const [problems, setProblems] = useState(0);
+  const [bindingNote, setBindingNote] = useState<BindingSwitch>({ kind: 'unchanged' });
+  const tp = useTP();
+
+  const switchBinding = (binding: Binding): void => {
+    const change = endpointOnBindingSwitch(draft, binding);
+    setBinding(draft.id, binding);
+    if (change.kind === 'from-card') update(draft.id, { endpoint: change.endpoint, ...(change.tenant ? { tenant: change.tenant } : {}) });
+    if (change.kind === 'cleared') update(draft.id, { endpoint: '' });
+    setBindingNote(change);
+  };
 
   const methods = methodsFor(draft.version, draft.binding);
   const method = methodInfo(draft.version, draft.binding, draft.method);
@@ -92,7 +118,7 @@ export function RequestEditor({ draft }: { draft: A2aDraft }) {
         </div>
         <div className="field-col narrow">
           <label htmlFor={`${id}-binding`}>{t('request.binding')}</label>
-          <select id={`${id}-binding`} value={draft.binding} onChange={(e) => setBinding(draft.id, e.target.value as Binding)}>
+          <select id={`${id}-binding`} value={draft.binding} onChange={(e) => switchBinding(e.target.value as Binding)}>
             {bindingsFor(draft.version).map((b) => (
               <option key={b} value={b}>
                 {bindingLabel(b)}
@@ -132,6 +158,7 @@ export function RequestEditor({ draft }: { draft: A2aDraft }) {
             placeholder={endpointPlaceholder[draft.binding]}
             value={draft.endpoint}
             aria-invalid={problem === t('request.needEndpoint')}
+            {...(draft.binding === 'GRPC' ? { 'aria-describedby': `${id}-grpc-form` } : {})}
             onChange={(e) => update(draft.id, { endpoint: e.target.value })}
           />
         </div>
@@ -152,8 +179,31 @@ export function RequestEditor({ draft }: { draft: A2aDraft }) {
           <button type="button" onClick={() => setDialog('spec')}>
             {t('request.saveToSpec')}
           </button>
+          <button type="button" onClick={() => setDialog('code')} title={tp('code.hint')}>
+            {tp('code.button')}
+          </button>
         </div>
       </div>
+      {bindingNote.kind === 'from-card' ? (
+        <p className="notice small" role="status">
+          {tp('binding.fromCard', { binding: bindingLabel(draft.binding), endpoint: bindingNote.endpoint })}
+        </p>
+      ) : null}
+      {bindingNote.kind === 'cleared' ? (
+        <div className="notice small binding-cleared" role="status">
+          <span>{tp('binding.cleared', { previous: bindingNote.previous, from: bindingLabel(bindingNote.from), binding: bindingLabel(draft.binding) })}</span>{' '}
+          <button
+            type="button"
+            onClick={() => {
+              update(draft.id, { endpoint: bindingNote.kind === 'cleared' ? bindingNote.previous : draft.endpoint });
+              setBindingNote({ kind: 'unchanged' });
+            }}
+          >
+            {tp('binding.keepPrevious')}
+          </button>
+        </div>
+      ) : null}
+      {draft.binding === 'GRPC' ? <GrpcFormLine id={`${id}-grpc-form`} endpoint={draft.endpoint} /> : null}
       {problem ? (
         <p className="error" role="alert">
           {problem}
@@ -172,6 +222,7 @@ export function RequestEditor({ draft }: { draft: A2aDraft }) {
       >
         {section === 'body' ? (
           <div className="body-section">
+            <BodyNotKeptNotice draft={draft} />
             <div className="body-toolbar">
               {draft.binding === 'JSONRPC' ? (
                 <code className="envelope" aria-label={t('request.envelope')}>
@@ -222,6 +273,7 @@ export function RequestEditor({ draft }: { draft: A2aDraft }) {
         />
       ) : null}
       {dialog === 'spec' ? <SaveToSpecDialog draft={draft} onClose={() => setDialog(null)} /> : null}
+      {dialog === 'code' ? <CodeDialog draft={draft} onClose={() => setDialog(null)} /> : null}
     </section>
   );
 }

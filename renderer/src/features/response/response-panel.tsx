@@ -13,8 +13,31 @@ import { RawView } from './raw-view';
 import { runFacts } from './run-facts';
 import type { Run } from './runs-store';
 import { runsOfTab, useRunsStore } from './runs-store';
+import { useLastResponseStore } from '../request/last-response-store';
+import { useLocaleStore } from '../../i18n/i18n';
+import { useTP } from '../../i18n/messages-request-pane';
+import { FindResults, ResponseHeadersView, ResponseTools, TimingView } from './response-tools';
 
-type View = 'pretty' | 'timeline' | 'raw';
+/** A restored tab's one-line memory of its last response (the session keeps no bodies). */
+function RestoredSummary({ tabId }: { tabId: string }) {
+  const tp = useTP();
+  const locale = useLocaleStore((s) => s.locale);
+  const summary = useLastResponseStore((s) => (s.restored[tabId] ? s.byTab[tabId] : undefined));
+  if (!summary) return null;
+  const parts = [summary.status !== undefined ? String(summary.status) : '—', summary.taskState ? `${summary.outcome} (${summary.taskState})` : summary.outcome];
+  return (
+    <section className="card restored-summary" aria-label={tp('restored.title')}>
+      <h3>{tp('restored.title')}</h3>
+      <p className="mono">
+        {tp('restored.line', { method: summary.method, status: parts[0] ?? '', outcome: parts[1] ?? '', when: new Date(summary.at).toLocaleString(locale) })}
+        {summary.durationMs !== undefined ? ` · ${Math.round(summary.durationMs)} ms` : ''}
+      </p>
+      <p className="muted small">{tp('restored.hint')}</p>
+    </section>
+  );
+}
+
+type View = 'pretty' | 'timeline' | 'raw' | 'headers' | 'timing';
 
 function RunPicker({ tabId, runs, shownId }: { tabId: string; runs: Run[]; shownId: string | undefined }) {
   const t = useT();
@@ -53,6 +76,9 @@ export function ResponsePanel({ tabId }: { tabId: string }) {
   const [view, setView] = useState<View>('pretty');
   const [prettyLarge, setPrettyLarge] = useState(false);
   const [notice, setNotice] = useState('');
+  const [query, setQuery] = useState('');
+  const [stepRequest, setStepRequest] = useState({ n: 0, delta: 1 });
+  const tp = useTP();
 
   useEffect(() => {
     setView(run?.streaming ? 'timeline' : 'pretty');
@@ -64,6 +90,7 @@ export function ResponsePanel({ tabId }: { tabId: string }) {
   if (!run) {
     return (
       <section className="response-pane" aria-label={t('response.region')}>
+        <RestoredSummary tabId={tabId} />
         <div className="empty-state">
           <p>{t('response.empty')}</p>
           <p className="muted small">{t('response.emptyHint')}</p>
@@ -77,15 +104,15 @@ export function ResponsePanel({ tabId }: { tabId: string }) {
   const done = run.status === 'done';
   const stopped = record?.outcome.kind === 'stream' && record.outcome.ended === 'stopped';
   const large = Boolean(record?.response && record.response.bodyBytes > largeBodyBytes && record.response.body);
-  const views = run.streaming
+  const details = record
     ? ([
-        { id: 'timeline', label: t('response.timeline') },
-        { id: 'raw', label: t('response.raw') },
+        { id: 'headers', label: tp('view.headers') },
+        { id: 'timing', label: tp('view.timing') },
       ] as const)
-    : ([
-        { id: 'pretty', label: t('response.pretty') },
-        { id: 'raw', label: t('response.raw') },
-      ] as const);
+    : [];
+  const views = run.streaming
+    ? ([{ id: 'timeline', label: t('response.timeline') }, { id: 'raw', label: t('response.raw') }, ...details] as const)
+    : ([{ id: 'pretty', label: t('response.pretty') }, { id: 'raw', label: t('response.raw') }, ...details] as const);
 
   const act = (result: { ok: boolean }): void => {
     if (!result.ok) setNotice(t('request.needEndpoint'));
@@ -96,7 +123,11 @@ export function ResponsePanel({ tabId }: { tabId: string }) {
       <div className="response-head">
         <RunPicker tabId={tabId} runs={runs} shownId={shownId} />
         <div className="response-summary">
-          {record ? (
+          {record?.bindingMismatch ? (
+            <span className="outcome-badge tone-error" title={record.bindingMismatch.message}>
+              {tp(record.bindingMismatch.looksLike === 'html' ? 'mismatch.html' : 'mismatch.envelope', { binding: run.binding === 'JSONRPC' ? 'JSON-RPC' : run.binding })}
+            </span>
+          ) : record ? (
             <OutcomeBadge outcome={record.outcome} />
           ) : run.error ? (
             <span className="outcome-badge tone-error">{t('outcome.notSent')}</span>
@@ -149,7 +180,10 @@ export function ResponsePanel({ tabId }: { tabId: string }) {
           {notice}
         </p>
       ) : null}
-      {record || run.streaming ? (
+      {record && done ? <ResponseTools record={record} query={query} onQuery={setQuery} onStep={(delta) => setStepRequest((s) => ({ n: s.n + 1, delta }))} /> : null}
+      {record && done && query ? (
+        <FindResults record={record} query={query} stepRequest={stepRequest} />
+      ) : record || run.streaming ? (
         <Tabs label={t('response.views')} items={views} selected={view} onSelect={setView} className="response-views">
           {view === 'timeline' ? (
             <>
@@ -165,6 +199,8 @@ export function ResponsePanel({ tabId }: { tabId: string }) {
             )
           ) : null}
           {view === 'raw' ? record ? <RawView record={record} rebuildStream={run.streaming && !run.reduced ? () => rebuildStream(run.id) : undefined} /> : <p className="muted">{t('response.rawAfterEnd')}</p> : null}
+          {view === 'headers' && record ? <ResponseHeadersView record={record} /> : null}
+          {view === 'timing' && record ? <TimingView record={record} /> : null}
         </Tabs>
       ) : null}
     </section>

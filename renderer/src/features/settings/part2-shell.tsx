@@ -1,6 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, type KeyboardEvent } from 'react';
 import { useT2, type Part2Key } from '../../i18n/messages-part2';
-import { useDraftsStore } from '../request/drafts-store';
 import { cardUrlInputId } from '../cards/cards-panel';
 import { historySearchId } from '../history/history-panel';
 import { openCheckView } from '../checks/checks-store';
@@ -81,7 +80,6 @@ function ViewBody({ view }: { view: ToolView }) {
 /** The main area while a tool view is open: a titled region with a way back to the requests. */
 export function ToolViewHost({ view }: { view: ToolView }) {
   const t = useT2();
-  const hasTabs = useDraftsStore((s) => s.tabs.length > 0);
   const heading = useRef<HTMLHeadingElement>(null);
   const title = t(titles[view.kind]);
   useEffect(() => {
@@ -103,7 +101,7 @@ export function ToolViewHost({ view }: { view: ToolView }) {
         </h2>
         <span className="spacer" />
         <button type="button" onClick={() => useToolViewStore.getState().close()} aria-keyshortcuts="Escape">
-          {hasTabs ? t('view.back') : t('view.close')}
+          {t('view.close')}
         </button>
       </header>
       <div className="p2-tool-scroll">

@@ -14,6 +14,8 @@ export interface ShortcutInfo {
 export const shortcutList: readonly ShortcutInfo[] = [
   { keys: 'Control+Alt+N', display: 'Ctrl+Alt+N', action: 'keys.newRequest', scope: 'keys.scope.global' },
   { keys: 'Control+Enter', display: 'Ctrl+Enter / ⌘+Enter', action: 'keys.send', scope: 'keys.scope.request' },
+  { keys: 'Tab Shift+Tab Control+M', display: 'Tab / Shift+Tab · Ctrl+M', action: 'keys.editorTab', scope: 'keys.scope.request' },
+  { keys: 'Enter Shift+Enter', display: 'Enter / Shift+Enter', action: 'keys.findResponse', scope: 'keys.scope.request' },
   { keys: 'Control+Alt+C', display: 'Ctrl+Alt+C', action: 'keys.cards', scope: 'keys.scope.global' },
   { keys: 'Control+Alt+S', display: 'Ctrl+Alt+S', action: 'keys.specs', scope: 'keys.scope.global' },
   { keys: 'Control+Alt+H', display: 'Ctrl+Alt+H', action: 'keys.history', scope: 'keys.scope.global' },

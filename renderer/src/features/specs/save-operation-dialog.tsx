@@ -3,6 +3,7 @@ import type { SpecWriteResult } from '../../../../shared/contract/ops-spec';
 import type { WireError } from '../../../../shared/contract/index';
 import { useHost } from '../../host/host-context';
 import { useT2 } from '../../i18n/messages-part2';
+import { useToastStore } from '../../ui/toasts';
 import { Dialog } from '../../ui/dialog';
 import type { A2aDraft } from '../request/draft-model';
 import { buildCall } from '../request/draft-model';
@@ -44,7 +45,6 @@ export function SaveToSpecDialog({ draft, onClose }: { draft: A2aDraft; onClose:
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<WireError | null>(null);
   const [conflict, setConflict] = useState<SaveTarget | null>(null);
-  const [saved, setSaved] = useState<{ result: SpecWriteResult; note?: string } | null>(null);
 
   useEffect(() => {
     void refreshSpecs(host);
@@ -67,15 +67,46 @@ export function SaveToSpecDialog({ draft, onClose }: { draft: A2aDraft; onClose:
   const submit = async (event: FormEvent): Promise<void> => {
     event.preventDefault();
     if (!built.ok) return;
-    const target: SaveTarget = { tabId: draft.id, file: creating ? fileName.trim() : (chosen?.file ?? file), path: path.trim(), call: built.call, summary };
+    const target: SaveTarget = {
+      tabId: draft.id,
+      file: creating ? fileName.trim() : (chosen?.file ?? file),
+      path: path.trim(),
+      call: built.call,
+      summary,
+    };
     setBusy(true);
     setError(null);
     const expected = creating ? null : baseHashFor(draft.id, target.file);
     const result = await saveOperation(host, target, expected, 'save');
     setBusy(false);
-    if (result.ok) return setSaved({ result: result.value });
+    if (result.ok) return confirmSaved(result.value);
     if (result.error.code === 'conflict') return setConflict(target);
     setError(result.error);
+  };
+
+  /** Saving closes the dialog; a non-blocking confirmation says where it went (and any warning). */
+  const confirmSaved = (result: SpecWriteResult, note?: string): void => {
+    const savedPath = path.trim();
+    const details = [...(note ? [note] : []), ...(result.storedSecret ? [t('save.storedSecret', { name: result.storedSecret })] : []), ...result.warnings.map((w) => `${w.path} ${w.message}`)];
+    useToastStore.getState().show({
+      text: t(result.created ? 'save.createdOk' : 'save.savedOk', {
+        path: savedPath,
+        file: result.name,
+      }),
+      ...(details.length ? { details } : {}),
+      sticky: result.warnings.length > 0,
+      action: {
+        label: t('save.showDocs'),
+        run: () =>
+          useToolViewStore.getState().open({
+            kind: 'docs',
+            file: result.file,
+            path: savedPath,
+            httpMethod: 'post',
+          }),
+      },
+    });
+    onClose();
   };
 
   if (conflict) {
@@ -85,7 +116,7 @@ export function SaveToSpecDialog({ draft, onClose }: { draft: A2aDraft; onClose:
         onClose={onClose}
         onSaved={(result, note) => {
           setConflict(null);
-          setSaved({ result, note });
+          confirmSaved(result, note);
         }}
       />
     );
@@ -97,84 +128,61 @@ export function SaveToSpecDialog({ draft, onClose }: { draft: A2aDraft; onClose:
       title={t('save.title')}
       onClose={onClose}
       footer={
-        saved ? (
-          <>
-            <button
-              type="button"
-              onClick={() => {
-                useToolViewStore.getState().open({ kind: 'docs', file: saved.result.file, path: path.trim(), httpMethod: 'post' });
-                onClose();
-              }}
-            >
-              {t('save.showDocs')}
-            </button>
-            <button type="button" className="primary" onClick={onClose}>
-              {t('common2.close')}
-            </button>
-          </>
-        ) : (
-          <>
-            <button type="button" onClick={onClose}>
-              {t('common2.cancel')}
-            </button>
-            <button type="submit" form={`${id}-form`} className="primary" disabled={!built.ok || busy || !path.trim().startsWith('/') || (creating && !fileName.trim())}>
-              {replacingOther ? t('save.replace') : t('save.save')}
-            </button>
-          </>
-        )
+        <>
+          <button type="button" onClick={onClose}>
+            {t('common2.cancel')}
+          </button>
+          <button type="submit" form={`${id}-form`} className="primary" disabled={!built.ok || busy || !path.trim().startsWith('/') || (creating && !fileName.trim())}>
+            {replacingOther ? t('save.replace') : t('save.save')}
+          </button>
+        </>
       }
     >
-      {saved ? (
-        <div role="status">
-          <p className="p2-ok-line">{t(saved.result.created ? 'save.createdOk' : 'save.savedOk', { path: path.trim(), file: saved.result.name })}</p>
-          {saved.note ? <p className="small">{saved.note}</p> : null}
-          {saved.result.storedSecret ? <p className="small">{t('save.storedSecret', { name: saved.result.storedSecret })}</p> : null}
-          {saved.result.warnings.map((w) => (
-            <p key={w.pointer + w.rule} className="warning small">
-              <code>{w.path}</code> {w.message}
-            </p>
-          ))}
+      <form id={`${id}-form`} onSubmit={(e) => void submit(e)}>
+        <div className="field-col">
+          <label htmlFor={`${id}-file`}>{t('save.file')}</label>
+          <select id={`${id}-file`} value={creating ? newFile : file} onChange={(e) => setFile(e.target.value)}>
+            {writable.map((f) => (
+              <option key={f.file} value={f.file}>
+                {f.name}
+                {f.title ? ` — ${f.title}` : ''}
+              </option>
+            ))}
+            <option value={newFile}>{t('save.newFile')}</option>
+          </select>
         </div>
-      ) : (
-        <form id={`${id}-form`} onSubmit={(e) => void submit(e)}>
+        {creating ? (
           <div className="field-col">
-            <label htmlFor={`${id}-file`}>{t('save.file')}</label>
-            <select id={`${id}-file`} value={creating ? newFile : file} onChange={(e) => setFile(e.target.value)}>
-              {writable.map((f) => (
-                <option key={f.file} value={f.file}>
-                  {f.name}
-                  {f.title ? ` — ${f.title}` : ''}
-                </option>
-              ))}
-              <option value={newFile}>{t('save.newFile')}</option>
-            </select>
-          </div>
-          {creating ? (
-            <div className="field-col">
-              <label htmlFor={`${id}-name`}>{t('save.fileName')}</label>
-              <input id={`${id}-name`} className="mono" value={fileName} aria-describedby={`${id}-name-help`} onChange={(e) => setFileName(e.target.value)} />
-              <span id={`${id}-name-help`} className="muted small">
-                {t('save.fileNameHelp')}
-              </span>
-            </div>
-          ) : null}
-          <div className="field-col">
-            <label htmlFor={`${id}-path`}>{t('save.path')}</label>
-            <input id={`${id}-path`} className="mono" value={path} aria-describedby={`${id}-path-help`} onChange={(e) => setPath(e.target.value)} />
-            <span id={`${id}-path-help`} className={replacingOther ? 'warning small' : 'muted small'}>
-              {replacingOther ? t('save.pathExists') : t('save.pathHelp')}
+            <label htmlFor={`${id}-name`}>{t('save.fileName')}</label>
+            <input id={`${id}-name`} className="mono" value={fileName} aria-describedby={`${id}-name-help`} onChange={(e) => setFileName(e.target.value)} />
+            <span id={`${id}-name-help`} className="muted small">
+              {t('save.fileNameHelp')}
             </span>
           </div>
-          <div className="field-col">
-            <label htmlFor={`${id}-summary`}>{t('save.summary')}</label>
-            <input id={`${id}-summary`} value={summary} placeholder={`${draft.method} (A2A ${draft.version}, ${draft.binding})`} onChange={(e) => setSummary(e.target.value)} />
-          </div>
-          <p className="muted small">{auth ? t('save.authRef', { ref: auth }) : t('save.noAuth')}</p>
-          {link ? <p className="muted small">{t('save.linked', { path: link.path })}</p> : null}
-          {orphan ? <p className="notice small">{t('save.orphaned', { path: orphan.path, file: files.find((f) => f.file === orphan.file)?.name ?? orphan.file })}</p> : null}
-          {!built.ok ? <p className="error">{built.problem === 'endpoint' ? t('save.needEndpoint') : t('save.badBody', { message: built.message })}</p> : null}
-        </form>
-      )}
+        ) : null}
+        <div className="field-col">
+          <label htmlFor={`${id}-path`}>{t('save.path')}</label>
+          <input id={`${id}-path`} className="mono" value={path} aria-describedby={`${id}-path-help`} onChange={(e) => setPath(e.target.value)} />
+          <span id={`${id}-path-help`} className={replacingOther ? 'warning small' : 'muted small'}>
+            {replacingOther ? t('save.pathExists') : t('save.pathHelp')}
+          </span>
+        </div>
+        <div className="field-col">
+          <label htmlFor={`${id}-summary`}>{t('save.summary')}</label>
+          <input id={`${id}-summary`} value={summary} placeholder={`${draft.method} (A2A ${draft.version}, ${draft.binding})`} onChange={(e) => setSummary(e.target.value)} />
+        </div>
+        <p className="muted small">{auth ? t('save.authRef', { ref: auth }) : t('save.noAuth')}</p>
+        {link ? <p className="muted small">{t('save.linked', { path: link.path })}</p> : null}
+        {orphan ? (
+          <p className="notice small">
+            {t('save.orphaned', {
+              path: orphan.path,
+              file: files.find((f) => f.file === orphan.file)?.name ?? orphan.file,
+            })}
+          </p>
+        ) : null}
+        {!built.ok ? <p className="error">{built.problem === 'endpoint' ? t('save.needEndpoint') : t('save.badBody', { message: built.message })}</p> : null}
+      </form>
       <BusyIndicator busy={busy} label={t('save.saving')} />
       {error ? (
         <ErrorNote title={t('save.failed')} error={error}>

@@ -3,6 +3,7 @@ import type { SpecFileInfo, SpecOperationSummary } from '../../../../shared/cont
 import type { WireError } from '../../../../shared/contract/index';
 import { useHost } from '../../host/host-context';
 import { useT2 } from '../../i18n/messages-part2';
+import { useTP } from '../../i18n/messages-request-pane';
 import { selectActiveDraft, useDraftsStore } from '../request/drafts-store';
 import { BusyIndicator } from '../settings/busy-indicator';
 import { ErrorNote } from '../settings/error-note';
@@ -45,6 +46,7 @@ function TrashIcon() {
 
 function FileEntry({ info, onManage }: { info: SpecFileInfo; onManage: (what: Managing) => void }) {
   const t = useT2();
+  const tp = useTP();
   const host = useHost();
   const id = useId();
   const openView = useToolViewStore((s) => s.view);
@@ -105,7 +107,7 @@ function FileEntry({ info, onManage }: { info: SpecFileInfo; onManage: (what: Ma
                         if (op.a2a) void runSavedOperation(host, ref, isStreamingMethod(op.a2a.version, op.a2a.method));
                       }}
                     >
-                      ▶
+                      <span aria-hidden="true">▶</span> <span className="icon-label">{tp('icon.run')}</span>
                     </button>
                   ) : null}
                   {op.a2a || isHttpOperation(op) ? (
@@ -116,7 +118,7 @@ function FileEntry({ info, onManage }: { info: SpecFileInfo; onManage: (what: Ma
                       title={t('specs.openAsRequest', { title })}
                       onClick={() => (op.a2a ? openOperationAsRequest(info.file, info.hash, op) : void openHttpOperation(host, info.file, op))}
                     >
-                      ↗
+                      <span aria-hidden="true">↗</span> <span className="icon-label">{tp('icon.open')}</span>
                     </button>
                   ) : null}
                   {writable ? (

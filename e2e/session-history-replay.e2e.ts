@@ -1,0 +1,76 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { startDemo, type RunningDemo } from '../examples/a2a-demo/src/server';
+import { editorText, generateTextBody, launchBrowser, newA2aRequest, openApp, responseRegion, tempDir } from './harness';
+
+async function sendAndWait(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect.poll(() => responseRegion(page).getAttribute('aria-busy'), { timeout: 20_000 }).toBe('false');
+}
+
+describe('open tabs survive a reload; history entries reopen without a made-up body', () => {
+  let browser: Browser;
+  let demo: RunningDemo;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+    demo = await startDemo({ port: 0, grpcPort: 0, runtimeDir: await tempDir('powerduck-demo-'), stepDelayMs: 10 });
+  });
+  afterAll(async () => {
+    await demo?.close();
+    await browser?.close();
+  });
+
+  it('reloads into the same tab and draft, then reopens a hashed history entry with the "body not kept" notice', async () => {
+    const app = await openApp(browser);
+    const { page } = app;
+    page.setDefaultTimeout(20_000);
+    try {
+      await newA2aRequest(page, { endpoint: demo.rpcUrl, bearer: { value: demo.token, name: 'demo-token' } });
+      await generateTextBody(page, '[12,30]');
+      await sendAndWait(page);
+      await responseRegion(page).getByText('Sum: 42').waitFor();
+      const host = new URL(demo.rpcUrl).host;
+
+      // The session lives in the data folder (no secret in it), not only in the page's storage.
+      await expect.poll(async () => readFile(join(app.dataDir, 'session.json'), 'utf8').catch(() => ''), { timeout: 10_000 }).toContain('[12,30]');
+      const session = await readFile(join(app.dataDir, 'session.json'), 'utf8');
+      expect(session).toContain('"secretRef":"demo-token"');
+      expect(session).not.toContain(demo.token);
+
+      await page.reload();
+      const tab = page.getByRole('tab', { name: `A2A SendMessage · ${host}` });
+      await tab.waitFor();
+      expect(await tab.getAttribute('aria-selected')).toBe('true');
+      const request = page.getByRole('region', { name: 'Request', exact: true });
+      expect(await request.getByRole('textbox', { name: 'Endpoint' }).inputValue()).toBe(demo.rpcUrl);
+      expect(await editorText(page)).toContain('[12,30]');
+      expect(await request.getByRole('tab', { name: /^Auth/ }).innerText()).toMatch(/Auth/);
+      const restored = responseRegion(page).getByRole('region', { name: 'Last response before the reload' });
+      expect(await restored.innerText()).toMatch(/SendMessage · 200 · message/);
+
+      // History keeps bodies as hashes by default: the reopened request says so and invents nothing.
+      await page.getByRole('tab', { name: 'History' }).click();
+      await page.getByRole('list', { name: 'Recorded exchanges' }).getByRole('button', { name: /^SendMessage 200/ }).click();
+      await page.getByRole('button', { name: 'Open as new request' }).click();
+      const notice = request.getByRole('region', { name: 'Body not kept' });
+      await notice.waitFor();
+      expect(await notice.innerText()).toContain('SHA-256');
+      expect(await editorText(page)).not.toContain('message');
+      // Auth comes back by secret name, so the replay is not a 401.
+      await request.getByRole('tab', { name: /^Auth/ }).click();
+      expect(await request.getByRole('combobox', { name: 'Auth type' }).inputValue()).toBe('bearer');
+      await request.getByRole('tab', { name: /^Body/ }).click();
+      // The current saved draft (the restored tab) is offered, and taken only on request.
+      await notice.getByRole('button', { name: 'Use saved draft' }).click();
+      await notice.waitFor({ state: 'detached' });
+      expect(await editorText(page)).toContain('[12,30]');
+      await sendAndWait(page);
+      await responseRegion(page).getByText('Sum: 42').waitFor();
+      expect(await page.getByRole('tab', { name: `A2A SendMessage · ${host}` }).count()).toBe(2);
+    } finally {
+      await app.close();
+    }
+  });
+});

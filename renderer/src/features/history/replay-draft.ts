@@ -1,0 +1,75 @@
+import type { SpecFileInfo } from '../../../../shared/contract/ops-spec';
+import type { HistoryEntry } from '../../../../shared/history/history-types';
+import { isA2aVersion, isBinding } from '../../../../shared/a2a/versions';
+import type { A2aDraft } from '../request/draft-model';
+import { draftSeedFromOperation } from '../specs/open-operation';
+
+function bodyText(value: unknown): string {
+  return `${JSON.stringify(value ?? {}, null, 2)}\n`;
+}
+
+/** The body a full-bodies entry kept: the replay copy, else the recorded exchange (JSON-RPC: its params). */
+function keptBody(entry: HistoryEntry): { found: true; value: unknown } | { found: false } {
+  if (entry.replay && 'body' in entry.replay) return { found: true, value: entry.replay.body };
+  const request = entry.exchange?.request;
+  if (entry.bodies !== 'full' || !request?.body || request.truncated) return { found: false };
+  try {
+    const parsed: unknown = JSON.parse(request.body);
+    if (entry.interface.binding !== 'JSONRPC') return { found: true, value: parsed };
+    return typeof parsed === 'object' && parsed !== null && 'params' in parsed ? { found: true, value: (parsed as { params: unknown }).params } : { found: false };
+  } catch {
+    return { found: false };
+  }
+}
+
+/**
+ * The draft "Open as new request" opens. With the body kept, the draft is complete; with only a
+ * hash, the body stays empty and the draft carries `bodyNotKept`, so the editor can say so and
+ * offer the current saved draft or an empty body. Never a made-up example body.
+ */
+export function draftSeedFromHistory(entry: HistoryEntry): Partial<A2aDraft> {
+  const { binding, version, endpoint } = entry.interface;
+  const replay = entry.replay ?? {};
+  const kept = keptBody(entry);
+  return {
+    // Plain HTTP entries open in their own tab kind; only A2A versions and bindings belong here.
+    ...(isA2aVersion(version) ? { version } : {}),
+    ...(isBinding(binding) ? { binding } : {}),
+    endpoint,
+    method: entry.method,
+    headers: replay.headers ?? [],
+    auth: replay.auth ?? { type: 'none' },
+    tenant: replay.tenant ?? '',
+    ...(kept.found
+      ? { bodyText: bodyText(kept.value) }
+      : { bodyText: '', bodyNotKept: { historyId: entry.id, bytes: entry.request.bytes, ...(entry.request.sha256 ? { sha256: entry.request.sha256 } : {}) } }),
+  };
+}
+
+export interface BodyCandidate {
+  /** What the person sees: the tab or the saved operation the body comes from. */
+  label: string;
+  source: 'tab' | 'saved';
+  bodyText: string;
+}
+
+/**
+ * Bodies the person already has for the same method and version: open tabs first (the newest
+ * draft), then operations saved in the workspace. Same endpoint ranks first inside each group.
+ */
+export function bodyCandidates(draft: A2aDraft, tabs: readonly A2aDraft[], files: readonly SpecFileInfo[]): BodyCandidate[] {
+  const sameCall = (other: Pick<A2aDraft, 'method' | 'version'>): boolean => other.method === draft.method && other.version === draft.version;
+  const endpointFirst = <T extends { endpoint: string }>(list: T[]): T[] => [...list.filter((x) => x.endpoint === draft.endpoint), ...list.filter((x) => x.endpoint !== draft.endpoint)];
+  const fromTabs = endpointFirst(tabs.filter((tab) => tab.id !== draft.id && !tab.bodyNotKept && sameCall(tab) && tab.bodyText.trim()).reverse()).map(
+    (tab, index): BodyCandidate => ({ label: `${tab.method} · ${tab.endpoint || '—'} (#${index + 1})`, source: 'tab', bodyText: tab.bodyText }),
+  );
+  const saved: Array<BodyCandidate & { endpoint: string }> = [];
+  for (const file of files) {
+    for (const op of file.operations) {
+      const seed = draftSeedFromOperation(op);
+      if (!seed?.bodyText || !seed.method || !seed.version || !sameCall({ method: seed.method, version: seed.version })) continue;
+      saved.push({ label: `${file.name} · ${op.httpMethod.toUpperCase()} ${op.path}`, source: 'saved', bodyText: seed.bodyText, endpoint: seed.endpoint ?? '' });
+    }
+  }
+  return [...fromTabs, ...endpointFirst(saved).map(({ endpoint: _e, ...c }) => c)];
+}

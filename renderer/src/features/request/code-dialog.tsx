@@ -1,0 +1,63 @@
+import { useMemo, useState } from 'react';
+import { codeExamplesForCall, type CodeExampleId } from '../../../../shared/spec/code-examples';
+import { useT } from '../../i18n/i18n';
+import { useT2 } from '../../i18n/messages-part2';
+import { useTP } from '../../i18n/messages-request-pane';
+import { Dialog } from '../../ui/dialog';
+import { copyText } from '../../ui/download';
+import { Tabs } from '../../ui/tabs';
+import type { A2aDraft } from './draft-model';
+import { buildCall } from './draft-model';
+
+/** "Code" for the request as drafted: the same generator (and route table) as a saved operation's docs. */
+export function CodeDialog({ draft, onClose }: { draft: A2aDraft; onClose: () => void }) {
+  const t = useT();
+  const t2 = useT2();
+  const tp = useTP();
+  const built = useMemo(() => buildCall(draft), [draft]);
+  const result = useMemo(() => (built.ok ? codeExamplesForCall(built.call) : undefined), [built]);
+  const [selected, setSelected] = useState<CodeExampleId>(result?.examples[0]?.id ?? 'curl');
+  const [copied, setCopied] = useState('');
+  const example = result?.examples.find((e) => e.id === selected) ?? result?.examples[0];
+  return (
+    <Dialog
+      title={tp('code.title', { method: draft.method })}
+      onClose={onClose}
+      wide
+      footer={
+        <button type="button" onClick={onClose} data-autofocus>
+          {t2('common2.close')}
+        </button>
+      }
+    >
+      {!built.ok ? (
+        <p className="error" role="alert">
+          {built.problem === 'endpoint' ? t('request.needEndpoint') : t('request.badBody', { message: built.message })}
+        </p>
+      ) : example && result ? (
+        <>
+          <Tabs label={t2('docs.code')} items={result.examples.map((e) => ({ id: e.id, label: e.label }))} selected={example.id} onSelect={setSelected}>
+            <pre className="code-block p2-code" aria-label={t2('docs.codeOf', { label: example.label })}>
+              {example.code}
+            </pre>
+            <div className="actions">
+              <button type="button" onClick={() => void copyText(example.code).then((ok) => setCopied(ok ? t2('docs.copiedCode', { label: example.label }) : t2('docs.copyFailed')))}>
+                {t2('docs.copyCode', { label: example.label })}
+              </button>
+              <span role="status" className="muted small">
+                {copied}
+              </span>
+            </div>
+          </Tabs>
+          {result.notes.map((note) => (
+            <p key={note} className="muted small">
+              {note}
+            </p>
+          ))}
+        </>
+      ) : (
+        <p className="muted">{result?.notes.join(' ')}</p>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,53 @@
+/**
+ * An answer in another binding's shape means the request went to the wrong address for its
+ * binding (the JSON-RPC URL called as HTTP+JSON, a web page instead of the agent): a 200 with such a
+ * body is not a result, whatever its status says.
+ */
+import type { Binding } from './versions';
+
+export interface BindingMismatch {
+  /** What the answer looks like instead. */
+  looksLike: 'jsonrpc-envelope' | 'html';
+  message: string;
+}
+
+function label(binding: Binding): string {
+  return binding === 'JSONRPC' ? 'JSON-RPC' : binding === 'GRPC' ? 'gRPC' : binding;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** A JSON-RPC 2.0 response envelope (`{"jsonrpc":"2.0", "result"|"error", "id"}`). */
+export function isJsonRpcEnvelope(value: unknown): boolean {
+  return isObject(value) && value['jsonrpc'] === '2.0' && ('result' in value || 'error' in value);
+}
+
+export function looksLikeHtml(contentType: string | undefined, text: string): boolean {
+  if (contentType && /^\s*(text\/html|application\/xhtml\+xml)\b/i.test(contentType)) return true;
+  return /^\s*(<!doctype html|<html[\s>]|<head[\s>]|<body[\s>])/i.test(text.slice(0, 512));
+}
+
+/**
+ * Checks one HTTP answer against the binding that was called. `parsed` is the JSON body when it
+ * parsed. HTML is flagged only on success statuses (an HTML 404 page is an ordinary HTTP error).
+ */
+export function bindingShapeMismatch(binding: Binding, answer: { status: number; contentType?: string; text: string; parsed?: unknown }): BindingMismatch | undefined {
+  if (binding === 'HTTP+JSON' && isJsonRpcEnvelope(answer.parsed)) {
+    const error = isObject(answer.parsed) && isObject(answer.parsed['error']) ? answer.parsed['error'] : undefined;
+    const detail = error ? ` carrying error ${String(error['code'])}${typeof error['message'] === 'string' ? ` "${error['message']}"` : ''}` : '';
+    return {
+      looksLike: 'jsonrpc-envelope',
+      message: `Wrong binding: the answer is a JSON-RPC envelope${detail}, not an HTTP+JSON response. This address speaks JSON-RPC: switch the binding to JSON-RPC, or use the agent's HTTP+JSON address.`,
+    };
+  }
+  const success = answer.status >= 200 && answer.status < 300;
+  if (binding !== 'GRPC' && success && answer.parsed === undefined && looksLikeHtml(answer.contentType, answer.text)) {
+    return {
+      looksLike: 'html',
+      message: `Wrong binding: the answer is an HTML page, not a ${label(binding)} response. The endpoint is probably a web page or the agent's base URL, not its ${label(binding)} address; the Agent Card lists the right one.`,
+    };
+  }
+  return undefined;
+}

@@ -1,0 +1,153 @@
+/**
+ * The open tabs as they survive a reload or a restart: each tab's draft, the environment it ran
+ * against and a one-line summary of its last response. Kept apart from history (history is the
+ * log of exchanges; this is the desk) and bounded, so a runaway draft cannot grow the file forever.
+ * Secrets never land here: auth keeps only `{secretRef}`/`{env}` sources and credential headers
+ * lose their values.
+ */
+import { isSecretHeader } from '../a2a/redaction';
+
+export interface LastResponseSummary {
+  /** What ran (A2A method name). */
+  method: string;
+  /** HTTP status, or the gRPC status name. */
+  status?: number | string;
+  /** `Outcome['kind']` of the exchange, or `failed` when the call never happened. */
+  outcome: string;
+  taskState?: string;
+  durationMs?: number;
+  /** When the call finished (ISO 8601). */
+  at: string;
+}
+
+/** One open tab. `draft` is the page's draft object (any kind), kept as JSON. */
+export interface SessionTab {
+  draft: Record<string, unknown> & { id: string; kind: string };
+  lastResponse?: LastResponseSummary;
+}
+
+export interface SessionState {
+  tabs: SessionTab[];
+  activeId?: string;
+  /** The active environment's name when environments exist (never its values). */
+  environment?: string;
+}
+
+/** Bounds: enough for a long working day, small enough to rewrite on every keystroke pause. */
+export const sessionLimits = { maxTabs: 50, maxDraftBytes: 512 * 1024, maxTotalBytes: 4 * 1024 * 1024, maxStringLength: 256 } as const;
+
+type Json = Record<string, unknown>;
+
+function isObject(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function shortString(value: unknown): value is string {
+  return typeof value === 'string' && value.length > 0 && value.length <= sessionLimits.maxStringLength;
+}
+
+/** A secret source as the session may keep it: a name, never a value. */
+function safeSource(source: unknown): Json | undefined {
+  if (!isObject(source)) return undefined;
+  if (shortString(source['secretRef'])) return { secretRef: source['secretRef'] };
+  if (shortString(source['env'])) return { env: source['env'] };
+  return undefined;
+}
+
+/** Auth without literal values: a literal secret (e.g. typed once) is dropped, the rest is kept by name. */
+export function safeAuth(auth: unknown): Json {
+  if (!isObject(auth)) return { type: 'none' };
+  switch (auth['type']) {
+    case 'bearer': {
+      const token = safeSource(auth['token']);
+      return token ? { type: 'bearer', token } : { type: 'none' };
+    }
+    case 'apiKey': {
+      const value = safeSource(auth['value']);
+      const where = auth['in'] === 'query' ? 'query' : 'header';
+      return value && typeof auth['name'] === 'string' ? { type: 'apiKey', in: where, name: auth['name'], value } : { type: 'none' };
+    }
+    case 'basic': {
+      const password = safeSource(auth['password']);
+      return password && typeof auth['username'] === 'string' ? { type: 'basic', username: auth['username'], password } : { type: 'none' };
+    }
+    default:
+      return { type: 'none' };
+  }
+}
+
+const variableOnly = /^\s*(\{\{\s*[\w.-]+\s*\}\}\s*)+$/;
+
+/**
+ * Header rows without credentials: a credential header (Authorization, X-API-Key, Cookie…) keeps its
+ * name but loses a literal value and is switched off; a `{{variable}}` reference is a name, so it stays.
+ */
+export function safeHeaders(headers: unknown): Json[] {
+  if (!Array.isArray(headers)) return [];
+  const out: Json[] = [];
+  for (const row of headers) {
+    if (!isObject(row) || typeof row['name'] !== 'string' || typeof row['value'] !== 'string') continue;
+    const name = row['name'];
+    const value = row['value'];
+    if (isSecretHeader(name) && value && !variableOnly.test(value)) out.push({ name, value: '', enabled: false });
+    else out.push({ name, value, ...(row['enabled'] === false ? { enabled: false } : {}) });
+  }
+  return out;
+}
+
+/** Copies only own, non-prototype keys (a hostile `__proto__` key never becomes a prototype). */
+function plainCopy(value: unknown, depth = 0): unknown {
+  if (depth > 64) return undefined;
+  if (Array.isArray(value)) return value.map((v) => plainCopy(v, depth + 1));
+  if (!isObject(value)) return value;
+  const out: Json = {};
+  for (const key of Object.keys(value)) {
+    if (key === '__proto__' || key === 'constructor' || key === 'prototype') continue;
+    out[key] = plainCopy(value[key], depth + 1);
+  }
+  return out;
+}
+
+function safeSummary(value: unknown): LastResponseSummary | undefined {
+  if (!isObject(value) || !shortString(value['method']) || !shortString(value['outcome']) || !shortString(value['at'])) return undefined;
+  const out: LastResponseSummary = { method: value['method'], outcome: value['outcome'], at: value['at'] };
+  const status = value['status'];
+  if ((typeof status === 'number' && Number.isInteger(status)) || shortString(status)) out.status = status;
+  if (shortString(value['taskState'])) out.taskState = value['taskState'];
+  if (typeof value['durationMs'] === 'number' && Number.isFinite(value['durationMs']) && value['durationMs'] >= 0) out.durationMs = value['durationMs'];
+  return out;
+}
+
+export type SessionProblem = { tab: number; reason: 'not-a-draft' | 'too-large' | 'too-many' | 'total-too-large' };
+
+/**
+ * Makes any input a session the core may store: drafts without secrets, bounded in count and size.
+ * Tabs that do not fit are dropped (listed in `dropped`), never cut in half.
+ */
+export function sanitiseSession(input: unknown): { state: SessionState; dropped: SessionProblem[] } {
+  const dropped: SessionProblem[] = [];
+  const tabs: SessionTab[] = [];
+  const raw = isObject(input) ? input : {};
+  const rawTabs = Array.isArray(raw['tabs']) ? raw['tabs'] : [];
+  let total = 0;
+  rawTabs.forEach((item: unknown, index: number) => {
+    const draft = isObject(item) ? item['draft'] : undefined;
+    if (!isObject(draft) || !shortString(draft['id']) || !shortString(draft['kind'])) return dropped.push({ tab: index, reason: 'not-a-draft' });
+    if (tabs.length >= sessionLimits.maxTabs) return dropped.push({ tab: index, reason: 'too-many' });
+    const copy = plainCopy(draft) as Json;
+    if ('auth' in copy) copy['auth'] = safeAuth(copy['auth']);
+    if ('headers' in copy) copy['headers'] = safeHeaders(copy['headers']);
+    const tab: SessionTab = { draft: copy as SessionTab['draft'] };
+    const summary = safeSummary(isObject(item) ? item['lastResponse'] : undefined);
+    if (summary) tab.lastResponse = summary;
+    const bytes = JSON.stringify(tab).length;
+    if (bytes > sessionLimits.maxDraftBytes) return dropped.push({ tab: index, reason: 'too-large' });
+    if (total + bytes > sessionLimits.maxTotalBytes) return dropped.push({ tab: index, reason: 'total-too-large' });
+    total += bytes;
+    tabs.push(tab);
+  });
+  const state: SessionState = { tabs };
+  if (shortString(raw['activeId']) && tabs.some((t) => t.draft.id === raw['activeId'])) state.activeId = raw['activeId'];
+  if (shortString(raw['environment'])) state.environment = raw['environment'];
+  return { state, dropped };
+}
