@@ -8,6 +8,8 @@ import type { CheckOps, CheckStreams } from './ops-check';
 import { checkOpNames, checkStreamNames } from './ops-check';
 import type { EnvOps } from './ops-env';
 import { envOpNames } from './ops-env';
+import type { ImportOps } from './ops-import';
+import { importOpNames } from './ops-import';
 import type { HistoryOps, HistoryStreams } from './ops-history';
 import { historyOpNames, historyStreamNames } from './ops-history';
 import type { SecretOps } from './ops-secrets';
@@ -22,7 +24,7 @@ export * from './result';
 export * from './stream';
 
 /** The one map of unary operations between the page and the core. */
-export interface Operations extends AppOps, SecretOps, A2aOps, CardOps, SpecOps, HistoryOps, CheckOps, ServergenOps, EnvOps {}
+export interface Operations extends AppOps, SecretOps, A2aOps, CardOps, SpecOps, HistoryOps, CheckOps, ServergenOps, EnvOps, ImportOps {}
 
 /** The one map of streaming operations. */
 export interface Streams extends AppStreams, A2aStreams, CardStreams, SpecStreams, HistoryStreams, CheckStreams, ServergenStreams {}
@@ -45,6 +47,7 @@ export const operationNames: readonly OperationName[] = [
   ...checkOpNames,
   ...servergenOpNames,
   ...envOpNames,
+  ...importOpNames,
 ];
 
 export const streamNames: readonly StreamName[] = [
@@ -68,7 +71,8 @@ type ListedOps =
   | (typeof historyOpNames)[number]
   | (typeof checkOpNames)[number]
   | (typeof servergenOpNames)[number]
-  | (typeof envOpNames)[number];
+  | (typeof envOpNames)[number]
+  | (typeof importOpNames)[number];
 type ListedStreams =
   | (typeof appStreamNames)[number]
   | (typeof a2aStreamNames)[number]

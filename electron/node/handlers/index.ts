@@ -8,6 +8,7 @@ import { createAppHandlers, createAppStreamHandlers } from './app';
 import { createCardHandlers, createCardStreamHandlers } from './card';
 import { createCheckHandlers, createCheckStreamHandlers } from './check';
 import { createEnvironmentHandlers } from './environments';
+import { createImportHandlers } from './import';
 import { createHistoryHandlers, createHistoryStreamHandlers } from './history';
 import { createSecretHandlers } from './secrets';
 import { createServergenHandlers, createServergenStreamHandlers } from './servergen';
@@ -40,6 +41,7 @@ export function createHandlerTable(env: CoreEnv): HandlerTable {
       ...createCheckHandlers(env),
       ...createServergenHandlers(env),
       ...createEnvironmentHandlers(env),
+      ...createImportHandlers(env),
     },
     streams: {
       ...createAppStreamHandlers(),
