@@ -2,7 +2,9 @@
  * A Postman Collection v2.x read with the `postman-collection` library into imported requests,
  * plus the collection's variables (they become an environment named after the collection).
  */
-import { Collection, type Item, type ItemGroup } from 'postman-collection';
+// The library is CommonJS: Node's ESM loader cannot see its named exports, so take the default.
+import postman from 'postman-collection';
+import type { Collection as CollectionType, Item, ItemGroup } from 'postman-collection';
 import type { ImportedAuth, ImportedHeader, ImportedRequest } from '../../../shared/import/imported-request';
 import { CoreError } from '../core-error';
 
@@ -57,9 +59,9 @@ function bodyOf(item: Item, warnings: string[]): { body?: string; contentType?: 
 }
 
 export function readPostman(model: Record<string, unknown>): PostmanRead {
-  let collection: Collection;
+  let collection: CollectionType;
   try {
-    collection = new Collection(model as ConstructorParameters<typeof Collection>[0]);
+    collection = new postman.Collection(model as ConstructorParameters<typeof postman.Collection>[0]);
   } catch (error) {
     throw new CoreError('parse', `The Postman collection cannot be read: ${(error as Error).message}. Nothing was imported.`);
   }
@@ -70,7 +72,7 @@ export function readPostman(model: Record<string, unknown>): PostmanRead {
     count++;
     if (count > MAX_IMPORTED_REQUESTS) return;
     const folders: string[] = [];
-    for (let parent = item.parent() as ItemGroup<Item> | Collection | undefined; parent && parent !== collection; parent = parent.parent() as ItemGroup<Item> | undefined) {
+    for (let parent = item.parent() as ItemGroup<Item> | CollectionType | undefined; parent && parent !== collection; parent = parent.parent() as ItemGroup<Item> | undefined) {
       if (parent.name) folders.unshift(parent.name);
     }
     const request = item.request;

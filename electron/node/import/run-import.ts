@@ -26,8 +26,6 @@ import { writeSpec } from '../spec/spec-store';
 import { loadModel, openSpec } from '../spec/spec-workspace';
 import { detectSource, readImportSource, type ImportSource } from './import-source';
 import { addLinkedSpec } from './linked-specs';
-import { readCurl } from './curl-reader';
-import { readPostman } from './postman-reader';
 
 export interface ImportContext extends SpecContext {
   stateDir: string;
@@ -139,10 +137,13 @@ async function prepare(ctx: ImportContext, request: ImportSourceRequest): Promis
   let warnings: string[] = [];
   let envVars: Array<{ name: string; value: string }> = [];
   if (detected.kind === 'postman') {
+    // Loaded on use: the parsers are big and most commands never import anything.
+    const { readPostman } = await import('./postman-reader');
     const read = readPostman(detected.model as Record<string, unknown>);
     ({ requests, title, warnings } = read);
     envVars = read.variables;
   } else {
+    const { readCurl } = await import('./curl-reader');
     requests = [readCurl(source.text)];
     title = 'curl';
   }
