@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import type { EnvironmentsState } from '../../../../shared/contract/ops-env';
+import type { SecretStorage } from '../../../../shared/contract/ops-secrets';
 import type { WireError } from '../../../../shared/contract/index';
 import type { PreviewValue } from '../../../../shared/env/variables';
 import type { Host } from '../../host/host';
@@ -7,7 +8,7 @@ import type { Host } from '../../host/host';
 interface EnvStoreState {
   state: EnvironmentsState | null;
   secretNames: string[];
-  storage: 'os-keychain' | 'file-0600' | null;
+  storage: SecretStorage | null;
   error?: WireError;
 }
 
