@@ -120,7 +120,8 @@ if (want('electron')) {
       entryPoints: [entry],
       outfile: join(outdir, name),
       format: 'cjs',
-      external: ['electron', '@grpc/grpc-js', '@grpc/proto-loader'],
+      // curlconverter loads a native tree-sitter parser; both import parsers load from node_modules on use.
+      external: ['electron', '@grpc/grpc-js', '@grpc/proto-loader', 'curlconverter', 'postman-collection'],
       banner: { js: `const __powerduckRoot = require('node:url').pathToFileURL(require('node:path').join(__dirname, ${JSON.stringify(rootFrom(outdir))}));` },
     });
     Object.assign(inputs.inputs, result.metafile.inputs);

@@ -8,6 +8,8 @@ import type { CheckOps, CheckStreams } from './ops-check';
 import { checkOpNames, checkStreamNames } from './ops-check';
 import type { EnvOps } from './ops-env';
 import { envOpNames } from './ops-env';
+import type { ImportOps } from './ops-import';
+import { importOpNames } from './ops-import';
 import type { HistoryOps, HistoryStreams } from './ops-history';
 import type { HttpOps, HttpStreams } from './ops-http';
 import { httpOpNames, httpStreamNames } from './ops-http';
@@ -26,7 +28,7 @@ export * from './result';
 export * from './stream';
 
 /** The one map of unary operations between the page and the core. */
-export interface Operations extends AppOps, SecretOps, A2aOps, CardOps, SpecOps, HistoryOps, CheckOps, ServergenOps, EnvOps, HttpOps, SessionOps {}
+export interface Operations extends AppOps, SecretOps, A2aOps, CardOps, SpecOps, HistoryOps, CheckOps, ServergenOps, EnvOps, HttpOps, SessionOps, ImportOps {}
 
 /** The one map of streaming operations. */
 export interface Streams extends AppStreams, A2aStreams, CardStreams, SpecStreams, HistoryStreams, CheckStreams, ServergenStreams, HttpStreams {}
@@ -51,6 +53,7 @@ export const operationNames: readonly OperationName[] = [
   ...envOpNames,
   ...httpOpNames,
   ...sessionOpNames,
+  ...importOpNames,
 ];
 
 export const streamNames: readonly StreamName[] = [
@@ -77,7 +80,8 @@ type ListedOps =
   | (typeof servergenOpNames)[number]
   | (typeof envOpNames)[number]
   | (typeof httpOpNames)[number]
-  | (typeof sessionOpNames)[number];
+  | (typeof sessionOpNames)[number]
+  | (typeof importOpNames)[number];
 type ListedStreams =
   | (typeof appStreamNames)[number]
   | (typeof a2aStreamNames)[number]

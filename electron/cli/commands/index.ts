@@ -14,5 +14,6 @@ export const commands: readonly LazyCommand[] = [
   { name: 'spec', summary: 'save, list, validate and document A2A requests in OpenAPI 3.2 files (x-a2a)', load: async () => (await import('./spec')).specCommand },
   { name: 'run', summary: 'send a request saved in an OpenAPI file (x-a2a, or any HTTP operation as "GET /path")', load: async () => (await import('./run')).runCommand },
   { name: 'servergen', summary: 'generate a Node.js A2A adapter project that forwards to an HTTP handler', load: async () => (await import('./servergen')).servergenCommand },
+  { name: 'import', summary: 'import an OpenAPI file or URL, a Postman collection or a curl command', load: async () => (await import('./import')).importCommand },
   { name: 'env', summary: 'list, show and set environments ({{variables}} for send, run and check --env)', load: async () => (await import('./env')).envCommand },
 ];

@@ -9,6 +9,7 @@ import { createAppHandlers, createAppStreamHandlers } from './app';
 import { createCardHandlers, createCardStreamHandlers } from './card';
 import { createCheckHandlers, createCheckStreamHandlers } from './check';
 import { createEnvironmentHandlers } from './environments';
+import { createImportHandlers } from './import';
 import { createHistoryHandlers, createHistoryStreamHandlers } from './history';
 import { createHttpHandlers, createHttpStreamHandlers } from './http';
 import { createSecretHandlers } from './secrets';
@@ -58,6 +59,7 @@ export function createHandlerTable(env: CoreEnv): HandlerTable {
       ...createEnvironmentHandlers(env),
       ...createHttpHandlers(env, history),
       ...createSessionHandlers(env),
+      ...createImportHandlers(env),
     },
     streams: {
       ...createAppStreamHandlers(),

@@ -1,4 +1,5 @@
-import type { SpecOps, SpecStreams } from '../../../shared/contract/ops-spec';
+import type { SpecListResult, SpecOps, SpecStreams } from '../../../shared/contract/ops-spec';
+import { readLinkedSpecs } from '../import/linked-specs';
 import type { CoreEnv } from '../core-env';
 import type { Handlers, StreamHandlers } from '../handler-types';
 import { createSpec, deleteOperation, importCard, renameOperation, saveOperation } from '../spec/spec-operations';
@@ -8,6 +9,22 @@ import { nodeSpecFs } from '../spec/spec-fs';
 import { operationDocs, operationForLlm } from '../spec/spec-llm';
 import { runSavedOperation } from '../spec/run-operation';
 
+/** Files opened in place by an import (outside the workspace) are listed after the workspace's own. */
+async function withLinkedSpecs(ctx: SpecContext, stateDir: string, listed: SpecListResult, workspace: string | undefined): Promise<SpecListResult> {
+  if (workspace !== undefined) return listed;
+  const known = new Set(listed.files.map((f) => f.file));
+  for (const file of await readLinkedSpecs(stateDir)) {
+    if (known.has(file)) continue;
+    try {
+      const { text: _text, ...info } = await openSpec(ctx, file);
+      listed.files.push(info);
+    } catch {
+      // Moved or deleted since it was opened: not listed.
+    }
+  }
+  return listed;
+}
+
 function specContext(env: CoreEnv): SpecContext {
   return { fs: nodeSpecFs, workspaceDir: env.dataDir.workspaceDir, secrets: env.secrets };
 }
@@ -15,7 +32,7 @@ function specContext(env: CoreEnv): SpecContext {
 export function createSpecHandlers(env: CoreEnv): Handlers<SpecOps> {
   const ctx = specContext(env);
   return {
-    'spec.list': async ({ workspace }) => listWorkspace(ctx, workspace),
+    'spec.list': async ({ workspace }) => withLinkedSpecs(ctx, env.dataDir.root, await listWorkspace(ctx, workspace), workspace),
     'spec.open': async ({ file }) => openSpec(ctx, file),
     'spec.create': async ({ file, title }) => createSpec(ctx, file, title),
     'spec.save': async (req) => saveOperation(ctx, req, 'save'),

@@ -3,6 +3,7 @@ import { locales, useLocaleStore, useT, type Locale } from '../i18n/i18n';
 import { useAppInfoStore } from '../features/about/app-info-store';
 import { useLayoutStore } from './layout-store';
 import { NewRequestMenu } from './new-request-menu';
+import { EnvironmentPicker } from '../features/environments/environment-picker';
 import { Part2HeaderTools } from '../features/settings/header-tools'; // part 2
 
 const localeNames: Record<Locale, string> = { en: 'English', ko: '한국어' };
@@ -28,6 +29,7 @@ export function AppHeader({ onDiagnostics }: { onDiagnostics: () => void }) {
       <h1 className="app-title">Powerduck</h1>
       <NewRequestMenu />
       <span className="spacer" />
+      <EnvironmentPicker />
       {info ? <span className="muted small host-kind">{t(`about.host.${info.host}`)}</span> : null}
       <label htmlFor={`${id}-lang`} className="visually-hidden">
         {t('app.language')}

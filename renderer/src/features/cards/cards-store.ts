@@ -4,6 +4,7 @@ import type { CardExtendedResult, CardFetchResult, CardInspectResult, CardVerify
 import type { WireError } from '../../../../shared/contract/index';
 import type { Host } from '../../host/host';
 import type { A2aDraft } from '../request/draft-model';
+import { activeEnvironment } from '../environments/environments-store';
 
 /** Where the inspected card came from: fetched over HTTP, or pasted by the person. */
 export type CardSource = { kind: 'fetched'; result: CardFetchResult } | { kind: 'pasted'; result: CardInspectResult };
@@ -81,7 +82,8 @@ export async function fetchCard(host: Host, url = useCardsStore.getState().url):
   if (!target) return false;
   const { as } = useCardsStore.getState();
   useCardsStore.setState((s) => ({ url: target, fetch: { ...s.fetch, busy: true, error: undefined } }));
-  const result = await host.invoke('card.fetch', { url: target, as });
+  const environment = activeEnvironment();
+  const result = await host.invoke('card.fetch', { url: target, as, ...(environment ? { environment } : {}) });
   if (!result.ok) {
     useCardsStore.setState((s) => ({ fetch: { ...s.fetch, busy: false, error: result.error } }));
     return false;

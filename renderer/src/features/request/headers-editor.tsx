@@ -3,6 +3,8 @@ import { useT } from '../../i18n/i18n';
 import type { A2aDraft } from './draft-model';
 import { effectiveHeaders, wireTarget } from './draft-model';
 import { useDraftsStore } from './drafts-store';
+import { previewText } from '../../../../shared/env/variables';
+import { previewLookup, useEnvironmentsStore } from '../environments/environments-store';
 
 export function HeadersEditor({ draft }: { draft: A2aDraft }) {
   const t = useT();
@@ -58,10 +60,19 @@ export function HeadersEditor({ draft }: { draft: A2aDraft }) {
   );
 }
 
+/** A preview value with the active environment's variables filled in (secrets as ‹secret: NAME›). */
+function withVariables(text: string, lookup: ReturnType<typeof previewLookup>): string {
+  // An auth reference that is a whole {{variable}} shows as the variable's own value or secret.
+  return previewText(text.replace(/‹secret: (\{\{[^}]+\}\})›/g, '$1'), lookup);
+}
+
 export function EffectiveHeaders({ draft }: { draft: A2aDraft }) {
   const t = useT();
-  const list = effectiveHeaders(draft);
-  const target = wireTarget(draft);
+  const envState = useEnvironmentsStore((s) => s.state);
+  const lookup = previewLookup(envState);
+  const list = effectiveHeaders(draft).map((h) => ({ ...h, value: withVariables(h.value, lookup) }));
+  const rawTarget = wireTarget(draft);
+  const target = rawTarget.ok ? { ok: true as const, line: withVariables(rawTarget.line, lookup) } : rawTarget;
   return (
     <>
     <p className="wire-line mono" aria-label={t('headers.wireLine')}>

@@ -11,6 +11,7 @@ import { useDraftsStore } from './drafts-store';
 import type { ContinueIds } from './continue-draft';
 import { continuedDraft } from './continue-draft';
 import type { RunFacts } from '../response/run-facts';
+import { activeEnvironment } from '../environments/environments-store';
 
 /** Open stream handles by run id. I/O objects stay out of the stores. */
 const handles = new Map<string, StreamHandle>();
@@ -88,7 +89,10 @@ function startStream(host: Host, tabId: string, call: A2aCall, purpose: RunPurpo
   return runId;
 }
 
-function start(host: Host, tabId: string, call: A2aCall, purpose: RunPurpose): string {
+function start(host: Host, tabId: string, drafted: A2aCall, purpose: RunPurpose): string {
+  // The core fills {{variables}} from the active environment at send time.
+  const environment = activeEnvironment();
+  const call: A2aCall = environment ? { ...drafted, environment } : drafted;
   const streaming = methodInfo(call.version, call.binding, call.method)?.streaming ?? false;
   return streaming ? startStream(host, tabId, call, purpose) : startUnary(host, tabId, call, purpose);
 }

@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import type { ExchangeRecord } from '../../../../shared/a2a/exchange';
-import type { SpecOperationRef } from '../../../../shared/contract/ops-spec';
+import type { SpecOperationRef, SpecRunRequest } from '../../../../shared/contract/ops-spec';
+import { activeEnvironment } from '../environments/environments-store';
 import type { WireError } from '../../../../shared/contract/index';
 import type { Host } from '../../host/host';
 
@@ -26,8 +27,10 @@ function put(key: string, run: SpecRun): void {
 }
 
 /** Runs a saved operation in the core (its auth reference is resolved there, never here). */
-export async function runSavedOperation(host: Host, ref: SpecOperationRef, streaming: boolean): Promise<void> {
-  const key = runKey(ref);
+export async function runSavedOperation(host: Host, opRef: SpecOperationRef, streaming: boolean): Promise<void> {
+  const key = runKey(opRef);
+  const environment = activeEnvironment();
+  const ref: SpecRunRequest = environment ? { ...opRef, environment } : opRef;
   put(key, { busy: true, events: 0 });
   if (!streaming) {
     const result = await host.invoke('spec.run', ref);

@@ -19,6 +19,8 @@ import { SaveToSpecDialog } from './save-operation-dialog';
 import { refreshSpecs, useSpecsStore } from './specs-store';
 import { ValidateFileDialog } from './validate-file-dialog';
 
+import { ImportDialog } from '../import/import-dialog';
+import { useTw } from '../../i18n/messages-workflow';
 import './spec-manage.css';
 
 /** The dialog the sidebar has open for one operation or file. */
@@ -168,6 +170,8 @@ export function SpecsPanel() {
   const [createError, setCreateError] = useState<WireError | null>(null);
   const [managing, setManaging] = useState<Managing | null>(null);
   const [done, setDone] = useState('');
+  const [importing, setImporting] = useState(false);
+  const tw = useTw();
   // Where keyboard focus goes once the list shows the result of a rename or delete.
   const [focusAfter, setFocusAfter] = useState<{ attr: 'opKey' | 'fileKey'; value: string } | null>(null);
   const panel = useRef<HTMLDivElement>(null);
@@ -206,7 +210,11 @@ export function SpecsPanel() {
         <button type="button" onClick={() => void refreshSpecs(host)}>
           {t('specs.refresh')}
         </button>
+        <button type="button" onClick={() => setImporting(true)}>
+          {tw('import.button')}
+        </button>
       </div>
+      {importing ? <ImportDialog onClose={() => setImporting(false)} /> : null}
       {creating ? (
         <form onSubmit={(e) => void create(e)} className="field-row">
           <label htmlFor={`${id}-new`}>{t('specs.newFileName')}</label>

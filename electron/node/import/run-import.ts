@@ -1,0 +1,337 @@
+/**
+ * Import, end to end: read the source, plan what it becomes (import.inspect, no writes), then
+ * store credentials as secrets, write the operations or the copy, and merge environments
+ * (import.apply). Any failure before the spec write leaves nothing behind; secrets stored for a
+ * write that then fails are removed again.
+ */
+import { basename, dirname, extname, join, relative, isAbsolute } from 'node:path';
+import type { ImportApplyRequest, ImportEnvironmentInfo, ImportOperationInfo, ImportPlan, ImportResult, ImportSourceRequest } from '../../../shared/contract/ops-import';
+import type { Environment, EnvironmentsDoc } from '../../../shared/env/environments-model';
+import { checkVariableName, ENVIRONMENTS_FILE_NAME, MAX_ENVIRONMENTS_BYTES, parseEnvironmentsText, secretNamePattern } from '../../../shared/env/environments-model';
+import { callVariableNames, variableNamesIn } from '../../../shared/env/variables';
+import type { ImportCredential, ImportedRequest } from '../../../shared/import/imported-request';
+import { slug } from '../../../shared/import/imported-request';
+import type { PendingCredential, PlannedOperation } from '../../../shared/import/request-to-operation';
+import { planOperation, withSecretName } from '../../../shared/import/request-to-operation';
+import { A2A_OPERATION_VERB, buildOperation } from '../../../shared/spec/operation-build';
+import { callFromXA2a } from '../../../shared/spec/call-from-operation';
+import { listOperations } from '../../../shared/spec/operation-list';
+import { CoreError } from '../core-error';
+import { loadEnvironments, saveEnvironments } from '../env/environments-store';
+import { readWorkspaceText, writeWorkspaceText } from '../env/workspace-write';
+import type { SecretStore } from '../secret-store';
+import type { SpecEdit } from '../../../shared/spec/spec-edits';
+import type { SpecContext } from '../spec/spec-store';
+import { writeSpec } from '../spec/spec-store';
+import { loadModel, openSpec } from '../spec/spec-workspace';
+import { detectSource, readImportSource, type ImportSource } from './import-source';
+import { addLinkedSpec } from './linked-specs';
+
+export interface ImportContext extends SpecContext {
+  stateDir: string;
+  secrets: SecretStore;
+  signal?: AbortSignal;
+}
+
+const secretLooking = /token|secret|password|passwd|api[-_]?key|apikey|credential/i;
+
+interface Prepared {
+  plan: ImportPlan;
+  source: ImportSource;
+  /** Postman/curl: the planned operations and pending credentials. */
+  planned?: PlannedOperation[];
+  /** Environment variables that need a secret (Postman collection variables that look like credentials). */
+  envSecrets?: PendingCredential[];
+  /** Environments to merge on apply. */
+  environments?: Environment[];
+}
+
+function opInfo(op: PlannedOperation): ImportOperationInfo {
+  return op.kind === 'a2a'
+    ? { path: op.path, httpMethod: A2A_OPERATION_VERB, summary: op.name, a2a: true, method: op.method }
+    : { path: op.path, httpMethod: op.verb, summary: op.name, a2a: false };
+}
+
+function isInside(dir: string, file: string): boolean {
+  const rel = relative(dir, file);
+  return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel);
+}
+
+async function uniqueFile(ctx: SpecContext, wanted: string): Promise<string> {
+  const ext = extname(wanted);
+  const stem = wanted.slice(0, wanted.length - ext.length);
+  for (let n = 1; n < 1000; n++) {
+    const candidate = n === 1 ? wanted : `${stem}-${n}${ext}`;
+    try {
+      await ctx.fs.stat(join(ctx.workspaceDir, candidate));
+    } catch {
+      return candidate;
+    }
+  }
+  throw new CoreError('conflict', `Could not find a free file name like ${wanted}.`);
+}
+
+async function environmentInfos(ctx: ImportContext, envs: Environment[]): Promise<ImportEnvironmentInfo[]> {
+  let existing: EnvironmentsDoc = { environments: [] };
+  try {
+    existing = (await loadEnvironments(ctx)).doc;
+  } catch {
+    // A broken environments file is reported when applying; the plan still shows what would come.
+  }
+  return envs.map((e) => ({ name: e.name, variables: e.variables.length, exists: existing.environments.some((x) => x.name === e.name) }));
+}
+
+async function siblingEnvironments(ctx: ImportContext, localFile: string | undefined): Promise<Environment[]> {
+  if (!localFile) return [];
+  const file = join(dirname(localFile), ENVIRONMENTS_FILE_NAME);
+  if (file === join(ctx.workspaceDir, ENVIRONMENTS_FILE_NAME)) return [];
+  const read = await readWorkspaceText(ctx.fs, file, MAX_ENVIRONMENTS_BYTES).catch(() => undefined);
+  if (!read) return [];
+  const parsed = parseEnvironmentsText(read.text);
+  return parsed.ok ? parsed.doc.environments : [];
+}
+
+async function prepare(ctx: ImportContext, request: ImportSourceRequest): Promise<Prepared> {
+  const source = await readImportSource(ctx.fs, request, ctx.workspaceDir, ctx.signal);
+  const detected = detectSource(source.text);
+  if (detected.kind === 'openapi') {
+    const model = detected.model as Record<string, unknown>;
+    const info = model['info'] && typeof model['info'] === 'object' ? (model['info'] as Record<string, unknown>) : {};
+    const operations = listOperations(model).map((op): ImportOperationInfo => ({
+      path: op.path,
+      httpMethod: op.httpMethod,
+      ...(op.summary ? { summary: op.summary } : {}),
+      a2a: op.kind === 'a2a' && op.a2a !== undefined,
+      ...(op.a2a ? { method: op.a2a.method } : {}),
+    }));
+    const variables = new Set<string>();
+    for (const op of listOperations(model)) {
+      if (!op.a2a) continue;
+      for (const v of callVariableNames(callFromXA2a(op.a2a))) variables.add(v);
+      for (const v of variableNamesIn(op.a2a.agentCardUrl ?? '')) variables.add(v);
+    }
+    const environments = await siblingEnvironments(ctx, source.localFile);
+    const ext = detected.format === 'json' ? '.json' : '.yaml';
+    const base = source.localFile ? basename(source.localFile) : /\.(json|ya?ml)$/i.test(source.baseName) ? source.baseName : `${slug(String(info['title'] ?? 'imported'), 'imported')}.openapi${ext}`;
+    const warnings: string[] = [];
+    if (!/^3\.2\./.test(String(model['openapi']))) warnings.push(`This is OpenAPI ${String(model['openapi'])}: it is imported as it is (never rewritten); Powerduck saves new requests to OpenAPI 3.2 files only.`);
+    return {
+      source,
+      environments,
+      plan: {
+        kind: 'openapi',
+        title: typeof info['title'] === 'string' ? info['title'] : base,
+        openapi: String(model['openapi']),
+        ...(source.localFile ? { localFile: source.localFile } : {}),
+        operations,
+        credentials: [],
+        suggestedFile: source.localFile && isInside(ctx.workspaceDir, source.localFile) ? relative(ctx.workspaceDir, source.localFile) : await uniqueFile(ctx, base),
+        variables: [...variables],
+        environments: await environmentInfos(ctx, environments),
+        warnings,
+      },
+    };
+  }
+  let requests: ImportedRequest[];
+  let title: string;
+  let warnings: string[] = [];
+  let envVars: Array<{ name: string; value: string }> = [];
+  if (detected.kind === 'postman') {
+    // Loaded on use: the parsers are big and most commands never import anything.
+    const { readPostman } = await import('./postman-reader');
+    const read = readPostman(detected.model as Record<string, unknown>);
+    ({ requests, title, warnings } = read);
+    envVars = read.variables;
+  } else {
+    const { readCurl } = await import('./curl-reader');
+    requests = [readCurl(source.text)];
+    title = 'curl';
+  }
+  if (!requests.length) throw new CoreError('invalid', 'The source holds no requests; nothing was imported.');
+  const secretPrefix = slug(title, 'imported');
+  const taken = new Set<string>();
+  const planned = requests.map((req, i) => planOperation(req, i, { taken, secretPrefix, secretNames: new Set() }));
+  const envSecrets: PendingCredential[] = [];
+  const environments: Environment[] = [];
+  if (envVars.length) {
+    const variables = [];
+    for (const v of envVars) {
+      if (checkVariableName(v.name)) {
+        warnings.push(`Collection variable "${v.name.slice(0, 60)}" is not a usable variable name and was skipped.`);
+        continue;
+      }
+      if (secretLooking.test(v.name) && v.value !== '' && variableNamesIn(v.value).length === 0) {
+        const name = `${secretPrefix}-${slug(v.name, 'secret')}`.slice(0, 128);
+        envSecrets.push({ id: `env:${v.name}`, request: `environment "${title}"`, what: `variable ${v.name}`, suggestedName: name, value: v.value });
+        variables.push({ name: v.name, secret: name });
+      } else variables.push({ name: v.name, value: v.value });
+    }
+    environments.push({ name: title.slice(0, 64).trim() || 'Imported', variables });
+  }
+  const variables = new Set<string>();
+  for (const op of planned) {
+    if (op.kind === 'a2a') for (const v of callVariableNames(op.draft.call)) variables.add(v);
+    else for (const v of variableNamesIn(JSON.stringify(op.fields))) variables.add(v);
+  }
+  const credentials: ImportCredential[] = [...planned.flatMap((op) => (op.credential ? [op.credential] : [])), ...envSecrets].map(({ id, request, what, suggestedName }) => ({ id, request, what, suggestedName }));
+  const suggestedFile = detected.kind === 'curl' ? 'powerduck.openapi.yaml' : await uniqueFile(ctx, `${secretPrefix}.openapi.yaml`);
+  return {
+    source,
+    planned,
+    envSecrets,
+    environments,
+    plan: { kind: detected.kind, title, operations: planned.map(opInfo), credentials, suggestedFile, variables: [...variables], environments: await environmentInfos(ctx, environments), warnings },
+  };
+}
+
+export async function inspectImport(ctx: ImportContext, request: ImportSourceRequest): Promise<ImportPlan> {
+  return (await prepare(ctx, request)).plan;
+}
+
+function displayName(ctx: SpecContext, file: string): string {
+  return isInside(ctx.workspaceDir, file) ? relative(ctx.workspaceDir, file) : file;
+}
+
+/** Adds environments that do not exist and variables an existing one lacks; never overwrites a value. */
+async function mergeEnvironments(ctx: ImportContext, incoming: Environment[]): Promise<string[]> {
+  if (!incoming.length) return [];
+  const { doc, hash } = await loadEnvironments(ctx);
+  const next = doc.environments.map((e) => ({ ...e, variables: [...e.variables] }));
+  const changed: string[] = [];
+  for (const env of incoming) {
+    const have = next.find((e) => e.name === env.name);
+    if (!have) {
+      next.push(env);
+      changed.push(env.name);
+      continue;
+    }
+    const missing = env.variables.filter((v) => !have.variables.some((h) => h.name === v.name));
+    if (missing.length) {
+      have.variables.push(...missing);
+      changed.push(env.name);
+    }
+  }
+  if (changed.length) await saveEnvironments(ctx, { environments: next }, hash);
+  return changed;
+}
+
+/** Stores each credential under its chosen name; a name holding another value gets a numbered one. */
+async function storeCredentials(ctx: ImportContext, pending: PendingCredential[], names: Record<string, string | null>): Promise<{ finalNames: Map<string, string | null>; created: string[] }> {
+  const finalNames = new Map<string, string | null>();
+  const created: string[] = [];
+  for (const cred of pending) {
+    const chosen = Object.prototype.hasOwnProperty.call(names, cred.id) ? names[cred.id] : cred.suggestedName;
+    if (chosen === null || chosen === undefined) {
+      finalNames.set(cred.id, null);
+      continue;
+    }
+    if (!secretNamePattern.test(chosen)) throw new CoreError('bad-request', `"${chosen}" is not a secret name (1-128 letters, digits, . _ -); nothing was imported.`);
+    let stored: string | undefined;
+    for (let n = 1; n < 100 && !stored; n++) {
+      const name = n === 1 ? chosen : `${chosen}-${n}`.slice(0, 128);
+      const existing = await ctx.secrets.get(name);
+      if (existing === cred.value) stored = name;
+      else if (existing === undefined) {
+        await ctx.secrets.set(name, cred.value);
+        created.push(name);
+        stored = name;
+      }
+    }
+    if (!stored) throw new CoreError('conflict', `No free secret name like "${chosen}".`);
+    finalNames.set(cred.id, stored);
+  }
+  return { finalNames, created };
+}
+
+export async function applyImport(ctx: ImportContext, request: ImportApplyRequest): Promise<ImportResult> {
+  const prepared = await prepare(ctx, request);
+  const { plan } = prepared;
+  const withEnvironments = request.environments !== false;
+  if (plan.kind === 'openapi') {
+    const mode = request.mode ?? 'copy';
+    let file: string;
+    let created = false;
+    if (mode === 'in-place') {
+      if (!prepared.source.localFile) throw new CoreError('bad-request', 'Only a local file can be opened in place; a URL is copied into the workspace.');
+      file = prepared.source.localFile;
+      if (!isInside(ctx.workspaceDir, file)) await addLinkedSpec(ctx.stateDir, file);
+    } else {
+      const name = request.into ?? plan.suggestedFile;
+      file = isAbsolute(name) ? name : join(ctx.workspaceDir, name);
+      if (!/\.(json|ya?ml)$/i.test(file)) throw new CoreError('bad-request', `${name}: spec files are .yaml, .yml or .json.`);
+      if (prepared.source.localFile === file) throw new CoreError('conflict', `${file} is the file being imported; open it in place instead.`);
+      // The exact bytes: a 3.0/3.1 document is never rewritten on import.
+      await writeWorkspaceText(ctx.fs, file, prepared.source.text, null);
+      created = true;
+    }
+    const environmentsAdded = withEnvironments ? await mergeEnvironments(ctx, prepared.environments ?? []) : [];
+    return { kind: 'openapi', file, name: displayName(ctx, file), created, operations: plan.operations, storedSecrets: [], environmentsAdded, warnings: plan.warnings };
+  }
+
+  const target = request.into ?? plan.suggestedFile;
+  const pending = [...(prepared.planned ?? []).flatMap((op) => (op.credential ? [op.credential] : [])), ...(prepared.envSecrets ?? [])];
+  // Check the target before storing anything: it must be an OpenAPI 3.2 file or not exist yet.
+  let expectedHash: string | null = null;
+  let existingPaths = new Set<string>();
+  try {
+    const opened = await openSpec(ctx, target);
+    expectedHash = opened.hash;
+    const { model } = await loadModel(ctx, target);
+    existingPaths = new Set(listOperations(model).map((op) => op.path));
+  } catch (error) {
+    if (!(error instanceof CoreError && error.code === 'not-found')) throw error;
+  }
+  const { finalNames, created } = await storeCredentials(ctx, pending, request.secretNames ?? {});
+  try {
+    const ops = (prepared.planned ?? []).map((op) => {
+      let out = op.credential ? withSecretName(op, finalNames.get(op.credential.id) ?? null) : op;
+      // Keep the file's own operations: an imported path that is taken gets a numbered one.
+      if (existingPaths.has(out.path)) {
+        let n = 2;
+        while (existingPaths.has(`${out.path}-${n}`)) n++;
+        out = { ...out, path: `${out.path}-${n}` };
+      }
+      existingPaths.add(out.path);
+      return out;
+    });
+    const outcome = await writeSpec(ctx, target, expectedHash, (model) => {
+      const edits: SpecEdit[] = [];
+      const schemas = new Map<string, unknown>();
+      const components = model && typeof model === 'object' ? (model as Record<string, unknown>)['components'] : undefined;
+      const have = new Set(Object.keys(((components as Record<string, unknown> | undefined)?.['schemas'] as object | undefined) ?? {}));
+      for (const op of ops) {
+        if (op.kind === 'a2a') {
+          const built = buildOperation(op.draft);
+          if (!built.ok) throw new CoreError('bad-request', `${op.name}: ${built.message}`);
+          edits.push({ kind: 'setOperationFields', path: op.path, verb: A2A_OPERATION_VERB, fields: Object.entries(built.value.fields) });
+          for (const [name, schema] of Object.entries(built.value.components)) if (!have.has(name)) schemas.set(name, schema);
+        } else edits.push({ kind: 'setOperationFields', path: op.path, verb: op.verb, fields: op.fields });
+      }
+      edits.push({ kind: 'addSchemas', schemas: [...schemas.entries()] });
+      return { edits, forbidden: pending.map((p) => p.value) };
+    });
+    const envSecretNames = new Map((prepared.envSecrets ?? []).map((c) => [c.suggestedName, finalNames.get(c.id) ?? null]));
+    const environments = (prepared.environments ?? []).map((env) => ({
+      ...env,
+      variables: env.variables.flatMap((v) => {
+        if (v.secret === undefined) return [v];
+        const name = envSecretNames.get(v.secret);
+        return name ? [{ name: v.name, secret: name }] : [];
+      }),
+    }));
+    const environmentsAdded = withEnvironments ? await mergeEnvironments(ctx, environments) : [];
+    return {
+      kind: plan.kind,
+      file: outcome.info.file,
+      name: outcome.info.name,
+      created: outcome.created,
+      operations: ops.map(opInfo),
+      storedSecrets: [...new Set([...finalNames.values()].filter((n): n is string => typeof n === 'string'))],
+      environmentsAdded,
+      warnings: plan.warnings,
+    };
+  } catch (error) {
+    for (const name of created) await ctx.secrets.delete(name).catch(() => false);
+    throw error;
+  }
+}

@@ -1,0 +1,226 @@
+import { useEffect, useId, useState, type FormEvent } from 'react';
+import type { Environment, EnvironmentVariable } from '../../../../shared/contract/ops-env';
+import type { WireError } from '../../../../shared/contract/index';
+import { useHost } from '../../host/host-context';
+import { useTw } from '../../i18n/messages-workflow';
+import { Dialog } from '../../ui/dialog';
+import { useT2 } from '../../i18n/messages-part2';
+import { refreshEnvironments, useEnvironmentsStore } from './environments-store';
+
+function VariableRow({ env, index, variable, secrets, onChange, onRemove }: { env: string; index: number; variable: EnvironmentVariable; secrets: string[]; onChange: (v: EnvironmentVariable) => void; onRemove: () => void }) {
+  const t = useTw();
+  const n = index + 1;
+  const isSecret = variable.secret !== undefined;
+  return (
+    <tr>
+      <td>
+        <input aria-label={t('env.varName', { n, env })} value={variable.name} spellCheck={false} onChange={(e) => onChange({ ...variable, name: e.target.value })} />
+      </td>
+      <td>
+        <select aria-label={t('env.varKind', { n, env })} value={isSecret ? 'secret' : 'value'} onChange={(e) => onChange(e.target.value === 'secret' ? { name: variable.name, secret: '' } : { name: variable.name, value: '' })}>
+          <option value="value">{t('env.kindValue')}</option>
+          <option value="secret">{t('env.kindSecret')}</option>
+        </select>
+      </td>
+      <td>
+        {isSecret ? (
+          <select aria-label={t('env.varSecret', { n, env })} value={variable.secret} onChange={(e) => onChange({ name: variable.name, secret: e.target.value })}>
+            <option value="">{t('env.pickSecret')}</option>
+            {secrets.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+            {variable.secret && !secrets.includes(variable.secret) ? <option value={variable.secret}>{t('env.missingSecret', { name: variable.secret })}</option> : null}
+          </select>
+        ) : (
+          <input aria-label={t('env.varValue', { n, env })} value={variable.value ?? ''} spellCheck={false} onChange={(e) => onChange({ name: variable.name, value: e.target.value })} />
+        )}
+      </td>
+      <td>
+        <button type="button" className="icon-button" aria-label={t('env.removeVar', { n, env })} title={t('env.removeVar', { n, env })} onClick={onRemove}>
+          ×
+        </button>
+      </td>
+    </tr>
+  );
+}
+
+/** The Environments screen: edit every environment, and add, replace or delete named secrets. */
+export default function EnvironmentsDialog({ onClose }: { onClose: () => void }) {
+  const t = useTw();
+  const t2 = useT2();
+  const host = useHost();
+  const id = useId();
+  const { state, secretNames, storage } = useEnvironmentsStore();
+  const [draft, setDraft] = useState<Environment[] | null>(null);
+  const [dirty, setDirty] = useState(false);
+  const [status, setStatus] = useState('');
+  const [error, setError] = useState<WireError | null>(null);
+  const [newName, setNewName] = useState('');
+  const [secretName, setSecretName] = useState('');
+  const [secretValue, setSecretValue] = useState('');
+
+  useEffect(() => {
+    void refreshEnvironments(host);
+  }, [host]);
+  useEffect(() => {
+    if (state && !dirty) setDraft(state.environments.map((e) => ({ ...e, variables: e.variables.map((v) => ({ ...v })) })));
+  }, [state, dirty]);
+
+  const edit = (next: Environment[]): void => {
+    setDraft(next);
+    setDirty(true);
+    setStatus(t('env.unsaved'));
+  };
+  const envs = draft ?? [];
+
+  const save = async (): Promise<void> => {
+    if (!state) return;
+    const cleaned = envs.map((e) => ({ ...e, variables: e.variables.filter((v) => v.name.trim() !== '').map((v) => (v.secret !== undefined ? { name: v.name.trim(), secret: v.secret } : { name: v.name.trim(), value: v.value ?? '' })) }));
+    const result = await host.invoke('env.save', { environments: cleaned, expectedHash: state.hash });
+    if (!result.ok) {
+      setError(result.error);
+      return;
+    }
+    setError(null);
+    setDirty(false);
+    useEnvironmentsStore.setState({ state: result.value });
+    setStatus(t('env.saved', { file: result.value.file }));
+  };
+
+  const addEnv = (event: FormEvent): void => {
+    event.preventDefault();
+    const name = newName.trim();
+    if (!name || envs.some((e) => e.name === name)) return;
+    edit([...envs, { name, variables: [{ name: '', value: '' }] }]);
+    setNewName('');
+  };
+
+  const storeSecret = async (event: FormEvent): Promise<void> => {
+    event.preventDefault();
+    const name = secretName.trim();
+    if (!name || !secretValue) return;
+    const result = await host.invoke('secrets.set', { name, value: secretValue });
+    if (!result.ok) {
+      setError(result.error);
+      return;
+    }
+    setError(null);
+    setSecretValue('');
+    setSecretName('');
+    setStatus(t('env.secretStored', { name: result.value.name }));
+    await refreshEnvironments(host);
+  };
+
+  const deleteSecret = async (name: string): Promise<void> => {
+    const result = await host.invoke('secrets.delete', { name });
+    if (!result.ok) return setError(result.error);
+    setStatus(t('env.secretDeleted', { name }));
+    await refreshEnvironments(host);
+  };
+
+  return (
+    <Dialog
+      title={t('env.title')}
+      wide
+      onClose={onClose}
+      footer={
+        <>
+          <button type="button" className="primary" disabled={!dirty || Boolean(state?.problem)} onClick={() => void save()}>
+            {t('env.save')}
+          </button>
+          <button type="button" onClick={onClose}>
+            {t2('common2.close')}
+          </button>
+        </>
+      }
+    >
+      <p className="muted small">{t('env.intro', { file: state?.file ?? 'powerduck.environments.json' })}</p>
+      {state?.problem ? (
+        <p className="error" role="alert">
+          {t('env.problem', { message: state.problem })}
+        </p>
+      ) : null}
+      <section aria-label={t('env.list')}>
+        {envs.length === 0 ? <p className="muted">{t('env.empty')}</p> : null}
+        {envs.map((env, ei) => {
+          const setEnv = (next: Environment): void => edit(envs.map((e, i) => (i === ei ? next : e)));
+          return (
+            <fieldset key={ei} className="env-block">
+              <legend>{env.name}</legend>
+              <table className="kv-table">
+                <caption className="visually-hidden">{t('env.variables', { name: env.name })}</caption>
+                <tbody>
+                  {env.variables.map((v, vi) => (
+                    <VariableRow
+                      key={vi}
+                      env={env.name}
+                      index={vi}
+                      variable={v}
+                      secrets={secretNames}
+                      onChange={(next) => setEnv({ ...env, variables: env.variables.map((x, i) => (i === vi ? next : x)) })}
+                      onRemove={() => setEnv({ ...env, variables: env.variables.filter((_, i) => i !== vi) })}
+                    />
+                  ))}
+                </tbody>
+              </table>
+              <div className="actions">
+                <button type="button" onClick={() => setEnv({ ...env, variables: [...env.variables, { name: '', value: '' }] })}>
+                  {t('env.addVar', { env: env.name })}
+                </button>
+                <button type="button" onClick={() => edit(envs.filter((_, i) => i !== ei))}>
+                  {t('env.deleteEnv', { env: env.name })}
+                </button>
+              </div>
+            </fieldset>
+          );
+        })}
+        <form className="field-row" onSubmit={addEnv}>
+          <label htmlFor={`${id}-new`}>{t('env.newName')}</label>
+          <input id={`${id}-new`} value={newName} onChange={(e) => setNewName(e.target.value)} />
+          <button type="submit" disabled={!newName.trim()}>
+            {t('env.add')}
+          </button>
+        </form>
+      </section>
+      <section aria-labelledby={`${id}-secrets`}>
+        <h3 id={`${id}-secrets`}>{t('env.secrets')}</h3>
+        <p className="muted small">{t('env.secretsIntro', { storage: storage ?? '' })}</p>
+        {secretNames.length === 0 ? <p className="muted small">{t('env.noSecrets')}</p> : null}
+        <ul aria-label={t('env.secretList')} className="env-secrets">
+          {secretNames.map((name) => (
+            <li key={name}>
+              <span className="mono">{name}</span>{' '}
+              <button type="button" className="small" aria-label={t('env.deleteSecret', { name })} onClick={() => void deleteSecret(name)}>
+                ×
+              </button>
+            </li>
+          ))}
+        </ul>
+        <form className="field-row" onSubmit={(e) => void storeSecret(e)}>
+          <label htmlFor={`${id}-sname`}>{t('env.secretName')}</label>
+          <input id={`${id}-sname`} value={secretName} spellCheck={false} list={`${id}-snames`} onChange={(e) => setSecretName(e.target.value)} />
+          <datalist id={`${id}-snames`}>
+            {secretNames.map((n) => (
+              <option key={n} value={n} />
+            ))}
+          </datalist>
+          <label htmlFor={`${id}-svalue`}>{t('env.secretValue')}</label>
+          <input id={`${id}-svalue`} type="password" autoComplete="off" value={secretValue} onChange={(e) => setSecretValue(e.target.value)} />
+          <button type="submit" disabled={!secretName.trim() || !secretValue}>
+            {t('env.storeSecret')}
+          </button>
+        </form>
+      </section>
+      <p className="muted small" role="status">
+        {status}
+      </p>
+      {error ? (
+        <p className="error" role="alert">
+          {error.message}
+        </p>
+      ) : null}
+    </Dialog>
+  );
+}

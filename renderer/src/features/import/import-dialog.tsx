@@ -1,0 +1,155 @@
+import { useState, useId, type FormEvent } from 'react';
+import type { ImportApplyRequest, ImportPlan, ImportResult } from '../../../../shared/contract/ops-import';
+import type { WireError } from '../../../../shared/contract/index';
+import { useHost } from '../../host/host-context';
+import { useT2 } from '../../i18n/messages-part2';
+import { useTw } from '../../i18n/messages-workflow';
+import { Dialog } from '../../ui/dialog';
+import { refreshEnvironments } from '../environments/environments-store';
+import { refreshSpecs } from '../specs/specs-store';
+
+/** Pasted text that is not a path or URL (a curl command, a document) goes in as text. */
+function requestOf(source: string): { source: string } | { text: string } {
+  const trimmed = source.trim();
+  return /^\s*curl\s/.test(trimmed) || trimmed.includes('\n') ? { text: trimmed } : { source: trimmed };
+}
+
+/**
+ * "Import": a path, URL or curl command. The first press reads it and shows what it becomes; when
+ * there is something to decide (copy or open in place, names for found credentials) the second
+ * press applies it, otherwise the first does.
+ */
+export function ImportDialog({ onClose }: { onClose: () => void }) {
+  const t = useTw();
+  const t2 = useT2();
+  const host = useHost();
+  const id = useId();
+  const [source, setSource] = useState('');
+  const [plan, setPlan] = useState<ImportPlan | null>(null);
+  const [planFor, setPlanFor] = useState('');
+  const [mode, setMode] = useState<'copy' | 'in-place'>('copy');
+  const [names, setNames] = useState<Record<string, string>>({});
+  const [skip, setSkip] = useState<Record<string, boolean>>({});
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<WireError | null>(null);
+  const [result, setResult] = useState<ImportResult | null>(null);
+
+  const apply = async (current: ImportPlan): Promise<void> => {
+    const request: ImportApplyRequest = { ...requestOf(source) };
+    if (current.kind === 'openapi') request.mode = mode;
+    if (current.credentials.length) request.secretNames = Object.fromEntries(current.credentials.map((c) => [c.id, skip[c.id] ? null : (names[c.id] ?? c.suggestedName).trim() || c.suggestedName]));
+    const applied = await host.invoke('import.apply', request);
+    if (!applied.ok) return setError(applied.error);
+    setResult(applied.value);
+    await Promise.all([refreshSpecs(host), refreshEnvironments(host)]);
+  };
+
+  const submit = async (event: FormEvent): Promise<void> => {
+    event.preventDefault();
+    if (!source.trim() || busy) return;
+    setBusy(true);
+    setError(null);
+    try {
+      if (plan && planFor === source) {
+        await apply(plan);
+        return;
+      }
+      const inspected = await host.invoke('import.inspect', requestOf(source));
+      if (!inspected.ok) {
+        setPlan(null);
+        return setError(inspected.error);
+      }
+      setPlan(inspected.value);
+      setPlanFor(source);
+      setResult(null);
+      const askWhere = inspected.value.kind === 'openapi' && inspected.value.localFile !== undefined;
+      if (!askWhere && inspected.value.credentials.length === 0) await apply(inspected.value);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const a2a = plan ? plan.operations.filter((o) => o.a2a).length : 0;
+  const kind = plan ? (plan.kind === 'openapi' ? t('import.kind.openapi', { version: plan.openapi ?? '' }) : t(`import.kind.${plan.kind}`)) : '';
+  return (
+    <Dialog
+      title={t('import.title')}
+      wide
+      onClose={onClose}
+      footer={
+        <>
+          <button type="submit" form={`${id}-form`} className="primary" disabled={!source.trim() || busy || Boolean(result && planFor === source)}>
+            {t('import.go')}
+          </button>
+          <button type="button" onClick={onClose}>
+            {t2('common2.close')}
+          </button>
+        </>
+      }
+    >
+      <form id={`${id}-form`} onSubmit={(e) => void submit(e)}>
+        <label htmlFor={`${id}-source`}>{t('import.source')}</label>
+        <textarea id={`${id}-source`} rows={3} value={source} spellCheck={false} data-autofocus aria-describedby={`${id}-hint`} onChange={(e) => setSource(e.target.value)} />
+        <p id={`${id}-hint`} className="muted small">
+          {t('import.sourceHint')}
+        </p>
+        {plan && planFor === source ? (
+          <div className="import-plan">
+            <p>{t('import.plan', { kind, title: plan.title, count: plan.operations.length, a2a })}</p>
+            {plan.warnings.map((w) => (
+              <p key={w} className="warning small">
+                {w}
+              </p>
+            ))}
+            {plan.kind === 'openapi' && plan.localFile && !result ? (
+              <fieldset>
+                <legend>{t('import.where')}</legend>
+                <label>
+                  <input type="radio" name={`${id}-mode`} checked={mode === 'copy'} onChange={() => setMode('copy')} /> {t('import.copy', { file: plan.suggestedFile })}
+                </label>
+                <label>
+                  <input type="radio" name={`${id}-mode`} checked={mode === 'in-place'} onChange={() => setMode('in-place')} /> {t('import.inPlace', { file: plan.localFile })}
+                </label>
+              </fieldset>
+            ) : null}
+            {plan.credentials.length && !result ? (
+              <fieldset>
+                <legend>{t('import.credentials')}</legend>
+                {plan.credentials.map((c) => (
+                  <div key={c.id} className="field-row">
+                    <input type="checkbox" aria-label={t('import.storeSecret', { what: c.what, request: c.request })} checked={!skip[c.id]} onChange={(e) => setSkip({ ...skip, [c.id]: !e.target.checked })} />
+                    <input aria-label={t('import.secretFor', { what: c.what, request: c.request })} value={names[c.id] ?? c.suggestedName} disabled={skip[c.id]} spellCheck={false} onChange={(e) => setNames({ ...names, [c.id]: e.target.value })} />
+                  </div>
+                ))}
+              </fieldset>
+            ) : null}
+            {plan.environments.length ? <p className="small">{t('import.environments', { names: plan.environments.map((e) => e.name).join(', ') })}</p> : null}
+            {plan.variables.length ? <p className="small">{t('import.variables', { names: plan.variables.map((v) => `{{${v}}}`).join(', ') })}</p> : null}
+            <ul aria-label={t('import.operations')} className="import-ops small">
+              {plan.operations.slice(0, 200).map((op) => (
+                <li key={`${op.httpMethod} ${op.path}`}>
+                  <span className="mono">{op.httpMethod.toUpperCase()} {op.path}</span> {op.summary ?? ''} {op.a2a ? <span className="muted">A2A {op.method ?? ''}</span> : null}
+                </li>
+              ))}
+            </ul>
+          </div>
+        ) : null}
+      </form>
+      <div role="status" className="small">
+        {busy ? t('import.reading') : null}
+        {result ? (
+          <>
+            <p>{t('import.done', { count: result.operations.length, file: result.name })}</p>
+            {result.storedSecrets.length ? <p>{t('import.secretsStored', { names: result.storedSecrets.join(', ') })}</p> : null}
+            {result.environmentsAdded.length ? <p>{t('import.envAdded', { names: result.environmentsAdded.join(', ') })}</p> : null}
+          </>
+        ) : null}
+      </div>
+      {error ? (
+        <p className="error" role="alert">
+          {error.message}
+        </p>
+      ) : null}
+    </Dialog>
+  );
+}

@@ -1,0 +1,86 @@
+/**
+ * Import: an OpenAPI 3.0/3.1/3.2 document (file or URL; opened in place or copied into the
+ * workspace, never rewritten), a Postman Collection v2.x or a curl command (each request becomes an
+ * operation: `x-a2a` when A2A-shaped, plain OpenAPI 3.2 otherwise). Literal credentials become named
+ * secrets; files only ever get references. `import.inspect` writes nothing; `import.apply` does it.
+ */
+import type { ImportCredential } from '../import/imported-request';
+import type { Op } from './op';
+
+export type { ImportCredential };
+
+export type ImportKind = 'openapi' | 'postman' | 'curl';
+
+export interface ImportSourceRequest {
+  /** A file path (absolute, or relative to the workspace), an http(s) URL, or a curl command. */
+  source?: string;
+  /** The content itself (pasted text, or the CLI's standard input); wins over `source`. */
+  text?: string;
+}
+
+export interface ImportOperationInfo {
+  path: string;
+  httpMethod: string;
+  summary?: string;
+  /** An A2A operation (runnable as soon as the file is listed). */
+  a2a: boolean;
+  /** The A2A method, for A2A operations. */
+  method?: string;
+}
+
+export interface ImportEnvironmentInfo {
+  name: string;
+  variables: number;
+  /** An environment with this name already exists (only missing variables would be added). */
+  exists: boolean;
+}
+
+export interface ImportPlan {
+  kind: ImportKind;
+  title: string;
+  /** OpenAPI: the document's `openapi` version. */
+  openapi?: string;
+  /** The source is this local file (OpenAPI files may then be opened in place). */
+  localFile?: string;
+  operations: ImportOperationInfo[];
+  /** Literal credentials found: each becomes a named secret (or is dropped) on apply. */
+  credentials: ImportCredential[];
+  /** The workspace file import.apply writes by default. */
+  suggestedFile: string;
+  /** `{{variables}}` the operations use. */
+  variables: string[];
+  /** Environments that come with the source (Postman collection variables; a powerduck.environments.json beside an OpenAPI file). */
+  environments: ImportEnvironmentInfo[];
+  warnings: string[];
+}
+
+export interface ImportApplyRequest extends ImportSourceRequest {
+  /** OpenAPI only: 'copy' into the workspace (default) or open 'in-place' (local files only). */
+  mode?: 'copy' | 'in-place';
+  /** Target file: Postman/curl operations are added to it (created when missing); an OpenAPI copy gets this name. */
+  into?: string;
+  /** Secret name per credential id; null = do not store it (the operation gets no auth). Omitted = the suggested name. */
+  secretNames?: Record<string, string | null>;
+  /** Add the environments that come with the source (default true). */
+  environments?: boolean;
+}
+
+export interface ImportResult {
+  kind: ImportKind;
+  /** Absolute path of the file written or opened. */
+  file: string;
+  /** As the Specs sidebar names it. */
+  name: string;
+  created: boolean;
+  operations: ImportOperationInfo[];
+  storedSecrets: string[];
+  environmentsAdded: string[];
+  warnings: string[];
+}
+
+export interface ImportOps {
+  'import.inspect': Op<ImportSourceRequest, ImportPlan>;
+  'import.apply': Op<ImportApplyRequest, ImportResult>;
+}
+
+export const importOpNames = ['import.inspect', 'import.apply'] as const satisfies readonly (keyof ImportOps)[];

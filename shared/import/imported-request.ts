@@ -1,0 +1,52 @@
+/**
+ * One request read from a Postman collection or a curl command, before it becomes an operation.
+ * Credentials are pulled out of headers, query and auth into `credentials`: the operation only
+ * ever gets a reference (a named secret, or the `{{variable}}` the source already used).
+ */
+export interface ImportedHeader {
+  name: string;
+  value: string;
+  enabled: boolean;
+}
+
+export interface ImportedRequest {
+  /** Shown as the operation's summary. */
+  name: string;
+  /** Folder path in the collection ("Users / Admin"), if any. */
+  folder?: string;
+  /** Upper-case HTTP verb. */
+  method: string;
+  /** Full URL as written (may hold `{{variables}}`), query included. */
+  url: string;
+  headers: ImportedHeader[];
+  /** Raw body text, if any. */
+  body?: string;
+  auth?: ImportedAuth;
+}
+
+/** A credential value as found: literal, or a whole `{{variable}}` reference. */
+export type ImportedAuth =
+  | { type: 'bearer'; token: string }
+  | { type: 'basic'; username: string; password: string }
+  | { type: 'apiKey'; in: 'header' | 'query'; name: string; value: string };
+
+/** A literal credential the import must store as a secret before the file may reference it. */
+export interface ImportCredential {
+  /** Stable id within one import (request index and what it is). */
+  id: string;
+  /** The request it belongs to. */
+  request: string;
+  /** e.g. "bearer token", "Basic auth password", "API key X-API-Key". */
+  what: string;
+  /** Proposed secret name (the user may change it). */
+  suggestedName: string;
+}
+
+export function slug(text: string, fallback = 'request'): string {
+  const out = text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 48);
+  return out || fallback;
+}

@@ -1,0 +1,278 @@
+/**
+ * An imported request as a spec operation. A2A-shaped requests (a JSON-RPC body whose method is in
+ * the A2A catalogue, or an A2A 1.0 HTTP+JSON route) become `x-a2a` operations built by the same
+ * code as a saved draft; everything else becomes a plain OpenAPI 3.2 operation at its real path.
+ */
+import type { AuthConfig, SecretSource } from '../a2a/auth';
+import type { A2aCall, HeaderEntry } from '../a2a/call';
+import { versionOfMethod } from '../a2a/catalogue';
+import { restRoutesV1 } from '../a2a/rest-routes';
+import type { A2aVersion } from '../a2a/versions';
+import type { SaveDraft } from '../spec/operation-build';
+import { isCredentialHeader } from '../spec/x-a2a-model';
+import { wholeVariable } from '../env/variables';
+import type { ImportCredential, ImportedAuth, ImportedHeader, ImportedRequest } from './imported-request';
+import { slug } from './imported-request';
+
+export type PlannedOperation =
+  | { kind: 'a2a'; path: string; name: string; method: string; draft: SaveDraft; credential?: PendingCredential }
+  | { kind: 'http'; path: string; verb: string; name: string; fields: Array<[string, unknown]>; credential?: PendingCredential };
+
+/** A literal credential and where the operation will reference it once stored. */
+export interface PendingCredential extends ImportCredential {
+  value: string;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function parseJson(text: string | undefined): unknown {
+  if (text === undefined || text.trim() === '' || text.length > 8 * 1024 * 1024) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+function headerValue(headers: readonly ImportedHeader[], name: string): string | undefined {
+  return headers.find((h) => h.enabled && h.name.toLowerCase() === name.toLowerCase())?.value;
+}
+
+/** Splits a URL (possibly `{{base}}/x`) into server, path and query; undefined when it has no usable path. */
+export function splitUrl(url: string): { server: string; path: string; query: Array<[string, string]> } | undefined {
+  const hashless = url.split('#')[0] as string;
+  const q = hashless.indexOf('?');
+  const beforeQuery = q === -1 ? hashless : hashless.slice(0, q);
+  const query: Array<[string, string]> = [];
+  if (q !== -1) {
+    for (const pair of hashless.slice(q + 1).split('&')) {
+      if (!pair) continue;
+      const eq = pair.indexOf('=');
+      const decode = (s: string): string => {
+        try {
+          return decodeURIComponent(s.replace(/\+/g, ' '));
+        } catch {
+          return s;
+        }
+      };
+      query.push(eq === -1 ? [decode(pair), ''] : [decode(pair.slice(0, eq)), decode(pair.slice(eq + 1))]);
+    }
+  }
+  let serverEnd: number;
+  const scheme = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//.exec(beforeQuery);
+  if (scheme) {
+    const slash = beforeQuery.indexOf('/', scheme[0].length);
+    serverEnd = slash === -1 ? beforeQuery.length : slash;
+  } else if (beforeQuery.startsWith('{{')) {
+    const close = beforeQuery.indexOf('}}');
+    if (close === -1) return undefined;
+    serverEnd = close + 2;
+  } else {
+    const slash = beforeQuery.indexOf('/');
+    serverEnd = slash === -1 ? beforeQuery.length : slash;
+  }
+  const server = beforeQuery.slice(0, serverEnd);
+  const path = beforeQuery.slice(serverEnd) || '/';
+  if (!server) return undefined;
+  return { server, path, query };
+}
+
+interface A2aShape {
+  version: A2aVersion;
+  binding: 'JSONRPC' | 'HTTP+JSON';
+  endpoint: string;
+  method: string;
+  body: unknown;
+}
+
+const unambiguousRoute = /:(send|stream|cancel|subscribe)$|pushNotificationConfigs|extendedAgentCard/;
+
+function routeRegex(template: string): RegExp {
+  const escaped = template.replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\{(\w+)\}/g, '([^/?#]+)');
+  return new RegExp(`${escaped}$`);
+}
+
+/** JSON-RPC with an A2A method, or an A2A 1.0 REST route (plain `/tasks` needs the A2A-Version header to count). */
+export function a2aShapeOf(req: ImportedRequest): A2aShape | undefined {
+  const body = parseJson(req.body);
+  const split = splitUrl(req.url);
+  if (isObject(body) && body['jsonrpc'] === '2.0' && typeof body['method'] === 'string') {
+    const version = versionOfMethod(body['method']);
+    if (version && req.method === 'POST') return { version, binding: 'JSONRPC', endpoint: req.url, method: body['method'], body };
+    return undefined;
+  }
+  if (!split) return undefined;
+  const versionHeader = headerValue(req.headers, 'A2A-Version');
+  for (const route of restRoutesV1) {
+    const verbs = route.fallbackOn405 ? [route.httpMethod, route.fallbackOn405] : [route.httpMethod];
+    if (!verbs.includes(req.method as 'GET')) continue;
+    const match = routeRegex(route.path).exec(split.path);
+    if (!match) continue;
+    if (!unambiguousRoute.test(route.path) && versionHeader !== '1.0') continue;
+    const base = split.path.slice(0, match.index);
+    // A2A 0.3's REST routes live under /v1; Powerduck speaks 0.3 over JSON-RPC only.
+    if (/\/v1$/.test(base) && versionHeader !== '1.0') return undefined;
+    const fields: Record<string, unknown> = {};
+    route.pathFields.forEach((name, i) => Object.defineProperty(fields, name, { value: decodeURIComponent(match[i + 1] as string), enumerable: true, writable: true, configurable: true }));
+    if (route.rest === 'json' && isObject(body)) for (const [k, v] of Object.entries(body)) if (!(k in fields)) Object.defineProperty(fields, k, { value: v, enumerable: true, writable: true, configurable: true });
+    if (route.rest !== 'json') for (const [k, v] of split.query) if (!(k in fields)) Object.defineProperty(fields, k, { value: v, enumerable: true, writable: true, configurable: true });
+    return { version: '1.0', binding: 'HTTP+JSON', endpoint: `${split.server}${base}`, method: route.method, body: fields };
+  }
+  return undefined;
+}
+
+/** Moves credential headers into auth (the file keeps only references). */
+function authOf(req: ImportedRequest): { auth?: ImportedAuth; headers: ImportedHeader[] } {
+  let auth = req.auth;
+  const headers: ImportedHeader[] = [];
+  for (const h of req.headers) {
+    const lower = h.name.toLowerCase();
+    if (!auth && h.enabled && lower === 'authorization') {
+      const bearer = /^Bearer\s+(.+)$/i.exec(h.value);
+      if (bearer) {
+        auth = { type: 'bearer', token: (bearer[1] as string).trim() };
+        continue;
+      }
+    }
+    if (!auth && h.enabled && (lower === 'x-api-key' || lower === 'api-key')) {
+      auth = { type: 'apiKey', in: 'header', name: h.name, value: h.value };
+      continue;
+    }
+    headers.push(h);
+  }
+  return auth ? { auth, headers } : { headers };
+}
+
+function sourceFor(value: string, credential: () => PendingCredential): { source: SecretSource; pending?: PendingCredential } {
+  if (wholeVariable(value) !== undefined) return { source: { secretRef: value } };
+  const pending = credential();
+  return { source: { secretRef: pending.suggestedName }, pending };
+}
+
+function authConfig(auth: ImportedAuth | undefined, requestName: string, idBase: string, secretBase: string): { auth?: AuthConfig; pending?: PendingCredential } {
+  if (!auth) return {};
+  const make = (what: string, value: string) => (): PendingCredential => ({ id: `${idBase}:${auth.type}`, request: requestName, what, suggestedName: secretBase, value });
+  switch (auth.type) {
+    case 'bearer': {
+      const { source, pending } = sourceFor(auth.token, make('bearer token', auth.token));
+      return { auth: { type: 'bearer', token: source }, ...(pending ? { pending } : {}) };
+    }
+    case 'basic': {
+      const { source, pending } = sourceFor(auth.password, make(`Basic auth password of ${auth.username}`, auth.password));
+      return { auth: { type: 'basic', username: auth.username, password: source }, ...(pending ? { pending } : {}) };
+    }
+    case 'apiKey': {
+      const { source, pending } = sourceFor(auth.value, make(`API key ${auth.name}`, auth.value));
+      return { auth: { type: 'apiKey', in: auth.in, name: auth.name, value: source }, ...(pending ? { pending } : {}) };
+    }
+  }
+}
+
+function uniquePath(wanted: string, taken: Set<string>): string {
+  let path = wanted;
+  for (let n = 2; taken.has(path); n++) path = `${wanted}-${n}`;
+  taken.add(path);
+  return path;
+}
+
+export interface PlanContext {
+  /** Paths (and `verb path` keys for plain operations) already used in the target file or this import. */
+  taken: Set<string>;
+  /** Prefix of derived secret names, e.g. the collection's slug. */
+  secretPrefix: string;
+  /** Secret names already proposed in this import. */
+  secretNames: Set<string>;
+}
+
+/** Plans one operation; `index` keeps credential ids and names unique within the import. */
+export function planOperation(req: ImportedRequest, index: number, ctx: PlanContext): PlannedOperation {
+  const name = req.name || `${req.method} ${req.url}`;
+  const { auth: rawAuth, headers } = authOf(req);
+  const secretBase = uniquePath(`${ctx.secretPrefix}-${slug(req.name, `request-${index + 1}`)}`.slice(0, 120), ctx.secretNames);
+  const { auth, pending } = authConfig(rawAuth, name, `r${index}`, secretBase);
+  const shape = a2aShapeOf({ ...req, headers });
+  if (shape) {
+    const keep: HeaderEntry[] = headers
+      .filter((h) => !isCredentialHeader(h.name, auth) && !['content-type', 'accept', 'a2a-version', 'content-length'].includes(h.name.toLowerCase()))
+      .map((h) => ({ name: h.name, value: h.value, ...(h.enabled ? {} : { enabled: false }) }));
+    const call: A2aCall = { version: shape.version, binding: shape.binding, endpoint: shape.endpoint, method: shape.method, body: shape.body };
+    if (keep.length) call.headers = keep;
+    if (auth) call.auth = auth;
+    const path = uniquePath(`/imported/${slug(req.folder ? `${req.folder} ${req.name}` : req.name, shape.method.toLowerCase().replace(/[^a-z0-9]+/g, '-'))}`, ctx.taken);
+    return { kind: 'a2a', path, name, method: shape.method, draft: { call, summary: name }, ...(pending ? { credential: pending } : {}) };
+  }
+  return planHttp(req, headers, auth, pending, name, ctx);
+}
+
+const ignoredHeaderParams = new Set(['accept', 'content-type', 'authorization', 'content-length']);
+
+function exampleOf(text: string | undefined): unknown {
+  const json = parseJson(text);
+  return json !== undefined ? json : text;
+}
+
+function planHttp(req: ImportedRequest, headers: ImportedHeader[], auth: AuthConfig | undefined, pending: PendingCredential | undefined, name: string, ctx: PlanContext): PlannedOperation {
+  const verb = req.method.toLowerCase();
+  const split = splitUrl(req.url);
+  const realPath = split && !split.path.includes('{{') && !split.path.includes('{') ? split.path : undefined;
+  let path = realPath && !ctx.taken.has(`${verb} ${realPath}`) ? realPath : undefined;
+  // Two requests to the same verb and path (or a path OpenAPI cannot template) get an identifier path;
+  // the address stays in `servers` plus x-powerduck-path.
+  if (!path) path = uniquePath(`/imported/${slug(req.name, verb)}`, ctx.taken);
+  ctx.taken.add(`${verb} ${path}`);
+  const parameters: Array<Record<string, unknown>> = [];
+  for (const [key, value] of split?.query ?? []) {
+    if (auth?.type === 'apiKey' && auth.in === 'query' && auth.name === key) continue;
+    parameters.push({ name: key, in: 'query', schema: { type: 'string' }, example: value });
+  }
+  for (const h of headers) {
+    if (ignoredHeaderParams.has(h.name.toLowerCase()) || isCredentialHeader(h.name, auth)) continue;
+    parameters.push({ name: h.name, in: 'header', schema: { type: 'string' }, example: h.value });
+  }
+  const fields: Array<[string, unknown]> = [['summary', name]];
+  if (split) fields.push(['servers', [{ url: split.server }]]);
+  if (path !== realPath && split) fields.push(['x-powerduck-path', split.path]);
+  if (parameters.length) fields.push(['parameters', parameters]);
+  if (req.body !== undefined && req.body !== '') {
+    const contentType = headerValue(headers, 'Content-Type') ?? (parseJson(req.body) !== undefined ? 'application/json' : 'text/plain');
+    fields.push(['requestBody', { content: { [contentType.split(';')[0]?.trim() || 'application/octet-stream']: { example: exampleOf(req.body) } } }]);
+  }
+  if (auth && auth.type !== 'none') fields.push(['x-powerduck-auth', authReference(auth)]);
+  fields.push(['responses', { default: { description: 'The response.' } }]);
+  return { kind: 'http', path, verb, name, fields, ...(pending ? { credential: pending } : {}) };
+}
+
+function refOf(source: SecretSource): Record<string, string> {
+  return 'secretRef' in source ? { secretRef: source.secretRef } : 'env' in source ? { env: source.env } : {};
+}
+
+/** The same reference shape as x-a2a auth, for plain HTTP operations. */
+function authReference(auth: Exclude<AuthConfig, { type: 'none' }>): Record<string, unknown> {
+  switch (auth.type) {
+    case 'bearer':
+      return { scheme: 'bearer', ...refOf(auth.token) };
+    case 'basic':
+      return { scheme: 'basic', username: auth.username, ...refOf(auth.password) };
+    case 'apiKey':
+      return { scheme: 'apiKey', in: auth.in, name: auth.name, ...refOf(auth.value) };
+  }
+}
+
+/** Points a planned operation's credential at the secret name the user chose (or drops the auth). */
+export function withSecretName(op: PlannedOperation, name: string | null): PlannedOperation {
+  if (!op.credential) return op;
+  const rename = (source: SecretSource): SecretSource => ('secretRef' in source && source.secretRef === op.credential?.suggestedName && name ? { secretRef: name } : source);
+  if (op.kind === 'a2a') {
+    const call = { ...op.draft.call };
+    if (name === null) delete call.auth;
+    else if (call.auth && call.auth.type !== 'none') {
+      const a = call.auth;
+      call.auth = a.type === 'bearer' ? { ...a, token: rename(a.token) } : a.type === 'basic' ? { ...a, password: rename(a.password) } : { ...a, value: rename(a.value) };
+    }
+    return { ...op, draft: { ...op.draft, call } };
+  }
+  const fields = op.fields
+    .filter(([k]) => name !== null || k !== 'x-powerduck-auth')
+    .map(([k, v]): [string, unknown] => (k === 'x-powerduck-auth' && isObject(v) && name ? [k, { ...v, secretRef: name }] : [k, v]));
+  return { ...op, fields };
+}

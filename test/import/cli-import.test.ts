@@ -1,0 +1,263 @@
+/**
+ * `powerduck import` of an OpenAPI file (copied byte for byte or opened in place), a Postman
+ * collection and a curl command, run against the demo agent; and hostile sources that must end in
+ * a clear error with nothing written.
+ */
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../../electron/cli/main';
+import type { CliIo } from '../../electron/cli/cli-types';
+import { openCore } from '../../electron/node/core';
+import { startDemo } from '../../examples/a2a-demo/src/server';
+
+let demo: Awaited<ReturnType<typeof startDemo>>;
+let root: string;
+let home: string;
+let base: string;
+
+beforeAll(async () => {
+  root = await mkdtemp(join(tmpdir(), 'powerduck-import-'));
+  home = join(root, 'home');
+  demo = await startDemo({ port: 0, grpcPort: 0, runtimeDir: join(root, 'runtime'), stepDelayMs: 1 });
+  base = new URL(demo.rpcUrl).origin;
+});
+afterAll(async () => {
+  await demo?.close();
+  await rm(root, { recursive: true, force: true });
+});
+
+async function cli(args: string[], stdin = ''): Promise<{ code: number; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  const io: CliIo = {
+    stdout: (t) => {
+      out += t;
+    },
+    stderr: (t) => {
+      err += t;
+    },
+    readStdin: async () => stdin,
+    env: { POWERDUCK_HOME: home },
+    cwd: root,
+  };
+  const code = await runCli(args, io);
+  return { code, out, err };
+}
+
+const workspace = (): string => join(home, 'workspace');
+const demoSpec = new URL('../../examples/a2a-demo/openapi.json', import.meta.url);
+
+describe('powerduck import: OpenAPI', () => {
+  it('copies the demo spec byte for byte, lists every operation, brings its environment, and its A2A operation runs at once', async () => {
+    const r = await cli(['import', demoSpec.pathname]);
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('Copied into openapi.json: 7 operations (6 A2A).');
+    expect(r.out).toContain('/demo/send-jsonrpc  [A2A SendMessage]');
+    expect(r.out).toContain('Environments added or extended: local demo');
+    expect(await readFile(join(workspace(), 'openapi.json'), 'utf8')).toBe(await readFile(demoSpec, 'utf8'));
+    // Point the environment at this test's demo ports and store the token once.
+    expect((await cli(['env', 'set', 'local demo', `baseUrl=${base}`, '--secret', 'token=demo-token', '--secret-value-stdin'], demo.token)).code).toBe(0);
+    const run = await cli(['run', join(workspace(), 'openapi.json'), '/demo/send-jsonrpc', '--env', 'local demo']);
+    expect(run.out).toContain('Sum: 42');
+    expect(run.code).toBe(0);
+    // A second import never overwrites the first copy.
+    const again = await cli(['import', demoSpec.pathname]);
+    expect(again.out).toContain('Copied into openapi-2.json');
+  });
+
+  it('keeps an OpenAPI 3.0 YAML file exactly as it is, and --in-place lists it where it lives', async () => {
+    const text = ['# my API, comments stay', 'openapi: 3.0.3', 'info: {title: Pets, version: "1"}', 'paths:', '  /pets:', '    get:', '      summary: List pets', '      responses: {"200": {description: ok}}', ''].join('\n');
+    const file = join(root, 'pets.yaml');
+    await writeFile(file, text);
+    const copy = await cli(['import', file]);
+    expect(copy.code).toBe(0);
+    expect(copy.out).toContain('OpenAPI 3.0.3: it is imported as it is');
+    expect(await readFile(join(workspace(), 'pets.yaml'), 'utf8')).toBe(text);
+    const inPlace = await cli(['import', file, '--in-place']);
+    expect(inPlace.out).toContain(`Opened in place: ${file}: 1 operation (0 A2A).`);
+    const core = await openCore({ host: 'test', dataDir: home, environment: {} });
+    const list = await core.dispatcher.invoke('spec.list', {});
+    expect(list.ok && list.value.files.find((f) => f.file === file)?.operations.map((o) => o.summary)).toEqual(['List pets']);
+    expect(await readFile(file, 'utf8')).toBe(text);
+  });
+});
+
+describe('powerduck import: OpenAPI from a URL', () => {
+  it('fetches the document (no redirects followed) and copies it', async () => {
+    const body = await readFile(demoSpec, 'utf8');
+    const server = createServer((req, res) => {
+      if (req.url === '/moved') {
+        res.writeHead(302, { Location: '/spec/openapi.json' }).end();
+        return;
+      }
+      res.writeHead(req.url === '/spec/openapi.json' ? 200 : 404, { 'Content-Type': 'application/json' }).end(req.url === '/spec/openapi.json' ? body : '{}');
+    });
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+    const { port } = server.address() as AddressInfo;
+    try {
+      const r = await cli(['import', `http://127.0.0.1:${port}/spec/openapi.json`, '--into', 'from-url.json']);
+      expect(r.err).toBe('');
+      expect(r.out).toContain('Copied into from-url.json: 7 operations (6 A2A).');
+      expect(await readFile(join(workspace(), 'from-url.json'), 'utf8')).toBe(body);
+      const moved = await cli(['import', `http://127.0.0.1:${port}/moved`]);
+      expect(moved.code).toBe(2);
+      expect(moved.err).toMatch(/redirect|302/i);
+      const missing = await cli(['import', `http://127.0.0.1:${port}/nothing.json`]);
+      expect(missing.err).toContain('answered HTTP 404');
+    } finally {
+      server.close();
+    }
+  });
+});
+
+const collection = (token: string) => ({
+  info: { name: 'Sum agent', schema: 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json' },
+  variable: [
+    { key: 'baseUrl', value: 'http://127.0.0.1:1' },
+    { key: 'apiToken', value: token },
+  ],
+  item: [
+    {
+      name: 'A2A',
+      item: [
+        {
+          name: 'Send sum',
+          request: {
+            method: 'POST',
+            header: [{ key: 'Content-Type', value: 'application/json' }, { key: 'A2A-Version', value: '1.0' }],
+            auth: { type: 'bearer', bearer: [{ key: 'token', value: token, type: 'string' }] },
+            url: '{{baseUrl}}/rpc',
+            body: { mode: 'raw', raw: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'SendMessage', params: { message: { role: 'ROLE_USER', messageId: 'p1', parts: [{ text: '[12,30]' }] } } }) },
+          },
+        },
+        {
+          name: 'Send over REST',
+          request: {
+            method: 'POST',
+            header: [{ key: 'Authorization', value: 'Bearer {{apiToken}}' }],
+            url: '{{baseUrl}}/rest/message:send',
+            body: { mode: 'raw', raw: JSON.stringify({ message: { role: 'ROLE_USER', messageId: 'p2', parts: [{ text: '1 2' }] } }) },
+          },
+        },
+      ],
+    },
+    {
+      name: 'List users',
+      request: { method: 'GET', header: [{ key: 'X-API-Key', value: 'plain-key-0123456789' }, { key: 'X-Trace', value: 'on' }], url: 'https://api.example.com/users?limit=5' },
+    },
+  ],
+});
+
+describe('powerduck import: Postman collection', () => {
+  it('turns each request into an operation (A2A-shaped ones as x-a2a), stores credentials as secrets and variables as an environment', async () => {
+    const file = join(root, 'sum.postman_collection.json');
+    await writeFile(file, JSON.stringify(collection(demo.token)));
+    const r = await cli(['import', file]);
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('Wrote sum-agent.openapi.yaml: 3 operations (2 A2A).');
+    expect(r.out).toMatch(/POST\s+\/imported\/a2a-send-sum\s+\[A2A SendMessage\]/);
+    expect(r.out).toMatch(/POST\s+\/imported\/a2a-send-over-rest\s+\[A2A SendMessage\]/);
+    expect(r.out).toMatch(/GET\s+\/users\s+List users/);
+    expect(r.out).toContain('Stored as secrets: sum-agent-send-sum, sum-agent-list-users, sum-agent-apitoken');
+    const text = await readFile(join(workspace(), 'sum-agent.openapi.yaml'), 'utf8');
+    expect(text).not.toContain(demo.token);
+    expect(text).not.toContain('plain-key-0123456789');
+    expect(text).toContain('secretRef: sum-agent-send-sum');
+    expect(text).toContain('secretRef: "{{apiToken}}"');
+    expect(text).toContain('endpoint: "{{baseUrl}}/rest"');
+    expect(text).toContain('openapi: 3.2.0');
+    const env = await cli(['env', 'show', 'Sum agent']);
+    expect(env.out).toContain('apiToken = ‹secret: sum-agent-apitoken›');
+    expect(env.out).not.toContain(demo.token);
+    // Point the collection's environment at the demo, then run both A2A operations.
+    await cli(['env', 'set', 'Sum agent', `baseUrl=${base}`]);
+    const rpc = await cli(['run', join(workspace(), 'sum-agent.openapi.yaml'), '/imported/a2a-send-sum', '--env', 'Sum agent']);
+    expect(rpc.out).toContain('Sum: 42');
+    const rest = await cli(['run', join(workspace(), 'sum-agent.openapi.yaml'), '/imported/a2a-send-over-rest', '--env', 'Sum agent']);
+    expect(rest.out).toContain('Sum: 3');
+  });
+
+  it('--no-secrets drops credentials instead of storing them', async () => {
+    const file = join(root, 'again.postman_collection.json');
+    await writeFile(file, JSON.stringify({ ...collection('another-token-0123456789'), info: { name: 'No secrets', schema: 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json' } }));
+    const r = await cli(['import', file, '--no-secrets', '--no-environments']);
+    expect(r.code).toBe(0);
+    expect(r.out).not.toContain('Stored as secrets');
+    const text = await readFile(join(workspace(), 'no-secrets.openapi.yaml'), 'utf8');
+    expect(text).not.toContain('another-token-0123456789');
+    expect(await readFile(join(home, 'secrets.json'), 'utf8')).not.toContain('no-secrets');
+    expect(await readFile(join(home, 'secrets.json'), 'utf8')).toContain('sum-agent-send-sum');
+  });
+});
+
+describe('powerduck import: curl', () => {
+  it('turns a pasted A2A curl command into an x-a2a operation whose token is a named secret, and it runs', async () => {
+    const command = `curl -s ${base}/rpc -H 'Content-Type: application/json' -H 'A2A-Version: 1.0' -H 'Authorization: Bearer ${demo.token}' -d '{"jsonrpc":"2.0","id":1,"method":"SendMessage","params":{"message":{"role":"ROLE_USER","messageId":"m1","parts":[{"text":"[12,30]"}]}}}'`;
+    const r = await cli(['import', '-'], command);
+    expect(r.err).toBe('');
+    expect(r.out).toContain('Wrote powerduck.openapi.yaml: 1 operation (1 A2A).');
+    expect(r.out).toContain('Stored as secrets: curl-post-rpc');
+    const text = await readFile(join(workspace(), 'powerduck.openapi.yaml'), 'utf8');
+    expect(text).not.toContain(demo.token);
+    const run = await cli(['run', join(workspace(), 'powerduck.openapi.yaml'), '/imported/post-rpc']);
+    expect(run.out).toContain('Sum: 42');
+    // A plain curl becomes a plain operation in the same file, next to the first.
+    const plain = await cli(['import', "curl -X DELETE 'https://api.example.com/items/7?force=true' -u alice:s3cret-pass"]);
+    expect(plain.code).toBe(0);
+    expect(plain.out).toMatch(/DELETE\s+\/items\/7/);
+    const after = await readFile(join(workspace(), 'powerduck.openapi.yaml'), 'utf8');
+    expect(after).not.toContain('s3cret-pass');
+    expect(after).toContain('/imported/post-rpc:');
+  });
+});
+
+describe('powerduck import: hostile sources write nothing', () => {
+  const snapshot = async (): Promise<string[]> => (await readdir(workspace())).sort();
+
+  it.each([
+    ['not a spec', 'notes.json', JSON.stringify({ hello: 'world' }), /not an OpenAPI 3\.0\/3\.1\/3\.2 document/],
+    ['Swagger 2.0', 'old.json', JSON.stringify({ swagger: '2.0', info: {}, paths: {} }), /Swagger 2\.0/],
+    ['OpenAPI 4', 'future.json', JSON.stringify({ openapi: '4.0.0', paths: {} }), /OpenAPI 4\.0\.0/],
+    ['broken YAML', 'broken.yaml', 'openapi: 3.1.0\npaths: [unclosed', /neither JSON nor YAML/],
+    ['a deeply nested document', 'deep.json', `{"openapi":"3.1.0","paths":{},"x":${'['.repeat(5000)}${']'.repeat(5000)}}`, /nested more than 200 levels/],
+    ['a shell command that is not curl', 'cmd.txt', 'wget http://x', /not an OpenAPI|neither JSON nor YAML/],
+  ])('%s', async (_label, name, content, message) => {
+    const file = join(root, name);
+    await writeFile(file, content);
+    const before = await snapshot();
+    const r = await cli(['import', file]);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(message);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('refuses a file over 16 MiB before reading it', async () => {
+    const file = join(root, 'huge.json');
+    await writeFile(file, `{"openapi":"3.1.0","paths":{},"pad":"${'x'.repeat(16 * 1024 * 1024)}"}`);
+    const r = await cli(['import', file]);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('larger than 16 MiB');
+  });
+
+  it('keeps prototype-named keys of a Postman collection as data and pollutes nothing', async () => {
+    const file = join(root, 'proto.postman_collection.json');
+    const hostile = `{"info":{"name":"Proto","schema":"https://schema.getpostman.com/json/collection/v2.1.0/collection.json"},"variable":[{"key":"__proto__","value":"x"},{"key":"constructor","value":"y"}],"item":[{"name":"__proto__","request":{"method":"POST","url":"https://api.example.com/__proto__","header":[{"key":"__proto__","value":"1"}],"body":{"mode":"raw","raw":"{\\"__proto__\\":{\\"polluted\\":true}}"}}}]}`;
+    await writeFile(file, hostile);
+    const r = await cli(['import', file]);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('is not a usable variable name and was skipped');
+    expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
+  });
+
+  it('a curl command without a URL is a clear error', async () => {
+    const r = await cli(['import', 'curl -H "X: 1"']);
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/curl command/);
+  });
+});
