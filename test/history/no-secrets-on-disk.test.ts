@@ -146,6 +146,8 @@ describe('an agent that echoes credentials, with full bodies kept', () => {
     for (const binding of ['JSONRPC', 'HTTP+JSON', 'GRPC'] as const) {
       for (const auth of [auths['bearer'], auths['basic']]) await sendAndStream({ binding, endpoint: endpointOf(binding), ...(auth ? { auth } : {}) });
     }
+    // History writes in batches; listing settles the queue, so what is read below is what a quit would leave.
+    await ctx.core.dispatcher.invoke('history.list', {});
     const stored = await assertNoCredentialOnDisk();
     expect(stored).toContain('"bodies":"hashed"');
   });
