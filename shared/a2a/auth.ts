@@ -4,11 +4,40 @@
  */
 export type SecretSource = { secretRef: string } | { env: string } | { value: string };
 
+/** The OAuth 2.0 grants Powerduck can run itself. */
+export const oauth2Flows = ['clientCredentials', 'authorizationCode', 'deviceCode'] as const;
+export type OAuth2Flow = (typeof oauth2Flows)[number];
+
+/**
+ * Where the issuer's endpoints come from: OpenID Connect discovery (`openIdConnectUrl`, or an
+ * issuer URL whose well-known document is read), RFC 8414 server metadata (`oauth2MetadataUrl`),
+ * or endpoints typed in by the user.
+ */
+export type OAuth2Endpoints =
+  | { from: 'oidc'; url: string }
+  | { from: 'metadata'; url: string }
+  | { from: 'manual'; tokenUrl: string; authorizationUrl?: string; deviceAuthorizationUrl?: string };
+
+export interface OAuth2Auth {
+  type: 'oauth2';
+  flow: OAuth2Flow;
+  endpoints: OAuth2Endpoints;
+  clientId: string;
+  /** Confidential clients only; public clients (PKCE, device code) leave it out. */
+  clientSecret?: SecretSource;
+  scopes?: string[];
+  /** RFC 8707 resource indicator (the audience of the access token), when the issuer needs one. */
+  resource?: string;
+  /** The card's security scheme this config was made from ("Use the card's auth"). */
+  securityScheme?: string;
+}
+
 export type AuthConfig =
   | { type: 'none' }
   | { type: 'bearer'; token: SecretSource }
   | { type: 'apiKey'; in: 'header' | 'query'; name: string; value: SecretSource }
-  | { type: 'basic'; username: string; password: SecretSource };
+  | { type: 'basic'; username: string; password: SecretSource }
+  | OAuth2Auth;
 
 export const noAuth: AuthConfig = { type: 'none' };
 
@@ -23,5 +52,20 @@ export function hasLiteralSecret(auth: AuthConfig): boolean {
       return 'value' in auth.value;
     case 'basic':
       return 'value' in auth.password;
+    case 'oauth2':
+      return auth.clientSecret !== undefined && 'value' in auth.clientSecret;
   }
 }
+
+/** The issuer-side URL that identifies where tokens come from (the cache key and what the UI shows). */
+export function oauth2IssuerKey(endpoints: OAuth2Endpoints): string {
+  return endpoints.from === 'manual' ? endpoints.tokenUrl : endpoints.url;
+}
+
+/** Scopes in one canonical order, without blanks or repeats (so "b a" and "a b" share a cached token). */
+export function normaliseScopes(scopes: readonly string[] | undefined): string[] {
+  return [...new Set((scopes ?? []).flatMap((s) => s.split(/\s+/)).filter((s) => s !== ''))].sort();
+}
+
+/** Secret-store names of cached OAuth tokens start with this (secret pickers leave them out). */
+export const OAUTH2_TOKEN_SECRET_PREFIX = 'oauth2-token:';

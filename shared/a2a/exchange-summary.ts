@@ -128,6 +128,7 @@ export function summarizeExchange(record: ExchangeRecord): string[] {
   const message = record.outcome.kind === 'message' && isObject(record.outcome.message) ? record.outcome.message : undefined;
   const ctx = task?.['contextId'] ?? message?.['contextId'];
   if (typeof ctx === 'string') lines.push(`contextId: ${ctx}`);
+  if (record.authNote) lines.push(`auth: ${record.authNote}`);
   for (const warning of record.warnings) lines.push(`warning: ${warning}`);
   return lines;
 }

@@ -109,4 +109,6 @@ export interface ExchangeRecord {
   warnings: string[];
   /** The answer had another binding's shape (a JSON-RPC envelope on HTTP+JSON, HTML on JSON-RPC). */
   bindingMismatch?: { looksLike: 'jsonrpc-envelope' | 'html'; message: string };
+  /** How a token the core obtained itself was used (OAuth 2.0: flow, cached or new, expiry, scopes, issuer); never a secret. */
+  authNote?: string;
 }

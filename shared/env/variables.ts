@@ -6,7 +6,7 @@
  * In auth, a secret source that is exactly `{{name}}` (e.g. `secretRef: "{{token}}"`) takes the
  * credential from the variable itself, so an environment decides which token a request carries.
  */
-import type { AuthConfig, SecretSource } from '../a2a/auth';
+import type { AuthConfig, OAuth2Endpoints, SecretSource } from '../a2a/auth';
 import type { A2aCall } from '../a2a/call';
 
 const variablePattern = /\{\{\s*([A-Za-z_][A-Za-z0-9_.-]{0,63})\s*\}\}/g;
@@ -67,6 +67,21 @@ function sourceText(source: SecretSource): string {
   return source.value;
 }
 
+function oauth2EndpointTexts(endpoints: OAuth2Endpoints): string[] {
+  if (endpoints.from !== 'manual') return [endpoints.url];
+  return [endpoints.tokenUrl, ...(endpoints.authorizationUrl ? [endpoints.authorizationUrl] : []), ...(endpoints.deviceAuthorizationUrl ? [endpoints.deviceAuthorizationUrl] : [])];
+}
+
+function mapOAuth2Endpoints(endpoints: OAuth2Endpoints, sub: (text: string) => string): OAuth2Endpoints {
+  if (endpoints.from !== 'manual') return { ...endpoints, url: sub(endpoints.url) };
+  return {
+    from: 'manual',
+    tokenUrl: sub(endpoints.tokenUrl),
+    ...(endpoints.authorizationUrl ? { authorizationUrl: sub(endpoints.authorizationUrl) } : {}),
+    ...(endpoints.deviceAuthorizationUrl ? { deviceAuthorizationUrl: sub(endpoints.deviceAuthorizationUrl) } : {}),
+  };
+}
+
 function authStrings(auth: AuthConfig | undefined): string[] {
   if (!auth || auth.type === 'none') return [];
   switch (auth.type) {
@@ -76,6 +91,8 @@ function authStrings(auth: AuthConfig | undefined): string[] {
       return [auth.name, sourceText(auth.value)];
     case 'basic':
       return [auth.username, sourceText(auth.password)];
+    case 'oauth2':
+      return [...oauth2EndpointTexts(auth.endpoints), auth.clientId, ...(auth.clientSecret ? [sourceText(auth.clientSecret)] : []), ...(auth.scopes ?? []), ...(auth.resource ? [auth.resource] : [])];
   }
 }
 
@@ -127,6 +144,15 @@ function resolveAuth(auth: AuthConfig, sub: (text: string) => string, lookup: (n
       return { ...auth, name: sub(auth.name), value: resolveSource(auth.value, sub, lookup, missing) };
     case 'basic':
       return { ...auth, username: sub(auth.username), password: resolveSource(auth.password, sub, lookup, missing) };
+    case 'oauth2':
+      return {
+        ...auth,
+        endpoints: mapOAuth2Endpoints(auth.endpoints, sub),
+        clientId: sub(auth.clientId),
+        ...(auth.clientSecret ? { clientSecret: resolveSource(auth.clientSecret, sub, lookup, missing) } : {}),
+        ...(auth.scopes ? { scopes: auth.scopes.map(sub) } : {}),
+        ...(auth.resource !== undefined ? { resource: sub(auth.resource) } : {}),
+      };
   }
 }
 

@@ -255,6 +255,8 @@ function authReference(auth: Exclude<AuthConfig, { type: 'none' }>): Record<stri
       return { scheme: 'basic', username: auth.username, ...refOf(auth.password) };
     case 'apiKey':
       return { scheme: 'apiKey', in: auth.in, name: auth.name, ...refOf(auth.value) };
+    case 'oauth2':
+      return { scheme: 'oauth2', flow: auth.flow, endpoints: auth.endpoints, clientId: auth.clientId, ...(auth.scopes?.length ? { scopes: auth.scopes } : {}), ...(auth.clientSecret ? refOf(auth.clientSecret) : {}) };
   }
 }
 
@@ -267,7 +269,14 @@ export function withSecretName(op: PlannedOperation, name: string | null): Plann
     if (name === null) delete call.auth;
     else if (call.auth && call.auth.type !== 'none') {
       const a = call.auth;
-      call.auth = a.type === 'bearer' ? { ...a, token: rename(a.token) } : a.type === 'basic' ? { ...a, password: rename(a.password) } : { ...a, value: rename(a.value) };
+      call.auth =
+        a.type === 'bearer'
+          ? { ...a, token: rename(a.token) }
+          : a.type === 'basic'
+            ? { ...a, password: rename(a.password) }
+            : a.type === 'oauth2'
+              ? { ...a, ...(a.clientSecret ? { clientSecret: rename(a.clientSecret) } : {}) }
+              : { ...a, value: rename(a.value) };
     }
     return { ...op, draft: { ...op.draft, call } };
   }

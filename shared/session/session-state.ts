@@ -71,9 +71,47 @@ export function safeAuth(auth: unknown): Json {
       const password = safeSource(auth['password']);
       return password && typeof auth['username'] === 'string' ? { type: 'basic', username: auth['username'], password } : { type: 'none' };
     }
+    case 'oauth2':
+      return safeOAuth2(auth);
     default:
       return { type: 'none' };
   }
+}
+
+const oauth2FlowNames = ['clientCredentials', 'authorizationCode', 'deviceCode'];
+
+/** OAuth 2.0 settings are names and URLs; only the client secret is a secret, kept by reference or emptied. */
+function safeOAuth2(auth: Record<string, unknown>): Json {
+  const flow = auth['flow'];
+  const endpoints = auth['endpoints'];
+  if (typeof flow !== 'string' || !oauth2FlowNames.includes(flow) || !isObject(endpoints) || typeof auth['clientId'] !== 'string') return { type: 'none' };
+  const text = (value: unknown): string | undefined => (typeof value === 'string' && value.length <= 4096 ? value : undefined);
+  let safeEndpoints: Json;
+  if (endpoints['from'] === 'manual') {
+    const token = text(endpoints['tokenUrl']);
+    if (token === undefined) return { type: 'none' };
+    const authorization = text(endpoints['authorizationUrl']);
+    const device = text(endpoints['deviceAuthorizationUrl']);
+    safeEndpoints = { from: 'manual', tokenUrl: token, ...(authorization !== undefined ? { authorizationUrl: authorization } : {}), ...(device !== undefined ? { deviceAuthorizationUrl: device } : {}) };
+  } else if (endpoints['from'] === 'oidc' || endpoints['from'] === 'metadata') {
+    const url = text(endpoints['url']);
+    if (url === undefined) return { type: 'none' };
+    safeEndpoints = { from: endpoints['from'], url };
+  } else return { type: 'none' };
+  const scopes = Array.isArray(auth['scopes']) ? auth['scopes'].filter((s): s is string => typeof s === 'string' && s.length <= 256).slice(0, 100) : undefined;
+  const resource = text(auth['resource']);
+  const scheme = text(auth['securityScheme']);
+  const secret = auth['clientSecret'] === undefined ? undefined : (safeSource(auth['clientSecret']) ?? { secretRef: '' });
+  return {
+    type: 'oauth2',
+    flow,
+    endpoints: safeEndpoints,
+    clientId: auth['clientId'],
+    ...(secret !== undefined ? { clientSecret: secret } : {}),
+    ...(scopes?.length ? { scopes } : {}),
+    ...(resource !== undefined ? { resource } : {}),
+    ...(scheme !== undefined ? { securityScheme: scheme } : {}),
+  };
 }
 
 const variableOnly = /^\s*(\{\{\s*[\w.-]+\s*\}\}\s*)+$/;

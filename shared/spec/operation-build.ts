@@ -152,6 +152,7 @@ export function buildOperation(draft: SaveDraft): BuildResult {
   const schemas = methodSchemas(call.version, method);
   if (!schemas) return { ok: false, message: `No schema is known for ${method} (A2A ${call.version}).` };
 
+  if (call.auth?.type === 'oauth2') return { ok: false, message: 'OAuth 2.0 auth cannot be saved to a spec file yet; set the auth to None (or a bearer token from a secret) to save.' };
   const literal = literalSecretOf(call.auth);
   if (literal !== undefined && !draft.literalSecretName) return { ok: false, message: 'The request carries a literal credential; store it as a secret and save a reference instead.' };
   const auth = xa2aAuthFromConfig(call.auth, draft.literalSecretName);

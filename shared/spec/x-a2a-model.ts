@@ -170,5 +170,7 @@ export function literalSecretOf(auth: AuthConfig | undefined): string | undefine
       return 'value' in auth.value ? auth.value.value : undefined;
     case 'basic':
       return 'value' in auth.password ? auth.password.value : undefined;
+    case 'oauth2':
+      return auth.clientSecret && 'value' in auth.clientSecret ? auth.clientSecret.value : undefined;
   }
 }

@@ -17,11 +17,12 @@ import { openCore, type Core } from '../../node/core';
 import { parseArgs, requireOption, type ParsedArgs } from '../args';
 import type { CliIo } from '../cli-types';
 import { exitCodes, UsageError } from '../cli-types';
+import { oauth2FromArgs, oauth2Options } from '../oauth-args';
 import { oneLine } from '../one-line';
 
 export const sendHttpUsage = `powerduck send --http --url URL [--method M] [--header 'K: V']... [--body TEXT|@FILE|-]
                 [--content-type TYPE] [--form 'name=value' | --form 'name=@FILE']...
-                [--urlencoded 'name=value']... [--token T | --token-env NAME] [--follow]
+                [--urlencoded 'name=value']... [--token T | --token-env NAME | --oauth2 …] [--follow]
                 [--insecure] [--cert FILE --key FILE] [--timeout MS] [--json]
 
 Sends one plain HTTP request (any method) and prints the answer.
@@ -33,6 +34,7 @@ Sends one plain HTTP request (any method) and prints the answer.
   --follow          follow redirects (default: show the 3xx and stop)
   --insecure        accept any server certificate (local testing only; the record says so)
   --cert/--key      client certificate and key (PEM files) for mutual TLS
+  --oauth2 …        an OAuth 2.0 token, as for A2A sends (see above)
   --json            print the exchange record as JSON
 
 Exit codes: 0 ok, 1 HTTP status >= 400 or a response that breaks its declared schema, 2 usage,
@@ -114,6 +116,9 @@ async function bodyFromArgs(args: ParsedArgs, io: CliIo): Promise<HttpBody | und
 }
 
 function authFromArgs(args: ParsedArgs): AuthConfig | undefined {
+  const oauth2 = oauth2FromArgs(args);
+  if (oauth2 && (args.options.has('token') || args.options.has('token-env'))) throw new UsageError('Use either --token/--token-env or --oauth2, not both.');
+  if (oauth2) return oauth2;
   const token = args.options.get('token');
   const tokenEnv = args.options.get('token-env');
   if (token !== undefined && tokenEnv !== undefined) throw new UsageError('Use either --token or --token-env, not both.');
@@ -167,7 +172,7 @@ async function sendAndPrint(core: Core, request: HttpRequest, io: CliIo, json: b
 
 export async function runSendHttp(argv: string[], io: CliIo): Promise<number> {
   const args = parseArgs(argv, {
-    values: ['url', 'method', 'header', 'body', 'content-type', 'form', 'urlencoded', 'token', 'token-env', 'timeout', 'cert', 'key'],
+    values: ['url', 'method', 'header', 'body', 'content-type', 'form', 'urlencoded', 'token', 'token-env', 'timeout', 'cert', 'key', ...oauth2Options],
     flags: ['http', 'json', 'follow', 'insecure'],
   });
   if (args.positionals.length) throw new UsageError(`Unexpected argument "${args.positionals[0]}".`);

@@ -15,11 +15,14 @@ import type { CliCommand } from '../cli-types';
 import { exitCodes, UsageError } from '../cli-types';
 import { oneLine } from '../one-line';
 import { readJsonBody } from '../read-json-body';
+import { oauth2FromArgs, oauth2Options, oauth2Usage } from '../oauth-args';
 import { parseBinding } from '../parse-binding';
 import { runSendHttp, sendHttpUsage } from './send-http';
 
 const usage = `powerduck send --a2a <1.0|0.3> --binding <JSONRPC|HTTP+JSON|GRPC> --endpoint URL --method NAME
                 [--body FILE|-] [--text TEXT] [--header 'K: V']... [--token T | --token-env NAME]
+                [--oauth2 client-credentials (--token-url URL | --issuer URL) --client-id ID
+                 --client-secret-env NAME [--scope S]... [--resource URL]]
                 [--tenant T] [--timeout MS] [--retry N] [--env NAME] [--json]
 
 Sends one A2A call and prints what came back.
@@ -31,6 +34,7 @@ Sends one A2A call and prints what came back.
   --text TEXT      shortcut: send a user message with this text (fresh messageId)
   --header 'K: V'  extra header (gRPC: metadata); repeatable. A2A-Version is added unless given
   --token T        bearer token (prefer --token-env NAME to keep it out of shell history)
+${oauth2Usage}
   --tenant T       A2A 1.0 tenant: the path prefix on HTTP+JSON, params.tenant on JSON-RPC and gRPC
   --retry N        after a transport failure (no answer, timeout, connection refused or reset), send the
                    same request again, same messageId, up to N more times; each send is recorded in the
@@ -84,7 +88,7 @@ export const sendCommand: CliCommand = {
     // Plain HTTP has its own options (send-http.ts).
     if (argv.includes('--http')) return runSendHttp(argv, io);
     const args = parseArgs(argv, {
-      values: ['a2a', 'binding', 'endpoint', 'method', 'body', 'text', 'header', 'token', 'token-env', 'tenant', 'timeout', 'env', 'retry'],
+      values: ['a2a', 'binding', 'endpoint', 'method', 'body', 'text', 'header', 'token', 'token-env', 'tenant', 'timeout', 'env', 'retry', ...oauth2Options],
       flags: ['json'],
     });
     if (args.positionals.length) throw new UsageError(`Unexpected argument "${args.positionals[0]}".`);
@@ -107,7 +111,9 @@ export const sendCommand: CliCommand = {
     if (token !== undefined && tokenEnv !== undefined) throw new UsageError('Use either --token or --token-env, not both.');
     // An empty value (`--token "$UNSET_VAR"`) would send a bare "Bearer " and look like a server-side refusal.
     if (token === '' || tokenEnv === '') throw new UsageError(`--${token === '' ? 'token' : 'token-env'} is empty; give the token (or the variable name holding it).`);
-    const auth: AuthConfig | undefined = token !== undefined ? { type: 'bearer', token: { value: token } } : tokenEnv !== undefined ? { type: 'bearer', token: { env: tokenEnv } } : undefined;
+    const oauth2 = oauth2FromArgs(args);
+    if (oauth2 && (token !== undefined || tokenEnv !== undefined)) throw new UsageError('Use either --token/--token-env or --oauth2, not both.');
+    const auth: AuthConfig | undefined = oauth2 ?? (token !== undefined ? { type: 'bearer', token: { value: token } } : tokenEnv !== undefined ? { type: 'bearer', token: { env: tokenEnv } } : undefined);
 
     const timeout = args.options.get('timeout');
     let totalMs: number | undefined;

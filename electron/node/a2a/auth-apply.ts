@@ -1,13 +1,16 @@
-import type { AuthConfig, SecretSource } from '../../../shared/a2a/auth';
+import { oauth2IssuerKey, type AuthConfig, type OAuth2Auth, type SecretSource } from '../../../shared/a2a/auth';
 import type { HeaderList } from '../../../shared/a2a/exchange';
 import type { RedactionRules } from '../../../shared/a2a/redaction';
 import { ownValue } from '../../../shared/a2a/safe-object';
 import { CoreError } from '../core-error';
 import type { SecretStore } from '../secret-store';
+import { accessTokenFor, type TokenOrigin } from '../oauth/token-source';
 
 export interface SecretDeps {
   secrets: SecretStore;
   environment: Record<string, string | undefined>;
+  /** The clock that decides whether a cached OAuth token is still fresh (tests move it). */
+  now?: () => number;
 }
 
 /** What an auth config adds to one call, plus what the record must hide. */
@@ -17,6 +20,8 @@ export interface AppliedAuth {
   redaction: RedactionRules;
   /** e.g. "Bearer token from secret 'demo'" (never the value). */
   summary: string;
+  /** For the record, when the core obtained the credential itself (OAuth 2.0). */
+  note?: string;
 }
 
 export async function resolveSecret(source: SecretSource, deps: SecretDeps, what: string): Promise<string> {
@@ -65,6 +70,8 @@ export async function applyAuth(auth: AuthConfig | undefined, deps: SecretDeps):
         summary: `Basic auth as "${auth.username}", password from ${describeSource(auth.password)}`,
       };
     }
+    case 'oauth2':
+      return applyOAuth2(auth, deps);
     case 'apiKey': {
       if (!auth.name) throw new CoreError('bad-request', 'The API key auth has no header or query parameter name.');
       const value = await resolveSecret(auth.value, deps, 'API key');
@@ -73,4 +80,24 @@ export async function applyAuth(auth: AuthConfig | undefined, deps: SecretDeps):
       return { headers: [[auth.name, value]], query: [], redaction: { headers: [auth.name], values: [value] }, summary };
     }
   }
+}
+
+const flowNames: Record<OAuth2Auth['flow'], string> = { clientCredentials: 'client credentials', authorizationCode: 'authorization code', deviceCode: 'device code' };
+const originNames: Record<TokenOrigin, string> = { cache: 'cached', refreshed: 'refreshed', issued: 'new' };
+
+/** Gets (or reuses) the access token and sends it as a bearer token; the token and client secret are scrubbed from the record. */
+async function applyOAuth2(auth: OAuth2Auth, deps: SecretDeps): Promise<AppliedAuth> {
+  const clientSecret = auth.clientSecret ? await resolveSecret(auth.clientSecret, deps, 'OAuth client secret') : undefined;
+  const now = deps.now ?? Date.now;
+  const { token, origin } = await accessTokenFor(auth, clientSecret, { secrets: deps.secrets, now });
+  const expiry = token.expiresAt === undefined ? 'no stated expiry' : `expires in ${Math.max(0, Math.round((token.expiresAt - now()) / 1000))} s`;
+  const scopes = token.scopes.length ? `, scopes ${token.scopes.join(' ')}` : '';
+  const summary = `OAuth 2.0 ${flowNames[auth.flow]} token (${originNames[origin]}, ${expiry}${scopes}) from ${oauth2IssuerKey(auth.endpoints)} for client "${auth.clientId}"`;
+  return {
+    headers: [['Authorization', `Bearer ${token.accessToken}`]],
+    query: [],
+    redaction: { values: [token.accessToken, ...(clientSecret ? [clientSecret] : [])] },
+    summary,
+    note: summary,
+  };
 }

@@ -75,6 +75,7 @@ export async function performCall(call: A2aCall, deps: CallDeps, hooks: CallHook
   const authRules = hooks.redactValues?.length ? { ...auth.redaction, values: [...(auth.redaction.values ?? []), ...hooks.redactValues] } : auth.redaction;
   const redaction = callRedaction(call, authRules);
   recorder.setRedaction(redaction);
+  if (auth.note) recorder.authNote = auth.note;
 
   const abort = new CallAbort();
   const stop = new CallAbort();

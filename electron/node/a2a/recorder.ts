@@ -87,6 +87,9 @@ export class ExchangeRecorder {
   /** Set by an adapter when the answer has another binding's shape. */
   bindingMismatch: ExchangeRecord['bindingMismatch'];
 
+  /** See ExchangeRecord.authNote. */
+  authNote: string | undefined;
+
   warn(message: string): void {
     if (!this.warnings.includes(message)) this.warnings.push(message);
   }
@@ -240,6 +243,7 @@ export class ExchangeRecorder {
     if (this.#response) record.response = this.#response;
     if (this.#events) record.events = this.#events;
     if (this.bindingMismatch) record.bindingMismatch = this.bindingMismatch;
+    if (this.authNote) record.authNote = this.authNote;
     return record;
   }
 }

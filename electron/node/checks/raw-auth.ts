@@ -1,4 +1,5 @@
 import { ownValue } from '../../../shared/a2a/safe-object';
+import { applyAuth } from '../a2a/auth-apply';
 import type { AuthConfig, SecretSource } from '../../../shared/a2a/auth';
 import type { SecretStore } from '../secret-store';
 import { CoreError } from '../core-error';
@@ -45,6 +46,13 @@ export async function resolveRawAuth(auth: AuthConfig | undefined, secrets: Secr
       const encoded = Buffer.from(`${auth.username}:${password}`, 'utf8').toString('base64');
       out.headers['Authorization'] = `Basic ${encoded}`;
       out.secrets.push(password, encoded);
+      break;
+    }
+    case 'oauth2': {
+      // The probes use the same cached (or newly obtained) token as every other call.
+      const applied = await applyAuth(auth, { secrets, environment });
+      for (const [name, value] of applied.headers) out.headers[name] = value;
+      out.secrets.push(...(applied.redaction.values ?? []));
       break;
     }
   }

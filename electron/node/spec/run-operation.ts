@@ -61,6 +61,8 @@ export async function resolveCallAuth(ctx: SpecContext, call: A2aCall, env: Reco
       return { ...call, auth: { ...auth, value: await resolveSource(ctx, auth.value, env, environment) } };
     case 'basic':
       return { ...call, auth: { ...auth, password: await resolveSource(ctx, auth.password, env, environment) } };
+    case 'oauth2':
+      return auth.clientSecret ? { ...call, auth: { ...auth, clientSecret: await resolveSource(ctx, auth.clientSecret, env, environment) } } : call;
   }
 }
 

@@ -1,6 +1,8 @@
 import { useId } from 'react';
 import type { AuthConfig } from '../../../../shared/a2a/auth';
 import { useT } from '../../i18n/i18n';
+import { useTAuth } from '../../i18n/messages-auth';
+import { newOAuth2Auth, OAuth2Fields } from './oauth2-fields';
 import type { A2aDraft } from './draft-model';
 import { useDraftsStore } from './drafts-store';
 import { SecretField } from './secret-field';
@@ -18,6 +20,8 @@ function switchAuth(current: AuthConfig, type: AuthType): AuthConfig {
       return { type, in: 'header', name: 'X-API-Key', value: { secretRef: '' } };
     case 'basic':
       return { type, username: '', password: { secretRef: '' } };
+    case 'oauth2':
+      return newOAuth2Auth();
   }
 }
 
@@ -30,6 +34,7 @@ export function AuthEditor({ draft }: { draft: A2aDraft }) {
 export function AuthFields({ auth, endpoint, onChange }: { auth: AuthConfig; endpoint: string; onChange: (auth: AuthConfig) => void }) {
   const t = useT();
   const id = useId();
+  const tAuth = useTAuth();
   const setAuth = onChange;
   return (
     <div className="auth-editor">
@@ -40,6 +45,7 @@ export function AuthFields({ auth, endpoint, onChange }: { auth: AuthConfig; end
           <option value="bearer">{t('auth.bearer')}</option>
           <option value="apiKey">{t('auth.apiKey')}</option>
           <option value="basic">{t('auth.basic')}</option>
+          <option value="oauth2">{tAuth('oauth.type')}</option>
         </select>
       </div>
       {auth.type === 'bearer' ? (
@@ -70,6 +76,7 @@ export function AuthFields({ auth, endpoint, onChange }: { auth: AuthConfig; end
           <SecretField label={t('auth.password')} source={auth.password} endpoint={endpoint} purpose="basic" onChange={(password) => setAuth({ ...auth, password })} />
         </>
       ) : null}
+      {auth.type === 'oauth2' ? <OAuth2Fields auth={auth} endpoint={endpoint} onChange={setAuth} /> : null}
     </div>
   );
 }

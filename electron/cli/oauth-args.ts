@@ -1,0 +1,55 @@
+import type { OAuth2Auth, OAuth2Endpoints } from '../../shared/a2a/auth';
+import type { ParsedArgs } from './args';
+import { UsageError } from './cli-types';
+
+/** The value options `--oauth2` uses (added to a command's parseArgs spec). */
+export const oauth2Options = ['oauth2', 'token-url', 'issuer', 'client-id', 'client-secret-env', 'scope', 'resource'] as const;
+
+export const oauth2Usage = `  --oauth2 client-credentials   get the bearer token from an OAuth 2.0 issuer (and reuse it while valid):
+      --token-url URL          the issuer's token endpoint, or
+      --issuer URL             the issuer (OpenID Connect discovery), an openIdConnectUrl, or an
+                               oauth2MetadataUrl (…/.well-known/oauth-authorization-server…)
+      --client-id ID           the client id
+      --client-secret-env NAME environment variable holding the client secret
+      --scope S                scope to ask for (repeatable, or space-separated)
+      --resource URL           RFC 8707 resource indicator (the token's audience), if the issuer needs one
+    Tokens are cached in the secret store per issuer, client and scopes, and renewed before they expire.
+    A refused client (wrong id or secret) exits 2.`;
+
+const flowNames: Record<string, OAuth2Auth['flow']> = { 'client-credentials': 'clientCredentials' };
+
+function endpointsFrom(args: ParsedArgs): OAuth2Endpoints {
+  const tokenUrl = args.options.get('token-url');
+  const issuer = args.options.get('issuer');
+  if (tokenUrl !== undefined && issuer !== undefined) throw new UsageError('Use either --token-url or --issuer, not both.');
+  if (tokenUrl) return { from: 'manual', tokenUrl };
+  if (issuer) return issuer.includes('/.well-known/oauth-authorization-server') ? { from: 'metadata', url: issuer } : { from: 'oidc', url: issuer };
+  throw new UsageError('--oauth2 needs --token-url URL or --issuer URL.');
+}
+
+/** The OAuth 2.0 auth the options describe, or undefined when --oauth2 is not given. */
+export function oauth2FromArgs(args: ParsedArgs): OAuth2Auth | undefined {
+  const flowArg = args.options.get('oauth2');
+  if (flowArg === undefined) {
+    for (const name of oauth2Options) if (args.options.has(name)) throw new UsageError(`--${name} only applies with --oauth2.`);
+    return undefined;
+  }
+  const flow = Object.hasOwn(flowNames, flowArg) ? flowNames[flowArg] : undefined;
+  if (!flow) throw new UsageError(`--oauth2 takes client-credentials, not "${flowArg}".`);
+  const clientId = args.options.get('client-id');
+  if (!clientId) throw new UsageError('--oauth2 needs --client-id ID.');
+  const secretEnv = args.options.get('client-secret-env');
+  if (secretEnv === '') throw new UsageError('--client-secret-env needs the name of an environment variable.');
+  if (flow === 'clientCredentials' && secretEnv === undefined) throw new UsageError('--oauth2 client-credentials needs --client-secret-env NAME (the variable holding the client secret).');
+  const scopes = (args.repeated.get('scope') ?? []).flatMap((s) => s.split(/\s+/)).filter((s) => s !== '');
+  const resource = args.options.get('resource');
+  return {
+    type: 'oauth2',
+    flow,
+    endpoints: endpointsFrom(args),
+    clientId,
+    ...(secretEnv !== undefined ? { clientSecret: { env: secretEnv } } : {}),
+    ...(scopes.length ? { scopes } : {}),
+    ...(resource ? { resource } : {}),
+  };
+}

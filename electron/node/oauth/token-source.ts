@@ -1,0 +1,108 @@
+import * as client from 'openid-client';
+import { normaliseScopes, oauth2IssuerKey, type OAuth2Auth } from '../../../shared/a2a/auth';
+import type { SecretStore } from '../secret-store';
+import { CoreError } from '../core-error';
+import { issuerConfiguration } from './issuer-config';
+import { issuerError } from './issuer-errors';
+import { readCachedToken, tokenCacheName, writeCachedToken, type CachedToken } from './token-cache';
+
+export interface TokenDeps {
+  secrets: SecretStore;
+  now: () => number;
+}
+
+/** Where the token used for a call came from (the record's auth summary says it). */
+export type TokenOrigin = 'cache' | 'refreshed' | 'issued';
+
+export interface AccessToken {
+  token: CachedToken;
+  origin: TokenOrigin;
+}
+
+/**
+ * A token this close to expiry is renewed before use: the call it is for must not be refused
+ * half-way because the token lapsed in flight (clock skew between us, the issuer and the agent).
+ */
+export const RENEW_BEFORE_MS = 60_000;
+
+export function isFresh(token: CachedToken, now: number): boolean {
+  return token.expiresAt === undefined || token.expiresAt - now > RENEW_BEFORE_MS;
+}
+
+/** Concurrent sends that need the same token share one trip to the issuer. */
+const inFlight = new Map<string, Promise<AccessToken>>();
+
+function toCached(auth: OAuth2Auth, response: client.TokenEndpointResponse, now: number, previous?: CachedToken): CachedToken {
+  const granted = typeof response.scope === 'string' ? normaliseScopes([response.scope]) : normaliseScopes(auth.scopes);
+  const expiresIn = typeof response.expires_in === 'number' && Number.isFinite(response.expires_in) ? response.expires_in : undefined;
+  // A refresh answer without a new refresh token means the old one stays valid (RFC 6749 §6).
+  const refreshToken = response.refresh_token ?? previous?.refreshToken;
+  return {
+    accessToken: response.access_token,
+    tokenType: response.token_type ?? 'Bearer',
+    ...(expiresIn !== undefined ? { expiresAt: now + expiresIn * 1000 } : {}),
+    ...(refreshToken ? { refreshToken } : {}),
+    scopes: granted,
+    issuer: oauth2IssuerKey(auth.endpoints),
+    clientId: auth.clientId,
+    obtainedAt: now,
+  };
+}
+
+function grantParameters(auth: OAuth2Auth): Record<string, string> {
+  const scopes = normaliseScopes(auth.scopes);
+  return { ...(scopes.length ? { scope: scopes.join(' ') } : {}), ...(auth.resource ? { resource: auth.resource } : {}) };
+}
+
+/** Runs the grant that needs no person: client credentials. The interactive flows hand their tokens in through `storeToken`. */
+async function issueWithoutUser(auth: OAuth2Auth, config: client.Configuration, now: number): Promise<CachedToken> {
+  if (auth.flow !== 'clientCredentials') {
+    throw new CoreError('unauthorized', `No valid token for client "${auth.clientId}" at ${oauth2IssuerKey(auth.endpoints)}: this flow needs you to sign in. Use "Get new token" (or the CLI's --oauth2 ${auth.flow === 'deviceCode' ? 'device-code' : 'authorization-code'}).`);
+  }
+  try {
+    return toCached(auth, await client.clientCredentialsGrant(config, grantParameters(auth)), now);
+  } catch (error) {
+    throw issuerError(error, `Getting a token from ${oauth2IssuerKey(auth.endpoints)}`);
+  }
+}
+
+async function acquire(auth: OAuth2Auth, secret: string | undefined, deps: TokenDeps, name: string, forceNew: boolean): Promise<AccessToken> {
+  const cached = forceNew ? undefined : await readCachedToken(deps.secrets, name);
+  const now = deps.now();
+  const withSecret = (token: CachedToken, origin: TokenOrigin): AccessToken => ({ token, origin });
+  if (cached && isFresh(cached, now)) return withSecret(cached, 'cache');
+  const config = await issuerConfiguration(auth, secret);
+  if (cached?.refreshToken) {
+    try {
+      const refreshed = toCached(auth, await client.refreshTokenGrant(config, cached.refreshToken, grantParameters(auth)), deps.now(), cached);
+      await writeCachedToken(deps.secrets, name, refreshed);
+      return withSecret(refreshed, 'refreshed');
+    } catch {
+      // A refused or expired refresh token: fall back to a fresh grant (or to asking the user).
+    }
+  }
+  const issued = await issueWithoutUser(auth, config, deps.now());
+  await writeCachedToken(deps.secrets, name, issued);
+  return withSecret(issued, 'issued');
+}
+
+/**
+ * The access token for a call: the cached one while it is fresh; otherwise refreshed with the
+ * refresh token, or obtained anew (client credentials). `forceNew` skips the cache ("Get new token").
+ */
+export async function accessTokenFor(auth: OAuth2Auth, clientSecret: string | undefined, deps: TokenDeps, options: { forceNew?: boolean } = {}): Promise<AccessToken> {
+  const name = tokenCacheName(auth);
+  const key = `${name}|${options.forceNew ? 'new' : 'any'}`;
+  const running = inFlight.get(key);
+  if (running) return running;
+  const promise = acquire(auth, clientSecret, deps, name, options.forceNew ?? false).finally(() => inFlight.delete(key));
+  inFlight.set(key, promise);
+  return promise;
+}
+
+/** Stores a token an interactive flow obtained, under the same cache entry sends read. */
+export async function storeToken(auth: OAuth2Auth, deps: TokenDeps, response: client.TokenEndpointResponse): Promise<CachedToken> {
+  const token = toCached(auth, response, deps.now());
+  await writeCachedToken(deps.secrets, tokenCacheName(auth), token);
+  return token;
+}

@@ -1,0 +1,277 @@
+/**
+ * OAuth 2.0 client credentials against a real issuer on loopback (oidc-provider, JWT access
+ * tokens) and an agent that verifies those tokens against the issuer's JWKS: the CLI's --oauth2
+ * flags with a token URL, OIDC discovery and RFC 8414 metadata; reuse across runs; renewal before
+ * expiry; one trip to the issuer for concurrent sends; the failure cases and their exit codes; and
+ * no secret or token anywhere in the data folder but the secret store.
+ */
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { execFile } from 'node:child_process';
+import { createServer } from 'node:http';
+import { promisify } from 'node:util';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { OAuth2Auth } from '../../shared/a2a/auth';
+import type { A2aCall } from '../../shared/a2a/call';
+import type { ExchangeRecord } from '../../shared/a2a/exchange';
+import { runCli } from '../../electron/cli/main';
+import type { CliIo } from '../../electron/cli/cli-types';
+import { closeA2aConnections, performCall } from '../../electron/node/a2a/perform-call';
+import { createFileSecretStore } from '../../electron/node/secret-store';
+import { readCachedToken, tokenCacheName } from '../../electron/node/oauth/token-cache';
+import { startJwtAgent, type JwtAgent } from '../fixtures/jwt-agent';
+import { AGENT_AUDIENCE, AGENT_SCOPES, CC_CLIENT, startIssuer, type TestIssuer } from '../fixtures/oauth-issuer';
+
+const exec = promisify(execFile);
+
+let issuer: TestIssuer;
+let agent: JwtAgent;
+let otherAgent: JwtAgent;
+let home: string;
+
+beforeAll(async () => {
+  issuer = await startIssuer();
+  agent = await startJwtAgent({ issuer: issuer.issuer, jwksUri: issuer.jwksUri, audience: AGENT_AUDIENCE });
+  // Trusts the same issuer but wants another audience: our tokens get its 401.
+  otherAgent = await startJwtAgent({ issuer: issuer.issuer, jwksUri: issuer.jwksUri, audience: 'urn:someone-else' });
+});
+afterAll(async () => {
+  closeA2aConnections();
+  await agent.close();
+  await otherAgent.close();
+  await issuer.close();
+});
+beforeEach(async () => {
+  if (home) await rm(home, { recursive: true, force: true });
+  home = await mkdtemp(join(tmpdir(), 'powerduck-oauth-'));
+  issuer.tokenRequests.clear();
+});
+
+async function cli(args: string[], env: Record<string, string> = {}): Promise<{ code: number; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  const io: CliIo = {
+    stdout: (t) => void (out += t),
+    stderr: (t) => void (err += t),
+    readStdin: async () => '',
+    env: { POWERDUCK_HOME: home, CC_SECRET: CC_CLIENT.secret, ...env },
+    cwd: home,
+  };
+  const code = await runCli(['send', ...args], io);
+  return { code, out, err };
+}
+
+const send = (endpoint: string, ...oauth: string[]): string[] => ['--a2a', '1.0', '--binding', 'JSONRPC', '--endpoint', endpoint, '--method', 'SendMessage', '--text', 'who am i', ...oauth];
+const cc = (...where: string[]): string[] => ['--oauth2', 'client-credentials', ...where, '--client-id', CC_CLIENT.id, '--client-secret-env', 'CC_SECRET', '--scope', 'agent:read'];
+const issued = (): number => issuer.tokenRequests.get('client_credentials') ?? 0;
+
+/** A loopback port nothing listens on (bound, then released). */
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  const port = (server.address() as AddressInfo).port;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+async function filesUnder(dir: string): Promise<string[]> {
+  const out: string[] = [];
+  for (const entry of await readdir(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) out.push(...(await filesUnder(path)));
+    else out.push(path);
+  }
+  return out;
+}
+
+describe('powerduck send --oauth2 client-credentials', () => {
+  it('gets a token from the token URL, the agent verifies it, and the next run reuses it from the secret store', async () => {
+    const first = await cli(send(agent.rpcUrl, ...cc('--token-url', issuer.tokenUrl)));
+    expect(first.err).toBe('');
+    expect(first.code).toBe(0);
+    expect(first.out).toContain(`hello ${CC_CLIENT.id}`);
+    expect(first.out).toContain('scope=agent:read');
+    expect(issued()).toBe(1);
+
+    const second = await cli(send(agent.rpcUrl, ...cc('--token-url', issuer.tokenUrl), '--json'));
+    expect(second.code).toBe(0);
+    expect(issued()).toBe(1);
+    const record = JSON.parse(second.out) as ExchangeRecord;
+    expect(JSON.stringify(record)).toMatch(/OAuth 2.0 client credentials token \(cached/);
+    expect(agent.accepted.at(-1)).toBe(agent.accepted.at(-2));
+    expect(second.out).not.toContain(agent.accepted.at(-1));
+
+    // Other scopes are another cache entry: a new token, with exactly those scopes.
+    const wider = await cli(send(agent.rpcUrl, '--oauth2', 'client-credentials', '--token-url', issuer.tokenUrl, '--client-id', CC_CLIENT.id, '--client-secret-env', 'CC_SECRET', '--scope', AGENT_SCOPES.join(' ')));
+    expect(wider.code).toBe(0);
+    expect(wider.out).toContain(`scope=${AGENT_SCOPES.join(' ')}`);
+    expect(issued()).toBe(2);
+  });
+
+  it('two separate powerduck processes: the second reuses the first one\'s token', async () => {
+    const env = { ...process.env, POWERDUCK_HOME: home, CC_SECRET: CC_CLIENT.secret };
+    const args = ['bin/powerduck.mjs', 'send', ...send(agent.rpcUrl, ...cc('--token-url', issuer.tokenUrl))];
+    const first = await exec(process.execPath, args, { env });
+    expect(first.stdout).toContain(`hello ${CC_CLIENT.id}`);
+    const second = await exec(process.execPath, args, { env });
+    expect(second.stdout).toMatch(/auth: OAuth 2.0 client credentials token \(cached, expires in \d+ s, scopes agent:read\)/);
+    expect(issued()).toBe(1);
+  }, 60_000);
+
+  it('plain HTTP requests take --oauth2 too (send --http), token redacted from the record', async () => {
+    const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'SendMessage', params: { message: { messageId: 'm-http', role: 'ROLE_USER', parts: [{ text: 'hi' }] } } });
+    const r = await cli(['--http', '--method', 'POST', '--url', agent.rpcUrl, '--header', 'A2A-Version: 1.0', '--body', body, '--json', ...cc('--token-url', issuer.tokenUrl)]);
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.out).toContain(`hello ${CC_CLIENT.id}`);
+    expect(r.out).not.toContain(agent.accepted.at(-1));
+    expect(r.out).toContain('Bearer ‹redacted›');
+  });
+
+  it('finds the endpoints by OpenID Connect discovery (--issuer) and by RFC 8414 metadata', async () => {
+    const discovered = await cli(send(agent.restUrl.replace('/rest', '/rpc'), ...cc('--issuer', issuer.issuer)));
+    expect(discovered.err).toBe('');
+    expect(discovered.code).toBe(0);
+    expect(discovered.out).toContain(`hello ${CC_CLIENT.id}`);
+    const metadata = await cli(send(agent.rpcUrl, ...cc('--issuer', issuer.metadataUrl)));
+    expect(metadata.err).toBe('');
+    expect(metadata.code).toBe(0);
+    const wellKnown = await cli(send(agent.rpcUrl, ...cc('--issuer', issuer.discoveryUrl)));
+    expect(wellKnown.code).toBe(0);
+    // Three ways to name the issuer, three cache entries.
+    expect(issued()).toBe(3);
+  });
+
+  it('a wrong client secret: "the issuer refused the client", exit 2, nothing sent to the agent', async () => {
+    const before = agent.accepted.length;
+    const r = await cli(send(agent.rpcUrl, ...cc('--token-url', issuer.tokenUrl)), { CC_SECRET: 'not-the-secret' });
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/the issuer refused the client/i);
+    expect(r.err).toContain('invalid_client');
+    expect(r.err).not.toContain('not-the-secret');
+    expect(agent.accepted.length).toBe(before);
+    // An unknown client id is refused the same way.
+    const unknown = await cli(send(agent.rpcUrl, '--oauth2', 'client-credentials', '--token-url', issuer.tokenUrl, '--client-id', 'nobody', '--client-secret-env', 'CC_SECRET'));
+    expect(unknown.code).toBe(2);
+    expect(unknown.err).toMatch(/the issuer refused the client/i);
+  });
+
+  it("the agent's 401 stays exit 1 (a valid token for another audience; no token at all)", async () => {
+    const wrongAudience = await cli(send(otherAgent.rpcUrl, ...cc('--token-url', issuer.tokenUrl)));
+    expect(wrongAudience.code).toBe(1);
+    expect(wrongAudience.out).toContain('401');
+    const none = await cli(send(agent.rpcUrl));
+    expect(none.code).toBe(1);
+  });
+
+  it('refuses unusable settings before anything is sent (exit 2)', async () => {
+    const closed = await freePort();
+    const cases: Array<[string[], RegExp, Record<string, string>?]> = [
+      [cc('--token-url', 'http://issuer.example/token'), /https:\/\/.*loopback/],
+      [cc('--token-url', 'not a url'), /not a valid URL/],
+      [cc('--token-url', issuer.tokenUrl), /CC_SECRET, which is not set/, { CC_SECRET: '' }],
+      [cc('--token-url', `http://127.0.0.1:${closed}/token`), /could not be reached.*ECONNREFUSED/],
+      [cc('--issuer', `${issuer.issuer}/nothing-here`), /metadata/],
+    ];
+    for (const [flags, message, env] of cases) {
+      const r = await cli(send(agent.rpcUrl, ...flags), env ?? {});
+      if (env?.['CC_SECRET'] === '') {
+        // An empty variable is "set": the issuer refuses the empty secret instead.
+        expect(r.code).toBe(2);
+        continue;
+      }
+      expect(r.err, flags.join(' ')).toMatch(message);
+      expect(r.code).toBe(2);
+    }
+    const usage: Array<[string[], RegExp]> = [
+      [['--oauth2', 'implicit', '--token-url', issuer.tokenUrl, '--client-id', 'x', '--client-secret-env', 'CC_SECRET'], /client-credentials/],
+      [['--oauth2', 'client-credentials', '--client-id', 'x', '--client-secret-env', 'CC_SECRET'], /--token-url URL or --issuer URL/],
+      [['--oauth2', 'client-credentials', '--token-url', issuer.tokenUrl, '--client-secret-env', 'CC_SECRET'], /--client-id/],
+      [['--oauth2', 'client-credentials', '--token-url', issuer.tokenUrl, '--client-id', 'x'], /--client-secret-env/],
+      [['--token-url', issuer.tokenUrl], /only applies with --oauth2/],
+      [[...cc('--token-url', issuer.tokenUrl), '--token', 'abc'], /not both/],
+      [[...cc('--token-url', issuer.tokenUrl), '--issuer', issuer.issuer], /not both/],
+    ];
+    for (const [flags, message] of usage) {
+      const r = await cli(send(agent.rpcUrl, ...flags));
+      expect(r.err, flags.join(' ')).toMatch(message);
+      expect(r.code).toBe(2);
+    }
+    expect(issued()).toBe(0);
+  });
+
+  it('no client secret or access token lands in the data folder outside the secret store (0600)', async () => {
+    expect((await cli(send(agent.rpcUrl, ...cc('--token-url', issuer.tokenUrl)))).code).toBe(0);
+    expect((await cli(send(agent.rpcUrl, ...cc('--token-url', issuer.tokenUrl)))).code).toBe(0);
+    expect((await cli(send(otherAgent.rpcUrl, ...cc('--token-url', issuer.tokenUrl)))).code).toBe(1);
+    // Let batched history writes settle: a fresh CLI run flushes on exit, but be sure.
+    await new Promise((r) => setTimeout(r, 200));
+    const token = agent.accepted.at(-1) as string;
+    const secretsFile = join(home, 'secrets.json');
+    expect(await readFile(secretsFile, 'utf8')).toContain(token);
+    expect((await stat(secretsFile)).mode & 0o777).toBe(0o600);
+    const files = (await filesUnder(home)).filter((f) => f !== secretsFile);
+    expect(files.some((f) => f.includes('history'))).toBe(true);
+    for (const file of files) {
+      const text = await readFile(file, 'latin1');
+      expect(text, file).not.toContain(token);
+      expect(text, file).not.toContain(token.split('.')[2] as string);
+      expect(text, file).not.toContain(CC_CLIENT.secret);
+    }
+  });
+});
+
+describe('token cache in the core', () => {
+  const auth: OAuth2Auth = {
+    type: 'oauth2',
+    flow: 'clientCredentials',
+    endpoints: { from: 'manual', tokenUrl: '' },
+    clientId: CC_CLIENT.id,
+    clientSecret: { env: 'CC_SECRET' },
+    scopes: ['agent:read'],
+  };
+  const call = (): A2aCall => ({
+    version: '1.0',
+    binding: 'JSONRPC',
+    endpoint: agent.rpcUrl,
+    method: 'SendMessage',
+    body: { message: { messageId: `m-${Math.random()}`, role: 'ROLE_USER', parts: [{ text: 'hi' }] } },
+    auth: { ...auth, endpoints: { from: 'manual', tokenUrl: issuer.tokenUrl } },
+  });
+
+  it('renews a token that is about to expire, and shares one issuer trip between concurrent sends', async () => {
+    const secrets = createFileSecretStore(join(home, 'secrets.json'));
+    let offset = 0;
+    const deps = { secrets, environment: { CC_SECRET: CC_CLIENT.secret }, now: () => Date.now() + offset };
+    const records = await Promise.all([1, 2, 3, 4].map(() => performCall(call(), deps)));
+    for (const r of records) expect(r.outcome.kind).toBe('message');
+    expect(issued()).toBe(1);
+    const name = tokenCacheName({ ...auth, endpoints: { from: 'manual', tokenUrl: issuer.tokenUrl } });
+    const first = await readCachedToken(secrets, name);
+    expect(first?.scopes).toEqual(['agent:read']);
+    expect(first?.expiresAt).toBeGreaterThan(Date.now() + 3_500_000);
+
+    // Thirty seconds before expiry: too close to trust for a call, so a new token is obtained.
+    offset = (first?.expiresAt ?? 0) - Date.now() - 30_000;
+    const renewed = await performCall(call(), deps);
+    expect(renewed.outcome.kind).toBe('message');
+    expect(issued()).toBe(2);
+    const second = await readCachedToken(secrets, name);
+    expect(second?.accessToken).not.toBe(first?.accessToken);
+    expect(agent.accepted.at(-1)).toBe(second?.accessToken);
+  });
+
+  it('an unreadable cache entry is replaced, not trusted', async () => {
+    const file = join(home, 'secrets.json');
+    const resolved = { ...auth, endpoints: { from: 'manual' as const, tokenUrl: issuer.tokenUrl } };
+    await writeFile(file, JSON.stringify({ [tokenCacheName(resolved)]: '{"accessToken": 42}', ['__proto__']: 'x' }), { mode: 0o600 });
+    const secrets = createFileSecretStore(file);
+    const record = await performCall(call(), { secrets, environment: { CC_SECRET: CC_CLIENT.secret }, now: Date.now });
+    expect(record.outcome.kind).toBe('message');
+    expect(issued()).toBe(1);
+    expect((await readCachedToken(secrets, tokenCacheName(resolved)))?.accessToken).toBe(agent.accepted.at(-1));
+    expect(await secrets.get('__proto__')).toBe('x');
+  });
+});
