@@ -98,6 +98,30 @@ describe('HTTP requests in the UI', () => {
     }
   });
 
+  it('fills {{variables}} from the active environment and brings the HTTP tab back after a reload', async () => {
+    const app = await openApp(browser);
+    const { page } = app;
+    try {
+      const saved = await app.core.dispatcher.invoke('env.save', { expectedHash: null, environments: [{ name: 'local', variables: [{ name: 'base', value: base }, { name: 'term', value: 'rex' }] }] });
+      expect(saved.ok).toBe(true);
+      expect((await app.core.dispatcher.invoke('env.select', { name: 'local' })).ok).toBe(true);
+      await page.reload();
+      await page.getByRole('button', { name: 'New request' }).click();
+      await page.getByRole('menuitem', { name: 'HTTP' }).click();
+      const request = httpRegion(page);
+      await request.getByRole('textbox', { name: 'URL' }).fill('{{base}}/vars?q={{term}}');
+      await request.getByRole('button', { name: 'Send', exact: true }).click();
+      await waitDone(page);
+      await responseRegion(page).getByRole('status', { name: 'Status 200' }).waitFor();
+      expect(seen.at(-1)?.url).toBe('/vars?q=rex');
+
+      await page.reload();
+      await expect.poll(() => httpRegion(page).getByRole('textbox', { name: 'URL' }).inputValue(), { timeout: 20_000 }).toBe('{{base}}/vars?q={{term}}');
+    } finally {
+      await app.close();
+    }
+  });
+
   it('opens an OpenAPI 3.1 operation, fills the path parameter, sends, shows the check, saves and reopens it', async () => {
     const app = await openApp(browser);
     const { page } = app;

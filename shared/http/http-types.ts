@@ -65,6 +65,8 @@ export interface HttpRequest {
   maxEventBytes?: number;
   /** Check the answer against this operation's declared responses. */
   operation?: HttpOperationRef;
+  /** Environment whose variables fill `{{name}}` in URL, headers, auth and body (at send time, in the core). */
+  environment?: string;
 }
 
 /** One schema violation in a response, as a JSON path into the body. */

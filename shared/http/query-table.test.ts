@@ -25,6 +25,12 @@ describe('params table ↔ URL', () => {
     expect(withQuery('http://h/p?x=1', [])).toBe('http://h/p');
   });
 
+  it('keeps {{variables}} as written for the core to fill in, encoding the text around them', () => {
+    expect(withQuery('{{base}}/p', [{ name: 'q', value: 'a {{term}}&{{ page }}' }, { name: '{{key}}', value: '1' }])).toBe('{{base}}/p?q=a%20{{term}}%26{{ page }}&{{key}}=1');
+    // Not a variable (bad name, unclosed): encoded like any other text.
+    expect(withQuery('http://h/', [{ name: 'q', value: '{{1x}} {{open' }])).toBe('http://h/?q=%7B%7B1x%7D%7D%20%7B%7Bopen');
+  });
+
   it('keeps disabled rows when the URL is edited', () => {
     expect(syncRowsFromUrl('http://h/?a=1', [{ name: 'off', value: 'v', enabled: false }])).toEqual([
       { name: 'a', value: '1' },

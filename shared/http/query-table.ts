@@ -44,11 +44,25 @@ export function queryRows(url: string): QueryRow[] {
     });
 }
 
+const variableRef = /\{\{\s*[A-Za-z_][A-Za-z0-9_.-]{0,63}\s*\}\}/g;
+
+/** Percent-encodes a row's text but keeps `{{name}}` variables as written, for the core to fill in at send time. */
+function encodeKeepingVariables(text: string): string {
+  if (!text.includes('{{')) return percentEncode(text);
+  let out = '';
+  let at = 0;
+  for (const match of text.matchAll(variableRef)) {
+    out += percentEncode(text.slice(at, match.index)) + match[0];
+    at = match.index + match[0].length;
+  }
+  return out + percentEncode(text.slice(at));
+}
+
 /** Encodes rows as a query string (without `?`); disabled and nameless rows are left out. */
 export function encodeQuery(rows: readonly QueryRow[]): string {
   return rows
     .filter((row) => row.enabled !== false && row.name !== '')
-    .map((row) => `${percentEncode(row.name)}=${percentEncode(row.value)}`)
+    .map((row) => `${encodeKeepingVariables(row.name)}=${encodeKeepingVariables(row.value)}`)
     .join('&');
 }
 

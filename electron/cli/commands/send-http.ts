@@ -23,7 +23,7 @@ import { oneLine } from '../one-line';
 export const sendHttpUsage = `powerduck send --http --url URL [--method M] [--header 'K: V']... [--body TEXT|@FILE|-]
                 [--content-type TYPE] [--form 'name=value' | --form 'name=@FILE']...
                 [--urlencoded 'name=value']... [--token T | --token-env NAME | --oauth2 …] [--follow]
-                [--insecure] [--cert FILE --key FILE] [--timeout MS] [--json]
+                [--insecure] [--cert FILE --key FILE] [--timeout MS] [--env NAME] [--json]
 
 Sends one plain HTTP request (any method) and prints the answer.
   --method M        the method as sent (default GET; any token such as QUERY or PROPFIND)
@@ -35,6 +35,7 @@ Sends one plain HTTP request (any method) and prints the answer.
   --insecure        accept any server certificate (local testing only; the record says so)
   --cert/--key      client certificate and key (PEM files) for mutual TLS
   --oauth2 …        an OAuth 2.0 token, as for A2A sends (see above)
+  --env NAME        fill {{variables}} (URL, headers, token, body) from this environment
   --json            print the exchange record as JSON
 
 Exit codes: 0 ok, 1 HTTP status >= 400 or a response that breaks its declared schema, 2 usage,
@@ -172,7 +173,7 @@ async function sendAndPrint(core: Core, request: HttpRequest, io: CliIo, json: b
 
 export async function runSendHttp(argv: string[], io: CliIo): Promise<number> {
   const args = parseArgs(argv, {
-    values: ['url', 'method', 'header', 'body', 'content-type', 'form', 'urlencoded', 'token', 'token-env', 'timeout', 'cert', 'key', ...oauth2Options],
+    values: ['url', 'method', 'header', 'body', 'content-type', 'form', 'urlencoded', 'token', 'token-env', 'timeout', 'cert', 'key', 'env', ...oauth2Options],
     flags: ['http', 'json', 'follow', 'insecure'],
   });
   if (args.positionals.length) throw new UsageError(`Unexpected argument "${args.positionals[0]}".`);
@@ -188,9 +189,12 @@ export async function runSendHttp(argv: string[], io: CliIo): Promise<number> {
     readFile(resolve(io.cwd, file), 'utf8').catch(() => {
       throw new UsageError(`Cannot read the ${what} ${file}.`);
     });
+  const environment = args.options.get('env');
+  if (environment === '') throw new UsageError('--env needs an environment name.');
   const request: HttpRequest = {
     method,
     url,
+    ...(environment !== undefined ? { environment } : {}),
     headers: (args.repeated.get('header') ?? []).map(parseHeader),
     ...(auth ? { auth } : {}),
     ...(body ? { body } : {}),

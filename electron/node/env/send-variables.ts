@@ -4,6 +4,8 @@
  * every path that sends: a2a.send/stream, spec runs, checks and card fetches.
  */
 import type { A2aCall } from '../../../shared/a2a/call';
+import type { HttpRequest } from '../../../shared/http/http-types';
+import { httpVariableNames, resolveHttpVariables } from '../../../shared/env/http-variables';
 import { findEnvironment } from '../../../shared/env/environments-model';
 import { callVariableNames, resolveCallVariables, unknownVariablesMessage } from '../../../shared/env/variables';
 import { CoreError } from '../core-error';
@@ -68,6 +70,17 @@ export async function resolveSendVariables(ctx: VariablesContext, call: A2aCall)
   const resolved = resolveCallVariables(rest, values);
   if (!resolved.ok) throw new CoreError('not-found', unknownVariablesMessage(resolved.unknown, environment), { variables: resolved.unknown });
   return { call: resolved.call, redactValues: secretValues };
+}
+
+/** The HTTP request ready for the wire (without `environment`), or a refusal naming every unknown variable. */
+export async function resolveHttpSendVariables(ctx: VariablesContext, request: HttpRequest): Promise<{ request: HttpRequest; redactValues: string[] }> {
+  const names = httpVariableNames(request);
+  const { environment, ...rest } = request;
+  if (!names.length) return { request: rest, redactValues: [] };
+  const { values, secretValues } = await variableValues(ctx, environment, names);
+  const resolved = resolveHttpVariables(request, values);
+  if (!resolved.ok) throw new CoreError('not-found', unknownVariablesMessage(resolved.unknown, environment), { variables: resolved.unknown });
+  return { request: resolved.request, redactValues: secretValues };
 }
 
 /** One text (a card URL, a check target) with its variables filled in. */

@@ -2,6 +2,7 @@ import type { HttpOps, HttpStreams } from '../../../shared/contract/ops-http';
 import { draftFromOperation } from '../../../shared/http/openapi-draft';
 import type { HttpExchangeRecord, HttpRequest } from '../../../shared/http/http-types';
 import { CoreError } from '../core-error';
+import { resolveHttpSendVariables, variablesContext } from '../env/send-variables';
 import type { CoreEnv } from '../core-env';
 import type { Handlers, StreamHandlers } from '../handler-types';
 import type { HistoryRecorder } from '../history/history-recorder';
@@ -25,7 +26,8 @@ function isObject(value: unknown): value is Record<string, unknown> {
 async function sendChecked(env: CoreEnv, history: HistoryRecorder, request: HttpRequest, hooks: HttpSendHooks): Promise<HttpExchangeRecord> {
   // Load the document first: a missing or unreadable spec is a refusal, not a half-checked send.
   const model = request.operation ? (await loadModel(specContext(env), request.operation.file)).model : undefined;
-  const record = await performHttp(request, { secrets: env.secrets, environment: env.environment, now: env.now, version: env.version }, hooks);
+  const { request: resolved, redactValues } = await resolveHttpSendVariables(variablesContext(env), request);
+  const record = await performHttp(resolved, { secrets: env.secrets, environment: env.environment, now: env.now, version: env.version }, redactValues.length ? { ...hooks, redactValues } : hooks);
   if (request.operation && isObject(model)) {
     try {
       const check = await checkResponse(model, request.operation.path, request.operation.httpMethod, record);

@@ -30,6 +30,8 @@ export interface HttpSendHooks {
   signal?: AbortSignal;
   /** Each `text/event-stream` event as it arrives. */
   onEvent?: (event: RecordedStreamEvent) => void;
+  /** Values of secret-backed variables filled into this request: the record must not show them. */
+  redactValues?: readonly string[];
 }
 
 /** Files sent from disk are capped: a debugger request is not a bulk upload tool. */
@@ -159,8 +161,11 @@ export async function performHttp(request: HttpRequest, deps: HttpSendDeps, hook
   const recorder = new ExchangeRecorder(recorderCall, deps.now, hooks.onEvent);
   const auth = await applyAuth(request.auth, deps);
   // A query key also travels percent-encoded (and servers echo URLs): scrub that spelling too.
-  const encodedValues = auth.query.map(([, value]) => percentEncode(value)).filter((v) => !(auth.redaction.values ?? []).includes(v));
-  recorder.setRedaction(encodedValues.length ? { ...auth.redaction, values: [...(auth.redaction.values ?? []), ...encodedValues] } : auth.redaction);
+  // A variable's secret value may sit anywhere in URL or body, so its encoded spelling goes too.
+  const secretValues = [...auth.query.map(([, value]) => value), ...(hooks.redactValues ?? [])];
+  const known = auth.redaction.values ?? [];
+  const extra = [...new Set([...(hooks.redactValues ?? []), ...secretValues.map((v) => percentEncode(v))])].filter((v) => v !== '' && !known.includes(v));
+  recorder.setRedaction(extra.length ? { ...auth.redaction, values: [...known, ...extra] } : auth.redaction);
   for (const [name, value] of auth.query) {
     // Appended as typed: rewriting url.searchParams would re-encode the user's whole query.
     url = new URL(`${url.href.split('#')[0] ?? ''}${url.search ? '&' : '?'}${percentEncode(name)}=${percentEncode(value)}`);

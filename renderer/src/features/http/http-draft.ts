@@ -5,6 +5,7 @@
 import type { AuthConfig } from '../../../../shared/a2a/auth';
 import type { HeaderEntry } from '../../../../shared/a2a/call';
 import type { FormField, HttpBody, HttpBodyKind, HttpRequest, MultipartField } from '../../../../shared/http/http-types';
+import { hasVariables } from '../../../../shared/env/variables';
 import type { OperationDraft } from '../../../../shared/http/openapi-draft';
 import { buildOperationRequest } from '../../../../shared/http/openapi-draft';
 import type { QueryRow } from '../../../../shared/http/query-table';
@@ -94,7 +95,8 @@ function bodyOf(draft: HttpDraft): HttpBody | { problem: string } {
         try {
           JSON.parse(draft.bodyText);
         } catch (e) {
-          return { problem: `The JSON body does not parse: ${(e as Error).message}` };
+          // `{"n": {{count}}}` is JSON only once the core fills the variable in: let it through.
+          if (!hasVariables(draft.bodyText)) return { problem: `The JSON body does not parse: ${(e as Error).message}` };
         }
       }
       return { kind: 'json', text: draft.bodyText };

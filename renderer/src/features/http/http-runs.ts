@@ -9,6 +9,7 @@ import type { HttpExchangeRecord } from '../../../../shared/http/http-types';
 import type { Host, StreamHandle } from '../../host/host';
 import { addEvent } from '../stream/timeline-model';
 import { dropTimeline, timelineFor } from '../stream/timelines';
+import { activeEnvironment } from '../environments/environments-store';
 import { buildHttpRequest } from './http-draft';
 import { useHttpDraftsStore } from './http-drafts-store';
 
@@ -74,7 +75,10 @@ export function sendHttpDraft(host: Host, tabId: string): HttpSendResult {
     scheduled = false;
     useHttpRunsStore.getState().patch(tabId, runId, { eventCount: timelineFor(runId).rows.length });
   };
-  const handle = host.stream('http.stream', built.request, (event) => {
+  // The core fills {{variables}} from the active environment at send time, as for A2A sends.
+  const environment = activeEnvironment();
+  const request = environment ? { ...built.request, environment } : built.request;
+  const handle = host.stream('http.stream', request, (event) => {
     if (event.kind === 'data') {
       addEvent(timelineFor(runId), event.data, () => event.data.data);
       if (!scheduled) {

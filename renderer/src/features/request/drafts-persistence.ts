@@ -56,6 +56,18 @@ function legacyTabs(storage: Pick<Storage, 'getItem' | 'removeItem'> | undefined
   }
 }
 
+/**
+ * Tabs of another kind (HTTP, MCP…) that live in their own feature store but share the tab bar and
+ * the session file: each kind says how to snapshot its tabs (without secrets) and put them back.
+ */
+export interface SessionTabKind {
+  kind: string;
+  snapshot(): SessionTab['draft'][];
+  /** Puts the saved tabs of this kind back (called once, after the load); invalid drafts are skipped. */
+  restore(drafts: SessionTab['draft'][]): void;
+  subscribe(listener: () => void): () => void;
+}
+
 export interface SessionPersistence {
   /** Resolves once the saved tabs are back (or there were none). */
   restored: Promise<void>;
@@ -69,8 +81,9 @@ export interface SessionPersistence {
  * the browser host restore alike after a reload or a restart. Saving starts only after the restore,
  * so an empty page never overwrites the saved tabs; tabs opened before the restore finished are kept.
  */
-export function persistSession(host: Host, options: { storage?: Pick<Storage, 'getItem' | 'removeItem'>; delayMs?: number } = {}): SessionPersistence {
+export function persistSession(host: Host, options: { storage?: Pick<Storage, 'getItem' | 'removeItem'>; delayMs?: number; kinds?: readonly SessionTabKind[] } = {}): SessionPersistence {
   const delayMs = options.delayMs ?? 250;
+  const kinds = options.kinds ?? [];
   let timer: ReturnType<typeof setTimeout> | undefined;
   let unsubscribe: Array<() => void> = [];
   let stopped = false;
@@ -78,7 +91,9 @@ export function persistSession(host: Host, options: { storage?: Pick<Storage, 'g
   const save = (): void => {
     timer = undefined;
     const { tabs, activeId } = useDraftsStore.getState();
-    void host.invoke('session.save', toSession(tabs, activeId, useLastResponseStore.getState().byTab));
+    const session = toSession(tabs, activeId, useLastResponseStore.getState().byTab);
+    for (const kind of kinds) for (const draft of kind.snapshot()) session.tabs.push({ draft });
+    void host.invoke('session.save', session);
   };
   const schedule = (): void => {
     clearTimeout(timer);
@@ -98,11 +113,18 @@ export function persistSession(host: Host, options: { storage?: Pick<Storage, 'g
       const opened = current.tabs.filter((t) => !tabs.some((s) => s.id === t.id));
       useDraftsStore.getState().restore([...tabs, ...opened], current.activeId ?? activeId);
       for (const [tabId, summary] of Object.entries(last)) useLastResponseStore.getState().set(tabId, summary, true);
+      for (const kind of kinds) {
+        const drafts = state.tabs.map((t) => t.draft).filter((d) => d.kind === kind.kind);
+        if (drafts.length) kind.restore(drafts);
+      }
+      // The active tab may be one of the other kinds: the A2A store's restore only knows its own.
+      if (current.activeId === undefined && activeId !== undefined && state.tabs.some((t) => t.draft.id === activeId && t.draft.kind !== 'a2a')) useDraftsStore.setState({ activeId });
     }
     unsubscribe = [
       useDraftsStore.subscribe(schedule),
       useLastResponseStore.subscribe(schedule),
       followRuns(),
+      ...kinds.map((kind) => kind.subscribe(schedule)),
       // Closing a tab forgets its summary too.
       useDraftsStore.subscribe((s, prev) => {
         for (const tab of prev.tabs) if (!s.tabs.some((t) => t.id === tab.id)) useLastResponseStore.getState().forget(tab.id);

@@ -1,0 +1,123 @@
+/**
+ * HTTP tabs in the saved session (reload and restart bring them back like A2A tabs). What is kept:
+ * method, URL, params, headers, auth by secret name, the body as typed, form rows and options, the
+ * OpenAPI operation a tab came from. What is not: credentials typed into the URL, literal secrets
+ * (the core's session store drops them too) and files picked in the page (they are the user's
+ * files of that moment, and can be large; the tab says which file to pick again).
+ */
+import { isSecretQuery, withoutUrlCredentials } from '../../../../shared/a2a/redaction';
+import type { AuthConfig } from '../../../../shared/a2a/auth';
+import type { HeaderEntry } from '../../../../shared/a2a/call';
+import type { FormField, HttpBodyKind, MultipartField } from '../../../../shared/http/http-types';
+import type { QueryRow } from '../../../../shared/http/query-table';
+import { syncRowsFromUrl } from '../../../../shared/http/query-table';
+import type { SessionTab } from '../../../../shared/session/session-state';
+import { safeAuth, safeHeaders } from '../../../../shared/session/session-state';
+import type { SessionTabKind } from '../request/drafts-persistence';
+import type { HttpDraft, HttpDraftOperation } from './http-draft';
+import { createHttpDraft } from './http-draft';
+import { useHttpDraftsStore } from './http-drafts-store';
+
+const bodyKinds: readonly HttpBodyKind[] = ['none', 'json', 'text', 'urlencoded', 'multipart', 'file'];
+
+type Json = Record<string, unknown>;
+
+function isObject(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function text(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
+
+function rows<T>(value: unknown, read: (row: Json) => T | undefined): T[] {
+  if (!Array.isArray(value)) return [];
+  const out: T[] = [];
+  for (const row of value) {
+    const read1 = isObject(row) ? read(row) : undefined;
+    if (read1 !== undefined) out.push(read1);
+  }
+  return out;
+}
+
+function nameValue(row: Json): { name: string; value: string; enabled?: boolean } | undefined {
+  const name = text(row['name']);
+  const value = text(row['value']);
+  if (name === undefined || value === undefined) return undefined;
+  return { name, value, ...(row['enabled'] === false ? { enabled: false } : {}) };
+}
+
+/** A multipart file row keeps its name and a note of the file; the bytes are picked again. */
+function multipartRow(row: Json): MultipartField | undefined {
+  const name = text(row['name']);
+  if (name === undefined) return undefined;
+  const value = text(row['value']);
+  const contentType = text(row['contentType']);
+  return { name, ...(value !== undefined ? { value } : {}), ...(contentType ? { contentType } : {}), ...(row['enabled'] === false ? { enabled: false } : {}) };
+}
+
+function operationOf(value: unknown): HttpDraftOperation | undefined {
+  if (!isObject(value)) return undefined;
+  const file = text(value['file']);
+  const path = text(value['path']);
+  const httpMethod = text(value['httpMethod']);
+  if (!file || !path || !httpMethod || !isObject(value['draft']) || typeof value['serverIndex'] !== 'number') return undefined;
+  const strings = (v: unknown): Record<string, string> => {
+    const out: Record<string, string> = {};
+    if (isObject(v)) for (const [k, s] of Object.entries(v)) if (typeof s === 'string') Object.defineProperty(out, k, { value: s, enumerable: true, writable: true, configurable: true });
+    return out;
+  };
+  return { file, path, httpMethod, draft: value['draft'] as unknown as HttpDraftOperation['draft'], serverIndex: value['serverIndex'], serverVariables: strings(value['serverVariables']), values: strings(value['values']) };
+}
+
+/** The tab as the session keeps it. */
+export function httpTabToSession(tab: HttpDraft): SessionTab['draft'] {
+  const { file: _file, ...rest } = tab;
+  const url = withoutUrlCredentials(tab.url);
+  return {
+    ...rest,
+    url,
+    // The table mirrors the URL: re-read it from the cleaned URL; a disabled row named like a credential loses its value.
+    params: syncRowsFromUrl(url, tab.params.map((row) => (row.enabled === false && isSecretQuery(row.name) ? { ...row, value: '' } : row))),
+    auth: safeAuth(tab.auth),
+    headers: safeHeaders(tab.headers),
+    multipartFields: tab.multipartFields.map(({ file: _f, ...row }) => row),
+  } as unknown as SessionTab['draft'];
+}
+
+/** A saved tab back as a draft, or undefined when it is not a usable HTTP draft (hand-edited, older, hostile). */
+export function httpTabFromSession(draft: SessionTab['draft']): HttpDraft | undefined {
+  if (draft.kind !== 'http' || typeof draft.id !== 'string' || !draft.id) return undefined;
+  const method = text(draft['method']);
+  const url = text(draft['url']);
+  if (method === undefined || url === undefined) return undefined;
+  const bodyKind = bodyKinds.find((k) => k === draft['bodyKind']) ?? 'none';
+  const operation = operationOf(draft['operation']);
+  return createHttpDraft(draft.id, {
+    method,
+    url,
+    params: rows<QueryRow>(draft['params'], nameValue),
+    headers: rows<HeaderEntry>(draft['headers'], nameValue),
+    auth: safeAuth(draft['auth']) as unknown as AuthConfig,
+    // A file body cannot come back without its file: the tab opens on "file" and asks for it.
+    bodyKind,
+    bodyText: text(draft['bodyText']) ?? '',
+    textType: text(draft['textType']) ?? 'text/plain',
+    formFields: rows<FormField>(draft['formFields'], nameValue),
+    multipartFields: rows(draft['multipartFields'], multipartRow),
+    followRedirects: draft['followRedirects'] === true,
+    insecure: draft['insecure'] === true,
+    ...(operation ? { operation } : {}),
+  });
+}
+
+export const httpSessionKind: SessionTabKind = {
+  kind: 'http',
+  snapshot: () => useHttpDraftsStore.getState().tabs.map(httpTabToSession),
+  restore(drafts) {
+    const restored = drafts.map(httpTabFromSession).filter((d): d is HttpDraft => d !== undefined);
+    // Tabs opened before the restore finished stay, after the restored ones.
+    useHttpDraftsStore.setState((state) => ({ tabs: [...restored, ...state.tabs.filter((t) => !restored.some((r) => r.id === t.id))] }));
+  },
+  subscribe: (listener) => useHttpDraftsStore.subscribe(listener),
+};

@@ -1,0 +1,53 @@
+/**
+ * `{{name}}` variables in a plain HTTP request: URL, headers, auth, and every text of the body
+ * (JSON or text, form and multipart fields, a file's path). The same resolver as A2A calls
+ * (`variables.ts`), so the syntax, the whole-value secret references in auth and the refusal that
+ * names every unknown variable are one behaviour across protocols.
+ */
+import type { A2aCall } from '../a2a/call';
+import type { HttpBody, HttpRequest } from '../http/http-types';
+import { callVariableNames, resolveCallVariables } from './variables';
+
+/** Disabled form rows are not sent, so their variables neither need values nor get filled in. */
+function sentBody(body: HttpBody | undefined): HttpBody | undefined {
+  if (!body) return body;
+  if (body.kind === 'urlencoded') return { ...body, fields: body.fields.filter((f) => f.enabled !== false) };
+  if (body.kind === 'multipart') return { ...body, fields: body.fields.filter((f) => f.enabled !== false) };
+  return body;
+}
+
+// The A2A resolver walks endpoint, headers, auth and every string of the body; an HTTP request
+// maps onto those fields one to one (the body's `kind` and base64 texts never hold `{{`).
+function asCall(request: HttpRequest): A2aCall {
+  const body = sentBody(request.body);
+  return {
+    version: '1.0',
+    binding: 'HTTP+JSON',
+    endpoint: request.url,
+    method: request.method,
+    body,
+    ...(request.headers ? { headers: request.headers } : {}),
+    ...(request.auth ? { auth: request.auth } : {}),
+  };
+}
+
+/** Every variable the request uses, in order of first use. */
+export function httpVariableNames(request: HttpRequest): string[] {
+  const { environment: _environment, ...rest } = request;
+  return callVariableNames(asCall(rest));
+}
+
+export type ResolvedHttp = { ok: true; request: HttpRequest } | { ok: false; unknown: string[] };
+
+/** The request with every `{{name}}` replaced from `values` (and without `environment`); unknown names refuse the whole request. */
+export function resolveHttpVariables(request: HttpRequest, values: ReadonlyMap<string, string>): ResolvedHttp {
+  const { environment: _environment, ...rest } = request;
+  const resolved = resolveCallVariables(asCall(rest), values);
+  if (!resolved.ok) return resolved;
+  const call = resolved.call;
+  const out: HttpRequest = { ...rest, url: call.endpoint };
+  if (rest.headers) out.headers = call.headers ?? [];
+  if (rest.auth && call.auth) out.auth = call.auth;
+  if (rest.body) out.body = call.body as HttpBody;
+  return { ok: true, request: out };
+}
