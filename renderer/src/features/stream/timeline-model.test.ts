@@ -72,8 +72,17 @@ describe('stream timeline', () => {
       return { ms: performance.now() - start, rows: t.rows.length, chunks: t.artifacts[0]?.chunks, artifacts: t.artifacts.length };
     };
     fold(5_000); // warm-up, so the JIT does not count against the small run
-    const small = fold(5_000);
-    const big = fold(50_000);
+    // Best of several runs: a loaded machine only ever adds time, so the minimum is the fold's own cost.
+    const best = (n: number, runs: number): ReturnType<typeof fold> => {
+      let out = fold(n);
+      for (let i = 1; i < runs; i++) {
+        const next = fold(n);
+        if (next.ms < out.ms) out = next;
+      }
+      return out;
+    };
+    const small = best(5_000, 3);
+    const big = best(50_000, 2);
     expect(big.chunks).toBe(50_000);
     expect(big.artifacts).toBe(50_001);
     expect(big.rows).toBeGreaterThanOrEqual(50_000);
