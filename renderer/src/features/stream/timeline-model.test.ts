@@ -87,5 +87,6 @@ describe('stream timeline', () => {
     expect(big.artifacts).toBe(50_001);
     expect(big.rows).toBeGreaterThanOrEqual(50_000);
     expect(big.ms / Math.max(small.ms, 1)).toBeLessThan(40);
-  });
+    // Several runs on a loaded machine: the bound is on the ratio above, not on the wall clock.
+  }, 120_000);
 });
