@@ -151,9 +151,13 @@ export function applySpecEdits(editor: SpecTextEditor, edits: readonly SpecEdit[
       case 'renameOperation':
         editor.renameOperation(edit.path, edit.verb, edit.newPath);
         break;
-      case 'addSchemas':
-        if (edit.schemas.length) editor.addSchemas(edit.schemas);
+      case 'addSchemas': {
+        // The editors add only schemas the file lacks: asking the model first spares them a walk of a big file.
+        const existing = objectAt(objectAt(isObject(current) ? current : {}, 'components'), 'schemas');
+        const missing = edit.schemas.filter(([name]) => !Object.prototype.hasOwnProperty.call(existing, name));
+        if (missing.length) editor.addSchemas(missing);
         break;
+      }
     }
     current = applyEditsToModel(current, [edit]);
   }

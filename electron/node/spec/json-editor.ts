@@ -51,11 +51,47 @@ function stringEnd(text: string, pos: number): number {
 /** Jumps between the characters that matter to nesting (native regex search is far faster than a JS loop). */
 const structural = /["{}[\]]/g;
 
+/** Objects and arrays nested up to this depth get their closing position indexed (root members, path items, operations). */
+const INDEXED_DEPTH = 4;
+
+/**
+ * Where the shallow objects and arrays of one text close, found in a single scan. Outlining
+ * `paths` or the root otherwise re-scans every byte below them, and one save outlines them several
+ * times (editor and proof); with the index each member's end is one lookup.
+ */
+export class JsonCloseIndex {
+  private readonly closes = new Map<number, number>();
+
+  constructor(text: string) {
+    const stack: number[] = [];
+    structural.lastIndex = 0;
+    for (;;) {
+      const m = structural.exec(text);
+      if (!m) break;
+      const k = text.charCodeAt(m.index);
+      if (k === 34) structural.lastIndex = stringEnd(text, m.index);
+      else if (k === 123 || k === 91) stack.push(m.index);
+      else {
+        const open = stack.pop();
+        if (open === undefined) throw new NotEditable('Unbalanced brackets.');
+        if (stack.length < INDEXED_DEPTH) this.closes.set(open, m.index);
+      }
+    }
+  }
+
+  /** Position of the `}`/`]` closing the value opened at `open`, when indexed. */
+  closeOf(open: number): number | undefined {
+    return this.closes.get(open);
+  }
+}
+
 /** End (exclusive) of the JSON value starting at `pos`. */
-function valueEnd(text: string, pos: number): number {
+function valueEnd(text: string, pos: number, index?: JsonCloseIndex): number {
   const c = text.charCodeAt(pos);
   if (c === 34) return stringEnd(text, pos);
   if (c === 123 || c === 91) {
+    const close = index?.closeOf(pos);
+    if (close !== undefined) return close + 1;
     let depth = 0;
     structural.lastIndex = pos;
     for (;;) {
@@ -72,8 +108,8 @@ function valueEnd(text: string, pos: number): number {
   return i;
 }
 
-/** The members of the JSON object whose `{` is at `open` (values located, not parsed). */
-export function jsonObjectAt(text: string, open: number): JsonObjectOutline | undefined {
+/** The members of the JSON object whose `{` is at `open` (values located, not parsed); `index` must be of this very text. */
+export function jsonObjectAt(text: string, open: number, index?: JsonCloseIndex): JsonObjectOutline | undefined {
   if (text.charCodeAt(open) !== 123) return undefined;
   const pairs: JsonPair[] = [];
   let i = skipWs(text, open + 1);
@@ -85,7 +121,7 @@ export function jsonObjectAt(text: string, open: number): JsonObjectOutline | un
     let j = skipWs(text, keyEnd);
     if (text.charCodeAt(j) !== 58) throw new NotEditable('Expected ":".');
     j = skipWs(text, j + 1);
-    const end = valueEnd(text, j);
+    const end = valueEnd(text, j, index);
     pairs.push({ key, keyStart: i, keyEnd, valueStart: j, valueEnd: end });
     i = skipWs(text, end);
     const c = text.charCodeAt(i);
@@ -100,12 +136,17 @@ export function jsonObjectAt(text: string, open: number): JsonObjectOutline | un
 
 export class JsonSpecEditor implements SpecTextEditor {
   private text: string;
+  /** Close positions of the current text; dropped on every change and rebuilt only to outline from the root. */
+  private index: JsonCloseIndex | undefined;
+  private originalIndex: JsonCloseIndex | undefined;
+  private readonly original: string;
   private readonly unit: string;
   private readonly eol: string;
   private readonly compact: boolean;
 
   constructor(text: string) {
     this.text = text;
+    this.original = text;
     this.eol = text.includes('\r\n') ? '\r\n' : '\n';
     const m = /\{\r?\n([ \t]+)"/.exec(text);
     this.compact = !/[{[]\r?\n/.test(text);
@@ -116,6 +157,17 @@ export class JsonSpecEditor implements SpecTextEditor {
     return this.text;
   }
 
+  /** The index of the text this editor started from, if it was built (the proof of the edit reuses it). */
+  indexOfOriginal(): JsonCloseIndex | undefined {
+    return this.originalIndex;
+  }
+
+  private ensureIndex(): void {
+    if (this.index) return;
+    this.index = new JsonCloseIndex(this.text);
+    if (this.text === this.original) this.originalIndex = this.index;
+  }
+
   // ---- scanning ------------------------------------------------------------------------------
 
   private skipWs(pos: number): number {
@@ -123,10 +175,11 @@ export class JsonSpecEditor implements SpecTextEditor {
   }
 
   private objectAt(open: number): JsonObjectOutline | undefined {
-    return jsonObjectAt(this.text, open);
+    return jsonObjectAt(this.text, open, this.index);
   }
 
   private root(): JsonObjectOutline {
+    this.ensureIndex();
     const root = this.objectAt(this.skipWs(0));
     if (!root) throw new NotEditable('The document is not a JSON object.');
     return root;
@@ -162,6 +215,7 @@ export class JsonSpecEditor implements SpecTextEditor {
 
   private replace(start: number, end: number, insert: string): void {
     this.text = this.text.slice(0, start) + insert + this.text.slice(end);
+    this.index = undefined;
   }
 
   private isOneLine(obj: JsonObjectOutline): boolean {

@@ -4,7 +4,7 @@
  * left those values untouched too) and changed members are parsed on their own.
  */
 import type { JsonObjectOutline, JsonPair } from './json-editor';
-import { jsonObjectAt, skipWs } from './json-editor';
+import { JsonCloseIndex, jsonObjectAt, skipWs } from './json-editor';
 import { deepEqual, isPlainObject } from '../../../shared/spec/spec-edits';
 
 type Obj = Record<string, unknown>;
@@ -23,7 +23,14 @@ function parseMember(text: string, pair: JsonPair): { ok: true; value: unknown }
   }
 }
 
-function verifyObject(oldText: string, newText: string, oldObj: JsonObjectOutline | undefined, newObj: JsonObjectOutline, oldValue: Obj, expected: Obj, trail: string[]): boolean {
+interface Texts {
+  oldText: string;
+  newText: string;
+  oldIndex: JsonCloseIndex;
+  newIndex: JsonCloseIndex;
+}
+
+function verifyObject(t: Texts, oldObj: JsonObjectOutline | undefined, newObj: JsonObjectOutline, oldValue: Obj, expected: Obj, trail: string[]): boolean {
   if (newObj.pairs.length !== Object.keys(expected).length) return false;
   const oldPairs = new Map<string, JsonPair>();
   for (const p of oldObj?.pairs ?? []) oldPairs.set(p.key, p);
@@ -38,31 +45,33 @@ function verifyObject(oldText: string, newText: string, oldObj: JsonObjectOutlin
       hasOwn(oldValue, pair.key) &&
       oldValue[pair.key] === want &&
       oldPair.valueEnd - oldPair.valueStart === pair.valueEnd - pair.valueStart &&
-      oldText.slice(oldPair.valueStart, oldPair.valueEnd) === newText.slice(pair.valueStart, pair.valueEnd)
+      t.oldText.slice(oldPair.valueStart, oldPair.valueEnd) === t.newText.slice(pair.valueStart, pair.valueEnd)
     ) {
       continue;
     }
     if (descends(trail, pair.key) && isPlainObject(want)) {
-      const newChild = jsonObjectAt(newText, pair.valueStart);
+      const newChild = jsonObjectAt(t.newText, pair.valueStart, t.newIndex);
       if (!newChild) return false;
-      const oldChild = oldPair ? jsonObjectAt(oldText, oldPair.valueStart) : undefined;
+      const oldChild = oldPair ? jsonObjectAt(t.oldText, oldPair.valueStart, t.oldIndex) : undefined;
       const before = oldValue[pair.key];
-      if (!verifyObject(oldText, newText, oldChild, newChild, isPlainObject(before) ? before : {}, want, [...trail, pair.key])) return false;
+      if (!verifyObject(t, oldChild, newChild, isPlainObject(before) ? before : {}, want, [...trail, pair.key])) return false;
       continue;
     }
-    const parsed = parseMember(newText, pair);
+    const parsed = parseMember(t.newText, pair);
     if (!parsed.ok || !deepEqual(parsed.value, want)) return false;
   }
   return true;
 }
 
-export function verifyJsonEdit(oldText: string, newText: string, oldModel: unknown, expected: unknown): boolean {
+/** `oldIndex`: the close index of `oldText` when the editor already built it (saves one scan). */
+export function verifyJsonEdit(oldText: string, newText: string, oldModel: unknown, expected: unknown, oldIndex?: JsonCloseIndex): boolean {
   if (!isPlainObject(oldModel) || !isPlainObject(expected)) return false;
   try {
-    const oldRoot = jsonObjectAt(oldText, skipWs(oldText, 0));
-    const newRoot = jsonObjectAt(newText, skipWs(newText, 0));
+    const t: Texts = { oldText, newText, oldIndex: oldIndex ?? new JsonCloseIndex(oldText), newIndex: new JsonCloseIndex(newText) };
+    const oldRoot = jsonObjectAt(oldText, skipWs(oldText, 0), t.oldIndex);
+    const newRoot = jsonObjectAt(newText, skipWs(newText, 0), t.newIndex);
     if (!newRoot || skipWs(newText, newRoot.close + 1) !== newText.length) return false;
-    return verifyObject(oldText, newText, oldRoot, newRoot, oldModel, expected, []);
+    return verifyObject(t, oldRoot, newRoot, oldModel, expected, []);
   } catch {
     return false;
   }

@@ -81,12 +81,13 @@ export interface EditedSpecText {
  */
 export function editSpecText(text: string, parsed: ParsedSpecText, edits: readonly SpecEdit[]): EditedSpecText {
   if (parsed.error) throw new NotEditable(`The file does not parse: ${parsed.error.message}`);
-  const editor = parsed.syntax === 'json' ? new JsonSpecEditor(text) : new YamlSpecEditor(text);
+  const jsonEditor = parsed.syntax === 'json' ? new JsonSpecEditor(text) : undefined;
+  const editor = jsonEditor ?? new YamlSpecEditor(text);
   applySpecEdits(editor, edits, parsed.model);
   const next = editor.toString();
   const expectedModel = applyEditsToModel(parsed.model, edits);
   if (parsed.fast && verifyBlockEdit(text, next, parsed.model, expectedModel)) return { text: next, model: expectedModel, fast: true };
-  if (parsed.syntax === 'json' && verifyJsonEdit(text, next, parsed.model, expectedModel)) return { text: next, model: expectedModel };
+  if (jsonEditor && verifyJsonEdit(text, next, parsed.model, expectedModel, jsonEditor.indexOfOriginal())) return { text: next, model: expectedModel };
   const reparsed = parseSpecText(next, parsed.syntax === 'json' ? 'json' : parsed.format);
   if (reparsed.error) throw new NotEditable(`The edit would leave the file unparsable (${reparsed.error.message}); nothing was written.`);
   if (!deepEqual(reparsed.model, expectedModel)) {
