@@ -73,7 +73,7 @@ export class JsonCloseIndex {
       else if (k === 123 || k === 91) stack.push(m.index);
       else {
         const open = stack.pop();
-        if (open === undefined) throw new NotEditable('Unbalanced brackets.');
+        if (open === undefined || text.charCodeAt(open) !== (k === 125 ? 123 : 91)) throw new NotEditable('Unbalanced brackets.');
         if (stack.length < INDEXED_DEPTH) this.closes.set(open, m.index);
       }
     }
