@@ -3,8 +3,7 @@
  * next user message with them and a fresh messageId (A2A §3.4 multi-turn).
  */
 import { exampleMessage } from './body-templates';
-import { isTerminalStateV03 } from './model-v03';
-import { isTerminalStateV1 } from './model-v1';
+import { isTerminalState } from './payload';
 import { describePayload } from './outcome';
 import type { A2aVersion } from './versions';
 
@@ -57,7 +56,7 @@ export function extractConversationIds(version: A2aVersion, from: unknown): Conv
     if (contextId) ids.contextId = contextId;
     if (taskId) ids.taskId = taskId;
     if (info.state) ids.state = info.state;
-    const terminal = version === '1.0' ? isTerminalStateV1(info.state) : isTerminalStateV03(info.state);
+    const terminal = isTerminalState(info.state);
     if (terminal) ids.terminal = true;
     return ids;
   }

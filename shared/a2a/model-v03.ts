@@ -8,8 +8,7 @@ import type { JsonObject } from './model-v1';
 export const taskStatesV03 = ['submitted', 'working', 'input-required', 'completed', 'canceled', 'failed', 'rejected', 'auth-required', 'unknown'] as const;
 export type TaskStateV03 = (typeof taskStatesV03)[number];
 
-export const terminalStatesV03: readonly TaskStateV03[] = ['completed', 'canceled', 'failed', 'rejected'];
-export const interruptedStatesV03: readonly TaskStateV03[] = ['input-required', 'auth-required'];
+// Terminal and interrupted states (both versions' spellings): shared/a2a/payload.ts.
 
 /** Values of the `kind` discriminator in 0.3 (§6 of the 0.3 spec). */
 export const objectKindsV03 = ['task', 'message', 'status-update', 'artifact-update'] as const;
@@ -124,10 +123,4 @@ export interface DeleteTaskPushNotificationConfigParamsV03 {
   metadata?: JsonObject;
 }
 
-export function isTerminalStateV03(state: unknown): boolean {
-  return typeof state === 'string' && (terminalStatesV03 as readonly string[]).includes(state);
-}
 
-export function isInterruptedStateV03(state: unknown): boolean {
-  return typeof state === 'string' && (interruptedStatesV03 as readonly string[]).includes(state);
-}

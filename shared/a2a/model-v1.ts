@@ -21,10 +21,7 @@ export type TaskStateV1 = (typeof taskStatesV1)[number];
 export const rolesV1 = ['ROLE_UNSPECIFIED', 'ROLE_USER', 'ROLE_AGENT'] as const;
 export type RoleV1 = (typeof rolesV1)[number];
 
-/** A2A §3.1.2 / §4.1: no further updates follow these states. */
-export const terminalStatesV1: readonly TaskStateV1[] = ['TASK_STATE_COMPLETED', 'TASK_STATE_FAILED', 'TASK_STATE_CANCELED', 'TASK_STATE_REJECTED'];
-/** The task waits for the client (input or credentials); a stream may close here. */
-export const interruptedStatesV1: readonly TaskStateV1[] = ['TASK_STATE_INPUT_REQUIRED', 'TASK_STATE_AUTH_REQUIRED'];
+// Terminal and interrupted states (both versions' spellings): shared/a2a/payload.ts.
 
 export type JsonObject = { [key: string]: unknown };
 
@@ -213,10 +210,4 @@ export interface AgentCardV1 {
   iconUrl?: string;
 }
 
-export function isTerminalStateV1(state: unknown): boolean {
-  return typeof state === 'string' && (terminalStatesV1 as readonly string[]).includes(state);
-}
 
-export function isInterruptedStateV1(state: unknown): boolean {
-  return typeof state === 'string' && (interruptedStatesV1 as readonly string[]).includes(state);
-}

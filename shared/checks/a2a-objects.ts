@@ -1,56 +1,8 @@
 import type { Binding } from '../a2a/versions';
+import { streamObject, taskStateName, type TaskStateName } from '../a2a/payload';
 import { arr, field, isObject, num, str } from './json-read';
 
-/** Task states in one spelling for both versions (0.3 JSON-RPC names, A2A §4.1 / v0.3 TaskState). */
-export type TaskStateName =
-  | 'submitted'
-  | 'working'
-  | 'input-required'
-  | 'auth-required'
-  | 'completed'
-  | 'canceled'
-  | 'failed'
-  | 'rejected'
-  | 'unspecified';
-
-const fromProtoName: Record<string, TaskStateName> = {
-  TASK_STATE_SUBMITTED: 'submitted',
-  TASK_STATE_WORKING: 'working',
-  TASK_STATE_INPUT_REQUIRED: 'input-required',
-  TASK_STATE_AUTH_REQUIRED: 'auth-required',
-  TASK_STATE_COMPLETED: 'completed',
-  TASK_STATE_CANCELED: 'canceled',
-  // v0.3 ProtoJSON spells it with two Ls.
-  TASK_STATE_CANCELLED: 'canceled',
-  TASK_STATE_FAILED: 'failed',
-  TASK_STATE_REJECTED: 'rejected',
-  TASK_STATE_UNSPECIFIED: 'unspecified',
-  submitted: 'submitted',
-  working: 'working',
-  'input-required': 'input-required',
-  'auth-required': 'auth-required',
-  completed: 'completed',
-  canceled: 'canceled',
-  cancelled: 'canceled',
-  failed: 'failed',
-  rejected: 'rejected',
-  unknown: 'unspecified',
-};
-
-export function normalizeState(state: unknown): TaskStateName | undefined {
-  return typeof state === 'string' ? fromProtoName[state] : undefined;
-}
-
-/** A2A §4.1: completed, failed, canceled and rejected are terminal. */
-export function isTerminalState(state: TaskStateName | undefined): boolean {
-  return state === 'completed' || state === 'failed' || state === 'canceled' || state === 'rejected';
-}
-
-/** input-required and auth-required interrupt a task: the stream may close there too (§11.7). */
-export function isInterruptedState(state: TaskStateName | undefined): boolean {
-  return state === 'input-required' || state === 'auth-required';
-}
-
+export type { TaskStateName } from '../a2a/payload';
 export interface TaskView {
   id: string;
   contextId?: string;
@@ -73,7 +25,7 @@ export function readTask(value: unknown): TaskView | undefined {
   const view: TaskView = { id, artifactCount: arr(value, 'artifacts')?.length ?? 0 };
   const contextId = str(value, 'contextId');
   if (contextId !== undefined) view.contextId = contextId;
-  const state = normalizeState(status['state']);
+  const state = taskStateName(status['state']);
   if (state !== undefined) view.state = state;
   const timestamp = str(status, 'timestamp');
   if (timestamp !== undefined) view.timestamp = timestamp;
@@ -104,21 +56,6 @@ export interface StreamItem {
   /** v0.3 TaskStatusUpdateEvent.final. */
   final?: boolean;
   error?: { code?: number | string; reason?: string; message?: string };
-}
-
-function kindOf03(value: unknown): StreamItem['kind'] | undefined {
-  switch (str(value, 'kind')) {
-    case 'task':
-      return 'task';
-    case 'message':
-      return 'message';
-    case 'status-update':
-      return 'statusUpdate';
-    case 'artifact-update':
-      return 'artifactUpdate';
-    default:
-      return undefined;
-  }
 }
 
 function errorItem(error: unknown): StreamItem {
@@ -155,21 +92,8 @@ export function readStreamItem(data: unknown, binding: Binding): StreamItem {
   } else if (isObject(data) && 'error' in data && !('task' in data)) {
     return errorItem(data['error']);
   }
-  const kind03 = kindOf03(payload);
-  let kind: StreamItem['kind'] = 'unknown';
-  let body: unknown;
-  if (kind03 !== undefined) {
-    kind = kind03;
-    body = payload;
-  } else {
-    for (const name of ['task', 'message', 'statusUpdate', 'artifactUpdate'] as const) {
-      if (isObject(payload) && isObject(payload[name])) {
-        kind = name;
-        body = payload[name];
-        break;
-      }
-    }
-  }
+  // Strict: a bare Task or Message outside its StreamResponse member is not a valid event.
+  const { kind, object: body } = streamObject(payload, { lenient: false });
   const item: StreamItem = { kind };
   if (kind === 'unknown') return item;
   const taskId = kind === 'task' ? str(body, 'id') : str(body, 'taskId');
@@ -177,7 +101,7 @@ export function readStreamItem(data: unknown, binding: Binding): StreamItem {
   const contextId = str(body, 'contextId');
   if (contextId !== undefined) item.contextId = contextId;
   const status = field(body, 'status');
-  const state = normalizeState(field(status, 'state'));
+  const state = taskStateName(field(status, 'state'));
   if (state !== undefined) item.state = state;
   const timestamp = str(status, 'timestamp');
   if (timestamp !== undefined) item.timestamp = timestamp;

@@ -1,10 +1,8 @@
 /** Tiny, total readers for untrusted JSON values: wrong shapes read as undefined, never throw. */
 
-export type JsonObject = Record<string, unknown>;
+import { isObject } from '../a2a/payload';
 
-export function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+export { isObject, type JsonObject } from '../a2a/payload';
 
 export function field(value: unknown, name: string): unknown {
   return isObject(value) ? value[name] : undefined;

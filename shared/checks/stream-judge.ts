@@ -1,6 +1,7 @@
 import type { ExchangeRecord } from '../a2a/exchange';
 import type { StreamItem } from './a2a-objects';
-import { isInterruptedState, isTerminalState, readStreamItem } from './a2a-objects';
+import { isInterruptedState, isTerminalState } from '../a2a/payload';
+import { readStreamItem } from './a2a-objects';
 import { describeError, observedError } from './error-expectations';
 import { describeOutcome } from './outcome-text';
 import type { Finding } from './verdict';

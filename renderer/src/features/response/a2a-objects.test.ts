@@ -1,15 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { isTerminalState, normaliseState, serverIds, toMessageView, toPartView, toTaskView, unwrapSendResult } from './a2a-objects';
+import { readPart } from '../../../../shared/a2a/payload';
+import { isTerminalState, taskStateLabel, serverIds, toMessageView, toTaskView, unwrapSendResult } from './a2a-objects';
 
 describe('A2A object views', () => {
   it('reads parts of both dialects', () => {
-    expect(toPartView({ text: 'hi' })).toEqual({ kind: 'text', text: 'hi' });
-    expect(toPartView({ kind: 'text', text: 'hi' })).toEqual({ kind: 'text', text: 'hi' });
-    expect(toPartView({ data: { total: 42 }, mediaType: 'application/json' })).toEqual({ kind: 'data', data: { total: 42 }, mediaType: 'application/json' });
-    expect(toPartView({ url: 'https://x', filename: 'a', mediaType: 'b' })).toEqual({ kind: 'file', url: 'https://x', filename: 'a', mediaType: 'b' });
-    expect(toPartView({ raw: 'aGk=' })).toEqual({ kind: 'file', bytes: 'aGk=' });
-    expect(toPartView({ kind: 'file', file: { bytes: 'aGk=', mimeType: 'text/plain', name: 'hi.txt' } })).toEqual({ kind: 'file', bytes: 'aGk=', mediaType: 'text/plain', filename: 'hi.txt' });
-    expect(toPartView(7)).toEqual({ kind: 'unknown', raw: 7 });
+    expect(readPart({ text: 'hi' })).toEqual({ kind: 'text', text: 'hi' });
+    expect(readPart({ kind: 'text', text: 'hi' })).toEqual({ kind: 'text', text: 'hi' });
+    expect(readPart({ data: { total: 42 }, mediaType: 'application/json' })).toEqual({ kind: 'data', data: { total: 42 }, mediaType: 'application/json' });
+    expect(readPart({ url: 'https://x', filename: 'a', mediaType: 'b' })).toEqual({ kind: 'file', url: 'https://x', filename: 'a', mediaType: 'b' });
+    expect(readPart({ raw: 'aGk=' })).toEqual({ kind: 'file', bytes: 'aGk=' });
+    expect(readPart({ kind: 'file', file: { bytes: 'aGk=', mimeType: 'text/plain', name: 'hi.txt' } })).toEqual({ kind: 'file', bytes: 'aGk=', mediaType: 'text/plain', filename: 'hi.txt' });
+    expect(readPart(7)).toEqual({ kind: 'unknown', raw: 7 });
   });
 
   it('unwraps the 1.0 SendMessageResponse but not a bare 0.3 object', () => {
@@ -19,9 +20,9 @@ describe('A2A object views', () => {
   });
 
   it('normalises task states across versions', () => {
-    expect(normaliseState('TASK_STATE_INPUT_REQUIRED')).toBe('input-required');
-    expect(normaliseState('TASK_STATE_CANCELLED')).toBe('canceled');
-    expect(normaliseState('completed')).toBe('completed');
+    expect(taskStateLabel('TASK_STATE_INPUT_REQUIRED')).toBe('input-required');
+    expect(taskStateLabel('TASK_STATE_CANCELLED')).toBe('canceled');
+    expect(taskStateLabel('completed')).toBe('completed');
     expect(isTerminalState('TASK_STATE_COMPLETED')).toBe(true);
     expect(isTerminalState('input-required')).toBe(false);
   });

@@ -2,7 +2,7 @@ import type { ExchangeRecord, Outcome } from '../../../../shared/a2a/exchange';
 import { deferredFacts } from '../../host/deferred-payload';
 import { useT, type Translate } from '../../i18n/i18n';
 import { formatBytes, formatMs } from '../../ui/format';
-import { normaliseState, toTaskView, unwrapSendResult } from './a2a-objects';
+import { taskStateLabel, toTaskView, unwrapSendResult } from './a2a-objects';
 
 export type BadgeTone = 'ok' | 'task' | 'error' | 'neutral';
 
@@ -12,7 +12,7 @@ export function outcomeBadge(outcome: Outcome, t: Translate): { label: string; t
       return { label: t('outcome.message'), tone: 'ok' };
     case 'task': {
       const pre = deferredFacts(outcome)?.state;
-      const state = normaliseState(outcome.state ?? pre ?? toTaskView(unwrapSendResult(outcome.task, 'task'))?.state) ?? 'unknown';
+      const state = taskStateLabel(outcome.state ?? pre ?? toTaskView(unwrapSendResult(outcome.task, 'task'))?.state) ?? 'unspecified';
       return { label: t('outcome.task', { state }), tone: 'task' };
     }
     case 'result':

@@ -1,7 +1,7 @@
 import type { Outcome } from '../../../../shared/a2a/exchange';
 import { deferredFacts } from '../../host/deferred-payload';
 import { peekTimeline } from '../stream/timelines';
-import { isTerminalState, normaliseState, serverIds, toMessageView, toTaskView, unwrapSendResult } from './a2a-objects';
+import { isTerminalState, taskStateLabel, serverIds, toMessageView, toTaskView, unwrapSendResult } from './a2a-objects';
 import type { Run } from './runs-store';
 
 export interface RunFacts {
@@ -18,7 +18,7 @@ function fromOutcome(outcome: Outcome): RunFacts {
   // A large payload still waiting as text: use the facts the worker read, never parse it here.
   const pre = deferredFacts(outcome);
   if (pre) {
-    const state = normaliseState(pre.state);
+    const state = taskStateLabel(pre.state);
     const ids = { ...(pre.taskId ? { taskId: pre.taskId } : {}), ...(pre.contextId ? { contextId: pre.contextId } : {}) };
     const stub = outcome.kind === 'task' ? { id: pre.taskId, contextId: pre.contextId, status: { state: pre.state } } : { contextId: pre.contextId, taskId: pre.taskId, parts: [] };
     return { ...ids, ...(state ? { state } : {}), terminal: isTerminalState(state), ...(ids.taskId || ids.contextId ? { continueFrom: stub } : {}) };
@@ -26,7 +26,7 @@ function fromOutcome(outcome: Outcome): RunFacts {
   if (outcome.kind === 'task') {
     const task = unwrapSendResult(outcome.task, 'task');
     const view = toTaskView(task);
-    const state = normaliseState(outcome.state ?? view?.state);
+    const state = taskStateLabel(outcome.state ?? view?.state);
     return {
       ...(view?.id ? { taskId: view.id } : {}),
       ...(view?.contextId ? { contextId: view.contextId } : {}),
@@ -57,7 +57,7 @@ export function runFacts(run: Run | undefined): RunFacts {
   if (!run) return { terminal: false };
   if (run.streaming) {
     const timeline = peekTimeline(run.id);
-    const state = timeline?.lastState ?? normaliseState(run.record?.outcome.kind === 'stream' ? run.record.outcome.lastState : undefined);
+    const state = timeline?.lastState ?? taskStateLabel(run.record?.outcome.kind === 'stream' ? run.record.outcome.lastState : undefined);
     const ids = { ...(timeline?.taskId ? { taskId: timeline.taskId } : {}), ...(timeline?.contextId ? { contextId: timeline.contextId } : {}) };
     const from = timeline?.lastIdsPayload;
     return { ...ids, ...(state ? { state } : {}), terminal: isTerminalState(state), ...(from !== undefined ? { continueFrom: from } : {}) };

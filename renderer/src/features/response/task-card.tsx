@@ -1,10 +1,10 @@
 import { useT } from '../../i18n/i18n';
 import type { TaskView } from './a2a-objects';
-import { normaliseState } from './a2a-objects';
+import { taskStateLabel } from './a2a-objects';
 import { ArtifactCard, MessageCard } from './part-view';
 
 export function StateBadge({ state }: { state: string | undefined }) {
-  const name = normaliseState(state) ?? 'unknown';
+  const name = taskStateLabel(state) ?? 'unspecified';
   return <span className={`state-badge state-${name}`}>{name}</span>;
 }
 

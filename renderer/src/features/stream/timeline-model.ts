@@ -1,6 +1,6 @@
 import type { RecordedStreamEvent } from '../../../../shared/a2a/exchange';
 import type { ArtifactView, PartView, StreamObjectKind } from '../response/a2a-objects';
-import { isObject, kindFromObjectKind, normaliseState, toArtifactView, toMessageView, unwrapStreamObject } from '../response/a2a-objects';
+import { isObject, kindFromObjectKind, taskStateLabel, toArtifactView, toMessageView, streamObject } from '../response/a2a-objects';
 
 export interface TimelineRow {
   seq: number;
@@ -63,7 +63,7 @@ function textOf(parts: PartView[]): string {
 }
 
 function noteState(timeline: Timeline, state: string | undefined, event: RecordedStreamEvent): string | undefined {
-  const name = normaliseState(state);
+  const name = taskStateLabel(state);
   if (!name) return undefined;
   if (timeline.lastState !== name) timeline.states.push({ state: name, seq: event.seq, atMs: event.atMs });
   timeline.lastState = name;
@@ -122,7 +122,7 @@ export function addEvent(timeline: Timeline, event: RecordedStreamEvent, readAga
     timeline.payloads.push(event.data === undefined ? () => error : readAgain);
     return;
   }
-  const unwrapped = unwrapStreamObject(event.data);
+  const unwrapped = streamObject(event.data);
   const kind = kindFromObjectKind(event.objectKind) ?? unwrapped.kind;
   const object = isObject(unwrapped.object) ? unwrapped.object : {};
   noteIds(timeline, object, kind, event.data);

@@ -1,0 +1,146 @@
+/**
+ * The one reader of A2A payloads, for both versions: A2A 1.0 ProtoJSON (oneof member names,
+ * `TASK_STATE_*` enums, parts with `text`/`data`/`url`/`raw`) and A2A 0.3 JSON-RPC (`kind`
+ * discriminators, lowercase states, parts with `kind` and `file`). The checks, the response view,
+ * the stream timeline and the core's outcome all read states, event kinds and parts through here,
+ * so a new state or event kind is added once. Everything is total: malformed input reads as
+ * undefined or `unknown`, never throws (a debugger must show whatever arrived).
+ */
+
+export type JsonObject = Record<string, unknown>;
+
+/** A plain JSON object (not null, not an array). */
+export function isObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function ownString(value: JsonObject, key: string): string | undefined {
+  const v = Object.prototype.hasOwnProperty.call(value, key) ? value[key] : undefined;
+  return typeof v === 'string' ? v : undefined;
+}
+
+// ---- task states --------------------------------------------------------------------------------
+
+/** Task states in one spelling for both versions (A2A 1.0 §4.1 TaskState, 0.3 TaskState). */
+export type TaskStateName = 'submitted' | 'working' | 'input-required' | 'auth-required' | 'completed' | 'canceled' | 'failed' | 'rejected' | 'unspecified';
+
+const stateNames = new Map<string, TaskStateName>([
+  ['TASK_STATE_SUBMITTED', 'submitted'],
+  ['TASK_STATE_WORKING', 'working'],
+  ['TASK_STATE_INPUT_REQUIRED', 'input-required'],
+  ['TASK_STATE_AUTH_REQUIRED', 'auth-required'],
+  ['TASK_STATE_COMPLETED', 'completed'],
+  ['TASK_STATE_CANCELED', 'canceled'],
+  // v0.3 ProtoJSON spells it with two Ls.
+  ['TASK_STATE_CANCELLED', 'canceled'],
+  ['TASK_STATE_FAILED', 'failed'],
+  ['TASK_STATE_REJECTED', 'rejected'],
+  ['TASK_STATE_UNSPECIFIED', 'unspecified'],
+  ['submitted', 'submitted'],
+  ['working', 'working'],
+  ['input-required', 'input-required'],
+  ['auth-required', 'auth-required'],
+  ['completed', 'completed'],
+  ['canceled', 'canceled'],
+  ['cancelled', 'canceled'],
+  ['failed', 'failed'],
+  ['rejected', 'rejected'],
+  // 0.3's catch-all state is 1.0's UNSPECIFIED.
+  ['unknown', 'unspecified'],
+  ['unspecified', 'unspecified'],
+]);
+
+/** The state in one spelling, or undefined for anything that is not a state of either version. */
+export function taskStateName(state: unknown): TaskStateName | undefined {
+  return typeof state === 'string' ? stateNames.get(state) : undefined;
+}
+
+/** For display: the state in one spelling, or the text as it arrived when it is no known state. */
+export function taskStateLabel(state: unknown): string | undefined {
+  return taskStateName(state) ?? (typeof state === 'string' && state !== '' ? state : undefined);
+}
+
+/** A2A §4.1: completed, failed, canceled and rejected are terminal (either spelling). */
+export function isTerminalState(state: unknown): boolean {
+  const name = taskStateName(state);
+  return name === 'completed' || name === 'failed' || name === 'canceled' || name === 'rejected';
+}
+
+/** input-required and auth-required interrupt a task: the stream may close there too (§11.7). */
+export function isInterruptedState(state: unknown): boolean {
+  const name = taskStateName(state);
+  return name === 'input-required' || name === 'auth-required';
+}
+
+// ---- what a response or stream event holds ------------------------------------------------------
+
+export type StreamObjectKind = 'task' | 'message' | 'statusUpdate' | 'artifactUpdate' | 'unknown';
+
+const kinds03: Readonly<Record<string, Exclude<StreamObjectKind, 'unknown'>>> = {
+  task: 'task',
+  message: 'message',
+  'status-update': 'statusUpdate',
+  'artifact-update': 'artifactUpdate',
+};
+const oneofMembers = ['task', 'message', 'statusUpdate', 'artifactUpdate'] as const;
+
+/**
+ * The A2A object a result or stream event carries: a 0.3 object with `kind`, or a 1.0
+ * StreamResponse/SendMessageResponse oneof member. `lenient` (for views) also unwraps a JSON-RPC
+ * envelope's `result` and takes a bare object with `status`+`id` as a task and with
+ * `parts`+`messageId` as a message; the checks read strictly, since those shapes break the spec.
+ */
+export function streamObject(value: unknown, options: { lenient?: boolean } = {}): { kind: StreamObjectKind; object: unknown } {
+  const lenient = options.lenient ?? true;
+  let v = value;
+  if (lenient && isObject(v) && v['jsonrpc'] === '2.0' && 'result' in v) v = v['result'];
+  if (!isObject(v)) return { kind: 'unknown', object: v };
+  const kind03 = ownString(v, 'kind');
+  if (kind03 !== undefined && Object.prototype.hasOwnProperty.call(kinds03, kind03)) return { kind: kinds03[kind03] as StreamObjectKind, object: v };
+  for (const key of oneofMembers) {
+    if (Object.prototype.hasOwnProperty.call(v, key) && isObject(v[key])) return { kind: key, object: v[key] };
+  }
+  if (lenient && 'status' in v && 'id' in v) return { kind: 'task', object: v };
+  if (lenient && 'parts' in v && 'messageId' in v) return { kind: 'message', object: v };
+  return { kind: 'unknown', object: v };
+}
+
+/** The kind the core names an event with (`objectKind` in records; either version's spelling). */
+export function kindFromObjectKind(objectKind: string | undefined): StreamObjectKind | undefined {
+  if (objectKind === undefined) return undefined;
+  if (objectKind === 'task' || objectKind === 'message' || objectKind === 'statusUpdate' || objectKind === 'artifactUpdate') return objectKind;
+  return Object.prototype.hasOwnProperty.call(kinds03, objectKind) ? kinds03[objectKind] : undefined;
+}
+
+// ---- parts --------------------------------------------------------------------------------------
+
+export type PartView =
+  | { kind: 'text'; text: string; mediaType?: string }
+  | { kind: 'data'; data: unknown; mediaType?: string }
+  | { kind: 'file'; url?: string; bytes?: string; mediaType?: string; filename?: string }
+  | { kind: 'unknown'; raw: unknown };
+
+/** One part of either version: 0.3 `{kind, file: {uri|bytes, mimeType, name}}`, 1.0 `{text|data|url|raw, mediaType, filename}`. */
+export function readPart(part: unknown): PartView {
+  if (!isObject(part)) return { kind: 'unknown', raw: part };
+  const mediaType = ownString(part, 'mediaType');
+  const withMedia = mediaType ? { mediaType } : {};
+  if (part['kind'] === 'file' || isObject(part['file'])) {
+    const file = isObject(part['file']) ? part['file'] : {};
+    const url = ownString(file, 'uri') ?? ownString(file, 'fileWithUri');
+    const bytes = ownString(file, 'bytes') ?? ownString(file, 'fileWithBytes');
+    const mime = ownString(file, 'mimeType');
+    const name = ownString(file, 'name');
+    return { kind: 'file', ...(url ? { url } : {}), ...(bytes !== undefined ? { bytes } : {}), ...(mime ? { mediaType: mime } : {}), ...(name ? { filename: name } : {}) };
+  }
+  const text = ownString(part, 'text');
+  if (text !== undefined) return { kind: 'text', text, ...withMedia };
+  if ('url' in part || 'raw' in part) {
+    const url = ownString(part, 'url');
+    const raw = ownString(part, 'raw');
+    const filename = ownString(part, 'filename');
+    return { kind: 'file', ...(url ? { url } : {}), ...(raw !== undefined ? { bytes: raw } : {}), ...withMedia, ...(filename ? { filename } : {}) };
+  }
+  if ('data' in part) return { kind: 'data', data: part['data'], ...withMedia };
+  return { kind: 'unknown', raw: part };
+}
