@@ -1,4 +1,4 @@
-// Layer rules (see docs in README "Architecture"): each folder may only import what runs where it runs.
+// Layer rules (DEVELOPERS.md, "Layers"): each folder may only import what runs where it runs.
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 

@@ -1,15 +1,10 @@
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import type { CliCommand, CliIo, LazyCommand } from './cli-types';
 import { exitCodes, UsageError } from './cli-types';
 import { closeHistoryStores } from '../node/history/history-store';
 import { commands } from './commands/index';
 import { oneLine } from './one-line';
+import { packageVersion } from '../node/package-version';
 
-function version(): string {
-  const pkg = JSON.parse(readFileSync(fileURLToPath(new URL('../../package.json', import.meta.url)), 'utf8')) as { version: string };
-  return pkg.version;
-}
 
 function helpText(list: readonly (CliCommand | LazyCommand)[]): string {
   const width = Math.max(8, ...list.map((c) => c.name.length));
@@ -38,7 +33,7 @@ export async function runCli(argv: readonly string[], io: CliIo, list: readonly 
     return first === undefined ? exitCodes.error : exitCodes.ok;
   }
   if (first === '--version' || first === '-v') {
-    io.stdout(`${version()}\n`);
+    io.stdout(`${packageVersion()}\n`);
     return exitCodes.ok;
   }
   const entry = list.find((c) => c.name === first);

@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import type { CoreEnv, Logger } from './core-env';
 import { silentLogger } from './core-env';
 import { ensureDataDir, resolveDataDir } from './data-dir';
@@ -19,14 +17,9 @@ export function createCore(env: CoreEnv): Core {
   return { env, dispatcher: createDispatcher(createHandlerTable(env)), close: () => historyStoreAt(env.dataDir.historyDir).close() };
 }
 
-export function packageVersion(): string {
-  try {
-    const pkg: unknown = JSON.parse(readFileSync(fileURLToPath(new URL('../../package.json', import.meta.url)), 'utf8'));
-    return typeof pkg === 'object' && pkg !== null && 'version' in pkg && typeof pkg.version === 'string' ? pkg.version : '0.0.0';
-  } catch {
-    return '0.0.0';
-  }
-}
+import { packageVersion } from './package-version';
+
+export { packageVersion };
 
 export interface OpenCoreOptions {
   host: CoreEnv['host'];
