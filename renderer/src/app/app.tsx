@@ -1,6 +1,5 @@
 import { useEffect, useId, useState } from 'react';
 import { useT } from '../i18n/i18n';
-import { useTP } from '../i18n/messages-request-pane';
 import { Toasts } from '../ui/toasts';
 import { Splitter } from '../ui/split-pane';
 import { DiagnosticsDialog } from '../features/about/diagnostics-dialog';
@@ -40,7 +39,6 @@ export function App({ sessionProblem }: { sessionProblem?: string }) {
   const { sidebarOpen, sidebarWidth, requestWidth, setSidebarWidth, setRequestWidth } = useLayoutStore();
   const [diagnostics, setDiagnostics] = useState(false);
   const toolView = usePart2Shell(); // part 2
-  const tp = useTP();
 
   useEffect(() => {
     // Read by bench/ui.ts: the shell has committed and can take input.
@@ -110,7 +108,7 @@ export function App({ sessionProblem }: { sessionProblem?: string }) {
         </main>
       </div>
       {diagnostics ? <DiagnosticsDialog onClose={() => setDiagnostics(false)} /> : null}
-      <Toasts label={tp('toast.region')} dismissLabel={tp('toast.dismiss')} />
+      <Toasts label={t('toast.region')} dismissLabel={t('toast.dismiss')} />
     </div>
   );
 }

@@ -3,7 +3,6 @@ import { useMenuButton } from '../ui/use-menu-button';
 import { preloadMonaco } from '../features/request/json-editor';
 import { useDraftsStore } from '../features/request/drafts-store';
 import { openHttpTab } from '../features/http/http-drafts-store';
-import { useTHttp } from '../i18n/messages-http';
 
 export const newA2aShortcut = 'Control+Alt+N';
 
@@ -12,7 +11,6 @@ export function NewRequestMenu() {
   const t = useT();
   const { id, open, menuRef: menu, onMenuKey, buttonProps, pick } = useMenuButton();
   const openA2a = useDraftsStore((s) => s.openA2a);
-  const th = useTHttp();
 
   return (
     <div className="menu-anchor">
@@ -35,10 +33,10 @@ export function NewRequestMenu() {
               {t('app.newA2aHint')}
             </span>
           </button>
-          <button type="button" role="menuitem" tabIndex={-1} aria-label={th('http.menu')} aria-describedby={`${id}-http-hint`} onClick={() => pick(() => openHttpTab())}>
-            <span>{th('http.menu')}</span>
+          <button type="button" role="menuitem" tabIndex={-1} aria-label={t('http.menu')} aria-describedby={`${id}-http-hint`} onClick={() => pick(() => openHttpTab())}>
+            <span>{t('http.menu')}</span>
             <span id={`${id}-http-hint`} className="muted small">
-              {th('http.menuHint')}
+              {t('http.menuHint')}
             </span>
           </button>
         </div>

@@ -7,7 +7,12 @@ import { methodSummary } from './method-summaries';
 
 const placeholders = (s: string): string[] => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1] ?? '').sort();
 // Product names and protocol words that stay the same in Korean.
-const sameInBoth = new Set<MessageKey>(['app.newA2a', 'auth.basic', 'about.capGrpc']);
+const sameInBoth = new Set<MessageKey>([
+  'app.newA2a', 'auth.basic', 'about.capGrpc', 'card.sig.jwks', 'card.if.url', 'checks.group.list-tasks', 'history.source.cli',
+  'import.kind.openapi', 'http.menu', 'http.url', 'http.kind.json', 'http.textType',
+  // Lines made only of placeholders.
+  'restored.line', 'http.fileChosen', 'http.paramLabel',
+]);
 
 describe('i18n', () => {
   it('has a Korean string for every English key, with the same placeholders', () => {
@@ -28,6 +33,9 @@ describe('i18n', () => {
     expect(translate('en', 'outcome.task', { state: 'completed' })).toBe('Task (completed)');
     expect(translate('ko', 'outcome.task', { state: 'completed' })).toBe('작업 (completed)');
     expect(translate('en', 'outcome.task')).toBe('Task ({state})');
+    expect(translate('en', 'card.sig.summary', { valid: 1, total: 2 })).toBe('1 of 2 signatures valid.');
+    expect(translate('ko', 'card.sig.summary', { valid: 1, total: 2 })).toBe('서명 2개 중 1개 유효.');
+    expect(translate('en', 'oauth.fromScheme', { scheme: 'corp' })).toContain('“corp”');
   });
 
   it('picks Korean for ko-* browsers and English otherwise', () => {

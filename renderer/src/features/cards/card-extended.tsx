@@ -1,6 +1,6 @@
 import type { CardDiffEntry } from '../../../../shared/card/card-diff';
 import { useHost } from '../../host/host-context';
-import { useT2 } from '../../i18n/messages-part2';
+import { useT } from '../../i18n/i18n';
 import { prettyJson } from '../../ui/format';
 import { selectActiveDraft, useDraftsStore } from '../request/drafts-store';
 import { BusyIndicator } from '../settings/busy-indicator';
@@ -14,7 +14,7 @@ function short(value: unknown): string {
 }
 
 function DiffTable({ diff }: { diff: CardDiffEntry[] }) {
-  const t = useT2();
+  const t = useT();
   return (
     <table className="kv-table p2-table p2-diff">
       <caption>{t('card.ext.diffCaption', { count: diff.length })}</caption>
@@ -48,7 +48,7 @@ function DiffTable({ diff }: { diff: CardDiffEntry[] }) {
 
 /** The authenticated extended card, fetched with the active request's target and auth, as a diff. */
 export function CardExtended({ declared }: { declared: boolean | undefined }) {
-  const t = useT2();
+  const t = useT();
   const host = useHost();
   const draft = useDraftsStore(selectActiveDraft);
   const extended = useCardsStore((s) => s.extended);

@@ -1,13 +1,13 @@
 import { useState } from 'react';
 import type { CardFinding, FindingSeverity } from '../../../../shared/card/card-types';
-import { useT2 } from '../../i18n/messages-part2';
+import { useT } from '../../i18n/i18n';
 
 const order: FindingSeverity[] = ['error', 'warning', 'info'];
 const tone: Record<FindingSeverity, string> = { error: 'tone-error', warning: 'p2-tone-warn', info: 'tone-neutral' };
 
 /** Schema and lint findings, worst first, each anchored at the JSON path it is about. */
 export function CardFindings({ findings, version }: { findings: CardFinding[]; version: string }) {
-  const t = useT2();
+  const t = useT();
   const [shown, setShown] = useState<FindingSeverity | 'all'>('all');
   const counts = Object.fromEntries(order.map((s) => [s, findings.filter((f) => f.severity === s).length])) as Record<FindingSeverity, number>;
   const sorted = [...findings].sort((a, b) => order.indexOf(a.severity) - order.indexOf(b.severity));

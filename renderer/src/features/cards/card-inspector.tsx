@@ -1,4 +1,4 @@
-import { useT2 } from '../../i18n/messages-part2';
+import { useT } from '../../i18n/i18n';
 import { copyText } from '../../ui/download';
 import { prettyJson } from '../../ui/format';
 import { JsonTree } from '../../ui/json-tree';
@@ -14,7 +14,7 @@ import { ImportCardButton } from '../specs/import-card-dialog';
 
 /** The card inspector: summary panels, interfaces, findings, signatures, extended card, raw JSON. */
 export default function CardInspector() {
-  const t = useT2();
+  const t = useT();
   const host = useHost();
   const source = useCardsStore((s) => s.fetch.value);
   if (!source) {

@@ -3,7 +3,7 @@ import type { CardInterfaceSummary } from '../../../../shared/card/card-types';
 import type { CardApplyInterfaceResult } from '../../../../shared/contract/ops-card';
 import type { WireError } from '../../../../shared/contract/index';
 import { useHost } from '../../host/host-context';
-import { useT2 } from '../../i18n/messages-part2';
+import { useT } from '../../i18n/i18n';
 import { Dialog } from '../../ui/dialog';
 import { tabTitle } from '../../app/request-tabs';
 import { selectActiveDraft, useDraftsStore } from '../request/drafts-store';
@@ -23,7 +23,7 @@ interface Applied {
  * changes the active request, and credentials never follow to another origin unconfirmed.
  */
 export function CardInterfaces({ card, interfaces }: { card: unknown; interfaces: CardInterfaceSummary[] }) {
-  const t = useT2();
+  const t = useT();
   const host = useHost();
   const hasDraft = useDraftsStore((s) => Boolean(selectActiveDraft(s)));
   const [pending, setPending] = useState<{ index: number; plan: CardApplyInterfaceResult } | null>(null);
@@ -140,7 +140,7 @@ export function CardInterfaces({ card, interfaces }: { card: unknown; interfaces
           footer={
             <>
               <button type="button" onClick={() => setPending(null)}>
-                {t('common2.cancel')}
+                {t('common.cancel')}
               </button>
               <button type="button" onClick={() => finish(pending.index, pending.plan)}>
                 {t('card.if.withoutAuth')}

@@ -1,16 +1,16 @@
 import type { CardSummary } from '../../../../shared/card/card-types';
 import type { CardFetchInfo } from '../../../../shared/contract/ops-card';
-import { useT2, type Translate2 } from '../../i18n/messages-part2';
+import { useT, type Translate } from '../../i18n/i18n';
 import { formatBytes, formatMs } from '../../ui/format';
 
-function flag(value: boolean | undefined, t: Translate2): { text: string; tone: string } {
+function flag(value: boolean | undefined, t: Translate): { text: string; tone: string } {
   if (value === true) return { text: t('card.cap.yes'), tone: 'tone-ok' };
   if (value === false) return { text: t('card.cap.no'), tone: 'tone-neutral' };
   return { text: t('card.cap.undeclared'), tone: 'tone-neutral' };
 }
 
 export function FetchLine({ info }: { info: CardFetchInfo }) {
-  const t = useT2();
+  const t = useT();
   return (
     <p className="muted small p2-fetch-line">
       {t('card.fetchedFrom', {
@@ -25,7 +25,7 @@ export function FetchLine({ info }: { info: CardFetchInfo }) {
 }
 
 function Modes({ label, modes }: { label: string; modes: string[] }) {
-  const t = useT2();
+  const t = useT();
   return (
     <div className="fact">
       <dt>{label}</dt>
@@ -36,7 +36,7 @@ function Modes({ label, modes }: { label: string; modes: string[] }) {
 
 /** Capabilities, skills and security as panels: the questions people ask of a card first. */
 export function CardPanels({ summary }: { summary: CardSummary }) {
-  const t = useT2();
+  const t = useT();
   const caps: Array<[string, boolean | undefined]> = [
     [t('card.cap.streaming'), summary.capabilities.streaming],
     [t('card.cap.push'), summary.capabilities.pushNotifications],

@@ -2,14 +2,14 @@ import { useId, useRef } from 'react';
 import type { CardSignatureSummary } from '../../../../shared/card/card-types';
 import type { CanonicalBytes } from '../../../../shared/contract/ops-card';
 import { useHost } from '../../host/host-context';
-import { useT2 } from '../../i18n/messages-part2';
+import { useT } from '../../i18n/i18n';
 import { copyText } from '../../ui/download';
 import { BusyIndicator } from '../settings/busy-indicator';
 import { ErrorNote } from '../settings/error-note';
 import { useCardsStore, verifyCard } from './cards-store';
 
 function CanonicalView({ canonical, verified }: { canonical: CanonicalBytes; verified: boolean }) {
-  const t = useT2();
+  const t = useT();
   return (
     <details className="p2-canonical">
       <summary>
@@ -32,7 +32,7 @@ function CanonicalView({ canonical, verified }: { canonical: CanonicalBytes; ver
  * the card). One verdict per signature, the exact bytes checked, and why a failure failed.
  */
 export function CardSignatures({ signatures, canonical }: { signatures: CardSignatureSummary[]; canonical: CanonicalBytes }) {
-  const t = useT2();
+  const t = useT();
   const host = useHost();
   const id = useId();
   const file = useRef<HTMLInputElement>(null);

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { WireError } from '../../../../shared/contract/index';
 import { useHost } from '../../host/host-context';
-import { useT2 } from '../../i18n/messages-part2';
+import { useT } from '../../i18n/i18n';
 import { BusyIndicator } from '../settings/busy-indicator';
 import { ErrorNote } from '../settings/error-note';
 import { useToolViewStore } from '../settings/tool-view-store';
@@ -11,7 +11,7 @@ export const cardUrlInputId = 'p2-card-url';
 
 /** Sidebar: where a card is fetched (or pasted); the inspector opens in the main area. */
 export function CardsPanel() {
-  const t = useT2();
+  const t = useT();
   const host = useHost();
   const id = useId();
   const url = useCardsStore((s) => s.url);

@@ -4,7 +4,7 @@ import { checkGroups, checkLevels, interfaceLabel, verdicts, type CheckResult } 
 import { renderJsonReport } from '../../../../shared/checks/json-report';
 import { renderJUnit } from '../../../../shared/checks/junit-report';
 import { useHost } from '../../host/host-context';
-import { useT2 } from '../../i18n/messages-part2';
+import { useT } from '../../i18n/i18n';
 import { saveText } from '../../ui/download';
 import { formatMs } from '../../ui/format';
 import { selectActiveDraft, useDraftsStore } from '../request/drafts-store';
@@ -17,7 +17,7 @@ import { EvidenceDialog } from './evidence-dialog';
 const verdictTone = { pass: 'tone-ok', fail: 'tone-error', warn: 'p2-tone-warn', skipped: 'tone-neutral' } as const;
 
 function ResultRow({ result, onEvidence, onRerun }: { result: CheckResult; onEvidence: (record: ExchangeRecord, title: string) => void; onRerun: () => void }) {
-  const t = useT2();
+  const t = useT();
   return (
     <tr className={`p2-check-${result.verdict}`}>
       <td>
@@ -70,7 +70,7 @@ function ResultRow({ result, onEvidence, onRerun }: { result: CheckResult; onEvi
 
 /** Contract checks: probe an agent for the A2A rules, then read a table people can act on. */
 export default function CheckView() {
-  const t = useT2();
+  const t = useT();
   const host = useHost();
   const id = useId();
   const form = useChecksStore((s) => s.form);

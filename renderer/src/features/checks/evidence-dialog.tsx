@@ -1,12 +1,12 @@
 import type { ExchangeRecord } from '../../../../shared/a2a/exchange';
-import { useT2 } from '../../i18n/messages-part2';
+import { useT } from '../../i18n/i18n';
 import { Dialog } from '../../ui/dialog';
 import { OutcomeBadge, StatusLine } from '../response/outcome-summary';
 import { RawView } from '../response/raw-view';
 
 /** One exchange a verdict rests on, exactly as the core recorded it (secrets redacted). */
 export function EvidenceDialog({ record, title, onClose }: { record: ExchangeRecord; title: string; onClose: () => void }) {
-  const t = useT2();
+  const t = useT();
   return (
     <Dialog
       title={title}
@@ -14,7 +14,7 @@ export function EvidenceDialog({ record, title, onClose }: { record: ExchangeRec
       wide
       footer={
         <button type="button" onClick={onClose}>
-          {t('common2.close')}
+          {t('common.close')}
         </button>
       }
     >

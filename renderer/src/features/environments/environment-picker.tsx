@@ -1,13 +1,13 @@
 import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { useHost } from '../../host/host-context';
-import { useTw } from '../../i18n/messages-workflow';
+import { useT } from '../../i18n/i18n';
 import { refreshEnvironments, selectEnvironment, useEnvironmentsStore } from './environments-store';
 
 const EnvironmentsDialog = lazy(() => import('./environments-dialog'));
 
 /** Header: the active environment ("Environment" combobox) and the Environments screen. */
 export function EnvironmentPicker() {
-  const t = useTw();
+  const t = useT();
   const host = useHost();
   const id = useId();
   const state = useEnvironmentsStore((s) => s.state);

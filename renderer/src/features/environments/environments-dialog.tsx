@@ -2,13 +2,12 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import type { Environment, EnvironmentVariable } from '../../../../shared/contract/ops-env';
 import type { WireError } from '../../../../shared/contract/index';
 import { useHost } from '../../host/host-context';
-import { useTw } from '../../i18n/messages-workflow';
+import { useT } from '../../i18n/i18n';
 import { Dialog } from '../../ui/dialog';
-import { useT2 } from '../../i18n/messages-part2';
 import { refreshEnvironments, useEnvironmentsStore } from './environments-store';
 
 function VariableRow({ env, index, variable, secrets, onChange, onRemove }: { env: string; index: number; variable: EnvironmentVariable; secrets: string[]; onChange: (v: EnvironmentVariable) => void; onRemove: () => void }) {
-  const t = useTw();
+  const t = useT();
   const n = index + 1;
   const isSecret = variable.secret !== undefined;
   return (
@@ -48,8 +47,7 @@ function VariableRow({ env, index, variable, secrets, onChange, onRemove }: { en
 
 /** The Environments screen: edit every environment, and add, replace or delete named secrets. */
 export default function EnvironmentsDialog({ onClose }: { onClose: () => void }) {
-  const t = useTw();
-  const t2 = useT2();
+  const t = useT();
   const host = useHost();
   const id = useId();
   const { state, secretNames, storage } = useEnvironmentsStore();
@@ -131,7 +129,7 @@ export default function EnvironmentsDialog({ onClose }: { onClose: () => void })
             {t('env.save')}
           </button>
           <button type="button" onClick={onClose}>
-            {t2('common2.close')}
+            {t('common.close')}
           </button>
         </>
       }

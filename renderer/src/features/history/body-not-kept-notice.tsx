@@ -1,5 +1,5 @@
 import { useId, useMemo, useState } from 'react';
-import { useTP } from '../../i18n/messages-request-pane';
+import { useT } from '../../i18n/i18n';
 import { formatBytes } from '../../ui/format';
 import type { A2aDraft } from '../request/draft-model';
 import { useDraftsStore } from '../request/drafts-store';
@@ -12,7 +12,7 @@ import { bodyCandidates } from './replay-draft';
  * same method) or an empty body. Nothing is filled in until they choose.
  */
 export function BodyNotKeptNotice({ draft }: { draft: A2aDraft }) {
-  const t = useTP();
+  const t = useT();
   const id = useId();
   const tabs = useDraftsStore((s) => s.tabs);
   const files = useSpecsStore((s) => s.files);

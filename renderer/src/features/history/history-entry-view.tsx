@@ -3,8 +3,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import type { BodyDigest, HistoryEntry } from '../../../../shared/history/history-types';
 import type { WireError } from '../../../../shared/contract/index';
 import { useHost } from '../../host/host-context';
-import { useLocaleStore } from '../../i18n/i18n';
-import { useT2 } from '../../i18n/messages-part2';
+import { useLocaleStore, useT } from '../../i18n/i18n';
 import { formatBytes, formatMs } from '../../ui/format';
 import { RawView } from '../response/raw-view';
 import { BusyIndicator } from '../settings/busy-indicator';
@@ -24,7 +23,7 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
 }
 
 function Digest({ label, digest }: { label: string; digest: BodyDigest | undefined }) {
-  const t = useT2();
+  const t = useT();
   if (!digest) return <Fact label={label}>—</Fact>;
   return (
     <Fact label={label}>
@@ -44,10 +43,10 @@ function Digest({ label, digest }: { label: string; digest: BodyDigest | undefin
 
 /** One exchange as the history keeps it: the logging-policy facts, and the bodies only if kept. */
 export function HistoryEntryDetails({ entry }: { entry: HistoryEntry }) {
-  const t = useT2();
+  const t = useT();
   const locale = useLocaleStore((s) => s.locale);
   const status = statusOf(entry);
-  const yesNo = (v: boolean): string => (v ? t('common2.yes') : t('common2.no'));
+  const yesNo = (v: boolean): string => (v ? t('common.yes') : t('common.no'));
   return (
     <div className="p2-history-entry">
       <dl className="facts">
@@ -142,7 +141,7 @@ export function HistoryEntryDetails({ entry }: { entry: HistoryEntry }) {
 
 /** Main-area view of one history entry (history.get). */
 export default function HistoryEntryView({ id }: { id: string }) {
-  const t = useT2();
+  const t = useT();
   const host = useHost();
   const [entry, setEntry] = useState<HistoryEntry | null>(null);
   const [error, setError] = useState<WireError | null>(null);

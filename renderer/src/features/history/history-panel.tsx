@@ -1,7 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useHost } from '../../host/host-context';
-import { useLocaleStore } from '../../i18n/i18n';
-import { useT2 } from '../../i18n/messages-part2';
+import { useLocaleStore, useT } from '../../i18n/i18n';
 import { BusyIndicator } from '../settings/busy-indicator';
 import { ErrorNote } from '../settings/error-note';
 import { useToolViewStore } from '../settings/tool-view-store';
@@ -12,7 +11,7 @@ export const historySearchId = 'p2-history-search';
 
 /** Sidebar: every recorded exchange, newest first, searchable; the entry opens in the main area. */
 export function HistoryPanel() {
-  const t = useT2();
+  const t = useT();
   const host = useHost();
   const id = useId();
   const locale = useLocaleStore((s) => s.locale);
@@ -141,7 +140,7 @@ export function HistoryPanel() {
               {t('history.clearYes')}
             </button>
             <button type="button" onClick={() => setConfirmClear(false)}>
-              {t('common2.cancel')}
+              {t('common.cancel')}
             </button>
           </div>
         ) : (

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { httpCodeExamples } from '../../../../shared/http/http-code';
 import { httpForLlm } from '../../../../shared/http/http-llm';
-import { useTHttp } from '../../i18n/messages-http';
+import { useT } from '../../i18n/i18n';
 import { Dialog } from '../../ui/dialog';
 import { copyText } from '../../ui/download';
 import type { HttpDraft } from './http-draft';
@@ -10,7 +10,7 @@ import { useHttpRunsStore } from './http-runs';
 
 /** curl, fetch and Python requests for the tab's request, plus Copy for LLM. */
 export function HttpCodeDialog({ draft, onClose }: { draft: HttpDraft; onClose: () => void }) {
-  const t = useTHttp();
+  const t = useT();
   const record = useHttpRunsStore((s) => s.byTab[draft.id]?.record);
   const [copied, setCopied] = useState('');
   const built = buildHttpRequest(draft);

@@ -3,7 +3,7 @@ import type { HttpBodyKind, MultipartField } from '../../../../shared/http/http-
 import { formatBytes } from '../../../../shared/http/http-summary';
 import { serverUrl } from '../../../../shared/http/openapi-draft';
 import { useHost } from '../../host/host-context';
-import { useTHttp, type HttpKey } from '../../i18n/messages-http';
+import { useT, type MessageKey } from '../../i18n/i18n';
 import { Tabs } from '../../ui/tabs';
 import { AuthFields } from '../request/auth-editor';
 import { bytesToBase64 } from '../request/body-template';
@@ -18,7 +18,7 @@ import { KvTable } from './kv-table';
 
 type Section = 'params' | 'headers' | 'auth' | 'body' | 'options';
 
-const bodyKinds: ReadonlyArray<[HttpBodyKind, HttpKey]> = [
+const bodyKinds: ReadonlyArray<[HttpBodyKind, MessageKey]> = [
   ['none', 'http.kind.none'],
   ['json', 'http.kind.json'],
   ['text', 'http.kind.text'],
@@ -37,7 +37,7 @@ function base64Size(base64: string): number {
 }
 
 function OperationFields({ draft }: { draft: HttpDraft & { operation: HttpDraftOperation } }) {
-  const t = useTHttp();
+  const t = useT();
   const id = useId();
   const op = draft.operation;
   const update = useHttpDraftsStore((s) => s.update);
@@ -98,7 +98,7 @@ function OperationFields({ draft }: { draft: HttpDraft & { operation: HttpDraftO
 }
 
 function MultipartRows({ draft }: { draft: HttpDraft }) {
-  const t = useTHttp();
+  const t = useT();
   const update = useHttpDraftsStore((s) => s.update);
   const rows = draft.multipartFields;
   const setRows = (next: MultipartField[]): void => update(draft.id, (d) => ({ ...d, multipartFields: next }));
@@ -155,7 +155,7 @@ function MultipartRows({ draft }: { draft: HttpDraft }) {
 }
 
 function BodySection({ draft, onSubmit }: { draft: HttpDraft; onSubmit: () => void }) {
-  const t = useTHttp();
+  const t = useT();
   const id = useId();
   const update = useHttpDraftsStore((s) => s.update);
   const opBody = draft.operation?.draft.body;
@@ -215,7 +215,7 @@ function BodySection({ draft, onSubmit }: { draft: HttpDraft; onSubmit: () => vo
 export const httpSendShortcut = 'Control+Enter Meta+Enter';
 
 export function HttpRequestEditor({ draft }: { draft: HttpDraft }) {
-  const t = useTHttp();
+  const t = useT();
   const host = useHost();
   const id = useId();
   const update = useHttpDraftsStore((s) => s.update);

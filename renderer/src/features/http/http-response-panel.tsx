@@ -3,7 +3,6 @@ import type { HttpExchangeRecord } from '../../../../shared/http/http-types';
 import { formatBytes } from '../../../../shared/http/http-summary';
 import { bodyView } from '../../../../shared/http/media-kind';
 import { useT } from '../../i18n/i18n';
-import { useTHttp } from '../../i18n/messages-http';
 import { base64ToBytes, saveBlob } from '../../ui/download';
 import { Tabs } from '../../ui/tabs';
 import { LargeBody, largeBodyBytes } from '../response/large-body';
@@ -37,7 +36,7 @@ function filenameFor(record: HttpExchangeRecord): string {
 }
 
 function JsonBody({ text }: { text: string }) {
-  const t = useTHttp();
+  const t = useT();
   const [raw, setRaw] = useState(false);
   const parsed = useMemo(() => {
     try {
@@ -63,7 +62,7 @@ function JsonBody({ text }: { text: string }) {
 }
 
 function BodyView({ record }: { record: HttpExchangeRecord }) {
-  const t = useTHttp();
+  const t = useT();
   const [showLarge, setShowLarge] = useState(false);
   const response = record.response;
   if (!response) return null;
@@ -115,7 +114,7 @@ function BodyView({ record }: { record: HttpExchangeRecord }) {
 }
 
 function CheckView({ record }: { record: HttpExchangeRecord }) {
-  const t = useTHttp();
+  const t = useT();
   const check = record.check;
   if (!check) return null;
   const params = { status: check.declaredStatus ?? '', media: check.mediaType ?? '' };
@@ -158,8 +157,7 @@ function RawExchange({ record }: { record: HttpExchangeRecord }) {
 }
 
 export function HttpResponsePanel({ tabId }: { tabId: string }) {
-  const t = useTHttp();
-  const tA2a = useT();
+  const t = useT();
   const run = useHttpRunsStore((s) => s.byTab[tabId]);
   const record = run?.record;
   const streaming = Boolean(record?.events ?? (run && run.eventCount > 0));
@@ -171,7 +169,7 @@ export function HttpResponsePanel({ tabId }: { tabId: string }) {
 
   if (!run) {
     return (
-      <section className="response-pane" aria-label={tA2a('response.region')}>
+      <section className="response-pane" aria-label={t('response.region')}>
         <div className="empty-state">
           <p>{t('http.resp.empty')}</p>
           <p className="muted small">{t('http.resp.emptyHint')}</p>
@@ -189,7 +187,7 @@ export function HttpResponsePanel({ tabId }: { tabId: string }) {
   ];
   const statusTone = response?.status === undefined ? 'tone-neutral' : response.status >= 400 ? 'tone-error' : response.status >= 300 ? 'tone-warn' : 'tone-ok';
   return (
-    <section className="response-pane" aria-label={tA2a('response.region')} aria-busy={run.status !== 'done'}>
+    <section className="response-pane" aria-label={t('response.region')} aria-busy={run.status !== 'done'}>
       <div className="response-head">
         <div className="response-summary">
           {run.error ? (

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useHost } from '../../host/host-context';
-import { useTHttp } from '../../i18n/messages-http';
+import { useT } from '../../i18n/i18n';
 import { Dialog } from '../../ui/dialog';
 import { refreshSpecs } from '../specs/specs-store';
 import type { HttpDraft } from './http-draft';
@@ -11,7 +11,7 @@ const defaultFile = 'powerduck.openapi.yaml';
 
 /** Save to spec: a standard OpenAPI 3.2 operation in a workspace file (created when missing). */
 export function HttpSaveDialog({ draft, onClose }: { draft: HttpDraft; onClose: () => void }) {
-  const t = useTHttp();
+  const t = useT();
   const host = useHost();
   const id = useId();
   const record = useHttpRunsStore((s) => s.byTab[draft.id]?.record);

@@ -1,4 +1,4 @@
-import { useTHttp } from '../../i18n/messages-http';
+import { useT } from '../../i18n/i18n';
 
 export interface KvRow {
   name: string;
@@ -17,7 +17,7 @@ interface KvTableProps<R extends KvRow> {
 
 /** Name/value rows with an on/off box each: query params, headers, form fields. */
 export function KvTable<R extends KvRow>({ caption, rows, onChange, addLabel, blank }: KvTableProps<R>) {
-  const t = useTHttp();
+  const t = useT();
   const change = (index: number, patch: Partial<KvRow>): void => onChange(rows.map((r, i) => (i === index ? { ...r, ...patch } : r)));
   return (
     <div className="headers-editor">

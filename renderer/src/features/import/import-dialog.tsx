@@ -2,8 +2,7 @@ import { useState, useId, type FormEvent } from 'react';
 import type { ImportApplyRequest, ImportPlan, ImportResult } from '../../../../shared/contract/ops-import';
 import type { WireError } from '../../../../shared/contract/index';
 import { useHost } from '../../host/host-context';
-import { useT2 } from '../../i18n/messages-part2';
-import { useTw } from '../../i18n/messages-workflow';
+import { useT } from '../../i18n/i18n';
 import { Dialog } from '../../ui/dialog';
 import { refreshEnvironments } from '../environments/environments-store';
 import { refreshSpecs } from '../specs/specs-store';
@@ -20,8 +19,7 @@ function requestOf(source: string): { source: string } | { text: string } {
  * press applies it, otherwise the first does.
  */
 export function ImportDialog({ onClose }: { onClose: () => void }) {
-  const t = useTw();
-  const t2 = useT2();
+  const t = useT();
   const host = useHost();
   const id = useId();
   const [source, setSource] = useState('');
@@ -82,7 +80,7 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
             {t('import.go')}
           </button>
           <button type="button" onClick={onClose}>
-            {t2('common2.close')}
+            {t('common.close')}
           </button>
         </>
       }

@@ -1,7 +1,6 @@
 import { useId } from 'react';
 import type { AuthConfig } from '../../../../shared/a2a/auth';
 import { useT } from '../../i18n/i18n';
-import { useTAuth } from '../../i18n/messages-auth';
 import { newOAuth2Auth, OAuth2Fields } from './oauth2-fields';
 import type { A2aDraft } from './draft-model';
 import { useDraftsStore } from './drafts-store';
@@ -34,7 +33,6 @@ export function AuthEditor({ draft }: { draft: A2aDraft }) {
 export function AuthFields({ auth, endpoint, onChange }: { auth: AuthConfig; endpoint: string; onChange: (auth: AuthConfig) => void }) {
   const t = useT();
   const id = useId();
-  const tAuth = useTAuth();
   const setAuth = onChange;
   return (
     <div className="auth-editor">
@@ -45,7 +43,7 @@ export function AuthFields({ auth, endpoint, onChange }: { auth: AuthConfig; end
           <option value="bearer">{t('auth.bearer')}</option>
           <option value="apiKey">{t('auth.apiKey')}</option>
           <option value="basic">{t('auth.basic')}</option>
-          <option value="oauth2">{tAuth('oauth.type')}</option>
+          <option value="oauth2">{t('oauth.type')}</option>
         </select>
       </div>
       {auth.type === 'bearer' ? (

@@ -1,8 +1,6 @@
 import { useMemo, useState } from 'react';
 import { codeExamplesForCall, type CodeExampleId } from '../../../../shared/spec/code-examples';
 import { useT } from '../../i18n/i18n';
-import { useT2 } from '../../i18n/messages-part2';
-import { useTP } from '../../i18n/messages-request-pane';
 import { Dialog } from '../../ui/dialog';
 import { copyText } from '../../ui/download';
 import { Tabs } from '../../ui/tabs';
@@ -12,8 +10,6 @@ import { buildCall } from './draft-model';
 /** "Code" for the request as drafted: the same generator (and route table) as a saved operation's docs. */
 export function CodeDialog({ draft, onClose }: { draft: A2aDraft; onClose: () => void }) {
   const t = useT();
-  const t2 = useT2();
-  const tp = useTP();
   const built = useMemo(() => buildCall(draft), [draft]);
   const result = useMemo(() => (built.ok ? codeExamplesForCall(built.call) : undefined), [built]);
   const [selected, setSelected] = useState<CodeExampleId>(result?.examples[0]?.id ?? 'curl');
@@ -21,12 +17,12 @@ export function CodeDialog({ draft, onClose }: { draft: A2aDraft; onClose: () =>
   const example = result?.examples.find((e) => e.id === selected) ?? result?.examples[0];
   return (
     <Dialog
-      title={tp('code.title', { method: draft.method })}
+      title={t('code.title', { method: draft.method })}
       onClose={onClose}
       wide
       footer={
         <button type="button" onClick={onClose} data-autofocus>
-          {t2('common2.close')}
+          {t('common.close')}
         </button>
       }
     >
@@ -36,13 +32,13 @@ export function CodeDialog({ draft, onClose }: { draft: A2aDraft; onClose: () =>
         </p>
       ) : example && result ? (
         <>
-          <Tabs label={t2('docs.code')} items={result.examples.map((e) => ({ id: e.id, label: e.label }))} selected={example.id} onSelect={setSelected}>
-            <pre className="code-block p2-code" aria-label={t2('docs.codeOf', { label: example.label })}>
+          <Tabs label={t('docs.code')} items={result.examples.map((e) => ({ id: e.id, label: e.label }))} selected={example.id} onSelect={setSelected}>
+            <pre className="code-block p2-code" aria-label={t('docs.codeOf', { label: example.label })}>
               {example.code}
             </pre>
             <div className="actions">
-              <button type="button" onClick={() => void copyText(example.code).then((ok) => setCopied(ok ? t2('docs.copiedCode', { label: example.label }) : t2('docs.copyFailed')))}>
-                {t2('docs.copyCode', { label: example.label })}
+              <button type="button" onClick={() => void copyText(example.code).then((ok) => setCopied(ok ? t('docs.copiedCode', { label: example.label }) : t('docs.copyFailed')))}>
+                {t('docs.copyCode', { label: example.label })}
               </button>
               <span role="status" className="muted small">
                 {copied}

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { oauth2Flows, type OAuth2Auth, type OAuth2Endpoints } from '../../../../shared/a2a/auth';
-import { useTAuth } from '../../i18n/messages-auth';
+import { useT } from '../../i18n/i18n';
 import { SecretField } from './secret-field';
 
 /** A fresh OAuth 2.0 config: client credentials via discovery, nothing filled in yet. */
@@ -16,7 +16,7 @@ function switchEndpoints(current: OAuth2Endpoints, from: OAuth2Endpoints['from']
 
 /** The OAuth 2.0 part of the Auth tab: grant, where the endpoints come from, client and scopes. */
 export function OAuth2Fields({ auth, endpoint, onChange }: { auth: OAuth2Auth; endpoint: string; onChange: (auth: OAuth2Auth) => void }) {
-  const t = useTAuth();
+  const t = useT();
   const id = useId();
   const endpoints = auth.endpoints;
   const setEndpoints = (next: OAuth2Endpoints): void => onChange({ ...auth, endpoints: next });

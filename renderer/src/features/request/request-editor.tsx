@@ -20,7 +20,6 @@ import { cancelRemoteTask, sendDraft, stopRun, type SendResult } from './run-req
 import { SaveToSpecDialog } from '../specs/save-operation-dialog';
 import { BodyNotKeptNotice } from '../history/body-not-kept-notice';
 import { normaliseGrpcEndpoint } from '../../../../shared/a2a/grpc-endpoint';
-import { useTP } from '../../i18n/messages-request-pane';
 import { endpointOnBindingSwitch, type BindingSwitch } from './binding-switch';
 import { CodeDialog } from './code-dialog';
 
@@ -37,11 +36,11 @@ const endpointPlaceholder: Record<Binding, string> = {
 
 /** Says how a gRPC endpoint will be reached (a bare host:port is read as the core reads it). */
 function GrpcFormLine({ id, endpoint }: { id: string; endpoint: string }) {
-  const tp = useTP();
+  const t = useT();
   const form = endpoint.trim() ? normaliseGrpcEndpoint(endpoint) : undefined;
   return (
     <p id={id} className="muted small grpc-form">
-      {form ? tp(form.secure ? 'grpc.tls' : 'grpc.plain', { endpoint: form.endpoint }) : tp('grpc.formHint')}
+      {form ? t(form.secure ? 'grpc.tls' : 'grpc.plain', { endpoint: form.endpoint }) : t('grpc.formHint')}
     </p>
   );
 }
@@ -66,7 +65,6 @@ export function RequestEditor({ draft }: { draft: A2aDraft }) {
   const [problem, setProblem] = useState<string>('');
   const [problems, setProblems] = useState(0);
   const [bindingNote, setBindingNote] = useState<BindingSwitch>({ kind: 'unchanged' });
-  const tp = useTP();
 
   const switchBinding = (binding: Binding): void => {
     const change = endpointOnBindingSwitch(draft, binding);
@@ -179,19 +177,19 @@ export function RequestEditor({ draft }: { draft: A2aDraft }) {
           <button type="button" onClick={() => setDialog('spec')}>
             {t('request.saveToSpec')}
           </button>
-          <button type="button" onClick={() => setDialog('code')} title={tp('code.hint')}>
-            {tp('code.button')}
+          <button type="button" onClick={() => setDialog('code')} title={t('code.hint')}>
+            {t('code.button')}
           </button>
         </div>
       </div>
       {bindingNote.kind === 'from-card' ? (
         <p className="notice small" role="status">
-          {tp('binding.fromCard', { binding: bindingLabel(draft.binding), endpoint: bindingNote.endpoint })}
+          {t('binding.fromCard', { binding: bindingLabel(draft.binding), endpoint: bindingNote.endpoint })}
         </p>
       ) : null}
       {bindingNote.kind === 'cleared' ? (
         <div className="notice small binding-cleared" role="status">
-          <span>{tp('binding.cleared', { previous: bindingNote.previous, from: bindingLabel(bindingNote.from), binding: bindingLabel(draft.binding) })}</span>{' '}
+          <span>{t('binding.cleared', { previous: bindingNote.previous, from: bindingLabel(bindingNote.from), binding: bindingLabel(draft.binding) })}</span>{' '}
           <button
             type="button"
             onClick={() => {
@@ -199,7 +197,7 @@ export function RequestEditor({ draft }: { draft: A2aDraft }) {
               setBindingNote({ kind: 'unchanged' });
             }}
           >
-            {tp('binding.keepPrevious')}
+            {t('binding.keepPrevious')}
           </button>
         </div>
       ) : null}

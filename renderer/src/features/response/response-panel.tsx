@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useHost } from '../../host/host-context';
-import { useT } from '../../i18n/i18n';
+import { useT, useLocaleStore } from '../../i18n/i18n';
 import { Tabs } from '../../ui/tabs';
 import { continueRun, resubscribe } from '../request/run-request';
 import { StreamTimeline } from '../stream/stream-timeline';
@@ -14,25 +14,23 @@ import { runFacts } from './run-facts';
 import type { Run } from './runs-store';
 import { runsOfTab, useRunsStore } from './runs-store';
 import { useLastResponseStore } from '../request/last-response-store';
-import { useLocaleStore } from '../../i18n/i18n';
-import { useTP } from '../../i18n/messages-request-pane';
 import { FindResults, ResponseHeadersView, ResponseTools, TimingView } from './response-tools';
 
 /** A restored tab's one-line memory of its last response (the session keeps no bodies). */
 function RestoredSummary({ tabId }: { tabId: string }) {
-  const tp = useTP();
+  const t = useT();
   const locale = useLocaleStore((s) => s.locale);
   const summary = useLastResponseStore((s) => (s.restored[tabId] ? s.byTab[tabId] : undefined));
   if (!summary) return null;
   const parts = [summary.status !== undefined ? String(summary.status) : '—', summary.taskState ? `${summary.outcome} (${summary.taskState})` : summary.outcome];
   return (
-    <section className="card restored-summary" aria-label={tp('restored.title')}>
-      <h3>{tp('restored.title')}</h3>
+    <section className="card restored-summary" aria-label={t('restored.title')}>
+      <h3>{t('restored.title')}</h3>
       <p className="mono">
-        {tp('restored.line', { method: summary.method, status: parts[0] ?? '', outcome: parts[1] ?? '', when: new Date(summary.at).toLocaleString(locale) })}
+        {t('restored.line', { method: summary.method, status: parts[0] ?? '', outcome: parts[1] ?? '', when: new Date(summary.at).toLocaleString(locale) })}
         {summary.durationMs !== undefined ? ` · ${Math.round(summary.durationMs)} ms` : ''}
       </p>
-      <p className="muted small">{tp('restored.hint')}</p>
+      <p className="muted small">{t('restored.hint')}</p>
     </section>
   );
 }
@@ -78,7 +76,6 @@ export function ResponsePanel({ tabId }: { tabId: string }) {
   const [notice, setNotice] = useState('');
   const [query, setQuery] = useState('');
   const [stepRequest, setStepRequest] = useState({ n: 0, delta: 1 });
-  const tp = useTP();
 
   useEffect(() => {
     setView(run?.streaming ? 'timeline' : 'pretty');
@@ -106,8 +103,8 @@ export function ResponsePanel({ tabId }: { tabId: string }) {
   const large = Boolean(record?.response && record.response.bodyBytes > largeBodyBytes && record.response.body);
   const details = record
     ? ([
-        { id: 'headers', label: tp('view.headers') },
-        { id: 'timing', label: tp('view.timing') },
+        { id: 'headers', label: t('view.headers') },
+        { id: 'timing', label: t('view.timing') },
       ] as const)
     : [];
   const views = run.streaming
@@ -125,7 +122,7 @@ export function ResponsePanel({ tabId }: { tabId: string }) {
         <div className="response-summary">
           {record?.bindingMismatch ? (
             <span className="outcome-badge tone-error" title={record.bindingMismatch.message}>
-              {tp(record.bindingMismatch.looksLike === 'html' ? 'mismatch.html' : 'mismatch.envelope', { binding: run.binding === 'JSONRPC' ? 'JSON-RPC' : run.binding })}
+              {t(record.bindingMismatch.looksLike === 'html' ? 'mismatch.html' : 'mismatch.envelope', { binding: run.binding === 'JSONRPC' ? 'JSON-RPC' : run.binding })}
             </span>
           ) : record ? (
             <OutcomeBadge outcome={record.outcome} />

@@ -1,7 +1,6 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { ExchangeRecord, HeaderList } from '../../../../shared/a2a/exchange';
 import { useT } from '../../i18n/i18n';
-import { useTP } from '../../i18n/messages-request-pane';
 import { copyText } from '../../ui/download';
 import { formatMs } from '../../ui/format';
 import { findMatches, responseText, timingRows } from './response-text';
@@ -10,23 +9,23 @@ const searchedChars = 512 * 1024;
 
 /** "Copy response" and the find box, above the response views. */
 export function ResponseTools({ record, query, onQuery, onStep }: { record: ExchangeRecord; query: string; onQuery: (query: string) => void; onStep: (delta: number) => void }) {
-  const tp = useTP();
+  const t = useT();
   const id = useId();
   const [copied, setCopied] = useState('');
   useEffect(() => setCopied(''), [record.id]);
   const text = useMemo(() => responseText(record), [record]);
   return (
     <div className="response-tools">
-      <button type="button" disabled={!text} onClick={() => void copyText(text).then((ok) => setCopied(ok ? tp('copy.done') : tp('copy.failed')))}>
-        {tp('copy.button')}
+      <button type="button" disabled={!text} onClick={() => void copyText(text).then((ok) => setCopied(ok ? t('copy.done') : t('copy.failed')))}>
+        {t('copy.button')}
       </button>
       <span role="status" className="muted small">
         {copied}
       </span>
       <label htmlFor={`${id}-find`} className="visually-hidden">
-        {tp('find.label')}
+        {t('find.label')}
       </label>
-      <input id={`${id}-find`} type="search" placeholder={tp('find.placeholder')} value={query}
+      <input id={`${id}-find`} type="search" placeholder={t('find.placeholder')} value={query}
         onChange={(e) => onQuery(e.target.value)}
         onKeyDown={(e) => {
           if (e.key !== 'Enter') return;
@@ -42,7 +41,7 @@ export function ResponseTools({ record, query, onQuery, onStep }: { record: Exch
 
 /** The response text with every match marked; Enter / Shift+Enter or the buttons move between them. */
 export function FindResults({ record, query, stepRequest }: { record: ExchangeRecord; query: string; stepRequest: { n: number; delta: number } }) {
-  const tp = useTP();
+  const t = useT();
   const text = useMemo(() => responseText(record).slice(0, searchedChars), [record]);
   const matches = useMemo(() => findMatches(text, query), [text, query]);
   const [current, setCurrent] = useState(0);
@@ -69,14 +68,14 @@ export function FindResults({ record, query, stepRequest }: { record: ExchangeRe
   });
   pieces.push(text.slice(last));
   return (
-    <section className="find-results" aria-label={tp('find.region')}>
+    <section className="find-results" aria-label={t('find.region')}>
       <div className="actions">
-        <span role="status">{matches.length ? tp('find.count', { current: current + 1, count: matches.length }) : tp('find.none', { query })}</span>
+        <span role="status">{matches.length ? t('find.count', { current: current + 1, count: matches.length }) : t('find.none', { query })}</span>
         <button type="button" onClick={() => step(-1)} disabled={matches.length < 2}>
-          {tp('find.previous')}
+          {t('find.previous')}
         </button>
         <button type="button" onClick={() => step(1)} disabled={matches.length < 2}>
-          {tp('find.next')}
+          {t('find.next')}
         </button>
       </div>
       <pre ref={container} className="code-block" tabIndex={0}>
@@ -116,9 +115,8 @@ function Table({ caption, headers }: { caption: string; headers: HeaderList | un
 /** Response headers (and gRPC trailers) as received; secrets were redacted by the core. */
 export function ResponseHeadersView({ record }: { record: ExchangeRecord }) {
   const t = useT();
-  const tp = useTP();
   const response = record.response;
-  if (!response || (!response.headers.length && !response.trailers?.length)) return <p className="muted">{tp('headers.none')}</p>;
+  if (!response || (!response.headers.length && !response.trailers?.length)) return <p className="muted">{t('headers.none')}</p>;
   return (
     <div className="response-headers">
       <Table caption={t('raw.responseHeaders')} headers={response.headers} />
@@ -129,29 +127,29 @@ export function ResponseHeadersView({ record }: { record: ExchangeRecord }) {
 
 /** Where the time went: each known phase, measured from the start of the call. */
 export function TimingView({ record }: { record: ExchangeRecord }) {
-  const tp = useTP();
+  const t = useT();
   const rows = timingRows(record);
   return (
     <div className="timing-view">
       <table className="kv-table">
-        <caption>{tp('timing.caption')}</caption>
+        <caption>{t('timing.caption')}</caption>
         <thead>
           <tr>
-            <th scope="col">{tp('timing.phase')}</th>
-            <th scope="col">{tp('timing.at')}</th>
+            <th scope="col">{t('timing.phase')}</th>
+            <th scope="col">{t('timing.at')}</th>
           </tr>
         </thead>
         <tbody>
           {rows.map((row) => (
             <tr key={row.phase}>
-              <th scope="row">{tp(`timing.${row.phase}`)}</th>
+              <th scope="row">{t(`timing.${row.phase}`)}</th>
               <td className="mono">{formatMs(row.atMs)}</td>
             </tr>
           ))}
         </tbody>
       </table>
-      {record.timings.reusedConnection ? <p className="muted small">{tp('timing.reused')}</p> : null}
-      <p className="muted small">{tp('timing.note')}</p>
+      {record.timings.reusedConnection ? <p className="muted small">{t('timing.reused')}</p> : null}
+      <p className="muted small">{t('timing.note')}</p>
     </div>
   );
 }

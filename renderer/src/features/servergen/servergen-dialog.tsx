@@ -3,7 +3,7 @@ import type { ServergenResult } from '../../../../shared/contract/ops-servergen'
 import type { SpecFileInfo } from '../../../../shared/contract/ops-spec';
 import type { WireError } from '../../../../shared/contract/index';
 import { useHost } from '../../host/host-context';
-import { useT2 } from '../../i18n/messages-part2';
+import { useT } from '../../i18n/i18n';
 import { Dialog } from '../../ui/dialog';
 import { copyText } from '../../ui/download';
 import { useAppInfoStore } from '../about/app-info-store';
@@ -23,7 +23,7 @@ function suggestFolder(dataDir: string | undefined): string {
  * Nothing from the workspace's secrets, auth or environment ends up in the files (the core checks).
  */
 export default function ServergenDialog({ onClose, fromSpec }: { onClose: () => void; fromSpec?: string }) {
-  const t = useT2();
+  const t = useT();
   const host = useHost();
   const id = useId();
   const info = useAppInfoStore((s) => s.info);
@@ -63,7 +63,7 @@ export default function ServergenDialog({ onClose, fromSpec }: { onClose: () => 
       wide
       footer={
         <button type="button" onClick={onClose}>
-          {t('common2.close')}
+          {t('common.close')}
         </button>
       }
     >

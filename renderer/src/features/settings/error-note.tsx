@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react';
 import type { WireError, WireErrorCode } from '../../../../shared/contract/index';
-import { useT2, type Part2Key } from '../../i18n/messages-part2';
+import { useT, type MessageKey } from '../../i18n/i18n';
 
 /** The next step for each stable error code; the core's own message says what happened. */
-const nextStep: Record<WireErrorCode, Part2Key> = {
+const nextStep: Record<WireErrorCode, MessageKey> = {
   'bad-request': 'err.next.badRequest',
   'unknown-operation': 'err.next.unknownOperation',
   cancelled: 'err.next.cancelled',
@@ -28,13 +28,13 @@ const nextStep: Record<WireErrorCode, Part2Key> = {
   internal: 'err.next.internal',
 };
 
-export function nextStepKey(code: WireErrorCode): Part2Key {
+export function nextStepKey(code: WireErrorCode): MessageKey {
   return nextStep[code] ?? 'err.next.internal';
 }
 
 /** Every error the part-2 views show: what failed, the core's reason, and what to do next. */
 export function ErrorNote({ title, error, hint, children }: { title: string; error: WireError; hint?: string; children?: ReactNode }) {
-  const t = useT2();
+  const t = useT();
   return (
     <div className="error-card p2-error" role="alert">
       <p className="error-title">{title}</p>

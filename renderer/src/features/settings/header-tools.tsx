@@ -1,6 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { useT2 } from '../../i18n/messages-part2';
-import { useTP } from '../../i18n/messages-request-pane';
+import { useT } from '../../i18n/i18n';
 import { useMenuButton } from '../../ui/use-menu-button';
 import { openCheckView } from '../checks/checks-store';
 import { useDialogsStore } from './dialogs-store';
@@ -12,8 +11,7 @@ const ServergenDialog = lazy(() => import('../servergen/servergen-dialog'));
 
 /** Part 2 in the header: a Tools menu (checks, server generator), shortcuts help and settings. */
 export function Part2HeaderTools() {
-  const t = useT2();
-  const tp = useTP();
+  const t = useT();
   const { id, open, menuRef: menu, onMenuKey, buttonProps, pick } = useMenuButton();
   const dialog = useDialogsStore((s) => s.open);
   const { show, close } = useDialogsStore.getState();
@@ -38,10 +36,10 @@ export function Part2HeaderTools() {
         ) : null}
       </div>
       <button type="button" className="icon-button" aria-label={t('tools.shortcuts')} title={t('tools.shortcuts')} aria-keyshortcuts="F1" onClick={() => show('shortcuts')}>
-        <span aria-hidden="true">⌨</span> <span className="icon-label">{tp('icon.keys')}</span>
+        <span aria-hidden="true">⌨</span> <span className="icon-label">{t('icon.keys')}</span>
       </button>
       <button type="button" className="icon-button" aria-label={t('tools.settings')} title={t('tools.settings')} aria-keyshortcuts="Control+," onClick={() => show('settings')}>
-        <span aria-hidden="true">⚙</span> <span className="icon-label">{tp('icon.settings')}</span>
+        <span aria-hidden="true">⚙</span> <span className="icon-label">{t('icon.settings')}</span>
       </button>
       {dialog === 'settings' ? <SettingsDialog onClose={close} /> : null}
       {dialog === 'shortcuts' ? <ShortcutsDialog onClose={close} /> : null}

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, type KeyboardEvent } from 'react';
-import { useT2, type Part2Key } from '../../i18n/messages-part2';
+import { useT, type MessageKey } from '../../i18n/i18n';
 import { cardUrlInputId } from '../cards/cards-panel';
 import { historySearchId } from '../history/history-panel';
 import { openCheckView } from '../checks/checks-store';
@@ -14,7 +14,7 @@ const OperationDocsView = lazy(() => import('../specs/operation-docs-view'));
 const HistoryEntryView = lazy(() => import('../history/history-entry-view'));
 const CheckView = lazy(() => import('../checks/check-view'));
 
-const titles: Record<ToolView['kind'], Part2Key> = {
+const titles: Record<ToolView['kind'], MessageKey> = {
   card: 'view.card',
   docs: 'view.docs',
   history: 'view.history',
@@ -79,7 +79,7 @@ function ViewBody({ view }: { view: ToolView }) {
 
 /** The main area while a tool view is open: a titled region with a way back to the requests. */
 export function ToolViewHost({ view }: { view: ToolView }) {
-  const t = useT2();
+  const t = useT();
   const heading = useRef<HTMLHeadingElement>(null);
   const title = t(titles[view.kind]);
   useEffect(() => {

@@ -1,6 +1,5 @@
 import { useId } from 'react';
-import { locales, useLocaleStore, type Locale } from '../../i18n/i18n';
-import { useT2 } from '../../i18n/messages-part2';
+import { locales, useLocaleStore, type Locale, useT } from '../../i18n/i18n';
 import { Dialog } from '../../ui/dialog';
 import { useSecretsStore } from '../request/secrets-store';
 import { themeChoices, useThemeStore, type ThemeChoice } from './theme-store';
@@ -10,7 +9,7 @@ const themeKey = { system: 'settings.theme.system', light: 'settings.theme.light
 
 /** Language and theme (both apply at once and are remembered on this machine), and what protects stored secrets. */
 export function SettingsDialog({ onClose }: { onClose: () => void }) {
-  const t = useT2();
+  const t = useT();
   const id = useId();
   const locale = useLocaleStore((s) => s.locale);
   const setLocale = useLocaleStore((s) => s.setLocale);
@@ -23,7 +22,7 @@ export function SettingsDialog({ onClose }: { onClose: () => void }) {
       onClose={onClose}
       footer={
         <button type="button" onClick={onClose}>
-          {t('common2.close')}
+          {t('common.close')}
         </button>
       }
     >

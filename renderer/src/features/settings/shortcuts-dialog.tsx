@@ -1,17 +1,17 @@
-import { useT2 } from '../../i18n/messages-part2';
+import { useT } from '../../i18n/i18n';
 import { Dialog } from '../../ui/dialog';
 import { shortcutList } from './shortcuts';
 
 /** The keyboard shortcuts help panel (F1 or ?). */
 export function ShortcutsDialog({ onClose }: { onClose: () => void }) {
-  const t = useT2();
+  const t = useT();
   return (
     <Dialog
       title={t('keys.title')}
       onClose={onClose}
       footer={
         <button type="button" onClick={onClose}>
-          {t('common2.close')}
+          {t('common.close')}
         </button>
       }
     >

@@ -1,13 +1,13 @@
-import type { Part2Key } from '../../i18n/messages-part2';
+import { type MessageKey } from '../../i18n/i18n';
 
 export interface ShortcutInfo {
   /** As written for aria-keyshortcuts (WAI-ARIA). */
   keys: string;
   /** What the person presses, for display. */
   display: string;
-  action: Part2Key;
+  action: MessageKey;
   /** Which part of the app it works in. */
-  scope: Part2Key;
+  scope: MessageKey;
 }
 
 /** Every keyboard shortcut in the app, part 1's and part 2's, for the help panel. */

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { SpecOperationSummary } from '../../../../shared/contract/ops-spec';
 import type { WireError } from '../../../../shared/contract/index';
 import type { Host } from '../../host/host';
-import { useT2 } from '../../i18n/messages-part2';
+import { useT } from '../../i18n/i18n';
 import { BusyIndicator } from '../settings/busy-indicator';
 import { ErrorNote } from '../settings/error-note';
 import { refreshSpecs } from './specs-store';
@@ -28,7 +28,7 @@ export async function readDiskVersion(host: Host, file: string): Promise<{ ok: t
  * was written; "Reload" reads the current version so the person can check it and try again.
  */
 export function ChangedOnDiskNote({ fileName, onReload }: { fileName: string; onReload: () => Promise<WireError | null> }) {
-  const t = useT2();
+  const t = useT();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<WireError | null>(null);
   const reload = async (): Promise<void> => {

@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import type { SpecOpenResult, SpecOperationSummary, SpecWriteResult } from '../../../../shared/contract/ops-spec';
 import type { WireError } from '../../../../shared/contract/index';
 import { useHost } from '../../host/host-context';
-import { useT2 } from '../../i18n/messages-part2';
+import { useT } from '../../i18n/i18n';
 import { Dialog } from '../../ui/dialog';
 import { prettyJson } from '../../ui/format';
 import { useDraftsStore } from '../request/drafts-store';
@@ -23,7 +23,7 @@ function describe(op: SpecOperationSummary | undefined): string {
  * both versions somewhere (the other tab, the file, or a new operation) unless the person says overwrite.
  */
 export function ConflictDialog({ target, onSaved, onClose }: { target: SaveTarget; onSaved: (result: SpecWriteResult, note: string) => void; onClose: () => void }) {
-  const t = useT2();
+  const t = useT();
   const host = useHost();
   const id = useId();
   const [disk, setDisk] = useState<SpecOpenResult | null>(null);

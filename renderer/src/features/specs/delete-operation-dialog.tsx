@@ -1,5 +1,5 @@
 import type { SpecOperationSummary } from '../../../../shared/contract/ops-spec';
-import { useT2 } from '../../i18n/messages-part2';
+import { useT } from '../../i18n/i18n';
 import { Dialog } from '../../ui/dialog';
 import { BusyIndicator } from '../settings/busy-indicator';
 import { ErrorNote } from '../settings/error-note';
@@ -26,7 +26,7 @@ export function DeleteOperationDialog({
   onClose: () => void;
   onDone: () => void;
 }) {
-  const t = useT2();
+  const t = useT();
   const { host, busy, error, changed, reloaded, exists, write, reload } = useGuardedWrite(op, operations);
   const linkedTabs = useSpecsStore((s) => unlinkDeleted(s.links, op).orphaned.length);
 
@@ -42,7 +42,7 @@ export function DeleteOperationDialog({
       footer={
         <>
           <button type="button" data-autofocus onClick={onClose}>
-            {t('common2.cancel')}
+            {t('common.cancel')}
           </button>
           <button type="button" className="p2-danger" disabled={busy || changed || !exists} onClick={() => void confirm()}>
             {t('delete.confirm')}

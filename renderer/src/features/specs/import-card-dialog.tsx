@@ -3,7 +3,7 @@ import type { SpecImportCardResult, XA2aAuth } from '../../../../shared/contract
 import type { WireError } from '../../../../shared/contract/index';
 import { planCardImport } from '../../../../shared/spec/card-import';
 import { useHost } from '../../host/host-context';
-import { useT2 } from '../../i18n/messages-part2';
+import { useT } from '../../i18n/i18n';
 import { Dialog } from '../../ui/dialog';
 import { BusyIndicator } from '../settings/busy-indicator';
 import { ErrorNote } from '../settings/error-note';
@@ -15,7 +15,7 @@ const newFile = '\u0000new';
 
 /** Operations from an Agent Card: one per picked interface × method, auth as a reference only. */
 function ImportCardDialog({ card, cardUrl, onClose }: { card: unknown; cardUrl: string; onClose: () => void }) {
-  const t = useT2();
+  const t = useT();
   const host = useHost();
   const id = useId();
   const plan = useMemo(() => planCardImport(card), [card]);
@@ -79,21 +79,21 @@ function ImportCardDialog({ card, cardUrl, onClose }: { card: unknown; cardUrl: 
 
   return (
     <Dialog
-      title={t('import.title', { name: plan.cardName || '—' })}
+      title={t('cardImport.title', { name: plan.cardName || '—' })}
       onClose={onClose}
       wide
       footer={
         done ? (
           <button type="button" className="primary" onClick={onClose}>
-            {t('common2.close')}
+            {t('common.close')}
           </button>
         ) : (
           <>
             <button type="button" onClick={onClose}>
-              {t('common2.cancel')}
+              {t('common.cancel')}
             </button>
             <button type="submit" form={`${id}-form`} className="primary" disabled={!picks.length || busy || !prefix.trim().startsWith('/')}>
-              {t('import.submit', { count: picks.reduce((n, p) => n + p.methods.length, 0) })}
+              {t('cardImport.submit', { count: picks.reduce((n, p) => n + p.methods.length, 0) })}
             </button>
           </>
         )
@@ -101,7 +101,7 @@ function ImportCardDialog({ card, cardUrl, onClose }: { card: unknown; cardUrl: 
     >
       {done ? (
         <div role="status">
-          <p className="p2-ok-line">{t('import.done', { count: done.added.length, file: done.name })}</p>
+          <p className="p2-ok-line">{t('cardImport.done', { count: done.added.length, file: done.name })}</p>
           <ul className="p2-list small mono">
             {done.added.map((p) => (
               <li key={p}>{p}</li>
@@ -130,7 +130,7 @@ function ImportCardDialog({ card, cardUrl, onClose }: { card: unknown; cardUrl: 
               </div>
             </fieldset>
           ))}
-          <p className="muted small">{t('import.notAdvertised')}</p>
+          <p className="muted small">{t('cardImport.notAdvertised')}</p>
           <div className="field-col">
             <label htmlFor={`${id}-file`}>{t('save.file')}</label>
             <select id={`${id}-file`} value={file} onChange={(e) => setFile(e.target.value)}>
@@ -149,27 +149,27 @@ function ImportCardDialog({ card, cardUrl, onClose }: { card: unknown; cardUrl: 
             </div>
           ) : null}
           <div className="field-col">
-            <label htmlFor={`${id}-prefix`}>{t('import.prefix')}</label>
+            <label htmlFor={`${id}-prefix`}>{t('cardImport.prefix')}</label>
             <input id={`${id}-prefix`} className="mono" value={prefix} onChange={(e) => setPrefix(e.target.value)} />
           </div>
           {suggested ? (
             <div className="field-col">
-              <label htmlFor={`${id}-secret`}>{t('import.secret', { scheme: suggested.securityScheme })}</label>
+              <label htmlFor={`${id}-secret`}>{t('cardImport.secret', { scheme: suggested.securityScheme })}</label>
               <input id={`${id}-secret`} className="mono" value={secret} placeholder="my-agent-token" aria-describedby={`${id}-secret-help`} onChange={(e) => setSecret(e.target.value)} />
               <span id={`${id}-secret-help`} className="muted small">
-                {t('import.secretHelp')}
+                {t('cardImport.secretHelp')}
               </span>
             </div>
           ) : null}
           <label className="p2-check">
             <input type="checkbox" checked={snapshot} onChange={(e) => setSnapshot(e.target.checked)} />
-            {t('import.snapshot')}
+            {t('cardImport.snapshot')}
           </label>
         </form>
       )}
-      <BusyIndicator busy={busy} label={t('import.busy')} />
+      <BusyIndicator busy={busy} label={t('cardImport.busy')} />
       {error ? (
-        <ErrorNote title={t('import.failed')} error={error}>
+        <ErrorNote title={t('cardImport.failed')} error={error}>
           <ul className="p2-list small">
             {problemsOf(error.details).map((p, i) => (
               <li key={i}>
@@ -184,12 +184,12 @@ function ImportCardDialog({ card, cardUrl, onClose }: { card: unknown; cardUrl: 
 }
 
 export function ImportCardButton({ card, cardUrl }: { card: unknown; cardUrl: string | undefined }) {
-  const t = useT2();
+  const t = useT();
   const [open, setOpen] = useState(false);
   return (
     <>
-      <button type="button" disabled={!cardUrl} title={cardUrl ? undefined : t('import.needUrl')} onClick={() => setOpen(true)}>
-        {t('import.button')}
+      <button type="button" disabled={!cardUrl} title={cardUrl ? undefined : t('cardImport.needUrl')} onClick={() => setOpen(true)}>
+        {t('cardImport.button')}
       </button>
       {open && cardUrl ? <ImportCardDialog card={card} cardUrl={cardUrl} onClose={() => setOpen(false)} /> : null}
     </>

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { OperationDocs } from '../../../../shared/contract/ops-spec';
 import type { WireError } from '../../../../shared/contract/index';
 import { useHost } from '../../host/host-context';
-import { useT2 } from '../../i18n/messages-part2';
+import { useT } from '../../i18n/i18n';
 import { copyText } from '../../ui/download';
 import { prettyJson } from '../../ui/format';
 import { Tabs } from '../../ui/tabs';
@@ -15,7 +15,7 @@ import { runKey, runSavedOperation, useSpecRunsStore } from './spec-runs-store';
 import { fileInfo, refreshSpecs, useSpecsStore } from './specs-store';
 
 function CodeExamples({ docs }: { docs: OperationDocs }) {
-  const t = useT2();
+  const t = useT();
   const [selected, setSelected] = useState(docs.codeExamples[0]?.id ?? 'curl');
   const [copied, setCopied] = useState('');
   const example = docs.codeExamples.find((e) => e.id === selected) ?? docs.codeExamples[0];
@@ -42,7 +42,7 @@ function CodeExamples({ docs }: { docs: OperationDocs }) {
 
 /** Docs of one saved operation, rendered from the spec alone, with Run, Open and Copy for LLM. */
 export default function OperationDocsView({ file, path, httpMethod }: { file: string; path: string; httpMethod: string }) {
-  const t = useT2();
+  const t = useT();
   const host = useHost();
   const ref = { file, path, httpMethod };
   const key = runKey(ref);

@@ -1,6 +1,6 @@
 import { useId, useRef, useState, type FormEvent } from 'react';
 import type { SpecOperationSummary } from '../../../../shared/contract/ops-spec';
-import { useT2, type Part2Key } from '../../i18n/messages-part2';
+import { useT, type MessageKey } from '../../i18n/i18n';
 import { Dialog } from '../../ui/dialog';
 import { BusyIndicator } from '../settings/busy-indicator';
 import { ErrorNote } from '../settings/error-note';
@@ -8,7 +8,7 @@ import { ChangedOnDiskNote } from './changed-on-disk-note';
 import { checkNewPath, renameSpecOperation, type ManagedOperation, type NewPathProblem } from './spec-manage';
 import { useGuardedWrite } from './use-guarded-write';
 
-const problemText: Record<NewPathProblem, Part2Key> = {
+const problemText: Record<NewPathProblem, MessageKey> = {
   empty: 'rename.problem.empty',
   slash: 'rename.problem.slash',
   oneLine: 'rename.problem.oneLine',
@@ -32,7 +32,7 @@ export function RenameOperationDialog({
   onClose: () => void;
   onDone: (newPath: string) => void;
 }) {
-  const t = useT2();
+  const t = useT();
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
   const selected = useRef(false);
@@ -63,7 +63,7 @@ export function RenameOperationDialog({
       footer={
         <>
           <button type="button" onClick={onClose}>
-            {t('common2.cancel')}
+            {t('common.cancel')}
           </button>
           <button type="submit" form={`${id}-form`} className="primary" disabled={busy || changed || !exists}>
             {t('rename.submit')}

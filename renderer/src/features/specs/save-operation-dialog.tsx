@@ -2,7 +2,7 @@ import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import type { SpecWriteResult } from '../../../../shared/contract/ops-spec';
 import type { WireError } from '../../../../shared/contract/index';
 import { useHost } from '../../host/host-context';
-import { useT2 } from '../../i18n/messages-part2';
+import { useT } from '../../i18n/i18n';
 import { useToastStore } from '../../ui/toasts';
 import { Dialog } from '../../ui/dialog';
 import type { A2aDraft } from '../request/draft-model';
@@ -31,7 +31,7 @@ function describeAuth(draft: A2aDraft): string | undefined {
  * Same props as part 1's preview dialog, so the request editor can open this one instead.
  */
 export function SaveToSpecDialog({ draft, onClose }: { draft: A2aDraft; onClose: () => void }) {
-  const t = useT2();
+  const t = useT();
   const host = useHost();
   const id = useId();
   const files = useSpecsStore((s) => s.files);
@@ -130,7 +130,7 @@ export function SaveToSpecDialog({ draft, onClose }: { draft: A2aDraft; onClose:
       footer={
         <>
           <button type="button" onClick={onClose}>
-            {t('common2.cancel')}
+            {t('common.cancel')}
           </button>
           <button type="submit" form={`${id}-form`} className="primary" disabled={!built.ok || busy || !path.trim().startsWith('/') || (creating && !fileName.trim())}>
             {replacingOther ? t('save.replace') : t('save.save')}

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { SpecFileInfo, SpecProblem } from '../../../../shared/contract/ops-spec';
 import { createFakeHost } from '../../host/fake-host';
-import { translate2 } from '../../i18n/messages-part2';
+import { translate } from '../../i18n/i18n';
 import { useToolViewStore } from '../settings/tool-view-store';
 import { baseHashFor } from './spec-save';
 import { checkNewPath, countProblems, deleteSpecOperation, isChangedOnDisk, relinkRenamed, renameSpecOperation, sortProblems, unlinkDeleted, type ManagedOperation } from './spec-manage';
@@ -162,14 +162,14 @@ describe('rename and delete through the host', () => {
 
 describe('the control names the sidebar is found by', () => {
   it('are exact in English and translated in Korean', () => {
-    expect(translate2('en', 'specs.renameOp')).toBe('Rename operation');
-    expect(translate2('en', 'specs.deleteOp')).toBe('Delete operation');
-    expect(translate2('en', 'specs.validateFile')).toBe('Validate file');
-    expect(translate2('en', 'rename.newPath')).toBe('New operation path');
-    expect(translate2('en', 'manage.reload')).toBe('Reload');
-    expect(translate2('en', 'validate.valid', { file: 'a.yaml' })).toContain('valid OpenAPI 3.2 with x-a2a');
+    expect(translate('en', 'specs.renameOp')).toBe('Rename operation');
+    expect(translate('en', 'specs.deleteOp')).toBe('Delete operation');
+    expect(translate('en', 'specs.validateFile')).toBe('Validate file');
+    expect(translate('en', 'rename.newPath')).toBe('New operation path');
+    expect(translate('en', 'manage.reload')).toBe('Reload');
+    expect(translate('en', 'validate.valid', { file: 'a.yaml' })).toContain('valid OpenAPI 3.2 with x-a2a');
     // The "not valid" summary must not read as the valid one.
-    expect(translate2('en', 'validate.invalid', { errors: 1, warnings: 0 })).not.toContain('valid OpenAPI 3.2 with x-a2a');
-    for (const key of ['specs.renameOp', 'specs.deleteOp', 'specs.validateFile', 'rename.newPath', 'manage.reload'] as const) expect(translate2('ko', key)).toMatch(/[가-힣]/);
+    expect(translate('en', 'validate.invalid', { errors: 1, warnings: 0 })).not.toContain('valid OpenAPI 3.2 with x-a2a');
+    for (const key of ['specs.renameOp', 'specs.deleteOp', 'specs.validateFile', 'rename.newPath', 'manage.reload'] as const) expect(translate('ko', key)).toMatch(/[가-힣]/);
   });
 });

@@ -2,8 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { SpecFileInfo, SpecOperationSummary } from '../../../../shared/contract/ops-spec';
 import type { WireError } from '../../../../shared/contract/index';
 import { useHost } from '../../host/host-context';
-import { useT2 } from '../../i18n/messages-part2';
-import { useTP } from '../../i18n/messages-request-pane';
+import { useT } from '../../i18n/i18n';
 import { selectActiveDraft, useDraftsStore } from '../request/drafts-store';
 import { BusyIndicator } from '../settings/busy-indicator';
 import { ErrorNote } from '../settings/error-note';
@@ -20,7 +19,6 @@ import { refreshSpecs, useSpecsStore } from './specs-store';
 import { ValidateFileDialog } from './validate-file-dialog';
 
 import { ImportDialog } from '../import/import-dialog';
-import { useTw } from '../../i18n/messages-workflow';
 import './spec-manage.css';
 
 /** The dialog the sidebar has open for one operation or file. */
@@ -47,8 +45,7 @@ function TrashIcon() {
 }
 
 function FileEntry({ info, onManage }: { info: SpecFileInfo; onManage: (what: Managing) => void }) {
-  const t = useT2();
-  const tp = useTP();
+  const t = useT();
   const host = useHost();
   const id = useId();
   const openView = useToolViewStore((s) => s.view);
@@ -109,7 +106,7 @@ function FileEntry({ info, onManage }: { info: SpecFileInfo; onManage: (what: Ma
                         if (op.a2a) void runSavedOperation(host, ref, isStreamingMethod(op.a2a.version, op.a2a.method));
                       }}
                     >
-                      <span aria-hidden="true">▶</span> <span className="icon-label">{tp('icon.run')}</span>
+                      <span aria-hidden="true">▶</span> <span className="icon-label">{t('icon.run')}</span>
                     </button>
                   ) : null}
                   {op.a2a || isHttpOperation(op) ? (
@@ -120,7 +117,7 @@ function FileEntry({ info, onManage }: { info: SpecFileInfo; onManage: (what: Ma
                       title={t('specs.openAsRequest', { title })}
                       onClick={() => (op.a2a ? openOperationAsRequest(info.file, info.hash, op) : void openHttpOperation(host, info.file, op))}
                     >
-                      <span aria-hidden="true">↗</span> <span className="icon-label">{tp('icon.open')}</span>
+                      <span aria-hidden="true">↗</span> <span className="icon-label">{t('icon.open')}</span>
                     </button>
                   ) : null}
                   {writable ? (
@@ -159,7 +156,7 @@ function FileEntry({ info, onManage }: { info: SpecFileInfo; onManage: (what: Ma
 
 /** Sidebar: workspace spec files → their operations. */
 export function SpecsPanel() {
-  const t = useT2();
+  const t = useT();
   const host = useHost();
   const id = useId();
   const { files, workspace, loaded, busy, error } = useSpecsStore();
@@ -171,7 +168,6 @@ export function SpecsPanel() {
   const [managing, setManaging] = useState<Managing | null>(null);
   const [done, setDone] = useState('');
   const [importing, setImporting] = useState(false);
-  const tw = useTw();
   // Where keyboard focus goes once the list shows the result of a rename or delete.
   const [focusAfter, setFocusAfter] = useState<{ attr: 'opKey' | 'fileKey'; value: string } | null>(null);
   const panel = useRef<HTMLDivElement>(null);
@@ -211,7 +207,7 @@ export function SpecsPanel() {
           {t('specs.refresh')}
         </button>
         <button type="button" onClick={() => setImporting(true)}>
-          {tw('import.button')}
+          {t('import.button')}
         </button>
       </div>
       {importing ? <ImportDialog onClose={() => setImporting(false)} /> : null}

@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import type { SpecValidateResult } from '../../../../shared/contract/ops-spec';
 import type { WireError } from '../../../../shared/contract/index';
 import { useHost } from '../../host/host-context';
-import { useT2 } from '../../i18n/messages-part2';
+import { useT } from '../../i18n/i18n';
 import { Dialog } from '../../ui/dialog';
 import { BusyIndicator } from '../settings/busy-indicator';
 import { ErrorNote } from '../settings/error-note';
@@ -10,7 +10,7 @@ import { countProblems, sortProblems } from './spec-manage';
 
 /** "Validate file": the file as it is on disk now, against OpenAPI 3.2 and the x-a2a schema. */
 export function ValidateFileDialog({ file, name, onClose }: { file: string; name: string; onClose: () => void }) {
-  const t = useT2();
+  const t = useT();
   const host = useHost();
   const id = useId();
   const [result, setResult] = useState<SpecValidateResult | null>(null);
@@ -50,7 +50,7 @@ export function ValidateFileDialog({ file, name, onClose }: { file: string; name
             {t('validate.again')}
           </button>
           <button type="button" className="primary" data-autofocus onClick={onClose}>
-            {t('common2.close')}
+            {t('common.close')}
           </button>
         </>
       }
