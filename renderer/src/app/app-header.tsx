@@ -4,7 +4,7 @@ import { useAppInfoStore } from '../features/about/app-info-store';
 import { useLayoutStore } from './layout-store';
 import { NewRequestMenu } from './new-request-menu';
 import { EnvironmentPicker } from '../features/environments/environment-picker';
-import { Part2HeaderTools } from '../features/settings/header-tools'; // part 2
+import { HeaderTools } from '../features/settings/header-tools';
 
 const localeNames: Record<Locale, string> = { en: 'English', ko: '한국어' };
 
@@ -41,7 +41,7 @@ export function AppHeader({ onDiagnostics }: { onDiagnostics: () => void }) {
           </option>
         ))}
       </select>
-      <Part2HeaderTools /> {/* part 2: Tools menu, shortcuts, settings */}
+      <HeaderTools /> {/* Tools menu, shortcuts, settings */}
       <button type="button" onClick={onDiagnostics}>
         {t('app.diagnostics')}
       </button>

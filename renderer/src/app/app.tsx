@@ -13,7 +13,7 @@ import { AppHeader } from './app-header';
 import { useLayoutStore } from './layout-store';
 import { RequestTabs } from './request-tabs';
 import { WorkspaceSidebar } from './workspace-sidebar';
-import { ToolViewHost, usePart2Shell } from '../features/settings/part2-shell'; // part 2: tool views, shortcuts, theme
+import { ToolViewHost, useToolViews } from '../features/settings/tool-views'; // tool views, shortcuts, theme
 
 function Welcome() {
   const t = useT();
@@ -38,7 +38,7 @@ export function App({ sessionProblem }: { sessionProblem?: string }) {
   const httpDraft = useHttpDraftsStore((s) => s.tabs.find((tab) => tab.id === activeId));
   const { sidebarOpen, sidebarWidth, requestWidth, setSidebarWidth, setRequestWidth } = useLayoutStore();
   const [diagnostics, setDiagnostics] = useState(false);
-  const toolView = usePart2Shell(); // part 2
+  const toolView = useToolViews();
 
   useEffect(() => {
     // Read by bench/ui.ts: the shell has committed and can take input.
@@ -76,7 +76,7 @@ export function App({ sessionProblem }: { sessionProblem?: string }) {
         ) : null}
         <main className="workspace-main">
           <RequestTabs panelId={panelId} />
-          {toolView ? ( // part 2: the card inspector, docs, history entry or checks take the main area
+          {toolView ? ( // the card inspector, docs, history entry or checks take the main area
             <ToolViewHost view={toolView} />
           ) : httpDraft ? (
             <div

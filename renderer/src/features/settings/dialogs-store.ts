@@ -1,14 +1,14 @@
 import { create } from 'zustand';
 
-export type Part2Dialog = 'settings' | 'shortcuts' | 'servergen';
+export type ToolDialog = 'settings' | 'shortcuts' | 'servergen';
 
 interface DialogsState {
-  open: Part2Dialog | null;
-  show(dialog: Part2Dialog): void;
+  open: ToolDialog | null;
+  show(dialog: ToolDialog): void;
   close(): void;
 }
 
-/** Part 2's app-level dialogs; one at a time, like the native modal they are built on. */
+/** The app-level dialogs; one at a time, like the native modal they are built on. */
 export const useDialogsStore = create<DialogsState>()((set) => ({
   open: null,
   show: (open) => set({ open }),

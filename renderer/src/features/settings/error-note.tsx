@@ -32,7 +32,7 @@ export function nextStepKey(code: WireErrorCode): MessageKey {
   return nextStep[code] ?? 'err.next.internal';
 }
 
-/** Every error the part-2 views show: what failed, the core's reason, and what to do next. */
+/** Every error the feature views show: what failed, the core's reason, and what to do next. */
 export function ErrorNote({ title, error, hint, children }: { title: string; error: WireError; hint?: string; children?: ReactNode }) {
   const t = useT();
   return (

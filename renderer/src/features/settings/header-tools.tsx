@@ -5,12 +5,12 @@ import { openCheckView } from '../checks/checks-store';
 import { useDialogsStore } from './dialogs-store';
 import { SettingsDialog } from './settings-dialog';
 import { ShortcutsDialog } from './shortcuts-dialog';
-import './part2.css';
+import './tool-panels.css';
 
 const ServergenDialog = lazy(() => import('../servergen/servergen-dialog'));
 
-/** Part 2 in the header: a Tools menu (checks, server generator), shortcuts help and settings. */
-export function Part2HeaderTools() {
+/** The header's tools: a Tools menu (checks, server generator), shortcuts help and settings. */
+export function HeaderTools() {
   const t = useT();
   const { id, open, menuRef: menu, onMenuKey, buttonProps, pick } = useMenuButton();
   const dialog = useDialogsStore((s) => s.open);

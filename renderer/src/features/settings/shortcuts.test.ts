@@ -16,7 +16,7 @@ describe('keyboard shortcuts', () => {
     expect(key({ code: 'KeyK', ctrlKey: true, altKey: true })).toBe('checks');
   });
 
-  it('leaves typing and part 1 keys alone', () => {
+  it('leaves typing and the new-request key alone', () => {
     const input = { tagName: 'INPUT', isContentEditable: false, closest: () => null } as unknown as EventTarget;
     expect(key({ key: '?', target: input })).toBeUndefined();
     expect(key({ code: 'KeyN', ctrlKey: true, altKey: true })).toBeUndefined();

@@ -10,7 +10,7 @@ export interface ShortcutInfo {
   scope: MessageKey;
 }
 
-/** Every keyboard shortcut in the app, part 1's and part 2's, for the help panel. */
+/** Every keyboard shortcut in the app, for the help panel. */
 export const shortcutList: readonly ShortcutInfo[] = [
   { keys: 'Control+Alt+N', display: 'Ctrl+Alt+N', action: 'keys.newRequest', scope: 'keys.scope.global' },
   { keys: 'Control+Enter', display: 'Ctrl+Enter / ⌘+Enter', action: 'keys.send', scope: 'keys.scope.request' },
@@ -36,7 +36,7 @@ function typingIn(target: EventTarget | null): boolean {
 
 export type ShortcutAction = 'cards' | 'specs' | 'history' | 'checks' | 'settings' | 'help';
 
-/** Maps a keydown to a part-2 action (part 1 handles its own keys). */
+/** Maps a keydown to an app-wide action (the request editor handles its own keys). */
 export function shortcutFor(event: Pick<KeyboardEvent, 'key' | 'code' | 'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey' | 'target'>): ShortcutAction | undefined {
   const mod = event.ctrlKey || event.metaKey;
   if (event.key === 'F1') return 'help';

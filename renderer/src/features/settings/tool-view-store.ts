@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import { useDraftsStore } from '../request/drafts-store';
 
 /**
- * The wide views of part 2 (card inspector, operation docs, history entry, contract checks,
+ * The wide views (card inspector, operation docs, history entry, contract checks,
  * server generator) take the main area in place of the request tabs' body. One at a time: each
  * view's state lives in its feature store, so switching back and forth loses nothing.
  */

@@ -28,7 +28,7 @@ function describeAuth(draft: A2aDraft): string | undefined {
 
 /**
  * "Save to spec": writes the draft as an OpenAPI 3.2 operation with x-a2a into a workspace file.
- * Same props as part 1's preview dialog, so the request editor can open this one instead.
+ * Same props as the request editor's preview dialog, so the request editor can open this one instead.
  */
 export function SaveToSpecDialog({ draft, onClose }: { draft: A2aDraft; onClose: () => void }) {
   const t = useT();

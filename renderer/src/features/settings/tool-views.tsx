@@ -22,10 +22,10 @@ const titles: Record<ToolView['kind'], MessageKey> = {
 };
 
 /**
- * Part 2's app-level wiring, called once by App: global shortcuts, the tool view that steps aside
+ * The app-level wiring, called once by App: global shortcuts, the tool view that steps aside
  * when a request tab is picked, and the theme override. Returns the open tool view, if any.
  */
-export function usePart2Shell(): ToolView | null {
+export function useToolViews(): ToolView | null {
   const view = useToolViewStore((s) => s.view);
   useEffect(() => {
     const unfollow = followRequestTabs();

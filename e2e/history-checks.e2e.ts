@@ -68,7 +68,7 @@ describe('history and contract checks', () => {
       expect(text).not.toContain('[12,30]');
       expect(text).not.toContain('Sum: 42');
       expect(await entry.getByRole('region', { name: 'Full exchange' }).count()).toBe(0);
-      await saveScreenshot(page, 'part2-history-light.png');
+      await saveScreenshot(page, 'history-light.png');
 
       // Full bodies are the person's choice, and apply to new exchanges.
       await page.getByRole('checkbox', { name: 'Keep full bodies' }).check();
@@ -125,7 +125,7 @@ describe('history and contract checks', () => {
       await view.getByRole('combobox', { name: 'Group' }).selectOption('all');
       await view.getByRole('searchbox', { name: 'Text' }).fill('message.empty-parts');
       await expect.poll(() => rows.count()).toBe(3);
-      await saveScreenshot(page, 'part2-checks-light.png');
+      await saveScreenshot(page, 'checks-light.png');
 
       // The evidence link opens the exchange as recorded.
       await rows.first().getByRole('button', { name: /^Exchange 1: SendMessage/ }).click();

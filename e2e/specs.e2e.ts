@@ -86,7 +86,7 @@ describe('spec files: save, reopen, run, docs, Copy for LLM, conflicts', () => {
       let conflict = page.getByRole('dialog', { name: 'The file changed on disk' });
       await conflict.getByText('Edited outside Powerduck').waitFor();
       expect(await conflict.getByRole('region', { name: 'Your version' }).innerText()).toContain('[5,6]');
-      await saveScreenshot(page, 'part2-conflict-light.png');
+      await saveScreenshot(page, 'conflict-light.png');
       // Cancel writes nothing and keeps the draft.
       await conflict.getByRole('button', { name: 'Cancel' }).click();
       expect(await readFile(file, 'utf8')).toBe(outside);
@@ -137,7 +137,7 @@ describe('spec files: save, reopen, run, docs, Copy for LLM, conflicts', () => {
       // Run first, so the Markdown carries a transcript; the token must still not be in it.
       await docs.getByRole('button', { name: 'Run', exact: true }).click();
       await docs.getByText('Sum: 42').waitFor({ timeout: 20_000 });
-      await saveScreenshot(page, 'part2-docs-light.png');
+      await saveScreenshot(page, 'docs-light.png');
       await docs.getByRole('button', { name: 'Copy for LLM' }).click();
       await docs.getByText(/Copied \d+ characters of Markdown/).waitFor();
       const markdown = await page.evaluate(() => navigator.clipboard.readText());
@@ -147,7 +147,7 @@ describe('spec files: save, reopen, run, docs, Copy for LLM, conflicts', () => {
       expect(markdown).not.toContain(demo.token);
       expect(markdown).toContain('Authorization: Bearer ‹redacted›');
       await page.emulateMedia({ colorScheme: 'dark' });
-      await saveScreenshot(page, 'part2-docs-dark.png');
+      await saveScreenshot(page, 'docs-dark.png');
     } finally {
       await app.close();
     }

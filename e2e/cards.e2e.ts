@@ -84,9 +84,9 @@ describe('card inspector: fetch, verify, apply an interface', () => {
       expect(verdictText).toMatch(/SHA-256 [0-9a-f]{64}/);
       expect(await view.getByRole('note').innerText()).toContain('Valid ≠ trusted.');
       await view.getByRole('heading', { name: 'Signatures (1)' }).scrollIntoViewIfNeeded();
-      await saveScreenshot(page, 'part2-card-inspector-light.png');
+      await saveScreenshot(page, 'card-inspector-light.png');
       await page.emulateMedia({ colorScheme: 'dark' });
-      await saveScreenshot(page, 'part2-card-inspector-dark.png');
+      await saveScreenshot(page, 'card-inspector-dark.png');
       await page.emulateMedia({ colorScheme: 'light' });
 
       // The tampered copy: same signature, changed description → invalid, with the reason.
@@ -113,7 +113,7 @@ describe('card inspector: fetch, verify, apply an interface', () => {
       await fetchCard(page, demo.cardUrl);
       const language = page.getByRole('combobox', { name: 'Language' });
       await language.selectOption('ko');
-      // Part 1's and part 2's names change together.
+      // The request editor's and the cards panel's names change together.
       await page.getByRole('combobox', { name: '언어' }).waitFor();
       await page.getByRole('tab', { name: '카드' }).click();
       await page.getByRole('textbox', { name: '카드 URL' }).waitFor();
