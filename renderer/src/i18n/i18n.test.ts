@@ -29,6 +29,13 @@ describe('i18n', () => {
     expect(hangul.length / Object.keys(en).length).toBeGreaterThan(0.9);
   });
 
+  it('calls a spec 스펙 in Korean, never 명세', () => {
+    const spec = (Object.keys(en) as MessageKey[]).filter((k) => /\bspecs?\b/i.test(en[k]));
+    expect(spec.length).toBeGreaterThan(10);
+    for (const key of spec) expect(ko[key], key).toContain('스펙');
+    expect((Object.keys(ko) as MessageKey[]).filter((k) => ko[k].includes('명세'))).toEqual([]);
+  });
+
   it('fills placeholders and leaves unknown ones visible', () => {
     expect(translate('en', 'outcome.task', { state: 'completed' })).toBe('Task (completed)');
     expect(translate('ko', 'outcome.task', { state: 'completed' })).toBe('작업 (completed)');
