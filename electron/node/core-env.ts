@@ -17,6 +17,11 @@ export interface CoreEnv {
   environment: Record<string, string | undefined>;
   now: () => number;
   logger: Logger;
+  /**
+   * May MCP stdio servers be started (a process on this machine)? Default: yes in the desktop app,
+   * the CLI and tests; no in the browser host unless it was started with --allow-stdio.
+   */
+  allowStdio?: boolean;
 }
 
 export const silentLogger: Logger = { info: () => {}, warn: () => {}, error: () => {} };

@@ -29,6 +29,8 @@ export interface OpenCoreOptions {
   secrets?: SecretStore;
   logger?: Logger;
   environment?: Record<string, string | undefined>;
+  /** See CoreEnv.allowStdio. */
+  allowStdio?: boolean;
 }
 
 /** Resolves the data dir, creates the default workspace on first run, and builds the core. */
@@ -43,5 +45,6 @@ export async function openCore(options: OpenCoreOptions): Promise<Core> {
     environment,
     now: () => Date.now(),
     logger: options.logger ?? silentLogger,
+    ...(options.allowStdio !== undefined ? { allowStdio: options.allowStdio } : {}),
   });
 }

@@ -5,10 +5,10 @@ import { parseArgs } from '../cli/args';
 import { openCore } from '../node/core';
 import { startWebHost } from './web-host';
 
-const usage = 'Usage: powerduck-web [--port N] [--open] [--data-dir DIR]';
+const usage = 'Usage: powerduck-web [--port N] [--open] [--data-dir DIR] [--allow-stdio]\n  --allow-stdio  let pages start MCP stdio servers (processes on this machine); off by default';
 
 async function main(): Promise<void> {
-  const args = parseArgs(process.argv.slice(2), { values: ['port', 'data-dir'], flags: ['open', 'help'] });
+  const args = parseArgs(process.argv.slice(2), { values: ['port', 'data-dir'], flags: ['open', 'help', 'allow-stdio'] });
   if (args.flags.has('help')) {
     console.log(usage);
     return;
@@ -17,7 +17,7 @@ async function main(): Promise<void> {
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port must be 0-65535, got ${args.options.get('port')}`);
   const staticDir = fileURLToPath(new URL('../../dist/renderer', import.meta.url));
   if (!existsSync(staticDir)) throw new Error('The renderer is not built: run `npm run build` first.');
-  const core = await openCore({ host: 'web', dataDir: args.options.get('data-dir') });
+  const core = await openCore({ host: 'web', dataDir: args.options.get('data-dir'), allowStdio: args.flags.has('allow-stdio') });
   const host = await startWebHost({ core, staticDir, port });
   console.log(`Powerduck is running at ${host.url}`);
   console.log(`Data: ${core.env.dataDir.root} (secrets in a 0600 file there: the browser host has no OS keychain).`);

@@ -14,6 +14,8 @@ import type { HistoryOps, HistoryStreams } from './ops-history';
 import type { HttpOps, HttpStreams } from './ops-http';
 import { httpOpNames, httpStreamNames } from './ops-http';
 import { historyOpNames, historyStreamNames } from './ops-history';
+import type { McpOps, McpStreams } from './ops-mcp';
+import { mcpOpNames, mcpStreamNames } from './ops-mcp';
 import type { SecretOps } from './ops-secrets';
 import { secretOpNames } from './ops-secrets';
 import type { SessionOps } from './ops-session';
@@ -28,10 +30,10 @@ export * from './result';
 export * from './stream';
 
 /** The one map of unary operations between the page and the core. */
-export interface Operations extends AppOps, SecretOps, A2aOps, CardOps, SpecOps, HistoryOps, CheckOps, ServergenOps, EnvOps, HttpOps, SessionOps, ImportOps {}
+export interface Operations extends AppOps, SecretOps, A2aOps, CardOps, SpecOps, HistoryOps, CheckOps, ServergenOps, EnvOps, HttpOps, SessionOps, ImportOps, McpOps {}
 
 /** The one map of streaming operations. */
-export interface Streams extends AppStreams, A2aStreams, CardStreams, SpecStreams, HistoryStreams, CheckStreams, ServergenStreams, HttpStreams {}
+export interface Streams extends AppStreams, A2aStreams, CardStreams, SpecStreams, HistoryStreams, CheckStreams, ServergenStreams, HttpStreams, McpStreams {}
 
 export type OperationName = keyof Operations;
 export type StreamName = keyof Streams;
@@ -54,6 +56,7 @@ export const operationNames: readonly OperationName[] = [
   ...httpOpNames,
   ...sessionOpNames,
   ...importOpNames,
+  ...mcpOpNames,
 ];
 
 export const streamNames: readonly StreamName[] = [
@@ -65,6 +68,7 @@ export const streamNames: readonly StreamName[] = [
   ...checkStreamNames,
   ...servergenStreamNames,
   ...httpStreamNames,
+  ...mcpStreamNames,
 ];
 
 // Compile-time proof that every operation in the maps is listed at runtime: a name added to a
@@ -81,7 +85,8 @@ type ListedOps =
   | (typeof envOpNames)[number]
   | (typeof httpOpNames)[number]
   | (typeof sessionOpNames)[number]
-  | (typeof importOpNames)[number];
+  | (typeof importOpNames)[number]
+  | (typeof mcpOpNames)[number];
 type ListedStreams =
   | (typeof appStreamNames)[number]
   | (typeof a2aStreamNames)[number]
@@ -90,7 +95,8 @@ type ListedStreams =
   | (typeof historyStreamNames)[number]
   | (typeof checkStreamNames)[number]
   | (typeof servergenStreamNames)[number]
-  | (typeof httpStreamNames)[number];
+  | (typeof httpStreamNames)[number]
+  | (typeof mcpStreamNames)[number];
 const allOpsListed: [Exclude<OperationName, ListedOps>] extends [never] ? true : false = true;
 const allStreamsListed: [Exclude<StreamName, ListedStreams>] extends [never] ? true : false = true;
 void allOpsListed;

@@ -200,7 +200,7 @@ export function sentMessageId(record: ExchangeRecord, callBody?: unknown): strin
   return isObject(message) && typeof message['messageId'] === 'string' ? message['messageId'] : undefined;
 }
 
-export function toSummary(entry: HistoryEntry): Omit<HistoryEntry, 'exchange' | 'httpExchange'> {
-  const { exchange: _full, httpExchange: _http, ...summary } = entry;
+export function toSummary(entry: HistoryEntry): Omit<HistoryEntry, 'exchange' | 'httpExchange' | 'mcpExchange'> {
+  const { exchange: _full, httpExchange: _http, mcpExchange: _mcp, ...summary } = entry;
   return summary;
 }

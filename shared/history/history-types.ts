@@ -2,6 +2,7 @@ import type { AuthConfig } from '../a2a/auth';
 import type { HeaderEntry } from '../a2a/call';
 import type { ExchangeRecord, Outcome } from '../a2a/exchange';
 import type { HttpExchangeRecord } from '../http/http-types';
+import type { McpExchangeRecord } from '../mcp/mcp-types';
 import type { A2aVersion, Binding } from '../a2a/versions';
 
 /** One part of a message as the logging policy keeps it: what kind, which media type, how big. */
@@ -26,7 +27,7 @@ export interface MessageSummary {
 /** The interface the exchange went to (binding + version + endpoint). */
 export interface HistoryInterface {
   /** 'HTTP' for plain HTTP requests (issue 18), which have no A2A version ('-'). */
-  binding: Binding | 'HTTP';
+  binding: Binding | 'HTTP' | 'MCP';
   version: A2aVersion | '-';
   endpoint: string;
 }
@@ -78,7 +79,7 @@ export interface HistoryEntry {
   attempt: number;
   httpStatus?: number;
   grpcStatus?: string;
-  outcomeKind: Outcome['kind'] | 'response';
+  outcomeKind: Outcome['kind'] | 'response' | McpExchangeRecord['outcome']['kind'];
   /** For a transport failure, its code (timeout, connect…): tells "never sent" from "no answer". */
   transportError?: string;
   a2aError?: HistoryA2aError;
@@ -97,12 +98,14 @@ export interface HistoryEntry {
   exchange?: ExchangeRecord;
   /** The full record of a plain HTTP request, under the same policy as `exchange`. */
   httpExchange?: HttpExchangeRecord;
+  /** The full record of an MCP request (issue 19), under the same policy. */
+  mcpExchange?: McpExchangeRecord;
   /** Absent for entries recorded before replay was kept, and for runs of saved operations. */
   replay?: HistoryReplay;
 }
 
 /** What `history.list` returns per row: the entry without the full record. */
-export type HistorySummary = Omit<HistoryEntry, 'exchange' | 'httpExchange'>;
+export type HistorySummary = Omit<HistoryEntry, 'exchange' | 'httpExchange' | 'mcpExchange'>;
 
 export interface HistorySettings {
   /** Keep full request/response bodies (redacted) instead of SHA-256 digests. Off by default. */

@@ -18,6 +18,7 @@ import { readJsonBody } from '../read-json-body';
 import { oauth2FromArgs, oauth2Options, oauth2Usage } from '../oauth-args';
 import { parseBinding } from '../parse-binding';
 import { runSendHttp, sendHttpUsage } from './send-http';
+import { sendMcpUsage } from './mcp-usage';
 
 const usage = `powerduck send --a2a <1.0|0.3> --binding <JSONRPC|HTTP+JSON|GRPC> --endpoint URL --method NAME
                 [--body FILE|-] [--text TEXT] [--header 'K: V']... [--token T | --token-env NAME]
@@ -48,7 +49,9 @@ ${oauth2Usage}
 Streams run until the agent closes them; Ctrl-C stops locally (the task keeps running remotely).
 Exit codes: 0 ok, 1 the agent said no (RPC/HTTP/gRPC error), 2 usage, network or transport error.
 
-${sendHttpUsage}`;
+${sendHttpUsage}
+
+${sendMcpUsage}`;
 
 function parseHeader(text: string): HeaderEntry {
   const colon = text.indexOf(':');
@@ -82,11 +85,13 @@ function exitFor(record: ExchangeRecord): number {
 
 export const sendCommand: CliCommand = {
   name: 'send',
-  summary: 'send one A2A call (JSON-RPC, HTTP+JSON or gRPC; A2A 1.0 or 0.3) or, with --http, any HTTP request',
+  summary: 'send one A2A call (JSON-RPC, HTTP+JSON or gRPC; A2A 1.0 or 0.3) or, with --http, any HTTP request, or with --mcp, an MCP request',
   usage,
   async run(argv, io) {
     // Plain HTTP has its own options (send-http.ts).
     if (argv.includes('--http')) return runSendHttp(argv, io);
+    // MCP has its own options too (mcp.ts); only flags before a stdio command's -- count.
+    if (argv.slice(0, argv.includes('--') ? argv.indexOf('--') : argv.length).includes('--mcp')) return (await import('./mcp')).runSendMcp(argv, io);
     const args = parseArgs(argv, {
       values: ['a2a', 'binding', 'endpoint', 'method', 'body', 'text', 'header', 'token', 'token-env', 'tenant', 'timeout', 'env', 'retry', ...oauth2Options],
       flags: ['json'],

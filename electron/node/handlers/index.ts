@@ -10,6 +10,7 @@ import { createCardHandlers, createCardStreamHandlers } from './card';
 import { createCheckHandlers, createCheckStreamHandlers } from './check';
 import { createEnvironmentHandlers } from './environments';
 import { createImportHandlers } from './import';
+import { createMcpHandlers, createMcpStreamHandlers } from '../mcp/mcp-handlers';
 import { createHistoryHandlers, createHistoryStreamHandlers } from './history';
 import { createHttpHandlers, createHttpStreamHandlers } from './http';
 import { createSecretHandlers } from './secrets';
@@ -60,6 +61,7 @@ export function createHandlerTable(env: CoreEnv): HandlerTable {
       ...createHttpHandlers(env, history),
       ...createSessionHandlers(env),
       ...createImportHandlers(env),
+      ...createMcpHandlers(env, history),
     },
     streams: {
       ...createAppStreamHandlers(),
@@ -75,6 +77,7 @@ export function createHandlerTable(env: CoreEnv): HandlerTable {
       ...createCheckStreamHandlers(env),
       ...createServergenStreamHandlers(env),
       ...createHttpStreamHandlers(env, history),
+      ...createMcpStreamHandlers(env, history),
     },
   };
 }

@@ -4,6 +4,8 @@ import { buildHistoryEntry, sentMessageId, type EntryOptions } from '../../../sh
 import { redactDeep, redactRecordForStorage } from '../../../shared/history/history-redaction';
 import { buildHttpHistoryEntry } from '../../../shared/http/http-history';
 import type { HttpExchangeRecord } from '../../../shared/http/http-types';
+import { buildMcpHistoryEntry } from '../../../shared/mcp/mcp-history';
+import type { McpExchangeRecord } from '../../../shared/mcp/mcp-types';
 import type { HistoryEntry, HistorySource } from '../../../shared/history/history-types';
 import { redactionOf } from '../a2a/record-redaction';
 import type { CoreEnv } from '../core-env';
@@ -26,6 +28,8 @@ export interface HistoryRecorder {
   record(record: ExchangeRecord, options?: RecordOptions): Promise<HistoryEntry | undefined>;
   /** Stores one plain HTTP exchange under the same policy. Never throws. */
   recordHttp(record: HttpExchangeRecord, source?: HistorySource): Promise<HistoryEntry | undefined>;
+  /** Stores one MCP exchange (already redacted by its recorder) under the same policy. Never throws. */
+  recordMcp(record: McpExchangeRecord, source?: HistorySource): Promise<HistoryEntry | undefined>;
   readonly store: HistoryStore;
 }
 
@@ -43,6 +47,14 @@ export function createHistoryRecorder(env: Pick<CoreEnv, 'dataDir' | 'logger'>, 
         );
       } catch (error) {
         env.logger.warn(`History: could not record HTTP exchange ${record.id}: ${error instanceof Error ? error.message : String(error)}`);
+        return undefined;
+      }
+    },
+    async recordMcp(record, source) {
+      try {
+        return await store.append(({ settings }) => buildMcpHistoryEntry(record, { source: source ?? (record.events ? 'stream' : 'send'), fullBodies: settings.fullBodies, sha256: sha256Hex }));
+      } catch (error) {
+        env.logger.warn(`History: could not record MCP exchange ${record.id}: ${error instanceof Error ? error.message : String(error)}`);
         return undefined;
       }
     },

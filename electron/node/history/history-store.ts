@@ -153,7 +153,7 @@ function sentList(entry: Indexed): string[] {
 
 /** `text` is the stored line; without a full exchange it already is the summary's JSON. */
 function indexed(entry: HistoryEntry, text: string, offset: number, bytes: number): Indexed {
-  const full = entry.exchange !== undefined || entry.httpExchange !== undefined;
+  const full = entry.exchange !== undefined || entry.httpExchange !== undefined || entry.mcpExchange !== undefined;
   return { id: entry.id, json: full ? JSON.stringify(toSummary(entry)) : text, full, sent: sentIds(entry), attempt: entry.attempt, offset, bytes };
 }
 
@@ -201,8 +201,8 @@ function segmentBudget(settings: HistorySettings): number {
 function entryLine(entry: HistoryEntry, settings: HistorySettings): { line: string; stored: HistoryEntry } {
   const line = JSON.stringify(entry);
   // One exchange may not take more than a quarter of the history: its full record goes, its digests stay.
-  if (line.length > settings.maxBytes / 4 && (entry.exchange || entry.httpExchange)) {
-    const { exchange: _dropped, httpExchange: _droppedHttp, ...rest } = entry;
+  if (line.length > settings.maxBytes / 4 && (entry.exchange || entry.httpExchange || entry.mcpExchange)) {
+    const { exchange: _dropped, httpExchange: _droppedHttp, mcpExchange: _droppedMcp, ...rest } = entry;
     const stored: HistoryEntry = { ...rest, bodies: 'hashed', warnings: [...rest.warnings, 'Full bodies dropped: the exchange is too large for the history size limit.'] };
     return { line: JSON.stringify(stored), stored };
   }

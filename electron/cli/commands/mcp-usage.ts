@@ -1,0 +1,40 @@
+/** Usage text of `powerduck mcp` and `send --mcp`, apart from the command so `send --help` need not load the MCP SDK. */
+
+const targetOptions = `  --endpoint URL          the server's MCP endpoint (Streamable HTTP, e.g. http://localhost:3000/mcp)
+  --transport T           auto (default: Streamable HTTP, then legacy HTTP+SSE if refused),
+                          streamable-http or sse
+  --stdio -- CMD ARGS…    start a local stdio server instead: everything after -- is the command and
+                          its arguments, run as typed (no shell); the command line is printed first
+  --env-secret VAR=NAME   stdio: set VAR from the stored secret NAME (repeatable)
+  --token-env NAME        bearer token from environment variable NAME
+  --auth-secret NAME      bearer token from the stored secret NAME
+  --token T               bearer token (prefer --token-env or --auth-secret: shell history keeps it)
+  --api-key-header H      send the --auth-secret value in header H instead (an API key)
+  --header 'K: V'         extra HTTP header (repeatable)
+  --timeout MS            time allowed per request (default 60000)
+  --json                  print the full record as JSON`;
+
+export const mcpUsage = `powerduck mcp <info|tools|resources|prompts> (--endpoint URL | --stdio -- CMD ARGS…) [options]
+
+Connects (initialize), lists what the server offers (every page) and prints it.
+  info        server name, version, protocol version, instructions and capabilities
+  tools       tools with their arguments; resources: resources and templates; prompts: prompts
+${targetOptions}
+
+A 401 prints what the server asks for (its OAuth metadata); Powerduck does not run the OAuth flow.
+Exit codes: 0 ok, 1 the server said no (JSON-RPC error, HTTP error, authorization required),
+2 usage, network or transport error.`;
+
+export const sendMcpUsage = `powerduck send --mcp (--endpoint URL | --stdio -- CMD ARGS…) --method M [--body JSON|FILE|-]
+                [--one-page] [options]
+
+Sends one MCP request on a fresh connection and prints the answer; notifications (progress,
+logging) print as they arrive; Ctrl-C sends notifications/cancelled for the request.
+  --method M      tools/call, resources/read, prompts/get, tools/list… (default tools/call)
+  --body …        the params as JSON: inline ('{"name":"add","arguments":{"a":1}}'), a file, or -
+  --one-page      list methods: only the page the params' cursor names (default: every page)
+${targetOptions}
+
+Exit codes: 0 ok, 1 JSON-RPC error, isError result, output that breaks the tool's outputSchema,
+HTTP error or authorization required, 2 usage, network or transport error.`;
+

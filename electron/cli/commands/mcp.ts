@@ -1,0 +1,203 @@
+/**
+ * `powerduck mcp info|tools|resources|prompts` and `powerduck send --mcp`: MCP servers from the
+ * command line, through the same core (SDK client, recorder, history) as the app.
+ */
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import type { AuthConfig } from '../../../shared/a2a/auth';
+import type { HeaderEntry } from '../../../shared/a2a/call';
+import type { RecordedStreamEvent } from '../../../shared/a2a/exchange';
+import { newUuid } from '../../../shared/a2a/ids';
+import type { StreamEvent, WireError } from '../../../shared/contract/index';
+import { mcpListLines, mcpSeverity, mcpSummaryLines } from '../../../shared/mcp/mcp-summary';
+import type { McpCallRequest, McpExchangeRecord, McpHttpTransport, McpTarget } from '../../../shared/mcp/mcp-types';
+import { commandLine } from '../../node/mcp/mcp-session';
+import { openCore, type Core } from '../../node/core';
+import { parseArgs, type ParsedArgs } from '../args';
+import type { CliCommand, CliIo } from '../cli-types';
+import { exitCodes, UsageError } from '../cli-types';
+import { oneLine } from '../one-line';
+import { mcpUsage } from './mcp-usage';
+
+export const mcpTargetValues = ['endpoint', 'transport', 'env-secret', 'token', 'token-env', 'auth-secret', 'api-key-header', 'header', 'timeout'] as const;
+
+function parseHeader(text: string): HeaderEntry {
+  const colon = text.indexOf(':');
+  if (colon <= 0) throw new UsageError(`--header "${text}" must look like 'Name: value'.`);
+  return { name: text.slice(0, colon).trim(), value: text.slice(colon + 1).trim() };
+}
+
+function authFrom(args: ParsedArgs): AuthConfig | undefined {
+  const token = args.options.get('token');
+  const tokenEnv = args.options.get('token-env');
+  const secret = args.options.get('auth-secret');
+  const given = [token, tokenEnv, secret].filter((v) => v !== undefined);
+  if (given.length > 1) throw new UsageError('Use one of --token, --token-env or --auth-secret.');
+  if (given.some((v) => v === '')) throw new UsageError('An empty --token/--token-env/--auth-secret would send no credential; give a value.');
+  const header = args.options.get('api-key-header');
+  if (header !== undefined) {
+    if (secret === undefined && tokenEnv === undefined) throw new UsageError('--api-key-header needs --auth-secret or --token-env for the key.');
+    return { type: 'apiKey', in: 'header', name: header, value: secret !== undefined ? { secretRef: secret } : { env: tokenEnv as string } };
+  }
+  if (token !== undefined) return { type: 'bearer', token: { value: token } };
+  if (tokenEnv !== undefined) return { type: 'bearer', token: { env: tokenEnv } };
+  if (secret !== undefined) return { type: 'bearer', token: { secretRef: secret } };
+  return undefined;
+}
+
+/** The server to reach, from --endpoint or --stdio -- CMD ARGS… (`rest` = the words after --). */
+export function targetFrom(args: ParsedArgs, rest: string[]): McpTarget {
+  const endpoint = args.options.get('endpoint');
+  if (args.flags.has('stdio')) {
+    if (endpoint !== undefined) throw new UsageError('Use either --endpoint or --stdio, not both.');
+    const [command, ...commandArgs] = rest;
+    if (!command) throw new UsageError('--stdio needs the command after --, e.g. --stdio -- npx -y @modelcontextprotocol/server-everything');
+    const env = (args.repeated.get('env-secret') ?? []).map((pair) => {
+      const eq = pair.indexOf('=');
+      if (eq <= 0 || eq === pair.length - 1) throw new UsageError(`--env-secret "${pair}" must look like VAR=SECRET_NAME.`);
+      return { name: pair.slice(0, eq), value: { secretRef: pair.slice(eq + 1) } };
+    });
+    if (authFrom(args)) throw new UsageError('A stdio server takes credentials from its environment: use --env-secret VAR=NAME.');
+    return { transport: 'stdio', command, args: commandArgs, ...(env.length ? { env } : {}) };
+  }
+  if (rest.length) throw new UsageError(`Unexpected argument "${rest[0]}".`);
+  if (!endpoint) throw new UsageError('--endpoint URL (or --stdio -- CMD ARGS…) is required.');
+  if (args.repeated.has('env-secret')) throw new UsageError('--env-secret applies to --stdio servers only.');
+  const transport = (args.options.get('transport') ?? 'auto') as McpHttpTransport;
+  if (!['auto', 'streamable-http', 'sse'].includes(transport)) throw new UsageError('--transport must be auto, streamable-http or sse.');
+  const auth = authFrom(args);
+  const headers = (args.repeated.get('header') ?? []).map(parseHeader);
+  return { transport, endpoint, ...(headers.length ? { headers } : {}), ...(auth ? { auth } : {}) };
+}
+
+export function timeoutFrom(args: ParsedArgs): number | undefined {
+  const text = args.options.get('timeout');
+  if (text === undefined) return undefined;
+  const ms = Number(text);
+  if (!Number.isFinite(ms) || ms <= 0) throw new UsageError('--timeout must be a positive number of milliseconds.');
+  return ms;
+}
+
+/** Splits argv at `--` (the stdio command line is everything after it, options included). */
+function splitAtDashes(argv: string[]): { own: string[]; rest: string[] } {
+  const at = argv.indexOf('--');
+  return at === -1 ? { own: argv, rest: [] } : { own: argv.slice(0, at), rest: argv.slice(at + 1) };
+}
+
+async function openCliCore(io: CliIo): Promise<Core> {
+  return openCore({ host: 'cli', environment: io.env, ...(io.env['POWERDUCK_HOME'] ? { dataDir: io.env['POWERDUCK_HOME'] } : {}) });
+}
+
+function announce(target: McpTarget, io: CliIo): void {
+  // Starting a process is code execution: say exactly what runs before it does.
+  if (target.transport === 'stdio') io.stderr(`Starting MCP server: ${commandLine(target)}${target.env?.length ? ` (environment: ${target.env.map((e) => e.name).join(', ')} from secrets)` : ''}\n`);
+}
+
+function exitFor(severity: 'ok' | 'refused' | 'failed'): number {
+  return severity === 'ok' ? exitCodes.ok : severity === 'refused' ? exitCodes.refused : exitCodes.error;
+}
+
+async function parseParams(source: string | undefined, io: CliIo): Promise<Record<string, unknown> | undefined> {
+  if (source === undefined) return undefined;
+  let text: string;
+  if (source === '-') text = await io.readStdin();
+  else if (/^\s*[{[]/.test(source)) text = source;
+  else
+    text = await readFile(resolve(io.cwd, source), 'utf8').catch((e: NodeJS.ErrnoException) => {
+      throw new UsageError(`Cannot read --body ${source}: ${e.code === 'ENOENT' ? 'no such file (inline JSON starts with {)' : e.message}.`);
+    });
+  if (text.trim() === '') return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (e) {
+    throw new UsageError(`--body is not valid JSON: ${(e as Error).message}`);
+  }
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new UsageError('--body must be a JSON object (the request params).');
+  return value as Record<string, unknown>;
+}
+
+/** Sends through `mcp.stream` (notifications print as they come); returns the record or the refusal. */
+export async function streamMcp(core: Core, request: McpCallRequest, io: CliIo, json: boolean): Promise<{ record?: McpExchangeRecord; failure?: WireError }> {
+  const requestId = newUuid();
+  const onSigint = (): void => {
+    core.dispatcher.cancel(requestId);
+  };
+  let record: McpExchangeRecord | undefined;
+  let failure: WireError | undefined;
+  process.once('SIGINT', onSigint);
+  try {
+    await core.dispatcher.stream('mcp.stream', requestId, request, (event: StreamEvent<RecordedStreamEvent, McpExchangeRecord>) => {
+      if (event.kind === 'data') {
+        const params = (event.data.data as { params?: unknown }).params;
+        io.stdout(json ? `${JSON.stringify(event.data)}\n` : `${event.data.event} ${JSON.stringify(params ?? {})}\n`);
+      } else if (event.kind === 'end') record = event.value;
+      else failure = event.error;
+    });
+  } finally {
+    process.removeListener('SIGINT', onSigint);
+  }
+  return { ...(record ? { record } : {}), ...(failure ? { failure } : {}) };
+}
+
+export async function runSendMcp(argv: string[], io: CliIo): Promise<number> {
+  const { own, rest } = splitAtDashes(argv);
+  const args = parseArgs(own, { values: [...mcpTargetValues, 'method', 'body'], flags: ['mcp', 'stdio', 'json', 'one-page'] });
+  if (args.positionals.length) throw new UsageError(`Unexpected argument "${args.positionals[0]}".`);
+  const target = targetFrom(args, rest);
+  const method = args.options.get('method') ?? 'tools/call';
+  const params = await parseParams(args.options.get('body'), io);
+  if (method === 'tools/call' && typeof params?.['name'] !== 'string') throw new UsageError('tools/call needs --body \'{"name":"TOOL","arguments":{…}}\'.');
+  const timeoutMs = timeoutFrom(args);
+  const request: McpCallRequest = { target, method, ...(params ? { params } : {}), ...(args.flags.has('one-page') ? { allPages: false } : {}), ...(timeoutMs ? { timeoutMs } : {}) };
+  const json = args.flags.has('json');
+  announce(target, io);
+  const core = await openCliCore(io);
+  try {
+    const { record, failure } = await streamMcp(core, request, io, json);
+    if (!record) {
+      io.stderr(`powerduck send: ${oneLine(failure?.message ?? 'the request ended without a record.')}\n`);
+      return exitCodes.error;
+    }
+    io.stdout(json ? `${JSON.stringify(record)}\n` : `${mcpSummaryLines(record).join('\n')}\n`);
+    return exitFor(mcpSeverity(record));
+  } finally {
+    await core.close();
+  }
+}
+
+const listKinds = ['info', 'tools', 'resources', 'prompts'] as const;
+type ListKind = (typeof listKinds)[number];
+
+export const mcpCommand: CliCommand = {
+  name: 'mcp',
+  summary: 'connect to an MCP server (HTTP or stdio) and list its tools, resources and prompts',
+  usage: mcpUsage,
+  async run(argv, io) {
+    const { own, rest } = splitAtDashes(argv);
+    const args = parseArgs(own, { values: [...mcpTargetValues], flags: ['stdio', 'json'] });
+    const [kind, ...extra] = args.positionals;
+    if (!kind || !(listKinds as readonly string[]).includes(kind)) throw new UsageError(`Expected one of ${listKinds.join(', ')}${kind ? `, not "${kind}"` : ''}.`);
+    if (extra.length) throw new UsageError(`Unexpected argument "${extra[0]}".`);
+    const target = targetFrom(args, rest);
+    const timeoutMs = timeoutFrom(args);
+    announce(target, io);
+    const core = await openCliCore(io);
+    try {
+      const result = await core.dispatcher.invoke('mcp.connect', { target, ...(timeoutMs ? { timeoutMs } : {}) });
+      if (!result.ok) {
+        io.stderr(`powerduck mcp: ${oneLine(result.error.message)}\n`);
+        return exitCodes.error;
+      }
+      const value = result.value;
+      if (args.flags.has('json')) {
+        const { record, ...lists } = value;
+        const picked = kind === 'tools' ? { tools: lists.tools } : kind === 'prompts' ? { prompts: lists.prompts } : kind === 'resources' ? { resources: lists.resources, resourceTemplates: lists.resourceTemplates } : {};
+        io.stdout(`${JSON.stringify({ ...picked, server: lists.server, record })}\n`);
+      } else io.stdout(`${mcpListLines(value, kind as ListKind).join('\n')}\n`);
+      return exitFor(mcpSeverity(value.record));
+    } finally {
+      await core.close();
+    }
+  },
+};

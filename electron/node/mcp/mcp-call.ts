@@ -1,0 +1,267 @@
+/**
+ * One MCP request from start to finish: connect (initialize), call one method (every page of a
+ * list method), check a tool's structured output, close; one record of all of it. Failures of the
+ * server or the network are outcomes in the record; only refusals (bad input, a missing secret,
+ * stdio where it is not allowed) throw.
+ */
+import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
+import { McpError, ErrorCode, ResultSchema } from '@modelcontextprotocol/sdk/types.js';
+import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { SseError } from '@modelcontextprotocol/sdk/client/sse.js';
+import type { RecordedStreamEvent } from '../../../shared/a2a/exchange';
+import { redactDeep } from '../../../shared/history/history-redaction';
+import { redactUrl } from '../../../shared/a2a/redaction';
+import {
+  mcpListMethods,
+  type McpCallRequest,
+  type McpConnectRequest,
+  type McpConnectResult,
+  type McpExchangeRecord,
+  type McpOutcome,
+  type McpPrompt,
+  type McpResource,
+  type McpResourceTemplate,
+  type McpTarget,
+  type McpTool,
+} from '../../../shared/mcp/mcp-types';
+import { CoreError } from '../core-error';
+import { describeChallenge } from './mcp-auth-challenge';
+import { checkToolOutput } from './mcp-output-check';
+import { McpRecorder } from './mcp-recorder';
+import { openMcpSession, phaseSignal, type McpDeps, type McpSession } from './mcp-session';
+
+export type { McpDeps };
+
+export interface McpHooks {
+  signal?: AbortSignal;
+  /** Each server notification or request as it arrives (progress, logging, list changes). */
+  onEvent?: (event: RecordedStreamEvent) => void;
+}
+
+const DEFAULT_TIMEOUT_MS = 60_000;
+/** A list that keeps answering with a nextCursor stops here (a looping server is a normal input). */
+export const MAX_LIST_PAGES = 100;
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function timeoutOf(ms: number | undefined): number {
+  if (ms === undefined) return DEFAULT_TIMEOUT_MS;
+  if (!Number.isFinite(ms) || ms <= 0) throw new CoreError('bad-request', 'timeoutMs must be a positive number of milliseconds.');
+  return ms;
+}
+
+function networkCode(error: unknown): 'dns' | 'connect' | 'tls' {
+  const cause = isObject(error) && isObject(error['cause']) ? error['cause'] : undefined;
+  const code = typeof cause?.['code'] === 'string' ? cause['code'] : '';
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'dns';
+  if (/CERT|SSL|TLS/.test(code)) return 'tls';
+  return 'connect';
+}
+
+/** Turns whatever the SDK threw into the record's outcome (never matching on message text where a code exists). */
+async function outcomeOf(error: unknown, recorder: McpRecorder, target: McpTarget, signal: AbortSignal): Promise<McpOutcome> {
+  if (signal.aborted) return { kind: 'cancelled', message: 'Stopped by the user; the server was sent notifications/cancelled for the request in flight.' };
+  if (error instanceof CoreError) throw error;
+  const failure = recorder.lastFailure;
+  if ((error instanceof StreamableHTTPError || error instanceof SseError) && failure) {
+    if (failure.status === 401 && target.transport !== 'stdio') {
+      const challenge = await describeChallenge(failure.status, failure.headers, target.endpoint, recorder.recordingFetch());
+      return {
+        kind: 'auth-required',
+        message: `The server requires authorization (HTTP 401)${challenge.authorizationServers?.length ? `; it names the authorization server ${challenge.authorizationServers.join(', ')}` : ''}. Powerduck sends bearer tokens and API keys from named secrets; it does not run the OAuth flow itself yet.`,
+        challenge: redactDeep(challenge, recorder.rules) as typeof challenge,
+      };
+    }
+    return { kind: 'http-error', status: failure.status, message: recorder.scrub(error.message) };
+  }
+  if (error instanceof McpError) {
+    if (error.code === (ErrorCode.RequestTimeout as number)) return { kind: 'transport-error', code: 'timeout', message: recorder.scrub(error.message) };
+    if (error.code === (ErrorCode.ConnectionClosed as number)) return { kind: 'transport-error', code: 'connect', message: `The connection closed before an answer. ${recorder.scrub(error.message)}` };
+    const data = error.data === undefined ? {} : { data: redactDeep(error.data, recorder.rules) };
+    // McpError prefixes its message; the record keeps the server's own words.
+    const own = error.message.replace(/^MCP error -?\d+: /, '');
+    return { kind: 'rpc-error', code: error.code, message: recorder.scrub(own), ...data };
+  }
+  const e = error as Error;
+  if (isObject(error) && (error as { code?: unknown }).code === 'ENOENT') return { kind: 'transport-error', code: 'connect', message: recorder.scrub(`The command could not be started: ${e.message}`) };
+  return { kind: 'transport-error', code: networkCode(error), message: recorder.scrub(e?.message ?? String(error)) };
+}
+
+function targetSummary(target: McpTarget, recorder: McpRecorder): McpExchangeRecord['target'] {
+  if (target.transport === 'stdio') {
+    return { transport: 'stdio', command: target.command, args: [...(target.args ?? [])].map((a) => recorder.scrub(a)), envNames: (target.env ?? []).map((e) => e.name) };
+  }
+  return { transport: target.transport, endpoint: redactUrl(target.endpoint, recorder.rules) };
+}
+
+function finish(recorder: McpRecorder, base: Pick<McpExchangeRecord, 'method' | 'target'> & Partial<McpExchangeRecord>, outcome: McpOutcome): McpExchangeRecord {
+  const record: McpExchangeRecord = {
+    protocol: 'mcp',
+    id: recorder.id,
+    startedAt: recorder.startedAt,
+    ...base,
+    outcome: redactDeep(outcome, recorder.rules) as McpOutcome,
+    http: recorder.http.map((h) => ({ ...h })),
+    messages: recorder.messages,
+    timings: { totalMs: recorder.elapsed(), ...(base.timings?.initializeMs !== undefined ? { initializeMs: base.timings.initializeMs } : {}) },
+    warnings: recorder.warnings,
+  };
+  if (recorder.events.length) record.events = recorder.events;
+  const stderr = recorder.stderrText;
+  if (stderr) record.stderr = stderr;
+  return record;
+}
+
+/** One request whose cancellation follows `signal` only while it is in flight (see phaseSignal). */
+async function requestOnce(session: McpSession, message: { method: string; params?: Record<string, unknown> }, signal: AbortSignal, options: Omit<RequestOptions, 'signal'>): Promise<Record<string, unknown>> {
+  const phase = phaseSignal(signal);
+  try {
+    return await session.client.request(message, ResultSchema, { ...options, signal: phase.signal });
+  } finally {
+    phase.done();
+  }
+}
+
+/** Reads every page of a list method, with the cursor the server hands out. */
+async function listAll(session: McpSession, method: string, params: Record<string, unknown> | undefined, signal: AbortSignal, timeout: number): Promise<{ result: Record<string, unknown>; pages: number; warning?: string }> {
+  const field = mcpListMethods[method] as string;
+  const items: unknown[] = [];
+  let cursor = typeof params?.['cursor'] === 'string' ? params['cursor'] : undefined;
+  let last: Record<string, unknown> = {};
+  const seen = new Set<string>();
+  for (let page = 1; ; page++) {
+    const pageParams = { ...(params ?? {}), ...(cursor !== undefined ? { cursor } : {}) };
+    last = await requestOnce(session, { method, params: pageParams }, signal, { timeout });
+    const pageItems = last[field];
+    if (Array.isArray(pageItems)) items.push(...(pageItems as unknown[]));
+    const next = last['nextCursor'];
+    if (typeof next !== 'string' || next === '') return { result: { ...last, [field]: items, nextCursor: undefined }, pages: page };
+    if (seen.has(next)) return { result: { ...last, [field]: items }, pages: page, warning: `The server repeated the cursor "${next}"; the list stopped there.` };
+    if (page >= MAX_LIST_PAGES) return { result: { ...last, [field]: items }, pages: page, warning: `Stopped after ${MAX_LIST_PAGES} pages; the server still offered nextCursor "${next}".` };
+    seen.add(next);
+    cursor = next;
+  }
+}
+
+function signalFor(hooks: McpHooks): { signal: AbortSignal; dispose: () => void } {
+  const controller = new AbortController();
+  // A string reason: the SDK sends String(reason) as the `reason` of notifications/cancelled.
+  const onAbort = (): void => controller.abort('Stopped by the user in Powerduck.');
+  if (hooks.signal?.aborted) onAbort();
+  else hooks.signal?.addEventListener('abort', onAbort, { once: true });
+  return { signal: controller.signal, dispose: () => hooks.signal?.removeEventListener('abort', onAbort) };
+}
+
+function validateRequest(request: McpCallRequest): void {
+  if (!isObject(request)) throw new CoreError('bad-request', 'An MCP request must be an object.');
+  if (typeof request.method !== 'string' || !/^[\w./-]+$/.test(request.method)) throw new CoreError('bad-request', `"${String(request.method)}" is not an MCP method name (such as tools/call).`);
+  if (request.params !== undefined && !isObject(request.params)) throw new CoreError('bad-request', 'MCP params must be a JSON object.');
+  if (request.method === 'tools/call' && typeof request.params?.['name'] !== 'string') throw new CoreError('bad-request', 'tools/call needs params.name (the tool to call) and usually params.arguments.');
+}
+
+export async function performMcpCall(request: McpCallRequest, deps: McpDeps, hooks: McpHooks = {}): Promise<McpExchangeRecord> {
+  validateRequest(request);
+  const timeout = timeoutOf(request.timeoutMs);
+  const recorder = new McpRecorder(deps.now, { ...(request.recordBodyLimit ? { recordBodyLimit: request.recordBodyLimit } : {}), ...(hooks.onEvent ? { onEvent: hooks.onEvent } : {}) });
+  const { signal, dispose } = signalFor(hooks);
+  const base: Pick<McpExchangeRecord, 'method' | 'target'> & Partial<McpExchangeRecord> = { method: request.method, target: targetSummary(request.target, recorder) };
+  let session: McpSession | undefined;
+  let outcome: McpOutcome;
+  try {
+    session = await openMcpSession(request.target, deps, recorder, signal, timeout);
+    base.target = targetSummary(request.target, recorder);
+    if (request.params !== undefined) base.params = redactDeep(request.params, recorder.rules);
+    base.server = session.server;
+    base.timings = { totalMs: 0, initializeMs: recorder.elapsed() };
+    outcome = await callOn(session, request, base, recorder, signal, timeout);
+  } catch (error) {
+    outcome = await outcomeOf(error, recorder, request.target, signal);
+  } finally {
+    dispose();
+  }
+  // Closed before the record is made, so it shows the session's end (DELETE) and every body in full.
+  await session?.close();
+  await recorder.settle(200);
+  return finish(recorder, base, outcome);
+}
+
+async function callOn(session: McpSession, request: McpCallRequest, base: Partial<McpExchangeRecord>, recorder: McpRecorder, signal: AbortSignal, timeout: number): Promise<McpOutcome> {
+  if (request.method === 'initialize') return { kind: 'result', result: session.initializeResult };
+  let result: Record<string, unknown>;
+  if (mcpListMethods[request.method] !== undefined && request.allPages !== false) {
+    const listed = await listAll(session, request.method, request.params, signal, timeout);
+    result = listed.result;
+    base.pages = listed.pages;
+    if (listed.warning) recorder.warnings.push(listed.warning);
+  } else {
+    const meta = isObject(request.params?.['_meta']) ? request.params['_meta'] : undefined;
+    // Asks for progress (the SDK mints the token) unless the user set their own progressToken.
+    const progress = meta?.['progressToken'] === undefined ? { onprogress: () => undefined, resetTimeoutOnProgress: true } : {};
+    result = await requestOnce(session, { method: request.method, ...(request.params ? { params: request.params } : {}) }, signal, { timeout, ...progress });
+  }
+  if (request.method !== 'tools/call') return { kind: 'result', result };
+  let schema = request.outputSchema;
+  if (!schema) {
+    // The tool's declared outputSchema, as the server lists it (a failure here only leaves the output unchecked).
+    const name = request.params?.['name'];
+    const tools = await listAll(session, 'tools/list', undefined, signal, timeout).catch(() => undefined);
+    const tool = (tools?.result['tools'] as unknown[] | undefined)?.find((t) => isObject(t) && t['name'] === name);
+    if (isObject(tool) && isObject(tool['outputSchema'])) schema = tool['outputSchema'];
+  }
+  base.outputCheck = await checkToolOutput(result, schema);
+  return result['isError'] === true ? { kind: 'tool-error', result } : { kind: 'result', result };
+}
+
+function pick<T>(value: unknown, field: string, valid: (item: Record<string, unknown>) => boolean): T[] {
+  const items = isObject(value) ? value[field] : undefined;
+  return Array.isArray(items) ? (items.filter((i) => isObject(i) && valid(i)) as T[]) : [];
+}
+
+/** Connect: initialize, then every list the server's capabilities offer (each to its last page). */
+export async function performMcpConnect(request: McpConnectRequest, deps: McpDeps, hooks: McpHooks = {}): Promise<McpConnectResult> {
+  const timeout = timeoutOf(request.timeoutMs);
+  const recorder = new McpRecorder(deps.now, hooks.onEvent ? { onEvent: hooks.onEvent } : {});
+  const { signal, dispose } = signalFor(hooks);
+  const base: Pick<McpExchangeRecord, 'method' | 'target'> & Partial<McpExchangeRecord> = { method: 'initialize', target: targetSummary(request.target, recorder) };
+  const out: Omit<McpConnectResult, 'record'> = { tools: [], resources: [], resourceTemplates: [], prompts: [] };
+  let session: McpSession | undefined;
+  let outcome: McpOutcome;
+  try {
+    session = await openMcpSession(request.target, deps, recorder, signal, timeout);
+    base.target = targetSummary(request.target, recorder);
+    base.server = out.server = session.server;
+    base.timings = { totalMs: 0, initializeMs: recorder.elapsed() };
+    const caps = session.server.capabilities;
+    const lists: Array<[string, boolean]> = [
+      ['tools/list', isObject(caps['tools'])],
+      ['resources/list', isObject(caps['resources'])],
+      ['resources/templates/list', isObject(caps['resources'])],
+      ['prompts/list', isObject(caps['prompts'])],
+    ];
+    for (const [method, offered] of lists) {
+      if (!offered) continue;
+      try {
+        const listed = await listAll(session, method, undefined, signal, timeout);
+        if (listed.warning) recorder.warnings.push(listed.warning);
+        if (method === 'tools/list') out.tools = pick<McpTool>(listed.result, 'tools', (t) => typeof t['name'] === 'string');
+        if (method === 'resources/list') out.resources = pick<McpResource>(listed.result, 'resources', (r) => typeof r['uri'] === 'string');
+        if (method === 'resources/templates/list') out.resourceTemplates = pick<McpResourceTemplate>(listed.result, 'resourceTemplates', (r) => typeof r['uriTemplate'] === 'string');
+        if (method === 'prompts/list') out.prompts = pick<McpPrompt>(listed.result, 'prompts', (p) => typeof p['name'] === 'string');
+      } catch (error) {
+        if (signal.aborted) throw error;
+        const failed = await outcomeOf(error, recorder, request.target, signal);
+        recorder.warnings.push(`${method} failed: ${'message' in failed ? failed.message : failed.kind}`);
+      }
+    }
+    outcome = { kind: 'result', result: session.initializeResult };
+  } catch (error) {
+    outcome = await outcomeOf(error, recorder, request.target, signal);
+  } finally {
+    dispose();
+  }
+  await session?.close();
+  await recorder.settle(200);
+  return { ...out, record: finish(recorder, base, outcome) };
+}

@@ -1,0 +1,216 @@
+/**
+ * Records one MCP connection in one place: every HTTP request/response the SDK transport makes
+ * (through a wrapped fetch) and every JSON-RPC message both ways (through a wrapped transport).
+ * Secrets are redacted here, on the recorded copy only; the live requests are untouched.
+ */
+import { performance } from 'node:perf_hooks';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import type { HeaderList, RecordedStreamEvent } from '../../../shared/a2a/exchange';
+import { newUuid } from '../../../shared/a2a/ids';
+import { redactDeep } from '../../../shared/history/history-redaction';
+import { redactHeaders, redactUrl, scrubValues, type RedactionRules } from '../../../shared/a2a/redaction';
+import type { McpHttpExchange, McpMessage } from '../../../shared/mcp/mcp-types';
+
+export const DEFAULT_MCP_RECORD_BODY_LIMIT = 5 * 1024 * 1024;
+/** Messages kept per record: a server flooding notifications must not exhaust memory. */
+export const MAX_RECORDED_MESSAGES = 10_000;
+const MAX_STDERR_CHARS = 16 * 1024;
+
+type FetchLike = (url: string | URL, init?: RequestInit) => Promise<Response>;
+
+function headerList(headers: RequestInit['headers'] | Headers | undefined): HeaderList {
+  if (!headers) return [];
+  const out: HeaderList = [];
+  new Headers(headers).forEach((value, name) => out.push([name, value]));
+  return out;
+}
+
+function bodyText(body: unknown): string | undefined {
+  if (body === undefined || body === null) return undefined;
+  if (typeof body === 'string') return body;
+  if (body instanceof URLSearchParams) return body.toString();
+  if (body instanceof Uint8Array) return new TextDecoder().decode(body);
+  return '‹body not recorded›';
+}
+
+function messageKind(message: Record<string, unknown>): McpMessage['kind'] {
+  if (typeof message['method'] === 'string') return 'id' in message ? 'request' : 'notification';
+  return 'error' in message ? 'error' : 'response';
+}
+
+export class McpRecorder {
+  readonly id = newUuid();
+  readonly startedAt: string;
+  readonly #t0 = performance.now();
+  readonly #limit: number;
+  #rules: RedactionRules = {};
+  readonly http: McpHttpExchange[] = [];
+  readonly messages: McpMessage[] = [];
+  readonly events: RecordedStreamEvent[] = [];
+  readonly warnings: string[] = [];
+  #stderr = '';
+  #droppedMessages = 0;
+  readonly #pending = new Set<Promise<void>>();
+  /** The last HTTP answer that was not 2xx (status and headers, unredacted: read by the core only, never stored). */
+  lastFailure: { status: number; headers: Headers; url: string } | undefined;
+  readonly #onEvent: ((event: RecordedStreamEvent) => void) | undefined;
+
+  constructor(now: () => number, options: { recordBodyLimit?: number; onEvent?: (event: RecordedStreamEvent) => void } = {}) {
+    this.startedAt = new Date(now()).toISOString();
+    this.#limit = options.recordBodyLimit ?? DEFAULT_MCP_RECORD_BODY_LIMIT;
+    this.#onEvent = options.onEvent;
+  }
+
+  elapsed(): number {
+    return Math.round((performance.now() - this.#t0) * 1000) / 1000;
+  }
+
+  setRedaction(rules: RedactionRules): void {
+    this.#rules = rules;
+  }
+
+  get rules(): RedactionRules {
+    return this.#rules;
+  }
+
+  scrub(text: string): string {
+    return scrubValues(text, this.#rules);
+  }
+
+  /** A fetch that records each request and response (a JSON body whole, an SSE body as it streams). */
+  recordingFetch(base: FetchLike = fetch): FetchLike {
+    return async (input, init) => {
+      const url = typeof input === 'string' ? input : input.href;
+      const started = this.elapsed();
+      const body = bodyText(init?.body);
+      const entry: McpHttpExchange = {
+        seq: this.http.length,
+        atMs: started,
+        httpMethod: (init?.method ?? 'GET').toUpperCase(),
+        url: redactUrl(url, this.#rules),
+        requestHeaders: redactHeaders(headerList(init?.headers), this.#rules),
+        ...(body !== undefined ? { requestBody: this.#cut(this.scrub(body)) } : {}),
+      };
+      this.http.push(entry);
+      let response: Response;
+      try {
+        response = await base(input, init);
+      } catch (e) {
+        entry.error = this.scrub((e as Error).message);
+        entry.durationMs = this.elapsed() - started;
+        throw e;
+      }
+      entry.status = response.status;
+      entry.statusText = response.statusText;
+      entry.responseHeaders = redactHeaders(headerList(response.headers), this.#rules);
+      const contentType = response.headers.get('content-type');
+      if (contentType) entry.contentType = contentType;
+      if (!response.ok) this.lastFailure = { status: response.status, headers: response.headers, url };
+      entry.durationMs = this.elapsed() - started;
+      if (response.body) {
+        // The SDK reads the original; the record reads a copy at its own pace (both branches are drained).
+        const reading = this.#readInto(entry, response.clone(), started);
+        this.#pending.add(reading);
+        void reading.finally(() => this.#pending.delete(reading));
+      }
+      return response;
+    };
+  }
+
+  async #readInto(entry: McpHttpExchange, response: Response, started: number): Promise<void> {
+    const reader = response.body?.getReader();
+    if (!reader) return;
+    const decoder = new TextDecoder();
+    let text = '';
+    let kept = 0;
+    try {
+      for (;;) {
+        const { done, value } = await reader.read();
+        if (done) break;
+        if (kept < this.#limit) {
+          const take = value.subarray(0, this.#limit - kept);
+          kept += take.length;
+          text += decoder.decode(take, { stream: true });
+          entry.responseBody = this.scrub(text);
+        } else entry.truncated = true;
+      }
+      text += decoder.decode();
+      entry.responseBody = this.scrub(text);
+      entry.durationMs = this.elapsed() - started;
+    } catch {
+      // The stream was closed with the connection: what arrived is what the record shows.
+    }
+  }
+
+  /** Waits (at most `ms`) for recorded copies of response bodies still arriving. */
+  async settle(ms: number): Promise<void> {
+    if (!this.#pending.size) return;
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([Promise.allSettled([...this.#pending]), new Promise((resolve) => (timer = setTimeout(resolve, ms)))]);
+    clearTimeout(timer);
+  }
+
+  #cut(text: string): string {
+    return text.length > this.#limit ? text.slice(0, this.#limit) : text;
+  }
+
+  /** Records a JSON-RPC message; received notifications and server requests also become timeline events. */
+  message(direction: McpMessage['direction'], raw: JSONRPCMessage): void {
+    if (this.messages.length >= MAX_RECORDED_MESSAGES) {
+      if (this.#droppedMessages++ === 0) this.warnings.push(`More than ${MAX_RECORDED_MESSAGES} JSON-RPC messages: later ones are not recorded.`);
+      return;
+    }
+    // A copy either way: the SDK keeps using the live message.
+    const message = (this.#rules.values?.length ? redactDeep(raw, this.#rules) : structuredClone(raw)) as Record<string, unknown>;
+    const kind = messageKind(message);
+    const entry: McpMessage = { seq: this.messages.length, atMs: this.elapsed(), direction, kind, message };
+    if (typeof message['method'] === 'string') entry.method = message['method'];
+    const id = message['id'];
+    if (typeof id === 'string' || typeof id === 'number') entry.id = id;
+    this.messages.push(entry);
+    if (direction === 'received' && (kind === 'notification' || kind === 'request')) {
+      const event: RecordedStreamEvent = { seq: this.events.length, atMs: entry.atMs, event: entry.method ?? 'message', data: message };
+      this.events.push(event);
+      this.#onEvent?.(event);
+    }
+  }
+
+  stderr(chunk: string): void {
+    this.#stderr = (this.#stderr + chunk).slice(-MAX_STDERR_CHARS);
+  }
+
+  get stderrText(): string | undefined {
+    return this.#stderr ? this.scrub(this.#stderr) : undefined;
+  }
+
+  /** A transport that records every message both ways and otherwise delegates. */
+  wrap(inner: Transport): Transport {
+    const record = (direction: McpMessage['direction'], message: JSONRPCMessage): void => this.message(direction, message);
+    const wrapped: Transport = {
+      async start() {
+        inner.onmessage = (message, extra) => {
+          record('received', message);
+          wrapped.onmessage?.(message, extra);
+        };
+        inner.onerror = (error) => wrapped.onerror?.(error);
+        inner.onclose = () => wrapped.onclose?.();
+        await inner.start();
+      },
+      async send(message, options) {
+        record('sent', message);
+        await inner.send(message, options);
+      },
+      async close() {
+        await inner.close();
+      },
+      get sessionId() {
+        return inner.sessionId;
+      },
+      setProtocolVersion(version: string) {
+        inner.setProtocolVersion?.(version);
+      },
+    };
+    return wrapped;
+  }
+}

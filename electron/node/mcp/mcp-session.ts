@@ -1,0 +1,182 @@
+/**
+ * Opens one MCP connection with the official SDK client: Streamable HTTP (falling back to the
+ * legacy HTTP+SSE transport when the server offers only that), or a stdio child process. Every
+ * transport is wrapped by the recorder, so the record sees each HTTP exchange and JSON-RPC message.
+ */
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
+import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import { callRedaction } from '../../../shared/a2a/redaction';
+import type { McpHttpTarget, McpServerInfo, McpStdioTarget, McpTarget } from '../../../shared/mcp/mcp-types';
+import { applyAuth, resolveSecret, type SecretDeps } from '../a2a/auth-apply';
+import { CoreError } from '../core-error';
+import type { McpRecorder } from './mcp-recorder';
+
+export interface McpDeps extends SecretDeps {
+  now: () => number;
+  version: string;
+  /** Starting processes is code execution: the browser host allows it only with --allow-stdio. */
+  allowStdio: boolean;
+}
+
+export interface McpSession {
+  client: Client;
+  server: McpServerInfo;
+  initializeResult: Record<string, unknown>;
+  close(): Promise<void>;
+}
+
+const CLOSE_GRACE_MS = 2_000;
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+export function parseMcpEndpoint(text: string): URL {
+  let url: URL;
+  try {
+    url = new URL(text.trim());
+  } catch {
+    throw new CoreError('bad-request', `"${text}" is not a valid MCP endpoint URL (expected http://… or https://…).`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new CoreError('bad-request', `An MCP endpoint needs an http:// or https:// URL, not ${url.protocol}//.`);
+  return url;
+}
+
+/** The command line exactly as it will run (what the user confirms), quoted for reading. */
+export function commandLine(target: Pick<McpStdioTarget, 'command' | 'args'>): string {
+  const quote = (s: string): string => (/^[A-Za-z0-9_@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);
+  return [target.command, ...(target.args ?? [])].map(quote).join(' ');
+}
+
+/**
+ * A signal that follows `outer` only until `done()`. The SDK keeps its abort listener after a
+ * request has finished, so the caller's Stop would otherwise send notifications/cancelled for
+ * requests that already have their answer (initialize, earlier pages).
+ */
+export function phaseSignal(outer: AbortSignal): { signal: AbortSignal; done: () => void } {
+  const controller = new AbortController();
+  const onAbort = (): void => controller.abort(outer.reason);
+  if (outer.aborted) onAbort();
+  else outer.addEventListener('abort', onAbort, { once: true });
+  return { signal: controller.signal, done: () => outer.removeEventListener('abort', onAbort) };
+}
+
+function newClient(deps: McpDeps): Client {
+  return new Client({ name: 'powerduck', version: deps.version }, { capabilities: {} });
+}
+
+async function closeQuietly(client: Client, transport: Transport): Promise<void> {
+  const closing = (async () => {
+    if (transport instanceof StreamableHTTPClientTransport && transport.sessionId) {
+      // Ends the server's session (DELETE); a server that does not allow it answers 405, which is fine.
+      await transport.terminateSession().catch(() => undefined);
+    }
+    await client.close().catch(() => undefined);
+  })();
+  await Promise.race([closing, new Promise((resolve) => setTimeout(resolve, CLOSE_GRACE_MS).unref())]);
+}
+
+function serverInfoFrom(client: Client, initializeResult: Record<string, unknown>, transport: McpServerInfo['transport'], sessionId: string | undefined): McpServerInfo {
+  const info = client.getServerVersion();
+  const out: McpServerInfo = {
+    name: info?.name ?? '',
+    version: info?.version ?? '',
+    protocolVersion: typeof initializeResult['protocolVersion'] === 'string' ? initializeResult['protocolVersion'] : '',
+    capabilities: (client.getServerCapabilities() as Record<string, unknown> | undefined) ?? {},
+    transport,
+  };
+  if (info?.title) out.title = info.title;
+  const instructions = client.getInstructions();
+  if (instructions) out.instructions = instructions;
+  if (sessionId) out.sessionId = sessionId;
+  return out;
+}
+
+/** The initialize result as the server sent it (from the record: the SDK keeps only parts of it). */
+function initializeResultOf(recorder: McpRecorder): Record<string, unknown> {
+  const request = recorder.messages.find((m) => m.direction === 'sent' && m.method === 'initialize');
+  const answer = recorder.messages.find((m) => m.direction === 'received' && m.kind === 'response' && request !== undefined && m.id === request.id);
+  const result = isObject(answer?.message) ? answer.message['result'] : undefined;
+  return isObject(result) ? result : {};
+}
+
+async function connectWith(deps: McpDeps, recorder: McpRecorder, transport: Transport, kind: McpServerInfo['transport'], signal: AbortSignal, timeoutMs: number): Promise<McpSession> {
+  const client = newClient(deps);
+  const phase = phaseSignal(signal);
+  try {
+    await client.connect(recorder.wrap(transport), { signal: phase.signal, timeout: timeoutMs });
+  } catch (e) {
+    await closeQuietly(client, transport);
+    throw e;
+  } finally {
+    phase.done();
+  }
+  const initializeResult = initializeResultOf(recorder);
+  return {
+    client,
+    initializeResult,
+    server: serverInfoFrom(client, initializeResult, kind, transport.sessionId),
+    close: () => closeQuietly(client, transport),
+  };
+}
+
+async function connectHttp(target: McpHttpTarget, deps: McpDeps, recorder: McpRecorder, signal: AbortSignal, timeoutMs: number): Promise<McpSession> {
+  let url = parseMcpEndpoint(target.endpoint);
+  const auth = await applyAuth(target.auth, deps);
+  const headers: Record<string, string> = {};
+  for (const h of target.headers ?? []) {
+    if (h.enabled === false || !h.name.trim()) continue;
+    headers[h.name.trim()] = h.value;
+  }
+  for (const [name, value] of auth.headers) headers[name] = value;
+  for (const [name, value] of auth.query) url.searchParams.append(name, value);
+  url = new URL(url.href);
+  recorder.setRedaction(callRedaction({ endpoint: url.href, headers: target.headers }, auth.redaction));
+  const fetchFn = recorder.recordingFetch();
+  const requestInit: RequestInit = { headers };
+  if (target.transport !== 'sse') {
+    try {
+      return await connectWith(deps, recorder, new StreamableHTTPClientTransport(url, { fetch: fetchFn, requestInit }), 'streamable-http', signal, timeoutMs);
+    } catch (e) {
+      const status = recorder.lastFailure?.status;
+      // MCP 2025-03-26 §Transports, backwards compatibility: a POST of initialize refused with
+      // 400/404/405 means the server may speak only the 2024-11-05 HTTP+SSE transport.
+      const fallback = target.transport === 'auto' && !signal.aborted && status !== undefined && [400, 404, 405].includes(status);
+      if (!fallback) throw e;
+      recorder.warnings.push(`Streamable HTTP was refused (HTTP ${status}); trying the legacy HTTP+SSE transport (protocol 2024-11-05).`);
+      recorder.lastFailure = undefined;
+    }
+  }
+  return connectWith(deps, recorder, new SSEClientTransport(url, { fetch: fetchFn, requestInit}), 'sse', signal, timeoutMs);
+}
+
+async function connectStdio(target: McpStdioTarget, deps: McpDeps, recorder: McpRecorder, signal: AbortSignal, timeoutMs: number): Promise<McpSession> {
+  if (!deps.allowStdio) {
+    throw new CoreError('unsupported', 'This host does not start processes: stdio MCP servers run in the desktop app and the CLI, or in the browser host started with --allow-stdio.');
+  }
+  if (typeof target.command !== 'string' || !target.command.trim()) throw new CoreError('bad-request', 'A stdio MCP server needs a command to run.');
+  const args = target.args ?? [];
+  if (!Array.isArray(args) || args.some((a) => typeof a !== 'string')) throw new CoreError('bad-request', 'The arguments of a stdio MCP server must be a list of strings.');
+  const env: Record<string, string> = { ...getDefaultEnvironment() };
+  const secretValues: string[] = [];
+  for (const entry of target.env ?? []) {
+    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(entry.name)) throw new CoreError('bad-request', `"${entry.name}" is not a valid environment variable name.`);
+    const value = await resolveSecret(entry.value, deps, `environment variable ${entry.name}`);
+    env[entry.name] = value;
+    secretValues.push(value);
+  }
+  recorder.setRedaction(callRedaction({ endpoint: '' }, { values: secretValues }));
+  const transport = new StdioClientTransport({ command: target.command, args, env, stderr: 'pipe', ...(target.cwd ? { cwd: target.cwd } : {}) });
+  transport.stderr?.on('data', (chunk: Buffer) => recorder.stderr(chunk.toString('utf8')));
+  return connectWith(deps, recorder, transport, 'stdio', signal, timeoutMs);
+}
+
+export async function openMcpSession(target: McpTarget, deps: McpDeps, recorder: McpRecorder, signal: AbortSignal, timeoutMs: number): Promise<McpSession> {
+  if (!isObject(target)) throw new CoreError('bad-request', 'An MCP request needs a target (an endpoint or a stdio command).');
+  if (target.transport === 'stdio') return connectStdio(target, deps, recorder, signal, timeoutMs);
+  if (!['auto', 'streamable-http', 'sse'].includes(target.transport)) throw new CoreError('bad-request', `Unknown MCP transport "${String(target.transport)}" (auto, streamable-http, sse or stdio).`);
+  return connectHttp(target, deps, recorder, signal, timeoutMs);
+}

@@ -1,0 +1,71 @@
+/**
+ * The history entry of an MCP request, under the same logging policy as A2A and HTTP exchanges:
+ * method, server, status, outcome, sizes and timing always; params and result as SHA-256 digests
+ * unless full bodies are on (then the whole record, already redacted by the core, is kept).
+ */
+import type { BodyDigest, HistoryEntry, HistorySource } from '../history/history-types';
+import { utf8ByteLength } from '../a2a/utf8';
+import type { McpExchangeRecord } from './mcp-types';
+
+export interface McpEntryOptions {
+  source: HistorySource;
+  fullBodies: boolean;
+  sha256: (text: string) => string;
+}
+
+function digest(value: unknown, sha256: (t: string) => string): BodyDigest {
+  if (value === undefined) return { bytes: 0 };
+  const text = JSON.stringify(value);
+  return { bytes: utf8ByteLength(text), sha256: sha256(text) };
+}
+
+/** Where the request went, as one line: the endpoint, or the command line of a stdio server. */
+export function mcpTargetLine(target: McpExchangeRecord['target']): string {
+  if (target.transport === 'stdio') return `stdio: ${[target.command ?? '', ...(target.args ?? [])].join(' ')}`;
+  return target.endpoint ?? '';
+}
+
+/** The text of a failed tool's first text block, for one-line summaries. */
+export function toolErrorText(result: unknown): string {
+  const content = typeof result === 'object' && result !== null ? (result as { content?: unknown }).content : undefined;
+  if (Array.isArray(content)) {
+    for (const block of content) {
+      if (typeof block === 'object' && block !== null && (block as { type?: unknown }).type === 'text' && typeof (block as { text?: unknown }).text === 'string') return (block as { text: string }).text;
+    }
+  }
+  return 'The tool reported an error (isError).';
+}
+
+export function buildMcpHistoryEntry(record: McpExchangeRecord, options: McpEntryOptions): HistoryEntry {
+  const outcome = record.outcome;
+  const endpoint = mcpTargetLine(record.target);
+  const entry: HistoryEntry = {
+    id: record.id,
+    startedAt: record.startedAt,
+    source: options.source,
+    method: record.method,
+    interface: { binding: 'MCP', version: '-', endpoint },
+    attempt: 1,
+    outcomeKind: outcome.kind,
+    taskCreated: false,
+    messages: [],
+    durationMs: record.timings.totalMs,
+    request: { url: endpoint, ...(record.target.transport === 'stdio' ? {} : { httpMethod: 'POST' }), ...digest(record.params, options.sha256) },
+    warnings: [...record.warnings],
+    bodies: options.fullBodies ? 'full' : 'hashed',
+  };
+  if (outcome.kind === 'result' || outcome.kind === 'tool-error') entry.response = { ...digest(outcome.result, options.sha256), contentType: 'application/json' };
+  const posts = record.http.filter((h) => h.httpMethod === 'POST' && h.status !== undefined);
+  const status = outcome.kind === 'http-error' ? outcome.status : outcome.kind === 'auth-required' ? outcome.challenge.status : posts[posts.length - 1]?.status;
+  if (status !== undefined) entry.httpStatus = status;
+  if (outcome.kind === 'rpc-error') entry.a2aError = { code: outcome.code, message: outcome.message };
+  else if (outcome.kind === 'tool-error') entry.a2aError = { code: 'tool-error', message: toolErrorText(outcome.result) };
+  else if (outcome.kind === 'http-error' || outcome.kind === 'auth-required' || outcome.kind === 'cancelled') entry.a2aError = { code: outcome.kind, message: outcome.message };
+  else if (outcome.kind === 'transport-error') {
+    entry.transportError = outcome.code;
+    entry.a2aError = { code: outcome.code, message: outcome.message };
+  }
+  if (record.events) entry.eventCount = record.events.length;
+  if (options.fullBodies) entry.mcpExchange = record;
+  return entry;
+}

@@ -1,0 +1,116 @@
+/** Plain-text summary of an MCP exchange (CLI output, Copy for LLM) and how severe its outcome is. */
+import { mcpTargetLine, toolErrorText } from './mcp-history';
+import type { McpConnectResult, McpExchangeRecord } from './mcp-types';
+
+export type McpSeverity = 'ok' | 'refused' | 'failed';
+
+/** refused = the server said no (JSON-RPC error, isError, HTTP 4xx/5xx, auth); failed = nothing usable came back. */
+export function mcpSeverity(record: McpExchangeRecord): McpSeverity {
+  switch (record.outcome.kind) {
+    case 'result':
+      return record.outputCheck?.verdict === 'violations' || record.outputCheck?.verdict === 'missing' ? 'refused' : 'ok';
+    case 'tool-error':
+    case 'rpc-error':
+    case 'http-error':
+    case 'auth-required':
+      return 'refused';
+    case 'transport-error':
+    case 'cancelled':
+      return 'failed';
+  }
+}
+
+const maxLines = 200;
+
+function block(value: unknown): string[] {
+  const lines = (JSON.stringify(value, null, 2) ?? 'undefined').split('\n');
+  return lines.length > maxLines ? [...lines.slice(0, maxLines), `… ${lines.length - maxLines} more lines (use --json for everything)`] : lines;
+}
+
+export function mcpServerLine(record: McpExchangeRecord): string | undefined {
+  const s = record.server;
+  if (!s) return undefined;
+  return `Server: ${s.title ?? s.name} ${s.version} · MCP ${s.protocolVersion} · ${s.transport}${s.sessionId ? ` · session ${s.sessionId}` : ''}`;
+}
+
+export function mcpSummaryLines(record: McpExchangeRecord): string[] {
+  const out: string[] = [`MCP ${record.method} → ${mcpTargetLine(record.target)}`];
+  const server = mcpServerLine(record);
+  if (server) out.push(server);
+  const o = record.outcome;
+  switch (o.kind) {
+    case 'result':
+      out.push(`Result (${record.timings.totalMs.toFixed(1)} ms${record.pages && record.pages > 1 ? `, ${record.pages} pages` : ''}):`, ...block(o.result));
+      break;
+    case 'tool-error':
+      out.push(`Tool error (isError): ${toolErrorText(o.result)}`, ...block(o.result));
+      break;
+    case 'rpc-error':
+      out.push(`JSON-RPC error ${o.code}: ${o.message}`);
+      if (o.data !== undefined) out.push(...block(o.data));
+      break;
+    case 'http-error':
+      out.push(`HTTP ${o.status}: ${o.message}`);
+      break;
+    case 'auth-required': {
+      const c = o.challenge;
+      out.push(o.message);
+      if (c.wwwAuthenticate) out.push(`  WWW-Authenticate: ${c.wwwAuthenticate}`);
+      if (c.resourceMetadataUrl) out.push(`  Resource metadata: ${c.resourceMetadataUrl}`);
+      if (c.authorizationServers?.length) out.push(`  Authorization servers: ${c.authorizationServers.join(', ')}`);
+      if (c.scopes?.length) out.push(`  Scopes: ${c.scopes.join(' ')}`);
+      if (c.metadataError) out.push(`  Metadata not read: ${c.metadataError}`);
+      break;
+    }
+    case 'transport-error':
+      out.push(`Not answered: ${o.message} (${o.code})`);
+      break;
+    case 'cancelled':
+      out.push(o.message);
+      break;
+  }
+  const check = record.outputCheck;
+  if (check && check.verdict !== 'unchecked') out.push(`Output schema: ${check.verdict}`);
+  for (const v of check?.violations ?? []) out.push(`  ${v.path} ${v.message}`);
+  for (const note of check?.notes ?? []) out.push(`  ${note}`);
+  for (const w of record.warnings) out.push(`Warning: ${w}`);
+  if (record.stderr && o.kind !== 'result') out.push('Server stderr (last lines):', ...record.stderr.trimEnd().split('\n').slice(-20).map((l) => `  ${l}`));
+  return out;
+}
+
+/** `powerduck mcp tools|resources|prompts` in plain text. */
+export function mcpListLines(result: McpConnectResult, what: 'tools' | 'resources' | 'prompts' | 'info'): string[] {
+  const out: string[] = [];
+  const server = mcpServerLine(result.record);
+  if (server) out.push(server);
+  if (result.record.outcome.kind !== 'result') return mcpSummaryLines(result.record);
+  if (what === 'info') {
+    const s = result.server;
+    if (s?.instructions) out.push('Instructions:', ...s.instructions.split('\n').map((l) => `  ${l}`));
+    out.push('Capabilities:', ...block(s?.capabilities ?? {}));
+    out.push(`${result.tools.length} tools, ${result.resources.length} resources, ${result.resourceTemplates.length} resource templates, ${result.prompts.length} prompts`);
+  }
+  if (what === 'tools') {
+    if (!result.tools.length) out.push('No tools.');
+    for (const t of result.tools) {
+      out.push(`${t.name}${t.title ? ` (${t.title})` : ''}${t.description ? ` — ${t.description}` : ''}`);
+      const props = t.inputSchema && typeof t.inputSchema['properties'] === 'object' && t.inputSchema['properties'] !== null ? Object.keys(t.inputSchema['properties']) : [];
+      if (props.length) out.push(`  arguments: ${props.join(', ')}`);
+      if (t.outputSchema) out.push('  structured output: yes (outputSchema)');
+    }
+  }
+  if (what === 'resources') {
+    if (!result.resources.length && !result.resourceTemplates.length) out.push('No resources.');
+    for (const r of result.resources) out.push(`${r.uri}${r.name ? ` (${r.name})` : ''}${r.mimeType ? ` · ${r.mimeType}` : ''}${r.description ? ` — ${r.description}` : ''}`);
+    for (const r of result.resourceTemplates) out.push(`${r.uriTemplate} [template]${r.name ? ` (${r.name})` : ''}${r.description ? ` — ${r.description}` : ''}`);
+  }
+  if (what === 'prompts') {
+    if (!result.prompts.length) out.push('No prompts.');
+    for (const p of result.prompts) {
+      out.push(`${p.name}${p.title ? ` (${p.title})` : ''}${p.description ? ` — ${p.description}` : ''}`);
+      if (p.arguments?.length) out.push(`  arguments: ${p.arguments.map((a) => `${a.name}${a.required ? '' : '?'}`).join(', ')}`);
+    }
+  }
+  for (const w of result.record.warnings) out.push(`Warning: ${w}`);
+  return out;
+}

@@ -1,0 +1,205 @@
+/**
+ * MCP requests (issue 19): what the user drafts (a server to reach and one JSON-RPC method to call)
+ * and the one record of what happened: every HTTP request/response of the connection (redacted),
+ * every JSON-RPC message both ways, the server's initialize answer and the call's outcome.
+ */
+import type { AuthConfig, SecretSource } from '../a2a/auth';
+import type { HeaderEntry } from '../a2a/call';
+import type { HeaderList, RecordedStreamEvent } from '../a2a/exchange';
+import type { ResponseViolation } from '../http/http-types';
+import type { WireErrorCode } from '../contract/result';
+
+/** `auto` = Streamable HTTP, falling back to the legacy HTTP+SSE transport when the server offers only that. */
+export type McpHttpTransport = 'auto' | 'streamable-http' | 'sse';
+export type McpTransport = McpHttpTransport | 'stdio';
+export const mcpTransports: readonly McpTransport[] = ['auto', 'streamable-http', 'sse', 'stdio'];
+
+export interface McpHttpTarget {
+  transport: McpHttpTransport;
+  endpoint: string;
+  headers?: HeaderEntry[];
+  auth?: AuthConfig;
+}
+
+/** An environment variable for a stdio server; its value from a named secret, an env var or (CLI only) a literal. */
+export interface McpEnvEntry {
+  name: string;
+  value: SecretSource;
+}
+
+export interface McpStdioTarget {
+  transport: 'stdio';
+  /** The program to start, exactly as run (no shell). */
+  command: string;
+  args?: string[];
+  env?: McpEnvEntry[];
+  cwd?: string;
+}
+
+export type McpTarget = McpHttpTarget | McpStdioTarget;
+
+export interface McpCallRequest {
+  target: McpTarget;
+  /** Any JSON-RPC method (`tools/call`, `resources/read`…); `initialize` alone just connects. */
+  method: string;
+  params?: Record<string, unknown>;
+  /** List methods: follow `nextCursor` and return every page (default true for the list methods). */
+  allPages?: boolean;
+  /** tools/call: check structuredContent against this schema (default: the tool's own from tools/list). */
+  outputSchema?: Record<string, unknown>;
+  timeoutMs?: number;
+  /** Recorded body bytes per HTTP request/response (default 5 MB). */
+  recordBodyLimit?: number;
+}
+
+export interface McpConnectRequest {
+  target: McpTarget;
+  timeoutMs?: number;
+}
+
+/** What the server said about itself in its initialize answer. */
+export interface McpServerInfo {
+  name: string;
+  version: string;
+  title?: string;
+  protocolVersion: string;
+  instructions?: string;
+  capabilities: Record<string, unknown>;
+  /** Streamable HTTP session id (absent for a stateless server, stdio and legacy SSE). */
+  sessionId?: string;
+  /** The transport actually used (auto resolves to one of the others). */
+  transport: Exclude<McpTransport, 'auto'>;
+}
+
+/** One HTTP request/response of the connection, as sent and received, secrets redacted. */
+export interface McpHttpExchange {
+  seq: number;
+  atMs: number;
+  httpMethod: string;
+  url: string;
+  requestHeaders: HeaderList;
+  requestBody?: string;
+  status?: number;
+  statusText?: string;
+  responseHeaders?: HeaderList;
+  contentType?: string;
+  /** JSON body, or the raw text of an SSE answer (as far as it arrived before the record closed). */
+  responseBody?: string;
+  truncated?: boolean;
+  /** Network failure of this request. */
+  error?: string;
+  durationMs?: number;
+}
+
+/** One JSON-RPC message in either direction. */
+export interface McpMessage {
+  seq: number;
+  atMs: number;
+  direction: 'sent' | 'received';
+  kind: 'request' | 'response' | 'error' | 'notification';
+  method?: string;
+  id?: string | number;
+  message: unknown;
+}
+
+/** What a server answering 401 asks for (RFC 9728 protected-resource metadata, when it names some). */
+export interface McpAuthChallenge {
+  status: number;
+  wwwAuthenticate?: string;
+  resourceMetadataUrl?: string;
+  /** The metadata document as served (bounded). */
+  resourceMetadata?: Record<string, unknown>;
+  authorizationServers?: string[];
+  scopes?: string[];
+  /** Why the metadata could not be read, when it could not. */
+  metadataError?: string;
+}
+
+export type McpOutcome =
+  | { kind: 'result'; result: unknown }
+  /** A tools/call result with isError: true (the tool failed; the protocol worked). */
+  | { kind: 'tool-error'; result: unknown }
+  | { kind: 'rpc-error'; code: number; message: string; data?: unknown }
+  | { kind: 'auth-required'; message: string; challenge: McpAuthChallenge }
+  | { kind: 'http-error'; status: number; message: string }
+  | { kind: 'transport-error'; code: WireErrorCode; message: string }
+  | { kind: 'cancelled'; message: string };
+
+export interface McpOutputCheck {
+  /** ok = conforms; violations = breaks outputSchema; missing = schema declared, no structuredContent; unchecked = nothing to check. */
+  verdict: 'ok' | 'violations' | 'missing' | 'unchecked';
+  violations: ResponseViolation[];
+  notes: string[];
+}
+
+export interface McpExchangeRecord {
+  protocol: 'mcp';
+  id: string;
+  startedAt: string;
+  method: string;
+  params?: unknown;
+  /** Where it went: endpoint URL (redacted) or the command line of a stdio server. */
+  target: { transport: McpTransport; endpoint?: string; command?: string; args?: string[]; envNames?: string[] };
+  server?: McpServerInfo;
+  outcome: McpOutcome;
+  /** List methods: how many pages were read. */
+  pages?: number;
+  outputCheck?: McpOutputCheck;
+  http: McpHttpExchange[];
+  messages: McpMessage[];
+  /** Server notifications and requests received during the call, as timeline events. */
+  events?: RecordedStreamEvent[];
+  /** Last lines a stdio server wrote to stderr (bounded, redacted). */
+  stderr?: string;
+  timings: { totalMs: number; initializeMs?: number };
+  warnings: string[];
+}
+
+export interface McpConnectResult {
+  record: McpExchangeRecord;
+  server?: McpServerInfo;
+  tools: McpTool[];
+  resources: McpResource[];
+  resourceTemplates: McpResourceTemplate[];
+  prompts: McpPrompt[];
+}
+
+export interface McpTool {
+  name: string;
+  title?: string;
+  description?: string;
+  inputSchema?: Record<string, unknown>;
+  outputSchema?: Record<string, unknown>;
+  annotations?: Record<string, unknown>;
+}
+
+export interface McpResource {
+  uri: string;
+  name?: string;
+  title?: string;
+  description?: string;
+  mimeType?: string;
+}
+
+export interface McpResourceTemplate {
+  uriTemplate: string;
+  name?: string;
+  title?: string;
+  description?: string;
+  mimeType?: string;
+}
+
+export interface McpPrompt {
+  name: string;
+  title?: string;
+  description?: string;
+  arguments?: Array<{ name: string; description?: string; required?: boolean }>;
+}
+
+/** Methods whose answers are paginated with `cursor` / `nextCursor`, and the result field holding the items. */
+export const mcpListMethods: Readonly<Record<string, string>> = {
+  'tools/list': 'tools',
+  'resources/list': 'resources',
+  'resources/templates/list': 'resourceTemplates',
+  'prompts/list': 'prompts',
+};

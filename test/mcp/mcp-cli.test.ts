@@ -1,0 +1,141 @@
+/** `powerduck mcp …` and `powerduck send --mcp` against the official SDK's server: output and exit codes. */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../../electron/cli/main';
+import type { CliIo } from '../../electron/cli/cli-types';
+import { openCore } from '../../electron/node/core';
+import type { HistoryEntry } from '../../shared/history/history-types';
+import type { McpExchangeRecord } from '../../shared/mcp/mcp-types';
+import { startMcpServer, type RunningMcpServer } from '../fixtures/mcp-server';
+
+let server: RunningMcpServer;
+let guarded: RunningMcpServer;
+let home: string;
+
+beforeAll(async () => {
+  server = await startMcpServer();
+  guarded = await startMcpServer({ bearer: 'cli-bearer-secret' });
+  home = await mkdtemp(join(tmpdir(), 'powerduck-mcp-cli-'));
+  const core = await openCore({ host: 'test', dataDir: home });
+  await core.dispatcher.invoke('secrets.set', { name: 'mcp-cli', value: 'cli-bearer-secret' });
+  await core.close();
+});
+
+afterAll(async () => {
+  await server.close();
+  await guarded.close();
+  await rm(home, { recursive: true, force: true });
+});
+
+async function cli(args: string[], stdin = ''): Promise<{ code: number; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  const io: CliIo = {
+    stdout: (t) => (out += t),
+    stderr: (t) => (err += t),
+    readStdin: async () => stdin,
+    env: { POWERDUCK_HOME: home, MCP_TOKEN: 'cli-bearer-secret' },
+    cwd: home,
+  };
+  const code = await runCli(args, io);
+  return { code, out, err };
+}
+
+describe('powerduck mcp', () => {
+  it('tools lists names and arguments; --json gives the lists and the record', async () => {
+    const text = await cli(['mcp', 'tools', '--endpoint', server.url]);
+    expect(text.code).toBe(0);
+    expect(text.out).toContain('Server: Fixture MCP 1.2.3 · MCP 2025-11-25 · streamable-http · session ');
+    expect(text.out).toMatch(/^add \(Add\) — Adds two numbers$/m);
+    expect(text.out).toContain('  arguments: a, b');
+    const json = await cli(['mcp', 'tools', '--endpoint', server.url, '--json']);
+    const parsed = JSON.parse(json.out) as { tools: Array<{ name: string }>; record: McpExchangeRecord };
+    expect(parsed.tools.map((t) => t.name)).toContain('slow');
+    expect(parsed.record.http.length).toBeGreaterThan(2);
+  });
+
+  it('resources lists resources and templates; prompts lists arguments; info shows instructions', async () => {
+    const resources = await cli(['mcp', 'resources', '--endpoint', server.url]);
+    expect(resources.out).toContain('mem://readme (readme) · text/plain');
+    expect(resources.out).toContain('mem://items/{id} [template] (item) — One item by id');
+    const prompts = await cli(['mcp', 'prompts', '--endpoint', server.url]);
+    expect(prompts.out).toContain('greet — Greets someone');
+    expect(prompts.out).toContain('  arguments: name');
+    const info = await cli(['mcp', 'info', '--endpoint', server.url]);
+    expect(info.out).toContain('  Call add to add numbers.');
+  });
+
+  it('bearer from --auth-secret or --token-env; without it, exit 1 and what the server asks for', async () => {
+    expect((await cli(['mcp', 'tools', '--endpoint', guarded.url, '--auth-secret', 'mcp-cli'])).code).toBe(0);
+    expect((await cli(['mcp', 'tools', '--endpoint', guarded.url, '--token-env', 'MCP_TOKEN'])).code).toBe(0);
+    const refused = await cli(['mcp', 'tools', '--endpoint', guarded.url]);
+    expect(refused.code).toBe(1);
+    expect(refused.out).toContain('Authorization servers: https://auth.example.test');
+    expect(refused.out).toContain('does not run the OAuth flow');
+  });
+
+  it('usage and network problems exit 2', async () => {
+    expect((await cli(['mcp', 'tool', '--endpoint', server.url])).code).toBe(2);
+    expect((await cli(['mcp', 'tools'])).code).toBe(2);
+    expect((await cli(['mcp', 'tools', '--endpoint', server.url, '--stdio', '--', 'x'])).code).toBe(2);
+    expect((await cli(['mcp', 'tools', '--endpoint', 'http://127.0.0.1:1/mcp'])).code).toBe(2);
+  });
+
+  it('--stdio prints the command line before starting it', async () => {
+    const fixture = join(import.meta.dirname, '..', 'fixtures', 'mcp-stdio-server.ts');
+    const run = await cli(['mcp', 'prompts', '--stdio', '--', process.execPath, '--import', 'tsx', fixture]);
+    expect(run.err).toContain(`Starting MCP server: ${process.execPath} --import tsx ${fixture}`);
+    expect(run.code).toBe(0);
+    expect(run.out).toContain('greet');
+  });
+});
+
+describe('powerduck send --mcp', () => {
+  it('tools/call prints the structured result; exit 0', async () => {
+    const run = await cli(['send', '--mcp', '--endpoint', server.url, '--method', 'tools/call', '--body', '{"name":"add","arguments":{"a":4,"b":5}}']);
+    expect(run.code).toBe(0);
+    expect(run.out).toContain('"sum": 9');
+    expect(run.out).toContain('Output schema: ok');
+  });
+
+  it('isError and JSON-RPC errors exit 1, each named as what it is', async () => {
+    const tool = await cli(['send', '--mcp', '--endpoint', server.url, '--body', '{"name":"fail","arguments":{"why":"quota"}}']);
+    expect(tool.code).toBe(1);
+    expect(tool.out).toContain('Tool error (isError): boom: quota');
+    const rpc = await cli(['send', '--mcp', '--endpoint', server.url, '--method', 'resources/read', '--body', '{"uri":"mem://none"}']);
+    expect(rpc.code).toBe(1);
+    expect(rpc.out).toMatch(/JSON-RPC error -?\d+: /);
+  });
+
+  it('notifications print as they arrive; --json streams them as lines before the record', async () => {
+    const run = await cli(['send', '--mcp', '--endpoint', server.url, '--body', '{"name":"slow","arguments":{"steps":2,"delayMs":1}}', '--json']);
+    expect(run.code).toBe(0);
+    const lines = run.out.trim().split('\n').map((l) => JSON.parse(l) as { event?: string; protocol?: string });
+    expect(lines.filter((l) => l.event === 'notifications/progress')).toHaveLength(2);
+    expect(lines.at(-1)?.protocol).toBe('mcp');
+  });
+
+  it('bad bodies are usage errors (exit 2)', async () => {
+    expect((await cli(['send', '--mcp', '--endpoint', server.url, '--body', '{nope'])).code).toBe(2);
+    expect((await cli(['send', '--mcp', '--endpoint', server.url, '--body', '[1]'])).code).toBe(2);
+    expect((await cli(['send', '--mcp', '--endpoint', server.url, '--body', '{"arguments":{}}'])).code).toBe(2);
+  });
+
+  it('history keeps the call under the logging policy: digests, no body, no secret', async () => {
+    await cli(['send', '--mcp', '--endpoint', guarded.url, '--auth-secret', 'mcp-cli', '--body', '{"name":"add","arguments":{"a":1,"b":2}}']);
+    const core = await openCore({ host: 'test', dataDir: home });
+    try {
+      const listed = await core.dispatcher.invoke('history.list', {});
+      if (!listed.ok) throw new Error(listed.error.message);
+      const entries = (listed.value as { entries: HistoryEntry[] }).entries;
+      const entry = entries.find((e) => e.interface.binding === 'MCP' && e.interface.endpoint === guarded.url && e.method === 'tools/call');
+      expect(entry).toMatchObject({ outcomeKind: 'result', bodies: 'hashed', httpStatus: 200 });
+      expect(entry?.request.sha256).toMatch(/^[0-9a-f]{64}$/);
+      expect(JSON.stringify(entries)).not.toContain('cli-bearer-secret');
+    } finally {
+      await core.close();
+    }
+  });
+});

@@ -1,0 +1,253 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openCore } from '../../electron/node/core';
+import { tempCore } from '../foundation/test-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { McpCallRequest, McpExchangeRecord, McpHttpTarget } from '../../shared/mcp/mcp-types';
+import { CoreError } from '../../electron/node/core-error';
+import { performMcpCall, performMcpConnect, type McpDeps } from '../../electron/node/mcp/mcp-call';
+import { createMemorySecretStore } from '../../electron/node/secret-store';
+import { buildPagedServer, startMcpServer, type RunningMcpServer } from '../fixtures/mcp-server';
+
+const store = createMemorySecretStore({ 'mcp-token': 's3cret-bearer-token' });
+const deps: McpDeps = { secrets: store, environment: { MCP_ENV_TOKEN: 's3cret-bearer-token' }, now: () => Date.now(), version: 'test', allowStdio: true };
+
+let server: RunningMcpServer;
+beforeAll(async () => {
+  server = await startMcpServer();
+});
+afterAll(async () => {
+  await server.close();
+});
+
+function http(endpoint: string, extra: Partial<McpHttpTarget> = {}): McpHttpTarget {
+  return { transport: 'auto', endpoint, ...extra };
+}
+
+function call(method: string, params?: Record<string, unknown>, extra: Partial<McpCallRequest> = {}): McpCallRequest {
+  return { target: http(server.url), method, ...(params ? { params } : {}), ...extra };
+}
+
+function resultOf(record: McpExchangeRecord): Record<string, unknown> {
+  if (record.outcome.kind !== 'result' && record.outcome.kind !== 'tool-error') throw new Error(`expected a result, got ${JSON.stringify(record.outcome)}`);
+  return record.outcome.result as Record<string, unknown>;
+}
+
+describe('MCP over Streamable HTTP (official SDK server)', () => {
+  it('connect: initialize shows the server, session id and protocol version in the raw exchange, then every list', async () => {
+    const connected = await performMcpConnect({ target: http(server.url) }, deps);
+    expect(connected.record.outcome.kind).toBe('result');
+    expect(connected.server).toMatchObject({ name: 'fixture-mcp', version: '1.2.3', title: 'Fixture MCP', protocolVersion: '2025-11-25', instructions: 'Call add to add numbers.', transport: 'streamable-http' });
+    expect(connected.server?.capabilities).toHaveProperty('tools');
+    expect(connected.server?.sessionId).toMatch(/[0-9a-f-]{36}/);
+    expect(connected.tools.map((t) => t.name).sort()).toEqual(['add', 'blocks', 'fail', 'slow']);
+    expect(connected.tools.find((t) => t.name === 'add')?.outputSchema).toMatchObject({ type: 'object', properties: { sum: { type: 'number' } } });
+    expect(connected.resources.map((r) => r.uri).sort()).toEqual(['mem://logo.png', 'mem://readme']);
+    expect(connected.resourceTemplates.map((r) => r.uriTemplate)).toEqual(['mem://items/{id}']);
+    expect(connected.prompts.map((p) => p.name)).toEqual(['greet']);
+    const http0 = connected.record.http;
+    // The initialize answer carries the session id; every later request sends it and the negotiated version.
+    expect(http0[0]?.responseHeaders?.find(([n]) => n === 'mcp-session-id')?.[1]).toBe(connected.server?.sessionId);
+    const later = http0.slice(1).filter((h) => h.httpMethod === 'POST');
+    expect(later.length).toBeGreaterThan(1);
+    for (const h of later) {
+      expect(h.requestHeaders).toContainEqual(['mcp-session-id', connected.server?.sessionId]);
+      expect(h.requestHeaders).toContainEqual(['mcp-protocol-version', '2025-11-25']);
+    }
+    // The session is ended politely.
+    expect(http0.some((h) => h.httpMethod === 'DELETE')).toBe(true);
+    expect(connected.record.messages.some((m) => m.direction === 'sent' && m.method === 'notifications/initialized')).toBe(true);
+  });
+
+  it('tools/call: structuredContent checked against the tool outputSchema', async () => {
+    const record = await performMcpCall(call('tools/call', { name: 'add', arguments: { a: 2, b: 3 } }), deps);
+    expect(resultOf(record)['structuredContent']).toEqual({ sum: 5 });
+    expect(record.outputCheck).toEqual({ verdict: 'ok', violations: [], notes: [] });
+    expect(record.server?.name).toBe('fixture-mcp');
+  });
+
+  it('tools/call: a schema the output breaks is reported with the path and rule', async () => {
+    const record = await performMcpCall(call('tools/call', { name: 'add', arguments: { a: 2, b: 3 } }, { outputSchema: { type: 'object', properties: { sum: { type: 'string' } }, required: ['sum', 'unit'] } }), deps);
+    expect(record.outcome.kind).toBe('result');
+    expect(record.outputCheck?.verdict).toBe('violations');
+    expect(record.outputCheck?.violations.map((v) => `${v.path} ${v.rule}`).sort()).toEqual(['$ required', '$.sum type']);
+  });
+
+  it('isError is a tool error, distinct from a JSON-RPC error', async () => {
+    const failed = await performMcpCall(call('tools/call', { name: 'fail', arguments: { why: 'disk full' } }), deps);
+    expect(failed.outcome.kind).toBe('tool-error');
+    expect(JSON.stringify(failed.outcome)).toContain('boom: disk full');
+    const unknown = await performMcpCall(call('tools/call', { name: 'no-such-tool', arguments: {} }), deps);
+    // The 2025-11-25 SDK answers an unknown tool as a tool error; an unknown method is a JSON-RPC error.
+    expect(['tool-error', 'rpc-error']).toContain(unknown.outcome.kind);
+    const method = await performMcpCall(call('nope/nothing', {}), deps);
+    expect(method.outcome).toMatchObject({ kind: 'rpc-error', code: -32601 });
+  });
+
+  it('every content block kind comes back as sent', async () => {
+    const record = await performMcpCall(call('tools/call', { name: 'blocks', arguments: {} }), deps);
+    const content = resultOf(record)['content'] as Array<{ type: string }>;
+    expect(content.map((c) => c.type)).toEqual(['text', 'image', 'audio', 'resource', 'resource_link']);
+  });
+
+  it('progress and logging notifications arrive as events during the call', async () => {
+    const events: string[] = [];
+    const record = await performMcpCall(call('tools/call', { name: 'slow', arguments: { steps: 3, delayMs: 5 } }), deps, { onEvent: (e) => events.push(e.event) });
+    expect(record.outcome.kind).toBe('result');
+    expect(events.filter((e) => e === 'notifications/progress')).toHaveLength(3);
+    expect(events.filter((e) => e === 'notifications/message')).toHaveLength(3);
+    expect(record.events?.map((e) => e.seq)).toEqual([0, 1, 2, 3, 4, 5]);
+    const progress = record.events?.find((e) => e.event === 'notifications/progress')?.data as { params: { progress: number; total: number } };
+    expect(progress.params).toMatchObject({ progress: 1, total: 3 });
+  });
+
+  it('Stop sends notifications/cancelled for the request in flight', async () => {
+    const controller = new AbortController();
+    const record = await performMcpCall(call('tools/call', { name: 'slow', arguments: { steps: 50, delayMs: 20 } }), deps, {
+      signal: controller.signal,
+      onEvent: (e) => {
+        if (e.event === 'notifications/progress') controller.abort();
+      },
+    });
+    expect(record.outcome.kind).toBe('cancelled');
+    const sentCall = record.messages.find((m) => m.direction === 'sent' && m.method === 'tools/call');
+    const cancel = record.messages.find((m) => m.direction === 'sent' && m.method === 'notifications/cancelled');
+    expect(cancel?.message).toMatchObject({ params: { requestId: sentCall?.id, reason: 'Stopped by the user in Powerduck.' } });
+    // Only the request in flight is cancelled, not initialize (already answered).
+    expect(record.messages.filter((m) => m.method === 'notifications/cancelled')).toHaveLength(1);
+    await expect.poll(() => server.log.cancelled.length, { timeout: 3000 }).toBeGreaterThan(0);
+  });
+
+  it('resources: read text and blob, read through a template; prompts: get with arguments', async () => {
+    const text = await performMcpCall(call('resources/read', { uri: 'mem://readme' }), deps);
+    expect(resultOf(text)['contents']).toEqual([{ uri: 'mem://readme', mimeType: 'text/plain', text: 'read me' }]);
+    const blob = await performMcpCall(call('resources/read', { uri: 'mem://logo.png' }), deps);
+    expect((resultOf(blob)['contents'] as Array<{ blob?: string }>)[0]?.blob).toMatch(/^iVBOR/);
+    const templated = await performMcpCall(call('resources/read', { uri: 'mem://items/42' }), deps);
+    expect((resultOf(templated)['contents'] as Array<{ text?: string }>)[0]?.text).toBe('{"id":"42"}');
+    const missing = await performMcpCall(call('resources/read', { uri: 'mem://nothing' }), deps);
+    expect(missing.outcome.kind).toBe('rpc-error');
+    const prompt = await performMcpCall(call('prompts/get', { name: 'greet', arguments: { name: 'Ada' } }), deps);
+    expect(resultOf(prompt)['messages']).toEqual([{ role: 'user', content: { type: 'text', text: 'Say hello to Ada' } }]);
+  });
+
+  it('refuses bad input before connecting', async () => {
+    await expect(performMcpCall(call('tools/call', { arguments: {} }), deps)).rejects.toThrow(CoreError);
+    await expect(performMcpCall({ target: http('ftp://x'), method: 'tools/list' }, deps)).rejects.toThrow(/http/);
+    await expect(performMcpCall({ target: http(server.url), method: 'bad method name' }, deps)).rejects.toThrow(/method/);
+    await expect(performMcpCall({ target: http(server.url), method: 'tools/list', params: [] as unknown as Record<string, unknown> }, deps)).rejects.toThrow(/object/);
+  });
+
+  it('a closed port is a transport error, not a throw', async () => {
+    const record = await performMcpCall({ target: http('http://127.0.0.1:1/mcp'), method: 'tools/list' }, deps);
+    expect(record.outcome).toMatchObject({ kind: 'transport-error', code: 'connect' });
+  });
+});
+
+describe('MCP pagination', () => {
+  it('tools/list follows nextCursor to the last page', async () => {
+    const paged = await startMcpServer({ build: () => buildPagedServer(5) });
+    try {
+      const record = await performMcpCall({ target: http(paged.url), method: 'tools/list' }, deps);
+      expect(record.pages).toBe(3);
+      expect((resultOf(record)['tools'] as Array<{ name: string }>).map((t) => t.name)).toEqual(['tool0', 'tool1', 'tool2', 'tool3', 'tool4']);
+      const one = await performMcpCall({ target: http(paged.url), method: 'tools/list', allPages: false, params: { cursor: '2' } }, deps);
+      expect(resultOf(one)).toMatchObject({ tools: [{ name: 'tool2' }, { name: 'tool3' }], nextCursor: '4' });
+    } finally {
+      await paged.close();
+    }
+  });
+});
+
+describe('MCP legacy HTTP+SSE', () => {
+  it('auto falls back to HTTP+SSE when the endpoint refuses the POST', async () => {
+    const record = await performMcpCall({ target: http(server.sseUrl), method: 'tools/call', params: { name: 'add', arguments: { a: 1, b: 1 } } }, deps);
+    expect(record.server?.transport).toBe('sse');
+    expect(resultOf(record)['structuredContent']).toEqual({ sum: 2 });
+    expect(record.warnings.join(' ')).toMatch(/legacy HTTP\+SSE/);
+  });
+});
+
+describe('MCP auth', () => {
+  let guarded: RunningMcpServer;
+  beforeAll(async () => {
+    guarded = await startMcpServer({ bearer: 's3cret-bearer-token' });
+  });
+  afterAll(async () => {
+    await guarded.close();
+  });
+
+  it('a bearer token from a named secret is sent and redacted everywhere in the record', async () => {
+    const record = await performMcpCall({ target: http(guarded.url, { auth: { type: 'bearer', token: { secretRef: 'mcp-token' } } }), method: 'tools/list' }, deps);
+    expect(record.outcome.kind).toBe('result');
+    expect(guarded.log.authorizations.at(-1)).toBe('Bearer s3cret-bearer-token');
+    expect(JSON.stringify(record)).not.toContain('s3cret-bearer-token');
+    expect(record.http[0]?.requestHeaders).toContainEqual(['authorization', 'Bearer ‹redacted›']);
+  });
+
+  it('a token from an environment variable works too', async () => {
+    const record = await performMcpCall({ target: http(guarded.url, { auth: { type: 'bearer', token: { env: 'MCP_ENV_TOKEN' } } }), method: 'tools/list' }, deps);
+    expect(record.outcome.kind).toBe('result');
+  });
+
+  it('401 with OAuth metadata: reports what the server asks for', async () => {
+    const record = await performMcpCall({ target: http(guarded.url), method: 'tools/list' }, deps);
+    expect(record.outcome.kind).toBe('auth-required');
+    if (record.outcome.kind !== 'auth-required') return;
+    expect(record.outcome.challenge).toMatchObject({ status: 401, authorizationServers: ['https://auth.example.test'], scopes: ['mcp:tools'] });
+    expect(record.outcome.challenge.resourceMetadataUrl).toContain('/.well-known/oauth-protected-resource/mcp');
+    expect(record.outcome.message).toMatch(/does not run the OAuth flow/);
+  });
+
+  it('a missing secret is a refusal', async () => {
+    await expect(performMcpCall({ target: http(guarded.url, { auth: { type: 'bearer', token: { secretRef: 'nope' } } }), method: 'tools/list' }, deps)).rejects.toThrow(/not in the secret store/);
+  });
+});
+
+describe('MCP over stdio', () => {
+  const fixture = join(import.meta.dirname, '..', 'fixtures', 'mcp-stdio-server.ts');
+  const target = { transport: 'stdio' as const, command: process.execPath, args: ['--import', 'tsx', fixture], env: [{ name: 'FIXTURE_SECRET', value: { secretRef: 'mcp-token' } }] };
+
+  it('starts the command, calls a tool, records stderr with the secret redacted', async () => {
+    const record = await performMcpCall({ target, method: 'tools/call', params: { name: 'add', arguments: { a: 20, b: 22 } } }, deps);
+    expect(record.server).toMatchObject({ name: 'fixture-mcp', transport: 'stdio' });
+    expect(resultOf(record)['structuredContent']).toEqual({ sum: 42 });
+    expect(record.target).toMatchObject({ transport: 'stdio', command: process.execPath, envNames: ['FIXTURE_SECRET'] });
+    expect(record.stderr).toContain('19 chars: ‹redacted›');
+    expect(JSON.stringify(record)).not.toContain('s3cret-bearer-token');
+  });
+
+  it('is refused where stdio is not allowed', async () => {
+    await expect(performMcpCall({ target, method: 'tools/list' }, { ...deps, allowStdio: false })).rejects.toThrow(/--allow-stdio/);
+  });
+
+  it('a command that does not exist is a transport error', async () => {
+    const record = await performMcpCall({ target: { transport: 'stdio', command: '/nonexistent/mcp-server' }, method: 'tools/list' }, deps);
+    expect(record.outcome.kind).toBe('transport-error');
+  });
+});
+
+describe('MCP stdio and the browser host', () => {
+  it('the browser host refuses stdio by default and allows it when started with --allow-stdio', async () => {
+    const web = await tempCore('web');
+    try {
+      const refused = await web.core.dispatcher.invoke('mcp.call', { target: { transport: 'stdio', command: '/nonexistent/mcp-server' }, method: 'tools/list' });
+      expect(refused.ok ? 'ok' : refused.error.code).toBe('unsupported');
+      const connect = await web.core.dispatcher.invoke('mcp.connect', { target: { transport: 'stdio', command: '/nonexistent/mcp-server' } });
+      expect(connect.ok ? 'ok' : connect.error.code).toBe('unsupported');
+    } finally {
+      await web.dispose();
+    }
+    const dir = await mkdtemp(join(tmpdir(), 'powerduck-mcp-web-'));
+    const allowed = await openCore({ host: 'web', dataDir: dir, environment: {}, allowStdio: true });
+    try {
+      const result = await allowed.dispatcher.invoke('mcp.call', { target: { transport: 'stdio', command: '/nonexistent/mcp-server' }, method: 'tools/list' });
+      // Allowed: the command is attempted (and, not existing, fails as a transport error).
+      expect(result.ok && result.value.outcome.kind).toBe('transport-error');
+    } finally {
+      await allowed.close();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
