@@ -3,10 +3,48 @@
  * through the official SDK client in the core, recorded and kept in history like A2A calls.
  */
 import type { RecordedStreamEvent } from '../a2a/exchange';
-import type { McpCallRequest, McpConnectRequest, McpConnectResult, McpExchangeRecord } from '../mcp/mcp-types';
+import type { McpCallRequest, McpConnectRequest, McpConnectResult, McpExchangeRecord, McpTarget } from '../mcp/mcp-types';
 import type { Op, StreamOp } from './op';
+import type { SpecOperationRef, SpecWriteResult } from './ops-spec';
 
 export type { McpCallRequest, McpConnectRequest, McpConnectResult, McpExchangeRecord };
+
+/**
+ * Save to spec: the drafted MCP call as an operation with `x-protocol: mcp` and an `x-mcp` object
+ * (docs/x-mcp.md), through the same lossless, lock-protected write as A2A and HTTP saves
+ * ('conflict', 'parse', 'invalid', 'credential-in-url' as spec.save).
+ */
+export interface McpSaveRequest {
+  file: string;
+  /** Hash from spec.open/spec.list; null = the file must not exist yet. */
+  expectedHash: string | null;
+  /** Operation path under `paths` (e.g. `/mcp/tools/get_weather`); written as a POST operation. */
+  path: string;
+  /** Where and what: target (transport + endpoint or command), method and params as drafted. */
+  call: Pick<McpCallRequest, 'target' | 'method' | 'params'>;
+  summary?: string;
+  description?: string;
+  /** The tool/resource/prompt the call is about (tool name, resource URI or template, prompt name). */
+  subject?: { kind: 'tool' | 'resource' | 'prompt'; name: string };
+  /** The tool's inputSchema / outputSchema as the server listed them (request/response schemas). */
+  inputSchema?: Record<string, unknown>;
+  outputSchema?: Record<string, unknown>;
+  /** Name of the secret to keep a literal credential under (the file gets a reference to it). */
+  secretName?: string;
+}
+
+/** A saved MCP operation read back as a call the editor (or mcp.call) can run. */
+export interface McpOperationDraft {
+  /** Absolute path of the spec file. */
+  file: string;
+  path: string;
+  summary?: string;
+  description?: string;
+  call: { target: McpTarget; method: string; params?: Record<string, unknown> };
+  subject?: { kind: 'tool' | 'resource' | 'prompt'; name: string };
+  inputSchema?: Record<string, unknown>;
+  outputSchema?: Record<string, unknown>;
+}
 
 export interface McpOps {
   /**
@@ -17,6 +55,9 @@ export interface McpOps {
   'mcp.connect': Op<McpConnectRequest, McpConnectResult>;
   /** One method on a fresh connection; the record always comes back (JSON-RPC errors and isError included). */
   'mcp.call': Op<McpCallRequest, McpExchangeRecord>;
+  'mcp.save': Op<McpSaveRequest, SpecWriteResult>;
+  /** The saved operation as a call ('not-found' when `path` holds no x-mcp operation). */
+  'mcp.draftOperation': Op<SpecOperationRef, McpOperationDraft>;
 }
 
 export interface McpStreams {
@@ -24,5 +65,5 @@ export interface McpStreams {
   'mcp.stream': StreamOp<McpCallRequest, RecordedStreamEvent, McpExchangeRecord>;
 }
 
-export const mcpOpNames = ['mcp.connect', 'mcp.call'] as const satisfies readonly (keyof McpOps)[];
+export const mcpOpNames = ['mcp.connect', 'mcp.call', 'mcp.save', 'mcp.draftOperation'] as const satisfies readonly (keyof McpOps)[];
 export const mcpStreamNames = ['mcp.stream'] as const satisfies readonly (keyof McpStreams)[];

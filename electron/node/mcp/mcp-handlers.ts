@@ -2,6 +2,7 @@ import type { McpOps, McpStreams } from '../../../shared/contract/ops-mcp';
 import type { CoreEnv } from '../core-env';
 import type { Handlers, StreamHandlers } from '../handler-types';
 import type { HistoryRecorder } from '../history/history-recorder';
+import { CoreError } from '../core-error';
 import { performMcpCall, performMcpConnect, type McpDeps } from './mcp-call';
 
 export function mcpDeps(env: CoreEnv): McpDeps {
@@ -20,6 +21,13 @@ export function createMcpHandlers(env: CoreEnv, history: HistoryRecorder): Handl
       const record = await performMcpCall(request, mcpDeps(env), { signal: ctx.signal });
       await history.recordMcp(record);
       return record;
+    },
+    // Filled in by the MCP spec work (x-mcp save and read-back); refused until then.
+    'mcp.save': async () => {
+      throw new CoreError('unsupported', 'Saving MCP operations is not available yet.');
+    },
+    'mcp.draftOperation': async () => {
+      throw new CoreError('unsupported', 'Reading MCP operations is not available yet.');
     },
   };
 }
