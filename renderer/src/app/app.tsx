@@ -9,6 +9,9 @@ import { ResponsePanel } from '../features/response/response-panel';
 import { useHttpDraftsStore } from '../features/http/http-drafts-store';
 import { HttpRequestEditor } from '../features/http/http-request-editor';
 import { HttpResponsePanel } from '../features/http/http-response-panel';
+import { useMcpDraftsStore } from '../features/mcp/mcp-drafts-store';
+import { McpRequestEditor } from '../features/mcp/mcp-request-editor';
+import { McpResponsePanel } from '../features/mcp/mcp-response-panel';
 import { AppHeader } from './app-header';
 import { useLayoutStore } from './layout-store';
 import { RequestTabs } from './request-tabs';
@@ -36,6 +39,7 @@ export function App({ sessionProblem }: { sessionProblem?: string }) {
   const draft = useDraftsStore(selectActiveDraft);
   const activeId = useDraftsStore((s) => s.activeId);
   const httpDraft = useHttpDraftsStore((s) => s.tabs.find((tab) => tab.id === activeId));
+  const mcpDraft = useMcpDraftsStore((s) => s.tabs.find((tab) => tab.id === activeId));
   const { sidebarOpen, sidebarWidth, requestWidth, setSidebarWidth, setRequestWidth } = useLayoutStore();
   const [diagnostics, setDiagnostics] = useState(false);
   const toolView = useToolViews();
@@ -78,6 +82,18 @@ export function App({ sessionProblem }: { sessionProblem?: string }) {
           <RequestTabs panelId={panelId} />
           {toolView ? ( // the card inspector, docs, history entry or checks take the main area
             <ToolViewHost view={toolView} />
+          ) : mcpDraft ? (
+            <div
+              id={panelId}
+              role="tabpanel"
+              aria-label={t('app.activeRequest')}
+              className="tab-body"
+              style={{ gridTemplateColumns: `minmax(320px, ${requestWidth}px) auto minmax(320px, 1fr)` }}
+            >
+              <McpRequestEditor key={mcpDraft.id} draft={mcpDraft} />
+              <Splitter label={t('app.resizeRequest')} orientation="vertical" value={requestWidth} min={320} max={1400} onChange={setRequestWidth} />
+              <McpResponsePanel tabId={mcpDraft.id} />
+            </div>
           ) : httpDraft ? (
             <div
               id={panelId}

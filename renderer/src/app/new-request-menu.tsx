@@ -3,14 +3,17 @@ import { useMenuButton } from '../ui/use-menu-button';
 import { preloadMonaco } from '../features/request/json-editor';
 import { useDraftsStore } from '../features/request/drafts-store';
 import { openHttpTab } from '../features/http/http-drafts-store';
+import { openMcpTab } from '../features/mcp/mcp-drafts-store';
+import { useTMcp } from '../i18n/messages-mcp';
 
 export const newA2aShortcut = 'Control+Alt+N';
 
-/** "New request" → kinds of request: A2A and plain HTTP. */
+/** "New request" → kinds of request: A2A, MCP and plain HTTP. */
 export function NewRequestMenu() {
   const t = useT();
   const { id, open, menuRef: menu, onMenuKey, buttonProps, pick } = useMenuButton();
   const openA2a = useDraftsStore((s) => s.openA2a);
+  const tm = useTMcp();
 
   return (
     <div className="menu-anchor">
@@ -31,6 +34,12 @@ export function NewRequestMenu() {
             <span>{t('app.newA2a')}</span>
             <span id={`${id}-a2a-hint`} className="muted small">
               {t('app.newA2aHint')}
+            </span>
+          </button>
+          <button type="button" role="menuitem" tabIndex={-1} aria-label={tm('mcp.menu')} aria-describedby={`${id}-mcp-hint`} onClick={() => pick(() => openMcpTab())}>
+            <span>{tm('mcp.menu')}</span>
+            <span id={`${id}-mcp-hint`} className="muted small">
+              {tm('mcp.menuHint')}
             </span>
           </button>
           <button type="button" role="menuitem" tabIndex={-1} aria-label={t('http.menu')} aria-describedby={`${id}-http-hint`} onClick={() => pick(() => openHttpTab())}>

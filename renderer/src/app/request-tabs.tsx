@@ -9,6 +9,9 @@ import { dropTimeline } from '../features/stream/timelines';
 import { httpTabTitle } from '../features/http/http-draft';
 import { useHttpDraftsStore } from '../features/http/http-drafts-store';
 import { closeHttpTab } from '../features/http/http-runs';
+import { mcpTabTitle } from '../features/mcp/mcp-draft';
+import { useMcpDraftsStore } from '../features/mcp/mcp-drafts-store';
+import { forgetMcpTab } from '../features/mcp/mcp-runs';
 
 function endpointHost(endpoint: string): string {
   try {
@@ -25,12 +28,17 @@ export function tabTitle(draft: A2aDraft): string {
 
 /** Closing a tab stops its open streams (locally) and frees its timelines and editor model. */
 export function closeTab(id: string): void {
-  if (useHttpDraftsStore.getState().tabs.some((tab) => tab.id === id)) {
-    // HTTP tabs: the neighbour in the shared tab bar becomes active.
-    const order = [...useDraftsStore.getState().tabs.map((tab) => tab.id), ...useHttpDraftsStore.getState().tabs.map((tab) => tab.id)];
+  const isHttp = useHttpDraftsStore.getState().tabs.some((tab) => tab.id === id);
+  if (isHttp || useMcpDraftsStore.getState().tabs.some((tab) => tab.id === id)) {
+    // HTTP and MCP tabs: the neighbour in the shared tab bar becomes active.
+    const order = [...useDraftsStore.getState().tabs, ...useHttpDraftsStore.getState().tabs, ...useMcpDraftsStore.getState().tabs].map((tab) => tab.id);
     const index = order.indexOf(id);
     const rest = order.filter((tabId) => tabId !== id);
-    closeHttpTab(id);
+    if (isHttp) closeHttpTab(id);
+    else {
+      forgetMcpTab(id);
+      useMcpDraftsStore.getState().close(id);
+    }
     disposeEditorModel(id);
     if (useDraftsStore.getState().activeId === id) useDraftsStore.setState({ activeId: rest[Math.min(index, rest.length - 1)] });
     return;
@@ -49,9 +57,12 @@ export function RequestTabs({ panelId }: { panelId: string }) {
   const t = useT();
   const a2aTabs = useDraftsStore((s) => s.tabs);
   const httpTabs = useHttpDraftsStore((s) => s.tabs);
+  const mcpTabs = useMcpDraftsStore((s) => s.tabs);
   const activeId = useDraftsStore((s) => s.activeId);
-  // One bar for both kinds; the A2A store's activeId names the shown tab of either kind.
-  const tabs = [...a2aTabs.map((draft) => ({ id: draft.id, kind: 'A2A', title: tabTitle(draft) })), ...httpTabs.map((draft) => ({ id: draft.id, kind: 'HTTP', title: httpTabTitle(draft) }))];
+  // One bar for every kind; the A2A store's activeId names the shown tab of either kind.
+  const tabs = [...a2aTabs.map((draft) => ({ id: draft.id, kind: 'A2A', title: tabTitle(draft) })), ...httpTabs.map((draft) => ({ id: draft.id, kind: 'HTTP', title: httpTabTitle(draft) })),
+    ...mcpTabs.map((draft) => ({ id: draft.id, kind: 'MCP', title: mcpTabTitle(draft) })),
+  ];
   const activate = (id: string): void => {
     if (tabs.some((tab) => tab.id === id)) useDraftsStore.setState({ activeId: id });
   };

@@ -11,6 +11,8 @@ import { isStreamingMethod } from '../../../../shared/a2a/catalogue';
 import { DeleteOperationDialog } from './delete-operation-dialog';
 import { openOperationAsRequest } from './open-operation';
 import { isHttpOperation, openHttpOperation } from '../http/open-http-operation';
+import { isMcpOperation, openMcpOperation } from '../mcp/open-mcp-operation';
+import { useTMcp } from '../../i18n/messages-mcp';
 import { RenameOperationDialog } from './rename-operation-dialog';
 import type { ManagedOperation } from './spec-manage';
 import { runSavedOperation } from './spec-runs-store';
@@ -20,6 +22,15 @@ import { ValidateFileDialog } from './validate-file-dialog';
 
 import { ImportDialog } from '../import/import-dialog';
 import './spec-manage.css';
+
+type ProtocolGroup = 'a2a' | 'mcp' | 'http';
+
+/** Operations grouped by protocol (A2A, MCP, then plain HTTP), each group in file order. */
+function groupByProtocol(operations: readonly SpecOperationSummary[]): Array<{ protocol: ProtocolGroup; ops: Array<{ op: SpecOperationSummary; index: number }> }> {
+  const groups: Record<ProtocolGroup, Array<{ op: SpecOperationSummary; index: number }>> = { a2a: [], mcp: [], http: [] };
+  operations.forEach((op, index) => groups[op.kind === 'a2a' ? 'a2a' : isMcpOperation(op) ? 'mcp' : 'http'].push({ op, index }));
+  return (['a2a', 'mcp', 'http'] as const).filter((protocol) => groups[protocol].length).map((protocol) => ({ protocol, ops: groups[protocol] }));
+}
 
 /** The dialog the sidebar has open for one operation or file. */
 type Managing =
@@ -49,6 +60,12 @@ function FileEntry({ info, onManage }: { info: SpecFileInfo; onManage: (what: Ma
   const host = useHost();
   const id = useId();
   const openView = useToolViewStore((s) => s.view);
+  const tm = useTMcp();
+  const [openProblem, setOpenProblem] = useState('');
+  const openMcp = async (file: string, op: SpecOperationSummary, run: boolean): Promise<void> => {
+    const opened = await openMcpOperation(host, file, op, { run });
+    setOpenProblem(opened.ok ? '' : tm('mcp.open.failed', { message: opened.message }));
+  };
   // A file that does not parse is never written: it offers validation only.
   const writable = !info.parseError;
   return (
@@ -70,9 +87,19 @@ function FileEntry({ info, onManage }: { info: SpecFileInfo; onManage: (what: Ma
             {t('specs.parseError', { message: info.parseError.message, line: info.parseError.line ?? '?' })}
           </p>
         ) : null}
+        {openProblem ? (
+          <p className="error small" role="alert">
+            {openProblem}
+          </p>
+        ) : null}
         {info.operations.length === 0 && !info.parseError ? <p className="muted small">{t('specs.noOps')}</p> : null}
         <ul className="p2-side-list" aria-label={t('specs.opsOf', { name: info.name })}>
-          {info.operations.map((op, index) => {
+          {groupByProtocol(info.operations).flatMap((group) => [
+            // A heading per protocol inside the one list (the rows stay the list's own items).
+            <li key={`group-${group.protocol}`} role="presentation" className="p2-op-group-title">
+              <h4>{tm(`mcp.group.${group.protocol}`)}</h4>
+            </li>,
+            ...group.ops.map(({ op, index }) => {
             const title = op.summary ?? op.operationId ?? op.path;
             const current = openView?.kind === 'docs' && openView.file === info.file && openView.path === op.path && openView.httpMethod === op.httpMethod;
             const titleId = `${id}-op-${index}`;
@@ -89,7 +116,7 @@ function FileEntry({ info, onManage }: { info: SpecFileInfo; onManage: (what: Ma
                 >
                   <span id={titleId}>{title}</span>
                   <span className="muted small mono">
-                    {op.a2a ? `${op.a2a.binding} · ${op.a2a.method}` : op.kind === 'a2a' ? t('specs.brokenA2a') : `${op.httpMethod.toUpperCase()} ${op.path}`}
+                    {op.a2a ? `${op.a2a.binding} · ${op.a2a.method}` : op.kind === 'a2a' ? t('specs.brokenA2a') : isMcpOperation(op) ? `MCP · ${op.path}` : `${op.httpMethod.toUpperCase()} ${op.path}`}
                   </span>
                   {op.problem ? <span className="warning small">{op.problem}</span> : null}
                 </button>
@@ -108,6 +135,16 @@ function FileEntry({ info, onManage }: { info: SpecFileInfo; onManage: (what: Ma
                     >
                       <span aria-hidden="true">▶</span> <span className="icon-label">{t('icon.run')}</span>
                     </button>
+                  ) : null}
+                  {isMcpOperation(op) ? (
+                    <>
+                      <button type="button" className="icon-button" aria-label={t('specs.run', { title })} title={t('specs.run', { title })} onClick={() => void openMcp(info.file, op, true)}>
+                        <span aria-hidden="true">▶</span> <span className="icon-label">{tp('icon.run')}</span>
+                      </button>
+                      <button type="button" className="icon-button" aria-label={t('specs.openAsRequest', { title })} title={t('specs.openAsRequest', { title })} onClick={() => void openMcp(info.file, op, false)}>
+                        <span aria-hidden="true">↗</span> <span className="icon-label">{tp('icon.open')}</span>
+                      </button>
+                    </>
                   ) : null}
                   {op.a2a || isHttpOperation(op) ? (
                     <button
@@ -147,7 +184,8 @@ function FileEntry({ info, onManage }: { info: SpecFileInfo; onManage: (what: Ma
                 </div>
               </li>
             );
-          })}
+          }),
+          ])}
         </ul>
       </details>
     </li>

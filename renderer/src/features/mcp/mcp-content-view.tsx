@@ -1,0 +1,243 @@
+/**
+ * MCP results as a person reads them: every content block kind of a tool result (text, image,
+ * audio, embedded resource, resource link), structuredContent with its outputSchema verdict,
+ * resource contents (text or blob) and prompt messages. Server data is untrusted: text is shown as
+ * text, media only through data: URLs of image/audio types (which never run script).
+ */
+import type { McpOutputCheck } from '../../../../shared/mcp/mcp-types';
+import { useTMcp } from '../../i18n/messages-mcp';
+import { base64ToBytes, saveBlob } from '../../ui/download';
+import { formatBytes } from '../../ui/format';
+import { JsonTree } from '../../ui/json-tree';
+
+type Json = Record<string, unknown>;
+
+function isObject(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+const str = (value: unknown): string => (typeof value === 'string' ? value : '');
+
+function base64Size(base64: string): number {
+  return Math.floor((base64.length * 3) / 4) - (base64.endsWith('==') ? 2 : base64.endsWith('=') ? 1 : 0);
+}
+
+/** Only plain image/audio media types go into a data: URL (an SVG in <img> cannot script, but keep it narrow). */
+const safeMedia = (mime: string, kind: 'image' | 'audio'): boolean => new RegExp(`^${kind}/[\\w.+-]+$`, 'i').test(mime);
+
+function fileNameOf(uri: string): string {
+  const last = uri.split(/[/\\]/).filter(Boolean).pop();
+  return last && last.length < 120 ? last : 'resource';
+}
+
+function BlobView({ base64, mime, uri }: { base64: string; mime: string; uri: string }) {
+  const t = useTMcp();
+  return (
+    <div className="mcp-blob">
+      {safeMedia(mime, 'image') ? <img alt={t('mcp.resp.imageAlt', { type: mime })} src={`data:${mime};base64,${base64}`} /> : null}
+      <span className="muted small">{t('mcp.resp.blob', { size: formatBytes(base64Size(base64)) })}</span>{' '}
+      <button
+        type="button"
+        className="small"
+        onClick={() =>
+          saveBlob(
+            fileNameOf(uri),
+            new Blob([base64ToBytes(base64) as Uint8Array<ArrayBuffer>], {
+              type: mime || 'application/octet-stream',
+            }),
+          )
+        }
+      >
+        {t('mcp.resp.save')}
+      </button>
+    </div>
+  );
+}
+
+/** One resource content item ({uri, mimeType, text | blob}). */
+export function ResourceContent({ item }: { item: Json }) {
+  const uri = str(item['uri']);
+  const mime = str(item['mimeType']);
+  return (
+    <div className="mcp-resource-content">
+      <p className="mono small">
+        {uri}
+        {mime ? <span className="muted"> · {mime}</span> : null}
+      </p>
+      {typeof item['text'] === 'string' ? <pre className="code-block">{item['text']}</pre> : null}
+      {typeof item['blob'] === 'string' ? <BlobView base64={item['blob']} mime={mime} uri={uri} /> : null}
+    </div>
+  );
+}
+
+interface BlockProps {
+  block: unknown;
+  index: number;
+  onReadLink?: (uri: string) => void;
+}
+
+/** One content block of a tool result or prompt message. */
+export function ContentBlock({ block, index, onReadLink }: BlockProps) {
+  const t = useTMcp();
+  if (!isObject(block)) return <JsonTree value={block} label={t('mcp.resp.block', { n: index + 1, type: typeof block })} />;
+  const type = str(block['type']) || '?';
+  const label = t('mcp.resp.block', { n: index + 1, type });
+  let body;
+  switch (type) {
+    case 'text':
+      body = <pre className="code-block">{str(block['text'])}</pre>;
+      break;
+    case 'image': {
+      const mime = str(block['mimeType']);
+      const data = str(block['data']);
+      body = safeMedia(mime, 'image') ? (
+        <img className="mcp-image" alt={t('mcp.resp.imageAlt', { type: mime })} src={`data:${mime};base64,${data}`} />
+      ) : (
+        <BlobView base64={data} mime={mime} uri="image" />
+      );
+      break;
+    }
+    case 'audio': {
+      const mime = str(block['mimeType']);
+      const data = str(block['data']);
+      body = safeMedia(mime, 'audio') ? (
+        <>
+          <audio controls aria-label={t('mcp.resp.audio', { type: mime })} src={`data:${mime};base64,${data}`} />
+          <BlobView base64={data} mime={mime} uri="audio" />
+        </>
+      ) : (
+        <BlobView base64={data} mime={mime} uri="audio" />
+      );
+      break;
+    }
+    case 'resource': {
+      const resource = isObject(block['resource']) ? block['resource'] : {};
+      body = (
+        <div aria-label={t('mcp.resp.embedded', { uri: str(resource['uri']) })} role="group">
+          <ResourceContent item={resource} />
+        </div>
+      );
+      break;
+    }
+    case 'resource_link': {
+      const uri = str(block['uri']);
+      body = (
+        <p className="small">
+          <span className="mono">{uri}</span>
+          {block['name'] ? <span> · {str(block['name'])}</span> : null}
+          {block['mimeType'] ? <span className="muted"> · {str(block['mimeType'])}</span> : null}
+          {block['description'] ? <span className="muted"> — {str(block['description'])}</span> : null}{' '}
+          {onReadLink && uri ? (
+            <button type="button" className="small" aria-label={t('mcp.resp.readLink', { uri })} onClick={() => onReadLink(uri)}>
+              {t('mcp.readResource')}
+            </button>
+          ) : null}
+        </p>
+      );
+      break;
+    }
+    default:
+      body = <JsonTree value={block} label={label} />;
+  }
+  return (
+    <li className="mcp-block" aria-label={label}>
+      <span className="tab-kind">{type}</span>
+      {body}
+    </li>
+  );
+}
+
+function ContentList({ content, onReadLink }: { content: unknown; onReadLink?: (uri: string) => void }) {
+  const t = useTMcp();
+  const blocks = Array.isArray(content) ? content : [];
+  if (!blocks.length) return <p className="muted small">{t('mcp.resp.noContent')}</p>;
+  return (
+    <ol className="mcp-blocks" aria-label={t('mcp.resp.content')}>
+      {blocks.map((block, i) => (
+        <ContentBlock key={i} block={block} index={i} {...(onReadLink ? { onReadLink } : {})} />
+      ))}
+    </ol>
+  );
+}
+
+export function OutputCheckNote({ check }: { check: McpOutputCheck }) {
+  const t = useTMcp();
+  const key =
+    check.verdict === 'ok' ? 'mcp.resp.check.ok' : check.verdict === 'violations' ? 'mcp.resp.check.violations' : check.verdict === 'missing' ? 'mcp.resp.check.missing' : 'mcp.resp.check.unchecked';
+  return (
+    <div className="http-check" role="status">
+      <p className={check.verdict === 'ok' ? 'tone-ok' : check.verdict === 'unchecked' ? 'muted' : 'error'}>{t(key)}</p>
+      {check.violations.length ? (
+        <ul>
+          {check.violations.map((v, i) => (
+            <li key={i}>
+              <code>{v.path}</code> {v.message}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {check.notes.map((note, i) => (
+        <p key={i} className="muted small">
+          {note}
+        </p>
+      ))}
+    </div>
+  );
+}
+
+interface ResultProps {
+  method: string;
+  result: unknown;
+  check?: McpOutputCheck | undefined;
+  onReadLink?: (uri: string) => void;
+}
+
+/** The `result` of a call, shaped by its method; anything else is shown as a JSON tree. */
+export function McpResultView({ method, result, check, onReadLink }: ResultProps) {
+  const t = useTMcp();
+  const r = isObject(result) ? result : {};
+  if (method === 'tools/call') {
+    return (
+      <div className="mcp-result">
+        <ContentList content={r['content']} {...(onReadLink ? { onReadLink } : {})} />
+        {'structuredContent' in r ? (
+          <section aria-label={t('mcp.resp.structured')}>
+            <h4>{t('mcp.resp.structured')}</h4>
+            <JsonTree value={r['structuredContent']} label={t('mcp.resp.structured')} />
+          </section>
+        ) : null}
+        {check ? <OutputCheckNote check={check} /> : null}
+      </div>
+    );
+  }
+  if (method === 'resources/read' && Array.isArray(r['contents'])) {
+    return (
+      <ol className="mcp-blocks" aria-label={t('mcp.resp.contents')}>
+        {r['contents'].map((item, i) => (
+          <li key={i}>{isObject(item) ? <ResourceContent item={item} /> : <JsonTree value={item} label={t('mcp.resp.contents')} />}</li>
+        ))}
+      </ol>
+    );
+  }
+  if (method === 'prompts/get' && Array.isArray(r['messages'])) {
+    return (
+      <div className="mcp-result">
+        {typeof r['description'] === 'string' ? <p className="muted">{r['description']}</p> : null}
+        <ol className="mcp-blocks" aria-label={t('mcp.resp.messages')}>
+          {r['messages'].map((message, i) => {
+            const m = isObject(message) ? message : {};
+            return (
+              <li key={i}>
+                <p className="small">{t('mcp.resp.role', { role: str(m['role']) })}</p>
+                <ul className="mcp-blocks">
+                  <ContentBlock block={m['content']} index={0} {...(onReadLink ? { onReadLink } : {})} />
+                </ul>
+              </li>
+            );
+          })}
+        </ol>
+      </div>
+    );
+  }
+  return <JsonTree value={result} label={t('mcp.resp.json')} />;
+}

@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest';
+import type { McpOperationDraft } from '../../../../shared/contract/ops-mcp';
+import { argsOf, buildCall, commandLine, createMcpDraft, expandTemplate, mcpTabTitle, seedFromOperation, templateVariables } from './mcp-draft';
+
+describe('MCP draft → call', () => {
+  it('wraps a tool’s arguments as {name, arguments} and passes its outputSchema for the check', () => {
+    const draft = createMcpDraft('t', {
+      endpoint: ' http://127.0.0.1:9/mcp ',
+      subject: { kind: 'tool', name: 'add' },
+      bodyText: '{"a": 1, "b": 2}',
+      outputSchema: { type: 'object' },
+      auth: { type: 'bearer', token: { secretRef: 'mcp' } },
+      headers: [
+        { name: 'X-On', value: '1' },
+        { name: 'X-Off', value: '2', enabled: false },
+        { name: ' ', value: 'blank' },
+      ],
+    });
+    const built = buildCall(draft);
+    expect(built).toEqual({
+      ok: true,
+      value: {
+        target: { transport: 'auto', endpoint: 'http://127.0.0.1:9/mcp', headers: [{ name: 'X-On', value: '1' }], auth: { type: 'bearer', token: { secretRef: 'mcp' } } },
+        method: 'tools/call',
+        params: { name: 'add', arguments: { a: 1, b: 2 } },
+        outputSchema: { type: 'object' },
+      },
+    });
+  });
+
+  it('sends the editor object as params for other methods, and none when it is empty', () => {
+    const read = buildCall(createMcpDraft('t', { endpoint: 'http://x/mcp', method: 'resources/read', bodyText: '{"uri":"mem://a"}' }));
+    expect(read.ok && read.value.params).toEqual({ uri: 'mem://a' });
+    const ping = buildCall(createMcpDraft('t', { endpoint: 'http://x/mcp', method: 'ping', bodyText: '{}' }));
+    expect(ping.ok && 'params' in ping.value).toBe(false);
+  });
+
+  it('refuses clearly: no endpoint, no command, no method, broken JSON, a non-object', () => {
+    expect(buildCall(createMcpDraft('t'))).toEqual({ ok: false, message: expect.stringMatching(/MCP endpoint/) });
+    expect(buildCall(createMcpDraft('t', { transport: 'stdio', command: '  ' }))).toEqual({ ok: false, message: expect.stringMatching(/command/) });
+    expect(buildCall(createMcpDraft('t', { endpoint: 'http://x', method: ' ' }))).toEqual({ ok: false, message: expect.stringMatching(/method/) });
+    expect(buildCall(createMcpDraft('t', { endpoint: 'http://x', bodyText: '{"a":' }))).toEqual({ ok: false, message: expect.stringMatching(/does not parse/) });
+    expect(buildCall(createMcpDraft('t', { endpoint: 'http://x', bodyText: '[1]', subject: { kind: 'tool', name: 'x' } }))).toEqual({ ok: false, message: 'Tool arguments must be a JSON object.' });
+    expect(buildCall(createMcpDraft('t', { endpoint: 'http://x', bodyText: '"s"', method: 'ping' }))).toEqual({ ok: false, message: 'Params must be a JSON object.' });
+  });
+
+  it('keeps hostile keys as plain data', () => {
+    const built = buildCall(createMcpDraft('t', { endpoint: 'http://x', subject: { kind: 'tool', name: 'x' }, bodyText: '{"__proto__": {"polluted": true}, "constructor": 1}' }));
+    expect(built.ok).toBe(true);
+    if (!built.ok) return;
+    const args = built.value.params?.['arguments'] as Record<string, unknown>;
+    expect(Object.keys(args)).toEqual(['__proto__', 'constructor']);
+    expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
+  });
+
+  it('stdio: command, one argument per line kept exactly, env only with a name', () => {
+    const draft = createMcpDraft('t', {
+      transport: 'stdio',
+      command: ' node ',
+      argsText: 'server.js\n\n  --name=a b  \n',
+      env: [
+        { name: 'API_KEY', value: { secretRef: 'k' } },
+        { name: '', value: { secretRef: 'unused' } },
+      ],
+      method: 'ping',
+    });
+    const built = buildCall(draft);
+    expect(built.ok && built.value.target).toEqual({ transport: 'stdio', command: 'node', args: ['server.js', '  --name=a b  '], env: [{ name: 'API_KEY', value: { secretRef: 'k' } }] });
+    expect(argsOf('a\r\nb')).toEqual(['a', 'b']);
+  });
+
+  it('shows the command line as a shell would read it', () => {
+    expect(commandLine('node', ['server.js', '--name=my server', '', "it's"])).toBe(`node server.js '--name=my server' '' 'it'\\''s'`);
+  });
+
+  it('reads a saved operation back: a tool call edits its arguments; others their params', () => {
+    const op: McpOperationDraft = {
+      file: '/w/requests.openapi.yaml',
+      path: '/mcp/tools/add',
+      summary: 'Add',
+      call: { target: { transport: 'streamable-http', endpoint: 'http://x/mcp' }, method: 'tools/call', params: { name: 'add', arguments: { a: 1 } } },
+      subject: { kind: 'tool', name: 'add' },
+      inputSchema: { type: 'object' },
+    };
+    const seed = seedFromOperation(op);
+    expect(seed).toMatchObject({ transport: 'streamable-http', endpoint: 'http://x/mcp', method: 'tools/call', bodyText: '{\n  "a": 1\n}\n', operation: { file: op.file, path: op.path, summary: 'Add' } });
+    const stdio = seedFromOperation({ ...op, call: { target: { transport: 'stdio', command: 'node', args: ['a', 'b'] }, method: 'prompts/get', params: { name: 'greet' } }, subject: { kind: 'prompt', name: 'greet' } });
+    expect(stdio).toMatchObject({ transport: 'stdio', command: 'node', argsText: 'a\nb', bodyText: '{\n  "name": "greet"\n}\n' });
+  });
+
+  it('titles tabs by host or program', () => {
+    expect(mcpTabTitle(createMcpDraft('t', { endpoint: 'http://127.0.0.1:5/mcp' }))).toBe('127.0.0.1:5');
+    expect(mcpTabTitle(createMcpDraft('t', { transport: 'stdio', command: '/usr/bin/node' }))).toBe('stdio · node');
+    expect(mcpTabTitle(createMcpDraft('t'))).toBe('MCP');
+  });
+});
+
+describe('resource templates', () => {
+  it('lists variables of every expression kind once', () => {
+    expect(templateVariables('mem://items/{id}')).toEqual(['id']);
+    expect(templateVariables('file:///{+path}{?q,page}{#frag}{id}')).toEqual(['path', 'q', 'page', 'frag', 'id']);
+    expect(templateVariables('x://{list*}/{short:3}')).toEqual(['list', 'short']);
+  });
+
+  it('expands with percent-encoding, reserved expansion and query forms', () => {
+    expect(expandTemplate('mem://items/{id}', { id: 'a b/c' })).toBe('mem://items/a%20b%2Fc');
+    expect(expandTemplate('file:///{+path}', { path: 'docs/a b.md' })).toBe('file:///docs/a%20b.md');
+    expect(expandTemplate('x://s{?q,page}', { q: 'a&b', page: '2' })).toBe('x://s?q=a%26b&page=2');
+    expect(expandTemplate('x://s{?q,page}', {})).toBe('x://s');
+    expect(expandTemplate('x://{a}{/b}', { a: '1', b: '2' })).toBe('x://1/2');
+  });
+
+  it('ignores inherited names (a template variable called __proto__ or constructor)', () => {
+    expect(expandTemplate('x://{constructor}/{__proto__}', {})).toBe('x:///');
+  });
+});

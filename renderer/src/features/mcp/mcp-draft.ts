@@ -1,0 +1,247 @@
+/**
+ * One MCP request tab: where the server is (an endpoint, or a stdio command line) and the one
+ * JSON-RPC call drafted against it. Secrets never live here: auth and stdio environment
+ * variables hold only `{secretRef}` / `{env}` sources.
+ */
+import type { AuthConfig } from '../../../../shared/a2a/auth';
+import type { HeaderEntry } from '../../../../shared/a2a/call';
+import type { McpOperationDraft } from '../../../../shared/contract/ops-mcp';
+import type { McpCallRequest, McpEnvEntry, McpTarget, McpTransport } from '../../../../shared/mcp/mcp-types';
+
+export type McpSubject = { kind: 'tool' | 'resource' | 'prompt'; name: string };
+
+export interface McpDraft {
+  id: string;
+  kind: 'mcp';
+  transport: McpTransport;
+  endpoint: string;
+  headers: HeaderEntry[];
+  auth: AuthConfig;
+  /** stdio: the program, its arguments (one per line, exactly as passed, no shell) and environment. */
+  command: string;
+  argsText: string;
+  env: McpEnvEntry[];
+  /** The JSON-RPC method of the call (`tools/call`, `resources/read`, `prompts/get`…). */
+  method: string;
+  /**
+   * Editor text. For `tools/call` about a known tool: its `arguments` object (checked against the
+   * tool's inputSchema); for every other call: the whole `params` object.
+   */
+  bodyText: string;
+  subject?: McpSubject;
+  inputSchema?: Record<string, unknown>;
+  outputSchema?: Record<string, unknown>;
+  /** The spec operation the tab was opened from (saving goes back there by default). */
+  operation?: { file: string; path: string; summary?: string };
+}
+
+export function createMcpDraft(id: string, seed: Partial<McpDraft> = {}): McpDraft {
+  return {
+    id,
+    kind: 'mcp',
+    transport: seed.transport ?? 'auto',
+    endpoint: seed.endpoint ?? '',
+    headers: seed.headers ?? [],
+    auth: seed.auth ?? { type: 'none' },
+    command: seed.command ?? '',
+    argsText: seed.argsText ?? '',
+    env: seed.env ?? [],
+    method: seed.method ?? 'tools/call',
+    bodyText: seed.bodyText ?? '{}\n',
+    ...(seed.subject ? { subject: seed.subject } : {}),
+    ...(seed.inputSchema ? { inputSchema: seed.inputSchema } : {}),
+    ...(seed.outputSchema ? { outputSchema: seed.outputSchema } : {}),
+    ...(seed.operation ? { operation: seed.operation } : {}),
+  };
+}
+
+/** True when the editor holds a tool's arguments rather than the whole params object. */
+export function editsToolArguments(draft: Pick<McpDraft, 'method' | 'subject'>): boolean {
+  return draft.method === 'tools/call' && draft.subject?.kind === 'tool';
+}
+
+/** stdio arguments: one per line; blank lines are dropped, everything else is kept exactly. */
+export function argsOf(text: string): string[] {
+  return text.split(/\r?\n/).filter((line) => line.trim() !== '');
+}
+
+/** A shell-readable rendering of the command line, for the confirmation (nothing runs through a shell). */
+export function commandLine(command: string, args: readonly string[]): string {
+  const quote = (word: string): string => (word === '' ? "''" : /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`);
+  return [command, ...args].map(quote).join(' ');
+}
+
+export type BuiltMcp<T> = { ok: true; value: T } | { ok: false; message: string };
+
+export function buildTarget(draft: McpDraft): BuiltMcp<McpTarget> {
+  if (draft.transport === 'stdio') {
+    const command = draft.command.trim();
+    if (!command)
+      return {
+        ok: false,
+        message: 'Enter the command that starts the stdio MCP server.',
+      };
+    const env = draft.env.filter((e) => e.name.trim());
+    return {
+      ok: true,
+      value: {
+        transport: 'stdio',
+        command,
+        args: argsOf(draft.argsText),
+        ...(env.length ? { env: env.map((e) => ({ name: e.name.trim(), value: e.value })) } : {}),
+      },
+    };
+  }
+  const endpoint = draft.endpoint.trim();
+  if (!endpoint)
+    return {
+      ok: false,
+      message: 'Enter the MCP endpoint (http:// or https://).',
+    };
+  const headers = draft.headers.filter((h) => h.enabled !== false && h.name.trim());
+  return {
+    ok: true,
+    value: {
+      transport: draft.transport,
+      endpoint,
+      ...(headers.length ? { headers } : {}),
+      ...(draft.auth.type !== 'none' ? { auth: draft.auth } : {}),
+    },
+  };
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The params the call sends: the editor's object, wrapped as `{name, arguments}` for a tool. */
+export function buildParams(draft: McpDraft): BuiltMcp<Record<string, unknown> | undefined> {
+  const text = draft.bodyText.trim();
+  let parsed: unknown = {};
+  if (text) {
+    try {
+      parsed = JSON.parse(text);
+    } catch (e) {
+      return {
+        ok: false,
+        message: `The JSON does not parse: ${(e as Error).message}`,
+      };
+    }
+  }
+  if (!isObject(parsed))
+    return {
+      ok: false,
+      message: editsToolArguments(draft) ? 'Tool arguments must be a JSON object.' : 'Params must be a JSON object.',
+    };
+  if (editsToolArguments(draft) && draft.subject) return { ok: true, value: { name: draft.subject.name, arguments: parsed } };
+  return { ok: true, value: Object.keys(parsed).length ? parsed : undefined };
+}
+
+export function buildCall(draft: McpDraft): BuiltMcp<McpCallRequest> {
+  const target = buildTarget(draft);
+  if (!target.ok) return target;
+  const method = draft.method.trim();
+  if (!method)
+    return {
+      ok: false,
+      message: 'Enter the JSON-RPC method to call (e.g. tools/call).',
+    };
+  const params = buildParams(draft);
+  if (!params.ok) return params;
+  return {
+    ok: true,
+    value: {
+      target: target.value,
+      method,
+      ...(params.value ? { params: params.value } : {}),
+      ...(draft.outputSchema && editsToolArguments(draft) ? { outputSchema: draft.outputSchema } : {}),
+    },
+  };
+}
+
+/** The tab fields a saved MCP operation fills in (mcp.draftOperation's answer). */
+export function seedFromOperation(op: McpOperationDraft): Partial<McpDraft> {
+  const target = op.call.target;
+  const params = op.call.params ?? {};
+  const asTool = op.call.method === 'tools/call' && op.subject?.kind === 'tool';
+  const body = asTool ? (isObject(params['arguments']) ? params['arguments'] : {}) : params;
+  const where: Partial<McpDraft> =
+    target.transport === 'stdio'
+      ? {
+          transport: 'stdio',
+          command: target.command,
+          argsText: (target.args ?? []).join('\n'),
+          env: target.env ?? [],
+        }
+      : {
+          transport: target.transport,
+          endpoint: target.endpoint,
+          headers: target.headers ?? [],
+          auth: target.auth ?? { type: 'none' },
+        };
+  return {
+    ...where,
+    method: op.call.method,
+    bodyText: `${JSON.stringify(body, null, 2)}\n`,
+    ...(op.subject ? { subject: op.subject } : {}),
+    ...(op.inputSchema ? { inputSchema: op.inputSchema } : {}),
+    ...(op.outputSchema ? { outputSchema: op.outputSchema } : {}),
+    operation: {
+      file: op.file,
+      path: op.path,
+      ...(op.summary ? { summary: op.summary } : {}),
+    },
+  };
+}
+
+/** Tab title: `MCP · host` or `MCP · command`. */
+export function mcpTabTitle(draft: McpDraft): string {
+  if (draft.transport === 'stdio') return draft.command.trim() ? `stdio · ${draft.command.trim().split(/[\\/]/).pop() ?? ''}` : 'stdio';
+  try {
+    return new URL(draft.endpoint).host || 'MCP';
+  } catch {
+    return draft.endpoint.trim() || 'MCP';
+  }
+}
+
+/** Variables of an RFC 6570 URI template (`mem://items/{id}`, `{+path}`, `{?q,page}`). */
+export function templateVariables(template: string): string[] {
+  const names: string[] = [];
+  for (const match of template.matchAll(/\{([^}]*)\}/g)) {
+    for (const part of (match[1] ?? '').replace(/^[+#./;?&]/, '').split(',')) {
+      const name = part.replace(/[*]$|:\d+$/, '').trim();
+      if (name && !names.includes(name)) names.push(name);
+    }
+  }
+  return names;
+}
+
+/** Expands a URI template with the given values (levels 1–3 of RFC 6570; enough for resource templates). */
+export function expandTemplate(template: string, values: Readonly<Record<string, string>>): string {
+  return template.replace(/\{([^}]*)\}/g, (_whole, body: string) => {
+    const operator = /^[+#./;?&]/.test(body) ? body[0] : '';
+    const names = body
+      .slice(operator ? 1 : 0)
+      .split(',')
+      .map((n) => n.replace(/[*]$|:\d+$/, '').trim())
+      .filter(Boolean);
+    const reserved = operator === '+' || operator === '#';
+    const encode = (v: string): string => (reserved ? encodeURI(v) : encodeURIComponent(v));
+    const defined = names.filter((n) => Object.prototype.hasOwnProperty.call(values, n) && values[n] !== undefined);
+    if (!defined.length) return '';
+    switch (operator) {
+      case '?':
+      case '&':
+        return `${operator}${defined.map((n) => `${encodeURIComponent(n)}=${encode(values[n] ?? '')}`).join('&')}`;
+      case ';':
+        return defined.map((n) => `;${n}${values[n] ? `=${encode(values[n] ?? '')}` : ''}`).join('');
+      case '.':
+      case '/':
+        return defined.map((n) => `${operator}${encode(values[n] ?? '')}`).join('');
+      case '#':
+        return `#${defined.map((n) => encode(values[n] ?? '')).join(',')}`;
+      default:
+        return defined.map((n) => encode(values[n] ?? '')).join(',');
+    }
+  });
+}

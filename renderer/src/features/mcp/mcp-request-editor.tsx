@@ -1,0 +1,379 @@
+import { useCallback, useEffect, useId, useMemo, useState, type KeyboardEvent } from 'react';
+import { sampleFromSchema } from '../../../../shared/http/schema-sample';
+import type { McpTool, McpTransport } from '../../../../shared/mcp/mcp-types';
+import { useHost } from '../../host/host-context';
+import { useTMcp, type McpKey } from '../../i18n/messages-mcp';
+import { Tabs } from '../../ui/tabs';
+import { KvTable } from '../http/kv-table';
+import { AuthFields } from '../request/auth-editor';
+import { JsonEditor } from '../request/json-editor';
+import type { McpDraft, McpSubject } from './mcp-draft';
+import { buildCall, buildTarget, commandLine, editsToolArguments } from './mcp-draft';
+import { useMcpDraftsStore } from './mcp-drafts-store';
+import { ResourceList, PromptList, ToolList } from './mcp-lists';
+import { callMcp, connectMcp, stopMcpCall, useMcpRunsStore } from './mcp-runs';
+import { McpSaveDialog } from './mcp-save-dialog';
+import { ConfirmStdioDialog, EnvEditor, StdioFields } from './mcp-stdio-fields';
+import { takePendingRun } from './open-mcp-operation';
+import './mcp.css';
+
+type Section = 'tools' | 'resources' | 'prompts' | 'call' | 'auth' | 'headers' | 'env';
+
+const transports: ReadonlyArray<[McpTransport, McpKey]> = [
+  ['auto', 'mcp.transport.auto'],
+  ['streamable-http', 'mcp.transport.streamable'],
+  ['sse', 'mcp.transport.sse'],
+  ['stdio', 'mcp.transport.stdio'],
+];
+
+/** Methods offered in the method box (any other method can be typed). */
+const methods = ['tools/call', 'resources/read', 'prompts/get', 'tools/list', 'resources/list', 'resources/templates/list', 'prompts/list', 'completion/complete', 'logging/setLevel', 'ping'];
+
+/** stdio command lines this session confirmed, per tab: a changed command line asks again. */
+const confirmed = new Map<string, Set<string>>();
+
+export const mcpRunShortcut = 'Control+Enter Meta+Enter';
+
+function stringify(value: unknown): string {
+  return `${JSON.stringify(value ?? {}, null, 2)}\n`;
+}
+
+export function McpRequestEditor({ draft }: { draft: McpDraft }) {
+  const t = useTMcp();
+  const host = useHost();
+  const id = useId();
+  const update = useMcpDraftsStore((s) => s.update);
+  const connect = useMcpRunsStore((s) => s.byTab[draft.id]?.connect);
+  const running = useMcpRunsStore((s) => {
+    const call = s.byTab[draft.id]?.call;
+    return Boolean(call && call.status !== 'done');
+  });
+  const [section, setSection] = useState<Section>(draft.operation ? 'call' : 'tools');
+  const [problem, setProblem] = useState('');
+  const [dialog, setDialog] = useState<'save' | null>(null);
+  const [confirm, setConfirm] = useState<{
+    line: string;
+    envNames: string[];
+    go: () => void;
+  } | null>(null);
+  const stdio = draft.transport === 'stdio';
+  const listed = connect?.result;
+
+  /** stdio: runs `go` once the person has confirmed this exact command line; HTTP: at once. */
+  const guarded = useCallback((current: McpDraft, go: () => void): void => {
+    if (current.transport !== 'stdio') return go();
+    const target = buildTarget(current);
+    if (!target.ok || target.value.transport !== 'stdio') return go();
+    const envNames = (target.value.env ?? []).map((e) => e.name);
+    const line = commandLine(target.value.command, target.value.args ?? []);
+    const key = `${line}\u0000${envNames.join(',')}`;
+    if (confirmed.get(current.id)?.has(key)) return go();
+    setConfirm({
+      line,
+      envNames,
+      go: () => {
+        confirmed.set(current.id, new Set([...(confirmed.get(current.id) ?? []), key]));
+        go();
+      },
+    });
+  }, []);
+
+  const current = (): McpDraft | undefined => useMcpDraftsStore.getState().tabs.find((d) => d.id === draft.id);
+
+  const doConnect = (): void => {
+    const d = current();
+    if (!d) return;
+    const target = buildTarget(d);
+    if (!target.ok) return setProblem(target.message);
+    setProblem('');
+    guarded(d, () => void connectMcp(host, d.id, target.value));
+  };
+
+  const run = useCallback(() => {
+    const d = useMcpDraftsStore.getState().tabs.find((x) => x.id === draft.id);
+    if (!d) return;
+    const built = buildCall(d);
+    if (!built.ok) return setProblem(built.message);
+    setProblem('');
+    guarded(d, () => callMcp(host, d.id, built.value));
+  }, [host, draft.id, guarded]);
+
+  // A saved operation opened with "Run" from the sidebar runs once its tab is up.
+  useEffect(() => {
+    if (takePendingRun(draft.id)) run();
+  }, [draft.id, run]);
+
+  /** Sets what the call is about; the caller decides whether it runs right away. */
+  const setCall = (method: string, bodyText: string, subject: McpSubject | undefined, schemas: Pick<McpDraft, 'inputSchema' | 'outputSchema'> = {}): void => {
+    update(draft.id, (d) => {
+      const { subject: _s, inputSchema: _i, outputSchema: _o, ...rest } = d;
+      return {
+        ...rest,
+        method,
+        bodyText,
+        ...(subject ? { subject } : {}),
+        ...schemas,
+      };
+    });
+  };
+
+  const callTool = (tool: McpTool): void => {
+    const same = draft.subject?.kind === 'tool' && draft.subject.name === tool.name && draft.method === 'tools/call';
+    const sample = tool.inputSchema ? sampleFromSchema(tool.inputSchema, tool.inputSchema) : {};
+    setCall(
+      'tools/call',
+      same ? draft.bodyText : stringify(sample ?? {}),
+      { kind: 'tool', name: tool.name },
+      {
+        ...(tool.inputSchema ? { inputSchema: tool.inputSchema } : {}),
+        ...(tool.outputSchema ? { outputSchema: tool.outputSchema } : {}),
+      },
+    );
+    setSection('call');
+  };
+
+  const readResource = (uri: string, template?: string): void => {
+    setCall('resources/read', stringify({ uri }), {
+      kind: 'resource',
+      name: template ?? uri,
+    });
+    run();
+  };
+
+  const getPrompt = (name: string, args: Record<string, string>): void => {
+    setCall(
+      'prompts/get',
+      stringify({
+        name,
+        ...(Object.keys(args).length ? { arguments: args } : {}),
+      }),
+      { kind: 'prompt', name },
+    );
+    run();
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>): void => {
+    if ((event.target as HTMLElement).closest('dialog')) return;
+    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
+      event.preventDefault();
+      run();
+    }
+  };
+
+  const toolArgs = editsToolArguments(draft);
+  const schema = useMemo(
+    () =>
+      toolArgs && draft.inputSchema && draft.subject
+        ? {
+            uri: `powerduck://mcp/${encodeURIComponent(draft.id)}/${encodeURIComponent(draft.subject.name)}/input.json`,
+            schema: draft.inputSchema,
+          }
+        : undefined,
+    [toolArgs, draft.inputSchema, draft.subject, draft.id],
+  );
+  const activeHeaders = draft.headers.filter((h) => h.enabled !== false && h.name).length;
+  const sections = [
+    {
+      id: 'tools' as const,
+      label: listed ? t('mcp.toolsCount', { count: listed.tools.length }) : t('mcp.tools'),
+    },
+    {
+      id: 'resources' as const,
+      label: listed
+        ? t('mcp.resourcesCount', {
+            count: listed.resources.length + listed.resourceTemplates.length,
+          })
+        : t('mcp.resources'),
+    },
+    {
+      id: 'prompts' as const,
+      label: listed ? t('mcp.promptsCount', { count: listed.prompts.length }) : t('mcp.prompts'),
+    },
+    { id: 'call' as const, label: t('mcp.call') },
+    ...(stdio
+      ? [
+          {
+            id: 'env' as const,
+            label: draft.env.length ? t('mcp.envCount', { count: draft.env.length }) : t('mcp.env'),
+          },
+        ]
+      : [
+          {
+            id: 'auth' as const,
+            label: draft.auth.type === 'none' ? t('mcp.auth') : t('mcp.authOn'),
+          },
+          {
+            id: 'headers' as const,
+            label: activeHeaders ? `${t('mcp.headers')} (${activeHeaders})` : t('mcp.headers'),
+          },
+        ]),
+  ];
+  const shownSection = sections.some((s) => s.id === section) ? section : 'call';
+  const subjectLabel = draft.subject
+    ? t(draft.subject.kind === 'tool' ? 'mcp.subjectTool' : draft.subject.kind === 'resource' ? 'mcp.subjectResource' : 'mcp.subjectPrompt', { name: draft.subject.name })
+    : '';
+
+  return (
+    <section className="request-pane" aria-label={t('mcp.region')} onKeyDown={onKeyDown}>
+      <div className="endpoint-line">
+        <div className="field-col narrow">
+          <label htmlFor={`${id}-transport`}>{t('mcp.transport')}</label>
+          <select
+            id={`${id}-transport`}
+            value={draft.transport}
+            onChange={(e) =>
+              update(draft.id, (d) => ({
+                ...d,
+                transport: e.target.value as McpTransport,
+              }))
+            }
+          >
+            {transports.map(([value, label]) => (
+              <option key={value} value={value}>
+                {t(label)}
+              </option>
+            ))}
+          </select>
+        </div>
+        {stdio ? null : (
+          <div className="field-col grow">
+            <label htmlFor={`${id}-endpoint`}>{t('mcp.endpoint')}</label>
+            <input
+              id={`${id}-endpoint`}
+              type="text"
+              inputMode="url"
+              spellCheck={false}
+              autoComplete="off"
+              placeholder="http://127.0.0.1:3000/mcp"
+              value={draft.endpoint}
+              onChange={(e) => update(draft.id, (d) => ({ ...d, endpoint: e.target.value }))}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter' && !e.ctrlKey && !e.metaKey) {
+                  e.preventDefault();
+                  doConnect();
+                }
+              }}
+            />
+          </div>
+        )}
+      </div>
+      {stdio ? <StdioFields draft={draft} webHost={host.kind === 'web'} /> : null}
+      <div className="actions">
+        <button type="button" className="primary" disabled={connect?.status === 'connecting'} onClick={doConnect}>
+          {connect?.status === 'connecting' ? t('mcp.connecting') : t('mcp.connect')}
+        </button>
+        <button type="button" onClick={run} aria-keyshortcuts={mcpRunShortcut} title={t('mcp.runHint')}>
+          {t('mcp.run')}
+        </button>
+        {running ? (
+          <button type="button" onClick={() => void stopMcpCall(draft.id)}>
+            {t('mcp.stop')}
+          </button>
+        ) : null}
+        <button type="button" onClick={() => setDialog('save')}>
+          {t('mcp.saveToSpec')}
+        </button>
+      </div>
+      {problem ? (
+        <p className="error" role="alert">
+          {problem}
+        </p>
+      ) : null}
+      {draft.operation ? (
+        <p className="muted small mono">
+          {t('mcp.fromOperation', {
+            path: draft.operation.path,
+            file: draft.operation.file.split(/[\\/]/).pop() ?? draft.operation.file,
+          })}
+        </p>
+      ) : null}
+      <Tabs label={t('mcp.sections')} selected={shownSection} onSelect={setSection} className="request-sections" items={sections}>
+        {shownSection === 'tools' ? listed ? <ToolList tools={listed.tools} onCall={callTool} /> : <p className="muted small">{t('mcp.notConnected')}</p> : null}
+        {shownSection === 'resources' ? (
+          listed ? (
+            <ResourceList resources={listed.resources} templates={listed.resourceTemplates} onRead={readResource} />
+          ) : (
+            <p className="muted small">{t('mcp.notConnected')}</p>
+          )
+        ) : null}
+        {shownSection === 'prompts' ? listed ? <PromptList prompts={listed.prompts} onGet={getPrompt} /> : <p className="muted small">{t('mcp.notConnected')}</p> : null}
+        {shownSection === 'call' ? (
+          <div className="body-section">
+            <div className="body-toolbar">
+              <div className="field-row">
+                <label htmlFor={`${id}-method`}>{t('mcp.method')}</label>
+                <input
+                  id={`${id}-method`}
+                  role="combobox"
+                  list={`${id}-methods`}
+                  className="mono"
+                  spellCheck={false}
+                  autoComplete="off"
+                  value={draft.method}
+                  onChange={(e) =>
+                    update(draft.id, (d) => ({
+                      ...d,
+                      method: e.target.value.trim(),
+                    }))
+                  }
+                />
+                <datalist id={`${id}-methods`}>
+                  {methods.map((m) => (
+                    <option key={m} value={m} />
+                  ))}
+                </datalist>
+              </div>
+              {subjectLabel ? <span className="muted small mono">{subjectLabel}</span> : null}
+              {toolArgs && draft.inputSchema ? (
+                <button
+                  type="button"
+                  title={t('mcp.generateHint')}
+                  onClick={() =>
+                    update(draft.id, (d) => ({
+                      ...d,
+                      bodyText: stringify(d.inputSchema ? sampleFromSchema(d.inputSchema, d.inputSchema) : {}),
+                    }))
+                  }
+                >
+                  {t('mcp.generateBody')}
+                </button>
+              ) : null}
+            </div>
+            <JsonEditor
+              modelId={draft.id}
+              label={toolArgs ? t('mcp.toolArguments') : t('mcp.params')}
+              value={draft.bodyText}
+              onChange={(text) => update(draft.id, (d) => ({ ...d, bodyText: text }))}
+              schema={schema}
+              onSubmit={run}
+            />
+          </div>
+        ) : null}
+        {shownSection === 'auth' ? <AuthFields auth={draft.auth} endpoint={draft.endpoint} onChange={(auth) => update(draft.id, (d) => ({ ...d, auth }))} /> : null}
+        {shownSection === 'headers' ? (
+          <KvTable
+            caption={t('mcp.headersCaption')}
+            rows={draft.headers}
+            addLabel={t('mcp.addHeader')}
+            blank={() => ({ name: '', value: '', enabled: true })}
+            onChange={(headers) => update(draft.id, (d) => ({ ...d, headers }))}
+          />
+        ) : null}
+        {shownSection === 'env' ? <EnvEditor draft={draft} /> : null}
+      </Tabs>
+      {dialog === 'save' ? <McpSaveDialog draft={draft} onClose={() => setDialog(null)} /> : null}
+      {confirm ? (
+        <ConfirmStdioDialog
+          line={confirm.line}
+          envNames={confirm.envNames}
+          onCancel={() => setConfirm(null)}
+          onRun={() => {
+            const go = confirm.go;
+            setConfirm(null);
+            go();
+          }}
+        />
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,231 @@
+import { useEffect, useState } from 'react';
+import type { McpExchangeRecord, McpOutcome } from '../../../../shared/mcp/mcp-types';
+import { useT } from '../../i18n/i18n';
+import { useTMcp, type TranslateMcp } from '../../i18n/messages-mcp';
+import { JsonTree } from '../../ui/json-tree';
+import { Tabs } from '../../ui/tabs';
+import { StreamTimeline } from '../stream/stream-timeline';
+import { timelineFor } from '../stream/timelines';
+import { McpResultView } from './mcp-content-view';
+import { McpAuthChallengeView, McpExchangeView, McpServerView } from './mcp-exchange-view';
+import { showMcpResult, useMcpRunsStore } from './mcp-runs';
+
+type View = 'result' | 'timeline' | 'exchange' | 'server';
+
+function outcomeLine(t: TranslateMcp, method: string, outcome: McpOutcome): { text: string; tone: string } {
+  switch (outcome.kind) {
+    case 'result':
+      return { text: t('mcp.resp.ok', { method }), tone: 'tone-ok' };
+    case 'tool-error':
+      return { text: t('mcp.resp.toolError'), tone: 'tone-error' };
+    case 'rpc-error':
+      return {
+        text: t('mcp.resp.rpcError', {
+          code: outcome.code,
+          message: outcome.message,
+        }),
+        tone: 'tone-error',
+      };
+    case 'auth-required':
+      return {
+        text: t('mcp.resp.authRequired', { status: outcome.challenge.status }),
+        tone: 'tone-error',
+      };
+    case 'http-error':
+      return {
+        text: t('mcp.resp.httpError', {
+          status: outcome.status,
+          message: outcome.message,
+        }),
+        tone: 'tone-error',
+      };
+    case 'transport-error':
+      return {
+        text: t('mcp.resp.transportError', {
+          code: outcome.code,
+          message: outcome.message,
+        }),
+        tone: 'tone-error',
+      };
+    case 'cancelled':
+      return {
+        text: t('mcp.resp.cancelled', { message: outcome.message }),
+        tone: 'tone-warn',
+      };
+  }
+}
+
+/** Outcome badge, timing and warnings of a record. */
+function RecordHead({ record }: { record: McpExchangeRecord }) {
+  const t = useTMcp();
+  const line = outcomeLine(t, record.method, record.outcome);
+  const failed = line.tone === 'tone-error';
+  return (
+    <div className="response-head">
+      <div className="response-summary">
+        <span className={`outcome-badge ${line.tone}`} role={failed ? 'alert' : 'status'}>
+          {line.text}
+        </span>
+        <span className="muted small mono">
+          {t('mcp.resp.time', { ms: record.timings.totalMs.toFixed(1) })}
+          {record.pages ? ` · ${t('mcp.resp.pages', { count: record.pages })}` : ''}
+          {record.server ? ` · ${record.server.transport} · ${record.server.protocolVersion}` : ''}
+        </span>
+      </div>
+      {record.warnings.map((w, i) => (
+        <p key={i} className="notice small" role="note">
+          {w}
+        </p>
+      ))}
+    </div>
+  );
+}
+
+/** The body of a record's Result view: the result, the tool error, the RPC error or the 401. */
+function OutcomeBody({ record, onReadLink }: { record: McpExchangeRecord; onReadLink?: (uri: string) => void }) {
+  const t = useTMcp();
+  const outcome = record.outcome;
+  switch (outcome.kind) {
+    case 'result':
+    case 'tool-error':
+      return <McpResultView method={record.method} result={outcome.result} check={record.outputCheck} {...(onReadLink ? { onReadLink } : {})} />;
+    case 'rpc-error':
+      return outcome.data !== undefined ? <JsonTree value={outcome.data} label={t('mcp.resp.errorData')} /> : null;
+    case 'auth-required':
+      return <McpAuthChallengeView challenge={outcome.challenge} />;
+    default:
+      return null;
+  }
+}
+
+export function McpResponsePanel({ tabId, onReadLink }: { tabId: string; onReadLink?: (uri: string) => void }) {
+  const t = useTMcp();
+  const tA2a = useT();
+  const runs = useMcpRunsStore((s) => s.byTab[tabId]);
+  const call = runs?.call;
+  const connect = runs?.connect;
+  const shown = runs?.shown ?? 'connect';
+  const [view, setView] = useState<View>('result');
+  useEffect(() => {
+    setView(call?.status !== 'done' && shown === 'call' ? 'timeline' : 'result');
+    // Only a new run (or its end) resets the view.
+  }, [call?.id, call?.status === 'done', shown]);
+
+  const busy = (shown === 'call' && call && call.status !== 'done') || (shown === 'connect' && connect?.status === 'connecting');
+  if (!call && !connect) {
+    return (
+      <section className="response-pane" aria-label={tA2a('response.region')} aria-busy={false}>
+        <div className="empty-state">
+          <p>{t('mcp.resp.empty')}</p>
+        </div>
+      </section>
+    );
+  }
+
+  const switcher =
+    call && connect ? (
+      <div className="actions" role="group" aria-label={t('mcp.resp.shown')}>
+        <button type="button" aria-pressed={shown === 'connect'} onClick={() => showMcpResult(tabId, 'connect')}>
+          {t('mcp.resp.connection')}
+        </button>
+        <button type="button" aria-pressed={shown === 'call'} onClick={() => showMcpResult(tabId, 'call')}>
+          {t('mcp.resp.lastCall')}
+        </button>
+      </div>
+    ) : null;
+
+  let body;
+  if (shown === 'connect' && connect) {
+    const result = connect.result;
+    body =
+      connect.status === 'connecting' ? (
+        <span className="outcome-badge tone-neutral" role="status">
+          {t('mcp.connecting')}
+        </span>
+      ) : connect.error ? (
+        <p className="error" role="alert">
+          {t('mcp.resp.notRun', {
+            code: connect.error.code,
+            message: connect.error.message,
+          })}
+        </p>
+      ) : result ? (
+        <>
+          <RecordHead record={result.record} />
+          <Tabs
+            label={t('mcp.resp.views')}
+            items={[
+              {
+                id: 'result' as const,
+                label: result.server ? t('mcp.resp.server') : t('mcp.resp.result'),
+              },
+              { id: 'exchange' as const, label: t('mcp.resp.exchange') },
+            ]}
+            selected={view === 'exchange' ? 'exchange' : 'result'}
+            onSelect={setView}
+            className="response-views"
+          >
+            {view === 'exchange' ? (
+              <McpExchangeView record={result.record} />
+            ) : result.server ? (
+              <McpServerView
+                server={result.server}
+                counts={{
+                  tools: result.tools.length,
+                  resources: result.resources.length,
+                  templates: result.resourceTemplates.length,
+                  prompts: result.prompts.length,
+                }}
+              />
+            ) : (
+              <OutcomeBody record={result.record} />
+            )}
+          </Tabs>
+        </>
+      ) : null;
+  } else if (call) {
+    const record = call.record;
+    const items = [
+      { id: 'result' as const, label: t('mcp.resp.result') },
+      {
+        id: 'timeline' as const,
+        label: call.eventCount ? t('mcp.resp.timelineCount', { count: call.eventCount }) : t('mcp.resp.timeline'),
+      },
+      ...(record ? [{ id: 'exchange' as const, label: t('mcp.resp.exchange') }] : []),
+      ...(record?.server ? [{ id: 'server' as const, label: t('mcp.resp.server') }] : []),
+    ];
+    body = (
+      <>
+        {call.error ? (
+          <p className="error" role="alert">
+            {t('mcp.resp.notRun', {
+              code: call.error.code,
+              message: call.error.message,
+            })}
+          </p>
+        ) : record ? (
+          <RecordHead record={record} />
+        ) : (
+          <span className="outcome-badge tone-neutral" role="status">
+            {call.status === 'stopping' ? t('mcp.resp.stopping') : t('mcp.resp.running', { method: call.method })}
+          </span>
+        )}
+        {call.error ? null : (
+          <Tabs label={t('mcp.resp.views')} items={items} selected={items.some((i) => i.id === view) ? view : 'result'} onSelect={setView} className="response-views">
+            {view === 'timeline' ? <StreamTimeline timeline={timelineFor(call.id)} eventCount={call.eventCount} /> : null}
+            {view === 'result' && record ? <OutcomeBody record={record} {...(onReadLink ? { onReadLink } : {})} /> : null}
+            {view === 'exchange' && record ? <McpExchangeView record={record} /> : null}
+            {view === 'server' && record?.server ? <McpServerView server={record.server} /> : null}
+          </Tabs>
+        )}
+      </>
+    );
+  }
+
+  return (
+    <section className="response-pane" aria-label={tA2a('response.region')} aria-busy={Boolean(busy)}>
+      {switcher}
+      {body}
+    </section>
+  );
+}

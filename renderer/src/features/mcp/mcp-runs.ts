@@ -1,0 +1,161 @@
+/**
+ * What each MCP tab has done: its last Connect (initialize and every list) and its last call.
+ * Calls go through `mcp.stream`, so server notifications (progress, logging, list changes) fold
+ * into the same timeline A2A streams use while the call runs; Stop aborts the stream and the core
+ * sends `notifications/cancelled` for the request. I/O handles stay outside the store.
+ */
+import { create } from 'zustand';
+import type { WireError } from '../../../../shared/contract/index';
+import type { McpCallRequest, McpConnectResult, McpExchangeRecord, McpTarget } from '../../../../shared/mcp/mcp-types';
+import type { Host, StreamHandle } from '../../host/host';
+import { addEvent } from '../stream/timeline-model';
+import { dropTimeline, timelineFor } from '../stream/timelines';
+
+export interface McpConnectState {
+  id: number;
+  status: 'connecting' | 'done';
+  result?: McpConnectResult;
+  error?: WireError;
+}
+
+export interface McpCallRun {
+  id: string;
+  method: string;
+  status: 'running' | 'stopping' | 'done';
+  eventCount: number;
+  record?: McpExchangeRecord;
+  error?: WireError;
+}
+
+export interface McpTabRuns {
+  connect?: McpConnectState;
+  call?: McpCallRun;
+  /** Which of the two the response pane shows (the latest one started). */
+  shown: 'connect' | 'call';
+}
+
+interface McpRunsState {
+  byTab: Record<string, McpTabRuns>;
+  patch(tabId: string, change: (runs: McpTabRuns) => McpTabRuns): void;
+  forget(tabId: string): void;
+}
+
+export const useMcpRunsStore = create<McpRunsState>()((set) => ({
+  byTab: {},
+  patch(tabId, change) {
+    set((s) => ({
+      byTab: {
+        ...s.byTab,
+        [tabId]: change(s.byTab[tabId] ?? { shown: 'connect' }),
+      },
+    }));
+  },
+  forget(tabId) {
+    set((s) => {
+      const { [tabId]: _gone, ...rest } = s.byTab;
+      return { byTab: rest };
+    });
+  },
+}));
+
+let connectCounter = 0;
+
+/** initialize + every list; a newer Connect of the same tab wins over an older one still answering. */
+export async function connectMcp(host: Host, tabId: string, target: McpTarget): Promise<void> {
+  connectCounter += 1;
+  const id = connectCounter;
+  useMcpRunsStore.getState().patch(tabId, (runs) => ({
+    ...runs,
+    connect: { id, status: 'connecting' },
+    shown: 'connect',
+  }));
+  const result = await host.invoke('mcp.connect', { target });
+  useMcpRunsStore.getState().patch(tabId, (runs) =>
+    runs.connect?.id !== id
+      ? runs
+      : {
+          ...runs,
+          connect: {
+            id,
+            status: 'done',
+            ...(result.ok ? { result: result.value } : { error: result.error }),
+          },
+        },
+  );
+}
+
+const handles = new Map<string, StreamHandle>();
+
+const nextFrame: (fn: () => void) => void = typeof requestAnimationFrame === 'function' ? (fn) => requestAnimationFrame(() => fn()) : (fn) => setTimeout(fn, 16);
+
+function patchCall(tabId: string, runId: string, patch: Partial<McpCallRun>): void {
+  useMcpRunsStore.getState().patch(tabId, (runs) => (runs.call?.id === runId ? { ...runs, call: { ...runs.call, ...patch } } : runs));
+}
+
+/** One call on a fresh connection; the previous call of the tab is stopped and its timeline freed. */
+export function callMcp(host: Host, tabId: string, request: McpCallRequest): string {
+  const previous = useMcpRunsStore.getState().byTab[tabId]?.call;
+  if (previous) {
+    if (handles.has(previous.id)) void handles.get(previous.id)?.cancel();
+    dropTimeline(previous.id);
+  }
+  let runId = '';
+  let scheduled = false;
+  const flush = (): void => {
+    scheduled = false;
+    patchCall(tabId, runId, { eventCount: timelineFor(runId).rows.length });
+  };
+  const handle = host.stream('mcp.stream', request, (event) => {
+    if (event.kind === 'data') {
+      addEvent(timelineFor(runId), event.data, () => event.data.data);
+      if (!scheduled) {
+        scheduled = true;
+        nextFrame(flush);
+      }
+      return;
+    }
+    handles.delete(runId);
+    flush();
+    patchCall(tabId, runId, {
+      status: 'done',
+      ...(event.kind === 'end' ? { record: event.value } : { error: event.error }),
+    });
+  });
+  runId = handle.requestId;
+  handles.set(runId, handle);
+  useMcpRunsStore.getState().patch(tabId, (runs) => ({
+    ...runs,
+    call: {
+      id: runId,
+      method: request.method,
+      status: 'running',
+      eventCount: 0,
+    },
+    shown: 'call',
+  }));
+  return runId;
+}
+
+/** Stop: aborts the call; the core sends notifications/cancelled for it and the record still comes back. */
+export async function stopMcpCall(tabId: string): Promise<void> {
+  const run = useMcpRunsStore.getState().byTab[tabId]?.call;
+  const handle = run ? handles.get(run.id) : undefined;
+  if (!run || !handle) return;
+  patchCall(tabId, run.id, { status: 'stopping' });
+  await handle.cancel();
+}
+
+export function showMcpResult(tabId: string, shown: 'connect' | 'call'): void {
+  useMcpRunsStore.getState().patch(tabId, (runs) => ({ ...runs, shown }));
+}
+
+/** Closing a tab stops its call and frees its timeline. */
+export function forgetMcpTab(tabId: string): void {
+  const run = useMcpRunsStore.getState().byTab[tabId]?.call;
+  if (run) {
+    if (handles.has(run.id)) void handles.get(run.id)?.cancel();
+    handles.delete(run.id);
+    dropTimeline(run.id);
+  }
+  useMcpRunsStore.getState().forget(tabId);
+}

@@ -1,0 +1,173 @@
+import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import type { WireError } from '../../../../shared/contract/index';
+import type { McpSaveRequest } from '../../../../shared/contract/ops-mcp';
+import { useHost } from '../../host/host-context';
+import { useTMcp } from '../../i18n/messages-mcp';
+import { Dialog } from '../../ui/dialog';
+import { useToastStore } from '../../ui/toasts';
+import { BusyIndicator } from '../settings/busy-indicator';
+import { ErrorNote } from '../settings/error-note';
+import { refreshSpecs, useSpecsStore } from '../specs/specs-store';
+import { defaultSpecFileName } from '../specs/save-operation-dialog';
+import type { McpDraft } from './mcp-draft';
+import { buildCall, editsToolArguments } from './mcp-draft';
+import { useMcpDraftsStore } from './mcp-drafts-store';
+
+const newFile = '\u0000new';
+
+const slug = (text: string): string =>
+  text
+    .replace(/^[a-z]+:\/\//i, '')
+    .replace(/[^a-zA-Z0-9._-]+/g, '-')
+    .replace(/^-+|-+$/g, '') || 'call';
+
+/** `/mcp/tools/add`, `/mcp/resources/readme`, `/mcp/prompts/greet`, `/mcp/ping`. */
+export function defaultMcpPath(draft: Pick<McpDraft, 'method' | 'subject'>): string {
+  const s = draft.subject;
+  if (s) return `/mcp/${s.kind === 'tool' ? 'tools' : s.kind === 'resource' ? 'resources' : 'prompts'}/${slug(s.name)}`;
+  return `/mcp/${slug(draft.method.replace(/\//g, '-'))}`;
+}
+
+function authRef(draft: McpDraft): string | undefined {
+  const a = draft.auth;
+  const source = draft.transport === 'stdio' ? undefined : a.type === 'bearer' ? a.token : a.type === 'apiKey' ? a.value : a.type === 'basic' ? a.password : undefined;
+  if (!source) return undefined;
+  if ('secretRef' in source) return `secret:${source.secretRef}`;
+  if ('env' in source) return `env:${source.env}`;
+  return 'value';
+}
+
+/** "Save to spec": the MCP call as an `x-protocol: mcp` operation in a workspace file (core: mcp.save). */
+export function McpSaveDialog({ draft, onClose }: { draft: McpDraft; onClose: () => void }) {
+  const t = useTMcp();
+  const host = useHost();
+  const id = useId();
+  const files = useSpecsStore((s) => s.files);
+  const [file, setFile] = useState(draft.operation?.file ?? '');
+  const [fileName, setFileName] = useState(defaultSpecFileName);
+  const [path, setPath] = useState(draft.operation?.path ?? defaultMcpPath(draft));
+  const [summary, setSummary] = useState(draft.operation?.summary ?? '');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<WireError | null>(null);
+
+  useEffect(() => {
+    void refreshSpecs(host);
+  }, [host]);
+  useEffect(() => {
+    if (file) return;
+    const first = files.find((f) => !f.parseError);
+    setFile(first ? first.file : newFile);
+  }, [files, file]);
+
+  const writable = files.filter((f) => !f.parseError);
+  const chosen = writable.find((f) => f.file === file);
+  const creating = file === newFile || (!chosen && file !== '');
+  const exists = Boolean(chosen?.operations.some((o) => o.path === path.trim()));
+  const built = useMemo(() => buildCall(draft), [draft]);
+  const ref = authRef(draft);
+
+  const submit = async (event: FormEvent): Promise<void> => {
+    event.preventDefault();
+    if (!built.ok) return;
+    const target = creating ? fileName.trim() : (chosen?.file ?? file);
+    const tool = editsToolArguments(draft);
+    const request: McpSaveRequest = {
+      file: target,
+      expectedHash: creating ? null : (chosen?.hash ?? null),
+      path: path.trim(),
+      call: {
+        target: built.value.target,
+        method: built.value.method,
+        ...(built.value.params ? { params: built.value.params } : {}),
+      },
+      ...(summary.trim() ? { summary: summary.trim() } : {}),
+      ...(draft.subject ? { subject: draft.subject } : {}),
+      ...(tool && draft.inputSchema ? { inputSchema: draft.inputSchema } : {}),
+      ...(tool && draft.outputSchema ? { outputSchema: draft.outputSchema } : {}),
+    };
+    setBusy(true);
+    setError(null);
+    const result = await host.invoke('mcp.save', request);
+    setBusy(false);
+    if (!result.ok) {
+      // A conflict means the file changed since the list was read: show it and read the list again.
+      if (result.error.code === 'conflict') void refreshSpecs(host);
+      return setError(result.error);
+    }
+    useMcpDraftsStore.getState().update(draft.id, (d) => ({
+      ...d,
+      operation: {
+        file: result.value.file,
+        path: request.path,
+        ...(request.summary ? { summary: request.summary } : {}),
+      },
+    }));
+    void refreshSpecs(host);
+    useToastStore.getState().show({
+      text: t('mcp.save.saved', {
+        path: request.path,
+        file: result.value.name,
+      }),
+      ...(result.value.warnings.length
+        ? {
+            details: result.value.warnings.map((w) => `${w.path} ${w.message}`),
+            sticky: true,
+          }
+        : {}),
+    });
+    onClose();
+  };
+
+  return (
+    <Dialog
+      title={t('mcp.save.title')}
+      onClose={onClose}
+      footer={
+        <>
+          <button type="button" onClick={onClose}>
+            {t('mcp.save.cancel')}
+          </button>
+          <button type="submit" form={`${id}-form`} className="primary" disabled={!built.ok || busy || !path.trim().startsWith('/') || (creating && !fileName.trim())}>
+            {exists ? t('mcp.save.replace') : t('mcp.save.save')}
+          </button>
+        </>
+      }
+    >
+      <form id={`${id}-form`} onSubmit={(e) => void submit(e)}>
+        <div className="field-col">
+          <label htmlFor={`${id}-file`}>{t('mcp.save.file')}</label>
+          <select id={`${id}-file`} value={creating ? newFile : file} onChange={(e) => setFile(e.target.value)}>
+            {writable.map((f) => (
+              <option key={f.file} value={f.file}>
+                {f.name}
+                {f.title ? ` — ${f.title}` : ''}
+              </option>
+            ))}
+            <option value={newFile}>{t('mcp.save.newFile')}</option>
+          </select>
+        </div>
+        {creating ? (
+          <div className="field-col">
+            <label htmlFor={`${id}-name`}>{t('mcp.save.fileName')}</label>
+            <input id={`${id}-name`} className="mono" value={fileName} onChange={(e) => setFileName(e.target.value)} />
+          </div>
+        ) : null}
+        <div className="field-col">
+          <label htmlFor={`${id}-path`}>{t('mcp.save.path')}</label>
+          <input id={`${id}-path`} className="mono" value={path} aria-describedby={`${id}-path-help`} onChange={(e) => setPath(e.target.value)} />
+          <span id={`${id}-path-help`} className={exists ? 'warning small' : 'muted small'}>
+            {exists ? t('mcp.save.pathExists') : t('mcp.save.pathHelp')}
+          </span>
+        </div>
+        <div className="field-col">
+          <label htmlFor={`${id}-summary`}>{t('mcp.save.summary')}</label>
+          <input id={`${id}-summary`} value={summary} placeholder={draft.subject ? `${draft.method} ${draft.subject.name}` : draft.method} onChange={(e) => setSummary(e.target.value)} />
+        </div>
+        {ref ? <p className="muted small">{t('mcp.save.authRef', { ref })}</p> : null}
+        {!built.ok ? <p className="error">{built.message}</p> : null}
+      </form>
+      <BusyIndicator busy={busy} label={t('mcp.save.saving')} />
+      {error ? <ErrorNote title={t('mcp.save.failed')} error={error} /> : null}
+    </Dialog>
+  );
+}

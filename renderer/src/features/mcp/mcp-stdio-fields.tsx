@@ -1,0 +1,125 @@
+/**
+ * A stdio MCP server: the program and its arguments (no shell), environment variables from named
+ * secrets, and the confirmation that shows the exact command line before anything starts.
+ */
+import { useId } from 'react';
+import type { McpEnvEntry } from '../../../../shared/mcp/mcp-types';
+import { useTMcp } from '../../i18n/messages-mcp';
+import { Dialog } from '../../ui/dialog';
+import { SecretField } from '../request/secret-field';
+import type { McpDraft } from './mcp-draft';
+import { useMcpDraftsStore } from './mcp-drafts-store';
+
+export function StdioFields({ draft, webHost }: { draft: McpDraft; webHost: boolean }) {
+  const t = useTMcp();
+  const id = useId();
+  const update = useMcpDraftsStore((s) => s.update);
+  return (
+    <div className="mcp-stdio">
+      <div className="field-col grow">
+        <label htmlFor={`${id}-command`}>{t('mcp.command')}</label>
+        <input
+          id={`${id}-command`}
+          className="mono"
+          spellCheck={false}
+          autoComplete="off"
+          placeholder="npx"
+          value={draft.command}
+          onChange={(e) => update(draft.id, (d) => ({ ...d, command: e.target.value }))}
+        />
+      </div>
+      <div className="field-col grow">
+        <label htmlFor={`${id}-args`}>{t('mcp.args')}</label>
+        <textarea
+          id={`${id}-args`}
+          className="mono"
+          rows={3}
+          spellCheck={false}
+          placeholder={'-y\n@modelcontextprotocol/server-everything'}
+          value={draft.argsText}
+          onChange={(e) => update(draft.id, (d) => ({ ...d, argsText: e.target.value }))}
+        />
+      </div>
+      <p className="muted small">{t('mcp.stdioNote')}</p>
+      {webHost ? (
+        <p className="notice small" role="note">
+          {t('mcp.stdioWebNote')}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+export function EnvEditor({ draft }: { draft: McpDraft }) {
+  const t = useTMcp();
+  const id = useId();
+  const update = useMcpDraftsStore((s) => s.update);
+  const setEnv = (env: McpEnvEntry[]): void => update(draft.id, (d) => ({ ...d, env }));
+  return (
+    <div className="mcp-env">
+      <p className="muted small">{t('mcp.envHint')}</p>
+      {draft.env.map((entry, index) => (
+        <fieldset key={index} className="mcp-env-row">
+          <legend className="visually-hidden">{entry.name || t('mcp.envName', { n: index + 1 })}</legend>
+          <div className="field-row">
+            <label htmlFor={`${id}-name-${index}`}>{t('mcp.envName', { n: index + 1 })}</label>
+            <input
+              id={`${id}-name-${index}`}
+              className="mono"
+              spellCheck={false}
+              value={entry.name}
+              onChange={(e) => setEnv(draft.env.map((x, i) => (i === index ? { ...x, name: e.target.value.replace(/[^\w]/g, '') } : x)))}
+            />
+            <button type="button" className="icon-button" aria-label={t('mcp.envRemove', { n: index + 1 })} onClick={() => setEnv(draft.env.filter((_, i) => i !== index))}>
+              ×
+            </button>
+          </div>
+          <SecretField
+            label={t('mcp.envValue', { name: entry.name || String(index + 1) })}
+            source={entry.value}
+            endpoint={draft.command}
+            purpose={entry.name.toLowerCase() || 'env'}
+            onChange={(value) => setEnv(draft.env.map((x, i) => (i === index ? { ...x, value } : x)))}
+          />
+        </fieldset>
+      ))}
+      <button type="button" onClick={() => setEnv([...draft.env, { name: '', value: { secretRef: '' } }])}>
+        {t('mcp.envAdd')}
+      </button>
+    </div>
+  );
+}
+
+interface ConfirmProps {
+  line: string;
+  envNames: readonly string[];
+  onRun: () => void;
+  onCancel: () => void;
+}
+
+/** Starting a process is running code: the exact command line is shown and confirmed first. */
+export function ConfirmStdioDialog({ line, envNames, onRun, onCancel }: ConfirmProps) {
+  const t = useTMcp();
+  return (
+    <Dialog
+      title={t('mcp.confirm.title')}
+      onClose={onCancel}
+      footer={
+        <>
+          <button type="button" onClick={onCancel} data-autofocus>
+            {t('mcp.confirm.cancel')}
+          </button>
+          <button type="button" className="primary" onClick={onRun}>
+            {t('mcp.confirm.run')}
+          </button>
+        </>
+      }
+    >
+      <p>{t('mcp.confirm.body')}</p>
+      <pre className="code-block mono" aria-label={t('mcp.command')}>
+        {line}
+      </pre>
+      {envNames.length ? <p className="small">{t('mcp.confirm.env', { names: envNames.join(', ') })}</p> : null}
+    </Dialog>
+  );
+}

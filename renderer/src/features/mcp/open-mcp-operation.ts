@@ -1,0 +1,37 @@
+/**
+ * Saved MCP operations (`x-protocol: mcp`): the core reads the operation back as a call
+ * (mcp.draftOperation) and it opens as an MCP tab; "Run" also runs it once the tab is up (a stdio
+ * server still asks for confirmation first).
+ */
+import type { SpecOperationSummary } from '../../../../shared/contract/ops-spec';
+import type { Host } from '../../host/host';
+import { useToolViewStore } from '../settings/tool-view-store';
+import { seedFromOperation } from './mcp-draft';
+import { openMcpTab } from './mcp-drafts-store';
+
+export const isMcpOperation = (op: Pick<SpecOperationSummary, 'protocol'>): boolean => op.protocol === 'mcp';
+
+/** Tabs that should run as soon as their editor mounts. */
+const pendingRuns = new Set<string>();
+
+export function takePendingRun(tabId: string): boolean {
+  return pendingRuns.delete(tabId);
+}
+
+export async function openMcpOperation(
+  host: Host,
+  file: string,
+  op: Pick<SpecOperationSummary, 'path' | 'httpMethod'>,
+  options: { run?: boolean } = {},
+): Promise<{ ok: true; tabId: string } | { ok: false; message: string }> {
+  const result = await host.invoke('mcp.draftOperation', {
+    file,
+    path: op.path,
+    httpMethod: op.httpMethod,
+  });
+  if (!result.ok) return { ok: false, message: result.error.message };
+  const tabId = openMcpTab(seedFromOperation(result.value));
+  if (options.run) pendingRuns.add(tabId);
+  useToolViewStore.getState().close();
+  return { ok: true, tabId };
+}
