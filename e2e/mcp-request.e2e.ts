@@ -110,14 +110,14 @@ describe('MCP requests in the UI', () => {
         expect(await refused.innerText()).toMatch(/not available yet/);
         return;
       }
-      const file = join(app.core.env.dataDir.workspaceDir, 'requests.openapi.yaml');
+      const file = join(app.core.env.dataDir.workspaceDir, 'powerduck.openapi.yaml');
       const text = await readFile(file, 'utf8');
       expect(text).toContain('x-protocol: mcp');
       expect(text).toContain('x-mcp');
 
       // Reopen from the sidebar and run: a new MCP tab reconnects and calls.
       await page.getByRole('tab', { name: 'Specs' }).click();
-      const ops = page.getByRole('list', { name: 'Operations in requests.openapi.yaml' });
+      const ops = page.getByRole('list', { name: 'Operations in powerduck.openapi.yaml' });
       await ops.getByRole('heading', { name: 'MCP' }).waitFor();
       await ops.getByRole('button', { name: 'Run Add two numbers' }).click();
       await expect.poll(() => page.getByRole('tab', { name: /^MCP / }).count()).toBe(2);

@@ -220,6 +220,7 @@ export function McpRequestEditor({ draft }: { draft: McpDraft }) {
           <label htmlFor={`${id}-transport`}>{t('mcp.transport')}</label>
           <select
             id={`${id}-transport`}
+            title={t('mcp.transport.hint')}
             value={draft.transport}
             onChange={(e) =>
               update(draft.id, (d) => ({
