@@ -3,7 +3,8 @@
  * New request → MCP, Connect (server facts and the raw exchange with its session and protocol
  * headers), call a tool from its schema-generated arguments, save it to the spec and run it again
  * from the sidebar; a tool error apart from a result; progress notifications and Stop; a 401 with
- * the server's OAuth metadata; stdio refused by the browser host after the command line is shown.
+ * the server's OAuth metadata; stdio refused by the browser host after the command line is shown,
+ * and the tab kept across a reload.
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -227,6 +228,13 @@ describe('MCP requests in the UI', () => {
       expect(await confirm.getByLabel('Command').innerText()).toBe("node server.js '--name=my server'");
       await confirm.getByRole('button', { name: 'Run the command' }).click();
       await responseRegion(page).getByRole('alert').filter({ hasText: /does not start processes/ }).waitFor({ timeout: 20_000 });
+
+      // The tab survives a reload (the session keeps MCP tabs; the confirmation is asked again).
+      await page.reload();
+      await expect.poll(() => mcpRegion(page).getByRole('textbox', { name: 'Command' }).inputValue(), { timeout: 20_000 }).toBe('node');
+      expect(await mcpRegion(page).getByRole('textbox', { name: 'Arguments (one per line)' }).inputValue()).toBe('server.js\n--name=my server');
+      await mcpRegion(page).getByRole('button', { name: 'Connect', exact: true }).click();
+      await page.getByRole('dialog', { name: 'Start this process?' }).getByRole('button', { name: 'Cancel' }).click();
     } finally {
       await app.close();
     }

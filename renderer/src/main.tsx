@@ -4,6 +4,7 @@ import { App } from './app/app';
 import { persistLayout } from './app/layout-store';
 import { useAppInfoStore } from './features/about/app-info-store';
 import { httpSessionKind } from './features/http/http-session';
+import { mcpSessionKind } from './features/mcp/mcp-session';
 import { persistSession } from './features/request/drafts-persistence';
 import { refreshSecrets } from './features/request/secrets-store';
 import { pickHost } from './host/index';
@@ -32,7 +33,7 @@ async function main(): Promise<void> {
   startLocale();
   const host = pickHost();
   // Open tabs live in the core's data folder, so a reload and a restart bring them back alike.
-  const session = persistSession(host, { storage: localStorage, kinds: [httpSessionKind] });
+  const session = persistSession(host, { storage: localStorage, kinds: [httpSessionKind, mcpSessionKind] });
   window.addEventListener('pagehide', () => session.flush());
   persistLayout(localStorage);
   const sessionProblem =

@@ -11,6 +11,7 @@ import { PrettyView } from '../response/pretty-view';
 import { BusyIndicator } from '../settings/busy-indicator';
 import { ErrorNote } from '../settings/error-note';
 import { openOperationAsRequest } from './open-operation';
+import { isMcpOperation, openMcpOperation } from '../mcp/open-mcp-operation';
 import { runKey, runSavedOperation, useSpecRunsStore } from './spec-runs-store';
 import { fileInfo, refreshSpecs, useSpecsStore } from './specs-store';
 
@@ -73,6 +74,8 @@ export default function OperationDocsView({ file, path, httpMethod }: { file: st
   const info = files.find((f) => f.file === file || f.name === file);
   const op = info?.operations.find((o) => o.path === path && o.httpMethod === httpMethod);
   const isA2a = docs?.kind === 'a2a' && Boolean(op?.a2a);
+  // MCP operations run in an MCP tab (reconnect and call), which shows the whole exchange.
+  const isMcp = Boolean(op && isMcpOperation(op));
 
   const copyForLlm = async (): Promise<void> => {
     setCopyError(null);
@@ -99,13 +102,13 @@ export default function OperationDocsView({ file, path, httpMethod }: { file: st
               {docs.description ? <p>{docs.description}</p> : null}
             </div>
             <div className="actions">
-              <button type="button" className="primary" disabled={!isA2a || run?.busy} onClick={() => void runSavedOperation(host, ref, docs.streaming)}>
+              <button type="button" className="primary" disabled={!(isA2a || isMcp) || run?.busy} onClick={() => void (isMcp ? openMcpOperation(host, file, { path, httpMethod }, { run: true }) : runSavedOperation(host, ref, docs.streaming))}>
                 {t('docs.run')}
               </button>
-              <button type="button" disabled={!isA2a || !info || !op} onClick={() => info && op && openOperationAsRequest(info.file, info.hash, op)}>
+              <button type="button" disabled={!(isA2a || isMcp) || !info || !op} onClick={() => info && op && (isMcp ? void openMcpOperation(host, info.file, op) : openOperationAsRequest(info.file, info.hash, op))}>
                 {t('docs.open')}
               </button>
-              <button type="button" disabled={!isA2a} onClick={() => void copyForLlm()}>
+              <button type="button" disabled={!isA2a && !isMcp} onClick={() => void copyForLlm()}>
                 {t('docs.copyForLlm')}
               </button>
             </div>
