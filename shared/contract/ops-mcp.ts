@@ -29,8 +29,15 @@ export interface McpSaveRequest {
   /** The tool's inputSchema / outputSchema as the server listed them (request/response schemas). */
   inputSchema?: Record<string, unknown>;
   outputSchema?: Record<string, unknown>;
-  /** Name of the secret to keep a literal credential under (the file gets a reference to it). */
+  /**
+   * Name of the secret to keep a literal credential under (the file gets a reference to it).
+   * Literal values of a stdio server's environment go under `<secretName>-<VAR>`.
+   */
   secretName?: string;
+  /** An example result to keep with the operation (documentation only; at most 1 MiB as JSON). Omitted = keep. */
+  example?: unknown;
+  /** How long a run waits for the answer. */
+  timeoutMs?: number;
 }
 
 /** A saved MCP operation read back as a call the editor (or mcp.call) can run. */
@@ -44,6 +51,9 @@ export interface McpOperationDraft {
   subject?: { kind: 'tool' | 'resource' | 'prompt'; name: string };
   inputSchema?: Record<string, unknown>;
   outputSchema?: Record<string, unknown>;
+  timeoutMs?: number;
+  /** The operation's key in its Path Item when it is not `post` (a hand-written file). */
+  httpMethod?: string;
 }
 
 export interface McpOps {

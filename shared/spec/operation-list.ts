@@ -4,6 +4,11 @@
  */
 import type { XA2a } from './x-a2a-model';
 import { readXA2a, X_PROTOCOL_A2A } from './x-a2a-model';
+import type { XMcpSummary } from './x-mcp-model';
+import { readXMcp, summaryOfXMcp, X_PROTOCOL_MCP } from './x-mcp-model';
+
+/** The protocol an operation speaks, for grouping lists: A2A, MCP, or plain HTTP (anything else). */
+export type OperationProtocolGroup = 'a2a' | 'mcp' | 'http';
 
 /** OpenAPI 3.2 fixed HTTP fields of a Path Item (§4.8.9), in the order they are listed. */
 export const openApiVerbs = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace', 'query'] as const;
@@ -23,7 +28,11 @@ export interface SpecOperationSummary {
   protocol?: string;
   /** The call, for A2A operations whose `x-a2a` could be read. */
   a2a?: XA2a;
-  /** Why an operation marked as A2A cannot be used. */
+  /** Which protocol the operation speaks (`x-a2a`/`x-protocol: a2a`, `x-mcp`/`x-protocol: mcp`, else http). */
+  protocolGroup?: OperationProtocolGroup;
+  /** The call (without its schemas and example), for MCP operations whose `x-mcp` could be read. */
+  mcp?: XMcpSummary;
+  /** Why an operation marked as A2A or MCP cannot be used. */
   problem?: string;
 }
 
@@ -54,6 +63,16 @@ function readSummary(path: string, httpMethod: string, op: Record<string, unknow
   if (typeof op['summary'] === 'string') entry.summary = op['summary'];
   if (typeof op['description'] === 'string') entry.description = op['description'];
   if (protocol !== undefined) entry.protocol = protocol;
+  const isMcp = !isA2a && ('x-mcp' in op || protocol === X_PROTOCOL_MCP);
+  entry.protocolGroup = isA2a ? 'a2a' : isMcp ? 'mcp' : 'http';
+  if (isMcp) {
+    if (!Object.prototype.hasOwnProperty.call(op, 'x-mcp')) entry.problem = 'x-protocol is mcp but the operation has no x-mcp.';
+    else {
+      const read = readXMcp(op['x-mcp']);
+      if (read.ok) entry.mcp = summaryOfXMcp(read.value);
+      else entry.problem = read.message;
+    }
+  }
   if (isA2a) {
     if (!('x-a2a' in op)) entry.problem = 'x-protocol is a2a but the operation has no x-a2a.';
     else {
@@ -85,6 +104,11 @@ export function listOperations(doc: unknown): SpecOperationSummary[] {
 /** The A2A operation at `path` (its verb when given, else the first A2A operation of the Path Item). */
 export function findA2aOperation(doc: unknown, path: string, httpMethod?: string): SpecOperationSummary | undefined {
   return listOperations(doc).find((op) => op.path === path && op.kind === 'a2a' && (httpMethod === undefined || op.httpMethod === httpMethod));
+}
+
+/** The MCP operation at `path` (its verb when given, else the first MCP operation of the Path Item). */
+export function findMcpOperation(doc: unknown, path: string, httpMethod?: string): SpecOperationSummary | undefined {
+  return listOperations(doc).find((op) => op.path === path && op.protocolGroup === 'mcp' && (httpMethod === undefined || op.httpMethod === httpMethod));
 }
 
 /** The raw Operation Object at path/verb, for callers that need keys the summary leaves out. */

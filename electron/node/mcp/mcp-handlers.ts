@@ -2,11 +2,17 @@ import type { McpOps, McpStreams } from '../../../shared/contract/ops-mcp';
 import type { CoreEnv } from '../core-env';
 import type { Handlers, StreamHandlers } from '../handler-types';
 import type { HistoryRecorder } from '../history/history-recorder';
-import { CoreError } from '../core-error';
+import { nodeSpecFs } from '../spec/spec-fs';
+import type { SpecContext } from '../spec/spec-store';
+import { draftMcpOperation, saveMcpOperation } from './mcp-spec';
 import { performMcpCall, performMcpConnect, type McpDeps } from './mcp-call';
 
 export function mcpDeps(env: CoreEnv): McpDeps {
   return { secrets: env.secrets, environment: env.environment, now: env.now, version: env.version, allowStdio: env.allowStdio ?? env.host !== 'web' };
+}
+
+function specContext(env: CoreEnv): SpecContext {
+  return { fs: nodeSpecFs, workspaceDir: env.dataDir.workspaceDir, secrets: env.secrets };
 }
 
 /** Every MCP exchange lands in history under the logging policy, like A2A and HTTP sends. */
@@ -22,13 +28,8 @@ export function createMcpHandlers(env: CoreEnv, history: HistoryRecorder): Handl
       await history.recordMcp(record);
       return record;
     },
-    // Filled in by the MCP spec work (x-mcp save and read-back); refused until then.
-    'mcp.save': async () => {
-      throw new CoreError('unsupported', 'Saving MCP operations is not available yet.');
-    },
-    'mcp.draftOperation': async () => {
-      throw new CoreError('unsupported', 'Reading MCP operations is not available yet.');
-    },
+    'mcp.save': async (request) => saveMcpOperation(specContext(env), request),
+    'mcp.draftOperation': async (ref) => draftMcpOperation(specContext(env), ref),
   };
 }
 

@@ -191,7 +191,7 @@ async function checkNoNewErrors(problems: SpecProblem[], baseline: unknown): Pro
   const errors = problems.filter((p) => p.severity === 'error' && !before.has(key(p)));
   if (errors.length > 0) {
     const first = errors[0] as SpecProblem;
-    throw new CoreError('invalid', `The result would not be a valid OpenAPI 3.2 / x-a2a file (${errors.length} problem${errors.length === 1 ? '' : 's'}, first: ${first.path} ${first.message}); nothing was written.`, {
+    throw new CoreError('invalid', `The result would not be a valid OpenAPI 3.2 / x-a2a / x-mcp file (${errors.length} problem${errors.length === 1 ? '' : 's'}, first: ${first.path} ${first.message}); nothing was written.`, {
       problems: errors,
     });
   }

@@ -1,6 +1,6 @@
 /**
  * Validation of a spec document: OpenAPI 3.2 (`@hyperjump/json-schema`'s openapi-3-2 dialect,
- * Schema Objects included), the x-a2a JSON Schema on every A2A operation, and the checks a
+ * Schema Objects included), the x-a2a / x-mcp JSON Schemas on every A2A / MCP operation, and the checks a
  * schema cannot express (a JSON-RPC example's method, dangling schema references, unique
  * operationIds). Each problem names its place as a JSON path.
  */
@@ -14,16 +14,21 @@ import { listOperations, rawOperation } from '../../../shared/spec/operation-lis
 import { resolveLocalRef } from '../../../shared/spec/schema-resolve';
 import type { SpecProblem } from '../../../shared/spec/spec-types';
 import xA2aSchema from '../../../shared/spec/x-a2a.schema.json';
+import xMcpSchema from '../../../shared/spec/x-mcp.schema.json';
+import { endpointCredentialAdvice, endpointCredentials } from '../../../shared/spec/endpoint-credentials';
+import { subjectMismatch, subjectOf } from '../../../shared/spec/x-mcp-model';
 
 export type { SpecProblem };
 
 const OAS_SCHEMA = 'https://spec.openapis.org/oas/3.2/schema-base';
 export const X_A2A_SCHEMA_ID = (xA2aSchema as { $id: string }).$id;
+export const X_MCP_SCHEMA_ID = (xMcpSchema as { $id: string }).$id;
 
 let registered = false;
 function ensureRegistered(): void {
   if (registered) return;
   registerSchema(xA2aSchema as unknown as Parameters<typeof registerSchema>[0]);
+  registerSchema(xMcpSchema as unknown as Parameters<typeof registerSchema>[0]);
   registered = true;
 }
 
@@ -229,11 +234,71 @@ function a2aChecks(doc: unknown): SpecProblem[] {
   return out;
 }
 
+/** Checks no JSON Schema can express, on each MCP operation (the subject names what params call). */
+function mcpChecks(doc: unknown): SpecProblem[] {
+  const out: SpecProblem[] = [];
+  for (const op of listOperations(doc)) {
+    if (op.protocolGroup !== 'mcp') continue;
+    const base = op.additional ? ['paths', op.path, 'additionalOperations', op.httpMethod] : ['paths', op.path, op.httpMethod];
+    const raw = rawOperation(doc, op.path, op.httpMethod, op.additional);
+    if (!raw) continue;
+    if (!Object.hasOwn(raw, 'x-mcp')) {
+      // Listed, but nothing to run: a hand-written marker is not an error in the user's file.
+      out.push(problem('warning', [...base], 'x-protocol is mcp but the operation has no x-mcp, so it cannot run.', 'x-mcp'));
+      continue;
+    }
+    if (raw['x-protocol'] !== 'mcp') out.push(problem('warning', [...base], 'An operation with x-mcp should say x-protocol: mcp.', 'x-protocol'));
+    const x = raw['x-mcp'];
+    if (!isObject(x)) continue;
+    const endpoint = Object.hasOwn(x, 'endpoint') ? x['endpoint'] : undefined;
+    if (typeof endpoint === 'string') {
+      const found = endpointCredentials(endpoint);
+      if (found.length) out.push(problem('error', [...base, 'x-mcp', 'endpoint'], endpointCredentialAdvice(found), 'credential-in-url'));
+    }
+    const method = x['method'];
+    const params = isObject(x['params']) ? x['params'] : undefined;
+    const subject = subjectOf({
+      ...(typeof x['tool'] === 'string' ? { tool: x['tool'] } : {}),
+      ...(typeof x['resource'] === 'string' ? { resource: x['resource'] } : {}),
+      ...(typeof x['prompt'] === 'string' ? { prompt: x['prompt'] } : {}),
+    });
+    if (typeof method === 'string' && subject) {
+      const mismatch = subjectMismatch(method, subject, params);
+      if (mismatch) out.push(problem('error', [...base, 'x-mcp', subject.kind], mismatch, 'mcp-subject'));
+    }
+    for (const key of ['requestSchema', 'responseSchema']) {
+      const schema = x[key];
+      const ref = isObject(schema) ? schema['$ref'] : undefined;
+      if (typeof ref === 'string' && ref.startsWith('#') && resolveLocalRef(doc, ref) === undefined) {
+        out.push(problem('error', [...base, 'x-mcp', key, '$ref'], `points to ${ref}, which is not in this file.`, 'dangling-ref'));
+      }
+    }
+  }
+  return out;
+}
+
+/**
+ * An x-mcp value with the parts its schema accepts whatever they contain (params and the schemas:
+ * any object; example: anything; x- keys) replaced by placeholders, as reduceXA2a does: validity
+ * is unchanged, and a 5 MB tool schema costs nothing to check.
+ */
+export function reduceXMcp(value: unknown): unknown {
+  if (!isObject(value)) return value;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) {
+    if (k.startsWith('x-') || k === 'example') out[k] = true;
+    else if ((k === 'params' || k === 'requestSchema' || k === 'responseSchema') && isObject(v)) out[k] = {};
+    else Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
+  }
+  return out;
+}
+
 /** Results by path-item shape (a pure function of the shape) and by x-a2a object (see below). */
 const shapeResults = new Map<string, SpecProblem[]>();
 const reducedResults = new Map<string, SpecProblem[]>();
 const componentResults = new Map<string, SpecProblem[]>();
 const xa2aResults = new WeakMap<object, SpecProblem[]>();
+const xmcpResults = new WeakMap<object, SpecProblem[]>();
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const operationKeys = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace', 'query']);
@@ -357,6 +422,30 @@ export async function validateSpecDocument(doc: unknown): Promise<SpecProblem[]>
     }
   }
   problems.push(...a2aChecks(doc));
+  for (const op of listOperations(doc)) {
+    if (op.protocolGroup !== 'mcp') continue;
+    const raw = rawOperation(doc, op.path, op.httpMethod, op.additional);
+    if (!raw || !Object.hasOwn(raw, 'x-mcp')) continue;
+    const base = op.additional ? ['paths', op.path, 'additionalOperations', op.httpMethod, 'x-mcp'] : ['paths', op.path, op.httpMethod, 'x-mcp'];
+    const value = raw['x-mcp'];
+    let found = isObject(value) ? xmcpResults.get(value) : undefined;
+    if (!found) {
+      const reduced = reduceXMcp(value);
+      const id = JSON.stringify(reduced);
+      found = reducedResults.get(`mcp\u0000${id}`);
+      if (!found) {
+        found = await schemaProblems(X_MCP_SCHEMA_ID, reduced, []);
+        if (reducedResults.size >= 5000) reducedResults.clear();
+        reducedResults.set(`mcp\u0000${id}`, found);
+      }
+      if (isObject(value)) xmcpResults.set(value, found);
+    }
+    for (const p of found) {
+      const tokens = [...base, ...pointerTokens(p.pointer)];
+      problems.push({ ...p, path: jsonPath(tokens), pointer: encodePointer(tokens) });
+    }
+  }
+  problems.push(...mcpChecks(doc));
   return problems;
 }
 

@@ -100,7 +100,9 @@ export class YamlSpecEditor implements SpecTextEditor {
   }
 
   private splice(start: number, deleteCount: number, insert: string[]): void {
-    this.lines.splice(start, deleteCount, ...insert);
+    // Spreading hundreds of thousands of lines as arguments overflows the stack (a 5 MB MCP tool schema).
+    if (insert.length <= 10_000) this.lines.splice(start, deleteCount, ...insert);
+    else this.lines = this.lines.slice(0, start).concat(insert, this.lines.slice(start + deleteCount));
   }
 
   /** Comment lines directly above a key at its own indentation describe it and go with it. */

@@ -1,0 +1,222 @@
+/**
+ * MCP calls in spec files (issue 19): "Save to spec" writes one operation with `x-protocol: mcp`
+ * and `x-mcp` (docs/x-mcp.md) through the workspace's one locked, validated write (spec-store's
+ * writeSpec), and a saved operation reads back as a call. Literal credentials go to the secret
+ * store and the file gets their names; an endpoint carrying a credential is refused.
+ */
+import type { McpOperationDraft, McpSaveRequest } from '../../../shared/contract/ops-mcp';
+import type { SpecOperationRef, SpecWriteResult } from '../../../shared/contract/ops-spec';
+import { findMcpOperation, rawOperation } from '../../../shared/spec/operation-list';
+import { orderLike } from '../../../shared/spec/operation-merge';
+import { resolveLocalRef } from '../../../shared/spec/schema-resolve';
+import { isPlainObject, operationIn, ownValue, setOwn } from '../../../shared/spec/spec-edits';
+import { isCredentialHeader } from '../../../shared/spec/x-a2a-model';
+import type { McpSubjectKind, XMcp } from '../../../shared/spec/x-mcp-model';
+import { buildXMcp, defaultMcpSummary, literalSecretsOf, MCP_OPERATION_VERB, readXMcp, subjectFromParams, subjectMismatch, subjectOf, targetFromXMcp, X_PROTOCOL_MCP } from '../../../shared/spec/x-mcp-model';
+import type { McpTarget } from '../../../shared/mcp/mcp-types';
+import { CoreError } from '../core-error';
+import { checkEndpoint } from '../spec/spec-operations';
+import { storeLiteral } from '../spec/spec-secrets';
+import type { SpecContext } from '../spec/spec-store';
+import { resolveSpecFile, writeSpec } from '../spec/spec-store';
+import { loadModel } from '../spec/spec-workspace';
+
+type Obj = Record<string, unknown>;
+
+/** An example result larger than this is refused: it is documentation, and the file is the user's. */
+export const MAX_EXAMPLE_BYTES = 1024 * 1024;
+
+function checkPath(path: unknown): string {
+  if (typeof path !== 'string' || !path.startsWith('/')) throw new CoreError('bad-request', 'An operation path starts with "/" (e.g. /mcp/tools/get_weather).');
+  if (/[\r\n]/.test(path)) throw new CoreError('bad-request', 'An operation path is one line.');
+  return path;
+}
+
+const subjectKinds: readonly McpSubjectKind[] = ['tool', 'resource', 'prompt'];
+
+/** Checks the request's shape before anything is stored or written (it crosses the contract as JSON). */
+function checkRequest(req: McpSaveRequest): { target: McpTarget; method: string; params?: Obj } {
+  const call = isPlainObject(req?.call) ? req.call : undefined;
+  if (!call) throw new CoreError('bad-request', 'Nothing to save: the request has no call.');
+  const target = call.target;
+  if (!isPlainObject(target)) throw new CoreError('bad-request', 'An MCP operation needs a target (an endpoint or a stdio command).');
+  if (typeof call.method !== 'string' || call.method.trim() === '' || /[\r\n]/.test(call.method)) throw new CoreError('bad-request', 'An MCP operation needs its JSON-RPC method (e.g. tools/call).');
+  if (call.params !== undefined && !isPlainObject(call.params)) throw new CoreError('bad-request', 'The params of an MCP call are a JSON object.');
+  if (target.transport === 'stdio') {
+    if (typeof target.command !== 'string' || target.command.trim() === '') throw new CoreError('bad-request', 'A stdio MCP server needs a command to run.');
+    if (target.args !== undefined && (!Array.isArray(target.args) || target.args.some((a) => typeof a !== 'string'))) throw new CoreError('bad-request', 'The arguments of a stdio MCP server are a list of strings.');
+    for (const entry of target.env ?? []) {
+      if (!isPlainObject(entry) || typeof entry.name !== 'string' || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(entry.name)) throw new CoreError('bad-request', `"${String((entry as { name?: unknown })?.name)}" is not a valid environment variable name.`);
+      if (!isPlainObject(entry.value)) throw new CoreError('bad-request', `The environment variable ${entry.name} needs a value source (a secret, an environment variable or a value).`);
+    }
+    // A URL argument with a credential in it would land in the file like an endpoint would.
+    for (const arg of target.args ?? []) if (/^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(arg)) checkEndpoint(arg, 'An argument of the command');
+  } else if (target.transport === 'auto' || target.transport === 'streamable-http' || target.transport === 'sse') {
+    if (typeof target.endpoint !== 'string' || target.endpoint.trim() === '') throw new CoreError('bad-request', 'An MCP operation over HTTP needs its endpoint URL.');
+    checkEndpoint(target.endpoint);
+    for (const h of target.headers ?? []) {
+      if (!isPlainObject(h) || typeof h.name !== 'string' || typeof h.value !== 'string') throw new CoreError('bad-request', 'Headers are {name, value} pairs of strings.');
+      if (isCredentialHeader(h.name, target.auth)) {
+        throw new CoreError('bad-request', `The header ${h.name} carries a credential and cannot be written to a spec file; put it in Auth with a named secret.`);
+      }
+    }
+  } else {
+    throw new CoreError('bad-request', `Unknown MCP transport "${String((target as { transport?: unknown }).transport)}" (auto, streamable-http, sse or stdio).`);
+  }
+  if (req.subject !== undefined) {
+    if (!isPlainObject(req.subject) || !subjectKinds.includes(req.subject.kind) || typeof req.subject.name !== 'string' || req.subject.name === '') {
+      throw new CoreError('bad-request', 'subject is {kind: tool | resource | prompt, name}.');
+    }
+  }
+  for (const key of ['inputSchema', 'outputSchema'] as const) {
+    if (req[key] !== undefined && !isPlainObject(req[key])) throw new CoreError('bad-request', `${key} must be a JSON Schema object.`);
+  }
+  const method = call.method.trim();
+  const params = call.params;
+  const mismatch = subjectMismatch(method, req.subject ?? subjectFromParams(method, params), params);
+  if (mismatch) throw new CoreError('bad-request', `The subject does not fit the call: ${mismatch}`);
+  return { target, method, ...(params ? { params } : {}) };
+}
+
+function exampleSize(value: unknown): number {
+  try {
+    return JSON.stringify(value)?.length ?? 0;
+  } catch {
+    throw new CoreError('bad-request', 'The example result is not JSON.');
+  }
+}
+
+function isMcpOperation(op: Obj): boolean {
+  return Object.prototype.hasOwnProperty.call(op, 'x-mcp') || ownValue(op, 'x-protocol') === X_PROTOCOL_MCP;
+}
+
+/**
+ * The fields to write, merged with the operation already there: Powerduck owns summary,
+ * x-protocol, x-mcp and responses '200'. The user's own keys stay: x- keys inside x-mcp, other
+ * response codes, every other key of the operation. Omitted summary, description, schemas and
+ * example keep what the operation had (schemas only while it is about the same subject); an
+ * empty description keeps the old one too (the editor never removes a user's key).
+ */
+function mergedFields(existing: Obj | undefined, x: XMcp, req: McpSaveRequest): Array<[string, unknown]> {
+  const oldX: Obj = existing && isPlainObject(ownValue(existing, 'x-mcp')) ? (ownValue(existing, 'x-mcp') as Obj) : {};
+  const old = readXMcp(oldX);
+  const sameSubject = old.ok && JSON.stringify(subjectOf(old.value) ?? null) === JSON.stringify(subjectOf(x) ?? null) && old.value.method === x.method;
+  const next: Obj = { ...x };
+  if (sameSubject && old.ok) {
+    if (req.inputSchema === undefined && old.value.requestSchema) next['requestSchema'] = old.value.requestSchema;
+    if (req.outputSchema === undefined && old.value.responseSchema) next['responseSchema'] = old.value.responseSchema;
+    if (req.example === undefined && Object.prototype.hasOwnProperty.call(oldX, 'example')) next['example'] = oldX['example'];
+  }
+  for (const [k, v] of Object.entries(oldX)) if (k.startsWith('x-') && !Object.hasOwn(next, k)) setOwn(next, k, v);
+  const summary = existing ? ownValue(existing, 'summary') : undefined;
+  const description = existing ? ownValue(existing, 'description') : undefined;
+  const fields: Obj = {};
+  fields['summary'] = req.summary?.trim() || (req.summary === undefined && typeof summary === 'string' ? summary : defaultMcpSummary(x));
+  if (req.description?.trim()) fields['description'] = req.description;
+  else if (typeof description === 'string') fields['description'] = description;
+  fields['x-protocol'] = X_PROTOCOL_MCP;
+  fields['x-mcp'] = orderLike(oldX, next);
+  const where = x.transport === 'stdio' ? 'over stdio' : x.transport === 'sse' ? 'over HTTP+SSE' : 'over Streamable HTTP';
+  const responses: Obj = { '200': { description: `MCP ${x.method} result (JSON-RPC 2.0 ${where}); a JSON-RPC error or, for tools, a result with isError: true otherwise.` } };
+  const oldResponses = existing ? ownValue(existing, 'responses') : undefined;
+  if (isPlainObject(oldResponses)) for (const [code, value] of Object.entries(oldResponses)) if (code !== '200') setOwn(responses, code, value);
+  fields['responses'] = responses;
+  return Object.entries(fields);
+}
+
+export async function saveMcpOperation(ctx: SpecContext, req: McpSaveRequest): Promise<SpecWriteResult> {
+  const path = checkPath(req?.path);
+  const abs = resolveSpecFile(ctx, req.file);
+  const { target, method, params } = checkRequest(req);
+  if (req.example !== undefined && exampleSize(req.example) > MAX_EXAMPLE_BYTES) {
+    throw new CoreError('too-large', `The example result is larger than ${MAX_EXAMPLE_BYTES / 1024 / 1024} MiB; save without it (it is documentation only).`);
+  }
+  const literals = literalSecretsOf(target);
+  const input = {
+    target,
+    method,
+    ...(params ? { params } : {}),
+    ...(req.subject ? { subject: req.subject } : {}),
+    ...(req.inputSchema ? { requestSchema: req.inputSchema } : {}),
+    ...(req.outputSchema ? { responseSchema: req.outputSchema } : {}),
+    ...(req.example !== undefined ? { example: req.example } : {}),
+    ...(req.timeoutMs !== undefined ? { timeoutMs: req.timeoutMs } : {}),
+  };
+  if (req.timeoutMs !== undefined && (!Number.isInteger(req.timeoutMs) || req.timeoutMs <= 0)) throw new CoreError('bad-request', 'timeoutMs must be a positive whole number of milliseconds.');
+  const stored: Array<{ name: string; created: boolean }> = [];
+  const storedSecrets: { auth?: string; env?: Record<string, string> } = {};
+  try {
+    for (const literal of literals) {
+      if (literal.where === 'auth') {
+        const s = await storeLiteral(ctx, literal.value, req.secretName, abs, path);
+        stored.push(s);
+        storedSecrets.auth = s.name;
+      } else {
+        const name = literal.where.env;
+        const s = await storeLiteral(ctx, literal.value, req.secretName !== undefined ? `${req.secretName}-${name}` : undefined, abs, `${path}-${name}`);
+        stored.push(s);
+        storedSecrets.env ??= {};
+        setOwn(storedSecrets.env, name, s.name);
+      }
+    }
+    let x: XMcp;
+    try {
+      x = buildXMcp({ ...input, storedSecrets });
+    } catch (e) {
+      throw new CoreError('bad-request', (e as Error).message);
+    }
+    const outcome = await writeSpec(ctx, abs, req.expectedHash, (model) => {
+      const existing = operationIn(model, path, MCP_OPERATION_VERB);
+      if (existing && !isMcpOperation(existing)) {
+        const what = Object.prototype.hasOwnProperty.call(existing, 'x-a2a') || ownValue(existing, 'x-protocol') === 'a2a' ? 'an A2A' : 'a plain HTTP';
+        throw new CoreError('conflict', `${path} already has ${what} ${MCP_OPERATION_VERB} operation; Powerduck will not overwrite it with an MCP call. Choose another path.`);
+      }
+      return {
+        edits: [{ kind: 'setOperationFields', path, verb: MCP_OPERATION_VERB, fields: mergedFields(existing, x, req) }],
+        forbidden: literals.map((l) => l.value),
+      };
+    });
+    const first = stored[0];
+    return { ...outcome.info, created: outcome.created, warnings: outcome.warnings, ...(first ? { storedSecret: first.name } : {}) };
+  } catch (error) {
+    for (const s of stored) if (s.created) await ctx.secrets.delete(s.name).catch(() => false);
+    throw error;
+  }
+}
+
+/** A schema as the draft carries it: a top-level same-document `$ref` is followed (a hand-written file may share schemas). */
+function schemaFor(model: unknown, schema: Obj | undefined): Obj | undefined {
+  if (!schema) return undefined;
+  const ref = ownValue(schema, '$ref');
+  if (typeof ref !== 'string' || Object.keys(schema).length !== 1) return schema;
+  const target = resolveLocalRef(model, ref);
+  return isPlainObject(target) ? target : schema;
+}
+
+export async function draftMcpOperation(ctx: SpecContext, ref: SpecOperationRef): Promise<McpOperationDraft> {
+  const path = checkPath(ref?.path);
+  const { file: abs, model } = await loadModel(ctx, ref.file);
+  const op = findMcpOperation(model, path, ref.httpMethod);
+  if (!op) throw new CoreError('not-found', `No MCP operation ${ref.httpMethod ? `${ref.httpMethod.toUpperCase()} ` : ''}${path} in ${abs}.`);
+  const raw = rawOperation(model, op.path, op.httpMethod, op.additional);
+  const read = readXMcp(raw ? ownValue(raw, 'x-mcp') : undefined);
+  if (!read.ok) throw new CoreError('invalid', `${path}: ${op.problem ?? read.message}`);
+  const x = read.value;
+  const draft: McpOperationDraft = {
+    file: abs,
+    path: op.path,
+    call: { target: targetFromXMcp(x), method: x.method, ...(x.params ? { params: x.params } : {}) },
+  };
+  if (op.summary !== undefined) draft.summary = op.summary;
+  if (op.description !== undefined) draft.description = op.description;
+  const subject = subjectOf(x);
+  if (subject) draft.subject = subject;
+  const inputSchema = schemaFor(model, x.requestSchema);
+  const outputSchema = schemaFor(model, x.responseSchema);
+  if (inputSchema) draft.inputSchema = inputSchema;
+  if (outputSchema) draft.outputSchema = outputSchema;
+  if (x.timeoutMs !== undefined) draft.timeoutMs = x.timeoutMs;
+  if (op.httpMethod !== MCP_OPERATION_VERB) draft.httpMethod = op.httpMethod;
+  return draft;
+}
+
