@@ -14,6 +14,7 @@ import type { SpecOperationSummary } from '../spec/operation-list';
 import type { OperationDocs } from '../spec/spec-docs';
 import type { SpecFormat, SpecParseError, SpecProblem } from '../spec/spec-types';
 import type { JsonSchemaObject, XA2aAuth } from '../spec/x-a2a-model';
+import type { McpExchangeRecord } from '../mcp/mcp-types';
 import type { Op, StreamOp } from './op';
 
 export type { SpecFormat, SpecParseError, SpecProblem, SpecOperationSummary, OperationDocs, CardImportPick, XA2aAuth };
@@ -102,6 +103,8 @@ export interface SpecValidateResult {
 export interface SpecCopyForLlmRequest extends SpecOperationRef {
   /** The last run of this operation (a history entry or the result of spec.run). */
   exchange?: ExchangeRecord;
+  /** The last run of an MCP operation (the record of mcp.call / mcp.stream). */
+  mcpExchange?: McpExchangeRecord;
 }
 
 export interface SpecImportCardRequest {

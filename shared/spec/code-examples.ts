@@ -11,7 +11,7 @@ import type { A2aCall } from '../a2a/call';
 import type { XA2a, XA2aAuth } from './x-a2a-model';
 import { isCredentialHeader, literalSecretOf, xa2aAuthFromConfig } from './x-a2a-model';
 
-export type CodeExampleId = 'curl' | 'fetch' | 'python' | 'grpcurl';
+export type CodeExampleId = 'curl' | 'fetch' | 'python' | 'grpcurl' | 'powerduck' | 'powerduck-run';
 
 export interface CodeExample {
   id: CodeExampleId;

@@ -7,7 +7,9 @@
 import type { ExchangeRecord, HeaderList, Outcome } from '../a2a/exchange';
 import type { RedactionRules } from '../a2a/redaction';
 import { isSecretHeader, REDACTED, redactHeaders, redactUrl, scrubValues } from '../a2a/redaction';
-import { findA2aOperation } from './operation-list';
+import type { McpExchangeRecord } from '../mcp/mcp-types';
+import { fullXMcp, mcpCopyForLlm } from './mcp-docs';
+import { findA2aOperation, findMcpOperation } from './operation-list';
 import { resolveSchema } from './schema-resolve';
 import { exampleLabelFor, fence, json, settingsFor } from './spec-docs';
 import type { XA2a } from './x-a2a-model';
@@ -15,6 +17,8 @@ import type { XA2a } from './x-a2a-model';
 export interface CopyForLlmOptions {
   /** The last run of this operation, if any. */
   exchange?: ExchangeRecord;
+  /** The last run of an MCP operation, if any. */
+  mcpExchange?: McpExchangeRecord;
   /** Resolved credential values to scrub from the transcript, wherever they appear. */
   secretValues?: readonly string[];
   /** Longest body kept per message before it is cut (characters). */
@@ -108,7 +112,20 @@ export function transcriptMarkdown(record: ExchangeRecord, rules: RedactionRules
 
 export function copyForLlm(doc: unknown, path: string, options: CopyForLlmOptions = {}, httpMethod?: string): CopyForLlmResult {
   const op = findA2aOperation(doc, path, httpMethod);
-  if (!op) return { ok: false, message: `No A2A operation ${path} in this file.` };
+  if (!op) {
+    const mcpOp = findMcpOperation(doc, path, httpMethod);
+    if (!mcpOp) return { ok: false, message: `No A2A or MCP operation ${path} in this file.` };
+    const x = fullXMcp(doc, mcpOp);
+    if (!x) return { ok: false, message: mcpOp.problem ?? `The operation ${path} has no usable x-mcp.` };
+    return {
+      ok: true,
+      markdown: mcpCopyForLlm(doc, mcpOp, x, {
+        ...(options.mcpExchange ? { exchange: options.mcpExchange } : {}),
+        ...(options.secretValues ? { secretValues: options.secretValues } : {}),
+        ...(options.maxBodyChars ? { maxBodyChars: options.maxBodyChars } : {}),
+      }),
+    };
+  }
   if (!op.a2a) return { ok: false, message: op.problem ?? `The operation ${path} has no usable x-a2a.` };
   const x = op.a2a;
   const rules = rulesFor(x, options.secretValues ?? []);

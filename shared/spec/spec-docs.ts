@@ -9,17 +9,23 @@ import { listOperations } from './operation-list';
 import type { SpecOperationSummary } from './operation-list';
 import type { ResolvedSchema } from './schema-resolve';
 import { resolveSchema } from './schema-resolve';
-import type { XA2a, XA2aAuth } from './x-a2a-model';
+import type { XA2a } from './x-a2a-model';
+import type { DocSetting } from './doc-text';
+import { fence, json } from './doc-text';
+import { fullXMcp, mcpDocsParts } from './mcp-docs';
 
-export interface DocSetting {
-  label: string;
-  value: string;
-}
+import { describeAuth } from './doc-text';
+
+export type { DocSetting } from './doc-text';
+export { describeAuth, fence, json };
+
 
 export interface OperationDocs {
   path: string;
   httpMethod: string;
   kind: 'a2a' | 'other';
+  /** a2a, mcp or http (MCP operations are documented in MCP terms). */
+  protocolGroup?: 'a2a' | 'mcp' | 'http';
   title: string;
   summary?: string;
   description?: string;
@@ -41,14 +47,6 @@ export interface OperationDocs {
 
 export type DocsResult = { ok: true; docs: OperationDocs } | { ok: false; message: string };
 
-/** One line describing a saved auth reference, never a secret value. */
-export function describeAuth(auth: XA2aAuth | undefined, withReference = true): string {
-  if (!auth) return 'none';
-  const scheme = auth.scheme === 'bearer' ? 'Bearer token' : auth.scheme === 'basic' ? `HTTP Basic (user ${auth.username})` : `API key in ${auth.in} "${auth.name}"`;
-  if (!withReference) return `${scheme}; the credential is supplied at send time and not included here`;
-  const from = auth.secretRef !== undefined ? `secret "${auth.secretRef}"` : `environment variable ${auth.env}`;
-  return `${scheme} from the ${from}`;
-}
 
 export function exampleLabelFor(x: XA2a): string {
   if (x.binding === 'JSONRPC') return 'JSON-RPC 2.0 request envelope';
@@ -76,14 +74,6 @@ export function settingsFor(x: XA2a, withReference = true): DocSetting[] {
 
 const cell = (text: string): string => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
-/** A fenced block whose fence is longer than any backtick run inside (CommonMark). */
-export function fence(language: string, body: string): string {
-  const longest = Math.max(2, ...(body.match(/`+/g) ?? []).map((run) => run.length));
-  const ticks = '`'.repeat(longest + 1);
-  return `${ticks}${language}\n${body.endsWith('\n') ? body : `${body}\n`}${ticks}`;
-}
-
-export const json = (value: unknown): string => JSON.stringify(value, null, 2) ?? 'null';
 
 function titleOf(op: SpecOperationSummary): string {
   return op.summary ?? op.operationId ?? `${op.httpMethod.toUpperCase()} ${op.path}`;
@@ -94,7 +84,9 @@ function markdownFor(docs: Omit<OperationDocs, 'markdown'>): string {
   out.push(
     docs.kind === 'a2a'
       ? `\`${docs.httpMethod.toUpperCase()} ${docs.path}\` — A2A operation (the path is an identifier; the call goes to the endpoint below).`
-      : `\`${docs.httpMethod.toUpperCase()} ${docs.path}\``,
+      : docs.protocolGroup === 'mcp'
+        ? `\`${docs.httpMethod.toUpperCase()} ${docs.path}\` — MCP operation (the path is an identifier; the call goes to the MCP server below).`
+        : `\`${docs.httpMethod.toUpperCase()} ${docs.path}\``,
     '',
   );
   if (docs.description) out.push(docs.description, '');
@@ -108,12 +100,12 @@ function markdownFor(docs: Omit<OperationDocs, 'markdown'>): string {
     out.push(`Example — ${docs.exampleLabel ?? 'request'}:`, '', fence('json', json(docs.example)), '');
   }
   if (docs.requestSchema) {
-    out.push('### Request schema', '');
+    out.push(docs.protocolGroup === 'mcp' ? '### Arguments schema (inputSchema)' : '### Request schema', '');
     if (docs.requestSchema.ref) out.push(`\`${docs.requestSchema.ref}\`${docs.requestSchema.missing ? ' (not found in this file)' : ''}`, '');
     out.push(fence('json', json(docs.requestSchema.schema)), '');
   }
   if (docs.responseSchema) {
-    out.push(docs.streaming ? '## Response (one stream event)' : '## Response', '');
+    out.push(docs.streaming ? '## Response (one stream event)' : docs.protocolGroup === 'mcp' ? '## Response (structuredContent, outputSchema)' : '## Response', '');
     if (docs.responseSchema.ref) out.push(`\`${docs.responseSchema.ref}\`${docs.responseSchema.missing ? ' (not found in this file)' : ''}`, '');
     out.push(fence('json', json(docs.responseSchema.schema)), '');
   }
@@ -126,7 +118,7 @@ function markdownFor(docs: Omit<OperationDocs, 'markdown'>): string {
 }
 
 /** Docs for the operation at `path` (and `httpMethod`, when the Path Item has several). */
-export function renderOperationDocs(doc: unknown, path: string, httpMethod?: string): DocsResult {
+export function renderOperationDocs(doc: unknown, path: string, httpMethod?: string, file?: string): DocsResult {
   const candidates = listOperations(doc).filter((op) => op.path === path && (httpMethod === undefined || op.httpMethod === httpMethod));
   const op = candidates.find((c) => c.kind === 'a2a') ?? candidates[0];
   if (!op) return { ok: false, message: `No operation ${httpMethod ? `${httpMethod.toUpperCase()} ` : ''}${path} in this file.` };
@@ -137,7 +129,20 @@ export function renderOperationDocs(doc: unknown, path: string, httpMethod?: str
     title: titleOf(op),
     ...(op.summary ? { summary: op.summary } : {}),
     ...(op.description ? { description: op.description } : {}),
+    ...(op.protocolGroup ? { protocolGroup: op.protocolGroup } : {}),
   };
+  const mcp = op.protocolGroup === 'mcp' ? fullXMcp(doc, op) : undefined;
+  if (mcp) {
+    const parts = mcpDocsParts(mcp, op.path, file);
+    const docs: Omit<OperationDocs, 'markdown'> = {
+      ...base,
+      ...parts,
+      streaming: false,
+      ...(mcp.requestSchema ? { requestSchema: resolveSchema(doc, mcp.requestSchema) } : {}),
+      ...(mcp.responseSchema ? { responseSchema: resolveSchema(doc, mcp.responseSchema) } : {}),
+    };
+    return { ok: true, docs: { ...docs, markdown: markdownFor(docs) } };
+  }
   if (op.kind !== 'a2a' || !op.a2a) {
     const notes = op.problem ? [op.problem] : [];
     const docs = { ...base, settings: [], streaming: false, codeExamples: [], notes };

@@ -28,7 +28,7 @@ Saved A2A requests live in OpenAPI 3.2 files as operations with an x-a2a extensi
             without it a template body is saved. --auth-secret/--auth-env save a bearer-token
             reference (never a token). --replace overwrites an existing operation at <path>.
   list      every operation of the file, A2A or not
-  validate  checks OpenAPI 3.2 and the x-a2a schema; exit 1 and one line per problem when invalid
+  validate  checks OpenAPI 3.2 and the x-a2a / x-mcp schemas; exit 1 and one line per problem when invalid
   docs      the operation's docs (settings, schemas, example, code examples); --llm prints the
             "Copy for LLM" Markdown instead
 

@@ -4,7 +4,9 @@
  */
 import type { ExchangeRecord } from '../../../shared/a2a/exchange';
 import { copyForLlm } from '../../../shared/spec/copy-for-llm';
-import { findA2aOperation } from '../../../shared/spec/operation-list';
+import type { McpExchangeRecord } from '../../../shared/mcp/mcp-types';
+import { findA2aOperation, findMcpOperation } from '../../../shared/spec/operation-list';
+import type { XA2aSecretRef } from '../../../shared/spec/x-a2a-model';
 import type { OperationDocs } from '../../../shared/spec/spec-docs';
 import { renderOperationDocs } from '../../../shared/spec/spec-docs';
 import { CoreError } from '../core-error';
@@ -12,27 +14,33 @@ import type { SpecContext } from './spec-store';
 import { loadModel } from './spec-workspace';
 
 export async function operationDocs(ctx: SpecContext, file: string, path: string, httpMethod?: string): Promise<OperationDocs> {
-  const { model } = await loadModel(ctx, file);
-  const result = renderOperationDocs(model, path, httpMethod);
+  const { file: abs, model } = await loadModel(ctx, file);
+  const result = renderOperationDocs(model, path, httpMethod, abs);
   if (!result.ok) throw new CoreError('not-found', result.message);
   return result.docs;
 }
 
 async function knownSecretValues(ctx: SpecContext, model: unknown, path: string, httpMethod: string | undefined, environment: Record<string, string | undefined>): Promise<string[]> {
-  const auth = findA2aOperation(model, path, httpMethod)?.a2a?.auth;
-  if (!auth) return [];
-  const value = auth.secretRef !== undefined ? await ctx.secrets.get(auth.secretRef) : Object.hasOwn(environment, auth.env as string) ? environment[auth.env as string] : undefined;
-  return value ? [value] : [];
+  const a2a = findA2aOperation(model, path, httpMethod);
+  // An MCP operation's credentials: its auth reference, and each env entry of a stdio server.
+  const mcp = a2a ? undefined : findMcpOperation(model, path, httpMethod)?.mcp;
+  const refs: XA2aSecretRef[] = [...(a2a?.a2a?.auth ? [a2a.a2a.auth] : []), ...(mcp?.auth ? [mcp.auth] : []), ...(mcp?.env ?? [])];
+  const out: string[] = [];
+  for (const ref of refs) {
+    const value = ref.secretRef !== undefined ? await ctx.secrets.get(ref.secretRef) : Object.hasOwn(environment, ref.env as string) ? environment[ref.env as string] : undefined;
+    if (value) out.push(value);
+  }
+  return out;
 }
 
 export async function operationForLlm(
   ctx: SpecContext,
-  req: { file: string; path: string; httpMethod?: string; exchange?: ExchangeRecord },
+  req: { file: string; path: string; httpMethod?: string; exchange?: ExchangeRecord; mcpExchange?: McpExchangeRecord },
   environment: Record<string, string | undefined>,
 ): Promise<string> {
   const { model } = await loadModel(ctx, req.file);
   const secretValues = await knownSecretValues(ctx, model, req.path, req.httpMethod, environment);
-  const result = copyForLlm(model, req.path, { ...(req.exchange ? { exchange: req.exchange } : {}), secretValues }, req.httpMethod);
+  const result = copyForLlm(model, req.path, { ...(req.exchange ? { exchange: req.exchange } : {}), ...(req.mcpExchange ? { mcpExchange: req.mcpExchange } : {}), secretValues }, req.httpMethod);
   if (!result.ok) throw new CoreError('not-found', result.message);
   return result.markdown;
 }

@@ -97,7 +97,15 @@ async function messagesFor(unit: OutputUnit, instance: unknown, instanceTokens: 
   const keyword = location.slice(location.lastIndexOf('/') + 1);
   const parent = location.slice(0, location.lastIndexOf('/'));
   const here = valueAt(instance, instanceTokens);
+  // A `false` property schema (x-mcp: stdio fields on an HTTP operation and the reverse).
+  if (parent.endsWith('/properties') && (await keywordValue(location)) === false) {
+    return [{ tokens: instanceTokens, message: `"${keyword}" is not allowed here.`, rule: 'not-allowed' }];
+  }
   switch (keyword) {
+    case 'not': {
+      const description = await keywordValue(`${parent}/description`);
+      return [{ tokens: instanceTokens, message: typeof description === 'string' ? `breaks the rule: ${description}` : 'matches a shape that is not allowed.', rule: 'not' }];
+    }
     case 'required': {
       const required = await keywordValue(location);
       const names = Array.isArray(required) ? required.filter((k): k is string => typeof k === 'string') : [];

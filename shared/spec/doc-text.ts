@@ -1,0 +1,28 @@
+/**
+ * Text pieces every operation's docs use (A2A and MCP alike): settings rows, the one-line
+ * description of an auth reference, and Markdown code fences.
+ */
+import type { XA2aAuth } from './x-a2a-model';
+
+export interface DocSetting {
+  label: string;
+  value: string;
+}
+
+/** One line describing a saved auth reference, never a secret value. */
+export function describeAuth(auth: XA2aAuth | undefined, withReference = true): string {
+  if (!auth) return 'none';
+  const scheme = auth.scheme === 'bearer' ? 'Bearer token' : auth.scheme === 'basic' ? `HTTP Basic (user ${auth.username})` : `API key in ${auth.in} "${auth.name}"`;
+  if (!withReference) return `${scheme}; the credential is supplied at send time and not included here`;
+  const from = auth.secretRef !== undefined ? `secret "${auth.secretRef}"` : `environment variable ${auth.env}`;
+  return `${scheme} from the ${from}`;
+}
+
+/** A fenced block whose fence is longer than any backtick run inside (CommonMark). */
+export function fence(language: string, body: string): string {
+  const longest = Math.max(2, ...(body.match(/`+/g) ?? []).map((run) => run.length));
+  const ticks = '`'.repeat(longest + 1);
+  return `${ticks}${language}\n${body.endsWith('\n') ? body : `${body}\n`}${ticks}`;
+}
+
+export const json = (value: unknown): string => JSON.stringify(value, null, 2) ?? 'null';

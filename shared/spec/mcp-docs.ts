@@ -1,0 +1,184 @@
+/**
+ * Docs and "Copy for LLM" of a saved MCP operation, in MCP terms: which server (endpoint or the
+ * command a stdio server runs from), which JSON-RPC method after initialize, which tool, resource
+ * or prompt with which arguments, and the tool's schemas. Credentials appear as references only.
+ */
+import type { RedactionRules } from '../a2a/redaction';
+import { REDACTED, isSecretHeader, scrubValues } from '../a2a/redaction';
+import { mcpSummaryLines } from '../mcp/mcp-summary';
+import type { McpExchangeRecord } from '../mcp/mcp-types';
+import type { CodeExample } from './code-examples';
+import type { SpecOperationSummary } from './operation-list';
+import { rawOperation } from './operation-list';
+import { resolveSchema } from './schema-resolve';
+import type { DocSetting } from './doc-text';
+import { describeAuth, fence, json } from './doc-text';
+import type { XMcp } from './x-mcp-model';
+import { readXMcp, serverLine, subjectOf } from './x-mcp-model';
+
+/** What the common MCP methods do (MCP 2025-11-25), for the docs' method line. */
+const methodDescriptions: Readonly<Record<string, string>> = {
+  'tools/call': 'Calls a tool of the server with arguments; the result holds content blocks, optional structuredContent, and isError: true when the tool itself failed.',
+  'tools/list': 'Lists the tools the server offers (paginated with cursor / nextCursor).',
+  'resources/read': 'Reads a resource by URI; the result holds its contents as text or base64 blob.',
+  'resources/list': 'Lists the resources the server offers (paginated).',
+  'resources/templates/list': 'Lists the resource templates (URI templates with variables) the server offers.',
+  'resources/subscribe': 'Asks the server to send notifications/resources/updated when the resource changes.',
+  'prompts/get': 'Gets a prompt by name with its arguments; the result holds the messages it expands to.',
+  'prompts/list': 'Lists the prompts the server offers (paginated).',
+  'completion/complete': 'Asks the server to complete an argument of a prompt or resource template.',
+  'logging/setLevel': 'Sets the level of the log messages the server sends as notifications/message.',
+  ping: 'Checks that the server answers.',
+};
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The full x-mcp of a listed MCP operation (the summary leaves out schemas and example). */
+export function fullXMcp(doc: unknown, op: SpecOperationSummary): XMcp | undefined {
+  const raw = rawOperation(doc, op.path, op.httpMethod, op.additional);
+  if (!raw || !Object.prototype.hasOwnProperty.call(raw, 'x-mcp')) return undefined;
+  const read = readXMcp(raw['x-mcp']);
+  return read.ok ? read.value : undefined;
+}
+
+const transportNames: Readonly<Record<string, string>> = {
+  auto: 'Streamable HTTP (falls back to HTTP+SSE)',
+  'streamable-http': 'Streamable HTTP',
+  sse: 'HTTP+SSE (legacy, protocol 2024-11-05)',
+  stdio: 'stdio (a local process)',
+};
+
+export function mcpSettings(x: XMcp, withReference = true): DocSetting[] {
+  const settings: DocSetting[] = [{ label: 'Transport', value: transportNames[x.transport] ?? x.transport }];
+  if (x.transport === 'stdio') {
+    settings.push({ label: 'Command', value: serverLine(x) });
+    if (x.cwd) settings.push({ label: 'Working directory', value: x.cwd });
+    for (const e of x.env ?? []) {
+      const from = !withReference ? 'supplied at run time, not included here' : e.secretRef !== undefined ? `from the secret "${e.secretRef}"` : `from environment variable ${e.env}`;
+      settings.push({ label: `Environment ${e.name}`, value: from });
+    }
+  } else {
+    settings.push({ label: 'Server endpoint', value: x.endpoint ?? '' });
+    settings.push({ label: 'Auth', value: describeAuth(x.auth, withReference) });
+    for (const h of x.headers ?? []) settings.push({ label: `Header ${h.name}`, value: h.enabled === false ? `${h.value} (disabled)` : h.value });
+  }
+  settings.push({ label: 'Method', value: `${x.method} (JSON-RPC 2.0, after initialize)` });
+  const subject = subjectOf(x);
+  if (subject) settings.push({ label: subject.kind === 'tool' ? 'Tool' : subject.kind === 'prompt' ? 'Prompt' : 'Resource', value: subject.name });
+  if (x.timeoutMs) settings.push({ label: 'Timeout', value: `${x.timeoutMs} ms` });
+  return settings;
+}
+
+/** The JSON-RPC request the call sends (after initialize and notifications/initialized). */
+export function mcpRequestEnvelope(x: XMcp): Record<string, unknown> {
+  return { jsonrpc: '2.0', id: 1, method: x.method, ...(x.params ? { params: x.params } : {}) };
+}
+
+const shellQuote = (s: string): string => (/^[A-Za-z0-9_@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);
+
+/** `powerduck send --mcp …` for the call: the CLI does the initialize handshake a one-line curl cannot. */
+export function mcpCodeExamples(x: XMcp, file: string | undefined, path: string): CodeExample[] {
+  const parts = ['powerduck', 'send', '--mcp'];
+  if (x.transport === 'stdio') {
+    for (const e of x.env ?? []) if (e.secretRef !== undefined) parts.push('--env-secret', `${e.name}=${e.secretRef}`);
+  } else {
+    parts.push('--endpoint', x.endpoint ?? '');
+    if (x.transport !== 'auto') parts.push('--transport', x.transport);
+    if (x.auth?.scheme === 'bearer') parts.push(...(x.auth.secretRef !== undefined ? ['--auth-secret', x.auth.secretRef] : ['--token-env', x.auth.env as string]));
+    if (x.auth?.scheme === 'apiKey' && x.auth.in === 'header') parts.push('--api-key-header', x.auth.name, ...(x.auth.secretRef !== undefined ? ['--auth-secret', x.auth.secretRef] : ['--token-env', x.auth.env as string]));
+    for (const h of x.headers ?? []) if (h.enabled !== false) parts.push('--header', `${h.name}: ${h.value}`);
+  }
+  parts.push('--method', x.method);
+  if (x.params) parts.push('--body', JSON.stringify(x.params));
+  if (x.transport === 'stdio') parts.push('--stdio', '--', x.command ?? '', ...(x.args ?? []));
+  const examples: CodeExample[] = [{ id: 'powerduck', label: 'powerduck send --mcp', language: 'bash', code: parts.map(shellQuote).join(' ') }];
+  if (file) examples.push({ id: 'powerduck-run', label: 'powerduck run', language: 'bash', code: ['powerduck', 'run', file, path].map(shellQuote).join(' ') });
+  return examples;
+}
+
+export interface McpDocsParts {
+  settings: DocSetting[];
+  methodDescription?: string;
+  example: unknown;
+  exampleLabel: string;
+  codeExamples: CodeExample[];
+  notes: string[];
+}
+
+export function mcpDocsParts(x: XMcp, path: string, file?: string): McpDocsParts {
+  const description = methodDescriptions[x.method];
+  const notes: string[] = [];
+  if (x.transport === 'stdio') notes.push('Running this operation starts the command above on your machine; Powerduck shows it and asks before it runs.');
+  if (x.auth?.scheme === 'basic' || (x.auth?.scheme === 'apiKey' && x.auth.in === 'query')) notes.push('The CLI example covers bearer and header API keys; run the saved operation (powerduck run) for this auth scheme.');
+  return {
+    settings: mcpSettings(x),
+    ...(description ? { methodDescription: description } : {}),
+    example: mcpRequestEnvelope(x),
+    exampleLabel: 'MCP JSON-RPC 2.0 request (sent after initialize)',
+    codeExamples: mcpCodeExamples(x, file, path),
+    notes,
+  };
+}
+
+function rulesFor(x: XMcp, secretValues: readonly string[]): RedactionRules {
+  const headers: string[] = [];
+  const query: string[] = [];
+  if (x.auth?.scheme === 'apiKey') (x.auth.in === 'header' ? headers : query).push(x.auth.name);
+  return { headers, query, values: secretValues };
+}
+
+function cut(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max)}\n… [${text.length - max} more characters cut]`;
+}
+
+/** The last run as a transcript: the summary and every JSON-RPC message both ways, scrubbed. */
+export function mcpTranscriptMarkdown(record: McpExchangeRecord, rules: RedactionRules, maxBody: number): string {
+  const out: string[] = ['## Last run (redacted transcript)', '', `- Started: ${record.startedAt}`, `- Took: ${record.timings.totalMs} ms`, ''];
+  out.push(fence('text', scrubValues(mcpSummaryLines(record).join('\n'), rules)), '');
+  if (record.messages.length) {
+    out.push(`### JSON-RPC messages (${record.messages.length})`, '');
+    const messages = record.messages.map((m) => ({ direction: m.direction, ...(m.method ? { method: m.method } : {}), message: m.message }));
+    out.push(fence('json', cut(scrubValues(json(messages), rules), maxBody * 2)), '');
+  }
+  return out.join('\n');
+}
+
+export interface McpCopyOptions {
+  exchange?: McpExchangeRecord;
+  secretValues?: readonly string[];
+  maxBodyChars?: number;
+}
+
+export function mcpCopyForLlm(doc: unknown, op: SpecOperationSummary, x: XMcp, options: McpCopyOptions = {}): string {
+  const rules = rulesFor(x, options.secretValues ?? []);
+  const maxBody = options.maxBodyChars ?? 20_000;
+  const subject = subjectOf(x);
+  const what = subject ? `${subject.kind} "${subject.name}"` : x.method;
+  const out: string[] = [`# MCP operation: ${op.summary ?? op.path}`, ''];
+  out.push(
+    `Saved as \`${op.httpMethod.toUpperCase()} ${op.path}\` in an OpenAPI 3.2 file with the \`x-mcp\` extension; the path is an identifier. ` +
+      `Running it connects to the MCP server below (initialize, then notifications/initialized) and calls \`${x.method}\` for the ${what}.`,
+    '',
+  );
+  if (op.description) out.push(op.description, '');
+  const settingLine = (label: string, value: string): string => {
+    const header = label.startsWith('Header ') ? label.slice('Header '.length) : undefined;
+    return `- ${label}: ${header !== undefined && isSecretHeader(header, rules) ? REDACTED : scrubValues(value, rules)}`;
+  };
+  out.push('## Server and call', '', ...mcpSettings(x, false).map((s) => settingLine(s.label, s.value)), '');
+  const description = methodDescriptions[x.method];
+  if (description) out.push(description, '');
+  if (x.method === 'tools/call' && isObject(x.params)) {
+    out.push('## Arguments', '', fence('json', scrubValues(json(x.params['arguments'] ?? {}), rules)), '');
+  } else if (x.params) {
+    out.push('## Params', '', fence('json', scrubValues(json(x.params), rules)), '');
+  }
+  if (x.requestSchema) out.push(`## ${x.method === 'tools/call' ? 'Tool input schema (inputSchema)' : 'Request schema'}`, '', fence('json', json(resolveSchema(doc, x.requestSchema).schema)), '');
+  if (x.responseSchema) out.push(`## ${x.method === 'tools/call' ? 'Tool output schema (outputSchema, for structuredContent)' : 'Response schema'}`, '', fence('json', json(resolveSchema(doc, x.responseSchema).schema)), '');
+  out.push('## JSON-RPC request', '', fence('json', scrubValues(json(mcpRequestEnvelope(x)), rules)), '');
+  if (x.example !== undefined) out.push('## Example result', '', fence('json', cut(scrubValues(json(x.example), rules), maxBody)), '');
+  if (options.exchange) out.push(mcpTranscriptMarkdown(options.exchange, rules, maxBody));
+  return out.join('\n');
+}
