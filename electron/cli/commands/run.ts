@@ -8,6 +8,7 @@ import { parseArgs } from '../args';
 import type { CliCommand } from '../cli-types';
 import { exitCodes, UsageError } from '../cli-types';
 import { oneLine } from '../one-line';
+import { runMcpOperation, savedMcpOperation } from './run-mcp';
 import { isHttpOperationArg, runHttpOperation, runHttpUsage } from './send-http';
 
 const usage = `powerduck run <file> <path> [--env NAME] [--env NAME=VALUE]... [--json]
@@ -21,6 +22,10 @@ Sends the A2A operation saved at <path> in the OpenAPI file <file> (see 'powerdu
 
 Exit codes (as for send): 0 ok, 1 the agent said no (RPC/HTTP/gRPC error), 2 usage, file, network
 or transport error.
+
+An MCP operation (x-mcp, docs/x-mcp.md) reconnects to its server (a stdio server's command line is
+printed before it starts) and calls its method; exit 1 for a JSON-RPC error, an isError result or
+structuredContent that breaks the saved outputSchema. --env NAME=VALUE works as above.
 
 ${runHttpUsage}`;
 
@@ -43,7 +48,7 @@ function parseEnv(values: readonly string[]): { values: Record<string, string>; 
 
 export const runCommand: CliCommand = {
   name: 'run',
-  summary: 'send a request saved in an OpenAPI file (x-a2a, or any HTTP operation as "GET /path")',
+  summary: 'send a request saved in an OpenAPI file (x-a2a, x-mcp, or any HTTP operation as "GET /path")',
   usage,
   async run(argv, io) {
     // "GET /pets/{id}" names a plain HTTP operation of an OpenAPI document (send-http.ts).
@@ -54,6 +59,14 @@ export const runCommand: CliCommand = {
     const { values: env, environment } = parseEnv(args.repeated.get('env') ?? []);
     const json = args.flags.has('json');
     const core = await openCore({ host: 'cli', environment: io.env, ...(io.env['POWERDUCK_HOME'] ? { dataDir: io.env['POWERDUCK_HOME'] } : {}) });
+    const mcp = await savedMcpOperation(core, resolve(io.cwd, fileArg), path);
+    if (mcp) {
+      try {
+        return await runMcpOperation(core, mcp, { values: env, ...(environment !== undefined ? { environment } : {}), json }, io);
+      } finally {
+        await core.close();
+      }
+    }
 
     const requestId = newUuid();
     const onSigint = (): void => {

@@ -7,7 +7,7 @@ import type { SecretSource } from '../../../shared/a2a/auth';
 import type { A2aCall } from '../../../shared/a2a/call';
 import type { ExchangeRecord, RecordedStreamEvent } from '../../../shared/a2a/exchange';
 import { callFromXA2a } from '../../../shared/spec/call-from-operation';
-import { findA2aOperation } from '../../../shared/spec/operation-list';
+import { findA2aOperation, findMcpOperation } from '../../../shared/spec/operation-list';
 import { CoreError } from '../core-error';
 import { resolveSendVariables } from '../env/send-variables';
 import { performCall } from '../a2a/perform-call';
@@ -69,7 +69,13 @@ export async function resolveCallAuth(ctx: SpecContext, call: A2aCall, env: Reco
 export async function savedCall(ctx: SpecContext, file: string, path: string, httpMethod?: string): Promise<{ call: A2aCall; file: string }> {
   const { file: abs, model } = await loadModel(ctx, file);
   const op = findA2aOperation(model, path, httpMethod);
-  if (!op) throw new CoreError('not-found', `No A2A operation ${path} in ${abs}.`);
+  if (!op) {
+    if (findMcpOperation(model, path, httpMethod)) {
+      // spec.run answers with an A2A record; an MCP operation runs as mcp.draftOperation + mcp.call/mcp.stream (powerduck run does).
+      throw new CoreError('unsupported', `${path} in ${abs} is an MCP operation: run it through mcp.draftOperation and mcp.stream (or powerduck run).`);
+    }
+    throw new CoreError('not-found', `No A2A operation ${path} in ${abs}.`);
+  }
   if (!op.a2a) throw new CoreError('invalid', `${path}: ${op.problem ?? 'x-a2a cannot be read'}`);
   return { call: callFromXA2a(op.a2a), file: abs };
 }

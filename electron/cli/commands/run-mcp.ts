@@ -1,0 +1,83 @@
+/**
+ * `powerduck run <file> <path>` for a saved MCP operation (x-mcp, docs/x-mcp.md): read it back
+ * through mcp.draftOperation, reconnect (a new session, or the stdio process after saying what
+ * runs) and call it through mcp.stream, like `send --mcp`. Exit 0 ok, 1 when the server said no
+ * (JSON-RPC error, isError, HTTP error, structuredContent breaking the saved outputSchema), 2 for
+ * usage, refusals and transport failures.
+ */
+import type { SecretSource } from '../../../shared/a2a/auth';
+import type { McpOperationDraft } from '../../../shared/contract/ops-mcp';
+import { mcpSeverity, mcpSummaryLines } from '../../../shared/mcp/mcp-summary';
+import type { McpCallRequest, McpTarget } from '../../../shared/mcp/mcp-types';
+import type { Core } from '../../node/core';
+import { commandLine } from '../../node/mcp/mcp-session';
+import type { CliIo } from '../cli-types';
+import { exitCodes, UsageError } from '../cli-types';
+import { oneLine } from '../one-line';
+import { streamMcp } from './mcp';
+
+/** The saved MCP operation at `path`, or undefined when the path holds none (then it is not an MCP run). */
+export async function savedMcpOperation(core: Core, file: string, path: string): Promise<McpOperationDraft | undefined> {
+  const drafted = await core.dispatcher.invoke('mcp.draftOperation', { file, path });
+  if (drafted.ok) return drafted.value;
+  if (drafted.error.code === 'not-found') return undefined;
+  throw new UsageError(drafted.error.message);
+}
+
+function own(values: Record<string, string>, name: string): string | undefined {
+  return Object.hasOwn(values, name) ? values[name] : undefined;
+}
+
+/**
+ * `--env NAME=VALUE` for this run, as for A2A operations: an `{env: NAME}` reference reads it
+ * first, and a `{secretRef: NAME}` the secret store does not have falls back to it.
+ */
+function withRunValues(source: SecretSource, values: Record<string, string>, stored: ReadonlySet<string>): SecretSource {
+  if ('env' in source) {
+    const value = own(values, source.env);
+    return value !== undefined ? { value } : source;
+  }
+  if ('secretRef' in source && !stored.has(source.secretRef)) {
+    const value = own(values, source.secretRef);
+    return value !== undefined ? { value } : source;
+  }
+  return source;
+}
+
+function targetWithRunValues(target: McpTarget, values: Record<string, string>, stored: ReadonlySet<string>): McpTarget {
+  if (target.transport === 'stdio') return target.env ? { ...target, env: target.env.map((e) => ({ name: e.name, value: withRunValues(e.value, values, stored) })) } : target;
+  const auth = target.auth;
+  if (!auth || auth.type === 'none') return target;
+  switch (auth.type) {
+    case 'bearer':
+      return { ...target, auth: { ...auth, token: withRunValues(auth.token, values, stored) } };
+    case 'apiKey':
+      return { ...target, auth: { ...auth, value: withRunValues(auth.value, values, stored) } };
+    case 'basic':
+      return { ...target, auth: { ...auth, password: withRunValues(auth.password, values, stored) } };
+  }
+}
+
+export async function runMcpOperation(core: Core, draft: McpOperationDraft, options: { values: Record<string, string>; environment?: string; json: boolean }, io: CliIo): Promise<number> {
+  if (options.environment !== undefined) throw new UsageError(`${draft.path} is an MCP operation: its values come from secrets and --env NAME=VALUE, not from an environment's {{variables}}.`);
+  const listed = await core.dispatcher.invoke('secrets.list', {});
+  const stored = new Set(listed.ok ? listed.value.names : []);
+  const target = targetWithRunValues(draft.call.target, options.values, stored);
+  const request: McpCallRequest = {
+    target,
+    method: draft.call.method,
+    ...(draft.call.params ? { params: draft.call.params } : {}),
+    ...(draft.outputSchema ? { outputSchema: draft.outputSchema } : {}),
+    ...(draft.timeoutMs ? { timeoutMs: draft.timeoutMs } : {}),
+  };
+  // Starting a process is code execution: say exactly what runs before it does.
+  if (target.transport === 'stdio') io.stderr(`Starting MCP server: ${commandLine(target)}${target.env?.length ? ` (environment: ${target.env.map((e) => e.name).join(', ')})` : ''}\n`);
+  const { record, failure } = await streamMcp(core, request, io, options.json);
+  if (!record) {
+    io.stderr(`powerduck run: ${oneLine(failure?.message ?? 'the call ended without a record.')}\n`);
+    return exitCodes.error;
+  }
+  io.stdout(options.json ? `${JSON.stringify(record)}\n` : `${mcpSummaryLines(record).join('\n')}\n`);
+  const severity = mcpSeverity(record);
+  return severity === 'ok' ? exitCodes.ok : severity === 'refused' ? exitCodes.refused : exitCodes.error;
+}

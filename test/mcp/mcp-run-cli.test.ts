@@ -1,0 +1,142 @@
+/**
+ * `powerduck run <file> <path>` for saved MCP operations against the official SDK's McpServer
+ * (Streamable HTTP and stdio): reconnects, calls, prints the result; exit 0 ok, 1 when the server
+ * said no (JSON-RPC error, isError, output breaking the saved outputSchema), 2 for refusals.
+ */
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from '../../electron/cli/main';
+import type { CliIo } from '../../electron/cli/cli-types';
+import { openCore, type Core } from '../../electron/node/core';
+import type { McpSaveRequest } from '../../shared/contract/ops-mcp';
+import type { McpExchangeRecord } from '../../shared/mcp/mcp-types';
+import { startMcpServer, type RunningMcpServer } from '../fixtures/mcp-server';
+
+const TOKEN = 'run-cli-bearer-77Kq';
+let server: RunningMcpServer;
+let guarded: RunningMcpServer;
+let home: string;
+let file: string;
+
+async function withCore<T>(use: (core: Core) => Promise<T>): Promise<T> {
+  const core = await openCore({ host: 'test', dataDir: home });
+  try {
+    return await use(core);
+  } finally {
+    await core.close();
+  }
+}
+
+beforeAll(async () => {
+  [server, guarded] = await Promise.all([startMcpServer(), startMcpServer({ bearer: TOKEN })]);
+  home = await mkdtemp(join(tmpdir(), 'powerduck-mcp-run-'));
+  file = join(home, 'tools.yaml');
+  const fixture = join(import.meta.dirname, '..', 'fixtures', 'mcp-stdio-server.ts');
+  const saves: Array<Omit<McpSaveRequest, 'file' | 'expectedHash'>> = [
+    { path: '/add', call: { target: { transport: 'auto', endpoint: server.url }, method: 'tools/call', params: { name: 'add', arguments: { a: 20, b: 22 } } }, outputSchema: { type: 'object', properties: { sum: { type: 'number' } }, required: ['sum'] } },
+    { path: '/add-drifted', call: { target: { transport: 'auto', endpoint: server.url }, method: 'tools/call', params: { name: 'add', arguments: { a: 1, b: 2 } } }, outputSchema: { type: 'object', required: ['product'] } },
+    { path: '/fail', call: { target: { transport: 'streamable-http', endpoint: server.url }, method: 'tools/call', params: { name: 'fail', arguments: { why: 'on purpose' } } } },
+    { path: '/unknown-method', call: { target: { transport: 'auto', endpoint: server.url }, method: 'nope/never' } },
+    { path: '/readme', call: { target: { transport: 'auto', endpoint: server.url }, method: 'resources/read', params: { uri: 'mem://readme' } } },
+    { path: '/guarded', call: { target: { transport: 'auto', endpoint: guarded.url, auth: { type: 'bearer', token: { value: TOKEN } } }, method: 'tools/call', params: { name: 'add', arguments: { a: 1, b: 1 } } }, secretName: 'guarded-token' },
+    { path: '/guarded-env', call: { target: { transport: 'auto', endpoint: guarded.url, auth: { type: 'bearer', token: { env: 'GUARDED_TOKEN' } } }, method: 'tools/call', params: { name: 'add', arguments: { a: 2, b: 2 } } } },
+    { path: '/guarded-missing', call: { target: { transport: 'auto', endpoint: guarded.url, auth: { type: 'bearer', token: { secretRef: 'not-stored' } } }, method: 'tools/call', params: { name: 'add', arguments: { a: 3, b: 3 } } } },
+    { path: '/stdio', call: { target: { transport: 'stdio', command: process.execPath, args: ['--import', 'tsx', fixture], env: [{ name: 'FIXTURE_SECRET', value: { secretRef: 'guarded-token' } }] }, method: 'prompts/get', params: { name: 'greet', arguments: { name: 'Ann' } } } },
+  ];
+  await withCore(async (core) => {
+    let hash: string | null = null;
+    for (const save of saves) {
+      const r: Awaited<ReturnType<typeof core.dispatcher.invoke<'mcp.save'>>> = await core.dispatcher.invoke('mcp.save', { ...save, file, expectedHash: hash });
+      if (!r.ok) throw new Error(`${save.path}: ${r.error.message}`);
+      hash = r.value.hash;
+    }
+  });
+});
+
+afterAll(async () => {
+  await Promise.all([server.close(), guarded.close()]);
+  await rm(home, { recursive: true, force: true });
+});
+
+async function cli(args: string[], env: Record<string, string> = {}): Promise<{ code: number; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  const io: CliIo = { stdout: (t) => (out += t), stderr: (t) => (err += t), readStdin: async () => '', env: { POWERDUCK_HOME: home, ...env }, cwd: home };
+  const code = await runCli(args, io);
+  return { code, out, err };
+}
+
+describe('powerduck run for saved MCP operations', () => {
+  it('reconnects and calls a saved tool: exit 0, the structured result, checked against the saved outputSchema', async () => {
+    const r = await cli(['run', 'tools.yaml', '/add']);
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.out).toContain(`MCP tools/call → ${server.url}`);
+    expect(r.out).toContain('"sum": 42');
+    expect(r.out).toContain('Output schema: ok');
+    const json = await cli(['run', 'tools.yaml', '/add', '--json']);
+    const record = JSON.parse(json.out.trim().split('\n').at(-1) as string) as McpExchangeRecord;
+    expect(record.outcome).toMatchObject({ kind: 'result', result: { structuredContent: { sum: 42 } } });
+    expect(record.server?.name).toBe('fixture-mcp');
+    const read = await cli(['run', 'tools.yaml', '/readme']);
+    expect(read.code).toBe(0);
+    expect(read.out).toContain('read me');
+  });
+
+  it('exit 1 for an isError result, a JSON-RPC error and output that breaks the saved schema', async () => {
+    const failed = await cli(['run', 'tools.yaml', '/fail']);
+    expect(failed.code).toBe(1);
+    expect(failed.out).toContain('Tool error (isError): boom: on purpose');
+    const rpc = await cli(['run', 'tools.yaml', '/unknown-method']);
+    expect(rpc.code).toBe(1);
+    expect(rpc.out).toMatch(/JSON-RPC error -32601/);
+    const drifted = await cli(['run', 'tools.yaml', '/add-drifted']);
+    expect(drifted.code).toBe(1);
+    expect(drifted.out).toContain('Output schema: violations');
+  });
+
+  it('resolves the saved bearer reference against a server that needs it; --env NAME=VALUE stands in for a missing secret', async () => {
+    const stored = await cli(['run', 'tools.yaml', '/guarded']);
+    expect(stored.code).toBe(0);
+    expect(stored.out).toContain('"sum": 2');
+    const fromEnv = await cli(['run', 'tools.yaml', '/guarded-env'], { GUARDED_TOKEN: TOKEN });
+    expect(fromEnv.code).toBe(0);
+    const runValue = await cli(['run', 'tools.yaml', '/guarded-env', '--env', `GUARDED_TOKEN=${TOKEN}`]);
+    expect(runValue.code).toBe(0);
+    const missing = await cli(['run', 'tools.yaml', '/guarded-missing']);
+    expect(missing.code).toBe(2);
+    expect(missing.err).toContain('not-stored');
+    const standIn = await cli(['run', 'tools.yaml', '/guarded-missing', '--env', `not-stored=${TOKEN}`]);
+    expect(standIn.code).toBe(0);
+    expect(standIn.out).toContain('"sum": 6');
+    for (const r of [stored, fromEnv, runValue, standIn]) expect(r.out).not.toContain(TOKEN);
+    // Nothing of the token is in the spec file.
+    expect(await readFile(file, 'utf8')).not.toContain(TOKEN);
+  });
+
+  it('a stdio operation says what it starts, then runs it with its environment from the secret', async () => {
+    const r = await cli(['run', 'tools.yaml', '/stdio']);
+    expect(r.err).toContain(`Starting MCP server: ${process.execPath} --import tsx `);
+    expect(r.err).toContain('(environment: FIXTURE_SECRET)');
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('Say hello to Ann');
+    expect(r.out).not.toContain(TOKEN);
+  });
+
+  it('usage: an environment name is refused for MCP operations; a path with no operation is an error', async () => {
+    const env = await cli(['run', 'tools.yaml', '/add', '--env', 'staging']);
+    expect(env.code).toBe(2);
+    expect(env.err).toMatch(/MCP operation/);
+    const none = await cli(['run', 'tools.yaml', '/nowhere']);
+    expect(none.code).toBe(2);
+  });
+
+  it('spec.run names an MCP operation instead of calling it not found', async () => {
+    await withCore(async (core) => {
+      const r = await core.dispatcher.invoke('spec.run', { file, path: '/add' });
+      expect(r.ok ? 'ok' : `${r.error.code} ${r.error.message}`).toMatch(/^unsupported .*MCP operation/);
+    });
+  });
+});
