@@ -133,6 +133,16 @@ describe('powerduck run for saved MCP operations', () => {
     expect(none.code).toBe(2);
   });
 
+  it('spec list and validate show MCP operations in MCP terms', async () => {
+    const list = await cli(['spec', 'list', 'tools.yaml']);
+    expect(list.code).toBe(0);
+    expect(list.out).toContain(`POST   /add  mcp tools/call add → ${server.url}  — tools/call add (MCP)`);
+    expect(list.out).toContain(`POST   /stdio  mcp prompts/get greet → stdio: ${process.execPath} --import tsx `);
+    const valid = await cli(['spec', 'validate', 'tools.yaml']);
+    expect(valid.code).toBe(0);
+    expect(valid.out).toContain('valid OpenAPI 3.2 (x-a2a, x-mcp).');
+  });
+
   it('spec.run names an MCP operation instead of calling it not found', async () => {
     await withCore(async (core) => {
       const r = await core.dispatcher.invoke('spec.run', { file, path: '/add' });

@@ -13,6 +13,7 @@ import type { CliCommand, CliIo } from '../cli-types';
 import { exitCodes, UsageError } from '../cli-types';
 import { oneLine } from '../one-line';
 import { readJsonBody } from '../read-json-body';
+import { serverLine, subjectOf } from '../../../shared/spec/x-mcp-model';
 import { parseBinding } from '../parse-binding';
 
 const usage = `powerduck spec add <file> <path> --a2a <1.0|0.3> --binding <JSONRPC|HTTP+JSON|GRPC> --endpoint URL --method NAME
@@ -60,7 +61,8 @@ function positionals(args: { positionals: string[] }, count: number, names: stri
 
 function operationLine(op: SpecOperationSummary): string {
   const head = `${op.httpMethod.toUpperCase().padEnd(6)} ${op.path}`;
-  const what = op.a2a ? `a2a ${op.a2a.version} ${op.a2a.binding} ${op.a2a.method} → ${op.a2a.endpoint}` : op.kind === 'a2a' ? `a2a (unusable: ${op.problem ?? 'x-a2a unreadable'})` : op.protocol ? `${op.protocol}` : 'http';
+  const mcp = op.mcp ? `mcp ${op.mcp.method}${subjectOf(op.mcp) ? ` ${subjectOf(op.mcp)?.name}` : ''} → ${op.mcp.transport === 'stdio' ? `stdio: ${serverLine(op.mcp)}` : serverLine(op.mcp)}` : op.protocolGroup === 'mcp' ? `mcp (unusable: ${op.problem ?? 'x-mcp unreadable'})` : undefined;
+  const what = op.a2a ? `a2a ${op.a2a.version} ${op.a2a.binding} ${op.a2a.method} → ${op.a2a.endpoint}` : op.kind === 'a2a' ? `a2a (unusable: ${op.problem ?? 'x-a2a unreadable'})` : mcp ? mcp : op.protocol ? `${op.protocol}` : 'http';
   return `${head}  ${what}${op.summary ? `  — ${op.summary}` : ''}`;
 }
 
@@ -150,7 +152,7 @@ async function validateCmd(argv: string[], io: CliIo): Promise<number> {
   } else {
     for (const p of result.problems) io.stdout(`${p.severity.padEnd(7)}  ${p.path}  ${p.message}\n`);
     const errors = result.problems.filter((p) => p.severity === 'error').length;
-    io.stdout(result.valid ? `${result.file}: valid OpenAPI 3.2 with x-a2a.\n` : `${result.file}: ${errors} problem${errors === 1 ? '' : 's'}.\n`);
+    io.stdout(result.valid ? `${result.file}: valid OpenAPI 3.2 (x-a2a, x-mcp).\n` : `${result.file}: ${errors} problem${errors === 1 ? '' : 's'}.\n`);
   }
   return result.valid ? exitCodes.ok : exitCodes.refused;
 }
