@@ -202,8 +202,8 @@ export function literalSecretsOf(target: McpTarget): Array<{ where: 'auth' | { e
   }
   const auth = target.auth;
   if (!auth || auth.type === 'none') return out;
-  const source = auth.type === 'bearer' ? auth.token : auth.type === 'apiKey' ? auth.value : auth.password;
-  if ('value' in source) out.push({ where: 'auth', value: source.value });
+  const source = auth.type === 'bearer' ? auth.token : auth.type === 'apiKey' ? auth.value : auth.type === 'basic' ? auth.password : auth.clientSecret;
+  if (source && 'value' in source) out.push({ where: 'auth', value: source.value });
   return out;
 }
 

@@ -229,6 +229,8 @@ describe('mcp.save and mcp.draftOperation', () => {
     expect(await codeOf(addCall({ file, call: { target: http(server.url), method: 'tools/call', params: [1, 2] as unknown as Record<string, unknown> } }))).toBe('bad-request');
     expect(await codeOf(addCall({ file, inputSchema: 'schema' as unknown as Record<string, unknown> }))).toBe('bad-request');
     expect(await codeOf(addCall({ file, example: 'x'.repeat(1024 * 1024 + 10) }))).toBe('too-large');
+    const oauth = { type: 'oauth2' as const, flow: 'clientCredentials' as const, endpoints: { from: 'manual' as const, tokenUrl: 'http://127.0.0.1:9/token' }, clientId: 'c', clientSecret: { value: TOKEN } };
+    expect(await codeOf(addCall({ file, call: { target: http(server.url, { auth: oauth }), method: 'tools/list' } }))).toBe('bad-request');
     await expect(readFile(file)).rejects.toMatchObject({ code: 'ENOENT' });
   });
 

@@ -55,6 +55,8 @@ function targetWithRunValues(target: McpTarget, values: Record<string, string>, 
       return { ...target, auth: { ...auth, value: withRunValues(auth.value, values, stored) } };
     case 'basic':
       return { ...target, auth: { ...auth, password: withRunValues(auth.password, values, stored) } };
+    case 'oauth2':
+      return target;
   }
 }
 

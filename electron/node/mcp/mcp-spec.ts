@@ -54,6 +54,7 @@ function checkRequest(req: McpSaveRequest): { target: McpTarget; method: string;
   } else if (target.transport === 'auto' || target.transport === 'streamable-http' || target.transport === 'sse') {
     if (typeof target.endpoint !== 'string' || target.endpoint.trim() === '') throw new CoreError('bad-request', 'An MCP operation over HTTP needs its endpoint URL.');
     checkEndpoint(target.endpoint);
+    if (target.auth?.type === 'oauth2') throw new CoreError('bad-request', 'OAuth 2.0 auth cannot be saved to a spec file yet (as for A2A); set the auth to None or a bearer token from a secret to save.');
     for (const h of target.headers ?? []) {
       if (!isPlainObject(h) || typeof h.name !== 'string' || typeof h.value !== 'string') throw new CoreError('bad-request', 'Headers are {name, value} pairs of strings.');
       if (isCredentialHeader(h.name, target.auth)) {
