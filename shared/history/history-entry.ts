@@ -127,28 +127,30 @@ export function buildHistoryEntry(record: ExchangeRecord, options: EntryOptions)
   const sent = summarizeMessage(sentMessageOf(record, options.callBody), 'sent');
   if (sent) messages.push(sent);
 
-  const payloads: Array<ReturnType<typeof payloadOf>> = [];
-  const outcome = record.outcome;
-  if (outcome.kind === 'task') payloads.push(taskPayload(isObject(outcome.task) ? outcome.task : {}));
-  else if (outcome.kind === 'message') payloads.push({ ...(isObject(outcome.message) ? { message: outcome.message } : {}) });
-  else if (outcome.kind === 'result') payloads.push(payloadOf(outcome.value, 'HTTP+JSON'));
-  for (const event of record.events ?? []) payloads.push(payloadOf(event.data, record.binding));
-
+  // One pass, payload by payload (a long stream has tens of thousands): nothing is collected first.
   let task: Json | undefined;
   let state: string | undefined;
-  for (const payload of payloads) {
+  const receivedMessage = (message: Json | undefined): void => {
+    if (message && messages.length <= maxReceivedMessages) {
+      const summary = summarizeMessage(message, 'received');
+      if (summary) messages.push(summary);
+    }
+  };
+  const consider = (payload: ReturnType<typeof payloadOf>): void => {
     if (payload.task && typeof payload.task['id'] === 'string') {
       task ??= payload.task;
       const status = payload.task['status'];
       if (isObject(status) && typeof status['state'] === 'string') state = status['state'];
     }
-    for (const message of [payload.message, payload.statusMessage]) {
-      if (message && messages.length <= maxReceivedMessages) {
-        const summary = summarizeMessage(message, 'received');
-        if (summary) messages.push(summary);
-      }
-    }
-  }
+    receivedMessage(payload.message);
+    receivedMessage(payload.statusMessage);
+  };
+  const outcome = record.outcome;
+  if (outcome.kind === 'task') consider(taskPayload(isObject(outcome.task) ? outcome.task : {}));
+  else if (outcome.kind === 'message') consider({ ...(isObject(outcome.message) ? { message: outcome.message } : {}) });
+  else if (outcome.kind === 'result') consider(payloadOf(outcome.value, 'HTTP+JSON'));
+  const events = record.events;
+  if (events) for (let i = 0; i < events.length; i++) consider(payloadOf((events[i] as (typeof events)[number]).data, record.binding));
   if (outcome.kind === 'task' && outcome.state) state = outcome.state;
   if (outcome.kind === 'stream' && outcome.lastState) state = outcome.lastState;
 
