@@ -21,6 +21,7 @@ import { createFileSecretStore } from '../node/secret-store';
 import { resolveDataDir } from '../node/data-dir';
 import { readStatic } from '../node/static-files';
 import { ipcChannels } from './ipc-channels';
+import { createCreditSink, type CreditSink } from './stream-credit';
 import { createStreamRegistry } from './stream-registry';
 import { appOrigin, appScheme, electronCsp, isAllowedNavigation, secureWindowOptions } from './window-options';
 
@@ -89,6 +90,7 @@ async function main(): Promise<void> {
   );
   const core = await openCore({ host: 'electron', version: app.getVersion(), dataDir, secrets });
   const streams = createStreamRegistry((requestId) => core.dispatcher.cancel(requestId));
+  const credits = new Map<string, { owner: number; sink: CreditSink }>();
 
   denyPermissionsAndDevices(session.defaultSession);
   protocol.handle(appScheme, async (request) => {
@@ -109,14 +111,38 @@ async function main(): Promise<void> {
   ipcMain.on(ipcChannels.stream, (event: IpcMainEvent, op: unknown, requestId: unknown, request: unknown) => {
     if (!fromOurWindow(event.senderFrame) || !isStreamName(op)) return;
     const sender = event.sender;
-    const tracked = typeof requestId === 'string' && streams.started(sender.id, requestId);
+    const id = typeof requestId === 'string' ? requestId : undefined;
+    const tracked = id !== undefined && streams.started(sender.id, id);
+    // Flow control: the source pauses while the page has STREAM_WINDOW events it has not acknowledged.
+    const sink = tracked ? createCreditSink() : undefined;
+    if (id !== undefined && sink) credits.set(id, { owner: sender.id, sink });
     void core.dispatcher
-      .streamUnknown(op, requestId, request, (streamEvent: AnyStreamEvent) => {
-        if (!sender.isDestroyed()) sender.send(ipcChannels.event, streamEvent);
-      })
+      .streamUnknown(
+        op,
+        requestId,
+        request,
+        (streamEvent: AnyStreamEvent) => {
+          if (sender.isDestroyed()) {
+            sink?.close();
+            return;
+          }
+          sender.send(ipcChannels.event, streamEvent);
+          if (streamEvent.kind === 'data') sink?.sent();
+        },
+        sink,
+      )
       .finally(() => {
-        if (tracked) streams.ended(requestId);
+        if (!tracked || id === undefined) return;
+        sink?.close();
+        credits.delete(id);
+        streams.ended(id);
       });
+  });
+  ipcMain.on(ipcChannels.ack, (event: IpcMainEvent, requestId: unknown, count: unknown) => {
+    if (!fromOurWindow(event.senderFrame) || typeof requestId !== 'string') return;
+    // Only the page that started a stream can give it credit.
+    const entry = credits.get(requestId);
+    if (entry && entry.owner === event.sender.id) entry.sink.ack(count);
   });
 
   const window = new BrowserWindow(secureWindowOptions(join(__dirname, 'preload.cjs'), nativeTheme.shouldUseDarkColors));

@@ -1,14 +1,22 @@
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
 import { isOperationName, isStreamName } from '../../shared/contract/index';
 import { ipcChannels } from '../main/ipc-channels';
+import { createAckBatcher } from '../main/stream-credit';
 
 type Listener = (event: unknown) => void;
 const listeners = new Map<string, Set<Listener>>();
 
-ipcRenderer.on(ipcChannels.event, (_event: IpcRendererEvent, streamEvent: { requestId?: unknown }) => {
+// Credit for main (see stream-credit.ts): every data event handed to the page is acknowledged, so
+// main keeps sending while this thread keeps up and pauses the source when it does not.
+const acks = createAckBatcher((requestId, count) => ipcRenderer.send(ipcChannels.ack, requestId, count));
+
+ipcRenderer.on(ipcChannels.event, (_event: IpcRendererEvent, streamEvent: { requestId?: unknown; kind?: unknown }) => {
   // The IpcRendererEvent never reaches the page: only the contract's event object does.
   if (typeof streamEvent?.requestId !== 'string') return;
-  for (const listener of listeners.get(streamEvent.requestId) ?? []) listener(streamEvent);
+  const requestId = streamEvent.requestId;
+  for (const listener of listeners.get(requestId) ?? []) listener(streamEvent);
+  if (streamEvent.kind === 'data') acks.delivered(requestId);
+  else acks.ended(requestId);
 });
 
 // Closed bridge: exactly the contract's operations and stream subscription, nothing else.

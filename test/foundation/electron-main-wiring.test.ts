@@ -12,6 +12,8 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operationNames, streamNames } from '../../shared/contract/index';
 import { ipcChannels } from '../../electron/main/ipc-channels';
+import { STREAM_WINDOW } from '../../electron/main/stream-credit';
+import { startFloodAgent } from '../fixtures/flood-agent';
 
 type Listener = (...args: unknown[]) => unknown;
 interface StandIn {
@@ -135,6 +137,27 @@ function stream(contents: FakeContents, frame: unknown, op: unknown, requestId: 
   electron.ons.get(ipcChannels.stream)?.({ senderFrame: frame, sender: contents }, op, requestId, request);
 }
 
+function ack(contents: FakeContents, frame: unknown, requestId: unknown, count: unknown): void {
+  electron.ons.get(ipcChannels.ack)?.({ senderFrame: frame, sender: contents }, requestId, count);
+}
+
+const sleep = (ms: number): Promise<void> => new Promise((r) => setTimeout(r, ms));
+
+/** Polls until `value()` stops changing (4 polls 150 ms apart) or the time is up. */
+async function plateau(value: () => number, timeoutMs: number): Promise<{ steady: boolean; value: number }> {
+  const until = Date.now() + timeoutMs;
+  let last = -1;
+  let still = 0;
+  while (Date.now() < until) {
+    await sleep(150);
+    const now = value();
+    still = now === last ? still + 1 : 0;
+    last = now;
+    if (still >= 4) return { steady: true, value: now };
+  }
+  return { steady: false, value: value() };
+}
+
 async function eventsOf(contents: FakeContents, requestId: string, until: (kinds: string[]) => boolean): Promise<FakeContents['sent']> {
   for (let i = 0; i < 400; i++) {
     const events = contents.sent.filter((e) => e.payload.requestId === requestId);
@@ -147,7 +170,7 @@ async function eventsOf(contents: FakeContents, requestId: string, until: (kinds
 describe('Electron main process wiring (stand-in electron module)', () => {
   it('registers exactly the invoke and stream channels', () => {
     expect([...electron.handles.keys()]).toEqual([ipcChannels.invoke]);
-    expect([...electron.ons.keys()]).toEqual([ipcChannels.stream]);
+    expect([...electron.ons.keys()]).toEqual([ipcChannels.stream, ipcChannels.ack]);
   });
 
   it('runs every contract operation for our top frame and refuses every other sender before the core sees it', async () => {
@@ -264,4 +287,57 @@ describe('Electron main process wiring (stand-in electron module)', () => {
       expect(JSON.stringify(terminal[0]!.payload)).toMatch(/cancel/);
     });
   }
+});
+
+describe('Electron stream flow control (stand-in electron module)', () => {
+  it('pauses the agent while the page has not acknowledged a window of events, resumes on its acks only', async () => {
+    const agent = await startFloodAgent();
+    try {
+      const contents = electron.windows[0]!.contents;
+      const id = 'flood-1';
+      const dataSent = (): number => contents.sent.filter((e) => e.payload.requestId === id && e.payload.kind === 'data').length;
+      const call = { version: '1.0', binding: 'JSONRPC', endpoint: agent.url, method: 'SendStreamingMessage', body: { message: { messageId: id, role: 'ROLE_USER', parts: [{ text: 'flood' }] } } };
+      stream(contents, ourFrame, 'a2a.stream', id, call);
+      // A page that never acknowledges: main stops after the window (plus the rest of one network read).
+      const paused = await plateau(() => agent.sent(), 20_000);
+      expect(paused.steady).toBe(true);
+      const first = dataSent();
+      expect(first).toBeGreaterThanOrEqual(STREAM_WINDOW);
+      expect(first).toBeLessThan(STREAM_WINDOW + 200);
+      // Without flow control the agent would be read (and IPC would queue) without bound.
+      expect(paused.value).toBeLessThan(64 * 1024 * 1024);
+
+      // Acks from anyone but the page that started the stream, or that are not counts, give no credit.
+      const other = new FakeContents();
+      for (const [, frame] of strangers) ack(contents, frame, id, first);
+      ack(other, ourFrame, id, first);
+      for (const bad of [-first, 0, 'all', null, Number.NaN, { length: first }]) ack(contents, ourFrame, id, bad);
+      ack(contents, ourFrame, 'some-other-stream', first);
+      await sleep(600);
+      expect(dataSent()).toBe(first);
+      expect(agent.sent()).toBe(paused.value);
+
+      // The page catches up: the stream flows again, and pauses again one window later.
+      // (The agent itself may not write more yet: the kernel's socket buffers still hold what it sent.)
+      ack(contents, ourFrame, id, first);
+      const resumed = await plateau(dataSent, 20_000);
+      expect(resumed.steady).toBe(true);
+      const second = resumed.value;
+      expect(second - first).toBeGreaterThanOrEqual(STREAM_WINDOW);
+      expect(second - first).toBeLessThan(STREAM_WINDOW + 200);
+
+      // A paused stream still stops at once (a local stop), and the agent's connection is dropped.
+      const closedBefore = agent.closedStreams();
+      expect(await invoke(ourFrame, 'stream.cancel', { requestId: id })).toMatchObject({ ok: true, value: { cancelled: true } });
+      const events = await eventsOf(contents, id, (kinds) => kinds.includes('end') || kinds.includes('error'));
+      const end = events.find((e) => e.payload.kind === 'end');
+      expect(JSON.stringify(end?.payload.value)).toContain('"ended":"stopped"');
+      for (let i = 0; i < 100 && agent.closedStreams() === closedBefore; i++) await sleep(50);
+      expect(agent.closedStreams()).toBe(closedBefore + 1);
+      // Acks for a finished stream are harmless.
+      ack(contents, ourFrame, id, 10);
+    } finally {
+      await agent.close();
+    }
+  }, 60_000);
 });

@@ -1,70 +1,11 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startWebHost, type WebHost } from '../../electron/web/web-host';
+import { startFloodAgent, type FloodAgent } from '../fixtures/flood-agent';
 import { tempCore } from './test-core';
-
-/**
- * An agent that answers SendStreamingMessage with an endless, fast JSON-RPC SSE stream. It honours
- * its own socket's backpressure, so `sent` only grows while someone downstream reads.
- */
-interface FloodAgent {
-  url: string;
-  sent(): number;
-  closedStreams(): number;
-  close(): Promise<void>;
-}
-
-async function startFloodAgent(): Promise<FloodAgent> {
-  let sent = 0;
-  let closed = 0;
-  const text = 'x'.repeat(900);
-  const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    let body = '';
-    req.on('data', (c: Buffer) => (body += c.toString()));
-    req.on('end', () => {
-      const id = JSON.stringify((JSON.parse(body) as { id: unknown }).id);
-      res.writeHead(200, { 'content-type': 'text/event-stream' });
-      let n = 0;
-      let open = true;
-      res.on('close', () => {
-        open = false;
-        closed += 1;
-      });
-      const pump = (): void => {
-        while (open) {
-          n += 1;
-          const frame = `data: {"jsonrpc":"2.0","id":${id},"result":{"statusUpdate":{"taskId":"t-1","contextId":"c-1","status":{"state":"TASK_STATE_WORKING","message":{"messageId":"m-${n}","role":"ROLE_AGENT","parts":[{"text":"${text}"}]}}}}}\n\n`;
-          sent += frame.length;
-          if (!res.write(frame)) {
-            res.once('drain', pump);
-            return;
-          }
-          // Yield now and then so the host under test gets the event loop too.
-          if (n % 200 === 0) {
-            setImmediate(pump);
-            return;
-          }
-        }
-      };
-      pump();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/rpc`,
-    sent: () => sent,
-    closedStreams: () => closed,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-}
 
 let env: Awaited<ReturnType<typeof tempCore>>;
 let host: WebHost;
