@@ -21,6 +21,42 @@ export interface CallTls {
   keyPem?: SecretSource;
   /** Accept any server certificate. For local testing only; the record carries a warning. */
   insecureSkipVerify?: boolean;
+  /**
+   * The same, as files the core reads at send time (so a saved request or a session holds paths,
+   * never key material). `{{name}}` placeholders resolve from the environment, so an environment
+   * can pick the certificate.
+   */
+  caFile?: string;
+  certFile?: string;
+  keyFile?: string;
+  /** Client certificate and key in one PKCS#12 file (.p12/.pfx) instead of certFile/keyFile. */
+  pfxFile?: string;
+  /** Passphrase of the PKCS#12 file (or of an encrypted PEM key): a stored secret or an env variable. */
+  passphrase?: SecretSource;
+}
+
+/**
+ * The settings as a send should carry them: blank fields dropped, and nothing at all when nothing
+ * is left (an emptied form must not make a gRPC call refuse "custom TLS").
+ */
+export function usableTls(tls: CallTls | undefined): CallTls | undefined {
+  if (!tls) return undefined;
+  const out: CallTls = {};
+  for (const field of ['caPem', 'certPem', 'caFile', 'certFile', 'keyFile', 'pfxFile'] as const) {
+    const value = tls[field]?.trim();
+    if (value) out[field] = value;
+  }
+  if (tls.keyPem) out.keyPem = tls.keyPem;
+  if (tls.insecureSkipVerify) out.insecureSkipVerify = true;
+  // A passphrase only matters with something to open; an unchosen secret is no passphrase.
+  const chosen = tls.passphrase && !('secretRef' in tls.passphrase && tls.passphrase.secretRef === '') && !('env' in tls.passphrase && tls.passphrase.env === '');
+  if (chosen && (out.pfxFile || out.keyFile || out.keyPem)) out.passphrase = tls.passphrase;
+  return Object.keys(out).length ? out : undefined;
+}
+
+/** True when the settings present a client certificate (mutual TLS). */
+export function hasClientCertificate(tls: CallTls | undefined): boolean {
+  return !!tls && !!(tls.certPem || tls.certFile || tls.pfxFile);
 }
 
 /** The longest delay a JavaScript timer takes (2^31 − 1 ms, about 24.8 days); a longer one fires at once. */

@@ -7,7 +7,7 @@
  * credential from the variable itself, so an environment decides which token a request carries.
  */
 import type { AuthConfig, OAuth2Endpoints, SecretSource } from '../a2a/auth';
-import type { A2aCall } from '../a2a/call';
+import type { A2aCall, CallTls } from '../a2a/call';
 
 const variablePattern = /\{\{\s*([A-Za-z_][A-Za-z0-9_.-]{0,63})\s*\}\}/g;
 const wholeReference = /^\{\{\s*([A-Za-z_][A-Za-z0-9_.-]{0,63})\s*\}\}$/;
@@ -111,8 +111,27 @@ export function callVariableNames(call: A2aCall): string[] {
     add(header.value);
   }
   for (const text of authStrings(call.auth)) add(text);
+  for (const text of tlsStrings(call.tls)) add(text);
   forEachString(call.body, add, 0);
   return names;
+}
+
+const tlsFileFields = ['caFile', 'certFile', 'keyFile', 'pfxFile'] as const;
+
+/** Certificate paths (and the passphrase's source) take variables, so an environment can pick the client certificate. */
+function tlsStrings(tls: CallTls | undefined): string[] {
+  if (!tls) return [];
+  return [...tlsFileFields.flatMap((field) => (tls[field] ? [tls[field]] : [])), ...(tls.passphrase ? [sourceText(tls.passphrase)] : [])];
+}
+
+function resolveTls(tls: CallTls, sub: (text: string) => string, lookup: (name: string) => string | undefined, missing: Set<string>): CallTls {
+  const out: CallTls = { ...tls };
+  for (const field of tlsFileFields) {
+    const value = tls[field];
+    if (value !== undefined) out[field] = sub(value);
+  }
+  if (tls.passphrase) out.passphrase = resolveSource(tls.passphrase, sub, lookup, missing);
+  return out;
 }
 
 export type ResolvedCall = { ok: true; call: A2aCall } | { ok: false; unknown: string[] };
@@ -168,6 +187,7 @@ export function resolveCallVariables(call: A2aCall, values: ReadonlyMap<string, 
   if (call.tenant !== undefined) out.tenant = sub(call.tenant);
   if (call.headers) out.headers = call.headers.map((h) => (h.enabled === false ? h : { ...h, name: sub(h.name), value: sub(h.value) }));
   if (call.auth) out.auth = resolveAuth(call.auth, sub, lookup, missing);
+  if (call.tls) out.tls = resolveTls(call.tls, sub, lookup, missing);
   if (call.body !== undefined) out.body = mapStrings(call.body, sub, 0);
   return missing.size ? { ok: false, unknown: [...missing] } : { ok: true, call: out };
 }

@@ -114,6 +114,22 @@ function safeOAuth2(auth: Record<string, unknown>): Json {
   };
 }
 
+/**
+ * Client-certificate settings keep file paths and the passphrase's secret name; PEM text typed in
+ * (a key) never reaches the session.
+ */
+export function safeTls(tls: unknown): Json | undefined {
+  if (!isObject(tls)) return undefined;
+  const out: Json = {};
+  for (const field of ['caFile', 'certFile', 'keyFile', 'pfxFile']) {
+    const value = Object.hasOwn(tls, field) ? tls[field] : undefined;
+    if (typeof value === 'string' && value !== '' && value.length <= 4096) out[field] = value;
+  }
+  if (Object.hasOwn(tls, 'passphrase')) out['passphrase'] = safeSource(tls['passphrase']) ?? { secretRef: '' };
+  if (tls['insecureSkipVerify'] === true) out['insecureSkipVerify'] = true;
+  return Object.keys(out).length ? out : undefined;
+}
+
 const variableOnly = /^\s*(\{\{\s*[\w.-]+\s*\}\}\s*)+$/;
 
 /**
@@ -175,6 +191,11 @@ export function sanitiseSession(input: unknown): { state: SessionState; dropped:
     const copy = plainCopy(draft) as Json;
     if ('auth' in copy) copy['auth'] = safeAuth(copy['auth']);
     if ('headers' in copy) copy['headers'] = safeHeaders(copy['headers']);
+    if ('tls' in copy) {
+      const tls = safeTls(copy['tls']);
+      if (tls) copy['tls'] = tls;
+      else delete copy['tls'];
+    }
     const tab: SessionTab = { draft: copy as SessionTab['draft'] };
     const summary = safeSummary(isObject(item) ? item['lastResponse'] : undefined);
     if (summary) tab.lastResponse = summary;

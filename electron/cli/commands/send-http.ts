@@ -18,12 +18,13 @@ import { parseArgs, requireOption, type ParsedArgs } from '../args';
 import type { CliIo } from '../cli-types';
 import { exitCodes, UsageError } from '../cli-types';
 import { oauth2FromArgs, oauth2Options } from '../oauth-args';
+import { tlsFromArgs, tlsOptions, tlsUsage } from '../tls-args';
 import { oneLine } from '../one-line';
 
 export const sendHttpUsage = `powerduck send --http --url URL [--method M] [--header 'K: V']... [--body TEXT|@FILE|-]
                 [--content-type TYPE] [--form 'name=value' | --form 'name=@FILE']...
                 [--urlencoded 'name=value']... [--token T | --token-env NAME | --oauth2 …] [--follow]
-                [--insecure] [--cert FILE --key FILE] [--timeout MS] [--env NAME] [--json]
+                [--insecure] [--cert FILE --key FILE | --pfx FILE [--pfx-passphrase-env NAME]] [--ca FILE] [--timeout MS] [--env NAME] [--json]
 
 Sends one plain HTTP request (any method) and prints the answer.
   --method M        the method as sent (default GET; any token such as QUERY or PROPFIND)
@@ -33,7 +34,7 @@ Sends one plain HTTP request (any method) and prints the answer.
   --urlencoded n=v  an application/x-www-form-urlencoded field (repeatable)
   --follow          follow redirects (default: show the 3xx and stop)
   --insecure        accept any server certificate (local testing only; the record says so)
-  --cert/--key      client certificate and key (PEM files) for mutual TLS
+${tlsUsage}
   --oauth2 …        an OAuth 2.0 token, as for A2A sends (see above)
   --env NAME        fill {{variables}} (URL, headers, token, body) from this environment
   --json            print the exchange record as JSON
@@ -173,7 +174,7 @@ async function sendAndPrint(core: Core, request: HttpRequest, io: CliIo, json: b
 
 export async function runSendHttp(argv: string[], io: CliIo): Promise<number> {
   const args = parseArgs(argv, {
-    values: ['url', 'method', 'header', 'body', 'content-type', 'form', 'urlencoded', 'token', 'token-env', 'timeout', 'cert', 'key', 'env', ...oauth2Options],
+    values: ['url', 'method', 'header', 'body', 'content-type', 'form', 'urlencoded', 'token', 'token-env', 'timeout', 'env', ...tlsOptions, ...oauth2Options],
     flags: ['http', 'json', 'follow', 'insecure'],
   });
   if (args.positionals.length) throw new UsageError(`Unexpected argument "${args.positionals[0]}".`);
@@ -182,13 +183,7 @@ export async function runSendHttp(argv: string[], io: CliIo): Promise<number> {
   const body = await bodyFromArgs(args, io);
   const auth = authFromArgs(args);
   const totalMs = timeoutFrom(args);
-  const cert = args.options.get('cert');
-  const key = args.options.get('key');
-  if ((cert === undefined) !== (key === undefined)) throw new UsageError('--cert and --key go together.');
-  const readPem = async (file: string, what: string): Promise<string> =>
-    readFile(resolve(io.cwd, file), 'utf8').catch(() => {
-      throw new UsageError(`Cannot read the ${what} ${file}.`);
-    });
+  const tls = tlsFromArgs(args, io.cwd, args.flags.has('insecure') ? { insecureSkipVerify: true } : {});
   const environment = args.options.get('env');
   if (environment === '') throw new UsageError('--env needs an environment name.');
   const request: HttpRequest = {
@@ -201,12 +196,7 @@ export async function runSendHttp(argv: string[], io: CliIo): Promise<number> {
     ...(args.flags.has('follow') ? { followRedirects: true } : {}),
     ...(totalMs !== undefined ? { timeouts: { totalMs } } : {}),
   };
-  if (args.flags.has('insecure') || cert) {
-    request.tls = {
-      ...(args.flags.has('insecure') ? { insecureSkipVerify: true } : {}),
-      ...(cert && key ? { certPem: await readPem(cert, 'certificate'), keyPem: { value: await readPem(key, 'key') } } : {}),
-    };
-  }
+  if (tls) request.tls = tls;
   const core = await openCliCore(io);
   return sendAndPrint(core, request, io, args.flags.has('json'), 'send');
 }

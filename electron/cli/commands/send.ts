@@ -16,6 +16,7 @@ import { exitCodes, UsageError } from '../cli-types';
 import { oneLine } from '../one-line';
 import { readJsonBody } from '../read-json-body';
 import { oauth2FromArgs, oauth2Options, oauth2Usage } from '../oauth-args';
+import { tlsFromArgs, tlsOptions, tlsUsage } from '../tls-args';
 import { parseBinding } from '../parse-binding';
 import { runSendHttp, sendHttpUsage } from './send-http';
 import { sendMcpUsage } from './mcp-usage';
@@ -24,6 +25,7 @@ const usage = `powerduck send --a2a <1.0|0.3> --binding <JSONRPC|HTTP+JSON|GRPC>
                 [--body FILE|-] [--text TEXT] [--header 'K: V']... [--token T | --token-env NAME]
                 [--oauth2 client-credentials (--token-url URL | --issuer URL) --client-id ID
                  --client-secret-env NAME [--scope S]... [--resource URL]]
+                [--cert FILE --key FILE | --pfx FILE [--pfx-passphrase-env NAME]] [--ca FILE]
                 [--tenant T] [--timeout MS] [--retry N] [--env NAME] [--json]
 
 Sends one A2A call and prints what came back.
@@ -36,6 +38,7 @@ Sends one A2A call and prints what came back.
   --header 'K: V'  extra header (gRPC: metadata); repeatable. A2A-Version is added unless given
   --token T        bearer token (prefer --token-env NAME to keep it out of shell history)
 ${oauth2Usage}
+${tlsUsage}
   --tenant T       A2A 1.0 tenant: the path prefix on HTTP+JSON, params.tenant on JSON-RPC and gRPC
   --retry N        after a transport failure (no answer, timeout, connection refused or reset), send the
                    same request again, same messageId, up to N more times; each send is recorded in the
@@ -93,7 +96,7 @@ export const sendCommand: CliCommand = {
     // MCP has its own options too (mcp.ts); only flags before a stdio command's -- count.
     if (argv.slice(0, argv.includes('--') ? argv.indexOf('--') : argv.length).includes('--mcp')) return (await import('./mcp')).runSendMcp(argv, io);
     const args = parseArgs(argv, {
-      values: ['a2a', 'binding', 'endpoint', 'method', 'body', 'text', 'header', 'token', 'token-env', 'tenant', 'timeout', 'env', 'retry', ...oauth2Options],
+      values: ['a2a', 'binding', 'endpoint', 'method', 'body', 'text', 'header', 'token', 'token-env', 'tenant', 'timeout', 'env', 'retry', ...oauth2Options, ...tlsOptions],
       flags: ['json'],
     });
     if (args.positionals.length) throw new UsageError(`Unexpected argument "${args.positionals[0]}".`);
@@ -138,6 +141,7 @@ export const sendCommand: CliCommand = {
     const retryText = args.options.get('retry');
     const retries = retryText === undefined ? 0 : Number(retryText);
     if (!Number.isInteger(retries) || retries < 0 || retries > 10) throw new UsageError('--retry takes a whole number of resends from 0 to 10.');
+    const tls = tlsFromArgs(args, io.cwd);
     const call: A2aCall = {
       version,
       binding,
@@ -146,6 +150,7 @@ export const sendCommand: CliCommand = {
       body,
       headers: (args.repeated.get('header') ?? []).map(parseHeader),
       ...(auth ? { auth } : {}),
+      ...(tls ? { tls } : {}),
       ...(pathTenant ? { tenant: pathTenant } : {}),
       ...(totalMs !== undefined ? { timeouts: { totalMs } } : {}),
       ...(environment !== undefined ? { environment } : {}),

@@ -2,8 +2,8 @@ import type { A2aCall } from '../../../shared/a2a/call';
 import type { HeaderList, Outcome } from '../../../shared/a2a/exchange';
 import { CoreError } from '../core-error';
 import type { AdapterRun } from './adapter';
-import { resolveSecret, type SecretDeps } from './auth-apply';
-import { openHttp, readBody, TransportError, type HttpOpen, type ResolvedTls } from './http-transport';
+import { resolveClientTls } from './client-tls';
+import { openHttp, readBody, TransportError, type HttpOpen } from './http-transport';
 
 /** Parses and checks an HTTP(S) endpoint; the call is refused (not sent) when it is unusable. */
 export function httpEndpoint(call: A2aCall): URL {
@@ -19,15 +19,6 @@ export function httpEndpoint(call: A2aCall): URL {
   return url;
 }
 
-export async function resolveTls(call: A2aCall, deps: SecretDeps): Promise<ResolvedTls | undefined> {
-  if (!call.tls) return undefined;
-  const out: ResolvedTls = { rejectUnauthorized: !call.tls.insecureSkipVerify };
-  if (call.tls.caPem) out.ca = call.tls.caPem;
-  if (call.tls.certPem) out.cert = call.tls.certPem;
-  if (call.tls.keyPem) out.key = await resolveSecret(call.tls.keyPem, deps, 'client certificate key');
-  if (out.cert && !out.key) throw new CoreError('bad-request', 'A client certificate needs its private key (tls.keyPem).');
-  return out;
-}
 
 export function proxyUrl(call: A2aCall): URL | undefined {
   if (!call.proxy) return undefined;
@@ -68,7 +59,7 @@ export async function sendAndRecord(run: AdapterRun, input: HttpSendInput): Prom
   });
   const t0 = run.recorder.origin;
   try {
-    const tls = await resolveTls(run.call, run.secretDeps);
+    const tls = await resolveClientTls(run.call.tls, run.secretDeps);
     if (tls && !tls.rejectUnauthorized) run.recorder.warn('TLS certificate checks were switched off for this call (insecureSkipVerify).');
     const proxy = proxyUrl(run.call);
     const open = await openHttp({

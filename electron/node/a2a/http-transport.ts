@@ -17,7 +17,24 @@ export interface ResolvedTls {
   ca?: string;
   cert?: string;
   key?: string;
+  /** PKCS#12 bytes (client certificate and key in one file). */
+  pfx?: Buffer;
+  passphrase?: string;
   rejectUnauthorized: boolean;
+  /** Digest of all of the above, naming the keep-alive pool (see client-tls.ts). */
+  poolKey?: string;
+}
+
+/** The socket options for these settings (pooled agent and proxy tunnel alike). */
+function tlsOptions(settings: ResolvedTls | undefined): tls.ConnectionOptions {
+  return {
+    ca: [...systemRootCertificates(), ...(settings?.ca ? [settings.ca] : [])],
+    ...(settings?.cert ? { cert: settings.cert } : {}),
+    ...(settings?.key ? { key: settings.key } : {}),
+    ...(settings?.pfx ? { pfx: settings.pfx } : {}),
+    ...(settings?.passphrase !== undefined ? { passphrase: settings.passphrase } : {}),
+    rejectUnauthorized: settings?.rejectUnauthorized ?? true,
+  };
 }
 
 export interface HttpSend {
@@ -57,17 +74,11 @@ const agents = new Map<string, http.Agent>();
 
 function agentFor(url: URL, settings: ResolvedTls | undefined): http.Agent {
   const secure = url.protocol === 'https:';
-  const key = secure ? `https|${settings?.ca ?? ''}|${settings?.cert ?? ''}|${settings?.key ? 'k' : ''}|${settings?.rejectUnauthorized ?? true}` : 'http';
+  const key = secure ? `https|${settings?.poolKey ?? `${settings?.ca ?? ''}|${settings?.cert ?? ''}|${settings?.key ? 'k' : ''}|${settings?.rejectUnauthorized ?? true}`}` : 'http';
   let agent = agents.get(key);
   if (!agent) {
     agent = secure
-      ? new https.Agent({
-          keepAlive: true,
-          ca: [...systemRootCertificates(), ...(settings?.ca ? [settings.ca] : [])],
-          ...(settings?.cert ? { cert: settings.cert } : {}),
-          ...(settings?.key ? { key: settings.key } : {}),
-          rejectUnauthorized: settings?.rejectUnauthorized ?? true,
-        })
+      ? new https.Agent({ keepAlive: true, ...tlsOptions(settings) })
       : new http.Agent({ keepAlive: true });
     agents.set(key, agent);
   }
@@ -91,7 +102,7 @@ export function toTransportError(error: unknown, url: URL): TransportError {
     case 'dns':
       return new TransportError('dns', `Cannot resolve ${url.hostname}${suffix}.`);
     case 'tls':
-      return new TransportError('tls', `TLS with ${host} failed: ${message}${suffix}.`);
+      return new TransportError('tls', `TLS with ${host} failed: ${tlsReason(code, message)}${suffix}.`);
     case 'protocol':
       return new TransportError('protocol', `${host} sent a malformed HTTP response: ${message}${suffix}.`);
     case 'connect':
@@ -99,6 +110,32 @@ export function toTransportError(error: unknown, url: URL): TransportError {
       if (code === 'ECONNRESET' || code === 'EPIPE') return new TransportError('connect', `${host} closed the connection (${code}).`);
       return new TransportError('connect', `Cannot reach ${host}: ${message}${suffix}.`);
   }
+}
+
+/**
+ * In TLS 1.3 the client finishes its handshake before the server has checked the client
+ * certificate, so a server that refuses it often just resets the connection, and the alert saying
+ * why is lost. A reset on a fresh connection right after the handshake, when a certificate was
+ * presented (or when none was), is named as what it almost always is.
+ */
+function resetAfterHandshake(error: unknown, url: URL, freshHandshake: boolean, presented: boolean): TransportError | undefined {
+  if (!freshHandshake || error instanceof TransportError) return undefined;
+  const { code } = classifySocketError(error);
+  if (code !== 'ECONNRESET' && code !== 'EPIPE') return undefined;
+  const why = presented
+    ? 'the server most likely refused the client certificate (it does not trust its issuer)'
+    : 'the server most likely requires a client certificate (mutual TLS) and none was given';
+  return new TransportError('tls', `TLS with ${url.host} failed: ${why}: it closed the connection right after the TLS handshake, before answering (${code}).`);
+}
+
+/** OpenSSL's alert names say what went wrong in mutual TLS; say it in words. */
+function tlsReason(code: string, message: string): string {
+  if (/CERTIFICATE_REQUIRED|HANDSHAKE_FAILURE/.test(code)) return `the server requires a client certificate and did not accept the connection without one (${message})`;
+  if (/UNKNOWN_CA|BAD_CERTIFICATE|CERTIFICATE_UNKNOWN|UNSUPPORTED_CERTIFICATE|ACCESS_DENIED/.test(code)) {
+    return `the server refused the client certificate (it does not trust its issuer, or the certificate is not for client use) (${message})`;
+  }
+  if (/SELF_SIGNED|UNABLE_TO_(GET|VERIFY)/.test(code)) return `the server's certificate is not trusted: its CA is not in the system store (add it as the extra CA) (${message})`;
+  return message;
 }
 
 function toOutgoingHeaders(list: HeaderList): http.OutgoingHttpHeaders {
@@ -176,10 +213,7 @@ export async function openHttp(send: HttpSend): Promise<HttpOpen> {
       tls.connect({
         socket,
         servername: url.hostname,
-        ca: [...systemRootCertificates(), ...(send.tls?.ca ? [send.tls.ca] : [])],
-        ...(send.tls?.cert ? { cert: send.tls.cert } : {}),
-        ...(send.tls?.key ? { key: send.tls.key } : {}),
-        rejectUnauthorized: send.tls?.rejectUnauthorized ?? true,
+        ...tlsOptions(send.tls),
       });
   } else {
     options.agent = agentFor(url, send.tls);
@@ -199,7 +233,7 @@ export async function openHttp(send: HttpSend): Promise<HttpOpen> {
       clearTimeout(connectTimer);
       offAbort();
       req.destroy();
-      reject(send.signal.aborted ? send.signal.reason : toTransportError(error, url));
+      reject(send.signal.aborted ? send.signal.reason : resetAfterHandshake(error, url, secure && !reused && connectedAt !== undefined, !!(send.tls?.cert || send.tls?.pfx)) ?? toTransportError(error, url));
     };
     const connectTimer = setTimeout(() => {
       fail(new TransportError('timeout', `Could not connect to ${url.host} within ${send.connectTimeoutMs} ms.`));

@@ -13,9 +13,10 @@ import { chooseBoundary, encodeMultipart, encodeUrlencoded, type MultipartPart }
 import type { FileSource, HttpExchangeRecord, HttpOutcome, HttpRequest, RedirectHop } from '../../../shared/http/http-types';
 import { percentEncode } from '../../../shared/http/param-style';
 import { isTextualMediaType } from '../../../shared/http/media-kind';
-import { applyAuth, resolveSecret, type SecretDeps } from '../a2a/auth-apply';
+import { applyAuth, type SecretDeps } from '../a2a/auth-apply';
 import { CallAbort } from '../a2a/call-abort';
-import { openHttp, readBody, type HttpOpen, type ResolvedTls } from '../a2a/http-transport';
+import { resolveClientTls } from '../a2a/client-tls';
+import { openHttp, readBody, type HttpOpen } from '../a2a/http-transport';
 import { ExchangeRecorder } from '../a2a/recorder';
 import { TransportError } from '../a2a/transport-error';
 import { CoreError } from '../core-error';
@@ -115,15 +116,6 @@ async function buildBody(request: HttpRequest): Promise<BuiltBody | undefined> {
   }
 }
 
-async function resolveTls(request: HttpRequest, deps: SecretDeps): Promise<ResolvedTls | undefined> {
-  if (!request.tls) return undefined;
-  const out: ResolvedTls = { rejectUnauthorized: !request.tls.insecureSkipVerify };
-  if (request.tls.caPem) out.ca = request.tls.caPem;
-  if (request.tls.certPem) out.cert = request.tls.certPem;
-  if (request.tls.keyPem) out.key = await resolveSecret(request.tls.keyPem, deps, 'client certificate key');
-  if (out.cert && !out.key) throw new CoreError('bad-request', 'A client certificate needs its private key (tls.keyPem).');
-  return out;
-}
 
 function proxyOf(request: HttpRequest): URL | undefined {
   if (!request.proxy) return undefined;
@@ -171,7 +163,7 @@ export async function performHttp(request: HttpRequest, deps: HttpSendDeps, hook
     url = new URL(`${url.href.split('#')[0] ?? ''}${url.search ? '&' : '?'}${percentEncode(name)}=${percentEncode(value)}`);
   }
   const body = await buildBody(request);
-  const tls = await resolveTls(request, deps);
+  const tls = await resolveClientTls(request.tls, deps);
   const proxy = proxyOf(request);
 
   const headers: HeaderList = [];

@@ -1035,6 +1035,18 @@ export const en = {
   'oauth.scopes': 'Scopes (space-separated)',
   'oauth.resource': 'Resource (audience, optional)',
   'oauth.fromScheme': 'From the card\u2019s security scheme \u201c{scheme}\u201d',
+  'tls.title': 'Client certificate',
+  'tls.kind': 'Certificate',
+  'tls.kind.none': 'None',
+  'tls.kind.pem': 'Certificate and key (PEM files)',
+  'tls.kind.pkcs12': 'PKCS#12 file (.p12/.pfx)',
+  'tls.certFile': 'Certificate file',
+  'tls.keyFile': 'Key file',
+  'tls.pfxFile': 'PKCS#12 file',
+  'tls.passphrase': 'PKCS#12 passphrase',
+  'tls.caFile': 'Extra CA file (optional)',
+  'tls.hint': 'Paths on this computer; the files are read at each send and never copied into the request, the session or a spec. A path may use {{…}} variables, so an environment picks the certificate.',
+  'tls.grpcRefused': 'gRPC refuses custom TLS settings: it always trusts the operating system store and sends no client certificate. These settings apply to JSON-RPC and HTTP+JSON.',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -3,7 +3,7 @@
  * and files picked in the page are kept only for the session (never persisted).
  */
 import type { AuthConfig } from '../../../../shared/a2a/auth';
-import type { HeaderEntry } from '../../../../shared/a2a/call';
+import { usableTls, type CallTls, type HeaderEntry } from '../../../../shared/a2a/call';
 import type { FormField, HttpBody, HttpBodyKind, HttpRequest, MultipartField } from '../../../../shared/http/http-types';
 import { hasVariables } from '../../../../shared/env/variables';
 import type { OperationDraft } from '../../../../shared/http/openapi-draft';
@@ -44,6 +44,8 @@ export interface HttpDraft {
   file?: { name: string; base64: string; contentType?: string };
   followRedirects: boolean;
   insecure: boolean;
+  /** Client certificate (mutual TLS) and extra CA: file paths and the passphrase's secret name only. */
+  tls?: CallTls;
   operation?: HttpDraftOperation;
 }
 
@@ -65,6 +67,7 @@ export function createHttpDraft(id: string, seed: Partial<HttpDraft> = {}): Http
     ...(seed.file ? { file: seed.file } : {}),
     followRedirects: seed.followRedirects ?? false,
     insecure: seed.insecure ?? false,
+    ...(seed.tls ? { tls: seed.tls } : {}),
     ...(seed.operation ? { operation: seed.operation } : {}),
   };
 }
@@ -127,6 +130,7 @@ export function buildHttpRequest(draft: HttpDraft): BuiltHttp {
   const body = bodyOf(draft);
   if ('problem' in body) return { ok: false, message: body.problem };
   const headers = [...extraHeaders, ...draft.headers.filter((h) => h.name.trim())];
+  const tls = usableTls({ ...draft.tls, ...(draft.insecure ? { insecureSkipVerify: true } : {}) });
   const request: HttpRequest = {
     method: draft.method.trim() || 'GET',
     url,
@@ -134,7 +138,7 @@ export function buildHttpRequest(draft: HttpDraft): BuiltHttp {
     ...(draft.auth.type !== 'none' ? { auth: draft.auth } : {}),
     ...(body.kind !== 'none' ? { body } : {}),
     ...(draft.followRedirects ? { followRedirects: true } : {}),
-    ...(draft.insecure ? { tls: { insecureSkipVerify: true } } : {}),
+    ...(tls ? { tls } : {}),
     ...(draft.operation ? { operation: { file: draft.operation.file, path: draft.operation.path, httpMethod: draft.operation.httpMethod } } : {}),
   };
   return { ok: true, request };

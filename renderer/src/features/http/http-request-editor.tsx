@@ -6,6 +6,7 @@ import { useHost } from '../../host/host-context';
 import { useT, type MessageKey } from '../../i18n/i18n';
 import { Tabs } from '../../ui/tabs';
 import { AuthFields } from '../request/auth-editor';
+import { ClientCertFields } from '../request/client-cert-fields';
 import { bytesToBase64 } from '../request/body-template';
 import { JsonEditor } from '../request/json-editor';
 import { HttpCodeDialog } from './http-code-dialog';
@@ -330,7 +331,12 @@ export function HttpRequestEditor({ draft }: { draft: HttpDraft }) {
         {section === 'headers' ? (
           <KvTable caption={t('http.headersCaption')} rows={draft.headers} addLabel={t('http.addHeader')} blank={() => ({ name: '', value: '', enabled: true })} onChange={(headers) => update(draft.id, (d) => ({ ...d, headers }))} />
         ) : null}
-        {section === 'auth' ? <AuthFields auth={draft.auth} endpoint={draft.url} onChange={(auth) => update(draft.id, (d) => ({ ...d, auth }))} /> : null}
+        {section === 'auth' ? (
+          <>
+            <AuthFields auth={draft.auth} endpoint={draft.url} onChange={(auth) => update(draft.id, (d) => ({ ...d, auth }))} />
+            <ClientCertFields tls={draft.tls} endpoint={draft.url} onChange={(tls) => update(draft.id, (d) => ({ ...d, ...(tls ? { tls } : {}) }))} />
+          </>
+        ) : null}
         {section === 'body' ? <BodySection draft={draft} onSubmit={send} /> : null}
         {section === 'options' ? (
           <div className="http-options">

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import type { AuthConfig } from '../../../../shared/a2a/auth';
 import { useT } from '../../i18n/i18n';
+import { ClientCertFields } from './client-cert-fields';
 import { newOAuth2Auth, OAuth2Fields } from './oauth2-fields';
 import type { A2aDraft } from './draft-model';
 import { useDraftsStore } from './drafts-store';
@@ -26,7 +27,12 @@ function switchAuth(current: AuthConfig, type: AuthType): AuthConfig {
 
 export function AuthEditor({ draft }: { draft: A2aDraft }) {
   const update = useDraftsStore((s) => s.update);
-  return <AuthFields auth={draft.auth} endpoint={draft.endpoint} onChange={(auth) => update(draft.id, { auth })} />;
+  return (
+    <>
+      <AuthFields auth={draft.auth} endpoint={draft.endpoint} onChange={(auth) => update(draft.id, { auth })} />
+      <ClientCertFields tls={draft.tls} endpoint={draft.endpoint} grpc={draft.binding === 'GRPC'} onChange={(tls) => update(draft.id, { tls })} />
+    </>
+  );
 }
 
 /** The auth settings of any request kind (A2A and plain HTTP tabs share them). */

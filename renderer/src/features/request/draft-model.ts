@@ -1,6 +1,7 @@
 import type { AuthConfig } from '../../../../shared/a2a/auth';
 import { exampleBody } from '../../../../shared/a2a/body-templates';
-import type { A2aCall, HeaderEntry } from '../../../../shared/a2a/call';
+import type { A2aCall, CallTls, HeaderEntry } from '../../../../shared/a2a/call';
+import { usableTls } from '../../../../shared/a2a/call';
 import type { A2aVersion, Binding } from '../../../../shared/a2a/versions';
 import { bindingsFor } from '../../../../shared/a2a/versions';
 import { normaliseGrpcEndpoint } from '../../../../shared/a2a/grpc-endpoint';
@@ -19,6 +20,8 @@ export interface A2aDraft {
   bodyText: string;
   headers: HeaderEntry[];
   auth: AuthConfig;
+  /** Client certificate (mutual TLS) and extra CA: file paths and the passphrase's secret name only. */
+  tls?: CallTls;
   tenant: string;
   /** Server ids carried over by "Continue"; "Generate body" puts them in the next message. */
   continuation?: { contextId?: string; taskId?: string };
@@ -50,6 +53,7 @@ export function createDraft(id: string, seed: Partial<A2aDraft> = {}): A2aDraft 
     headers: seed.headers ?? [],
     auth: seed.auth ?? { type: 'none' },
     tenant: seed.tenant ?? '',
+    ...(seed.tls ? { tls: seed.tls } : {}),
     ...(seed.continuation ? { continuation: seed.continuation } : {}),
     ...(seed.bodyNotKept ? { bodyNotKept: seed.bodyNotKept } : {}),
     ...(seed.cardInterfaces ? { cardInterfaces: seed.cardInterfaces } : {}),
@@ -111,6 +115,7 @@ export function buildCall(draft: A2aDraft, override?: { method: string; body: un
       body,
       ...(headers.length ? { headers } : {}),
       ...(draft.auth.type !== 'none' ? { auth: draft.auth } : {}),
+      ...(usableTls(draft.tls) ? { tls: usableTls(draft.tls) } : {}),
       ...(draft.tenant.trim() && draft.binding === 'HTTP+JSON' ? { tenant: draft.tenant.trim() } : {}),
     },
   };

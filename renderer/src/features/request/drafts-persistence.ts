@@ -1,9 +1,9 @@
 import { withoutUrlCredentials } from '../../../../shared/a2a/redaction';
 import type { SessionState, SessionTab } from '../../../../shared/session/session-state';
-import { safeAuth, safeHeaders } from '../../../../shared/session/session-state';
+import { safeAuth, safeHeaders, safeTls } from '../../../../shared/session/session-state';
 import { isA2aVersion, isBinding } from '../../../../shared/a2a/versions';
 import type { AuthConfig } from '../../../../shared/a2a/auth';
-import type { HeaderEntry } from '../../../../shared/a2a/call';
+import type { CallTls, HeaderEntry } from '../../../../shared/a2a/call';
 import type { Host } from '../../host/host';
 import type { A2aDraft } from './draft-model';
 import { createDraft } from './draft-model';
@@ -18,7 +18,9 @@ const legacyStorageKey = 'powerduck.drafts.v1';
 export function toSession(tabs: A2aDraft[], activeId: string | undefined, last: Record<string, SessionTab['lastResponse']>): SessionState {
   return {
     tabs: tabs.map((tab) => {
-      const draft = { ...tab, endpoint: withoutUrlCredentials(tab.endpoint), auth: safeAuth(tab.auth) as unknown as AuthConfig, headers: safeHeaders(tab.headers) as unknown as HeaderEntry[] };
+      const { tls, ...rest } = tab;
+      const safe = safeTls(tls) as CallTls | undefined;
+      const draft = { ...rest, endpoint: withoutUrlCredentials(tab.endpoint), auth: safeAuth(tab.auth) as unknown as AuthConfig, headers: safeHeaders(tab.headers) as unknown as HeaderEntry[], ...(safe ? { tls: safe } : {}) };
       const summary = last[tab.id];
       return { draft: draft as unknown as SessionTab['draft'], ...(summary ? { lastResponse: summary } : {}) };
     }),
@@ -33,7 +35,9 @@ export function fromSession(state: Pick<SessionState, 'tabs' | 'activeId'>): { t
   for (const tab of state.tabs) {
     const raw = tab.draft as Partial<A2aDraft>;
     if (raw.kind !== 'a2a' || typeof raw.id !== 'string' || !isA2aVersion(raw.version) || !isBinding(raw.binding)) continue;
-    const draft = createDraft(raw.id, { ...raw, auth: safeAuth(raw.auth) as unknown as AuthConfig });
+    const { tls: rawTls, ...rest } = raw;
+    const tls = safeTls(rawTls) as CallTls | undefined;
+    const draft = createDraft(raw.id, { ...rest, auth: safeAuth(raw.auth) as unknown as AuthConfig, ...(tls ? { tls } : {}) });
     tabs.push(draft);
     if (tab.lastResponse) last[draft.id] = tab.lastResponse;
   }
