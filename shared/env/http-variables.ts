@@ -1,6 +1,6 @@
 /**
- * `{{name}}` variables in a plain HTTP request: URL, headers, auth, and every text of the body
- * (JSON or text, form and multipart fields, a file's path). The same resolver as A2A calls
+ * `{{name}}` variables in a plain HTTP request: URL, headers, auth, client-certificate paths, and
+ * every text of the body (JSON or text, form and multipart fields, a file's path). The same resolver as A2A calls
  * (`variables.ts`), so the syntax, the whole-value secret references in auth and the refusal that
  * names every unknown variable are one behaviour across protocols.
  */
@@ -28,6 +28,7 @@ function asCall(request: HttpRequest): A2aCall {
     body,
     ...(request.headers ? { headers: request.headers } : {}),
     ...(request.auth ? { auth: request.auth } : {}),
+    ...(request.tls ? { tls: request.tls } : {}),
   };
 }
 
@@ -49,5 +50,6 @@ export function resolveHttpVariables(request: HttpRequest, values: ReadonlyMap<s
   if (rest.headers) out.headers = call.headers ?? [];
   if (rest.auth && call.auth) out.auth = call.auth;
   if (rest.body) out.body = call.body as HttpBody;
+  if (rest.tls && call.tls) out.tls = call.tls;
   return { ok: true, request: out };
 }

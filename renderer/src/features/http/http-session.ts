@@ -7,12 +7,12 @@
  */
 import { isSecretQuery, withoutUrlCredentials } from '../../../../shared/a2a/redaction';
 import type { AuthConfig } from '../../../../shared/a2a/auth';
-import type { HeaderEntry } from '../../../../shared/a2a/call';
+import type { CallTls, HeaderEntry } from '../../../../shared/a2a/call';
 import type { FormField, HttpBodyKind, MultipartField } from '../../../../shared/http/http-types';
 import type { QueryRow } from '../../../../shared/http/query-table';
 import { syncRowsFromUrl } from '../../../../shared/http/query-table';
 import type { SessionTab } from '../../../../shared/session/session-state';
-import { safeAuth, safeHeaders } from '../../../../shared/session/session-state';
+import { safeAuth, safeHeaders, safeTls } from '../../../../shared/session/session-state';
 import type { SessionTabKind } from '../request/drafts-persistence';
 import type { HttpDraft, HttpDraftOperation } from './http-draft';
 import { createHttpDraft } from './http-draft';
@@ -72,10 +72,12 @@ function operationOf(value: unknown): HttpDraftOperation | undefined {
 
 /** The tab as the session keeps it. */
 export function httpTabToSession(tab: HttpDraft): SessionTab['draft'] {
-  const { file: _file, ...rest } = tab;
+  const { file: _file, tls, ...rest } = tab;
   const url = withoutUrlCredentials(tab.url);
+  const safe = safeTls(tls);
   return {
     ...rest,
+    ...(safe ? { tls: safe } : {}),
     url,
     // The table mirrors the URL: re-read it from the cleaned URL; a disabled row named like a credential loses its value.
     params: syncRowsFromUrl(url, tab.params.map((row) => (row.enabled === false && isSecretQuery(row.name) ? { ...row, value: '' } : row))),
@@ -93,7 +95,9 @@ export function httpTabFromSession(draft: SessionTab['draft']): HttpDraft | unde
   if (method === undefined || url === undefined) return undefined;
   const bodyKind = bodyKinds.find((k) => k === draft['bodyKind']) ?? 'none';
   const operation = operationOf(draft['operation']);
+  const tls = safeTls(draft['tls']) as CallTls | undefined;
   return createHttpDraft(draft.id, {
+    ...(tls ? { tls } : {}),
     method,
     url,
     params: rows<QueryRow>(draft['params'], nameValue),
