@@ -4,7 +4,6 @@ import { preloadMonaco } from '../features/request/json-editor';
 import { useDraftsStore } from '../features/request/drafts-store';
 import { openHttpTab } from '../features/http/http-drafts-store';
 import { openMcpTab } from '../features/mcp/mcp-drafts-store';
-import { useTMcp } from '../i18n/messages-mcp';
 
 export const newA2aShortcut = 'Control+Alt+N';
 
@@ -13,7 +12,6 @@ export function NewRequestMenu() {
   const t = useT();
   const { id, open, menuRef: menu, onMenuKey, buttonProps, pick } = useMenuButton();
   const openA2a = useDraftsStore((s) => s.openA2a);
-  const tm = useTMcp();
 
   return (
     <div className="menu-anchor">
@@ -36,10 +34,10 @@ export function NewRequestMenu() {
               {t('app.newA2aHint')}
             </span>
           </button>
-          <button type="button" role="menuitem" tabIndex={-1} aria-label={tm('mcp.menu')} aria-describedby={`${id}-mcp-hint`} onClick={() => pick(() => openMcpTab())}>
-            <span>{tm('mcp.menu')}</span>
+          <button type="button" role="menuitem" tabIndex={-1} aria-label={t('mcp.menu')} aria-describedby={`${id}-mcp-hint`} onClick={() => pick(() => openMcpTab())}>
+            <span>{t('mcp.menu')}</span>
             <span id={`${id}-mcp-hint`} className="muted small">
-              {tm('mcp.menuHint')}
+              {t('mcp.menuHint')}
             </span>
           </button>
           <button type="button" role="menuitem" tabIndex={-1} aria-label={t('http.menu')} aria-describedby={`${id}-http-hint`} onClick={() => pick(() => openHttpTab())}>

@@ -9,7 +9,7 @@ const placeholders = (s: string): string[] => [...s.matchAll(/\{(\w+)\}/g)].map(
 // Product names and protocol words that stay the same in Korean.
 const sameInBoth = new Set<MessageKey>([
   'app.newA2a', 'auth.basic', 'about.capGrpc', 'card.sig.jwks', 'card.if.url', 'checks.group.list-tasks', 'history.source.cli',
-  'import.kind.openapi', 'http.menu', 'http.url', 'http.kind.json', 'http.textType',
+  'import.kind.openapi', 'http.menu', 'http.url', 'http.kind.json', 'http.textType', 'mcp.menu',
   // Lines made only of placeholders.
   'restored.line', 'http.fileChosen', 'http.paramLabel',
 ]);
@@ -34,6 +34,11 @@ describe('i18n', () => {
     expect(spec.length).toBeGreaterThan(10);
     for (const key of spec) expect(ko[key], key).toContain('스펙');
     expect((Object.keys(ko) as MessageKey[]).filter((k) => ko[k].includes('명세'))).toEqual([]);
+  });
+
+  it('keeps the MCP names the issue gives, and never expands placeholders inside values', () => {
+    expect(['mcp.menu', 'mcp.endpoint', 'mcp.connect', 'mcp.saveToSpec', 'mcp.generateBody'].map((k) => translate('en', k as MessageKey))).toEqual(['MCP', 'MCP endpoint', 'Connect', 'Save to spec', 'Generate body']);
+    expect(translate('en', 'mcp.templateVar', { name: 'id', template: 'mem://items/{id}' })).toBe('id in mem://items/{id}');
   });
 
   it('fills placeholders and leaves unknown ones visible', () => {

@@ -5,7 +5,7 @@
  * text, media only through data: URLs of image/audio types (which never run script).
  */
 import type { McpOutputCheck } from '../../../../shared/mcp/mcp-types';
-import { useTMcp } from '../../i18n/messages-mcp';
+import { useT } from '../../i18n/i18n';
 import { base64ToBytes, saveBlob } from '../../ui/download';
 import { formatBytes } from '../../ui/format';
 import { JsonTree } from '../../ui/json-tree';
@@ -31,7 +31,7 @@ function fileNameOf(uri: string): string {
 }
 
 function BlobView({ base64, mime, uri }: { base64: string; mime: string; uri: string }) {
-  const t = useTMcp();
+  const t = useT();
   return (
     <div className="mcp-blob">
       {safeMedia(mime, 'image') ? <img alt={t('mcp.resp.imageAlt', { type: mime })} src={`data:${mime};base64,${base64}`} /> : null}
@@ -78,7 +78,7 @@ interface BlockProps {
 
 /** One content block of a tool result or prompt message. */
 export function ContentBlock({ block, index, onReadLink }: BlockProps) {
-  const t = useTMcp();
+  const t = useT();
   if (!isObject(block)) return <JsonTree value={block} label={t('mcp.resp.block', { n: index + 1, type: typeof block })} />;
   const type = str(block['type']) || '?';
   const label = t('mcp.resp.block', { n: index + 1, type });
@@ -148,7 +148,7 @@ export function ContentBlock({ block, index, onReadLink }: BlockProps) {
 }
 
 function ContentList({ content, onReadLink }: { content: unknown; onReadLink?: (uri: string) => void }) {
-  const t = useTMcp();
+  const t = useT();
   const blocks = Array.isArray(content) ? content : [];
   if (!blocks.length) return <p className="muted small">{t('mcp.resp.noContent')}</p>;
   return (
@@ -161,7 +161,7 @@ function ContentList({ content, onReadLink }: { content: unknown; onReadLink?: (
 }
 
 export function OutputCheckNote({ check }: { check: McpOutputCheck }) {
-  const t = useTMcp();
+  const t = useT();
   const key =
     check.verdict === 'ok' ? 'mcp.resp.check.ok' : check.verdict === 'violations' ? 'mcp.resp.check.violations' : check.verdict === 'missing' ? 'mcp.resp.check.missing' : 'mcp.resp.check.unchecked';
   return (
@@ -194,7 +194,7 @@ interface ResultProps {
 
 /** The `result` of a call, shaped by its method; anything else is shown as a JSON tree. */
 export function McpResultView({ method, result, check, onReadLink }: ResultProps) {
-  const t = useTMcp();
+  const t = useT();
   const r = isObject(result) ? result : {};
   if (method === 'tools/call') {
     return (

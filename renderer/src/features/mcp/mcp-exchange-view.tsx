@@ -4,7 +4,7 @@
  * every JSON-RPC message both ways, then what a stdio server wrote to stderr.
  */
 import type { McpAuthChallenge, McpExchangeRecord, McpHttpExchange, McpServerInfo } from '../../../../shared/mcp/mcp-types';
-import { useTMcp } from '../../i18n/messages-mcp';
+import { useT } from '../../i18n/i18n';
 import { prettyBody } from '../../ui/format';
 import { JsonTree } from '../../ui/json-tree';
 
@@ -21,7 +21,7 @@ function httpText(exchange: McpHttpExchange): string {
 }
 
 export function McpExchangeView({ record }: { record: McpExchangeRecord }) {
-  const t = useTMcp();
+  const t = useT();
   return (
     <div className="mcp-exchange">
       <section aria-label={t('mcp.ex.http')}>
@@ -78,7 +78,7 @@ export function McpServerView({
     prompts: number;
   };
 }) {
-  const t = useTMcp();
+  const t = useT();
   return (
     <section className="mcp-server" aria-label={t('mcp.server.title')}>
       <dl className="mcp-facts">
@@ -114,7 +114,7 @@ export function McpServerView({
 
 /** A 401: what the server's OAuth metadata asks for, and that the flow itself is not built yet. */
 export function McpAuthChallengeView({ challenge }: { challenge: McpAuthChallenge }) {
-  const t = useTMcp();
+  const t = useT();
   return (
     <section className="mcp-auth" aria-label={t('mcp.auth.asks')}>
       <h4>{t('mcp.auth.asks')}</h4>

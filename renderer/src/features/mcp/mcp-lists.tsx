@@ -4,11 +4,11 @@
  */
 import { useId, useState } from 'react';
 import type { McpPrompt, McpResource, McpResourceTemplate, McpTool } from '../../../../shared/mcp/mcp-types';
-import { useTMcp } from '../../i18n/messages-mcp';
+import { useT } from '../../i18n/i18n';
 import { expandTemplate, templateVariables } from './mcp-draft';
 
 export function ToolList({ tools, onCall }: { tools: readonly McpTool[]; onCall: (tool: McpTool) => void }) {
-  const t = useTMcp();
+  const t = useT();
   if (!tools.length) return <p className="muted small">{t('mcp.noTools')}</p>;
   return (
     <ul className="mcp-list" aria-label={t('mcp.toolsList')}>
@@ -30,7 +30,7 @@ export function ToolList({ tools, onCall }: { tools: readonly McpTool[]; onCall:
 }
 
 function TemplateItem({ template, onRead }: { template: McpResourceTemplate; onRead: (uri: string, template: string) => void }) {
-  const t = useTMcp();
+  const t = useT();
   const id = useId();
   const names = templateVariables(template.uriTemplate);
   const [values, setValues] = useState<Record<string, string>>({});
@@ -67,7 +67,7 @@ interface ResourceListProps {
 }
 
 export function ResourceList({ resources, templates, onRead }: ResourceListProps) {
-  const t = useTMcp();
+  const t = useT();
   return (
     <div className="mcp-resources">
       {resources.length ? (
@@ -104,7 +104,7 @@ export function ResourceList({ resources, templates, onRead }: ResourceListProps
 }
 
 function PromptItem({ prompt, onGet }: { prompt: McpPrompt; onGet: (name: string, args: Record<string, string>) => void }) {
-  const t = useTMcp();
+  const t = useT();
   const id = useId();
   const [values, setValues] = useState<Record<string, string>>({});
   return (
@@ -137,7 +137,7 @@ function PromptItem({ prompt, onGet }: { prompt: McpPrompt; onGet: (name: string
 }
 
 export function PromptList({ prompts, onGet }: { prompts: readonly McpPrompt[]; onGet: (name: string, args: Record<string, string>) => void }) {
-  const t = useTMcp();
+  const t = useT();
   if (!prompts.length) return <p className="muted small">{t('mcp.noPrompts')}</p>;
   return (
     <ul className="mcp-list" aria-label={t('mcp.promptsList')}>

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useId, useMemo, useState, type KeyboardEvent } 
 import { sampleFromSchema } from '../../../../shared/http/schema-sample';
 import type { McpTool, McpTransport } from '../../../../shared/mcp/mcp-types';
 import { useHost } from '../../host/host-context';
-import { useTMcp, type McpKey } from '../../i18n/messages-mcp';
+import { useT, type MessageKey } from '../../i18n/i18n';
 import { Tabs } from '../../ui/tabs';
 import { KvTable } from '../http/kv-table';
 import { AuthFields } from '../request/auth-editor';
@@ -19,7 +19,7 @@ import './mcp.css';
 
 type Section = 'tools' | 'resources' | 'prompts' | 'call' | 'auth' | 'headers' | 'env';
 
-const transports: ReadonlyArray<[McpTransport, McpKey]> = [
+const transports: ReadonlyArray<[McpTransport, MessageKey]> = [
   ['auto', 'mcp.transport.auto'],
   ['streamable-http', 'mcp.transport.streamable'],
   ['sse', 'mcp.transport.sse'],
@@ -39,7 +39,7 @@ function stringify(value: unknown): string {
 }
 
 export function McpRequestEditor({ draft }: { draft: McpDraft }) {
-  const t = useTMcp();
+  const t = useT();
   const host = useHost();
   const id = useId();
   const update = useMcpDraftsStore((s) => s.update);

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { McpExchangeRecord, McpOutcome } from '../../../../shared/mcp/mcp-types';
 import { useT } from '../../i18n/i18n';
-import { useTMcp, type TranslateMcp } from '../../i18n/messages-mcp';
+import { type Translate } from '../../i18n/i18n';
 import { JsonTree } from '../../ui/json-tree';
 import { Tabs } from '../../ui/tabs';
 import { StreamTimeline } from '../stream/stream-timeline';
@@ -12,7 +12,7 @@ import { showMcpResult, useMcpRunsStore } from './mcp-runs';
 
 type View = 'result' | 'timeline' | 'exchange' | 'server';
 
-function outcomeLine(t: TranslateMcp, method: string, outcome: McpOutcome): { text: string; tone: string } {
+function outcomeLine(t: Translate, method: string, outcome: McpOutcome): { text: string; tone: string } {
   switch (outcome.kind) {
     case 'result':
       return { text: t('mcp.resp.ok', { method }), tone: 'tone-ok' };
@@ -57,7 +57,7 @@ function outcomeLine(t: TranslateMcp, method: string, outcome: McpOutcome): { te
 
 /** Outcome badge, timing and warnings of a record. */
 function RecordHead({ record }: { record: McpExchangeRecord }) {
-  const t = useTMcp();
+  const t = useT();
   const line = outcomeLine(t, record.method, record.outcome);
   const failed = line.tone === 'tone-error';
   return (
@@ -83,7 +83,7 @@ function RecordHead({ record }: { record: McpExchangeRecord }) {
 
 /** The body of a record's Result view: the result, the tool error, the RPC error or the 401. */
 function OutcomeBody({ record, onReadLink }: { record: McpExchangeRecord; onReadLink?: (uri: string) => void }) {
-  const t = useTMcp();
+  const t = useT();
   const outcome = record.outcome;
   switch (outcome.kind) {
     case 'result':
@@ -99,7 +99,7 @@ function OutcomeBody({ record, onReadLink }: { record: McpExchangeRecord; onRead
 }
 
 export function McpResponsePanel({ tabId, onReadLink }: { tabId: string; onReadLink?: (uri: string) => void }) {
-  const t = useTMcp();
+  const t = useT();
   const tA2a = useT();
   const runs = useMcpRunsStore((s) => s.byTab[tabId]);
   const call = runs?.call;

@@ -2,7 +2,7 @@ import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import type { WireError } from '../../../../shared/contract/index';
 import type { McpSaveRequest } from '../../../../shared/contract/ops-mcp';
 import { useHost } from '../../host/host-context';
-import { useTMcp } from '../../i18n/messages-mcp';
+import { useT } from '../../i18n/i18n';
 import { Dialog } from '../../ui/dialog';
 import { useToastStore } from '../../ui/toasts';
 import { BusyIndicator } from '../settings/busy-indicator';
@@ -39,7 +39,7 @@ function authRef(draft: McpDraft): string | undefined {
 
 /** "Save to spec": the MCP call as an `x-protocol: mcp` operation in a workspace file (core: mcp.save). */
 export function McpSaveDialog({ draft, onClose }: { draft: McpDraft; onClose: () => void }) {
-  const t = useTMcp();
+  const t = useT();
   const host = useHost();
   const id = useId();
   const files = useSpecsStore((s) => s.files);

@@ -4,14 +4,14 @@
  */
 import { useId } from 'react';
 import type { McpEnvEntry } from '../../../../shared/mcp/mcp-types';
-import { useTMcp } from '../../i18n/messages-mcp';
+import { useT } from '../../i18n/i18n';
 import { Dialog } from '../../ui/dialog';
 import { SecretField } from '../request/secret-field';
 import type { McpDraft } from './mcp-draft';
 import { useMcpDraftsStore } from './mcp-drafts-store';
 
 export function StdioFields({ draft, webHost }: { draft: McpDraft; webHost: boolean }) {
-  const t = useTMcp();
+  const t = useT();
   const id = useId();
   const update = useMcpDraftsStore((s) => s.update);
   return (
@@ -51,7 +51,7 @@ export function StdioFields({ draft, webHost }: { draft: McpDraft; webHost: bool
 }
 
 export function EnvEditor({ draft }: { draft: McpDraft }) {
-  const t = useTMcp();
+  const t = useT();
   const id = useId();
   const update = useMcpDraftsStore((s) => s.update);
   const setEnv = (env: McpEnvEntry[]): void => update(draft.id, (d) => ({ ...d, env }));
@@ -99,7 +99,7 @@ interface ConfirmProps {
 
 /** Starting a process is running code: the exact command line is shown and confirmed first. */
 export function ConfirmStdioDialog({ line, envNames, onRun, onCancel }: ConfirmProps) {
-  const t = useTMcp();
+  const t = useT();
   return (
     <Dialog
       title={t('mcp.confirm.title')}

@@ -12,7 +12,6 @@ import { DeleteOperationDialog } from './delete-operation-dialog';
 import { openOperationAsRequest } from './open-operation';
 import { isHttpOperation, openHttpOperation } from '../http/open-http-operation';
 import { isMcpOperation, openMcpOperation } from '../mcp/open-mcp-operation';
-import { useTMcp } from '../../i18n/messages-mcp';
 import { RenameOperationDialog } from './rename-operation-dialog';
 import type { ManagedOperation } from './spec-manage';
 import { runSavedOperation } from './spec-runs-store';
@@ -60,11 +59,10 @@ function FileEntry({ info, onManage }: { info: SpecFileInfo; onManage: (what: Ma
   const host = useHost();
   const id = useId();
   const openView = useToolViewStore((s) => s.view);
-  const tm = useTMcp();
   const [openProblem, setOpenProblem] = useState('');
   const openMcp = async (file: string, op: SpecOperationSummary, run: boolean): Promise<void> => {
     const opened = await openMcpOperation(host, file, op, { run });
-    setOpenProblem(opened.ok ? '' : tm('mcp.open.failed', { message: opened.message }));
+    setOpenProblem(opened.ok ? '' : t('mcp.open.failed', { message: opened.message }));
   };
   // A file that does not parse is never written: it offers validation only.
   const writable = !info.parseError;
@@ -97,7 +95,7 @@ function FileEntry({ info, onManage }: { info: SpecFileInfo; onManage: (what: Ma
           {groupByProtocol(info.operations).flatMap((group) => [
             // A heading per protocol inside the one list (the rows stay the list's own items).
             <li key={`group-${group.protocol}`} role="presentation" className="p2-op-group-title">
-              <h4>{tm(`mcp.group.${group.protocol}`)}</h4>
+              <h4>{t(`mcp.group.${group.protocol}`)}</h4>
             </li>,
             ...group.ops.map(({ op, index }) => {
             const title = op.summary ?? op.operationId ?? op.path;
@@ -139,10 +137,10 @@ function FileEntry({ info, onManage }: { info: SpecFileInfo; onManage: (what: Ma
                   {isMcpOperation(op) ? (
                     <>
                       <button type="button" className="icon-button" aria-label={t('specs.run', { title })} title={t('specs.run', { title })} onClick={() => void openMcp(info.file, op, true)}>
-                        <span aria-hidden="true">▶</span> <span className="icon-label">{tp('icon.run')}</span>
+                        <span aria-hidden="true">▶</span> <span className="icon-label">{t('icon.run')}</span>
                       </button>
                       <button type="button" className="icon-button" aria-label={t('specs.openAsRequest', { title })} title={t('specs.openAsRequest', { title })} onClick={() => void openMcp(info.file, op, false)}>
-                        <span aria-hidden="true">↗</span> <span className="icon-label">{tp('icon.open')}</span>
+                        <span aria-hidden="true">↗</span> <span className="icon-label">{t('icon.open')}</span>
                       </button>
                     </>
                   ) : null}
