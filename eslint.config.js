@@ -36,7 +36,19 @@ export const layerZones = [
 ];
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'examples/**', 'coverage/**', 'electron/node/servergen/template/**', '**/*.tmpl', 'test/fixtures/lint/**', '**/.tmp*', '.tmp*/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'node_modules/**',
+      'examples/**',
+      'coverage/**',
+      'electron/node/servergen/template/**',
+      '**/*.tmpl',
+      'test/fixtures/lint/**',
+      '**/.tmp*',
+      '.tmp*/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

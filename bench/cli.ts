@@ -61,7 +61,25 @@ export async function run(): Promise<void> {
     'node -e 0': () => timeExit(['-e', '0'], env),
     'powerduck --help': () => timeExit(['bin/powerduck.mjs', '--help'], env),
     'powerduck send': () =>
-      timeExit(['bin/powerduck.mjs', 'send', '--a2a', '1.0', '--binding', 'JSONRPC', '--endpoint', demo.rpcUrl, '--method', 'SendMessage', '--text', '2 + 3', '--token-env', 'DEMO_TOKEN'], env),
+      timeExit(
+        [
+          'bin/powerduck.mjs',
+          'send',
+          '--a2a',
+          '1.0',
+          '--binding',
+          'JSONRPC',
+          '--endpoint',
+          demo.rpcUrl,
+          '--method',
+          'SendMessage',
+          '--text',
+          '2 + 3',
+          '--token-env',
+          'DEMO_TOKEN',
+        ],
+        env,
+      ),
     'browser host to URL': () => timeUrl(['scripts/start.mjs', '--web', '--port', '0', '--data-dir', join(work, 'web')], env),
   };
   const samples = Object.fromEntries(Object.keys(cases).map((name) => [name, [] as number[]]));
@@ -81,7 +99,11 @@ export async function run(): Promise<void> {
   }
   const base = median(samples['node -e 0'] as number[]);
   const line = (name: string, target: string, ok: boolean, ratio?: number): void =>
-    console.log(`${name.padEnd(22)} median ${median(samples[name] as number[]).toFixed(0).padStart(5)} ms${ratio === undefined ? '' : `  ${ratio.toFixed(2)}× node -e 0`}  target ${target}: ${ok ? 'met' : 'MISSED'}`);
+    console.log(
+      `${name.padEnd(22)} median ${median(samples[name] as number[])
+        .toFixed(0)
+        .padStart(5)} ms${ratio === undefined ? '' : `  ${ratio.toFixed(2)}× node -e 0`}  target ${target}: ${ok ? 'met' : 'MISSED'}`,
+    );
   console.log(`${ROUNDS} interleaved rounds; node -e 0 median ${base.toFixed(0)} ms`);
   const help = median(samples['powerduck --help'] as number[]) / base;
   const send = median(samples['powerduck send'] as number[]) / base;
@@ -90,5 +112,6 @@ export async function run(): Promise<void> {
   line('powerduck send', '≤ 5×', send <= 5, send);
   line('browser host to URL', '≤ 300 ms', web <= 300, web / base);
   // 300 ms was set on this machine idle (node -e 0 ≈ 50 ms, so 6×); under load only the ratio says anything.
-  if (web > 300 && base > 60) console.log(`  (node -e 0 took ${base.toFixed(0)} ms, the machine is busy: the host took ${(web / base).toFixed(2)}× node -e 0, against 6× when idle)`);
+  if (web > 300 && base > 60)
+    console.log(`  (node -e 0 took ${base.toFixed(0)} ms, the machine is busy: the host took ${(web / base).toFixed(2)}× node -e 0, against 6× when idle)`);
 }

@@ -81,7 +81,12 @@ async function startReplay(agent: SdkAgent): Promise<{ url: string; server: Serv
   const res = await fetch(agent.rpcUrl, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream', 'A2A-Version': '1.0' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 'replay-id', method: 'SendStreamingMessage', params: { message: { messageId: 'rec', role: 'ROLE_USER', parts: [{ text: `burst ${STREAM_EVENTS}` }] } } }),
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 'replay-id',
+      method: 'SendStreamingMessage',
+      params: { message: { messageId: 'rec', role: 'ROLE_USER', parts: [{ text: `burst ${STREAM_EVENTS}` }] } },
+    }),
   });
   const recorded = await res.text();
   const pieces = recorded.split(marker);
@@ -107,7 +112,11 @@ if (!isMainThread && (workerData as { role?: string } | null)?.role === WORKER_R
 
 async function startAgentWorker(): Promise<{ info: AgentInfo; close(): Promise<void> }> {
   // Workers do not inherit the tsx loader: register it first, then load this module in the worker.
-  const tsxApi = pathToFileURL(createRequire(import.meta.url).resolve('tsx/esm/api').replace(/\.cjs$/, '.mjs')).href;
+  const tsxApi = pathToFileURL(
+    createRequire(import.meta.url)
+      .resolve('tsx/esm/api')
+      .replace(/\.cjs$/, '.mjs'),
+  ).href;
   const bootstrap = `import { register } from ${JSON.stringify(tsxApi)}; register(); await import(${JSON.stringify(import.meta.url)});`;
   const worker = new Worker(new URL(`data:text/javascript,${encodeURIComponent(bootstrap)}`), { workerData: { role: WORKER_ROLE } });
   const info = await new Promise<AgentInfo>((resolve, reject) => {
@@ -198,7 +207,14 @@ function bareHttp(url: string): (i: number) => Promise<unknown> {
     new Promise((resolve, reject) => {
       const body = JSON.stringify({ jsonrpc: '2.0', id: i, method: 'SendMessage', params: { message: message(i, 'http') } });
       const req = httpRequest(
-        { host: target.hostname, port: target.port, path: target.pathname, method: 'POST', agent, headers: { 'Content-Type': 'application/json', 'A2A-Version': '1.0', 'Content-Length': Buffer.byteLength(body) } },
+        {
+          host: target.hostname,
+          port: target.port,
+          path: target.pathname,
+          method: 'POST',
+          agent,
+          headers: { 'Content-Type': 'application/json', 'A2A-Version': '1.0', 'Content-Length': Buffer.byteLength(body) },
+        },
         (res) => {
           const chunks: Buffer[] = [];
           res.on('data', (c: Buffer) => chunks.push(c));
@@ -278,11 +294,28 @@ export async function run(): Promise<void> {
     // The SDK's Client (not a bare transport): it adds A2A-Version and the other service parameters.
     const sdkRpc = await new ClientFactory({ transports: [new JsonRpcTransportFactory()], preferredTransports: ['JSONRPC'] }).createFromAgentCard(card);
     const sdkGrpc = await new ClientFactory({ transports: [new GrpcTransportFactory()], preferredTransports: ['GRPC'] }).createFromAgentCard(card);
-    const replayCard = AgentCard.fromJSON({ ...(cardJson as Record<string, unknown>), supportedInterfaces: [{ url: agent.replayUrl, protocolBinding: 'JSONRPC', protocolVersion: '1.0' }] });
-    const sdkReplay = await new ClientFactory({ transports: [new JsonRpcTransportFactory()], preferredTransports: ['JSONRPC'] }).createFromAgentCard(replayCard);
+    const replayCard = AgentCard.fromJSON({
+      ...(cardJson as Record<string, unknown>),
+      supportedInterfaces: [{ url: agent.replayUrl, protocolBinding: 'JSONRPC', protocolVersion: '1.0' }],
+    });
+    const sdkReplay = await new ClientFactory({ transports: [new JsonRpcTransportFactory()], preferredTransports: ['JSONRPC'] }).createFromAgentCard(
+      replayCard,
+    );
 
-    const rpcCall = (i: number, tag: string): A2aCall => ({ version: '1.0', binding: 'JSONRPC', endpoint: agent.rpcUrl, method: 'SendMessage', body: { message: message(i, tag) } });
-    const grpcCall = (i: number, tag: string): A2aCall => ({ version: '1.0', binding: 'GRPC', endpoint: agent.grpcUrl, method: 'SendMessage', body: { message: message(i, tag) } });
+    const rpcCall = (i: number, tag: string): A2aCall => ({
+      version: '1.0',
+      binding: 'JSONRPC',
+      endpoint: agent.rpcUrl,
+      method: 'SendMessage',
+      body: { message: message(i, tag) },
+    });
+    const grpcCall = (i: number, tag: string): A2aCall => ({
+      version: '1.0',
+      binding: 'GRPC',
+      endpoint: agent.grpcUrl,
+      method: 'SendMessage',
+      body: { message: message(i, tag) },
+    });
 
     const check = await performCall(rpcCall(0, 'check'), deps);
     if (check.outcome.kind !== 'message') throw new Error(`bench: unexpected outcome ${check.outcome.kind}`);
@@ -299,7 +332,10 @@ export async function run(): Promise<void> {
     };
     const templates = [
       check,
-      await performCall({ ...rpcCall(1, 'tpl'), method: 'SendStreamingMessage', body: { message: { ...message(1, 'tpl'), parts: [{ text: 'burst 6' }] } } }, deps),
+      await performCall(
+        { ...rpcCall(1, 'tpl'), method: 'SendStreamingMessage', body: { message: { ...message(1, 'tpl'), parts: [{ text: 'burst 6' }] } } },
+        deps,
+      ),
       await performCall(grpcCall(2, 'tpl'), deps),
       await performCall({ ...rpcCall(3, 'tpl'), body: { message: { ...message(3, 'tpl'), parts: [{ text: 'task' }] } } }, deps),
     ];
@@ -369,8 +405,20 @@ export async function run(): Promise<void> {
       line('    app path / bare fetch', unary.ratioTo('app', 'fetch'), '', undefined, `${per(unary, 'app')} vs ${per(unary, 'fetch')}`),
       line('    performCall alone / SDK client', unary.ratioTo('performCall', 'sdk'), '', undefined, `${per(unary, 'performCall')} vs ${per(unary, 'sdk')}`),
       line('(b) gRPC SendMessage: app path / SDK gRPC client', b, '≤ 1.00', b <= 1.0, `${per(grpcTimes, 'app')} vs ${per(grpcTimes, 'sdk')}`),
-      line('    performCall alone / SDK gRPC client', grpcTimes.ratioTo('performCall', 'sdk'), '', undefined, `${per(grpcTimes, 'performCall')} vs ${per(grpcTimes, 'sdk')}`),
-      line('(c) SSE ingest: app path / SDK client throughput', c, '≥ 1.20', c >= 1.2, `${Math.round(rate(best(runs.app)))} vs ${Math.round(rate(best(runs.sdk)))} events/s (${best(runs.app).events} / ${best(runs.sdk).events} events, replayed SDK stream)`),
+      line(
+        '    performCall alone / SDK gRPC client',
+        grpcTimes.ratioTo('performCall', 'sdk'),
+        '',
+        undefined,
+        `${per(grpcTimes, 'performCall')} vs ${per(grpcTimes, 'sdk')}`,
+      ),
+      line(
+        '(c) SSE ingest: app path / SDK client throughput',
+        c,
+        '≥ 1.20',
+        c >= 1.2,
+        `${Math.round(rate(best(runs.app)))} vs ${Math.round(rate(best(runs.sdk)))} events/s (${best(runs.app).events} / ${best(runs.sdk).events} events, replayed SDK stream)`,
+      ),
       line('    performCall alone / SDK client throughput', cpc, '', undefined, `${Math.round(rate(best(runs.performCall)))} events/s`),
     ];
     console.log(out.join('\n'));

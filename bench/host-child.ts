@@ -14,5 +14,9 @@ const core = await openCore({ host: 'web', dataDir, environment: {} });
 const host = await startWebHost({ core, staticDir, port: 0 });
 process.stdout.write(`${JSON.stringify({ origin: host.origin, token: host.token, port: host.port })}\n`);
 process.on('message', (message) => {
-  if (message === 'close') void host.close().then(() => core.close()).then(() => process.exit(0));
+  if (message === 'close')
+    void host
+      .close()
+      .then(() => core.close())
+      .then(() => process.exit(0));
 });

@@ -75,7 +75,13 @@ async function startAgent(): Promise<{ url: string; server: Server; sent(): numb
 }
 
 function streamBody(agentUrl: string, requestId: string, text: string): string {
-  const call = { version: '1.0', binding: 'JSONRPC', endpoint: agentUrl, method: 'SendStreamingMessage', body: { message: { messageId: requestId, role: 'ROLE_USER', parts: [{ text }] } } };
+  const call = {
+    version: '1.0',
+    binding: 'JSONRPC',
+    endpoint: agentUrl,
+    method: 'SendStreamingMessage',
+    body: { message: { messageId: requestId, role: 'ROLE_USER', parts: [{ text }] } },
+  };
   return JSON.stringify({ op: 'a2a.stream', requestId, request: call });
 }
 
@@ -124,7 +130,10 @@ function line(label: string, value: string, target: string, ok: boolean, detail:
 
 export async function run(): Promise<void> {
   const agent = await startAgent();
-  const child = fork(fileURLToPath(new URL('./host-child.ts', import.meta.url)), [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'pipe', 'inherit', 'ipc'] });
+  const child = fork(fileURLToPath(new URL('./host-child.ts', import.meta.url)), [], {
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+  });
   try {
     const host = await new Promise<HostInfo>((resolve, reject) => {
       const rl = createInterface({ input: child.stdout as NodeJS.ReadableStream });
@@ -134,11 +143,13 @@ export async function run(): Promise<void> {
     const pid = child.pid as number;
     // Warm the host (JIT, history open) with a short stream first.
     await appInfoMs(host);
-    const warm = await fetch(`${host.origin}/api/stream`, { method: 'POST', headers: headers(host), body: streamBody(agent.url, 'warm', 'finite-no') }).then(async (res) => {
-      const reader = (res.body as ReadableStream<Uint8Array>).getReader();
-      await reader.read();
-      await reader.cancel();
-    });
+    const warm = await fetch(`${host.origin}/api/stream`, { method: 'POST', headers: headers(host), body: streamBody(agent.url, 'warm', 'finite-no') }).then(
+      async (res) => {
+        const reader = (res.body as ReadableStream<Uint8Array>).getReader();
+        await reader.read();
+        await reader.cancel();
+      },
+    );
     void warm;
     await sleep(500);
 
@@ -170,8 +181,20 @@ export async function run(): Promise<void> {
     console.log(
       [
         `host bench — browser host in a child process; agent in this process (JSON-RPC SSE, ~${Math.round(read.bytes / Math.max(1, read.events))} bytes per NDJSON event)`,
-        line('(a) one 50,000-event stream through the host: peak RSS rise', `${peakRise.toFixed(1)} MiB`, '≤ 100 MiB', peakRise <= 100, `${read.events} events, ${(read.bytes / MiB).toFixed(1)} MiB NDJSON in ${(ms / 1000).toFixed(1)} s; RSS ${(before.rss / MiB).toFixed(0)} → peak ${(after.hwm / MiB).toFixed(0)} MiB`),
-        line(`(b) ${STALLED_READERS} stalled readers: host RSS rise`, `${stalledRise.toFixed(1)} MiB`, '≤ 300 MiB', stalledRise <= 300, `agent sent ${(agent.sent() / MiB).toFixed(1)} MiB in total before pausing; app.info answered in ${answerMs.toFixed(0)} ms while stalled`),
+        line(
+          '(a) one 50,000-event stream through the host: peak RSS rise',
+          `${peakRise.toFixed(1)} MiB`,
+          '≤ 100 MiB',
+          peakRise <= 100,
+          `${read.events} events, ${(read.bytes / MiB).toFixed(1)} MiB NDJSON in ${(ms / 1000).toFixed(1)} s; RSS ${(before.rss / MiB).toFixed(0)} → peak ${(after.hwm / MiB).toFixed(0)} MiB`,
+        ),
+        line(
+          `(b) ${STALLED_READERS} stalled readers: host RSS rise`,
+          `${stalledRise.toFixed(1)} MiB`,
+          '≤ 300 MiB',
+          stalledRise <= 300,
+          `agent sent ${(agent.sent() / MiB).toFixed(1)} MiB in total before pausing; app.info answered in ${answerMs.toFixed(0)} ms while stalled`,
+        ),
       ].join('\n'),
     );
   } finally {

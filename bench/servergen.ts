@@ -118,7 +118,11 @@ export async function run(): Promise<void> {
 
     // Baseline: the same load straight to the handler (no adapter, no auth).
     const sendDirect = async (): Promise<number> => {
-      const res = await fetch(handler.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ message: userMessage('bench'), contextId: 'c' }) });
+      const res = await fetch(handler.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ message: userMessage('bench'), contextId: 'c' }),
+      });
       await res.arrayBuffer();
       return res.status;
     };

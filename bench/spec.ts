@@ -146,7 +146,14 @@ export async function run(): Promise<void> {
         if (format === 'yaml') parseDocument(text).toString({ lineWidth: 0 });
         else JSON.stringify(JSON.parse(text), null, 2);
       });
-      report(`${OPERATIONS} operations, ${format.toUpperCase()}`, cold, warm, baseline, format === 'yaml' ? 'yaml Document parse+stringify' : 'JSON.parse+stringify', text.length);
+      report(
+        `${OPERATIONS} operations, ${format.toUpperCase()}`,
+        cold,
+        warm,
+        baseline,
+        format === 'yaml' ? 'yaml Document parse+stringify' : 'JSON.parse+stringify',
+        text.length,
+      );
     }
   } finally {
     await rm(dir, { recursive: true, force: true });

@@ -151,7 +151,11 @@ async function stream50k(browser: Browser, web: WebHost): Promise<void> {
     // Scrolling the finished timeline: long tasks while jumping through 50k rows.
     const scrollSince = await pageNow(page);
     const scroller = page.locator('.event-scroller');
-    for (let i = 0; i < 20; i++) await scroller.evaluate((el, f) => ((el as unknown as { scrollTop: number; scrollHeight: number }).scrollTop = f * (el as unknown as { scrollHeight: number }).scrollHeight), i / 20);
+    for (let i = 0; i < 20; i++)
+      await scroller.evaluate(
+        (el, f) => ((el as unknown as { scrollTop: number; scrollHeight: number }).scrollTop = f * (el as unknown as { scrollHeight: number }).scrollHeight),
+        i / 20,
+      );
     await page.waitForTimeout(100);
     const scrollTasks = (await longTasksSince(page, scrollSince)).map((t) => t.duration);
 
@@ -159,7 +163,8 @@ async function stream50k(browser: Browser, web: WebHost): Promise<void> {
     const rawPage = await newPage(browser, web);
     const raw = await rawPage.evaluate(
       async ({ rpcUrl, count }) => {
-        const token = (globalThis as unknown as { sessionStorage: { getItem(k: string): string | null } }).sessionStorage.getItem('powerduck.sessionToken') ?? '';
+        const token =
+          (globalThis as unknown as { sessionStorage: { getItem(k: string): string | null } }).sessionStorage.getItem('powerduck.sessionToken') ?? '';
         const t0 = performance.now();
         const response = await fetch('/api/stream', {
           method: 'POST',
@@ -167,7 +172,13 @@ async function stream50k(browser: Browser, web: WebHost): Promise<void> {
           body: JSON.stringify({
             op: 'a2a.stream',
             requestId: crypto.randomUUID(),
-            request: { version: '1.0', binding: 'JSONRPC', endpoint: rpcUrl, method: 'SendStreamingMessage', body: { message: { messageId: crypto.randomUUID(), role: 'ROLE_USER', parts: [{ text: `burst ${count}` }] } } },
+            request: {
+              version: '1.0',
+              binding: 'JSONRPC',
+              endpoint: rpcUrl,
+              method: 'SendStreamingMessage',
+              body: { message: { messageId: crypto.randomUUID(), role: 'ROLE_USER', parts: [{ text: `burst ${count}` }] } },
+            },
           }),
         });
         const text = await response.text();
@@ -181,10 +192,16 @@ async function stream50k(browser: Browser, web: WebHost): Promise<void> {
     console.log(
       `  main-thread tasks (trace, ${allTasks.length} tasks): p95 ${ms(percentile(allTasks, 95))}, p99 ${ms(percentile(allTasks, 99))}, max ${ms(Math.max(0, ...allTasks))} (target p95 < 50 ms)`,
     );
-    console.log(`  long tasks (PerformanceObserver 'longtask', ≥ 50 ms each): ${tasks.length}${tasks.length ? `, p95 ${ms(percentile(tasks, 95))}, max ${ms(Math.max(...tasks))}` : ''}`);
-    console.log(`  frame gaps: p50 ${ms(percentile(frames, 50))}, p95 ${ms(percentile(frames, 95))}, max ${ms(Math.max(0, ...frames))} over ${frames.length} frames`);
+    console.log(
+      `  long tasks (PerformanceObserver 'longtask', ≥ 50 ms each): ${tasks.length}${tasks.length ? `, p95 ${ms(percentile(tasks, 95))}, max ${ms(Math.max(...tasks))}` : ''}`,
+    );
+    console.log(
+      `  frame gaps: p50 ${ms(percentile(frames, 50))}, p95 ${ms(percentile(frames, 95))}, max ${ms(Math.max(0, ...frames))} over ${frames.length} frames`,
+    );
     console.log(`  scrolling the 50k-row timeline: ${scrollTasks.length} long tasks, max ${ms(Math.max(0, ...scrollTasks))}`);
-    console.log(`  baseline: same stream read raw in the page (${raw.lines} NDJSON lines, ${(raw.bytes / 1048576).toFixed(1)} MB): ${ms(raw.ms)} → UI/raw ×${(elapsed / raw.ms).toFixed(2)}`);
+    console.log(
+      `  baseline: same stream read raw in the page (${raw.lines} NDJSON lines, ${(raw.bytes / 1048576).toFixed(1)} MB): ${ms(raw.ms)} → UI/raw ×${(elapsed / raw.ms).toFixed(2)}`,
+    );
     await page.context().close();
   } finally {
     await agent.close();
@@ -225,13 +242,17 @@ async function bigResponse(browser: Browser, web: WebHost): Promise<void> {
     const trace = await startMainThreadTrace(page);
     const t0 = performance.now();
     await request.getByRole('button', { name: 'Send', exact: true }).click();
-    await responseRegion(page).getByText(/It is shown as plain text first/).waitFor({ timeout: 120_000 });
+    await responseRegion(page)
+      .getByText(/It is shown as plain text first/)
+      .waitFor({ timeout: 120_000 });
     const elapsed = performance.now() - t0;
     await page.waitForTimeout(300);
     const allTasks = await trace.stop();
     const tasks = (await longTasksSince(page, since)).map((t) => t.duration);
     console.log(`${(agent.bytes / 1048576).toFixed(1)} MB JSON response through the UI: ${ms(elapsed)} to the large-body view`);
-    console.log(`  longest main-thread task: ${ms(Math.max(0, ...allTasks))} in the trace (${allTasks.length} tasks), ${tasks.length} long tasks reported by the page (target: none over 200 ms)`);
+    console.log(
+      `  longest main-thread task: ${ms(Math.max(0, ...allTasks))} in the trace (${allTasks.length} tasks), ${tasks.length} long tasks reported by the page (target: none over 200 ms)`,
+    );
     await page.context().close();
   } finally {
     await new Promise((resolve) => agent.server.close(resolve));

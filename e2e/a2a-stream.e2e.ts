@@ -71,7 +71,12 @@ describe('A2A 1.0 streams against the demo agent', () => {
     const app = await openApp(browser);
     const { page } = app;
     try {
-      const request = await newA2aRequest(page, { endpoint: demo.restUrl, binding: 'HTTP+JSON', method: 'SendStreamingMessage', bearer: { value: demo.token } });
+      const request = await newA2aRequest(page, {
+        endpoint: demo.restUrl,
+        binding: 'HTTP+JSON',
+        method: 'SendStreamingMessage',
+        bearer: { value: demo.token },
+      });
       // 200 steps of 60 ms: the task must still be running when Cancel is clicked, even on a loaded machine.
       await generateTextBody(page, JSON.stringify(Array.from({ length: 200 }, (_, i) => i + 1)));
       await request.getByRole('button', { name: 'Send', exact: true }).click();

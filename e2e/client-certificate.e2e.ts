@@ -59,18 +59,26 @@ describe('client certificate (mutual TLS) in the Auth tab', () => {
       // No certificate: the failure says TLS and what is missing.
       await section.getByRole('combobox', { name: 'Certificate', exact: true }).selectOption({ label: 'None' });
       await sendAndWait(page, request);
-      await responseRegion(page).getByText(/requires a client certificate/).first().waitFor();
+      await responseRegion(page)
+        .getByText(/requires a client certificate/)
+        .first()
+        .waitFor();
 
       // The session on disk holds the paths and the secret's name, never the passphrase.
       await section.getByRole('combobox', { name: 'Certificate', exact: true }).selectOption({ label: 'PKCS#12 file (.p12/.pfx)' });
       await section.getByRole('textbox', { name: 'PKCS#12 file' }).fill(ca.files.clientP12);
       await expect
-        .poll(async () => {
-          const texts = await Promise.all(
-            (await readdir(app.dataDir, { recursive: true, withFileTypes: true })).filter((e) => e.isFile() && e.name !== 'secrets.json').map((e) => readFile(join(e.parentPath, e.name), 'utf8').catch(() => '')),
-          );
-          return texts.some((t) => t.includes(ca.files.clientP12));
-        }, { timeout: 10_000 })
+        .poll(
+          async () => {
+            const texts = await Promise.all(
+              (await readdir(app.dataDir, { recursive: true, withFileTypes: true }))
+                .filter((e) => e.isFile() && e.name !== 'secrets.json')
+                .map((e) => readFile(join(e.parentPath, e.name), 'utf8').catch(() => '')),
+            );
+            return texts.some((t) => t.includes(ca.files.clientP12));
+          },
+          { timeout: 10_000 },
+        )
         .toBe(true);
       for (const entry of await readdir(app.dataDir, { recursive: true, withFileTypes: true })) {
         if (!entry.isFile() || entry.name === 'secrets.json') continue;
@@ -79,10 +87,16 @@ describe('client certificate (mutual TLS) in the Auth tab', () => {
       }
 
       await request.getByRole('combobox', { name: 'Binding' }).selectOption({ label: 'gRPC' });
-      await section.getByRole('note').getByText(/gRPC refuses custom TLS settings/).waitFor();
+      await section
+        .getByRole('note')
+        .getByText(/gRPC refuses custom TLS settings/)
+        .waitFor();
       await request.getByRole('textbox', { name: 'Endpoint' }).fill(agent.grpcUrl);
       await sendAndWait(page, request);
-      await responseRegion(page).getByText(/Custom TLS .* is HTTP-only/).first().waitFor();
+      await responseRegion(page)
+        .getByText(/Custom TLS .* is HTTP-only/)
+        .first()
+        .waitFor();
     } finally {
       await app.close();
     }

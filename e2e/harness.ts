@@ -77,7 +77,10 @@ export async function openApp(browser: Browser, options: OpenAppOptions = {}): P
   page.on('pageerror', (error) => problems.push(error.message));
   await page.goto(web.url);
   // The app header is up (whatever the UI language).
-  await page.getByRole('banner').getByRole('button', { name: /^(New request|새 요청)$/ }).waitFor();
+  await page
+    .getByRole('banner')
+    .getByRole('button', { name: /^(New request|새 요청)$/ })
+    .waitFor();
   return {
     page,
     context,

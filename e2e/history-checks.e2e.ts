@@ -128,7 +128,10 @@ describe('history and contract checks', () => {
       await saveScreenshot(page, 'checks-light.png');
 
       // The evidence link opens the exchange as recorded.
-      await rows.first().getByRole('button', { name: /^Exchange 1: SendMessage/ }).click();
+      await rows
+        .first()
+        .getByRole('button', { name: /^Exchange 1: SendMessage/ })
+        .click();
       const evidence = page.getByRole('dialog', { name: /exchange 1/ });
       await evidence.getByRole('region', { name: 'Sent request' }).waitFor();
       expect(await evidence.innerText()).toContain('"parts": []');

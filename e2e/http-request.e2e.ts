@@ -102,7 +102,18 @@ describe('HTTP requests in the UI', () => {
     const app = await openApp(browser);
     const { page } = app;
     try {
-      const saved = await app.core.dispatcher.invoke('env.save', { expectedHash: null, environments: [{ name: 'local', variables: [{ name: 'base', value: base }, { name: 'term', value: 'rex' }] }] });
+      const saved = await app.core.dispatcher.invoke('env.save', {
+        expectedHash: null,
+        environments: [
+          {
+            name: 'local',
+            variables: [
+              { name: 'base', value: base },
+              { name: 'term', value: 'rex' },
+            ],
+          },
+        ],
+      });
       expect(saved.ok).toBe(true);
       expect((await app.core.dispatcher.invoke('env.select', { name: 'local' })).ok).toBe(true);
       await page.reload();

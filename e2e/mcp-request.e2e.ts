@@ -162,7 +162,9 @@ describe('MCP requests in the UI', () => {
       await request.getByRole('button', { name: 'Call tool slow' }).click();
       await setArguments(page, '{"steps": 200, "delayMs": 100}');
       await request.getByRole('button', { name: 'Run', exact: true }).click();
-      await expect.poll(async () => Number(/\((\d+)\)/.exec(await response.getByRole('tab', { name: /^Notifications/ }).innerText())?.[1] ?? 0), { timeout: 20_000 }).toBeGreaterThan(2);
+      await expect
+        .poll(async () => Number(/\((\d+)\)/.exec(await response.getByRole('tab', { name: /^Notifications/ }).innerText())?.[1] ?? 0), { timeout: 20_000 })
+        .toBeGreaterThan(2);
       expect(await response.getByRole('tabpanel').innerText()).toContain('notifications/progress');
       await request.getByRole('button', { name: 'Stop' }).click();
       await waitIdle(page);
@@ -227,7 +229,10 @@ describe('MCP requests in the UI', () => {
       const confirm = page.getByRole('dialog', { name: 'Start this process?' });
       expect(await confirm.getByLabel('Command').innerText()).toBe("node server.js '--name=my server'");
       await confirm.getByRole('button', { name: 'Run the command' }).click();
-      await responseRegion(page).getByRole('alert').filter({ hasText: /does not start processes/ }).waitFor({ timeout: 20_000 });
+      await responseRegion(page)
+        .getByRole('alert')
+        .filter({ hasText: /does not start processes/ })
+        .waitFor({ timeout: 20_000 });
 
       // The tab survives a reload (the session keeps MCP tabs; the confirmation is asked again).
       await page.reload();

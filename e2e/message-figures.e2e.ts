@@ -21,11 +21,18 @@ describe('message figures and honest check errors', () => {
     // An agent that publishes its card but refuses every call with 401.
     locked = createServer((req, res) => {
       if (req.method === 'GET' && req.url === '/.well-known/agent-card.json') {
-        const card = { name: 'Locked', version: '1', capabilities: {}, supportedInterfaces: [{ url: `${lockedBase}/rpc`, protocolBinding: 'JSONRPC', protocolVersion: '1.0' }] };
+        const card = {
+          name: 'Locked',
+          version: '1',
+          capabilities: {},
+          supportedInterfaces: [{ url: `${lockedBase}/rpc`, protocolBinding: 'JSONRPC', protocolVersion: '1.0' }],
+        };
         return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(card));
       }
       req.resume();
-      res.writeHead(401, { 'content-type': 'application/json', 'www-authenticate': 'Bearer' }).end(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32000, message: 'Unauthorized' } }));
+      res
+        .writeHead(401, { 'content-type': 'application/json', 'www-authenticate': 'Bearer' })
+        .end(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32000, message: 'Unauthorized' } }));
     });
     await new Promise<void>((resolve) => locked.listen(0, '127.0.0.1', resolve));
     lockedBase = `http://127.0.0.1:${(locked.address() as AddressInfo).port}`;

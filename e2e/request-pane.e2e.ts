@@ -20,7 +20,9 @@ describe('the request pane', () => {
     demo = await startDemo({ port: 0, grpcPort: 0, runtimeDir: await tempDir('powerduck-demo-'), stepDelayMs: 10 });
     // A JSON-RPC server that answers every path with an envelope and HTTP 200, as many do.
     rpcOnly = createServer((_req, res) => {
-      res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Invalid Request' } }));
+      res
+        .writeHead(200, { 'Content-Type': 'application/json' })
+        .end(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Invalid Request' } }));
     });
     await new Promise<void>((resolve) => rpcOnly.listen(0, '127.0.0.1', resolve));
     rpcOnlyUrl = `http://127.0.0.1:${(rpcOnly.address() as AddressInfo).port}/rpc`;

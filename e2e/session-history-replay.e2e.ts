@@ -52,7 +52,10 @@ describe('open tabs survive a reload; history entries reopen without a made-up b
 
       // History keeps bodies as hashes by default: the reopened request says so and invents nothing.
       await page.getByRole('tab', { name: 'History' }).click();
-      await page.getByRole('list', { name: 'Recorded exchanges' }).getByRole('button', { name: /^SendMessage 200/ }).click();
+      await page
+        .getByRole('list', { name: 'Recorded exchanges' })
+        .getByRole('button', { name: /^SendMessage 200/ })
+        .click();
       await page.getByRole('button', { name: 'Open as new request' }).click();
       const notice = request.getByRole('region', { name: 'Body not kept' });
       await notice.waitFor();

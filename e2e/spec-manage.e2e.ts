@@ -34,7 +34,10 @@ async function openDelete(page: Page, title: string): Promise<Locator> {
 }
 
 async function validate(page: Page): Promise<Locator> {
-  const file = page.getByRole('list', { name: 'Spec files', exact: true }).getByRole('listitem').filter({ has: operations(page) });
+  const file = page
+    .getByRole('list', { name: 'Spec files', exact: true })
+    .getByRole('listitem')
+    .filter({ has: operations(page) });
   await file.getByRole('button', { name: 'Validate file', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: `Validation of ${fileName}`, exact: true });
   await dialog.waitFor();
@@ -103,7 +106,11 @@ describe('spec operations: rename, delete, validate, and outside edits', () => {
       expect(text).not.toContain('/agents/sum:');
       expect(text).toContain('summary: Add numbers');
       // Focus lands on the renamed operation in the refreshed list.
-      expect(await row(page, 'Add numbers').getByRole('button', { name: /^Add numbers/ }).evaluate((el) => el === document.activeElement)).toBe(true);
+      expect(
+        await row(page, 'Add numbers')
+          .getByRole('button', { name: /^Add numbers/ })
+          .evaluate((el) => el === document.activeElement),
+      ).toBe(true);
 
       // The open tab saves to the new path, without a conflict prompt (the rename was ours).
       await page.getByRole('button', { name: 'Save request…', exact: true }).click();

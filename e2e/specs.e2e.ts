@@ -97,7 +97,10 @@ describe('spec files: save, reopen, run, docs, Copy for LLM, conflicts', () => {
       conflict = page.getByRole('dialog', { name: 'The file changed on disk' });
       await conflict.getByRole('textbox', { name: 'New operation path' }).fill('/demo/sum-mine');
       await conflict.getByRole('button', { name: 'Save as new operation' }).click();
-      await page.getByRole('status', { name: 'Notifications' }).getByText(/Your version was added as \/demo\/sum-mine/).waitFor();
+      await page
+        .getByRole('status', { name: 'Notifications' })
+        .getByText(/Your version was added as \/demo\/sum-mine/)
+        .waitFor();
       expect(await page.getByRole('dialog').count()).toBe(0);
       const both = await readFile(file, 'utf8');
       expect(both).toContain('Edited outside Powerduck');

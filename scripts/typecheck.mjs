@@ -7,7 +7,7 @@ import { existsSync } from 'node:fs';
 const root = new URL('..', import.meta.url).pathname;
 if (!existsSync(`${root}node_modules/electron/electron.d.ts`)) {
   console.error(
-    'typecheck: electron\'s types are missing (node_modules/electron/electron.d.ts), so the Electron shell cannot be checked.\n' +
+    "typecheck: electron's types are missing (node_modules/electron/electron.d.ts), so the Electron shell cannot be checked.\n" +
       '  Install the package without its binary: ELECTRON_SKIP_BINARY_DOWNLOAD=1 npm ci',
   );
   process.exit(1);

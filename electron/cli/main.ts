@@ -5,7 +5,6 @@ import { commands } from './commands/index';
 import { oneLine } from './one-line';
 import { packageVersion } from '../node/package-version';
 
-
 function helpText(list: readonly (CliCommand | LazyCommand)[]): string {
   const width = Math.max(8, ...list.map((c) => c.name.length));
   return [

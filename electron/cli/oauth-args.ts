@@ -40,7 +40,8 @@ export function oauth2FromArgs(args: ParsedArgs): OAuth2Auth | undefined {
   if (!clientId) throw new UsageError('--oauth2 needs --client-id ID.');
   const secretEnv = args.options.get('client-secret-env');
   if (secretEnv === '') throw new UsageError('--client-secret-env needs the name of an environment variable.');
-  if (flow === 'clientCredentials' && secretEnv === undefined) throw new UsageError('--oauth2 client-credentials needs --client-secret-env NAME (the variable holding the client secret).');
+  if (flow === 'clientCredentials' && secretEnv === undefined)
+    throw new UsageError('--oauth2 client-credentials needs --client-secret-env NAME (the variable holding the client secret).');
   const scopes = (args.repeated.get('scope') ?? []).flatMap((s) => s.split(/\s+/)).filter((s) => s !== '');
   const resource = args.options.get('resource');
   return {

@@ -22,7 +22,13 @@ export function tlsFromArgs(args: ParsedArgs, cwd: string, base: CallTls = {}): 
   const ca = args.options.get('ca');
   const pfx = args.options.get('pfx');
   const passphraseEnv = args.options.get('pfx-passphrase-env');
-  for (const [name, value] of [['cert', cert], ['key', key], ['ca', ca], ['pfx', pfx], ['pfx-passphrase-env', passphraseEnv]] as const) {
+  for (const [name, value] of [
+    ['cert', cert],
+    ['key', key],
+    ['ca', ca],
+    ['pfx', pfx],
+    ['pfx-passphrase-env', passphraseEnv],
+  ] as const) {
     if (value === '') throw new UsageError(`--${name} needs a value.`);
   }
   if ((cert === undefined) !== (key === undefined)) throw new UsageError('--cert and --key go together.');

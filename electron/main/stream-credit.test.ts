@@ -62,10 +62,14 @@ describe('stream credit (Electron IPC flow control)', () => {
     const sent: Array<[string, number]> = [];
     let scheduled: (() => void) | undefined;
     let schedules = 0;
-    const acks = createAckBatcher((id, n) => sent.push([id, n]), 3, (flush) => {
-      schedules++;
-      scheduled = flush;
-    });
+    const acks = createAckBatcher(
+      (id, n) => sent.push([id, n]),
+      3,
+      (flush) => {
+        schedules++;
+        scheduled = flush;
+      },
+    );
     for (let i = 0; i < 7; i++) acks.delivered('a');
     acks.delivered('b');
     expect(sent).toEqual([
@@ -91,7 +95,11 @@ describe('stream credit (Electron IPC flow control)', () => {
 
   it('a window that is not a multiple of the batch still drains (no deadlock)', async () => {
     const sink = createCreditSink(5);
-    const acks = createAckBatcher((_id, n) => sink.ack(n), 4, (flush) => queueMicrotask(flush));
+    const acks = createAckBatcher(
+      (_id, n) => sink.ack(n),
+      4,
+      (flush) => queueMicrotask(flush),
+    );
     for (let i = 0; i < 5; i++) sink.sent();
     const full = sink.ready();
     expect(full).toBeInstanceOf(Promise);

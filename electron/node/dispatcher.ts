@@ -68,7 +68,11 @@ export function createDispatcher(table: HandlerTable): Dispatcher {
     let seq = 0;
     const id = typeof requestId === 'string' ? requestId : '';
     const send = (event: Exclude<EventBody, { kind: 'data' }>): void => {
-      onEvent(event.kind === 'end' ? { requestId: id, seq: seq++, kind: 'end', value: event.value } : { requestId: id, seq: seq++, kind: 'error', error: event.error });
+      onEvent(
+        event.kind === 'end'
+          ? { requestId: id, seq: seq++, kind: 'end', value: event.value }
+          : { requestId: id, seq: seq++, kind: 'error', error: event.error },
+      );
     };
     if (!id) return send({ kind: 'error', error: { code: 'bad-request', message: 'A stream needs a requestId minted by the caller.' } });
     if (!isStreamName(op)) return send({ kind: 'error', error: { code: 'unknown-operation', message: `Unknown stream: ${String(op)}` } });

@@ -57,7 +57,12 @@ function serialiseSecrets(values: Map<string, string>): string {
  * at a time across processes, atomic, fsynced). The browser host and the CLI use it as-is (the
  * values are plaintext, and the README says so); Electron wraps values with safeStorage via `cipher`.
  */
-export function createFileSecretStore(file: string, cipher: SecretCipher = identity, kind: SecretStorage = 'file-0600', options: StoreOptions = {}): SecretStore {
+export function createFileSecretStore(
+  file: string,
+  cipher: SecretCipher = identity,
+  kind: SecretStorage = 'file-0600',
+  options: StoreOptions = {},
+): SecretStore {
   const fs = options.fs ?? nodeStoreFs;
   async function load(): Promise<Map<string, string>> {
     return parseSecrets(file, (await readCurrent(fs, file))?.bytes);

@@ -5,7 +5,8 @@ import { parseArgs } from '../cli/args';
 import { openCore } from '../node/core';
 import { startWebHost } from './web-host';
 
-const usage = 'Usage: powerduck-web [--port N] [--open] [--data-dir DIR] [--allow-stdio]\n  --allow-stdio  let pages start MCP stdio servers (processes on this machine); off by default';
+const usage =
+  'Usage: powerduck-web [--port N] [--open] [--data-dir DIR] [--allow-stdio]\n  --allow-stdio  let pages start MCP stdio servers (processes on this machine); off by default';
 
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2), { values: ['port', 'data-dir'], flags: ['open', 'help', 'allow-stdio'] });

@@ -36,8 +36,7 @@ async function main(): Promise<void> {
   const session = persistSession(host, { storage: localStorage, kinds: [httpSessionKind, mcpSessionKind] });
   window.addEventListener('pagehide', () => session.flush());
   persistLayout(localStorage);
-  const sessionProblem =
-    host.kind === 'web' && !hasSessionToken() ? translate(useLocaleStore.getState().locale, 'app.noSession') : undefined;
+  const sessionProblem = host.kind === 'web' && !hasSessionToken() ? translate(useLocaleStore.getState().locale, 'app.noSession') : undefined;
   const root = document.getElementById('root');
   if (!root) throw new Error('index.html has no #root');
   createRoot(root).render(

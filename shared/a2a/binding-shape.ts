@@ -33,7 +33,10 @@ export function looksLikeHtml(contentType: string | undefined, text: string): bo
  * Checks one HTTP answer against the binding that was called. `parsed` is the JSON body when it
  * parsed. HTML is flagged only on success statuses (an HTML 404 page is an ordinary HTTP error).
  */
-export function bindingShapeMismatch(binding: Binding, answer: { status: number; contentType?: string; text: string; parsed?: unknown }): BindingMismatch | undefined {
+export function bindingShapeMismatch(
+  binding: Binding,
+  answer: { status: number; contentType?: string; text: string; parsed?: unknown },
+): BindingMismatch | undefined {
   if (binding === 'HTTP+JSON' && isJsonRpcEnvelope(answer.parsed)) {
     const error = isObject(answer.parsed) && isObject(answer.parsed['error']) ? answer.parsed['error'] : undefined;
     const detail = error ? ` carrying error ${String(error['code'])}${typeof error['message'] === 'string' ? ` "${error['message']}"` : ''}` : '';

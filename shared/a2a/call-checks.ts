@@ -44,10 +44,13 @@ function envelopeRefusal(call: A2aCall, body: Record<string, unknown>): CallRefu
 
 export function checkCall(call: A2aCall): CallCheck {
   const warnings: string[] = [];
-  if (!isA2aVersion(call.version)) return { refusal: { code: 'bad-request', message: `Unknown A2A version ${JSON.stringify(call.version)}; use "1.0" or "0.3".` }, warnings };
-  if (!isBinding(call.binding)) return { refusal: { code: 'bad-request', message: `Unknown binding ${JSON.stringify(call.binding)}; use JSONRPC, HTTP+JSON or GRPC.` }, warnings };
+  if (!isA2aVersion(call.version))
+    return { refusal: { code: 'bad-request', message: `Unknown A2A version ${JSON.stringify(call.version)}; use "1.0" or "0.3".` }, warnings };
+  if (!isBinding(call.binding))
+    return { refusal: { code: 'bad-request', message: `Unknown binding ${JSON.stringify(call.binding)}; use JSONRPC, HTTP+JSON or GRPC.` }, warnings };
   if (typeof call.method !== 'string' || call.method.trim() === '') return { refusal: { code: 'bad-request', message: 'The call has no method.' }, warnings };
-  if (typeof call.endpoint !== 'string' || call.endpoint.trim() === '') return { refusal: { code: 'bad-request', message: 'The call has no endpoint URL.' }, warnings };
+  if (typeof call.endpoint !== 'string' || call.endpoint.trim() === '')
+    return { refusal: { code: 'bad-request', message: 'The call has no endpoint URL.' }, warnings };
   if (call.version === '0.3' && call.binding !== 'JSONRPC') {
     return {
       refusal: {
@@ -62,7 +65,10 @@ export function checkCall(call: A2aCall): CallCheck {
   const info = findMethod(call.version, call.method);
   if (!info) {
     const other = versionOfMethod(call.method);
-    const hint = other && other !== call.version ? ` "${call.method}" is an A2A ${other} method; the ${call.version} name is "${findMethod(other, call.method)?.counterpart ?? '(none)'}".` : '';
+    const hint =
+      other && other !== call.version
+        ? ` "${call.method}" is an A2A ${other} method; the ${call.version} name is "${findMethod(other, call.method)?.counterpart ?? '(none)'}".`
+        : '';
     if (call.binding !== 'JSONRPC') {
       return { refusal: { code: 'bad-request', message: `${call.method} is not an A2A ${call.version} operation on ${call.binding}.${hint}` }, warnings };
     }

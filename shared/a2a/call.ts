@@ -49,7 +49,8 @@ export function usableTls(tls: CallTls | undefined): CallTls | undefined {
   if (tls.keyPem) out.keyPem = tls.keyPem;
   if (tls.insecureSkipVerify) out.insecureSkipVerify = true;
   // A passphrase only matters with something to open; an unchosen secret is no passphrase.
-  const chosen = tls.passphrase && !('secretRef' in tls.passphrase && tls.passphrase.secretRef === '') && !('env' in tls.passphrase && tls.passphrase.env === '');
+  const chosen =
+    tls.passphrase && !('secretRef' in tls.passphrase && tls.passphrase.secretRef === '') && !('env' in tls.passphrase && tls.passphrase.env === '');
   if (chosen && (out.pfxFile || out.keyFile || out.keyPem)) out.passphrase = tls.passphrase;
   return Object.keys(out).length ? out : undefined;
 }

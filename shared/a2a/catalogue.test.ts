@@ -8,7 +8,11 @@ describe('method catalogue', () => {
     for (const b of ['JSONRPC', 'HTTP+JSON', 'GRPC'] as const) expect(methodsFor('1.0', b)).toHaveLength(11);
     expect(methodsFor('0.3', 'JSONRPC')).toHaveLength(10);
     expect(methodsFor('0.3', 'GRPC')).toHaveLength(0);
-    expect(methodsFor('1.0').filter((m) => m.streaming).map((m) => m.name)).toEqual(['SendStreamingMessage', 'SubscribeToTask']);
+    expect(
+      methodsFor('1.0')
+        .filter((m) => m.streaming)
+        .map((m) => m.name),
+    ).toEqual(['SendStreamingMessage', 'SubscribeToTask']);
     expect(isStreamingMethod('0.3', 'tasks/resubscribe')).toBe(true);
   });
 
@@ -38,7 +42,10 @@ describe('method catalogue', () => {
     const b = exampleBody('1.0', 'SendMessage') as { message: { messageId: string } };
     expect(a.message.role).toBe('ROLE_USER');
     expect(a.message.messageId).not.toBe(b.message.messageId);
-    expect(exampleBody('0.3', 'message/send')).toMatchObject({ message: { kind: 'message', role: 'user', parts: [{ kind: 'text' }] }, configuration: { blocking: true } });
+    expect(exampleBody('0.3', 'message/send')).toMatchObject({
+      message: { kind: 'message', role: 'user', parts: [{ kind: 'text' }] },
+      configuration: { blocking: true },
+    });
     expect(exampleBody('1.0', 'GetTask', { taskId: 't9' })).toEqual({ id: 't9', historyLength: 10 });
     expect(exampleBody('0.3', 'agent/getAuthenticatedExtendedCard')).toBeUndefined();
     expect(exampleBody('1.0', 'Nope')).toBeUndefined();

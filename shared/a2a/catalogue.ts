@@ -201,7 +201,8 @@ export const methodsV03: readonly A2aMethodInfo[] = [
     streaming: true,
     category: 'message',
     summary: 'Send a message and follow the answer as a stream.',
-    description: 'Like message/send, answered as an SSE stream of Task, Message, status-update and artifact-update objects; the last status update has final: true.',
+    description:
+      'Like message/send, answered as an SSE stream of Task, Message, status-update and artifact-update objects; the last status update has final: true.',
     requestType: 'MessageSendParams',
     responseType: 'StreamEvent',
     counterpart: 'SendStreamingMessage',

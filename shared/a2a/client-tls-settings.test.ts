@@ -8,7 +8,11 @@ describe('client certificate settings', () => {
     expect(usableTls(undefined)).toBeUndefined();
     expect(usableTls({ certFile: ' ', keyFile: '', caFile: '' })).toBeUndefined();
     expect(usableTls({ pfxFile: '', passphrase: { secretRef: '' } })).toBeUndefined();
-    expect(usableTls({ pfxFile: ' /c.p12 ', passphrase: { secretRef: 'p12' }, caFile: '/ca.crt' })).toEqual({ pfxFile: '/c.p12', passphrase: { secretRef: 'p12' }, caFile: '/ca.crt' });
+    expect(usableTls({ pfxFile: ' /c.p12 ', passphrase: { secretRef: 'p12' }, caFile: '/ca.crt' })).toEqual({
+      pfxFile: '/c.p12',
+      passphrase: { secretRef: 'p12' },
+      caFile: '/ca.crt',
+    });
     // An unchosen passphrase secret is no passphrase.
     expect(usableTls({ pfxFile: '/c.p12', passphrase: { secretRef: '' } })).toEqual({ pfxFile: '/c.p12' });
     expect(hasClientCertificate({ caFile: '/ca.crt' })).toBe(false);
@@ -16,7 +20,9 @@ describe('client certificate settings', () => {
   });
 
   it('the session keeps paths and the passphrase secret name, never PEM text or a literal passphrase; hostile input is dropped', () => {
-    expect(safeTls({ certFile: '/c.crt', keyFile: '/c.key', keyPem: { value: '-----BEGIN PRIVATE KEY-----x' }, certPem: 'PEM', passphrase: { value: 'hunter2' } })).toEqual({
+    expect(
+      safeTls({ certFile: '/c.crt', keyFile: '/c.key', keyPem: { value: '-----BEGIN PRIVATE KEY-----x' }, certPem: 'PEM', passphrase: { value: 'hunter2' } }),
+    ).toEqual({
       certFile: '/c.crt',
       keyFile: '/c.key',
       passphrase: { secretRef: '' },
@@ -25,17 +31,38 @@ describe('client certificate settings', () => {
     expect(safeTls({ __proto__: { certFile: '/evil' }, constructor: 'x', caFile: 42 })).toBeUndefined();
     expect(safeTls(JSON.parse('{"__proto__": {"certFile": "/evil"}, "certFile": "/ok"}'))).toEqual({ certFile: '/ok' });
     expect(safeTls({ caFile: 'x'.repeat(5000) })).toBeUndefined();
-    const { state } = sanitiseSession({ tabs: [{ draft: { id: 'a', kind: 'a2a', tls: { certFile: '/c.crt', keyPem: { value: 'KEY' } } } }, { draft: { id: 'b', kind: 'a2a', tls: { keyPem: { value: 'KEY' } } } }] });
+    const { state } = sanitiseSession({
+      tabs: [
+        { draft: { id: 'a', kind: 'a2a', tls: { certFile: '/c.crt', keyPem: { value: 'KEY' } } } },
+        { draft: { id: 'b', kind: 'a2a', tls: { keyPem: { value: 'KEY' } } } },
+      ],
+    });
     expect(JSON.stringify(state)).not.toContain('KEY');
     expect(state.tabs[0]?.draft).toMatchObject({ tls: { certFile: '/c.crt' } });
     expect(state.tabs[1]?.draft).not.toHaveProperty('tls');
   });
 
   it('certificate paths and the passphrase source take environment variables', () => {
-    const call: A2aCall = { version: '1.0', binding: 'JSONRPC', endpoint: 'https://a.example/rpc', method: 'SendMessage', body: {}, tls: { pfxFile: '{{certDir}}/client.p12', passphrase: { secretRef: '{{p12Pass}}' }, caFile: '{{certDir}}/ca.crt' } };
+    const call: A2aCall = {
+      version: '1.0',
+      binding: 'JSONRPC',
+      endpoint: 'https://a.example/rpc',
+      method: 'SendMessage',
+      body: {},
+      tls: { pfxFile: '{{certDir}}/client.p12', passphrase: { secretRef: '{{p12Pass}}' }, caFile: '{{certDir}}/ca.crt' },
+    };
     expect(callVariableNames(call)).toEqual(['certDir', 'p12Pass']);
-    const resolved = resolveCallVariables(call, new Map([['certDir', '/certs/staging'], ['p12Pass', 'the-passphrase']]));
-    expect(resolved).toEqual({ ok: true, call: { ...call, tls: { pfxFile: '/certs/staging/client.p12', passphrase: { value: 'the-passphrase' }, caFile: '/certs/staging/ca.crt' } } });
+    const resolved = resolveCallVariables(
+      call,
+      new Map([
+        ['certDir', '/certs/staging'],
+        ['p12Pass', 'the-passphrase'],
+      ]),
+    );
+    expect(resolved).toEqual({
+      ok: true,
+      call: { ...call, tls: { pfxFile: '/certs/staging/client.p12', passphrase: { value: 'the-passphrase' }, caFile: '/certs/staging/ca.crt' } },
+    });
     expect(resolveCallVariables(call, new Map([['certDir', '/x']]))).toEqual({ ok: false, unknown: ['p12Pass'] });
   });
 });

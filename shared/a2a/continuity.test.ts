@@ -17,7 +17,13 @@ describe('conversation continuity', () => {
   });
 
   it('reads JSON-RPC envelopes, 0.3 kinds, messages, stream events and exchange records', () => {
-    expect(extractConversationIds('0.3', { jsonrpc: '2.0', id: 1, result: { kind: 'status-update', taskId: 't', contextId: 'c', status: { state: 'working' }, final: false } })).toEqual({
+    expect(
+      extractConversationIds('0.3', {
+        jsonrpc: '2.0',
+        id: 1,
+        result: { kind: 'status-update', taskId: 't', contextId: 'c', status: { state: 'working' }, final: false },
+      }),
+    ).toEqual({
       contextId: 'c',
       taskId: 't',
       state: 'working',
@@ -27,8 +33,18 @@ describe('conversation continuity', () => {
     const record = {
       outcome: { kind: 'stream', ended: 'completed', eventCount: 2 },
       events: [
-        { seq: 0, atMs: 1, event: 'message', data: { jsonrpc: '2.0', id: 1, result: { task: { id: 't', contextId: 'c', status: { state: 'TASK_STATE_SUBMITTED' } } } } },
-        { seq: 1, atMs: 2, event: 'message', data: { jsonrpc: '2.0', id: 1, result: { statusUpdate: { taskId: 't', contextId: 'c', status: { state: 'TASK_STATE_WORKING' } } } } },
+        {
+          seq: 0,
+          atMs: 1,
+          event: 'message',
+          data: { jsonrpc: '2.0', id: 1, result: { task: { id: 't', contextId: 'c', status: { state: 'TASK_STATE_SUBMITTED' } } } },
+        },
+        {
+          seq: 1,
+          atMs: 2,
+          event: 'message',
+          data: { jsonrpc: '2.0', id: 1, result: { statusUpdate: { taskId: 't', contextId: 'c', status: { state: 'TASK_STATE_WORKING' } } } },
+        },
       ],
     };
     expect(extractConversationIds('1.0', record)).toEqual({ contextId: 'c', taskId: 't', state: 'TASK_STATE_WORKING' });

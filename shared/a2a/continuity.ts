@@ -33,7 +33,8 @@ function candidates(from: unknown): unknown[] {
     const list: unknown[] = [];
     if (Array.isArray(from['events'])) list.push(...candidates(from['events']));
     if (outcome['kind'] === 'task') list.push(outcome['task']);
-    if (outcome['kind'] === 'message') list.push({ kind: 'message', ...(isObject(outcome['message']) ? outcome['message'] : {}) }, { message: outcome['message'] });
+    if (outcome['kind'] === 'message')
+      list.push({ kind: 'message', ...(isObject(outcome['message']) ? outcome['message'] : {}) }, { message: outcome['message'] });
     if (outcome['kind'] === 'result') list.push(outcome['value']);
     return list.flatMap(candidates);
   }

@@ -8,7 +8,13 @@ describe('messageText', () => {
   });
 
   it('reads 0.3 kind-tagged parts', () => {
-    const message = { parts: [{ kind: 'text', text: 'hi' }, { kind: 'data', data: { a: 1 } }, { kind: 'file', file: { uri: 'https://x.example/f', name: 'f.txt' } }] };
+    const message = {
+      parts: [
+        { kind: 'text', text: 'hi' },
+        { kind: 'data', data: { a: 1 } },
+        { kind: 'file', file: { uri: 'https://x.example/f', name: 'f.txt' } },
+      ],
+    };
     expect(messageText(message)).toBe('hi data {"a":1} [file f.txt]');
   });
 

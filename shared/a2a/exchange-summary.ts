@@ -93,7 +93,8 @@ function truncate(text: string, max: number): string {
 
 export function describeEvent(event: RecordedStreamEvent): string {
   const head = `#${event.seq} +${Math.round(event.atMs)}ms`;
-  if (event.error) return `${head} ${event.event === 'message' ? '' : `${event.event} `}error ${event.error.code}: ${event.error.message}${event.error.reason ? ` [${event.error.reason}]` : ''}`;
+  if (event.error)
+    return `${head} ${event.event === 'message' ? '' : `${event.event} `}error ${event.error.code}: ${event.error.message}${event.error.reason ? ` [${event.error.reason}]` : ''}`;
   const payload = isObject(event.data) && isObject(event.data['result']) ? event.data['result'] : event.data;
   let detail = '';
   if (isObject(payload)) {
@@ -114,12 +115,18 @@ export function summarizeExchange(record: ExchangeRecord): string[] {
   lines.push(`${req.httpMethod ? `${req.httpMethod} ` : ''}${req.url}  (A2A ${record.version}, ${record.binding}, ${record.method})`);
   const res = record.response;
   const t = record.timings;
-  const timing = [`${Math.round(t.totalMs)} ms`, t.connectMs !== undefined ? `connect ${Math.round(t.connectMs)} ms` : t.reusedConnection ? 'reused connection' : '', t.firstByteMs !== undefined ? `first byte ${Math.round(t.firstByteMs)} ms` : '']
+  const timing = [
+    `${Math.round(t.totalMs)} ms`,
+    t.connectMs !== undefined ? `connect ${Math.round(t.connectMs)} ms` : t.reusedConnection ? 'reused connection' : '',
+    t.firstByteMs !== undefined ? `first byte ${Math.round(t.firstByteMs)} ms` : '',
+  ]
     .filter(Boolean)
     .join(', ');
   if (res) {
     const status = res.status !== undefined ? `${res.status} ${res.statusText ?? ''}`.trim() : res.grpcStatusName ? `gRPC ${res.grpcStatusName}` : '';
-    lines.push(`← ${status}${res.contentType ? `  ${res.contentType}` : ''}  ${res.bodyBytes} B${res.truncated ? ' (truncated in the record)' : ''}  in ${timing}`);
+    lines.push(
+      `← ${status}${res.contentType ? `  ${res.contentType}` : ''}  ${res.bodyBytes} B${res.truncated ? ' (truncated in the record)' : ''}  in ${timing}`,
+    );
   } else {
     lines.push(`← no response  in ${timing}`);
   }

@@ -3,7 +3,11 @@ import { normaliseGrpcEndpoint } from './grpc-endpoint';
 
 describe('gRPC endpoint forms', () => {
   it('takes a loopback host:port as plaintext and any other host as TLS, saying which', () => {
-    expect(normaliseGrpcEndpoint('127.0.0.1:9998')).toEqual({ endpoint: 'http://127.0.0.1:9998', secure: false, assumed: 'gRPC endpoint 127.0.0.1:9998 was taken as http://127.0.0.1:9998 (a loopback host: plaintext).' });
+    expect(normaliseGrpcEndpoint('127.0.0.1:9998')).toEqual({
+      endpoint: 'http://127.0.0.1:9998',
+      secure: false,
+      assumed: 'gRPC endpoint 127.0.0.1:9998 was taken as http://127.0.0.1:9998 (a loopback host: plaintext).',
+    });
     expect(normaliseGrpcEndpoint('localhost:50051')?.endpoint).toBe('http://localhost:50051');
     expect(normaliseGrpcEndpoint('[::1]:50051')?.endpoint).toBe('http://[::1]:50051');
     expect(normaliseGrpcEndpoint('agent.example.com:443')).toMatchObject({ endpoint: 'https://agent.example.com:443', secure: true });
@@ -19,6 +23,7 @@ describe('gRPC endpoint forms', () => {
   });
 
   it('refuses what is not host:port', () => {
-    for (const bad of ['', 'host', 'host:', 'host:99999', 'host:0', 'a b:1', 'host:1/path', 'ftp://h:1', 'user@host:1']) expect(normaliseGrpcEndpoint(bad), bad).toBeUndefined();
+    for (const bad of ['', 'host', 'host:', 'host:99999', 'host:0', 'a b:1', 'host:1/path', 'ftp://h:1', 'user@host:1'])
+      expect(normaliseGrpcEndpoint(bad), bad).toBeUndefined();
   });
 });

@@ -34,10 +34,10 @@ export function v03Defs(flavour: SchemaFlavour): Record<string, JsonSchema> {
       ['kind', 'messageId', 'role', 'parts'],
     ),
     TaskStatus: o({ state: ref('TaskState'), message: ref('Message'), timestamp: str('ISO 8601', { format: 'date-time' }) }, ['state']),
-    Artifact: o(
-      { artifactId: str(), name: str(), description: str(), parts: arr(ref('Part')), metadata: struct(), extensions: arr(str()) },
-      ['artifactId', 'parts'],
-    ),
+    Artifact: o({ artifactId: str(), name: str(), description: str(), parts: arr(ref('Part')), metadata: struct(), extensions: arr(str()) }, [
+      'artifactId',
+      'parts',
+    ]),
     Task: o(
       {
         kind: kind('task'),
@@ -51,7 +51,14 @@ export function v03Defs(flavour: SchemaFlavour): Record<string, JsonSchema> {
       ['kind', 'id', 'contextId', 'status'],
     ),
     TaskStatusUpdateEvent: o(
-      { kind: kind('status-update'), taskId: str(), contextId: str(), status: ref('TaskStatus'), final: bool('true on the last event of the stream.'), metadata: struct() },
+      {
+        kind: kind('status-update'),
+        taskId: str(),
+        contextId: str(),
+        status: ref('TaskStatus'),
+        final: bool('true on the last event of the stream.'),
+        metadata: struct(),
+      },
       ['kind', 'taskId', 'contextId', 'status', 'final'],
     ),
     TaskArtifactUpdateEvent: o(
@@ -59,7 +66,9 @@ export function v03Defs(flavour: SchemaFlavour): Record<string, JsonSchema> {
       ['kind', 'taskId', 'contextId', 'artifact'],
     ),
     PushNotificationAuthenticationInfo: o({ schemes: arr(str()), credentials: str() }, ['schemes']),
-    PushNotificationConfig: o({ id: str(), url: str(undefined, { format: 'uri' }), token: str(), authentication: ref('PushNotificationAuthenticationInfo') }, ['url']),
+    PushNotificationConfig: o({ id: str(), url: str(undefined, { format: 'uri' }), token: str(), authentication: ref('PushNotificationAuthenticationInfo') }, [
+      'url',
+    ]),
     TaskPushNotificationConfig: o({ taskId: str(), pushNotificationConfig: ref('PushNotificationConfig') }, ['taskId', 'pushNotificationConfig']),
     MessageSendConfiguration: o({
       acceptedOutputModes: arr(str()),
@@ -89,7 +98,10 @@ export function v03Defs(flavour: SchemaFlavour): Record<string, JsonSchema> {
         additionalInterfaces: arr({ type: 'object', properties: { url: str(), transport: str() }, required: ['url', 'transport'] }),
         version: str(),
         protocolVersion: str(),
-        capabilities: { type: 'object', properties: { streaming: bool(), pushNotifications: bool(), stateTransitionHistory: bool(), extensions: arr(struct()) } },
+        capabilities: {
+          type: 'object',
+          properties: { streaming: bool(), pushNotifications: bool(), stateTransitionHistory: bool(), extensions: arr(struct()) },
+        },
         defaultInputModes: arr(str()),
         defaultOutputModes: arr(str()),
         skills: arr(struct()),

@@ -132,7 +132,11 @@ export function v1Defs(flavour: SchemaFlavour): Record<string, JsonSchema> {
     ListTaskPushNotificationConfigsRequest: o({ tenant, taskId: str(), pageSize: int32(), pageToken: str() }, ['taskId']),
     ListTaskPushNotificationConfigsResponse: o({ configs: arr(ref('TaskPushNotificationConfig')), nextPageToken: str() }),
     GetExtendedAgentCardRequest: o({ tenant }),
-    Empty: { type: 'object', description: 'google.protobuf.Empty ({}); JSON-RPC servers may answer null.', ...(flavour.strict ? { additionalProperties: false } : {}) },
+    Empty: {
+      type: 'object',
+      description: 'google.protobuf.Empty ({}); JSON-RPC servers may answer null.',
+      ...(flavour.strict ? { additionalProperties: false } : {}),
+    },
     AgentInterface: o({ url: str(), protocolBinding: str('JSONRPC, GRPC, HTTP+JSON or a URI.'), tenant: str(), protocolVersion: str('e.g. 1.0') }, [
       'url',
       'protocolBinding',
@@ -160,7 +164,11 @@ export function v1Defs(flavour: SchemaFlavour): Record<string, JsonSchema> {
     ),
     OAuthFlows: withOneOf(
       o({
-        authorizationCode: o({ authorizationUrl: str(), tokenUrl: str(), refreshUrl: str(), scopes, pkceRequired: bool() }, ['authorizationUrl', 'tokenUrl', 'scopes']),
+        authorizationCode: o({ authorizationUrl: str(), tokenUrl: str(), refreshUrl: str(), scopes, pkceRequired: bool() }, [
+          'authorizationUrl',
+          'tokenUrl',
+          'scopes',
+        ]),
         clientCredentials: o({ tokenUrl: str(), refreshUrl: str(), scopes }, ['tokenUrl', 'scopes']),
         implicit: { ...o({ authorizationUrl: str(), refreshUrl: str(), scopes }), deprecated: true },
         password: { ...o({ tokenUrl: str(), refreshUrl: str(), scopes }), deprecated: true },
@@ -181,7 +189,10 @@ export function v1Defs(flavour: SchemaFlavour): Record<string, JsonSchema> {
       },
       ['id', 'name', 'description', 'tags'],
     ),
-    AgentCardSignature: o({ protected: str('base64url JWS protected header.'), signature: str('base64url signature.'), header: struct() }, ['protected', 'signature']),
+    AgentCardSignature: o({ protected: str('base64url JWS protected header.'), signature: str('base64url signature.'), header: struct() }, [
+      'protected',
+      'signature',
+    ]),
     AgentCard: o(
       {
         name: str(),

@@ -122,5 +122,3 @@ export interface DeleteTaskPushNotificationConfigParamsV03 {
   pushNotificationConfigId?: string;
   metadata?: JsonObject;
 }
-
-

@@ -209,5 +209,3 @@ export interface AgentCardV1 {
   signatures?: Array<{ protected?: string; signature?: string; header?: JsonObject }>;
   iconUrl?: string;
 }
-
-

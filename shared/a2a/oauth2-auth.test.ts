@@ -37,7 +37,9 @@ describe('OAuth 2.0 auth config', () => {
     expect(safeAuth({ ...base, clientSecret: { value: 'literal-secret' } })).toEqual({ ...base, clientSecret: { secretRef: '' } });
     expect(safeAuth({ ...base, flow: 'implicit' })).toEqual({ type: 'none' });
     expect(safeAuth({ ...base, endpoints: { from: 'elsewhere', url: 'x' } })).toEqual({ type: 'none' });
-    expect(JSON.stringify(safeAuth({ ...base, accessToken: 'tok', endpoints: { from: 'manual', tokenUrl: 'https://t', extra: 'x' } }))).not.toMatch(/tok"|extra/);
+    expect(JSON.stringify(safeAuth({ ...base, accessToken: 'tok', endpoints: { from: 'manual', tokenUrl: 'https://t', extra: 'x' } }))).not.toMatch(
+      /tok"|extra/,
+    );
   });
 
   it('{{variables}} fill the endpoints, client id, scopes and secret', () => {
@@ -47,10 +49,30 @@ describe('OAuth 2.0 auth config', () => {
       endpoint: 'https://agent.example/rpc',
       method: 'SendMessage',
       body: {},
-      auth: { ...base, endpoints: { from: 'manual' as const, tokenUrl: '{{issuer}}/token' }, clientId: '{{client}}', clientSecret: { secretRef: '{{secretName}}' }, scopes: ['{{scope}}'] },
+      auth: {
+        ...base,
+        endpoints: { from: 'manual' as const, tokenUrl: '{{issuer}}/token' },
+        clientId: '{{client}}',
+        clientSecret: { secretRef: '{{secretName}}' },
+        scopes: ['{{scope}}'],
+      },
     };
-    const resolved = resolveCallVariables(call, new Map([['issuer', 'https://i.example'], ['client', 'c-9'], ['secretName', 'stored'], ['scope', 'agent:read']]));
-    expect(resolved.ok && resolved.call.auth).toEqual({ ...base, endpoints: { from: 'manual', tokenUrl: 'https://i.example/token' }, clientId: 'c-9', clientSecret: { value: 'stored' }, scopes: ['agent:read'] });
+    const resolved = resolveCallVariables(
+      call,
+      new Map([
+        ['issuer', 'https://i.example'],
+        ['client', 'c-9'],
+        ['secretName', 'stored'],
+        ['scope', 'agent:read'],
+      ]),
+    );
+    expect(resolved.ok && resolved.call.auth).toEqual({
+      ...base,
+      endpoints: { from: 'manual', tokenUrl: 'https://i.example/token' },
+      clientId: 'c-9',
+      clientSecret: { value: 'stored' },
+      scopes: ['agent:read'],
+    });
     const missing = resolveCallVariables(call, new Map());
     expect(missing.ok ? [] : missing.unknown.sort()).toEqual(['client', 'issuer', 'scope', 'secretName']);
   });
@@ -58,7 +80,16 @@ describe('OAuth 2.0 auth config', () => {
 
 describe('saving OAuth 2.0 auth to a spec', () => {
   it('is refused with a reason rather than silently dropped', () => {
-    const result = buildOperation({ call: { version: '1.0', binding: 'JSONRPC', endpoint: 'https://agent.example/rpc', method: 'SendMessage', body: { message: { messageId: 'm', role: 'ROLE_USER', parts: [{ text: 'x' }] } }, auth: base } });
+    const result = buildOperation({
+      call: {
+        version: '1.0',
+        binding: 'JSONRPC',
+        endpoint: 'https://agent.example/rpc',
+        method: 'SendMessage',
+        body: { message: { messageId: 'm', role: 'ROLE_USER', parts: [{ text: 'x' }] } },
+        auth: base,
+      },
+    });
     expect(result.ok).toBe(false);
   });
 });

@@ -165,7 +165,11 @@ export function classifyJsonRpcResponse(version: A2aVersion, method: string, res
   const warnings: string[] = [];
   if (!isObject(response)) {
     return {
-      outcome: { kind: 'transport-error', code: 'protocol', message: `The response is not a JSON-RPC response object (got ${Array.isArray(response) ? 'an array' : typeof response}).` },
+      outcome: {
+        kind: 'transport-error',
+        code: 'protocol',
+        message: `The response is not a JSON-RPC response object (got ${Array.isArray(response) ? 'an array' : typeof response}).`,
+      },
       warnings,
     };
   }

@@ -44,8 +44,18 @@ describe('A2A payload reader (both versions)', () => {
   });
 
   it('reads parts of both versions', () => {
-    expect(readPart({ kind: 'file', file: { uri: 'https://x/a.png', mimeType: 'image/png', name: 'a.png' } })).toEqual({ kind: 'file', url: 'https://x/a.png', mediaType: 'image/png', filename: 'a.png' });
-    expect(readPart({ raw: 'aGk=', mediaType: 'text/plain', filename: 'hi.txt' })).toEqual({ kind: 'file', bytes: 'aGk=', mediaType: 'text/plain', filename: 'hi.txt' });
+    expect(readPart({ kind: 'file', file: { uri: 'https://x/a.png', mimeType: 'image/png', name: 'a.png' } })).toEqual({
+      kind: 'file',
+      url: 'https://x/a.png',
+      mediaType: 'image/png',
+      filename: 'a.png',
+    });
+    expect(readPart({ raw: 'aGk=', mediaType: 'text/plain', filename: 'hi.txt' })).toEqual({
+      kind: 'file',
+      bytes: 'aGk=',
+      mediaType: 'text/plain',
+      filename: 'hi.txt',
+    });
     expect(readPart({ data: null })).toEqual({ kind: 'data', data: null });
     expect(readPart([])).toEqual({ kind: 'unknown', raw: [] });
   });

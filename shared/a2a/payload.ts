@@ -131,7 +131,13 @@ export function readPart(part: unknown): PartView {
     const bytes = ownString(file, 'bytes') ?? ownString(file, 'fileWithBytes');
     const mime = ownString(file, 'mimeType');
     const name = ownString(file, 'name');
-    return { kind: 'file', ...(url ? { url } : {}), ...(bytes !== undefined ? { bytes } : {}), ...(mime ? { mediaType: mime } : {}), ...(name ? { filename: name } : {}) };
+    return {
+      kind: 'file',
+      ...(url ? { url } : {}),
+      ...(bytes !== undefined ? { bytes } : {}),
+      ...(mime ? { mediaType: mime } : {}),
+      ...(name ? { filename: name } : {}),
+    };
   }
   const text = ownString(part, 'text');
   if (text !== undefined) return { kind: 'text', text, ...withMedia };

@@ -160,7 +160,8 @@ function messageFromJson(schema: ProtoSchema, typeName: string, json: unknown, p
     if (field.oneof) {
       seenOneof ??= new Map();
       const other = seenOneof.get(field.oneof);
-      if (other !== undefined) throw new ProtoJsonError(p, `"${key}" and "${other}" are both set, but they belong to the same oneof "${field.oneof}" (only one may be set)`);
+      if (other !== undefined)
+        throw new ProtoJsonError(p, `"${key}" and "${other}" are both set, but they belong to the same oneof "${field.oneof}" (only one may be set)`);
       seenOneof.set(field.oneof, key);
     }
     out[field.name] = fieldFromJson(schema, field, value, p);

@@ -28,8 +28,21 @@ describe('redaction', () => {
     expect(scrubValues('echo tok-12345 back', { values: ['tok-12345', 'ab'] })).toBe('echo ‹redacted› back');
   });
 
-  it('treats the issue\'s credential query names as secret, case-insensitively, and CORS credentials as not', () => {
-    for (const name of ['token', 'ACCESS_TOKEN', 'key', 'api_key', 'ApiKey', 'sig', 'Signature', 'password', 'secret', 'AUTH', 'refresh_token', 'db_password']) {
+  it("treats the issue's credential query names as secret, case-insensitively, and CORS credentials as not", () => {
+    for (const name of [
+      'token',
+      'ACCESS_TOKEN',
+      'key',
+      'api_key',
+      'ApiKey',
+      'sig',
+      'Signature',
+      'password',
+      'secret',
+      'AUTH',
+      'refresh_token',
+      'db_password',
+    ]) {
       expect(isSecretQuery(name)).toBe(true);
     }
     for (const name of ['page', 'q', 'monkey', 'author']) expect(isSecretQuery(name)).toBe(false);

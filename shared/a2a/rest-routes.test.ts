@@ -57,7 +57,10 @@ describe('REST route table', () => {
 
   it('retries SubscribeToTask with GET on 405 and DeleteTaskPushNotificationConfig is a DELETE', () => {
     expect(restRouteFor('SubscribeToTask')).toMatchObject({ httpMethod: 'POST', fallbackOn405: 'GET', streaming: true });
-    expect(built('DeleteTaskPushNotificationConfig', { taskId: 't', id: 'c' })).toMatchObject({ httpMethod: 'DELETE', path: '/tasks/t/pushNotificationConfigs/c' });
+    expect(built('DeleteTaskPushNotificationConfig', { taskId: 't', id: 'c' })).toMatchObject({
+      httpMethod: 'DELETE',
+      path: '/tasks/t/pushNotificationConfigs/c',
+    });
   });
 
   it('accepts snake_case path fields and says what is missing', () => {

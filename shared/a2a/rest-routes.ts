@@ -127,7 +127,10 @@ export function buildRestRequest(method: string, body: unknown, options: RestBui
   const route = restRouteFor(method);
   if (!route) return { ok: false, message: `${method} is not an A2A 1.0 HTTP+JSON operation (no route for it).` };
   if (body !== undefined && body !== null && (typeof body !== 'object' || Array.isArray(body))) {
-    return { ok: false, message: `The HTTP+JSON body of ${method} must be the request object (a JSON object), not ${Array.isArray(body) ? 'an array' : typeof body}.` };
+    return {
+      ok: false,
+      message: `The HTTP+JSON body of ${method} must be the request object (a JSON object), not ${Array.isArray(body) ? 'an array' : typeof body}.`,
+    };
   }
   const fields: Record<string, unknown> = { ...((body ?? {}) as Record<string, unknown>) };
   const warnings: string[] = [];
@@ -179,13 +182,18 @@ export function buildRestRequest(method: string, body: unknown, options: RestBui
       if (Array.isArray(value)) {
         for (const item of value) {
           const text = scalarText(item);
-          if (text === undefined) return { ok: false, message: `"${name}" holds a non-scalar item; a query string can only carry strings, numbers and booleans.` };
+          if (text === undefined)
+            return { ok: false, message: `"${name}" holds a non-scalar item; a query string can only carry strings, numbers and booleans.` };
           query.push([name, text]);
         }
         continue;
       }
       const text = scalarText(value);
-      if (text === undefined) return { ok: false, message: `"${name}" is an object; ${route.httpMethod} ${route.path} sends fields in the query string, which cannot hold nested objects (A2A §11.5).` };
+      if (text === undefined)
+        return {
+          ok: false,
+          message: `"${name}" is an object; ${route.httpMethod} ${route.path} sends fields in the query string, which cannot hold nested objects (A2A §11.5).`,
+        };
       query.push([name, text]);
     }
   }

@@ -111,7 +111,10 @@ describe('SSE parser', () => {
   it('property: any events survive any line endings and any chunking', () => {
     const eventArb = fc.record({
       name: fc.option(fc.stringMatching(/^[a-z][a-z-]{0,8}$/), { nil: undefined }),
-      lines: fc.array(fc.string({ unit: 'grapheme' }).map((s) => s.replace(/[\r\n]/g, '')), { minLength: 1, maxLength: 4 }),
+      lines: fc.array(
+        fc.string({ unit: 'grapheme' }).map((s) => s.replace(/[\r\n]/g, '')),
+        { minLength: 1, maxLength: 4 },
+      ),
     });
     fc.assert(
       fc.property(fc.array(eventArb, { maxLength: 8 }), fc.constantFrom('\n', '\r\n', '\r'), fc.array(fc.nat(), { maxLength: 6 }), (events, eol, cuts) => {

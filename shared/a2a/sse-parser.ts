@@ -97,7 +97,11 @@ export function createSseParser(options: SseParserOptions = {}): SseParser {
     const length = end - start;
     if (length === 0) {
       if (hasData) {
-        const event: SseEvent = { event: eventName || 'message', data: dataLines.length === 1 ? (dataLines[0] as string) : dataLines.join('\n'), bytes: eventBytes };
+        const event: SseEvent = {
+          event: eventName || 'message',
+          data: dataLines.length === 1 ? (dataLines[0] as string) : dataLines.join('\n'),
+          bytes: eventBytes,
+        };
         if (lastId !== undefined) event.id = lastId;
         if (retry !== undefined) event.retry = retry;
         out.push(event);

@@ -67,9 +67,15 @@ export function methodForVersion(method: string, version: A2aVersion): string | 
 export function applyInterface(input: ApplyInterfaceInput): ApplyInterfaceOutcome {
   const version = detectCardVersion(input.card).version;
   const entry = listInterfaces(input.card, version).find((i) => i.index === input.interfaceIndex);
-  if (!entry) return { ok: false, reason: 'no-such-interface', message: `The card has no interface #${input.interfaceIndex}. Re-inspect the card and pick one from its list.` };
+  if (!entry)
+    return {
+      ok: false,
+      reason: 'no-such-interface',
+      message: `The card has no interface #${input.interfaceIndex}. Re-inspect the card and pick one from its list.`,
+    };
   const target = interfaceTarget(entry);
-  if (!target) return { ok: false, reason: 'not-callable', message: `${entry.notCallableReason ?? 'Powerduck cannot call this interface.'} Pick another interface.` };
+  if (!target)
+    return { ok: false, reason: 'not-callable', message: `${entry.notCallableReason ?? 'Powerduck cannot call this interface.'} Pick another interface.` };
 
   const { current } = input;
   const warnings: string[] = [];

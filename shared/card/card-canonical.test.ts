@@ -42,7 +42,12 @@ describe('A2A 1.0 canonical form (§8.4.1)', () => {
     expect(canonical['capabilities']).not.toHaveProperty('extensions');
     expect(canonical['capabilities']).not.toHaveProperty('stateTransitionHistory');
     expect((canonical['supportedInterfaces'] as Array<Record<string, unknown>>)[0]).not.toHaveProperty('tenant');
-    expect((canonical['skills'] as Array<Record<string, unknown>>)[1]).toEqual({ id: 'explain', name: 'Explain', description: 'Explains a difference.', tags: [] });
+    expect((canonical['skills'] as Array<Record<string, unknown>>)[1]).toEqual({
+      id: 'explain',
+      name: 'Explain',
+      description: 'Explains a difference.',
+      tags: [],
+    });
   });
 
   it('does not invent absent REQUIRED fields, so deleting an empty one changes the bytes', () => {

@@ -82,7 +82,9 @@ function arrayKey(a: unknown[], b: unknown[]): ((item: unknown) => string) | und
   const byId = (item: Record<string, unknown>): string | undefined => (typeof item['id'] === 'string' ? item['id'] : undefined);
   if (objects.every((o) => byId(o) !== undefined) && unique(a, byId) && unique(b, byId)) return (item) => byId(item as Record<string, unknown>) ?? '';
   const byInterface = (item: Record<string, unknown>): string | undefined =>
-    typeof item['url'] === 'string' ? `${item['url']} ${String(item['protocolBinding'] ?? item['transport'] ?? '')} ${String(item['protocolVersion'] ?? '')}` : undefined;
+    typeof item['url'] === 'string'
+      ? `${item['url']} ${String(item['protocolBinding'] ?? item['transport'] ?? '')} ${String(item['protocolVersion'] ?? '')}`
+      : undefined;
   if (objects.every((o) => byInterface(o) !== undefined) && unique(a, byInterface) && unique(b, byInterface)) {
     return (item) => byInterface(item as Record<string, unknown>) ?? '';
   }

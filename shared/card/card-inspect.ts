@@ -32,7 +32,8 @@ export function inspectCard(card: unknown, sourceText?: string): CardInspection 
       severity: 'info',
       path: '$',
       rule: 'hybrid-card',
-      message: 'This 0.3 card also embeds v1.0 supportedInterfaces (the official SDK serves it to callers without A2A-Version). Fetch with A2A-Version: 1.0 to get the 1.0 card.',
+      message:
+        'This 0.3 card also embeds v1.0 supportedInterfaces (the official SDK serves it to callers without A2A-Version). Fetch with A2A-Version: 1.0 to get the 1.0 card.',
     });
   }
   if (detection.version === '0.3' && Array.isArray((card as { signatures?: unknown }).signatures)) {
@@ -57,7 +58,12 @@ export function duplicateKeyFindings(duplicates: readonly DuplicateKey[]): CardF
     const where = formatPath([...dup.path, dup.key]);
     const times = dup.count === 2 ? 'twice' : `${dup.count} times`;
     if (!dup.differs) {
-      return { severity: 'warning', path: where, rule: 'duplicate-key', message: `\`${dup.key}\` is given ${times} in the same object, with the same value each time. Strict JSON parsers refuse such a card; serve each key once.` };
+      return {
+        severity: 'warning',
+        path: where,
+        rule: 'duplicate-key',
+        message: `\`${dup.key}\` is given ${times} in the same object, with the same value each time. Strict JSON parsers refuse such a card; serve each key once.`,
+      };
     }
     return {
       severity: 'error',

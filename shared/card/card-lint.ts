@@ -25,13 +25,22 @@ export function lintCard(card: unknown, version: CardVersion, summary: CardSumma
   };
 
   if (version === '1.0' && summary.interfaces.length === 0) {
-    push('error', [interfacesKey], 'no-interfaces', 'The card lists no interface, so no client can reach the agent. Add at least one supportedInterfaces entry.');
+    push(
+      'error',
+      [interfacesKey],
+      'no-interfaces',
+      'The card lists no interface, so no client can reach the agent. Add at least one supportedInterfaces entry.',
+    );
   }
 
   const coreBindings = bindings as readonly string[];
   if (summary.capabilities.streaming === true && !summary.interfaces.some((i) => coreBindings.includes(i.binding))) {
-    push('warning', ['capabilities', 'streaming'], 'streaming-no-binding',
-      'Streaming is declared, but no interface uses a binding that streams (JSONRPC, HTTP+JSON, GRPC).');
+    push(
+      'warning',
+      ['capabilities', 'streaming'],
+      'streaming-no-binding',
+      'Streaming is declared, but no interface uses a binding that streams (JSONRPC, HTTP+JSON, GRPC).',
+    );
   }
 
   const seenInterfaces = new Map<string, number>();
@@ -42,7 +51,12 @@ export function lintCard(card: unknown, version: CardVersion, summary: CardSumma
     else seenInterfaces.set(key, entry.index);
     const parts = parseUrlParts(entry.url);
     if (parts?.scheme === 'http' && !isLoopbackHost(parts.host)) {
-      push('warning', path, 'plain-http', `Interface ${entry.url} is plain http on a network host: messages and credentials would travel unencrypted. Use https.`);
+      push(
+        'warning',
+        path,
+        'plain-http',
+        `Interface ${entry.url} is plain http on a network host: messages and credentials would travel unencrypted. Use https.`,
+      );
     }
     if (parts?.hasUserinfo) push('error', path, 'url-credentials', 'The interface URL embeds credentials (user:password@); remove them.');
     if (entry.binding === 'GRPC' && parts && !parseHostPort(entry.url)) {
@@ -52,8 +66,12 @@ export function lintCard(card: unknown, version: CardVersion, summary: CardSumma
       push('warning', path, 'custom-binding', `Binding ${JSON.stringify(entry.binding)} is not a core binding; custom bindings should be URIs (A2A §5.8).`);
     }
     if (version === '1.0' && entry.protocolVersion !== '' && majorMinor(entry.protocolVersion) !== entry.protocolVersion) {
-      push('warning', path, 'protocol-version-form',
-        `protocolVersion ${JSON.stringify(entry.protocolVersion)} should be Major.Minor (${majorMinor(entry.protocolVersion)}); servers that match it literally reject the header a client sends.`);
+      push(
+        'warning',
+        path,
+        'protocol-version-form',
+        `protocolVersion ${JSON.stringify(entry.protocolVersion)} should be Major.Minor (${majorMinor(entry.protocolVersion)}); servers that match it literally reject the header a client sends.`,
+      );
     }
   });
 
@@ -61,7 +79,13 @@ export function lintCard(card: unknown, version: CardVersion, summary: CardSumma
   summary.skills.forEach((skill) => {
     if (skill.id === '') return;
     const first = skillIds.get(skill.id);
-    if (first !== undefined) push('error', ['skills', skill.index, 'id'], 'duplicate-skill-id', `Skill id ${JSON.stringify(skill.id)} is already used by skills[${first}]; ids must be unique.`);
+    if (first !== undefined)
+      push(
+        'error',
+        ['skills', skill.index, 'id'],
+        'duplicate-skill-id',
+        `Skill id ${JSON.stringify(skill.id)} is already used by skills[${first}]; ids must be unique.`,
+      );
     else skillIds.set(skill.id, skill.index);
   });
   if (summary.skills.length === 0 && Array.isArray(readField(card, 'skills')?.value)) {
@@ -71,14 +95,23 @@ export function lintCard(card: unknown, version: CardVersion, summary: CardSumma
   const schemeNames = new Set(summary.securitySchemes.map((s) => s.name));
   if (summary.capabilities.extendedAgentCard === true && schemeNames.size === 0) {
     const path = version === '1.0' ? ['capabilities', 'extendedAgentCard'] : ['supportsAuthenticatedExtendedCard'];
-    push('warning', path, 'extended-card-no-security',
-      'An extended card is declared, but the card has no security scheme to authenticate with (A2A §3.1.11). Declare the scheme clients must use.');
+    push(
+      'warning',
+      path,
+      'extended-card-no-security',
+      'An extended card is declared, but the card has no security scheme to authenticate with (A2A §3.1.11). Declare the scheme clients must use.',
+    );
   }
   const requirementsKey = version === '1.0' ? 'securityRequirements' : 'security';
   summary.securityRequirements.forEach((req, index) => {
     for (const scheme of req.schemes) {
       if (!schemeNames.has(scheme.name)) {
-        push('error', [requirementsKey, index], 'unknown-security-scheme', `Security requirement names ${JSON.stringify(scheme.name)}, which securitySchemes does not define.`);
+        push(
+          'error',
+          [requirementsKey, index],
+          'unknown-security-scheme',
+          `Security requirement names ${JSON.stringify(scheme.name)}, which securitySchemes does not define.`,
+        );
       }
     }
   });
@@ -86,8 +119,12 @@ export function lintCard(card: unknown, version: CardVersion, summary: CardSumma
     skill.securityRequirements.forEach((req, index) => {
       for (const scheme of req.schemes) {
         if (!schemeNames.has(scheme.name)) {
-          push('error', ['skills', skill.index, version === '1.0' ? 'securityRequirements' : 'security', index], 'unknown-security-scheme',
-            `Skill security requirement names ${JSON.stringify(scheme.name)}, which securitySchemes does not define.`);
+          push(
+            'error',
+            ['skills', skill.index, version === '1.0' ? 'securityRequirements' : 'security', index],
+            'unknown-security-scheme',
+            `Skill security requirement names ${JSON.stringify(scheme.name)}, which securitySchemes does not define.`,
+          );
         }
       }
     }),
@@ -95,13 +132,21 @@ export function lintCard(card: unknown, version: CardVersion, summary: CardSumma
 
   const internal = findInternalOneof(card, []);
   if (internal) {
-    push('error', internal, 'sdk-internal-object',
-      'The card contains `$case` oneofs: it is the official SDK\'s internal object, not ProtoJSON (sdk notes Q4). Clients cannot read these fields and signatures do not cover them; the agent should serve AgentCard.toJSON(card).');
+    push(
+      'error',
+      internal,
+      'sdk-internal-object',
+      "The card contains `$case` oneofs: it is the official SDK's internal object, not ProtoJSON (sdk notes Q4). Clients cannot read these fields and signatures do not cover them; the agent should serve AgentCard.toJSON(card).",
+    );
   }
 
   for (const path of prototypeNamedKeys(card, [], [])) {
-    push('info', path, 'prototype-name',
-      `\`${String(path[path.length - 1])}\` is named like a built-in JavaScript object member. Powerduck reads it as plain data; clients that look keys up on ordinary objects may crash or misread it.`);
+    push(
+      'info',
+      path,
+      'prototype-name',
+      `\`${String(path[path.length - 1])}\` is named like a built-in JavaScript object member. Powerduck reads it as plain data; clients that look keys up on ordinary objects may crash or misread it.`,
+    );
   }
 
   const signatures = card['signatures'];
@@ -144,10 +189,7 @@ function findInternalOneof(value: unknown, path: PathSegment[]): PathSegment[] |
   return undefined;
 }
 
-function lintSignatures(
-  signatures: unknown[],
-  push: (severity: CardFinding['severity'], path: PathSegment[], rule: string, message: string) => void,
-): void {
+function lintSignatures(signatures: unknown[], push: (severity: CardFinding['severity'], path: PathSegment[], rule: string, message: string) => void): void {
   signatures.forEach((entry, index) => {
     if (!isJsonObject(entry)) return;
     const decoded = decodeProtectedHeader(entry['protected']);
@@ -158,7 +200,12 @@ function lintSignatures(
     const header: JsonObject = decoded.header;
     const missing = ['alg', 'kid', 'typ'].filter((name) => typeof header[name] !== 'string' || header[name] === '');
     if (missing.length > 0) {
-      push('error', ['signatures', index, 'protected'], 'signature-header', `The protected header lacks ${missing.join(', ')} (A2A §8.4.2 requires alg, kid and typ).`);
+      push(
+        'error',
+        ['signatures', index, 'protected'],
+        'signature-header',
+        `The protected header lacks ${missing.join(', ')} (A2A §8.4.2 requires alg, kid and typ).`,
+      );
     }
     if (typeof header['alg'] === 'string' && !isAllowedCardAlgorithm(header['alg'])) {
       push('error', ['signatures', index, 'protected'], 'signature-alg', algorithmRefusal(header['alg']));
@@ -167,11 +214,20 @@ function lintSignatures(
       push('info', ['signatures', index, 'protected'], 'signature-typ', `typ is ${JSON.stringify(header['typ'])}; A2A §8.4.2 says it SHOULD be "JOSE".`);
     }
     if (header['crit'] !== undefined) {
-      push('warning', ['signatures', index, 'protected'], 'signature-crit', 'The header marks extensions as critical (crit); Powerduck understands none, so this signature is rejected.');
+      push(
+        'warning',
+        ['signatures', index, 'protected'],
+        'signature-crit',
+        'The header marks extensions as critical (crit); Powerduck understands none, so this signature is rejected.',
+      );
     }
     if (typeof header['jku'] === 'string') {
-      push('info', ['signatures', index, 'protected'], 'signature-jku',
-        `The signer points at a key set (${header['jku']}). Powerduck never fetches it: get the JWKS from a channel you trust and paste it.`);
+      push(
+        'info',
+        ['signatures', index, 'protected'],
+        'signature-jku',
+        `The signer points at a key set (${header['jku']}). Powerduck never fetches it: get the JWKS from a channel you trust and paste it.`,
+      );
     }
   });
 }

@@ -43,8 +43,15 @@ function walkMessage(schema: Schema, version: CardVersion, name: string, source:
       messageName = target;
     } else {
       const allowed = Object.keys(spec.discriminator.cases).join(', ');
-      add(findings, 'error', [...path, spec.discriminator.field], tag === undefined ? 'required' : 'enum',
-        tag === undefined ? `A security scheme needs \`type\` (one of ${allowed}).` : `Unknown security scheme type ${JSON.stringify(tag)}; use one of ${allowed}.`);
+      add(
+        findings,
+        'error',
+        [...path, spec.discriminator.field],
+        tag === undefined ? 'required' : 'enum',
+        tag === undefined
+          ? `A security scheme needs \`type\` (one of ${allowed}).`
+          : `Unknown security scheme type ${JSON.stringify(tag)}; use one of ${allowed}.`,
+      );
       return;
     }
   }
@@ -55,10 +62,22 @@ function walkMessage(schema: Schema, version: CardVersion, name: string, source:
       const alias = version === '1.0' ? Object.keys(fields).find((f) => protoFieldName(f) === key) : undefined;
       if (alias) {
         jsonName = alias;
-        add(findings, 'info', [...path, key], 'proto-name', `\`${key}\` is the proto name of \`${alias}\`; ProtoJSON writers use \`${alias}\` (readers accept both).`);
+        add(
+          findings,
+          'info',
+          [...path, key],
+          'proto-name',
+          `\`${key}\` is the proto name of \`${alias}\`; ProtoJSON writers use \`${alias}\` (readers accept both).`,
+        );
       } else {
         const scope = version === '1.0' ? 'A2A 1.0' : 'A2A 0.3';
-        add(findings, 'info', [...path, key], 'custom-field', `\`${key}\` is not a standard ${scope} ${messageName} field: clients ignore it and signatures do not cover it.`);
+        add(
+          findings,
+          'info',
+          [...path, key],
+          'custom-field',
+          `\`${key}\` is not a standard ${scope} ${messageName} field: clients ignore it and signatures do not cover it.`,
+        );
         continue;
       }
     }

@@ -9,9 +9,7 @@ describe('findDuplicateKeys', () => {
   it('reports a repeated top-level key with both values and which one JSON.parse kept', () => {
     const text = '{"name":"Good helper","version":"1","name":"Evil helper"}';
     expect(JSON.parse(text).name).toBe('Evil helper');
-    expect(findDuplicateKeys(text)).toEqual([
-      { path: [], key: 'name', count: 2, firstValue: '"Good helper"', lastValue: '"Evil helper"', differs: true },
-    ]);
+    expect(findDuplicateKeys(text)).toEqual([{ path: [], key: 'name', count: 2, firstValue: '"Good helper"', lastValue: '"Evil helper"', differs: true }]);
   });
 
   it('compares names after unescaping, so "na\\u006de" repeats "name"', () => {

@@ -67,7 +67,14 @@ export function findDuplicateKeys(text: string, limit = 20): DuplicateKey[] {
         const last = spans[spans.length - 1] as [number, number];
         const firstText = text.slice(first[0], first[1]);
         const lastText = text.slice(last[0], last[1]);
-        found.push({ path: pathOf(frame), key, count: spans.length, firstValue: shorten(firstText), lastValue: shorten(lastText), differs: firstText !== lastText });
+        found.push({
+          path: pathOf(frame),
+          key,
+          count: spans.length,
+          firstValue: shorten(firstText),
+          lastValue: shorten(lastText),
+          differs: firstText !== lastText,
+        });
       }
     }
     valueDone(frame.valueStart, end);

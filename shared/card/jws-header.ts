@@ -23,7 +23,7 @@ export function base64UrlToBytes(text: string): number[] | undefined {
 /** Strict UTF-8 decode; undefined on malformed input. */
 export function utf8Decode(bytes: readonly number[]): string | undefined {
   let out = '';
-  for (let i = 0; i < bytes.length; ) {
+  for (let i = 0; i < bytes.length;) {
     const b0 = bytes[i] as number;
     let code: number;
     let extra: number;

@@ -17,7 +17,12 @@ function extendedCard(): Record<string, unknown> {
 describe('card diff (public → extended)', () => {
   it('matches skills by id, so an inserted skill is one addition', () => {
     expect(diffCards(v1Card(), extendedCard())).toEqual([
-      { path: '$.description', change: 'changed', before: 'Reconciles ledgers and explains differences.', after: 'Reconciles ledgers. Internal: runs on cluster B.' },
+      {
+        path: '$.description',
+        change: 'changed',
+        before: 'Reconciles ledgers and explains differences.',
+        after: 'Reconciles ledgers. Internal: runs on cluster B.',
+      },
       { path: '$.skills[0].examples[1]', change: 'added', after: 'reconcile --all' },
       { path: '$.skills[1]', change: 'added', after: (extendedCard()['skills'] as unknown[])[1] },
     ]);

@@ -15,7 +15,8 @@ export function notBindingAnswer(record: ExchangeRecord, binding: Binding): stri
   if (outcome.kind === 'transport-error' && outcome.code !== 'not-json' && outcome.code !== 'protocol') return undefined;
   if (binding === 'GRPC') {
     // UNIMPLEMENTED for GetTask: a gRPC server, but not the A2A service.
-    if (outcome.kind === 'grpc-error' && outcome.code === 12) return `not an A2A GRPC endpoint: ${outcome.codeName} (${oneLine(outcome.message)}); the server does not offer the A2A service.`;
+    if (outcome.kind === 'grpc-error' && outcome.code === 12)
+      return `not an A2A GRPC endpoint: ${outcome.codeName} (${oneLine(outcome.message)}); the server does not offer the A2A service.`;
     return undefined;
   }
   if (!response) return undefined;
@@ -34,7 +35,8 @@ export function notBindingAnswer(record: ExchangeRecord, binding: Binding): stri
   }
   // HTTP+JSON: success is JSON; an error is a JSON body with an `error` object (google.rpc.Status, A2A §11.6).
   if (status === 405) return `${where}: the route does not take this method.${excerpt(response.body)}`;
-  if (status >= 200 && status < 300) return body === undefined && (response.body ?? '') !== '' ? `${where}, a body that is not JSON${excerpt(response.body)}.` : undefined;
+  if (status >= 200 && status < 300)
+    return body === undefined && (response.body ?? '') !== '' ? `${where}, a body that is not JSON${excerpt(response.body)}.` : undefined;
   if (isObject(body) && isObject(body['error'])) return undefined;
   return `${where}, ${body === undefined ? 'a body that is not JSON' : 'JSON without an A2A error object'}${excerpt(response.body)}.`;
 }

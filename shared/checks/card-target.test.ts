@@ -63,13 +63,24 @@ describe('the catalogue and probe shapes', () => {
     expect(checksInGroups(undefined)).toBe(checkCatalog);
   });
 
-  it('writes messages in each version\'s dialect, blocking made explicit for 0.3', () => {
-    const message = { messageId: 'm', role: 'user' as const, parts: [{ text: 'hi' }, { url: 'https://x/a.pdf', mediaType: 'application/pdf', filename: 'a.pdf' }] };
-    expect(messageJson('1.0', message)).toEqual({ messageId: 'm', role: 'ROLE_USER', parts: [{ text: 'hi' }, { url: 'https://x/a.pdf', mediaType: 'application/pdf', filename: 'a.pdf' }] });
+  it("writes messages in each version's dialect, blocking made explicit for 0.3", () => {
+    const message = {
+      messageId: 'm',
+      role: 'user' as const,
+      parts: [{ text: 'hi' }, { url: 'https://x/a.pdf', mediaType: 'application/pdf', filename: 'a.pdf' }],
+    };
+    expect(messageJson('1.0', message)).toEqual({
+      messageId: 'm',
+      role: 'ROLE_USER',
+      parts: [{ text: 'hi' }, { url: 'https://x/a.pdf', mediaType: 'application/pdf', filename: 'a.pdf' }],
+    });
     expect(messageJson('0.3', { ...message, role: 'unspecified' })).toEqual({
       kind: 'message',
       messageId: 'm',
-      parts: [{ kind: 'text', text: 'hi' }, { kind: 'file', file: { uri: 'https://x/a.pdf', mimeType: 'application/pdf', name: 'a.pdf' } }],
+      parts: [
+        { kind: 'text', text: 'hi' },
+        { kind: 'file', file: { uri: 'https://x/a.pdf', mimeType: 'application/pdf', name: 'a.pdf' } },
+      ],
     });
     expect(sendParams('0.3', message)).toMatchObject({ configuration: { blocking: true } });
     expect(sendParams('1.0', message)).not.toHaveProperty('configuration');

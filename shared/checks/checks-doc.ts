@@ -28,7 +28,9 @@ export function renderChecksDoc(catalog: readonly CheckDefinition[]): string {
   for (const check of catalog) {
     const source = `${check.source.document} ${check.source.section}`;
     const sentence = check.strict ? `${check.source.sentence} *Strict:* ${check.strict.rule}` : check.source.sentence;
-    lines.push(`| \`${check.id}\` | ${levels(check)} | ${check.strict ? check.strict.level : '='} | ${cell(source)} | ${check.source.keyword} | ${cell(sentence)} |`);
+    lines.push(
+      `| \`${check.id}\` | ${levels(check)} | ${check.strict ? check.strict.level : '='} | ${cell(source)} | ${check.source.keyword} | ${cell(sentence)} |`,
+    );
   }
   lines.push('', '### What each check sends and expects', '', '| check | sends | expects |', '|---|---|---|');
   for (const check of catalog) lines.push(`| \`${check.id}\` | ${cell(check.sends)} | ${cell(check.expects)} |`);

@@ -26,8 +26,16 @@ const taskNotFoundInfo = [{ '@type': 'type.googleapis.com/google.rpc.ErrorInfo',
 describe('expectError', () => {
   it('passes the right code with the right ErrorInfo reason on each binding', () => {
     expect(expectError(record({ kind: 'rpc-error', code: -32001, message: 'nf', data: taskNotFoundInfo }), ['TaskNotFound'], describeOutcome).kind).toBe('met');
-    expect(expectError(record({ kind: 'http-error', status: 404, message: 'nf', reason: 'TASK_NOT_FOUND' }, 'HTTP+JSON'), ['TaskNotFound'], describeOutcome).kind).toBe('met');
-    expect(expectError(record({ kind: 'grpc-error', code: 5, codeName: 'NOT_FOUND', message: 'nf', reason: 'TASK_NOT_FOUND' }, 'GRPC'), ['TaskNotFound'], describeOutcome).kind).toBe('met');
+    expect(
+      expectError(record({ kind: 'http-error', status: 404, message: 'nf', reason: 'TASK_NOT_FOUND' }, 'HTTP+JSON'), ['TaskNotFound'], describeOutcome).kind,
+    ).toBe('met');
+    expect(
+      expectError(
+        record({ kind: 'grpc-error', code: 5, codeName: 'NOT_FOUND', message: 'nf', reason: 'TASK_NOT_FOUND' }, 'GRPC'),
+        ['TaskNotFound'],
+        describeOutcome,
+      ).kind,
+    ).toBe('met');
   });
 
   it('warns when ErrorInfo.reason is missing in 1.0, but not in 0.3 (which has none)', () => {
@@ -56,14 +64,18 @@ describe('expectError', () => {
     expect(matchError({ via: 'http', httpStatus: 400, message: '' }, 'InvalidParams', 'HTTP+JSON', '1.0')).toBe('exact');
     // v1.0.0 mapping (409) still accepted for TaskNotCancelable.
     expect(matchError({ via: 'http', httpStatus: 409, reason: 'TASK_NOT_CANCELABLE', message: '' }, 'TaskNotCancelable', 'HTTP+JSON', '1.0')).toBe('exact');
-    expect(matchError({ via: 'http', httpStatus: 500, reason: 'TASK_NOT_CANCELABLE', message: '' }, 'TaskNotCancelable', 'HTTP+JSON', '1.0')).toBe('wrong-code');
+    expect(matchError({ via: 'http', httpStatus: 500, reason: 'TASK_NOT_CANCELABLE', message: '' }, 'TaskNotCancelable', 'HTTP+JSON', '1.0')).toBe(
+      'wrong-code',
+    );
   });
 
   it('reads errors carried by a failed stream', () => {
     const stream = record({ kind: 'stream', ended: 'error', eventCount: 1, error: { code: -32001, message: 'nf', reason: 'TASK_NOT_FOUND' } });
     expect(observedError(stream)).toMatchObject({ via: 'jsonrpc', jsonrpcCode: -32001, reason: 'TASK_NOT_FOUND' });
     const ok = record({ kind: 'stream', ended: 'completed', eventCount: 1 });
-    ok.events = [{ seq: 0, atMs: 1, event: 'message', data: { jsonrpc: '2.0', id: 1, result: { task: { id: 't', status: { state: 'TASK_STATE_COMPLETED' } } } } }];
+    ok.events = [
+      { seq: 0, atMs: 1, event: 'message', data: { jsonrpc: '2.0', id: 1, result: { task: { id: 't', status: { state: 'TASK_STATE_COMPLETED' } } } } },
+    ];
     expect(observedError(ok)).toBeUndefined();
   });
 });

@@ -149,8 +149,7 @@ export function describeError(error: ObservedError): string {
 
 export function expectedLabel(expected: ExpectedError, binding: Binding, version: A2aVersion): string {
   const spec = errorSpecs[expected];
-  const code =
-    binding === 'JSONRPC' ? `JSON-RPC ${spec.jsonrpc}` : binding === 'GRPC' ? `gRPC ${spec.grpc.join('/')}` : `HTTP ${spec.http.join('/')}`;
+  const code = binding === 'JSONRPC' ? `JSON-RPC ${spec.jsonrpc}` : binding === 'GRPC' ? `gRPC ${spec.grpc.join('/')}` : `HTTP ${spec.http.join('/')}`;
   return `${expected} (${code}${version === '1.0' && spec.reason ? `, reason ${spec.reason}` : ''})`;
 }
 

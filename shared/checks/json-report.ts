@@ -35,7 +35,21 @@ export const checkReportSchema = {
   $id: 'https://powerduck.dev/schemas/check-report-1.json',
   title: 'Powerduck contract check report',
   type: 'object',
-  required: ['format', 'formatVersion', 'tool', 'target', 'startedAt', 'finishedAt', 'durationMs', 'profile', 'interfaces', 'notA2a', 'results', 'summary', 'notes'],
+  required: [
+    'format',
+    'formatVersion',
+    'tool',
+    'target',
+    'startedAt',
+    'finishedAt',
+    'durationMs',
+    'profile',
+    'interfaces',
+    'notA2a',
+    'results',
+    'summary',
+    'notes',
+  ],
   properties: {
     format: { const: reportFormat },
     formatVersion: { const: reportFormatVersion },
@@ -63,7 +77,12 @@ export const checkReportSchema = {
     interfaces: { type: 'array', items: interfaceSchema },
     notA2a: {
       type: 'array',
-      items: { type: 'object', required: ['interface', 'reason'], properties: { interface: interfaceSchema, reason: { type: 'string', minLength: 1 } }, additionalProperties: false },
+      items: {
+        type: 'object',
+        required: ['interface', 'reason'],
+        properties: { interface: interfaceSchema, reason: { type: 'string', minLength: 1 } },
+        additionalProperties: false,
+      },
     },
     results: {
       type: 'array',

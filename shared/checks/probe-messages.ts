@@ -62,7 +62,10 @@ function role10(role: ProbeRole): unknown {
 
 /** The Message JSON in the dialect of the interface: ProtoJSON for 1.0, the 0.3 JSON-RPC schema (`kind`) for 0.3. */
 export function messageJson(version: A2aVersion, message: ProbeMessage): Record<string, unknown> {
-  const ids = { ...(message.taskId !== undefined ? { taskId: message.taskId } : {}), ...(message.contextId !== undefined ? { contextId: message.contextId } : {}) };
+  const ids = {
+    ...(message.taskId !== undefined ? { taskId: message.taskId } : {}),
+    ...(message.contextId !== undefined ? { contextId: message.contextId } : {}),
+  };
   if (version === '1.0') {
     return { messageId: message.messageId, role: role10(message.role), parts: message.parts.map(part10), ...ids };
   }

@@ -6,7 +6,9 @@ import { judgeClosesAtTerminal, judgeEventOrder, judgeFirstEvent, judgeNothingAf
 const ids = { taskId: 't1', contextId: 'c1' };
 const task = (state: string) => ({ task: { id: 't1', contextId: 'c1', status: { state, timestamp: '2026-01-01T00:00:00Z' } } });
 const status = (state: string, timestamp = '2026-01-01T00:00:01Z') => ({ statusUpdate: { ...ids, status: { state, timestamp } } });
-const artifact = (artifactId: string, append = false) => ({ artifactUpdate: { ...ids, artifact: { artifactId, parts: [{ text: 'x' }] }, ...(append ? { append } : {}) } });
+const artifact = (artifactId: string, append = false) => ({
+  artifactUpdate: { ...ids, artifact: { artifactId, parts: [{ text: 'x' }] }, ...(append ? { append } : {}) },
+});
 const message = { message: { messageId: 'm', role: 'ROLE_AGENT', parts: [{ text: 'hi' }] } };
 
 function stream(payloads: unknown[], ended: Extract<Outcome, { kind: 'stream' }>['ended'] = 'completed', binding: Binding = 'HTTP+JSON'): ExchangeRecord {
@@ -19,13 +21,24 @@ function stream(payloads: unknown[], ended: Extract<Outcome, { kind: 'stream' }>
     method: 'SendStreamingMessage',
     request: { url: 'http://x', headers: [], bodyBytes: 0 },
     timings: { totalMs: 1 },
-    events: payloads.map((data, seq) => ({ seq, atMs: seq * 10, event: 'message', data: binding === 'JSONRPC' ? { jsonrpc: '2.0', id: 1, result: data } : data })),
+    events: payloads.map((data, seq) => ({
+      seq,
+      atMs: seq * 10,
+      event: 'message',
+      data: binding === 'JSONRPC' ? { jsonrpc: '2.0', id: 1, result: data } : data,
+    })),
     outcome: { kind: 'stream', ended, eventCount: payloads.length },
     warnings: [],
   };
 }
 
-const good = [task('TASK_STATE_SUBMITTED'), status('TASK_STATE_WORKING'), artifact('a'), artifact('a', true), status('TASK_STATE_COMPLETED', '2026-01-01T00:00:02Z')];
+const good = [
+  task('TASK_STATE_SUBMITTED'),
+  status('TASK_STATE_WORKING'),
+  artifact('a'),
+  artifact('a', true),
+  status('TASK_STATE_COMPLETED', '2026-01-01T00:00:02Z'),
+];
 
 describe('stream judges', () => {
   it('pass a well-formed task stream on every check (JSON-RPC envelopes unwrapped too)', () => {
@@ -49,10 +62,17 @@ describe('stream judges', () => {
   });
 
   it('event-order catches foreign tasks, orphan appends, Messages after the Task and time going back', () => {
-    expect(judgeEventOrder(stream([task('TASK_STATE_SUBMITTED'), { statusUpdate: { taskId: 'other', contextId: 'c1', status: { state: 'TASK_STATE_WORKING' } } }])).kind).toBe('unmet');
+    expect(
+      judgeEventOrder(stream([task('TASK_STATE_SUBMITTED'), { statusUpdate: { taskId: 'other', contextId: 'c1', status: { state: 'TASK_STATE_WORKING' } } }]))
+        .kind,
+    ).toBe('unmet');
     expect(judgeEventOrder(stream([task('TASK_STATE_SUBMITTED'), artifact('never', true)])).kind).toBe('unmet');
     expect(judgeEventOrder(stream([task('TASK_STATE_SUBMITTED'), message])).kind).toBe('unmet');
-    expect(judgeEventOrder(stream([task('TASK_STATE_SUBMITTED'), status('TASK_STATE_WORKING', '2026-01-01T00:00:05Z'), status('TASK_STATE_COMPLETED', '2026-01-01T00:00:01Z')])).kind).toBe('unmet');
+    expect(
+      judgeEventOrder(
+        stream([task('TASK_STATE_SUBMITTED'), status('TASK_STATE_WORKING', '2026-01-01T00:00:05Z'), status('TASK_STATE_COMPLETED', '2026-01-01T00:00:01Z')]),
+      ).kind,
+    ).toBe('unmet');
   });
 
   it('closes-at-terminal: open after the final state fails; closed before any final state fails; cut short is skipped', () => {

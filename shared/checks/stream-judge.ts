@@ -47,7 +47,10 @@ export function judgeFirstEvent(record: ExchangeRecord): Finding {
       'A stream that starts with a Message must carry only that Message (§11.7): send a Task first if more events follow.',
     );
   }
-  return unmet(`The first event is ${label(first)}.`, 'The first stream event must be the Task (or a single Message) so clients learn the task id before updates (§11.7).');
+  return unmet(
+    `The first event is ${label(first)}.`,
+    'The first stream event must be the Task (or a single Message) so clients learn the task id before updates (§11.7).',
+  );
 }
 
 export function judgeEventOrder(record: ExchangeRecord): Finding {
@@ -82,7 +85,10 @@ export function judgeEventOrder(record: ExchangeRecord): Finding {
     }
   });
   if (problems.length === 0) return met(`${items.length} event(s) for task ${task.taskId ?? '?'}, in order.`);
-  return unmet(`${problems.slice(0, 3).join('; ')}${problems.length > 3 ? ` (+${problems.length - 3} more)` : ''}.`, 'Send the Task first, then only updates for that task and context, in order (§11.7).');
+  return unmet(
+    `${problems.slice(0, 3).join('; ')}${problems.length > 3 ? ` (+${problems.length - 3} more)` : ''}.`,
+    'Send the Task first, then only updates for that task and context, in order (§11.7).',
+  );
 }
 
 /**
@@ -133,7 +139,10 @@ export function judgeNothingAfterTerminal(record: ExchangeRecord): Finding {
   const extra = after.filter((item, i) => !(i === 0 && item.kind === 'task' && item.state === endItem.state));
   if (extra.length === 0) return met(`Nothing followed the ${endItem.state ?? 'final'} state${after.length ? ' but the allowed final Task snapshot' : ''}.`);
   return unmet(
-    `${extra.length} event(s) after the ${endItem.state ?? 'final'} state at #${endItem.seq}: ${extra.slice(0, 3).map((item) => `#${item.seq} ${label(item)}`).join(', ')}.`,
+    `${extra.length} event(s) after the ${endItem.state ?? 'final'} state at #${endItem.seq}: ${extra
+      .slice(0, 3)
+      .map((item) => `#${item.seq} ${label(item)}`)
+      .join(', ')}.`,
     'A task in a terminal state does not change; send nothing after it (at most one final Task snapshot) (§3.1.2).',
   );
 }

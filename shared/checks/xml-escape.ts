@@ -25,10 +25,5 @@ export function escapeXmlText(text: string): string {
 
 /** Attribute values: quotes escaped, and whitespace kept as references so normalisation cannot eat it. */
 export function escapeXmlAttr(text: string): string {
-  return escapeXmlText(text)
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&apos;')
-    .replace(/\t/g, '&#9;')
-    .replace(/\n/g, '&#10;')
-    .replace(/\r/g, '&#13;');
+  return escapeXmlText(text).replace(/"/g, '&quot;').replace(/'/g, '&apos;').replace(/\t/g, '&#9;').replace(/\n/g, '&#10;').replace(/\r/g, '&#13;');
 }

@@ -30,7 +30,8 @@ export * from './result';
 export * from './stream';
 
 /** The one map of unary operations between the page and the core. */
-export interface Operations extends AppOps, SecretOps, A2aOps, CardOps, SpecOps, HistoryOps, CheckOps, ServergenOps, EnvOps, HttpOps, SessionOps, ImportOps, McpOps {}
+export interface Operations
+  extends AppOps, SecretOps, A2aOps, CardOps, SpecOps, HistoryOps, CheckOps, ServergenOps, EnvOps, HttpOps, SessionOps, ImportOps, McpOps {}
 
 /** The one map of streaming operations. */
 export interface Streams extends AppStreams, A2aStreams, CardStreams, SpecStreams, HistoryStreams, CheckStreams, ServergenStreams, HttpStreams, McpStreams {}

@@ -26,8 +26,7 @@ export interface CheckRunRequest {
 
 /** Events of a running check: first the plan, then one result per check as it completes. */
 export type CheckRunEvent =
-  | { type: 'plan'; target: CheckTargetInfo; interfaces: CheckInterface[]; total: number; runId: string }
-  | { type: 'result'; result: CheckResult };
+  { type: 'plan'; target: CheckTargetInfo; interfaces: CheckInterface[]; total: number; runId: string } | { type: 'result'; result: CheckResult };
 
 export interface CheckListResponse {
   checks: CheckDefinition[];

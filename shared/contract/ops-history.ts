@@ -36,7 +36,13 @@ export interface HistoryStatsRequest {
 
 export interface HistoryStreams {}
 
-export const historyOpNames = ['history.list', 'history.get', 'history.clear', 'history.settings', 'history.stats'] as const satisfies readonly (keyof HistoryOps)[];
+export const historyOpNames = [
+  'history.list',
+  'history.get',
+  'history.clear',
+  'history.settings',
+  'history.stats',
+] as const satisfies readonly (keyof HistoryOps)[];
 export const historyStreamNames = [] as const satisfies readonly (keyof HistoryStreams)[];
 
 export type { Op, StreamOp };

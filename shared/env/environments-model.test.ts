@@ -3,7 +3,13 @@ import { parseEnvironmentsText, serializeEnvironments, type EnvironmentsDoc } fr
 
 const doc: EnvironmentsDoc = {
   environments: [
-    { name: 'local demo', variables: [{ name: 'baseUrl', value: 'http://127.0.0.1:9999' }, { name: 'token', secret: 'demo-token' }] },
+    {
+      name: 'local demo',
+      variables: [
+        { name: 'baseUrl', value: 'http://127.0.0.1:9999' },
+        { name: 'token', secret: 'demo-token' },
+      ],
+    },
     { name: 'staging', variables: [] },
   ],
 };

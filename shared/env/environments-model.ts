@@ -65,7 +65,8 @@ function checkVariable(envName: string, name: string, raw: unknown): { ok: true;
   const bad = checkVariableName(name);
   if (bad) return { ok: false, message: `Environment "${envName}": ${bad}` };
   if (typeof raw === 'string') {
-    if (raw.length > MAX_VALUE_CHARS) return { ok: false, message: `Environment "${envName}": the value of ${name} is longer than ${MAX_VALUE_CHARS} characters.` };
+    if (raw.length > MAX_VALUE_CHARS)
+      return { ok: false, message: `Environment "${envName}": the value of ${name} is longer than ${MAX_VALUE_CHARS} characters.` };
     return { ok: true, variable: { name, value: raw } };
   }
   if (raw && typeof raw === 'object' && !Array.isArray(raw)) {
@@ -121,13 +122,15 @@ export function parseEnvironmentsText(text: string): ParsedEnvironments {
   if (list.length > MAX_ENVIRONMENTS) return { ok: false, message: `More than ${MAX_ENVIRONMENTS} environments.` };
   const environments: Environment[] = [];
   for (const item of list) {
-    if (!item || typeof item !== 'object' || Array.isArray(item)) return { ok: false, message: 'Each environment is an object {"name": ..., "variables": {...}}.' };
+    if (!item || typeof item !== 'object' || Array.isArray(item))
+      return { ok: false, message: 'Each environment is an object {"name": ..., "variables": {...}}.' };
     const rec = item as Record<string, unknown>;
     const name = rec['name'];
     const bad = checkEnvironmentName(name);
     if (bad) return { ok: false, message: bad };
     const vars = rec['variables'] ?? {};
-    if (!vars || typeof vars !== 'object' || Array.isArray(vars)) return { ok: false, message: `Environment "${String(name)}": "variables" must be an object.` };
+    if (!vars || typeof vars !== 'object' || Array.isArray(vars))
+      return { ok: false, message: `Environment "${String(name)}": "variables" must be an object.` };
     const entries = Object.entries(vars as Record<string, unknown>);
     if (entries.length > MAX_VARIABLES) return { ok: false, message: `Environment "${String(name)}" has more than ${MAX_VARIABLES} variables.` };
     const variables: EnvironmentVariable[] = [];

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest';
 import type { A2aCall } from '../a2a/call';
 import { callVariableNames, previewText, resolveCallVariables, substituteText, variableNamesIn, wholeVariable } from './variables';
 
-const base: A2aCall = { version: '1.0', binding: 'JSONRPC', endpoint: '{{baseUrl}}/rpc', method: 'SendMessage', body: { message: { parts: [{ text: 'hi {{ who }}' }] } } };
+const base: A2aCall = {
+  version: '1.0',
+  binding: 'JSONRPC',
+  endpoint: '{{baseUrl}}/rpc',
+  method: 'SendMessage',
+  body: { message: { parts: [{ text: 'hi {{ who }}' }] } },
+};
 
 describe('variables', () => {
   it('finds names in order of first use, with or without inner spaces', () => {
@@ -15,7 +21,10 @@ describe('variables', () => {
     const call: A2aCall = {
       ...base,
       tenant: '{{tenant}}',
-      headers: [{ name: 'X-Trace', value: '{{trace}}' }, { name: 'X-Off', value: '{{off}}', enabled: false }],
+      headers: [
+        { name: 'X-Trace', value: '{{trace}}' },
+        { name: 'X-Off', value: '{{off}}', enabled: false },
+      ],
       auth: { type: 'basic', username: '{{user}}', password: { secretRef: '{{password}}' } },
     };
     expect(callVariableNames(call)).toEqual(['baseUrl', 'tenant', 'trace', 'user', 'password', 'who']);
@@ -23,10 +32,24 @@ describe('variables', () => {
 
   it('fills every place and turns a whole {{name}} secret reference into the value for this send', () => {
     const call: A2aCall = { ...base, headers: [{ name: 'X-Env', value: 'env={{stage}}' }], auth: { type: 'bearer', token: { secretRef: '{{token}}' } } };
-    const out = resolveCallVariables(call, new Map([['baseUrl', 'http://127.0.0.1:9999'], ['who', 'Ann'], ['stage', 'dev'], ['token', 's3cret-token']]));
+    const out = resolveCallVariables(
+      call,
+      new Map([
+        ['baseUrl', 'http://127.0.0.1:9999'],
+        ['who', 'Ann'],
+        ['stage', 'dev'],
+        ['token', 's3cret-token'],
+      ]),
+    );
     expect(out).toEqual({
       ok: true,
-      call: { ...call, endpoint: 'http://127.0.0.1:9999/rpc', headers: [{ name: 'X-Env', value: 'env=dev' }], auth: { type: 'bearer', token: { value: 's3cret-token' } }, body: { message: { parts: [{ text: 'hi Ann' }] } } },
+      call: {
+        ...call,
+        endpoint: 'http://127.0.0.1:9999/rpc',
+        headers: [{ name: 'X-Env', value: 'env=dev' }],
+        auth: { type: 'bearer', token: { value: 's3cret-token' } },
+        body: { message: { parts: [{ text: 'hi Ann' }] } },
+      },
     });
     // The draft itself is never changed.
     expect(call.endpoint).toBe('{{baseUrl}}/rpc');
@@ -55,7 +78,9 @@ describe('variables', () => {
   });
 
   it('previews secrets as markers and leaves unknown names as written', () => {
-    const text = previewText('Bearer {{token}} for {{who}} at {{where}}', (n) => (n === 'token' ? { secret: 'demo-token' } : n === 'who' ? { value: 'Ann' } : undefined));
+    const text = previewText('Bearer {{token}} for {{who}} at {{where}}', (n) =>
+      n === 'token' ? { secret: 'demo-token' } : n === 'who' ? { value: 'Ann' } : undefined,
+    );
     expect(text).toBe('Bearer ‹secret: demo-token› for Ann at {{where}}');
     expect(substituteText('no vars', () => 'x')).toBe('no vars');
   });

@@ -69,7 +69,11 @@ function sourceText(source: SecretSource): string {
 
 function oauth2EndpointTexts(endpoints: OAuth2Endpoints): string[] {
   if (endpoints.from !== 'manual') return [endpoints.url];
-  return [endpoints.tokenUrl, ...(endpoints.authorizationUrl ? [endpoints.authorizationUrl] : []), ...(endpoints.deviceAuthorizationUrl ? [endpoints.deviceAuthorizationUrl] : [])];
+  return [
+    endpoints.tokenUrl,
+    ...(endpoints.authorizationUrl ? [endpoints.authorizationUrl] : []),
+    ...(endpoints.deviceAuthorizationUrl ? [endpoints.deviceAuthorizationUrl] : []),
+  ];
 }
 
 function mapOAuth2Endpoints(endpoints: OAuth2Endpoints, sub: (text: string) => string): OAuth2Endpoints {
@@ -92,7 +96,13 @@ function authStrings(auth: AuthConfig | undefined): string[] {
     case 'basic':
       return [auth.username, sourceText(auth.password)];
     case 'oauth2':
-      return [...oauth2EndpointTexts(auth.endpoints), auth.clientId, ...(auth.clientSecret ? [sourceText(auth.clientSecret)] : []), ...(auth.scopes ?? []), ...(auth.resource ? [auth.resource] : [])];
+      return [
+        ...oauth2EndpointTexts(auth.endpoints),
+        auth.clientId,
+        ...(auth.clientSecret ? [sourceText(auth.clientSecret)] : []),
+        ...(auth.scopes ?? []),
+        ...(auth.resource ? [auth.resource] : []),
+      ];
   }
 }
 

@@ -33,7 +33,11 @@ function sendRecord(overrides: Partial<ExchangeRecord> = {}): ExchangeRecord {
     timings: { totalMs: 7 },
     outcome: {
       kind: 'task',
-      task: { id: 't-9', contextId: 'c-9', status: { state: 'TASK_STATE_COMPLETED', message: { messageId: 'a-1', role: 'ROLE_AGENT', parts: [{ text: 'Sum: 42' }] } } },
+      task: {
+        id: 't-9',
+        contextId: 'c-9',
+        status: { state: 'TASK_STATE_COMPLETED', message: { messageId: 'a-1', role: 'ROLE_AGENT', parts: [{ text: 'Sum: 42' }] } },
+      },
       state: 'TASK_STATE_COMPLETED',
     },
     warnings: [],
@@ -102,8 +106,18 @@ describe('history entries (logging policy)', () => {
       method: 'SendStreamingMessage',
       outcome: { kind: 'stream', ended: 'completed', eventCount: 2, lastState: 'TASK_STATE_COMPLETED' },
       events: [
-        { seq: 0, atMs: 1, event: 'message', data: { jsonrpc: '2.0', id: 1, result: { task: { id: 't-s', contextId: 'c-s', status: { state: 'TASK_STATE_SUBMITTED' } } } } },
-        { seq: 1, atMs: 2, event: 'message', data: { jsonrpc: '2.0', id: 1, result: { statusUpdate: { taskId: 't-s', contextId: 'c-s', status: { state: 'TASK_STATE_COMPLETED' } } } } },
+        {
+          seq: 0,
+          atMs: 1,
+          event: 'message',
+          data: { jsonrpc: '2.0', id: 1, result: { task: { id: 't-s', contextId: 'c-s', status: { state: 'TASK_STATE_SUBMITTED' } } } },
+        },
+        {
+          seq: 1,
+          atMs: 2,
+          event: 'message',
+          data: { jsonrpc: '2.0', id: 1, result: { statusUpdate: { taskId: 't-s', contextId: 'c-s', status: { state: 'TASK_STATE_COMPLETED' } } } },
+        },
       ],
     });
     const entry = buildHistoryEntry(stream, { source: 'stream', fullBodies: false, sha256: fakeHash, attempt: 1 });
@@ -111,7 +125,11 @@ describe('history entries (logging policy)', () => {
   });
 
   it('summarises 0.3 parts too', () => {
-    expect(summarizePart({ kind: 'file', file: { uri: 'https://x/y', mimeType: 'text/csv' } })).toEqual({ kind: 'url', mediaType: 'text/csv', mediaTypeDeclared: true });
+    expect(summarizePart({ kind: 'file', file: { uri: 'https://x/y', mimeType: 'text/csv' } })).toEqual({
+      kind: 'url',
+      mediaType: 'text/csv',
+      mediaTypeDeclared: true,
+    });
     expect(summarizePart({ kind: 'data', data: { a: 1 } })).toMatchObject({ kind: 'data', bytes: 7 });
     expect(utf8Length('a€😀')).toBe(1 + 3 + 4);
   });

@@ -24,7 +24,15 @@ function record(): ExchangeRecord {
     },
     response: { headers: [['set-cookie', 'sid=9']], trailers: [['x-api-key', 'k']], body: 'other-secret-2', bodyBytes: 3 },
     timings: { totalMs: 1 },
-    events: [{ seq: 0, atMs: 1, event: 'grpc', data: { statusUpdate: { metadata: { 'sekret-value-1': ['x', { deep: 'other-secret-2' }] } } }, error: { code: 1, message: 'bad other-secret-2' } }],
+    events: [
+      {
+        seq: 0,
+        atMs: 1,
+        event: 'grpc',
+        data: { statusUpdate: { metadata: { 'sekret-value-1': ['x', { deep: 'other-secret-2' }] } } },
+        error: { code: 1, message: 'bad other-secret-2' },
+      },
+    ],
     outcome: { kind: 'message', message: { parts: [{ text: 'you sent sekret-value-1' }] } },
     warnings: ['saw other-secret-2'],
   };
@@ -52,7 +60,15 @@ describe('redactRecordForStorage', () => {
   it('is idempotent and leaves a record without secrets as it was', () => {
     const once = redactRecordForStorage(record(), rules);
     expect(redactRecordForStorage(once, rules)).toEqual(once);
-    const plain = { ...record(), endpoint: 'http://h/rpc', request: { url: 'http://h/rpc', headers: [], bodyBytes: 0 }, response: undefined, events: undefined, outcome: { kind: 'result' as const, value: { a: 1 } }, warnings: [] };
+    const plain = {
+      ...record(),
+      endpoint: 'http://h/rpc',
+      request: { url: 'http://h/rpc', headers: [], bodyBytes: 0 },
+      response: undefined,
+      events: undefined,
+      outcome: { kind: 'result' as const, value: { a: 1 } },
+      warnings: [],
+    };
     delete plain.response;
     delete plain.events;
     expect(redactRecordForStorage(plain, {})).toEqual(plain);

@@ -33,7 +33,15 @@ describe('computeHistoryStats', () => {
       send('c'),
       { ...send('x'), messages: [] }, // GetTask and the like: no message sent
     ];
-    expect(computeHistoryStats(entries)).toMatchObject({ messagesSent: 3, attempts: 5, retries: 2, retriedMessages: 2, duplicateExecutions: 1, duplicateExecutionRate: 0.5, outcomeUnknown: 0 });
+    expect(computeHistoryStats(entries)).toMatchObject({
+      messagesSent: 3,
+      attempts: 5,
+      retries: 2,
+      retriedMessages: 2,
+      duplicateExecutions: 1,
+      duplicateExecutionRate: 0.5,
+      outcomeUnknown: 0,
+    });
   });
 
   it('leaves out contract-check probes and entries before since; hostile ids are plain keys', () => {

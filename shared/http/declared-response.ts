@@ -49,13 +49,20 @@ export function matchMediaType(keys: readonly string[], contentType: string | un
  * The declared response for `status` and `contentType`, or undefined when the operation declares
  * nothing for that status. Pointers follow `$ref`s so they name the place the schema really is.
  */
-export function declaredResponse(doc: unknown, path: string, httpMethod: string, status: number, contentType: string | undefined): DeclaredResponse | undefined {
+export function declaredResponse(
+  doc: unknown,
+  path: string,
+  httpMethod: string,
+  status: number,
+  contentType: string | undefined,
+): DeclaredResponse | undefined {
   const op = rawOperation(doc, path, httpMethod.toLowerCase()) ?? rawOperation(doc, path, httpMethod, true);
   if (!op || !isObject(op['responses'])) return undefined;
   const responses = op['responses'];
   const code = String(status);
   const range = `${code[0] ?? ''}XX`;
-  const statusKey = code in responses ? code : Object.keys(responses).find((k) => k.toUpperCase() === range) ?? ('default' in responses ? 'default' : undefined);
+  const statusKey =
+    code in responses ? code : (Object.keys(responses).find((k) => k.toUpperCase() === range) ?? ('default' in responses ? 'default' : undefined));
   if (statusKey === undefined) return undefined;
   const opPointer = `/paths/${token(path)}/${op === rawOperation(doc, path, httpMethod.toLowerCase()) ? token(httpMethod.toLowerCase()) : `additionalOperations/${token(httpMethod)}`}`;
   let pointer = `${opPointer}/responses/${token(statusKey)}`;

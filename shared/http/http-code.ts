@@ -16,7 +16,12 @@ export interface HttpCodeExamples {
 export function envVarFor(source: SecretSource): string {
   if ('env' in source) return source.env;
   const name = 'secretRef' in source ? source.secretRef : 'SECRET';
-  return (name.replace(/[^A-Za-z0-9]+/g, '_').replace(/^_+|_+$/g, '').toUpperCase() || 'SECRET').replace(/^(\d)/, '_$1');
+  return (
+    name
+      .replace(/[^A-Za-z0-9]+/g, '_')
+      .replace(/^_+|_+$/g, '')
+      .toUpperCase() || 'SECRET'
+  ).replace(/^(\d)/, '_$1');
 }
 
 function shellQuote(text: string): string {
@@ -70,7 +75,8 @@ export function httpCodeExamples(request: HttpRequest): HttpCodeExamples {
   const type = contentType(request);
   const body = request.body;
   const textBody = body?.kind === 'json' || body?.kind === 'text' ? body.text : body?.kind === 'urlencoded' ? encodeUrlencoded(body.fields) : undefined;
-  const queryUrl = (ref: (env: string) => string): string => (p.authQuery ? `${p.url}${p.url.includes('?') ? '&' : '?'}${encodeURIComponent(p.authQuery.name)}=${ref(p.authQuery.env)}` : p.url);
+  const queryUrl = (ref: (env: string) => string): string =>
+    p.authQuery ? `${p.url}${p.url.includes('?') ? '&' : '?'}${encodeURIComponent(p.authQuery.name)}=${ref(p.authQuery.env)}` : p.url;
 
   // curl
   const curl: string[] = [`curl -X ${p.method} ${p.authQuery ? `"${queryUrl((e) => `$${e}`).replace(/"/g, '\\"')}"` : shellQuote(p.url)}`];
@@ -80,7 +86,9 @@ export function httpCodeExamples(request: HttpRequest): HttpCodeExamples {
   if (p.basic) curl.push(`  -u "${p.basic.username.replace(/"/g, '\\"')}:$${p.basic.env}"`);
   if (textBody !== undefined) curl.push(`  --data-binary ${shellQuote(textBody)}`);
   if (body?.kind === 'file') curl.push(`  --data-binary ${shellQuote(`@${fileName(body.file)}`)}`);
-  if (body?.kind === 'multipart') for (const f of body.fields) if (f.enabled !== false && f.name) curl.push(`  -F ${shellQuote(f.file ? `${f.name}=@${fileName(f.file)}` : `${f.name}=${f.value ?? ''}`)}`);
+  if (body?.kind === 'multipart')
+    for (const f of body.fields)
+      if (f.enabled !== false && f.name) curl.push(`  -F ${shellQuote(f.file ? `${f.name}=@${fileName(f.file)}` : `${f.name}=${f.value ?? ''}`)}`);
   if (request.followRedirects) curl.push('  -L');
   if (request.tls?.insecureSkipVerify) curl.push('  -k');
 
@@ -89,15 +97,28 @@ export function httpCodeExamples(request: HttpRequest): HttpCodeExamples {
   if (type && !hasHeader(p, 'content-type')) fh.push(`    "Content-Type": ${JSON.stringify(type)},`);
   if (p.authHeader) fh.push(`    ${JSON.stringify(p.authHeader.name)}: \`${p.authHeader.prefix}\${process.env.${p.authHeader.env}}\`,`);
   if (p.basic) fh.push(`    Authorization: "Basic " + btoa(${JSON.stringify(p.basic.username + ':')} + process.env.${p.basic.env}),`);
-  const fetchLines = [`const response = await fetch(${p.authQuery ? `\`${queryUrl((e) => `\${encodeURIComponent(process.env.${e})}`)}\`` : JSON.stringify(p.url)}, {`, `  method: ${JSON.stringify(p.method)},`];
+  const fetchLines = [
+    `const response = await fetch(${p.authQuery ? `\`${queryUrl((e) => `\${encodeURIComponent(process.env.${e})}`)}\`` : JSON.stringify(p.url)}, {`,
+    `  method: ${JSON.stringify(p.method)},`,
+  ];
   if (fh.length) fetchLines.push('  headers: {', ...fh, '  },');
   if (textBody !== undefined) fetchLines.push(`  body: ${JSON.stringify(textBody)},`);
   if (body?.kind === 'multipart') fetchLines.push('  body: form, // a FormData with the fields below');
   if (body?.kind === 'file') fetchLines.push(`  body: await fs.promises.readFile(${JSON.stringify(fileName(body.file))}),`);
-  fetchLines.push(`  redirect: ${JSON.stringify(request.followRedirects ? 'follow' : 'manual')},`, '});', 'console.log(response.status, await response.text());');
+  fetchLines.push(
+    `  redirect: ${JSON.stringify(request.followRedirects ? 'follow' : 'manual')},`,
+    '});',
+    'console.log(response.status, await response.text());',
+  );
   if (body?.kind === 'multipart') {
     const form = ['const form = new FormData();'];
-    for (const f of body.fields) if (f.enabled !== false && f.name) form.push(f.file ? `form.append(${JSON.stringify(f.name)}, new Blob([await fs.promises.readFile(${JSON.stringify(fileName(f.file))})]), ${JSON.stringify(fileName(f.file))});` : `form.append(${JSON.stringify(f.name)}, ${JSON.stringify(f.value ?? '')});`);
+    for (const f of body.fields)
+      if (f.enabled !== false && f.name)
+        form.push(
+          f.file
+            ? `form.append(${JSON.stringify(f.name)}, new Blob([await fs.promises.readFile(${JSON.stringify(fileName(f.file))})]), ${JSON.stringify(fileName(f.file))});`
+            : `form.append(${JSON.stringify(f.name)}, ${JSON.stringify(f.value ?? '')});`,
+        );
     fetchLines.unshift(...form);
   }
 
@@ -111,11 +132,19 @@ export function httpCodeExamples(request: HttpRequest): HttpCodeExamples {
   if (p.authQuery) args.push(`    params={${pyString(p.authQuery.name)}: os.environ[${pyString(p.authQuery.env)}]},`);
   if (p.basic) args.push(`    auth=(${pyString(p.basic.username)}, os.environ[${pyString(p.basic.env)}]),`);
   if (body?.kind === 'json' || body?.kind === 'text') args.push(`    data=${pyString(body.text)}.encode("utf-8"),`);
-  if (body?.kind === 'urlencoded') args.push(`    data=[${body.fields.filter((f) => f.enabled !== false && f.name).map((f) => `(${pyString(f.name)}, ${pyString(f.value)})`).join(', ')}],`);
+  if (body?.kind === 'urlencoded')
+    args.push(
+      `    data=[${body.fields
+        .filter((f) => f.enabled !== false && f.name)
+        .map((f) => `(${pyString(f.name)}, ${pyString(f.value)})`)
+        .join(', ')}],`,
+    );
   if (body?.kind === 'file') args.push(`    data=open(${pyString(fileName(body.file))}, "rb"),`);
   if (body?.kind === 'multipart') {
     const fields = body.fields.filter((f) => f.enabled !== false && f.name);
-    args.push(`    files=[${fields.map((f) => (f.file ? `(${pyString(f.name)}, open(${pyString(fileName(f.file))}, "rb"))` : `(${pyString(f.name)}, (None, ${pyString(f.value ?? '')}))`)).join(', ')}],`);
+    args.push(
+      `    files=[${fields.map((f) => (f.file ? `(${pyString(f.name)}, open(${pyString(fileName(f.file))}, "rb"))` : `(${pyString(f.name)}, (None, ${pyString(f.value ?? '')}))`)).join(', ')}],`,
+    );
   }
   args.push(`    allow_redirects=${request.followRedirects ? 'True' : 'False'},`);
   if (request.tls?.insecureSkipVerify) args.push('    verify=False,');

@@ -47,8 +47,10 @@ function hasRef(value: unknown): boolean {
 
 export function buildHttpOperation(draft: HttpSaveDraft): BuiltHttpOperation {
   const verb = draft.method.trim().toLowerCase();
-  if (!(openApiVerbs as readonly string[]).includes(verb)) return { ok: false, message: `${draft.method} is not one of the OpenAPI methods (${openApiVerbs.join(', ')}); it cannot be saved as an operation.` };
-  if (!draft.path.startsWith('/') || /[\r\n?#]/.test(draft.path)) return { ok: false, message: 'The path template starts with "/" and holds no query or fragment (e.g. /pets/{petId}).' };
+  if (!(openApiVerbs as readonly string[]).includes(verb))
+    return { ok: false, message: `${draft.method} is not one of the OpenAPI methods (${openApiVerbs.join(', ')}); it cannot be saved as an operation.` };
+  if (!draft.path.startsWith('/') || /[\r\n?#]/.test(draft.path))
+    return { ok: false, message: 'The path template starts with "/" and holds no query or fragment (e.g. /pets/{petId}).' };
   const templated = new Set([...draft.path.matchAll(/\{([^{}]+)\}/g)].map((m) => m[1] as string));
   const parameters: Array<Record<string, unknown>> = [];
   const seen = new Set<string>();
@@ -74,7 +76,8 @@ export function buildHttpOperation(draft: HttpSaveDraft): BuiltHttpOperation {
   const fields: Array<[string, unknown]> = [['summary', draft.summary?.trim() || `${draft.method.toUpperCase()} ${draft.path}`]];
   if (draft.serverUrl) fields.push(['servers', [{ url: draft.serverUrl }]]);
   fields.push(['parameters', parameters]);
-  if (draft.body) fields.push(['requestBody', { content: { [draft.body.mediaType]: draft.body.example !== undefined ? { example: draft.body.example } : {} } }]);
+  if (draft.body)
+    fields.push(['requestBody', { content: { [draft.body.mediaType]: draft.body.example !== undefined ? { example: draft.body.example } : {} } }]);
   const responses: Record<string, unknown> = {};
   if (draft.response) {
     const media = draft.response.contentType?.split(';')[0]?.trim();

@@ -30,11 +30,15 @@ export function httpSummaryLines(record: HttpExchangeRecord): string[] {
   for (const hop of record.redirects ?? []) out.push(`  ↳ ${hop.status} → ${hop.location}`);
   if (outcome.kind === 'transport-error') out.push(`Not answered: ${outcome.message} (${outcome.code})`);
   if (r) {
-    out.push(`HTTP ${r.status ?? '?'} ${r.statusText ?? ''}`.trim() + ` · ${formatBytes(r.bodyBytes)} · ${record.timings.totalMs.toFixed(1)} ms${r.contentType ? ` · ${r.contentType}` : ''}`);
+    out.push(
+      `HTTP ${r.status ?? '?'} ${r.statusText ?? ''}`.trim() +
+        ` · ${formatBytes(r.bodyBytes)} · ${record.timings.totalMs.toFixed(1)} ms${r.contentType ? ` · ${r.contentType}` : ''}`,
+    );
     for (const [name, value] of r.headers) out.push(`${name}: ${value}`);
     out.push('');
     if (outcome.kind === 'stream') out.push(`Stream: ${outcome.eventCount} events, ${outcome.ended}${outcome.error ? ` (${outcome.error})` : ''}`);
-    else if (r.bodyBase64 !== undefined || bodyView(r.contentType) === 'binary' || bodyView(r.contentType) === 'image') out.push(`‹${formatBytes(r.bodyBytes)} of ${r.contentType ?? 'binary data'}; use --json to get it as base64›`);
+    else if (r.bodyBase64 !== undefined || bodyView(r.contentType) === 'binary' || bodyView(r.contentType) === 'image')
+      out.push(`‹${formatBytes(r.bodyBytes)} of ${r.contentType ?? 'binary data'}; use --json to get it as base64›`);
     else if (r.body !== undefined) {
       let text = r.body;
       if (bodyView(r.contentType) === 'json') {
@@ -54,7 +58,12 @@ export function httpSummaryLines(record: HttpExchangeRecord): string[] {
   if (check) {
     out.push('');
     const against = check.declaredStatus ? ` (declared ${check.declaredStatus}${check.mediaType ? ` ${check.mediaType}` : ''})` : '';
-    const verdicts = { ok: 'matches the declared schema', violations: 'breaks the declared response', undeclared: 'status not declared by the operation', unchecked: 'not checked' } as const;
+    const verdicts = {
+      ok: 'matches the declared schema',
+      violations: 'breaks the declared response',
+      undeclared: 'status not declared by the operation',
+      unchecked: 'not checked',
+    } as const;
     out.push(`Check: ${verdicts[check.verdict]}${against}`);
     for (const v of check.violations) out.push(`  ${v.path} ${v.message}`);
     for (const item of check.items ?? []) for (const v of item.violations) out.push(`  event ${item.seq}: ${v.path} ${v.message}`);

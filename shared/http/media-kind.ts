@@ -13,7 +13,19 @@ export function bodyView(contentType: string | undefined): BodyView {
   // SVG can carry script: it is shown as an image (an <img> never runs it), never inlined.
   if (type.startsWith('image/')) return 'image';
   if (type.startsWith('text/')) return 'text';
-  if (['application/javascript', 'application/ecmascript', 'application/x-www-form-urlencoded', 'application/yaml', 'application/x-yaml', 'application/graphql', 'application/sql', 'application/toml'].includes(type)) return 'text';
+  if (
+    [
+      'application/javascript',
+      'application/ecmascript',
+      'application/x-www-form-urlencoded',
+      'application/yaml',
+      'application/x-yaml',
+      'application/graphql',
+      'application/sql',
+      'application/toml',
+    ].includes(type)
+  )
+    return 'text';
   return 'binary';
 }
 

@@ -5,10 +5,7 @@ import { buildOperationRequest, draftFromOperation, serverUrl } from './openapi-
 const doc = {
   openapi: '3.1.0',
   info: { title: 'Pets', version: '1' },
-  servers: [
-    { url: 'https://{region}.example.com/v1', variables: { region: { default: 'eu', enum: ['eu', 'us'] } } },
-    { url: 'http://127.0.0.1:8080' },
-  ],
+  servers: [{ url: 'https://{region}.example.com/v1', variables: { region: { default: 'eu', enum: ['eu', 'us'] } } }, { url: 'http://127.0.0.1:8080' }],
   security: [{ token: [] }],
   paths: {
     '/pets/{petId}': {
@@ -33,7 +30,15 @@ const doc = {
     },
   },
   components: {
-    parameters: { Fields: { name: 'fields', in: 'query', explode: false, schema: { type: 'array', items: { type: 'string' } }, examples: { two: { value: ['id', 'name'] } } } },
+    parameters: {
+      Fields: {
+        name: 'fields',
+        in: 'query',
+        explode: false,
+        schema: { type: 'array', items: { type: 'string' } },
+        examples: { two: { value: ['id', 'name'] } },
+      },
+    },
     schemas: { Pet: { type: 'object', required: ['id'], properties: { id: { type: 'integer' }, name: { type: 'string', example: 'Rex' } } } },
     responses: { Problem: { description: 'problem', content: { 'application/problem+json': { schema: { type: 'object' } } } } },
     securitySchemes: { token: { type: 'http', scheme: 'bearer' } },
@@ -49,7 +54,13 @@ describe('drafting from an OpenAPI operation', () => {
     expect(d.servers).toHaveLength(2);
     expect(serverUrl(d.servers[0]!)).toBe('https://eu.example.com/v1');
     expect(serverUrl(d.servers[0]!, { region: 'us' })).toBe('https://us.example.com/v1');
-    expect(d.params.map((p) => `${p.in}:${p.name}=${p.example}`)).toEqual(['path:petId=7', 'query:fields=["id","name"]', 'query:filter={}', 'header:X-Trace=', 'cookie:session=']);
+    expect(d.params.map((p) => `${p.in}:${p.name}=${p.example}`)).toEqual([
+      'path:petId=7',
+      'query:fields=["id","name"]',
+      'query:filter={}',
+      'header:X-Trace=',
+      'cookie:session=',
+    ]);
     expect(d.security).toEqual({ scheme: 'token', auth: { type: 'bearer', token: { secretRef: 'token' } } });
     const post = draftFromOperation(doc, '/pets/{petId}', 'POST');
     if (!post.ok) throw new Error(post.message);
@@ -79,7 +90,10 @@ describe('drafting from an OpenAPI operation', () => {
     if (!r.ok) throw new Error(r.message);
     expect(buildOperationRequest(doc, r.draft, { values: {} })).toEqual({ ok: false, message: 'The path parameter "petId" is required.' });
     expect(buildOperationRequest(doc, r.draft, { serverIndex: 5, values: { 'path:petId': '1' } }).ok).toBe(false);
-    expect(buildOperationRequest(doc, r.draft, { values: { 'path:petId': '1', 'query:filter': 'nope' } })).toEqual({ ok: false, message: '"filter" must be a JSON object of plain values, e.g. {"role":"admin"}.' });
+    expect(buildOperationRequest(doc, r.draft, { values: { 'path:petId': '1', 'query:filter': 'nope' } })).toEqual({
+      ok: false,
+      message: '"filter" must be a JSON object of plain values, e.g. {"role":"admin"}.',
+    });
     expect(buildOperationRequest(doc, r.draft, { baseUrl: '/relative', values: { 'path:petId': '1' } }).ok).toBe(false);
     expect(draftFromOperation(doc, '/nope', 'get').ok).toBe(false);
     expect(draftFromOperation(doc, '/pets/{petId}', 'delete').ok).toBe(false);
@@ -95,7 +109,10 @@ describe('declared responses', () => {
       mediaTypes: ['application/json'],
       schemaPointer: '/paths/~1pets~1{petId}/get/responses/200/content/application~1json/schema',
     });
-    expect(declaredResponse(doc, '/pets/{petId}', 'get', 404, 'application/problem+json')).toMatchObject({ statusKey: '4XX', schemaPointer: '/components/responses/Problem/content/application~1problem+json/schema' });
+    expect(declaredResponse(doc, '/pets/{petId}', 'get', 404, 'application/problem+json')).toMatchObject({
+      statusKey: '4XX',
+      schemaPointer: '/components/responses/Problem/content/application~1problem+json/schema',
+    });
     expect(declaredResponse(doc, '/pets/{petId}', 'get', 500, 'application/json')).toBeUndefined();
     expect(declaredResponse(doc, '/pets/{petId}', 'post', 500, undefined)).toEqual({ statusKey: 'default', mediaTypes: [] });
     expect(declaredResponse(doc, '/pets/{petId}', 'get', 200, 'text/html')).toMatchObject({ mediaUndeclared: true });

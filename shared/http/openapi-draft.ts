@@ -189,7 +189,8 @@ export function readSecurity(doc: Json, op: Json): OperationSecurity | undefined
       if (type === 'apiKey' && typeof scheme['name'] === 'string' && (scheme['in'] === 'header' || scheme['in'] === 'query')) {
         return { scheme: name, auth: { type: 'apiKey', in: scheme['in'], name: scheme['name'], value: secret } };
       }
-      if (type === 'apiKey') return { scheme: name, auth: { type: 'none' }, note: `API key "${textOf(scheme['name'])}" goes in a cookie: add it as a Cookie header.` };
+      if (type === 'apiKey')
+        return { scheme: name, auth: { type: 'none' }, note: `API key "${textOf(scheme['name'])}" goes in a cookie: add it as a Cookie header.` };
       if (type === 'oauth2' || type === 'openIdConnect') {
         return { scheme: name, auth: { type: 'bearer', token: secret }, note: `${type} scheme: store an access token as secret "${name}".` };
       }
@@ -218,7 +219,8 @@ export function draftFromOperation(doc: unknown, path: string, method: string): 
   // A template variable with no declared parameter is still a field: the URL cannot be built without it.
   for (const match of path.matchAll(/\{([^{}]+)\}/g)) {
     const name = match[1] as string;
-    if (!params.has(`path:${name}`)) params.set(`path:${name}`, { name, in: 'path', required: true, style: 'simple', explode: false, allowReserved: false, example: '' });
+    if (!params.has(`path:${name}`))
+      params.set(`path:${name}`, { name, in: 'path', required: true, style: 'simple', explode: false, allowReserved: false, example: '' });
   }
   const draft: OperationDraft = {
     openapi: typeof doc['openapi'] === 'string' ? doc['openapi'] : '3.2.0',
@@ -258,13 +260,18 @@ function schemaType(doc: unknown, schema: unknown): string | undefined {
  * The typed text of a field as a parameter value: arrays as JSON (`[1,2]`) or comma-separated,
  * objects as JSON; anything else is the text itself.
  */
-export function paramValueFromText(doc: unknown, param: Pick<OperationParam, 'schema' | 'name'>, text: string): { ok: true; value: ParamValue } | { ok: false; message: string } {
+export function paramValueFromText(
+  doc: unknown,
+  param: Pick<OperationParam, 'schema' | 'name'>,
+  text: string,
+): { ok: true; value: ParamValue } | { ok: false; message: string } {
   const type = schemaType(doc, param.schema);
   if (type === 'array') {
     if (text.trim().startsWith('[')) {
       try {
         const parsed: unknown = JSON.parse(text);
-        if (Array.isArray(parsed) && parsed.every((v) => v === null || ['string', 'number', 'boolean'].includes(typeof v))) return { ok: true, value: parsed as ParamValue };
+        if (Array.isArray(parsed) && parsed.every((v) => v === null || ['string', 'number', 'boolean'].includes(typeof v)))
+          return { ok: true, value: parsed as ParamValue };
       } catch {
         /* fall through to the message below */
       }
@@ -309,7 +316,12 @@ export function buildOperationRequest(doc: unknown, draft: OperationDraft, input
     const index = input.serverIndex ?? 0;
     const server = draft.servers[index];
     if (!server) {
-      return { ok: false, message: draft.servers.length ? `There is no server ${index}: the operation has ${draft.servers.length} (0–${draft.servers.length - 1}).` : 'The document declares no servers: give a base URL.' };
+      return {
+        ok: false,
+        message: draft.servers.length
+          ? `There is no server ${index}: the operation has ${draft.servers.length} (0–${draft.servers.length - 1}).`
+          : 'The document declares no servers: give a base URL.',
+      };
     }
     base = serverUrl(server, input.serverVariables);
   }
@@ -328,7 +340,10 @@ export function buildOperationRequest(doc: unknown, draft: OperationDraft, input
     }
     const value = paramValueFromText(doc, param, text);
     if (!value.ok) return value;
-    const result = serializeParam({ name: param.name, in: param.in, style: param.style, explode: param.explode, allowReserved: param.allowReserved }, value.value);
+    const result = serializeParam(
+      { name: param.name, in: param.in, style: param.style, explode: param.explode, allowReserved: param.allowReserved },
+      value.value,
+    );
     if (!result.ok) return result;
     if ('pairs' in result) query.push(...result.pairs);
     else if (param.in === 'path') pathValues[param.name] = result.text;
@@ -336,7 +351,11 @@ export function buildOperationRequest(doc: unknown, draft: OperationDraft, input
     else cookies.push(result.text);
   }
   const filled = fillPathTemplate(draft.pathTemplate, pathValues);
-  if (!filled.ok) return { ok: false, message: `The path parameter${filled.missing.length > 1 ? 's' : ''} ${filled.missing.map((m) => `"${m}"`).join(', ')} must be filled.` };
+  if (!filled.ok)
+    return {
+      ok: false,
+      message: `The path parameter${filled.missing.length > 1 ? 's' : ''} ${filled.missing.map((m) => `"${m}"`).join(', ')} must be filled.`,
+    };
   if (cookies.length) headers.push({ name: 'Cookie', value: cookies.join('; ') });
   const url = joinUrl(base, filled.path) + (query.length ? `?${query.join('&')}` : '');
   return { ok: true, url, headers };

@@ -61,7 +61,7 @@ describe('OpenAPI style/explode', () => {
     expect(text({ name: 'sid', in: 'cookie' }, 'abc')).toBe('sid=abc');
   });
 
-  it('percent-encodes as RFC 3986 does (unreserved kept, !*\'() encoded)', () => {
+  it("percent-encodes as RFC 3986 does (unreserved kept, !*'() encoded)", () => {
     expect(percentEncode("A-z0._~!*'() ü😀")).toBe('A-z0._~%21%2A%27%28%29%20%C3%BC%F0%9F%98%80');
   });
 

@@ -18,7 +18,8 @@ export interface ParamSpec {
 }
 
 /** A parameter value: a primitive, an array of primitives, or a flat object of primitives. */
-export type ParamValue = string | number | boolean | null | ReadonlyArray<string | number | boolean | null> | Readonly<Record<string, string | number | boolean | null>>;
+export type ParamValue =
+  string | number | boolean | null | ReadonlyArray<string | number | boolean | null> | Readonly<Record<string, string | number | boolean | null>>;
 
 const unreserved = /[A-Za-z0-9\-._~]/;
 const reserved = /[:/?#[\]@!$&'()*+,;=]/;
@@ -73,7 +74,8 @@ export function serializeParam(spec: ParamSpec, value: ParamValue): StyleResult 
   if (!allowedStyles[spec.in].includes(style)) return { ok: false, message: `Style "${style}" is not allowed for ${spec.in} parameter "${spec.name}".` };
   const explode = spec.explode ?? defaultExplode(style);
   // Header and cookie values travel as they are (no URL), so they are not percent-encoded.
-  const enc = spec.in === 'header' || spec.in === 'cookie' ? (s: string) => s : (s: string) => percentEncode(s, spec.in === 'query' && spec.allowReserved === true);
+  const enc =
+    spec.in === 'header' || spec.in === 'cookie' ? (s: string) => s : (s: string) => percentEncode(s, spec.in === 'query' && spec.allowReserved === true);
   const name = spec.in === 'header' || spec.in === 'cookie' ? spec.name : percentEncode(spec.name);
   const items: string[] | undefined = Array.isArray(value) ? (value as ReadonlyArray<string | number | boolean | null>).map((v) => enc(prim(v))) : undefined;
   const entries: Array<[string, string]> | undefined = isRecord(value) ? Object.entries(value).map(([k, v]) => [enc(k), enc(prim(v))]) : undefined;
@@ -113,7 +115,8 @@ export function serializeParam(spec: ParamSpec, value: ParamValue): StyleResult 
     case 'pipeDelimited': {
       const sep = style === 'spaceDelimited' ? '%20' : '|';
       if (items) return { ok: true, pairs: explode ? items.map((v) => `${name}=${v}`) : [`${name}=${items.join(sep)}`] };
-      if (entries) return { ok: true, pairs: explode ? entries.map(([k, v]) => `${k}=${v}`) : [`${name}=${entries.map(([k, v]) => `${k}${sep}${v}`).join(sep)}`] };
+      if (entries)
+        return { ok: true, pairs: explode ? entries.map(([k, v]) => `${k}=${v}`) : [`${name}=${entries.map(([k, v]) => `${k}${sep}${v}`).join(sep)}`] };
       return { ok: false, message: `Style "${style}" needs an array or object value for "${spec.name}".` };
     }
     case 'deepObject': {

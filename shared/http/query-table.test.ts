@@ -26,7 +26,12 @@ describe('params table ↔ URL', () => {
   });
 
   it('keeps {{variables}} as written for the core to fill in, encoding the text around them', () => {
-    expect(withQuery('{{base}}/p', [{ name: 'q', value: 'a {{term}}&{{ page }}' }, { name: '{{key}}', value: '1' }])).toBe('{{base}}/p?q=a%20{{term}}%26{{ page }}&{{key}}=1');
+    expect(
+      withQuery('{{base}}/p', [
+        { name: 'q', value: 'a {{term}}&{{ page }}' },
+        { name: '{{key}}', value: '1' },
+      ]),
+    ).toBe('{{base}}/p?q=a%20{{term}}%26{{ page }}&{{key}}=1');
     // Not a variable (bad name, unclosed): encoded like any other text.
     expect(withQuery('http://h/', [{ name: 'q', value: '{{1x}} {{open' }])).toBe('http://h/?q=%7B%7B1x%7D%7D%20%7B%7Bopen');
   });

@@ -113,9 +113,15 @@ export function a2aShapeOf(req: ImportedRequest): A2aShape | undefined {
     // A2A 0.3's REST routes live under /v1; Powerduck speaks 0.3 over JSON-RPC only.
     if (/\/v1$/.test(base) && versionHeader !== '1.0') return undefined;
     const fields: Record<string, unknown> = {};
-    route.pathFields.forEach((name, i) => Object.defineProperty(fields, name, { value: decodeURIComponent(match[i + 1] as string), enumerable: true, writable: true, configurable: true }));
-    if (route.rest === 'json' && isObject(body)) for (const [k, v] of Object.entries(body)) if (!(k in fields)) Object.defineProperty(fields, k, { value: v, enumerable: true, writable: true, configurable: true });
-    if (route.rest !== 'json') for (const [k, v] of split.query) if (!(k in fields)) Object.defineProperty(fields, k, { value: v, enumerable: true, writable: true, configurable: true });
+    route.pathFields.forEach((name, i) =>
+      Object.defineProperty(fields, name, { value: decodeURIComponent(match[i + 1] as string), enumerable: true, writable: true, configurable: true }),
+    );
+    if (route.rest === 'json' && isObject(body))
+      for (const [k, v] of Object.entries(body))
+        if (!(k in fields)) Object.defineProperty(fields, k, { value: v, enumerable: true, writable: true, configurable: true });
+    if (route.rest !== 'json')
+      for (const [k, v] of split.query)
+        if (!(k in fields)) Object.defineProperty(fields, k, { value: v, enumerable: true, writable: true, configurable: true });
     return { version: '1.0', binding: 'HTTP+JSON', endpoint: `${split.server}${base}`, method: route.method, body: fields };
   }
   return undefined;
@@ -149,9 +155,20 @@ function sourceFor(value: string, credential: () => PendingCredential): { source
   return { source: { secretRef: pending.suggestedName }, pending };
 }
 
-function authConfig(auth: ImportedAuth | undefined, requestName: string, idBase: string, secretBase: string): { auth?: AuthConfig; pending?: PendingCredential } {
+function authConfig(
+  auth: ImportedAuth | undefined,
+  requestName: string,
+  idBase: string,
+  secretBase: string,
+): { auth?: AuthConfig; pending?: PendingCredential } {
   if (!auth) return {};
-  const make = (what: string, value: string) => (): PendingCredential => ({ id: `${idBase}:${auth.type}`, request: requestName, what, suggestedName: secretBase, value });
+  const make = (what: string, value: string) => (): PendingCredential => ({
+    id: `${idBase}:${auth.type}`,
+    request: requestName,
+    what,
+    suggestedName: secretBase,
+    value,
+  });
   switch (auth.type) {
     case 'bearer': {
       const { source, pending } = sourceFor(auth.token, make('bearer token', auth.token));
@@ -198,7 +215,10 @@ export function planOperation(req: ImportedRequest, index: number, ctx: PlanCont
     const call: A2aCall = { version: shape.version, binding: shape.binding, endpoint: shape.endpoint, method: shape.method, body: shape.body };
     if (keep.length) call.headers = keep;
     if (auth) call.auth = auth;
-    const path = uniquePath(`/imported/${slug(req.folder ? `${req.folder} ${req.name}` : req.name, shape.method.toLowerCase().replace(/[^a-z0-9]+/g, '-'))}`, ctx.taken);
+    const path = uniquePath(
+      `/imported/${slug(req.folder ? `${req.folder} ${req.name}` : req.name, shape.method.toLowerCase().replace(/[^a-z0-9]+/g, '-'))}`,
+      ctx.taken,
+    );
     return { kind: 'a2a', path, name, method: shape.method, draft: { call, summary: name }, ...(pending ? { credential: pending } : {}) };
   }
   return planHttp(req, headers, auth, pending, name, ctx);
@@ -211,7 +231,14 @@ function exampleOf(text: string | undefined): unknown {
   return json !== undefined ? json : text;
 }
 
-function planHttp(req: ImportedRequest, headers: ImportedHeader[], auth: AuthConfig | undefined, pending: PendingCredential | undefined, name: string, ctx: PlanContext): PlannedOperation {
+function planHttp(
+  req: ImportedRequest,
+  headers: ImportedHeader[],
+  auth: AuthConfig | undefined,
+  pending: PendingCredential | undefined,
+  name: string,
+  ctx: PlanContext,
+): PlannedOperation {
   const verb = req.method.toLowerCase();
   const split = splitUrl(req.url);
   const realPath = split && !split.path.includes('{{') && !split.path.includes('{') ? split.path : undefined;
@@ -256,14 +283,22 @@ function authReference(auth: Exclude<AuthConfig, { type: 'none' }>): Record<stri
     case 'apiKey':
       return { scheme: 'apiKey', in: auth.in, name: auth.name, ...refOf(auth.value) };
     case 'oauth2':
-      return { scheme: 'oauth2', flow: auth.flow, endpoints: auth.endpoints, clientId: auth.clientId, ...(auth.scopes?.length ? { scopes: auth.scopes } : {}), ...(auth.clientSecret ? refOf(auth.clientSecret) : {}) };
+      return {
+        scheme: 'oauth2',
+        flow: auth.flow,
+        endpoints: auth.endpoints,
+        clientId: auth.clientId,
+        ...(auth.scopes?.length ? { scopes: auth.scopes } : {}),
+        ...(auth.clientSecret ? refOf(auth.clientSecret) : {}),
+      };
   }
 }
 
 /** Points a planned operation's credential at the secret name the user chose (or drops the auth). */
 export function withSecretName(op: PlannedOperation, name: string | null): PlannedOperation {
   if (!op.credential) return op;
-  const rename = (source: SecretSource): SecretSource => ('secretRef' in source && source.secretRef === op.credential?.suggestedName && name ? { secretRef: name } : source);
+  const rename = (source: SecretSource): SecretSource =>
+    'secretRef' in source && source.secretRef === op.credential?.suggestedName && name ? { secretRef: name } : source;
   if (op.kind === 'a2a') {
     const call = { ...op.draft.call };
     if (name === null) delete call.auth;

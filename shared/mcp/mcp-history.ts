@@ -30,7 +30,13 @@ export function toolErrorText(result: unknown): string {
   const content = typeof result === 'object' && result !== null ? (result as { content?: unknown }).content : undefined;
   if (Array.isArray(content)) {
     for (const block of content) {
-      if (typeof block === 'object' && block !== null && (block as { type?: unknown }).type === 'text' && typeof (block as { text?: unknown }).text === 'string') return (block as { text: string }).text;
+      if (
+        typeof block === 'object' &&
+        block !== null &&
+        (block as { type?: unknown }).type === 'text' &&
+        typeof (block as { text?: unknown }).text === 'string'
+      )
+        return (block as { text: string }).text;
     }
   }
   return 'The tool reported an error (isError).';
@@ -54,13 +60,15 @@ export function buildMcpHistoryEntry(record: McpExchangeRecord, options: McpEntr
     warnings: [...record.warnings],
     bodies: options.fullBodies ? 'full' : 'hashed',
   };
-  if (outcome.kind === 'result' || outcome.kind === 'tool-error') entry.response = { ...digest(outcome.result, options.sha256), contentType: 'application/json' };
+  if (outcome.kind === 'result' || outcome.kind === 'tool-error')
+    entry.response = { ...digest(outcome.result, options.sha256), contentType: 'application/json' };
   const posts = record.http.filter((h) => h.httpMethod === 'POST' && h.status !== undefined);
   const status = outcome.kind === 'http-error' ? outcome.status : outcome.kind === 'auth-required' ? outcome.challenge.status : posts[posts.length - 1]?.status;
   if (status !== undefined) entry.httpStatus = status;
   if (outcome.kind === 'rpc-error') entry.a2aError = { code: outcome.code, message: outcome.message };
   else if (outcome.kind === 'tool-error') entry.a2aError = { code: 'tool-error', message: toolErrorText(outcome.result) };
-  else if (outcome.kind === 'http-error' || outcome.kind === 'auth-required' || outcome.kind === 'cancelled') entry.a2aError = { code: outcome.kind, message: outcome.message };
+  else if (outcome.kind === 'http-error' || outcome.kind === 'auth-required' || outcome.kind === 'cancelled')
+    entry.a2aError = { code: outcome.kind, message: outcome.message };
   else if (outcome.kind === 'transport-error') {
     entry.transportError = outcome.code;
     entry.a2aError = { code: outcome.code, message: outcome.message };

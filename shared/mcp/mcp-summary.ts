@@ -74,7 +74,15 @@ export function mcpSummaryLines(record: McpExchangeRecord): string[] {
   for (const v of check?.violations ?? []) out.push(`  ${v.path} ${v.message}`);
   for (const note of check?.notes ?? []) out.push(`  ${note}`);
   for (const w of record.warnings) out.push(`Warning: ${w}`);
-  if (record.stderr && o.kind !== 'result') out.push('Server stderr (last lines):', ...record.stderr.trimEnd().split('\n').slice(-20).map((l) => `  ${l}`));
+  if (record.stderr && o.kind !== 'result')
+    out.push(
+      'Server stderr (last lines):',
+      ...record.stderr
+        .trimEnd()
+        .split('\n')
+        .slice(-20)
+        .map((l) => `  ${l}`),
+    );
   return out;
 }
 
@@ -88,21 +96,28 @@ export function mcpListLines(result: McpConnectResult, what: 'tools' | 'resource
     const s = result.server;
     if (s?.instructions) out.push('Instructions:', ...s.instructions.split('\n').map((l) => `  ${l}`));
     out.push('Capabilities:', ...block(s?.capabilities ?? {}));
-    out.push(`${result.tools.length} tools, ${result.resources.length} resources, ${result.resourceTemplates.length} resource templates, ${result.prompts.length} prompts`);
+    out.push(
+      `${result.tools.length} tools, ${result.resources.length} resources, ${result.resourceTemplates.length} resource templates, ${result.prompts.length} prompts`,
+    );
   }
   if (what === 'tools') {
     if (!result.tools.length) out.push('No tools.');
     for (const t of result.tools) {
       out.push(`${t.name}${t.title ? ` (${t.title})` : ''}${t.description ? ` — ${t.description}` : ''}`);
-      const props = t.inputSchema && typeof t.inputSchema['properties'] === 'object' && t.inputSchema['properties'] !== null ? Object.keys(t.inputSchema['properties']) : [];
+      const props =
+        t.inputSchema && typeof t.inputSchema['properties'] === 'object' && t.inputSchema['properties'] !== null
+          ? Object.keys(t.inputSchema['properties'])
+          : [];
       if (props.length) out.push(`  arguments: ${props.join(', ')}`);
       if (t.outputSchema) out.push('  structured output: yes (outputSchema)');
     }
   }
   if (what === 'resources') {
     if (!result.resources.length && !result.resourceTemplates.length) out.push('No resources.');
-    for (const r of result.resources) out.push(`${r.uri}${r.name ? ` (${r.name})` : ''}${r.mimeType ? ` · ${r.mimeType}` : ''}${r.description ? ` — ${r.description}` : ''}`);
-    for (const r of result.resourceTemplates) out.push(`${r.uriTemplate} [template]${r.name ? ` (${r.name})` : ''}${r.description ? ` — ${r.description}` : ''}`);
+    for (const r of result.resources)
+      out.push(`${r.uri}${r.name ? ` (${r.name})` : ''}${r.mimeType ? ` · ${r.mimeType}` : ''}${r.description ? ` — ${r.description}` : ''}`);
+    for (const r of result.resourceTemplates)
+      out.push(`${r.uriTemplate} [template]${r.name ? ` (${r.name})` : ''}${r.description ? ` — ${r.description}` : ''}`);
   }
   if (what === 'prompts') {
     if (!result.prompts.length) out.push('No prompts.');

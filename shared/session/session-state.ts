@@ -92,7 +92,12 @@ function safeOAuth2(auth: Record<string, unknown>): Json {
     if (token === undefined) return { type: 'none' };
     const authorization = text(endpoints['authorizationUrl']);
     const device = text(endpoints['deviceAuthorizationUrl']);
-    safeEndpoints = { from: 'manual', tokenUrl: token, ...(authorization !== undefined ? { authorizationUrl: authorization } : {}), ...(device !== undefined ? { deviceAuthorizationUrl: device } : {}) };
+    safeEndpoints = {
+      from: 'manual',
+      tokenUrl: token,
+      ...(authorization !== undefined ? { authorizationUrl: authorization } : {}),
+      ...(device !== undefined ? { deviceAuthorizationUrl: device } : {}),
+    };
   } else if (endpoints['from'] === 'oidc' || endpoints['from'] === 'metadata') {
     const url = text(endpoints['url']);
     if (url === undefined) return { type: 'none' };

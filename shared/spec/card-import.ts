@@ -79,7 +79,11 @@ export function slug(text: string): string {
   return s || 'agent';
 }
 
-function methodAdvertised(category: string, streaming: boolean, caps: { streaming?: boolean; pushNotifications?: boolean; extendedAgentCard?: boolean }): { advertised: boolean; note?: string } {
+function methodAdvertised(
+  category: string,
+  streaming: boolean,
+  caps: { streaming?: boolean; pushNotifications?: boolean; extendedAgentCard?: boolean },
+): { advertised: boolean; note?: string } {
   if (streaming && caps.streaming !== true) return { advertised: false, note: 'The card does not declare capabilities.streaming.' };
   if (category === 'push-config' && caps.pushNotifications !== true) return { advertised: false, note: 'The card does not declare push notifications.' };
   if (category === 'card' && caps.extendedAgentCard !== true) return { advertised: false, note: 'The card does not declare an extended card.' };
@@ -141,7 +145,11 @@ export function buildCardImport(options: CardImportOptions, existingPaths: Reado
   for (const pick of options.picks) {
     const entry = plan.interfaces[pick.interfaceIndex];
     if (!entry) return { ok: false, message: `The card has no interface #${pick.interfaceIndex}.` };
-    if (!entry.version || !entry.callable) return { ok: false, message: `Interface #${pick.interfaceIndex} (${entry.binding} ${entry.protocolVersion}) cannot be called: ${entry.notCallableReason ?? 'unsupported'}.` };
+    if (!entry.version || !entry.callable)
+      return {
+        ok: false,
+        message: `Interface #${pick.interfaceIndex} (${entry.binding} ${entry.protocolVersion}) cannot be called: ${entry.notCallableReason ?? 'unsupported'}.`,
+      };
     for (const method of pick.methods) {
       const known = entry.methods.find((m) => m.name === method);
       if (!known) return { ok: false, message: `${method} is not an A2A ${entry.version} method over ${entry.binding}.` };
@@ -150,7 +158,11 @@ export function buildCardImport(options: CardImportOptions, existingPaths: Reado
       for (let n = 2; taken.has(path); n++) path = `${base}-${n}`;
       taken.add(path);
       // A card may list a gRPC interface as bare host:port; the card feature decides the scheme.
-      const applied = applyInterface({ card: options.card, interfaceIndex: entry.index, current: { endpoint: entry.url, binding: entry.binding as A2aCall['binding'], version: entry.version } });
+      const applied = applyInterface({
+        card: options.card,
+        interfaceIndex: entry.index,
+        current: { endpoint: entry.url, binding: entry.binding as A2aCall['binding'], version: entry.version },
+      });
       const call: A2aCall = {
         version: entry.version,
         binding: entry.binding as A2aCall['binding'],

@@ -9,7 +9,11 @@ const call: A2aCall = {
   method: 'SendMessage',
   body: { message: { messageId: 'm1', role: 'ROLE_USER', parts: [{ text: '[12,30]' }] } },
   auth: { type: 'bearer', token: { secretRef: 'demo-token' } },
-  headers: [{ name: 'X-Trace', value: 't' }, { name: 'Authorization', value: 'Bearer sk-live-99999' }, { name: 'X-Off', value: '1', enabled: false }],
+  headers: [
+    { name: 'X-Trace', value: 't' },
+    { name: 'Authorization', value: 'Bearer sk-live-99999' },
+    { name: 'X-Off', value: '1', enabled: false },
+  ],
 };
 
 describe('code for the request in the pane', () => {
@@ -20,12 +24,22 @@ describe('code for the request in the pane', () => {
     expect(curl).toContain("-X POST 'http://127.0.0.1:9999/rpc'");
     expect(curl).toContain('"params":{"message"');
     expect(curl).toContain('$DEMO_TOKEN');
-    expect(curl).toContain("X-Trace: t");
+    expect(curl).toContain('X-Trace: t');
     expect(curl).not.toContain('X-Off');
     expect(JSON.stringify(examples)).not.toContain('sk-live-99999');
     expect(notes.join(' ')).toContain('Authorization carries a credential');
     // Identical to what the saved operation's docs show.
-    const saved = codeExamples({ version: '1.0', binding: 'JSONRPC', endpoint: call.endpoint, method: 'SendMessage', auth: { scheme: 'bearer', secretRef: 'demo-token' }, headers: [{ name: 'X-Trace', value: 't' }], requestSchema: {}, responseSchema: {}, example: { jsonrpc: '2.0', id: 1, method: 'SendMessage', params: call.body } });
+    const saved = codeExamples({
+      version: '1.0',
+      binding: 'JSONRPC',
+      endpoint: call.endpoint,
+      method: 'SendMessage',
+      auth: { scheme: 'bearer', secretRef: 'demo-token' },
+      headers: [{ name: 'X-Trace', value: 't' }],
+      requestSchema: {},
+      responseSchema: {},
+      example: { jsonrpc: '2.0', id: 1, method: 'SendMessage', params: call.body },
+    });
     expect(examples).toEqual(saved.examples);
   });
 

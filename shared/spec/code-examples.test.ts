@@ -31,7 +31,13 @@ describe('code examples', () => {
   });
 
   it('HTTP+JSON: uses the core route table (verb, path, query, encoding, tenant)', () => {
-    const x = base({ binding: 'HTTP+JSON', endpoint: 'http://127.0.0.1:4000/rest/', method: 'GetTask', tenant: 'acme', example: { id: 'a/b', historyLength: 3 } });
+    const x = base({
+      binding: 'HTTP+JSON',
+      endpoint: 'http://127.0.0.1:4000/rest/',
+      method: 'GetTask',
+      tenant: 'acme',
+      example: { id: 'a/b', historyLength: 3 },
+    });
     const req = httpRequestFor(x);
     const route = buildRestRequest('GetTask', { id: 'a/b', historyLength: 3 }, { tenant: 'acme' });
     expect(route.ok).toBe(true);
@@ -55,7 +61,13 @@ describe('code examples', () => {
   });
 
   it('gRPC: one grpcurl line with metadata and the ProtoJSON request', () => {
-    const x = base({ binding: 'GRPC', endpoint: 'http://127.0.0.1:50051', method: 'GetTask', example: { id: 't-1' }, auth: { scheme: 'bearer', env: 'AGENT_TOKEN' } });
+    const x = base({
+      binding: 'GRPC',
+      endpoint: 'http://127.0.0.1:50051',
+      method: 'GetTask',
+      example: { id: 't-1' },
+      auth: { scheme: 'bearer', env: 'AGENT_TOKEN' },
+    });
     const { examples } = codeExamples(x);
     expect(examples.map((e) => e.id)).toEqual(['grpcurl']);
     const line = examples[0]?.code ?? '';

@@ -35,7 +35,10 @@ export interface HttpRequestShape {
 /** The environment variable an example reads the credential from. */
 export function credentialVariable(auth: XA2aAuth): string {
   if (auth.env !== undefined) return auth.env;
-  const name = (auth.secretRef ?? 'secret').replace(/[^A-Za-z0-9]+/g, '_').replace(/^_+|_+$/g, '').toUpperCase();
+  const name = (auth.secretRef ?? 'secret')
+    .replace(/[^A-Za-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '')
+    .toUpperCase();
   return /^[A-Z_]/.test(name) ? name : `SECRET_${name}`;
 }
 
@@ -141,7 +144,7 @@ function fetchExample(req: HttpRequestShape): CodeExample {
       "let buffered = '';",
       'for await (const chunk of response.body!) {',
       '  buffered += decoder.decode(chunk, { stream: true });',
-      "  let end: number;",
+      '  let end: number;',
       "  while ((end = buffered.indexOf('\\n\\n')) !== -1) {",
       '    const event = buffered.slice(0, end);',
       '    buffered = buffered.slice(end + 2);',
@@ -249,14 +252,20 @@ export interface CodeExamplesResult {
 export function codeExamples(x: XA2a): CodeExamplesResult {
   if (x.binding === 'GRPC') {
     const notes = ['grpcurl reads the A2A 1.0 proto (lf/a2a/v1/a2a.proto, shipped in proto/); drop -import-path/-proto when the agent serves gRPC reflection.'];
-    if (x.auth) notes.push(`Set ${credentialVariable(x.auth)} to the credential${x.auth.secretRef !== undefined ? ` stored as the secret "${x.auth.secretRef}"` : ''} first.`);
+    if (x.auth)
+      notes.push(
+        `Set ${credentialVariable(x.auth)} to the credential${x.auth.secretRef !== undefined ? ` stored as the secret "${x.auth.secretRef}"` : ''} first.`,
+      );
     return { examples: [grpcurlExample(x)], notes };
   }
   const built = httpRequestFor(x);
   if (!built.ok) return { examples: [], notes: [built.message] };
   const req = built.request;
   const notes: string[] = [];
-  if (x.auth) notes.push(`Set ${credentialVariable(x.auth)} to the credential${x.auth.secretRef !== undefined ? ` stored as the secret "${x.auth.secretRef}"` : ''} before running these.`);
+  if (x.auth)
+    notes.push(
+      `Set ${credentialVariable(x.auth)} to the credential${x.auth.secretRef !== undefined ? ` stored as the secret "${x.auth.secretRef}"` : ''} before running these.`,
+    );
   return { examples: [curlExample(req), fetchExample(req), pythonExample(req)], notes };
 }
 
@@ -272,7 +281,8 @@ export function codeExamplesForCall(call: A2aCall): CodeExamplesResult {
   const auth = xa2aAuthFromConfig(call.auth, literal ? 'token' : undefined);
   const headers = (call.headers ?? []).filter((h) => h.enabled !== false && h.name.trim());
   const kept = headers.filter((h) => !isCredentialHeader(h.name, call.auth));
-  for (const h of headers) if (!kept.includes(h)) notes.push(`The header ${h.name} carries a credential and is left out; put it in auth to see it as a variable.`);
+  for (const h of headers)
+    if (!kept.includes(h)) notes.push(`The header ${h.name} carries a credential and is left out; put it in auth to see it as a variable.`);
   const isEnvelope = call.binding === 'JSONRPC' && isObject(call.body) && call.body['jsonrpc'] === '2.0' && typeof call.body['method'] === 'string';
   const x: XA2a = {
     version: call.version,
@@ -284,7 +294,10 @@ export function codeExamplesForCall(call: A2aCall): CodeExamplesResult {
     ...(kept.length ? { headers: kept.map((h) => ({ name: h.name, value: h.value })) } : {}),
     requestSchema: {},
     responseSchema: {},
-    example: call.binding === 'JSONRPC' && !isEnvelope ? { jsonrpc: '2.0', id: 1, method: call.method, ...(call.body === undefined ? {} : { params: call.body }) } : call.body,
+    example:
+      call.binding === 'JSONRPC' && !isEnvelope
+        ? { jsonrpc: '2.0', id: 1, method: call.method, ...(call.body === undefined ? {} : { params: call.body }) }
+        : call.body,
   };
   const result = codeExamples(x);
   return { examples: result.examples, notes: [...result.notes, ...notes] };

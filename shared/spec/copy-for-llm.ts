@@ -91,7 +91,11 @@ export function transcriptMarkdown(record: ExchangeRecord, rules: RedactionRules
   if (reqBody) out.push(fence('json', reqBody + (req.truncated ? '\n… [cut by the recorder]' : '')), '');
   const res = record.response;
   if (res) {
-    const status = res.grpcStatusName ? `gRPC ${res.grpcStatusName}` : res.status !== undefined ? `HTTP ${res.status}${res.statusText ? ` ${res.statusText}` : ''}` : 'response';
+    const status = res.grpcStatusName
+      ? `gRPC ${res.grpcStatusName}`
+      : res.status !== undefined
+        ? `HTTP ${res.status}${res.statusText ? ` ${res.statusText}` : ''}`
+        : 'response';
     out.push('### Response', '', status, '');
     const resHeaders = headerLines([...res.headers, ...(res.trailers ?? [])], rules);
     if (resHeaders.length) out.push(fence('text', resHeaders.join('\n')), '');
@@ -100,7 +104,14 @@ export function transcriptMarkdown(record: ExchangeRecord, rules: RedactionRules
   }
   if (record.events?.length) {
     out.push(`### Stream events (${record.events.length})`, '');
-    const events = record.events.map((e) => ({ seq: e.seq, atMs: e.atMs, event: e.event, ...(e.state ? { state: e.state } : {}), data: e.data, ...(e.error ? { error: e.error } : {}) }));
+    const events = record.events.map((e) => ({
+      seq: e.seq,
+      atMs: e.atMs,
+      event: e.event,
+      ...(e.state ? { state: e.state } : {}),
+      data: e.data,
+      ...(e.error ? { error: e.error } : {}),
+    }));
     out.push(fence('json', cut(scrubValues(json(events), rules), maxBody * 2)), '');
   }
   const outcome = record.outcome;
@@ -131,7 +142,10 @@ export function copyForLlm(doc: unknown, path: string, options: CopyForLlmOption
   const rules = rulesFor(x, options.secretValues ?? []);
   const maxBody = options.maxBodyChars ?? 20_000;
   const out: string[] = [`# A2A operation: ${op.summary ?? path}`, ''];
-  out.push(`Saved as \`${op.httpMethod.toUpperCase()} ${path}\` in an OpenAPI 3.2 file with the \`x-a2a\` extension; the path is an identifier, the call goes to the endpoint.`, '');
+  out.push(
+    `Saved as \`${op.httpMethod.toUpperCase()} ${path}\` in an OpenAPI 3.2 file with the \`x-a2a\` extension; the path is an identifier, the call goes to the endpoint.`,
+    '',
+  );
   if (op.description) out.push(op.description, '');
   const settingLine = (label: string, value: string): string => {
     const header = label.startsWith('Header ') ? label.slice('Header '.length) : undefined;

@@ -12,7 +12,8 @@ export interface DocSetting {
 /** One line describing a saved auth reference, never a secret value. */
 export function describeAuth(auth: XA2aAuth | undefined, withReference = true): string {
   if (!auth) return 'none';
-  const scheme = auth.scheme === 'bearer' ? 'Bearer token' : auth.scheme === 'basic' ? `HTTP Basic (user ${auth.username})` : `API key in ${auth.in} "${auth.name}"`;
+  const scheme =
+    auth.scheme === 'bearer' ? 'Bearer token' : auth.scheme === 'basic' ? `HTTP Basic (user ${auth.username})` : `API key in ${auth.in} "${auth.name}"`;
   if (!withReference) return `${scheme}; the credential is supplied at send time and not included here`;
   const from = auth.secretRef !== undefined ? `secret "${auth.secretRef}"` : `environment variable ${auth.env}`;
   return `${scheme} from the ${from}`;

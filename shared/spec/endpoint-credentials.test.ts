@@ -15,11 +15,22 @@ describe('credentials in an endpoint URL', () => {
     }
     expect(endpointCredentials('http://h/rpc?%61ccess_token=X')).toEqual([{ where: 'query', name: 'access_token' }]);
     expect(endpointCredentials('http://h/cb#access_token=X&state=1')).toEqual([{ where: 'query', name: 'access_token' }]);
-    expect(endpointCredentials('http://u:p@h/rpc?Sig=1&key=2')).toEqual([{ where: 'userinfo' }, { where: 'query', name: 'Sig' }, { where: 'query', name: 'key' }]);
+    expect(endpointCredentials('http://u:p@h/rpc?Sig=1&key=2')).toEqual([
+      { where: 'userinfo' },
+      { where: 'query', name: 'Sig' },
+      { where: 'query', name: 'key' },
+    ]);
   });
 
   it('leaves clean URLs alone, including look-alike names and an @ in the path', () => {
-    for (const url of ['http://127.0.0.1:9/rpc', 'http://h/rpc?tokens=1&keyboard=2&monkey=3', 'http://h/users/@me?page=2', 'localhost:50051', 'http://h/rpc?%zz=1', '']) {
+    for (const url of [
+      'http://127.0.0.1:9/rpc',
+      'http://h/rpc?tokens=1&keyboard=2&monkey=3',
+      'http://h/users/@me?page=2',
+      'localhost:50051',
+      'http://h/rpc?%zz=1',
+      '',
+    ]) {
       expect(endpointCredentials(url)).toEqual([]);
     }
   });

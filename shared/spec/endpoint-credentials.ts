@@ -52,6 +52,6 @@ export function endpointCredentialAdvice(found: readonly EndpointCredential[]): 
   const parts = found.map((f) => (f.where === 'userinfo' ? 'a user name or password before the host' : `the query parameter "${f.name ?? ''}"`));
   return (
     `The endpoint carries a credential (${parts.join(', ')}); a spec file may only hold a reference to a secret. ` +
-    'Remove it from the URL and set it in the request\'s Auth settings (bearer, API key or Basic) with a named secret; nothing was written.'
+    "Remove it from the URL and set it in the request's Auth settings (bearer, API key or Basic) with a named secret; nothing was written."
   );
 }

@@ -11,7 +11,22 @@ const doc = {
   info: { title: 'T', version: '1' },
   paths: {
     '/pets': { get: { summary: 'Pets', responses: {} } },
-    '/agents/a': { post: { summary: 'Ask', 'x-protocol': 'a2a', 'x-a2a': { version: '1.0', binding: 'GRPC', endpoint: 'http://127.0.0.1:3', method: 'GetTask', requestSchema: {}, responseSchema: {}, example: { id: 't' } }, responses: {} } },
+    '/agents/a': {
+      post: {
+        summary: 'Ask',
+        'x-protocol': 'a2a',
+        'x-a2a': {
+          version: '1.0',
+          binding: 'GRPC',
+          endpoint: 'http://127.0.0.1:3',
+          method: 'GetTask',
+          requestSchema: {},
+          responseSchema: {},
+          example: { id: 't' },
+        },
+        responses: {},
+      },
+    },
     '/mcp/weather': {
       post: {
         summary: 'Forecast',
@@ -30,7 +45,19 @@ const doc = {
       },
     },
     '/mcp/local': {
-      post: { 'x-protocol': 'mcp', 'x-mcp': { transport: 'stdio', command: 'npx', args: ['-y', 'my server'], env: [{ name: 'API_KEY', secretRef: 'local-key' }], method: 'resources/read', params: { uri: 'file:///r' }, resource: 'file:///r' }, responses: {} },
+      post: {
+        'x-protocol': 'mcp',
+        'x-mcp': {
+          transport: 'stdio',
+          command: 'npx',
+          args: ['-y', 'my server'],
+          env: [{ name: 'API_KEY', secretRef: 'local-key' }],
+          method: 'resources/read',
+          params: { uri: 'file:///r' },
+          resource: 'file:///r',
+        },
+        responses: {},
+      },
     },
     '/mcp/broken': { post: { 'x-protocol': 'mcp', responses: {} } },
   },
@@ -87,7 +114,9 @@ describe('MCP operations in lists, docs and Copy for LLM', () => {
         { label: 'Resource', value: 'file:///r' },
       ]),
     );
-    expect(r.docs.codeExamples[0]?.code).toBe(`powerduck send --mcp --env-secret API_KEY=local-key --method resources/read --body '{"uri":"file:///r"}' --stdio -- npx -y 'my server'`);
+    expect(r.docs.codeExamples[0]?.code).toBe(
+      `powerduck send --mcp --env-secret API_KEY=local-key --method resources/read --body '{"uri":"file:///r"}' --stdio -- npx -y 'my server'`,
+    );
     expect(r.docs.notes.join(' ')).toMatch(/starts the command/);
   });
 

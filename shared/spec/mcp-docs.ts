@@ -18,7 +18,8 @@ import { readXMcp, serverLine, subjectOf } from './x-mcp-model';
 
 /** What the common MCP methods do (MCP 2025-11-25), for the docs' method line. */
 const methodDescriptions: Readonly<Record<string, string>> = {
-  'tools/call': 'Calls a tool of the server with arguments; the result holds content blocks, optional structuredContent, and isError: true when the tool itself failed.',
+  'tools/call':
+    'Calls a tool of the server with arguments; the result holds content blocks, optional structuredContent, and isError: true when the tool itself failed.',
   'tools/list': 'Lists the tools the server offers (paginated with cursor / nextCursor).',
   'resources/read': 'Reads a resource by URI; the result holds its contents as text or base64 blob.',
   'resources/list': 'Lists the resources the server offers (paginated).',
@@ -56,7 +57,11 @@ export function mcpSettings(x: XMcp, withReference = true): DocSetting[] {
     settings.push({ label: 'Command', value: serverLine(x) });
     if (x.cwd) settings.push({ label: 'Working directory', value: x.cwd });
     for (const e of x.env ?? []) {
-      const from = !withReference ? 'supplied at run time, not included here' : e.secretRef !== undefined ? `from the secret "${e.secretRef}"` : `from environment variable ${e.env}`;
+      const from = !withReference
+        ? 'supplied at run time, not included here'
+        : e.secretRef !== undefined
+          ? `from the secret "${e.secretRef}"`
+          : `from environment variable ${e.env}`;
       settings.push({ label: `Environment ${e.name}`, value: from });
     }
   } else {
@@ -86,8 +91,14 @@ export function mcpCodeExamples(x: XMcp, file: string | undefined, path: string)
   } else {
     parts.push('--endpoint', x.endpoint ?? '');
     if (x.transport !== 'auto') parts.push('--transport', x.transport);
-    if (x.auth?.scheme === 'bearer') parts.push(...(x.auth.secretRef !== undefined ? ['--auth-secret', x.auth.secretRef] : ['--token-env', x.auth.env as string]));
-    if (x.auth?.scheme === 'apiKey' && x.auth.in === 'header') parts.push('--api-key-header', x.auth.name, ...(x.auth.secretRef !== undefined ? ['--auth-secret', x.auth.secretRef] : ['--token-env', x.auth.env as string]));
+    if (x.auth?.scheme === 'bearer')
+      parts.push(...(x.auth.secretRef !== undefined ? ['--auth-secret', x.auth.secretRef] : ['--token-env', x.auth.env as string]));
+    if (x.auth?.scheme === 'apiKey' && x.auth.in === 'header')
+      parts.push(
+        '--api-key-header',
+        x.auth.name,
+        ...(x.auth.secretRef !== undefined ? ['--auth-secret', x.auth.secretRef] : ['--token-env', x.auth.env as string]),
+      );
     for (const h of x.headers ?? []) if (h.enabled !== false) parts.push('--header', `${h.name}: ${h.value}`);
   }
   parts.push('--method', x.method);
@@ -111,7 +122,8 @@ export function mcpDocsParts(x: XMcp, path: string, file?: string): McpDocsParts
   const description = methodDescriptions[x.method];
   const notes: string[] = [];
   if (x.transport === 'stdio') notes.push('Running this operation starts the command above on your machine; Powerduck shows it and asks before it runs.');
-  if (x.auth?.scheme === 'basic' || (x.auth?.scheme === 'apiKey' && x.auth.in === 'query')) notes.push('The CLI example covers bearer and header API keys; run the saved operation (powerduck run) for this auth scheme.');
+  if (x.auth?.scheme === 'basic' || (x.auth?.scheme === 'apiKey' && x.auth.in === 'query'))
+    notes.push('The CLI example covers bearer and header API keys; run the saved operation (powerduck run) for this auth scheme.');
   return {
     settings: mcpSettings(x),
     ...(description ? { methodDescription: description } : {}),
@@ -175,8 +187,20 @@ export function mcpCopyForLlm(doc: unknown, op: SpecOperationSummary, x: XMcp, o
   } else if (x.params) {
     out.push('## Params', '', fence('json', scrubValues(json(x.params), rules)), '');
   }
-  if (x.requestSchema) out.push(`## ${x.method === 'tools/call' ? 'Tool input schema (inputSchema)' : 'Request schema'}`, '', fence('json', json(resolveSchema(doc, x.requestSchema).schema)), '');
-  if (x.responseSchema) out.push(`## ${x.method === 'tools/call' ? 'Tool output schema (outputSchema, for structuredContent)' : 'Response schema'}`, '', fence('json', json(resolveSchema(doc, x.responseSchema).schema)), '');
+  if (x.requestSchema)
+    out.push(
+      `## ${x.method === 'tools/call' ? 'Tool input schema (inputSchema)' : 'Request schema'}`,
+      '',
+      fence('json', json(resolveSchema(doc, x.requestSchema).schema)),
+      '',
+    );
+  if (x.responseSchema)
+    out.push(
+      `## ${x.method === 'tools/call' ? 'Tool output schema (outputSchema, for structuredContent)' : 'Response schema'}`,
+      '',
+      fence('json', json(resolveSchema(doc, x.responseSchema).schema)),
+      '',
+    );
   out.push('## JSON-RPC request', '', fence('json', scrubValues(json(mcpRequestEnvelope(x)), rules)), '');
   if (x.example !== undefined) out.push('## Example result', '', fence('json', cut(scrubValues(json(x.example), rules), maxBody)), '');
   if (options.exchange) out.push(mcpTranscriptMarkdown(options.exchange, rules, maxBody));

@@ -4,7 +4,14 @@ import { buildOperation } from './operation-build';
 import { saveableCombinations } from './spec-catalogue';
 
 const message = { messageId: 'm-1', role: 'ROLE_USER', parts: [{ text: 'hi' }] };
-const call = (over: Partial<A2aCall>): A2aCall => ({ version: '1.0', binding: 'JSONRPC', endpoint: 'http://127.0.0.1:1/rpc', method: 'SendMessage', body: { message }, ...over });
+const call = (over: Partial<A2aCall>): A2aCall => ({
+  version: '1.0',
+  binding: 'JSONRPC',
+  endpoint: 'http://127.0.0.1:1/rpc',
+  method: 'SendMessage',
+  body: { message },
+  ...over,
+});
 
 describe('buildOperation', () => {
   it('saves JSON-RPC params as the whole envelope, with the method from the body', () => {
@@ -25,7 +32,9 @@ describe('buildOperation', () => {
     // Each operation refers to the shared envelope schema instead of repeating it.
     const ok = (built.value.fields.responses as Record<string, { content: Record<string, { schema: unknown }> }>)['200'];
     expect(ok?.content['application/json']?.schema).toEqual({ $ref: '#/components/schemas/A2A_1.0_SendMessage_JSONRPC_Response' });
-    expect(built.value.components['A2A_1.0_SendMessage_JSONRPC_Response']).toMatchObject({ properties: { result: { $ref: '#/components/schemas/A2A_1.0_SendMessage_Response' } } });
+    expect(built.value.components['A2A_1.0_SendMessage_JSONRPC_Response']).toMatchObject({
+      properties: { result: { $ref: '#/components/schemas/A2A_1.0_SendMessage_Response' } },
+    });
   });
 
   it("takes x-a2a.method from a drafted envelope's method, not from the picker", () => {
@@ -50,7 +59,12 @@ describe('buildOperation', () => {
     expect(ok?.content['text/event-stream']?.['itemSchema']).toEqual({ $ref: '#/components/schemas/A2A_1.0_SendStreamingMessage_JSONRPC_StreamItem' });
     expect(ok?.content['application/json']?.['schema']).toEqual({ $ref: '#/components/schemas/A2A_JSONRPC_ErrorResponse' });
     expect(built.value.components['A2A_1.0_SendStreamingMessage_JSONRPC_StreamItem']).toMatchObject({
-      properties: { data: { contentMediaType: 'application/json', contentSchema: { properties: { result: { $ref: '#/components/schemas/A2A_1.0_SendStreamingMessage_Event' } } } } },
+      properties: {
+        data: {
+          contentMediaType: 'application/json',
+          contentSchema: { properties: { result: { $ref: '#/components/schemas/A2A_1.0_SendStreamingMessage_Event' } } },
+        },
+      },
     });
     expect(built.value.fields['x-a2a'].responseSchema).toEqual({ $ref: '#/components/schemas/A2A_1.0_SendStreamingMessage_Event' });
   });

@@ -76,7 +76,10 @@ interface ResponsesPart {
 }
 
 /** `responses` of the operation: the A2A result or error; streams as an OAS 3.2 sequential media type (§4.14.4). */
-function responsesFor(draft: { version: A2aCall['version']; binding: A2aCall['binding']; method: string; streaming: boolean }, responseName: string): ResponsesPart {
+function responsesFor(
+  draft: { version: A2aCall['version']; binding: A2aCall['binding']; method: string; streaming: boolean },
+  responseName: string,
+): ResponsesPart {
   const result = componentRef(responseName);
   const { binding, method, streaming } = draft;
   const base = responseName.replace(/_(Response|Event)$/, '');
@@ -89,8 +92,7 @@ function responsesFor(draft: { version: A2aCall['version']; binding: A2aCall['bi
         : binding === 'HTTP+JSON'
           ? { oneOf: [result, componentRef(errorSchemaNames.rest)] }
           : result;
-    const perEvent =
-      binding === 'GRPC' ? 'Each gRPC stream message (ProtoJSON) is one item.' : 'Each server-sent event carries one JSON document in data.';
+    const perEvent = binding === 'GRPC' ? 'Each gRPC stream message (ProtoJSON) is one item.' : 'Each server-sent event carries one JSON document in data.';
     const item: JsonSchemaObject = {
       type: 'object',
       description: `One event of the ${method} stream (A2A ${draft.version}, ${binding}).`,
@@ -116,7 +118,9 @@ function responsesFor(draft: { version: A2aCall['version']; binding: A2aCall['bi
   if (binding === 'JSONRPC') {
     const envelopeName = `${base}_JSONRPC_Response`;
     return {
-      responses: { '200': { description: `${method} result or error (JSON-RPC 2.0).`, content: { 'application/json': { schema: componentRef(envelopeName) } } } },
+      responses: {
+        '200': { description: `${method} result or error (JSON-RPC 2.0).`, content: { 'application/json': { schema: componentRef(envelopeName) } } },
+      },
       components: { [envelopeName]: jsonRpcResponse(result, `the ${method} result`) },
     };
   }
@@ -126,8 +130,15 @@ function responsesFor(draft: { version: A2aCall['version']; binding: A2aCall['bi
 
 function errorResponse(binding: A2aCall['binding']): JsonSchemaObject {
   return binding === 'GRPC'
-    ? { default: { description: 'gRPC error status (google.rpc.Status as ProtoJSON).', content: { 'application/json': { schema: componentRef(errorSchemaNames.grpc) } } } }
-    : { default: { description: 'A2A error (google.rpc.Status, A2A §11.6).', content: { 'application/json': { schema: componentRef(errorSchemaNames.rest) } } } };
+    ? {
+        default: {
+          description: 'gRPC error status (google.rpc.Status as ProtoJSON).',
+          content: { 'application/json': { schema: componentRef(errorSchemaNames.grpc) } },
+        },
+      }
+    : {
+        default: { description: 'A2A error (google.rpc.Status, A2A §11.6).', content: { 'application/json': { schema: componentRef(errorSchemaNames.rest) } } },
+      };
 }
 
 /** Builds the operation for a draft; refuses what cannot be saved faithfully (unknown method, credentials in headers). */
@@ -152,13 +163,18 @@ export function buildOperation(draft: SaveDraft): BuildResult {
   const schemas = methodSchemas(call.version, method);
   if (!schemas) return { ok: false, message: `No schema is known for ${method} (A2A ${call.version}).` };
 
-  if (call.auth?.type === 'oauth2') return { ok: false, message: 'OAuth 2.0 auth cannot be saved to a spec file yet; set the auth to None (or a bearer token from a secret) to save.' };
+  if (call.auth?.type === 'oauth2')
+    return { ok: false, message: 'OAuth 2.0 auth cannot be saved to a spec file yet; set the auth to None (or a bearer token from a secret) to save.' };
   const literal = literalSecretOf(call.auth);
-  if (literal !== undefined && !draft.literalSecretName) return { ok: false, message: 'The request carries a literal credential; store it as a secret and save a reference instead.' };
+  if (literal !== undefined && !draft.literalSecretName)
+    return { ok: false, message: 'The request carries a literal credential; store it as a secret and save a reference instead.' };
   const auth = xa2aAuthFromConfig(call.auth, draft.literalSecretName);
   const credentialHeader = (call.headers ?? []).find((h) => isCredentialHeader(h.name, call.auth));
   if (credentialHeader) {
-    return { ok: false, message: `The header ${credentialHeader.name} carries a credential and cannot be written to a spec file; put it in auth with a secret reference.` };
+    return {
+      ok: false,
+      message: `The header ${credentialHeader.name} carries a credential and cannot be written to a spec file; put it in auth with a secret reference.`,
+    };
   }
 
   const names = methodSchemaNames(call.version, method, info.streaming);
@@ -171,7 +187,9 @@ export function buildOperation(draft: SaveDraft): BuildResult {
     ...(call.tenant ? { tenant: call.tenant } : {}),
     method,
     ...(auth ? { auth } : {}),
-    ...(call.headers?.length ? { headers: call.headers.map((h) => ({ name: h.name, value: h.value, ...(h.enabled === false ? { enabled: false } : {}) })) } : {}),
+    ...(call.headers?.length
+      ? { headers: call.headers.map((h) => ({ name: h.name, value: h.value, ...(h.enabled === false ? { enabled: false } : {}) })) }
+      : {}),
     ...(call.timeouts && Object.keys(call.timeouts).length ? { timeouts: { ...call.timeouts } } : {}),
     requestSchema: componentRef(names.request),
     responseSchema: componentRef(names.response),

@@ -17,7 +17,14 @@ function docWith(call: Parameters<typeof buildOperation>[0]['call'], extra: Reco
   };
 }
 
-const grpcDoc = docWith({ version: '1.0', binding: 'GRPC', endpoint: 'http://127.0.0.1:50051', method: 'GetTask', body: { id: 't-1' }, auth: { type: 'bearer', token: { secretRef: 'agent' } } });
+const grpcDoc = docWith({
+  version: '1.0',
+  binding: 'GRPC',
+  endpoint: 'http://127.0.0.1:50051',
+  method: 'GetTask',
+  body: { id: 't-1' },
+  auth: { type: 'bearer', token: { secretRef: 'agent' } },
+});
 
 describe('operation docs', () => {
   it('renders settings, resolved schemas, the example and code examples from the spec alone', () => {
@@ -76,13 +83,28 @@ describe('Copy for LLM', () => {
     },
     response: { status: 200, headers: [['Content-Type', 'text/event-stream']], bodyBytes: 0 },
     timings: { totalMs: 12 },
-    events: [{ seq: 0, atMs: 3, event: 'message', data: { result: { statusUpdate: { status: { state: 'TASK_STATE_WORKING' } }, echoed: TOKEN } }, state: 'TASK_STATE_WORKING' }],
+    events: [
+      {
+        seq: 0,
+        atMs: 3,
+        event: 'message',
+        data: { result: { statusUpdate: { status: { state: 'TASK_STATE_WORKING' } }, echoed: TOKEN } },
+        state: 'TASK_STATE_WORKING',
+      },
+    ],
     outcome: { kind: 'stream', ended: 'completed', eventCount: 1, lastState: 'TASK_STATE_COMPLETED' },
     warnings: [],
   };
 
   it('gives settings, schemas, the example and a redacted transcript, never the secret', () => {
-    const doc = docWith({ version: '1.0', binding: 'JSONRPC', endpoint: 'http://127.0.0.1:1/rpc', method: 'SendStreamingMessage', body: { message: { messageId: 'm' } }, auth: { type: 'bearer', token: { secretRef: 'agent' } } });
+    const doc = docWith({
+      version: '1.0',
+      binding: 'JSONRPC',
+      endpoint: 'http://127.0.0.1:1/rpc',
+      method: 'SendStreamingMessage',
+      body: { message: { messageId: 'm' } },
+      auth: { type: 'bearer', token: { secretRef: 'agent' } },
+    });
     const result = copyForLlm(doc, '/agents/a', { exchange: record, secretValues: [TOKEN] });
     expect(result.ok).toBe(true);
     if (!result.ok) return;

@@ -19,7 +19,6 @@ import { describeAuth } from './doc-text';
 export type { DocSetting } from './doc-text';
 export { describeAuth, fence, json };
 
-
 export interface OperationDocs {
   path: string;
   httpMethod: string;
@@ -47,7 +46,6 @@ export interface OperationDocs {
 
 export type DocsResult = { ok: true; docs: OperationDocs } | { ok: false; message: string };
 
-
 export function exampleLabelFor(x: XA2a): string {
   if (x.binding === 'JSONRPC') return 'JSON-RPC 2.0 request envelope';
   if (x.binding === 'HTTP+JSON') return 'HTTP+JSON request object (path fields go into the URL, the rest into the body or query)';
@@ -73,7 +71,6 @@ export function settingsFor(x: XA2a, withReference = true): DocSetting[] {
 }
 
 const cell = (text: string): string => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
-
 
 function titleOf(op: SpecOperationSummary): string {
   return op.summary ?? op.operationId ?? `${op.httpMethod.toUpperCase()} ${op.path}`;
@@ -105,7 +102,10 @@ function markdownFor(docs: Omit<OperationDocs, 'markdown'>): string {
     out.push(fence('json', json(docs.requestSchema.schema)), '');
   }
   if (docs.responseSchema) {
-    out.push(docs.streaming ? '## Response (one stream event)' : docs.protocolGroup === 'mcp' ? '## Response (structuredContent, outputSchema)' : '## Response', '');
+    out.push(
+      docs.streaming ? '## Response (one stream event)' : docs.protocolGroup === 'mcp' ? '## Response (structuredContent, outputSchema)' : '## Response',
+      '',
+    );
     if (docs.responseSchema.ref) out.push(`\`${docs.responseSchema.ref}\`${docs.responseSchema.missing ? ' (not found in this file)' : ''}`, '');
     out.push(fence('json', json(docs.responseSchema.schema)), '');
   }

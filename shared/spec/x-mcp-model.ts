@@ -75,7 +75,8 @@ export function subjectFromParams(method: string, params: Record<string, unknown
   const uri = own(params, 'uri');
   if (method === 'tools/call' && typeof name === 'string' && name !== '') return { kind: 'tool', name };
   if (method === 'prompts/get' && typeof name === 'string' && name !== '') return { kind: 'prompt', name };
-  if ((method === 'resources/read' || method === 'resources/subscribe' || method === 'resources/unsubscribe') && typeof uri === 'string' && uri !== '') return { kind: 'resource', name: uri };
+  if ((method === 'resources/read' || method === 'resources/subscribe' || method === 'resources/unsubscribe') && typeof uri === 'string' && uri !== '')
+    return { kind: 'resource', name: uri };
   return undefined;
 }
 
@@ -83,9 +84,17 @@ export function subjectFromParams(method: string, params: Record<string, unknown
  * Why a subject and the params disagree (a saved `tool: add` calling another tool would run
  * something the list says it does not), or undefined. Resources may name a URI template.
  */
-export function subjectMismatch(method: string, subject: { kind: McpSubjectKind; name: string } | undefined, params: Record<string, unknown> | undefined): string | undefined {
+export function subjectMismatch(
+  method: string,
+  subject: { kind: McpSubjectKind; name: string } | undefined,
+  params: Record<string, unknown> | undefined,
+): string | undefined {
   if (!subject) return undefined;
-  const expected: Record<McpSubjectKind, string[]> = { tool: ['tools/call'], prompt: ['prompts/get'], resource: ['resources/read', 'resources/subscribe', 'resources/unsubscribe'] };
+  const expected: Record<McpSubjectKind, string[]> = {
+    tool: ['tools/call'],
+    prompt: ['prompts/get'],
+    resource: ['resources/read', 'resources/subscribe', 'resources/unsubscribe'],
+  };
   if (!expected[subject.kind].includes(method)) return `a ${subject.kind} is the subject of ${expected[subject.kind].join(' or ')}, not of ${method}.`;
   if (subject.kind === 'resource') return undefined;
   const name = params ? own(params, 'name') : undefined;
@@ -197,7 +206,9 @@ export function targetFromXMcp(x: XMcpSummary): McpTarget {
 export function literalSecretsOf(target: McpTarget): Array<{ where: 'auth' | { env: string }; value: string }> {
   const out: Array<{ where: 'auth' | { env: string }; value: string }> = [];
   if (target.transport === 'stdio') {
-    for (const entry of target.env ?? []) if (isObject(entry.value) && 'value' in entry.value && typeof entry.value.value === 'string') out.push({ where: { env: entry.name }, value: entry.value.value });
+    for (const entry of target.env ?? [])
+      if (isObject(entry.value) && 'value' in entry.value && typeof entry.value.value === 'string')
+        out.push({ where: { env: entry.name }, value: entry.value.value });
     return out;
   }
   const auth = target.auth;
@@ -232,7 +243,10 @@ export function buildXMcp(input: XMcpBuildInput): XMcp {
         const v = entry.value;
         if ('secretRef' in v) return { name: entry.name, secretRef: v.secretRef };
         if ('env' in v) return { name: entry.name, env: v.env };
-        const stored = input.storedSecrets?.env && Object.prototype.hasOwnProperty.call(input.storedSecrets.env, entry.name) ? input.storedSecrets.env[entry.name] : undefined;
+        const stored =
+          input.storedSecrets?.env && Object.prototype.hasOwnProperty.call(input.storedSecrets.env, entry.name)
+            ? input.storedSecrets.env[entry.name]
+            : undefined;
         if (!stored) throw new Error(`The environment variable ${entry.name} holds a literal value; store it as a secret and save a reference instead.`);
         return { name: entry.name, secretRef: stored };
       });

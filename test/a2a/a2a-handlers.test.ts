@@ -38,28 +38,55 @@ afterAll(async () => {
 
 describe('a2a contract operations', () => {
   it('a2a.send returns the record, also for an RPC error; refusals come back as WireErrors', async () => {
-    const ok = await dispatcher.invoke('a2a.send', { version: '1.0', binding: 'JSONRPC', endpoint: agent.rpcUrl, method: 'SendMessage', body: { message: userMessage('x') } });
+    const ok = await dispatcher.invoke('a2a.send', {
+      version: '1.0',
+      binding: 'JSONRPC',
+      endpoint: agent.rpcUrl,
+      method: 'SendMessage',
+      body: { message: userMessage('x') },
+    });
     expect(ok.ok && ok.value.outcome.kind).toBe('message');
-    const rpcError = await dispatcher.invoke('a2a.send', { version: '1.0', binding: 'JSONRPC', endpoint: agent.rpcUrl, method: 'GetTask', body: { id: 'nope' } });
+    const rpcError = await dispatcher.invoke('a2a.send', {
+      version: '1.0',
+      binding: 'JSONRPC',
+      endpoint: agent.rpcUrl,
+      method: 'GetTask',
+      body: { id: 'nope' },
+    });
     expect(rpcError.ok && rpcError.value.outcome.kind).toBe('rpc-error');
     const refused = await dispatcher.invoke('a2a.send', { version: '0.3', binding: 'HTTP+JSON', endpoint: agent.restUrl, method: 'message/send', body: {} });
     expect(refused).toMatchObject({ ok: false, error: { code: 'unsupported' } });
   });
 
   it('a2a.continue builds the next message from a record', async () => {
-    const sent = await dispatcher.invoke('a2a.send', { version: '1.0', binding: 'HTTP+JSON', endpoint: agent.restUrl, method: 'SendMessage', body: { message: userMessage('input') } });
+    const sent = await dispatcher.invoke('a2a.send', {
+      version: '1.0',
+      binding: 'HTTP+JSON',
+      endpoint: agent.restUrl,
+      method: 'SendMessage',
+      body: { message: userMessage('input') },
+    });
     if (!sent.ok) throw new Error(sent.error.message);
     const next = await dispatcher.invoke('a2a.continue', { version: '1.0', from: sent.value, text: 'ok' });
-    expect(next.ok && next.value).toMatchObject({ taskId: expect.any(String), contextId: expect.any(String), message: { role: 'ROLE_USER', parts: [{ text: 'ok' }] } });
+    expect(next.ok && next.value).toMatchObject({
+      taskId: expect.any(String),
+      contextId: expect.any(String),
+      message: { role: 'ROLE_USER', parts: [{ text: 'ok' }] },
+    });
   });
 
   it('a2a.stream emits each event as data, then ends with the record; stream.cancel stops it locally', async () => {
     const events: Array<StreamEvent<RecordedStreamEvent, ExchangeRecord>> = [];
     const requestId = 'req-1';
-    const done = dispatcher.stream('a2a.stream', requestId, { version: '1.0', binding: 'GRPC', endpoint: agent.grpcUrl, method: 'SendStreamingMessage', body: { message: userMessage('slow 40') } }, (event) => {
-      events.push(event);
-      if (event.kind === 'data' && event.data.seq === 1) dispatcher.cancel(requestId);
-    });
+    const done = dispatcher.stream(
+      'a2a.stream',
+      requestId,
+      { version: '1.0', binding: 'GRPC', endpoint: agent.grpcUrl, method: 'SendStreamingMessage', body: { message: userMessage('slow 40') } },
+      (event) => {
+        events.push(event);
+        if (event.kind === 'data' && event.data.seq === 1) dispatcher.cancel(requestId);
+      },
+    );
     await done;
     const last = events.at(-1);
     expect(last?.kind).toBe('end');

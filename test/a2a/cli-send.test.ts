@@ -52,15 +52,33 @@ describe('powerduck send', () => {
   });
 
   it.each(['JSONRPC', 'HTTP+JSON', 'GRPC'])('exits 1 when the agent says no (TaskNotFound over %s), with the reason', async (binding) => {
-    const r = await cli(['--a2a', '1.0', '--binding', binding, '--endpoint', endpoints()[binding] as string, '--method', 'GetTask', '--body', '-'], '{"id":"nope"}');
+    const r = await cli(
+      ['--a2a', '1.0', '--binding', binding, '--endpoint', endpoints()[binding] as string, '--method', 'GetTask', '--body', '-'],
+      '{"id":"nope"}',
+    );
     expect(r.code).toBe(1);
     expect(r.out).toContain('TASK_NOT_FOUND');
   });
 
   it('--json prints one line per stream event as it arrives, then the record', async () => {
-    const r = await cli(['--a2a', '1.0', '--binding', 'HTTP+JSON', '--endpoint', agent.restUrl, '--method', 'SendStreamingMessage', '--text', 'task 2', '--json']);
+    const r = await cli([
+      '--a2a',
+      '1.0',
+      '--binding',
+      'HTTP+JSON',
+      '--endpoint',
+      agent.restUrl,
+      '--method',
+      'SendStreamingMessage',
+      '--text',
+      'task 2',
+      '--json',
+    ]);
     expect(r.code).toBe(0);
-    const lines = r.out.trim().split('\n').map((l) => JSON.parse(l) as RecordedStreamEvent | ExchangeRecord);
+    const lines = r.out
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as RecordedStreamEvent | ExchangeRecord);
     const record = lines.at(-1) as ExchangeRecord;
     const events = lines.slice(0, -1) as RecordedStreamEvent[];
     expect(events.map((e) => e.seq)).toEqual([0, 1, 2, 3, 4, 5]);
@@ -71,7 +89,21 @@ describe('powerduck send', () => {
   it('--json on a unary call prints exactly the record; --body FILE and --token-env work; the token is redacted', async () => {
     const file = join(home, 'body.json');
     await writeFile(file, '{}');
-    const r = await cli(['--a2a', '1.0', '--binding', 'JSONRPC', '--endpoint', agent.rpcUrl, '--method', 'GetExtendedAgentCard', '--body', 'body.json', '--token-env', 'AGENT_TOKEN', '--json']);
+    const r = await cli([
+      '--a2a',
+      '1.0',
+      '--binding',
+      'JSONRPC',
+      '--endpoint',
+      agent.rpcUrl,
+      '--method',
+      'GetExtendedAgentCard',
+      '--body',
+      'body.json',
+      '--token-env',
+      'AGENT_TOKEN',
+      '--json',
+    ]);
     expect(r.code).toBe(0);
     const record = JSON.parse(r.out) as ExchangeRecord;
     expect(record.outcome).toMatchObject({ kind: 'result', value: { name: 'SDK test agent (extended)' } });
@@ -88,7 +120,10 @@ describe('powerduck send', () => {
   });
 
   it('exits 2 on network errors and usage errors, with a one-line message', async () => {
-    const down = await cli(['--a2a', '1.0', '--binding', 'JSONRPC', '--endpoint', 'http://127.0.0.1:1/rpc', '--method', 'GetTask', '--body', '-'], '{"id":"x"}');
+    const down = await cli(
+      ['--a2a', '1.0', '--binding', 'JSONRPC', '--endpoint', 'http://127.0.0.1:1/rpc', '--method', 'GetTask', '--body', '-'],
+      '{"id":"x"}',
+    );
     expect(down.code).toBe(2);
     expect(down.out).toMatch(/Connection refused/);
     const usage = await cli(['--a2a', '2.0', '--binding', 'JSONRPC', '--endpoint', 'x', '--method', 'GetTask']);

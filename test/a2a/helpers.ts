@@ -14,7 +14,10 @@ export async function send(call: A2aCall, signal?: AbortSignal): Promise<Exchang
 }
 
 /** Runs a streaming call, collecting the events delivered live through onEvent. */
-export async function stream(call: A2aCall, opts: { stopAfter?: number; stopAfterMs?: number } = {}): Promise<{ record: ExchangeRecord; live: RecordedStreamEvent[] }> {
+export async function stream(
+  call: A2aCall,
+  opts: { stopAfter?: number; stopAfterMs?: number } = {},
+): Promise<{ record: ExchangeRecord; live: RecordedStreamEvent[] }> {
   const live: RecordedStreamEvent[] = [];
   const controller = new AbortController();
   if (opts.stopAfterMs !== undefined) setTimeout(() => controller.abort(), opts.stopAfterMs);

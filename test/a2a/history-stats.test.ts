@@ -74,13 +74,37 @@ describe('history stats', () => {
     const home = join(dir, 'duplicate');
     const bodyFile = join(dir, 'same-message.json');
     await writeFile(bodyFile, JSON.stringify({ message: { messageId: 'msg-dup-1', role: 'ROLE_USER', parts: [{ text: 'task 1' }] } }));
-    const send = ['send', '--a2a', '1.0', '--binding', 'JSONRPC', '--endpoint', agent.rpcUrl, '--method', 'SendMessage', '--body', bodyFile, '--token', agent.token];
+    const send = [
+      'send',
+      '--a2a',
+      '1.0',
+      '--binding',
+      'JSONRPC',
+      '--endpoint',
+      agent.rpcUrl,
+      '--method',
+      'SendMessage',
+      '--body',
+      bodyFile,
+      '--token',
+      agent.token,
+    ];
     expect((await cli(home, send)).code).toBe(0);
     expect((await cli(home, send)).code).toBe(0);
     // A different message, sent once: counted, not retried.
-    expect((await cli(home, ['send', '--a2a', '1.0', '--binding', 'JSONRPC', '--endpoint', agent.rpcUrl, '--method', 'SendMessage', '--text', 'task 1'])).code).toBe(0);
+    expect(
+      (await cli(home, ['send', '--a2a', '1.0', '--binding', 'JSONRPC', '--endpoint', agent.rpcUrl, '--method', 'SendMessage', '--text', 'task 1'])).code,
+    ).toBe(0);
     const figures = await stats(home);
-    expect(figures).toMatchObject({ messagesSent: 2, attempts: 3, retries: 1, retriedMessages: 1, duplicateExecutions: 1, duplicateExecutionRate: 1, outcomeUnknown: 0 });
+    expect(figures).toMatchObject({
+      messagesSent: 2,
+      attempts: 3,
+      retries: 1,
+      retriedMessages: 1,
+      duplicateExecutions: 1,
+      duplicateExecutionRate: 1,
+      outcomeUnknown: 0,
+    });
     const text = await cli(home, ['history', 'stats']);
     expect(text.out).toContain('duplicate executions  1 (rate 100%)');
     expect(text.out).toContain('retries               1 (1 message retried)');
@@ -91,7 +115,21 @@ describe('history stats', () => {
 
   it('--retry resends the same messageId after no answer; the first send is "outcome unknown"', async () => {
     const home = join(dir, 'retry');
-    const r = await cli(home, ['send', '--a2a', '1.0', '--binding', 'JSONRPC', '--endpoint', flakyUrl, '--method', 'SendMessage', '--text', 'hello', '--retry', '2']);
+    const r = await cli(home, [
+      'send',
+      '--a2a',
+      '1.0',
+      '--binding',
+      'JSONRPC',
+      '--endpoint',
+      flakyUrl,
+      '--method',
+      'SendMessage',
+      '--text',
+      'hello',
+      '--retry',
+      '2',
+    ]);
     expect(r.code).toBe(0);
     expect(r.err).toContain('attempt 1 got no answer');
     expect(r.err).toContain('(attempt 2 of 3)');
@@ -105,16 +143,58 @@ describe('history stats', () => {
 
   it('without --retry nothing is resent, and the exit code says the transport failed', async () => {
     const before = flakyBodies.length;
-    const r = await cli(join(dir, 'no-retry'), ['send', '--a2a', '1.0', '--binding', 'JSONRPC', '--endpoint', flakyUrl, '--method', 'SendMessage', '--text', 'once']);
+    const r = await cli(join(dir, 'no-retry'), [
+      'send',
+      '--a2a',
+      '1.0',
+      '--binding',
+      'JSONRPC',
+      '--endpoint',
+      flakyUrl,
+      '--method',
+      'SendMessage',
+      '--text',
+      'once',
+    ]);
     expect(r.code).toBe(2);
     expect(flakyBodies.length).toBe(before + 1);
   });
 
   it('--tenant on JSON-RPC 1.0 goes in params.tenant; on 0.3 it is refused', async () => {
     const home = join(dir, 'tenant');
-    await cli(home, ['send', '--a2a', '1.0', '--binding', 'JSONRPC', '--endpoint', flakyUrl, '--method', 'SendMessage', '--text', 'hi', '--tenant', 'acme', '--retry', '1']);
+    await cli(home, [
+      'send',
+      '--a2a',
+      '1.0',
+      '--binding',
+      'JSONRPC',
+      '--endpoint',
+      flakyUrl,
+      '--method',
+      'SendMessage',
+      '--text',
+      'hi',
+      '--tenant',
+      'acme',
+      '--retry',
+      '1',
+    ]);
     expect((flakyBodies.at(-1) as { params: { tenant?: string } }).params.tenant).toBe('acme');
-    const old = await cli(home, ['send', '--a2a', '0.3', '--binding', 'JSONRPC', '--endpoint', flakyUrl, '--method', 'message/send', '--text', 'hi', '--tenant', 'acme']);
+    const old = await cli(home, [
+      'send',
+      '--a2a',
+      '0.3',
+      '--binding',
+      'JSONRPC',
+      '--endpoint',
+      flakyUrl,
+      '--method',
+      'message/send',
+      '--text',
+      'hi',
+      '--tenant',
+      'acme',
+    ]);
     expect(old.code).toBe(2);
     expect(old.err).toContain('0.3 has no tenant');
   });
@@ -123,7 +203,10 @@ describe('history stats', () => {
     const home = join(dir, 'bad');
     expect((await cli(home, ['history', 'stats', '--since', 'yesterday'])).err).toContain('is not a time');
     expect((await cli(home, ['history', 'frobnicate'])).code).toBe(2);
-    expect((await cli(home, ['send', '--a2a', '1.0', '--binding', 'JSONRPC', '--endpoint', flakyUrl, '--method', 'SendMessage', '--text', 'x', '--retry', '-1'])).err).toContain('--retry takes');
+    expect(
+      (await cli(home, ['send', '--a2a', '1.0', '--binding', 'JSONRPC', '--endpoint', flakyUrl, '--method', 'SendMessage', '--text', 'x', '--retry', '-1']))
+        .err,
+    ).toContain('--retry takes');
     // An empty history has figures too.
     expect(await stats(home)).toMatchObject({ messagesSent: 0, attempts: 0, duplicateExecutionRate: null });
   });

@@ -42,7 +42,11 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
         JSON.stringify({
           jsonrpc: '2.0',
           id,
-          error: { code: -32001, message: 'Task not found', data: [{ '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason: 'TASK_NOT_FOUND', domain: 'a2a-protocol.org' }] },
+          error: {
+            code: -32001,
+            message: 'Task not found',
+            data: [{ '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason: 'TASK_NOT_FOUND', domain: 'a2a-protocol.org' }],
+          },
         }),
       );
       return;
@@ -50,24 +54,36 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
       res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"jsonrpc":"2.0","id":');
       return;
     case '/wrong-type':
-      res.writeHead(200, { 'Content-Type': 'text/html' }).end(JSON.stringify({ jsonrpc: '2.0', id, result: { message: { messageId: 'a', role: 'ROLE_AGENT', parts: [{ text: 'ok' }] } } }));
+      res
+        .writeHead(200, { 'Content-Type': 'text/html' })
+        .end(JSON.stringify({ jsonrpc: '2.0', id, result: { message: { messageId: 'a', role: 'ROLE_AGENT', parts: [{ text: 'ok' }] } } }));
       return;
     case '/html-200':
       res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end('<!doctype html><html><body>Welcome</body></html>');
       return;
     case '/rpc-only/message:send':
       // A JSON-RPC server behind the URL: whatever arrives gets an envelope, with HTTP 200.
-      res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Invalid Request' } }));
+      res
+        .writeHead(200, { 'Content-Type': 'application/json' })
+        .end(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Invalid Request' } }));
       return;
     case '/html-500':
       res.writeHead(500, { 'Content-Type': 'text/html' }).end('<html><body>Internal Server Error</body></html>');
       return;
     case '/mismatched-id':
-      res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id: 'someone-else', result: { message: { messageId: 'a', role: 'ROLE_AGENT', parts: [] } } }));
+      res
+        .writeHead(200, { 'Content-Type': 'application/json' })
+        .end(JSON.stringify({ jsonrpc: '2.0', id: 'someone-else', result: { message: { messageId: 'a', role: 'ROLE_AGENT', parts: [] } } }));
       return;
     case '/invalid-utf8':
       res.writeHead(200, { 'Content-Type': 'application/json' });
-      res.end(Buffer.concat([Buffer.from(`{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":{"message":{"messageId":"a","role":"ROLE_AGENT","parts":[{"text":"bad `), Buffer.from([0xff, 0xfe]), Buffer.from(' bytes"}]}}}')]));
+      res.end(
+        Buffer.concat([
+          Buffer.from(`{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":{"message":{"messageId":"a","role":"ROLE_AGENT","parts":[{"text":"bad `),
+          Buffer.from([0xff, 0xfe]),
+          Buffer.from(' bytes"}]}}}'),
+        ]),
+      );
       return;
     case '/big':
       res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id, result: { value: 'x'.repeat(5000) } }));
@@ -99,7 +115,9 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
     case '/rpc-error-in-stream':
       sse(res);
       res.write(frame(id, task('TASK_STATE_WORKING')));
-      res.write(`data: ${JSON.stringify({ jsonrpc: '2.0', id, error: { code: -32004, message: 'nope', data: [{ '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason: 'UNSUPPORTED_OPERATION' }] } })}\n\n`);
+      res.write(
+        `data: ${JSON.stringify({ jsonrpc: '2.0', id, error: { code: -32004, message: 'nope', data: [{ '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason: 'UNSUPPORTED_OPERATION' }] } })}\n\n`,
+      );
       return; // left open on purpose: the core stops reading after the error
     case '/odd-framing':
       // BOM, CRLF line ends, a comment, a two-line data field, a non-JSON event, then a terminal state.
@@ -143,9 +161,18 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
       res.end(`data: ${JSON.stringify(status('TASK_STATE_COMPLETED'))}\n\n`);
       return;
     case '/rest/tasks/gone':
-      res.writeHead(404, { 'Content-Type': 'application/a2a+json' }).end(
-        JSON.stringify({ error: { code: 404, status: 'NOT_FOUND', message: 'Task not found: gone', details: [{ '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason: 'TASK_NOT_FOUND' }] } }),
-      );
+      res
+        .writeHead(404, { 'Content-Type': 'application/a2a+json' })
+        .end(
+          JSON.stringify({
+            error: {
+              code: 404,
+              status: 'NOT_FOUND',
+              message: 'Task not found: gone',
+              details: [{ '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason: 'TASK_NOT_FOUND' }],
+            },
+          }),
+        );
       return;
     case '/rest/tasks/plain':
       res.writeHead(200, { 'Content-Type': 'text/plain' }).end('hello');

@@ -18,7 +18,14 @@ afterAll(async () => {
   await agent.close();
 });
 
-const call = (method: string, body: unknown, extra: Partial<A2aCall> = {}): A2aCall => ({ version: '0.3', binding: 'JSONRPC', endpoint: agent.rpcUrl, method, body, ...extra });
+const call = (method: string, body: unknown, extra: Partial<A2aCall> = {}): A2aCall => ({
+  version: '0.3',
+  binding: 'JSONRPC',
+  endpoint: agent.rpcUrl,
+  method,
+  body,
+  ...extra,
+});
 
 async function startSlowTask(): Promise<string> {
   const record = await send(call('message/send', { message: userMessageV03('slow 40'), configuration: { blocking: false } }));
@@ -65,7 +72,9 @@ describe('A2A 0.3 over JSON-RPC', () => {
 
   it('tasks/pushNotificationConfig/set, get, list, delete', async () => {
     const taskId = await startSlowTask();
-    const set = await send(call('tasks/pushNotificationConfig/set', { taskId, pushNotificationConfig: { id: 'cfg-1', url: 'http://127.0.0.1:9/hook', token: 'tok-123456' } }));
+    const set = await send(
+      call('tasks/pushNotificationConfig/set', { taskId, pushNotificationConfig: { id: 'cfg-1', url: 'http://127.0.0.1:9/hook', token: 'tok-123456' } }),
+    );
     expect(set.outcome).toMatchObject({ kind: 'result', value: { taskId, pushNotificationConfig: { id: 'cfg-1' } } });
     const got = await send(call('tasks/pushNotificationConfig/get', { id: taskId, pushNotificationConfigId: 'cfg-1' }));
     expect(got.outcome).toMatchObject({ kind: 'result', value: { pushNotificationConfig: { url: 'http://127.0.0.1:9/hook' } } });

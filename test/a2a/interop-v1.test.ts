@@ -20,7 +20,14 @@ afterAll(async () => {
 const endpointOf = (binding: Binding): string => (binding === 'JSONRPC' ? agent.rpcUrl : binding === 'HTTP+JSON' ? agent.restUrl : agent.grpcUrl);
 
 describe.each(['JSONRPC', 'HTTP+JSON', 'GRPC'] as const)('A2A 1.0 over %s', (binding) => {
-  const call = (method: string, body: unknown, extra: Partial<A2aCall> = {}): A2aCall => ({ version: '1.0', binding, endpoint: endpointOf(binding), method, body, ...extra });
+  const call = (method: string, body: unknown, extra: Partial<A2aCall> = {}): A2aCall => ({
+    version: '1.0',
+    binding,
+    endpoint: endpointOf(binding),
+    method,
+    body,
+    ...extra,
+  });
 
   /** Starts a long task without waiting for it (returnImmediately). */
   async function startSlowTask(): Promise<{ id: string; contextId: string }> {
@@ -99,7 +106,9 @@ describe.each(['JSONRPC', 'HTTP+JSON', 'GRPC'] as const)('A2A 1.0 over %s', (bin
     const page1 = (await send(call('ListTasks', { contextId, pageSize: 1 }))).outcome as { value: { tasks: unknown[]; nextPageToken: string } };
     expect(page1.value.tasks.length).toBe(1);
     expect(page1.value.nextPageToken).toBeTruthy();
-    const page2 = (await send(call('ListTasks', { contextId, pageSize: 1, pageToken: page1.value.nextPageToken }))).outcome as { value: { tasks: unknown[]; nextPageToken?: string } };
+    const page2 = (await send(call('ListTasks', { contextId, pageSize: 1, pageToken: page1.value.nextPageToken }))).outcome as {
+      value: { tasks: unknown[]; nextPageToken?: string };
+    };
     expect(page2.value.tasks.length).toBe(1);
     expect(page2.value.nextPageToken ?? '').toBe('');
     const none = (await send(call('ListTasks', { contextId, status: 'TASK_STATE_WORKING' }))).outcome as { value: { tasks?: unknown[] } };
@@ -182,21 +191,35 @@ describe.each(['JSONRPC', 'HTTP+JSON', 'GRPC'] as const)('A2A 1.0 over %s', (bin
 
 describe('refusals and headers', () => {
   it('refuses A2A 0.3 over HTTP+JSON and gRPC before sending', async () => {
-    await expect(send({ version: '0.3', binding: 'HTTP+JSON', endpoint: agent.restUrl, method: 'message/send', body: {} })).rejects.toMatchObject({ code: 'unsupported' });
-    await expect(send({ version: '0.3', binding: 'GRPC', endpoint: agent.grpcUrl, method: 'message/send', body: {} })).rejects.toMatchObject({ code: 'unsupported' });
+    await expect(send({ version: '0.3', binding: 'HTTP+JSON', endpoint: agent.restUrl, method: 'message/send', body: {} })).rejects.toMatchObject({
+      code: 'unsupported',
+    });
+    await expect(send({ version: '0.3', binding: 'GRPC', endpoint: agent.grpcUrl, method: 'message/send', body: {} })).rejects.toMatchObject({
+      code: 'unsupported',
+    });
   });
 
   it('refuses a JSON-RPC envelope as an HTTP+JSON / gRPC body, saying what belongs there', async () => {
     const envelope = { jsonrpc: '2.0', id: 1, method: 'SendMessage', params: { message: userMessage('x') } };
-    await expect(send({ version: '1.0', binding: 'HTTP+JSON', endpoint: agent.restUrl, method: 'SendMessage', body: envelope })).rejects.toThrow(/request object itself/);
+    await expect(send({ version: '1.0', binding: 'HTTP+JSON', endpoint: agent.restUrl, method: 'SendMessage', body: envelope })).rejects.toThrow(
+      /request object itself/,
+    );
     await expect(send({ version: '1.0', binding: 'GRPC', endpoint: agent.grpcUrl, method: 'SendMessage', body: envelope })).rejects.toThrow(/ProtoJSON/);
   });
 
   it('refuses a gRPC endpoint with a path, HTTP-only settings, and an invalid ProtoJSON body', async () => {
-    await expect(send({ version: '1.0', binding: 'GRPC', endpoint: `${agent.grpcUrl}/a2a`, method: 'GetTask', body: { id: 'x' } })).rejects.toThrow(/remove "\/a2a"/);
-    await expect(send({ version: '1.0', binding: 'GRPC', endpoint: agent.grpcUrl, method: 'GetTask', body: { id: 'x' }, proxy: 'http://127.0.0.1:9' })).rejects.toMatchObject({ code: 'unsupported' });
-    await expect(send({ version: '1.0', binding: 'GRPC', endpoint: agent.grpcUrl, method: 'GetTask', body: { id: 'x' }, tls: { insecureSkipVerify: true } })).rejects.toMatchObject({ code: 'unsupported' });
-    await expect(send({ version: '1.0', binding: 'GRPC', endpoint: agent.grpcUrl, method: 'SendMessage', body: { message: { role: 'ROLE_BOSS' } } })).rejects.toThrow(/\$\.message\.role/);
+    await expect(send({ version: '1.0', binding: 'GRPC', endpoint: `${agent.grpcUrl}/a2a`, method: 'GetTask', body: { id: 'x' } })).rejects.toThrow(
+      /remove "\/a2a"/,
+    );
+    await expect(
+      send({ version: '1.0', binding: 'GRPC', endpoint: agent.grpcUrl, method: 'GetTask', body: { id: 'x' }, proxy: 'http://127.0.0.1:9' }),
+    ).rejects.toMatchObject({ code: 'unsupported' });
+    await expect(
+      send({ version: '1.0', binding: 'GRPC', endpoint: agent.grpcUrl, method: 'GetTask', body: { id: 'x' }, tls: { insecureSkipVerify: true } }),
+    ).rejects.toMatchObject({ code: 'unsupported' });
+    await expect(
+      send({ version: '1.0', binding: 'GRPC', endpoint: agent.grpcUrl, method: 'SendMessage', body: { message: { role: 'ROLE_BOSS' } } }),
+    ).rejects.toThrow(/\$\.message\.role/);
   });
 
   it('keeps a user-set A2A-Version (the debugger sends what was drafted) and warns about it', async () => {

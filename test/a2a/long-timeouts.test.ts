@@ -22,11 +22,26 @@ beforeAll(async () => {
     req.on('end', () => {
       setTimeout(() => {
         if (req.url?.endsWith('.json')) {
-          res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ name: 'Slow', description: 'd', version: '1', supportedInterfaces: [], capabilities: {}, defaultInputModes: [], defaultOutputModes: [], skills: [] }));
+          res
+            .writeHead(200, { 'content-type': 'application/json' })
+            .end(
+              JSON.stringify({
+                name: 'Slow',
+                description: 'd',
+                version: '1',
+                supportedInterfaces: [],
+                capabilities: {},
+                defaultInputModes: [],
+                defaultOutputModes: [],
+                skills: [],
+              }),
+            );
           return;
         }
         const id = (JSON.parse(body) as { id: unknown }).id;
-        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id, result: { message: { messageId: 'm1', role: 'ROLE_AGENT', parts: [{ text: 'late' }] } } }));
+        res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ jsonrpc: '2.0', id, result: { message: { messageId: 'm1', role: 'ROLE_AGENT', parts: [{ text: 'late' }] } } }));
       }, 150);
     });
   });
@@ -85,13 +100,30 @@ describe('timeouts beyond the longest timer', () => {
 
   it('powerduck send --timeout refuses it as a usage error', async () => {
     let stderr = '';
-    const code = await runCli(['send', '--a2a', '1.0', '--binding', 'JSONRPC', '--endpoint', `${base}/rpc`, '--method', 'SendMessage', '--text', 'hi', '--timeout', String(MAX_TIMER_MS + 1)], {
-      env: { POWERDUCK_HOME: ctx.dir },
-      stdout: () => {},
-      stderr: (text: string) => (stderr += text),
-      readStdin: async () => '',
-      cwd: process.cwd(),
-    });
+    const code = await runCli(
+      [
+        'send',
+        '--a2a',
+        '1.0',
+        '--binding',
+        'JSONRPC',
+        '--endpoint',
+        `${base}/rpc`,
+        '--method',
+        'SendMessage',
+        '--text',
+        'hi',
+        '--timeout',
+        String(MAX_TIMER_MS + 1),
+      ],
+      {
+        env: { POWERDUCK_HOME: ctx.dir },
+        stdout: () => {},
+        stderr: (text: string) => (stderr += text),
+        readStdin: async () => '',
+        cwd: process.cwd(),
+      },
+    );
     expect(code).not.toBe(0);
     expect(stderr).toContain('2147483647');
   });

@@ -17,7 +17,15 @@ const word = fc.stringMatching(/^[A-Za-z0-9][A-Za-z0-9 _-]{0,11}$/);
 // The SDK's ts-proto Struct codec drops "__proto__" keys (it assigns them), so the cross-check leaves
 // them out; our own round trip of such keys is tested separately below.
 const withoutProtoKeys = (v: unknown): unknown =>
-  Array.isArray(v) ? v.map(withoutProtoKeys) : v && typeof v === 'object' ? Object.fromEntries(Object.entries(v).filter(([k]) => k !== '__proto__').map(([k, x]) => [k, withoutProtoKeys(x)])) : v;
+  Array.isArray(v)
+    ? v.map(withoutProtoKeys)
+    : v && typeof v === 'object'
+      ? Object.fromEntries(
+          Object.entries(v)
+            .filter(([k]) => k !== '__proto__')
+            .map(([k, x]) => [k, withoutProtoKeys(x)]),
+        )
+      : v;
 const json = fc.jsonValue({ maxDepth: 2 }).map(normal).map(withoutProtoKeys);
 const struct = fc.dictionary(word, json, { maxKeys: 3 }).map(normal);
 // Milliseconds ≥ 1: the SDK always prints 3 fraction digits (.000), we print none for whole seconds (both are ProtoJSON).
@@ -51,11 +59,30 @@ const message = fc.record(
   { requiredKeys: ['messageId', 'role', 'parts'] },
 );
 
-const state = fc.constantFrom('TASK_STATE_SUBMITTED', 'TASK_STATE_WORKING', 'TASK_STATE_COMPLETED', 'TASK_STATE_FAILED', 'TASK_STATE_CANCELED', 'TASK_STATE_INPUT_REQUIRED', 'TASK_STATE_REJECTED', 'TASK_STATE_AUTH_REQUIRED');
+const state = fc.constantFrom(
+  'TASK_STATE_SUBMITTED',
+  'TASK_STATE_WORKING',
+  'TASK_STATE_COMPLETED',
+  'TASK_STATE_FAILED',
+  'TASK_STATE_CANCELED',
+  'TASK_STATE_INPUT_REQUIRED',
+  'TASK_STATE_REJECTED',
+  'TASK_STATE_AUTH_REQUIRED',
+);
 const status = fc.record({ state, message, timestamp }, { requiredKeys: ['state'] });
-const artifact = fc.record({ artifactId: word, name: word, description: word, parts: fc.array(part, { minLength: 1, maxLength: 2 }), metadata: struct }, { requiredKeys: ['artifactId', 'parts'] });
+const artifact = fc.record(
+  { artifactId: word, name: word, description: word, parts: fc.array(part, { minLength: 1, maxLength: 2 }), metadata: struct },
+  { requiredKeys: ['artifactId', 'parts'] },
+);
 const task = fc.record(
-  { id: word, contextId: word, status, artifacts: fc.array(artifact, { minLength: 1, maxLength: 2 }), history: fc.array(message, { minLength: 1, maxLength: 2 }), metadata: struct },
+  {
+    id: word,
+    contextId: word,
+    status,
+    artifacts: fc.array(artifact, { minLength: 1, maxLength: 2 }),
+    history: fc.array(message, { minLength: 1, maxLength: 2 }),
+    metadata: struct,
+  },
   { requiredKeys: ['id', 'status'] },
 );
 const streamResponse = fc.oneof(
@@ -63,7 +90,10 @@ const streamResponse = fc.oneof(
   message.map((m) => ({ message: m })),
   fc.record({ taskId: word, contextId: word, status, metadata: struct }, { requiredKeys: ['taskId', 'contextId', 'status'] }).map((s) => ({ statusUpdate: s })),
   fc
-    .record({ taskId: word, contextId: word, artifact, append: fc.constant(true), lastChunk: fc.constant(true) }, { requiredKeys: ['taskId', 'contextId', 'artifact'] })
+    .record(
+      { taskId: word, contextId: word, artifact, append: fc.constant(true), lastChunk: fc.constant(true) },
+      { requiredKeys: ['taskId', 'contextId', 'artifact'] },
+    )
     .map((a) => ({ artifactUpdate: a })),
 );
 const sendMessageRequest = fc.record(
@@ -71,7 +101,11 @@ const sendMessageRequest = fc.record(
     tenant: word,
     message,
     configuration: fc.record(
-      { acceptedOutputModes: fc.array(word, { minLength: 1, maxLength: 2 }), historyLength: fc.integer({ min: 0, max: 50 }), returnImmediately: fc.constant(true) },
+      {
+        acceptedOutputModes: fc.array(word, { minLength: 1, maxLength: 2 }),
+        historyLength: fc.integer({ min: 0, max: 50 }),
+        returnImmediately: fc.constant(true),
+      },
       { requiredKeys: [] },
     ),
     metadata: struct,
@@ -79,13 +113,30 @@ const sendMessageRequest = fc.record(
   { requiredKeys: ['message'] },
 );
 const listTasksRequest = fc.record(
-  { tenant: word, contextId: word, status: state, pageSize: fc.integer({ min: 0, max: 100 }), pageToken: word, historyLength: fc.integer({ min: 0, max: 9 }), statusTimestampAfter: timestamp, includeArtifacts: fc.boolean() },
+  {
+    tenant: word,
+    contextId: word,
+    status: state,
+    pageSize: fc.integer({ min: 0, max: 100 }),
+    pageToken: word,
+    historyLength: fc.integer({ min: 0, max: 9 }),
+    statusTimestampAfter: timestamp,
+    includeArtifacts: fc.boolean(),
+  },
   { requiredKeys: [] },
 );
 
 type Wire = { serialize(m: unknown): Uint8Array; deserialize(b: Uint8Array): unknown };
 type JsonCodec = { fromJSON(o: unknown): unknown; toJSON(m: unknown): unknown };
-type ServiceDef = Record<string, { requestSerialize(v: unknown): Buffer; requestDeserialize(b: Buffer): unknown; responseSerialize(v: unknown): Buffer; responseDeserialize(b: Buffer): unknown }>;
+type ServiceDef = Record<
+  string,
+  {
+    requestSerialize(v: unknown): Buffer;
+    requestDeserialize(b: Buffer): unknown;
+    responseSerialize(v: unknown): Buffer;
+    responseDeserialize(b: Buffer): unknown;
+  }
+>;
 // The SDK's binary codecs are reachable through its gRPC service definition.
 const service = sdkGrpc.A2AService as unknown as ServiceDef;
 const viaRpc = (rpc: string, side: 'request' | 'response'): Wire => {
@@ -126,16 +177,28 @@ describe('ProtoJSON over our proto/, cross-checked with the SDK codec', () => {
   });
 
   it('property: Task round-trips both ways', () => {
-    fc.assert(fc.property(task, (t) => crossCheck('lf.a2a.v1.Task', t)), { numRuns: 150 });
+    fc.assert(
+      fc.property(task, (t) => crossCheck('lf.a2a.v1.Task', t)),
+      { numRuns: 150 },
+    );
   });
 
   it('property: StreamResponse round-trips both ways', () => {
-    fc.assert(fc.property(streamResponse, (s) => crossCheck('lf.a2a.v1.StreamResponse', s)), { numRuns: 150 });
+    fc.assert(
+      fc.property(streamResponse, (s) => crossCheck('lf.a2a.v1.StreamResponse', s)),
+      { numRuns: 150 },
+    );
   });
 
   it('property: SendMessageRequest and ListTasksRequest (optional fields keep explicit zeros)', () => {
-    fc.assert(fc.property(sendMessageRequest, (r) => crossCheck('lf.a2a.v1.SendMessageRequest', r)), { numRuns: 100 });
-    fc.assert(fc.property(listTasksRequest, (r) => crossCheck('lf.a2a.v1.ListTasksRequest', r)), { numRuns: 100 });
+    fc.assert(
+      fc.property(sendMessageRequest, (r) => crossCheck('lf.a2a.v1.SendMessageRequest', r)),
+      { numRuns: 100 },
+    );
+    fc.assert(
+      fc.property(listTasksRequest, (r) => crossCheck('lf.a2a.v1.ListTasksRequest', r)),
+      { numRuns: 100 },
+    );
   });
 
   it('AgentCard with security schemes, OAuth flows and optional booleans', () => {
@@ -161,13 +224,17 @@ describe('ProtoJSON over our proto/, cross-checked with the SDK codec', () => {
 
   it('property: arbitrary JSON bodies never throw anything but a ProtoJsonError', () => {
     fc.assert(
-      fc.property(fc.jsonValue(), fc.constantFrom('lf.a2a.v1.SendMessageRequest', 'lf.a2a.v1.ListTasksRequest', 'lf.a2a.v1.TaskPushNotificationConfig'), (body, type) => {
-        try {
-          decodeToProtoJson(type, encodeProtoJson(type, body));
-        } catch (error) {
-          expect(error).toBeInstanceOf(ProtoJsonError);
-        }
-      }),
+      fc.property(
+        fc.jsonValue(),
+        fc.constantFrom('lf.a2a.v1.SendMessageRequest', 'lf.a2a.v1.ListTasksRequest', 'lf.a2a.v1.TaskPushNotificationConfig'),
+        (body, type) => {
+          try {
+            decodeToProtoJson(type, encodeProtoJson(type, body));
+          } catch (error) {
+            expect(error).toBeInstanceOf(ProtoJsonError);
+          }
+        },
+      ),
       { numRuns: 500 },
     );
   });
@@ -199,7 +266,10 @@ describe('ProtoJSON over our proto/, cross-checked with the SDK codec', () => {
   });
 
   it('decodes google.rpc.Status details (ErrorInfo) as carried in grpc-status-details-bin', () => {
-    const bin = Buffer.from('CAUSFFRhc2sgbm90IGZvdW5kOiBub3BlGk4KKHR5cGUuZ29vZ2xlYXBpcy5jb20vZ29vZ2xlLnJwYy5FcnJvckluZm8SIgoOVEFTS19OT1RfRk9VTkQSEGEyYS1wcm90b2NvbC5vcmc=', 'base64');
+    const bin = Buffer.from(
+      'CAUSFFRhc2sgbm90IGZvdW5kOiBub3BlGk4KKHR5cGUuZ29vZ2xlYXBpcy5jb20vZ29vZ2xlLnJwYy5FcnJvckluZm8SIgoOVEFTS19OT1RfRk9VTkQSEGEyYS1wcm90b2NvbC5vcmc=',
+      'base64',
+    );
     expect(decodeStatusDetails(bin)).toEqual({
       code: 5,
       message: 'Task not found: nope',

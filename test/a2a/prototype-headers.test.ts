@@ -26,7 +26,13 @@ beforeAll(async () => {
     req.on('end', () => {
       const id = body ? (JSON.parse(body) as { id?: unknown }).id : undefined;
       res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(JSON.stringify(id === undefined ? { message: { messageId: 'm', role: 'ROLE_AGENT', parts: [{ text: 'ok' }] } } : { jsonrpc: '2.0', id, result: { message: { messageId: 'm', role: 'ROLE_AGENT', parts: [{ text: 'ok' }] } } }));
+      res.end(
+        JSON.stringify(
+          id === undefined
+            ? { message: { messageId: 'm', role: 'ROLE_AGENT', parts: [{ text: 'ok' }] } }
+            : { jsonrpc: '2.0', id, result: { message: { messageId: 'm', role: 'ROLE_AGENT', parts: [{ text: 'ok' }] } } },
+        ),
+      );
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -54,7 +60,14 @@ function received(): Array<[string, string]> {
 describe('prototype-named header rows', () => {
   for (const binding of ['JSONRPC', 'HTTP+JSON'] as const) {
     it(`are sent exactly as typed over ${binding}`, async () => {
-      const result = await ctx.core.dispatcher.invoke('a2a.send', { version: '1.0', binding, endpoint: binding === 'JSONRPC' ? `${base}/rpc` : base, method: 'SendMessage', body, headers: rows() });
+      const result = await ctx.core.dispatcher.invoke('a2a.send', {
+        version: '1.0',
+        binding,
+        endpoint: binding === 'JSONRPC' ? `${base}/rpc` : base,
+        method: 'SendMessage',
+        body,
+        headers: rows(),
+      });
       if (!result.ok) throw new Error(result.error.message);
       const got = received();
       for (const [i, name] of names.entries()) expect(got).toContainEqual([name, `v${i}`]);

@@ -14,7 +14,8 @@ import { send, userMessage } from './helpers';
 const cert = readFileSync(new URL('../fixtures/tls/localhost-cert.pem', import.meta.url), 'utf8');
 const key = readFileSync(new URL('../fixtures/tls/localhost-key.pem', import.meta.url), 'utf8');
 
-const answer = (id: unknown): string => JSON.stringify({ jsonrpc: '2.0', id, result: { message: { messageId: 'r', role: 'ROLE_AGENT', parts: [{ text: 'secure hello' }] } } });
+const answer = (id: unknown): string =>
+  JSON.stringify({ jsonrpc: '2.0', id, result: { message: { messageId: 'r', role: 'ROLE_AGENT', parts: [{ text: 'secure hello' }] } } });
 
 function rpcHandler(req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse): void {
   let body = '';
@@ -73,7 +74,9 @@ beforeAll(async () => {
 
   grpcServer = new grpc.Server();
   const port = await new Promise<number>((resolve, reject) =>
-    grpcServer.bindAsync('127.0.0.1:0', grpc.ServerCredentials.createSsl(null, [{ cert_chain: Buffer.from(cert), private_key: Buffer.from(key) }]), (e, p) => (e ? reject(e) : resolve(p))),
+    grpcServer.bindAsync('127.0.0.1:0', grpc.ServerCredentials.createSsl(null, [{ cert_chain: Buffer.from(cert), private_key: Buffer.from(key) }]), (e, p) =>
+      e ? reject(e) : resolve(p),
+    ),
   );
   grpcUrl = `https://127.0.0.1:${port}`;
 });

@@ -84,7 +84,9 @@ describe('powerduck card fetch', () => {
   it('--jwks with the wrong key: exit 1 with the reason', async () => {
     const run = await cli(['card', 'fetch', base, '--jwks', 'wrong.jwks.json', '--json']);
     expect(run.code).toBe(1);
-    expect((JSON.parse(run.stdout) as { signatures: unknown[] }).signatures).toEqual([{ kid: 'cli-1', alg: 'ES256', verdict: 'invalid', reason: 'signature-mismatch' }]);
+    expect((JSON.parse(run.stdout) as { signatures: unknown[] }).signatures).toEqual([
+      { kid: 'cli-1', alg: 'ES256', verdict: 'invalid', reason: 'signature-mismatch' },
+    ]);
   });
 
   it('an invalid card exits 1', async () => {
@@ -99,7 +101,9 @@ describe('powerduck card fetch', () => {
     expect(own.stdout).toContain(`Card found at the agent's base path: ${base}/broken/.well-known/agent-card.json.`);
     const root = await cli(['card', 'fetch', `${base}/nothing-here`]);
     expect(root.code).toBe(0);
-    expect(root.stdout).toContain(`Card found at the origin root: ${base}/.well-known/agent-card.json (${base}/nothing-here/.well-known/agent-card.json answered 404)`);
+    expect(root.stdout).toContain(
+      `Card found at the origin root: ${base}/.well-known/agent-card.json (${base}/nothing-here/.well-known/agent-card.json answered 404)`,
+    );
   });
 
   it('fetch errors exit 2 with one line on stderr', async () => {

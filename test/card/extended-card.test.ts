@@ -93,7 +93,10 @@ beforeAll(async () => {
   const userFromHttp = async (req: IncomingMessage): Promise<User> => (bearerOk(req.headers.authorization) ? authenticated : anonymous);
   const guard: express.RequestHandler = (req, res, next) => {
     if (bearerOk(req.headers.authorization)) return next();
-    res.status(401).set('WWW-Authenticate', 'Bearer').json({ error: { code: 401, status: 'UNAUTHENTICATED', message: 'Bearer token required.' } });
+    res
+      .status(401)
+      .set('WWW-Authenticate', 'Bearer')
+      .json({ error: { code: 401, status: 'UNAUTHENTICATED', message: 'Bearer token required.' } });
   };
   app.use('/rpc', guard, jsonRpcHandler({ requestHandler: handler, userBuilder: userFromHttp, legacyCompat: { enabled: true } }));
   app.use('/rest', guard, restHandler({ requestHandler: handler, userBuilder: userFromHttp }));

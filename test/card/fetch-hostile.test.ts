@@ -250,7 +250,10 @@ describe('public card fetch', () => {
   });
 
   it('reports bodies that are not JSON and JSON that is not a card', async () => {
-    expect(await fail(fetchCard({ url: `${base}/html.json` }, deps))).toMatchObject({ code: 'not-json', details: { kind: 'not-json', contentType: 'text/html' } });
+    expect(await fail(fetchCard({ url: `${base}/html.json` }, deps))).toMatchObject({
+      code: 'not-json',
+      details: { kind: 'not-json', contentType: 'text/html' },
+    });
     expect(await fail(fetchCard({ url: `${base}/not-a-card.json` }, deps))).toMatchObject({ code: 'invalid', details: { kind: 'not-a-card' } });
   });
 

@@ -50,9 +50,7 @@ describe('RFC 8785 (JCS) published test values', () => {
       '{"numbers":[333333333.33333329,1E30,4.50,2e-3,0.000000000000000000000000001],' +
         '"string":"\\u20ac$\\u000F\\u000aA\'\\u0042\\u0022\\u005c\\\\\\"\\/","literals":[null,true,false]}',
     ) as unknown;
-    expect(jcs(input)).toBe(
-      '{"literals":[null,true,false],"numbers":[333333333.3333333,1e+30,4.5,0.002,1e-27],"string":"€$\\u000f\\nA\'B\\"\\\\\\\\\\"/"}',
-    );
+    expect(jcs(input)).toBe('{"literals":[null,true,false],"numbers":[333333333.3333333,1e+30,4.5,0.002,1e-27],"string":"€$\\u000f\\nA\'B\\"\\\\\\\\\\"/"}');
   });
 
   it('§3.2.3 example: properties sorted by UTF-16 code units', () => {

@@ -261,7 +261,9 @@ export async function startBrokenAgent(): Promise<BrokenAgent> {
       }
     }
     const route = routeOf(req.method ?? 'GET', path, query, body);
-    const answer: Answer = route ? core.call(route.method, route.params) : { kind: 'error', code: 0, httpStatus: 404, status: 'NOT_FOUND', message: 'No route' };
+    const answer: Answer = route
+      ? core.call(route.method, route.params)
+      : { kind: 'error', code: 0, httpStatus: 404, status: 'NOT_FOUND', message: 'No route' };
     const json = (status: number, payload: unknown): void => {
       res.writeHead(status, { 'Content-Type': 'application/a2a+json' }).end(JSON.stringify(payload));
     };

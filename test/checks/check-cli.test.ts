@@ -45,7 +45,10 @@ afterAll(async () => {
 describe('powerduck check', () => {
   it('exits 1 when a MUST check fails, with a JSON report on stdout and a JUnit file', async () => {
     const io = memoryIo();
-    const code = await runCli(['check', broken.cardUrl, '--only', 'protocol', '--binding', 'rest', '--json', '--junit', 'report.xml', '--token', 'cli-secret-token-5678'], io);
+    const code = await runCli(
+      ['check', broken.cardUrl, '--only', 'protocol', '--binding', 'rest', '--json', '--junit', 'report.xml', '--token', 'cli-secret-token-5678'],
+      io,
+    );
     expect(code).toBe(1);
     const report = JSON.parse(io.out) as CheckReport;
     expect(report.interfaces.map((i) => i.binding)).toEqual(['HTTP+JSON']);
@@ -70,14 +73,22 @@ describe('powerduck check', () => {
     const io = memoryIo();
     await runCli(['check', honest.cardUrl, '--only', 'capabilities', '--a2a', '1.0', '--binding', 'JSONRPC'], io);
     const segments = await readFile(join(home, 'history', 'segment-000001.jsonl'), 'utf8');
-    const entries = segments.trim().split('\n').map((line) => JSON.parse(line) as { source: string; check?: { checkId: string }; bodies: string });
+    const entries = segments
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { source: string; check?: { checkId: string }; bodies: string });
     expect(entries.length).toBeGreaterThan(0);
     expect(entries.every((e) => e.source === 'check' && e.bodies === 'hashed')).toBe(true);
     expect(entries.some((e) => e.check?.checkId === 'capabilities.push-unsupported')).toBe(true);
   });
 
   it('exits 2 on usage errors and on an unreachable agent, with one line on stderr', async () => {
-    for (const argv of [['check'], ['check', broken.cardUrl, '--only', 'nope'], ['check', broken.cardUrl, '--a2a', '2.0'], ['check', broken.cardUrl, '--binding', 'soap']]) {
+    for (const argv of [
+      ['check'],
+      ['check', broken.cardUrl, '--only', 'nope'],
+      ['check', broken.cardUrl, '--a2a', '2.0'],
+      ['check', broken.cardUrl, '--binding', 'soap'],
+    ]) {
       const io = memoryIo();
       expect(await runCli(argv, io), argv.join(' ')).toBe(2);
       expect(io.err).toContain('powerduck check:');

@@ -21,7 +21,10 @@ afterAll(async () => {
   await dispose?.();
 });
 
-async function runStream(request: Parameters<Core['dispatcher']['stream']>[2], onEvent?: (event: StreamEvent<CheckRunEvent, CheckReport>, cancel: () => void) => void) {
+async function runStream(
+  request: Parameters<Core['dispatcher']['stream']>[2],
+  onEvent?: (event: StreamEvent<CheckRunEvent, CheckReport>, cancel: () => void) => void,
+) {
   const events: StreamEvent<CheckRunEvent, CheckReport>[] = [];
   const requestId = `run-${Math.random()}`;
   await core.dispatcher.stream('check.run', requestId, request as never, (event) => {
@@ -60,7 +63,11 @@ describe('check and history over the contract', () => {
     const gate = await core.dispatcher.invoke('history.list', { query: `check:protocol.binding-answers` });
     expect(gate.ok && gate.value.total).toBeGreaterThanOrEqual(1);
     const getUnknown = await core.dispatcher.invoke('history.list', { query: 'check:protocol.get-unknown-task method:GetTask' });
-    expect(getUnknown.ok && getUnknown.value.entries[0]).toMatchObject({ source: 'check', interface: { binding: 'JSONRPC', version: '1.0' }, bodies: 'hashed' });
+    expect(getUnknown.ok && getUnknown.value.entries[0]).toMatchObject({
+      source: 'check',
+      interface: { binding: 'JSONRPC', version: '1.0' },
+      bodies: 'hashed',
+    });
     const id = getUnknown.ok ? (getUnknown.value.entries[0]?.id ?? '') : '';
     const one = await core.dispatcher.invoke('history.get', { id });
     expect(one.ok && one.value.exchange).toBeUndefined();

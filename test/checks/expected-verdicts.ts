@@ -48,5 +48,8 @@ export function expectedVerdict(deviations: Deviations, checkId: string, binding
 export function unexpected(report: CheckReport, deviations: Deviations): string[] {
   return report.results
     .filter((r) => r.verdict !== expectedVerdict(deviations, r.checkId, r.interface.binding))
-    .map((r) => `${r.interface.binding} ${r.checkId}: ${r.verdict} (expected ${expectedVerdict(deviations, r.checkId, r.interface.binding)}) — ${r.observed} ${r.reason}`);
+    .map(
+      (r) =>
+        `${r.interface.binding} ${r.checkId}: ${r.verdict} (expected ${expectedVerdict(deviations, r.checkId, r.interface.binding)}) — ${r.observed} ${r.reason}`,
+    );
 }

@@ -82,7 +82,11 @@ describe('checks against the official SDK agent', () => {
     expect(sdkStrict.profile).toBe('strict');
     const must = sdkStrict.results.filter((r) => r.verdict === 'fail' && r.level === 'MUST').map((r) => `${r.interface.binding} ${r.checkId}`);
     const seedBroken = ['message.empty-parts', 'message.duplicate-message-id', 'message.role-agent', 'message.role-unspecified', 'message.role-unknown'];
-    expect(must).toEqual(['JSONRPC', 'HTTP+JSON', 'GRPC'].flatMap((b) => sdkStrict.results.filter((r) => r.interface.binding === b && seedBroken.includes(r.checkId)).map((r) => `${b} ${r.checkId}`)));
+    expect(must).toEqual(
+      ['JSONRPC', 'HTTP+JSON', 'GRPC'].flatMap((b) =>
+        sdkStrict.results.filter((r) => r.interface.binding === b && seedBroken.includes(r.checkId)).map((r) => `${b} ${r.checkId}`),
+      ),
+    );
     expect(must).toHaveLength(15);
     const duplicate = sdkStrict.results.find((r) => r.checkId === 'message.duplicate-message-id');
     expect(duplicate?.reason).toContain('duplicate execution');
@@ -91,7 +95,9 @@ describe('checks against the official SDK agent', () => {
   });
 
   it('really exercised the task rules (a task was made on every binding)', () => {
-    const taskChecks = sdkReport.results.filter((r) => ['message.terminal-task', 'message.context-mismatch', 'protocol.cancel-completed-task'].includes(r.checkId));
+    const taskChecks = sdkReport.results.filter((r) =>
+      ['message.terminal-task', 'message.context-mismatch', 'protocol.cancel-completed-task'].includes(r.checkId),
+    );
     expect(taskChecks).toHaveLength(9);
     expect(taskChecks.every((r) => r.verdict === 'pass')).toBe(true);
   });
@@ -100,7 +106,14 @@ describe('checks against the official SDK agent', () => {
     expect(sdk03Report.interfaces).toEqual([{ binding: 'JSONRPC', version: '0.3', url: sdk.rpcUrl }]);
     // 0.3 has no ListTasks and no A2A-Version header: those checks are left out.
     expect(sdk03Report.results.some((r) => r.group === 'list-tasks' || r.checkId.startsWith('protocol.version'))).toBe(false);
-    expect(unexpected(sdk03Report, { ...sdkFixtureDeviations, 'message.role-unspecified': 'pass', 'message.role-unknown': 'pass', 'protocol.invalid-envelope': 'pass' })).toEqual([]);
+    expect(
+      unexpected(sdk03Report, {
+        ...sdkFixtureDeviations,
+        'message.role-unspecified': 'pass',
+        'message.role-unknown': 'pass',
+        'protocol.invalid-envelope': 'pass',
+      }),
+    ).toEqual([]);
   });
 });
 
@@ -110,7 +123,7 @@ describe('checks against the demo agent', () => {
     expect(unexpected(demoReport, demoDeviations)).toEqual([]);
   });
 
-  it('used the card\'s skill example and found its tasks through streaming', () => {
+  it("used the card's skill example and found its tasks through streaming", () => {
     expect(demoReport.notes).toContain('Probe text: "[12,30]" (the card\'s first skill example).');
     const push = demoReport.results.find((r) => r.checkId === 'capabilities.push-unsupported');
     expect(push?.verdict).toBe('pass');

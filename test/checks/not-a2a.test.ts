@@ -62,7 +62,10 @@ describe('an endpoint that is not A2A', () => {
   });
 
   it('gets one verdict per interface, and no cascade of MUST failures', () => {
-    expect(report.results.map((r) => `${r.interface.binding} ${r.checkId} ${r.verdict}`)).toEqual(['JSONRPC protocol.binding-answers fail', 'HTTP+JSON protocol.binding-answers fail']);
+    expect(report.results.map((r) => `${r.interface.binding} ${r.checkId} ${r.verdict}`)).toEqual([
+      'JSONRPC protocol.binding-answers fail',
+      'HTTP+JSON protocol.binding-answers fail',
+    ]);
     expect(report.notA2a.map((n) => n.reason)).toEqual([
       expect.stringContaining('not an A2A JSONRPC endpoint: HTTP 404 Not Found, JSON that is not a JSON-RPC response ("{\\"error\\":\\"no such path\\"}")'),
       expect.stringContaining('not an A2A HTTP+JSON endpoint: HTTP 404 Not Found, JSON without an A2A error object'),
@@ -94,11 +97,20 @@ describe('an endpoint that is not A2A', () => {
   it('the CLI exits 2 and prints one line per interface', async () => {
     let stdout = '';
     let stderr = '';
-    const io: CliIo = { stdout: (t) => void (stdout += t), stderr: (t) => void (stderr += t), readStdin: async () => '', env: { POWERDUCK_HOME: join(dir, 'home') }, cwd: dir };
+    const io: CliIo = {
+      stdout: (t) => void (stdout += t),
+      stderr: (t) => void (stderr += t),
+      readStdin: async () => '',
+      env: { POWERDUCK_HOME: join(dir, 'home') },
+      cwd: dir,
+    };
     const code = await runCli(['check', `${base}/.well-known/agent-card.json`, '--json'], io);
     expect(code).toBe(2);
     expect((JSON.parse(stdout) as CheckReport).summary).toMatchObject({ total: 2, notA2a: 2 });
-    const lines = stderr.trim().split('\n').filter((l) => l.startsWith('powerduck check:'));
+    const lines = stderr
+      .trim()
+      .split('\n')
+      .filter((l) => l.startsWith('powerduck check:'));
     expect(lines).toHaveLength(2);
     expect(lines[0]).toContain('not an A2A JSONRPC endpoint: HTTP 404');
   });

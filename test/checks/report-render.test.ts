@@ -8,11 +8,12 @@ import { hostileText, sampleReport } from './report-fixtures';
 import { childrenNamed, parseXml } from './xml-parse';
 
 // What survives XML: forbidden characters become U+FFFD, everything else comes back as written.
-const xmlSafe = (text: string): string => Array.from(text, (c) => {
-  const code = c.codePointAt(0) as number;
-  const ok = code === 9 || code === 10 || code === 13 || (code >= 0x20 && code <= 0xd7ff) || (code >= 0xe000 && code <= 0xfffd) || code >= 0x10000;
-  return ok ? c : '\uFFFD';
-}).join('');
+const xmlSafe = (text: string): string =>
+  Array.from(text, (c) => {
+    const code = c.codePointAt(0) as number;
+    const ok = code === 9 || code === 10 || code === 13 || (code >= 0x20 && code <= 0xd7ff) || (code >= 0xe000 && code <= 0xfffd) || code >= 0x10000;
+    return ok ? c : '\uFFFD';
+  }).join('');
 
 describe('JUnit report', () => {
   it('is well-formed XML with one suite per interface and the right counts', () => {

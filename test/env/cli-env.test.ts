@@ -40,12 +40,28 @@ async function cli(args: string[], stdin = ''): Promise<{ code: number; out: str
   return { code, out, err };
 }
 
-const sendSum = ['send', '--a2a', '1.0', '--binding', 'JSONRPC', '--endpoint', '{{baseUrl}}/rpc', '--method', 'SendMessage', '--token', '{{token}}', '--text', '[12,30]'];
+const sendSum = [
+  'send',
+  '--a2a',
+  '1.0',
+  '--binding',
+  'JSONRPC',
+  '--endpoint',
+  '{{baseUrl}}/rpc',
+  '--method',
+  'SendMessage',
+  '--token',
+  '{{token}}',
+  '--text',
+  '[12,30]',
+];
 
 describe('powerduck env', () => {
   it('creates an environment with a plain value and a secret-backed token, and shows it without the value', async () => {
     const base = new URL(demo.rpcUrl).origin;
-    expect(await cli(['env', 'set', 'local demo', `baseUrl=${base}`, '--secret', 'token=demo-token', '--secret-value-stdin'], `${demo.token}\n`)).toMatchObject({ code: 0 });
+    expect(await cli(['env', 'set', 'local demo', `baseUrl=${base}`, '--secret', 'token=demo-token', '--secret-value-stdin'], `${demo.token}\n`)).toMatchObject(
+      { code: 0 },
+    );
     const file = await readFile(join(home, 'workspace', 'powerduck.environments.json'), 'utf8');
     expect(file).toContain(`"baseUrl": "${base}"`);
     expect(file).toContain('"secret": "demo-token"');
@@ -105,7 +121,17 @@ describe('powerduck env', () => {
   });
 
   it('check --env fills the target and token', async () => {
-    const r = await cli(['check', '{{baseUrl}}/.well-known/agent-card.json', '--env', 'local demo', '--token', '{{token}}', '--only', 'capabilities', '--json']);
+    const r = await cli([
+      'check',
+      '{{baseUrl}}/.well-known/agent-card.json',
+      '--env',
+      'local demo',
+      '--token',
+      '{{token}}',
+      '--only',
+      'capabilities',
+      '--json',
+    ]);
     expect(r.err).not.toContain('Unknown variable');
     expect(r.out).not.toContain(demo.token);
     expect([0, 1]).toContain(r.code);

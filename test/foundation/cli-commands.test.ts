@@ -4,7 +4,15 @@ import { runCli } from '../../electron/cli/main';
 import type { CliIo } from '../../electron/cli/cli-types';
 
 function memoryIo(): CliIo & { out: string; err: string } {
-  const io = { out: '', err: '', stdout: (t: string) => void (io.out += t), stderr: (t: string) => void (io.err += t), readStdin: async () => '', env: {}, cwd: process.cwd() };
+  const io = {
+    out: '',
+    err: '',
+    stdout: (t: string) => void (io.out += t),
+    stderr: (t: string) => void (io.err += t),
+    readStdin: async () => '',
+    env: {},
+    cwd: process.cwd(),
+  };
   return io;
 }
 

@@ -7,7 +7,15 @@ import type { CliCommand, CliIo } from '../../electron/cli/cli-types';
 const run = promisify(execFile);
 
 function memoryIo(): CliIo & { out: string; err: string } {
-  const io = { out: '', err: '', stdout: (t: string) => void (io.out += t), stderr: (t: string) => void (io.err += t), readStdin: async () => '', env: {}, cwd: process.cwd() };
+  const io = {
+    out: '',
+    err: '',
+    stdout: (t: string) => void (io.out += t),
+    stderr: (t: string) => void (io.err += t),
+    readStdin: async () => '',
+    env: {},
+    cwd: process.cwd(),
+  };
   return io;
 }
 

@@ -261,7 +261,12 @@ describe('Electron main process wiring (stand-in electron module)', () => {
     }
     let prevented = false;
     let chosen: unknown = 'not called';
-    electron.windows[0]!.contents.emit('select-bluetooth-device', { preventDefault: () => (prevented = true) }, [{ deviceId: 'b1' }], (id: unknown) => (chosen = id));
+    electron.windows[0]!.contents.emit(
+      'select-bluetooth-device',
+      { preventDefault: () => (prevented = true) },
+      [{ deviceId: 'b1' }],
+      (id: unknown) => (chosen = id),
+    );
     expect({ prevented, chosen }).toEqual({ prevented: true, chosen: '' });
   });
 
@@ -296,7 +301,13 @@ describe('Electron stream flow control (stand-in electron module)', () => {
       const contents = electron.windows[0]!.contents;
       const id = 'flood-1';
       const dataSent = (): number => contents.sent.filter((e) => e.payload.requestId === id && e.payload.kind === 'data').length;
-      const call = { version: '1.0', binding: 'JSONRPC', endpoint: agent.url, method: 'SendStreamingMessage', body: { message: { messageId: id, role: 'ROLE_USER', parts: [{ text: 'flood' }] } } };
+      const call = {
+        version: '1.0',
+        binding: 'JSONRPC',
+        endpoint: agent.url,
+        method: 'SendStreamingMessage',
+        body: { message: { messageId: id, role: 'ROLE_USER', parts: [{ text: 'flood' }] } },
+      };
       stream(contents, ourFrame, 'a2a.stream', id, call);
       // A page that never acknowledges: main stops after the window (plus the rest of one network read).
       const paused = await plateau(() => agent.sent(), 20_000);

@@ -3,7 +3,13 @@ import { describe, expect, it } from 'vitest';
 
 // Lints in-memory files placed (virtually) inside each layer, so the real zones in eslint.config.js are what is tested.
 async function lint(filePath: string, code: string): Promise<string[]> {
-  const eslint = new ESLint({ cwd: process.cwd(), overrideConfig: { languageOptions: { parserOptions: { projectService: false, project: null } }, rules: { '@typescript-eslint/no-floating-promises': 'off' } } });
+  const eslint = new ESLint({
+    cwd: process.cwd(),
+    overrideConfig: {
+      languageOptions: { parserOptions: { projectService: false, project: null } },
+      rules: { '@typescript-eslint/no-floating-promises': 'off' },
+    },
+  });
   const [result] = await eslint.lintText(code, { filePath });
   return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
 }
@@ -20,7 +26,9 @@ describe('layer rules', () => {
   });
 
   it('refuses electron/** and node:* inside the renderer', async () => {
-    expect(await lint('renderer/src/violation-fixture.ts', "import { createCore } from '../../electron/node/core';\nexport const x = createCore;\n")).toHaveLength(1);
+    expect(
+      await lint('renderer/src/violation-fixture.ts', "import { createCore } from '../../electron/node/core';\nexport const x = createCore;\n"),
+    ).toHaveLength(1);
     expect(await lint('renderer/src/violation-fixture.ts', "import { join } from 'node:path';\nexport const x = join;\n")).toHaveLength(1);
   });
 

@@ -32,7 +32,13 @@ function headers(): Record<string, string> {
 
 /** Opens a stream through the host and stops reading after the first bytes, like a frozen tab. */
 function stalledReader(requestId: string): Promise<{ destroy(): void; firstBytes: number }> {
-  const call = { version: '1.0', binding: 'JSONRPC', endpoint: agent.url, method: 'SendStreamingMessage', body: { message: { messageId: requestId, role: 'ROLE_USER', parts: [{ text: 'flood' }] } } };
+  const call = {
+    version: '1.0',
+    binding: 'JSONRPC',
+    endpoint: agent.url,
+    method: 'SendStreamingMessage',
+    body: { message: { messageId: requestId, role: 'ROLE_USER', parts: [{ text: 'flood' }] } },
+  };
   return new Promise((resolve, reject) => {
     const req = httpRequest({ host: '127.0.0.1', port: host.port, path: '/api/stream', method: 'POST', headers: headers() }, (res) => {
       res.once('data', (chunk: Buffer) => {

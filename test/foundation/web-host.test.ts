@@ -11,7 +11,10 @@ let host: WebHost;
 let staticDir: string;
 
 /** Raw requests so the test controls Host and Origin exactly (fetch would set them itself). */
-function raw(path: string, options: { method?: string; headers?: Record<string, string>; body?: string }): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
+function raw(
+  path: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string },
+): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }> {
   return new Promise((resolve, reject) => {
     const req = httpRequest({ host: '127.0.0.1', port: host.port, path, method: options.method ?? 'GET', headers: options.headers }, (res) => {
       const chunks: Buffer[] = [];
@@ -92,12 +95,20 @@ describe('browser host', () => {
   it('streams NDJSON events and cancels the stream when the client goes away', async () => {
     const body = JSON.stringify({ op: 'debug.echoStream', requestId: 'web-1', request: { count: 3 } });
     const res = await raw('/api/stream', { method: 'POST', headers: { host: `127.0.0.1:${host.port}`, 'x-powerduck-token': host.token }, body });
-    const events = res.body.trim().split('\n').map((l) => JSON.parse(l) as { seq: number; kind: string });
+    const events = res.body
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { seq: number; kind: string });
     expect(events.map((e) => e.kind)).toEqual(['data', 'data', 'data', 'end']);
 
     const controller = new AbortController();
     const slow = JSON.stringify({ op: 'debug.echoStream', requestId: 'web-2', request: { count: 10_000, intervalMs: 10 } });
-    const response = await fetch(`${host.origin}/api/stream`, { method: 'POST', headers: { 'x-powerduck-token': host.token }, body: slow, signal: controller.signal });
+    const response = await fetch(`${host.origin}/api/stream`, {
+      method: 'POST',
+      headers: { 'x-powerduck-token': host.token },
+      body: slow,
+      signal: controller.signal,
+    });
     const reader = response.body!.getReader();
     await reader.read();
     controller.abort();

@@ -105,7 +105,14 @@ describe('an agent that echoes credentials, with full bodies kept', () => {
       for (const [label, auth] of Object.entries(auths)) {
         if (binding === 'GRPC' && label === 'apiKeyQuery') {
           // A query-string key is HTTP-only: refused before anything is sent or recorded.
-          const refused = await ctx.core.dispatcher.invoke('a2a.send', { version: '1.0', binding, endpoint: endpointOf(binding), auth, method: 'SendMessage', body: message('hello') });
+          const refused = await ctx.core.dispatcher.invoke('a2a.send', {
+            version: '1.0',
+            binding,
+            endpoint: endpointOf(binding),
+            auth,
+            method: 'SendMessage',
+            body: message('hello'),
+          });
           expect(refused.ok).toBe(false);
           continue;
         }

@@ -50,7 +50,9 @@ beforeAll(async () => {
               { name: 'id', in: 'path', required: true, schema: { type: 'string' } },
               { name: 'tags', in: 'query', schema: { type: 'array', items: { type: 'string' } } },
             ],
-            responses: { '200': { description: 'ok', content: { 'application/json': { schema: { type: 'object', properties: { id: { type: 'integer' } } } } } } },
+            responses: {
+              '200': { description: 'ok', content: { 'application/json': { schema: { type: 'object', properties: { id: { type: 'integer' } } } } } },
+            },
           },
         },
       },

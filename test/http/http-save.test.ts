@@ -44,7 +44,11 @@ describe('http.save', () => {
     if (!first.ok) throw new Error(first.error.message);
     expect(first.value.created).toBe(true);
     expect(first.value.notes[0]).toContain('petsToken');
-    const second = await core.dispatcher.invoke('http.save', { file, expectedHash: await hashOf(file), draft: draft({ response: { status: 404, contentType: 'text/plain', example: 'no' } }) });
+    const second = await core.dispatcher.invoke('http.save', {
+      file,
+      expectedHash: await hashOf(file),
+      draft: draft({ response: { status: 404, contentType: 'text/plain', example: 'no' } }),
+    });
     if (!second.ok) throw new Error(second.error.message);
     const text = await readFile(join(workspace, file), 'utf8');
     expect(text).not.toMatch(/^\s*x-a2a:/m);
@@ -63,9 +67,17 @@ describe('http.save', () => {
     expect(!custom.ok && custom.error.code).toBe('bad-request');
     await writeFile(
       join(workspace, 'a2a.json'),
-      JSON.stringify({ openapi: '3.2.0', info: { title: 't', version: '1' }, paths: { '/agent': { post: { 'x-a2a': { version: '1.0' }, responses: { default: { description: 'x' } } } } } }),
+      JSON.stringify({
+        openapi: '3.2.0',
+        info: { title: 't', version: '1' },
+        paths: { '/agent': { post: { 'x-a2a': { version: '1.0' }, responses: { default: { description: 'x' } } } } },
+      }),
     );
-    const a2a = await core.dispatcher.invoke('http.save', { file: 'a2a.json', expectedHash: await hashOf('a2a.json'), draft: draft({ method: 'POST', path: '/agent', parameters: [] }) });
+    const a2a = await core.dispatcher.invoke('http.save', {
+      file: 'a2a.json',
+      expectedHash: await hashOf('a2a.json'),
+      draft: draft({ method: 'POST', path: '/agent', parameters: [] }),
+    });
     expect(!a2a.ok && a2a.error.code).toBe('conflict');
   });
 });

@@ -109,7 +109,13 @@ describe('HTTP requests with {{variables}}', () => {
       method: 'POST',
       url: '{{base}}/form',
       environment: 'local',
-      body: { kind: 'urlencoded', fields: [{ name: 'who', value: '{{pet}}' }, { name: 'off', value: '{{nowhere}}', enabled: false }] },
+      body: {
+        kind: 'urlencoded',
+        fields: [
+          { name: 'who', value: '{{pet}}' },
+          { name: 'off', value: '{{nowhere}}', enabled: false },
+        ],
+      },
     });
     expect(seen[0]?.body).toBe('who=rex+%26+co');
     await send({ method: 'POST', url: '{{base}}/multi', environment: 'local', body: { kind: 'multipart', fields: [{ name: 'who', value: '{{pet}}' }] } });
@@ -152,7 +158,13 @@ describe('powerduck send --http --env', () => {
     try {
       let out = '';
       let err = '';
-      const io = { stdout: (t: string) => void (out += t), stderr: (t: string) => void (err += t), readStdin: async () => '', env: { POWERDUCK_HOME: home }, cwd: home };
+      const io = {
+        stdout: (t: string) => void (out += t),
+        stderr: (t: string) => void (err += t),
+        readStdin: async () => '',
+        env: { POWERDUCK_HOME: home },
+        cwd: home,
+      };
       expect(await runCli(['env', 'set', 'dev', `base=${base}`], io)).toBe(0);
       seen = [];
       expect(await runCli(['send', '--http', '--url', '{{base}}/cli', '--env', 'dev', '--json'], io)).toBe(0);
@@ -172,7 +184,9 @@ describe('powerduck send --http --env', () => {
 
 describe('resolveHttpVariables', () => {
   it('lists names in order of use, once', () => {
-    expect(httpVariableNames({ method: 'GET', url: '{{a}}/{{b}}', headers: [{ name: 'X', value: '{{a}}{{c}}' }], body: { kind: 'text', text: '{{d}}' } })).toEqual(['a', 'b', 'c', 'd']);
+    expect(
+      httpVariableNames({ method: 'GET', url: '{{a}}/{{b}}', headers: [{ name: 'X', value: '{{a}}{{c}}' }], body: { kind: 'text', text: '{{d}}' } }),
+    ).toEqual(['a', 'b', 'c', 'd']);
   });
 
   it('keeps prototype-named keys of a body as plain data and resolves nothing it does not know', () => {

@@ -36,10 +36,19 @@ function petsDoc(openapi: string, serverUrl: string): Record<string, unknown> {
         },
       },
       '/feed': {
-        get: { responses: { '200': { description: 'events', content: { 'text/event-stream': { itemSchema: { type: 'object', required: ['n'], properties: { n: { type: 'integer' } } } } } } } },
+        get: {
+          responses: {
+            '200': {
+              description: 'events',
+              content: { 'text/event-stream': { itemSchema: { type: 'object', required: ['n'], properties: { n: { type: 'integer' } } } } },
+            },
+          },
+        },
       },
     },
-    components: { schemas: { Pet: { type: 'object', required: ['id', 'name'], properties: { id: { type: 'integer' }, name: { type: 'string' }, tag: nullable } } } },
+    components: {
+      schemas: { Pet: { type: 'object', required: ['id', 'name'], properties: { id: { type: 'integer' }, name: { type: 'string' }, tag: nullable } } },
+    },
   };
 }
 
@@ -87,7 +96,12 @@ async function run(file: string, path: string, values: Record<string, string>): 
   if (!drafted.ok) throw new Error(drafted.error.message);
   const built = buildOperationRequest({}, drafted.value.draft, { values });
   if (!built.ok) throw new Error(built.message);
-  const result = await core.dispatcher.invoke('http.send', { method: 'GET', url: built.url, headers: built.headers, operation: { file, path, httpMethod: 'get' } });
+  const result = await core.dispatcher.invoke('http.send', {
+    method: 'GET',
+    url: built.url,
+    headers: built.headers,
+    operation: { file, path, httpMethod: 'get' },
+  });
   if (!result.ok) throw new Error(result.error.message);
   return result.value;
 }
@@ -127,7 +141,11 @@ describe('OAS 3.2 itemSchema', () => {
 
 describe('refusals', () => {
   it('refuses to check against a spec that is not there, before sending', async () => {
-    const result = await core.dispatcher.invoke('http.send', { method: 'GET', url: `${base}/pets/good`, operation: { file: 'missing.json', path: '/x', httpMethod: 'get' } });
+    const result = await core.dispatcher.invoke('http.send', {
+      method: 'GET',
+      url: `${base}/pets/good`,
+      operation: { file: 'missing.json', path: '/x', httpMethod: 'get' },
+    });
     expect(result.ok).toBe(false);
   });
 });

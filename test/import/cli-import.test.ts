@@ -71,7 +71,17 @@ describe('powerduck import: OpenAPI', () => {
   });
 
   it('keeps an OpenAPI 3.0 YAML file exactly as it is, and --in-place lists it where it lives', async () => {
-    const text = ['# my API, comments stay', 'openapi: 3.0.3', 'info: {title: Pets, version: "1"}', 'paths:', '  /pets:', '    get:', '      summary: List pets', '      responses: {"200": {description: ok}}', ''].join('\n');
+    const text = [
+      '# my API, comments stay',
+      'openapi: 3.0.3',
+      'info: {title: Pets, version: "1"}',
+      'paths:',
+      '  /pets:',
+      '    get:',
+      '      summary: List pets',
+      '      responses: {"200": {description: ok}}',
+      '',
+    ].join('\n');
     const file = join(root, 'pets.yaml');
     await writeFile(file, text);
     const copy = await cli(['import', file]);
@@ -129,10 +139,21 @@ const collection = (token: string) => ({
           name: 'Send sum',
           request: {
             method: 'POST',
-            header: [{ key: 'Content-Type', value: 'application/json' }, { key: 'A2A-Version', value: '1.0' }],
+            header: [
+              { key: 'Content-Type', value: 'application/json' },
+              { key: 'A2A-Version', value: '1.0' },
+            ],
             auth: { type: 'bearer', bearer: [{ key: 'token', value: token, type: 'string' }] },
             url: '{{baseUrl}}/rpc',
-            body: { mode: 'raw', raw: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'SendMessage', params: { message: { role: 'ROLE_USER', messageId: 'p1', parts: [{ text: '[12,30]' }] } } }) },
+            body: {
+              mode: 'raw',
+              raw: JSON.stringify({
+                jsonrpc: '2.0',
+                id: 1,
+                method: 'SendMessage',
+                params: { message: { role: 'ROLE_USER', messageId: 'p1', parts: [{ text: '[12,30]' }] } },
+              }),
+            },
           },
         },
         {
@@ -148,7 +169,14 @@ const collection = (token: string) => ({
     },
     {
       name: 'List users',
-      request: { method: 'GET', header: [{ key: 'X-API-Key', value: 'plain-key-0123456789' }, { key: 'X-Trace', value: 'on' }], url: 'https://api.example.com/users?limit=5' },
+      request: {
+        method: 'GET',
+        header: [
+          { key: 'X-API-Key', value: 'plain-key-0123456789' },
+          { key: 'X-Trace', value: 'on' },
+        ],
+        url: 'https://api.example.com/users?limit=5',
+      },
     },
   ],
 });
@@ -185,7 +213,13 @@ describe('powerduck import: Postman collection', () => {
 
   it('--no-secrets drops credentials instead of storing them', async () => {
     const file = join(root, 'again.postman_collection.json');
-    await writeFile(file, JSON.stringify({ ...collection('another-token-0123456789'), info: { name: 'No secrets', schema: 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json' } }));
+    await writeFile(
+      file,
+      JSON.stringify({
+        ...collection('another-token-0123456789'),
+        info: { name: 'No secrets', schema: 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json' },
+      }),
+    );
     const r = await cli(['import', file, '--no-secrets', '--no-environments']);
     expect(r.code).toBe(0);
     expect(r.out).not.toContain('Stored as secrets');

@@ -112,7 +112,10 @@ describe('powerduck send --mcp', () => {
   it('notifications print as they arrive; --json streams them as lines before the record', async () => {
     const run = await cli(['send', '--mcp', '--endpoint', server.url, '--body', '{"name":"slow","arguments":{"steps":2,"delayMs":1}}', '--json']);
     expect(run.code).toBe(0);
-    const lines = run.out.trim().split('\n').map((l) => JSON.parse(l) as { event?: string; protocol?: string });
+    const lines = run.out
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { event?: string; protocol?: string });
     expect(lines.filter((l) => l.event === 'notifications/progress')).toHaveLength(2);
     expect(lines.at(-1)?.protocol).toBe('mcp');
   });

@@ -38,7 +38,14 @@ describe('MCP over Streamable HTTP (official SDK server)', () => {
   it('connect: initialize shows the server, session id and protocol version in the raw exchange, then every list', async () => {
     const connected = await performMcpConnect({ target: http(server.url) }, deps);
     expect(connected.record.outcome.kind).toBe('result');
-    expect(connected.server).toMatchObject({ name: 'fixture-mcp', version: '1.2.3', title: 'Fixture MCP', protocolVersion: '2025-11-25', instructions: 'Call add to add numbers.', transport: 'streamable-http' });
+    expect(connected.server).toMatchObject({
+      name: 'fixture-mcp',
+      version: '1.2.3',
+      title: 'Fixture MCP',
+      protocolVersion: '2025-11-25',
+      instructions: 'Call add to add numbers.',
+      transport: 'streamable-http',
+    });
     expect(connected.server?.capabilities).toHaveProperty('tools');
     expect(connected.server?.sessionId).toMatch(/[0-9a-f-]{36}/);
     expect(connected.tools.map((t) => t.name).sort()).toEqual(['add', 'blocks', 'fail', 'slow']);
@@ -68,7 +75,14 @@ describe('MCP over Streamable HTTP (official SDK server)', () => {
   });
 
   it('tools/call: a schema the output breaks is reported with the path and rule', async () => {
-    const record = await performMcpCall(call('tools/call', { name: 'add', arguments: { a: 2, b: 3 } }, { outputSchema: { type: 'object', properties: { sum: { type: 'string' } }, required: ['sum', 'unit'] } }), deps);
+    const record = await performMcpCall(
+      call(
+        'tools/call',
+        { name: 'add', arguments: { a: 2, b: 3 } },
+        { outputSchema: { type: 'object', properties: { sum: { type: 'string' } }, required: ['sum', 'unit'] } },
+      ),
+      deps,
+    );
     expect(record.outcome.kind).toBe('result');
     expect(record.outputCheck?.verdict).toBe('violations');
     expect(record.outputCheck?.violations.map((v) => `${v.path} ${v.rule}`).sort()).toEqual(['$ required', '$.sum type']);
@@ -93,7 +107,9 @@ describe('MCP over Streamable HTTP (official SDK server)', () => {
 
   it('progress and logging notifications arrive as events during the call', async () => {
     const events: string[] = [];
-    const record = await performMcpCall(call('tools/call', { name: 'slow', arguments: { steps: 3, delayMs: 5 } }), deps, { onEvent: (e) => events.push(e.event) });
+    const record = await performMcpCall(call('tools/call', { name: 'slow', arguments: { steps: 3, delayMs: 5 } }), deps, {
+      onEvent: (e) => events.push(e.event),
+    });
     expect(record.outcome.kind).toBe('result');
     expect(events.filter((e) => e === 'notifications/progress')).toHaveLength(3);
     expect(events.filter((e) => e === 'notifications/message')).toHaveLength(3);
@@ -136,7 +152,9 @@ describe('MCP over Streamable HTTP (official SDK server)', () => {
     await expect(performMcpCall(call('tools/call', { arguments: {} }), deps)).rejects.toThrow(CoreError);
     await expect(performMcpCall({ target: http('ftp://x'), method: 'tools/list' }, deps)).rejects.toThrow(/http/);
     await expect(performMcpCall({ target: http(server.url), method: 'bad method name' }, deps)).rejects.toThrow(/method/);
-    await expect(performMcpCall({ target: http(server.url), method: 'tools/list', params: [] as unknown as Record<string, unknown> }, deps)).rejects.toThrow(/object/);
+    await expect(performMcpCall({ target: http(server.url), method: 'tools/list', params: [] as unknown as Record<string, unknown> }, deps)).rejects.toThrow(
+      /object/,
+    );
   });
 
   it('a closed port is a transport error, not a throw', async () => {
@@ -179,7 +197,10 @@ describe('MCP auth', () => {
   });
 
   it('a bearer token from a named secret is sent and redacted everywhere in the record', async () => {
-    const record = await performMcpCall({ target: http(guarded.url, { auth: { type: 'bearer', token: { secretRef: 'mcp-token' } } }), method: 'tools/list' }, deps);
+    const record = await performMcpCall(
+      { target: http(guarded.url, { auth: { type: 'bearer', token: { secretRef: 'mcp-token' } } }), method: 'tools/list' },
+      deps,
+    );
     expect(record.outcome.kind).toBe('result');
     expect(guarded.log.authorizations.at(-1)).toBe('Bearer s3cret-bearer-token');
     expect(JSON.stringify(record)).not.toContain('s3cret-bearer-token');
@@ -187,7 +208,10 @@ describe('MCP auth', () => {
   });
 
   it('a token from an environment variable works too', async () => {
-    const record = await performMcpCall({ target: http(guarded.url, { auth: { type: 'bearer', token: { env: 'MCP_ENV_TOKEN' } } }), method: 'tools/list' }, deps);
+    const record = await performMcpCall(
+      { target: http(guarded.url, { auth: { type: 'bearer', token: { env: 'MCP_ENV_TOKEN' } } }), method: 'tools/list' },
+      deps,
+    );
     expect(record.outcome.kind).toBe('result');
   });
 
@@ -201,13 +225,20 @@ describe('MCP auth', () => {
   });
 
   it('a missing secret is a refusal', async () => {
-    await expect(performMcpCall({ target: http(guarded.url, { auth: { type: 'bearer', token: { secretRef: 'nope' } } }), method: 'tools/list' }, deps)).rejects.toThrow(/not in the secret store/);
+    await expect(
+      performMcpCall({ target: http(guarded.url, { auth: { type: 'bearer', token: { secretRef: 'nope' } } }), method: 'tools/list' }, deps),
+    ).rejects.toThrow(/not in the secret store/);
   });
 });
 
 describe('MCP over stdio', () => {
   const fixture = join(import.meta.dirname, '..', 'fixtures', 'mcp-stdio-server.ts');
-  const target = { transport: 'stdio' as const, command: process.execPath, args: ['--import', 'tsx', fixture], env: [{ name: 'FIXTURE_SECRET', value: { secretRef: 'mcp-token' } }] };
+  const target = {
+    transport: 'stdio' as const,
+    command: process.execPath,
+    args: ['--import', 'tsx', fixture],
+    env: [{ name: 'FIXTURE_SECRET', value: { secretRef: 'mcp-token' } }],
+  };
 
   it('starts the command, calls a tool, records stderr with the secret redacted', async () => {
     const record = await performMcpCall({ target, method: 'tools/call', params: { name: 'add', arguments: { a: 20, b: 22 } } }, deps);
@@ -232,7 +263,10 @@ describe('MCP stdio and the browser host', () => {
   it('the browser host refuses stdio by default and allows it when started with --allow-stdio', async () => {
     const web = await tempCore('web');
     try {
-      const refused = await web.core.dispatcher.invoke('mcp.call', { target: { transport: 'stdio', command: '/nonexistent/mcp-server' }, method: 'tools/list' });
+      const refused = await web.core.dispatcher.invoke('mcp.call', {
+        target: { transport: 'stdio', command: '/nonexistent/mcp-server' },
+        method: 'tools/list',
+      });
       expect(refused.ok ? 'ok' : refused.error.code).toBe('unsupported');
       const connect = await web.core.dispatcher.invoke('mcp.connect', { target: { transport: 'stdio', command: '/nonexistent/mcp-server' } });
       expect(connect.ok ? 'ok' : connect.error.code).toBe('unsupported');

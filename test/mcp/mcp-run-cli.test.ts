@@ -35,15 +35,64 @@ beforeAll(async () => {
   file = join(home, 'tools.yaml');
   const fixture = join(import.meta.dirname, '..', 'fixtures', 'mcp-stdio-server.ts');
   const saves: Array<Omit<McpSaveRequest, 'file' | 'expectedHash'>> = [
-    { path: '/add', call: { target: { transport: 'auto', endpoint: server.url }, method: 'tools/call', params: { name: 'add', arguments: { a: 20, b: 22 } } }, outputSchema: { type: 'object', properties: { sum: { type: 'number' } }, required: ['sum'] } },
-    { path: '/add-drifted', call: { target: { transport: 'auto', endpoint: server.url }, method: 'tools/call', params: { name: 'add', arguments: { a: 1, b: 2 } } }, outputSchema: { type: 'object', required: ['product'] } },
-    { path: '/fail', call: { target: { transport: 'streamable-http', endpoint: server.url }, method: 'tools/call', params: { name: 'fail', arguments: { why: 'on purpose' } } } },
+    {
+      path: '/add',
+      call: { target: { transport: 'auto', endpoint: server.url }, method: 'tools/call', params: { name: 'add', arguments: { a: 20, b: 22 } } },
+      outputSchema: { type: 'object', properties: { sum: { type: 'number' } }, required: ['sum'] },
+    },
+    {
+      path: '/add-drifted',
+      call: { target: { transport: 'auto', endpoint: server.url }, method: 'tools/call', params: { name: 'add', arguments: { a: 1, b: 2 } } },
+      outputSchema: { type: 'object', required: ['product'] },
+    },
+    {
+      path: '/fail',
+      call: {
+        target: { transport: 'streamable-http', endpoint: server.url },
+        method: 'tools/call',
+        params: { name: 'fail', arguments: { why: 'on purpose' } },
+      },
+    },
     { path: '/unknown-method', call: { target: { transport: 'auto', endpoint: server.url }, method: 'nope/never' } },
     { path: '/readme', call: { target: { transport: 'auto', endpoint: server.url }, method: 'resources/read', params: { uri: 'mem://readme' } } },
-    { path: '/guarded', call: { target: { transport: 'auto', endpoint: guarded.url, auth: { type: 'bearer', token: { value: TOKEN } } }, method: 'tools/call', params: { name: 'add', arguments: { a: 1, b: 1 } } }, secretName: 'guarded-token' },
-    { path: '/guarded-env', call: { target: { transport: 'auto', endpoint: guarded.url, auth: { type: 'bearer', token: { env: 'GUARDED_TOKEN' } } }, method: 'tools/call', params: { name: 'add', arguments: { a: 2, b: 2 } } } },
-    { path: '/guarded-missing', call: { target: { transport: 'auto', endpoint: guarded.url, auth: { type: 'bearer', token: { secretRef: 'not-stored' } } }, method: 'tools/call', params: { name: 'add', arguments: { a: 3, b: 3 } } } },
-    { path: '/stdio', call: { target: { transport: 'stdio', command: process.execPath, args: ['--import', 'tsx', fixture], env: [{ name: 'FIXTURE_SECRET', value: { secretRef: 'guarded-token' } }] }, method: 'prompts/get', params: { name: 'greet', arguments: { name: 'Ann' } } } },
+    {
+      path: '/guarded',
+      call: {
+        target: { transport: 'auto', endpoint: guarded.url, auth: { type: 'bearer', token: { value: TOKEN } } },
+        method: 'tools/call',
+        params: { name: 'add', arguments: { a: 1, b: 1 } },
+      },
+      secretName: 'guarded-token',
+    },
+    {
+      path: '/guarded-env',
+      call: {
+        target: { transport: 'auto', endpoint: guarded.url, auth: { type: 'bearer', token: { env: 'GUARDED_TOKEN' } } },
+        method: 'tools/call',
+        params: { name: 'add', arguments: { a: 2, b: 2 } },
+      },
+    },
+    {
+      path: '/guarded-missing',
+      call: {
+        target: { transport: 'auto', endpoint: guarded.url, auth: { type: 'bearer', token: { secretRef: 'not-stored' } } },
+        method: 'tools/call',
+        params: { name: 'add', arguments: { a: 3, b: 3 } },
+      },
+    },
+    {
+      path: '/stdio',
+      call: {
+        target: {
+          transport: 'stdio',
+          command: process.execPath,
+          args: ['--import', 'tsx', fixture],
+          env: [{ name: 'FIXTURE_SECRET', value: { secretRef: 'guarded-token' } }],
+        },
+        method: 'prompts/get',
+        params: { name: 'greet', arguments: { name: 'Ann' } },
+      },
+    },
   ];
   await withCore(async (core) => {
     let hash: string | null = null;

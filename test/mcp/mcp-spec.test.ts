@@ -120,8 +120,18 @@ describe('mcp.save and mcp.draftOperation', () => {
     expect(await valid(file)).toMatchObject({ valid: true, problems: [] });
 
     const back = await draft(file, '/mcp/tools/add');
-    expect(back).toMatchObject({ path: '/mcp/tools/add', summary: 'Add two numbers', subject: { kind: 'tool', name: 'add' }, inputSchema: addInput, outputSchema: addOutput });
-    expect(back.call).toEqual({ target: { transport: 'auto', endpoint: server.url }, method: 'tools/call', params: { name: 'add', arguments: { a: 2, b: 3 } } });
+    expect(back).toMatchObject({
+      path: '/mcp/tools/add',
+      summary: 'Add two numbers',
+      subject: { kind: 'tool', name: 'add' },
+      inputSchema: addInput,
+      outputSchema: addOutput,
+    });
+    expect(back.call).toEqual({
+      target: { transport: 'auto', endpoint: server.url },
+      method: 'tools/call',
+      params: { name: 'add', arguments: { a: 2, b: 3 } },
+    });
     const ran = await core.dispatcher.invoke('mcp.call', { ...back.call, ...(back.outputSchema ? { outputSchema: back.outputSchema } : {}) });
     if (!ran.ok) throw new Error(ran.error.message);
     expect(ran.value.outcome).toMatchObject({ kind: 'result', result: { structuredContent: { sum: 5 } } });
@@ -140,7 +150,12 @@ describe('mcp.save and mcp.draftOperation', () => {
     const opened = await core.dispatcher.invoke('spec.open', { file });
     if (!opened.ok) throw new Error(opened.error.message);
     expect(first.hash).not.toBe(opened.value.hash);
-    const second = await save({ file, expectedHash: opened.value.hash, path: '/mcp/tools/add', call: { target: http(server.url), method: 'tools/call', params: { name: 'add', arguments: { a: 10, b: 1 } } } });
+    const second = await save({
+      file,
+      expectedHash: opened.value.hash,
+      path: '/mcp/tools/add',
+      call: { target: http(server.url), method: 'tools/call', params: { name: 'add', arguments: { a: 10, b: 1 } } },
+    });
     expect(second.operations[0]?.summary).toBe('Mine');
     const after = await readFile(file, 'utf8');
     expect(after).toContain('      x-team-note: keep me   # a comment\n');
@@ -155,7 +170,17 @@ describe('mcp.save and mcp.draftOperation', () => {
 
   it('never writes a bearer token: the literal goes to the secret store, and the saved call runs against a server that needs it', async () => {
     const file = join(dir, 'guarded.yaml');
-    const saved = await save(addCall({ file, call: { target: http(guarded.url, { auth: { type: 'bearer', token: { value: TOKEN } } }), method: 'tools/call', params: { name: 'add', arguments: { a: 1, b: 1 } } }, secretName: 'guarded-mcp' }));
+    const saved = await save(
+      addCall({
+        file,
+        call: {
+          target: http(guarded.url, { auth: { type: 'bearer', token: { value: TOKEN } } }),
+          method: 'tools/call',
+          params: { name: 'add', arguments: { a: 1, b: 1 } },
+        },
+        secretName: 'guarded-mcp',
+      }),
+    );
     expect(saved.storedSecret).toBe('guarded-mcp');
     const bytes = await readFile(file);
     expect(bytes.includes(Buffer.from(TOKEN))).toBe(false);
@@ -181,14 +206,36 @@ describe('mcp.save and mcp.draftOperation', () => {
     if (!opened.ok) throw new Error(opened.error.message);
     const hash = opened.value.hash;
     for (const endpoint of [`http://bob:${TOKEN}@127.0.0.1:9/mcp`, `http://127.0.0.1:9/mcp?access_token=${TOKEN}`, `http://127.0.0.1:9/mcp#token=${TOKEN}`]) {
-      const r = await core.dispatcher.invoke('mcp.save', addCall({ file, expectedHash: hash, path: '/other', call: { target: http(endpoint), method: 'tools/list' } }));
+      const r = await core.dispatcher.invoke(
+        'mcp.save',
+        addCall({ file, expectedHash: hash, path: '/other', call: { target: http(endpoint), method: 'tools/list' } }),
+      );
       expect(r.ok ? 'ok' : r.error.code).toBe('credential-in-url');
       if (!r.ok) expect(r.error.message).not.toContain(TOKEN);
     }
-    expect(await codeOf(addCall({ file, expectedHash: hash, path: '/other', call: { target: http(server.url, { headers: [{ name: 'Authorization', value: `Bearer ${TOKEN}` }] }), method: 'tools/list' } }))).toBe('bad-request');
+    expect(
+      await codeOf(
+        addCall({
+          file,
+          expectedHash: hash,
+          path: '/other',
+          call: { target: http(server.url, { headers: [{ name: 'Authorization', value: `Bearer ${TOKEN}` }] }), method: 'tools/list' },
+        }),
+      ),
+    ).toBe('bad-request');
     const echoed = await core.dispatcher.invoke(
       'mcp.save',
-      addCall({ file, expectedHash: hash, path: '/other', secretName: 'echo', call: { target: http(server.url, { auth: { type: 'bearer', token: { value: TOKEN } } }), method: 'tools/call', params: { name: 'add', arguments: { a: TOKEN } } } }),
+      addCall({
+        file,
+        expectedHash: hash,
+        path: '/other',
+        secretName: 'echo',
+        call: {
+          target: http(server.url, { auth: { type: 'bearer', token: { value: TOKEN } } }),
+          method: 'tools/call',
+          params: { name: 'add', arguments: { a: TOKEN } },
+        },
+      }),
     );
     expect(echoed.ok ? 'ok' : echoed.error.code).toBe('bad-request');
     expect(await readFile(file, 'utf8')).toBe(before);
@@ -202,20 +249,56 @@ describe('mcp.save and mcp.draftOperation', () => {
       file,
       expectedHash: null,
       path: '/mcp/local/readme',
-      call: { target: { transport: 'stdio', command: 'node', args: ['server.js', '--port', '0'], env: [{ name: 'API_KEY', value: { value: TOKEN } }, { name: 'HOME_DIR', value: { env: 'HOME' } }] }, method: 'resources/read', params: { uri: 'mem://readme' } },
+      call: {
+        target: {
+          transport: 'stdio',
+          command: 'node',
+          args: ['server.js', '--port', '0'],
+          env: [
+            { name: 'API_KEY', value: { value: TOKEN } },
+            { name: 'HOME_DIR', value: { env: 'HOME' } },
+          ],
+        },
+        method: 'resources/read',
+        params: { uri: 'mem://readme' },
+      },
       secretName: 'local',
     });
     expect(saved.storedSecret).toBe('local-API_KEY');
     const text = await readFile(file, 'utf8');
     expect(text).not.toContain(TOKEN);
     const x = (JSON.parse(text) as { paths: Record<string, { post: { 'x-mcp': unknown } }> }).paths['/mcp/local/readme']?.post['x-mcp'];
-    expect(x).toEqual({ transport: 'stdio', command: 'node', args: ['server.js', '--port', '0'], env: [{ name: 'API_KEY', secretRef: 'local-API_KEY' }, { name: 'HOME_DIR', env: 'HOME' }], method: 'resources/read', params: { uri: 'mem://readme' }, resource: 'mem://readme' });
+    expect(x).toEqual({
+      transport: 'stdio',
+      command: 'node',
+      args: ['server.js', '--port', '0'],
+      env: [
+        { name: 'API_KEY', secretRef: 'local-API_KEY' },
+        { name: 'HOME_DIR', env: 'HOME' },
+      ],
+      method: 'resources/read',
+      params: { uri: 'mem://readme' },
+      resource: 'mem://readme',
+    });
     expect(await valid(file)).toMatchObject({ valid: true });
     const back = await draft(file, '/mcp/local/readme');
-    expect(back.call.target).toEqual({ transport: 'stdio', command: 'node', args: ['server.js', '--port', '0'], env: [{ name: 'API_KEY', value: { secretRef: 'local-API_KEY' } }, { name: 'HOME_DIR', value: { env: 'HOME' } }] });
+    expect(back.call.target).toEqual({
+      transport: 'stdio',
+      command: 'node',
+      args: ['server.js', '--port', '0'],
+      env: [
+        { name: 'API_KEY', value: { secretRef: 'local-API_KEY' } },
+        { name: 'HOME_DIR', value: { env: 'HOME' } },
+      ],
+    });
     expect(back.subject).toEqual({ kind: 'resource', name: 'mem://readme' });
     // A URL argument with a key in it would land in the file just like an endpoint.
-    const leaky = await core.dispatcher.invoke('mcp.save', { file, expectedHash: saved.hash, path: '/mcp/other', call: { target: { transport: 'stdio', command: 'npx', args: ['server', `https://h.example/x?api_key=${TOKEN}`] }, method: 'tools/list' } });
+    const leaky = await core.dispatcher.invoke('mcp.save', {
+      file,
+      expectedHash: saved.hash,
+      path: '/mcp/other',
+      call: { target: { transport: 'stdio', command: 'npx', args: ['server', `https://h.example/x?api_key=${TOKEN}`] }, method: 'tools/list' },
+    });
     expect(leaky.ok ? 'ok' : leaky.error.code).toBe('credential-in-url');
   });
 
@@ -225,11 +308,21 @@ describe('mcp.save and mcp.draftOperation', () => {
     expect(await codeOf(addCall({ file, subject: { kind: 'prompt', name: 'add' } }))).toBe('bad-request');
     expect(await codeOf(addCall({ file, path: 'no-slash' }))).toBe('bad-request');
     expect(await codeOf(addCall({ file, call: { target: http(server.url), method: '' } }))).toBe('bad-request');
-    expect(await codeOf(addCall({ file, call: { target: { transport: 'carrier-pigeon', endpoint: 'x' } as unknown as McpHttpTarget, method: 'tools/list' } }))).toBe('bad-request');
-    expect(await codeOf(addCall({ file, call: { target: http(server.url), method: 'tools/call', params: [1, 2] as unknown as Record<string, unknown> } }))).toBe('bad-request');
+    expect(
+      await codeOf(addCall({ file, call: { target: { transport: 'carrier-pigeon', endpoint: 'x' } as unknown as McpHttpTarget, method: 'tools/list' } })),
+    ).toBe('bad-request');
+    expect(
+      await codeOf(addCall({ file, call: { target: http(server.url), method: 'tools/call', params: [1, 2] as unknown as Record<string, unknown> } })),
+    ).toBe('bad-request');
     expect(await codeOf(addCall({ file, inputSchema: 'schema' as unknown as Record<string, unknown> }))).toBe('bad-request');
     expect(await codeOf(addCall({ file, example: 'x'.repeat(1024 * 1024 + 10) }))).toBe('too-large');
-    const oauth = { type: 'oauth2' as const, flow: 'clientCredentials' as const, endpoints: { from: 'manual' as const, tokenUrl: 'http://127.0.0.1:9/token' }, clientId: 'c', clientSecret: { value: TOKEN } };
+    const oauth = {
+      type: 'oauth2' as const,
+      flow: 'clientCredentials' as const,
+      endpoints: { from: 'manual' as const, tokenUrl: 'http://127.0.0.1:9/token' },
+      clientId: 'c',
+      clientSecret: { value: TOKEN },
+    };
     expect(await codeOf(addCall({ file, call: { target: http(server.url, { auth: oauth }), method: 'tools/list' } }))).toBe('bad-request');
     await expect(readFile(file)).rejects.toMatchObject({ code: 'ENOENT' });
   });
@@ -251,7 +344,10 @@ describe('mcp.save and mcp.draftOperation', () => {
       expect(r.ok ? 'ok' : r.error.code, path).toBe('not-found');
     }
     // The hand-written MCP operation reads back too.
-    expect((await draft(file, '/mcp/tools')).call).toEqual({ target: { transport: 'streamable-http', endpoint: 'http://127.0.0.1:4100/mcp' }, method: 'tools/list' });
+    expect((await draft(file, '/mcp/tools')).call).toEqual({
+      target: { transport: 'streamable-http', endpoint: 'http://127.0.0.1:4100/mcp' },
+      method: 'tools/list',
+    });
   });
 });
 
@@ -288,7 +384,13 @@ describe('a file holding A2A, MCP and plain HTTP operations round-trips outside 
       }
     }
     expect(kept.join('\n')).toBe(after);
-    expect(Object.keys((YAML.parse(added) as { paths: object }).paths)).toEqual(['/pets', '/mcp/tools', '/agents/research/send', '/agents/writer/send', '/mcp/tools/add']);
+    expect(Object.keys((YAML.parse(added) as { paths: object }).paths)).toEqual([
+      '/pets',
+      '/mcp/tools',
+      '/agents/research/send',
+      '/agents/writer/send',
+      '/mcp/tools/add',
+    ]);
     expect(await valid(file)).toMatchObject({ valid: true, problems: [] });
   });
 
@@ -303,14 +405,23 @@ describe('a file holding A2A, MCP and plain HTTP operations round-trips outside 
     const opened = await core.dispatcher.invoke('spec.open', { file });
     if (!opened.ok) throw new Error(opened.error.message);
     expect(opened.value.operations.find((o) => o.path === '/mcp/tools')?.problem).toMatch(/no x-mcp/);
-    await save({ file, expectedHash: opened.value.hash, path: '/mcp/tools', call: { target: http(server.url, { transport: 'streamable-http' }), method: 'tools/list' } });
+    await save({
+      file,
+      expectedHash: opened.value.hash,
+      path: '/mcp/tools',
+      call: { target: http(server.url, { transport: 'streamable-http' }), method: 'tools/list' },
+    });
     const after = await readFile(file, 'utf8');
     const lineOf = before.split('\n').findIndex((l) => l.startsWith('        "/mcp/tools": '));
     const d = diff(before, after);
     expect(d.start).toBe(lineOf);
     expect(d.removed).toHaveLength(1);
     expect(JSON.parse(after)).toEqual({ ...JSON.parse(before), paths: { ...JSON.parse(before).paths, '/mcp/tools': JSON.parse(after).paths['/mcp/tools'] } });
-    expect(JSON.parse(after).paths['/mcp/tools'].post).toMatchObject({ summary: 'MCP tools/list', 'x-protocol': 'mcp', 'x-mcp': { transport: 'streamable-http', endpoint: server.url, method: 'tools/list' } });
+    expect(JSON.parse(after).paths['/mcp/tools'].post).toMatchObject({
+      summary: 'MCP tools/list',
+      'x-protocol': 'mcp',
+      'x-mcp': { transport: 'streamable-http', endpoint: server.url, method: 'tools/list' },
+    });
     expect(await valid(file)).toMatchObject({ valid: true, problems: [] });
   });
 });
@@ -323,13 +434,32 @@ describe('concurrent MCP saves through the lock', () => {
       const opened = await core.dispatcher.invoke('spec.open', { file });
       if (!opened.ok) throw new Error(opened.error.message);
       const hash = opened.value.hash;
-      const own = [0, 1, 2, 3].map((k) => addCall({ file, expectedHash: hash, path: `/own/${round}/${k}`, call: { target: http(server.url), method: 'tools/call', params: { name: 'add', arguments: { a: round, b: k } } } }));
-      const shared = [7, 8].map((k) => addCall({ file, expectedHash: hash, path: '/shared', call: { target: http(server.url), method: 'tools/call', params: { name: 'add', arguments: { a: round, b: k } } } }));
+      const own = [0, 1, 2, 3].map((k) =>
+        addCall({
+          file,
+          expectedHash: hash,
+          path: `/own/${round}/${k}`,
+          call: { target: http(server.url), method: 'tools/call', params: { name: 'add', arguments: { a: round, b: k } } },
+        }),
+      );
+      const shared = [7, 8].map((k) =>
+        addCall({
+          file,
+          expectedHash: hash,
+          path: '/shared',
+          call: { target: http(server.url), method: 'tools/call', params: { name: 'add', arguments: { a: round, b: k } } },
+        }),
+      );
       const results = await Promise.all([...own, ...shared].map((r) => core.dispatcher.invoke('mcp.save', r)));
       expect(results.slice(0, 4).map((r) => (r.ok ? 'ok' : r.error.code))).toEqual(['ok', 'ok', 'ok', 'ok']);
-      const sharedCodes = results.slice(4).map((r) => (r.ok ? 'ok' : r.error.code)).sort();
+      const sharedCodes = results
+        .slice(4)
+        .map((r) => (r.ok ? 'ok' : r.error.code))
+        .sort();
       expect(sharedCodes).toEqual(['conflict', 'ok']);
-      const doc = YAML.parse(await readFile(file, 'utf8')) as { paths: Record<string, { post: { 'x-mcp': { params: { arguments: { a: number; b: number } } } } }> };
+      const doc = YAML.parse(await readFile(file, 'utf8')) as {
+        paths: Record<string, { post: { 'x-mcp': { params: { arguments: { a: number; b: number } } } } }>;
+      };
       for (let k = 0; k < 4; k++) expect(doc.paths[`/own/${round}/${k}`]?.post['x-mcp'].params.arguments).toEqual({ a: round, b: k });
       const landed = results.findIndex((r, i) => i >= 4 && r.ok) - 4;
       expect(doc.paths['/shared']?.post['x-mcp'].params.arguments).toEqual({ a: round, b: [7, 8][landed] });
@@ -347,8 +477,17 @@ describe('hostile input', () => {
       const file = join(dir, `hostile.${format}`);
       // Built as JSON text, the way the contract delivers it: __proto__ arrives as an own key.
       const args = JSON.parse(`{${hostile.map((k) => `"${k}": {"polluted": "${k}"}`).join(',')}}`) as Record<string, unknown>;
-      const schema = JSON.parse(`{"type": "object", "properties": {${hostile.map((k) => `"${k}": {"type": "object"}`).join(',')}}, "required": ["__proto__"]}`) as Record<string, unknown>;
-      const saved = await save({ file, expectedHash: null, path: '/__proto__', call: { target: http(server.url), method: 'tools/call', params: { name: 'constructor', arguments: args } }, inputSchema: schema, outputSchema: schema });
+      const schema = JSON.parse(
+        `{"type": "object", "properties": {${hostile.map((k) => `"${k}": {"type": "object"}`).join(',')}}, "required": ["__proto__"]}`,
+      ) as Record<string, unknown>;
+      const saved = await save({
+        file,
+        expectedHash: null,
+        path: '/__proto__',
+        call: { target: http(server.url), method: 'tools/call', params: { name: 'constructor', arguments: args } },
+        inputSchema: schema,
+        outputSchema: schema,
+      });
       expect(saved.operations.map((o) => o.path)).toEqual(['/__proto__']);
       const back = await draft(file, '/__proto__');
       const params = back.call.params as { arguments: Record<string, unknown> };
@@ -360,7 +499,10 @@ describe('hostile input', () => {
       expect(await valid(file)).toMatchObject({ valid: true });
       // A hostile top-level key inside x-mcp is reported, not obeyed.
       const text = await readFile(file, 'utf8');
-      const broken = format === 'json' ? text.replace('"method": "tools/call"', '"__proto__": {"method": "x"}, "method": "tools/call"') : text.replace('        method: tools/call\n', '        __proto__: {method: x}\n        method: tools/call\n');
+      const broken =
+        format === 'json'
+          ? text.replace('"method": "tools/call"', '"__proto__": {"method": "x"}, "method": "tools/call"')
+          : text.replace('        method: tools/call\n', '        __proto__: {method: x}\n        method: tools/call\n');
       await writeFile(file, broken);
       const checked = await valid(file);
       expect(checked.valid).toBe(false);

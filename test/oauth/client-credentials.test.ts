@@ -63,8 +63,30 @@ async function cli(args: string[], env: Record<string, string> = {}): Promise<{ 
   return { code, out, err };
 }
 
-const send = (endpoint: string, ...oauth: string[]): string[] => ['--a2a', '1.0', '--binding', 'JSONRPC', '--endpoint', endpoint, '--method', 'SendMessage', '--text', 'who am i', ...oauth];
-const cc = (...where: string[]): string[] => ['--oauth2', 'client-credentials', ...where, '--client-id', CC_CLIENT.id, '--client-secret-env', 'CC_SECRET', '--scope', 'agent:read'];
+const send = (endpoint: string, ...oauth: string[]): string[] => [
+  '--a2a',
+  '1.0',
+  '--binding',
+  'JSONRPC',
+  '--endpoint',
+  endpoint,
+  '--method',
+  'SendMessage',
+  '--text',
+  'who am i',
+  ...oauth,
+];
+const cc = (...where: string[]): string[] => [
+  '--oauth2',
+  'client-credentials',
+  ...where,
+  '--client-id',
+  CC_CLIENT.id,
+  '--client-secret-env',
+  'CC_SECRET',
+  '--scope',
+  'agent:read',
+];
 const issued = (): number => issuer.tokenRequests.get('client_credentials') ?? 0;
 
 /** A loopback port nothing listens on (bound, then released). */
@@ -104,13 +126,27 @@ describe('powerduck send --oauth2 client-credentials', () => {
     expect(second.out).not.toContain(agent.accepted.at(-1));
 
     // Other scopes are another cache entry: a new token, with exactly those scopes.
-    const wider = await cli(send(agent.rpcUrl, '--oauth2', 'client-credentials', '--token-url', issuer.tokenUrl, '--client-id', CC_CLIENT.id, '--client-secret-env', 'CC_SECRET', '--scope', AGENT_SCOPES.join(' ')));
+    const wider = await cli(
+      send(
+        agent.rpcUrl,
+        '--oauth2',
+        'client-credentials',
+        '--token-url',
+        issuer.tokenUrl,
+        '--client-id',
+        CC_CLIENT.id,
+        '--client-secret-env',
+        'CC_SECRET',
+        '--scope',
+        AGENT_SCOPES.join(' '),
+      ),
+    );
     expect(wider.code).toBe(0);
     expect(wider.out).toContain(`scope=${AGENT_SCOPES.join(' ')}`);
     expect(issued()).toBe(2);
   });
 
-  it('two separate powerduck processes: the second reuses the first one\'s token', async () => {
+  it("two separate powerduck processes: the second reuses the first one's token", async () => {
     const env = { ...process.env, POWERDUCK_HOME: home, CC_SECRET: CC_CLIENT.secret };
     const args = ['bin/powerduck.mjs', 'send', ...send(agent.rpcUrl, ...cc('--token-url', issuer.tokenUrl))];
     const first = await exec(process.execPath, args, { env });
@@ -121,8 +157,25 @@ describe('powerduck send --oauth2 client-credentials', () => {
   }, 60_000);
 
   it('plain HTTP requests take --oauth2 too (send --http), token redacted from the record', async () => {
-    const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'SendMessage', params: { message: { messageId: 'm-http', role: 'ROLE_USER', parts: [{ text: 'hi' }] } } });
-    const r = await cli(['--http', '--method', 'POST', '--url', agent.rpcUrl, '--header', 'A2A-Version: 1.0', '--body', body, '--json', ...cc('--token-url', issuer.tokenUrl)]);
+    const body = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'SendMessage',
+      params: { message: { messageId: 'm-http', role: 'ROLE_USER', parts: [{ text: 'hi' }] } },
+    });
+    const r = await cli([
+      '--http',
+      '--method',
+      'POST',
+      '--url',
+      agent.rpcUrl,
+      '--header',
+      'A2A-Version: 1.0',
+      '--body',
+      body,
+      '--json',
+      ...cc('--token-url', issuer.tokenUrl),
+    ]);
     expect(r.err).toBe('');
     expect(r.code).toBe(0);
     expect(r.out).toContain(`hello ${CC_CLIENT.id}`);
@@ -153,7 +206,9 @@ describe('powerduck send --oauth2 client-credentials', () => {
     expect(r.err).not.toContain('not-the-secret');
     expect(agent.accepted.length).toBe(before);
     // An unknown client id is refused the same way.
-    const unknown = await cli(send(agent.rpcUrl, '--oauth2', 'client-credentials', '--token-url', issuer.tokenUrl, '--client-id', 'nobody', '--client-secret-env', 'CC_SECRET'));
+    const unknown = await cli(
+      send(agent.rpcUrl, '--oauth2', 'client-credentials', '--token-url', issuer.tokenUrl, '--client-id', 'nobody', '--client-secret-env', 'CC_SECRET'),
+    );
     expect(unknown.code).toBe(2);
     expect(unknown.err).toMatch(/the issuer refused the client/i);
   });

@@ -96,15 +96,56 @@ describe('the packed CLI, installed with production dependencies only', () => {
       ['JSONRPC', demo.rpcUrl],
       ['GRPC', demo.grpcUrl],
     ] as const) {
-      const { stdout } = await powerduck(['send', '--a2a', '1.0', '--binding', binding, '--endpoint', endpoint, '--method', 'SendMessage', '--text', '2 + 3', '--token', demo.token, '--json']);
+      const { stdout } = await powerduck([
+        'send',
+        '--a2a',
+        '1.0',
+        '--binding',
+        binding,
+        '--endpoint',
+        endpoint,
+        '--method',
+        'SendMessage',
+        '--text',
+        '2 + 3',
+        '--token',
+        demo.token,
+        '--json',
+      ]);
       expect(JSON.parse(stdout)).toBeTypeOf('object');
     }
   });
 
   it('refuses a wrong token with exit 1 and an unreachable agent with exit 2', async () => {
-    const refused = await powerduck(['send', '--a2a', '1.0', '--binding', 'JSONRPC', '--endpoint', demo.rpcUrl, '--method', 'SendMessage', '--text', 'hi', '--token', 'wrong']).catch((e: { code: number }) => e);
+    const refused = await powerduck([
+      'send',
+      '--a2a',
+      '1.0',
+      '--binding',
+      'JSONRPC',
+      '--endpoint',
+      demo.rpcUrl,
+      '--method',
+      'SendMessage',
+      '--text',
+      'hi',
+      '--token',
+      'wrong',
+    ]).catch((e: { code: number }) => e);
     expect(refused).toMatchObject({ code: 1 });
-    const down = await powerduck(['send', '--a2a', '1.0', '--binding', 'JSONRPC', '--endpoint', 'http://127.0.0.1:9/rpc', '--method', 'SendMessage', '--text', 'hi']).catch((e: { code: number }) => e);
+    const down = await powerduck([
+      'send',
+      '--a2a',
+      '1.0',
+      '--binding',
+      'JSONRPC',
+      '--endpoint',
+      'http://127.0.0.1:9/rpc',
+      '--method',
+      'SendMessage',
+      '--text',
+      'hi',
+    ]).catch((e: { code: number }) => e);
     expect(down).toMatchObject({ code: 2 });
   });
 

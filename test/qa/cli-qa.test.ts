@@ -48,7 +48,9 @@ beforeAll(async () => {
     }
     if (req.method === 'GET') return void res.writeHead(404).end();
     req.resume();
-    res.writeHead(401, { 'Content-Type': 'application/json', 'WWW-Authenticate': 'Bearer' }).end(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32000, message: 'Unauthorized' } }));
+    res
+      .writeHead(401, { 'Content-Type': 'application/json', 'WWW-Authenticate': 'Bearer' })
+      .end(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32000, message: 'Unauthorized' } }));
   });
   await new Promise<void>((resolve) => locked.listen(0, '127.0.0.1', resolve));
   lockedBase = `http://127.0.0.1:${(locked.address() as AddressInfo).port}`;
@@ -114,7 +116,12 @@ describe('powerduck CLI failure paths', () => {
     expect(spec.err.trimEnd().split('\n')).toHaveLength(1);
 
     const send = memoryIo();
-    expect(await runCli(['send', '--a2a', '1.0', '--binding', 'JSONRPC', '--endpoint', 'http://127.0.0.1:1/rpc', '--method', 'SendMessage', '--body', 'two-lines.json'], send)).toBe(2);
+    expect(
+      await runCli(
+        ['send', '--a2a', '1.0', '--binding', 'JSONRPC', '--endpoint', 'http://127.0.0.1:1/rpc', '--method', 'SendMessage', '--body', 'two-lines.json'],
+        send,
+      ),
+    ).toBe(2);
     const lines = send.err.trimEnd().split('\n');
     expect(lines).toHaveLength(2);
     expect(lines[0]).toContain('is not valid JSON');

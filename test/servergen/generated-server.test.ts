@@ -119,7 +119,14 @@ describe('generated adapter under Node 22', () => {
     ];
     for (const [binding, endpoint] of endpoints) {
       const record = await performCall(
-        { version: '1.0', binding, endpoint, method: 'SendMessage', body: { message: userMessage(`core ${binding}`) }, auth: { type: 'bearer', token: { secretRef: 'adapter-token' } } },
+        {
+          version: '1.0',
+          binding,
+          endpoint,
+          method: 'SendMessage',
+          body: { message: userMessage(`core ${binding}`) },
+          auth: { type: 'bearer', token: { secretRef: 'adapter-token' } },
+        },
         deps,
       );
       expect(record.outcome).toMatchObject({ kind: 'message', message: { role: 'ROLE_AGENT', parts: [{ text: `echo: core ${binding}` }] } });

@@ -97,7 +97,16 @@ describe('powerduck servergen', () => {
     expect(result.code).toBe(0);
     expect(result.stdout).toContain('npm install');
     const files = await allFiles(out);
-    for (const expected of ['package.json', 'README.md', '.env.example', '.gitignore', 'agent-profile.json', 'src/main.js', 'src/server.js', 'test/adapter.test.js']) {
+    for (const expected of [
+      'package.json',
+      'README.md',
+      '.env.example',
+      '.gitignore',
+      'agent-profile.json',
+      'src/main.js',
+      'src/server.js',
+      'test/adapter.test.js',
+    ]) {
       expect(files).toContain(expected);
     }
     expect(files.some((f) => f.endsWith('.tmpl'))).toBe(false);
@@ -110,7 +119,21 @@ describe('powerduck servergen', () => {
     expect(profile.skills).toHaveLength(1);
     for (const file of files) expect(await readFile(join(out, file), 'utf8')).not.toMatch(/\{\{[A-Za-z]+\}\}/);
     const readme = await readFile(join(out, 'README.md'), 'utf8');
-    for (const topic of ['npm install', 'A2A_TOKEN', 'HANDLER_URL', 'MAX_BODY_BYTES', 'DEADLINE_MS', 'MAX_CONCURRENCY', 'SIGNING_JWK_FILE', 'CORS_ORIGINS', 'PUBLIC_URL', 'stateless', 'TLS', 'Rate limits', 'Multi-user auth']) {
+    for (const topic of [
+      'npm install',
+      'A2A_TOKEN',
+      'HANDLER_URL',
+      'MAX_BODY_BYTES',
+      'DEADLINE_MS',
+      'MAX_CONCURRENCY',
+      'SIGNING_JWK_FILE',
+      'CORS_ORIGINS',
+      'PUBLIC_URL',
+      'stateless',
+      'TLS',
+      'Rate limits',
+      'Multi-user auth',
+    ]) {
       expect(readme).toContain(topic);
     }
   });
@@ -225,7 +248,16 @@ describe('spec hints and names', () => {
           post: {
             summary: 'Op summary',
             'x-protocol': 'a2a',
-            'x-a2a': { agentCard: { name: 'Card Name', description: 'From the card', skills: [{ id: 'sum', name: 'Sum', description: 'Adds', tags: ['math'], examples: ['1 2'] }, { id: 'sum', name: 'Sum again' }] } },
+            'x-a2a': {
+              agentCard: {
+                name: 'Card Name',
+                description: 'From the card',
+                skills: [
+                  { id: 'sum', name: 'Sum', description: 'Adds', tags: ['math'], examples: ['1 2'] },
+                  { id: 'sum', name: 'Sum again' },
+                ],
+              },
+            },
           },
         },
       },
@@ -236,7 +268,11 @@ describe('spec hints and names', () => {
   });
 
   it('uses every operation of a plain OpenAPI document and rejects non-OpenAPI input', () => {
-    const hints = specHintsFrom({ openapi: '3.1.0', info: { title: 'Pets' }, paths: { '/pets': { get: { operationId: 'listPets' }, post: { summary: 'Add a pet' } } } });
+    const hints = specHintsFrom({
+      openapi: '3.1.0',
+      info: { title: 'Pets' },
+      paths: { '/pets': { get: { operationId: 'listPets' }, post: { summary: 'Add a pet' } } },
+    });
     expect(hints.skills.map((s) => s.name)).toEqual(['listPets', 'Add a pet']);
     expect(() => specHintsFrom(['not', 'a', 'spec'])).toThrow(/not an OpenAPI document/);
   });

@@ -133,7 +133,11 @@ export interface AdapterProcess {
 }
 
 /** Runs `node src/main.js` of a generated project with only the given variables (plus PATH). */
-export function spawnAdapter(node: string, projectDir: string, env: Record<string, string>): { child: ChildProcess; output: { stdout: string; stderr: string }; exited: Promise<number | null> } {
+export function spawnAdapter(
+  node: string,
+  projectDir: string,
+  env: Record<string, string>,
+): { child: ChildProcess; output: { stdout: string; stderr: string }; exited: Promise<number | null> } {
   const child = spawn(node, ['src/main.js'], { cwd: projectDir, env: { PATH: process.env.PATH ?? '', ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
   const output = { stdout: '', stderr: '' };
   child.stdout?.setEncoding('utf8').on('data', (d: string) => (output.stdout += d));
@@ -171,7 +175,12 @@ export async function startAdapter(node: string, projectDir: string, env: Record
 }
 
 /** A JSON-RPC call with raw fetch, for checks the SDK client would hide. */
-export async function rpcCall(baseUrl: string, method: string, params: unknown, headers: Record<string, string> = { authorization: `Bearer ${TEST_TOKEN}` }): Promise<{ status: number; headers: Headers; body: Record<string, unknown> }> {
+export async function rpcCall(
+  baseUrl: string,
+  method: string,
+  params: unknown,
+  headers: Record<string, string> = { authorization: `Bearer ${TEST_TOKEN}` },
+): Promise<{ status: number; headers: Headers; body: Record<string, unknown> }> {
   const res = await fetch(`${baseUrl}/a2a/jsonrpc`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'a2a-version': '1.0', ...headers },

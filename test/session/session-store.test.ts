@@ -17,7 +17,19 @@ async function core() {
 }
 
 function draft(id: string, extra: Record<string, unknown> = {}) {
-  return { id, kind: 'a2a', version: '1.0', binding: 'JSONRPC', endpoint: 'http://127.0.0.1:1/rpc', method: 'SendMessage', bodyText: '{"message":{}}', headers: [], auth: { type: 'none' }, tenant: '', ...extra };
+  return {
+    id,
+    kind: 'a2a',
+    version: '1.0',
+    binding: 'JSONRPC',
+    endpoint: 'http://127.0.0.1:1/rpc',
+    method: 'SendMessage',
+    bodyText: '{"message":{}}',
+    headers: [],
+    auth: { type: 'none' },
+    tenant: '',
+    ...extra,
+  };
 }
 
 describe('session.save / session.load', () => {
@@ -26,7 +38,10 @@ describe('session.save / session.load', () => {
     expect(await first.dispatcher.invoke('session.load', {})).toEqual({ ok: true, value: { tabs: [] } });
     const saved = await first.dispatcher.invoke('session.save', {
       tabs: [
-        { draft: draft('tab-a', { bodyText: '{"message":{"parts":[{"text":"[12,30]"}]}}' }), lastResponse: { method: 'SendMessage', status: 200, outcome: 'message', durationMs: 12, at: '2026-11-30T22:00:00.000Z' } },
+        {
+          draft: draft('tab-a', { bodyText: '{"message":{"parts":[{"text":"[12,30]"}]}}' }),
+          lastResponse: { method: 'SendMessage', status: 200, outcome: 'message', durationMs: 12, at: '2026-11-30T22:00:00.000Z' },
+        },
         { draft: draft('tab-b') },
       ],
       activeId: 'tab-b',
@@ -48,7 +63,16 @@ describe('session.save / session.load', () => {
     const { core: c, dir } = await core();
     await c.dispatcher.invoke('session.save', {
       tabs: [
-        { draft: draft('lit', { auth: { type: 'bearer', token: { value: 'sk-live-123456' } }, headers: [{ name: 'Authorization', value: 'Bearer sk-live-123456' }, { name: 'X-Trace', value: 'abc' }, { name: 'X-Api-Key', value: '{{token}}' }] }) },
+        {
+          draft: draft('lit', {
+            auth: { type: 'bearer', token: { value: 'sk-live-123456' } },
+            headers: [
+              { name: 'Authorization', value: 'Bearer sk-live-123456' },
+              { name: 'X-Trace', value: 'abc' },
+              { name: 'X-Api-Key', value: '{{token}}' },
+            ],
+          }),
+        },
         { draft: draft('ref', { auth: { type: 'bearer', token: { secretRef: 'demo-token' } } }) },
         { draft: draft('basic', { auth: { type: 'basic', username: 'ann', password: { value: 'pw-secret-1' } } }) },
       ],
@@ -60,7 +84,11 @@ describe('session.save / session.load', () => {
     if (!loaded.ok) throw new Error(loaded.error.message);
     const [lit, ref, basic] = loaded.value.tabs;
     expect(lit?.draft['auth']).toEqual({ type: 'none' });
-    expect(lit?.draft['headers']).toEqual([{ name: 'Authorization', value: '', enabled: false }, { name: 'X-Trace', value: 'abc' }, { name: 'X-Api-Key', value: '{{token}}' }]);
+    expect(lit?.draft['headers']).toEqual([
+      { name: 'Authorization', value: '', enabled: false },
+      { name: 'X-Trace', value: 'abc' },
+      { name: 'X-Api-Key', value: '{{token}}' },
+    ]);
     expect(ref?.draft['auth']).toEqual({ type: 'bearer', token: { secretRef: 'demo-token' } });
     expect(basic?.draft['auth']).toEqual({ type: 'none' });
   });
@@ -81,7 +109,9 @@ describe('session.save / session.load', () => {
 
   it('refuses hostile shapes: non-drafts, __proto__ keys, a corrupt file', async () => {
     const { core: c, dir } = await core();
-    const hostile = JSON.parse('{"tabs":[{"draft":{"id":"p","kind":"a2a","__proto__":{"polluted":true},"constructor":{"x":1}}},{"draft":"nope"},{"draft":{"id":5,"kind":"a2a"}},null],"activeId":"missing"}') as never;
+    const hostile = JSON.parse(
+      '{"tabs":[{"draft":{"id":"p","kind":"a2a","__proto__":{"polluted":true},"constructor":{"x":1}}},{"draft":"nope"},{"draft":{"id":5,"kind":"a2a"}},null],"activeId":"missing"}',
+    ) as never;
     const saved = await c.dispatcher.invoke('session.save', hostile);
     expect(saved).toMatchObject({ ok: true, value: { saved: 1 } });
     const loaded = await c.dispatcher.invoke('session.load', {});

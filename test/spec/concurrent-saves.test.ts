@@ -102,7 +102,12 @@ describe('concurrent saves into one spec file', () => {
     const file = join(home, 'rename-delete.yaml');
     for (const p of ['/a', '/b', '/c']) {
       const opened = await core.dispatcher.invoke('spec.open', { file });
-      await core.dispatcher.invoke('spec.saveAs', { file, path: p, expectedHash: opened.ok ? opened.value.hash : null, call: call(`http://127.0.0.1:9${p.length}/${p.slice(1)}`) });
+      await core.dispatcher.invoke('spec.saveAs', {
+        file,
+        path: p,
+        expectedHash: opened.ok ? opened.value.hash : null,
+        call: call(`http://127.0.0.1:9${p.length}/${p.slice(1)}`),
+      });
     }
     const opened = await core.dispatcher.invoke('spec.open', { file });
     if (!opened.ok) throw new Error(opened.error.message);
@@ -170,9 +175,27 @@ describe('concurrent saves across processes', () => {
     const bin = join(import.meta.dirname, '..', '..', 'bin', 'powerduck.mjs');
     for (let round = 0; round < 2; round++) {
       const adds = [0, 1].map((p) =>
-        run(process.execPath, [bin, 'spec', 'add', file, `/cli/r${round}/p${p}`, '--a2a', '1.0', '--binding', 'JSONRPC', '--endpoint', `http://127.0.0.1:${5000 + round}/p${p}`, '--method', 'SendMessage'], {
-          env: { ...process.env, POWERDUCK_HOME: join(home, `cli-${p}`) },
-        }),
+        run(
+          process.execPath,
+          [
+            bin,
+            'spec',
+            'add',
+            file,
+            `/cli/r${round}/p${p}`,
+            '--a2a',
+            '1.0',
+            '--binding',
+            'JSONRPC',
+            '--endpoint',
+            `http://127.0.0.1:${5000 + round}/p${p}`,
+            '--method',
+            'SendMessage',
+          ],
+          {
+            env: { ...process.env, POWERDUCK_HOME: join(home, `cli-${p}`) },
+          },
+        ),
       );
       const results = await Promise.allSettled(adds);
       expect(results.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled']);

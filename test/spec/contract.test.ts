@@ -49,7 +49,13 @@ describe('spec.* through the dispatcher', () => {
     expect(defaultFile?.operations).toEqual([]);
     const before = await readFile(defaultFile?.file as string, 'utf8');
 
-    const saved = await core.dispatcher.invoke('spec.save', { file: defaultWorkspaceFileName, path: '/agents/a/get', expectedHash: defaultFile?.hash ?? null, call, summary: 'Get a task' });
+    const saved = await core.dispatcher.invoke('spec.save', {
+      file: defaultWorkspaceFileName,
+      path: '/agents/a/get',
+      expectedHash: defaultFile?.hash ?? null,
+      call,
+      summary: 'Get a task',
+    });
     expect(saved.ok).toBe(true);
     if (!saved.ok) return;
     const after = await readFile(saved.value.file, 'utf8');
@@ -88,10 +94,19 @@ describe('spec.* through the dispatcher', () => {
     const saveAs = await core.dispatcher.invoke('spec.saveAs', { file: defaultWorkspaceFileName, path: '/agents/a/get', expectedHash: saved.value.hash, call });
     expect(saveAs).toMatchObject({ ok: false, error: { code: 'conflict' } });
 
-    const renamed = await core.dispatcher.invoke('spec.renameOperation', { file: defaultWorkspaceFileName, path: '/agents/a/get', newPath: '/agents/b/get', expectedHash: saved.value.hash });
+    const renamed = await core.dispatcher.invoke('spec.renameOperation', {
+      file: defaultWorkspaceFileName,
+      path: '/agents/a/get',
+      newPath: '/agents/b/get',
+      expectedHash: saved.value.hash,
+    });
     expect(renamed.ok && renamed.value.operations.map((o) => o.path)).toEqual(['/agents/b/get']);
     if (!renamed.ok) return;
-    const deleted = await core.dispatcher.invoke('spec.deleteOperation', { file: defaultWorkspaceFileName, path: '/agents/b/get', expectedHash: renamed.value.hash });
+    const deleted = await core.dispatcher.invoke('spec.deleteOperation', {
+      file: defaultWorkspaceFileName,
+      path: '/agents/b/get',
+      expectedHash: renamed.value.hash,
+    });
     expect(deleted.ok && deleted.value.operations).toEqual([]);
     // Deleting the last operation gives back the file it started as, plus the shared schemas (kept for other operations).
     const end = await readFile(saved.value.file, 'utf8');
@@ -122,10 +137,20 @@ describe('powerduck spec add (CLI details)', () => {
     const file = join(home, 'cli.yaml');
     const envelope = JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'GetTask', params: { id: 't-9' } });
     const ok = io(envelope);
-    expect(await runCli(['spec', 'add', file, '/x', '--a2a', '1.0', '--binding', 'JSONRPC', '--endpoint', 'http://h/rpc', '--method', 'GetTask', '--body', '-', '--json'], ok)).toBe(0);
+    expect(
+      await runCli(
+        ['spec', 'add', file, '/x', '--a2a', '1.0', '--binding', 'JSONRPC', '--endpoint', 'http://h/rpc', '--method', 'GetTask', '--body', '-', '--json'],
+        ok,
+      ),
+    ).toBe(0);
     expect(JSON.parse(ok.out.join('')).operations[0].a2a.example).toEqual({ jsonrpc: '2.0', id: 1, method: 'GetTask', params: { id: 't-9' } });
     const bad = io(envelope);
-    expect(await runCli(['spec', 'add', file, '/y', '--a2a', '1.0', '--binding', 'JSONRPC', '--endpoint', 'http://h/rpc', '--method', 'SendMessage', '--body', '-'], bad)).toBe(2);
+    expect(
+      await runCli(
+        ['spec', 'add', file, '/y', '--a2a', '1.0', '--binding', 'JSONRPC', '--endpoint', 'http://h/rpc', '--method', 'SendMessage', '--body', '-'],
+        bad,
+      ),
+    ).toBe(2);
     expect(bad.err.join('')).toContain('"GetTask"');
   });
 
@@ -137,7 +162,9 @@ describe('powerduck spec add (CLI details)', () => {
     expect(await runCli(args, again)).toBe(2);
     expect(again.err.join('')).toContain('--replace');
     expect(await runCli([...args, '--replace'], io())).toBe(0);
-    expect(await runCli(['spec', 'add', file, '/z', '--a2a', '0.3', '--binding', 'HTTP+JSON', '--endpoint', 'http://h', '--method', 'message/send'], io())).toBe(2);
+    expect(
+      await runCli(['spec', 'add', file, '/z', '--a2a', '0.3', '--binding', 'HTTP+JSON', '--endpoint', 'http://h', '--method', 'message/send'], io()),
+    ).toBe(2);
     expect(await runCli(['spec', 'nope'], io())).toBe(2);
   });
 
@@ -145,7 +172,9 @@ describe('powerduck spec add (CLI details)', () => {
     const file = join(home, 'cli-leak.yaml');
     for (const endpoint of ['http://bob:hunter2-pw@h/rpc', 'http://h/rpc?access_token=tok-hunter2', 'http://h/rpc?APIKEY=tok-hunter2']) {
       const refused = io();
-      expect(await runCli(['spec', 'add', file, '/x', '--a2a', '1.0', '--binding', 'JSONRPC', '--endpoint', endpoint, '--method', 'SendMessage'], refused)).toBe(2);
+      expect(
+        await runCli(['spec', 'add', file, '/x', '--a2a', '1.0', '--binding', 'JSONRPC', '--endpoint', endpoint, '--method', 'SendMessage'], refused),
+      ).toBe(2);
       expect(refused.err.join('')).toContain('named secret');
       expect(refused.err.join('')).toContain('--auth-secret');
       expect(refused.err.join('')).not.toContain('hunter2');

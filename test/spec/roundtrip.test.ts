@@ -90,7 +90,7 @@ describe('round trip of a hand-written YAML file', () => {
     expect(after).toContain('        endpoint: "http://127.0.0.1:4001/rpc"   # local agent\n');
     expect(after).toContain('        x-powerduck-ui: {collapsed: true}\n');
     expect(after).toContain('            # the question\n');
-    expect(after).toContain("          description: \"Token missing (kept by hand)\"\n");
+    expect(after).toContain('          description: "Token missing (kept by hand)"\n');
     expect(await validateSpecFile(ctx, 'h1.yaml')).toMatchObject({ valid: true });
     // Saving the same request again changes nothing at all.
     const again = await openSpec(ctx, 'h1.yaml');
@@ -102,7 +102,11 @@ describe('round trip of a hand-written YAML file', () => {
     await copyFile(join(fixtures, 'handwritten.yaml'), join(dir, 'h2.yaml'));
     const before = await readFile(join(dir, 'h2.yaml'), 'utf8');
     const opened = await openSpec(ctx, 'h2.yaml');
-    await saveOperation(ctx, { file: 'h2.yaml', path: '/agents/research/get', expectedHash: opened.hash, call: research({ method: 'GetTask', body: { id: 't-1' } }) }, 'save');
+    await saveOperation(
+      ctx,
+      { file: 'h2.yaml', path: '/agents/research/get', expectedHash: opened.hash, call: research({ method: 'GetTask', body: { id: 't-1' } }) },
+      'save',
+    );
     const after = await readFile(join(dir, 'h2.yaml'), 'utf8');
     // Removing the added lines gives back the original, byte for byte.
     const beforeLines = before.split('\n');
@@ -122,7 +126,10 @@ describe('round trip of a hand-written YAML file', () => {
     expect(Object.keys(model.paths)).toEqual(['/pets', '/mcp/tools', '/agents/research/send', '/agents/writer/send', '/agents/research/get']);
     expect(model.components.schemas['A2A_1.0_GetTask_Request']).toBeDefined();
     // The hand-kept schema copies are not replaced.
-    expect(model.components.schemas['A2A_1.0_SendMessage_Request']).toEqual({ description: 'Hand-kept copy of the SendMessage request schema.', type: 'object' });
+    expect(model.components.schemas['A2A_1.0_SendMessage_Request']).toEqual({
+      description: 'Hand-kept copy of the SendMessage request schema.',
+      type: 'object',
+    });
     expect(await validateSpecFile(ctx, 'h2.yaml')).toMatchObject({ valid: true });
   });
 });
@@ -134,14 +141,20 @@ describe('round trip of a hand-written JSON file', () => {
     const opened = await openSpec(ctx, 'h.json');
     await saveOperation(
       ctx,
-      { file: 'h.json', path: '/agents/research/send', expectedHash: opened.hash, call: research({ binding: 'HTTP+JSON', endpoint: 'http://127.0.0.1:4001/rest' }) },
+      {
+        file: 'h.json',
+        path: '/agents/research/send',
+        expectedHash: opened.hash,
+        call: research({ binding: 'HTTP+JSON', endpoint: 'http://127.0.0.1:4001/rest' }),
+      },
       'save',
     );
     const after = await readFile(join(dir, 'h.json'), 'utf8');
     const d = diff(before, after);
     const lines = before.split('\n');
     const first = lines.indexOf('        "/agents/research/send": {') + 1;
-    const last = lines.indexOf('        "/mcp/tools": {"post": {"summary": "MCP tools/list", "x-protocol": "mcp", "responses": {"200": {"description": "ok"}}}}') - 2;
+    const last =
+      lines.indexOf('        "/mcp/tools": {"post": {"summary": "MCP tools/list", "x-protocol": "mcp", "responses": {"200": {"description": "ok"}}}}') - 2;
     expect(d.start).toBeGreaterThanOrEqual(first);
     expect(d.start + d.removed.length - 1).toBeLessThanOrEqual(last);
     expect(d.removed[0]).toBe('                    "endpoint": "http://127.0.0.1:4000/rest",');

@@ -93,7 +93,14 @@ describe('auth references at send time', () => {
       file: 'runs.yaml',
       path: '/sdk/env-token',
       expectedHash: hash,
-      call: { version: '1.0', binding: 'HTTP+JSON', endpoint: agent.restUrl, method: 'GetExtendedAgentCard', body: {}, auth: { type: 'bearer', token: { env: 'SDK_AGENT_TOKEN' } } },
+      call: {
+        version: '1.0',
+        binding: 'HTTP+JSON',
+        endpoint: agent.restUrl,
+        method: 'GetExtendedAgentCard',
+        body: {},
+        auth: { type: 'bearer', token: { env: 'SDK_AGENT_TOKEN' } },
+      },
     });
     expect(saved.ok).toBe(true);
     const missing = await core.dispatcher.invoke('spec.run', { file: 'runs.yaml', path: '/sdk/env-token' });
@@ -116,7 +123,24 @@ describe('powerduck run and powerduck spec (CLI)', () => {
     const env = { POWERDUCK_HOME: join(home, 'cli-home'), SDK_TOKEN: agent.token };
     const file = join(home, 'cli.yaml');
     const add = captureIo(env);
-    const args = ['spec', 'add', file, '/sdk/cli/send', '--a2a', '1.0', '--binding', 'JSONRPC', '--endpoint', agent.rpcUrl, '--method', 'SendMessage', '--summary', 'CLI send', '--auth-env', 'SDK_TOKEN'];
+    const args = [
+      'spec',
+      'add',
+      file,
+      '/sdk/cli/send',
+      '--a2a',
+      '1.0',
+      '--binding',
+      'JSONRPC',
+      '--endpoint',
+      agent.rpcUrl,
+      '--method',
+      'SendMessage',
+      '--summary',
+      'CLI send',
+      '--auth-env',
+      'SDK_TOKEN',
+    ];
     expect(await runCli(args, add)).toBe(0);
     expect(add.out.join('')).toContain('Created');
     expect(await runCli(args, captureIo(env))).toBe(2);
@@ -141,7 +165,29 @@ describe('powerduck run and powerduck spec (CLI)', () => {
     // The agent says no (unknown task): exit 1, like send.
     const bodyFile = join(home, 'get.json');
     await (await import('node:fs/promises')).writeFile(bodyFile, JSON.stringify({ id: 'no-such-task' }));
-    expect(await runCli(['spec', 'add', file, '/sdk/cli/get', '--a2a', '1.0', '--binding', 'HTTP+JSON', '--endpoint', agent.restUrl, '--method', 'GetTask', '--body', bodyFile, '--auth-env', 'SDK_TOKEN'], captureIo(env))).toBe(0);
+    expect(
+      await runCli(
+        [
+          'spec',
+          'add',
+          file,
+          '/sdk/cli/get',
+          '--a2a',
+          '1.0',
+          '--binding',
+          'HTTP+JSON',
+          '--endpoint',
+          agent.restUrl,
+          '--method',
+          'GetTask',
+          '--body',
+          bodyFile,
+          '--auth-env',
+          'SDK_TOKEN',
+        ],
+        captureIo(env),
+      ),
+    ).toBe(0);
     expect(await runCli(['run', file, '/sdk/cli/get'], captureIo(env))).toBe(1);
     // No credential: the reference cannot be resolved, exit 2 before sending.
     const noToken = captureIo({ POWERDUCK_HOME: env.POWERDUCK_HOME });
@@ -158,7 +204,9 @@ describe('powerduck run and powerduck spec (CLI)', () => {
 
   it('spec validate exits 1 and lists each problem with its JSON path', async () => {
     const file = join(home, 'bad.yaml');
-    await (await import('node:fs/promises')).writeFile(file, 'openapi: 3.2.0\ninfo:\n  title: T\npaths:\n  /a:\n    post:\n      x-protocol: a2a\n      x-a2a: {version: "1.0", binding: GRPC}\n');
+    await (
+      await import('node:fs/promises')
+    ).writeFile(file, 'openapi: 3.2.0\ninfo:\n  title: T\npaths:\n  /a:\n    post:\n      x-protocol: a2a\n      x-a2a: {version: "1.0", binding: GRPC}\n');
     const io = captureIo({ POWERDUCK_HOME: join(home, 'cli-home') });
     expect(await runCli(['spec', 'validate', file], io)).toBe(1);
     const out = io.out.join('');

@@ -28,7 +28,8 @@ afterAll(async () => {
 });
 
 const combos = saveableCombinations();
-const endpointFor = (binding: string): string => (binding === 'GRPC' ? 'http://127.0.0.1:50051' : binding === 'JSONRPC' ? 'http://127.0.0.1:4000/rpc' : 'http://127.0.0.1:4000/rest');
+const endpointFor = (binding: string): string =>
+  binding === 'GRPC' ? 'http://127.0.0.1:50051' : binding === 'JSONRPC' ? 'http://127.0.0.1:4000/rpc' : 'http://127.0.0.1:4000/rest';
 
 describe.each(['yaml', 'json'] as const)('every saveable combination, %s', (format) => {
   it(`writes ${combos.length} operations, each write valid`, async () => {
@@ -69,7 +70,10 @@ describe.each(['yaml', 'json'] as const)('every saveable combination, %s', (form
       expect(docs.docs.requestSchema?.missing, `${c.method} request schema`).toBeUndefined();
       expect(docs.docs.responseSchema?.missing, `${c.method} response schema`).toBeUndefined();
       expect(docs.docs.codeExamples.length, `${c.version} ${c.binding} ${c.method} examples`).toBeGreaterThan(0);
-      const content = Object.keys(((model as { paths: Record<string, { post: { responses: Record<string, { content: object }> } }> }).paths[`/combo/${i}`]?.post.responses['200']?.content ?? {}));
+      const content = Object.keys(
+        (model as { paths: Record<string, { post: { responses: Record<string, { content: object }> } }> }).paths[`/combo/${i}`]?.post.responses['200']
+          ?.content ?? {},
+      );
       expect(content[0]).toBe(c.streaming ? 'text/event-stream' : 'application/json');
     }
   });

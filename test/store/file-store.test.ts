@@ -27,7 +27,9 @@ const appendLine = (file: string, line: string): Promise<void> =>
  * rename. A child that dies before getting there (tsx start-up on a loaded machine) is started once more.
  */
 async function stalledWriter(file: string, attempt = 1): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, '..', 'fixtures', 'store-crash-writer.ts'), file], { stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, '..', 'fixtures', 'store-crash-writer.ts'), file], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const reached = await new Promise<boolean>((resolve) => {

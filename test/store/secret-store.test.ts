@@ -66,13 +66,23 @@ describe('the file secret store', () => {
     const secrets = createFileSecretStore(freshFile());
     const call = { version: '1.0' as const, binding: 'JSONRPC' as const, endpoint: 'http://127.0.0.1:9/rpc', method: 'SendMessage', body: {} };
     for (const name of ['constructor', 'toString', '__proto__']) {
-      const error = await resolveCallAuth({ fs: nodeSpecFs, workspaceDir: root, secrets }, { ...call, auth: { type: 'bearer', token: { secretRef: name } } }, {}, {}).catch((e: unknown) => e);
+      const error = await resolveCallAuth(
+        { fs: nodeSpecFs, workspaceDir: root, secrets },
+        { ...call, auth: { type: 'bearer', token: { secretRef: name } } },
+        {},
+        {},
+      ).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(CoreError);
       expect((error as CoreError).code).toBe('not-found');
       expect((error as CoreError).message).toContain(`"${name}"`);
       expect((error as CoreError).message).not.toContain('function');
       // Nor from the environment fallback.
-      const fromEnv = await resolveCallAuth({ fs: nodeSpecFs, workspaceDir: root, secrets }, { ...call, auth: { type: 'bearer', token: { env: name } } }, {}, {}).catch((e: unknown) => e);
+      const fromEnv = await resolveCallAuth(
+        { fs: nodeSpecFs, workspaceDir: root, secrets },
+        { ...call, auth: { type: 'bearer', token: { env: name } } },
+        {},
+        {},
+      ).catch((e: unknown) => e);
       expect((fromEnv as CoreError).code).toBe('not-found');
       // The send path, with the real process environment (whose prototype has these names).
       for (const source of [{ secretRef: name }, { env: name }]) {
@@ -96,7 +106,9 @@ describe('the file secret store', () => {
     const file = freshFile();
     await createFileSecretStore(file).set('a', '1');
     await writeFile(file, '{"a": "1", broken');
-    const error = await createFileSecretStore(file).set('b', '2').catch((e: unknown) => e);
+    const error = await createFileSecretStore(file)
+      .set('b', '2')
+      .catch((e: unknown) => e);
     expect((error as CoreError).code).toBe('parse');
     expect(await readFile(file, 'utf8')).toBe('{"a": "1", broken');
   });

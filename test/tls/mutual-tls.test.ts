@@ -82,12 +82,22 @@ describe('mutual TLS', () => {
 
   it('HTTP+JSON with the PKCS#12 file and its passphrase from the secret store goes through', async () => {
     closeA2aConnections();
-    const call: A2aCall = { version: '1.0', binding: 'HTTP+JSON', endpoint: `${frontBase}/rest`, method: 'SendMessage', body: message('p12 hello'), tls: p12() };
+    const call: A2aCall = {
+      version: '1.0',
+      binding: 'HTTP+JSON',
+      endpoint: `${frontBase}/rest`,
+      method: 'SendMessage',
+      body: message('p12 hello'),
+      tls: p12(),
+    };
     expect(replyText(await performCall(call, deps))).toContain('echo: p12 hello');
   });
 
   it('plain HTTP requests carry the client certificate too', async () => {
-    const record = await performHttp({ method: 'GET', url: `${frontBase}/.well-known/agent-card.json`, headers: [{ name: 'A2A-Version', value: '1.0' }], tls: pemPair() }, deps);
+    const record = await performHttp(
+      { method: 'GET', url: `${frontBase}/.well-known/agent-card.json`, headers: [{ name: 'A2A-Version', value: '1.0' }], tls: pemPair() },
+      deps,
+    );
     expect(record.outcome).toMatchObject({ kind: 'response', status: 200 });
     const failed = await performHttp({ method: 'GET', url: `${frontBase}/.well-known/agent-card.json`, tls: { caFile: ca.files.ca } }, deps);
     expect(failed.outcome).toMatchObject({ kind: 'transport-error', code: 'tls' });
@@ -116,16 +126,34 @@ describe('mutual TLS', () => {
 
   it('refuses before sending: missing files, a wrong or absent passphrase, a key of another certificate, half a pair, two identities', async () => {
     const before = front.clients.length;
-    expect(await refusal(rpc({ ...pemPair(), certFile: join(ca.dir, 'nope.crt') }))).toMatchObject({ code: 'bad-request', message: expect.stringMatching(/nope\.crt: no such file/) });
+    expect(await refusal(rpc({ ...pemPair(), certFile: join(ca.dir, 'nope.crt') }))).toMatchObject({
+      code: 'bad-request',
+      message: expect.stringMatching(/nope\.crt: no such file/),
+    });
     await secrets.set('wrong-pass', 'not-it');
-    expect(await refusal(rpc({ ...p12(), passphrase: { secretRef: 'wrong-pass' } }))).toMatchObject({ code: 'bad-request', message: expect.stringMatching(/passphrase is wrong/) });
+    expect(await refusal(rpc({ ...p12(), passphrase: { secretRef: 'wrong-pass' } }))).toMatchObject({
+      code: 'bad-request',
+      message: expect.stringMatching(/passphrase is wrong/),
+    });
     expect(await refusal(rpc({ pfxFile: ca.files.clientP12 }))).toMatchObject({ code: 'bad-request', message: expect.stringMatching(/needs a passphrase/) });
-    expect(await refusal(rpc({ ...p12(), passphrase: { secretRef: 'no-such-secret' } }))).toMatchObject({ code: 'not-found', message: expect.stringMatching(/no-such-secret/) });
-    expect(await refusal(rpc({ certFile: ca.files.clientCert, keyFile: ca.files.strangerKey }))).toMatchObject({ code: 'bad-request', message: expect.stringMatching(/does not belong/) });
-    expect(await refusal(rpc({ certFile: ca.files.clientCert }))).toMatchObject({ code: 'bad-request', message: expect.stringMatching(/both its certificate file and its key file/) });
+    expect(await refusal(rpc({ ...p12(), passphrase: { secretRef: 'no-such-secret' } }))).toMatchObject({
+      code: 'not-found',
+      message: expect.stringMatching(/no-such-secret/),
+    });
+    expect(await refusal(rpc({ certFile: ca.files.clientCert, keyFile: ca.files.strangerKey }))).toMatchObject({
+      code: 'bad-request',
+      message: expect.stringMatching(/does not belong/),
+    });
+    expect(await refusal(rpc({ certFile: ca.files.clientCert }))).toMatchObject({
+      code: 'bad-request',
+      message: expect.stringMatching(/both its certificate file and its key file/),
+    });
     expect(await refusal(rpc({ ...pemPair(), pfxFile: ca.files.clientP12 }))).toMatchObject({ code: 'bad-request', message: expect.stringMatching(/one way/) });
     // A key file given as the certificate (not a certificate) and a folder given as a file.
-    expect(await refusal(rpc({ certFile: ca.files.clientKey, keyFile: ca.files.clientKey }))).toMatchObject({ code: 'bad-request', message: expect.stringMatching(/is not PEM/) });
+    expect(await refusal(rpc({ certFile: ca.files.clientKey, keyFile: ca.files.clientKey }))).toMatchObject({
+      code: 'bad-request',
+      message: expect.stringMatching(/is not PEM/),
+    });
     expect(await refusal(rpc({ caFile: ca.dir }))).toMatchObject({ code: 'bad-request', message: expect.stringMatching(/is not a file/) });
     expect(front.clients.length).toBe(before);
   });
@@ -160,7 +188,19 @@ describe('powerduck send with --cert/--key/--pfx/--ca', () => {
     const code = await runCli(['send', ...args], io);
     return { code, out, err };
   }
-  const a2a = (binding: string, endpoint: string, ...tls: string[]): string[] => ['--a2a', '1.0', '--binding', binding, '--endpoint', endpoint, '--method', 'SendMessage', '--text', 'cli hello', ...tls];
+  const a2a = (binding: string, endpoint: string, ...tls: string[]): string[] => [
+    '--a2a',
+    '1.0',
+    '--binding',
+    binding,
+    '--endpoint',
+    endpoint,
+    '--method',
+    'SendMessage',
+    '--text',
+    'cli hello',
+    ...tls,
+  ];
 
   it('sends with a PEM pair (paths relative to the working folder) and with PKCS#12, and names a missing certificate as TLS (exit 2)', async () => {
     const pem = await cli(a2a('JSONRPC', `${frontBase}/rpc`, '--cert', 'client.crt', '--key', 'client.key', '--ca', 'ca.crt'));

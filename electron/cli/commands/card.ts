@@ -15,7 +15,7 @@ const usage = [
   '  fetch   Fetch an Agent Card the way public discovery should: no credentials, no redirects,',
   '          1 MiB cap. <url> is the agent base URL or the card URL. --as 0.3 sends no A2A-Version.',
   '  verify  Verify a saved card (or stdin with -) against a JWKS file. Nothing is fetched.',
-  '  --jwks  The signer\'s public keys (JWKS or a single JWK); checks every signature locally.',
+  "  --jwks  The signer's public keys (JWKS or a single JWK); checks every signature locally.",
   '  --json  Print {card, version, findings, signatures, canonical} on stdout.',
   '',
   'Exit: 0 fetched (and, with --jwks, at least one valid signature); 1 invalid card or no valid signature;',
@@ -31,7 +31,8 @@ export const cardCommand: CliCommand = {
   usage,
   async run(argv, io) {
     const [sub, ...rest] = argv;
-    if (sub !== 'fetch' && sub !== 'verify') throw new UsageError(sub === undefined ? 'Say fetch or verify.' : `Unknown subcommand '${sub}'; use fetch or verify.`);
+    if (sub !== 'fetch' && sub !== 'verify')
+      throw new UsageError(sub === undefined ? 'Say fetch or verify.' : `Unknown subcommand '${sub}'; use fetch or verify.`);
     const args = parseArgs(rest, { values: sub === 'fetch' ? ['jwks', 'as'] : ['jwks'], flags: ['json'] });
     if (args.positionals.length !== 1) throw new UsageError(sub === 'fetch' ? 'Give exactly one URL.' : 'Give exactly one card file (or - for stdin).');
     const target = args.positionals[0] as string;
@@ -55,7 +56,9 @@ export const cardCommand: CliCommand = {
       try {
         JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
       } catch (error) {
-        throw new CoreFailure(`${target === '-' ? 'stdin' : target} is not JSON (${error instanceof Error ? error.message : String(error)}). Save the card as JSON and retry.`);
+        throw new CoreFailure(
+          `${target === '-' ? 'stdin' : target} is not JSON (${error instanceof Error ? error.message : String(error)}). Save the card as JSON and retry.`,
+        );
       }
       // The text, not the parsed value, so keys given twice are reported.
       const result = await core.dispatcher.invoke('card.inspect', { text });
@@ -94,7 +97,7 @@ export const cardCommand: CliCommand = {
           ? 'the card has schema errors (see findings)'
           : verified?.signatures.length === 0
             ? 'the card carries no signature to verify'
-            : 'no signature verified against the given keys (check that the JWKS is the signer\'s current key set)';
+            : "no signature verified against the given keys (check that the JWKS is the signer's current key set)";
         io.stderr(`powerduck card: ${why}.\n`);
       }
       return exitCodes.refused;
@@ -136,9 +139,15 @@ function render(inspected: CardInspectResult, verified: CardVerifyResult | undef
   lines.push('Interfaces:');
   if (s.interfaces.length === 0) lines.push('  (none)');
   for (const i of s.interfaces) {
-    lines.push(`  ${i.index + 1}. ${i.binding} ${i.protocolVersion} ${i.url}${i.tenant ? ` tenant=${i.tenant}` : ''}${i.preferred ? ' (preferred)' : ''}${i.callable ? '' : ` — ${i.notCallableReason}`}`);
+    lines.push(
+      `  ${i.index + 1}. ${i.binding} ${i.protocolVersion} ${i.url}${i.tenant ? ` tenant=${i.tenant}` : ''}${i.preferred ? ' (preferred)' : ''}${i.callable ? '' : ` — ${i.notCallableReason}`}`,
+    );
   }
-  const caps = Object.entries({ streaming: s.capabilities.streaming, pushNotifications: s.capabilities.pushNotifications, extendedAgentCard: s.capabilities.extendedAgentCard })
+  const caps = Object.entries({
+    streaming: s.capabilities.streaming,
+    pushNotifications: s.capabilities.pushNotifications,
+    extendedAgentCard: s.capabilities.extendedAgentCard,
+  })
     .filter(([, v]) => v !== undefined)
     .map(([k, v]) => `${k}=${String(v)}`);
   lines.push(`Capabilities: ${caps.join(' ') || '(none declared)'}`);

@@ -39,7 +39,10 @@ const usage = [
 ].join('\n');
 
 function parseGroups(values: readonly string[]): CheckGroup[] {
-  const groups = values.flatMap((v) => v.split(',')).map((v) => v.trim()).filter((v) => v !== '');
+  const groups = values
+    .flatMap((v) => v.split(','))
+    .map((v) => v.trim())
+    .filter((v) => v !== '');
   for (const group of groups) {
     if (!(checkGroups as readonly string[]).includes(group)) throw new UsageError(`Unknown group '${group}'; groups: ${checkGroups.join(', ')}.`);
   }
@@ -53,7 +56,11 @@ async function assertWritable(file: string): Promise<void> {
     await access(info ? file : dirname(file), constants.W_OK);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new UsageError(code === 'ENOENT' ? `Cannot write --junit ${file}: the folder ${dirname(file)} does not exist.` : `Cannot write --junit ${file} (${code ?? String(error)}).`);
+    throw new UsageError(
+      code === 'ENOENT'
+        ? `Cannot write --junit ${file}: the folder ${dirname(file)} does not exist.`
+        : `Cannot write --junit ${file} (${code ?? String(error)}).`,
+    );
   }
 }
 
@@ -81,7 +88,8 @@ export const checkCommand: CliCommand = {
     if (token !== undefined && tokenEnv !== undefined) throw new UsageError('Use either --token or --token-env, not both.');
     if (tokenEnv !== undefined && !io.env[tokenEnv]) throw new UsageError(`The environment variable ${tokenEnv} (--token-env) is not set.`);
     const profileText = args.options.get('profile');
-    if (profileText !== undefined && !(checkProfiles as readonly string[]).includes(profileText)) throw new UsageError(`--profile takes ${checkProfiles.join(' or ')}, not ${profileText}.`);
+    if (profileText !== undefined && !(checkProfiles as readonly string[]).includes(profileText))
+      throw new UsageError(`--profile takes ${checkProfiles.join(' or ')}, not ${profileText}.`);
     const request: CheckRunRequest = {
       target,
       ...(profileText !== undefined ? { profile: profileText as CheckProfile } : {}),

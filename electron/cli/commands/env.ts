@@ -51,7 +51,8 @@ async function setCommand(core: Core, io: CliIo, args: ReturnType<typeof parseAr
   const badName = checkEnvironmentName(envName);
   if (badName) throw new UsageError(badName);
   const secrets = (args.repeated.get('secret') ?? []).map((s) => parsePair(s, '--secret'));
-  for (const [, secret] of secrets) if (!secretNamePattern.test(secret)) throw new UsageError(`"${secret}" is not a secret name (1-128 letters, digits, . _ -).`);
+  for (const [, secret] of secrets)
+    if (!secretNamePattern.test(secret)) throw new UsageError(`"${secret}" is not a secret name (1-128 letters, digits, . _ -).`);
   const unset = args.repeated.get('unset') ?? [];
   const values = assignments.map((a) => parsePair(a, 'Assignment'));
   const fromStdin = args.flags.has('secret-value-stdin');
@@ -103,7 +104,10 @@ export const envCommand: CliCommand = {
       const stored = new Set(names.ok ? names.value.names : []);
       if (sub === 'list') {
         if (args.positionals.length > 1) throw new UsageError('env list takes no name.');
-        if (args.flags.has('json')) io.stdout(`${JSON.stringify({ file: current.file, environments: current.environments.map((e) => ({ name: e.name, variables: e.variables.length })) })}\n`);
+        if (args.flags.has('json'))
+          io.stdout(
+            `${JSON.stringify({ file: current.file, environments: current.environments.map((e) => ({ name: e.name, variables: e.variables.length })) })}\n`,
+          );
         else if (!current.environments.length) io.stdout(`No environments yet (${current.file}). Create one with: powerduck env set NAME VAR=VALUE\n`);
         else for (const e of current.environments) io.stdout(`${e.name}\t${e.variables.length} variable${e.variables.length === 1 ? '' : 's'}\n`);
         return exitCodes.ok;
@@ -116,7 +120,9 @@ export const envCommand: CliCommand = {
         return exitCodes.error;
       }
       if (args.flags.has('json')) {
-        io.stdout(`${JSON.stringify({ name: env.name, variables: env.variables.map((v) => (v.secret !== undefined ? { name: v.name, secret: v.secret, stored: stored.has(v.secret) } : { name: v.name, value: v.value ?? '' })) })}\n`);
+        io.stdout(
+          `${JSON.stringify({ name: env.name, variables: env.variables.map((v) => (v.secret !== undefined ? { name: v.name, secret: v.secret, stored: stored.has(v.secret) } : { name: v.name, value: v.value ?? '' })) })}\n`,
+        );
       } else {
         io.stdout(`${env.name}\n`);
         for (const v of env.variables) io.stdout(`  ${describeVariable(v, stored)}\n`);

@@ -29,7 +29,8 @@ function renderStats(stats: HistoryStats): string {
     `  duplicate executions  ${stats.duplicateExecutions} (rate ${formatRate(stats.duplicateExecutionRate)})`,
     `  outcome unknown       ${stats.outcomeUnknown}${stats.outcomeUnknown > 0 ? ` send${stats.outcomeUnknown === 1 ? '' : 's'}: ${outcomeUnknownText}` : ''}`,
   ];
-  for (const unknown of stats.unknownOutcomes) lines.push(`    ${unknown.messageId}  ${unknown.attempts} attempt(s), last ${unknown.lastAt}  ${unknown.endpoint}`);
+  for (const unknown of stats.unknownOutcomes)
+    lines.push(`    ${unknown.messageId}  ${unknown.attempts} attempt(s), last ${unknown.lastAt}  ${unknown.endpoint}`);
   if (stats.checkEntriesExcluded > 0) lines.push(`  (${stats.checkEntriesExcluded} contract-check probe(s) left out)`);
   return `${lines.join('\n')}\n`;
 }

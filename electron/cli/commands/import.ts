@@ -59,8 +59,11 @@ export const importCommand: CliCommand = {
       return exitCodes.ok;
     }
     const a2a = r.operations.filter((o) => o.a2a).length;
-    io.stdout(`${r.kind === 'openapi' ? (r.created ? 'Copied into' : 'Opened in place:') : 'Wrote'} ${r.name}: ${r.operations.length} operation${r.operations.length === 1 ? '' : 's'} (${a2a} A2A).\n`);
-    for (const op of r.operations) io.stdout(`  ${op.httpMethod.toUpperCase().padEnd(6)} ${op.path}${op.a2a ? `  [A2A ${op.method ?? ''}]` : ''}${op.summary ? `  ${op.summary}` : ''}\n`);
+    io.stdout(
+      `${r.kind === 'openapi' ? (r.created ? 'Copied into' : 'Opened in place:') : 'Wrote'} ${r.name}: ${r.operations.length} operation${r.operations.length === 1 ? '' : 's'} (${a2a} A2A).\n`,
+    );
+    for (const op of r.operations)
+      io.stdout(`  ${op.httpMethod.toUpperCase().padEnd(6)} ${op.path}${op.a2a ? `  [A2A ${op.method ?? ''}]` : ''}${op.summary ? `  ${op.summary}` : ''}\n`);
     if (r.storedSecrets.length) io.stdout(`Stored as secrets: ${r.storedSecrets.join(', ')}\n`);
     if (r.environmentsAdded.length) io.stdout(`Environments added or extended: ${r.environmentsAdded.join(', ')}\n`);
     for (const w of r.warnings) io.stdout(`Note: ${w}\n`);

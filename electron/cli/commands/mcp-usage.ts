@@ -37,4 +37,3 @@ ${targetOptions}
 
 Exit codes: 0 ok, 1 JSON-RPC error, isError result, output that breaks the tool's outputSchema,
 HTTP error or authorization required, 2 usage, network or transport error.`;
-

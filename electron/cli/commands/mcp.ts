@@ -90,7 +90,10 @@ async function openCliCore(io: CliIo): Promise<Core> {
 
 function announce(target: McpTarget, io: CliIo): void {
   // Starting a process is code execution: say exactly what runs before it does.
-  if (target.transport === 'stdio') io.stderr(`Starting MCP server: ${commandLine(target)}${target.env?.length ? ` (environment: ${target.env.map((e) => e.name).join(', ')} from secrets)` : ''}\n`);
+  if (target.transport === 'stdio')
+    io.stderr(
+      `Starting MCP server: ${commandLine(target)}${target.env?.length ? ` (environment: ${target.env.map((e) => e.name).join(', ')} from secrets)` : ''}\n`,
+    );
 }
 
 function exitFor(severity: 'ok' | 'refused' | 'failed'): number {
@@ -149,7 +152,13 @@ export async function runSendMcp(argv: string[], io: CliIo): Promise<number> {
   const params = await parseParams(args.options.get('body'), io);
   if (method === 'tools/call' && typeof params?.['name'] !== 'string') throw new UsageError('tools/call needs --body \'{"name":"TOOL","arguments":{…}}\'.');
   const timeoutMs = timeoutFrom(args);
-  const request: McpCallRequest = { target, method, ...(params ? { params } : {}), ...(args.flags.has('one-page') ? { allPages: false } : {}), ...(timeoutMs ? { timeoutMs } : {}) };
+  const request: McpCallRequest = {
+    target,
+    method,
+    ...(params ? { params } : {}),
+    ...(args.flags.has('one-page') ? { allPages: false } : {}),
+    ...(timeoutMs ? { timeoutMs } : {}),
+  };
   const json = args.flags.has('json');
   announce(target, io);
   const core = await openCliCore(io);
@@ -177,7 +186,8 @@ export const mcpCommand: CliCommand = {
     const { own, rest } = splitAtDashes(argv);
     const args = parseArgs(own, { values: [...mcpTargetValues], flags: ['stdio', 'json'] });
     const [kind, ...extra] = args.positionals;
-    if (!kind || !(listKinds as readonly string[]).includes(kind)) throw new UsageError(`Expected one of ${listKinds.join(', ')}${kind ? `, not "${kind}"` : ''}.`);
+    if (!kind || !(listKinds as readonly string[]).includes(kind))
+      throw new UsageError(`Expected one of ${listKinds.join(', ')}${kind ? `, not "${kind}"` : ''}.`);
     if (extra.length) throw new UsageError(`Unexpected argument "${extra[0]}".`);
     const target = targetFrom(args, rest);
     const timeoutMs = timeoutFrom(args);
@@ -192,7 +202,14 @@ export const mcpCommand: CliCommand = {
       const value = result.value;
       if (args.flags.has('json')) {
         const { record, ...lists } = value;
-        const picked = kind === 'tools' ? { tools: lists.tools } : kind === 'prompts' ? { prompts: lists.prompts } : kind === 'resources' ? { resources: lists.resources, resourceTemplates: lists.resourceTemplates } : {};
+        const picked =
+          kind === 'tools'
+            ? { tools: lists.tools }
+            : kind === 'prompts'
+              ? { prompts: lists.prompts }
+              : kind === 'resources'
+                ? { resources: lists.resources, resourceTemplates: lists.resourceTemplates }
+                : {};
         io.stdout(`${JSON.stringify({ ...picked, server: lists.server, record })}\n`);
       } else io.stdout(`${mcpListLines(value, kind as ListKind).join('\n')}\n`);
       return exitFor(mcpSeverity(value.record));

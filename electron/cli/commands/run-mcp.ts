@@ -45,7 +45,8 @@ function withRunValues(source: SecretSource, values: Record<string, string>, sto
 }
 
 function targetWithRunValues(target: McpTarget, values: Record<string, string>, stored: ReadonlySet<string>): McpTarget {
-  if (target.transport === 'stdio') return target.env ? { ...target, env: target.env.map((e) => ({ name: e.name, value: withRunValues(e.value, values, stored) })) } : target;
+  if (target.transport === 'stdio')
+    return target.env ? { ...target, env: target.env.map((e) => ({ name: e.name, value: withRunValues(e.value, values, stored) })) } : target;
   const auth = target.auth;
   if (!auth || auth.type === 'none') return target;
   switch (auth.type) {
@@ -60,8 +61,14 @@ function targetWithRunValues(target: McpTarget, values: Record<string, string>, 
   }
 }
 
-export async function runMcpOperation(core: Core, draft: McpOperationDraft, options: { values: Record<string, string>; environment?: string; json: boolean }, io: CliIo): Promise<number> {
-  if (options.environment !== undefined) throw new UsageError(`${draft.path} is an MCP operation: its values come from secrets and --env NAME=VALUE, not from an environment's {{variables}}.`);
+export async function runMcpOperation(
+  core: Core,
+  draft: McpOperationDraft,
+  options: { values: Record<string, string>; environment?: string; json: boolean },
+  io: CliIo,
+): Promise<number> {
+  if (options.environment !== undefined)
+    throw new UsageError(`${draft.path} is an MCP operation: its values come from secrets and --env NAME=VALUE, not from an environment's {{variables}}.`);
   const listed = await core.dispatcher.invoke('secrets.list', {});
   const stored = new Set(listed.ok ? listed.value.names : []);
   const target = targetWithRunValues(draft.call.target, options.values, stored);
@@ -73,7 +80,8 @@ export async function runMcpOperation(core: Core, draft: McpOperationDraft, opti
     ...(draft.timeoutMs ? { timeoutMs: draft.timeoutMs } : {}),
   };
   // Starting a process is code execution: say exactly what runs before it does.
-  if (target.transport === 'stdio') io.stderr(`Starting MCP server: ${commandLine(target)}${target.env?.length ? ` (environment: ${target.env.map((e) => e.name).join(', ')})` : ''}\n`);
+  if (target.transport === 'stdio')
+    io.stderr(`Starting MCP server: ${commandLine(target)}${target.env?.length ? ` (environment: ${target.env.map((e) => e.name).join(', ')})` : ''}\n`);
   const { record, failure } = await streamMcp(core, request, io, options.json);
   if (!record) {
     io.stderr(`powerduck run: ${oneLine(failure?.message ?? 'the call ended without a record.')}\n`);

@@ -79,13 +79,18 @@ export const runCommand: CliCommand = {
     process.once('SIGINT', onSigint);
     try {
       // One path for unary and streaming methods: stream events print as they arrive.
-      await core.dispatcher.stream('spec.runStream', requestId, { file: resolve(io.cwd, fileArg), path, env, ...(environment !== undefined ? { environment } : {}) }, (event: StreamEvent<RecordedStreamEvent, ExchangeRecord>) => {
-        if (event.kind === 'data') {
-          live++;
-          printEvent(event.data);
-        } else if (event.kind === 'end') record = event.value;
-        else failure = event.error;
-      });
+      await core.dispatcher.stream(
+        'spec.runStream',
+        requestId,
+        { file: resolve(io.cwd, fileArg), path, env, ...(environment !== undefined ? { environment } : {}) },
+        (event: StreamEvent<RecordedStreamEvent, ExchangeRecord>) => {
+          if (event.kind === 'data') {
+            live++;
+            printEvent(event.data);
+          } else if (event.kind === 'end') record = event.value;
+          else failure = event.error;
+        },
+      );
     } finally {
       process.removeListener('SIGINT', onSigint);
     }

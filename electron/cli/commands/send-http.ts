@@ -124,7 +124,8 @@ function authFromArgs(args: ParsedArgs): AuthConfig | undefined {
   const token = args.options.get('token');
   const tokenEnv = args.options.get('token-env');
   if (token !== undefined && tokenEnv !== undefined) throw new UsageError('Use either --token or --token-env, not both.');
-  if (token === '' || tokenEnv === '') throw new UsageError(`--${token === '' ? 'token' : 'token-env'} is empty; give the token (or the variable name holding it).`);
+  if (token === '' || tokenEnv === '')
+    throw new UsageError(`--${token === '' ? 'token' : 'token-env'} is empty; give the token (or the variable name holding it).`);
   return token !== undefined ? { type: 'bearer', token: { value: token } } : tokenEnv !== undefined ? { type: 'bearer', token: { env: tokenEnv } } : undefined;
 }
 
@@ -151,7 +152,12 @@ async function sendAndPrint(core: Core, request: HttpRequest, io: CliIo, json: b
   process.once('SIGINT', onSigint);
   try {
     await core.dispatcher.stream('http.stream', requestId, request, (event: StreamEvent<RecordedStreamEvent, HttpExchangeRecord>) => {
-      if (event.kind === 'data') io.stdout(json ? `${JSON.stringify(event.data)}\n` : `event ${event.data.seq} ${event.data.event}: ${typeof event.data.data === 'string' ? event.data.data : JSON.stringify(event.data.data)}\n`);
+      if (event.kind === 'data')
+        io.stdout(
+          json
+            ? `${JSON.stringify(event.data)}\n`
+            : `event ${event.data.seq} ${event.data.event}: ${typeof event.data.data === 'string' ? event.data.data : JSON.stringify(event.data.data)}\n`,
+        );
       else if (event.kind === 'end') record = event.value;
       else failure = event.error;
     });
@@ -234,8 +240,12 @@ export async function runHttpOperation(argv: string[], io: CliIo): Promise<numbe
     const [name, value] = pair(raw, 'param');
     const located = /^(path|query|header|cookie):(.+)$/.exec(name);
     const matches = draft.params.filter((p) => (located ? p.in === located[1] && p.name === located[2] : p.name === name));
-    if (matches.length === 0) throw new UsageError(`The operation has no parameter "${name}" (it has: ${draft.params.map((p) => p.name).join(', ') || 'none'}).`);
-    if (matches.length > 1) throw new UsageError(`"${name}" is a ${matches.map((p) => p.in).join(' and a ')} parameter: write ${matches.map((p) => `${p.in}:${name}`).join(' or ')}.`);
+    if (matches.length === 0)
+      throw new UsageError(`The operation has no parameter "${name}" (it has: ${draft.params.map((p) => p.name).join(', ') || 'none'}).`);
+    if (matches.length > 1)
+      throw new UsageError(
+        `"${name}" is a ${matches.map((p) => p.in).join(' and a ')} parameter: write ${matches.map((p) => `${p.in}:${name}`).join(' or ')}.`,
+      );
     const param = matches[0] as (typeof matches)[number];
     values[`${param.in}:${param.name}`] = value;
   }
@@ -248,7 +258,12 @@ export async function runHttpOperation(argv: string[], io: CliIo): Promise<numbe
   const mediaType = args.options.get('content-type') ?? draft.body?.mediaType;
   const text = bodyArg !== undefined ? (await readBodyArg(bodyArg, io)).text : draft.body?.text;
   if (text !== undefined && (bodyArg !== undefined || draft.body?.required || text !== '')) {
-    body = mediaType && /json/i.test(mediaType) ? (mediaType === 'application/json' ? { kind: 'json', text } : { kind: 'text', text, contentType: mediaType }) : { kind: 'text', text, contentType: mediaType ?? 'text/plain; charset=utf-8' };
+    body =
+      mediaType && /json/i.test(mediaType)
+        ? mediaType === 'application/json'
+          ? { kind: 'json', text }
+          : { kind: 'text', text, contentType: mediaType }
+        : { kind: 'text', text, contentType: mediaType ?? 'text/plain; charset=utf-8' };
   }
 
   let auth: AuthConfig | undefined = draft.security?.auth.type === 'none' ? undefined : draft.security?.auth;
@@ -258,8 +273,16 @@ export async function runHttpOperation(argv: string[], io: CliIo): Promise<numbe
     const stored = listed.ok && listed.value.names.includes(name);
     const fromEnv = env[name];
     if (!stored) {
-      if (fromEnv === undefined) throw new UsageError(`The operation needs the secret "${name}" (${draft.security.auth.type}); store it, or pass --env ${name}=….`);
-      auth = auth.type === 'bearer' ? { ...auth, token: { value: fromEnv } } : auth.type === 'basic' ? { ...auth, password: { value: fromEnv } } : auth.type === 'apiKey' ? { ...auth, value: { value: fromEnv } } : auth;
+      if (fromEnv === undefined)
+        throw new UsageError(`The operation needs the secret "${name}" (${draft.security.auth.type}); store it, or pass --env ${name}=….`);
+      auth =
+        auth.type === 'bearer'
+          ? { ...auth, token: { value: fromEnv } }
+          : auth.type === 'basic'
+            ? { ...auth, password: { value: fromEnv } }
+            : auth.type === 'apiKey'
+              ? { ...auth, value: { value: fromEnv } }
+              : auth;
     }
   }
   const request: HttpRequest = {

@@ -77,7 +77,8 @@ function withTenant(body: unknown, tenant: string): unknown {
   if (body === undefined) return { tenant };
   if (typeof body !== 'object' || body === null || Array.isArray(body)) throw new UsageError('--tenant needs the request body to be a JSON object.');
   const existing = (body as Record<string, unknown>)['tenant'];
-  if (existing !== undefined && existing !== tenant) throw new UsageError(`The body already sets tenant "${String(existing)}"; drop --tenant or make them agree.`);
+  if (existing !== undefined && existing !== tenant)
+    throw new UsageError(`The body already sets tenant "${String(existing)}"; drop --tenant or make them agree.`);
   return { ...body, tenant };
 }
 
@@ -96,7 +97,23 @@ export const sendCommand: CliCommand = {
     // MCP has its own options too (mcp.ts); only flags before a stdio command's -- count.
     if (argv.slice(0, argv.includes('--') ? argv.indexOf('--') : argv.length).includes('--mcp')) return (await import('./mcp')).runSendMcp(argv, io);
     const args = parseArgs(argv, {
-      values: ['a2a', 'binding', 'endpoint', 'method', 'body', 'text', 'header', 'token', 'token-env', 'tenant', 'timeout', 'env', 'retry', ...oauth2Options, ...tlsOptions],
+      values: [
+        'a2a',
+        'binding',
+        'endpoint',
+        'method',
+        'body',
+        'text',
+        'header',
+        'token',
+        'token-env',
+        'tenant',
+        'timeout',
+        'env',
+        'retry',
+        ...oauth2Options,
+        ...tlsOptions,
+      ],
       flags: ['json'],
     });
     if (args.positionals.length) throw new UsageError(`Unexpected argument "${args.positionals[0]}".`);
@@ -112,16 +129,20 @@ export const sendCommand: CliCommand = {
     const text = args.options.get('text');
     if (bodyArg !== undefined && text !== undefined) throw new UsageError('Use either --body or --text, not both.');
     if (bodyArg !== undefined) body = await readJsonBody(bodyArg, io);
-    else if (text !== undefined) body = { message: exampleMessage(version, { text }), ...(version === '0.3' && method === 'message/send' ? { configuration: { blocking: true } } : {}) };
+    else if (text !== undefined)
+      body = { message: exampleMessage(version, { text }), ...(version === '0.3' && method === 'message/send' ? { configuration: { blocking: true } } : {}) };
 
     const token = args.options.get('token');
     const tokenEnv = args.options.get('token-env');
     if (token !== undefined && tokenEnv !== undefined) throw new UsageError('Use either --token or --token-env, not both.');
     // An empty value (`--token "$UNSET_VAR"`) would send a bare "Bearer " and look like a server-side refusal.
-    if (token === '' || tokenEnv === '') throw new UsageError(`--${token === '' ? 'token' : 'token-env'} is empty; give the token (or the variable name holding it).`);
+    if (token === '' || tokenEnv === '')
+      throw new UsageError(`--${token === '' ? 'token' : 'token-env'} is empty; give the token (or the variable name holding it).`);
     const oauth2 = oauth2FromArgs(args);
     if (oauth2 && (token !== undefined || tokenEnv !== undefined)) throw new UsageError('Use either --token/--token-env or --oauth2, not both.');
-    const auth: AuthConfig | undefined = oauth2 ?? (token !== undefined ? { type: 'bearer', token: { value: token } } : tokenEnv !== undefined ? { type: 'bearer', token: { env: tokenEnv } } : undefined);
+    const auth: AuthConfig | undefined =
+      oauth2 ??
+      (token !== undefined ? { type: 'bearer', token: { value: token } } : tokenEnv !== undefined ? { type: 'bearer', token: { env: tokenEnv } } : undefined);
 
     const timeout = args.options.get('timeout');
     let totalMs: number | undefined;
@@ -202,7 +223,9 @@ export const sendCommand: CliCommand = {
           break;
         }
         // Same call, same body: the same messageId goes out again, and history counts it as the next attempt.
-        io.stderr(`powerduck send: attempt ${attempt} got no answer (${oneLine(transport)}); resending the same request (attempt ${attempt + 1} of ${retries + 1}).\n`);
+        io.stderr(
+          `powerduck send: attempt ${attempt} got no answer (${oneLine(transport)}); resending the same request (attempt ${attempt + 1} of ${retries + 1}).\n`,
+        );
         await sleep(Math.min(5_000, 250 * 2 ** (attempt - 1)));
       }
     } finally {

@@ -43,7 +43,8 @@ async function core(io: CliIo): Promise<Core> {
 
 function fail(io: CliIo, error: WireError): number {
   io.stderr(`powerduck spec: ${oneLine(error.message)}\n`);
-  if (error.code === 'credential-in-url') io.stderr('  Pass the credential by reference instead: --auth-secret NAME (a secret-store entry) or --auth-env NAME (an environment variable).\n');
+  if (error.code === 'credential-in-url')
+    io.stderr('  Pass the credential by reference instead: --auth-secret NAME (a secret-store entry) or --auth-env NAME (an environment variable).\n');
   if (error.code === 'invalid' && error.details && typeof error.details === 'object' && Array.isArray((error.details as Json)['problems'])) {
     for (const p of (error.details as { problems: Array<{ path: string; message: string }> }).problems) io.stderr(`  ${p.path}  ${p.message}\n`);
   }
@@ -61,8 +62,20 @@ function positionals(args: { positionals: string[] }, count: number, names: stri
 
 function operationLine(op: SpecOperationSummary): string {
   const head = `${op.httpMethod.toUpperCase().padEnd(6)} ${op.path}`;
-  const mcp = op.mcp ? `mcp ${op.mcp.method}${subjectOf(op.mcp) ? ` ${subjectOf(op.mcp)?.name}` : ''} → ${op.mcp.transport === 'stdio' ? `stdio: ${serverLine(op.mcp)}` : serverLine(op.mcp)}` : op.protocolGroup === 'mcp' ? `mcp (unusable: ${op.problem ?? 'x-mcp unreadable'})` : undefined;
-  const what = op.a2a ? `a2a ${op.a2a.version} ${op.a2a.binding} ${op.a2a.method} → ${op.a2a.endpoint}` : op.kind === 'a2a' ? `a2a (unusable: ${op.problem ?? 'x-a2a unreadable'})` : mcp ? mcp : op.protocol ? `${op.protocol}` : 'http';
+  const mcp = op.mcp
+    ? `mcp ${op.mcp.method}${subjectOf(op.mcp) ? ` ${subjectOf(op.mcp)?.name}` : ''} → ${op.mcp.transport === 'stdio' ? `stdio: ${serverLine(op.mcp)}` : serverLine(op.mcp)}`
+    : op.protocolGroup === 'mcp'
+      ? `mcp (unusable: ${op.problem ?? 'x-mcp unreadable'})`
+      : undefined;
+  const what = op.a2a
+    ? `a2a ${op.a2a.version} ${op.a2a.binding} ${op.a2a.method} → ${op.a2a.endpoint}`
+    : op.kind === 'a2a'
+      ? `a2a (unusable: ${op.problem ?? 'x-a2a unreadable'})`
+      : mcp
+        ? mcp
+        : op.protocol
+          ? `${op.protocol}`
+          : 'http';
   return `${head}  ${what}${op.summary ? `  — ${op.summary}` : ''}`;
 }
 
@@ -80,15 +93,27 @@ async function add(argv: string[], io: CliIo): Promise<number> {
   const method = requireOption(args, 'method');
   const bodyArg = args.options.get('body');
   let body = bodyArg !== undefined ? await readJsonBody(bodyArg, io) : exampleBody(version, method);
-  if (binding === 'JSONRPC' && body && typeof body === 'object' && !Array.isArray(body) && typeof (body as Json)['method'] === 'string' && 'jsonrpc' in (body as Json)) {
+  if (
+    binding === 'JSONRPC' &&
+    body &&
+    typeof body === 'object' &&
+    !Array.isArray(body) &&
+    typeof (body as Json)['method'] === 'string' &&
+    'jsonrpc' in (body as Json)
+  ) {
     const envelopeMethod = (body as Json)['method'] as string;
-    if (envelopeMethod !== method) throw new UsageError(`The body's JSON-RPC method is "${envelopeMethod}" but --method says "${method}"; the body's method is the one saved.`);
+    if (envelopeMethod !== method)
+      throw new UsageError(`The body's JSON-RPC method is "${envelopeMethod}" but --method says "${method}"; the body's method is the one saved.`);
     body = (body as Json)['params'];
   }
   const secret = args.options.get('auth-secret');
   const envName = args.options.get('auth-env');
   if (secret !== undefined && envName !== undefined) throw new UsageError('Use either --auth-secret or --auth-env, not both.');
-  const auth: AuthConfig | undefined = secret ? { type: 'bearer', token: { secretRef: secret } } : envName ? { type: 'bearer', token: { env: envName } } : undefined;
+  const auth: AuthConfig | undefined = secret
+    ? { type: 'bearer', token: { secretRef: secret } }
+    : envName
+      ? { type: 'bearer', token: { env: envName } }
+      : undefined;
   const call: A2aCall = { version, binding, endpoint, method, body, ...(auth ? { auth } : {}) };
   const file = resolve(io.cwd, fileArg);
 
@@ -114,7 +139,9 @@ async function add(argv: string[], io: CliIo): Promise<number> {
   if (typeof saved === 'number') return saved;
   if (args.flags.has('json')) io.stdout(`${JSON.stringify(saved)}\n`);
   else {
-    io.stdout(`${saved.created ? 'Created' : 'Updated'} ${saved.file}: saved POST ${path} (${saved.operations.length} operation${saved.operations.length === 1 ? '' : 's'} in the file).\n`);
+    io.stdout(
+      `${saved.created ? 'Created' : 'Updated'} ${saved.file}: saved POST ${path} (${saved.operations.length} operation${saved.operations.length === 1 ? '' : 's'} in the file).\n`,
+    );
     for (const w of saved.warnings) io.stdout(`warning  ${w.path}  ${w.message}\n`);
   }
   return exitCodes.ok;
@@ -127,7 +154,9 @@ async function list(argv: string[], io: CliIo): Promise<number> {
   const opened = unwrap(io, await c.dispatcher.invoke('spec.open', { file: resolve(io.cwd, fileArg) }));
   if (typeof opened === 'number') return opened;
   if (opened.parseError) {
-    io.stderr(`powerduck spec: ${opened.file} does not parse${opened.parseError.line ? ` (line ${opened.parseError.line}, column ${opened.parseError.col ?? 1})` : ''}: ${oneLine(opened.parseError.message)}\n`);
+    io.stderr(
+      `powerduck spec: ${opened.file} does not parse${opened.parseError.line ? ` (line ${opened.parseError.line}, column ${opened.parseError.col ?? 1})` : ''}: ${oneLine(opened.parseError.message)}\n`,
+    );
     return exitCodes.error;
   }
   if (args.flags.has('json')) {
@@ -183,7 +212,8 @@ export const specCommand: CliCommand = {
   async run(argv, io) {
     const [sub, ...rest] = argv;
     const handler = sub === undefined ? undefined : subcommands[sub];
-    if (!handler) throw new UsageError(sub === undefined ? 'Name a subcommand: add, list, validate or docs.' : `Unknown subcommand "${sub}" (add, list, validate, docs).`);
+    if (!handler)
+      throw new UsageError(sub === undefined ? 'Name a subcommand: add, list, validate or docs.' : `Unknown subcommand "${sub}" (add, list, validate, docs).`);
     return handler(rest, io);
   },
 };

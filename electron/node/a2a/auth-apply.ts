@@ -30,10 +30,14 @@ export async function resolveSecret(source: SecretSource, deps: SecretDeps, what
     return source.value;
   }
   if (Object.hasOwn(source, 'secretRef') && 'secretRef' in source) {
-    if (source.secretRef === '') throw new CoreError('bad-request', `No ${what} is chosen: pick or store one in the request's Auth settings, or set the auth to None.`);
+    if (source.secretRef === '')
+      throw new CoreError('bad-request', `No ${what} is chosen: pick or store one in the request's Auth settings, or set the auth to None.`);
     const value = await deps.secrets.get(source.secretRef);
     if (value === undefined) {
-      throw new CoreError('not-found', `The ${what} refers to secret "${source.secretRef}", which is not in the secret store: store a value under that name (Auth settings) or pick another secret.`);
+      throw new CoreError(
+        'not-found',
+        `The ${what} refers to secret "${source.secretRef}", which is not in the secret store: store a value under that name (Auth settings) or pick another secret.`,
+      );
     }
     return value;
   }
@@ -58,7 +62,12 @@ export async function applyAuth(auth: AuthConfig | undefined, deps: SecretDeps):
   switch (auth.type) {
     case 'bearer': {
       const token = await resolveSecret(auth.token, deps, 'bearer token');
-      return { headers: [['Authorization', `Bearer ${token}`]], query: [], redaction: { values: [token] }, summary: `Bearer token from ${describeSource(auth.token)}` };
+      return {
+        headers: [['Authorization', `Bearer ${token}`]],
+        query: [],
+        redaction: { values: [token] },
+        summary: `Bearer token from ${describeSource(auth.token)}`,
+      };
     }
     case 'basic': {
       const password = await resolveSecret(auth.password, deps, 'Basic auth password');
@@ -82,7 +91,11 @@ export async function applyAuth(auth: AuthConfig | undefined, deps: SecretDeps):
   }
 }
 
-const flowNames: Record<OAuth2Auth['flow'], string> = { clientCredentials: 'client credentials', authorizationCode: 'authorization code', deviceCode: 'device code' };
+const flowNames: Record<OAuth2Auth['flow'], string> = {
+  clientCredentials: 'client credentials',
+  authorizationCode: 'authorization code',
+  deviceCode: 'device code',
+};
 const originNames: Record<TokenOrigin, string> = { cache: 'cached', refreshed: 'refreshed', issued: 'new' };
 
 /** Gets (or reuses) the access token and sends it as a bearer token; the token and client secret are scrubbed from the record. */

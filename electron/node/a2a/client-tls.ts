@@ -89,9 +89,13 @@ function checkIdentity(resolved: ResolvedTls, settings: CallTls): void {
           : `The PKCS#12 file ${settings.pfxFile} did not open: ${message}.`,
       );
     }
-    if (/key values mismatch/i.test(message)) throw new CoreError('bad-request', 'The client key does not belong to the client certificate (key values mismatch).');
+    if (/key values mismatch/i.test(message))
+      throw new CoreError('bad-request', 'The client key does not belong to the client certificate (key values mismatch).');
     if (/bad decrypt|passphrase|read private key/i.test(message)) {
-      throw new CoreError('bad-request', `The client key could not be read: ${settings.passphrase ? 'the passphrase is wrong' : 'it is encrypted and needs a passphrase'} (${message}).`);
+      throw new CoreError(
+        'bad-request',
+        `The client key could not be read: ${settings.passphrase ? 'the passphrase is wrong' : 'it is encrypted and needs a passphrase'} (${message}).`,
+      );
     }
     throw new CoreError('bad-request', `The client certificate could not be used: ${message}.`);
   }
@@ -100,7 +104,8 @@ function checkIdentity(resolved: ResolvedTls, settings: CallTls): void {
 /** Connections are pooled per TLS configuration; the pool key is a digest, so no key material sits in it. */
 function poolKeyOf(resolved: ResolvedTls): string {
   const hash = createHash('sha256');
-  for (const part of [resolved.ca ?? '', resolved.cert ?? '', resolved.key ?? '', resolved.passphrase ?? '', String(resolved.rejectUnauthorized)]) hash.update(`${part.length}:${part}|`);
+  for (const part of [resolved.ca ?? '', resolved.cert ?? '', resolved.key ?? '', resolved.passphrase ?? '', String(resolved.rejectUnauthorized)])
+    hash.update(`${part.length}:${part}|`);
   if (resolved.pfx) hash.update(resolved.pfx);
   return hash.digest('hex');
 }

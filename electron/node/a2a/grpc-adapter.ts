@@ -46,7 +46,10 @@ function parseGrpcEndpointUncached(endpoint: string): GrpcTarget {
   try {
     url = new URL(form?.endpoint ?? endpoint.trim());
   } catch {
-    throw new CoreError('bad-request', `"${endpoint}" is not a gRPC endpoint: write host:port (as agent cards publish it), https://host:port (TLS) or http://host:port (plaintext).`);
+    throw new CoreError(
+      'bad-request',
+      `"${endpoint}" is not a gRPC endpoint: write host:port (as agent cards publish it), https://host:port (TLS) or http://host:port (plaintext).`,
+    );
   }
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
     throw new CoreError('bad-request', `gRPC endpoints are https://host:port (TLS) or http://host:port (plaintext), not ${url.protocol}//.`);
@@ -94,7 +97,18 @@ export function closeGrpcClients(): void {
 }
 
 // Headers that belong to HTTP/2 or gRPC framing, not to application metadata.
-const RESERVED_METADATA = new Set(['content-type', 'content-length', 'host', 'te', 'connection', 'transfer-encoding', 'accept', 'user-agent', 'grpc-timeout', 'grpc-encoding']);
+const RESERVED_METADATA = new Set([
+  'content-type',
+  'content-length',
+  'host',
+  'te',
+  'connection',
+  'transfer-encoding',
+  'accept',
+  'user-agent',
+  'grpc-timeout',
+  'grpc-encoding',
+]);
 
 function toMetadata(headers: HeaderList, warnings: string[]): { metadata: grpc.Metadata; recorded: HeaderList } {
   const metadata = new grpc.Metadata();
@@ -144,7 +158,8 @@ async function checkResolvable(target: GrpcTarget): Promise<void> {
     await lookup(target.host);
   } catch (error) {
     const info = classifySocketError(error);
-    if (info.kind === 'dns') throw new TransportError('dns', `Cannot resolve ${target.host}${info.code ? ` (${info.code})` : ''}: check the host name in the endpoint.`);
+    if (info.kind === 'dns')
+      throw new TransportError('dns', `Cannot resolve ${target.host}${info.code ? ` (${info.code})` : ''}: check the host name in the endpoint.`);
   }
 }
 
@@ -211,12 +226,17 @@ function failureOutcome(run: AdapterRun, error: grpc.ServiceError, answered: boo
 export const grpcAdapter: BindingAdapter = {
   async perform(run: AdapterRun): Promise<Outcome> {
     const { call, recorder } = run;
-    if (call.tls) throw new CoreError('unsupported', 'Custom TLS (extra CAs, client certificates, skip-verify) is HTTP-only; gRPC over https:// trusts the operating system certificate store.');
+    if (call.tls)
+      throw new CoreError(
+        'unsupported',
+        'Custom TLS (extra CAs, client certificates, skip-verify) is HTTP-only; gRPC over https:// trusts the operating system certificate store.',
+      );
     if (call.proxy) throw new CoreError('unsupported', 'Proxies are HTTP-only; gRPC calls connect directly.');
     if (run.auth.query.length) throw new CoreError('unsupported', 'An API key in the query string is HTTP-only; for gRPC put it in a header (metadata).');
     const target = parseGrpcEndpoint(call.endpoint);
     if (target.assumed) recorder.warn(target.assumed);
-    if (!target.secure && !isLoopback(target.host)) recorder.warn(`Plaintext gRPC (http://) to ${target.host}, which is not a loopback address: traffic and credentials are not encrypted.`);
+    if (!target.secure && !isLoopback(target.host))
+      recorder.warn(`Plaintext gRPC (http://) to ${target.host}, which is not a loopback address: traffic and credentials are not encrypted.`);
     if (call.tenant) recorder.warn('The call tenant is an HTTP+JSON path prefix; for gRPC set "tenant" in the request body.');
     const method = grpcMethod(call.method);
     if (!method) throw new CoreError('bad-request', `${call.method} is not an rpc of lf.a2a.v1.A2AService.`);
@@ -225,7 +245,8 @@ export const grpcAdapter: BindingAdapter = {
     try {
       request = encodeProtoJson(method.requestType, call.body);
     } catch (e) {
-      if (e instanceof ProtoJsonError) throw new CoreError('bad-request', `The body is not a valid ${method.requestType} in ProtoJSON: ${e.message}`, { path: e.path });
+      if (e instanceof ProtoJsonError)
+        throw new CoreError('bad-request', `The body is not a valid ${method.requestType} in ProtoJSON: ${e.message}`, { path: e.path });
       throw e;
     }
     const warnings: string[] = [];
@@ -250,7 +271,9 @@ export const grpcAdapter: BindingAdapter = {
       return { kind: 'transport-error', code: error.code, message: error.message };
     }
     const bytes = Buffer.from(request.buffer, request.byteOffset, request.length);
-    return method.serverStreaming ? runStream(run, client, method.path, method.responseType, bytes, metadata) : runUnary(run, client, method.path, method.responseType, bytes, metadata);
+    return method.serverStreaming
+      ? runStream(run, client, method.path, method.responseType, bytes, metadata)
+      : runUnary(run, client, method.path, method.responseType, bytes, metadata);
   },
 };
 

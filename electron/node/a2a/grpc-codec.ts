@@ -2,7 +2,14 @@ import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import protobuf from 'protobufjs';
-import { objectToProtoJson, protoJsonToObject, type ProtoFieldSchema, type ProtoMessageSchema, type ProtoSchema, type ProtoScalar } from '../../../shared/a2a/proto-json';
+import {
+  objectToProtoJson,
+  protoJsonToObject,
+  type ProtoFieldSchema,
+  type ProtoMessageSchema,
+  type ProtoSchema,
+  type ProtoScalar,
+} from '../../../shared/a2a/proto-json';
 
 /** The A2A 1.0 gRPC service (proto/lf/a2a/v1/a2a.proto, written by us from the spec's field table). */
 export const A2A_GRPC_SERVICE = 'lf.a2a.v1.A2AService';

@@ -19,7 +19,6 @@ export function httpEndpoint(call: A2aCall): URL {
   return url;
 }
 
-
 export function proxyUrl(call: A2aCall): URL | undefined {
   if (!call.proxy) return undefined;
   let url: URL;
@@ -78,7 +77,10 @@ export async function sendAndRecord(run: AdapterRun, input: HttpSendInput): Prom
     if (open.lookupAt !== undefined) run.recorder.timings.dnsMs = round(open.lookupAt - t0);
     if (open.tcpAt !== undefined) run.recorder.timings.tcpMs = round(open.tcpAt - t0);
     run.recorder.timings.firstByteMs = round(open.headAt - t0);
-    if (open.decodedEncoding) run.recorder.warn(`The server sent a ${open.decodedEncoding}-encoded body (Content-Encoding); the record shows it decoded, and body sizes are decoded sizes.`);
+    if (open.decodedEncoding)
+      run.recorder.warn(
+        `The server sent a ${open.decodedEncoding}-encoded body (Content-Encoding); the record shows it decoded, and body sizes are decoded sizes.`,
+      );
     run.recorder.setResponseHead({
       status: open.status,
       statusText: open.statusText,

@@ -74,12 +74,12 @@ const agents = new Map<string, http.Agent>();
 
 function agentFor(url: URL, settings: ResolvedTls | undefined): http.Agent {
   const secure = url.protocol === 'https:';
-  const key = secure ? `https|${settings?.poolKey ?? `${settings?.ca ?? ''}|${settings?.cert ?? ''}|${settings?.key ? 'k' : ''}|${settings?.rejectUnauthorized ?? true}`}` : 'http';
+  const key = secure
+    ? `https|${settings?.poolKey ?? `${settings?.ca ?? ''}|${settings?.cert ?? ''}|${settings?.key ? 'k' : ''}|${settings?.rejectUnauthorized ?? true}`}`
+    : 'http';
   let agent = agents.get(key);
   if (!agent) {
-    agent = secure
-      ? new https.Agent({ keepAlive: true, ...tlsOptions(settings) })
-      : new http.Agent({ keepAlive: true });
+    agent = secure ? new https.Agent({ keepAlive: true, ...tlsOptions(settings) }) : new http.Agent({ keepAlive: true });
     agents.set(key, agent);
   }
   return agent;
@@ -90,7 +90,6 @@ export function closeHttpPools(): void {
   for (const agent of agents.values()) agent.destroy();
   agents.clear();
 }
-
 
 /** Maps a Node socket/TLS/parser error to a stable wire code and a one-line message. */
 export function toTransportError(error: unknown, url: URL): TransportError {
@@ -130,11 +129,13 @@ function resetAfterHandshake(error: unknown, url: URL, freshHandshake: boolean, 
 
 /** OpenSSL's alert names say what went wrong in mutual TLS; say it in words. */
 function tlsReason(code: string, message: string): string {
-  if (/CERTIFICATE_REQUIRED|HANDSHAKE_FAILURE/.test(code)) return `the server requires a client certificate and did not accept the connection without one (${message})`;
+  if (/CERTIFICATE_REQUIRED|HANDSHAKE_FAILURE/.test(code))
+    return `the server requires a client certificate and did not accept the connection without one (${message})`;
   if (/UNKNOWN_CA|BAD_CERTIFICATE|CERTIFICATE_UNKNOWN|UNSUPPORTED_CERTIFICATE|ACCESS_DENIED/.test(code)) {
     return `the server refused the client certificate (it does not trust its issuer, or the certificate is not for client use) (${message})`;
   }
-  if (/SELF_SIGNED|UNABLE_TO_(GET|VERIFY)/.test(code)) return `the server's certificate is not trusted: its CA is not in the system store (add it as the extra CA) (${message})`;
+  if (/SELF_SIGNED|UNABLE_TO_(GET|VERIFY)/.test(code))
+    return `the server's certificate is not trusted: its CA is not in the system store (add it as the extra CA) (${message})`;
   return message;
 }
 
@@ -233,7 +234,12 @@ export async function openHttp(send: HttpSend): Promise<HttpOpen> {
       clearTimeout(connectTimer);
       offAbort();
       req.destroy();
-      reject(send.signal.aborted ? send.signal.reason : resetAfterHandshake(error, url, secure && !reused && connectedAt !== undefined, !!(send.tls?.cert || send.tls?.pfx)) ?? toTransportError(error, url));
+      reject(
+        send.signal.aborted
+          ? send.signal.reason
+          : (resetAfterHandshake(error, url, secure && !reused && connectedAt !== undefined, !!(send.tls?.cert || send.tls?.pfx)) ??
+              toTransportError(error, url)),
+      );
     };
     const connectTimer = setTimeout(() => {
       fail(new TransportError('timeout', `Could not connect to ${url.host} within ${send.connectTimeoutMs} ms.`));
@@ -274,8 +280,17 @@ export async function openHttp(send: HttpSend): Promise<HttpOpen> {
       const headers = rawHeaderList(res.rawHeaders);
       const contentType = res.headers['content-type'];
       // We never ask for compression, but a server may compress anyway: show what it meant.
-      const encoding = String(res.headers['content-encoding'] ?? '').trim().toLowerCase();
-      const decoder = encoding === 'gzip' || encoding === 'x-gzip' ? zlib.createGunzip() : encoding === 'deflate' ? zlib.createInflate() : encoding === 'br' ? zlib.createBrotliDecompress() : undefined;
+      const encoding = String(res.headers['content-encoding'] ?? '')
+        .trim()
+        .toLowerCase();
+      const decoder =
+        encoding === 'gzip' || encoding === 'x-gzip'
+          ? zlib.createGunzip()
+          : encoding === 'deflate'
+            ? zlib.createInflate()
+            : encoding === 'br'
+              ? zlib.createBrotliDecompress()
+              : undefined;
       const body: Readable = decoder ? pipeline(res, decoder, () => {}) : res;
       // Later aborts (Stop, total timeout) end the body read.
       offAbort();

@@ -51,17 +51,35 @@ export const jsonRpcAdapter: BindingAdapter = {
       if (opened.status !== 200) recorder.warn(`The event stream came with HTTP ${opened.status}.`);
       recorder.expectEvents();
       run.answered(true);
-      return consumeSse({ res: opened.body, recorder, version: call.version, framing: 'jsonrpc', sentId: rpcId, stop: run.stop, ...(call.maxEventBytes ? { maxEventBytes: call.maxEventBytes } : {}) });
+      return consumeSse({
+        res: opened.body,
+        recorder,
+        version: call.version,
+        framing: 'jsonrpc',
+        sentId: rpcId,
+        stop: run.stop,
+        ...(call.maxEventBytes ? { maxEventBytes: call.maxEventBytes } : {}),
+      });
     }
 
     const body = await readAndRecord(run, opened);
     if ('failed' in body) return body.failed;
-    if (run.streaming) recorder.warn(`${call.method} is a streaming method, but the server answered with a single ${opened.contentType ?? 'untyped'} response.`);
+    if (run.streaming)
+      recorder.warn(`${call.method} is a streaming method, but the server answered with a single ${opened.contentType ?? 'untyped'} response.`);
     if (body.truncated) {
-      return { kind: 'transport-error', code: 'too-large', message: `The response is larger than ${recorder.bodyLimit} bytes; the record keeps the first ${recorder.bodyLimit}.` };
+      return {
+        kind: 'transport-error',
+        code: 'too-large',
+        message: `The response is larger than ${recorder.bodyLimit} bytes; the record keeps the first ${recorder.bodyLimit}.`,
+      };
     }
     const parsed = parseJson(body.text);
-    const mismatch = bindingShapeMismatch('JSONRPC', { status: opened.status, ...(opened.contentType ? { contentType: opened.contentType } : {}), text: body.text, ...(parsed.ok ? { parsed: parsed.value } : {}) });
+    const mismatch = bindingShapeMismatch('JSONRPC', {
+      status: opened.status,
+      ...(opened.contentType ? { contentType: opened.contentType } : {}),
+      text: body.text,
+      ...(parsed.ok ? { parsed: parsed.value } : {}),
+    });
     if (mismatch) {
       recorder.bindingMismatch = mismatch;
       return { kind: 'transport-error', code: 'protocol', message: mismatch.message };

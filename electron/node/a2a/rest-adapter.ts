@@ -37,7 +37,9 @@ export const restAdapter: BindingAdapter = {
     // SubscribeToTask: spec says POST, the proto says GET (A2A issue #1574). Retry once with the other verb.
     if (!('failed' in opened) && opened.status === 405 && req.route.fallbackOn405) {
       await drain(opened);
-      recorder.warn(`${req.httpMethod} ${req.path} answered 405 Method Not Allowed; retried with ${req.route.fallbackOn405} (the spec text and the proto disagree on this verb).`);
+      recorder.warn(
+        `${req.httpMethod} ${req.path} answered 405 Method Not Allowed; retried with ${req.route.fallbackOn405} (the spec text and the proto disagree on this verb).`,
+      );
       opened = await sendAndRecord(run, { url, method: req.route.fallbackOn405, headers });
     }
     if ('failed' in opened) {
@@ -49,7 +51,14 @@ export const restAdapter: BindingAdapter = {
       if (!run.streaming) recorder.warn(`${call.method} is not a streaming method, but the server answered with an event stream.`);
       recorder.expectEvents();
       run.answered(true);
-      return consumeSse({ res: opened.body, recorder, version: call.version, framing: 'rest', stop: run.stop, ...(call.maxEventBytes ? { maxEventBytes: call.maxEventBytes } : {}) });
+      return consumeSse({
+        res: opened.body,
+        recorder,
+        version: call.version,
+        framing: 'rest',
+        stop: run.stop,
+        ...(call.maxEventBytes ? { maxEventBytes: call.maxEventBytes } : {}),
+      });
     }
 
     const body = await readAndRecord(run, opened);
@@ -58,11 +67,20 @@ export const restAdapter: BindingAdapter = {
       recorder.warn(`${call.method} is a streaming method, but the server answered with a single ${opened.contentType ?? 'untyped'} response.`);
     }
     if (body.truncated) {
-      return { kind: 'transport-error', code: 'too-large', message: `The response is larger than ${recorder.bodyLimit} bytes; the record keeps the first ${recorder.bodyLimit}.` };
+      return {
+        kind: 'transport-error',
+        code: 'too-large',
+        message: `The response is larger than ${recorder.bodyLimit} bytes; the record keeps the first ${recorder.bodyLimit}.`,
+      };
     }
     const empty = body.text.trim() === '';
     const parsed = empty ? undefined : parseJson(body.text);
-    const mismatch = bindingShapeMismatch('HTTP+JSON', { status: opened.status, ...(opened.contentType ? { contentType: opened.contentType } : {}), text: body.text, ...(parsed?.ok ? { parsed: parsed.value } : {}) });
+    const mismatch = bindingShapeMismatch('HTTP+JSON', {
+      status: opened.status,
+      ...(opened.contentType ? { contentType: opened.contentType } : {}),
+      text: body.text,
+      ...(parsed?.ok ? { parsed: parsed.value } : {}),
+    });
     if (mismatch) {
       recorder.bindingMismatch = mismatch;
       return { kind: 'transport-error', code: 'protocol', message: mismatch.message };
@@ -75,7 +93,8 @@ export const restAdapter: BindingAdapter = {
       return classifyResult(call.version, call.method, {}).outcome;
     }
     if (!parsed?.ok) return { kind: 'transport-error', code: 'not-json', message: `HTTP ${opened.status} but the body is not JSON (${parsed?.message}).` };
-    if (!isJsonContentType(opened.contentType)) recorder.warn(`Content-Type is "${opened.contentType ?? '(none)'}", expected application/a2a+json or application/json.`);
+    if (!isJsonContentType(opened.contentType))
+      recorder.warn(`Content-Type is "${opened.contentType ?? '(none)'}", expected application/a2a+json or application/json.`);
     const classified = classifyResult(call.version, call.method, parsed.value);
     for (const w of classified.warnings) recorder.warn(w);
     return classified.outcome;

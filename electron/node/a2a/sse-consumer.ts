@@ -122,7 +122,12 @@ export async function consumeSse(options: SseConsumeOptions): Promise<Outcome> {
       const message = `Event data is not JSON: ${(e as Error).message}`;
       recorder.warn(`Stream event ${recorder.eventCount} is not JSON.`);
       const isErrorFrame = ev.event === 'error';
-      const recorded = recorder.addEvent({ event: ev.event, data: ev.data, raw: ev.data, error: isErrorFrame ? { code: 'sse-error-event', message: ev.data } : { code: 'not-json', message } });
+      const recorded = recorder.addEvent({
+        event: ev.event,
+        data: ev.data,
+        raw: ev.data,
+        error: isErrorFrame ? { code: 'sse-error-event', message: ev.data } : { code: 'not-json', message },
+      });
       if (isErrorFrame) error = recorded.error;
       return;
     }

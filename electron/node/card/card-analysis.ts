@@ -17,14 +17,20 @@ export function cardInput(request: { card?: unknown; text?: unknown }, source: s
   try {
     return { card: JSON.parse(text) as unknown, text };
   } catch (error) {
-    throw new CoreError('not-json', `${source} is not JSON (${error instanceof Error ? error.message : String(error)}). Paste the card's JSON.`, { kind: 'not-json' });
+    throw new CoreError('not-json', `${source} is not JSON (${error instanceof Error ? error.message : String(error)}). Paste the card's JSON.`, {
+      kind: 'not-json',
+    });
   }
 }
 
 /** Inspection plus the canonical bytes; refuses documents that are not cards at all. */
 export function analyzeCard(card: unknown, source = 'The document', sourceText?: string): CardInspectResult {
   if (!isJsonObject(card) || !looksLikeCard(card)) {
-    const what = Array.isArray(card) ? 'a JSON array' : isJsonObject(card) ? 'a JSON object without Agent Card fields (name, supportedInterfaces, skills…)' : `JSON ${typeof card}`;
+    const what = Array.isArray(card)
+      ? 'a JSON array'
+      : isJsonObject(card)
+        ? 'a JSON object without Agent Card fields (name, supportedInterfaces, skills…)'
+        : `JSON ${typeof card}`;
     throw new CoreError('invalid', `${source} is ${what}, not an Agent Card. Check that the URL or file is the agent's card.`, { kind: 'not-a-card' });
   }
   const inspection = inspectCard(card, sourceText);

@@ -16,9 +16,7 @@ export interface CardSigningKey {
  */
 export async function signCard(card: JsonObject, signer: CardSigningKey): Promise<JsonObject> {
   const { text } = canonicalBytes(canonicalCandidates(card, '1.0').primary);
-  const jws = await new FlattenedSign(new TextEncoder().encode(text))
-    .setProtectedHeader({ alg: signer.alg, kid: signer.kid, typ: 'JOSE' })
-    .sign(signer.key);
+  const jws = await new FlattenedSign(new TextEncoder().encode(text)).setProtectedHeader({ alg: signer.alg, kid: signer.kid, typ: 'JOSE' }).sign(signer.key);
   const previous = Array.isArray(card['signatures']) ? card['signatures'] : [];
   return { ...card, signatures: [...previous, { protected: jws.protected, signature: jws.signature }] };
 }

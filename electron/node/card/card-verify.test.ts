@@ -73,9 +73,22 @@ describe('cards signed by Powerduck (spec canonical form)', () => {
 
 describe('cards signed with jose directly', () => {
   it('verifies a compact JWS over hand-written RFC 8785 bytes (signing input = b64(protected).b64(payload))', async () => {
-    const card = { name: 'Tiny', description: '', supportedInterfaces: [], version: '1', capabilities: { streaming: false }, defaultInputModes: [], defaultOutputModes: [], skills: [], extra: 'ignored' };
-    const canonical = '{"capabilities":{"streaming":false},"defaultInputModes":[],"defaultOutputModes":[],"description":"","name":"Tiny","skills":[],"supportedInterfaces":[],"version":"1"}';
-    const compact = await new CompactSign(new TextEncoder().encode(canonical)).setProtectedHeader({ alg: 'ES256', kid: 'es-1', typ: 'JOSE' }).sign(es.privateKey);
+    const card = {
+      name: 'Tiny',
+      description: '',
+      supportedInterfaces: [],
+      version: '1',
+      capabilities: { streaming: false },
+      defaultInputModes: [],
+      defaultOutputModes: [],
+      skills: [],
+      extra: 'ignored',
+    };
+    const canonical =
+      '{"capabilities":{"streaming":false},"defaultInputModes":[],"defaultOutputModes":[],"description":"","name":"Tiny","skills":[],"supportedInterfaces":[],"version":"1"}';
+    const compact = await new CompactSign(new TextEncoder().encode(canonical))
+      .setProtectedHeader({ alg: 'ES256', kid: 'es-1', typ: 'JOSE' })
+      .sign(es.privateKey);
     const [protectedHeader, , signature] = compact.split('.');
     const result = await verifyCard({ ...card, signatures: [{ protected: protectedHeader, signature }] }, jwks(es.publicJwk));
     expect(result.canonical.text).toBe(canonical);
@@ -231,7 +244,9 @@ describe('tampering', () => {
 describe('0.3 cards', () => {
   it('are checked over the whole card minus signatures (0.3 defined no canonical form)', async () => {
     const card = v03Card();
-    const jws = await new FlattenedSign(new TextEncoder().encode(canonicalize(card) as string)).setProtectedHeader({ alg: 'ES256', kid: 'es-1', typ: 'JOSE' }).sign(es.privateKey);
+    const jws = await new FlattenedSign(new TextEncoder().encode(canonicalize(card) as string))
+      .setProtectedHeader({ alg: 'ES256', kid: 'es-1', typ: 'JOSE' })
+      .sign(es.privateKey);
     const result = await verifyCard({ ...card, signatures: [{ protected: jws.protected, signature: jws.signature }] }, jwks(es.publicJwk));
     expect(result.version).toBe('0.3');
     expect(result.canonical.form).toBe('whole-card');
@@ -243,7 +258,9 @@ describe('0.3 cards', () => {
     expect(card['security']).toEqual([{ bearer: [] }]);
     // What an SDK-style signer signs: the scope-less requirement collapses to nothing.
     const { security: _dropped, ...strippedByHand } = card;
-    const jws = await new FlattenedSign(new TextEncoder().encode(canonicalize(strippedByHand) as string)).setProtectedHeader({ alg: 'ES256', kid: 'es-1', typ: 'JOSE' }).sign(es.privateKey);
+    const jws = await new FlattenedSign(new TextEncoder().encode(canonicalize(strippedByHand) as string))
+      .setProtectedHeader({ alg: 'ES256', kid: 'es-1', typ: 'JOSE' })
+      .sign(es.privateKey);
     const verdict = (await verifyCard({ ...card, signatures: [{ protected: jws.protected, signature: jws.signature }] }, jwks(es.publicJwk))).signatures[0];
     expect(verdict).toMatchObject({ verdict: 'invalid', reason: 'signature-mismatch', diagnosticForm: 'sdk-strip-empty' });
   });

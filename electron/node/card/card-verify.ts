@@ -80,7 +80,10 @@ async function verifyOne(
     verdict({ verdict: 'invalid', reason, message, ...extra });
 
   if (!isJsonObject(entry) || typeof entry['protected'] !== 'string' || typeof entry['signature'] !== 'string') {
-    return invalid('malformed-signature', 'This entry is not a JWS signature object ({protected, signature, header?}); it cannot be checked. Ask the signer to re-sign the card.');
+    return invalid(
+      'malformed-signature',
+      'This entry is not a JWS signature object ({protected, signature, header?}); it cannot be checked. Ask the signer to re-sign the card.',
+    );
   }
   const decoded = decodeProtectedHeader(entry['protected']);
   if (!decoded.ok) return invalid('malformed-signature', `${decoded.error} The signature cannot be checked; ask the signer to re-sign the card.`);
@@ -94,11 +97,19 @@ async function verifyOne(
   if (alg !== undefined && !isAllowedCardAlgorithm(alg)) return invalid('alg-not-allowed', algorithmRefusal(alg), ids);
   const missing = ['alg', 'kid', 'typ'].filter((name) => typeof header[name] !== 'string' || header[name] === '');
   if (missing.length > 0 || !alg || !kid) {
-    return invalid('missing-header-params', `The protected header lacks ${missing.join(', ')}; A2A §8.4.2 requires alg, kid and typ. Ask the signer to include them.`, ids);
+    return invalid(
+      'missing-header-params',
+      `The protected header lacks ${missing.join(', ')}; A2A §8.4.2 requires alg, kid and typ. Ask the signer to include them.`,
+      ids,
+    );
   }
   if (header['crit'] !== undefined) {
     // RFC 7515 §4.1.11: a verifier must reject critical extensions it does not understand; Powerduck understands none.
-    return invalid('crit-not-supported', `The header marks ${JSON.stringify(header['crit'])} as critical; Powerduck implements no JWS extensions, so it must reject this signature.`, ids);
+    return invalid(
+      'crit-not-supported',
+      `The header marks ${JSON.stringify(header['crit'])} as critical; Powerduck implements no JWS extensions, so it must reject this signature.`,
+      ids,
+    );
   }
   const algorithm = alg as CardAlgorithm;
   const signed: Signed = { protected: entry['protected'], signature: entry['signature'] };
@@ -109,7 +120,11 @@ async function verifyOne(
   if (!byKid) candidates = keys.filter((k) => k.kid === undefined);
   if (candidates.length === 0) {
     const known = keys.map((k) => k.kid).filter(Boolean);
-    return invalid('no-key-for-kid', `No pasted key has kid ${JSON.stringify(kid)}${known.length ? ` (the pasted keys are ${known.map((k) => JSON.stringify(k)).join(', ')})` : ''}. Paste the signer's current key set.`, ids);
+    return invalid(
+      'no-key-for-kid',
+      `No pasted key has kid ${JSON.stringify(kid)}${known.length ? ` (the pasted keys are ${known.map((k) => JSON.stringify(k)).join(', ')})` : ''}. Paste the signer's current key set.`,
+      ids,
+    );
   }
 
   const usable: Array<{ key: PastedKey; crypto: Awaited<ReturnType<typeof importJWK>> }> = [];
@@ -134,7 +149,12 @@ async function verifyOne(
     const outcome = await tryVerify(signed, primary.text, crypto, algorithm);
     if (outcome === 'valid') {
       const found: Partial<SignatureVerdict> = key.kid ? { keyKid: key.kid } : {};
-      return verdict({ verdict: 'valid', message: `Valid: signed with the pasted key ${describeKey(key)} over the canonical card (${primary.form}).`, ...ids, ...found });
+      return verdict({
+        verdict: 'valid',
+        message: `Valid: signed with the pasted key ${describeKey(key)} over the canonical card (${primary.form}).`,
+        ...ids,
+        ...found,
+      });
     }
     if (outcome !== 'mismatch') return invalid('malformed-signature', `The JWS is malformed: ${outcome}. Ask the signer to re-sign the card.`, ids);
   }
@@ -142,7 +162,11 @@ async function verifyOne(
   for (const alt of alternatives) {
     for (const { crypto } of usable) {
       if ((await tryVerify(signed, alt.bytes.text, crypto, algorithm)) === 'valid') {
-        return invalid('signature-mismatch', mismatchMessage(primary), { ...ids, diagnostic: diagnosticFor(alt.candidate, primary), diagnosticForm: alt.candidate.form });
+        return invalid('signature-mismatch', mismatchMessage(primary), {
+          ...ids,
+          diagnostic: diagnosticFor(alt.candidate, primary),
+          diagnosticForm: alt.candidate.form,
+        });
       }
     }
   }
@@ -165,13 +189,20 @@ function diagnosticFor(candidate: CanonicalCandidate, primary: CanonicalBytes): 
   }
   if (candidate.form === 'sdk-strip-empty') {
     const dropped = primary.form === 'a2a-1.0' ? pathsRemovedByStripping(JSON.parse(primary.text) as unknown) : [];
-    const list = dropped.length ? ` The signer left out: ${dropped.slice(0, 8).join(', ')}${dropped.length > 8 ? `, and ${dropped.length - 8} more` : ''}.` : '';
+    const list = dropped.length
+      ? ` The signer left out: ${dropped.slice(0, 8).join(', ')}${dropped.length > 8 ? `, and ${dropped.length - 8} more` : ''}.`
+      : '';
     return `It would verify if every empty value were stripped before signing, which is what the official A2A JS and Python SDKs do today. A2A 1.0 §8.4.1 keeps REQUIRED fields even when empty and explicitly set optional fields, so the signer is at fault, not this card: ask the agent's owner to sign the spec canonical form.${list}`;
   }
-  return 'It would verify over the whole card as served (custom fields included, no A2A 1.0 field reduction). The signer did not canonicalise per A2A 1.0 §8.4.1: ask the agent\'s owner to sign the spec canonical form.';
+  return "It would verify over the whole card as served (custom fields included, no A2A 1.0 field reduction). The signer did not canonicalise per A2A 1.0 §8.4.1: ask the agent's owner to sign the spec canonical form.";
 }
 
-async function tryVerify(signed: Signed, payloadText: string, key: Awaited<ReturnType<typeof importJWK>>, algorithm: CardAlgorithm): Promise<'valid' | 'mismatch' | string> {
+async function tryVerify(
+  signed: Signed,
+  payloadText: string,
+  key: Awaited<ReturnType<typeof importJWK>>,
+  algorithm: CardAlgorithm,
+): Promise<'valid' | 'mismatch' | string> {
   const jws: FlattenedJWSInput = { payload: Buffer.from(payloadText, 'utf8').toString('base64url'), protected: signed.protected, signature: signed.signature };
   if (signed.header) jws.header = signed.header;
   try {
@@ -186,7 +217,8 @@ async function tryVerify(signed: Signed, payloadText: string, key: Awaited<Retur
 function keyMismatch(key: PastedKey, alg: CardAlgorithm): string | undefined {
   const expected = keyTypeFor[alg];
   if (key.kty !== expected.kty) return `key ${describeKey(key)} is ${key.kty}, not ${expected.kty}`;
-  if (expected.crv && !expected.crv.includes(key.crv ?? '')) return `key ${describeKey(key)} is on curve ${key.crv ?? '(none)'}, not ${expected.crv.join(' or ')}`;
+  if (expected.crv && !expected.crv.includes(key.crv ?? ''))
+    return `key ${describeKey(key)} is on curve ${key.crv ?? '(none)'}, not ${expected.crv.join(' or ')}`;
   if (key.alg !== undefined && key.alg !== alg) return `key ${describeKey(key)} is restricted to ${key.alg}`;
   if (key.use !== undefined && key.use !== 'sig') return `key ${describeKey(key)} is marked for "${key.use}", not signatures`;
   return undefined;

@@ -11,7 +11,10 @@ import { analyzeCard } from './card-analysis';
 export function extendedCardCall(request: CardExtendedRequest): A2aCall {
   if (!isA2aVersion(request.version)) throw new CoreError('bad-request', `Pick A2A version 1.0 or 0.3, not ${String(request.version)}.`);
   if (!isBinding(request.binding) || !bindingsFor(request.version).includes(request.binding)) {
-    throw new CoreError('unsupported', `The extended card over ${String(request.binding)} at A2A ${request.version} is not available in Powerduck; use ${bindingsFor(request.version).join(', ')}.`);
+    throw new CoreError(
+      'unsupported',
+      `The extended card over ${String(request.binding)} at A2A ${request.version} is not available in Powerduck; use ${bindingsFor(request.version).join(', ')}.`,
+    );
   }
   if (typeof request.endpoint !== 'string' || request.endpoint.trim() === '') {
     throw new CoreError('bad-request', 'Set the request endpoint first: the extended card is fetched from the interface the request targets.');
@@ -46,7 +49,11 @@ function cardFromOutcome(exchange: ExchangeRecord): unknown {
   const details = { exchange };
   const status = exchange.response?.status;
   if (outcome.kind !== 'result' && (status === 401 || status === 403)) {
-    return fail('unauthorized', `The agent refused the credentials (HTTP ${status}). The extended card needs the auth the card's securitySchemes ask for: set it on this request and retry.`, details);
+    return fail(
+      'unauthorized',
+      `The agent refused the credentials (HTTP ${status}). The extended card needs the auth the card's securitySchemes ask for: set it on this request and retry.`,
+      details,
+    );
   }
   switch (outcome.kind) {
     case 'result':
@@ -57,23 +64,39 @@ function cardFromOutcome(exchange: ExchangeRecord): unknown {
           ? 'The agent declares an extended card but has none configured.'
           : outcome.code === -32004 || outcome.code === -32601
             ? 'The agent does not offer an extended card (check capabilities.extendedAgentCard).'
-            : 'Check the request\'s auth and the agent\'s logs.';
+            : "Check the request's auth and the agent's logs.";
       return fail('rpc-error', `The agent answered error ${outcome.code}: ${outcome.message}. ${hint}`, details);
     }
     case 'http-error':
       if (outcome.status === 401 || outcome.status === 403) {
-        return fail('unauthorized', `The agent refused the credentials (HTTP ${outcome.status}). The extended card needs auth from the card's securitySchemes: set it on this request and retry.`, details);
+        return fail(
+          'unauthorized',
+          `The agent refused the credentials (HTTP ${outcome.status}). The extended card needs auth from the card's securitySchemes: set it on this request and retry.`,
+          details,
+        );
       }
       return fail('http-status', `The agent answered HTTP ${outcome.status}: ${outcome.message}. Check the endpoint and binding of this request.`, details);
     case 'grpc-error':
       if (outcome.codeName === 'UNAUTHENTICATED' || outcome.codeName === 'PERMISSION_DENIED') {
-        return fail('unauthorized', `The agent refused the credentials (gRPC ${outcome.codeName}). Set the auth the card's securitySchemes ask for and retry.`, details);
+        return fail(
+          'unauthorized',
+          `The agent refused the credentials (gRPC ${outcome.codeName}). Set the auth the card's securitySchemes ask for and retry.`,
+          details,
+        );
       }
-      return fail('grpc-error', `The agent answered gRPC ${outcome.codeName}: ${outcome.message}. Check the endpoint (http:// or https://host:port) and the agent's logs.`, details);
+      return fail(
+        'grpc-error',
+        `The agent answered gRPC ${outcome.codeName}: ${outcome.message}. Check the endpoint (http:// or https://host:port) and the agent's logs.`,
+        details,
+      );
     case 'transport-error':
       return fail(outcome.code, `${outcome.message}`, details);
     default:
-      return fail('protocol', `The agent answered the extended-card call with a ${outcome.kind}, not an Agent Card. Check that the endpoint is an A2A interface.`, details);
+      return fail(
+        'protocol',
+        `The agent answered the extended-card call with a ${outcome.kind}, not an Agent Card. Check that the endpoint is an A2A interface.`,
+        details,
+      );
   }
 }
 

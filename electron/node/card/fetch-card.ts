@@ -72,17 +72,26 @@ export async function fetchCard(request: CardFetchRequest, deps: FetchCardDeps):
   try {
     parsed = JSON.parse(text);
   } catch (error) {
-    throw new CoreError('not-json', `${url.href} did not return JSON (${response.contentType ?? 'no content type'}): ${error instanceof Error ? error.message : String(error)}. Check that the URL is the agent card and not a web page.`, {
-      kind: 'not-json',
-      status: response.status,
-      contentType: response.contentType,
-      body: text.slice(0, 2000),
-    });
+    throw new CoreError(
+      'not-json',
+      `${url.href} did not return JSON (${response.contentType ?? 'no content type'}): ${error instanceof Error ? error.message : String(error)}. Check that the URL is the agent card and not a web page.`,
+      {
+        kind: 'not-json',
+        status: response.status,
+        contentType: response.contentType,
+        body: text.slice(0, 2000),
+      },
+    );
   }
   const analysis = analyzeCard(parsed, `The response from ${url.href}`, text);
   const extra: CardFinding[] = [];
   if (response.contentType && !/\bjson\b/i.test(response.contentType)) {
-    extra.push({ severity: 'warning', path: '$', rule: 'content-type', message: `The card was served as ${response.contentType}; it should be application/json.` });
+    extra.push({
+      severity: 'warning',
+      path: '$',
+      rule: 'content-type',
+      message: `The card was served as ${response.contentType}; it should be application/json.`,
+    });
   }
   return {
     ...analysis,
@@ -120,6 +129,9 @@ function statusOf(details: unknown): number | undefined {
 
 /** A quick look at the first byte: a 200 HTML page at the base path is a miss, not a broken card. */
 function looksLikeJson(body: Buffer): boolean {
-  const text = body.toString('utf8', 0, Math.min(body.length, 64)).replace(/^\uFEFF/, '').trimStart();
+  const text = body
+    .toString('utf8', 0, Math.min(body.length, 64))
+    .replace(/^\uFEFF/, '')
+    .trimStart();
   return text.startsWith('{') || text.startsWith('[');
 }

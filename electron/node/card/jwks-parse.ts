@@ -30,13 +30,20 @@ export function parsePastedJwks(text: unknown): { keys: PastedKey[]; warnings: s
     parsed = JSON.parse(text);
   } catch (error) {
     const pem = /-----BEGIN /.test(text) ? ' PEM keys are not accepted: convert the key to a JWK.' : '';
-    throw new CoreError('bad-request', `The pasted key set is not JSON (${error instanceof Error ? error.message : String(error)}).${pem} Paste the JWKS JSON.`);
+    throw new CoreError(
+      'bad-request',
+      `The pasted key set is not JSON (${error instanceof Error ? error.message : String(error)}).${pem} Paste the JWKS JSON.`,
+    );
   }
   let entries: unknown[];
   if (Array.isArray(parsed)) entries = parsed;
   else if (isObject(parsed) && Array.isArray(parsed['keys'])) entries = parsed['keys'];
   else if (isObject(parsed) && typeof parsed['kty'] === 'string') entries = [parsed];
-  else throw new CoreError('bad-request', 'The pasted JSON is neither a JWKS ({"keys":[…]}) nor a JWK (an object with "kty"). Paste the signer\'s public key set.');
+  else
+    throw new CoreError(
+      'bad-request',
+      'The pasted JSON is neither a JWKS ({"keys":[…]}) nor a JWK (an object with "kty"). Paste the signer\'s public key set.',
+    );
 
   const keys: PastedKey[] = [];
   const warnings: string[] = [];
@@ -70,7 +77,10 @@ export function parsePastedJwks(text: unknown): { keys: PastedKey[]; warnings: s
     keys.push(key);
   });
   if (keys.length === 0) {
-    throw new CoreError('bad-request', `No usable public key in the pasted set${warnings.length ? ` (${warnings.join(' ')})` : ''}. Paste the signer's EC, RSA or OKP public keys.`);
+    throw new CoreError(
+      'bad-request',
+      `No usable public key in the pasted set${warnings.length ? ` (${warnings.join(' ')})` : ''}. Paste the signer's EC, RSA or OKP public keys.`,
+    );
   }
   return { keys, warnings };
 }

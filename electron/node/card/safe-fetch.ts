@@ -69,11 +69,23 @@ export async function safeGet(options: SafeGetOptions): Promise<SafeGetResponse>
     timers.push(
       setTimeout(() => {
         if (connectMs === undefined) {
-          finish(new CoreError('timeout', `Could not connect to ${url.host} within ${options.connectTimeoutMs} ms. Check that the agent is running and reachable, or raise the connect timeout.`, { phase: 'connect', timeoutMs: options.connectTimeoutMs }));
+          finish(
+            new CoreError(
+              'timeout',
+              `Could not connect to ${url.host} within ${options.connectTimeoutMs} ms. Check that the agent is running and reachable, or raise the connect timeout.`,
+              { phase: 'connect', timeoutMs: options.connectTimeoutMs },
+            ),
+          );
         }
       }, options.connectTimeoutMs),
       setTimeout(() => {
-        finish(new CoreError('timeout', `The card did not arrive within ${options.totalTimeoutMs} ms. The server is slow or stalled; retry or raise the total timeout.`, { phase: 'total', timeoutMs: options.totalTimeoutMs }));
+        finish(
+          new CoreError(
+            'timeout',
+            `The card did not arrive within ${options.totalTimeoutMs} ms. The server is slow or stalled; retry or raise the total timeout.`,
+            { phase: 'total', timeoutMs: options.totalTimeoutMs },
+          ),
+        );
       }, options.totalTimeoutMs),
     );
     if (options.signal?.aborted) return onAbort();
@@ -117,7 +129,10 @@ export async function safeGet(options: SafeGetOptions): Promise<SafeGetResponse>
       }
 
       let decoded: Readable = response;
-      const codings = (contentEncoding ?? '').split(',').map((c) => c.trim().toLowerCase()).filter((c) => c !== '' && c !== 'identity');
+      const codings = (contentEncoding ?? '')
+        .split(',')
+        .map((c) => c.trim().toLowerCase())
+        .filter((c) => c !== '' && c !== 'identity');
       try {
         // Codings are listed in the order they were applied; undo them last-first (RFC 9110 §8.4).
         for (const coding of codings.reverse()) {
@@ -149,7 +164,12 @@ export async function safeGet(options: SafeGetOptions): Promise<SafeGetResponse>
         chunks.push(chunk);
       });
       decoded.on('error', (error) => {
-        finish(new CoreError('protocol', `The card body could not be decoded (${contentEncoding ?? 'identity'}): ${error.message}. The server sent a corrupt compressed body; retry, or ask the agent's owner to fix it.`));
+        finish(
+          new CoreError(
+            'protocol',
+            `The card body could not be decoded (${contentEncoding ?? 'identity'}): ${error.message}. The server sent a corrupt compressed body; retry, or ask the agent's owner to fix it.`,
+          ),
+        );
       });
       response.on('error', (error) => finish(error));
       const complete = (): void => {
@@ -169,14 +189,18 @@ export async function safeGet(options: SafeGetOptions): Promise<SafeGetResponse>
         if (!ok) {
           const snippet = body.toString('utf8').slice(0, 2000);
           return finish(
-            new CoreError('http-status', `${url.href} answered ${status} ${statusText}. ${status === 404 ? 'No card at this address: check the URL, or paste the direct card URL.' : status === 401 || status === 403 ? 'The public card should not need credentials; the agent may not publish one here.' : 'Check the URL or try again later.'}`, {
-              kind: 'http-status',
-              status,
-              statusText,
-              url: url.href,
-              headers,
-              body: snippet,
-            }),
+            new CoreError(
+              'http-status',
+              `${url.href} answered ${status} ${statusText}. ${status === 404 ? 'No card at this address: check the URL, or paste the direct card URL.' : status === 401 || status === 403 ? 'The public card should not need credentials; the agent may not publish one here.' : 'Check the URL or try again later.'}`,
+              {
+                kind: 'http-status',
+                status,
+                statusText,
+                url: url.href,
+                headers,
+                body: snippet,
+              },
+            ),
           );
         }
         finish(undefined, result);
@@ -197,18 +221,25 @@ function decoderFor(coding: string): Duplex {
     case 'br':
       return zlib.createBrotliDecompress();
     default:
-      throw new CoreError('unsupported', `The server sent the body with content-encoding "${coding}", which Powerduck does not decode (it accepts gzip, deflate and br). Ask the agent to serve the card uncompressed.`);
+      throw new CoreError(
+        'unsupported',
+        `The server sent the body with content-encoding "${coding}", which Powerduck does not decode (it accepts gzip, deflate and br). Ask the agent to serve the card uncompressed.`,
+      );
   }
 }
 
 function tooLarge(url: URL, limit: number, seen: number, measure: 'declared' | 'wire' | 'decoded'): CoreError {
   const what = measure === 'declared' ? `declares ${seen} bytes` : measure === 'wire' ? `sent more than ${limit} bytes` : `decodes to more than ${limit} bytes`;
-  return new CoreError('too-large', `The card at ${url.href} ${what}; Powerduck stops at ${limit} bytes (1 MiB) so a hostile agent cannot flood it. Agent cards are normally a few KB: check the URL.`, {
-    kind: 'too-large',
-    limit,
-    measure,
-    seen,
-  });
+  return new CoreError(
+    'too-large',
+    `The card at ${url.href} ${what}; Powerduck stops at ${limit} bytes (1 MiB) so a hostile agent cannot flood it. Agent cards are normally a few KB: check the URL.`,
+    {
+      kind: 'too-large',
+      limit,
+      measure,
+      seen,
+    },
+  );
 }
 
 function headerValue(value: string | string[] | undefined): string | undefined {
@@ -222,7 +253,11 @@ function toCoreError(error: unknown, url: URL): CoreError {
     case 'dns':
       return new CoreError('dns', `Could not resolve ${url.hostname} (${code}). Check the host name, your network or VPN.`, { kind, code });
     case 'tls':
-      return new CoreError('tls', `TLS with ${url.host} failed (${code || message}). The agent's certificate is not trusted, expired or for another name; Powerduck does not skip certificate checks, so fix the certificate or use the right host.`, { kind, code });
+      return new CoreError(
+        'tls',
+        `TLS with ${url.host} failed (${code || message}). The agent's certificate is not trusted, expired or for another name; Powerduck does not skip certificate checks, so fix the certificate or use the right host.`,
+        { kind, code },
+      );
     case 'protocol':
       return new CoreError('protocol', `${url.host} did not answer with valid HTTP (${code}). Check that the URL points at an HTTP server.`, { kind, code });
     case 'connect':

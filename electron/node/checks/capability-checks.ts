@@ -14,8 +14,17 @@ export const capabilityChecks: Record<string, CheckImpl> = {
     const finding = expectError(record, ['PushNotificationNotSupported'], describeOutcome);
     const error = observedError(record);
     // With a made-up task id, TaskNotFound may legitimately be checked first: no verdict then.
-    if (!real && finding.kind !== 'met' && error && (error.reason === 'TASK_NOT_FOUND' || error.jsonrpcCode === -32001 || error.httpStatus === 404 || error.grpcName === 'NOT_FOUND')) {
-      return run(skipped(`Needs a real task to ask about, and the agent made none; with a made-up id it answered TaskNotFound. ${fixture.skip}`), ...fixture.evidence, record);
+    if (
+      !real &&
+      finding.kind !== 'met' &&
+      error &&
+      (error.reason === 'TASK_NOT_FOUND' || error.jsonrpcCode === -32001 || error.httpStatus === 404 || error.grpcName === 'NOT_FOUND')
+    ) {
+      return run(
+        skipped(`Needs a real task to ask about, and the agent made none; with a made-up id it answered TaskNotFound. ${fixture.skip}`),
+        ...fixture.evidence,
+        record,
+      );
     }
     return run(finding, ...fixture.evidence, record);
   },

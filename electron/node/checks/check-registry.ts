@@ -17,5 +17,10 @@ export const checkImpls: Readonly<Record<string, CheckImpl>> = {
 /** Ids in the catalogue without a probe, or probes not in the catalogue (a test keeps this empty). */
 export function registryMismatches(): string[] {
   const catalogIds = new Set(checkCatalog.map((c) => c.id));
-  return [...checkCatalog.filter((c) => !checkImpls[c.id]).map((c) => `no probe for ${c.id}`), ...Object.keys(checkImpls).filter((id) => !catalogIds.has(id)).map((id) => `probe ${id} not in the catalogue`)];
+  return [
+    ...checkCatalog.filter((c) => !checkImpls[c.id]).map((c) => `no probe for ${c.id}`),
+    ...Object.keys(checkImpls)
+      .filter((id) => !catalogIds.has(id))
+      .map((id) => `probe ${id} not in the catalogue`),
+  ];
 }

@@ -36,7 +36,8 @@ export const messageChecks: Record<string, CheckImpl> = {
     );
     if (answered(record)) return run(met(`Accepted: ${describeOutcome(record)}.`), record);
     const refusal = expectError(record, ['ContentTypeNotSupported'], describeOutcome);
-    if (refusal.kind === 'met') return run(met(refusal.observed, 'Refused as an unsupported content type: allowed, but check the card lists the input modes it accepts.'), record);
+    if (refusal.kind === 'met')
+      return run(met(refusal.observed, 'Refused as an unsupported content type: allowed, but check the card lists the input modes it accepts.'), record);
     const error = observedError(record);
     return run(
       unmet(
@@ -58,7 +59,10 @@ export const messageChecks: Record<string, CheckImpl> = {
     if (error) {
       if (isServerFault(error)) {
         return run(
-          unmet(`Attempt 2 failed: ${describeError(error)}.`, 'A resent messageId (a client retry after a timeout) should get a clean answer or a clean refusal, not a server failure.'),
+          unmet(
+            `Attempt 2 failed: ${describeError(error)}.`,
+            'A resent messageId (a client retry after a timeout) should get a clean answer or a clean refusal, not a server failure.',
+          ),
           first,
           second,
         );
@@ -67,12 +71,28 @@ export const messageChecks: Record<string, CheckImpl> = {
     }
     const a = taskOf(first)?.id;
     const b = taskOf(second)?.id;
-    const sameness = a && b ? (a === b ? `the same task ${a} both times (idempotent)` : `a new task each time (${a}, then ${b})`) : `${describeOutcome(first)}, then ${describeOutcome(second)}`;
+    const sameness =
+      a && b
+        ? a === b
+          ? `the same task ${a} both times (idempotent)`
+          : `a new task each time (${a}, then ${b})`
+        : `${describeOutcome(first)}, then ${describeOutcome(second)}`;
     // The seed's message policy: a retried messageId must not run twice (a duplicate execution).
     if (ctx.profile === 'strict' && a && b && a !== b) {
-      return run(unmet(`Both attempts were accepted: ${sameness}.`, 'The resend of one messageId started a second task, a duplicate execution: deduplicate on messageId (answer the first task again, or refuse the resend).'), first, second);
+      return run(
+        unmet(
+          `Both attempts were accepted: ${sameness}.`,
+          'The resend of one messageId started a second task, a duplicate execution: deduplicate on messageId (answer the first task again, or refuse the resend).',
+        ),
+        first,
+        second,
+      );
     }
-    return run(met(`Both attempts were accepted: ${sameness}. The spec does not require idempotence; clients must not rely on either behaviour.`), first, second);
+    return run(
+      met(`Both attempts were accepted: ${sameness}. The spec does not require idempotence; clients must not rely on either behaviour.`),
+      first,
+      second,
+    );
   },
 
   'message.role-agent': (ctx) => refusesRole(ctx, 'agent'),
@@ -91,9 +111,21 @@ export const messageChecks: Record<string, CheckImpl> = {
     const { task } = fixture;
     const record = await ctx.send(ctx.userMessage({ taskId: task.id, contextId: ctx.newId('pd-check-other-context') }));
     const error = observedError(record);
-    if (!error) return run(unmet(`Accepted: ${describeOutcome(record)}.`, `Task ${task.id} belongs to context ${task.contextId ?? '?'}; a message naming it with another contextId must be rejected (§3.4).`), ...fixture.evidence, record);
-    if (isServerFault(error)) return run(unmet(`${describeError(error)}.`, 'Reject the mismatch with a validation error instead of failing.'), ...fixture.evidence, record);
-    const terminalNote = error.reason === 'UNSUPPORTED_OPERATION' || error.jsonrpcCode === -32004 ? ' (the task is finished, so this may be the terminal-state rule rather than the mismatch)' : '';
+    if (!error)
+      return run(
+        unmet(
+          `Accepted: ${describeOutcome(record)}.`,
+          `Task ${task.id} belongs to context ${task.contextId ?? '?'}; a message naming it with another contextId must be rejected (§3.4).`,
+        ),
+        ...fixture.evidence,
+        record,
+      );
+    if (isServerFault(error))
+      return run(unmet(`${describeError(error)}.`, 'Reject the mismatch with a validation error instead of failing.'), ...fixture.evidence, record);
+    const terminalNote =
+      error.reason === 'UNSUPPORTED_OPERATION' || error.jsonrpcCode === -32004
+        ? ' (the task is finished, so this may be the terminal-state rule rather than the mismatch)'
+        : '';
     return run(met(`Refused: ${describeError(error)}${terminalNote}.`), ...fixture.evidence, record);
   },
 
@@ -103,7 +135,10 @@ export const messageChecks: Record<string, CheckImpl> = {
     const { task } = fixture;
     const record = await ctx.send(ctx.userMessage({ taskId: task.id, ...(task.contextId ? { contextId: task.contextId } : {}) }));
     const finding = expectError(record, ['UnsupportedOperation'], describeOutcome);
-    const withState = finding.kind === 'unmet' ? { ...finding, reason: `${finding.reason} Task ${task.id} is ${task.state ?? 'terminal'}; it accepts no more messages (§3.4).` } : finding;
+    const withState =
+      finding.kind === 'unmet'
+        ? { ...finding, reason: `${finding.reason} Task ${task.id} is ${task.state ?? 'terminal'}; it accepts no more messages (§3.4).` }
+        : finding;
     return run(withState, ...fixture.evidence, record);
   },
 };

@@ -16,7 +16,11 @@ import { rawProbe } from './raw-probe';
 import type { ResolvedAuth } from './raw-auth';
 
 /** The network seam: performCall in production, so checks see exactly what the core puts on the wire. */
-export type PerformCall = (call: A2aCall, deps: CallDeps, hooks?: { signal?: AbortSignal; onEvent?: (event: RecordedStreamEvent) => void }) => Promise<ExchangeRecord>;
+export type PerformCall = (
+  call: A2aCall,
+  deps: CallDeps,
+  hooks?: { signal?: AbortSignal; onEvent?: (event: RecordedStreamEvent) => void },
+) => Promise<ExchangeRecord>;
 
 export interface ProbeTimings {
   /** Budget for one unary call. */
@@ -174,7 +178,11 @@ export class ProbeContext {
   /** Raw bytes to the interface (or a path under it for HTTP+JSON), recorded like any exchange. */
   async raw(request: { label: string; body?: string; path?: string; httpMethod?: 'GET' | 'POST'; headers?: Record<string, string> }): Promise<ExchangeRecord> {
     const { target, rawAuth } = this.#options;
-    const url = new URL(target.binding === 'HTTP+JSON' ? `${target.url.replace(/\/+$/, '')}${target.tenant ? `/${encodeURIComponent(target.tenant)}` : ''}${request.path ?? ''}` : target.url);
+    const url = new URL(
+      target.binding === 'HTTP+JSON'
+        ? `${target.url.replace(/\/+$/, '')}${target.tenant ? `/${encodeURIComponent(target.tenant)}` : ''}${request.path ?? ''}`
+        : target.url,
+    );
     for (const [name, value] of Object.entries(rawAuth.query)) url.searchParams.set(name, value);
     const headers: Record<string, string> = {
       ...(request.body !== undefined ? { 'Content-Type': 'application/json' } : {}),
@@ -203,7 +211,11 @@ export class ProbeContext {
 
   /** SendMessage with the interface's dialect; blocking unless asked otherwise. */
   async send(message: ProbeMessage, options: CallOptions & { returnImmediately?: boolean } = {}): Promise<ExchangeRecord> {
-    return this.call(this.method('send'), sendParams(this.version, message, options.returnImmediately !== undefined ? { returnImmediately: options.returnImmediately } : {}), options);
+    return this.call(
+      this.method('send'),
+      sendParams(this.version, message, options.returnImmediately !== undefined ? { returnImmediately: options.returnImmediately } : {}),
+      options,
+    );
   }
 
   /** The one probe stream the streaming checks judge (sent once per interface). */

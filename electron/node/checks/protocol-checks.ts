@@ -20,7 +20,11 @@ async function getTaskWithVersion(ctx: ProbeContext, version: string | null, lab
   const id = ctx.newId('pd-check-missing');
   const header = { 'A2A-Version': version ?? '' };
   if (ctx.binding === 'JSONRPC') {
-    return ctx.raw({ label, body: JSON.stringify({ jsonrpc: '2.0', id: ctx.newId('rpc'), method: 'GetTask', params: ctx.withTenant({ id }) }), headers: header });
+    return ctx.raw({
+      label,
+      body: JSON.stringify({ jsonrpc: '2.0', id: ctx.newId('rpc'), method: 'GetTask', params: ctx.withTenant({ id }) }),
+      headers: header,
+    });
   }
   if (ctx.binding === 'HTTP+JSON') return ctx.raw({ label, httpMethod: 'GET', path: `/tasks/${encodeURIComponent(id)}`, headers: header });
   // gRPC: the core always adds a2a-version unless the call sets it; an empty value is "missing" too (§3.6.2).
@@ -59,7 +63,10 @@ export const protocolChecks: Record<string, CheckImpl> = {
   },
 
   'protocol.invalid-envelope': async (ctx) => {
-    const record = await ctx.raw({ label: '(invalid JSON-RPC envelope)', body: JSON.stringify({ jsonrpc: '1.0', id: 'pd-check-envelope', method: 42, params: {} }) });
+    const record = await ctx.raw({
+      label: '(invalid JSON-RPC envelope)',
+      body: JSON.stringify({ jsonrpc: '1.0', id: 'pd-check-envelope', method: 42, params: {} }),
+    });
     return run(expectError(record, ['InvalidRequest'], describeOutcome), record);
   },
 
@@ -79,28 +86,46 @@ export const protocolChecks: Record<string, CheckImpl> = {
     // A2A 1.0 §3.6.2: no header means 0.3. When the card also declares 0.3 at this URL, the agent
     // serves 0.3 there, and the 1.0 method name or route is its own answer to which version is meant.
     const serves03 = ctx.declaredVersions.includes('0.3');
-    const declared = serves03 ? 'The card declares 1.0 and 0.3 at this URL' : ctx.declaredVersions.length > 0 ? `The card declares only ${ctx.declaredVersions.join(', ')} at this URL` : 'No card lists this URL';
+    const declared = serves03
+      ? 'The card declares 1.0 and 0.3 at this URL'
+      : ctx.declaredVersions.length > 0
+        ? `The card declares only ${ctx.declaredVersions.join(', ')} at this URL`
+        : 'No card lists this URL';
     let finding: Finding;
     if (serves03) {
       if (error && matchError(error, 'VersionNotSupported', ctx.binding, '1.0') !== 'none') {
-        finding = unmet(`${describeError(error)}.`, `${declared}, so a request without A2A-Version is 0.3 traffic and must be served, not refused as an unsupported version (§3.6.2).`);
+        finding = unmet(
+          `${describeError(error)}.`,
+          `${declared}, so a request without A2A-Version is 0.3 traffic and must be served, not refused as an unsupported version (§3.6.2).`,
+        );
       } else if (error && isServerFault(error)) {
         finding = unmet(`${describeError(error)}.`, 'A request without A2A-Version must be answered (as 0.3), not fail.');
       } else {
-        finding = met(`${error ? describeError(error) : `Accepted: ${describeOutcome(record)}`}. ${declared}: a header-less request is 0.3, and the agent may tell the versions apart by the method name or route.`);
+        finding = met(
+          `${error ? describeError(error) : `Accepted: ${describeOutcome(record)}`}. ${declared}: a header-less request is 0.3, and the agent may tell the versions apart by the method name or route.`,
+        );
       }
       return run(finding, record);
     }
     if (!error) {
-      finding = unmet(`Accepted: ${describeOutcome(record)}.`, `Served as 1.0 although no version was sent; §3.6.2 says a missing A2A-Version means 0.3. ${declared}.`);
+      finding = unmet(
+        `Accepted: ${describeOutcome(record)}.`,
+        `Served as 1.0 although no version was sent; §3.6.2 says a missing A2A-Version means 0.3. ${declared}.`,
+      );
     } else if (matchError(error, 'VersionNotSupported', ctx.binding, '1.0') !== 'none') {
       finding = met(`Refused as an unsupported version (0.3): ${describeError(error)}.`);
     } else if (error.jsonrpcCode === -32601) {
       finding = met(`Treated as 0.3: ${describeError(error)} (GetTask is not a 0.3 method).`);
     } else if (error.reason === 'TASK_NOT_FOUND' || error.jsonrpcCode === -32001) {
-      finding = unmet(`${describeError(error)}.`, `The agent answered with 1.0 semantics (TaskNotFound) although no A2A-Version was sent; §3.6.2: missing means 0.3, so answer VersionNotSupportedError unless 0.3 is served here. ${declared}.`);
+      finding = unmet(
+        `${describeError(error)}.`,
+        `The agent answered with 1.0 semantics (TaskNotFound) although no A2A-Version was sent; §3.6.2: missing means 0.3, so answer VersionNotSupportedError unless 0.3 is served here. ${declared}.`,
+      );
     } else if (isServerFault(error)) {
-      finding = unmet(`${describeError(error)}.`, 'A request without A2A-Version must be answered as 0.3 (or refused with VersionNotSupportedError), not fail.');
+      finding = unmet(
+        `${describeError(error)}.`,
+        'A request without A2A-Version must be answered as 0.3 (or refused with VersionNotSupportedError), not fail.',
+      );
     } else {
       finding = met(`${describeError(error)}: not a 1.0 answer, so the request was not processed as 1.0.`);
     }

@@ -24,7 +24,11 @@ async function resolveSecret(source: SecretSource, secrets: SecretStore, environ
 }
 
 /** Auth for the raw probes (performCall applies auth itself for everything else). */
-export async function resolveRawAuth(auth: AuthConfig | undefined, secrets: SecretStore, environment: Record<string, string | undefined>): Promise<ResolvedAuth> {
+export async function resolveRawAuth(
+  auth: AuthConfig | undefined,
+  secrets: SecretStore,
+  environment: Record<string, string | undefined>,
+): Promise<ResolvedAuth> {
   const out: ResolvedAuth = { headers: {}, query: {}, secrets: [] };
   if (!auth || auth.type === 'none') return out;
   switch (auth.type) {

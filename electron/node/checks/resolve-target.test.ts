@@ -19,7 +19,9 @@ beforeAll(async () => {
       const rpc = `${bareUrl}/agents/x/rpc`;
       const interfaces = [{ url: rpc, protocolBinding: 'JSONRPC', protocolVersion: '1.0' }];
       if (req.headers['a2a-version'] !== '1.0') interfaces.push({ url: rpc, protocolBinding: 'JSONRPC', protocolVersion: '0.3' });
-      return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ name: 'Agent x', version: '1', supportedInterfaces: interfaces, capabilities: {} }));
+      return void res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ name: 'Agent x', version: '1', supportedInterfaces: interfaces, capabilities: {} }));
     }
     res.writeHead(404).end('nothing here');
   });
@@ -39,7 +41,7 @@ describe('check registry', () => {
 });
 
 describe('resolveTarget', () => {
-  it('a card URL gives the card\'s interfaces, filtered by the user\'s choice', async () => {
+  it("a card URL gives the card's interfaces, filtered by the user's choice", async () => {
     const all = await resolveTarget(agent.cardUrl, {}, 5_000);
     expect(all.interfaces.map((i) => i.binding)).toEqual(['JSONRPC', 'HTTP+JSON']);
     expect(all.info).toMatchObject({ input: agent.cardUrl, cardUrl: agent.cardUrl, agentName: 'Broken agent' });
@@ -87,6 +89,9 @@ describe('resolveTarget', () => {
   it('refuses what is not a URL and card URLs that give no card', async () => {
     await expect(resolveTarget('not a url', {}, 1_000)).rejects.toMatchObject({ code: 'bad-request' });
     await expect(resolveTarget('ftp://x/card.json', {}, 1_000)).rejects.toMatchObject({ code: 'bad-request' });
-    await expect(resolveTarget(`${bareUrl}/.well-known/agent-card.json`, {}, 1_000)).rejects.toMatchObject({ code: 'connect', message: expect.stringContaining('HTTP 404') });
+    await expect(resolveTarget(`${bareUrl}/.well-known/agent-card.json`, {}, 1_000)).rejects.toMatchObject({
+      code: 'connect',
+      message: expect.stringContaining('HTTP 404'),
+    });
   });
 });

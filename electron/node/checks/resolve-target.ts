@@ -21,7 +21,12 @@ function looksLikeCardUrl(url: URL): boolean {
   return url.pathname.endsWith('.json') || url.pathname.includes('/.well-known/');
 }
 
-async function getCard(url: string, timeoutMs: number, signal?: AbortSignal, as: '1.0' | '0.3' = '1.0'): Promise<{ card?: unknown; problem?: string; status?: number }> {
+async function getCard(
+  url: string,
+  timeoutMs: number,
+  signal?: AbortSignal,
+  as: '1.0' | '0.3' = '1.0',
+): Promise<{ card?: unknown; problem?: string; status?: number }> {
   const record = await rawProbe({
     version: as,
     binding: 'HTTP+JSON',
@@ -100,7 +105,8 @@ export async function resolveTarget(input: string, choice: TargetChoice, timeout
     } catch {
       throw new CoreError('bad-request', `"${text}" is not a URL: give a card URL (https://host/.well-known/agent-card.json) or an endpoint.`);
     }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new CoreError('bad-request', `Only http(s) card URLs and endpoints can be checked (got ${url.protocol}).`);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:')
+      throw new CoreError('bad-request', `Only http(s) card URLs and endpoints can be checked (got ${url.protocol}).`);
   }
 
   const problems: string[] = [];
@@ -130,9 +136,12 @@ export async function resolveTarget(input: string, choice: TargetChoice, timeout
   const card = found?.card;
   if (found) {
     notes.push(found.note, `Capabilities read from ${found.url}.`);
-    if (!found.card.interfaces.some((i) => sameUrl(i.url, text))) notes.push(`That card does not list ${interfaceLabel(endpoint)}; its capabilities are assumed to apply.`);
+    if (!found.card.interfaces.some((i) => sameUrl(i.url, text)))
+      notes.push(`That card does not list ${interfaceLabel(endpoint)}; its capabilities are assumed to apply.`);
   } else if (url) {
-    notes.push(`No agent card found (${problems.join(' ')}): checks that depend on declared capabilities are skipped. Check the card URL instead to cover them.`);
+    notes.push(
+      `No agent card found (${problems.join(' ')}): checks that depend on declared capabilities are skipped. Check the card URL instead to cover them.`,
+    );
   }
   const info: CheckTargetInfo = { input: text };
   if (found) {

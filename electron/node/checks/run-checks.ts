@@ -48,15 +48,20 @@ function capabilitySkip(check: CheckDefinition, resolved: ResolvedTarget): strin
 
 /** The request comes from the page or the CLI: check its shape before anything goes out. */
 function validateRequest(request: CheckRunRequest): void {
-  if (typeof request !== 'object' || request === null || typeof request.target !== 'string') throw new CoreError('bad-request', 'check.run needs a target: a card URL or an endpoint.');
-  if (request.binding !== undefined && !isBinding(request.binding)) throw new CoreError('bad-request', `Unknown binding ${JSON.stringify(request.binding)}; use JSONRPC, HTTP+JSON or GRPC.`);
-  if (request.version !== undefined && !isA2aVersion(request.version)) throw new CoreError('bad-request', `Unknown A2A version ${JSON.stringify(request.version)}; use 1.0 or 0.3.`);
+  if (typeof request !== 'object' || request === null || typeof request.target !== 'string')
+    throw new CoreError('bad-request', 'check.run needs a target: a card URL or an endpoint.');
+  if (request.binding !== undefined && !isBinding(request.binding))
+    throw new CoreError('bad-request', `Unknown binding ${JSON.stringify(request.binding)}; use JSONRPC, HTTP+JSON or GRPC.`);
+  if (request.version !== undefined && !isA2aVersion(request.version))
+    throw new CoreError('bad-request', `Unknown A2A version ${JSON.stringify(request.version)}; use 1.0 or 0.3.`);
   if (request.only !== undefined && (!Array.isArray(request.only) || request.only.some((g) => !(checkGroups as readonly string[]).includes(g)))) {
     throw new CoreError('bad-request', `only takes groups among ${checkGroups.join(', ')}.`);
   }
-  if (request.checks !== undefined && (!Array.isArray(request.checks) || request.checks.some((id) => typeof id !== 'string'))) throw new CoreError('bad-request', 'checks takes a list of check ids.');
+  if (request.checks !== undefined && (!Array.isArray(request.checks) || request.checks.some((id) => typeof id !== 'string')))
+    throw new CoreError('bad-request', 'checks takes a list of check ids.');
   if (request.probeText !== undefined && typeof request.probeText !== 'string') throw new CoreError('bad-request', 'probeText must be a string.');
-  if (request.profile !== undefined && !(checkProfiles as readonly string[]).includes(request.profile)) throw new CoreError('bad-request', `Unknown profile ${JSON.stringify(request.profile)}; use ${checkProfiles.join(' or ')}.`);
+  if (request.profile !== undefined && !(checkProfiles as readonly string[]).includes(request.profile))
+    throw new CoreError('bad-request', `Unknown profile ${JSON.stringify(request.profile)}; use ${checkProfiles.join(' or ')}.`);
 }
 
 /** The first probe on an interface could not even connect: the rest would only repeat that. */
@@ -84,7 +89,9 @@ function selectChecks(request: CheckRunRequest): CheckDefinition[] {
   const unknown = (request.checks ?? []).filter((id) => !checkCatalog.some((c) => c.id === id));
   if (unknown.length > 0) throw new CoreError('bad-request', `Unknown check id(s): ${unknown.join(', ')}.`);
   const selected = checkCatalog.filter(
-    (check) => (!request.only || request.only.length === 0 || request.only.includes(check.group)) && (!request.checks || request.checks.length === 0 || request.checks.includes(check.id)),
+    (check) =>
+      (!request.only || request.only.length === 0 || request.only.includes(check.group)) &&
+      (!request.checks || request.checks.length === 0 || request.checks.includes(check.id)),
   );
   // Whatever the selection, the gate runs first: verdicts on a URL that is not A2A mean nothing.
   const gate = checkCatalog.find((c) => c.id === bindingGateId);
@@ -102,17 +109,35 @@ export async function runChecks(request: CheckRunRequest, deps: RunDeps, emit: (
   const timings: ProbeTimings = { ...defaultProbeTimings, ...deps.timings };
   const checks = selectChecks(request);
   if (checks.length === 0) throw new CoreError('bad-request', 'No check matches the selection.');
-  const resolved = await resolveTarget(request.target, { ...(request.binding ? { binding: request.binding } : {}), ...(request.version ? { version: request.version } : {}) }, timings.callMs, deps.signal);
+  const resolved = await resolveTarget(
+    request.target,
+    { ...(request.binding ? { binding: request.binding } : {}), ...(request.version ? { version: request.version } : {}) },
+    timings.callMs,
+    deps.signal,
+  );
   const rawAuth = await resolveRawAuth(request.auth, deps.call.secrets, deps.call.environment);
   const probeText = request.probeText?.trim() || resolved.card?.examples[0] || defaultProbeText;
   const runId = newUuid();
-  const notes = [...resolved.notes, `Probe text: "${probeText}"${request.probeText ? ' (chosen)' : resolved.card?.examples[0] ? ' (the card\'s first skill example)' : ' (default)'}.`];
+  const notes = [
+    ...resolved.notes,
+    `Probe text: "${probeText}"${request.probeText ? ' (chosen)' : resolved.card?.examples[0] ? " (the card's first skill example)" : ' (default)'}.`,
+  ];
 
   const plan = resolved.interfaces.map((target) => ({ target, checks: checks.filter((c) => appliesTo(c, target)) }));
-  emit({ type: 'plan', target: resolved.info, interfaces: resolved.interfaces, total: plan.reduce((n, p) => n + p.checks.filter((c) => c.id !== bindingGateId).length, 0), runId });
+  emit({
+    type: 'plan',
+    target: resolved.info,
+    interfaces: resolved.interfaces,
+    total: plan.reduce((n, p) => n + p.checks.filter((c) => c.id !== bindingGateId).length, 0),
+    runId,
+  });
 
   const profile = request.profile ?? 'spec';
-  notes.push(profile === 'strict' ? 'Profile: strict (the seed Message contract rules are graded MUST).' : 'Profile: spec (each check graded by the keyword the A2A specification gives the agent).');
+  notes.push(
+    profile === 'strict'
+      ? 'Profile: strict (the seed Message contract rules are graded MUST).'
+      : 'Profile: spec (each check graded by the keyword the A2A specification gives the agent).',
+  );
   const results: CheckResult[] = [];
   const notA2a: CheckReport['notA2a'] = [];
   const unreachableInterfaces: string[] = [];
@@ -142,7 +167,7 @@ export async function runChecks(request: CheckRunRequest, deps: RunDeps, emit: (
       const began = deps.call.now();
       let finding: Finding;
       let evidence: ExchangeRecord[] = [];
-      const skip = cannotReach ? `${target.url} could not be reached: ${cannotReach}` : refused ?? capabilitySkip(check, resolved);
+      const skip = cannotReach ? `${target.url} could not be reached: ${cannotReach}` : (refused ?? capabilitySkip(check, resolved));
       if (skip) {
         finding = skipped(skip);
       } else {
@@ -197,14 +222,31 @@ export async function runChecks(request: CheckRunRequest, deps: RunDeps, emit: (
     }
   }
   if (unreachableInterfaces.length > 0 && unreachableInterfaces.length === plan.filter((p) => p.checks.length > 0).length) {
-    throw new CoreError('connect', `Could not reach the agent: ${unreachableInterfaces.join('; ')} (${results.find((r) => r.verdict === 'skipped')?.reason ?? ''}).`);
+    throw new CoreError(
+      'connect',
+      `Could not reach the agent: ${unreachableInterfaces.join('; ')} (${results.find((r) => r.verdict === 'skipped')?.reason ?? ''}).`,
+    );
   }
   if (refusedInterfaces.length > 0 && unreachableInterfaces.length + refusedInterfaces.length === plan.filter((p) => p.checks.length > 0).length) {
     // `refusedBy: 'agent'` tells the page this is the agent's 401, not the browser host's own session check.
-    throw new CoreError('unauthorized', `The agent refused the credentials on ${refusedInterfaces.join('; ')}, so no rule could be checked: check the token (or give one).`, { refusedBy: 'agent' });
+    throw new CoreError(
+      'unauthorized',
+      `The agent refused the credentials on ${refusedInterfaces.join('; ')}, so no rule could be checked: check the token (or give one).`,
+      { refusedBy: 'agent' },
+    );
   }
   for (const label of unreachableInterfaces) notes.push(`Not reachable, its checks were skipped: ${label}.`);
   for (const label of refusedInterfaces) notes.push(`Credentials refused, its checks were skipped: ${label}.`);
   for (const entry of notA2a) notes.push(`Not an A2A endpoint, nothing else was judged there: ${interfaceLabel(entry.interface)}.`);
-  return buildReport({ toolVersion: deps.toolVersion, target: resolved.info, startedAt, finishedAt: deps.call.now(), profile, interfaces: resolved.interfaces, notA2a, results, notes });
+  return buildReport({
+    toolVersion: deps.toolVersion,
+    target: resolved.info,
+    startedAt,
+    finishedAt: deps.call.now(),
+    profile,
+    interfaces: resolved.interfaces,
+    notA2a,
+    results,
+    notes,
+  });
 }

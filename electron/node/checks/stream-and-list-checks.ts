@@ -41,7 +41,10 @@ async function list(ctx: ProbeContext, params: Record<string, unknown>): Promise
 
 function listFailed(record: ExchangeRecord): Finding {
   const error = observedError(record);
-  return unmet(error ? `${describeError(error)}.` : `${describeOutcome(record)} (not a ListTasksResponse).`, 'ListTasks is a core A2A 1.0 operation: answer a ListTasksResponse {tasks, nextPageToken, pageSize, totalSize}.');
+  return unmet(
+    error ? `${describeError(error)}.` : `${describeOutcome(record)} (not a ListTasksResponse).`,
+    'ListTasks is a core A2A 1.0 operation: answer a ListTasksResponse {tasks, nextPageToken, pageSize, totalSize}.',
+  );
 }
 
 const maxPages = 25;
@@ -71,13 +74,22 @@ export const listTaskChecks: Record<string, CheckImpl> = {
         return run(met(`Paged through ${seen} task(s) in ${pages} page(s) of ${pageSize}; the last page has an empty nextPageToken.`), ...evidence);
       }
       if (total !== undefined && seen >= total) {
-        return run(unmet(`After ${seen} of totalSize ${total} task(s), the page still carries nextPageToken "${page.nextPageToken}".`, 'The last page must carry an empty nextPageToken (a2a.proto ListTasksResponse), so clients know to stop.'), ...evidence);
+        return run(
+          unmet(
+            `After ${seen} of totalSize ${total} task(s), the page still carries nextPageToken "${page.nextPageToken}".`,
+            'The last page must carry an empty nextPageToken (a2a.proto ListTasksResponse), so clients know to stop.',
+          ),
+          ...evidence,
+        );
       }
       const next = await list(ctx, { pageSize, pageToken: page.nextPageToken });
       evidence.push(next.record);
       if (!next.page) return run(listFailed(next.record), ...evidence);
       if (next.page.tasks.length === 0) {
-        return run(unmet(`nextPageToken "${page.nextPageToken}" led to an empty page.`, 'Return an empty nextPageToken on the last page instead of a token to nowhere.'), ...evidence);
+        return run(
+          unmet(`nextPageToken "${page.nextPageToken}" led to an empty page.`, 'Return an empty nextPageToken on the last page instead of a token to nowhere.'),
+          ...evidence,
+        );
       }
       seen += next.page.tasks.length;
       page = next.page;
@@ -90,7 +102,15 @@ export const listTaskChecks: Record<string, CheckImpl> = {
     const tooBig = await ctx.call(ctx.method('list'), { pageSize: 101 });
     const findings = [expectError(zero, ['InvalidParams'], describeOutcome), expectError(tooBig, ['InvalidParams'], describeOutcome)];
     const observed = `pageSize 0: ${observedOf(findings[0] as Finding)} pageSize 101: ${observedOf(findings[1] as Finding)}`;
-    if (findings.some((f) => f.kind === 'unmet')) return run(unmet(observed, 'pageSize must be 1 to 100 (a2a.proto ListTasksRequest.page_size); refuse 0 and 101 with a validation error rather than clamping silently.'), zero, tooBig);
+    if (findings.some((f) => f.kind === 'unmet'))
+      return run(
+        unmet(
+          observed,
+          'pageSize must be 1 to 100 (a2a.proto ListTasksRequest.page_size); refuse 0 and 101 with a validation error rather than clamping silently.',
+        ),
+        zero,
+        tooBig,
+      );
     if (findings.some((f) => f.kind === 'partial')) return run(partial(observed, 'Refused, but not with the expected validation error.'), zero, tooBig);
     return run(met(observed), zero, tooBig);
   },
@@ -102,14 +122,23 @@ export const listTaskChecks: Record<string, CheckImpl> = {
     if (plain.page.tasks.length === 0) return run(skipped('The agent lists no tasks, so there are no artifacts to leave out.'), plain.record);
     if (plain.page.withArtifacts > 0) {
       return run(
-        unmet(`${plain.page.withArtifacts} of ${plain.page.tasks.length} task(s) came with artifacts although includeArtifacts was not set.`, 'Leave artifacts out of ListTasks unless includeArtifacts is true (§3.4; it defaults to false to keep lists small).'),
+        unmet(
+          `${plain.page.withArtifacts} of ${plain.page.tasks.length} task(s) came with artifacts although includeArtifacts was not set.`,
+          'Leave artifacts out of ListTasks unless includeArtifacts is true (§3.4; it defaults to false to keep lists small).',
+        ),
         plain.record,
       );
     }
     const asked = await list(ctx, { pageSize: 100, includeArtifacts: true });
     const withArtifacts = asked.page?.withArtifacts ?? 0;
     if (withArtifacts === 0) {
-      return run(skipped(`No listed task carries artifacts even with includeArtifacts=true, so leaving them out could not be observed (${plain.page.tasks.length} task(s) listed).`), plain.record, asked.record);
+      return run(
+        skipped(
+          `No listed task carries artifacts even with includeArtifacts=true, so leaving them out could not be observed (${plain.page.tasks.length} task(s) listed).`,
+        ),
+        plain.record,
+        asked.record,
+      );
     }
     return run(met(`Artifacts left out by default; ${withArtifacts} task(s) carry them with includeArtifacts=true.`), plain.record, asked.record);
   },

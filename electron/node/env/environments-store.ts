@@ -6,7 +6,13 @@
 import { readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { EnvironmentsDoc } from '../../../shared/env/environments-model';
-import { checkEnvironments, ENVIRONMENTS_FILE_NAME, MAX_ENVIRONMENTS_BYTES, parseEnvironmentsText, serializeEnvironments } from '../../../shared/env/environments-model';
+import {
+  checkEnvironments,
+  ENVIRONMENTS_FILE_NAME,
+  MAX_ENVIRONMENTS_BYTES,
+  parseEnvironmentsText,
+  serializeEnvironments,
+} from '../../../shared/env/environments-model';
 import type { EnvironmentsState } from '../../../shared/contract/ops-env';
 import { CoreError } from '../core-error';
 import type { SpecFs } from '../spec/spec-fs';

@@ -30,7 +30,11 @@ export interface ResolvedSend {
 }
 
 /** Values for `names` from the environment `name`; throws naming the first problem. */
-export async function variableValues(ctx: VariablesContext, environment: string | undefined, names: readonly string[]): Promise<{ values: Map<string, string>; secretValues: string[] }> {
+export async function variableValues(
+  ctx: VariablesContext,
+  environment: string | undefined,
+  names: readonly string[],
+): Promise<{ values: Map<string, string>; secretValues: string[] }> {
   const values = new Map<string, string>();
   const secretValues: string[] = [];
   if (environment === undefined || environment === '') {
@@ -41,7 +45,9 @@ export async function variableValues(ctx: VariablesContext, environment: string 
   const env = findEnvironment(doc, environment);
   if (!env) {
     const known = doc.environments.map((e) => `"${e.name}"`).join(', ');
-    throw new CoreError('not-found', `No environment named "${environment}" (${known ? `known: ${known}` : 'the workspace has none yet'}). Nothing was sent.`, { environment });
+    throw new CoreError('not-found', `No environment named "${environment}" (${known ? `known: ${known}` : 'the workspace has none yet'}). Nothing was sent.`, {
+      environment,
+    });
   }
   for (const name of names) {
     const variable = env.variables.find((v) => v.name === name);
@@ -49,10 +55,14 @@ export async function variableValues(ctx: VariablesContext, environment: string 
     if (variable.secret !== undefined) {
       const value = await ctx.secrets.get(variable.secret);
       if (value === undefined) {
-        throw new CoreError('not-found', `The variable {{${name}}} of environment "${environment}" uses the secret "${variable.secret}", which is not in the secret store. Add it on the Environments screen (or powerduck env set). Nothing was sent.`, {
-          variables: [name],
-          secret: variable.secret,
-        });
+        throw new CoreError(
+          'not-found',
+          `The variable {{${name}}} of environment "${environment}" uses the secret "${variable.secret}", which is not in the secret store. Add it on the Environments screen (or powerduck env set). Nothing was sent.`,
+          {
+            variables: [name],
+            secret: variable.secret,
+          },
+        );
       }
       values.set(name, value);
       secretValues.push(value);
@@ -84,7 +94,18 @@ export async function resolveHttpSendVariables(ctx: VariablesContext, request: H
 }
 
 /** One text (a card URL, a check target) with its variables filled in. */
-export async function resolveTextVariables(ctx: VariablesContext, text: string, environment: string | undefined): Promise<{ text: string; redactValues: string[] }> {
-  const resolved = await resolveSendVariables(ctx, { version: '1.0', binding: 'JSONRPC', endpoint: text, method: '', body: undefined, ...(environment ? { environment } : {}) });
+export async function resolveTextVariables(
+  ctx: VariablesContext,
+  text: string,
+  environment: string | undefined,
+): Promise<{ text: string; redactValues: string[] }> {
+  const resolved = await resolveSendVariables(ctx, {
+    version: '1.0',
+    binding: 'JSONRPC',
+    endpoint: text,
+    method: '',
+    body: undefined,
+    ...(environment ? { environment } : {}),
+  });
   return { text: resolved.call.endpoint, redactValues: resolved.redactValues };
 }

@@ -40,10 +40,16 @@ export async function writeWorkspaceText(fs: SpecFs, file: string, text: string,
     async (current) => {
       const now = current?.hash ?? null;
       if (expectedHash !== undefined && now !== expectedHash) {
-        throw new CoreError('conflict', expectedHash === null ? `${file} already exists; nothing was written.` : `${file} changed on disk since it was read; nothing was written. Reload it and try again.`, {
-          file,
-          actualHash: now,
-        });
+        throw new CoreError(
+          'conflict',
+          expectedHash === null
+            ? `${file} already exists; nothing was written.`
+            : `${file} changed on disk since it was read; nothing was written. Reload it and try again.`,
+          {
+            file,
+            actualHash: now,
+          },
+        );
       }
       return { write: { data: text, ...(current ? {} : { mode: 0o644 }) }, result: sha256(text) };
     },

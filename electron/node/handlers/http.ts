@@ -27,7 +27,11 @@ async function sendChecked(env: CoreEnv, history: HistoryRecorder, request: Http
   // Load the document first: a missing or unreadable spec is a refusal, not a half-checked send.
   const model = request.operation ? (await loadModel(specContext(env), request.operation.file)).model : undefined;
   const { request: resolved, redactValues } = await resolveHttpSendVariables(variablesContext(env), request);
-  const record = await performHttp(resolved, { secrets: env.secrets, environment: env.environment, now: env.now, version: env.version }, redactValues.length ? { ...hooks, redactValues } : hooks);
+  const record = await performHttp(
+    resolved,
+    { secrets: env.secrets, environment: env.environment, now: env.now, version: env.version },
+    redactValues.length ? { ...hooks, redactValues } : hooks,
+  );
   if (request.operation && isObject(model)) {
     try {
       const check = await checkResponse(model, request.operation.path, request.operation.httpMethod, record);
@@ -52,7 +56,14 @@ export function createHttpHandlers(env: CoreEnv, history: HistoryRecorder): Hand
     'http.save': async ({ file, expectedHash, draft }) => {
       const built = buildHttpOperation(draft);
       if (!built.ok) throw new CoreError('bad-request', built.message);
-      return saveHttpOperation(specContext(env), { file, expectedHash, path: draft.path, verb: built.verb, fields: built.fields, ...(draft.securityScheme ? { securityScheme: draft.securityScheme } : {}) });
+      return saveHttpOperation(specContext(env), {
+        file,
+        expectedHash,
+        path: draft.path,
+        verb: built.verb,
+        fields: built.fields,
+        ...(draft.securityScheme ? { securityScheme: draft.securityScheme } : {}),
+      });
     },
   };
 }

@@ -44,7 +44,14 @@ export function createSpecHandlers(env: CoreEnv): Handlers<SpecOps> {
     'spec.copyForLlm': async (req) => ({ markdown: await operationForLlm(ctx, req, env.environment) }),
     'spec.importCard': async (req) => importCard(ctx, req),
     'spec.run': async (req, { signal }) =>
-      runSavedOperation(ctx, { ...req, ...(req.env ? { env: req.env } : {}), ...(req.environment ? { variables: req.environment } : {}), environment: env.environment, now: env.now, signal }),
+      runSavedOperation(ctx, {
+        ...req,
+        ...(req.env ? { env: req.env } : {}),
+        ...(req.environment ? { variables: req.environment } : {}),
+        environment: env.environment,
+        now: env.now,
+        signal,
+      }),
   };
 }
 
@@ -52,6 +59,14 @@ export function createSpecStreamHandlers(env: CoreEnv): StreamHandlers<SpecStrea
   const ctx = specContext(env);
   return {
     'spec.runStream': async (req, emit, { signal }) =>
-      runSavedOperation(ctx, { ...req, ...(req.env ? { env: req.env } : {}), ...(req.environment ? { variables: req.environment } : {}), environment: env.environment, now: env.now, signal, onEvent: emit }),
+      runSavedOperation(ctx, {
+        ...req,
+        ...(req.env ? { env: req.env } : {}),
+        ...(req.environment ? { variables: req.environment } : {}),
+        environment: env.environment,
+        now: env.now,
+        signal,
+        onEvent: emit,
+      }),
   };
 }

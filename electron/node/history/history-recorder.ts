@@ -52,7 +52,9 @@ export function createHistoryRecorder(env: Pick<CoreEnv, 'dataDir' | 'logger'>, 
     },
     async recordMcp(record, source) {
       try {
-        return await store.append(({ settings }) => buildMcpHistoryEntry(record, { source: source ?? (record.events ? 'stream' : 'send'), fullBodies: settings.fullBodies, sha256: sha256Hex }));
+        return await store.append(({ settings }) =>
+          buildMcpHistoryEntry(record, { source: source ?? (record.events ? 'stream' : 'send'), fullBodies: settings.fullBodies, sha256: sha256Hex }),
+        );
       } catch (error) {
         env.logger.warn(`History: could not record MCP exchange ${record.id}: ${error instanceof Error ? error.message : String(error)}`);
         return undefined;

@@ -27,7 +27,12 @@ function recorderFor(s: HistoryStore) {
 let counter = 0;
 function send(messageId: string, extra: Partial<ExchangeRecord> = {}): ExchangeRecord {
   counter += 1;
-  const body = JSON.stringify({ jsonrpc: '2.0', id: counter, method: 'SendMessage', params: { message: { messageId, role: 'ROLE_USER', parts: [{ text: 'top secret text' }] } } });
+  const body = JSON.stringify({
+    jsonrpc: '2.0',
+    id: counter,
+    method: 'SendMessage',
+    params: { message: { messageId, role: 'ROLE_USER', parts: [{ text: 'top secret text' }] } },
+  });
   return {
     id: `ex-${counter}`,
     startedAt: new Date(Date.UTC(2026, 0, 1, 0, 0, counter)).toISOString(),

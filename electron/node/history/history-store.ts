@@ -138,7 +138,12 @@ function segmentName(index: number): string {
 }
 
 function isEntry(value: unknown): value is HistoryEntry {
-  return typeof value === 'object' && value !== null && typeof (value as { id?: unknown }).id === 'string' && Array.isArray((value as { messages?: unknown }).messages);
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { id?: unknown }).id === 'string' &&
+    Array.isArray((value as { messages?: unknown }).messages)
+  );
 }
 
 function sentIds(entry: HistoryEntry): string {
@@ -203,7 +208,11 @@ function entryLine(entry: HistoryEntry, settings: HistorySettings): { line: stri
   // One exchange may not take more than a quarter of the history: its full record goes, its digests stay.
   if (line.length > settings.maxBytes / 4 && (entry.exchange || entry.httpExchange || entry.mcpExchange)) {
     const { exchange: _dropped, httpExchange: _droppedHttp, mcpExchange: _droppedMcp, ...rest } = entry;
-    const stored: HistoryEntry = { ...rest, bodies: 'hashed', warnings: [...rest.warnings, 'Full bodies dropped: the exchange is too large for the history size limit.'] };
+    const stored: HistoryEntry = {
+      ...rest,
+      bodies: 'hashed',
+      warnings: [...rest.warnings, 'Full bodies dropped: the exchange is too large for the history size limit.'],
+    };
     return { line: JSON.stringify(stored), stored };
   }
   return { line, stored: entry };
@@ -301,7 +310,10 @@ export function createHistoryStore(dir: string, options: HistoryStoreOptions = {
       return undefined; // deleted by another process meanwhile
     }
     const index = Number(segmentPattern.exec(name)?.[1] ?? '0');
-    return { segment: { name, index, size: buffer.length, written: buffer.length, entries: parseSegment(buffer) }, endsTorn: buffer.length > 0 && buffer[buffer.length - 1] !== 10 };
+    return {
+      segment: { name, index, size: buffer.length, written: buffer.length, entries: parseSegment(buffer) },
+      endsTorn: buffer.length > 0 && buffer[buffer.length - 1] !== 10,
+    };
   }
 
   /** Reads the whole history once and builds the index. */
@@ -460,7 +472,11 @@ export function createHistoryStore(dir: string, options: HistoryStoreOptions = {
     for (const name of names) {
       const seg = known.get(name);
       let size: number | undefined;
-      if (seg) size = await fs.stat(join(dir, name)).then((st) => st.size, () => undefined);
+      if (seg)
+        size = await fs.stat(join(dir, name)).then(
+          (st) => st.size,
+          () => undefined,
+        );
       if (seg && size === seg.written) {
         next.push(seg);
         continue;
@@ -596,7 +612,10 @@ export function createHistoryStore(dir: string, options: HistoryStoreOptions = {
     },
 
     async updateSettings(patch) {
-      if (patch.maxBytes !== undefined && (!Number.isFinite(patch.maxBytes) || patch.maxBytes < historyMaxBytesRange.min || patch.maxBytes > historyMaxBytesRange.max)) {
+      if (
+        patch.maxBytes !== undefined &&
+        (!Number.isFinite(patch.maxBytes) || patch.maxBytes < historyMaxBytesRange.min || patch.maxBytes > historyMaxBytesRange.max)
+      ) {
         throw new CoreError('invalid', `maxBytes must be between ${historyMaxBytesRange.min} and ${historyMaxBytesRange.max} bytes.`);
       }
       const s = await ready();

@@ -73,10 +73,16 @@ describe('replay facts', () => {
     endpoint: 'http://127.0.0.1:9/rpc',
     method: 'SendMessage',
     body: { message: { messageId: 'm-9', role: 'ROLE_USER', parts: [{ text: '[12,30]' }] } },
-    headers: [{ name: 'X-Trace', value: 't1' }, { name: 'Authorization', value: 'Bearer literal-secret-9' }],
+    headers: [
+      { name: 'X-Trace', value: 't1' },
+      { name: 'Authorization', value: 'Bearer literal-secret-9' },
+    ],
     auth: { type: 'bearer', token: { secretRef: 'demo-token' } },
   };
-  const complete = (c: A2aCall): ExchangeRecord => ({ ...recordFor(c), request: { url: c.endpoint, headers: [], body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: c.method, params: c.body }), bodyBytes: 10 } });
+  const complete = (c: A2aCall): ExchangeRecord => ({
+    ...recordFor(c),
+    request: { url: c.endpoint, headers: [], body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: c.method, params: c.body }), bodyBytes: 10 },
+  });
 
   it('keeps auth by secret name and headers without credentials; the body only under full bodies', async () => {
     const store = createHistoryStore(join(dir, 'replay-history'));
@@ -90,7 +96,13 @@ describe('replay facts', () => {
     const { entries } = await store.list();
     const [literal, full, hashed] = entries;
     expect(hashed?.bodies).toBe('hashed');
-    expect(hashed?.replay).toEqual({ auth: { type: 'bearer', token: { secretRef: 'demo-token' } }, headers: [{ name: 'X-Trace', value: 't1' }, { name: 'Authorization', value: '', enabled: false }] });
+    expect(hashed?.replay).toEqual({
+      auth: { type: 'bearer', token: { secretRef: 'demo-token' } },
+      headers: [
+        { name: 'X-Trace', value: 't1' },
+        { name: 'Authorization', value: '', enabled: false },
+      ],
+    });
     expect(full?.replay?.body).toEqual(call.body);
     expect(literal?.replay?.auth).toBeUndefined();
     expect(literal?.replay?.authNotKept).toBe(true);

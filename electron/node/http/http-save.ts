@@ -20,12 +20,16 @@ export interface HttpOperationWrite {
 }
 
 export async function saveHttpOperation(ctx: SpecContext, req: HttpOperationWrite): Promise<SpecWriteResult & { notes: string[] }> {
-  if (!req.path.startsWith('/') || /[\r\n]/.test(req.path)) throw new CoreError('bad-request', 'An operation path starts with "/" and is one line (e.g. /pets/{petId}).');
+  if (!req.path.startsWith('/') || /[\r\n]/.test(req.path))
+    throw new CoreError('bad-request', 'An operation path starts with "/" and is one line (e.g. /pets/{petId}).');
   const notes: string[] = [];
   const outcome = await writeSpec(ctx, req.file, req.expectedHash, (model) => {
     const existing = operationIn(model, req.path, req.verb);
     if (existing && (Object.prototype.hasOwnProperty.call(existing, 'x-a2a') || existing['x-protocol'] === 'a2a')) {
-      throw new CoreError('conflict', `${req.path} already has an A2A ${req.verb} operation; Powerduck will not overwrite it with an HTTP request. Choose another path.`);
+      throw new CoreError(
+        'conflict',
+        `${req.path} already has an A2A ${req.verb} operation; Powerduck will not overwrite it with an HTTP request. Choose another path.`,
+      );
     }
     const components = isRecord(model) && isRecord(model['components']) ? model['components'] : {};
     const schemes = isRecord(components['securitySchemes']) ? components['securitySchemes'] : {};
@@ -35,7 +39,9 @@ export async function saveHttpOperation(ctx: SpecContext, req: HttpOperationWrit
       notes.push(`The document defines no security scheme "${req.securityScheme}", so no security requirement was written.`);
     }
     // Responses observed earlier for other statuses stay: the new one only replaces its own code.
-    fields = fields.map(([k, v]): [string, unknown] => (k === 'responses' && existing && isRecord(existing['responses']) && isRecord(v) ? [k, { ...existing['responses'], ...v }] : [k, v]));
+    fields = fields.map(([k, v]): [string, unknown] =>
+      k === 'responses' && existing && isRecord(existing['responses']) && isRecord(v) ? [k, { ...existing['responses'], ...v }] : [k, v],
+    );
     return { edits: [{ kind: 'setOperationFields', path: req.path, verb: req.verb, fields }] };
   });
   return { ...outcome.info, created: outcome.created, warnings: outcome.warnings, notes };

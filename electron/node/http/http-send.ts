@@ -59,7 +59,8 @@ export function parseHttpUrl(text: string): URL {
   } catch {
     throw new CoreError('bad-request', `"${text}" is not a valid URL (expected http://… or https://…).`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new CoreError('bad-request', `An HTTP request needs an http:// or https:// URL, not ${url.protocol}//.`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new CoreError('bad-request', `An HTTP request needs an http:// or https:// URL, not ${url.protocol}//.`);
   return url;
 }
 
@@ -111,11 +112,16 @@ async function buildBody(request: HttpRequest): Promise<BuiltBody | undefined> {
     }
     case 'file': {
       const file = await fileBytes(body.file);
-      return { bytes: file.bytes, contentType: file.contentType, text: isTextualMediaType(file.contentType) ? new TextDecoder('utf-8').decode(file.bytes) : `‹${file.bytes.length} bytes of ${file.contentType} from ${file.filename}›` };
+      return {
+        bytes: file.bytes,
+        contentType: file.contentType,
+        text: isTextualMediaType(file.contentType)
+          ? new TextDecoder('utf-8').decode(file.bytes)
+          : `‹${file.bytes.length} bytes of ${file.contentType} from ${file.filename}›`,
+      };
     }
   }
 }
-
 
 function proxyOf(request: HttpRequest): URL | undefined {
   if (!request.proxy) return undefined;
@@ -141,7 +147,8 @@ function round(ms: number): number {
 /** Refusals (bad method, URL, missing secret or file) throw before anything is sent. */
 export async function performHttp(request: HttpRequest, deps: HttpSendDeps, hooks: HttpSendHooks = {}): Promise<HttpExchangeRecord> {
   const method = request.method.trim();
-  if (!methodToken.test(method)) throw new CoreError('bad-request', `"${request.method}" is not a valid HTTP method (letters, digits and !#$%&'*+-.^_\`|~ only).`);
+  if (!methodToken.test(method))
+    throw new CoreError('bad-request', `"${request.method}" is not a valid HTTP method (letters, digits and !#$%&'*+-.^_\`|~ only).`);
   let url = parseHttpUrl(request.url);
   const connectMs = positive(request.timeouts?.connectMs, DEFAULT_CONNECT_MS, 'connectMs');
   const totalMs = positive(request.timeouts?.totalMs, DEFAULT_TOTAL_MS, 'totalMs');
@@ -149,7 +156,14 @@ export async function performHttp(request: HttpRequest, deps: HttpSendDeps, hook
 
   // The one recorder of A2A calls: it only reads the body limit from the call, and the fields it
   // stamps on the finished record (version, binding) are dropped when it becomes an HTTP record.
-  const recorderCall = { version: '1.0', binding: 'HTTP+JSON', endpoint: url.href, method, body: undefined, ...(request.recordBodyLimit ? { recordBodyLimit: request.recordBodyLimit } : {}) } satisfies A2aCall;
+  const recorderCall = {
+    version: '1.0',
+    binding: 'HTTP+JSON',
+    endpoint: url.href,
+    method,
+    body: undefined,
+    ...(request.recordBodyLimit ? { recordBodyLimit: request.recordBodyLimit } : {}),
+  } satisfies A2aCall;
   const recorder = new ExchangeRecorder(recorderCall, deps.now, hooks.onEvent);
   const auth = await applyAuth(request.auth, deps);
   // A query key also travels percent-encoded (and servers echo URLs): scrub that spelling too.
@@ -203,7 +217,9 @@ export async function performHttp(request: HttpRequest, deps: HttpSendDeps, hook
   let currentBody = body;
   let currentHeaders = sent;
   const finish = (outcome: HttpOutcome): HttpExchangeRecord => {
-    const done = recorder.finish(outcome.kind === 'transport-error' ? { kind: 'transport-error', code: outcome.code, message: outcome.message } : { kind: 'result', value: null });
+    const done = recorder.finish(
+      outcome.kind === 'transport-error' ? { kind: 'transport-error', code: outcome.code, message: outcome.message } : { kind: 'result', value: null },
+    );
     const record: HttpExchangeRecord = {
       protocol: 'http',
       id: done.id,
@@ -225,7 +241,13 @@ export async function performHttp(request: HttpRequest, deps: HttpSendDeps, hook
     for (;;) {
       const wire: HeaderList = [['Host', url.host], ...currentHeaders];
       if (currentBody) wire.push(['Content-Length', String(currentBody.bytes.length)]);
-      recorder.setRequest({ url: url.href, httpMethod: currentMethod, headers: wire, ...(currentBody ? { bodyText: currentBody.text } : {}), bodyBytes: currentBody?.bytes.length ?? 0 });
+      recorder.setRequest({
+        url: url.href,
+        httpMethod: currentMethod,
+        headers: wire,
+        ...(currentBody ? { bodyText: currentBody.text } : {}),
+        bodyBytes: currentBody?.bytes.length ?? 0,
+      });
       let open: HttpOpen;
       try {
         open = await openHttp({
@@ -246,8 +268,16 @@ export async function performHttp(request: HttpRequest, deps: HttpSendDeps, hook
       if (open.reused) recorder.timings.reusedConnection = true;
       if (open.connectedAt !== undefined) recorder.timings.connectMs = round(open.connectedAt - recorder.origin);
       recorder.timings.firstByteMs = round(open.headAt - recorder.origin);
-      if (open.decodedEncoding) recorder.warn(`The server sent a ${open.decodedEncoding}-encoded body (Content-Encoding); the record shows it decoded, and body sizes are decoded sizes.`);
-      recorder.setResponseHead({ status: open.status, statusText: open.statusText, headers: open.headers, ...(open.contentType ? { contentType: open.contentType } : {}) });
+      if (open.decodedEncoding)
+        recorder.warn(
+          `The server sent a ${open.decodedEncoding}-encoded body (Content-Encoding); the record shows it decoded, and body sizes are decoded sizes.`,
+        );
+      recorder.setResponseHead({
+        status: open.status,
+        statusText: open.statusText,
+        headers: open.headers,
+        ...(open.contentType ? { contentType: open.contentType } : {}),
+      });
 
       const location = headerValue(open.headers, 'location');
       if (open.status >= 300 && open.status < 400 && location !== undefined) {
@@ -257,8 +287,10 @@ export async function performHttp(request: HttpRequest, deps: HttpSendDeps, hook
         } catch {
           next = undefined;
         }
-        if (!request.followRedirects) recorder.warn(`The server redirects (${open.status}) to ${location}; not followed (switch on "Follow redirects" to follow it).`);
-        else if (!next || (next.protocol !== 'http:' && next.protocol !== 'https:')) recorder.warn(`The redirect to ${location} cannot be followed (not an http(s) URL).`);
+        if (!request.followRedirects)
+          recorder.warn(`The server redirects (${open.status}) to ${location}; not followed (switch on "Follow redirects" to follow it).`);
+        else if (!next || (next.protocol !== 'http:' && next.protocol !== 'https:'))
+          recorder.warn(`The redirect to ${location} cannot be followed (not an http(s) URL).`);
         else if (redirects.length >= maxRedirects) recorder.warn(`Stopped after ${maxRedirects} redirects.`);
         else {
           open.body.destroy();
@@ -292,7 +324,8 @@ export async function performHttp(request: HttpRequest, deps: HttpSendDeps, hook
         } else if (decoded.invalidUtf8) record.warnings.push('The response body is not valid UTF-8; invalid bytes show as U+FFFD.');
         return record;
       } catch (e) {
-        const error = e instanceof TransportError ? e : new TransportError('connect', `The connection broke while reading the response: ${(e as Error).message}`);
+        const error =
+          e instanceof TransportError ? e : new TransportError('connect', `The connection broke while reading the response: ${(e as Error).message}`);
         return finish({ kind: 'transport-error', code: error.code, message: error.message });
       }
     }

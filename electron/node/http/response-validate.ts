@@ -55,7 +55,10 @@ function dialectFor(openapi: string): { kind: '3.0' | '3.1' | '3.2'; dialect: st
 }
 
 function fragment(pointer: string): string {
-  return pointer.split('/').map((t) => encodeURIComponent(t)).join('/');
+  return pointer
+    .split('/')
+    .map((t) => encodeURIComponent(t))
+    .join('/');
 }
 
 function rewriteRefs(value: unknown, base: string): unknown {
@@ -64,7 +67,10 @@ function rewriteRefs(value: unknown, base: string): unknown {
   const out: Json = {};
   for (const [k, v] of Object.entries(value)) {
     if (k === '__proto__') continue;
-    out[k] = k === '$ref' && typeof v === 'string' && v.startsWith('#/components/schemas/') ? `${base}/schemas/${v.slice('#/components/schemas/'.length)}` : rewriteRefs(v, base);
+    out[k] =
+      k === '$ref' && typeof v === 'string' && v.startsWith('#/components/schemas/')
+        ? `${base}/schemas/${v.slice('#/components/schemas/'.length)}`
+        : rewriteRefs(v, base);
   }
   return out;
 }
@@ -161,7 +167,9 @@ function describe(rule: string, expected: unknown, here: unknown): string {
     case 'required': {
       const names = Array.isArray(expected) ? expected.filter((k): k is string => typeof k === 'string') : [];
       const missing = isObject(here) ? names.filter((k) => !(k in here)) : names;
-      return missing.length ? `is missing the required propert${missing.length > 1 ? 'ies' : 'y'} ${missing.map((m) => `"${m}"`).join(', ')}.` : 'is missing a required property.';
+      return missing.length
+        ? `is missing the required propert${missing.length > 1 ? 'ies' : 'y'} ${missing.map((m) => `"${m}"`).join(', ')}.`
+        : 'is missing a required property.';
     }
     case 'enum':
       return `must be one of ${Array.isArray(expected) ? expected.map(show).join(', ') : show(expected)}.`;

@@ -35,6 +35,8 @@ export function readCurl(command: string): ImportedRequest {
     url,
     headers,
     ...(body !== undefined ? { body } : {}),
-    ...(auth && typeof auth.user === 'string' && parsed['auth_type'] !== 'digest' ? { auth: { type: 'basic' as const, username: auth.user, password: typeof auth.password === 'string' ? auth.password : '' } } : {}),
+    ...(auth && typeof auth.user === 'string' && parsed['auth_type'] !== 'digest'
+      ? { auth: { type: 'basic' as const, username: auth.user, password: typeof auth.password === 'string' ? auth.password : '' } }
+      : {}),
   };
 }

@@ -39,7 +39,8 @@ export function isCurlCommand(text: string): boolean {
 
 export async function readImportSource(fs: SpecFs, request: { source?: string; text?: string }, baseDir: string, signal?: AbortSignal): Promise<ImportSource> {
   if (typeof request.text === 'string') {
-    if (request.text.length > MAX_IMPORT_BYTES) throw new CoreError('too-large', `The pasted text is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MiB; nothing was imported.`);
+    if (request.text.length > MAX_IMPORT_BYTES)
+      throw new CoreError('too-large', `The pasted text is larger than ${MAX_IMPORT_BYTES / 1024 / 1024} MiB; nothing was imported.`);
     return { text: request.text, baseName: 'imported' };
   }
   const source = typeof request.source === 'string' ? request.source.trim() : '';
@@ -52,7 +53,8 @@ export async function readImportSource(fs: SpecFs, request: { source?: string; t
     } catch {
       throw new CoreError('bad-request', `${source} is not a valid URL.`);
     }
-    if (url.username || url.password) throw new CoreError('bad-request', 'The URL carries a user name or password; Powerduck never sends credentials when fetching a document to import.');
+    if (url.username || url.password)
+      throw new CoreError('bad-request', 'The URL carries a user name or password; Powerduck never sends credentials when fetching a document to import.');
     let response;
     try {
       response = await safeGet({
@@ -67,13 +69,22 @@ export async function readImportSource(fs: SpecFs, request: { source?: string; t
       // safeGet words its refusals for cards; say what they mean for an import.
       if (error instanceof CoreError && error.code === 'http-status' && error.details && typeof error.details === 'object') {
         const d = error.details as { kind?: string; status?: number; statusText?: string; location?: string };
-        if (d.kind === 'redirect') throw new CoreError('http-status', `${url.href} answered ${d.status ?? ''} (a redirect${d.location ? ` to ${d.location}` : ''}). Powerduck does not follow redirects when fetching a document; import the final URL directly. Nothing was imported.`, error.details);
+        if (d.kind === 'redirect')
+          throw new CoreError(
+            'http-status',
+            `${url.href} answered ${d.status ?? ''} (a redirect${d.location ? ` to ${d.location}` : ''}). Powerduck does not follow redirects when fetching a document; import the final URL directly. Nothing was imported.`,
+            error.details,
+          );
         throw new CoreError('http-status', `${url.href} answered HTTP ${d.status ?? ''} ${d.statusText ?? ''}; nothing was imported.`, error.details);
       }
-      if (error instanceof CoreError && error.code === 'too-large') throw new CoreError('too-large', `${url.href} sent more than ${MAX_IMPORT_BYTES / 1024 / 1024} MiB; nothing was imported.`);
+      if (error instanceof CoreError && error.code === 'too-large')
+        throw new CoreError('too-large', `${url.href} sent more than ${MAX_IMPORT_BYTES / 1024 / 1024} MiB; nothing was imported.`);
       throw error;
     }
-    if (response.status !== 200) throw new CoreError('http-status', `${url.href} answered HTTP ${response.status} ${response.statusText}; nothing was imported.`, { status: response.status });
+    if (response.status !== 200)
+      throw new CoreError('http-status', `${url.href} answered HTTP ${response.status} ${response.statusText}; nothing was imported.`, {
+        status: response.status,
+      });
     const last = url.pathname.split('/').filter(Boolean).pop() ?? 'imported';
     return { text: response.body.toString('utf8').replace(/^\ufeff/, ''), url: url.href, baseName: last };
   }
@@ -139,7 +150,8 @@ export function detectSource(text: string): DetectedSource {
   if (text.trim() === '') throw new CoreError('bad-request', `The source is empty. ${notSupported}`);
   const { model, format } = parseDocumentText(text);
   if (!model || typeof model !== 'object' || Array.isArray(model)) throw new CoreError('invalid', notSupported);
-  if (depthExceeds(model, MAX_IMPORT_DEPTH)) throw new CoreError('too-large', `The document is nested more than ${MAX_IMPORT_DEPTH} levels deep; nothing was imported.`);
+  if (depthExceeds(model, MAX_IMPORT_DEPTH))
+    throw new CoreError('too-large', `The document is nested more than ${MAX_IMPORT_DEPTH} levels deep; nothing was imported.`);
   const doc = model as Record<string, unknown>;
   if (Object.prototype.hasOwnProperty.call(doc, 'openapi')) {
     const version = doc['openapi'];
@@ -149,12 +161,17 @@ export function detectSource(text: string): DetectedSource {
     if (!doc['paths'] && !doc['webhooks'] && !doc['components']) throw new CoreError('invalid', 'The OpenAPI document has no paths; nothing was imported.');
     return { kind: 'openapi', model: doc, format };
   }
-  if (Object.prototype.hasOwnProperty.call(doc, 'swagger')) throw new CoreError('unsupported', 'This is a Swagger 2.0 document; convert it to OpenAPI 3 first (Powerduck imports 3.0, 3.1 and 3.2). Nothing was imported.');
+  if (Object.prototype.hasOwnProperty.call(doc, 'swagger'))
+    throw new CoreError(
+      'unsupported',
+      'This is a Swagger 2.0 document; convert it to OpenAPI 3 first (Powerduck imports 3.0, 3.1 and 3.2). Nothing was imported.',
+    );
   const info = doc['info'];
   const schema = info && typeof info === 'object' ? (info as Record<string, unknown>)['schema'] : undefined;
   if (Array.isArray(doc['item']) && (typeof schema === 'string' ? /collection\/v2\.[01]/.test(schema) : info && typeof info === 'object')) {
     return { kind: 'postman', model: doc, format };
   }
-  if (typeof schema === 'string' && /getpostman/.test(schema)) throw new CoreError('unsupported', 'This Postman collection format is not v2.0/v2.1; export it again as Collection v2.1. Nothing was imported.');
+  if (typeof schema === 'string' && /getpostman/.test(schema))
+    throw new CoreError('unsupported', 'This Postman collection format is not v2.0/v2.1; export it again as Collection v2.1. Nothing was imported.');
   throw new CoreError('invalid', notSupported);
 }

@@ -33,7 +33,9 @@ function authOf(item: Item, warnings: string[]): ImportedAuth | undefined {
     case 'basic':
       return { type: 'basic', username: p.get('username') ?? '', password: p.get('password') ?? '' };
     case 'apikey':
-      return p.get('key') ? { type: 'apiKey', in: p.get('in') === 'query' ? 'query' : 'header', name: p.get('key') as string, value: p.get('value') ?? '' } : undefined;
+      return p.get('key')
+        ? { type: 'apiKey', in: p.get('in') === 'query' ? 'query' : 'header', name: p.get('key') as string, value: p.get('value') ?? '' }
+        : undefined;
     default:
       warnings.push(`${item.name}: ${auth.type} auth is not imported (set it up on the request).`);
       return undefined;
@@ -47,7 +49,9 @@ function bodyOf(item: Item, warnings: string[]): { body?: string; contentType?: 
     case 'raw':
       return body.raw ? { body: body.raw } : {};
     case 'urlencoded': {
-      const pairs = (body.urlencoded?.all() ?? []).filter((p) => !p.disabled).map((p) => `${encodeURIComponent(p.key ?? '')}=${encodeURIComponent(String(p.value ?? ''))}`);
+      const pairs = (body.urlencoded?.all() ?? [])
+        .filter((p) => !p.disabled)
+        .map((p) => `${encodeURIComponent(p.key ?? '')}=${encodeURIComponent(String(p.value ?? ''))}`);
       return { body: pairs.join('&'), contentType: 'application/x-www-form-urlencoded' };
     }
     case 'graphql':
@@ -72,7 +76,11 @@ export function readPostman(model: Record<string, unknown>): PostmanRead {
     count++;
     if (count > MAX_IMPORTED_REQUESTS) return;
     const folders: string[] = [];
-    for (let parent = item.parent() as ItemGroup<Item> | CollectionType | undefined; parent && parent !== collection; parent = parent.parent() as ItemGroup<Item> | undefined) {
+    for (
+      let parent = item.parent() as ItemGroup<Item> | CollectionType | undefined;
+      parent && parent !== collection;
+      parent = parent.parent() as ItemGroup<Item> | undefined
+    ) {
       if (parent.name) folders.unshift(parent.name);
     }
     const request = item.request;
@@ -90,7 +98,8 @@ export function readPostman(model: Record<string, unknown>): PostmanRead {
       ...(auth ? { auth } : {}),
     });
   });
-  if (count > MAX_IMPORTED_REQUESTS) throw new CoreError('too-large', `The collection holds ${count} requests; Powerduck imports up to ${MAX_IMPORTED_REQUESTS} at once. Nothing was imported.`);
+  if (count > MAX_IMPORTED_REQUESTS)
+    throw new CoreError('too-large', `The collection holds ${count} requests; Powerduck imports up to ${MAX_IMPORTED_REQUESTS} at once. Nothing was imported.`);
   const variables = collection.variables
     .all()
     .filter((v) => typeof v.key === 'string' && v.key !== '')

@@ -5,9 +5,22 @@
  * write that then fails are removed again.
  */
 import { basename, dirname, extname, join, relative, isAbsolute } from 'node:path';
-import type { ImportApplyRequest, ImportEnvironmentInfo, ImportOperationInfo, ImportPlan, ImportResult, ImportSourceRequest } from '../../../shared/contract/ops-import';
+import type {
+  ImportApplyRequest,
+  ImportEnvironmentInfo,
+  ImportOperationInfo,
+  ImportPlan,
+  ImportResult,
+  ImportSourceRequest,
+} from '../../../shared/contract/ops-import';
 import type { Environment, EnvironmentsDoc } from '../../../shared/env/environments-model';
-import { checkVariableName, ENVIRONMENTS_FILE_NAME, MAX_ENVIRONMENTS_BYTES, parseEnvironmentsText, secretNamePattern } from '../../../shared/env/environments-model';
+import {
+  checkVariableName,
+  ENVIRONMENTS_FILE_NAME,
+  MAX_ENVIRONMENTS_BYTES,
+  parseEnvironmentsText,
+  secretNamePattern,
+} from '../../../shared/env/environments-model';
 import { callVariableNames, variableNamesIn } from '../../../shared/env/variables';
 import type { ImportCredential, ImportedRequest } from '../../../shared/import/imported-request';
 import { slug } from '../../../shared/import/imported-request';
@@ -112,9 +125,16 @@ async function prepare(ctx: ImportContext, request: ImportSourceRequest): Promis
     }
     const environments = await siblingEnvironments(ctx, source.localFile);
     const ext = detected.format === 'json' ? '.json' : '.yaml';
-    const base = source.localFile ? basename(source.localFile) : /\.(json|ya?ml)$/i.test(source.baseName) ? source.baseName : `${slug(String(info['title'] ?? 'imported'), 'imported')}.openapi${ext}`;
+    const base = source.localFile
+      ? basename(source.localFile)
+      : /\.(json|ya?ml)$/i.test(source.baseName)
+        ? source.baseName
+        : `${slug(String(info['title'] ?? 'imported'), 'imported')}.openapi${ext}`;
     const warnings: string[] = [];
-    if (!/^3\.2\./.test(String(model['openapi']))) warnings.push(`This is OpenAPI ${String(model['openapi'])}: it is imported as it is (never rewritten); Powerduck saves new requests to OpenAPI 3.2 files only.`);
+    if (!/^3\.2\./.test(String(model['openapi'])))
+      warnings.push(
+        `This is OpenAPI ${String(model['openapi'])}: it is imported as it is (never rewritten); Powerduck saves new requests to OpenAPI 3.2 files only.`,
+      );
     return {
       source,
       environments,
@@ -125,7 +145,8 @@ async function prepare(ctx: ImportContext, request: ImportSourceRequest): Promis
         ...(source.localFile ? { localFile: source.localFile } : {}),
         operations,
         credentials: [],
-        suggestedFile: source.localFile && isInside(ctx.workspaceDir, source.localFile) ? relative(ctx.workspaceDir, source.localFile) : await uniqueFile(ctx, base),
+        suggestedFile:
+          source.localFile && isInside(ctx.workspaceDir, source.localFile) ? relative(ctx.workspaceDir, source.localFile) : await uniqueFile(ctx, base),
         variables: [...variables],
         environments: await environmentInfos(ctx, environments),
         warnings,
@@ -173,14 +194,25 @@ async function prepare(ctx: ImportContext, request: ImportSourceRequest): Promis
     if (op.kind === 'a2a') for (const v of callVariableNames(op.draft.call)) variables.add(v);
     else for (const v of variableNamesIn(JSON.stringify(op.fields))) variables.add(v);
   }
-  const credentials: ImportCredential[] = [...planned.flatMap((op) => (op.credential ? [op.credential] : [])), ...envSecrets].map(({ id, request, what, suggestedName }) => ({ id, request, what, suggestedName }));
+  const credentials: ImportCredential[] = [...planned.flatMap((op) => (op.credential ? [op.credential] : [])), ...envSecrets].map(
+    ({ id, request, what, suggestedName }) => ({ id, request, what, suggestedName }),
+  );
   const suggestedFile = detected.kind === 'curl' ? 'powerduck.openapi.yaml' : await uniqueFile(ctx, `${secretPrefix}.openapi.yaml`);
   return {
     source,
     planned,
     envSecrets,
     environments,
-    plan: { kind: detected.kind, title, operations: planned.map(opInfo), credentials, suggestedFile, variables: [...variables], environments: await environmentInfos(ctx, environments), warnings },
+    plan: {
+      kind: detected.kind,
+      title,
+      operations: planned.map(opInfo),
+      credentials,
+      suggestedFile,
+      variables: [...variables],
+      environments: await environmentInfos(ctx, environments),
+      warnings,
+    },
   };
 }
 
@@ -216,7 +248,11 @@ async function mergeEnvironments(ctx: ImportContext, incoming: Environment[]): P
 }
 
 /** Stores each credential under its chosen name; a name holding another value gets a numbered one. */
-async function storeCredentials(ctx: ImportContext, pending: PendingCredential[], names: Record<string, string | null>): Promise<{ finalNames: Map<string, string | null>; created: string[] }> {
+async function storeCredentials(
+  ctx: ImportContext,
+  pending: PendingCredential[],
+  names: Record<string, string | null>,
+): Promise<{ finalNames: Map<string, string | null>; created: string[] }> {
   const finalNames = new Map<string, string | null>();
   const created: string[] = [];
   for (const cred of pending) {
@@ -225,7 +261,8 @@ async function storeCredentials(ctx: ImportContext, pending: PendingCredential[]
       finalNames.set(cred.id, null);
       continue;
     }
-    if (!secretNamePattern.test(chosen)) throw new CoreError('bad-request', `"${chosen}" is not a secret name (1-128 letters, digits, . _ -); nothing was imported.`);
+    if (!secretNamePattern.test(chosen))
+      throw new CoreError('bad-request', `"${chosen}" is not a secret name (1-128 letters, digits, . _ -); nothing was imported.`);
     let stored: string | undefined;
     for (let n = 1; n < 100 && !stored; n++) {
       const name = n === 1 ? chosen : `${chosen}-${n}`.slice(0, 128);
@@ -265,7 +302,16 @@ export async function applyImport(ctx: ImportContext, request: ImportApplyReques
       created = true;
     }
     const environmentsAdded = withEnvironments ? await mergeEnvironments(ctx, prepared.environments ?? []) : [];
-    return { kind: 'openapi', file, name: displayName(ctx, file), created, operations: plan.operations, storedSecrets: [], environmentsAdded, warnings: plan.warnings };
+    return {
+      kind: 'openapi',
+      file,
+      name: displayName(ctx, file),
+      created,
+      operations: plan.operations,
+      storedSecrets: [],
+      environmentsAdded,
+      warnings: plan.warnings,
+    };
   }
 
   const target = request.into ?? plan.suggestedFile;

@@ -78,25 +78,36 @@ async function outcomeOf(error: unknown, recorder: McpRecorder, target: McpTarge
   }
   if (error instanceof McpError) {
     if (error.code === (ErrorCode.RequestTimeout as number)) return { kind: 'transport-error', code: 'timeout', message: recorder.scrub(error.message) };
-    if (error.code === (ErrorCode.ConnectionClosed as number)) return { kind: 'transport-error', code: 'connect', message: `The connection closed before an answer. ${recorder.scrub(error.message)}` };
+    if (error.code === (ErrorCode.ConnectionClosed as number))
+      return { kind: 'transport-error', code: 'connect', message: `The connection closed before an answer. ${recorder.scrub(error.message)}` };
     const data = error.data === undefined ? {} : { data: redactDeep(error.data, recorder.rules) };
     // McpError prefixes its message; the record keeps the server's own words.
     const own = error.message.replace(/^MCP error -?\d+: /, '');
     return { kind: 'rpc-error', code: error.code, message: recorder.scrub(own), ...data };
   }
   const e = error as Error;
-  if (isObject(error) && (error as { code?: unknown }).code === 'ENOENT') return { kind: 'transport-error', code: 'connect', message: recorder.scrub(`The command could not be started: ${e.message}`) };
+  if (isObject(error) && (error as { code?: unknown }).code === 'ENOENT')
+    return { kind: 'transport-error', code: 'connect', message: recorder.scrub(`The command could not be started: ${e.message}`) };
   return { kind: 'transport-error', code: networkCode(error), message: recorder.scrub(e?.message ?? String(error)) };
 }
 
 function targetSummary(target: McpTarget, recorder: McpRecorder): McpExchangeRecord['target'] {
   if (target.transport === 'stdio') {
-    return { transport: 'stdio', command: target.command, args: [...(target.args ?? [])].map((a) => recorder.scrub(a)), envNames: (target.env ?? []).map((e) => e.name) };
+    return {
+      transport: 'stdio',
+      command: target.command,
+      args: [...(target.args ?? [])].map((a) => recorder.scrub(a)),
+      envNames: (target.env ?? []).map((e) => e.name),
+    };
   }
   return { transport: target.transport, endpoint: redactUrl(target.endpoint, recorder.rules) };
 }
 
-function finish(recorder: McpRecorder, base: Pick<McpExchangeRecord, 'method' | 'target'> & Partial<McpExchangeRecord>, outcome: McpOutcome): McpExchangeRecord {
+function finish(
+  recorder: McpRecorder,
+  base: Pick<McpExchangeRecord, 'method' | 'target'> & Partial<McpExchangeRecord>,
+  outcome: McpOutcome,
+): McpExchangeRecord {
   const record: McpExchangeRecord = {
     protocol: 'mcp',
     id: recorder.id,
@@ -115,7 +126,12 @@ function finish(recorder: McpRecorder, base: Pick<McpExchangeRecord, 'method' | 
 }
 
 /** One request whose cancellation follows `signal` only while it is in flight (see phaseSignal). */
-async function requestOnce(session: McpSession, message: { method: string; params?: Record<string, unknown> }, signal: AbortSignal, options: Omit<RequestOptions, 'signal'>): Promise<Record<string, unknown>> {
+async function requestOnce(
+  session: McpSession,
+  message: { method: string; params?: Record<string, unknown> },
+  signal: AbortSignal,
+  options: Omit<RequestOptions, 'signal'>,
+): Promise<Record<string, unknown>> {
   const phase = phaseSignal(signal);
   try {
     return await session.client.request(message, ResultSchema, { ...options, signal: phase.signal });
@@ -125,7 +141,13 @@ async function requestOnce(session: McpSession, message: { method: string; param
 }
 
 /** Reads every page of a list method, with the cursor the server hands out. */
-async function listAll(session: McpSession, method: string, params: Record<string, unknown> | undefined, signal: AbortSignal, timeout: number): Promise<{ result: Record<string, unknown>; pages: number; warning?: string }> {
+async function listAll(
+  session: McpSession,
+  method: string,
+  params: Record<string, unknown> | undefined,
+  signal: AbortSignal,
+  timeout: number,
+): Promise<{ result: Record<string, unknown>; pages: number; warning?: string }> {
   const field = mcpListMethods[method] as string;
   const items: unknown[] = [];
   let cursor = typeof params?.['cursor'] === 'string' ? params['cursor'] : undefined;
@@ -138,8 +160,14 @@ async function listAll(session: McpSession, method: string, params: Record<strin
     if (Array.isArray(pageItems)) items.push(...(pageItems as unknown[]));
     const next = last['nextCursor'];
     if (typeof next !== 'string' || next === '') return { result: { ...last, [field]: items, nextCursor: undefined }, pages: page };
-    if (seen.has(next)) return { result: { ...last, [field]: items }, pages: page, warning: `The server repeated the cursor "${next}"; the list stopped there.` };
-    if (page >= MAX_LIST_PAGES) return { result: { ...last, [field]: items }, pages: page, warning: `Stopped after ${MAX_LIST_PAGES} pages; the server still offered nextCursor "${next}".` };
+    if (seen.has(next))
+      return { result: { ...last, [field]: items }, pages: page, warning: `The server repeated the cursor "${next}"; the list stopped there.` };
+    if (page >= MAX_LIST_PAGES)
+      return {
+        result: { ...last, [field]: items },
+        pages: page,
+        warning: `Stopped after ${MAX_LIST_PAGES} pages; the server still offered nextCursor "${next}".`,
+      };
     seen.add(next);
     cursor = next;
   }
@@ -156,17 +184,25 @@ function signalFor(hooks: McpHooks): { signal: AbortSignal; dispose: () => void 
 
 function validateRequest(request: McpCallRequest): void {
   if (!isObject(request)) throw new CoreError('bad-request', 'An MCP request must be an object.');
-  if (typeof request.method !== 'string' || !/^[\w./-]+$/.test(request.method)) throw new CoreError('bad-request', `"${String(request.method)}" is not an MCP method name (such as tools/call).`);
+  if (typeof request.method !== 'string' || !/^[\w./-]+$/.test(request.method))
+    throw new CoreError('bad-request', `"${String(request.method)}" is not an MCP method name (such as tools/call).`);
   if (request.params !== undefined && !isObject(request.params)) throw new CoreError('bad-request', 'MCP params must be a JSON object.');
-  if (request.method === 'tools/call' && typeof request.params?.['name'] !== 'string') throw new CoreError('bad-request', 'tools/call needs params.name (the tool to call) and usually params.arguments.');
+  if (request.method === 'tools/call' && typeof request.params?.['name'] !== 'string')
+    throw new CoreError('bad-request', 'tools/call needs params.name (the tool to call) and usually params.arguments.');
 }
 
 export async function performMcpCall(request: McpCallRequest, deps: McpDeps, hooks: McpHooks = {}): Promise<McpExchangeRecord> {
   validateRequest(request);
   const timeout = timeoutOf(request.timeoutMs);
-  const recorder = new McpRecorder(deps.now, { ...(request.recordBodyLimit ? { recordBodyLimit: request.recordBodyLimit } : {}), ...(hooks.onEvent ? { onEvent: hooks.onEvent } : {}) });
+  const recorder = new McpRecorder(deps.now, {
+    ...(request.recordBodyLimit ? { recordBodyLimit: request.recordBodyLimit } : {}),
+    ...(hooks.onEvent ? { onEvent: hooks.onEvent } : {}),
+  });
   const { signal, dispose } = signalFor(hooks);
-  const base: Pick<McpExchangeRecord, 'method' | 'target'> & Partial<McpExchangeRecord> = { method: request.method, target: targetSummary(request.target, recorder) };
+  const base: Pick<McpExchangeRecord, 'method' | 'target'> & Partial<McpExchangeRecord> = {
+    method: request.method,
+    target: targetSummary(request.target, recorder),
+  };
   let session: McpSession | undefined;
   let outcome: McpOutcome;
   try {
@@ -187,7 +223,14 @@ export async function performMcpCall(request: McpCallRequest, deps: McpDeps, hoo
   return finish(recorder, base, outcome);
 }
 
-async function callOn(session: McpSession, request: McpCallRequest, base: Partial<McpExchangeRecord>, recorder: McpRecorder, signal: AbortSignal, timeout: number): Promise<McpOutcome> {
+async function callOn(
+  session: McpSession,
+  request: McpCallRequest,
+  base: Partial<McpExchangeRecord>,
+  recorder: McpRecorder,
+  signal: AbortSignal,
+  timeout: number,
+): Promise<McpOutcome> {
   if (request.method === 'initialize') return { kind: 'result', result: session.initializeResult };
   let result: Record<string, unknown>;
   if (mcpListMethods[request.method] !== undefined && request.allPages !== false) {
@@ -224,7 +267,10 @@ export async function performMcpConnect(request: McpConnectRequest, deps: McpDep
   const timeout = timeoutOf(request.timeoutMs);
   const recorder = new McpRecorder(deps.now, hooks.onEvent ? { onEvent: hooks.onEvent } : {});
   const { signal, dispose } = signalFor(hooks);
-  const base: Pick<McpExchangeRecord, 'method' | 'target'> & Partial<McpExchangeRecord> = { method: 'initialize', target: targetSummary(request.target, recorder) };
+  const base: Pick<McpExchangeRecord, 'method' | 'target'> & Partial<McpExchangeRecord> = {
+    method: 'initialize',
+    target: targetSummary(request.target, recorder),
+  };
   const out: Omit<McpConnectResult, 'record'> = { tools: [], resources: [], resourceTemplates: [], prompts: [] };
   let session: McpSession | undefined;
   let outcome: McpOutcome;
@@ -247,7 +293,8 @@ export async function performMcpConnect(request: McpConnectRequest, deps: McpDep
         if (listed.warning) recorder.warnings.push(listed.warning);
         if (method === 'tools/list') out.tools = pick<McpTool>(listed.result, 'tools', (t) => typeof t['name'] === 'string');
         if (method === 'resources/list') out.resources = pick<McpResource>(listed.result, 'resources', (r) => typeof r['uri'] === 'string');
-        if (method === 'resources/templates/list') out.resourceTemplates = pick<McpResourceTemplate>(listed.result, 'resourceTemplates', (r) => typeof r['uriTemplate'] === 'string');
+        if (method === 'resources/templates/list')
+          out.resourceTemplates = pick<McpResourceTemplate>(listed.result, 'resourceTemplates', (r) => typeof r['uriTemplate'] === 'string');
         if (method === 'prompts/list') out.prompts = pick<McpPrompt>(listed.result, 'prompts', (p) => typeof p['name'] === 'string');
       } catch (error) {
         if (signal.aborted) throw error;

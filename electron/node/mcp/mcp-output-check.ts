@@ -78,7 +78,11 @@ export async function checkToolOutput(result: unknown, outputSchema: Record<stri
   const structured = isObject(result) ? result['structuredContent'] : undefined;
   const isError = isObject(result) && result['isError'] === true;
   if (!outputSchema) {
-    return { verdict: 'unchecked', violations: [], notes: structured === undefined ? [] : ['The tool declares no outputSchema: structuredContent is shown as it came.'] };
+    return {
+      verdict: 'unchecked',
+      violations: [],
+      notes: structured === undefined ? [] : ['The tool declares no outputSchema: structuredContent is shown as it came.'],
+    };
   }
   if (structured === undefined) {
     // A failed tool need not produce structured output (the spec asks it of successful results).

@@ -41,7 +41,8 @@ export function parseMcpEndpoint(text: string): URL {
   } catch {
     throw new CoreError('bad-request', `"${text}" is not a valid MCP endpoint URL (expected http://… or https://…).`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new CoreError('bad-request', `An MCP endpoint needs an http:// or https:// URL, not ${url.protocol}//.`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new CoreError('bad-request', `An MCP endpoint needs an http:// or https:// URL, not ${url.protocol}//.`);
   return url;
 }
 
@@ -79,7 +80,12 @@ async function closeQuietly(client: Client, transport: Transport): Promise<void>
   await Promise.race([closing, new Promise((resolve) => setTimeout(resolve, CLOSE_GRACE_MS).unref())]);
 }
 
-function serverInfoFrom(client: Client, initializeResult: Record<string, unknown>, transport: McpServerInfo['transport'], sessionId: string | undefined): McpServerInfo {
+function serverInfoFrom(
+  client: Client,
+  initializeResult: Record<string, unknown>,
+  transport: McpServerInfo['transport'],
+  sessionId: string | undefined,
+): McpServerInfo {
   const info = client.getServerVersion();
   const out: McpServerInfo = {
     name: info?.name ?? '',
@@ -103,7 +109,14 @@ function initializeResultOf(recorder: McpRecorder): Record<string, unknown> {
   return isObject(result) ? result : {};
 }
 
-async function connectWith(deps: McpDeps, recorder: McpRecorder, transport: Transport, kind: McpServerInfo['transport'], signal: AbortSignal, timeoutMs: number): Promise<McpSession> {
+async function connectWith(
+  deps: McpDeps,
+  recorder: McpRecorder,
+  transport: Transport,
+  kind: McpServerInfo['transport'],
+  signal: AbortSignal,
+  timeoutMs: number,
+): Promise<McpSession> {
   const client = newClient(deps);
   const phase = phaseSignal(signal);
   try {
@@ -150,16 +163,20 @@ async function connectHttp(target: McpHttpTarget, deps: McpDeps, recorder: McpRe
       recorder.lastFailure = undefined;
     }
   }
-  return connectWith(deps, recorder, new SSEClientTransport(url, { fetch: fetchFn, requestInit}), 'sse', signal, timeoutMs);
+  return connectWith(deps, recorder, new SSEClientTransport(url, { fetch: fetchFn, requestInit }), 'sse', signal, timeoutMs);
 }
 
 async function connectStdio(target: McpStdioTarget, deps: McpDeps, recorder: McpRecorder, signal: AbortSignal, timeoutMs: number): Promise<McpSession> {
   if (!deps.allowStdio) {
-    throw new CoreError('unsupported', 'This host does not start processes: stdio MCP servers run in the desktop app and the CLI, or in the browser host started with --allow-stdio.');
+    throw new CoreError(
+      'unsupported',
+      'This host does not start processes: stdio MCP servers run in the desktop app and the CLI, or in the browser host started with --allow-stdio.',
+    );
   }
   if (typeof target.command !== 'string' || !target.command.trim()) throw new CoreError('bad-request', 'A stdio MCP server needs a command to run.');
   const args = target.args ?? [];
-  if (!Array.isArray(args) || args.some((a) => typeof a !== 'string')) throw new CoreError('bad-request', 'The arguments of a stdio MCP server must be a list of strings.');
+  if (!Array.isArray(args) || args.some((a) => typeof a !== 'string'))
+    throw new CoreError('bad-request', 'The arguments of a stdio MCP server must be a list of strings.');
   const env: Record<string, string> = { ...getDefaultEnvironment() };
   const secretValues: string[] = [];
   for (const entry of target.env ?? []) {
@@ -177,6 +194,7 @@ async function connectStdio(target: McpStdioTarget, deps: McpDeps, recorder: Mcp
 export async function openMcpSession(target: McpTarget, deps: McpDeps, recorder: McpRecorder, signal: AbortSignal, timeoutMs: number): Promise<McpSession> {
   if (!isObject(target)) throw new CoreError('bad-request', 'An MCP request needs a target (an endpoint or a stdio command).');
   if (target.transport === 'stdio') return connectStdio(target, deps, recorder, signal, timeoutMs);
-  if (!['auto', 'streamable-http', 'sse'].includes(target.transport)) throw new CoreError('bad-request', `Unknown MCP transport "${String(target.transport)}" (auto, streamable-http, sse or stdio).`);
+  if (!['auto', 'streamable-http', 'sse'].includes(target.transport))
+    throw new CoreError('bad-request', `Unknown MCP transport "${String(target.transport)}" (auto, streamable-http, sse or stdio).`);
   return connectHttp(target, deps, recorder, signal, timeoutMs);
 }

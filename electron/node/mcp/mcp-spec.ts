@@ -12,7 +12,18 @@ import { resolveLocalRef } from '../../../shared/spec/schema-resolve';
 import { isPlainObject, operationIn, ownValue, setOwn } from '../../../shared/spec/spec-edits';
 import { isCredentialHeader } from '../../../shared/spec/x-a2a-model';
 import type { McpSubjectKind, XMcp } from '../../../shared/spec/x-mcp-model';
-import { buildXMcp, defaultMcpSummary, literalSecretsOf, MCP_OPERATION_VERB, readXMcp, subjectFromParams, subjectMismatch, subjectOf, targetFromXMcp, X_PROTOCOL_MCP } from '../../../shared/spec/x-mcp-model';
+import {
+  buildXMcp,
+  defaultMcpSummary,
+  literalSecretsOf,
+  MCP_OPERATION_VERB,
+  readXMcp,
+  subjectFromParams,
+  subjectMismatch,
+  subjectOf,
+  targetFromXMcp,
+  X_PROTOCOL_MCP,
+} from '../../../shared/spec/x-mcp-model';
 import type { McpTarget } from '../../../shared/mcp/mcp-types';
 import { CoreError } from '../core-error';
 import { checkEndpoint } from '../spec/spec-operations';
@@ -40,29 +51,45 @@ function checkRequest(req: McpSaveRequest): { target: McpTarget; method: string;
   if (!call) throw new CoreError('bad-request', 'Nothing to save: the request has no call.');
   const target = call.target;
   if (!isPlainObject(target)) throw new CoreError('bad-request', 'An MCP operation needs a target (an endpoint or a stdio command).');
-  if (typeof call.method !== 'string' || call.method.trim() === '' || /[\r\n]/.test(call.method)) throw new CoreError('bad-request', 'An MCP operation needs its JSON-RPC method (e.g. tools/call).');
+  if (typeof call.method !== 'string' || call.method.trim() === '' || /[\r\n]/.test(call.method))
+    throw new CoreError('bad-request', 'An MCP operation needs its JSON-RPC method (e.g. tools/call).');
   if (call.params !== undefined && !isPlainObject(call.params)) throw new CoreError('bad-request', 'The params of an MCP call are a JSON object.');
   if (target.transport === 'stdio') {
     if (typeof target.command !== 'string' || target.command.trim() === '') throw new CoreError('bad-request', 'A stdio MCP server needs a command to run.');
-    if (target.args !== undefined && (!Array.isArray(target.args) || target.args.some((a) => typeof a !== 'string'))) throw new CoreError('bad-request', 'The arguments of a stdio MCP server are a list of strings.');
+    if (target.args !== undefined && (!Array.isArray(target.args) || target.args.some((a) => typeof a !== 'string')))
+      throw new CoreError('bad-request', 'The arguments of a stdio MCP server are a list of strings.');
     for (const entry of target.env ?? []) {
-      if (!isPlainObject(entry) || typeof entry.name !== 'string' || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(entry.name)) throw new CoreError('bad-request', `"${String((entry as { name?: unknown })?.name)}" is not a valid environment variable name.`);
-      if (!isPlainObject(entry.value)) throw new CoreError('bad-request', `The environment variable ${entry.name} needs a value source (a secret, an environment variable or a value).`);
+      if (!isPlainObject(entry) || typeof entry.name !== 'string' || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(entry.name))
+        throw new CoreError('bad-request', `"${String((entry as { name?: unknown })?.name)}" is not a valid environment variable name.`);
+      if (!isPlainObject(entry.value))
+        throw new CoreError('bad-request', `The environment variable ${entry.name} needs a value source (a secret, an environment variable or a value).`);
     }
     // A URL argument with a credential in it would land in the file like an endpoint would.
     for (const arg of target.args ?? []) if (/^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(arg)) checkEndpoint(arg, 'An argument of the command');
   } else if (target.transport === 'auto' || target.transport === 'streamable-http' || target.transport === 'sse') {
-    if (typeof target.endpoint !== 'string' || target.endpoint.trim() === '') throw new CoreError('bad-request', 'An MCP operation over HTTP needs its endpoint URL.');
+    if (typeof target.endpoint !== 'string' || target.endpoint.trim() === '')
+      throw new CoreError('bad-request', 'An MCP operation over HTTP needs its endpoint URL.');
     checkEndpoint(target.endpoint);
-    if (target.auth?.type === 'oauth2') throw new CoreError('bad-request', 'OAuth 2.0 auth cannot be saved to a spec file yet (as for A2A); set the auth to None or a bearer token from a secret to save.');
+    if (target.auth?.type === 'oauth2')
+      throw new CoreError(
+        'bad-request',
+        'OAuth 2.0 auth cannot be saved to a spec file yet (as for A2A); set the auth to None or a bearer token from a secret to save.',
+      );
     for (const h of target.headers ?? []) {
-      if (!isPlainObject(h) || typeof h.name !== 'string' || typeof h.value !== 'string') throw new CoreError('bad-request', 'Headers are {name, value} pairs of strings.');
+      if (!isPlainObject(h) || typeof h.name !== 'string' || typeof h.value !== 'string')
+        throw new CoreError('bad-request', 'Headers are {name, value} pairs of strings.');
       if (isCredentialHeader(h.name, target.auth)) {
-        throw new CoreError('bad-request', `The header ${h.name} carries a credential and cannot be written to a spec file; put it in Auth with a named secret.`);
+        throw new CoreError(
+          'bad-request',
+          `The header ${h.name} carries a credential and cannot be written to a spec file; put it in Auth with a named secret.`,
+        );
       }
     }
   } else {
-    throw new CoreError('bad-request', `Unknown MCP transport "${String((target as { transport?: unknown }).transport)}" (auto, streamable-http, sse or stdio).`);
+    throw new CoreError(
+      'bad-request',
+      `Unknown MCP transport "${String((target as { transport?: unknown }).transport)}" (auto, streamable-http, sse or stdio).`,
+    );
   }
   if (req.subject !== undefined) {
     if (!isPlainObject(req.subject) || !subjectKinds.includes(req.subject.kind) || typeof req.subject.name !== 'string' || req.subject.name === '') {
@@ -118,7 +145,9 @@ function mergedFields(existing: Obj | undefined, x: XMcp, req: McpSaveRequest): 
   fields['x-protocol'] = X_PROTOCOL_MCP;
   fields['x-mcp'] = orderLike(oldX, next);
   const where = x.transport === 'stdio' ? 'over stdio' : x.transport === 'sse' ? 'over HTTP+SSE' : 'over Streamable HTTP';
-  const responses: Obj = { '200': { description: `MCP ${x.method} result (JSON-RPC 2.0 ${where}); a JSON-RPC error or, for tools, a result with isError: true otherwise.` } };
+  const responses: Obj = {
+    '200': { description: `MCP ${x.method} result (JSON-RPC 2.0 ${where}); a JSON-RPC error or, for tools, a result with isError: true otherwise.` },
+  };
   const oldResponses = existing ? ownValue(existing, 'responses') : undefined;
   if (isPlainObject(oldResponses)) for (const [code, value] of Object.entries(oldResponses)) if (code !== '200') setOwn(responses, code, value);
   fields['responses'] = responses;
@@ -143,7 +172,8 @@ export async function saveMcpOperation(ctx: SpecContext, req: McpSaveRequest): P
     ...(req.example !== undefined ? { example: req.example } : {}),
     ...(req.timeoutMs !== undefined ? { timeoutMs: req.timeoutMs } : {}),
   };
-  if (req.timeoutMs !== undefined && (!Number.isInteger(req.timeoutMs) || req.timeoutMs <= 0)) throw new CoreError('bad-request', 'timeoutMs must be a positive whole number of milliseconds.');
+  if (req.timeoutMs !== undefined && (!Number.isInteger(req.timeoutMs) || req.timeoutMs <= 0))
+    throw new CoreError('bad-request', 'timeoutMs must be a positive whole number of milliseconds.');
   const stored: Array<{ name: string; created: boolean }> = [];
   const storedSecrets: { auth?: string; env?: Record<string, string> } = {};
   try {
@@ -170,7 +200,10 @@ export async function saveMcpOperation(ctx: SpecContext, req: McpSaveRequest): P
       const existing = operationIn(model, path, MCP_OPERATION_VERB);
       if (existing && !isMcpOperation(existing)) {
         const what = Object.prototype.hasOwnProperty.call(existing, 'x-a2a') || ownValue(existing, 'x-protocol') === 'a2a' ? 'an A2A' : 'a plain HTTP';
-        throw new CoreError('conflict', `${path} already has ${what} ${MCP_OPERATION_VERB} operation; Powerduck will not overwrite it with an MCP call. Choose another path.`);
+        throw new CoreError(
+          'conflict',
+          `${path} already has ${what} ${MCP_OPERATION_VERB} operation; Powerduck will not overwrite it with an MCP call. Choose another path.`,
+        );
       }
       return {
         edits: [{ kind: 'setOperationFields', path, verb: MCP_OPERATION_VERB, fields: mergedFields(existing, x, req) }],
@@ -220,4 +253,3 @@ export async function draftMcpOperation(ctx: SpecContext, ref: SpecOperationRef)
   if (op.httpMethod !== MCP_OPERATION_VERB) draft.httpMethod = op.httpMethod;
   return draft;
 }
-

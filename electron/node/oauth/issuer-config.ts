@@ -18,7 +18,8 @@ export function issuerUrl(text: string, what: string): URL {
   }
   if (url.protocol === 'https:') return url;
   if (url.protocol === 'http:' && loopbackHosts.has(url.hostname)) return url;
-  if (url.protocol === 'http:') throw new CoreError('bad-request', `The ${what} ${url.href} uses http://; OAuth needs https:// (plain http:// is allowed for loopback addresses only).`);
+  if (url.protocol === 'http:')
+    throw new CoreError('bad-request', `The ${what} ${url.href} uses http://; OAuth needs https:// (plain http:// is allowed for loopback addresses only).`);
   throw new CoreError('bad-request', `The ${what} must be an https:// URL, not ${url.protocol}//.`);
 }
 

@@ -15,16 +15,21 @@ export function issuerError(error: unknown, doing: string): CoreError {
   if (error instanceof CoreError) return error;
   if (error instanceof client.ResponseBodyError) {
     if (error.error === 'invalid_client' || error.error === 'unauthorized_client') {
-      return new CoreError('unauthorized', `The issuer refused the client (${describe(error.error, error.error_description)}). ${doing} failed: check the client id and secret.`);
+      return new CoreError(
+        'unauthorized',
+        `The issuer refused the client (${describe(error.error, error.error_description)}). ${doing} failed: check the client id and secret.`,
+      );
     }
-    if (error.error === 'invalid_scope') return new CoreError('unauthorized', `The issuer refused the scopes (${describe(error.error, error.error_description)}). ${doing} failed.`);
+    if (error.error === 'invalid_scope')
+      return new CoreError('unauthorized', `The issuer refused the scopes (${describe(error.error, error.error_description)}). ${doing} failed.`);
     return new CoreError('unauthorized', `The issuer answered HTTP ${error.status} ${describe(error.error, error.error_description)}. ${doing} failed.`);
   }
   if (error instanceof client.WWWAuthenticateChallengeError) {
     const challenge = error.cause[0];
     const code = typeof challenge?.parameters.error === 'string' ? challenge.parameters.error : 'invalid_client';
     const description = typeof challenge?.parameters.error_description === 'string' ? challenge.parameters.error_description : undefined;
-    if (error.status === 401) return new CoreError('unauthorized', `The issuer refused the client (${describe(code, description)}). ${doing} failed: check the client id and secret.`);
+    if (error.status === 401)
+      return new CoreError('unauthorized', `The issuer refused the client (${describe(code, description)}). ${doing} failed: check the client id and secret.`);
     return new CoreError('unauthorized', `The issuer answered HTTP ${error.status} (${describe(code, description)}). ${doing} failed.`);
   }
   if (error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError')) return new CoreError('timeout', `${doing} timed out.`);

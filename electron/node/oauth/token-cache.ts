@@ -17,7 +17,6 @@ export interface CachedToken {
   obtainedAt: number;
 }
 
-
 /**
  * One cache entry per issuer + client + scopes (+ resource and flow: a token for another audience,
  * or a user's token versus the client's own, is not interchangeable). The name shows the client

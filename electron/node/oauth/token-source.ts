@@ -57,7 +57,10 @@ function grantParameters(auth: OAuth2Auth): Record<string, string> {
 /** Runs the grant that needs no person: client credentials. The interactive flows hand their tokens in through `storeToken`. */
 async function issueWithoutUser(auth: OAuth2Auth, config: client.Configuration, now: number): Promise<CachedToken> {
   if (auth.flow !== 'clientCredentials') {
-    throw new CoreError('unauthorized', `No valid token for client "${auth.clientId}" at ${oauth2IssuerKey(auth.endpoints)}: this flow needs you to sign in. Use "Get new token" (or the CLI's --oauth2 ${auth.flow === 'deviceCode' ? 'device-code' : 'authorization-code'}).`);
+    throw new CoreError(
+      'unauthorized',
+      `No valid token for client "${auth.clientId}" at ${oauth2IssuerKey(auth.endpoints)}: this flow needs you to sign in. Use "Get new token" (or the CLI's --oauth2 ${auth.flow === 'deviceCode' ? 'device-code' : 'authorization-code'}).`,
+    );
   }
   try {
     return toCached(auth, await client.clientCredentialsGrant(config, grantParameters(auth)), now);
@@ -90,7 +93,12 @@ async function acquire(auth: OAuth2Auth, secret: string | undefined, deps: Token
  * The access token for a call: the cached one while it is fresh; otherwise refreshed with the
  * refresh token, or obtained anew (client credentials). `forceNew` skips the cache ("Get new token").
  */
-export async function accessTokenFor(auth: OAuth2Auth, clientSecret: string | undefined, deps: TokenDeps, options: { forceNew?: boolean } = {}): Promise<AccessToken> {
+export async function accessTokenFor(
+  auth: OAuth2Auth,
+  clientSecret: string | undefined,
+  deps: TokenDeps,
+  options: { forceNew?: boolean } = {},
+): Promise<AccessToken> {
   const name = tokenCacheName(auth);
   const key = `${name}|${options.forceNew ? 'new' : 'any'}`;
   const running = inFlight.get(key);

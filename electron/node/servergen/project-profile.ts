@@ -27,8 +27,14 @@ const NAME_LIMIT = 100;
 
 /** One line of printable text: control characters (newlines included) become spaces. */
 export function singleLine(text: string, limit: number): string {
-  // eslint-disable-next-line no-control-regex -- stripping control characters is the point
-  return text.replace(/[\u0000-\u001f\u007f]+/g, ' ').replace(/\s+/g, ' ').trim().slice(0, limit);
+  return (
+    text
+      // eslint-disable-next-line no-control-regex -- stripping control characters is the point
+      .replace(/[\u0000-\u001f\u007f]+/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim()
+      .slice(0, limit)
+  );
 }
 
 /** An npm package name (lowercase, URL-safe, no leading dot or underscore) derived from any name. */

@@ -17,7 +17,32 @@ const key = fc.oneof(
 );
 const scalar = fc.oneof(
   fc.string({ maxLength: 20 }),
-  fc.constantFrom('1.0', '3.2.0', 'true', 'False', '~', '', ' lead', 'trail ', 'a #b', 'a: b', '- x', '@x', '`x', 'line\nbreak', 'two\n\nlines\n', 'ünï €', '0o17', '0x1f', '.inf', '-.Inf', '.nan', '1e3', '+12', '007'),
+  fc.constantFrom(
+    '1.0',
+    '3.2.0',
+    'true',
+    'False',
+    '~',
+    '',
+    ' lead',
+    'trail ',
+    'a #b',
+    'a: b',
+    '- x',
+    '@x',
+    '`x',
+    'line\nbreak',
+    'two\n\nlines\n',
+    'ünï €',
+    '0o17',
+    '0x1f',
+    '.inf',
+    '-.Inf',
+    '.nan',
+    '1e3',
+    '+12',
+    '007',
+  ),
   fc.integer(),
   fc.double({ noNaN: true }),
   fc.boolean(),
@@ -30,7 +55,14 @@ const value = fc.letrec((tie) => ({
 })).object;
 
 const word = fc.stringMatching(/^[A-Za-z$/_.-][A-Za-z0-9$/_.{}:-]{0,10}$/);
-const specScalar = fc.oneof(word, fc.string({ maxLength: 30 }), fc.integer(), fc.boolean(), fc.constant(null), fc.constantFrom('1.0', '#/components/schemas/X', 'multi\nline\n'));
+const specScalar = fc.oneof(
+  word,
+  fc.string({ maxLength: 30 }),
+  fc.integer(),
+  fc.boolean(),
+  fc.constant(null),
+  fc.constantFrom('1.0', '#/components/schemas/X', 'multi\nline\n'),
+);
 const specLike = fc.letrec((tie) => ({
   node: fc.oneof({ depthSize: 'small' }, specScalar, tie('array'), tie('object')),
   array: fc.array(tie('node'), { maxLength: 4 }),
@@ -86,7 +118,7 @@ describe('readBlockYaml', () => {
       '# head',
       '---',
       'a: 1   # trailing',
-      "'quoted key': \"v\\u00e9\"",
+      '\'quoted key\': "v\\u00e9"',
       'list:',
       '- x',
       '- k: v',
@@ -103,7 +135,13 @@ describe('readBlockYaml', () => {
       '',
     ].join('\n');
     expect(agrees(text)).toBe(true);
-    expect(readBlockYaml(text)?.value).toEqual({ a: 1, 'quoted key': 'vé', list: ['x', { k: 'v', j: 'w' }, { nested: true }], lit: 'one\n  two\n', strip: 'end' });
+    expect(readBlockYaml(text)?.value).toEqual({
+      a: 1,
+      'quoted key': 'vé',
+      list: ['x', { k: 'v', j: 'w' }, { nested: true }],
+      lit: 'one\n  two\n',
+      strip: 'end',
+    });
   });
 
   it('agrees with yaml on hand-written oddities', () => {
@@ -135,7 +173,13 @@ describe('readBlockYaml', () => {
 
   /** White space YAML does not strip (YAML 1.2 §5.5: only space and tab are s-white), and a few it does. */
   const unicodeSpace = fc.constantFrom('\u00a0', '\u3000', '\ufeff', '\u2003', '\u2028', '\u200b', '\u0085', ' ', '  ');
-  const padded = fc.tuple(fc.constantFrom('', 'k', 'get', '1', 'true', 'a b', '/agents/x', 'null'), fc.array(unicodeSpace, { maxLength: 3 }), fc.array(unicodeSpace, { maxLength: 3 })).map(([core, before, after]) => `${before.join('')}${core}${after.join('')}`);
+  const padded = fc
+    .tuple(
+      fc.constantFrom('', 'k', 'get', '1', 'true', 'a b', '/agents/x', 'null'),
+      fc.array(unicodeSpace, { maxLength: 3 }),
+      fc.array(unicodeSpace, { maxLength: 3 }),
+    )
+    .map(([core, before, after]) => `${before.join('')}${core}${after.join('')}`);
 
   it('keeps non-YAML white space (NBSP, U+3000, U+FEFF…) as content, in keys and values, like yaml', () => {
     fc.assert(

@@ -6,7 +6,17 @@
  * undefined and the caller uses the `yaml` package. It exists because `yaml`'s full parse of a
  * 5,000-operation file takes seconds; property tests hold it to `yaml`'s results.
  */
-import { trimYamlWhiteEnd, decodeDoubleQuoted, doubleQuotedEnd, emptyAfter, indentOf, isBlankOrComment, isSeqItemAt, keyAt, singleQuotedEnd } from './yaml-lines';
+import {
+  trimYamlWhiteEnd,
+  decodeDoubleQuoted,
+  doubleQuotedEnd,
+  emptyAfter,
+  indentOf,
+  isBlankOrComment,
+  isSeqItemAt,
+  keyAt,
+  singleQuotedEnd,
+} from './yaml-lines';
 
 class OutsideSubset extends Error {}
 const outside = new OutsideSubset('outside the block subset');

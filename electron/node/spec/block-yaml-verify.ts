@@ -37,7 +37,15 @@ function descends(trail: readonly string[], key: string): boolean {
   return trail.length === 1 && trail[0] === 'components' && key === 'schemas';
 }
 
-function verifyMap(oldLines: readonly string[], newLines: readonly string[], oldMap: MapOutline | undefined, newMap: MapOutline, oldValue: Obj, expected: Obj, trail: string[]): boolean {
+function verifyMap(
+  oldLines: readonly string[],
+  newLines: readonly string[],
+  oldMap: MapOutline | undefined,
+  newMap: MapOutline,
+  oldValue: Obj,
+  expected: Obj,
+  trail: string[],
+): boolean {
   if (newMap.pairs.length !== Object.keys(expected).length) return false;
   const oldPairs = new Map<string, Pair>();
   for (const p of oldMap?.pairs ?? []) oldPairs.set(p.key, p);

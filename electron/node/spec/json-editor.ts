@@ -201,7 +201,9 @@ export class JsonSpecEditor implements SpecTextEditor {
   /** Multi-line at the member's indentation, or on one line (with the file's spacing) when the member is inline. */
   private render(value: unknown, baseIndent: string | undefined, spacing: { colon: string; comma: string } = { colon: ':', comma: ',' }): string {
     if (this.compact || baseIndent === undefined) return inlineJson(value, spacing);
-    return JSON.stringify(value, null, this.unit).split('\n').join(this.eol + baseIndent);
+    return JSON.stringify(value, null, this.unit)
+      .split('\n')
+      .join(this.eol + baseIndent);
   }
 
   /** Separators used inside an object written on one line (`{"a": 1, "b": 2}` vs `{"a":1,"b":2}`). */
@@ -228,7 +230,11 @@ export class JsonSpecEditor implements SpecTextEditor {
     if (obj.pairs.length > 0 && (this.compact || this.isOneLine(obj))) {
       const spacing = this.spacingOf(obj);
       const last = obj.pairs[obj.pairs.length - 1] as JsonPair;
-      this.replace(last.valueEnd, last.valueEnd, entries.map(([k, v]) => `${spacing.comma}${JSON.stringify(k)}${spacing.colon}${inlineJson(v, spacing)}`).join(''));
+      this.replace(
+        last.valueEnd,
+        last.valueEnd,
+        entries.map(([k, v]) => `${spacing.comma}${JSON.stringify(k)}${spacing.colon}${inlineJson(v, spacing)}`).join(''),
+      );
       return;
     }
     if (obj.pairs.length === 0) {
@@ -295,7 +301,10 @@ export class JsonSpecEditor implements SpecTextEditor {
       if (!Object.prototype.hasOwnProperty.call(next, pair.key)) {
         if (complete) {
           const current = this.objectAt(obj.open) as JsonObjectOutline;
-          this.removeMember(current, current.pairs.findIndex((p) => p.key === pair.key));
+          this.removeMember(
+            current,
+            current.pairs.findIndex((p) => p.key === pair.key),
+          );
         }
         continue;
       }

@@ -35,23 +35,40 @@ function ownString(values: Record<string, string | undefined>, name: string): st
   return typeof value === 'string' ? value : undefined;
 }
 
-async function resolveSource(ctx: SpecContext, source: SecretSource, env: Record<string, string>, environment: Record<string, string | undefined>): Promise<SecretSource> {
+async function resolveSource(
+  ctx: SpecContext,
+  source: SecretSource,
+  env: Record<string, string>,
+  environment: Record<string, string | undefined>,
+): Promise<SecretSource> {
   if ('value' in source) return source;
   if ('env' in source) {
     const value = ownString(env, source.env) ?? ownString(environment, source.env);
-    if (value === undefined) throw new CoreError('not-found', `The operation reads its credential from environment variable ${source.env}, which is not set (pass --env ${source.env}=…).`);
+    if (value === undefined)
+      throw new CoreError(
+        'not-found',
+        `The operation reads its credential from environment variable ${source.env}, which is not set (pass --env ${source.env}=…).`,
+      );
     return { value };
   }
   const stored = await ctx.secrets.get(source.secretRef);
   const value = stored ?? ownString(env, source.secretRef);
   if (value === undefined) {
-    throw new CoreError('not-found', `The operation uses the secret "${source.secretRef}", which is not in the secret store (store it, or pass --env ${source.secretRef}=…).`);
+    throw new CoreError(
+      'not-found',
+      `The operation uses the secret "${source.secretRef}", which is not in the secret store (store it, or pass --env ${source.secretRef}=…).`,
+    );
   }
   return { value };
 }
 
 /** The call with its auth reference replaced by the resolved value (in memory only). */
-export async function resolveCallAuth(ctx: SpecContext, call: A2aCall, env: Record<string, string>, environment: Record<string, string | undefined>): Promise<A2aCall> {
+export async function resolveCallAuth(
+  ctx: SpecContext,
+  call: A2aCall,
+  env: Record<string, string>,
+  environment: Record<string, string | undefined>,
+): Promise<A2aCall> {
   const auth = call.auth;
   if (!auth || auth.type === 'none') return call;
   switch (auth.type) {

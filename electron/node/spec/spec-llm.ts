@@ -20,14 +20,25 @@ export async function operationDocs(ctx: SpecContext, file: string, path: string
   return result.docs;
 }
 
-async function knownSecretValues(ctx: SpecContext, model: unknown, path: string, httpMethod: string | undefined, environment: Record<string, string | undefined>): Promise<string[]> {
+async function knownSecretValues(
+  ctx: SpecContext,
+  model: unknown,
+  path: string,
+  httpMethod: string | undefined,
+  environment: Record<string, string | undefined>,
+): Promise<string[]> {
   const a2a = findA2aOperation(model, path, httpMethod);
   // An MCP operation's credentials: its auth reference, and each env entry of a stdio server.
   const mcp = a2a ? undefined : findMcpOperation(model, path, httpMethod)?.mcp;
   const refs: XA2aSecretRef[] = [...(a2a?.a2a?.auth ? [a2a.a2a.auth] : []), ...(mcp?.auth ? [mcp.auth] : []), ...(mcp?.env ?? [])];
   const out: string[] = [];
   for (const ref of refs) {
-    const value = ref.secretRef !== undefined ? await ctx.secrets.get(ref.secretRef) : Object.hasOwn(environment, ref.env as string) ? environment[ref.env as string] : undefined;
+    const value =
+      ref.secretRef !== undefined
+        ? await ctx.secrets.get(ref.secretRef)
+        : Object.hasOwn(environment, ref.env as string)
+          ? environment[ref.env as string]
+          : undefined;
     if (value) out.push(value);
   }
   return out;
@@ -40,7 +51,12 @@ export async function operationForLlm(
 ): Promise<string> {
   const { model } = await loadModel(ctx, req.file);
   const secretValues = await knownSecretValues(ctx, model, req.path, req.httpMethod, environment);
-  const result = copyForLlm(model, req.path, { ...(req.exchange ? { exchange: req.exchange } : {}), ...(req.mcpExchange ? { mcpExchange: req.mcpExchange } : {}), secretValues }, req.httpMethod);
+  const result = copyForLlm(
+    model,
+    req.path,
+    { ...(req.exchange ? { exchange: req.exchange } : {}), ...(req.mcpExchange ? { mcpExchange: req.mcpExchange } : {}), secretValues },
+    req.httpMethod,
+  );
   if (!result.ok) throw new CoreError('not-found', result.message);
   return result.markdown;
 }

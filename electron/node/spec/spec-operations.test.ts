@@ -59,7 +59,11 @@ describe('saving', () => {
     expect(first.created).toBe(true);
     expect(first.operations.map((o) => o.path)).toEqual(['/agents/a/send']);
     expect(await validateSpecFile(ctx, 'w.yaml')).toMatchObject({ valid: true, problems: [] });
-    const second = await saveOperation(ctx, { file: 'w.yaml', path: '/agents/a/send', expectedHash: first.hash, call: sendCall({ endpoint: 'http://127.0.0.1:10/rpc' }) }, 'save');
+    const second = await saveOperation(
+      ctx,
+      { file: 'w.yaml', path: '/agents/a/send', expectedHash: first.hash, call: sendCall({ endpoint: 'http://127.0.0.1:10/rpc' }) },
+      'save',
+    );
     expect(second.created).toBe(false);
     expect(second.operations[0]?.a2a?.endpoint).toBe('http://127.0.0.1:10/rpc');
     // The summary was kept: the second draft did not name one.
@@ -68,7 +72,17 @@ describe('saving', () => {
   });
 
   it('never writes a bearer token: the literal goes to the secret store and the file gets a reference', async () => {
-    const saved = await saveOperation(ctx, { file: 'w.yaml', path: '/agents/a/send', expectedHash: null, call: sendCall({ auth: { type: 'bearer', token: { value: TOKEN } } }), secretName: 'agent-a' }, 'save');
+    const saved = await saveOperation(
+      ctx,
+      {
+        file: 'w.yaml',
+        path: '/agents/a/send',
+        expectedHash: null,
+        call: sendCall({ auth: { type: 'bearer', token: { value: TOKEN } } }),
+        secretName: 'agent-a',
+      },
+      'save',
+    );
     expect(saved.storedSecret).toBe('agent-a');
     expect(await secrets.get('agent-a')).toBe(TOKEN);
     const bytes = await readFile(join(dir, 'w.yaml'));
@@ -78,7 +92,10 @@ describe('saving', () => {
   });
 
   it('refuses a request that carries the token anywhere else, and leaves no secret behind', async () => {
-    const call = sendCall({ auth: { type: 'bearer', token: { value: TOKEN } }, body: { message: { messageId: 'm', role: 'ROLE_USER', parts: [{ text: `my token is ${TOKEN}` }] } } });
+    const call = sendCall({
+      auth: { type: 'bearer', token: { value: TOKEN } },
+      body: { message: { messageId: 'm', role: 'ROLE_USER', parts: [{ text: `my token is ${TOKEN}` }] } },
+    });
     expect(await codeOf(saveOperation(ctx, { file: 'w.yaml', path: '/a', expectedHash: null, call }, 'save'))).toBe('bad-request');
     expect(await secrets.list()).toEqual([]);
     await expect(access(join(dir, 'w.yaml'))).rejects.toThrow();
@@ -86,7 +103,11 @@ describe('saving', () => {
 
   it('does not overwrite a different secret of the same derived name', async () => {
     await secrets.set('spec-w-a', 'someone-else-value');
-    const saved = await saveOperation(ctx, { file: 'w.yaml', path: '/a', expectedHash: null, call: sendCall({ auth: { type: 'bearer', token: { value: TOKEN } } }) }, 'save');
+    const saved = await saveOperation(
+      ctx,
+      { file: 'w.yaml', path: '/a', expectedHash: null, call: sendCall({ auth: { type: 'bearer', token: { value: TOKEN } } }) },
+      'save',
+    );
     expect(saved.storedSecret).toBe('spec-w-a-2');
     expect(await secrets.get('spec-w-a')).toBe('someone-else-value');
   });
@@ -106,7 +127,9 @@ describe('saving', () => {
   });
 
   it('refuses drafts it cannot save', async () => {
-    expect(await codeOf(saveOperation(ctx, { file: 'w.yaml', path: '/a', expectedHash: null, call: sendCall({ method: 'NoSuch' }) }, 'save'))).toBe('bad-request');
+    expect(await codeOf(saveOperation(ctx, { file: 'w.yaml', path: '/a', expectedHash: null, call: sendCall({ method: 'NoSuch' }) }, 'save'))).toBe(
+      'bad-request',
+    );
     expect(await codeOf(saveOperation(ctx, { file: 'w.yaml', path: 'no-slash', expectedHash: null, call: sendCall() }, 'save'))).toBe('bad-request');
     expect(await codeOf(saveOperation(ctx, { file: 'w.txt', path: '/a', expectedHash: null, call: sendCall() }, 'save'))).toBe('bad-request');
   });
@@ -119,7 +142,11 @@ describe('conflicts and corruption: the original is intact every time', () => {
     // Another editor changes /a (and adds a comment).
     const theirs = `${original.replace('http://127.0.0.1:9/rpc', 'http://127.0.0.1:8/rpc')}# edited in another editor\n`;
     await writeFile(join(dir, 'w.yaml'), theirs);
-    expect(await codeOf(saveOperation(ctx, { file: 'w.yaml', path: '/a', expectedHash: first.hash, call: sendCall({ endpoint: 'http://127.0.0.1:7/rpc' }) }, 'save'))).toBe('conflict');
+    expect(
+      await codeOf(
+        saveOperation(ctx, { file: 'w.yaml', path: '/a', expectedHash: first.hash, call: sendCall({ endpoint: 'http://127.0.0.1:7/rpc' }) }, 'save'),
+      ),
+    ).toBe('conflict');
     expect(await codeOf(deleteOperation(ctx, { file: 'w.yaml', path: '/a', expectedHash: first.hash }))).toBe('conflict');
     expect(await codeOf(renameOperation(ctx, { file: 'w.yaml', path: '/a', newPath: '/c', expectedHash: first.hash }))).toBe('conflict');
     expect(await readFile(join(dir, 'w.yaml'), 'utf8')).toBe(theirs);
@@ -188,7 +215,13 @@ describe('conflicts and corruption: the original is intact every time', () => {
           const handle = await nodeSpecFs.open(file, flags, mode);
           if (!file.includes('powerduck-tmp')) return handle;
           return {
-            writeFile: step === 'writeFile' ? async (data) => { await handle.writeFile(String(data).slice(0, 10)); return enospc(); } : (data) => handle.writeFile(data),
+            writeFile:
+              step === 'writeFile'
+                ? async (data) => {
+                    await handle.writeFile(String(data).slice(0, 10));
+                    return enospc();
+                  }
+                : (data) => handle.writeFile(data),
             sync: step === 'sync' ? enospc : () => handle.sync(),
             chmod: (mode) => handle.chmod(mode),
             close: () => handle.close(),
@@ -196,7 +229,9 @@ describe('conflicts and corruption: the original is intact every time', () => {
         },
         rename: step === 'rename' ? enospc : nodeSpecFs.rename,
       };
-      const error = await saveOperation({ ...ctx, fs: failing }, { file: 'w.yaml', path: '/b', expectedHash: first.hash, call: sendCall() }, 'save').catch((e: unknown) => e);
+      const error = await saveOperation({ ...ctx, fs: failing }, { file: 'w.yaml', path: '/b', expectedHash: first.hash, call: sendCall() }, 'save').catch(
+        (e: unknown) => e,
+      );
       expect(error).toBeInstanceOf(CoreError);
       expect((error as CoreError).code).toBe('io');
       expect((error as CoreError).message).toContain('disk is full');
@@ -217,10 +252,20 @@ describe('conflicts and corruption: the original is intact every time', () => {
       open: async (file, flags, mode) => {
         const handle = await nodeSpecFs.open(file, flags, mode);
         if (!file.includes('powerduck-tmp')) return handle;
-        return { writeFile: (d) => handle.writeFile(d), chmod: (m) => handle.chmod(m), close: () => handle.close(), sync: async () => { await handle.sync(); await writeFile(join(dir, 'w.yaml'), theirs); } };
+        return {
+          writeFile: (d) => handle.writeFile(d),
+          chmod: (m) => handle.chmod(m),
+          close: () => handle.close(),
+          sync: async () => {
+            await handle.sync();
+            await writeFile(join(dir, 'w.yaml'), theirs);
+          },
+        };
       },
     };
-    expect(await codeOf(saveOperation({ ...ctx, fs: racing }, { file: 'w.yaml', path: '/b', expectedHash: first.hash, call: sendCall() }, 'save'))).toBe('conflict');
+    expect(await codeOf(saveOperation({ ...ctx, fs: racing }, { file: 'w.yaml', path: '/b', expectedHash: first.hash, call: sendCall() }, 'save'))).toBe(
+      'conflict',
+    );
     expect(await readFile(join(dir, 'w.yaml'), 'utf8')).toBe(theirs);
     expect(await tempFiles()).toEqual([]);
   });
@@ -283,7 +328,9 @@ describe('rename, delete, list, import', () => {
       snapshot: true,
     });
     expect(result.added).toEqual(['/agents/sum-agent/jsonrpc/send-message', '/agents/sum-agent/jsonrpc/send-streaming-message']);
-    expect(result.operations.every((o) => o.a2a?.agentCardUrl === 'http://127.0.0.1:9/.well-known/agent-card.json' && o.a2a.agentCard?.['name'] === 'Sum Agent')).toBe(true);
+    expect(
+      result.operations.every((o) => o.a2a?.agentCardUrl === 'http://127.0.0.1:9/.well-known/agent-card.json' && o.a2a.agentCard?.['name'] === 'Sum Agent'),
+    ).toBe(true);
     expect(await validateSpecFile(ctx, 'cards.yaml')).toMatchObject({ valid: true });
   });
 });
@@ -300,21 +347,54 @@ describe('credentials in URLs never reach the file', () => {
     it(`refuses ${endpoint.replace(/TOKEN-31337|PASSWORD-31337/, '…')} with credential-in-url and writes nothing`, async () => {
       const first = await saveOperation(ctx, { file: 'w.yaml', path: '/a', expectedHash: null, call: sendCall() }, 'save');
       const before = await readFile(join(dir, 'w.yaml'), 'utf8');
-      const error = await saveOperation(ctx, { file: 'w.yaml', path: '/b', expectedHash: first.hash, call: sendCall({ endpoint }) }, 'save').catch((e: unknown) => e);
+      const error = await saveOperation(ctx, { file: 'w.yaml', path: '/b', expectedHash: first.hash, call: sendCall({ endpoint }) }, 'save').catch(
+        (e: unknown) => e,
+      );
       expect((error as CoreError).code).toBe('credential-in-url');
       expect((error as CoreError).message).toContain('Auth');
       expect((error as CoreError).message).not.toMatch(/TOKEN-31337|PASSWORD-31337/);
-      expect(await codeOf(saveOperation(ctx, { file: 'w.yaml', path: '/a', expectedHash: first.hash, call: sendCall({ endpoint }) }, 'saveAs'))).toBe('credential-in-url');
+      expect(await codeOf(saveOperation(ctx, { file: 'w.yaml', path: '/a', expectedHash: first.hash, call: sendCall({ endpoint }) }, 'saveAs'))).toBe(
+        'credential-in-url',
+      );
       expect(await readFile(join(dir, 'w.yaml'), 'utf8')).toBe(before);
-      expect(await codeOf(saveOperation(ctx, { file: 'new.yaml', path: '/a', expectedHash: null, call: sendCall({ endpoint }) }, 'save'))).toBe('credential-in-url');
+      expect(await codeOf(saveOperation(ctx, { file: 'new.yaml', path: '/a', expectedHash: null, call: sendCall({ endpoint }) }, 'save'))).toBe(
+        'credential-in-url',
+      );
       await expect(access(join(dir, 'new.yaml'))).rejects.toMatchObject({ code: 'ENOENT' });
     });
   }
 
   it('refuses an Agent Card URL with a key, and a card whose interface URL carries one', async () => {
-    expect(await codeOf(saveOperation(ctx, { file: 'w.yaml', path: '/a', expectedHash: null, call: sendCall(), agentCardUrl: 'https://h/.well-known/agent-card.json?key=K' }, 'save'))).toBe('credential-in-url');
-    const card = { name: 'Leaky', description: 'd', version: '1', supportedInterfaces: [{ url: 'http://127.0.0.1:9/rpc?apikey=K', protocolBinding: 'JSONRPC', protocolVersion: '1.0' }], capabilities: {}, defaultInputModes: [], defaultOutputModes: [], skills: [] };
-    expect(await codeOf(importCard(ctx, { file: 'cards.yaml', expectedHash: null, card, cardUrl: 'http://127.0.0.1:9/.well-known/agent-card.json', picks: [{ interfaceIndex: 0, methods: ['SendMessage'] }] }))).toBe('credential-in-url');
+    expect(
+      await codeOf(
+        saveOperation(
+          ctx,
+          { file: 'w.yaml', path: '/a', expectedHash: null, call: sendCall(), agentCardUrl: 'https://h/.well-known/agent-card.json?key=K' },
+          'save',
+        ),
+      ),
+    ).toBe('credential-in-url');
+    const card = {
+      name: 'Leaky',
+      description: 'd',
+      version: '1',
+      supportedInterfaces: [{ url: 'http://127.0.0.1:9/rpc?apikey=K', protocolBinding: 'JSONRPC', protocolVersion: '1.0' }],
+      capabilities: {},
+      defaultInputModes: [],
+      defaultOutputModes: [],
+      skills: [],
+    };
+    expect(
+      await codeOf(
+        importCard(ctx, {
+          file: 'cards.yaml',
+          expectedHash: null,
+          card,
+          cardUrl: 'http://127.0.0.1:9/.well-known/agent-card.json',
+          picks: [{ interfaceIndex: 0, methods: ['SendMessage'] }],
+        }),
+      ),
+    ).toBe('credential-in-url');
   });
 });
 
@@ -336,7 +416,10 @@ describe('prototype-named keys in spec documents are ordinary keys', () => {
         }),
       ) as Record<string, unknown>;
       // JSON.stringify of a literal drops __proto__ members; put them back as own keys.
-      const text = format === 'json' ? JSON.stringify(doc, null, 2).replace('"x-toString": {}', '"x-toString": {"__proto__": {"polluted": true}}') : (await import('yaml')).stringify(doc).replace('x-toString: {}', 'x-toString:\n          __proto__:\n            polluted: true');
+      const text =
+        format === 'json'
+          ? JSON.stringify(doc, null, 2).replace('"x-toString": {}', '"x-toString": {"__proto__": {"polluted": true}}')
+          : (await import('yaml')).stringify(doc).replace('x-toString: {}', 'x-toString:\n          __proto__:\n            polluted: true');
       await writeFile(join(dir, `h.${format}`), text);
       const opened = await openSpec(ctx, `h.${format}`);
       expect(opened.parseError).toBeUndefined();
@@ -348,7 +431,8 @@ describe('prototype-named keys in spec documents are ordinary keys', () => {
       expect(r.operations.map((o) => o.path).sort()).toEqual(['/__proto__', '/constructor', '/toString']);
       const after = await readFile(join(dir, `h.${format}`), 'utf8');
       // Everything that was there is still there, byte for byte.
-      for (const line of text.split('\n').filter((l) => l.includes('__proto__') || l.includes('constructor') || l.includes('polluted'))) expect(after).toContain(line);
+      for (const line of text.split('\n').filter((l) => l.includes('__proto__') || l.includes('constructor') || l.includes('polluted')))
+        expect(after).toContain(line);
       const reread = (format === 'json' ? JSON.parse(after) : (await import('yaml')).parse(after)) as { components: { schemas: Record<string, unknown> } };
       expect(Object.keys(reread.components.schemas)).toEqual(expect.arrayContaining(hostile));
       expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();

@@ -51,7 +51,10 @@ function editsFor(model: unknown, path: string, built: BuiltOperation, draft: Me
   const ops = listOperations(model).filter((op) => op.path === path && !op.additional);
   const verb = ops.find((op) => op.kind === 'a2a')?.httpMethod ?? built.verb;
   if (ops.some((op) => op.httpMethod === verb && op.kind !== 'a2a')) {
-    throw new CoreError('conflict', `${path} already has a ${verb} operation that is not an A2A request; Powerduck will not overwrite it. Choose another path.`);
+    throw new CoreError(
+      'conflict',
+      `${path} already has a ${verb} operation that is not an A2A request; Powerduck will not overwrite it. Choose another path.`,
+    );
   }
   const have = existingSchemaNames(model);
   const missing = Object.entries(built.components).filter(([name]) => !have.has(name));

@@ -13,8 +13,15 @@ function derivedSecretName(file: string, path: string): string {
 }
 
 /** Stores a literal credential under a name (never overwriting a different value) and returns the name. */
-export async function storeLiteral(ctx: SpecContext, value: string, requested: string | undefined, file: string, path: string): Promise<{ name: string; created: boolean }> {
-  if (requested !== undefined && !secretNamePattern.test(requested)) throw new CoreError('bad-request', 'A secret name is 1-128 characters of letters, digits, dot, dash or underscore.');
+export async function storeLiteral(
+  ctx: SpecContext,
+  value: string,
+  requested: string | undefined,
+  file: string,
+  path: string,
+): Promise<{ name: string; created: boolean }> {
+  if (requested !== undefined && !secretNamePattern.test(requested))
+    throw new CoreError('bad-request', 'A secret name is 1-128 characters of letters, digits, dot, dash or underscore.');
   const base = requested ?? derivedSecretName(file, path);
   for (let n = 1; n < 100; n++) {
     const name = n === 1 ? base : `${base}-${n}`;

@@ -160,7 +160,10 @@ function checkOpenApi32(model: unknown): void {
   const version = ownValue(model, 'openapi');
   if (typeof version !== 'string') throw new CoreError('invalid', 'The file has no openapi version; Powerduck writes OpenAPI 3.2 files.');
   if (!/^3\.2\.\d+/.test(version)) {
-    throw new CoreError('unsupported', `The file is OpenAPI ${version}; Powerduck writes OpenAPI 3.2 only (streaming responses need 3.2's itemSchema). Save to another file or change its openapi field to 3.2.0.`);
+    throw new CoreError(
+      'unsupported',
+      `The file is OpenAPI ${version}; Powerduck writes OpenAPI 3.2 only (streaming responses need 3.2's itemSchema). Save to another file or change its openapi field to 3.2.0.`,
+    );
   }
 }
 
@@ -191,9 +194,13 @@ async function checkNoNewErrors(problems: SpecProblem[], baseline: unknown): Pro
   const errors = problems.filter((p) => p.severity === 'error' && !before.has(key(p)));
   if (errors.length > 0) {
     const first = errors[0] as SpecProblem;
-    throw new CoreError('invalid', `The result would not be a valid OpenAPI 3.2 / x-a2a / x-mcp file (${errors.length} problem${errors.length === 1 ? '' : 's'}, first: ${first.path} ${first.message}); nothing was written.`, {
-      problems: errors,
-    });
+    throw new CoreError(
+      'invalid',
+      `The result would not be a valid OpenAPI 3.2 / x-a2a / x-mcp file (${errors.length} problem${errors.length === 1 ? '' : 's'}, first: ${first.path} ${first.message}); nothing was written.`,
+      {
+        problems: errors,
+      },
+    );
   }
 }
 
@@ -202,7 +209,13 @@ async function checkNoNewErrors(problems: SpecProblem[], baseline: unknown): Pro
  * the edits; nothing is written unless the edited text round-trips and validates. Resolves once the
  * new bytes are on disk.
  */
-export async function writeSpec(ctx: SpecContext, file: string, expectedHash: string | null | undefined, mutate: (model: unknown) => SpecMutation, options: WriteOptions = { allowCreate: true }): Promise<WriteOutcome> {
+export async function writeSpec(
+  ctx: SpecContext,
+  file: string,
+  expectedHash: string | null | undefined,
+  mutate: (model: unknown) => SpecMutation,
+  options: WriteOptions = { allowCreate: true },
+): Promise<WriteOutcome> {
   const abs = resolveSpecFile(ctx, file);
   const format = formatForFile(abs) as SpecFormat;
   const target = await targetOf(ctx, abs);
@@ -212,9 +225,14 @@ export async function writeSpec(ctx: SpecContext, file: string, expectedHash: st
       const current = currentFile ? loadedFrom(abs, target, currentFile, 'version') : undefined;
       let base: { model: unknown } | undefined;
       if (current) {
-        if (expectedHash === null && options.createOnly) throw new CoreError('conflict', `${abs} already exists; open it first (or pick another name).`, { file: abs, actualHash: current.hash });
+        if (expectedHash === null && options.createOnly)
+          throw new CoreError('conflict', `${abs} already exists; open it first (or pick another name).`, { file: abs, actualHash: current.hash });
         if (current.parsed.error) {
-          throw new CoreError('parse', `${abs} does not parse (${current.parsed.error.message}); Powerduck never overwrites a file it cannot read.`, current.parsed.error);
+          throw new CoreError(
+            'parse',
+            `${abs} does not parse (${current.parsed.error.message}); Powerduck never overwrites a file it cannot read.`,
+            current.parsed.error,
+          );
         }
         if (expectedHash !== undefined && expectedHash !== current.hash) base = baseModel(abs, target, expectedHash, current);
         try {
@@ -224,7 +242,8 @@ export async function writeSpec(ctx: SpecContext, file: string, expectedHash: st
         }
       } else {
         if (!options.allowCreate) throw new CoreError('not-found', `${abs} does not exist.`);
-        if (typeof expectedHash === 'string') throw new CoreError('conflict', `${abs} was deleted on disk since it was opened; nothing was written.`, { file: abs, expectedHash });
+        if (typeof expectedHash === 'string')
+          throw new CoreError('conflict', `${abs} was deleted on disk since it was opened; nothing was written.`, { file: abs, expectedHash });
       }
       const blank = !current || current.text.trim() === '';
       const baseText = blank ? skeletonText(format, options.title ?? basename(abs, extname(abs))) : (current as LoadedSpec).text;
@@ -236,7 +255,11 @@ export async function writeSpec(ctx: SpecContext, file: string, expectedHash: st
       } catch (error) {
         // The operation the caller saw is gone from the current file: someone else moved or removed it.
         if (base && error instanceof CoreError && error.code === 'not-found') {
-          throw new CoreError('conflict', `${error.message} It was changed in ${abs} since it was opened; nothing was written. Reopen the file to see the other version.`, { file: abs, expectedHash, actualHash: current?.hash });
+          throw new CoreError(
+            'conflict',
+            `${error.message} It was changed in ${abs} since it was opened; nothing was written. Reopen the file to see the other version.`,
+            { file: abs, expectedHash, actualHash: current?.hash },
+          );
         }
         throw error;
       }
@@ -244,13 +267,17 @@ export async function writeSpec(ctx: SpecContext, file: string, expectedHash: st
         // Saved from an older version: land only if nobody changed what this edit touches since.
         for (const { path, verb } of touchedOperations(mutation.edits)) {
           if (!deepEqual(operationIn(base.model, path, verb), operationIn(baseParsed.model, path, verb))) {
-            throw new CoreError('conflict', `${verb.toUpperCase()} ${path} was changed in ${abs} since it was opened; nothing was written. Reopen the file to see the other version.`, {
-              file: abs,
-              expectedHash,
-              actualHash: current?.hash,
-              path,
-              httpMethod: verb,
-            });
+            throw new CoreError(
+              'conflict',
+              `${verb.toUpperCase()} ${path} was changed in ${abs} since it was opened; nothing was written. Reopen the file to see the other version.`,
+              {
+                file: abs,
+                expectedHash,
+                actualHash: current?.hash,
+                path,
+                httpMethod: verb,
+              },
+            );
           }
         }
       }
@@ -264,7 +291,10 @@ export async function writeSpec(ctx: SpecContext, file: string, expectedHash: st
       }
       for (const secret of mutation.forbidden ?? []) {
         if (secret.length >= 4 && edited.text.includes(secret)) {
-          throw new CoreError('bad-request', 'The request contains the credential in its body or headers; a spec file may only hold a reference to it. Nothing was written.');
+          throw new CoreError(
+            'bad-request',
+            'The request contains the credential in its body or headers; a spec file may only hold a reference to it. Nothing was written.',
+          );
         }
       }
       const problems = await validateSpecDocument(edited.model);
@@ -273,7 +303,16 @@ export async function writeSpec(ctx: SpecContext, file: string, expectedHash: st
       const newHash = hashBytes(output);
       const parsedWritten: ParsedSpecText = { format, syntax: baseParsed.syntax, model: edited.model, ...(edited.fast ? { fast: true } : {}) };
       rememberVersion(target, newHash, parsedWritten);
-      const written: LoadedSpec = { file: abs, target, text: edited.text, bom: current?.bom ?? false, hash: newHash, mtimeMs: 0, sizeBytes: Buffer.byteLength(output), parsed: parsedWritten };
+      const written: LoadedSpec = {
+        file: abs,
+        target,
+        text: edited.text,
+        bom: current?.bom ?? false,
+        hash: newHash,
+        mtimeMs: 0,
+        sizeBytes: Buffer.byteLength(output),
+        parsed: parsedWritten,
+      };
       return {
         write: { data: output },
         result: { written, model: edited.model, created: !current, warnings: problems.filter((p) => p.severity === 'warning') },

@@ -41,7 +41,9 @@ x-end: true
 
 describe('YAML editing', () => {
   it('changes only the value that changed, keeping its quoting and comment', () => {
-    const out = edit(yamlDoc, [{ kind: 'setOperationFields', path: '/a', verb: 'post', fields: [['x-a2a', { endpoint: 'http://new', method: 'SendMessage' }]] }]);
+    const out = edit(yamlDoc, [
+      { kind: 'setOperationFields', path: '/a', verb: 'post', fields: [['x-a2a', { endpoint: 'http://new', method: 'SendMessage' }]] },
+    ]);
     expect(changed(yamlDoc, out)).toEqual({ removed: ["        endpoint: 'http://old'"], added: ["        endpoint: 'http://new'"] });
   });
 
@@ -63,7 +65,8 @@ describe('YAML editing', () => {
   });
 
   it('deletes an operation with the comments directly above it, and only that', () => {
-    const text = 'openapi: 3.2.0\ninfo: {title: T, version: "1"}\npaths:\n  /a:\n    get: {summary: G}\n    # about post\n    post:\n      summary: P\n  /b:\n    get: {}\n';
+    const text =
+      'openapi: 3.2.0\ninfo: {title: T, version: "1"}\npaths:\n  /a:\n    get: {summary: G}\n    # about post\n    post:\n      summary: P\n  /b:\n    get: {}\n';
     const out = edit(text, [{ kind: 'deleteOperation', path: '/a', verb: 'post' }]);
     expect(out).toBe('openapi: 3.2.0\ninfo: {title: T, version: "1"}\npaths:\n  /a:\n    get: {summary: G}\n  /b:\n    get: {}\n');
   });
@@ -79,14 +82,25 @@ describe('YAML editing', () => {
 
   it('keeps CRLF line endings and a missing final newline', () => {
     const crlf = yamlDoc.replace(/\n/g, '\r\n').replace(/\r\n$/, '');
-    const out = edit(crlf, [{ kind: 'setOperationFields', path: '/b', verb: 'get', fields: [['summary', 'B2'], ['description', 'two\nlines']] }]);
+    const out = edit(crlf, [
+      {
+        kind: 'setOperationFields',
+        path: '/b',
+        verb: 'get',
+        fields: [
+          ['summary', 'B2'],
+          ['description', 'two\nlines'],
+        ],
+      },
+    ]);
     expect(out.replace(/\r\n/g, '')).not.toContain('\n');
     expect(out.endsWith('x-end: true')).toBe(true);
     expect(YAML.parse(out).paths['/b'].get).toEqual({ summary: 'B2', description: 'two\nlines' });
   });
 
   it('refuses, rather than corrupts, when an edit would break an anchor used elsewhere', () => {
-    const text = 'openapi: 3.2.0\ninfo: {title: T, version: "1"}\npaths:\n  /a:\n    post:\n      x-a2a: &shared\n        endpoint: e\n  /b:\n    post:\n      x-a2a: *shared\n';
+    const text =
+      'openapi: 3.2.0\ninfo: {title: T, version: "1"}\npaths:\n  /a:\n    post:\n      x-a2a: &shared\n        endpoint: e\n  /b:\n    post:\n      x-a2a: *shared\n';
     expect(() => edit(text, [{ kind: 'setOperationFields', path: '/a', verb: 'post', fields: [['x-a2a', { endpoint: 'f' }]] }])).toThrow(NotEditable);
   });
 
@@ -123,7 +137,21 @@ const jsonDoc = `{
 
 describe('JSON editing', () => {
   it('keeps the file indentation and touches only changed members', () => {
-    const out = edit(jsonDoc, [{ kind: 'setOperationFields', path: '/b', verb: 'get', fields: [['summary', 'B2'], ['x-protocol', 'a2a']] }], 'json');
+    const out = edit(
+      jsonDoc,
+      [
+        {
+          kind: 'setOperationFields',
+          path: '/b',
+          verb: 'get',
+          fields: [
+            ['summary', 'B2'],
+            ['x-protocol', 'a2a'],
+          ],
+        },
+      ],
+      'json',
+    );
     expect(changed(jsonDoc, out)).toEqual({
       removed: ['                "summary": "B"'],
       added: ['                "summary": "B2",', '                "x-protocol": "a2a"'],
@@ -151,7 +179,9 @@ describe('JSON editing', () => {
 
   it('empties paths to {} when its last operation goes', () => {
     const one = '{"openapi":"3.2.0","info":{"title":"T","version":"1"},"paths":{"/a":{"post":{}}}}';
-    expect(edit(one, [{ kind: 'deleteOperation', path: '/a', verb: 'post' }], 'json')).toBe('{"openapi":"3.2.0","info":{"title":"T","version":"1"},"paths":{}}');
+    expect(edit(one, [{ kind: 'deleteOperation', path: '/a', verb: 'post' }], 'json')).toBe(
+      '{"openapi":"3.2.0","info":{"title":"T","version":"1"},"paths":{}}',
+    );
   });
 });
 

@@ -91,7 +91,9 @@ export function editSpecText(text: string, parsed: ParsedSpecText, edits: readon
   const reparsed = parseSpecText(next, parsed.syntax === 'json' ? 'json' : parsed.format);
   if (reparsed.error) throw new NotEditable(`The edit would leave the file unparsable (${reparsed.error.message}); nothing was written.`);
   if (!deepEqual(reparsed.model, expectedModel)) {
-    throw new NotEditable('The edit could not be made without changing other parts of the file (anchors or unusual layout around the operation); nothing was written.');
+    throw new NotEditable(
+      'The edit could not be made without changing other parts of the file (anchors or unusual layout around the operation); nothing was written.',
+    );
   }
   // Equal to the expected model, which shares every untouched branch with the old one (caches stay warm).
   return { text: next, model: expectedModel, ...(reparsed.fast ? { fast: true } : {}) };

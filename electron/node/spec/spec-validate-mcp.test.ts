@@ -5,10 +5,22 @@ import { describe, expect, it } from 'vitest';
 import type { SpecProblem } from './spec-validate';
 import { isValid, reduceXMcp, validateSpecDocument, X_MCP_SCHEMA_ID } from './spec-validate';
 
-const good = { transport: 'streamable-http', endpoint: 'http://127.0.0.1:1/mcp', method: 'tools/call', params: { name: 'add', arguments: { a: 1 } }, tool: 'add', requestSchema: { type: 'object' }, responseSchema: { type: 'object' } };
+const good = {
+  transport: 'streamable-http',
+  endpoint: 'http://127.0.0.1:1/mcp',
+  method: 'tools/call',
+  params: { name: 'add', arguments: { a: 1 } },
+  tool: 'add',
+  requestSchema: { type: 'object' },
+  responseSchema: { type: 'object' },
+};
 
 function docWith(xmcp: unknown, extra: Record<string, unknown> = {}): Record<string, unknown> {
-  return { openapi: '3.2.0', info: { title: 'T', version: '1' }, paths: { '/mcp/add': { post: { summary: 'Add', 'x-protocol': 'mcp', 'x-mcp': xmcp, responses: { '200': { description: 'ok' } }, ...extra } } } };
+  return {
+    openapi: '3.2.0',
+    info: { title: 'T', version: '1' },
+    paths: { '/mcp/add': { post: { summary: 'Add', 'x-protocol': 'mcp', 'x-mcp': xmcp, responses: { '200': { description: 'ok' } }, ...extra } } },
+  };
 }
 
 async function problems(xmcp: unknown, extra: Record<string, unknown> = {}): Promise<SpecProblem[]> {
@@ -18,25 +30,58 @@ async function problems(xmcp: unknown, extra: Record<string, unknown> = {}): Pro
 describe('x-mcp validation', () => {
   it('accepts what Powerduck writes, over HTTP and stdio', async () => {
     expect(await problems(good)).toEqual([]);
-    expect(await problems({ transport: 'stdio', command: 'node', args: ['s.js'], env: [{ name: 'KEY', secretRef: 'k' }, { name: 'HOME_DIR', env: 'HOME' }], method: 'prompts/get', params: { name: 'greet' }, prompt: 'greet' })).toEqual([]);
+    expect(
+      await problems({
+        transport: 'stdio',
+        command: 'node',
+        args: ['s.js'],
+        env: [
+          { name: 'KEY', secretRef: 'k' },
+          { name: 'HOME_DIR', env: 'HOME' },
+        ],
+        method: 'prompts/get',
+        params: { name: 'greet' },
+        prompt: 'greet',
+      }),
+    ).toEqual([]);
   });
 
   it('reports each kind of mistake at its place', async () => {
-    const at = async (xmcp: unknown, extra: Record<string, unknown> = {}): Promise<string[]> => (await problems(xmcp, extra)).filter((p) => p.severity === 'error').map((p) => `${p.pointer} ${p.rule}`);
+    const at = async (xmcp: unknown, extra: Record<string, unknown> = {}): Promise<string[]> =>
+      (await problems(xmcp, extra)).filter((p) => p.severity === 'error').map((p) => `${p.pointer} ${p.rule}`);
     expect(await at({ ...good, transport: 'pigeon' })).toContain('/paths/~1mcp~1add/post/x-mcp/transport enum');
     expect(await at({ transport: 'auto', method: 'tools/list' })).toContain('/paths/~1mcp~1add/post/x-mcp required');
-    expect(await at({ transport: 'stdio', endpoint: 'http://h', method: 'tools/list' })).toEqual(expect.arrayContaining(['/paths/~1mcp~1add/post/x-mcp required']));
+    expect(await at({ transport: 'stdio', endpoint: 'http://h', method: 'tools/list' })).toEqual(
+      expect.arrayContaining(['/paths/~1mcp~1add/post/x-mcp required']),
+    );
     expect(await at({ ...good, command: 'node' })).toContain('/paths/~1mcp~1add/post/x-mcp/command not-allowed');
     expect(await at({ ...good, params: [1] })).toContain('/paths/~1mcp~1add/post/x-mcp/params type');
-    expect(await at({ ...good, auth: { scheme: 'bearer', value: 'literal' } })).toEqual(expect.arrayContaining(['/paths/~1mcp~1add/post/x-mcp/auth/value additionalProperties']));
-    expect(await at({ transport: 'stdio', command: 'node', env: [{ name: 'K', value: 'literal' }], method: 'tools/list' })).toEqual(expect.arrayContaining(['/paths/~1mcp~1add/post/x-mcp/env/0/value additionalProperties']));
+    expect(await at({ ...good, auth: { scheme: 'bearer', value: 'literal' } })).toEqual(
+      expect.arrayContaining(['/paths/~1mcp~1add/post/x-mcp/auth/value additionalProperties']),
+    );
+    expect(await at({ transport: 'stdio', command: 'node', env: [{ name: 'K', value: 'literal' }], method: 'tools/list' })).toEqual(
+      expect.arrayContaining(['/paths/~1mcp~1add/post/x-mcp/env/0/value additionalProperties']),
+    );
     expect(await at({ ...good, tool: 'subtract' })).toContain('/paths/~1mcp~1add/post/x-mcp/tool mcp-subject');
     expect(await at({ ...good, prompt: 'add' })).toContain('/paths/~1mcp~1add/post/x-mcp not');
-    expect((await problems({ ...good, prompt: 'add' })).find((p) => p.rule === 'not')?.message).toBe('breaks the rule: At most one subject: a tool, a resource or a prompt.');
+    expect((await problems({ ...good, prompt: 'add' })).find((p) => p.rule === 'not')?.message).toBe(
+      'breaks the rule: At most one subject: a tool, a resource or a prompt.',
+    );
     expect((await problems({ ...good, command: 'node' })).find((p) => p.rule === 'not-allowed')?.message).toBe('"command" is not allowed here.');
     expect(await at({ ...good, endpoint: 'http://bob:pw@h/mcp' })).toContain('/paths/~1mcp~1add/post/x-mcp/endpoint credential-in-url');
-    expect(await at({ ...good, requestSchema: { $ref: '#/components/schemas/Nope' } })).toContain('/paths/~1mcp~1add/post/x-mcp/requestSchema/$ref dangling-ref');
-    const warnings = (await validateSpecDocument({ openapi: '3.2.0', info: { title: 'T', version: '1' }, paths: { '/m': { post: { 'x-protocol': 'mcp', responses: { '200': { description: 'ok' } } } }, '/n': { post: { 'x-mcp': good, responses: { '200': { description: 'ok' } } } } } })).map((p) => `${p.severity} ${p.rule}`);
+    expect(await at({ ...good, requestSchema: { $ref: '#/components/schemas/Nope' } })).toContain(
+      '/paths/~1mcp~1add/post/x-mcp/requestSchema/$ref dangling-ref',
+    );
+    const warnings = (
+      await validateSpecDocument({
+        openapi: '3.2.0',
+        info: { title: 'T', version: '1' },
+        paths: {
+          '/m': { post: { 'x-protocol': 'mcp', responses: { '200': { description: 'ok' } } } },
+          '/n': { post: { 'x-mcp': good, responses: { '200': { description: 'ok' } } } },
+        },
+      })
+    ).map((p) => `${p.severity} ${p.rule}`);
     expect(warnings).toEqual(['warning x-mcp', 'warning x-protocol']);
     expect(isValid(await problems(good))).toBe(true);
   });
@@ -44,7 +89,15 @@ describe('x-mcp validation', () => {
   it('checks x-mcp on a reduced form that always gets the same verdict as the full value', async () => {
     await validateSpecDocument(docWith(good));
     const check = await validate(X_MCP_SCHEMA_ID);
-    const anything = fc.oneof(fc.constant(null), fc.boolean(), fc.integer(), fc.string({ maxLength: 5 }), fc.constant({}), fc.constant([]), fc.dictionary(fc.string({ maxLength: 4 }), fc.string({ maxLength: 4 }), { maxKeys: 2 }));
+    const anything = fc.oneof(
+      fc.constant(null),
+      fc.boolean(),
+      fc.integer(),
+      fc.string({ maxLength: 5 }),
+      fc.constant({}),
+      fc.constant([]),
+      fc.dictionary(fc.string({ maxLength: 4 }), fc.string({ maxLength: 4 }), { maxKeys: 2 }),
+    );
     const xmcp = fc.record(
       {
         transport: fc.oneof(fc.constantFrom('auto', 'streamable-http', 'sse', 'stdio'), anything),

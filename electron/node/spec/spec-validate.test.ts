@@ -6,7 +6,9 @@ import { buildOperation } from '../../../shared/spec/operation-build';
 import { isValid, jsonPath, reduceXA2a, validateSpecDocument, X_A2A_SCHEMA_ID } from './spec-validate';
 
 function docWith(xa2a: Record<string, unknown>, extra: Record<string, unknown> = {}): Record<string, unknown> {
-  const built = buildOperation({ call: { version: '1.0', binding: 'JSONRPC', endpoint: 'http://127.0.0.1:1/rpc', method: 'SendMessage', body: { message: {} } } });
+  const built = buildOperation({
+    call: { version: '1.0', binding: 'JSONRPC', endpoint: 'http://127.0.0.1:1/rpc', method: 'SendMessage', body: { message: {} } },
+  });
   if (!built.ok) throw new Error(built.message);
   return {
     openapi: '3.2.0',
@@ -51,7 +53,11 @@ describe('validateSpecDocument', () => {
 
   it('reports a problem shared by several path items at each of them', async () => {
     const bad = { get: { summary: 'x', parameters: [{ name: 'q' }], 'x-note': 1 } };
-    const doc = { openapi: '3.2.0', info: { title: 'T', version: '1' }, paths: { '/a': bad, '/b': { ...bad, get: { ...bad.get, summary: 'other', 'x-note': 'y' } }, '/c': { get: { summary: 'fine' } } } };
+    const doc = {
+      openapi: '3.2.0',
+      info: { title: 'T', version: '1' },
+      paths: { '/a': bad, '/b': { ...bad, get: { ...bad.get, summary: 'other', 'x-note': 'y' } }, '/c': { get: { summary: 'fine' } } },
+    };
     const problems = await validateSpecDocument(doc);
     const paths = new Set(problems.map((p) => p.path.split('.get')[0]));
     expect(paths).toEqual(new Set([`$.paths['/a']`, `$.paths['/b']`]));
@@ -67,7 +73,15 @@ describe('validateSpecDocument', () => {
   it('checks x-a2a on a reduced form that always gets the same verdict as the full value', async () => {
     await validateSpecDocument({ openapi: '3.2.0', info: { title: 'T', version: '1' }, paths: {} });
     const check = await validate(X_A2A_SCHEMA_ID);
-    const anything = fc.oneof(fc.constant(null), fc.boolean(), fc.integer(), fc.string({ maxLength: 5 }), fc.constant({}), fc.constant([]), fc.dictionary(fc.string({ maxLength: 4 }), fc.string({ maxLength: 4 }), { maxKeys: 2 }));
+    const anything = fc.oneof(
+      fc.constant(null),
+      fc.boolean(),
+      fc.integer(),
+      fc.string({ maxLength: 5 }),
+      fc.constant({}),
+      fc.constant([]),
+      fc.dictionary(fc.string({ maxLength: 4 }), fc.string({ maxLength: 4 }), { maxKeys: 2 }),
+    );
     const xa2a = fc.record(
       {
         version: fc.oneof(fc.constantFrom('1.0', '0.3'), anything),
@@ -78,7 +92,10 @@ describe('validateSpecDocument', () => {
         responseSchema: anything,
         agentCard: fc.oneof(fc.constant({ name: 'a', skills: [1] }), anything),
         example: fc.oneof(
-          fc.record({ jsonrpc: fc.oneof(fc.constant('2.0'), anything), id: anything, method: fc.oneof(fc.constant('m'), anything), params: anything }, { requiredKeys: [] }),
+          fc.record(
+            { jsonrpc: fc.oneof(fc.constant('2.0'), anything), id: anything, method: fc.oneof(fc.constant('m'), anything), params: anything },
+            { requiredKeys: [] },
+          ),
           anything,
         ),
         auth: fc.oneof(fc.constant({ scheme: 'bearer', secretRef: 's' }), fc.constant({ scheme: 'bearer', value: 'v' }), anything),

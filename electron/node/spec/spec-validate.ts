@@ -65,7 +65,9 @@ export function jsonPath(tokens: readonly string[]): string {
   return (
     '$' +
     tokens
-      .map((t) => (/^(0|[1-9][0-9]*)$/.test(t) ? `[${t}]` : /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(t) ? `.${t}` : `['${t.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}']`))
+      .map((t) =>
+        /^(0|[1-9][0-9]*)$/.test(t) ? `[${t}]` : /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(t) ? `.${t}` : `['${t.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}']`,
+      )
       .join('')
   );
 }
@@ -104,7 +106,13 @@ async function messagesFor(unit: OutputUnit, instance: unknown, instanceTokens: 
   switch (keyword) {
     case 'not': {
       const description = await keywordValue(`${parent}/description`);
-      return [{ tokens: instanceTokens, message: typeof description === 'string' ? `breaks the rule: ${description}` : 'matches a shape that is not allowed.', rule: 'not' }];
+      return [
+        {
+          tokens: instanceTokens,
+          message: typeof description === 'string' ? `breaks the rule: ${description}` : 'matches a shape that is not allowed.',
+          rule: 'not',
+        },
+      ];
     }
     case 'required': {
       const required = await keywordValue(location);
@@ -197,7 +205,15 @@ function a2aChecks(doc: unknown): SpecProblem[] {
     const base = op.additional ? ['paths', op.path, 'additionalOperations', op.httpMethod] : ['paths', op.path, op.httpMethod];
     if (op.operationId) {
       const prior = operationIds.get(op.operationId);
-      if (prior) out.push(problem('error', [...base, 'operationId'], `operationId "${op.operationId}" is also used at ${jsonPath(prior)} (OpenAPI requires unique operationIds).`, 'unique-operation-id'));
+      if (prior)
+        out.push(
+          problem(
+            'error',
+            [...base, 'operationId'],
+            `operationId "${op.operationId}" is also used at ${jsonPath(prior)} (OpenAPI requires unique operationIds).`,
+            'unique-operation-id',
+          ),
+        );
       else operationIds.set(op.operationId, [...base, 'operationId']);
     }
     if (op.kind !== 'a2a') continue;
@@ -215,7 +231,14 @@ function a2aChecks(doc: unknown): SpecProblem[] {
     if (binding === 'JSONRPC' && xa['example'] && typeof xa['example'] === 'object') {
       const exampleMethod = (xa['example'] as Record<string, unknown>)['method'];
       if (typeof exampleMethod === 'string' && exampleMethod !== method) {
-        out.push(problem('error', [...base, 'x-a2a', 'method'], `must equal the example's JSON-RPC method "${exampleMethod}" (found "${String(method)}").`, 'jsonrpc-method'));
+        out.push(
+          problem(
+            'error',
+            [...base, 'x-a2a', 'method'],
+            `must equal the example's JSON-RPC method "${exampleMethod}" (found "${String(method)}").`,
+            'jsonrpc-method',
+          ),
+        );
       }
     }
     if (isA2aVersion(version) && isBinding(binding) && typeof method === 'string') {
@@ -322,7 +345,8 @@ function shapeOf(value: Record<string, unknown>, operationLevel: boolean): Recor
     if (k.startsWith('x-')) out[k] = true;
     else if ((k === 'summary' || k === 'description' || (operationLevel && k === 'operationId')) && typeof v === 'string') out[k] = '';
     else if (!operationLevel && operationKeys.has(k) && isObject(v)) out[k] = shapeOf(v, true);
-    else if (!operationLevel && k === 'additionalOperations' && isObject(v)) out[k] = Object.fromEntries(Object.entries(v).map(([m, op]) => [m, isObject(op) ? shapeOf(op, true) : op]));
+    else if (!operationLevel && k === 'additionalOperations' && isObject(v))
+      out[k] = Object.fromEntries(Object.entries(v).map(([m, op]) => [m, isObject(op) ? shapeOf(op, true) : op]));
     else out[k] = v;
   }
   return out;
@@ -363,7 +387,9 @@ async function openApiProblems(doc: Record<string, unknown>): Promise<SpecProble
     const id = JSON.stringify(components);
     let found = componentResults.get(id);
     if (!found) {
-      found = (await schemaProblems(OAS_SCHEMA, { openapi: '3.2.0', info: { title: '', version: '' }, components }, [])).filter((p) => p.pointer.startsWith('/components'));
+      found = (await schemaProblems(OAS_SCHEMA, { openapi: '3.2.0', info: { title: '', version: '' }, components }, [])).filter((p) =>
+        p.pointer.startsWith('/components'),
+      );
       componentResults.clear();
       componentResults.set(id, found);
     }
@@ -401,7 +427,8 @@ async function openApiProblems(doc: Record<string, unknown>): Promise<SpecProble
 /** Every problem of the document; valid = no problem with severity error. */
 export async function validateSpecDocument(doc: unknown): Promise<SpecProblem[]> {
   ensureRegistered();
-  if (!doc || typeof doc !== 'object' || Array.isArray(doc)) return [problem('error', [], 'An OpenAPI document is a mapping with openapi, info and paths.', 'type')];
+  if (!doc || typeof doc !== 'object' || Array.isArray(doc))
+    return [problem('error', [], 'An OpenAPI document is a mapping with openapi, info and paths.', 'type')];
   const problems = await openApiProblems(doc as Record<string, unknown>);
   for (const op of listOperations(doc)) {
     if (op.kind !== 'a2a') continue;

@@ -49,7 +49,8 @@ export async function listWorkspace(ctx: SpecContext, workspace?: string): Promi
     try {
       entries = await ctx.fs.readdir(dir);
     } catch (error) {
-      if (dir === root) throw new CoreError(errnoCode(error) === 'ENOENT' ? 'not-found' : 'io', `Cannot read the workspace folder ${dir}: ${(error as Error).message}`);
+      if (dir === root)
+        throw new CoreError(errnoCode(error) === 'ENOENT' ? 'not-found' : 'io', `Cannot read the workspace folder ${dir}: ${(error as Error).message}`);
       return;
     }
     for (const entry of entries.sort((a, b) => a.name.localeCompare(b.name))) {

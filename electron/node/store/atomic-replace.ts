@@ -32,7 +32,12 @@ export function isTempOf(file: string, name: string): boolean {
 
 function ioError(action: string, file: string, error: unknown): CoreError {
   const code = errnoCode(error);
-  const reason = code === 'EACCES' || code === 'EPERM' || code === 'EROFS' ? 'permission denied' : code === 'ENOSPC' ? 'the disk is full' : ((error as Error)?.message ?? String(error));
+  const reason =
+    code === 'EACCES' || code === 'EPERM' || code === 'EROFS'
+      ? 'permission denied'
+      : code === 'ENOSPC'
+        ? 'the disk is full'
+        : ((error as Error)?.message ?? String(error));
   return new CoreError('io', `Could not ${action} ${file}: ${reason}. The original file was not changed.`, { code });
 }
 

@@ -93,7 +93,8 @@ export async function withFileLock<T>(file: string, task: (assertHeld: () => voi
         },
       });
     } catch (error) {
-      if (errnoCode(error) === 'ELOCKED') throw new CoreError('io', `${file} stayed locked by another writer; nothing was written. Try again.`, { file, code: 'ELOCKED' });
+      if (errnoCode(error) === 'ELOCKED')
+        throw new CoreError('io', `${file} stayed locked by another writer; nothing was written. Try again.`, { file, code: 'ELOCKED' });
       throw new CoreError('io', `Could not lock ${file} for writing: ${(error as Error).message}. Nothing was written.`, { file, code: errnoCode(error) });
     }
     const assertHeld = (): void => {
@@ -124,7 +125,11 @@ export async function readCurrent(fs: StoreFs, file: string): Promise<CurrentFil
  * none) and returns what to write and what to answer; it may throw (a conflict, invalid input) and
  * then nothing is written. Resolves only once the new bytes are on disk.
  */
-export async function updateFile<T>(file: string, decide: (current: CurrentFile | undefined) => Promise<WriteDecision<T>>, options: StoreOptions = {}): Promise<T> {
+export async function updateFile<T>(
+  file: string,
+  decide: (current: CurrentFile | undefined) => Promise<WriteDecision<T>>,
+  options: StoreOptions = {},
+): Promise<T> {
   const fs = options.fs ?? nodeStoreFs;
   try {
     await fs.mkdir(dirname(file), options.dirMode);
@@ -157,7 +162,10 @@ export async function updateFile<T>(file: string, decide: (current: CurrentFile 
           }
           const nowHash = now ? hashBytes(now) : null;
           if (nowHash !== (current?.hash ?? null)) {
-            throw new CoreError('conflict', `${file} changed on disk while saving; nothing was written. Reopen it to see the other version.`, { file, actualHash: nowHash });
+            throw new CoreError('conflict', `${file} changed on disk while saving; nothing was written. Reopen it to see the other version.`, {
+              file,
+              actualHash: nowHash,
+            });
           }
         },
       });

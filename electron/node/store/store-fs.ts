@@ -56,5 +56,7 @@ export const nodeStoreFs: StoreFs = {
 };
 
 export function errnoCode(error: unknown): string | undefined {
-  return error && typeof error === 'object' && 'code' in error && typeof (error as { code: unknown }).code === 'string' ? (error as { code: string }).code : undefined;
+  return error && typeof error === 'object' && 'code' in error && typeof (error as { code: unknown }).code === 'string'
+    ? (error as { code: string }).code
+    : undefined;
 }

@@ -25,9 +25,7 @@ export const DEMO_USER: User = { isAuthenticated: true, userName: 'demo' };
 export const demoUserBuilder = async (): Promise<User> => DEMO_USER;
 
 function refusal(authorization: string | undefined): string {
-  return authorization
-    ? 'The bearer token is not valid for this agent.'
-    : 'Missing credentials: send "Authorization: Bearer <token>".';
+  return authorization ? 'The bearer token is not valid for this agent.' : 'Missing credentials: send "Authorization: Bearer <token>".';
 }
 
 /** Express guard for the JSON-RPC endpoint: 401 with a JSON-RPC error body (id unknown → null). */
@@ -35,12 +33,15 @@ export function jsonRpcBearerGuard(token: string): RequestHandler {
   return (req, res, next) => {
     const authorization = req.header('authorization');
     if (bearerMatches(authorization, token)) return next();
-    res.status(401).set('WWW-Authenticate', CHALLENGE).json({
-      jsonrpc: '2.0',
-      id: null,
-      // -32000 is the generic JSON-RPC "server error"; A2A defines no code for authentication.
-      error: { code: -32000, message: refusal(authorization) },
-    });
+    res
+      .status(401)
+      .set('WWW-Authenticate', CHALLENGE)
+      .json({
+        jsonrpc: '2.0',
+        id: null,
+        // -32000 is the generic JSON-RPC "server error"; A2A defines no code for authentication.
+        error: { code: -32000, message: refusal(authorization) },
+      });
   };
 }
 
@@ -49,9 +50,12 @@ export function restBearerGuard(token: string): RequestHandler {
   return (req, res, next) => {
     const authorization = req.header('authorization');
     if (bearerMatches(authorization, token)) return next();
-    res.status(401).set('WWW-Authenticate', CHALLENGE).json({
-      error: { code: 401, status: 'UNAUTHENTICATED', message: refusal(authorization) },
-    });
+    res
+      .status(401)
+      .set('WWW-Authenticate', CHALLENGE)
+      .json({
+        error: { code: 401, status: 'UNAUTHENTICATED', message: refusal(authorization) },
+      });
   };
 }
 

@@ -12,17 +12,29 @@ import canonicalize from 'canonicalize';
 
 type Scalar = 'string' | 'bool';
 type MessageName =
-  | 'AgentCard' | 'AgentInterface' | 'AgentProvider' | 'AgentCapabilities' | 'AgentExtension' | 'AgentSkill'
-  | 'AgentCardSignature' | 'SecurityRequirement' | 'StringList' | 'SecurityScheme' | 'APIKeySecurityScheme'
-  | 'HTTPAuthSecurityScheme' | 'OAuth2SecurityScheme' | 'OpenIdConnectSecurityScheme' | 'MutualTlsSecurityScheme'
-  | 'OAuthFlows' | 'AuthorizationCodeOAuthFlow' | 'ClientCredentialsOAuthFlow' | 'DeviceCodeOAuthFlow'
-  | 'ImplicitOAuthFlow' | 'PasswordOAuthFlow';
+  | 'AgentCard'
+  | 'AgentInterface'
+  | 'AgentProvider'
+  | 'AgentCapabilities'
+  | 'AgentExtension'
+  | 'AgentSkill'
+  | 'AgentCardSignature'
+  | 'SecurityRequirement'
+  | 'StringList'
+  | 'SecurityScheme'
+  | 'APIKeySecurityScheme'
+  | 'HTTPAuthSecurityScheme'
+  | 'OAuth2SecurityScheme'
+  | 'OpenIdConnectSecurityScheme'
+  | 'MutualTlsSecurityScheme'
+  | 'OAuthFlows'
+  | 'AuthorizationCodeOAuthFlow'
+  | 'ClientCredentialsOAuthFlow'
+  | 'DeviceCodeOAuthFlow'
+  | 'ImplicitOAuthFlow'
+  | 'PasswordOAuthFlow';
 type Shape =
-  | { of: 'scalar'; scalar: Scalar }
-  | { of: 'message'; message: MessageName }
-  | { of: 'struct' }
-  | { of: 'list'; item: Shape }
-  | { of: 'map'; value: Shape };
+  { of: 'scalar'; scalar: Scalar } | { of: 'message'; message: MessageName } | { of: 'struct' } | { of: 'list'; item: Shape } | { of: 'map'; value: Shape };
 type Presence = 'required' | 'optional' | 'plain';
 interface Field {
   presence: Presence;

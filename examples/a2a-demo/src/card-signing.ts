@@ -33,9 +33,7 @@ export async function createCardSigner(): Promise<CardSigner> {
       const { signatures: _previous, ...unsigned } = normalizeAgentCard(card);
       // A2A §8.4.2: JWS over the canonical card; the payload is detached (not sent), typ is JOSE.
       const payload = new TextEncoder().encode(canonicalAgentCardPayload(unsigned));
-      const jws = await new FlattenedSign(payload)
-        .setProtectedHeader({ alg: 'ES256', kid, typ: 'JOSE' })
-        .sign(privateKey);
+      const jws = await new FlattenedSign(payload).setProtectedHeader({ alg: 'ES256', kid, typ: 'JOSE' }).sign(privateKey);
       return { ...unsigned, signatures: [{ protected: jws.protected, signature: jws.signature }] };
     },
   };

@@ -21,7 +21,12 @@ function optionsFromEnv(): StartDemoOptions {
     grpcPort: portFromEnv('GRPC_PORT', DEFAULT_GRPC_PORT),
     ...(process.env['A2A_TOKEN'] ? { token: process.env['A2A_TOKEN'] } : {}),
     ...(origins !== undefined && origins.trim() !== ''
-      ? { corsOrigins: origins.split(',').map((o) => o.trim()).filter(Boolean) }
+      ? {
+          corsOrigins: origins
+            .split(',')
+            .map((o) => o.trim())
+            .filter(Boolean),
+        }
       : {}),
   };
 }

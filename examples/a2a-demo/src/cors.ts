@@ -1,15 +1,7 @@
 import type { RequestHandler } from 'express';
 
 // What a browser-hosted client sends: A2A service parameters (§3.2.6), auth, and card revalidation.
-const ALLOWED_HEADERS = [
-  'Authorization',
-  'Content-Type',
-  'Accept',
-  'A2A-Version',
-  'A2A-Extensions',
-  'X-A2A-Extensions',
-  'If-None-Match',
-].join(', ');
+const ALLOWED_HEADERS = ['Authorization', 'Content-Type', 'Accept', 'A2A-Version', 'A2A-Extensions', 'X-A2A-Extensions', 'If-None-Match'].join(', ');
 const EXPOSED_HEADERS = ['ETag', 'WWW-Authenticate', 'A2A-Extensions', 'X-A2A-Extensions'].join(', ');
 
 /**

@@ -26,8 +26,7 @@ export function hostPort(host: string, port: number): string {
 }
 
 function describe(port: number, code: string | undefined, what: string, envVar: string): PortError {
-  const reason =
-    code === 'EADDRINUSE' ? 'is already in use' : code === 'EACCES' ? 'is not allowed' : 'could not be opened';
+  const reason = code === 'EADDRINUSE' ? 'is already in use' : code === 'EACCES' ? 'is not allowed' : 'could not be opened';
   return new PortError(port, code ?? 'ELISTEN', `Port ${port} ${reason} (${what}); stop whatever holds it or set ${envVar}.`);
 }
 

@@ -12,9 +12,7 @@ export function isStreamingCall(context: ServerCallContext): boolean {
 }
 
 export class DemoRequestHandler extends DefaultRequestHandler {
-  override async *sendMessageStream(
-    ...args: Parameters<DefaultRequestHandler['sendMessageStream']>
-  ): ReturnType<DefaultRequestHandler['sendMessageStream']> {
+  override async *sendMessageStream(...args: Parameters<DefaultRequestHandler['sendMessageStream']>): ReturnType<DefaultRequestHandler['sendMessageStream']> {
     args[1].state.set(STREAMING_KEY, true);
     yield* super.sendMessageStream(...args);
   }

@@ -46,11 +46,15 @@ export class SumAgent implements AgentExecutor {
     const run: RunningTask = { contextId: ids.contextId, canceled: false };
     this.#running.set(ids.taskId, run);
     try {
-      bus.publish(AgentEvent.task(Task.fromJSON({
-        id: ids.taskId,
-        contextId: ids.contextId,
-        status: { state: 'TASK_STATE_SUBMITTED', timestamp: now() },
-      })));
+      bus.publish(
+        AgentEvent.task(
+          Task.fromJSON({
+            id: ids.taskId,
+            contextId: ids.contextId,
+            status: { state: 'TASK_STATE_SUBMITTED', timestamp: now() },
+          }),
+        ),
+      );
       // The SDK merges the user message into the stored task's history.
       let runningTotal = 0;
       for (const [index, n] of input.numbers.entries()) {
@@ -60,11 +64,15 @@ export class SumAgent implements AgentExecutor {
         bus.publish(status(ids, 'TASK_STATE_WORKING', text));
       }
       if (!(await this.#pause()) || run.canceled) return;
-      bus.publish(AgentEvent.artifactUpdate(TaskArtifactUpdateEvent.fromJSON({
-        ...ids,
-        artifact: { artifactId: 'sum', name: 'sum', parts: resultParts.map(withMediaType) },
-        lastChunk: true,
-      })));
+      bus.publish(
+        AgentEvent.artifactUpdate(
+          TaskArtifactUpdateEvent.fromJSON({
+            ...ids,
+            artifact: { artifactId: 'sum', name: 'sum', parts: resultParts.map(withMediaType) },
+            lastChunk: true,
+          }),
+        ),
+      );
       bus.publish(status(ids, 'TASK_STATE_COMPLETED', `Sum: ${input.total}`));
     } finally {
       this.#running.delete(ids.taskId);
@@ -123,19 +131,17 @@ function agentMessage(contextId: string, parts: JsonPart[], taskId?: string): Me
   });
 }
 
-function status(
-  ids: { taskId: string; contextId: string },
-  state: 'TASK_STATE_WORKING' | 'TASK_STATE_COMPLETED' | 'TASK_STATE_CANCELED',
-  text: string,
-) {
-  return AgentEvent.statusUpdate(TaskStatusUpdateEvent.fromJSON({
-    ...ids,
-    status: {
-      state,
-      message: Message.toJSON(agentMessage(ids.contextId, [{ text }], ids.taskId)),
-      timestamp: now(),
-    },
-  }));
+function status(ids: { taskId: string; contextId: string }, state: 'TASK_STATE_WORKING' | 'TASK_STATE_COMPLETED' | 'TASK_STATE_CANCELED', text: string) {
+  return AgentEvent.statusUpdate(
+    TaskStatusUpdateEvent.fromJSON({
+      ...ids,
+      status: {
+        state,
+        message: Message.toJSON(agentMessage(ids.contextId, [{ text }], ids.taskId)),
+        timestamp: now(),
+      },
+    }),
+  );
 }
 
 function now(): string {

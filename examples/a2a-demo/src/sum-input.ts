@@ -7,8 +7,7 @@ import { MAX_NUMBERS } from './defaults.js';
 export type InputPart = { kind: 'text'; text: string } | { kind: 'data'; data: unknown } | { kind: 'other' };
 
 export type SumInput =
-  | { ok: true; numbers: number[]; total: number }
-  | { ok: false; reason: 'no-numbers' | 'too-many' | 'not-finite' | 'bad-data'; explanation: string };
+  { ok: true; numbers: number[]; total: number } | { ok: false; reason: 'no-numbers' | 'too-many' | 'not-finite' | 'bad-data'; explanation: string };
 
 export const ACCEPTED_INPUT =
   'I add up numbers. Send a data part {"numbers":[12,30]}, or text such as "12 30", "[12,30]" or "12+30" ' +

@@ -113,12 +113,10 @@ describe('v0.3 JSON-RPC (SDK compatibility layer)', () => {
   });
 
   it('message/send with A2A-Version: 0.3 and only a file part gets the explanation', async () => {
-    const response = await postRpc(
-      demo,
-      'message/send',
-      v03Params([{ kind: 'file', file: { bytes: 'aGVsbG8=', mimeType: 'text/plain' } }]),
-      { 'A2A-Version': '0.3', ...bearer(demo) },
-    );
+    const response = await postRpc(demo, 'message/send', v03Params([{ kind: 'file', file: { bytes: 'aGVsbG8=', mimeType: 'text/plain' } }]), {
+      'A2A-Version': '0.3',
+      ...bearer(demo),
+    });
     const body = await json(response);
     expect(body.result.kind).toBe('message');
     expect(body.result.parts[0].text).toContain('no numbers');

@@ -21,8 +21,7 @@ const operations: A2aOp[] = Object.values(spec.paths as Record<string, Record<st
   Object.values(item).filter((v): v is A2aOp => typeof v === 'object' && v !== null && 'operationId' in v),
 );
 const a2aOps = operations.filter((op) => op['x-a2a']);
-const byMethod = (method: string, binding = 'JSONRPC') =>
-  a2aOps.find((op) => op['x-a2a']?.method === method && op['x-a2a'].binding === binding)!;
+const byMethod = (method: string, binding = 'JSONRPC') => a2aOps.find((op) => op['x-a2a']?.method === method && op['x-a2a'].binding === binding)!;
 
 describe('openapi.json', () => {
   it('is OpenAPI 3.2 with the expected operations', () => {

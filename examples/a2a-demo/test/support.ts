@@ -25,12 +25,7 @@ export function userMessage(parts: unknown[], extra: Record<string, unknown> = {
 }
 
 /** POSTs a JSON-RPC request; returns the raw Response. */
-export function postRpc(
-  demo: RunningDemo,
-  method: string,
-  params: unknown,
-  headers: Record<string, string> = { ...V1, ...bearer(demo) },
-): Promise<Response> {
+export function postRpc(demo: RunningDemo, method: string, params: unknown, headers: Record<string, string> = { ...V1, ...bearer(demo) }): Promise<Response> {
   return fetch(demo.rpcUrl, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', ...headers },

@@ -68,10 +68,7 @@ export function App({ sessionProblem }: { sessionProblem?: string }) {
           {sessionProblem}
         </p>
       ) : null}
-      <div
-        className="app-body"
-        style={{ gridTemplateColumns: sidebarOpen ? `${sidebarWidth}px auto minmax(0, 1fr)` : 'minmax(0, 1fr)' }}
-      >
+      <div className="app-body" style={{ gridTemplateColumns: sidebarOpen ? `${sidebarWidth}px auto minmax(0, 1fr)` : 'minmax(0, 1fr)' }}>
         {sidebarOpen ? (
           <>
             <WorkspaceSidebar />

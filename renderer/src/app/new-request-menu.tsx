@@ -34,13 +34,27 @@ export function NewRequestMenu() {
               {t('app.newA2aHint')}
             </span>
           </button>
-          <button type="button" role="menuitem" tabIndex={-1} aria-label={t('mcp.menu')} aria-describedby={`${id}-mcp-hint`} onClick={() => pick(() => openMcpTab())}>
+          <button
+            type="button"
+            role="menuitem"
+            tabIndex={-1}
+            aria-label={t('mcp.menu')}
+            aria-describedby={`${id}-mcp-hint`}
+            onClick={() => pick(() => openMcpTab())}
+          >
             <span>{t('mcp.menu')}</span>
             <span id={`${id}-mcp-hint`} className="muted small">
               {t('mcp.menuHint')}
             </span>
           </button>
-          <button type="button" role="menuitem" tabIndex={-1} aria-label={t('http.menu')} aria-describedby={`${id}-http-hint`} onClick={() => pick(() => openHttpTab())}>
+          <button
+            type="button"
+            role="menuitem"
+            tabIndex={-1}
+            aria-label={t('http.menu')}
+            aria-describedby={`${id}-http-hint`}
+            onClick={() => pick(() => openHttpTab())}
+          >
             <span>{t('http.menu')}</span>
             <span id={`${id}-http-hint`} className="muted small">
               {t('http.menuHint')}

@@ -60,7 +60,9 @@ export function RequestTabs({ panelId }: { panelId: string }) {
   const mcpTabs = useMcpDraftsStore((s) => s.tabs);
   const activeId = useDraftsStore((s) => s.activeId);
   // One bar for every kind; the A2A store's activeId names the shown tab of either kind.
-  const tabs = [...a2aTabs.map((draft) => ({ id: draft.id, kind: 'A2A', title: tabTitle(draft) })), ...httpTabs.map((draft) => ({ id: draft.id, kind: 'HTTP', title: httpTabTitle(draft) })),
+  const tabs = [
+    ...a2aTabs.map((draft) => ({ id: draft.id, kind: 'A2A', title: tabTitle(draft) })),
+    ...httpTabs.map((draft) => ({ id: draft.id, kind: 'HTTP', title: httpTabTitle(draft) })),
     ...mcpTabs.map((draft) => ({ id: draft.id, kind: 'MCP', title: mcpTabTitle(draft) })),
   ];
   const activate = (id: string): void => {
@@ -109,7 +111,13 @@ export function RequestTabs({ panelId }: { panelId: string }) {
               >
                 <span className="tab-kind">{draft.kind}</span> {title}
               </button>
-              <button type="button" className="icon-button tab-close" tabIndex={-1} aria-label={t('app.closeTab', { title })} onClick={() => closeTab(draft.id)}>
+              <button
+                type="button"
+                className="icon-button tab-close"
+                tabIndex={-1}
+                aria-label={t('app.closeTab', { title })}
+                onClick={() => closeTab(draft.id)}
+              >
                 ×
               </button>
             </div>

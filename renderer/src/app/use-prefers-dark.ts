@@ -10,5 +10,9 @@ function subscribe(onChange: () => void): () => void {
 
 /** Follows the OS theme live, as the CSS does with the same media query. */
 export function usePrefersDark(): boolean {
-  return useSyncExternalStore(subscribe, () => window.matchMedia(query).matches, () => false);
+  return useSyncExternalStore(
+    subscribe,
+    () => window.matchMedia(query).matches,
+    () => false,
+  );
 }

@@ -3,9 +3,17 @@ import { attachDeferredPayload, deferredFacts, payloadFacts, payloadKey } from '
 
 describe('deferred payloads', () => {
   it('reads ids and state from both dialects', () => {
-    expect(payloadFacts('task', { task: { id: 't', contextId: 'c', status: { state: 'TASK_STATE_WORKING' } } })).toEqual({ taskId: 't', contextId: 'c', state: 'TASK_STATE_WORKING' });
+    expect(payloadFacts('task', { task: { id: 't', contextId: 'c', status: { state: 'TASK_STATE_WORKING' } } })).toEqual({
+      taskId: 't',
+      contextId: 'c',
+      state: 'TASK_STATE_WORKING',
+    });
     expect(payloadFacts('message', { message: { messageId: 'm', contextId: 'c', parts: [] } })).toEqual({ contextId: 'c' });
-    expect(payloadFacts('task', { kind: 'task', id: 't', contextId: 'c', status: { state: 'completed' } })).toEqual({ taskId: 't', contextId: 'c', state: 'completed' });
+    expect(payloadFacts('task', { kind: 'task', id: 't', contextId: 'c', status: { state: 'completed' } })).toEqual({
+      taskId: 't',
+      contextId: 'c',
+      state: 'completed',
+    });
     expect(payloadFacts('value', [1, 2])).toEqual({});
     expect(payloadKey({ kind: 'result' })).toBe('value');
     expect(payloadKey({ kind: 'stream' })).toBeUndefined();

@@ -13,11 +13,7 @@ import type {
 import type { Host, StreamHandle } from './host';
 
 type OpImpl<K extends OperationName> = (request: RequestOf<K>) => ResponseOf<K> | Promise<ResponseOf<K>> | Result<ResponseOf<K>>;
-type StreamImpl<K extends StreamName> = (
-  request: StreamRequestOf<K>,
-  emit: (data: StreamDataOf<K>) => void,
-  signal: AbortSignal,
-) => Promise<StreamEndOf<K>>;
+type StreamImpl<K extends StreamName> = (request: StreamRequestOf<K>, emit: (data: StreamDataOf<K>) => void, signal: AbortSignal) => Promise<StreamEndOf<K>>;
 
 export interface FakeHostSetup {
   ops?: { [K in OperationName]?: OpImpl<K> };

@@ -4,10 +4,7 @@
  * Linear in the input: each chunk is scanned once, and an unfinished line is kept as pieces that
  * are joined once when its newline arrives (never rescanned per chunk).
  */
-export async function readNdjson(
-  body: ReadableStream<Uint8Array>,
-  onValue: (value: unknown, line: string) => void,
-): Promise<void> {
+export async function readNdjson(body: ReadableStream<Uint8Array>, onValue: (value: unknown, line: string) => void): Promise<void> {
   const reader = body.getReader();
   const decoder = new TextDecoder();
   let pieces: string[] = [];

@@ -80,7 +80,9 @@ async function open(url: string, headers: Record<string, string>, body: string):
     flush();
     post({
       type: 'failed',
-      error: abort.signal.aborted ? { code: 'cancelled', message: 'Stopped by the user.' } : { code: 'io', message: `The stream from the Powerduck host failed: ${(error as Error).message}` },
+      error: abort.signal.aborted
+        ? { code: 'cancelled', message: 'Stopped by the user.' }
+        : { code: 'io', message: `The stream from the Powerduck host failed: ${(error as Error).message}` },
     });
   }
 }

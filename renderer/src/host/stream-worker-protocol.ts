@@ -1,9 +1,7 @@
 import type { StreamEvent, WireError } from '../../../shared/contract/index';
 
 /** Page → worker: open one stream (the worker does the fetch) or drop it. */
-export type ToStreamWorker =
-  | { type: 'open'; url: string; headers: Record<string, string>; body: string }
-  | { type: 'abort' };
+export type ToStreamWorker = { type: 'open'; url: string; headers: Record<string, string>; body: string } | { type: 'abort' };
 
 /**
  * Worker → page. Data events come in batches (one message per ~frame). A terminal `end` whose

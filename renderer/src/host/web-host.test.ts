@@ -75,7 +75,10 @@ describe('web host transport', () => {
   });
 
   it('turns a refusal (401) into an unauthorized error, never a success', async () => {
-    const e = env(() => Response.json({ ok: false, error: { code: 'unauthorized', message: 'Missing or wrong Powerduck session token.' } }, { status: 401 }), '');
+    const e = env(
+      () => Response.json({ ok: false, error: { code: 'unauthorized', message: 'Missing or wrong Powerduck session token.' } }, { status: 401 }),
+      '',
+    );
     const result = await createWebHost(e.env).invoke('app.info', {});
     expect(result.ok).toBe(false);
     if (!result.ok) expect(result.error.code).toBe('unauthorized');

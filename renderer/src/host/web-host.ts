@@ -83,7 +83,10 @@ export function createWebHost(env: WebHostEnv): Host {
         if (reply.kind === 'failed') return resolve({ ok: false, error: transportError(reply.message, reply.code) });
         if (reply.kind === 'http') {
           const error = (reply.body as { error?: WireError } | null)?.error;
-          return resolve({ ok: false, error: error?.code ? error : transportError(`Powerduck answered HTTP ${reply.status}.`, reply.status === 401 ? 'unauthorized' : 'io') });
+          return resolve({
+            ok: false,
+            error: error?.code ? error : transportError(`Powerduck answered HTTP ${reply.status}.`, reply.status === 401 ? 'unauthorized' : 'io'),
+          });
         }
         const result = reply.result as Result<unknown>;
         if (reply.deferred && result.ok) {
@@ -112,12 +115,7 @@ export function createWebHost(env: WebHostEnv): Host {
     }
   }
 
-  function streamInWorker(
-    makeWorker: () => Worker,
-    op: StreamName,
-    request: unknown,
-    onEvent: (event: StreamEvent<unknown, unknown>) => void,
-  ): StreamHandle {
+  function streamInWorker(makeWorker: () => Worker, op: StreamName, request: unknown, onEvent: (event: StreamEvent<unknown, unknown>) => void): StreamHandle {
     const requestId = randomId();
     const worker = makeWorker();
     let seq = 0;
@@ -143,8 +141,7 @@ export function createWebHost(env: WebHostEnv): Host {
           deliver(lazyDataEvent(requestId, data.seqs[i] ?? seq, data.text, start, end));
           start = end;
         }
-      }
-      else if (data.type === 'end') {
+      } else if (data.type === 'end') {
         if (data.eventsJson !== undefined && data.event.kind === 'end') attachLazyEvents(data.event.value, data.eventsJson);
         deliver(data.event);
       } else deliver({ requestId, seq, kind: 'error', error: data.error });

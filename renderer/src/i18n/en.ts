@@ -15,11 +15,11 @@ export const en = {
   'app.resizeSidebar': 'Resize workspace sidebar',
   'app.resizeRequest': 'Resize request and response panes',
   'app.activeRequest': 'Active request',
-  'app.noSession':
-    'This page has no session token, so Powerduck will refuse its calls. Open the full link printed by `npm start` (it ends with #token=…).',
+  'app.noSession': 'This page has no session token, so Powerduck will refuse its calls. Open the full link printed by `npm start` (it ends with #token=…).',
 
   'welcome.title': 'Debug an A2A agent',
-  'welcome.body': 'Draft a call for A2A 1.0 or 0.3 over JSON-RPC, HTTP+JSON or gRPC, send it, and read the answer: messages, tasks, stream timelines and errors as they are on the wire.',
+  'welcome.body':
+    'Draft a call for A2A 1.0 or 0.3 over JSON-RPC, HTTP+JSON or gRPC, send it, and read the answer: messages, tasks, stream timelines and errors as they are on the wire.',
   'welcome.newA2a': 'New A2A request',
   'welcome.shortcuts': 'Ctrl+Alt+N opens a new A2A request · Ctrl+Enter (⌘+Enter) sends',
 
@@ -129,7 +129,6 @@ export const en = {
   'generate.objectRequired': 'Must be a JSON object ({…}).',
   'generate.badBase64': 'Not base64: use the characters A–Z a–z 0–9 + / (or - _) with optional = padding, or choose a file.',
 
-
   'editor.loading': 'Loading the editor…',
 
   'response.region': 'Response',
@@ -148,7 +147,8 @@ export const en = {
   'response.continueHint': 'New draft with the server’s contextId/taskId and a new messageId',
   'response.resubscribe': 'Resubscribe',
   'response.resubscribeHint': 'Follow this task’s updates again (SubscribeToTask / tasks/resubscribe)',
-  'response.stopped': 'Stopped: only this connection was closed. No cancel was sent, so the task may still be running on the agent. Resubscribe to follow it again, or Cancel task to cancel it.',
+  'response.stopped':
+    'Stopped: only this connection was closed. No cancel was sent, so the task may still be running on the agent. Resubscribe to follow it again, or Cancel task to cancel it.',
   'response.terminal': 'This task is {state}: a terminal task cannot be restarted. Continue starts a new message in the same conversation.',
   'response.hostError': 'Not sent ({code}): {message}',
 
@@ -230,7 +230,8 @@ export const en = {
   'raw.streamCut': 'A long stream: only its first {head} and last {tail} are kept as raw text. Every event is kept once, in the timeline.',
   'raw.omitted': '… {size} of raw stream text not kept here …',
   'raw.rebuild': 'Save the stream rebuilt from its events',
-  'response.reduced': 'This older run was reduced to its summary to keep the page light: its raw bodies and stream events were let go. History keeps the exchange.',
+  'response.reduced':
+    'This older run was reduced to its summary to keep the page light: its raw bodies and stream events were let go. History keeps the exchange.',
 
   'large.notice': 'This response is {size}. It is shown as plain text first so Powerduck stays responsive.',
   'large.save': 'Save to file',
@@ -334,10 +335,12 @@ export const en = {
   'settings.themeHelp': 'Following the system switches between light and dark together with your OS.',
   'settings.secrets': 'Secrets',
   'settings.secrets.os-keychain': 'Secret values are encrypted with a key kept by your operating system’s keychain.',
-  'settings.secrets.basic-text': 'No system keyring was found, so secret values are encrypted only with a fixed key that any program can use: the secrets file’s owner-only permissions (0600) are all that protects them.',
+  'settings.secrets.basic-text':
+    'No system keyring was found, so secret values are encrypted only with a fixed key that any program can use: the secrets file’s owner-only permissions (0600) are all that protects them.',
   'settings.secrets.file-0600': 'Secret values are stored as plain text in a file only your user account can read (0600).',
   'settings.secrets.memory': 'Secret values are kept in memory only and are gone when Powerduck closes.',
-  'settings.secrets.warning': 'Warning: secrets on this machine are not protected by a keychain. Install and unlock a keyring (GNOME Keyring or KWallet) and restart Powerduck, or pass credentials as environment variables instead.',
+  'settings.secrets.warning':
+    'Warning: secrets on this machine are not protected by a keychain. Install and unlock a keyring (GNOME Keyring or KWallet) and restart Powerduck, or pass credentials as environment variables instead.',
 
   'keys.title': 'Keyboard shortcuts',
   'keys.col.keys': 'Keys',
@@ -478,7 +481,8 @@ export const en = {
   'card.sig.reason.key-type-mismatch': 'The key type does not fit the algorithm',
   'card.sig.reason.signature-mismatch': 'The signature does not match the card’s content',
   'card.sig.trustTitle': 'Valid ≠ trusted.',
-  'card.sig.trust': 'A valid signature proves only that the card was signed with one of the keys you pasted and has not changed since. It does not prove who runs the agent: trust it as far as you trust where those keys came from.',
+  'card.sig.trust':
+    'A valid signature proves only that the card was signed with one of the keys you pasted and has not changed since. It does not prove who runs the agent: trust it as far as you trust where those keys came from.',
 
   'card.ext.title': 'Extended card',
   'card.ext.notDeclared': 'The card does not declare an extended card (capabilities.extendedAgentCard); the agent will probably refuse.',
@@ -523,7 +527,8 @@ export const en = {
   'specs.loading': 'Reading the workspace…',
   'specs.loadFailed': 'Could not read the workspace',
   'specs.none': 'No spec files yet.',
-  'specs.noneHint': 'Send a request, then press Save request… to keep it as an OpenAPI 3.2 operation with x-a2a. Or fetch an Agent Card and save its operations.',
+  'specs.noneHint':
+    'Send a request, then press Save request… to keep it as an OpenAPI 3.2 operation with x-a2a. Or fetch an Agent Card and save its operations.',
   'specs.files': 'Spec files',
   'specs.opCount': '{count} operations',
   'specs.noOps': 'No operations in this file yet.',
@@ -597,7 +602,8 @@ export const en = {
   'rename.failed': 'Could not rename the operation',
   'rename.takenNext': 'Choose another path, or rename or delete the operation that holds it first.',
   'rename.stillThere': 'Reloaded. {path} is still in the file: press Rename to rename it in the current version.',
-  'rename.gone': 'Reloaded. {path} is no longer in {file} (it was renamed or deleted elsewhere), so there is nothing to rename. Close this dialog and pick the operation again from the list.',
+  'rename.gone':
+    'Reloaded. {path} is no longer in {file} (it was renamed or deleted elsewhere), so there is nothing to rename. Close this dialog and pick the operation again from the list.',
 
   'delete.title': 'Delete operation',
   'delete.question': 'Delete “{title}” ({verb} {path}) from {file}?',
@@ -676,7 +682,8 @@ export const en = {
   'history.statsUnknown': '{n} sends without an answer: outcome unknown, the agent may have processed it',
   'history.statsRateNone': 'no retries',
   'history.statsHelp': 'Your sends only (check probes are left out). A duplicate execution is a message whose retries created more than one task.',
-  'history.policyHashed': 'Per message: messageId, each part’s media type and size, attempt, interface, HTTP status, A2A error and whether a task was created. Bodies are kept only as SHA-256 hashes.',
+  'history.policyHashed':
+    'Per message: messageId, each part’s media type and size, attempt, interface, HTTP status, A2A error and whether a task was created. Bodies are kept only as SHA-256 hashes.',
   'history.policyFull': 'Full bodies are on: request and response bodies are kept (secrets redacted) as well as the per-message facts.',
   'history.fullBodies': 'Keep full bodies',
   'history.settingsFailed': 'Could not change the logging policy',
@@ -718,7 +725,8 @@ export const en = {
   'history.bodies': 'Bodies',
   'history.noBody': 'no body',
   'history.truncated': 'cut at the record limit',
-  'history.hashedNote': 'Bodies are stored as SHA-256 hashes (logging policy). Turn on “Keep full bodies” in the History sidebar to keep them for new exchanges.',
+  'history.hashedNote':
+    'Bodies are stored as SHA-256 hashes (logging policy). Turn on “Keep full bodies” in the History sidebar to keep them for new exchanges.',
   'history.fullExchange': 'Full exchange',
 
   'checks.formLabel': 'Check an agent',
@@ -738,9 +746,11 @@ export const en = {
   'checks.useAuth': 'Send the active request’s auth ({auth}) with every probe',
   'checks.useAuthNone': 'Send the active request’s auth with every probe (it has none now)',
   'checks.strict': 'Strict',
-  'checks.strictHelp': 'Also hold the agent to the seed Message contract (empty parts, roles, duplicate messageId, task ids) as MUST. Off: each check is graded by the keyword the A2A spec gives the agent.',
+  'checks.strictHelp':
+    'Also hold the agent to the seed Message contract (empty parts, roles, duplicate messageId, task ids) as MUST. Off: each check is graded by the keyword the A2A spec gives the agent.',
   'checks.profileLine': 'Graded under the {profile} profile.',
-  'checks.agentRefused': 'The agent refused the credentials. Check the token in the active request’s Auth tab, or untick “Send the active request’s auth” if the agent needs none.',
+  'checks.agentRefused':
+    'The agent refused the credentials. Check the token in the active request’s Auth tab, or untick “Send the active request’s auth” if the agent needs none.',
   'checks.notA2a': 'Not an A2A endpoint: {label}. Nothing else was judged there; check the URL.',
   'checks.run': 'Check agent',
   'checks.stop': 'Stop checks',
@@ -751,7 +761,8 @@ export const en = {
   'checks.failed': 'The checks could not run',
   'checks.stopped': 'Stopped after {n} checks.',
   'checks.emptyTitle': 'Find out which A2A rules an agent breaks, with the evidence.',
-  'checks.emptyBody': 'Enter a card URL or an endpoint and press Check agent. Each check says what it sent, what the spec expects (MUST/SHOULD), what came back, and links to the exchange.',
+  'checks.emptyBody':
+    'Enter a card URL or an endpoint and press Check agent. Each check says what it sent, what the spec expects (MUST/SHOULD), what came back, and links to the exchange.',
   'checks.targetLine': 'Agent: {agent} · interfaces: {interfaces}',
   'checks.summary': '{pass} passed · {fail} failed ({must} MUST) · {warn} warnings · {skipped} skipped · {ms}',
   'checks.saveJson': 'Save JSON report',
@@ -784,7 +795,8 @@ export const en = {
   'checks.noneMatch': 'No results match these filters.',
 
   'servergen.title': 'Generate server',
-  'servergen.intro': 'Writes a self-contained Node.js 22+ project that serves A2A 1.0 (JSON-RPC and HTTP+JSON) and forwards each message to your HANDLER_URL. No credential from this workspace is written into it.',
+  'servergen.intro':
+    'Writes a self-contained Node.js 22+ project that serves A2A 1.0 (JSON-RPC and HTTP+JSON) and forwards each message to your HANDLER_URL. No credential from this workspace is written into it.',
   'servergen.outDir': 'Output folder',
   'servergen.outDirHelp': 'An absolute path on the machine running Powerduck; it must not exist yet, or be empty.',
   'servergen.name': 'Agent name',
@@ -859,7 +871,8 @@ export const en = {
   'env.none': 'No environment',
   'env.manage': 'Environments',
   'env.title': 'Environments',
-  'env.intro': 'Variables are used as {{name}} in endpoints, headers, auth, bodies and card URLs. Plain values are kept in {file} in the workspace; a variable backed by a secret keeps only the secret’s name there.',
+  'env.intro':
+    'Variables are used as {{name}} in endpoints, headers, auth, bodies and card URLs. Plain values are kept in {file} in the workspace; a variable backed by a secret keeps only the secret’s name there.',
   'env.list': 'Environments',
   'env.variables': 'Variables of {name}',
   'env.varName': 'Name of variable {n} in {env}',
@@ -960,7 +973,8 @@ export const en = {
   'http.followRedirects': 'Follow redirects',
   'http.followHint': 'Off: a 3xx answer is shown as it came and not followed.',
   'http.insecure': 'Allow invalid certificate',
-  'http.insecureWarning': '⚠ Certificate checks are OFF for this request: anyone between you and the server can read and change it. Use only for local testing.',
+  'http.insecureWarning':
+    '⚠ Certificate checks are OFF for this request: anyone between you and the server can read and change it. Use only for local testing.',
   'http.operation': 'OpenAPI operation',
   'http.operationFrom': '{method} {path} from {file}',
   'http.server': 'Server',
@@ -1045,8 +1059,10 @@ export const en = {
   'tls.pfxFile': 'PKCS#12 file',
   'tls.passphrase': 'PKCS#12 passphrase',
   'tls.caFile': 'Extra CA file (optional)',
-  'tls.hint': 'Paths on this computer; the files are read at each send and never copied into the request, the session or a spec. A path may use {{…}} variables, so an environment picks the certificate.',
-  'tls.grpcRefused': 'gRPC refuses custom TLS settings: it always trusts the operating system store and sends no client certificate. These settings apply to JSON-RPC and HTTP+JSON.',
+  'tls.hint':
+    'Paths on this computer; the files are read at each send and never copied into the request, the session or a spec. A path may use {{…}} variables, so an environment picks the certificate.',
+  'tls.grpcRefused':
+    'gRPC refuses custom TLS settings: it always trusts the operating system store and sends no client certificate. These settings apply to JSON-RPC and HTTP+JSON.',
 
   // MCP requests
   'mcp.menu': 'MCP',
@@ -1174,7 +1190,8 @@ export const en = {
   'mcp.auth.scopes': 'Scopes',
   'mcp.auth.metadataError': 'The metadata could not be read: {message}',
   'mcp.auth.metadata': 'Protected resource metadata',
-  'mcp.auth.noFlow': 'Powerduck does not run the OAuth flow for MCP yet: get an access token from the authorization server yourself and set it as a bearer token (Auth, from a named secret).',
+  'mcp.auth.noFlow':
+    'Powerduck does not run the OAuth flow for MCP yet: get an access token from the authorization server yourself and set it as a bearer token (Auth, from a named secret).',
   'mcp.server.title': 'MCP server',
   'mcp.server.name': 'Name',
   'mcp.server.serverTitle': 'Title',

@@ -8,10 +8,23 @@ import { methodSummary } from './method-summaries';
 const placeholders = (s: string): string[] => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1] ?? '').sort();
 // Product names and protocol words that stay the same in Korean.
 const sameInBoth = new Set<MessageKey>([
-  'app.newA2a', 'auth.basic', 'about.capGrpc', 'card.sig.jwks', 'card.if.url', 'checks.group.list-tasks', 'history.source.cli',
-  'import.kind.openapi', 'http.menu', 'http.url', 'http.kind.json', 'http.textType', 'mcp.menu',
+  'app.newA2a',
+  'auth.basic',
+  'about.capGrpc',
+  'card.sig.jwks',
+  'card.if.url',
+  'checks.group.list-tasks',
+  'history.source.cli',
+  'import.kind.openapi',
+  'http.menu',
+  'http.url',
+  'http.kind.json',
+  'http.textType',
+  'mcp.menu',
   // Lines made only of placeholders.
-  'restored.line', 'http.fileChosen', 'http.paramLabel',
+  'restored.line',
+  'http.fileChosen',
+  'http.paramLabel',
 ]);
 
 describe('i18n', () => {
@@ -37,7 +50,13 @@ describe('i18n', () => {
   });
 
   it('keeps the MCP names the issue gives, and never expands placeholders inside values', () => {
-    expect(['mcp.menu', 'mcp.endpoint', 'mcp.connect', 'mcp.saveToSpec', 'mcp.generateBody'].map((k) => translate('en', k as MessageKey))).toEqual(['MCP', 'MCP endpoint', 'Connect', 'Save to spec', 'Generate body']);
+    expect(['mcp.menu', 'mcp.endpoint', 'mcp.connect', 'mcp.saveToSpec', 'mcp.generateBody'].map((k) => translate('en', k as MessageKey))).toEqual([
+      'MCP',
+      'MCP endpoint',
+      'Connect',
+      'Save to spec',
+      'Generate body',
+    ]);
     expect(translate('en', 'mcp.templateVar', { name: 'id', template: 'mem://items/{id}' })).toBe('id in mem://items/{id}');
   });
 

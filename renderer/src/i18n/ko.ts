@@ -17,11 +17,11 @@ export const ko: Record<MessageKey, string> = {
   'app.resizeSidebar': '작업 공간 사이드바 크기 조절',
   'app.resizeRequest': '요청·응답 창 크기 조절',
   'app.activeRequest': '현재 요청',
-  'app.noSession':
-    '이 페이지에 세션 토큰이 없어 Powerduck이 호출을 거부합니다. `npm start`가 출력한 전체 링크(#token=…으로 끝남)를 여세요.',
+  'app.noSession': '이 페이지에 세션 토큰이 없어 Powerduck이 호출을 거부합니다. `npm start`가 출력한 전체 링크(#token=…으로 끝남)를 여세요.',
 
   'welcome.title': 'A2A 에이전트 디버깅',
-  'welcome.body': 'A2A 1.0 또는 0.3 호출을 JSON-RPC, HTTP+JSON, gRPC로 작성해 보내고, 응답을 확인하세요. 메시지, 작업, 스트림 타임라인, 오류를 전송된 그대로 보여 줍니다.',
+  'welcome.body':
+    'A2A 1.0 또는 0.3 호출을 JSON-RPC, HTTP+JSON, gRPC로 작성해 보내고, 응답을 확인하세요. 메시지, 작업, 스트림 타임라인, 오류를 전송된 그대로 보여 줍니다.',
   'welcome.newA2a': '새 A2A 요청',
   'welcome.shortcuts': 'Ctrl+Alt+N: 새 A2A 요청 · Ctrl+Enter(⌘+Enter): 보내기',
 
@@ -131,7 +131,6 @@ export const ko: Record<MessageKey, string> = {
   'generate.objectRequired': 'JSON 객체({…})여야 합니다.',
   'generate.badBase64': 'base64 형식이 아닙니다. A–Z a–z 0–9 + / (또는 - _) 문자와 선택적인 = 패딩만 쓰거나, 파일을 선택하세요.',
 
-
   'editor.loading': '편집기를 불러오는 중…',
 
   'response.region': '응답',
@@ -150,7 +149,8 @@ export const ko: Record<MessageKey, string> = {
   'response.continueHint': '서버의 contextId/taskId와 새 messageId로 새 초안 만들기',
   'response.resubscribe': '다시 구독',
   'response.resubscribeHint': '이 작업의 업데이트를 다시 받기 (SubscribeToTask / tasks/resubscribe)',
-  'response.stopped': '중지됨: 이 연결만 닫았습니다. 취소 요청은 보내지 않았으므로 에이전트에서 작업이 계속 실행 중일 수 있습니다. 다시 구독으로 이어서 보거나, 작업 취소로 취소하세요.',
+  'response.stopped':
+    '중지됨: 이 연결만 닫았습니다. 취소 요청은 보내지 않았으므로 에이전트에서 작업이 계속 실행 중일 수 있습니다. 다시 구독으로 이어서 보거나, 작업 취소로 취소하세요.',
   'response.terminal': '이 작업은 {state} 상태입니다. 종료된 작업은 다시 시작할 수 없습니다. 이어서 보내기는 같은 대화에서 새 메시지를 시작합니다.',
   'response.hostError': '보내지 못함 ({code}): {message}',
 
@@ -231,7 +231,8 @@ export const ko: Record<MessageKey, string> = {
   'raw.streamCut': '긴 스트림입니다. 원문 텍스트는 처음 {head}와 마지막 {tail}만 보관합니다. 모든 이벤트는 타임라인에 한 번씩 보관됩니다.',
   'raw.omitted': '… 여기에 보관하지 않은 스트림 원문 {size} …',
   'raw.rebuild': '이벤트로 다시 만든 스트림 저장',
-  'response.reduced': '페이지를 가볍게 유지하려고 이 이전 실행은 요약만 남겼습니다. 원문 본문과 스트림 이벤트는 해제했습니다. 교환 내용은 기록에 남아 있습니다.',
+  'response.reduced':
+    '페이지를 가볍게 유지하려고 이 이전 실행은 요약만 남겼습니다. 원문 본문과 스트림 이벤트는 해제했습니다. 교환 내용은 기록에 남아 있습니다.',
   'raw.warnings': '경고',
 
   'large.notice': '이 응답은 {size}입니다. Powerduck이 멈추지 않도록 먼저 일반 텍스트로 보여 줍니다.',
@@ -336,10 +337,12 @@ export const ko: Record<MessageKey, string> = {
   'settings.themeHelp': '시스템 설정을 따르면 OS와 함께 밝은 테마와 어두운 테마가 바뀝니다.',
   'settings.secrets': '시크릿',
   'settings.secrets.os-keychain': '시크릿 값은 운영 체제 키체인이 보관하는 키로 암호화됩니다.',
-  'settings.secrets.basic-text': '시스템 키링을 찾지 못해 시크릿 값이 어떤 프로그램이든 쓸 수 있는 고정 키로만 암호화됩니다. 시크릿 파일의 소유자 전용 권한(0600)만이 값을 보호합니다.',
+  'settings.secrets.basic-text':
+    '시스템 키링을 찾지 못해 시크릿 값이 어떤 프로그램이든 쓸 수 있는 고정 키로만 암호화됩니다. 시크릿 파일의 소유자 전용 권한(0600)만이 값을 보호합니다.',
   'settings.secrets.file-0600': '시크릿 값은 내 사용자 계정만 읽을 수 있는 파일(0600)에 평문으로 저장됩니다.',
   'settings.secrets.memory': '시크릿 값은 메모리에만 있으며 Powerduck을 닫으면 사라집니다.',
-  'settings.secrets.warning': '경고: 이 컴퓨터의 시크릿은 키체인으로 보호되지 않습니다. 키링(GNOME Keyring 또는 KWallet)을 설치하고 잠금을 해제한 뒤 Powerduck을 다시 시작하거나, 자격 증명을 환경 변수로 전달하세요.',
+  'settings.secrets.warning':
+    '경고: 이 컴퓨터의 시크릿은 키체인으로 보호되지 않습니다. 키링(GNOME Keyring 또는 KWallet)을 설치하고 잠금을 해제한 뒤 Powerduck을 다시 시작하거나, 자격 증명을 환경 변수로 전달하세요.',
 
   'keys.title': '키보드 단축키',
   'keys.col.keys': '키',
@@ -480,7 +483,8 @@ export const ko: Record<MessageKey, string> = {
   'card.sig.reason.key-type-mismatch': '키 유형이 알고리즘과 맞지 않습니다',
   'card.sig.reason.signature-mismatch': '서명이 카드 내용과 일치하지 않습니다',
   'card.sig.trustTitle': '유효 ≠ 신뢰.',
-  'card.sig.trust': '유효한 서명은 붙여넣은 키 중 하나로 카드가 서명되었고 그 뒤로 바뀌지 않았다는 것만 증명합니다. 누가 에이전트를 운영하는지는 증명하지 않습니다. 그 키를 어디서 얻었는지 믿는 만큼만 믿으세요.',
+  'card.sig.trust':
+    '유효한 서명은 붙여넣은 키 중 하나로 카드가 서명되었고 그 뒤로 바뀌지 않았다는 것만 증명합니다. 누가 에이전트를 운영하는지는 증명하지 않습니다. 그 키를 어디서 얻었는지 믿는 만큼만 믿으세요.',
 
   'card.ext.title': '확장 카드',
   'card.ext.notDeclared': '카드가 확장 카드를 선언하지 않았습니다(capabilities.extendedAgentCard). 에이전트가 거부할 가능성이 큽니다.',
@@ -599,7 +603,8 @@ export const ko: Record<MessageKey, string> = {
   'rename.failed': '작업 이름을 바꾸지 못했습니다',
   'rename.takenNext': '다른 경로를 고르거나, 그 경로에 있는 작업의 이름을 먼저 바꾸거나 삭제하세요.',
   'rename.stillThere': '다시 불러왔습니다. {path}이(가) 아직 파일에 있습니다. 이름 바꾸기를 누르면 지금 버전에서 이름을 바꿉니다.',
-  'rename.gone': '다시 불러왔습니다. {path}이(가) 더 이상 {file}에 없습니다(다른 곳에서 이름이 바뀌었거나 삭제됨). 바꿀 것이 없습니다. 이 창을 닫고 목록에서 작업을 다시 고르세요.',
+  'rename.gone':
+    '다시 불러왔습니다. {path}이(가) 더 이상 {file}에 없습니다(다른 곳에서 이름이 바뀌었거나 삭제됨). 바꿀 것이 없습니다. 이 창을 닫고 목록에서 작업을 다시 고르세요.',
 
   'delete.title': '작업 삭제',
   'delete.question': '{file}에서 “{title}”({verb} {path})을(를) 삭제할까요?',
@@ -678,7 +683,8 @@ export const ko: Record<MessageKey, string> = {
   'history.statsUnknown': '응답 없는 전송 {n}회: 결과를 알 수 없음, 에이전트가 처리했을 수 있습니다',
   'history.statsRateNone': '재시도 없음',
   'history.statsHelp': '직접 보낸 것만 셉니다(검사 요청 제외). 중복 실행은 재시도로 작업이 둘 이상 생긴 메시지입니다.',
-  'history.policyHashed': '메시지마다 messageId, 각 파트의 미디어 유형과 크기, 시도 횟수, 인터페이스, HTTP 상태, A2A 오류, 작업 생성 여부를 기록합니다. 본문은 SHA-256 해시로만 보관합니다.',
+  'history.policyHashed':
+    '메시지마다 messageId, 각 파트의 미디어 유형과 크기, 시도 횟수, 인터페이스, HTTP 상태, A2A 오류, 작업 생성 여부를 기록합니다. 본문은 SHA-256 해시로만 보관합니다.',
   'history.policyFull': '전체 본문 보관이 켜져 있습니다: 메시지별 정보와 함께 요청·응답 본문도 보관합니다(비밀은 가림).',
   'history.fullBodies': '전체 본문 보관',
   'history.settingsFailed': '기록 정책을 바꾸지 못했습니다',
@@ -740,9 +746,11 @@ export const ko: Record<MessageKey, string> = {
   'checks.useAuth': '모든 검사 요청에 활성 요청의 인증({auth}) 보내기',
   'checks.useAuthNone': '모든 검사 요청에 활성 요청의 인증 보내기(지금은 없음)',
   'checks.strict': '엄격',
-  'checks.strictHelp': '시드 메시지 계약(빈 parts, 역할, 중복 messageId, 작업 ID)도 MUST로 검사합니다. 끄면 A2A 스펙이 에이전트에 주는 키워드대로 등급을 매깁니다.',
+  'checks.strictHelp':
+    '시드 메시지 계약(빈 parts, 역할, 중복 messageId, 작업 ID)도 MUST로 검사합니다. 끄면 A2A 스펙이 에이전트에 주는 키워드대로 등급을 매깁니다.',
   'checks.profileLine': '{profile} 프로필로 등급을 매겼습니다.',
-  'checks.agentRefused': '에이전트가 자격 증명을 거부했습니다. 활성 요청의 인증 탭에서 토큰을 확인하거나, 에이전트에 인증이 필요 없으면 “활성 요청의 인증 보내기”를 해제하세요.',
+  'checks.agentRefused':
+    '에이전트가 자격 증명을 거부했습니다. 활성 요청의 인증 탭에서 토큰을 확인하거나, 에이전트에 인증이 필요 없으면 “활성 요청의 인증 보내기”를 해제하세요.',
   'checks.notA2a': 'A2A 엔드포인트가 아닙니다: {label}. 다른 검사는 하지 않았습니다. URL을 확인하세요.',
   'checks.run': '에이전트 점검',
   'checks.stop': '점검 중지',
@@ -753,7 +761,8 @@ export const ko: Record<MessageKey, string> = {
   'checks.failed': '점검을 실행하지 못했습니다',
   'checks.stopped': '점검 {n}개 후 중지했습니다.',
   'checks.emptyTitle': '에이전트가 어떤 A2A 규칙을 어기는지 증거와 함께 알아보세요.',
-  'checks.emptyBody': '카드 URL이나 엔드포인트를 입력하고 에이전트 점검을 누르세요. 각 점검은 보낸 것, 스펙이 요구하는 것(MUST/SHOULD), 돌아온 것을 보여 주고 교환으로 연결됩니다.',
+  'checks.emptyBody':
+    '카드 URL이나 엔드포인트를 입력하고 에이전트 점검을 누르세요. 각 점검은 보낸 것, 스펙이 요구하는 것(MUST/SHOULD), 돌아온 것을 보여 주고 교환으로 연결됩니다.',
   'checks.targetLine': '에이전트: {agent} · 인터페이스: {interfaces}',
   'checks.summary': '통과 {pass} · 실패 {fail}(MUST {must}) · 경고 {warn} · 건너뜀 {skipped} · {ms}',
   'checks.saveJson': 'JSON 보고서 저장',
@@ -786,7 +795,8 @@ export const ko: Record<MessageKey, string> = {
   'checks.noneMatch': '이 필터와 일치하는 결과가 없습니다.',
 
   'servergen.title': '서버 생성',
-  'servergen.intro': 'A2A 1.0(JSON-RPC와 HTTP+JSON)을 제공하고 각 메시지를 HANDLER_URL로 전달하는 독립 Node.js 22+ 프로젝트를 만듭니다. 이 작업 공간의 자격 증명은 하나도 들어가지 않습니다.',
+  'servergen.intro':
+    'A2A 1.0(JSON-RPC와 HTTP+JSON)을 제공하고 각 메시지를 HANDLER_URL로 전달하는 독립 Node.js 22+ 프로젝트를 만듭니다. 이 작업 공간의 자격 증명은 하나도 들어가지 않습니다.',
   'servergen.outDir': '출력 폴더',
   'servergen.outDirHelp': 'Powerduck이 실행 중인 컴퓨터의 절대 경로. 아직 없거나 비어 있어야 합니다.',
   'servergen.name': '에이전트 이름',
@@ -861,7 +871,8 @@ export const ko: Record<MessageKey, string> = {
   'env.none': '환경 없음',
   'env.manage': '환경 관리',
   'env.title': '환경',
-  'env.intro': '변수는 엔드포인트, 헤더, 인증, 본문, 카드 URL에서 {{name}} 형태로 씁니다. 일반 값은 작업 공간의 {file}에 저장되고, 시크릿을 쓰는 변수는 시크릿 이름만 저장됩니다.',
+  'env.intro':
+    '변수는 엔드포인트, 헤더, 인증, 본문, 카드 URL에서 {{name}} 형태로 씁니다. 일반 값은 작업 공간의 {file}에 저장되고, 시크릿을 쓰는 변수는 시크릿 이름만 저장됩니다.',
   'env.list': '환경 목록',
   'env.variables': '{name}의 변수',
   'env.varName': '{env}의 변수 {n} 이름',
@@ -1048,7 +1059,8 @@ export const ko: Record<MessageKey, string> = {
   'tls.passphrase': 'PKCS#12 암호',
   'tls.caFile': '추가 CA 파일 (선택)',
   'tls.hint': '이 컴퓨터의 경로입니다. 파일은 보낼 때마다 읽으며 요청, 세션, 스펙에 복사되지 않습니다. 경로에 {{…}} 변수를 쓰면 환경이 인증서를 고릅니다.',
-  'tls.grpcRefused': 'gRPC는 사용자 지정 TLS 설정을 거부합니다. 항상 운영체제 저장소를 신뢰하고 클라이언트 인증서를 보내지 않습니다. 이 설정은 JSON-RPC와 HTTP+JSON에 적용됩니다.',
+  'tls.grpcRefused':
+    'gRPC는 사용자 지정 TLS 설정을 거부합니다. 항상 운영체제 저장소를 신뢰하고 클라이언트 인증서를 보내지 않습니다. 이 설정은 JSON-RPC와 HTTP+JSON에 적용됩니다.',
 
   // MCP requests
   'mcp.menu': 'MCP',
@@ -1176,7 +1188,8 @@ export const ko: Record<MessageKey, string> = {
   'mcp.auth.scopes': '스코프',
   'mcp.auth.metadataError': '메타데이터를 읽지 못했습니다: {message}',
   'mcp.auth.metadata': '보호된 리소스 메타데이터',
-  'mcp.auth.noFlow': 'Powerduck은 아직 MCP용 OAuth 흐름을 실행하지 않습니다: 인증 서버에서 액세스 토큰을 직접 받아 Bearer 토큰으로 설정하세요 (인증, 이름 있는 시크릿).',
+  'mcp.auth.noFlow':
+    'Powerduck은 아직 MCP용 OAuth 흐름을 실행하지 않습니다: 인증 서버에서 액세스 토큰을 직접 받아 Bearer 토큰으로 설정하세요 (인증, 이름 있는 시크릿).',
   'mcp.server.title': 'MCP 서버',
   'mcp.server.name': '이름',
   'mcp.server.serverTitle': '제목',

@@ -30,12 +30,13 @@ const JsonNode = memo(function JsonNode({ name, value, depth }: NodeProps) {
   const entries = isContainer(value) ? (Array.isArray(value) ? value.map((v, i) => [String(i), v] as const) : Object.entries(value)) : [];
   const [open, setOpen] = useState(depth < 3 && entries.length <= 50);
   const [shown, setShown] = useState(pageSize);
-  const key = name !== undefined ? (
-    <>
-      <span className="jt-key">{name}</span>
-      <span className="jt-punct">: </span>
-    </>
-  ) : null;
+  const key =
+    name !== undefined ? (
+      <>
+        <span className="jt-key">{name}</span>
+        <span className="jt-punct">: </span>
+      </>
+    ) : null;
   if (!isContainer(value)) {
     return (
       <li className="jt-row">

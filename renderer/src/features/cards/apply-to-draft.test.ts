@@ -51,7 +51,9 @@ describe('"Apply interface" changes the request only when committed', () => {
   });
 
   it('same origin keeps the credentials; with no tab open a new one is created', async () => {
-    const id = useDraftsStore.getState().openA2a({ endpoint: 'http://agent.test/old', binding: 'HTTP+JSON', auth: { type: 'bearer', token: { secretRef: 'tok' } } });
+    const id = useDraftsStore
+      .getState()
+      .openA2a({ endpoint: 'http://agent.test/old', binding: 'HTTP+JSON', auth: { type: 'bearer', token: { secretRef: 'tok' } } });
     const same = await planApply(host, card, 0, false);
     if (!same.ok) throw new Error(same.error.message);
     commitApply(same.value);

@@ -74,9 +74,7 @@ export function CardExtended({ declared }: { declared: boolean | undefined }) {
       {extended.error ? <ErrorNote title={t('card.ext.failed')} error={extended.error} /> : null}
       {extended.value ? (
         <div>
-          <p className="small">
-            {t('card.ext.got', { name: extended.value.summary.name, findings: extended.value.findings.length })}
-          </p>
+          <p className="small">{t('card.ext.got', { name: extended.value.summary.name, findings: extended.value.findings.length })}</p>
           {extended.value.diff === undefined ? (
             <p className="muted small">{t('card.ext.noPublic')}</p>
           ) : extended.value.diff.length === 0 ? (

@@ -33,17 +33,12 @@ export default function CardInspector() {
       <header className="p2-inspector-head">
         <div>
           <h2 className="p2-card-name">
-            {summary.name || t('card.unnamed')}{' '}
-            <span className="p2-pill tone-task">{t('card.versionBadge', { version: result.version })}</span>{' '}
+            {summary.name || t('card.unnamed')} <span className="p2-pill tone-task">{t('card.versionBadge', { version: result.version })}</span>{' '}
             {summary.agentVersion ? <span className="muted small">v{summary.agentVersion}</span> : null}
           </h2>
           <p className="muted small">{result.versionReason}</p>
           {summary.description ? <p className="p2-description">{summary.description}</p> : null}
-          {summary.provider ? (
-            <p className="small">
-              {t('card.provider', { organization: summary.provider.organization, url: summary.provider.url })}
-            </p>
-          ) : null}
+          {summary.provider ? <p className="small">{t('card.provider', { organization: summary.provider.organization, url: summary.provider.url })}</p> : null}
           {source.kind === 'fetched' ? <FetchLine info={source.result.fetch} /> : <p className="muted small">{t('card.pasted')}</p>}
           {source.kind === 'fetched' && source.result.fetch.lookupNote ? <p className="muted small">{source.result.fetch.lookupNote}</p> : null}
         </div>

@@ -107,9 +107,7 @@ export function CardInterfaces({ card, interfaces }: { card: unknown; interfaces
       <div role="status" aria-live="polite">
         {applied ? (
           <div className="p2-applied">
-            <p>
-              {t('card.if.applied', { index: applied.index, binding: applied.plan.interface.binding, tab: applied.tabTitle })}
-            </p>
+            <p>{t('card.if.applied', { index: applied.index, binding: applied.plan.interface.binding, tab: applied.tabTitle })}</p>
             {applied.plan.changes.length ? (
               <ul className="p2-list small">
                 {applied.plan.changes.map((c) => (

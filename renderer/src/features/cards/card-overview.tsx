@@ -29,7 +29,17 @@ function Modes({ label, modes }: { label: string; modes: string[] }) {
   return (
     <div className="fact">
       <dt>{label}</dt>
-      <dd>{modes.length ? modes.map((m) => <code key={m} className="p2-chip">{m}</code>) : <span className="muted">{t('card.modes.default')}</span>}</dd>
+      <dd>
+        {modes.length ? (
+          modes.map((m) => (
+            <code key={m} className="p2-chip">
+              {m}
+            </code>
+          ))
+        ) : (
+          <span className="muted">{t('card.modes.default')}</span>
+        )}
+      </dd>
     </div>
   );
 }
@@ -97,7 +107,12 @@ export function CardPanels({ summary }: { summary: CardSummary }) {
                 ) : null}
                 {skill.examples.length ? (
                   <div className="muted small">
-                    {t('card.skill.examples')} {skill.examples.map((ex) => <code key={ex} className="p2-chip">{ex}</code>)}
+                    {t('card.skill.examples')}{' '}
+                    {skill.examples.map((ex) => (
+                      <code key={ex} className="p2-chip">
+                        {ex}
+                      </code>
+                    ))}
                   </div>
                 ) : null}
                 {skill.inputModes.length || skill.outputModes.length ? (

@@ -114,7 +114,12 @@ export function CardSignatures({ signatures, canonical }: { signatures: CardSign
                 {s.diagnostic ? (
                   <div className="notice small">
                     <strong>{t('card.sig.diagnostic')}</strong> {s.diagnostic}
-                    {s.diagnosticForm ? <> · <code>{s.diagnosticForm}</code></> : null}
+                    {s.diagnosticForm ? (
+                      <>
+                        {' '}
+                        · <code>{s.diagnosticForm}</code>
+                      </>
+                    ) : null}
                   </div>
                 ) : null}
               </li>

@@ -119,7 +119,10 @@ export async function verifyCard(host: Host): Promise<void> {
   if (!card) return;
   useCardsStore.setState((s) => ({ verify: { ...s.verify, busy: true, error: undefined } }));
   // A card whose text repeats keys comes back with that text, so the verdicts can say so too.
-  const result = await host.invoke('card.verify', card.sourceText !== undefined ? { text: card.sourceText, jwks: state.jwks } : { card: card.card, jwks: state.jwks });
+  const result = await host.invoke(
+    'card.verify',
+    card.sourceText !== undefined ? { text: card.sourceText, jwks: state.jwks } : { card: card.card, jwks: state.jwks },
+  );
   useCardsStore.setState({ verify: result.ok ? { busy: false, value: result.value } : { busy: false, error: result.error } });
 }
 

@@ -10,7 +10,7 @@ function result(checkId: string, verdict: Verdict, binding: CheckResult['interfa
     title: checkId,
     level: verdict === 'warn' ? 'SHOULD' : 'MUST',
     spec: '§',
-  source: { document: 'A2A 1.0', section: '§', keyword: 'MUST', sentence: 's' },
+    source: { document: 'A2A 1.0', section: '§', keyword: 'MUST', sentence: 's' },
     interface: { binding, version: '1.0', url: `http://a/${binding}` },
     verdict,
     expected: 'x',
@@ -41,7 +41,13 @@ describe('check result table', () => {
   });
 
   it('puts failures first and keeps the run order within a verdict', () => {
-    expect(sortResults(results).map((r) => `${r.verdict}:${r.checkId}`)).toEqual(['fail:message.b', 'warn:stream.c', 'pass:message.a', 'pass:message.b', 'skipped:stream.d']);
+    expect(sortResults(results).map((r) => `${r.verdict}:${r.checkId}`)).toEqual([
+      'fail:message.b',
+      'warn:stream.c',
+      'pass:message.a',
+      'pass:message.b',
+      'skipped:stream.d',
+    ]);
     expect(countBy(results)).toEqual({ pass: 2, fail: 1, warn: 1, skipped: 1 });
   });
 

@@ -52,7 +52,11 @@ function ResultRow({ result, onEvidence, onRerun }: { result: CheckResult; onEvi
             {result.evidence.map((record, i) => (
               <li key={record.id}>
                 <button type="button" className="link-button" onClick={() => onEvidence(record, `${result.title} · ${t('checks.exchangeN', { n: i + 1 })}`)}>
-                  {t('checks.exchangeLink', { n: i + 1, method: record.method, status: record.response?.status ?? record.response?.grpcStatusName ?? record.outcome.kind })}
+                  {t('checks.exchangeLink', {
+                    n: i + 1,
+                    method: record.method,
+                    status: record.response?.status ?? record.response?.grpcStatusName ?? record.outcome.kind,
+                  })}
                 </button>
               </li>
             ))}
@@ -150,7 +154,12 @@ export default function CheckView() {
           {hasAuth && draft ? t('checks.useAuth', { auth: draft.auth.type }) : t('checks.useAuthNone')}
         </label>
         <label className="p2-check">
-          <input type="checkbox" checked={form.strict === true} aria-describedby={`${id}-strict-help`} onChange={(e) => setForm({ strict: e.target.checked })} />
+          <input
+            type="checkbox"
+            checked={form.strict === true}
+            aria-describedby={`${id}-strict-help`}
+            onChange={(e) => setForm({ strict: e.target.checked })}
+          />
           {t('checks.strict')}
         </label>
         <span id={`${id}-strict-help`} className="muted small">
@@ -175,7 +184,9 @@ export default function CheckView() {
         </div>
       ) : null}
       <BusyIndicator busy={running} label={t('checks.running')} />
-      {run.error && run.status === 'error' ? <ErrorNote title={t('checks.failed')} error={run.error} {...(isAgentRefusal(run.error) ? { hint: t('checks.agentRefused') } : {})} /> : null}
+      {run.error && run.status === 'error' ? (
+        <ErrorNote title={t('checks.failed')} error={run.error} {...(isAgentRefusal(run.error) ? { hint: t('checks.agentRefused') } : {})} />
+      ) : null}
       {run.status === 'stopped' ? <p className="notice">{t('checks.stopped', { n: run.results.length })}</p> : null}
       {run.status === 'idle' ? (
         <div className="p2-empty-teach">

@@ -39,7 +39,17 @@ function agent(verdicts: Record<string, CheckResult['verdict']>) {
         emit({ type: 'plan', runId: 'run-1', target: { input: request.target }, interfaces: [iface], total: ids.length });
         const results = ids.map((id) => row(id, verdicts[id] ?? 'pass'));
         for (const r of results) emit({ type: 'result', result: r });
-        return buildReport({ toolVersion: '0', target: { input: request.target }, startedAt: 0, finishedAt: 1, profile: 'spec', interfaces: [iface], notA2a: [], results, notes: [] });
+        return buildReport({
+          toolVersion: '0',
+          target: { input: request.target },
+          startedAt: 0,
+          finishedAt: 1,
+          profile: 'spec',
+          interfaces: [iface],
+          notA2a: [],
+          results,
+          notes: [],
+        });
       },
     },
   });
@@ -49,7 +59,10 @@ function agent(verdicts: Record<string, CheckResult['verdict']>) {
 describe('running checks from the UI', () => {
   beforeEach(() => {
     useDraftsStore.setState({ tabs: [], activeId: undefined });
-    useChecksStore.setState({ form: { target: '', binding: '', version: '', groups: [], useRequestAuth: true }, run: { status: 'idle', interfaces: [], total: 0, results: [] } });
+    useChecksStore.setState({
+      form: { target: '', binding: '', version: '', groups: [], useRequestAuth: true },
+      run: { status: 'idle', interfaces: [], total: 0, results: [] },
+    });
   });
 
   it('"Check agent" on an endpoint starts from the active request, with its auth by reference', async () => {

@@ -112,7 +112,8 @@ export function startChecks(host: Host, only?: { checks: string[] }): void {
     if (event.kind === 'end') {
       const report = event.value;
       useChecksStore.setState((s) => {
-        if (!rerun || !s.run.report) return { run: { ...s.run, status: 'done', report, results: report.results, interfaces: report.interfaces, target: report.target } };
+        if (!rerun || !s.run.report)
+          return { run: { ...s.run, status: 'done', report, results: report.results, interfaces: report.interfaces, target: report.target } };
         const results = mergeResults(s.run.results, report.results);
         return { run: { ...s.run, status: 'done', results, report: { ...s.run.report, results, summary: summarize(results, s.run.report.summary.notA2a) } } };
       });

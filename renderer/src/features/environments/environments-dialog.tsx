@@ -6,34 +6,68 @@ import { useT } from '../../i18n/i18n';
 import { Dialog } from '../../ui/dialog';
 import { refreshEnvironments, useEnvironmentsStore } from './environments-store';
 
-function VariableRow({ env, index, variable, secrets, onChange, onRemove }: { env: string; index: number; variable: EnvironmentVariable; secrets: string[]; onChange: (v: EnvironmentVariable) => void; onRemove: () => void }) {
+function VariableRow({
+  env,
+  index,
+  variable,
+  secrets,
+  onChange,
+  onRemove,
+}: {
+  env: string;
+  index: number;
+  variable: EnvironmentVariable;
+  secrets: string[];
+  onChange: (v: EnvironmentVariable) => void;
+  onRemove: () => void;
+}) {
   const t = useT();
   const n = index + 1;
   const isSecret = variable.secret !== undefined;
   return (
     <tr>
       <td>
-        <input aria-label={t('env.varName', { n, env })} value={variable.name} spellCheck={false} onChange={(e) => onChange({ ...variable, name: e.target.value })} />
+        <input
+          aria-label={t('env.varName', { n, env })}
+          value={variable.name}
+          spellCheck={false}
+          onChange={(e) => onChange({ ...variable, name: e.target.value })}
+        />
       </td>
       <td>
-        <select aria-label={t('env.varKind', { n, env })} value={isSecret ? 'secret' : 'value'} onChange={(e) => onChange(e.target.value === 'secret' ? { name: variable.name, secret: '' } : { name: variable.name, value: '' })}>
+        <select
+          aria-label={t('env.varKind', { n, env })}
+          value={isSecret ? 'secret' : 'value'}
+          onChange={(e) => onChange(e.target.value === 'secret' ? { name: variable.name, secret: '' } : { name: variable.name, value: '' })}
+        >
           <option value="value">{t('env.kindValue')}</option>
           <option value="secret">{t('env.kindSecret')}</option>
         </select>
       </td>
       <td>
         {isSecret ? (
-          <select aria-label={t('env.varSecret', { n, env })} value={variable.secret} onChange={(e) => onChange({ name: variable.name, secret: e.target.value })}>
+          <select
+            aria-label={t('env.varSecret', { n, env })}
+            value={variable.secret}
+            onChange={(e) => onChange({ name: variable.name, secret: e.target.value })}
+          >
             <option value="">{t('env.pickSecret')}</option>
             {secrets.map((s) => (
               <option key={s} value={s}>
                 {s}
               </option>
             ))}
-            {variable.secret && !secrets.includes(variable.secret) ? <option value={variable.secret}>{t('env.missingSecret', { name: variable.secret })}</option> : null}
+            {variable.secret && !secrets.includes(variable.secret) ? (
+              <option value={variable.secret}>{t('env.missingSecret', { name: variable.secret })}</option>
+            ) : null}
           </select>
         ) : (
-          <input aria-label={t('env.varValue', { n, env })} value={variable.value ?? ''} spellCheck={false} onChange={(e) => onChange({ name: variable.name, value: e.target.value })} />
+          <input
+            aria-label={t('env.varValue', { n, env })}
+            value={variable.value ?? ''}
+            spellCheck={false}
+            onChange={(e) => onChange({ name: variable.name, value: e.target.value })}
+          />
         )}
       </td>
       <td>
@@ -75,7 +109,12 @@ export default function EnvironmentsDialog({ onClose }: { onClose: () => void })
 
   const save = async (): Promise<void> => {
     if (!state) return;
-    const cleaned = envs.map((e) => ({ ...e, variables: e.variables.filter((v) => v.name.trim() !== '').map((v) => (v.secret !== undefined ? { name: v.name.trim(), secret: v.secret } : { name: v.name.trim(), value: v.value ?? '' })) }));
+    const cleaned = envs.map((e) => ({
+      ...e,
+      variables: e.variables
+        .filter((v) => v.name.trim() !== '')
+        .map((v) => (v.secret !== undefined ? { name: v.name.trim(), secret: v.secret } : { name: v.name.trim(), value: v.value ?? '' })),
+    }));
     const result = await host.invoke('env.save', { environments: cleaned, expectedHash: state.hash });
     if (!result.ok) {
       setError(result.error);

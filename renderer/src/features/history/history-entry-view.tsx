@@ -71,8 +71,16 @@ export function HistoryEntryDetails({ entry }: { entry: HistoryEntry }) {
           {entry.a2aError ? `${entry.a2aError.code}${entry.a2aError.reason ? ` ${entry.a2aError.reason}` : ''}: ${entry.a2aError.message}` : t('history.none')}
         </Fact>
         <Fact label={t('history.f.taskCreated')}>{yesNo(entry.taskCreated)}</Fact>
-        {entry.taskId ? <Fact label={t('history.f.taskId')}><span className="mono">{entry.taskId}</span></Fact> : null}
-        {entry.contextId ? <Fact label={t('history.f.contextId')}><span className="mono">{entry.contextId}</span></Fact> : null}
+        {entry.taskId ? (
+          <Fact label={t('history.f.taskId')}>
+            <span className="mono">{entry.taskId}</span>
+          </Fact>
+        ) : null}
+        {entry.contextId ? (
+          <Fact label={t('history.f.contextId')}>
+            <span className="mono">{entry.contextId}</span>
+          </Fact>
+        ) : null}
         {entry.eventCount !== undefined ? <Fact label={t('history.f.events')}>{entry.eventCount}</Fact> : null}
         <Fact label={t('history.f.duration')}>{formatMs(entry.durationMs)}</Fact>
         {entry.check ? (

@@ -23,7 +23,10 @@ function entry(patch: Partial<HistorySummary>): HistorySummary {
 
 describe('history list status', () => {
   it('shows the A2A error reason before the HTTP status', () => {
-    expect(statusOf(entry({ httpStatus: 200, a2aError: { code: -32001, reason: 'TASK_NOT_FOUND', message: 'x' } }))).toEqual({ text: 'TASK_NOT_FOUND', tone: 'error' });
+    expect(statusOf(entry({ httpStatus: 200, a2aError: { code: -32001, reason: 'TASK_NOT_FOUND', message: 'x' } }))).toEqual({
+      text: 'TASK_NOT_FOUND',
+      tone: 'error',
+    });
     expect(statusOf(entry({ httpStatus: 404, outcomeKind: 'http-error' }))).toEqual({ text: '404', tone: 'error' });
     expect(statusOf(entry({ httpStatus: 200, outcomeKind: 'task' }))).toEqual({ text: '200', tone: 'task' });
     expect(statusOf(entry({ grpcStatus: 'OK' }))).toEqual({ text: 'OK', tone: 'ok' });

@@ -6,7 +6,8 @@ export type HistoryTone = 'ok' | 'task' | 'error' | 'neutral';
 export function statusOf(entry: HistorySummary): { text: string; tone: HistoryTone } {
   if (entry.a2aError) return { text: entry.a2aError.reason ?? String(entry.a2aError.code), tone: 'error' };
   if (entry.outcomeKind === 'transport-error') return { text: entry.outcomeKind, tone: 'error' };
-  if (entry.httpStatus !== undefined) return { text: String(entry.httpStatus), tone: entry.httpStatus >= 400 ? 'error' : entry.outcomeKind === 'task' ? 'task' : 'ok' };
+  if (entry.httpStatus !== undefined)
+    return { text: String(entry.httpStatus), tone: entry.httpStatus >= 400 ? 'error' : entry.outcomeKind === 'task' ? 'task' : 'ok' };
   if (entry.grpcStatus !== undefined) return { text: entry.grpcStatus, tone: entry.grpcStatus === 'OK' ? 'ok' : 'error' };
   return { text: entry.outcomeKind, tone: 'neutral' };
 }

@@ -26,7 +26,10 @@ function entry(extra: Partial<HistoryEntry> = {}): HistoryEntry {
 describe('opening a history entry as a request', () => {
   it('restores the complete draft when the body was kept, auth by secret name', () => {
     const seed = draftSeedFromHistory(
-      entry({ bodies: 'full', replay: { body: { message: { text: 'hi' } }, auth: { type: 'bearer', token: { secretRef: 'demo-token' } }, headers: [{ name: 'X-Trace', value: '1' }] } }),
+      entry({
+        bodies: 'full',
+        replay: { body: { message: { text: 'hi' } }, auth: { type: 'bearer', token: { secretRef: 'demo-token' } }, headers: [{ name: 'X-Trace', value: '1' }] },
+      }),
     );
     expect(JSON.parse(seed.bodyText ?? '')).toEqual({ message: { text: 'hi' } });
     expect(seed.auth).toEqual({ type: 'bearer', token: { secretRef: 'demo-token' } });
@@ -35,7 +38,9 @@ describe('opening a history entry as a request', () => {
   });
 
   it('falls back to the recorded exchange of an older full entry (JSON-RPC params)', () => {
-    const exchange = { request: { url: '', headers: [], body: '{"jsonrpc":"2.0","id":1,"method":"SendMessage","params":{"a":1}}', bodyBytes: 60 } } as unknown as HistoryEntry['exchange'];
+    const exchange = {
+      request: { url: '', headers: [], body: '{"jsonrpc":"2.0","id":1,"method":"SendMessage","params":{"a":1}}', bodyBytes: 60 },
+    } as unknown as HistoryEntry['exchange'];
     expect(JSON.parse(draftSeedFromHistory(entry({ bodies: 'full', exchange })).bodyText ?? '')).toEqual({ a: 1 });
   });
 
@@ -61,7 +66,20 @@ describe('opening a history entry as a request', () => {
       {
         name: 'demo.yaml',
         operations: [
-          { path: '/send', httpMethod: 'post', kind: 'a2a', a2a: { version: '1.0', binding: 'JSONRPC', endpoint: 'http://a', method: 'SendMessage', requestSchema: {}, responseSchema: {}, example: { jsonrpc: '2.0', id: 1, method: 'SendMessage', params: { saved: true } } } },
+          {
+            path: '/send',
+            httpMethod: 'post',
+            kind: 'a2a',
+            a2a: {
+              version: '1.0',
+              binding: 'JSONRPC',
+              endpoint: 'http://a',
+              method: 'SendMessage',
+              requestSchema: {},
+              responseSchema: {},
+              example: { jsonrpc: '2.0', id: 1, method: 'SendMessage', params: { saved: true } },
+            },
+          },
           { path: '/other', httpMethod: 'get', kind: 'other' },
         ],
       },

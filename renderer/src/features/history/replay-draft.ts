@@ -16,7 +16,9 @@ function keptBody(entry: HistoryEntry): { found: true; value: unknown } | { foun
   try {
     const parsed: unknown = JSON.parse(request.body);
     if (entry.interface.binding !== 'JSONRPC') return { found: true, value: parsed };
-    return typeof parsed === 'object' && parsed !== null && 'params' in parsed ? { found: true, value: (parsed as { params: unknown }).params } : { found: false };
+    return typeof parsed === 'object' && parsed !== null && 'params' in parsed
+      ? { found: true, value: (parsed as { params: unknown }).params }
+      : { found: false };
   } catch {
     return { found: false };
   }
@@ -59,7 +61,10 @@ export interface BodyCandidate {
  */
 export function bodyCandidates(draft: A2aDraft, tabs: readonly A2aDraft[], files: readonly SpecFileInfo[]): BodyCandidate[] {
   const sameCall = (other: Pick<A2aDraft, 'method' | 'version'>): boolean => other.method === draft.method && other.version === draft.version;
-  const endpointFirst = <T extends { endpoint: string }>(list: T[]): T[] => [...list.filter((x) => x.endpoint === draft.endpoint), ...list.filter((x) => x.endpoint !== draft.endpoint)];
+  const endpointFirst = <T extends { endpoint: string }>(list: T[]): T[] => [
+    ...list.filter((x) => x.endpoint === draft.endpoint),
+    ...list.filter((x) => x.endpoint !== draft.endpoint),
+  ];
   const fromTabs = endpointFirst(tabs.filter((tab) => tab.id !== draft.id && !tab.bodyNotKept && sameCall(tab) && tab.bodyText.trim()).reverse()).map(
     (tab, index): BodyCandidate => ({ label: `${tab.method} · ${tab.endpoint || '—'} (#${index + 1})`, source: 'tab', bodyText: tab.bodyText }),
   );
@@ -68,7 +73,12 @@ export function bodyCandidates(draft: A2aDraft, tabs: readonly A2aDraft[], files
     for (const op of file.operations) {
       const seed = draftSeedFromOperation(op);
       if (!seed?.bodyText || !seed.method || !seed.version || !sameCall({ method: seed.method, version: seed.version })) continue;
-      saved.push({ label: `${file.name} · ${op.httpMethod.toUpperCase()} ${op.path}`, source: 'saved', bodyText: seed.bodyText, endpoint: seed.endpoint ?? '' });
+      saved.push({
+        label: `${file.name} · ${op.httpMethod.toUpperCase()} ${op.path}`,
+        source: 'saved',
+        bodyText: seed.bodyText,
+        endpoint: seed.endpoint ?? '',
+      });
     }
   }
   return [...fromTabs, ...endpointFirst(saved).map(({ endpoint: _e, ...c }) => c)];

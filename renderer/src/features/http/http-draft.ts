@@ -84,7 +84,11 @@ export function withParams(draft: HttpDraft, params: QueryRow[]): HttpDraft {
 
 /** An operation tab: the URL and parameter headers follow the fields. */
 export function withOperation(draft: HttpDraft, operation: HttpDraftOperation): HttpDraft {
-  const built = buildOperationRequest({}, operation.draft, { serverIndex: operation.serverIndex, serverVariables: operation.serverVariables, values: operation.values });
+  const built = buildOperationRequest({}, operation.draft, {
+    serverIndex: operation.serverIndex,
+    serverVariables: operation.serverVariables,
+    values: operation.values,
+  });
   const url = built.ok ? built.url : draft.url;
   return { ...draft, operation, url, params: queryRows(url) };
 }

@@ -64,13 +64,21 @@ function OperationFields({ draft }: { draft: HttpDraft & { operation: HttpDraftO
         <div className="field-row" key={`var-${v.name}`}>
           <label htmlFor={`${id}-var-${v.name}`}>{t('http.serverVar', { name: v.name })}</label>
           {v.enum ? (
-            <select id={`${id}-var-${v.name}`} value={op.serverVariables[v.name] ?? v.default} onChange={(e) => set({ serverVariables: { ...op.serverVariables, [v.name]: e.target.value } })}>
+            <select
+              id={`${id}-var-${v.name}`}
+              value={op.serverVariables[v.name] ?? v.default}
+              onChange={(e) => set({ serverVariables: { ...op.serverVariables, [v.name]: e.target.value } })}
+            >
               {v.enum.map((option) => (
                 <option key={option}>{option}</option>
               ))}
             </select>
           ) : (
-            <input id={`${id}-var-${v.name}`} value={op.serverVariables[v.name] ?? v.default} onChange={(e) => set({ serverVariables: { ...op.serverVariables, [v.name]: e.target.value } })} />
+            <input
+              id={`${id}-var-${v.name}`}
+              value={op.serverVariables[v.name] ?? v.default}
+              onChange={(e) => set({ serverVariables: { ...op.serverVariables, [v.name]: e.target.value } })}
+            />
           )}
         </div>
       ))}
@@ -93,7 +101,11 @@ function OperationFields({ draft }: { draft: HttpDraft & { operation: HttpDraftO
           </div>
         );
       })}
-      {op.draft.security?.note ? <p className="muted small">{op.draft.security.note}</p> : op.draft.security ? <p className="muted small">{t('http.securityNote', { scheme: op.draft.security.scheme })}</p> : null}
+      {op.draft.security?.note ? (
+        <p className="muted small">{op.draft.security.note}</p>
+      ) : op.draft.security ? (
+        <p className="muted small">{t('http.securityNote', { scheme: op.draft.security.scheme })}</p>
+      ) : null}
     </fieldset>
   );
 }
@@ -112,7 +124,12 @@ function MultipartRows({ draft }: { draft: HttpDraft }) {
           {rows.map((row, index) => (
             <tr key={index}>
               <td>
-                <input type="checkbox" aria-label={t('http.enabledN', { n: index + 1 })} checked={row.enabled !== false} onChange={(e) => change(index, { enabled: e.target.checked })} />
+                <input
+                  type="checkbox"
+                  aria-label={t('http.enabledN', { n: index + 1 })}
+                  checked={row.enabled !== false}
+                  onChange={(e) => change(index, { enabled: e.target.checked })}
+                />
               </td>
               <td>
                 <input aria-label={t('http.nameN', { n: index + 1 })} value={row.name} onChange={(e) => change(index, { name: e.target.value })} />
@@ -128,14 +145,21 @@ function MultipartRows({ draft }: { draft: HttpDraft }) {
                         if (file) void readFile(file).then((f) => change(index, { file: f }));
                       }}
                     />
-                    {'base64' in row.file && row.file.name ? <span className="muted small">{t('http.fileChosen', { name: row.file.name, size: formatBytes(base64Size(row.file.base64)) })}</span> : null}
+                    {'base64' in row.file && row.file.name ? (
+                      <span className="muted small">{t('http.fileChosen', { name: row.file.name, size: formatBytes(base64Size(row.file.base64)) })}</span>
+                    ) : null}
                   </label>
                 ) : (
                   <input aria-label={t('http.valueN', { n: index + 1 })} value={row.value ?? ''} onChange={(e) => change(index, { value: e.target.value })} />
                 )}
               </td>
               <td>
-                <button type="button" className="icon-button" aria-label={t('http.removeN', { n: index + 1 })} onClick={() => setRows(rows.filter((_, i) => i !== index))}>
+                <button
+                  type="button"
+                  className="icon-button"
+                  aria-label={t('http.removeN', { n: index + 1 })}
+                  onClick={() => setRows(rows.filter((_, i) => i !== index))}
+                >
                   ×
                 </button>
               </td>
@@ -180,19 +204,43 @@ function BodySection({ draft, onSubmit }: { draft: HttpDraft; onSubmit: () => vo
         ) : null}
       </div>
       {draft.bodyKind === 'json' ? (
-        <JsonEditor modelId={draft.id} label={t('http.jsonBody')} value={draft.bodyText} onChange={(text) => update(draft.id, (d) => ({ ...d, bodyText: text }))} onSubmit={onSubmit} />
+        <JsonEditor
+          modelId={draft.id}
+          label={t('http.jsonBody')}
+          value={draft.bodyText}
+          onChange={(text) => update(draft.id, (d) => ({ ...d, bodyText: text }))}
+          onSubmit={onSubmit}
+        />
       ) : null}
       {draft.bodyKind === 'text' ? (
         <>
           <div className="field-row">
             <label htmlFor={`${id}-type`}>{t('http.textType')}</label>
-            <input id={`${id}-type`} value={draft.textType} spellCheck={false} onChange={(e) => update(draft.id, (d) => ({ ...d, textType: e.target.value }))} />
+            <input
+              id={`${id}-type`}
+              value={draft.textType}
+              spellCheck={false}
+              onChange={(e) => update(draft.id, (d) => ({ ...d, textType: e.target.value }))}
+            />
           </div>
-          <textarea aria-label={t('http.textBody')} className="mono http-text-body" rows={12} value={draft.bodyText} spellCheck={false} onChange={(e) => update(draft.id, (d) => ({ ...d, bodyText: e.target.value }))} />
+          <textarea
+            aria-label={t('http.textBody')}
+            className="mono http-text-body"
+            rows={12}
+            value={draft.bodyText}
+            spellCheck={false}
+            onChange={(e) => update(draft.id, (d) => ({ ...d, bodyText: e.target.value }))}
+          />
         </>
       ) : null}
       {draft.bodyKind === 'urlencoded' ? (
-        <KvTable caption={t('http.kind.urlencoded')} rows={draft.formFields} addLabel={t('http.addField')} blank={() => ({ name: '', value: '', enabled: true })} onChange={(formFields) => update(draft.id, (d) => ({ ...d, formFields }))} />
+        <KvTable
+          caption={t('http.kind.urlencoded')}
+          rows={draft.formFields}
+          addLabel={t('http.addField')}
+          blank={() => ({ name: '', value: '', enabled: true })}
+          onChange={(formFields) => update(draft.id, (d) => ({ ...d, formFields }))}
+        />
       ) : null}
       {draft.bodyKind === 'multipart' ? <MultipartRows draft={draft} /> : null}
       {draft.bodyKind === 'file' ? (
@@ -206,7 +254,9 @@ function BodySection({ draft, onSubmit }: { draft: HttpDraft; onSubmit: () => vo
               if (file) void readFile(file).then((f) => update(draft.id, (d) => ({ ...d, file: f })));
             }}
           />
-          {draft.file ? <span className="muted small">{t('http.fileChosen', { name: draft.file.name, size: formatBytes(base64Size(draft.file.base64)) })}</span> : null}
+          {draft.file ? (
+            <span className="muted small">{t('http.fileChosen', { name: draft.file.name, size: formatBytes(base64Size(draft.file.base64)) })}</span>
+          ) : null}
         </div>
       ) : null}
     </div>
@@ -329,7 +379,13 @@ export function HttpRequestEditor({ draft }: { draft: HttpDraft }) {
           />
         ) : null}
         {section === 'headers' ? (
-          <KvTable caption={t('http.headersCaption')} rows={draft.headers} addLabel={t('http.addHeader')} blank={() => ({ name: '', value: '', enabled: true })} onChange={(headers) => update(draft.id, (d) => ({ ...d, headers }))} />
+          <KvTable
+            caption={t('http.headersCaption')}
+            rows={draft.headers}
+            addLabel={t('http.addHeader')}
+            blank={() => ({ name: '', value: '', enabled: true })}
+            onChange={(headers) => update(draft.id, (d) => ({ ...d, headers }))}
+          />
         ) : null}
         {section === 'auth' ? (
           <>
@@ -341,11 +397,13 @@ export function HttpRequestEditor({ draft }: { draft: HttpDraft }) {
         {section === 'options' ? (
           <div className="http-options">
             <label>
-              <input type="checkbox" checked={draft.followRedirects} onChange={(e) => update(draft.id, (d) => ({ ...d, followRedirects: e.target.checked }))} /> {t('http.followRedirects')}
+              <input type="checkbox" checked={draft.followRedirects} onChange={(e) => update(draft.id, (d) => ({ ...d, followRedirects: e.target.checked }))} />{' '}
+              {t('http.followRedirects')}
             </label>
             <p className="muted small">{t('http.followHint')}</p>
             <label className="http-danger">
-              <input type="checkbox" checked={draft.insecure} onChange={(e) => update(draft.id, (d) => ({ ...d, insecure: e.target.checked }))} /> {t('http.insecure')}
+              <input type="checkbox" checked={draft.insecure} onChange={(e) => update(draft.id, (d) => ({ ...d, insecure: e.target.checked }))} />{' '}
+              {t('http.insecure')}
             </label>
           </div>
         ) : null}

@@ -56,7 +56,13 @@ function JsonBody({ text }: { text: string }) {
           {t('http.resp.raw')}
         </button>
       </div>
-      {raw ? <pre className="code-block tall">{text}</pre> : <pre className="code-block tall" aria-label={t('http.resp.pretty')}>{JSON.stringify(parsed.value, null, 2)}</pre>}
+      {raw ? (
+        <pre className="code-block tall">{text}</pre>
+      ) : (
+        <pre className="code-block tall" aria-label={t('http.resp.pretty')}>
+          {JSON.stringify(parsed.value, null, 2)}
+        </pre>
+      )}
     </div>
   );
 }
@@ -71,7 +77,12 @@ function BodyView({ record }: { record: HttpExchangeRecord }) {
   if (response.bodyBase64 !== undefined) {
     const bytes = base64ToBytes(response.bodyBase64);
     const save = (
-      <button type="button" onClick={() => saveBlob(filenameFor(record), new Blob([bytes as Uint8Array<ArrayBuffer>], { type: response.contentType ?? 'application/octet-stream' }))}>
+      <button
+        type="button"
+        onClick={() =>
+          saveBlob(filenameFor(record), new Blob([bytes as Uint8Array<ArrayBuffer>], { type: response.contentType ?? 'application/octet-stream' }))
+        }
+      >
         {t('http.resp.saveAs')}
       </button>
     );
@@ -80,7 +91,10 @@ function BodyView({ record }: { record: HttpExchangeRecord }) {
         <div className="http-image">
           <div className="actions">{save}</div>
           {/* An <img> from a data: URL never runs script, even for SVG. */}
-          <img alt={t('http.resp.imageAlt', { type: response.contentType ?? '' })} src={`data:${response.contentType ?? 'application/octet-stream'};base64,${response.bodyBase64}`} />
+          <img
+            alt={t('http.resp.imageAlt', { type: response.contentType ?? '' })}
+            src={`data:${response.contentType ?? 'application/octet-stream'};base64,${response.bodyBase64}`}
+          />
         </div>
       );
     }
@@ -96,13 +110,15 @@ function BodyView({ record }: { record: HttpExchangeRecord }) {
   }
   const text = response.body ?? '';
   if (text === '') return <p className="muted">{t('http.resp.noBody')}</p>;
-  if (response.bodyBytes > largeBodyBytes && !showLarge) return <LargeBody body={text} bytes={response.bodyBytes} filename={filenameFor(record)} onShowPretty={() => setShowLarge(true)} />;
-  if (view === 'json') return (
-    <>
-      {truncated}
-      <JsonBody text={text} />
-    </>
-  );
+  if (response.bodyBytes > largeBodyBytes && !showLarge)
+    return <LargeBody body={text} bytes={response.bodyBytes} filename={filenameFor(record)} onShowPretty={() => setShowLarge(true)} />;
+  if (view === 'json')
+    return (
+      <>
+        {truncated}
+        <JsonBody text={text} />
+      </>
+    );
   return (
     <>
       {truncated}
@@ -119,7 +135,13 @@ function CheckView({ record }: { record: HttpExchangeRecord }) {
   if (!check) return null;
   const params = { status: check.declaredStatus ?? '', media: check.mediaType ?? '' };
   const title =
-    check.verdict === 'ok' ? t('http.check.ok', params) : check.verdict === 'violations' ? t('http.check.violations', params) : check.verdict === 'undeclared' ? t('http.check.undeclared') : t('http.check.unchecked');
+    check.verdict === 'ok'
+      ? t('http.check.ok', params)
+      : check.verdict === 'violations'
+        ? t('http.check.violations', params)
+        : check.verdict === 'undeclared'
+          ? t('http.check.undeclared')
+          : t('http.check.unchecked');
   return (
     <div className="http-check" role="status">
       <p className={check.verdict === 'ok' ? 'tone-ok' : check.verdict === 'unchecked' ? 'muted' : 'error'}>{title}</p>
@@ -130,7 +152,9 @@ function CheckView({ record }: { record: HttpExchangeRecord }) {
               <code>{v.path}</code> {v.message}
             </li>
           ))}
-          {(check.items ?? []).flatMap((item) => item.violations.map((v, i) => <li key={`i${item.seq}-${i}`}>{t('http.check.item', { seq: item.seq, path: v.path, message: v.message })}</li>))}
+          {(check.items ?? []).flatMap((item) =>
+            item.violations.map((v, i) => <li key={`i${item.seq}-${i}`}>{t('http.check.item', { seq: item.seq, path: v.path, message: v.message })}</li>),
+          )}
         </ul>
       ) : null}
       {check.notes.map((note, i) => (
@@ -151,7 +175,14 @@ function RawExchange({ record }: { record: HttpExchangeRecord }) {
     '',
     request.body ?? '',
     '',
-    ...(response ? [`HTTP ${response.status ?? ''} ${response.statusText ?? ''}`, ...response.headers.map(([n, v]) => `${n}: ${v}`), '', response.body ?? (response.bodyBase64 !== undefined ? `‹${response.bodyBytes} bytes›` : '')] : []),
+    ...(response
+      ? [
+          `HTTP ${response.status ?? ''} ${response.statusText ?? ''}`,
+          ...response.headers.map(([n, v]) => `${n}: ${v}`),
+          '',
+          response.body ?? (response.bodyBase64 !== undefined ? `‹${response.bodyBytes} bytes›` : ''),
+        ]
+      : []),
   ];
   return <pre className="code-block tall">{lines.join('\n')}</pre>;
 }
@@ -224,7 +255,13 @@ export function HttpResponsePanel({ tabId }: { tabId: string }) {
         </p>
       ))}
       {record || streaming ? (
-        <Tabs label={t('http.resp.views')} items={items} selected={items.some((i) => i.id === view) ? view : (items[0]?.id ?? 'raw')} onSelect={setView} className="response-views">
+        <Tabs
+          label={t('http.resp.views')}
+          items={items}
+          selected={items.some((i) => i.id === view) ? view : (items[0]?.id ?? 'raw')}
+          onSelect={setView}
+          className="response-views"
+        >
           {view === 'body' && record ? <BodyView record={record} /> : null}
           {view === 'timeline' ? <StreamTimeline timeline={timelineFor(run.id)} eventCount={run.eventCount} /> : null}
           {view === 'headers' && response ? (

@@ -93,7 +93,9 @@ export function sendHttpDraft(host: Host, tabId: string): HttpSendResult {
   });
   runId = handle.requestId;
   handles.set(runId, handle);
-  useHttpRunsStore.getState().set({ id: runId, tabId, method: built.request.method, url: built.request.url, startedAt: Date.now(), status: 'running', eventCount: 0 });
+  useHttpRunsStore
+    .getState()
+    .set({ id: runId, tabId, method: built.request.method, url: built.request.url, startedAt: Date.now(), status: 'running', eventCount: 0 });
   return { ok: true, runId };
 }
 

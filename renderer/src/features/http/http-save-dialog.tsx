@@ -31,7 +31,11 @@ export function HttpSaveDialog({ draft, onClose }: { draft: HttpDraft; onClose: 
       setStatus({ ok: false, text: opened.error.message });
       return;
     }
-    const result = await host.invoke('http.save', { file, expectedHash: opened.ok ? opened.value.hash : null, draft: saveDraftFor(draft, record, { path, summary, withResponse }) });
+    const result = await host.invoke('http.save', {
+      file,
+      expectedHash: opened.ok ? opened.value.hash : null,
+      draft: saveDraftFor(draft, record, { path, summary, withResponse }),
+    });
     setBusy(false);
     if (!result.ok) {
       setStatus({ ok: false, text: result.error.message });

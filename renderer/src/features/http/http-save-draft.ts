@@ -31,7 +31,11 @@ export function splitForSpec(url: string): { serverUrl: string; path: string } |
   }
 }
 
-export function saveDraftFor(draft: HttpDraft, record: HttpExchangeRecord | undefined, input: { path: string; summary: string; withResponse: boolean }): HttpSaveDraft {
+export function saveDraftFor(
+  draft: HttpDraft,
+  record: HttpExchangeRecord | undefined,
+  input: { path: string; summary: string; withResponse: boolean },
+): HttpSaveDraft {
   const parameters: SaveParam[] = [];
   let server: string | undefined;
   if (draft.operation) {
@@ -39,14 +43,29 @@ export function saveDraftFor(draft: HttpDraft, record: HttpExchangeRecord | unde
     const s = op.draft.servers[op.serverIndex];
     if (s) server = serverUrl(s, op.serverVariables);
     for (const p of op.draft.params) {
-      parameters.push({ name: p.name, in: p.in, required: p.required, style: p.style, explode: p.explode, example: op.values[`${p.in}:${p.name}`] ?? p.example, ...(p.description ? { description: p.description } : {}), ...(p.schema !== undefined ? { schema: p.schema } : {}) });
+      parameters.push({
+        name: p.name,
+        in: p.in,
+        required: p.required,
+        style: p.style,
+        explode: p.explode,
+        example: op.values[`${p.in}:${p.name}`] ?? p.example,
+        ...(p.description ? { description: p.description } : {}),
+        ...(p.schema !== undefined ? { schema: p.schema } : {}),
+      });
     }
   } else {
     server = splitForSpec(draft.url)?.serverUrl;
     for (const row of draft.params) if (row.enabled !== false && row.name) parameters.push({ name: row.name, in: 'query', example: row.value });
   }
   for (const h of draft.headers) if (h.enabled !== false && h.name.trim()) parameters.push({ name: h.name.trim(), in: 'header', example: h.value });
-  const out: HttpSaveDraft = { method: draft.method, path: input.path, parameters, ...(server ? { serverUrl: server } : {}), ...(input.summary.trim() ? { summary: input.summary.trim() } : {}) };
+  const out: HttpSaveDraft = {
+    method: draft.method,
+    path: input.path,
+    parameters,
+    ...(server ? { serverUrl: server } : {}),
+    ...(input.summary.trim() ? { summary: input.summary.trim() } : {}),
+  };
   switch (draft.bodyKind) {
     case 'json':
       out.body = { mediaType: 'application/json', ...(draft.bodyText.trim() ? { example: parseMaybe(draft.bodyText) } : {}) };
@@ -55,10 +74,18 @@ export function saveDraftFor(draft: HttpDraft, record: HttpExchangeRecord | unde
       out.body = { mediaType: draft.textType.split(';')[0]?.trim() || 'text/plain', example: draft.bodyText };
       break;
     case 'urlencoded':
-      out.body = { mediaType: 'application/x-www-form-urlencoded', example: Object.fromEntries(draft.formFields.filter((f) => f.enabled !== false && f.name).map((f) => [f.name, f.value])) };
+      out.body = {
+        mediaType: 'application/x-www-form-urlencoded',
+        example: Object.fromEntries(draft.formFields.filter((f) => f.enabled !== false && f.name).map((f) => [f.name, f.value])),
+      };
       break;
     case 'multipart':
-      out.body = { mediaType: 'multipart/form-data', example: Object.fromEntries(draft.multipartFields.filter((f) => f.enabled !== false && f.name).map((f) => [f.name, f.file ? '‹file›' : (f.value ?? '')])) };
+      out.body = {
+        mediaType: 'multipart/form-data',
+        example: Object.fromEntries(
+          draft.multipartFields.filter((f) => f.enabled !== false && f.name).map((f) => [f.name, f.file ? '‹file›' : (f.value ?? '')]),
+        ),
+      };
       break;
     case 'file':
       out.body = { mediaType: draft.file?.contentType ?? 'application/octet-stream' };
@@ -70,8 +97,17 @@ export function saveDraftFor(draft: HttpDraft, record: HttpExchangeRecord | unde
   if (input.withResponse && response?.status !== undefined) {
     const view = bodyView(response.contentType);
     const text = response.body;
-    const example = text !== undefined && text.length <= maxExampleChars && !response.truncated && view !== 'binary' && view !== 'image' ? (view === 'json' ? parseMaybe(text) : text) : undefined;
-    out.response = { status: response.status, ...(response.contentType ? { contentType: response.contentType } : {}), ...(example !== undefined ? { example } : {}) };
+    const example =
+      text !== undefined && text.length <= maxExampleChars && !response.truncated && view !== 'binary' && view !== 'image'
+        ? view === 'json'
+          ? parseMaybe(text)
+          : text
+        : undefined;
+    out.response = {
+      status: response.status,
+      ...(response.contentType ? { contentType: response.contentType } : {}),
+      ...(example !== undefined ? { example } : {}),
+    };
   }
   const auth = draft.auth;
   const ref = auth.type === 'bearer' ? auth.token : auth.type === 'apiKey' ? auth.value : auth.type === 'basic' ? auth.password : undefined;

@@ -18,12 +18,18 @@ afterEach(() => {
 const full = createHttpDraft('http-1', {
   method: 'PATCH',
   url: '{{base}}/pets/7?tag=a%20b',
-  headers: [{ name: 'X-Trace', value: 't-1' }, { name: 'Accept', value: 'application/json', enabled: false }],
+  headers: [
+    { name: 'X-Trace', value: 't-1' },
+    { name: 'Accept', value: 'application/json', enabled: false },
+  ],
   auth: { type: 'bearer', token: { secretRef: 'pets-token' } },
   bodyKind: 'json',
   bodyText: '{"name":"rex"}',
   formFields: [{ name: 'a', value: '1' }],
-  multipartFields: [{ name: 'doc', file: { name: 'cv.pdf', base64: 'JVBERi0=' } }, { name: 'note', value: 'hi', contentType: 'text/plain' }],
+  multipartFields: [
+    { name: 'doc', file: { name: 'cv.pdf', base64: 'JVBERi0=' } },
+    { name: 'note', value: 'hi', contentType: 'text/plain' },
+  ],
   followRedirects: true,
   insecure: true,
 });
@@ -38,7 +44,11 @@ describe('HTTP tabs in the session', () => {
   it('keeps no credential typed into the URL, a header or auth', () => {
     const tab = createHttpDraft('http-2', {
       url: 'https://bob:pw-31337@api.example/x?access_token=tok-4242&page=2',
-      params: [{ name: 'access_token', value: 'tok-4242' }, { name: 'page', value: '2' }, { name: 'api_key', value: 'off-6161', enabled: false }],
+      params: [
+        { name: 'access_token', value: 'tok-4242' },
+        { name: 'page', value: '2' },
+        { name: 'api_key', value: 'off-6161', enabled: false },
+      ],
       headers: [{ name: 'Authorization', value: 'Bearer typed-5151' }],
       auth: { type: 'basic', username: 'u', password: { value: 'hunter2' } },
       file: { name: 'big.bin', base64: 'QUJD' },
@@ -53,7 +63,9 @@ describe('HTTP tabs in the session', () => {
   it('skips drafts that are not usable HTTP tabs and reads hostile fields as data', () => {
     expect(httpTabFromSession({ id: 'x', kind: 'http' })).toBeUndefined();
     expect(httpTabFromSession({ id: 'x', kind: 'a2a', method: 'GET', url: 'http://h' })).toBeUndefined();
-    const hostile = JSON.parse('{"id":"h","kind":"http","method":"GET","url":"http://h","bodyKind":"toString","params":[{"name":"__proto__","value":"1"},7,null],"operation":{"file":"/f","path":"/p","httpMethod":"get","draft":{},"serverIndex":0,"values":{"__proto__":"x","q":"1"}}}');
+    const hostile = JSON.parse(
+      '{"id":"h","kind":"http","method":"GET","url":"http://h","bodyKind":"toString","params":[{"name":"__proto__","value":"1"},7,null],"operation":{"file":"/f","path":"/p","httpMethod":"get","draft":{},"serverIndex":0,"values":{"__proto__":"x","q":"1"}}}',
+    );
     const back = httpTabFromSession(hostile);
     expect(back?.bodyKind).toBe('none');
     expect(back?.params).toEqual([{ name: '__proto__', value: '1' }]);

@@ -64,10 +64,20 @@ function operationOf(value: unknown): HttpDraftOperation | undefined {
   if (!file || !path || !httpMethod || !isObject(value['draft']) || typeof value['serverIndex'] !== 'number') return undefined;
   const strings = (v: unknown): Record<string, string> => {
     const out: Record<string, string> = {};
-    if (isObject(v)) for (const [k, s] of Object.entries(v)) if (typeof s === 'string') Object.defineProperty(out, k, { value: s, enumerable: true, writable: true, configurable: true });
+    if (isObject(v))
+      for (const [k, s] of Object.entries(v))
+        if (typeof s === 'string') Object.defineProperty(out, k, { value: s, enumerable: true, writable: true, configurable: true });
     return out;
   };
-  return { file, path, httpMethod, draft: value['draft'] as unknown as HttpDraftOperation['draft'], serverIndex: value['serverIndex'], serverVariables: strings(value['serverVariables']), values: strings(value['values']) };
+  return {
+    file,
+    path,
+    httpMethod,
+    draft: value['draft'] as unknown as HttpDraftOperation['draft'],
+    serverIndex: value['serverIndex'],
+    serverVariables: strings(value['serverVariables']),
+    values: strings(value['values']),
+  };
 }
 
 /** The tab as the session keeps it. */
@@ -80,7 +90,10 @@ export function httpTabToSession(tab: HttpDraft): SessionTab['draft'] {
     ...(safe ? { tls: safe } : {}),
     url,
     // The table mirrors the URL: re-read it from the cleaned URL; a disabled row named like a credential loses its value.
-    params: syncRowsFromUrl(url, tab.params.map((row) => (row.enabled === false && isSecretQuery(row.name) ? { ...row, value: '' } : row))),
+    params: syncRowsFromUrl(
+      url,
+      tab.params.map((row) => (row.enabled === false && isSecretQuery(row.name) ? { ...row, value: '' } : row)),
+    ),
     auth: safeAuth(tab.auth),
     headers: safeHeaders(tab.headers),
     multipartFields: tab.multipartFields.map(({ file: _f, ...row }) => row),

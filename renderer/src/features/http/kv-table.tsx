@@ -35,16 +35,36 @@ export function KvTable<R extends KvRow>({ caption, rows, onChange, addLabel, bl
           {rows.map((row, index) => (
             <tr key={index}>
               <td>
-                <input type="checkbox" aria-label={t('http.enabledN', { n: index + 1 })} checked={row.enabled !== false} onChange={(e) => change(index, { enabled: e.target.checked })} />
+                <input
+                  type="checkbox"
+                  aria-label={t('http.enabledN', { n: index + 1 })}
+                  checked={row.enabled !== false}
+                  onChange={(e) => change(index, { enabled: e.target.checked })}
+                />
               </td>
               <td>
-                <input aria-label={t('http.nameN', { n: index + 1 })} value={row.name} spellCheck={false} onChange={(e) => change(index, { name: e.target.value })} />
+                <input
+                  aria-label={t('http.nameN', { n: index + 1 })}
+                  value={row.name}
+                  spellCheck={false}
+                  onChange={(e) => change(index, { name: e.target.value })}
+                />
               </td>
               <td>
-                <input aria-label={t('http.valueN', { n: index + 1 })} value={row.value} spellCheck={false} onChange={(e) => change(index, { value: e.target.value })} />
+                <input
+                  aria-label={t('http.valueN', { n: index + 1 })}
+                  value={row.value}
+                  spellCheck={false}
+                  onChange={(e) => change(index, { value: e.target.value })}
+                />
               </td>
               <td>
-                <button type="button" className="icon-button" aria-label={t('http.removeN', { n: index + 1 })} onClick={() => onChange(rows.filter((_, i) => i !== index))}>
+                <button
+                  type="button"
+                  className="icon-button"
+                  aria-label={t('http.removeN', { n: index + 1 })}
+                  onClick={() => onChange(rows.filter((_, i) => i !== index))}
+                >
                   ×
                 </button>
               </td>

@@ -23,7 +23,8 @@ function bodyKindFor(mediaType: string | undefined): HttpBodyKind {
 function formFieldsOf(text: string): Array<{ name: string; value: string }> {
   try {
     const value: unknown = JSON.parse(text);
-    if (typeof value === 'object' && value !== null && !Array.isArray(value)) return Object.entries(value).map(([name, v]) => ({ name, value: typeof v === 'string' ? v : JSON.stringify(v) }));
+    if (typeof value === 'object' && value !== null && !Array.isArray(value))
+      return Object.entries(value).map(([name, v]) => ({ name, value: typeof v === 'string' ? v : JSON.stringify(v) }));
   } catch {
     /* no fields to prefill */
   }
@@ -31,7 +32,11 @@ function formFieldsOf(text: string): Array<{ name: string; value: string }> {
 }
 
 /** Drafts a request from an OpenAPI operation (core: http.draftOperation) and opens it as an HTTP tab. */
-export async function openHttpOperation(host: Host, file: string, op: Pick<SpecOperationSummary, 'path' | 'httpMethod'>): Promise<{ ok: true; tabId: string } | { ok: false; message: string }> {
+export async function openHttpOperation(
+  host: Host,
+  file: string,
+  op: Pick<SpecOperationSummary, 'path' | 'httpMethod'>,
+): Promise<{ ok: true; tabId: string } | { ok: false; message: string }> {
   const result = await host.invoke('http.draftOperation', { file, path: op.path, httpMethod: op.httpMethod });
   if (!result.ok) return { ok: false, message: result.error.message };
   const d = result.value.draft;
@@ -49,9 +54,11 @@ export async function openHttpOperation(host: Host, file: string, op: Pick<SpecO
     ...(kind === 'multipart' && body ? { multipartFields: formFieldsOf(body.text) } : {}),
   };
   const tabId = openHttpTab(seed);
-  useHttpDraftsStore.getState().update(tabId, (draft) =>
-    withOperation(draft, { file: result.value.file, path: op.path, httpMethod: op.httpMethod, draft: d, serverIndex: 0, serverVariables: {}, values }),
-  );
+  useHttpDraftsStore
+    .getState()
+    .update(tabId, (draft) =>
+      withOperation(draft, { file: result.value.file, path: op.path, httpMethod: op.httpMethod, draft: d, serverIndex: 0, serverVariables: {}, values }),
+    );
   useToolViewStore.getState().close();
   return { ok: true, tabId };
 }

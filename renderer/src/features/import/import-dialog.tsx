@@ -35,7 +35,10 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
   const apply = async (current: ImportPlan): Promise<void> => {
     const request: ImportApplyRequest = { ...requestOf(source) };
     if (current.kind === 'openapi') request.mode = mode;
-    if (current.credentials.length) request.secretNames = Object.fromEntries(current.credentials.map((c) => [c.id, skip[c.id] ? null : (names[c.id] ?? c.suggestedName).trim() || c.suggestedName]));
+    if (current.credentials.length)
+      request.secretNames = Object.fromEntries(
+        current.credentials.map((c) => [c.id, skip[c.id] ? null : (names[c.id] ?? c.suggestedName).trim() || c.suggestedName]),
+      );
     const applied = await host.invoke('import.apply', request);
     if (!applied.ok) return setError(applied.error);
     setResult(applied.value);
@@ -87,7 +90,15 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
     >
       <form id={`${id}-form`} onSubmit={(e) => void submit(e)}>
         <label htmlFor={`${id}-source`}>{t('import.source')}</label>
-        <textarea id={`${id}-source`} rows={3} value={source} spellCheck={false} data-autofocus aria-describedby={`${id}-hint`} onChange={(e) => setSource(e.target.value)} />
+        <textarea
+          id={`${id}-source`}
+          rows={3}
+          value={source}
+          spellCheck={false}
+          data-autofocus
+          aria-describedby={`${id}-hint`}
+          onChange={(e) => setSource(e.target.value)}
+        />
         <p id={`${id}-hint`} className="muted small">
           {t('import.sourceHint')}
         </p>
@@ -103,10 +114,12 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
               <fieldset>
                 <legend>{t('import.where')}</legend>
                 <label>
-                  <input type="radio" name={`${id}-mode`} checked={mode === 'copy'} onChange={() => setMode('copy')} /> {t('import.copy', { file: plan.suggestedFile })}
+                  <input type="radio" name={`${id}-mode`} checked={mode === 'copy'} onChange={() => setMode('copy')} />{' '}
+                  {t('import.copy', { file: plan.suggestedFile })}
                 </label>
                 <label>
-                  <input type="radio" name={`${id}-mode`} checked={mode === 'in-place'} onChange={() => setMode('in-place')} /> {t('import.inPlace', { file: plan.localFile })}
+                  <input type="radio" name={`${id}-mode`} checked={mode === 'in-place'} onChange={() => setMode('in-place')} />{' '}
+                  {t('import.inPlace', { file: plan.localFile })}
                 </label>
               </fieldset>
             ) : null}
@@ -115,8 +128,19 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
                 <legend>{t('import.credentials')}</legend>
                 {plan.credentials.map((c) => (
                   <div key={c.id} className="field-row">
-                    <input type="checkbox" aria-label={t('import.storeSecret', { what: c.what, request: c.request })} checked={!skip[c.id]} onChange={(e) => setSkip({ ...skip, [c.id]: !e.target.checked })} />
-                    <input aria-label={t('import.secretFor', { what: c.what, request: c.request })} value={names[c.id] ?? c.suggestedName} disabled={skip[c.id]} spellCheck={false} onChange={(e) => setNames({ ...names, [c.id]: e.target.value })} />
+                    <input
+                      type="checkbox"
+                      aria-label={t('import.storeSecret', { what: c.what, request: c.request })}
+                      checked={!skip[c.id]}
+                      onChange={(e) => setSkip({ ...skip, [c.id]: !e.target.checked })}
+                    />
+                    <input
+                      aria-label={t('import.secretFor', { what: c.what, request: c.request })}
+                      value={names[c.id] ?? c.suggestedName}
+                      disabled={skip[c.id]}
+                      spellCheck={false}
+                      onChange={(e) => setNames({ ...names, [c.id]: e.target.value })}
+                    />
                   </div>
                 ))}
               </fieldset>
@@ -126,7 +150,10 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
             <ul aria-label={t('import.operations')} className="import-ops small">
               {plan.operations.slice(0, 200).map((op) => (
                 <li key={`${op.httpMethod} ${op.path}`}>
-                  <span className="mono">{op.httpMethod.toUpperCase()} {op.path}</span> {op.summary ?? ''} {op.a2a ? <span className="muted">A2A {op.method ?? ''}</span> : null}
+                  <span className="mono">
+                    {op.httpMethod.toUpperCase()} {op.path}
+                  </span>{' '}
+                  {op.summary ?? ''} {op.a2a ? <span className="muted">A2A {op.method ?? ''}</span> : null}
                 </li>
               ))}
             </ul>

@@ -163,7 +163,13 @@ function ContentList({ content, onReadLink }: { content: unknown; onReadLink?: (
 export function OutputCheckNote({ check }: { check: McpOutputCheck }) {
   const t = useT();
   const key =
-    check.verdict === 'ok' ? 'mcp.resp.check.ok' : check.verdict === 'violations' ? 'mcp.resp.check.violations' : check.verdict === 'missing' ? 'mcp.resp.check.missing' : 'mcp.resp.check.unchecked';
+    check.verdict === 'ok'
+      ? 'mcp.resp.check.ok'
+      : check.verdict === 'violations'
+        ? 'mcp.resp.check.violations'
+        : check.verdict === 'missing'
+          ? 'mcp.resp.check.missing'
+          : 'mcp.resp.check.unchecked';
   return (
     <div className="http-check" role="status">
       <p className={check.verdict === 'ok' ? 'tone-ok' : check.verdict === 'unchecked' ? 'muted' : 'error'}>{t(key)}</p>

@@ -20,7 +20,12 @@ describe('MCP draft → call', () => {
     expect(built).toEqual({
       ok: true,
       value: {
-        target: { transport: 'auto', endpoint: 'http://127.0.0.1:9/mcp', headers: [{ name: 'X-On', value: '1' }], auth: { type: 'bearer', token: { secretRef: 'mcp' } } },
+        target: {
+          transport: 'auto',
+          endpoint: 'http://127.0.0.1:9/mcp',
+          headers: [{ name: 'X-On', value: '1' }],
+          auth: { type: 'bearer', token: { secretRef: 'mcp' } },
+        },
         method: 'tools/call',
         params: { name: 'add', arguments: { a: 1, b: 2 } },
         outputSchema: { type: 'object' },
@@ -39,13 +44,24 @@ describe('MCP draft → call', () => {
     expect(buildCall(createMcpDraft('t'))).toEqual({ ok: false, message: expect.stringMatching(/MCP endpoint/) });
     expect(buildCall(createMcpDraft('t', { transport: 'stdio', command: '  ' }))).toEqual({ ok: false, message: expect.stringMatching(/command/) });
     expect(buildCall(createMcpDraft('t', { endpoint: 'http://x', method: ' ' }))).toEqual({ ok: false, message: expect.stringMatching(/method/) });
-    expect(buildCall(createMcpDraft('t', { endpoint: 'http://x', bodyText: '{"a":' }))).toEqual({ ok: false, message: expect.stringMatching(/does not parse/) });
-    expect(buildCall(createMcpDraft('t', { endpoint: 'http://x', bodyText: '[1]', subject: { kind: 'tool', name: 'x' } }))).toEqual({ ok: false, message: 'Tool arguments must be a JSON object.' });
-    expect(buildCall(createMcpDraft('t', { endpoint: 'http://x', bodyText: '"s"', method: 'ping' }))).toEqual({ ok: false, message: 'Params must be a JSON object.' });
+    expect(buildCall(createMcpDraft('t', { endpoint: 'http://x', bodyText: '{"a":' }))).toEqual({
+      ok: false,
+      message: expect.stringMatching(/does not parse/),
+    });
+    expect(buildCall(createMcpDraft('t', { endpoint: 'http://x', bodyText: '[1]', subject: { kind: 'tool', name: 'x' } }))).toEqual({
+      ok: false,
+      message: 'Tool arguments must be a JSON object.',
+    });
+    expect(buildCall(createMcpDraft('t', { endpoint: 'http://x', bodyText: '"s"', method: 'ping' }))).toEqual({
+      ok: false,
+      message: 'Params must be a JSON object.',
+    });
   });
 
   it('keeps hostile keys as plain data', () => {
-    const built = buildCall(createMcpDraft('t', { endpoint: 'http://x', subject: { kind: 'tool', name: 'x' }, bodyText: '{"__proto__": {"polluted": true}, "constructor": 1}' }));
+    const built = buildCall(
+      createMcpDraft('t', { endpoint: 'http://x', subject: { kind: 'tool', name: 'x' }, bodyText: '{"__proto__": {"polluted": true}, "constructor": 1}' }),
+    );
     expect(built.ok).toBe(true);
     if (!built.ok) return;
     const args = built.value.params?.['arguments'] as Record<string, unknown>;
@@ -65,7 +81,12 @@ describe('MCP draft → call', () => {
       method: 'ping',
     });
     const built = buildCall(draft);
-    expect(built.ok && built.value.target).toEqual({ transport: 'stdio', command: 'node', args: ['server.js', '  --name=a b  '], env: [{ name: 'API_KEY', value: { secretRef: 'k' } }] });
+    expect(built.ok && built.value.target).toEqual({
+      transport: 'stdio',
+      command: 'node',
+      args: ['server.js', '  --name=a b  '],
+      env: [{ name: 'API_KEY', value: { secretRef: 'k' } }],
+    });
     expect(argsOf('a\r\nb')).toEqual(['a', 'b']);
   });
 
@@ -83,8 +104,18 @@ describe('MCP draft → call', () => {
       inputSchema: { type: 'object' },
     };
     const seed = seedFromOperation(op);
-    expect(seed).toMatchObject({ transport: 'streamable-http', endpoint: 'http://x/mcp', method: 'tools/call', bodyText: '{\n  "a": 1\n}\n', operation: { file: op.file, path: op.path, summary: 'Add' } });
-    const stdio = seedFromOperation({ ...op, call: { target: { transport: 'stdio', command: 'node', args: ['a', 'b'] }, method: 'prompts/get', params: { name: 'greet' } }, subject: { kind: 'prompt', name: 'greet' } });
+    expect(seed).toMatchObject({
+      transport: 'streamable-http',
+      endpoint: 'http://x/mcp',
+      method: 'tools/call',
+      bodyText: '{\n  "a": 1\n}\n',
+      operation: { file: op.file, path: op.path, summary: 'Add' },
+    });
+    const stdio = seedFromOperation({
+      ...op,
+      call: { target: { transport: 'stdio', command: 'node', args: ['a', 'b'] }, method: 'prompts/get', params: { name: 'greet' } },
+      subject: { kind: 'prompt', name: 'greet' },
+    });
     expect(stdio).toMatchObject({ transport: 'stdio', command: 'node', argsText: 'a\nb', bodyText: '{\n  "name": "greet"\n}\n' });
   });
 

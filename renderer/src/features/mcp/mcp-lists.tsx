@@ -43,7 +43,13 @@ function TemplateItem({ template, onRead }: { template: McpResourceTemplate; onR
         {names.map((name) => (
           <div className="field-row" key={name}>
             <label htmlFor={`${id}-${name}`}>{t('mcp.templateVar', { name, template: template.uriTemplate })}</label>
-            <input id={`${id}-${name}`} className="mono" spellCheck={false} value={values[name] ?? ''} onChange={(e) => setValues({ ...values, [name]: e.target.value })} />
+            <input
+              id={`${id}-${name}`}
+              className="mono"
+              spellCheck={false}
+              value={values[name] ?? ''}
+              onChange={(e) => setValues({ ...values, [name]: e.target.value })}
+            />
           </div>
         ))}
       </div>
@@ -52,7 +58,9 @@ function TemplateItem({ template, onRead }: { template: McpResourceTemplate; onR
         aria-label={t('mcp.readTemplateNamed', {
           template: template.uriTemplate,
         })}
-        onClick={() => onRead(expandTemplate(template.uriTemplate, Object.fromEntries(Object.entries(values).filter(([, v]) => v !== ''))), template.uriTemplate)}
+        onClick={() =>
+          onRead(expandTemplate(template.uriTemplate, Object.fromEntries(Object.entries(values).filter(([, v]) => v !== ''))), template.uriTemplate)
+        }
       >
         {t('mcp.readResource')}
       </button>
@@ -129,7 +137,11 @@ function PromptItem({ prompt, onGet }: { prompt: McpPrompt; onGet: (name: string
           </div>
         ))}
       </div>
-      <button type="button" aria-label={t('mcp.getPromptNamed', { name: prompt.name })} onClick={() => onGet(prompt.name, Object.fromEntries(Object.entries(values).filter(([, v]) => v !== '')))}>
+      <button
+        type="button"
+        aria-label={t('mcp.getPromptNamed', { name: prompt.name })}
+        onClick={() => onGet(prompt.name, Object.fromEntries(Object.entries(values).filter(([, v]) => v !== '')))}
+      >
         {t('mcp.getPrompt')}
       </button>
     </li>

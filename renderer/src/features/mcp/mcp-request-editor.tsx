@@ -27,7 +27,18 @@ const transports: ReadonlyArray<[McpTransport, MessageKey]> = [
 ];
 
 /** Methods offered in the method box (any other method can be typed). */
-const methods = ['tools/call', 'resources/read', 'prompts/get', 'tools/list', 'resources/list', 'resources/templates/list', 'prompts/list', 'completion/complete', 'logging/setLevel', 'ping'];
+const methods = [
+  'tools/call',
+  'resources/read',
+  'prompts/get',
+  'tools/list',
+  'resources/list',
+  'resources/templates/list',
+  'prompts/list',
+  'completion/complete',
+  'logging/setLevel',
+  'ping',
+];
 
 /** stdio command lines this session confirmed, per tab: a changed command line asks again. */
 const confirmed = new Map<string, Set<string>>();
@@ -210,7 +221,9 @@ export function McpRequestEditor({ draft }: { draft: McpDraft }) {
   ];
   const shownSection = sections.some((s) => s.id === section) ? section : 'call';
   const subjectLabel = draft.subject
-    ? t(draft.subject.kind === 'tool' ? 'mcp.subjectTool' : draft.subject.kind === 'resource' ? 'mcp.subjectResource' : 'mcp.subjectPrompt', { name: draft.subject.name })
+    ? t(draft.subject.kind === 'tool' ? 'mcp.subjectTool' : draft.subject.kind === 'resource' ? 'mcp.subjectResource' : 'mcp.subjectPrompt', {
+        name: draft.subject.name,
+      })
     : '';
 
   return (
@@ -289,7 +302,13 @@ export function McpRequestEditor({ draft }: { draft: McpDraft }) {
         </p>
       ) : null}
       <Tabs label={t('mcp.sections')} selected={shownSection} onSelect={setSection} className="request-sections" items={sections}>
-        {shownSection === 'tools' ? listed ? <ToolList tools={listed.tools} onCall={callTool} /> : <p className="muted small">{t('mcp.notConnected')}</p> : null}
+        {shownSection === 'tools' ? (
+          listed ? (
+            <ToolList tools={listed.tools} onCall={callTool} />
+          ) : (
+            <p className="muted small">{t('mcp.notConnected')}</p>
+          )
+        ) : null}
         {shownSection === 'resources' ? (
           listed ? (
             <ResourceList resources={listed.resources} templates={listed.resourceTemplates} onRead={readResource} />
@@ -297,7 +316,13 @@ export function McpRequestEditor({ draft }: { draft: McpDraft }) {
             <p className="muted small">{t('mcp.notConnected')}</p>
           )
         ) : null}
-        {shownSection === 'prompts' ? listed ? <PromptList prompts={listed.prompts} onGet={getPrompt} /> : <p className="muted small">{t('mcp.notConnected')}</p> : null}
+        {shownSection === 'prompts' ? (
+          listed ? (
+            <PromptList prompts={listed.prompts} onGet={getPrompt} />
+          ) : (
+            <p className="muted small">{t('mcp.notConnected')}</p>
+          )
+        ) : null}
         {shownSection === 'call' ? (
           <div className="body-section">
             <div className="body-toolbar">
@@ -350,7 +375,9 @@ export function McpRequestEditor({ draft }: { draft: McpDraft }) {
             />
           </div>
         ) : null}
-        {shownSection === 'auth' ? <AuthFields auth={draft.auth} endpoint={draft.endpoint} onChange={(auth) => update(draft.id, (d) => ({ ...d, auth }))} /> : null}
+        {shownSection === 'auth' ? (
+          <AuthFields auth={draft.auth} endpoint={draft.endpoint} onChange={(auth) => update(draft.id, (d) => ({ ...d, auth }))} />
+        ) : null}
         {shownSection === 'headers' ? (
           <KvTable
             caption={t('mcp.headersCaption')}

@@ -211,7 +211,13 @@ export function McpResponsePanel({ tabId, onReadLink }: { tabId: string; onReadL
           </span>
         )}
         {call.error ? null : (
-          <Tabs label={t('mcp.resp.views')} items={items} selected={items.some((i) => i.id === view) ? view : 'result'} onSelect={setView} className="response-views">
+          <Tabs
+            label={t('mcp.resp.views')}
+            items={items}
+            selected={items.some((i) => i.id === view) ? view : 'result'}
+            onSelect={setView}
+            className="response-views"
+          >
             {view === 'timeline' ? <StreamTimeline timeline={timelineFor(call.id)} eventCount={call.eventCount} /> : null}
             {view === 'result' && record ? <OutcomeBody record={record} {...(onReadLink ? { onReadLink } : {})} /> : null}
             {view === 'exchange' && record ? <McpExchangeView record={record} /> : null}

@@ -5,7 +5,18 @@ import { peekTimeline } from '../stream/timelines';
 import { callMcp, connectMcp, forgetMcpTab, stopMcpCall, useMcpRunsStore } from './mcp-runs';
 
 function record(request: McpCallRequest, outcome: McpExchangeRecord['outcome']): McpExchangeRecord {
-  return { protocol: 'mcp', id: 'r', startedAt: new Date(0).toISOString(), method: request.method, target: { transport: 'auto', endpoint: 'http://x/mcp' }, outcome, http: [], messages: [], timings: { totalMs: 1 }, warnings: [] };
+  return {
+    protocol: 'mcp',
+    id: 'r',
+    startedAt: new Date(0).toISOString(),
+    method: request.method,
+    target: { transport: 'auto', endpoint: 'http://x/mcp' },
+    outcome,
+    http: [],
+    messages: [],
+    timings: { totalMs: 1 },
+    warnings: [],
+  };
 }
 
 const until = async (check: () => boolean): Promise<void> => {
@@ -25,7 +36,13 @@ describe('MCP runs of a tab', () => {
         'mcp.connect': async (request) => {
           if (request.target.transport === 'stdio') throw { code: 'unsupported', message: 'This host does not start processes.' };
           if (request.target.endpoint.endsWith('slow')) await new Promise<void>((resolve) => (answer = resolve));
-          return { record: record({ target: request.target, method: 'initialize' }, { kind: 'result', result: {} }), tools: [{ name: request.target.endpoint }], resources: [], resourceTemplates: [], prompts: [] };
+          return {
+            record: record({ target: request.target, method: 'initialize' }, { kind: 'result', result: {} }),
+            tools: [{ name: request.target.endpoint }],
+            resources: [],
+            resourceTemplates: [],
+            prompts: [],
+          };
         },
       },
     });

@@ -86,7 +86,8 @@ export async function connectMcp(host: Host, tabId: string, target: McpTarget): 
 
 const handles = new Map<string, StreamHandle>();
 
-const nextFrame: (fn: () => void) => void = typeof requestAnimationFrame === 'function' ? (fn) => requestAnimationFrame(() => fn()) : (fn) => setTimeout(fn, 16);
+const nextFrame: (fn: () => void) => void =
+  typeof requestAnimationFrame === 'function' ? (fn) => requestAnimationFrame(() => fn()) : (fn) => setTimeout(fn, 16);
 
 function patchCall(tabId: string, runId: string, patch: Partial<McpCallRun>): void {
   useMcpRunsStore.getState().patch(tabId, (runs) => (runs.call?.id === runId ? { ...runs, call: { ...runs.call, ...patch } } : runs));

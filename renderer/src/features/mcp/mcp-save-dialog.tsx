@@ -30,7 +30,8 @@ export function defaultMcpPath(draft: Pick<McpDraft, 'method' | 'subject'>): str
 
 function authRef(draft: McpDraft): string | undefined {
   const a = draft.auth;
-  const source = draft.transport === 'stdio' ? undefined : a.type === 'bearer' ? a.token : a.type === 'apiKey' ? a.value : a.type === 'basic' ? a.password : undefined;
+  const source =
+    draft.transport === 'stdio' ? undefined : a.type === 'bearer' ? a.token : a.type === 'apiKey' ? a.value : a.type === 'basic' ? a.password : undefined;
   if (!source) return undefined;
   if ('secretRef' in source) return `secret:${source.secretRef}`;
   if ('env' in source) return `env:${source.env}`;
@@ -127,7 +128,12 @@ export function McpSaveDialog({ draft, onClose }: { draft: McpDraft; onClose: ()
           <button type="button" onClick={onClose}>
             {t('mcp.save.cancel')}
           </button>
-          <button type="submit" form={`${id}-form`} className="primary" disabled={!built.ok || busy || !path.trim().startsWith('/') || (creating && !fileName.trim())}>
+          <button
+            type="submit"
+            form={`${id}-form`}
+            className="primary"
+            disabled={!built.ok || busy || !path.trim().startsWith('/') || (creating && !fileName.trim())}
+          >
             {exists ? t('mcp.save.replace') : t('mcp.save.save')}
           </button>
         </>
@@ -161,7 +167,12 @@ export function McpSaveDialog({ draft, onClose }: { draft: McpDraft; onClose: ()
         </div>
         <div className="field-col">
           <label htmlFor={`${id}-summary`}>{t('mcp.save.summary')}</label>
-          <input id={`${id}-summary`} value={summary} placeholder={draft.subject ? `${draft.method} ${draft.subject.name}` : draft.method} onChange={(e) => setSummary(e.target.value)} />
+          <input
+            id={`${id}-summary`}
+            value={summary}
+            placeholder={draft.subject ? `${draft.method} ${draft.subject.name}` : draft.method}
+            onChange={(e) => setSummary(e.target.value)}
+          />
         </div>
         {ref ? <p className="muted small">{t('mcp.save.authRef', { ref })}</p> : null}
         {!built.ok ? <p className="error">{built.message}</p> : null}

@@ -57,7 +57,9 @@ describe('MCP tabs in the session', () => {
     expect(mcpTabFromSession({ id: 'x', kind: 'http' })).toBeUndefined();
     expect(mcpTabFromSession({ id: 'x', kind: 'mcp', transport: 'telnet', method: 'ping' })).toBeUndefined();
     expect(mcpTabFromSession({ id: 'x', kind: 'mcp', transport: 'auto' })).toBeUndefined();
-    const hostile = JSON.parse('{"id":"x","kind":"mcp","transport":"auto","method":"ping","subject":{"kind":"__proto__","name":"n"},"env":[{"name":"A","value":{"__proto__":{"secretRef":"p"}}}],"operation":{"file":1}}');
+    const hostile = JSON.parse(
+      '{"id":"x","kind":"mcp","transport":"auto","method":"ping","subject":{"kind":"__proto__","name":"n"},"env":[{"name":"A","value":{"__proto__":{"secretRef":"p"}}}],"operation":{"file":1}}',
+    );
     const back = mcpTabFromSession(hostile);
     expect(back?.subject).toBeUndefined();
     expect(back?.operation).toBeUndefined();

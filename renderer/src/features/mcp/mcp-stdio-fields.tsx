@@ -70,7 +70,12 @@ export function EnvEditor({ draft }: { draft: McpDraft }) {
               value={entry.name}
               onChange={(e) => setEnv(draft.env.map((x, i) => (i === index ? { ...x, name: e.target.value.replace(/[^\w]/g, '') } : x)))}
             />
-            <button type="button" className="icon-button" aria-label={t('mcp.envRemove', { n: index + 1 })} onClick={() => setEnv(draft.env.filter((_, i) => i !== index))}>
+            <button
+              type="button"
+              className="icon-button"
+              aria-label={t('mcp.envRemove', { n: index + 1 })}
+              onClick={() => setEnv(draft.env.filter((_, i) => i !== index))}
+            >
               ×
             </button>
           </div>

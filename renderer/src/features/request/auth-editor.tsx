@@ -68,7 +68,13 @@ export function AuthFields({ auth, endpoint, onChange }: { auth: AuthConfig; end
             <label htmlFor={`${id}-name`}>{t('auth.apiKeyName')}</label>
             <input id={`${id}-name`} value={auth.name} spellCheck={false} onChange={(e) => setAuth({ ...auth, name: e.target.value })} />
           </div>
-          <SecretField label={t('auth.apiKeyValue')} source={auth.value} endpoint={endpoint} purpose="api-key" onChange={(value) => setAuth({ ...auth, value })} />
+          <SecretField
+            label={t('auth.apiKeyValue')}
+            source={auth.value}
+            endpoint={endpoint}
+            purpose="api-key"
+            onChange={(value) => setAuth({ ...auth, value })}
+          />
         </>
       ) : null}
       {auth.type === 'basic' ? (
@@ -77,7 +83,13 @@ export function AuthFields({ auth, endpoint, onChange }: { auth: AuthConfig; end
             <label htmlFor={`${id}-user`}>{t('auth.username')}</label>
             <input id={`${id}-user`} value={auth.username} autoComplete="off" onChange={(e) => setAuth({ ...auth, username: e.target.value })} />
           </div>
-          <SecretField label={t('auth.password')} source={auth.password} endpoint={endpoint} purpose="basic" onChange={(password) => setAuth({ ...auth, password })} />
+          <SecretField
+            label={t('auth.password')}
+            source={auth.password}
+            endpoint={endpoint}
+            purpose="basic"
+            onChange={(password) => setAuth({ ...auth, password })}
+          />
         </>
       ) : null}
       {auth.type === 'oauth2' ? <OAuth2Fields auth={auth} endpoint={endpoint} onChange={setAuth} /> : null}

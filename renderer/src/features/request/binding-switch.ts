@@ -29,9 +29,7 @@ export function cardInterfaceRefs(interfaces: readonly CardInterfaceSummary[]): 
 }
 
 export type BindingSwitch =
-  | { kind: 'from-card'; endpoint: string; tenant?: string }
-  | { kind: 'cleared'; previous: string; from: Binding }
-  | { kind: 'unchanged' };
+  { kind: 'from-card'; endpoint: string; tenant?: string } | { kind: 'cleared'; previous: string; from: Binding } | { kind: 'unchanged' };
 
 /**
  * What the endpoint becomes when the binding changes: each binding has its own address (the demo
@@ -39,7 +37,10 @@ export type BindingSwitch =
  * interface for the new binding is taken when there is one; otherwise the field is cleared and the
  * old value is offered back.
  */
-export function endpointOnBindingSwitch(draft: Pick<A2aDraft, 'binding' | 'version' | 'endpoint'> & { cardInterfaces?: CardInterfaceRef[] }, binding: Binding): BindingSwitch {
+export function endpointOnBindingSwitch(
+  draft: Pick<A2aDraft, 'binding' | 'version' | 'endpoint'> & { cardInterfaces?: CardInterfaceRef[] },
+  binding: Binding,
+): BindingSwitch {
   if (binding === draft.binding) return { kind: 'unchanged' };
   const match = draft.cardInterfaces?.find((ref) => ref.binding === binding && ref.version === draft.version);
   if (match) return { kind: 'from-card', endpoint: match.url, ...(match.tenant ? { tenant: match.tenant } : {}) };

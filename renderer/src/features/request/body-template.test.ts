@@ -60,7 +60,10 @@ describe('generate body', () => {
   });
 
   it('points at the field that is wrong', () => {
-    expect(generateBody('1.0', m('1.0', 'SendMessage'), { messageId: 'm', parts: [{ kind: 'data', json: '{' }] })).toMatchObject({ ok: false, field: 'part-0' });
+    expect(generateBody('1.0', m('1.0', 'SendMessage'), { messageId: 'm', parts: [{ kind: 'data', json: '{' }] })).toMatchObject({
+      ok: false,
+      field: 'part-0',
+    });
     // 0.3 DataPart.data must be an object.
     expect(generateBody('0.3', m('0.3', 'message/send'), { messageId: 'm', parts: [{ kind: 'data', json: '[1]' }] })).toEqual({
       ok: false,

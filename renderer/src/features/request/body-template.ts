@@ -133,7 +133,12 @@ function buildMessage(version: A2aVersion, options: BodyOptions): GeneratedBody 
  */
 export function generateBody(version: A2aVersion, method: MethodInfo, options: BodyOptions): GeneratedBody {
   const ids = { ...optional('contextId', options.contextId), ...optional('taskId', options.taskId) };
-  const base = exampleBody(version, method.name, { messageId: options.messageId, ...ids, ...optional('configId', options.configId), ...optional('webhookUrl', options.pushUrl) });
+  const base = exampleBody(version, method.name, {
+    messageId: options.messageId,
+    ...ids,
+    ...optional('configId', options.configId),
+    ...optional('webhookUrl', options.pushUrl),
+  });
   if (method.category !== 'message') {
     return { ok: true, body: typeof base === 'object' && base !== null ? (base as Record<string, unknown>) : {} };
   }

@@ -26,7 +26,17 @@ function switchKind(tls: CallTls | undefined, kind: CertKind): CallTls {
  * send time, so the draft and the session never hold key material) and the name of the secret that
  * holds a PKCS#12 passphrase. gRPC refuses custom TLS, and the section says so instead of editing.
  */
-export function ClientCertFields({ tls, endpoint, grpc, onChange }: { tls: CallTls | undefined; endpoint: string; grpc?: boolean; onChange: (tls: CallTls | undefined) => void }) {
+export function ClientCertFields({
+  tls,
+  endpoint,
+  grpc,
+  onChange,
+}: {
+  tls: CallTls | undefined;
+  endpoint: string;
+  grpc?: boolean;
+  onChange: (tls: CallTls | undefined) => void;
+}) {
   const t = useT();
   const id = useId();
   const kind = kindOf(tls);
@@ -41,7 +51,11 @@ export function ClientCertFields({ tls, endpoint, grpc, onChange }: { tls: CallT
       ) : null}
       <div className="field-row">
         <label htmlFor={`${id}-kind`}>{t('tls.kind')}</label>
-        <select id={`${id}-kind`} value={kind} onChange={(e) => onChange(switchKind(tls, e.target.value === 'pem' ? 'pem' : e.target.value === 'pkcs12' ? 'pkcs12' : 'none'))}>
+        <select
+          id={`${id}-kind`}
+          value={kind}
+          onChange={(e) => onChange(switchKind(tls, e.target.value === 'pem' ? 'pem' : e.target.value === 'pkcs12' ? 'pkcs12' : 'none'))}
+        >
           <option value="none">{t('tls.kind.none')}</option>
           <option value="pem">{t('tls.kind.pem')}</option>
           <option value="pkcs12">{t('tls.kind.pkcs12')}</option>
@@ -51,11 +65,23 @@ export function ClientCertFields({ tls, endpoint, grpc, onChange }: { tls: CallT
         <>
           <div className="field-row">
             <label htmlFor={`${id}-cert`}>{t('tls.certFile')}</label>
-            <input id={`${id}-cert`} value={tls?.certFile ?? ''} spellCheck={false} placeholder="/path/to/client.crt" onChange={(e) => set({ certFile: e.target.value })} />
+            <input
+              id={`${id}-cert`}
+              value={tls?.certFile ?? ''}
+              spellCheck={false}
+              placeholder="/path/to/client.crt"
+              onChange={(e) => set({ certFile: e.target.value })}
+            />
           </div>
           <div className="field-row">
             <label htmlFor={`${id}-key`}>{t('tls.keyFile')}</label>
-            <input id={`${id}-key`} value={tls?.keyFile ?? ''} spellCheck={false} placeholder="/path/to/client.key" onChange={(e) => set({ keyFile: e.target.value })} />
+            <input
+              id={`${id}-key`}
+              value={tls?.keyFile ?? ''}
+              spellCheck={false}
+              placeholder="/path/to/client.key"
+              onChange={(e) => set({ keyFile: e.target.value })}
+            />
           </div>
         </>
       ) : null}
@@ -63,9 +89,21 @@ export function ClientCertFields({ tls, endpoint, grpc, onChange }: { tls: CallT
         <>
           <div className="field-row">
             <label htmlFor={`${id}-pfx`}>{t('tls.pfxFile')}</label>
-            <input id={`${id}-pfx`} value={tls?.pfxFile ?? ''} spellCheck={false} placeholder="/path/to/client.p12" onChange={(e) => set({ pfxFile: e.target.value })} />
+            <input
+              id={`${id}-pfx`}
+              value={tls?.pfxFile ?? ''}
+              spellCheck={false}
+              placeholder="/path/to/client.p12"
+              onChange={(e) => set({ pfxFile: e.target.value })}
+            />
           </div>
-          <SecretField label={t('tls.passphrase')} source={tls?.passphrase ?? { secretRef: '' }} endpoint={endpoint} purpose="p12-passphrase" onChange={(passphrase) => set({ passphrase })} />
+          <SecretField
+            label={t('tls.passphrase')}
+            source={tls?.passphrase ?? { secretRef: '' }}
+            endpoint={endpoint}
+            purpose="p12-passphrase"
+            onChange={(passphrase) => set({ passphrase })}
+          />
         </>
       ) : null}
       <div className="field-row">

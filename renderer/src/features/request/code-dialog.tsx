@@ -37,7 +37,10 @@ export function CodeDialog({ draft, onClose }: { draft: A2aDraft; onClose: () =>
               {example.code}
             </pre>
             <div className="actions">
-              <button type="button" onClick={() => void copyText(example.code).then((ok) => setCopied(ok ? t('docs.copiedCode', { label: example.label }) : t('docs.copyFailed')))}>
+              <button
+                type="button"
+                onClick={() => void copyText(example.code).then((ok) => setCopied(ok ? t('docs.copiedCode', { label: example.label }) : t('docs.copyFailed')))}
+              >
                 {t('docs.copyCode', { label: example.label })}
               </button>
               <span role="status" className="muted small">

@@ -4,7 +4,10 @@ import { continuedBody, continuedDraft } from './continue-draft';
 
 describe('continue', () => {
   it('keeps the user parts, mints a new messageId and uses only the server ids', () => {
-    const previous = JSON.stringify({ message: { messageId: 'old', role: 'ROLE_USER', parts: [{ text: 'hi' }], taskId: 'stale' }, configuration: { historyLength: 1 } });
+    const previous = JSON.stringify({
+      message: { messageId: 'old', role: 'ROLE_USER', parts: [{ text: 'hi' }], taskId: 'stale' },
+      configuration: { historyLength: 1 },
+    });
     const body = continuedBody('1.0', previous, { contextId: 'c1' });
     const message = body['message'] as Record<string, unknown>;
     expect(message['messageId']).not.toBe('old');

@@ -75,7 +75,15 @@ describe('draft model', () => {
     expect(effectiveHeaders(createDraft('t2', { version: '0.3' })).find((h) => h.name === 'A2A-Version')?.value).toBe('0.3');
     const rest = effectiveHeaders(createDraft('t4', { binding: 'HTTP+JSON', method: 'GetTask' }));
     expect(rest.map((h) => h.name)).toEqual(['A2A-Version', 'Accept']);
-    const grpc = effectiveHeaders(createDraft('t3', { binding: 'GRPC', headers: [{ name: 'X-Trace', value: '1' }, { name: 'Accept', value: 'x' }] }));
+    const grpc = effectiveHeaders(
+      createDraft('t3', {
+        binding: 'GRPC',
+        headers: [
+          { name: 'X-Trace', value: '1' },
+          { name: 'Accept', value: 'x' },
+        ],
+      }),
+    );
     expect(grpc.map((h) => h.name)).toEqual(['x-trace', 'a2a-version']);
   });
 
@@ -83,8 +91,17 @@ describe('draft model', () => {
     expect(wireTarget(createDraft('a', { endpoint: 'http://h/rpc' }))).toEqual({ ok: true, line: 'POST http://h/rpc' });
     const rest = { ...createDraft('b', { binding: 'HTTP+JSON', method: 'GetTask', endpoint: 'http://h/rest/' }), bodyText: '{"id":"t/1","historyLength":2}' };
     expect(wireTarget(rest)).toEqual({ ok: true, line: 'GET http://h/rest/tasks/t%2F1?historyLength=2' });
-    expect(wireTarget(createDraft('c', { binding: 'GRPC', endpoint: '127.0.0.1:9' }))).toEqual({ ok: true, line: 'grpc://127.0.0.1:9/lf.a2a.v1.A2AService/SendMessage' });
-    expect(wireTarget(createDraft('d', { binding: 'GRPC', endpoint: 'https://agent.example:443/' }))).toEqual({ ok: true, line: 'grpcs://agent.example:443/lf.a2a.v1.A2AService/SendMessage' });
-    expect(wireTarget(createDraft('e', { binding: 'GRPC', endpoint: 'agent.example:443' }))).toEqual({ ok: true, line: 'grpcs://agent.example:443/lf.a2a.v1.A2AService/SendMessage' });
+    expect(wireTarget(createDraft('c', { binding: 'GRPC', endpoint: '127.0.0.1:9' }))).toEqual({
+      ok: true,
+      line: 'grpc://127.0.0.1:9/lf.a2a.v1.A2AService/SendMessage',
+    });
+    expect(wireTarget(createDraft('d', { binding: 'GRPC', endpoint: 'https://agent.example:443/' }))).toEqual({
+      ok: true,
+      line: 'grpcs://agent.example:443/lf.a2a.v1.A2AService/SendMessage',
+    });
+    expect(wireTarget(createDraft('e', { binding: 'GRPC', endpoint: 'agent.example:443' }))).toEqual({
+      ok: true,
+      line: 'grpcs://agent.example:443/lf.a2a.v1.A2AService/SendMessage',
+    });
   });
 });

@@ -139,7 +139,18 @@ function describeSource(source: { secretRef: string } | { env: string } | { valu
 }
 
 // gRPC framing owns these; the core does not send them as metadata.
-const reservedGrpc = new Set(['content-type', 'content-length', 'host', 'te', 'connection', 'transfer-encoding', 'accept', 'user-agent', 'grpc-timeout', 'grpc-encoding']);
+const reservedGrpc = new Set([
+  'content-type',
+  'content-length',
+  'host',
+  'te',
+  'connection',
+  'transfer-encoding',
+  'accept',
+  'user-agent',
+  'grpc-timeout',
+  'grpc-encoding',
+]);
 
 function authHeaders(draft: A2aDraft): EffectiveHeader[] {
   const auth = draft.auth;
@@ -151,7 +162,11 @@ function authHeaders(draft: A2aDraft): EffectiveHeader[] {
 
 function protocolDefaults(draft: A2aDraft): Array<[string, string]> {
   const streaming = methodsFor(draft.version, draft.binding).find((m) => m.name === draft.method)?.streaming ?? false;
-  if (draft.binding === 'JSONRPC') return [['Content-Type', 'application/json'], ['Accept', streaming ? 'text/event-stream' : 'application/json']];
+  if (draft.binding === 'JSONRPC')
+    return [
+      ['Content-Type', 'application/json'],
+      ['Accept', streaming ? 'text/event-stream' : 'application/json'],
+    ];
   if (draft.binding === 'HTTP+JSON') {
     const hasBody = restRouteFor(draft.method)?.rest === 'json';
     return [

@@ -20,7 +20,10 @@ describe('session persistence of open tabs', () => {
   });
 
   it('never hands a literal secret to the core', () => {
-    const tab = createDraft('t1', { auth: { type: 'basic', username: 'u', password: { value: 'hunter2' } }, headers: [{ name: 'Authorization', value: 'Bearer hunter3' }] });
+    const tab = createDraft('t1', {
+      auth: { type: 'basic', username: 'u', password: { value: 'hunter2' } },
+      headers: [{ name: 'Authorization', value: 'Bearer hunter3' }],
+    });
     const text = JSON.stringify(toSession([tab], 't1', {}));
     expect(text).not.toContain('hunter2');
     expect(text).not.toContain('hunter3');
@@ -50,7 +53,9 @@ describe('session persistence of open tabs', () => {
     const saved: SessionState[] = [];
     let release: () => void = () => {};
     const gate = new Promise<void>((resolve) => (release = resolve));
-    const stored = toSession([createDraft('old', { endpoint: 'http://saved' })], 'old', { old: { method: 'SendMessage', outcome: 'task', at: '2026-01-01T00:00:00.000Z' } });
+    const stored = toSession([createDraft('old', { endpoint: 'http://saved' })], 'old', {
+      old: { method: 'SendMessage', outcome: 'task', at: '2026-01-01T00:00:00.000Z' },
+    });
     const host = createFakeHost({
       ops: {
         'session.load': async () => {
@@ -82,7 +87,9 @@ describe('session persistence of open tabs', () => {
     const store = new Map([['powerduck.drafts.v1', legacy]]);
     const storage = { getItem: (k: string) => store.get(k) ?? null, removeItem: (k: string) => void store.delete(k) };
     const saved: SessionState[] = [];
-    const host = createFakeHost({ ops: { 'session.load': () => ({ tabs: [] }), 'session.save': (r) => (saved.push(r), { saved: r.tabs.length, dropped: [] }) } });
+    const host = createFakeHost({
+      ops: { 'session.load': () => ({ tabs: [] }), 'session.save': (r) => (saved.push(r), { saved: r.tabs.length, dropped: [] }) },
+    });
     const session = persistSession(host, { storage, delayMs: 1 });
     await session.restored;
     expect(useDraftsStore.getState().tabs.map((t) => t.endpoint)).toEqual(['http://legacy']);

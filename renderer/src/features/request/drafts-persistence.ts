@@ -20,7 +20,13 @@ export function toSession(tabs: A2aDraft[], activeId: string | undefined, last: 
     tabs: tabs.map((tab) => {
       const { tls, ...rest } = tab;
       const safe = safeTls(tls) as CallTls | undefined;
-      const draft = { ...rest, endpoint: withoutUrlCredentials(tab.endpoint), auth: safeAuth(tab.auth) as unknown as AuthConfig, headers: safeHeaders(tab.headers) as unknown as HeaderEntry[], ...(safe ? { tls: safe } : {}) };
+      const draft = {
+        ...rest,
+        endpoint: withoutUrlCredentials(tab.endpoint),
+        auth: safeAuth(tab.auth) as unknown as AuthConfig,
+        headers: safeHeaders(tab.headers) as unknown as HeaderEntry[],
+        ...(safe ? { tls: safe } : {}),
+      };
       const summary = last[tab.id];
       return { draft: draft as unknown as SessionTab['draft'], ...(summary ? { lastResponse: summary } : {}) };
     }),
@@ -29,7 +35,11 @@ export function toSession(tabs: A2aDraft[], activeId: string | undefined, last: 
 }
 
 /** Drafts back from a saved session; anything that is not an A2A draft of a known version/binding is skipped. */
-export function fromSession(state: Pick<SessionState, 'tabs' | 'activeId'>): { tabs: A2aDraft[]; activeId: string | undefined; last: Record<string, NonNullable<SessionTab['lastResponse']>> } {
+export function fromSession(state: Pick<SessionState, 'tabs' | 'activeId'>): {
+  tabs: A2aDraft[];
+  activeId: string | undefined;
+  last: Record<string, NonNullable<SessionTab['lastResponse']>>;
+} {
   const tabs: A2aDraft[] = [];
   const last: Record<string, NonNullable<SessionTab['lastResponse']>> = {};
   for (const tab of state.tabs) {
@@ -85,7 +95,10 @@ export interface SessionPersistence {
  * the browser host restore alike after a reload or a restart. Saving starts only after the restore,
  * so an empty page never overwrites the saved tabs; tabs opened before the restore finished are kept.
  */
-export function persistSession(host: Host, options: { storage?: Pick<Storage, 'getItem' | 'removeItem'>; delayMs?: number; kinds?: readonly SessionTabKind[] } = {}): SessionPersistence {
+export function persistSession(
+  host: Host,
+  options: { storage?: Pick<Storage, 'getItem' | 'removeItem'>; delayMs?: number; kinds?: readonly SessionTabKind[] } = {},
+): SessionPersistence {
   const delayMs = options.delayMs ?? 250;
   const kinds = options.kinds ?? [];
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -122,7 +135,8 @@ export function persistSession(host: Host, options: { storage?: Pick<Storage, 'g
         if (drafts.length) kind.restore(drafts);
       }
       // The active tab may be one of the other kinds: the A2A store's restore only knows its own.
-      if (current.activeId === undefined && activeId !== undefined && state.tabs.some((t) => t.draft.id === activeId && t.draft.kind !== 'a2a')) useDraftsStore.setState({ activeId });
+      if (current.activeId === undefined && activeId !== undefined && state.tabs.some((t) => t.draft.id === activeId && t.draft.kind !== 'a2a'))
+        useDraftsStore.setState({ activeId });
     }
     unsubscribe = [
       useDraftsStore.subscribe(schedule),

@@ -83,7 +83,15 @@ function PartEditor({ index, part, onChange, onRemove, error }: PartEditorProps)
       {part.kind === 'file-bytes' ? (
         <div className="field-col">
           <label htmlFor={`${id}-bytes`}>{t('generate.bytes')}</label>
-          <textarea id={`${id}-bytes`} rows={2} className="mono" spellCheck={false} value={part.base64} aria-invalid={Boolean(error)} onChange={(e) => onChange({ ...part, base64: e.target.value })} />
+          <textarea
+            id={`${id}-bytes`}
+            rows={2}
+            className="mono"
+            spellCheck={false}
+            value={part.base64}
+            aria-invalid={Boolean(error)}
+            onChange={(e) => onChange({ ...part, base64: e.target.value })}
+          />
           <label className="file-pick">
             <span>{t('generate.chooseFile')}</span>
             <input type="file" onChange={(e) => void (e.target.files?.[0] && readFile(e.target.files[0]))} />

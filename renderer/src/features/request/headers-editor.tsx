@@ -10,8 +10,7 @@ export function HeadersEditor({ draft }: { draft: A2aDraft }) {
   const t = useT();
   const update = useDraftsStore((s) => s.update);
   const setHeaders = (headers: HeaderEntry[]): void => update(draft.id, { headers });
-  const change = (index: number, patch: Partial<HeaderEntry>): void =>
-    setHeaders(draft.headers.map((h, i) => (i === index ? { ...h, ...patch } : h)));
+  const change = (index: number, patch: Partial<HeaderEntry>): void => setHeaders(draft.headers.map((h, i) => (i === index ? { ...h, ...patch } : h)));
   return (
     <div className="headers-editor">
       <table className="kv-table">
@@ -38,13 +37,28 @@ export function HeadersEditor({ draft }: { draft: A2aDraft }) {
                 />
               </td>
               <td>
-                <input aria-label={t('headers.nameN', { n: index + 1 })} value={header.name} spellCheck={false} onChange={(e) => change(index, { name: e.target.value })} />
+                <input
+                  aria-label={t('headers.nameN', { n: index + 1 })}
+                  value={header.name}
+                  spellCheck={false}
+                  onChange={(e) => change(index, { name: e.target.value })}
+                />
               </td>
               <td>
-                <input aria-label={t('headers.valueN', { n: index + 1 })} value={header.value} spellCheck={false} onChange={(e) => change(index, { value: e.target.value })} />
+                <input
+                  aria-label={t('headers.valueN', { n: index + 1 })}
+                  value={header.value}
+                  spellCheck={false}
+                  onChange={(e) => change(index, { value: e.target.value })}
+                />
               </td>
               <td>
-                <button type="button" className="icon-button" aria-label={t('headers.removeN', { n: index + 1 })} onClick={() => setHeaders(draft.headers.filter((_, i) => i !== index))}>
+                <button
+                  type="button"
+                  className="icon-button"
+                  aria-label={t('headers.removeN', { n: index + 1 })}
+                  onClick={() => setHeaders(draft.headers.filter((_, i) => i !== index))}
+                >
                   ×
                 </button>
               </td>
@@ -75,23 +89,23 @@ export function EffectiveHeaders({ draft }: { draft: A2aDraft }) {
   const target = rawTarget.ok ? { ok: true as const, line: withVariables(rawTarget.line, lookup) } : rawTarget;
   return (
     <>
-    <p className="wire-line mono" aria-label={t('headers.wireLine')}>
-      {target.ok ? target.line : <span className="error">{target.message}</span>}
-    </p>
-    <table className="kv-table effective-headers">
-      <caption>{draft.binding === 'GRPC' ? t('headers.effectiveMetadata') : t('headers.effective')}</caption>
-      <tbody>
-        {list.map((h, i) => (
-          <tr key={`${h.name}-${i}`} data-origin={h.origin}>
-            <th scope="row" className="mono">
-              {h.name}
-            </th>
-            <td className="mono">{h.value}</td>
-            <td className="muted small">{t(`headers.origin.${h.origin}`)}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+      <p className="wire-line mono" aria-label={t('headers.wireLine')}>
+        {target.ok ? target.line : <span className="error">{target.message}</span>}
+      </p>
+      <table className="kv-table effective-headers">
+        <caption>{draft.binding === 'GRPC' ? t('headers.effectiveMetadata') : t('headers.effective')}</caption>
+        <tbody>
+          {list.map((h, i) => (
+            <tr key={`${h.name}-${i}`} data-origin={h.origin}>
+              <th scope="row" className="mono">
+                {h.name}
+              </th>
+              <td className="mono">{h.value}</td>
+              <td className="muted small">{t(`headers.origin.${h.origin}`)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
     </>
   );
 }

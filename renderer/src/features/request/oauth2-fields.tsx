@@ -26,7 +26,11 @@ export function OAuth2Fields({ auth, endpoint, onChange }: { auth: OAuth2Auth; e
       {auth.securityScheme ? <p className="hint">{t('oauth.fromScheme', { scheme: auth.securityScheme })}</p> : null}
       <div className="field-row">
         <label htmlFor={`${id}-flow`}>{t('oauth.flow')}</label>
-        <select id={`${id}-flow`} value={auth.flow} onChange={(e) => onChange({ ...auth, flow: oauth2Flows.find((f) => f === e.target.value) ?? 'clientCredentials' })}>
+        <select
+          id={`${id}-flow`}
+          value={auth.flow}
+          onChange={(e) => onChange({ ...auth, flow: oauth2Flows.find((f) => f === e.target.value) ?? 'clientCredentials' })}
+        >
           {oauth2Flows.map((flow) => (
             <option key={flow} value={flow}>
               {t(`oauth.flow.${flow}`)}
@@ -36,7 +40,13 @@ export function OAuth2Fields({ auth, endpoint, onChange }: { auth: OAuth2Auth; e
       </div>
       <div className="field-row">
         <label htmlFor={`${id}-from`}>{t('oauth.endpointsFrom')}</label>
-        <select id={`${id}-from`} value={endpoints.from} onChange={(e) => setEndpoints(switchEndpoints(endpoints, e.target.value === 'manual' ? 'manual' : e.target.value === 'metadata' ? 'metadata' : 'oidc'))}>
+        <select
+          id={`${id}-from`}
+          value={endpoints.from}
+          onChange={(e) =>
+            setEndpoints(switchEndpoints(endpoints, e.target.value === 'manual' ? 'manual' : e.target.value === 'metadata' ? 'metadata' : 'oidc'))
+          }
+        >
           <option value="oidc">{t('oauth.from.oidc')}</option>
           <option value="metadata">{t('oauth.from.metadata')}</option>
           <option value="manual">{t('oauth.from.manual')}</option>
@@ -45,31 +55,58 @@ export function OAuth2Fields({ auth, endpoint, onChange }: { auth: OAuth2Auth; e
       {endpoints.from !== 'manual' ? (
         <div className="field-row">
           <label htmlFor={`${id}-url`}>{t(endpoints.from === 'oidc' ? 'oauth.discoveryUrl' : 'oauth.metadataUrl')}</label>
-          <input id={`${id}-url`} value={endpoints.url} spellCheck={false} placeholder="https://issuer.example" onChange={(e) => setEndpoints({ ...endpoints, url: e.target.value })} />
+          <input
+            id={`${id}-url`}
+            value={endpoints.url}
+            spellCheck={false}
+            placeholder="https://issuer.example"
+            onChange={(e) => setEndpoints({ ...endpoints, url: e.target.value })}
+          />
         </div>
       ) : (
         <>
           <div className="field-row">
             <label htmlFor={`${id}-token`}>{t('oauth.tokenUrl')}</label>
-            <input id={`${id}-token`} value={endpoints.tokenUrl} spellCheck={false} onChange={(e) => setEndpoints({ ...endpoints, tokenUrl: e.target.value })} />
+            <input
+              id={`${id}-token`}
+              value={endpoints.tokenUrl}
+              spellCheck={false}
+              onChange={(e) => setEndpoints({ ...endpoints, tokenUrl: e.target.value })}
+            />
           </div>
           {auth.flow === 'authorizationCode' ? (
             <div className="field-row">
               <label htmlFor={`${id}-authz`}>{t('oauth.authorizationUrl')}</label>
-              <input id={`${id}-authz`} value={endpoints.authorizationUrl ?? ''} spellCheck={false} onChange={(e) => setEndpoints({ ...endpoints, authorizationUrl: e.target.value })} />
+              <input
+                id={`${id}-authz`}
+                value={endpoints.authorizationUrl ?? ''}
+                spellCheck={false}
+                onChange={(e) => setEndpoints({ ...endpoints, authorizationUrl: e.target.value })}
+              />
             </div>
           ) : null}
           {auth.flow === 'deviceCode' ? (
             <div className="field-row">
               <label htmlFor={`${id}-device`}>{t('oauth.deviceUrl')}</label>
-              <input id={`${id}-device`} value={endpoints.deviceAuthorizationUrl ?? ''} spellCheck={false} onChange={(e) => setEndpoints({ ...endpoints, deviceAuthorizationUrl: e.target.value })} />
+              <input
+                id={`${id}-device`}
+                value={endpoints.deviceAuthorizationUrl ?? ''}
+                spellCheck={false}
+                onChange={(e) => setEndpoints({ ...endpoints, deviceAuthorizationUrl: e.target.value })}
+              />
             </div>
           ) : null}
         </>
       )}
       <div className="field-row">
         <label htmlFor={`${id}-client`}>{t('oauth.clientId')}</label>
-        <input id={`${id}-client`} value={auth.clientId} spellCheck={false} autoComplete="off" onChange={(e) => onChange({ ...auth, clientId: e.target.value })} />
+        <input
+          id={`${id}-client`}
+          value={auth.clientId}
+          spellCheck={false}
+          autoComplete="off"
+          onChange={(e) => onChange({ ...auth, clientId: e.target.value })}
+        />
       </div>
       {auth.flow !== 'clientCredentials' ? (
         <div className="field-row">
@@ -89,7 +126,13 @@ export function OAuth2Fields({ auth, endpoint, onChange }: { auth: OAuth2Auth; e
         </div>
       ) : null}
       {auth.clientSecret !== undefined ? (
-        <SecretField label={t('oauth.clientSecret')} source={auth.clientSecret} endpoint={endpoint} purpose="oauth-client" onChange={(clientSecret) => onChange({ ...auth, clientSecret })} />
+        <SecretField
+          label={t('oauth.clientSecret')}
+          source={auth.clientSecret}
+          endpoint={endpoint}
+          purpose="oauth-client"
+          onChange={(clientSecret) => onChange({ ...auth, clientSecret })}
+        />
       ) : null}
       <div className="field-row">
         <label htmlFor={`${id}-scopes`}>{t('oauth.scopes')}</label>

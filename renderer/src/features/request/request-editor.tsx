@@ -57,7 +57,13 @@ export function RequestEditor({ draft }: { draft: A2aDraft }) {
       const runId = s.shownByTab[draft.id];
       const run = runId ? s.runs[runId] : undefined;
       const facts = runFacts(run);
-      return { runId: run?.id, streamRunning: Boolean(run?.streaming && run.status !== 'done'), stopping: run?.status === 'stopping', taskId: facts.taskId, terminal: facts.terminal };
+      return {
+        runId: run?.id,
+        streamRunning: Boolean(run?.streaming && run.status !== 'done'),
+        stopping: run?.status === 'stopping',
+        taskId: facts.taskId,
+        terminal: facts.terminal,
+      };
     }),
   );
   const [section, setSection] = useState<Section>('body');
@@ -126,12 +132,7 @@ export function RequestEditor({ draft }: { draft: A2aDraft }) {
         </div>
         <div className="field-col grow">
           <label htmlFor={`${id}-method`}>{t('request.method')}</label>
-          <select
-            id={`${id}-method`}
-            value={draft.method}
-            aria-describedby={`${id}-method-help`}
-            onChange={(e) => setMethod(draft.id, e.target.value)}
-          >
+          <select id={`${id}-method`} value={draft.method} aria-describedby={`${id}-method-help`} onChange={(e) => setMethod(draft.id, e.target.value)}>
             {methods.map((m) => (
               <option key={m.name} value={m.name}>
                 {m.streaming ? `${m.name} ⇶ ${t('request.streamingNote')}` : m.name}

@@ -37,7 +37,10 @@ describe('running drafts through a host', () => {
 
   it('sends a unary call and keeps the exchange record; refuses without an endpoint', async () => {
     const host = createFakeHost({
-      ops: { 'a2a.send': (call) => record(call, { kind: 'message', message: { message: { messageId: 'a', contextId: 'ctx-1', role: 'ROLE_AGENT', parts: [{ text: 'Sum: 42' }] } } }) },
+      ops: {
+        'a2a.send': (call) =>
+          record(call, { kind: 'message', message: { message: { messageId: 'a', contextId: 'ctx-1', role: 'ROLE_AGENT', parts: [{ text: 'Sum: 42' }] } } }),
+      },
     });
     const tab = useDraftsStore.getState().openA2a();
     expect(sendDraft(host, tab)).toMatchObject({ ok: false, problem: { problem: 'endpoint' } });
@@ -58,7 +61,12 @@ describe('running drafts through a host', () => {
         'a2a.stream': async (call, emit, signal) => {
           const events: RecordedStreamEvent[] = [];
           for (let i = 0; !signal.aborted; i++) {
-            const e: RecordedStreamEvent = { seq: i, atMs: i, event: 'message', data: { statusUpdate: { taskId: 'task-1', contextId: 'ctx', status: { state: 'TASK_STATE_WORKING' } } } };
+            const e: RecordedStreamEvent = {
+              seq: i,
+              atMs: i,
+              event: 'message',
+              data: { statusUpdate: { taskId: 'task-1', contextId: 'ctx', status: { state: 'TASK_STATE_WORKING' } } },
+            };
             events.push(e);
             emit(e);
             await new Promise((r) => setTimeout(r, 2));
@@ -81,7 +89,10 @@ describe('running drafts through a host', () => {
   });
 
   it('Cancel task and Resubscribe call the version’s methods with the task id', () => {
-    const host = createFakeHost({ ops: { 'a2a.send': (call) => record(call, { kind: 'task', task: { id: 't' } }) }, streams: { 'a2a.stream': async (call) => record(call, { kind: 'stream', ended: 'completed', eventCount: 0 }) } });
+    const host = createFakeHost({
+      ops: { 'a2a.send': (call) => record(call, { kind: 'task', task: { id: 't' } }) },
+      streams: { 'a2a.stream': async (call) => record(call, { kind: 'stream', ended: 'completed', eventCount: 0 }) },
+    });
     const v1 = useDraftsStore.getState().openA2a({ endpoint: 'http://a' });
     const v03 = useDraftsStore.getState().openA2a({ endpoint: 'http://a', version: '0.3' });
     cancelRemoteTask(host, v1, 't1');

@@ -41,7 +41,12 @@ describe('the page keeps full data for a bounded number of recent runs', () => {
       streams: {
         'a2a.stream': async (call, emit) => {
           for (let i = 0; i < 30; i++) {
-            const e: RecordedStreamEvent = { seq: i, atMs: i, event: 'message', data: { statusUpdate: { taskId: 'task-s', contextId: 'ctx-s', status: { state: 'TASK_STATE_WORKING' } } } };
+            const e: RecordedStreamEvent = {
+              seq: i,
+              atMs: i,
+              event: 'message',
+              data: { statusUpdate: { taskId: 'task-s', contextId: 'ctx-s', status: { state: 'TASK_STATE_WORKING' } } },
+            };
             emit(e);
           }
           return record(call, { kind: 'stream', ended: 'closed', eventCount: 30, lastState: 'TASK_STATE_WORKING' });

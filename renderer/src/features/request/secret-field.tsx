@@ -49,11 +49,7 @@ export function SecretField({ label, source, onChange, endpoint, purpose }: Secr
       <legend>{label}</legend>
       <div className="field-row">
         <label htmlFor={`${id}-mode`}>{t('secret.source')}</label>
-        <select
-          id={`${id}-mode`}
-          value={mode}
-          onChange={(e) => onChange(e.target.value === 'env' ? { env: '' } : { secretRef: '' })}
-        >
+        <select id={`${id}-mode`} value={mode} onChange={(e) => onChange(e.target.value === 'env' ? { env: '' } : { secretRef: '' })}>
           <option value="secret">{t('secret.fromStore')}</option>
           <option value="env">{t('secret.fromEnv')}</option>
         </select>

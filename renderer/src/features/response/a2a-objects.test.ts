@@ -9,7 +9,12 @@ describe('A2A object views', () => {
     expect(readPart({ data: { total: 42 }, mediaType: 'application/json' })).toEqual({ kind: 'data', data: { total: 42 }, mediaType: 'application/json' });
     expect(readPart({ url: 'https://x', filename: 'a', mediaType: 'b' })).toEqual({ kind: 'file', url: 'https://x', filename: 'a', mediaType: 'b' });
     expect(readPart({ raw: 'aGk=' })).toEqual({ kind: 'file', bytes: 'aGk=' });
-    expect(readPart({ kind: 'file', file: { bytes: 'aGk=', mimeType: 'text/plain', name: 'hi.txt' } })).toEqual({ kind: 'file', bytes: 'aGk=', mediaType: 'text/plain', filename: 'hi.txt' });
+    expect(readPart({ kind: 'file', file: { bytes: 'aGk=', mimeType: 'text/plain', name: 'hi.txt' } })).toEqual({
+      kind: 'file',
+      bytes: 'aGk=',
+      mediaType: 'text/plain',
+      filename: 'hi.txt',
+    });
     expect(readPart(7)).toEqual({ kind: 'unknown', raw: 7 });
   });
 
@@ -28,7 +33,12 @@ describe('A2A object views', () => {
   });
 
   it('builds task and message views and finds server ids', () => {
-    const task = toTaskView({ id: 't', contextId: 'c', status: { state: 'TASK_STATE_WORKING', message: { role: 'ROLE_AGENT', parts: [{ text: 'x' }] } }, artifacts: [{ artifactId: 'a', parts: [{ text: 'y' }] }] });
+    const task = toTaskView({
+      id: 't',
+      contextId: 'c',
+      status: { state: 'TASK_STATE_WORKING', message: { role: 'ROLE_AGENT', parts: [{ text: 'x' }] } },
+      artifacts: [{ artifactId: 'a', parts: [{ text: 'y' }] }],
+    });
     expect(task).toMatchObject({ id: 't', contextId: 'c', state: 'TASK_STATE_WORKING', artifacts: [{ artifactId: 'a' }] });
     expect(toMessageView({ messageId: 'm', contextId: 'c', content: [{ text: 'v03 proto' }] })?.parts).toEqual([{ kind: 'text', text: 'v03 proto' }]);
     expect(serverIds({ jsonrpc: '2.0', id: 1, result: { statusUpdate: { taskId: 't', contextId: 'c' } } })).toEqual({ taskId: 't', contextId: 'c' });

@@ -6,7 +6,17 @@
 import { isObject, readPart, streamObject, type JsonObject, type PartView } from '../../../../shared/a2a/payload';
 
 // States, event kinds and parts are read by the one shared reader; the views below build on it.
-export { isObject, kindFromObjectKind, isInterruptedState, isTerminalState, taskStateLabel, streamObject, type JsonObject, type PartView, type StreamObjectKind } from '../../../../shared/a2a/payload';
+export {
+  isObject,
+  kindFromObjectKind,
+  isInterruptedState,
+  isTerminalState,
+  taskStateLabel,
+  streamObject,
+  type JsonObject,
+  type PartView,
+  type StreamObjectKind,
+} from '../../../../shared/a2a/payload';
 
 const str = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 
@@ -94,4 +104,3 @@ export function serverIds(value: unknown): { contextId?: string; taskId?: string
   const contextId = str(o['contextId']);
   return { ...(contextId ? { contextId } : {}), ...(taskId ? { taskId } : {}) };
 }
-

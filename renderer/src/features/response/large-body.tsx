@@ -7,7 +7,6 @@ import { JsonEditor } from '../request/json-editor';
 export const largeBodyBytes = 2 * 1024 * 1024;
 const previewChars = 64 * 1024;
 
-
 interface LargeBodyProps {
   body: string;
   bytes: number;

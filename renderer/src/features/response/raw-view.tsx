@@ -105,7 +105,13 @@ export function RawView({ record, rebuildStream }: { record: ExchangeRecord; reb
         </p>
         <HeaderTable caption={t('raw.requestHeaders')} headers={request.headers} />
         <HeaderTable caption={t('raw.requestMetadata')} headers={request.metadata} />
-        <Body label={t('raw.requestBody')} text={request.body} bytes={request.bodyBytes} {...(request.truncated ? { truncated: true } : {})} filename="request.json" />
+        <Body
+          label={t('raw.requestBody')}
+          text={request.body}
+          bytes={request.bodyBytes}
+          {...(request.truncated ? { truncated: true } : {})}
+          filename="request.json"
+        />
       </section>
       {response ? (
         <section aria-label={t('raw.response')}>

@@ -22,7 +22,10 @@ function RestoredSummary({ tabId }: { tabId: string }) {
   const locale = useLocaleStore((s) => s.locale);
   const summary = useLastResponseStore((s) => (s.restored[tabId] ? s.byTab[tabId] : undefined));
   if (!summary) return null;
-  const parts = [summary.status !== undefined ? String(summary.status) : '—', summary.taskState ? `${summary.outcome} (${summary.taskState})` : summary.outcome];
+  const parts = [
+    summary.status !== undefined ? String(summary.status) : '—',
+    summary.taskState ? `${summary.outcome} (${summary.taskState})` : summary.outcome,
+  ];
   return (
     <section className="card restored-summary" aria-label={t('restored.title')}>
       <h3>{t('restored.title')}</h3>
@@ -122,7 +125,9 @@ export function ResponsePanel({ tabId }: { tabId: string }) {
         <div className="response-summary">
           {record?.bindingMismatch ? (
             <span className="outcome-badge tone-error" title={record.bindingMismatch.message}>
-              {t(record.bindingMismatch.looksLike === 'html' ? 'mismatch.html' : 'mismatch.envelope', { binding: run.binding === 'JSONRPC' ? 'JSON-RPC' : run.binding })}
+              {t(record.bindingMismatch.looksLike === 'html' ? 'mismatch.html' : 'mismatch.envelope', {
+                binding: run.binding === 'JSONRPC' ? 'JSON-RPC' : run.binding,
+              })}
             </span>
           ) : record ? (
             <OutcomeBadge outcome={record.outcome} />
@@ -177,7 +182,9 @@ export function ResponsePanel({ tabId }: { tabId: string }) {
           {notice}
         </p>
       ) : null}
-      {record && done ? <ResponseTools record={record} query={query} onQuery={setQuery} onStep={(delta) => setStepRequest((s) => ({ n: s.n + 1, delta }))} /> : null}
+      {record && done ? (
+        <ResponseTools record={record} query={query} onQuery={setQuery} onStep={(delta) => setStepRequest((s) => ({ n: s.n + 1, delta }))} />
+      ) : null}
       {record && done && query ? (
         <FindResults record={record} query={query} stepRequest={stepRequest} />
       ) : record || run.streaming ? (
@@ -190,12 +197,23 @@ export function ResponsePanel({ tabId }: { tabId: string }) {
           ) : null}
           {view === 'pretty' && record ? (
             large && !prettyLarge && record.response?.body ? (
-              <LargeBody body={record.response.body} bytes={record.response.bodyBytes} filename={`${run.method}-response.json`} onShowPretty={() => setPrettyLarge(true)} />
+              <LargeBody
+                body={record.response.body}
+                bytes={record.response.bodyBytes}
+                filename={`${run.method}-response.json`}
+                onShowPretty={() => setPrettyLarge(true)}
+              />
             ) : (
               <PrettyView outcome={record.outcome} />
             )
           ) : null}
-          {view === 'raw' ? record ? <RawView record={record} rebuildStream={run.streaming && !run.reduced ? () => rebuildStream(run.id) : undefined} /> : <p className="muted">{t('response.rawAfterEnd')}</p> : null}
+          {view === 'raw' ? (
+            record ? (
+              <RawView record={record} rebuildStream={run.streaming && !run.reduced ? () => rebuildStream(run.id) : undefined} />
+            ) : (
+              <p className="muted">{t('response.rawAfterEnd')}</p>
+            )
+          ) : null}
           {view === 'headers' && record ? <ResponseHeadersView record={record} /> : null}
           {view === 'timing' && record ? <TimingView record={record} /> : null}
         </Tabs>

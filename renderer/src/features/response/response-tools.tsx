@@ -8,7 +8,17 @@ import { findMatches, responseText, timingRows } from './response-text';
 const searchedChars = 512 * 1024;
 
 /** "Copy response" and the find box, above the response views. */
-export function ResponseTools({ record, query, onQuery, onStep }: { record: ExchangeRecord; query: string; onQuery: (query: string) => void; onStep: (delta: number) => void }) {
+export function ResponseTools({
+  record,
+  query,
+  onQuery,
+  onStep,
+}: {
+  record: ExchangeRecord;
+  query: string;
+  onQuery: (query: string) => void;
+  onStep: (delta: number) => void;
+}) {
   const t = useT();
   const id = useId();
   const [copied, setCopied] = useState('');
@@ -25,7 +35,11 @@ export function ResponseTools({ record, query, onQuery, onStep }: { record: Exch
       <label htmlFor={`${id}-find`} className="visually-hidden">
         {t('find.label')}
       </label>
-      <input id={`${id}-find`} type="search" placeholder={t('find.placeholder')} value={query}
+      <input
+        id={`${id}-find`}
+        type="search"
+        placeholder={t('find.placeholder')}
+        value={query}
         onChange={(e) => onQuery(e.target.value)}
         onKeyDown={(e) => {
           if (e.key !== 'Enter') return;

@@ -20,7 +20,10 @@ function fromOutcome(outcome: Outcome): RunFacts {
   if (pre) {
     const state = taskStateLabel(pre.state);
     const ids = { ...(pre.taskId ? { taskId: pre.taskId } : {}), ...(pre.contextId ? { contextId: pre.contextId } : {}) };
-    const stub = outcome.kind === 'task' ? { id: pre.taskId, contextId: pre.contextId, status: { state: pre.state } } : { contextId: pre.contextId, taskId: pre.taskId, parts: [] };
+    const stub =
+      outcome.kind === 'task'
+        ? { id: pre.taskId, contextId: pre.contextId, status: { state: pre.state } }
+        : { contextId: pre.contextId, taskId: pre.taskId, parts: [] };
     return { ...ids, ...(state ? { state } : {}), terminal: isTerminalState(state), ...(ids.taskId || ids.contextId ? { continueFrom: stub } : {}) };
   }
   if (outcome.kind === 'task') {

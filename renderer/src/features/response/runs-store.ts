@@ -120,5 +120,8 @@ export function runsToReduce(state: Pick<RunsState, 'runs'>, keep = fullRunsKept
   const done = Object.values(state.runs)
     .filter((run) => run.status === 'done' && run.finishedOrder !== undefined)
     .sort((a, b) => (b.finishedOrder ?? 0) - (a.finishedOrder ?? 0));
-  return done.slice(keep).filter((run) => !run.reduced).map((run) => run.id);
+  return done
+    .slice(keep)
+    .filter((run) => !run.reduced)
+    .map((run) => run.id);
 }

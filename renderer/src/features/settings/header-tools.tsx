@@ -19,9 +19,7 @@ export function HeaderTools() {
   return (
     <>
       <div className="menu-anchor">
-        <button {...buttonProps}>
-          {t('tools.menu')}
-        </button>
+        <button {...buttonProps}>{t('tools.menu')}</button>
         {open ? (
           <div ref={menu} id={id} role="menu" aria-label={t('tools.menu')} className="menu p2-menu-right" onKeyDown={onMenuKey}>
             <button type="button" role="menuitem" tabIndex={-1} aria-keyshortcuts="Control+Alt+K" onClick={() => pick(() => openCheckView())}>
@@ -35,10 +33,24 @@ export function HeaderTools() {
           </div>
         ) : null}
       </div>
-      <button type="button" className="icon-button" aria-label={t('tools.shortcuts')} title={t('tools.shortcuts')} aria-keyshortcuts="F1" onClick={() => show('shortcuts')}>
+      <button
+        type="button"
+        className="icon-button"
+        aria-label={t('tools.shortcuts')}
+        title={t('tools.shortcuts')}
+        aria-keyshortcuts="F1"
+        onClick={() => show('shortcuts')}
+      >
         <span aria-hidden="true">⌨</span> <span className="icon-label">{t('icon.keys')}</span>
       </button>
-      <button type="button" className="icon-button" aria-label={t('tools.settings')} title={t('tools.settings')} aria-keyshortcuts="Control+," onClick={() => show('settings')}>
+      <button
+        type="button"
+        className="icon-button"
+        aria-label={t('tools.settings')}
+        title={t('tools.settings')}
+        aria-keyshortcuts="Control+,"
+        onClick={() => show('settings')}
+      >
         <span aria-hidden="true">⚙</span> <span className="icon-label">{t('icon.settings')}</span>
       </button>
       {dialog === 'settings' ? <SettingsDialog onClose={close} /> : null}

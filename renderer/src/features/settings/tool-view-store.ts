@@ -7,10 +7,7 @@ import { useDraftsStore } from '../request/drafts-store';
  * view's state lives in its feature store, so switching back and forth loses nothing.
  */
 export type ToolView =
-  | { kind: 'card' }
-  | { kind: 'docs'; file: string; path: string; httpMethod: string }
-  | { kind: 'history'; id: string }
-  | { kind: 'checks' };
+  { kind: 'card' } | { kind: 'docs'; file: string; path: string; httpMethod: string } | { kind: 'history'; id: string } | { kind: 'checks' };
 
 interface ToolViewState {
   view: ToolView | null;

@@ -22,7 +22,15 @@ function describe(op: SpecOperationSummary | undefined): string {
  * The file changed on disk since this tab read it. Nothing has been written; every choice keeps
  * both versions somewhere (the other tab, the file, or a new operation) unless the person says overwrite.
  */
-export function ConflictDialog({ target, onSaved, onClose }: { target: SaveTarget; onSaved: (result: SpecWriteResult, note: string) => void; onClose: () => void }) {
+export function ConflictDialog({
+  target,
+  onSaved,
+  onClose,
+}: {
+  target: SaveTarget;
+  onSaved: (result: SpecWriteResult, note: string) => void;
+  onClose: () => void;
+}) {
   const t = useT();
   const host = useHost();
   const id = useId();
@@ -35,7 +43,14 @@ export function ConflictDialog({ target, onSaved, onClose }: { target: SaveTarge
     const result = await host.invoke('spec.open', { file: target.file });
     if (!result.ok) return setError(result.error);
     setDisk(result.value);
-    setNewPath((p) => p || freePath(target.path, result.value.operations.map((o) => o.path)));
+    setNewPath(
+      (p) =>
+        p ||
+        freePath(
+          target.path,
+          result.value.operations.map((o) => o.path),
+        ),
+    );
   };
   useEffect(() => {
     // Read the disk once per prompt; a failed write re-reads it.
@@ -46,7 +61,14 @@ export function ConflictDialog({ target, onSaved, onClose }: { target: SaveTarge
   // Shown in the same shape as the file's side: for JSON-RPC the saved example is the whole envelope.
   const { call } = target;
   const example = call.binding === 'JSONRPC' ? { jsonrpc: '2.0', id: 1, method: call.method, params: call.body } : call.body;
-  const mine = prettyJson({ summary: target.summary?.trim() || undefined, endpoint: call.endpoint, binding: call.binding, version: call.version, method: call.method, example });
+  const mine = prettyJson({
+    summary: target.summary?.trim() || undefined,
+    endpoint: call.endpoint,
+    binding: call.binding,
+    version: call.version,
+    method: call.method,
+    example,
+  });
 
   const write = async (mode: 'save' | 'saveAs', path: string, note: string): Promise<void> => {
     if (!disk) return;
@@ -88,7 +110,12 @@ export function ConflictDialog({ target, onSaved, onClose }: { target: SaveTarge
           <button type="button" disabled={!disk || busy} onClick={() => void write('save', target.path, t('conflict.overwroteNote'))}>
             {t('conflict.overwrite')}
           </button>
-          <button type="button" className="primary" disabled={!disk || busy || !newPath.trim().startsWith('/')} onClick={() => void write('saveAs', newPath.trim(), t('conflict.savedAsNote', { path: newPath.trim() }))}>
+          <button
+            type="button"
+            className="primary"
+            disabled={!disk || busy || !newPath.trim().startsWith('/')}
+            onClick={() => void write('saveAs', newPath.trim(), t('conflict.savedAsNote', { path: newPath.trim() }))}
+          >
             {t('conflict.saveAs')}
           </button>
         </>
@@ -101,7 +128,13 @@ export function ConflictDialog({ target, onSaved, onClose }: { target: SaveTarge
       <div className="p2-compare">
         <section aria-labelledby={`${id}-theirs`}>
           <h3 id={`${id}-theirs`}>{t('conflict.theirs')}</h3>
-          {disk ? theirs ? <pre className="code-block">{describe(theirs)}</pre> : <p className="notice small">{t('conflict.gone', { path: target.path })}</p> : null}
+          {disk ? (
+            theirs ? (
+              <pre className="code-block">{describe(theirs)}</pre>
+            ) : (
+              <p className="notice small">{t('conflict.gone', { path: target.path })}</p>
+            )
+          ) : null}
         </section>
         <section aria-labelledby={`${id}-mine`}>
           <h3 id={`${id}-mine`}>{t('conflict.mine')}</h3>

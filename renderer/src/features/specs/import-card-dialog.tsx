@@ -43,13 +43,24 @@ function ImportCardDialog({ card, cardUrl, onClose }: { card: unknown; cardUrl: 
   }, [host]);
 
   const picks = plan.interfaces
-    .map((_, i) => ({ interfaceIndex: i, methods: Object.keys(picked).filter((k) => picked[k] && k.startsWith(`${i}\u0000`)).map((k) => k.split('\u0000')[1] ?? '') }))
+    .map((_, i) => ({
+      interfaceIndex: i,
+      methods: Object.keys(picked)
+        .filter((k) => picked[k] && k.startsWith(`${i}\u0000`))
+        .map((k) => k.split('\u0000')[1] ?? ''),
+    }))
     .filter((p) => p.methods.length);
   const suggested = plan.suggestedAuth;
   const auth: XA2aAuth | undefined =
     suggested && secret.trim()
       ? suggested.scheme === 'apiKey'
-        ? { scheme: 'apiKey', in: suggested.in ?? 'header', name: suggested.name ?? 'X-API-Key', secretRef: secret.trim(), securityScheme: suggested.securityScheme }
+        ? {
+            scheme: 'apiKey',
+            in: suggested.in ?? 'header',
+            name: suggested.name ?? 'X-API-Key',
+            secretRef: secret.trim(),
+            securityScheme: suggested.securityScheme,
+          }
         : suggested.scheme === 'basic'
           ? { scheme: 'basic', username: 'user', secretRef: secret.trim(), securityScheme: suggested.securityScheme }
           : { scheme: 'bearer', secretRef: secret.trim(), securityScheme: suggested.securityScheme }
@@ -155,7 +166,14 @@ function ImportCardDialog({ card, cardUrl, onClose }: { card: unknown; cardUrl: 
           {suggested ? (
             <div className="field-col">
               <label htmlFor={`${id}-secret`}>{t('cardImport.secret', { scheme: suggested.securityScheme })}</label>
-              <input id={`${id}-secret`} className="mono" value={secret} placeholder="my-agent-token" aria-describedby={`${id}-secret-help`} onChange={(e) => setSecret(e.target.value)} />
+              <input
+                id={`${id}-secret`}
+                className="mono"
+                value={secret}
+                placeholder="my-agent-token"
+                aria-describedby={`${id}-secret-help`}
+                onChange={(e) => setSecret(e.target.value)}
+              />
               <span id={`${id}-secret-help`} className="muted small">
                 {t('cardImport.secretHelp')}
               </span>

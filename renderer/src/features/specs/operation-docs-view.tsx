@@ -29,7 +29,10 @@ function CodeExamples({ docs }: { docs: OperationDocs }) {
           {example.code}
         </pre>
         <div className="actions">
-          <button type="button" onClick={() => void copyText(example.code).then((ok) => setCopied(ok ? t('docs.copiedCode', { label: example.label }) : t('docs.copyFailed')))}>
+          <button
+            type="button"
+            onClick={() => void copyText(example.code).then((ok) => setCopied(ok ? t('docs.copiedCode', { label: example.label }) : t('docs.copyFailed')))}
+          >
             {t('docs.copyCode', { label: example.label })}
           </button>
           <span role="status" className="muted small">
@@ -102,10 +105,19 @@ export default function OperationDocsView({ file, path, httpMethod }: { file: st
               {docs.description ? <p>{docs.description}</p> : null}
             </div>
             <div className="actions">
-              <button type="button" className="primary" disabled={!(isA2a || isMcp) || run?.busy} onClick={() => void (isMcp ? openMcpOperation(host, file, { path, httpMethod }, { run: true }) : runSavedOperation(host, ref, docs.streaming))}>
+              <button
+                type="button"
+                className="primary"
+                disabled={!(isA2a || isMcp) || run?.busy}
+                onClick={() => void (isMcp ? openMcpOperation(host, file, { path, httpMethod }, { run: true }) : runSavedOperation(host, ref, docs.streaming))}
+              >
                 {t('docs.run')}
               </button>
-              <button type="button" disabled={!(isA2a || isMcp) || !info || !op} onClick={() => info && op && (isMcp ? void openMcpOperation(host, info.file, op) : openOperationAsRequest(info.file, info.hash, op))}>
+              <button
+                type="button"
+                disabled={!(isA2a || isMcp) || !info || !op}
+                onClick={() => info && op && (isMcp ? void openMcpOperation(host, info.file, op) : openOperationAsRequest(info.file, info.hash, op))}
+              >
                 {t('docs.open')}
               </button>
               <button type="button" disabled={!isA2a && !isMcp} onClick={() => void copyForLlm()}>
@@ -174,7 +186,8 @@ export default function OperationDocsView({ file, path, httpMethod }: { file: st
               {docs.responseSchema ? (
                 <details>
                   <summary>
-                    {docs.streaming ? t('docs.eventSchema') : t('docs.responseSchema')} {docs.responseSchema.ref ? <code>{docs.responseSchema.ref}</code> : null}
+                    {docs.streaming ? t('docs.eventSchema') : t('docs.responseSchema')}{' '}
+                    {docs.responseSchema.ref ? <code>{docs.responseSchema.ref}</code> : null}
                   </summary>
                   <pre className="code-block">{prettyJson(docs.responseSchema.schema)}</pre>
                 </details>

@@ -87,7 +87,11 @@ export function SaveToSpecDialog({ draft, onClose }: { draft: A2aDraft; onClose:
   /** Saving closes the dialog; a non-blocking confirmation says where it went (and any warning). */
   const confirmSaved = (result: SpecWriteResult, note?: string): void => {
     const savedPath = path.trim();
-    const details = [...(note ? [note] : []), ...(result.storedSecret ? [t('save.storedSecret', { name: result.storedSecret })] : []), ...result.warnings.map((w) => `${w.path} ${w.message}`)];
+    const details = [
+      ...(note ? [note] : []),
+      ...(result.storedSecret ? [t('save.storedSecret', { name: result.storedSecret })] : []),
+      ...result.warnings.map((w) => `${w.path} ${w.message}`),
+    ];
     useToastStore.getState().show({
       text: t(result.created ? 'save.createdOk' : 'save.savedOk', {
         path: savedPath,
@@ -132,7 +136,12 @@ export function SaveToSpecDialog({ draft, onClose }: { draft: A2aDraft; onClose:
           <button type="button" onClick={onClose}>
             {t('common.cancel')}
           </button>
-          <button type="submit" form={`${id}-form`} className="primary" disabled={!built.ok || busy || !path.trim().startsWith('/') || (creating && !fileName.trim())}>
+          <button
+            type="submit"
+            form={`${id}-form`}
+            className="primary"
+            disabled={!built.ok || busy || !path.trim().startsWith('/') || (creating && !fileName.trim())}
+          >
             {replacingOther ? t('save.replace') : t('save.save')}
           </button>
         </>
@@ -169,7 +178,12 @@ export function SaveToSpecDialog({ draft, onClose }: { draft: A2aDraft; onClose:
         </div>
         <div className="field-col">
           <label htmlFor={`${id}-summary`}>{t('save.summary')}</label>
-          <input id={`${id}-summary`} value={summary} placeholder={`${draft.method} (A2A ${draft.version}, ${draft.binding})`} onChange={(e) => setSummary(e.target.value)} />
+          <input
+            id={`${id}-summary`}
+            value={summary}
+            placeholder={`${draft.method} (A2A ${draft.version}, ${draft.binding})`}
+            onChange={(e) => setSummary(e.target.value)}
+          />
         </div>
         <p className="muted small">{auth ? t('save.authRef', { ref: auth }) : t('save.noAuth')}</p>
         {link ? <p className="muted small">{t('save.linked', { path: link.path })}</p> : null}

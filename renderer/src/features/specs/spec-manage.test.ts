@@ -4,7 +4,17 @@ import { createFakeHost } from '../../host/fake-host';
 import { translate } from '../../i18n/i18n';
 import { useToolViewStore } from '../settings/tool-view-store';
 import { baseHashFor } from './spec-save';
-import { checkNewPath, countProblems, deleteSpecOperation, isChangedOnDisk, relinkRenamed, renameSpecOperation, sortProblems, unlinkDeleted, type ManagedOperation } from './spec-manage';
+import {
+  checkNewPath,
+  countProblems,
+  deleteSpecOperation,
+  isChangedOnDisk,
+  relinkRenamed,
+  renameSpecOperation,
+  sortProblems,
+  unlinkDeleted,
+  type ManagedOperation,
+} from './spec-manage';
 import { useSpecsStore, type SpecLink } from './specs-store';
 
 const op: ManagedOperation = { file: '/w/a.yaml', name: 'a.yaml', hash: 'h1', path: '/agents/sum', httpMethod: 'post' };
@@ -15,7 +25,15 @@ const listed = [
 ];
 
 function info(file: string, hash: string, paths: string[]): SpecFileInfo {
-  return { file, name: file.split('/').pop() ?? file, format: 'yaml', hash, mtimeMs: 0, sizeBytes: 1, operations: paths.map((path) => ({ path, httpMethod: 'post', kind: 'a2a' })) };
+  return {
+    file,
+    name: file.split('/').pop() ?? file,
+    format: 'yaml',
+    hash,
+    mtimeMs: 0,
+    sizeBytes: 1,
+    operations: paths.map((path) => ({ path, httpMethod: 'post', kind: 'a2a' })),
+  };
 }
 
 function problem(severity: SpecProblem['severity'], path: string): SpecProblem {
@@ -94,7 +112,11 @@ describe('rename and delete through the host', () => {
     const host = createFakeHost({
       ops: {
         'spec.renameOperation': (request) => {
-          if (request.expectedHash !== disk) return { ok: false, error: { code: 'conflict', message: 'changed on disk', details: { file: request.file, expectedHash: request.expectedHash, actualHash: disk } } };
+          if (request.expectedHash !== disk)
+            return {
+              ok: false,
+              error: { code: 'conflict', message: 'changed on disk', details: { file: request.file, expectedHash: request.expectedHash, actualHash: disk } },
+            };
           disk = 'h2';
           paths = paths.map((p) => (p === request.path ? request.newPath : p));
           return { ...info(request.file, disk, paths), created: false, warnings: [] };
@@ -129,7 +151,11 @@ describe('rename and delete through the host', () => {
     const host = createFakeHost({
       ops: {
         'spec.deleteOperation': (request) => {
-          if (request.expectedHash !== disk) return { ok: false, error: { code: 'conflict', message: 'changed on disk', details: { file: request.file, expectedHash: request.expectedHash, actualHash: disk } } };
+          if (request.expectedHash !== disk)
+            return {
+              ok: false,
+              error: { code: 'conflict', message: 'changed on disk', details: { file: request.file, expectedHash: request.expectedHash, actualHash: disk } },
+            };
           disk = 'd2';
           paths = paths.filter((p) => p !== request.path);
           return { ...info(request.file, disk, paths), created: false, warnings: [] };
@@ -170,6 +196,7 @@ describe('the control names the sidebar is found by', () => {
     expect(translate('en', 'validate.valid', { file: 'a.yaml' })).toContain('valid OpenAPI 3.2 with x-a2a');
     // The "not valid" summary must not read as the valid one.
     expect(translate('en', 'validate.invalid', { errors: 1, warnings: 0 })).not.toContain('valid OpenAPI 3.2 with x-a2a');
-    for (const key of ['specs.renameOp', 'specs.deleteOp', 'specs.validateFile', 'rename.newPath', 'manage.reload'] as const) expect(translate('ko', key)).toMatch(/[가-힣]/);
+    for (const key of ['specs.renameOp', 'specs.deleteOp', 'specs.validateFile', 'rename.newPath', 'manage.reload'] as const)
+      expect(translate('ko', key)).toMatch(/[가-힣]/);
   });
 });

@@ -21,7 +21,11 @@ export type NewPathProblem = 'empty' | 'slash' | 'oneLine' | 'same' | 'taken';
  * with "/", is one line, and may not already hold an operation with the same verb) so the person
  * learns it while typing instead of from a refused write.
  */
-export function checkNewPath(value: string, op: Pick<ManagedOperation, 'path' | 'httpMethod'>, operations: readonly Pick<SpecOperationSummary, 'path' | 'httpMethod'>[]): NewPathProblem | null {
+export function checkNewPath(
+  value: string,
+  op: Pick<ManagedOperation, 'path' | 'httpMethod'>,
+  operations: readonly Pick<SpecOperationSummary, 'path' | 'httpMethod'>[],
+): NewPathProblem | null {
   const path = value.trim();
   if (!path) return 'empty';
   if (!path.startsWith('/')) return 'slash';

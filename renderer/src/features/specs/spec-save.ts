@@ -45,7 +45,9 @@ export async function saveOperation(host: Host, target: SaveTarget, expectedHash
 export function problemsOf(details: unknown): Array<{ path: string; message: string }> {
   const problems = (details as { problems?: unknown } | undefined)?.problems;
   return Array.isArray(problems)
-    ? problems.filter((p): p is { path: string; message: string } => typeof p === 'object' && p !== null && typeof p.message === 'string').map((p) => ({ path: String(p.path ?? ''), message: p.message }))
+    ? problems
+        .filter((p): p is { path: string; message: string } => typeof p === 'object' && p !== null && typeof p.message === 'string')
+        .map((p) => ({ path: String(p.path ?? ''), message: p.message }))
     : [];
 }
 

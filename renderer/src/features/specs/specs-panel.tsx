@@ -25,7 +25,9 @@ import './spec-manage.css';
 type ProtocolGroup = 'a2a' | 'mcp' | 'http';
 
 /** Operations grouped by protocol (A2A, MCP, then plain HTTP), each group in file order. */
-function groupByProtocol(operations: readonly SpecOperationSummary[]): Array<{ protocol: ProtocolGroup; ops: Array<{ op: SpecOperationSummary; index: number }> }> {
+function groupByProtocol(
+  operations: readonly SpecOperationSummary[],
+): Array<{ protocol: ProtocolGroup; ops: Array<{ op: SpecOperationSummary; index: number }> }> {
   const groups: Record<ProtocolGroup, Array<{ op: SpecOperationSummary; index: number }>> = { a2a: [], mcp: [], http: [] };
   operations.forEach((op, index) => groups[op.kind === 'a2a' ? 'a2a' : isMcpOperation(op) ? 'mcp' : 'http'].push({ op, index }));
   return (['a2a', 'mcp', 'http'] as const).filter((protocol) => groups[protocol].length).map((protocol) => ({ protocol, ops: groups[protocol] }));
@@ -33,8 +35,7 @@ function groupByProtocol(operations: readonly SpecOperationSummary[]): Array<{ p
 
 /** The dialog the sidebar has open for one operation or file. */
 type Managing =
-  | { kind: 'rename' | 'delete'; op: ManagedOperation; title: string; operations: SpecOperationSummary[] }
-  | { kind: 'validate'; file: string; name: string };
+  { kind: 'rename' | 'delete'; op: ManagedOperation; title: string; operations: SpecOperationSummary[] } | { kind: 'validate'; file: string; name: string };
 
 const opKey = (file: string, httpMethod: string, path: string): string => `${file}\u0000${httpMethod}\u0000${path}`;
 
@@ -73,17 +74,23 @@ function FileEntry({ info, onManage }: { info: SpecFileInfo; onManage: (what: Ma
           <span className="p2-spec-file-name" id={`${id}-name`}>
             {info.name}
           </span>{' '}
-          <span className="muted small">{info.title ? `${info.title} · ` : ''}{t('specs.opCount', { count: info.operations.length })}</span>
+          <span className="muted small">
+            {info.title ? `${info.title} · ` : ''}
+            {t('specs.opCount', { count: info.operations.length })}
+          </span>
         </summary>
         <div className="p2-file-tools">
-          <button type="button" className="small" aria-describedby={`${id}-name`} onClick={() => onManage({ kind: 'validate', file: info.file, name: info.name })}>
+          <button
+            type="button"
+            className="small"
+            aria-describedby={`${id}-name`}
+            onClick={() => onManage({ kind: 'validate', file: info.file, name: info.name })}
+          >
             {t('specs.validateFile')}
           </button>
         </div>
         {info.parseError ? (
-          <p className="error small">
-            {t('specs.parseError', { message: info.parseError.message, line: info.parseError.line ?? '?' })}
-          </p>
+          <p className="error small">{t('specs.parseError', { message: info.parseError.message, line: info.parseError.line ?? '?' })}</p>
         ) : null}
         {openProblem ? (
           <p className="error small" role="alert">
@@ -98,91 +105,109 @@ function FileEntry({ info, onManage }: { info: SpecFileInfo; onManage: (what: Ma
               <h4>{t(`mcp.group.${group.protocol}`)}</h4>
             </li>,
             ...group.ops.map(({ op, index }) => {
-            const title = op.summary ?? op.operationId ?? op.path;
-            const current = openView?.kind === 'docs' && openView.file === info.file && openView.path === op.path && openView.httpMethod === op.httpMethod;
-            const titleId = `${id}-op-${index}`;
-            const managed: ManagedOperation = { file: info.file, name: info.name, hash: info.hash, path: op.path, httpMethod: op.httpMethod };
-            return (
-              <li key={`${op.httpMethod} ${op.path}`}>
-                <button
-                  type="button"
-                  className="p2-side-item"
-                  data-op-key={opKey(info.file, op.httpMethod, op.path)}
-                  aria-current={current ? 'true' : undefined}
-                  title={t('specs.showDocs')}
-                  onClick={() => useToolViewStore.getState().open({ kind: 'docs', file: info.file, path: op.path, httpMethod: op.httpMethod })}
-                >
-                  <span id={titleId}>{title}</span>
-                  <span className="muted small mono">
-                    {op.a2a ? `${op.a2a.binding} · ${op.a2a.method}` : op.kind === 'a2a' ? t('specs.brokenA2a') : isMcpOperation(op) ? `MCP · ${op.path}` : `${op.httpMethod.toUpperCase()} ${op.path}`}
-                  </span>
-                  {op.problem ? <span className="warning small">{op.problem}</span> : null}
-                </button>
-                <div className="p2-op-tools">
-                  {op.a2a ? (
-                    <button
-                      type="button"
-                      className="icon-button"
-                      aria-label={t('specs.run', { title })}
-                      title={t('specs.run', { title })}
-                      onClick={() => {
-                        const ref = { file: info.file, path: op.path, httpMethod: op.httpMethod };
-                        useToolViewStore.getState().open({ kind: 'docs', ...ref });
-                        if (op.a2a) void runSavedOperation(host, ref, isStreamingMethod(op.a2a.version, op.a2a.method));
-                      }}
-                    >
-                      <span aria-hidden="true">▶</span> <span className="icon-label">{t('icon.run')}</span>
-                    </button>
-                  ) : null}
-                  {isMcpOperation(op) ? (
-                    <>
-                      <button type="button" className="icon-button" aria-label={t('specs.run', { title })} title={t('specs.run', { title })} onClick={() => void openMcp(info.file, op, true)}>
-                        <span aria-hidden="true">▶</span> <span className="icon-label">{t('icon.run')}</span>
-                      </button>
-                      <button type="button" className="icon-button" aria-label={t('specs.openAsRequest', { title })} title={t('specs.openAsRequest', { title })} onClick={() => void openMcp(info.file, op, false)}>
-                        <span aria-hidden="true">↗</span> <span className="icon-label">{t('icon.open')}</span>
-                      </button>
-                    </>
-                  ) : null}
-                  {op.a2a || isHttpOperation(op) ? (
-                    <button
-                      type="button"
-                      className="icon-button"
-                      aria-label={t('specs.openAsRequest', { title })}
-                      title={t('specs.openAsRequest', { title })}
-                      onClick={() => (op.a2a ? openOperationAsRequest(info.file, info.hash, op) : void openHttpOperation(host, info.file, op))}
-                    >
-                      <span aria-hidden="true">↗</span> <span className="icon-label">{t('icon.open')}</span>
-                    </button>
-                  ) : null}
-                  {writable ? (
-                    <>
+              const title = op.summary ?? op.operationId ?? op.path;
+              const current = openView?.kind === 'docs' && openView.file === info.file && openView.path === op.path && openView.httpMethod === op.httpMethod;
+              const titleId = `${id}-op-${index}`;
+              const managed: ManagedOperation = { file: info.file, name: info.name, hash: info.hash, path: op.path, httpMethod: op.httpMethod };
+              return (
+                <li key={`${op.httpMethod} ${op.path}`}>
+                  <button
+                    type="button"
+                    className="p2-side-item"
+                    data-op-key={opKey(info.file, op.httpMethod, op.path)}
+                    aria-current={current ? 'true' : undefined}
+                    title={t('specs.showDocs')}
+                    onClick={() => useToolViewStore.getState().open({ kind: 'docs', file: info.file, path: op.path, httpMethod: op.httpMethod })}
+                  >
+                    <span id={titleId}>{title}</span>
+                    <span className="muted small mono">
+                      {op.a2a
+                        ? `${op.a2a.binding} · ${op.a2a.method}`
+                        : op.kind === 'a2a'
+                          ? t('specs.brokenA2a')
+                          : isMcpOperation(op)
+                            ? `MCP · ${op.path}`
+                            : `${op.httpMethod.toUpperCase()} ${op.path}`}
+                    </span>
+                    {op.problem ? <span className="warning small">{op.problem}</span> : null}
+                  </button>
+                  <div className="p2-op-tools">
+                    {op.a2a ? (
                       <button
                         type="button"
                         className="icon-button"
-                        aria-label={t('specs.renameOp')}
-                        aria-describedby={titleId}
-                        title={t('specs.renameOp')}
-                        onClick={() => onManage({ kind: 'rename', op: managed, title, operations: info.operations })}
+                        aria-label={t('specs.run', { title })}
+                        title={t('specs.run', { title })}
+                        onClick={() => {
+                          const ref = { file: info.file, path: op.path, httpMethod: op.httpMethod };
+                          useToolViewStore.getState().open({ kind: 'docs', ...ref });
+                          if (op.a2a) void runSavedOperation(host, ref, isStreamingMethod(op.a2a.version, op.a2a.method));
+                        }}
                       >
-                        <PencilIcon />
+                        <span aria-hidden="true">▶</span> <span className="icon-label">{t('icon.run')}</span>
                       </button>
+                    ) : null}
+                    {isMcpOperation(op) ? (
+                      <>
+                        <button
+                          type="button"
+                          className="icon-button"
+                          aria-label={t('specs.run', { title })}
+                          title={t('specs.run', { title })}
+                          onClick={() => void openMcp(info.file, op, true)}
+                        >
+                          <span aria-hidden="true">▶</span> <span className="icon-label">{t('icon.run')}</span>
+                        </button>
+                        <button
+                          type="button"
+                          className="icon-button"
+                          aria-label={t('specs.openAsRequest', { title })}
+                          title={t('specs.openAsRequest', { title })}
+                          onClick={() => void openMcp(info.file, op, false)}
+                        >
+                          <span aria-hidden="true">↗</span> <span className="icon-label">{t('icon.open')}</span>
+                        </button>
+                      </>
+                    ) : null}
+                    {op.a2a || isHttpOperation(op) ? (
                       <button
                         type="button"
-                        className="icon-button p2-danger-icon"
-                        aria-label={t('specs.deleteOp')}
-                        aria-describedby={titleId}
-                        title={t('specs.deleteOp')}
-                        onClick={() => onManage({ kind: 'delete', op: managed, title, operations: info.operations })}
+                        className="icon-button"
+                        aria-label={t('specs.openAsRequest', { title })}
+                        title={t('specs.openAsRequest', { title })}
+                        onClick={() => (op.a2a ? openOperationAsRequest(info.file, info.hash, op) : void openHttpOperation(host, info.file, op))}
                       >
-                        <TrashIcon />
+                        <span aria-hidden="true">↗</span> <span className="icon-label">{t('icon.open')}</span>
                       </button>
-                    </>
-                  ) : null}
-                </div>
-              </li>
-            );
-          }),
+                    ) : null}
+                    {writable ? (
+                      <>
+                        <button
+                          type="button"
+                          className="icon-button"
+                          aria-label={t('specs.renameOp')}
+                          aria-describedby={titleId}
+                          title={t('specs.renameOp')}
+                          onClick={() => onManage({ kind: 'rename', op: managed, title, operations: info.operations })}
+                        >
+                          <PencilIcon />
+                        </button>
+                        <button
+                          type="button"
+                          className="icon-button p2-danger-icon"
+                          aria-label={t('specs.deleteOp')}
+                          aria-describedby={titleId}
+                          title={t('specs.deleteOp')}
+                          onClick={() => onManage({ kind: 'delete', op: managed, title, operations: info.operations })}
+                        >
+                          <TrashIcon />
+                        </button>
+                      </>
+                    ) : null}
+                  </div>
+                </li>
+              );
+            }),
           ])}
         </ul>
       </details>
@@ -210,7 +235,9 @@ export function SpecsPanel() {
 
   useEffect(() => {
     if (!focusAfter || !panel.current) return;
-    const target = [...panel.current.querySelectorAll<HTMLElement>(focusAfter.attr === 'opKey' ? '[data-op-key]' : '[data-file-key]')].find((el) => el.dataset[focusAfter.attr] === focusAfter.value);
+    const target = [...panel.current.querySelectorAll<HTMLElement>(focusAfter.attr === 'opKey' ? '[data-op-key]' : '[data-file-key]')].find(
+      (el) => el.dataset[focusAfter.attr] === focusAfter.value,
+    );
     if (!target) return;
     target.focus();
     setFocusAfter(null);

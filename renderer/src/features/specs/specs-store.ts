@@ -37,7 +37,11 @@ function loadLinks(): Record<string, SpecLink> {
     return Object.fromEntries(
       Object.entries(raw as Record<string, unknown>).filter(
         (entry): entry is [string, SpecLink] =>
-          typeof entry[1] === 'object' && entry[1] !== null && typeof (entry[1] as SpecLink).file === 'string' && typeof (entry[1] as SpecLink).path === 'string' && typeof (entry[1] as SpecLink).hash === 'string',
+          typeof entry[1] === 'object' &&
+          entry[1] !== null &&
+          typeof (entry[1] as SpecLink).file === 'string' &&
+          typeof (entry[1] as SpecLink).path === 'string' &&
+          typeof (entry[1] as SpecLink).hash === 'string',
       ),
     );
   } catch {

@@ -48,7 +48,9 @@ export function StreamTimeline({ timeline, eventCount }: StreamTimelineProps) {
             <ArtifactCard
               key={artifact.artifactId}
               artifact={artifact}
-              status={artifact.complete ? t('timeline.artifactComplete', { chunks: artifact.chunks }) : t('timeline.artifactPartial', { chunks: artifact.chunks })}
+              status={
+                artifact.complete ? t('timeline.artifactComplete', { chunks: artifact.chunks }) : t('timeline.artifactPartial', { chunks: artifact.chunks })
+              }
             />
           ))}
           {timeline.artifacts.length > artifactsShown ? (
@@ -104,9 +106,7 @@ export function StreamTimeline({ timeline, eventCount }: StreamTimelineProps) {
           />
         </div>
       </div>
-      <p className="muted small">
-        {t('timeline.count', { count: rows.length })}
-      </p>
+      <p className="muted small">{t('timeline.count', { count: rows.length })}</p>
       {selectedRow ? (
         <section className="event-detail" aria-label={t('timeline.detail', { seq: selectedRow.seq })}>
           <header className="card-header">
@@ -115,7 +115,11 @@ export function StreamTimeline({ timeline, eventCount }: StreamTimelineProps) {
               {t('common.close')}
             </button>
           </header>
-          {selectedRaw !== undefined ? <JsonTree value={selectedRaw} label={t('timeline.detail', { seq: selectedRow.seq })} /> : <p className="muted">{selectedRow.summary}</p>}
+          {selectedRaw !== undefined ? (
+            <JsonTree value={selectedRaw} label={t('timeline.detail', { seq: selectedRow.seq })} />
+          ) : (
+            <p className="muted">{selectedRow.summary}</p>
+          )}
         </section>
       ) : null}
     </div>

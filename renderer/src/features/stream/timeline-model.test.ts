@@ -19,7 +19,16 @@ describe('stream timeline', () => {
     expect(t.rows.map((r) => r.kind)).toEqual(['task', 'statusUpdate', 'artifactUpdate', 'artifactUpdate', 'statusUpdate']);
     expect(t.states.map((s) => s.state)).toEqual(['submitted', 'working', 'completed']);
     expect(t.artifacts).toHaveLength(1);
-    expect(t.artifacts[0]).toMatchObject({ artifactId: 'a', name: 'sum', chunks: 2, complete: true, parts: [{ kind: 'text', text: 'Sum: ' }, { kind: 'text', text: '42' }] });
+    expect(t.artifacts[0]).toMatchObject({
+      artifactId: 'a',
+      name: 'sum',
+      chunks: 2,
+      complete: true,
+      parts: [
+        { kind: 'text', text: 'Sum: ' },
+        { kind: 'text', text: '42' },
+      ],
+    });
     expect([t.taskId, t.contextId, t.lastState]).toEqual(['t1', 'c1', 'completed']);
     expect(t.rows[1]?.summary).toBe('Added 12');
     expect(t.payloads).toHaveLength(5);
@@ -63,11 +72,17 @@ describe('stream timeline', () => {
       const t = createTimeline();
       const start = performance.now();
       for (let i = 0; i < n; i++) {
-        addEvent(t, ev(rpc({ artifactUpdate: { taskId: 't', contextId: 'c', append: i > 0, artifact: { artifactId: 'a', parts: [{ text: `chunk ${i}` }] } } })));
+        addEvent(
+          t,
+          ev(rpc({ artifactUpdate: { taskId: 't', contextId: 'c', append: i > 0, artifact: { artifactId: 'a', parts: [{ text: `chunk ${i}` }] } } })),
+        );
       }
       // A burst of distinct artifacts (one per event) must not go quadratic either.
       for (let i = 0; i < n; i++) {
-        addEvent(t, ev(rpc({ artifactUpdate: { taskId: 't', contextId: 'c', lastChunk: true, artifact: { artifactId: `b-${i}`, parts: [{ text: `event ${i}` }] } } })));
+        addEvent(
+          t,
+          ev(rpc({ artifactUpdate: { taskId: 't', contextId: 'c', lastChunk: true, artifact: { artifactId: `b-${i}`, parts: [{ text: `event ${i}` }] } } })),
+        );
       }
       return { ms: performance.now() - start, rows: t.rows.length, chunks: t.artifacts[0]?.chunks, artifacts: t.artifacts.length };
     };
