@@ -161,18 +161,16 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
       res.end(`data: ${JSON.stringify(status('TASK_STATE_COMPLETED'))}\n\n`);
       return;
     case '/rest/tasks/gone':
-      res
-        .writeHead(404, { 'Content-Type': 'application/a2a+json' })
-        .end(
-          JSON.stringify({
-            error: {
-              code: 404,
-              status: 'NOT_FOUND',
-              message: 'Task not found: gone',
-              details: [{ '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason: 'TASK_NOT_FOUND' }],
-            },
-          }),
-        );
+      res.writeHead(404, { 'Content-Type': 'application/a2a+json' }).end(
+        JSON.stringify({
+          error: {
+            code: 404,
+            status: 'NOT_FOUND',
+            message: 'Task not found: gone',
+            details: [{ '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason: 'TASK_NOT_FOUND' }],
+          },
+        }),
+      );
       return;
     case '/rest/tasks/plain':
       res.writeHead(200, { 'Content-Type': 'text/plain' }).end('hello');

@@ -22,20 +22,18 @@ beforeAll(async () => {
     req.on('end', () => {
       setTimeout(() => {
         if (req.url?.endsWith('.json')) {
-          res
-            .writeHead(200, { 'content-type': 'application/json' })
-            .end(
-              JSON.stringify({
-                name: 'Slow',
-                description: 'd',
-                version: '1',
-                supportedInterfaces: [],
-                capabilities: {},
-                defaultInputModes: [],
-                defaultOutputModes: [],
-                skills: [],
-              }),
-            );
+          res.writeHead(200, { 'content-type': 'application/json' }).end(
+            JSON.stringify({
+              name: 'Slow',
+              description: 'd',
+              version: '1',
+              supportedInterfaces: [],
+              capabilities: {},
+              defaultInputModes: [],
+              defaultOutputModes: [],
+              skills: [],
+            }),
+          );
           return;
         }
         const id = (JSON.parse(body) as { id: unknown }).id;
