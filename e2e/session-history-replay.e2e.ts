@@ -45,7 +45,8 @@ describe('open tabs survive a reload; history entries reopen without a made-up b
       expect(await tab.getAttribute('aria-selected')).toBe('true');
       const request = page.getByRole('region', { name: 'Request', exact: true });
       expect(await request.getByRole('textbox', { name: 'Endpoint' }).inputValue()).toBe(demo.rpcUrl);
-      expect(await editorText(page)).toContain('[12,30]');
+      // Monaco loads lazily after the reload: wait for its text rather than reading it once.
+      await expect.poll(() => editorText(page), { timeout: 20_000 }).toContain('[12,30]');
       expect(await request.getByRole('tab', { name: /^Auth/ }).innerText()).toMatch(/Auth/);
       const restored = responseRegion(page).getByRole('region', { name: 'Last response before the reload' });
       expect(await restored.innerText()).toMatch(/SendMessage · 200 · message/);
@@ -68,7 +69,8 @@ describe('open tabs survive a reload; history entries reopen without a made-up b
       // The current saved draft (the restored tab) is offered, and taken only on request.
       await notice.getByRole('button', { name: 'Use saved draft' }).click();
       await notice.waitFor({ state: 'detached' });
-      expect(await editorText(page)).toContain('[12,30]');
+      // Monaco loads lazily after the reload: wait for its text rather than reading it once.
+      await expect.poll(() => editorText(page), { timeout: 20_000 }).toContain('[12,30]');
       await sendAndWait(page);
       await responseRegion(page).getByText('Sum: 42').waitFor();
       expect(await page.getByRole('tab', { name: `A2A SendMessage · ${host}` }).count()).toBe(2);
