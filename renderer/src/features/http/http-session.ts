@@ -5,6 +5,7 @@
  * (the core's session store drops them too) and files picked in the page (they are the user's
  * files of that moment, and can be large; the tab says which file to pick again).
  */
+import { isObject, type JsonObject } from '../../../../shared/a2a/payload';
 import { isSecretQuery, withoutUrlCredentials } from '../../../../shared/a2a/redaction';
 import type { AuthConfig } from '../../../../shared/a2a/auth';
 import type { CallTls, HeaderEntry } from '../../../../shared/a2a/call';
@@ -20,11 +21,7 @@ import { useHttpDraftsStore } from './http-drafts-store';
 
 const bodyKinds: readonly HttpBodyKind[] = ['none', 'json', 'text', 'urlencoded', 'multipart', 'file'];
 
-type Json = Record<string, unknown>;
-
-function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+type Json = JsonObject;
 
 function text(value: unknown): string | undefined {
   return typeof value === 'string' ? value : undefined;
