@@ -57,6 +57,8 @@ export interface OpenAppOptions {
   locale?: string;
   /** Label the secret store as another backend (the page's view of e.g. Electron's basic-text fallback). */
   secretStorage?: SecretStorage;
+  /** Start the browser host as `powerduck-web --allow-stdio` would (pages may start MCP stdio servers). */
+  allowStdio?: boolean;
 }
 
 /** A fresh core (temp data dir), a browser host on a random port, and a new context opened on its URL. */
@@ -64,7 +66,7 @@ export async function openApp(browser: Browser, options: OpenAppOptions = {}): P
   ensureRendererBuilt();
   const dataDir = await mkdtemp(join(tmpdir(), 'powerduck-e2e-'));
   const secrets = options.secretStorage ? createFileSecretStore(join(dataDir, 'secrets.json'), undefined, options.secretStorage) : undefined;
-  const core = await openCore({ host: 'web', dataDir, environment: {}, ...(secrets ? { secrets } : {}) });
+  const core = await openCore({ host: 'web', dataDir, environment: {}, ...(secrets ? { secrets } : {}), ...(options.allowStdio ? { allowStdio: true } : {}) });
   const web = await startWebHost({ core, staticDir: rendererDir, port: 0 });
   const context = await browser.newContext({
     colorScheme: options.colorScheme ?? 'light',

@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { startMcpServer, type RunningMcpServer } from '../test/fixtures/mcp-server';
-import { launchBrowser, openApp, responseRegion, saveScreenshot } from './harness';
+import { editorText, launchBrowser, openApp, repoRoot, responseRegion, saveScreenshot } from './harness';
 
 let server: RunningMcpServer;
 let guarded: RunningMcpServer;
@@ -113,15 +113,29 @@ describe('MCP requests in the UI', () => {
       expect(text).toContain('x-protocol: mcp');
       expect(text).toContain('x-mcp');
 
-      // Reopen from the sidebar and run: a new MCP tab reconnects and calls.
+      // Close the tab that made the call, so nothing of its connection or result is left on the page.
+      const madeIt = page.getByRole('tab', { name: /^MCP / });
+      await page.getByRole('button', { name: `Close ${await madeIt.getAttribute('title')}` }).click();
+      await expect.poll(() => page.getByRole('tab', { name: /^MCP / }).count()).toBe(0);
+
+      // Reopen from the sidebar and run: a new MCP tab, from the file alone, reconnects (a new session) and calls.
+      const sessionsBefore = server.log.sessions.length;
       await page.getByRole('tab', { name: 'Specs' }).click();
       const ops = page.getByRole('list', { name: 'Operations in powerduck.openapi.yaml' });
       await ops.getByRole('heading', { name: 'MCP' }).waitFor();
       await ops.getByRole('button', { name: 'Run Add two numbers' }).click();
-      await expect.poll(() => page.getByRole('tab', { name: /^MCP / }).count()).toBe(2);
+      await expect.poll(() => page.getByRole('tab', { name: /^MCP / }).count()).toBe(1);
       await expect.poll(() => mcpRegion(page).getByText('Opened from /mcp/tools/add').count()).toBe(1);
       await waitIdle(page);
-      await responseRegion(page).getByRole('list', { name: 'Content blocks' }).getByText('42').waitFor({ timeout: 20_000 });
+      const rerun = responseRegion(page);
+      await rerun.getByText('tools/call: result').waitFor({ timeout: 20_000 });
+      await rerun.getByRole('list', { name: 'Content blocks' }).getByText('42').waitFor();
+      // The saved outputSchema is the check's schema for the run.
+      await rerun.getByText("structuredContent matches the tool's outputSchema").waitFor();
+      expect(server.log.sessions.length).toBeGreaterThan(sessionsBefore);
+      // The editor holds the saved call: the tool and its arguments.
+      await mcpRegion(page).getByText('Tool: add').waitFor();
+      expect(JSON.parse(await editorText(page))).toEqual({ a: 2, b: 40 });
     } finally {
       await app.close();
     }
@@ -226,10 +240,12 @@ describe('MCP requests in the UI', () => {
       const confirm = page.getByRole('dialog', { name: 'Start this process?' });
       expect(await confirm.getByLabel('Command').innerText()).toBe("node server.js '--name=my server'");
       await confirm.getByRole('button', { name: 'Run the command' }).click();
-      await responseRegion(page)
+      const refusal = responseRegion(page)
         .getByRole('alert')
-        .filter({ hasText: /does not start processes/ })
-        .waitFor({ timeout: 20_000 });
+        .filter({ hasText: /does not start processes/ });
+      await refusal.waitFor({ timeout: 20_000 });
+      // The refusal says how to allow it.
+      expect(await refusal.innerText()).toContain('--allow-stdio');
 
       // The tab survives a reload (the session keeps MCP tabs; the confirmation is asked again).
       await page.reload();
@@ -237,6 +253,81 @@ describe('MCP requests in the UI', () => {
       expect(await mcpRegion(page).getByRole('textbox', { name: 'Arguments (one per line)' }).inputValue()).toBe('server.js\n--name=my server');
       await mcpRegion(page).getByRole('button', { name: 'Connect', exact: true }).click();
       await page.getByRole('dialog', { name: 'Start this process?' }).getByRole('button', { name: 'Cancel' }).click();
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('stdio on a host started with --allow-stdio: the confirmed command runs with a variable from a named secret, is saved, and runs again from the sidebar', async () => {
+    const secretValue = 'stdio-secret-Kq27-never-shown';
+    const fixture = join(repoRoot, 'test', 'fixtures', 'mcp-stdio-server.ts');
+    const app = await openApp(browser, { allowStdio: true });
+    const { page } = app;
+    try {
+      await page.getByRole('button', { name: 'New request' }).click();
+      await page.getByRole('menuitem', { name: 'MCP' }).click();
+      const request = mcpRegion(page);
+      await request.getByRole('combobox', { name: 'Transport' }).selectOption('stdio');
+      await request.getByRole('textbox', { name: 'Command' }).fill(process.execPath);
+      await request.getByRole('textbox', { name: 'Arguments (one per line)' }).fill(`--import\ntsx\n${fixture}`);
+      // The server's FIXTURE_SECRET comes from a named secret, typed once into the store.
+      await request.getByRole('tab', { name: /^Environment/ }).click();
+      await request.getByRole('button', { name: 'Add variable' }).click();
+      await request.getByRole('textbox', { name: 'Variable name 1' }).fill('FIXTURE_SECRET');
+      await request.getByLabel('New Value of FIXTURE_SECRET value').fill(secretValue);
+      await request.getByRole('button', { name: 'Store Value of FIXTURE_SECRET' }).click();
+      await request.getByText(/Stored as secret/).waitFor();
+
+      // Connect asks first, showing exactly what will run and which variables come from secrets.
+      await request.getByRole('button', { name: 'Connect', exact: true }).click();
+      const confirm = page.getByRole('dialog', { name: 'Start this process?' });
+      expect(await confirm.getByLabel('Command').innerText()).toBe(`${process.execPath} --import tsx ${fixture}`);
+      expect(await confirm.innerText()).toContain('FIXTURE_SECRET');
+      expect(await confirm.innerText()).not.toContain(secretValue);
+      await confirm.getByRole('button', { name: 'Run the command' }).click();
+      const response = responseRegion(page);
+      const facts = response.getByRole('region', { name: 'MCP server' });
+      await facts.getByText('fixture-mcp').waitFor({ timeout: 30_000 });
+      expect(await facts.innerText()).toContain('stdio');
+      // The variable reached the process (its stderr says how long it is); its value is never shown.
+      await response.getByRole('tab', { name: 'Exchange' }).click();
+      const stderr = response.getByRole('region', { name: 'Server stderr (last lines)' });
+      expect(await stderr.innerText()).toContain(`${secretValue.length} chars`);
+      expect(await page.locator('body').innerText()).not.toContain(secretValue);
+
+      // The confirmed command line is not asked again for this tab: call a tool.
+      await request.getByRole('tab', { name: /^Tools \(\d+\)$/ }).click();
+      await request.getByRole('button', { name: 'Call tool add' }).click();
+      await setArguments(page, '{"a": 40, "b": 2}');
+      await request.getByRole('button', { name: 'Run', exact: true }).click();
+      await waitIdle(page);
+      expect(await page.getByRole('dialog', { name: 'Start this process?' }).count()).toBe(0);
+      await response.getByRole('list', { name: 'Content blocks' }).getByText('42').waitFor({ timeout: 30_000 });
+
+      // Save: the file holds the command line and a reference to the secret, never its value.
+      await request.getByRole('button', { name: 'Save to spec' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Save the MCP call to a spec' });
+      await dialog.getByRole('textbox', { name: 'Summary' }).fill('Add over stdio');
+      await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+      await page
+        .getByRole('status', { name: 'Notifications' })
+        .getByText(/Saved \/mcp\/tools\/add in/)
+        .waitFor({ timeout: 20_000 });
+      const text = await readFile(join(app.core.env.dataDir.workspaceDir, 'powerduck.openapi.yaml'), 'utf8');
+      expect(text).toContain('transport: stdio');
+      expect(text).toContain('FIXTURE_SECRET');
+      expect(text).not.toContain(secretValue);
+
+      // Run from the sidebar: a new tab asks to confirm the command line again, then starts it and calls.
+      const madeIt = page.getByRole('tab', { name: /^MCP / });
+      await page.getByRole('button', { name: `Close ${await madeIt.getAttribute('title')}` }).click();
+      await page.getByRole('tab', { name: 'Specs' }).click();
+      await page.getByRole('list', { name: 'Operations in powerduck.openapi.yaml' }).getByRole('button', { name: 'Run Add over stdio' }).click();
+      const again = page.getByRole('dialog', { name: 'Start this process?' });
+      expect(await again.getByLabel('Command').innerText()).toBe(`${process.execPath} --import tsx ${fixture}`);
+      await again.getByRole('button', { name: 'Run the command' }).click();
+      await waitIdle(page);
+      await responseRegion(page).getByRole('list', { name: 'Content blocks' }).getByText('42').waitFor({ timeout: 30_000 });
     } finally {
       await app.close();
     }
