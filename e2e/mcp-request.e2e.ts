@@ -2,9 +2,10 @@
  * MCP in the real UI against the official SDK's McpServer over Streamable HTTP on loopback:
  * New request → MCP, Connect (server facts and the raw exchange with its session and protocol
  * headers), call a tool from its schema-generated arguments, save it to the spec and run it again
- * from the sidebar; a tool error apart from a result; progress notifications and Stop; a 401 with
- * the server's OAuth metadata; stdio refused by the browser host after the command line is shown,
- * and the tab kept across a reload.
+ * from the sidebar; a tool error apart from a result; reading a resource link in place; progress
+ * notifications and Stop; a 401 with the server's OAuth metadata; stdio refused by the browser host
+ * after the command line is shown, and the tab kept across a reload; stdio run, saved and run again on a
+ * host started with --allow-stdio.
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -167,6 +168,18 @@ describe('MCP requests in the UI', () => {
       await blocks.getByRole('listitem', { name: /audio$/ }).waitFor();
       await blocks.getByText('embedded').waitFor();
       await blocks.getByText('mem://items/7').waitFor();
+      // Read on a resource link shows the resource under it; the tool's result stays.
+      await blocks.getByRole('button', { name: 'Read linked resource mem://items/7' }).click();
+      await blocks.getByRole('list', { name: 'Contents of mem://items/7' }).getByText('{"id":"7"}').waitFor({ timeout: 20_000 });
+      await blocks.getByText('embedded').waitFor();
+      // A link to nothing the server holds: the server's JSON-RPC error, next to that link.
+      await blocks.getByRole('button', { name: 'Read linked resource mem://gone' }).click();
+      const dangling = blocks
+        .getByRole('listitem', { name: /resource_link$/ })
+        .filter({ hasText: 'mem://gone' })
+        .getByRole('alert');
+      await dangling.waitFor({ timeout: 20_000 });
+      expect(await dangling.innerText()).toMatch(/^JSON-RPC error -?\d+: .*mem:\/\/gone/);
 
       // Progress and logging arrive on the timeline while the call runs; Stop cancels it.
       await request.getByRole('tab', { name: /^Tools/ }).click();

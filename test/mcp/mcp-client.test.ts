@@ -102,7 +102,15 @@ describe('MCP over Streamable HTTP (official SDK server)', () => {
   it('every content block kind comes back as sent', async () => {
     const record = await performMcpCall(call('tools/call', { name: 'blocks', arguments: {} }), deps);
     const content = resultOf(record)['content'] as Array<{ type: string }>;
-    expect(content.map((c) => c.type)).toEqual(['text', 'image', 'audio', 'resource', 'resource_link']);
+    expect(content.map((c) => c.type)).toEqual(['text', 'image', 'audio', 'resource', 'resource_link', 'resource_link']);
+  });
+
+  it("a resource link of a tool result reads through resources/read on the same server; a link to nothing is the server's JSON-RPC error", async () => {
+    const called = await performMcpCall(call('tools/call', { name: 'blocks', arguments: {} }), deps);
+    const links = (resultOf(called)['content'] as Array<{ type: string; uri?: string }>).filter((c) => c.type === 'resource_link');
+    const [item, gone] = await Promise.all(links.map((link) => performMcpCall(call('resources/read', { uri: link.uri }), deps)));
+    expect(resultOf(item!)['contents']).toEqual([{ uri: 'mem://items/7', mimeType: 'application/json', text: '{"id":"7"}' }]);
+    expect(gone!.outcome).toMatchObject({ kind: 'rpc-error', message: expect.stringContaining('mem://gone') });
   });
 
   it('progress and logging notifications arrive as events during the call', async () => {

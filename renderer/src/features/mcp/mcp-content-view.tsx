@@ -1,14 +1,17 @@
 /**
  * MCP results as a person reads them: every content block kind of a tool result (text, image,
  * audio, embedded resource, resource link), structuredContent with its outputSchema verdict,
- * resource contents (text or blob) and prompt messages. Server data is untrusted: text is shown as
+ * resource contents (text or blob) and prompt messages; a resource link can be read in place. Server data is untrusted: text is shown as
  * text, media only through data: URLs of image/audio types (which never run script).
  */
+import { useState } from 'react';
 import type { McpOutputCheck } from '../../../../shared/mcp/mcp-types';
 import { useT } from '../../i18n/i18n';
 import { base64ToBytes, saveBlob } from '../../ui/download';
 import { formatBytes } from '../../ui/format';
 import { JsonTree } from '../../ui/json-tree';
+import { outcomeLine } from './mcp-outcome';
+import type { McpLinkRead } from './mcp-runs';
 
 type Json = Record<string, unknown>;
 
@@ -70,14 +73,87 @@ export function ResourceContent({ item }: { item: Json }) {
   );
 }
 
+/** Reads a resource_link's URI from the server that returned it. */
+export type ReadLink = (uri: string) => Promise<McpLinkRead>;
+
+type LinkState = { status: 'idle' } | { status: 'reading' } | { status: 'done'; read: McpLinkRead };
+
+/** What one Read of a link gave: the contents, or why there are none (server error, refusal). */
+function LinkReadView({ uri, read }: { uri: string; read: McpLinkRead }) {
+  const t = useT();
+  if (!read.ok) {
+    return (
+      <p className="error small" role="alert">
+        {t('mcp.resp.notRun', { code: read.error.code, message: read.error.message })}
+      </p>
+    );
+  }
+  const { record } = read;
+  const contents = record.outcome.kind === 'result' && isObject(record.outcome.result) ? record.outcome.result['contents'] : undefined;
+  if (record.outcome.kind !== 'result' || !Array.isArray(contents)) {
+    const line = record.outcome.kind === 'result' ? { text: t('mcp.resp.linkNoContents') } : outcomeLine(t, record.method, record.outcome);
+    return (
+      <p className="error small" role="alert">
+        {line.text}
+      </p>
+    );
+  }
+  return (
+    <ol className="mcp-blocks" aria-label={t('mcp.resp.linkContents', { uri })}>
+      {contents.map((item, i) => (
+        <li key={i}>{isObject(item) ? <ResourceContent item={item} /> : <JsonTree value={item} label={t('mcp.resp.contents')} />}</li>
+      ))}
+    </ol>
+  );
+}
+
+/** A resource_link block: what it points at, and "Read" showing the resource right under it. */
+function ResourceLink({ block, readLink }: { block: Json; readLink?: ReadLink | undefined }) {
+  const t = useT();
+  const [state, setState] = useState<LinkState>({ status: 'idle' });
+  const uri = str(block['uri']);
+  const read = async (): Promise<void> => {
+    if (!readLink) return;
+    setState({ status: 'reading' });
+    setState({ status: 'done', read: await readLink(uri) });
+  };
+  return (
+    <div>
+      <p className="small">
+        <span className="mono">{uri}</span>
+        {block['name'] ? <span> · {str(block['name'])}</span> : null}
+        {block['mimeType'] ? <span className="muted"> · {str(block['mimeType'])}</span> : null}
+        {block['description'] ? <span className="muted"> — {str(block['description'])}</span> : null}{' '}
+        {readLink && uri ? (
+          <button
+            type="button"
+            className="small"
+            aria-label={t('mcp.resp.readLink', { uri })}
+            disabled={state.status === 'reading'}
+            onClick={() => void read()}
+          >
+            {t('mcp.readResource')}
+          </button>
+        ) : null}
+      </p>
+      {state.status === 'reading' ? (
+        <p className="muted small" role="status">
+          {t('mcp.resp.linkReading', { uri })}
+        </p>
+      ) : null}
+      {state.status === 'done' ? <LinkReadView uri={uri} read={state.read} /> : null}
+    </div>
+  );
+}
+
 interface BlockProps {
   block: unknown;
   index: number;
-  onReadLink?: (uri: string) => void;
+  readLink?: ReadLink | undefined;
 }
 
 /** One content block of a tool result or prompt message. */
-export function ContentBlock({ block, index, onReadLink }: BlockProps) {
+export function ContentBlock({ block, index, readLink }: BlockProps) {
   const t = useT();
   if (!isObject(block)) return <JsonTree value={block} label={t('mcp.resp.block', { n: index + 1, type: typeof block })} />;
   const type = str(block['type']) || '?';
@@ -119,23 +195,9 @@ export function ContentBlock({ block, index, onReadLink }: BlockProps) {
       );
       break;
     }
-    case 'resource_link': {
-      const uri = str(block['uri']);
-      body = (
-        <p className="small">
-          <span className="mono">{uri}</span>
-          {block['name'] ? <span> · {str(block['name'])}</span> : null}
-          {block['mimeType'] ? <span className="muted"> · {str(block['mimeType'])}</span> : null}
-          {block['description'] ? <span className="muted"> — {str(block['description'])}</span> : null}{' '}
-          {onReadLink && uri ? (
-            <button type="button" className="small" aria-label={t('mcp.resp.readLink', { uri })} onClick={() => onReadLink(uri)}>
-              {t('mcp.readResource')}
-            </button>
-          ) : null}
-        </p>
-      );
+    case 'resource_link':
+      body = <ResourceLink block={block} readLink={readLink} />;
       break;
-    }
     default:
       body = <JsonTree value={block} label={label} />;
   }
@@ -147,14 +209,14 @@ export function ContentBlock({ block, index, onReadLink }: BlockProps) {
   );
 }
 
-function ContentList({ content, onReadLink }: { content: unknown; onReadLink?: (uri: string) => void }) {
+function ContentList({ content, readLink }: { content: unknown; readLink?: ReadLink | undefined }) {
   const t = useT();
   const blocks = Array.isArray(content) ? content : [];
   if (!blocks.length) return <p className="muted small">{t('mcp.resp.noContent')}</p>;
   return (
     <ol className="mcp-blocks" aria-label={t('mcp.resp.content')}>
       {blocks.map((block, i) => (
-        <ContentBlock key={i} block={block} index={i} {...(onReadLink ? { onReadLink } : {})} />
+        <ContentBlock key={i} block={block} index={i} readLink={readLink} />
       ))}
     </ol>
   );
@@ -195,17 +257,17 @@ interface ResultProps {
   method: string;
   result: unknown;
   check?: McpOutputCheck | undefined;
-  onReadLink?: (uri: string) => void;
+  readLink?: ReadLink | undefined;
 }
 
 /** The `result` of a call, shaped by its method; anything else is shown as a JSON tree. */
-export function McpResultView({ method, result, check, onReadLink }: ResultProps) {
+export function McpResultView({ method, result, check, readLink }: ResultProps) {
   const t = useT();
   const r = isObject(result) ? result : {};
   if (method === 'tools/call') {
     return (
       <div className="mcp-result">
-        <ContentList content={r['content']} {...(onReadLink ? { onReadLink } : {})} />
+        <ContentList content={r['content']} readLink={readLink} />
         {'structuredContent' in r ? (
           <section aria-label={t('mcp.resp.structured')}>
             <h4>{t('mcp.resp.structured')}</h4>
@@ -236,7 +298,7 @@ export function McpResultView({ method, result, check, onReadLink }: ResultProps
               <li key={i}>
                 <p className="small">{t('mcp.resp.role', { role: str(m['role']) })}</p>
                 <ul className="mcp-blocks">
-                  <ContentBlock block={m['content']} index={0} {...(onReadLink ? { onReadLink } : {})} />
+                  <ContentBlock block={m['content']} index={0} readLink={readLink} />
                 </ul>
               </li>
             );

@@ -1,59 +1,17 @@
-import { useEffect, useState } from 'react';
-import type { McpExchangeRecord, McpOutcome } from '../../../../shared/mcp/mcp-types';
+import { useCallback, useEffect, useState } from 'react';
+import type { McpExchangeRecord } from '../../../../shared/mcp/mcp-types';
+import { useHost } from '../../host/host-context';
 import { useT } from '../../i18n/i18n';
-import { type Translate } from '../../i18n/i18n';
 import { JsonTree } from '../../ui/json-tree';
 import { Tabs } from '../../ui/tabs';
 import { StreamTimeline } from '../stream/stream-timeline';
 import { timelineFor } from '../stream/timelines';
-import { McpResultView } from './mcp-content-view';
+import { McpResultView, type ReadLink } from './mcp-content-view';
+import { outcomeLine } from './mcp-outcome';
 import { McpAuthChallengeView, McpExchangeView, McpServerView } from './mcp-exchange-view';
-import { showMcpResult, useMcpRunsStore } from './mcp-runs';
+import { readResourceLink, showMcpResult, useMcpRunsStore } from './mcp-runs';
 
 type View = 'result' | 'timeline' | 'exchange' | 'server';
-
-function outcomeLine(t: Translate, method: string, outcome: McpOutcome): { text: string; tone: string } {
-  switch (outcome.kind) {
-    case 'result':
-      return { text: t('mcp.resp.ok', { method }), tone: 'tone-ok' };
-    case 'tool-error':
-      return { text: t('mcp.resp.toolError'), tone: 'tone-error' };
-    case 'rpc-error':
-      return {
-        text: t('mcp.resp.rpcError', {
-          code: outcome.code,
-          message: outcome.message,
-        }),
-        tone: 'tone-error',
-      };
-    case 'auth-required':
-      return {
-        text: t('mcp.resp.authRequired', { status: outcome.challenge.status }),
-        tone: 'tone-error',
-      };
-    case 'http-error':
-      return {
-        text: t('mcp.resp.httpError', {
-          status: outcome.status,
-          message: outcome.message,
-        }),
-        tone: 'tone-error',
-      };
-    case 'transport-error':
-      return {
-        text: t('mcp.resp.transportError', {
-          code: outcome.code,
-          message: outcome.message,
-        }),
-        tone: 'tone-error',
-      };
-    case 'cancelled':
-      return {
-        text: t('mcp.resp.cancelled', { message: outcome.message }),
-        tone: 'tone-warn',
-      };
-  }
-}
 
 /** Outcome badge, timing and warnings of a record. */
 function RecordHead({ record }: { record: McpExchangeRecord }) {
@@ -82,13 +40,13 @@ function RecordHead({ record }: { record: McpExchangeRecord }) {
 }
 
 /** The body of a record's Result view: the result, the tool error, the RPC error or the 401. */
-function OutcomeBody({ record, onReadLink }: { record: McpExchangeRecord; onReadLink?: (uri: string) => void }) {
+function OutcomeBody({ record, readLink }: { record: McpExchangeRecord; readLink?: ReadLink }) {
   const t = useT();
   const outcome = record.outcome;
   switch (outcome.kind) {
     case 'result':
     case 'tool-error':
-      return <McpResultView method={record.method} result={outcome.result} check={record.outputCheck} {...(onReadLink ? { onReadLink } : {})} />;
+      return <McpResultView method={record.method} result={outcome.result} check={record.outputCheck} {...(readLink ? { readLink } : {})} />;
     case 'rpc-error':
       return outcome.data !== undefined ? <JsonTree value={outcome.data} label={t('mcp.resp.errorData')} /> : null;
     case 'auth-required':
@@ -98,8 +56,11 @@ function OutcomeBody({ record, onReadLink }: { record: McpExchangeRecord; onRead
   }
 }
 
-export function McpResponsePanel({ tabId, onReadLink }: { tabId: string; onReadLink?: (uri: string) => void }) {
+export function McpResponsePanel({ tabId }: { tabId: string }) {
   const t = useT();
+  const host = useHost();
+  // Resource links in the call's result are read from the server the call went to.
+  const readLink = useCallback<ReadLink>((uri) => readResourceLink(host, tabId, uri), [host, tabId]);
   const tA2a = useT();
   const runs = useMcpRunsStore((s) => s.byTab[tabId]);
   const call = runs?.call;
@@ -219,7 +180,7 @@ export function McpResponsePanel({ tabId, onReadLink }: { tabId: string; onReadL
             className="response-views"
           >
             {view === 'timeline' ? <StreamTimeline timeline={timelineFor(call.id)} eventCount={call.eventCount} /> : null}
-            {view === 'result' && record ? <OutcomeBody record={record} {...(onReadLink ? { onReadLink } : {})} /> : null}
+            {view === 'result' && record ? <OutcomeBody record={record} readLink={readLink} /> : null}
             {view === 'exchange' && record ? <McpExchangeView record={record} /> : null}
             {view === 'server' && record?.server ? <McpServerView server={record.server} /> : null}
           </Tabs>

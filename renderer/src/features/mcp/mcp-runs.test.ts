@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { McpCallRequest, McpExchangeRecord } from '../../../../shared/mcp/mcp-types';
 import { createFakeHost } from '../../host/fake-host';
 import { peekTimeline } from '../stream/timelines';
-import { callMcp, connectMcp, forgetMcpTab, stopMcpCall, useMcpRunsStore } from './mcp-runs';
+import { callMcp, connectMcp, forgetMcpTab, readResourceLink, stopMcpCall, useMcpRunsStore } from './mcp-runs';
 
 function record(request: McpCallRequest, outcome: McpExchangeRecord['outcome']): McpExchangeRecord {
   return {
@@ -95,5 +95,34 @@ describe('MCP runs of a tab', () => {
     await until(() => useMcpRunsStore.getState().byTab['t']?.call?.status === 'done');
     expect(useMcpRunsStore.getState().byTab['t']?.call?.error).toEqual({ code: 'bad-request', message: 'nope' });
     expect(host.calls.some((c) => c.op === 'stream.cancel')).toBe(true);
+  });
+
+  it('Read on a resource link asks the server of the last call (its target as sent), not the edited draft; refusals come back as errors', async () => {
+    const host = createFakeHost({
+      ops: {
+        'mcp.call': async (request) => {
+          if (request.target.transport === 'stdio') throw { code: 'unsupported', message: 'This host does not start processes.' };
+          return record(request, { kind: 'result', result: { contents: [{ uri: String(request.params?.['uri']), text: 'linked' }] } });
+        },
+      },
+      streams: { 'mcp.stream': async (request) => record(request, { kind: 'result', result: { content: [] } }) },
+    });
+    expect(await readResourceLink(host, 't', 'mem://items/7')).toEqual({
+      ok: false,
+      error: { code: 'invalid', message: 'This tab has no call whose server could read the link.' },
+    });
+    const called = { transport: 'streamable-http' as const, endpoint: 'http://called/mcp', auth: { type: 'bearer' as const, token: { secretRef: 'tok' } } };
+    callMcp(host, 't', { target: called, method: 'tools/call', params: { name: 'blocks' } });
+    await until(() => useMcpRunsStore.getState().byTab['t']?.call?.status === 'done');
+    const read = await readResourceLink(host, 't', 'mem://items/7');
+    expect(read.ok && read.record.outcome).toEqual({ kind: 'result', result: { contents: [{ uri: 'mem://items/7', text: 'linked' }] } });
+    expect(host.calls.at(-1)).toMatchObject({ op: 'mcp.call', request: { target: called, method: 'resources/read', params: { uri: 'mem://items/7' } } });
+    // The tab's shown result is still the tool call's.
+    expect(useMcpRunsStore.getState().byTab['t']?.call?.method).toBe('tools/call');
+    expect(await readResourceLink(host, 't', '  ')).toMatchObject({ ok: false, error: { code: 'invalid' } });
+
+    callMcp(host, 's', { target: { transport: 'stdio', command: 'node' }, method: 'tools/call' });
+    await until(() => useMcpRunsStore.getState().byTab['s']?.call?.status === 'done');
+    expect(await readResourceLink(host, 's', 'mem://x')).toEqual({ ok: false, error: { code: 'unsupported', message: 'This host does not start processes.' } });
   });
 });

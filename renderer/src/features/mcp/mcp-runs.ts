@@ -25,6 +25,11 @@ export interface McpCallRun {
   eventCount: number;
   record?: McpExchangeRecord;
   error?: WireError;
+  /**
+   * Where the call went, as it was sent (secret references, never values): a resource link in its
+   * result is read from the same server, even if the draft has been edited since.
+   */
+  target: McpTarget;
 }
 
 export interface McpTabRuns {
@@ -131,6 +136,7 @@ export function callMcp(host: Host, tabId: string, request: McpCallRequest): str
       method: request.method,
       status: 'running',
       eventCount: 0,
+      target: request.target,
     },
     shown: 'call',
   }));
@@ -159,4 +165,21 @@ export function forgetMcpTab(tabId: string): void {
     dropTimeline(run.id);
   }
   useMcpRunsStore.getState().forget(tabId);
+}
+
+/** A resource link read from a result: the record of the resources/read, or why it was not sent. */
+export type McpLinkRead = { ok: true; record: McpExchangeRecord } | { ok: false; error: WireError };
+
+/**
+ * "Read" on a resource_link block of the tab's last call: resources/read for that URI on the server
+ * the call went to (same transport, endpoint or command line, auth and headers). A stdio command
+ * line was confirmed when the call ran, so it is not asked again. The read lands in history like any
+ * call; it does not replace the tab's result.
+ */
+export async function readResourceLink(host: Host, tabId: string, uri: string): Promise<McpLinkRead> {
+  const call = useMcpRunsStore.getState().byTab[tabId]?.call;
+  if (!call) return { ok: false, error: { code: 'invalid', message: 'This tab has no call whose server could read the link.' } };
+  if (!uri.trim()) return { ok: false, error: { code: 'invalid', message: 'The resource link has no URI.' } };
+  const result = await host.invoke('mcp.call', { target: call.target, method: 'resources/read', params: { uri } });
+  return result.ok ? { ok: true, record: result.value } : { ok: false, error: result.error };
 }
