@@ -189,7 +189,10 @@ describe('MCP requests in the UI', () => {
       await expect
         .poll(async () => Number(/\((\d+)\)/.exec(await response.getByRole('tab', { name: /^Notifications/ }).innerText())?.[1] ?? 0), { timeout: 20_000 })
         .toBeGreaterThan(2);
-      expect(await response.getByRole('tabpanel').innerText()).toContain('notifications/progress');
+      const timeline = await response.getByRole('tabpanel').innerText();
+      expect(timeline).toContain('notifications/progress');
+      // The list change the tool announced first is on the same timeline.
+      expect(timeline).toContain('notifications/tools/list_changed');
       await request.getByRole('button', { name: 'Stop' }).click();
       await waitIdle(page);
       await response.getByText(/^Cancelled/).waitFor();

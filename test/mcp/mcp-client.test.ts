@@ -113,7 +113,7 @@ describe('MCP over Streamable HTTP (official SDK server)', () => {
     expect(gone!.outcome).toMatchObject({ kind: 'rpc-error', message: expect.stringContaining('mem://gone') });
   });
 
-  it('progress and logging notifications arrive as events during the call', async () => {
+  it('progress, logging and list-change notifications arrive as events during the call', async () => {
     const events: string[] = [];
     const record = await performMcpCall(call('tools/call', { name: 'slow', arguments: { steps: 3, delayMs: 5 } }), deps, {
       onEvent: (e) => events.push(e.event),
@@ -121,7 +121,9 @@ describe('MCP over Streamable HTTP (official SDK server)', () => {
     expect(record.outcome.kind).toBe('result');
     expect(events.filter((e) => e === 'notifications/progress')).toHaveLength(3);
     expect(events.filter((e) => e === 'notifications/message')).toHaveLength(3);
-    expect(record.events?.map((e) => e.seq)).toEqual([0, 1, 2, 3, 4, 5]);
+    // A list change the server announces during the call is on the same timeline, before the progress.
+    expect(events[0]).toBe('notifications/tools/list_changed');
+    expect(record.events?.map((e) => e.seq)).toEqual([0, 1, 2, 3, 4, 5, 6]);
     const progress = record.events?.find((e) => e.event === 'notifications/progress')?.data as { params: { progress: number; total: number } };
     expect(progress.params).toMatchObject({ progress: 1, total: 3 });
   });
