@@ -165,8 +165,15 @@ describe('powerduck run for saved MCP operations', () => {
     expect(await readFile(file, 'utf8')).not.toContain(TOKEN);
   });
 
-  it('a stdio operation says what it starts, then runs it with its environment from the secret', async () => {
-    const r = await cli(['run', 'tools.yaml', '/stdio']);
+  it('a stdio operation is refused without --allow-stdio, naming the command line it would start; with the flag it says what it starts and runs it with its environment from the secret', async () => {
+    const refused = await cli(['run', 'tools.yaml', '/stdio']);
+    expect(refused.code).toBe(2);
+    expect(refused.err).toContain(`/stdio starts a process on this machine: ${process.execPath} --import tsx `);
+    expect(refused.err).toContain('(environment: FIXTURE_SECRET)');
+    expect(refused.err).toContain('--allow-stdio');
+    expect(refused.err).not.toContain('Starting MCP server');
+    expect(refused.out).toBe('');
+    const r = await cli(['run', 'tools.yaml', '/stdio', '--allow-stdio']);
     expect(r.err).toContain(`Starting MCP server: ${process.execPath} --import tsx `);
     expect(r.err).toContain('(environment: FIXTURE_SECRET)');
     expect(r.code).toBe(0);

@@ -1,7 +1,7 @@
 /**
  * `powerduck run <file> <path>` for a saved MCP operation (x-mcp, docs/x-mcp.md): read it back
- * through mcp.draftOperation, reconnect (a new session, or the stdio process after saying what
- * runs) and call it through mcp.stream, like `send --mcp`. Exit 0 ok, 1 when the server said no
+ * through mcp.draftOperation, reconnect (a new session, or, with --allow-stdio, the stdio process
+ * after saying what runs) and call it through mcp.stream, like `send --mcp`. Exit 0 ok, 1 when the server said no
  * (JSON-RPC error, isError, HTTP error, structuredContent breaking the saved outputSchema), 2 for
  * usage, refusals and transport failures.
  */
@@ -64,11 +64,21 @@ function targetWithRunValues(target: McpTarget, values: Record<string, string>, 
 export async function runMcpOperation(
   core: Core,
   draft: McpOperationDraft,
-  options: { values: Record<string, string>; environment?: string; json: boolean },
+  options: { values: Record<string, string>; environment?: string; json: boolean; allowStdio: boolean },
   io: CliIo,
 ): Promise<number> {
   if (options.environment !== undefined)
     throw new UsageError(`${draft.path} is an MCP operation: its values come from secrets and --env NAME=VALUE, not from an environment's {{variables}}.`);
+  const saved = draft.call.target;
+  // A spec file is shared like any document, and a stdio operation in it names a program to run:
+  // the person confirms by flag, as the browser host's --allow-stdio, having seen the command line.
+  if (saved.transport === 'stdio' && !options.allowStdio) {
+    io.stderr(
+      `powerduck run: ${draft.path} starts a process on this machine: ${commandLine(saved)}${saved.env?.length ? ` (environment: ${saved.env.map((e) => e.name).join(', ')})` : ''}\n` +
+        `It comes from ${draft.file}, not from your command line: run it again with --allow-stdio to start it.\n`,
+    );
+    return exitCodes.error;
+  }
   const listed = await core.dispatcher.invoke('secrets.list', {});
   const stored = new Set(listed.ok ? listed.value.names : []);
   const target = targetWithRunValues(draft.call.target, options.values, stored);

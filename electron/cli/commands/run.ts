@@ -26,6 +26,8 @@ or transport error.
 An MCP operation (x-mcp, docs/x-mcp.md) reconnects to its server (a stdio server's command line is
 printed before it starts) and calls its method; exit 1 for a JSON-RPC error, an isError result or
 structuredContent that breaks the saved outputSchema. --env NAME=VALUE works as above.
+  --allow-stdio     run an MCP operation whose server is a stdio command: it starts the program the
+                    file names, so it is refused (exit 2, the command line shown) without this flag
 
 ${runHttpUsage}`;
 
@@ -53,7 +55,7 @@ export const runCommand: CliCommand = {
   async run(argv, io) {
     // "GET /pets/{id}" names a plain HTTP operation of an OpenAPI document (send-http.ts).
     if (isHttpOperationArg(argv.filter((a) => !a.startsWith('--'))[1])) return runHttpOperation(argv, io);
-    const args = parseArgs(argv, { values: ['env'], flags: ['json'] });
+    const args = parseArgs(argv, { values: ['env'], flags: ['json', 'allow-stdio'] });
     if (args.positionals.length !== 2) throw new UsageError('Expected <file> <path>.');
     const [fileArg, path] = args.positionals as [string, string];
     const { values: env, environment } = parseEnv(args.repeated.get('env') ?? []);
@@ -62,7 +64,12 @@ export const runCommand: CliCommand = {
     const mcp = await savedMcpOperation(core, resolve(io.cwd, fileArg), path);
     if (mcp) {
       try {
-        return await runMcpOperation(core, mcp, { values: env, ...(environment !== undefined ? { environment } : {}), json }, io);
+        return await runMcpOperation(
+          core,
+          mcp,
+          { values: env, ...(environment !== undefined ? { environment } : {}), json, allowStdio: args.flags.has('allow-stdio') },
+          io,
+        );
       } finally {
         await core.close();
       }
