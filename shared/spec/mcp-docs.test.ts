@@ -118,6 +118,10 @@ describe('MCP operations in lists, docs and Copy for LLM', () => {
       `powerduck send --mcp --env-secret API_KEY=local-key --method resources/read --body '{"uri":"file:///r"}' --stdio -- npx -y 'my server'`,
     );
     expect(r.docs.notes.join(' ')).toMatch(/starts the command/);
+    // Its powerduck run line carries the confirmation the CLI asks for.
+    const inFile = renderOperationDocs(doc, '/mcp/local', undefined, '/w/tools.yaml');
+    if (!inFile.ok) throw new Error(inFile.message);
+    expect(inFile.docs.codeExamples.map((e) => e.code)).toContain('powerduck run /w/tools.yaml /mcp/local --allow-stdio');
   });
 
   it('Copy for LLM speaks MCP, names no secret reference and scrubs resolved values', () => {

@@ -105,7 +105,15 @@ export function mcpCodeExamples(x: XMcp, file: string | undefined, path: string)
   if (x.params) parts.push('--body', JSON.stringify(x.params));
   if (x.transport === 'stdio') parts.push('--stdio', '--', x.command ?? '', ...(x.args ?? []));
   const examples: CodeExample[] = [{ id: 'powerduck', label: 'powerduck send --mcp', language: 'bash', code: parts.map(shellQuote).join(' ') }];
-  if (file) examples.push({ id: 'powerduck-run', label: 'powerduck run', language: 'bash', code: ['powerduck', 'run', file, path].map(shellQuote).join(' ') });
+  // A saved stdio command starts only when the person says so (powerduck run refuses it otherwise).
+  const confirm = x.transport === 'stdio' ? ['--allow-stdio'] : [];
+  if (file)
+    examples.push({
+      id: 'powerduck-run',
+      label: 'powerduck run',
+      language: 'bash',
+      code: ['powerduck', 'run', file, path, ...confirm].map(shellQuote).join(' '),
+    });
   return examples;
 }
 
