@@ -3,6 +3,7 @@ import { silentLogger } from './core-env';
 import { ensureDataDir, resolveDataDir } from './data-dir';
 import { createDispatcher, type Dispatcher } from './dispatcher';
 import { createHandlerTable } from './handlers/index';
+import { LazyGroups } from './handlers/lazy-handlers';
 import { historyStoreAt } from './history/history-store';
 import { createFileSecretStore, type SecretStore } from './secret-store';
 
@@ -11,10 +12,21 @@ export interface Core {
   dispatcher: Dispatcher;
   /** Writes what the history still holds in memory; call before the process quits. */
   close(): Promise<void>;
+  /**
+   * Loads the handler groups that load on first use (gRPC, the schema library, MCP, …) now: a long-running
+   * host calls it once it is listening, so the first click does not wait for them. Never rejects.
+   */
+  warm(): Promise<void>;
 }
 
 export function createCore(env: CoreEnv): Core {
-  return { env, dispatcher: createDispatcher(createHandlerTable(env)), close: () => historyStoreAt(env.dataDir.historyDir).close() };
+  const lazy = new LazyGroups();
+  return {
+    env,
+    dispatcher: createDispatcher(createHandlerTable(env, lazy)),
+    close: () => historyStoreAt(env.dataDir.historyDir).close(),
+    warm: () => lazy.warm(),
+  };
 }
 
 import { packageVersion } from './package-version';

@@ -23,6 +23,8 @@ async function main(): Promise<void> {
   console.log(`Powerduck is running at ${host.url}`);
   console.log(`Data: ${core.env.dataDir.root} (secrets in a 0600 file there: the browser host has no OS keychain).`);
   console.log('Loopback only; the token in the URL is required for every call. Press Ctrl+C to stop.');
+  // The URL is out: now load what the core loads on first use (specs, gRPC, MCP, …), so the first click does not wait.
+  void core.warm();
   if (args.flags.has('open')) {
     if (existsSync('/usr/bin/chromium')) spawn('/usr/bin/chromium', [host.url], { detached: true, stdio: 'ignore' }).unref();
     else console.log('--open: Chromium was not found at /usr/bin/chromium; open the URL above yourself.');

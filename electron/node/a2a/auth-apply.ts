@@ -4,7 +4,7 @@ import type { RedactionRules } from '../../../shared/a2a/redaction';
 import { ownValue } from '../../../shared/a2a/safe-object';
 import { CoreError } from '../core-error';
 import type { SecretStore } from '../secret-store';
-import { accessTokenFor, type TokenOrigin } from '../oauth/token-source';
+import type { TokenOrigin } from '../oauth/token-source';
 
 export interface SecretDeps {
   secrets: SecretStore;
@@ -102,6 +102,8 @@ const originNames: Record<TokenOrigin, string> = { cache: 'cached', refreshed: '
 async function applyOAuth2(auth: OAuth2Auth, deps: SecretDeps): Promise<AppliedAuth> {
   const clientSecret = auth.clientSecret ? await resolveSecret(auth.clientSecret, deps, 'OAuth client secret') : undefined;
   const now = deps.now ?? Date.now;
+  // Loaded here, not at the top: openid-client is only needed by the calls that use OAuth.
+  const { accessTokenFor } = await import('../oauth/token-source');
   const { token, origin } = await accessTokenFor(auth, clientSecret, { secrets: deps.secrets, now });
   const expiry = token.expiresAt === undefined ? 'no stated expiry' : `expires in ${Math.max(0, Math.round((token.expiresAt - now()) / 1000))} s`;
   const scopes = token.scopes.length ? `, scopes ${token.scopes.join(' ')}` : '';

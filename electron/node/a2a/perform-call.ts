@@ -9,7 +9,6 @@ import type { SecretStore } from '../secret-store';
 import type { BindingAdapter, ResolvedTimeouts } from './adapter';
 import { applyAuth, type AppliedAuth } from './auth-apply';
 import { CallAbort } from './call-abort';
-import { closeGrpcClients, grpcAdapter } from './grpc-adapter';
 import { closeHttpPools, TransportError } from './http-transport';
 import { jsonRpcAdapter } from './jsonrpc-adapter';
 import { rememberRedaction } from './record-redaction';
@@ -37,10 +36,22 @@ export const DEFAULT_TIMEOUTS: ResolvedTimeouts = { connectMs: 10_000, totalMs: 
 
 const NO_AUTH: AppliedAuth = Object.freeze({ headers: [], query: [], redaction: {}, summary: 'none' }) as AppliedAuth;
 
+// gRPC (grpc-js, protobufjs and the A2A protos) loads on the first gRPC call: a JSON-RPC or REST call never pays for it.
+let grpcModule: Promise<typeof import('./grpc-adapter')> | undefined;
+let grpcLoaded: typeof import('./grpc-adapter') | undefined;
+const loadGrpc = (): Promise<typeof import('./grpc-adapter')> =>
+  (grpcModule ??= import('./grpc-adapter').then(
+    (loaded) => (grpcLoaded = loaded),
+    (error: unknown) => {
+      grpcModule = undefined;
+      throw error;
+    },
+  ));
+
 const adapters: Record<Binding, BindingAdapter> = {
   JSONRPC: jsonRpcAdapter,
   'HTTP+JSON': restAdapter,
-  GRPC: grpcAdapter,
+  GRPC: { perform: async (run) => (await loadGrpc()).grpcAdapter.perform(run) },
 };
 
 function positive(value: number | undefined, fallback: number, name: string): number {
@@ -123,5 +134,5 @@ export async function performCall(call: A2aCall, deps: CallDeps, hooks: CallHook
 /** Drops pooled keep-alive connections and gRPC channels (the CLI calls this before exiting). */
 export function closeA2aConnections(): void {
   closeHttpPools();
-  closeGrpcClients();
+  grpcLoaded?.closeGrpcClients(); // no gRPC call, no channels (and no need to load gRPC to learn that)
 }

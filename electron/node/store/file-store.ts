@@ -14,7 +14,6 @@
  */
 import { createHash } from 'node:crypto';
 import { basename, dirname, join } from 'node:path';
-import lockfile from 'proper-lockfile';
 import { CoreError } from '../core-error';
 import { removeOrphanTemps, replaceFileAtomic } from './atomic-replace';
 import type { StoreFs } from './store-fs';
@@ -82,6 +81,8 @@ export async function withFileLock<T>(file: string, task: (assertHeld: () => voi
     let lost: Error | undefined;
     let release: () => Promise<void>;
     try {
+      // Loaded on the first write, not at start-up: a CLI send or the host's start never takes a lock.
+      const lockfile = (await import('proper-lockfile')).default;
       release = await lockfile.lock(file, {
         realpath: false,
         lockfilePath: lockPathFor(file),
