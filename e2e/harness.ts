@@ -92,7 +92,9 @@ export async function openApp(browser: Browser, options: OpenAppOptions = {}): P
     async close() {
       await context.close();
       await web.close();
-      await rm(dataDir, { recursive: true, force: true });
+      // Writes the history batch still queued (its timer would otherwise write into the folder while rm empties it).
+      await core.close();
+      await rm(dataDir, { recursive: true, force: true, maxRetries: 5 });
       if (problems.length) throw new Error(`Uncaught errors in the page: ${problems.join(' | ')}`);
     },
   };
