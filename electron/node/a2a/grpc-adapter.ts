@@ -1,7 +1,6 @@
-import { lookup } from 'node:dns/promises';
+import type { ClientHttp2Session } from 'node:http2';
 import { isIP } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import * as grpc from '@grpc/grpc-js';
 import { grpcStatusName } from '../../../shared/a2a/a2a-errors';
 import type { HeaderList, Outcome } from '../../../shared/a2a/exchange';
 import { classifyResult, describePayload, findErrorInfo, type PayloadInfo } from '../../../shared/a2a/outcome';
@@ -11,10 +10,10 @@ import { CoreError } from '../core-error';
 import type { AdapterRun, BindingAdapter } from './adapter';
 import { buildHeaders } from './call-headers';
 import { decodeStatusDetails, decodeToProtoJson, encodeProtoJson, grpcMethod, type DecodedStatus } from './grpc-codec';
-import { TransportError } from './http-transport';
+import { closeGrpcSessions, grpcCall, readySession, sessionFor, type GrpcCallEnd, type GrpcResponseHead, type GrpcStatus } from './grpc-wire';
+import { TransportError } from './transport-error';
 import { RAW_HEAD_BYTES, RAW_TAIL_BYTES } from './sse-consumer';
 import { systemRootCertificates } from './tls-trust';
-import { classifySocketError } from '../socket-errors';
 
 interface GrpcTarget {
   target: string;
@@ -72,28 +71,9 @@ function isLoopback(host: string): boolean {
   return host === '::1';
 }
 
-const clients = new Map<string, grpc.Client>();
-
-/**
- * One client (channel) per target. Default channel options on purpose: grpc-js already caps a
- * received message at 4 MiB (a hostile agent gets RESOURCE_EXHAUSTED, not our memory), and
- * default options let the channel share grpc-js' subchannel pool.
- */
-function clientFor(target: GrpcTarget): grpc.Client {
-  const key = `${target.secure ? 's' : 'p'}|${target.target}`;
-  let client = clients.get(key);
-  if (!client) {
-    const credentials = target.secure ? grpc.credentials.createSsl(Buffer.from(systemRootCertificates().join('\n'))) : grpc.credentials.createInsecure();
-    client = new grpc.Client(target.target, credentials);
-    clients.set(key, client);
-  }
-  return client;
-}
-
-/** Closes cached gRPC channels (tests, shutdown). */
+/** Closes pooled gRPC sessions (tests, shutdown). */
 export function closeGrpcClients(): void {
-  for (const client of clients.values()) client.close();
-  clients.clear();
+  closeGrpcSessions();
 }
 
 // Headers that belong to HTTP/2 or gRPC framing, not to application metadata.
@@ -103,120 +83,84 @@ const RESERVED_METADATA = new Set([
   'host',
   'te',
   'connection',
+  'keep-alive',
+  'proxy-connection',
+  'upgrade',
+  'http2-settings',
   'transfer-encoding',
   'accept',
   'user-agent',
   'grpc-timeout',
   'grpc-encoding',
+  'grpc-accept-encoding',
+  'grpc-status',
+  'grpc-message',
 ]);
 
-function toMetadata(headers: HeaderList, warnings: string[]): { metadata: grpc.Metadata; recorded: HeaderList } {
-  const metadata = new grpc.Metadata();
-  const recorded: HeaderList = [];
+/** gRPC metadata keys: lower-case letters, digits, `_ . -` (PROTOCOL-HTTP2.md). */
+const METADATA_KEY = /^[0-9a-z_.-]+$/;
+/** ASCII-value metadata: printable ASCII only. */
+const ASCII_VALUE = /^[\x20-\x7e]*$/;
+const BASE64_VALUE = /^[A-Za-z0-9+/]*={0,2}$/;
+
+/** The call's headers as gRPC metadata; what cannot travel as metadata is named in a warning and left out. */
+function toMetadata(headers: HeaderList, warnings: string[]): HeaderList {
+  const metadata: HeaderList = [];
   for (const [name, value] of headers) {
     const key = name.toLowerCase();
     if (RESERVED_METADATA.has(key) || key.startsWith(':')) {
       warnings.push(`Header "${name}" is managed by HTTP/2 / gRPC and was not sent as metadata.`);
       continue;
     }
-    if (key.endsWith('-bin')) metadata.add(key, Buffer.from(value, 'base64'));
-    else metadata.add(key, value);
-    recorded.push([key, value]);
+    if (!METADATA_KEY.test(key)) {
+      warnings.push(`Header "${name}" is not a valid gRPC metadata key (lower-case letters, digits, "_", "." and "-") and was not sent.`);
+      continue;
+    }
+    if (key.endsWith('-bin') ? !BASE64_VALUE.test(value) : !ASCII_VALUE.test(value)) {
+      warnings.push(
+        key.endsWith('-bin')
+          ? `Metadata "${name}" ends in -bin, so its value must be base64; it was not sent.`
+          : `The value of metadata "${name}" is not printable ASCII (use a "-bin" key for binary values); it was not sent.`,
+      );
+      continue;
+    }
+    metadata.push([key, value]);
   }
-  return { metadata, recorded };
+  return metadata;
 }
 
-function metadataList(metadata: grpc.Metadata | undefined): HeaderList {
-  const out: HeaderList = [];
-  if (!metadata) return out;
-  const all = metadata.toJSON();
-  for (const key in all) for (const v of all[key] ?? []) out.push([key, Buffer.isBuffer(v) ? v.toString('base64') : String(v)]);
-  return out;
-}
-
-function statusDetails(metadata: grpc.Metadata | undefined): DecodedStatus | undefined {
-  const bin = metadata?.get('grpc-status-details-bin')[0];
-  if (!bin || !Buffer.isBuffer(bin)) return undefined;
+function statusDetails(status: GrpcStatus): DecodedStatus | undefined {
+  if (!status.details) return undefined;
   try {
-    return decodeStatusDetails(bin);
+    return decodeStatusDetails(status.details);
   } catch {
     return undefined;
   }
 }
 
-const identity = (b: Buffer): Buffer => b;
-
-/** True when the channel is already connected (the call then reuses it: no connect time). */
-function channelReady(client: grpc.Client): boolean {
-  return client.getChannel().getConnectivityState(true) === grpc.connectivityState.READY;
-}
-
-/** grpc-js reports an unknown host as a generic UNAVAILABLE; resolve it first so the user sees a DNS error. */
-async function checkResolvable(target: GrpcTarget): Promise<void> {
-  if (isIP(target.host) !== 0) return;
-  try {
-    await lookup(target.host);
-  } catch (error) {
-    const info = classifySocketError(error);
-    if (info.kind === 'dns')
-      throw new TransportError('dns', `Cannot resolve ${target.host}${info.code ? ` (${info.code})` : ''}: check the host name in the endpoint.`);
+async function openSession(run: AdapterRun, target: GrpcTarget): Promise<ClientHttp2Session> {
+  const ready = readySession(target);
+  if (ready) {
+    run.recorder.timings.reusedConnection = true;
+    return ready;
   }
-}
-
-async function waitForChannel(client: grpc.Client, run: AdapterRun, target: GrpcTarget): Promise<void> {
-  const channel = client.getChannel();
-  if (channel.getConnectivityState(false) !== grpc.connectivityState.READY) await checkResolvable(target);
-  const deadline = Date.now() + run.timeouts.connectMs;
-  const initial = channel.getConnectivityState(true);
-  await new Promise<void>((resolve, reject) => {
-    if (run.signal.aborted) return reject(run.signal.reason);
-    const offAbort = run.signal.onAbort(() => reject(run.signal.reason));
-    const fail = (): void => {
-      offAbort();
-      const state = grpc.connectivityState[channel.getConnectivityState(false)];
-      const tlsHint = target.secure ? ' With TLS (https://), the server certificate must chain to a CA in the operating system store.' : '';
-      reject(
-        new TransportError(
-          state === 'TRANSIENT_FAILURE' ? 'connect' : 'timeout',
-          state === 'TRANSIENT_FAILURE' && Date.now() < deadline
-            ? `Could not open a gRPC${target.secure ? ' (TLS)' : ''} channel to ${target.target}: the connection failed (nothing listening, unknown host or a failed handshake).${tlsHint}`
-            : `Could not open a gRPC${target.secure ? ' (TLS)' : ''} channel to ${target.target} within ${run.timeouts.connectMs} ms (channel ${state}).${tlsHint}`,
-        ),
-      );
-    };
-    const watch = (current: grpc.connectivityState): void => {
-      if (current === grpc.connectivityState.READY) {
-        offAbort();
-        return resolve();
-      }
-      // gRPC's default fail-fast rule: a connection attempt that failed during this call is the answer, so a
-      // closed port costs milliseconds, not the whole connect timeout. A channel already failing when the call
-      // began is still in backoff from an earlier attempt: give it until the deadline to reconnect.
-      if (current === grpc.connectivityState.TRANSIENT_FAILURE && initial !== grpc.connectivityState.TRANSIENT_FAILURE) return fail();
-      channel.watchConnectivityState(current, deadline, (error) => {
-        if (run.signal.aborted) return;
-        if (error) return fail();
-        watch(channel.getConnectivityState(true));
-      });
-    };
-    watch(initial);
-  });
+  const session = await sessionFor(target, { connectMs: run.timeouts.connectMs, signal: run.signal, trust: systemRootCertificates });
   run.recorder.timings.connectMs = Math.round((performance.now() - run.recorder.origin) * 1000) / 1000;
+  return session;
 }
 
-/** Outcome of a failed gRPC call: local stop/timeout/connect failures vs the agent's status. */
-function failureOutcome(run: AdapterRun, error: grpc.ServiceError, answered: boolean): Outcome {
+/** Outcome of a call that did not end OK: local stop/timeout/connect failures vs the agent's status. */
+function failureOutcome(run: AdapterRun, end: GrpcCallEnd): Outcome {
   if (run.signal.aborted) {
     const reason = run.signal.reason;
     return { kind: 'transport-error', code: reason.code, message: reason.message };
   }
-  if (!answered && error.code === grpc.status.UNAVAILABLE) {
-    return { kind: 'transport-error', code: 'connect', message: `gRPC channel unavailable: ${error.details}` };
-  }
-  const decoded = statusDetails(error.metadata);
+  if (end.kind === 'failed') return { kind: 'transport-error', code: end.error.code, message: end.error.message };
+  const decoded = statusDetails(end.status);
   if (decoded) run.recorder.setResponseText(JSON.stringify(decoded), 0);
   const reason = findErrorInfo(decoded?.details)?.reason;
-  return { kind: 'grpc-error', code: error.code, codeName: grpcStatusName(error.code), message: error.details, ...(reason ? { reason } : {}) };
+  const { code, message } = end.status;
+  return { kind: 'grpc-error', code, codeName: grpcStatusName(code), message, ...(reason ? { reason } : {}) };
 }
 
 /**
@@ -251,76 +195,90 @@ export const grpcAdapter: BindingAdapter = {
     }
     const warnings: string[] = [];
     const headers = buildHeaders(call, [], run.auth.headers, warnings);
-    const { metadata, recorded } = toMetadata(headers, warnings);
+    const metadata = toMetadata(headers, warnings);
     for (const w of warnings) recorder.warn(w);
     recorder.setRequest({
       url: `${target.secure ? 'grpcs' : 'grpc'}://${target.target}${method.path}`,
       headers: [],
-      metadata: recorded,
+      metadata,
       bodyText: JSON.stringify(call.body ?? {}),
       bodyBytes: request.length,
     });
 
-    const client = clientFor(target);
+    let session: ClientHttp2Session;
     try {
-      if (channelReady(client)) recorder.timings.reusedConnection = true;
-      else await waitForChannel(client, run, target);
+      session = await openSession(run, target);
     } catch (e) {
       const error = e instanceof TransportError ? e : new TransportError('connect', (e as Error).message);
       if (run.streaming && error.code === 'cancelled') return { kind: 'stream', ended: 'stopped', eventCount: 0 };
       return { kind: 'transport-error', code: error.code, message: error.message };
     }
-    const bytes = Buffer.from(request.buffer, request.byteOffset, request.length);
     return method.serverStreaming
-      ? runStream(run, client, method.path, method.responseType, bytes, metadata)
-      : runUnary(run, client, method.path, method.responseType, bytes, metadata);
+      ? runStream(run, session, method.path, method.responseType, request, metadata)
+      : runUnary(run, session, method.path, method.responseType, request, metadata);
   },
 };
 
-function onHead(run: AdapterRun, headers: grpc.Metadata): void {
+function onHead(run: AdapterRun, head: GrpcResponseHead): void {
   run.answered();
   run.recorder.timings.firstByteMs = Math.round((performance.now() - run.recorder.origin) * 1000) / 1000;
-  const list = metadataList(headers);
-  const contentType = list.find(([k]) => k === 'content-type')?.[1];
-  run.recorder.setResponseHead({ headers: list, ...(contentType ? { contentType } : {}) });
+  run.recorder.setResponseHead({ headers: head.headers, ...(head.contentType ? { contentType: head.contentType } : {}) });
 }
 
-async function runUnary(run: AdapterRun, client: grpc.Client, path: string, responseType: string, request: Buffer, metadata: grpc.Metadata): Promise<Outcome> {
+function recordStatus(run: AdapterRun, end: GrpcCallEnd): void {
+  if (end.kind === 'status') run.recorder.setGrpcStatus(end.status.code, grpcStatusName(end.status.code), end.status.trailers);
+}
+
+async function runUnary(
+  run: AdapterRun,
+  session: ClientHttp2Session,
+  path: string,
+  responseType: string,
+  request: Uint8Array,
+  metadata: HeaderList,
+): Promise<Outcome> {
   const { call, recorder } = run;
-  let answered = false;
-  const result = await new Promise<{ ok: true; value: Buffer } | { ok: false; error: grpc.ServiceError }>((resolve) => {
-    const unary = client.makeUnaryRequest(path, identity, identity, request, metadata, {}, (error, value) => {
-      offAbort();
-      if (error) resolve({ ok: false, error });
-      else resolve({ ok: true, value: value ?? Buffer.alloc(0) });
-    });
-    const offAbort = run.signal.onAbort(() => unary.cancel());
-    unary.on('metadata', (headers: grpc.Metadata) => {
-      answered = true;
-      onHead(run, headers);
-    });
-    unary.on('status', (status: grpc.StatusObject) => recorder.setGrpcStatus(status.code, grpcStatusName(status.code), metadataList(status.metadata)));
+  const messages: Buffer[] = [];
+  const end = await grpcCall(session, path, metadata, request, {
+    signal: run.signal,
+    onHead: (head) => onHead(run, head),
+    onMessage: (message) => void messages.push(message),
   });
-  if (!result.ok) return failureOutcome(run, result.error, answered);
+  recordStatus(run, end);
+  if (end.kind === 'failed' || end.status.code !== 0) return failureOutcome(run, end);
+  if (messages.length !== 1) {
+    const wire = Buffer.concat(messages);
+    recorder.setResponseText(wire.toString('base64'), wire.length);
+    return {
+      kind: 'transport-error',
+      code: 'protocol',
+      message: `A unary ${path.slice(path.lastIndexOf('/') + 1)} must answer exactly one message; the server sent ${messages.length}.`,
+    };
+  }
+  const value = messages[0] as Buffer;
   let json: unknown;
   try {
-    json = decodeToProtoJson(responseType, result.value);
+    json = decodeToProtoJson(responseType, value);
   } catch (e) {
-    recorder.setResponseText(result.value.toString('base64'), result.value.length);
+    recorder.setResponseText(value.toString('base64'), value.length);
     return { kind: 'transport-error', code: 'protocol', message: `The response is not a valid ${responseType}: ${(e as Error).message}` };
   }
-  recorder.setResponseText(JSON.stringify(json), result.value.length);
+  recorder.setResponseText(JSON.stringify(json), value.length);
   const classified = classifyResult(call.version, call.method, json);
   for (const w of classified.warnings) recorder.warn(w);
   return classified.outcome;
 }
 
-async function runStream(run: AdapterRun, client: grpc.Client, path: string, responseType: string, request: Buffer, metadata: grpc.Metadata): Promise<Outcome> {
+async function runStream(
+  run: AdapterRun,
+  session: ClientHttp2Session,
+  path: string,
+  responseType: string,
+  request: Uint8Array,
+  metadata: HeaderList,
+): Promise<Outcome> {
   const { call, recorder } = run;
   recorder.expectEvents();
-  const stream = client.makeServerStreamRequest(path, identity, identity, request, metadata, {});
-  const offAbort = run.signal.onAbort(() => stream.cancel());
-  let answered = false;
   let last: PayloadInfo | undefined;
   let lastState: string | undefined;
   let wireBytes = 0;
@@ -330,15 +288,11 @@ async function runStream(run: AdapterRun, client: grpc.Client, path: string, res
   const tail: string[] = [];
   let tailBytes = 0;
   let omitted = false;
-  stream.on('metadata', (headers: grpc.Metadata) => {
-    answered = true;
-    onHead(run, headers);
-  });
-  stream.on('status', (status: grpc.StatusObject) => recorder.setGrpcStatus(status.code, grpcStatusName(status.code), metadataList(status.metadata)));
-  let failure: grpc.ServiceError | undefined;
   let decodeError: string | undefined;
-  try {
-    for await (const chunk of stream as AsyncIterable<Buffer>) {
+  const end = await grpcCall(session, path, metadata, request, {
+    signal: run.signal,
+    onHead: (h) => onHead(run, h),
+    onMessage: (chunk) => {
       wireBytes += chunk.length;
       let json: unknown;
       try {
@@ -346,8 +300,7 @@ async function runStream(run: AdapterRun, client: grpc.Client, path: string, res
       } catch (e) {
         decodeError = `Stream message ${recorder.eventCount} is not a valid ${responseType}: ${(e as Error).message}`;
         recorder.addEvent({ event: 'grpc', data: chunk.toString('base64'), raw: chunk.toString('base64'), error: { code: 'protocol', message: decodeError } });
-        stream.cancel();
-        break;
+        throw new Error(decodeError);
       }
       const text = JSON.stringify(json);
       if (headBytes < Math.min(recorder.bodyLimit, RAW_HEAD_BYTES)) {
@@ -370,35 +323,30 @@ async function runStream(run: AdapterRun, client: grpc.Client, path: string, res
       if (info.taskId) event.taskId = info.taskId;
       if (info.contextId) event.contextId = info.contextId;
       recorder.pushEvent(event);
-      // Backpressure: while the consumer is full, stop pulling messages (grpc-js pauses the call).
+      // Backpressure: while the consumer is full, stop reading the HTTP/2 stream (its flow control then holds the agent).
       const full = recorder.sinkReady();
-      if (full) {
-        let off: () => void = () => undefined;
-        await Promise.race([full, new Promise<void>((resolve) => (off = run.stop.onAbort(resolve)))]);
-        off();
-        if (run.stop.aborted) break;
-      }
-    }
-  } catch (e) {
-    failure = e as grpc.ServiceError;
-  } finally {
-    offAbort();
-  }
+      if (!full) return undefined;
+      let off: () => void = () => undefined;
+      return Promise.race([full, new Promise<void>((resolve) => (off = run.stop.onAbort(resolve)))]).then(off);
+    },
+  });
+  recordStatus(run, end);
   if (omitted) recorder.setStreamText(head.join('\n'), tail.join('\n'), wireBytes);
   else recorder.setResponseText(head.concat(tail).join('\n'), wireBytes);
 
   const base = { kind: 'stream' as const, eventCount: recorder.eventCount, ...(lastState ? { lastState } : {}) };
   if (run.stop.aborted) return { ...base, ended: 'stopped' };
   if (decodeError) return { ...base, ended: 'error', error: { code: 'protocol', message: decodeError } };
-  if (failure) {
+  if (end.kind === 'failed' || end.status.code !== 0) {
     // Nothing streamed yet: the agent refused the call (e.g. subscribing to a terminal task) — a plain gRPC error.
-    if (recorder.eventCount === 0) return failureOutcome(run, failure, answered);
+    if (recorder.eventCount === 0) return failureOutcome(run, end);
     if (run.signal.aborted) {
       const reason = run.signal.reason;
       return { ...base, ended: 'error', error: { code: reason.code, message: reason.message } };
     }
-    const reason = findErrorInfo(statusDetails(failure.metadata)?.details)?.reason;
-    return { ...base, ended: 'error', error: { code: grpcStatusName(failure.code), message: failure.details, ...(reason ? { reason } : {}) } };
+    if (end.kind === 'failed') return { ...base, ended: 'error', error: { code: end.error.code, message: end.error.message } };
+    const reason = findErrorInfo(statusDetails(end.status)?.details)?.reason;
+    return { ...base, ended: 'error', error: { code: grpcStatusName(end.status.code), message: end.status.message, ...(reason ? { reason } : {}) } };
   }
   if (last?.endsStream) return { ...base, ended: 'completed' };
   recorder.warn(
