@@ -11,8 +11,11 @@ export async function tempCore(host: 'web' | 'test' = 'test'): Promise<{ core: C
     core,
     dir,
     async dispose() {
+      // Streams a test abandoned still end (and record history) after the test: let them, briefly.
+      for (let i = 0; i < 50 && core.dispatcher.activeStreams() > 0; i++) await new Promise((resolve) => setTimeout(resolve, 20));
       await core.close().catch(() => undefined);
-      await rm(dir, { recursive: true, force: true });
+      // A history batch written late can still land while the folder is removed (ENOTEMPTY): retry.
+      await rm(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 50 });
     },
   };
 }
