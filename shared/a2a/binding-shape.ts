@@ -4,6 +4,7 @@
  * body is not a result, whatever its status says.
  */
 import type { Binding } from './versions';
+import { isObject } from './payload';
 
 export interface BindingMismatch {
   /** What the answer looks like instead. */
@@ -13,10 +14,6 @@ export interface BindingMismatch {
 
 function label(binding: Binding): string {
   return binding === 'JSONRPC' ? 'JSON-RPC' : binding === 'GRPC' ? 'gRPC' : binding;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** A JSON-RPC 2.0 response envelope (`{"jsonrpc":"2.0", "result"|"error", "id"}`). */

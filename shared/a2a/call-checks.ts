@@ -6,6 +6,7 @@
 import type { A2aCall } from './call';
 import { findMethod, versionOfMethod } from './catalogue';
 import { isA2aVersion, isBinding } from './versions';
+import { isObject } from './payload';
 
 export interface CallRefusal {
   code: 'bad-request' | 'unsupported';
@@ -15,10 +16,6 @@ export interface CallRefusal {
 export interface CallCheck {
   refusal?: CallRefusal;
   warnings: string[];
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** True when a body looks like a whole JSON-RPC request (`jsonrpc`, or `params` next to `method`/`id`). */

@@ -3,7 +3,7 @@
  * next user message with them and a fresh messageId (A2A §3.4 multi-turn).
  */
 import { exampleMessage } from './body-templates';
-import { isTerminalState } from './payload';
+import { isTerminalState, isObject } from './payload';
 import { describePayload } from './outcome';
 import type { A2aVersion } from './versions';
 
@@ -14,10 +14,6 @@ export interface ConversationIds {
   state?: string;
   /** The task is terminal: new messages to it are refused (A2A §3.4), so the helper starts a new task in the same context. */
   terminal?: boolean;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /**

@@ -4,10 +4,7 @@
  */
 import { explainError } from './a2a-errors';
 import type { ExchangeRecord, Outcome, RecordedStreamEvent } from './exchange';
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+import { isObject } from './payload';
 
 /** One part as a short phrase: text as is, data as compact JSON, files by name or URL (1.0 and 0.3 shapes). */
 function partPhrase(part: unknown): string {

@@ -6,17 +6,13 @@
 import { findMethod } from './catalogue';
 import { setOwn } from './safe-object';
 import type { Outcome } from './exchange';
-import { isInterruptedState, isTerminalState } from './payload';
+import { isInterruptedState, isTerminalState, isObject } from './payload';
 import type { A2aVersion } from './versions';
 
 export interface ErrorInfoDetail {
   reason?: string;
   domain?: string;
   metadata?: Record<string, string>;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /**

@@ -19,6 +19,7 @@
 
 import { encodeBase64 } from './base64';
 import { setOwn } from './safe-object';
+import { isObject } from './payload';
 
 export type ProtoScalar =
   | 'double'
@@ -92,10 +93,6 @@ const UINT64_MAX = 2n ** 64n - 1n;
 // 0001-01-01T00:00:00Z and 9999-12-31T23:59:59Z (ProtoJSON Timestamp range).
 const TS_MIN_SECONDS = -62135596800;
 const TS_MAX_SECONDS = 253402300799;
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function describe(value: unknown): string {
   if (value === null) return 'null';

@@ -4,12 +4,9 @@ import { REDACTED } from '../a2a/redaction';
 import { safeAuth, safeHeaders } from '../session/session-state';
 import type { BodyDigest, HistoryA2aError, HistoryEntry, HistoryReplay, HistorySource, MessageSummary } from './history-types';
 import { summarizeMessage } from './message-summary';
+import { isObject } from '../a2a/payload';
 
 type Json = Record<string, unknown>;
-
-function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function parse(text: string | undefined): unknown {
   if (text === undefined) return undefined;

@@ -1,10 +1,5 @@
 import type { MessageSummary, PartSummary } from './history-types';
-
-type Json = Record<string, unknown>;
-
-function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+import { isObject } from '../a2a/payload';
 
 function text(value: unknown): string | undefined {
   return typeof value === 'string' ? value : undefined;

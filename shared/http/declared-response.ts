@@ -5,12 +5,7 @@
  */
 import { rawOperation } from '../spec/operation-list';
 import { deref } from './openapi-draft';
-
-type Json = Record<string, unknown>;
-
-function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+import { isObject } from '../a2a/payload';
 
 export interface DeclaredResponse {
   /** The key under `responses` that applied. */

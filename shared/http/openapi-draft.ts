@@ -12,12 +12,9 @@ import { resolveLocalRef } from '../spec/schema-resolve';
 import type { ParamLocation, ParamStyle, ParamValue } from './param-style';
 import { defaultExplode, defaultStyle, fillPathTemplate, serializeParam } from './param-style';
 import { sampleFromSchema } from './schema-sample';
+import { isObject } from '../a2a/payload';
 
 type Json = Record<string, unknown>;
-
-function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** Follows `$ref`s (same document) a few hops; cycles and dangling refs end as undefined. */
 export function deref(doc: unknown, value: unknown): unknown {

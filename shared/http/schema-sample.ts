@@ -5,12 +5,9 @@
  * user files of any size.
  */
 import { resolveLocalRef } from '../spec/schema-resolve';
+import { isObject } from '../a2a/payload';
 
 type Json = Record<string, unknown>;
-
-function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 const maxDepth = 8;
 const maxProperties = 50;

@@ -13,6 +13,7 @@ import { isCredentialHeader } from '../spec/x-a2a-model';
 import { wholeVariable } from '../env/variables';
 import type { ImportCredential, ImportedAuth, ImportedHeader, ImportedRequest } from './imported-request';
 import { slug } from './imported-request';
+import { isObject } from '../a2a/payload';
 
 export type PlannedOperation =
   | { kind: 'a2a'; path: string; name: string; method: string; draft: SaveDraft; credential?: PendingCredential }
@@ -22,8 +23,6 @@ export type PlannedOperation =
 export interface PendingCredential extends ImportCredential {
   value: string;
 }
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function parseJson(text: string | undefined): unknown {
   if (text === undefined || text.trim() === '' || text.length > 8 * 1024 * 1024) return undefined;

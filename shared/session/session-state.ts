@@ -6,6 +6,7 @@
  * lose their values.
  */
 import { isSecretHeader } from '../a2a/redaction';
+import { isObject } from '../a2a/payload';
 
 export interface LastResponseSummary {
   /** What ran (A2A method name). */
@@ -37,10 +38,6 @@ export interface SessionState {
 export const sessionLimits = { maxTabs: 50, maxDraftBytes: 512 * 1024, maxTotalBytes: 4 * 1024 * 1024, maxStringLength: 256 } as const;
 
 type Json = Record<string, unknown>;
-
-function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function shortString(value: unknown): value is string {
   return typeof value === 'string' && value.length > 0 && value.length <= sessionLimits.maxStringLength;

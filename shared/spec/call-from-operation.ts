@@ -5,10 +5,7 @@
 import type { A2aCall } from '../a2a/call';
 import type { XA2a } from './x-a2a-model';
 import { authConfigFromXA2a } from './x-a2a-model';
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+import { isObject } from '../a2a/payload';
 
 export function callFromXA2a(x: XA2a): A2aCall {
   let method = x.method;

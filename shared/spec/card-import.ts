@@ -10,11 +10,12 @@ import type { A2aVersion } from '../a2a/versions';
 import { applyInterface } from '../card/apply-interface';
 import { interfaceTarget } from '../card/card-interfaces';
 import { summarizeCard } from '../card/card-summary';
-import type { CardInterfaceSummary, CardSecuritySchemeSummary, JsonObject } from '../card/card-types';
+import type { CardInterfaceSummary, CardSecuritySchemeSummary } from '../card/card-types';
 import { detectCardVersion } from '../card/card-version';
 import type { SaveDraft } from './operation-build';
 import type { XA2aAuth } from './x-a2a-model';
 import { authConfigFromXA2a } from './x-a2a-model';
+import { isObject } from '../a2a/payload';
 
 export interface ImportableMethod {
   name: string;
@@ -63,10 +64,6 @@ export interface ImportedDraft {
 }
 
 export type CardImportResult = { ok: true; drafts: ImportedDraft[] } | { ok: false; message: string };
-
-function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 export function slug(text: string): string {
   const s = text

@@ -10,6 +10,7 @@ import { callFromXA2a } from './call-from-operation';
 import type { A2aCall } from '../a2a/call';
 import type { XA2a, XA2aAuth } from './x-a2a-model';
 import { isCredentialHeader, literalSecretOf, xa2aAuthFromConfig } from './x-a2a-model';
+import { isObject } from '../a2a/payload';
 
 export type CodeExampleId = 'curl' | 'fetch' | 'python' | 'grpcurl' | 'powerduck' | 'powerduck-run';
 
@@ -40,10 +41,6 @@ export function credentialVariable(auth: XA2aAuth): string {
     .replace(/^_+|_+$/g, '')
     .toUpperCase();
   return /^[A-Z_]/.test(name) ? name : `SECRET_${name}`;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** A2A §3.6.1: clients send the version on every request. */

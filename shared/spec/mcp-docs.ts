@@ -15,6 +15,7 @@ import type { DocSetting } from './doc-text';
 import { describeAuth, fence, json } from './doc-text';
 import type { XMcp } from './x-mcp-model';
 import { readXMcp, serverLine, subjectOf } from './x-mcp-model';
+import { isObject } from '../a2a/payload';
 
 /** What the common MCP methods do (MCP 2025-11-25), for the docs' method line. */
 const methodDescriptions: Readonly<Record<string, string>> = {
@@ -31,10 +32,6 @@ const methodDescriptions: Readonly<Record<string, string>> = {
   'logging/setLevel': 'Sets the level of the log messages the server sends as notifications/message.',
   ping: 'Checks that the server answers.',
 };
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** The full x-mcp of a listed MCP operation (the summary leaves out schemas and example). */
 export function fullXMcp(doc: unknown, op: SpecOperationSummary): XMcp | undefined {

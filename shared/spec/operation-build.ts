@@ -7,6 +7,7 @@ import type { JsonObject } from '../card/card-types';
 import { componentRef, errorSchemaNames, errorSchemas, methodSchemaNames, methodSchemas, specMethod } from './spec-catalogue';
 import type { JsonSchemaObject, XA2a } from './x-a2a-model';
 import { isCredentialHeader, X_PROTOCOL_A2A, xa2aAuthFromConfig, literalSecretOf } from './x-a2a-model';
+import { isObject } from '../a2a/payload';
 
 /** HTTP key every saved A2A operation sits under (the path is an identifier, so the verb is a convention). */
 export const A2A_OPERATION_VERB = 'post';
@@ -33,10 +34,6 @@ export interface BuiltOperation {
 }
 
 export type BuildResult = { ok: true; value: BuiltOperation } | { ok: false; message: string };
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function isEnvelope(body: unknown): body is Record<string, unknown> & { method: string } {
   return isObject(body) && body['jsonrpc'] === '2.0' && typeof body['method'] === 'string';

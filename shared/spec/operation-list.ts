@@ -6,6 +6,7 @@ import type { XA2a } from './x-a2a-model';
 import { readXA2a, X_PROTOCOL_A2A } from './x-a2a-model';
 import type { XMcpSummary } from './x-mcp-model';
 import { readXMcp, summaryOfXMcp, X_PROTOCOL_MCP } from './x-mcp-model';
+import { isObject } from '../a2a/payload';
 
 /** The protocol an operation speaks, for grouping lists: A2A, MCP, or plain HTTP (anything else). */
 export type OperationProtocolGroup = 'a2a' | 'mcp' | 'http';
@@ -34,10 +35,6 @@ export interface SpecOperationSummary {
   mcp?: XMcpSummary;
   /** Why an operation marked as A2A or MCP cannot be used. */
   problem?: string;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /**

@@ -3,10 +3,7 @@
  * so docs and "Copy for LLM" show the actual schema.
  */
 import type { JsonSchemaObject } from './x-a2a-model';
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+import { isObject } from '../a2a/payload';
 
 /** RFC 6901 JSON pointer token decoding. */
 function decodeToken(token: string): string {

@@ -3,6 +3,7 @@
  * the YAML or JSON editor, touching only the lines it must) and to the parsed model; the edited
  * text must parse back to exactly the edited model before anything is written.
  */
+import { isObject } from '../a2a/payload';
 
 export type SpecEdit =
   /** Create or update the operation; listed keys are replaced in place or appended, others kept. */
@@ -13,10 +14,6 @@ export type SpecEdit =
   | { kind: 'addSchemas'; schemas: Array<[string, unknown]> };
 
 type Obj = Record<string, unknown>;
-
-function isObject(value: unknown): value is Obj {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 export const isPlainObject = isObject;
 

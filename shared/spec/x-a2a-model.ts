@@ -6,6 +6,7 @@ import type { AuthConfig, SecretSource } from '../a2a/auth';
 import type { CallTimeouts, HeaderEntry } from '../a2a/call';
 import type { A2aVersion, Binding } from '../a2a/versions';
 import { isA2aVersion, isBinding } from '../a2a/versions';
+import { isObject } from '../a2a/payload';
 
 export type JsonSchemaObject = { [key: string]: unknown };
 
@@ -45,10 +46,6 @@ export function isCredentialHeader(name: string, auth?: XA2aAuth | AuthConfig): 
   if (auth && 'scheme' in auth && auth.scheme === 'apiKey' && auth.in === 'header') return auth.name.toLowerCase() === lower;
   if (auth && 'type' in auth && auth.type === 'apiKey' && auth.in === 'header') return auth.name.toLowerCase() === lower;
   return false;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function secretRefOf(source: Record<string, unknown>): XA2aSecretRef | undefined {

@@ -10,6 +10,7 @@ import type { McpEnvEntry, McpTarget, McpTransport } from '../mcp/mcp-types';
 import { mcpTransports } from '../mcp/mcp-types';
 import type { JsonSchemaObject, XA2aAuth, XA2aSecretRef } from './x-a2a-model';
 import { authConfigFromXA2a, readXA2aAuth, xa2aAuthFromConfig } from './x-a2a-model';
+import { isObject } from '../a2a/payload';
 
 export const X_PROTOCOL_MCP = 'mcp';
 /** HTTP key new MCP operations are written under (the path is an identifier, as for A2A). */
@@ -48,10 +49,6 @@ export interface XMcp {
 
 /** What an operation list carries: the call without its (possibly large) schemas and example. */
 export type XMcpSummary = Omit<XMcp, 'requestSchema' | 'responseSchema' | 'example'>;
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function own(obj: Record<string, unknown>, key: string): unknown {
   return Object.prototype.hasOwnProperty.call(obj, key) ? obj[key] : undefined;

@@ -6,10 +6,7 @@ import type { AdapterRun, BindingAdapter } from './adapter';
 import { buildHeaders } from './call-headers';
 import { httpEndpoint, isEventStream, isJsonContentType, parseJson, readAndRecord, sendAndRecord } from './http-call';
 import { consumeSse } from './sse-consumer';
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+import { isObject } from '../../../shared/a2a/payload';
 
 function isJsonRpcEnvelope(value: unknown): boolean {
   if (!isObject(value)) return false;

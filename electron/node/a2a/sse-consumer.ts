@@ -6,6 +6,7 @@ import type { A2aVersion } from '../../../shared/a2a/versions';
 import type { CallAbort } from './call-abort';
 import type { ExchangeRecorder } from './recorder';
 import { TransportError } from './http-transport';
+import { isObject } from '../../../shared/a2a/payload';
 
 type StreamError = NonNullable<RecordedStreamEvent['error']>;
 
@@ -53,10 +54,6 @@ async function untilReady(full: Promise<void>, stop: CallAbort): Promise<boolean
   } finally {
     off();
   }
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** Error carried by an `event: error` frame or a JSON-RPC error envelope inside the stream. */

@@ -1,6 +1,7 @@
 import { setOwn } from '../../../shared/a2a/safe-object';
 import type { JWK } from 'jose';
 import { CoreError } from '../core-error';
+import { isObject } from '../../../shared/a2a/payload';
 
 export interface PastedKey {
   /** Position in the pasted set, for messages. */
@@ -83,8 +84,4 @@ export function parsePastedJwks(text: unknown): { keys: PastedKey[]; warnings: s
     );
   }
   return { keys, warnings };
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -13,13 +13,10 @@ import { saveHttpOperation } from '../http/http-save';
 import type { SpecContext } from '../spec/spec-store';
 import { loadModel } from '../spec/spec-workspace';
 import { nodeSpecFs } from '../spec/spec-fs';
+import { isObject } from '../../../shared/a2a/payload';
 
 function specContext(env: CoreEnv): SpecContext {
   return { fs: nodeSpecFs, workspaceDir: env.dataDir.workspaceDir, secrets: env.secrets };
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** Sends, checks against the operation when one is named, and records in history. */

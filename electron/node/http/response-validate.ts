@@ -12,13 +12,10 @@ import type { ResponseViolation } from '../../../shared/http/http-types';
 import type { Json as HyperJson } from '@hyperjump/json-pointer';
 import type { Validator } from '@hyperjump/json-schema/openapi-3-1';
 import { jsonPath, pointerTokens } from '../spec/spec-validate';
+import { isObject } from '../../../shared/a2a/payload';
 
 type Json = Record<string, unknown>;
 type Hyperjump = typeof import('@hyperjump/json-schema/openapi-3-1');
-
-function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 type Experimental = typeof import('@hyperjump/json-schema/experimental');
 interface Loaded {

@@ -3,16 +3,13 @@ import { parse } from 'yaml';
 import { CoreError } from '../core-error';
 import type { ProfileHints, SkillHint } from './project-profile';
 import { singleLine, skillIdFor } from './project-profile';
+import { isObject } from '../../../shared/a2a/payload';
 
 const MAX_SPEC_BYTES = 5 * 1024 * 1024;
 const MAX_SKILLS = 50;
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace', 'query'] as const;
 
 type JsonObject = Record<string, unknown>;
-
-function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function text(value: unknown, limit: number): string | undefined {
   return typeof value === 'string' ? singleLine(value, limit) || undefined : undefined;

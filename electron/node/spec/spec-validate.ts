@@ -17,6 +17,7 @@ import xA2aSchema from '../../../shared/spec/x-a2a.schema.json';
 import xMcpSchema from '../../../shared/spec/x-mcp.schema.json';
 import { endpointCredentialAdvice, endpointCredentials } from '../../../shared/spec/endpoint-credentials';
 import { subjectMismatch, subjectOf } from '../../../shared/spec/x-mcp-model';
+import { isObject } from '../../../shared/a2a/payload';
 
 export type { SpecProblem };
 
@@ -331,7 +332,6 @@ const componentResults = new Map<string, SpecProblem[]>();
 const xa2aResults = new WeakMap<object, SpecProblem[]>();
 const xmcpResults = new WeakMap<object, SpecProblem[]>();
 
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 const operationKeys = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch', 'trace', 'query']);
 
 /**

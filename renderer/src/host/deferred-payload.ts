@@ -3,6 +3,7 @@
  * record off the main thread and sends its outcome payload (a 20 MB message, say) as text; the
  * page attaches it as a lazy property and keeps the few facts the UI needs at once.
  */
+import { isObject } from '../../../shared/a2a/payload';
 export interface PayloadFacts {
   taskId?: string;
   contextId?: string;
@@ -17,7 +18,6 @@ export function deferredFacts(outcome: object): PayloadFacts | undefined {
   return deferred.get(outcome);
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v ? v : undefined);
 
 /** Reads ids and state from a message/task/result payload of either dialect (1.0 wraps, 0.3 does not). */

@@ -6,13 +6,12 @@
 import { payloadFacts, payloadKey } from './deferred-payload';
 import type { InvokeReply, InvokeRequest } from './invoke-worker-protocol';
 import { deferPayloadChars } from './invoke-worker-protocol';
+import { isObject } from '../../../shared/a2a/payload';
 
 const scope = globalThis as unknown as {
   postMessage(message: InvokeReply): void;
   onmessage: ((message: MessageEvent<InvokeRequest>) => void) | null;
 };
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 async function handle(request: InvokeRequest): Promise<void> {
   let response: Response;

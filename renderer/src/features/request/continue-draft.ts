@@ -5,14 +5,11 @@ import { findMethod } from '../../../../shared/a2a/catalogue';
 import { defaultMethod } from './a2a-catalog';
 import type { A2aDraft } from './draft-model';
 import { parseBody } from './draft-model';
+import { isObject } from '../../../../shared/a2a/payload';
 
 export interface ContinueIds {
   contextId?: string;
   taskId?: string;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /**
