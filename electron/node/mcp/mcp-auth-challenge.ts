@@ -5,6 +5,7 @@
  * shows it; it does not run the OAuth flow itself (yet).
  */
 import type { McpAuthChallenge } from '../../../shared/mcp/mcp-types';
+import { isObject } from '../../../shared/a2a/payload';
 
 const MAX_METADATA_BYTES = 64 * 1024;
 const METADATA_TIMEOUT_MS = 5_000;
@@ -20,10 +21,6 @@ export function challengeParams(header: string): Record<string, string> {
     if (!(key in out)) out[key] = m[2] !== undefined ? m[2].replace(/\\(.)/g, '$1') : (m[3] ?? '');
   }
   return out;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 async function readMetadata(url: string, fetchFn: FetchLike): Promise<Record<string, unknown>> {

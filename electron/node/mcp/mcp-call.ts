@@ -29,6 +29,7 @@ import { describeChallenge } from './mcp-auth-challenge';
 import { checkToolOutput } from './mcp-output-check';
 import { McpRecorder } from './mcp-recorder';
 import { openMcpSession, phaseSignal, type McpDeps, type McpSession } from './mcp-session';
+import { isObject } from '../../../shared/a2a/payload';
 
 export type { McpDeps };
 
@@ -41,10 +42,6 @@ export interface McpHooks {
 const DEFAULT_TIMEOUT_MS = 60_000;
 /** A list that keeps answering with a nextCursor stops here (a looping server is a normal input). */
 export const MAX_LIST_PAGES = 100;
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function timeoutOf(ms: number | undefined): number {
   if (ms === undefined) return DEFAULT_TIMEOUT_MS;

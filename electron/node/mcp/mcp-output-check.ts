@@ -8,6 +8,7 @@ import type { Json as HyperJson } from '@hyperjump/json-pointer';
 import type { ResponseViolation } from '../../../shared/http/http-types';
 import type { McpOutputCheck } from '../../../shared/mcp/mcp-types';
 import { jsonPath, pointerTokens } from '../spec/spec-validate';
+import { isObject } from '../../../shared/a2a/payload';
 
 type Hyperjump = typeof import('@hyperjump/json-schema/draft-2020-12');
 const DEFAULT_DIALECT = 'https://json-schema.org/draft/2020-12/schema';
@@ -28,10 +29,6 @@ async function load(): Promise<{ hj: Hyperjump; BASIC: 'BASIC' }> {
 }
 
 const validators = new Map<string, ReturnType<Hyperjump['validate']>>();
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function valueAt(root: unknown, pointer: string): unknown {
   let node = root;

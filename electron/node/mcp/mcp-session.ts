@@ -13,6 +13,7 @@ import type { McpHttpTarget, McpServerInfo, McpStdioTarget, McpTarget } from '..
 import { applyAuth, resolveSecret, type SecretDeps } from '../a2a/auth-apply';
 import { CoreError } from '../core-error';
 import type { McpRecorder } from './mcp-recorder';
+import { isObject } from '../../../shared/a2a/payload';
 
 export interface McpDeps extends SecretDeps {
   now: () => number;
@@ -29,10 +30,6 @@ export interface McpSession {
 }
 
 const CLOSE_GRACE_MS = 2_000;
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 export function parseMcpEndpoint(text: string): URL {
   let url: URL;

@@ -12,12 +12,9 @@ import { formatBytes } from '../../ui/format';
 import { JsonTree } from '../../ui/json-tree';
 import { outcomeLine } from './mcp-outcome';
 import type { McpLinkRead } from './mcp-runs';
+import { isObject } from '../../../../shared/a2a/payload';
 
 type Json = Record<string, unknown>;
-
-function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 const str = (value: unknown): string => (typeof value === 'string' ? value : '');
 

@@ -7,6 +7,7 @@ import type { AuthConfig } from '../../../../shared/a2a/auth';
 import type { HeaderEntry } from '../../../../shared/a2a/call';
 import type { McpOperationDraft } from '../../../../shared/contract/ops-mcp';
 import type { McpCallRequest, McpEnvEntry, McpTarget, McpTransport } from '../../../../shared/mcp/mcp-types';
+import { isObject } from '../../../../shared/a2a/payload';
 
 export type McpSubject = { kind: 'tool' | 'resource' | 'prompt'; name: string };
 
@@ -108,10 +109,6 @@ export function buildTarget(draft: McpDraft): BuiltMcp<McpTarget> {
       ...(draft.auth.type !== 'none' ? { auth: draft.auth } : {}),
     },
   };
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** The params the call sends: the editor's object, wrapped as `{name, arguments}` for a tool. */

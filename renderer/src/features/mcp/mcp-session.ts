@@ -15,12 +15,9 @@ import type { SessionTabKind } from '../request/drafts-persistence';
 import type { McpDraft, McpSubject } from './mcp-draft';
 import { createMcpDraft } from './mcp-draft';
 import { useMcpDraftsStore } from './mcp-drafts-store';
+import { isObject } from '../../../../shared/a2a/payload';
 
 type Json = Record<string, unknown>;
-
-function isObject(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined);
 
