@@ -1,5 +1,6 @@
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
-import { isOperationName, isStreamName } from '../../shared/contract/index';
+import type { PowerduckBridge } from '../../shared/contract/bridge';
+import { isOperationName, isStreamName, type Result } from '../../shared/contract/index';
 import { ipcChannels } from '../main/ipc-channels';
 import { createAckBatcher } from '../main/stream-credit';
 
@@ -20,10 +21,10 @@ ipcRenderer.on(ipcChannels.event, (_event: IpcRendererEvent, streamEvent: { requ
 });
 
 // Closed bridge: exactly the contract's operations and stream subscription, nothing else.
-contextBridge.exposeInMainWorld('powerduck', {
-  invoke(op: unknown, request: unknown): Promise<unknown> {
+const bridge: PowerduckBridge = {
+  invoke(op: unknown, request: unknown): Promise<Result<unknown>> {
     if (!isOperationName(op)) return Promise.resolve({ ok: false, error: { code: 'unknown-operation', message: `Unknown operation ${String(op)}` } });
-    return ipcRenderer.invoke(ipcChannels.invoke, op, request);
+    return ipcRenderer.invoke(ipcChannels.invoke, op, request) as Promise<Result<unknown>>;
   },
   stream(op: unknown, requestId: string, request: unknown): void {
     if (isStreamName(op) && typeof requestId === 'string') ipcRenderer.send(ipcChannels.stream, op, requestId, request);
@@ -37,4 +38,5 @@ contextBridge.exposeInMainWorld('powerduck', {
       if (set.size === 0) listeners.delete(requestId);
     };
   },
-});
+};
+contextBridge.exposeInMainWorld('powerduck', bridge);

@@ -6,6 +6,7 @@ import type { AnyStreamEvent, StreamSink } from '../node/dispatcher';
 import { contentSecurityPolicy } from '../../shared/security/csp';
 import { checkApiRequest, checkHost } from './request-guard';
 import { readStatic } from '../node/static-files';
+import { webApiPrefix, webInvokePath, webStreamContentType, webStreamPath, webTokenHeader } from '../../shared/contract/web-wire';
 
 export interface WebHostOptions {
   core: Core;
@@ -25,7 +26,8 @@ export interface WebHost {
   close(): Promise<void>;
 }
 
-export const tokenHeader = 'x-powerduck-token';
+/** Kept for callers that name it here; the wire itself lives in shared/contract/web-wire.ts. */
+export const tokenHeader = webTokenHeader;
 
 async function readBody(req: IncomingMessage, limit: number): Promise<unknown> {
   const chunks: Buffer[] = [];
@@ -94,7 +96,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = req.url ?? '/';
-    if (url.startsWith('/api/')) {
+    if (url.startsWith(webApiPrefix)) {
       const verdict = checkApiRequest(port, token, {
         host: req.headers.host,
         origin: req.headers.origin,
@@ -103,8 +105,8 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       if (!verdict.ok) return sendJson(res, verdict.status, { ok: false, error: { code: 'unauthorized', message: verdict.reason } });
       if (req.method !== 'POST') return sendJson(res, 405, { ok: false, error: { code: 'bad-request', message: 'Use POST.' } });
       const body = (await readBody(req, limit)) as { op?: unknown; request?: unknown; requestId?: unknown } | null;
-      if (url === '/api/invoke') return sendJson(res, 200, await dispatcher.invokeUnknown(body?.op, body?.request));
-      if (url === '/api/stream') return streamTo(res, body?.op, body?.requestId, body?.request);
+      if (url === webInvokePath) return sendJson(res, 200, await dispatcher.invokeUnknown(body?.op, body?.request));
+      if (url === webStreamPath) return streamTo(res, body?.op, body?.requestId, body?.request);
       return sendJson(res, 404, { ok: false, error: { code: 'unknown-operation', message: 'No such API route.' } });
     }
     const host = checkHost(port, req.headers.host);
@@ -133,7 +135,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   }
 
   async function streamTo(res: ServerResponse, op: unknown, requestId: unknown, request: unknown): Promise<void> {
-    res.writeHead(200, { 'content-type': 'application/x-ndjson; charset=utf-8', 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' });
+    res.writeHead(200, { 'content-type': `${webStreamContentType}; charset=utf-8`, 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' });
     let finished = false;
     res.on('close', () => {
       // The page went away or aborted its fetch: stop the work in the core too.

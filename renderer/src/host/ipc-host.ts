@@ -1,14 +1,10 @@
 import type { OperationName, Result, StreamEvent, StreamName } from '../../../shared/contract/index';
 import { isTerminal } from '../../../shared/contract/index';
+import type { PowerduckBridge } from '../../../shared/contract/bridge';
 import type { Host, StreamHandle } from './host';
 import { mintRequestId } from './host';
 
-/** What electron/preload exposes as `window.powerduck` (a closed bridge over the contract). */
-export interface PowerduckBridge {
-  invoke(op: string, request: unknown): Promise<Result<unknown>>;
-  stream(op: string, requestId: string, request: unknown): void;
-  onStreamEvent(requestId: string, listener: (event: unknown) => void): () => void;
-}
+export type { PowerduckBridge };
 
 export function findBridge(scope: unknown): PowerduckBridge | undefined {
   const bridge = (scope as { powerduck?: Partial<PowerduckBridge> } | undefined)?.powerduck;

@@ -1,5 +1,6 @@
 import type { OperationName, Result, StreamEvent, StreamName, WireError } from '../../../shared/contract/index';
 import { isTerminal } from '../../../shared/contract/index';
+import { webInvokePath, webStreamPath, webTokenHeader } from '../../../shared/contract/web-wire';
 import type { Host, StreamHandle } from './host';
 import { mintRequestId } from './host';
 import { readNdjson } from './ndjson-reader';
@@ -7,7 +8,7 @@ import type { FromStreamWorker, ToStreamWorker } from './stream-worker-protocol'
 import { attachDeferredPayload } from './deferred-payload';
 import type { InvokeReply, InvokeRequest } from './invoke-worker-protocol';
 
-export const tokenHeader = 'x-powerduck-token';
+export const tokenHeader = webTokenHeader;
 const tokenStorageKey = 'powerduck.sessionToken';
 
 /** What the web host needs from the page; injected so tests can drive it without a browser. */
@@ -77,7 +78,7 @@ export function createWebHost(env: WebHostEnv): Host {
     }
     const current = invoker;
     const id = current.next++;
-    const message: InvokeRequest = { id, url: `${env.origin ?? ''}/api/invoke`, headers: headers(), body: JSON.stringify({ op, request }) };
+    const message: InvokeRequest = { id, url: `${env.origin ?? ''}${webInvokePath}`, headers: headers(), body: JSON.stringify({ op, request }) };
     return new Promise<Result<unknown>>((resolve) => {
       current.pending.set(id, (reply) => {
         if (reply.kind === 'failed') return resolve({ ok: false, error: transportError(reply.message, reply.code) });
@@ -103,7 +104,7 @@ export function createWebHost(env: WebHostEnv): Host {
     if (env.invokeWorker && agentSizedOps.has(op)) return invokeInWorker(env.invokeWorker, op, request);
     let response: Response;
     try {
-      response = await env.fetch('/api/invoke', { method: 'POST', headers: headers(), body: JSON.stringify({ op, request }) });
+      response = await env.fetch(webInvokePath, { method: 'POST', headers: headers(), body: JSON.stringify({ op, request }) });
     } catch (error) {
       return { ok: false, error: transportError(`Cannot reach the Powerduck host: ${(error as Error).message}`, 'connect') };
     }
@@ -149,7 +150,7 @@ export function createWebHost(env: WebHostEnv): Host {
     worker.onerror = () => deliver({ requestId, seq, kind: 'error', error: transportError('The stream reader stopped unexpectedly.') });
     const open: ToStreamWorker = {
       type: 'open',
-      url: `${env.origin ?? ''}/api/stream`,
+      url: `${env.origin ?? ''}${webStreamPath}`,
       headers: headers(),
       body: JSON.stringify({ op, requestId, request }),
     };
@@ -181,7 +182,7 @@ export function createWebHost(env: WebHostEnv): Host {
 
     const done = (async () => {
       try {
-        const response = await env.fetch('/api/stream', {
+        const response = await env.fetch(webStreamPath, {
           method: 'POST',
           headers: headers(),
           body: JSON.stringify({ op, requestId, request }),
