@@ -36,7 +36,7 @@ export const DEFAULT_TIMEOUTS: ResolvedTimeouts = { connectMs: 10_000, totalMs: 
 
 const NO_AUTH: AppliedAuth = Object.freeze({ headers: [], query: [], redaction: {}, summary: 'none' }) as AppliedAuth;
 
-// gRPC (grpc-js, protobufjs and the A2A protos) loads on the first gRPC call: a JSON-RPC or REST call never pays for it.
+// gRPC (node:http2 framing, protobufjs and the A2A protos) loads on the first gRPC call: a JSON-RPC or REST call never pays for it.
 let grpcModule: Promise<typeof import('./grpc-adapter')> | undefined;
 let grpcLoaded: typeof import('./grpc-adapter') | undefined;
 const loadGrpc = (): Promise<typeof import('./grpc-adapter')> =>
