@@ -3,7 +3,7 @@ import type { ParsedArgs } from './args';
 import { UsageError } from './cli-types';
 
 /** The value options `--oauth2` uses (added to a command's parseArgs spec). */
-export const oauth2Options = ['oauth2', 'token-url', 'issuer', 'client-id', 'client-secret-env', 'scope', 'resource'] as const;
+export const oauth2Options = ['oauth2', 'token-url', 'device-url', 'issuer', 'client-id', 'client-secret-env', 'scope', 'resource'] as const;
 
 export const oauth2Usage = `  --oauth2 client-credentials   get the bearer token from an OAuth 2.0 issuer (and reuse it while valid):
       --token-url URL          the issuer's token endpoint, or
@@ -14,15 +14,21 @@ export const oauth2Usage = `  --oauth2 client-credentials   get the bearer token
       --scope S                scope to ask for (repeatable, or space-separated)
       --resource URL           RFC 8707 resource indicator (the token's audience), if the issuer needs one
     Tokens are cached in the secret store per issuer, client and scopes, and renewed before they expire.
-    A refused client (wrong id or secret) exits 2.`;
+    A refused client (wrong id or secret) exits 2.
+  --oauth2 device-code          sign in on another device (RFC 8628): prints a code and a URL, waits for
+                               the sign-in, then caches the token (refreshed later without asking);
+                               --issuer URL, or --token-url URL with --device-url URL; --client-id ID;
+                               --client-secret-env only for a confidential client`;
 
-const flowNames: Record<string, OAuth2Auth['flow']> = { 'client-credentials': 'clientCredentials' };
+const flowNames: Record<string, OAuth2Auth['flow']> = { 'client-credentials': 'clientCredentials', 'device-code': 'deviceCode' };
 
 function endpointsFrom(args: ParsedArgs): OAuth2Endpoints {
   const tokenUrl = args.options.get('token-url');
   const issuer = args.options.get('issuer');
   if (tokenUrl !== undefined && issuer !== undefined) throw new UsageError('Use either --token-url or --issuer, not both.');
-  if (tokenUrl) return { from: 'manual', tokenUrl };
+  const deviceUrl = args.options.get('device-url');
+  if (deviceUrl !== undefined && !tokenUrl) throw new UsageError('--device-url goes with --token-url (with --issuer the endpoints come from the issuer).');
+  if (tokenUrl) return { from: 'manual', tokenUrl, ...(deviceUrl ? { deviceAuthorizationUrl: deviceUrl } : {}) };
   if (issuer) return issuer.includes('/.well-known/oauth-authorization-server') ? { from: 'metadata', url: issuer } : { from: 'oidc', url: issuer };
   throw new UsageError('--oauth2 needs --token-url URL or --issuer URL.');
 }
@@ -35,7 +41,7 @@ export function oauth2FromArgs(args: ParsedArgs): OAuth2Auth | undefined {
     return undefined;
   }
   const flow = Object.hasOwn(flowNames, flowArg) ? flowNames[flowArg] : undefined;
-  if (!flow) throw new UsageError(`--oauth2 takes client-credentials, not "${flowArg}".`);
+  if (!flow) throw new UsageError(`--oauth2 takes client-credentials or device-code, not "${flowArg}".`);
   const clientId = args.options.get('client-id');
   if (!clientId) throw new UsageError('--oauth2 needs --client-id ID.');
   const secretEnv = args.options.get('client-secret-env');

@@ -6,6 +6,7 @@ import {
   protocol,
   safeStorage,
   session,
+  shell,
   type IpcMainEvent,
   type IpcMainInvokeEvent,
   type Session,
@@ -88,7 +89,13 @@ async function main(): Promise<void> {
     },
     backend === 'basic_text' || backend === 'unknown' || !safeStorage.isEncryptionAvailable() ? 'basic-text' : 'os-keychain',
   );
-  const core = await openCore({ host: 'electron', version: app.getVersion(), dataDir, secrets });
+  // The OAuth sign-in goes to the system browser (RFC 8252 §8.12: not an embedded view); http(s) only.
+  const openBrowser = async (url: string): Promise<boolean> => {
+    if (!/^https?:\/\//i.test(url)) return false;
+    await shell.openExternal(url);
+    return true;
+  };
+  const core = await openCore({ host: 'electron', version: app.getVersion(), dataDir, secrets, openBrowser });
   const streams = createStreamRegistry((requestId) => core.dispatcher.cancel(requestId));
   const credits = new Map<string, { owner: number; sink: CreditSink }>();
 

@@ -22,6 +22,11 @@ export interface CoreEnv {
    * the CLI and tests; no in the browser host unless it was started with --allow-stdio.
    */
   allowStdio?: boolean;
+  /**
+   * Opens a URL in the system browser (the OAuth sign-in). Resolves false when it cannot; absent
+   * in the browser host, whose page opens a new tab instead.
+   */
+  openBrowser?: (url: string) => Promise<boolean>;
 }
 
 export const silentLogger: Logger = { info: () => {}, warn: () => {}, error: () => {} };

@@ -43,6 +43,7 @@ export interface OpenCoreOptions {
   environment?: Record<string, string | undefined>;
   /** See CoreEnv.allowStdio. */
   allowStdio?: boolean;
+  openBrowser?: CoreEnv['openBrowser'];
 }
 
 /** Resolves the data dir, creates the default workspace on first run, and builds the core. */
@@ -58,5 +59,6 @@ export async function openCore(options: OpenCoreOptions): Promise<Core> {
     now: () => Date.now(),
     logger: options.logger ?? silentLogger,
     ...(options.allowStdio !== undefined ? { allowStdio: options.allowStdio } : {}),
+    ...(options.openBrowser ? { openBrowser: options.openBrowser } : {}),
   });
 }

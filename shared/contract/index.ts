@@ -16,6 +16,8 @@ import { httpOpNames, httpStreamNames } from './ops-http';
 import { historyOpNames, historyStreamNames } from './ops-history';
 import type { McpOps, McpStreams } from './ops-mcp';
 import { mcpOpNames, mcpStreamNames } from './ops-mcp';
+import type { OAuthOps, OAuthStreams } from './ops-oauth';
+import { oauthOpNames, oauthStreamNames } from './ops-oauth';
 import type { SecretOps } from './ops-secrets';
 import { secretOpNames } from './ops-secrets';
 import type { SessionOps } from './ops-session';
@@ -31,10 +33,11 @@ export * from './stream';
 
 /** The one map of unary operations between the page and the core. */
 export interface Operations
-  extends AppOps, SecretOps, A2aOps, CardOps, SpecOps, HistoryOps, CheckOps, ServergenOps, EnvOps, HttpOps, SessionOps, ImportOps, McpOps {}
+  extends AppOps, SecretOps, A2aOps, CardOps, SpecOps, HistoryOps, CheckOps, ServergenOps, EnvOps, HttpOps, SessionOps, ImportOps, McpOps, OAuthOps {}
 
 /** The one map of streaming operations. */
-export interface Streams extends AppStreams, A2aStreams, CardStreams, SpecStreams, HistoryStreams, CheckStreams, ServergenStreams, HttpStreams, McpStreams {}
+export interface Streams
+  extends AppStreams, A2aStreams, CardStreams, SpecStreams, HistoryStreams, CheckStreams, ServergenStreams, HttpStreams, McpStreams, OAuthStreams {}
 
 export type OperationName = keyof Operations;
 export type StreamName = keyof Streams;
@@ -58,6 +61,7 @@ export const operationNames: readonly OperationName[] = [
   ...sessionOpNames,
   ...importOpNames,
   ...mcpOpNames,
+  ...oauthOpNames,
 ];
 
 export const streamNames: readonly StreamName[] = [
@@ -70,6 +74,7 @@ export const streamNames: readonly StreamName[] = [
   ...servergenStreamNames,
   ...httpStreamNames,
   ...mcpStreamNames,
+  ...oauthStreamNames,
 ];
 
 // Compile-time proof that every operation in the maps is listed at runtime: a name added to a
@@ -87,7 +92,8 @@ type ListedOps =
   | (typeof httpOpNames)[number]
   | (typeof sessionOpNames)[number]
   | (typeof importOpNames)[number]
-  | (typeof mcpOpNames)[number];
+  | (typeof mcpOpNames)[number]
+  | (typeof oauthOpNames)[number];
 type ListedStreams =
   | (typeof appStreamNames)[number]
   | (typeof a2aStreamNames)[number]
@@ -97,7 +103,8 @@ type ListedStreams =
   | (typeof checkStreamNames)[number]
   | (typeof servergenStreamNames)[number]
   | (typeof httpStreamNames)[number]
-  | (typeof mcpStreamNames)[number];
+  | (typeof mcpStreamNames)[number]
+  | (typeof oauthStreamNames)[number];
 const allOpsListed: [Exclude<OperationName, ListedOps>] extends [never] ? true : false = true;
 const allStreamsListed: [Exclude<StreamName, ListedStreams>] extends [never] ? true : false = true;
 void allOpsListed;

@@ -16,6 +16,7 @@ import { exitCodes, UsageError } from '../cli-types';
 import { oneLine } from '../one-line';
 import { readJsonBody } from '../read-json-body';
 import { oauth2FromArgs, oauth2Options, oauth2Usage } from '../oauth-args';
+import { signInIfNeeded } from '../oauth-sign-in';
 import { tlsFromArgs, tlsOptions, tlsUsage } from '../tls-args';
 import { parseBinding } from '../parse-binding';
 import { runSendHttp, sendHttpUsage } from './send-http';
@@ -23,7 +24,7 @@ import { sendMcpUsage } from './mcp-usage';
 
 const usage = `powerduck send --a2a <1.0|0.3> --binding <JSONRPC|HTTP+JSON|GRPC> --endpoint URL --method NAME
                 [--body FILE|-] [--text TEXT] [--header 'K: V']... [--token T | --token-env NAME]
-                [--oauth2 client-credentials (--token-url URL | --issuer URL) --client-id ID
+                [--oauth2 client-credentials|device-code (--token-url URL | --issuer URL) --client-id ID
                  --client-secret-env NAME [--scope S]... [--resource URL]]
                 [--cert FILE --key FILE | --pfx FILE [--pfx-passphrase-env NAME]] [--ca FILE]
                 [--tenant T] [--timeout MS] [--retry N] [--env NAME] [--json]
@@ -185,6 +186,10 @@ export const sendCommand: CliCommand = {
     };
 
     let record: ExchangeRecord | undefined;
+    if (auth?.type === 'oauth2') {
+      const signIn = await signInIfNeeded(core, auth, environment, io);
+      if (signIn) return fail(signIn);
+    }
     try {
       for (let attempt = 1; ; attempt++) {
         record = undefined;

@@ -7,6 +7,7 @@ import { checkOpNames, checkStreamNames, type CheckOps, type CheckStreams } from
 import { httpOpNames, httpStreamNames, type HttpOps, type HttpStreams } from '../../../shared/contract/ops-http';
 import { importOpNames, type ImportOps } from '../../../shared/contract/ops-import';
 import { mcpOpNames, mcpStreamNames, type McpOps, type McpStreams } from '../../../shared/contract/ops-mcp';
+import { oauthOpNames, oauthStreamNames, type OAuthOps, type OAuthStreams } from '../../../shared/contract/ops-oauth';
 import { servergenOpNames, servergenStreamNames, type ServergenOps, type ServergenStreams } from '../../../shared/contract/ops-servergen';
 import { specOpNames, specStreamNames, type SpecOps, type SpecStreams } from '../../../shared/contract/ops-spec';
 import type { HandlerTable, StreamHandlers } from '../handler-types';
@@ -27,6 +28,7 @@ const checkModule = () => import('./check');
 const httpModule = () => import('./http');
 const importModule = () => import('./import');
 const mcpModule = () => import('../mcp/mcp-handlers');
+const oauthModule = () => import('./oauth');
 const servergenModule = () => import('./servergen');
 const specModule = () => import('./spec');
 
@@ -77,6 +79,7 @@ export function createHandlerTable(env: CoreEnv, lazy: LazyGroups = new LazyGrou
       ...createSessionHandlers(env),
       ...lazyHandlers<ImportOps>(lazy, importOpNames, async () => (await importModule()).createImportHandlers(env)),
       ...lazyHandlers<McpOps>(lazy, mcpOpNames, async () => (await mcpModule()).createMcpHandlers(env, history)),
+      ...lazyHandlers<OAuthOps>(lazy, oauthOpNames, async () => (await oauthModule()).createOAuthHandlers(env).ops),
     },
     streams: {
       ...createAppStreamHandlers(),
@@ -98,6 +101,7 @@ export function createHandlerTable(env: CoreEnv, lazy: LazyGroups = new LazyGrou
       ...lazyStreamHandlers<ServergenStreams>(lazy, servergenStreamNames, async () => (await servergenModule()).createServergenStreamHandlers(env)),
       ...lazyStreamHandlers<HttpStreams>(lazy, httpStreamNames, async () => (await httpModule()).createHttpStreamHandlers(env, history)),
       ...lazyStreamHandlers<McpStreams>(lazy, mcpStreamNames, async () => (await mcpModule()).createMcpStreamHandlers(env, history)),
+      ...lazyStreamHandlers<OAuthStreams>(lazy, oauthStreamNames, async () => (await oauthModule()).createOAuthHandlers(env).streams),
     },
   };
 }

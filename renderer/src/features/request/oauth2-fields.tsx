@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { oauth2Flows, type OAuth2Auth, type OAuth2Endpoints } from '../../../../shared/a2a/auth';
 import { useT } from '../../i18n/i18n';
+import { OAuth2TokenView } from './oauth2-token-view';
 import { SecretField } from './secret-field';
 
 /** A fresh OAuth 2.0 config: client credentials via discovery, nothing filled in yet. */
@@ -158,6 +159,7 @@ export function OAuth2Fields({ auth, endpoint, onChange }: { auth: OAuth2Auth; e
           }}
         />
       </div>
+      <OAuth2TokenView auth={auth} />
     </div>
   );
 }

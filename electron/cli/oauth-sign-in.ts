@@ -1,0 +1,43 @@
+import type { OAuth2Auth } from '../../shared/a2a/auth';
+import { newUuid } from '../../shared/a2a/ids';
+import type { StreamEvent, WireError } from '../../shared/contract/index';
+import type { OAuthObtainEvent, OAuthTokenInfo } from '../../shared/contract/ops-oauth';
+import type { Core } from '../node/core';
+import { RENEW_BEFORE_MS } from '../node/oauth/token-source';
+import type { CliIo } from './cli-types';
+
+/**
+ * Device code in a terminal: when no usable token is cached (none, or expired without a refresh
+ * token), print the code and the URL, wait for the sign-in on the other device, and cache the
+ * token; later runs reuse or refresh it without asking. Returns the failure, if any.
+ */
+export async function signInIfNeeded(core: Core, auth: OAuth2Auth, environment: string | undefined, io: CliIo): Promise<WireError | undefined> {
+  if (auth.flow !== 'deviceCode') return undefined;
+  const request = { auth, ...(environment !== undefined ? { environment } : {}) };
+  const cached = await core.dispatcher.invoke('oauth.tokenInfo', request);
+  if (!cached.ok) return cached.error;
+  const token = cached.value.token;
+  if (token && (token.refreshable || token.expiresAt === undefined || token.expiresAt - core.env.now() > RENEW_BEFORE_MS)) return undefined;
+  const requestId = newUuid();
+  const onSigint = (): void => {
+    core.dispatcher.cancel(requestId);
+  };
+  process.once('SIGINT', onSigint);
+  let failure: WireError | undefined;
+  try {
+    await core.dispatcher.stream('oauth.obtain', requestId, request, (event: StreamEvent<OAuthObtainEvent, OAuthTokenInfo>) => {
+      if (event.kind === 'data' && event.data.kind === 'device') {
+        const d = event.data;
+        io.stderr(
+          `To sign in, open ${d.verificationUri} and enter the code ${d.userCode}` +
+            `${d.verificationUriComplete ? ` (or open ${d.verificationUriComplete})` : ''}. The code expires in ${Math.round(d.expiresInS / 60)} min. Waiting…\n`,
+        );
+      } else if (event.kind === 'end')
+        io.stderr(`Signed in: token for client "${event.value.clientId}"${event.value.scopes.length ? `, scopes ${event.value.scopes.join(' ')}` : ''}.\n`);
+      else if (event.kind === 'error') failure = event.error;
+    });
+  } finally {
+    process.removeListener('SIGINT', onSigint);
+  }
+  return failure;
+}
