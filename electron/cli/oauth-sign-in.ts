@@ -3,21 +3,20 @@ import { newUuid } from '../../shared/a2a/ids';
 import type { StreamEvent, WireError } from '../../shared/contract/index';
 import type { OAuthObtainEvent, OAuthTokenInfo } from '../../shared/contract/ops-oauth';
 import type { Core } from '../node/core';
-import { RENEW_BEFORE_MS } from '../node/oauth/token-source';
 import type { CliIo } from './cli-types';
 
 /**
- * Device code in a terminal: when no usable token is cached (none, or expired without a refresh
- * token), print the code and the URL, wait for the sign-in on the other device, and cache the
- * token; later runs reuse or refresh it without asking. Returns the failure, if any.
+ * Device code in a terminal: when no token is usable without the person (none cached, or expired
+ * and the refresh token missing or refused), print the code and the URL, wait for the sign-in on
+ * the other device, and cache the token; later runs reuse or refresh it without asking. Returns
+ * the failure, if any.
  */
 export async function signInIfNeeded(core: Core, auth: OAuth2Auth, environment: string | undefined, io: CliIo): Promise<WireError | undefined> {
   if (auth.flow !== 'deviceCode') return undefined;
   const request = { auth, ...(environment !== undefined ? { environment } : {}) };
-  const cached = await core.dispatcher.invoke('oauth.tokenInfo', request);
-  if (!cached.ok) return cached.error;
-  const token = cached.value.token;
-  if (token && (token.refreshable || token.expiresAt === undefined || token.expiresAt - core.env.now() > RENEW_BEFORE_MS)) return undefined;
+  const usable = await core.dispatcher.invoke('oauth.usableToken', request);
+  if (!usable.ok) return usable.error;
+  if (usable.value.token) return undefined;
   const requestId = newUuid();
   const onSigint = (): void => {
     core.dispatcher.cancel(requestId);

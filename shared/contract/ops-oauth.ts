@@ -32,6 +32,11 @@ export type OAuthObtainEvent =
 export interface OAuthOps {
   /** The cached token for this auth, or null when there is none. */
   'oauth.tokenInfo': Op<OAuthTokenRequest, { token: OAuthTokenInfo | null }>;
+  /**
+   * The token a send would use now without the person: the cached one while fresh, else renewed
+   * with its refresh token (which asks the issuer). Null when someone has to sign in again.
+   */
+  'oauth.usableToken': Op<OAuthTokenRequest, { token: OAuthTokenInfo | null }>;
 }
 
 export interface OAuthStreams {
@@ -43,5 +48,5 @@ export interface OAuthStreams {
   'oauth.obtain': StreamOp<OAuthTokenRequest, OAuthObtainEvent, OAuthTokenInfo>;
 }
 
-export const oauthOpNames = ['oauth.tokenInfo'] as const satisfies readonly (keyof OAuthOps)[];
+export const oauthOpNames = ['oauth.tokenInfo', 'oauth.usableToken'] as const satisfies readonly (keyof OAuthOps)[];
 export const oauthStreamNames = ['oauth.obtain'] as const satisfies readonly (keyof OAuthStreams)[];

@@ -6,6 +6,7 @@ import type { CoreEnv } from '../core-env';
 import { resolveSendVariables, variablesContext } from '../env/send-variables';
 import type { Handlers, StreamHandlers } from '../handler-types';
 import { cachedTokenInfo, obtainNewToken, tokenInfo } from '../oauth/obtain-token';
+import { usableToken } from '../oauth/token-source';
 
 export function createOAuthHandlers(env: CoreEnv): { ops: Handlers<OAuthOps>; streams: StreamHandlers<OAuthStreams> } {
   const vars = variablesContext(env);
@@ -26,16 +27,23 @@ export function createOAuthHandlers(env: CoreEnv): { ops: Handlers<OAuthOps>; st
     return call.auth as OAuth2Auth;
   }
 
+  async function clientSecret(auth: OAuth2Auth): Promise<string | undefined> {
+    return auth.clientSecret ? resolveSecret(auth.clientSecret, { secrets: env.secrets, environment: env.environment }, 'OAuth client secret') : undefined;
+  }
+
   return {
     ops: {
       'oauth.tokenInfo': async (request) => ({ token: await cachedTokenInfo(await resolvedAuth(request), deps) }),
+      'oauth.usableToken': async (request) => {
+        const auth = await resolvedAuth(request);
+        const usable = await usableToken(auth, await clientSecret(auth), deps);
+        return { token: usable ? tokenInfo(usable.token) : null };
+      },
     },
     streams: {
       'oauth.obtain': async (request, emit, ctx) => {
         const auth = await resolvedAuth(request);
-        const secret = auth.clientSecret
-          ? await resolveSecret(auth.clientSecret, { secrets: env.secrets, environment: env.environment }, 'OAuth client secret')
-          : undefined;
+        const secret = await clientSecret(auth);
         const token = await obtainNewToken(auth, secret, deps, {
           signal: ctx.signal,
           onEvent: emit,

@@ -87,7 +87,9 @@ export async function authorizationCodeFlow(
   const callback = new Promise<URL>((resolve, reject) => (settle = { resolve, reject }));
   callback.catch(() => {});
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
-    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    // The full redirect URI with its port: openid-client sends this URL (less its query) as the
+    // token request's redirect_uri, which must equal the one in the authorization request.
+    const url = new URL(req.url ?? '/', `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
     if (req.method !== 'GET' || url.pathname !== '/callback') {
       res.writeHead(404, { 'Content-Type': 'text/plain' }).end('Not found');
       return;

@@ -55,7 +55,7 @@ function grantParameters(auth: OAuth2Auth): Record<string, string> {
 }
 
 /** Runs the grant that needs no person: client credentials. The interactive flows hand their tokens in through `storeToken`. */
-async function issueWithoutUser(auth: OAuth2Auth, config: client.Configuration, now: number): Promise<CachedToken> {
+async function issueWithoutUser(auth: OAuth2Auth, config: () => Promise<client.Configuration>, now: number): Promise<CachedToken> {
   if (auth.flow !== 'clientCredentials') {
     throw new CoreError(
       'unauthorized',
@@ -63,30 +63,61 @@ async function issueWithoutUser(auth: OAuth2Auth, config: client.Configuration, 
     );
   }
   try {
-    return toCached(auth, await client.clientCredentialsGrant(config, grantParameters(auth)), now);
+    return toCached(auth, await client.clientCredentialsGrant(await config(), grantParameters(auth)), now);
   } catch (error) {
     throw issuerError(error, `Getting a token from ${oauth2IssuerKey(auth.endpoints)}`);
   }
 }
 
+/**
+ * The cached token while it is fresh, else renewed with its refresh token; undefined when neither
+ * works (none cached, no refresh token, or the issuer refused it: a person must sign in again, or
+ * client credentials asks anew). `config` is only made when the issuer must be asked.
+ */
+async function cachedOrRefreshed(
+  auth: OAuth2Auth,
+  config: () => Promise<client.Configuration>,
+  deps: TokenDeps,
+  name: string,
+): Promise<AccessToken | undefined> {
+  const cached = await readCachedToken(deps.secrets, name);
+  if (!cached) return undefined;
+  if (isFresh(cached, deps.now())) return { token: cached, origin: 'cache' };
+  if (!cached.refreshToken) return undefined;
+  let response: client.TokenEndpointResponse;
+  try {
+    response = await client.refreshTokenGrant(await config(), cached.refreshToken, grantParameters(auth));
+  } catch {
+    // A refused or expired refresh token: the caller falls back to a fresh grant (or to asking the person).
+    return undefined;
+  }
+  const refreshed = toCached(auth, response, deps.now(), cached);
+  await writeCachedToken(deps.secrets, name, refreshed);
+  return { token: refreshed, origin: 'refreshed' };
+}
+
+function lazyConfig(auth: OAuth2Auth, secret: string | undefined): () => Promise<client.Configuration> {
+  let config: Promise<client.Configuration> | undefined;
+  return () => (config ??= issuerConfiguration(auth, secret));
+}
+
 async function acquire(auth: OAuth2Auth, secret: string | undefined, deps: TokenDeps, name: string, forceNew: boolean): Promise<AccessToken> {
-  const cached = forceNew ? undefined : await readCachedToken(deps.secrets, name);
-  const now = deps.now();
-  const withSecret = (token: CachedToken, origin: TokenOrigin): AccessToken => ({ token, origin });
-  if (cached && isFresh(cached, now)) return withSecret(cached, 'cache');
-  const config = await issuerConfiguration(auth, secret);
-  if (cached?.refreshToken) {
-    try {
-      const refreshed = toCached(auth, await client.refreshTokenGrant(config, cached.refreshToken, grantParameters(auth)), deps.now(), cached);
-      await writeCachedToken(deps.secrets, name, refreshed);
-      return withSecret(refreshed, 'refreshed');
-    } catch {
-      // A refused or expired refresh token: fall back to a fresh grant (or to asking the user).
-    }
+  const config = lazyConfig(auth, secret);
+  if (!forceNew) {
+    const usable = await cachedOrRefreshed(auth, config, deps, name);
+    if (usable) return usable;
   }
   const issued = await issueWithoutUser(auth, config, deps.now());
   await writeCachedToken(deps.secrets, name, issued);
-  return withSecret(issued, 'issued');
+  return { token: issued, origin: 'issued' };
+}
+
+/**
+ * The token a send would use now without a person (cached while fresh, else refreshed), or
+ * undefined when the person must sign in: the CLI's device code asks for a sign-in only then.
+ */
+export async function usableToken(auth: OAuth2Auth, clientSecret: string | undefined, deps: TokenDeps): Promise<AccessToken | undefined> {
+  return cachedOrRefreshed(auth, lazyConfig(auth, clientSecret), deps, tokenCacheName(auth));
 }
 
 /**
