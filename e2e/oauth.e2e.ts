@@ -4,13 +4,16 @@
  * with PKCE, where "Get new token" opens the issuer's sign-in page in a new tab (the browser host
  * cannot open the system browser), the person logs in there, the issuer redirects to Powerduck's
  * loopback listener, and the token panel shows the issuer, scopes and expiry; the send then carries
- * the token, which shows nowhere on the page.
+ * the token, which shows nowhere on the page. And "Use the card's auth": the card inspector turns
+ * the card's OAuth scheme into the request's auth, asking only for the client id and secret.
  */
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { closeA2aConnections } from '../electron/node/a2a/perform-call';
 import { startJwtAgent, type JwtAgent } from '../test/fixtures/jwt-agent';
-import { AGENT_AUDIENCE, PUBLIC_CLIENT, startIssuer, type TestIssuer } from '../test/fixtures/oauth-issuer';
+import { AGENT_AUDIENCE, CC_CLIENT, PUBLIC_CLIENT, startIssuer, type TestIssuer } from '../test/fixtures/oauth-issuer';
 import { generateTextBody, launchBrowser, newA2aRequest, openApp, responseRegion } from './harness';
 
 async function sendAndWait(page: Page, request: Locator): Promise<void> {
@@ -22,14 +25,32 @@ describe('OAuth 2.0 in the Auth tab', () => {
   let browser: Browser;
   let issuer: TestIssuer;
   let agent: JwtAgent;
+  let cardAgent: JwtAgent;
   beforeAll(async () => {
     browser = await launchBrowser();
     issuer = await startIssuer();
     agent = await startJwtAgent({ issuer: issuer.issuer, jwksUri: issuer.jwksUri, audience: AGENT_AUDIENCE });
+    // An agent whose card says how to get its tokens: client credentials at the issuer, scope agent:read.
+    cardAgent = await startJwtAgent({
+      issuer: issuer.issuer,
+      jwksUri: issuer.jwksUri,
+      audience: AGENT_AUDIENCE,
+      securitySchemes: {
+        corp: {
+          oauth2SecurityScheme: {
+            description: 'Corporate identity',
+            flows: { clientCredentials: { tokenUrl: issuer.tokenUrl, scopes: { 'agent:read': 'Read', 'agent:write': 'Write' } } },
+          },
+        },
+        key: { apiKeySecurityScheme: { location: 'header', name: 'X-Agent-Key' } },
+      },
+      securityRequirements: [{ schemes: { corp: { list: ['agent:read'] } } }],
+    });
   });
   afterAll(async () => {
     closeA2aConnections();
     await agent?.close();
+    await cardAgent?.close();
     await issuer?.close();
     await browser?.close();
   });
@@ -79,6 +100,73 @@ describe('OAuth 2.0 in the Auth tab', () => {
       expect(token).toMatch(/^eyJ/);
       expect(await page.content()).not.toContain(token);
       await signIn.close();
+    } finally {
+      await app.close();
+    }
+  });
+
+  it("Use the card's auth: the card's OAuth scheme becomes the request's auth, asking only for the client id and secret", async () => {
+    const app = await openApp(browser);
+    const { page } = app;
+    try {
+      const request = await newA2aRequest(page, { endpoint: cardAgent.rpcUrl });
+      await generateTextBody(page, 'who am i');
+      await page.getByRole('tab', { name: 'Cards' }).click();
+      await page.getByRole('textbox', { name: 'Card URL' }).fill(cardAgent.cardUrl);
+      await page.getByRole('button', { name: 'Fetch card' }).click();
+      const view = page.getByRole('region', { name: 'Agent Card inspector' });
+      const panel = view.getByRole('region', { name: 'Use the card’s auth' });
+      await panel.getByRole('button', { name: 'Use key (API key)' }).waitFor();
+      await panel.getByText('scopes agent:read').waitFor();
+      await panel.getByRole('button', { name: 'Use corp (Client credentials)' }).click();
+      const form = panel.getByRole('group', { name: 'Auth from “corp”' });
+      const apply = form.getByRole('button', { name: 'Set on the request' });
+      expect(await apply.isDisabled()).toBe(true);
+      await form.getByRole('textbox', { name: 'Client ID' }).fill(CC_CLIENT.id);
+      await form.getByLabel('New Client secret value').fill(CC_CLIENT.secret);
+      await form.getByLabel('Client secret secret name').fill('corp-client');
+      await form.getByRole('button', { name: 'Store Client secret' }).click();
+      await form.getByText(/Stored as secret/).waitFor();
+      await apply.click();
+      await panel
+        .getByRole('status')
+        .getByText(/The auth of “corp” is set on the request/)
+        .waitFor();
+
+      await panel.getByRole('button', { name: 'Show request' }).click();
+      await request.getByRole('tab', { name: /^Auth/ }).click();
+      expect(await request.getByRole('combobox', { name: 'Auth type' }).inputValue()).toBe('oauth2');
+      await request.getByText('From the card’s security scheme “corp”').waitFor();
+      expect(await request.getByRole('combobox', { name: 'Endpoints from' }).inputValue()).toBe('manual');
+      expect(await request.getByRole('textbox', { name: 'Token URL' }).inputValue()).toBe(issuer.tokenUrl);
+      expect(await request.getByRole('textbox', { name: 'Scopes (space-separated)' }).inputValue()).toBe('agent:read');
+      await sendAndWait(page, request);
+      await responseRegion(page).getByText(`hello ${CC_CLIENT.id} sub=${CC_CLIENT.id} scope=agent:read`).first().waitFor();
+      const panelToken = request.getByRole('region', { name: 'OAuth token' });
+      await expect.poll(() => panelToken.getByRole('definition').first().innerText(), { timeout: 10_000 }).toBe(issuer.tokenUrl);
+
+      // Only the secret store holds the client secret and the token; the saved session keeps names.
+      const token = cardAgent.accepted.at(-1) as string;
+      await expect
+        .poll(
+          async () => {
+            const texts = await Promise.all(
+              (await readdir(app.dataDir, { recursive: true, withFileTypes: true }))
+                .filter((e) => e.isFile() && e.name !== 'secrets.json')
+                .map((e) => readFile(join(e.parentPath, e.name), 'utf8').catch(() => '')),
+            );
+            return texts.some((t) => t.includes('corp-client'));
+          },
+          { timeout: 10_000 },
+        )
+        .toBe(true);
+      for (const entry of await readdir(app.dataDir, { recursive: true, withFileTypes: true })) {
+        if (!entry.isFile() || entry.name === 'secrets.json') continue;
+        const text = await readFile(join(entry.parentPath, entry.name), 'latin1');
+        expect(text.includes(CC_CLIENT.secret), entry.name).toBe(false);
+        expect(text.includes(token), entry.name).toBe(false);
+      }
+      expect(await page.content()).not.toContain(token);
     } finally {
       await app.close();
     }

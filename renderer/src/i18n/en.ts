@@ -418,6 +418,17 @@ export const en = {
   'card.security.required': 'Required (any one line)',
   'card.security.anonymous': 'anonymous',
   'card.security.howTo': 'Set the matching auth on your request (Auth tab) before sending; the secret is stored once and referenced by name.',
+  'card.auth.title': 'Use the card\u2019s auth',
+  'card.auth.hint':
+    'Sets the active request\u2019s auth from a security scheme of this card, with its endpoints and scopes; you give only the client or the credential.',
+  'card.auth.use': 'Use {scheme} ({kind})',
+  'card.auth.scopes': 'scopes {scopes}',
+  'card.auth.unusable': '{scheme}: {reason}',
+  'card.auth.formLabel': 'Auth from \u201c{scheme}\u201d',
+  'card.auth.apply': 'Set on the request',
+  'card.auth.cancel': 'Cancel',
+  'card.auth.applied': 'The auth of \u201c{scheme}\u201d is set on the request {request}.',
+  'card.auth.newRequest': '(a new tab)',
 
   'card.interfaces': 'Interfaces ({count})',
   'card.interfaces.hintDraft': 'Apply interface points the active request at that interface. Nothing changes until you click it.',

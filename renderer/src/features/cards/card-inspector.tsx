@@ -4,6 +4,7 @@ import { prettyJson } from '../../ui/format';
 import { JsonTree } from '../../ui/json-tree';
 import { startCheckFromCard } from '../checks/checks-store';
 import { useHost } from '../../host/host-context';
+import { CardAuthPanel } from './card-auth-panel';
 import { CardExtended } from './card-extended';
 import { CardFindings } from './card-findings';
 import { CardInterfaces } from './card-interfaces';
@@ -61,6 +62,7 @@ export default function CardInspector() {
         <a href="#p2-card-json">{t('card.json')}</a>
       </nav>
       <CardPanels summary={summary} />
+      <CardAuthPanel card={result.card} version={result.version} cardUrl={cardUrl} interfaces={summary.interfaces} />
       <CardInterfaces card={result.card} interfaces={summary.interfaces} />
       <CardFindings findings={result.findings} version={result.version} />
       <CardSignatures signatures={summary.signatures} canonical={result.canonical} />

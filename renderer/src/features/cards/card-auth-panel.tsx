@@ -1,0 +1,198 @@
+import { useId, useMemo, useState } from 'react';
+import type { AuthConfig, SecretSource } from '../../../../shared/a2a/auth';
+import { cardAuthChoices, type CardAuthChoice } from '../../../../shared/card/card-auth';
+import type { CardInterfaceSummary, CardVersion } from '../../../../shared/card/card-types';
+import { useT, type Translate } from '../../i18n/i18n';
+import { selectActiveDraft, useDraftsStore } from '../request/drafts-store';
+import { SecretField } from '../request/secret-field';
+import { useToolViewStore, withoutLeavingView } from '../settings/tool-view-store';
+
+function choiceLabel(choice: CardAuthChoice, t: Translate): string {
+  if (choice.flow) return t(`oauth.flow.${choice.flow}`);
+  switch (choice.auth.type) {
+    case 'apiKey':
+      return t('auth.apiKey');
+    case 'basic':
+      return t('auth.basic');
+    default:
+      return t('auth.bearer');
+  }
+}
+
+const filled = (source: SecretSource | undefined): boolean =>
+  source !== undefined && ('secretRef' in source ? source.secretRef.trim() !== '' : 'env' in source ? source.env.trim() !== '' : false);
+
+/** Everything the choice asked for is given (a secret as a stored name or a variable, never typed into the request). */
+function complete(auth: AuthConfig): boolean {
+  switch (auth.type) {
+    case 'oauth2':
+      return auth.clientId.trim() !== '' && (auth.clientSecret === undefined || filled(auth.clientSecret));
+    case 'apiKey':
+      return filled(auth.value);
+    case 'bearer':
+      return filled(auth.token);
+    case 'basic':
+      return auth.username.trim() !== '' && filled(auth.password);
+    case 'none':
+      return false;
+  }
+}
+
+/**
+ * "Use the card's auth": one button per security scheme (per OAuth flow) of the card; the chosen
+ * one asks only for what the card cannot say (client id and secret, the key or token, a login) and
+ * then sets the active request's auth. Secrets go to the secret store; the request keeps names.
+ */
+export function CardAuthPanel({
+  card,
+  version,
+  cardUrl,
+  interfaces,
+}: {
+  card: unknown;
+  version: CardVersion;
+  cardUrl: string | undefined;
+  interfaces: CardInterfaceSummary[];
+}) {
+  const t = useT();
+  const id = useId();
+  const { choices, unusable } = useMemo(() => cardAuthChoices(card, version, cardUrl ? { cardUrl } : {}), [card, version, cardUrl]);
+  const [picked, setPicked] = useState<{ choice: CardAuthChoice; auth: AuthConfig } | undefined>(undefined);
+  const [status, setStatus] = useState('');
+  const preferred = interfaces.find((i) => i.callable);
+  const secretEndpoint = preferred?.url ?? cardUrl ?? '';
+
+  const apply = (): void => {
+    if (!picked || !complete(picked.auth)) return;
+    const auth = picked.auth;
+    const name = withoutLeavingView(() => {
+      const store = useDraftsStore.getState();
+      const draft = selectActiveDraft(store);
+      if (draft) {
+        store.update(draft.id, { auth });
+        return draft.endpoint;
+      }
+      store.openA2a({ auth, ...(preferred ? { endpoint: preferred.url } : {}) });
+      return preferred?.url ?? '';
+    });
+    setStatus(t('card.auth.applied', { scheme: picked.choice.scheme, request: name || t('card.auth.newRequest') }));
+    setPicked(undefined);
+  };
+
+  const auth = picked?.auth;
+  const setAuth = (next: AuthConfig): void => setPicked((p) => (p ? { ...p, auth: next } : p));
+  return (
+    <section className="p2-section" aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`}>{t('card.auth.title')}</h3>
+      {choices.length === 0 && unusable.length === 0 ? <p className="muted small">{t('card.security.none')}</p> : null}
+      {choices.length ? (
+        <>
+          <p className="muted small">{t('card.auth.hint')}</p>
+          <ul className="p2-list">
+            {choices.map((choice, index) => (
+              <li key={`${index}-${choice.scheme}-${choice.flow ?? ''}`}>
+                <button
+                  type="button"
+                  aria-pressed={picked?.choice === choice}
+                  onClick={() => {
+                    setPicked({ choice, auth: choice.auth });
+                    setStatus('');
+                  }}
+                >
+                  {t('card.auth.use', { scheme: choice.scheme, kind: choiceLabel(choice, t) })}
+                </button>
+                {choice.scopes.length ? <span className="muted small"> {t('card.auth.scopes', { scopes: choice.scopes.join(' ') })}</span> : null}
+              </li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+      {unusable.length ? (
+        <ul className="p2-list muted small">
+          {unusable.map((u, index) => (
+            <li key={`${index}-${u.scheme}`}>{t('card.auth.unusable', { scheme: u.scheme, reason: u.reason })}</li>
+          ))}
+        </ul>
+      ) : null}
+      {picked && auth ? (
+        <fieldset className="card-auth-form" aria-label={t('card.auth.formLabel', { scheme: picked.choice.scheme })}>
+          <legend>{t('card.auth.formLabel', { scheme: picked.choice.scheme })}</legend>
+          {auth.type === 'oauth2' ? (
+            <>
+              <div className="field-row">
+                <label htmlFor={`${id}-client`}>{t('oauth.clientId')}</label>
+                <input
+                  id={`${id}-client`}
+                  value={auth.clientId}
+                  spellCheck={false}
+                  autoComplete="off"
+                  onChange={(e) => setAuth({ ...auth, clientId: e.target.value })}
+                />
+              </div>
+              {auth.clientSecret !== undefined ? (
+                <SecretField
+                  label={t('oauth.clientSecret')}
+                  source={auth.clientSecret}
+                  endpoint={secretEndpoint}
+                  purpose="oauth-client"
+                  onChange={(clientSecret) => setAuth({ ...auth, clientSecret })}
+                />
+              ) : null}
+            </>
+          ) : null}
+          {auth.type === 'apiKey' ? (
+            <SecretField
+              label={t('auth.apiKeyValue')}
+              source={auth.value}
+              endpoint={secretEndpoint}
+              purpose="api-key"
+              onChange={(value) => setAuth({ ...auth, value })}
+            />
+          ) : null}
+          {auth.type === 'bearer' ? (
+            <SecretField
+              label={t('auth.token')}
+              source={auth.token}
+              endpoint={secretEndpoint}
+              purpose="bearer"
+              onChange={(token) => setAuth({ ...auth, token })}
+            />
+          ) : null}
+          {auth.type === 'basic' ? (
+            <>
+              <div className="field-row">
+                <label htmlFor={`${id}-user`}>{t('auth.username')}</label>
+                <input id={`${id}-user`} value={auth.username} autoComplete="off" onChange={(e) => setAuth({ ...auth, username: e.target.value })} />
+              </div>
+              <SecretField
+                label={t('auth.password')}
+                source={auth.password}
+                endpoint={secretEndpoint}
+                purpose="basic"
+                onChange={(password) => setAuth({ ...auth, password })}
+              />
+            </>
+          ) : null}
+          <div className="field-row">
+            <button type="button" className="primary" disabled={!complete(auth)} onClick={apply}>
+              {t('card.auth.apply')}
+            </button>
+            <button type="button" onClick={() => setPicked(undefined)}>
+              {t('card.auth.cancel')}
+            </button>
+          </div>
+        </fieldset>
+      ) : null}
+      <div className="field-row">
+        <p className="muted small" role="status">
+          {status}
+        </p>
+        {status ? (
+          <button type="button" onClick={() => useToolViewStore.getState().close()}>
+            {t('card.if.showRequest')}
+          </button>
+        ) : null}
+      </div>
+    </section>
+  );
+}
