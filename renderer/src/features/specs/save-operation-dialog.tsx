@@ -98,7 +98,8 @@ export function SaveToSpecDialog({ draft, onClose }: { draft: A2aDraft; onClose:
         file: result.name,
       }),
       ...(details.length ? { details } : {}),
-      sticky: result.warnings.length > 0,
+      // What a conflict was resolved into (overwritten, or added under a new path) stays until read, like warnings.
+      sticky: result.warnings.length > 0 || note !== undefined,
       action: {
         label: t('save.showDocs'),
         run: () =>
