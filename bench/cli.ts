@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { promisify } from 'node:util';
 import { startDemo } from '../examples/a2a-demo/src/server';
+import { median } from './median';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 15);
 const exec = promisify(execFile);
@@ -43,12 +44,6 @@ function timeUrl(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
     });
   });
 }
-
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
-};
 
 export async function run(): Promise<void> {
   const { bundleIsFresh } = (await import(join(root, 'scripts/bundle-state.mjs'))) as { bundleIsFresh(dir: string): boolean };

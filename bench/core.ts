@@ -36,6 +36,7 @@ import { silentLogger, type CoreEnv } from '../electron/node/core-env';
 import { ensureDataDir } from '../electron/node/data-dir';
 import { createHistoryRecorder } from '../electron/node/history/history-recorder';
 import { historyStoreAt } from '../electron/node/history/history-store';
+import { median } from './median';
 
 const UNARY_CALLS = 2000;
 const BLOCK = 25;
@@ -188,9 +189,7 @@ async function compare(contenders: Record<string, (i: number) => Promise<unknown
   return {
     totals,
     ratioTo(name, baseline) {
-      const ratios = (blocksOf[name] as number[]).map((ms, i) => ms / ((blocksOf[baseline] as number[])[i] as number)).sort((x, y) => x - y);
-      const mid = ratios.length >> 1;
-      return ratios.length % 2 ? (ratios[mid] as number) : ((ratios[mid - 1] as number) + (ratios[mid] as number)) / 2;
+      return median((blocksOf[name] as number[]).map((ms, i) => ms / ((blocksOf[baseline] as number[])[i] as number)));
     },
   };
 }
@@ -365,11 +364,7 @@ export async function run(): Promise<void> {
     const rate = (x: { ms: number; events: number }): number => x.events / (x.ms / 1000);
     // As for the unary cases: the median over rounds of the ratio between runs made next to each other,
     // so a round where another process took the CPU does not decide the figure.
-    const streamRatio = (who: 'app' | 'performCall'): number => {
-      const ratios = runs[who].map((x, i) => rate(x) / rate(runs.sdk[i] as { ms: number; events: number })).sort((p, q) => p - q);
-      const mid = ratios.length >> 1;
-      return ratios.length % 2 ? (ratios[mid] as number) : ((ratios[mid - 1] as number) + (ratios[mid] as number)) / 2;
-    };
+    const streamRatio = (who: 'app' | 'performCall'): number => median(runs[who].map((x, i) => rate(x) / rate(runs.sdk[i] as { ms: number; events: number })));
 
     // (b): gRPC unary.
     const grpcTimes = await compare(

@@ -25,6 +25,7 @@ import { saveOperation } from '../electron/node/spec/spec-operations';
 import type { SpecContext } from '../electron/node/spec/spec-store';
 import { openSpec } from '../electron/node/spec/spec-workspace';
 import { nodeSpecFs } from '../electron/node/spec/spec-fs';
+import { median } from './median';
 
 const OPERATIONS = 5000;
 const RUNS = 5;
@@ -82,11 +83,6 @@ function bigDocument(): Record<string, unknown> {
     Object.assign(schemas, built.value.components);
   }
   return { openapi: '3.2.0', info: { title: 'Bench workspace', version: '1.0.0' }, paths, components: { schemas } };
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] as number;
 }
 
 async function time(fn: () => Promise<void>): Promise<number[]> {

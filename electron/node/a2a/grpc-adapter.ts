@@ -10,7 +10,7 @@ import { CoreError } from '../core-error';
 import type { AdapterRun, BindingAdapter } from './adapter';
 import { buildHeaders } from './call-headers';
 import { decodeStatusDetails, decodeToProtoJson, encodeProtoJson, grpcMethod, type DecodedStatus } from './grpc-codec';
-import { closeGrpcSessions, grpcCall, readySession, sessionFor, type GrpcCallEnd, type GrpcResponseHead, type GrpcStatus } from './grpc-wire';
+import { closeGrpcSessions, grpcCall, sessionFor, type GrpcCallEnd, type GrpcResponseHead, type GrpcStatus } from './grpc-wire';
 import { TransportError } from './transport-error';
 import { RAW_HEAD_BYTES, RAW_TAIL_BYTES } from './sse-consumer';
 import { systemRootCertificates } from './tls-trust';
@@ -139,13 +139,9 @@ function statusDetails(status: GrpcStatus): DecodedStatus | undefined {
 }
 
 async function openSession(run: AdapterRun, target: GrpcTarget): Promise<ClientHttp2Session> {
-  const ready = readySession(target);
-  if (ready) {
-    run.recorder.timings.reusedConnection = true;
-    return ready;
-  }
-  const session = await sessionFor(target, { connectMs: run.timeouts.connectMs, signal: run.signal, trust: systemRootCertificates });
-  run.recorder.timings.connectMs = Math.round((performance.now() - run.recorder.origin) * 1000) / 1000;
+  const { session, reused } = await sessionFor(target, { connectMs: run.timeouts.connectMs, signal: run.signal, trust: systemRootCertificates });
+  if (reused) run.recorder.timings.reusedConnection = true;
+  else run.recorder.timings.connectMs = Math.round((performance.now() - run.recorder.origin) * 1000) / 1000;
   return session;
 }
 

@@ -11,6 +11,7 @@
  * test agents still use grpc-js servers, so interop is checked against the field's library.
  */
 import { connect, constants, type ClientHttp2Session, type IncomingHttpHeaders, type OutgoingHttpHeaders } from 'node:http2';
+import { isIP } from 'node:net';
 import { gunzipSync, inflateSync } from 'node:zlib';
 import type { HeaderList } from '../../../shared/a2a/exchange';
 import type { CallAbort } from './call-abort';
@@ -85,7 +86,7 @@ const pooledBySession = new WeakMap<ClientHttp2Session, Pooled>();
 const keyOf = (target: WireTarget): string => `${target.secure ? 's' : 'p'}|${target.target}`;
 
 /** A connected session to `target` that can take a new stream, if there is one. */
-export function readySession(target: WireTarget): ClientHttp2Session | undefined {
+function readySession(target: WireTarget): ClientHttp2Session | undefined {
   const pooled = pool.get(keyOf(target));
   if (!pooled) return undefined;
   const { session } = pooled;
@@ -104,9 +105,9 @@ export interface ConnectOptions {
  * Opens (or reuses) the session to `target`. Failures are TransportErrors named after their layer:
  * `dns`, `tls`, `connect` (nothing listening, not HTTP/2), `timeout`, or the abort reason.
  */
-export async function sessionFor(target: WireTarget, options: ConnectOptions): Promise<ClientHttp2Session> {
+export async function sessionFor(target: WireTarget, options: ConnectOptions): Promise<{ session: ClientHttp2Session; reused: boolean }> {
   const ready = readySession(target);
-  if (ready) return ready;
+  if (ready) return { session: ready, reused: true };
   const key = keyOf(target);
   pool.get(key)?.session.destroy();
   pool.delete(key);
@@ -116,7 +117,7 @@ export async function sessionFor(target: WireTarget, options: ConnectOptions): P
   const session = connect(
     `${target.secure ? 'https' : 'http'}://${target.target}`,
     // No SNI for an IP literal (RFC 6066 forbids it; Node warns).
-    target.secure ? { ca: options.trust(), ALPNProtocols: ['h2'], servername: isIpLiteral(target.host) ? '' : target.host } : {},
+    target.secure ? { ca: options.trust(), ALPNProtocols: ['h2'], servername: isIP(target.host) ? '' : target.host } : {},
   );
   const pooled: Pooled = { session, active: 0 };
   pooledBySession.set(session, pooled);
@@ -171,15 +172,11 @@ export async function sessionFor(target: WireTarget, options: ConnectOptions): P
   // Idle sessions never keep a process (the CLI) alive; calls in flight do (see grpcCall).
   session.unref();
   pool.set(key, pooled);
-  return session;
+  return { session, reused: false };
 }
 
 function forget(key: string, pooled: Pooled): void {
   if (pool.get(key) === pooled) pool.delete(key);
-}
-
-function isIpLiteral(host: string): boolean {
-  return /^[\d.]+$/.test(host) || host.includes(':');
 }
 
 /** Closes every pooled session (tests, CLI exit). Calls in flight end as connection failures. */
