@@ -95,12 +95,20 @@ async function startReplay(agent: SdkAgent): Promise<{ url: string; server: Serv
     let body = '';
     req.on('data', (c: Buffer) => (body += c.toString()));
     req.on('end', () => {
-      const id = JSON.stringify((JSON.parse(body) as { id: unknown }).id);
-      const bytes = Buffer.from(pieces.join(`"id":${id}`));
+      const id = `"id":${JSON.stringify((JSON.parse(body) as { id: unknown }).id)}`;
       reply.writeHead(200, { 'Content-Type': 'text/event-stream', 'Cache-Control': 'no-cache' });
+      // Written as it is produced, 64 KiB at a time, as an agent streams: the first event leaves at
+      // once instead of after the whole 4.6 MB answer is rebuilt for this request's id.
       const CHUNK = 64 * 1024;
-      for (let i = 0; i < bytes.length; i += CHUNK) reply.write(bytes.subarray(i, i + CHUNK));
-      reply.end();
+      let text = pieces[0] as string;
+      for (let i = 1; i < pieces.length; i++) {
+        text += id + (pieces[i] as string);
+        if (text.length >= CHUNK) {
+          reply.write(text);
+          text = '';
+        }
+      }
+      reply.end(text);
     });
   });
   // Runs of the other contenders can take longer than Node's 5 s default: keep idle sockets open.

@@ -7,6 +7,12 @@ export interface HandlerContext {
    * reading a network source await it before reading on (backpressure instead of buffering).
    */
   sinkReady?: () => Promise<void> | undefined;
+  /**
+   * Streams whose end record would repeat every delivered event: whether the record keeps them.
+   * The dispatcher's consumers get each event as a data event; only history with full bodies needs
+   * them again (withStreamHistory sets this). Unset: the handler's default.
+   */
+  keepEvents?: boolean;
 }
 
 /** Unary handlers return the response or throw a CoreError; the dispatcher wraps both into a Result. */

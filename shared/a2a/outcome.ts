@@ -6,7 +6,7 @@
 import { findMethod } from './catalogue';
 import { setOwn } from './safe-object';
 import type { Outcome } from './exchange';
-import { isInterruptedState, isTerminalState, isObject } from './payload';
+import { isTerminalOrInterruptedState, isObject } from './payload';
 import type { A2aVersion } from './versions';
 
 export interface ErrorInfoDetail {
@@ -73,7 +73,7 @@ export function describePayload(version: A2aVersion, payload: unknown): PayloadI
   if (kind !== 'task' && typeof payload['taskId'] === 'string') info.taskId = payload['taskId'];
   if (typeof payload['contextId'] === 'string') info.contextId = payload['contextId'];
   if (typeof payload['final'] === 'boolean') info.final = payload['final'];
-  info.endsStream = kind === 'message' || info.final === true || isTerminalState(info.state) || isInterruptedState(info.state);
+  info.endsStream = kind === 'message' || info.final === true || isTerminalOrInterruptedState(info.state);
   return info;
 }
 
@@ -84,7 +84,7 @@ function describeV1Object(kind: string, inner: Record<string, unknown>): Payload
   if (kind === 'task' && typeof inner['id'] === 'string') info.taskId = inner['id'];
   if (kind !== 'task' && typeof inner['taskId'] === 'string') info.taskId = inner['taskId'];
   if (typeof inner['contextId'] === 'string') info.contextId = inner['contextId'];
-  info.endsStream = kind === 'message' || isTerminalState(info.state) || isInterruptedState(info.state);
+  info.endsStream = kind === 'message' || isTerminalOrInterruptedState(info.state);
   return info;
 }
 

@@ -62,14 +62,26 @@ export function taskStateLabel(state: unknown): string | undefined {
 
 /** A2A §4.1: completed, failed, canceled and rejected are terminal (either spelling). */
 export function isTerminalState(state: unknown): boolean {
-  const name = taskStateName(state);
+  return isTerminalName(taskStateName(state));
+}
+
+function isTerminalName(name: TaskStateName | undefined): boolean {
   return name === 'completed' || name === 'failed' || name === 'canceled' || name === 'rejected';
+}
+
+function isInterruptedName(name: TaskStateName | undefined): boolean {
+  return name === 'input-required' || name === 'auth-required';
 }
 
 /** input-required and auth-required interrupt a task: the stream may close there too (§11.7). */
 export function isInterruptedState(state: unknown): boolean {
+  return isInterruptedName(taskStateName(state));
+}
+
+/** Either of the two above, with one lookup (a stream asks this of every event). */
+export function isTerminalOrInterruptedState(state: unknown): boolean {
   const name = taskStateName(state);
-  return name === 'input-required' || name === 'auth-required';
+  return isTerminalName(name) || isInterruptedName(name);
 }
 
 // ---- what a response or stream event holds ------------------------------------------------------

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ExchangeRecord } from '../a2a/exchange';
-import { buildHistoryEntry, sentMessageId } from './history-entry';
+import { buildHistoryEntry, createStreamDigest, sentMessageId } from './history-entry';
 import { matchesQuery, parseQuery } from './history-query';
 import { summarizePart, utf8Length } from './message-summary';
 
@@ -132,6 +132,50 @@ describe('history entries (logging policy)', () => {
     });
     expect(summarizePart({ kind: 'data', data: { a: 1 } })).toMatchObject({ kind: 'data', bytes: 7 });
     expect(utf8Length('a€😀')).toBe(1 + 3 + 4);
+  });
+});
+
+describe('stream entries digested as the events pass', () => {
+  const envelope = (result: unknown): unknown => ({ jsonrpc: '2.0', id: 1, result });
+  const agentMessage = (n: number): Record<string, unknown> => ({ messageId: `a-${n}`, role: 'ROLE_AGENT', parts: [{ text: `part ${n}` }] });
+  // A status update before any Task, a Task, updates carrying messages, messages that cannot be
+  // summarised (no parts, no id), more messages than an entry keeps, 0.3 objects, noise.
+  const data: unknown[] = [
+    envelope({ statusUpdate: { taskId: 't-1', contextId: 'c-1', status: { state: 'TASK_STATE_SUBMITTED' } } }),
+    envelope({ task: { id: 't-2', contextId: 'c-2', status: { state: 'TASK_STATE_WORKING', message: agentMessage(0) } } }),
+    envelope({ message: { role: 'ROLE_AGENT' } }),
+    envelope('not an object'),
+    envelope({ artifactUpdate: { taskId: 't-1', artifact: { parts: [] } } }),
+    ...Array.from({ length: 30 }, (_, i) =>
+      envelope({ statusUpdate: { taskId: 't-1', status: { state: 'TASK_STATE_WORKING', message: agentMessage(i + 1) } } }),
+    ),
+    envelope({ kind: 'status-update', taskId: 't-1', status: { state: 'completed' }, final: true }),
+    { error: { code: 1 } },
+  ];
+  const streamRecord = (withEvents: boolean): ExchangeRecord =>
+    sendRecord({
+      method: 'SendStreamingMessage',
+      outcome: { kind: 'stream', ended: 'completed', eventCount: data.length, lastState: 'completed' },
+      ...(withEvents ? { events: data.map((d, seq) => ({ seq, atMs: seq, event: 'message', data: d })) } : {}),
+    });
+
+  it('gives the entry a record with every event gives, for a record that kept none', () => {
+    const digest = createStreamDigest('JSONRPC');
+    for (const d of data) digest.add(d);
+    const options = { source: 'stream' as const, fullBodies: false, sha256: fakeHash, attempt: 1 };
+    const walked = buildHistoryEntry(streamRecord(true), options);
+    const digested = buildHistoryEntry(streamRecord(false), { ...options, streamDigest: digest.digest });
+    expect(digested).toEqual(walked);
+    // The first status update stands for the task; 21 messages at most (the sent one and 20 received).
+    expect(walked).toMatchObject({ taskId: 't-1', contextId: 'c-1', taskState: 'completed', eventCount: data.length });
+    expect(walked.messages).toHaveLength(21);
+    expect(walked.messages.slice(1, 3).map((m) => m.messageId)).toEqual(['a-0', 'a-1']);
+  });
+
+  it('keeps at most the messages an entry shows, however long the stream', () => {
+    const digest = createStreamDigest('HTTP+JSON');
+    for (let i = 0; i < 10_000; i++) digest.add({ message: agentMessage(i) });
+    expect(digest.digest.messages).toHaveLength(21);
   });
 });
 

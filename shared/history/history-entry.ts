@@ -32,6 +32,11 @@ export interface EntryOptions {
   check?: { runId: string; checkId: string };
   /** The call as drafted, when the caller has it: what a replay needs (secrets by name only). */
   call?: Pick<A2aCall, 'auth' | 'headers' | 'tenant' | 'body'>;
+  /**
+   * A stream's received payloads, digested while its events were delivered (createStreamDigest), for
+   * records that did not keep their events; used instead of walking `record.events`.
+   */
+  streamDigest?: ReceivedDigest;
 }
 
 /**
@@ -75,31 +80,6 @@ function digest(text: string | undefined, bytes: number, truncated: boolean | un
   return out;
 }
 
-/** Unwraps a JSON-RPC envelope and the 1.0 `{task}` / `{message}` wrappers around a payload. */
-function payloadOf(data: unknown, binding: ExchangeRecord['binding']): { task?: Json; message?: Json; statusMessage?: Json } {
-  const value = binding === 'JSONRPC' && isObject(data) && 'result' in data ? data['result'] : data;
-  if (!isObject(value)) return {};
-  const kind = value['kind'];
-  if (kind === 'task' || (typeof value['id'] === 'string' && isObject(value['status']))) return taskPayload(value);
-  if (kind === 'message') return { message: value };
-  if (kind === 'status-update') return statusPayload(value);
-  if (isObject(value['task'])) return taskPayload(value['task']);
-  if (isObject(value['message'])) return { message: value['message'] };
-  if (isObject(value['statusUpdate'])) return statusPayload(value['statusUpdate']);
-  return {};
-}
-
-function taskPayload(task: Json): { task: Json; statusMessage?: Json } {
-  const message = isObject(task['status']) ? task['status']['message'] : undefined;
-  return isObject(message) ? { task, statusMessage: message } : { task };
-}
-
-function statusPayload(update: Json): { task?: Json; statusMessage?: Json } {
-  const message = isObject(update['status']) ? update['status']['message'] : undefined;
-  const task: Json = { id: update['taskId'], contextId: update['contextId'], status: update['status'] };
-  return isObject(message) ? { task, statusMessage: message } : { task };
-}
-
 function a2aErrorOf(record: ExchangeRecord): HistoryA2aError | undefined {
   const outcome = record.outcome;
   const withReason = (code: number | string, message: string, reason: string | undefined): HistoryA2aError =>
@@ -118,6 +98,69 @@ function a2aErrorOf(record: ExchangeRecord): HistoryA2aError | undefined {
   }
 }
 
+/**
+ * What a history entry keeps of the payloads an exchange received: the first task (or the task a
+ * status update names), the last state, and the first received messages. Fed one payload at a time,
+ * so a long stream is summarised as it arrives and nobody has to keep its events for the entry.
+ */
+export interface ReceivedDigest {
+  task?: Json;
+  state?: string;
+  /** Received messages in order, at most `maxReceivedMessages + 1` (the entry keeps that many with no sent message). */
+  messages: Json[];
+}
+
+/**
+ * Digests one received payload in any dialect: a JSON-RPC envelope (when `binding` is JSONRPC), the
+ * 1.0 `{task}` / `{message}` / `{statusUpdate}` wrappers, or a bare 0.3 object (`kind`). Allocates
+ * nothing per payload: a long stream passes through here event by event.
+ */
+function digestData(digest: ReceivedDigest, data: unknown, binding: ExchangeRecord['binding']): void {
+  const value = binding === 'JSONRPC' && isObject(data) && 'result' in data ? data['result'] : data;
+  if (!isObject(value)) return;
+  const kind = value['kind'];
+  if (kind === 'task' || (typeof value['id'] === 'string' && isObject(value['status']))) return digestTask(digest, value);
+  if (kind === 'message') return digestMessage(digest, value);
+  if (kind === 'status-update') return digestStatus(digest, value);
+  if (isObject(value['task'])) return digestTask(digest, value['task']);
+  if (isObject(value['message'])) return digestMessage(digest, value['message']);
+  if (isObject(value['statusUpdate'])) return digestStatus(digest, value['statusUpdate']);
+}
+
+function digestTask(digest: ReceivedDigest, task: Json): void {
+  const status = task['status'];
+  if (typeof task['id'] === 'string') {
+    digest.task ??= task;
+    if (isObject(status) && typeof status['state'] === 'string') digest.state = status['state'];
+  }
+  if (isObject(status)) digestMessage(digest, status['message']);
+}
+
+/** A status update names its task: the first one stands for the task when no Task came before it. */
+function digestStatus(digest: ReceivedDigest, update: Json): void {
+  const status = update['status'];
+  if (typeof update['taskId'] === 'string') {
+    digest.task ??= { id: update['taskId'], contextId: update['contextId'], status };
+    if (isObject(status) && typeof status['state'] === 'string') digest.state = status['state'];
+  }
+  if (isObject(status)) digestMessage(digest, status['message']);
+}
+
+function digestMessage(digest: ReceivedDigest, message: unknown): void {
+  if (isObject(message) && digest.messages.length <= maxReceivedMessages && summarizable(message)) digest.messages.push(message);
+}
+
+/** What summarizeMessage accepts: only those count towards the kept messages. */
+function summarizable(message: Json): boolean {
+  return Array.isArray(message['parts']) || Array.isArray(message['content']) || message['messageId'] !== undefined;
+}
+
+/** A digest fed with each stream event's data as it is delivered (see ReceivedDigest). */
+export function createStreamDigest(binding: ExchangeRecord['binding']): { add(data: unknown): void; readonly digest: ReceivedDigest } {
+  const digest: ReceivedDigest = { messages: [] };
+  return { add: (data) => digestData(digest, data, binding), digest };
+}
+
 /** Builds the history entry for one exchange under the logging policy (bodies hashed unless full bodies are on). */
 export function buildHistoryEntry(record: ExchangeRecord, options: EntryOptions): HistoryEntry {
   const messages: MessageSummary[] = [];
@@ -125,32 +168,22 @@ export function buildHistoryEntry(record: ExchangeRecord, options: EntryOptions)
   if (sent) messages.push(sent);
 
   // One pass, payload by payload (a long stream has tens of thousands): nothing is collected first.
-  let task: Json | undefined;
-  let state: string | undefined;
-  const receivedMessage = (message: Json | undefined): void => {
-    if (message && messages.length <= maxReceivedMessages) {
-      const summary = summarizeMessage(message, 'received');
-      if (summary) messages.push(summary);
-    }
-  };
-  const consider = (payload: ReturnType<typeof payloadOf>): void => {
-    if (payload.task && typeof payload.task['id'] === 'string') {
-      task ??= payload.task;
-      const status = payload.task['status'];
-      if (isObject(status) && typeof status['state'] === 'string') state = status['state'];
-    }
-    receivedMessage(payload.message);
-    receivedMessage(payload.statusMessage);
-  };
+  const received: ReceivedDigest = options.streamDigest ? { ...options.streamDigest, messages: [...options.streamDigest.messages] } : { messages: [] };
   const outcome = record.outcome;
-  if (outcome.kind === 'task') consider(taskPayload(isObject(outcome.task) ? outcome.task : {}));
-  else if (outcome.kind === 'message') consider({ ...(isObject(outcome.message) ? { message: outcome.message } : {}) });
-  else if (outcome.kind === 'result') consider(payloadOf(outcome.value, 'HTTP+JSON'));
-  const events = record.events;
-  if (events) for (let i = 0; i < events.length; i++) consider(payloadOf((events[i] as (typeof events)[number]).data, record.binding));
+  if (outcome.kind === 'task') digestTask(received, isObject(outcome.task) ? outcome.task : {});
+  else if (outcome.kind === 'message') digestMessage(received, outcome.message);
+  else if (outcome.kind === 'result') digestData(received, outcome.value, 'HTTP+JSON');
+  const events = options.streamDigest ? undefined : record.events;
+  if (events) for (let i = 0; i < events.length; i++) digestData(received, (events[i] as (typeof events)[number]).data, record.binding);
+  for (const message of received.messages) {
+    if (messages.length > maxReceivedMessages) break;
+    const summary = summarizeMessage(message, 'received');
+    if (summary) messages.push(summary);
+  }
+  const task = received.task;
+  let state = received.state;
   if (outcome.kind === 'task' && outcome.state) state = outcome.state;
   if (outcome.kind === 'stream' && outcome.lastState) state = outcome.lastState;
-
   const taskId = typeof task?.['id'] === 'string' ? task['id'] : undefined;
   const contextId = typeof task?.['contextId'] === 'string' ? task['contextId'] : (messages.find((m) => m.contextId)?.contextId ?? undefined);
   const entry: HistoryEntry = {
@@ -188,6 +221,7 @@ export function buildHistoryEntry(record: ExchangeRecord, options: EntryOptions)
   if (contextId !== undefined) entry.contextId = contextId;
   if (state !== undefined) entry.taskState = state;
   if (record.events) entry.eventCount = record.events.length;
+  else if (options.streamDigest && outcome.kind === 'stream') entry.eventCount = outcome.eventCount;
   if (options.fullBodies) entry.exchange = record;
   if (options.call) entry.replay = replayOf(record, options.call, options.fullBodies);
   return entry;

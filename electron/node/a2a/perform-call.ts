@@ -29,6 +29,11 @@ export interface CallHooks {
   redactValues?: readonly string[];
   /** Streams: the consumer's backpressure (see HandlerContext.sinkReady). */
   sinkReady?: () => Promise<void> | undefined;
+  /**
+   * Streams with `onEvent`: false when the receiver keeps the events itself, so the record holds
+   * none (`outcome.eventCount` still counts them) and a long stream is not held twice. Default true.
+   */
+  keepEvents?: boolean;
 }
 
 /** Defaults when the call sets none: 10 s to connect; 60 s for a unary call or until a stream answers. */
@@ -79,7 +84,7 @@ export async function performCall(call: A2aCall, deps: CallDeps, hooks: CallHook
     totalMs: positive(call.timeouts?.totalMs, DEFAULT_TIMEOUTS.totalMs, 'totalMs'),
   };
 
-  const recorder = new ExchangeRecorder(call, deps.now, hooks.onEvent, hooks.sinkReady);
+  const recorder = new ExchangeRecorder(call, deps.now, hooks.onEvent, hooks.sinkReady, hooks.keepEvents ?? true);
   for (const warning of check.warnings) recorder.warn(warning);
   const auth = call.auth && call.auth.type !== 'none' ? await applyAuth(call.auth, deps) : NO_AUTH;
   // The auth's secrets, secret-backed environment values, and any credential typed into a header row or the endpoint itself.

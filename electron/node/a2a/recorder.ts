@@ -54,10 +54,20 @@ export class ExchangeRecorder {
   #request: RecordedRequest = { url: '', headers: [], bodyBytes: 0 };
   #response: RecordedResponse | undefined;
   #events: RecordedStreamEvent[] | undefined;
+  /** False when whoever receives the events keeps them (see CallHooks.keepEvents): they are then only counted. */
+  readonly #keepEvents: boolean;
+  #eventCount = 0;
   readonly warnings: string[] = [];
   readonly timings: Omit<Timings, 'totalMs'> = {};
 
-  constructor(call: A2aCall, now: () => number, onEvent?: (event: RecordedStreamEvent) => void, sinkReady?: () => Promise<void> | undefined) {
+  constructor(
+    call: A2aCall,
+    now: () => number,
+    onEvent?: (event: RecordedStreamEvent) => void,
+    sinkReady?: () => Promise<void> | undefined,
+    keepEvents = true,
+  ) {
+    this.#keepEvents = keepEvents || !onEvent;
     this.#call = call;
     this.startedAt = new Date(now()).toISOString();
     this.#limit = call.recordBodyLimit ?? DEFAULT_RECORD_BODY_LIMIT;
@@ -197,34 +207,33 @@ export class ExchangeRecorder {
 
   /** Numbers, time-stamps, stores and forwards one stream event. */
   addEvent(event: Omit<RecordedStreamEvent, 'seq' | 'atMs'>): RecordedStreamEvent {
-    this.#events ??= [];
-    const full: RecordedStreamEvent = { seq: this.#events.length, atMs: this.elapsed(), ...event };
-    this.#events.push(full);
-    this.#onEvent?.(full);
+    const full: RecordedStreamEvent = { seq: this.#eventCount, atMs: this.elapsed(), ...event };
+    this.pushEvent(full);
     return full;
   }
 
   /**
    * Hot path for streams: records an event built by the caller from `eventShell` (seq and atMs
-   * already set, in that order, so the JSON reads naturally).
+   * already set, in that order, so the JSON reads naturally). `atMs` may be given: the events of one
+   * network chunk all arrived when the chunk did.
    */
-  eventShell(event: string, data: unknown): RecordedStreamEvent {
-    return { seq: this.#events?.length ?? 0, atMs: this.elapsed(), event, data };
+  eventShell(event: string, data: unknown, atMs: number = this.elapsed()): RecordedStreamEvent {
+    return { seq: this.#eventCount, atMs, event, data };
   }
 
   pushEvent(full: RecordedStreamEvent): void {
-    this.#events ??= [];
-    this.#events.push(full);
+    this.#eventCount++;
+    if (this.#keepEvents) (this.#events ??= []).push(full);
     this.#onEvent?.(full);
   }
 
   get eventCount(): number {
-    return this.#events?.length ?? 0;
+    return this.#eventCount;
   }
 
   /** Marks that events are expected, so the record carries `events: []` even when none came. */
   expectEvents(): void {
-    this.#events ??= [];
+    if (this.#keepEvents) this.#events ??= [];
   }
 
   finish(outcome: Outcome): ExchangeRecord {

@@ -111,6 +111,8 @@ export async function consumeSse(options: SseConsumeOptions): Promise<Outcome> {
   let stopped = false;
   const mismatchedIds = new Set<string>();
 
+  // When the current network chunk arrived: the time-stamp of every event it carries.
+  let arrivedAt = 0;
   const handle = (ev: SseEvent): void => {
     let parsed: unknown;
     try {
@@ -160,7 +162,7 @@ export async function consumeSse(options: SseConsumeOptions): Promise<Outcome> {
     if (!info.objectKind) recorder.warn(`Stream event ${recorder.eventCount} carries no recognisable A2A ${version} object.`);
     last = info;
     if (info.state) lastState = info.state;
-    const recorded = recorder.eventShell(ev.event, parsed);
+    const recorded = recorder.eventShell(ev.event, parsed, arrivedAt);
     if (info.objectKind) recorded.objectKind = info.objectKind;
     if (info.state) recorded.state = info.state;
     if (info.taskId) recorded.taskId = info.taskId;
@@ -171,6 +173,7 @@ export async function consumeSse(options: SseConsumeOptions): Promise<Outcome> {
   try {
     outer: for await (const chunk of res as AsyncIterable<Buffer>) {
       total += chunk.length;
+      arrivedAt = recorder.elapsed();
       let rest = chunk;
       if (headKept < headCap) {
         const take = Math.min(chunk.length, headCap - headKept);

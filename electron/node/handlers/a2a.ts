@@ -29,7 +29,13 @@ export function createA2aStreamHandlers(env: CoreEnv): StreamHandlers<A2aStreams
     // the core drops the connection (no remote call) and the record ends as `stopped`.
     'a2a.stream': async (call, emit, ctx) => {
       const { call: resolved, redactValues } = await resolveSendVariables(vars, call);
-      return performCall(resolved, env, { signal: ctx.signal, onEvent: emit, redactValues, ...(ctx.sinkReady ? { sinkReady: ctx.sinkReady } : {}) });
+      return performCall(resolved, env, {
+        signal: ctx.signal,
+        onEvent: emit,
+        redactValues,
+        ...(ctx.sinkReady ? { sinkReady: ctx.sinkReady } : {}),
+        ...(ctx.keepEvents !== undefined ? { keepEvents: ctx.keepEvents } : {}),
+      });
     },
   };
 }

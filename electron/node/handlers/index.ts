@@ -34,7 +34,8 @@ const specModule = () => import('./spec');
 
 /**
  * The end record of a stream does not repeat its events: each was already delivered as a data
- * event (history, which runs inside, still gets them). `outcome.eventCount` says how many there were.
+ * event (history, which runs inside, digests them as they pass and keeps them only under full
+ * bodies). `outcome.eventCount` says how many there were.
  */
 function endWithoutEvents(handlers: StreamHandlers<A2aStreams>): StreamHandlers<A2aStreams> {
   return {

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { ExchangeRecord } from '../../../shared/a2a/exchange';
-import { buildHistoryEntry, sentMessageId, type EntryOptions } from '../../../shared/history/history-entry';
+import { buildHistoryEntry, sentMessageId, type EntryOptions, type ReceivedDigest } from '../../../shared/history/history-entry';
 import { redactDeep, redactRecordForStorage } from '../../../shared/history/history-redaction';
 import { buildHttpHistoryEntry } from '../../../shared/http/http-history';
 import type { HttpExchangeRecord } from '../../../shared/http/http-types';
@@ -21,6 +21,8 @@ export interface RecordOptions {
   check?: { runId: string; checkId: string };
   /** The drafted call, so "Open as new request" can restore auth (by name), headers and, under full bodies, the body. */
   call?: NonNullable<EntryOptions['call']>;
+  /** A stream's payloads digested as they were delivered, for a record that kept no events (redacted here like the record). */
+  streamDigest?: ReceivedDigest;
 }
 
 export interface HistoryRecorder {
@@ -70,13 +72,14 @@ export function createHistoryRecorder(env: Pick<CoreEnv, 'dataDir' | 'logger'>, 
         const messageId = sentMessageId(record, callBody);
         return await store.append(({ settings, countSent }) =>
           buildHistoryEntry(record, {
-            source: options.source ?? (record.events ? 'stream' : 'send'),
+            source: options.source ?? (record.events || options.streamDigest ? 'stream' : 'send'),
             fullBodies: settings.fullBodies,
             sha256: sha256Hex,
             attempt: options.attempt ?? (messageId ? countSent(messageId) + 1 : 1),
             ...(callBody !== undefined ? { callBody } : {}),
             ...(options.check ? { check: options.check } : {}),
             ...(options.call ? { call: options.call } : {}),
+            ...(options.streamDigest ? { streamDigest: redactDeep(options.streamDigest, rules) as ReceivedDigest } : {}),
           }),
         );
       } catch (error) {

@@ -66,6 +66,61 @@ describe('withHistory', () => {
   });
 });
 
+describe('withStreamHistory', () => {
+  const call: A2aCall = {
+    version: '1.0',
+    binding: 'JSONRPC',
+    endpoint: 'http://127.0.0.1:9/rpc',
+    method: 'SendStreamingMessage',
+    body: { message: { messageId: 'm-s', role: 'ROLE_USER', parts: [{ text: 'go' }] } },
+  };
+  const events = [
+    { task: { id: 't-s', contextId: 'c-s', status: { state: 'TASK_STATE_WORKING' } } },
+    { statusUpdate: { taskId: 't-s', contextId: 'c-s', status: { state: 'TASK_STATE_COMPLETED', message: { messageId: 'a-s', parts: [{ text: 'done' }] } } } },
+  ].map((result, seq) => ({ seq, atMs: seq, event: 'message', data: { jsonrpc: '2.0', id: 1, result } }));
+
+  /** A stream handler that delivers `events` and keeps them in its record only when asked to. */
+  const handler = (asked: Array<boolean | undefined>) => ({
+    'a2a.stream': async (request: A2aCall, emit: (event: (typeof events)[number]) => void, ctx: { keepEvents?: boolean }) => {
+      asked.push(ctx.keepEvents);
+      for (const event of events) emit(event);
+      const record = recordFor(request, true);
+      record.outcome = { kind: 'stream', ended: 'completed', eventCount: events.length, lastState: 'TASK_STATE_COMPLETED' };
+      if (ctx.keepEvents === false) delete record.events;
+      else record.events = events;
+      return record;
+    },
+  });
+
+  it('asks the handler not to keep the events and digests the entry from them as they pass; with full bodies it keeps them', async () => {
+    const store = createHistoryStore(join(dir, 'history-stream'));
+    const recorder = createHistoryRecorder({ dataDir: { root: dir, workspaceDir: dir, historyDir: store.dir, secretsFile: '' }, logger: silentLogger }, store);
+    const asked: Array<boolean | undefined> = [];
+    const stream = withStreamHistory(recorder, handler(asked));
+    const delivered: unknown[] = [];
+    const ctx = { signal: new AbortController().signal };
+    const record = await stream['a2a.stream'](call, (event) => delivered.push(event), ctx);
+    expect(delivered).toEqual(events);
+    expect(record.events).toBeUndefined();
+    await store.updateSettings({ fullBodies: true });
+    await stream['a2a.stream'](call, () => {}, ctx);
+    expect(asked).toEqual([false, true]);
+
+    const { entries } = await store.list();
+    const [full, digested] = [entries[0], entries[1]];
+    for (const entry of [digested, full]) {
+      expect(entry).toMatchObject({ source: 'stream', taskId: 't-s', contextId: 'c-s', taskState: 'TASK_STATE_COMPLETED', eventCount: 2 });
+      expect(entry?.messages.map((m) => [m.direction, m.messageId])).toEqual([
+        ['sent', 'm-s'],
+        ['received', 'a-s'],
+      ]);
+    }
+    expect(digested?.bodies).toBe('hashed');
+    const kept = await store.get(full?.id as string);
+    expect(kept?.exchange?.events).toHaveLength(2);
+  });
+});
+
 describe('replay facts', () => {
   const call: A2aCall = {
     version: '1.0',

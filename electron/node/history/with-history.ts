@@ -1,6 +1,7 @@
 import type { A2aOps, A2aStreams } from '../../../shared/contract/ops-a2a';
 import type { Handlers, StreamHandlers } from '../handler-types';
 import type { HistoryRecorder } from './history-recorder';
+import { createStreamDigest } from '../../../shared/history/history-entry';
 
 /**
  * Decorates the a2a handlers so every exchange they return lands in the history. Recording
@@ -21,8 +22,19 @@ export function withStreamHistory(recorder: HistoryRecorder, handlers: StreamHan
   return {
     ...handlers,
     'a2a.stream': async (request, emit, ctx) => {
-      const record = await handlers['a2a.stream'](request, emit, ctx);
-      await recorder.record(record, { source: 'stream', callBody: request.body, call: request });
+      // The entry is digested from the events as they pass, so the record need not keep them, unless
+      // full bodies are on (the entry then stores the whole exchange, events included).
+      const { fullBodies } = await recorder.store.settings();
+      const digest = createStreamDigest(request.binding);
+      const record = await handlers['a2a.stream'](
+        request,
+        (event) => {
+          digest.add(event.data);
+          emit(event);
+        },
+        { ...ctx, keepEvents: fullBodies },
+      );
+      await recorder.record(record, { source: 'stream', callBody: request.body, call: request, ...(record.events ? {} : { streamDigest: digest.digest }) });
       return record;
     },
   };
