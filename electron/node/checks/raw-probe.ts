@@ -1,15 +1,17 @@
-import { performance } from 'node:perf_hooks';
+import type { A2aCall } from '../../../shared/a2a/call';
 import type { ExchangeRecord, HeaderList, Outcome } from '../../../shared/a2a/exchange';
-import { newUuid } from '../../../shared/a2a/ids';
 import { findErrorInfo } from '../../../shared/a2a/outcome';
-import { callRedaction, redactHeaders, redactUrl, scrubValues, type RedactionRules } from '../../../shared/a2a/redaction';
+import { callRedaction, type RedactionRules } from '../../../shared/a2a/redaction';
+import { CallAbort } from '../a2a/call-abort';
+import { openHttp, readBody, TransportError } from '../a2a/http-transport';
+import { ExchangeRecorder } from '../a2a/recorder';
 import type { A2aVersion, Binding } from '../../../shared/a2a/versions';
 import { rememberRedaction } from '../a2a/record-redaction';
 
 /**
  * The few probes that need bytes performCall will not produce (malformed JSON, a broken JSON-RPC
- * envelope) and the card GET. They go out with fetch, and are recorded into the same
- * ExchangeRecord shape, redacted the same way, so they show up as evidence like any other call.
+ * envelope) and the card GET. They go out through the same HTTP stack and recorder as every send
+ * (http-transport.ts, recorder.ts), redacted the same way, so they show up as evidence like any other call.
  */
 export interface RawRequest {
   version: A2aVersion;
@@ -29,26 +31,6 @@ export interface RawRequest {
 }
 
 const bodyLimit = 1024 * 1024;
-
-async function readCapped(response: Response): Promise<{ text: string; bytes: number; truncated: boolean }> {
-  if (!response.body) return { text: '', bytes: 0, truncated: false };
-  const reader = response.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let bytes = 0;
-  let truncated = false;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    bytes += value.byteLength;
-    if (bytes > bodyLimit) {
-      truncated = true;
-      await reader.cancel();
-      break;
-    }
-    chunks.push(value);
-  }
-  return { text: Buffer.concat(chunks).toString('utf8'), bytes, truncated };
-}
 
 function classify(request: RawRequest, status: number, text: string): Outcome {
   let body: unknown;
@@ -84,65 +66,48 @@ function classify(request: RawRequest, status: number, text: string): Outcome {
   return { kind: 'result', value: body ?? text };
 }
 
-function transportCode(error: unknown): 'timeout' | 'cancelled' | 'connect' {
-  const name = error instanceof Error ? error.name : '';
-  if (name === 'TimeoutError') return 'timeout';
-  if (name === 'AbortError') return 'cancelled';
-  return 'connect';
-}
-
 export async function rawProbe(request: RawRequest): Promise<ExchangeRecord> {
-  const started = performance.now();
-  const startedAt = new Date().toISOString();
-  const sentHeaders: HeaderList = Object.entries(request.headers);
-  const rules = callRedaction({ endpoint: request.url, headers: sentHeaders.map(([name, value]) => ({ name, value })) }, request.redaction ?? {});
-  const record: ExchangeRecord = {
-    id: newUuid(),
-    startedAt,
-    version: request.version,
-    binding: request.binding,
-    endpoint: request.endpoint,
-    method: request.label,
-    request: {
-      url: redactUrl(request.url, rules),
-      httpMethod: request.httpMethod,
-      headers: redactHeaders(sentHeaders, rules),
-      ...(request.body !== undefined ? { body: scrubValues(request.body, rules) } : {}),
-      bodyBytes: request.body === undefined ? 0 : Buffer.byteLength(request.body),
-    },
-    timings: { totalMs: 0 },
-    outcome: { kind: 'transport-error', code: 'connect', message: 'not sent' },
-    warnings: [],
-  };
-  const signals = [AbortSignal.timeout(request.timeoutMs), ...(request.signal ? [request.signal] : [])];
+  const url = new URL(request.url);
+  const body = request.body === undefined ? undefined : Buffer.from(request.body, 'utf8');
+  const headers: HeaderList = [['Host', url.host], ...Object.entries(request.headers)];
+  if (body) headers.push(['Content-Length', String(body.length)]);
+  const call: A2aCall = { version: request.version, binding: request.binding, endpoint: request.endpoint, method: request.label, body: undefined };
+  const recorder = new ExchangeRecorder(call, Date.now);
+  const rules = callRedaction({ endpoint: request.url, headers: headers.map(([name, value]) => ({ name, value })) }, request.redaction ?? {});
+  recorder.setRedaction(rules);
+  recorder.setRequest({
+    url: url.href,
+    httpMethod: request.httpMethod,
+    headers,
+    ...(request.body !== undefined ? { bodyText: request.body } : {}),
+    bodyBytes: body?.length ?? 0,
+  });
+  const abort = new CallAbort();
+  const timer = setTimeout(() => abort.abort(new TransportError('timeout', `No answer within ${request.timeoutMs} ms.`)), request.timeoutMs);
+  const onStop = (): void => abort.abort(new TransportError('cancelled', 'Stopped by the user.'));
+  if (request.signal?.aborted) onStop();
+  else request.signal?.addEventListener('abort', onStop, { once: true });
+  let outcome: Outcome;
   try {
-    const response = await fetch(request.url, {
-      method: request.httpMethod,
-      headers: request.headers,
-      ...(request.body !== undefined ? { body: request.body } : {}),
-      redirect: 'manual',
-      signal: AbortSignal.any(signals),
+    const open = await openHttp({ url, method: request.httpMethod, headers, ...(body ? { body } : {}), signal: abort, connectTimeoutMs: request.timeoutMs });
+    recorder.timings.firstByteMs = Math.round(open.headAt - recorder.origin);
+    recorder.setResponseHead({
+      status: open.status,
+      statusText: open.statusText,
+      headers: open.headers,
+      ...(open.contentType ? { contentType: open.contentType } : {}),
     });
-    const firstByteMs = Math.round(performance.now() - started);
-    const { text, bytes, truncated } = await readCapped(response);
-    const headers: HeaderList = [...response.headers.entries()];
-    const contentType = response.headers.get('content-type') ?? undefined;
-    record.response = {
-      status: response.status,
-      statusText: response.statusText,
-      headers: redactHeaders(headers, rules),
-      ...(contentType ? { contentType } : {}),
-      body: scrubValues(text, rules),
-      bodyBytes: bytes,
-      ...(truncated ? { truncated: true } : {}),
-    };
-    record.timings = { firstByteMs, totalMs: Math.round(performance.now() - started) };
-    record.outcome = classify(request, response.status, text);
-  } catch (error) {
-    record.timings = { totalMs: Math.round(performance.now() - started) };
-    const cause = error instanceof Error && error.cause instanceof Error ? `: ${error.cause.message}` : '';
-    record.outcome = { kind: 'transport-error', code: transportCode(error), message: `${error instanceof Error ? error.message : String(error)}${cause}` };
+    const read = await readBody(open.body, bodyLimit);
+    const { text } = recorder.setResponseBody(read.bytes, read.total, read.truncated);
+    outcome = classify(request, open.status, text);
+  } catch (e) {
+    const error = e instanceof TransportError ? e : new TransportError('connect', (e as Error).message);
+    outcome = { kind: 'transport-error', code: error.code, message: error.message };
+  } finally {
+    clearTimeout(timer);
+    request.signal?.removeEventListener('abort', onStop);
   }
+  const record = recorder.finish(outcome);
   rememberRedaction(record, rules);
   return record;
 }

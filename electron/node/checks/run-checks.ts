@@ -115,7 +115,7 @@ export async function runChecks(request: CheckRunRequest, deps: RunDeps, emit: (
     timings.callMs,
     deps.signal,
   );
-  const rawAuth = await resolveRawAuth(request.auth, deps.call.secrets, deps.call.environment);
+  const rawAuth = await resolveRawAuth(request.auth, deps.call);
   const probeText = request.probeText?.trim() || resolved.card?.examples[0] || defaultProbeText;
   const runId = newUuid();
   const notes = [
