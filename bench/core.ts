@@ -27,7 +27,8 @@ import { AgentCard, SendMessageRequest } from '@a2a-js/sdk';
 import { ClientFactory, JsonRpcTransportFactory, type Client } from '@a2a-js/sdk/client';
 import { GrpcTransportFactory } from '@a2a-js/sdk/client/grpc';
 import type { A2aCall } from '../shared/a2a/call';
-import { closeA2aConnections, performCall, type CallDeps } from '../electron/node/a2a/perform-call';
+import { performCall, type CallDeps } from '../electron/node/a2a/perform-call';
+import { Connections } from '../electron/node/connections';
 import { createMemorySecretStore } from '../electron/node/secret-store';
 import { startSdkAgent, type SdkAgent } from '../test/fixtures/sdk-agent';
 import type { ExchangeRecord } from '../shared/a2a/exchange';
@@ -155,7 +156,8 @@ const collectGarbage: () => void = (() => {
   return () => {};
 })();
 
-const deps: CallDeps = { secrets: createMemorySecretStore(), environment: {}, now: () => Date.now() };
+/** performCall alone runs on its own connections, as a second core would. */
+const deps: CallDeps = { secrets: createMemorySecretStore(), environment: {}, now: () => Date.now(), connections: new Connections() };
 
 function message(i: number, tag = 'bench'): Record<string, unknown> {
   return { messageId: `${tag}-${i}-${RUN_TAG}`, role: 'ROLE_USER', parts: [{ text: 'hello' }] };
@@ -336,6 +338,7 @@ export async function run(): Promise<void> {
       environment: {},
       now: () => Date.now(),
       logger: silentLogger,
+      connections: new Connections(),
     };
     const templates = [
       check,
@@ -437,7 +440,7 @@ export async function run(): Promise<void> {
     ];
     console.log(out.join('\n'));
   } finally {
-    closeA2aConnections();
+    deps.connections.close();
     await worker.close();
     await rm(root, { recursive: true, force: true });
   }

@@ -8,7 +8,6 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { closeA2aConnections } from '../electron/node/a2a/perform-call';
 import { startSdkAgent, type SdkAgent } from '../test/fixtures/sdk-agent';
 import { makeThrowawayCa, startMtlsFront, type MtlsFront, type ThrowawayCa } from '../test/fixtures/throwaway-ca';
 import { generateTextBody, launchBrowser, newA2aRequest, openApp, responseRegion } from './harness';
@@ -30,7 +29,6 @@ describe('client certificate (mutual TLS) in the Auth tab', () => {
     front = await startMtlsFront(ca, Number(new URL(agent.rpcUrl).port));
   });
   afterAll(async () => {
-    closeA2aConnections();
     await front?.close();
     await agent?.close();
     await ca?.dispose();

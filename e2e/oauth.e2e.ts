@@ -11,7 +11,6 @@ import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
-import { closeA2aConnections } from '../electron/node/a2a/perform-call';
 import { startJwtAgent, type JwtAgent } from '../test/fixtures/jwt-agent';
 import { AGENT_AUDIENCE, CC_CLIENT, PUBLIC_CLIENT, startIssuer, type TestIssuer } from '../test/fixtures/oauth-issuer';
 import { generateTextBody, launchBrowser, newA2aRequest, openApp, responseRegion } from './harness';
@@ -48,7 +47,6 @@ describe('OAuth 2.0 in the Auth tab', () => {
     });
   });
   afterAll(async () => {
-    closeA2aConnections();
     await agent?.close();
     await cardAgent?.close();
     await issuer?.close();

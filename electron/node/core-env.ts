@@ -1,3 +1,4 @@
+import type { Connections } from './connections';
 import type { DataDirLayout } from './data-dir';
 import type { SecretStore } from './secret-store';
 
@@ -17,6 +18,10 @@ export interface CoreEnv {
   environment: Record<string, string | undefined>;
   now: () => number;
   logger: Logger;
+  /** Keep-alive HTTP connections, gRPC sessions and the A2A protos' folder; closed with the core. */
+  connections: Connections;
+  /** The servergen template folder; default: next to the sources. */
+  templateDir?: string;
   /**
    * May MCP stdio servers be started (a process on this machine)? Default: yes in the desktop app,
    * the CLI and tests; no in the browser host unless it was started with --allow-stdio.

@@ -5,12 +5,13 @@ import { createDispatcher, type Dispatcher } from './dispatcher';
 import { createHandlerTable } from './handlers/index';
 import { LazyGroups } from './handlers/lazy-handlers';
 import { historyStoreAt } from './history/history-store';
+import { Connections } from './connections';
 import { createFileSecretStore, type SecretStore } from './secret-store';
 
 export interface Core {
   env: CoreEnv;
   dispatcher: Dispatcher;
-  /** Writes what the history still holds in memory; call before the process quits. */
+  /** Closes its connections and writes what the history still holds in memory; call before the process quits. */
   close(): Promise<void>;
   /**
    * Loads the handler groups that load on first use (gRPC, the schema library, MCP, …) now: a long-running
@@ -24,7 +25,10 @@ export function createCore(env: CoreEnv): Core {
   return {
     env,
     dispatcher: createDispatcher(createHandlerTable(env, lazy)),
-    close: () => historyStoreAt(env.dataDir.historyDir).close(),
+    close: async () => {
+      env.connections.close();
+      await historyStoreAt(env.dataDir.historyDir).close();
+    },
     warm: () => lazy.warm(),
   };
 }
@@ -44,12 +48,19 @@ export interface OpenCoreOptions {
   /** See CoreEnv.allowStdio. */
   allowStdio?: boolean;
   openBrowser?: CoreEnv['openBrowser'];
+  /** The A2A protos' folder; default POWERDUCK_PROTO_DIR in `environment`, else next to the code. */
+  protoDir?: string;
+  /** The servergen template folder; default POWERDUCK_SERVERGEN_TEMPLATE_DIR in `environment`, else next to the code. */
+  templateDir?: string;
 }
 
 /** Resolves the data dir, creates the default workspace on first run, and builds the core. */
 export async function openCore(options: OpenCoreOptions): Promise<Core> {
+  // The one place the core's surroundings are read: everything below receives them.
   const environment = options.environment ?? process.env;
-  const dataDir = await ensureDataDir(options.dataDir ?? resolveDataDir(process.env));
+  const dataDir = await ensureDataDir(options.dataDir ?? resolveDataDir(environment));
+  const protoDir = options.protoDir ?? (environment['POWERDUCK_PROTO_DIR'] || undefined);
+  const templateDir = options.templateDir ?? (environment['POWERDUCK_SERVERGEN_TEMPLATE_DIR'] || undefined);
   return createCore({
     host: options.host,
     version: options.version ?? packageVersion(),
@@ -58,6 +69,8 @@ export async function openCore(options: OpenCoreOptions): Promise<Core> {
     environment,
     now: () => Date.now(),
     logger: options.logger ?? silentLogger,
+    connections: new Connections(protoDir ? { protoDir } : {}),
+    ...(templateDir ? { templateDir } : {}),
     ...(options.allowStdio !== undefined ? { allowStdio: options.allowStdio } : {}),
     ...(options.openBrowser ? { openBrowser: options.openBrowser } : {}),
   });

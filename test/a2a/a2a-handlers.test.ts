@@ -5,7 +5,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExchangeRecord, RecordedStreamEvent } from '../../shared/a2a/exchange';
 import type { StreamEvent } from '../../shared/contract/index';
-import { closeA2aConnections } from '../../electron/node/a2a/perform-call';
 import { silentLogger, type CoreEnv } from '../../electron/node/core-env';
 import { createDispatcher, type Dispatcher } from '../../electron/node/dispatcher';
 import type { HandlerTable } from '../../electron/node/handler-types';
@@ -13,9 +12,11 @@ import { createA2aHandlers, createA2aStreamHandlers } from '../../electron/node/
 import { createMemorySecretStore } from '../../electron/node/secret-store';
 import { startSdkAgent, type SdkAgent } from '../fixtures/sdk-agent';
 import { userMessage } from './helpers';
+import { Connections } from '../../electron/node/connections';
 
 let agent: SdkAgent;
 let dispatcher: Dispatcher;
+const connections = new Connections();
 
 beforeAll(async () => {
   agent = await startSdkAgent({ stepDelayMs: 2, slowStepMs: 100 });
@@ -27,12 +28,13 @@ beforeAll(async () => {
     environment: {},
     now: () => Date.now(),
     logger: silentLogger,
+    connections,
   };
   // Only this feature's handlers: the table is typed for the whole contract.
   dispatcher = createDispatcher({ ops: createA2aHandlers(env), streams: createA2aStreamHandlers(env) } as unknown as HandlerTable);
 });
 afterAll(async () => {
-  closeA2aConnections();
+  connections.close();
   await agent.close();
 });
 

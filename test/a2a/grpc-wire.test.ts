@@ -9,8 +9,8 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { A2aCall } from '../../shared/a2a/call';
 import { performCall } from '../../electron/node/a2a/perform-call';
-import { closeGrpcClients } from '../../electron/node/a2a/grpc-adapter';
-import { encodeProtoJson } from '../../electron/node/a2a/grpc-codec';
+import { GrpcCodec } from '../../electron/node/a2a/grpc-codec';
+import { Connections, defaultProtoDir } from '../../electron/node/connections';
 import { MAX_RECEIVE_MESSAGE_BYTES } from '../../electron/node/a2a/grpc-wire';
 import { createMemorySecretStore } from '../../electron/node/secret-store';
 
@@ -21,7 +21,8 @@ let endpoint: string;
 let behaviour: Behaviour;
 const seen: IncomingHttpHeaders[] = [];
 
-const task = (id: string, state = 'TASK_STATE_COMPLETED'): Buffer => Buffer.from(encodeProtoJson('lf.a2a.v1.Task', { id, contextId: 'c1', status: { state } }));
+const codec = new GrpcCodec(defaultProtoDir());
+const task = (id: string, state = 'TASK_STATE_COMPLETED'): Buffer => Buffer.from(codec.encode('lf.a2a.v1.Task', { id, contextId: 'c1', status: { state } }));
 const frame = (message: Buffer, compressed = false): Buffer => {
   const out = Buffer.alloc(5 + message.length);
   out[0] = compressed ? 1 : 0;
@@ -36,7 +37,7 @@ const answer = (stream: ServerHttp2Stream, data: Buffer, trailers: Record<string
   stream.end(data);
 };
 
-const deps = { secrets: createMemorySecretStore(), environment: {}, now: () => Date.now() };
+const deps = { secrets: createMemorySecretStore(), environment: {}, now: () => Date.now(), connections: new Connections() };
 const getTask = (extra: Partial<A2aCall> = {}): A2aCall => ({ version: '1.0', binding: 'GRPC', endpoint, method: 'GetTask', body: { id: 't1' }, ...extra });
 
 beforeAll(async () => {
@@ -53,7 +54,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  closeGrpcClients();
+  deps.connections.close();
   await new Promise<void>((resolve) => server.close(() => resolve()));
 });
 
@@ -228,7 +229,7 @@ describe('the gRPC wire', () => {
 
   it('streams messages as events and ends on the trailers; Stop cancels the HTTP/2 stream', async () => {
     const update = (state: string): Buffer =>
-      Buffer.from(encodeProtoJson('lf.a2a.v1.StreamResponse', { statusUpdate: { taskId: 't1', contextId: 'c1', status: { state } } }));
+      Buffer.from(codec.encode('lf.a2a.v1.StreamResponse', { statusUpdate: { taskId: 't1', contextId: 'c1', status: { state } } }));
     behaviour = (stream) => answer(stream, Buffer.concat([frame(update('TASK_STATE_WORKING')), frame(update('TASK_STATE_COMPLETED'))]));
     const call: A2aCall = {
       version: '1.0',

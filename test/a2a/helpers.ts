@@ -2,11 +2,13 @@ import type { A2aCall } from '../../shared/a2a/call';
 import type { ExchangeRecord, RecordedStreamEvent } from '../../shared/a2a/exchange';
 import { performCall, type CallDeps } from '../../electron/node/a2a/perform-call';
 import { createMemorySecretStore } from '../../electron/node/secret-store';
+import { Connections } from '../../electron/node/connections';
 
 export const deps: CallDeps = {
   secrets: createMemorySecretStore({ 'agent-token': 'sdk-agent-test-token-0123456789' }),
   environment: { A2A_TEST_TOKEN: 'sdk-agent-test-token-0123456789' },
   now: () => Date.now(),
+  connections: new Connections(),
 };
 
 export async function send(call: A2aCall, signal?: AbortSignal): Promise<ExchangeRecord> {

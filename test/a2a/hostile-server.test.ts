@@ -7,8 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { A2aCall } from '../../shared/a2a/call';
-import { closeA2aConnections } from '../../electron/node/a2a/perform-call';
-import { send, stream, userMessage } from './helpers';
+import { deps, send, stream, userMessage } from './helpers';
 
 let server: Server;
 let base: string;
@@ -200,7 +199,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  closeA2aConnections();
+  deps.connections.close();
   for (const res of openStreams) res.destroy();
   for (const s of heldSockets) s.destroy();
   server.closeAllConnections();

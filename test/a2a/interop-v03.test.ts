@@ -5,16 +5,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { A2aCall } from '../../shared/a2a/call';
 import { continueConversation } from '../../shared/a2a/continuity';
-import { closeA2aConnections } from '../../electron/node/a2a/perform-call';
 import { startSdkAgent, type SdkAgent } from '../fixtures/sdk-agent';
-import { send, stream, taskOf, userMessageV03 } from './helpers';
+import { deps, send, stream, taskOf, userMessageV03 } from './helpers';
 
 let agent: SdkAgent;
 beforeAll(async () => {
   agent = await startSdkAgent({ stepDelayMs: 2, slowStepMs: 100 });
 });
 afterAll(async () => {
-  closeA2aConnections();
+  deps.connections.close();
   await agent.close();
 });
 

@@ -4,16 +4,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { A2aCall } from '../../shared/a2a/call';
 import type { Binding } from '../../shared/a2a/versions';
-import { closeA2aConnections } from '../../electron/node/a2a/perform-call';
 import { startSdkAgent, type SdkAgent } from '../fixtures/sdk-agent';
-import { send, stream, taskOf, userMessage } from './helpers';
+import { deps, send, stream, taskOf, userMessage } from './helpers';
 
 let agent: SdkAgent;
 beforeAll(async () => {
   agent = await startSdkAgent({ stepDelayMs: 2, slowStepMs: 100 });
 });
 afterAll(async () => {
-  closeA2aConnections();
+  deps.connections.close();
   await agent.close();
 });
 

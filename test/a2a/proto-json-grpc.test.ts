@@ -7,9 +7,12 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import * as sdk from '@a2a-js/sdk';
 import * as sdkGrpc from '@a2a-js/sdk/server/grpc';
-import { decodeStatusDetails, decodeToProtoJson, encodeProtoJson, grpcMethod, protoDir } from '../../electron/node/a2a/grpc-codec';
+import { GrpcCodec } from '../../electron/node/a2a/grpc-codec';
+import { defaultProtoDir } from '../../electron/node/connections';
 import { methodsV1 } from '../../shared/a2a/catalogue';
 import { formatTimestamp, ProtoJsonError } from '../../shared/a2a/proto-json';
+
+const a2aCodec = new GrpcCodec(defaultProtoDir());
 
 const normal = <T>(v: T): T => JSON.parse(JSON.stringify(v)) as T;
 
@@ -158,19 +161,19 @@ const jsonCodec = (name: string): JsonCodec => (sdk as unknown as Record<string,
 function crossCheck(typeName: string, value: unknown): void {
   const short = typeName.split('.').pop() as string;
   // Ours → bytes → SDK → ProtoJSON
-  const ours = encodeProtoJson(typeName, value);
+  const ours = a2aCodec.encode(typeName, value);
   const viaSdk = jsonCodec(short).toJSON(codec(short).deserialize(ours));
   expect(normal(viaSdk)).toEqual(value);
   // SDK → bytes → ours → ProtoJSON
   const theirs = codec(short).serialize(jsonCodec(short).fromJSON(value));
-  expect(decodeToProtoJson(typeName, theirs)).toEqual(value);
+  expect(a2aCodec.decode(typeName, theirs)).toEqual(value);
 }
 
 describe('ProtoJSON over our proto/, cross-checked with the SDK codec', () => {
   it('finds proto/ next to the sources and describes the service', () => {
-    expect(protoDir()).toMatch(/proto$/);
+    expect(a2aCodec.protoDir).toMatch(/proto$/);
     for (const m of methodsV1) {
-      const rpc = grpcMethod(m.name);
+      const rpc = a2aCodec.method(m.name);
       expect(rpc?.path).toBe(`/lf.a2a.v1.A2AService/${m.name}`);
       expect(rpc?.serverStreaming).toBe(m.streaming);
     }
@@ -229,7 +232,7 @@ describe('ProtoJSON over our proto/, cross-checked with the SDK codec', () => {
         fc.constantFrom('lf.a2a.v1.SendMessageRequest', 'lf.a2a.v1.ListTasksRequest', 'lf.a2a.v1.TaskPushNotificationConfig'),
         (body, type) => {
           try {
-            decodeToProtoJson(type, encodeProtoJson(type, body));
+            a2aCodec.decode(type, a2aCodec.encode(type, body));
           } catch (error) {
             expect(error).toBeInstanceOf(ProtoJsonError);
           }
@@ -243,7 +246,7 @@ describe('ProtoJSON over our proto/, cross-checked with the SDK codec', () => {
     fc.assert(
       fc.property(fc.uint8Array({ maxLength: 64 }), (bytes) => {
         try {
-          decodeToProtoJson('lf.a2a.v1.StreamResponse', bytes);
+          a2aCodec.decode('lf.a2a.v1.StreamResponse', bytes);
         } catch (error) {
           expect(error).toBeInstanceOf(Error);
         }
@@ -253,13 +256,13 @@ describe('ProtoJSON over our proto/, cross-checked with the SDK codec', () => {
   });
 
   it('shows int64-free output rules: default values dropped, enum names, snake_case input accepted', () => {
-    const out = decodeToProtoJson('lf.a2a.v1.Task', encodeProtoJson('lf.a2a.v1.Task', { id: 't', context_id: '', status: { state: 6 } }));
+    const out = a2aCodec.decode('lf.a2a.v1.Task', a2aCodec.encode('lf.a2a.v1.Task', { id: 't', context_id: '', status: { state: 6 } }));
     expect(out).toEqual({ id: 't', status: { state: 'TASK_STATE_INPUT_REQUIRED' } });
   });
 
   it('keeps a "__proto__" key in Struct data as data (never as a prototype)', () => {
     const value = JSON.parse('{"id":"t","status":{"state":"TASK_STATE_WORKING"},"metadata":{"a":{"__proto__":{"polluted":true}}}}') as unknown;
-    const back = decodeToProtoJson('lf.a2a.v1.Task', encodeProtoJson('lf.a2a.v1.Task', value)) as { metadata: { a: Record<string, unknown> } };
+    const back = a2aCodec.decode('lf.a2a.v1.Task', a2aCodec.encode('lf.a2a.v1.Task', value)) as { metadata: { a: Record<string, unknown> } };
     expect(Object.keys(back.metadata.a)).toEqual(['__proto__']);
     expect(JSON.stringify(back)).toBe(JSON.stringify(value));
     expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
@@ -270,7 +273,7 @@ describe('ProtoJSON over our proto/, cross-checked with the SDK codec', () => {
       'CAUSFFRhc2sgbm90IGZvdW5kOiBub3BlGk4KKHR5cGUuZ29vZ2xlYXBpcy5jb20vZ29vZ2xlLnJwYy5FcnJvckluZm8SIgoOVEFTS19OT1RfRk9VTkQSEGEyYS1wcm90b2NvbC5vcmc=',
       'base64',
     );
-    expect(decodeStatusDetails(bin)).toEqual({
+    expect(a2aCodec.statusDetails(bin)).toEqual({
       code: 5,
       message: 'Task not found: nope',
       details: [{ '@type': 'type.googleapis.com/google.rpc.ErrorInfo', reason: 'TASK_NOT_FOUND', domain: 'a2a-protocol.org' }],

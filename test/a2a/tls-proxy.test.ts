@@ -8,8 +8,7 @@ import { connect as netConnect, type AddressInfo, type Socket } from 'node:net';
 import * as grpc from '@grpc/grpc-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { A2aCall } from '../../shared/a2a/call';
-import { closeA2aConnections } from '../../electron/node/a2a/perform-call';
-import { send, userMessage } from './helpers';
+import { deps, send, userMessage } from './helpers';
 
 const cert = readFileSync(new URL('../fixtures/tls/localhost-cert.pem', import.meta.url), 'utf8');
 const key = readFileSync(new URL('../fixtures/tls/localhost-key.pem', import.meta.url), 'utf8');
@@ -82,7 +81,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  closeA2aConnections();
+  deps.connections.close();
   for (const s of tunnels) s.destroy();
   for (const server of [https, plain, proxy]) {
     server.closeAllConnections();

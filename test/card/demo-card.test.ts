@@ -8,6 +8,7 @@ import { silentLogger } from '../../electron/node/core-env';
 import { ensureDataDir } from '../../electron/node/data-dir';
 import { createMemorySecretStore } from '../../electron/node/secret-store';
 import { clone, type Json } from './fixtures';
+import { Connections } from '../../electron/node/connections';
 
 type Demo = Awaited<ReturnType<typeof startDemo>>;
 let demo: Demo;
@@ -27,6 +28,7 @@ beforeAll(async () => {
     environment: {},
     now: () => Date.now(),
     logger: silentLogger,
+    connections: new Connections(),
   });
 });
 

@@ -15,6 +15,7 @@ import { silentLogger } from '../../electron/node/core-env';
 import { ensureDataDir } from '../../electron/node/data-dir';
 import { createMemorySecretStore } from '../../electron/node/secret-store';
 import type { Json } from './fixtures';
+import { Connections } from '../../electron/node/connections';
 
 const TOKEN = 'extended-card-test-token-0123456789';
 let http: Server;
@@ -116,6 +117,7 @@ beforeAll(async () => {
     environment: {},
     now: () => Date.now(),
     logger: silentLogger,
+    connections: new Connections(),
   });
 });
 

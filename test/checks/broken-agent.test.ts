@@ -8,6 +8,10 @@ import { bindingGateId, runChecks } from '../../electron/node/checks/run-checks'
 import { createFileSecretStore } from '../../electron/node/secret-store';
 import { startBrokenAgent, type BrokenAgent } from './broken-agent';
 import { childrenNamed, parseXml } from './xml-parse';
+import { Connections } from '../../electron/node/connections';
+
+/** This file's connection pools (a core would own them), closed after its tests. */
+const connections = new Connections();
 
 const secretToken = 'broken-agent-never-sees-this-token-1234';
 let agent: BrokenAgent;
@@ -15,7 +19,7 @@ let main: CheckReport;
 let lite: CheckReport;
 
 const deps = () => ({
-  call: { secrets: createFileSecretStore('/nonexistent/secrets.json'), environment: {}, now: Date.now },
+  call: { secrets: createFileSecretStore('/nonexistent/secrets.json'), environment: {}, now: Date.now, connections },
   toolVersion: 'test',
   timings: { graceMs: 400 },
 });

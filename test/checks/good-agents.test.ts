@@ -9,9 +9,13 @@ import { startDemo } from '../../examples/a2a-demo/src/server';
 import { startSdkAgent, type SdkAgent } from '../fixtures/sdk-agent';
 import { demoDeviations, sdkFixtureDeviations, unexpected } from './expected-verdicts';
 import { startNoStreamingAgent } from './no-streaming-agent';
+import { Connections } from '../../electron/node/connections';
+
+/** This file's connection pools (a core would own them), closed after its tests. */
+const connections = new Connections();
 
 const deps = () => ({
-  call: { secrets: createFileSecretStore('/nonexistent/secrets.json'), environment: {}, now: Date.now },
+  call: { secrets: createFileSecretStore('/nonexistent/secrets.json'), environment: {}, now: Date.now, connections },
   toolVersion: 'test',
   timings: { graceMs: 400 },
 });

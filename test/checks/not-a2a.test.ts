@@ -11,6 +11,10 @@ import { runChecks } from '../../electron/node/checks/run-checks';
 import { createFileSecretStore } from '../../electron/node/secret-store';
 import type { CheckReport } from '../../shared/checks/check-types';
 import { reportExitCode } from '../../shared/checks/report';
+import { Connections } from '../../electron/node/connections';
+
+/** This file's connection pools (a core would own them), closed after its tests. */
+const connections = new Connections();
 
 /**
  * A web server that is not an A2A agent: a JSON 404 for unknown paths (the shape many frameworks
@@ -53,7 +57,10 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-const deps = () => ({ call: { secrets: createFileSecretStore('/nonexistent/secrets.json'), environment: {}, now: Date.now }, toolVersion: 'test' });
+const deps = () => ({
+  call: { secrets: createFileSecretStore('/nonexistent/secrets.json'), environment: {}, now: Date.now, connections },
+  toolVersion: 'test',
+});
 
 describe('an endpoint that is not A2A', () => {
   let report: CheckReport;
@@ -118,7 +125,7 @@ describe('an endpoint that is not A2A', () => {
   it('a send classifies a 404 without a JSON-RPC envelope as an HTTP error, not a JSON-RPC error', async () => {
     const record = await performCall(
       { version: '1.0', binding: 'JSONRPC', endpoint: `${base}/rpc`, method: 'GetTask', body: { id: 'x' } },
-      { secrets: createFileSecretStore('/nonexistent/secrets.json'), environment: {}, now: Date.now },
+      { secrets: createFileSecretStore('/nonexistent/secrets.json'), environment: {}, now: Date.now, connections },
     );
     expect(record.outcome).toMatchObject({ kind: 'http-error', status: 404 });
   });

@@ -9,7 +9,6 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '../../electron/node/core';
-import { closeHttpPools } from '../../electron/node/a2a/http-transport';
 import type { HttpExchangeRecord, HttpRequest } from '../../shared/http/http-types';
 import { tempCore } from '../foundation/test-core';
 
@@ -70,7 +69,6 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  closeHttpPools();
   await new Promise<void>((resolve) => server.close(() => resolve()));
   await dispose();
 });

@@ -12,7 +12,6 @@ import { tmpdir } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../electron/cli/main';
 import type { Core } from '../../electron/node/core';
-import { closeHttpPools } from '../../electron/node/a2a/http-transport';
 import { httpVariableNames, resolveHttpVariables } from '../../shared/env/http-variables';
 import type { HttpExchangeRecord, HttpRequest } from '../../shared/http/http-types';
 import { tempCore } from '../foundation/test-core';
@@ -65,7 +64,6 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  closeHttpPools();
   await new Promise<void>((resolve) => server.close(() => resolve()));
   await dispose();
 });

@@ -18,11 +18,15 @@ import type { A2aCall } from '../../shared/a2a/call';
 import type { ExchangeRecord } from '../../shared/a2a/exchange';
 import { runCli } from '../../electron/cli/main';
 import type { CliIo } from '../../electron/cli/cli-types';
-import { closeA2aConnections, performCall } from '../../electron/node/a2a/perform-call';
+import { performCall } from '../../electron/node/a2a/perform-call';
 import { createFileSecretStore } from '../../electron/node/secret-store';
 import { readCachedToken, tokenCacheName } from '../../electron/node/oauth/token-cache';
 import { startJwtAgent, type JwtAgent } from '../fixtures/jwt-agent';
 import { AGENT_AUDIENCE, AGENT_SCOPES, CC_CLIENT, startIssuer, type TestIssuer } from '../fixtures/oauth-issuer';
+import { Connections } from '../../electron/node/connections';
+
+/** This file's connection pools (a core would own them), closed after its tests. */
+const connections = new Connections();
 
 const exec = promisify(execFile);
 
@@ -38,7 +42,7 @@ beforeAll(async () => {
   otherAgent = await startJwtAgent({ issuer: issuer.issuer, jwksUri: issuer.jwksUri, audience: 'urn:someone-else' });
 });
 afterAll(async () => {
-  closeA2aConnections();
+  connections.close();
   await agent.close();
   await otherAgent.close();
   await issuer.close();
@@ -299,7 +303,7 @@ describe('token cache in the core', () => {
   it('renews a token that is about to expire, and shares one issuer trip between concurrent sends', async () => {
     const secrets = createFileSecretStore(join(home, 'secrets.json'));
     let offset = 0;
-    const deps = { secrets, environment: { CC_SECRET: CC_CLIENT.secret }, now: () => Date.now() + offset };
+    const deps = { secrets, environment: { CC_SECRET: CC_CLIENT.secret }, now: () => Date.now() + offset, connections };
     const records = await Promise.all([1, 2, 3, 4].map(() => performCall(call(), deps)));
     for (const r of records) expect(r.outcome.kind).toBe('message');
     expect(issued()).toBe(1);
@@ -323,7 +327,7 @@ describe('token cache in the core', () => {
     const resolved = { ...auth, endpoints: { from: 'manual' as const, tokenUrl: issuer.tokenUrl } };
     await writeFile(file, JSON.stringify({ [tokenCacheName(resolved)]: '{"accessToken": 42}', ['__proto__']: 'x' }), { mode: 0o600 });
     const secrets = createFileSecretStore(file);
-    const record = await performCall(call(), { secrets, environment: { CC_SECRET: CC_CLIENT.secret }, now: Date.now });
+    const record = await performCall(call(), { secrets, environment: { CC_SECRET: CC_CLIENT.secret }, now: Date.now, connections });
     expect(record.outcome.kind).toBe('message');
     expect(issued()).toBe(1);
     expect((await readCachedToken(secrets, tokenCacheName(resolved)))?.accessToken).toBe(agent.accepted.at(-1));

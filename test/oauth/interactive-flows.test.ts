@@ -16,7 +16,6 @@ import type { StreamEvent, WireError } from '../../shared/contract/index';
 import type { OAuthObtainEvent, OAuthTokenInfo } from '../../shared/contract/ops-oauth';
 import { runCli } from '../../electron/cli/main';
 import type { CliIo } from '../../electron/cli/cli-types';
-import { closeA2aConnections } from '../../electron/node/a2a/perform-call';
 import { openCore, type Core } from '../../electron/node/core';
 import { authorizationCodeFlow } from '../../electron/node/oauth/interactive-flows';
 import { readCachedToken, tokenCacheName } from '../../electron/node/oauth/token-cache';
@@ -34,7 +33,6 @@ beforeAll(async () => {
   agent = await startJwtAgent({ issuer: issuer.issuer, jwksUri: issuer.jwksUri, audience: AGENT_AUDIENCE });
 });
 afterAll(async () => {
-  closeA2aConnections();
   await agent.close();
   await issuer.close();
   if (home) await rm(home, { recursive: true, force: true });

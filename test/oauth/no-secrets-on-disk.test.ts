@@ -15,7 +15,6 @@ import type { StreamEvent } from '../../shared/contract/index';
 import type { OAuthObtainEvent, OAuthTokenInfo } from '../../shared/contract/ops-oauth';
 import { runCli } from '../../electron/cli/main';
 import type { CliIo } from '../../electron/cli/cli-types';
-import { closeA2aConnections } from '../../electron/node/a2a/perform-call';
 import { openCore } from '../../electron/node/core';
 import { startJwtAgent, type JwtAgent } from '../fixtures/jwt-agent';
 import { AGENT_AUDIENCE, CC_CLIENT, PUBLIC_CLIENT, startIssuer, type TestIssuer } from '../fixtures/oauth-issuer';
@@ -33,7 +32,6 @@ beforeAll(async () => {
   home = await mkdtemp(join(tmpdir(), 'powerduck-oauth-scan-'));
 });
 afterAll(async () => {
-  closeA2aConnections();
   await agent.close();
   await otherAgent.close();
   await issuer.close();

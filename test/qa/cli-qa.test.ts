@@ -10,6 +10,10 @@ import { runCli } from '../../electron/cli/main';
 import { runChecks } from '../../electron/node/checks/run-checks';
 import { createFileSecretStore } from '../../electron/node/secret-store';
 import { startBrokenAgent, type BrokenAgent } from '../checks/broken-agent';
+import { Connections } from '../../electron/node/connections';
+
+/** This file's connection pools (a core would own them), closed after its tests. */
+const connections = new Connections();
 
 // Failure paths a user hits from the shell; none of them needs an agent (closed ports and local files only).
 let dir: string;
@@ -130,7 +134,10 @@ describe('powerduck CLI failure paths', () => {
 });
 
 describe('check against an agent that refuses the credentials', () => {
-  const deps = () => ({ call: { secrets: createFileSecretStore(join(dir, 'no-secrets.json')), environment: {}, now: Date.now }, toolVersion: 'test' });
+  const deps = () => ({
+    call: { secrets: createFileSecretStore(join(dir, 'no-secrets.json')), environment: {}, now: Date.now, connections },
+    toolVersion: 'test',
+  });
 
   it('is an unauthorized error (CLI exit 2), not a list of broken MUST rules', async () => {
     await expect(runChecks({ target: `${lockedBase}/rpc`, binding: 'JSONRPC', only: ['message'] }, deps())).rejects.toMatchObject({ code: 'unauthorized' });

@@ -30,6 +30,10 @@ import {
   type AdapterProcess,
   type HandlerServer,
 } from './harness';
+import { Connections } from '../../electron/node/connections';
+
+/** This file's connection pools (a core would own them), closed after its tests. */
+const connections = new Connections();
 
 const run = promisify(execFile);
 
@@ -112,7 +116,7 @@ describe('generated adapter under Node 22', () => {
   });
 
   it("answers Powerduck's core on both bindings with the handler reply", async () => {
-    const deps = { secrets: createMemorySecretStore({ 'adapter-token': TEST_TOKEN }), environment: {}, now: () => Date.now() };
+    const deps = { secrets: createMemorySecretStore({ 'adapter-token': TEST_TOKEN }), environment: {}, now: () => Date.now(), connections };
     const endpoints: Array<[Binding, string]> = [
       ['JSONRPC', `${adapter.url}/a2a/jsonrpc`],
       ['HTTP+JSON', `${adapter.url}/a2a/rest`],

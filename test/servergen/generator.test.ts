@@ -15,6 +15,7 @@ import { createFileSecretStore, createMemorySecretStore } from '../../electron/n
 import { buildProfile, packageNameFor } from '../../electron/node/servergen/project-profile';
 import { specHintsFrom } from '../../electron/node/servergen/spec-hints';
 import { defaultTemplateDir } from '../../electron/node/servergen/template-files';
+import { Connections } from '../../electron/node/connections';
 
 const PLANTED_ENV_VALUE = 'planted-env-secret-6f1d2c9a8b7e';
 const PLANTED_STORE_VALUE = 'planted-store-secret-4a5b6c7d8e9f';
@@ -224,6 +225,7 @@ describe('servergen.generate operation', () => {
       environment: {},
       now: () => Date.now(),
       logger: silentLogger,
+      connections: new Connections(),
     });
     const relative = await core.dispatcher.invoke('servergen.generate', { outDir: 'relative/dir' });
     expect(relative).toMatchObject({ ok: false, error: { code: 'bad-request' } });

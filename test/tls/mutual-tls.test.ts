@@ -12,13 +12,17 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { A2aCall, CallTls } from '../../shared/a2a/call';
 import type { ExchangeRecord } from '../../shared/a2a/exchange';
-import { closeA2aConnections, performCall } from '../../electron/node/a2a/perform-call';
+import { performCall } from '../../electron/node/a2a/perform-call';
 import { performHttp } from '../../electron/node/http/http-send';
 import { createMemorySecretStore } from '../../electron/node/secret-store';
 import { runCli } from '../../electron/cli/main';
 import type { CliIo } from '../../electron/cli/cli-types';
 import { startSdkAgent, type SdkAgent } from '../fixtures/sdk-agent';
 import { makeThrowawayCa, startMtlsFront, type MtlsFront, type ThrowawayCa } from '../fixtures/throwaway-ca';
+import { Connections } from '../../electron/node/connections';
+
+/** This file's connection pools (a core would own them), closed after its tests. */
+const connections = new Connections();
 
 let ca: ThrowawayCa;
 let agent: SdkAgent;
@@ -26,7 +30,7 @@ let front: MtlsFront;
 let frontBase: string;
 
 const secrets = createMemorySecretStore();
-const deps = { secrets, environment: {} as Record<string, string | undefined>, now: () => Date.now() };
+const deps = { secrets, environment: {} as Record<string, string | undefined>, now: () => Date.now(), connections };
 
 beforeAll(async () => {
   ca = await makeThrowawayCa();
@@ -37,7 +41,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  closeA2aConnections();
+  connections.close();
   await front.close();
   await agent.close();
   await ca.dispose();
@@ -81,7 +85,7 @@ describe('mutual TLS', () => {
   });
 
   it('HTTP+JSON with the PKCS#12 file and its passphrase from the secret store goes through', async () => {
-    closeA2aConnections();
+    connections.close();
     const call: A2aCall = {
       version: '1.0',
       binding: 'HTTP+JSON',
@@ -104,21 +108,21 @@ describe('mutual TLS', () => {
   });
 
   it('without a client certificate the call fails as a TLS failure that says a certificate is required', async () => {
-    closeA2aConnections();
+    connections.close();
     const failure = transportFailure(await performCall(rpc({ caFile: ca.files.ca }), deps));
     expect(failure.code).toBe('tls');
     expect(failure.message).toMatch(/TLS with 127\.0\.0\.1:\d+ failed: the server (most likely )?requires a client certificate/);
   });
 
   it('a certificate from another CA is refused by the server, and the message says the certificate was refused', async () => {
-    closeA2aConnections();
+    connections.close();
     const failure = transportFailure(await performCall(rpc({ certFile: ca.files.strangerCert, keyFile: ca.files.strangerKey, caFile: ca.files.ca }), deps));
     expect(failure.code).toBe('tls');
     expect(failure.message).toMatch(/refused the client certificate/);
   });
 
   it('without the extra CA the server certificate is not trusted, named as TLS', async () => {
-    closeA2aConnections();
+    connections.close();
     const failure = transportFailure(await performCall(rpc({ certFile: ca.files.clientCert, keyFile: ca.files.clientKey }), deps));
     expect(failure.code).toBe('tls');
     expect(failure.message).toMatch(/not trusted/);

@@ -12,7 +12,6 @@ import type { StreamEvent, WireError } from '../../../shared/contract/index';
 import type { HttpBody, HttpExchangeRecord, HttpRequest, MultipartField } from '../../../shared/http/http-types';
 import { httpSummaryLines, httpExitSeverity } from '../../../shared/http/http-summary';
 import { buildOperationRequest } from '../../../shared/http/openapi-draft';
-import { closeA2aConnections } from '../../node/a2a/perform-call';
 import { openCore, type Core } from '../../node/core';
 import { parseArgs, requireOption, type ParsedArgs } from '../args';
 import type { CliIo } from '../cli-types';
@@ -163,7 +162,7 @@ async function sendAndPrint(core: Core, request: HttpRequest, io: CliIo, json: b
     });
   } finally {
     process.removeListener('SIGINT', onSigint);
-    closeA2aConnections();
+    core.env.connections.close();
   }
   if (failure) {
     io.stderr(`powerduck ${command}: ${oneLine(failure.message)}\n`);

@@ -8,7 +8,6 @@ import { isA2aVersion } from '../../../shared/a2a/versions';
 import { newUuid } from '../../../shared/a2a/ids';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { StreamEvent, WireError } from '../../../shared/contract/index';
-import { closeA2aConnections } from '../../node/a2a/perform-call';
 import { openCore } from '../../node/core';
 import { parseArgs, requireOption } from '../args';
 import type { CliCommand } from '../cli-types';
@@ -235,7 +234,7 @@ export const sendCommand: CliCommand = {
       }
     } finally {
       // Keep-alive sockets and gRPC channels would hold the process open after the answer.
-      closeA2aConnections();
+      core.env.connections.close();
     }
     if (!record) return fail({ code: 'internal', message: 'The call ended without a record.' });
     io.stdout(json ? `${JSON.stringify(record)}\n` : `${summarizeExchange(record).join('\n')}\n`);

@@ -4,6 +4,7 @@ import type { Outcome } from '../../../shared/a2a/exchange';
 import type { AppliedAuth, SecretDeps } from './auth-apply';
 import type { CallAbort } from './call-abort';
 import type { ExchangeRecorder } from './recorder';
+import type { Connections } from '../connections';
 
 export interface ResolvedTimeouts {
   connectMs: number;
@@ -31,6 +32,8 @@ export interface AdapterRun {
    */
   answered(isStream?: boolean): void;
   secretDeps: SecretDeps;
+  /** The core's connection pools and protos. */
+  connections: Connections;
 }
 
 /** One per binding (JSON-RPC, HTTP+JSON, gRPC); version is data the adapter reads. */

@@ -9,8 +9,9 @@ import { normaliseGrpcEndpoint } from '../../../shared/a2a/grpc-endpoint';
 import { CoreError } from '../core-error';
 import type { AdapterRun, BindingAdapter } from './adapter';
 import { buildHeaders } from './call-headers';
-import { decodeStatusDetails, decodeToProtoJson, encodeProtoJson, grpcMethod, type DecodedStatus } from './grpc-codec';
-import { closeGrpcSessions, grpcCall, sessionFor, type GrpcCallEnd, type GrpcResponseHead, type GrpcStatus } from './grpc-wire';
+import { GrpcCodec, type DecodedStatus } from './grpc-codec';
+import { GrpcSessionPool, grpcCall, type GrpcCallEnd, type GrpcResponseHead, type GrpcStatus } from './grpc-wire';
+import type { Connections, GrpcState } from '../connections';
 import { TransportError } from './transport-error';
 import { RAW_HEAD_BYTES, RAW_TAIL_BYTES } from './sse-consumer';
 import { systemRootCertificates } from './tls-trust';
@@ -23,23 +24,27 @@ interface GrpcTarget {
   assumed?: string;
 }
 
-const targets = new Map<string, GrpcTarget>();
+/** The core's gRPC sessions, protos and parsed endpoints, made on its first gRPC call. */
+function grpcState(connections: Connections): GrpcState {
+  connections.grpc ??= { sessions: new GrpcSessionPool(), codec: new GrpcCodec(connections.protoDir), targets: new Map() };
+  return connections.grpc;
+}
+
+function targetFor(state: GrpcState, endpoint: string): GrpcTarget {
+  let target = state.targets.get(endpoint) as GrpcTarget | undefined;
+  if (!target) {
+    target = parseGrpcEndpoint(endpoint);
+    if (state.targets.size > 256) state.targets.clear();
+    state.targets.set(endpoint, target);
+  }
+  return target;
+}
 
 /**
  * `https://host:port` = TLS with the OS trust store, `http://host:port` = plaintext; a bare
  * `host:port` (the form agent cards publish) is plaintext for a loopback host and TLS otherwise.
  */
 export function parseGrpcEndpoint(endpoint: string): GrpcTarget {
-  let target = targets.get(endpoint);
-  if (!target) {
-    target = parseGrpcEndpointUncached(endpoint);
-    if (targets.size > 256) targets.clear();
-    targets.set(endpoint, target);
-  }
-  return target;
-}
-
-function parseGrpcEndpointUncached(endpoint: string): GrpcTarget {
   const form = normaliseGrpcEndpoint(endpoint);
   let url: URL;
   try {
@@ -69,11 +74,6 @@ function isLoopback(host: string): boolean {
   if (host === 'localhost' || host.endsWith('.localhost')) return true;
   if (isIP(host) === 4) return host.startsWith('127.');
   return host === '::1';
-}
-
-/** Closes pooled gRPC sessions (tests, shutdown). */
-export function closeGrpcClients(): void {
-  closeGrpcSessions();
 }
 
 // Headers that belong to HTTP/2 or gRPC framing, not to application metadata.
@@ -129,17 +129,21 @@ function toMetadata(headers: HeaderList, warnings: string[]): HeaderList {
   return metadata;
 }
 
-function statusDetails(status: GrpcStatus): DecodedStatus | undefined {
+function statusDetails(codec: GrpcCodec, status: GrpcStatus): DecodedStatus | undefined {
   if (!status.details) return undefined;
   try {
-    return decodeStatusDetails(status.details);
+    return codec.statusDetails(status.details);
   } catch {
     return undefined;
   }
 }
 
 async function openSession(run: AdapterRun, target: GrpcTarget): Promise<ClientHttp2Session> {
-  const { session, reused } = await sessionFor(target, { connectMs: run.timeouts.connectMs, signal: run.signal, trust: systemRootCertificates });
+  const { session, reused } = await grpcState(run.connections).sessions.sessionFor(target, {
+    connectMs: run.timeouts.connectMs,
+    signal: run.signal,
+    trust: systemRootCertificates,
+  });
   if (reused) run.recorder.timings.reusedConnection = true;
   else run.recorder.timings.connectMs = Math.round((performance.now() - run.recorder.origin) * 1000) / 1000;
   return session;
@@ -152,7 +156,7 @@ function failureOutcome(run: AdapterRun, end: GrpcCallEnd): Outcome {
     return { kind: 'transport-error', code: reason.code, message: reason.message };
   }
   if (end.kind === 'failed') return { kind: 'transport-error', code: end.error.code, message: end.error.message };
-  const decoded = statusDetails(end.status);
+  const decoded = statusDetails(grpcState(run.connections).codec, end.status);
   if (decoded) run.recorder.setResponseText(JSON.stringify(decoded), 0);
   const reason = findErrorInfo(decoded?.details)?.reason;
   const { code, message } = end.status;
@@ -173,17 +177,18 @@ export const grpcAdapter: BindingAdapter = {
       );
     if (call.proxy) throw new CoreError('unsupported', 'Proxies are HTTP-only; gRPC calls connect directly.');
     if (run.auth.query.length) throw new CoreError('unsupported', 'An API key in the query string is HTTP-only; for gRPC put it in a header (metadata).');
-    const target = parseGrpcEndpoint(call.endpoint);
+    const state = grpcState(run.connections);
+    const target = targetFor(state, call.endpoint);
     if (target.assumed) recorder.warn(target.assumed);
     if (!target.secure && !isLoopback(target.host))
       recorder.warn(`Plaintext gRPC (http://) to ${target.host}, which is not a loopback address: traffic and credentials are not encrypted.`);
     if (call.tenant) recorder.warn('The call tenant is an HTTP+JSON path prefix; for gRPC set "tenant" in the request body.');
-    const method = grpcMethod(call.method);
+    const method = state.codec.method(call.method);
     if (!method) throw new CoreError('bad-request', `${call.method} is not an rpc of lf.a2a.v1.A2AService.`);
 
     let request: Uint8Array;
     try {
-      request = encodeProtoJson(method.requestType, call.body);
+      request = state.codec.encode(method.requestType, call.body);
     } catch (e) {
       if (e instanceof ProtoJsonError)
         throw new CoreError('bad-request', `The body is not a valid ${method.requestType} in ProtoJSON: ${e.message}`, { path: e.path });
@@ -254,7 +259,7 @@ async function runUnary(
   const value = messages[0] as Buffer;
   let json: unknown;
   try {
-    json = decodeToProtoJson(responseType, value);
+    json = grpcState(run.connections).codec.decode(responseType, value);
   } catch (e) {
     recorder.setResponseText(value.toString('base64'), value.length);
     return { kind: 'transport-error', code: 'protocol', message: `The response is not a valid ${responseType}: ${(e as Error).message}` };
@@ -274,6 +279,7 @@ async function runStream(
   metadata: HeaderList,
 ): Promise<Outcome> {
   const { call, recorder } = run;
+  const { codec } = grpcState(run.connections);
   recorder.expectEvents();
   let last: PayloadInfo | undefined;
   let lastState: string | undefined;
@@ -292,7 +298,7 @@ async function runStream(
       wireBytes += chunk.length;
       let json: unknown;
       try {
-        json = decodeToProtoJson(responseType, chunk);
+        json = codec.decode(responseType, chunk);
       } catch (e) {
         decodeError = `Stream message ${recorder.eventCount} is not a valid ${responseType}: ${(e as Error).message}`;
         recorder.addEvent({ event: 'grpc', data: chunk.toString('base64'), raw: chunk.toString('base64'), error: { code: 'protocol', message: decodeError } });
@@ -341,7 +347,7 @@ async function runStream(
       return { ...base, ended: 'error', error: { code: reason.code, message: reason.message } };
     }
     if (end.kind === 'failed') return { ...base, ended: 'error', error: { code: end.error.code, message: end.error.message } };
-    const reason = findErrorInfo(statusDetails(end.status)?.details)?.reason;
+    const reason = findErrorInfo(statusDetails(codec, end.status)?.details)?.reason;
     return { ...base, ended: 'error', error: { code: grpcStatusName(end.status.code), message: end.status.message, ...(reason ? { reason } : {}) } };
   }
   if (last?.endsStream) return { ...base, ended: 'completed' };

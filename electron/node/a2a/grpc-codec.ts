@@ -1,6 +1,4 @@
-import { existsSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import protobuf from 'protobufjs';
 import {
   objectToProtoJson,
@@ -14,34 +12,15 @@ import {
 /** The A2A 1.0 gRPC service (proto/lf/a2a/v1/a2a.proto, written by us from the spec's field table). */
 export const A2A_GRPC_SERVICE = 'lf.a2a.v1.A2AService';
 
-const PROTO_FILES = ['lf/a2a/v1/a2a.proto', 'google/rpc/status.proto', 'google/rpc/error_details.proto'];
+export const PROTO_FILES = ['lf/a2a/v1/a2a.proto', 'google/rpc/status.proto', 'google/rpc/error_details.proto'];
 
-/**
- * Where proto/ lives: POWERDUCK_PROTO_DIR, else next to the sources (resolved from this module's
- * URL), else the working directory. Bundled builds set the variable or ship proto/ alongside.
- */
-export function protoDir(env: Record<string, string | undefined> = process.env): string {
-  if (env['POWERDUCK_PROTO_DIR']) return env['POWERDUCK_PROTO_DIR'];
-  const candidates: string[] = [];
-  const here = typeof import.meta.url === 'string' ? dirname(fileURLToPath(import.meta.url)) : undefined;
-  if (here) candidates.push(resolve(here, '../../../proto'));
-  candidates.push(resolve(process.cwd(), 'proto'));
-  for (const dir of candidates) if (existsSync(join(dir, PROTO_FILES[0] as string))) return dir;
-  return candidates[0] as string;
-}
-
-let rootCache: protobuf.Root | undefined;
-
-export function a2aProtoRoot(): protobuf.Root {
-  if (rootCache) return rootCache;
-  const dir = protoDir();
+function loadProtoRoot(dir: string): protobuf.Root {
   const root = new protobuf.Root();
   // google/protobuf/* come bundled with protobufjs; everything else from our proto/ folder.
   root.resolvePath = (_origin, target) => (target.includes('google/protobuf/') ? target : join(dir, target));
   // keepCase: the object form keeps proto field names, so errors can name fields as written in the .proto.
   root.loadSync(PROTO_FILES, { keepCase: true });
   root.resolveAll();
-  rootCache = root;
   return root;
 }
 
@@ -95,13 +74,6 @@ export function schemaFromRoot(root: protobuf.Root): ProtoSchema {
   };
 }
 
-let schemaCache: ProtoSchema | undefined;
-
-export function a2aProtoSchema(): ProtoSchema {
-  schemaCache ??= schemaFromRoot(a2aProtoRoot());
-  return schemaCache;
-}
-
 export interface GrpcMethodInfo {
   name: string;
   /** `/lf.a2a.v1.A2AService/<Rpc>` */
@@ -111,56 +83,7 @@ export interface GrpcMethodInfo {
   serverStreaming: boolean;
 }
 
-const methodCache = new Map<string, GrpcMethodInfo | undefined>();
-
-export function grpcMethod(name: string): GrpcMethodInfo | undefined {
-  if (methodCache.has(name)) return methodCache.get(name);
-  const service = a2aProtoRoot().lookupService(A2A_GRPC_SERVICE);
-  const method = Object.prototype.hasOwnProperty.call(service.methods, name) ? service.methods[name] : undefined;
-  let info: GrpcMethodInfo | undefined;
-  if (method) {
-    method.resolve();
-    info = {
-      name,
-      path: `/${A2A_GRPC_SERVICE}/${name}`,
-      requestType: (method.resolvedRequestType as protobuf.Type).fullName.replace(/^\./, ''),
-      responseType: (method.resolvedResponseType as protobuf.Type).fullName.replace(/^\./, ''),
-      serverStreaming: Boolean(method.responseStream),
-    };
-  }
-  methodCache.set(name, info);
-  return info;
-}
-
-const typeCache = new Map<string, protobuf.Type>();
-
-function messageType(typeName: string): protobuf.Type {
-  let type = typeCache.get(typeName);
-  if (!type) {
-    type = a2aProtoRoot().lookupType(typeName);
-    typeCache.set(typeName, type);
-  }
-  return type;
-}
-
 const TO_OBJECT: protobuf.IConversionOptions = { longs: String, enums: String, bytes: String, defaults: false, arrays: false, objects: false, oneofs: false };
-
-/**
- * ProtoJSON → protobuf bytes (throws ProtoJsonError with a JSON path on a bad draft). The checked
- * object form is already what protobufjs' encoder reads, so no `fromObject` copy is made.
- */
-export function encodeProtoJson(typeName: string, json: unknown): Uint8Array {
-  const type = messageType(typeName);
-  const objectForm = protoJsonToObject(a2aProtoSchema(), typeName, json ?? {});
-  return type.encode(objectForm).finish();
-}
-
-/** protobuf bytes → ProtoJSON (enum names, camelCase, int64 as strings, RFC 3339 timestamps). */
-export function decodeToProtoJson(typeName: string, bytes: Uint8Array): unknown {
-  const type = messageType(typeName);
-  // The decoded message is read directly (defaults live on its prototype and are skipped as unset).
-  return objectToProtoJson(a2aProtoSchema(), typeName, type.decode(bytes));
-}
 
 export interface DecodedStatus {
   code: number;
@@ -171,26 +94,97 @@ export interface DecodedStatus {
 
 const KNOWN_DETAILS = ['google.rpc.ErrorInfo', 'google.rpc.BadRequest'];
 
-/** Decodes the `grpc-status-details-bin` trailer (google.rpc.Status, A2A §10.6). */
-export function decodeStatusDetails(bytes: Uint8Array): DecodedStatus {
-  const statusType = messageType('google.rpc.Status');
-  const status = statusType.toObject(statusType.decode(bytes), { ...TO_OBJECT, bytes: Array }) as {
-    code?: number;
-    message?: string;
-    details?: Array<{ type_url?: string; value?: number[] }>;
-  };
-  const details = (status.details ?? []).map((any) => {
-    const typeUrl = any.type_url ?? '';
-    const typeName = typeUrl.slice(typeUrl.lastIndexOf('/') + 1);
-    const value = Uint8Array.from(any.value ?? []);
-    if (KNOWN_DETAILS.includes(typeName)) {
-      try {
-        return { '@type': typeUrl, ...(decodeToProtoJson(typeName, value) as Record<string, unknown>) };
-      } catch {
-        // fall through: show the bytes
-      }
+/**
+ * The A2A protos of one folder, loaded on first use, with what is looked up in them kept (methods,
+ * message types, the ProtoJSON schema). Each core owns one (connections.ts), for its proto folder.
+ */
+export class GrpcCodec {
+  readonly protoDir: string;
+  #root: protobuf.Root | undefined;
+  #schema: ProtoSchema | undefined;
+  readonly #methods = new Map<string, GrpcMethodInfo | undefined>();
+  readonly #types = new Map<string, protobuf.Type>();
+
+  constructor(protoDir: string) {
+    this.protoDir = protoDir;
+  }
+
+  get root(): protobuf.Root {
+    this.#root ??= loadProtoRoot(this.protoDir);
+    return this.#root;
+  }
+
+  get schema(): ProtoSchema {
+    this.#schema ??= schemaFromRoot(this.root);
+    return this.#schema;
+  }
+
+  method(name: string): GrpcMethodInfo | undefined {
+    if (this.#methods.has(name)) return this.#methods.get(name);
+    const service = this.root.lookupService(A2A_GRPC_SERVICE);
+    const method = Object.prototype.hasOwnProperty.call(service.methods, name) ? service.methods[name] : undefined;
+    let info: GrpcMethodInfo | undefined;
+    if (method) {
+      method.resolve();
+      info = {
+        name,
+        path: `/${A2A_GRPC_SERVICE}/${name}`,
+        requestType: (method.resolvedRequestType as protobuf.Type).fullName.replace(/^\./, ''),
+        responseType: (method.resolvedResponseType as protobuf.Type).fullName.replace(/^\./, ''),
+        serverStreaming: Boolean(method.responseStream),
+      };
     }
-    return { '@type': typeUrl, value: Buffer.from(value).toString('base64') };
-  });
-  return { code: status.code ?? 0, message: status.message ?? '', details };
+    this.#methods.set(name, info);
+    return info;
+  }
+
+  #type(typeName: string): protobuf.Type {
+    let type = this.#types.get(typeName);
+    if (!type) {
+      type = this.root.lookupType(typeName);
+      this.#types.set(typeName, type);
+    }
+    return type;
+  }
+
+  /**
+   * ProtoJSON → protobuf bytes (throws ProtoJsonError with a JSON path on a bad draft). The checked
+   * object form is already what protobufjs' encoder reads, so no `fromObject` copy is made.
+   */
+  encode(typeName: string, json: unknown): Uint8Array {
+    const type = this.#type(typeName);
+    const objectForm = protoJsonToObject(this.schema, typeName, json ?? {});
+    return type.encode(objectForm).finish();
+  }
+
+  /** protobuf bytes → ProtoJSON (enum names, camelCase, int64 as strings, RFC 3339 timestamps). */
+  decode(typeName: string, bytes: Uint8Array): unknown {
+    const type = this.#type(typeName);
+    // The decoded message is read directly (defaults live on its prototype and are skipped as unset).
+    return objectToProtoJson(this.schema, typeName, type.decode(bytes));
+  }
+
+  /** Decodes the `grpc-status-details-bin` trailer (google.rpc.Status, A2A §10.6). */
+  statusDetails(bytes: Uint8Array): DecodedStatus {
+    const statusType = this.#type('google.rpc.Status');
+    const status = statusType.toObject(statusType.decode(bytes), { ...TO_OBJECT, bytes: Array }) as {
+      code?: number;
+      message?: string;
+      details?: Array<{ type_url?: string; value?: number[] }>;
+    };
+    const details = (status.details ?? []).map((any) => {
+      const typeUrl = any.type_url ?? '';
+      const typeName = typeUrl.slice(typeUrl.lastIndexOf('/') + 1);
+      const value = Uint8Array.from(any.value ?? []);
+      if (KNOWN_DETAILS.includes(typeName)) {
+        try {
+          return { '@type': typeUrl, ...(this.decode(typeName, value) as Record<string, unknown>) };
+        } catch {
+          // fall through: show the bytes
+        }
+      }
+      return { '@type': typeUrl, value: Buffer.from(value).toString('base64') };
+    });
+    return { code: status.code ?? 0, message: status.message ?? '', details };
+  }
 }

@@ -80,13 +80,13 @@ interface Pooled {
   active: number;
 }
 
-const pool = new Map<string, Pooled>();
+// Per-session bookkeeping (calls in flight, for ref/unref), attached to the session object itself.
 const pooledBySession = new WeakMap<ClientHttp2Session, Pooled>();
 
 const keyOf = (target: WireTarget): string => `${target.secure ? 's' : 'p'}|${target.target}`;
 
 /** A connected session to `target` that can take a new stream, if there is one. */
-function readySession(target: WireTarget): ClientHttp2Session | undefined {
+function readySession(pool: Map<string, Pooled>, target: WireTarget): ClientHttp2Session | undefined {
   const pooled = pool.get(keyOf(target));
   if (!pooled) return undefined;
   const { session } = pooled;
@@ -101,12 +101,9 @@ export interface ConnectOptions {
   trust: () => string[];
 }
 
-/**
- * Opens (or reuses) the session to `target`. Failures are TransportErrors named after their layer:
- * `dns`, `tls`, `connect` (nothing listening, not HTTP/2), `timeout`, or the abort reason.
- */
-export async function sessionFor(target: WireTarget, options: ConnectOptions): Promise<{ session: ClientHttp2Session; reused: boolean }> {
-  const ready = readySession(target);
+/** See GrpcSessionPool.sessionFor. */
+async function openSession(pool: Map<string, Pooled>, target: WireTarget, options: ConnectOptions): Promise<{ session: ClientHttp2Session; reused: boolean }> {
+  const ready = readySession(pool, target);
   if (ready) return { session: ready, reused: true };
   const key = keyOf(target);
   pool.get(key)?.session.destroy();
@@ -122,9 +119,12 @@ export async function sessionFor(target: WireTarget, options: ConnectOptions): P
   const pooled: Pooled = { session, active: 0 };
   pooledBySession.set(session, pooled);
   // A session error after connecting must never become an unhandled 'error' event; its streams see it.
-  session.on('error', () => forget(key, pooled));
-  session.on('goaway', () => forget(key, pooled));
-  session.on('close', () => forget(key, pooled));
+  const forget = (): void => {
+    if (pool.get(key) === pooled) pool.delete(key);
+  };
+  session.on('error', forget);
+  session.on('goaway', forget);
+  session.on('close', forget);
   await new Promise<void>((resolve, reject) => {
     let settled = false;
     const finish = (error?: TransportError): void => {
@@ -175,14 +175,26 @@ export async function sessionFor(target: WireTarget, options: ConnectOptions): P
   return { session, reused: false };
 }
 
-function forget(key: string, pooled: Pooled): void {
-  if (pool.get(key) === pooled) pool.delete(key);
-}
+/**
+ * One HTTP/2 session per target, reused by every call to it (as a gRPC channel is). Each core owns
+ * one pool (connections.ts), so cores never share connections and closing one closes only its own.
+ */
+export class GrpcSessionPool {
+  readonly #pool = new Map<string, Pooled>();
 
-/** Closes every pooled session (tests, CLI exit). Calls in flight end as connection failures. */
-export function closeGrpcSessions(): void {
-  for (const { session } of pool.values()) session.destroy();
-  pool.clear();
+  /**
+   * Opens (or reuses) the session to `target`. Failures are TransportErrors named after their layer:
+   * `dns`, `tls`, `connect` (nothing listening, not HTTP/2), `timeout`, or the abort reason.
+   */
+  sessionFor(target: WireTarget, options: ConnectOptions): Promise<{ session: ClientHttp2Session; reused: boolean }> {
+    return openSession(this.#pool, target, options);
+  }
+
+  /** Closes every pooled session. Calls in flight end as connection failures. */
+  close(): void {
+    for (const { session } of this.#pool.values()) session.destroy();
+    this.#pool.clear();
+  }
 }
 
 /** gRPC spec: an HTTP status other than 200 without a grpc-status maps to a gRPC code. */

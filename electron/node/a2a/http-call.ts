@@ -62,6 +62,7 @@ export async function sendAndRecord(run: AdapterRun, input: HttpSendInput): Prom
     if (tls && !tls.rejectUnauthorized) run.recorder.warn('TLS certificate checks were switched off for this call (insecureSkipVerify).');
     const proxy = proxyUrl(run.call);
     const open = await openHttp({
+      pool: run.connections.http,
       url: input.url,
       method: input.method,
       headers,

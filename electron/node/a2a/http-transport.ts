@@ -38,6 +38,8 @@ function tlsOptions(settings: ResolvedTls | undefined): tls.ConnectionOptions {
 }
 
 export interface HttpSend {
+  /** Whose keep-alive connections to use. */
+  pool: HttpPool;
   url: URL;
   method: string;
   headers: HeaderList;
@@ -68,27 +70,31 @@ export interface HttpOpen {
   headAt: number;
 }
 
-// One keep-alive pool per TLS configuration: reusing connections is what a client normally does,
-// and the record says when a call reused one (no connect time).
-const agents = new Map<string, http.Agent>();
+/**
+ * One keep-alive pool per TLS configuration: reusing connections is what a client normally does,
+ * and the record says when a call reused one (no connect time). Each core owns one (connections.ts).
+ */
+export class HttpPool {
+  readonly #agents = new Map<string, http.Agent>();
 
-function agentFor(url: URL, settings: ResolvedTls | undefined): http.Agent {
-  const secure = url.protocol === 'https:';
-  const key = secure
-    ? `https|${settings?.poolKey ?? `${settings?.ca ?? ''}|${settings?.cert ?? ''}|${settings?.key ? 'k' : ''}|${settings?.rejectUnauthorized ?? true}`}`
-    : 'http';
-  let agent = agents.get(key);
-  if (!agent) {
-    agent = secure ? new https.Agent({ keepAlive: true, ...tlsOptions(settings) }) : new http.Agent({ keepAlive: true });
-    agents.set(key, agent);
+  agentFor(url: URL, settings: ResolvedTls | undefined): http.Agent {
+    const secure = url.protocol === 'https:';
+    const key = secure
+      ? `https|${settings?.poolKey ?? `${settings?.ca ?? ''}|${settings?.cert ?? ''}|${settings?.key ? 'k' : ''}|${settings?.rejectUnauthorized ?? true}`}`
+      : 'http';
+    let agent = this.#agents.get(key);
+    if (!agent) {
+      agent = secure ? new https.Agent({ keepAlive: true, ...tlsOptions(settings) }) : new http.Agent({ keepAlive: true });
+      this.#agents.set(key, agent);
+    }
+    return agent;
   }
-  return agent;
-}
 
-/** Closes pooled connections (tests, shutdown). */
-export function closeHttpPools(): void {
-  for (const agent of agents.values()) agent.destroy();
-  agents.clear();
+  /** Closes pooled connections (core close, tests). */
+  close(): void {
+    for (const agent of this.#agents.values()) agent.destroy();
+    this.#agents.clear();
+  }
 }
 
 /** Maps a Node socket/TLS/parser error to a stable wire code and a one-line message. */
@@ -217,7 +223,7 @@ export async function openHttp(send: HttpSend): Promise<HttpOpen> {
         ...tlsOptions(send.tls),
       });
   } else {
-    options.agent = agentFor(url, send.tls);
+    options.agent = send.pool.agentFor(url, send.tls);
   }
 
   const req = (secure ? https : http).request(options);

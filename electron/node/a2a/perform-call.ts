@@ -9,7 +9,8 @@ import type { SecretStore } from '../secret-store';
 import type { BindingAdapter, ResolvedTimeouts } from './adapter';
 import { applyAuth, type AppliedAuth } from './auth-apply';
 import { CallAbort } from './call-abort';
-import { closeHttpPools, TransportError } from './http-transport';
+import { TransportError } from './http-transport';
+import type { Connections } from '../connections';
 import { jsonRpcAdapter } from './jsonrpc-adapter';
 import { rememberRedaction } from './record-redaction';
 import { ExchangeRecorder } from './recorder';
@@ -18,6 +19,8 @@ import { restAdapter } from './rest-adapter';
 export interface CallDeps {
   secrets: SecretStore;
   environment: Record<string, string | undefined>;
+  /** Whose connection pools and protos the call uses (the core's; a test's own). */
+  connections: Connections;
   now: () => number;
 }
 
@@ -41,22 +44,14 @@ export const DEFAULT_TIMEOUTS: ResolvedTimeouts = { connectMs: 10_000, totalMs: 
 
 const NO_AUTH: AppliedAuth = Object.freeze({ headers: [], query: [], redaction: {}, summary: 'none' }) as AppliedAuth;
 
-// gRPC (node:http2 framing, protobufjs and the A2A protos) loads on the first gRPC call: a JSON-RPC or REST call never pays for it.
-let grpcModule: Promise<typeof import('./grpc-adapter')> | undefined;
-let grpcLoaded: typeof import('./grpc-adapter') | undefined;
-const loadGrpc = (): Promise<typeof import('./grpc-adapter')> =>
-  (grpcModule ??= import('./grpc-adapter').then(
-    (loaded) => (grpcLoaded = loaded),
-    (error: unknown) => {
-      grpcModule = undefined;
-      throw error;
-    },
-  ));
+// gRPC (node:http2 framing, protobufjs and the A2A protos) loads on the first gRPC call: a JSON-RPC or REST call never
+// pays for it. The loaded module is kept (a failed load is tried again on the next call).
+let grpcAdapterModule: typeof import('./grpc-adapter') | undefined;
 
 const adapters: Record<Binding, BindingAdapter> = {
   JSONRPC: jsonRpcAdapter,
   'HTTP+JSON': restAdapter,
-  GRPC: { perform: async (run) => (await loadGrpc()).grpcAdapter.perform(run) },
+  GRPC: { perform: async (run) => (grpcAdapterModule ??= await import('./grpc-adapter')).grpcAdapter.perform(run) },
 };
 
 function positive(value: number | undefined, fallback: number, name: string): number {
@@ -126,6 +121,7 @@ export async function performCall(call: A2aCall, deps: CallDeps, hooks: CallHook
         if (streaming || isStream) clearTimeout(timer);
       },
       secretDeps: deps,
+      connections: deps.connections,
     });
     const record = recorder.finish(outcome);
     rememberRedaction(record, redaction);
@@ -134,10 +130,4 @@ export async function performCall(call: A2aCall, deps: CallDeps, hooks: CallHook
     clearTimeout(timer);
     hooks.signal?.removeEventListener('abort', onStop);
   }
-}
-
-/** Drops pooled keep-alive connections and gRPC channels (the CLI calls this before exiting). */
-export function closeA2aConnections(): void {
-  closeHttpPools();
-  grpcLoaded?.closeGrpcClients(); // no gRPC call, no channels (and no need to load gRPC to learn that)
 }

@@ -1,8 +1,11 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { closeHttpPools } from '../a2a/http-transport';
 import { rawProbe, type RawRequest } from './raw-probe';
+import { Connections } from '../connections';
+
+/** This file's connection pools (a core would own them), closed after its tests. */
+const connections = new Connections();
 
 let server: Server;
 let base: string;
@@ -28,7 +31,7 @@ beforeAll(async () => {
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
 afterAll(async () => {
-  closeHttpPools();
+  connections.close();
   server.closeAllConnections();
   await new Promise<void>((r) => server.close(() => r()));
 });
@@ -44,6 +47,7 @@ const probe = (over: Partial<RawRequest>): Promise<ReturnType<typeof rawProbe> e
     headers: { 'Content-Type': 'application/json', Authorization: 'Bearer raw-secret-1' },
     body: '{"jsonrpc":',
     timeoutMs: 5000,
+    connections,
     redaction: { values: ['raw-secret-1'] },
     ...over,
   });

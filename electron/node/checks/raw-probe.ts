@@ -5,6 +5,7 @@ import { callRedaction, type RedactionRules } from '../../../shared/a2a/redactio
 import { CallAbort } from '../a2a/call-abort';
 import { openHttp, readBody, TransportError } from '../a2a/http-transport';
 import { ExchangeRecorder } from '../a2a/recorder';
+import type { Connections } from '../connections';
 import type { A2aVersion, Binding } from '../../../shared/a2a/versions';
 import { rememberRedaction } from '../a2a/record-redaction';
 
@@ -28,6 +29,8 @@ export interface RawRequest {
   /** Literal secrets (the resolved token) to scrub from the record. */
   redaction?: RedactionRules;
   signal?: AbortSignal;
+  /** The core's connections (the probes reuse them like sends do). */
+  connections: Connections;
 }
 
 const bodyLimit = 1024 * 1024;
@@ -89,7 +92,15 @@ export async function rawProbe(request: RawRequest): Promise<ExchangeRecord> {
   else request.signal?.addEventListener('abort', onStop, { once: true });
   let outcome: Outcome;
   try {
-    const open = await openHttp({ url, method: request.httpMethod, headers, ...(body ? { body } : {}), signal: abort, connectTimeoutMs: request.timeoutMs });
+    const open = await openHttp({
+      pool: request.connections.http,
+      url,
+      method: request.httpMethod,
+      headers,
+      ...(body ? { body } : {}),
+      signal: abort,
+      connectTimeoutMs: request.timeoutMs,
+    });
     recorder.timings.firstByteMs = Math.round(open.headAt - recorder.origin);
     recorder.setResponseHead({
       status: open.status,

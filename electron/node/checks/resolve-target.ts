@@ -6,6 +6,7 @@ import { interfaceLabel } from '../../../shared/checks/check-types';
 import { CoreError } from '../core-error';
 import { cardUrlCandidates, describeCardLookup, type CardLookup } from '../card/card-url';
 import { rawProbe } from './raw-probe';
+import type { Connections } from '../connections';
 
 export interface ResolvedTarget {
   info: CheckTargetInfo;
@@ -21,12 +22,14 @@ function looksLikeCardUrl(url: URL): boolean {
   return url.pathname.endsWith('.json') || url.pathname.includes('/.well-known/');
 }
 
-async function getCard(
-  url: string,
-  timeoutMs: number,
-  signal?: AbortSignal,
-  as: '1.0' | '0.3' = '1.0',
-): Promise<{ card?: unknown; problem?: string; status?: number }> {
+/** How the card lookups go out: the core's connections, a time budget, the run's Stop. */
+export interface LookupNet {
+  connections: Connections;
+  timeoutMs: number;
+  signal?: AbortSignal;
+}
+
+async function getCard(url: string, net: LookupNet, as: '1.0' | '0.3' = '1.0'): Promise<{ card?: unknown; problem?: string; status?: number }> {
   const record = await rawProbe({
     version: as,
     binding: 'HTTP+JSON',
@@ -36,8 +39,9 @@ async function getCard(
     label: 'GET agent card',
     // A2A §3.6.1: ask for the 1.0 card (SDK agents serve a 0.3-shaped card without the header).
     headers: as === '1.0' ? { Accept: 'application/json', 'A2A-Version': '1.0' } : { Accept: 'application/json' },
-    timeoutMs,
-    ...(signal ? { signal } : {}),
+    timeoutMs: net.timeoutMs,
+    connections: net.connections,
+    ...(net.signal ? { signal: net.signal } : {}),
   });
   const outcome = record.outcome;
   if (outcome.kind === 'transport-error') return { problem: `${url} could not be fetched (${outcome.message}).` };
@@ -59,16 +63,16 @@ interface FoundCard {
  * rule as card fetch). The card a 0.3 client gets (no A2A-Version) is read too, because agents that
  * serve both versions often declare their 0.3 interfaces only there; the version checks need them.
  */
-async function findCard(input: string, timeoutMs: number, signal: AbortSignal | undefined, problems: string[]): Promise<FoundCard | undefined> {
+async function findCard(input: string, net: LookupNet, problems: string[]): Promise<FoundCard | undefined> {
   const misses: string[] = [];
   for (const candidate of cardUrlCandidates(input)) {
-    const fetched = await getCard(candidate.url.href, timeoutMs, signal);
+    const fetched = await getCard(candidate.url.href, net);
     if (fetched.card === undefined) {
       misses.push(fetched.problem ?? `${candidate.url.href}: no card`);
       continue;
     }
     const card = readCardTarget(fetched.card);
-    const legacy = await getCard(candidate.url.href, Math.min(timeoutMs, 5_000), signal, '0.3');
+    const legacy = await getCard(candidate.url.href, { ...net, timeoutMs: Math.min(net.timeoutMs, 5_000) }, '0.3');
     if (legacy.card !== undefined) {
       for (const entry of readCardTarget(legacy.card).declared) {
         if (!card.declared.some((d) => d.binding === entry.binding && d.version === entry.version && d.url === entry.url)) card.declared.push(entry);
@@ -94,7 +98,7 @@ export interface TargetChoice {
  * anything else is taken as one endpoint, with the binding and version the user chose
  * (JSON-RPC 1.0 by default), and the card at its origin, if any, supplies the capabilities.
  */
-export async function resolveTarget(input: string, choice: TargetChoice, timeoutMs: number, signal?: AbortSignal): Promise<ResolvedTarget> {
+export async function resolveTarget(input: string, choice: TargetChoice, net: LookupNet): Promise<ResolvedTarget> {
   const text = input.trim();
   if (text === '') throw new CoreError('bad-request', 'Give a card URL or an agent endpoint to check.');
   const grpcTarget = /^[A-Za-z0-9.-]+:\d+$/.test(text) || /^grpcs?:\/\//.test(text);
@@ -112,7 +116,7 @@ export async function resolveTarget(input: string, choice: TargetChoice, timeout
   const problems: string[] = [];
   let found: FoundCard | undefined;
   if (url) {
-    found = await findCard(text, looksLikeCardUrl(url) ? timeoutMs : Math.min(timeoutMs, 5_000), signal, problems);
+    found = await findCard(text, { ...net, timeoutMs: looksLikeCardUrl(url) ? net.timeoutMs : Math.min(net.timeoutMs, 5_000) }, problems);
     if (!found && looksLikeCardUrl(url)) throw new CoreError('connect', `No agent card: ${problems.join(' ')}`);
   }
   if (url && found) {

@@ -4,12 +4,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBrokenAgent, type BrokenAgent } from '../../../test/checks/broken-agent';
 import { createFileSecretStore } from '../secret-store';
 import { runChecks } from './run-checks';
+import { Connections } from '../connections';
+
+/** This file's connection pools (a core would own them), closed after its tests. */
+const connections = new Connections();
 
 let agent: BrokenAgent;
 let cards: Server;
 let cardBase: string;
 
-const deps = () => ({ call: { secrets: createFileSecretStore('/nonexistent/s.json'), environment: {}, now: Date.now }, toolVersion: 'test' });
+const deps = () => ({ call: { secrets: createFileSecretStore('/nonexistent/s.json'), environment: {}, now: Date.now, connections }, toolVersion: 'test' });
 
 beforeAll(async () => {
   agent = await startBrokenAgent();

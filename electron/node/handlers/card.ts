@@ -31,7 +31,8 @@ export function createCardHandlers(env: CoreEnv): Handlers<CardOps> {
       if (!outcome.ok) throw new CoreError(outcome.reason === 'no-such-interface' ? 'not-found' : 'unsupported', outcome.message);
       return outcome.result;
     },
-    'card.extended': (request, { signal }) => fetchExtendedCard(request, { secrets: env.secrets, environment: env.environment, now: env.now }, signal),
+    'card.extended': (request, { signal }) =>
+      fetchExtendedCard(request, { secrets: env.secrets, environment: env.environment, now: env.now, connections: env.connections }, signal),
     'card.stripPrivate': async (request) => stripPrivateMetadata(request),
   };
 }

@@ -23,7 +23,7 @@ export function createCheckStreamHandlers(env: CoreEnv): StreamHandlers<CheckStr
       runChecks(
         await resolveCheckVariables(vars, request),
         {
-          call: { secrets: env.secrets, environment: env.environment, now: env.now },
+          call: { secrets: env.secrets, environment: env.environment, now: env.now, connections: env.connections },
           toolVersion: env.version,
           signal: ctx.signal,
           onExchange: async (record, origin) => {

@@ -26,7 +26,7 @@ async function sendChecked(env: CoreEnv, history: HistoryRecorder, request: Http
   const { request: resolved, redactValues } = await resolveHttpSendVariables(variablesContext(env), request);
   const record = await performHttp(
     resolved,
-    { secrets: env.secrets, environment: env.environment, now: env.now, version: env.version },
+    { secrets: env.secrets, environment: env.environment, now: env.now, version: env.version, connections: env.connections },
     redactValues.length ? { ...hooks, redactValues } : hooks,
   );
   if (request.operation && isObject(model)) {

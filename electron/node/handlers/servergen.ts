@@ -26,7 +26,7 @@ export function createServergenHandlers(env: CoreEnv): Handlers<ServergenOps> {
       const checked = checkRequest(request);
       return generateServerProject({
         ...checked,
-        templateDir: defaultTemplateDir(env.environment),
+        templateDir: env.templateDir ?? defaultTemplateDir(),
         inspect: async (files) => assertNoKnownSecrets(files, await collectKnownSecrets(env.secrets, env.environment)),
       });
     },

@@ -50,6 +50,7 @@ export function createSpecHandlers(env: CoreEnv): Handlers<SpecOps> {
         ...(req.environment ? { variables: req.environment } : {}),
         environment: env.environment,
         now: env.now,
+        connections: env.connections,
         signal,
       }),
   };
@@ -65,6 +66,7 @@ export function createSpecStreamHandlers(env: CoreEnv): StreamHandlers<SpecStrea
         ...(req.environment ? { variables: req.environment } : {}),
         environment: env.environment,
         now: env.now,
+        connections: env.connections,
         signal,
         onEvent: emit,
       }),

@@ -20,9 +20,12 @@ import { openHttp, readBody, type HttpOpen } from '../a2a/http-transport';
 import { ExchangeRecorder } from '../a2a/recorder';
 import { TransportError } from '../a2a/transport-error';
 import { CoreError } from '../core-error';
+import type { Connections } from '../connections';
 
 export interface HttpSendDeps extends SecretDeps {
   now: () => number;
+  /** The core's keep-alive connections. */
+  connections: Connections;
   /** Version for the default User-Agent. */
   version?: string;
 }
@@ -251,6 +254,7 @@ export async function performHttp(request: HttpRequest, deps: HttpSendDeps, hook
       let open: HttpOpen;
       try {
         open = await openHttp({
+          pool: deps.connections.http,
           url,
           method: currentMethod,
           headers: wire,

@@ -9,12 +9,10 @@ import { CoreError } from '../core-error';
  * TypeScript, ESLint and Vitest never pick them up; a leading `_` in a file name stands for `.`
  * (`_gitignore.tmpl` → `.gitignore`), so no dotfile inside the template affects this repository.
  *
- * Where: POWERDUCK_SERVERGEN_TEMPLATE_DIR, else next to this module (resolved from its URL), else
- * under the working directory. Bundled builds set the variable or ship the folder alongside.
+ * Where, when the host names no folder (CoreEnv.templateDir): next to this module (resolved from its
+ * URL, which the build keeps per module), else under the working directory.
  */
-export function defaultTemplateDir(env: Record<string, string | undefined> = process.env): string {
-  const fromEnv = env['POWERDUCK_SERVERGEN_TEMPLATE_DIR'];
-  if (fromEnv) return fromEnv;
+export function defaultTemplateDir(): string {
   const candidates: string[] = [];
   const here = typeof import.meta.url === 'string' ? dirname(fileURLToPath(import.meta.url)) : undefined;
   if (here) candidates.push(join(here, 'template'));

@@ -14,6 +14,7 @@ import { performCall } from '../a2a/perform-call';
 import type { CallDeps } from '../a2a/perform-call';
 import type { SpecContext } from './spec-store';
 import { loadModel } from './spec-workspace';
+import type { Connections } from '../connections';
 
 export interface RunOptions {
   file: string;
@@ -25,6 +26,8 @@ export interface RunOptions {
   variables?: string;
   environment: Record<string, string | undefined>;
   now: () => number;
+  /** The core's connection pools. */
+  connections: Connections;
   signal?: AbortSignal;
   onEvent?: (event: RecordedStreamEvent) => void;
 }
@@ -102,7 +105,7 @@ export async function runSavedOperation(ctx: SpecContext, options: RunOptions): 
   const env = options.env ?? {};
   const { call, redactValues } = await resolveSendVariables(ctx, { ...saved, ...(options.variables ? { environment: options.variables } : {}) });
   const resolved = await resolveCallAuth(ctx, call, env, options.environment);
-  const deps: CallDeps = { secrets: ctx.secrets, environment: { ...options.environment, ...env }, now: options.now };
+  const deps: CallDeps = { secrets: ctx.secrets, environment: { ...options.environment, ...env }, now: options.now, connections: options.connections };
   return performCall(resolved, deps, {
     ...(options.signal ? { signal: options.signal } : {}),
     ...(options.onEvent ? { onEvent: options.onEvent } : {}),
