@@ -7,7 +7,7 @@ import { httpSessionKind } from './features/http/http-session';
 import { mcpSessionKind } from './features/mcp/mcp-session';
 import { persistSession } from './features/request/drafts-persistence';
 import { refreshSecrets } from './features/request/secrets-store';
-import { pickHost } from './host/index';
+import { pickHost } from './host/pick-host';
 import { HostProvider } from './host/host-context';
 import { hasSessionToken } from './host/web-host';
 import { detectLocale, isLocale, translate, useLocaleStore } from './i18n/i18n';

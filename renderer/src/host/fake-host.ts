@@ -5,12 +5,12 @@ import type {
   Result,
   StreamDataOf,
   StreamEndOf,
-  StreamEvent,
   StreamName,
   StreamRequestOf,
   WireError,
 } from '../../../shared/contract/index';
-import type { Host, StreamHandle } from './host';
+import type { AnyHostStreamEvent, Host, StreamHandle } from './host';
+import type { Delivered } from './held-parts';
 
 type OpImpl<K extends OperationName> = (request: RequestOf<K>) => ResponseOf<K> | Promise<ResponseOf<K>> | Result<ResponseOf<K>>;
 type StreamImpl<K extends StreamName> = (request: StreamRequestOf<K>, emit: (data: StreamDataOf<K>) => void, signal: AbortSignal) => Promise<StreamEndOf<K>>;
@@ -64,7 +64,7 @@ export function createFakeHost(setup: FakeHostSetup = {}): FakeHost {
     }
   }
 
-  function streamAny(op: StreamName, request: unknown, onEvent: (event: StreamEvent<unknown, unknown>) => void): StreamHandle {
+  function streamAny(op: StreamName, request: unknown, onEvent: (event: AnyHostStreamEvent) => void): StreamHandle {
     const requestId = `fake-${next++}`;
     calls.push({ op, request, requestId });
     const controller = new AbortController();
@@ -76,7 +76,7 @@ export function createFakeHost(setup: FakeHostSetup = {}): FakeHost {
       await Promise.resolve();
       try {
         if (!impl) throw { code: 'unknown-operation', message: `The fake host has no ${op}.` };
-        const value = await impl(request as never, (data) => onEvent({ requestId, seq: seq++, kind: 'data', data }), controller.signal);
+        const value = await impl(request as never, (data) => onEvent({ requestId, seq: seq++, kind: 'data', data, readAgain: () => data }), controller.signal);
         onEvent({ requestId, seq: seq++, kind: 'end', value });
       } catch (error) {
         onEvent({ requestId, seq: seq++, kind: 'error', error: asWireError(error) });
@@ -96,7 +96,7 @@ export function createFakeHost(setup: FakeHostSetup = {}): FakeHost {
   return {
     kind: 'fake',
     calls,
-    invoke: <K extends OperationName>(op: K, request: RequestOf<K>) => invokeAny(op, request) as Promise<Result<ResponseOf<K>>>,
-    stream: (op, request, onEvent) => streamAny(op, request, onEvent as (event: StreamEvent<unknown, unknown>) => void),
+    invoke: <K extends OperationName>(op: K, request: RequestOf<K>) => invokeAny(op, request) as Promise<Result<Delivered<ResponseOf<K>>>>,
+    stream: (op, request, onEvent) => streamAny(op, request, onEvent as (event: AnyHostStreamEvent) => void),
   };
 }

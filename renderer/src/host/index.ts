@@ -1,11 +1,10 @@
-import type { Host } from './host';
-import { createIpcHost, findBridge } from './ipc-host';
-import { createBrowserWebHost } from './browser-web-host';
-
+/**
+ * The host's public entry: everything the features, the shell and the UI parts may use of the
+ * host. Its other modules are transports and workers (lint refuses imports of them from features);
+ * `pick-host.ts` chooses the transport once, in main.tsx.
+ */
 export type { Host, HostStreamEvent, StreamHandle } from './host';
-
-/** Electron exposes `window.powerduck` through its preload; anywhere else we are the browser host's page. */
-export function pickHost(): Host {
-  const bridge = findBridge(window);
-  return bridge ? createIpcHost(bridge) : createBrowserWebHost();
-}
+export { mintRequestId } from './host';
+export { HostProvider, useHost } from './host-context';
+export type { Delivered, HeldParts, PayloadFacts } from './held-parts';
+export { heldPayloadFacts, withHeldParts } from './held-parts';

@@ -1,3 +1,5 @@
+import type { HeldParts } from './held-parts';
+
 /** Page → worker: one unary call to the browser host. */
 export interface InvokeRequest {
   id: number;
@@ -8,12 +10,13 @@ export interface InvokeRequest {
 
 /**
  * Worker → page. `result` is the Result as parsed; for a large exchange record the outcome's
- * payload is left out of it and sent as `payloadJson` (see deferred-payload.ts).
+ * payload is left out of it and sent as text in `held`, which the page puts on the record as its
+ * `held.payload` (see held-parts.ts).
  */
 export type InvokeReply =
-  | { id: number; kind: 'result'; result: unknown; deferred?: { key: string; json: string; facts: import('./deferred-payload').PayloadFacts } }
+  | { id: number; kind: 'result'; result: unknown; held?: NonNullable<HeldParts['payload']> }
   | { id: number; kind: 'http'; status: number; body: unknown }
   | { id: number; kind: 'failed'; message: string; code: 'connect' | 'not-json' };
 
-/** Replies bigger than this (characters of JSON) have their outcome payload deferred. */
+/** Replies bigger than this (characters of JSON) have their outcome payload held as text. */
 export const deferPayloadChars = 1024 * 1024;

@@ -3,7 +3,7 @@
  * JSON (the record keeps the raw body and the parsed outcome): parsing that on the page would
  * freeze it, so it is parsed here and its outcome payload travels back as text.
  */
-import { payloadFacts, payloadKey } from './deferred-payload';
+import { payloadFacts, payloadKey } from './held-parts';
 import type { InvokeReply, InvokeRequest } from './invoke-worker-protocol';
 import { deferPayloadChars } from './invoke-worker-protocol';
 import { isObject } from '../../../shared/a2a/payload';
@@ -38,7 +38,7 @@ async function handle(request: InvokeRequest): Promise<void> {
   if (text.length > deferPayloadChars && isObject(outcome) && key && key in outcome) {
     const payload = outcome[key];
     delete outcome[key];
-    scope.postMessage({ id: request.id, kind: 'result', result: parsed, deferred: { key, json: JSON.stringify(payload), facts: payloadFacts(key, payload) } });
+    scope.postMessage({ id: request.id, kind: 'result', result: parsed, held: { key, json: JSON.stringify(payload), facts: payloadFacts(key, payload) } });
     return;
   }
   scope.postMessage({ id: request.id, kind: 'result', result: parsed });

@@ -1,7 +1,7 @@
 import type { OperationName, Result, StreamEvent, StreamName } from '../../../shared/contract/index';
 import { isTerminal } from '../../../shared/contract/index';
 import type { PowerduckBridge } from '../../../shared/contract/bridge';
-import type { Host, StreamHandle } from './host';
+import type { AnyHostStreamEvent, Host, StreamHandle } from './host';
 import { mintRequestId } from './host';
 
 export type { PowerduckBridge };
@@ -17,7 +17,7 @@ export function findBridge(scope: unknown): PowerduckBridge | undefined {
 export function createIpcHost(bridge: PowerduckBridge, randomId: () => string = mintRequestId): Host {
   const invokeAny = (op: OperationName, request: unknown): Promise<Result<unknown>> => bridge.invoke(op, request);
 
-  function streamAny(op: StreamName, request: unknown, onEvent: (event: StreamEvent<unknown, unknown>) => void): StreamHandle {
+  function streamAny(op: StreamName, request: unknown, onEvent: (event: AnyHostStreamEvent) => void): StreamHandle {
     const requestId = randomId();
     let finished = false;
     let resolveDone: () => void = () => undefined;
@@ -30,7 +30,11 @@ export function createIpcHost(bridge: PowerduckBridge, randomId: () => string = 
         finished = true;
         unsubscribe();
       }
-      onEvent(event);
+      // Structured clone already built the payload: reading it again gives the same object.
+      if (event.kind === 'data') {
+        const data = event.data;
+        onEvent({ ...event, readAgain: () => data });
+      } else onEvent(event);
       if (finished) resolveDone();
     });
     bridge.stream(op, requestId, request);
@@ -46,6 +50,6 @@ export function createIpcHost(bridge: PowerduckBridge, randomId: () => string = 
   return {
     kind: 'ipc',
     invoke: (op, request) => invokeAny(op, request) as never,
-    stream: (op, request, onEvent) => streamAny(op, request, onEvent as (event: StreamEvent<unknown, unknown>) => void),
+    stream: (op, request, onEvent) => streamAny(op, request, onEvent as (event: AnyHostStreamEvent) => void),
   };
 }

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { StreamEvent } from '../../../shared/contract/index';
 import type { FromStreamWorker, ToStreamWorker } from './stream-worker-protocol';
-import { attachLazyEvents, createWebHost, takeSessionToken, tokenHeader, type WebHostEnv } from './web-host';
+import { heldPayloadFacts, withHeldParts, type HeldParts } from './held-parts';
+import { createWebHost, dataEventFromLine, takeSessionToken, tokenHeader, type WebHostEnv } from './web-host';
 
 function memoryStorage(): Storage {
   const map = new Map<string, string>();
@@ -158,7 +159,7 @@ class FakeWorker {
 }
 
 describe('web host streams read in a worker', () => {
-  it('opens the stream in the worker with the token, delivers batches, and attaches the record events lazily', async () => {
+  it('opens the stream in the worker with the token, delivers batches, and marks the record events held as text', async () => {
     const e = env(() => Response.json({ ok: true, value: { cancelled: true } }));
     const worker = new FakeWorker();
     const host = createWebHost({ ...e.env, origin: 'http://127.0.0.1:1', streamWorker: () => worker as unknown as Worker });
@@ -184,9 +185,9 @@ describe('web host streams read in a worker', () => {
       [2, { seq: 2 }],
     ]);
     const end = events[3];
-    const record = end?.kind === 'end' ? (end.value as { id: string; events: unknown[] }) : undefined;
-    expect(record?.events).toEqual([{ seq: 0 }, { seq: 1 }, { seq: 2 }]);
-    expect(JSON.parse(JSON.stringify(record))).toEqual({ id: 'rec', events: [{ seq: 0 }, { seq: 1 }, { seq: 2 }] });
+    const record = end?.kind === 'end' ? (end.value as { id: string; events?: unknown[]; held?: HeldParts }) : undefined;
+    expect(record).toEqual({ id: 'rec', held: { events: '[{"seq":0},{"seq":1},{"seq":2}]' } });
+    expect(record && withHeldParts(record)).toEqual({ id: 'rec', events: [{ seq: 0 }, { seq: 1 }, { seq: 2 }] });
   });
 
   it('turns a worker failure into the terminal error, and aborts the fetch if the core cannot cancel', async () => {
@@ -202,16 +203,20 @@ describe('web host streams read in a worker', () => {
     expect(events).toEqual([{ requestId: 'req-1', seq: 0, kind: 'error', error: { code: 'cancelled', message: 'Stopped by the user.' } }]);
   });
 
-  it('parses lazily attached events only when read', () => {
-    const value: Record<string, unknown> = { id: 'r' };
-    attachLazyEvents(value, 'not json');
-    expect(Object.keys(value)).toEqual(['id', 'events']);
-    expect(() => value['events']).toThrow();
+  it('delivers a data event parsed once, whose readAgain re-reads its line and holds no parsed object', () => {
+    const text = '{"kind":"data","data":{"n":1}}{"kind":"data","data":{"n":2}}';
+    const event = dataEventFromLine('r', 1, text, 30, text.length);
+    expect(event).toMatchObject({ requestId: 'r', seq: 1, kind: 'data', data: { n: 2 } });
+    const readAgain = event.kind === 'data' ? event.readAgain : () => undefined;
+    const first = readAgain();
+    expect(first).toEqual({ n: 2 });
+    expect(readAgain()).not.toBe(first);
+    expect(() => dataEventFromLine('r', 0, 'not json', 0, 8)).toThrow();
   });
 });
 
 describe('web host unary calls parsed in a worker', () => {
-  it('sends a2a.send through the worker and re-attaches a deferred payload; other ops stay on fetch', async () => {
+  it('sends a2a.send through the worker and marks a payload held as text on the record; other ops stay on fetch', async () => {
     const e = env(() => Response.json({ ok: true, value: { name: 'Powerduck' } }));
     const posted: Array<{ id: number; url: string; body: string }> = [];
     const worker = {
@@ -224,7 +229,7 @@ describe('web host unary calls parsed in a worker', () => {
               id: message.id,
               kind: 'result',
               result: { ok: true, value: { id: 'rec', outcome: { kind: 'task', state: undefined } } },
-              deferred: { key: 'task', json: '{"task":{"id":"t1"}}', facts: { taskId: 't1', state: 'TASK_STATE_WORKING' } },
+              held: { key: 'task', json: '{"task":{"id":"t1"}}', facts: { taskId: 't1', state: 'TASK_STATE_WORKING' } },
             },
           } as MessageEvent<unknown>),
         );
@@ -237,7 +242,11 @@ describe('web host unary calls parsed in a worker', () => {
     const result = await host.invoke('a2a.send', { version: '1.0', binding: 'JSONRPC', endpoint: 'http://a', method: 'SendMessage', body: {} });
     expect(posted[0]?.url).toBe('http://127.0.0.1:1/api/invoke');
     expect(JSON.parse(posted[0]?.body ?? '{}').op).toBe('a2a.send');
-    const outcome = result.ok ? (result.value.outcome as unknown as Record<string, unknown>) : {};
-    expect(outcome['task']).toEqual({ task: { id: 't1' } });
+    if (!result.ok) throw new Error('expected a record');
+    expect(result.value.held?.payload?.facts).toEqual({ taskId: 't1', state: 'TASK_STATE_WORKING' });
+    expect(heldPayloadFacts(result.value)?.taskId).toBe('t1');
+    expect('task' in result.value.outcome).toBe(false);
+    expect(withHeldParts(result.value).outcome).toEqual({ kind: 'task', task: { task: { id: 't1' } } });
+    expect(result.value.held).toBeUndefined();
   });
 });

@@ -1,11 +1,11 @@
 import type { OperationName, Result, StreamEvent, StreamName, WireError } from '../../../shared/contract/index';
 import { isTerminal } from '../../../shared/contract/index';
 import { webInvokePath, webStreamPath, webTokenHeader } from '../../../shared/contract/web-wire';
-import type { Host, StreamHandle } from './host';
+import type { AnyHostStreamEvent, Host, StreamHandle } from './host';
 import { mintRequestId } from './host';
 import { readNdjson } from './ndjson-reader';
 import type { FromStreamWorker, ToStreamWorker } from './stream-worker-protocol';
-import { attachDeferredPayload } from './deferred-payload';
+import type { HeldParts } from './held-parts';
 import type { InvokeReply, InvokeRequest } from './invoke-worker-protocol';
 
 export const tokenHeader = webTokenHeader;
@@ -90,10 +90,7 @@ export function createWebHost(env: WebHostEnv): Host {
           });
         }
         const result = reply.result as Result<unknown>;
-        if (reply.deferred && result.ok) {
-          const outcome = (result.value as { outcome?: Record<string, unknown> }).outcome;
-          if (outcome) attachDeferredPayload(outcome, reply.deferred.key, reply.deferred.json, reply.deferred.facts);
-        }
+        if (reply.held && result.ok) hold(result.value, { payload: reply.held });
         resolve(result);
       });
       current.worker.postMessage(message);
@@ -116,14 +113,14 @@ export function createWebHost(env: WebHostEnv): Host {
     }
   }
 
-  function streamInWorker(makeWorker: () => Worker, op: StreamName, request: unknown, onEvent: (event: StreamEvent<unknown, unknown>) => void): StreamHandle {
+  function streamInWorker(makeWorker: () => Worker, op: StreamName, request: unknown, onEvent: (event: AnyHostStreamEvent) => void): StreamHandle {
     const requestId = randomId();
     const worker = makeWorker();
     let seq = 0;
     let finished = false;
     let resolveDone: () => void = () => undefined;
     const done = new Promise<void>((resolve) => (resolveDone = resolve));
-    const deliver = (event: StreamEvent<unknown, unknown>): void => {
+    const deliver = (event: AnyHostStreamEvent): void => {
       if (finished) return;
       seq = event.seq + 1;
       if (isTerminal(event)) finished = true;
@@ -139,12 +136,12 @@ export function createWebHost(env: WebHostEnv): Host {
         let start = 0;
         for (let i = 0; i < data.ends.length; i++) {
           const end = data.ends[i] ?? start;
-          deliver(lazyDataEvent(requestId, data.seqs[i] ?? seq, data.text, start, end));
+          deliver(dataEventFromLine(requestId, data.seqs[i] ?? seq, data.text, start, end));
           start = end;
         }
       } else if (data.type === 'end') {
-        if (data.eventsJson !== undefined && data.event.kind === 'end') attachLazyEvents(data.event.value, data.eventsJson);
-        deliver(data.event);
+        if (data.eventsJson !== undefined && data.event.kind === 'end') hold(data.event.value, { events: data.eventsJson });
+        deliver(withReadAgain(data.event));
       } else deliver({ requestId, seq, kind: 'error', error: data.error });
     };
     worker.onerror = () => deliver({ requestId, seq, kind: 'error', error: transportError('The stream reader stopped unexpectedly.') });
@@ -166,7 +163,7 @@ export function createWebHost(env: WebHostEnv): Host {
     };
   }
 
-  function streamAny(op: StreamName, request: unknown, onEvent: (event: StreamEvent<unknown, unknown>) => void): StreamHandle {
+  function streamAny(op: StreamName, request: unknown, onEvent: (event: AnyHostStreamEvent) => void): StreamHandle {
     if (env.streamWorker) return streamInWorker(env.streamWorker, op, request, onEvent);
     const requestId = randomId();
     const abort = new AbortController();
@@ -176,7 +173,7 @@ export function createWebHost(env: WebHostEnv): Host {
       if (finished) return;
       seq = event.seq + 1;
       if (isTerminal(event)) finished = true;
-      onEvent(event);
+      onEvent(withReadAgain(event));
     };
     const fail = (error: WireError): void => deliver({ requestId, seq, kind: 'error', error });
 
@@ -212,40 +209,30 @@ export function createWebHost(env: WebHostEnv): Host {
   return {
     kind: 'web',
     invoke: (op, request) => invokeAny(op, request) as never,
-    stream: (op, request, onEvent) => streamAny(op, request, onEvent as (event: StreamEvent<unknown, unknown>) => void),
+    stream: (op, request, onEvent) => streamAny(op, request, onEvent as (event: AnyHostStreamEvent) => void),
   };
 }
 
 /**
- * A data event whose payload is parsed from its NDJSON line on each read and never cached: the
- * page folds it once, and whatever keeps the event (the timeline's detail pane) holds only the text.
+ * A data event from its NDJSON line in the worker's batch text. The payload is parsed once to be
+ * delivered; `readAgain` parses the line again on each call and holds only the text, so whatever
+ * keeps it (the timeline's detail pane) does not keep the parsed object.
  */
-export function lazyDataEvent(requestId: string, seq: number, text: string, start: number, end: number): StreamEvent<unknown, unknown> {
-  return {
-    requestId,
-    seq,
-    kind: 'data',
-    get data(): unknown {
-      return (JSON.parse(text.slice(start, end)) as { data?: unknown }).data;
-    },
-  };
+export function dataEventFromLine(requestId: string, seq: number, text: string, start: number, end: number): AnyHostStreamEvent {
+  const read = (): unknown => (JSON.parse(text.slice(start, end)) as { data?: unknown }).data;
+  return { requestId, seq, kind: 'data', data: read(), readAgain: read };
 }
 
-/**
- * The record of a long stream repeats every event the page already received. Its `events` come
- * from the worker as text and are parsed only if something reads them.
- */
-export function attachLazyEvents(value: unknown, eventsJson: string): void {
-  if (typeof value !== 'object' || value === null) return;
-  Object.defineProperty(value, 'events', {
-    configurable: true,
-    enumerable: true,
-    get(this: Record<string, unknown>) {
-      const events: unknown = JSON.parse(eventsJson);
-      Object.defineProperty(this, 'events', { value: events, writable: true, enumerable: true, configurable: true });
-      return events;
-    },
-  });
+/** A data event parsed on this thread: reading it again gives the same object. */
+export function withReadAgain(event: StreamEvent<unknown, unknown>): AnyHostStreamEvent {
+  if (event.kind !== 'data') return event;
+  const data = event.data;
+  return { ...event, readAgain: () => data };
+}
+
+/** Marks parts of a delivered value that stay JSON text (see held-parts.ts). */
+function hold(value: unknown, held: HeldParts): void {
+  if (typeof value === 'object' && value !== null) (value as { held?: HeldParts }).held = held;
 }
 
 export function hasSessionToken(): boolean {

@@ -1,6 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useHost } from '../../host/host-context';
-import type { StreamHandle } from '../../host/host';
+import { useHost, type StreamHandle } from '../../host';
 import { useT } from '../../i18n/i18n';
 import { Dialog } from '../../ui/dialog';
 import { useSecretsStore } from '../request/secrets-store';

@@ -1,7 +1,7 @@
 import type { InterfaceDraftState } from '../../../../shared/card/apply-interface';
 import type { CardApplyInterfaceResult } from '../../../../shared/contract/ops-card';
 import type { Result } from '../../../../shared/contract/index';
-import type { Host } from '../../host/host';
+import type { Host } from '../../host';
 import type { A2aDraft } from '../request/draft-model';
 import { selectActiveDraft, useDraftsStore } from '../request/drafts-store';
 import { withoutLeavingView } from '../settings/tool-view-store';

@@ -1,5 +1,5 @@
 import type { CardDiffEntry } from '../../../../shared/card/card-diff';
-import { useHost } from '../../host/host-context';
+import { useHost } from '../../host';
 import { useT } from '../../i18n/i18n';
 import { prettyJson } from '../../ui/format';
 import { selectActiveDraft, useDraftsStore } from '../request/drafts-store';

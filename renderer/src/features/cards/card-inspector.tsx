@@ -3,7 +3,7 @@ import { copyText } from '../../ui/download';
 import { prettyJson } from '../../ui/format';
 import { JsonTree } from '../../ui/json-tree';
 import { startCheckFromCard } from '../checks/checks-store';
-import { useHost } from '../../host/host-context';
+import { useHost } from '../../host';
 import { CardAuthPanel } from './card-auth-panel';
 import { CardExtended } from './card-extended';
 import { CardFindings } from './card-findings';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { CardInterfaceSummary } from '../../../../shared/card/card-types';
 import type { CardApplyInterfaceResult } from '../../../../shared/contract/ops-card';
 import type { WireError } from '../../../../shared/contract/index';
-import { useHost } from '../../host/host-context';
+import { useHost } from '../../host';
 import { useT } from '../../i18n/i18n';
 import { Dialog } from '../../ui/dialog';
 import { tabTitle } from '../../app/request-tabs';

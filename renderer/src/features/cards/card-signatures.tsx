@@ -1,7 +1,7 @@
 import { useId, useRef } from 'react';
 import type { CardSignatureSummary } from '../../../../shared/card/card-types';
 import type { CanonicalBytes } from '../../../../shared/contract/ops-card';
-import { useHost } from '../../host/host-context';
+import { useHost } from '../../host';
 import { useT } from '../../i18n/i18n';
 import { copyText } from '../../ui/download';
 import { BusyIndicator } from '../settings/busy-indicator';

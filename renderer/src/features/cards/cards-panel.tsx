@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { WireError } from '../../../../shared/contract/index';
-import { useHost } from '../../host/host-context';
+import { useHost } from '../../host';
 import { useT } from '../../i18n/i18n';
 import { BusyIndicator } from '../settings/busy-indicator';
 import { ErrorNote } from '../settings/error-note';

@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import type { A2aVersion } from '../../../../shared/a2a/versions';
 import type { CardExtendedResult, CardFetchResult, CardInspectResult, CardVerifyResult } from '../../../../shared/contract/ops-card';
 import type { WireError } from '../../../../shared/contract/index';
-import type { Host } from '../../host/host';
+import type { Host } from '../../host';
 import type { A2aDraft } from '../request/draft-model';
 import { activeEnvironment } from '../environments/environments-store';
 

@@ -3,7 +3,7 @@ import type { ExchangeRecord } from '../../../../shared/a2a/exchange';
 import { checkGroups, checkLevels, interfaceLabel, verdicts, type CheckResult } from '../../../../shared/checks/check-types';
 import { renderJsonReport } from '../../../../shared/checks/json-report';
 import { renderJUnit } from '../../../../shared/checks/junit-report';
-import { useHost } from '../../host/host-context';
+import { useHost } from '../../host';
 import { useT } from '../../i18n/i18n';
 import { saveText } from '../../ui/download';
 import { formatMs } from '../../ui/format';

@@ -7,7 +7,7 @@ import { interfaceLabel } from '../../../../shared/checks/check-types';
 import { summarize } from '../../../../shared/checks/report';
 import type { CheckRunRequest } from '../../../../shared/contract/ops-check';
 import type { WireError } from '../../../../shared/contract/index';
-import type { Host, StreamHandle } from '../../host/host';
+import type { Host, StreamHandle } from '../../host';
 import { selectActiveDraft, useDraftsStore } from '../request/drafts-store';
 import { useToolViewStore } from '../settings/tool-view-store';
 

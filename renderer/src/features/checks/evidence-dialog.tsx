@@ -19,7 +19,7 @@ export function EvidenceDialog({ record, title, onClose }: { record: ExchangeRec
       }
     >
       <div className="response-summary">
-        <OutcomeBadge outcome={record.outcome} />
+        <OutcomeBadge record={record} />
         <StatusLine record={record} />
       </div>
       <RawView record={record} />

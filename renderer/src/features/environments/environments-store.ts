@@ -3,7 +3,7 @@ import type { EnvironmentsState } from '../../../../shared/contract/ops-env';
 import type { SecretStorage } from '../../../../shared/contract/ops-secrets';
 import type { WireError } from '../../../../shared/contract/index';
 import type { PreviewValue } from '../../../../shared/env/variables';
-import type { Host } from '../../host/host';
+import type { Host } from '../../host';
 
 interface EnvStoreState {
   state: EnvironmentsState | null;

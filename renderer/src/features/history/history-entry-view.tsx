@@ -2,7 +2,7 @@ import { openHttpTab } from '../http/http-drafts-store';
 import { useEffect, useState, type ReactNode } from 'react';
 import type { BodyDigest, HistoryEntry } from '../../../../shared/history/history-types';
 import type { WireError } from '../../../../shared/contract/index';
-import { useHost } from '../../host/host-context';
+import { useHost } from '../../host';
 import { useLocaleStore, useT } from '../../i18n/i18n';
 import { formatBytes, formatMs } from '../../ui/format';
 import { RawView } from '../response/raw-view';

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useHost } from '../../host/host-context';
+import { useHost } from '../../host';
 import { useLocaleStore, useT } from '../../i18n/i18n';
 import { BusyIndicator } from '../settings/busy-indicator';
 import { ErrorNote } from '../settings/error-note';

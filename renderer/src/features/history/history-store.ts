@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import type { HistoryStats } from '../../../../shared/history/history-stats';
 import type { HistorySettings, HistorySummary } from '../../../../shared/history/history-types';
 import type { WireError } from '../../../../shared/contract/index';
-import type { Host } from '../../host/host';
+import type { Host } from '../../host';
 import { useRunsStore } from '../response/runs-store';
 
 interface HistoryState {

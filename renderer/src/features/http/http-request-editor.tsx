@@ -2,7 +2,7 @@ import { useCallback, useId, useState, type KeyboardEvent } from 'react';
 import type { HttpBodyKind, MultipartField } from '../../../../shared/http/http-types';
 import { formatBytes } from '../../../../shared/http/http-summary';
 import { serverUrl } from '../../../../shared/http/openapi-draft';
-import { useHost } from '../../host/host-context';
+import { useHost } from '../../host';
 import { useT, type MessageKey } from '../../i18n/i18n';
 import { Tabs } from '../../ui/tabs';
 import { AuthFields } from '../request/auth-editor';

@@ -6,7 +6,7 @@
 import { create } from 'zustand';
 import type { WireError } from '../../../../shared/contract/index';
 import type { HttpExchangeRecord } from '../../../../shared/http/http-types';
-import type { Host, StreamHandle } from '../../host/host';
+import type { Host, StreamHandle } from '../../host';
 import { addEvent } from '../stream/timeline-model';
 import { dropTimeline, timelineFor } from '../stream/timelines';
 import { activeEnvironment } from '../environments/environments-store';
@@ -80,7 +80,9 @@ export function sendHttpDraft(host: Host, tabId: string): HttpSendResult {
   const request = environment ? { ...built.request, environment } : built.request;
   const handle = host.stream('http.stream', request, (event) => {
     if (event.kind === 'data') {
-      addEvent(timelineFor(runId), event.data, () => event.data.data);
+      // The timeline keeps a reader (never this event, which holds the parsed payload).
+      const { readAgain } = event;
+      addEvent(timelineFor(runId), event.data, () => readAgain().data);
       if (!scheduled) {
         scheduled = true;
         nextFrame(flush);

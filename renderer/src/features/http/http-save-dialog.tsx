@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { useHost } from '../../host/host-context';
+import { useHost } from '../../host';
 import { useT } from '../../i18n/i18n';
 import { Dialog } from '../../ui/dialog';
 import { refreshSpecs } from '../specs/specs-store';

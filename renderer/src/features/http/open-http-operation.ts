@@ -1,6 +1,6 @@
 import type { SpecOperationSummary } from '../../../../shared/contract/ops-spec';
 import type { HttpBodyKind } from '../../../../shared/http/http-types';
-import type { Host } from '../../host/host';
+import type { Host } from '../../host';
 import { useToolViewStore } from '../settings/tool-view-store';
 import type { HttpDraft } from './http-draft';
 import { withOperation } from './http-draft';

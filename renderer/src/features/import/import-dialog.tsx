@@ -1,7 +1,7 @@
 import { useState, useId, type FormEvent } from 'react';
 import type { ImportApplyRequest, ImportPlan, ImportResult } from '../../../../shared/contract/ops-import';
 import type { WireError } from '../../../../shared/contract/index';
-import { useHost } from '../../host/host-context';
+import { useHost } from '../../host';
 import { useT } from '../../i18n/i18n';
 import { Dialog } from '../../ui/dialog';
 import { refreshEnvironments } from '../environments/environments-store';

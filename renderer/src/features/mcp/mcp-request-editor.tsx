@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useId, useMemo, useState, type KeyboardEvent } from 'react';
 import { sampleFromSchema } from '../../../../shared/http/schema-sample';
 import type { McpTool, McpTransport } from '../../../../shared/mcp/mcp-types';
-import { useHost } from '../../host/host-context';
+import { useHost } from '../../host';
 import { useT, type MessageKey } from '../../i18n/i18n';
 import { Tabs } from '../../ui/tabs';
 import { KvTable } from '../http/kv-table';

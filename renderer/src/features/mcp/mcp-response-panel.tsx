@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { McpExchangeRecord } from '../../../../shared/mcp/mcp-types';
-import { useHost } from '../../host/host-context';
+import { useHost } from '../../host';
 import { useT } from '../../i18n/i18n';
 import { JsonTree } from '../../ui/json-tree';
 import { Tabs } from '../../ui/tabs';

@@ -7,7 +7,7 @@
 import { create } from 'zustand';
 import type { WireError } from '../../../../shared/contract/index';
 import type { McpCallRequest, McpConnectResult, McpExchangeRecord, McpTarget } from '../../../../shared/mcp/mcp-types';
-import type { Host, StreamHandle } from '../../host/host';
+import type { Host, StreamHandle } from '../../host';
 import { addEvent } from '../stream/timeline-model';
 import { dropTimeline, timelineFor } from '../stream/timelines';
 
@@ -113,7 +113,9 @@ export function callMcp(host: Host, tabId: string, request: McpCallRequest): str
   };
   const handle = host.stream('mcp.stream', request, (event) => {
     if (event.kind === 'data') {
-      addEvent(timelineFor(runId), event.data, () => event.data.data);
+      // The timeline keeps a reader (never this event, which holds the parsed payload).
+      const { readAgain } = event;
+      addEvent(timelineFor(runId), event.data, () => readAgain().data);
       if (!scheduled) {
         scheduled = true;
         nextFrame(flush);

@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import type { WireError } from '../../../../shared/contract/index';
 import type { McpSaveRequest } from '../../../../shared/contract/ops-mcp';
-import { useHost } from '../../host/host-context';
+import { useHost } from '../../host';
 import { useT } from '../../i18n/i18n';
 import { Dialog } from '../../ui/dialog';
 import { useToastStore } from '../../ui/toasts';

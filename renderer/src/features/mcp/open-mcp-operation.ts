@@ -4,7 +4,7 @@
  * server still asks for confirmation first).
  */
 import type { SpecOperationSummary } from '../../../../shared/contract/ops-spec';
-import type { Host } from '../../host/host';
+import type { Host } from '../../host';
 import { useToolViewStore } from '../settings/tool-view-store';
 import { seedFromOperation } from './mcp-draft';
 import { openMcpTab } from './mcp-drafts-store';

@@ -4,7 +4,7 @@ import { safeAuth, safeHeaders, safeTls } from '../../../../shared/session/sessi
 import { isA2aVersion, isBinding } from '../../../../shared/a2a/versions';
 import type { AuthConfig } from '../../../../shared/a2a/auth';
 import type { CallTls, HeaderEntry } from '../../../../shared/a2a/call';
-import type { Host } from '../../host/host';
+import type { Host } from '../../host';
 import type { A2aDraft } from './draft-model';
 import { createDraft } from './draft-model';
 import { useDraftsStore } from './drafts-store';

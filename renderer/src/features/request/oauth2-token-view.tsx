@@ -1,8 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { OAuth2Auth } from '../../../../shared/a2a/auth';
 import type { OAuthObtainEvent, OAuthTokenInfo } from '../../../../shared/contract/ops-oauth';
-import type { StreamHandle } from '../../host/host';
-import { useHost } from '../../host/host-context';
+import { useHost, type StreamHandle } from '../../host';
 import { useT } from '../../i18n/i18n';
 import { activeEnvironment } from '../environments/environments-store';
 

@@ -2,7 +2,7 @@ import { useCallback, useId, useMemo, useState, type KeyboardEvent } from 'react
 import { useShallow } from 'zustand/react/shallow';
 import { requestSchema } from '../../../../shared/a2a/method-schemas';
 import { a2aVersions, bindingsFor, type A2aVersion, type Binding } from '../../../../shared/a2a/versions';
-import { useHost } from '../../host/host-context';
+import { useHost } from '../../host';
 import { useLocaleStore, useT } from '../../i18n/i18n';
 import { methodSummary } from '../../i18n/method-summaries';
 import { Tabs } from '../../ui/tabs';

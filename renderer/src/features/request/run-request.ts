@@ -1,5 +1,5 @@
 import type { A2aCall } from '../../../../shared/a2a/call';
-import type { Host, StreamHandle } from '../../host/host';
+import type { Host, StreamHandle } from '../../host';
 import type { RunPurpose } from '../response/runs-store';
 import { runsToReduce, useRunsStore } from '../response/runs-store';
 import { addEvent } from '../stream/timeline-model';
@@ -61,8 +61,9 @@ function startStream(host: Host, tabId: string, call: A2aCall, purpose: RunPurpo
       return;
     }
     if (event.kind === 'data') {
-      // Read the payload once to fold it; the timeline keeps a reader, not the parsed object.
-      addEvent(timelineFor(runId), event.data, () => event.data.data);
+      // Fold the payload once; the timeline keeps a reader (never this event, which holds the parsed payload).
+      const { readAgain } = event;
+      addEvent(timelineFor(runId), event.data, () => readAgain().data);
       if (!scheduled) {
         scheduled = true;
         nextFrame(flush);

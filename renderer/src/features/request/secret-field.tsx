@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { OAUTH2_TOKEN_SECRET_PREFIX, type SecretSource } from '../../../../shared/a2a/auth';
-import { useHost } from '../../host/host-context';
+import { useHost } from '../../host';
 import { useT } from '../../i18n/i18n';
 import { storeSecret, suggestSecretName, useSecretsStore } from './secrets-store';
 

@@ -1,6 +1,6 @@
 import { create } from 'zustand';
 import type { SecretStorage } from '../../../../shared/contract/ops-secrets';
-import type { Host } from '../../host/host';
+import type { Host } from '../../host';
 
 /** Names of stored secrets (values never come back to the page). */
 interface SecretsState {

@@ -1,18 +1,20 @@
-import type { ExchangeRecord, Outcome } from '../../../../shared/a2a/exchange';
-import { deferredFacts } from '../../host/deferred-payload';
+import type { ExchangeRecord } from '../../../../shared/a2a/exchange';
+import { heldPayloadFacts, type Delivered } from '../../host';
 import { useT, type Translate } from '../../i18n/i18n';
 import { formatBytes, formatMs } from '../../ui/format';
 import { taskStateLabel, toTaskView, unwrapSendResult } from './a2a-objects';
 
 export type BadgeTone = 'ok' | 'task' | 'error' | 'neutral';
 
-export function outcomeBadge(outcome: Outcome, t: Translate): { label: string; tone: BadgeTone } {
+export function outcomeBadge(record: Delivered<ExchangeRecord>, t: Translate): { label: string; tone: BadgeTone } {
+  const outcome = record.outcome;
   switch (outcome.kind) {
     case 'message':
       return { label: t('outcome.message'), tone: 'ok' };
     case 'task': {
-      const pre = deferredFacts(outcome)?.state;
-      const state = taskStateLabel(outcome.state ?? pre ?? toTaskView(unwrapSendResult(outcome.task, 'task'))?.state) ?? 'unspecified';
+      // A payload still held as text: its state was read before it became text, never parse it here.
+      const held = heldPayloadFacts(record)?.state;
+      const state = taskStateLabel(outcome.state ?? held ?? toTaskView(unwrapSendResult(outcome.task, 'task'))?.state) ?? 'unspecified';
       return { label: t('outcome.task', { state }), tone: 'task' };
     }
     case 'result':
@@ -30,9 +32,9 @@ export function outcomeBadge(outcome: Outcome, t: Translate): { label: string; t
   }
 }
 
-export function OutcomeBadge({ outcome }: { outcome: Outcome }) {
+export function OutcomeBadge({ record }: { record: Delivered<ExchangeRecord> }) {
   const t = useT();
-  const badge = outcomeBadge(outcome, t);
+  const badge = outcomeBadge(record, t);
   return <span className={`outcome-badge tone-${badge.tone}`}>{badge.label}</span>;
 }
 

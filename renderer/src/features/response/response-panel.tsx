@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { useHost } from '../../host/host-context';
+import { useHost, withHeldParts } from '../../host';
 import { useT, useLocaleStore } from '../../i18n/i18n';
 import { Tabs } from '../../ui/tabs';
 import { continueRun, resubscribe } from '../request/run-request';
@@ -130,7 +130,7 @@ export function ResponsePanel({ tabId }: { tabId: string }) {
               })}
             </span>
           ) : record ? (
-            <OutcomeBadge outcome={record.outcome} />
+            <OutcomeBadge record={record} />
           ) : run.error ? (
             <span className="outcome-badge tone-error">{t('outcome.notSent')}</span>
           ) : (
@@ -191,7 +191,7 @@ export function ResponsePanel({ tabId }: { tabId: string }) {
         <Tabs label={t('response.views')} items={views} selected={view} onSelect={setView} className="response-views">
           {view === 'timeline' ? (
             <>
-              {record && (record.outcome.kind !== 'stream' || record.outcome.error) ? <PrettyView outcome={record.outcome} /> : null}
+              {record && (record.outcome.kind !== 'stream' || record.outcome.error) ? <PrettyView outcome={withHeldParts(record).outcome} /> : null}
               <StreamTimeline timeline={timelineFor(run.id)} eventCount={run.eventCount} />
             </>
           ) : null}
@@ -204,7 +204,7 @@ export function ResponsePanel({ tabId }: { tabId: string }) {
                 onShowPretty={() => setPrettyLarge(true)}
               />
             ) : (
-              <PrettyView outcome={record.outcome} />
+              <PrettyView outcome={withHeldParts(record).outcome} />
             )
           ) : null}
           {view === 'raw' ? (

@@ -1,5 +1,5 @@
-import type { Outcome } from '../../../../shared/a2a/exchange';
-import { deferredFacts } from '../../host/deferred-payload';
+import type { ExchangeRecord } from '../../../../shared/a2a/exchange';
+import { heldPayloadFacts, type Delivered } from '../../host';
 import { peekTimeline } from '../stream/timelines';
 import { isTerminalState, taskStateLabel, serverIds, toMessageView, toTaskView, unwrapSendResult } from './a2a-objects';
 import type { Run } from './runs-store';
@@ -14,9 +14,10 @@ export interface RunFacts {
   continueFrom?: unknown;
 }
 
-function fromOutcome(outcome: Outcome): RunFacts {
-  // A large payload still waiting as text: use the facts the worker read, never parse it here.
-  const pre = deferredFacts(outcome);
+function fromRecord(record: Delivered<ExchangeRecord>): RunFacts {
+  const outcome = record.outcome;
+  // A large payload still held as text: use the facts the worker read, never parse it here.
+  const pre = heldPayloadFacts(record);
   if (pre) {
     const state = taskStateLabel(pre.state);
     const ids = { ...(pre.taskId ? { taskId: pre.taskId } : {}), ...(pre.contextId ? { contextId: pre.contextId } : {}) };
@@ -65,5 +66,5 @@ export function runFacts(run: Run | undefined): RunFacts {
     const from = timeline?.lastIdsPayload;
     return { ...ids, ...(state ? { state } : {}), terminal: isTerminalState(state), ...(from !== undefined ? { continueFrom: from } : {}) };
   }
-  return run.record ? fromOutcome(run.record.outcome) : { terminal: false };
+  return run.record ? fromRecord(run.record) : { terminal: false };
 }

@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import type { ExchangeRecord } from '../../../../shared/a2a/exchange';
 import type { A2aVersion, Binding } from '../../../../shared/a2a/versions';
 import type { WireError } from '../../../../shared/contract/index';
+import type { Delivered } from '../../host';
 
 export type RunPurpose = 'send' | 'cancel-task' | 'resubscribe' | 'continue';
 
@@ -16,7 +17,8 @@ export interface Run {
   streaming: boolean;
   startedAt: number;
   status: 'running' | 'stopping' | 'done';
-  record?: ExchangeRecord;
+  /** The record as the host delivered it: a large answer may hold its payload as text (`held`). */
+  record?: Delivered<ExchangeRecord>;
   /** The host or core refused the call before any exchange happened. */
   error?: WireError;
   /** Bumped when stream events arrive, so the timeline view re-renders. */
@@ -39,7 +41,7 @@ export interface RunsState {
   start(run: Omit<Run, 'status' | 'eventCount'>): void;
   progress(id: string, eventCount: number): void;
   stopping(id: string): void;
-  finish(id: string, outcome: { record: ExchangeRecord } | { error: WireError }): void;
+  finish(id: string, outcome: { record: Delivered<ExchangeRecord> } | { error: WireError }): void;
   /** Replaces an older run's record by its summary (see `reduceRecord`). */
   reduce(id: string): void;
   show(tabId: string, runId: string): void;
@@ -104,10 +106,11 @@ export function runsOfTab(state: RunsState, tabId: string): Run[] {
  * The summary kept for an older run: outcome, status, headers, sizes and timings stay; the raw
  * bodies (often megabytes) and the stream events go. History keeps the exchange itself.
  */
-export function reduceRecord(record: ExchangeRecord): ExchangeRecord {
-  const { events: _events, ...rest } = record;
+export function reduceRecord(record: Delivered<ExchangeRecord>): Delivered<ExchangeRecord> {
+  const { events: _events, held, ...rest } = record;
   const { body: _requestBody, ...request } = record.request;
-  const out: ExchangeRecord = { ...rest, request };
+  // A payload held as text is the outcome, which a summary keeps; held events go with the events.
+  const out: Delivered<ExchangeRecord> = { ...rest, request, ...(held?.payload ? { held: { payload: held.payload } } : {}) };
   if (record.response) {
     const { body: _body, bodyTail: _tail, ...response } = record.response;
     out.response = response;

@@ -2,7 +2,7 @@ import { useEffect, useId, useState, type FormEvent } from 'react';
 import type { ServergenResult } from '../../../../shared/contract/ops-servergen';
 import type { SpecFileInfo } from '../../../../shared/contract/ops-spec';
 import type { WireError } from '../../../../shared/contract/index';
-import { useHost } from '../../host/host-context';
+import { useHost } from '../../host';
 import { useT } from '../../i18n/i18n';
 import { Dialog } from '../../ui/dialog';
 import { copyText } from '../../ui/download';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { SpecOperationSummary } from '../../../../shared/contract/ops-spec';
 import type { WireError } from '../../../../shared/contract/index';
-import type { Host } from '../../host/host';
+import type { Host } from '../../host';
 import { useT } from '../../i18n/i18n';
 import { BusyIndicator } from '../settings/busy-indicator';
 import { ErrorNote } from '../settings/error-note';

@@ -2,7 +2,7 @@ import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import type { SpecImportCardResult, XA2aAuth } from '../../../../shared/contract/ops-spec';
 import type { WireError } from '../../../../shared/contract/index';
 import { planCardImport } from '../../../../shared/spec/card-import';
-import { useHost } from '../../host/host-context';
+import { useHost } from '../../host';
 import { useT } from '../../i18n/i18n';
 import { Dialog } from '../../ui/dialog';
 import { BusyIndicator } from '../settings/busy-indicator';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { OperationDocs } from '../../../../shared/contract/ops-spec';
 import type { WireError } from '../../../../shared/contract/index';
-import { useHost } from '../../host/host-context';
+import { useHost, withHeldParts } from '../../host';
 import { useT } from '../../i18n/i18n';
 import { copyText } from '../../ui/download';
 import { prettyJson } from '../../ui/format';
@@ -83,7 +83,7 @@ export default function OperationDocsView({ file, path, httpMethod }: { file: st
   const copyForLlm = async (): Promise<void> => {
     setCopyError(null);
     setCopyState(null);
-    const result = await host.invoke('spec.copyForLlm', { ...ref, ...(run?.record ? { exchange: run.record } : {}) });
+    const result = await host.invoke('spec.copyForLlm', { ...ref, ...(run?.record ? { exchange: withHeldParts(run.record) } : {}) });
     if (!result.ok) return setCopyError(result.error);
     const ok = await copyText(result.value.markdown);
     setCopyState({ ok, text: ok ? t('docs.llmCopied', { chars: result.value.markdown.length }) : t('docs.llmCopyFailed') });
@@ -138,7 +138,7 @@ export default function OperationDocsView({ file, path, httpMethod }: { file: st
               {run.record ? (
                 <div className="p2-run-result">
                   <div className="response-summary">
-                    <OutcomeBadge outcome={run.record.outcome} />
+                    <OutcomeBadge record={run.record} />
                     <StatusLine record={run.record} />
                   </div>
                   <PrettyView outcome={run.record.outcome} />

@@ -1,7 +1,7 @@
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import type { SpecWriteResult } from '../../../../shared/contract/ops-spec';
 import type { WireError } from '../../../../shared/contract/index';
-import { useHost } from '../../host/host-context';
+import { useHost } from '../../host';
 import { useT } from '../../i18n/i18n';
 import { useToastStore } from '../../ui/toasts';
 import { Dialog } from '../../ui/dialog';

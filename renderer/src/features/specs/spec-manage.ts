@@ -1,6 +1,6 @@
 import type { SpecOperationSummary, SpecProblem, SpecWriteResult } from '../../../../shared/contract/ops-spec';
 import type { Result, WireError } from '../../../../shared/contract/index';
-import type { Host } from '../../host/host';
+import type { Host } from '../../host';
 import { useToolViewStore } from '../settings/tool-view-store';
 import { recordOwnWrite, refreshSpecs, useSpecsStore, type SpecLink } from './specs-store';
 

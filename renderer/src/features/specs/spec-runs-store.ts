@@ -3,12 +3,12 @@ import type { ExchangeRecord } from '../../../../shared/a2a/exchange';
 import type { SpecOperationRef, SpecRunRequest } from '../../../../shared/contract/ops-spec';
 import { activeEnvironment } from '../environments/environments-store';
 import type { WireError } from '../../../../shared/contract/index';
-import type { Host } from '../../host/host';
+import type { Delivered, Host } from '../../host';
 
 export interface SpecRun {
   busy: boolean;
   events: number;
-  record?: ExchangeRecord;
+  record?: Delivered<ExchangeRecord>;
   error?: WireError;
 }
 

@@ -1,7 +1,7 @@
 import type { A2aCall } from '../../../../shared/a2a/call';
 import type { SpecSaveRequest, SpecWriteResult } from '../../../../shared/contract/ops-spec';
 import type { Result } from '../../../../shared/contract/index';
-import type { Host } from '../../host/host';
+import type { Host } from '../../host';
 import { fileInfo, onlyOwnWritesSince, recordOwnWrite, refreshSpecs, useSpecsStore } from './specs-store';
 
 export interface SaveTarget {

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { SpecFileInfo, SpecOperationSummary } from '../../../../shared/contract/ops-spec';
 import type { WireError } from '../../../../shared/contract/index';
-import { useHost } from '../../host/host-context';
+import { useHost } from '../../host';
 import { useT } from '../../i18n/i18n';
 import { selectActiveDraft, useDraftsStore } from '../request/drafts-store';
 import { BusyIndicator } from '../settings/busy-indicator';

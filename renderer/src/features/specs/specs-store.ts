@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import type { SpecFileInfo } from '../../../../shared/contract/ops-spec';
 import type { WireError } from '../../../../shared/contract/index';
-import type { Host } from '../../host/host';
+import type { Host } from '../../host';
 
 /** A request tab that came from (or was saved to) a spec operation, and the file version it saw. */
 export interface SpecLink {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { Result, WireError } from '../../../../shared/contract/index';
 import type { SpecOperationSummary } from '../../../../shared/contract/ops-spec';
-import { useHost } from '../../host/host-context';
+import { useHost } from '../../host';
 import { readDiskVersion, type DiskVersion } from './changed-on-disk-note';
 import { isChangedOnDisk, type ManagedOperation } from './spec-manage';
 

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import type { SpecValidateResult } from '../../../../shared/contract/ops-spec';
 import type { WireError } from '../../../../shared/contract/index';
-import { useHost } from '../../host/host-context';
+import { useHost } from '../../host';
 import { useT } from '../../i18n/i18n';
 import { Dialog } from '../../ui/dialog';
 import { BusyIndicator } from '../settings/busy-indicator';
