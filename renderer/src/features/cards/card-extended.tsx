@@ -3,8 +3,8 @@ import { useHost } from '../../host';
 import { useT } from '../../i18n/i18n';
 import { prettyJson } from '../../ui/format';
 import { selectActiveDraft, useDraftsStore } from '../request/drafts-store';
-import { BusyIndicator } from '../settings/busy-indicator';
-import { ErrorNote } from '../settings/error-note';
+import { BusyIndicator } from '../../ui/busy-indicator';
+import { ErrorNote } from '../../ui/error-note';
 import { fetchExtendedCard, useCardsStore } from './cards-store';
 
 function short(value: unknown): string {

@@ -7,7 +7,7 @@ import { useT } from '../../i18n/i18n';
 import { Dialog } from '../../ui/dialog';
 import { tabTitle } from '../../app/request-tabs';
 import { selectActiveDraft, useDraftsStore } from '../request/drafts-store';
-import { ErrorNote } from '../settings/error-note';
+import { ErrorNote } from '../../ui/error-note';
 import { useToolViewStore } from '../settings/tool-view-store';
 import { commitApply, planApply } from './apply-to-draft';
 import { cardInterfaceRefs } from '../request/binding-switch';

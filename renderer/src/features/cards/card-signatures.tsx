@@ -4,8 +4,8 @@ import type { CanonicalBytes } from '../../../../shared/contract/ops-card';
 import { useHost } from '../../host';
 import { useT } from '../../i18n/i18n';
 import { copyText } from '../../ui/download';
-import { BusyIndicator } from '../settings/busy-indicator';
-import { ErrorNote } from '../settings/error-note';
+import { BusyIndicator } from '../../ui/busy-indicator';
+import { ErrorNote } from '../../ui/error-note';
 import { useCardsStore, verifyCard } from './cards-store';
 
 function CanonicalView({ canonical, verified }: { canonical: CanonicalBytes; verified: boolean }) {

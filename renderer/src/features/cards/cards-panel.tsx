@@ -2,8 +2,8 @@ import { useId, useState, type FormEvent } from 'react';
 import type { WireError } from '../../../../shared/contract/index';
 import { useHost } from '../../host';
 import { useT } from '../../i18n/i18n';
-import { BusyIndicator } from '../settings/busy-indicator';
-import { ErrorNote } from '../settings/error-note';
+import { BusyIndicator } from '../../ui/busy-indicator';
+import { ErrorNote } from '../../ui/error-note';
 import { useToolViewStore } from '../settings/tool-view-store';
 import { fetchCard, forgetRecent, inspectPastedCard, useCardsStore } from './cards-store';
 

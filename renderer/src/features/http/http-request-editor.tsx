@@ -15,7 +15,7 @@ import { httpMethods, withOperation, withParams, withUrl } from './http-draft';
 import { useHttpDraftsStore } from './http-drafts-store';
 import { sendHttpDraft, stopHttpRun, useHttpRunsStore } from './http-runs';
 import { HttpSaveDialog } from './http-save-dialog';
-import { KvTable } from './kv-table';
+import { KvTable } from '../../ui/kv-table';
 
 type Section = 'params' | 'headers' | 'auth' | 'body' | 'options';
 

@@ -4,7 +4,7 @@ import type { McpTool, McpTransport } from '../../../../shared/mcp/mcp-types';
 import { useHost } from '../../host';
 import { useT, type MessageKey } from '../../i18n/i18n';
 import { Tabs } from '../../ui/tabs';
-import { KvTable } from '../http/kv-table';
+import { KvTable } from '../../ui/kv-table';
 import { AuthFields } from '../request/auth-editor';
 import { JsonEditor } from '../request/json-editor';
 import type { McpDraft, McpSubject } from './mcp-draft';

@@ -7,8 +7,8 @@ import { useT } from '../../i18n/i18n';
 import { Dialog } from '../../ui/dialog';
 import { copyText } from '../../ui/download';
 import { useAppInfoStore } from '../about/app-info-store';
-import { BusyIndicator } from '../settings/busy-indicator';
-import { ErrorNote } from '../settings/error-note';
+import { BusyIndicator } from '../../ui/busy-indicator';
+import { ErrorNote } from '../../ui/error-note';
 
 /** A folder next to the data dir as a starting point; the person picks the real one. */
 function suggestFolder(dataDir: string | undefined): string {

@@ -3,8 +3,8 @@ import type { SpecOperationSummary } from '../../../../shared/contract/ops-spec'
 import type { WireError } from '../../../../shared/contract/index';
 import type { Host } from '../../host';
 import { useT } from '../../i18n/i18n';
-import { BusyIndicator } from '../settings/busy-indicator';
-import { ErrorNote } from '../settings/error-note';
+import { BusyIndicator } from '../../ui/busy-indicator';
+import { ErrorNote } from '../../ui/error-note';
 import { refreshSpecs } from './specs-store';
 
 export interface DiskVersion {

@@ -1,8 +1,8 @@
 import type { SpecOperationSummary } from '../../../../shared/contract/ops-spec';
 import { useT } from '../../i18n/i18n';
 import { Dialog } from '../../ui/dialog';
-import { BusyIndicator } from '../settings/busy-indicator';
-import { ErrorNote } from '../settings/error-note';
+import { BusyIndicator } from '../../ui/busy-indicator';
+import { ErrorNote } from '../../ui/error-note';
 import { ChangedOnDiskNote } from './changed-on-disk-note';
 import { deleteSpecOperation, unlinkDeleted, type ManagedOperation } from './spec-manage';
 import { useGuardedWrite } from './use-guarded-write';

@@ -4,8 +4,8 @@ import type { WireError } from '../../../../shared/contract/index';
 import { useHost } from '../../host';
 import { useT } from '../../i18n/i18n';
 import { Dialog } from '../../ui/dialog';
-import { BusyIndicator } from '../settings/busy-indicator';
-import { ErrorNote } from '../settings/error-note';
+import { BusyIndicator } from '../../ui/busy-indicator';
+import { ErrorNote } from '../../ui/error-note';
 import { countProblems, sortProblems } from './spec-manage';
 
 /** "Validate file": the file as it is on disk now, against OpenAPI 3.2 and the x-a2a schema. */

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import type { WireError, WireErrorCode } from '../../../../shared/contract/index';
-import { useT, type MessageKey } from '../../i18n/i18n';
+import type { WireError, WireErrorCode } from '../../../shared/contract/index';
+import { useT, type MessageKey } from '../i18n/i18n';
 
 /** The next step for each stable error code; the core's own message says what happened. */
 const nextStep: Record<WireErrorCode, MessageKey> = {
