@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useHost, type StreamHandle } from '../../host';
 import { useT } from '../../i18n/i18n';
 import { Dialog } from '../../ui/dialog';
+import { DialogButtons } from '../../ui/dialog-buttons';
 import { useSecretsStore } from '../request/secrets-store';
 import { useAppInfoStore } from './app-info-store';
 
@@ -46,15 +47,7 @@ export function DiagnosticsDialog({ onClose }: { onClose: () => void }) {
   const yesNo = (value: boolean): string => (value ? t('common.yes') : t('common.no'));
 
   return (
-    <Dialog
-      title={t('diagnostics.title')}
-      onClose={onClose}
-      footer={
-        <button type="button" onClick={onClose}>
-          {t('common.close')}
-        </button>
-      }
-    >
+    <Dialog title={t('diagnostics.title')} onClose={onClose} footer={<DialogButtons buttons={[{ label: t('common.close'), onClick: onClose }]} />}>
       <section aria-label={t('about.title')}>
         <h3>{t('about.title')}</h3>
         {info ? (

@@ -5,6 +5,7 @@ import type { WireError } from '../../../../shared/contract/index';
 import { useHost } from '../../host';
 import { useT } from '../../i18n/i18n';
 import { Dialog } from '../../ui/dialog';
+import { DialogButtons } from '../../ui/dialog-buttons';
 import { tabTitle } from '../../app/request-tabs';
 import { selectActiveDraft, useDraftsStore } from '../request/drafts-store';
 import { ErrorNote } from '../../ui/error-note';
@@ -136,17 +137,13 @@ export function CardInterfaces({ card, interfaces }: { card: unknown; interfaces
           title={t('card.if.confirmTitle')}
           onClose={() => setPending(null)}
           footer={
-            <>
-              <button type="button" onClick={() => setPending(null)}>
-                {t('common.cancel')}
-              </button>
-              <button type="button" onClick={() => finish(pending.index, pending.plan)}>
-                {t('card.if.withoutAuth')}
-              </button>
-              <button type="button" className="primary" onClick={() => void apply(pending.index, true)}>
-                {t('card.if.carryAuth')}
-              </button>
-            </>
+            <DialogButtons
+              buttons={[
+                { label: t('common.cancel'), onClick: () => setPending(null) },
+                { label: t('card.if.withoutAuth'), onClick: () => finish(pending.index, pending.plan) },
+                { label: t('card.if.carryAuth'), tone: 'primary', onClick: () => void apply(pending.index, true) },
+              ]}
+            />
           }
         >
           <p>{t('card.if.confirmBody', { from: pending.plan.auth.fromOrigin ?? '—', to: pending.plan.auth.toOrigin ?? '—' })}</p>

@@ -1,6 +1,7 @@
 import type { ExchangeRecord } from '../../../../shared/a2a/exchange';
 import { useT } from '../../i18n/i18n';
 import { Dialog } from '../../ui/dialog';
+import { DialogButtons } from '../../ui/dialog-buttons';
 import { OutcomeBadge, StatusLine } from '../response/outcome-summary';
 import { RawView } from '../response/raw-view';
 
@@ -8,16 +9,7 @@ import { RawView } from '../response/raw-view';
 export function EvidenceDialog({ record, title, onClose }: { record: ExchangeRecord; title: string; onClose: () => void }) {
   const t = useT();
   return (
-    <Dialog
-      title={title}
-      onClose={onClose}
-      wide
-      footer={
-        <button type="button" onClick={onClose}>
-          {t('common.close')}
-        </button>
-      }
-    >
+    <Dialog title={title} onClose={onClose} wide footer={<DialogButtons buttons={[{ label: t('common.close'), onClick: onClose }]} />}>
       <div className="response-summary">
         <OutcomeBadge record={record} />
         <StatusLine record={record} />

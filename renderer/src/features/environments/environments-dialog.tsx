@@ -4,6 +4,7 @@ import type { WireError } from '../../../../shared/contract/index';
 import { useHost } from '../../host';
 import { useT } from '../../i18n/i18n';
 import { Dialog } from '../../ui/dialog';
+import { DialogButtons } from '../../ui/dialog-buttons';
 import { refreshEnvironments, useEnvironmentsStore } from './environments-store';
 
 function VariableRow({
@@ -163,14 +164,12 @@ export default function EnvironmentsDialog({ onClose }: { onClose: () => void })
       wide
       onClose={onClose}
       footer={
-        <>
-          <button type="button" className="primary" disabled={!dirty || Boolean(state?.problem)} onClick={() => void save()}>
-            {t('env.save')}
-          </button>
-          <button type="button" onClick={onClose}>
-            {t('common.close')}
-          </button>
-        </>
+        <DialogButtons
+          buttons={[
+            { label: t('env.save'), tone: 'primary', disabled: !dirty || Boolean(state?.problem), onClick: () => void save() },
+            { label: t('common.close'), onClick: onClose },
+          ]}
+        />
       }
     >
       <p className="muted small">{t('env.intro', { file: state?.file ?? 'powerduck.environments.json' })}</p>

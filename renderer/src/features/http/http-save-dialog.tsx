@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { useHost } from '../../host';
 import { useT } from '../../i18n/i18n';
 import { Dialog } from '../../ui/dialog';
+import { DialogButtons } from '../../ui/dialog-buttons';
 import { refreshSpecs } from '../specs/specs-store';
 import type { HttpDraft } from './http-draft';
 import { useHttpRunsStore } from './http-runs';
@@ -50,14 +51,12 @@ export function HttpSaveDialog({ draft, onClose }: { draft: HttpDraft; onClose: 
       title={t('http.save.title')}
       onClose={onClose}
       footer={
-        <>
-          <button type="button" className="primary" disabled={busy || !file.trim() || !path.startsWith('/')} onClick={() => void save()}>
-            {t('http.save.save')}
-          </button>
-          <button type="button" onClick={onClose}>
-            {t('http.save.cancel')}
-          </button>
-        </>
+        <DialogButtons
+          buttons={[
+            { label: t('http.save.save'), tone: 'primary', disabled: busy || !file.trim() || !path.startsWith('/'), onClick: () => void save() },
+            { label: t('http.save.cancel'), onClick: onClose },
+          ]}
+        />
       }
     >
       <div className="field-row">

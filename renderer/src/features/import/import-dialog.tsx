@@ -4,6 +4,7 @@ import type { WireError } from '../../../../shared/contract/index';
 import { useHost } from '../../host';
 import { useT } from '../../i18n/i18n';
 import { Dialog } from '../../ui/dialog';
+import { DialogButtons } from '../../ui/dialog-buttons';
 import { refreshEnvironments } from '../environments/environments-store';
 import { refreshSpecs } from '../specs/specs-store';
 
@@ -78,14 +79,12 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
       wide
       onClose={onClose}
       footer={
-        <>
-          <button type="submit" form={`${id}-form`} className="primary" disabled={!source.trim() || busy || Boolean(result && planFor === source)}>
-            {t('import.go')}
-          </button>
-          <button type="button" onClick={onClose}>
-            {t('common.close')}
-          </button>
-        </>
+        <DialogButtons
+          buttons={[
+            { label: t('import.go'), tone: 'primary', form: `${id}-form`, disabled: !source.trim() || busy || Boolean(result && planFor === source) },
+            { label: t('common.close'), onClick: onClose },
+          ]}
+        />
       }
     >
       <form id={`${id}-form`} onSubmit={(e) => void submit(e)}>

@@ -4,6 +4,7 @@ import type { McpSaveRequest } from '../../../../shared/contract/ops-mcp';
 import { useHost } from '../../host';
 import { useT } from '../../i18n/i18n';
 import { Dialog } from '../../ui/dialog';
+import { DialogButtons } from '../../ui/dialog-buttons';
 import { useToastStore } from '../../ui/toasts';
 import { BusyIndicator } from '../../ui/busy-indicator';
 import { ErrorNote } from '../../ui/error-note';
@@ -124,19 +125,17 @@ export function McpSaveDialog({ draft, onClose }: { draft: McpDraft; onClose: ()
       title={t('mcp.save.title')}
       onClose={onClose}
       footer={
-        <>
-          <button type="button" onClick={onClose}>
-            {t('mcp.save.cancel')}
-          </button>
-          <button
-            type="submit"
-            form={`${id}-form`}
-            className="primary"
-            disabled={!built.ok || busy || !path.trim().startsWith('/') || (creating && !fileName.trim())}
-          >
-            {exists ? t('mcp.save.replace') : t('mcp.save.save')}
-          </button>
-        </>
+        <DialogButtons
+          buttons={[
+            { label: t('mcp.save.cancel'), onClick: onClose },
+            {
+              label: exists ? t('mcp.save.replace') : t('mcp.save.save'),
+              tone: 'primary',
+              form: `${id}-form`,
+              disabled: !built.ok || busy || !path.trim().startsWith('/') || (creating && !fileName.trim()),
+            },
+          ]}
+        />
       }
     >
       <form id={`${id}-form`} onSubmit={(e) => void submit(e)}>

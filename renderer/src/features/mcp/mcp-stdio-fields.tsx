@@ -6,6 +6,7 @@ import { useId } from 'react';
 import type { McpEnvEntry } from '../../../../shared/mcp/mcp-types';
 import { useT } from '../../i18n/i18n';
 import { Dialog } from '../../ui/dialog';
+import { DialogButtons } from '../../ui/dialog-buttons';
 import { SecretField } from '../request/secret-field';
 import type { McpDraft } from './mcp-draft';
 import { useMcpDraftsStore } from './mcp-drafts-store';
@@ -110,14 +111,12 @@ export function ConfirmStdioDialog({ line, envNames, onRun, onCancel }: ConfirmP
       title={t('mcp.confirm.title')}
       onClose={onCancel}
       footer={
-        <>
-          <button type="button" onClick={onCancel} data-autofocus>
-            {t('mcp.confirm.cancel')}
-          </button>
-          <button type="button" className="primary" onClick={onRun}>
-            {t('mcp.confirm.run')}
-          </button>
-        </>
+        <DialogButtons
+          buttons={[
+            { label: t('mcp.confirm.cancel'), autoFocus: true, onClick: onCancel },
+            { label: t('mcp.confirm.run'), tone: 'primary', onClick: onRun },
+          ]}
+        />
       }
     >
       <p>{t('mcp.confirm.body')}</p>

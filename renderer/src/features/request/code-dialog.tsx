@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { codeExamplesForCall, type CodeExampleId } from '../../../../shared/spec/code-examples';
 import { useT } from '../../i18n/i18n';
 import { Dialog } from '../../ui/dialog';
+import { DialogButtons } from '../../ui/dialog-buttons';
 import { copyText } from '../../ui/download';
 import { Tabs } from '../../ui/tabs';
 import type { A2aDraft } from './draft-model';
@@ -20,11 +21,7 @@ export function CodeDialog({ draft, onClose }: { draft: A2aDraft; onClose: () =>
       title={t('code.title', { method: draft.method })}
       onClose={onClose}
       wide
-      footer={
-        <button type="button" onClick={onClose} data-autofocus>
-          {t('common.close')}
-        </button>
-      }
+      footer={<DialogButtons buttons={[{ label: t('common.close'), onClick: onClose, autoFocus: true }]} />}
     >
       {!built.ok ? (
         <p className="error" role="alert">

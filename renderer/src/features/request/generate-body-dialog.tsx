@@ -2,6 +2,7 @@ import { useId, useMemo, useState } from 'react';
 import { useLocaleStore, useT, type MessageKey } from '../../i18n/i18n';
 import { methodSummary } from '../../i18n/method-summaries';
 import { Dialog } from '../../ui/dialog';
+import { DialogButtons } from '../../ui/dialog-buttons';
 import { prettyJson } from '../../ui/format';
 import type { MethodInfo } from './a2a-catalog';
 import type { PartDraft, PartKind } from './body-template';
@@ -154,14 +155,12 @@ export function GenerateBodyDialog({ draft, method, knownTaskId, onReplace, onCa
       onClose={onCancel}
       wide
       footer={
-        <>
-          <button type="button" onClick={onCancel}>
-            {t('common.cancel')}
-          </button>
-          <button type="button" className="primary" disabled={!generated.ok} onClick={() => onReplace(preview)}>
-            {t('generate.replace')}
-          </button>
-        </>
+        <DialogButtons
+          buttons={[
+            { label: t('common.cancel'), onClick: onCancel },
+            { label: t('generate.replace'), tone: 'primary', disabled: !generated.ok, onClick: () => onReplace(preview) },
+          ]}
+        />
       }
     >
       <div

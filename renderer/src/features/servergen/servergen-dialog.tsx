@@ -5,6 +5,7 @@ import type { WireError } from '../../../../shared/contract/index';
 import { useHost } from '../../host';
 import { useT } from '../../i18n/i18n';
 import { Dialog } from '../../ui/dialog';
+import { DialogButtons } from '../../ui/dialog-buttons';
 import { copyText } from '../../ui/download';
 import { useAppInfoStore } from '../about/app-info-store';
 import { BusyIndicator } from '../../ui/busy-indicator';
@@ -57,16 +58,7 @@ export default function ServergenDialog({ onClose, fromSpec }: { onClose: () => 
   const steps = result ? `cd ${result.outDir}\nnpm install\ncp .env.example .env   # set A2A_TOKEN (32+ random characters) and HANDLER_URL\nnpm start` : '';
 
   return (
-    <Dialog
-      title={t('servergen.title')}
-      onClose={onClose}
-      wide
-      footer={
-        <button type="button" onClick={onClose}>
-          {t('common.close')}
-        </button>
-      }
-    >
+    <Dialog title={t('servergen.title')} onClose={onClose} wide footer={<DialogButtons buttons={[{ label: t('common.close'), onClick: onClose }]} />}>
       <p className="muted small">{t('servergen.intro')}</p>
       <form onSubmit={(e) => void submit(e)} aria-label={t('servergen.title')}>
         <div className="field-col">

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { locales, useLocaleStore, type Locale, useT } from '../../i18n/i18n';
 import { Dialog } from '../../ui/dialog';
+import { DialogButtons } from '../../ui/dialog-buttons';
 import { useSecretsStore } from '../request/secrets-store';
 import { themeChoices, useThemeStore, type ThemeChoice } from './theme-store';
 
@@ -17,15 +18,7 @@ export function SettingsDialog({ onClose }: { onClose: () => void }) {
   const setTheme = useThemeStore((s) => s.setChoice);
   const secretStorage = useSecretsStore((s) => s.storage);
   return (
-    <Dialog
-      title={t('settings.title')}
-      onClose={onClose}
-      footer={
-        <button type="button" onClick={onClose}>
-          {t('common.close')}
-        </button>
-      }
-    >
+    <Dialog title={t('settings.title')} onClose={onClose} footer={<DialogButtons buttons={[{ label: t('common.close'), onClick: onClose }]} />}>
       <fieldset>
         <legend>{t('settings.language')}</legend>
         {locales.map((l) => (

@@ -1,20 +1,13 @@
 import { useT } from '../../i18n/i18n';
 import { Dialog } from '../../ui/dialog';
+import { DialogButtons } from '../../ui/dialog-buttons';
 import { shortcutList } from './shortcuts';
 
 /** The keyboard shortcuts help panel (F1 or ?). */
 export function ShortcutsDialog({ onClose }: { onClose: () => void }) {
   const t = useT();
   return (
-    <Dialog
-      title={t('keys.title')}
-      onClose={onClose}
-      footer={
-        <button type="button" onClick={onClose}>
-          {t('common.close')}
-        </button>
-      }
-    >
+    <Dialog title={t('keys.title')} onClose={onClose} footer={<DialogButtons buttons={[{ label: t('common.close'), onClick: onClose }]} />}>
       <table className="kv-table p2-table">
         <thead>
           <tr>

@@ -4,6 +4,7 @@ import type { WireError } from '../../../../shared/contract/index';
 import { useHost } from '../../host';
 import { useT } from '../../i18n/i18n';
 import { Dialog } from '../../ui/dialog';
+import { DialogButtons } from '../../ui/dialog-buttons';
 import { prettyJson } from '../../ui/format';
 import { useDraftsStore } from '../request/drafts-store';
 import { BusyIndicator } from '../../ui/busy-indicator';
@@ -100,25 +101,19 @@ export function ConflictDialog({
       onClose={onClose}
       wide
       footer={
-        <>
-          <button type="button" onClick={onClose}>
-            {t('conflict.cancel')}
-          </button>
-          <button type="button" disabled={!theirs || busy} onClick={reloadTheirs}>
-            {t('conflict.reload')}
-          </button>
-          <button type="button" disabled={!disk || busy} onClick={() => void write('save', target.path, t('conflict.overwroteNote'))}>
-            {t('conflict.overwrite')}
-          </button>
-          <button
-            type="button"
-            className="primary"
-            disabled={!disk || busy || !newPath.trim().startsWith('/')}
-            onClick={() => void write('saveAs', newPath.trim(), t('conflict.savedAsNote', { path: newPath.trim() }))}
-          >
-            {t('conflict.saveAs')}
-          </button>
-        </>
+        <DialogButtons
+          buttons={[
+            { label: t('conflict.cancel'), onClick: onClose },
+            { label: t('conflict.reload'), disabled: !theirs || busy, onClick: reloadTheirs },
+            { label: t('conflict.overwrite'), disabled: !disk || busy, onClick: () => void write('save', target.path, t('conflict.overwroteNote')) },
+            {
+              label: t('conflict.saveAs'),
+              tone: 'primary',
+              disabled: !disk || busy || !newPath.trim().startsWith('/'),
+              onClick: () => void write('saveAs', newPath.trim(), t('conflict.savedAsNote', { path: newPath.trim() })),
+            },
+          ]}
+        />
       }
     >
       <p>{t('conflict.body', { file: disk?.name ?? target.file })}</p>

@@ -1,6 +1,7 @@
 import type { SpecOperationSummary } from '../../../../shared/contract/ops-spec';
 import { useT } from '../../i18n/i18n';
 import { Dialog } from '../../ui/dialog';
+import { DialogButtons } from '../../ui/dialog-buttons';
 import { BusyIndicator } from '../../ui/busy-indicator';
 import { ErrorNote } from '../../ui/error-note';
 import { ChangedOnDiskNote } from './changed-on-disk-note';
@@ -40,14 +41,12 @@ export function DeleteOperationDialog({
       title={t('delete.title')}
       onClose={onClose}
       footer={
-        <>
-          <button type="button" data-autofocus onClick={onClose}>
-            {t('common.cancel')}
-          </button>
-          <button type="button" className="p2-danger" disabled={busy || changed || !exists} onClick={() => void confirm()}>
-            {t('delete.confirm')}
-          </button>
-        </>
+        <DialogButtons
+          buttons={[
+            { label: t('common.cancel'), autoFocus: true, onClick: onClose },
+            { label: t('delete.confirm'), tone: 'danger', disabled: busy || changed || !exists, onClick: () => void confirm() },
+          ]}
+        />
       }
     >
       <p>{t('delete.question', { title, verb: op.httpMethod.toUpperCase(), path: op.path, file: op.name })}</p>

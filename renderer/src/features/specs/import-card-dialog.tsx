@@ -5,6 +5,7 @@ import { planCardImport } from '../../../../shared/spec/card-import';
 import { useHost } from '../../host';
 import { useT } from '../../i18n/i18n';
 import { Dialog } from '../../ui/dialog';
+import { DialogButtons } from '../../ui/dialog-buttons';
 import { BusyIndicator } from '../../ui/busy-indicator';
 import { ErrorNote } from '../../ui/error-note';
 import { defaultSpecFileName } from './save-operation-dialog';
@@ -94,20 +95,21 @@ function ImportCardDialog({ card, cardUrl, onClose }: { card: unknown; cardUrl: 
       onClose={onClose}
       wide
       footer={
-        done ? (
-          <button type="button" className="primary" onClick={onClose}>
-            {t('common.close')}
-          </button>
-        ) : (
-          <>
-            <button type="button" onClick={onClose}>
-              {t('common.cancel')}
-            </button>
-            <button type="submit" form={`${id}-form`} className="primary" disabled={!picks.length || busy || !prefix.trim().startsWith('/')}>
-              {t('cardImport.submit', { count: picks.reduce((n, p) => n + p.methods.length, 0) })}
-            </button>
-          </>
-        )
+        <DialogButtons
+          buttons={
+            done
+              ? [{ label: t('common.close'), tone: 'primary', onClick: onClose }]
+              : [
+                  { label: t('common.cancel'), onClick: onClose },
+                  {
+                    label: t('cardImport.submit', { count: picks.reduce((n, p) => n + p.methods.length, 0) }),
+                    tone: 'primary',
+                    form: `${id}-form`,
+                    disabled: !picks.length || busy || !prefix.trim().startsWith('/'),
+                  },
+                ]
+          }
+        />
       }
     >
       {done ? (

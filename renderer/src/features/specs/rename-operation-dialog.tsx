@@ -2,6 +2,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import type { SpecOperationSummary } from '../../../../shared/contract/ops-spec';
 import { useT, type MessageKey } from '../../i18n/i18n';
 import { Dialog } from '../../ui/dialog';
+import { DialogButtons } from '../../ui/dialog-buttons';
 import { BusyIndicator } from '../../ui/busy-indicator';
 import { ErrorNote } from '../../ui/error-note';
 import { ChangedOnDiskNote } from './changed-on-disk-note';
@@ -61,14 +62,12 @@ export function RenameOperationDialog({
       title={t('rename.title')}
       onClose={onClose}
       footer={
-        <>
-          <button type="button" onClick={onClose}>
-            {t('common.cancel')}
-          </button>
-          <button type="submit" form={`${id}-form`} className="primary" disabled={busy || changed || !exists}>
-            {t('rename.submit')}
-          </button>
-        </>
+        <DialogButtons
+          buttons={[
+            { label: t('common.cancel'), onClick: onClose },
+            { label: t('rename.submit'), tone: 'primary', form: `${id}-form`, disabled: busy || changed || !exists },
+          ]}
+        />
       }
     >
       <form id={`${id}-form`} onSubmit={(e) => void submit(e)}>

@@ -5,6 +5,7 @@ import { useHost } from '../../host';
 import { useT } from '../../i18n/i18n';
 import { useToastStore } from '../../ui/toasts';
 import { Dialog } from '../../ui/dialog';
+import { DialogButtons } from '../../ui/dialog-buttons';
 import type { A2aDraft } from '../request/draft-model';
 import { buildCall } from '../request/draft-model';
 import { BusyIndicator } from '../../ui/busy-indicator';
@@ -133,19 +134,17 @@ export function SaveToSpecDialog({ draft, onClose }: { draft: A2aDraft; onClose:
       title={t('save.title')}
       onClose={onClose}
       footer={
-        <>
-          <button type="button" onClick={onClose}>
-            {t('common.cancel')}
-          </button>
-          <button
-            type="submit"
-            form={`${id}-form`}
-            className="primary"
-            disabled={!built.ok || busy || !path.trim().startsWith('/') || (creating && !fileName.trim())}
-          >
-            {replacingOther ? t('save.replace') : t('save.save')}
-          </button>
-        </>
+        <DialogButtons
+          buttons={[
+            { label: t('common.cancel'), onClick: onClose },
+            {
+              label: replacingOther ? t('save.replace') : t('save.save'),
+              tone: 'primary',
+              form: `${id}-form`,
+              disabled: !built.ok || busy || !path.trim().startsWith('/') || (creating && !fileName.trim()),
+            },
+          ]}
+        />
       }
     >
       <form id={`${id}-form`} onSubmit={(e) => void submit(e)}>

@@ -4,6 +4,7 @@ import type { WireError } from '../../../../shared/contract/index';
 import { useHost } from '../../host';
 import { useT } from '../../i18n/i18n';
 import { Dialog } from '../../ui/dialog';
+import { DialogButtons } from '../../ui/dialog-buttons';
 import { BusyIndicator } from '../../ui/busy-indicator';
 import { ErrorNote } from '../../ui/error-note';
 import { countProblems, sortProblems } from './spec-manage';
@@ -45,14 +46,12 @@ export function ValidateFileDialog({ file, name, onClose }: { file: string; name
       onClose={onClose}
       wide
       footer={
-        <>
-          <button type="button" disabled={busy} onClick={() => setRound((n) => n + 1)}>
-            {t('validate.again')}
-          </button>
-          <button type="button" className="primary" data-autofocus onClick={onClose}>
-            {t('common.close')}
-          </button>
-        </>
+        <DialogButtons
+          buttons={[
+            { label: t('validate.again'), disabled: busy, onClick: () => setRound((n) => n + 1) },
+            { label: t('common.close'), tone: 'primary', autoFocus: true, onClick: onClose },
+          ]}
+        />
       }
     >
       <BusyIndicator busy={busy} label={t('validate.busy')} />
