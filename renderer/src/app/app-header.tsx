@@ -4,7 +4,7 @@ import { useAppInfoStore } from '../features/about/app-info-store';
 import { useLayoutStore } from './layout-store';
 import { NewRequestMenu } from './new-request-menu';
 import { EnvironmentPicker } from '../features/environments/environment-picker';
-import { HeaderTools } from '../features/settings/header-tools';
+import { HeaderTools } from './header-tools';
 
 const localeNames: Record<Locale, string> = { en: 'English', ko: '한국어' };
 

@@ -16,7 +16,7 @@ import { AppHeader } from './app-header';
 import { useLayoutStore } from './layout-store';
 import { RequestTabs } from './request-tabs';
 import { WorkspaceSidebar } from './workspace-sidebar';
-import { ToolViewHost, useToolViews } from '../features/settings/tool-views'; // tool views, shortcuts, theme
+import { ToolViewHost, useToolViews } from './tool-views'; // tool views, shortcuts, theme
 
 function Welcome() {
   const t = useT();

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { applyInterface } from '../../../../shared/card/apply-interface';
 import { createFakeHost } from '../../host/fake-host';
 import { useDraftsStore } from '../request/drafts-store';
-import { followRequestTabs, useToolViewStore } from '../settings/tool-view-store';
+import { followRequestTabs, useToolViewStore } from '../../app/tool-view-store';
 import { commitApply, planApply } from './apply-to-draft';
 
 const card = {

@@ -4,7 +4,7 @@ import type { Result } from '../../../../shared/contract/index';
 import type { Host } from '../../host';
 import type { A2aDraft } from '../request/draft-model';
 import { selectActiveDraft, useDraftsStore } from '../request/drafts-store';
-import { withoutLeavingView } from '../settings/tool-view-store';
+import { withoutLeavingView } from '../../app/tool-view-store';
 import type { CardInterfaceRef } from '../request/binding-switch';
 
 /** What the active request tab says about where it points (or an empty draft when there is none). */

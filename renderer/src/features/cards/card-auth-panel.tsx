@@ -5,7 +5,7 @@ import type { CardInterfaceSummary, CardVersion } from '../../../../shared/card/
 import { useT, type Translate } from '../../i18n/i18n';
 import { selectActiveDraft, useDraftsStore } from '../request/drafts-store';
 import { SecretField } from '../request/secret-field';
-import { useToolViewStore, withoutLeavingView } from '../settings/tool-view-store';
+import { useToolViewStore, withoutLeavingView } from '../../app/tool-view-store';
 
 function choiceLabel(choice: CardAuthChoice, t: Translate): string {
   if (choice.flow) return t(`oauth.flow.${choice.flow}`);

@@ -9,7 +9,7 @@ import { DialogButtons } from '../../ui/dialog-buttons';
 import { tabTitle } from '../../app/request-tabs';
 import { selectActiveDraft, useDraftsStore } from '../request/drafts-store';
 import { ErrorNote } from '../../ui/error-note';
-import { useToolViewStore } from '../settings/tool-view-store';
+import { useToolViewStore } from '../../app/tool-view-store';
 import { commitApply, planApply } from './apply-to-draft';
 import { cardInterfaceRefs } from '../request/binding-switch';
 

@@ -4,7 +4,7 @@ import { useHost } from '../../host';
 import { useT } from '../../i18n/i18n';
 import { BusyIndicator } from '../../ui/busy-indicator';
 import { ErrorNote } from '../../ui/error-note';
-import { useToolViewStore } from '../settings/tool-view-store';
+import { useToolViewStore } from '../../app/tool-view-store';
 import { fetchCard, forgetRecent, inspectPastedCard, useCardsStore } from './cards-store';
 
 export const cardUrlInputId = 'p2-card-url';

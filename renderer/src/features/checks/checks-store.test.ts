@@ -4,7 +4,7 @@ import { buildReport } from '../../../../shared/checks/report';
 import type { CheckRunRequest } from '../../../../shared/contract/ops-check';
 import { createFakeHost } from '../../host/fake-host';
 import { useDraftsStore } from '../request/drafts-store';
-import { useToolViewStore } from '../settings/tool-view-store';
+import { useToolViewStore } from '../../app/tool-view-store';
 import { openCheckView, startChecks, useChecksStore } from './checks-store';
 
 const iface = { binding: 'JSONRPC' as const, version: '1.0' as const, url: 'http://a/rpc' };

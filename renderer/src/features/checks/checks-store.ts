@@ -9,7 +9,7 @@ import type { CheckRunRequest } from '../../../../shared/contract/ops-check';
 import type { WireError } from '../../../../shared/contract/index';
 import type { Host, StreamHandle } from '../../host';
 import { selectActiveDraft, useDraftsStore } from '../request/drafts-store';
-import { useToolViewStore } from '../settings/tool-view-store';
+import { useToolViewStore } from '../../app/tool-view-store';
 
 export interface CheckForm {
   target: string;

@@ -8,7 +8,7 @@ import { formatBytes, formatMs } from '../../ui/format';
 import { RawView } from '../response/raw-view';
 import { BusyIndicator } from '../../ui/busy-indicator';
 import { ErrorNote } from '../../ui/error-note';
-import { useToolViewStore } from '../settings/tool-view-store';
+import { useToolViewStore } from '../../app/tool-view-store';
 import { useDraftsStore } from '../request/drafts-store';
 import { statusOf } from './history-format';
 import { draftSeedFromHistory } from './replay-draft';

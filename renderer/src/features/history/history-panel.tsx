@@ -3,7 +3,7 @@ import { useHost } from '../../host';
 import { useLocaleStore, useT } from '../../i18n/i18n';
 import { BusyIndicator } from '../../ui/busy-indicator';
 import { ErrorNote } from '../../ui/error-note';
-import { useToolViewStore } from '../settings/tool-view-store';
+import { useToolViewStore } from '../../app/tool-view-store';
 import { hostOf, statusOf, timeOf } from './history-format';
 import { clearHistory, loadHistorySettings, refreshHistory, refreshOnRunsDone, setFullBodies, useHistoryStore } from './history-store';
 

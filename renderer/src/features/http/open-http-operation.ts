@@ -1,7 +1,7 @@
 import type { SpecOperationSummary } from '../../../../shared/contract/ops-spec';
 import type { HttpBodyKind } from '../../../../shared/http/http-types';
 import type { Host } from '../../host';
-import { useToolViewStore } from '../settings/tool-view-store';
+import { useToolViewStore } from '../../app/tool-view-store';
 import type { HttpDraft } from './http-draft';
 import { withOperation } from './http-draft';
 import { openHttpTab, useHttpDraftsStore } from './http-drafts-store';

@@ -5,7 +5,7 @@
  */
 import type { SpecOperationSummary } from '../../../../shared/contract/ops-spec';
 import type { Host } from '../../host';
-import { useToolViewStore } from '../settings/tool-view-store';
+import { useToolViewStore } from '../../app/tool-view-store';
 import { seedFromOperation } from './mcp-draft';
 import { openMcpTab } from './mcp-drafts-store';
 

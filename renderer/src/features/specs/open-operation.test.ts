@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { SpecOperationSummary } from '../../../../shared/contract/ops-spec';
 import { useDraftsStore } from '../request/drafts-store';
-import { useToolViewStore } from '../settings/tool-view-store';
+import { useToolViewStore } from '../../app/tool-view-store';
 import { draftSeedFromOperation, keepCopyOfDraft, openOperationAsRequest, replaceDraftContent } from './open-operation';
 import { useSpecsStore } from './specs-store';
 

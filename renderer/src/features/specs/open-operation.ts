@@ -2,7 +2,7 @@ import type { SpecOperationSummary } from '../../../../shared/contract/ops-spec'
 import { callFromXA2a } from '../../../../shared/spec/call-from-operation';
 import type { A2aDraft } from '../request/draft-model';
 import { useDraftsStore } from '../request/drafts-store';
-import { useToolViewStore } from '../settings/tool-view-store';
+import { useToolViewStore } from '../../app/tool-view-store';
 import { useSpecsStore } from './specs-store';
 
 /** The request-tab fields a saved A2A operation fills in (auth stays a reference). */

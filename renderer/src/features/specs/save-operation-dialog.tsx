@@ -10,7 +10,7 @@ import type { A2aDraft } from '../request/draft-model';
 import { buildCall } from '../request/draft-model';
 import { BusyIndicator } from '../../ui/busy-indicator';
 import { ErrorNote } from '../../ui/error-note';
-import { useToolViewStore } from '../settings/tool-view-store';
+import { useToolViewStore } from '../../app/tool-view-store';
 import { ConflictDialog } from './conflict-dialog';
 import { baseHashFor, problemsOf, saveOperation, type SaveTarget } from './spec-save';
 import { refreshSpecs, useSpecsStore } from './specs-store';

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { SpecFileInfo, SpecProblem } from '../../../../shared/contract/ops-spec';
 import { createFakeHost } from '../../host/fake-host';
 import { translate } from '../../i18n/i18n';
-import { useToolViewStore } from '../settings/tool-view-store';
+import { useToolViewStore } from '../../app/tool-view-store';
 import { baseHashFor } from './spec-save';
 import {
   checkNewPath,

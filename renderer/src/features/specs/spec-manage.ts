@@ -1,7 +1,7 @@
 import type { SpecOperationSummary, SpecProblem, SpecWriteResult } from '../../../../shared/contract/ops-spec';
 import type { Result, WireError } from '../../../../shared/contract/index';
 import type { Host } from '../../host';
-import { useToolViewStore } from '../settings/tool-view-store';
+import { useToolViewStore } from '../../app/tool-view-store';
 import { recordOwnWrite, refreshSpecs, useSpecsStore, type SpecLink } from './specs-store';
 
 /** One operation of one listed file, as the sidebar showed it (the hash is the version it saw). */

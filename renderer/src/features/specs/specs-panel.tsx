@@ -6,7 +6,7 @@ import { useT } from '../../i18n/i18n';
 import { selectActiveDraft, useDraftsStore } from '../request/drafts-store';
 import { BusyIndicator } from '../../ui/busy-indicator';
 import { ErrorNote } from '../../ui/error-note';
-import { useToolViewStore } from '../settings/tool-view-store';
+import { useToolViewStore } from '../../app/tool-view-store';
 import { isStreamingMethod } from '../../../../shared/a2a/catalogue';
 import { DeleteOperationDialog } from './delete-operation-dialog';
 import { openOperationAsRequest } from './open-operation';

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { useDraftsStore } from '../request/drafts-store';
+import { useDraftsStore } from '../features/request/drafts-store';
 
 /**
  * The wide views (card inspector, operation docs, history entry, contract checks,

@@ -1,13 +1,13 @@
 import { lazy, Suspense } from 'react';
-import { useT } from '../../i18n/i18n';
-import { useMenuButton } from '../../ui/use-menu-button';
-import { openCheckView } from '../checks/checks-store';
+import { useT } from '../i18n/i18n';
+import { useMenuButton } from '../ui/use-menu-button';
+import { openCheckView } from '../features/checks/checks-store';
 import { useDialogsStore } from './dialogs-store';
-import { SettingsDialog } from './settings-dialog';
+import { SettingsDialog } from '../features/settings/settings-dialog';
 import { ShortcutsDialog } from './shortcuts-dialog';
 import './tool-panels.css';
 
-const ServergenDialog = lazy(() => import('../servergen/servergen-dialog'));
+const ServergenDialog = lazy(() => import('../features/servergen/servergen-dialog'));
 
 /** The header's tools: a Tools menu (checks, server generator), shortcuts help and settings. */
 export function HeaderTools() {

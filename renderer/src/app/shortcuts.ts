@@ -1,4 +1,4 @@
-import { type MessageKey } from '../../i18n/i18n';
+import { type MessageKey } from '../i18n/i18n';
 
 export interface ShortcutInfo {
   /** As written for aria-keyshortcuts (WAI-ARIA). */

@@ -1,4 +1,4 @@
-import { useLayoutStore } from '../../app/layout-store';
+import { useLayoutStore } from './layout-store';
 
 export type SidebarSection = 'specs' | 'history' | 'cards';
 

@@ -1,18 +1,18 @@
 import { lazy, Suspense, useEffect, useRef, type KeyboardEvent } from 'react';
-import { useT, type MessageKey } from '../../i18n/i18n';
-import { cardUrlInputId } from '../cards/cards-panel';
-import { historySearchId } from '../history/history-panel';
-import { openCheckView } from '../checks/checks-store';
+import { useT, type MessageKey } from '../i18n/i18n';
+import { cardUrlInputId } from '../features/cards/cards-panel';
+import { historySearchId } from '../features/history/history-panel';
+import { openCheckView } from '../features/checks/checks-store';
 import { useDialogsStore } from './dialogs-store';
 import { shortcutFor } from './shortcuts';
 import { showSidebarSection } from './sidebar-section';
 import { followRequestTabs, useToolViewStore, type ToolView } from './tool-view-store';
-import './theme-store';
+import '../features/settings/theme-store';
 
-const CardInspector = lazy(() => import('../cards/card-inspector'));
-const OperationDocsView = lazy(() => import('../specs/operation-docs-view'));
-const HistoryEntryView = lazy(() => import('../history/history-entry-view'));
-const CheckView = lazy(() => import('../checks/check-view'));
+const CardInspector = lazy(() => import('../features/cards/card-inspector'));
+const OperationDocsView = lazy(() => import('../features/specs/operation-docs-view'));
+const HistoryEntryView = lazy(() => import('../features/history/history-entry-view'));
+const CheckView = lazy(() => import('../features/checks/check-view'));
 
 const titles: Record<ToolView['kind'], MessageKey> = {
   card: 'view.card',

@@ -1,6 +1,6 @@
-import { useT } from '../../i18n/i18n';
-import { Dialog } from '../../ui/dialog';
-import { DialogButtons } from '../../ui/dialog-buttons';
+import { useT } from '../i18n/i18n';
+import { Dialog } from '../ui/dialog';
+import { DialogButtons } from '../ui/dialog-buttons';
 import { shortcutList } from './shortcuts';
 
 /** The keyboard shortcuts help panel (F1 or ?). */
