@@ -14,6 +14,24 @@ const bareNodeModules = ['fs', 'path', 'os', 'http', 'https', 'net', 'tls', 'cry
   (name) => ({ name, message: 'Use of Node built-ins is not allowed in this layer.' }),
 );
 
+// Inside the page: features reach the host only through its entry (renderer/src/host/index.ts) and
+// each other only through their entries (features/<name>/index.ts), so every cross-feature arrow is
+// an explicit export; general UI parts (renderer/src/ui) use neither features nor the host.
+const toHostInternals = {
+  regex: '^(\\.\\./)+host/',
+  message: "Import the host through its entry ('../../host'), not its transports or workers.",
+};
+const toFeatureInternals = {
+  regex: '^\\.\\./[^./][^/]*/',
+  message: "Import another feature through its entry ('../<feature>', its index.ts); general UI parts belong in renderer/src/ui.",
+};
+const uiToPage = {
+  regex: '^\\.\\./(features|app|host)(/|$)',
+  message: 'renderer/src/ui holds general UI parts: they import no feature, shell or host code.',
+};
+const rendererPaths = [electronImport, ...bareNodeModules];
+const rendererPatterns = [nodeBuiltins, toElectron];
+
 export const layerZones = [
   {
     files: ['shared/**/*.ts'],
@@ -31,7 +49,18 @@ export const layerZones = [
   {
     files: ['renderer/src/**/*.{ts,tsx}'],
     ignores: ['renderer/src/**/*.test.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { paths: [electronImport, ...bareNodeModules], patterns: [nodeBuiltins, toElectron] }] },
+    rules: { 'no-restricted-imports': ['error', { paths: rendererPaths, patterns: rendererPatterns }] },
+  },
+  // Later zones replace the rule's options for their files, so each repeats the renderer's own.
+  {
+    files: ['renderer/src/features/**/*.{ts,tsx}'],
+    ignores: ['renderer/src/**/*.test.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { paths: rendererPaths, patterns: [...rendererPatterns, toHostInternals, toFeatureInternals] }] },
+  },
+  {
+    files: ['renderer/src/ui/**/*.{ts,tsx}'],
+    ignores: ['renderer/src/**/*.test.{ts,tsx}'],
+    rules: { 'no-restricted-imports': ['error', { paths: rendererPaths, patterns: [...rendererPatterns, uiToPage] }] },
   },
 ];
 

@@ -32,6 +32,37 @@ describe('layer rules', () => {
     expect(await lint('renderer/src/violation-fixture.ts', "import { join } from 'node:path';\nexport const x = join;\n")).toHaveLength(1);
   });
 
+  it("refuses host internals and other features' internals inside a feature", async () => {
+    const feature = 'renderer/src/features/response/violation-fixture.ts';
+    expect(await lint(feature, "import { createWebHost } from '../../host/web-host';\nexport const x = createWebHost;\n")).toHaveLength(1);
+    expect(await lint(feature, "import type { Host } from '../../host/host';\nexport type X = Host;\n")).toHaveLength(1);
+    expect(await lint(feature, "import { useDraftsStore } from '../request/drafts-store';\nexport const x = useDraftsStore;\n")).toHaveLength(1);
+    expect(await lint(feature, "export { useDraftsStore } from '../request/drafts-store';\n")).toHaveLength(1);
+    // The renderer's own rules still hold inside features.
+    expect(await lint(feature, "import { join } from 'node:path';\nexport const x = join;\n")).toHaveLength(1);
+  });
+
+  it('refuses feature, shell and host imports inside the general UI parts', async () => {
+    expect(
+      await lint('renderer/src/ui/violation-fixture.ts', "import { useRunsStore } from '../features/response';\nexport const x = useRunsStore;\n"),
+    ).toHaveLength(1);
+    expect(await lint('renderer/src/ui/violation-fixture.ts', "import { useHost } from '../host';\nexport const x = useHost;\n")).toHaveLength(1);
+  });
+
+  it("allows a feature the host entry, other features' entries, its own modules and the UI parts", async () => {
+    const code = [
+      "import { useHost } from '../../host';",
+      "import { useDraftsStore } from '../request';",
+      "import { runFacts } from './run-facts';",
+      "import { ErrorNote } from '../../ui/error-note';",
+      "import { useToolViewStore } from '../../app/tool-view-store';",
+      "import { isObject } from '../../../../shared/a2a/payload';",
+      'export const x = [useHost, useDraftsStore, runFacts, ErrorNote, useToolViewStore, isObject];',
+      '',
+    ].join('\n');
+    expect(await lint('renderer/src/features/response/ok-fixture.ts', code)).toEqual([]);
+  });
+
   it('allows what each layer may import', async () => {
     expect(await lint('renderer/src/ok-fixture.ts', "import { ok } from '../../shared/contract/result';\nexport const x = ok;\n")).toEqual([]);
     expect(await lint('electron/node/ok-fixture.ts', "import { join } from 'node:path';\nexport const x = join;\n")).toEqual([]);

@@ -2,10 +2,8 @@ import type { InterfaceDraftState } from '../../../../shared/card/apply-interfac
 import type { CardApplyInterfaceResult } from '../../../../shared/contract/ops-card';
 import type { Result } from '../../../../shared/contract/index';
 import type { Host } from '../../host';
-import type { A2aDraft } from '../request/draft-model';
-import { selectActiveDraft, useDraftsStore } from '../request/drafts-store';
+import { type A2aDraft, selectActiveDraft, useDraftsStore, type CardInterfaceRef } from '../request';
 import { withoutLeavingView } from '../../app/tool-view-store';
-import type { CardInterfaceRef } from '../request/binding-switch';
 
 /** What the active request tab says about where it points (or an empty draft when there is none). */
 export function interfaceStateOf(draft: A2aDraft | undefined): InterfaceDraftState {

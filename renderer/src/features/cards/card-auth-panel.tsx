@@ -3,8 +3,7 @@ import type { AuthConfig, SecretSource } from '../../../../shared/a2a/auth';
 import { cardAuthChoices, type CardAuthChoice } from '../../../../shared/card/card-auth';
 import type { CardInterfaceSummary, CardVersion } from '../../../../shared/card/card-types';
 import { useT, type Translate } from '../../i18n/i18n';
-import { selectActiveDraft, useDraftsStore } from '../request/drafts-store';
-import { SecretField } from '../request/secret-field';
+import { selectActiveDraft, useDraftsStore, SecretField } from '../request';
 import { useToolViewStore, withoutLeavingView } from '../../app/tool-view-store';
 
 function choiceLabel(choice: CardAuthChoice, t: Translate): string {

@@ -2,7 +2,7 @@ import type { CardDiffEntry } from '../../../../shared/card/card-diff';
 import { useHost } from '../../host';
 import { useT } from '../../i18n/i18n';
 import { prettyJson } from '../../ui/format';
-import { selectActiveDraft, useDraftsStore } from '../request/drafts-store';
+import { selectActiveDraft, useDraftsStore } from '../request';
 import { BusyIndicator } from '../../ui/busy-indicator';
 import { ErrorNote } from '../../ui/error-note';
 import { fetchExtendedCard, useCardsStore } from './cards-store';

@@ -2,7 +2,7 @@ import { useT } from '../../i18n/i18n';
 import { copyText } from '../../ui/download';
 import { prettyJson } from '../../ui/format';
 import { JsonTree } from '../../ui/json-tree';
-import { startCheckFromCard } from '../checks/checks-store';
+import { startCheckFromCard } from '../checks';
 import { useHost } from '../../host';
 import { CardAuthPanel } from './card-auth-panel';
 import { CardExtended } from './card-extended';
@@ -11,7 +11,7 @@ import { CardInterfaces } from './card-interfaces';
 import { CardPanels, FetchLine } from './card-overview';
 import { CardSignatures } from './card-signatures';
 import { useCardsStore } from './cards-store';
-import { ImportCardButton } from '../specs/import-card-dialog';
+import { ImportCardButton } from '../specs';
 
 /** The card inspector: summary panels, interfaces, findings, signatures, extended card, raw JSON. */
 export default function CardInspector() {

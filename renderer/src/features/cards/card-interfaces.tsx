@@ -7,11 +7,10 @@ import { useT } from '../../i18n/i18n';
 import { Dialog } from '../../ui/dialog';
 import { DialogButtons } from '../../ui/dialog-buttons';
 import { tabTitle } from '../../app/request-tabs';
-import { selectActiveDraft, useDraftsStore } from '../request/drafts-store';
+import { selectActiveDraft, useDraftsStore, cardInterfaceRefs } from '../request';
 import { ErrorNote } from '../../ui/error-note';
 import { useToolViewStore } from '../../app/tool-view-store';
 import { commitApply, planApply } from './apply-to-draft';
-import { cardInterfaceRefs } from '../request/binding-switch';
 
 interface Applied {
   index: number;

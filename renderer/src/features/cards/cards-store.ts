@@ -3,8 +3,8 @@ import type { A2aVersion } from '../../../../shared/a2a/versions';
 import type { CardExtendedResult, CardFetchResult, CardInspectResult, CardVerifyResult } from '../../../../shared/contract/ops-card';
 import type { WireError } from '../../../../shared/contract/index';
 import type { Host } from '../../host';
-import type { A2aDraft } from '../request/draft-model';
-import { activeEnvironment } from '../environments/environments-store';
+import type { A2aDraft } from '../request';
+import { activeEnvironment } from '../environments';
 
 /** Where the inspected card came from: fetched over HTTP, or pasted by the person. */
 export type CardSource = { kind: 'fetched'; result: CardFetchResult } | { kind: 'pasted'; result: CardInspectResult };

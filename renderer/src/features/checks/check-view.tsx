@@ -7,7 +7,7 @@ import { useHost } from '../../host';
 import { useT } from '../../i18n/i18n';
 import { saveText } from '../../ui/download';
 import { formatMs } from '../../ui/format';
-import { selectActiveDraft, useDraftsStore } from '../request/drafts-store';
+import { selectActiveDraft, useDraftsStore } from '../request';
 import { BusyIndicator } from '../../ui/busy-indicator';
 import { ErrorNote } from '../../ui/error-note';
 import { countBy, filterResults, noFilter, sortResults, type ResultFilter } from './check-filters';

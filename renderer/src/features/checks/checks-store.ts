@@ -8,7 +8,7 @@ import { summarize } from '../../../../shared/checks/report';
 import type { CheckRunRequest } from '../../../../shared/contract/ops-check';
 import type { WireError } from '../../../../shared/contract/index';
 import type { Host, StreamHandle } from '../../host';
-import { selectActiveDraft, useDraftsStore } from '../request/drafts-store';
+import { selectActiveDraft, useDraftsStore } from '../request';
 import { useToolViewStore } from '../../app/tool-view-store';
 
 export interface CheckForm {

@@ -2,8 +2,7 @@ import type { ExchangeRecord } from '../../../../shared/a2a/exchange';
 import { useT } from '../../i18n/i18n';
 import { Dialog } from '../../ui/dialog';
 import { DialogButtons } from '../../ui/dialog-buttons';
-import { OutcomeBadge, StatusLine } from '../response/outcome-summary';
-import { RawView } from '../response/raw-view';
+import { OutcomeBadge, StatusLine, RawView } from '../response';
 
 /** One exchange a verdict rests on, exactly as the core recorded it (secrets redacted). */
 export function EvidenceDialog({ record, title, onClose }: { record: ExchangeRecord; title: string; onClose: () => void }) {

@@ -1,9 +1,8 @@
 import { useId, useMemo, useState } from 'react';
 import { useT } from '../../i18n/i18n';
 import { formatBytes } from '../../ui/format';
-import type { A2aDraft } from '../request/draft-model';
-import { useDraftsStore } from '../request/drafts-store';
-import { useSpecsStore } from '../specs/specs-store';
+import { type A2aDraft, useDraftsStore } from '../request';
+import { useSpecsStore } from '../specs';
 import { bodyCandidates } from './replay-draft';
 
 /**

@@ -1,15 +1,15 @@
-import { openHttpTab } from '../http/http-drafts-store';
+import { openHttpTab } from '../http';
 import { useEffect, useState, type ReactNode } from 'react';
 import type { BodyDigest, HistoryEntry } from '../../../../shared/history/history-types';
 import type { WireError } from '../../../../shared/contract/index';
 import { useHost } from '../../host';
 import { useLocaleStore, useT } from '../../i18n/i18n';
 import { formatBytes, formatMs } from '../../ui/format';
-import { RawView } from '../response/raw-view';
+import { RawView } from '../response';
 import { BusyIndicator } from '../../ui/busy-indicator';
 import { ErrorNote } from '../../ui/error-note';
 import { useToolViewStore } from '../../app/tool-view-store';
-import { useDraftsStore } from '../request/drafts-store';
+import { useDraftsStore } from '../request';
 import { statusOf } from './history-format';
 import { draftSeedFromHistory } from './replay-draft';
 

@@ -3,7 +3,7 @@ import type { HistoryStats } from '../../../../shared/history/history-stats';
 import type { HistorySettings, HistorySummary } from '../../../../shared/history/history-types';
 import type { WireError } from '../../../../shared/contract/index';
 import type { Host } from '../../host';
-import { useRunsStore } from '../response/runs-store';
+import { useRunsStore } from '../response';
 
 interface HistoryState {
   query: string;

@@ -1,8 +1,8 @@
 import type { SpecFileInfo } from '../../../../shared/contract/ops-spec';
 import type { HistoryEntry } from '../../../../shared/history/history-types';
 import { isA2aVersion, isBinding } from '../../../../shared/a2a/versions';
-import type { A2aDraft } from '../request/draft-model';
-import { draftSeedFromOperation } from '../specs/open-operation';
+import type { A2aDraft } from '../request';
+import { draftSeedFromOperation } from '../specs';
 
 function bodyText(value: unknown): string {
   return `${JSON.stringify(value ?? {}, null, 2)}\n`;

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { useDraftsStore } from '../request/drafts-store';
+import { useDraftsStore } from '../request';
 import type { HttpDraft } from './http-draft';
 import { createHttpDraft } from './http-draft';
 

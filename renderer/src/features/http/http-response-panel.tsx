@@ -5,9 +5,8 @@ import { bodyView } from '../../../../shared/http/media-kind';
 import { useT } from '../../i18n/i18n';
 import { base64ToBytes, saveBlob } from '../../ui/download';
 import { Tabs } from '../../ui/tabs';
-import { LargeBody, largeBodyBytes } from '../response/large-body';
-import { StreamTimeline } from '../stream/stream-timeline';
-import { timelineFor } from '../stream/timelines';
+import { LargeBody, largeBodyBytes } from '../response';
+import { StreamTimeline, timelineFor } from '../stream';
 import { useHttpRunsStore } from './http-runs';
 
 type View = 'body' | 'headers' | 'raw' | 'timeline' | 'check';

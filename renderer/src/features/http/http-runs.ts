@@ -7,9 +7,8 @@ import { create } from 'zustand';
 import type { WireError } from '../../../../shared/contract/index';
 import type { HttpExchangeRecord } from '../../../../shared/http/http-types';
 import type { Host, StreamHandle } from '../../host';
-import { addEvent } from '../stream/timeline-model';
-import { dropTimeline, timelineFor } from '../stream/timelines';
-import { activeEnvironment } from '../environments/environments-store';
+import { addEvent, dropTimeline, timelineFor } from '../stream';
+import { activeEnvironment } from '../environments';
 import { buildHttpRequest } from './http-draft';
 import { useHttpDraftsStore } from './http-drafts-store';
 

@@ -3,7 +3,7 @@ import { useHost } from '../../host';
 import { useT } from '../../i18n/i18n';
 import { Dialog } from '../../ui/dialog';
 import { DialogButtons } from '../../ui/dialog-buttons';
-import { refreshSpecs } from '../specs/specs-store';
+import { refreshSpecs } from '../specs';
 import type { HttpDraft } from './http-draft';
 import { useHttpRunsStore } from './http-runs';
 import { saveDraftFor, splitForSpec } from './http-save-draft';

@@ -14,7 +14,7 @@ import type { QueryRow } from '../../../../shared/http/query-table';
 import { syncRowsFromUrl } from '../../../../shared/http/query-table';
 import type { SessionTab } from '../../../../shared/session/session-state';
 import { safeAuth, safeHeaders, safeTls } from '../../../../shared/session/session-state';
-import type { SessionTabKind } from '../request/drafts-persistence';
+import type { SessionTabKind } from '../request';
 import type { HttpDraft, HttpDraftOperation } from './http-draft';
 import { createHttpDraft } from './http-draft';
 import { useHttpDraftsStore } from './http-drafts-store';

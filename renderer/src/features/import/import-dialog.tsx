@@ -5,8 +5,8 @@ import { useHost } from '../../host';
 import { useT } from '../../i18n/i18n';
 import { Dialog } from '../../ui/dialog';
 import { DialogButtons } from '../../ui/dialog-buttons';
-import { refreshEnvironments } from '../environments/environments-store';
-import { refreshSpecs } from '../specs/specs-store';
+import { refreshEnvironments } from '../environments';
+import { refreshSpecs } from '../specs';
 
 /** Pasted text that is not a path or URL (a curl command, a document) goes in as text. */
 function requestOf(source: string): { source: string } | { text: string } {

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { useDraftsStore } from '../request/drafts-store';
+import { useDraftsStore } from '../request';
 import type { McpDraft } from './mcp-draft';
 import { createMcpDraft } from './mcp-draft';
 

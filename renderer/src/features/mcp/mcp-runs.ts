@@ -8,8 +8,7 @@ import { create } from 'zustand';
 import type { WireError } from '../../../../shared/contract/index';
 import type { McpCallRequest, McpConnectResult, McpExchangeRecord, McpTarget } from '../../../../shared/mcp/mcp-types';
 import type { Host, StreamHandle } from '../../host';
-import { addEvent } from '../stream/timeline-model';
-import { dropTimeline, timelineFor } from '../stream/timelines';
+import { addEvent, dropTimeline, timelineFor } from '../stream';
 
 export interface McpConnectState {
   id: number;

@@ -11,7 +11,7 @@ import { withoutUrlCredentials } from '../../../../shared/a2a/redaction';
 import { mcpTransports, type McpEnvEntry } from '../../../../shared/mcp/mcp-types';
 import type { SessionTab } from '../../../../shared/session/session-state';
 import { safeAuth, safeHeaders } from '../../../../shared/session/session-state';
-import type { SessionTabKind } from '../request/drafts-persistence';
+import type { SessionTabKind } from '../request';
 import type { McpDraft, McpSubject } from './mcp-draft';
 import { createMcpDraft } from './mcp-draft';
 import { useMcpDraftsStore } from './mcp-drafts-store';

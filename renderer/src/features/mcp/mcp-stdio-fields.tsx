@@ -7,7 +7,7 @@ import type { McpEnvEntry } from '../../../../shared/mcp/mcp-types';
 import { useT } from '../../i18n/i18n';
 import { Dialog } from '../../ui/dialog';
 import { DialogButtons } from '../../ui/dialog-buttons';
-import { SecretField } from '../request/secret-field';
+import { SecretField } from '../request';
 import type { McpDraft } from './mcp-draft';
 import { useMcpDraftsStore } from './mcp-drafts-store';
 

@@ -4,7 +4,7 @@ import type { A2aDraft } from './draft-model';
 import { effectiveHeaders, wireTarget } from './draft-model';
 import { useDraftsStore } from './drafts-store';
 import { previewText } from '../../../../shared/env/variables';
-import { previewLookup, useEnvironmentsStore } from '../environments/environments-store';
+import { previewLookup, useEnvironmentsStore } from '../environments';
 
 export function HeadersEditor({ draft }: { draft: A2aDraft }) {
   const t = useT();

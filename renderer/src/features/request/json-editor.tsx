@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type * as Monaco from 'monaco-editor';
 import { useT } from '../../i18n/i18n';
-import { useEffectiveDark } from '../settings/theme-store';
+import { useEffectiveDark } from '../settings';
 
 type MonacoModule = typeof import('./monaco-setup');
 let loading: Promise<MonacoModule> | undefined;

@@ -1,7 +1,6 @@
 import { create } from 'zustand';
 import type { LastResponseSummary } from '../../../../shared/session/session-state';
-import type { Run } from '../response/runs-store';
-import { useRunsStore } from '../response/runs-store';
+import { type Run, useRunsStore } from '../response';
 
 /** Per tab, one line about its last response: what the session keeps so a restored tab is not blank. */
 interface LastResponseState {

@@ -3,7 +3,7 @@ import type { OAuth2Auth } from '../../../../shared/a2a/auth';
 import type { OAuthObtainEvent, OAuthTokenInfo } from '../../../../shared/contract/ops-oauth';
 import { useHost, type StreamHandle } from '../../host';
 import { useT } from '../../i18n/i18n';
-import { activeEnvironment } from '../environments/environments-store';
+import { activeEnvironment } from '../environments';
 
 /** Enough filled in to ask about a token (the core says exactly what is missing otherwise). */
 function askable(auth: OAuth2Auth): boolean {

@@ -1,17 +1,14 @@
 import type { A2aCall } from '../../../../shared/a2a/call';
 import type { Host, StreamHandle } from '../../host';
-import type { RunPurpose } from '../response/runs-store';
-import { runsToReduce, useRunsStore } from '../response/runs-store';
-import { addEvent } from '../stream/timeline-model';
-import { reduceTimeline, timelineFor } from '../stream/timelines';
+import { type RunPurpose, runsToReduce, useRunsStore, type RunFacts } from '../response';
+import { addEvent, reduceTimeline, timelineFor } from '../stream';
 import { cancelTaskMethod, methodInfo, subscribeMethod } from './a2a-catalog';
 import type { A2aDraft, BuiltCall } from './draft-model';
 import { buildCall } from './draft-model';
 import { useDraftsStore } from './drafts-store';
 import type { ContinueIds } from './continue-draft';
 import { continuedDraft } from './continue-draft';
-import type { RunFacts } from '../response/run-facts';
-import { activeEnvironment } from '../environments/environments-store';
+import { activeEnvironment } from '../environments';
 
 /** Open stream handles by run id. I/O objects stay out of the stores. */
 const handles = new Map<string, StreamHandle>();

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useT } from '../../i18n/i18n';
 import { saveText } from '../../ui/download';
 import { formatBytes } from '../../ui/format';
-import { JsonEditor } from '../request/json-editor';
+import { JsonEditor } from '../request';
 
 export const largeBodyBytes = 2 * 1024 * 1024;
 const previewChars = 64 * 1024;

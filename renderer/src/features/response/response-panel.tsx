@@ -3,9 +3,8 @@ import { useShallow } from 'zustand/react/shallow';
 import { useHost, withHeldParts } from '../../host';
 import { useT, useLocaleStore } from '../../i18n/i18n';
 import { Tabs } from '../../ui/tabs';
-import { continueRun, resubscribe } from '../request/run-request';
-import { StreamTimeline } from '../stream/stream-timeline';
-import { rebuildStream, timelineFor } from '../stream/timelines';
+import { continueRun, resubscribe, useLastResponseStore } from '../request';
+import { StreamTimeline, rebuildStream, timelineFor } from '../stream';
 import { LargeBody, largeBodyBytes } from './large-body';
 import { OutcomeBadge, StatusLine } from './outcome-summary';
 import { PrettyView } from './pretty-view';
@@ -13,7 +12,6 @@ import { RawView } from './raw-view';
 import { runFacts } from './run-facts';
 import type { Run } from './runs-store';
 import { runsOfTab, useRunsStore } from './runs-store';
-import { useLastResponseStore } from '../request/last-response-store';
 import { FindResults, ResponseHeadersView, ResponseTools, TimingView } from './response-tools';
 
 /** A restored tab's one-line memory of its last response (the session keeps no bodies). */

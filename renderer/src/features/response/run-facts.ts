@@ -1,6 +1,6 @@
 import type { ExchangeRecord } from '../../../../shared/a2a/exchange';
 import { heldPayloadFacts, type Delivered } from '../../host';
-import { peekTimeline } from '../stream/timelines';
+import { peekTimeline } from '../stream';
 import { isTerminalState, taskStateLabel, serverIds, toMessageView, toTaskView, unwrapSendResult } from './a2a-objects';
 import type { Run } from './runs-store';
 

@@ -7,7 +7,7 @@ import { useT } from '../../i18n/i18n';
 import { Dialog } from '../../ui/dialog';
 import { DialogButtons } from '../../ui/dialog-buttons';
 import { copyText } from '../../ui/download';
-import { useAppInfoStore } from '../about/app-info-store';
+import { useAppInfoStore } from '../about';
 import { BusyIndicator } from '../../ui/busy-indicator';
 import { ErrorNote } from '../../ui/error-note';
 

@@ -6,7 +6,7 @@ import { useT } from '../../i18n/i18n';
 import { Dialog } from '../../ui/dialog';
 import { DialogButtons } from '../../ui/dialog-buttons';
 import { prettyJson } from '../../ui/format';
-import { useDraftsStore } from '../request/drafts-store';
+import { useDraftsStore } from '../request';
 import { BusyIndicator } from '../../ui/busy-indicator';
 import { ErrorNote } from '../../ui/error-note';
 import { draftSeedFromOperation, keepCopyOfDraft, replaceDraftContent } from './open-operation';

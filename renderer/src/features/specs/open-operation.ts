@@ -1,7 +1,6 @@
 import type { SpecOperationSummary } from '../../../../shared/contract/ops-spec';
 import { callFromXA2a } from '../../../../shared/spec/call-from-operation';
-import type { A2aDraft } from '../request/draft-model';
-import { useDraftsStore } from '../request/drafts-store';
+import { type A2aDraft, useDraftsStore } from '../request';
 import { useToolViewStore } from '../../app/tool-view-store';
 import { useSpecsStore } from './specs-store';
 

@@ -6,12 +6,11 @@ import { useT } from '../../i18n/i18n';
 import { copyText } from '../../ui/download';
 import { prettyJson } from '../../ui/format';
 import { Tabs } from '../../ui/tabs';
-import { OutcomeBadge, StatusLine } from '../response/outcome-summary';
-import { PrettyView } from '../response/pretty-view';
+import { OutcomeBadge, StatusLine, PrettyView } from '../response';
 import { BusyIndicator } from '../../ui/busy-indicator';
 import { ErrorNote } from '../../ui/error-note';
 import { openOperationAsRequest } from './open-operation';
-import { isMcpOperation, openMcpOperation } from '../mcp/open-mcp-operation';
+import { isMcpOperation, openMcpOperation } from '../mcp';
 import { runKey, runSavedOperation, useSpecRunsStore } from './spec-runs-store';
 import { fileInfo, refreshSpecs, useSpecsStore } from './specs-store';
 

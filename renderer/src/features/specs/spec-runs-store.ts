@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import type { ExchangeRecord } from '../../../../shared/a2a/exchange';
 import type { SpecOperationRef, SpecRunRequest } from '../../../../shared/contract/ops-spec';
-import { activeEnvironment } from '../environments/environments-store';
+import { activeEnvironment } from '../environments';
 import type { WireError } from '../../../../shared/contract/index';
 import type { Delivered, Host } from '../../host';
 

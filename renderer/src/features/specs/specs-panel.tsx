@@ -3,15 +3,15 @@ import type { SpecFileInfo, SpecOperationSummary } from '../../../../shared/cont
 import type { WireError } from '../../../../shared/contract/index';
 import { useHost } from '../../host';
 import { useT } from '../../i18n/i18n';
-import { selectActiveDraft, useDraftsStore } from '../request/drafts-store';
+import { selectActiveDraft, useDraftsStore } from '../request';
 import { BusyIndicator } from '../../ui/busy-indicator';
 import { ErrorNote } from '../../ui/error-note';
 import { useToolViewStore } from '../../app/tool-view-store';
 import { isStreamingMethod } from '../../../../shared/a2a/catalogue';
 import { DeleteOperationDialog } from './delete-operation-dialog';
 import { openOperationAsRequest } from './open-operation';
-import { isHttpOperation, openHttpOperation } from '../http/open-http-operation';
-import { isMcpOperation, openMcpOperation } from '../mcp/open-mcp-operation';
+import { isHttpOperation, openHttpOperation } from '../http';
+import { isMcpOperation, openMcpOperation } from '../mcp';
 import { RenameOperationDialog } from './rename-operation-dialog';
 import type { ManagedOperation } from './spec-manage';
 import { runSavedOperation } from './spec-runs-store';
@@ -19,7 +19,7 @@ import { SaveToSpecDialog } from './save-operation-dialog';
 import { refreshSpecs, useSpecsStore } from './specs-store';
 import { ValidateFileDialog } from './validate-file-dialog';
 
-import { ImportDialog } from '../import/import-dialog';
+import { ImportDialog } from '../import';
 import './spec-manage.css';
 
 type ProtocolGroup = 'a2a' | 'mcp' | 'http';

@@ -2,8 +2,7 @@ import { useState } from 'react';
 import { useT } from '../../i18n/i18n';
 import { formatMs } from '../../ui/format';
 import { JsonTree } from '../../ui/json-tree';
-import { ArtifactCard } from '../response/part-view';
-import { StateBadge } from '../response/task-card';
+import { ArtifactCard, StateBadge } from '../response';
 import type { Timeline } from './timeline-model';
 import { VirtualRows } from './virtual-rows';
 

@@ -1,6 +1,6 @@
 import type { RecordedStreamEvent } from '../../../../shared/a2a/exchange';
-import type { ArtifactView, PartView, StreamObjectKind } from '../response/a2a-objects';
-import { isObject, kindFromObjectKind, taskStateLabel, toArtifactView, toMessageView, streamObject } from '../response/a2a-objects';
+import { isObject, kindFromObjectKind, streamObject, taskStateLabel, type PartView, type StreamObjectKind } from '../../../../shared/a2a/payload';
+import { type ArtifactView, toArtifactView, toMessageView } from '../response';
 
 export interface TimelineRow {
   seq: number;

@@ -1,0 +1,16 @@
+// The request feature's public surface: what other features may import (lint refuses
+// their imports of any other module in this folder).
+export { AuthFields } from './auth-editor';
+export { cardInterfaceRefs } from './binding-switch';
+export type { CardInterfaceRef } from './binding-switch';
+export { bytesToBase64 } from './body-template';
+export { ClientCertFields } from './client-cert-fields';
+export { buildCall } from './draft-model';
+export type { A2aDraft } from './draft-model';
+export type { SessionTabKind } from './drafts-persistence';
+export { selectActiveDraft, useDraftsStore } from './drafts-store';
+export { JsonEditor } from './json-editor';
+export { useLastResponseStore } from './last-response-store';
+export { continueRun, resubscribe } from './run-request';
+export { SecretField } from './secret-field';
+export { useSecretsStore } from './secrets-store';

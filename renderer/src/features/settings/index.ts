@@ -1,0 +1,3 @@
+// The settings feature's public surface: what other features may import (lint refuses
+// their imports of any other module in this folder).
+export { useEffectiveDark } from './theme-store';

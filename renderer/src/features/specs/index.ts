@@ -1,0 +1,6 @@
+// The specs feature's public surface: what other features may import (lint refuses
+// their imports of any other module in this folder).
+export { ImportCardButton } from './import-card-dialog';
+export { draftSeedFromOperation } from './open-operation';
+export { SaveToSpecDialog, defaultSpecFileName } from './save-operation-dialog';
+export { refreshSpecs, useSpecsStore } from './specs-store';

@@ -1,0 +1,5 @@
+// The stream feature's public surface: what other features may import (lint refuses
+// their imports of any other module in this folder).
+export { StreamTimeline } from './stream-timeline';
+export { addEvent } from './timeline-model';
+export { dropTimeline, peekTimeline, rebuildStream, reduceTimeline, timelineFor } from './timelines';
