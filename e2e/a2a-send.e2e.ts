@@ -1,9 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startDemo, type RunningDemo } from '../examples/a2a-demo/src/server';
-import { generateTextBody, launchBrowser, newA2aRequest, openApp, responseRegion, saveScreenshot, storeBearer, tempDir } from './harness';
+import type { Browser } from 'playwright-core';
+import type { RunningDemo } from '../examples/a2a-demo/src/server';
+import { generateTextBody, launchBrowser, newA2aRequest, openApp, responseRegion, saveScreenshot, sendAndWait, startDemoAgent, storeBearer } from './harness';
 
 /** An agent that answers every JSON-RPC call with HTTP 200 and a JSON-RPC error (A2A §9.5). */
 async function startErrorAgent(): Promise<{ url: string; server: Server }> {
@@ -30,17 +30,12 @@ async function startErrorAgent(): Promise<{ url: string; server: Server }> {
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/rpc`, server };
 }
 
-async function sendAndWait(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Send', exact: true }).click();
-  await expect.poll(() => responseRegion(page).getAttribute('aria-busy'), { timeout: 20_000 }).toBe('false');
-}
-
 describe('A2A 1.0 unary calls against the demo agent', () => {
   let browser: Browser;
   let demo: RunningDemo;
   beforeAll(async () => {
     browser = await launchBrowser();
-    demo = await startDemo({ port: 0, grpcPort: 0, runtimeDir: await tempDir('powerduck-demo-'), stepDelayMs: 20 });
+    demo = await startDemoAgent(20);
   });
   afterAll(async () => {
     await demo?.close();

@@ -1,14 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { startDemo, type RunningDemo } from '../examples/a2a-demo/src/server';
-import { generateTextBody, launchBrowser, newA2aRequest, openApp, responseRegion, saveScreenshot, tempDir } from './harness';
+import type { RunningDemo } from '../examples/a2a-demo/src/server';
+import { generateTextBody, launchBrowser, newA2aRequest, openApp, responseRegion, saveScreenshot, startDemoAgent } from './harness';
 
 describe('A2A 1.0 streams against the demo agent', () => {
   let browser: Browser;
   let demo: RunningDemo;
   beforeAll(async () => {
     browser = await launchBrowser();
-    demo = await startDemo({ port: 0, grpcPort: 0, runtimeDir: await tempDir('powerduck-demo-'), stepDelayMs: 60 });
+    demo = await startDemoAgent(60);
   });
   afterAll(async () => {
     await demo?.close();

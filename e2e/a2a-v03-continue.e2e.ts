@@ -1,14 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { startSdkAgent, type SdkAgent } from '../test/fixtures/sdk-agent';
-import { editorText, generateTextBody, launchBrowser, newA2aRequest, openApp, responseRegion } from './harness';
-
-async function sendAndWait(page: Page): Promise<Locator> {
-  await page.getByRole('button', { name: 'Send', exact: true }).click();
-  const response = responseRegion(page);
-  await expect.poll(() => response.getAttribute('aria-busy'), { timeout: 20_000 }).toBe('false');
-  return response;
-}
+import { editorText, generateTextBody, launchBrowser, newA2aRequest, openApp, sendAndWait } from './harness';
 
 /** Generate body with a text, a data and a file part plus request metadata. */
 async function generateMixedBody(page: Page, file: { kind: 'File by URL'; url: string } | { kind: 'File by bytes'; base64: string }): Promise<void> {

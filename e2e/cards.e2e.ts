@@ -3,8 +3,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { startDemo, type RunningDemo } from '../examples/a2a-demo/src/server';
-import { launchBrowser, newA2aRequest, openApp, saveScreenshot, tempDir } from './harness';
+import type { RunningDemo } from '../examples/a2a-demo/src/server';
+import { launchBrowser, newA2aRequest, openApp, saveScreenshot, startDemoAgent } from './harness';
 
 /** Serves one fixed JSON document at every path: a card someone changed after it was signed. */
 async function serveJson(document: unknown): Promise<{ url: string; server: Server }> {
@@ -32,7 +32,7 @@ describe('card inspector: fetch, verify, apply an interface', () => {
   let tampered: { url: string; server: Server };
   beforeAll(async () => {
     browser = await launchBrowser();
-    demo = await startDemo({ port: 0, grpcPort: 0, runtimeDir: await tempDir('powerduck-demo-'), stepDelayMs: 20 });
+    demo = await startDemoAgent(20);
     // Same signature, one changed byte of content: the verdict must be "invalid" with the reason.
     tampered = await serveJson({ ...demo.card, description: `${String(demo.card['description'])} (edited)` });
   });

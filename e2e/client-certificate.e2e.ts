@@ -7,15 +7,10 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { startSdkAgent, type SdkAgent } from '../test/fixtures/sdk-agent';
 import { makeThrowawayCa, startMtlsFront, type MtlsFront, type ThrowawayCa } from '../test/fixtures/throwaway-ca';
-import { generateTextBody, launchBrowser, newA2aRequest, openApp, responseRegion } from './harness';
-
-async function sendAndWait(page: Page, request: Locator): Promise<void> {
-  await request.getByRole('button', { name: 'Send', exact: true }).click();
-  await expect.poll(() => responseRegion(page).getAttribute('aria-busy'), { timeout: 20_000 }).toBe('false');
-}
+import { generateTextBody, launchBrowser, newA2aRequest, openApp, responseRegion, sendAndWait } from './harness';
 
 describe('client certificate (mutual TLS) in the Auth tab', () => {
   let browser: Browser;

@@ -10,6 +10,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { startDemo, type RunningDemo } from '../examples/a2a-demo/src/server';
 import { openCore, type Core } from '../electron/node/core';
 import { createFileSecretStore, type SecretStorage } from '../electron/node/secret-store';
 import { startWebHost, type WebHost } from '../electron/web/web-host';
@@ -170,6 +172,19 @@ export async function setEditorText(page: Page, text: string): Promise<void> {
 
 export function responseRegion(page: Page): Locator {
   return page.getByRole('region', { name: 'Response', exact: true });
+}
+
+/** Clicks Send (the one in `scope`, default the page's) and waits until the response is no longer busy. */
+export async function sendAndWait(page: Page, scope: Page | Locator = page): Promise<Locator> {
+  await scope.getByRole('button', { name: 'Send', exact: true }).click();
+  const response = responseRegion(page);
+  await expect.poll(() => response.getAttribute('aria-busy'), { timeout: 20_000 }).toBe('false');
+  return response;
+}
+
+/** The demo agent on free ports with a throwaway runtime folder; `stepDelayMs` paces its task steps. */
+export async function startDemoAgent(stepDelayMs: number): Promise<RunningDemo> {
+  return startDemo({ port: 0, grpcPort: 0, runtimeDir: await tempDir('powerduck-demo-'), stepDelayMs });
 }
 
 export async function saveScreenshot(page: Page, name: string): Promise<void> {

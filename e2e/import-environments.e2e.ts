@@ -7,15 +7,15 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { startDemo, type RunningDemo } from '../examples/a2a-demo/src/server';
-import { launchBrowser, openApp, repoRoot, saveScreenshot, tempDir } from './harness';
+import type { RunningDemo } from '../examples/a2a-demo/src/server';
+import { launchBrowser, openApp, repoRoot, saveScreenshot, startDemoAgent } from './harness';
 
 describe('import and environments', () => {
   let browser: Browser;
   let demo: RunningDemo;
   beforeAll(async () => {
     browser = await launchBrowser();
-    demo = await startDemo({ port: 0, grpcPort: 0, runtimeDir: await tempDir('powerduck-demo-'), stepDelayMs: 20 });
+    demo = await startDemoAgent(20);
   });
   afterAll(async () => {
     await demo?.close();

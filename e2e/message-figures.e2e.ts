@@ -1,14 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { startSdkAgent, type SdkAgent } from '../test/fixtures/sdk-agent';
-import { launchBrowser, newA2aRequest, openApp, responseRegion, setEditorText } from './harness';
-
-async function sendAndWait(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Send', exact: true }).click();
-  await expect.poll(() => responseRegion(page).getAttribute('aria-busy'), { timeout: 20_000 }).toBe('false');
-}
+import { launchBrowser, newA2aRequest, openApp, sendAndWait, setEditorText } from './harness';
 
 describe('message figures and honest check errors', () => {
   let browser: Browser;

@@ -10,15 +10,10 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { startJwtAgent, type JwtAgent } from '../test/fixtures/jwt-agent';
 import { AGENT_AUDIENCE, CC_CLIENT, PUBLIC_CLIENT, startIssuer, type TestIssuer } from '../test/fixtures/oauth-issuer';
-import { generateTextBody, launchBrowser, newA2aRequest, openApp, responseRegion } from './harness';
-
-async function sendAndWait(page: Page, request: Locator): Promise<void> {
-  await request.getByRole('button', { name: 'Send', exact: true }).click();
-  await expect.poll(() => responseRegion(page).getAttribute('aria-busy'), { timeout: 20_000 }).toBe('false');
-}
+import { generateTextBody, launchBrowser, newA2aRequest, openApp, responseRegion, sendAndWait } from './harness';
 
 describe('OAuth 2.0 in the Auth tab', () => {
   let browser: Browser;

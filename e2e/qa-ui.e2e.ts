@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { startDemo, type RunningDemo } from '../examples/a2a-demo/src/server';
-import { generateTextBody, launchBrowser, newA2aRequest, openApp, tempDir } from './harness';
+import type { RunningDemo } from '../examples/a2a-demo/src/server';
+import { generateTextBody, launchBrowser, newA2aRequest, openApp, startDemoAgent } from './harness';
 
 /** Usability regressions found in a QA pass: a small (1000×700) window and per-binding hints. */
 describe('request pane in a small window', () => {
@@ -10,7 +10,7 @@ describe('request pane in a small window', () => {
   beforeAll(async () => {
     browser = await launchBrowser();
     // Slow steps so the stream is still running while the layout is measured.
-    demo = await startDemo({ port: 0, grpcPort: 0, runtimeDir: await tempDir('powerduck-demo-'), stepDelayMs: 400 });
+    demo = await startDemoAgent(400);
   });
   afterAll(async () => {
     await demo?.close();

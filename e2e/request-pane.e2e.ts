@@ -1,14 +1,9 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startDemo, type RunningDemo } from '../examples/a2a-demo/src/server';
-import { generateTextBody, launchBrowser, newA2aRequest, openApp, responseRegion, tempDir } from './harness';
-
-async function sendAndWait(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Send', exact: true }).click();
-  await expect.poll(() => responseRegion(page).getAttribute('aria-busy'), { timeout: 20_000 }).toBe('false');
-}
+import type { Browser } from 'playwright-core';
+import type { RunningDemo } from '../examples/a2a-demo/src/server';
+import { generateTextBody, launchBrowser, newA2aRequest, openApp, responseRegion, sendAndWait, startDemoAgent } from './harness';
 
 describe('the request pane', () => {
   let browser: Browser;
@@ -17,7 +12,7 @@ describe('the request pane', () => {
   let rpcOnlyUrl: string;
   beforeAll(async () => {
     browser = await launchBrowser();
-    demo = await startDemo({ port: 0, grpcPort: 0, runtimeDir: await tempDir('powerduck-demo-'), stepDelayMs: 10 });
+    demo = await startDemoAgent(10);
     // A JSON-RPC server that answers every path with an envelope and HTTP 200, as many do.
     rpcOnly = createServer((_req, res) => {
       res

@@ -1,21 +1,16 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { startDemo, type RunningDemo } from '../examples/a2a-demo/src/server';
-import { editorText, generateTextBody, launchBrowser, newA2aRequest, openApp, responseRegion, tempDir } from './harness';
-
-async function sendAndWait(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Send', exact: true }).click();
-  await expect.poll(() => responseRegion(page).getAttribute('aria-busy'), { timeout: 20_000 }).toBe('false');
-}
+import type { Browser } from 'playwright-core';
+import type { RunningDemo } from '../examples/a2a-demo/src/server';
+import { editorText, generateTextBody, launchBrowser, newA2aRequest, openApp, responseRegion, sendAndWait, startDemoAgent } from './harness';
 
 describe('open tabs survive a reload; history entries reopen without a made-up body', () => {
   let browser: Browser;
   let demo: RunningDemo;
   beforeAll(async () => {
     browser = await launchBrowser();
-    demo = await startDemo({ port: 0, grpcPort: 0, runtimeDir: await tempDir('powerduck-demo-'), stepDelayMs: 10 });
+    demo = await startDemoAgent(10);
   });
   afterAll(async () => {
     await demo?.close();

@@ -17,7 +17,7 @@ const call: A2aCall = {
 const fileName = 'manage.openapi.yaml';
 const operations = (page: Page): Locator => page.getByRole('list', { name: `Operations in ${fileName}`, exact: true });
 const row = (page: Page, title: string): Locator => operations(page).getByRole('listitem').filter({ hasText: title });
-const status = (page: Page): Locator => page.locator('.p2-manage-status');
+const status = (page: Page): Locator => page.locator('.manage-status');
 
 async function openRename(page: Page, title: string): Promise<Locator> {
   await row(page, title).getByRole('button', { name: 'Rename operation', exact: true }).click();

@@ -2,13 +2,8 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { startDemo, type RunningDemo } from '../examples/a2a-demo/src/server';
-import { generateTextBody, launchBrowser, newA2aRequest, openApp, responseRegion, saveScreenshot, tempDir } from './harness';
-
-async function sendAndWait(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'Send', exact: true }).click();
-  await expect.poll(() => responseRegion(page).getAttribute('aria-busy'), { timeout: 20_000 }).toBe('false');
-}
+import type { RunningDemo } from '../examples/a2a-demo/src/server';
+import { generateTextBody, launchBrowser, newA2aRequest, openApp, responseRegion, saveScreenshot, sendAndWait, startDemoAgent } from './harness';
 
 /** Specs sidebar → "Save request…" → the save dialog. */
 async function openSaveDialog(page: Page) {
@@ -26,7 +21,7 @@ describe('spec files: save, reopen, run, docs, Copy for LLM, conflicts', () => {
   let demo: RunningDemo;
   beforeAll(async () => {
     browser = await launchBrowser();
-    demo = await startDemo({ port: 0, grpcPort: 0, runtimeDir: await tempDir('powerduck-demo-'), stepDelayMs: 20 });
+    demo = await startDemoAgent(20);
   });
   afterAll(async () => {
     await demo?.close();

@@ -39,7 +39,7 @@ describe('everyday quality: shortcuts, theme, empty states, Generate server', ()
 
       // Ctrl+Alt+C jumps to the Card URL box.
       await page.keyboard.press('Control+Alt+KeyC');
-      await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLElement | null)?.getAttribute('id'))).toBe('p2-card-url');
+      await expect.poll(() => page.evaluate(() => (document.activeElement as HTMLElement | null)?.getAttribute('id'))).toBe('card-url');
 
       // The OS decides until the person pins a theme.
       const light = await background(page);

@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState, type ReactElement, type ReactNode } from 'react';
 import { useT } from '../i18n/i18n';
 import { Toasts } from '../ui/toasts';
 import { Splitter } from '../ui/split-pane';
@@ -40,7 +40,7 @@ export function App({ sessionProblem }: { sessionProblem?: string }) {
   const activeId = useDraftsStore((s) => s.activeId);
   const httpDraft = useHttpDraftsStore((s) => s.tabs.find((tab) => tab.id === activeId));
   const mcpDraft = useMcpDraftsStore((s) => s.tabs.find((tab) => tab.id === activeId));
-  const { sidebarOpen, sidebarWidth, requestWidth, setSidebarWidth, setRequestWidth } = useLayoutStore();
+  const { sidebarOpen, sidebarWidth, setSidebarWidth } = useLayoutStore();
   const [diagnostics, setDiagnostics] = useState(false);
   const toolView = useToolViews();
 
@@ -80,41 +80,19 @@ export function App({ sessionProblem }: { sessionProblem?: string }) {
           {toolView ? ( // the card inspector, docs, history entry or checks take the main area
             <ToolViewHost view={toolView} />
           ) : mcpDraft ? (
-            <div
-              id={panelId}
-              role="tabpanel"
-              aria-label={t('app.activeRequest')}
-              className="tab-body"
-              style={{ gridTemplateColumns: `minmax(320px, ${requestWidth}px) auto minmax(320px, 1fr)` }}
-            >
-              <McpRequestEditor key={mcpDraft.id} draft={mcpDraft} />
-              <Splitter label={t('app.resizeRequest')} orientation="vertical" value={requestWidth} min={320} max={1400} onChange={setRequestWidth} />
-              <McpResponsePanel tabId={mcpDraft.id} />
-            </div>
+            <RequestPane
+              panelId={panelId}
+              editor={<McpRequestEditor key={mcpDraft.id} draft={mcpDraft} />}
+              response={<McpResponsePanel tabId={mcpDraft.id} />}
+            />
           ) : httpDraft ? (
-            <div
-              id={panelId}
-              role="tabpanel"
-              aria-label={t('app.activeRequest')}
-              className="tab-body"
-              style={{ gridTemplateColumns: `minmax(320px, ${requestWidth}px) auto minmax(320px, 1fr)` }}
-            >
-              <HttpRequestEditor key={httpDraft.id} draft={httpDraft} />
-              <Splitter label={t('app.resizeRequest')} orientation="vertical" value={requestWidth} min={320} max={1400} onChange={setRequestWidth} />
-              <HttpResponsePanel tabId={httpDraft.id} />
-            </div>
+            <RequestPane
+              panelId={panelId}
+              editor={<HttpRequestEditor key={httpDraft.id} draft={httpDraft} />}
+              response={<HttpResponsePanel tabId={httpDraft.id} />}
+            />
           ) : draft ? (
-            <div
-              id={panelId}
-              role="tabpanel"
-              aria-label={t('app.activeRequest')}
-              className="tab-body"
-              style={{ gridTemplateColumns: `minmax(320px, ${requestWidth}px) auto minmax(320px, 1fr)` }}
-            >
-              <RequestEditor key={draft.id} draft={draft} />
-              <Splitter label={t('app.resizeRequest')} orientation="vertical" value={requestWidth} min={320} max={1400} onChange={setRequestWidth} />
-              <ResponsePanel tabId={draft.id} />
-            </div>
+            <RequestPane panelId={panelId} editor={<RequestEditor key={draft.id} draft={draft} />} response={<ResponsePanel tabId={draft.id} />} />
           ) : (
             <Welcome />
           )}
@@ -122,6 +100,25 @@ export function App({ sessionProblem }: { sessionProblem?: string }) {
       </div>
       {diagnostics ? <DiagnosticsDialog onClose={() => setDiagnostics(false)} /> : null}
       <Toasts label={t('toast.region')} dismissLabel={t('toast.dismiss')} />
+    </div>
+  );
+}
+
+/** The active tab's panel: the request editor and its response side by side, with a splitter between. */
+function RequestPane({ panelId, editor, response }: { panelId: string; editor: ReactNode; response: ReactNode }): ReactElement {
+  const t = useT();
+  const { requestWidth, setRequestWidth } = useLayoutStore();
+  return (
+    <div
+      id={panelId}
+      role="tabpanel"
+      aria-label={t('app.activeRequest')}
+      className="tab-body"
+      style={{ gridTemplateColumns: `minmax(320px, ${requestWidth}px) auto minmax(320px, 1fr)` }}
+    >
+      {editor}
+      <Splitter label={t('app.resizeRequest')} orientation="vertical" value={requestWidth} min={320} max={1400} onChange={setRequestWidth} />
+      {response}
     </div>
   );
 }

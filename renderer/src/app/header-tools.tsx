@@ -21,7 +21,7 @@ export function HeaderTools() {
       <div className="menu-anchor">
         <button {...buttonProps}>{t('tools.menu')}</button>
         {open ? (
-          <div ref={menu} id={id} role="menu" aria-label={t('tools.menu')} className="menu p2-menu-right" onKeyDown={onMenuKey}>
+          <div ref={menu} id={id} role="menu" aria-label={t('tools.menu')} className="menu menu-right" onKeyDown={onMenuKey}>
             <button type="button" role="menuitem" tabIndex={-1} aria-keyshortcuts="Control+Alt+K" onClick={() => pick(() => openCheckView())}>
               <span>{t('tools.checks')}</span>
               <span className="muted small">{t('tools.checksHint')}</span>

@@ -8,7 +8,7 @@ export function ShortcutsDialog({ onClose }: { onClose: () => void }) {
   const t = useT();
   return (
     <Dialog title={t('keys.title')} onClose={onClose} footer={<DialogButtons buttons={[{ label: t('common.close'), onClick: onClose }]} />}>
-      <table className="kv-table p2-table">
+      <table className="kv-table table">
         <thead>
           <tr>
             <th scope="col">{t('keys.col.keys')}</th>
@@ -20,7 +20,7 @@ export function ShortcutsDialog({ onClose }: { onClose: () => void }) {
           {shortcutList.map((s) => (
             <tr key={s.keys + s.action}>
               <td>
-                <kbd className="p2-kbd">{s.display}</kbd>
+                <kbd className="kbd">{s.display}</kbd>
               </td>
               <td>{t(s.action)}</td>
               <td className="muted small">{t(s.scope)}</td>

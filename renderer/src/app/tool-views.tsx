@@ -94,9 +94,9 @@ export function ToolViewHost({ view }: { view: ToolView }) {
     }
   };
   return (
-    <section className="p2-tool-view" aria-labelledby="p2-tool-view-title" onKeyDown={onKeyDown}>
-      <header className="p2-tool-head">
-        <h2 id="p2-tool-view-title" ref={heading} tabIndex={-1}>
+    <section className="tool-view" aria-labelledby="tool-view-title" onKeyDown={onKeyDown}>
+      <header className="tool-head">
+        <h2 id="tool-view-title" ref={heading} tabIndex={-1}>
           {title}
         </h2>
         <span className="spacer" />
@@ -104,8 +104,8 @@ export function ToolViewHost({ view }: { view: ToolView }) {
           {t('view.close')}
         </button>
       </header>
-      <div className="p2-tool-scroll">
-        <Suspense fallback={<p className="muted small p2-loading">{t('view.loading')}</p>}>
+      <div className="tool-scroll">
+        <Suspense fallback={<p className="muted small loading">{t('view.loading')}</p>}>
           <ViewBody view={view} />
         </Suspense>
       </div>

@@ -84,9 +84,6 @@ export const en = {
   'secret.note': 'Values go to the secret store; drafts and specs only keep the secret’s name.',
 
   'headers.caption': 'Custom headers',
-  'headers.on': 'On',
-  'headers.name': 'Name',
-  'headers.value': 'Value',
   'headers.actions': 'Actions',
   'headers.enabledN': 'Header {n} enabled',
   'headers.nameN': 'Header {n} name',

@@ -86,9 +86,6 @@ export const ko: Record<MessageKey, string> = {
   'secret.note': '값은 비밀 저장소로 가고, 초안과 스펙에는 비밀의 이름만 남습니다.',
 
   'headers.caption': '사용자 지정 헤더',
-  'headers.on': '사용',
-  'headers.name': '이름',
-  'headers.value': '값',
   'headers.actions': '동작',
   'headers.enabledN': '헤더 {n} 사용',
   'headers.nameN': '헤더 {n} 이름',

@@ -21,10 +21,10 @@ export function useDelayedBusy(busy: boolean, delayMs = 300): boolean {
 export function BusyIndicator({ busy, label, delayMs = 300 }: { busy: boolean; label: string; delayMs?: number }) {
   const shown = useDelayedBusy(busy, delayMs);
   return (
-    <div className="p2-busy" role="status" aria-live="polite">
+    <div className="busy" role="status" aria-live="polite">
       {shown ? (
         <>
-          <span className="p2-busy-bar" aria-hidden="true" />
+          <span className="busy-bar" aria-hidden="true" />
           <span className="muted small">{label}</span>
         </>
       ) : null}

@@ -12,7 +12,7 @@ export interface DialogButton {
   autoFocus?: boolean;
 }
 
-const toneClass = { primary: 'primary', danger: 'p2-danger' } as const;
+const toneClass = { primary: 'primary', danger: 'danger' } as const;
 
 /**
  * The row of buttons in a dialog's footer (pass it as `<Dialog footer>`), in the order given:

@@ -36,9 +36,9 @@ export function nextStepKey(code: WireErrorCode): MessageKey {
 export function ErrorNote({ title, error, hint, children }: { title: string; error: WireError; hint?: string; children?: ReactNode }) {
   const t = useT();
   return (
-    <div className="error-card p2-error" role="alert">
+    <div className="error-card error-note" role="alert">
       <p className="error-title">{title}</p>
-      <p className="p2-error-message">{error.message}</p>
+      <p className="error-note-message">{error.message}</p>
       {children}
       <p className="small">
         <strong>{t('err.whatNext')}</strong> {hint ?? t(nextStepKey(error.code))}

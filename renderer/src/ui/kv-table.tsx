@@ -1,4 +1,5 @@
-import { useT } from '../i18n/i18n';
+import type { ReactNode } from 'react';
+import { useT, type MessageKey } from '../i18n/i18n';
 
 export interface KvRow {
   name: string;
@@ -13,10 +14,23 @@ interface KvTableProps<R extends KvRow> {
   addLabel: string;
   /** Shapes a new empty row. */
   blank: () => R;
+  /** Accessible names of each row's controls (`{n}` is the row number); default "Send row {n}", "Name {n}"… */
+  rowLabels?: RowLabels;
+  /** Shown under the table, inside the editor (e.g. a hint). */
+  children?: ReactNode;
 }
 
+export interface RowLabels {
+  enabledN: MessageKey;
+  nameN: MessageKey;
+  valueN: MessageKey;
+  removeN: MessageKey;
+}
+
+const genericLabels: RowLabels = { enabledN: 'http.enabledN', nameN: 'http.nameN', valueN: 'http.valueN', removeN: 'http.removeN' };
+
 /** Name/value rows with an on/off box each: query params, headers, form fields. */
-export function KvTable<R extends KvRow>({ caption, rows, onChange, addLabel, blank }: KvTableProps<R>) {
+export function KvTable<R extends KvRow>({ caption, rows, onChange, addLabel, blank, rowLabels = genericLabels, children }: KvTableProps<R>) {
   const t = useT();
   const change = (index: number, patch: Partial<KvRow>): void => onChange(rows.map((r, i) => (i === index ? { ...r, ...patch } : r)));
   return (
@@ -28,7 +42,9 @@ export function KvTable<R extends KvRow>({ caption, rows, onChange, addLabel, bl
             <th scope="col">{t('http.on')}</th>
             <th scope="col">{t('http.name')}</th>
             <th scope="col">{t('http.value')}</th>
-            <th scope="col" />
+            <th scope="col">
+              <span className="visually-hidden">{t('headers.actions')}</span>
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -37,14 +53,14 @@ export function KvTable<R extends KvRow>({ caption, rows, onChange, addLabel, bl
               <td>
                 <input
                   type="checkbox"
-                  aria-label={t('http.enabledN', { n: index + 1 })}
+                  aria-label={t(rowLabels.enabledN, { n: index + 1 })}
                   checked={row.enabled !== false}
                   onChange={(e) => change(index, { enabled: e.target.checked })}
                 />
               </td>
               <td>
                 <input
-                  aria-label={t('http.nameN', { n: index + 1 })}
+                  aria-label={t(rowLabels.nameN, { n: index + 1 })}
                   value={row.name}
                   spellCheck={false}
                   onChange={(e) => change(index, { name: e.target.value })}
@@ -52,7 +68,7 @@ export function KvTable<R extends KvRow>({ caption, rows, onChange, addLabel, bl
               </td>
               <td>
                 <input
-                  aria-label={t('http.valueN', { n: index + 1 })}
+                  aria-label={t(rowLabels.valueN, { n: index + 1 })}
                   value={row.value}
                   spellCheck={false}
                   onChange={(e) => change(index, { value: e.target.value })}
@@ -62,7 +78,7 @@ export function KvTable<R extends KvRow>({ caption, rows, onChange, addLabel, bl
                 <button
                   type="button"
                   className="icon-button"
-                  aria-label={t('http.removeN', { n: index + 1 })}
+                  aria-label={t(rowLabels.removeN, { n: index + 1 })}
                   onClick={() => onChange(rows.filter((_, i) => i !== index))}
                 >
                   ×
@@ -75,6 +91,7 @@ export function KvTable<R extends KvRow>({ caption, rows, onChange, addLabel, bl
       <button type="button" onClick={() => onChange([...rows, blank()])}>
         {addLabel}
       </button>
+      {children}
     </div>
   );
 }

@@ -81,13 +81,13 @@ export function CardAuthPanel({
   const auth = picked?.auth;
   const setAuth = (next: AuthConfig): void => setPicked((p) => (p ? { ...p, auth: next } : p));
   return (
-    <section className="p2-section" aria-labelledby={`${id}-title`}>
+    <section className="section" aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`}>{t('card.auth.title')}</h3>
       {choices.length === 0 && unusable.length === 0 ? <p className="muted small">{t('card.security.none')}</p> : null}
       {choices.length ? (
         <>
           <p className="muted small">{t('card.auth.hint')}</p>
-          <ul className="p2-list">
+          <ul className="list">
             {choices.map((choice, index) => (
               <li key={`${index}-${choice.scheme}-${choice.flow ?? ''}`}>
                 <button
@@ -107,7 +107,7 @@ export function CardAuthPanel({
         </>
       ) : null}
       {unusable.length ? (
-        <ul className="p2-list muted small">
+        <ul className="list muted small">
           {unusable.map((u, index) => (
             <li key={`${index}-${u.scheme}`}>{t('card.auth.unusable', { scheme: u.scheme, reason: u.reason })}</li>
           ))}

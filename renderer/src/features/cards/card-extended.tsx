@@ -16,7 +16,7 @@ function short(value: unknown): string {
 function DiffTable({ diff }: { diff: CardDiffEntry[] }) {
   const t = useT();
   return (
-    <table className="kv-table p2-table p2-diff">
+    <table className="kv-table table diff">
       <caption>{t('card.ext.diffCaption', { count: diff.length })}</caption>
       <thead>
         <tr>
@@ -28,16 +28,16 @@ function DiffTable({ diff }: { diff: CardDiffEntry[] }) {
       </thead>
       <tbody>
         {diff.map((d, i) => (
-          <tr key={`${d.path}-${i}`} className={`p2-diff-${d.change}`}>
+          <tr key={`${d.path}-${i}`} className={`diff-${d.change}`}>
             <td>
               <code>{d.path}</code>
             </td>
             <td>{t(`card.ext.${d.change}`)}</td>
             <td>
-              <pre className="p2-cell-pre">{short(d.before)}</pre>
+              <pre className="cell-pre">{short(d.before)}</pre>
             </td>
             <td>
-              <pre className="p2-cell-pre">{short(d.after)}</pre>
+              <pre className="cell-pre">{short(d.after)}</pre>
             </td>
           </tr>
         ))}
@@ -54,8 +54,8 @@ export function CardExtended({ declared }: { declared: boolean | undefined }) {
   const extended = useCardsStore((s) => s.extended);
   const ready = Boolean(draft?.endpoint.trim());
   return (
-    <section className="p2-section" aria-labelledby="p2-card-extended">
-      <h3 id="p2-card-extended">{t('card.ext.title')}</h3>
+    <section className="section" aria-labelledby="card-extended">
+      <h3 id="card-extended">{t('card.ext.title')}</h3>
       {declared !== true ? <p className="notice small">{t('card.ext.notDeclared')}</p> : null}
       <p className="muted small">
         {draft && ready
@@ -78,7 +78,7 @@ export function CardExtended({ declared }: { declared: boolean | undefined }) {
           {extended.value.diff === undefined ? (
             <p className="muted small">{t('card.ext.noPublic')}</p>
           ) : extended.value.diff.length === 0 ? (
-            <p className="p2-ok-line">{t('card.ext.same')}</p>
+            <p className="ok-line">{t('card.ext.same')}</p>
           ) : (
             <DiffTable diff={extended.value.diff} />
           )}

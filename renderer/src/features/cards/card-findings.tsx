@@ -3,7 +3,7 @@ import type { CardFinding, FindingSeverity } from '../../../../shared/card/card-
 import { useT } from '../../i18n/i18n';
 
 const order: FindingSeverity[] = ['error', 'warning', 'info'];
-const tone: Record<FindingSeverity, string> = { error: 'tone-error', warning: 'p2-tone-warn', info: 'tone-neutral' };
+const tone: Record<FindingSeverity, string> = { error: 'tone-error', warning: 'tone-warn', info: 'tone-neutral' };
 
 /** Schema and lint findings, worst first, each anchored at the JSON path it is about. */
 export function CardFindings({ findings, version }: { findings: CardFinding[]; version: string }) {
@@ -13,10 +13,10 @@ export function CardFindings({ findings, version }: { findings: CardFinding[]; v
   const sorted = [...findings].sort((a, b) => order.indexOf(a.severity) - order.indexOf(b.severity));
   const visible = shown === 'all' ? sorted : sorted.filter((f) => f.severity === shown);
   return (
-    <section className="p2-section" aria-labelledby="p2-card-findings">
-      <h3 id="p2-card-findings">{t('card.findings', { count: findings.length })}</h3>
+    <section className="section" aria-labelledby="card-findings">
+      <h3 id="card-findings">{t('card.findings', { count: findings.length })}</h3>
       {findings.length === 0 ? (
-        <p className="p2-ok-line">{t('card.findings.none', { version })}</p>
+        <p className="ok-line">{t('card.findings.none', { version })}</p>
       ) : (
         <>
           <div className="actions" role="group" aria-label={t('card.findings.filter')}>
@@ -26,10 +26,10 @@ export function CardFindings({ findings, version }: { findings: CardFinding[]; v
               </button>
             ))}
           </div>
-          <ul className="p2-findings">
+          <ul className="findings">
             {visible.map((f, i) => (
               <li key={`${f.path}-${f.rule}-${i}`}>
-                <span className={`p2-pill ${tone[f.severity]}`}>{t(`card.sev.${f.severity}`)}</span> <code className="p2-path">{f.path}</code>{' '}
+                <span className={`pill ${tone[f.severity]}`}>{t(`card.sev.${f.severity}`)}</span> <code className="path">{f.path}</code>{' '}
                 <span>{f.message}</span> <span className="muted small">({f.rule})</span>
               </li>
             ))}

@@ -30,15 +30,15 @@ export default function CardInspector() {
   const { summary } = result;
   const cardUrl = source.kind === 'fetched' ? source.result.fetch.url : undefined;
   return (
-    <div className="p2-inspector">
-      <header className="p2-inspector-head">
+    <div className="inspector">
+      <header className="inspector-head">
         <div>
-          <h2 className="p2-card-name">
-            {summary.name || t('card.unnamed')} <span className="p2-pill tone-task">{t('card.versionBadge', { version: result.version })}</span>{' '}
+          <h2 className="card-name">
+            {summary.name || t('card.unnamed')} <span className="pill tone-task">{t('card.versionBadge', { version: result.version })}</span>{' '}
             {summary.agentVersion ? <span className="muted small">v{summary.agentVersion}</span> : null}
           </h2>
           <p className="muted small">{result.versionReason}</p>
-          {summary.description ? <p className="p2-description">{summary.description}</p> : null}
+          {summary.description ? <p className="description">{summary.description}</p> : null}
           {summary.provider ? <p className="small">{t('card.provider', { organization: summary.provider.organization, url: summary.provider.url })}</p> : null}
           {source.kind === 'fetched' ? <FetchLine info={source.result.fetch} /> : <p className="muted small">{t('card.pasted')}</p>}
           {source.kind === 'fetched' && source.result.fetch.lookupNote ? <p className="muted small">{source.result.fetch.lookupNote}</p> : null}
@@ -53,13 +53,13 @@ export default function CardInspector() {
           </button>
         </div>
       </header>
-      <nav className="p2-jump" aria-label={t('card.jump')}>
-        <a href="#p2-card-caps">{t('card.capabilities')}</a>
-        <a href="#p2-card-interfaces">{t('card.jump.interfaces')}</a>
-        <a href="#p2-card-findings">{t('card.jump.findings')}</a>
-        <a href="#p2-card-signatures">{t('card.jump.signatures')}</a>
-        <a href="#p2-card-extended">{t('card.ext.title')}</a>
-        <a href="#p2-card-json">{t('card.json')}</a>
+      <nav className="jump" aria-label={t('card.jump')}>
+        <a href="#card-caps">{t('card.capabilities')}</a>
+        <a href="#card-interfaces">{t('card.jump.interfaces')}</a>
+        <a href="#card-findings">{t('card.jump.findings')}</a>
+        <a href="#card-signatures">{t('card.jump.signatures')}</a>
+        <a href="#card-extended">{t('card.ext.title')}</a>
+        <a href="#card-json">{t('card.json')}</a>
       </nav>
       <CardPanels summary={summary} />
       <CardAuthPanel card={result.card} version={result.version} cardUrl={cardUrl} interfaces={summary.interfaces} />
@@ -67,8 +67,8 @@ export default function CardInspector() {
       <CardFindings findings={result.findings} version={result.version} />
       <CardSignatures signatures={summary.signatures} canonical={result.canonical} />
       <CardExtended declared={summary.capabilities.extendedAgentCard} />
-      <section className="p2-section" aria-labelledby="p2-card-json">
-        <h3 id="p2-card-json">{t('card.json')}</h3>
+      <section className="section" aria-labelledby="card-json">
+        <h3 id="card-json">{t('card.json')}</h3>
         {summary.customFields.length ? <p className="muted small">{t('card.customFields', { fields: summary.customFields.join(', ') })}</p> : null}
         <JsonTree value={result.card} label={t('card.json')} />
       </section>

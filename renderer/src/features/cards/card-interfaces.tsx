@@ -49,11 +49,11 @@ export function CardInterfaces({ card, interfaces }: { card: unknown; interfaces
   };
 
   return (
-    <section className="p2-section" aria-labelledby="p2-card-interfaces">
-      <h3 id="p2-card-interfaces">{t('card.interfaces', { count: interfaces.length })}</h3>
+    <section className="section" aria-labelledby="card-interfaces">
+      <h3 id="card-interfaces">{t('card.interfaces', { count: interfaces.length })}</h3>
       <p className="muted small">{hasDraft ? t('card.interfaces.hintDraft') : t('card.interfaces.hintNoDraft')}</p>
       {interfaces.length ? (
-        <table className="kv-table p2-table">
+        <table className="kv-table table">
           <thead>
             <tr>
               <th scope="col">#</th>
@@ -68,7 +68,7 @@ export function CardInterfaces({ card, interfaces }: { card: unknown; interfaces
           </thead>
           <tbody>
             {interfaces.map((entry) => {
-              const describedBy = `p2-if-${entry.index}`;
+              const describedBy = `if-${entry.index}`;
               return (
                 <tr key={entry.index} aria-label={`${entry.binding} ${entry.protocolVersion} ${entry.url}`}>
                   <td>{entry.index}</td>
@@ -81,7 +81,7 @@ export function CardInterfaces({ card, interfaces }: { card: unknown; interfaces
                     {entry.tenant ? <div className="muted small">{t('card.if.tenant', { tenant: entry.tenant })}</div> : null}
                   </td>
                   <td className="small">
-                    {entry.preferred ? <span className="p2-pill tone-task">{t('card.if.preferred')}</span> : null}{' '}
+                    {entry.preferred ? <span className="pill tone-task">{t('card.if.preferred')}</span> : null}{' '}
                     {entry.callable ? null : <span className="warning">{entry.notCallableReason ?? t('card.if.notCallable')}</span>}
                   </td>
                   <td>
@@ -106,10 +106,10 @@ export function CardInterfaces({ card, interfaces }: { card: unknown; interfaces
       {error ? <ErrorNote title={t('card.if.applyFailed')} error={error} /> : null}
       <div role="status" aria-live="polite">
         {applied ? (
-          <div className="p2-applied">
+          <div className="applied">
             <p>{t('card.if.applied', { index: applied.index, binding: applied.plan.interface.binding, tab: applied.tabTitle })}</p>
             {applied.plan.changes.length ? (
-              <ul className="p2-list small">
+              <ul className="list small">
                 {applied.plan.changes.map((c) => (
                   <li key={c.field}>
                     <code>{c.field}</code>: {c.from ?? '—'} → <strong>{c.to ?? '—'}</strong>

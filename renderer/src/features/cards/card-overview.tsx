@@ -12,7 +12,7 @@ function flag(value: boolean | undefined, t: Translate): { text: string; tone: s
 export function FetchLine({ info }: { info: CardFetchInfo }) {
   const t = useT();
   return (
-    <p className="muted small p2-fetch-line">
+    <p className="muted small fetch-line">
       {t('card.fetchedFrom', {
         url: info.url,
         status: `${info.status} ${info.statusText}`.trim(),
@@ -32,7 +32,7 @@ function Modes({ label, modes }: { label: string; modes: string[] }) {
       <dd>
         {modes.length ? (
           modes.map((m) => (
-            <code key={m} className="p2-chip">
+            <code key={m} className="chip">
               {m}
             </code>
           ))
@@ -53,9 +53,9 @@ export function CardPanels({ summary }: { summary: CardSummary }) {
     [t('card.cap.extended'), summary.capabilities.extendedAgentCard],
   ];
   return (
-    <div className="p2-panels">
-      <section className="p2-panel" aria-labelledby="p2-card-caps">
-        <h3 id="p2-card-caps">{t('card.capabilities')}</h3>
+    <div className="panels">
+      <section className="panel" aria-labelledby="card-caps">
+        <h3 id="card-caps">{t('card.capabilities')}</h3>
         <dl className="facts">
           {caps.map(([label, value]) => {
             const f = flag(value, t);
@@ -63,7 +63,7 @@ export function CardPanels({ summary }: { summary: CardSummary }) {
               <div className="fact" key={label}>
                 <dt>{label}</dt>
                 <dd>
-                  <span className={`p2-pill ${f.tone}`}>{f.text}</span>
+                  <span className={`pill ${f.tone}`}>{f.text}</span>
                 </dd>
               </div>
             );
@@ -74,10 +74,10 @@ export function CardPanels({ summary }: { summary: CardSummary }) {
         {summary.capabilities.extensions.length ? (
           <>
             <h4>{t('card.extensions')}</h4>
-            <ul className="p2-list">
+            <ul className="list">
               {summary.capabilities.extensions.map((e) => (
                 <li key={e.uri}>
-                  <code>{e.uri}</code> {e.required ? <span className="p2-pill tone-error">{t('card.ext.required')}</span> : null}
+                  <code>{e.uri}</code> {e.required ? <span className="pill tone-error">{t('card.ext.required')}</span> : null}
                   {e.description ? <div className="muted small">{e.description}</div> : null}
                 </li>
               ))}
@@ -86,10 +86,10 @@ export function CardPanels({ summary }: { summary: CardSummary }) {
         ) : null}
       </section>
 
-      <section className="p2-panel" aria-labelledby="p2-card-skills">
-        <h3 id="p2-card-skills">{t('card.skills', { count: summary.skills.length })}</h3>
+      <section className="panel" aria-labelledby="card-skills">
+        <h3 id="card-skills">{t('card.skills', { count: summary.skills.length })}</h3>
         {summary.skills.length ? (
-          <ul className="p2-list">
+          <ul className="list">
             {summary.skills.map((skill) => (
               <li key={`${skill.index}-${skill.id}`}>
                 <div>
@@ -97,9 +97,9 @@ export function CardPanels({ summary }: { summary: CardSummary }) {
                 </div>
                 {skill.description ? <div className="small">{skill.description}</div> : null}
                 {skill.tags.length ? (
-                  <div className="p2-chips">
+                  <div className="chips">
                     {skill.tags.map((tag) => (
-                      <span key={tag} className="p2-chip">
+                      <span key={tag} className="chip">
                         {tag}
                       </span>
                     ))}
@@ -109,7 +109,7 @@ export function CardPanels({ summary }: { summary: CardSummary }) {
                   <div className="muted small">
                     {t('card.skill.examples')}{' '}
                     {skill.examples.map((ex) => (
-                      <code key={ex} className="p2-chip">
+                      <code key={ex} className="chip">
                         {ex}
                       </code>
                     ))}
@@ -128,10 +128,10 @@ export function CardPanels({ summary }: { summary: CardSummary }) {
         )}
       </section>
 
-      <section className="p2-panel" aria-labelledby="p2-card-security">
-        <h3 id="p2-card-security">{t('card.security')}</h3>
+      <section className="panel" aria-labelledby="card-security">
+        <h3 id="card-security">{t('card.security')}</h3>
         {summary.securitySchemes.length ? (
-          <ul className="p2-list">
+          <ul className="list">
             {summary.securitySchemes.map((s) => (
               <li key={s.name}>
                 <strong>{s.name}</strong>: {s.label}
@@ -146,7 +146,7 @@ export function CardPanels({ summary }: { summary: CardSummary }) {
         {summary.securityRequirements.length ? (
           <>
             <h4>{t('card.security.required')}</h4>
-            <ul className="p2-list">
+            <ul className="list">
               {summary.securityRequirements.map((req, i) => (
                 <li key={i}>
                   {req.schemes.map((s) => `${s.name}${s.scopes.length ? ` (${s.scopes.join(', ')})` : ''}`).join(' + ') || t('card.security.anonymous')}

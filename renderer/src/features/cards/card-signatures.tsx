@@ -11,7 +11,7 @@ import { useCardsStore, verifyCard } from './cards-store';
 function CanonicalView({ canonical, verified }: { canonical: CanonicalBytes; verified: boolean }) {
   const t = useT();
   return (
-    <details className="p2-canonical">
+    <details className="canonical">
       <summary>
         {verified ? t('card.sig.canonicalVerified') : t('card.sig.canonical')} · <code>{canonical.form}</code> ·{' '}
         <span className="mono">SHA-256 {canonical.sha256}</span>
@@ -42,11 +42,11 @@ export function CardSignatures({ signatures, canonical }: { signatures: CardSign
   const result = verify.value;
 
   return (
-    <section className="p2-section" aria-labelledby="p2-card-signatures">
-      <h3 id="p2-card-signatures">{t('card.sig.title', { count: signatures.length })}</h3>
+    <section className="section" aria-labelledby="card-signatures">
+      <h3 id="card-signatures">{t('card.sig.title', { count: signatures.length })}</h3>
       {signatures.length === 0 ? <p className="notice">{t('card.sig.unsigned')}</p> : null}
       {signatures.length ? (
-        <ul className="p2-list small">
+        <ul className="list small">
           {signatures.map((s) => (
             <li key={s.index}>
               #{s.index} · kid <code>{s.kid ?? '—'}</code> · alg <code>{s.alg ?? '—'}</code>
@@ -94,14 +94,12 @@ export function CardSignatures({ signatures, canonical }: { signatures: CardSign
       <BusyIndicator busy={verify.busy} label={t('card.sig.verifying')} />
       {verify.error ? <ErrorNote title={t('card.sig.failed')} error={verify.error} /> : null}
       {result ? (
-        <div className="p2-verdicts" aria-label={t('card.sig.results')}>
-          <p className={result.validCount > 0 ? 'p2-ok-line' : 'error'}>
-            {t('card.sig.summary', { valid: result.validCount, total: result.signatures.length })}
-          </p>
-          <ul className="p2-list">
+        <div className="verdicts" aria-label={t('card.sig.results')}>
+          <p className={result.validCount > 0 ? 'ok-line' : 'error'}>{t('card.sig.summary', { valid: result.validCount, total: result.signatures.length })}</p>
+          <ul className="list">
             {result.signatures.map((s) => (
-              <li key={s.index} className={`p2-verdict p2-verdict-${s.verdict}`}>
-                <span className={`p2-pill ${s.verdict === 'valid' ? 'tone-ok' : 'tone-error'}`}>
+              <li key={s.index} className={`verdict verdict-${s.verdict}`}>
+                <span className={`pill ${s.verdict === 'valid' ? 'tone-ok' : 'tone-error'}`}>
                   {s.verdict === 'valid' ? t('card.sig.valid') : t('card.sig.invalid')}
                 </span>{' '}
                 {t('card.sig.which', { index: s.index, kid: s.kid ?? '—', alg: s.alg ?? '—' })}
@@ -140,7 +138,7 @@ export function CardSignatures({ signatures, canonical }: { signatures: CardSign
       ) : (
         <CanonicalView canonical={canonical} verified={false} />
       )}
-      <p className="p2-trust small" role="note">
+      <p className="trust small" role="note">
         <strong>{t('card.sig.trustTitle')}</strong> {t('card.sig.trust')}
       </p>
     </section>

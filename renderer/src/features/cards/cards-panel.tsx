@@ -7,7 +7,7 @@ import { ErrorNote } from '../../ui/error-note';
 import { useToolViewStore } from '../../app/tool-view-store';
 import { fetchCard, forgetRecent, inspectPastedCard, useCardsStore } from './cards-store';
 
-export const cardUrlInputId = 'p2-card-url';
+export const cardUrlInputId = 'card-url';
 
 /** Sidebar: where a card is fetched (or pasted); the inspector opens in the main area. */
 export function CardsPanel() {
@@ -30,7 +30,7 @@ export function CardsPanel() {
   };
 
   return (
-    <div className="p2-sidebar-panel">
+    <div className="sidebar-panel">
       <form onSubmit={submit} aria-label={t('cards.formLabel')}>
         <div className="field-col">
           <label htmlFor={cardUrlInputId}>{t('cards.url')}</label>
@@ -70,15 +70,15 @@ export function CardsPanel() {
       ) : null}
       {recent.length ? (
         <section aria-labelledby={`${id}-recent`}>
-          <h3 id={`${id}-recent`} className="p2-side-heading">
+          <h3 id={`${id}-recent`} className="side-heading">
             {t('cards.recent')}
           </h3>
-          <ul className="p2-side-list">
+          <ul className="side-list">
             {recent.map((r) => (
               <li key={r.url}>
                 <button
                   type="button"
-                  className="p2-side-item"
+                  className="side-item"
                   title={r.url}
                   onClick={() => {
                     setUrl(r.url);
@@ -98,7 +98,7 @@ export function CardsPanel() {
       ) : (
         <p className="muted small">{t('cards.firstHint')}</p>
       )}
-      <details className="p2-paste">
+      <details className="paste">
         <summary>{t('cards.paste')}</summary>
         <div className="field-col">
           <label htmlFor={`${id}-paste`}>{t('cards.pasteLabel')}</label>

@@ -14,17 +14,17 @@ import { countBy, filterResults, noFilter, sortResults, type ResultFilter } from
 import { activeRequestTarget, isAgentRefusal, startChecks, stopChecks, useChecksStore } from './checks-store';
 import { EvidenceDialog } from './evidence-dialog';
 
-const verdictTone = { pass: 'tone-ok', fail: 'tone-error', warn: 'p2-tone-warn', skipped: 'tone-neutral' } as const;
+const verdictTone = { pass: 'tone-ok', fail: 'tone-error', warn: 'tone-warn', skipped: 'tone-neutral' } as const;
 
 function ResultRow({ result, onEvidence, onRerun }: { result: CheckResult; onEvidence: (record: ExchangeRecord, title: string) => void; onRerun: () => void }) {
   const t = useT();
   return (
-    <tr className={`p2-check-${result.verdict}`}>
+    <tr className={`check-${result.verdict}`}>
       <td>
-        <span className={`p2-pill ${verdictTone[result.verdict]}`}>{t(`checks.verdict.${result.verdict}`)}</span>
+        <span className={`pill ${verdictTone[result.verdict]}`}>{t(`checks.verdict.${result.verdict}`)}</span>
       </td>
       <td>
-        <span className="p2-level">{result.level}</span>
+        <span className="level">{result.level}</span>
       </td>
       <td>
         <strong>{result.title}</strong>
@@ -48,7 +48,7 @@ function ResultRow({ result, onEvidence, onRerun }: { result: CheckResult; onEvi
       </td>
       <td className="small">
         {result.evidence.length ? (
-          <ul className="p2-list">
+          <ul className="list">
             {result.evidence.map((record, i) => (
               <li key={record.id}>
                 <button type="button" className="link-button" onClick={() => onEvidence(record, `${result.title} · ${t('checks.exchangeN', { n: i + 1 })}`)}>
@@ -100,8 +100,8 @@ export default function CheckView() {
     setForm({ groups: on ? [...form.groups, group] : form.groups.filter((g) => g !== group) });
 
   return (
-    <div className="p2-view-body p2-checks">
-      <form onSubmit={submit} className="p2-check-form" aria-label={t('checks.formLabel')}>
+    <div className="view-body checks">
+      <form onSubmit={submit} className="check-form" aria-label={t('checks.formLabel')}>
         <div className="field-col grow">
           <label htmlFor={`${id}-target`}>{t('checks.target')}</label>
           <input
@@ -138,22 +138,22 @@ export default function CheckView() {
             </button>
           ) : null}
         </div>
-        <fieldset className="p2-inline-fieldset">
+        <fieldset className="inline-fieldset">
           <legend>{t('checks.groups')}</legend>
           {checkGroups.map((g) => (
-            <label key={g} className="p2-check">
+            <label key={g} className="check">
               <input type="checkbox" checked={form.groups.includes(g)} onChange={(e) => toggleGroup(g, e.target.checked)} />
               {t(`checks.group.${g}`)}
             </label>
           ))}
           <span className="muted small">{form.groups.length ? '' : t('checks.allGroups')}</span>
         </fieldset>
-        <label className="p2-check">
+        <label className="check">
           {/* Never shown ticked when the active tab has no auth: nothing would be sent. */}
           <input type="checkbox" checked={hasAuth && form.useRequestAuth} disabled={!hasAuth} onChange={(e) => setForm({ useRequestAuth: e.target.checked })} />
           {hasAuth && draft ? t('checks.useAuth', { auth: draft.auth.type }) : t('checks.useAuthNone')}
         </label>
-        <label className="p2-check">
+        <label className="check">
           <input
             type="checkbox"
             checked={form.strict === true}
@@ -178,7 +178,7 @@ export default function CheckView() {
       </form>
 
       {running ? (
-        <div className="p2-check-progress">
+        <div className="check-progress">
           <progress max={run.total || undefined} value={run.total ? run.results.length : undefined} aria-label={t('checks.progress')} />
           <span className="small">{run.total ? t('checks.progressN', { done: run.results.length, total: run.total }) : t('checks.planning')}</span>
         </div>
@@ -189,7 +189,7 @@ export default function CheckView() {
       ) : null}
       {run.status === 'stopped' ? <p className="notice">{t('checks.stopped', { n: run.results.length })}</p> : null}
       {run.status === 'idle' ? (
-        <div className="p2-empty-teach">
+        <div className="empty-teach">
           <p>{t('checks.emptyTitle')}</p>
           <p className="muted small">{t('checks.emptyBody')}</p>
         </div>
@@ -202,7 +202,7 @@ export default function CheckView() {
       ) : null}
       {run.report ? (
         <div className="actions">
-          <span className={run.report.summary.mustFailures ? 'error' : 'p2-ok-line'} role="status">
+          <span className={run.report.summary.mustFailures ? 'error' : 'ok-line'} role="status">
             {t('checks.summary', {
               pass: run.report.summary.pass,
               fail: run.report.summary.fail,
@@ -234,7 +234,7 @@ export default function CheckView() {
 
       {run.results.length ? (
         <>
-          <div className="p2-filters" role="group" aria-label={t('checks.filters')}>
+          <div className="filters" role="group" aria-label={t('checks.filters')}>
             <div className="actions" role="group" aria-label={t('checks.filterVerdict')}>
               <button type="button" aria-pressed={filter.verdict === 'all'} onClick={() => setFilter({ ...filter, verdict: 'all' })}>
                 {t('checks.all', { n: run.results.length })}
@@ -279,7 +279,7 @@ export default function CheckView() {
             <label htmlFor={`${id}-ftext`}>{t('checks.filterText')}</label>
             <input id={`${id}-ftext`} type="search" value={filter.text} onChange={(e) => setFilter({ ...filter, text: e.target.value })} />
           </div>
-          <table className="kv-table p2-table p2-check-table">
+          <table className="kv-table table check-table">
             <caption className="visually-hidden">{t('checks.tableCaption')}</caption>
             <thead>
               <tr>

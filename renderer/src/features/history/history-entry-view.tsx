@@ -48,7 +48,7 @@ export function HistoryEntryDetails({ entry }: { entry: HistoryEntry }) {
   const status = statusOf(entry);
   const yesNo = (v: boolean): string => (v ? t('common.yes') : t('common.no'));
   return (
-    <div className="p2-history-entry">
+    <div className="history-entry">
       <dl className="facts">
         <Fact label={t('history.f.when')}>{new Date(entry.startedAt).toLocaleString(locale)}</Fact>
         <Fact label={t('history.f.source')}>{t(`history.source.${entry.source}`)}</Fact>
@@ -64,7 +64,7 @@ export function HistoryEntryDetails({ entry }: { entry: HistoryEntry }) {
         <Fact label={t('history.f.attempt')}>{entry.attempt}</Fact>
         <Fact label={t('history.f.httpStatus')}>{entry.httpStatus ?? (entry.grpcStatus ? `gRPC ${entry.grpcStatus}` : '—')}</Fact>
         <Fact label={t('history.f.outcome')}>
-          <span className={`p2-pill tone-${status.tone}`}>{entry.outcomeKind}</span>
+          <span className={`pill tone-${status.tone}`}>{entry.outcomeKind}</span>
           {entry.taskState ? ` · ${entry.taskState}` : ''}
         </Fact>
         <Fact label={t('history.f.a2aError')}>
@@ -92,7 +92,7 @@ export function HistoryEntryDetails({ entry }: { entry: HistoryEntry }) {
 
       <h3>{t('history.messages', { count: entry.messages.length })}</h3>
       {entry.messages.length ? (
-        <table className="kv-table p2-table">
+        <table className="kv-table table">
           <thead>
             <tr>
               <th scope="col">{t('history.m.direction')}</th>
@@ -108,7 +108,7 @@ export function HistoryEntryDetails({ entry }: { entry: HistoryEntry }) {
                 <td className="mono">{m.messageId ?? '—'}</td>
                 <td>{m.role ?? '—'}</td>
                 <td>
-                  <ul className="p2-list small">
+                  <ul className="list small">
                     {m.parts.map((p, j) => (
                       <li key={j}>
                         {p.kind} · <code>{p.mediaType}</code>
@@ -179,7 +179,7 @@ export default function HistoryEntryView({ id }: { id: string }) {
   };
 
   return (
-    <div className="p2-view-body">
+    <div className="view-body">
       <BusyIndicator busy={busy} label={t('history.loadingEntry')} />
       {error ? <ErrorNote title={t('history.entryFailed')} error={error} /> : null}
       {entry ? (

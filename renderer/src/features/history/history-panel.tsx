@@ -7,7 +7,7 @@ import { useToolViewStore } from '../../app/tool-view-store';
 import { hostOf, statusOf, timeOf } from './history-format';
 import { clearHistory, loadHistorySettings, refreshHistory, refreshOnRunsDone, setFullBodies, useHistoryStore } from './history-store';
 
-export const historySearchId = 'p2-history-search';
+export const historySearchId = 'history-search';
 
 /** Sidebar: every recorded exchange, newest first, searchable; the entry opens in the main area. */
 export function HistoryPanel() {
@@ -38,7 +38,7 @@ export function HistoryPanel() {
   }, [host, query]);
 
   return (
-    <div className="p2-sidebar-panel">
+    <div className="sidebar-panel">
       <div className="field-col">
         <label htmlFor={historySearchId}>{t('history.search')}</label>
         <input
@@ -72,20 +72,20 @@ export function HistoryPanel() {
       ) : null}
       {loaded && stored > 0 && entries.length === 0 ? <p className="muted small">{t('history.noMatch')}</p> : null}
       {entries.length ? (
-        <ul className="p2-side-list" aria-label={t('history.listLabel')}>
+        <ul className="side-list" aria-label={t('history.listLabel')}>
           {entries.map((entry) => {
             const status = statusOf(entry);
             return (
               <li key={entry.id}>
                 <button
                   type="button"
-                  className="p2-side-item"
+                  className="side-item"
                   aria-current={openId === entry.id ? 'true' : undefined}
                   onClick={() => useToolViewStore.getState().open({ kind: 'history', id: entry.id })}
                 >
-                  <span className="p2-history-line">
+                  <span className="history-line">
                     <strong>{entry.method}</strong>
-                    <span className={`p2-pill tone-${status.tone}`}>{status.text}</span>
+                    <span className={`pill tone-${status.tone}`}>{status.text}</span>
                   </span>
                   <span className="muted small">
                     {timeOf(entry.startedAt, locale)} · {entry.interface.binding} {entry.interface.version} · {hostOf(entry.interface.endpoint)}
@@ -100,8 +100,8 @@ export function HistoryPanel() {
         </ul>
       ) : null}
       {stats && stats.attempts > 0 ? (
-        <section className="p2-policy" aria-labelledby={`${id}-stats`}>
-          <h3 id={`${id}-stats`} className="p2-side-heading">
+        <section className="policy" aria-labelledby={`${id}-stats`}>
+          <h3 id={`${id}-stats`} className="side-heading">
             {t('history.stats')}
           </h3>
           <p className="small">
@@ -117,12 +117,12 @@ export function HistoryPanel() {
           <p className="muted small">{t('history.statsHelp')}</p>
         </section>
       ) : null}
-      <section className="p2-policy" aria-labelledby={`${id}-policy`}>
-        <h3 id={`${id}-policy`} className="p2-side-heading">
+      <section className="policy" aria-labelledby={`${id}-policy`}>
+        <h3 id={`${id}-policy`} className="side-heading">
           {t('history.policy')}
         </h3>
         <p className="muted small">{settings?.fullBodies ? t('history.policyFull') : t('history.policyHashed')}</p>
-        <label className="p2-check">
+        <label className="check">
           <input type="checkbox" checked={settings?.fullBodies ?? false} disabled={!settings} onChange={(e) => void setFullBodies(host, e.target.checked)} />
           {t('history.fullBodies')}
         </label>

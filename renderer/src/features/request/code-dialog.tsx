@@ -30,7 +30,7 @@ export function CodeDialog({ draft, onClose }: { draft: A2aDraft; onClose: () =>
       ) : example && result ? (
         <>
           <Tabs label={t('docs.code')} items={result.examples.map((e) => ({ id: e.id, label: e.label }))} selected={example.id} onSelect={setSelected}>
-            <pre className="code-block p2-code" aria-label={t('docs.codeOf', { label: example.label })}>
+            <pre className="code-block code" aria-label={t('docs.codeOf', { label: example.label })}>
               {example.code}
             </pre>
             <div className="actions">

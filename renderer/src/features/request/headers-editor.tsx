@@ -1,76 +1,28 @@
 import type { HeaderEntry } from '../../../../shared/a2a/call';
 import { useT } from '../../i18n/i18n';
+import { KvTable, type RowLabels } from '../../ui/kv-table';
 import type { A2aDraft } from './draft-model';
 import { effectiveHeaders, wireTarget } from './draft-model';
 import { useDraftsStore } from './drafts-store';
 import { previewText } from '../../../../shared/env/variables';
 import { previewLookup, useEnvironmentsStore } from '../environments';
 
+const headerLabels: RowLabels = { enabledN: 'headers.enabledN', nameN: 'headers.nameN', valueN: 'headers.valueN', removeN: 'headers.removeN' };
+
 export function HeadersEditor({ draft }: { draft: A2aDraft }) {
   const t = useT();
   const update = useDraftsStore((s) => s.update);
-  const setHeaders = (headers: HeaderEntry[]): void => update(draft.id, { headers });
-  const change = (index: number, patch: Partial<HeaderEntry>): void => setHeaders(draft.headers.map((h, i) => (i === index ? { ...h, ...patch } : h)));
   return (
-    <div className="headers-editor">
-      <table className="kv-table">
-        <caption className="visually-hidden">{t('headers.caption')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('headers.on')}</th>
-            <th scope="col">{t('headers.name')}</th>
-            <th scope="col">{t('headers.value')}</th>
-            <th scope="col">
-              <span className="visually-hidden">{t('headers.actions')}</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {draft.headers.map((header, index) => (
-            <tr key={index}>
-              <td>
-                <input
-                  type="checkbox"
-                  aria-label={t('headers.enabledN', { n: index + 1 })}
-                  checked={header.enabled !== false}
-                  onChange={(e) => change(index, { enabled: e.target.checked })}
-                />
-              </td>
-              <td>
-                <input
-                  aria-label={t('headers.nameN', { n: index + 1 })}
-                  value={header.name}
-                  spellCheck={false}
-                  onChange={(e) => change(index, { name: e.target.value })}
-                />
-              </td>
-              <td>
-                <input
-                  aria-label={t('headers.valueN', { n: index + 1 })}
-                  value={header.value}
-                  spellCheck={false}
-                  onChange={(e) => change(index, { value: e.target.value })}
-                />
-              </td>
-              <td>
-                <button
-                  type="button"
-                  className="icon-button"
-                  aria-label={t('headers.removeN', { n: index + 1 })}
-                  onClick={() => setHeaders(draft.headers.filter((_, i) => i !== index))}
-                >
-                  ×
-                </button>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-      <button type="button" onClick={() => setHeaders([...draft.headers, { name: '', value: '', enabled: true }])}>
-        {t('headers.add')}
-      </button>
+    <KvTable
+      caption={t('headers.caption')}
+      rows={draft.headers}
+      onChange={(headers: HeaderEntry[]) => update(draft.id, { headers })}
+      addLabel={t('headers.add')}
+      blank={() => ({ name: '', value: '', enabled: true })}
+      rowLabels={headerLabels}
+    >
       <p className="muted small">{t('headers.secretHint')}</p>
-    </div>
+    </KvTable>
   );
 }
 

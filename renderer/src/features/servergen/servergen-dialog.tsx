@@ -100,7 +100,7 @@ export default function ServergenDialog({ onClose, fromSpec }: { onClose: () => 
       {error ? <ErrorNote title={t('servergen.failed')} error={error} /> : null}
       {result ? (
         <div role="status">
-          <p className="p2-ok-line">{t('servergen.done', { count: result.files.length, dir: result.outDir })}</p>
+          <p className="ok-line">{t('servergen.done', { count: result.files.length, dir: result.outDir })}</p>
           <h3>{t('servergen.next')}</h3>
           <pre className="code-block">{steps}</pre>
           <button type="button" onClick={() => void copyText(steps)}>
@@ -109,7 +109,7 @@ export default function ServergenDialog({ onClose, fromSpec }: { onClose: () => 
           <p className="muted small">{t('servergen.nextNote')}</p>
           <details>
             <summary>{t('servergen.files', { count: result.files.length })}</summary>
-            <ul className="p2-list small mono">
+            <ul className="list small mono">
               {result.files.map((f) => (
                 <li key={f}>{f}</li>
               ))}

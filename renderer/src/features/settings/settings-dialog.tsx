@@ -22,7 +22,7 @@ export function SettingsDialog({ onClose }: { onClose: () => void }) {
       <fieldset>
         <legend>{t('settings.language')}</legend>
         {locales.map((l) => (
-          <label key={l} className="p2-check" lang={l}>
+          <label key={l} className="check" lang={l}>
             <input type="radio" name={`${id}-locale`} value={l} checked={locale === l} onChange={() => setLocale(l)} />
             {localeNames[l]}
           </label>
@@ -31,7 +31,7 @@ export function SettingsDialog({ onClose }: { onClose: () => void }) {
       <fieldset>
         <legend>{t('settings.theme')}</legend>
         {themeChoices.map((c: ThemeChoice) => (
-          <label key={c} className="p2-check">
+          <label key={c} className="check">
             <input type="radio" name={`${id}-theme`} value={c} checked={theme === c} onChange={() => setTheme(c)} />
             {t(themeKey[c])}
           </label>

@@ -38,9 +38,9 @@ export function ChangedOnDiskNote({ fileName, onReload }: { fileName: string; on
     setBusy(false);
   };
   return (
-    <div className="error-card p2-error" role="alert">
+    <div className="error-card error-note" role="alert">
       <p className="error-title">{t('manage.changedTitle')}</p>
-      <p className="p2-error-message">{t('manage.changedBody', { file: fileName })}</p>
+      <p className="error-note-message">{t('manage.changedBody', { file: fileName })}</p>
       <p className="small">
         <strong>{t('err.whatNext')}</strong> {t('manage.changedNext')}
       </p>

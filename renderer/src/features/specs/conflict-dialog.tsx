@@ -120,7 +120,7 @@ export function ConflictDialog({
       <p className="muted small">{t('conflict.nothingWritten')}</p>
       <BusyIndicator busy={!disk && !error} label={t('conflict.reading')} />
       {error ? <ErrorNote title={t('conflict.failed')} error={error} /> : null}
-      <div className="p2-compare">
+      <div className="compare">
         <section aria-labelledby={`${id}-theirs`}>
           <h3 id={`${id}-theirs`}>{t('conflict.theirs')}</h3>
           {disk ? (
@@ -136,7 +136,7 @@ export function ConflictDialog({
           <pre className="code-block">{mine}</pre>
         </section>
       </div>
-      <ul className="p2-list small">
+      <ul className="list small">
         <li>{t('conflict.reloadHelp')}</li>
         <li>{t('conflict.overwriteHelp')}</li>
         <li>{t('conflict.saveAsHelp')}</li>

@@ -114,8 +114,8 @@ function ImportCardDialog({ card, cardUrl, onClose }: { card: unknown; cardUrl: 
     >
       {done ? (
         <div role="status">
-          <p className="p2-ok-line">{t('cardImport.done', { count: done.added.length, file: done.name })}</p>
-          <ul className="p2-list small mono">
+          <p className="ok-line">{t('cardImport.done', { count: done.added.length, file: done.name })}</p>
+          <ul className="list small mono">
             {done.added.map((p) => (
               <li key={p}>{p}</li>
             ))}
@@ -129,11 +129,11 @@ function ImportCardDialog({ card, cardUrl, onClose }: { card: unknown; cardUrl: 
                 {entry.binding} {entry.protocolVersion} · <span className="mono">{entry.url}</span>
               </legend>
               {entry.callable ? null : <p className="warning small">{entry.notCallableReason}</p>}
-              <div className="p2-method-grid">
+              <div className="method-grid">
                 {entry.methods.map((m) => {
                   const k = `${i}\u0000${m.name}`;
                   return (
-                    <label key={m.name} className="p2-check" title={m.note ?? m.summary}>
+                    <label key={m.name} className="check" title={m.note ?? m.summary}>
                       <input type="checkbox" checked={Boolean(picked[k])} onChange={(e) => setPicked({ ...picked, [k]: e.target.checked })} />
                       {m.name}
                       {m.advertised ? '' : ' *'}
@@ -181,7 +181,7 @@ function ImportCardDialog({ card, cardUrl, onClose }: { card: unknown; cardUrl: 
               </span>
             </div>
           ) : null}
-          <label className="p2-check">
+          <label className="check">
             <input type="checkbox" checked={snapshot} onChange={(e) => setSnapshot(e.target.checked)} />
             {t('cardImport.snapshot')}
           </label>
@@ -190,7 +190,7 @@ function ImportCardDialog({ card, cardUrl, onClose }: { card: unknown; cardUrl: 
       <BusyIndicator busy={busy} label={t('cardImport.busy')} />
       {error ? (
         <ErrorNote title={t('cardImport.failed')} error={error}>
-          <ul className="p2-list small">
+          <ul className="list small">
             {problemsOf(error.details).map((p, i) => (
               <li key={i}>
                 <code>{p.path}</code> {p.message}

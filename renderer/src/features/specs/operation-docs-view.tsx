@@ -21,10 +21,10 @@ function CodeExamples({ docs }: { docs: OperationDocs }) {
   const example = docs.codeExamples.find((e) => e.id === selected) ?? docs.codeExamples[0];
   if (!example) return null;
   return (
-    <section className="p2-section" aria-labelledby="p2-docs-code">
-      <h3 id="p2-docs-code">{t('docs.code')}</h3>
+    <section className="section" aria-labelledby="docs-code">
+      <h3 id="docs-code">{t('docs.code')}</h3>
       <Tabs label={t('docs.code')} items={docs.codeExamples.map((e) => ({ id: e.id, label: e.label }))} selected={example.id} onSelect={setSelected}>
-        <pre className="code-block p2-code" aria-label={t('docs.codeOf', { label: example.label })}>
+        <pre className="code-block code" aria-label={t('docs.codeOf', { label: example.label })}>
           {example.code}
         </pre>
         <div className="actions">
@@ -89,14 +89,14 @@ export default function OperationDocsView({ file, path, httpMethod }: { file: st
   };
 
   return (
-    <div className="p2-view-body p2-docs">
+    <div className="view-body docs">
       <BusyIndicator busy={busy} label={t('docs.loading')} />
       {error ? <ErrorNote title={t('docs.failed')} error={error} /> : null}
       {docs ? (
         <>
-          <header className="p2-inspector-head">
+          <header className="inspector-head">
             <div>
-              <h2 className="p2-card-name">{docs.title}</h2>
+              <h2 className="card-name">{docs.title}</h2>
               <p className="muted small mono">
                 {docs.httpMethod.toUpperCase()} {docs.path} · {info?.name ?? file}
               </p>
@@ -125,17 +125,17 @@ export default function OperationDocsView({ file, path, httpMethod }: { file: st
             </div>
           </header>
           <div role="status" aria-live="polite" className="small">
-            {copyState ? <span className={copyState.ok ? 'p2-ok-line' : 'error'}>{copyState.text}</span> : null}
+            {copyState ? <span className={copyState.ok ? 'ok-line' : 'error'}>{copyState.text}</span> : null}
           </div>
           {copyError ? <ErrorNote title={t('docs.llmFailed')} error={copyError} /> : null}
 
           {run ? (
-            <section className="p2-section" aria-labelledby="p2-docs-run">
-              <h3 id="p2-docs-run">{t('docs.lastRun')}</h3>
+            <section className="section" aria-labelledby="docs-run">
+              <h3 id="docs-run">{t('docs.lastRun')}</h3>
               <BusyIndicator busy={run.busy} label={run.events ? t('docs.runningEvents', { n: run.events }) : t('docs.running')} />
               {run.error ? <ErrorNote title={t('docs.runFailed')} error={run.error} /> : null}
               {run.record ? (
-                <div className="p2-run-result">
+                <div className="run-result">
                   <div className="response-summary">
                     <OutcomeBadge record={run.record} />
                     <StatusLine record={run.record} />
@@ -147,9 +147,9 @@ export default function OperationDocsView({ file, path, httpMethod }: { file: st
           ) : null}
 
           {docs.settings.length ? (
-            <section className="p2-section" aria-labelledby="p2-docs-settings">
-              <h3 id="p2-docs-settings">{t('docs.settings')}</h3>
-              <table className="kv-table p2-table">
+            <section className="section" aria-labelledby="docs-settings">
+              <h3 id="docs-settings">{t('docs.settings')}</h3>
+              <table className="kv-table table">
                 <tbody>
                   {docs.settings.map((s) => (
                     <tr key={s.label}>
@@ -163,8 +163,8 @@ export default function OperationDocsView({ file, path, httpMethod }: { file: st
           ) : null}
           {docs.methodDescription ? <p>{docs.methodDescription}</p> : null}
           {docs.example !== undefined ? (
-            <section className="p2-section" aria-labelledby="p2-docs-request">
-              <h3 id="p2-docs-request">{t('docs.request')}</h3>
+            <section className="section" aria-labelledby="docs-request">
+              <h3 id="docs-request">{t('docs.request')}</h3>
               {docs.requestLine ? <p className="mono">{docs.requestLine}</p> : null}
               <p className="muted small">{docs.exampleLabel}</p>
               <pre className="code-block">{prettyJson(docs.example)}</pre>
@@ -172,8 +172,8 @@ export default function OperationDocsView({ file, path, httpMethod }: { file: st
           ) : null}
           {docs.codeExamples.length ? <CodeExamples docs={docs} /> : null}
           {docs.requestSchema || docs.responseSchema ? (
-            <section className="p2-section" aria-labelledby="p2-docs-schemas">
-              <h3 id="p2-docs-schemas">{t('docs.schemas')}</h3>
+            <section className="section" aria-labelledby="docs-schemas">
+              <h3 id="docs-schemas">{t('docs.schemas')}</h3>
               {docs.requestSchema ? (
                 <details>
                   <summary>

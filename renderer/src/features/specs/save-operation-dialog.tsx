@@ -200,7 +200,7 @@ export function SaveToSpecDialog({ draft, onClose }: { draft: A2aDraft; onClose:
       {error ? (
         <ErrorNote title={t('save.failed')} error={error}>
           {problems.length ? (
-            <ul className="p2-list small">
+            <ul className="list small">
               {problems.map((p, i) => (
                 <li key={i}>
                   <code>{p.path}</code> {p.message}

@@ -68,10 +68,10 @@ function FileEntry({ info, onManage }: { info: SpecFileInfo; onManage: (what: Ma
   // A file that does not parse is never written: it offers validation only.
   const writable = !info.parseError;
   return (
-    <li className="p2-spec-file">
+    <li className="spec-file">
       <details open>
         <summary data-file-key={info.file}>
-          <span className="p2-spec-file-name" id={`${id}-name`}>
+          <span className="spec-file-name" id={`${id}-name`}>
             {info.name}
           </span>{' '}
           <span className="muted small">
@@ -79,7 +79,7 @@ function FileEntry({ info, onManage }: { info: SpecFileInfo; onManage: (what: Ma
             {t('specs.opCount', { count: info.operations.length })}
           </span>
         </summary>
-        <div className="p2-file-tools">
+        <div className="file-tools">
           <button
             type="button"
             className="small"
@@ -98,10 +98,10 @@ function FileEntry({ info, onManage }: { info: SpecFileInfo; onManage: (what: Ma
           </p>
         ) : null}
         {info.operations.length === 0 && !info.parseError ? <p className="muted small">{t('specs.noOps')}</p> : null}
-        <ul className="p2-side-list" aria-label={t('specs.opsOf', { name: info.name })}>
+        <ul className="side-list" aria-label={t('specs.opsOf', { name: info.name })}>
           {groupByProtocol(info.operations).flatMap((group) => [
             // A heading per protocol inside the one list (the rows stay the list's own items).
-            <li key={`group-${group.protocol}`} role="presentation" className="p2-op-group-title">
+            <li key={`group-${group.protocol}`} role="presentation" className="op-group-title">
               <h4>{t(`mcp.group.${group.protocol}`)}</h4>
             </li>,
             ...group.ops.map(({ op, index }) => {
@@ -113,7 +113,7 @@ function FileEntry({ info, onManage }: { info: SpecFileInfo; onManage: (what: Ma
                 <li key={`${op.httpMethod} ${op.path}`}>
                   <button
                     type="button"
-                    className="p2-side-item"
+                    className="side-item"
                     data-op-key={opKey(info.file, op.httpMethod, op.path)}
                     aria-current={current ? 'true' : undefined}
                     title={t('specs.showDocs')}
@@ -131,7 +131,7 @@ function FileEntry({ info, onManage }: { info: SpecFileInfo; onManage: (what: Ma
                     </span>
                     {op.problem ? <span className="warning small">{op.problem}</span> : null}
                   </button>
-                  <div className="p2-op-tools">
+                  <div className="op-tools">
                     {op.a2a ? (
                       <button
                         type="button"
@@ -194,7 +194,7 @@ function FileEntry({ info, onManage }: { info: SpecFileInfo; onManage: (what: Ma
                         </button>
                         <button
                           type="button"
-                          className="icon-button p2-danger-icon"
+                          className="icon-button danger-icon"
                           aria-label={t('specs.deleteOp')}
                           aria-describedby={titleId}
                           title={t('specs.deleteOp')}
@@ -258,7 +258,7 @@ export function SpecsPanel() {
   };
 
   return (
-    <div className="p2-sidebar-panel" ref={panel}>
+    <div className="sidebar-panel" ref={panel}>
       <div className="actions">
         <button type="button" disabled={!draft} title={draft ? undefined : t('specs.saveNeedsDraft')} onClick={() => setSaving(true)}>
           {t('specs.saveActive')}
@@ -285,7 +285,7 @@ export function SpecsPanel() {
       ) : null}
       {createError ? <ErrorNote title={t('specs.createFailed')} error={createError} /> : null}
       {workspace ? (
-        <p className="muted small mono p2-workspace" title={workspace}>
+        <p className="muted small mono workspace" title={workspace}>
           {workspace}
         </p>
       ) : null}
@@ -297,11 +297,11 @@ export function SpecsPanel() {
           <p className="muted small">{t('specs.noneHint')}</p>
         </div>
       ) : null}
-      <p role="status" className="small p2-manage-status">
+      <p role="status" className="small manage-status">
         {done}
       </p>
       {files.length ? (
-        <ul className="p2-spec-files" aria-label={t('specs.files')}>
+        <ul className="spec-files" aria-label={t('specs.files')}>
           {files.map((f) => (
             <FileEntry
               key={f.file}

@@ -62,7 +62,7 @@ export function ValidateFileDialog({ file, name, onClose }: { file: string; name
             <p className="error">{t('validate.parse', { line: result.parseError.line ?? '?', message: result.parseError.message })}</p>
           ) : result.valid ? (
             <>
-              <p className="p2-ok-line">{t('validate.valid', { file: name })}</p>
+              <p className="ok-line">{t('validate.valid', { file: name })}</p>
               {warnings > 0 ? <p className="small">{t('validate.warningsOnly', { count: warnings })}</p> : null}
             </>
           ) : (
@@ -76,7 +76,7 @@ export function ValidateFileDialog({ file, name, onClose }: { file: string; name
         </div>
       ) : null}
       {result && !busy && problems.length > 0 ? (
-        <table className="kv-table p2-table p2-problem-table" aria-labelledby={`${id}-caption`}>
+        <table className="kv-table table problem-table" aria-labelledby={`${id}-caption`}>
           <caption id={`${id}-caption`} className="muted small">
             {t('validate.problems', { file: name })}
           </caption>
@@ -91,7 +91,7 @@ export function ValidateFileDialog({ file, name, onClose }: { file: string; name
             {problems.map((p, i) => (
               <tr key={`${i} ${p.pointer} ${p.rule}`}>
                 <td className={p.severity === 'error' ? 'error' : 'warning'}>{p.severity === 'error' ? t('validate.sev.error') : t('validate.sev.warning')}</td>
-                <td className="mono p2-path">{p.path}</td>
+                <td className="mono path">{p.path}</td>
                 <td>{p.message}</td>
               </tr>
             ))}
