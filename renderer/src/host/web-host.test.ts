@@ -3,6 +3,8 @@ import type { StreamEvent } from '../../../shared/contract/index';
 import type { FromStreamWorker, ToStreamWorker } from './stream-worker-protocol';
 import { heldPayloadFacts, withHeldParts, type HeldParts } from './held-parts';
 import { createWebHost, dataEventFromLine, takeSessionToken, tokenHeader, type WebHostEnv } from './web-host';
+import type { InvokeReply, InvokeRequest } from './invoke-worker-protocol';
+import type { WorkerPort } from './worker-port';
 
 function memoryStorage(): Storage {
   const map = new Map<string, string>();
@@ -162,7 +164,11 @@ describe('web host streams read in a worker', () => {
   it('opens the stream in the worker with the token, delivers batches, and marks the record events held as text', async () => {
     const e = env(() => Response.json({ ok: true, value: { cancelled: true } }));
     const worker = new FakeWorker();
-    const host = createWebHost({ ...e.env, origin: 'http://127.0.0.1:1', streamWorker: () => worker as unknown as Worker });
+    const host = createWebHost({
+      ...e.env,
+      origin: 'http://127.0.0.1:1',
+      streamWorker: () => worker as unknown as WorkerPort<ToStreamWorker, FromStreamWorker>,
+    });
     const events: StreamEvent<unknown, unknown>[] = [];
     const handle = host.stream('a2a.stream', { method: 'SendStreamingMessage' } as never, (ev) => events.push(ev));
     const open = worker.posted[0];
@@ -193,7 +199,7 @@ describe('web host streams read in a worker', () => {
   it('turns a worker failure into the terminal error, and aborts the fetch if the core cannot cancel', async () => {
     const e = env(() => Response.json({ ok: false, error: { code: 'internal', message: 'x' } }));
     const worker = new FakeWorker();
-    const host = createWebHost({ ...e.env, streamWorker: () => worker as unknown as Worker });
+    const host = createWebHost({ ...e.env, streamWorker: () => worker as unknown as WorkerPort<ToStreamWorker, FromStreamWorker> });
     const events: StreamEvent<unknown, unknown>[] = [];
     const handle = host.stream('debug.echoStream', { count: 3 }, (ev) => events.push(ev));
     await handle.cancel();
@@ -235,7 +241,7 @@ describe('web host unary calls parsed in a worker', () => {
         );
       },
     };
-    const host = createWebHost({ ...e.env, origin: 'http://127.0.0.1:1', invokeWorker: () => worker as unknown as Worker });
+    const host = createWebHost({ ...e.env, origin: 'http://127.0.0.1:1', invokeWorker: () => worker as unknown as WorkerPort<InvokeRequest, InvokeReply> });
     const info = await host.invoke('app.info', {});
     expect(info.ok).toBe(true);
     expect(e.sent.map((s) => s.body.op)).toEqual(['app.info']);

@@ -3,7 +3,9 @@ import { isTerminal } from '../../../shared/contract/index';
 import { webInvokePath, webStreamPath, webTokenHeader } from '../../../shared/contract/web-wire';
 import type { AnyHostStreamEvent, Host, StreamHandle } from './host';
 import { mintRequestId } from './host';
-import { readNdjson } from './ndjson-reader';
+import { createInvokeReader } from './invoke-reader';
+import { createStreamReader } from './stream-reader';
+import { inThreadPort, type WorkerPort } from './worker-port';
 import type { FromStreamWorker, ToStreamWorker } from './stream-worker-protocol';
 import type { HeldParts } from './held-parts';
 import type { InvokeReply, InvokeRequest } from './invoke-worker-protocol';
@@ -18,12 +20,15 @@ export interface WebHostEnv {
   history: Pick<History, 'replaceState' | 'state'>;
   storage: Pick<Storage, 'getItem' | 'setItem'>;
   randomId?: () => string;
-  /** Reads streams in a worker when given (the browser); otherwise on this thread (tests). */
-  streamWorker?: () => Worker;
+  /**
+   * Reads each stream in a worker (the browser gives one); without it the same reader runs on this
+   * thread (worker-port.ts), so both take one path.
+   */
+  streamWorker?: () => WorkerPort<ToStreamWorker, FromStreamWorker>;
   /** Absolute origin for the worker's fetch (workers resolve relative URLs against their script). */
   origin?: string;
-  /** Parses agent-sized unary answers (a2a.send) in a worker when given (the browser). */
-  invokeWorker?: () => Worker;
+  /** Parses agent-sized unary answers (a2a.send) in a worker; without it, on this thread, the same way. */
+  invokeWorker?: () => WorkerPort<InvokeRequest, InvokeReply>;
 }
 
 /** Operations whose answer carries an agent's payload, which can be any size. */
@@ -64,9 +69,11 @@ export function createWebHost(env: WebHostEnv): Host {
   const headers = (): Record<string, string> => ({ 'content-type': 'application/json', [tokenHeader]: token ?? '' });
   const randomId = env.randomId ?? mintRequestId;
 
-  let invoker: { worker: Worker; pending: Map<number, (reply: InvokeReply) => void>; next: number } | undefined;
+  const makeStreamReader = env.streamWorker ?? (() => inThreadPort<ToStreamWorker, FromStreamWorker>((post) => createStreamReader({ fetch: env.fetch, post })));
+  const makeInvokeReader = env.invokeWorker ?? (() => inThreadPort<InvokeRequest, InvokeReply>((post) => createInvokeReader({ fetch: env.fetch, post })));
+  let invoker: { worker: WorkerPort<InvokeRequest, InvokeReply>; pending: Map<number, (reply: InvokeReply) => void>; next: number } | undefined;
 
-  function invokeInWorker(makeWorker: () => Worker, op: OperationName, request: unknown): Promise<Result<unknown>> {
+  function invokeInWorker(makeWorker: () => WorkerPort<InvokeRequest, InvokeReply>, op: OperationName, request: unknown): Promise<Result<unknown>> {
     if (!invoker) {
       const pending = new Map<number, (reply: InvokeReply) => void>();
       const worker = makeWorker();
@@ -98,7 +105,7 @@ export function createWebHost(env: WebHostEnv): Host {
   }
 
   async function invokeAny(op: OperationName, request: unknown): Promise<Result<unknown>> {
-    if (env.invokeWorker && agentSizedOps.has(op)) return invokeInWorker(env.invokeWorker, op, request);
+    if (agentSizedOps.has(op)) return invokeInWorker(makeInvokeReader, op, request);
     let response: Response;
     try {
       response = await env.fetch(webInvokePath, { method: 'POST', headers: headers(), body: JSON.stringify({ op, request }) });
@@ -113,9 +120,9 @@ export function createWebHost(env: WebHostEnv): Host {
     }
   }
 
-  function streamInWorker(makeWorker: () => Worker, op: StreamName, request: unknown, onEvent: (event: AnyHostStreamEvent) => void): StreamHandle {
+  function streamAny(op: StreamName, request: unknown, onEvent: (event: AnyHostStreamEvent) => void): StreamHandle {
     const requestId = randomId();
-    const worker = makeWorker();
+    const worker = makeStreamReader();
     let seq = 0;
     let finished = false;
     let resolveDone: () => void = () => undefined;
@@ -159,49 +166,6 @@ export function createWebHost(env: WebHostEnv): Host {
         if (finished) return;
         const result = await invokeAny('stream.cancel', { requestId });
         if (!result.ok) worker.postMessage({ type: 'abort' } satisfies ToStreamWorker);
-      },
-    };
-  }
-
-  function streamAny(op: StreamName, request: unknown, onEvent: (event: AnyHostStreamEvent) => void): StreamHandle {
-    if (env.streamWorker) return streamInWorker(env.streamWorker, op, request, onEvent);
-    const requestId = randomId();
-    const abort = new AbortController();
-    let seq = 0;
-    let finished = false;
-    const deliver = (event: StreamEvent<unknown, unknown>): void => {
-      if (finished) return;
-      seq = event.seq + 1;
-      if (isTerminal(event)) finished = true;
-      onEvent(withReadAgain(event));
-    };
-    const fail = (error: WireError): void => deliver({ requestId, seq, kind: 'error', error });
-
-    const done = (async () => {
-      try {
-        const response = await env.fetch(webStreamPath, {
-          method: 'POST',
-          headers: headers(),
-          body: JSON.stringify({ op, requestId, request }),
-          signal: abort.signal,
-        });
-        if (!response.ok || !response.body) return fail(await errorFromResponse(response));
-        await readNdjson(response.body, (value) => deliver(value as StreamEvent<unknown, unknown>));
-        if (!finished) fail(transportError('The connection to the Powerduck host closed before the stream ended.'));
-      } catch (error) {
-        if (abort.signal.aborted) fail({ code: 'cancelled', message: 'Stopped by the user.' });
-        else fail(transportError(`The stream from the Powerduck host failed: ${(error as Error).message}`));
-      }
-    })();
-
-    return {
-      requestId,
-      done,
-      async cancel() {
-        if (finished) return;
-        // Ask the core first so it can still send its terminal record; drop the socket only if that fails.
-        const result = await invokeAny('stream.cancel', { requestId });
-        if (!result.ok) abort.abort();
       },
     };
   }

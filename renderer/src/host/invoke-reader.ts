@@ -1,0 +1,47 @@
+/**
+ * Unary browser-host calls whose answer can be agent-sized. A 20 MB agent answer arrives as ~40 MB
+ * of JSON (the record keeps the raw body and the parsed outcome): parsing that on the page would
+ * freeze it, so the page runs this in a worker (invoke-worker.ts) and the outcome payload travels
+ * back as text. Tests run the same reader on their thread (worker-port.ts).
+ */
+import { payloadFacts, payloadKey } from './held-parts';
+import type { InvokeReply, InvokeRequest } from './invoke-worker-protocol';
+import { deferPayloadChars } from './invoke-worker-protocol';
+import { isObject } from '../../../shared/a2a/payload';
+import type { ReaderIo } from './stream-reader';
+
+/** Answers each request with one reply. */
+export function createInvokeReader(io: ReaderIo<InvokeReply>): (request: InvokeRequest) => void {
+  return (request) => void handle(io, request);
+}
+
+async function handle(io: ReaderIo<InvokeReply>, request: InvokeRequest): Promise<void> {
+  let response: Response;
+  try {
+    response = await io.fetch(request.url, { method: 'POST', headers: request.headers, body: request.body });
+  } catch (error) {
+    io.post({ id: request.id, kind: 'failed', code: 'connect', message: `Cannot reach the Powerduck host: ${(error as Error).message}` });
+    return;
+  }
+  const text = await response.text();
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch (error) {
+    io.post({ id: request.id, kind: 'failed', code: 'not-json', message: `The host sent a reply that is not JSON: ${(error as Error).message}` });
+    return;
+  }
+  if (!response.ok) {
+    io.post({ id: request.id, kind: 'http', status: response.status, body: parsed });
+    return;
+  }
+  const outcome = isObject(parsed) && parsed['ok'] === true && isObject(parsed['value']) ? parsed['value']['outcome'] : undefined;
+  const key = isObject(outcome) ? payloadKey(outcome) : undefined;
+  if (text.length > deferPayloadChars && isObject(outcome) && key && key in outcome) {
+    const payload = outcome[key];
+    delete outcome[key];
+    io.post({ id: request.id, kind: 'result', result: parsed, held: { key, json: JSON.stringify(payload), facts: payloadFacts(key, payload) } });
+    return;
+  }
+  io.post({ id: request.id, kind: 'result', result: parsed });
+}
