@@ -4,7 +4,9 @@
  *   2. a 50,000-event A2A stream through the UI: main-thread long tasks (PerformanceObserver
  *      'longtask') and frame gaps, against reading the same stream raw in the same page;
  *   3. a 20 MB JSON response through the UI: the longest main-thread task.
- * Targets (issue 7): load ≤ 1 s, stream long-task p95 < 50 ms, 20 MB response no task > 200 ms.
+ * Targets (issue 7): load ≤ 1 s, stream long-task p95 < 50 ms, 20 MB response no task > 200 ms;
+ * (issue 14) the page's JS heap after GC at most 40 MiB above its level before the 50k-event run
+ * once the run's tab is closed.
  * Printed, not asserted.
  */
 import { createServer, type Server } from 'node:http';
@@ -79,6 +81,19 @@ interface TraceEvent {
 }
 
 /** Chrome tracing of the page's main thread: every task's duration, short ones included. */
+/** The page's JS heap after a full garbage collection (Chrome DevTools Protocol), in MiB. */
+async function heapAfterGc(page: Page): Promise<number> {
+  const cdp = await page.context().newCDPSession(page);
+  try {
+    await cdp.send('HeapProfiler.collectGarbage');
+    await cdp.send('Performance.enable');
+    const { metrics } = await cdp.send('Performance.getMetrics');
+    return (metrics.find((m) => m.name === 'JSHeapUsedSize')?.value ?? Number.NaN) / 1048576;
+  } finally {
+    await cdp.detach();
+  }
+}
+
 async function startMainThreadTrace(page: Page): Promise<{ stop(): Promise<number[]> }> {
   const cdp = await page.context().newCDPSession(page);
   const events: TraceEvent[] = [];
@@ -133,6 +148,7 @@ async function stream50k(browser: Browser, web: WebHost): Promise<void> {
     const page = await newPage(browser, web);
     const request = await newA2aRequest(page, { endpoint: agent.rpcUrl, method: 'SendStreamingMessage' });
     await generateTextBody(page, `burst ${count}`);
+    const heapBefore = await heapAfterGc(page);
     await page.evaluate(() => (globalThis as unknown as { __sampleFrames(on: boolean): void }).__sampleFrames(true));
     const since = await pageNow(page);
     const trace = await startMainThreadTrace(page);
@@ -158,6 +174,11 @@ async function stream50k(browser: Browser, web: WebHost): Promise<void> {
       );
     await page.waitForTimeout(100);
     const scrollTasks = (await longTasksSince(page, scrollSince)).map((t) => t.duration);
+    // Page memory: with the finished run open, then once its tab is closed (issue 14: ≤ 40 MiB above the level before the run).
+    const heapOpen = await heapAfterGc(page);
+    await page.locator('.request-tab.selected .tab-close').click();
+    await responseRegion(page).waitFor({ state: 'detached' });
+    const heapClosed = await heapAfterGc(page);
 
     // Baseline: the same stream read raw (fetch + NDJSON text, no UI) in a fresh page of the same host.
     const rawPage = await newPage(browser, web);
@@ -199,6 +220,10 @@ async function stream50k(browser: Browser, web: WebHost): Promise<void> {
       `  frame gaps: p50 ${ms(percentile(frames, 50))}, p95 ${ms(percentile(frames, 95))}, max ${ms(Math.max(0, ...frames))} over ${frames.length} frames`,
     );
     console.log(`  scrolling the 50k-row timeline: ${scrollTasks.length} long tasks, max ${ms(Math.max(0, ...scrollTasks))}`);
+    const rise = heapClosed - heapBefore;
+    console.log(
+      `  page JS heap after GC: ${heapBefore.toFixed(1)} MiB before the run, ${heapOpen.toFixed(1)} MiB with the finished run open, ${heapClosed.toFixed(1)} MiB once its tab is closed → rise ${rise.toFixed(1)} MiB (target ≤ 40 MiB) ${rise <= 40 ? 'ok' : 'MISSED'}`,
+    );
     console.log(
       `  baseline: same stream read raw in the page (${raw.lines} NDJSON lines, ${(raw.bytes / 1048576).toFixed(1)} MB): ${ms(raw.ms)} → UI/raw ×${(elapsed / raw.ms).toFixed(2)}`,
     );
