@@ -3,7 +3,17 @@ import type { ParsedArgs } from './args';
 import { UsageError } from './cli-types';
 
 /** The value options `--oauth2` uses (added to a command's parseArgs spec). */
-export const oauth2Options = ['oauth2', 'token-url', 'device-url', 'issuer', 'client-id', 'client-secret-env', 'scope', 'resource'] as const;
+export const oauth2Options = [
+  'oauth2',
+  'token-url',
+  'authorization-url',
+  'device-url',
+  'issuer',
+  'client-id',
+  'client-secret-env',
+  'scope',
+  'resource',
+] as const;
 
 export const oauth2Usage = `  --oauth2 client-credentials   get the bearer token from an OAuth 2.0 issuer (and reuse it while valid):
       --token-url URL          the issuer's token endpoint, or
@@ -18,17 +28,39 @@ export const oauth2Usage = `  --oauth2 client-credentials   get the bearer token
   --oauth2 device-code          sign in on another device (RFC 8628): prints a code and a URL, waits for
                                the sign-in, then caches the token (refreshed later without asking);
                                --issuer URL, or --token-url URL with --device-url URL; --client-id ID;
-                               --client-secret-env only for a confidential client`;
+                               --client-secret-env only for a confidential client
+  --oauth2 authorization-code   sign in in a browser (authorization code with PKCE): prints the authorization
+                               URL (and opens the system browser when there is one), takes the answer on a
+                               one-time loopback redirect http://127.0.0.1:<free port>/callback (RFC 8252),
+                               then caches the token (refreshed later without asking); --issuer URL, or
+                               --token-url URL with --authorization-url URL; --client-id ID;
+                               --client-secret-env only for a confidential client. POWERDUCK_NO_BROWSER=1
+                               never opens a browser`;
 
-const flowNames: Record<string, OAuth2Auth['flow']> = { 'client-credentials': 'clientCredentials', 'device-code': 'deviceCode' };
+const flowNames: Record<string, OAuth2Auth['flow']> = {
+  'client-credentials': 'clientCredentials',
+  'device-code': 'deviceCode',
+  'authorization-code': 'authorizationCode',
+};
 
-function endpointsFrom(args: ParsedArgs): OAuth2Endpoints {
+function endpointsFrom(args: ParsedArgs, flow: OAuth2Auth['flow']): OAuth2Endpoints {
   const tokenUrl = args.options.get('token-url');
   const issuer = args.options.get('issuer');
   if (tokenUrl !== undefined && issuer !== undefined) throw new UsageError('Use either --token-url or --issuer, not both.');
   const deviceUrl = args.options.get('device-url');
   if (deviceUrl !== undefined && !tokenUrl) throw new UsageError('--device-url goes with --token-url (with --issuer the endpoints come from the issuer).');
-  if (tokenUrl) return { from: 'manual', tokenUrl, ...(deviceUrl ? { deviceAuthorizationUrl: deviceUrl } : {}) };
+  const authorizationUrl = args.options.get('authorization-url');
+  if (authorizationUrl !== undefined && !tokenUrl)
+    throw new UsageError('--authorization-url goes with --token-url (with --issuer the endpoints come from the issuer).');
+  if (tokenUrl && flow === 'authorizationCode' && !authorizationUrl)
+    throw new UsageError('--oauth2 authorization-code with --token-url needs --authorization-url URL (or use --issuer).');
+  if (tokenUrl)
+    return {
+      from: 'manual',
+      tokenUrl,
+      ...(authorizationUrl ? { authorizationUrl } : {}),
+      ...(deviceUrl ? { deviceAuthorizationUrl: deviceUrl } : {}),
+    };
   if (issuer) return issuer.includes('/.well-known/oauth-authorization-server') ? { from: 'metadata', url: issuer } : { from: 'oidc', url: issuer };
   throw new UsageError('--oauth2 needs --token-url URL or --issuer URL.');
 }
@@ -41,7 +73,7 @@ export function oauth2FromArgs(args: ParsedArgs): OAuth2Auth | undefined {
     return undefined;
   }
   const flow = Object.hasOwn(flowNames, flowArg) ? flowNames[flowArg] : undefined;
-  if (!flow) throw new UsageError(`--oauth2 takes client-credentials or device-code, not "${flowArg}".`);
+  if (!flow) throw new UsageError(`--oauth2 takes client-credentials, authorization-code or device-code, not "${flowArg}".`);
   const clientId = args.options.get('client-id');
   if (!clientId) throw new UsageError('--oauth2 needs --client-id ID.');
   const secretEnv = args.options.get('client-secret-env');
@@ -53,7 +85,7 @@ export function oauth2FromArgs(args: ParsedArgs): OAuth2Auth | undefined {
   return {
     type: 'oauth2',
     flow,
-    endpoints: endpointsFrom(args),
+    endpoints: endpointsFrom(args, flow),
     clientId,
     ...(secretEnv !== undefined ? { clientSecret: { env: secretEnv } } : {}),
     ...(scopes.length ? { scopes } : {}),

@@ -21,7 +21,7 @@ import { authorizationCodeFlow } from '../../electron/node/oauth/interactive-flo
 import { readCachedToken, tokenCacheName } from '../../electron/node/oauth/token-cache';
 import { createFileSecretStore } from '../../electron/node/secret-store';
 import { startJwtAgent, type JwtAgent } from '../fixtures/jwt-agent';
-import { AGENT_AUDIENCE, PUBLIC_CLIENT, startIssuer, type TestIssuer } from '../fixtures/oauth-issuer';
+import { AGENT_AUDIENCE, PUBLIC_CLIENT, startIssuer, WEB_CLIENT, type TestIssuer } from '../fixtures/oauth-issuer';
 import { IssuerBrowser } from './issuer-browser';
 
 let issuer: TestIssuer;
@@ -434,6 +434,216 @@ describe('powerduck send --oauth2 device-code', () => {
     expect(noDevice.err).toMatch(/no device authorization endpoint/);
     const unknownFlow = await cli(send('--oauth2', 'implicit', '--issuer', issuer.issuer, '--client-id', PUBLIC_CLIENT.id));
     expect(unknownFlow.code).toBe(2);
-    expect(unknownFlow.err).toMatch(/client-credentials or device-code/);
+    expect(unknownFlow.err).toMatch(/client-credentials, authorization-code or device-code/);
+  });
+});
+
+/** Runs the CLI; `person` acts on each sign-in prompt the CLI prints on stderr (a URL to open, or a code to enter there). */
+async function runSend(
+  args: string[],
+  person?: (prompt: { url: string; code?: string }) => Promise<unknown>,
+  env: Record<string, string> = {},
+): Promise<{ code: number; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  const signedIn: Array<Promise<unknown>> = [];
+  const io: CliIo = {
+    stdout: (t) => void (out += t),
+    stderr: (t) => {
+      err += t;
+      const device = /open (\S+) and enter the code (\S+?)[ .]/.exec(t);
+      const browser = /open this URL in a browser:\n(\S+)\n/.exec(t);
+      const prompt = device ? { url: device[1] as string, code: device[2] as string } : browser ? { url: browser[1] as string } : undefined;
+      if (prompt && person) signedIn.push(person(prompt));
+    },
+    readStdin: async () => '',
+    env: { POWERDUCK_HOME: home, ...env },
+    cwd: home,
+  };
+  const code = await runCli(['send', ...args], io);
+  await Promise.all(signedIn);
+  return { code, out, err };
+}
+
+describe('powerduck send --oauth2 authorization-code', () => {
+  const send = (...oauth: string[]): string[] => [
+    '--a2a',
+    '1.0',
+    '--binding',
+    'JSONRPC',
+    '--endpoint',
+    agent.rpcUrl,
+    '--method',
+    'SendMessage',
+    '--text',
+    'who am i',
+    ...oauth,
+  ];
+  const code = (...extra: string[]): string[] =>
+    send('--oauth2', 'authorization-code', '--issuer', issuer.issuer, '--client-id', PUBLIC_CLIENT.id, '--scope', 'agent:read agent:write', ...extra);
+
+  it('prints the authorization URL, takes the redirect on an ephemeral 127.0.0.1 port, sends; later runs reuse the token, then refresh it', async () => {
+    const browser = new IssuerBrowser();
+    let printed = '';
+    const first = await runSend(code(), ({ url }) => {
+      printed = url;
+      // The person's browser: the issuer's login and consent pages, then its redirect to Powerduck's listener.
+      return browser.signIn(url, { login: 'grace' });
+    });
+    expect(first.err).toMatch(/To sign in, open this URL in a browser:\n/);
+    expect(first.code).toBe(0);
+    const url = new URL(printed);
+    expect(url.origin + url.pathname).toBe(`${issuer.issuer}/auth`);
+    expect(url.searchParams.get('client_id')).toBe(PUBLIC_CLIENT.id);
+    expect(url.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(url.searchParams.get('scope')).toBe('agent:read agent:write');
+    const redirect = new URL(url.searchParams.get('redirect_uri') as string);
+    expect(redirect.hostname).toBe('127.0.0.1');
+    expect(Number(redirect.port)).toBeGreaterThan(1023);
+    expect(browser.visited.some((v) => v.startsWith(`${redirect.href}?code=`))).toBe(true);
+    expect(first.err).toMatch(/Signed in: token for client "powerduck-public", scopes agent:read agent:write\./);
+    expect(first.out).toContain('sub=grace');
+    expect(granted('authorization_code')).toBe(1);
+    // The listener took its one answer and is gone.
+    await expect(fetch(redirect.href)).rejects.toThrow();
+
+    const asked = async (): Promise<never> => {
+      throw new Error('asked to sign in again');
+    };
+    const second = await runSend(code('--json'), asked);
+    expect(second.err).toBe('');
+    expect(second.code).toBe(0);
+    expect(second.out).toMatch(/authorization code token \(cached/);
+    expect(second.out).not.toContain(agent.accepted.at(-1));
+    expect(granted('authorization_code')).toBe(1);
+
+    // An hour later the token is about to expire: renewed with the refresh token, no browser.
+    const secretsFile = join(home, 'secrets.json');
+    const store = JSON.parse(await readFile(secretsFile, 'utf8')) as Record<string, string>;
+    const name = Object.keys(store).find((k) => k.startsWith('oauth2-token:')) as string;
+    const cached = JSON.parse(store[name] as string) as { accessToken: string };
+    await writeFile(secretsFile, JSON.stringify({ ...store, [name]: JSON.stringify({ ...cached, expiresAt: Date.now() + 10_000 }) }), { mode: 0o600 });
+    const third = await runSend(code(), asked);
+    expect(third.err).toBe('');
+    expect(third.code).toBe(0);
+    expect(third.out).toContain('sub=grace');
+    expect(granted('refresh_token')).toBe(1);
+    expect(granted('authorization_code')).toBe(1);
+    expect(agent.accepted.at(-1)).not.toBe(cached.accessToken);
+  });
+
+  it('a confidential client whose secret is wrong: "the issuer refused the client", exit 2, nothing sent', async () => {
+    const before = agent.accepted.length;
+    const r = await runSend(
+      send(
+        '--oauth2',
+        'authorization-code',
+        '--issuer',
+        issuer.issuer,
+        '--client-id',
+        WEB_CLIENT.id,
+        '--client-secret-env',
+        'WEB_SECRET',
+        '--scope',
+        'agent:read',
+      ),
+      ({ url }) => new IssuerBrowser().signIn(url),
+      { WEB_SECRET: 'not-the-secret' },
+    );
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/the issuer refused the client/i);
+    expect(r.err).not.toContain('not-the-secret');
+    expect(agent.accepted.length).toBe(before);
+
+    // The right secret: signed in, sent.
+    const ok = await runSend(
+      send(
+        '--oauth2',
+        'authorization-code',
+        '--issuer',
+        issuer.issuer,
+        '--client-id',
+        WEB_CLIENT.id,
+        '--client-secret-env',
+        'WEB_SECRET',
+        '--scope',
+        'agent:read',
+      ),
+      ({ url }) => new IssuerBrowser().signIn(url, { login: 'heidi' }),
+      { WEB_SECRET: WEB_CLIENT.secret },
+    );
+    expect(ok.code).toBe(0);
+    expect(ok.out).toContain('sub=heidi');
+  });
+
+  it('usage: typed-in endpoints need the authorization URL with the token URL (exit 2)', async () => {
+    const missing = await runSend(send('--oauth2', 'authorization-code', '--token-url', issuer.tokenUrl, '--client-id', PUBLIC_CLIENT.id));
+    expect(missing.code).toBe(2);
+    expect(missing.err).toMatch(/needs --authorization-url/);
+    const stray = await runSend(code('--authorization-url', `${issuer.issuer}/auth`));
+    expect(stray.code).toBe(2);
+    expect(stray.err).toMatch(/--authorization-url goes with --token-url/);
+    // Typed in, it signs in like discovery does.
+    const typed = await runSend(
+      send(
+        '--oauth2',
+        'authorization-code',
+        '--token-url',
+        issuer.tokenUrl,
+        '--authorization-url',
+        `${issuer.issuer}/auth`,
+        '--client-id',
+        PUBLIC_CLIENT.id,
+        '--scope',
+        'agent:read',
+      ),
+      ({ url }) => new IssuerBrowser().signIn(url, { login: 'ivan' }),
+    );
+    expect(typed.code).toBe(0);
+    expect(typed.out).toContain('sub=ivan');
+  });
+});
+
+describe('powerduck send --http with an OAuth 2.0 sign-in', () => {
+  const http = (...oauth: string[]): string[] => [
+    '--http',
+    '--method',
+    'POST',
+    '--url',
+    agent.rpcUrl,
+    '--header',
+    'A2A-Version: 1.0',
+    '--body',
+    JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'SendMessage', params: { message: { messageId: 'm-h', role: 'ROLE_USER', parts: [{ text: 'hi' }] } } }),
+    ...oauth,
+  ];
+  const device = (): string[] => http('--oauth2', 'device-code', '--issuer', issuer.issuer, '--client-id', PUBLIC_CLIENT.id, '--scope', 'agent:read');
+
+  it('device code prints the verification URL and user code on stderr, then sends; the next run reuses the token', async () => {
+    const first = await runSend(device(), ({ url, code }) => new IssuerBrowser().signIn(url, { userCode: code ?? '', login: 'judy' }));
+    expect(first.err).toMatch(new RegExp(`To sign in, open ${issuer.issuer}/device and enter the code [A-Z]{4}-?[A-Z]{4}`));
+    expect(first.code).toBe(0);
+    expect(first.out).toContain('sub=judy');
+    expect(first.out).not.toContain(agent.accepted.at(-1));
+    expect(granted(DEVICE_GRANT)).toBe(1);
+    const second = await runSend(device(), async () => {
+      throw new Error('asked to sign in again');
+    });
+    expect(second.err).toBe('');
+    expect(second.code).toBe(0);
+    expect(second.out).toContain('sub=judy');
+    expect(granted(DEVICE_GRANT)).toBe(1);
+  });
+
+  it('authorization code works there too; an unknown client at the device endpoint is exit 2', async () => {
+    const r = await runSend(
+      http('--oauth2', 'authorization-code', '--issuer', issuer.issuer, '--client-id', PUBLIC_CLIENT.id, '--scope', 'agent:read'),
+      ({ url }) => new IssuerBrowser().signIn(url, { login: 'ken' }),
+    );
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('sub=ken');
+    const refused = await runSend(http('--oauth2', 'device-code', '--issuer', issuer.issuer, '--client-id', 'nobody'));
+    expect(refused.code).toBe(2);
+    expect(refused.err).toMatch(/the issuer refused the client/i);
   });
 });

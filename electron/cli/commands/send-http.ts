@@ -17,6 +17,8 @@ import { parseArgs, requireOption, type ParsedArgs } from '../args';
 import type { CliIo } from '../cli-types';
 import { exitCodes, UsageError } from '../cli-types';
 import { oauth2FromArgs, oauth2Options } from '../oauth-args';
+import { signInIfNeeded } from '../oauth-sign-in';
+import { cliBrowserOpener, processBrowserContext } from '../system-browser';
 import { tlsFromArgs, tlsOptions, tlsUsage } from '../tls-args';
 import { oneLine } from '../one-line';
 
@@ -137,7 +139,12 @@ function timeoutFrom(args: ParsedArgs): number | undefined {
 }
 
 async function openCliCore(io: CliIo): Promise<Core> {
-  return openCore({ host: 'cli', environment: io.env, ...(io.env['POWERDUCK_HOME'] ? { dataDir: io.env['POWERDUCK_HOME'] } : {}) });
+  return openCore({
+    host: 'cli',
+    environment: io.env,
+    ...(io.env['POWERDUCK_HOME'] ? { dataDir: io.env['POWERDUCK_HOME'] } : {}),
+    openBrowser: cliBrowserOpener(processBrowserContext(io.env)),
+  });
 }
 
 /** Sends through `http.stream` (events print as they come), prints the record, returns the exit code. */
@@ -203,6 +210,14 @@ export async function runSendHttp(argv: string[], io: CliIo): Promise<number> {
   };
   if (tls) request.tls = tls;
   const core = await openCliCore(io);
+  // Device code and authorization code need the person once; later runs reuse or refresh the token.
+  if (auth?.type === 'oauth2') {
+    const failure = await signInIfNeeded(core, auth, environment, io);
+    if (failure) {
+      io.stderr(`powerduck send: ${oneLine(failure.message)}\n`);
+      return exitCodes.error;
+    }
+  }
   return sendAndPrint(core, request, io, args.flags.has('json'), 'send');
 }
 

@@ -16,6 +16,7 @@ import { oneLine } from '../one-line';
 import { readJsonBody } from '../read-json-body';
 import { oauth2FromArgs, oauth2Options, oauth2Usage } from '../oauth-args';
 import { signInIfNeeded } from '../oauth-sign-in';
+import { cliBrowserOpener, processBrowserContext } from '../system-browser';
 import { tlsFromArgs, tlsOptions, tlsUsage } from '../tls-args';
 import { parseBinding } from '../parse-binding';
 import { runSendHttp, sendHttpUsage } from './send-http';
@@ -23,8 +24,8 @@ import { sendMcpUsage } from './mcp-usage';
 
 const usage = `powerduck send --a2a <1.0|0.3> --binding <JSONRPC|HTTP+JSON|GRPC> --endpoint URL --method NAME
                 [--body FILE|-] [--text TEXT] [--header 'K: V']... [--token T | --token-env NAME]
-                [--oauth2 client-credentials|device-code (--token-url URL | --issuer URL) --client-id ID
-                 --client-secret-env NAME [--scope S]... [--resource URL]]
+                [--oauth2 client-credentials|authorization-code|device-code (--token-url URL | --issuer URL)
+                 --client-id ID [--client-secret-env NAME] [--scope S]... [--resource URL]]
                 [--cert FILE --key FILE | --pfx FILE [--pfx-passphrase-env NAME]] [--ca FILE]
                 [--tenant T] [--timeout MS] [--retry N] [--env NAME] [--json]
 
@@ -177,7 +178,12 @@ export const sendCommand: CliCommand = {
       ...(environment !== undefined ? { environment } : {}),
     };
 
-    const core = await openCore({ host: 'cli', environment: io.env, ...(io.env['POWERDUCK_HOME'] ? { dataDir: io.env['POWERDUCK_HOME'] } : {}) });
+    const core = await openCore({
+      host: 'cli',
+      environment: io.env,
+      ...(io.env['POWERDUCK_HOME'] ? { dataDir: io.env['POWERDUCK_HOME'] } : {}),
+      openBrowser: cliBrowserOpener(processBrowserContext(io.env)),
+    });
     const printEvent = (event: RecordedStreamEvent): void => io.stdout(json ? `${JSON.stringify(event)}\n` : `${describeEvent(event)}\n`);
     const fail = (error: WireError): number => {
       io.stderr(`powerduck send: ${oneLine(error.message)}\n`);
