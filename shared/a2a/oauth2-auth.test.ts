@@ -79,7 +79,7 @@ describe('OAuth 2.0 auth config', () => {
 });
 
 describe('saving OAuth 2.0 auth to a spec', () => {
-  it('is refused with a reason rather than silently dropped', () => {
+  it('is saved as a scheme reference and the client secret’s name (details in shared/spec/oauth-scheme.test.ts)', () => {
     const result = buildOperation({
       call: {
         version: '1.0',
@@ -90,6 +90,12 @@ describe('saving OAuth 2.0 auth to a spec', () => {
         auth: base,
       },
     });
-    expect(result.ok).toBe(false);
+    expect(result.ok && result.value.fields['x-a2a'].auth).toEqual({
+      scheme: 'oauth2',
+      securityScheme: 'openIdConnect',
+      flow: 'clientCredentials',
+      clientId: 'client-1',
+      secretRef: 'corp-client',
+    });
   });
 });

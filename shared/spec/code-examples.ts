@@ -35,6 +35,8 @@ export interface HttpRequestShape {
 
 /** The environment variable an example reads the credential from. */
 export function credentialVariable(auth: XA2aAuth): string {
+  // OAuth's saved names are the client secret's: the call itself carries an access token.
+  if (auth.scheme === 'oauth2') return 'ACCESS_TOKEN';
   if (auth.env !== undefined) return auth.env;
   const name = (auth.secretRef ?? 'secret')
     .replace(/[^A-Za-z0-9]+/g, '_')
@@ -104,7 +106,7 @@ function curlExample(req: HttpRequestShape): CodeExample {
   const url = withApiKeyQuery(req.url, req.auth, `\${${variable}}`);
   const lines = [`curl -sS${req.streaming ? ' -N' : ''} -X ${req.httpMethod} ${url === req.url ? shellQuote(url) : `"${url.replace(/(["\\`])/g, '\\$1')}"`}`];
   for (const [name, value] of req.headers) lines.push(`  -H ${shellQuote(`${name}: ${value}`)}`);
-  if (req.auth?.scheme === 'bearer') lines.push(`  -H "Authorization: Bearer $${variable}"`);
+  if (req.auth?.scheme === 'bearer' || req.auth?.scheme === 'oauth2') lines.push(`  -H "Authorization: Bearer $${variable}"`);
   if (req.auth?.scheme === 'apiKey' && req.auth.in === 'header') lines.push(`  -H "${req.auth.name}: $${variable}"`);
   if (req.auth?.scheme === 'basic') lines.push(`  -u "${req.auth.username.replace(/(["\\`$])/g, '\\$1')}:$${variable}"`);
   if (req.body !== undefined) lines.push(`  --data-binary ${shellQuote(JSON.stringify(req.body))}`);
@@ -122,7 +124,7 @@ function indentBlock(text: string, spaces: number): string {
 function fetchExample(req: HttpRequestShape): CodeExample {
   const variable = req.auth ? credentialVariable(req.auth) : '';
   const headerLines = req.headers.map(([name, value]) => `    ${JSON.stringify(name)}: ${JSON.stringify(value)},`);
-  if (req.auth?.scheme === 'bearer') headerLines.push(`    Authorization: \`Bearer \${process.env.${variable}}\`,`);
+  if (req.auth?.scheme === 'bearer' || req.auth?.scheme === 'oauth2') headerLines.push(`    Authorization: \`Bearer \${process.env.${variable}}\`,`);
   if (req.auth?.scheme === 'apiKey' && req.auth.in === 'header') headerLines.push(`    ${JSON.stringify(req.auth.name)}: process.env.${variable} ?? '',`);
   if (req.auth?.scheme === 'basic') {
     headerLines.push(`    Authorization: \`Basic \${Buffer.from(${JSON.stringify(req.auth.username + ':')} + process.env.${variable}).toString('base64')}\`,`);
@@ -178,7 +180,7 @@ function pythonExample(req: HttpRequestShape): CodeExample {
   const variable = req.auth ? credentialVariable(req.auth) : '';
   const needsOs = Boolean(req.auth);
   const headerLines = req.headers.map(([name, value]) => `    ${JSON.stringify(name)}: ${JSON.stringify(value)},`);
-  if (req.auth?.scheme === 'bearer') headerLines.push(`    "Authorization": f"Bearer {os.environ['${variable}']}",`);
+  if (req.auth?.scheme === 'bearer' || req.auth?.scheme === 'oauth2') headerLines.push(`    "Authorization": f"Bearer {os.environ['${variable}']}",`);
   if (req.auth?.scheme === 'apiKey' && req.auth.in === 'header') headerLines.push(`    ${JSON.stringify(req.auth.name)}: os.environ["${variable}"],`);
   const lines = [...(needsOs ? ['import os', ''] : []), 'import requests', '', 'headers = {', ...headerLines, '}'];
   const args = [JSON.stringify(req.url), 'headers=headers'];
@@ -232,7 +234,7 @@ function grpcurlExample(x: XA2a): CodeExample {
   for (const h of x.headers ?? []) if (h.enabled !== false) parts.push(`-H ${shellQuote(`${h.name.toLowerCase()}: ${h.value}`)}`);
   if (x.auth) {
     const variable = credentialVariable(x.auth);
-    if (x.auth.scheme === 'bearer') parts.push(`-H "authorization: Bearer $${variable}"`);
+    if (x.auth.scheme === 'bearer' || x.auth.scheme === 'oauth2') parts.push(`-H "authorization: Bearer $${variable}"`);
     else if (x.auth.scheme === 'apiKey') parts.push(`-H "${x.auth.name.toLowerCase()}: $${variable}"`);
     else parts.push(`-H "authorization: Basic $(printf '%s' "${x.auth.username}:$${variable}" | base64)"`);
   }

@@ -12,6 +12,13 @@ export interface DocSetting {
 /** One line describing a saved auth reference, never a secret value. */
 export function describeAuth(auth: XA2aAuth | undefined, withReference = true): string {
   if (!auth) return 'none';
+  if (auth.scheme === 'oauth2') {
+    // The token is obtained at send time; the file names the scheme and the client secret's name.
+    const flow = auth.flow === 'clientCredentials' ? 'client credentials' : auth.flow === 'authorizationCode' ? 'authorization code with PKCE' : 'device code';
+    const grant = `OAuth 2.0 ${flow} (security scheme "${auth.securityScheme}", client ${auth.clientId}${auth.scopes?.length ? `, scopes ${auth.scopes.join(' ')}` : ''})`;
+    if (!withReference || (auth.secretRef === undefined && auth.env === undefined)) return `${grant}; the token is obtained at send time`;
+    return `${grant}; client secret from the ${auth.secretRef !== undefined ? `secret "${auth.secretRef}"` : `environment variable ${auth.env}`}`;
+  }
   const scheme =
     auth.scheme === 'bearer' ? 'Bearer token' : auth.scheme === 'basic' ? `HTTP Basic (user ${auth.username})` : `API key in ${auth.in} "${auth.name}"`;
   if (!withReference) return `${scheme}; the credential is supplied at send time and not included here`;

@@ -2,12 +2,14 @@
  * Turns a drafted A2A call into the OpenAPI 3.2 operation Powerduck saves: `summary`,
  * `x-protocol: a2a`, `x-a2a` and `responses['200']`, plus the component schemas it refers to.
  */
+import type { OAuth2Auth } from '../a2a/auth';
 import type { A2aCall } from '../a2a/call';
 import type { JsonObject } from '../card/card-types';
 import { componentRef, errorSchemaNames, errorSchemas, methodSchemaNames, methodSchemas, specMethod } from './spec-catalogue';
 import type { JsonSchemaObject, XA2a } from './x-a2a-model';
 import { isCredentialHeader, X_PROTOCOL_A2A, xa2aAuthFromConfig, literalSecretOf } from './x-a2a-model';
 import { isObject } from '../a2a/payload';
+import { oauth2SaveProblem } from './oauth-scheme';
 
 /** HTTP key every saved A2A operation sits under (the path is an identifier, so the verb is a convention). */
 export const A2A_OPERATION_VERB = 'post';
@@ -27,10 +29,20 @@ export interface SaveDraft {
 export interface BuiltOperation {
   verb: typeof A2A_OPERATION_VERB;
   /** The keys Powerduck owns on the operation, in the order they are written. */
-  fields: { summary?: string; description?: string; 'x-protocol': string; 'x-a2a': XA2a; responses: JsonSchemaObject };
+  fields: {
+    summary?: string;
+    description?: string;
+    'x-protocol': string;
+    'x-a2a': XA2a;
+    responses: JsonSchemaObject;
+    /** OAuth 2.0: the requirement naming the security scheme, with the scopes asked for (set when the scheme is placed). */
+    security?: JsonSchemaObject[];
+  };
   /** Schemas to add under components/schemas when the file does not have them yet. */
   components: Record<string, JsonSchemaObject>;
   streaming: boolean;
+  /** OAuth 2.0 auth without its client secret: its security scheme goes into components.securitySchemes (oauth-scheme-placement.ts). */
+  oauth2?: OAuth2Auth;
 }
 
 export type BuildResult = { ok: true; value: BuiltOperation } | { ok: false; message: string };
@@ -138,6 +150,12 @@ function errorResponse(binding: A2aCall['binding']): JsonSchemaObject {
       };
 }
 
+/** What placing the security scheme needs of an OAuth auth: everything but the client secret. */
+function withoutSecret(auth: OAuth2Auth): OAuth2Auth {
+  const { clientSecret: _secret, ...rest } = auth;
+  return rest;
+}
+
 /** Builds the operation for a draft; refuses what cannot be saved faithfully (unknown method, credentials in headers). */
 export function buildOperation(draft: SaveDraft): BuildResult {
   const { call } = draft;
@@ -160,8 +178,9 @@ export function buildOperation(draft: SaveDraft): BuildResult {
   const schemas = methodSchemas(call.version, method);
   if (!schemas) return { ok: false, message: `No schema is known for ${method} (A2A ${call.version}).` };
 
-  if (call.auth?.type === 'oauth2')
-    return { ok: false, message: 'OAuth 2.0 auth cannot be saved to a spec file yet; set the auth to None (or a bearer token from a secret) to save.' };
+  // OAuth 2.0 is saved as a security scheme reference and the client secret's name; never a token.
+  const oauthProblem = call.auth?.type === 'oauth2' ? oauth2SaveProblem(call.auth) : undefined;
+  if (oauthProblem) return { ok: false, message: oauthProblem };
   const literal = literalSecretOf(call.auth);
   if (literal !== undefined && !draft.literalSecretName)
     return { ok: false, message: 'The request carries a literal credential; store it as a secret and save a reference instead.' };
@@ -215,6 +234,7 @@ export function buildOperation(draft: SaveDraft): BuildResult {
       },
       components,
       streaming: info.streaming,
+      ...(call.auth?.type === 'oauth2' ? { oauth2: withoutSecret(call.auth) } : {}),
     },
   };
 }

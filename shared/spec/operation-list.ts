@@ -7,6 +7,7 @@ import { readXA2a, X_PROTOCOL_A2A } from './x-a2a-model';
 import type { XMcpSummary } from './x-mcp-model';
 import { readXMcp, summaryOfXMcp, X_PROTOCOL_MCP } from './x-mcp-model';
 import { isObject } from '../a2a/payload';
+import { resolveXA2aOAuth2 } from './oauth-scheme';
 
 /** The protocol an operation speaks, for grouping lists: A2A, MCP, or plain HTTP (anything else). */
 export type OperationProtocolGroup = 'a2a' | 'mcp' | 'http';
@@ -81,6 +82,17 @@ function readSummary(path: string, httpMethod: string, op: Record<string, unknow
   return entry;
 }
 
+/**
+ * An OAuth auth's endpoints live in components.securitySchemes and its scopes in the operation's
+ * security (oauth-scheme.ts): read them here, outside the per-operation cache, since a save of
+ * another operation may change the scheme without touching this one.
+ */
+function withOAuthScheme(entry: SpecOperationSummary, doc: Record<string, unknown>, op: Record<string, unknown>): SpecOperationSummary {
+  const auth = entry.a2a?.auth;
+  if (!entry.a2a || auth?.scheme !== 'oauth2') return entry;
+  return { ...entry, a2a: { ...entry.a2a, auth: resolveXA2aOAuth2(auth, doc, op).auth } };
+}
+
 export function listOperations(doc: unknown): SpecOperationSummary[] {
   if (!isObject(doc) || !isObject(doc['paths'])) return [];
   const out: SpecOperationSummary[] = [];
@@ -88,11 +100,11 @@ export function listOperations(doc: unknown): SpecOperationSummary[] {
     if (!isObject(item)) continue;
     for (const verb of openApiVerbs) {
       const op = item[verb];
-      if (isObject(op)) out.push(summarise(path, verb, op, false));
+      if (isObject(op)) out.push(withOAuthScheme(summarise(path, verb, op, false), doc, op));
     }
     const additional = item['additionalOperations'];
     if (isObject(additional)) {
-      for (const [name, op] of Object.entries(additional)) if (isObject(op)) out.push(summarise(path, name, op, true));
+      for (const [name, op] of Object.entries(additional)) if (isObject(op)) out.push(withOAuthScheme(summarise(path, name, op, true), doc, op));
     }
   }
   return out;

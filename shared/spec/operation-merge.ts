@@ -74,7 +74,7 @@ export function mergedFields(existing: Obj | undefined, built: BuiltOperation, d
 export function touchedOperations(edits: readonly SpecEdit[]): Array<{ path: string; verb: string }> {
   const out: Array<{ path: string; verb: string }> = [];
   for (const edit of edits) {
-    if (edit.kind === 'addSchemas') continue;
+    if (edit.kind === 'addSchemas' || edit.kind === 'setComponent') continue;
     out.push({ path: edit.path, verb: edit.verb });
     if (edit.kind === 'renameOperation') out.push({ path: edit.newPath, verb: edit.verb });
   }

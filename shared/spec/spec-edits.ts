@@ -11,7 +11,9 @@ export type SpecEdit =
   | { kind: 'deleteOperation'; path: string; verb: string }
   | { kind: 'renameOperation'; path: string; verb: string; newPath: string }
   /** Add these entries under components/schemas (callers pass only the missing ones). */
-  | { kind: 'addSchemas'; schemas: Array<[string, unknown]> };
+  | { kind: 'addSchemas'; schemas: Array<[string, unknown]> }
+  /** Create or update one entry of a components section (an OAuth security scheme); other entries are kept. */
+  | { kind: 'setComponent'; section: 'securitySchemes'; name: string; value: unknown };
 
 type Obj = Record<string, unknown>;
 
@@ -92,6 +94,14 @@ export function applyEditsToModel(model: unknown, edits: readonly SpecEdit[]): O
         doc = { ...doc, components };
         break;
       }
+      case 'setComponent': {
+        const components = { ...objectAt(doc, 'components') };
+        const section = { ...objectAt(components, edit.section) };
+        setOwn(section, edit.name, edit.value);
+        components[edit.section] = section;
+        doc = { ...doc, components };
+        break;
+      }
     }
   }
   return doc;
@@ -131,6 +141,8 @@ export interface SpecTextEditor {
   removeOperation(path: string, verb: string): void;
   renameOperation(path: string, verb: string, newPath: string): void;
   addSchemas(schemas: Array<[string, unknown]>): void;
+  /** Adds components/<section>/<name>, or updates it in place from `existing` (its current value). */
+  setComponent(section: string, name: string, value: unknown, existing: unknown): void;
   toString(): string;
 }
 
@@ -153,6 +165,12 @@ export function applySpecEdits(editor: SpecTextEditor, edits: readonly SpecEdit[
         const existing = objectAt(objectAt(isObject(current) ? current : {}, 'components'), 'schemas');
         const missing = edit.schemas.filter(([name]) => !Object.prototype.hasOwnProperty.call(existing, name));
         if (missing.length) editor.addSchemas(missing);
+        break;
+      }
+      case 'setComponent': {
+        const section = objectAt(objectAt(isObject(current) ? current : {}, 'components'), edit.section);
+        const existing = ownValue(section, edit.name);
+        if (!deepEqual(existing, edit.value)) editor.setComponent(edit.section, edit.name, edit.value, existing);
         break;
       }
     }

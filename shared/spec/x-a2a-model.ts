@@ -2,7 +2,9 @@
  * The `x-a2a` operation extension as a typed model (the JSON Schema is x-a2a.schema.json; the
  * format is described in docs/x-a2a.md). Spec files only ever hold references to secrets.
  */
-import type { AuthConfig, SecretSource } from '../a2a/auth';
+import type { AuthConfig, OAuth2Auth, OAuth2Endpoints, OAuth2Flow, SecretSource } from '../a2a/auth';
+import { oauth2Flows } from '../a2a/auth';
+import { securitySchemeNameFor } from './oauth-scheme';
 import type { CallTimeouts, HeaderEntry } from '../a2a/call';
 import type { A2aVersion, Binding } from '../a2a/versions';
 import { isA2aVersion, isBinding } from '../a2a/versions';
@@ -13,10 +15,31 @@ export type JsonSchemaObject = { [key: string]: unknown };
 /** A secret reference: a secret-store entry or an environment variable, never the value. */
 export type XA2aSecretRef = { secretRef: string; env?: undefined } | { env: string; secretRef?: undefined };
 
+/**
+ * OAuth 2.0 / OpenID Connect as saved: what only Powerduck needs (the grant it runs, the client id,
+ * the client secret's NAME, the resource). The issuer's endpoints live in the standard place, the
+ * `components.securitySchemes` entry `securityScheme` names, and the scopes in the operation's
+ * `security` requirement (oauth-scheme.ts). Never a token.
+ */
+export type XA2aOAuth2 = {
+  scheme: 'oauth2';
+  securityScheme: string;
+  flow: OAuth2Flow;
+  clientId: string;
+  resource?: string;
+  /**
+   * Filled in when the operation is read with its document (listOperations): from the security
+   * scheme and the operation's security requirement. Never written inside x-a2a.
+   */
+  endpoints?: OAuth2Endpoints;
+  scopes?: string[];
+} & ({ secretRef: string; env?: undefined } | { env: string; secretRef?: undefined } | { secretRef?: undefined; env?: undefined });
+
 export type XA2aAuth =
   | ({ scheme: 'bearer'; securityScheme?: string } & XA2aSecretRef)
   | ({ scheme: 'apiKey'; in: 'header' | 'query'; name: string; securityScheme?: string } & XA2aSecretRef)
-  | ({ scheme: 'basic'; username: string; securityScheme?: string } & XA2aSecretRef);
+  | ({ scheme: 'basic'; username: string; securityScheme?: string } & XA2aSecretRef)
+  | XA2aOAuth2;
 
 export interface XA2a {
   version: A2aVersion;
@@ -54,9 +77,26 @@ function secretRefOf(source: Record<string, unknown>): XA2aSecretRef | undefined
   return undefined;
 }
 
+function readOAuth2(value: Record<string, unknown>): XA2aOAuth2 | undefined {
+  const { securityScheme, flow, clientId, resource } = value;
+  if (typeof securityScheme !== 'string' || securityScheme === '' || typeof clientId !== 'string') return undefined;
+  if (typeof flow !== 'string' || !(oauth2Flows as readonly string[]).includes(flow)) return undefined;
+  // A public client (PKCE, device code) has no secret.
+  const ref = secretRefOf(value) ?? {};
+  return {
+    scheme: 'oauth2',
+    securityScheme,
+    flow: flow as OAuth2Flow,
+    clientId,
+    ...ref,
+    ...(typeof resource === 'string' && resource !== '' ? { resource } : {}),
+  };
+}
+
 /** Reads `auth` leniently (the schema check reports what is wrong); undefined when unusable. */
 export function readXA2aAuth(value: unknown): XA2aAuth | undefined {
   if (!isObject(value)) return undefined;
+  if (value['scheme'] === 'oauth2') return readOAuth2(value);
   const ref = secretRefOf(value);
   if (!ref) return undefined;
   const securityScheme = typeof value['securityScheme'] === 'string' ? { securityScheme: value['securityScheme'] } : {};
@@ -114,9 +154,28 @@ export function readXA2a(value: unknown): { ok: true; value: XA2a } | { ok: fals
   return { ok: true, value: out };
 }
 
+/**
+ * A saved OAuth 2.0 reference as the request's auth. Its endpoints and scopes come from the
+ * document (see XA2aOAuth2); read without them (the scheme is missing), the token URL is left
+ * blank for the person to fill in, and a send says what is missing.
+ */
+function oauth2FromXA2a(auth: XA2aOAuth2): OAuth2Auth {
+  return {
+    type: 'oauth2',
+    flow: auth.flow,
+    endpoints: auth.endpoints ?? { from: 'manual', tokenUrl: '' },
+    clientId: auth.clientId,
+    ...(auth.secretRef !== undefined ? { clientSecret: { secretRef: auth.secretRef } } : auth.env !== undefined ? { clientSecret: { env: auth.env } } : {}),
+    ...(auth.scopes?.length ? { scopes: [...auth.scopes] } : {}),
+    ...(auth.resource ? { resource: auth.resource } : {}),
+    securityScheme: auth.securityScheme,
+  };
+}
+
 /** The saved reference as the network core's AuthConfig (still a reference; resolved at send time). */
 export function authConfigFromXA2a(auth: XA2aAuth | undefined): AuthConfig {
   if (!auth) return { type: 'none' };
+  if (auth.scheme === 'oauth2') return oauth2FromXA2a(auth);
   const source: SecretSource = auth.secretRef !== undefined ? { secretRef: auth.secretRef } : { env: auth.env as string };
   switch (auth.scheme) {
     case 'bearer':
@@ -152,6 +211,15 @@ export function xa2aAuthFromConfig(auth: AuthConfig | undefined, literalSecretNa
       return { scheme: 'apiKey', in: auth.in, name: auth.name, ...toRef(auth.value) };
     case 'basic':
       return { scheme: 'basic', username: auth.username, ...toRef(auth.password) };
+    case 'oauth2':
+      return {
+        scheme: 'oauth2',
+        securityScheme: securitySchemeNameFor(auth),
+        flow: auth.flow,
+        clientId: auth.clientId,
+        ...(auth.clientSecret ? toRef(auth.clientSecret) : {}),
+        ...(auth.resource ? { resource: auth.resource } : {}),
+      };
   }
 }
 

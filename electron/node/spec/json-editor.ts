@@ -399,6 +399,21 @@ export class JsonSpecEditor implements SpecTextEditor {
     const missing = schemas.filter(([name]) => !existing.pairs.some((p) => p.key === name));
     if (missing.length) this.appendMembers(existing, missing);
   }
+
+  /** components/<section>/<name>: appended where missing, else updated member by member. */
+  setComponent(section: string, name: string, value: unknown, previous: unknown): void {
+    const root = this.root();
+    const entry = (): Record<string, unknown> => Object.fromEntries([[name, value]]);
+    const compPair = root.pairs.find((p) => p.key === 'components');
+    if (!compPair) return this.appendMembers(root, [['components', Object.fromEntries([[section, entry()]])]]);
+    const comp = this.childObject(compPair, 'components');
+    const sectionPair = comp.pairs.find((p) => p.key === section);
+    if (!sectionPair) return this.appendMembers(comp, [[section, entry()]]);
+    const sectionObj = this.childObject(sectionPair, `components/${section}`);
+    const pair = sectionObj.pairs.find((p) => p.key === name);
+    if (!pair) this.appendMembers(sectionObj, [[name, value]]);
+    else this.updateMember(pair, previous, value);
+  }
 }
 
 /** JSON on one line with the given separators (`{"a": 1, "b": [1, 2]}`). */

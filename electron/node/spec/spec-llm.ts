@@ -30,14 +30,15 @@ async function knownSecretValues(
   const a2a = findA2aOperation(model, path, httpMethod);
   // An MCP operation's credentials: its auth reference, and each env entry of a stdio server.
   const mcp = a2a ? undefined : findMcpOperation(model, path, httpMethod)?.mcp;
-  const refs: XA2aSecretRef[] = [...(a2a?.a2a?.auth ? [a2a.a2a.auth] : []), ...(mcp?.auth ? [mcp.auth] : []), ...(mcp?.env ?? [])];
+  // An OAuth public client names no secret: neither field is set.
+  const refs: Array<Partial<XA2aSecretRef>> = [...(a2a?.a2a?.auth ? [a2a.a2a.auth] : []), ...(mcp?.auth ? [mcp.auth] : []), ...(mcp?.env ?? [])];
   const out: string[] = [];
   for (const ref of refs) {
     const value =
       ref.secretRef !== undefined
         ? await ctx.secrets.get(ref.secretRef)
-        : Object.hasOwn(environment, ref.env as string)
-          ? environment[ref.env as string]
+        : ref.env !== undefined && Object.hasOwn(environment, ref.env)
+          ? environment[ref.env]
           : undefined;
     if (value) out.push(value);
   }

@@ -16,6 +16,7 @@ import { endpointCredentialAdvice, endpointCredentials } from '../../../shared/s
 import type { BuiltOperation, SaveDraft } from '../../../shared/spec/operation-build';
 import { A2A_OPERATION_VERB, buildOperation } from '../../../shared/spec/operation-build';
 import { listOperations } from '../../../shared/spec/operation-list';
+import { placeSecurityScheme } from '../../../shared/spec/oauth-scheme-placement';
 import type { MergeDraft } from '../../../shared/spec/operation-merge';
 import { existingSchemaNames, mergedFields, pathsOf, resolveVerb } from '../../../shared/spec/operation-merge';
 import type { SpecEdit } from '../../../shared/spec/spec-edits';
@@ -58,11 +59,10 @@ function editsFor(model: unknown, path: string, built: BuiltOperation, draft: Me
   }
   const have = existingSchemaNames(model);
   const missing = Object.entries(built.components).filter(([name]) => !have.has(name));
-  const fields = mergedFields(operationIn(model, path, verb), built, draft).filter(([, v]) => v !== undefined);
-  return [
-    { kind: 'setOperationFields', path, verb, fields },
-    { kind: 'addSchemas', schemas: missing },
-  ];
+  // OAuth 2.0: the issuer's endpoints go into components.securitySchemes, referenced by `security`.
+  const placed = placeSecurityScheme(model, path, verb, built);
+  const fields = mergedFields(operationIn(model, path, verb), placed.built, draft).filter(([, v]) => v !== undefined);
+  return [{ kind: 'setOperationFields', path, verb, fields }, { kind: 'addSchemas', schemas: missing }, ...placed.edits];
 }
 
 export async function saveOperation(ctx: SpecContext, req: SpecSaveRequest, mode: 'save' | 'saveAs'): Promise<SpecWriteResult> {

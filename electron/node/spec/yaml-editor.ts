@@ -335,6 +335,35 @@ export class YamlSpecEditor implements SpecTextEditor {
     const missing = schemas.filter(([name]) => !existing.pairs.some((p) => p.key === name));
     if (missing.length) this.splice(existing.insertAt, 0, this.render(missing, existing.indent));
   }
+
+  /** components/<section>/<name>: appended where missing, else updated in place (updatePair keeps what did not change). */
+  setComponent(section: string, name: string, value: unknown, previous: unknown): void {
+    const root = this.requireMap(this.root(), 'The document');
+    const entry = (): Map<string, unknown> => new Map([[name, value]]);
+    const components = root.pairs.find((p) => p.key === 'components');
+    if (!components) {
+      this.splice(root.insertAt, 0, this.render([['components', new Map([[section, entry()]])]], root.indent));
+      return;
+    }
+    if (components.inline === 'empty-map') {
+      this.splice(components.line, components.end - components.line, this.render([['components', new Map([[section, entry()]])]], components.col));
+      return;
+    }
+    const compMap = this.requireMap(this.child(components), 'components');
+    const sectionPair = compMap.pairs.find((p) => p.key === section);
+    if (!sectionPair) {
+      this.splice(compMap.insertAt, 0, this.render([[section, entry()]], compMap.indent));
+      return;
+    }
+    if (sectionPair.inline === 'empty-map') {
+      this.splice(sectionPair.line, sectionPair.end - sectionPair.line, this.render([[section, entry()]], sectionPair.col));
+      return;
+    }
+    const sectionMap = this.requireMap(this.child(sectionPair), `components/${section}`);
+    const pair = sectionMap.pairs.find((p) => p.key === name);
+    if (!pair) this.splice(sectionMap.insertAt, 0, this.render([[name, value]], sectionMap.indent));
+    else this.updatePair(pair, previous, value);
+  }
 }
 
 export type { Obj };

@@ -19,11 +19,14 @@ export const defaultSpecFileName = 'requests.openapi.yaml';
 
 function describeAuth(draft: A2aDraft): string | undefined {
   const a = draft.auth;
-  const source = a.type === 'bearer' ? a.token : a.type === 'apiKey' ? a.value : a.type === 'basic' ? a.password : undefined;
-  if (!source) return undefined;
-  if ('secretRef' in source) return `secret:${source.secretRef}`;
-  if ('env' in source) return `env:${source.env}`;
-  return 'value';
+  const source =
+    a.type === 'bearer' ? a.token : a.type === 'apiKey' ? a.value : a.type === 'basic' ? a.password : a.type === 'oauth2' ? a.clientSecret : undefined;
+  // OAuth 2.0: the security scheme and client id are saved; tokens never are.
+  const prefix = a.type === 'oauth2' ? `OAuth 2.0 client ${a.clientId}${source ? ', client secret ' : ''}` : '';
+  if (!source) return prefix || undefined;
+  if ('secretRef' in source) return `${prefix}secret:${source.secretRef}`;
+  if ('env' in source) return `${prefix}env:${source.env}`;
+  return `${prefix}value`;
 }
 
 /**

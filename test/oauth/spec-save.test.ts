@@ -1,0 +1,222 @@
+/**
+ * Saving a request whose auth is OAuth 2.0 / OpenID Connect to a spec file, through the core, with
+ * a real issuer on loopback and a real token in the secret store: the file gets a standard
+ * security scheme and requirement plus the grant, client id and the client secret's NAME in
+ * x-a2a.auth, never a token or a secret value; the edit is lossless (comments, order, other
+ * operations and schemes stay); reopening gives back the same auth, so the cached token is reused.
+ */
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { OAuth2Auth } from '../../shared/a2a/auth';
+import type { A2aCall } from '../../shared/a2a/call';
+import { callFromXA2a } from '../../shared/spec/call-from-operation';
+import { closeA2aConnections } from '../../electron/node/a2a/perform-call';
+import { openCore, type Core } from '../../electron/node/core';
+import { readCachedToken, tokenCacheName } from '../../electron/node/oauth/token-cache';
+import { createFileSecretStore, type SecretStore } from '../../electron/node/secret-store';
+import { startJwtAgent, type JwtAgent } from '../fixtures/jwt-agent';
+import { AGENT_AUDIENCE, CC_CLIENT, PUBLIC_CLIENT, startIssuer, type TestIssuer } from '../fixtures/oauth-issuer';
+
+let issuer: TestIssuer;
+let agent: JwtAgent;
+let home: string;
+let core: Core;
+let secrets: SecretStore;
+
+beforeAll(async () => {
+  issuer = await startIssuer();
+  agent = await startJwtAgent({ issuer: issuer.issuer, jwksUri: issuer.jwksUri, audience: AGENT_AUDIENCE });
+});
+afterAll(async () => {
+  closeA2aConnections();
+  await agent.close();
+  await issuer.close();
+  if (home) await rm(home, { recursive: true, force: true });
+});
+beforeEach(async () => {
+  if (home) await rm(home, { recursive: true, force: true });
+  home = await mkdtemp(join(tmpdir(), 'powerduck-oauth-spec-'));
+  secrets = createFileSecretStore(join(home, 'secrets.json'));
+  core = await openCore({ host: 'test', dataDir: home, secrets, environment: {} });
+  await secrets.set('agent-cc-secret', CC_CLIENT.secret);
+  issuer.tokenRequests.clear();
+});
+
+const ccAuth = (): OAuth2Auth => ({
+  type: 'oauth2',
+  flow: 'clientCredentials',
+  endpoints: { from: 'manual', tokenUrl: issuer.tokenUrl },
+  clientId: CC_CLIENT.id,
+  clientSecret: { secretRef: 'agent-cc-secret' },
+  scopes: ['agent:read'],
+  securityScheme: 'agentAuth',
+});
+
+const call = (auth: OAuth2Auth): A2aCall => ({
+  version: '1.0',
+  binding: 'JSONRPC',
+  endpoint: agent.rpcUrl,
+  method: 'SendMessage',
+  body: { message: { messageId: `m-${Math.random()}`, role: 'ROLE_USER', parts: [{ text: 'who am i' }] } },
+  auth,
+});
+
+async function ok<T>(result: Promise<{ ok: true; value: T } | { ok: false; error: { code: string; message: string } }>): Promise<T> {
+  const r = await result;
+  if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
+  return r.value;
+}
+
+async function reopen(file: string, path: string): Promise<OAuth2Auth | undefined> {
+  const opened = await ok(core.dispatcher.invoke('spec.open', { file }));
+  const op = opened.operations.find((o) => o.path === path);
+  const auth = op?.a2a ? callFromXA2a(op.a2a).auth : undefined;
+  return auth?.type === 'oauth2' ? auth : undefined;
+}
+
+/** Every line of `before` is still in `after`, in the same order (an edit that only adds and replaces the touched entries). */
+function keepsLines(before: string, after: string, except: RegExp[] = []): void {
+  const lines = after.split('\n');
+  let at = 0;
+  for (const line of before.split('\n')) {
+    if (except.some((e) => e.test(line))) continue;
+    const found = lines.indexOf(line, at);
+    expect(found, `line kept: ${line}`).toBeGreaterThanOrEqual(0);
+    at = found + 1;
+  }
+}
+
+const YAML = `openapi: 3.2.0
+# The team's agents; keep this comment.
+info:
+  title: Agents
+  version: 1.0.0
+paths:
+  /health:
+    get:
+      summary: Health check   # a trailing comment
+      responses:
+        '200':
+          description: ok
+components:
+  securitySchemes:
+    # An API key some other operations use.
+    partnerKey:
+      type: apiKey
+      in: header
+      name: X-Partner-Key
+`;
+
+describe('saving OAuth 2.0 auth to a spec file', () => {
+  it('writes the scheme and a secret name, never the token or the secret; reopened, the cached token is reused', async () => {
+    const auth = ccAuth();
+    // A real token in the secret store: obtained by a send before the save.
+    const first = await ok(core.dispatcher.invoke('a2a.send', call(auth)));
+    expect(JSON.stringify(first.response?.body)).toContain(`hello ${CC_CLIENT.id}`);
+    const cached = await readCachedToken(secrets, tokenCacheName(auth));
+    expect(cached?.accessToken).toMatch(/^eyJ/);
+    expect(issuer.tokenRequests.get('client_credentials')).toBe(1);
+
+    const file = join(home, 'agents.yaml');
+    await writeFile(file, YAML);
+    const opened = await ok(core.dispatcher.invoke('spec.open', { file }));
+    const saved = await ok(
+      core.dispatcher.invoke('spec.save', { file, path: '/agents/research/send', expectedHash: opened.hash, call: call(auth), summary: 'Ask the agent' }),
+    );
+    expect(saved.storedSecret).toBeUndefined();
+    const text = await readFile(file, 'utf8');
+    for (const secret of [cached?.accessToken as string, (cached?.accessToken as string).split('.')[2] as string, CC_CLIENT.secret])
+      expect(text).not.toContain(secret);
+    expect(text).not.toMatch(/eyJ/);
+    keepsLines(YAML, text);
+    expect(text).toContain(`    agentAuth:
+      type: oauth2
+      flows:
+        clientCredentials:
+          tokenUrl: ${issuer.tokenUrl}
+          scopes:
+            agent:read: ""`);
+    expect(text).toMatch(/security:\n\s+- agentAuth:\n\s+- agent:read/);
+    expect(text).toMatch(
+      /auth:\n\s+scheme: oauth2\n\s+securityScheme: agentAuth\n\s+flow: clientCredentials\n\s+clientId: powerduck-cc\n\s+secretRef: agent-cc-secret/,
+    );
+    expect(await ok(core.dispatcher.invoke('spec.validate', { file }))).toMatchObject({ valid: true, problems: [] });
+
+    const back = await reopen(file, '/agents/research/send');
+    expect(back).toEqual(auth);
+    const again = await ok(core.dispatcher.invoke('a2a.send', call(back as OAuth2Auth)));
+    expect(JSON.stringify(again)).toMatch(/client credentials token \(cached/);
+    expect(issuer.tokenRequests.get('client_credentials')).toBe(1);
+    expect(agent.accepted.at(-1)).toBe(cached?.accessToken);
+
+    // Saved again unchanged: the file does not move.
+    const reopened = await ok(core.dispatcher.invoke('spec.open', { file }));
+    await ok(core.dispatcher.invoke('spec.save', { file, path: '/agents/research/send', expectedHash: reopened.hash, call: call(auth) }));
+    const unchanged = await readFile(file, 'utf8');
+    expect(unchanged.replace(/messageId: m-[0-9.]+/, '')).toBe(text.replace(/messageId: m-[0-9.]+/, ''));
+  });
+
+  it('a literal client secret goes to the secret store; the file names it. Public clients name no secret (JSON file)', async () => {
+    const file = join(home, 'agents.json');
+    const literal = await ok(
+      core.dispatcher.invoke('spec.save', {
+        file,
+        path: '/cc',
+        expectedHash: null,
+        call: call({ ...ccAuth(), clientSecret: { value: CC_CLIENT.secret } }),
+        secretName: 'cc-from-save',
+      }),
+    );
+    expect(literal.storedSecret).toBe('cc-from-save');
+    expect(await secrets.get('cc-from-save')).toBe(CC_CLIENT.secret);
+    const device: OAuth2Auth = {
+      type: 'oauth2',
+      flow: 'deviceCode',
+      endpoints: { from: 'oidc', url: issuer.issuer },
+      clientId: PUBLIC_CLIENT.id,
+      scopes: ['agent:read', 'agent:write'],
+    };
+    await ok(core.dispatcher.invoke('spec.save', { file, path: '/device', expectedHash: literal.hash, call: call(device) }));
+    const text = await readFile(file, 'utf8');
+    expect(text).not.toContain(CC_CLIENT.secret);
+    const model = JSON.parse(text) as { components: { securitySchemes: Record<string, unknown> } };
+    expect(model.components.securitySchemes).toEqual({
+      agentAuth: { type: 'oauth2', flows: { clientCredentials: { tokenUrl: issuer.tokenUrl, scopes: { 'agent:read': '' } } } },
+      openIdConnect: { type: 'openIdConnect', openIdConnectUrl: issuer.issuer },
+    });
+    expect(await reopen(file, '/cc')).toEqual({ ...ccAuth(), clientSecret: { secretRef: 'cc-from-save' } });
+    expect(await reopen(file, '/device')).toEqual({ ...device, securityScheme: 'openIdConnect' });
+    expect(await ok(core.dispatcher.invoke('spec.validate', { file }))).toMatchObject({ valid: true });
+  });
+
+  it('hostile scheme names (__proto__, constructor) are saved and read back as plain names', async () => {
+    const file = join(home, 'hostile.yaml');
+    let hash: string | null = null;
+    for (const [path, name] of [
+      ['/proto', '__proto__'],
+      ['/ctor', 'constructor'],
+    ] as const) {
+      const saved = await ok(core.dispatcher.invoke('spec.save', { file, path, expectedHash: hash, call: call({ ...ccAuth(), securityScheme: name }) }));
+      hash = saved.hash;
+    }
+    const text = await readFile(file, 'utf8');
+    expect(text).toMatch(/\n {4}__proto__:\n {6}type: oauth2/);
+    expect(text).toMatch(/\n {4}constructor:\n {6}type: oauth2/);
+    expect(await reopen(file, '/proto')).toEqual({ ...ccAuth(), securityScheme: '__proto__' });
+    expect(await reopen(file, '/ctor')).toEqual({ ...ccAuth(), securityScheme: 'constructor' });
+    expect(({} as Record<string, unknown>)['type']).toBeUndefined();
+    expect(await ok(core.dispatcher.invoke('spec.validate', { file }))).toMatchObject({ valid: true });
+  });
+
+  it('refuses an OAuth auth it cannot save faithfully, and writes nothing', async () => {
+    const file = join(home, 'refused.yaml');
+    const r = await core.dispatcher.invoke('spec.save', { file, path: '/x', expectedHash: null, call: call({ ...ccAuth(), clientSecret: { secretRef: '' } }) });
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.error.code).toBe('bad-request');
+    expect(r.error.message).toMatch(/client secret/);
+    await expect(readFile(file, 'utf8')).rejects.toThrow();
+  });
+});
