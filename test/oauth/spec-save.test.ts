@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { OAuth2Auth } from '../../shared/a2a/auth';
 import type { A2aCall } from '../../shared/a2a/call';
+import type { SpecWriteResult } from '../../shared/contract/ops-spec';
 import { callFromXA2a } from '../../shared/spec/call-from-operation';
 import { closeA2aConnections } from '../../electron/node/a2a/perform-call';
 import { openCore, type Core } from '../../electron/node/core';
@@ -198,7 +199,9 @@ describe('saving OAuth 2.0 auth to a spec file', () => {
       ['/proto', '__proto__'],
       ['/ctor', 'constructor'],
     ] as const) {
-      const saved = await ok(core.dispatcher.invoke('spec.save', { file, path, expectedHash: hash, call: call({ ...ccAuth(), securityScheme: name }) }));
+      const saved: SpecWriteResult = await ok(
+        core.dispatcher.invoke('spec.save', { file, path, expectedHash: hash, call: call({ ...ccAuth(), securityScheme: name }) }),
+      );
       hash = saved.hash;
     }
     const text = await readFile(file, 'utf8');
