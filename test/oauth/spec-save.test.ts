@@ -13,12 +13,15 @@ import type { OAuth2Auth } from '../../shared/a2a/auth';
 import type { A2aCall } from '../../shared/a2a/call';
 import type { SpecWriteResult } from '../../shared/contract/ops-spec';
 import { callFromXA2a } from '../../shared/spec/call-from-operation';
+import { runCli } from '../../electron/cli/main';
+import type { CliIo } from '../../electron/cli/cli-types';
 import { closeA2aConnections } from '../../electron/node/a2a/perform-call';
 import { openCore, type Core } from '../../electron/node/core';
 import { readCachedToken, tokenCacheName } from '../../electron/node/oauth/token-cache';
 import { createFileSecretStore, type SecretStore } from '../../electron/node/secret-store';
 import { startJwtAgent, type JwtAgent } from '../fixtures/jwt-agent';
 import { AGENT_AUDIENCE, CC_CLIENT, PUBLIC_CLIENT, startIssuer, type TestIssuer } from '../fixtures/oauth-issuer';
+import { IssuerBrowser } from './issuer-browser';
 
 let issuer: TestIssuer;
 let agent: JwtAgent;
@@ -221,5 +224,47 @@ describe('saving OAuth 2.0 auth to a spec file', () => {
     expect(r.error.code).toBe('bad-request');
     expect(r.error.message).toMatch(/client secret/);
     await expect(readFile(file, 'utf8')).rejects.toThrow();
+  });
+
+  it('powerduck run signs in once for a saved device-code operation, then reuses the token', async () => {
+    const file = join(home, 'saved.yaml');
+    const auth: OAuth2Auth = {
+      type: 'oauth2',
+      flow: 'deviceCode',
+      endpoints: { from: 'oidc', url: issuer.issuer },
+      clientId: PUBLIC_CLIENT.id,
+      scopes: ['agent:read'],
+    };
+    await ok(core.dispatcher.invoke('spec.save', { file, path: '/ask', expectedHash: null, call: call(auth) }));
+    const run = async (person?: (url: string, code: string) => Promise<unknown>): Promise<{ code: number; out: string; err: string }> => {
+      let out = '';
+      let err = '';
+      const signedIn: Array<Promise<unknown>> = [];
+      const io: CliIo = {
+        stdout: (t) => void (out += t),
+        stderr: (t) => {
+          err += t;
+          const prompt = /open (\S+) and enter the code (\S+?)[ .]/.exec(t);
+          if (prompt && person) signedIn.push(person(prompt[1] as string, prompt[2] as string));
+        },
+        readStdin: async () => '',
+        env: { POWERDUCK_HOME: home },
+        cwd: home,
+      };
+      const code = await runCli(['run', file, '/ask'], io);
+      await Promise.all(signedIn);
+      return { code, out, err };
+    };
+    const first = await run((url, code) => new IssuerBrowser().signIn(url, { userCode: code, login: 'mallory' }));
+    expect(first.err).toMatch(/enter the code/);
+    expect(first.code).toBe(0);
+    expect(first.out).toContain('sub=mallory');
+    const second = await run(async () => {
+      throw new Error('asked to sign in again');
+    });
+    expect(second.err).toBe('');
+    expect(second.code).toBe(0);
+    expect(second.out).toContain('sub=mallory');
+    expect(issuer.tokenRequests.get('urn:ietf:params:oauth:grant-type:device_code')).toBe(1);
   });
 });

@@ -3,7 +3,10 @@ import type { ExchangeRecord, RecordedStreamEvent } from '../../../shared/a2a/ex
 import { describeEvent, outcomeSeverity, summarizeExchange } from '../../../shared/a2a/exchange-summary';
 import { newUuid } from '../../../shared/a2a/ids';
 import type { StreamEvent, WireError } from '../../../shared/contract/index';
-import { openCore } from '../../node/core';
+import { openCore, type Core } from '../../node/core';
+import type { OAuth2Auth } from '../../../shared/a2a/auth';
+import { callFromXA2a } from '../../../shared/spec/call-from-operation';
+import { signInIfNeeded } from '../oauth-sign-in';
 import { parseArgs } from '../args';
 import type { CliCommand } from '../cli-types';
 import { exitCodes, UsageError } from '../cli-types';
@@ -48,6 +51,15 @@ function parseEnv(values: readonly string[]): { values: Record<string, string>; 
   return environment !== undefined ? { values: out, environment } : { values: out };
 }
 
+/** The OAuth 2.0 auth of the saved A2A operation, if it has one (anything unreadable is left to spec.runStream to report). */
+async function savedOAuth(core: Core, file: string, path: string): Promise<OAuth2Auth | undefined> {
+  const opened = await core.dispatcher.invoke('spec.open', { file });
+  if (!opened.ok) return undefined;
+  const op = opened.value.operations.find((o) => o.path === path && o.kind === 'a2a');
+  const auth = op?.a2a ? callFromXA2a(op.a2a).auth : undefined;
+  return auth?.type === 'oauth2' ? auth : undefined;
+}
+
 export const runCommand: CliCommand = {
   name: 'run',
   summary: 'send a request saved in an OpenAPI file (x-a2a, x-mcp, or any HTTP operation as "GET /path")',
@@ -72,6 +84,17 @@ export const runCommand: CliCommand = {
         );
       } finally {
         await core.close();
+      }
+    }
+
+    // A saved OAuth grant that needs the person (device code, authorization code) signs in first
+    // when no token is usable yet; later runs reuse or refresh the cached one.
+    const saved = await savedOAuth(core, resolve(io.cwd, fileArg), path);
+    if (saved) {
+      const signIn = await signInIfNeeded(core, saved, environment, io);
+      if (signIn) {
+        io.stderr(`powerduck run: ${oneLine(signIn.message)}\n`);
+        return exitCodes.error;
       }
     }
 
