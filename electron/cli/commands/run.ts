@@ -23,6 +23,10 @@ Sends the A2A operation saved at <path> in the OpenAPI file <file> (see 'powerdu
                     falls back to it. Repeatable.
   --json            print the exchange record as JSON; for streams, one JSON line per event first
 
+An operation saved with OAuth 2.0 gets its token as send --oauth2 does: client credentials from the
+issuer; device code and authorization code ask you to sign in (on stderr) only when no cached token
+can be used or refreshed.
+
 Exit codes (as for send): 0 ok, 1 the agent said no (RPC/HTTP/gRPC error), 2 usage, file, network
 or transport error.
 
