@@ -138,7 +138,34 @@ describe('OAuth 2.0 in the Auth tab', () => {
       const panelToken = request.getByRole('region', { name: 'OAuth token' });
       await expect.poll(() => panelToken.getByRole('definition').first().innerText(), { timeout: 10_000 }).toBe(issuer.tokenUrl);
 
-      // Only the secret store holds the client secret and the token; the saved session keeps names.
+      // Save to spec: the card's scheme and the secret's name, never a token. Reopened, the auth
+      // comes back as it was and the token panel finds the cached token.
+      await page.getByRole('tab', { name: 'Specs' }).click();
+      await page.getByRole('button', { name: 'Save request…' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Save to spec' });
+      await dialog.getByRole('textbox', { name: 'Operation path' }).fill('/corp/ask');
+      expect(await dialog.innerText()).toContain('secret:corp-client');
+      await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+      await page.getByRole('status', { name: 'Notifications' }).getByText('Saved /corp/ask in powerduck.openapi.yaml.').waitFor();
+      const saved = await readFile(join(app.core.env.dataDir.workspaceDir, 'powerduck.openapi.yaml'), 'utf8');
+      expect(saved).toMatch(/securitySchemes:\n\s+corp:\n\s+type: oauth2\n\s+flows:\n\s+clientCredentials:/);
+      expect(saved).toMatch(/security:\n\s+- corp:\n\s+- agent:read/);
+      expect(saved).toContain('secretRef: corp-client');
+      await page
+        .getByRole('list', { name: 'Operations in powerduck.openapi.yaml' })
+        .getByRole('button', { name: /^SendMessage/ })
+        .click();
+      await page.getByRole('region', { name: 'Operation docs' }).getByRole('button', { name: 'Open as request' }).click();
+      const reopened = page.getByRole('region', { name: 'Request', exact: true });
+      await reopened.getByRole('tab', { name: /^Auth/ }).click();
+      expect(await reopened.getByRole('combobox', { name: 'Auth type' }).inputValue()).toBe('oauth2');
+      expect(await reopened.getByRole('textbox', { name: 'Token URL' }).inputValue()).toBe(issuer.tokenUrl);
+      expect(await reopened.getByRole('textbox', { name: 'Client ID' }).inputValue()).toBe(CC_CLIENT.id);
+      expect(await reopened.getByRole('textbox', { name: 'Scopes (space-separated)' }).inputValue()).toBe('agent:read');
+      const reopenedToken = reopened.getByRole('region', { name: 'OAuth token' });
+      await expect.poll(() => reopenedToken.getByRole('definition').first().innerText(), { timeout: 10_000 }).toBe(issuer.tokenUrl);
+
+      // Only the secret store holds the client secret and the token; the saved session and the spec keep names.
       const token = cardAgent.accepted.at(-1) as string;
       await expect
         .poll(
