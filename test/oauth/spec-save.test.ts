@@ -9,6 +9,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { parse as parseYaml } from 'yaml';
 import type { OAuth2Auth } from '../../shared/a2a/auth';
 import type { A2aCall } from '../../shared/a2a/call';
 import type { SpecWriteResult } from '../../shared/contract/ops-spec';
@@ -155,6 +156,16 @@ describe('saving OAuth 2.0 auth to a spec file', () => {
     expect(issuer.tokenRequests.get('client_credentials')).toBe(1);
     expect(agent.accepted.at(-1)).toBe(cached?.accessToken);
 
+    // The docs and Copy for LLM describe it without a secret: an access token variable in the examples.
+    const docs = await ok(core.dispatcher.invoke('spec.docs', { file, path: '/agents/research/send' }));
+    expect(docs.markdown).toContain('OAuth 2.0 client credentials (security scheme "agentAuth", client powerduck-cc, scopes agent:read)');
+    expect(docs.markdown).toContain('Authorization: Bearer $ACCESS_TOKEN');
+    const llm = await ok(core.dispatcher.invoke('spec.copyForLlm', { file, path: '/agents/research/send', exchange: again }));
+    for (const text of [docs.markdown, llm.markdown]) {
+      expect(text).not.toContain(CC_CLIENT.secret);
+      expect(text).not.toContain(cached?.accessToken as string);
+    }
+
     // Saved again unchanged: the file does not move.
     const reopened = await ok(core.dispatcher.invoke('spec.open', { file }));
     await ok(core.dispatcher.invoke('spec.save', { file, path: '/agents/research/send', expectedHash: reopened.hash, call: call(auth) }));
@@ -266,5 +277,58 @@ describe('saving OAuth 2.0 auth to a spec file', () => {
     expect(second.code).toBe(0);
     expect(second.out).toContain('sub=mallory');
     expect(issuer.tokenRequests.get('urn:ietf:params:oauth:grant-type:device_code')).toBe(1);
+  });
+
+  it('updating a scheme the file already has keeps its comments, other flows and descriptions (YAML and JSON)', async () => {
+    const yaml = `openapi: 3.2.0
+info:
+  title: Agents
+  version: 1.0.0
+paths: {}
+components:
+  securitySchemes:
+    agentAuth:
+      # Our corporate issuer; keep this comment.
+      description: Corporate identity
+      type: oauth2
+      flows:
+        authorizationCode:
+          authorizationUrl: https://id.example/authorize   # people sign in here
+          tokenUrl: https://id.example/token
+          scopes:
+            agent:read: Read the agent's answers
+`;
+    for (const [name, text] of [
+      ['existing.yaml', yaml],
+      [
+        'existing.json',
+        `${JSON.stringify({ openapi: '3.2.0', info: { title: 'Agents', version: '1.0.0' }, paths: {}, components: { securitySchemes: { agentAuth: { description: 'Corporate identity', type: 'oauth2', flows: { authorizationCode: { authorizationUrl: 'https://id.example/authorize', tokenUrl: 'https://id.example/token', scopes: { 'agent:read': "Read the agent's answers" } } } } } } }, null, 2)}\n`,
+      ],
+    ] as const) {
+      const file = join(home, name);
+      await writeFile(file, text);
+      const opened = await ok(core.dispatcher.invoke('spec.open', { file }));
+      await ok(core.dispatcher.invoke('spec.save', { file, path: '/ask', expectedHash: opened.hash, call: call(ccAuth()) }));
+      const after = await readFile(file, 'utf8');
+      if (name.endsWith('.yaml')) keepsLines(text, after, [/^paths: \{\}$/]);
+      const model = (await ok(core.dispatcher.invoke('spec.open', { file }))).operations;
+      expect(model.map((o) => o.path)).toEqual(['/ask']);
+      // JSON is YAML too: one reader for both files.
+      const doc = parseYaml(after) as { components: { securitySchemes: Record<string, unknown> } };
+      expect(doc.components.securitySchemes['agentAuth']).toEqual({
+        description: 'Corporate identity',
+        type: 'oauth2',
+        flows: {
+          authorizationCode: {
+            authorizationUrl: 'https://id.example/authorize',
+            tokenUrl: 'https://id.example/token',
+            scopes: { 'agent:read': "Read the agent's answers" },
+          },
+          clientCredentials: { tokenUrl: issuer.tokenUrl, scopes: { 'agent:read': '' } },
+        },
+      });
+      expect(await reopen(file, '/ask')).toEqual(ccAuth());
+      expect(await ok(core.dispatcher.invoke('spec.validate', { file }))).toMatchObject({ valid: true });
+    }
   });
 });
