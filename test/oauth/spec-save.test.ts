@@ -331,4 +331,81 @@ components:
       expect(await ok(core.dispatcher.invoke('spec.validate', { file }))).toMatchObject({ valid: true });
     }
   });
+
+  it('powerduck spec add --oauth2 saves the scheme and the variable name; powerduck run gets the token with it', async () => {
+    const lines = { out: '', err: '' };
+    const io: CliIo = {
+      stdout: (t) => void (lines.out += t),
+      stderr: (t) => void (lines.err += t),
+      readStdin: async () => '',
+      env: { POWERDUCK_HOME: home, CC_SECRET: CC_CLIENT.secret },
+      cwd: home,
+    };
+    const added = await runCli(
+      [
+        'spec',
+        'add',
+        'cli.yaml',
+        '/ask',
+        '--a2a',
+        '1.0',
+        '--binding',
+        'JSONRPC',
+        '--endpoint',
+        agent.rpcUrl,
+        '--method',
+        'SendMessage',
+        '--oauth2',
+        'client-credentials',
+        '--issuer',
+        issuer.issuer,
+        '--client-id',
+        CC_CLIENT.id,
+        '--client-secret-env',
+        'CC_SECRET',
+        '--scope',
+        'agent:read',
+      ],
+      io,
+    );
+    expect(lines.err).toBe('');
+    expect(added).toBe(0);
+    const text = await readFile(join(home, 'cli.yaml'), 'utf8');
+    expect(text).toContain('env: CC_SECRET');
+    expect(text).toMatch(/openIdConnect:\n\s+type: openIdConnect\n\s+openIdConnectUrl: http:\/\/127\.0\.0\.1:\d+\n/);
+    expect(text).not.toContain(CC_CLIENT.secret);
+    const ran = await runCli(['run', 'cli.yaml', '/ask'], io);
+    expect(lines.err).toBe('');
+    expect(ran).toBe(0);
+    expect(lines.out).toContain(`hello ${CC_CLIENT.id}`);
+    const both = await runCli(
+      [
+        'spec',
+        'add',
+        'cli.yaml',
+        '/two',
+        '--a2a',
+        '1.0',
+        '--binding',
+        'JSONRPC',
+        '--endpoint',
+        agent.rpcUrl,
+        '--method',
+        'SendMessage',
+        '--auth-env',
+        'T',
+        '--oauth2',
+        'client-credentials',
+        '--issuer',
+        issuer.issuer,
+        '--client-id',
+        'x',
+        '--client-secret-env',
+        'S',
+      ],
+      io,
+    );
+    expect(both).toBe(2);
+    expect(lines.err).toMatch(/--auth-secret\/--auth-env or --oauth2, not both/);
+  });
 });

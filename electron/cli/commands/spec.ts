@@ -15,9 +15,11 @@ import { oneLine } from '../one-line';
 import { readJsonBody } from '../read-json-body';
 import { serverLine, subjectOf } from '../../../shared/spec/x-mcp-model';
 import { parseBinding } from '../parse-binding';
+import { oauth2FromArgs, oauth2Options } from '../oauth-args';
 
 const usage = `powerduck spec add <file> <path> --a2a <1.0|0.3> --binding <JSONRPC|HTTP+JSON|GRPC> --endpoint URL --method NAME
-                   [--body FILE|-] [--summary TEXT] [--card-url URL] [--auth-secret NAME | --auth-env NAME] [--replace] [--json]
+                   [--body FILE|-] [--summary TEXT] [--card-url URL] [--auth-secret NAME | --auth-env NAME | --oauth2 …]
+                   [--replace] [--json]
 powerduck spec list <file> [--json]
 powerduck spec validate <file> [--json]
 powerduck spec docs <file> <path> [--llm] [--json]
@@ -27,7 +29,9 @@ Saved A2A requests live in OpenAPI 3.2 files as operations with an x-a2a extensi
             creates <file> as OpenAPI 3.2 when it does not exist. --body is the JSON-RPC params (or
             the whole envelope, whose method then counts), or the HTTP+JSON/gRPC request object;
             without it a template body is saved. --auth-secret/--auth-env save a bearer-token
-            reference (never a token). --replace overwrites an existing operation at <path>.
+            reference (never a token); --oauth2 with the options of 'powerduck send' saves an OAuth 2.0
+            security scheme, the client id and the client secret's variable name (never a token).
+            --replace overwrites an existing operation at <path>.
   list      every operation of the file, A2A or not
   validate  checks OpenAPI 3.2 and the x-a2a / x-mcp schemas; exit 1 and one line per problem when invalid
   docs      the operation's docs (settings, schemas, example, code examples); --llm prints the
@@ -81,7 +85,7 @@ function operationLine(op: SpecOperationSummary): string {
 
 async function add(argv: string[], io: CliIo): Promise<number> {
   const args = parseArgs(argv, {
-    values: ['a2a', 'binding', 'endpoint', 'method', 'body', 'summary', 'card-url', 'auth-secret', 'auth-env'],
+    values: ['a2a', 'binding', 'endpoint', 'method', 'body', 'summary', 'card-url', 'auth-secret', 'auth-env', ...oauth2Options],
     flags: ['replace', 'json'],
   });
   const [fileArg, path] = positionals(args, 2, '<file> <path>') as [string, string];
@@ -109,11 +113,11 @@ async function add(argv: string[], io: CliIo): Promise<number> {
   const secret = args.options.get('auth-secret');
   const envName = args.options.get('auth-env');
   if (secret !== undefined && envName !== undefined) throw new UsageError('Use either --auth-secret or --auth-env, not both.');
-  const auth: AuthConfig | undefined = secret
-    ? { type: 'bearer', token: { secretRef: secret } }
-    : envName
-      ? { type: 'bearer', token: { env: envName } }
-      : undefined;
+  // OAuth 2.0 is saved as a security scheme and the client secret's variable name (docs/x-a2a.md).
+  const oauth2 = oauth2FromArgs(args);
+  if (oauth2 && (secret !== undefined || envName !== undefined)) throw new UsageError('Use either --auth-secret/--auth-env or --oauth2, not both.');
+  const auth: AuthConfig | undefined =
+    oauth2 ?? (secret ? { type: 'bearer', token: { secretRef: secret } } : envName ? { type: 'bearer', token: { env: envName } } : undefined);
   const call: A2aCall = { version, binding, endpoint, method, body, ...(auth ? { auth } : {}) };
   const file = resolve(io.cwd, fileArg);
 
