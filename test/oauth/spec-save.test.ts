@@ -16,7 +16,6 @@ import type { SpecWriteResult } from '../../shared/contract/ops-spec';
 import { callFromXA2a } from '../../shared/spec/call-from-operation';
 import { runCli } from '../../electron/cli/main';
 import type { CliIo } from '../../electron/cli/cli-types';
-import { closeA2aConnections } from '../../electron/node/a2a/perform-call';
 import { openCore, type Core } from '../../electron/node/core';
 import { readCachedToken, tokenCacheName } from '../../electron/node/oauth/token-cache';
 import { createFileSecretStore, type SecretStore } from '../../electron/node/secret-store';
@@ -35,7 +34,6 @@ beforeAll(async () => {
   agent = await startJwtAgent({ issuer: issuer.issuer, jwksUri: issuer.jwksUri, audience: AGENT_AUDIENCE });
 });
 afterAll(async () => {
-  closeA2aConnections();
   await agent.close();
   await issuer.close();
   if (home) await rm(home, { recursive: true, force: true });
