@@ -50,9 +50,55 @@ describe('saving into a file that already has problems', () => {
       file,
       path: '/new/bad',
       expectedHash: saved.ok ? saved.value.hash : '',
-      call: { ...call, version: '0.3', binding: 'GRPC', method: 'message/send' },
+      call: { ...call, endpoint: '' },
     });
     expect(bad.ok).toBe(false);
+    // The error names the problem in the operation being saved.
+    expect(bad).toMatchObject({ ok: false, error: { code: 'invalid', message: expect.stringContaining(`$.paths['/new/bad']`) } });
     expect(await readFile(file, 'utf8')).toBe(before);
+  });
+
+  // A save checks what it wrote (the touched path items, and components when it adds schemas): the
+  // rest of the file did not change, so a problem there is neither new nor the save's to report.
+  // `spec validate` checks the whole file.
+  it('reports what the save wrote, not problems elsewhere in the file, which spec.validate still shows', async () => {
+    const file = join(env.dir, 'workspace', 'elsewhere.yaml');
+    const withWarning = `${broken}  /tool:\n    get:\n      x-protocol: mcp\n      responses:\n        '200': {description: ok}\n`;
+    await writeFile(file, withWarning);
+    const opened = await env.core.dispatcher.invoke('spec.open', { file });
+    if (!opened.ok) throw new Error(opened.error.message);
+    const saved = await env.core.dispatcher.invoke('spec.save', { file, path: '/new/send', expectedHash: opened.value.hash, call });
+    expect(saved).toMatchObject({ ok: true, value: { warnings: [] } });
+
+    // A warning in the path item being saved is still reported.
+    const beside = await env.core.dispatcher.invoke('spec.save', { file, path: '/tool', expectedHash: saved.ok ? saved.value.hash : '', call });
+    expect(beside.ok && beside.value.warnings.map((w) => [w.path, w.rule])).toEqual([[`$.paths['/tool'].get`, 'x-mcp']]);
+
+    const validated = await env.core.dispatcher.invoke('spec.validate', { file });
+    if (!validated.ok) throw new Error(validated.error.message);
+    expect(validated.value.valid).toBe(false);
+    const where = validated.value.problems.map((p) => `${p.severity} ${p.path.split(/\.(get|post)\b/)[0] ?? ''}`);
+    expect(where).toEqual(expect.arrayContaining([`error $.paths['/old/send']`, `warning $.paths['/tool']`]));
+    expect(where.some((r) => r.includes('/new/send'))).toBe(false);
+  });
+
+  it('repairs the broken operation itself, and refuses to move its problem to a new path', async () => {
+    const file = join(env.dir, 'workspace', 'repair.yaml');
+    await writeFile(file, broken);
+    const opened = await env.core.dispatcher.invoke('spec.open', { file });
+    if (!opened.ok) throw new Error(opened.error.message);
+    const renamed = await env.core.dispatcher.invoke('spec.renameOperation', {
+      file,
+      path: '/old/send',
+      newPath: '/moved/send',
+      expectedHash: opened.value.hash,
+    });
+    expect(renamed).toMatchObject({ ok: false, error: { code: 'invalid', message: expect.stringContaining(`$.paths['/moved/send']`) } });
+    expect(await readFile(file, 'utf8')).toBe(broken);
+
+    const repaired = await env.core.dispatcher.invoke('spec.save', { file, path: '/old/send', expectedHash: opened.value.hash, call });
+    expect(repaired.ok).toBe(true);
+    const validated = await env.core.dispatcher.invoke('spec.validate', { file });
+    expect(validated).toMatchObject({ ok: true, value: { valid: true } });
   });
 });

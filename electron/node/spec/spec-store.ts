@@ -3,8 +3,8 @@
  * write every spec writer goes through. A write runs under the file's lock (store/file-store.ts):
  * it reads the current file, and when that is not the version the caller opened, re-applies the
  * caller's edit on the current file provided the operations it touches are unchanged since that
- * version (otherwise: `conflict`). The edited text must round-trip and validate before the file is
- * replaced atomically.
+ * version (otherwise: `conflict`). The edited text must round-trip, and what the edit changed must
+ * validate (scopeOfEdits), before the file is replaced atomically.
  */
 import { isAbsolute, relative, resolve, basename, extname } from 'node:path';
 import type { SpecFileInfo } from '../../../shared/contract/ops-spec';
@@ -22,6 +22,7 @@ import type { SpecFs } from './spec-fs';
 import { errnoCode } from './spec-fs';
 import type { ParsedSpecText, SpecFormat } from './spec-text';
 import { editSpecText, formatForFile, parseSpecText } from './spec-text';
+import type { ValidationScope } from './spec-validate';
 import { isValid, validateSpecDocument } from './spec-validate';
 import { knownVersion, parseOnce, rememberVersion } from './spec-versions';
 
@@ -185,12 +186,32 @@ function baseModel(abs: string, target: string, expectedHash: string | null, cur
   return { model: seen.model };
 }
 
-async function checkNoNewErrors(problems: SpecProblem[], baseline: unknown): Promise<void> {
+/**
+ * What a save must check: the path items its edits wrote (a rename: both keys) and the components
+ * when it adds schemas. Nothing else changed, so nothing else can have become invalid; a check
+ * that spans operations (unique operationIds) still looks at all of them. The whole file is
+ * checked by `spec validate`.
+ */
+export function scopeOfEdits(edits: readonly SpecEdit[]): ValidationScope {
+  const paths = new Set<string>();
+  let components = false;
+  for (const edit of edits) {
+    if (edit.kind === 'addSchemas') components ||= edit.schemas.length > 0;
+    else {
+      paths.add(edit.path);
+      if (edit.kind === 'renameOperation') paths.add(edit.newPath);
+    }
+  }
+  return { paths, components };
+}
+
+async function checkNoNewErrors(problems: SpecProblem[], baseline: unknown, scope: ValidationScope | undefined): Promise<void> {
   if (isValid(problems)) return;
   // A save may never make the file worse, but problems the user already had elsewhere must not
   // block it either (otherwise a file with one bad operation could never be repaired one step at a time).
   const key = (p: SpecProblem): string => `${p.path}\u0000${p.message}`;
-  const before = baseline === undefined ? new Set<string>() : new Set((await validateSpecDocument(baseline)).filter((p) => p.severity === 'error').map(key));
+  const before =
+    baseline === undefined ? new Set<string>() : new Set((await validateSpecDocument(baseline, scope)).filter((p) => p.severity === 'error').map(key));
   const errors = problems.filter((p) => p.severity === 'error' && !before.has(key(p)));
   if (errors.length > 0) {
     const first = errors[0] as SpecProblem;
@@ -206,7 +227,7 @@ async function checkNoNewErrors(problems: SpecProblem[], baseline: unknown): Pro
 
 /**
  * The one write path for spec files. `mutate` sees the current model (under the lock) and returns
- * the edits; nothing is written unless the edited text round-trips and validates. Resolves once the
+ * the edits; nothing is written unless the edited text round-trips and adds no validation error. Resolves once the
  * new bytes are on disk.
  */
 export async function writeSpec(
@@ -297,8 +318,10 @@ export async function writeSpec(
           );
         }
       }
-      const problems = await validateSpecDocument(edited.model);
-      await checkNoNewErrors(problems, blank ? undefined : baseParsed.model);
+      // A new file is checked whole (it is a skeleton plus the edit); an existing one where it changed.
+      const scope = blank ? undefined : scopeOfEdits(mutation.edits);
+      const problems = await validateSpecDocument(edited.model, scope);
+      await checkNoNewErrors(problems, blank ? undefined : baseParsed.model, scope);
       const output = (current?.bom ? BOM : '') + edited.text;
       const newHash = hashBytes(output);
       const parsedWritten: ParsedSpecText = { format, syntax: baseParsed.syntax, model: edited.model, ...(edited.fast ? { fast: true } : {}) };

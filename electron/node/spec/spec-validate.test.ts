@@ -109,6 +109,36 @@ describe('validateSpecDocument', () => {
     );
   });
 
+  it('checks only the path items and components in scope, and an operationId clash when either side is in scope', async () => {
+    const doc = docWith({ endpoint: '' }, { operationId: 'dup' });
+    const paths = doc['paths'] as Record<string, unknown>;
+    paths['/pets'] = { get: { operationId: 'dup', parameters: [{ name: 'q' }], responses: { '200': { description: 'ok' } } } };
+    paths['/other'] = { get: { operationId: 'dup', 'x-protocol': 'mcp', responses: { '200': { description: 'ok' } } } };
+    doc['components'] = { schemas: { Bad: { type: 7 } } };
+    const all = await validateSpecDocument(doc);
+    const where = (problems: readonly { path: string }[]): Set<string> => new Set(problems.map((p) => p.path.split(/\.(get|post|schemas)\b/)[0] ?? ''));
+    expect(where(all)).toEqual(new Set([`$.paths['/agents/a']`, `$.paths['/pets']`, `$.paths['/other']`, '$.components']));
+
+    const pets = await validateSpecDocument(doc, { paths: new Set(['/pets']), components: false });
+    // /pets's own problem and its clash with /agents/a (the first user of "dup"); /other's clash names /agents/a, not /pets.
+    expect(where(pets)).toEqual(new Set([`$.paths['/pets']`]));
+    expect(pets.map((p) => p.rule)).toEqual(expect.arrayContaining(['required', 'unique-operation-id']));
+
+    // /agents/a is the first user of "dup": both later clashes name it, so both are in scope.
+    const agents = await validateSpecDocument(doc, { paths: new Set(['/agents/a']), components: false });
+    expect(where(agents)).toEqual(new Set([`$.paths['/agents/a']`, `$.paths['/pets']`, `$.paths['/other']`]));
+    expect(agents.filter((p) => !p.path.startsWith(`$.paths['/agents/a']`)).map((p) => p.rule)).toEqual(['unique-operation-id', 'unique-operation-id']);
+
+    expect(where(await validateSpecDocument(doc, { paths: new Set(), components: true }))).toEqual(new Set(['$.components']));
+    expect(await validateSpecDocument(doc, { paths: new Set(['/not-there']), components: false })).toEqual([]);
+    // What a scope covers gets the same verdict as in a whole-document check.
+    for (const key of Object.keys(paths)) {
+      const scoped = await validateSpecDocument(doc, { paths: new Set([key]), components: false });
+      const inside = (p: { path: string }): boolean => p.path.startsWith(`$.paths['${key}']`);
+      expect(scoped.filter(inside)).toEqual(all.filter(inside));
+    }
+  });
+
   it('renders JSON paths', () => {
     expect(jsonPath(['paths', '/a', 'post', 'x-a2a', 'headers', '0', 'name'])).toBe(`$.paths['/a'].post['x-a2a'].headers[0].name`);
   });

@@ -10,6 +10,7 @@ import type { Json } from '@hyperjump/json-pointer';
 import { BASIC, getSchema } from '@hyperjump/json-schema/experimental';
 import { findMethod } from '../../../shared/a2a/catalogue';
 import { isA2aVersion, isBinding } from '../../../shared/a2a/versions';
+import type { SpecOperationSummary } from '../../../shared/spec/operation-list';
 import { listOperations, rawOperation } from '../../../shared/spec/operation-list';
 import { resolveLocalRef } from '../../../shared/spec/schema-resolve';
 import type { SpecProblem } from '../../../shared/spec/spec-types';
@@ -188,8 +189,39 @@ function problem(severity: SpecProblem['severity'], tokens: string[], message: s
   return { severity, path: jsonPath(tokens), pointer: encodePointer(tokens), message, rule };
 }
 
-/** Checks no JSON Schema can express, on each A2A operation. */
-function a2aChecks(doc: unknown): SpecProblem[] {
+/**
+ * What a check covers: the whole document, or (for a save) only the path items it wrote and the
+ * components when it added some. Whatever lies outside the scope is taken as it was.
+ */
+export interface ValidationScope {
+  /** Keys under `paths` whose path items are checked. */
+  paths: ReadonlySet<string>;
+  /** Whether `components` is checked. */
+  components: boolean;
+}
+
+const inScope = (scope: ValidationScope | undefined, path: string): boolean => !scope || scope.paths.has(path);
+
+/** The path items a check covers, in document order. */
+function pathItemsIn(paths: Record<string, unknown>, scope: ValidationScope | undefined): Array<[string, unknown]> {
+  return scope ? Object.keys(paths).flatMap((k) => (scope.paths.has(k) ? [[k, paths[k]] as [string, unknown]] : [])) : Object.entries(paths);
+}
+
+/** The operations a check covers: all of them, or those of the path items in scope (listed the same way). */
+function operationsIn(doc: unknown, scope: ValidationScope | undefined): SpecOperationSummary[] {
+  if (!scope) return listOperations(doc);
+  const paths = isObject(doc) ? doc['paths'] : undefined;
+  if (!isObject(paths)) return [];
+  const picked: Record<string, unknown> = {};
+  for (const [key, item] of pathItemsIn(paths, scope)) Object.defineProperty(picked, key, { value: item, enumerable: true });
+  return listOperations({ paths: picked });
+}
+
+/**
+ * Checks no JSON Schema can express, on each A2A operation in scope. Unique operationIds are
+ * checked across the whole document; a clash is reported when either side of it is in scope.
+ */
+function a2aChecks(doc: unknown, scope: ValidationScope | undefined): SpecProblem[] {
   const out: SpecProblem[] = [];
   // Thousands of operations point at a few dozen schemas: resolve each reference once.
   const resolved = new Map<string, boolean>();
@@ -201,23 +233,23 @@ function a2aChecks(doc: unknown): SpecProblem[] {
     }
     return hit;
   };
-  const operationIds = new Map<string, string[]>();
+  const operationIds = new Map<string, { tokens: string[]; path: string }>();
   for (const op of listOperations(doc)) {
     const base = op.additional ? ['paths', op.path, 'additionalOperations', op.httpMethod] : ['paths', op.path, op.httpMethod];
     if (op.operationId) {
       const prior = operationIds.get(op.operationId);
-      if (prior)
+      if (prior && (inScope(scope, op.path) || inScope(scope, prior.path)))
         out.push(
           problem(
             'error',
             [...base, 'operationId'],
-            `operationId "${op.operationId}" is also used at ${jsonPath(prior)} (OpenAPI requires unique operationIds).`,
+            `operationId "${op.operationId}" is also used at ${jsonPath(prior.tokens)} (OpenAPI requires unique operationIds).`,
             'unique-operation-id',
           ),
         );
-      else operationIds.set(op.operationId, [...base, 'operationId']);
+      else if (!prior) operationIds.set(op.operationId, { tokens: [...base, 'operationId'], path: op.path });
     }
-    if (op.kind !== 'a2a') continue;
+    if (op.kind !== 'a2a' || !inScope(scope, op.path)) continue;
     const raw = rawOperation(doc, op.path, op.httpMethod, op.additional);
     const x = raw?.['x-a2a'];
     if (raw && raw['x-protocol'] !== 'a2a') out.push(problem('warning', [...base], 'An operation with x-a2a should say x-protocol: a2a.', 'x-protocol'));
@@ -266,10 +298,10 @@ function a2aChecks(doc: unknown): SpecProblem[] {
   return out;
 }
 
-/** Checks no JSON Schema can express, on each MCP operation (the subject names what params call). */
-function mcpChecks(doc: unknown): SpecProblem[] {
+/** Checks no JSON Schema can express, on each MCP operation in scope (the subject names what params call). */
+function mcpChecks(doc: unknown, scope: ValidationScope | undefined): SpecProblem[] {
   const out: SpecProblem[] = [];
-  for (const op of listOperations(doc)) {
+  for (const op of operationsIn(doc, scope)) {
     if (op.protocolGroup !== 'mcp') continue;
     const base = op.additional ? ['paths', op.path, 'additionalOperations', op.httpMethod] : ['paths', op.path, op.httpMethod];
     const raw = rawOperation(doc, op.path, op.httpMethod, op.additional);
@@ -375,7 +407,7 @@ export function reduceXA2a(value: unknown): unknown {
  * key, so each distinct path-item shape is validated once (a 5,000-operation file written by
  * Powerduck has a few dozen), and the keys are checked on a skeleton with empty path items.
  */
-async function openApiProblems(doc: Record<string, unknown>): Promise<SpecProblem[]> {
+async function openApiProblems(doc: Record<string, unknown>, scope: ValidationScope | undefined): Promise<SpecProblem[]> {
   const paths = doc['paths'];
   if (!isObject(paths)) return schemaProblems(OAS_SCHEMA, doc, []);
   // The skeleton keeps every paths entry the groups below do not cover (odd keys, non-object
@@ -383,7 +415,7 @@ async function openApiProblems(doc: Record<string, unknown>): Promise<SpecProble
   const rest = Object.fromEntries(Object.entries(paths).filter(([k, v]) => !(k.startsWith('/') && isObject(v))));
   const { components, ...withoutComponents } = doc;
   const problems = await schemaProblems(OAS_SCHEMA, { ...withoutComponents, paths: rest }, []);
-  if (components !== undefined) {
+  if (components !== undefined && (!scope || scope.components)) {
     const id = JSON.stringify(components);
     let found = componentResults.get(id);
     if (!found) {
@@ -396,7 +428,7 @@ async function openApiProblems(doc: Record<string, unknown>): Promise<SpecProble
     problems.push(...found);
   }
   const groups = new Map<string, { shape: Record<string, unknown>; keys: string[] }>();
-  for (const [key, item] of Object.entries(paths)) {
+  for (const [key, item] of pathItemsIn(paths, scope)) {
     if (!isObject(item) || !key.startsWith('/')) continue;
     const shape = shapeOf(item, false);
     const id = JSON.stringify(shape);
@@ -424,13 +456,16 @@ async function openApiProblems(doc: Record<string, unknown>): Promise<SpecProble
   return problems;
 }
 
-/** Every problem of the document; valid = no problem with severity error. */
-export async function validateSpecDocument(doc: unknown): Promise<SpecProblem[]> {
+/**
+ * Every problem of the document (or of the part `scope` names: a save checks what it wrote, not the
+ * 5,000 operations it left alone); valid = no problem with severity error.
+ */
+export async function validateSpecDocument(doc: unknown, scope?: ValidationScope): Promise<SpecProblem[]> {
   ensureRegistered();
   if (!doc || typeof doc !== 'object' || Array.isArray(doc))
     return [problem('error', [], 'An OpenAPI document is a mapping with openapi, info and paths.', 'type')];
-  const problems = await openApiProblems(doc as Record<string, unknown>);
-  for (const op of listOperations(doc)) {
+  const problems = await openApiProblems(doc as Record<string, unknown>, scope);
+  for (const op of operationsIn(doc, scope)) {
     if (op.kind !== 'a2a') continue;
     const raw = rawOperation(doc, op.path, op.httpMethod, op.additional);
     if (!raw || !('x-a2a' in raw)) continue;
@@ -456,8 +491,8 @@ export async function validateSpecDocument(doc: unknown): Promise<SpecProblem[]>
       problems.push({ ...p, path: jsonPath(tokens), pointer: encodePointer(tokens) });
     }
   }
-  problems.push(...a2aChecks(doc));
-  for (const op of listOperations(doc)) {
+  problems.push(...a2aChecks(doc, scope));
+  for (const op of operationsIn(doc, scope)) {
     if (op.protocolGroup !== 'mcp') continue;
     const raw = rawOperation(doc, op.path, op.httpMethod, op.additional);
     if (!raw || !Object.hasOwn(raw, 'x-mcp')) continue;
@@ -480,7 +515,7 @@ export async function validateSpecDocument(doc: unknown): Promise<SpecProblem[]>
       problems.push({ ...p, path: jsonPath(tokens), pointer: encodePointer(tokens) });
     }
   }
-  problems.push(...mcpChecks(doc));
+  problems.push(...mcpChecks(doc, scope));
   return problems;
 }
 
