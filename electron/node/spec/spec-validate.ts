@@ -4,7 +4,6 @@
  * schema cannot express (a JSON-RPC example's method, dangling schema references, unique
  * operationIds). Each problem names its place as a JSON path.
  */
-import { registerSchema, validate } from '@hyperjump/json-schema/openapi-3-2';
 import type { OutputUnit, Validator } from '@hyperjump/json-schema/openapi-3-2';
 import type { Json } from '@hyperjump/json-pointer';
 import { BASIC, getSchema } from '@hyperjump/json-schema/experimental';
@@ -14,32 +13,21 @@ import type { SpecOperationSummary } from '../../../shared/spec/operation-list';
 import { listOperations, rawOperation } from '../../../shared/spec/operation-list';
 import { resolveLocalRef } from '../../../shared/spec/schema-resolve';
 import type { SpecProblem } from '../../../shared/spec/spec-types';
-import xA2aSchema from '../../../shared/spec/x-a2a.schema.json';
-import xMcpSchema from '../../../shared/spec/x-mcp.schema.json';
 import { endpointCredentialAdvice, endpointCredentials } from '../../../shared/spec/endpoint-credentials';
 import { subjectMismatch, subjectOf } from '../../../shared/spec/x-mcp-model';
 import { isObject } from '../../../shared/a2a/payload';
+import { ensureRegistered, loadValidator, OAS_SCHEMA, X_A2A_SCHEMA_ID, X_MCP_SCHEMA_ID } from './precompiled-validators';
+
+export { X_A2A_SCHEMA_ID, X_MCP_SCHEMA_ID };
 
 export type { SpecProblem };
 
-const OAS_SCHEMA = 'https://spec.openapis.org/oas/3.2/schema-base';
-export const X_A2A_SCHEMA_ID = (xA2aSchema as { $id: string }).$id;
-export const X_MCP_SCHEMA_ID = (xMcpSchema as { $id: string }).$id;
-
-let registered = false;
-function ensureRegistered(): void {
-  if (registered) return;
-  registerSchema(xA2aSchema as unknown as Parameters<typeof registerSchema>[0]);
-  registerSchema(xMcpSchema as unknown as Parameters<typeof registerSchema>[0]);
-  registered = true;
-}
-
-// Compiling a schema is the slow part of hyperjump: compile each once, then validate many times.
+// Compiling a schema is the slow part of hyperjump: load each once (precompiled), then validate many times.
 const validators = new Map<string, Promise<Validator>>();
 function validatorFor(uri: string): Promise<Validator> {
   let v = validators.get(uri);
   if (!v) {
-    v = validate(uri);
+    v = loadValidator(uri);
     validators.set(uri, v);
   }
   return v;

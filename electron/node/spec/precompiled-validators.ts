@@ -1,0 +1,73 @@
+/**
+ * The schemas spec files are checked against — OpenAPI 3.2 (`schema-base`: Schema Objects in its
+ * dialect), x-a2a and x-mcp — compiled ahead of time. Compiling them is most of what hyperjump
+ * costs a one-shot CLI command (about 100 ms, mostly checking each schema against its meta-schema);
+ * restoring the compiled form takes a few. precompiled-validators.json is written by
+ * precompiled-validators.test.ts (`npx vitest run electron/node/spec/precompiled-validators.test.ts -u`),
+ * which fails whenever it differs from what the installed hyperjump compiles from the schemas now.
+ * Our own schemas are fingerprinted as well, so an edited x-a2a schema is compiled afresh (never
+ * checked against a stale compile) until the file is written again.
+ */
+import { createHash } from 'node:crypto';
+import { registerSchema, restoreValidator, validate } from '@hyperjump/json-schema/openapi-3-2';
+import type { Validator } from '@hyperjump/json-schema/openapi-3-2';
+import xA2aSchema from '../../../shared/spec/x-a2a.schema.json';
+import xMcpSchema from '../../../shared/spec/x-mcp.schema.json';
+import precompiled from './precompiled-validators.json';
+
+export const OAS_SCHEMA = 'https://spec.openapis.org/oas/3.2/schema-base';
+export const X_A2A_SCHEMA_ID = (xA2aSchema as { $id: string }).$id;
+export const X_MCP_SCHEMA_ID = (xMcpSchema as { $id: string }).$id;
+const PRECOMPILED = [OAS_SCHEMA, X_A2A_SCHEMA_ID, X_MCP_SCHEMA_ID];
+
+interface PrecompiledFile {
+  /** Of our own schemas (the OpenAPI one changes only with hyperjump, which the test watches). */
+  fingerprint: string;
+  /** Validator.serialize() by schema URI. */
+  validators: Record<string, string>;
+}
+
+let registered = false;
+/** Our schemas, by $id (the OpenAPI ones register themselves on import). Messages look keywords up in them. */
+export function ensureRegistered(): void {
+  if (registered) return;
+  registerSchema(xA2aSchema as unknown as Parameters<typeof registerSchema>[0]);
+  registerSchema(xMcpSchema as unknown as Parameters<typeof registerSchema>[0]);
+  registered = true;
+}
+
+function fingerprint(): string {
+  return createHash('sha256')
+    .update(JSON.stringify([xA2aSchema, xMcpSchema]))
+    .digest('hex');
+}
+
+let fresh: boolean | undefined;
+function precompiledFor(uri: string): string | undefined {
+  const file = precompiled as PrecompiledFile;
+  fresh ??= file.fingerprint === fingerprint();
+  return fresh && Object.hasOwn(file.validators, uri) ? file.validators[uri] : undefined;
+}
+
+/** The validator for a schema: restored from the precompiled file when it is current, else compiled. */
+export async function loadValidator(uri: string): Promise<Validator> {
+  ensureRegistered();
+  const stored = precompiledFor(uri);
+  if (stored !== undefined) {
+    try {
+      return restoreValidator(stored);
+    } catch {
+      // A compile from another hyperjump version (a keyword it no longer knows): compile instead.
+    }
+  }
+  return validate(uri);
+}
+
+/** What precompiled-validators.json holds, compiled now (for the test that keeps the file current). */
+export async function compileAll(): Promise<string> {
+  ensureRegistered();
+  const validators: Record<string, string> = {};
+  for (const uri of PRECOMPILED) validators[uri] = (await validate(uri)).serialize();
+  const file: PrecompiledFile = { fingerprint: fingerprint(), validators };
+  return `${JSON.stringify(file, null, 1)}\n`;
+}
