@@ -47,15 +47,25 @@ const plainValueStart = new Set('[]{}#&*!|>%@`,\'"'.split('').map((c) => c.charC
 
 class Reader {
   private pos = 0;
+  /** Each line's indentation, or -1 for a blank or comment-only line: measured once, asked for several times per line. */
+  private readonly indents: Int32Array;
+
   constructor(
     private readonly lines: string[],
     private readonly endsWithNewline: boolean,
-  ) {}
+  ) {
+    this.indents = new Int32Array(lines.length);
+    for (let i = 0; i < lines.length; i++) {
+      const line = lines[i] as string;
+      const ind = indentOf(line);
+      this.indents[i] = isBlankOrComment(line, ind) ? -1 : ind;
+    }
+  }
 
   /** Index of the next line with content (comments and blank lines skipped), or lines.length. */
   private nextContent(from: number): number {
     let i = from;
-    while (i < this.lines.length && isBlankOrComment(this.lines[i] as string)) i++;
+    while (i < this.lines.length && (this.indents[i] as number) < 0) i++;
     return i;
   }
 
@@ -64,7 +74,7 @@ class Reader {
     if (i < this.lines.length && /^---[ \t]*$/.test(this.lines[i] as string)) i = this.nextContent(i + 1);
     if (i >= this.lines.length) bail();
     const line = this.lines[i] as string;
-    if (indentOf(line) !== 0 || isSeqItemAt(line, 0)) bail();
+    if (this.indents[i] !== 0 || isSeqItemAt(line, 0)) bail();
     this.pos = i;
     const value = this.readMap(0, 0);
     if (this.nextContent(this.pos) < this.lines.length) bail();
@@ -79,7 +89,7 @@ class Reader {
       const i = first ? this.pos : this.nextContent(this.pos);
       if (i >= this.lines.length) break;
       const line = this.lines[i] as string;
-      const col = first ? firstCol : indentOf(line);
+      const col = first ? firstCol : (this.indents[i] as number);
       if (!first) {
         if (col < indent) break;
         if (col > indent) bail();
@@ -107,7 +117,7 @@ class Reader {
       const i = first ? this.pos : this.nextContent(this.pos);
       if (i >= this.lines.length) break;
       const line = this.lines[i] as string;
-      const col = first ? firstCol : indentOf(line);
+      const col = first ? firstCol : (this.indents[i] as number);
       first = false;
       if (col < indent) break;
       if (col > indent) bail();
@@ -175,7 +185,7 @@ class Reader {
     }
     // A more-indented line after a one-line scalar would continue it (multi-line scalar): not handled here.
     const next = this.nextContent(this.pos + 1);
-    if (next < this.lines.length && indentOf(this.lines[next] as string) > indent) bail();
+    if (next < this.lines.length && (this.indents[next] as number) > indent) bail();
     this.pos = this.pos + 1;
     return value;
   }
@@ -186,7 +196,7 @@ class Reader {
     this.pos = this.pos + 1;
     if (i >= this.lines.length) return null;
     const line = this.lines[i] as string;
-    const col = indentOf(line);
+    const col = this.indents[i] as number;
     if (col > indent) {
       this.pos = i;
       if (isSeqItemAt(line, col)) return this.readSeq(col);
@@ -235,7 +245,7 @@ class Reader {
     }
     this.pos = lastContent + 1;
     const next = this.nextContent(this.pos);
-    if (next < this.lines.length && indentOf(this.lines[next] as string) > indent) bail();
+    if (next < this.lines.length && (this.indents[next] as number) > indent) bail();
     // Trailing all-space lines after the content are chomped (clip keeps one line break).
     for (let i = this.pos; i < this.lines.length && i < next; i++) {
       const text = this.lines[i] as string;

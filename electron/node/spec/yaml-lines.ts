@@ -96,6 +96,8 @@ const plainKeyStart = new Set('[]{}#&*!|>%@`,\'"'.split('').map((c) => c.charCod
 
 /** Core-schema words that a plain key would resolve to something other than its own text. */
 function plainKeyIsLiteralText(text: string): boolean {
+  // Only these first characters can start a null, bool, number or `<<` (most keys skip the patterns below).
+  if (!/^[-+.~0-9nNtTfF<]/.test(text)) return true;
   if (/^(?:~|[Nn]ull|NULL|[Tt]rue|TRUE|[Ff]alse|FALSE)$/.test(text)) return false;
   if (/^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?$/.test(text)) return /^(?:0|[1-9][0-9]*)$/.test(text);
   if (/^(?:0o[0-7]+|0x[0-9a-fA-F]+|[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/.test(text)) return false;
