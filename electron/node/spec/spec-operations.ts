@@ -20,7 +20,7 @@ import { placeSecurityScheme } from '../../../shared/spec/oauth-scheme-placement
 import type { MergeDraft } from '../../../shared/spec/operation-merge';
 import { existingSchemaNames, mergedFields, pathsOf, resolveVerb } from '../../../shared/spec/operation-merge';
 import type { SpecEdit } from '../../../shared/spec/spec-edits';
-import { isPlainObject, operationIn, ownValue } from '../../../shared/spec/spec-edits';
+import { isPlainObject, operationIn, ownValue, setOwn } from '../../../shared/spec/spec-edits';
 import { literalSecretOf } from '../../../shared/spec/x-a2a-model';
 import { CoreError } from '../core-error';
 import { storeLiteral } from './spec-secrets';
@@ -49,7 +49,10 @@ export function checkEndpoint(endpoint: unknown, where = 'The endpoint'): void {
 }
 
 function editsFor(model: unknown, path: string, built: BuiltOperation, draft: MergeDraft): SpecEdit[] {
-  const ops = listOperations(model).filter((op) => op.path === path && !op.additional);
+  // The operations of this one path item (listing all 5,000 of a big file to pick them out costs more).
+  const only: Record<string, unknown> = {};
+  setOwn(only, path, ownValue(pathsOf(model), path));
+  const ops = listOperations({ paths: only }).filter((op) => !op.additional);
   const verb = ops.find((op) => op.kind === 'a2a')?.httpMethod ?? built.verb;
   if (ops.some((op) => op.httpMethod === verb && op.kind !== 'a2a')) {
     throw new CoreError(
