@@ -69,10 +69,20 @@ function verifyMap(
   return true;
 }
 
-export function verifyBlockEdit(oldText: string, newText: string, oldModel: unknown, expected: unknown): boolean {
+/**
+ * `split` may hand over both texts already split at their line breaks (the editor has them), which
+ * spares splitting a big file twice more.
+ */
+export function verifyBlockEdit(
+  oldText: string,
+  newText: string,
+  oldModel: unknown,
+  expected: unknown,
+  split?: { oldLines: readonly string[]; newLines: readonly string[] },
+): boolean {
   if (newText.includes('\t') || newText.includes('\r') || !isPlainObject(oldModel) || !isPlainObject(expected)) return false;
-  const oldLines = oldText.split('\n');
-  const newLines = newText.split('\n');
+  const oldLines = split?.oldLines ?? oldText.split('\n');
+  const newLines = split?.newLines ?? newText.split('\n');
   const oldRoot = outlineMap(oldLines, 0, oldLines.length);
   const newRoot = outlineMap(newLines, 0, newLines.length);
   if (!newRoot || newRoot.indent !== 0) return false;

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import YAML from 'yaml';
 import { verifyBlockEdit } from './block-yaml-verify';
 import { verifyJsonEdit } from './json-verify';
-import { applyEditsToModel } from '../../../shared/spec/spec-edits';
+import { applyEditsToModel, applySpecEdits } from '../../../shared/spec/spec-edits';
+import { YamlSpecEditor } from './yaml-editor';
 
 const oldYaml = 'openapi: 3.2.0\npaths:\n  /a:\n    post:\n      summary: A\n  /b:\n    get:\n      summary: B\ncomponents:\n  schemas:\n    X: {}\n';
 const oldModel = YAML.parse(oldYaml) as Record<string, unknown>;
@@ -22,6 +23,27 @@ describe('localized edit proofs', () => {
     expect(verifyBlockEdit(oldYaml, base.replace('  /b:\n', '   /b:\n'), oldModel, expected)).toBe(false);
     expect(verifyBlockEdit(oldYaml, `${base}stray\n`, oldModel, expected)).toBe(false);
     expect(verifyBlockEdit(oldYaml, oldYaml, oldModel, expected)).toBe(false);
+  });
+
+  it('reach the same verdict from the lines the YAML editor hands over as from the texts', () => {
+    const edits = [
+      ...edit,
+      { kind: 'setOperationFields' as const, path: '/c', verb: 'get', fields: [['description', 'two\nlines'] as [string, unknown]] },
+      { kind: 'addSchemas' as const, schemas: [['Y', { type: 'object' }] as [string, unknown]] },
+    ];
+    for (const text of [oldYaml, oldYaml.replace(/\n$/, ''), `# top\n${oldYaml}# end\n`]) {
+      const model = YAML.parse(text) as Record<string, unknown>;
+      const editor = new YamlSpecEditor(text);
+      applySpecEdits(editor, edits, model);
+      const next = editor.toString();
+      expect(editor.currentLines()).toEqual(next.split('\n'));
+      expect(editor.originalLines).toEqual(text.split('\n'));
+      const expected = applyEditsToModel(model, edits);
+      const split = { oldLines: editor.originalLines, newLines: editor.currentLines() };
+      expect(verifyBlockEdit(text, next, model, expected, split)).toBe(verifyBlockEdit(text, next, model, expected));
+      expect(verifyBlockEdit(text, next, model, expected, split)).toBe(true);
+      expect(verifyBlockEdit(text, next, model, applyEditsToModel(model, edits.slice(1)), split)).toBe(false);
+    }
   });
 
   it('accept and reject JSON edits the same way', () => {

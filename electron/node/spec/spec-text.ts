@@ -82,11 +82,13 @@ export interface EditedSpecText {
 export function editSpecText(text: string, parsed: ParsedSpecText, edits: readonly SpecEdit[]): EditedSpecText {
   if (parsed.error) throw new NotEditable(`The file does not parse: ${parsed.error.message}`);
   const jsonEditor = parsed.syntax === 'json' ? new JsonSpecEditor(text) : undefined;
-  const editor = jsonEditor ?? new YamlSpecEditor(text);
+  const yamlEditor = jsonEditor ? undefined : new YamlSpecEditor(text);
+  const editor = jsonEditor ?? (yamlEditor as YamlSpecEditor);
   applySpecEdits(editor, edits, parsed.model);
   const next = editor.toString();
   const expectedModel = applyEditsToModel(parsed.model, edits);
-  if (parsed.fast && verifyBlockEdit(text, next, parsed.model, expectedModel)) return { text: next, model: expectedModel, fast: true };
+  const split = yamlEditor && !text.includes('\r') ? { oldLines: yamlEditor.originalLines, newLines: yamlEditor.currentLines() } : undefined;
+  if (parsed.fast && verifyBlockEdit(text, next, parsed.model, expectedModel, split)) return { text: next, model: expectedModel, fast: true };
   if (jsonEditor && verifyJsonEdit(text, next, parsed.model, expectedModel, jsonEditor.indexOfOriginal())) return { text: next, model: expectedModel };
   const reparsed = parseSpecText(next, parsed.syntax === 'json' ? 'json' : parsed.format);
   if (reparsed.error) throw new NotEditable(`The edit would leave the file unparsable (${reparsed.error.message}); nothing was written.`);

@@ -24,15 +24,25 @@ export class YamlSpecEditor implements SpecTextEditor {
   private lines: string[];
   private readonly eol: string;
   private readonly style: YamlStyle;
+  /** The lines as they were before any edit (the check of the edit reads them, a big file need not be split again). */
+  readonly originalLines: readonly string[];
 
   constructor(text: string) {
     this.eol = text.includes('\r\n') ? '\r\n' : '\n';
-    this.lines = text.split('\n').map((l) => (l.endsWith('\r') ? l.slice(0, -1) : l));
+    this.lines = text.split('\n');
+    if (this.eol === '\r\n') this.lines = this.lines.map((l) => (l.endsWith('\r') ? l.slice(0, -1) : l));
+    else if (this.lines[this.lines.length - 1]?.endsWith('\r')) this.lines[this.lines.length - 1] = (this.lines[this.lines.length - 1] as string).slice(0, -1);
+    this.originalLines = this.lines.slice();
     this.style = this.detectStyle();
   }
 
   toString(): string {
     return this.lines.join(this.eol);
+  }
+
+  /** The edited lines: toString() split at its line breaks (no line holds one; splice() makes sure). */
+  currentLines(): readonly string[] {
+    return this.lines;
   }
 
   // ---- outline -------------------------------------------------------------------------------
@@ -100,6 +110,7 @@ export class YamlSpecEditor implements SpecTextEditor {
   }
 
   private splice(start: number, deleteCount: number, insert: string[]): void {
+    if (insert.some((l) => l.includes('\n'))) throw new Error('A line to insert holds a line break.');
     // Spreading hundreds of thousands of lines as arguments overflows the stack (a 5 MB MCP tool schema).
     if (insert.length <= 10_000) this.lines.splice(start, deleteCount, ...insert);
     else this.lines = this.lines.slice(0, start).concat(insert, this.lines.slice(start + deleteCount));
