@@ -18,6 +18,13 @@ describe('precompiled validators', () => {
     if (!built.ok) throw new Error(built.message);
     const op = built.value.fields;
     const xa2a: Record<string, unknown> = { ...op['x-a2a'] };
+    // Keys named like Object.prototype members must stay ordinary keys (hyperjump's own restore mistakes them for compiled properties).
+    const hostile = JSON.parse(
+      '{"__proto__": {"method": "x"}, "constructor": 1, "toString": {}, "method": "tools/call", "endpoint": "http://127.0.0.1:1/mcp"}',
+    ) as unknown;
+    const hostileSchema = JSON.parse(
+      '{"type": "object", "properties": {"__proto__": {"type": "object"}, "constructor": {"type": 7}}, "required": ["__proto__"]}',
+    ) as unknown;
     const cases: Array<[string, unknown[]]> = [
       [
         OAS_SCHEMA,
@@ -25,10 +32,16 @@ describe('precompiled validators', () => {
           { openapi: '3.2.0', info: { title: 'T', version: '1' }, paths: { '/a': { post: op } }, components: { schemas: built.value.components } },
           { openapi: '3.2.0', info: { title: 'T' }, paths: { '/a': { get: { parameters: [{ name: 'q' }], responses: { '200': {} } } } } },
           { openapi: '3.2.0', info: { title: 'T', version: '1' }, components: { schemas: { Bad: { type: 7, $dynamicRef: 1 } } } },
+          {
+            openapi: '3.2.0',
+            info: { title: 'T', version: '1' },
+            components: { schemas: { S: hostileSchema } },
+            paths: JSON.parse('{"/__proto__": {}}') as unknown,
+          },
         ],
       ],
-      [X_A2A_SCHEMA_ID, [xa2a, { ...xa2a, binding: 'GRPC', endpoint: '', auth: { scheme: 'bearer', value: 'v' } }, 5]],
-      [X_MCP_SCHEMA_ID, [{ method: 'tools/call', tool: 'echo', endpoint: 'http://127.0.0.1:1/mcp' }, { method: 'tools/call', command: 3 }, []]],
+      [X_A2A_SCHEMA_ID, [xa2a, { ...xa2a, binding: 'GRPC', endpoint: '', auth: { scheme: 'bearer', value: 'v' } }, 5, hostile]],
+      [X_MCP_SCHEMA_ID, [{ method: 'tools/call', tool: 'echo', endpoint: 'http://127.0.0.1:1/mcp' }, { method: 'tools/call', command: 3 }, [], hostile]],
     ];
     for (const [uri, instances] of cases) {
       const restored = await loadValidator(uri);

@@ -9,8 +9,12 @@
  * checked against a stale compile) until the file is written again.
  */
 import { createHash } from 'node:crypto';
-import { registerSchema, restoreValidator, validate } from '@hyperjump/json-schema/openapi-3-2';
-import type { Validator } from '@hyperjump/json-schema/openapi-3-2';
+import type { Json } from '@hyperjump/json-pointer';
+import { registerSchema, validate } from '@hyperjump/json-schema/openapi-3-2';
+import type { OutputFormat, Validator, ValidationOptions } from '@hyperjump/json-schema/openapi-3-2';
+import type { CompiledSchema } from '@hyperjump/json-schema/experimental';
+import { compile, deserialize, getSchema, interpret, serialize } from '@hyperjump/json-schema/experimental';
+import { fromJs } from '@hyperjump/json-schema/instance/experimental';
 import xA2aSchema from '../../../shared/spec/x-a2a.schema.json';
 import xMcpSchema from '../../../shared/spec/x-mcp.schema.json';
 import precompiled from './precompiled-validators.json';
@@ -36,6 +40,47 @@ export function ensureRegistered(): void {
   registered = true;
 }
 
+/**
+ * hyperjump compiles some maps (`properties`, …) as objects without a prototype, so that an instance
+ * key such as `__proto__` or `constructor` is never taken for a compiled property; its own
+ * serialize/deserialize loses that (JSON.parse makes ordinary objects). This key marks them.
+ */
+const NULL_PROTOTYPE = '\u0000null-prototype';
+
+function marked(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(marked);
+  if (!value || typeof value !== 'object' || value instanceof RegExp || value instanceof Set) return value;
+  const nullProto = Object.getPrototypeOf(value) === null;
+  const out = Object.create(null) as Record<string, unknown>;
+  if (nullProto) out[NULL_PROTOTYPE] = true;
+  for (const [k, v] of Object.entries(value)) Object.defineProperty(out, k, { value: marked(v), enumerable: true, writable: true, configurable: true });
+  return out;
+}
+
+function unmarked(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(unmarked);
+  if (!value || typeof value !== 'object' || value instanceof RegExp || value instanceof Set) return value;
+  const entries = Object.entries(value);
+  const nullProto = entries.some(([k]) => k === NULL_PROTOTYPE);
+  const out = (nullProto ? Object.create(null) : {}) as Record<string, unknown>;
+  for (const [k, v] of entries) {
+    if (k !== NULL_PROTOTYPE) Object.defineProperty(out, k, { value: unmarked(v), enumerable: true, writable: true, configurable: true });
+  }
+  return out;
+}
+
+function serializeCompiled(compiled: CompiledSchema): string {
+  // The plugin Set passes through as it is (serialize writes plugin ids).
+  return serialize({ schemaUri: compiled.schemaUri, ast: marked(compiled.ast) as CompiledSchema['ast'] });
+}
+
+function restore(text: string): Validator {
+  const parsed = deserialize(text);
+  const compiled: CompiledSchema = { schemaUri: parsed.schemaUri, ast: unmarked(parsed.ast) as CompiledSchema['ast'] };
+  const validator = (value: Json, options?: OutputFormat | ValidationOptions) => interpret(compiled, fromJs(value), options);
+  return Object.assign(validator, { serialize: () => text }) as Validator;
+}
+
 function fingerprint(): string {
   return createHash('sha256')
     .update(JSON.stringify([xA2aSchema, xMcpSchema]))
@@ -55,7 +100,7 @@ export async function loadValidator(uri: string): Promise<Validator> {
   const stored = precompiledFor(uri);
   if (stored !== undefined) {
     try {
-      return restoreValidator(stored);
+      return restore(stored);
     } catch {
       // A compile from another hyperjump version (a keyword it no longer knows): compile instead.
     }
@@ -67,7 +112,7 @@ export async function loadValidator(uri: string): Promise<Validator> {
 export async function compileAll(): Promise<string> {
   ensureRegistered();
   const validators: Record<string, string> = {};
-  for (const uri of PRECOMPILED) validators[uri] = (await validate(uri)).serialize();
+  for (const uri of PRECOMPILED) validators[uri] = serializeCompiled(await compile(await getSchema(uri)));
   const file: PrecompiledFile = { fingerprint: fingerprint(), validators };
   return `${JSON.stringify(file, null, 1)}\n`;
 }
