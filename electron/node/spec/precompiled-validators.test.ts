@@ -1,6 +1,7 @@
 import { BASIC } from '@hyperjump/json-schema/experimental';
 import { validate } from '@hyperjump/json-schema/openapi-3-2';
 import type { Json } from '@hyperjump/json-pointer';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { buildOperation } from '../../../shared/spec/operation-build';
 import { compileAll, loadValidator, OAS_SCHEMA, X_A2A_SCHEMA_ID, X_MCP_SCHEMA_ID } from './precompiled-validators';
@@ -50,6 +51,47 @@ describe('precompiled validators', () => {
         expect(restored(instance as Json, BASIC), `${uri} ${JSON.stringify(instance).slice(0, 80)}`).toEqual(compiled(instance as Json, BASIC));
       }
       expect(instances.some((i) => !compiled(i as Json).valid)).toBe(true);
+    }
+  });
+
+  it('agree with a fresh compile on arbitrary x-a2a and x-mcp values, prototype-named keys included', async () => {
+    const key = fc.constantFrom(
+      '__proto__',
+      'constructor',
+      'toString',
+      'version',
+      'binding',
+      'endpoint',
+      'method',
+      'auth',
+      'example',
+      'tool',
+      'params',
+      'command',
+      'x-n',
+    );
+    const leaf = fc.oneof(
+      fc.constant(null),
+      fc.boolean(),
+      fc.integer(),
+      fc.string({ maxLength: 5 }),
+      fc.constantFrom('1.0', 'JSONRPC', 'tools/call', 'http://h/x'),
+    );
+    const value = fc.letrec((tie) => ({
+      node: fc.oneof({ depthSize: 'small' }, leaf, tie('array'), tie('object')),
+      array: fc.array(tie('node'), { maxLength: 3 }),
+      object: fc.dictionary(key, tie('node'), { maxKeys: 5 }),
+    })).object;
+    for (const uri of [X_A2A_SCHEMA_ID, X_MCP_SCHEMA_ID]) {
+      const restored = await loadValidator(uri);
+      const compiled = await validate(uri);
+      fc.assert(
+        fc.property(value, (v) => {
+          const instance = JSON.parse(JSON.stringify(v)) as Json;
+          expect(restored(instance, BASIC)).toEqual(compiled(instance, BASIC));
+        }),
+        { numRuns: 300 },
+      );
     }
   });
 });
