@@ -10,7 +10,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { Json } from '@hyperjump/json-pointer';
-import { registerSchema, validate } from '@hyperjump/json-schema/openapi-3-2';
+import { hasSchema, registerSchema, validate } from '@hyperjump/json-schema/openapi-3-2';
 import type { OutputFormat, Validator, ValidationOptions } from '@hyperjump/json-schema/openapi-3-2';
 import type { CompiledSchema } from '@hyperjump/json-schema/experimental';
 import { compile, deserialize, getSchema, interpret, serialize } from '@hyperjump/json-schema/experimental';
@@ -31,13 +31,11 @@ interface PrecompiledFile {
   validators: Record<string, string>;
 }
 
-let registered = false;
 /** Our schemas, by $id (the OpenAPI ones register themselves on import). Messages look keywords up in them. */
 export function ensureRegistered(): void {
-  if (registered) return;
-  registerSchema(xA2aSchema as unknown as Parameters<typeof registerSchema>[0]);
-  registerSchema(xMcpSchema as unknown as Parameters<typeof registerSchema>[0]);
-  registered = true;
+  // hyperjump's registry outlives this module when tests load it afresh: ask the registry, not a flag.
+  if (!hasSchema(X_A2A_SCHEMA_ID)) registerSchema(xA2aSchema as unknown as Parameters<typeof registerSchema>[0]);
+  if (!hasSchema(X_MCP_SCHEMA_ID)) registerSchema(xMcpSchema as unknown as Parameters<typeof registerSchema>[0]);
 }
 
 /**
@@ -81,7 +79,7 @@ function restore(text: string): Validator {
   return Object.assign(validator, { serialize: () => text }) as Validator;
 }
 
-function fingerprint(): string {
+export function fingerprint(): string {
   return createHash('sha256')
     .update(JSON.stringify([xA2aSchema, xMcpSchema]))
     .digest('hex');
