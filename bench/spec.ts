@@ -10,7 +10,7 @@
  */
 import { execFile, spawnSync } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { performance } from 'node:perf_hooks';
@@ -189,6 +189,9 @@ export async function run(): Promise<void> {
     const jsonText = `${JSON.stringify(doc, null, 2)}\n`;
     const ctx: SpecContext = { fs: nodeSpecFs, workspaceDir: dir, secrets: createMemorySecretStore() };
 
+    // Cold timings are process wall clock: on a shared machine they move with its load, so say what it was.
+    const load = (): string => `${(loadavg()[0] as number).toFixed(2)} (1-min load average, ${availableParallelism()} cores)`;
+    console.log(`machine load at start: ${load()}`);
     for (const [format, text] of [
       ['yaml', yamlText],
       ['json', jsonText],
@@ -212,6 +215,7 @@ export async function run(): Promise<void> {
         text.length,
       );
     }
+    console.log(`machine load at end: ${load()}`);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
