@@ -188,7 +188,7 @@ function baseModel(abs: string, target: string, expectedHash: string | null, cur
 
 /**
  * What a save must check: the path items its edits wrote (a rename: both keys) and the components
- * when it adds schemas. Nothing else changed, so nothing else can have become invalid; a check
+ * when it adds schemas or sets one (an OAuth security scheme). Nothing else changed, so nothing else can have become invalid; a check
  * that spans operations (unique operationIds) still looks at all of them. The whole file is
  * checked by `spec validate`.
  */
@@ -197,6 +197,7 @@ export function scopeOfEdits(edits: readonly SpecEdit[]): ValidationScope {
   let components = false;
   for (const edit of edits) {
     if (edit.kind === 'addSchemas') components ||= edit.schemas.length > 0;
+    else if (edit.kind === 'setComponent') components = true;
     else {
       paths.add(edit.path);
       if (edit.kind === 'renameOperation') paths.add(edit.newPath);
