@@ -1,14 +1,15 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { useHost } from '../../host';
 import { useT } from '../../i18n/i18n';
 import { Dialog } from '../../ui/dialog';
 import { DialogButtons } from '../../ui/dialog-buttons';
-import { refreshSpecs } from '../specs';
+import { defaultSpecFileName, initialSaveFile, newSpecFile, refreshSpecs, SaveTargetFields, useSpecsStore } from '../specs';
 import type { HttpDraft } from './http-draft';
 import { useHttpRunsStore } from './http-runs';
 import { saveDraftFor, splitForSpec } from './http-save-draft';
 
-const defaultFile = 'powerduck.openapi.yaml';
+/** The workspace's own file: HTTP requests go there by default (an imported 3.0/3.1 document is never rewritten unasked). */
+const workspaceFile = 'powerduck.openapi.yaml';
 
 /** Save to spec: a standard OpenAPI 3.2 operation in a workspace file (created when missing). */
 export function HttpSaveDialog({ draft, onClose }: { draft: HttpDraft; onClose: () => void }) {
@@ -16,16 +17,33 @@ export function HttpSaveDialog({ draft, onClose }: { draft: HttpDraft; onClose: 
   const host = useHost();
   const id = useId();
   const record = useHttpRunsStore((s) => s.byTab[draft.id]?.record);
-  const [file, setFile] = useState(defaultFile);
+  const files = useSpecsStore((s) => s.files);
+  const listed = useSpecsStore((s) => s.loaded);
+  const [file, setFile] = useState('');
+  const [fileName, setFileName] = useState(defaultSpecFileName);
   const [path, setPath] = useState(draft.operation?.path ?? splitForSpec(draft.url)?.path ?? '/');
   const [summary, setSummary] = useState(draft.operation?.draft.summary ?? '');
   const [withResponse, setWithResponse] = useState(true);
   const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
 
+  useEffect(() => {
+    void refreshSpecs(host);
+  }, [host]);
+  useEffect(() => {
+    if (!file && listed) setFile(initialSaveFile(files, undefined, workspaceFile));
+  }, [files, file, listed]);
+  const writable = files.filter((f) => !f.parseError);
+  const chosen = writable.find((f) => f.file === file);
+  const creating = file === newSpecFile || (!chosen && file !== '');
+  const target = creating ? fileName.trim() : (chosen?.file ?? file);
+  const ownPlace = draft.operation && draft.operation.file === chosen?.file && draft.operation.path === path.trim();
+  const taken = !ownPlace && Boolean(chosen?.operations.some((o) => o.path === path.trim() && o.httpMethod.toLowerCase() === draft.method.toLowerCase()));
+
   const save = async (): Promise<void> => {
     setBusy(true);
     setStatus(null);
+    const file = target;
     const opened = await host.invoke('spec.open', { file });
     if (!opened.ok && opened.error.code !== 'not-found') {
       setBusy(false);
@@ -53,21 +71,27 @@ export function HttpSaveDialog({ draft, onClose }: { draft: HttpDraft; onClose: 
       footer={
         <DialogButtons
           buttons={[
-            { label: t('http.save.save'), tone: 'primary', disabled: busy || !file.trim() || !path.startsWith('/'), onClick: () => void save() },
             { label: t('http.save.cancel'), onClick: onClose },
+            { label: t('http.save.save'), tone: 'primary', disabled: busy || !target || !path.startsWith('/'), onClick: () => void save() },
           ]}
         />
       }
     >
-      <div className="field-row">
-        <label htmlFor={`${id}-file`}>{t('http.save.file')}</label>
-        <input id={`${id}-file`} value={file} spellCheck={false} onChange={(e) => setFile(e.target.value)} />
-      </div>
-      <div className="field-row">
-        <label htmlFor={`${id}-path`}>{t('http.save.path')}</label>
-        <input id={`${id}-path`} value={path} spellCheck={false} onChange={(e) => setPath(e.target.value)} />
-      </div>
-      <div className="field-row">
+      <SaveTargetFields
+        id={id}
+        files={writable}
+        file={file}
+        creating={creating}
+        onFile={setFile}
+        fileName={fileName}
+        onFileName={setFileName}
+        path={path}
+        onPath={setPath}
+        pathLabel={t('http.save.path')}
+        pathHelp={t('http.save.pathHelp')}
+        pathTaken={taken}
+      />
+      <div className="field-col">
         <label htmlFor={`${id}-summary`}>{t('http.save.summary')}</label>
         <input id={`${id}-summary`} value={summary} onChange={(e) => setSummary(e.target.value)} />
       </div>

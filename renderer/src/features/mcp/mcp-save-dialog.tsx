@@ -8,12 +8,10 @@ import { DialogButtons } from '../../ui/dialog-buttons';
 import { useToastStore } from '../../ui/toasts';
 import { BusyIndicator } from '../../ui/busy-indicator';
 import { ErrorNote } from '../../ui/error-note';
-import { refreshSpecs, useSpecsStore, defaultSpecFileName } from '../specs';
+import { refreshSpecs, useSpecsStore, defaultSpecFileName, newSpecFile, SaveTargetFields } from '../specs';
 import type { McpDraft } from './mcp-draft';
 import { buildCall, editsToolArguments } from './mcp-draft';
 import { useMcpDraftsStore } from './mcp-drafts-store';
-
-const newFile = '\u0000new';
 
 const slug = (text: string): string =>
   text
@@ -57,12 +55,12 @@ export function McpSaveDialog({ draft, onClose }: { draft: McpDraft; onClose: ()
   useEffect(() => {
     if (file) return;
     const first = files.find((f) => !f.parseError);
-    setFile(first ? first.file : newFile);
+    setFile(first ? first.file : newSpecFile);
   }, [files, file]);
 
   const writable = files.filter((f) => !f.parseError);
   const chosen = writable.find((f) => f.file === file);
-  const creating = file === newFile || (!chosen && file !== '');
+  const creating = file === newSpecFile || (!chosen && file !== '');
   const exists = Boolean(chosen?.operations.some((o) => o.path === path.trim()));
   const built = useMemo(() => buildCall(draft), [draft]);
   const ref = authRef(draft);
@@ -138,31 +136,19 @@ export function McpSaveDialog({ draft, onClose }: { draft: McpDraft; onClose: ()
       }
     >
       <form id={`${id}-form`} onSubmit={(e) => void submit(e)}>
-        <div className="field-col">
-          <label htmlFor={`${id}-file`}>{t('mcp.save.file')}</label>
-          <select id={`${id}-file`} value={creating ? newFile : file} onChange={(e) => setFile(e.target.value)}>
-            {writable.map((f) => (
-              <option key={f.file} value={f.file}>
-                {f.name}
-                {f.title ? ` — ${f.title}` : ''}
-              </option>
-            ))}
-            <option value={newFile}>{t('mcp.save.newFile')}</option>
-          </select>
-        </div>
-        {creating ? (
-          <div className="field-col">
-            <label htmlFor={`${id}-name`}>{t('mcp.save.fileName')}</label>
-            <input id={`${id}-name`} className="mono" value={fileName} onChange={(e) => setFileName(e.target.value)} />
-          </div>
-        ) : null}
-        <div className="field-col">
-          <label htmlFor={`${id}-path`}>{t('mcp.save.path')}</label>
-          <input id={`${id}-path`} className="mono" value={path} aria-describedby={`${id}-path-help`} onChange={(e) => setPath(e.target.value)} />
-          <span id={`${id}-path-help`} className={exists ? 'warning small' : 'muted small'}>
-            {exists ? t('mcp.save.pathExists') : t('mcp.save.pathHelp')}
-          </span>
-        </div>
+        <SaveTargetFields
+          id={id}
+          files={writable}
+          file={file}
+          creating={creating}
+          onFile={setFile}
+          fileName={fileName}
+          onFileName={setFileName}
+          path={path}
+          onPath={setPath}
+          pathHelp={t('mcp.save.pathHelp')}
+          pathTaken={exists}
+        />
         <div className="field-col">
           <label htmlFor={`${id}-summary`}>{t('mcp.save.summary')}</label>
           <input

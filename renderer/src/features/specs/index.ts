@@ -4,3 +4,4 @@ export { ImportCardButton } from './import-card-dialog';
 export { draftSeedFromOperation } from './open-operation';
 export { SaveToSpecDialog, defaultSpecFileName } from './save-operation-dialog';
 export { refreshSpecs, useSpecsStore } from './specs-store';
+export { initialSaveFile, newSpecFile, SaveTargetFields, type SaveTargetFile } from './save-target-fields';

@@ -3,6 +3,7 @@ import type { SpecWriteResult } from '../../../../shared/contract/ops-spec';
 import type { WireError } from '../../../../shared/contract/index';
 import { useHost } from '../../host';
 import { useT } from '../../i18n/i18n';
+import { newSpecFile, SaveTargetFields } from './save-target-fields';
 import { useToastStore } from '../../ui/toasts';
 import { Dialog } from '../../ui/dialog';
 import { DialogButtons } from '../../ui/dialog-buttons';
@@ -14,7 +15,6 @@ import { ConflictDialog } from './conflict-dialog';
 import { baseHashFor, problemsOf, saveOperation, type SaveTarget } from './spec-save';
 import { refreshSpecs, useSpecsStore } from './specs-store';
 
-const newFile = '\u0000new';
 export const defaultSpecFileName = 'requests.openapi.yaml';
 
 function describeAuth(draft: A2aDraft): string | undefined {
@@ -56,12 +56,12 @@ export function SaveToSpecDialog({ draft, onClose }: { draft: A2aDraft; onClose:
   useEffect(() => {
     if (file) return;
     const first = files.find((f) => !f.parseError);
-    setFile(first ? first.file : newFile);
+    setFile(first ? first.file : newSpecFile);
   }, [files, file]);
 
   const writable = files.filter((f) => !f.parseError);
   const chosen = writable.find((f) => f.file === file);
-  const creating = file === newFile || (!chosen && file !== '');
+  const creating = file === newSpecFile || (!chosen && file !== '');
   const exists = Boolean(chosen?.operations.some((o) => o.path === path.trim()));
   const replacingOther = exists && !(link && link.file === chosen?.file && link.path === path.trim());
   const built = useMemo(() => buildCall(draft), [draft]);
@@ -150,34 +150,19 @@ export function SaveToSpecDialog({ draft, onClose }: { draft: A2aDraft; onClose:
       }
     >
       <form id={`${id}-form`} onSubmit={(e) => void submit(e)}>
-        <div className="field-col">
-          <label htmlFor={`${id}-file`}>{t('save.file')}</label>
-          <select id={`${id}-file`} value={creating ? newFile : file} onChange={(e) => setFile(e.target.value)}>
-            {writable.map((f) => (
-              <option key={f.file} value={f.file}>
-                {f.name}
-                {f.title ? ` — ${f.title}` : ''}
-              </option>
-            ))}
-            <option value={newFile}>{t('save.newFile')}</option>
-          </select>
-        </div>
-        {creating ? (
-          <div className="field-col">
-            <label htmlFor={`${id}-name`}>{t('save.fileName')}</label>
-            <input id={`${id}-name`} className="mono" value={fileName} aria-describedby={`${id}-name-help`} onChange={(e) => setFileName(e.target.value)} />
-            <span id={`${id}-name-help`} className="muted small">
-              {t('save.fileNameHelp')}
-            </span>
-          </div>
-        ) : null}
-        <div className="field-col">
-          <label htmlFor={`${id}-path`}>{t('save.path')}</label>
-          <input id={`${id}-path`} className="mono" value={path} aria-describedby={`${id}-path-help`} onChange={(e) => setPath(e.target.value)} />
-          <span id={`${id}-path-help`} className={replacingOther ? 'warning small' : 'muted small'}>
-            {replacingOther ? t('save.pathExists') : t('save.pathHelp')}
-          </span>
-        </div>
+        <SaveTargetFields
+          id={id}
+          files={writable}
+          file={file}
+          creating={creating}
+          onFile={setFile}
+          fileName={fileName}
+          onFileName={setFileName}
+          path={path}
+          onPath={setPath}
+          pathHelp={t('save.pathHelp')}
+          pathTaken={replacingOther}
+        />
         <div className="field-col">
           <label htmlFor={`${id}-summary`}>{t('save.summary')}</label>
           <input
