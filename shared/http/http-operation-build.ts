@@ -7,6 +7,7 @@
 import { isSecretHeader } from '../a2a/redaction';
 import { openApiVerbs } from '../spec/operation-list';
 import type { ParamLocation, ParamStyle } from './param-style';
+import { draftTextProblem } from '../spec/draft-text';
 
 export interface SaveParam {
   name: string;
@@ -46,6 +47,8 @@ function hasRef(value: unknown): boolean {
 }
 
 export function buildHttpOperation(draft: HttpSaveDraft): BuiltHttpOperation {
+  const textProblem = draftTextProblem(draft);
+  if (textProblem) return { ok: false, message: textProblem };
   const verb = draft.method.trim().toLowerCase();
   if (!(openApiVerbs as readonly string[]).includes(verb))
     return { ok: false, message: `${draft.method} is not one of the OpenAPI methods (${openApiVerbs.join(', ')}); it cannot be saved as an operation.` };

@@ -38,13 +38,18 @@ function changesOthers(model: unknown, name: string, before: unknown, after: unk
 
 /**
  * The saved operation with its OAuth scheme placed: `x-a2a.auth.securityScheme` and `security`
- * name the chosen entry, and the edit that writes the entry when it changes. Operations without
- * OAuth come back as they were.
+ * name the chosen entry, and the edit that writes the entry when it changes. An operation saved
+ * without OAuth that had it loses the requirement Powerduck placed (see withoutOldRequirement).
  */
-export function placeSecurityScheme(model: unknown, path: string, verb: string, built: BuiltOperation): { built: BuiltOperation; edits: SpecEdit[] } {
+export function placeSecurityScheme(
+  model: unknown,
+  path: string,
+  verb: string,
+  built: BuiltOperation,
+): { built: BuiltOperation; edits: SpecEdit[]; remove: string[] } {
   const x = built.fields['x-a2a'];
   const auth = built.oauth2;
-  if (!auth || x.auth?.scheme !== 'oauth2') return { built, edits: [] };
+  if (!auth || x.auth?.scheme !== 'oauth2') return withoutOldRequirement(model, path, verb, built);
   const schemes = securitySchemesOf(model);
   const base = securitySchemeNameFor(auth);
   for (let i = 1; i <= MAX_NAMES; i++) {
@@ -57,7 +62,34 @@ export function placeSecurityScheme(model: unknown, path: string, verb: string, 
     return {
       built: { ...built, fields: { ...built.fields, 'x-a2a': { ...x, auth: { ...x.auth, securityScheme: name } }, security } },
       edits: same ? [] : [{ kind: 'setComponent', section: 'securitySchemes', name, value: scheme }],
+      remove: [],
     };
   }
   throw new Error(`No free name for the security scheme "${base}" (tried ${MAX_NAMES}).`);
+}
+
+/**
+ * A request that no longer uses OAuth must not keep requiring the scheme Powerduck placed for it:
+ * the requirement naming that scheme goes from `security` (the key goes when nothing else is left).
+ * Requirements the user wrote for other schemes stay, and so does the scheme entry itself (other
+ * operations may use it).
+ */
+function withoutOldRequirement(
+  model: unknown,
+  path: string,
+  verb: string,
+  built: BuiltOperation,
+): { built: BuiltOperation; edits: SpecEdit[]; remove: string[] } {
+  const existing = operationIn(model, path, verb);
+  const oldX = existing ? ownValue(existing, 'x-a2a') : undefined;
+  const oldAuth = typeof oldX === 'object' && oldX !== null ? ownValue(oldX as Obj, 'auth') : undefined;
+  const placed =
+    typeof oldAuth === 'object' && oldAuth !== null && ownValue(oldAuth as Obj, 'scheme') === 'oauth2' ? ownValue(oldAuth as Obj, 'securityScheme') : undefined;
+  const security = existing ? ownValue(existing, 'security') : undefined;
+  if (typeof placed !== 'string' || !Array.isArray(security)) return { built, edits: [], remove: [] };
+  const kept = security.filter((r) => !(typeof r === 'object' && r !== null && Object.hasOwn(r, placed)));
+  if (kept.length === security.length) return { built, edits: [], remove: [] };
+  if (kept.length > 0)
+    return { built: { ...built, fields: { ...built.fields, security: kept as NonNullable<BuiltOperation['fields']['security']> } }, edits: [], remove: [] };
+  return { built, edits: [], remove: ['security'] };
 }

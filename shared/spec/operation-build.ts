@@ -10,6 +10,7 @@ import type { JsonSchemaObject, XA2a } from './x-a2a-model';
 import { isCredentialHeader, X_PROTOCOL_A2A, xa2aAuthFromConfig, literalSecretOf } from './x-a2a-model';
 import { isObject } from '../a2a/payload';
 import { oauth2SaveProblem } from './oauth-scheme';
+import { draftTextProblem } from './draft-text';
 
 /** HTTP key every saved A2A operation sits under (the path is an identifier, so the verb is a convention). */
 export const A2A_OPERATION_VERB = 'post';
@@ -158,6 +159,8 @@ function withoutSecret(auth: OAuth2Auth): OAuth2Auth {
 
 /** Builds the operation for a draft; refuses what cannot be saved faithfully (unknown method, credentials in headers). */
 export function buildOperation(draft: SaveDraft): BuildResult {
+  const textProblem = draftTextProblem(draft);
+  if (textProblem) return { ok: false, message: textProblem };
   const { call } = draft;
   let method = call.method;
   let example: unknown;

@@ -7,7 +7,8 @@ import { isObject } from '../a2a/payload';
 
 export type SpecEdit =
   /** Create or update the operation; listed keys are replaced in place or appended, others kept. */
-  | { kind: 'setOperationFields'; path: string; verb: string; fields: Array<[string, unknown]> }
+  /** `remove`: keys of the operation to take out (a requirement the saved request no longer has). */
+  | { kind: 'setOperationFields'; path: string; verb: string; fields: Array<[string, unknown]>; remove?: readonly string[] }
   | { kind: 'deleteOperation'; path: string; verb: string }
   | { kind: 'renameOperation'; path: string; verb: string; newPath: string }
   /** Add these entries under components/schemas (callers pass only the missing ones). */
@@ -52,6 +53,7 @@ export function applyEditsToModel(model: unknown, edits: readonly SpecEdit[]): O
         const item = { ...objectAt(paths, edit.path) };
         const op = { ...objectAt(item, edit.verb) };
         for (const [k, v] of edit.fields) setOwn(op, k, v);
+        for (const k of edit.remove ?? []) delete op[k];
         setOwn(item, edit.verb, op);
         setOwn(paths, edit.path, item);
         doc = { ...doc, paths };
@@ -137,7 +139,14 @@ export class NotEditable extends Error {
 
 /** What a text editor for one syntax (YAML or JSON) provides; the edit dispatch below is shared by both. */
 export interface SpecTextEditor {
-  setOperationFields(path: string, verb: string, fields: Array<[string, unknown]>, existing: Record<string, unknown> | undefined): void;
+  /** Sets `fields` on the operation (creating it) and takes out the `remove` keys it has; other keys stay as written. */
+  setOperationFields(
+    path: string,
+    verb: string,
+    fields: Array<[string, unknown]>,
+    existing: Record<string, unknown> | undefined,
+    remove?: readonly string[],
+  ): void;
   removeOperation(path: string, verb: string): void;
   renameOperation(path: string, verb: string, newPath: string): void;
   addSchemas(schemas: Array<[string, unknown]>): void;
@@ -152,7 +161,7 @@ export function applySpecEdits(editor: SpecTextEditor, edits: readonly SpecEdit[
   for (const edit of edits) {
     switch (edit.kind) {
       case 'setOperationFields':
-        editor.setOperationFields(edit.path, edit.verb, edit.fields, operationIn(current, edit.path, edit.verb));
+        editor.setOperationFields(edit.path, edit.verb, edit.fields, operationIn(current, edit.path, edit.verb), edit.remove);
         break;
       case 'deleteOperation':
         editor.removeOperation(edit.path, edit.verb);

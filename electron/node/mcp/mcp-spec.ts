@@ -31,6 +31,7 @@ import { storeLiteral } from '../spec/spec-secrets';
 import type { SpecContext } from '../spec/spec-store';
 import { resolveSpecFile, writeSpec } from '../spec/spec-store';
 import { loadModel } from '../spec/spec-workspace';
+import { draftTextProblem } from '../../../shared/spec/draft-text';
 
 type Obj = Record<string, unknown>;
 
@@ -158,6 +159,8 @@ export async function saveMcpOperation(ctx: SpecContext, req: McpSaveRequest): P
   const path = checkPath(req?.path);
   const abs = resolveSpecFile(ctx, req.file);
   const { target, method, params } = checkRequest(req);
+  const textProblem = draftTextProblem(req);
+  if (textProblem) throw new CoreError('bad-request', textProblem);
   if (req.example !== undefined && exampleSize(req.example) > MAX_EXAMPLE_BYTES) {
     throw new CoreError('too-large', `The example result is larger than ${MAX_EXAMPLE_BYTES / 1024 / 1024} MiB; save without it (it is documentation only).`);
   }

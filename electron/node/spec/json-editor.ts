@@ -275,7 +275,13 @@ export class JsonSpecEditor implements SpecTextEditor {
 
   // ---- edits ---------------------------------------------------------------------------------
 
-  setOperationFields(path: string, verb: string, fields: Array<[string, unknown]>, existing: Record<string, unknown> | undefined): void {
+  setOperationFields(
+    path: string,
+    verb: string,
+    fields: Array<[string, unknown]>,
+    existing: Record<string, unknown> | undefined,
+    remove: readonly string[] = [],
+  ): void {
     const root = this.root();
     const opObject = (): Record<string, unknown> => Object.fromEntries(fields);
     const pathsPair = root.pairs.find((p) => p.key === 'paths');
@@ -288,6 +294,19 @@ export class JsonSpecEditor implements SpecTextEditor {
     if (!opPair) return this.appendMembers(item, [[verb, opObject()]]);
     const op = this.childObject(opPair, `The operation ${verb} ${path}`);
     this.updateObject(op, existing ?? {}, Object.fromEntries(fields), false);
+    // Removals last, each on a fresh outline (every removal shifts the offsets after it).
+    for (const key of remove) {
+      if (fields.some(([k]) => k === key)) continue;
+      const current = this.childObject(this.locateOperationPair(path, verb), `The operation ${verb} ${path}`);
+      const index = current.pairs.findIndex((p) => p.key === key);
+      if (index >= 0) this.removeMember(current, index);
+    }
+  }
+
+  /** The operation's member in its path item, looked up afresh. */
+  private locateOperationPair(path: string, verb: string): JsonPair {
+    const { item, opIndex } = this.locate(path, verb);
+    return item.pairs[opIndex] as JsonPair;
   }
 
   /**

@@ -132,6 +132,10 @@ describe('saving', () => {
     );
     expect(await codeOf(saveOperation(ctx, { file: 'w.yaml', path: 'no-slash', expectedHash: null, call: sendCall() }, 'save'))).toBe('bad-request');
     expect(await codeOf(saveOperation(ctx, { file: 'w.txt', path: '/a', expectedHash: null, call: sendCall() }, 'save'))).toBe('bad-request');
+    // Off the wire a summary can be anything: a number is refused by name, and nothing is written.
+    const wire = { file: 'w.yaml', path: '/a', expectedHash: null, call: sendCall(), summary: 42 } as unknown as Parameters<typeof saveOperation>[1];
+    await expect(saveOperation(ctx, wire, 'save')).rejects.toMatchObject({ code: 'bad-request', message: 'The summary must be text (got number).' });
+    await expect(readFile(join(dir, 'w.yaml'))).rejects.toMatchObject({ code: 'ENOENT' });
   });
 });
 

@@ -65,7 +65,11 @@ function editsFor(model: unknown, path: string, built: BuiltOperation, draft: Me
   // OAuth 2.0: the issuer's endpoints go into components.securitySchemes, referenced by `security`.
   const placed = placeSecurityScheme(model, path, verb, built);
   const fields = mergedFields(operationIn(model, path, verb), placed.built, draft).filter(([, v]) => v !== undefined);
-  return [{ kind: 'setOperationFields', path, verb, fields }, { kind: 'addSchemas', schemas: missing }, ...placed.edits];
+  return [
+    { kind: 'setOperationFields', path, verb, fields, ...(placed.remove.length ? { remove: placed.remove } : {}) },
+    { kind: 'addSchemas', schemas: missing },
+    ...placed.edits,
+  ];
 }
 
 export async function saveOperation(ctx: SpecContext, req: SpecSaveRequest, mode: 'save' | 'saveAs'): Promise<SpecWriteResult> {

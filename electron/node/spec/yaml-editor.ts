@@ -135,7 +135,13 @@ export class YamlSpecEditor implements SpecTextEditor {
 
   // ---- edits ---------------------------------------------------------------------------------
 
-  setOperationFields(path: string, verb: string, fields: Array<[string, unknown]>, existing: Record<string, unknown> | undefined): void {
+  setOperationFields(
+    path: string,
+    verb: string,
+    fields: Array<[string, unknown]>,
+    existing: Record<string, unknown> | undefined,
+    remove: readonly string[] = [],
+  ): void {
     const opValue = (): Map<string, unknown> => new Map(fields);
     const root = this.root();
     if (!root) {
@@ -173,13 +179,18 @@ export class YamlSpecEditor implements SpecTextEditor {
       return;
     }
     const opMap = this.requireMap(this.child(op), `The operation ${verb} ${path}`);
-    // Work from the bottom up so earlier line numbers stay valid: appended keys first, then updates.
+    // Work from the bottom up so earlier line numbers stay valid: appended keys first, then updates and removals.
     const missing = fields.filter(([k]) => !opMap.pairs.some((p) => p.key === k));
     if (missing.length) this.splice(opMap.insertAt, 0, this.render(missing, opMap.indent));
-    const present = opMap.pairs.filter((p) => fields.some(([k]) => k === p.key)).sort((a, b) => b.line - a.line);
-    for (const pair of present) {
-      const entry = fields.find(([k]) => k === pair.key) as [string, unknown];
-      this.updatePair(pair, existing?.[pair.key], entry[1]);
+    const touched = opMap.pairs.filter((p) => fields.some(([k]) => k === p.key) || remove.includes(p.key)).sort((a, b) => b.line - a.line);
+    for (const pair of touched) {
+      const entry = fields.find(([k]) => k === pair.key);
+      if (entry) this.updatePair(pair, existing?.[pair.key], entry[1]);
+      else {
+        // A removed key takes its own comment lines with it, as a removed operation does.
+        const start = this.leadingComments(pair);
+        this.splice(start, pair.end - start, []);
+      }
     }
   }
 
