@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { hasLiteralSecret, normaliseScopes, oauth2IssuerKey, type OAuth2Auth } from './auth';
 import { safeAuth } from '../session/session-state';
 import { resolveCallVariables } from '../env/variables';
-import { buildOperation } from '../spec/operation-build';
+import { buildOperation } from '../openapi/operation-build';
 
 const base: OAuth2Auth = {
   type: 'oauth2',
@@ -79,7 +79,7 @@ describe('OAuth 2.0 auth config', () => {
 });
 
 describe('saving OAuth 2.0 auth to a spec', () => {
-  it('is saved as a scheme reference and the client secret’s name (details in shared/spec/oauth-scheme.test.ts)', () => {
+  it('is saved as a scheme reference and the client secret’s name (details in shared/openapi/oauth-scheme.test.ts)', () => {
     const result = buildOperation({
       call: {
         version: '1.0',

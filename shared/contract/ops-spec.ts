@@ -9,11 +9,11 @@
  */
 import type { A2aCall } from '../a2a/call';
 import type { ExchangeRecord, RecordedStreamEvent } from '../a2a/exchange';
-import type { CardImportPick } from '../spec/card-import';
-import type { SpecOperationSummary } from '../spec/operation-list';
-import type { OperationDocs } from '../spec/spec-docs';
-import type { SpecFormat, SpecParseError, SpecProblem } from '../spec/spec-types';
-import type { JsonSchemaObject, XA2aAuth } from '../spec/x-a2a-model';
+import type { CardImportPick } from '../openapi/card-import';
+import type { SpecOperationSummary } from '../openapi/operation-list';
+import type { OperationDocs } from '../openapi/spec-docs';
+import type { SpecFormat, SpecParseError, SpecProblem } from '../openapi/spec-types';
+import type { JsonSchemaObject, XA2aAuth } from '../openapi/x-a2a-model';
 import type { McpExchangeRecord } from '../mcp/mcp-types';
 import type { Op, StreamOp } from './op';
 

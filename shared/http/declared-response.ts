@@ -3,7 +3,7 @@
  * code wins over its range (`2XX`), which wins over `default`; then the media type: exact, then
  * `type/*`, then `*\/*` (parameters such as `; charset=utf-8` ignored).
  */
-import { rawOperation } from '../spec/operation-list';
+import { rawOperation } from '../openapi/operation-list';
 import { deref } from './openapi-draft';
 import { isObject } from '../a2a/payload';
 

@@ -5,9 +5,9 @@
  * requirement naming the scheme (the secret keeps that name in the store).
  */
 import { isSecretHeader } from '../a2a/redaction';
-import { openApiVerbs } from '../spec/operation-list';
+import { openApiVerbs } from '../openapi/operation-list';
 import type { ParamLocation, ParamStyle } from './param-style';
-import { draftTextProblem } from '../spec/draft-text';
+import { draftTextProblem } from '../openapi/draft-text';
 
 export interface SaveParam {
   name: string;

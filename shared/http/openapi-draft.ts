@@ -7,8 +7,8 @@
  */
 import type { AuthConfig } from '../a2a/auth';
 import type { HeaderEntry } from '../a2a/call';
-import { rawOperation } from '../spec/operation-list';
-import { resolveLocalRef } from '../spec/schema-resolve';
+import { rawOperation } from '../openapi/operation-list';
+import { resolveLocalRef } from '../openapi/schema-resolve';
 import type { ParamLocation, ParamStyle, ParamValue } from './param-style';
 import { defaultExplode, defaultStyle, fillPathTemplate, serializeParam } from './param-style';
 import { sampleFromSchema } from './schema-sample';

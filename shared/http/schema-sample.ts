@@ -4,7 +4,7 @@
  * properties. Bounded in depth and breadth, and safe against `$ref` cycles, because specs are
  * user files of any size.
  */
-import { resolveLocalRef } from '../spec/schema-resolve';
+import { resolveLocalRef } from '../openapi/schema-resolve';
 import { isObject } from '../a2a/payload';
 
 type Json = Record<string, unknown>;

@@ -16,7 +16,7 @@ import { startMcpServer, type RunningMcpServer } from '../fixtures/mcp-server';
 import { tempCore } from '../foundation/test-core';
 
 const TOKEN = 'mcp-bearer-Zq81-never-in-a-file';
-const fixtures = fileURLToPath(new URL('../spec/fixtures/', import.meta.url));
+const fixtures = fileURLToPath(new URL('../openapi/fixtures/', import.meta.url));
 
 let server: RunningMcpServer;
 let guarded: RunningMcpServer;

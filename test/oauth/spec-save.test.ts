@@ -13,7 +13,7 @@ import { parse as parseYaml } from 'yaml';
 import type { OAuth2Auth } from '../../shared/a2a/auth';
 import type { A2aCall } from '../../shared/a2a/call';
 import type { SpecWriteResult } from '../../shared/contract/ops-spec';
-import { callFromXA2a } from '../../shared/spec/call-from-operation';
+import { callFromXA2a } from '../../shared/openapi/call-from-operation';
 import { runCli } from '../../electron/cli/main';
 import type { CliIo } from '../../electron/cli/cli-types';
 import { openCore, type Core } from '../../electron/node/core';

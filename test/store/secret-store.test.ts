@@ -7,8 +7,8 @@ import { openCore } from '../../electron/node/core';
 import { CoreError } from '../../electron/node/core-error';
 import { createFileSecretStore, createMemorySecretStore } from '../../electron/node/secret-store';
 import { resolveSecret } from '../../electron/node/a2a/auth-apply';
-import { resolveCallAuth } from '../../electron/node/spec/run-operation';
-import { nodeSpecFs } from '../../electron/node/spec/spec-fs';
+import { resolveCallAuth } from '../../electron/node/openapi/run-operation';
+import { nodeSpecFs } from '../../electron/node/openapi/spec-fs';
 
 const root = await mkdtemp(join(tmpdir(), 'powerduck-secrets-'));
 let n = 0;

@@ -5,7 +5,7 @@ import { newUuid } from '../../../shared/a2a/ids';
 import type { StreamEvent, WireError } from '../../../shared/contract/index';
 import { openCore, type Core } from '../../node/core';
 import type { OAuth2Auth } from '../../../shared/a2a/auth';
-import { callFromXA2a } from '../../../shared/spec/call-from-operation';
+import { callFromXA2a } from '../../../shared/openapi/call-from-operation';
 import { signInIfNeeded } from '../oauth-sign-in';
 import { parseArgs } from '../args';
 import type { CliCommand } from '../cli-types';

@@ -5,7 +5,7 @@ import type { A2aCall } from '../../../shared/a2a/call';
 import { isA2aVersion } from '../../../shared/a2a/versions';
 import type { SpecWriteResult } from '../../../shared/contract/ops-spec';
 import type { Result, WireError } from '../../../shared/contract/result';
-import type { SpecOperationSummary } from '../../../shared/spec/operation-list';
+import type { SpecOperationSummary } from '../../../shared/openapi/operation-list';
 import type { Core } from '../../node/core';
 import { openCore } from '../../node/core';
 import { parseArgs, requireOption } from '../args';
@@ -13,7 +13,7 @@ import type { CliCommand, CliIo } from '../cli-types';
 import { exitCodes, UsageError } from '../cli-types';
 import { oneLine } from '../one-line';
 import { readJsonBody } from '../read-json-body';
-import { serverLine, subjectOf } from '../../../shared/spec/x-mcp-model';
+import { serverLine, subjectOf } from '../../../shared/openapi/x-mcp-model';
 import { parseBinding } from '../parse-binding';
 import { oauth2FromArgs, oauth2Options } from '../oauth-args';
 

@@ -15,7 +15,7 @@ import {
 } from '../../../shared/env/environments-model';
 import type { EnvironmentsState } from '../../../shared/contract/ops-env';
 import { CoreError } from '../core-error';
-import type { SpecFs } from '../spec/spec-fs';
+import type { SpecFs } from '../openapi/spec-fs';
 import { readWorkspaceText, writeWorkspaceText } from './workspace-write';
 
 export interface EnvironmentsContext {

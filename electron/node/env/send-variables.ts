@@ -11,7 +11,7 @@ import { callVariableNames, resolveCallVariables, unknownVariablesMessage } from
 import { CoreError } from '../core-error';
 import type { CoreEnv } from '../core-env';
 import type { SecretStore } from '../secret-store';
-import { nodeSpecFs } from '../spec/spec-fs';
+import { nodeSpecFs } from '../openapi/spec-fs';
 import type { EnvironmentsContext } from './environments-store';
 import { loadEnvironments } from './environments-store';
 

@@ -7,8 +7,8 @@
 import { createHash } from 'node:crypto';
 import { CoreError } from '../core-error';
 import { updateFile } from '../store/file-store';
-import type { SpecFs } from '../spec/spec-fs';
-import { errnoCode } from '../spec/spec-fs';
+import type { SpecFs } from '../openapi/spec-fs';
+import { errnoCode } from '../openapi/spec-fs';
 
 export function sha256(bytes: Uint8Array | string): string {
   return createHash('sha256').update(bytes).digest('hex');

@@ -10,9 +10,9 @@ import { checkResponse } from '../http/check-response';
 import { performHttp, type HttpSendHooks } from '../http/http-send';
 import { buildHttpOperation } from '../../../shared/http/http-operation-build';
 import { saveHttpOperation } from '../http/http-save';
-import type { SpecContext } from '../spec/spec-store';
-import { loadModel } from '../spec/spec-workspace';
-import { nodeSpecFs } from '../spec/spec-fs';
+import type { SpecContext } from '../openapi/spec-store';
+import { loadModel } from '../openapi/spec-workspace';
+import { nodeSpecFs } from '../openapi/spec-fs';
 import { isObject } from '../../../shared/a2a/payload';
 
 function specContext(env: CoreEnv): SpecContext {

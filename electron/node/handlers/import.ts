@@ -3,7 +3,7 @@ import type { CoreEnv } from '../core-env';
 import type { Handlers } from '../handler-types';
 import type { ImportContext } from '../import/run-import';
 import { applyImport, inspectImport } from '../import/run-import';
-import { nodeSpecFs } from '../spec/spec-fs';
+import { nodeSpecFs } from '../openapi/spec-fs';
 
 export function importContext(env: CoreEnv, signal?: AbortSignal): ImportContext {
   return { fs: nodeSpecFs, workspaceDir: env.dataDir.workspaceDir, stateDir: env.dataDir.root, secrets: env.secrets, ...(signal ? { signal } : {}) };

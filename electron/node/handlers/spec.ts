@@ -2,12 +2,12 @@ import type { SpecListResult, SpecOps, SpecStreams } from '../../../shared/contr
 import { readLinkedSpecs } from '../import/linked-specs';
 import type { CoreEnv } from '../core-env';
 import type { Handlers, StreamHandlers } from '../handler-types';
-import { createSpec, deleteOperation, importCard, renameOperation, saveOperation } from '../spec/spec-operations';
-import type { SpecContext } from '../spec/spec-store';
-import { listWorkspace, openSpec, validateSpecFile } from '../spec/spec-workspace';
-import { nodeSpecFs } from '../spec/spec-fs';
-import { operationDocs, operationForLlm } from '../spec/spec-llm';
-import { runSavedOperation } from '../spec/run-operation';
+import { createSpec, deleteOperation, importCard, renameOperation, saveOperation } from '../openapi/spec-operations';
+import type { SpecContext } from '../openapi/spec-store';
+import { listWorkspace, openSpec, validateSpecFile } from '../openapi/spec-workspace';
+import { nodeSpecFs } from '../openapi/spec-fs';
+import { operationDocs, operationForLlm } from '../openapi/spec-llm';
+import { runSavedOperation } from '../openapi/run-operation';
 
 /** Files opened in place by an import (outside the workspace) are listed after the workspace's own. */
 async function withLinkedSpecs(ctx: SpecContext, stateDir: string, listed: SpecListResult, workspace: string | undefined): Promise<SpecListResult> {

@@ -5,8 +5,8 @@
  */
 import type { SpecWriteResult } from '../../../shared/contract/ops-spec';
 import { CoreError } from '../core-error';
-import { operationIn } from '../../../shared/spec/spec-edits';
-import { writeSpec, type SpecContext } from '../spec/spec-store';
+import { operationIn } from '../../../shared/openapi/spec-edits';
+import { writeSpec, type SpecContext } from '../openapi/spec-store';
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 

@@ -11,7 +11,7 @@ import { createHash } from 'node:crypto';
 import type { ResponseViolation } from '../../../shared/http/http-types';
 import type { Json as HyperJson } from '@hyperjump/json-pointer';
 import type { Validator } from '@hyperjump/json-schema/openapi-3-1';
-import { jsonPath, pointerTokens } from '../spec/spec-validate';
+import { jsonPath, pointerTokens } from '../openapi/spec-validate';
 import { isObject } from '../../../shared/a2a/payload';
 
 type Json = Record<string, unknown>;

@@ -8,8 +8,8 @@ import { parseDocument } from 'yaml';
 import type { ImportKind } from '../../../shared/contract/ops-import';
 import { safeGet } from '../card/safe-fetch';
 import { CoreError } from '../core-error';
-import type { SpecFs } from '../spec/spec-fs';
-import { errnoCode } from '../spec/spec-fs';
+import type { SpecFs } from '../openapi/spec-fs';
+import { errnoCode } from '../openapi/spec-fs';
 
 /** Bigger than any real API description; anything larger is refused before parsing. */
 export const MAX_IMPORT_BYTES = 16 * 1024 * 1024;

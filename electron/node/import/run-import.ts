@@ -26,17 +26,17 @@ import type { ImportCredential, ImportedRequest } from '../../../shared/import/i
 import { slug } from '../../../shared/import/imported-request';
 import type { PendingCredential, PlannedOperation } from '../../../shared/import/request-to-operation';
 import { planOperation, withSecretName } from '../../../shared/import/request-to-operation';
-import { A2A_OPERATION_VERB, buildOperation } from '../../../shared/spec/operation-build';
-import { callFromXA2a } from '../../../shared/spec/call-from-operation';
-import { listOperations } from '../../../shared/spec/operation-list';
+import { A2A_OPERATION_VERB, buildOperation } from '../../../shared/openapi/operation-build';
+import { callFromXA2a } from '../../../shared/openapi/call-from-operation';
+import { listOperations } from '../../../shared/openapi/operation-list';
 import { CoreError } from '../core-error';
 import { loadEnvironments, saveEnvironments } from '../env/environments-store';
 import { readWorkspaceText, writeWorkspaceText } from '../env/workspace-write';
 import type { SecretStore } from '../secret-store';
-import type { SpecEdit } from '../../../shared/spec/spec-edits';
-import type { SpecContext } from '../spec/spec-store';
-import { writeSpec } from '../spec/spec-store';
-import { loadModel, openSpec } from '../spec/spec-workspace';
+import type { SpecEdit } from '../../../shared/openapi/spec-edits';
+import type { SpecContext } from '../openapi/spec-store';
+import { writeSpec } from '../openapi/spec-store';
+import { loadModel, openSpec } from '../openapi/spec-workspace';
 import { detectSource, readImportSource, type ImportSource } from './import-source';
 import { addLinkedSpec } from './linked-specs';
 

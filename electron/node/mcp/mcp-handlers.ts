@@ -2,8 +2,8 @@ import type { McpOps, McpStreams } from '../../../shared/contract/ops-mcp';
 import type { CoreEnv } from '../core-env';
 import type { Handlers, StreamHandlers } from '../handler-types';
 import type { HistoryRecorder } from '../history/history-recorder';
-import { nodeSpecFs } from '../spec/spec-fs';
-import type { SpecContext } from '../spec/spec-store';
+import { nodeSpecFs } from '../openapi/spec-fs';
+import type { SpecContext } from '../openapi/spec-store';
 import { draftMcpOperation, saveMcpOperation } from './mcp-spec';
 import { performMcpCall, performMcpConnect, type McpDeps } from './mcp-call';
 

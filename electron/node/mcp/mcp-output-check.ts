@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import type { Json as HyperJson } from '@hyperjump/json-pointer';
 import type { ResponseViolation } from '../../../shared/http/http-types';
 import type { McpOutputCheck } from '../../../shared/mcp/mcp-types';
-import { jsonPath, pointerTokens } from '../spec/spec-validate';
+import { jsonPath, pointerTokens } from '../openapi/spec-validate';
 import { isObject } from '../../../shared/a2a/payload';
 
 type Hyperjump = typeof import('@hyperjump/json-schema/draft-2020-12');

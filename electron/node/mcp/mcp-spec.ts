@@ -6,12 +6,12 @@
  */
 import type { McpOperationDraft, McpSaveRequest } from '../../../shared/contract/ops-mcp';
 import type { SpecOperationRef, SpecWriteResult } from '../../../shared/contract/ops-spec';
-import { findMcpOperation, rawOperation } from '../../../shared/spec/operation-list';
-import { orderLike } from '../../../shared/spec/operation-merge';
-import { resolveLocalRef } from '../../../shared/spec/schema-resolve';
-import { isPlainObject, operationIn, ownValue, setOwn } from '../../../shared/spec/spec-edits';
-import { isCredentialHeader } from '../../../shared/spec/x-a2a-model';
-import type { McpSubjectKind, XMcp } from '../../../shared/spec/x-mcp-model';
+import { findMcpOperation, rawOperation } from '../../../shared/openapi/operation-list';
+import { orderLike } from '../../../shared/openapi/operation-merge';
+import { resolveLocalRef } from '../../../shared/openapi/schema-resolve';
+import { isPlainObject, operationIn, ownValue, setOwn } from '../../../shared/openapi/spec-edits';
+import { isCredentialHeader } from '../../../shared/openapi/x-a2a-model';
+import type { McpSubjectKind, XMcp } from '../../../shared/openapi/x-mcp-model';
 import {
   buildXMcp,
   defaultMcpSummary,
@@ -23,15 +23,15 @@ import {
   subjectOf,
   targetFromXMcp,
   X_PROTOCOL_MCP,
-} from '../../../shared/spec/x-mcp-model';
+} from '../../../shared/openapi/x-mcp-model';
 import type { McpTarget } from '../../../shared/mcp/mcp-types';
 import { CoreError } from '../core-error';
-import { checkEndpoint } from '../spec/spec-operations';
-import { storeLiteral } from '../spec/spec-secrets';
-import type { SpecContext } from '../spec/spec-store';
-import { resolveSpecFile, writeSpec } from '../spec/spec-store';
-import { loadModel } from '../spec/spec-workspace';
-import { draftTextProblem } from '../../../shared/spec/draft-text';
+import { checkEndpoint } from '../openapi/spec-operations';
+import { storeLiteral } from '../openapi/spec-secrets';
+import type { SpecContext } from '../openapi/spec-store';
+import { resolveSpecFile, writeSpec } from '../openapi/spec-store';
+import { loadModel } from '../openapi/spec-workspace';
+import { draftTextProblem } from '../../../shared/openapi/draft-text';
 
 type Obj = Record<string, unknown>;
 

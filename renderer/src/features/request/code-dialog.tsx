@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { codeExamplesForCall, type CodeExampleId } from '../../../../shared/spec/code-examples';
+import { codeExamplesForCall, type CodeExampleId } from '../../../../shared/openapi/code-examples';
 import { useT } from '../../i18n/i18n';
 import { Dialog } from '../../ui/dialog';
 import { DialogButtons } from '../../ui/dialog-buttons';

@@ -1,5 +1,5 @@
 import type { SpecOperationSummary } from '../../../../shared/contract/ops-spec';
-import { callFromXA2a } from '../../../../shared/spec/call-from-operation';
+import { callFromXA2a } from '../../../../shared/openapi/call-from-operation';
 import { type A2aDraft, useDraftsStore } from '../request';
 import { useToolViewStore } from '../../app/tool-view-store';
 import { useSpecsStore } from './specs-store';

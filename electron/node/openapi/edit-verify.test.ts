@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import YAML from 'yaml';
 import { verifyBlockEdit } from './block-yaml-verify';
 import { verifyJsonEdit } from './json-verify';
-import { applyEditsToModel, applySpecEdits } from '../../../shared/spec/spec-edits';
+import { applyEditsToModel, applySpecEdits } from '../../../shared/openapi/spec-edits';
 import { YamlSpecEditor } from './yaml-editor';
 
 const oldYaml = 'openapi: 3.2.0\npaths:\n  /a:\n    post:\n      summary: A\n  /b:\n    get:\n      summary: B\ncomponents:\n  schemas:\n    X: {}\n';

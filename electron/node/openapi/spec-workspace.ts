@@ -4,7 +4,7 @@
  */
 import { join, resolve } from 'node:path';
 import type { SpecFileInfo, SpecOpenResult, SpecValidateResult } from '../../../shared/contract/ops-spec';
-import { isPlainObject } from '../../../shared/spec/spec-edits';
+import { isPlainObject } from '../../../shared/openapi/spec-edits';
 import { CoreError } from '../core-error';
 import { errnoCode } from './spec-fs';
 import type { LoadedSpec, SpecContext } from './spec-store';

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Binding } from '../../shared/a2a/versions';
 import type { RecordedStreamEvent } from '../../shared/a2a/exchange';
-import { planCardImport } from '../../shared/spec/card-import';
+import { planCardImport } from '../../shared/openapi/card-import';
 import { runCli } from '../../electron/cli/main';
 import type { CliIo } from '../../electron/cli/cli-types';
 import type { Core } from '../../electron/node/core';

@@ -11,17 +11,17 @@ import type {
   SpecSaveRequest,
   SpecWriteResult,
 } from '../../../shared/contract/ops-spec';
-import { buildCardImport } from '../../../shared/spec/card-import';
-import { endpointCredentialAdvice, endpointCredentials } from '../../../shared/spec/endpoint-credentials';
-import type { BuiltOperation, SaveDraft } from '../../../shared/spec/operation-build';
-import { A2A_OPERATION_VERB, buildOperation } from '../../../shared/spec/operation-build';
-import { listOperations } from '../../../shared/spec/operation-list';
-import { placeSecurityScheme } from '../../../shared/spec/oauth-scheme-placement';
-import type { MergeDraft } from '../../../shared/spec/operation-merge';
-import { existingSchemaNames, mergedFields, pathsOf, resolveVerb } from '../../../shared/spec/operation-merge';
-import type { SpecEdit } from '../../../shared/spec/spec-edits';
-import { isPlainObject, operationIn, ownValue, setOwn } from '../../../shared/spec/spec-edits';
-import { literalSecretOf } from '../../../shared/spec/x-a2a-model';
+import { buildCardImport } from '../../../shared/openapi/card-import';
+import { endpointCredentialAdvice, endpointCredentials } from '../../../shared/openapi/endpoint-credentials';
+import type { BuiltOperation, SaveDraft } from '../../../shared/openapi/operation-build';
+import { A2A_OPERATION_VERB, buildOperation } from '../../../shared/openapi/operation-build';
+import { listOperations } from '../../../shared/openapi/operation-list';
+import { placeSecurityScheme } from '../../../shared/openapi/oauth-scheme-placement';
+import type { MergeDraft } from '../../../shared/openapi/operation-merge';
+import { existingSchemaNames, mergedFields, pathsOf, resolveVerb } from '../../../shared/openapi/operation-merge';
+import type { SpecEdit } from '../../../shared/openapi/spec-edits';
+import { isPlainObject, operationIn, ownValue, setOwn } from '../../../shared/openapi/spec-edits';
+import { literalSecretOf } from '../../../shared/openapi/x-a2a-model';
 import { CoreError } from '../core-error';
 import { storeLiteral } from './spec-secrets';
 import type { SpecContext, WriteOutcome } from './spec-store';

@@ -9,8 +9,8 @@
  * the whole open + save here under 1.6 s. The scanner below jumps between structural characters
  * with a native regex and never parses what it does not touch.
  */
-import type { SpecTextEditor } from '../../../shared/spec/spec-edits';
-import { deepEqual, isPlainObject, NotEditable } from '../../../shared/spec/spec-edits';
+import type { SpecTextEditor } from '../../../shared/openapi/spec-edits';
+import { deepEqual, isPlainObject, NotEditable } from '../../../shared/openapi/spec-edits';
 
 export interface JsonPair {
   key: string;

@@ -8,12 +8,12 @@
  */
 import { isAbsolute, relative, resolve, basename, extname } from 'node:path';
 import type { SpecFileInfo } from '../../../shared/contract/ops-spec';
-import type { SpecOperationSummary } from '../../../shared/spec/operation-list';
-import { listOperations } from '../../../shared/spec/operation-list';
-import { touchedOperations } from '../../../shared/spec/operation-merge';
-import type { SpecEdit } from '../../../shared/spec/spec-edits';
-import { deepEqual, isPlainObject, NotEditable, operationIn, ownValue } from '../../../shared/spec/spec-edits';
-import type { SpecProblem } from '../../../shared/spec/spec-types';
+import type { SpecOperationSummary } from '../../../shared/openapi/operation-list';
+import { listOperations } from '../../../shared/openapi/operation-list';
+import { touchedOperations } from '../../../shared/openapi/operation-merge';
+import type { SpecEdit } from '../../../shared/openapi/spec-edits';
+import { deepEqual, isPlainObject, NotEditable, operationIn, ownValue } from '../../../shared/openapi/spec-edits';
+import type { SpecProblem } from '../../../shared/openapi/spec-types';
 import { CoreError } from '../core-error';
 import type { SecretStore } from '../secret-store';
 import type { CurrentFile } from '../store/file-store';

@@ -9,12 +9,12 @@ import type { Json } from '@hyperjump/json-pointer';
 import { BASIC, getSchema } from '@hyperjump/json-schema/experimental';
 import { findMethod } from '../../../shared/a2a/catalogue';
 import { isA2aVersion, isBinding } from '../../../shared/a2a/versions';
-import type { SpecOperationSummary } from '../../../shared/spec/operation-list';
-import { listOperations, rawOperation } from '../../../shared/spec/operation-list';
-import { resolveLocalRef } from '../../../shared/spec/schema-resolve';
-import type { SpecProblem } from '../../../shared/spec/spec-types';
-import { endpointCredentialAdvice, endpointCredentials } from '../../../shared/spec/endpoint-credentials';
-import { subjectMismatch, subjectOf } from '../../../shared/spec/x-mcp-model';
+import type { SpecOperationSummary } from '../../../shared/openapi/operation-list';
+import { listOperations, rawOperation } from '../../../shared/openapi/operation-list';
+import { resolveLocalRef } from '../../../shared/openapi/schema-resolve';
+import type { SpecProblem } from '../../../shared/openapi/spec-types';
+import { endpointCredentialAdvice, endpointCredentials } from '../../../shared/openapi/endpoint-credentials';
+import { subjectMismatch, subjectOf } from '../../../shared/openapi/x-mcp-model';
 import { isObject } from '../../../shared/a2a/payload';
 import { ensureRegistered, loadValidator, OAS_SCHEMA, X_A2A_SCHEMA_ID, X_MCP_SCHEMA_ID } from './precompiled-validators';
 

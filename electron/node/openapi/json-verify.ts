@@ -5,7 +5,7 @@
  */
 import type { JsonObjectOutline, JsonPair } from './json-editor';
 import { JsonCloseIndex, jsonObjectAt, skipWs } from './json-editor';
-import { deepEqual, isPlainObject } from '../../../shared/spec/spec-edits';
+import { deepEqual, isPlainObject } from '../../../shared/openapi/spec-edits';
 
 type Obj = Record<string, unknown>;
 const hasOwn = (o: Obj, k: string): boolean => Object.prototype.hasOwnProperty.call(o, k);

@@ -7,10 +7,10 @@ import { readBlockYaml } from './block-yaml-reader';
 import { verifyBlockEdit } from './block-yaml-verify';
 import { JsonSpecEditor } from './json-editor';
 import { verifyJsonEdit } from './json-verify';
-import type { SpecEdit } from '../../../shared/spec/spec-edits';
-import { applyEditsToModel, applySpecEdits, deepEqual, NotEditable } from '../../../shared/spec/spec-edits';
+import type { SpecEdit } from '../../../shared/openapi/spec-edits';
+import { applyEditsToModel, applySpecEdits, deepEqual, NotEditable } from '../../../shared/openapi/spec-edits';
 import { YamlSpecEditor } from './yaml-editor';
-import type { SpecFormat, SpecParseError } from '../../../shared/spec/spec-types';
+import type { SpecFormat, SpecParseError } from '../../../shared/openapi/spec-types';
 
 export type { SpecFormat, SpecParseError };
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { JsonCloseIndex, jsonObjectAt } from './json-editor';
-import { NotEditable } from '../../../shared/spec/spec-edits';
+import { NotEditable } from '../../../shared/openapi/spec-edits';
 
 describe('JsonCloseIndex', () => {
   const text = '{"a": {"s": "}{][\\"", "n": [1, {"x": "]"}]}, "paths": {"/p": {"post": {"deep": {"er": [[{}]]}}}}, "z": "\\\\"}';

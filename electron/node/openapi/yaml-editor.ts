@@ -6,8 +6,8 @@
  * quoting, anchors, unknown extensions, other operations — is left as it was.
  */
 import { Document, isScalar } from 'yaml';
-import type { SpecTextEditor } from '../../../shared/spec/spec-edits';
-import { deepEqual, isPlainObject, NotEditable } from '../../../shared/spec/spec-edits';
+import type { SpecTextEditor } from '../../../shared/openapi/spec-edits';
+import { deepEqual, isPlainObject, NotEditable } from '../../../shared/openapi/spec-edits';
 import { doubleQuotedEnd, indentOf, isBlankOrComment, isSeqItemAt, keyAt, singleQuotedEnd, trimYamlWhite } from './yaml-lines';
 import type { MapOutline, Pair } from './yaml-outline';
 import { inlineKind, outlineMap } from './yaml-outline';

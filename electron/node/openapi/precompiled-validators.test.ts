@@ -3,11 +3,11 @@ import { validate } from '@hyperjump/json-schema/openapi-3-2';
 import type { Json } from '@hyperjump/json-pointer';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildOperation } from '../../../shared/spec/operation-build';
+import { buildOperation } from '../../../shared/openapi/operation-build';
 import { compileAll, loadValidator, OAS_SCHEMA, X_A2A_SCHEMA_ID, X_MCP_SCHEMA_ID } from './precompiled-validators';
 
 describe('precompiled validators', () => {
-  // Fails when hyperjump or one of our schemas changed: `npx vitest run electron/node/spec/precompiled-validators.test.ts -u` writes the file again.
+  // Fails when hyperjump or one of our schemas changed: `npx vitest run electron/node/openapi/precompiled-validators.test.ts -u` writes the file again.
   it('are what the installed hyperjump compiles from the schemas now', async () => {
     await expect(await compileAll()).toMatchFileSnapshot('./precompiled-validators.json');
   });

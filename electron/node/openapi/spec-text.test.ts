@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import YAML from 'yaml';
-import type { SpecEdit } from '../../../shared/spec/spec-edits';
-import { NotEditable } from '../../../shared/spec/spec-edits';
+import type { SpecEdit } from '../../../shared/openapi/spec-edits';
+import { NotEditable } from '../../../shared/openapi/spec-edits';
 import { editSpecText, parseSpecText } from './spec-text';
 
 function edit(text: string, edits: SpecEdit[], format: 'yaml' | 'json' = 'yaml'): string {

@@ -2,7 +2,7 @@ import { validate } from '@hyperjump/json-schema/openapi-3-2';
 import type { Json } from '@hyperjump/json-pointer';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { buildOperation } from '../../../shared/spec/operation-build';
+import { buildOperation } from '../../../shared/openapi/operation-build';
 import { isValid, jsonPath, reduceXA2a, validateSpecDocument, X_A2A_SCHEMA_ID } from './spec-validate';
 
 function docWith(xa2a: Record<string, unknown>, extra: Record<string, unknown> = {}): Record<string, unknown> {

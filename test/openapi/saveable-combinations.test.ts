@@ -8,14 +8,14 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import YAML from 'yaml';
 import { exampleBody } from '../../shared/a2a/body-templates';
-import { renderOperationDocs } from '../../shared/spec/spec-docs';
-import { saveableCombinations } from '../../shared/spec/spec-catalogue';
+import { renderOperationDocs } from '../../shared/openapi/spec-docs';
+import { saveableCombinations } from '../../shared/openapi/spec-catalogue';
 import { createMemorySecretStore } from '../../electron/node/secret-store';
-import { saveOperation } from '../../electron/node/spec/spec-operations';
-import type { SpecContext } from '../../electron/node/spec/spec-store';
-import { validateSpecFile } from '../../electron/node/spec/spec-workspace';
-import { nodeSpecFs } from '../../electron/node/spec/spec-fs';
-import { validateSpecDocument } from '../../electron/node/spec/spec-validate';
+import { saveOperation } from '../../electron/node/openapi/spec-operations';
+import type { SpecContext } from '../../electron/node/openapi/spec-store';
+import { validateSpecFile } from '../../electron/node/openapi/spec-workspace';
+import { nodeSpecFs } from '../../electron/node/openapi/spec-fs';
+import { validateSpecDocument } from '../../electron/node/openapi/spec-validate';
 
 let dir: string;
 let ctx: SpecContext;
@@ -85,7 +85,7 @@ describe('the demo agent spec (examples/a2a-demo/openapi.json)', () => {
     const problems = await validateSpecDocument(demo);
     // Reported to the demo's owner rather than edited here; listing must work regardless.
     expect(Array.isArray(problems)).toBe(true);
-    const { listOperations } = await import('../../shared/spec/operation-list');
+    const { listOperations } = await import('../../shared/openapi/operation-list');
     const a2a = listOperations(demo).filter((o) => o.kind === 'a2a');
     expect(a2a.length).toBeGreaterThan(0);
     for (const op of a2a) expect(op.a2a, op.path).toBeDefined();

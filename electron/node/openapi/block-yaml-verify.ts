@@ -5,7 +5,7 @@
  * are re-read on their own. Any doubt returns false, and the caller re-reads the whole file.
  */
 import { readBlockYaml } from './block-yaml-reader';
-import { deepEqual, isPlainObject } from '../../../shared/spec/spec-edits';
+import { deepEqual, isPlainObject } from '../../../shared/openapi/spec-edits';
 import { indentOf } from './yaml-lines';
 import type { MapOutline, Pair } from './yaml-outline';
 import { childMap, outlineMap } from './yaml-outline';

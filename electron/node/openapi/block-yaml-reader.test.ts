@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import YAML from 'yaml';
 import { readBlockYaml } from './block-yaml-reader';
-import { deepEqual } from '../../../shared/spec/spec-edits';
+import { deepEqual } from '../../../shared/openapi/spec-edits';
 
 /** Whatever the fast reader returns must be exactly what `yaml` returns. */
 function agrees(text: string): boolean {

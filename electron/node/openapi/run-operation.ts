@@ -6,8 +6,8 @@
 import type { SecretSource } from '../../../shared/a2a/auth';
 import type { A2aCall } from '../../../shared/a2a/call';
 import type { ExchangeRecord, RecordedStreamEvent } from '../../../shared/a2a/exchange';
-import { callFromXA2a } from '../../../shared/spec/call-from-operation';
-import { findA2aOperation, findMcpOperation } from '../../../shared/spec/operation-list';
+import { callFromXA2a } from '../../../shared/openapi/call-from-operation';
+import { findA2aOperation, findMcpOperation } from '../../../shared/openapi/operation-list';
 import { CoreError } from '../core-error';
 import { resolveSendVariables } from '../env/send-variables';
 import { performCall } from '../a2a/perform-call';

@@ -3,7 +3,7 @@
  * dialect), x-a2a and x-mcp — compiled ahead of time. Compiling them is most of what hyperjump
  * costs a one-shot CLI command (about 100 ms, mostly checking each schema against its meta-schema);
  * restoring the compiled form takes a few. precompiled-validators.json is written by
- * precompiled-validators.test.ts (`npx vitest run electron/node/spec/precompiled-validators.test.ts -u`),
+ * precompiled-validators.test.ts (`npx vitest run electron/node/openapi/precompiled-validators.test.ts -u`),
  * which fails whenever it differs from what the installed hyperjump compiles from the schemas now.
  * Our own schemas are fingerprinted as well, so an edited x-a2a schema is compiled afresh (never
  * checked against a stale compile) until the file is written again.
@@ -15,8 +15,8 @@ import type { OutputFormat, Validator, ValidationOptions } from '@hyperjump/json
 import type { CompiledSchema } from '@hyperjump/json-schema/experimental';
 import { compile, deserialize, getSchema, interpret, serialize } from '@hyperjump/json-schema/experimental';
 import { fromJs } from '@hyperjump/json-schema/instance/experimental';
-import xA2aSchema from '../../../shared/spec/x-a2a.schema.json';
-import xMcpSchema from '../../../shared/spec/x-mcp.schema.json';
+import xA2aSchema from '../../../shared/openapi/x-a2a.schema.json';
+import xMcpSchema from '../../../shared/openapi/x-mcp.schema.json';
 import precompiled from './precompiled-validators.json';
 
 export const OAS_SCHEMA = 'https://spec.openapis.org/oas/3.2/schema-base';

@@ -10,10 +10,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import YAML from 'yaml';
 import type { A2aCall } from '../../shared/a2a/call';
 import { createMemorySecretStore } from '../../electron/node/secret-store';
-import { saveOperation } from '../../electron/node/spec/spec-operations';
-import type { SpecContext } from '../../electron/node/spec/spec-store';
-import { openSpec, validateSpecFile } from '../../electron/node/spec/spec-workspace';
-import { nodeSpecFs } from '../../electron/node/spec/spec-fs';
+import { saveOperation } from '../../electron/node/openapi/spec-operations';
+import type { SpecContext } from '../../electron/node/openapi/spec-store';
+import { openSpec, validateSpecFile } from '../../electron/node/openapi/spec-workspace';
+import { nodeSpecFs } from '../../electron/node/openapi/spec-fs';
 
 const fixtures = fileURLToPath(new URL('./fixtures/', import.meta.url));
 let dir: string;

@@ -3,12 +3,12 @@
  * resolved credential too, in case a recorded body echoed it back.
  */
 import type { ExchangeRecord } from '../../../shared/a2a/exchange';
-import { copyForLlm } from '../../../shared/spec/copy-for-llm';
+import { copyForLlm } from '../../../shared/openapi/copy-for-llm';
 import type { McpExchangeRecord } from '../../../shared/mcp/mcp-types';
-import { findA2aOperation, findMcpOperation } from '../../../shared/spec/operation-list';
-import type { XA2aSecretRef } from '../../../shared/spec/x-a2a-model';
-import type { OperationDocs } from '../../../shared/spec/spec-docs';
-import { renderOperationDocs } from '../../../shared/spec/spec-docs';
+import { findA2aOperation, findMcpOperation } from '../../../shared/openapi/operation-list';
+import type { XA2aSecretRef } from '../../../shared/openapi/x-a2a-model';
+import type { OperationDocs } from '../../../shared/openapi/spec-docs';
+import { renderOperationDocs } from '../../../shared/openapi/spec-docs';
 import { CoreError } from '../core-error';
 import type { SpecContext } from './spec-store';
 import { loadModel } from './spec-workspace';
