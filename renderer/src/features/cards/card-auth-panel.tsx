@@ -3,7 +3,7 @@ import type { AuthConfig, SecretSource } from '../../../../shared/a2a/auth';
 import { cardAuthChoices, type CardAuthChoice } from '../../../../shared/card/card-auth';
 import type { CardInterfaceSummary, CardVersion } from '../../../../shared/card/card-types';
 import { useT, type Translate } from '../../i18n/i18n';
-import { selectActiveDraft, useDraftsStore, SecretField } from '../request';
+import { CredentialFields, selectActiveDraft, useDraftsStore } from '../request';
 import { useToolViewStore, withoutLeavingView } from '../../app/tool-view-store';
 
 function choiceLabel(choice: CardAuthChoice, t: Translate): string {
@@ -116,62 +116,7 @@ export function CardAuthPanel({
       {picked && auth ? (
         <fieldset className="card-auth-form" aria-label={t('card.auth.formLabel', { scheme: picked.choice.scheme })}>
           <legend>{t('card.auth.formLabel', { scheme: picked.choice.scheme })}</legend>
-          {auth.type === 'oauth2' ? (
-            <>
-              <div className="field-row">
-                <label htmlFor={`${id}-client`}>{t('oauth.clientId')}</label>
-                <input
-                  id={`${id}-client`}
-                  value={auth.clientId}
-                  spellCheck={false}
-                  autoComplete="off"
-                  onChange={(e) => setAuth({ ...auth, clientId: e.target.value })}
-                />
-              </div>
-              {auth.clientSecret !== undefined ? (
-                <SecretField
-                  label={t('oauth.clientSecret')}
-                  source={auth.clientSecret}
-                  endpoint={secretEndpoint}
-                  purpose="oauth-client"
-                  onChange={(clientSecret) => setAuth({ ...auth, clientSecret })}
-                />
-              ) : null}
-            </>
-          ) : null}
-          {auth.type === 'apiKey' ? (
-            <SecretField
-              label={t('auth.apiKeyValue')}
-              source={auth.value}
-              endpoint={secretEndpoint}
-              purpose="api-key"
-              onChange={(value) => setAuth({ ...auth, value })}
-            />
-          ) : null}
-          {auth.type === 'bearer' ? (
-            <SecretField
-              label={t('auth.token')}
-              source={auth.token}
-              endpoint={secretEndpoint}
-              purpose="bearer"
-              onChange={(token) => setAuth({ ...auth, token })}
-            />
-          ) : null}
-          {auth.type === 'basic' ? (
-            <>
-              <div className="field-row">
-                <label htmlFor={`${id}-user`}>{t('auth.username')}</label>
-                <input id={`${id}-user`} value={auth.username} autoComplete="off" onChange={(e) => setAuth({ ...auth, username: e.target.value })} />
-              </div>
-              <SecretField
-                label={t('auth.password')}
-                source={auth.password}
-                endpoint={secretEndpoint}
-                purpose="basic"
-                onChange={(password) => setAuth({ ...auth, password })}
-              />
-            </>
-          ) : null}
+          <CredentialFields auth={auth} endpoint={secretEndpoint} onChange={setAuth} />
           <div className="field-row">
             <button type="button" className="primary" disabled={!complete(auth)} onClick={apply}>
               {t('card.auth.apply')}

@@ -5,7 +5,7 @@ import { ClientCertFields } from './client-cert-fields';
 import { newOAuth2Auth, OAuth2Fields } from './oauth2-fields';
 import type { A2aDraft } from './draft-model';
 import { useDraftsStore } from './drafts-store';
-import { SecretField } from './secret-field';
+import { CredentialFields } from './credential-fields';
 
 type AuthType = AuthConfig['type'];
 
@@ -52,9 +52,7 @@ export function AuthFields({ auth, endpoint, onChange }: { auth: AuthConfig; end
           <option value="oauth2">{t('oauth.type')}</option>
         </select>
       </div>
-      {auth.type === 'bearer' ? (
-        <SecretField label={t('auth.token')} source={auth.token} endpoint={endpoint} purpose="bearer" onChange={(token) => setAuth({ ...auth, token })} />
-      ) : null}
+      {auth.type === 'bearer' || auth.type === 'basic' ? <CredentialFields auth={auth} endpoint={endpoint} onChange={setAuth} /> : null}
       {auth.type === 'apiKey' ? (
         <>
           <div className="field-row">
@@ -68,28 +66,7 @@ export function AuthFields({ auth, endpoint, onChange }: { auth: AuthConfig; end
             <label htmlFor={`${id}-name`}>{t('auth.apiKeyName')}</label>
             <input id={`${id}-name`} value={auth.name} spellCheck={false} onChange={(e) => setAuth({ ...auth, name: e.target.value })} />
           </div>
-          <SecretField
-            label={t('auth.apiKeyValue')}
-            source={auth.value}
-            endpoint={endpoint}
-            purpose="api-key"
-            onChange={(value) => setAuth({ ...auth, value })}
-          />
-        </>
-      ) : null}
-      {auth.type === 'basic' ? (
-        <>
-          <div className="field-row">
-            <label htmlFor={`${id}-user`}>{t('auth.username')}</label>
-            <input id={`${id}-user`} value={auth.username} autoComplete="off" onChange={(e) => setAuth({ ...auth, username: e.target.value })} />
-          </div>
-          <SecretField
-            label={t('auth.password')}
-            source={auth.password}
-            endpoint={endpoint}
-            purpose="basic"
-            onChange={(password) => setAuth({ ...auth, password })}
-          />
+          <CredentialFields auth={auth} endpoint={endpoint} onChange={setAuth} />
         </>
       ) : null}
       {auth.type === 'oauth2' ? <OAuth2Fields auth={auth} endpoint={endpoint} onChange={setAuth} /> : null}

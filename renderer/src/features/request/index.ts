@@ -5,6 +5,7 @@ export { cardInterfaceRefs } from './binding-switch';
 export type { CardInterfaceRef } from './binding-switch';
 export { bytesToBase64 } from './body-template';
 export { ClientCertFields } from './client-cert-fields';
+export { CredentialFields } from './credential-fields';
 export { buildCall } from './draft-model';
 export type { A2aDraft } from './draft-model';
 export type { SessionTabKind } from './drafts-persistence';

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { oauth2Flows, type OAuth2Auth, type OAuth2Endpoints } from '../../../../shared/a2a/auth';
 import { useT } from '../../i18n/i18n';
 import { OAuth2TokenView } from './oauth2-token-view';
-import { SecretField } from './secret-field';
+import { OAuthClientFields } from './credential-fields';
 
 /** A fresh OAuth 2.0 config: client credentials via discovery, nothing filled in yet. */
 export function newOAuth2Auth(): OAuth2Auth {
@@ -99,16 +99,7 @@ export function OAuth2Fields({ auth, endpoint, onChange }: { auth: OAuth2Auth; e
           ) : null}
         </>
       )}
-      <div className="field-row">
-        <label htmlFor={`${id}-client`}>{t('oauth.clientId')}</label>
-        <input
-          id={`${id}-client`}
-          value={auth.clientId}
-          spellCheck={false}
-          autoComplete="off"
-          onChange={(e) => onChange({ ...auth, clientId: e.target.value })}
-        />
-      </div>
+      <OAuthClientFields auth={auth} endpoint={endpoint} onChange={onChange} />
       {auth.flow !== 'clientCredentials' ? (
         <div className="field-row">
           <label>
@@ -125,15 +116,6 @@ export function OAuth2Fields({ auth, endpoint, onChange }: { auth: OAuth2Auth; e
             {t('oauth.publicClient')}
           </label>
         </div>
-      ) : null}
-      {auth.clientSecret !== undefined ? (
-        <SecretField
-          label={t('oauth.clientSecret')}
-          source={auth.clientSecret}
-          endpoint={endpoint}
-          purpose="oauth-client"
-          onChange={(clientSecret) => onChange({ ...auth, clientSecret })}
-        />
       ) : null}
       <div className="field-row">
         <label htmlFor={`${id}-scopes`}>{t('oauth.scopes')}</label>
