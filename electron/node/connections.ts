@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { GrpcTarget } from './a2a/grpc-adapter';
 import type { GrpcCodec } from './a2a/grpc-codec';
 import type { GrpcSessionPool } from './a2a/grpc-wire';
 import { HttpPool } from './a2a/http-transport';
@@ -10,7 +11,7 @@ export interface GrpcState {
   sessions: GrpcSessionPool;
   codec: GrpcCodec;
   /** Endpoint text → parsed target (the same endpoint is sent to again and again). */
-  targets: Map<string, unknown>;
+  targets: Map<string, GrpcTarget>;
 }
 
 /**

@@ -16,7 +16,7 @@ import { TransportError } from './transport-error';
 import { RAW_HEAD_BYTES, RAW_TAIL_BYTES } from './sse-consumer';
 import { systemRootCertificates } from './tls-trust';
 
-interface GrpcTarget {
+export interface GrpcTarget {
   target: string;
   secure: boolean;
   host: string;
@@ -31,7 +31,7 @@ function grpcState(connections: Connections): GrpcState {
 }
 
 function targetFor(state: GrpcState, endpoint: string): GrpcTarget {
-  let target = state.targets.get(endpoint) as GrpcTarget | undefined;
+  let target = state.targets.get(endpoint);
   if (!target) {
     target = parseGrpcEndpoint(endpoint);
     if (state.targets.size > 256) state.targets.clear();

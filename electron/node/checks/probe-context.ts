@@ -203,7 +203,7 @@ export class ProbeContext {
         headers,
         ...(request.body !== undefined ? { body: request.body } : {}),
         timeoutMs: this.timings.callMs,
-        connections: this.#options.deps.connections,
+        deps: this.#options.deps,
         redaction: { values: rawAuth.secrets },
         ...(this.#options.signal ? { signal: this.#options.signal } : {}),
       }),

@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawProbe, type RawRequest } from './raw-probe';
 import { Connections } from '../connections';
+import { createMemorySecretStore } from '../secret-store';
 
 /** This file's connection pools (a core would own them), closed after its tests. */
 const connections = new Connections();
@@ -47,7 +48,7 @@ const probe = (over: Partial<RawRequest>): Promise<ReturnType<typeof rawProbe> e
     headers: { 'Content-Type': 'application/json', Authorization: 'Bearer raw-secret-1' },
     body: '{"jsonrpc":',
     timeoutMs: 5000,
-    connections,
+    deps: { secrets: createMemorySecretStore(), environment: {}, now: Date.now, connections },
     redaction: { values: ['raw-secret-1'] },
     ...over,
   });

@@ -3,16 +3,18 @@ import type { ExchangeRecord, HeaderList, Outcome } from '../../../shared/a2a/ex
 import { findErrorInfo } from '../../../shared/a2a/outcome';
 import { callRedaction, type RedactionRules } from '../../../shared/a2a/redaction';
 import { CallAbort } from '../a2a/call-abort';
-import { openHttp, readBody, TransportError } from '../a2a/http-transport';
+import type { AdapterRun } from '../a2a/adapter';
+import { readAndRecord, sendAndRecord } from '../a2a/http-call';
+import { TransportError } from '../a2a/http-transport';
+import type { CallDeps } from '../a2a/perform-call';
 import { ExchangeRecorder } from '../a2a/recorder';
-import type { Connections } from '../connections';
 import type { A2aVersion, Binding } from '../../../shared/a2a/versions';
 import { rememberRedaction } from '../a2a/record-redaction';
 
 /**
  * The few probes that need bytes performCall will not produce (malformed JSON, a broken JSON-RPC
- * envelope) and the card GET. They go out through the same HTTP stack and recorder as every send
- * (http-transport.ts, recorder.ts), redacted the same way, so they show up as evidence like any other call.
+ * envelope) and the card GET. They go out through the send path's own steps (http-call.ts) and
+ * recorder, redacted the same way, so they show up as evidence like any other call.
  */
 export interface RawRequest {
   version: A2aVersion;
@@ -29,8 +31,8 @@ export interface RawRequest {
   /** Literal secrets (the resolved token) to scrub from the record. */
   redaction?: RedactionRules;
   signal?: AbortSignal;
-  /** The core's connections (the probes reuse them like sends do). */
-  connections: Connections;
+  /** The core's call dependencies: its connections (the probes reuse them like sends do). */
+  deps: CallDeps;
 }
 
 const bodyLimit = 1024 * 1024;
@@ -71,49 +73,51 @@ function classify(request: RawRequest, status: number, text: string): Outcome {
 
 export async function rawProbe(request: RawRequest): Promise<ExchangeRecord> {
   const url = new URL(request.url);
-  const body = request.body === undefined ? undefined : Buffer.from(request.body, 'utf8');
-  const headers: HeaderList = [['Host', url.host], ...Object.entries(request.headers)];
-  if (body) headers.push(['Content-Length', String(body.length)]);
-  const call: A2aCall = { version: request.version, binding: request.binding, endpoint: request.endpoint, method: request.label, body: undefined };
+  // A call with the probe's label as its method; its record keeps at most what a probe reads.
+  const call: A2aCall = {
+    version: request.version,
+    binding: request.binding,
+    endpoint: request.endpoint,
+    method: request.label,
+    body: undefined,
+    recordBodyLimit: bodyLimit,
+  };
   const recorder = new ExchangeRecorder(call, Date.now);
+  const headers: HeaderList = Object.entries(request.headers);
   const rules = callRedaction({ endpoint: request.url, headers: headers.map(([name, value]) => ({ name, value })) }, request.redaction ?? {});
   recorder.setRedaction(rules);
-  recorder.setRequest({
-    url: url.href,
-    httpMethod: request.httpMethod,
-    headers,
-    ...(request.body !== undefined ? { bodyText: request.body } : {}),
-    bodyBytes: body?.length ?? 0,
-  });
   const abort = new CallAbort();
+  const stop = new CallAbort();
   const timer = setTimeout(() => abort.abort(new TransportError('timeout', `No answer within ${request.timeoutMs} ms.`)), request.timeoutMs);
-  const onStop = (): void => abort.abort(new TransportError('cancelled', 'Stopped by the user.'));
+  const onStop = (): void => {
+    const reason = new TransportError('cancelled', 'Stopped by the user.');
+    stop.abort(reason);
+    abort.abort(reason);
+  };
   if (request.signal?.aborted) onStop();
   else request.signal?.addEventListener('abort', onStop, { once: true });
+  // The send path's own steps (http-call.ts): the same request record, timings, head and body reading.
+  const run: AdapterRun = {
+    call,
+    info: undefined,
+    streaming: false,
+    recorder,
+    auth: { headers: [], query: [], redaction: {}, summary: 'none' },
+    signal: abort,
+    stop,
+    timeouts: { connectMs: request.timeoutMs, totalMs: request.timeoutMs },
+    answered: () => undefined,
+    secretDeps: request.deps,
+    connections: request.deps.connections,
+  };
   let outcome: Outcome;
   try {
-    const open = await openHttp({
-      pool: request.connections.http,
-      url,
-      method: request.httpMethod,
-      headers,
-      ...(body ? { body } : {}),
-      signal: abort,
-      connectTimeoutMs: request.timeoutMs,
-    });
-    recorder.timings.firstByteMs = Math.round(open.headAt - recorder.origin);
-    recorder.setResponseHead({
-      status: open.status,
-      statusText: open.statusText,
-      headers: open.headers,
-      ...(open.contentType ? { contentType: open.contentType } : {}),
-    });
-    const read = await readBody(open.body, bodyLimit);
-    const { text } = recorder.setResponseBody(read.bytes, read.total, read.truncated);
-    outcome = classify(request, open.status, text);
-  } catch (e) {
-    const error = e instanceof TransportError ? e : new TransportError('connect', (e as Error).message);
-    outcome = { kind: 'transport-error', code: error.code, message: error.message };
+    const open = await sendAndRecord(run, { url, method: request.httpMethod, headers, ...(request.body !== undefined ? { bodyText: request.body } : {}) });
+    if ('failed' in open) outcome = open.failed;
+    else {
+      const body = await readAndRecord(run, open);
+      outcome = 'failed' in body ? body.failed : classify(request, open.status, body.text);
+    }
   } finally {
     clearTimeout(timer);
     request.signal?.removeEventListener('abort', onStop);

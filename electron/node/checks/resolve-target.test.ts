@@ -4,11 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBrokenAgent, type BrokenAgent } from '../../../test/checks/broken-agent';
 import { registryMismatches } from './check-registry';
 import { declaredVersionsAt } from '../../../shared/checks/card-target';
-import { resolveTarget } from './resolve-target';
+import { resolveTarget, type LookupNet } from './resolve-target';
+import { createMemorySecretStore } from '../secret-store';
 import { Connections } from '../connections';
 
 const connections = new Connections();
-const net = (timeoutMs: number): { connections: Connections; timeoutMs: number } => ({ connections, timeoutMs });
+const net = (timeoutMs: number): LookupNet => ({ deps: { secrets: createMemorySecretStore(), environment: {}, now: Date.now, connections }, timeoutMs });
 
 let agent: BrokenAgent;
 let bare: Server;

@@ -6,7 +6,7 @@ import { interfaceLabel } from '../../../shared/checks/check-types';
 import { CoreError } from '../core-error';
 import { cardUrlCandidates, describeCardLookup, type CardLookup } from '../card/card-url';
 import { rawProbe } from './raw-probe';
-import type { Connections } from '../connections';
+import type { CallDeps } from '../a2a/perform-call';
 
 export interface ResolvedTarget {
   info: CheckTargetInfo;
@@ -22,9 +22,9 @@ function looksLikeCardUrl(url: URL): boolean {
   return url.pathname.endsWith('.json') || url.pathname.includes('/.well-known/');
 }
 
-/** How the card lookups go out: the core's connections, a time budget, the run's Stop. */
+/** How the card lookups go out: the core's call dependencies (its connections), a time budget, the run's Stop. */
 export interface LookupNet {
-  connections: Connections;
+  deps: CallDeps;
   timeoutMs: number;
   signal?: AbortSignal;
 }
@@ -40,7 +40,7 @@ async function getCard(url: string, net: LookupNet, as: '1.0' | '0.3' = '1.0'): 
     // A2A §3.6.1: ask for the 1.0 card (SDK agents serve a 0.3-shaped card without the header).
     headers: as === '1.0' ? { Accept: 'application/json', 'A2A-Version': '1.0' } : { Accept: 'application/json' },
     timeoutMs: net.timeoutMs,
-    connections: net.connections,
+    deps: net.deps,
     ...(net.signal ? { signal: net.signal } : {}),
   });
   const outcome = record.outcome;

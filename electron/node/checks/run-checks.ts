@@ -112,7 +112,7 @@ export async function runChecks(request: CheckRunRequest, deps: RunDeps, emit: (
   const resolved = await resolveTarget(
     request.target,
     { ...(request.binding ? { binding: request.binding } : {}), ...(request.version ? { version: request.version } : {}) },
-    { timeoutMs: timings.callMs, connections: deps.call.connections, ...(deps.signal ? { signal: deps.signal } : {}) },
+    { timeoutMs: timings.callMs, deps: deps.call, ...(deps.signal ? { signal: deps.signal } : {}) },
   );
   const rawAuth = await resolveRawAuth(request.auth, deps.call);
   const probeText = request.probeText?.trim() || resolved.card?.examples[0] || defaultProbeText;

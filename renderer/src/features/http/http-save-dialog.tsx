@@ -1,9 +1,9 @@
-import { useEffect, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useHost } from '../../host';
 import { useT } from '../../i18n/i18n';
 import { Dialog } from '../../ui/dialog';
 import { DialogButtons } from '../../ui/dialog-buttons';
-import { defaultSpecFileName, initialSaveFile, newSpecFile, refreshSpecs, SaveTargetFields, useSpecsStore } from '../specs';
+import { refreshSpecs, SaveTargetFields, useSaveTarget } from '../specs';
 import type { HttpDraft } from './http-draft';
 import { useHttpRunsStore } from './http-runs';
 import { saveDraftFor, splitForSpec } from './http-save-draft';
@@ -17,26 +17,14 @@ export function HttpSaveDialog({ draft, onClose }: { draft: HttpDraft; onClose: 
   const host = useHost();
   const id = useId();
   const record = useHttpRunsStore((s) => s.byTab[draft.id]?.record);
-  const files = useSpecsStore((s) => s.files);
-  const listed = useSpecsStore((s) => s.loaded);
-  const [file, setFile] = useState('');
-  const [fileName, setFileName] = useState(defaultSpecFileName);
+  const saveTarget = useSaveTarget(undefined, workspaceFile);
+  const { chosen, target } = saveTarget;
   const [path, setPath] = useState(draft.operation?.path ?? splitForSpec(draft.url)?.path ?? '/');
   const [summary, setSummary] = useState(draft.operation?.draft.summary ?? '');
   const [withResponse, setWithResponse] = useState(true);
   const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
 
-  useEffect(() => {
-    void refreshSpecs(host);
-  }, [host]);
-  useEffect(() => {
-    if (!file && listed) setFile(initialSaveFile(files, undefined, workspaceFile));
-  }, [files, file, listed]);
-  const writable = files.filter((f) => !f.parseError);
-  const chosen = writable.find((f) => f.file === file);
-  const creating = file === newSpecFile || (!chosen && file !== '');
-  const target = creating ? fileName.trim() : (chosen?.file ?? file);
   const ownPlace = draft.operation && draft.operation.file === chosen?.file && draft.operation.path === path.trim();
   const taken = !ownPlace && Boolean(chosen?.operations.some((o) => o.path === path.trim() && o.httpMethod.toLowerCase() === draft.method.toLowerCase()));
 
@@ -79,12 +67,7 @@ export function HttpSaveDialog({ draft, onClose }: { draft: HttpDraft; onClose: 
     >
       <SaveTargetFields
         id={id}
-        files={writable}
-        file={file}
-        creating={creating}
-        onFile={setFile}
-        fileName={fileName}
-        onFileName={setFileName}
+        target={saveTarget}
         path={path}
         onPath={setPath}
         pathLabel={t('http.save.path')}

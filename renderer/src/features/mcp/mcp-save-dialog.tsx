@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import { useId, useMemo, useState, type FormEvent } from 'react';
 import type { WireError } from '../../../../shared/contract/index';
 import type { McpSaveRequest } from '../../../../shared/contract/ops-mcp';
 import { useHost } from '../../host';
@@ -8,7 +8,7 @@ import { DialogButtons } from '../../ui/dialog-buttons';
 import { useToastStore } from '../../ui/toasts';
 import { BusyIndicator } from '../../ui/busy-indicator';
 import { ErrorNote } from '../../ui/error-note';
-import { refreshSpecs, useSpecsStore, defaultSpecFileName, newSpecFile, SaveTargetFields } from '../specs';
+import { refreshSpecs, SaveTargetFields, useSaveTarget } from '../specs';
 import type { McpDraft } from './mcp-draft';
 import { buildCall, editsToolArguments } from './mcp-draft';
 import { useMcpDraftsStore } from './mcp-drafts-store';
@@ -41,26 +41,13 @@ export function McpSaveDialog({ draft, onClose }: { draft: McpDraft; onClose: ()
   const t = useT();
   const host = useHost();
   const id = useId();
-  const files = useSpecsStore((s) => s.files);
-  const [file, setFile] = useState(draft.operation?.file ?? '');
-  const [fileName, setFileName] = useState(defaultSpecFileName);
+  const saveTarget = useSaveTarget(draft.operation?.file);
+  const { chosen, creating } = saveTarget;
   const [path, setPath] = useState(draft.operation?.path ?? defaultMcpPath(draft));
   const [summary, setSummary] = useState(draft.operation?.summary ?? '');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<WireError | null>(null);
 
-  useEffect(() => {
-    void refreshSpecs(host);
-  }, [host]);
-  useEffect(() => {
-    if (file) return;
-    const first = files.find((f) => !f.parseError);
-    setFile(first ? first.file : newSpecFile);
-  }, [files, file]);
-
-  const writable = files.filter((f) => !f.parseError);
-  const chosen = writable.find((f) => f.file === file);
-  const creating = file === newSpecFile || (!chosen && file !== '');
   const exists = Boolean(chosen?.operations.some((o) => o.path === path.trim()));
   const built = useMemo(() => buildCall(draft), [draft]);
   const ref = authRef(draft);
@@ -68,7 +55,7 @@ export function McpSaveDialog({ draft, onClose }: { draft: McpDraft; onClose: ()
   const submit = async (event: FormEvent): Promise<void> => {
     event.preventDefault();
     if (!built.ok) return;
-    const target = creating ? fileName.trim() : (chosen?.file ?? file);
+    const target = saveTarget.target;
     const tool = editsToolArguments(draft);
     const request: McpSaveRequest = {
       file: target,
@@ -129,26 +116,14 @@ export function McpSaveDialog({ draft, onClose }: { draft: McpDraft; onClose: ()
               label: exists ? t('mcp.save.replace') : t('mcp.save.save'),
               tone: 'primary',
               form: `${id}-form`,
-              disabled: !built.ok || busy || !path.trim().startsWith('/') || (creating && !fileName.trim()),
+              disabled: !built.ok || busy || !path.trim().startsWith('/') || (creating && !saveTarget.target),
             },
           ]}
         />
       }
     >
       <form id={`${id}-form`} onSubmit={(e) => void submit(e)}>
-        <SaveTargetFields
-          id={id}
-          files={writable}
-          file={file}
-          creating={creating}
-          onFile={setFile}
-          fileName={fileName}
-          onFileName={setFileName}
-          path={path}
-          onPath={setPath}
-          pathHelp={t('mcp.save.pathHelp')}
-          pathTaken={exists}
-        />
+        <SaveTargetFields id={id} target={saveTarget} path={path} onPath={setPath} pathHelp={t('mcp.save.pathHelp')} pathTaken={exists} />
         <div className="field-col">
           <label htmlFor={`${id}-summary`}>{t('mcp.save.summary')}</label>
           <input

@@ -8,7 +8,7 @@ import { Dialog } from '../../ui/dialog';
 import { DialogButtons } from '../../ui/dialog-buttons';
 import { BusyIndicator } from '../../ui/busy-indicator';
 import { ErrorNote } from '../../ui/error-note';
-import { defaultSpecFileName } from './save-operation-dialog';
+import { defaultSpecFileName } from './save-target-fields';
 import { problemsOf } from './spec-save';
 import { refreshSpecs, useSpecsStore } from './specs-store';
 

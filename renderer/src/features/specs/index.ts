@@ -2,6 +2,6 @@
 // their imports of any other module in this folder).
 export { ImportCardButton } from './import-card-dialog';
 export { draftSeedFromOperation } from './open-operation';
-export { SaveToSpecDialog, defaultSpecFileName } from './save-operation-dialog';
+export { SaveToSpecDialog } from './save-operation-dialog';
 export { refreshSpecs, useSpecsStore } from './specs-store';
-export { initialSaveFile, newSpecFile, SaveTargetFields, type SaveTargetFile } from './save-target-fields';
+export { defaultSpecFileName, SaveTargetFields, useSaveTarget } from './save-target-fields';

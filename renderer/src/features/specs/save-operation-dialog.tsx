@@ -1,9 +1,9 @@
-import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
+import { useId, useMemo, useState, type FormEvent } from 'react';
 import type { SpecWriteResult } from '../../../../shared/contract/ops-spec';
 import type { WireError } from '../../../../shared/contract/index';
 import { useHost } from '../../host';
 import { useT } from '../../i18n/i18n';
-import { newSpecFile, SaveTargetFields } from './save-target-fields';
+import { SaveTargetFields, useSaveTarget } from './save-target-fields';
 import { useToastStore } from '../../ui/toasts';
 import { Dialog } from '../../ui/dialog';
 import { DialogButtons } from '../../ui/dialog-buttons';
@@ -13,9 +13,7 @@ import { ErrorNote } from '../../ui/error-note';
 import { useToolViewStore } from '../../app/tool-view-store';
 import { ConflictDialog } from './conflict-dialog';
 import { baseHashFor, problemsOf, saveOperation, type SaveTarget } from './spec-save';
-import { refreshSpecs, useSpecsStore } from './specs-store';
-
-export const defaultSpecFileName = 'requests.openapi.yaml';
+import { useSpecsStore } from './specs-store';
 
 function describeAuth(draft: A2aDraft): string | undefined {
   const a = draft.auth;
@@ -41,27 +39,14 @@ export function SaveToSpecDialog({ draft, onClose }: { draft: A2aDraft; onClose:
   const link = useSpecsStore((s) => s.links[draft.id]);
   // The tab's operation was deleted: start in its file, but let the person pick the path anew.
   const orphan = useSpecsStore((s) => (s.links[draft.id] ? undefined : s.orphans[draft.id]));
-  const [file, setFile] = useState<string>(link?.file ?? orphan?.file ?? '');
-  const [fileName, setFileName] = useState(defaultSpecFileName);
+  const saveTarget = useSaveTarget(link?.file ?? orphan?.file);
+  const { chosen, creating } = saveTarget;
   const [path, setPath] = useState(link?.path ?? `/${draft.method.replace(/[^a-zA-Z0-9]+/g, '-').replace(/^-|-$/g, '')}`);
   const [summary, setSummary] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<WireError | null>(null);
   const [conflict, setConflict] = useState<SaveTarget | null>(null);
 
-  useEffect(() => {
-    void refreshSpecs(host);
-  }, [host]);
-  // Default to the linked file, else the first writable file, else a new one.
-  useEffect(() => {
-    if (file) return;
-    const first = files.find((f) => !f.parseError);
-    setFile(first ? first.file : newSpecFile);
-  }, [files, file]);
-
-  const writable = files.filter((f) => !f.parseError);
-  const chosen = writable.find((f) => f.file === file);
-  const creating = file === newSpecFile || (!chosen && file !== '');
   const exists = Boolean(chosen?.operations.some((o) => o.path === path.trim()));
   const replacingOther = exists && !(link && link.file === chosen?.file && link.path === path.trim());
   const built = useMemo(() => buildCall(draft), [draft]);
@@ -72,7 +57,7 @@ export function SaveToSpecDialog({ draft, onClose }: { draft: A2aDraft; onClose:
     if (!built.ok) return;
     const target: SaveTarget = {
       tabId: draft.id,
-      file: creating ? fileName.trim() : (chosen?.file ?? file),
+      file: saveTarget.target,
       path: path.trim(),
       call: built.call,
       summary,
@@ -143,26 +128,14 @@ export function SaveToSpecDialog({ draft, onClose }: { draft: A2aDraft; onClose:
               label: replacingOther ? t('save.replace') : t('save.save'),
               tone: 'primary',
               form: `${id}-form`,
-              disabled: !built.ok || busy || !path.trim().startsWith('/') || (creating && !fileName.trim()),
+              disabled: !built.ok || busy || !path.trim().startsWith('/') || (creating && !saveTarget.target),
             },
           ]}
         />
       }
     >
       <form id={`${id}-form`} onSubmit={(e) => void submit(e)}>
-        <SaveTargetFields
-          id={id}
-          files={writable}
-          file={file}
-          creating={creating}
-          onFile={setFile}
-          fileName={fileName}
-          onFileName={setFileName}
-          path={path}
-          onPath={setPath}
-          pathHelp={t('save.pathHelp')}
-          pathTaken={replacingOther}
-        />
+        <SaveTargetFields id={id} target={saveTarget} path={path} onPath={setPath} pathHelp={t('save.pathHelp')} pathTaken={replacingOther} />
         <div className="field-col">
           <label htmlFor={`${id}-summary`}>{t('save.summary')}</label>
           <input

@@ -1,24 +1,55 @@
+import { useEffect, useState } from 'react';
+import type { SpecFileInfo } from '../../../../shared/contract/ops-spec';
+import { useHost } from '../../host';
 import { useT } from '../../i18n/i18n';
+import { refreshSpecs, useSpecsStore } from './specs-store';
 
 /** The select value that stands for "a new file" (no real path starts with NUL). */
 export const newSpecFile = '\u0000new';
 
-export interface SaveTargetFile {
+/** The name offered for a new spec file. */
+export const defaultSpecFileName = 'requests.openapi.yaml';
+
+/** Where a save dialog writes: the file chosen (or the new file's name) among the workspace's parsable files. */
+export interface SaveTarget {
   file: string;
-  name: string;
-  title?: string;
+  setFile(file: string): void;
+  fileName: string;
+  setFileName(name: string): void;
+  /** Files an operation may be saved into (those that parse). */
+  writable: SpecFileInfo[];
+  chosen: SpecFileInfo | undefined;
+  creating: boolean;
+  /** What to send as the request's `file`: the chosen file, or the new file's name. */
+  target: string;
+}
+
+/**
+ * The save dialogs' file choice: starts on `startFile` when given, else (once the workspace is
+ * listed) on the file named `preferred`, the first parsable one, or a new file.
+ */
+export function useSaveTarget(startFile: string | undefined, preferred?: string): SaveTarget {
+  const host = useHost();
+  const files = useSpecsStore((s) => s.files);
+  const listed = useSpecsStore((s) => s.loaded);
+  const [file, setFile] = useState(startFile ?? '');
+  const [fileName, setFileName] = useState(defaultSpecFileName);
+  useEffect(() => {
+    void refreshSpecs(host);
+  }, [host]);
+  useEffect(() => {
+    if (!file && listed) setFile(initialSaveFile(files, preferred));
+  }, [files, file, listed, preferred]);
+  const writable = files.filter((f) => !f.parseError);
+  const chosen = writable.find((f) => f.file === file);
+  const creating = file === newSpecFile || (!chosen && file !== '');
+  return { file, setFile, fileName, setFileName, writable, chosen, creating, target: creating ? fileName.trim() : (chosen?.file ?? file) };
 }
 
 interface SaveTargetFieldsProps {
   /** Prefix of the fields' ids (the dialog's useId()). */
   id: string;
-  /** Files the operation may be saved into (parsed ones). */
-  files: readonly SaveTargetFile[];
-  file: string;
-  creating: boolean;
-  onFile(file: string): void;
-  fileName: string;
-  onFileName(name: string): void;
+  target: SaveTarget;
   path: string;
   onPath(path: string): void;
   /** Default "Operation path"; HTTP operations call it a path template. */
@@ -31,13 +62,13 @@ interface SaveTargetFieldsProps {
 /** Where an operation is saved: the spec file (or a new one) and the operation path. Shared by every save dialog. */
 export function SaveTargetFields(props: SaveTargetFieldsProps) {
   const t = useT();
-  const { id } = props;
+  const { id, target } = props;
   return (
     <>
       <div className="field-col">
         <label htmlFor={`${id}-file`}>{t('save.file')}</label>
-        <select id={`${id}-file`} value={props.creating ? newSpecFile : props.file} onChange={(e) => props.onFile(e.target.value)}>
-          {props.files.map((f) => (
+        <select id={`${id}-file`} value={target.creating ? newSpecFile : target.file} onChange={(e) => target.setFile(e.target.value)}>
+          {target.writable.map((f) => (
             <option key={f.file} value={f.file}>
               {f.name}
               {f.title ? ` — ${f.title}` : ''}
@@ -46,15 +77,15 @@ export function SaveTargetFields(props: SaveTargetFieldsProps) {
           <option value={newSpecFile}>{t('save.newFile')}</option>
         </select>
       </div>
-      {props.creating ? (
+      {target.creating ? (
         <div className="field-col">
           <label htmlFor={`${id}-name`}>{t('save.fileName')}</label>
           <input
             id={`${id}-name`}
             className="mono"
-            value={props.fileName}
+            value={target.fileName}
             aria-describedby={`${id}-name-help`}
-            onChange={(e) => props.onFileName(e.target.value)}
+            onChange={(e) => target.setFileName(e.target.value)}
           />
           <span id={`${id}-name-help`} className="muted small">
             {t('save.fileNameHelp')}
@@ -72,8 +103,8 @@ export function SaveTargetFields(props: SaveTargetFieldsProps) {
   );
 }
 
-/** The file a save dialog starts on: the one the request came from, else `preferred`, else the first, else a new one. */
-export function initialSaveFile(files: readonly (SaveTargetFile & { parseError?: unknown })[], from: string | undefined, preferred?: string): string {
+/** The file to start on: the one named `preferred`, else the first parsable one, else a new file. */
+function initialSaveFile(files: readonly SpecFileInfo[], preferred?: string): string {
   const writable = files.filter((f) => !f.parseError);
-  return writable.find((f) => f.file === from)?.file ?? writable.find((f) => f.name === preferred)?.file ?? writable[0]?.file ?? newSpecFile;
+  return writable.find((f) => f.name === preferred)?.file ?? writable[0]?.file ?? newSpecFile;
 }
