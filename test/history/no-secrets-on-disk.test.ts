@@ -4,6 +4,8 @@
  * under the data folder except the secret store holds any of them, in any form.
  */
 import { readdir, readFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { basename, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthConfig } from '../../shared/a2a/auth';
@@ -56,14 +58,14 @@ async function filesUnder(dir: string): Promise<string[]> {
 }
 
 /** Reads every file under the data folder but the secret store; fails naming the first credential found. */
-async function assertNoCredentialOnDisk(): Promise<string> {
+async function assertNoCredentialOnDisk(extra: readonly string[] = []): Promise<string> {
   const files = (await filesUnder(ctx.dir)).filter((file) => !basename(file).startsWith('secrets'));
   expect(files.some((file) => file.includes('history'))).toBe(true);
   let stored = '';
   for (const file of files) {
     const text = await readFile(file, 'utf8');
     stored += text;
-    for (const value of [...Object.values(secrets), basicPair, basicBase64]) {
+    for (const value of [...Object.values(secrets), basicPair, basicBase64, ...extra]) {
       if (text.includes(value)) throw new Error(`${file} contains the credential ${value}`);
     }
   }
@@ -157,5 +159,76 @@ describe('an agent that echoes credentials, with full bodies kept', () => {
     await ctx.core.dispatcher.invoke('history.list', {});
     const stored = await assertNoCredentialOnDisk();
     expect(stored).toContain('"bodies":"hashed"');
+  });
+});
+
+describe('plain HTTP requests to a server that echoes credentials, with full bodies kept', () => {
+  const typed = {
+    bearer: 'http-typed-bearer-J4k5l6',
+    apiKey: 'http-typed-key-M7n8b9',
+    cookie: 'http-typed-cookie-V1c2x3',
+    queryToken: 'http-query-token-Z4x5c6',
+    userPassword: 'http-user-pass-A1s2d3',
+    authQuery: 'http-auth-query-F5g6h7',
+  } as const;
+  let echo: Server;
+  let base = '';
+
+  beforeAll(async () => {
+    // Echoes what it was sent (headers and the request target) in the body; /hop redirects, keeping the query.
+    echo = createServer((req, res) => {
+      req.resume();
+      if (req.url?.startsWith('/hop')) {
+        res.writeHead(302, { location: `/landed${req.url.slice('/hop'.length)}` }).end();
+        return;
+      }
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ url: req.url, headers: req.headers }));
+    });
+    await new Promise<void>((resolve) => echo.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(echo.address() as AddressInfo).port}`;
+    const stored = await ctx.core.dispatcher.invoke('secrets.set', { name: 'http-auth-query', value: typed.authQuery });
+    if (!stored.ok) throw new Error(stored.error.message);
+    const settings = await ctx.core.dispatcher.invoke('history.settings', { fullBodies: true });
+    if (!settings.ok || !settings.value.fullBodies) throw new Error('could not switch full bodies on');
+  });
+
+  afterAll(async () => {
+    await new Promise<void>((resolve) => echo?.close(() => resolve()));
+  });
+
+  it('keeps none of them on disk: typed header rows, credential query parameters, userinfo, and an Auth query key through a redirect', async () => {
+    const sends = [
+      {
+        method: 'GET',
+        url: `${base}/echo?access_token=${typed.queryToken}&page=1`,
+        headers: [
+          { name: 'Authorization', value: `Bearer ${typed.bearer}` },
+          { name: 'X-Api-Key', value: typed.apiKey },
+          { name: 'Cookie', value: `session=${typed.cookie}` },
+        ],
+      },
+      { method: 'GET', url: base.replace('http://', `http://dora:${typed.userPassword}@`) + '/echo' },
+      {
+        method: 'GET',
+        url: `${base}/hop?page=2`,
+        followRedirects: true,
+        auth: { type: 'apiKey' as const, in: 'query' as const, name: 'api_key', value: { secretRef: 'http-auth-query' } },
+      },
+    ];
+    const answers: string[] = [];
+    for (const request of sends) {
+      const sent = await ctx.core.dispatcher.invoke('http.send', request);
+      if (!sent.ok) throw new Error(sent.error.message);
+      expect(sent.value.outcome).toMatchObject({ kind: 'response', status: 200 });
+      answers.push(sent.value.response?.body ?? '');
+    }
+    // The server did see (and echo) every one of them, so the check below can fail.
+    expect(answers[0]).toContain('access_token=');
+    expect(answers[2]).toContain('/landed?page=2&api_key=');
+    // History writes in batches; listing settles the queue, so what is read below is what a quit would leave.
+    await ctx.core.dispatcher.invoke('history.list', {});
+    const stored = await assertNoCredentialOnDisk(Object.values(typed));
+    expect(stored).toContain('"httpExchange"');
+    expect(stored).toContain('access_token=‹redacted›');
   });
 });

@@ -9,6 +9,7 @@ import { randomBytes } from 'node:crypto';
 import type { A2aCall } from '../../../shared/a2a/call';
 import type { HeaderList, RecordedStreamEvent } from '../../../shared/a2a/exchange';
 import { createSseParser, DEFAULT_MAX_SSE_EVENT_BYTES } from '../../../shared/a2a/sse-parser';
+import { callRedaction, redactUrl } from '../../../shared/a2a/redaction';
 import { chooseBoundary, encodeMultipart, encodeUrlencoded, type MultipartPart } from '../../../shared/http/body-encode';
 import type { FileSource, HttpExchangeRecord, HttpOutcome, HttpRequest, RedirectHop } from '../../../shared/http/http-types';
 import { percentEncode } from '../../../shared/http/param-style';
@@ -174,7 +175,13 @@ export async function performHttp(request: HttpRequest, deps: HttpSendDeps, hook
   const secretValues = [...auth.query.map(([, value]) => value), ...(hooks.redactValues ?? [])];
   const known = auth.redaction.values ?? [];
   const extra = [...new Set([...(hooks.redactValues ?? []), ...secretValues.map((v) => percentEncode(v))])].filter((v) => v !== '' && !known.includes(v));
-  recorder.setRedaction(extra.length ? { ...auth.redaction, values: [...known, ...extra] } : auth.redaction);
+  // As for A2A calls: a credential typed into a header row or the URL (userinfo, access_token=…) is
+  // hidden wherever it comes back too (a server that echoes the request), not only in its own header.
+  const redaction = callRedaction(
+    { endpoint: url.href, headers: request.headers },
+    extra.length ? { ...auth.redaction, values: [...known, ...extra] } : auth.redaction,
+  );
+  recorder.setRedaction(redaction);
   for (const [name, value] of auth.query) {
     // Appended as typed: rewriting url.searchParams would re-encode the user's whole query.
     url = new URL(`${url.href.split('#')[0] ?? ''}${url.search ? '&' : '?'}${percentEncode(name)}=${percentEncode(value)}`);
@@ -298,7 +305,8 @@ export async function performHttp(request: HttpRequest, deps: HttpSendDeps, hook
         else if (redirects.length >= maxRedirects) recorder.warn(`Stopped after ${maxRedirects} redirects.`);
         else {
           open.body.destroy();
-          redirects.push({ url: url.href, status: open.status, location });
+          // The hop's URL carries an Auth query key and any userinfo as sent: redacted like the request's.
+          redirects.push({ url: redactUrl(url.href, redaction), status: open.status, location: redactUrl(location, redaction) });
           // RFC 9110 §15.4: 303 (and, as every browser does, 301/302 after POST) continue as GET without a body.
           if (open.status === 303 || ((open.status === 301 || open.status === 302) && currentMethod.toUpperCase() === 'POST')) {
             if (currentMethod.toUpperCase() !== 'HEAD') currentMethod = 'GET';
