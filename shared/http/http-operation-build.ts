@@ -4,7 +4,7 @@
  * observed as the example of its status. Secrets never enter: auth is written as a security
  * requirement naming the scheme (the secret keeps that name in the store).
  */
-import { isSecretHeader } from '../a2a/redaction';
+import { isSecretHeader, isSecretQuery } from '../a2a/redaction';
 import { openApiVerbs } from '../openapi/operation-list';
 import type { ParamLocation, ParamStyle } from './param-style';
 import { draftTextProblem } from '../openapi/draft-text';
@@ -35,7 +35,15 @@ export interface HttpSaveDraft {
   securityScheme?: string;
 }
 
-export type BuiltHttpOperation = { ok: true; verb: string; fields: Array<[string, unknown]> } | { ok: false; message: string };
+export type BuiltHttpOperation =
+  | {
+      ok: true;
+      verb: string;
+      fields: Array<[string, unknown]>;
+      /** What was left out and why (a credential's value), for the save's notes. */
+      notes: string[];
+    }
+  | { ok: false; message: string };
 
 // Headers HTTP or the client owns: not parameters of an API (OAS §4.8.12.1 says the same of the first three).
 const notParameters = new Set(['accept', 'content-type', 'authorization', 'cookie', 'user-agent', 'host', 'content-length', 'connection', 'accept-encoding']);
@@ -46,9 +54,24 @@ function hasRef(value: unknown): boolean {
   return Object.entries(value).some(([k, v]) => k === '$ref' || hasRef(v));
 }
 
+function isDraftObject(draft: unknown): boolean {
+  return typeof draft === 'object' && draft !== null && !Array.isArray(draft);
+}
+
+function draftShapeProblem(draft: object): string | undefined {
+  const d = draft as Record<string, unknown>;
+  if (typeof d['method'] !== 'string' || typeof d['path'] !== 'string') return 'The draft needs a method and a path, as text.';
+  if (!Array.isArray(d['parameters']) || d['parameters'].some((p) => typeof p !== 'object' || p === null || typeof (p as { name?: unknown }).name !== 'string'))
+    return 'The draft’s parameters must be a list of {name, in} objects.';
+  return undefined;
+}
+
 export function buildHttpOperation(draft: HttpSaveDraft): BuiltHttpOperation {
+  if (!isDraftObject(draft)) return { ok: false, message: 'The request to save is missing (draft must be an object).' };
   const textProblem = draftTextProblem(draft);
   if (textProblem) return { ok: false, message: textProblem };
+  const shapeProblem = draftShapeProblem(draft);
+  if (shapeProblem) return { ok: false, message: shapeProblem };
   const verb = draft.method.trim().toLowerCase();
   if (!(openApiVerbs as readonly string[]).includes(verb))
     return { ok: false, message: `${draft.method} is not one of the OpenAPI methods (${openApiVerbs.join(', ')}); it cannot be saved as an operation.` };
@@ -57,6 +80,7 @@ export function buildHttpOperation(draft: HttpSaveDraft): BuiltHttpOperation {
   const templated = new Set([...draft.path.matchAll(/\{([^{}]+)\}/g)].map((m) => m[1] as string));
   const parameters: Array<Record<string, unknown>> = [];
   const seen = new Set<string>();
+  const withheld: string[] = [];
   for (const p of draft.parameters) {
     if (!p.name || (p.in === 'header' && (notParameters.has(p.name.toLowerCase()) || isSecretHeader(p.name)))) continue;
     if (p.in === 'path' && !templated.has(p.name)) continue;
@@ -70,7 +94,11 @@ export function buildHttpOperation(draft: HttpSaveDraft): BuiltHttpOperation {
     if (p.explode !== undefined) out['explode'] = p.explode;
     // A schema that points into another document would dangle here: keep only self-contained ones.
     out['schema'] = p.schema !== undefined && !hasRef(p.schema) ? p.schema : { type: 'string' };
-    if (p.example !== undefined && p.example !== '') out['example'] = p.example;
+    // A query or cookie value named like a credential (api_key, access_token, session_token…) is the
+    // secret itself: the parameter is described, its value never written (a spec file holds references only).
+    const credential = (p.in === 'query' || p.in === 'cookie') && isSecretQuery(p.name);
+    if (credential && p.example !== undefined && p.example !== '') withheld.push(p.name);
+    else if (p.example !== undefined && p.example !== '') out['example'] = p.example;
     parameters.push(out);
   }
   for (const name of templated) {
@@ -91,5 +119,10 @@ export function buildHttpOperation(draft: HttpSaveDraft): BuiltHttpOperation {
   } else responses['default'] = { description: 'Response' };
   fields.push(['responses', responses]);
   if (draft.securityScheme) fields.push(['security', [{ [draft.securityScheme]: [] }]]);
-  return { ok: true, verb, fields };
+  const notes = withheld.length
+    ? [
+        `The value${withheld.length === 1 ? '' : 's'} of ${withheld.map((n) => `"${n}"`).join(', ')} ${withheld.length === 1 ? 'looks' : 'look'} like a credential and ${withheld.length === 1 ? 'was' : 'were'} not written; set ${withheld.length === 1 ? 'it' : 'them'} in the request's Auth settings with a named secret.`,
+      ]
+    : [];
+  return { ok: true, verb, fields, notes };
 }

@@ -80,4 +80,44 @@ describe('http.save', () => {
     });
     expect(!a2a.ok && a2a.error.code).toBe('conflict');
   });
+
+  it('never writes a credential: a server URL with one is refused (credential-in-url), a credential query or cookie value is left out', async () => {
+    const file = 'leaky.yaml';
+    for (const serverUrl of ['http://bob:SRVPASS-31337@127.0.0.1:9000', 'http://127.0.0.1:9000/v1?api_key=SRVKEY-31337']) {
+      const refused = await core.dispatcher.invoke('http.save', { file, expectedHash: null, draft: draft({ serverUrl }) });
+      expect(refused.ok ? 'ok' : refused.error.code).toBe('credential-in-url');
+      expect(refused.ok ? '' : refused.error.message).not.toMatch(/31337/);
+    }
+    await expect(readFile(join(workspace, file), 'utf8')).rejects.toMatchObject({ code: 'ENOENT' });
+
+    const saved = await core.dispatcher.invoke('http.save', {
+      file,
+      expectedHash: null,
+      draft: draft({
+        path: '/search',
+        parameters: [
+          { name: 'q', in: 'query', example: 'cats' },
+          { name: 'api_key', in: 'query', example: 'QKEY-31337' },
+          { name: 'ACCESS_TOKEN', in: 'query', example: 'QTOK-31337' },
+          { name: 'session_token', in: 'cookie', example: 'COOKIE-31337' },
+        ],
+      }),
+    });
+    if (!saved.ok) throw new Error(saved.error.message);
+    const text = await readFile(join(workspace, file), 'utf8');
+    expect(text).not.toMatch(/31337/);
+    // The parameters stay described (an API may well take its key in the query); only the values go.
+    expect(text).toContain('api_key');
+    expect(text).toContain('session_token');
+    expect(text).toContain('example: cats');
+    expect(saved.value.notes.join(' ')).toContain('api_key');
+    expect(saved.value.notes.join(' ')).toContain('Auth');
+  });
+
+  it('refuses a draft that is not one with bad-request, not an internal error', async () => {
+    for (const bad of [null, 'GET /x', { method: 'GET', path: '/x', parameters: null }, { method: 'GET', path: '/x', parameters: [null] }]) {
+      const r = await core.dispatcher.invoke('http.save', { file: 'bad.yaml', expectedHash: null, draft: bad as unknown as HttpSaveDraft });
+      expect(r.ok ? 'ok' : r.error.code, JSON.stringify(bad)).toBe('bad-request');
+    }
+  });
 });

@@ -10,6 +10,7 @@ import { checkResponse } from '../http/check-response';
 import { performHttp, type HttpSendHooks } from '../http/http-send';
 import { buildHttpOperation } from '../../../shared/http/http-operation-build';
 import { saveHttpOperation } from '../http/http-save';
+import { checkEndpoint } from '../openapi/spec-operations';
 import type { SpecContext } from '../openapi/spec-store';
 import { loadModel } from '../openapi/spec-workspace';
 import { nodeSpecFs } from '../openapi/spec-fs';
@@ -53,7 +54,9 @@ export function createHttpHandlers(env: CoreEnv, history: HistoryRecorder): Hand
     'http.save': async ({ file, expectedHash, draft }) => {
       const built = buildHttpOperation(draft);
       if (!built.ok) throw new CoreError('bad-request', built.message);
-      return saveHttpOperation(specContext(env), {
+      // The server URL goes into the file as written: refused when it carries a credential, like an A2A endpoint.
+      checkEndpoint(draft.serverUrl, 'The server URL');
+      const saved = await saveHttpOperation(specContext(env), {
         file,
         expectedHash,
         path: draft.path,
@@ -61,6 +64,7 @@ export function createHttpHandlers(env: CoreEnv, history: HistoryRecorder): Hand
         fields: built.fields,
         ...(draft.securityScheme ? { securityScheme: draft.securityScheme } : {}),
       });
+      return { ...saved, notes: [...built.notes, ...saved.notes] };
     },
   };
 }
