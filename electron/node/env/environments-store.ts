@@ -3,7 +3,7 @@
  * and the app's choice of active environment, which is per-user state kept in the data dir so that
  * switching environments never shows up as a change to the workspace.
  */
-import { readFile, rename, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { EnvironmentsDoc } from '../../../shared/env/environments-model';
 import {
@@ -15,6 +15,7 @@ import {
 } from '../../../shared/env/environments-model';
 import type { EnvironmentsState } from '../../../shared/contract/ops-env';
 import { CoreError } from '../core-error';
+import { updateFile } from '../store/file-store';
 import type { SpecFs } from '../openapi/spec-fs';
 import { readWorkspaceText, writeWorkspaceText } from './workspace-write';
 
@@ -51,11 +52,9 @@ export async function readActiveChoice(ctx: EnvironmentsContext): Promise<string
   }
 }
 
+/** Through the file store: two tabs (or the app and the CLI) choosing at once queue, never collide on a temp name. */
 export async function writeActiveChoice(ctx: EnvironmentsContext, name: string | null): Promise<void> {
-  const file = choiceFile(ctx);
-  const tmp = `${file}.${process.pid}.tmp`;
-  await writeFile(tmp, `${JSON.stringify({ active: name })}\n`, { mode: 0o600 });
-  await rename(tmp, file);
+  await updateFile(choiceFile(ctx), async () => ({ write: { data: `${JSON.stringify({ active: name })}\n`, mode: 0o600 }, result: undefined }));
 }
 
 export async function environmentsState(ctx: EnvironmentsContext): Promise<EnvironmentsState> {

@@ -6,6 +6,7 @@ import { matchesQuery, parseQuery } from '../../../shared/history/history-query'
 import type { HistoryEntry, HistorySettings, HistorySummary } from '../../../shared/history/history-types';
 import { defaultHistorySettings, historyMaxBytesRange } from '../../../shared/history/history-types';
 import { CoreError } from '../core-error';
+import { updateFile } from '../store/file-store';
 
 /**
  * The history on disk: append-only JSON Lines segments (`segment-000001.jsonl`, …) plus
@@ -56,8 +57,6 @@ export interface HistoryFs {
   readRange(path: string, offset: number, length: number): Promise<Buffer>;
   stat(path: string): Promise<{ size: number }>;
   appendFile(path: string, data: Buffer): Promise<void>;
-  writeFile(path: string, data: string): Promise<void>;
-  rename(from: string, to: string): Promise<void>;
   rm(path: string): Promise<void>;
   mkdir(path: string): Promise<void>;
 }
@@ -77,8 +76,6 @@ export const nodeHistoryFs: HistoryFs = {
   },
   stat: (path) => fsp.stat(path),
   appendFile: (path, data) => fsp.appendFile(path, data, { mode: 0o600 }),
-  writeFile: (path, data) => fsp.writeFile(path, data, { mode: 0o600 }),
-  rename: (from, to) => fsp.rename(from, to),
   rm: (path) => fsp.rm(path, { force: true }),
   mkdir: async (path) => {
     await fsp.mkdir(path, { recursive: true, mode: 0o700 });
@@ -619,13 +616,20 @@ export function createHistoryStore(dir: string, options: HistoryStoreOptions = {
         throw new CoreError('invalid', `maxBytes must be between ${historyMaxBytesRange.min} and ${historyMaxBytesRange.max} bytes.`);
       }
       const s = await ready();
-      const next = await serial(async () => {
-        const value = validSettings({ ...(await readSettingsFile()), ...patch });
-        const temp = join(dir, `${settingsFile}.${process.pid}.tmp`);
-        await fs.writeFile(temp, `${JSON.stringify(value, null, 2)}\n`);
-        await fs.rename(temp, join(dir, settingsFile));
-        return value;
-      });
+      // Through the file store: another process (the CLI, a second window) changing another setting
+      // at the same time is read under the lock and kept, and the two never share a temp file.
+      const next = await serial(() =>
+        updateFile(join(dir, settingsFile), async (current) => {
+          let stored: unknown;
+          try {
+            stored = current ? JSON.parse(current.bytes.toString('utf8')) : undefined;
+          } catch {
+            stored = undefined; // a broken settings file reads as the defaults, as at open
+          }
+          const value = validSettings({ ...validSettings(stored), ...patch });
+          return { write: { data: `${JSON.stringify(value, null, 2)}\n`, mode: 0o600 }, result: value };
+        }),
+      );
       s.settings = next;
       evict(s);
       await flushQueued();
