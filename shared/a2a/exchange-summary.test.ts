@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { messageText } from './exchange-summary';
+import type { ExchangeRecord } from './exchange';
+import { messageText, summarizeExchange } from './exchange-summary';
 
 describe('messageText', () => {
   it('shows text, then data as compact JSON, then files (1.0 shapes)', () => {
@@ -22,5 +23,38 @@ describe('messageText', () => {
     expect(messageText({ parts: [{ text: 'x'.repeat(300) }] }, 10)).toBe(`${'x'.repeat(9)}…`);
     expect(messageText('nope')).toBe('');
     expect(messageText({ parts: [42] })).toBe('[part]');
+  });
+});
+
+describe('summarizeExchange', () => {
+  const base = {
+    id: 'r',
+    startedAt: new Date(0).toISOString(),
+    version: '1.0',
+    binding: 'JSONRPC',
+    endpoint: 'http://127.0.0.1:9/rpc',
+    method: 'SendMessage',
+    request: { url: 'http://127.0.0.1:9/rpc', httpMethod: 'POST', headers: [], bodyBytes: 10 },
+    timings: { totalMs: 12 },
+    warnings: [],
+  } as const;
+  const record = (patch: Partial<ExchangeRecord>): ExchangeRecord => ({ ...base, outcome: { kind: 'result', value: null }, ...patch }) as ExchangeRecord;
+
+  it('marks a send that got no answer as outcome unknown, and only such a send', () => {
+    const noAnswer = summarizeExchange(record({ outcome: { kind: 'transport-error', code: 'timeout', message: 'No answer within 30000 ms.' } }));
+    expect(noAnswer).toContain('outcome unknown: the agent may have processed it');
+    const reset = summarizeExchange(record({ outcome: { kind: 'transport-error', code: 'connect', message: 'closed the connection (ECONNRESET)' } }));
+    expect(reset).toContain('outcome unknown: the agent may have processed it');
+    // Never sent (the name did not resolve): the agent cannot have seen it.
+    const dns = summarizeExchange(record({ outcome: { kind: 'transport-error', code: 'dns', message: 'no such host' } }));
+    expect(dns.join('\n')).not.toContain('outcome unknown');
+    // Answered, even with an error status: the outcome is known.
+    const answered = summarizeExchange(
+      record({
+        outcome: { kind: 'transport-error', code: 'protocol', message: 'not JSON' },
+        response: { status: 502, headers: [], bodyBytes: 3 },
+      } as Partial<ExchangeRecord>),
+    );
+    expect(answered.join('\n')).not.toContain('outcome unknown');
   });
 });

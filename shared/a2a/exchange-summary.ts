@@ -5,6 +5,7 @@
 import { explainError } from './a2a-errors';
 import type { ExchangeRecord, Outcome, RecordedStreamEvent } from './exchange';
 import { isObject } from './payload';
+import { isOutcomeUnknown, outcomeUnknownText } from '../history/history-stats';
 
 /** One part as a short phrase: text as is, data as compact JSON, files by name or URL (1.0 and 0.3 shapes). */
 function partPhrase(part: unknown): string {
@@ -105,6 +106,18 @@ export function describeEvent(event: RecordedStreamEvent): string {
   return `${head} ${event.objectKind ?? event.event}${event.state ? ` ${event.state}` : ''}${detail ? ` — ${detail}` : ''}`;
 }
 
+/** A send that got no answer: the agent may have acted on it (the same rule as the history's figures). */
+export function recordOutcomeUnknown(record: ExchangeRecord): boolean {
+  const { outcome, response } = record;
+  return isOutcomeUnknown({
+    outcomeKind: outcome.kind,
+    ...(response?.status !== undefined ? { httpStatus: response.status } : {}),
+    ...(response?.grpcStatusName !== undefined ? { grpcStatus: response.grpcStatusName } : {}),
+    ...(record.events ? { eventCount: record.events.length } : {}),
+    ...(outcome.kind === 'transport-error' ? { transportError: outcome.code } : {}),
+  });
+}
+
 /** A short multi-line summary of the whole exchange. */
 export function summarizeExchange(record: ExchangeRecord): string[] {
   const lines: string[] = [];
@@ -128,6 +141,7 @@ export function summarizeExchange(record: ExchangeRecord): string[] {
     lines.push(`← no response  in ${timing}`);
   }
   lines.push(describeOutcome(record.outcome));
+  if (recordOutcomeUnknown(record)) lines.push(outcomeUnknownText);
   const task = record.outcome.kind === 'task' && isObject(record.outcome.task) ? record.outcome.task : undefined;
   const message = record.outcome.kind === 'message' && isObject(record.outcome.message) ? record.outcome.message : undefined;
   const ctx = task?.['contextId'] ?? message?.['contextId'];

@@ -158,6 +158,8 @@ describe('history stats', () => {
     ]);
     expect(r.code).toBe(2);
     expect(flakyBodies.length).toBe(before + 1);
+    // The one send got no answer: the user is told the agent may still have acted on it.
+    expect(r.out).toContain('outcome unknown: the agent may have processed it');
   });
 
   it('--tenant on JSON-RPC 1.0 goes in params.tenant; on 0.3 it is refused', async () => {

@@ -688,6 +688,8 @@ export const en = {
   'history.stats': 'Message figures',
   'history.statsLine': '{messages} messages sent · {attempts} attempts · {retries} retries · {duplicates} duplicate executions ({rate})',
   'history.statsUnknown': '{n} sends without an answer: outcome unknown, the agent may have processed it',
+  'history.outcomeUnknown': 'outcome unknown: the agent may have processed it',
+  'history.outcomeUnknownShort': 'outcome unknown',
   'history.statsRateNone': 'no retries',
   'history.statsHelp': 'Your sends only (check probes are left out). A duplicate execution is a message whose retries created more than one task.',
   'history.policyHashed':

@@ -688,6 +688,8 @@ export const ko: Record<MessageKey, string> = {
   'history.stats': '메시지 수치',
   'history.statsLine': '보낸 메시지 {messages}개 · 시도 {attempts}회 · 재시도 {retries}회 · 중복 실행 {duplicates}개 ({rate})',
   'history.statsUnknown': '응답 없는 전송 {n}회: 결과를 알 수 없음, 에이전트가 처리했을 수 있습니다',
+  'history.outcomeUnknown': '결과를 알 수 없음: 에이전트가 처리했을 수 있습니다',
+  'history.outcomeUnknownShort': '결과 알 수 없음',
   'history.statsRateNone': '재시도 없음',
   'history.statsHelp': '직접 보낸 것만 셉니다(검사 요청 제외). 중복 실행은 재시도로 작업이 둘 이상 생긴 메시지입니다.',
   'history.policyHashed':

@@ -66,6 +66,7 @@ export function HistoryEntryDetails({ entry }: { entry: HistoryEntry }) {
         <Fact label={t('history.f.outcome')}>
           <span className={`pill tone-${status.tone}`}>{entry.outcomeKind}</span>
           {entry.taskState ? ` · ${entry.taskState}` : ''}
+          {status.unknown ? <span className="warning"> · {t('history.outcomeUnknown')}</span> : null}
         </Fact>
         <Fact label={t('history.f.a2aError')}>
           {entry.a2aError ? `${entry.a2aError.code}${entry.a2aError.reason ? ` ${entry.a2aError.reason}` : ''}: ${entry.a2aError.message}` : t('history.none')}

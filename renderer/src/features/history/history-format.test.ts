@@ -38,3 +38,12 @@ describe('history list status', () => {
     expect(hostOf('127.0.0.1:9998')).toBe('127.0.0.1:9998');
   });
 });
+
+describe('a send without an answer', () => {
+  it('is flagged outcome unknown; an answered failure or one never sent is not', () => {
+    expect(statusOf(entry({ outcomeKind: 'transport-error', transportError: 'timeout' }))).toEqual({ text: 'transport-error', tone: 'error', unknown: true });
+    expect(statusOf(entry({ outcomeKind: 'transport-error', transportError: 'dns' })).unknown).toBeUndefined();
+    expect(statusOf(entry({ outcomeKind: 'transport-error', transportError: 'protocol', httpStatus: 502 })).unknown).toBeUndefined();
+    expect(statusOf(entry({ outcomeKind: 'message' })).unknown).toBeUndefined();
+  });
+});

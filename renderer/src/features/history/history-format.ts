@@ -1,11 +1,16 @@
+import { isOutcomeUnknown } from '../../../../shared/history/history-stats';
 import type { HistorySummary } from '../../../../shared/history/history-types';
 
 export type HistoryTone = 'ok' | 'task' | 'error' | 'neutral';
 
-/** One short status for the list: the A2A error wins, then the HTTP/gRPC status, then the outcome. */
-export function statusOf(entry: HistorySummary): { text: string; tone: HistoryTone } {
+/**
+ * One short status for the list: the A2A error wins, then the HTTP/gRPC status, then the outcome.
+ * `unknown`: the send got no answer, so the agent may have processed it (the seed's message policy).
+ */
+export function statusOf(entry: HistorySummary): { text: string; tone: HistoryTone; unknown?: true } {
   if (entry.a2aError) return { text: entry.a2aError.reason ?? String(entry.a2aError.code), tone: 'error' };
-  if (entry.outcomeKind === 'transport-error') return { text: entry.outcomeKind, tone: 'error' };
+  if (entry.outcomeKind === 'transport-error')
+    return { text: entry.outcomeKind, tone: 'error', ...(isOutcomeUnknown(entry) ? { unknown: true as const } : {}) };
   if (entry.httpStatus !== undefined)
     return { text: String(entry.httpStatus), tone: entry.httpStatus >= 400 ? 'error' : entry.outcomeKind === 'task' ? 'task' : 'ok' };
   if (entry.grpcStatus !== undefined) return { text: entry.grpcStatus, tone: entry.grpcStatus === 'OK' ? 'ok' : 'error' };

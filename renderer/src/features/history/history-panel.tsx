@@ -90,6 +90,7 @@ export function HistoryPanel() {
                   <span className="muted small">
                     {timeOf(entry.startedAt, locale)} · {entry.interface.binding} {entry.interface.version} · {hostOf(entry.interface.endpoint)}
                     {entry.attempt > 1 ? ` · ${t('history.attemptN', { n: entry.attempt })}` : ''}
+                    {status.unknown ? ` · ${t('history.outcomeUnknownShort')}` : ''}
                     {entry.taskCreated ? ` · ${t('history.taskCreatedShort')}` : ''}
                     {entry.source === 'check' ? ` · ${t('history.fromCheck')}` : ''}
                   </span>
