@@ -1,6 +1,8 @@
+import { spawn } from 'node:child_process';
 import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createInterface } from 'node:readline';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Core } from '../../electron/node/core';
 import { openCore } from '../../electron/node/core';
@@ -34,7 +36,7 @@ describe('the file secret store', () => {
     expect((await readdir(home)).filter((f) => f.includes('powerduck-'))).toEqual([]);
   });
 
-  it('keeps every write of two store instances on one file (two processes sharing the data folder)', async () => {
+  it('keeps every write of two store instances on one file (two cores of one process)', async () => {
     const file = freshFile();
     const a = createFileSecretStore(file);
     const b = createFileSecretStore(file);
@@ -43,6 +45,43 @@ describe('the file secret store', () => {
     await Promise.all([a.delete('k0'), b.delete('k1'), a.set('k20', 'v20')]);
     expect((await b.list()).sort()).toEqual([...Array.from({ length: 18 }, (_, i) => `k${i + 2}`), 'k20'].sort());
   });
+
+  it('two processes (as two `powerduck` runs) and this one setting ten secrets each at once: all thirty are kept', async () => {
+    const home = join(root, `shared-home-${n++}`);
+    const core: Core = await openCore({ host: 'test', dataDir: home, environment: {} });
+    const children = ['a', 'b'].map((prefix) => {
+      const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, '..', 'fixtures', 'secret-writer-process.ts'), prefix, '10'], {
+        env: { ...process.env, POWERDUCK_HOME: home },
+        stdio: ['pipe', 'pipe', 'pipe'],
+      });
+      let stderr = '';
+      child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+      const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
+      const next = async (): Promise<string> => {
+        const line = await lines.next();
+        if (line.done) throw new Error(`writer ${prefix} ended: ${stderr}`);
+        return line.value;
+      };
+      return { child, next };
+    });
+    try {
+      // Both processes are up before anyone writes, so their writes overlap with ours.
+      expect(await Promise.all(children.map((c) => c.next()))).toEqual(['ready', 'ready']);
+      for (const c of children) c.child.stdin.write('go\n');
+      const [mine, ...theirs] = await Promise.all([
+        Promise.all(Array.from({ length: 10 }, (_, i) => core.dispatcher.invoke('secrets.set', { name: `c-${i}`, value: `value-c-${i}` }))),
+        ...children.map(async (c) => JSON.parse(await c.next()) as string[]),
+      ]);
+      expect(mine.every((r) => r.ok)).toBe(true);
+      for (const answers of theirs) expect(answers).toEqual(Array.from({ length: 10 }, () => 'ok'));
+      const names = ['a', 'b', 'c'].flatMap((p) => Array.from({ length: 10 }, (_, i) => `${p}-${i}`));
+      const onDisk = JSON.parse(await readFile(core.env.dataDir.secretsFile, 'utf8')) as Record<string, string>;
+      expect(Object.keys(onDisk).sort()).toEqual([...names].sort());
+      for (const name of names) expect(onDisk[name]).toBe(`value-${name}`);
+    } finally {
+      for (const c of children) c.child.stdin.end();
+    }
+  }, 60_000);
 
   it('stores, lists, reads back and deletes prototype-named secrets as ordinary names', async () => {
     const file = freshFile();
