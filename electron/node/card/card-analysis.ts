@@ -11,7 +11,10 @@ import { canonicalBytes } from './card-jcs';
  * else the parsed value.
  */
 export function cardInput(request: { card?: unknown; text?: unknown }, source: string): { card: unknown; text?: string } {
-  if (request.text === undefined) return { card: request.card };
+  if (request.text === undefined) {
+    if (request.card === undefined) throw new CoreError('bad-request', `${source} is missing: give the card as JSON (card) or as text (text).`);
+    return { card: request.card };
+  }
   if (typeof request.text !== 'string') throw new CoreError('bad-request', 'The card text must be a string.');
   const text = request.text.charCodeAt(0) === 0xfeff ? request.text.slice(1) : request.text;
   try {
@@ -30,7 +33,9 @@ export function analyzeCard(card: unknown, source = 'The document', sourceText?:
       ? 'a JSON array'
       : isJsonObject(card)
         ? 'a JSON object without Agent Card fields (name, supportedInterfaces, skills…)'
-        : `JSON ${typeof card}`;
+        : card === null
+          ? 'JSON null'
+          : `JSON ${typeof card}`;
     throw new CoreError('invalid', `${source} is ${what}, not an Agent Card. Check that the URL or file is the agent's card.`, { kind: 'not-a-card' });
   }
   const inspection = inspectCard(card, sourceText);

@@ -9,12 +9,16 @@ export function createHistoryHandlers(env: CoreEnv): Handlers<HistoryOps> {
   const store = historyStoreAt(env.dataDir.historyDir);
   return {
     'history.list': async (request) => {
+      if (request.query !== undefined && typeof request.query !== 'string') {
+        throw new CoreError('bad-request', 'query must be text (search terms such as "status:404 error:TASK_NOT_FOUND").');
+      }
       if (request.limit !== undefined && (!Number.isInteger(request.limit) || request.limit < 1)) {
         throw new CoreError('bad-request', 'limit must be a positive whole number.');
       }
       return store.list(request);
     },
     'history.get': async ({ id }) => {
+      if (typeof id !== 'string' || id === '') throw new CoreError('bad-request', 'history.get needs the id of an entry (from history.list).');
       const entry = await store.get(id);
       if (!entry) throw new CoreError('not-found', `No history entry ${id}: it may have been cleared or rotated out.`);
       return entry;
