@@ -3,7 +3,7 @@
  * place, the history settings) are written through the same store as workspace files: concurrent
  * writers queue instead of colliding on one temp name, and a read-modify-write keeps every change.
  */
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -61,6 +61,25 @@ describe('state files written at once', () => {
       expect(onDisk).toMatchObject({ fullBodies: true, maxBytes: 2 * 1024 * 1024 });
     } finally {
       await Promise.all([a.close(), b.close()]);
+    }
+  });
+
+  it("a new workspace file (environments, an imported spec) is created under the user's umask, like any other file", async () => {
+    const fresh = await tempCore();
+    const old = process.umask(0o077);
+    try {
+      const saved = await fresh.core.dispatcher.invoke('env.save', { environments: [], expectedHash: null });
+      if (!saved.ok) throw new Error(saved.error.message);
+      expect((await stat(saved.value.file)).mode & 0o777).toBe(0o600);
+      const imported = await fresh.core.dispatcher.invoke('import.apply', {
+        text: 'openapi: 3.2.0\ninfo:\n  title: private\n  version: "1"\npaths: {}\n',
+        into: 'private-copy.yaml',
+      });
+      if (!imported.ok) throw new Error(imported.error.message);
+      expect((await stat(join(fresh.core.env.dataDir.workspaceDir, 'private-copy.yaml'))).mode & 0o777).toBe(0o600);
+    } finally {
+      process.umask(old);
+      await fresh.dispose();
     }
   });
 });

@@ -51,7 +51,9 @@ export async function writeWorkspaceText(fs: SpecFs, file: string, text: string,
           },
         );
       }
-      return { write: { data: text, ...(current ? {} : { mode: 0o644 }) }, result: sha256(text) };
+      // An existing file keeps its mode (the store does that); a new one is created under the
+      // user's umask like any file they make, never forced readable by others.
+      return { write: { data: text }, result: sha256(text) };
     },
     { fs },
   );
