@@ -35,6 +35,11 @@ beforeAll(async () => {
       delete broken['version'];
       return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(broken));
     }
+    // A base path answered by something else: a JSON status page, a gateway's 403 for a missing key, a 500.
+    if (req.url === '/spa/.well-known/agent-card.json') return void res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ok"}');
+    if (req.url === '/bucket/.well-known/agent-card.json')
+      return void res.writeHead(403, { 'content-type': 'application/xml' }).end('<Error>AccessDenied</Error>');
+    if (req.url === '/flaky/.well-known/agent-card.json') return void res.writeHead(500).end('oops');
     res.writeHead(404).end();
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -104,6 +109,18 @@ describe('powerduck card fetch', () => {
     expect(root.stdout).toContain(
       `Card found at the origin root: ${base}/.well-known/agent-card.json (${base}/nothing-here/.well-known/agent-card.json answered 404)`,
     );
+  });
+
+  it('a base path answered by something that is no card (JSON that is not one, 403, 500) falls back to the origin root, as the checks do', async () => {
+    for (const [path, why] of [
+      ['spa', 'answered 200, not an agent card'],
+      ['bucket', 'answered 403'],
+      ['flaky', 'answered 500'],
+    ] as const) {
+      const run = await cli(['card', 'fetch', `${base}/${path}`]);
+      expect(run.code, `${path}: ${run.stderr}`).toBe(0);
+      expect(run.stdout).toContain(`Card found at the origin root: ${base}/.well-known/agent-card.json (${base}/${path}/.well-known/agent-card.json ${why})`);
+    }
   });
 
   it('fetch errors exit 2 with one line on stderr', async () => {

@@ -1,6 +1,7 @@
 import { timeoutProblem } from '../../../shared/a2a/call';
 import type { CardFetchRequest, CardFetchResult } from '../../../shared/contract/ops-card';
 import type { CardFinding } from '../../../shared/card/card-types';
+import { looksLikeCard } from '../../../shared/card/card-version';
 import { CoreError } from '../core-error';
 import { analyzeCard } from './card-analysis';
 import { cardUrlCandidates, describeCardLookup, type CardLookup } from './card-url';
@@ -49,14 +50,19 @@ export async function fetchCard(request: CardFetchRequest, deps: FetchCardDeps):
         totalTimeoutMs: positive(request.timeouts?.totalMs, defaultCardTimeouts.totalMs, 'totalMs'),
         ...(deps.signal ? { signal: deps.signal } : {}),
       });
-      if (index < candidates.length - 1 && !looksLikeJson(response.body)) {
-        misses.push(`${url.href} answered ${response.status}, not JSON`);
+      // Not the last place to look: anything but a card here (a web page, a JSON status page) is a miss,
+      // the same rule as the checks' card lookup.
+      const notCard = index < candidates.length - 1 ? notACard(response.body) : undefined;
+      if (notCard) {
+        misses.push(`${url.href} answered ${response.status}, ${notCard}`);
         continue;
       }
       break;
     } catch (error) {
       const status = error instanceof CoreError && error.code === 'http-status' ? statusOf(error.details) : undefined;
-      if (index < candidates.length - 1 && (status === 404 || status === 410)) {
+      // Any HTTP error at the agent's base path (404, a gateway's 403 for a missing key, a 500) sends
+      // the lookup on to the origin root; a network failure would only repeat there, so it stops.
+      if (index < candidates.length - 1 && status !== undefined) {
         misses.push(`${url.href} answered ${status}`);
         continue;
       }
@@ -128,6 +134,17 @@ function statusOf(details: unknown): number | undefined {
 }
 
 /** A quick look at the first byte: a 200 HTML page at the base path is a miss, not a broken card. */
+/** Why a body is not an Agent Card ('not JSON', 'not an agent card'), or undefined when it may be one. */
+function notACard(body: Buffer): string | undefined {
+  if (!looksLikeJson(body)) return 'not JSON';
+  try {
+    const text = body.toString('utf8');
+    return looksLikeCard(JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text)) ? undefined : 'not an agent card';
+  } catch {
+    return 'not JSON';
+  }
+}
+
 function looksLikeJson(body: Buffer): boolean {
   const text = body
     .toString('utf8', 0, Math.min(body.length, 64))
