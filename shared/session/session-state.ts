@@ -2,11 +2,12 @@
  * The open tabs as they survive a reload or a restart: each tab's draft, the environment it ran
  * against and a one-line summary of its last response. Kept apart from history (history is the
  * log of exchanges; this is the desk) and bounded, so a runaway draft cannot grow the file forever.
- * Secrets never land here: auth keeps only `{secretRef}`/`{env}` sources and credential headers
- * lose their values.
+ * Secrets never land here: auth keeps only `{secretRef}`/`{env}` sources, credential headers
+ * lose their values, and so do credentials typed into a URL (userinfo, `access_token=…`).
  */
 import { isSecretHeader } from '../a2a/redaction';
 import { isObject } from '../a2a/payload';
+import { credentialQueryNames } from '../openapi/endpoint-credentials';
 
 export interface LastResponseSummary {
   /** What ran (A2A method name). */
@@ -151,6 +152,65 @@ export function safeHeaders(headers: unknown): Json[] {
   return out;
 }
 
+const credentialNames = new Set(credentialQueryNames);
+const variableUserinfo = /^(\{\{\s*[\w.-]+\s*\}\}|:)+$/;
+
+function isCredentialName(raw: string): boolean {
+  let name = raw;
+  try {
+    name = decodeURIComponent(raw.replace(/\+/g, ' '));
+  } catch {
+    // keep the raw name
+  }
+  return credentialNames.has(name.trim().toLowerCase());
+}
+
+/** A literal value to forget (a `{{variable}}` is a name, so it stays). */
+const literal = (value: string): boolean => value !== '' && !variableOnly.test(value);
+
+/**
+ * A URL without the credentials typed into it: userinfo is dropped and a credential query or
+ * fragment parameter (the names a spec save refuses) keeps its name with an empty value, so the
+ * restored tab shows where the credential went (put it in Auth with a named secret).
+ */
+export function safeUrl(url: string): string {
+  let out = url;
+  const userinfo = /^([A-Za-z][A-Za-z0-9+.-]*:\/\/)([^/?#]*)@/.exec(out);
+  if (userinfo && !variableUserinfo.test(userinfo[2] ?? '')) out = `${userinfo[1] ?? ''}${out.slice(userinfo[0].length)}`;
+  const start = out.search(/[?#]/);
+  if (start === -1) return out;
+  const rest = out
+    .slice(start)
+    .replace(/([?&#;])([^=&#;?]*)=([^&#;]*)/g, (whole: string, sep: string, name: string, value: string) =>
+      isCredentialName(name) && literal(value) ? `${sep}${name}=` : whole,
+    );
+  return out.slice(0, start) + rest;
+}
+
+/** The query table of an HTTP tab: a credential-named row keeps its name, not its value. */
+function safeParams(params: unknown): unknown {
+  if (!Array.isArray(params)) return params;
+  return params.map((row: unknown) =>
+    isObject(row) && typeof row['name'] === 'string' && typeof row['value'] === 'string' && isCredentialName(row['name']) && literal(row['value'])
+      ? { ...row, value: '' }
+      : row,
+  );
+}
+
+/** An OpenAPI-driven HTTP tab's field values (`in:name` → text): credentials and cookies lose their value. */
+function safeOperationValues(operation: unknown): void {
+  if (!isObject(operation) || !isObject(operation['values'])) return;
+  const values = operation['values'];
+  for (const key of Object.keys(values)) {
+    const value = values[key];
+    if (typeof value !== 'string' || !literal(value)) continue;
+    const colon = key.indexOf(':');
+    const where = key.slice(0, colon);
+    const name = key.slice(colon + 1);
+    if (where === 'cookie' || (where === 'query' && isCredentialName(name)) || (where === 'header' && isSecretHeader(name))) values[key] = '';
+  }
+}
+
 /** Copies only own, non-prototype keys (a hostile `__proto__` key never becomes a prototype). */
 function plainCopy(value: unknown, depth = 0): unknown {
   if (depth > 64) return undefined;
@@ -193,6 +253,9 @@ export function sanitiseSession(input: unknown): { state: SessionState; dropped:
     const copy = plainCopy(draft) as Json;
     if ('auth' in copy) copy['auth'] = safeAuth(copy['auth']);
     if ('headers' in copy) copy['headers'] = safeHeaders(copy['headers']);
+    for (const key of ['endpoint', 'url'] as const) if (typeof copy[key] === 'string') copy[key] = safeUrl(copy[key]);
+    if ('params' in copy) copy['params'] = safeParams(copy['params']);
+    if ('operation' in copy) safeOperationValues(copy['operation']);
     if ('tls' in copy) {
       const tls = safeTls(copy['tls']);
       if (tls) copy['tls'] = tls;

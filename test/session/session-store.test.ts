@@ -93,6 +93,51 @@ describe('session.save / session.load', () => {
     expect(basic?.draft['auth']).toEqual({ type: 'none' });
   });
 
+  it('never writes a credential typed into a URL: userinfo goes, credential query values are emptied, variables stay', async () => {
+    const { core: c, dir } = await core();
+    await c.dispatcher.invoke('session.save', {
+      tabs: [
+        { draft: draft('a2a', { endpoint: 'http://bob:SESS-PW-1@127.0.0.1:1/rpc?access_token=SESS-TOK-2&x=1' }) },
+        {
+          draft: {
+            id: 'http',
+            kind: 'http',
+            method: 'GET',
+            url: 'http://127.0.0.1:1/search?q=cats&API_KEY=SESS-KEY-3&token={{token}}',
+            params: [
+              { name: 'q', value: 'cats' },
+              { name: 'API_KEY', value: 'SESS-KEY-3' },
+              { name: 'token', value: '{{token}}' },
+            ],
+            headers: [],
+            auth: { type: 'none' },
+            operation: {
+              file: 'a.yaml',
+              path: '/search',
+              httpMethod: 'get',
+              values: { 'query:q': 'cats', 'query:api_key': 'SESS-KEY-4', 'cookie:session': 'SESS-CK-5' },
+            },
+          },
+        },
+        { draft: { id: 'mcp', kind: 'mcp', endpoint: 'http://127.0.0.1:1/mcp#access_token=SESS-FRAG-6' } },
+      ],
+    });
+    const text = await readFile(join(dir, 'session.json'), 'utf8');
+    expect(text).not.toMatch(/SESS-/);
+    const loaded = await c.dispatcher.invoke('session.load', {});
+    if (!loaded.ok) throw new Error(loaded.error.message);
+    const [a2a, http, mcp] = loaded.value.tabs;
+    expect(a2a?.draft['endpoint']).toBe('http://127.0.0.1:1/rpc?access_token=&x=1');
+    expect(http?.draft['url']).toBe('http://127.0.0.1:1/search?q=cats&API_KEY=&token={{token}}');
+    expect(http?.draft['params']).toEqual([
+      { name: 'q', value: 'cats' },
+      { name: 'API_KEY', value: '' },
+      { name: 'token', value: '{{token}}' },
+    ]);
+    expect((http?.draft['operation'] as { values: Record<string, string> }).values).toEqual({ 'query:q': 'cats', 'query:api_key': '', 'cookie:session': '' });
+    expect(mcp?.draft['endpoint']).toBe('http://127.0.0.1:1/mcp#access_token=');
+  });
+
   it('is bounded: too many tabs and oversized drafts are dropped whole and reported', async () => {
     const { core: c } = await core();
     const tabs = Array.from({ length: sessionLimits.maxTabs + 3 }, (_, i) => ({ draft: draft(`t${i}`) }));
