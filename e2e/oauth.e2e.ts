@@ -191,4 +191,52 @@ describe('OAuth 2.0 in the Auth tab', () => {
       await app.close();
     }
   });
+  it("Save to spec from the card: operations get the card's OAuth scheme as Use the card's auth gives it, and run with their own token", async () => {
+    const app = await openApp(browser);
+    const { page } = app;
+    page.setDefaultTimeout(20_000);
+    try {
+      await page.getByRole('tab', { name: 'Cards' }).click();
+      await page.getByRole('textbox', { name: 'Card URL' }).fill(cardAgent.cardUrl);
+      await page.getByRole('button', { name: 'Fetch card' }).click();
+      const view = page.getByRole('region', { name: 'Agent Card inspector' });
+      await view.getByRole('button', { name: 'Save to spec…' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Save operations from OAuth-protected test agent' });
+      const scheme = dialog.getByRole('combobox', { name: 'Security scheme' });
+      expect(await scheme.locator('option').allInnerTexts()).toEqual(['None', 'Use corp (Client credentials) · scopes agent:read', 'Use key (API key)']);
+      await scheme.selectOption({ label: 'Use corp (Client credentials) · scopes agent:read' });
+      const save = dialog.getByRole('button', { name: 'Save 2 operations' });
+      expect(await save.isDisabled()).toBe(true);
+      await dialog.getByRole('textbox', { name: 'Client ID' }).fill(CC_CLIENT.id);
+      await dialog.getByLabel('New Client secret value').fill(CC_CLIENT.secret);
+      await dialog.getByLabel('Client secret secret name').fill('corp-import');
+      await dialog.getByRole('button', { name: 'Store Client secret' }).click();
+      await dialog.getByText(/Stored as secret/).waitFor();
+      await save.click();
+      await dialog.getByText('Saved 2 operations to requests.openapi.yaml.').waitFor();
+      await dialog.getByRole('button', { name: 'Close' }).click();
+
+      const saved = await readFile(join(app.core.env.dataDir.workspaceDir, 'requests.openapi.yaml'), 'utf8');
+      expect(saved).toMatch(/securitySchemes:\n\s+corp:\n\s+type: oauth2\n\s+flows:\n\s+clientCredentials:/);
+      expect(saved).toMatch(/security:\n\s+- corp:\n\s+- agent:read/);
+      expect(saved).toMatch(/scheme: oauth2/);
+      expect(saved).toContain('secretRef: corp-import');
+      expect(saved).not.toMatch(/scheme: bearer/);
+      expect(saved).not.toContain(CC_CLIENT.secret);
+
+      await page.getByRole('tab', { name: 'Specs' }).click();
+      await page
+        .getByRole('list', { name: 'Operations in requests.openapi.yaml' })
+        .getByRole('button', { name: /^Run .*SendMessage \(JSONRPC/ })
+        .click();
+      const docs = page.getByRole('region', { name: 'Operation docs' });
+      await docs.getByRole('button', { name: 'Run', exact: true }).click();
+      await docs
+        .getByText(new RegExp(`hello ${CC_CLIENT.id} sub=${CC_CLIENT.id} scope=agent:read`))
+        .first()
+        .waitFor();
+    } finally {
+      await app.close();
+    }
+  });
 });

@@ -7,6 +7,7 @@
  * untouched. A file that does not parse is refused with 'parse'; a write whose result would not
  * validate (OpenAPI 3.2 + the x-a2a schema) is refused with 'invalid' and `details.problems`.
  */
+import type { AuthConfig } from '../a2a/auth';
 import type { A2aCall } from '../a2a/call';
 import type { ExchangeRecord, RecordedStreamEvent } from '../a2a/exchange';
 import type { CardImportPick } from '../openapi/card-import';
@@ -119,8 +120,11 @@ export interface SpecImportCardRequest {
   snapshot?: boolean;
   /** Default `/agents/<card name>`. */
   pathPrefix?: string;
-  /** Auth reference for every created operation. */
-  auth?: XA2aAuth;
+  /**
+   * Auth for every created operation, as a request carries it (usually one of
+   * `planCardImport(card).auth.choices`, filled in): secrets by name only, never a value.
+   */
+  auth?: AuthConfig;
 }
 
 export interface SpecImportCardResult extends SpecWriteResult {

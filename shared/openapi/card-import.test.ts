@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { buildCardImport, planCardImport, slug } from './card-import';
+import { cardAuthChoices } from '../card/card-auth';
 import { buildOperation } from './operation-build';
 
 const card10 = {
@@ -46,7 +47,7 @@ describe('import from an Agent Card', () => {
     const push = plan.interfaces[0]?.methods.find((m) => m.name === 'CreateTaskPushNotificationConfig');
     expect(push?.advertised).toBe(false);
     expect(plan.interfaces[0]?.methods.find((m) => m.name === 'SendStreamingMessage')?.advertised).toBe(true);
-    expect(plan.suggestedAuth).toEqual({ scheme: 'bearer', securityScheme: 'bearer' });
+    expect(plan.auth.choices.map((c) => c.auth)).toEqual([{ type: 'bearer', token: { secretRef: '' } }]);
     const old = planCardImport(card03);
     expect(old.cardVersion).toBe('0.3');
     expect(old.interfaces[0]?.methods.map((m) => m.name)).toContain('message/send');
@@ -63,7 +64,7 @@ describe('import from an Agent Card', () => {
           { interfaceIndex: 2, methods: ['SendStreamingMessage'] },
         ],
         snapshot: true,
-        auth: { scheme: 'bearer', secretRef: 'research' },
+        auth: { type: 'bearer', token: { secretRef: 'research' } },
       },
       new Set(['/agents/research-agent/jsonrpc/send-message']),
     );
@@ -85,6 +86,66 @@ describe('import from an Agent Card', () => {
       expect(built.ok).toBe(true);
       expect(built.ok && built.value.fields['x-a2a'].auth).toEqual({ scheme: 'bearer', secretRef: 'research' });
     }
+  });
+
+  it("offers the card's OAuth 2.0 and OpenID Connect schemes as the inspector does, and the drafts carry them as OAuth", () => {
+    const cardUrl = 'https://agent.example/.well-known/agent-card.json';
+    const card = {
+      ...card10,
+      securitySchemes: {
+        corp: { oauth2SecurityScheme: { flows: { clientCredentials: { tokenUrl: '/oauth/token', scopes: { 'agent:read': 'Read' } } } } },
+        sso: { openIdConnectSecurityScheme: { openIdConnectUrl: 'https://id.example/.well-known/openid-configuration' } },
+      },
+      securityRequirements: [{ schemes: { corp: { list: ['agent:read'] } } }],
+    };
+    const plan = planCardImport(card, cardUrl);
+    // The same choices "Use the card's auth" offers for this card.
+    expect(plan.auth).toEqual(cardAuthChoices(card, '1.0', { cardUrl }));
+    expect(plan.auth.choices.map((c) => c.auth)).toEqual([
+      {
+        type: 'oauth2',
+        flow: 'clientCredentials',
+        endpoints: { from: 'manual', tokenUrl: 'https://agent.example/oauth/token' },
+        clientId: '',
+        clientSecret: { secretRef: '' },
+        scopes: ['agent:read'],
+        securityScheme: 'corp',
+      },
+      {
+        type: 'oauth2',
+        flow: 'authorizationCode',
+        endpoints: { from: 'oidc', url: 'https://id.example/.well-known/openid-configuration' },
+        clientId: '',
+        securityScheme: 'sso',
+      },
+    ]);
+    const corp = plan.auth.choices[0]?.auth;
+    if (corp?.type !== 'oauth2') throw new Error('expected OAuth');
+    const auth = { ...corp, clientId: 'my-client', clientSecret: { secretRef: 'corp-secret' } };
+    const result = buildCardImport({ card, cardUrl, picks: [{ interfaceIndex: 0, methods: ['SendMessage'] }], auth });
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.drafts[0]?.draft.call.auth).toEqual(auth);
+    const built = buildOperation(result.drafts[0]!.draft);
+    expect(built.ok && built.value.oauth2).toMatchObject({ type: 'oauth2', flow: 'clientCredentials', securityScheme: 'corp', clientId: 'my-client' });
+    expect(built.ok && built.value.fields['x-a2a'].auth).toEqual({
+      scheme: 'oauth2',
+      securityScheme: 'corp',
+      flow: 'clientCredentials',
+      clientId: 'my-client',
+      secretRef: 'corp-secret',
+    });
+  });
+
+  it('refuses an auth that carries a secret value instead of its name', () => {
+    const result = buildCardImport({
+      card: card10,
+      cardUrl: 'u',
+      picks: [{ interfaceIndex: 0, methods: ['SendMessage'] }],
+      auth: { type: 'bearer', token: { value: 'TOKEN-31337' } },
+    });
+    expect(result).toMatchObject({ ok: false, message: expect.stringContaining('store the value as a secret first') });
+    expect(JSON.stringify(result)).not.toContain('TOKEN-31337');
   });
 
   it('refuses interfaces it cannot call and methods they do not have', () => {

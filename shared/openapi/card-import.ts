@@ -3,18 +3,18 @@
  * card URL and, on request, a snapshot of the card. The plan lists what the card offers so the
  * UI can present the choice; building turns the picks into drafts the core saves.
  */
+import { hasLiteralSecret, type AuthConfig } from '../a2a/auth';
 import type { A2aCall } from '../a2a/call';
 import { methodsFor } from '../a2a/catalogue';
 import { exampleBody } from '../a2a/body-templates';
 import type { A2aVersion } from '../a2a/versions';
 import { applyInterface } from '../card/apply-interface';
+import { cardAuthChoices, type CardAuthChoice, type CardAuthUnusable } from '../card/card-auth';
 import { interfaceTarget } from '../card/card-interfaces';
 import { summarizeCard } from '../card/card-summary';
 import type { CardInterfaceSummary, CardSecuritySchemeSummary } from '../card/card-types';
 import { detectCardVersion } from '../card/card-version';
 import type { SaveDraft } from './operation-build';
-import type { XA2aAuth } from './x-a2a-model';
-import { authConfigFromXA2a } from './x-a2a-model';
 import { isObject } from '../a2a/payload';
 
 export interface ImportableMethod {
@@ -38,8 +38,12 @@ export interface CardImportPlan {
   pathPrefix: string;
   interfaces: ImportableInterface[];
   securitySchemes: CardSecuritySchemeSummary[];
-  /** An auth reference shape matching the card's first usable scheme (the user names the secret). */
-  suggestedAuth?: { scheme: XA2aAuth['scheme']; securityScheme: string; in?: 'header' | 'query'; name?: string };
+  /**
+   * The card's security schemes as prefilled auth configs, exactly as "Use the card's auth" offers
+   * them (OAuth 2.0 per flow and OpenID Connect with their endpoints and scopes; API key, Bearer,
+   * Basic), and the schemes that cannot be one, with the reason.
+   */
+  auth: { choices: CardAuthChoice[]; unusable: CardAuthUnusable[] };
 }
 
 export interface CardImportPick {
@@ -55,7 +59,12 @@ export interface CardImportOptions {
   /** Keep a snapshot of the card in each operation's x-a2a.agentCard. */
   snapshot?: boolean;
   pathPrefix?: string;
-  auth?: XA2aAuth;
+  /**
+   * The auth every created operation carries (typically one of `plan.auth.choices` with its
+   * client id and secret names filled in): secrets as names only; a save writes an OAuth one as
+   * `components.securitySchemes` + `security` like any other save.
+   */
+  auth?: AuthConfig;
 }
 
 export interface ImportedDraft {
@@ -87,20 +96,8 @@ function methodAdvertised(
   return { advertised: true };
 }
 
-function suggestAuth(schemes: CardSecuritySchemeSummary[]): CardImportPlan['suggestedAuth'] {
-  for (const s of schemes) {
-    if (s.type === 'http' && s.scheme?.toLowerCase() === 'bearer') return { scheme: 'bearer', securityScheme: s.name };
-    if (s.type === 'http' && s.scheme?.toLowerCase() === 'basic') return { scheme: 'basic', securityScheme: s.name };
-    if (s.type === 'apiKey' && (s.location === 'header' || s.location === 'query') && s.parameterName) {
-      return { scheme: 'apiKey', securityScheme: s.name, in: s.location, name: s.parameterName };
-    }
-    // OAuth 2 and OpenID Connect end in a bearer token.
-    if (s.type === 'oauth2' || s.type === 'openIdConnect') return { scheme: 'bearer', securityScheme: s.name };
-  }
-  return undefined;
-}
-
-export function planCardImport(card: unknown): CardImportPlan {
+/** `cardUrl` (where the card was read) resolves relative URLs in its security schemes. */
+export function planCardImport(card: unknown, cardUrl?: string): CardImportPlan {
   const version = detectCardVersion(card).version;
   const summary = summarizeCard(card, version);
   const interfaces: ImportableInterface[] = summary.interfaces.map((entry) => {
@@ -120,9 +117,8 @@ export function planCardImport(card: unknown): CardImportPlan {
     pathPrefix: `/agents/${slug(summary.name)}`,
     interfaces,
     securitySchemes: summary.securitySchemes,
+    auth: cardAuthChoices(card, version, cardUrl !== undefined ? { cardUrl } : {}),
   };
-  const suggested = suggestAuth(summary.securitySchemes);
-  if (suggested) plan.suggestedAuth = suggested;
   return plan;
 }
 
@@ -132,8 +128,10 @@ function bindingSlug(binding: string): string {
 
 /** Drafts for the picked methods; paths avoid the ones already in the file. */
 export function buildCardImport(options: CardImportOptions, existingPaths: ReadonlySet<string> = new Set()): CardImportResult {
-  const plan = planCardImport(options.card);
+  const plan = planCardImport(options.card, options.cardUrl);
   if (!options.picks.length) return { ok: false, message: 'Pick at least one interface and method to import.' };
+  if (options.auth && hasLiteralSecret(options.auth))
+    return { ok: false, message: 'The auth for imported operations names its secrets; store the value as a secret first.' };
   const prefix = (options.pathPrefix ?? plan.pathPrefix).replace(/\/+$/, '');
   if (!prefix.startsWith('/')) return { ok: false, message: 'The path prefix must start with "/".' };
   const taken = new Set(existingPaths);
@@ -168,7 +166,7 @@ export function buildCardImport(options: CardImportOptions, existingPaths: Reado
         body: exampleBody(entry.version, method),
       };
       if (entry.tenant) call.tenant = entry.tenant;
-      if (options.auth) call.auth = authConfigFromXA2a(options.auth);
+      if (options.auth && options.auth.type !== 'none') call.auth = options.auth;
       drafts.push({
         path,
         draft: {

@@ -229,7 +229,7 @@ describe('import from the SDK agent card, then run', () => {
       cardUrl: agent.cardUrl,
       picks,
       snapshot: true,
-      auth: { scheme: 'bearer', secretRef: 'sdk-token' },
+      auth: { type: 'bearer', token: { secretRef: 'sdk-token' } },
     });
     expect(imported.ok).toBe(true);
     if (!imported.ok) return;

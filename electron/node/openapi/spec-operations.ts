@@ -171,16 +171,21 @@ export async function importCard(ctx: SpecContext, req: SpecImportCardRequest): 
     if (!result.ok) throw new CoreError('bad-request', result.message);
     const edits: SpecEdit[] = [];
     const schemas = new Map<string, unknown>();
+    const schemes = new Map<string, SpecEdit>();
     const have = existingSchemaNames(model);
     for (const { path, draft } of result.drafts) {
       checkEndpoint(draft.call.endpoint, `The card's interface for ${path}`);
       if (typeof draft.agentCardUrl === 'string') checkEndpoint(draft.agentCardUrl, 'The Agent Card URL');
       const built = buildOperation(draft);
       if (!built.ok) throw new CoreError('bad-request', `${path}: ${built.message}`);
-      edits.push({ kind: 'setOperationFields', path, verb: A2A_OPERATION_VERB, fields: Object.entries(built.value.fields) });
+      // OAuth 2.0 / OpenID Connect: the same placement as a save (components.securitySchemes +
+      // security). Every draft carries the same auth, so they all name the same entry.
+      const placed = placeSecurityScheme(model, path, A2A_OPERATION_VERB, built.value);
+      edits.push({ kind: 'setOperationFields', path, verb: A2A_OPERATION_VERB, fields: Object.entries(placed.built.fields) });
+      for (const edit of placed.edits) if (edit.kind === 'setComponent') schemes.set(edit.name, edit);
       for (const [name, schema] of Object.entries(built.value.components)) if (!have.has(name)) schemas.set(name, schema);
     }
-    edits.push({ kind: 'addSchemas', schemas: [...schemas.entries()] });
+    edits.push({ kind: 'addSchemas', schemas: [...schemas.entries()] }, ...schemes.values());
     added = result.drafts.map((d) => d.path);
     return { edits };
   });

@@ -517,8 +517,10 @@ export const en = {
   'cardImport.title': 'Save operations from {name}',
   'cardImport.notAdvertised': '* the card does not advertise the capability this method needs; you can still save it.',
   'cardImport.prefix': 'Operation path prefix',
-  'cardImport.secret': 'Secret name for “{scheme}” (optional)',
-  'cardImport.secretHelp': 'The operations refer to this stored secret by name; its value is never written to the file.',
+  'cardImport.auth': 'Auth for the operations',
+  'cardImport.authScheme': 'Security scheme',
+  'cardImport.authHelp':
+    'The operations save the scheme and the names of its secrets (OAuth 2.0: the issuer\u2019s endpoints as a security scheme); values stay in the secret store.',
   'cardImport.snapshot': 'Keep a snapshot of the card with each operation',
   'cardImport.submit': 'Save {count} operations',
   'cardImport.busy': 'Writing the spec file…',

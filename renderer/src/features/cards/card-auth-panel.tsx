@@ -1,41 +1,10 @@
 import { useId, useMemo, useState } from 'react';
-import type { AuthConfig, SecretSource } from '../../../../shared/a2a/auth';
+import type { AuthConfig } from '../../../../shared/a2a/auth';
 import { cardAuthChoices, type CardAuthChoice } from '../../../../shared/card/card-auth';
 import type { CardInterfaceSummary, CardVersion } from '../../../../shared/card/card-types';
-import { useT, type Translate } from '../../i18n/i18n';
-import { CredentialFields, selectActiveDraft, useDraftsStore } from '../request';
+import { useT } from '../../i18n/i18n';
+import { cardAuthChoiceLabel, credentialsGiven, CredentialFields, selectActiveDraft, useDraftsStore } from '../request';
 import { useToolViewStore, withoutLeavingView } from '../../app/tool-view-store';
-
-function choiceLabel(choice: CardAuthChoice, t: Translate): string {
-  if (choice.flow) return t(`oauth.flow.${choice.flow}`);
-  switch (choice.auth.type) {
-    case 'apiKey':
-      return t('auth.apiKey');
-    case 'basic':
-      return t('auth.basic');
-    default:
-      return t('auth.bearer');
-  }
-}
-
-const filled = (source: SecretSource | undefined): boolean =>
-  source !== undefined && ('secretRef' in source ? source.secretRef.trim() !== '' : 'env' in source ? source.env.trim() !== '' : false);
-
-/** Everything the choice asked for is given (a secret as a stored name or a variable, never typed into the request). */
-function complete(auth: AuthConfig): boolean {
-  switch (auth.type) {
-    case 'oauth2':
-      return auth.clientId.trim() !== '' && (auth.clientSecret === undefined || filled(auth.clientSecret));
-    case 'apiKey':
-      return filled(auth.value);
-    case 'bearer':
-      return filled(auth.token);
-    case 'basic':
-      return auth.username.trim() !== '' && filled(auth.password);
-    case 'none':
-      return false;
-  }
-}
 
 /**
  * "Use the card's auth": one button per security scheme (per OAuth flow) of the card; the chosen
@@ -62,7 +31,7 @@ export function CardAuthPanel({
   const secretEndpoint = preferred?.url ?? cardUrl ?? '';
 
   const apply = (): void => {
-    if (!picked || !complete(picked.auth)) return;
+    if (!picked || !credentialsGiven(picked.auth)) return;
     const auth = picked.auth;
     const name = withoutLeavingView(() => {
       const store = useDraftsStore.getState();
@@ -98,7 +67,7 @@ export function CardAuthPanel({
                     setStatus('');
                   }}
                 >
-                  {t('card.auth.use', { scheme: choice.scheme, kind: choiceLabel(choice, t) })}
+                  {t('card.auth.use', { scheme: choice.scheme, kind: cardAuthChoiceLabel(choice, t) })}
                 </button>
                 {choice.scopes.length ? <span className="muted small"> {t('card.auth.scopes', { scopes: choice.scopes.join(' ') })}</span> : null}
               </li>
@@ -118,7 +87,7 @@ export function CardAuthPanel({
           <legend>{t('card.auth.formLabel', { scheme: picked.choice.scheme })}</legend>
           <CredentialFields auth={auth} endpoint={secretEndpoint} onChange={setAuth} />
           <div className="field-row">
-            <button type="button" className="primary" disabled={!complete(auth)} onClick={apply}>
+            <button type="button" className="primary" disabled={!credentialsGiven(auth)} onClick={apply}>
               {t('card.auth.apply')}
             </button>
             <button type="button" onClick={() => setPicked(undefined)}>

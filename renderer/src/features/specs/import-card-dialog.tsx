@@ -1,9 +1,11 @@
 import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
-import type { SpecImportCardResult, XA2aAuth } from '../../../../shared/contract/ops-spec';
+import type { AuthConfig } from '../../../../shared/a2a/auth';
+import type { SpecImportCardResult } from '../../../../shared/contract/ops-spec';
 import type { WireError } from '../../../../shared/contract/index';
 import { planCardImport } from '../../../../shared/openapi/card-import';
 import { useHost } from '../../host';
 import { useT } from '../../i18n/i18n';
+import { cardAuthChoiceLabel, credentialsGiven, CredentialFields } from '../request';
 import { Dialog } from '../../ui/dialog';
 import { DialogButtons } from '../../ui/dialog-buttons';
 import { BusyIndicator } from '../../ui/busy-indicator';
@@ -14,19 +16,24 @@ import { refreshSpecs, useSpecsStore } from './specs-store';
 
 const newFile = '\u0000new';
 
-/** Operations from an Agent Card: one per picked interface × method, auth as a reference only. */
+/**
+ * Operations from an Agent Card: one per picked interface × method. Their auth is one of the card's
+ * security schemes, offered exactly as "Use the card's auth" offers them (OAuth 2.0 and OpenID
+ * Connect with the card's endpoints and scopes), asking only for the client id and secret names.
+ */
 function ImportCardDialog({ card, cardUrl, onClose }: { card: unknown; cardUrl: string; onClose: () => void }) {
   const t = useT();
   const host = useHost();
   const id = useId();
-  const plan = useMemo(() => planCardImport(card), [card]);
+  const plan = useMemo(() => planCardImport(card, cardUrl), [card, cardUrl]);
   const allFiles = useSpecsStore((s) => s.files);
   const files = allFiles.filter((f) => !f.parseError);
   const [file, setFile] = useState(newFile);
   const [fileName, setFileName] = useState(defaultSpecFileName);
   const [prefix, setPrefix] = useState(plan.pathPrefix);
   const [snapshot, setSnapshot] = useState(true);
-  const [secret, setSecret] = useState('');
+  // The picked scheme (index into plan.auth.choices) and its auth as filled in so far.
+  const [authPick, setAuthPick] = useState<{ index: number; auth: AuthConfig } | undefined>(undefined);
   const [picked, setPicked] = useState<Record<string, boolean>>(() => {
     const first: Record<string, boolean> = {};
     plan.interfaces.forEach((entry, i) => {
@@ -51,21 +58,9 @@ function ImportCardDialog({ card, cardUrl, onClose }: { card: unknown; cardUrl: 
         .map((k) => k.split('\u0000')[1] ?? ''),
     }))
     .filter((p) => p.methods.length);
-  const suggested = plan.suggestedAuth;
-  const auth: XA2aAuth | undefined =
-    suggested && secret.trim()
-      ? suggested.scheme === 'apiKey'
-        ? {
-            scheme: 'apiKey',
-            in: suggested.in ?? 'header',
-            name: suggested.name ?? 'X-API-Key',
-            secretRef: secret.trim(),
-            securityScheme: suggested.securityScheme,
-          }
-        : suggested.scheme === 'basic'
-          ? { scheme: 'basic', username: 'user', secretRef: secret.trim(), securityScheme: suggested.securityScheme }
-          : { scheme: 'bearer', secretRef: secret.trim(), securityScheme: suggested.securityScheme }
-      : undefined;
+  const auth = authPick?.auth;
+  const authReady = auth === undefined || credentialsGiven(auth);
+  const secretEndpoint = plan.interfaces.find((i) => i.callable)?.url ?? cardUrl;
 
   const submit = async (event: FormEvent): Promise<void> => {
     event.preventDefault();
@@ -105,7 +100,7 @@ function ImportCardDialog({ card, cardUrl, onClose }: { card: unknown; cardUrl: 
                     label: t('cardImport.submit', { count: picks.reduce((n, p) => n + p.methods.length, 0) }),
                     tone: 'primary',
                     form: `${id}-form`,
-                    disabled: !picks.length || busy || !prefix.trim().startsWith('/'),
+                    disabled: !picks.length || busy || !prefix.trim().startsWith('/') || !authReady,
                   },
                 ]
           }
@@ -165,21 +160,44 @@ function ImportCardDialog({ card, cardUrl, onClose }: { card: unknown; cardUrl: 
             <label htmlFor={`${id}-prefix`}>{t('cardImport.prefix')}</label>
             <input id={`${id}-prefix`} className="mono" value={prefix} onChange={(e) => setPrefix(e.target.value)} />
           </div>
-          {suggested ? (
-            <div className="field-col">
-              <label htmlFor={`${id}-secret`}>{t('cardImport.secret', { scheme: suggested.securityScheme })}</label>
-              <input
-                id={`${id}-secret`}
-                className="mono"
-                value={secret}
-                placeholder="my-agent-token"
-                aria-describedby={`${id}-secret-help`}
-                onChange={(e) => setSecret(e.target.value)}
-              />
-              <span id={`${id}-secret-help`} className="muted small">
-                {t('cardImport.secretHelp')}
-              </span>
-            </div>
+          {plan.auth.choices.length || plan.auth.unusable.length ? (
+            <fieldset>
+              <legend>{t('cardImport.auth')}</legend>
+              <div className="field-col">
+                <label htmlFor={`${id}-auth`}>{t('cardImport.authScheme')}</label>
+                <select
+                  id={`${id}-auth`}
+                  value={authPick ? String(authPick.index) : ''}
+                  aria-describedby={`${id}-auth-help`}
+                  onChange={(e) => {
+                    const index = e.target.value === '' ? -1 : Number(e.target.value);
+                    const choice = plan.auth.choices[index];
+                    setAuthPick(choice ? { index, auth: choice.auth } : undefined);
+                  }}
+                >
+                  <option value="">{t('auth.none')}</option>
+                  {plan.auth.choices.map((choice, index) => (
+                    <option key={`${index}-${choice.scheme}-${choice.flow ?? ''}`} value={String(index)}>
+                      {t('card.auth.use', { scheme: choice.scheme, kind: cardAuthChoiceLabel(choice, t) })}
+                      {choice.scopes.length ? ` · ${t('card.auth.scopes', { scopes: choice.scopes.join(' ') })}` : ''}
+                    </option>
+                  ))}
+                </select>
+                <span id={`${id}-auth-help`} className="muted small">
+                  {t('cardImport.authHelp')}
+                </span>
+              </div>
+              {authPick ? (
+                <CredentialFields auth={authPick.auth} endpoint={secretEndpoint} onChange={(next) => setAuthPick({ ...authPick, auth: next })} />
+              ) : null}
+              {plan.auth.unusable.length ? (
+                <ul className="list muted small">
+                  {plan.auth.unusable.map((u, index) => (
+                    <li key={`${index}-${u.scheme}`}>{t('card.auth.unusable', { scheme: u.scheme, reason: u.reason })}</li>
+                  ))}
+                </ul>
+              ) : null}
+            </fieldset>
           ) : null}
           <label className="check">
             <input type="checkbox" checked={snapshot} onChange={(e) => setSnapshot(e.target.checked)} />
