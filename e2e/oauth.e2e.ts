@@ -69,6 +69,8 @@ describe('OAuth 2.0 in the Auth tab', () => {
       const signIn = await tabOpened;
       await signIn.waitForURL(new RegExp(`^${issuer.issuer}/interaction/`), { timeout: 20_000 });
       await panel.getByText('Waiting for the sign-in…').waitFor();
+      await panel.getByText(/If it shows an error from the issuer instead, cancel the sign-in and check the client ID/).waitFor();
+      await panel.getByRole('button', { name: 'Cancel sign-in' }).waitFor();
       await signIn.getByPlaceholder('Enter any login').fill('grace');
       await signIn.getByPlaceholder('and password').fill('any');
       await signIn.getByRole('button', { name: 'Sign-in' }).click();

@@ -37,7 +37,7 @@ export async function signInIfNeeded(core: Core, auth: OAuth2Auth, environment: 
         // The URL on a line of its own, so a terminal makes it clickable and a script can read it.
         io.stderr(
           `${event.data.opened ? 'Your browser was opened to sign in; if it did not show the page, open this URL' : 'To sign in, open this URL in a browser'}:\n` +
-            `${event.data.url}\nWaiting for the sign-in (Ctrl-C stops)…\n`,
+            `${event.data.url}\nWaiting for the sign-in (Ctrl-C stops). If the page shows an error from the issuer instead of a sign-in, stop and check the client id and its allowed redirect URIs.\n`,
         );
       } else if (event.kind === 'end')
         io.stderr(`Signed in: token for client "${event.value.clientId}"${event.value.scopes.length ? `, scopes ${event.value.scopes.join(' ')}` : ''}.\n`);

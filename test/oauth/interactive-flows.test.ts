@@ -267,6 +267,33 @@ describe('authorization code with PKCE over a loopback redirect (RFC 8252)', () 
     expect(info.ok && info.value.token).toBeNull();
   });
 
+  it('an unknown client id: the issuer shows an error page instead of redirecting, which ends the sign-in at once (no 5-minute wait, no browser)', async () => {
+    const secrets = createFileSecretStore(join(home, 'secrets.json'));
+    const events: OAuthObtainEvent[] = [];
+    const opened: string[] = [];
+    const started = Date.now();
+    const error = await authorizationCodeFlow(
+      { ...publicAuth('authorizationCode'), clientId: 'nobody' },
+      undefined,
+      { secrets, now: Date.now },
+      {
+        // Long enough that running it out is not mistaken for the answer.
+        timeoutMs: 25_000,
+        onEvent: (event) => events.push(event),
+        openBrowser: async (url) => {
+          opened.push(url);
+          return true;
+        },
+      },
+    ).catch((e: unknown) => e);
+    expect(error).toMatchObject({ code: 'unauthorized' });
+    expect((error as Error).message).toMatch(/the issuer refused the client's authorization request \(HTTP 400, invalid_client\) before any sign-in/i);
+    expect((error as Error).message).toContain('client id "nobody"');
+    expect(Date.now() - started).toBeLessThan(15_000);
+    expect(opened).toEqual([]);
+    expect(events).toEqual([]);
+  });
+
   it('nobody signs in: the wait times out and the port is released', async () => {
     const secrets = createFileSecretStore(join(home, 'secrets.json'));
     let redirect = '';
@@ -491,6 +518,7 @@ describe('powerduck send --oauth2 authorization-code', () => {
       return browser.signIn(url, { login: 'grace' });
     });
     expect(first.err).toMatch(/To sign in, open this URL in a browser:\n/);
+    expect(first.err).toContain('If the page shows an error from the issuer instead of a sign-in, stop and check the client id');
     expect(first.code).toBe(0);
     const url = new URL(printed);
     expect(url.origin + url.pathname).toBe(`${issuer.issuer}/auth`);
@@ -574,6 +602,19 @@ describe('powerduck send --oauth2 authorization-code', () => {
     );
     expect(ok.code).toBe(0);
     expect(ok.out).toContain('sub=heidi');
+  });
+
+  it('an unknown client id: "the issuer refused the client", exit 2 at once, no URL to open, nothing sent', async () => {
+    const before = agent.accepted.length;
+    const started = Date.now();
+    const r = await runSend(send('--oauth2', 'authorization-code', '--issuer', issuer.issuer, '--client-id', 'nobody', '--scope', 'agent:read'), () =>
+      Promise.reject(new Error('asked to sign in')),
+    );
+    expect(r.code).toBe(2);
+    expect(r.err).toMatch(/the issuer refused the client/i);
+    expect(r.err).not.toMatch(/open this URL/);
+    expect(Date.now() - started).toBeLessThan(20_000);
+    expect(agent.accepted.length).toBe(before);
   });
 
   it('usage: typed-in endpoints need the authorization URL with the token URL (exit 2)', async () => {

@@ -10,6 +10,7 @@ import * as client from 'openid-client';
 import { normaliseScopes, oauth2IssuerKey, type OAuth2Auth } from '../../../shared/a2a/auth';
 import type { OAuthObtainEvent } from '../../../shared/contract/ops-oauth';
 import { CoreError } from '../core-error';
+import { precheckAuthorization } from './authorization-precheck';
 import { issuerConfiguration } from './issuer-config';
 import { issuerError } from './issuer-errors';
 import { storeToken, type TokenDeps } from './token-source';
@@ -129,6 +130,10 @@ export async function authorizationCodeFlow(
       state,
       ...scopeParameters(auth),
     });
+    // An issuer that refuses the client shows an error page and never redirects: ask first, so
+    // that refusal is an error now rather than a wait that runs out (authorization-precheck.ts).
+    const refused = await precheckAuthorization(authorizationUrl, redirectUri, state, auth.clientId, hooks.signal);
+    if (refused) throw refused;
     const opened = hooks.openBrowser ? await hooks.openBrowser(authorizationUrl.href).catch(() => false) : false;
     hooks.onEvent({ kind: 'browser', url: authorizationUrl.href, opened });
     const returned = await Promise.race([callback, limit.promise]);

@@ -1078,7 +1078,8 @@ export const en = {
   'oauth.token.asking': 'Asking the issuer for a new token…',
   'oauth.token.waiting': 'Waiting for the sign-in…',
   'oauth.token.got': 'Got a new token.',
-  'oauth.token.browserPrompt': 'Sign in in the browser tab that opened.',
+  'oauth.token.browserPrompt':
+    'Sign in in the browser tab that opened. If it shows an error from the issuer instead, cancel the sign-in and check the client ID and its allowed redirect URIs.',
   'oauth.token.openSignIn': 'Open the sign-in page',
   'oauth.token.deviceLabel': 'Device sign-in',
   'oauth.token.devicePrompt': 'Enter the code {code} at',

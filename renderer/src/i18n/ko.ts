@@ -1075,7 +1075,8 @@ export const ko: Record<MessageKey, string> = {
   'oauth.token.asking': '발급자에게 새 토큰을 요청하는 중…',
   'oauth.token.waiting': '로그인을 기다리는 중…',
   'oauth.token.got': '새 토큰을 받았습니다.',
-  'oauth.token.browserPrompt': '열린 브라우저 탭에서 로그인하세요.',
+  'oauth.token.browserPrompt':
+    '열린 브라우저 탭에서 로그인하세요. 로그인 대신 발급자의 오류가 보이면 로그인을 취소하고 클라이언트 ID와 허용된 리디렉션 URI를 확인하세요.',
   'oauth.token.openSignIn': '로그인 페이지 열기',
   'oauth.token.deviceLabel': '디바이스 로그인',
   'oauth.token.devicePrompt': '다음 주소에서 코드 {code}를 입력하세요:',

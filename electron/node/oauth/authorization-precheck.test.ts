@@ -1,0 +1,85 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CoreError } from '../core-error';
+import { precheckAuthorization } from './authorization-precheck';
+
+const redirectUri = 'http://127.0.0.1:5555/callback';
+const state = 'state-123';
+let server: Server;
+let base = '';
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    const path = new URL(req.url ?? '/', 'http://x').pathname;
+    switch (path) {
+      case '/back-with-error':
+        return void res.writeHead(302, { Location: `${redirectUri}?error=invalid_scope&error_description=no%20such%20scope&state=${state}` }).end();
+      case '/back-other-state':
+        return void res.writeHead(302, { Location: `${redirectUri}?error=invalid_scope&state=another` }).end();
+      case '/to-login':
+        return void res.writeHead(303, { Location: '/interaction/abc' }).end();
+      case '/login-page':
+        return void res.writeHead(200, { 'Content-Type': 'text/html' }).end('<form>login</form>');
+      case '/broken':
+        return void res.writeHead(500).end('oops');
+      case '/busy':
+        return void res.writeHead(429).end('slow down');
+      case '/json-refusal':
+        return void res
+          .writeHead(400, { 'Content-Type': 'application/json' })
+          .end(JSON.stringify({ error: 'unauthorized_client', error_description: 'not for this grant' }));
+      case '/page-refusal':
+        return void res.writeHead(400, { 'Content-Type': 'text/html' }).end('<h1>oops</h1><pre>error: invalid_redirect_uri</pre>');
+      case '/huge-refusal':
+        res.writeHead(400, { 'Content-Type': 'text/html' });
+        // More than the probe reads; it must stop reading rather than take all of it.
+        for (let i = 0; i < 200; i++) res.write('x'.repeat(64 * 1024));
+        return void res.end();
+      case '/silent':
+        return; // never answers
+      default:
+        return void res.writeHead(404).end();
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+});
+
+const probe = (path: string, signal?: AbortSignal): Promise<CoreError | undefined> =>
+  precheckAuthorization(new URL(`${base}${path}?client_id=c&state=${state}`), redirectUri, state, 'my-client', signal);
+
+describe('precheckAuthorization: the issuer refusing before any sign-in is an error now, not a 5-minute wait', () => {
+  it('a 4xx answer is the issuer refusing the client, with the error it names', async () => {
+    const json = await probe('/json-refusal');
+    expect(json).toBeInstanceOf(CoreError);
+    expect(json?.code).toBe('unauthorized');
+    expect(json?.message).toContain("The issuer refused the client's authorization request");
+    expect(json?.message).toContain('HTTP 400, unauthorized_client: not for this grant');
+    expect(json?.message).toContain('client id "my-client"');
+    expect((await probe('/page-refusal'))?.message).toContain('HTTP 400, invalid_redirect_uri');
+    expect((await probe('/huge-refusal'))?.message).toContain('(HTTP 400) before any sign-in');
+    expect((await probe('/nowhere'))?.message).toContain('HTTP 404');
+  });
+
+  it("an immediate redirect back to us with this request's state and error= is the issuer's answer", async () => {
+    const error = await probe('/back-with-error');
+    expect(error?.code).toBe('protocol');
+    expect(error?.message).toBe('The issuer did not authorize the client: invalid_scope (no such scope).');
+    expect(await probe('/back-other-state')).toBeUndefined();
+  });
+
+  it('a login page, a redirect to it, a server error, "too many requests" or no answer leave it to the browser', async () => {
+    expect(await probe('/to-login')).toBeUndefined();
+    expect(await probe('/login-page')).toBeUndefined();
+    expect(await probe('/broken')).toBeUndefined();
+    expect(await probe('/busy')).toBeUndefined();
+    const started = Date.now();
+    expect(await probe('/silent', AbortSignal.timeout(200))).toBeUndefined();
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+});
