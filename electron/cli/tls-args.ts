@@ -10,11 +10,21 @@ export const tlsUsage = `  --cert FILE --key FILE   client certificate and priva
   --pfx FILE               or both in one PKCS#12 file (.p12/.pfx),
   --pfx-passphrase-env NAME  with its passphrase in this environment variable
   --ca FILE                extra CA certificate(s) (PEM) to trust besides the system store
-                           (HTTPS only: gRPC refuses custom TLS settings)`;
+                           (HTTPS only: gRPC refuses custom TLS settings); a FILE that starts with
+                           a {{variable}} is taken from --env as it is (e.g. '{{certs}}/client.crt')`;
 
 /**
- * The TLS settings the options describe, as file paths resolved against the working folder: the
- * core reads the files at send time, so a key never passes through anything that is saved.
+ * A path against the working folder, unless it starts with a `{{variable}}`: then the variable
+ * (filled in by the core from --env) gives the start of the path, and prefixing the working folder
+ * would turn '{{certs}}/client.crt' into '<cwd>/<certs>/client.crt'.
+ */
+function pathArg(cwd: string, value: string): string {
+  return value.startsWith('{{') ? value : resolve(cwd, value);
+}
+
+/**
+ * The TLS settings the options describe, as file paths resolved against the working folder (see
+ * pathArg): the core reads the files at send time, so a key never passes through anything that is saved.
  */
 export function tlsFromArgs(args: ParsedArgs, cwd: string, base: CallTls = {}): CallTls | undefined {
   const cert = args.options.get('cert');
@@ -36,13 +46,13 @@ export function tlsFromArgs(args: ParsedArgs, cwd: string, base: CallTls = {}): 
   if (passphraseEnv !== undefined && pfx === undefined) throw new UsageError('--pfx-passphrase-env only applies with --pfx.');
   const out: CallTls = { ...base };
   if (cert !== undefined && key !== undefined) {
-    out.certFile = resolve(cwd, cert);
-    out.keyFile = resolve(cwd, key);
+    out.certFile = pathArg(cwd, cert);
+    out.keyFile = pathArg(cwd, key);
   }
   if (pfx !== undefined) {
-    out.pfxFile = resolve(cwd, pfx);
+    out.pfxFile = pathArg(cwd, pfx);
     if (passphraseEnv !== undefined) out.passphrase = { env: passphraseEnv };
   }
-  if (ca !== undefined) out.caFile = resolve(cwd, ca);
+  if (ca !== undefined) out.caFile = pathArg(cwd, ca);
   return Object.keys(out).length ? out : undefined;
 }

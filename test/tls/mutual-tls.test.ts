@@ -20,6 +20,7 @@ import type { CliIo } from '../../electron/cli/cli-types';
 import { startSdkAgent, type SdkAgent } from '../fixtures/sdk-agent';
 import { makeThrowawayCa, startMtlsFront, type MtlsFront, type ThrowawayCa } from '../fixtures/throwaway-ca';
 import { Connections } from '../../electron/node/connections';
+import { openCore } from '../../electron/node/core';
 
 /** This file's connection pools (a core would own them), closed after its tests. */
 const connections = new Connections();
@@ -179,7 +180,7 @@ describe('powerduck send with --cert/--key/--pfx/--ca', () => {
     await rm(home, { recursive: true, force: true });
   });
 
-  async function cli(args: string[]): Promise<{ code: number; out: string; err: string }> {
+  async function cli(args: string[], command = 'send'): Promise<{ code: number; out: string; err: string }> {
     let out = '';
     let err = '';
     const io: CliIo = {
@@ -189,7 +190,7 @@ describe('powerduck send with --cert/--key/--pfx/--ca', () => {
       env: { POWERDUCK_HOME: home, P12_PASS: ca.p12Passphrase },
       cwd: ca.dir,
     };
-    const code = await runCli(['send', ...args], io);
+    const code = await runCli([command, ...args], io);
     return { code, out, err };
   }
   const a2a = (binding: string, endpoint: string, ...tls: string[]): string[] => [
@@ -226,6 +227,39 @@ describe('powerduck send with --cert/--key/--pfx/--ca', () => {
       const text = await readFile(join(entry.parentPath, entry.name), 'utf8');
       expect(text).not.toContain(ca.p12Passphrase);
       expect(text).not.toContain(keyBody);
+    }
+  });
+
+  it('an environment picks the client certificate: {{variables}} in --cert/--key/--ca/--pfx are filled from --env, not taken as relative paths', async () => {
+    expect((await cli(['set', 'mtls', `certs=${ca.dir}`, `p12=${ca.files.clientP12}`], 'env')).code).toBe(0);
+    const pem = await cli(
+      a2a('JSONRPC', `${frontBase}/rpc`, '--cert', '{{certs}}/client.crt', '--key', '{{certs}}/client.key', '--ca', '{{certs}}/ca.crt', '--env', 'mtls'),
+    );
+    expect(pem.err).toBe('');
+    expect(pem.code).toBe(0);
+    expect(pem.out).toContain('echo: cli hello');
+    const pfx = await cli(
+      a2a('HTTP+JSON', `${frontBase}/rest`, '--pfx', '{{p12}}', '--pfx-passphrase-env', 'P12_PASS', '--ca', '{{certs}}/ca.crt', '--env', 'mtls'),
+    );
+    expect(pfx.err).toBe('');
+    expect(pfx.code).toBe(0);
+    // A path that only has a variable inside stays relative to the working folder.
+    const inside = await cli(a2a('JSONRPC', `${frontBase}/rpc`, '--cert', 'client.{{ext}}', '--key', 'client.key', '--ca', 'ca.crt', '--env', 'mtls'));
+    expect(inside.code).toBe(2);
+    expect(inside.err).toMatch(/\{\{ext\}\}/);
+    expect((await cli(['set', 'mtls', 'ext=crt'], 'env')).code).toBe(0);
+    expect((await cli(a2a('JSONRPC', `${frontBase}/rpc`, '--cert', 'client.{{ext}}', '--key', 'client.key', '--ca', 'ca.crt', '--env', 'mtls'))).code).toBe(0);
+
+    // The app's request (Client certificate fields) takes the same variables from the active environment.
+    const core = await openCore({ host: 'test', dataDir: home, secrets, environment: {} });
+    try {
+      const tls: CallTls = { certFile: '{{certs}}/client.crt', keyFile: '{{certs}}/client.key', caFile: '{{certs}}/ca.crt' };
+      const sent = await core.dispatcher.invoke('a2a.send', { ...rpc(tls, 'env cert'), environment: 'mtls' });
+      expect(sent.ok && replyText(sent.value)).toContain('echo: env cert');
+      const unset = await core.dispatcher.invoke('a2a.send', rpc(tls, 'no env'));
+      expect(unset.ok ? 'sent' : unset.error.message).toMatch(/\{\{certs\}\}/);
+    } finally {
+      await core.close();
     }
   });
 
