@@ -4,6 +4,7 @@
  * observed as the example of its status. Secrets never enter: auth is written as a security
  * requirement naming the scheme (the secret keeps that name in the store).
  */
+import { normaliseScopes } from '../a2a/auth';
 import { isSecretHeader, isSecretQuery } from '../a2a/redaction';
 import { openApiVerbs } from '../openapi/operation-list';
 import type { ParamLocation, ParamStyle } from './param-style';
@@ -33,6 +34,8 @@ export interface HttpSaveDraft {
   response?: { status: number; contentType?: string; example?: unknown };
   /** securitySchemes key the operation's auth uses (written only when the document defines it). */
   securityScheme?: string;
+  /** OAuth 2.0 / OpenID Connect: the scopes the requirement asks for (other schemes take none). */
+  securityScopes?: string[];
 }
 
 export type BuiltHttpOperation =
@@ -118,7 +121,7 @@ export function buildHttpOperation(draft: HttpSaveDraft): BuiltHttpOperation {
     };
   } else responses['default'] = { description: 'Response' };
   fields.push(['responses', responses]);
-  if (draft.securityScheme) fields.push(['security', [{ [draft.securityScheme]: [] }]]);
+  if (draft.securityScheme) fields.push(['security', [{ [draft.securityScheme]: normaliseScopes(draft.securityScopes) }]]);
   const notes = withheld.length
     ? [
         `The value${withheld.length === 1 ? '' : 's'} of ${withheld.map((n) => `"${n}"`).join(', ')} ${withheld.length === 1 ? 'looks' : 'look'} like a credential and ${withheld.length === 1 ? 'was' : 'were'} not written; set ${withheld.length === 1 ? 'it' : 'them'} in the request's Auth settings with a named secret.`,

@@ -68,6 +68,65 @@ describe('drafting from an OpenAPI operation', () => {
     expect(JSON.parse(post.draft.body?.text ?? '')).toEqual({ id: 0, name: 'Rex' });
   });
 
+  it('an OAuth 2.0 or OpenID Connect scheme becomes OAuth auth (Powerduck gets the token), not a token to paste', () => {
+    const withScheme = (scheme: unknown, requirement: string[] = ['pets:read']): unknown => ({
+      ...doc,
+      security: [{ corp: requirement }],
+      components: { ...doc.components, securitySchemes: { corp: scheme } },
+    });
+    const securityOf = (d: unknown) => {
+      const r = draftFromOperation(d, '/pets/{petId}', 'get');
+      if (!r.ok) throw new Error(r.message);
+      return r.draft.security;
+    };
+    const cc = securityOf(withScheme({ type: 'oauth2', flows: { clientCredentials: { tokenUrl: 'https://id.example/token', scopes: {} } } }));
+    expect(cc).toEqual({
+      scheme: 'corp',
+      auth: {
+        type: 'oauth2',
+        flow: 'clientCredentials',
+        endpoints: { from: 'manual', tokenUrl: 'https://id.example/token' },
+        clientId: '',
+        clientSecret: { secretRef: '' },
+        scopes: ['pets:read'],
+        securityScheme: 'corp',
+      },
+      note: 'OAuth 2.0 scheme "corp": give the client ID and the client secret in the Auth tab; Powerduck gets the token.',
+    });
+    // Several flows: the person-facing one first, as "Use the card's auth" orders them.
+    const both = securityOf(
+      withScheme({
+        type: 'oauth2',
+        flows: {
+          clientCredentials: { tokenUrl: 'https://id.example/token', scopes: {} },
+          authorizationCode: { authorizationUrl: 'https://id.example/auth', tokenUrl: 'https://id.example/token', scopes: {} },
+        },
+      }),
+    );
+    expect(both?.auth).toMatchObject({
+      flow: 'authorizationCode',
+      endpoints: { from: 'manual', tokenUrl: 'https://id.example/token', authorizationUrl: 'https://id.example/auth' },
+    });
+    expect(both?.auth).not.toHaveProperty('clientSecret');
+    const oidc = securityOf(withScheme({ type: 'openIdConnect', openIdConnectUrl: 'https://id.example/.well-known/openid-configuration' }, []));
+    expect(oidc?.auth).toEqual({
+      type: 'oauth2',
+      flow: 'authorizationCode',
+      endpoints: { from: 'oidc', url: 'https://id.example/.well-known/openid-configuration' },
+      clientId: '',
+      securityScheme: 'corp',
+    });
+    const metadata = securityOf(
+      withScheme({ type: 'oauth2', oauth2MetadataUrl: 'https://id.example/.well-known/oauth-authorization-server', flows: { deviceAuthorization: {} } }),
+    );
+    expect(metadata?.auth).toMatchObject({
+      flow: 'deviceCode',
+      endpoints: { from: 'metadata', url: 'https://id.example/.well-known/oauth-authorization-server' },
+    });
+    const unusable = securityOf(withScheme({ type: 'oauth2', flows: { implicit: { authorizationUrl: 'https://id.example/auth', scopes: {} } } }));
+    expect(unusable).toMatchObject({ scheme: 'corp', auth: { type: 'none' }, note: expect.stringContaining('set the auth by hand') });
+  });
+
   it('builds the URL with each style and puts header and cookie parameters in headers', () => {
     const r = draftFromOperation(doc, '/pets/{petId}', 'get');
     if (!r.ok) throw new Error(r.message);

@@ -5,8 +5,9 @@
  * security scheme mapped to an Auth setting that names a secret (never a value). Then building
  * the URL and headers from the values the user typed, with each parameter's style/explode.
  */
-import type { AuthConfig } from '../a2a/auth';
+import { normaliseScopes, type AuthConfig, type OAuth2Auth, type OAuth2Flow } from '../a2a/auth';
 import type { HeaderEntry } from '../a2a/call';
+import { endpointsFromScheme, oasFlowKeys } from '../openapi/oauth-scheme';
 import { rawOperation } from '../openapi/operation-list';
 import { resolveLocalRef } from '../openapi/schema-resolve';
 import type { ParamLocation, ParamStyle, ParamValue } from './param-style';
@@ -61,7 +62,10 @@ export interface OperationBody {
 }
 
 export interface OperationSecurity {
-  /** The securitySchemes key; also the name of the secret the auth refers to. */
+  /**
+   * The securitySchemes key; for API key, Bearer and Basic also the name of the secret the auth
+   * refers to (OAuth 2.0 / OpenID Connect: Powerduck gets the token; the person gives the client).
+   */
   scheme: string;
   auth: AuthConfig;
   /** Why the mapping is partial (cookie API keys, OAuth flows the user runs elsewhere…). */
@@ -168,6 +172,47 @@ function readBody(doc: unknown, op: Json): OperationBody | undefined {
   return out;
 }
 
+/** The grants in the order "Use the card's auth" offers them (card-auth.ts), so both paths pick alike. */
+const oauthFlowOrder: readonly OAuth2Flow[] = ['authorizationCode', 'clientCredentials', 'deviceCode'];
+
+/**
+ * An OAuth 2.0 / OpenID Connect scheme as OAuth auth: Powerduck gets the token itself (the grant
+ * and endpoints from the scheme, read as a saved A2A operation's are: oauth-scheme.ts; the scopes
+ * from the requirement), and the person gives only the client id and the client secret's name.
+ */
+function oauthSecurity(name: string, scheme: Json, requirement: unknown): OperationSecurity {
+  const scopes = normaliseScopes(Array.isArray(requirement) ? requirement.filter((s): s is string => typeof s === 'string') : []);
+  // OpenID Connect is a person signing in; an oauth2 scheme offers the flows it lists (with only a
+  // metadata URL and no flows, the first grant).
+  const listed = oauthFlowOrder.filter((flow) => hasFlow(scheme, flow));
+  const flows = scheme['type'] === 'openIdConnect' ? (['authorizationCode'] as const) : listed.length ? listed : oauthFlowOrder;
+  for (const flow of flows) {
+    const found = endpointsFromScheme(flow, name, scheme);
+    if (!found.ok) continue;
+    const auth: OAuth2Auth = {
+      type: 'oauth2',
+      flow,
+      endpoints: found.endpoints,
+      clientId: '',
+      // Client credentials is a confidential client; the person-facing grants start as public clients.
+      ...(flow === 'clientCredentials' ? { clientSecret: { secretRef: '' } } : {}),
+      ...(scopes.length ? { scopes } : {}),
+      securityScheme: name,
+    };
+    return {
+      scheme: name,
+      auth,
+      note: `${scheme['type'] === 'openIdConnect' ? 'OpenID Connect' : 'OAuth 2.0'} scheme "${name}": give the client ID${flow === 'clientCredentials' ? ' and the client secret' : ''} in the Auth tab; Powerduck gets the token.`,
+    };
+  }
+  return { scheme: name, auth: { type: 'none' }, note: `The OAuth 2.0 scheme "${name}" names no token URL Powerduck can use; set the auth by hand.` };
+}
+
+function hasFlow(scheme: Json, flow: OAuth2Flow): boolean {
+  const flows = scheme['flows'];
+  return isObject(flows) && Object.hasOwn(flows, oasFlowKeys[flow]);
+}
+
 /** Maps the first security requirement of the operation (or the document) to an Auth setting. */
 export function readSecurity(doc: Json, op: Json): OperationSecurity | undefined {
   const requirements = Array.isArray(op['security']) ? op['security'] : Array.isArray(doc['security']) ? doc['security'] : [];
@@ -188,9 +233,7 @@ export function readSecurity(doc: Json, op: Json): OperationSecurity | undefined
       }
       if (type === 'apiKey')
         return { scheme: name, auth: { type: 'none' }, note: `API key "${textOf(scheme['name'])}" goes in a cookie: add it as a Cookie header.` };
-      if (type === 'oauth2' || type === 'openIdConnect') {
-        return { scheme: name, auth: { type: 'bearer', token: secret }, note: `${type} scheme: store an access token as secret "${name}".` };
-      }
+      if (type === 'oauth2' || type === 'openIdConnect') return oauthSecurity(name, scheme, req[name]);
       return { scheme: name, auth: { type: 'none' }, note: `Security scheme "${name}" (${textOf(type)}) is not supported; set the auth by hand.` };
     }
   }

@@ -59,6 +59,27 @@ describe('http.save', () => {
     expect(valid.ok && valid.value.valid).toBe(true);
   });
 
+  it('an OAuth 2.0 requirement keeps the scopes it asks for', async () => {
+    const file = 'oauth.json';
+    await writeFile(
+      join(workspace, file),
+      JSON.stringify({
+        openapi: '3.2.0',
+        info: { title: 'T', version: '1' },
+        paths: {},
+        components: { securitySchemes: { corp: { type: 'oauth2', flows: { clientCredentials: { tokenUrl: 'https://id.example/token', scopes: {} } } } } },
+      }),
+    );
+    const saved = await core.dispatcher.invoke('http.save', {
+      file,
+      expectedHash: await hashOf(file),
+      draft: draft({ securityScheme: 'corp', securityScopes: ['pets:write', 'pets:read'] }),
+    });
+    if (!saved.ok) throw new Error(saved.error.message);
+    const doc = JSON.parse(await readFile(join(workspace, file), 'utf8')) as { paths: Record<string, { get: { security: unknown } }> };
+    expect(doc.paths['/pets/{petId}']?.get.security).toEqual([{ corp: ['pets:read', 'pets:write'] }]);
+  });
+
   it('refuses a stale hash, a custom method and replacing an A2A operation', async () => {
     const file = 'http.yaml';
     const stale = await core.dispatcher.invoke('http.save', { file, expectedHash: 'f'.repeat(64), draft: draft() });

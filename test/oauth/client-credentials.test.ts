@@ -187,6 +187,76 @@ describe('powerduck send --oauth2 client-credentials', () => {
     expect(r.out).toContain('Bearer ‹redacted›');
   });
 
+  it('powerduck run of an OpenAPI operation whose security scheme is OAuth 2.0: --client-id gets the token with the scheme and the scopes; a token of your own still works', async () => {
+    const spec = join(home, 'api.json');
+    await writeFile(
+      spec,
+      JSON.stringify({
+        openapi: '3.1.0',
+        info: { title: 'Agent over plain HTTP', version: '1' },
+        servers: [{ url: new URL(agent.rpcUrl).origin }],
+        paths: {
+          '/rpc': {
+            post: {
+              security: [{ corp: ['agent:read'] }],
+              parameters: [{ name: 'A2A-Version', in: 'header', example: '1.0', schema: { type: 'string' } }],
+              requestBody: {
+                content: {
+                  'application/json': {
+                    example: {
+                      jsonrpc: '2.0',
+                      id: 1,
+                      method: 'SendMessage',
+                      params: { message: { messageId: 'm-run', role: 'ROLE_USER', parts: [{ text: 'hi' }] } },
+                    },
+                  },
+                },
+              },
+              responses: { '200': { description: 'ok' } },
+            },
+          },
+        },
+        components: {
+          securitySchemes: { corp: { type: 'oauth2', flows: { clientCredentials: { tokenUrl: issuer.tokenUrl, scopes: { 'agent:read': 'Read' } } } } },
+        },
+      }),
+    );
+    const run = async (...extra: string[]): Promise<{ code: number; out: string; err: string }> => {
+      let out = '';
+      let err = '';
+      const io: CliIo = {
+        stdout: (t) => void (out += t),
+        stderr: (t) => void (err += t),
+        readStdin: async () => '',
+        env: { POWERDUCK_HOME: home, CC_SECRET: CC_CLIENT.secret },
+        cwd: home,
+      };
+      const code = await runCli(['run', spec, 'POST /rpc', ...extra], io);
+      return { code, out, err };
+    };
+    const asked = await run();
+    expect(asked.code).toBe(2);
+    expect(asked.err).toContain('The operation uses the OAuth 2.0 scheme "corp": pass --client-id ID --client-secret-env NAME and Powerduck gets the token');
+    const noSecret = await run('--client-id', CC_CLIENT.id);
+    expect(noSecret.code).toBe(2);
+    expect(noSecret.err).toMatch(/client credentials: add --client-secret-env NAME/);
+
+    const got = await run('--client-id', CC_CLIENT.id, '--client-secret-env', 'CC_SECRET');
+    expect(got.err).toBe('');
+    expect(got.code).toBe(0);
+    expect(got.out).toContain(`hello ${CC_CLIENT.id} sub=${CC_CLIENT.id} scope=agent:read`);
+    expect(issued()).toBe(1);
+    const again = await run('--client-id', CC_CLIENT.id, '--client-secret-env', 'CC_SECRET');
+    expect(again.code).toBe(0);
+    expect(issued()).toBe(1);
+
+    const own = await run('--env', `corp=${agent.accepted.at(-1) as string}`);
+    expect(own.code).toBe(0);
+    expect(own.out).toContain(`hello ${CC_CLIENT.id}`);
+    const wrongPlace = await cli(send(agent.rpcUrl, '--client-id', 'x'));
+    expect(wrongPlace.code).toBe(2);
+  });
+
   it('finds the endpoints by OpenID Connect discovery (--issuer) and by RFC 8414 metadata', async () => {
     const discovered = await cli(send(agent.restUrl.replace('/rest', '/rpc'), ...cc('--issuer', issuer.issuer)));
     expect(discovered.err).toBe('');

@@ -44,7 +44,7 @@ Exit codes: 0 ok, 1 HTTP status >= 400 or a response that breaks its declared sc
 network or transport error.`;
 
 export const runHttpUsage = `powerduck run <file> "<METHOD> <path>" [--param name=value]... [--server N] [--base-url URL]
-                [--body TEXT|@FILE|-] [--env NAME=VALUE]... [--json]
+                [--body TEXT|@FILE|-] [--env NAME=VALUE]... [--client-id ID [--client-secret-env NAME]] [--json]
 
 Sends an operation of an OpenAPI 3.0/3.1/3.2 document and checks the answer against the responses
 it declares.
@@ -54,7 +54,10 @@ it declares.
   --base-url URL      send to this base URL instead of the document's servers
   --body …            request body (default: the operation's example)
   --env NAME=VALUE    a value for this run: a security scheme's secret NAME missing from the store
-                      falls back to it
+                      falls back to it (for an OAuth 2.0 scheme: an access token you already have)
+  --client-id ID      for an OAuth 2.0 / OpenID Connect scheme: Powerduck gets the token with the
+                      scheme's grant, endpoints and the requirement's scopes (cached, renewed, as
+                      --oauth2 does); --client-secret-env NAME holds a confidential client's secret
 
 Exit codes: 0 ok, 1 HTTP status >= 400 or a response that breaks its declared schema, 2 usage,
 file, network or transport error.`;
@@ -227,7 +230,10 @@ export function isHttpOperationArg(text: string | undefined): boolean {
 }
 
 export async function runHttpOperation(argv: string[], io: CliIo): Promise<number> {
-  const args = parseArgs(argv, { values: ['param', 'server', 'base-url', 'body', 'content-type', 'env', 'timeout'], flags: ['json'] });
+  const args = parseArgs(argv, {
+    values: ['param', 'server', 'base-url', 'body', 'content-type', 'env', 'timeout', 'client-id', 'client-secret-env'],
+    flags: ['json'],
+  });
   if (args.positionals.length !== 2) throw new UsageError('Expected <file> "<METHOD> <path>".');
   const [fileArg, target] = args.positionals as [string, string];
   const match = /^([A-Za-z]+)\s+(\S.*)$/.exec(target.trim());
@@ -281,7 +287,33 @@ export async function runHttpOperation(argv: string[], io: CliIo): Promise<numbe
   }
 
   let auth: AuthConfig | undefined = draft.security?.auth.type === 'none' ? undefined : draft.security?.auth;
-  if (auth && draft.security) {
+  const clientId = args.options.get('client-id');
+  const clientSecretEnv = args.options.get('client-secret-env');
+  if ((clientId !== undefined || clientSecretEnv !== undefined) && auth?.type !== 'oauth2')
+    throw new UsageError('--client-id and --client-secret-env apply to an operation whose security scheme is OAuth 2.0 or OpenID Connect.');
+  if (auth?.type === 'oauth2' && draft.security) {
+    const name = draft.security.scheme;
+    const token = env[name];
+    if (token !== undefined) auth = { type: 'bearer', token: { value: token } };
+    else {
+      if (!clientId)
+        throw new UsageError(
+          `The operation uses the ${auth.endpoints.from === 'oidc' ? 'OpenID Connect' : 'OAuth 2.0'} scheme "${name}": pass --client-id ID` +
+            `${auth.flow === 'clientCredentials' ? ' --client-secret-env NAME' : ''} and Powerduck gets the token, or --env ${name}=<access token>.`,
+        );
+      if (clientSecretEnv === '') throw new UsageError('--client-secret-env needs the name of an environment variable.');
+      if (auth.flow === 'clientCredentials' && clientSecretEnv === undefined)
+        throw new UsageError(`The scheme "${name}" uses client credentials: add --client-secret-env NAME (the variable holding the client secret).`);
+      const { clientSecret: _unset, ...rest } = auth;
+      auth = { ...rest, clientId, ...(clientSecretEnv !== undefined ? { clientSecret: { env: clientSecretEnv } } : {}) };
+      // Device code and authorization code need the person once; later runs reuse or refresh the token.
+      const failure = await signInIfNeeded(core, auth, undefined, io);
+      if (failure) {
+        io.stderr(`powerduck run: ${oneLine(failure.message)}\n`);
+        return exitCodes.error;
+      }
+    }
+  } else if (auth && draft.security) {
     const name = draft.security.scheme;
     const listed = await core.dispatcher.invoke('secrets.list', {});
     const stored = listed.ok && listed.value.names.includes(name);
