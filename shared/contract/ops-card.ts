@@ -135,6 +135,8 @@ export interface CardExtendedRequest {
   timeouts?: CallTimeouts;
   /** The public card to diff against (what card.fetch returned). */
   publicCard?: unknown;
+  /** Environment whose variables fill `{{name}}` in the endpoint, tenant, headers and auth (as a send does). */
+  environment?: string;
 }
 
 export interface CardExtendedResult extends CardInspectResult {

@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as grpc from '@grpc/grpc-js';
@@ -149,6 +149,29 @@ describe('card.extended', () => {
     expect(result.value.exchange.method).toBe(version === '1.0' ? 'GetExtendedAgentCard' : 'agent/getAuthenticatedExtendedCard');
     // The recorded request never shows the secret.
     expect(JSON.stringify(result.value.exchange.request)).not.toContain(TOKEN);
+  });
+
+  it("fills the request's {{variables}} from its environment (endpoint and a secret-backed token), and the record never shows the token", async () => {
+    const workspace = core.env.dataDir.workspaceDir;
+    await writeFile(
+      join(workspace, 'powerduck.environments.json'),
+      JSON.stringify({ environments: [{ name: 'partner', variables: { base: new URL(rpcUrl).origin, token: { secret: 'agent-token' } } }] }),
+    );
+    const request = {
+      version: '1.0' as const,
+      binding: 'JSONRPC' as const,
+      endpoint: `{{base}}${new URL(rpcUrl).pathname}`,
+      auth: { type: 'bearer' as const, token: { secretRef: '{{token}}' } },
+      publicCard,
+    };
+    const result = await core.dispatcher.invoke('card.extended', { ...request, environment: 'partner' });
+    if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`);
+    expect(result.value.summary.skills.map((s) => s.id)).toEqual(['public', 'partner']);
+    expect(result.value.exchange.request?.url).toBe(rpcUrl);
+    expect(JSON.stringify(result.value.exchange)).not.toContain(TOKEN);
+    const without = await core.dispatcher.invoke('card.extended', request);
+    expect(without.ok).toBe(false);
+    expect(!without.ok && without.error.message).toMatch(/\{\{base\}\}.*\{\{token\}\}/);
   });
 
   it('without credentials the agent refuses, and the error says what to do', async () => {

@@ -34,9 +34,18 @@ export function extendedCardCall(request: CardExtendedRequest): A2aCall {
   return call;
 }
 
-export async function fetchExtendedCard(request: CardExtendedRequest, deps: CallDeps, signal?: AbortSignal): Promise<CardExtendedResult> {
-  const call = extendedCardCall(request);
-  const exchange = await performCall(call, deps, signal ? { signal } : {});
+/**
+ * `resolve` fills the call's `{{variables}}` from the request's environment the way a send does
+ * (send-variables.ts), and names the secret values the record must not show.
+ */
+export async function fetchExtendedCard(
+  request: CardExtendedRequest,
+  deps: CallDeps,
+  signal?: AbortSignal,
+  resolve: (call: A2aCall) => Promise<{ call: A2aCall; redactValues: string[] }> = async (call) => ({ call, redactValues: [] }),
+): Promise<CardExtendedResult> {
+  const { call, redactValues } = await resolve({ ...extendedCardCall(request), ...(request.environment ? { environment: request.environment } : {}) });
+  const exchange = await performCall(call, deps, { ...(signal ? { signal } : {}), ...(redactValues.length ? { redactValues } : {}) });
   const card = cardFromOutcome(exchange);
   const analysis = analyzeCard(card, 'The extended card');
   const result: CardExtendedResult = { ...analysis, exchange };

@@ -6,7 +6,7 @@ import { verifyCard } from '../card/card-verify';
 import { fetchExtendedCard } from '../card/extended-card';
 import { fetchCard } from '../card/fetch-card';
 import { CoreError } from '../core-error';
-import { resolveTextVariables, variablesContext } from '../env/send-variables';
+import { resolveSendVariables, resolveTextVariables, variablesContext } from '../env/send-variables';
 import type { CoreEnv } from '../core-env';
 import type { Handlers, StreamHandlers } from '../handler-types';
 
@@ -32,7 +32,9 @@ export function createCardHandlers(env: CoreEnv): Handlers<CardOps> {
       return outcome.result;
     },
     'card.extended': (request, { signal }) =>
-      fetchExtendedCard(request, { secrets: env.secrets, environment: env.environment, now: env.now, connections: env.connections }, signal),
+      fetchExtendedCard(request, { secrets: env.secrets, environment: env.environment, now: env.now, connections: env.connections }, signal, (call) =>
+        resolveSendVariables(vars, call),
+      ),
     'card.stripPrivate': async (request) => stripPrivateMetadata(request),
   };
 }

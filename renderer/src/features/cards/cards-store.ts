@@ -140,7 +140,10 @@ export async function fetchExtendedCard(host: Host, draft: A2aDraft): Promise<vo
   const card = currentCard(useCardsStore.getState());
   useCardsStore.setState((s) => ({ extended: { ...s.extended, busy: true, error: undefined } }));
   const headers = draft.headers.filter((h) => h.name.trim());
+  // The request's {{variables}} are filled from the active environment, as its send would be.
+  const environment = activeEnvironment();
   const result = await host.invoke('card.extended', {
+    ...(environment ? { environment } : {}),
     version: draft.version,
     binding: draft.binding,
     endpoint: draft.endpoint.trim(),
