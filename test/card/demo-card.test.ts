@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -48,6 +48,18 @@ describe('the demo agent card (examples/a2a-demo)', () => {
     expect(verified.value.validCount).toBe(1);
     expect(verified.value.signatures[0]).toMatchObject({ verdict: 'valid' });
     expect(verified.value.canonical.sha256).toBe(fetched.value.canonical.sha256);
+  });
+
+  it('fills {{variables}} in the card URL from the chosen environment, and names an unknown one', async () => {
+    await writeFile(
+      join(core.env.dataDir.workspaceDir, 'powerduck.environments.json'),
+      JSON.stringify({ environments: [{ name: 'local demo', variables: { baseUrl: new URL(demo.cardUrl).origin } }] }),
+    );
+    const fetched = await core.dispatcher.invoke('card.fetch', { url: '{{baseUrl}}', environment: 'local demo' });
+    if (!fetched.ok) throw new Error(fetched.error.message);
+    expect(fetched.value.fetch.url).toBe(demo.cardUrl);
+    const unknown = await core.dispatcher.invoke('card.fetch', { url: '{{agentUrl}}', environment: 'local demo' });
+    expect(!unknown.ok && unknown.error.message).toMatch(/\{\{agentUrl\}\}/);
   });
 
   it('rejects the demo card once a standard field is changed', async () => {
