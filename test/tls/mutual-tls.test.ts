@@ -108,6 +108,23 @@ describe('mutual TLS', () => {
     expect(failed.outcome).toMatchObject({ kind: 'transport-error', code: 'tls' });
   });
 
+  it('a plain HTTP request with "allow invalid certificate" reaches a server its trust store does not know, and the record says checks were off', async () => {
+    const url = `${frontBase}/.well-known/agent-card.json`;
+    const untrusted = await performHttp({ method: 'GET', url, tls: { certFile: ca.files.clientCert, keyFile: ca.files.clientKey } }, deps);
+    expect(untrusted.outcome).toMatchObject({ kind: 'transport-error', code: 'tls' });
+    const allowed = await performHttp(
+      {
+        method: 'GET',
+        url,
+        headers: [{ name: 'A2A-Version', value: '1.0' }],
+        tls: { certFile: ca.files.clientCert, keyFile: ca.files.clientKey, insecureSkipVerify: true },
+      },
+      deps,
+    );
+    expect(allowed.outcome).toMatchObject({ kind: 'response', status: 200 });
+    expect(allowed.warnings.join(' ')).toContain('TLS certificate checks were switched off for this request ("allow invalid certificate").');
+  });
+
   it('without a client certificate the call fails as a TLS failure that says a certificate is required', async () => {
     connections.close();
     const failure = transportFailure(await performCall(rpc({ caFile: ca.files.ca }), deps));
