@@ -21,7 +21,16 @@ beforeAll(async () => {
     req.on('data', (c: Buffer) => (body += c.toString()));
     req.on('end', () => {
       seen.push({ method: req.method ?? '', url: req.url ?? '', body });
-      if (req.url === '/moved') {
+      if (req.url === '/bytes') {
+        res.writeHead(200, { 'Content-Type': 'application/octet-stream' });
+        res.end(Buffer.from([0x00, 0x01, 0xff, 0x41]));
+      } else if (req.url === '/page') {
+        res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
+        res.end('<script>document.title = "pwned"</script><h1>Rendered heading</h1>');
+      } else if (req.url === '/pixel') {
+        res.writeHead(200, { 'Content-Type': 'image/png' });
+        res.end(Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64'));
+      } else if (req.url === '/moved') {
         res.writeHead(301, { Location: '/elsewhere' });
         res.end();
       } else if (req.url === '/pets/7') {
@@ -93,6 +102,43 @@ describe('HTTP requests in the UI', () => {
       await response.getByRole('status', { name: 'Status 301' }).waitFor();
       expect(await response.innerText()).toContain('not followed');
       expect(seen.at(-1)?.url).toBe('/moved');
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('shows a binary body as hex with Save as…, HTML as source that never runs, and an image as an image', async () => {
+    const app = await openApp(browser);
+    const { page } = app;
+    page.setDefaultTimeout(20_000);
+    try {
+      await page.getByRole('button', { name: 'New request' }).click();
+      await page.getByRole('menuitem', { name: 'HTTP' }).click();
+      const request = httpRegion(page);
+      const response = responseRegion(page);
+      const get = async (path: string): Promise<void> => {
+        await request.getByRole('textbox', { name: 'URL' }).fill(`${base}${path}`);
+        await request.getByRole('button', { name: 'Send', exact: true }).click();
+        await waitDone(page);
+        await response.getByRole('status', { name: 'Status 200' }).waitFor();
+      };
+      const title = await page.title();
+
+      await get('/bytes');
+      await response.getByText('Binary body, shown as hex (first 4 of 4 bytes).').waitFor();
+      expect(await response.getByLabel('hex').innerText()).toMatch(/^00000000 {2}00 01 ff 41\s+\.\.\.A$/);
+      const download = page.waitForEvent('download');
+      await response.getByRole('button', { name: 'Save as…' }).click();
+      expect((await download).suggestedFilename()).toMatch(/\S/);
+
+      await get('/page');
+      await response.getByText('HTML is shown as source and never rendered.').waitFor();
+      expect(await response.innerText()).toContain('<h1>Rendered heading</h1>');
+      expect(await response.getByRole('heading', { name: 'Rendered heading' }).count()).toBe(0);
+      expect(await page.title()).toBe(title);
+
+      await get('/pixel');
+      await response.getByRole('img', { name: 'Response image (image/png)' }).waitFor();
     } finally {
       await app.close();
     }
