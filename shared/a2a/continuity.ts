@@ -3,7 +3,7 @@
  * next user message with them and a fresh messageId (A2A §3.4 multi-turn).
  */
 import { exampleMessage } from './body-templates';
-import { isTerminalState, isObject } from './payload';
+import { isMessageShaped, isObject, isTerminalState, payloadIds } from './payload';
 import { describePayload } from './outcome';
 import type { A2aVersion } from './versions';
 
@@ -44,9 +44,10 @@ export function extractConversationIds(version: A2aVersion, from: unknown): Conv
     let contextId = info.contextId;
     let taskId = info.taskId;
     // A 1.0 Message result carries contextId/taskId on the message itself; so does a bare message object.
-    if (!info.objectKind && isObject(candidate) && typeof candidate['messageId'] === 'string') {
-      if (typeof candidate['contextId'] === 'string') contextId = candidate['contextId'];
-      if (typeof candidate['taskId'] === 'string') taskId = candidate['taskId'];
+    if (!info.objectKind && isMessageShaped(candidate)) {
+      const own = payloadIds('message', candidate);
+      contextId = own.contextId ?? contextId;
+      taskId = own.taskId ?? taskId;
     }
     if (!contextId && !taskId) continue;
     const ids: ConversationIds = {};

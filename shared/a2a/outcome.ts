@@ -6,7 +6,7 @@
 import { findMethod } from './catalogue';
 import { setOwn } from './safe-object';
 import type { Outcome } from './exchange';
-import { isTerminalOrInterruptedState, isObject } from './payload';
+import { isObject, isTaskShaped, isTerminalOrInterruptedState, oneofMember, payloadIds } from './payload';
 import type { A2aVersion } from './versions';
 
 export interface ErrorInfoDetail {
@@ -50,18 +50,13 @@ export interface PayloadInfo {
   endsStream: boolean;
 }
 
-const V1_PAYLOAD_KEYS = ['task', 'message', 'statusUpdate', 'artifactUpdate'] as const;
-
 /** Describes one A2A object: a 1.0 StreamResponse/SendMessageResponse wrapper, a bare 1.0 Task, or a 0.3 `kind` object. */
 export function describePayload(version: A2aVersion, payload: unknown): PayloadInfo {
   if (!isObject(payload)) return { endsStream: false };
   if (version === '1.0') {
-    const key = V1_PAYLOAD_KEYS.find((k) => isObject(payload[k]));
-    if (key) {
-      const inner = payload[key] as Record<string, unknown>;
-      return describeV1Object(key, inner);
-    }
-    if (typeof payload['id'] === 'string' && isObject(payload['status'])) return describeV1Object('task', payload);
+    const member = oneofMember(payload);
+    if (member) return describeV1Object(member.kind, member.object);
+    if (isTaskShaped(payload)) return describeV1Object('task', payload);
     return { endsStream: false };
   }
   const kind = payload['kind'];
@@ -69,9 +64,7 @@ export function describePayload(version: A2aVersion, payload: unknown): PayloadI
   const info: PayloadInfo = { objectKind: kind, endsStream: false };
   const status = isObject(payload['status']) ? payload['status'] : undefined;
   if (status && typeof status['state'] === 'string') info.state = status['state'];
-  if (kind === 'task' && typeof payload['id'] === 'string') info.taskId = payload['id'];
-  if (kind !== 'task' && typeof payload['taskId'] === 'string') info.taskId = payload['taskId'];
-  if (typeof payload['contextId'] === 'string') info.contextId = payload['contextId'];
+  Object.assign(info, payloadIds(kind, payload));
   if (typeof payload['final'] === 'boolean') info.final = payload['final'];
   info.endsStream = kind === 'message' || info.final === true || isTerminalOrInterruptedState(info.state);
   return info;
@@ -81,9 +74,7 @@ function describeV1Object(kind: string, inner: Record<string, unknown>): Payload
   const info: PayloadInfo = { objectKind: kind, endsStream: false };
   const status = isObject(inner['status']) ? inner['status'] : undefined;
   if (status && typeof status['state'] === 'string') info.state = status['state'];
-  if (kind === 'task' && typeof inner['id'] === 'string') info.taskId = inner['id'];
-  if (kind !== 'task' && typeof inner['taskId'] === 'string') info.taskId = inner['taskId'];
-  if (typeof inner['contextId'] === 'string') info.contextId = inner['contextId'];
+  Object.assign(info, payloadIds(kind, inner));
   info.endsStream = kind === 'message' || isTerminalOrInterruptedState(info.state);
   return info;
 }

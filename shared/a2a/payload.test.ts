@@ -1,5 +1,21 @@
 import { describe, expect, it } from 'vitest';
-import { isInterruptedState, isTerminalState, kindFromObjectKind, readPart, streamObject, taskStateLabel, taskStateName } from './payload';
+import { readMessage, readStreamItem, readTask } from '../checks/a2a-objects';
+import { summarizeMessage } from '../history/message-summary';
+import { extractConversationIds } from './continuity';
+import { describePayload } from './outcome';
+import {
+  isInterruptedState,
+  isMessageShaped,
+  isTaskShaped,
+  isTerminalState,
+  kindFromObjectKind,
+  payloadIds,
+  readPart,
+  streamObject,
+  taskStateLabel,
+  taskStateName,
+  unwrapSendResponse,
+} from './payload';
 
 describe('A2A payload reader (both versions)', () => {
   it('reads every state in one spelling; 0.3 unknown and 1.0 UNSPECIFIED are the same state', () => {
@@ -58,5 +74,55 @@ describe('A2A payload reader (both versions)', () => {
     });
     expect(readPart({ data: null })).toEqual({ kind: 'data', data: null });
     expect(readPart([])).toEqual({ kind: 'unknown', raw: [] });
+  });
+
+  it('tells tasks from messages one way for every reader (views, checks, history, outcome, continuity)', () => {
+    // A message with a list of parts, or `content` (before 0.3), or only a messageId, is a message everywhere.
+    for (const message of [
+      { messageId: 'm', contextId: 'c', content: [{ text: 'hi' }] },
+      { contextId: 'c', parts: [] },
+      { messageId: 'm', contextId: 'c' },
+    ]) {
+      expect(isMessageShaped(message)).toBe(true);
+      expect(streamObject(message).kind, JSON.stringify(message)).toBe('message');
+      expect(readMessage(message)).toBeDefined();
+      expect(summarizeMessage(message, 'received')).toBeDefined();
+      expect(extractConversationIds('1.0', message).contextId).toBe('c');
+    }
+    // Parts that are not a list make no message for anyone.
+    const notMessage = { parts: 'hi', contextId: 'c' };
+    expect(isMessageShaped(notMessage)).toBe(false);
+    expect(streamObject(notMessage).kind).toBe('unknown');
+    expect(readMessage(notMessage)).toBeUndefined();
+    expect(summarizeMessage(notMessage, 'received')).toBeUndefined();
+    // A task has a string id and a status object; anything less is no task for any reader.
+    for (const [value, task] of [
+      [{ id: 't', status: { state: 'working' } }, true],
+      [{ id: 't', status: 'working' }, false],
+      [{ id: 7, status: { state: 'working' } }, false],
+    ] as const) {
+      expect(isTaskShaped(value)).toBe(task);
+      expect(streamObject(value).kind === 'task', JSON.stringify(value)).toBe(task);
+      expect(readTask(value) !== undefined).toBe(task);
+      expect(describePayload('1.0', value).objectKind === 'task').toBe(task);
+    }
+  });
+
+  it('names the task of any object the same way: a Task by its id, everything else by taskId', () => {
+    expect(payloadIds('task', { id: 't', taskId: 'x', contextId: 'c' })).toEqual({ taskId: 't', contextId: 'c' });
+    expect(payloadIds('statusUpdate', { id: 'x', taskId: 't' })).toEqual({ taskId: 't' });
+    expect(payloadIds('message', 'text')).toEqual({});
+    const update = { statusUpdate: { taskId: 't', contextId: 'c', status: { state: 'TASK_STATE_WORKING' } } };
+    expect(readStreamItem(update, 'HTTP+JSON')).toMatchObject({ kind: 'statusUpdate', taskId: 't', contextId: 'c' });
+    expect(describePayload('1.0', update)).toMatchObject({ objectKind: 'statusUpdate', taskId: 't', contextId: 'c' });
+    expect(describePayload('0.3', { kind: 'task', id: 't', contextId: 'c', status: {} })).toMatchObject({ taskId: 't', contextId: 'c' });
+  });
+
+  it('unwraps a 1.0 SendMessageResponse, never a Message or Task itself', () => {
+    const message = { messageId: 'm', parts: [] };
+    expect(unwrapSendResponse({ message }, 'message')).toBe(message);
+    expect(unwrapSendResponse(message, 'message')).toBe(message);
+    const task = { id: 't', status: {}, task: { id: 'inner' } };
+    expect(unwrapSendResponse(task, 'task')).toBe(task);
   });
 });

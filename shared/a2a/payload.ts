@@ -96,11 +96,52 @@ const kinds03: Readonly<Record<string, Exclude<StreamObjectKind, 'unknown'>>> = 
 };
 const oneofMembers = ['task', 'message', 'statusUpdate', 'artifactUpdate'] as const;
 
+/** A bare Task of either version: a string `id` and a `status` object. */
+export function isTaskShaped(value: unknown): value is JsonObject {
+  return isObject(value) && typeof value['id'] === 'string' && isObject(value['status']);
+}
+
+/** A bare Message of either version: its parts as a list (`content` before 0.3), or a `messageId`. */
+export function isMessageShaped(value: unknown): value is JsonObject {
+  return isObject(value) && (Array.isArray(value['parts']) || Array.isArray(value['content']) || typeof value['messageId'] === 'string');
+}
+
+/** The A2A 1.0 StreamResponse / SendMessageResponse member a value carries (`{task}`, `{statusUpdate}`, …), if any. */
+export function oneofMember(value: unknown): { kind: (typeof oneofMembers)[number]; object: JsonObject } | undefined {
+  if (!isObject(value)) return undefined;
+  for (const key of oneofMembers) {
+    const member = Object.prototype.hasOwnProperty.call(value, key) ? value[key] : undefined;
+    if (isObject(member)) return { kind: key, object: member };
+  }
+  return undefined;
+}
+
+/**
+ * A 1.0 SendMessageResponse wraps its result as `{message}` or `{task}`; 0.3 answers with the object
+ * itself. Returns the object either way (a Message or Task, which has parts or a status, is never unwrapped).
+ */
+export function unwrapSendResponse(value: unknown, key: 'message' | 'task'): unknown {
+  if (isObject(value) && isObject(value[key]) && !('parts' in value) && !('status' in value)) return value[key];
+  return value;
+}
+
+/**
+ * The task and context an A2A object names: a Task's own `id`, every other object's `taskId`
+ * (messages, status and artifact updates). `kind` in either spelling (`task` is the same in both).
+ * Strings are returned as sent, empty ones included.
+ */
+export function payloadIds(kind: string, object: unknown): { taskId?: string; contextId?: string } {
+  if (!isObject(object)) return {};
+  const taskId = ownString(object, kind === 'task' ? 'id' : 'taskId');
+  const contextId = ownString(object, 'contextId');
+  return { ...(taskId !== undefined ? { taskId } : {}), ...(contextId !== undefined ? { contextId } : {}) };
+}
+
 /**
  * The A2A object a result or stream event carries: a 0.3 object with `kind`, or a 1.0
  * StreamResponse/SendMessageResponse oneof member. `lenient` (for views) also unwraps a JSON-RPC
- * envelope's `result` and takes a bare object with `status`+`id` as a task and with
- * `parts`+`messageId` as a message; the checks read strictly, since those shapes break the spec.
+ * envelope's `result` and takes a bare task (`isTaskShaped`) or a bare message (`isMessageShaped`)
+ * as such; the checks read strictly, since those shapes break the spec.
  */
 export function streamObject(value: unknown, options: { lenient?: boolean } = {}): { kind: StreamObjectKind; object: unknown } {
   const lenient = options.lenient ?? true;
@@ -109,11 +150,10 @@ export function streamObject(value: unknown, options: { lenient?: boolean } = {}
   if (!isObject(v)) return { kind: 'unknown', object: v };
   const kind03 = ownString(v, 'kind');
   if (kind03 !== undefined && Object.prototype.hasOwnProperty.call(kinds03, kind03)) return { kind: kinds03[kind03] as StreamObjectKind, object: v };
-  for (const key of oneofMembers) {
-    if (Object.prototype.hasOwnProperty.call(v, key) && isObject(v[key])) return { kind: key, object: v[key] };
-  }
-  if (lenient && 'status' in v && 'id' in v) return { kind: 'task', object: v };
-  if (lenient && 'parts' in v && 'messageId' in v) return { kind: 'message', object: v };
+  const member = oneofMember(v);
+  if (member) return member;
+  if (lenient && isTaskShaped(v)) return { kind: 'task', object: v };
+  if (lenient && isMessageShaped(v)) return { kind: 'message', object: v };
   return { kind: 'unknown', object: v };
 }
 

@@ -1,5 +1,5 @@
 import type { Binding } from '../a2a/versions';
-import { streamObject, taskStateName, type TaskStateName } from '../a2a/payload';
+import { isMessageShaped, isTaskShaped, payloadIds, streamObject, taskStateName, type TaskStateName } from '../a2a/payload';
 import { arr, field, isObject, num, str } from './json-read';
 
 export type { TaskStateName } from '../a2a/payload';
@@ -19,10 +19,9 @@ export interface MessageView {
 
 /** Reads a Task in either version's JSON (an object with `id` and `status`). */
 export function readTask(value: unknown): TaskView | undefined {
-  const id = str(value, 'id');
-  const status = field(value, 'status');
-  if (id === undefined || !isObject(status)) return undefined;
-  const view: TaskView = { id, artifactCount: arr(value, 'artifacts')?.length ?? 0 };
+  if (!isTaskShaped(value)) return undefined;
+  const status = value['status'] as Record<string, unknown>;
+  const view: TaskView = { id: value['id'] as string, artifactCount: arr(value, 'artifacts')?.length ?? 0 };
   const contextId = str(value, 'contextId');
   if (contextId !== undefined) view.contextId = contextId;
   const state = taskStateName(status['state']);
@@ -33,7 +32,7 @@ export function readTask(value: unknown): TaskView | undefined {
 }
 
 export function readMessage(value: unknown): MessageView | undefined {
-  if (!isObject(value) || (!('parts' in value) && !('content' in value) && !('messageId' in value))) return undefined;
+  if (!isMessageShaped(value)) return undefined;
   const view: MessageView = {};
   const messageId = str(value, 'messageId');
   if (messageId !== undefined) view.messageId = messageId;
@@ -96,9 +95,8 @@ export function readStreamItem(data: unknown, binding: Binding): StreamItem {
   const { kind, object: body } = streamObject(payload, { lenient: false });
   const item: StreamItem = { kind };
   if (kind === 'unknown') return item;
-  const taskId = kind === 'task' ? str(body, 'id') : str(body, 'taskId');
+  const { taskId, contextId } = payloadIds(kind, body);
   if (taskId !== undefined) item.taskId = taskId;
-  const contextId = str(body, 'contextId');
   if (contextId !== undefined) item.contextId = contextId;
   const status = field(body, 'status');
   const state = taskStateName(field(status, 'state'));

@@ -4,7 +4,7 @@ import { REDACTED } from '../a2a/redaction';
 import { safeAuth, safeHeaders } from '../session/session-state';
 import type { BodyDigest, HistoryA2aError, HistoryEntry, HistoryReplay, HistorySource, MessageSummary } from './history-types';
 import { summarizeMessage } from './message-summary';
-import { isObject } from '../a2a/payload';
+import { isMessageShaped, isObject, isTaskShaped, streamObject } from '../a2a/payload';
 
 type Json = Record<string, unknown>;
 
@@ -112,19 +112,18 @@ export interface ReceivedDigest {
 
 /**
  * Digests one received payload in any dialect: a JSON-RPC envelope (when `binding` is JSONRPC), the
- * 1.0 `{task}` / `{message}` / `{statusUpdate}` wrappers, or a bare 0.3 object (`kind`). Allocates
- * nothing per payload: a long stream passes through here event by event.
+ * 1.0 `{task}` / `{message}` / `{statusUpdate}` wrappers, or a bare 0.3 object (`kind`), read by the
+ * shared payload reader. Keeps nothing per payload: a long stream passes through here event by event.
  */
 function digestData(digest: ReceivedDigest, data: unknown, binding: ExchangeRecord['binding']): void {
   const value = binding === 'JSONRPC' && isObject(data) && 'result' in data ? data['result'] : data;
   if (!isObject(value)) return;
-  const kind = value['kind'];
-  if (kind === 'task' || (typeof value['id'] === 'string' && isObject(value['status']))) return digestTask(digest, value);
-  if (kind === 'message') return digestMessage(digest, value);
-  if (kind === 'status-update') return digestStatus(digest, value);
-  if (isObject(value['task'])) return digestTask(digest, value['task']);
-  if (isObject(value['message'])) return digestMessage(digest, value['message']);
-  if (isObject(value['statusUpdate'])) return digestStatus(digest, value['statusUpdate']);
+  if (isTaskShaped(value)) return digestTask(digest, value);
+  const { kind, object } = streamObject(value, { lenient: false });
+  if (!isObject(object)) return;
+  if (kind === 'task') return digestTask(digest, object);
+  if (kind === 'message') return digestMessage(digest, object);
+  if (kind === 'statusUpdate') return digestStatus(digest, object);
 }
 
 function digestTask(digest: ReceivedDigest, task: Json): void {
@@ -147,12 +146,8 @@ function digestStatus(digest: ReceivedDigest, update: Json): void {
 }
 
 function digestMessage(digest: ReceivedDigest, message: unknown): void {
-  if (isObject(message) && digest.messages.length <= maxReceivedMessages && summarizable(message)) digest.messages.push(message);
-}
-
-/** What summarizeMessage accepts: only those count towards the kept messages. */
-function summarizable(message: Json): boolean {
-  return Array.isArray(message['parts']) || Array.isArray(message['content']) || message['messageId'] !== undefined;
+  // Only what summarizeMessage can summarise counts towards the kept messages.
+  if (isMessageShaped(message) && digest.messages.length <= maxReceivedMessages) digest.messages.push(message);
 }
 
 /** A digest fed with each stream event's data as it is delivered (see ReceivedDigest). */

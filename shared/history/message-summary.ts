@@ -1,5 +1,5 @@
 import type { MessageSummary, PartSummary } from './history-types';
-import { isObject } from '../a2a/payload';
+import { isMessageShaped, isObject } from '../a2a/payload';
 
 function text(value: unknown): string | undefined {
   return typeof value === 'string' ? value : undefined;
@@ -50,9 +50,8 @@ export function summarizePart(part: unknown): PartSummary {
 }
 
 export function summarizeMessage(message: unknown, direction: MessageSummary['direction']): MessageSummary | undefined {
-  if (!isObject(message)) return undefined;
+  if (!isMessageShaped(message)) return undefined;
   const parts = Array.isArray(message['parts']) ? message['parts'] : Array.isArray(message['content']) ? message['content'] : undefined;
-  if (parts === undefined && message['messageId'] === undefined) return undefined;
   const out: MessageSummary = { direction, parts: (parts ?? []).map(summarizePart) };
   const messageId = text(message['messageId']);
   if (messageId !== undefined) out.messageId = messageId;

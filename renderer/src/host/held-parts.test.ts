@@ -15,6 +15,8 @@ describe('held parts of large answers', () => {
       state: 'completed',
     });
     expect(payloadFacts('value', [1, 2])).toEqual({});
+    // Only a string id with a status object makes a task (shared/a2a/payload.ts isTaskShaped): this one is an update.
+    expect(payloadFacts('value', { id: 'x', status: 'working', taskId: 't' })).toEqual({ taskId: 't' });
     expect(payloadKey({ kind: 'result' })).toBe('value');
     expect(payloadKey({ kind: 'stream' })).toBeUndefined();
   });

@@ -8,7 +8,7 @@
  * A value with such parts says so in `held`. The IPC and fake hosts never set it, so the
  * functions below behave the same over every host; features read held parts only through them.
  */
-import { isObject } from '../../../shared/a2a/payload';
+import { isObject, isTaskShaped, payloadIds, unwrapSendResponse } from '../../../shared/a2a/payload';
 
 export interface PayloadFacts {
   taskId?: string;
@@ -55,14 +55,14 @@ const str = (v: unknown): string | undefined => (typeof v === 'string' && v ? v 
 
 /** Reads ids and state from a message/task/result payload of either dialect (1.0 wraps, 0.3 does not). */
 export function payloadFacts(key: PayloadKey, payload: unknown): PayloadFacts {
-  let value = payload;
-  if (isObject(value) && (key === 'message' || key === 'task') && isObject(value[key]) && !('parts' in value) && !('status' in value)) value = value[key];
+  const value = key === 'message' || key === 'task' ? unwrapSendResponse(payload, key) : payload;
   if (!isObject(value)) return {};
-  const isTask = key === 'task' || value['kind'] === 'task' || ('status' in value && 'id' in value);
+  const isTask = key === 'task' || value['kind'] === 'task' || isTaskShaped(value);
   const status = isObject(value['status']) ? value['status'] : {};
   const facts: PayloadFacts = {};
-  const taskId = isTask ? str(value['id']) : str(value['taskId']);
-  const contextId = str(value['contextId']);
+  const ids = payloadIds(isTask ? 'task' : 'message', value);
+  const taskId = str(ids.taskId);
+  const contextId = str(ids.contextId);
   const state = str(status['state']);
   if (taskId) facts.taskId = taskId;
   if (contextId) facts.contextId = contextId;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readPart } from '../../../../shared/a2a/payload';
-import { isTerminalState, taskStateLabel, serverIds, toMessageView, toTaskView, unwrapSendResult } from './a2a-objects';
+import { isTerminalState, taskStateLabel, serverIds, toMessageView, toTaskView, unwrapSendResponse } from './a2a-objects';
 
 describe('A2A object views', () => {
   it('reads parts of both dialects', () => {
@@ -19,9 +19,9 @@ describe('A2A object views', () => {
   });
 
   it('unwraps the 1.0 SendMessageResponse but not a bare 0.3 object', () => {
-    expect(unwrapSendResult({ message: { messageId: 'm', parts: [] } }, 'message')).toEqual({ messageId: 'm', parts: [] });
+    expect(unwrapSendResponse({ message: { messageId: 'm', parts: [] } }, 'message')).toEqual({ messageId: 'm', parts: [] });
     const bare = { kind: 'message', messageId: 'm', parts: [] };
-    expect(unwrapSendResult(bare, 'message')).toBe(bare);
+    expect(unwrapSendResponse(bare, 'message')).toBe(bare);
   });
 
   it('normalises task states across versions', () => {

@@ -3,7 +3,7 @@
  * TASK_STATE_* enums) and A2A 0.3 JSON-RPC (`kind` discriminators, lowercase states).
  * Everything here tolerates malformed input: a debugger must render whatever arrived.
  */
-import { isObject, readPart, streamObject, type JsonObject, type PartView } from '../../../../shared/a2a/payload';
+import { isObject, payloadIds, readPart, streamObject, type JsonObject, type PartView } from '../../../../shared/a2a/payload';
 
 // States, event kinds and parts are read by the one shared reader; the views below build on it.
 export {
@@ -13,6 +13,7 @@ export {
   isTerminalState,
   taskStateLabel,
   streamObject,
+  unwrapSendResponse,
   type JsonObject,
   type PartView,
   type StreamObjectKind,
@@ -89,18 +90,9 @@ export function toTaskView(value: unknown): TaskView | undefined {
   };
 }
 
-/** SendMessageResponse (1.0) wraps the result as {message}|{task}; 0.3 returns it bare. */
-export function unwrapSendResult(value: unknown, key: 'message' | 'task'): unknown {
-  if (isObject(value) && isObject(value[key]) && !('parts' in value) && !('status' in value)) return value[key];
-  return value;
-}
-
 /** Finds the server's contextId/taskId in any A2A object a response or stream event carried. */
 export function serverIds(value: unknown): { contextId?: string; taskId?: string } {
   const v = streamObject(value);
-  if (!isObject(v.object)) return {};
-  const o = v.object;
-  const taskId = v.kind === 'task' ? str(o['id']) : str(o['taskId']);
-  const contextId = str(o['contextId']);
+  const { taskId, contextId } = payloadIds(v.kind, v.object);
   return { ...(contextId ? { contextId } : {}), ...(taskId ? { taskId } : {}) };
 }

@@ -2,7 +2,7 @@ import type { ExchangeRecord } from '../../../../shared/a2a/exchange';
 import { heldPayloadFacts, type Delivered } from '../../host';
 import { useT, type Translate } from '../../i18n/i18n';
 import { formatBytes, formatMs } from '../../ui/format';
-import { taskStateLabel, toTaskView, unwrapSendResult } from './a2a-objects';
+import { taskStateLabel, toTaskView, unwrapSendResponse } from './a2a-objects';
 
 export type BadgeTone = 'ok' | 'task' | 'error' | 'neutral';
 
@@ -14,7 +14,7 @@ export function outcomeBadge(record: Delivered<ExchangeRecord>, t: Translate): {
     case 'task': {
       // A payload still held as text: its state was read before it became text, never parse it here.
       const held = heldPayloadFacts(record)?.state;
-      const state = taskStateLabel(outcome.state ?? held ?? toTaskView(unwrapSendResult(outcome.task, 'task'))?.state) ?? 'unspecified';
+      const state = taskStateLabel(outcome.state ?? held ?? toTaskView(unwrapSendResponse(outcome.task, 'task'))?.state) ?? 'unspecified';
       return { label: t('outcome.task', { state }), tone: 'task' };
     }
     case 'result':

@@ -2,7 +2,7 @@ import { explainError } from '../../../../shared/a2a/a2a-errors';
 import type { Outcome } from '../../../../shared/a2a/exchange';
 import { useT } from '../../i18n/i18n';
 import { JsonTree } from '../../ui/json-tree';
-import { toMessageView, toTaskView, unwrapSendResult } from './a2a-objects';
+import { toMessageView, toTaskView, unwrapSendResponse } from './a2a-objects';
 import { MessageCard } from './part-view';
 import { TaskCard } from './task-card';
 
@@ -26,11 +26,11 @@ export function PrettyView({ outcome }: { outcome: Outcome }) {
   const t = useT();
   switch (outcome.kind) {
     case 'message': {
-      const view = toMessageView(unwrapSendResult(outcome.message, 'message'));
+      const view = toMessageView(unwrapSendResponse(outcome.message, 'message'));
       return view ? <MessageCard message={view} /> : <JsonTree value={outcome.message} label={t('outcome.message')} />;
     }
     case 'task': {
-      const view = toTaskView(unwrapSendResult(outcome.task, 'task'));
+      const view = toTaskView(unwrapSendResponse(outcome.task, 'task'));
       return view ? <TaskCard task={view} /> : <JsonTree value={outcome.task} label={t('task.label')} />;
     }
     case 'result':

@@ -1,7 +1,7 @@
 import type { ExchangeRecord } from '../../../../shared/a2a/exchange';
 import { heldPayloadFacts, type Delivered } from '../../host';
 import { peekTimeline } from '../stream';
-import { isTerminalState, taskStateLabel, serverIds, toMessageView, toTaskView, unwrapSendResult } from './a2a-objects';
+import { isTerminalState, taskStateLabel, serverIds, toMessageView, toTaskView, unwrapSendResponse } from './a2a-objects';
 import type { Run } from './runs-store';
 
 export interface RunFacts {
@@ -28,7 +28,7 @@ function fromRecord(record: Delivered<ExchangeRecord>): RunFacts {
     return { ...ids, ...(state ? { state } : {}), terminal: isTerminalState(state), ...(ids.taskId || ids.contextId ? { continueFrom: stub } : {}) };
   }
   if (outcome.kind === 'task') {
-    const task = unwrapSendResult(outcome.task, 'task');
+    const task = unwrapSendResponse(outcome.task, 'task');
     const view = toTaskView(task);
     const state = taskStateLabel(outcome.state ?? view?.state);
     return {
@@ -40,7 +40,7 @@ function fromRecord(record: Delivered<ExchangeRecord>): RunFacts {
     };
   }
   if (outcome.kind === 'message') {
-    const message = unwrapSendResult(outcome.message, 'message');
+    const message = unwrapSendResponse(outcome.message, 'message');
     const view = toMessageView(message);
     return {
       ...(view?.taskId ? { taskId: view.taskId } : {}),

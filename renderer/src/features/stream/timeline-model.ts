@@ -1,5 +1,5 @@
 import type { RecordedStreamEvent } from '../../../../shared/a2a/exchange';
-import { isObject, kindFromObjectKind, streamObject, taskStateLabel, type PartView, type StreamObjectKind } from '../../../../shared/a2a/payload';
+import { isObject, kindFromObjectKind, payloadIds, streamObject, taskStateLabel, type PartView, type StreamObjectKind } from '../../../../shared/a2a/payload';
 import { type ArtifactView, toArtifactView, toMessageView } from '../response';
 
 export interface TimelineRow {
@@ -71,12 +71,12 @@ function noteState(timeline: Timeline, state: string | undefined, event: Recorde
 }
 
 function noteIds(timeline: Timeline, object: Record<string, unknown>, kind: StreamObjectKind, payload: unknown): void {
-  const taskId = kind === 'task' ? object['id'] : object['taskId'];
-  if (typeof taskId === 'string' && taskId) {
+  const { taskId, contextId } = payloadIds(kind, object);
+  if (taskId) {
     timeline.taskId = taskId;
     timeline.lastIdsPayload = payload;
   }
-  if (typeof object['contextId'] === 'string' && object['contextId']) timeline.contextId = object['contextId'];
+  if (contextId) timeline.contextId = contextId;
 }
 
 // A2A §4 TaskArtifactUpdateEvent: `append` adds parts to the artifact with the same id,
