@@ -6,9 +6,10 @@
  * or a login. Secrets are references to fill in, never values.
  */
 import { normaliseScopes, type AuthConfig, type OAuth2Auth, type OAuth2Endpoints, type OAuth2Flow } from '../a2a/auth';
-import { isJsonObject, readField } from './card-schema';
+import { readField } from './card-schema';
 import { summarizeCard } from './card-summary';
 import type { CardSecurityRequirementSummary, CardVersion, JsonObject } from './card-types';
+import { isObject } from '../a2a/payload';
 
 /** What the person still has to give for a choice. */
 export type CardAuthAsk = 'clientId' | 'clientSecret' | 'token' | 'apiKey' | 'username' | 'password';
@@ -57,11 +58,11 @@ function absolute(url: string | undefined, base: string | undefined): string | u
 
 /** The scheme's body: 1.0 wraps it in a oneof member, 0.3 tags it with `type`. */
 function schemeBody(scheme: unknown, version: CardVersion): JsonObject {
-  if (!isJsonObject(scheme)) return {};
+  if (!isObject(scheme)) return {};
   if (version === '0.3') return scheme;
   for (const member of ['apiKeySecurityScheme', 'httpAuthSecurityScheme', 'oauth2SecurityScheme', 'openIdConnectSecurityScheme', 'mtlsSecurityScheme']) {
     const body = field(scheme, member);
-    if (isJsonObject(body)) return body;
+    if (isObject(body)) return body;
   }
   return {};
 }
@@ -81,8 +82,8 @@ function oauth2Choices(name: string, body: JsonObject, scopes: string[], base: s
   const metadataUrl = absolute(text(field(body, 'oauth2MetadataUrl')), base);
   const choices: CardAuthChoice[] = [];
   for (const { key, flow } of flowOrder) {
-    const spec = isJsonObject(flows) ? field(flows, key) : undefined;
-    if (!isJsonObject(spec)) continue;
+    const spec = isObject(flows) ? field(flows, key) : undefined;
+    if (!isObject(spec)) continue;
     const tokenUrl = absolute(text(field(spec, 'tokenUrl')), base);
     const authorizationUrl = absolute(text(field(spec, 'authorizationUrl')), base);
     const deviceAuthorizationUrl = absolute(text(field(spec, 'deviceAuthorizationUrl')), base);
@@ -114,7 +115,7 @@ function oauth2Choices(name: string, body: JsonObject, scopes: string[], base: s
     choices.push({ scheme: name, flow, auth, asks: confidential ? ['clientId', 'clientSecret'] : ['clientId'], scopes });
   }
   if (choices.length) return { choices };
-  const named = isJsonObject(flows) ? Object.keys(flows) : [];
+  const named = isObject(flows) ? Object.keys(flows) : [];
   return {
     choices,
     unusable: named.length
@@ -132,11 +133,11 @@ export function cardAuthChoices(
   const summary = summarizeCard(card, version);
   const skill = options.skillId === undefined ? undefined : summary.skills.find((s) => s.id === options.skillId);
   const requirements = skill && skill.securityRequirements.length ? skill.securityRequirements : summary.securityRequirements;
-  const rawSchemes = isJsonObject(card) ? field(card, 'securitySchemes') : undefined;
+  const rawSchemes = isObject(card) ? field(card, 'securitySchemes') : undefined;
   const choices: CardAuthChoice[] = [];
   const unusable: CardAuthUnusable[] = [];
   for (const s of summary.securitySchemes) {
-    const raw = isJsonObject(rawSchemes) && Object.hasOwn(rawSchemes, s.name) ? rawSchemes[s.name] : undefined;
+    const raw = isObject(rawSchemes) && Object.hasOwn(rawSchemes, s.name) ? rawSchemes[s.name] : undefined;
     const body = schemeBody(raw, version);
     const scopes = scopesFor(s.name, requirements);
     switch (s.type) {

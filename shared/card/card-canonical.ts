@@ -1,7 +1,8 @@
 import { ownValue, setOwn } from '../a2a/safe-object';
-import { cardSchemaV1, isJsonObject, readField, type FieldShape, type Schema } from './card-schema';
+import { cardSchemaV1, readField, type FieldShape, type Schema } from './card-schema';
 import type { CardVersion, JsonObject } from './card-types';
 import { formatPath, type PathSegment } from './json-path';
+import { isObject } from '../a2a/payload';
 
 /**
  * The three byte forms a card signature can have been computed over:
@@ -30,7 +31,7 @@ export function canonicalCardObject(card: JsonObject): JsonObject {
 /** The official SDKs' canonical object: spec ProtoJSON, then every empty value stripped. */
 export function sdkStyleCardObject(card: JsonObject): JsonObject {
   const stripped = stripEmpty(canonicalCardObject(card));
-  return isJsonObject(stripped) ? stripped : {};
+  return isObject(stripped) ? stripped : {};
 }
 
 export function wholeCardObject(card: JsonObject): JsonObject {
@@ -48,7 +49,7 @@ export function canonicalCandidates(card: JsonObject, version: CardVersion): { p
     const stripped = stripEmpty(whole);
     return {
       primary: { form: 'whole-card', value: whole },
-      alternatives: [{ form: 'sdk-strip-empty', value: isJsonObject(stripped) ? stripped : {} }],
+      alternatives: [{ form: 'sdk-strip-empty', value: isObject(stripped) ? stripped : {} }],
     };
   }
   return {
@@ -67,7 +68,7 @@ export function stripEmpty(value: unknown): unknown {
     const items = value.map(stripEmpty).filter((item) => item !== undefined);
     return items.length > 0 ? items : undefined;
   }
-  if (isJsonObject(value)) {
+  if (isObject(value)) {
     const out: JsonObject = {};
     for (const [key, item] of Object.entries(value)) {
       const cleaned = stripEmpty(item);
@@ -84,7 +85,7 @@ export function pathsRemovedByStripping(value: unknown, segments: PathSegment[] 
   if (stripEmpty(value) === undefined) return [formatPath(segments)];
   const out: string[] = [];
   if (Array.isArray(value)) value.forEach((item, index) => out.push(...pathsRemovedByStripping(item, [...segments, index])));
-  else if (isJsonObject(value)) for (const [key, item] of Object.entries(value)) out.push(...pathsRemovedByStripping(item, [...segments, key]));
+  else if (isObject(value)) for (const [key, item] of Object.entries(value)) out.push(...pathsRemovedByStripping(item, [...segments, key]));
   return out;
 }
 
@@ -112,11 +113,11 @@ function normalizeValue(schema: Schema, shape: FieldShape, value: unknown): unkn
     case 'struct':
       return value;
     case 'message':
-      return isJsonObject(value) ? normalizeMessage(schema, shape.message, value) : value;
+      return isObject(value) ? normalizeMessage(schema, shape.message, value) : value;
     case 'list':
       return Array.isArray(value) ? value.map((item) => normalizeValue(schema, shape.item, item)) : value;
     case 'map':
-      return isJsonObject(value) ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, normalizeValue(schema, shape.value, v)])) : value;
+      return isObject(value) ? Object.fromEntries(Object.entries(value).map(([k, v]) => [k, normalizeValue(schema, shape.value, v)])) : value;
   }
 }
 
@@ -131,7 +132,7 @@ function isDefaultValue(shape: FieldShape, value: unknown): boolean {
       return false;
     case 'struct':
     case 'map':
-      return isJsonObject(value) && Object.keys(value).length === 0;
+      return isObject(value) && Object.keys(value).length === 0;
     case 'list':
       return Array.isArray(value) && value.length === 0;
   }

@@ -1,5 +1,5 @@
-import { isJsonObject } from './card-schema';
 import { formatPath, type PathSegment } from './json-path';
+import { isObject } from '../a2a/payload';
 
 export interface CardDiffEntry {
   /** Path in the card that has it: the second card for `added`/`changed`, the first for `removed`. */
@@ -22,7 +22,7 @@ export function diffCards(before: unknown, after: unknown): CardDiffEntry[] {
 export function jsonEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;
   if (Array.isArray(a) && Array.isArray(b)) return a.length === b.length && a.every((item, i) => jsonEqual(item, b[i]));
-  if (isJsonObject(a) && isJsonObject(b)) {
+  if (isObject(a) && isObject(b)) {
     const keys = Object.keys(a);
     return keys.length === Object.keys(b).length && keys.every((k) => Object.prototype.hasOwnProperty.call(b, k) && jsonEqual(a[k], b[k]));
   }
@@ -31,7 +31,7 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
 
 function diffValue(a: unknown, b: unknown, path: PathSegment[], out: CardDiffEntry[]): void {
   if (jsonEqual(a, b)) return;
-  if (isJsonObject(a) && isJsonObject(b)) {
+  if (isObject(a) && isObject(b)) {
     for (const key of Object.keys(a)) {
       if (!Object.prototype.hasOwnProperty.call(b, key)) out.push({ path: formatPath([...path, key]), change: 'removed', before: a[key] });
       else diffValue(a[key], b[key], [...path, key], out);
@@ -73,7 +73,7 @@ function diffValue(a: unknown, b: unknown, path: PathSegment[], out: CardDiffEnt
 
 function arrayKey(a: unknown[], b: unknown[]): ((item: unknown) => string) | undefined {
   const all = [...a, ...b];
-  if (all.length === 0 || !all.every(isJsonObject)) return undefined;
+  if (all.length === 0 || !all.every(isObject)) return undefined;
   const objects = all as Array<Record<string, unknown>>;
   const unique = (items: unknown[], key: (item: Record<string, unknown>) => string | undefined): boolean => {
     const keys = (items as Array<Record<string, unknown>>).map(key);

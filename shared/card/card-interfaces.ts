@@ -1,7 +1,8 @@
 import { bindingsFor, isA2aVersion, isBinding, type A2aVersion, type Binding } from '../a2a/versions';
-import { isJsonObject, readField } from './card-schema';
+import { readField } from './card-schema';
 import type { CardInterfaceSummary, CardVersion, JsonObject } from './card-types';
 import { originOf } from './url-parts';
+import { isObject } from '../a2a/payload';
 
 /** `1.0.2` → `1.0`: A2A versions negotiate on Major.Minor only (A2A §3.6). */
 export function majorMinor(version: string): string {
@@ -14,20 +15,20 @@ export function majorMinor(version: string): string {
  * (A2A §8.3.2), or 0.3 `url` + `preferredTransport` followed by `additionalInterfaces`.
  */
 export function listInterfaces(card: unknown, version: CardVersion): CardInterfaceSummary[] {
-  if (!isJsonObject(card)) return [];
+  if (!isObject(card)) return [];
   const raw: Array<{ url: unknown; binding: unknown; protocolVersion: unknown; tenant?: unknown }> = [];
   if (version === '0.3') {
     const cardVersion = typeof card['protocolVersion'] === 'string' ? card['protocolVersion'] : '0.3';
     raw.push({ url: card['url'], binding: card['preferredTransport'] ?? 'JSONRPC', protocolVersion: cardVersion });
     const additional = card['additionalInterfaces'];
     if (Array.isArray(additional)) {
-      for (const entry of additional) if (isJsonObject(entry)) raw.push({ url: entry['url'], binding: entry['transport'], protocolVersion: cardVersion });
+      for (const entry of additional) if (isObject(entry)) raw.push({ url: entry['url'], binding: entry['transport'], protocolVersion: cardVersion });
     }
   }
   const supported = readField(card, 'supportedInterfaces')?.value;
   if (Array.isArray(supported)) {
     for (const entry of supported) {
-      if (!isJsonObject(entry)) continue;
+      if (!isObject(entry)) continue;
       raw.push({
         url: readField(entry, 'url')?.value,
         binding: readField(entry, 'protocolBinding')?.value,

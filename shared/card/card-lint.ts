@@ -1,11 +1,12 @@
 import { bindings } from '../a2a/versions';
-import { isJsonObject, readField } from './card-schema';
+import { readField } from './card-schema';
 import { majorMinor } from './card-interfaces';
 import type { CardFinding, CardSummary, CardVersion, JsonObject } from './card-types';
 import { algorithmRefusal, isAllowedCardAlgorithm } from './jws-algorithms';
 import { decodeProtectedHeader } from './jws-header';
 import { formatPath, type PathSegment } from './json-path';
 import { isLoopbackHost, parseHostPort, parseUrlParts } from './url-parts';
+import { isObject } from '../a2a/payload';
 
 /**
  * Rules beyond the schema: things that are well-formed but will hurt a client (streaming with no
@@ -14,7 +15,7 @@ import { isLoopbackHost, parseHostPort, parseUrlParts } from './url-parts';
  */
 export function lintCard(card: unknown, version: CardVersion, summary: CardSummary): CardFinding[] {
   const findings: CardFinding[] = [];
-  if (!isJsonObject(card)) return findings;
+  if (!isObject(card)) return findings;
   const push = (severity: CardFinding['severity'], path: PathSegment[], rule: string, message: string): void => {
     findings.push({ severity, path: formatPath(path), rule, message });
   };
@@ -163,7 +164,7 @@ function prototypeNamedKeys(value: unknown, path: PathSegment[], out: PathSegmen
   while (stack.length > 0 && out.length < 20) {
     const [node, at] = stack.pop() as [unknown, PathSegment[]];
     if (Array.isArray(node)) node.forEach((item, index) => stack.push([item, [...at, index]]));
-    else if (isJsonObject(node)) {
+    else if (isObject(node)) {
       for (const [key, item] of Object.entries(node)) {
         if (inheritedNames.has(key) && out.length < 20) out.push([...at, key]);
         stack.push([item, [...at, key]]);
@@ -179,7 +180,7 @@ function findInternalOneof(value: unknown, path: PathSegment[]): PathSegment[] |
       const found = findInternalOneof(item, [...path, index]);
       if (found) return found;
     }
-  } else if (isJsonObject(value)) {
+  } else if (isObject(value)) {
     if (typeof value['$case'] === 'string') return path;
     for (const [key, item] of Object.entries(value)) {
       const found = findInternalOneof(item, [...path, key]);
@@ -191,7 +192,7 @@ function findInternalOneof(value: unknown, path: PathSegment[]): PathSegment[] |
 
 function lintSignatures(signatures: unknown[], push: (severity: CardFinding['severity'], path: PathSegment[], rule: string, message: string) => void): void {
   signatures.forEach((entry, index) => {
-    if (!isJsonObject(entry)) return;
+    if (!isObject(entry)) return;
     const decoded = decodeProtectedHeader(entry['protected']);
     if (!decoded.ok) {
       push('error', ['signatures', index, 'protected'], 'signature-header', `${decoded.error} This signature can never verify.`);

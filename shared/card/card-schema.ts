@@ -248,10 +248,6 @@ export function protoFieldName(jsonName: string): string {
   return jsonName.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`);
 }
 
-export function isJsonObject(value: unknown): value is { [key: string]: unknown } {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** Reads a v1.0 field by JSON name, falling back to its proto name; undefined when absent or null. */
 export function readField(source: { [key: string]: unknown }, jsonName: string): { key: string; value: unknown } | undefined {
   if (Object.prototype.hasOwnProperty.call(source, jsonName) && source[jsonName] !== null && source[jsonName] !== undefined) {

@@ -1,4 +1,4 @@
-import { isJsonObject, readField } from './card-schema';
+import { readField } from './card-schema';
 import { listInterfaces } from './card-interfaces';
 import type {
   CardSecurityRequirementSummary,
@@ -10,6 +10,7 @@ import type {
   JsonObject,
 } from './card-types';
 import { decodeProtectedHeader } from './jws-header';
+import { isObject } from '../a2a/payload';
 
 const str = (value: unknown): string => (typeof value === 'string' ? value : '');
 const optStr = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
@@ -19,8 +20,8 @@ const field = (source: JsonObject, name: string): unknown => readField(source, n
 
 /** What the card view shows, tolerant of any malformed input (validation reports the problems). */
 export function summarizeCard(card: unknown, version: CardVersion, customFields: string[] = []): CardSummary {
-  const c: JsonObject = isJsonObject(card) ? card : {};
-  const caps: JsonObject = isJsonObject(field(c, 'capabilities')) ? (field(c, 'capabilities') as JsonObject) : {};
+  const c: JsonObject = isObject(card) ? card : {};
+  const caps: JsonObject = isObject(field(c, 'capabilities')) ? (field(c, 'capabilities') as JsonObject) : {};
   const provider = field(c, 'provider');
   const summary: CardSummary = {
     version,
@@ -28,7 +29,7 @@ export function summarizeCard(card: unknown, version: CardVersion, customFields:
     description: str(c['description']),
     agentVersion: str(c['version']),
     capabilities: {
-      extensions: (Array.isArray(caps['extensions']) ? caps['extensions'] : []).filter(isJsonObject).map((ext) => {
+      extensions: (Array.isArray(caps['extensions']) ? caps['extensions'] : []).filter(isObject).map((ext) => {
         const out: { uri: string; description?: string; required: boolean } = { uri: str(ext['uri']), required: ext['required'] === true };
         const description = optStr(ext['description']);
         if (description) out.description = description;
@@ -50,7 +51,7 @@ export function summarizeCard(card: unknown, version: CardVersion, customFields:
   if (push !== undefined) summary.capabilities.pushNotifications = push;
   const extended = version === '1.0' ? optBool(field(caps, 'extendedAgentCard')) : optBool(c['supportsAuthenticatedExtendedCard']);
   if (extended !== undefined) summary.capabilities.extendedAgentCard = extended;
-  if (isJsonObject(provider)) summary.provider = { organization: str(provider['organization']), url: str(provider['url']) };
+  if (isObject(provider)) summary.provider = { organization: str(provider['organization']), url: str(provider['url']) };
   const documentationUrl = optStr(field(c, 'documentationUrl'));
   if (documentationUrl) summary.documentationUrl = documentationUrl;
   const iconUrl = optStr(field(c, 'iconUrl'));
@@ -59,7 +60,7 @@ export function summarizeCard(card: unknown, version: CardVersion, customFields:
   const skills = field(c, 'skills');
   if (Array.isArray(skills)) {
     summary.skills = skills.map((skill, index): CardSkillSummary => {
-      const s: JsonObject = isJsonObject(skill) ? skill : {};
+      const s: JsonObject = isObject(skill) ? skill : {};
       return {
         index,
         id: str(s['id']),
@@ -74,7 +75,7 @@ export function summarizeCard(card: unknown, version: CardVersion, customFields:
     });
   }
   const schemes = field(c, 'securitySchemes');
-  if (isJsonObject(schemes)) {
+  if (isObject(schemes)) {
     summary.securitySchemes = Object.entries(schemes).map(([name, scheme]) => summarizeScheme(name, scheme, version));
   }
   summary.securityRequirements = summarizeRequirements(version === '1.0' ? field(c, 'securityRequirements') : c['security'], version);
@@ -84,12 +85,12 @@ export function summarizeCard(card: unknown, version: CardVersion, customFields:
 /** 1.0: `[{schemes: {name: {list: [scopes]}}}]`; 0.3: `[{name: [scopes]}]` (OpenAPI style). */
 export function summarizeRequirements(value: unknown, version: CardVersion): CardSecurityRequirementSummary[] {
   if (!Array.isArray(value)) return [];
-  return value.filter(isJsonObject).map((entry) => {
+  return value.filter(isObject).map((entry) => {
     const map = version === '1.0' ? entry['schemes'] : entry;
-    const schemes = isJsonObject(map)
+    const schemes = isObject(map)
       ? Object.entries(map).map(([name, scopes]) => ({
           name,
-          scopes: version === '1.0' ? strings(isJsonObject(scopes) ? scopes['list'] : undefined) : strings(scopes),
+          scopes: version === '1.0' ? strings(isObject(scopes) ? scopes['list'] : undefined) : strings(scopes),
         }))
       : [];
     return { schemes };
@@ -97,7 +98,7 @@ export function summarizeRequirements(value: unknown, version: CardVersion): Car
 }
 
 function summarizeScheme(name: string, scheme: unknown, version: CardVersion): CardSecuritySchemeSummary {
-  const s: JsonObject = isJsonObject(scheme) ? scheme : {};
+  const s: JsonObject = isObject(scheme) ? scheme : {};
   let type: CardSecuritySchemeSummary['type'] = 'unknown';
   let body: JsonObject = s;
   if (version === '1.0') {
@@ -110,7 +111,7 @@ function summarizeScheme(name: string, scheme: unknown, version: CardVersion): C
     ];
     for (const [member, kind] of members) {
       const value = field(s, member);
-      if (isJsonObject(value)) {
+      if (isObject(value)) {
         type = kind;
         body = value;
         break;
@@ -140,7 +141,7 @@ function summarizeScheme(name: string, scheme: unknown, version: CardVersion): C
     }
     case 'oauth2': {
       const flows = field(body, 'flows');
-      out.flows = isJsonObject(flows) ? Object.keys(flows) : [];
+      out.flows = isObject(flows) ? Object.keys(flows) : [];
       const url = optStr(field(body, 'oauth2MetadataUrl'));
       if (url) out.url = url;
       out.label = `OAuth 2 (${out.flows.join(', ') || 'no flows'})`;
@@ -166,7 +167,7 @@ function summarizeSignatures(value: unknown): CardSignatureSummary[] {
   if (!Array.isArray(value)) return [];
   return value.map((entry, index): CardSignatureSummary => {
     const out: CardSignatureSummary = { index };
-    const decoded = decodeProtectedHeader(isJsonObject(entry) ? entry['protected'] : undefined);
+    const decoded = decodeProtectedHeader(isObject(entry) ? entry['protected'] : undefined);
     if (!decoded.ok) {
       out.headerError = decoded.error;
       return out;

@@ -1,8 +1,9 @@
 import { ownValue } from '../a2a/safe-object';
-import { cardSchemaV03, cardSchemaV1, isJsonObject, protoFieldName, type FieldShape, type FieldSpec, type Schema } from './card-schema';
+import { cardSchemaV03, cardSchemaV1, protoFieldName, type FieldShape, type FieldSpec, type Schema } from './card-schema';
 import type { CardFinding, CardVersion, FindingSeverity, JsonObject } from './card-types';
 import { formatPath, type PathSegment } from './json-path';
 import { parseHostPort, parseUrlParts } from './url-parts';
+import { isObject } from '../a2a/payload';
 
 /**
  * Checks a card against its version's schema: required fields, JSON types, enum values, URL and
@@ -11,7 +12,7 @@ import { parseHostPort, parseUrlParts } from './url-parts';
  */
 export function validateCard(card: unknown, version: CardVersion): CardFinding[] {
   const findings: CardFinding[] = [];
-  if (!isJsonObject(card)) {
+  if (!isObject(card)) {
     findings.push({ severity: 'error', path: '$', rule: 'type', message: 'An Agent Card is a JSON object.' });
     return findings;
   }
@@ -143,10 +144,10 @@ function checkValue(
       if (typeof value !== 'boolean') add(findings, 'error', path, 'type', `\`${name}\` must be true or false, not ${describe(value)}.`);
       return;
     case 'struct':
-      if (!isJsonObject(value)) add(findings, 'error', path, 'type', `\`${name}\` must be a JSON object, not ${describe(value)}.`);
+      if (!isObject(value)) add(findings, 'error', path, 'type', `\`${name}\` must be a JSON object, not ${describe(value)}.`);
       return;
     case 'message':
-      if (!isJsonObject(value)) {
+      if (!isObject(value)) {
         add(findings, 'error', path, 'type', `\`${name}\` must be an object, not ${describe(value)}.`);
         return;
       }
@@ -163,7 +164,7 @@ function checkValue(
       });
       return;
     case 'map':
-      if (!isJsonObject(value)) {
+      if (!isObject(value)) {
         add(findings, 'error', path, 'type', `\`${name}\` must be an object (a map), not ${describe(value)}.`);
         return;
       }

@@ -1,5 +1,5 @@
-import { isJsonObject } from './card-schema';
 import type { CardVersion } from './card-types';
+import { isObject } from '../a2a/payload';
 
 export interface VersionDetection {
   version: CardVersion;
@@ -17,7 +17,7 @@ const v03Markers = ['url', 'preferredTransport', 'additionalInterfaces', 'suppor
  * because the official SDK serves 0.3 callers a 0.3 card that also carries `supportedInterfaces`.
  */
 export function detectCardVersion(card: unknown): VersionDetection {
-  if (!isJsonObject(card)) return { version: '1.0', reason: 'Not a JSON object; checked against the 1.0 schema.', hybrid: false };
+  if (!isObject(card)) return { version: '1.0', reason: 'Not a JSON object; checked against the 1.0 schema.', hybrid: false };
   const interfaces = card['supportedInterfaces'] ?? card['supported_interfaces'];
   const hasInterfaces = Array.isArray(interfaces) && interfaces.length > 0;
   const marker = v03Markers.find((key) => card[key] !== undefined && card[key] !== null);
@@ -37,7 +37,7 @@ export function detectCardVersion(card: unknown): VersionDetection {
 
 /** A loose "is this a card at all" test, so a random JSON document is reported as not-a-card. */
 export function looksLikeCard(value: unknown): boolean {
-  if (!isJsonObject(value)) return false;
+  if (!isObject(value)) return false;
   const markers = ['name', 'supportedInterfaces', 'supported_interfaces', 'url', 'skills', 'capabilities', 'protocolVersion'];
   return markers.filter((key) => value[key] !== undefined).length >= 2;
 }

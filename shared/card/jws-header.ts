@@ -1,5 +1,5 @@
-import { isJsonObject } from './card-schema';
 import type { JsonObject } from './card-types';
+import { isObject } from '../a2a/payload';
 
 const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
 
@@ -59,6 +59,6 @@ export function decodeProtectedHeader(value: unknown): DecodedHeader {
   } catch {
     return { ok: false, error: 'The protected header does not decode to JSON.' };
   }
-  if (!isJsonObject(parsed)) return { ok: false, error: 'The protected header decodes to JSON that is not an object.' };
+  if (!isObject(parsed)) return { ok: false, error: 'The protected header decodes to JSON that is not an object.' };
   return { ok: true, header: parsed };
 }

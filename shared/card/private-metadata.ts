@@ -1,10 +1,10 @@
 import { setOwn } from '../a2a/safe-object';
 import { canonicalCandidates } from './card-canonical';
 import { diffCards, jsonEqual } from './card-diff';
-import { isJsonObject } from './card-schema';
 import type { JsonObject } from './card-types';
 import { detectCardVersion } from './card-version';
 import { formatPath, parsePath, type PathSegment } from './json-path';
+import { isObject } from '../a2a/payload';
 
 export interface StripPrivateInput {
   card: unknown;
@@ -34,7 +34,7 @@ const DROP = Symbol('drop');
 
 /** "Remove private metadata" before saving or sharing a card. Pure: the input is never modified. */
 export function stripPrivateMetadata(input: StripPrivateInput): StripPrivateResult {
-  const original: JsonObject = isJsonObject(input.card) ? input.card : {};
+  const original: JsonObject = isObject(input.card) ? input.card : {};
   const card = structuredCloneJson(original) as JsonObject;
   const removed: RemovedItem[] = [];
   const unmatchedPaths: string[] = [];
@@ -66,7 +66,7 @@ export function stripPrivateMetadata(input: StripPrivateInput): StripPrivateResu
 
 function markMetadata(value: unknown, path: PathSegment[], removed: RemovedItem[]): void {
   if (Array.isArray(value)) value.forEach((item, i) => markMetadata(item, [...path, i], removed));
-  else if (isJsonObject(value)) {
+  else if (isObject(value)) {
     for (const [key, item] of Object.entries(value)) {
       if (key === 'metadata' && item !== DROP) {
         setOwn(value, key, DROP);
@@ -88,7 +88,7 @@ function setAt(root: unknown, segments: PathSegment[], value: unknown): boolean 
     node[last] = value;
     return true;
   }
-  if (isJsonObject(node) && typeof last === 'string' && Object.hasOwn(node, last)) {
+  if (isObject(node) && typeof last === 'string' && Object.hasOwn(node, last)) {
     setOwn(node, last, value);
     return true;
   }
@@ -97,13 +97,13 @@ function setAt(root: unknown, segments: PathSegment[], value: unknown): boolean 
 
 function child(node: unknown, segment: PathSegment): unknown {
   if (Array.isArray(node) && typeof segment === 'number') return node[segment];
-  if (isJsonObject(node) && typeof segment === 'string' && Object.prototype.hasOwnProperty.call(node, segment)) return node[segment];
+  if (isObject(node) && typeof segment === 'string' && Object.prototype.hasOwnProperty.call(node, segment)) return node[segment];
   return undefined;
 }
 
 function sweep(value: unknown): unknown {
   if (Array.isArray(value)) return value.filter((item) => item !== DROP).map(sweep);
-  if (isJsonObject(value)) {
+  if (isObject(value)) {
     const out: JsonObject = {};
     for (const [key, item] of Object.entries(value)) if (item !== DROP) setOwn(out, key, sweep(item));
     return out;
@@ -113,6 +113,6 @@ function sweep(value: unknown): unknown {
 
 function structuredCloneJson(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(structuredCloneJson);
-  if (isJsonObject(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, structuredCloneJson(v)]));
+  if (isObject(value)) return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, structuredCloneJson(v)]));
   return value;
 }

@@ -1,3 +1,4 @@
+import { isObject } from '../a2a/payload';
 /**
  * OpenAPI parameter serialisation (OAS 3.2 §4.12.2 "Style Values" / "Style Examples"; the same
  * rules as 3.0 and 3.1): path `simple`/`label`/`matrix`, query `form`/`spaceDelimited`/
@@ -61,10 +62,6 @@ function prim(value: string | number | boolean | null): string {
   return value === null ? '' : String(value);
 }
 
-function isRecord(value: ParamValue): value is Readonly<Record<string, string | number | boolean | null>> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /**
  * Serialises one parameter value. Query parameters come back as encoded `name=value` pieces; the
  * others as text (path text is encoded; header and cookie text are not, as HTTP carries them raw).
@@ -78,7 +75,7 @@ export function serializeParam(spec: ParamSpec, value: ParamValue): StyleResult 
     spec.in === 'header' || spec.in === 'cookie' ? (s: string) => s : (s: string) => percentEncode(s, spec.in === 'query' && spec.allowReserved === true);
   const name = spec.in === 'header' || spec.in === 'cookie' ? spec.name : percentEncode(spec.name);
   const items: string[] | undefined = Array.isArray(value) ? (value as ReadonlyArray<string | number | boolean | null>).map((v) => enc(prim(v))) : undefined;
-  const entries: Array<[string, string]> | undefined = isRecord(value) ? Object.entries(value).map(([k, v]) => [enc(k), enc(prim(v))]) : undefined;
+  const entries: Array<[string, string]> | undefined = isObject(value) ? Object.entries(value).map(([k, v]) => [enc(k), enc(prim(v))]) : undefined;
   const single = items === undefined && entries === undefined ? enc(prim(value as string | number | boolean | null)) : undefined;
 
   switch (style) {

@@ -6,13 +6,14 @@
 import type { BuiltOperation } from './operation-build';
 import { listOperations } from './operation-list';
 import type { SpecEdit } from './spec-edits';
-import { isPlainObject, ownValue, setOwn } from './spec-edits';
+import { ownValue, setOwn } from './spec-edits';
+import { isObject } from '../a2a/payload';
 
 type Obj = Record<string, unknown>;
 
 export function pathsOf(model: unknown): Obj {
-  const paths = isPlainObject(model) ? ownValue(model, 'paths') : undefined;
-  return isPlainObject(paths) ? paths : {};
+  const paths = isObject(model) ? ownValue(model, 'paths') : undefined;
+  return isObject(paths) ? paths : {};
 }
 
 /** The verb of the operation a request names: explicit, else the A2A one at the path, else the only one. */
@@ -23,9 +24,9 @@ export function resolveVerb(model: unknown, path: string, httpMethod?: string): 
 }
 
 export function existingSchemaNames(model: unknown): Set<string> {
-  const components = isPlainObject(model) ? ownValue(model, 'components') : undefined;
-  const schemas = isPlainObject(components) ? ownValue(components, 'schemas') : undefined;
-  return new Set(isPlainObject(schemas) ? Object.keys(schemas) : []);
+  const components = isObject(model) ? ownValue(model, 'components') : undefined;
+  const schemas = isObject(components) ? ownValue(components, 'schemas') : undefined;
+  return new Set(isObject(schemas) ? Object.keys(schemas) : []);
 }
 
 /** `next` with the keys `previous` had in their old order first (so an update does not reshuffle). */
@@ -53,16 +54,16 @@ export function mergedFields(existing: Obj | undefined, built: BuiltOperation, d
   const summary = ownValue(existing, 'summary');
   if (draft.summary === undefined && typeof summary === 'string') fields['summary'] = summary;
   const oldXValue = ownValue(existing, 'x-a2a');
-  const oldX: Obj = isPlainObject(oldXValue) ? oldXValue : {};
+  const oldX: Obj = isObject(oldXValue) ? oldXValue : {};
   const x: Obj = { ...(fields['x-a2a'] as Obj) };
   const oldCardUrl = ownValue(oldX, 'agentCardUrl');
   const oldCard = ownValue(oldX, 'agentCard');
   if (draft.agentCardUrl === undefined && typeof oldCardUrl === 'string') x['agentCardUrl'] = oldCardUrl;
-  if (draft.agentCard === undefined && isPlainObject(oldCard)) x['agentCard'] = oldCard;
+  if (draft.agentCard === undefined && isObject(oldCard)) x['agentCard'] = oldCard;
   for (const [k, v] of Object.entries(oldX)) if (k.startsWith('x-') && !Object.hasOwn(x, k)) setOwn(x, k, v);
   fields['x-a2a'] = orderLike(oldX, x);
   const responses = ownValue(existing, 'responses');
-  if (isPlainObject(responses)) {
+  if (isObject(responses)) {
     const merged: Obj = { ...(built.fields.responses as Obj) };
     for (const [code, value] of Object.entries(responses)) if (code !== '200' && code !== 'default') setOwn(merged, code, value);
     fields['responses'] = merged;

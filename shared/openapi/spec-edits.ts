@@ -18,8 +18,6 @@ export type SpecEdit =
 
 type Obj = Record<string, unknown>;
 
-export const isPlainObject = isObject;
-
 /** An own member only: a document key named `constructor` or `toString` is data, never Object.prototype's. */
 export function ownValue(obj: Obj, key: string): unknown {
   return Object.prototype.hasOwnProperty.call(obj, key) ? obj[key] : undefined;

@@ -1,10 +1,10 @@
 import { canonicalCandidates } from '../../../shared/card/card-canonical';
 import { hasDuplicateKeys, inspectCard } from '../../../shared/card/card-inspect';
-import { isJsonObject } from '../../../shared/card/card-schema';
 import { looksLikeCard } from '../../../shared/card/card-version';
 import type { CardInspectResult } from '../../../shared/contract/ops-card';
 import { CoreError } from '../core-error';
 import { canonicalBytes } from './card-jcs';
+import { isObject } from '../../../shared/a2a/payload';
 
 /**
  * The card a request names: its text when given (parsed here, so repeated keys can be reported),
@@ -28,10 +28,10 @@ export function cardInput(request: { card?: unknown; text?: unknown }, source: s
 
 /** Inspection plus the canonical bytes; refuses documents that are not cards at all. */
 export function analyzeCard(card: unknown, source = 'The document', sourceText?: string): CardInspectResult {
-  if (!isJsonObject(card) || !looksLikeCard(card)) {
+  if (!isObject(card) || !looksLikeCard(card)) {
     const what = Array.isArray(card)
       ? 'a JSON array'
-      : isJsonObject(card)
+      : isObject(card)
         ? 'a JSON object without Agent Card fields (name, supportedInterfaces, skills…)'
         : card === null
           ? 'JSON null'

@@ -1,12 +1,12 @@
 import { errors, flattenedVerify, importJWK, type FlattenedJWSInput, type JWSHeaderParameters } from 'jose';
 import { canonicalCandidates, pathsRemovedByStripping, type CanonicalCandidate } from '../../../shared/card/card-canonical';
-import { isJsonObject } from '../../../shared/card/card-schema';
 import { algorithmRefusal, isAllowedCardAlgorithm, type CardAlgorithm } from '../../../shared/card/jws-algorithms';
 import { decodeProtectedHeader } from '../../../shared/card/jws-header';
 import type { CanonicalBytes, CardVerifyResult, SignatureRefusal, SignatureVerdict } from '../../../shared/contract/ops-card';
 import { analyzeCard } from './card-analysis';
 import { canonicalBytes } from './card-jcs';
 import { parsePastedJwks, type PastedKey } from './jwks-parse';
+import { isObject } from '../../../shared/a2a/payload';
 
 export const trustReminder =
   'A valid signature proves the card was signed with one of the keys you pasted and not changed since. It does not prove who runs the agent: trust it only as far as you trust where those keys came from. Powerduck records no trust decision.';
@@ -79,7 +79,7 @@ async function verifyOne(
   const invalid = (reason: SignatureRefusal, message: string, extra: Partial<SignatureVerdict> = {}): SignatureVerdict =>
     verdict({ verdict: 'invalid', reason, message, ...extra });
 
-  if (!isJsonObject(entry) || typeof entry['protected'] !== 'string' || typeof entry['signature'] !== 'string') {
+  if (!isObject(entry) || typeof entry['protected'] !== 'string' || typeof entry['signature'] !== 'string') {
     return invalid(
       'malformed-signature',
       'This entry is not a JWS signature object ({protected, signature, header?}); it cannot be checked. Ask the signer to re-sign the card.',
@@ -91,7 +91,7 @@ async function verifyOne(
   const kid = typeof header['kid'] === 'string' && header['kid'] !== '' ? header['kid'] : undefined;
   const alg = typeof header['alg'] === 'string' && header['alg'] !== '' ? header['alg'] : undefined;
   const ids = { ...(kid ? { kid } : {}), ...(alg ? { alg } : {}) };
-  if (entry['header'] !== undefined && !isJsonObject(entry['header'])) {
+  if (entry['header'] !== undefined && !isObject(entry['header'])) {
     return invalid('malformed-signature', 'The unprotected `header` must be a JSON object; ask the signer to re-sign the card.', ids);
   }
   if (alg !== undefined && !isAllowedCardAlgorithm(alg)) return invalid('alg-not-allowed', algorithmRefusal(alg), ids);
@@ -113,7 +113,7 @@ async function verifyOne(
   }
   const algorithm = alg as CardAlgorithm;
   const signed: Signed = { protected: entry['protected'], signature: entry['signature'] };
-  if (isJsonObject(entry['header'])) signed.header = entry['header'] as JWSHeaderParameters;
+  if (isObject(entry['header'])) signed.header = entry['header'] as JWSHeaderParameters;
 
   let candidates = keys.filter((k) => k.kid === kid);
   const byKid = candidates.length > 0;

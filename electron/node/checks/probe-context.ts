@@ -3,7 +3,7 @@ import type { A2aCall, HeaderEntry } from '../../../shared/a2a/call';
 import type { ExchangeRecord, RecordedStreamEvent } from '../../../shared/a2a/exchange';
 import { newUuid } from '../../../shared/a2a/ids';
 import type { StreamItem, TaskView } from '../../../shared/checks/a2a-objects';
-import { isInterruptedState, isTerminalState } from '../../../shared/a2a/payload';
+import { isInterruptedState, isObject, isTerminalState } from '../../../shared/a2a/payload';
 import { readStreamItem, readTask } from '../../../shared/checks/a2a-objects';
 import type { CapabilityName, CheckInterface, CheckProfile } from '../../../shared/checks/check-types';
 import { field } from '../../../shared/checks/json-read';
@@ -135,7 +135,7 @@ export class ProbeContext {
   withTenant(body: unknown): unknown {
     const tenant = this.target.tenant;
     if (!tenant || this.binding === 'HTTP+JSON' || this.version !== '1.0') return body;
-    return typeof body === 'object' && body !== null && !Array.isArray(body) ? { tenant, ...body } : body;
+    return isObject(body) ? { tenant, ...body } : body;
   }
 
   /** One unary call through the network core. */

@@ -1,3 +1,4 @@
+import { isObject } from '../../../shared/a2a/payload';
 import type { A2aCall } from '../../../shared/a2a/call';
 import type { ExchangeRecord, HeaderList, Outcome } from '../../../shared/a2a/exchange';
 import { findErrorInfo } from '../../../shared/a2a/outcome';
@@ -44,7 +45,7 @@ function classify(request: RawRequest, status: number, text: string): Outcome {
   } catch {
     body = undefined;
   }
-  const obj = typeof body === 'object' && body !== null && !Array.isArray(body) ? (body as Record<string, unknown>) : undefined;
+  const obj = isObject(body) ? body : undefined;
   if (request.binding === 'JSONRPC' && obj && typeof obj['error'] === 'object' && obj['error'] !== null) {
     const error = obj['error'] as Record<string, unknown>;
     const reason = findErrorInfo(error['data'])?.reason;

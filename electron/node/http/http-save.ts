@@ -6,9 +6,8 @@
 import type { SpecWriteResult } from '../../../shared/contract/ops-spec';
 import { CoreError } from '../core-error';
 import { operationIn } from '../../../shared/openapi/spec-edits';
+import { isObject } from '../../../shared/a2a/payload';
 import { writeSpec, type SpecContext } from '../openapi/spec-store';
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 export interface HttpOperationWrite {
   file: string;
@@ -31,8 +30,8 @@ export async function saveHttpOperation(ctx: SpecContext, req: HttpOperationWrit
         `${req.path} already has an A2A ${req.verb} operation; Powerduck will not overwrite it with an HTTP request. Choose another path.`,
       );
     }
-    const components = isRecord(model) && isRecord(model['components']) ? model['components'] : {};
-    const schemes = isRecord(components['securitySchemes']) ? components['securitySchemes'] : {};
+    const components = isObject(model) && isObject(model['components']) ? model['components'] : {};
+    const schemes = isObject(components['securitySchemes']) ? components['securitySchemes'] : {};
     let fields = req.fields;
     if (req.securityScheme && !Object.prototype.hasOwnProperty.call(schemes, req.securityScheme)) {
       fields = fields.filter(([k]) => k !== 'security');
@@ -40,7 +39,7 @@ export async function saveHttpOperation(ctx: SpecContext, req: HttpOperationWrit
     }
     // Responses observed earlier for other statuses stay: the new one only replaces its own code.
     fields = fields.map(([k, v]): [string, unknown] =>
-      k === 'responses' && existing && isRecord(existing['responses']) && isRecord(v) ? [k, { ...existing['responses'], ...v }] : [k, v],
+      k === 'responses' && existing && isObject(existing['responses']) && isObject(v) ? [k, { ...existing['responses'], ...v }] : [k, v],
     );
     return { edits: [{ kind: 'setOperationFields', path: req.path, verb: req.verb, fields }] };
   });

@@ -9,7 +9,7 @@ import type { SpecOperationRef, SpecWriteResult } from '../../../shared/contract
 import { findMcpOperation, rawOperation } from '../../../shared/openapi/operation-list';
 import { orderLike } from '../../../shared/openapi/operation-merge';
 import { resolveLocalRef } from '../../../shared/openapi/schema-resolve';
-import { isPlainObject, operationIn, ownValue, setOwn } from '../../../shared/openapi/spec-edits';
+import { operationIn, ownValue, setOwn } from '../../../shared/openapi/spec-edits';
 import { isCredentialHeader } from '../../../shared/openapi/x-a2a-model';
 import type { McpSubjectKind, XMcp } from '../../../shared/openapi/x-mcp-model';
 import {
@@ -32,6 +32,7 @@ import type { SpecContext } from '../openapi/spec-store';
 import { resolveSpecFile, writeSpec } from '../openapi/spec-store';
 import { loadModel } from '../openapi/spec-workspace';
 import { draftTextProblem } from '../../../shared/openapi/draft-text';
+import { isObject } from '../../../shared/a2a/payload';
 
 type Obj = Record<string, unknown>;
 
@@ -48,21 +49,21 @@ const subjectKinds: readonly McpSubjectKind[] = ['tool', 'resource', 'prompt'];
 
 /** Checks the request's shape before anything is stored or written (it crosses the contract as JSON). */
 function checkRequest(req: McpSaveRequest): { target: McpTarget; method: string; params?: Obj } {
-  const call = isPlainObject(req?.call) ? req.call : undefined;
+  const call = isObject(req?.call) ? req.call : undefined;
   if (!call) throw new CoreError('bad-request', 'Nothing to save: the request has no call.');
   const target = call.target;
-  if (!isPlainObject(target)) throw new CoreError('bad-request', 'An MCP operation needs a target (an endpoint or a stdio command).');
+  if (!isObject(target)) throw new CoreError('bad-request', 'An MCP operation needs a target (an endpoint or a stdio command).');
   if (typeof call.method !== 'string' || call.method.trim() === '' || /[\r\n]/.test(call.method))
     throw new CoreError('bad-request', 'An MCP operation needs its JSON-RPC method (e.g. tools/call).');
-  if (call.params !== undefined && !isPlainObject(call.params)) throw new CoreError('bad-request', 'The params of an MCP call are a JSON object.');
+  if (call.params !== undefined && !isObject(call.params)) throw new CoreError('bad-request', 'The params of an MCP call are a JSON object.');
   if (target.transport === 'stdio') {
     if (typeof target.command !== 'string' || target.command.trim() === '') throw new CoreError('bad-request', 'A stdio MCP server needs a command to run.');
     if (target.args !== undefined && (!Array.isArray(target.args) || target.args.some((a) => typeof a !== 'string')))
       throw new CoreError('bad-request', 'The arguments of a stdio MCP server are a list of strings.');
     for (const entry of target.env ?? []) {
-      if (!isPlainObject(entry) || typeof entry.name !== 'string' || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(entry.name))
+      if (!isObject(entry) || typeof entry.name !== 'string' || !/^[A-Za-z_][A-Za-z0-9_]*$/.test(entry.name))
         throw new CoreError('bad-request', `"${String((entry as { name?: unknown })?.name)}" is not a valid environment variable name.`);
-      if (!isPlainObject(entry.value))
+      if (!isObject(entry.value))
         throw new CoreError('bad-request', `The environment variable ${entry.name} needs a value source (a secret, an environment variable or a value).`);
     }
     // A URL argument with a credential in it would land in the file like an endpoint would.
@@ -77,7 +78,7 @@ function checkRequest(req: McpSaveRequest): { target: McpTarget; method: string;
         'OAuth 2.0 auth cannot be saved to a spec file yet (as for A2A); set the auth to None or a bearer token from a secret to save.',
       );
     for (const h of target.headers ?? []) {
-      if (!isPlainObject(h) || typeof h.name !== 'string' || typeof h.value !== 'string')
+      if (!isObject(h) || typeof h.name !== 'string' || typeof h.value !== 'string')
         throw new CoreError('bad-request', 'Headers are {name, value} pairs of strings.');
       if (isCredentialHeader(h.name, target.auth)) {
         throw new CoreError(
@@ -93,12 +94,12 @@ function checkRequest(req: McpSaveRequest): { target: McpTarget; method: string;
     );
   }
   if (req.subject !== undefined) {
-    if (!isPlainObject(req.subject) || !subjectKinds.includes(req.subject.kind) || typeof req.subject.name !== 'string' || req.subject.name === '') {
+    if (!isObject(req.subject) || !subjectKinds.includes(req.subject.kind) || typeof req.subject.name !== 'string' || req.subject.name === '') {
       throw new CoreError('bad-request', 'subject is {kind: tool | resource | prompt, name}.');
     }
   }
   for (const key of ['inputSchema', 'outputSchema'] as const) {
-    if (req[key] !== undefined && !isPlainObject(req[key])) throw new CoreError('bad-request', `${key} must be a JSON Schema object.`);
+    if (req[key] !== undefined && !isObject(req[key])) throw new CoreError('bad-request', `${key} must be a JSON Schema object.`);
   }
   const method = call.method.trim();
   const params = call.params;
@@ -127,7 +128,7 @@ function isMcpOperation(op: Obj): boolean {
  * empty description keeps the old one too (the editor never removes a user's key).
  */
 function mergedFields(existing: Obj | undefined, x: XMcp, req: McpSaveRequest): Array<[string, unknown]> {
-  const oldX: Obj = existing && isPlainObject(ownValue(existing, 'x-mcp')) ? (ownValue(existing, 'x-mcp') as Obj) : {};
+  const oldX: Obj = existing && isObject(ownValue(existing, 'x-mcp')) ? (ownValue(existing, 'x-mcp') as Obj) : {};
   const old = readXMcp(oldX);
   const sameSubject = old.ok && JSON.stringify(subjectOf(old.value) ?? null) === JSON.stringify(subjectOf(x) ?? null) && old.value.method === x.method;
   const next: Obj = { ...x };
@@ -150,7 +151,7 @@ function mergedFields(existing: Obj | undefined, x: XMcp, req: McpSaveRequest): 
     '200': { description: `MCP ${x.method} result (JSON-RPC 2.0 ${where}); a JSON-RPC error or, for tools, a result with isError: true otherwise.` },
   };
   const oldResponses = existing ? ownValue(existing, 'responses') : undefined;
-  if (isPlainObject(oldResponses)) for (const [code, value] of Object.entries(oldResponses)) if (code !== '200') setOwn(responses, code, value);
+  if (isObject(oldResponses)) for (const [code, value] of Object.entries(oldResponses)) if (code !== '200') setOwn(responses, code, value);
   fields['responses'] = responses;
   return Object.entries(fields);
 }
@@ -227,7 +228,7 @@ function schemaFor(model: unknown, schema: Obj | undefined): Obj | undefined {
   const ref = ownValue(schema, '$ref');
   if (typeof ref !== 'string' || Object.keys(schema).length !== 1) return schema;
   const target = resolveLocalRef(model, ref);
-  return isPlainObject(target) ? target : schema;
+  return isObject(target) ? target : schema;
 }
 
 export async function draftMcpOperation(ctx: SpecContext, ref: SpecOperationRef): Promise<McpOperationDraft> {

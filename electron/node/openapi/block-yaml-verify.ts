@@ -5,10 +5,11 @@
  * are re-read on their own. Any doubt returns false, and the caller re-reads the whole file.
  */
 import { readBlockYaml } from './block-yaml-reader';
-import { deepEqual, isPlainObject } from '../../../shared/openapi/spec-edits';
+import { deepEqual } from '../../../shared/openapi/spec-edits';
 import { indentOf } from './yaml-lines';
 import type { MapOutline, Pair } from './yaml-outline';
 import { childMap, outlineMap } from './yaml-outline';
+import { isObject } from '../../../shared/a2a/payload';
 
 type Obj = Record<string, unknown>;
 const hasOwn = (o: Obj, k: string): boolean => Object.prototype.hasOwnProperty.call(o, k);
@@ -28,7 +29,7 @@ function readEntry(lines: readonly string[], pair: Pair): unknown {
     .map((l) => l.slice(Math.min(pair.col, indentOf(l))))
     .join('\n')}\n`;
   const read = readBlockYaml(text);
-  return read && isPlainObject(read.value) && hasOwn(read.value, pair.key) ? read.value[pair.key] : unreadable;
+  return read && isObject(read.value) && hasOwn(read.value, pair.key) ? read.value[pair.key] : unreadable;
 }
 
 /** Where the check goes one level deeper instead of re-reading an entry whole. */
@@ -56,12 +57,12 @@ function verifyMap(
     const want = expected[pair.key];
     const oldPair = oldPairs.get(pair.key);
     if (oldPair && hasOwn(oldValue, pair.key) && oldValue[pair.key] === want && sameLines(oldLines, oldPair, newLines, pair)) continue;
-    if (descends(trail, pair.key) && isPlainObject(want) && Object.keys(want).length > 0 && pair.inline === 'none') {
+    if (descends(trail, pair.key) && isObject(want) && Object.keys(want).length > 0 && pair.inline === 'none') {
       const newChild = childMap(newLines, pair);
       if (!newChild) return false;
       const oldChild = oldPair ? childMap(oldLines, oldPair) : undefined;
       const before = oldValue[pair.key];
-      if (!verifyMap(oldLines, newLines, oldChild, newChild, isPlainObject(before) ? before : {}, want, [...trail, pair.key])) return false;
+      if (!verifyMap(oldLines, newLines, oldChild, newChild, isObject(before) ? before : {}, want, [...trail, pair.key])) return false;
       continue;
     }
     if (!deepEqual(readEntry(newLines, pair), want)) return false;
@@ -80,7 +81,7 @@ export function verifyBlockEdit(
   expected: unknown,
   split?: { oldLines: readonly string[]; newLines: readonly string[] },
 ): boolean {
-  if (newText.includes('\t') || newText.includes('\r') || !isPlainObject(oldModel) || !isPlainObject(expected)) return false;
+  if (newText.includes('\t') || newText.includes('\r') || !isObject(oldModel) || !isObject(expected)) return false;
   const oldLines = split?.oldLines ?? oldText.split('\n');
   const newLines = split?.newLines ?? newText.split('\n');
   const oldRoot = outlineMap(oldLines, 0, oldLines.length);

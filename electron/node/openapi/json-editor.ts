@@ -10,7 +10,8 @@
  * with a native regex and never parses what it does not touch.
  */
 import type { SpecTextEditor } from '../../../shared/openapi/spec-edits';
-import { deepEqual, isPlainObject, NotEditable } from '../../../shared/openapi/spec-edits';
+import { deepEqual, NotEditable } from '../../../shared/openapi/spec-edits';
+import { isObject } from '../../../shared/a2a/payload';
 
 export interface JsonPair {
   key: string;
@@ -336,7 +337,7 @@ export class JsonSpecEditor implements SpecTextEditor {
 
   private updateMember(pair: JsonPair, previous: unknown, next: unknown): void {
     if (deepEqual(previous, next)) return;
-    if (isPlainObject(previous) && isPlainObject(next) && Object.keys(next).length > 0) {
+    if (isObject(previous) && isObject(next) && Object.keys(next).length > 0) {
       const obj = this.objectAt(pair.valueStart);
       if (obj && obj.pairs.length > 0 && obj.pairs.every((p) => Object.prototype.hasOwnProperty.call(previous, p.key))) {
         this.updateObject(obj, previous, next, true);

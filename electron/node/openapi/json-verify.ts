@@ -5,7 +5,8 @@
  */
 import type { JsonObjectOutline, JsonPair } from './json-editor';
 import { JsonCloseIndex, jsonObjectAt, skipWs } from './json-editor';
-import { deepEqual, isPlainObject } from '../../../shared/openapi/spec-edits';
+import { deepEqual } from '../../../shared/openapi/spec-edits';
+import { isObject } from '../../../shared/a2a/payload';
 
 type Obj = Record<string, unknown>;
 const hasOwn = (o: Obj, k: string): boolean => Object.prototype.hasOwnProperty.call(o, k);
@@ -49,12 +50,12 @@ function verifyObject(t: Texts, oldObj: JsonObjectOutline | undefined, newObj: J
     ) {
       continue;
     }
-    if (descends(trail, pair.key) && isPlainObject(want)) {
+    if (descends(trail, pair.key) && isObject(want)) {
       const newChild = jsonObjectAt(t.newText, pair.valueStart, t.newIndex);
       if (!newChild) return false;
       const oldChild = oldPair ? jsonObjectAt(t.oldText, oldPair.valueStart, t.oldIndex) : undefined;
       const before = oldValue[pair.key];
-      if (!verifyObject(t, oldChild, newChild, isPlainObject(before) ? before : {}, want, [...trail, pair.key])) return false;
+      if (!verifyObject(t, oldChild, newChild, isObject(before) ? before : {}, want, [...trail, pair.key])) return false;
       continue;
     }
     const parsed = parseMember(t.newText, pair);
@@ -65,7 +66,7 @@ function verifyObject(t: Texts, oldObj: JsonObjectOutline | undefined, newObj: J
 
 /** `oldIndex`: the close index of `oldText` when the editor already built it (saves one scan). */
 export function verifyJsonEdit(oldText: string, newText: string, oldModel: unknown, expected: unknown, oldIndex?: JsonCloseIndex): boolean {
-  if (!isPlainObject(oldModel) || !isPlainObject(expected)) return false;
+  if (!isObject(oldModel) || !isObject(expected)) return false;
   try {
     const t: Texts = { oldText, newText, oldIndex: oldIndex ?? new JsonCloseIndex(oldText), newIndex: new JsonCloseIndex(newText) };
     const oldRoot = jsonObjectAt(oldText, skipWs(oldText, 0), t.oldIndex);

@@ -20,12 +20,13 @@ import { placeSecurityScheme } from '../../../shared/openapi/oauth-scheme-placem
 import type { MergeDraft } from '../../../shared/openapi/operation-merge';
 import { existingSchemaNames, mergedFields, pathsOf, resolveVerb } from '../../../shared/openapi/operation-merge';
 import type { SpecEdit } from '../../../shared/openapi/spec-edits';
-import { isPlainObject, operationIn, ownValue, setOwn } from '../../../shared/openapi/spec-edits';
+import { operationIn, ownValue, setOwn } from '../../../shared/openapi/spec-edits';
 import { literalSecretOf } from '../../../shared/openapi/x-a2a-model';
 import { CoreError } from '../core-error';
 import { storeLiteral } from './spec-secrets';
 import type { SpecContext, WriteOutcome } from './spec-store';
 import { resolveSpecFile, writeSpec } from './spec-store';
+import { isObject } from '../../../shared/a2a/payload';
 
 function toResult(outcome: WriteOutcome, extra: { storedSecret?: string } = {}): SpecWriteResult {
   return { ...outcome.info, created: outcome.created, warnings: outcome.warnings, ...(extra.storedSecret ? { storedSecret: extra.storedSecret } : {}) };
@@ -130,7 +131,7 @@ export async function renameOperation(ctx: SpecContext, req: SpecRenameRequest):
       if (!verb) throw noSuchOperation(path, req.httpMethod);
       if (newPath === path) return { edits: [] };
       const target = ownValue(pathsOf(model), newPath);
-      if (isPlainObject(target) && Object.hasOwn(target, verb)) throw new CoreError('conflict', `${newPath} already has a ${verb} operation.`);
+      if (isObject(target) && Object.hasOwn(target, verb)) throw new CoreError('conflict', `${newPath} already has a ${verb} operation.`);
       return { edits: [{ kind: 'renameOperation', path, verb, newPath }] };
     },
     { allowCreate: false },

@@ -12,7 +12,7 @@ import type { SpecOperationSummary } from '../../../shared/openapi/operation-lis
 import { listOperations } from '../../../shared/openapi/operation-list';
 import { touchedOperations } from '../../../shared/openapi/operation-merge';
 import type { SpecEdit } from '../../../shared/openapi/spec-edits';
-import { deepEqual, isPlainObject, NotEditable, operationIn, ownValue } from '../../../shared/openapi/spec-edits';
+import { deepEqual, NotEditable, operationIn, ownValue } from '../../../shared/openapi/spec-edits';
 import type { SpecProblem } from '../../../shared/openapi/spec-types';
 import { CoreError } from '../core-error';
 import type { SecretStore } from '../secret-store';
@@ -25,6 +25,7 @@ import { editSpecText, formatForFile, parseSpecText } from './spec-text';
 import type { ValidationScope } from './spec-validate';
 import { isValid, validateSpecDocument } from './spec-validate';
 import { knownVersion, parseOnce, rememberVersion } from './spec-versions';
+import { isObject } from '../../../shared/a2a/payload';
 
 export interface SpecContext {
   fs: SpecFs;
@@ -112,9 +113,9 @@ export async function loadSpec(ctx: SpecContext, abs: string, keep: 'recent' | '
 }
 
 export function fileInfo(ctx: SpecContext, spec: LoadedSpec, model: unknown, operations?: SpecOperationSummary[]): SpecFileInfo {
-  const doc = isPlainObject(model) ? model : {};
+  const doc = isObject(model) ? model : {};
   const infoValue = ownValue(doc, 'info');
-  const info = isPlainObject(infoValue) ? infoValue : {};
+  const info = isObject(infoValue) ? infoValue : {};
   const out: SpecFileInfo = {
     file: spec.file,
     name: displayName(ctx, spec.file),
@@ -157,7 +158,7 @@ export interface WriteOptions {
 }
 
 function checkOpenApi32(model: unknown): void {
-  if (!isPlainObject(model)) throw new CoreError('invalid', 'The file is not an OpenAPI document (it is not a mapping).');
+  if (!isObject(model)) throw new CoreError('invalid', 'The file is not an OpenAPI document (it is not a mapping).');
   const version = ownValue(model, 'openapi');
   if (typeof version !== 'string') throw new CoreError('invalid', 'The file has no openapi version; Powerduck writes OpenAPI 3.2 files.');
   if (!/^3\.2\.\d+/.test(version)) {

@@ -4,13 +4,13 @@
  */
 import { join, resolve } from 'node:path';
 import type { SpecFileInfo, SpecOpenResult, SpecValidateResult } from '../../../shared/contract/ops-spec';
-import { isPlainObject } from '../../../shared/openapi/spec-edits';
 import { CoreError } from '../core-error';
 import { errnoCode } from './spec-fs';
 import type { LoadedSpec, SpecContext } from './spec-store';
 import { fileInfo, loadSpec, resolveSpecFile } from './spec-store';
 import { formatForFile } from './spec-text';
 import { isValid, validateSpecDocument } from './spec-validate';
+import { isObject } from '../../../shared/a2a/payload';
 
 export async function openSpec(ctx: SpecContext, file: string): Promise<SpecOpenResult> {
   const abs = resolveSpecFile(ctx, file);
@@ -72,7 +72,7 @@ export async function listWorkspace(ctx: SpecContext, workspace?: string): Promi
     }
     if (!spec) continue;
     const model = spec.parsed.model;
-    const isOpenApi = isPlainObject(model) && Object.hasOwn(model, 'openapi');
+    const isOpenApi = isObject(model) && Object.hasOwn(model, 'openapi');
     // Other JSON/YAML files (package.json, CI configs) are not specs; a broken file that mentions openapi is shown with its error.
     if (!isOpenApi && !(spec.parsed.error && /\bopenapi\b/.test(spec.text))) continue;
     files.push(fileInfo(inner, spec, model));

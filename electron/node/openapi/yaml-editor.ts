@@ -7,10 +7,11 @@
  */
 import { Document, isScalar } from 'yaml';
 import type { SpecTextEditor } from '../../../shared/openapi/spec-edits';
-import { deepEqual, isPlainObject, NotEditable } from '../../../shared/openapi/spec-edits';
+import { deepEqual, NotEditable } from '../../../shared/openapi/spec-edits';
 import { doubleQuotedEnd, indentOf, isBlankOrComment, isSeqItemAt, keyAt, singleQuotedEnd, trimYamlWhite } from './yaml-lines';
 import type { MapOutline, Pair } from './yaml-outline';
 import { inlineKind, outlineMap } from './yaml-outline';
+import { isObject } from '../../../shared/a2a/payload';
 
 interface YamlStyle {
   unit: number;
@@ -200,7 +201,7 @@ export class YamlSpecEditor implements SpecTextEditor {
    */
   private updatePair(pair: Pair, previous: unknown, next: unknown): void {
     if (deepEqual(previous, next)) return;
-    if (isPlainObject(previous) && isPlainObject(next) && Object.keys(next).length > 0 && pair.inline === 'none') {
+    if (isObject(previous) && isObject(next) && Object.keys(next).length > 0 && pair.inline === 'none') {
       const map = this.child(pair);
       if (map && map.pairs.every((p) => Object.prototype.hasOwnProperty.call(previous, p.key))) {
         const added = Object.entries(next).filter(([k]) => !map.pairs.some((p) => p.key === k));

@@ -1,3 +1,4 @@
+import { isObject } from '../../../../shared/a2a/payload';
 import type { SpecOperationSummary } from '../../../../shared/contract/ops-spec';
 import type { HttpBodyKind } from '../../../../shared/http/http-types';
 import type { Host } from '../../host';
@@ -23,8 +24,7 @@ function bodyKindFor(mediaType: string | undefined): HttpBodyKind {
 function formFieldsOf(text: string): Array<{ name: string; value: string }> {
   try {
     const value: unknown = JSON.parse(text);
-    if (typeof value === 'object' && value !== null && !Array.isArray(value))
-      return Object.entries(value).map(([name, v]) => ({ name, value: typeof v === 'string' ? v : JSON.stringify(v) }));
+    if (isObject(value)) return Object.entries(value).map(([name, v]) => ({ name, value: typeof v === 'string' ? v : JSON.stringify(v) }));
   } catch {
     /* no fields to prefill */
   }

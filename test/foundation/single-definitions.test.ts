@@ -1,0 +1,37 @@
+/**
+ * Helpers that must exist once (issue 20): a second copy is how readers of the same data start to disagree.
+ * Reads the sources as text (tests, fixtures and the separate demo package are outside this rule).
+ */
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+
+const sources = execFileSync('git', ['ls-files', 'shared', 'electron', 'renderer', 'scripts', 'bin', 'bench'], { encoding: 'utf8' })
+  .split('\n')
+  .filter((file) => /\.(ts|tsx|mjs)$/.test(file) && !/\.test\.tsx?$/.test(file));
+
+/** Each line that matches, as `file: line` (the text, not its number, so an edit elsewhere in the file does not matter). */
+function placesOf(pattern: RegExp): string[] {
+  return sources.flatMap((file) =>
+    readFileSync(file, 'utf8')
+      .split('\n')
+      .filter((line) => pattern.test(line))
+      .map((line) => `${file}: ${line.trim()}`),
+  );
+}
+
+describe('one definition of each shared helper', () => {
+  it('one plain-object test: shared/a2a/payload.ts isObject, under no other name and not written inline', () => {
+    expect(placesOf(/typeof (\w+) === 'object' && \1 !== null && !Array\.isArray\(\1\)/)).toEqual([
+      "shared/a2a/payload.ts: return typeof value === 'object' && value !== null && !Array.isArray(value);",
+    ]);
+    expect(placesOf(/\b(isJsonObject|isPlainObject|isRecord|isObj)\b/)).toEqual([]);
+  });
+
+  it('one task-state reader and terminal test', () => {
+    expect(placesOf(/(function|const) (isTerminalState|taskStateName|normali[sz]eState)\b/)).toEqual([
+      'shared/a2a/payload.ts: export function taskStateName(state: unknown): TaskStateName | undefined {',
+      'shared/a2a/payload.ts: export function isTerminalState(state: unknown): boolean {',
+    ]);
+  });
+});
