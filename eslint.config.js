@@ -25,6 +25,17 @@ const toFeatureInternals = {
   regex: '^\\.\\./[^./][^/]*/',
   message: "Import another feature through its entry ('../<feature>', its index.ts); general UI parts belong in renderer/src/ui.",
 };
+// The same arrow spelled through the features folder (`../../features/<feature>/…`).
+const toFeatureInternalsByPath = {
+  regex: '^(\\.\\./)+features/[^/]+/',
+  message: "Import another feature through its entry ('../<feature>', its index.ts), not its modules.",
+};
+// The shell imports the features; a feature importing the shell back makes a cycle. Its one door
+// for features is the tool-view store (opening a tool view).
+const toShellInternals = {
+  regex: '^(\\.\\./)+app/(?!tool-view-store$)',
+  message: "Features do not import the shell (renderer/src/app), except '../../app/tool-view-store'; general UI parts belong in renderer/src/ui.",
+};
 const uiToPage = {
   regex: '^\\.\\./(features|app|host)(/|$)',
   message: 'renderer/src/ui holds general UI parts: they import no feature, shell or host code.',
@@ -55,7 +66,12 @@ export const layerZones = [
   {
     files: ['renderer/src/features/**/*.{ts,tsx}'],
     ignores: ['renderer/src/**/*.test.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { paths: rendererPaths, patterns: [...rendererPatterns, toHostInternals, toFeatureInternals] }] },
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { paths: rendererPaths, patterns: [...rendererPatterns, toHostInternals, toFeatureInternals, toFeatureInternalsByPath, toShellInternals] },
+      ],
+    },
   },
   {
     files: ['renderer/src/ui/**/*.{ts,tsx}'],

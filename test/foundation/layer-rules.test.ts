@@ -38,6 +38,16 @@ describe('layer rules', () => {
     expect(await lint(feature, "import type { Host } from '../../host/host';\nexport type X = Host;\n")).toHaveLength(1);
     expect(await lint(feature, "import { useDraftsStore } from '../request/drafts-store';\nexport const x = useDraftsStore;\n")).toHaveLength(1);
     expect(await lint(feature, "export { useDraftsStore } from '../request/drafts-store';\n")).toHaveLength(1);
+    // The same arrows spelled through the features folder.
+    expect(await lint(feature, "import { useDraftsStore } from '../../features/request/drafts-store';\nexport const x = useDraftsStore;\n")).toHaveLength(1);
+    expect(await lint(feature, "export { useDraftsStore } from '../../features/request/drafts-store';\n")).toHaveLength(1);
+  });
+
+  it('refuses shell imports inside a feature, except the tool-view store', async () => {
+    const feature = 'renderer/src/features/cards/violation-fixture.ts';
+    expect(await lint(feature, "import { closeTab } from '../../app/request-tabs';\nexport const x = closeTab;\n")).toHaveLength(1);
+    expect(await lint(feature, "import { App } from '../../app/app';\nexport const x = App;\n")).toHaveLength(1);
+    expect(await lint(feature, "import { useToolViewStore } from '../../app/tool-view-store';\nexport const x = useToolViewStore;\n")).toEqual([]);
     // The renderer's own rules still hold inside features.
     expect(await lint(feature, "import { join } from 'node:path';\nexport const x = join;\n")).toHaveLength(1);
   });

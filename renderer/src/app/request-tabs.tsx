@@ -1,6 +1,6 @@
 import { useRef, type KeyboardEvent } from 'react';
 import { useT } from '../i18n/i18n';
-import type { A2aDraft } from '../features/request/draft-model';
+import { a2aTabTitle } from '../features/request/draft-model';
 import { useDraftsStore } from '../features/request/drafts-store';
 import { disposeEditorModel } from '../features/request/json-editor';
 import { runsOfTab, useRunsStore } from '../features/response/runs-store';
@@ -12,19 +12,6 @@ import { closeHttpTab } from '../features/http/http-runs';
 import { mcpTabTitle } from '../features/mcp/mcp-draft';
 import { useMcpDraftsStore } from '../features/mcp/mcp-drafts-store';
 import { forgetMcpTab } from '../features/mcp/mcp-runs';
-
-function endpointHost(endpoint: string): string {
-  try {
-    return new URL(endpoint.includes('://') ? endpoint : `http://${endpoint}`).host;
-  } catch {
-    return endpoint;
-  }
-}
-
-export function tabTitle(draft: A2aDraft): string {
-  const host = endpointHost(draft.endpoint.trim());
-  return host ? `${draft.method} · ${host}` : draft.method;
-}
 
 /** Closing a tab stops its open streams (locally) and frees its timelines and editor model. */
 export function closeTab(id: string): void {
@@ -61,7 +48,7 @@ export function RequestTabs({ panelId }: { panelId: string }) {
   const activeId = useDraftsStore((s) => s.activeId);
   // One bar for every kind; the A2A store's activeId names the shown tab of either kind.
   const tabs = [
-    ...a2aTabs.map((draft) => ({ id: draft.id, kind: 'A2A', title: tabTitle(draft) })),
+    ...a2aTabs.map((draft) => ({ id: draft.id, kind: 'A2A', title: a2aTabTitle(draft) })),
     ...httpTabs.map((draft) => ({ id: draft.id, kind: 'HTTP', title: httpTabTitle(draft) })),
     ...mcpTabs.map((draft) => ({ id: draft.id, kind: 'MCP', title: mcpTabTitle(draft) })),
   ];

@@ -6,8 +6,7 @@ import { useHost } from '../../host';
 import { useT } from '../../i18n/i18n';
 import { Dialog } from '../../ui/dialog';
 import { DialogButtons } from '../../ui/dialog-buttons';
-import { tabTitle } from '../../app/request-tabs';
-import { selectActiveDraft, useDraftsStore, cardInterfaceRefs } from '../request';
+import { a2aTabTitle, selectActiveDraft, useDraftsStore, cardInterfaceRefs } from '../request';
 import { ErrorNote } from '../../ui/error-note';
 import { useToolViewStore } from '../../app/tool-view-store';
 import { commitApply, planApply } from './apply-to-draft';
@@ -34,7 +33,7 @@ export function CardInterfaces({ card, interfaces }: { card: unknown; interfaces
   const finish = (index: number, plan: CardApplyInterfaceResult): void => {
     const tabId = commitApply(plan, cardInterfaceRefs(interfaces));
     const draft = useDraftsStore.getState().tabs.find((d) => d.id === tabId);
-    setApplied({ index, plan, tabTitle: draft ? tabTitle(draft) : '' });
+    setApplied({ index, plan, tabTitle: draft ? a2aTabTitle(draft) : '' });
     setPending(null);
   };
 

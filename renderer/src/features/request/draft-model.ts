@@ -223,3 +223,17 @@ export function wireTarget(draft: A2aDraft): { ok: true; line: string } | { ok: 
   if (!built.ok) return { ok: false, message: built.message };
   return { ok: true, line: `${built.request.httpMethod} ${joinRestUrl(endpoint, built.request.path, [...built.request.query, ...authQuery])}` };
 }
+
+function endpointHost(endpoint: string): string {
+  try {
+    return new URL(endpoint.includes('://') ? endpoint : `http://${endpoint}`).host;
+  } catch {
+    return endpoint;
+  }
+}
+
+/** The tab's title: the method and the agent's host. */
+export function a2aTabTitle(draft: A2aDraft): string {
+  const host = endpointHost(draft.endpoint.trim());
+  return host ? `${draft.method} · ${host}` : draft.method;
+}

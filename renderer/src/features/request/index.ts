@@ -7,7 +7,7 @@ export { bytesToBase64 } from './body-template';
 export { cardAuthChoiceLabel, credentialsGiven } from './card-auth-choice';
 export { ClientCertFields } from './client-cert-fields';
 export { CredentialFields } from './credential-fields';
-export { buildCall } from './draft-model';
+export { a2aTabTitle, buildCall } from './draft-model';
 export type { A2aDraft } from './draft-model';
 export type { SessionTabKind } from './drafts-persistence';
 export { selectActiveDraft, useDraftsStore } from './drafts-store';

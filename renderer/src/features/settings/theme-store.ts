@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { usePrefersDark } from '../../app/use-prefers-dark';
+import { usePrefersDark } from '../../ui/use-prefers-dark';
 
 /** 'system' follows the OS live (prefers-color-scheme); the others pin a theme for this machine. */
 export type ThemeChoice = 'system' | 'light' | 'dark';
