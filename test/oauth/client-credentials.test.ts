@@ -392,6 +392,18 @@ describe('token cache in the core', () => {
     expect(agent.accepted.at(-1)).toBe(second?.accessToken);
   });
 
+  it('two cores (two data folders) sending at once each get the token into their own secret store', async () => {
+    const stores = [createFileSecretStore(join(home, 'a-secrets.json')), createFileSecretStore(join(home, 'b-secrets.json'))];
+    const records = await Promise.all(
+      stores.map((secrets) => performCall(call(), { secrets, environment: { CC_SECRET: CC_CLIENT.secret }, now: Date.now, connections })),
+    );
+    for (const r of records) expect(r.outcome.kind).toBe('message');
+    // A trip to the issuer is shared within one store only: each core caches what it used.
+    expect(issued()).toBe(2);
+    const name = tokenCacheName({ ...auth, endpoints: { from: 'manual', tokenUrl: issuer.tokenUrl } });
+    for (const secrets of stores) expect((await readCachedToken(secrets, name))?.accessToken).toBeTruthy();
+  });
+
   it('an unreadable cache entry is replaced, not trusted', async () => {
     const file = join(home, 'secrets.json');
     const resolved = { ...auth, endpoints: { from: 'manual' as const, tokenUrl: issuer.tokenUrl } };

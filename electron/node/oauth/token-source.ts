@@ -29,8 +29,12 @@ export function isFresh(token: CachedToken, now: number): boolean {
   return token.expiresAt === undefined || token.expiresAt - now > RENEW_BEFORE_MS;
 }
 
-/** Concurrent sends that need the same token share one trip to the issuer. */
-const inFlight = new Map<string, Promise<AccessToken>>();
+/**
+ * Concurrent sends that need the same token share one trip to the issuer, per secret store: the
+ * store is where the token is cached, so the trip belongs to it (one store per core; a second core
+ * in the process, on another data folder, makes its own trip and caches its own token).
+ */
+const inFlightByStore = new WeakMap<SecretStore, Map<string, Promise<AccessToken>>>();
 
 function toCached(auth: OAuth2Auth, response: client.TokenEndpointResponse, now: number, previous?: CachedToken): CachedToken {
   const granted = typeof response.scope === 'string' ? normaliseScopes([response.scope]) : normaliseScopes(auth.scopes);
@@ -132,10 +136,12 @@ export async function accessTokenFor(
 ): Promise<AccessToken> {
   const name = tokenCacheName(auth);
   const key = `${name}|${options.forceNew ? 'new' : 'any'}`;
-  const running = inFlight.get(key);
+  const trips = inFlightByStore.get(deps.secrets) ?? new Map<string, Promise<AccessToken>>();
+  inFlightByStore.set(deps.secrets, trips);
+  const running = trips.get(key);
   if (running) return running;
-  const promise = acquire(auth, clientSecret, deps, name, options.forceNew ?? false).finally(() => inFlight.delete(key));
-  inFlight.set(key, promise);
+  const promise = acquire(auth, clientSecret, deps, name, options.forceNew ?? false).finally(() => trips.delete(key));
+  trips.set(key, promise);
   return promise;
 }
 
