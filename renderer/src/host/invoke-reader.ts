@@ -1,8 +1,9 @@
 /**
- * Unary browser-host calls whose answer can be agent-sized. A 20 MB agent answer arrives as ~40 MB
- * of JSON (the record keeps the raw body and the parsed outcome): parsing that on the page would
- * freeze it, so the page runs this in a worker (invoke-worker.ts) and the outcome payload travels
- * back as text. Tests run the same reader on their thread (worker-port.ts).
+ * Every unary browser-host call, read one way. An answer can be agent-sized: a 20 MB agent answer
+ * arrives as ~40 MB of JSON (the record keeps the raw body and the parsed outcome), and parsing that
+ * on the page would freeze it, so the page runs agent-sized calls in a worker (invoke-worker.ts) and
+ * their outcome payload travels back as text; other calls (and tests) run this same reader on the
+ * page's thread (worker-port.ts).
  */
 import { payloadFacts, payloadKey } from './held-parts';
 import type { InvokeReply, InvokeRequest } from './invoke-worker-protocol';
@@ -23,16 +24,28 @@ async function handle(io: ReaderIo<InvokeReply>, request: InvokeRequest): Promis
     io.post({ id: request.id, kind: 'failed', code: 'connect', message: `Cannot reach the Powerduck host: ${(error as Error).message}` });
     return;
   }
-  const text = await response.text();
+  let text: string;
+  try {
+    text = await response.text();
+  } catch (error) {
+    io.post({ id: request.id, kind: 'failed', code: 'connect', message: `The connection to the Powerduck host broke: ${(error as Error).message}` });
+    return;
+  }
   let parsed: unknown;
   try {
     parsed = JSON.parse(text);
   } catch (error) {
-    io.post({ id: request.id, kind: 'failed', code: 'not-json', message: `The host sent a reply that is not JSON: ${(error as Error).message}` });
+    // A refusal need not be our JSON (a proxy's error page): its status is what counts.
+    if (!response.ok) io.post({ id: request.id, kind: 'http', status: response.status, body: undefined });
+    else io.post({ id: request.id, kind: 'failed', code: 'not-json', message: `The host sent a reply that is not JSON: ${(error as Error).message}` });
     return;
   }
   if (!response.ok) {
     io.post({ id: request.id, kind: 'http', status: response.status, body: parsed });
+    return;
+  }
+  if (!request.holdPayload) {
+    io.post({ id: request.id, kind: 'result', result: parsed });
     return;
   }
   const outcome = isObject(parsed) && parsed['ok'] === true && isObject(parsed['value']) ? parsed['value']['outcome'] : undefined;

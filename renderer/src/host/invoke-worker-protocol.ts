@@ -1,11 +1,13 @@
 import type { HeldParts } from './held-parts';
 
-/** Page → worker: one unary call to the browser host. */
+/** Page → reader (a worker, or the same reader on the page's thread): one unary call to the browser host. */
 export interface InvokeRequest {
   id: number;
   url: string;
   headers: Record<string, string>;
   body: string;
+  /** An agent-sized answer (a2a.send): a large outcome payload comes back as text (`held`). */
+  holdPayload: boolean;
 }
 
 /**

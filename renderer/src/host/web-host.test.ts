@@ -255,4 +255,35 @@ describe('web host unary calls parsed in a worker', () => {
     expect(withHeldParts(result.value).outcome).toEqual({ kind: 'task', task: { task: { id: 't1' } } });
     expect(result.value.held).toBeUndefined();
   });
+
+  it('reads every unary answer one way: a refusal that is not JSON, or a body cut off, means the same for every op', async () => {
+    const call = { version: '1.0', binding: 'JSONRPC', endpoint: 'http://a', method: 'SendMessage', body: {} } as const;
+    const page = createWebHost(env(() => new Response('<html>Bad gateway</html>', { status: 502 })).env);
+    const refused = { ok: false, error: { code: 'io', message: 'Powerduck answered HTTP 502.' } };
+    expect(await page.invoke('app.info', {})).toEqual(refused);
+    expect(await page.invoke('a2a.send', call)).toEqual(refused);
+
+    const broken = (): Response =>
+      new Response(
+        new ReadableStream<Uint8Array>({
+          start(controller) {
+            controller.enqueue(new TextEncoder().encode('{"ok":tr'));
+            controller.error(new Error('socket reset'));
+          },
+        }),
+      );
+    const cut = createWebHost(env(broken).env);
+    for (const result of [await cut.invoke('app.info', {}), await cut.invoke('a2a.send', call)]) {
+      expect(result).toMatchObject({ ok: false, error: { code: 'connect' } });
+      expect(result.ok ? '' : result.error.message).toContain('socket reset');
+    }
+  });
+
+  it('fails the calls a dying invoke worker still owed, instead of leaving them waiting', async () => {
+    const worker = { onmessage: null, onerror: null as ((e: ErrorEvent) => unknown) | null, postMessage: () => undefined, terminate: () => undefined };
+    const host = createWebHost({ ...env(() => Response.json({})).env, invokeWorker: () => worker as unknown as WorkerPort<InvokeRequest, InvokeReply> });
+    const pending = host.invoke('a2a.send', { version: '1.0', binding: 'JSONRPC', endpoint: 'http://a', method: 'SendMessage', body: {} });
+    worker.onerror?.({} as ErrorEvent);
+    expect(await pending).toMatchObject({ ok: false, error: { code: 'connect' } });
+  });
 });

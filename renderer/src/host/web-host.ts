@@ -54,14 +54,45 @@ function transportError(message: string, code: WireError['code'] = 'io'): WireEr
   return { code, message };
 }
 
-async function errorFromResponse(response: Response): Promise<WireError> {
-  try {
-    const body = (await response.json()) as { error?: WireError } | null;
-    if (body?.error?.code) return body.error;
-  } catch {
-    // Fall through to a generic message: the body was not our JSON error shape.
+/** What one invoke reply means for the page: the same rules whichever reader (worker or this thread) answered. */
+function resultOf(reply: InvokeReply): Result<unknown> {
+  if (reply.kind === 'failed') return { ok: false, error: transportError(reply.message, reply.code) };
+  if (reply.kind === 'http') {
+    const error = (reply.body as { error?: WireError } | null | undefined)?.error;
+    if (error?.code) return { ok: false, error };
+    return { ok: false, error: transportError(`Powerduck answered HTTP ${reply.status}.`, reply.status === 401 ? 'unauthorized' : 'io') };
   }
-  return transportError(`Powerduck answered HTTP ${response.status}.`, response.status === 401 ? 'unauthorized' : 'io');
+  const result = reply.result as Result<unknown>;
+  if (reply.held && result.ok) hold(result.value, { payload: reply.held });
+  return result;
+}
+
+/** One reader of unary replies and the calls waiting on it. */
+interface InvokeLane {
+  post(message: Omit<InvokeRequest, 'id'>): Promise<Result<unknown>>;
+}
+
+function invokeLane(port: WorkerPort<InvokeRequest, InvokeReply>): InvokeLane {
+  const pending = new Map<number, (reply: InvokeReply) => void>();
+  let next = 1;
+  port.onmessage = (message: MessageEvent<InvokeReply>) => {
+    pending.get(message.data.id)?.(message.data);
+    pending.delete(message.data.id);
+  };
+  // A worker that dies answers nothing more: its waiting calls fail instead of hanging.
+  port.onerror = () => {
+    for (const [id, settle] of pending) settle({ id, kind: 'failed', code: 'connect', message: 'The reader of host answers stopped unexpectedly.' });
+    pending.clear();
+  };
+  return {
+    post(message) {
+      const id = next++;
+      return new Promise((resolve) => {
+        pending.set(id, (reply) => resolve(resultOf(reply)));
+        port.postMessage({ ...message, id });
+      });
+    },
+  };
 }
 
 export function createWebHost(env: WebHostEnv): Host {
@@ -70,54 +101,19 @@ export function createWebHost(env: WebHostEnv): Host {
   const randomId = env.randomId ?? mintRequestId;
 
   const makeStreamReader = env.streamWorker ?? (() => inThreadPort<ToStreamWorker, FromStreamWorker>((post) => createStreamReader({ fetch: env.fetch, post })));
-  const makeInvokeReader = env.invokeWorker ?? (() => inThreadPort<InvokeRequest, InvokeReply>((post) => createInvokeReader({ fetch: env.fetch, post })));
-  let invoker: { worker: WorkerPort<InvokeRequest, InvokeReply>; pending: Map<number, (reply: InvokeReply) => void>; next: number } | undefined;
+  // Every unary call goes through the invoke reader: agent-sized answers in a worker when the page has one (its
+  // fetch needs the absolute origin), the rest on this thread, so both follow one path with one set of error rules.
+  let pageLane: InvokeLane | undefined;
+  let workerLane: InvokeLane | undefined;
+  const onPage = (): InvokeLane =>
+    (pageLane ??= invokeLane(inThreadPort<InvokeRequest, InvokeReply>((post) => createInvokeReader({ fetch: env.fetch, post }))));
 
-  function invokeInWorker(makeWorker: () => WorkerPort<InvokeRequest, InvokeReply>, op: OperationName, request: unknown): Promise<Result<unknown>> {
-    if (!invoker) {
-      const pending = new Map<number, (reply: InvokeReply) => void>();
-      const worker = makeWorker();
-      worker.onmessage = (message: MessageEvent<InvokeReply>) => {
-        pending.get(message.data.id)?.(message.data);
-        pending.delete(message.data.id);
-      };
-      invoker = { worker, pending, next: 1 };
-    }
-    const current = invoker;
-    const id = current.next++;
-    const message: InvokeRequest = { id, url: `${env.origin ?? ''}${webInvokePath}`, headers: headers(), body: JSON.stringify({ op, request }) };
-    return new Promise<Result<unknown>>((resolve) => {
-      current.pending.set(id, (reply) => {
-        if (reply.kind === 'failed') return resolve({ ok: false, error: transportError(reply.message, reply.code) });
-        if (reply.kind === 'http') {
-          const error = (reply.body as { error?: WireError } | null)?.error;
-          return resolve({
-            ok: false,
-            error: error?.code ? error : transportError(`Powerduck answered HTTP ${reply.status}.`, reply.status === 401 ? 'unauthorized' : 'io'),
-          });
-        }
-        const result = reply.result as Result<unknown>;
-        if (reply.held && result.ok) hold(result.value, { payload: reply.held });
-        resolve(result);
-      });
-      current.worker.postMessage(message);
-    });
-  }
-
-  async function invokeAny(op: OperationName, request: unknown): Promise<Result<unknown>> {
-    if (agentSizedOps.has(op)) return invokeInWorker(makeInvokeReader, op, request);
-    let response: Response;
-    try {
-      response = await env.fetch(webInvokePath, { method: 'POST', headers: headers(), body: JSON.stringify({ op, request }) });
-    } catch (error) {
-      return { ok: false, error: transportError(`Cannot reach the Powerduck host: ${(error as Error).message}`, 'connect') };
-    }
-    if (!response.ok) return { ok: false, error: await errorFromResponse(response) };
-    try {
-      return (await response.json()) as Result<unknown>;
-    } catch (error) {
-      return { ok: false, error: transportError(`The host sent a reply that is not JSON: ${(error as Error).message}`, 'not-json') };
-    }
+  function invokeAny(op: OperationName, request: unknown): Promise<Result<unknown>> {
+    const body = JSON.stringify({ op, request });
+    if (!agentSizedOps.has(op)) return onPage().post({ url: webInvokePath, headers: headers(), body, holdPayload: false });
+    if (!env.invokeWorker) return onPage().post({ url: webInvokePath, headers: headers(), body, holdPayload: true });
+    workerLane ??= invokeLane(env.invokeWorker());
+    return workerLane.post({ url: `${env.origin ?? ''}${webInvokePath}`, headers: headers(), body, holdPayload: true });
   }
 
   function streamAny(op: StreamName, request: unknown, onEvent: (event: AnyHostStreamEvent) => void): StreamHandle {
