@@ -11,8 +11,8 @@ import type { McpExchangeRecord } from '../mcp/mcp-types';
 import { fullXMcp, mcpCopyForLlm } from './mcp-docs';
 import { findA2aOperation, findMcpOperation } from './operation-list';
 import { resolveSchema } from './schema-resolve';
+import { copyRedaction, cut } from './doc-text';
 import { exampleLabelFor, fence, json, settingsFor } from './spec-docs';
-import type { XA2a } from './x-a2a-model';
 
 export interface CopyForLlmOptions {
   /** The last run of this operation, if any. */
@@ -26,17 +26,6 @@ export interface CopyForLlmOptions {
 }
 
 export type CopyForLlmResult = { ok: true; markdown: string } | { ok: false; message: string };
-
-function rulesFor(x: XA2a, secretValues: readonly string[]): RedactionRules {
-  const headers: string[] = [];
-  const query: string[] = [];
-  if (x.auth?.scheme === 'apiKey') (x.auth.in === 'header' ? headers : query).push(x.auth.name);
-  return { headers, query, values: secretValues };
-}
-
-function cut(text: string, max: number): string {
-  return text.length <= max ? text : `${text.slice(0, max)}\n… [${text.length - max} more characters cut]`;
-}
 
 function prettyBody(body: string | undefined, rules: RedactionRules, max: number): string | undefined {
   if (body === undefined || body === '') return undefined;
@@ -139,7 +128,7 @@ export function copyForLlm(doc: unknown, path: string, options: CopyForLlmOption
   }
   if (!op.a2a) return { ok: false, message: op.problem ?? `The operation ${path} has no usable x-a2a.` };
   const x = op.a2a;
-  const rules = rulesFor(x, options.secretValues ?? []);
+  const rules = copyRedaction(x.auth, options.secretValues ?? []);
   const maxBody = options.maxBodyChars ?? 20_000;
   const out: string[] = [`# A2A operation: ${op.summary ?? path}`, ''];
   out.push(

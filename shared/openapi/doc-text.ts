@@ -1,7 +1,8 @@
 /**
  * Text pieces every operation's docs use (A2A and MCP alike): settings rows, the one-line
- * description of an auth reference, and Markdown code fences.
+ * description of an auth reference, Markdown code fences, and what Copy for LLM redacts and cuts.
  */
+import type { RedactionRules } from '../a2a/redaction';
 import type { XA2aAuth } from './x-a2a-model';
 
 export interface DocSetting {
@@ -34,3 +35,16 @@ export function fence(language: string, body: string): string {
 }
 
 export const json = (value: unknown): string => JSON.stringify(value, null, 2) ?? 'null';
+
+/** What Copy for LLM hides of an operation's exchanges: its API key's header or query name, and every secret value it used. */
+export function copyRedaction(auth: XA2aAuth | undefined, secretValues: readonly string[]): RedactionRules {
+  const headers: string[] = [];
+  const query: string[] = [];
+  if (auth?.scheme === 'apiKey') (auth.in === 'header' ? headers : query).push(auth.name);
+  return { headers, query, values: secretValues };
+}
+
+/** Text cut to `max` characters, saying how much was left out. */
+export function cut(text: string, max: number): string {
+  return text.length <= max ? text : `${text.slice(0, max)}\n… [${text.length - max} more characters cut]`;
+}

@@ -12,7 +12,7 @@ import type { SpecOperationSummary } from './operation-list';
 import { rawOperation } from './operation-list';
 import { resolveSchema } from './schema-resolve';
 import type { DocSetting } from './doc-text';
-import { describeAuth, fence, json } from './doc-text';
+import { copyRedaction, cut, describeAuth, fence, json } from './doc-text';
 import type { XMcp } from './x-mcp-model';
 import { readXMcp, serverLine, subjectOf } from './x-mcp-model';
 import { isObject } from '../a2a/payload';
@@ -139,17 +139,6 @@ export function mcpDocsParts(x: XMcp, path: string, file?: string): McpDocsParts
   };
 }
 
-function rulesFor(x: XMcp, secretValues: readonly string[]): RedactionRules {
-  const headers: string[] = [];
-  const query: string[] = [];
-  if (x.auth?.scheme === 'apiKey') (x.auth.in === 'header' ? headers : query).push(x.auth.name);
-  return { headers, query, values: secretValues };
-}
-
-function cut(text: string, max: number): string {
-  return text.length <= max ? text : `${text.slice(0, max)}\n… [${text.length - max} more characters cut]`;
-}
-
 /** The last run as a transcript: the summary and every JSON-RPC message both ways, scrubbed. */
 export function mcpTranscriptMarkdown(record: McpExchangeRecord, rules: RedactionRules, maxBody: number): string {
   const out: string[] = ['## Last run (redacted transcript)', '', `- Started: ${record.startedAt}`, `- Took: ${record.timings.totalMs} ms`, ''];
@@ -169,7 +158,7 @@ export interface McpCopyOptions {
 }
 
 export function mcpCopyForLlm(doc: unknown, op: SpecOperationSummary, x: XMcp, options: McpCopyOptions = {}): string {
-  const rules = rulesFor(x, options.secretValues ?? []);
+  const rules = copyRedaction(x.auth, options.secretValues ?? []);
   const maxBody = options.maxBodyChars ?? 20_000;
   const subject = subjectOf(x);
   const what = subject ? `${subject.kind} "${subject.name}"` : x.method;
