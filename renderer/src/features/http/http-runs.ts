@@ -7,7 +7,7 @@ import { create } from 'zustand';
 import type { WireError } from '../../../../shared/contract/index';
 import type { HttpExchangeRecord } from '../../../../shared/http/http-types';
 import type { Host, StreamHandle } from '../../host';
-import { addEvent, dropTimeline, timelineFor } from '../stream';
+import { dropTimeline, timelineFeed } from '../stream';
 import { activeEnvironment } from '../environments';
 import { buildHttpRequest } from './http-draft';
 import { useHttpDraftsStore } from './http-drafts-store';
@@ -53,9 +53,6 @@ export const useHttpRunsStore = create<HttpRunsState>()((set) => ({
 
 const handles = new Map<string, StreamHandle>();
 
-const nextFrame: (fn: () => void) => void =
-  typeof requestAnimationFrame === 'function' ? (fn) => requestAnimationFrame(() => fn()) : (fn) => setTimeout(fn, 16);
-
 export type HttpSendResult = { ok: true; runId: string } | { ok: false; message: string };
 
 export function sendHttpDraft(host: Host, tabId: string): HttpSendResult {
@@ -69,27 +66,17 @@ export function sendHttpDraft(host: Host, tabId: string): HttpSendResult {
     dropTimeline(previous.id);
   }
   let runId = '';
-  let scheduled = false;
-  const flush = (): void => {
-    scheduled = false;
-    useHttpRunsStore.getState().patch(tabId, runId, { eventCount: timelineFor(runId).rows.length });
-  };
+  const feed = timelineFeed(
+    () => runId,
+    (eventCount) => useHttpRunsStore.getState().patch(tabId, runId, { eventCount }),
+  );
   // The core fills {{variables}} from the active environment at send time, as for A2A sends.
   const environment = activeEnvironment();
   const request = environment ? { ...built.request, environment } : built.request;
   const handle = host.stream('http.stream', request, (event) => {
-    if (event.kind === 'data') {
-      // The timeline keeps a reader (never this event, which holds the parsed payload).
-      const { readAgain } = event;
-      addEvent(timelineFor(runId), event.data, () => readAgain().data);
-      if (!scheduled) {
-        scheduled = true;
-        nextFrame(flush);
-      }
-      return;
-    }
+    if (event.kind === 'data') return feed.add(event);
     handles.delete(runId);
-    flush();
+    feed.flush();
     useHttpRunsStore.getState().patch(tabId, runId, { status: 'done', ...(event.kind === 'end' ? { record: event.value } : { error: event.error }) });
   });
   runId = handle.requestId;

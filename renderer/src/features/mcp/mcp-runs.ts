@@ -8,7 +8,7 @@ import { create } from 'zustand';
 import type { WireError } from '../../../../shared/contract/index';
 import type { McpCallRequest, McpConnectResult, McpExchangeRecord, McpTarget } from '../../../../shared/mcp/mcp-types';
 import type { Host, StreamHandle } from '../../host';
-import { addEvent, dropTimeline, timelineFor } from '../stream';
+import { dropTimeline, timelineFeed } from '../stream';
 
 export interface McpConnectState {
   id: number;
@@ -90,9 +90,6 @@ export async function connectMcp(host: Host, tabId: string, target: McpTarget): 
 
 const handles = new Map<string, StreamHandle>();
 
-const nextFrame: (fn: () => void) => void =
-  typeof requestAnimationFrame === 'function' ? (fn) => requestAnimationFrame(() => fn()) : (fn) => setTimeout(fn, 16);
-
 function patchCall(tabId: string, runId: string, patch: Partial<McpCallRun>): void {
   useMcpRunsStore.getState().patch(tabId, (runs) => (runs.call?.id === runId ? { ...runs, call: { ...runs.call, ...patch } } : runs));
 }
@@ -105,24 +102,14 @@ export function callMcp(host: Host, tabId: string, request: McpCallRequest): str
     dropTimeline(previous.id);
   }
   let runId = '';
-  let scheduled = false;
-  const flush = (): void => {
-    scheduled = false;
-    patchCall(tabId, runId, { eventCount: timelineFor(runId).rows.length });
-  };
+  const feed = timelineFeed(
+    () => runId,
+    (eventCount) => patchCall(tabId, runId, { eventCount }),
+  );
   const handle = host.stream('mcp.stream', request, (event) => {
-    if (event.kind === 'data') {
-      // The timeline keeps a reader (never this event, which holds the parsed payload).
-      const { readAgain } = event;
-      addEvent(timelineFor(runId), event.data, () => readAgain().data);
-      if (!scheduled) {
-        scheduled = true;
-        nextFrame(flush);
-      }
-      return;
-    }
+    if (event.kind === 'data') return feed.add(event);
     handles.delete(runId);
-    flush();
+    feed.flush();
     patchCall(tabId, runId, {
       status: 'done',
       ...(event.kind === 'end' ? { record: event.value } : { error: event.error }),

@@ -1,7 +1,7 @@
 import type { A2aCall } from '../../../../shared/a2a/call';
 import type { Host, StreamHandle } from '../../host';
 import { type RunPurpose, runsToReduce, useRunsStore, type RunFacts } from '../response';
-import { addEvent, reduceTimeline, timelineFor } from '../stream';
+import { reduceTimeline, timelineFeed } from '../stream';
 import { cancelTaskMethod, methodInfo, subscribeMethod } from './a2a-catalog';
 import type { A2aDraft, BuiltCall } from './draft-model';
 import { buildCall } from './draft-model';
@@ -13,9 +13,6 @@ import { activeEnvironment } from '../environments';
 /** Open stream handles by run id. I/O objects stay out of the stores. */
 const handles = new Map<string, StreamHandle>();
 let localCounter = 0;
-
-const nextFrame: (fn: () => void) => void =
-  typeof requestAnimationFrame === 'function' ? (fn) => requestAnimationFrame(() => fn()) : (fn) => setTimeout(fn, 16);
 
 /** Bounds the page's memory: finished runs past the most recent few are reduced to their summary. */
 function ageOutRuns(): void {
@@ -43,32 +40,21 @@ function startUnary(host: Host, tabId: string, call: A2aCall, purpose: RunPurpos
 }
 
 function startStream(host: Host, tabId: string, call: A2aCall, purpose: RunPurpose): string {
-  let scheduled = false;
   // Every Host delivers events asynchronously, after stream() has returned the handle.
   let runId = '';
-  // Events arrive far faster than frames: fold each one at once, re-render at most once a frame.
-  const flush = (): void => {
-    scheduled = false;
-    useRunsStore.getState().progress(runId, timelineFor(runId).rows.length);
-  };
+  const feed = timelineFeed(
+    () => runId,
+    (count) => useRunsStore.getState().progress(runId, count),
+  );
   const handle = host.stream('a2a.stream', call, (event) => {
     // The tab was closed: drop what is still in flight rather than rebuild its timeline.
     if (!useRunsStore.getState().runs[runId]) {
       if (event.kind !== 'data') handles.delete(runId);
       return;
     }
-    if (event.kind === 'data') {
-      // Fold the payload once; the timeline keeps a reader (never this event, which holds the parsed payload).
-      const { readAgain } = event;
-      addEvent(timelineFor(runId), event.data, () => readAgain().data);
-      if (!scheduled) {
-        scheduled = true;
-        nextFrame(flush);
-      }
-      return;
-    }
+    if (event.kind === 'data') return feed.add(event);
     handles.delete(runId);
-    flush();
+    feed.flush();
     useRunsStore.getState().finish(runId, event.kind === 'end' ? { record: event.value } : { error: event.error });
     ageOutRuns();
   });

@@ -2,4 +2,5 @@
 // their imports of any other module in this folder).
 export { StreamTimeline } from './stream-timeline';
 export { addEvent } from './timeline-model';
+export { timelineFeed } from './timeline-feed';
 export { dropTimeline, peekTimeline, rebuildStream, reduceTimeline, timelineFor } from './timelines';
