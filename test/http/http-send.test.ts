@@ -51,6 +51,20 @@ beforeAll(async () => {
         res.write('data: {"n":1}\n\n');
         res.write('event: note\ndata: plain text\n\n');
         res.end('data: {"n":3}\n\n');
+      } else if (path === '/silent') {
+        // Answers nothing until the client gives up.
+        req.socket.setTimeout(0);
+      } else if (path === '/slow-events') {
+        // A stream that outlives the total timeout: one event now, then one every 100 ms.
+        res.writeHead(200, { 'Content-Type': 'text/event-stream' });
+        let n = 0;
+        const tick = (): void => {
+          if (res.destroyed) return;
+          res.write(`data: {"n":${++n}}\n\n`);
+          if (n < 50) setTimeout(tick, 100);
+          else res.end();
+        };
+        tick();
       } else if (path === '/status/404') {
         res.writeHead(404, { 'Content-Type': 'application/json' });
         res.end('{"error":"nope"}');
@@ -230,6 +244,27 @@ describe('responses', () => {
     expect(live).toEqual([{ n: 1 }, 'plain text', { n: 3 }]);
     expect(end?.outcome).toEqual({ kind: 'stream', status: 200, ended: 'completed', eventCount: 3 });
     expect(end?.events?.[1]?.event).toBe('note');
+  });
+
+  it('gives up on a server that answers nothing after timeouts.totalMs, naming the limit', async () => {
+    const record = await send({ method: 'GET', url: `${base}/silent`, timeouts: { totalMs: 300 } });
+    expect(record.outcome).toMatchObject({ kind: 'transport-error', code: 'timeout' });
+    expect(JSON.stringify(record.outcome)).toContain('300 ms (timeouts.totalMs)');
+  });
+
+  it('lets a stream that has answered run past timeouts.totalMs, and Stop ends it as stopped, not failed', async () => {
+    const live: unknown[] = [];
+    let end: HttpExchangeRecord | undefined;
+    const running = core.dispatcher.stream('http.stream', 'r-slow', { method: 'GET', url: `${base}/slow-events`, timeouts: { totalMs: 150 } }, (event) => {
+      if (event.kind === 'data') live.push(event.data.data);
+      else if (event.kind === 'end') end = event.value;
+    });
+    // Well past the total timeout, still flowing.
+    for (let i = 0; i < 100 && live.length < 5; i++) await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(live.length).toBeGreaterThanOrEqual(5);
+    expect(core.dispatcher.cancel('r-slow')).toBe(true);
+    await running;
+    expect(end?.outcome).toMatchObject({ kind: 'stream', status: 200, ended: 'stopped' });
   });
 
   it('lands in history without the bearer token', async () => {

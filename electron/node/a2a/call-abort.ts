@@ -43,3 +43,38 @@ export class CallAbort {
 }
 
 function noop(): void {}
+
+/** A call's cancellation, wired once for every kind of send (A2A and plain HTTP). */
+export interface CallControls {
+  /** Fires on Stop and on the total timeout: the adapters drop their connection. */
+  abort: CallAbort;
+  /** Fires on Stop only, so a stream can tell the user's Stop (an ordinary end) from a timeout. */
+  stop: CallAbort;
+  /** The answer has started: the total timeout no longer applies (a stream runs as long as the user wants). */
+  answered(): void;
+  /** The call is over: no timer and no listener on the caller's signal outlive it. */
+  release(): void;
+}
+
+/** Follows the caller's Stop signal and arms the total timeout (`timeoutMessage` says which limit it was). */
+export function callControls(signal: AbortSignal | undefined, totalMs: number, timeoutMessage: string): CallControls {
+  const abort = new CallAbort();
+  const stop = new CallAbort();
+  const onStop = (): void => {
+    const reason = new TransportError('cancelled', 'Stopped by the user.');
+    stop.abort(reason);
+    abort.abort(reason);
+  };
+  if (signal?.aborted) onStop();
+  else signal?.addEventListener('abort', onStop, { once: true });
+  const timer = setTimeout(() => abort.abort(new TransportError('timeout', timeoutMessage)), totalMs);
+  return {
+    abort,
+    stop,
+    answered: () => clearTimeout(timer),
+    release: () => {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onStop);
+    },
+  };
+}

@@ -8,8 +8,7 @@ import { CoreError } from '../core-error';
 import type { SecretStore } from '../secret-store';
 import type { BindingAdapter, ResolvedTimeouts } from './adapter';
 import { applyAuth, type AppliedAuth } from './auth-apply';
-import { CallAbort } from './call-abort';
-import { TransportError } from './http-transport';
+import { callControls } from './call-abort';
 import type { Connections } from '../connections';
 import { jsonRpcAdapter } from './jsonrpc-adapter';
 import { rememberRedaction } from './record-redaction';
@@ -88,23 +87,11 @@ export async function performCall(call: A2aCall, deps: CallDeps, hooks: CallHook
   recorder.setRedaction(redaction);
   if (auth.note) recorder.authNote = auth.note;
 
-  const abort = new CallAbort();
-  const stop = new CallAbort();
-  const onStop = (): void => {
-    const reason = new TransportError('cancelled', 'Stopped by the user.');
-    stop.abort(reason);
-    abort.abort(reason);
-  };
-  if (hooks.signal?.aborted) onStop();
-  else hooks.signal?.addEventListener('abort', onStop, { once: true });
-  const timer = setTimeout(() => {
-    abort.abort(
-      new TransportError(
-        'timeout',
-        streaming ? `No answer within ${timeouts.totalMs} ms (timeouts.totalMs).` : `The call did not finish within ${timeouts.totalMs} ms (timeouts.totalMs).`,
-      ),
-    );
-  }, timeouts.totalMs);
+  const controls = callControls(
+    hooks.signal,
+    timeouts.totalMs,
+    streaming ? `No answer within ${timeouts.totalMs} ms (timeouts.totalMs).` : `The call did not finish within ${timeouts.totalMs} ms (timeouts.totalMs).`,
+  );
 
   try {
     const outcome = await adapters[call.binding].perform({
@@ -113,12 +100,12 @@ export async function performCall(call: A2aCall, deps: CallDeps, hooks: CallHook
       streaming,
       recorder,
       auth,
-      signal: abort,
-      stop,
+      signal: controls.abort,
+      stop: controls.stop,
       timeouts,
       // A stream may run as long as the user wants: the total timeout only covers the wait for an answer.
       answered: (isStream) => {
-        if (streaming || isStream) clearTimeout(timer);
+        if (streaming || isStream) controls.answered();
       },
       secretDeps: deps,
       connections: deps.connections,
@@ -127,7 +114,6 @@ export async function performCall(call: A2aCall, deps: CallDeps, hooks: CallHook
     rememberRedaction(record, redaction);
     return record;
   } finally {
-    clearTimeout(timer);
-    hooks.signal?.removeEventListener('abort', onStop);
+    controls.release();
   }
 }

@@ -15,7 +15,7 @@ import type { FileSource, HttpExchangeRecord, HttpOutcome, HttpRequest, Redirect
 import { percentEncode } from '../../../shared/http/param-style';
 import { isTextualMediaType } from '../../../shared/http/media-kind';
 import { applyAuth, type SecretDeps } from '../a2a/auth-apply';
-import { CallAbort } from '../a2a/call-abort';
+import { callControls, type CallAbort } from '../a2a/call-abort';
 import { resolveClientTls } from '../a2a/client-tls';
 import { openHttp, readBody, type HttpOpen } from '../a2a/http-transport';
 import { ExchangeRecorder } from '../a2a/recorder';
@@ -211,16 +211,8 @@ export async function performHttp(request: HttpRequest, deps: HttpSendDeps, hook
   if (headerValue(sent, 'user-agent') === undefined) sent.push(['User-Agent', `Powerduck/${deps.version ?? 'dev'}`]);
   if (tls && !tls.rejectUnauthorized) recorder.warn('TLS certificate checks were switched off for this request ("allow invalid certificate").');
 
-  const abort = new CallAbort();
-  const stop = new CallAbort();
-  const onStop = (): void => {
-    const reason = new TransportError('cancelled', 'Stopped by the user.');
-    stop.abort(reason);
-    abort.abort(reason);
-  };
-  if (hooks.signal?.aborted) onStop();
-  else hooks.signal?.addEventListener('abort', onStop, { once: true });
-  const timer = setTimeout(() => abort.abort(new TransportError('timeout', `No complete answer within ${totalMs} ms (timeouts.totalMs).`)), totalMs);
+  const controls = callControls(hooks.signal, totalMs, `No complete answer within ${totalMs} ms (timeouts.totalMs).`);
+  const { abort, stop } = controls;
 
   const redirects: RedirectHop[] = [];
   let currentMethod = method;
@@ -321,7 +313,7 @@ export async function performHttp(request: HttpRequest, deps: HttpSendDeps, hook
       }
 
       if (/^\s*text\/event-stream\b/i.test(open.contentType ?? '')) {
-        clearTimeout(timer);
+        controls.answered();
         return finish(await consumeEvents(open, recorder, stop, request.maxEventBytes ?? DEFAULT_MAX_SSE_EVENT_BYTES));
       }
       try {
@@ -342,8 +334,7 @@ export async function performHttp(request: HttpRequest, deps: HttpSendDeps, hook
       }
     }
   } finally {
-    clearTimeout(timer);
-    hooks.signal?.removeEventListener('abort', onStop);
+    controls.release();
   }
 }
 
