@@ -6,7 +6,8 @@ import { largeBodyBytes } from './large-body';
 
 const shownChars = 256 * 1024;
 
-function HeaderTable({ caption, headers }: { caption: string; headers: HeaderList | undefined }) {
+/** Headers, metadata or trailers as sent, in order (the raw view and the Headers tab). */
+export function HeaderTable({ caption, headers }: { caption: string; headers: HeaderList | undefined }) {
   if (!headers?.length) return null;
   return (
     <table className="kv-table raw-headers">

@@ -1,8 +1,9 @@
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import type { ExchangeRecord, HeaderList } from '../../../../shared/a2a/exchange';
+import type { ExchangeRecord } from '../../../../shared/a2a/exchange';
 import { useT } from '../../i18n/i18n';
 import { copyText } from '../../ui/download';
 import { formatMs } from '../../ui/format';
+import { HeaderTable } from './raw-view';
 import { findMatches, responseText, timingRows } from './response-text';
 
 const searchedChars = 512 * 1024;
@@ -107,34 +108,14 @@ export function FindResults({ record, query, stepRequest }: { record: ExchangeRe
   );
 }
 
-function Table({ caption, headers }: { caption: string; headers: HeaderList | undefined }) {
-  if (!headers?.length) return null;
-  return (
-    <table className="kv-table raw-headers">
-      <caption>{caption}</caption>
-      <tbody>
-        {headers.map(([name, value], index) => (
-          <tr key={`${name}-${index}`}>
-            <th scope="row" className="mono">
-              {name}
-            </th>
-            <td className="mono">{value}</td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
-  );
-}
-
-/** Response headers (and gRPC trailers) as received; secrets were redacted by the core. */
 export function ResponseHeadersView({ record }: { record: ExchangeRecord }) {
   const t = useT();
   const response = record.response;
   if (!response || (!response.headers.length && !response.trailers?.length)) return <p className="muted">{t('headers.none')}</p>;
   return (
     <div className="response-headers">
-      <Table caption={t('raw.responseHeaders')} headers={response.headers} />
-      <Table caption={t('raw.trailers')} headers={response.trailers} />
+      <HeaderTable caption={t('raw.responseHeaders')} headers={response.headers} />
+      <HeaderTable caption={t('raw.trailers')} headers={response.trailers} />
     </div>
   );
 }
