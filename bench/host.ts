@@ -13,6 +13,7 @@ import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
+import { webTokenHeader } from '../shared/contract/web-wire';
 
 const STREAM_EVENTS = 50_000;
 const STALLED_READERS = 8;
@@ -86,7 +87,7 @@ function streamBody(agentUrl: string, requestId: string, text: string): string {
 }
 
 function headers(host: HostInfo): Record<string, string> {
-  return { host: `127.0.0.1:${host.port}`, origin: host.origin, 'x-powerduck-token': host.token, 'content-type': 'application/json' };
+  return { host: `127.0.0.1:${host.port}`, origin: host.origin, [webTokenHeader]: host.token, 'content-type': 'application/json' };
 }
 
 /** Reads a whole stream through the host, like the page's worker does, counting data events. */

@@ -15,6 +15,7 @@ import { rm } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { openCore } from '../electron/node/core';
 import { startWebHost, type WebHost } from '../electron/web/web-host';
+import { webStreamPath, webTokenHeader } from '../shared/contract/web-wire';
 import { ensureRendererBuilt, generateTextBody, launchBrowser, newA2aRequest, rendererDir, responseRegion, tempDir } from '../e2e/harness';
 import { startSdkAgent } from '../test/fixtures/sdk-agent';
 
@@ -183,13 +184,13 @@ async function stream50k(browser: Browser, web: WebHost): Promise<void> {
     // Baseline: the same stream read raw (fetch + NDJSON text, no UI) in a fresh page of the same host.
     const rawPage = await newPage(browser, web);
     const raw = await rawPage.evaluate(
-      async ({ rpcUrl, count }) => {
+      async ({ rpcUrl, count, tokenHeader, streamPath }) => {
         const token =
           (globalThis as unknown as { sessionStorage: { getItem(k: string): string | null } }).sessionStorage.getItem('powerduck.sessionToken') ?? '';
         const t0 = performance.now();
-        const response = await fetch('/api/stream', {
+        const response = await fetch(streamPath, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', 'x-powerduck-token': token },
+          headers: { 'content-type': 'application/json', [tokenHeader]: token },
           body: JSON.stringify({
             op: 'a2a.stream',
             requestId: crypto.randomUUID(),
@@ -205,7 +206,7 @@ async function stream50k(browser: Browser, web: WebHost): Promise<void> {
         const text = await response.text();
         return { ms: performance.now() - t0, lines: text.split('\n').filter(Boolean).length, bytes: text.length };
       },
-      { rpcUrl: agent.rpcUrl, count },
+      { rpcUrl: agent.rpcUrl, count, tokenHeader: webTokenHeader, streamPath: webStreamPath },
     );
 
     await rawPage.context().close();

@@ -1,5 +1,5 @@
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
-import type { PowerduckBridge } from '../../shared/contract/bridge';
+import { bridgeGlobal, type PowerduckBridge } from '../../shared/contract/bridge';
 import { isOperationName, isStreamName, type Result } from '../../shared/contract/index';
 import { ipcChannels } from '../main/ipc-channels';
 import { createAckBatcher } from '../main/stream-credit';
@@ -39,4 +39,4 @@ const bridge: PowerduckBridge = {
     };
   },
 };
-contextBridge.exposeInMainWorld('powerduck', bridge);
+contextBridge.exposeInMainWorld(bridgeGlobal, bridge);

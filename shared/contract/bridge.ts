@@ -1,7 +1,7 @@
 import type { Result } from './result';
 
 /**
- * What electron/preload exposes to the page as `window.powerduck`: a closed bridge over the
+ * What electron/preload exposes to the page as `window[bridgeGlobal]`: a closed bridge over the
  * contract (the preload implements it, renderer/src/host/ipc-host.ts consumes it).
  */
 export interface PowerduckBridge {
@@ -9,3 +9,6 @@ export interface PowerduckBridge {
   stream(op: string, requestId: string, request: unknown): void;
   onStreamEvent(requestId: string, listener: (event: unknown) => void): () => void;
 }
+
+/** The name the bridge has on the page (`window.powerduck`). */
+export const bridgeGlobal = 'powerduck';

@@ -34,4 +34,10 @@ describe('one definition of each shared helper', () => {
       'shared/a2a/payload.ts: export function isTerminalState(state: unknown): boolean {',
     ]);
   });
+
+  it("the browser host's token header and the bridge's name are written once, in shared/contract", () => {
+    expect(placesOf(/x-powerduck-token/)).toEqual(["shared/contract/web-wire.ts: export const webTokenHeader = 'x-powerduck-token';"]);
+    // Both sides of the bridge name it through bridgeGlobal (preload exposes it, ipc-host looks it up).
+    expect(placesOf(/exposeInMainWorld\(['"]|\?\.powerduck\b|powerduck\?:/)).toEqual([]);
+  });
 });

@@ -1,13 +1,13 @@
 import type { OperationName, Result, StreamEvent, StreamName } from '../../../shared/contract/index';
 import { isTerminal } from '../../../shared/contract/index';
-import type { PowerduckBridge } from '../../../shared/contract/bridge';
+import { bridgeGlobal, type PowerduckBridge } from '../../../shared/contract/bridge';
 import type { AnyHostStreamEvent, Host, StreamHandle } from './host';
 import { mintRequestId } from './host';
 
 export type { PowerduckBridge };
 
 export function findBridge(scope: unknown): PowerduckBridge | undefined {
-  const bridge = (scope as { powerduck?: Partial<PowerduckBridge> } | undefined)?.powerduck;
+  const bridge = (scope as Record<string, Partial<PowerduckBridge> | undefined> | undefined)?.[bridgeGlobal];
   if (bridge && typeof bridge.invoke === 'function' && typeof bridge.stream === 'function' && typeof bridge.onStreamEvent === 'function') {
     return bridge as PowerduckBridge;
   }
