@@ -76,6 +76,15 @@ describe('powerduck mcp', () => {
     expect(refused.out).toContain('does not run the OAuth flow');
   });
 
+  it('a literal --token works too, and the record it prints has it redacted', async () => {
+    const run = await cli(['mcp', 'tools', '--endpoint', guarded.url, '--token', 'cli-bearer-secret', '--json']);
+    expect(run.code).toBe(0);
+    const parsed = JSON.parse(run.out) as { tools: Array<{ name: string }>; record: McpExchangeRecord };
+    expect(parsed.tools.map((t) => t.name)).toContain('add');
+    expect(run.out + run.err).not.toContain('cli-bearer-secret');
+    expect(JSON.stringify(parsed.record.http)).toContain('‹redacted›');
+  });
+
   it('usage and network problems exit 2', async () => {
     expect((await cli(['mcp', 'tool', '--endpoint', server.url])).code).toBe(2);
     expect((await cli(['mcp', 'tools'])).code).toBe(2);
