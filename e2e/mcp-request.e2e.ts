@@ -90,6 +90,19 @@ describe('MCP requests in the UI', () => {
       await request.getByRole('button', { name: 'Call tool add' }).click();
       await expect.poll(() => request.getByRole('combobox', { name: 'MCP method' }).inputValue()).toBe('tools/call');
       await request.getByText('Tool: add').waitFor();
+      // Generate body fills an example from the tool's inputSchema: every argument, with its type.
+      await setArguments(page, '{}');
+      await request.getByRole('button', { name: 'Generate body' }).click();
+      await expect
+        .poll(async () => {
+          try {
+            const example = JSON.parse(await editorText(page)) as Record<string, unknown>;
+            return Object.keys(example).sort().join(',') + ':' + [typeof example['a'], typeof example['b']].join(',');
+          } catch {
+            return 'not JSON';
+          }
+        })
+        .toBe('a,b:number,number');
       await setArguments(page, '{"a": 2, "b": 40}');
       await request.getByRole('button', { name: 'Run', exact: true }).click();
       await waitIdle(page);
