@@ -1,3 +1,4 @@
+import { FuseV1Options } from '@electron/fuses';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
@@ -16,6 +17,13 @@ describe('electron-builder.yml', () => {
       enableCookieEncryption: true,
     });
     expect(config['asar']).toBe(true);
+  });
+
+  it('decides every fuse Electron has (as @electron/fuses lists them), so a new one cannot stay at its default unseen', () => {
+    const decided = Object.keys(config['electronFuses'] as Record<string, unknown>);
+    const fuses = Object.keys(FuseV1Options).filter((name) => Number.isNaN(Number(name)));
+    expect(fuses.length).toBeGreaterThan(6);
+    expect(fuses.map((name) => name[0]?.toLowerCase() + name.slice(1)).filter((key) => !decided.includes(key))).toEqual([]);
   });
 
   it('packages the bundles and the data files the core reads at run time', () => {
