@@ -5,7 +5,7 @@ import { useHost, withHeldParts } from '../../host';
 import { useT } from '../../i18n/i18n';
 import { copyText } from '../../ui/download';
 import { prettyJson } from '../../ui/format';
-import { Tabs } from '../../ui/tabs';
+import { CodeExampleTabs } from '../../ui/code-example-tabs';
 import { OutcomeBadge, StatusLine, PrettyView } from '../response';
 import { BusyIndicator } from '../../ui/busy-indicator';
 import { ErrorNote } from '../../ui/error-note';
@@ -16,29 +16,11 @@ import { fileInfo, refreshSpecs, useSpecsStore } from './specs-store';
 
 function CodeExamples({ docs }: { docs: OperationDocs }) {
   const t = useT();
-  const [selected, setSelected] = useState(docs.codeExamples[0]?.id ?? 'curl');
-  const [copied, setCopied] = useState('');
-  const example = docs.codeExamples.find((e) => e.id === selected) ?? docs.codeExamples[0];
-  if (!example) return null;
+  if (!docs.codeExamples.length) return null;
   return (
     <section className="section" aria-labelledby="docs-code">
       <h3 id="docs-code">{t('docs.code')}</h3>
-      <Tabs label={t('docs.code')} items={docs.codeExamples.map((e) => ({ id: e.id, label: e.label }))} selected={example.id} onSelect={setSelected}>
-        <pre className="code-block code" aria-label={t('docs.codeOf', { label: example.label })}>
-          {example.code}
-        </pre>
-        <div className="actions">
-          <button
-            type="button"
-            onClick={() => void copyText(example.code).then((ok) => setCopied(ok ? t('docs.copiedCode', { label: example.label }) : t('docs.copyFailed')))}
-          >
-            {t('docs.copyCode', { label: example.label })}
-          </button>
-          <span role="status" className="muted small">
-            {copied}
-          </span>
-        </div>
-      </Tabs>
+      <CodeExampleTabs examples={docs.codeExamples} />
     </section>
   );
 }
