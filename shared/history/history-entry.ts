@@ -73,7 +73,8 @@ export function sentMessageOf(record: ExchangeRecord, callBody?: unknown): unkno
   return isObject(params) ? (params['message'] ?? params['request']) : undefined;
 }
 
-function digest(text: string | undefined, bytes: number, truncated: boolean | undefined, sha256: (t: string) => string): BodyDigest {
+/** A body as history keeps it without full bodies: its size and SHA-256, never its text (every exchange kind). */
+export function bodyDigest(text: string | undefined, bytes: number, truncated: boolean | undefined, sha256: (t: string) => string): BodyDigest {
   const out: BodyDigest = { bytes };
   if (text !== undefined && text !== '') out.sha256 = sha256(text);
   if (truncated) out.truncated = true;
@@ -195,7 +196,7 @@ export function buildHistoryEntry(record: ExchangeRecord, options: EntryOptions)
     request: {
       url: record.request.url,
       ...(record.request.httpMethod ? { httpMethod: record.request.httpMethod } : {}),
-      ...digest(record.request.body, record.request.bodyBytes, record.request.truncated, options.sha256),
+      ...bodyDigest(record.request.body, record.request.bodyBytes, record.request.truncated, options.sha256),
     },
     warnings: [...record.warnings],
     bodies: options.fullBodies ? 'full' : 'hashed',
@@ -203,7 +204,7 @@ export function buildHistoryEntry(record: ExchangeRecord, options: EntryOptions)
   if (options.check) entry.check = options.check;
   if (record.response) {
     entry.response = {
-      ...digest(record.response.body, record.response.bodyBytes, record.response.truncated, options.sha256),
+      ...bodyDigest(record.response.body, record.response.bodyBytes, record.response.truncated, options.sha256),
       ...(record.response.contentType ? { contentType: record.response.contentType } : {}),
     };
     if (record.response.status !== undefined) entry.httpStatus = record.response.status;

@@ -2,20 +2,14 @@
  * The history entry of a plain HTTP request, under the same logging policy as A2A exchanges:
  * method, URL, status, sizes and timing always; bodies as SHA-256 digests unless full bodies are on.
  */
-import type { BodyDigest, HistoryEntry, HistorySource } from '../history/history-types';
+import { bodyDigest } from '../history/history-entry';
+import type { HistoryEntry, HistorySource } from '../history/history-types';
 import type { HttpExchangeRecord } from './http-types';
 
 export interface HttpEntryOptions {
   source: HistorySource;
   fullBodies: boolean;
   sha256: (text: string) => string;
-}
-
-function digest(text: string | undefined, bytes: number, truncated: boolean | undefined, sha256: (t: string) => string): BodyDigest {
-  const out: BodyDigest = { bytes };
-  if (text !== undefined && text !== '') out.sha256 = sha256(text);
-  if (truncated) out.truncated = true;
-  return out;
 }
 
 export function buildHttpHistoryEntry(record: HttpExchangeRecord, options: HttpEntryOptions): HistoryEntry {
@@ -34,14 +28,14 @@ export function buildHttpHistoryEntry(record: HttpExchangeRecord, options: HttpE
     request: {
       url: record.request.url,
       ...(record.request.httpMethod ? { httpMethod: record.request.httpMethod } : {}),
-      ...digest(record.request.body, record.request.bodyBytes, record.request.truncated, options.sha256),
+      ...bodyDigest(record.request.body, record.request.bodyBytes, record.request.truncated, options.sha256),
     },
     warnings: [...record.warnings],
     bodies: options.fullBodies ? 'full' : 'hashed',
   };
   if (record.response) {
     entry.response = {
-      ...digest(record.response.body ?? record.response.bodyBase64, record.response.bodyBytes, record.response.truncated, options.sha256),
+      ...bodyDigest(record.response.body ?? record.response.bodyBase64, record.response.bodyBytes, record.response.truncated, options.sha256),
       ...(record.response.contentType ? { contentType: record.response.contentType } : {}),
     };
     if (record.response.status !== undefined) entry.httpStatus = record.response.status;
