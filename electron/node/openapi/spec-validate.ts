@@ -444,6 +444,57 @@ async function openApiProblems(doc: Record<string, unknown>, scope: ValidationSc
   return problems;
 }
 
+/** One of our operation extensions, as the validator checks it. */
+interface Extension {
+  key: 'x-a2a' | 'x-mcp';
+  schemaId: string;
+  appliesTo(op: ReturnType<typeof operationsIn>[number]): boolean;
+  /** The value in the form the schema checks (see reduceXA2a / reduceXMcp). */
+  reduce(value: unknown): unknown;
+  /** Results by the parsed value they were computed for. */
+  results: WeakMap<object, SpecProblem[]>;
+}
+
+const xA2aExtension: Extension = { key: 'x-a2a', schemaId: X_A2A_SCHEMA_ID, appliesTo: (op) => op.kind === 'a2a', reduce: reduceXA2a, results: xa2aResults };
+const xMcpExtension: Extension = {
+  key: 'x-mcp',
+  schemaId: X_MCP_SCHEMA_ID,
+  appliesTo: (op) => op.protocolGroup === 'mcp',
+  reduce: reduceXMcp,
+  results: xmcpResults,
+};
+
+/** The schema problems of every `ext.key` object in the scope, at their place in the document. */
+async function extensionProblems(doc: unknown, scope: ValidationScope | undefined, ext: Extension): Promise<SpecProblem[]> {
+  const problems: SpecProblem[] = [];
+  for (const op of operationsIn(doc, scope)) {
+    if (!ext.appliesTo(op)) continue;
+    const raw = rawOperation(doc, op.path, op.httpMethod, op.additional);
+    if (!raw || !Object.hasOwn(raw, ext.key)) continue;
+    const base = op.additional ? ['paths', op.path, 'additionalOperations', op.httpMethod, ext.key] : ['paths', op.path, op.httpMethod, ext.key];
+    const value = raw[ext.key];
+    // Parsed models are never mutated (edits copy the changed branch), so an object already checked keeps its
+    // result: a save re-checks only what it wrote. Values with the same reduced form share one check too.
+    let found = isObject(value) ? ext.results.get(value) : undefined;
+    if (!found) {
+      const reduced = ext.reduce(value);
+      const id = `${ext.key}\u0000${JSON.stringify(reduced)}`;
+      found = reducedResults.get(id);
+      if (!found) {
+        found = await schemaProblems(ext.schemaId, reduced, []);
+        if (reducedResults.size >= 5000) reducedResults.clear();
+        reducedResults.set(id, found);
+      }
+      if (isObject(value)) ext.results.set(value, found);
+    }
+    for (const p of found) {
+      const tokens = [...base, ...pointerTokens(p.pointer)];
+      problems.push({ ...p, path: jsonPath(tokens), pointer: encodePointer(tokens) });
+    }
+  }
+  return problems;
+}
+
 /**
  * Every problem of the document (or of the part `scope` names: a save checks what it wrote, not the
  * 5,000 operations it left alone); valid = no problem with severity error.
@@ -453,56 +504,9 @@ export async function validateSpecDocument(doc: unknown, scope?: ValidationScope
   if (!doc || typeof doc !== 'object' || Array.isArray(doc))
     return [problem('error', [], 'An OpenAPI document is a mapping with openapi, info and paths.', 'type')];
   const problems = await openApiProblems(doc as Record<string, unknown>, scope);
-  for (const op of operationsIn(doc, scope)) {
-    if (op.kind !== 'a2a') continue;
-    const raw = rawOperation(doc, op.path, op.httpMethod, op.additional);
-    if (!raw || !('x-a2a' in raw)) continue;
-    const base = op.additional ? ['paths', op.path, 'additionalOperations', op.httpMethod, 'x-a2a'] : ['paths', op.path, op.httpMethod, 'x-a2a'];
-    const value = raw['x-a2a'];
-    // Parsed models are never mutated (edits copy the changed branch), so an x-a2a object already
-    // checked keeps its result: a save re-checks only what it wrote. Values with the same reduced
-    // form share one check too.
-    let found = isObject(value) ? xa2aResults.get(value) : undefined;
-    if (!found) {
-      const reduced = reduceXA2a(value);
-      const id = JSON.stringify(reduced);
-      found = reducedResults.get(id);
-      if (!found) {
-        found = await schemaProblems(X_A2A_SCHEMA_ID, reduced, []);
-        if (reducedResults.size >= 5000) reducedResults.clear();
-        reducedResults.set(id, found);
-      }
-      if (isObject(value)) xa2aResults.set(value, found);
-    }
-    for (const p of found) {
-      const tokens = [...base, ...pointerTokens(p.pointer)];
-      problems.push({ ...p, path: jsonPath(tokens), pointer: encodePointer(tokens) });
-    }
-  }
+  problems.push(...(await extensionProblems(doc, scope, xA2aExtension)));
   problems.push(...a2aChecks(doc, scope));
-  for (const op of operationsIn(doc, scope)) {
-    if (op.protocolGroup !== 'mcp') continue;
-    const raw = rawOperation(doc, op.path, op.httpMethod, op.additional);
-    if (!raw || !Object.hasOwn(raw, 'x-mcp')) continue;
-    const base = op.additional ? ['paths', op.path, 'additionalOperations', op.httpMethod, 'x-mcp'] : ['paths', op.path, op.httpMethod, 'x-mcp'];
-    const value = raw['x-mcp'];
-    let found = isObject(value) ? xmcpResults.get(value) : undefined;
-    if (!found) {
-      const reduced = reduceXMcp(value);
-      const id = JSON.stringify(reduced);
-      found = reducedResults.get(`mcp\u0000${id}`);
-      if (!found) {
-        found = await schemaProblems(X_MCP_SCHEMA_ID, reduced, []);
-        if (reducedResults.size >= 5000) reducedResults.clear();
-        reducedResults.set(`mcp\u0000${id}`, found);
-      }
-      if (isObject(value)) xmcpResults.set(value, found);
-    }
-    for (const p of found) {
-      const tokens = [...base, ...pointerTokens(p.pointer)];
-      problems.push({ ...p, path: jsonPath(tokens), pointer: encodePointer(tokens) });
-    }
-  }
+  problems.push(...(await extensionProblems(doc, scope, xMcpExtension)));
   problems.push(...mcpChecks(doc, scope));
   return problems;
 }
