@@ -4,19 +4,16 @@
  */
 import { explainError } from './a2a-errors';
 import type { ExchangeRecord, Outcome, RecordedStreamEvent } from './exchange';
-import { isObject } from './payload';
+import { isObject, readPart } from './payload';
 import { isOutcomeUnknown, outcomeUnknownText } from '../history/history-stats';
 
-/** One part as a short phrase: text as is, data as compact JSON, files by name or URL (1.0 and 0.3 shapes). */
+/** One part as a short phrase: text as is, data as compact JSON, files by name or URL (1.0 and 0.3 shapes, read by readPart). */
 function partPhrase(part: unknown): string {
-  if (!isObject(part)) return '[part]';
-  if (typeof part['text'] === 'string') return part['text'];
-  if ('data' in part) return `data ${JSON.stringify(part['data'])}`;
-  const file = isObject(part['file']) ? part['file'] : part;
-  const name = typeof file['filename'] === 'string' ? file['filename'] : typeof file['name'] === 'string' ? file['name'] : undefined;
-  const url = typeof file['url'] === 'string' ? file['url'] : typeof file['uri'] === 'string' ? file['uri'] : undefined;
-  if (url) return `[file ${name ?? url}]`;
-  if ('raw' in file || 'bytes' in file) return `[file ${name ?? 'bytes'}]`;
+  const view = readPart(part);
+  if (view.kind === 'text') return view.text;
+  if (view.kind === 'data') return `data ${JSON.stringify(view.data)}`;
+  if (view.kind === 'file' && view.url) return `[file ${view.filename ?? view.url}]`;
+  if (view.kind === 'file' && view.bytes !== undefined) return `[file ${view.filename ?? 'bytes'}]`;
   return '[part]';
 }
 

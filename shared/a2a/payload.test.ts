@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { readMessage, readStreamItem, readTask } from '../checks/a2a-objects';
-import { summarizeMessage } from '../history/message-summary';
+import { summarizeMessage, summarizePart } from '../history/message-summary';
+import { messageText } from './exchange-summary';
 import { extractConversationIds } from './continuity';
 import { describePayload } from './outcome';
 import {
@@ -124,5 +125,30 @@ describe('A2A payload reader (both versions)', () => {
     expect(unwrapSendResponse(message, 'message')).toBe(message);
     const task = { id: 't', status: {}, task: { id: 'inner' } };
     expect(unwrapSendResponse(task, 'task')).toBe(task);
+  });
+
+  it('reads parts one way for the views, the history summary and the one-line text', () => {
+    const parts = [
+      { text: 'hi', mediaType: 'text/markdown' },
+      { kind: 'text', text: 'hi' },
+      { data: { n: 1 } },
+      { kind: 'data', data: { n: 1 } },
+      { url: 'https://x.example/a.png', filename: 'a.png', mediaType: 'image/png' },
+      { raw: 'AAAA', filename: 'a.bin' },
+      { kind: 'file', file: { uri: 'https://x.example/a.png', name: 'a.png', mimeType: 'image/png' } },
+      { kind: 'file', file: { bytes: 'AAAA', mediaType: 'application/pdf' } },
+      { something: 'else' },
+    ];
+    const kinds = { text: 'text', data: 'data', unknown: 'unknown' } as const;
+    for (const part of parts) {
+      const view = readPart(part);
+      const summary = summarizePart(part);
+      const expected = view.kind === 'file' ? (view.bytes !== undefined ? 'raw' : 'url') : kinds[view.kind];
+      expect(summary.kind, JSON.stringify(part)).toBe(expected);
+      if (view.kind !== 'unknown' && view.mediaType) expect(summary.mediaType, JSON.stringify(part)).toBe(view.mediaType);
+    }
+    // A 0.3 file's media type is read whichever name it has.
+    expect(readPart({ kind: 'file', file: { bytes: 'AAAA', mediaType: 'application/pdf' } })).toMatchObject({ kind: 'file', mediaType: 'application/pdf' });
+    expect(messageText({ parts })).toBe('hi hi data {"n":1} data {"n":1} [file a.png] [file a.bin] [file a.png] [file bytes] [part]');
   });
 });

@@ -181,7 +181,7 @@ export function readPart(part: unknown): PartView {
     const file = isObject(part['file']) ? part['file'] : {};
     const url = ownString(file, 'uri') ?? ownString(file, 'fileWithUri');
     const bytes = ownString(file, 'bytes') ?? ownString(file, 'fileWithBytes');
-    const mime = ownString(file, 'mimeType');
+    const mime = ownString(file, 'mimeType') ?? ownString(file, 'mediaType');
     const name = ownString(file, 'name');
     return {
       kind: 'file',

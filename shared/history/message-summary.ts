@@ -1,5 +1,5 @@
 import type { MessageSummary, PartSummary } from './history-types';
-import { isMessageShaped, isObject } from '../a2a/payload';
+import { isMessageShaped, isObject, readPart } from '../a2a/payload';
 
 function text(value: unknown): string | undefined {
   return typeof value === 'string' ? value : undefined;
@@ -26,27 +26,24 @@ function summary(kind: PartSummary['kind'], declared: string | undefined, fallba
   return part;
 }
 
-/** Summarises one Part in any dialect: 1.0 ProtoJSON (oneof by member), 0.3 JSON-RPC (`kind`), 0.3 ProtoJSON. */
+/** Summarises one Part in any dialect (read by shared/a2a/payload.ts readPart): sizes and media types, never content. */
 export function summarizePart(part: unknown): PartSummary {
-  if (!isObject(part)) return summary('unknown', undefined, 'application/octet-stream');
-  const mediaType = text(part['mediaType']);
-  if (typeof part['text'] === 'string') return summary('text', mediaType, 'text/plain', utf8Length(part['text']));
-  if (typeof part['raw'] === 'string') return summary('raw', mediaType, 'application/octet-stream', base64Length(part['raw']));
-  if (typeof part['url'] === 'string') return summary('url', mediaType, 'application/octet-stream');
-  if ('data' in part) {
-    const data = part['data'];
-    // 0.3 ProtoJSON nests the object one level deeper ({"data":{"data":{…}}}).
-    const inner = isObject(data) && Object.keys(data).length === 1 && isObject(data['data']) && part['kind'] === undefined ? data['data'] : data;
-    return summary('data', mediaType, 'application/json', utf8Length(JSON.stringify(inner ?? null)));
+  const view = readPart(part);
+  switch (view.kind) {
+    case 'text':
+      return summary('text', view.mediaType, 'text/plain', utf8Length(view.text));
+    case 'data': {
+      // 0.3 ProtoJSON nests the object one level deeper ({"data":{"data":{…}}}).
+      const data = view.data;
+      const nested = isObject(part) && part['kind'] === undefined && isObject(data) && Object.keys(data).length === 1 && isObject(data['data']);
+      return summary('data', view.mediaType, 'application/json', utf8Length(JSON.stringify((nested ? data['data'] : data) ?? null)));
+    }
+    case 'file':
+      if (view.bytes !== undefined) return summary('raw', view.mediaType, 'application/octet-stream', base64Length(view.bytes));
+      return summary('url', view.mediaType, 'application/octet-stream');
+    default:
+      return summary('unknown', isObject(part) ? text(part['mediaType']) : undefined, 'application/octet-stream');
   }
-  const file = part['file'];
-  if (isObject(file)) {
-    const fileType = text(file['mimeType']) ?? text(file['mediaType']);
-    const bytes = text(file['bytes']) ?? text(file['fileWithBytes']);
-    if (bytes !== undefined) return summary('raw', fileType, 'application/octet-stream', base64Length(bytes));
-    return summary('url', fileType, 'application/octet-stream');
-  }
-  return summary('unknown', mediaType, 'application/octet-stream');
 }
 
 export function summarizeMessage(message: unknown, direction: MessageSummary['direction']): MessageSummary | undefined {
