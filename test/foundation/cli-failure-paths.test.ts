@@ -36,7 +36,7 @@ function memoryIo(): CliIo & { out: string; err: string } {
 }
 
 beforeAll(async () => {
-  dir = await mkdtemp(join(tmpdir(), 'powerduck-cli-qa-'));
+  dir = await mkdtemp(join(tmpdir(), 'powerduck-cli-failures-'));
   // JSON.parse quotes the text around the error, newline included.
   await writeFile(join(dir, 'two-lines.json'), 'hello\nworld');
   await writeFile(join(dir, 'keys.json'), '{"keys":[]}');
