@@ -85,6 +85,16 @@ describe('powerduck mcp', () => {
     expect(JSON.stringify(parsed.record.http)).toContain('‹redacted›');
   });
 
+  it('--api-key-header sends the --auth-secret value as an API key in that header', async () => {
+    const keyed = await startMcpServer({ apiKey: { header: 'X-Api-Key', value: 'cli-bearer-secret' } });
+    try {
+      expect((await cli(['mcp', 'tools', '--endpoint', keyed.url, '--auth-secret', 'mcp-cli', '--api-key-header', 'X-Api-Key'])).code).toBe(0);
+      expect((await cli(['mcp', 'tools', '--endpoint', keyed.url])).code).toBe(1);
+    } finally {
+      await keyed.close();
+    }
+  });
+
   it('usage and network problems exit 2', async () => {
     expect((await cli(['mcp', 'tool', '--endpoint', server.url])).code).toBe(2);
     expect((await cli(['mcp', 'tools'])).code).toBe(2);

@@ -234,6 +234,26 @@ describe('MCP auth', () => {
     expect(record.outcome.message).toMatch(/does not run the OAuth flow/);
   });
 
+  it('an API key from a named secret goes in the header the server names, redacted in the record; without it, HTTP 401', async () => {
+    const keyed = await startMcpServer({ apiKey: { header: 'X-Api-Key', value: 's3cret-bearer-token' } });
+    try {
+      const record = await performMcpCall(
+        {
+          target: http(keyed.url, { auth: { type: 'apiKey', in: 'header', name: 'X-Api-Key', value: { secretRef: 'mcp-token' } } }),
+          method: 'tools/list',
+        },
+        deps,
+      );
+      expect(record.outcome.kind).toBe('result');
+      expect(JSON.stringify(record)).not.toContain('s3cret-bearer-token');
+      expect(record.http[0]?.requestHeaders).toContainEqual(['x-api-key', '‹redacted›']);
+      const refused = await performMcpCall({ target: http(keyed.url), method: 'tools/list' }, deps);
+      expect(refused.outcome.kind).toMatch(/^(http-error|auth-required)$/);
+    } finally {
+      await keyed.close();
+    }
+  });
+
   it('a missing secret is a refusal', async () => {
     await expect(
       performMcpCall({ target: http(guarded.url, { auth: { type: 'bearer', token: { secretRef: 'nope' } } }), method: 'tools/list' }, deps),
