@@ -75,7 +75,7 @@ function editsFor(model: unknown, path: string, built: BuiltOperation, draft: Me
 
 export async function saveOperation(ctx: SpecContext, req: SpecSaveRequest, mode: 'save' | 'saveAs'): Promise<SpecWriteResult> {
   const path = checkPath(req.path);
-  if (!isPlainObject(req.call))
+  if (!isObject(req.call))
     throw new CoreError('bad-request', 'The request to save is missing: call must be an object (version, binding, endpoint, method, body).');
   const abs = resolveSpecFile(ctx, req.file);
   checkEndpoint(req.call?.endpoint);
