@@ -5,6 +5,7 @@
  * requirement naming the scheme (the secret keeps that name in the store).
  */
 import { normaliseScopes } from '../a2a/auth';
+import { isObject } from '../a2a/payload';
 import { isSecretHeader, isSecretQuery } from '../a2a/redaction';
 import { openApiVerbs } from '../openapi/operation-list';
 import type { ParamLocation, ParamStyle } from './param-style';
@@ -57,10 +58,6 @@ function hasRef(value: unknown): boolean {
   return Object.entries(value).some(([k, v]) => k === '$ref' || hasRef(v));
 }
 
-function isDraftObject(draft: unknown): boolean {
-  return typeof draft === 'object' && draft !== null && !Array.isArray(draft);
-}
-
 function draftShapeProblem(draft: object): string | undefined {
   const d = draft as Record<string, unknown>;
   if (typeof d['method'] !== 'string' || typeof d['path'] !== 'string') return 'The draft needs a method and a path, as text.';
@@ -70,7 +67,7 @@ function draftShapeProblem(draft: object): string | undefined {
 }
 
 export function buildHttpOperation(draft: HttpSaveDraft): BuiltHttpOperation {
-  if (!isDraftObject(draft)) return { ok: false, message: 'The request to save is missing (draft must be an object).' };
+  if (!isObject(draft)) return { ok: false, message: 'The request to save is missing (draft must be an object).' };
   const textProblem = draftTextProblem(draft);
   if (textProblem) return { ok: false, message: textProblem };
   const shapeProblem = draftShapeProblem(draft);
