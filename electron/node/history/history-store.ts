@@ -6,15 +6,25 @@ import { matchesQuery, parseQuery } from '../../../shared/history/history-query'
 import type { HistoryEntry, HistorySettings, HistorySummary } from '../../../shared/history/history-types';
 import { defaultHistorySettings, historyMaxBytesRange } from '../../../shared/history/history-types';
 import { CoreError } from '../core-error';
-import { updateFile } from '../store/file-store';
+import { updateFile, withFileLock } from '../store/file-store';
 
 /**
  * The history on disk: append-only JSON Lines segments (`segment-000001.jsonl`, …) plus
  * `settings.json`. The files are read once, when the store is first used, into an in-memory
  * index (each entry's summary, segment, byte offset and length; the attempts per messageId; the
- * byte total). After that an append never reads the disk: the line is queued and written in a
- * batch shortly after (at most `flushDelayMs` later, or sooner once `flushBytes` are queued), and
- * the size bound is kept by deleting whole oldest segments as the running total passes it.
+ * byte total). After that an append never re-reads what it already indexed: the line is queued and
+ * written in a batch shortly after (at most `flushDelayMs` later, or sooner once `flushBytes` are
+ * queued), and the size bound is kept by deleting whole oldest segments as the running total passes it.
+ *
+ * Several processes share one history (the app, the CLI, a second window on the same data folder),
+ * and the attempt number per messageId must stay exact across them. So a batch is written under a
+ * cross-process lease (the data folder's file lock on `.segments.powerduck-lock`), taken by the
+ * first append of a batch and given back once the batch is on disk. Taking it, the store catches up
+ * with what others wrote: one readdir and one stat of the last segment, and when that segment grew,
+ * a read of only the new bytes. Appends inside a batch touch no file at all. Only the lease holder
+ * writes, rotates or numbers attempts, so two processes never number the same send alike, never
+ * interleave a line, and never both start the next segment. A process that sees another writer
+ * writes its batches at once (not after `flushDelayMs`) for a while, so the other waits less.
  *
  * Durability: `flush()`/`close()` write everything queued (the CLI, the browser host and Electron
  * main call `closeHistoryStores()` on a normal quit, and a process `exit` hook writes what is still
@@ -53,10 +63,14 @@ export interface AppendContext {
 export interface HistoryFs {
   readdir(path: string): Promise<string[]>;
   readFile(path: string): Promise<Buffer>;
-  /** Reads `length` bytes at `offset` (an entry line, for `get`). */
+  /** Reads `length` bytes at `offset` (an entry line for `get`, the new tail of a segment). */
   readRange(path: string, offset: number, length: number): Promise<Buffer>;
   stat(path: string): Promise<{ size: number }>;
-  appendFile(path: string, data: Buffer): Promise<void>;
+  /**
+   * Appends `data` with one O_APPEND write (so another process's line never lands inside it) and
+   * answers the file's size right after, which tells whether anyone else wrote meanwhile.
+   */
+  appendFile(path: string, data: Buffer): Promise<{ size: number }>;
   rm(path: string): Promise<void>;
   mkdir(path: string): Promise<void>;
 }
@@ -75,7 +89,21 @@ export const nodeHistoryFs: HistoryFs = {
     }
   },
   stat: (path) => fsp.stat(path),
-  appendFile: (path, data) => fsp.appendFile(path, data, { mode: 0o600 }),
+  async appendFile(path, data) {
+    const handle = await fsp.open(path, 'a', 0o600);
+    try {
+      // fsp.appendFile writes in 512 KiB chunks; one write() keeps a batch in one piece on disk.
+      let done = 0;
+      while (done < data.length) {
+        const { bytesWritten } = await handle.write(data, done, data.length - done);
+        if (bytesWritten <= 0) throw Object.assign(new Error(`Could not append to ${path}`), { code: 'EIO' });
+        done += bytesWritten;
+      }
+      return { size: (await handle.stat()).size };
+    } finally {
+      await handle.close();
+    }
+  },
   rm: (path) => fsp.rm(path, { force: true }),
   mkdir: async (path) => {
     await fsp.mkdir(path, { recursive: true, mode: 0o700 });
@@ -93,6 +121,10 @@ export interface HistoryStoreOptions {
 /** A crash (not a normal quit) loses at most the entries of the last 100 ms, and never more than 256 KiB. */
 export const defaultFlushDelayMs = 100;
 export const defaultFlushBytes = 256 * 1024;
+/** A lease not refreshed for this long belongs to a dead process and is taken over (proper-lockfile's minimum). */
+const leaseStaleMs = 2000;
+/** After seeing another process's entries, write batches at once for this long. */
+const sharedWindowMs = 2000;
 
 const segmentPattern = /^segment-(\d{6,})\.jsonl$/;
 const settingsFile = 'settings.json';
@@ -123,10 +155,12 @@ interface Indexed {
 interface Segment {
   name: string;
   index: number;
-  /** Bytes this store accounts to the segment (written + queued). */
+  /** Bytes this store accounts to the segment (indexed + queued). */
   size: number;
-  /** Bytes known to be on disk. */
+  /** Bytes of the file already indexed: a catch-up reads from here on. Always the end of a line. */
   written: number;
+  /** Someone else wrote while our batch went out, so our offsets are unknown: index it again. */
+  stale?: boolean;
   entries: Indexed[];
 }
 
@@ -163,25 +197,30 @@ function summaryOf(entry: Indexed): HistorySummary {
   return JSON.parse(entry.json) as HistorySummary;
 }
 
-/** Splits a segment's bytes into entries with their byte offsets; torn or foreign lines are skipped. */
-function parseSegment(buffer: Buffer): Indexed[] {
+/**
+ * Splits a segment's bytes (read from file offset `base`) into entries with their file offsets.
+ * Only lines ended by a newline are read: bytes after the last newline are a line another process
+ * is still writing, or one torn by a crash; `complete` is where the ended lines stop. Lines that
+ * do not parse as an entry are skipped.
+ */
+function parseLines(buffer: Buffer, base = 0): { entries: Indexed[]; complete: number } {
   const out: Indexed[] = [];
   let start = 0;
-  while (start < buffer.length) {
-    let end = buffer.indexOf(10, start);
-    if (end < 0) end = buffer.length;
+  for (;;) {
+    const end = buffer.indexOf(10, start);
+    if (end < 0) break;
     if (end > start) {
       try {
         const text = buffer.toString('utf8', start, end);
         const value: unknown = JSON.parse(text);
-        if (isEntry(value)) out.push(indexed(value, text, start, end - start));
+        if (isEntry(value)) out.push(indexed(value, text, base + start, end - start));
       } catch {
-        // A line torn by a crash mid-append: skip it, keep the rest.
+        // A line torn by a crash mid-append and completed by another line: skip it, keep the rest.
       }
     }
     start = end + 1;
   }
-  return out;
+  return { entries: out, complete: start };
 }
 
 function validSettings(value: unknown): HistorySettings {
@@ -242,16 +281,23 @@ export function createHistoryStore(dir: string, options: HistoryStoreOptions = {
   const fs = options.fs ?? nodeHistoryFs;
   const flushDelayMs = options.flushDelayMs ?? defaultFlushDelayMs;
   const flushBytes = options.flushBytes ?? defaultFlushBytes;
+  /** The lease's lock folder is `.segments.powerduck-lock` in the history folder. */
+  const leaseFile = join(dir, 'segments');
 
   let opening: Promise<State> | undefined;
   let state: State | undefined;
-  /** Entries waiting to be written, in append order, with their segment. */
+  /** Entries waiting to be written, in append order, with their segment. Only queued under the lease. */
   let queued: Array<{ segment: Segment; entry: Indexed }> = [];
   let queuedBytes = 0;
   /** Segments evicted from the index whose files still have to be deleted. */
   let doomed: string[] = [];
   let timer: ReturnType<typeof setTimeout> | undefined;
-  /** One writer at a time: flushes, clears and settings writes are chained. */
+  /** The cross-process lease while this store holds it (from a batch's first append until it is written). */
+  let lease: { release(): void } | undefined;
+  let leasing: Promise<void> | undefined;
+  /** Until this time (ms) another process was seen writing: batches go out at once. */
+  let sharedUntil = 0;
+  /** One writer at a time: flushes, catch-ups, clears and settings writes are chained. */
   let chain: Promise<unknown> = Promise.resolve();
   const serial = <T>(task: () => Promise<T>): Promise<T> => {
     const run = chain.then(task, task);
@@ -299,7 +345,11 @@ export function createHistoryStore(dir: string, options: HistoryStoreOptions = {
     }
   }
 
-  async function loadSegment(name: string): Promise<{ segment: Segment; endsTorn: boolean } | undefined> {
+  /**
+   * Reads a whole segment. Without the lease, a last line without its newline may still be being
+   * written, so it is left for a later read; under the lease nobody is writing, so it is a torn line.
+   */
+  async function loadSegment(name: string, holding: boolean): Promise<{ segment: Segment; endsTorn: boolean } | undefined> {
     let buffer: Buffer;
     try {
       buffer = await fs.readFile(join(dir, name));
@@ -307,10 +357,9 @@ export function createHistoryStore(dir: string, options: HistoryStoreOptions = {
       return undefined; // deleted by another process meanwhile
     }
     const index = Number(segmentPattern.exec(name)?.[1] ?? '0');
-    return {
-      segment: { name, index, size: buffer.length, written: buffer.length, entries: parseSegment(buffer) },
-      endsTorn: buffer.length > 0 && buffer[buffer.length - 1] !== 10,
-    };
+    const { entries, complete } = parseLines(buffer);
+    const end = holding ? buffer.length : complete;
+    return { segment: { name, index, size: end, written: end, entries }, endsTorn: holding && complete < buffer.length };
   }
 
   /** Reads the whole history once and builds the index. */
@@ -318,12 +367,11 @@ export function createHistoryStore(dir: string, options: HistoryStoreOptions = {
     await fs.mkdir(dir);
     const s: State = { settings: await readSettingsFile(), segments: [], byId: new Map(), attempts: new Map(), total: 0, needsNewline: false };
     for (const name of await segmentNames()) {
-      const loaded = await loadSegment(name);
+      const loaded = await loadSegment(name, false);
       if (!loaded) continue;
       s.segments.push(loaded.segment);
       s.total += loaded.segment.size;
       for (const entry of loaded.segment.entries) addAttempt(entry, s);
-      s.needsNewline = loaded.endsTorn;
     }
     return s;
   }
@@ -345,6 +393,156 @@ export function createHistoryStore(dir: string, options: HistoryStoreOptions = {
     return opening;
   }
 
+  /** Our entries still waiting to be written keep their place after what is on disk. */
+  function firstQueued(seg: Segment): number {
+    const at = seg.entries.findIndex((e) => e.line !== undefined);
+    return at < 0 ? seg.entries.length : at;
+  }
+
+  /** Indexes a segment again from scratch (it was replaced, or our offsets in it are unknown). */
+  async function reload(s: State, seg: Segment, holding: boolean): Promise<Segment | undefined> {
+    const loaded = await loadSegment(seg.name, holding);
+    for (const entry of seg.entries) if (!entry.line) dropFromIndex(entry, s);
+    if (!loaded) {
+      // Deleted by another process (its bound, or a clear): keep only what we still have to write.
+      const pending = seg.entries.filter((e) => e.line);
+      if (pending.length === 0) return undefined;
+      seg.entries = pending;
+      seg.written = 0;
+      seg.size = pending.reduce((sum, e) => sum + (e.line?.length ?? 0), 0);
+      delete seg.stale;
+      return seg;
+    }
+    // Our written entries (those whose offsets were unknown too) were dropped above and come back from disk.
+    for (const entry of loaded.segment.entries) addAttempt(entry, s);
+    for (const entry of seg.entries) {
+      if (!entry.line) continue;
+      loaded.segment.entries.push(entry);
+      loaded.segment.size += entry.line.length;
+    }
+    for (const item of queued) if (item.segment === seg) item.segment = loaded.segment;
+    if (loaded.endsTorn && seg === s.segments[s.segments.length - 1]) s.needsNewline = true;
+    return loaded.segment;
+  }
+
+  /**
+   * Catches up with other processes (the CLI and the app share one history): new segments are read,
+   * deleted ones dropped, and a segment that grew is read from the end of what we indexed — only the
+   * new bytes. Under the lease (`holding`) only the last segment can have grown, since every writer
+   * writes there under the same lease. Answers whether anything written by someone else was found.
+   */
+  async function catchUp(s: State, holding: boolean): Promise<boolean> {
+    const names = await segmentNames();
+    const onDisk = new Set(names);
+    let foreign = false;
+    const next: Segment[] = [];
+    const last = s.segments[s.segments.length - 1];
+    for (const seg of s.segments) {
+      const pendingOnly = seg.written === 0 && seg.entries.every((e) => e.line);
+      if (!onDisk.has(seg.name) && !pendingOnly) {
+        foreign = true;
+        const kept = await reload(s, seg, holding);
+        if (kept) next.push(kept);
+        continue;
+      }
+      if (!onDisk.has(seg.name)) {
+        next.push(seg); // ours, not written yet
+        continue;
+      }
+      if (seg.stale) {
+        foreign = true;
+        const fresh = await reload(s, seg, holding);
+        if (fresh) next.push(fresh);
+        continue;
+      }
+      if (holding && seg !== last) {
+        next.push(seg);
+        continue;
+      }
+      const size = await fs.stat(join(dir, seg.name)).then(
+        (st) => st.size,
+        () => undefined,
+      );
+      if (size === undefined || size === seg.written) {
+        next.push(seg);
+        continue;
+      }
+      foreign = true;
+      if (size < seg.written) {
+        // Shorter than what we indexed: replaced, not appended to. Read it whole.
+        const fresh = await reload(s, seg, holding);
+        if (fresh) next.push(fresh);
+        continue;
+      }
+      const tail = await fs.readRange(join(dir, seg.name), seg.written, size - seg.written);
+      const { entries, complete } = parseLines(tail, seg.written);
+      const consumed = holding ? tail.length : complete;
+      const at = firstQueued(seg);
+      const added = entries.filter((e) => !s.byId.has(e.id));
+      seg.entries.splice(at, 0, ...added);
+      for (const entry of added) addAttempt(entry, s);
+      seg.written += consumed;
+      seg.size += consumed;
+      if (holding && seg === last) s.needsNewline = complete < tail.length;
+      next.push(seg);
+    }
+    const known = new Set(s.segments.map((seg) => seg.name));
+    for (const name of names) {
+      if (known.has(name)) continue;
+      const loaded = await loadSegment(name, holding);
+      if (!loaded) continue;
+      foreign = true;
+      for (const entry of loaded.segment.entries) addAttempt(entry, s);
+      next.push(loaded.segment);
+      if (name === names[names.length - 1]) s.needsNewline = loaded.endsTorn;
+    }
+    next.sort((a, b) => a.index - b.index);
+    s.segments = next;
+    s.total = next.reduce((sum, seg) => sum + seg.size, 0);
+    return foreign;
+  }
+
+  /** Takes the data folder's lock for this history; undefined when it cannot be had (then we write without it). */
+  function takeLock(): Promise<(() => void) | undefined> {
+    return new Promise((resolve) => {
+      let giveBack: () => void = () => undefined;
+      const held = new Promise<void>((r) => (giveBack = r));
+      withFileLock(
+        leaseFile,
+        async () => {
+          resolve(giveBack);
+          await held;
+        },
+        { staleMs: leaseStaleMs },
+      ).catch(() => resolve(undefined));
+    });
+  }
+
+  /** Takes the lease and catches up under it; concurrent appends of this store share one taking. */
+  function acquireLease(s: State): Promise<void> {
+    leasing ??= (async () => {
+      const release = (await takeLock()) ?? (() => undefined);
+      try {
+        if (await serial(() => catchUp(s, true))) sharedUntil = Date.now() + sharedWindowMs;
+      } catch (error) {
+        release();
+        throw error;
+      }
+      lease = { release };
+    })().finally(() => {
+      leasing = undefined;
+    });
+    return leasing;
+  }
+
+  /** Gives the lease back once nothing of ours is waiting to be written. */
+  function releaseIfIdle(): void {
+    if (!lease || queued.length > 0 || doomed.length > 0) return;
+    const held = lease;
+    lease = undefined;
+    held.release();
+  }
+
   function evict(s: State): void {
     while (s.total > s.settings.maxBytes && s.segments.length > 1) {
       const oldest = s.segments.shift() as Segment;
@@ -355,7 +553,7 @@ export function createHistoryStore(dir: string, options: HistoryStoreOptions = {
   }
 
   function schedule(): void {
-    if (queuedBytes >= flushBytes || doomed.length > 0) {
+    if (queuedBytes >= flushBytes || doomed.length > 0 || Date.now() < sharedUntil) {
       void flushQueued().catch(() => undefined);
       return;
     }
@@ -390,16 +588,29 @@ export function createHistoryStore(dir: string, options: HistoryStoreOptions = {
     return groups;
   }
 
-  function written(group: { segment: Segment; entries: Indexed[]; data: Buffer }, lead: number): void {
-    let at = group.segment.written + lead;
+  /** The batch is on disk. `sizeAfter`: the file's size right after our write, when known. */
+  function written(group: { segment: Segment; entries: Indexed[]; data: Buffer }, lead: number, sizeAfter?: number): void {
+    const seg = group.segment;
+    const expected = seg.written + lead + group.data.length;
+    seg.size += lead;
+    if (state) state.total += lead;
+    if (sizeAfter !== undefined && sizeAfter !== expected) {
+      // Someone wrote to the segment without the lease (a dead lease taken over, an older version):
+      // where our lines landed is unknown, so the next catch-up indexes the segment again.
+      for (const entry of group.entries) {
+        entry.offset = -1;
+        delete entry.line;
+      }
+      seg.stale = true;
+      return;
+    }
+    let at = seg.written + lead;
     for (const entry of group.entries) {
       entry.offset = at;
       at += entry.bytes + 1;
       delete entry.line;
     }
-    group.segment.written += lead + group.data.length;
-    group.segment.size += lead;
-    if (state) state.total += lead;
+    seg.written = expected;
   }
 
   function leadFor(s: State): Buffer | undefined {
@@ -423,8 +634,8 @@ export function createHistoryStore(dir: string, options: HistoryStoreOptions = {
       for (const group of groups) {
         const lead = leadFor(s);
         try {
-          await fs.appendFile(join(dir, group.segment.name), lead ? Buffer.concat([lead, group.data]) : group.data);
-          written(group, lead?.length ?? 0);
+          const { size } = await fs.appendFile(join(dir, group.segment.name), lead ? Buffer.concat([lead, group.data]) : group.data);
+          written(group, lead?.length ?? 0, size);
         } catch (error) {
           failure ??= error;
           // Not on disk: forget the entries rather than show what a restart would not.
@@ -438,6 +649,7 @@ export function createHistoryStore(dir: string, options: HistoryStoreOptions = {
         }
       }
       for (const name of deletions) await fs.rm(join(dir, name)).catch(() => undefined);
+      releaseIfIdle();
       if (failure) throw failure;
     });
   }
@@ -456,56 +668,14 @@ export function createHistoryStore(dir: string, options: HistoryStoreOptions = {
     }
   }
 
-  /**
-   * Catches up with other processes (the CLI and the app share one history): a segment whose size
-   * on disk differs from what this store wrote is indexed again, new segments are read, deleted
-   * ones dropped. Only runs for reads (list/get/clear), never on the append path.
-   */
-  async function refresh(s: State): Promise<void> {
-    s.settings = await readSettingsFile();
-    const names = await segmentNames();
-    const known = new Map(s.segments.map((seg) => [seg.name, seg]));
-    const next: Segment[] = [];
-    for (const name of names) {
-      const seg = known.get(name);
-      let size: number | undefined;
-      if (seg)
-        size = await fs.stat(join(dir, name)).then(
-          (st) => st.size,
-          () => undefined,
-        );
-      if (seg && size === seg.written) {
-        next.push(seg);
-        continue;
-      }
-      if (seg && size === undefined) continue;
-      const loaded = await loadSegment(name);
-      if (!loaded) continue;
-      if (seg) for (const entry of seg.entries) dropFromIndex(entry, s);
-      for (const entry of loaded.segment.entries) addAttempt(entry, s);
-      if (seg) {
-        // Entries of ours still queued for this segment move to its fresh index.
-        for (const entry of seg.entries) {
-          if (!entry.line) continue;
-          loaded.segment.entries.push(entry);
-          loaded.segment.size += entry.line.length;
-          addAttempt(entry, s);
-        }
-        for (const item of queued) if (item.segment === seg) item.segment = loaded.segment;
-      }
-      next.push(loaded.segment);
-      if (name === names[names.length - 1]) s.needsNewline = loaded.endsTorn;
-    }
-    for (const seg of s.segments) if (!next.includes(seg)) for (const entry of seg.entries) dropFromIndex(entry, s);
-    next.sort((a, b) => a.index - b.index);
-    s.segments = next;
-    s.total = next.reduce((sum, seg) => sum + seg.size, 0);
-  }
-
+  /** Everything of ours written and everything others wrote indexed (for reads). */
   async function settled(): Promise<State> {
     const s = await ready();
     await flushQueued();
-    await serial(() => refresh(s));
+    await serial(async () => {
+      s.settings = await readSettingsFile();
+      await catchUp(s, lease !== undefined);
+    });
     return s;
   }
 
@@ -514,26 +684,32 @@ export function createHistoryStore(dir: string, options: HistoryStoreOptions = {
 
     async append(build) {
       const s = await ready();
-      const entry = build({ settings: s.settings, countSent: (messageId) => s.attempts.get(messageId)?.max ?? 0 });
-      const { line, stored } = entryLine(entry, s.settings);
-      const data = Buffer.from(`${line}\n`, 'utf8');
-      let last = s.segments[s.segments.length - 1];
-      if (!last || (last.size > 0 && last.size + data.length > segmentBudget(s.settings))) {
-        last = { name: segmentName((last?.index ?? 0) + 1), index: (last?.index ?? 0) + 1, size: 0, written: 0, entries: [] };
-        s.segments.push(last);
-        s.needsNewline = false;
+      // Re-checked after every wait: the lease may have been given back in between.
+      while (!lease) await acquireLease(s);
+      try {
+        const entry = build({ settings: s.settings, countSent: (messageId) => s.attempts.get(messageId)?.max ?? 0 });
+        const { line, stored } = entryLine(entry, s.settings);
+        const data = Buffer.from(`${line}\n`, 'utf8');
+        let last = s.segments[s.segments.length - 1];
+        if (!last || (last.size > 0 && last.size + data.length > segmentBudget(s.settings))) {
+          last = { name: segmentName((last?.index ?? 0) + 1), index: (last?.index ?? 0) + 1, size: 0, written: 0, entries: [] };
+          s.segments.push(last);
+          s.needsNewline = false;
+        }
+        const item = indexed(stored, line, -1, data.length - 1);
+        item.line = data;
+        last.entries.push(item);
+        last.size += data.length;
+        s.total += data.length;
+        addAttempt(item, s);
+        queued.push({ segment: last, entry: item });
+        queuedBytes += data.length;
+        evict(s);
+        return entry;
+      } finally {
+        // Also when the builder threw: the flush gives the lease back.
+        schedule();
       }
-      const item = indexed(stored, line, -1, data.length - 1);
-      item.line = data;
-      last.entries.push(item);
-      last.size += data.length;
-      s.total += data.length;
-      addAttempt(item, s);
-      queued.push({ segment: last, entry: item });
-      queuedBytes += data.length;
-      evict(s);
-      schedule();
-      return entry;
     },
 
     async list(request = {}) {
@@ -576,7 +752,7 @@ export function createHistoryStore(dir: string, options: HistoryStoreOptions = {
       if (!entry) return undefined;
       if (!entry.full) return summaryOf(entry);
       const segment = s.segments.find((seg) => seg.entries.includes(entry));
-      if (!segment) return undefined;
+      if (!segment || (entry.offset < 0 && !entry.line)) return summaryOf(entry);
       try {
         const bytes = entry.line ?? (await fs.readRange(join(dir, segment.name), entry.offset, entry.bytes));
         const value: unknown = JSON.parse(bytes.toString('utf8'));
@@ -589,19 +765,25 @@ export function createHistoryStore(dir: string, options: HistoryStoreOptions = {
 
     clear: async () => {
       const s = await settled();
-      return serial(async () => {
-        let count = 0;
-        for (const seg of s.segments) {
-          count += seg.entries.length;
-          await fs.rm(join(dir, seg.name));
-        }
-        s.segments = [];
-        s.byId.clear();
-        s.attempts.clear();
-        s.total = 0;
-        s.needsNewline = false;
-        return count;
-      });
+      // Under the lease, so no other process appends to a segment while it is deleted.
+      while (!lease) await acquireLease(s);
+      try {
+        return await serial(async () => {
+          let count = 0;
+          for (const seg of s.segments) {
+            count += seg.entries.length;
+            await fs.rm(join(dir, seg.name));
+          }
+          s.segments = [];
+          s.byId.clear();
+          s.attempts.clear();
+          s.total = 0;
+          s.needsNewline = false;
+          return count;
+        });
+      } finally {
+        schedule();
+      }
     },
 
     async settings() {
@@ -640,6 +822,7 @@ export function createHistoryStore(dir: string, options: HistoryStoreOptions = {
 
     async close() {
       await flushQueued();
+      releaseIfIdle();
       openStores.delete(self);
       state = undefined;
       opening = undefined;
