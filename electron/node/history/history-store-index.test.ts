@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { HistoryEntry } from '../../../shared/history/history-types';
+import { withFileLock } from '../store/file-store';
 import { createHistoryStore, nodeHistoryFs, type HistoryFs, type HistoryStore } from './history-store';
 
 let dir: string;
@@ -70,7 +71,7 @@ async function diskBytes(): Promise<number> {
 }
 
 describe('history store index', () => {
-  it('reads the history once at open; appends never read it again', async () => {
+  it('reads the history once at open; appends never read it again (a stat and a readdir per batch at most)', async () => {
     const seed = storeAt();
     for (let i = 0; i < 300; i++) await send(seed, `seed-${i % 50}`);
     await seed.close();
@@ -85,11 +86,13 @@ describe('history store index', () => {
     for (let i = 0; i < 500; i++) await send(s, `more-${i}`);
     await s.flush();
     expect((calls['readFile'] ?? 0) + (calls['readRange'] ?? 0)).toBe(readsAtOpen);
-    expect(calls['stat'] ?? 0).toBe(statsAtOpen);
-    expect(calls['readdir'] ?? 0).toBe(dirsAtOpen);
     // 501 appends went out in a handful of batched writes, not one write each.
-    expect(calls['appendFile'] ?? 0).toBeGreaterThan(0);
-    expect(calls['appendFile'] ?? 0).toBeLessThan(50);
+    const batches = calls['appendFile'] ?? 0;
+    expect(batches).toBeGreaterThan(0);
+    expect(batches).toBeLessThan(50);
+    // Checking for other processes' entries costs a readdir and a stat when a batch starts, not per append.
+    expect((calls['stat'] ?? 0) - statsAtOpen).toBeLessThanOrEqual(batches);
+    expect((calls['readdir'] ?? 0) - dirsAtOpen).toBeLessThanOrEqual(batches);
     expect((await s.list({ limit: 1 })).stored).toBe(801);
   });
 
@@ -181,5 +184,110 @@ describe('history store index', () => {
     expect((await send(s, '__proto__')).attempt).toBe(1);
     expect((await send(s, '__proto__')).attempt).toBe(2);
     expect((await send(s, 'constructor')).attempt).toBe(1);
+  });
+  it('catches up with another writer by reading only the bytes it added', async () => {
+    const ranges: number[] = [];
+    const { fs, calls } = countingFs({
+      readRange: (path, offset, length) => {
+        ranges.push(length);
+        return nodeHistoryFs.readRange(path, offset, length);
+      },
+    });
+    const a = storeAt({ fs });
+    for (let i = 0; i < 200; i++) await send(a, `bulk-${i}`);
+    expect((await send(a, 'shared')).attempt).toBe(1);
+    await a.flush();
+    const filesRead = calls['readFile'] ?? 0;
+    const before = await diskBytes();
+
+    // Another writer (a second store on the folder, as the CLI would be) sends the same messageId twice.
+    const other = storeAt();
+    expect((await send(other, 'shared')).attempt).toBe(2);
+    expect((await send(other, 'shared')).attempt).toBe(3);
+    await other.flush();
+    const added = (await diskBytes()) - before;
+
+    expect((await send(a, 'shared')).attempt).toBe(4);
+    expect(calls['readFile'] ?? 0).toBe(filesRead);
+    // One read, of exactly the other writer's two lines, not of the segment.
+    expect(ranges).toEqual([added]);
+    expect(added).toBeLessThan(before / 50);
+    await a.flush();
+    expect((await a.list({ query: 'message:shared' })).entries.map((e) => e.attempt)).toEqual([4, 3, 2, 1]);
+  });
+
+  it('follows another writer into a segment it started, and into one where it deleted the oldest', async () => {
+    const a = storeAt();
+    const b = storeAt();
+    await a.updateSettings({ maxBytes: 1024 * 1024 });
+    const pad = 'w'.repeat(4000);
+    // Both fill segments in turns, so each starts segments the other has not seen and evicts old ones.
+    for (let round = 0; round < 6; round++) {
+      const writer = round % 2 === 0 ? a : b;
+      for (let i = 0; i < 60; i++) await send(writer, `turn-${round}-${i}`, { warnings: [pad] });
+      expect((await send(writer, 'across')).attempt).toBe(round + 1);
+      await writer.flush();
+    }
+    const names = (await readdir(join(dir, 'history'))).filter((x) => x.endsWith('.jsonl'));
+    expect(names.length).toBeGreaterThan(2);
+    expect(await diskBytes()).toBeLessThanOrEqual(1024 * 1024 + 64 * 1024);
+    const fresh = storeAt();
+    // The oldest sends were rotated out; the ones kept are numbered without a gap or a repeat.
+    const attempts = (await fresh.list({ query: 'message:across' })).entries.map((e) => e.attempt);
+    expect(attempts.length).toBeGreaterThan(1);
+    expect(attempts).toEqual(Array.from({ length: attempts.length }, (_, i) => 6 - i));
+    expect((await fresh.list({ query: 'message:turn-0-0' })).total).toBe(0);
+    // Each writer's index ends up as what a fresh open reads.
+    const onDisk = (await fresh.list({ limit: 5000 })).entries.map((e) => e.id);
+    for (const s of [a, b]) expect((await s.list({ limit: 5000 })).entries.map((e) => e.id)).toEqual(onDisk);
+  });
+
+  it('a line another process is still writing is neither misread nor lost, and the next attempt counts it', async () => {
+    const a = storeAt();
+    expect((await send(a, 'half')).attempt).toBe(1);
+    await a.flush();
+    const file = join(dir, 'history', 'segment-000001.jsonl');
+    const theirs = `${JSON.stringify(entry('half', 2))}\n`;
+    const cut = Math.floor(theirs.length / 2);
+
+    // The other process holds the history's lease and has written half of its line so far.
+    let finish: () => void = () => undefined;
+    const writing = new Promise<void>((resolve) => (finish = resolve));
+    let holding: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (holding = resolve));
+    const other = withFileLock(join(dir, 'history', 'segments'), async () => {
+      await appendFile(file, theirs.slice(0, cut));
+      holding();
+      await writing;
+      await appendFile(file, theirs.slice(cut));
+    });
+    await held;
+
+    // A read meanwhile shows what is complete and does not choke on the half line.
+    expect((await a.list()).entries.map((e) => e.attempt)).toEqual([1]);
+    // An append waits for the other writer's batch, then numbers after it.
+    const next = send(a, 'half');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    finish();
+    await other;
+    expect((await next).attempt).toBe(3);
+    await a.flush();
+    expect((await a.list()).entries.map((e) => e.attempt)).toEqual([3, 2, 1]);
+    const lines = (await readFile(file, 'utf8')).split('\n').filter((l) => l !== '');
+    expect(lines.map((l) => (JSON.parse(l) as HistoryEntry).attempt)).toEqual([1, 2, 3]);
+  });
+
+  it('a line left half-written by a process that died is skipped, and later lines start on a line of their own', async () => {
+    const a = storeAt();
+    expect((await send(a, 'died')).attempt).toBe(1);
+    await a.flush();
+    // Written by another process that was killed mid-write (its lease went stale); this store stays open.
+    await appendFile(join(dir, 'history', 'segment-000001.jsonl'), JSON.stringify(entry('died', 2)).slice(0, 80));
+    expect((await a.list()).stored).toBe(1);
+    expect((await send(a, 'died')).attempt).toBe(2);
+    expect((await send(a, 'died')).attempt).toBe(3);
+    await a.close();
+    const fresh = storeAt();
+    expect((await fresh.list()).entries.map((e) => e.attempt)).toEqual([3, 2, 1]);
   });
 });
