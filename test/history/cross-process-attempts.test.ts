@@ -104,7 +104,14 @@ describe('history attempts across processes', () => {
 
       const stats = await core.dispatcher.invoke('history.stats', {});
       if (!stats.ok) throw new Error(stats.error.message);
-      expect(stats.value).toMatchObject({ messagesSent: 2, attempts: 18, retries: 7 + 9, retriedMessages: 2, duplicateExecutions: 2, duplicateExecutionRate: 1 });
+      expect(stats.value).toMatchObject({
+        messagesSent: 2,
+        attempts: 18,
+        retries: 7 + 9,
+        retriedMessages: 2,
+        duplicateExecutions: 2,
+        duplicateExecutionRate: 1,
+      });
       expect(tasks).toBe(18);
       // The lease is given back: no lock folder is left behind.
       expect((await readdir(join(home, 'history'))).filter((name) => name.includes('lock'))).toEqual([]);

@@ -626,7 +626,12 @@ export function createHistoryStore(dir: string, options: HistoryStoreOptions = {
     }
     return serial(async () => {
       const s = state;
-      if (!s) return;
+      if (!s) {
+        // Closed while an append was taking the lease: never keep the lease of a closed store.
+        lease?.release();
+        lease = undefined;
+        return;
+      }
       const groups = takeQueue();
       const deletions = doomed;
       doomed = [];
@@ -782,7 +787,8 @@ export function createHistoryStore(dir: string, options: HistoryStoreOptions = {
           return count;
         });
       } finally {
-        schedule();
+        if (queued.length > 0) schedule();
+        else releaseIfIdle();
       }
     },
 
@@ -821,6 +827,8 @@ export function createHistoryStore(dir: string, options: HistoryStoreOptions = {
     flush: () => flushQueued(),
 
     async close() {
+      // An append taking the lease right now queues its entry first, so the flush below writes it.
+      await leasing?.catch(() => undefined);
       await flushQueued();
       releaseIfIdle();
       openStores.delete(self);

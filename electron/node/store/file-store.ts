@@ -81,7 +81,7 @@ export async function withFileLock<T>(file: string, task: (assertHeld: () => voi
     let lost: Error | undefined;
     let release: () => Promise<void>;
     try {
-      // Loaded on the first write, not at start-up: a CLI send or the host's start never takes a lock.
+      // Loaded on the first write (a file save, or a history batch), not at start-up: a command that writes nothing never loads it.
       const lockfile = (await import('proper-lockfile')).default;
       release = await lockfile.lock(file, {
         realpath: false,
