@@ -151,6 +151,8 @@ describe('history store index', () => {
     const full = await send(s, 'kept', { bodies: 'full', exchange: { marker: 'the full record' } as unknown as HistoryEntry['exchange'] });
     await send(s, 'kept-too');
     await s.close();
+    // The batch's lease on the history is given back with it.
+    expect((await readdir(join(dir, 'history'))).filter((name) => name.includes('lock'))).toEqual([]);
     const again = storeAt();
     const got = await again.get(full.id);
     expect((got?.exchange as unknown as { marker: string }).marker).toBe('the full record');

@@ -295,6 +295,8 @@ export function createHistoryStore(dir: string, options: HistoryStoreOptions = {
   /** The cross-process lease while this store holds it (from a batch's first append until it is written). */
   let lease: { release(): void } | undefined;
   let leasing: Promise<void> | undefined;
+  /** Settles once every lease taken so far is given back and its lock folder removed (close waits for it). */
+  let released: Promise<void> = Promise.resolve();
   /** Until this time (ms) another process was seen writing: batches go out at once. */
   let sharedUntil = 0;
   /** One writer at a time: flushes, catch-ups, clears and settings writes are chained. */
@@ -502,12 +504,15 @@ export function createHistoryStore(dir: string, options: HistoryStoreOptions = {
     return foreign;
   }
 
-  /** Takes the data folder's lock for this history; undefined when it cannot be had (then we write without it). */
+  /**
+   * Takes the data folder's lock for this history; undefined when it cannot be had (then we write
+   * without it and check after each write). Giving it back returns; `released` tracks the lock folder's removal.
+   */
   function takeLock(): Promise<(() => void) | undefined> {
     return new Promise((resolve) => {
       let giveBack: () => void = () => undefined;
       const held = new Promise<void>((r) => (giveBack = r));
-      withFileLock(
+      const run = withFileLock(
         leaseFile,
         async () => {
           resolve(giveBack);
@@ -515,6 +520,7 @@ export function createHistoryStore(dir: string, options: HistoryStoreOptions = {
         },
         { staleMs: leaseStaleMs },
       ).catch(() => resolve(undefined));
+      released = released.then(() => run);
     });
   }
 
@@ -831,6 +837,7 @@ export function createHistoryStore(dir: string, options: HistoryStoreOptions = {
       await leasing?.catch(() => undefined);
       await flushQueued();
       releaseIfIdle();
+      await released;
       openStores.delete(self);
       state = undefined;
       opening = undefined;
