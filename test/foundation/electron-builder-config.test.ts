@@ -2,6 +2,10 @@ import { FuseV1Options } from '@electron/fuses';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+// electron-builder's own loader and schema check (the packages the `electron-builder` devDependency runs), so the
+// file is judged by the version that packages it rather than by our reading of its documentation.
+import { getConfig, validateConfiguration } from 'app-builder-lib/out/util/config/config.js';
+import { DebugLogger } from 'builder-util/out/DebugLogger.js';
 
 // The packaged app's hardening lives in electron-builder.yml; nothing else would notice a fuse flipped back.
 describe('electron-builder.yml', () => {
@@ -28,5 +32,12 @@ describe('electron-builder.yml', () => {
 
   it('packages the bundles and the data files the core reads at run time', () => {
     expect(config['files']).toEqual(expect.arrayContaining(['dist/electron/**', 'dist/renderer/**', 'proto/**', 'electron/node/servergen/template/**']));
+  });
+
+  it('is accepted by the electron-builder that packages it, which rejects a fuse it does not know', async () => {
+    const loaded = await getConfig(process.cwd(), 'electron-builder.yml', null);
+    await expect(validateConfiguration(loaded, new DebugLogger(false))).resolves.toBeUndefined();
+    const misspelt = { ...loaded, electronFuses: { ...loaded.electronFuses, runAsNodee: false } };
+    await expect(validateConfiguration(misspelt, new DebugLogger(false))).rejects.toThrow(/electronFuses/);
   });
 });
