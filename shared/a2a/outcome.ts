@@ -6,7 +6,7 @@
 import { findMethod } from './catalogue';
 import { setOwn } from './safe-object';
 import type { Outcome } from './exchange';
-import { isObject, isTaskShaped, isTerminalOrInterruptedState, oneofMember, payloadIds } from './payload';
+import { assignPayloadIds, isObject, isTaskShaped, isTerminalOrInterruptedState, oneofMemberKey } from './payload';
 import type { A2aVersion } from './versions';
 
 export interface ErrorInfoDetail {
@@ -54,8 +54,8 @@ export interface PayloadInfo {
 export function describePayload(version: A2aVersion, payload: unknown): PayloadInfo {
   if (!isObject(payload)) return { endsStream: false };
   if (version === '1.0') {
-    const member = oneofMember(payload);
-    if (member) return describeV1Object(member.kind, member.object);
+    const member = oneofMemberKey(payload);
+    if (member) return describeV1Object(member, payload[member] as Record<string, unknown>);
     if (isTaskShaped(payload)) return describeV1Object('task', payload);
     return { endsStream: false };
   }
@@ -64,7 +64,7 @@ export function describePayload(version: A2aVersion, payload: unknown): PayloadI
   const info: PayloadInfo = { objectKind: kind, endsStream: false };
   const status = isObject(payload['status']) ? payload['status'] : undefined;
   if (status && typeof status['state'] === 'string') info.state = status['state'];
-  Object.assign(info, payloadIds(kind, payload));
+  assignPayloadIds(info, kind, payload);
   if (typeof payload['final'] === 'boolean') info.final = payload['final'];
   info.endsStream = kind === 'message' || info.final === true || isTerminalOrInterruptedState(info.state);
   return info;
@@ -74,7 +74,7 @@ function describeV1Object(kind: string, inner: Record<string, unknown>): Payload
   const info: PayloadInfo = { objectKind: kind, endsStream: false };
   const status = isObject(inner['status']) ? inner['status'] : undefined;
   if (status && typeof status['state'] === 'string') info.state = status['state'];
-  Object.assign(info, payloadIds(kind, inner));
+  assignPayloadIds(info, kind, inner);
   info.endsStream = kind === 'message' || isTerminalOrInterruptedState(info.state);
   return info;
 }

@@ -106,14 +106,30 @@ export function isMessageShaped(value: unknown): value is JsonObject {
   return isObject(value) && (Array.isArray(value['parts']) || Array.isArray(value['content']) || typeof value['messageId'] === 'string');
 }
 
-/** The A2A 1.0 StreamResponse / SendMessageResponse member a value carries (`{task}`, `{statusUpdate}`, …), if any. */
-export function oneofMember(value: unknown): { kind: (typeof oneofMembers)[number]; object: JsonObject } | undefined {
-  if (!isObject(value)) return undefined;
+type OneofMember = (typeof oneofMembers)[number];
+
+/**
+ * The key of the A2A 1.0 StreamResponse / SendMessageResponse member a value carries (`task`,
+ * `statusUpdate`, …), if any. Allocates nothing: the stream path asks this of every event.
+ */
+export function oneofMemberKey(value: JsonObject): OneofMember | undefined {
   for (const key of oneofMembers) {
-    const member = Object.prototype.hasOwnProperty.call(value, key) ? value[key] : undefined;
-    if (isObject(member)) return { kind: key, object: member };
+    if (Object.prototype.hasOwnProperty.call(value, key) && isObject(value[key])) return key;
   }
   return undefined;
+}
+
+/** The A2A 1.0 StreamResponse / SendMessageResponse member a value carries (`{task}`, `{statusUpdate}`, …), if any. */
+export function oneofMember(value: unknown): { kind: OneofMember; object: JsonObject } | undefined {
+  if (!isObject(value)) return undefined;
+  const key = oneofMemberKey(value);
+  return key ? { kind: key, object: value[key] as JsonObject } : undefined;
+}
+
+/** The 0.3 `kind` of an object in the reader's spelling (`status-update` → `statusUpdate`), if it is one. */
+export function kind03Of(value: JsonObject): Exclude<StreamObjectKind, 'unknown'> | undefined {
+  const kind = ownString(value, 'kind');
+  return kind !== undefined && Object.prototype.hasOwnProperty.call(kinds03, kind) ? kinds03[kind] : undefined;
 }
 
 /**
@@ -131,10 +147,17 @@ export function unwrapSendResponse(value: unknown, key: 'message' | 'task'): unk
  * Strings are returned as sent, empty ones included.
  */
 export function payloadIds(kind: string, object: unknown): { taskId?: string; contextId?: string } {
-  if (!isObject(object)) return {};
+  const ids: { taskId?: string; contextId?: string } = {};
+  if (isObject(object)) assignPayloadIds(ids, kind, object);
+  return ids;
+}
+
+/** payloadIds written straight onto `into` (the per-event path: no object in between). */
+export function assignPayloadIds(into: { taskId?: string; contextId?: string }, kind: string, object: JsonObject): void {
   const taskId = ownString(object, kind === 'task' ? 'id' : 'taskId');
+  if (taskId !== undefined) into.taskId = taskId;
   const contextId = ownString(object, 'contextId');
-  return { ...(taskId !== undefined ? { taskId } : {}), ...(contextId !== undefined ? { contextId } : {}) };
+  if (contextId !== undefined) into.contextId = contextId;
 }
 
 /**
@@ -148,10 +171,10 @@ export function streamObject(value: unknown, options: { lenient?: boolean } = {}
   let v = value;
   if (lenient && isObject(v) && v['jsonrpc'] === '2.0' && 'result' in v) v = v['result'];
   if (!isObject(v)) return { kind: 'unknown', object: v };
-  const kind03 = ownString(v, 'kind');
-  if (kind03 !== undefined && Object.prototype.hasOwnProperty.call(kinds03, kind03)) return { kind: kinds03[kind03] as StreamObjectKind, object: v };
-  const member = oneofMember(v);
-  if (member) return member;
+  const kind03 = kind03Of(v);
+  if (kind03) return { kind: kind03, object: v };
+  const member = oneofMemberKey(v);
+  if (member) return { kind: member, object: v[member] };
   if (lenient && isTaskShaped(v)) return { kind: 'task', object: v };
   if (lenient && isMessageShaped(v)) return { kind: 'message', object: v };
   return { kind: 'unknown', object: v };

@@ -4,7 +4,7 @@ import { REDACTED } from '../a2a/redaction';
 import { safeAuth, safeHeaders } from '../session/session-state';
 import type { BodyDigest, HistoryA2aError, HistoryEntry, HistoryReplay, HistorySource, MessageSummary } from './history-types';
 import { summarizeMessage } from './message-summary';
-import { isMessageShaped, isObject, isTaskShaped, streamObject } from '../a2a/payload';
+import { isMessageShaped, isObject, isTaskShaped, kind03Of, oneofMemberKey } from '../a2a/payload';
 
 type Json = Record<string, unknown>;
 
@@ -120,7 +120,11 @@ function digestData(digest: ReceivedDigest, data: unknown, binding: ExchangeReco
   const value = binding === 'JSONRPC' && isObject(data) && 'result' in data ? data['result'] : data;
   if (!isObject(value)) return;
   if (isTaskShaped(value)) return digestTask(digest, value);
-  const { kind, object } = streamObject(value, { lenient: false });
+  // The strict reading of streamObject, without its result object: this runs once per stream event.
+  const kind03 = kind03Of(value);
+  const member = kind03 ? undefined : oneofMemberKey(value);
+  const kind = kind03 ?? member;
+  const object = member ? value[member] : value;
   if (!isObject(object)) return;
   if (kind === 'task') return digestTask(digest, object);
   if (kind === 'message') return digestMessage(digest, object);
