@@ -64,14 +64,16 @@ export function createHistoryRecorder(env: Pick<CoreEnv, 'dataDir' | 'logger'>, 
     },
     async record(live, options = {}) {
       try {
-        // The persistence seam: everything below sees only the redacted copy (what the entry, its
-        // digests and, with full bodies on, the kept exchange are built from).
-        const rules = redactionOf(live);
-        const record = redactRecordForStorage(live, rules);
-        const callBody = options.callBody === undefined ? undefined : redactDeep(options.callBody, rules);
-        const messageId = sentMessageId(record, callBody);
-        return await store.append(({ settings, countSent }) =>
-          buildHistoryEntry(record, {
+        // The store calls the builder when it holds the lease, so all the work below (the redacted
+        // copy, digests, the entry) is done after the caller already has its answer.
+        return await store.append(({ settings, countSent }) => {
+          // The persistence seam: everything below sees only the redacted copy (what the entry, its
+          // digests and, with full bodies on, the kept exchange are built from).
+          const rules = redactionOf(live);
+          const record = redactRecordForStorage(live, rules);
+          const callBody = options.callBody === undefined ? undefined : redactDeep(options.callBody, rules);
+          const messageId = sentMessageId(record, callBody);
+          return buildHistoryEntry(record, {
             source: options.source ?? (record.events || options.streamDigest ? 'stream' : 'send'),
             fullBodies: settings.fullBodies,
             sha256: sha256Hex,
@@ -80,8 +82,8 @@ export function createHistoryRecorder(env: Pick<CoreEnv, 'dataDir' | 'logger'>, 
             ...(options.check ? { check: options.check } : {}),
             ...(options.call ? { call: options.call } : {}),
             ...(options.streamDigest ? { streamDigest: redactDeep(options.streamDigest, rules) as ReceivedDigest } : {}),
-          }),
-        );
+          });
+        });
       } catch (error) {
         env.logger.warn(`History: could not record exchange ${live.id}: ${error instanceof Error ? error.message : String(error)}`);
         return undefined;

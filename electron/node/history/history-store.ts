@@ -295,6 +295,11 @@ export function createHistoryStore(dir: string, options: HistoryStoreOptions = {
   /** The cross-process lease while this store holds it (from a batch's first append until it is written). */
   let lease: { release(): void } | undefined;
   let leasing: Promise<void> | undefined;
+  /**
+   * Appends called and not yet queued (waiting for the store to open or for the lease). A send returns
+   * its answer before its entry is built (withHistory), so reads and close wait for these first.
+   */
+  const appending = new Set<Promise<unknown>>();
   /** Settles once every lease taken so far is given back and its lock folder removed (close waits for it). */
   let released: Promise<void> = Promise.resolve();
   /** Until this time (ms) another process was seen writing: batches go out at once. */
@@ -681,6 +686,7 @@ export function createHistoryStore(dir: string, options: HistoryStoreOptions = {
 
   /** Everything of ours written and everything others wrote indexed (for reads). */
   async function settled(): Promise<State> {
+    await appendsCalled();
     const s = await ready();
     await flushQueued();
     await serial(async () => {
@@ -690,37 +696,53 @@ export function createHistoryStore(dir: string, options: HistoryStoreOptions = {
     return s;
   }
 
+  /** Settles once every append called so far has queued its entry or failed. */
+  async function appendsCalled(): Promise<void> {
+    while (appending.size > 0) await Promise.allSettled([...appending]);
+  }
+
+  async function appendNow(build: (context: AppendContext) => HistoryEntry): Promise<HistoryEntry> {
+    // One turn of the event loop first: the caller acts on its answer (shows it, sends the next
+    // request) before the entry is built, so the building fits in the wait for the next answer.
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    const s = await ready();
+    // Re-checked after every wait: the lease may have been given back in between.
+    while (!lease) await acquireLease(s);
+    try {
+      const entry = build({ settings: s.settings, countSent: (messageId) => s.attempts.get(messageId)?.max ?? 0 });
+      const { line, stored } = entryLine(entry, s.settings);
+      const data = Buffer.from(`${line}\n`, 'utf8');
+      let last = s.segments[s.segments.length - 1];
+      if (!last || (last.size > 0 && last.size + data.length > segmentBudget(s.settings))) {
+        last = { name: segmentName((last?.index ?? 0) + 1), index: (last?.index ?? 0) + 1, size: 0, written: 0, entries: [] };
+        s.segments.push(last);
+        s.needsNewline = false;
+      }
+      const item = indexed(stored, line, -1, data.length - 1);
+      item.line = data;
+      last.entries.push(item);
+      last.size += data.length;
+      s.total += data.length;
+      addAttempt(item, s);
+      queued.push({ segment: last, entry: item });
+      queuedBytes += data.length;
+      evict(s);
+      return entry;
+    } finally {
+      // Also when the builder threw: the flush gives the lease back.
+      schedule();
+    }
+  }
+
   return {
     dir,
 
-    async append(build) {
-      const s = await ready();
-      // Re-checked after every wait: the lease may have been given back in between.
-      while (!lease) await acquireLease(s);
-      try {
-        const entry = build({ settings: s.settings, countSent: (messageId) => s.attempts.get(messageId)?.max ?? 0 });
-        const { line, stored } = entryLine(entry, s.settings);
-        const data = Buffer.from(`${line}\n`, 'utf8');
-        let last = s.segments[s.segments.length - 1];
-        if (!last || (last.size > 0 && last.size + data.length > segmentBudget(s.settings))) {
-          last = { name: segmentName((last?.index ?? 0) + 1), index: (last?.index ?? 0) + 1, size: 0, written: 0, entries: [] };
-          s.segments.push(last);
-          s.needsNewline = false;
-        }
-        const item = indexed(stored, line, -1, data.length - 1);
-        item.line = data;
-        last.entries.push(item);
-        last.size += data.length;
-        s.total += data.length;
-        addAttempt(item, s);
-        queued.push({ segment: last, entry: item });
-        queuedBytes += data.length;
-        evict(s);
-        return entry;
-      } finally {
-        // Also when the builder threw: the flush gives the lease back.
-        schedule();
-      }
+    append(build) {
+      const pending = appendNow(build);
+      appending.add(pending);
+      const done = (): void => void appending.delete(pending);
+      pending.then(done, done);
+      return pending;
     },
 
     async list(request = {}) {
@@ -809,6 +831,8 @@ export function createHistoryStore(dir: string, options: HistoryStoreOptions = {
       ) {
         throw new CoreError('invalid', `maxBytes must be between ${historyMaxBytesRange.min} and ${historyMaxBytesRange.max} bytes.`);
       }
+      // Sends answered before this change are recorded under the settings they were sent with.
+      await appendsCalled();
       const s = await ready();
       // Through the file store: another process (the CLI, a second window) changing another setting
       // at the same time is read under the lock and kept, and the two never share a temp file.
@@ -830,10 +854,15 @@ export function createHistoryStore(dir: string, options: HistoryStoreOptions = {
       return { ...next };
     },
 
-    flush: () => flushQueued(),
+    flush: async () => {
+      await appendsCalled();
+      await flushQueued();
+    },
 
     async close() {
-      // An append taking the lease right now queues its entry first, so the flush below writes it.
+      // Appends still on their way (a send that already answered) and one taking the lease right now
+      // queue their entries first, so the flush below writes them.
+      await appendsCalled();
       await leasing?.catch(() => undefined);
       await flushQueued();
       releaseIfIdle();

@@ -66,6 +66,40 @@ describe('withHistory', () => {
   });
 });
 
+describe('withHistory, off the answer path', () => {
+  it('answers before the entry is built, yet a read right after, a flush and close all find it', async () => {
+    const store = createHistoryStore(join(dir, 'history-deferred'));
+    const recorder = createHistoryRecorder({ dataDir: { root: dir, workspaceDir: dir, historyDir: store.dir, secretsFile: '' }, logger: silentLogger }, store);
+    const send = withHistory(recorder, { 'a2a.send': async (call) => recordFor(call), 'a2a.continue': async () => ({ message: {} }) });
+    const call: A2aCall = {
+      version: '1.0',
+      binding: 'JSONRPC',
+      endpoint: 'http://127.0.0.1:9/rpc',
+      method: 'SendMessage',
+      body: { message: { messageId: 'm-d', role: 'ROLE_USER', parts: [{ text: 'hi' }] } },
+    };
+    const ctx = { signal: new AbortController().signal };
+    let built = 0;
+    const append = store.append.bind(store);
+    store.append = (build) =>
+      append((context) => {
+        built += 1;
+        return build(context);
+      });
+    await send['a2a.send'](call, ctx);
+    // The answer came back before its entry was built (the build waits a turn of the event loop).
+    expect(built).toBe(0);
+    const first = await store.list();
+    expect(first.entries.map((e) => e.attempt)).toEqual([1]);
+    await send['a2a.send'](call, ctx);
+    await send['a2a.send'](call, ctx);
+    await store.close();
+    const reopened = createHistoryStore(store.dir);
+    expect((await reopened.list()).entries.map((e) => e.attempt)).toEqual([3, 2, 1]);
+    await reopened.close();
+  });
+});
+
 describe('withStreamHistory', () => {
   const call: A2aCall = {
     version: '1.0',

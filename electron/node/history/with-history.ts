@@ -6,13 +6,17 @@ import { createStreamDigest } from '../../../shared/history/history-entry';
 /**
  * Decorates the a2a handlers so every exchange they return lands in the history. Recording
  * happens after the call completed and never changes its result (the recorder swallows its own errors).
+ * The answer does not wait for its entry: the entry is built and queued while the caller shows the
+ * answer (a send spends most of its time waiting for the agent; the history work fits in that wait).
+ * The store counts the entry from this moment: a history read, a flush or close waits for it, so a
+ * read right after a send finds it and an answered send is never missing from history after a quit.
  */
 export function withHistory(recorder: HistoryRecorder, handlers: Handlers<A2aOps>): Handlers<A2aOps> {
   return {
     ...handlers,
     'a2a.send': async (request, ctx) => {
       const record = await handlers['a2a.send'](request, ctx);
-      await recorder.record(record, { source: 'send', callBody: request.body, call: request });
+      void recorder.record(record, { source: 'send', callBody: request.body, call: request });
       return record;
     },
   };
@@ -34,7 +38,7 @@ export function withStreamHistory(recorder: HistoryRecorder, handlers: StreamHan
         },
         { ...ctx, keepEvents: fullBodies },
       );
-      await recorder.record(record, { source: 'stream', callBody: request.body, call: request, ...(record.events ? {} : { streamDigest: digest.digest }) });
+      void recorder.record(record, { source: 'stream', callBody: request.body, call: request, ...(record.events ? {} : { streamDigest: digest.digest }) });
       return record;
     },
   };
