@@ -16,6 +16,8 @@ export interface HttpSaveRequest {
   /** Hash from spec.open/spec.list; null = the file must not exist yet. */
   expectedHash: string | null;
   draft: HttpSaveDraft;
+  /** Secret-store name for a literal OAuth client secret in `draft.oauth2` (default: derived from the file and path). */
+  secretName?: string;
 }
 
 export interface HttpSaveResult extends SpecWriteResult {

@@ -2,10 +2,15 @@
  * A plain HTTP request as a standard OpenAPI 3.2 Operation Object (no `x-a2a`): its server,
  * parameters with their examples, the request body's media type with an example, and the answer
  * observed as the example of its status. Secrets never enter: auth is written as a security
- * requirement naming the scheme (the secret keeps that name in the store).
+ * requirement naming the scheme (the secret keeps that name in the store); OAuth 2.0 adds `x-auth`
+ * with the client settings OpenAPI has no place for (x-auth.ts).
  */
+import type { OAuth2Auth } from '../a2a/auth';
 import { normaliseScopes } from '../a2a/auth';
 import { isObject } from '../a2a/payload';
+import { oauth2SaveProblem } from '../openapi/oauth-scheme';
+import { literalSecretOf } from '../openapi/x-a2a-model';
+import { X_AUTH, xAuthFor } from './x-auth';
 import { isSecretHeader, isSecretQuery } from '../a2a/redaction';
 import { openApiVerbs } from '../openapi/operation-list';
 import type { ParamLocation, ParamStyle } from './param-style';
@@ -37,6 +42,12 @@ export interface HttpSaveDraft {
   securityScheme?: string;
   /** OAuth 2.0 / OpenID Connect: the scopes the requirement asks for (other schemes take none). */
   securityScopes?: string[];
+  /**
+   * OAuth 2.0 / OpenID Connect auth as drafted: its endpoints go into components.securitySchemes, its
+   * scopes into `security`, and the grant, client id and the client secret's NAME into `x-auth`
+   * (docs/x-auth.md). A literal client secret is stored as a named secret first (http.save does it).
+   */
+  oauth2?: OAuth2Auth;
 }
 
 export type BuiltHttpOperation =
@@ -46,6 +57,8 @@ export type BuiltHttpOperation =
       fields: Array<[string, unknown]>;
       /** What was left out and why (a credential's value), for the save's notes. */
       notes: string[];
+      /** OAuth 2.0 without its client secret: its security scheme is placed at write time (oauth-scheme-placement.ts). */
+      oauth2?: OAuth2Auth;
     }
   | { ok: false; message: string };
 
@@ -66,7 +79,11 @@ function draftShapeProblem(draft: object): string | undefined {
   return undefined;
 }
 
-export function buildHttpOperation(draft: HttpSaveDraft): BuiltHttpOperation {
+/**
+ * `literalSecretName`: the secret-store name that now holds the drafted OAuth client secret when it
+ * was typed in as a value (never written itself).
+ */
+export function buildHttpOperation(draft: HttpSaveDraft, options: { literalSecretName?: string } = {}): BuiltHttpOperation {
   if (!isObject(draft)) return { ok: false, message: 'The request to save is missing (draft must be an object).' };
   const textProblem = draftTextProblem(draft);
   if (textProblem) return { ok: false, message: textProblem };
@@ -118,11 +135,22 @@ export function buildHttpOperation(draft: HttpSaveDraft): BuiltHttpOperation {
     };
   } else responses['default'] = { description: 'Response' };
   fields.push(['responses', responses]);
-  if (draft.securityScheme) fields.push(['security', [{ [draft.securityScheme]: normaliseScopes(draft.securityScopes) }]]);
+  let oauth2: OAuth2Auth | undefined;
+  if (draft.oauth2 !== undefined) {
+    if (!isDraftObject(draft.oauth2) || draft.oauth2.type !== 'oauth2') return { ok: false, message: 'oauth2 must be an OAuth 2.0 auth setting.' };
+    const problem = oauth2SaveProblem(draft.oauth2);
+    if (problem) return { ok: false, message: problem };
+    if (literalSecretOf(draft.oauth2) !== undefined && !options.literalSecretName)
+      return { ok: false, message: 'The client secret is a literal value; store it as a secret and save a reference instead.' };
+    // The requirement (and the securitySchemes entry) is placed when written; x-auth names it then.
+    fields.push([X_AUTH, xAuthFor(draft.oauth2, options.literalSecretName)]);
+    const { clientSecret: _secret, ...rest } = draft.oauth2;
+    oauth2 = rest;
+  } else if (draft.securityScheme) fields.push(['security', [{ [draft.securityScheme]: normaliseScopes(draft.securityScopes) }]]);
   const notes = withheld.length
     ? [
         `The value${withheld.length === 1 ? '' : 's'} of ${withheld.map((n) => `"${n}"`).join(', ')} ${withheld.length === 1 ? 'looks' : 'look'} like a credential and ${withheld.length === 1 ? 'was' : 'were'} not written; set ${withheld.length === 1 ? 'it' : 'them'} in the request's Auth settings with a named secret.`,
       ]
     : [];
-  return { ok: true, verb, fields, notes };
+  return { ok: true, verb, fields, notes, ...(oauth2 ? { oauth2 } : {}) };
 }

@@ -89,8 +89,10 @@ function readSummary(path: string, httpMethod: string, op: Record<string, unknow
  */
 function withOAuthScheme(entry: SpecOperationSummary, doc: Record<string, unknown>, op: Record<string, unknown>): SpecOperationSummary {
   const auth = entry.a2a?.auth;
-  if (!entry.a2a || auth?.scheme !== 'oauth2') return entry;
-  return { ...entry, a2a: { ...entry.a2a, auth: resolveXA2aOAuth2(auth, doc, op).auth } };
+  if (entry.a2a && auth?.scheme === 'oauth2') return { ...entry, a2a: { ...entry.a2a, auth: resolveXA2aOAuth2(auth, doc, op).auth } };
+  const mcpAuth = entry.mcp?.auth;
+  if (entry.mcp && mcpAuth?.scheme === 'oauth2') return { ...entry, mcp: { ...entry.mcp, auth: resolveXA2aOAuth2(mcpAuth, doc, op).auth } };
+  return entry;
 }
 
 export function listOperations(doc: unknown): SpecOperationSummary[] {

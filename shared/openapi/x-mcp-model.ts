@@ -11,6 +11,7 @@ import { mcpTransports } from '../mcp/mcp-types';
 import type { JsonSchemaObject, XA2aAuth, XA2aSecretRef } from './x-a2a-model';
 import { authConfigFromXA2a, readXA2aAuth, xa2aAuthFromConfig } from './x-a2a-model';
 import { isObject } from '../a2a/payload';
+import { oauth2SaveProblem } from './oauth-scheme';
 
 export const X_PROTOCOL_MCP = 'mcp';
 /** HTTP key new MCP operations are written under (the path is an identifier, as for A2A). */
@@ -251,9 +252,10 @@ export function buildXMcp(input: XMcpBuildInput): XMcp {
     if (target.cwd) x.cwd = target.cwd;
   } else {
     x.endpoint = target.endpoint;
-    // An OAuth scheme is saved in components.securitySchemes, which only the A2A save places so far.
-    if (target.auth?.type === 'oauth2')
-      throw new Error('OAuth 2.0 auth is not saved with MCP requests yet; save it without auth and choose OAuth 2.0 after opening it.');
+    // OAuth 2.0 is saved as A2A saves it: x-mcp.auth names the grant, client id and the client
+    // secret's name; the caller places the security scheme (oauth-scheme-placement.ts).
+    const oauthProblem = target.auth?.type === 'oauth2' ? oauth2SaveProblem(target.auth) : undefined;
+    if (oauthProblem) throw new Error(oauthProblem);
     const auth = xa2aAuthFromConfig(target.auth, input.storedSecrets?.auth);
     if (auth) x.auth = auth;
     if (target.headers?.length) x.headers = target.headers.map((h) => ({ name: h.name, value: h.value, ...(h.enabled === false ? { enabled: false } : {}) }));

@@ -15,6 +15,10 @@ import type { SpecContext } from '../openapi/spec-store';
 import { loadModel } from '../openapi/spec-workspace';
 import { nodeSpecFs } from '../openapi/spec-fs';
 import { isObject } from '../../../shared/a2a/payload';
+import type { AuthConfig } from '../../../shared/a2a/auth';
+import { literalSecretOf } from '../../../shared/openapi/x-a2a-model';
+import { storeLiteral } from '../openapi/spec-secrets';
+import { resolveSpecFile } from '../openapi/spec-store';
 
 function specContext(env: CoreEnv): SpecContext {
   return { fs: nodeSpecFs, workspaceDir: env.dataDir.workspaceDir, secrets: env.secrets };
@@ -51,20 +55,34 @@ export function createHttpHandlers(env: CoreEnv, history: HistoryRecorder): Hand
       if (!drafted.ok) throw new CoreError('not-found', `${abs}: ${drafted.message}`);
       return { file: abs, draft: drafted.draft };
     },
-    'http.save': async ({ file, expectedHash, draft }) => {
-      const built = buildHttpOperation(draft);
-      if (!built.ok) throw new CoreError('bad-request', built.message);
+    'http.save': async ({ file, expectedHash, draft, secretName }) => {
+      const ctx = specContext(env);
+      // A literal OAuth client secret goes to the secret store first (as A2A and MCP saves do); the file gets its name.
+      const literal = isObject(draft) && isObject(draft.oauth2) ? literalSecretOf(draft.oauth2 as AuthConfig) : undefined;
+      // Check the draft before touching the secret store.
+      const probe = buildHttpOperation(draft, literal !== undefined ? { literalSecretName: 'probe' } : {});
+      if (!probe.ok) throw new CoreError('bad-request', probe.message);
       // The server URL goes into the file as written: refused when it carries a credential, like an A2A endpoint.
       checkEndpoint(draft.serverUrl, 'The server URL');
-      const saved = await saveHttpOperation(specContext(env), {
-        file,
-        expectedHash,
-        path: draft.path,
-        verb: built.verb,
-        fields: built.fields,
-        ...(draft.securityScheme ? { securityScheme: draft.securityScheme } : {}),
-      });
-      return { ...saved, notes: [...built.notes, ...saved.notes] };
+      const stored = literal !== undefined ? await storeLiteral(ctx, literal, secretName, resolveSpecFile(ctx, file), draft.path) : undefined;
+      try {
+        const built = buildHttpOperation(draft, stored ? { literalSecretName: stored.name } : {});
+        if (!built.ok) throw new CoreError('bad-request', built.message);
+        const saved = await saveHttpOperation(ctx, {
+          file,
+          expectedHash,
+          path: draft.path,
+          verb: built.verb,
+          fields: built.fields,
+          ...(draft.securityScheme && !built.oauth2 ? { securityScheme: draft.securityScheme } : {}),
+          ...(built.oauth2 ? { oauth2: built.oauth2 } : {}),
+          ...(literal !== undefined ? { forbidden: [literal] } : {}),
+        });
+        return { ...saved, notes: [...built.notes, ...saved.notes], ...(stored ? { storedSecret: stored.name } : {}) };
+      } catch (error) {
+        if (stored?.created) await env.secrets.delete(stored.name).catch(() => false);
+        throw error;
+      }
     },
   };
 }

@@ -8,6 +8,10 @@ import { CoreError } from '../core-error';
 import { operationIn } from '../../../shared/openapi/spec-edits';
 import { isObject } from '../../../shared/a2a/payload';
 import { writeSpec, type SpecContext } from '../openapi/spec-store';
+import type { OAuth2Auth } from '../../../shared/a2a/auth';
+import type { PlacedScheme } from '../../../shared/openapi/oauth-scheme-placement';
+import { placeOAuthScheme } from '../../../shared/openapi/oauth-scheme-placement';
+import { readXAuth, X_AUTH } from '../../../shared/http/x-auth';
 
 export interface HttpOperationWrite {
   file: string;
@@ -16,6 +20,10 @@ export interface HttpOperationWrite {
   verb: string;
   fields: Array<[string, unknown]>;
   securityScheme?: string;
+  /** OAuth 2.0 without its client secret: its security scheme is placed as for A2A and MCP saves. */
+  oauth2?: OAuth2Auth;
+  /** Values that must not reach the file (a literal client secret stored under a name). */
+  forbidden?: string[];
 }
 
 export async function saveHttpOperation(ctx: SpecContext, req: HttpOperationWrite): Promise<SpecWriteResult & { notes: string[] }> {
@@ -41,7 +49,27 @@ export async function saveHttpOperation(ctx: SpecContext, req: HttpOperationWrit
     fields = fields.map(([k, v]): [string, unknown] =>
       k === 'responses' && existing && isObject(existing['responses']) && isObject(v) ? [k, { ...existing['responses'], ...v }] : [k, v],
     );
-    return { edits: [{ kind: 'setOperationFields', path: req.path, verb: req.verb, fields }] };
+    // OAuth 2.0 / OpenID Connect: the same placement as A2A and MCP saves (components.securitySchemes
+    // + `security`), with x-auth naming the entry. Saved without OAuth, an operation Powerduck had
+    // saved with it loses that requirement and its x-auth.
+    let placed: PlacedScheme;
+    try {
+      placed = placeOAuthScheme(model, req.path, req.verb, req.oauth2, 'x-auth');
+    } catch (e) {
+      throw new CoreError('conflict', (e as Error).message);
+    }
+    // A requirement the draft states itself (bearer, API key, basic) wins over what the placement says.
+    const ownSecurity = fields.some(([k]) => k === 'security');
+    const remove = placed.remove.filter((k) => !(k === 'security' && ownSecurity));
+    if (placed.securityScheme) {
+      const name = placed.securityScheme;
+      fields = fields.map(([k, v]): [string, unknown] => (k === X_AUTH && isRecord(v) ? [k, { ...v, securityScheme: name }] : [k, v]));
+    } else if (readXAuth(existing)) remove.push(X_AUTH);
+    if (placed.security && !ownSecurity) fields = [...fields, ['security', placed.security]];
+    return {
+      edits: [{ kind: 'setOperationFields', path: req.path, verb: req.verb, fields, ...(remove.length ? { remove } : {}) }, ...placed.edits],
+      forbidden: req.forbidden ?? [],
+    };
   });
   return { ...outcome.info, created: outcome.created, warnings: outcome.warnings, notes };
 }

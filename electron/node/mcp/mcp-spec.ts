@@ -25,6 +25,9 @@ import {
   X_PROTOCOL_MCP,
 } from '../../../shared/openapi/x-mcp-model';
 import type { McpTarget } from '../../../shared/mcp/mcp-types';
+import type { OAuth2Auth } from '../../../shared/a2a/auth';
+import type { PlacedScheme } from '../../../shared/openapi/oauth-scheme-placement';
+import { placeOAuthScheme } from '../../../shared/openapi/oauth-scheme-placement';
 import { CoreError } from '../core-error';
 import { checkEndpoint } from '../openapi/spec-operations';
 import { storeLiteral } from '../openapi/spec-secrets';
@@ -72,11 +75,6 @@ function checkRequest(req: McpSaveRequest): { target: McpTarget; method: string;
     if (typeof target.endpoint !== 'string' || target.endpoint.trim() === '')
       throw new CoreError('bad-request', 'An MCP operation over HTTP needs its endpoint URL.');
     checkEndpoint(target.endpoint);
-    if (target.auth?.type === 'oauth2')
-      throw new CoreError(
-        'bad-request',
-        'OAuth 2.0 auth cannot be saved to a spec file yet (as for A2A); set the auth to None or a bearer token from a secret to save.',
-      );
     for (const h of target.headers ?? []) {
       if (!isObject(h) || typeof h.name !== 'string' || typeof h.value !== 'string')
         throw new CoreError('bad-request', 'Headers are {name, value} pairs of strings.');
@@ -106,6 +104,13 @@ function checkRequest(req: McpSaveRequest): { target: McpTarget; method: string;
   const mismatch = subjectMismatch(method, req.subject ?? subjectFromParams(method, params), params);
   if (mismatch) throw new CoreError('bad-request', `The subject does not fit the call: ${mismatch}`);
   return { target, method, ...(params ? { params } : {}) };
+}
+
+/** The target's OAuth auth without its client secret (what placing the security scheme needs), if it uses OAuth. */
+function oauthWithoutSecret(target: McpTarget): OAuth2Auth | undefined {
+  if (target.transport === 'stdio' || target.auth?.type !== 'oauth2') return undefined;
+  const { clientSecret: _secret, ...rest } = target.auth;
+  return rest;
 }
 
 function exampleSize(value: unknown): number {
@@ -209,8 +214,22 @@ export async function saveMcpOperation(ctx: SpecContext, req: McpSaveRequest): P
           `${path} already has ${what} ${MCP_OPERATION_VERB} operation; Powerduck will not overwrite it with an MCP call. Choose another path.`,
         );
       }
+      // OAuth 2.0 / OpenID Connect: the issuer's endpoints go into components.securitySchemes and the
+      // scopes into `security`, exactly as an A2A save places them; x-mcp.auth names the entry.
+      let placed: PlacedScheme;
+      try {
+        placed = placeOAuthScheme(model, path, MCP_OPERATION_VERB, oauthWithoutSecret(target), 'x-mcp');
+      } catch (e) {
+        throw new CoreError('conflict', (e as Error).message);
+      }
+      const named: XMcp = placed.securityScheme && x.auth?.scheme === 'oauth2' ? { ...x, auth: { ...x.auth, securityScheme: placed.securityScheme } } : x;
+      const fields = mergedFields(existing, named, req);
+      if (placed.security) fields.push(['security', placed.security]);
       return {
-        edits: [{ kind: 'setOperationFields', path, verb: MCP_OPERATION_VERB, fields: mergedFields(existing, x, req) }],
+        edits: [
+          { kind: 'setOperationFields', path, verb: MCP_OPERATION_VERB, fields, ...(placed.remove.length ? { remove: placed.remove } : {}) },
+          ...placed.edits,
+        ],
         forbidden: literals.map((l) => l.value),
       };
     });
@@ -239,7 +258,8 @@ export async function draftMcpOperation(ctx: SpecContext, ref: SpecOperationRef)
   const raw = rawOperation(model, op.path, op.httpMethod, op.additional);
   const read = readXMcp(raw ? ownValue(raw, 'x-mcp') : undefined);
   if (!read.ok) throw new CoreError('invalid', `${path}: ${op.problem ?? read.message}`);
-  const x = read.value;
+  // An OAuth reference reads back with its endpoints and scopes from the document (the listing resolved them).
+  const x: XMcp = op.mcp?.auth ? { ...read.value, auth: op.mcp.auth } : read.value;
   const draft: McpOperationDraft = {
     file: abs,
     path: op.path,
