@@ -121,6 +121,7 @@ export function buildHttpOperation(draft: HttpSaveDraft, options: { literalSecre
   for (const name of templated) {
     if (!seen.has(`path:${name}`)) parameters.push({ name, in: 'path', required: true, schema: { type: 'string' } });
   }
+  let withheldAuth: string | undefined;
   const fields: Array<[string, unknown]> = [['summary', draft.summary?.trim() || `${draft.method.toUpperCase()} ${draft.path}`]];
   if (draft.serverUrl) fields.push(['servers', [{ url: draft.serverUrl }]]);
   fields.push(['parameters', parameters]);
@@ -136,10 +137,13 @@ export function buildHttpOperation(draft: HttpSaveDraft, options: { literalSecre
   } else responses['default'] = { description: 'Response' };
   fields.push(['responses', responses]);
   let oauth2: OAuth2Auth | undefined;
-  if (draft.oauth2 !== undefined) {
-    if (!isDraftObject(draft.oauth2) || draft.oauth2.type !== 'oauth2') return { ok: false, message: 'oauth2 must be an OAuth 2.0 auth setting.' };
-    const problem = oauth2SaveProblem(draft.oauth2);
-    if (problem) return { ok: false, message: problem };
+  if (draft.oauth2 !== undefined && (!isDraftObject(draft.oauth2) || draft.oauth2.type !== 'oauth2'))
+    return { ok: false, message: 'oauth2 must be an OAuth 2.0 auth setting.' };
+  // An OAuth setting not finished yet (no client id, no secret chosen) still saves the operation, as
+  // before x-auth existed: the requirement only, and a note saying what was not kept.
+  const unfinished = draft.oauth2 ? oauth2SaveProblem(draft.oauth2) : undefined;
+  if (unfinished) withheldAuth = `The OAuth 2.0 client settings were not saved: ${unfinished}`;
+  if (draft.oauth2 !== undefined && !unfinished) {
     if (literalSecretOf(draft.oauth2) !== undefined && !options.literalSecretName)
       return { ok: false, message: 'The client secret is a literal value; store it as a secret and save a reference instead.' };
     // The requirement (and the securitySchemes entry) is placed when written; x-auth names it then.
@@ -147,10 +151,11 @@ export function buildHttpOperation(draft: HttpSaveDraft, options: { literalSecre
     const { clientSecret: _secret, ...rest } = draft.oauth2;
     oauth2 = rest;
   } else if (draft.securityScheme) fields.push(['security', [{ [draft.securityScheme]: normaliseScopes(draft.securityScopes) }]]);
-  const notes = withheld.length
+  const notes: string[] = withheld.length
     ? [
         `The value${withheld.length === 1 ? '' : 's'} of ${withheld.map((n) => `"${n}"`).join(', ')} ${withheld.length === 1 ? 'looks' : 'look'} like a credential and ${withheld.length === 1 ? 'was' : 'were'} not written; set ${withheld.length === 1 ? 'it' : 'them'} in the request's Auth settings with a named secret.`,
       ]
     : [];
+  if (withheldAuth) notes.push(withheldAuth);
   return { ok: true, verb, fields, notes, ...(oauth2 ? { oauth2 } : {}) };
 }

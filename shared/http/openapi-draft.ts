@@ -8,6 +8,7 @@
 import { normaliseScopes, type AuthConfig, type OAuth2Auth, type OAuth2Flow } from '../a2a/auth';
 import type { HeaderEntry } from '../a2a/call';
 import { endpointsFromScheme, oasFlowKeys } from '../openapi/oauth-scheme';
+import { savedHttpOAuth } from './x-auth';
 import { rawOperation } from '../openapi/operation-list';
 import { resolveLocalRef } from '../openapi/schema-resolve';
 import type { ParamLocation, ParamStyle, ParamValue } from './param-style';
@@ -215,6 +216,9 @@ function hasFlow(scheme: Json, flow: OAuth2Flow): boolean {
 
 /** Maps the first security requirement of the operation (or the document) to an Auth setting. */
 export function readSecurity(doc: Json, op: Json): OperationSecurity | undefined {
+  // Saved by Powerduck with OAuth: x-auth gives back the grant, client id and client secret's name.
+  const saved = savedHttpOAuth(doc, op);
+  if (saved?.securityScheme) return { scheme: saved.securityScheme, auth: saved };
   const requirements = Array.isArray(op['security']) ? op['security'] : Array.isArray(doc['security']) ? doc['security'] : [];
   const schemes = isObject(doc['components']) && isObject(doc['components']['securitySchemes']) ? doc['components']['securitySchemes'] : {};
   for (const req of requirements) {

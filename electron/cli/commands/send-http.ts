@@ -4,7 +4,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import type { AuthConfig } from '../../../shared/a2a/auth';
+import type { AuthConfig, SecretSource } from '../../../shared/a2a/auth';
 import type { HeaderEntry } from '../../../shared/a2a/call';
 import type { RecordedStreamEvent } from '../../../shared/a2a/exchange';
 import { newUuid } from '../../../shared/a2a/ids';
@@ -296,16 +296,26 @@ export async function runHttpOperation(argv: string[], io: CliIo): Promise<numbe
     const token = env[name];
     if (token !== undefined) auth = { type: 'bearer', token: { value: token } };
     else {
-      if (!clientId)
+      // A saved operation names its client (x-auth): --client-id / --client-secret-env override it.
+      const client = clientId ?? (auth.clientId || undefined);
+      if (!client)
         throw new UsageError(
           `The operation uses the ${auth.endpoints.from === 'oidc' ? 'OpenID Connect' : 'OAuth 2.0'} scheme "${name}": pass --client-id ID` +
             `${auth.flow === 'clientCredentials' ? ' --client-secret-env NAME' : ''} and Powerduck gets the token, or --env ${name}=<access token>.`,
         );
       if (clientSecretEnv === '') throw new UsageError('--client-secret-env needs the name of an environment variable.');
-      if (auth.flow === 'clientCredentials' && clientSecretEnv === undefined)
+      const savedSecret = auth.clientSecret && !('secretRef' in auth.clientSecret && auth.clientSecret.secretRef === '') ? auth.clientSecret : undefined;
+      if (auth.flow === 'clientCredentials' && clientSecretEnv === undefined && !savedSecret)
         throw new UsageError(`The scheme "${name}" uses client credentials: add --client-secret-env NAME (the variable holding the client secret).`);
       const { clientSecret: _unset, ...rest } = auth;
-      auth = { ...rest, clientId, ...(clientSecretEnv !== undefined ? { clientSecret: { env: clientSecretEnv } } : {}) };
+      let secret: SecretSource | undefined = clientSecretEnv !== undefined ? { env: clientSecretEnv } : savedSecret;
+      // As for other saved credentials: a secret this machine does not store may come with --env NAME=….
+      if (secret && 'secretRef' in secret) {
+        const listed = await core.dispatcher.invoke('secrets.list', {});
+        const fromEnv = env[secret.secretRef];
+        if (!(listed.ok && listed.value.names.includes(secret.secretRef)) && fromEnv !== undefined) secret = { value: fromEnv };
+      }
+      auth = { ...rest, clientId: client, ...(secret ? { clientSecret: secret } : {}) };
       // Device code and authorization code need the person once; later runs reuse or refresh the token.
       const failure = await signInIfNeeded(core, auth, undefined, io);
       if (failure) {

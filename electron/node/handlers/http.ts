@@ -64,7 +64,8 @@ export function createHttpHandlers(env: CoreEnv, history: HistoryRecorder): Hand
       if (!probe.ok) throw new CoreError('bad-request', probe.message);
       // The server URL goes into the file as written: refused when it carries a credential, like an A2A endpoint.
       checkEndpoint(draft.serverUrl, 'The server URL');
-      const stored = literal !== undefined ? await storeLiteral(ctx, literal, secretName, resolveSpecFile(ctx, file), draft.path) : undefined;
+      // (An OAuth setting too unfinished to save keeps nothing, so its secret is not stored either.)
+      const stored = literal !== undefined && probe.oauth2 ? await storeLiteral(ctx, literal, secretName, resolveSpecFile(ctx, file), draft.path) : undefined;
       try {
         const built = buildHttpOperation(draft, stored ? { literalSecretName: stored.name } : {});
         if (!built.ok) throw new CoreError('bad-request', built.message);

@@ -1,6 +1,6 @@
 /**
  * The schemas spec files are checked against — OpenAPI 3.2 (`schema-base`: Schema Objects in its
- * dialect), x-a2a and x-mcp — compiled ahead of time. Compiling them is most of what hyperjump
+ * dialect), x-a2a, x-mcp and x-auth — compiled ahead of time. Compiling them is most of what hyperjump
  * costs a one-shot CLI command (about 100 ms, mostly checking each schema against its meta-schema);
  * restoring the compiled form takes a few. precompiled-validators.json is written by
  * precompiled-validators.test.ts (`npx vitest run electron/node/openapi/precompiled-validators.test.ts -u`),
@@ -17,12 +17,14 @@ import { compile, deserialize, getSchema, interpret, serialize } from '@hyperjum
 import { fromJs } from '@hyperjump/json-schema/instance/experimental';
 import xA2aSchema from '../../../shared/openapi/x-a2a.schema.json';
 import xMcpSchema from '../../../shared/openapi/x-mcp.schema.json';
+import xAuthSchema from '../../../shared/openapi/x-auth.schema.json';
 import precompiled from './precompiled-validators.json';
 
 export const OAS_SCHEMA = 'https://spec.openapis.org/oas/3.2/schema-base';
 export const X_A2A_SCHEMA_ID = (xA2aSchema as { $id: string }).$id;
 export const X_MCP_SCHEMA_ID = (xMcpSchema as { $id: string }).$id;
-const PRECOMPILED = [OAS_SCHEMA, X_A2A_SCHEMA_ID, X_MCP_SCHEMA_ID];
+export const X_AUTH_SCHEMA_ID = (xAuthSchema as { $id: string }).$id;
+const PRECOMPILED = [OAS_SCHEMA, X_A2A_SCHEMA_ID, X_MCP_SCHEMA_ID, X_AUTH_SCHEMA_ID];
 
 interface PrecompiledFile {
   /** Of our own schemas (the OpenAPI one changes only with hyperjump, which the test watches). */
@@ -36,6 +38,7 @@ export function ensureRegistered(): void {
   // hyperjump's registry outlives this module when tests load it afresh: ask the registry, not a flag.
   if (!hasSchema(X_A2A_SCHEMA_ID)) registerSchema(xA2aSchema as unknown as Parameters<typeof registerSchema>[0]);
   if (!hasSchema(X_MCP_SCHEMA_ID)) registerSchema(xMcpSchema as unknown as Parameters<typeof registerSchema>[0]);
+  if (!hasSchema(X_AUTH_SCHEMA_ID)) registerSchema(xAuthSchema as unknown as Parameters<typeof registerSchema>[0]);
 }
 
 /**
@@ -81,7 +84,7 @@ function restore(text: string): Validator {
 
 export function fingerprint(): string {
   return createHash('sha256')
-    .update(JSON.stringify([xA2aSchema, xMcpSchema]))
+    .update(JSON.stringify([xA2aSchema, xMcpSchema, xAuthSchema]))
     .digest('hex');
 }
 

@@ -1,6 +1,7 @@
 /**
  * Validation of a spec document: OpenAPI 3.2 (`@hyperjump/json-schema`'s openapi-3-2 dialect,
- * Schema Objects included), the x-a2a / x-mcp JSON Schemas on every A2A / MCP operation, and the checks a
+ * Schema Objects included), the x-a2a / x-mcp JSON Schemas on every A2A / MCP operation, x-auth on
+ * plain HTTP ones that carry Powerduck's, and the checks a
  * schema cannot express (a JSON-RPC example's method, dangling schema references, unique
  * operationIds). Each problem names its place as a JSON path.
  */
@@ -16,9 +17,9 @@ import type { SpecProblem } from '../../../shared/openapi/spec-types';
 import { endpointCredentialAdvice, endpointCredentials } from '../../../shared/openapi/endpoint-credentials';
 import { subjectMismatch, subjectOf } from '../../../shared/openapi/x-mcp-model';
 import { isObject } from '../../../shared/a2a/payload';
-import { ensureRegistered, loadValidator, OAS_SCHEMA, X_A2A_SCHEMA_ID, X_MCP_SCHEMA_ID } from './precompiled-validators';
+import { ensureRegistered, loadValidator, OAS_SCHEMA, X_A2A_SCHEMA_ID, X_AUTH_SCHEMA_ID, X_MCP_SCHEMA_ID } from './precompiled-validators';
 
-export { X_A2A_SCHEMA_ID, X_MCP_SCHEMA_ID };
+export { X_A2A_SCHEMA_ID, X_AUTH_SCHEMA_ID, X_MCP_SCHEMA_ID };
 
 export type { SpecProblem };
 
@@ -508,6 +509,19 @@ export async function validateSpecDocument(doc: unknown, scope?: ValidationScope
   problems.push(...a2aChecks(doc, scope));
   problems.push(...(await extensionProblems(doc, scope, xMcpExtension)));
   problems.push(...mcpChecks(doc, scope));
+  for (const op of operationsIn(doc, scope)) {
+    if (op.protocolGroup !== 'http') continue;
+    const raw = rawOperation(doc, op.path, op.httpMethod, op.additional);
+    const value = raw && Object.hasOwn(raw, 'x-auth') ? raw['x-auth'] : undefined;
+    // Only an x-auth in Powerduck's shape (it names a scheme) is checked: another tool's extension of
+    // the same name is that tool's business, and must not make the file unsavable here.
+    if (!isObject(value) || !Object.hasOwn(value, 'scheme')) continue;
+    const base = op.additional ? ['paths', op.path, 'additionalOperations', op.httpMethod, 'x-auth'] : ['paths', op.path, op.httpMethod, 'x-auth'];
+    for (const p of await schemaProblems(X_AUTH_SCHEMA_ID, value, [])) {
+      const tokens = [...base, ...pointerTokens(p.pointer)];
+      problems.push({ ...p, path: jsonPath(tokens), pointer: encodePointer(tokens) });
+    }
+  }
   return problems;
 }
 

@@ -112,9 +112,11 @@ export function saveDraftFor(
   const auth = draft.auth;
   const ref = auth.type === 'bearer' ? auth.token : auth.type === 'apiKey' ? auth.value : auth.type === 'basic' ? auth.password : undefined;
   if (ref && 'secretRef' in ref && ref.secretRef) out.securityScheme = draft.operation?.draft.security?.scheme ?? ref.secretRef;
-  // OAuth 2.0 drafted from the document's scheme: the requirement keeps naming it, with the scopes asked for.
-  if (auth.type === 'oauth2' && auth.securityScheme) {
-    out.securityScheme = auth.securityScheme;
+  // OAuth 2.0: the core places the security scheme (endpoints), the requirement (scopes) and x-auth
+  // (grant, client id, the client secret's name), so a reopened operation needs no client id again.
+  if (auth.type === 'oauth2') {
+    out.oauth2 = auth;
+    if (auth.securityScheme) out.securityScheme = auth.securityScheme;
     if (auth.scopes?.length) out.securityScopes = [...auth.scopes];
   }
   return out;
