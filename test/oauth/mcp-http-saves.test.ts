@@ -170,7 +170,9 @@ describe('OAuth 2.0 saved with a plain HTTP operation (x-auth)', () => {
           scopes:
             agent:read: ""`);
     expect(text).toMatch(/security:\n\s+- agentAuth:\n\s+- agent:read/);
-    expect(text).toMatch(/x-auth:\n\s+scheme: oauth2\n\s+securityScheme: agentAuth\n\s+flow: clientCredentials\n\s+clientId: powerduck-cc\n\s+secretRef: whoami-cc/);
+    expect(text).toMatch(
+      /x-auth:\n\s+scheme: oauth2\n\s+securityScheme: agentAuth\n\s+flow: clientCredentials\n\s+clientId: powerduck-cc\n\s+secretRef: whoami-cc/,
+    );
     expect(text).not.toContain('x-a2a');
     expect(await ok(core.dispatcher.invoke('spec.validate', { file }))).toMatchObject({ valid: true, problems: [] });
 
@@ -263,7 +265,9 @@ describe('OAuth 2.0 saved with an MCP call (x-mcp.auth)', () => {
         clientCredentials:
           tokenUrl: ${issuer.tokenUrl}`);
     expect(text).toMatch(/security:\n\s+- agentAuth:\n\s+- agent:read/);
-    expect(text).toMatch(/auth:\n\s+scheme: oauth2\n\s+securityScheme: agentAuth\n\s+flow: clientCredentials\n\s+clientId: powerduck-cc\n\s+secretRef: mcp-cc-secret/);
+    expect(text).toMatch(
+      /auth:\n\s+scheme: oauth2\n\s+securityScheme: agentAuth\n\s+flow: clientCredentials\n\s+clientId: powerduck-cc\n\s+secretRef: mcp-cc-secret/,
+    );
     expect(await ok(core.dispatcher.invoke('spec.validate', { file }))).toMatchObject({ valid: true, problems: [] });
 
     const back = await ok(core.dispatcher.invoke('mcp.draftOperation', { file, path: '/mcp/tools/add' }));
@@ -300,7 +304,9 @@ describe('OAuth 2.0 saved with an MCP call (x-mcp.auth)', () => {
       paths: Record<string, Record<string, Record<string, unknown>>>;
     };
     expect(Object.keys(model.components.securitySchemes)).toEqual(['agentAuth']);
-    expect(model.paths['/mcp/tools/add']?.['post']?.['x-mcp']).toMatchObject({ auth: { scheme: 'oauth2', securityScheme: 'agentAuth', secretRef: 'mcp-literal' } });
+    expect(model.paths['/mcp/tools/add']?.['post']?.['x-mcp']).toMatchObject({
+      auth: { scheme: 'oauth2', securityScheme: 'agentAuth', secretRef: 'mcp-literal' },
+    });
     expect(model.paths['/whoami']?.['get']?.['x-auth']).toEqual({
       scheme: 'oauth2',
       securityScheme: 'agentAuth',
@@ -312,7 +318,13 @@ describe('OAuth 2.0 saved with an MCP call (x-mcp.auth)', () => {
 
   it('an MCP save whose scheme entry would re-point another operation at a different issuer gets its own entry', async () => {
     const file = join(home, 'services.yaml');
-    await ok(core.dispatcher.invoke('http.save', { file, expectedHash: null, draft: { method: 'GET', path: '/whoami', parameters: [], oauth2: ccAuth({ env: 'X' }) } }));
+    await ok(
+      core.dispatcher.invoke('http.save', {
+        file,
+        expectedHash: null,
+        draft: { method: 'GET', path: '/whoami', parameters: [], oauth2: ccAuth({ env: 'X' }) },
+      }),
+    );
     const hash = (await ok(core.dispatcher.invoke('spec.open', { file }))).hash;
     const other: OAuth2Auth = { ...ccAuth({ env: 'Y' }), endpoints: { from: 'manual', tokenUrl: 'https://other.example/token' } };
     await ok(core.dispatcher.invoke('mcp.save', saveRequest(file, hash, other)));

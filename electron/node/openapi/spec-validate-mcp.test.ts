@@ -120,3 +120,33 @@ describe('x-mcp validation', () => {
     );
   });
 });
+
+describe('OAuth 2.0 references on MCP and plain HTTP operations', () => {
+  const oauth = { scheme: 'oauth2', securityScheme: 'corp', flow: 'clientCredentials', clientId: 'cli', secretRef: 'cli-secret' };
+
+  it('x-mcp.auth takes the OAuth reference x-a2a.auth takes, with the same rules', async () => {
+    expect(await problems({ ...good, auth: oauth })).toEqual([]);
+    const { clientId: _c, ...noClient } = oauth;
+    const bad = await problems({ ...good, auth: noClient });
+    expect(isValid(bad)).toBe(false);
+    expect(isValid(await problems({ ...good, auth: { ...oauth, env: 'ALSO' } }))).toBe(false);
+  });
+
+  function httpDoc(xAuth: unknown): Record<string, unknown> {
+    return {
+      openapi: '3.2.0',
+      info: { title: 'T', version: '1' },
+      paths: { '/pets': { get: { 'x-auth': xAuth, responses: { '200': { description: 'ok' } } } } },
+    };
+  }
+
+  it('x-auth on a plain HTTP operation is checked against its schema; another tool’s x-auth (no scheme) is left alone', async () => {
+    expect(await validateSpecDocument(httpDoc(oauth))).toEqual([]);
+    const missing = await validateSpecDocument(httpDoc({ scheme: 'oauth2', securityScheme: 'corp', flow: 'clientCredentials' }));
+    expect(isValid(missing)).toBe(false);
+    expect(missing[0]?.path).toMatch(/^\$\.paths\['\/pets'\]\.get\['x-auth'\]/);
+    expect(isValid(await validateSpecDocument(httpDoc({ ...oauth, value: 'never-a-secret' })))).toBe(false);
+    expect(isValid(await validateSpecDocument(httpDoc({ scheme: 'bearer', secretRef: 't' })))).toBe(false);
+    expect(await validateSpecDocument(httpDoc({ provider: 'gateway' }))).toEqual([]);
+  });
+});

@@ -29,5 +29,7 @@ describe('saveDraftFor', () => {
     const saved = saveDraftFor(draft, undefined, { path: '/pets', summary: 'List pets', withResponse: false });
     expect(saved.securityScheme).toBe('corp');
     expect(saved.securityScopes).toEqual(['pets:read', 'pets:write']);
+    // The whole OAuth setting goes to the core, which writes the client settings to x-auth.
+    expect(saved.oauth2).toMatchObject({ type: 'oauth2', clientId: 'cli', securityScheme: 'corp' });
   });
 });
