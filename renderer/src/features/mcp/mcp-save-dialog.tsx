@@ -29,7 +29,17 @@ export function defaultMcpPath(draft: Pick<McpDraft, 'method' | 'subject'>): str
 function authRef(draft: McpDraft): string | undefined {
   const a = draft.auth;
   const source =
-    draft.transport === 'stdio' ? undefined : a.type === 'bearer' ? a.token : a.type === 'apiKey' ? a.value : a.type === 'basic' ? a.password : undefined;
+    draft.transport === 'stdio'
+      ? undefined
+      : a.type === 'bearer'
+        ? a.token
+        : a.type === 'apiKey'
+          ? a.value
+          : a.type === 'basic'
+            ? a.password
+            : a.type === 'oauth2'
+              ? a.clientSecret // OAuth: saved like an A2A request's (x-mcp.auth names the client secret)
+              : undefined;
   if (!source) return undefined;
   if ('secretRef' in source) return `secret:${source.secretRef}`;
   if ('env' in source) return `env:${source.env}`;
