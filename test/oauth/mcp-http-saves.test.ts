@@ -205,6 +205,20 @@ describe('OAuth 2.0 saved with a plain HTTP operation (x-auth)', () => {
     expect(await readFile(file, 'utf8')).toBe(text);
   });
 
+  it('powerduck run takes a saved secret name this machine does not store from --env NAME=…; a missing one is named', async () => {
+    const file = join(home, 'services.yaml');
+    await ok(core.dispatcher.invoke('http.save', { file, expectedHash: null, draft: draft(ccAuth({ secretRef: 'ci-cc-secret' })) }));
+    const missing = cliIo();
+    expect(await runCli(['run', 'services.yaml', 'GET /whoami'], missing.io)).toBe(2);
+    expect(missing.lines.err).toContain('ci-cc-secret');
+    const { io, lines } = cliIo();
+    const code = await runCli(['run', 'services.yaml', 'GET /whoami', '--env', `ci-cc-secret=${CC_CLIENT.secret}`], io);
+    expect(lines.err).toBe('');
+    expect(code).toBe(0);
+    expect(lines.out).toContain(CC_CLIENT.id);
+    await expectNoSecretOnDisk([CC_CLIENT.secret]);
+  });
+
   it('saved without OAuth, the operation loses x-auth and the requirement placed for it; the scheme entry stays', async () => {
     const file = join(home, 'services.yaml');
     await writeFile(file, YAML);
