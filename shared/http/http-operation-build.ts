@@ -137,7 +137,7 @@ export function buildHttpOperation(draft: HttpSaveDraft, options: { literalSecre
   } else responses['default'] = { description: 'Response' };
   fields.push(['responses', responses]);
   let oauth2: OAuth2Auth | undefined;
-  if (draft.oauth2 !== undefined && (!isDraftObject(draft.oauth2) || draft.oauth2.type !== 'oauth2'))
+  if (draft.oauth2 !== undefined && (!isObject(draft.oauth2) || draft.oauth2.type !== 'oauth2'))
     return { ok: false, message: 'oauth2 must be an OAuth 2.0 auth setting.' };
   // An OAuth setting not finished yet (no client id, no secret chosen) still saves the operation, as
   // before x-auth existed: the requirement only, and a note saying what was not kept.
