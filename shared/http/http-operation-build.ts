@@ -8,13 +8,13 @@
 import type { OAuth2Auth } from '../a2a/auth';
 import { normaliseScopes } from '../a2a/auth';
 import { isObject } from '../a2a/payload';
-import { oauth2SaveProblem } from '../openapi/oauth-scheme';
-import { literalSecretOf } from '../openapi/x-a2a-model';
-import { X_AUTH, xAuthFor } from './x-auth';
 import { isSecretHeader, isSecretQuery } from '../a2a/redaction';
 import { openApiVerbs } from '../openapi/operation-list';
 import type { ParamLocation, ParamStyle } from './param-style';
 import { draftTextProblem } from '../openapi/draft-text';
+import { oauth2SaveProblem } from '../openapi/oauth-scheme';
+import { literalSecretOf } from '../openapi/x-a2a-model';
+import { X_AUTH, xAuthFor } from './x-auth';
 
 export interface SaveParam {
   name: string;
