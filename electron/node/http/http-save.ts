@@ -63,7 +63,7 @@ export async function saveHttpOperation(ctx: SpecContext, req: HttpOperationWrit
     const remove = placed.remove.filter((k) => !(k === 'security' && ownSecurity));
     if (placed.securityScheme) {
       const name = placed.securityScheme;
-      fields = fields.map(([k, v]): [string, unknown] => (k === X_AUTH && isRecord(v) ? [k, { ...v, securityScheme: name }] : [k, v]));
+      fields = fields.map(([k, v]): [string, unknown] => (k === X_AUTH && isObject(v) ? [k, { ...v, securityScheme: name }] : [k, v]));
     } else if (readXAuth(existing)) remove.push(X_AUTH);
     if (placed.security && !ownSecurity) fields = [...fields, ['security', placed.security]];
     return {
