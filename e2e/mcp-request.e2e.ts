@@ -238,7 +238,7 @@ describe('MCP requests in the UI', () => {
       const asks = response.getByRole('region', { name: 'What the server asks for' });
       expect(await asks.innerText()).toContain('https://auth.example.test');
       expect(await asks.innerText()).toContain('mcp:tools');
-      await asks.getByText(/does not run the OAuth flow for MCP yet/).waitFor();
+      await asks.getByText(/does not start the flow from this metadata/).waitFor();
 
       await request.getByRole('tab', { name: /^Auth/ }).click();
       await request.getByRole('combobox', { name: 'Auth type' }).selectOption('bearer');

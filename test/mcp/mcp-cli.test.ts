@@ -73,7 +73,7 @@ describe('powerduck mcp', () => {
     const refused = await cli(['mcp', 'tools', '--endpoint', guarded.url]);
     expect(refused.code).toBe(1);
     expect(refused.out).toContain('Authorization servers: https://auth.example.test');
-    expect(refused.out).toContain('does not run the OAuth flow');
+    expect(refused.out).toContain('does not start the flow from this metadata');
   });
 
   it('a literal --token works too, and the record it prints has it redacted', async () => {

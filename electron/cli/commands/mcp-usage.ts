@@ -21,7 +21,8 @@ Connects (initialize), lists what the server offers (every page) and prints it.
   tools       tools with their arguments; resources: resources and templates; prompts: prompts
 ${targetOptions}
 
-A 401 prints what the server asks for (its OAuth metadata); Powerduck does not run the OAuth flow.
+A 401 prints what the server asks for (its OAuth metadata). These commands send bearer tokens and API keys; OAuth 2.0
+runs in the app and in "powerduck run" of an operation saved with it.
 Exit codes: 0 ok, 1 the server said no (JSON-RPC error, HTTP error, authorization required),
 2 usage, network or transport error.`;
 

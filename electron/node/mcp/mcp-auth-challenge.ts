@@ -2,7 +2,7 @@
  * What an MCP server answering 401 asks for. MCP authorization (2025-06-18+) points at RFC 9728
  * protected-resource metadata through `WWW-Authenticate: Bearer resource_metadata="…"`, or at the
  * well-known URL; that document names the authorization servers and scopes. Powerduck reads and
- * shows it; it does not run the OAuth flow itself (yet).
+ * shows it; the OAuth flow runs when the request's Auth is OAuth 2.0 (not started from the metadata alone).
  */
 import type { McpAuthChallenge } from '../../../shared/mcp/mcp-types';
 import { isObject } from '../../../shared/a2a/payload';

@@ -67,7 +67,7 @@ async function outcomeOf(error: unknown, recorder: McpRecorder, target: McpTarge
       const challenge = await describeChallenge(failure.status, failure.headers, target.endpoint, recorder.recordingFetch());
       return {
         kind: 'auth-required',
-        message: `The server requires authorization (HTTP 401)${challenge.authorizationServers?.length ? `; it names the authorization server ${challenge.authorizationServers.join(', ')}` : ''}. Powerduck sends bearer tokens and API keys from named secrets; it does not run the OAuth flow itself yet.`,
+        message: `The server requires authorization (HTTP 401)${challenge.authorizationServers?.length ? `; it names the authorization server ${challenge.authorizationServers.join(', ')}` : ''}. Choose OAuth 2.0 under Auth with that server as the issuer (client credentials, authorization code or device code), or send a bearer token or API key from a named secret; Powerduck does not start the flow from this metadata on its own.`,
         challenge: redactDeep(challenge, recorder.rules) as typeof challenge,
       };
     }

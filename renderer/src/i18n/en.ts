@@ -1228,7 +1228,7 @@ export const en = {
   'mcp.auth.metadataError': 'The metadata could not be read: {message}',
   'mcp.auth.metadata': 'Protected resource metadata',
   'mcp.auth.noFlow':
-    'Powerduck does not run the OAuth flow for MCP yet: get an access token from the authorization server yourself and set it as a bearer token (Auth, from a named secret).',
+    'Choose OAuth 2.0 under Auth with the authorization server above as its issuer (client credentials, authorization code or device code), or set a bearer token from a named secret. Powerduck does not start the flow from this metadata on its own.',
   'mcp.server.title': 'MCP server',
   'mcp.server.name': 'Name',
   'mcp.server.serverTitle': 'Title',

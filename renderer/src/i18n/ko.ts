@@ -1224,7 +1224,7 @@ export const ko: Record<MessageKey, string> = {
   'mcp.auth.metadataError': '메타데이터를 읽지 못했습니다: {message}',
   'mcp.auth.metadata': '보호된 리소스 메타데이터',
   'mcp.auth.noFlow':
-    'Powerduck은 아직 MCP용 OAuth 흐름을 실행하지 않습니다: 인증 서버에서 액세스 토큰을 직접 받아 Bearer 토큰으로 설정하세요 (인증, 이름 있는 시크릿).',
+    '인증에서 OAuth 2.0을 고르고 위의 인증 서버를 발급자로 지정하거나(클라이언트 자격 증명, 인가 코드, 디바이스 코드), 이름 있는 시크릿의 Bearer 토큰을 설정하세요. Powerduck은 이 메타데이터만으로 흐름을 스스로 시작하지 않습니다.',
   'mcp.server.title': 'MCP 서버',
   'mcp.server.name': '이름',
   'mcp.server.serverTitle': '제목',

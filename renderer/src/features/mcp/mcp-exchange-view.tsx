@@ -112,7 +112,7 @@ export function McpServerView({
   );
 }
 
-/** A 401: what the server's OAuth metadata asks for, and that the flow itself is not built yet. */
+/** A 401: what the server's OAuth metadata asks for, and how to run the flow (OAuth 2.0 under Auth). */
 export function McpAuthChallengeView({ challenge }: { challenge: McpAuthChallenge }) {
   const t = useT();
   return (
