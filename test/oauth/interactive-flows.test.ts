@@ -389,6 +389,7 @@ describe('powerduck send --oauth2 device-code', () => {
   const device = (...extra: string[]): string[] =>
     send('--oauth2', 'device-code', '--issuer', issuer.issuer, '--client-id', PUBLIC_CLIENT.id, '--scope', 'agent:read', ...extra);
 
+  // Three CLI processes and the issuer's 5 s polling interval: over 30 s when the whole suite loads the machine.
   it('prints the code and URL, waits for the sign-in, sends; the next run reuses the token; a token about to expire is refreshed, not re-obtained', async () => {
     const browser = new IssuerBrowser();
     const first = await cli(device(), ({ url, code }) => browser.signIn(url, { userCode: code, login: 'frank' }));
@@ -442,7 +443,7 @@ describe('powerduck send --oauth2 device-code', () => {
     expect(fourth.code).toBe(0);
     expect(fourth.err).toMatch(/enter the code/);
     expect(granted(DEVICE_GRANT)).toBe(2);
-  });
+  }, 60_000);
 
   it('a client the issuer does not know: "the issuer refused the client", exit 2, nothing sent', async () => {
     const before = agent.accepted.length;
