@@ -6,8 +6,7 @@
  * and runs with the cached token; `powerduck run` needs no --client-id; everything outside the
  * edited operation and its scheme stays byte for byte.
  */
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -15,10 +14,11 @@ import type { OAuth2Auth } from '../../shared/a2a/auth';
 import type { HttpSaveDraft } from '../../shared/http/http-operation-build';
 import type { CliIo } from '../../electron/cli/cli-types';
 import { runCli } from '../../electron/cli/main';
-import { openCore, type Core } from '../../electron/node/core';
+import type { Core } from '../../electron/node/core';
 import { readCachedToken, tokenCacheName } from '../../electron/node/oauth/token-cache';
-import { createFileSecretStore, type SecretStore } from '../../electron/node/secret-store';
+import type { SecretStore } from '../../electron/node/secret-store';
 import { startJwtAgent, type JwtAgent } from '../fixtures/jwt-agent';
+import { freshTestHome, okValue } from '../fixtures/oauth-test-home';
 import { startMcpServer, type RunningMcpServer } from '../fixtures/mcp-server';
 import { AGENT_AUDIENCE, CC_CLIENT, startIssuer, type TestIssuer } from '../fixtures/oauth-issuer';
 
@@ -48,10 +48,7 @@ afterAll(async () => {
   if (home) await rm(home, { recursive: true, force: true });
 });
 beforeEach(async () => {
-  if (home) await rm(home, { recursive: true, force: true });
-  home = await mkdtemp(join(tmpdir(), 'powerduck-oauth-saves-'));
-  secrets = createFileSecretStore(join(home, 'secrets.json'));
-  core = await openCore({ host: 'test', dataDir: home, secrets, environment: {} });
+  ({ home, secrets, core } = await freshTestHome('powerduck-oauth-saves-', home ? { home, secrets, core } : undefined));
   issuer.tokenRequests.clear();
 });
 
@@ -64,12 +61,6 @@ const ccAuth = (clientSecret: OAuth2Auth['clientSecret']): OAuth2Auth => ({
   scopes: ['agent:read'],
   securityScheme: 'agentAuth',
 });
-
-async function ok<T>(result: Promise<{ ok: true; value: T } | { ok: false; error: { code: string; message: string } }>): Promise<T> {
-  const r = await result;
-  if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
-  return r.value;
-}
 
 /** Every line of `before` is still in `after`, in the same order (the edit only adds and replaces the touched entries). */
 function keepsLines(before: string, after: string): void {
@@ -147,8 +138,8 @@ describe('OAuth 2.0 saved with a plain HTTP operation (x-auth)', () => {
   it('a literal client secret is stored under a name; reopened and run (core and CLI) with the saved client, the token is reused', async () => {
     const file = join(home, 'services.yaml');
     await writeFile(file, YAML);
-    const opened = await ok(core.dispatcher.invoke('spec.open', { file }));
-    const saved = await ok(
+    const opened = await okValue(core.dispatcher.invoke('spec.open', { file }));
+    const saved = await okValue(
       core.dispatcher.invoke('http.save', {
         file,
         expectedHash: opened.hash,
@@ -174,12 +165,12 @@ describe('OAuth 2.0 saved with a plain HTTP operation (x-auth)', () => {
       /x-auth:\n\s+scheme: oauth2\n\s+securityScheme: agentAuth\n\s+flow: clientCredentials\n\s+clientId: powerduck-cc\n\s+secretRef: whoami-cc/,
     );
     expect(text).not.toContain('x-a2a');
-    expect(await ok(core.dispatcher.invoke('spec.validate', { file }))).toMatchObject({ valid: true, problems: [] });
+    expect(await okValue(core.dispatcher.invoke('spec.validate', { file }))).toMatchObject({ valid: true, problems: [] });
 
     // Reopened: the Auth setting comes back whole (no client id to type again).
-    const back = await ok(core.dispatcher.invoke('http.draftOperation', { file, path: '/whoami', httpMethod: 'get' }));
+    const back = await okValue(core.dispatcher.invoke('http.draftOperation', { file, path: '/whoami', httpMethod: 'get' }));
     expect(back.draft.security).toEqual({ scheme: 'agentAuth', auth: ccAuth({ secretRef: 'whoami-cc' }) });
-    const first = await ok(
+    const first = await okValue(
       core.dispatcher.invoke('http.send', { method: 'GET', url: `${agent.baseUrl}/whoami`, headers: [], auth: back.draft.security?.auth }),
     );
     expect(first.response?.status).toBe(200);
@@ -200,14 +191,14 @@ describe('OAuth 2.0 saved with a plain HTTP operation (x-auth)', () => {
     await expectNoSecretOnDisk([CC_CLIENT.secret, token, token.split('.')[2] as string]);
 
     // Saved again unchanged (the secret now a reference): the file does not move.
-    const reopened = await ok(core.dispatcher.invoke('spec.open', { file }));
-    await ok(core.dispatcher.invoke('http.save', { file, expectedHash: reopened.hash, draft: draft(ccAuth({ secretRef: 'whoami-cc' })) }));
+    const reopened = await okValue(core.dispatcher.invoke('spec.open', { file }));
+    await okValue(core.dispatcher.invoke('http.save', { file, expectedHash: reopened.hash, draft: draft(ccAuth({ secretRef: 'whoami-cc' })) }));
     expect(await readFile(file, 'utf8')).toBe(text);
   });
 
   it('powerduck run takes a saved secret name this machine does not store from --env NAME=…; a missing one is named', async () => {
     const file = join(home, 'services.yaml');
-    await ok(core.dispatcher.invoke('http.save', { file, expectedHash: null, draft: draft(ccAuth({ secretRef: 'ci-cc-secret' })) }));
+    await okValue(core.dispatcher.invoke('http.save', { file, expectedHash: null, draft: draft(ccAuth({ secretRef: 'ci-cc-secret' })) }));
     const missing = cliIo();
     expect(await runCli(['run', 'services.yaml', 'GET /whoami'], missing.io)).toBe(2);
     expect(missing.lines.err).toContain('ci-cc-secret');
@@ -222,12 +213,12 @@ describe('OAuth 2.0 saved with a plain HTTP operation (x-auth)', () => {
   it('saved without OAuth, the operation loses x-auth and the requirement placed for it; the scheme entry stays', async () => {
     const file = join(home, 'services.yaml');
     await writeFile(file, YAML);
-    let hash = (await ok(core.dispatcher.invoke('spec.open', { file }))).hash;
-    await ok(core.dispatcher.invoke('http.save', { file, expectedHash: hash, draft: draft(ccAuth({ env: 'CC_SECRET' })) }));
+    let hash = (await okValue(core.dispatcher.invoke('spec.open', { file }))).hash;
+    await okValue(core.dispatcher.invoke('http.save', { file, expectedHash: hash, draft: draft(ccAuth({ env: 'CC_SECRET' })) }));
     expect(await readFile(file, 'utf8')).toContain('env: CC_SECRET');
-    hash = (await ok(core.dispatcher.invoke('spec.open', { file }))).hash;
+    hash = (await okValue(core.dispatcher.invoke('spec.open', { file }))).hash;
     const { oauth2: _dropped, ...plain } = draft(ccAuth(undefined));
-    await ok(core.dispatcher.invoke('http.save', { file, expectedHash: hash, draft: plain }));
+    await okValue(core.dispatcher.invoke('http.save', { file, expectedHash: hash, draft: plain }));
     const text = await readFile(file, 'utf8');
     expect(text).not.toContain('x-auth');
     expect(text).not.toMatch(/security:\n\s+- agentAuth/);
@@ -236,7 +227,7 @@ describe('OAuth 2.0 saved with a plain HTTP operation (x-auth)', () => {
 
   it('an unfinished OAuth setting (no client id) saves the operation without x-auth and says so; nothing is stored', async () => {
     const file = join(home, 'new.yaml');
-    const saved = await ok(
+    const saved = await okValue(
       core.dispatcher.invoke('http.save', { file, expectedHash: null, draft: draft({ ...ccAuth({ value: CC_CLIENT.secret }), clientId: '' }) }),
     );
     expect(saved.notes.join(' ')).toMatch(/OAuth 2.0 client settings were not saved: OAuth 2.0 auth needs a client ID/);
@@ -261,7 +252,7 @@ describe('OAuth 2.0 saved with an MCP call (x-mcp.auth)', () => {
     await secrets.set('mcp-cc-secret', CC_CLIENT.secret);
     const auth = ccAuth({ secretRef: 'mcp-cc-secret' });
     // Unsaved, the call already runs: the token is obtained and cached.
-    const first = await ok(core.dispatcher.invoke('mcp.call', saveRequest('', null, auth).call));
+    const first = await okValue(core.dispatcher.invoke('mcp.call', saveRequest('', null, auth).call));
     expect(JSON.stringify(first)).toContain('5');
     expect(issuer.tokenRequests.get('client_credentials')).toBe(1);
     const token = (await readCachedToken(secrets, tokenCacheName(auth)))?.accessToken as string;
@@ -269,8 +260,8 @@ describe('OAuth 2.0 saved with an MCP call (x-mcp.auth)', () => {
 
     const file = join(home, 'services.yaml');
     await writeFile(file, YAML);
-    const opened = await ok(core.dispatcher.invoke('spec.open', { file }));
-    await ok(core.dispatcher.invoke('mcp.save', saveRequest(file, opened.hash, auth)));
+    const opened = await okValue(core.dispatcher.invoke('spec.open', { file }));
+    await okValue(core.dispatcher.invoke('mcp.save', saveRequest(file, opened.hash, auth)));
     const text = await readFile(file, 'utf8');
     keepsLines(YAML, text);
     expect(text).toContain(`    agentAuth:
@@ -282,11 +273,11 @@ describe('OAuth 2.0 saved with an MCP call (x-mcp.auth)', () => {
     expect(text).toMatch(
       /auth:\n\s+scheme: oauth2\n\s+securityScheme: agentAuth\n\s+flow: clientCredentials\n\s+clientId: powerduck-cc\n\s+secretRef: mcp-cc-secret/,
     );
-    expect(await ok(core.dispatcher.invoke('spec.validate', { file }))).toMatchObject({ valid: true, problems: [] });
+    expect(await okValue(core.dispatcher.invoke('spec.validate', { file }))).toMatchObject({ valid: true, problems: [] });
 
-    const back = await ok(core.dispatcher.invoke('mcp.draftOperation', { file, path: '/mcp/tools/add' }));
+    const back = await okValue(core.dispatcher.invoke('mcp.draftOperation', { file, path: '/mcp/tools/add' }));
     expect(back.call.target).toEqual({ transport: 'auto', endpoint: mcp.url, auth });
-    const again = await ok(core.dispatcher.invoke('mcp.call', back.call));
+    const again = await okValue(core.dispatcher.invoke('mcp.call', back.call));
     expect(JSON.stringify(again)).toContain('5');
 
     const { io, lines } = cliIo();
@@ -301,10 +292,12 @@ describe('OAuth 2.0 saved with an MCP call (x-mcp.auth)', () => {
 
   it('a literal client secret goes to the secret store and the file names it; the scheme is shared with an HTTP operation of the same issuer', async () => {
     const file = join(home, 'services.json');
-    const saved = await ok(core.dispatcher.invoke('mcp.save', { ...saveRequest(file, null, ccAuth({ value: CC_CLIENT.secret })), secretName: 'mcp-literal' }));
+    const saved = await okValue(
+      core.dispatcher.invoke('mcp.save', { ...saveRequest(file, null, ccAuth({ value: CC_CLIENT.secret })), secretName: 'mcp-literal' }),
+    );
     expect(saved.storedSecret).toBe('mcp-literal');
     expect(await secrets.get('mcp-literal')).toBe(CC_CLIENT.secret);
-    await ok(
+    await okValue(
       core.dispatcher.invoke('http.save', {
         file,
         expectedHash: saved.hash,
@@ -332,20 +325,20 @@ describe('OAuth 2.0 saved with an MCP call (x-mcp.auth)', () => {
 
   it('an MCP save whose scheme entry would re-point another operation at a different issuer gets its own entry', async () => {
     const file = join(home, 'services.yaml');
-    await ok(
+    await okValue(
       core.dispatcher.invoke('http.save', {
         file,
         expectedHash: null,
         draft: { method: 'GET', path: '/whoami', parameters: [], oauth2: ccAuth({ env: 'X' }) },
       }),
     );
-    const hash = (await ok(core.dispatcher.invoke('spec.open', { file }))).hash;
+    const hash = (await okValue(core.dispatcher.invoke('spec.open', { file }))).hash;
     const other: OAuth2Auth = { ...ccAuth({ env: 'Y' }), endpoints: { from: 'manual', tokenUrl: 'https://other.example/token' } };
-    await ok(core.dispatcher.invoke('mcp.save', saveRequest(file, hash, other)));
+    await okValue(core.dispatcher.invoke('mcp.save', saveRequest(file, hash, other)));
     const text = await readFile(file, 'utf8');
     expect(text).toMatch(/agentAuth_2:\n\s+type: oauth2\n\s+flows:\n\s+clientCredentials:\n\s+tokenUrl: https:\/\/other\.example\/token/);
     expect(text).toMatch(/securityScheme: agentAuth_2/);
-    const back = await ok(core.dispatcher.invoke('http.draftOperation', { file, path: '/whoami', httpMethod: 'get' }));
+    const back = await okValue(core.dispatcher.invoke('http.draftOperation', { file, path: '/whoami', httpMethod: 'get' }));
     expect(back.draft.security?.auth).toMatchObject({ endpoints: { from: 'manual', tokenUrl: issuer.tokenUrl } });
   });
 });

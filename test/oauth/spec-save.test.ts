@@ -5,8 +5,7 @@
  * x-a2a.auth, never a token or a secret value; the edit is lossless (comments, order, other
  * operations and schemes stay); reopening gives back the same auth, so the cached token is reused.
  */
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
@@ -16,10 +15,11 @@ import type { SpecWriteResult } from '../../shared/contract/ops-spec';
 import { callFromXA2a } from '../../shared/openapi/call-from-operation';
 import { runCli } from '../../electron/cli/main';
 import type { CliIo } from '../../electron/cli/cli-types';
-import { openCore, type Core } from '../../electron/node/core';
+import type { Core } from '../../electron/node/core';
 import { readCachedToken, tokenCacheName } from '../../electron/node/oauth/token-cache';
-import { createFileSecretStore, type SecretStore } from '../../electron/node/secret-store';
+import type { SecretStore } from '../../electron/node/secret-store';
 import { startJwtAgent, type JwtAgent } from '../fixtures/jwt-agent';
+import { freshTestHome, okValue } from '../fixtures/oauth-test-home';
 import { AGENT_AUDIENCE, CC_CLIENT, PUBLIC_CLIENT, startIssuer, type TestIssuer } from '../fixtures/oauth-issuer';
 import { IssuerBrowser } from './issuer-browser';
 
@@ -39,10 +39,7 @@ afterAll(async () => {
   if (home) await rm(home, { recursive: true, force: true });
 });
 beforeEach(async () => {
-  if (home) await rm(home, { recursive: true, force: true });
-  home = await mkdtemp(join(tmpdir(), 'powerduck-oauth-spec-'));
-  secrets = createFileSecretStore(join(home, 'secrets.json'));
-  core = await openCore({ host: 'test', dataDir: home, secrets, environment: {} });
+  ({ home, secrets, core } = await freshTestHome('powerduck-oauth-spec-', home ? { home, secrets, core } : undefined));
   await secrets.set('agent-cc-secret', CC_CLIENT.secret);
   issuer.tokenRequests.clear();
 });
@@ -66,14 +63,8 @@ const call = (auth: OAuth2Auth): A2aCall => ({
   auth,
 });
 
-async function ok<T>(result: Promise<{ ok: true; value: T } | { ok: false; error: { code: string; message: string } }>): Promise<T> {
-  const r = await result;
-  if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`);
-  return r.value;
-}
-
 async function reopen(file: string, path: string): Promise<OAuth2Auth | undefined> {
-  const opened = await ok(core.dispatcher.invoke('spec.open', { file }));
+  const opened = await okValue(core.dispatcher.invoke('spec.open', { file }));
   const op = opened.operations.find((o) => o.path === path);
   const auth = op?.a2a ? callFromXA2a(op.a2a).auth : undefined;
   return auth?.type === 'oauth2' ? auth : undefined;
@@ -116,7 +107,7 @@ describe('saving OAuth 2.0 auth to a spec file', () => {
   it('writes the scheme and a secret name, never the token or the secret; reopened, the cached token is reused', async () => {
     const auth = ccAuth();
     // A real token in the secret store: obtained by a send before the save.
-    const first = await ok(core.dispatcher.invoke('a2a.send', call(auth)));
+    const first = await okValue(core.dispatcher.invoke('a2a.send', call(auth)));
     expect(JSON.stringify(first.response?.body)).toContain(`hello ${CC_CLIENT.id}`);
     const cached = await readCachedToken(secrets, tokenCacheName(auth));
     expect(cached?.accessToken).toMatch(/^eyJ/);
@@ -124,8 +115,8 @@ describe('saving OAuth 2.0 auth to a spec file', () => {
 
     const file = join(home, 'agents.yaml');
     await writeFile(file, YAML);
-    const opened = await ok(core.dispatcher.invoke('spec.open', { file }));
-    const saved = await ok(
+    const opened = await okValue(core.dispatcher.invoke('spec.open', { file }));
+    const saved = await okValue(
       core.dispatcher.invoke('spec.save', { file, path: '/agents/research/send', expectedHash: opened.hash, call: call(auth), summary: 'Ask the agent' }),
     );
     expect(saved.storedSecret).toBeUndefined();
@@ -145,35 +136,35 @@ describe('saving OAuth 2.0 auth to a spec file', () => {
     expect(text).toMatch(
       /auth:\n\s+scheme: oauth2\n\s+securityScheme: agentAuth\n\s+flow: clientCredentials\n\s+clientId: powerduck-cc\n\s+secretRef: agent-cc-secret/,
     );
-    expect(await ok(core.dispatcher.invoke('spec.validate', { file }))).toMatchObject({ valid: true, problems: [] });
+    expect(await okValue(core.dispatcher.invoke('spec.validate', { file }))).toMatchObject({ valid: true, problems: [] });
 
     const back = await reopen(file, '/agents/research/send');
     expect(back).toEqual(auth);
-    const again = await ok(core.dispatcher.invoke('a2a.send', call(back as OAuth2Auth)));
+    const again = await okValue(core.dispatcher.invoke('a2a.send', call(back as OAuth2Auth)));
     expect(JSON.stringify(again)).toMatch(/client credentials token \(cached/);
     expect(issuer.tokenRequests.get('client_credentials')).toBe(1);
     expect(agent.accepted.at(-1)).toBe(cached?.accessToken);
 
     // The docs and Copy for LLM describe it without a secret: an access token variable in the examples.
-    const docs = await ok(core.dispatcher.invoke('spec.docs', { file, path: '/agents/research/send' }));
+    const docs = await okValue(core.dispatcher.invoke('spec.docs', { file, path: '/agents/research/send' }));
     expect(docs.markdown).toContain('OAuth 2.0 client credentials (security scheme "agentAuth", client powerduck-cc, scopes agent:read)');
     expect(docs.markdown).toContain('Authorization: Bearer $ACCESS_TOKEN');
-    const llm = await ok(core.dispatcher.invoke('spec.copyForLlm', { file, path: '/agents/research/send', exchange: again }));
+    const llm = await okValue(core.dispatcher.invoke('spec.copyForLlm', { file, path: '/agents/research/send', exchange: again }));
     for (const text of [docs.markdown, llm.markdown]) {
       expect(text).not.toContain(CC_CLIENT.secret);
       expect(text).not.toContain(cached?.accessToken as string);
     }
 
     // Saved again unchanged: the file does not move.
-    const reopened = await ok(core.dispatcher.invoke('spec.open', { file }));
-    await ok(core.dispatcher.invoke('spec.save', { file, path: '/agents/research/send', expectedHash: reopened.hash, call: call(auth) }));
+    const reopened = await okValue(core.dispatcher.invoke('spec.open', { file }));
+    await okValue(core.dispatcher.invoke('spec.save', { file, path: '/agents/research/send', expectedHash: reopened.hash, call: call(auth) }));
     const unchanged = await readFile(file, 'utf8');
     expect(unchanged.replace(/messageId: m-[0-9.]+/, '')).toBe(text.replace(/messageId: m-[0-9.]+/, ''));
   });
 
   it('a literal client secret goes to the secret store; the file names it. Public clients name no secret (JSON file)', async () => {
     const file = join(home, 'agents.json');
-    const literal = await ok(
+    const literal = await okValue(
       core.dispatcher.invoke('spec.save', {
         file,
         path: '/cc',
@@ -191,7 +182,7 @@ describe('saving OAuth 2.0 auth to a spec file', () => {
       clientId: PUBLIC_CLIENT.id,
       scopes: ['agent:read', 'agent:write'],
     };
-    await ok(core.dispatcher.invoke('spec.save', { file, path: '/device', expectedHash: literal.hash, call: call(device) }));
+    await okValue(core.dispatcher.invoke('spec.save', { file, path: '/device', expectedHash: literal.hash, call: call(device) }));
     const text = await readFile(file, 'utf8');
     expect(text).not.toContain(CC_CLIENT.secret);
     const model = JSON.parse(text) as { components: { securitySchemes: Record<string, unknown> } };
@@ -201,7 +192,7 @@ describe('saving OAuth 2.0 auth to a spec file', () => {
     });
     expect(await reopen(file, '/cc')).toEqual({ ...ccAuth(), clientSecret: { secretRef: 'cc-from-save' } });
     expect(await reopen(file, '/device')).toEqual({ ...device, securityScheme: 'openIdConnect' });
-    expect(await ok(core.dispatcher.invoke('spec.validate', { file }))).toMatchObject({ valid: true });
+    expect(await okValue(core.dispatcher.invoke('spec.validate', { file }))).toMatchObject({ valid: true });
   });
 
   it('hostile scheme names (__proto__, constructor) are saved and read back as plain names', async () => {
@@ -211,7 +202,7 @@ describe('saving OAuth 2.0 auth to a spec file', () => {
       ['/proto', '__proto__'],
       ['/ctor', 'constructor'],
     ] as const) {
-      const saved: SpecWriteResult = await ok(
+      const saved: SpecWriteResult = await okValue(
         core.dispatcher.invoke('spec.save', { file, path, expectedHash: hash, call: call({ ...ccAuth(), securityScheme: name }) }),
       );
       hash = saved.hash;
@@ -222,7 +213,7 @@ describe('saving OAuth 2.0 auth to a spec file', () => {
     expect(await reopen(file, '/proto')).toEqual({ ...ccAuth(), securityScheme: '__proto__' });
     expect(await reopen(file, '/ctor')).toEqual({ ...ccAuth(), securityScheme: 'constructor' });
     expect(({} as Record<string, unknown>)['type']).toBeUndefined();
-    expect(await ok(core.dispatcher.invoke('spec.validate', { file }))).toMatchObject({ valid: true });
+    expect(await okValue(core.dispatcher.invoke('spec.validate', { file }))).toMatchObject({ valid: true });
   });
 
   it('refuses an OAuth auth it cannot save faithfully, and writes nothing', async () => {
@@ -244,7 +235,7 @@ describe('saving OAuth 2.0 auth to a spec file', () => {
       clientId: PUBLIC_CLIENT.id,
       scopes: ['agent:read'],
     };
-    await ok(core.dispatcher.invoke('spec.save', { file, path: '/ask', expectedHash: null, call: call(auth) }));
+    await okValue(core.dispatcher.invoke('spec.save', { file, path: '/ask', expectedHash: null, call: call(auth) }));
     const run = async (person?: (url: string, code: string) => Promise<unknown>): Promise<{ code: number; out: string; err: string }> => {
       let out = '';
       let err = '';
@@ -305,11 +296,11 @@ components:
     ] as const) {
       const file = join(home, name);
       await writeFile(file, text);
-      const opened = await ok(core.dispatcher.invoke('spec.open', { file }));
-      await ok(core.dispatcher.invoke('spec.save', { file, path: '/ask', expectedHash: opened.hash, call: call(ccAuth()) }));
+      const opened = await okValue(core.dispatcher.invoke('spec.open', { file }));
+      await okValue(core.dispatcher.invoke('spec.save', { file, path: '/ask', expectedHash: opened.hash, call: call(ccAuth()) }));
       const after = await readFile(file, 'utf8');
       if (name.endsWith('.yaml')) keepsLines(text, after, [/^paths: \{\}$/]);
-      const model = (await ok(core.dispatcher.invoke('spec.open', { file }))).operations;
+      const model = (await okValue(core.dispatcher.invoke('spec.open', { file }))).operations;
       expect(model.map((o) => o.path)).toEqual(['/ask']);
       // JSON is YAML too: one reader for both files.
       const doc = parseYaml(after) as { components: { securitySchemes: Record<string, unknown> } };
@@ -326,7 +317,7 @@ components:
         },
       });
       expect(await reopen(file, '/ask')).toEqual(ccAuth());
-      expect(await ok(core.dispatcher.invoke('spec.validate', { file }))).toMatchObject({ valid: true });
+      expect(await okValue(core.dispatcher.invoke('spec.validate', { file }))).toMatchObject({ valid: true });
     }
   });
 
