@@ -74,7 +74,7 @@ function hasRef(value: unknown): boolean {
 function draftShapeProblem(draft: object): string | undefined {
   const d = draft as Record<string, unknown>;
   if (typeof d['method'] !== 'string' || typeof d['path'] !== 'string') return 'The draft needs a method and a path, as text.';
-  if (!Array.isArray(d['parameters']) || d['parameters'].some((p) => typeof p !== 'object' || p === null || typeof (p as { name?: unknown }).name !== 'string'))
+  if (!Array.isArray(d['parameters']) || d['parameters'].some((p) => !isObject(p) || typeof p['name'] !== 'string'))
     return 'The draft’s parameters must be a list of {name, in} objects.';
   return undefined;
 }
