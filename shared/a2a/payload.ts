@@ -119,13 +119,6 @@ export function oneofMemberKey(value: JsonObject): OneofMember | undefined {
   return undefined;
 }
 
-/** The A2A 1.0 StreamResponse / SendMessageResponse member a value carries (`{task}`, `{statusUpdate}`, …), if any. */
-export function oneofMember(value: unknown): { kind: OneofMember; object: JsonObject } | undefined {
-  if (!isObject(value)) return undefined;
-  const key = oneofMemberKey(value);
-  return key ? { kind: key, object: value[key] as JsonObject } : undefined;
-}
-
 /** The 0.3 `kind` of an object in the reader's spelling (`status-update` → `statusUpdate`), if it is one. */
 export function kind03Of(value: JsonObject): Exclude<StreamObjectKind, 'unknown'> | undefined {
   const kind = ownString(value, 'kind');
