@@ -22,6 +22,13 @@ function decodeName(raw: string): string {
   }
 }
 
+const credentialNames: ReadonlySet<string> = new Set(credentialQueryNames);
+
+/** Whether a query or fragment parameter name, as written in a URL (percent-encoded or not), names a credential. */
+export function isCredentialQueryName(raw: string): boolean {
+  return credentialNames.has(decodeName(raw).trim().toLowerCase());
+}
+
 /**
  * What in `endpoint` looks like a credential (names only, never values), or [] for a clean URL.
  * Parsed by hand (shared/ has no URL class): userinfo is an `@` in the authority; parameters are
@@ -32,14 +39,14 @@ export function endpointCredentials(endpoint: string): EndpointCredential[] {
   const text = endpoint.trim();
   const authority = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/([^/?#]*)/.exec(text)?.[1];
   if (authority?.includes('@')) found.push({ where: 'userinfo' });
-  const names = new Set(credentialQueryNames);
   const seen = new Set<string>();
   const queryStart = text.search(/[?#]/);
   if (queryStart === -1) return found;
   for (const pair of text.slice(queryStart + 1).split(/[&#?;]/)) {
-    const name = decodeName(pair.split('=')[0] ?? '');
+    const raw = pair.split('=')[0] ?? '';
+    const name = decodeName(raw);
     const lower = name.trim().toLowerCase();
-    if (names.has(lower) && !seen.has(lower)) {
+    if (isCredentialQueryName(raw) && !seen.has(lower)) {
       seen.add(lower);
       found.push({ where: 'query', name });
     }

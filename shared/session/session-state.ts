@@ -7,7 +7,7 @@
  */
 import { isSecretHeader } from '../a2a/redaction';
 import { isObject } from '../a2a/payload';
-import { credentialQueryNames } from '../openapi/endpoint-credentials';
+import { isCredentialQueryName } from '../openapi/endpoint-credentials';
 
 export interface LastResponseSummary {
   /** What ran (A2A method name). */
@@ -152,18 +152,7 @@ export function safeHeaders(headers: unknown): Json[] {
   return out;
 }
 
-const credentialNames = new Set(credentialQueryNames);
 const variableUserinfo = /^(\{\{\s*[\w.-]+\s*\}\}|:)+$/;
-
-function isCredentialName(raw: string): boolean {
-  let name = raw;
-  try {
-    name = decodeURIComponent(raw.replace(/\+/g, ' '));
-  } catch {
-    // keep the raw name
-  }
-  return credentialNames.has(name.trim().toLowerCase());
-}
 
 /** A literal value to forget (a `{{variable}}` is a name, so it stays). */
 const literal = (value: string): boolean => value !== '' && !variableOnly.test(value);
@@ -182,7 +171,7 @@ export function safeUrl(url: string): string {
   const rest = out
     .slice(start)
     .replace(/([?&#;])([^=&#;?]*)=([^&#;]*)/g, (whole: string, sep: string, name: string, value: string) =>
-      isCredentialName(name) && literal(value) ? `${sep}${name}=` : whole,
+      isCredentialQueryName(name) && literal(value) ? `${sep}${name}=` : whole,
     );
   return out.slice(0, start) + rest;
 }
@@ -191,7 +180,7 @@ export function safeUrl(url: string): string {
 function safeParams(params: unknown): unknown {
   if (!Array.isArray(params)) return params;
   return params.map((row: unknown) =>
-    isObject(row) && typeof row['name'] === 'string' && typeof row['value'] === 'string' && isCredentialName(row['name']) && literal(row['value'])
+    isObject(row) && typeof row['name'] === 'string' && typeof row['value'] === 'string' && isCredentialQueryName(row['name']) && literal(row['value'])
       ? { ...row, value: '' }
       : row,
   );
@@ -207,7 +196,7 @@ function safeOperationValues(operation: unknown): void {
     const colon = key.indexOf(':');
     const where = key.slice(0, colon);
     const name = key.slice(colon + 1);
-    if (where === 'cookie' || (where === 'query' && isCredentialName(name)) || (where === 'header' && isSecretHeader(name))) values[key] = '';
+    if (where === 'cookie' || (where === 'query' && isCredentialQueryName(name)) || (where === 'header' && isSecretHeader(name))) values[key] = '';
   }
 }
 
