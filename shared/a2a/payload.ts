@@ -94,7 +94,6 @@ const kinds03: Readonly<Record<string, Exclude<StreamObjectKind, 'unknown'>>> = 
   'status-update': 'statusUpdate',
   'artifact-update': 'artifactUpdate',
 };
-const oneofMembers = ['task', 'message', 'statusUpdate', 'artifactUpdate'] as const;
 
 /** A bare Task of either version: a string `id` and a `status` object. */
 export function isTaskShaped(value: unknown): value is JsonObject {
@@ -106,23 +105,36 @@ export function isMessageShaped(value: unknown): value is JsonObject {
   return isObject(value) && (Array.isArray(value['parts']) || Array.isArray(value['content']) || typeof value['messageId'] === 'string');
 }
 
-type OneofMember = (typeof oneofMembers)[number];
+type OneofMember = 'task' | 'message' | 'statusUpdate' | 'artifactUpdate';
 
 /**
  * The key of the A2A 1.0 StreamResponse / SendMessageResponse member a value carries (`task`,
  * `statusUpdate`, …), if any. Allocates nothing: the stream path asks this of every event.
  */
 export function oneofMemberKey(value: JsonObject): OneofMember | undefined {
-  for (const key of oneofMembers) {
-    if (Object.prototype.hasOwnProperty.call(value, key) && isObject(value[key])) return key;
-  }
+  // Plain reads: no member name is an Object.prototype property, so a read finds own properties only.
+  if (isObject(value['task'])) return 'task';
+  if (isObject(value['message'])) return 'message';
+  if (isObject(value['statusUpdate'])) return 'statusUpdate';
+  if (isObject(value['artifactUpdate'])) return 'artifactUpdate';
   return undefined;
 }
 
 /** The 0.3 `kind` of an object in the reader's spelling (`status-update` → `statusUpdate`), if it is one. */
 export function kind03Of(value: JsonObject): Exclude<StreamObjectKind, 'unknown'> | undefined {
-  const kind = ownString(value, 'kind');
-  return kind !== undefined && Object.prototype.hasOwnProperty.call(kinds03, kind) ? kinds03[kind] : undefined;
+  // A switch, not a table lookup: a `kind` such as "constructor" must not find an Object.prototype member.
+  switch (value['kind']) {
+    case 'task':
+      return 'task';
+    case 'message':
+      return 'message';
+    case 'status-update':
+      return 'statusUpdate';
+    case 'artifact-update':
+      return 'artifactUpdate';
+    default:
+      return undefined;
+  }
 }
 
 /**
@@ -147,10 +159,11 @@ export function payloadIds(kind: string, object: unknown): { taskId?: string; co
 
 /** payloadIds written straight onto `into` (the per-event path: no object in between). */
 export function assignPayloadIds(into: { taskId?: string; contextId?: string }, kind: string, object: JsonObject): void {
-  const taskId = ownString(object, kind === 'task' ? 'id' : 'taskId');
-  if (taskId !== undefined) into.taskId = taskId;
-  const contextId = ownString(object, 'contextId');
-  if (contextId !== undefined) into.contextId = contextId;
+  // Plain reads (none of these names is an Object.prototype property): this runs once per stream event.
+  const taskId = kind === 'task' ? object['id'] : object['taskId'];
+  if (typeof taskId === 'string') into.taskId = taskId;
+  const contextId = object['contextId'];
+  if (typeof contextId === 'string') into.contextId = contextId;
 }
 
 /**
