@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { ExchangeRecord } from '../../../shared/a2a/exchange';
 import { buildHistoryEntry, sentMessageId, type EntryOptions, type ReceivedDigest } from '../../../shared/history/history-entry';
 import { redactDeep, redactRecordForStorage } from '../../../shared/history/history-redaction';
@@ -35,8 +35,9 @@ export interface HistoryRecorder {
   readonly store: HistoryStore;
 }
 
+/** One-shot hashing: every history entry hashes its bodies, and a Hash object per body costs more than the hash. */
 export function sha256Hex(text: string): string {
-  return createHash('sha256').update(text, 'utf8').digest('hex');
+  return hash('sha256', text, 'hex');
 }
 
 export function createHistoryRecorder(env: Pick<CoreEnv, 'dataDir' | 'logger'>, store: HistoryStore = historyStoreAt(env.dataDir.historyDir)): HistoryRecorder {
