@@ -10,8 +10,11 @@
  * call sends a fresh messageId, so no side gets a cache hit a user would not get; the history
  * store is opened from disk (as after a restart) during the warm-up. For (c) the agent's
  * 20,000-event answer is recorded once and replayed at full speed, so the ratio compares the
- * clients' ingest, not the agent's per-event work.
+ * clients' ingest, not the agent's per-event work. The core runs as the app ships it (bundled by
+ * scripts/build.mjs with the options of dist/node), and each app block ends after the turn in which
+ * its last history entry is built.
  */
+import { spawnSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { Agent as HttpAgent, createServer, request as httpRequest, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -21,7 +24,7 @@ import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { pathToFileURL } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { AgentCard, SendMessageRequest } from '@a2a-js/sdk';
 import { ClientFactory, JsonRpcTransportFactory, type Client } from '@a2a-js/sdk/client';
@@ -166,12 +169,19 @@ function message(i: number, tag = 'bench'): Record<string, unknown> {
 /** Distinct per run, so no messageId of this run was seen in an earlier run's history. */
 const RUN_TAG = Date.now().toString(36);
 
-/** Runs `fn` `calls` times; returns elapsed ms. */
-async function timeLoop(calls: number, fn: (i: number) => Promise<unknown>, offset = 0): Promise<number> {
+/** Runs `fn` `calls` times, then `settle`; returns elapsed ms. */
+async function timeLoop(calls: number, fn: (i: number) => Promise<unknown>, offset = 0, settle?: () => Promise<void>): Promise<number> {
   const t0 = performance.now();
   for (let i = 0; i < calls; i++) await fn(offset + i);
+  if (settle) await settle();
   return performance.now() - t0;
 }
+
+/**
+ * The app builds a send's history entry in the event-loop turn after the answer (see with-history.ts):
+ * its block ends after that turn, so the next contender never pays for the app's last entry.
+ */
+const afterHistoryTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 interface Comparison {
   /** Total ms per contender over all calls. */
@@ -181,7 +191,11 @@ interface Comparison {
 }
 
 /** Interleaves contenders in small blocks (rotating order) so drift and noise hit them alike. */
-async function compare(contenders: Record<string, (i: number) => Promise<unknown>>, calls: number): Promise<Comparison> {
+async function compare(
+  contenders: Record<string, (i: number) => Promise<unknown>>,
+  calls: number,
+  settle: Record<string, () => Promise<void>> = {},
+): Promise<Comparison> {
   const names = Object.keys(contenders);
   const totals: Record<string, number> = Object.fromEntries(names.map((n) => [n, 0]));
   const blocksOf: Record<string, number[]> = Object.fromEntries(names.map((n) => [n, []]));
@@ -191,7 +205,7 @@ async function compare(contenders: Record<string, (i: number) => Promise<unknown
   for (let b = 0; b < blocks; b++) {
     const order = b % 2 === 0 ? names : [...names].reverse();
     for (const name of order) {
-      const ms = await timeLoop(BLOCK, contenders[name] as (i: number) => Promise<unknown>, b * BLOCK);
+      const ms = await timeLoop(BLOCK, contenders[name] as (i: number) => Promise<unknown>, b * BLOCK, settle[name]);
       totals[name] = (totals[name] as number) + ms;
       (blocksOf[name] as number[]).push(ms);
     }
@@ -283,6 +297,7 @@ async function ingest(
       else throw new Error(`bench: stream failed ${event.error.message}`);
     });
     if (end?.outcome.kind !== 'stream' || end.outcome.ended !== 'completed') throw new Error(`bench: stream ended ${JSON.stringify(end?.outcome)}`);
+    await afterHistoryTurn();
   } else if (label === 'performCall') {
     const record = await performCall(call, deps, { onEvent: () => void events++ });
     if (record.outcome.kind !== 'stream' || record.outcome.ended !== 'completed') throw new Error(`bench: stream ended ${JSON.stringify(record.outcome)}`);
@@ -293,7 +308,22 @@ async function ingest(
 }
 let streamCounter = 0;
 
+/**
+ * Run from the sources (tsx), this bundles itself with the options of dist/node and runs the bundle:
+ * users run the bundled core, and tsx's transform (it keeps function names, at a cost per closure)
+ * would time code nobody ships. The SDK agent's worker still loads through tsx; it is the peer.
+ */
+async function runBundled(): Promise<void> {
+  const root = fileURLToPath(new URL('..', import.meta.url));
+  const outdir = join(root, 'node_modules', '.cache', 'powerduck-bench');
+  const built = spawnSync(process.execPath, ['scripts/build.mjs', '--only', 'bench', '--outdir', outdir], { cwd: root, stdio: 'inherit' });
+  if (built.status !== 0) throw new Error('bench: could not bundle bench/core.ts (node scripts/build.mjs --only bench)');
+  const bundled = (await import(pathToFileURL(join(outdir, 'bench', 'core.mjs')).href)) as { run(): Promise<void> };
+  await bundled.run();
+}
+
 export async function run(): Promise<void> {
+  if (process.env.POWERDUCK_BENCH_BUNDLED !== '1') return runBundled();
   const worker = await startAgentWorker();
   const agent = worker.info;
   const root = await mkdtemp(join(tmpdir(), 'powerduck-bench-core-'));
@@ -385,6 +415,7 @@ export async function run(): Promise<void> {
         sdk: (i) => sdkGrpc.sendMessage(SendMessageRequest.fromJSON({ message: message(i, 'sdk-grpc') })),
       },
       UNARY_CALLS,
+      { app: afterHistoryTurn },
     );
 
     // (a): JSON-RPC unary.
@@ -405,6 +436,7 @@ export async function run(): Promise<void> {
         },
       },
       UNARY_CALLS,
+      { app: afterHistoryTurn },
     );
     const stored = (await core.dispatcher.invoke('history.list', { limit: 1 })) as { ok: true; value: { stored: number } };
     await core.close();

@@ -3,8 +3,9 @@
 //   dist/node/       the CLI (powerduck.mjs) and the browser host (web.mjs): ESM, split so each command's
 //                    code loads only when that command runs; npm dependencies stay external (installed)
 //   dist/electron/   the Electron main process and preload (CommonJS, what Electron loads)
-// Options: --force (rebuild the page too), --only node|electron|renderer (repeatable), --outdir DIR (bundles
-// go to DIR/node and DIR/electron; used by tests so they never race the real dist/).
+// Options: --force (rebuild the page too), --only node|electron|renderer|bench (repeatable), --outdir DIR (bundles
+// go to DIR/node and DIR/electron; used by tests so they never race the real dist/). `bench` bundles bench/core.ts
+// with the options of dist/node into DIR/bench, so `npm run bench -- core` times the code users run, not tsx's transform.
 import { build as esbuild } from 'esbuild';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -15,7 +16,8 @@ import { gzipSync } from 'node:zlib';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const args = process.argv.slice(2);
 const only = args.flatMap((a, i) => (args[i - 1] === '--only' ? [a] : []));
-const want = (target) => only.length === 0 || only.includes(target);
+// 'bench' (the core benchmark as the app ships it) is built only when asked for.
+const want = (target) => (only.length === 0 ? target !== 'bench' : only.includes(target));
 const outIndex = args.indexOf('--outdir');
 const outRoot = outIndex >= 0 ? resolve(args[outIndex + 1]) : join(root, 'dist');
 const force = args.includes('--force');
@@ -81,6 +83,21 @@ const common = {
   plugins: [sourceUrlPlugin()],
 };
 
+/** How the CLI and the browser host are bundled (ESM for Node), shared with the core benchmark's bundle. */
+const nodeEsm = (outdir) => ({
+  format: 'esm',
+  // Installed dependencies are loaded from node_modules: bundling them breaks packages that find their own
+  // files at run time (gRPC's protos, wasm), and keeping them out keeps the bundle small.
+  packages: 'external',
+  banner: {
+    js: [
+      "import { createRequire as __powerduckCreateRequire } from 'node:module';",
+      'const require = __powerduckCreateRequire(import.meta.url);',
+      `const __powerduckRoot = new URL(${JSON.stringify(rootFrom(outdir))}, import.meta.url);`,
+    ].join('\n'),
+  },
+});
+
 if (want('node')) {
   const outdir = join(outRoot, 'node');
   rmSync(outdir, { recursive: true, force: true }); // chunk names carry hashes: drop the previous build's
@@ -93,19 +110,25 @@ if (want('node')) {
     outExtension: { '.js': '.mjs' },
     entryNames: '[name]',
     chunkNames: 'chunk-[hash]',
-    // Installed dependencies are loaded from node_modules: bundling them breaks packages that find their own
-    // files at run time (gRPC's protos, wasm), and keeping them out keeps the bundle small.
-    packages: 'external',
-    banner: {
-      js: [
-        "import { createRequire as __powerduckCreateRequire } from 'node:module';",
-        'const require = __powerduckCreateRequire(import.meta.url);',
-        `const __powerduckRoot = new URL(${JSON.stringify(rootFrom(outdir))}, import.meta.url);`,
-      ].join('\n'),
-    },
+    ...nodeEsm(outdir),
   });
   checkExternals(result.metafile, new Set(Object.keys(pkg.dependencies ?? {})), 'CLI/browser host');
   writeInputs(outdir, result.metafile);
+}
+
+if (want('bench')) {
+  // Not part of the app: dev dependencies stay external too, and the outdir must lie inside the package so
+  // they resolve. The define tells bench/core.ts it runs from this bundle.
+  const outdir = join(outRoot, 'bench');
+  rmSync(outdir, { recursive: true, force: true });
+  await esbuild({
+    ...common,
+    entryPoints: { core: 'bench/core.ts' },
+    outdir,
+    outExtension: { '.js': '.mjs' },
+    define: { 'process.env.POWERDUCK_BENCH_BUNDLED': '"1"' },
+    ...nodeEsm(outdir),
+  });
 }
 
 if (want('electron')) {
