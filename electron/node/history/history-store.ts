@@ -7,6 +7,7 @@ import type { HistoryEntry, HistorySettings, HistorySummary } from '../../../sha
 import { defaultHistorySettings, historyMaxBytesRange } from '../../../shared/history/history-types';
 import { CoreError } from '../core-error';
 import { updateFile, withFileLock } from '../store/file-store';
+import { ByteArena } from './byte-arena';
 
 /**
  * The history on disk: append-only JSON Lines segments (`segment-000001.jsonl`, …) plus
@@ -132,14 +133,16 @@ export const defaultListLimit = 200;
 export const maxListLimit = 5000;
 
 /**
- * One stored entry in the index. The summary is kept as its JSON text, not as objects: a 20 MiB
+ * One stored entry in the index. The summary is kept as its JSON bytes, not as objects: a 20 MiB
  * history as object graphs is hundreds of thousands of small objects that every full garbage
- * collection of the process has to walk (it slowed stream ingest threefold); strings are not walked.
+ * collection of the process has to walk (it slowed stream ingest threefold). Not as strings either:
+ * each new one was copied by the young-generation collector and promoted, on every send; the bytes
+ * live in a ByteArena outside the JS heap.
  */
 interface Indexed {
   id: string;
-  /** The entry without `exchange`/`httpExchange`, as JSON (parsed when listed or fetched). */
-  json: string;
+  /** The entry without `exchange`/`httpExchange`/`mcpExchange`, as UTF-8 JSON (parsed when listed or fetched). */
+  summary: Buffer;
   /** The stored line carries the full exchange (read back from disk by `get`). */
   full: boolean;
   /** messageIds this entry sent, joined by NUL ('' when none). */
@@ -187,14 +190,29 @@ function sentList(entry: Indexed): string[] {
   return entry.sent === '' ? [] : entry.sent.split('\u0000');
 }
 
-/** `text` is the stored line; without a full exchange it already is the summary's JSON. */
-function indexed(entry: HistoryEntry, text: string, offset: number, bytes: number): Indexed {
-  const full = entry.exchange !== undefined || entry.httpExchange !== undefined || entry.mcpExchange !== undefined;
-  return { id: entry.id, json: full ? JSON.stringify(toSummary(entry)) : text, full, sent: sentIds(entry), attempt: entry.attempt, offset, bytes };
+/** Every store's summaries, in one arena (blocks are freed as the entries that use them are evicted). */
+const summaries = new ByteArena();
+
+function isFull(entry: HistoryEntry): boolean {
+  return entry.exchange !== undefined || entry.httpExchange !== undefined || entry.mcpExchange !== undefined;
+}
+
+/** `summary`: the stored line's bytes when the line has no full exchange (it then is the summary's JSON). */
+function indexed(entry: HistoryEntry, summary: Buffer | undefined, offset: number, bytes: number): Indexed {
+  const full = isFull(entry);
+  return {
+    id: entry.id,
+    summary: !full && summary ? summary : summaries.put(JSON.stringify(toSummary(entry))),
+    full,
+    sent: sentIds(entry),
+    attempt: entry.attempt,
+    offset,
+    bytes,
+  };
 }
 
 function summaryOf(entry: Indexed): HistorySummary {
-  return JSON.parse(entry.json) as HistorySummary;
+  return JSON.parse(entry.summary.toString('utf8')) as HistorySummary;
 }
 
 /**
@@ -213,7 +231,8 @@ function parseLines(buffer: Buffer, base = 0): { entries: Indexed[]; complete: n
       try {
         const text = buffer.toString('utf8', start, end);
         const value: unknown = JSON.parse(text);
-        if (isEntry(value)) out.push(indexed(value, text, base + start, end - start));
+        // Copied into the arena: a slice of `buffer` would keep the whole segment (full bodies included) in memory.
+        if (isEntry(value)) out.push(indexed(value, isFull(value) ? undefined : summaries.put(text), base + start, end - start));
       } catch {
         // A line torn by a crash mid-append and completed by another line: skip it, keep the rest.
       }
@@ -711,14 +730,17 @@ export function createHistoryStore(dir: string, options: HistoryStoreOptions = {
     try {
       const entry = build({ settings: s.settings, countSent: (messageId) => s.attempts.get(messageId)?.max ?? 0 });
       const { line, stored } = entryLine(entry, s.settings);
-      const data = Buffer.from(`${line}\n`, 'utf8');
+      // A line without a full exchange is its summary: written from the arena bytes the index keeps.
+      // A full line is written once and dropped, so it stays out of the arena's long-lived blocks.
+      const full = isFull(stored);
+      const data = full ? Buffer.from(`${line}\n`, 'utf8') : summaries.put(line, 10);
       let last = s.segments[s.segments.length - 1];
       if (!last || (last.size > 0 && last.size + data.length > segmentBudget(s.settings))) {
         last = { name: segmentName((last?.index ?? 0) + 1), index: (last?.index ?? 0) + 1, size: 0, written: 0, entries: [] };
         s.segments.push(last);
         s.needsNewline = false;
       }
-      const item = indexed(stored, line, -1, data.length - 1);
+      const item = indexed(stored, full ? undefined : data.subarray(0, data.length - 1), -1, data.length - 1);
       item.line = data;
       last.entries.push(item);
       last.size += data.length;

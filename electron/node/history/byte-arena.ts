@@ -1,0 +1,43 @@
+/**
+ * Long-lived small texts kept as UTF-8 bytes in shared blocks outside the JS heap. The history index
+ * keeps one summary per stored entry (thousands, kept for the store's life): as strings, each new one
+ * was copied by the young-generation collector and promoted, a cost paid on every send (measured on
+ * the gRPC app path, npm run bench -- core); as bytes in a block, the collector never copies or scans
+ * them. Not Buffer.from: small buffers come from Node's shared 8 KiB pool, and one kept slice would
+ * pin a whole slab of other, short-lived buffers.
+ */
+export class ByteArena {
+  #block: Buffer;
+  #used = 0;
+
+  constructor(private readonly blockBytes = 256 * 1024) {
+    this.#block = Buffer.allocUnsafeSlow(blockBytes);
+  }
+
+  /**
+   * `text` as UTF-8 bytes in the arena, followed by `suffix` when given (a newline for a line to be
+   * written). A block stays alive while any slice of it is referenced, so the arena never frees or
+   * reuses bytes: dropping every slice of a block frees it.
+   */
+  put(text: string, suffix?: number): Buffer {
+    const length = Buffer.byteLength(text, 'utf8') + (suffix === undefined ? 0 : 1);
+    if (length > this.#block.length - this.#used) {
+      // A text larger than a block gets a block of its own; the current block keeps filling.
+      if (length > this.blockBytes / 4) return this.#own(text, length, suffix);
+      this.#block = Buffer.allocUnsafeSlow(this.blockBytes);
+      this.#used = 0;
+    }
+    const start = this.#used;
+    this.#block.write(text, start, 'utf8');
+    if (suffix !== undefined) this.#block[start + length - 1] = suffix;
+    this.#used += length;
+    return this.#block.subarray(start, start + length);
+  }
+
+  #own(text: string, length: number, suffix: number | undefined): Buffer {
+    const bytes = Buffer.allocUnsafeSlow(length);
+    bytes.write(text, 0, 'utf8');
+    if (suffix !== undefined) bytes[length - 1] = suffix;
+    return bytes;
+  }
+}
