@@ -51,6 +51,24 @@ describe('redaction', () => {
     expect(redactUrl('https://h/x?AUTH=a1b2c3&Sig=zz99&q=1')).toBe('https://h/x?AUTH=‹redacted›&Sig=‹redacted›&q=1');
   });
 
+  it('judges a header name the same every time, in any spelling, past the memo of judged names, and with extra names per call', () => {
+    for (let round = 0; round < 3; round++) {
+      expect(isSecretHeader('Authorization')).toBe(true);
+      expect(isSecretHeader('authorization')).toBe(true);
+      expect(isSecretHeader('X-Session-Secret')).toBe(true);
+      expect(isSecretHeader('content-type')).toBe(false);
+    }
+    // Hundreds of new names (a hostile agent): judged right although the memo stopped taking them.
+    for (let i = 0; i < 1500; i++) {
+      expect(isSecretHeader(`x-made-up-${i}`)).toBe(false);
+      expect(isSecretHeader(`x-made-up-token-${i}`)).toBe(true);
+    }
+    expect(isSecretHeader('X-Tenant-Key', { headers: ['x-tenant-key'] })).toBe(true);
+    // A name judged harmless before is still redacted when a call configures it as its API-key header.
+    expect(isSecretHeader('content-type', { headers: ['Content-Type'] })).toBe(true);
+    expect(isSecretHeader('X-Tenant-Key')).toBe(false);
+  });
+
   it('secretForms covers the percent-encoded and JSON-escaped forms, longest first, and skips short values', () => {
     const forms = secretForms(['p@ss "word"/x', 'abc']);
     expect(forms).toContain('p@ss "word"/x');

@@ -58,9 +58,29 @@ export interface RedactionRules {
   values?: readonly string[];
 }
 
+/**
+ * Header names already judged, as spelled: the same few names come with every request, answer and
+ * trailer of every call, and each judgement lower-cased the name and ran a pattern. Bounded, so an
+ * agent inventing new names forever only stops the memo growing.
+ */
+const judgedHeaderNames = new Map<string, boolean>();
+const maxJudgedHeaderNames = 512;
+
+function isSecretHeaderName(name: string): boolean {
+  let secret = judgedHeaderNames.get(name);
+  if (secret === undefined) {
+    const lower = name.toLowerCase();
+    secret = SECRET_HEADERS.has(lower) || SECRET_NAME_PATTERN.test(lower);
+    if (judgedHeaderNames.size < maxJudgedHeaderNames) judgedHeaderNames.set(name, secret);
+  }
+  return secret;
+}
+
 export function isSecretHeader(name: string, rules: RedactionRules = {}): boolean {
+  if (isSecretHeaderName(name)) return true;
+  if (!rules.headers?.length) return false;
   const lower = name.toLowerCase();
-  return SECRET_HEADERS.has(lower) || SECRET_NAME_PATTERN.test(lower) || (rules.headers ?? []).some((h) => h.toLowerCase() === lower);
+  return rules.headers.some((h) => h.toLowerCase() === lower);
 }
 
 export function isSecretQuery(name: string, rules: RedactionRules = {}): boolean {
