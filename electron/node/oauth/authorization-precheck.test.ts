@@ -17,6 +17,10 @@ beforeAll(async () => {
         return void res.writeHead(302, { Location: `${redirectUri}?error=invalid_scope&error_description=no%20such%20scope&state=${state}` }).end();
       case '/back-other-state':
         return void res.writeHead(302, { Location: `${redirectUri}?error=invalid_scope&state=another` }).end();
+      case '/to-error-page':
+        return void res.writeHead(302, { Location: '/error?client_id=c&error=invalid_request&error_description=Unknown%20client%3A%20c' }).end();
+      case '/to-other-site-error':
+        return void res.writeHead(302, { Location: 'http://elsewhere.invalid/error?error=invalid_request' }).end();
       case '/to-login':
         return void res.writeHead(303, { Location: '/interaction/abc' }).end();
       case '/login-page':
@@ -71,6 +75,16 @@ describe('precheckAuthorization: the issuer refusing before any sign-in is an er
     expect(error?.code).toBe('protocol');
     expect(error?.message).toBe('The issuer did not authorize the client: invalid_scope (no such scope).');
     expect(await probe('/back-other-state')).toBeUndefined();
+  });
+
+  it("an immediate redirect to the issuer's own error page with error= is a refusal; one to another site is not read", async () => {
+    const error = await probe('/to-error-page');
+    expect(error?.code).toBe('unauthorized');
+    expect(error?.message).toBe(
+      "The issuer refused the client's authorization request before any sign-in (its error page says invalid_request (Unknown client: c)): " +
+        'check the client id "my-client" and that the issuer allows its redirect URI http://127.0.0.1/callback (any port, RFC 8252).',
+    );
+    expect(await probe('/to-other-site-error')).toBeUndefined();
   });
 
   it('a login page, a redirect to it, a server error, "too many requests" or no answer leave it to the browser', async () => {

@@ -4,7 +4,9 @@
  * its redirect URI, must not redirect: it shows the person an error page, typically with HTTP 400.
  * Nothing ever reaches the loopback listener then, and the sign-in would sit waiting for its whole
  * limit (5 minutes) with the only explanation in a browser tab. A 4xx answer here is that refusal,
- * reported at once; an immediate redirect back to us with `error=` is the issuer's answer too.
+ * reported at once; an immediate redirect back to us with `error=` is the issuer's answer too, and
+ * so is an immediate redirect to the issuer's own error page with `error=` in its query (Auth0's
+ * generic error page for an unknown client or callback URL says what went wrong that way).
  * Anything else (its login page, a redirect to it, a 5xx, no answer in time) is left to the
  * browser, where the person sees it.
  */
@@ -85,14 +87,21 @@ export async function precheckAuthorization(
     } catch {
       return undefined;
     }
-    if (`${back.origin}${back.pathname}` !== redirectUri || back.searchParams.get('state') !== state) return undefined;
     const error = back.searchParams.get('error');
     if (!error) return undefined;
     const description = back.searchParams.get('error_description');
-    return new CoreError(
-      error === 'access_denied' ? 'unauthorized' : 'protocol',
-      `The issuer did not authorize the client: ${error}${description ? ` (${description})` : ''}.`,
-    );
+    const said = `${error}${description ? ` (${description})` : ''}`;
+    if (`${back.origin}${back.pathname}` !== redirectUri) {
+      // Not to us: the issuer's error page, when it is the issuer's own and names an error.
+      if (back.origin !== authorizationUrl.origin) return undefined;
+      return new CoreError(
+        'unauthorized',
+        `The issuer refused the client's authorization request before any sign-in (its error page says ${said}): ` +
+          `check the client id "${clientId}" and that the issuer allows its redirect URI http://127.0.0.1/callback (any port, RFC 8252).`,
+      );
+    }
+    if (back.searchParams.get('state') !== state) return undefined;
+    return new CoreError(error === 'access_denied' ? 'unauthorized' : 'protocol', `The issuer did not authorize the client: ${said}.`);
   }
   // 408 and 429 say "not now", not "not this client"; a 2xx/5xx page is for the person to read.
   if (status < 400 || status >= 500 || status === 408 || status === 429) {
