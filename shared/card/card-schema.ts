@@ -54,6 +54,48 @@ const plain = (shape: FieldShape): FieldSpec => ({ presence: 'plain', shape });
 
 export const apiKeyLocations = ['query', 'header', 'cookie'] as const;
 
+// What 1.0 kept from 0.3 as it was (same fields, same presence) is written once, so the two tables
+// cannot drift apart where the versions agree. Field order is kept: canonical output follows it.
+
+const agentProvider: MessageSpec = { fields: { url: req(string('url')), organization: req(string()) } };
+const agentCardSignature: MessageSpec = { fields: { protected: req(string()), signature: req(string()), header: plain(struct) } };
+const clientCredentialsFlow: MessageSpec = { fields: { tokenUrl: req(string('url')), refreshUrl: plain(string('url')), scopes: req(map(string())) } };
+
+/** AgentSkill up to its security list (1.0 renamed `security` to `securityRequirements`, a message). */
+const skillFields: Record<string, FieldSpec> = {
+  id: req(string()),
+  name: req(string()),
+  description: req(string()),
+  tags: req(list(string())),
+  examples: plain(list(string())),
+  inputModes: plain(list(string('media-type'))),
+  outputModes: plain(list(string('media-type'))),
+};
+
+/** Security scheme fields both versions share; 0.3 adds the `type` that selects the scheme (see `typed`). */
+const httpAuthFields: Record<string, FieldSpec> = { description: plain(string()), scheme: req(string()), bearerFormat: plain(string()) };
+const oauth2Fields: Record<string, FieldSpec> = { description: plain(string()), flows: req(message('OAuthFlows')), oauth2MetadataUrl: plain(string('url')) };
+const openIdConnectFields: Record<string, FieldSpec> = { description: plain(string()), openIdConnectUrl: req(string('url')) };
+const mtlsFields: Record<string, FieldSpec> = { description: plain(string()) };
+
+/** OAuth flows as 0.3 had them; 1.0 added the device code flow and made them a oneof. */
+const oauthFlowsFields: Record<string, FieldSpec> = {
+  authorizationCode: plain(message('AuthorizationCodeOAuthFlow')),
+  clientCredentials: plain(message('ClientCredentialsOAuthFlow')),
+  implicit: plain(message('ImplicitOAuthFlow')),
+  password: plain(message('PasswordOAuthFlow')),
+};
+/** The authorization code flow as 0.3 had it; 1.0 added `pkceRequired`. */
+const authorizationCodeFields: Record<string, FieldSpec> = {
+  authorizationUrl: req(string('url')),
+  tokenUrl: req(string('url')),
+  refreshUrl: plain(string('url')),
+  scopes: req(map(string())),
+};
+
+/** A 0.3 security scheme object: 1.0's fields after the required `type` discriminator. */
+const typed = (fields: Record<string, FieldSpec>): MessageSpec => ({ fields: { type: req(string()), ...fields } });
+
 /** lf.a2a.v1.AgentCard and everything reachable from it (a2a.proto, A2A 1.0). */
 export const cardSchemaV1: Schema = {
   AgentCard: {
@@ -82,7 +124,7 @@ export const cardSchemaV1: Schema = {
       protocolVersion: req(string()),
     },
   },
-  AgentProvider: { fields: { url: req(string('url')), organization: req(string()) } },
+  AgentProvider: agentProvider,
   AgentCapabilities: {
     fields: {
       streaming: opt(bool),
@@ -93,19 +135,8 @@ export const cardSchemaV1: Schema = {
   },
   // Neither `uri` nor `required` is REQUIRED in the proto.
   AgentExtension: { fields: { uri: plain(string()), description: plain(string()), required: plain(bool), params: plain(struct) } },
-  AgentSkill: {
-    fields: {
-      id: req(string()),
-      name: req(string()),
-      description: req(string()),
-      tags: req(list(string())),
-      examples: plain(list(string())),
-      inputModes: plain(list(string('media-type'))),
-      outputModes: plain(list(string('media-type'))),
-      securityRequirements: plain(list(message('SecurityRequirement'))),
-    },
-  },
-  AgentCardSignature: { fields: { protected: req(string()), signature: req(string()), header: plain(struct) } },
+  AgentSkill: { fields: { ...skillFields, securityRequirements: plain(list(message('SecurityRequirement'))) } },
+  AgentCardSignature: agentCardSignature,
   SecurityRequirement: { fields: { schemes: plain(map(message('StringList'))) } },
   StringList: { fields: { list: plain(list(string())) } },
   SecurityScheme: {
@@ -119,30 +150,16 @@ export const cardSchemaV1: Schema = {
     oneOf: ['apiKeySecurityScheme', 'httpAuthSecurityScheme', 'oauth2SecurityScheme', 'openIdConnectSecurityScheme', 'mtlsSecurityScheme'],
   },
   APIKeySecurityScheme: { fields: { description: plain(string()), location: req(string(undefined, apiKeyLocations)), name: req(string()) } },
-  HTTPAuthSecurityScheme: { fields: { description: plain(string()), scheme: req(string()), bearerFormat: plain(string()) } },
-  OAuth2SecurityScheme: { fields: { description: plain(string()), flows: req(message('OAuthFlows')), oauth2MetadataUrl: plain(string('url')) } },
-  OpenIdConnectSecurityScheme: { fields: { description: plain(string()), openIdConnectUrl: req(string('url')) } },
-  MutualTlsSecurityScheme: { fields: { description: plain(string()) } },
+  HTTPAuthSecurityScheme: { fields: httpAuthFields },
+  OAuth2SecurityScheme: { fields: oauth2Fields },
+  OpenIdConnectSecurityScheme: { fields: openIdConnectFields },
+  MutualTlsSecurityScheme: { fields: mtlsFields },
   OAuthFlows: {
-    fields: {
-      authorizationCode: plain(message('AuthorizationCodeOAuthFlow')),
-      clientCredentials: plain(message('ClientCredentialsOAuthFlow')),
-      implicit: plain(message('ImplicitOAuthFlow')),
-      password: plain(message('PasswordOAuthFlow')),
-      deviceCode: plain(message('DeviceCodeOAuthFlow')),
-    },
+    fields: { ...oauthFlowsFields, deviceCode: plain(message('DeviceCodeOAuthFlow')) },
     oneOf: ['authorizationCode', 'clientCredentials', 'implicit', 'password', 'deviceCode'],
   },
-  AuthorizationCodeOAuthFlow: {
-    fields: {
-      authorizationUrl: req(string('url')),
-      tokenUrl: req(string('url')),
-      refreshUrl: plain(string('url')),
-      scopes: req(map(string())),
-      pkceRequired: plain(bool),
-    },
-  },
-  ClientCredentialsOAuthFlow: { fields: { tokenUrl: req(string('url')), refreshUrl: plain(string('url')), scopes: req(map(string())) } },
+  AuthorizationCodeOAuthFlow: { fields: { ...authorizationCodeFields, pkceRequired: plain(bool) } },
+  ClientCredentialsOAuthFlow: clientCredentialsFlow,
   DeviceCodeOAuthFlow: {
     fields: {
       deviceAuthorizationUrl: req(string('url')),
@@ -182,7 +199,7 @@ export const cardSchemaV03: Schema = {
     },
   },
   AgentInterface: { fields: { url: req(string('interface-url')), transport: req(string(undefined, v03Transports)) } },
-  AgentProvider: { fields: { url: req(string('url')), organization: req(string()) } },
+  AgentProvider: agentProvider,
   AgentCapabilities: {
     fields: {
       streaming: plain(bool),
@@ -192,19 +209,8 @@ export const cardSchemaV03: Schema = {
     },
   },
   AgentExtension: { fields: { uri: req(string()), description: plain(string()), required: plain(bool), params: plain(struct) } },
-  AgentSkill: {
-    fields: {
-      id: req(string()),
-      name: req(string()),
-      description: req(string()),
-      tags: req(list(string())),
-      examples: plain(list(string())),
-      inputModes: plain(list(string('media-type'))),
-      outputModes: plain(list(string('media-type'))),
-      security: plain(list(map(list(string())))),
-    },
-  },
-  AgentCardSignature: { fields: { protected: req(string()), signature: req(string()), header: plain(struct) } },
+  AgentSkill: { fields: { ...skillFields, security: plain(list(map(list(string())))) } },
+  AgentCardSignature: agentCardSignature,
   SecurityScheme: {
     fields: { type: req(string(undefined, ['apiKey', 'http', 'oauth2', 'openIdConnect', 'mutualTLS'])) },
     discriminator: {
@@ -221,24 +227,13 @@ export const cardSchemaV03: Schema = {
   APIKeySecurityScheme: {
     fields: { type: req(string()), description: plain(string()), in: req(string(undefined, apiKeyLocations)), name: req(string()) },
   },
-  HTTPAuthSecurityScheme: { fields: { type: req(string()), description: plain(string()), scheme: req(string()), bearerFormat: plain(string()) } },
-  OAuth2SecurityScheme: {
-    fields: { type: req(string()), description: plain(string()), flows: req(message('OAuthFlows')), oauth2MetadataUrl: plain(string('url')) },
-  },
-  OpenIdConnectSecurityScheme: { fields: { type: req(string()), description: plain(string()), openIdConnectUrl: req(string('url')) } },
-  MutualTLSSecurityScheme: { fields: { type: req(string()), description: plain(string()) } },
-  OAuthFlows: {
-    fields: {
-      authorizationCode: plain(message('AuthorizationCodeOAuthFlow')),
-      clientCredentials: plain(message('ClientCredentialsOAuthFlow')),
-      implicit: plain(message('ImplicitOAuthFlow')),
-      password: plain(message('PasswordOAuthFlow')),
-    },
-  },
-  AuthorizationCodeOAuthFlow: {
-    fields: { authorizationUrl: req(string('url')), tokenUrl: req(string('url')), refreshUrl: plain(string('url')), scopes: req(map(string())) },
-  },
-  ClientCredentialsOAuthFlow: { fields: { tokenUrl: req(string('url')), refreshUrl: plain(string('url')), scopes: req(map(string())) } },
+  HTTPAuthSecurityScheme: typed(httpAuthFields),
+  OAuth2SecurityScheme: typed(oauth2Fields),
+  OpenIdConnectSecurityScheme: typed(openIdConnectFields),
+  MutualTLSSecurityScheme: typed(mtlsFields),
+  OAuthFlows: { fields: oauthFlowsFields },
+  AuthorizationCodeOAuthFlow: { fields: authorizationCodeFields },
+  ClientCredentialsOAuthFlow: clientCredentialsFlow,
   ImplicitOAuthFlow: { fields: { authorizationUrl: req(string('url')), refreshUrl: plain(string('url')), scopes: req(map(string())) } },
   PasswordOAuthFlow: { fields: { tokenUrl: req(string('url')), refreshUrl: plain(string('url')), scopes: req(map(string())) } },
 };
