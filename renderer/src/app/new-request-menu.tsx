@@ -7,6 +7,29 @@ import { openMcpTab } from '../features/mcp/mcp-drafts-store';
 
 export const newA2aShortcut = 'Control+Alt+N';
 
+/**
+ * One kind of request in the menu. The kind's name alone is the item's accessible name and the hint
+ * its description, so a screen reader (and a test) finds "MCP" without the sentence after it.
+ */
+function KindItem({ label, hint, hintId, shortcut, onPick }: { label: string; hint: string; hintId: string; shortcut?: string; onPick: () => void }) {
+  return (
+    <button
+      type="button"
+      role="menuitem"
+      tabIndex={-1}
+      {...(shortcut ? { 'aria-keyshortcuts': shortcut } : {})}
+      aria-label={label}
+      aria-describedby={hintId}
+      onClick={onPick}
+    >
+      <span>{label}</span>
+      <span id={hintId} className="muted small">
+        {hint}
+      </span>
+    </button>
+  );
+}
+
 /** "New request" → kinds of request: A2A, MCP and plain HTTP. */
 export function NewRequestMenu() {
   const t = useT();
@@ -20,46 +43,9 @@ export function NewRequestMenu() {
       </button>
       {open ? (
         <div ref={menu} id={id} role="menu" aria-label={t('app.newRequest')} className="menu" onKeyDown={onMenuKey}>
-          <button
-            type="button"
-            role="menuitem"
-            tabIndex={-1}
-            aria-keyshortcuts={newA2aShortcut}
-            aria-label={t('app.newA2a')}
-            aria-describedby={`${id}-a2a-hint`}
-            onClick={() => pick(openA2a)}
-          >
-            <span>{t('app.newA2a')}</span>
-            <span id={`${id}-a2a-hint`} className="muted small">
-              {t('app.newA2aHint')}
-            </span>
-          </button>
-          <button
-            type="button"
-            role="menuitem"
-            tabIndex={-1}
-            aria-label={t('mcp.menu')}
-            aria-describedby={`${id}-mcp-hint`}
-            onClick={() => pick(() => openMcpTab())}
-          >
-            <span>{t('mcp.menu')}</span>
-            <span id={`${id}-mcp-hint`} className="muted small">
-              {t('mcp.menuHint')}
-            </span>
-          </button>
-          <button
-            type="button"
-            role="menuitem"
-            tabIndex={-1}
-            aria-label={t('http.menu')}
-            aria-describedby={`${id}-http-hint`}
-            onClick={() => pick(() => openHttpTab())}
-          >
-            <span>{t('http.menu')}</span>
-            <span id={`${id}-http-hint`} className="muted small">
-              {t('http.menuHint')}
-            </span>
-          </button>
+          <KindItem label={t('app.newA2a')} hint={t('app.newA2aHint')} hintId={`${id}-a2a-hint`} shortcut={newA2aShortcut} onPick={() => pick(openA2a)} />
+          <KindItem label={t('mcp.menu')} hint={t('mcp.menuHint')} hintId={`${id}-mcp-hint`} onPick={() => pick(() => openMcpTab())} />
+          <KindItem label={t('http.menu')} hint={t('http.menuHint')} hintId={`${id}-http-hint`} onPick={() => pick(() => openHttpTab())} />
         </div>
       ) : null}
     </div>
