@@ -6,6 +6,7 @@ import { useT } from '../../i18n/i18n';
 import { Dialog } from '../../ui/dialog';
 import { DialogButtons } from '../../ui/dialog-buttons';
 import { refreshEnvironments, useEnvironmentsStore } from './environments-store';
+import { ProblemLine } from '../../ui/problem-line';
 
 function VariableRow({
   env,
@@ -252,11 +253,7 @@ export default function EnvironmentsDialog({ onClose }: { onClose: () => void })
       <p className="muted small" role="status">
         {status}
       </p>
-      {error ? (
-        <p className="error" role="alert">
-          {error.message}
-        </p>
-      ) : null}
+      <ProblemLine text={error?.message} />
     </Dialog>
   );
 }

@@ -7,6 +7,7 @@ import { Dialog } from '../../ui/dialog';
 import { DialogButtons } from '../../ui/dialog-buttons';
 import { refreshEnvironments } from '../environments';
 import { refreshSpecs } from '../specs';
+import { ProblemLine } from '../../ui/problem-line';
 
 /** Pasted text that is not a path or URL (a curl command, a document) goes in as text. */
 function requestOf(source: string): { source: string } | { text: string } {
@@ -169,11 +170,7 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
           </>
         ) : null}
       </div>
-      {error ? (
-        <p className="error" role="alert">
-          {error.message}
-        </p>
-      ) : null}
+      <ProblemLine text={error?.message} />
     </Dialog>
   );
 }

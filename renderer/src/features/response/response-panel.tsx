@@ -13,6 +13,7 @@ import { runFacts } from './run-facts';
 import type { Run } from './runs-store';
 import { runsOfTab, useRunsStore } from './runs-store';
 import { FindResults, ResponseHeadersView, ResponseTools, TimingView } from './response-tools';
+import { ProblemLine } from '../../ui/problem-line';
 
 /** A restored tab's one-line memory of its last response (the session keeps no bodies). */
 function RestoredSummary({ tabId }: { tabId: string }) {
@@ -175,11 +176,7 @@ export function ResponsePanel({ tabId }: { tabId: string }) {
           {t('response.terminal', { state: facts.state ?? '' })}
         </p>
       ) : null}
-      {notice ? (
-        <p className="error" role="alert">
-          {notice}
-        </p>
-      ) : null}
+      <ProblemLine text={notice} />
       {record && done ? (
         <ResponseTools record={record} query={query} onQuery={setQuery} onStep={(delta) => setStepRequest((s) => ({ n: s.n + 1, delta }))} />
       ) : null}
