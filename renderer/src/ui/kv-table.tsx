@@ -27,6 +27,9 @@ export interface RowLabels {
   removeN: MessageKey;
 }
 
+/** The row the Add button appends when a table's rows need nothing more than a name and a value. */
+export const emptyKvRow = (): KvRow => ({ name: '', value: '', enabled: true });
+
 const genericLabels: RowLabels = { enabledN: 'http.enabledN', nameN: 'http.nameN', valueN: 'http.valueN', removeN: 'http.removeN' };
 
 /** Name/value rows with an on/off box each: query params, headers, form fields. */

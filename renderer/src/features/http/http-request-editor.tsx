@@ -1,18 +1,19 @@
-import { useCallback, useId, useState, type KeyboardEvent } from 'react';
+import { useCallback, useId, useState } from 'react';
 import type { HttpBodyKind, MultipartField } from '../../../../shared/http/http-types';
 import { formatBytes } from '../../../../shared/http/http-summary';
 import { serverUrl } from '../../../../shared/http/openapi-draft';
 import { useHost } from '../../host';
 import { useT, type MessageKey } from '../../i18n/i18n';
 import { Tabs } from '../../ui/tabs';
-import { AuthFields, ClientCertFields, bytesToBase64, JsonEditor } from '../request';
+import { ProblemLine } from '../../ui/problem-line';
+import { AuthFields, ClientCertFields, bytesToBase64, EndpointField, JsonEditor, RequestPane, SendButton } from '../request';
 import { HttpCodeDialog } from './http-code-dialog';
 import type { HttpDraft, HttpDraftOperation } from './http-draft';
 import { httpMethods, withOperation, withParams, withUrl } from './http-draft';
 import { useHttpDraftsStore } from './http-drafts-store';
 import { sendHttpDraft, stopHttpRun, useHttpRunsStore } from './http-runs';
 import { HttpSaveDialog } from './http-save-dialog';
-import { KvTable } from '../../ui/kv-table';
+import { emptyKvRow, KvTable } from '../../ui/kv-table';
 
 type Section = 'params' | 'headers' | 'auth' | 'body' | 'options';
 
@@ -235,7 +236,7 @@ function BodySection({ draft, onSubmit }: { draft: HttpDraft; onSubmit: () => vo
           caption={t('http.kind.urlencoded')}
           rows={draft.formFields}
           addLabel={t('http.addField')}
-          blank={() => ({ name: '', value: '', enabled: true })}
+          blank={emptyKvRow}
           onChange={(formFields) => update(draft.id, (d) => ({ ...d, formFields }))}
         />
       ) : null}
@@ -260,8 +261,6 @@ function BodySection({ draft, onSubmit }: { draft: HttpDraft; onSubmit: () => vo
   );
 }
 
-export const httpSendShortcut = 'Control+Enter Meta+Enter';
-
 export function HttpRequestEditor({ draft }: { draft: HttpDraft }) {
   const t = useT();
   const host = useHost();
@@ -280,18 +279,11 @@ export function HttpRequestEditor({ draft }: { draft: HttpDraft }) {
     setProblem(result.ok ? '' : result.message);
   }, [host, draft.id]);
 
-  const onKeyDown = (event: KeyboardEvent<HTMLElement>): void => {
-    if ((event.target as HTMLElement).closest('dialog')) return;
-    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
-      event.preventDefault();
-      send();
-    }
-  };
   const activeParams = draft.params.filter((p) => p.enabled !== false).length;
   const activeHeaders = draft.headers.filter((h) => h.enabled !== false && h.name).length;
 
   return (
-    <section className="request-pane" aria-label={t('http.region')} onKeyDown={onKeyDown}>
+    <RequestPane label={t('http.region')} onSend={send}>
       <div className="endpoint-line">
         <div className="field-col narrow">
           <label htmlFor={`${id}-method`}>{t('http.method')}</label>
@@ -311,24 +303,18 @@ export function HttpRequestEditor({ draft }: { draft: HttpDraft }) {
             ))}
           </datalist>
         </div>
-        <div className="field-col grow">
-          <label htmlFor={`${id}-url`}>{t('http.url')}</label>
-          <input
-            id={`${id}-url`}
-            type="text"
-            inputMode="url"
-            spellCheck={false}
-            autoComplete="off"
-            placeholder="https://api.example.com/items?limit=10"
-            value={draft.url}
-            readOnly={Boolean(draft.operation)}
-            onChange={(e) => update(draft.id, (d) => withUrl(d, e.target.value))}
-          />
-        </div>
+        <EndpointField
+          id={`${id}-url`}
+          label={t('http.url')}
+          placeholder="https://api.example.com/items?limit=10"
+          value={draft.url}
+          readOnly={Boolean(draft.operation)}
+          onValue={(url) => update(draft.id, (d) => withUrl(d, url))}
+        />
         <div className="actions">
-          <button type="button" className="primary" onClick={send} aria-keyshortcuts={httpSendShortcut} title={t('http.sendHint')}>
+          <SendButton primary onSend={send} hint={t('http.sendHint')}>
             {t('http.send')}
-          </button>
+          </SendButton>
           {running ? (
             <button type="button" onClick={() => void stopHttpRun(draft.id)}>
               {t('http.stop')}
@@ -342,11 +328,7 @@ export function HttpRequestEditor({ draft }: { draft: HttpDraft }) {
           </button>
         </div>
       </div>
-      {problem ? (
-        <p className="error" role="alert">
-          {problem}
-        </p>
-      ) : null}
+      <ProblemLine text={problem} />
       {draft.insecure ? (
         <p className="error http-insecure" role="note">
           {t('http.insecureWarning')}
@@ -371,7 +353,7 @@ export function HttpRequestEditor({ draft }: { draft: HttpDraft }) {
             caption={t('http.paramsCaption')}
             rows={draft.params}
             addLabel={t('http.addParam')}
-            blank={() => ({ name: '', value: '', enabled: true })}
+            blank={emptyKvRow}
             onChange={(params) => update(draft.id, (d) => withParams(d, params))}
           />
         ) : null}
@@ -380,7 +362,7 @@ export function HttpRequestEditor({ draft }: { draft: HttpDraft }) {
             caption={t('http.headersCaption')}
             rows={draft.headers}
             addLabel={t('http.addHeader')}
-            blank={() => ({ name: '', value: '', enabled: true })}
+            blank={emptyKvRow}
             onChange={(headers) => update(draft.id, (d) => ({ ...d, headers }))}
           />
         ) : null}
@@ -407,6 +389,6 @@ export function HttpRequestEditor({ draft }: { draft: HttpDraft }) {
       </Tabs>
       {dialog === 'save' ? <HttpSaveDialog draft={draft} onClose={() => setDialog(null)} /> : null}
       {dialog === 'code' ? <HttpCodeDialog draft={draft} onClose={() => setDialog(null)} /> : null}
-    </section>
+    </RequestPane>
   );
 }

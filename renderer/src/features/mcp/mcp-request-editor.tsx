@@ -1,11 +1,12 @@
-import { useCallback, useEffect, useId, useMemo, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { sampleFromSchema } from '../../../../shared/http/schema-sample';
 import type { McpTool, McpTransport } from '../../../../shared/mcp/mcp-types';
 import { useHost } from '../../host';
 import { useT, type MessageKey } from '../../i18n/i18n';
 import { Tabs } from '../../ui/tabs';
-import { KvTable } from '../../ui/kv-table';
-import { AuthFields, JsonEditor } from '../request';
+import { ProblemLine } from '../../ui/problem-line';
+import { emptyKvRow, KvTable } from '../../ui/kv-table';
+import { AuthFields, EndpointField, JsonEditor, RequestPane, SendButton } from '../request';
 import type { McpDraft, McpSubject } from './mcp-draft';
 import { buildCall, buildTarget, commandLine, editsToolArguments } from './mcp-draft';
 import { useMcpDraftsStore } from './mcp-drafts-store';
@@ -41,8 +42,6 @@ const methods = [
 
 /** stdio command lines this session confirmed, per tab: a changed command line asks again. */
 const confirmed = new Map<string, Set<string>>();
-
-export const mcpRunShortcut = 'Control+Enter Meta+Enter';
 
 function stringify(value: unknown): string {
   return `${JSON.stringify(value ?? {}, null, 2)}\n`;
@@ -162,14 +161,6 @@ export function McpRequestEditor({ draft }: { draft: McpDraft }) {
     run();
   };
 
-  const onKeyDown = (event: KeyboardEvent<HTMLElement>): void => {
-    if ((event.target as HTMLElement).closest('dialog')) return;
-    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
-      event.preventDefault();
-      run();
-    }
-  };
-
   const toolArgs = editsToolArguments(draft);
   const schema = useMemo(
     () =>
@@ -226,7 +217,7 @@ export function McpRequestEditor({ draft }: { draft: McpDraft }) {
     : '';
 
   return (
-    <section className="request-pane" aria-label={t('mcp.region')} onKeyDown={onKeyDown}>
+    <RequestPane label={t('mcp.region')} onSend={run}>
       <div className="endpoint-line">
         <div className="field-col narrow">
           <label htmlFor={`${id}-transport`}>{t('mcp.transport')}</label>
@@ -249,25 +240,20 @@ export function McpRequestEditor({ draft }: { draft: McpDraft }) {
           </select>
         </div>
         {stdio ? null : (
-          <div className="field-col grow">
-            <label htmlFor={`${id}-endpoint`}>{t('mcp.endpoint')}</label>
-            <input
-              id={`${id}-endpoint`}
-              type="text"
-              inputMode="url"
-              spellCheck={false}
-              autoComplete="off"
-              placeholder="http://127.0.0.1:3000/mcp"
-              value={draft.endpoint}
-              onChange={(e) => update(draft.id, (d) => ({ ...d, endpoint: e.target.value }))}
-              onKeyDown={(e) => {
-                if (e.key === 'Enter' && !e.ctrlKey && !e.metaKey) {
-                  e.preventDefault();
-                  doConnect();
-                }
-              }}
-            />
-          </div>
+          <EndpointField
+            id={`${id}-endpoint`}
+            label={t('mcp.endpoint')}
+            placeholder="http://127.0.0.1:3000/mcp"
+            value={draft.endpoint}
+            onValue={(endpoint) => update(draft.id, (d) => ({ ...d, endpoint }))}
+            onKeyDown={(e) => {
+              // Enter alone connects; Ctrl+Enter is left to the pane (run).
+              if (e.key === 'Enter' && !e.ctrlKey && !e.metaKey) {
+                e.preventDefault();
+                doConnect();
+              }
+            }}
+          />
         )}
       </div>
       {stdio ? <StdioFields draft={draft} webHost={host.kind === 'web'} /> : null}
@@ -275,9 +261,9 @@ export function McpRequestEditor({ draft }: { draft: McpDraft }) {
         <button type="button" className="primary" disabled={connect?.status === 'connecting'} onClick={doConnect}>
           {connect?.status === 'connecting' ? t('mcp.connecting') : t('mcp.connect')}
         </button>
-        <button type="button" onClick={run} aria-keyshortcuts={mcpRunShortcut} title={t('mcp.runHint')}>
+        <SendButton onSend={run} hint={t('mcp.runHint')}>
           {t('mcp.run')}
-        </button>
+        </SendButton>
         {running ? (
           <button type="button" onClick={() => void stopMcpCall(draft.id)}>
             {t('mcp.stop')}
@@ -287,11 +273,7 @@ export function McpRequestEditor({ draft }: { draft: McpDraft }) {
           {t('mcp.saveToSpec')}
         </button>
       </div>
-      {problem ? (
-        <p className="error" role="alert">
-          {problem}
-        </p>
-      ) : null}
+      <ProblemLine text={problem} />
       {draft.operation ? (
         <p className="muted small mono">
           {t('mcp.fromOperation', {
@@ -382,7 +364,7 @@ export function McpRequestEditor({ draft }: { draft: McpDraft }) {
             caption={t('mcp.headersCaption')}
             rows={draft.headers}
             addLabel={t('mcp.addHeader')}
-            blank={() => ({ name: '', value: '', enabled: true })}
+            blank={emptyKvRow}
             onChange={(headers) => update(draft.id, (d) => ({ ...d, headers }))}
           />
         ) : null}
@@ -401,6 +383,6 @@ export function McpRequestEditor({ draft }: { draft: McpDraft }) {
           }}
         />
       ) : null}
-    </section>
+    </RequestPane>
   );
 }

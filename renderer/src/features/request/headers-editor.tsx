@@ -1,6 +1,6 @@
 import type { HeaderEntry } from '../../../../shared/a2a/call';
 import { useT } from '../../i18n/i18n';
-import { KvTable, type RowLabels } from '../../ui/kv-table';
+import { emptyKvRow, KvTable, type RowLabels } from '../../ui/kv-table';
 import type { A2aDraft } from './draft-model';
 import { effectiveHeaders, wireTarget } from './draft-model';
 import { useDraftsStore } from './drafts-store';
@@ -18,7 +18,7 @@ export function HeadersEditor({ draft }: { draft: A2aDraft }) {
       rows={draft.headers}
       onChange={(headers: HeaderEntry[]) => update(draft.id, { headers })}
       addLabel={t('headers.add')}
-      blank={() => ({ name: '', value: '', enabled: true })}
+      blank={emptyKvRow}
       rowLabels={headerLabels}
     >
       <p className="muted small">{t('headers.secretHint')}</p>

@@ -1,4 +1,4 @@
-import { useCallback, useId, useMemo, useState, type KeyboardEvent } from 'react';
+import { useCallback, useId, useMemo, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { requestSchema } from '../../../../shared/a2a/method-schemas';
 import { a2aVersions, bindingsFor, type A2aVersion, type Binding } from '../../../../shared/a2a/versions';
@@ -6,6 +6,7 @@ import { useHost } from '../../host';
 import { useLocaleStore, useT } from '../../i18n/i18n';
 import { methodSummary } from '../../i18n/method-summaries';
 import { Tabs } from '../../ui/tabs';
+import { ProblemLine } from '../../ui/problem-line';
 import { runFacts, useRunsStore } from '../response';
 import { bindingLabel, methodInfo, methodsFor } from './a2a-catalog';
 import { AuthEditor } from './auth-editor';
@@ -21,10 +22,10 @@ import { BodyNotKeptNotice } from '../history';
 import { normaliseGrpcEndpoint } from '../../../../shared/a2a/grpc-endpoint';
 import { endpointOnBindingSwitch, type BindingSwitch } from './binding-switch';
 import { CodeDialog } from './code-dialog';
+import { EndpointField } from './endpoint-field';
+import { RequestPane, SendButton } from './request-pane';
 
 type Section = 'body' | 'auth' | 'headers';
-
-export const sendShortcut = 'Control+Enter Meta+Enter';
 
 // An HTTP+JSON endpoint is the REST base URL, not the JSON-RPC one (the demo serves them apart).
 const endpointPlaceholder: Record<Binding, string> = {
@@ -97,17 +98,8 @@ export function RequestEditor({ draft }: { draft: A2aDraft }) {
   );
   const send = useCallback(() => report(sendDraft(host, draft.id)), [host, draft.id, report]);
 
-  const onKeyDown = (event: KeyboardEvent<HTMLElement>): void => {
-    // Dialogs opened from this pane have their own Ctrl+Enter.
-    if ((event.target as HTMLElement).closest('dialog')) return;
-    if (event.key === 'Enter' && (event.ctrlKey || event.metaKey)) {
-      event.preventDefault();
-      send();
-    }
-  };
-
   return (
-    <section className="request-pane" aria-label={t('request.region')} onKeyDown={onKeyDown}>
+    <RequestPane label={t('request.region')} onSend={send}>
       <div className="request-line">
         <div className="field-col narrow">
           <label htmlFor={`${id}-version`}>{t('request.version')}</label>
@@ -145,25 +137,19 @@ export function RequestEditor({ draft }: { draft: A2aDraft }) {
         {method ? methodSummary(locale, method) : t('request.unknownMethod')}
       </p>
       <div className="endpoint-line">
-        <div className="field-col grow">
-          <label htmlFor={`${id}-endpoint`}>{t('request.endpoint')}</label>
-          <input
-            id={`${id}-endpoint`}
-            type="text"
-            inputMode="url"
-            spellCheck={false}
-            autoComplete="off"
-            placeholder={endpointPlaceholder[draft.binding]}
-            value={draft.endpoint}
-            aria-invalid={problem === t('request.needEndpoint')}
-            {...(draft.binding === 'GRPC' ? { 'aria-describedby': `${id}-grpc-form` } : {})}
-            onChange={(e) => update(draft.id, { endpoint: e.target.value })}
-          />
-        </div>
+        <EndpointField
+          id={`${id}-endpoint`}
+          label={t('request.endpoint')}
+          placeholder={endpointPlaceholder[draft.binding]}
+          value={draft.endpoint}
+          aria-invalid={problem === t('request.needEndpoint')}
+          {...(draft.binding === 'GRPC' ? { 'aria-describedby': `${id}-grpc-form` } : {})}
+          onValue={(endpoint) => update(draft.id, { endpoint })}
+        />
         <div className="actions">
-          <button type="button" className="primary" onClick={send} aria-keyshortcuts={sendShortcut} title={t('request.sendHint')}>
+          <SendButton primary onSend={send} hint={t('request.sendHint')}>
             {t('request.send')}
-          </button>
+          </SendButton>
           {shown.streamRunning && shown.runId ? (
             <button type="button" onClick={() => void stopRun(shown.runId ?? '')} disabled={shown.stopping} title={t('request.stopHint')}>
               {t('request.stop')}
@@ -202,11 +188,7 @@ export function RequestEditor({ draft }: { draft: A2aDraft }) {
         </div>
       ) : null}
       {draft.binding === 'GRPC' ? <GrpcFormLine id={`${id}-grpc-form`} endpoint={draft.endpoint} /> : null}
-      {problem ? (
-        <p className="error" role="alert">
-          {problem}
-        </p>
-      ) : null}
+      <ProblemLine text={problem} />
       <Tabs
         label={t('request.sections')}
         selected={section}
@@ -272,6 +254,6 @@ export function RequestEditor({ draft }: { draft: A2aDraft }) {
       ) : null}
       {dialog === 'spec' ? <SaveToSpecDialog draft={draft} onClose={() => setDialog(null)} /> : null}
       {dialog === 'code' ? <CodeDialog draft={draft} onClose={() => setDialog(null)} /> : null}
-    </section>
+    </RequestPane>
   );
 }
