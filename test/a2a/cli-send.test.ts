@@ -6,8 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExchangeRecord, RecordedStreamEvent } from '../../shared/a2a/exchange';
-import { runCli } from '../../electron/cli/main';
-import type { CliIo } from '../../electron/cli/cli-types';
+import { runCliCaptured, type CliRun } from '../fixtures/cli-run';
 import { startSdkAgent, type SdkAgent } from '../fixtures/sdk-agent';
 
 let agent: SdkAgent;
@@ -22,23 +21,7 @@ afterAll(async () => {
   await rm(home, { recursive: true, force: true });
 });
 
-async function cli(args: string[], stdin = ''): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const io: CliIo = {
-    stdout: (t) => {
-      out += t;
-    },
-    stderr: (t) => {
-      err += t;
-    },
-    readStdin: async () => stdin,
-    env: { POWERDUCK_HOME: home, AGENT_TOKEN: agent.token },
-    cwd: home,
-  };
-  const code = await runCli(['send', ...args], io);
-  return { code, out, err };
-}
+const cli = (args: string[], stdin = ''): Promise<CliRun> => runCliCaptured(['send', ...args], { home, env: { AGENT_TOKEN: agent.token }, stdin });
 
 const endpoints = (): Record<string, string> => ({ JSONRPC: agent.rpcUrl, 'HTTP+JSON': agent.restUrl, GRPC: agent.grpcUrl });
 

@@ -8,8 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CliIo } from '../../electron/cli/cli-types';
-import { runCli } from '../../electron/cli/main';
+import { a2aTarget, runCliCaptured, type CliRun } from '../fixtures/cli-run';
 import type { HistoryStats } from '../../shared/history/history-stats';
 import { startSdkAgent, type SdkAgent } from '../fixtures/sdk-agent';
 
@@ -54,13 +53,10 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-async function cli(home: string, args: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const io: CliIo = { stdout: (t) => void (out += t), stderr: (t) => void (err += t), readStdin: async () => '', env: { POWERDUCK_HOME: home }, cwd: dir };
-  const code = await runCli(args, io);
-  return { code, out, err };
-}
+const cli = (home: string, args: string[]): Promise<CliRun> => runCliCaptured(args, { home, cwd: dir });
+
+/** `powerduck send` of a SendMessage over JSON-RPC 1.0 to `endpoint`, with the flags given. */
+const sendMessage = (endpoint: string, ...flags: string[]): string[] => ['send', ...a2aTarget(endpoint, 'SendMessage'), ...flags];
 
 async function stats(home: string, extra: string[] = []): Promise<HistoryStats> {
   const r = await cli(home, ['history', 'stats', '--json', ...extra]);
@@ -74,27 +70,11 @@ describe('history stats', () => {
     const home = join(dir, 'duplicate');
     const bodyFile = join(dir, 'same-message.json');
     await writeFile(bodyFile, JSON.stringify({ message: { messageId: 'msg-dup-1', role: 'ROLE_USER', parts: [{ text: 'task 1' }] } }));
-    const send = [
-      'send',
-      '--a2a',
-      '1.0',
-      '--binding',
-      'JSONRPC',
-      '--endpoint',
-      agent.rpcUrl,
-      '--method',
-      'SendMessage',
-      '--body',
-      bodyFile,
-      '--token',
-      agent.token,
-    ];
+    const send = sendMessage(agent.rpcUrl, '--body', bodyFile, '--token', agent.token);
     expect((await cli(home, send)).code).toBe(0);
     expect((await cli(home, send)).code).toBe(0);
     // A different message, sent once: counted, not retried.
-    expect(
-      (await cli(home, ['send', '--a2a', '1.0', '--binding', 'JSONRPC', '--endpoint', agent.rpcUrl, '--method', 'SendMessage', '--text', 'task 1'])).code,
-    ).toBe(0);
+    expect((await cli(home, sendMessage(agent.rpcUrl, '--text', 'task 1'))).code).toBe(0);
     const figures = await stats(home);
     expect(figures).toMatchObject({
       messagesSent: 2,
@@ -115,21 +95,7 @@ describe('history stats', () => {
 
   it('--retry resends the same messageId after no answer; the first send is "outcome unknown"', async () => {
     const home = join(dir, 'retry');
-    const r = await cli(home, [
-      'send',
-      '--a2a',
-      '1.0',
-      '--binding',
-      'JSONRPC',
-      '--endpoint',
-      flakyUrl,
-      '--method',
-      'SendMessage',
-      '--text',
-      'hello',
-      '--retry',
-      '2',
-    ]);
+    const r = await cli(home, sendMessage(flakyUrl, '--text', 'hello', '--retry', '2'));
     expect(r.code).toBe(0);
     expect(r.err).toContain('attempt 1 got no answer');
     expect(r.err).toContain('(attempt 2 of 3)');
@@ -143,19 +109,7 @@ describe('history stats', () => {
 
   it('without --retry nothing is resent, and the exit code says the transport failed', async () => {
     const before = flakyBodies.length;
-    const r = await cli(join(dir, 'no-retry'), [
-      'send',
-      '--a2a',
-      '1.0',
-      '--binding',
-      'JSONRPC',
-      '--endpoint',
-      flakyUrl,
-      '--method',
-      'SendMessage',
-      '--text',
-      'once',
-    ]);
+    const r = await cli(join(dir, 'no-retry'), sendMessage(flakyUrl, '--text', 'once'));
     expect(r.code).toBe(2);
     expect(flakyBodies.length).toBe(before + 1);
     // The one send got no answer: the user is told the agent may still have acted on it.
@@ -164,23 +118,7 @@ describe('history stats', () => {
 
   it('--tenant on JSON-RPC 1.0 goes in params.tenant; on 0.3 it is refused', async () => {
     const home = join(dir, 'tenant');
-    await cli(home, [
-      'send',
-      '--a2a',
-      '1.0',
-      '--binding',
-      'JSONRPC',
-      '--endpoint',
-      flakyUrl,
-      '--method',
-      'SendMessage',
-      '--text',
-      'hi',
-      '--tenant',
-      'acme',
-      '--retry',
-      '1',
-    ]);
+    await cli(home, sendMessage(flakyUrl, '--text', 'hi', '--tenant', 'acme', '--retry', '1'));
     expect((flakyBodies.at(-1) as { params: { tenant?: string } }).params.tenant).toBe('acme');
     const old = await cli(home, [
       'send',
@@ -205,10 +143,7 @@ describe('history stats', () => {
     const home = join(dir, 'bad');
     expect((await cli(home, ['history', 'stats', '--since', 'yesterday'])).err).toContain('is not a time');
     expect((await cli(home, ['history', 'frobnicate'])).code).toBe(2);
-    expect(
-      (await cli(home, ['send', '--a2a', '1.0', '--binding', 'JSONRPC', '--endpoint', flakyUrl, '--method', 'SendMessage', '--text', 'x', '--retry', '-1']))
-        .err,
-    ).toContain('--retry takes');
+    expect((await cli(home, sendMessage(flakyUrl, '--text', 'x', '--retry', '-1'))).err).toContain('--retry takes');
     // An empty history has figures too.
     expect(await stats(home)).toMatchObject({ messagesSent: 0, attempts: 0, duplicateExecutionRate: null });
   });

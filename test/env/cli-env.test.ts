@@ -6,8 +6,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../electron/cli/main';
-import type { CliIo } from '../../electron/cli/cli-types';
+import { runCliCaptured, type CliRun } from '../fixtures/cli-run';
 import { startDemo } from '../../examples/a2a-demo/src/server';
 
 let demo: Awaited<ReturnType<typeof startDemo>>;
@@ -22,23 +21,7 @@ afterAll(async () => {
   await rm(home, { recursive: true, force: true });
 });
 
-async function cli(args: string[], stdin = ''): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const io: CliIo = {
-    stdout: (t) => {
-      out += t;
-    },
-    stderr: (t) => {
-      err += t;
-    },
-    readStdin: async () => stdin,
-    env: { POWERDUCK_HOME: home },
-    cwd: home,
-  };
-  const code = await runCli(args, io);
-  return { code, out, err };
-}
+const cli = (args: string[], stdin = ''): Promise<CliRun> => runCliCaptured(args, { home, stdin });
 
 const sendSum = [
   'send',

@@ -1,20 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { commands } from '../../electron/cli/commands/index';
 import { runCli } from '../../electron/cli/main';
-import type { CliIo } from '../../electron/cli/cli-types';
-
-function memoryIo(): CliIo & { out: string; err: string } {
-  const io = {
-    out: '',
-    err: '',
-    stdout: (t: string) => void (io.out += t),
-    stderr: (t: string) => void (io.err += t),
-    readStdin: async () => '',
-    env: {},
-    cwd: process.cwd(),
-  };
-  return io;
-}
+import { memoryIo } from '../fixtures/cli-run';
 
 describe('the CLI command table (loaded on use)', () => {
   it('names each command once, and each entry loads the module whose name and summary it lists', async () => {

@@ -7,6 +7,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CliIo } from '../../electron/cli/cli-types';
 import { runCli } from '../../electron/cli/main';
+import { memoryIo } from '../fixtures/cli-run';
 import { runChecks } from '../../electron/node/checks/run-checks';
 import { createFileSecretStore } from '../../electron/node/secret-store';
 import { startBrokenAgent, type BrokenAgent } from '../checks/broken-agent';
@@ -22,18 +23,8 @@ let agent: BrokenAgent;
 let locked: Server;
 let lockedBase: string;
 
-function memoryIo(): CliIo & { out: string; err: string } {
-  const io = {
-    out: '',
-    err: '',
-    stdout: (t: string) => void (io.out += t),
-    stderr: (t: string) => void (io.err += t),
-    readStdin: async () => '',
-    env: { POWERDUCK_HOME: join(dir, 'home') },
-    cwd: dir,
-  };
-  return io;
-}
+/** An io for a CLI run in this file's data folder, keeping what it writes. */
+const homeIo = (): CliIo & { out: string; err: string } => memoryIo({ home: join(dir, 'home'), cwd: dir });
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'powerduck-cli-failures-'));
@@ -68,14 +59,14 @@ afterAll(async () => {
 
 describe('powerduck CLI failure paths', () => {
   it('servergen refuses a stray argument instead of dropping it (unquoted --name my agent)', async () => {
-    const io = memoryIo();
+    const io = homeIo();
     expect(await runCli(['servergen', '--out', 'gen', '--name', 'my', 'agent'], io)).toBe(2);
     expect(io.err).toContain('Unexpected argument "agent"');
     expect(existsSync(join(dir, 'gen'))).toBe(false);
   });
 
   it('check refuses a --junit path in a missing folder before probing', async () => {
-    const io = memoryIo();
+    const io = homeIo();
     expect(await runCli(['check', 'http://127.0.0.1:1/rpc', '--junit', 'no-such-dir/report.xml'], io)).toBe(2);
     expect(io.err).toContain('--junit');
     expect(io.err).toContain('does not exist');
@@ -83,14 +74,14 @@ describe('powerduck CLI failure paths', () => {
   });
 
   it('check refuses A2A 0.3 over a binding other than JSON-RPC instead of skipping everything with exit 0', async () => {
-    const io = memoryIo();
+    const io = homeIo();
     expect(await runCli(['check', 'http://127.0.0.1:1', '--binding', 'GRPC', '--a2a', '0.3'], io)).toBe(2);
     expect(io.err).toContain('JSONRPC only');
     expect(io.out).toBe('');
   });
 
   it('send refuses an empty --token rather than sending "Bearer "', async () => {
-    const io = memoryIo();
+    const io = homeIo();
     const argv = ['send', '--a2a', '1.0', '--binding', 'JSONRPC', '--endpoint', 'http://127.0.0.1:1/rpc', '--method', 'SendMessage', '--text', 'hi'];
     expect(await runCli([...argv, '--token', ''], io)).toBe(2);
     expect(io.err).toContain('--token is empty');
@@ -101,7 +92,7 @@ describe('powerduck CLI failure paths', () => {
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
     const port = (closed.address() as AddressInfo).port;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
-    const io = memoryIo();
+    const io = homeIo();
     const began = Date.now();
     const argv = ['send', '--a2a', '1.0', '--binding', 'GRPC', '--endpoint', `http://127.0.0.1:${port}`, '--method', 'SendMessage', '--text', 'hi', '--json'];
     expect(await runCli(argv, io)).toBe(2);
@@ -110,16 +101,16 @@ describe('powerduck CLI failure paths', () => {
   });
 
   it('keeps a JSON error with a newline in its quoted snippet on one stderr line', async () => {
-    const card = memoryIo();
+    const card = homeIo();
     expect(await runCli(['card', 'verify', 'two-lines.json', '--jwks', 'keys.json'], card)).toBe(2);
     expect(card.err.trimEnd().split('\n')).toHaveLength(1);
     expect(card.err).toContain('is not JSON');
 
-    const spec = memoryIo();
+    const spec = homeIo();
     expect(await runCli(['spec', 'list', 'two-lines.json'], spec)).toBe(2);
     expect(spec.err.trimEnd().split('\n')).toHaveLength(1);
 
-    const send = memoryIo();
+    const send = homeIo();
     expect(
       await runCli(
         ['send', '--a2a', '1.0', '--binding', 'JSONRPC', '--endpoint', 'http://127.0.0.1:1/rpc', '--method', 'SendMessage', '--body', 'two-lines.json'],
@@ -141,7 +132,7 @@ describe('check against an agent that refuses the credentials', () => {
 
   it('is an unauthorized error (CLI exit 2), not a list of broken MUST rules', async () => {
     await expect(runChecks({ target: `${lockedBase}/rpc`, binding: 'JSONRPC', only: ['message'] }, deps())).rejects.toMatchObject({ code: 'unauthorized' });
-    const io = memoryIo();
+    const io = homeIo();
     expect(await runCli(['check', `${lockedBase}/rpc`, '--token', 'wrong-token-value', '--only', 'message'], io)).toBe(2);
     expect(io.err).toContain('refused the credentials');
     expect(io.err).not.toContain('wrong-token-value');
@@ -149,11 +140,11 @@ describe('check against an agent that refuses the credentials', () => {
   });
 
   it('takes the token from --token-env, and says when that variable is unset', async () => {
-    const unset = memoryIo();
+    const unset = homeIo();
     expect(await runCli(['check', `${lockedBase}/rpc`, '--token-env', 'QA_CHECK_TOKEN', '--only', 'message'], unset)).toBe(2);
     expect(unset.err).toContain('QA_CHECK_TOKEN');
     expect(unset.err).toContain('not set');
-    const set = memoryIo();
+    const set = homeIo();
     set.env = { ...set.env, QA_CHECK_TOKEN: 'env-token-value' };
     expect(await runCli(['check', `${lockedBase}/rpc`, '--token-env', 'QA_CHECK_TOKEN', '--only', 'message'], set)).toBe(2);
     expect(set.err).toContain('refused the credentials');

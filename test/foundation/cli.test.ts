@@ -2,22 +2,10 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { runCli } from '../../electron/cli/main';
-import type { CliCommand, CliIo } from '../../electron/cli/cli-types';
+import { memoryIo } from '../fixtures/cli-run';
+import type { CliCommand } from '../../electron/cli/cli-types';
 
 const run = promisify(execFile);
-
-function memoryIo(): CliIo & { out: string; err: string } {
-  const io = {
-    out: '',
-    err: '',
-    stdout: (t: string) => void (io.out += t),
-    stderr: (t: string) => void (io.err += t),
-    readStdin: async () => '',
-    env: {},
-    cwd: process.cwd(),
-  };
-  return io;
-}
 
 describe('powerduck CLI', () => {
   it('prints help and version through the real bin', async () => {

@@ -9,8 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../electron/cli/main';
-import type { CliIo } from '../../electron/cli/cli-types';
+import { runCliCaptured, type CliRun } from '../fixtures/cli-run';
 import { openCore } from '../../electron/node/core';
 import { startDemo } from '../../examples/a2a-demo/src/server';
 
@@ -30,23 +29,7 @@ afterAll(async () => {
   await rm(root, { recursive: true, force: true });
 });
 
-async function cli(args: string[], stdin = ''): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const io: CliIo = {
-    stdout: (t) => {
-      out += t;
-    },
-    stderr: (t) => {
-      err += t;
-    },
-    readStdin: async () => stdin,
-    env: { POWERDUCK_HOME: home },
-    cwd: root,
-  };
-  const code = await runCli(args, io);
-  return { code, out, err };
-}
+const cli = (args: string[], stdin = ''): Promise<CliRun> => runCliCaptured(args, { home, cwd: root, stdin });
 
 const workspace = (): string => join(home, 'workspace');
 const demoSpec = new URL('../../examples/a2a-demo/openapi.json', import.meta.url);
