@@ -6,42 +6,40 @@
  * the client id and the secret's name), never a bearer reference and never a secret value; the
  * imported operation then runs and gets its own token.
  */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { planCardImport } from '../../shared/openapi/card-import';
-import { openCore, type Core } from '../../electron/node/core';
-import { createFileSecretStore } from '../../electron/node/secret-store';
-import { startJwtAgent, type JwtAgent } from '../fixtures/jwt-agent';
-import { AGENT_AUDIENCE, CC_CLIENT, startIssuer, type TestIssuer } from '../fixtures/oauth-issuer';
+import type { Core } from '../../electron/node/core';
+import type { JwtAgent } from '../fixtures/jwt-agent';
+import { CC_CLIENT, type TestIssuer } from '../fixtures/oauth-issuer';
+import { startOAuthServers, type OAuthServers } from '../fixtures/oauth-servers';
+import { freshTestHome } from '../fixtures/oauth-test-home';
 
+let servers: OAuthServers | undefined;
 let issuer: TestIssuer;
 let agent: JwtAgent;
 let home: string;
 let core: Core;
 
 beforeAll(async () => {
-  issuer = await startIssuer();
-  agent = await startJwtAgent({
-    issuer: issuer.issuer,
-    jwksUri: issuer.jwksUri,
-    audience: AGENT_AUDIENCE,
-    securitySchemes: {
-      corp: { oauth2SecurityScheme: { flows: { clientCredentials: { tokenUrl: issuer.tokenUrl, scopes: { 'agent:read': 'Read' } } } } },
-      sso: { openIdConnectSecurityScheme: { openIdConnectUrl: issuer.discoveryUrl } },
-    },
-    securityRequirements: [{ schemes: { corp: { list: ['agent:read'] } } }],
-  });
-  home = await mkdtemp(join(tmpdir(), 'powerduck-oauth-card-import-'));
-  const secrets = createFileSecretStore(join(home, 'secrets.json'));
-  await secrets.set('corp-client', CC_CLIENT.secret);
-  core = await openCore({ host: 'test', dataDir: home, secrets, environment: {} });
+  // The agent's card offers the issuer as OAuth 2.0 (client credentials) and as OpenID Connect.
+  ({ issuer, agent } = servers = await startOAuthServers({
+    agentCard: (issuer) => ({
+      securitySchemes: {
+        corp: { oauth2SecurityScheme: { flows: { clientCredentials: { tokenUrl: issuer.tokenUrl, scopes: { 'agent:read': 'Read' } } } } },
+        sso: { openIdConnectSecurityScheme: { openIdConnectUrl: issuer.discoveryUrl } },
+      },
+      securityRequirements: [{ schemes: { corp: { list: ['agent:read'] } } }],
+    }),
+  }));
+  const fresh = await freshTestHome('powerduck-oauth-card-import-');
+  ({ home, core } = fresh);
+  await fresh.secrets.set('corp-client', CC_CLIENT.secret);
 });
 afterAll(async () => {
-  await agent?.close();
-  await issuer?.close();
+  await servers?.close();
   if (home) await rm(home, { recursive: true, force: true });
 });
 

@@ -5,24 +5,26 @@
  * expiry; one trip to the issuer for concurrent sends; the failure cases and their exit codes; and
  * no secret or token anywhere in the data folder but the secret store.
  */
-import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { execFile } from 'node:child_process';
 import { createServer } from 'node:http';
 import { promisify } from 'node:util';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { OAuth2Auth } from '../../shared/a2a/auth';
 import type { A2aCall } from '../../shared/a2a/call';
 import type { ExchangeRecord } from '../../shared/a2a/exchange';
-import { runCli } from '../../electron/cli/main';
-import type { CliIo } from '../../electron/cli/cli-types';
 import { performCall } from '../../electron/node/a2a/perform-call';
 import { createFileSecretStore } from '../../electron/node/secret-store';
 import { readCachedToken, tokenCacheName } from '../../electron/node/oauth/token-cache';
-import { startJwtAgent, type JwtAgent } from '../fixtures/jwt-agent';
-import { AGENT_AUDIENCE, AGENT_SCOPES, CC_CLIENT, startIssuer, type TestIssuer } from '../fixtures/oauth-issuer';
+import { runCliCaptured, type CliRun } from '../fixtures/cli-run';
+import { filesUnder } from '../fixtures/files-under';
+import type { JwtAgent } from '../fixtures/jwt-agent';
+import { AGENT_SCOPES, CC_CLIENT, type TestIssuer } from '../fixtures/oauth-issuer';
+import { startOAuthServers, type OAuthServers } from '../fixtures/oauth-servers';
+import { freshFolder } from '../fixtures/oauth-test-home';
+import { sendWhoAmI as send, whoAmICall } from './who-am-i';
 import { Connections } from '../../electron/node/connections';
 
 /** This file's connection pools (a core would own them), closed after its tests. */
@@ -30,56 +32,30 @@ const connections = new Connections();
 
 const exec = promisify(execFile);
 
+let servers: OAuthServers;
 let issuer: TestIssuer;
 let agent: JwtAgent;
 let otherAgent: JwtAgent;
 let home: string;
 
 beforeAll(async () => {
-  issuer = await startIssuer();
-  agent = await startJwtAgent({ issuer: issuer.issuer, jwksUri: issuer.jwksUri, audience: AGENT_AUDIENCE });
+  ({ issuer, agent } = servers = await startOAuthServers());
   // Trusts the same issuer but wants another audience: our tokens get its 401.
-  otherAgent = await startJwtAgent({ issuer: issuer.issuer, jwksUri: issuer.jwksUri, audience: 'urn:someone-else' });
+  otherAgent = await servers.startAgent('urn:someone-else');
 });
 afterAll(async () => {
   connections.close();
-  await agent.close();
-  await otherAgent.close();
-  await issuer.close();
+  await servers.close();
+  if (home) await rm(home, { recursive: true, force: true });
 });
 beforeEach(async () => {
-  if (home) await rm(home, { recursive: true, force: true });
-  home = await mkdtemp(join(tmpdir(), 'powerduck-oauth-'));
+  home = await freshFolder('powerduck-oauth-', home);
   issuer.tokenRequests.clear();
 });
 
-async function cli(args: string[], env: Record<string, string> = {}): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const io: CliIo = {
-    stdout: (t) => void (out += t),
-    stderr: (t) => void (err += t),
-    readStdin: async () => '',
-    env: { POWERDUCK_HOME: home, CC_SECRET: CC_CLIENT.secret, ...env },
-    cwd: home,
-  };
-  const code = await runCli(['send', ...args], io);
-  return { code, out, err };
-}
-
-const send = (endpoint: string, ...oauth: string[]): string[] => [
-  '--a2a',
-  '1.0',
-  '--binding',
-  'JSONRPC',
-  '--endpoint',
-  endpoint,
-  '--method',
-  'SendMessage',
-  '--text',
-  'who am i',
-  ...oauth,
-];
+/** `powerduck send <args>` with the client secret in CC_SECRET (unless `env` says otherwise). */
+const cli = (args: string[], env: Record<string, string> = {}): Promise<CliRun> =>
+  runCliCaptured(['send', ...args], { home, env: { CC_SECRET: CC_CLIENT.secret, ...env } });
 const cc = (...where: string[]): string[] => [
   '--oauth2',
   'client-credentials',
@@ -100,16 +76,6 @@ async function freePort(): Promise<number> {
   const port = (server.address() as AddressInfo).port;
   await new Promise<void>((resolve) => server.close(() => resolve()));
   return port;
-}
-
-async function filesUnder(dir: string): Promise<string[]> {
-  const out: string[] = [];
-  for (const entry of await readdir(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) out.push(...(await filesUnder(path)));
-    else out.push(path);
-  }
-  return out;
 }
 
 describe('powerduck send --oauth2 client-credentials', () => {
@@ -221,19 +187,7 @@ describe('powerduck send --oauth2 client-credentials', () => {
         },
       }),
     );
-    const run = async (...extra: string[]): Promise<{ code: number; out: string; err: string }> => {
-      let out = '';
-      let err = '';
-      const io: CliIo = {
-        stdout: (t) => void (out += t),
-        stderr: (t) => void (err += t),
-        readStdin: async () => '',
-        env: { POWERDUCK_HOME: home, CC_SECRET: CC_CLIENT.secret },
-        cwd: home,
-      };
-      const code = await runCli(['run', spec, 'POST /rpc', ...extra], io);
-      return { code, out, err };
-    };
+    const run = (...extra: string[]): Promise<CliRun> => runCliCaptured(['run', spec, 'POST /rpc', ...extra], { home, env: { CC_SECRET: CC_CLIENT.secret } });
     const asked = await run();
     expect(asked.code).toBe(2);
     expect(asked.err).toContain('The operation uses the OAuth 2.0 scheme "corp": pass --client-id ID --client-secret-env NAME and Powerduck gets the token');
@@ -361,14 +315,7 @@ describe('token cache in the core', () => {
     clientSecret: { env: 'CC_SECRET' },
     scopes: ['agent:read'],
   };
-  const call = (): A2aCall => ({
-    version: '1.0',
-    binding: 'JSONRPC',
-    endpoint: agent.rpcUrl,
-    method: 'SendMessage',
-    body: { message: { messageId: `m-${Math.random()}`, role: 'ROLE_USER', parts: [{ text: 'hi' }] } },
-    auth: { ...auth, endpoints: { from: 'manual', tokenUrl: issuer.tokenUrl } },
-  });
+  const call = (): A2aCall => whoAmICall(agent.rpcUrl, { ...auth, endpoints: { from: 'manual', tokenUrl: issuer.tokenUrl } }, 'hi');
 
   it('renews a token that is about to expire, and shares one issuer trip between concurrent sends', async () => {
     const secrets = createFileSecretStore(join(home, 'secrets.json'));

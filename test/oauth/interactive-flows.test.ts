@@ -5,8 +5,7 @@
  * authorization code with PKCE through the loopback redirect (RFC 8252), token reuse across CLI
  * runs, renewal with the refresh token when the access token is about to expire, and the failures.
  */
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { OAuth2Auth } from '../../shared/a2a/auth';
@@ -14,32 +13,33 @@ import type { A2aCall } from '../../shared/a2a/call';
 import type { ExchangeRecord } from '../../shared/a2a/exchange';
 import type { StreamEvent, WireError } from '../../shared/contract/index';
 import type { OAuthObtainEvent, OAuthTokenInfo } from '../../shared/contract/ops-oauth';
-import { runCli } from '../../electron/cli/main';
-import type { CliIo } from '../../electron/cli/cli-types';
 import { openCore, type Core } from '../../electron/node/core';
 import { authorizationCodeFlow } from '../../electron/node/oauth/interactive-flows';
 import { readCachedToken, tokenCacheName } from '../../electron/node/oauth/token-cache';
 import { createFileSecretStore } from '../../electron/node/secret-store';
-import { startJwtAgent, type JwtAgent } from '../fixtures/jwt-agent';
-import { AGENT_AUDIENCE, PUBLIC_CLIENT, startIssuer, WEB_CLIENT, type TestIssuer } from '../fixtures/oauth-issuer';
+import type { JwtAgent } from '../fixtures/jwt-agent';
+import { PUBLIC_CLIENT, WEB_CLIENT, type TestIssuer } from '../fixtures/oauth-issuer';
+import { startOAuthServers, type OAuthServers } from '../fixtures/oauth-servers';
+import { freshFolder } from '../fixtures/oauth-test-home';
+import type { CliRun } from '../fixtures/cli-run';
+import { runCliSigningIn, type SignInPrompt } from './cli-sign-in';
 import { IssuerBrowser } from './issuer-browser';
+import { sendWhoAmI, whoAmICall } from './who-am-i';
 
+let servers: OAuthServers;
 let issuer: TestIssuer;
 let agent: JwtAgent;
 let home: string;
 
 beforeAll(async () => {
-  issuer = await startIssuer();
-  agent = await startJwtAgent({ issuer: issuer.issuer, jwksUri: issuer.jwksUri, audience: AGENT_AUDIENCE });
+  ({ issuer, agent } = servers = await startOAuthServers());
 });
 afterAll(async () => {
-  await agent.close();
-  await issuer.close();
+  await servers.close();
   if (home) await rm(home, { recursive: true, force: true });
 });
 beforeEach(async () => {
-  if (home) await rm(home, { recursive: true, force: true });
-  home = await mkdtemp(join(tmpdir(), 'powerduck-oauth-interactive-'));
+  home = await freshFolder('powerduck-oauth-interactive-', home);
   issuer.tokenRequests.clear();
 });
 
@@ -50,16 +50,14 @@ function publicAuth(flow: OAuth2Auth['flow'], scopes = ['agent:read']): OAuth2Au
   return { type: 'oauth2', flow, endpoints: { from: 'oidc', url: issuer.issuer }, clientId: PUBLIC_CLIENT.id, scopes };
 }
 
-function call(auth: OAuth2Auth): A2aCall {
-  return {
-    version: '1.0',
-    binding: 'JSONRPC',
-    endpoint: agent.rpcUrl,
-    method: 'SendMessage',
-    body: { message: { messageId: `m-${Math.random()}`, role: 'ROLE_USER', parts: [{ text: 'who am i' }] } },
-    auth,
-  };
-}
+const call = (auth: OAuth2Auth): A2aCall => whoAmICall(agent.rpcUrl, auth);
+
+/** `powerduck send` to the agent (SendMessage over JSON-RPC) with these auth flags. */
+const send = (...oauth: string[]): string[] => sendWhoAmI(agent.rpcUrl, ...oauth);
+
+/** Runs `powerduck send <args>`; `person` acts on each sign-in prompt the CLI prints on stderr (a URL to open, or a code to enter there). */
+const runSend = (args: string[], person?: (prompt: SignInPrompt) => Promise<unknown>, env: Record<string, string> = {}): Promise<CliRun> =>
+  runCliSigningIn(['send', ...args], { home, env, ...(person ? { person } : {}) });
 
 function agentText(record: ExchangeRecord): string {
   return JSON.stringify(record.response?.body ?? null);
@@ -350,49 +348,13 @@ describe('authorization code with PKCE over a loopback redirect (RFC 8252)', () 
 });
 
 describe('powerduck send --oauth2 device-code', () => {
-  /** Runs the CLI; when it prints the code and URL, the person signs in at the printed URL with the printed code. */
-  async function cli(
-    args: string[],
-    person?: (prompt: { url: string; code: string }) => Promise<unknown>,
-  ): Promise<{ code: number; out: string; err: string }> {
-    let out = '';
-    let err = '';
-    const signedIn: Array<Promise<unknown>> = [];
-    const io: CliIo = {
-      stdout: (t) => void (out += t),
-      stderr: (t) => {
-        err += t;
-        const prompt = /open (\S+) and enter the code (\S+?)[ .]/.exec(t);
-        if (prompt && person) signedIn.push(person({ url: prompt[1] as string, code: prompt[2] as string }));
-      },
-      readStdin: async () => '',
-      env: { POWERDUCK_HOME: home },
-      cwd: home,
-    };
-    const code = await runCli(['send', ...args], io);
-    await Promise.all(signedIn);
-    return { code, out, err };
-  }
-  const send = (...oauth: string[]): string[] => [
-    '--a2a',
-    '1.0',
-    '--binding',
-    'JSONRPC',
-    '--endpoint',
-    agent.rpcUrl,
-    '--method',
-    'SendMessage',
-    '--text',
-    'who am i',
-    ...oauth,
-  ];
   const device = (...extra: string[]): string[] =>
     send('--oauth2', 'device-code', '--issuer', issuer.issuer, '--client-id', PUBLIC_CLIENT.id, '--scope', 'agent:read', ...extra);
 
   // Three CLI processes and the issuer's 5 s polling interval: over 30 s when the whole suite loads the machine.
   it('prints the code and URL, waits for the sign-in, sends; the next run reuses the token; a token about to expire is refreshed, not re-obtained', async () => {
     const browser = new IssuerBrowser();
-    const first = await cli(device(), ({ url, code }) => browser.signIn(url, { userCode: code, login: 'frank' }));
+    const first = await runSend(device(), ({ url, code }) => browser.signIn(url, { userCode: code, login: 'frank' }));
     expect(first.code).toBe(0);
     expect(first.err).toMatch(
       new RegExp(`To sign in, open ${issuer.issuer}/device and enter the code [A-Z]{4}-?[A-Z]{4} \\(or open ${issuer.issuer}/device\\?user_code=`),
@@ -402,7 +364,7 @@ describe('powerduck send --oauth2 device-code', () => {
     expect(first.out).toContain('sub=frank');
     expect(granted(DEVICE_GRANT)).toBe(1);
 
-    const second = await cli(device('--json'), async () => {
+    const second = await runSend(device('--json'), async () => {
       throw new Error('asked to sign in again');
     });
     expect(second.code).toBe(0);
@@ -417,7 +379,7 @@ describe('powerduck send --oauth2 device-code', () => {
     const name = Object.keys(store).find((k) => k.startsWith('oauth2-token:')) as string;
     const cached = JSON.parse(store[name] as string) as { expiresAt: number; refreshToken: string; accessToken: string };
     await writeFile(secretsFile, JSON.stringify({ ...store, [name]: JSON.stringify({ ...cached, expiresAt: Date.now() + 20_000 }) }), { mode: 0o600 });
-    const third = await cli(device('--json'), async () => {
+    const third = await runSend(device('--json'), async () => {
       throw new Error('asked to sign in again');
     });
     expect(third.code).toBe(0);
@@ -439,7 +401,7 @@ describe('powerduck send --oauth2 device-code', () => {
         mode: 0o600,
       },
     );
-    const fourth = await cli(device(), ({ url, code }) => new IssuerBrowser().signIn(url, { userCode: code, login: 'frank' }));
+    const fourth = await runSend(device(), ({ url, code }) => new IssuerBrowser().signIn(url, { userCode: code, login: 'frank' }));
     expect(fourth.code).toBe(0);
     expect(fourth.err).toMatch(/enter the code/);
     expect(granted(DEVICE_GRANT)).toBe(2);
@@ -447,66 +409,26 @@ describe('powerduck send --oauth2 device-code', () => {
 
   it('a client the issuer does not know: "the issuer refused the client", exit 2, nothing sent', async () => {
     const before = agent.accepted.length;
-    const r = await cli(send('--oauth2', 'device-code', '--issuer', issuer.issuer, '--client-id', 'nobody'));
+    const r = await runSend(send('--oauth2', 'device-code', '--issuer', issuer.issuer, '--client-id', 'nobody'));
     expect(r.code).toBe(2);
     expect(r.err).toMatch(/the issuer refused the client/i);
     expect(agent.accepted.length).toBe(before);
   });
 
   it('usage: --device-url goes with --token-url; an issuer without a device endpoint is named (exit 2)', async () => {
-    const mixed = await cli(device('--device-url', `${issuer.issuer}/device/auth`));
+    const mixed = await runSend(device('--device-url', `${issuer.issuer}/device/auth`));
     expect(mixed.code).toBe(2);
     expect(mixed.err).toMatch(/--device-url goes with --token-url/);
-    const noDevice = await cli(send('--oauth2', 'device-code', '--token-url', issuer.tokenUrl, '--client-id', PUBLIC_CLIENT.id));
+    const noDevice = await runSend(send('--oauth2', 'device-code', '--token-url', issuer.tokenUrl, '--client-id', PUBLIC_CLIENT.id));
     expect(noDevice.code).toBe(2);
     expect(noDevice.err).toMatch(/no device authorization endpoint/);
-    const unknownFlow = await cli(send('--oauth2', 'implicit', '--issuer', issuer.issuer, '--client-id', PUBLIC_CLIENT.id));
+    const unknownFlow = await runSend(send('--oauth2', 'implicit', '--issuer', issuer.issuer, '--client-id', PUBLIC_CLIENT.id));
     expect(unknownFlow.code).toBe(2);
     expect(unknownFlow.err).toMatch(/client-credentials, authorization-code or device-code/);
   });
 });
 
-/** Runs the CLI; `person` acts on each sign-in prompt the CLI prints on stderr (a URL to open, or a code to enter there). */
-async function runSend(
-  args: string[],
-  person?: (prompt: { url: string; code?: string }) => Promise<unknown>,
-  env: Record<string, string> = {},
-): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const signedIn: Array<Promise<unknown>> = [];
-  const io: CliIo = {
-    stdout: (t) => void (out += t),
-    stderr: (t) => {
-      err += t;
-      const device = /open (\S+) and enter the code (\S+?)[ .]/.exec(t);
-      const browser = /open this URL in a browser:\n(\S+)\n/.exec(t);
-      const prompt = device ? { url: device[1] as string, code: device[2] as string } : browser ? { url: browser[1] as string } : undefined;
-      if (prompt && person) signedIn.push(person(prompt));
-    },
-    readStdin: async () => '',
-    env: { POWERDUCK_HOME: home, ...env },
-    cwd: home,
-  };
-  const code = await runCli(['send', ...args], io);
-  await Promise.all(signedIn);
-  return { code, out, err };
-}
-
 describe('powerduck send --oauth2 authorization-code', () => {
-  const send = (...oauth: string[]): string[] => [
-    '--a2a',
-    '1.0',
-    '--binding',
-    'JSONRPC',
-    '--endpoint',
-    agent.rpcUrl,
-    '--method',
-    'SendMessage',
-    '--text',
-    'who am i',
-    ...oauth,
-  ];
   const code = (...extra: string[]): string[] =>
     send('--oauth2', 'authorization-code', '--issuer', issuer.issuer, '--client-id', PUBLIC_CLIENT.id, '--scope', 'agent:read agent:write', ...extra);
 

@@ -6,22 +6,27 @@
  * and runs with the cached token; `powerduck run` needs no --client-id; everything outside the
  * edited operation and its scheme stays byte for byte.
  */
-import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { OAuth2Auth } from '../../shared/a2a/auth';
 import type { HttpSaveDraft } from '../../shared/http/http-operation-build';
-import type { CliIo } from '../../electron/cli/cli-types';
 import { runCli } from '../../electron/cli/main';
 import type { Core } from '../../electron/node/core';
 import { readCachedToken, tokenCacheName } from '../../electron/node/oauth/token-cache';
 import type { SecretStore } from '../../electron/node/secret-store';
-import { startJwtAgent, type JwtAgent } from '../fixtures/jwt-agent';
+import { memoryIo } from '../fixtures/cli-run';
+import { filesUnder } from '../fixtures/files-under';
+import type { JwtAgent } from '../fixtures/jwt-agent';
 import { freshTestHome, okValue } from '../fixtures/oauth-test-home';
 import { startMcpServer, type RunningMcpServer } from '../fixtures/mcp-server';
-import { AGENT_AUDIENCE, CC_CLIENT, startIssuer, type TestIssuer } from '../fixtures/oauth-issuer';
+import { AGENT_AUDIENCE, CC_CLIENT, type TestIssuer } from '../fixtures/oauth-issuer';
+import { startOAuthServers, type OAuthServers } from '../fixtures/oauth-servers';
+import { expectLinesKept } from '../fixtures/text-lines';
+import { SPEC_TO_KEEP } from './spec-to-keep';
 
+let servers: OAuthServers;
 let issuer: TestIssuer;
 let agent: JwtAgent;
 let mcp: RunningMcpServer;
@@ -30,8 +35,7 @@ let core: Core;
 let secrets: SecretStore;
 
 beforeAll(async () => {
-  issuer = await startIssuer();
-  agent = await startJwtAgent({ issuer: issuer.issuer, jwksUri: issuer.jwksUri, audience: AGENT_AUDIENCE });
+  ({ issuer, agent } = servers = await startOAuthServers());
   const jwks = createRemoteJWKSet(new URL(issuer.jwksUri));
   mcp = await startMcpServer({
     verifyBearer: async (token) =>
@@ -43,8 +47,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await mcp.close();
-  await agent.close();
-  await issuer.close();
+  await servers.close();
   if (home) await rm(home, { recursive: true, force: true });
 });
 beforeEach(async () => {
@@ -62,27 +65,6 @@ const ccAuth = (clientSecret: OAuth2Auth['clientSecret']): OAuth2Auth => ({
   securityScheme: 'agentAuth',
 });
 
-/** Every line of `before` is still in `after`, in the same order (the edit only adds and replaces the touched entries). */
-function keepsLines(before: string, after: string): void {
-  const lines = after.split('\n');
-  let at = 0;
-  for (const line of before.split('\n')) {
-    const found = lines.indexOf(line, at);
-    expect(found, `line kept: ${line}`).toBeGreaterThanOrEqual(0);
-    at = found + 1;
-  }
-}
-
-async function filesUnder(dir: string): Promise<string[]> {
-  const out: string[] = [];
-  for (const entry of await readdir(dir, { withFileTypes: true })) {
-    const full = join(dir, entry.name);
-    if (entry.isDirectory()) out.push(...(await filesUnder(full)));
-    else out.push(full);
-  }
-  return out;
-}
-
 /** No client secret or access token in any file of the data folder but the secret store. */
 async function expectNoSecretOnDisk(values: string[]): Promise<void> {
   for (const file of await filesUnder(home)) {
@@ -91,39 +73,6 @@ async function expectNoSecretOnDisk(values: string[]): Promise<void> {
     for (const value of values) expect(text, `${file} holds a secret`).not.toContain(value);
   }
 }
-
-function cliIo(extraEnv: Record<string, string> = {}): { io: CliIo; lines: { out: string; err: string } } {
-  const lines = { out: '', err: '' };
-  const io: CliIo = {
-    stdout: (t) => void (lines.out += t),
-    stderr: (t) => void (lines.err += t),
-    readStdin: async () => '',
-    env: { POWERDUCK_HOME: home, ...extraEnv },
-    cwd: home,
-  };
-  return { io, lines };
-}
-
-const YAML = `openapi: 3.2.0
-# Team services; keep this comment.
-info:
-  title: Services
-  version: 1.0.0
-paths:
-  /health:
-    get:
-      summary: Health check   # a trailing comment
-      responses:
-        '200':
-          description: ok
-components:
-  securitySchemes:
-    # An API key some other operations use.
-    partnerKey:
-      type: apiKey
-      in: header
-      name: X-Partner-Key
-`;
 
 describe('OAuth 2.0 saved with a plain HTTP operation (x-auth)', () => {
   const draft = (oauth2: OAuth2Auth): HttpSaveDraft => ({
@@ -137,7 +86,7 @@ describe('OAuth 2.0 saved with a plain HTTP operation (x-auth)', () => {
 
   it('a literal client secret is stored under a name; reopened and run (core and CLI) with the saved client, the token is reused', async () => {
     const file = join(home, 'services.yaml');
-    await writeFile(file, YAML);
+    await writeFile(file, SPEC_TO_KEEP);
     const opened = await okValue(core.dispatcher.invoke('spec.open', { file }));
     const saved = await okValue(
       core.dispatcher.invoke('http.save', {
@@ -152,7 +101,7 @@ describe('OAuth 2.0 saved with a plain HTTP operation (x-auth)', () => {
     expect(await secrets.get('whoami-cc')).toBe(CC_CLIENT.secret);
     const text = await readFile(file, 'utf8');
     expect(text).not.toContain(CC_CLIENT.secret);
-    keepsLines(YAML, text);
+    expectLinesKept(SPEC_TO_KEEP, text);
     expect(text).toContain(`    agentAuth:
       type: oauth2
       flows:
@@ -180,11 +129,11 @@ describe('OAuth 2.0 saved with a plain HTTP operation (x-auth)', () => {
     expect(token).toMatch(/^eyJ/);
 
     // powerduck run: no --client-id, no --client-secret-env; the cached token is reused.
-    const { io, lines } = cliIo();
+    const io = memoryIo({ home });
     const code = await runCli(['run', 'services.yaml', 'GET /whoami'], io);
-    expect(lines.err).toBe('');
+    expect(io.err).toBe('');
     expect(code).toBe(0);
-    expect(lines.out).toContain(CC_CLIENT.id);
+    expect(io.out).toContain(CC_CLIENT.id);
     expect(issuer.tokenRequests.get('client_credentials')).toBe(1);
     expect(agent.accepted.at(-1)).toBe(token);
 
@@ -199,20 +148,20 @@ describe('OAuth 2.0 saved with a plain HTTP operation (x-auth)', () => {
   it('powerduck run takes a saved secret name this machine does not store from --env NAME=…; a missing one is named', async () => {
     const file = join(home, 'services.yaml');
     await okValue(core.dispatcher.invoke('http.save', { file, expectedHash: null, draft: draft(ccAuth({ secretRef: 'ci-cc-secret' })) }));
-    const missing = cliIo();
-    expect(await runCli(['run', 'services.yaml', 'GET /whoami'], missing.io)).toBe(2);
-    expect(missing.lines.err).toContain('ci-cc-secret');
-    const { io, lines } = cliIo();
+    const missing = memoryIo({ home });
+    expect(await runCli(['run', 'services.yaml', 'GET /whoami'], missing)).toBe(2);
+    expect(missing.err).toContain('ci-cc-secret');
+    const io = memoryIo({ home });
     const code = await runCli(['run', 'services.yaml', 'GET /whoami', '--env', `ci-cc-secret=${CC_CLIENT.secret}`], io);
-    expect(lines.err).toBe('');
+    expect(io.err).toBe('');
     expect(code).toBe(0);
-    expect(lines.out).toContain(CC_CLIENT.id);
+    expect(io.out).toContain(CC_CLIENT.id);
     await expectNoSecretOnDisk([CC_CLIENT.secret]);
   });
 
   it('saved without OAuth, the operation loses x-auth and the requirement placed for it; the scheme entry stays', async () => {
     const file = join(home, 'services.yaml');
-    await writeFile(file, YAML);
+    await writeFile(file, SPEC_TO_KEEP);
     let hash = (await okValue(core.dispatcher.invoke('spec.open', { file }))).hash;
     await okValue(core.dispatcher.invoke('http.save', { file, expectedHash: hash, draft: draft(ccAuth({ env: 'CC_SECRET' })) }));
     expect(await readFile(file, 'utf8')).toContain('env: CC_SECRET');
@@ -259,11 +208,11 @@ describe('OAuth 2.0 saved with an MCP call (x-mcp.auth)', () => {
     expect(token).toMatch(/^eyJ/);
 
     const file = join(home, 'services.yaml');
-    await writeFile(file, YAML);
+    await writeFile(file, SPEC_TO_KEEP);
     const opened = await okValue(core.dispatcher.invoke('spec.open', { file }));
     await okValue(core.dispatcher.invoke('mcp.save', saveRequest(file, opened.hash, auth)));
     const text = await readFile(file, 'utf8');
-    keepsLines(YAML, text);
+    expectLinesKept(SPEC_TO_KEEP, text);
     expect(text).toContain(`    agentAuth:
       type: oauth2
       flows:
@@ -280,9 +229,9 @@ describe('OAuth 2.0 saved with an MCP call (x-mcp.auth)', () => {
     const again = await okValue(core.dispatcher.invoke('mcp.call', back.call));
     expect(JSON.stringify(again)).toContain('5');
 
-    const { io, lines } = cliIo();
+    const io = memoryIo({ home });
     const code = await runCli(['run', 'services.yaml', '/mcp/tools/add'], io);
-    expect(lines.err).toBe('');
+    expect(io.err).toBe('');
     expect(code).toBe(0);
     expect(issuer.tokenRequests.get('client_credentials')).toBe(1);
     expect(mcp.log.authorizations.at(-1)).toBe(`Bearer ${token}`);

@@ -5,82 +5,43 @@
  * access token the agent saw and each refresh token the issuer gave appear in the secret store and
  * nowhere else: not in history, logs, the session or any other file.
  */
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { OAuth2Auth } from '../../shared/a2a/auth';
 import type { A2aCall } from '../../shared/a2a/call';
 import type { StreamEvent } from '../../shared/contract/index';
 import type { OAuthObtainEvent, OAuthTokenInfo } from '../../shared/contract/ops-oauth';
-import { runCli } from '../../electron/cli/main';
-import type { CliIo } from '../../electron/cli/cli-types';
 import { openCore } from '../../electron/node/core';
-import { startJwtAgent, type JwtAgent } from '../fixtures/jwt-agent';
-import { AGENT_AUDIENCE, CC_CLIENT, PUBLIC_CLIENT, startIssuer, type TestIssuer } from '../fixtures/oauth-issuer';
+import type { CliRun } from '../fixtures/cli-run';
+import { filesUnder } from '../fixtures/files-under';
+import type { JwtAgent } from '../fixtures/jwt-agent';
+import { CC_CLIENT, PUBLIC_CLIENT, type TestIssuer } from '../fixtures/oauth-issuer';
+import { startOAuthServers, type OAuthServers } from '../fixtures/oauth-servers';
+import { freshFolder } from '../fixtures/oauth-test-home';
+import { runCliSigningIn, type SignInPrompt } from './cli-sign-in';
 import { IssuerBrowser } from './issuer-browser';
+import { sendWhoAmI as send, whoAmICall } from './who-am-i';
 
+let servers: OAuthServers;
 let issuer: TestIssuer;
 let agent: JwtAgent;
 let otherAgent: JwtAgent;
 let home: string;
 
 beforeAll(async () => {
-  issuer = await startIssuer();
-  agent = await startJwtAgent({ issuer: issuer.issuer, jwksUri: issuer.jwksUri, audience: AGENT_AUDIENCE });
-  otherAgent = await startJwtAgent({ issuer: issuer.issuer, jwksUri: issuer.jwksUri, audience: 'urn:someone-else' });
-  home = await mkdtemp(join(tmpdir(), 'powerduck-oauth-scan-'));
+  ({ issuer, agent } = servers = await startOAuthServers());
+  otherAgent = await servers.startAgent('urn:someone-else');
+  home = await freshFolder('powerduck-oauth-scan-');
 });
 afterAll(async () => {
-  await agent.close();
-  await otherAgent.close();
-  await issuer.close();
+  await servers.close();
   await rm(home, { recursive: true, force: true });
 });
 
-async function filesUnder(dir: string): Promise<string[]> {
-  const out: string[] = [];
-  for (const entry of await readdir(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) out.push(...(await filesUnder(path)));
-    else out.push(path);
-  }
-  return out;
-}
-
-async function cli(args: string[], person?: (url: string, code: string) => Promise<unknown>): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const signedIn: Array<Promise<unknown>> = [];
-  const io: CliIo = {
-    stdout: (t) => void (out += t),
-    stderr: (t) => {
-      err += t;
-      const prompt = /open (\S+) and enter the code (\S+?)[ .]/.exec(t);
-      if (prompt && person) signedIn.push(person(prompt[1] as string, prompt[2] as string));
-    },
-    readStdin: async () => '',
-    env: { POWERDUCK_HOME: home, CC_SECRET: CC_CLIENT.secret },
-    cwd: home,
-  };
-  const code = await runCli(['send', ...args], io);
-  await Promise.all(signedIn);
-  return { code, out, err };
-}
-
-const send = (endpoint: string, ...oauth: string[]): string[] => [
-  '--a2a',
-  '1.0',
-  '--binding',
-  'JSONRPC',
-  '--endpoint',
-  endpoint,
-  '--method',
-  'SendMessage',
-  '--text',
-  'who am i',
-  ...oauth,
-];
+/** `powerduck send <args>` with the client secret in CC_SECRET; `person` acts on a sign-in prompt. */
+const cli = (args: string[], person?: (prompt: SignInPrompt) => Promise<unknown>): Promise<CliRun> =>
+  runCliSigningIn(['send', ...args], { home, env: { CC_SECRET: CC_CLIENT.secret }, ...(person ? { person } : {}) });
 
 it('client credentials, authorization code, device code and a refresh leave no client secret or token outside the secret store', async () => {
   // Client credentials from the CLI (secret from the environment), then a 401 from another audience.
@@ -90,7 +51,7 @@ it('client credentials, authorization code, device code and a refresh leave no c
   // Device code from the CLI.
   const device = await cli(
     send(agent.rpcUrl, '--oauth2', 'device-code', '--issuer', issuer.issuer, '--client-id', PUBLIC_CLIENT.id, '--scope', 'agent:write'),
-    (url, code) => new IssuerBrowser().signIn(url, { userCode: code, login: 'scan-device' }),
+    ({ url, code }) => new IssuerBrowser().signIn(url, { userCode: code, login: 'scan-device' }),
   );
   expect(device.code).toBe(0);
   expect(device.out).toContain('sub=scan-device');
@@ -108,14 +69,7 @@ it('client credentials, authorization code, device code and a refresh leave no c
     },
   });
   expect((await core.dispatcher.invoke('secrets.set', { name: 'corp-client', value: CC_CLIENT.secret })).ok).toBe(true);
-  const call = (endpoint: string, auth: OAuth2Auth): A2aCall => ({
-    version: '1.0',
-    binding: 'JSONRPC',
-    endpoint,
-    method: 'SendMessage',
-    body: { message: { messageId: `m-${Math.random()}`, role: 'ROLE_USER', parts: [{ text: 'hi' }] } },
-    auth,
-  });
+  const call = (endpoint: string, auth: OAuth2Auth): A2aCall => whoAmICall(endpoint, auth, 'hi');
   const cc: OAuth2Auth = {
     type: 'oauth2',
     flow: 'clientCredentials',

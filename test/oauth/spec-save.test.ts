@@ -14,15 +14,21 @@ import type { A2aCall } from '../../shared/a2a/call';
 import type { SpecWriteResult } from '../../shared/contract/ops-spec';
 import { callFromXA2a } from '../../shared/openapi/call-from-operation';
 import { runCli } from '../../electron/cli/main';
-import type { CliIo } from '../../electron/cli/cli-types';
 import type { Core } from '../../electron/node/core';
 import { readCachedToken, tokenCacheName } from '../../electron/node/oauth/token-cache';
 import type { SecretStore } from '../../electron/node/secret-store';
-import { startJwtAgent, type JwtAgent } from '../fixtures/jwt-agent';
+import { a2aTarget, memoryIo, type CliRun } from '../fixtures/cli-run';
+import type { JwtAgent } from '../fixtures/jwt-agent';
 import { freshTestHome, okValue } from '../fixtures/oauth-test-home';
-import { AGENT_AUDIENCE, CC_CLIENT, PUBLIC_CLIENT, startIssuer, type TestIssuer } from '../fixtures/oauth-issuer';
+import { CC_CLIENT, PUBLIC_CLIENT, type TestIssuer } from '../fixtures/oauth-issuer';
+import { startOAuthServers, type OAuthServers } from '../fixtures/oauth-servers';
+import { expectLinesKept } from '../fixtures/text-lines';
+import { runCliSigningIn, type SignInPrompt } from './cli-sign-in';
 import { IssuerBrowser } from './issuer-browser';
+import { SPEC_TO_KEEP } from './spec-to-keep';
+import { whoAmICall } from './who-am-i';
 
+let servers: OAuthServers;
 let issuer: TestIssuer;
 let agent: JwtAgent;
 let home: string;
@@ -30,12 +36,10 @@ let core: Core;
 let secrets: SecretStore;
 
 beforeAll(async () => {
-  issuer = await startIssuer();
-  agent = await startJwtAgent({ issuer: issuer.issuer, jwksUri: issuer.jwksUri, audience: AGENT_AUDIENCE });
+  ({ issuer, agent } = servers = await startOAuthServers());
 });
 afterAll(async () => {
-  await agent.close();
-  await issuer.close();
+  await servers.close();
   if (home) await rm(home, { recursive: true, force: true });
 });
 beforeEach(async () => {
@@ -54,14 +58,7 @@ const ccAuth = (): OAuth2Auth => ({
   securityScheme: 'agentAuth',
 });
 
-const call = (auth: OAuth2Auth): A2aCall => ({
-  version: '1.0',
-  binding: 'JSONRPC',
-  endpoint: agent.rpcUrl,
-  method: 'SendMessage',
-  body: { message: { messageId: `m-${Math.random()}`, role: 'ROLE_USER', parts: [{ text: 'who am i' }] } },
-  auth,
-});
+const call = (auth: OAuth2Auth): A2aCall => whoAmICall(agent.rpcUrl, auth);
 
 async function reopen(file: string, path: string): Promise<OAuth2Auth | undefined> {
   const opened = await okValue(core.dispatcher.invoke('spec.open', { file }));
@@ -69,39 +66,6 @@ async function reopen(file: string, path: string): Promise<OAuth2Auth | undefine
   const auth = op?.a2a ? callFromXA2a(op.a2a).auth : undefined;
   return auth?.type === 'oauth2' ? auth : undefined;
 }
-
-/** Every line of `before` is still in `after`, in the same order (an edit that only adds and replaces the touched entries). */
-function keepsLines(before: string, after: string, except: RegExp[] = []): void {
-  const lines = after.split('\n');
-  let at = 0;
-  for (const line of before.split('\n')) {
-    if (except.some((e) => e.test(line))) continue;
-    const found = lines.indexOf(line, at);
-    expect(found, `line kept: ${line}`).toBeGreaterThanOrEqual(0);
-    at = found + 1;
-  }
-}
-
-const YAML = `openapi: 3.2.0
-# The team's agents; keep this comment.
-info:
-  title: Agents
-  version: 1.0.0
-paths:
-  /health:
-    get:
-      summary: Health check   # a trailing comment
-      responses:
-        '200':
-          description: ok
-components:
-  securitySchemes:
-    # An API key some other operations use.
-    partnerKey:
-      type: apiKey
-      in: header
-      name: X-Partner-Key
-`;
 
 describe('saving OAuth 2.0 auth to a spec file', () => {
   it('writes the scheme and a secret name, never the token or the secret; reopened, the cached token is reused', async () => {
@@ -114,7 +78,7 @@ describe('saving OAuth 2.0 auth to a spec file', () => {
     expect(issuer.tokenRequests.get('client_credentials')).toBe(1);
 
     const file = join(home, 'agents.yaml');
-    await writeFile(file, YAML);
+    await writeFile(file, SPEC_TO_KEEP);
     const opened = await okValue(core.dispatcher.invoke('spec.open', { file }));
     const saved = await okValue(
       core.dispatcher.invoke('spec.save', { file, path: '/agents/research/send', expectedHash: opened.hash, call: call(auth), summary: 'Ask the agent' }),
@@ -124,7 +88,7 @@ describe('saving OAuth 2.0 auth to a spec file', () => {
     for (const secret of [cached?.accessToken as string, (cached?.accessToken as string).split('.')[2] as string, CC_CLIENT.secret])
       expect(text).not.toContain(secret);
     expect(text).not.toMatch(/eyJ/);
-    keepsLines(YAML, text);
+    expectLinesKept(SPEC_TO_KEEP, text);
     expect(text).toContain(`    agentAuth:
       type: oauth2
       flows:
@@ -236,26 +200,9 @@ describe('saving OAuth 2.0 auth to a spec file', () => {
       scopes: ['agent:read'],
     };
     await okValue(core.dispatcher.invoke('spec.save', { file, path: '/ask', expectedHash: null, call: call(auth) }));
-    const run = async (person?: (url: string, code: string) => Promise<unknown>): Promise<{ code: number; out: string; err: string }> => {
-      let out = '';
-      let err = '';
-      const signedIn: Array<Promise<unknown>> = [];
-      const io: CliIo = {
-        stdout: (t) => void (out += t),
-        stderr: (t) => {
-          err += t;
-          const prompt = /open (\S+) and enter the code (\S+?)[ .]/.exec(t);
-          if (prompt && person) signedIn.push(person(prompt[1] as string, prompt[2] as string));
-        },
-        readStdin: async () => '',
-        env: { POWERDUCK_HOME: home },
-        cwd: home,
-      };
-      const code = await runCli(['run', file, '/ask'], io);
-      await Promise.all(signedIn);
-      return { code, out, err };
-    };
-    const first = await run((url, code) => new IssuerBrowser().signIn(url, { userCode: code, login: 'mallory' }));
+    const run = (person?: (prompt: SignInPrompt) => Promise<unknown>): Promise<CliRun> =>
+      runCliSigningIn(['run', file, '/ask'], { home, ...(person ? { person } : {}) });
+    const first = await run(({ url, code }) => new IssuerBrowser().signIn(url, { userCode: code, login: 'mallory' }));
     expect(first.err).toMatch(/enter the code/);
     expect(first.code).toBe(0);
     expect(first.out).toContain('sub=mallory');
@@ -299,7 +246,7 @@ components:
       const opened = await okValue(core.dispatcher.invoke('spec.open', { file }));
       await okValue(core.dispatcher.invoke('spec.save', { file, path: '/ask', expectedHash: opened.hash, call: call(ccAuth()) }));
       const after = await readFile(file, 'utf8');
-      if (name.endsWith('.yaml')) keepsLines(text, after, [/^paths: \{\}$/]);
+      if (name.endsWith('.yaml')) expectLinesKept(text, after, [/^paths: \{\}$/]);
       const model = (await okValue(core.dispatcher.invoke('spec.open', { file }))).operations;
       expect(model.map((o) => o.path)).toEqual(['/ask']);
       // JSON is YAML too: one reader for both files.
@@ -322,28 +269,14 @@ components:
   });
 
   it('powerduck spec add --oauth2 saves the scheme and the variable name; powerduck run gets the token with it', async () => {
-    const lines = { out: '', err: '' };
-    const io: CliIo = {
-      stdout: (t) => void (lines.out += t),
-      stderr: (t) => void (lines.err += t),
-      readStdin: async () => '',
-      env: { POWERDUCK_HOME: home, CC_SECRET: CC_CLIENT.secret },
-      cwd: home,
-    };
+    const io = memoryIo({ home, env: { CC_SECRET: CC_CLIENT.secret } });
     const added = await runCli(
       [
         'spec',
         'add',
         'cli.yaml',
         '/ask',
-        '--a2a',
-        '1.0',
-        '--binding',
-        'JSONRPC',
-        '--endpoint',
-        agent.rpcUrl,
-        '--method',
-        'SendMessage',
+        ...a2aTarget(agent.rpcUrl, 'SendMessage'),
         '--oauth2',
         'client-credentials',
         '--issuer',
@@ -357,30 +290,23 @@ components:
       ],
       io,
     );
-    expect(lines.err).toBe('');
+    expect(io.err).toBe('');
     expect(added).toBe(0);
     const text = await readFile(join(home, 'cli.yaml'), 'utf8');
     expect(text).toContain('env: CC_SECRET');
     expect(text).toMatch(/openIdConnect:\n\s+type: openIdConnect\n\s+openIdConnectUrl: http:\/\/127\.0\.0\.1:\d+\n/);
     expect(text).not.toContain(CC_CLIENT.secret);
     const ran = await runCli(['run', 'cli.yaml', '/ask'], io);
-    expect(lines.err).toBe('');
+    expect(io.err).toBe('');
     expect(ran).toBe(0);
-    expect(lines.out).toContain(`hello ${CC_CLIENT.id}`);
+    expect(io.out).toContain(`hello ${CC_CLIENT.id}`);
     const both = await runCli(
       [
         'spec',
         'add',
         'cli.yaml',
         '/two',
-        '--a2a',
-        '1.0',
-        '--binding',
-        'JSONRPC',
-        '--endpoint',
-        agent.rpcUrl,
-        '--method',
-        'SendMessage',
+        ...a2aTarget(agent.rpcUrl, 'SendMessage'),
         '--auth-env',
         'T',
         '--oauth2',
@@ -395,6 +321,6 @@ components:
       io,
     );
     expect(both).toBe(2);
-    expect(lines.err).toMatch(/--auth-secret\/--auth-env or --oauth2, not both/);
+    expect(io.err).toMatch(/--auth-secret\/--auth-env or --oauth2, not both/);
   });
 });

@@ -1,0 +1,24 @@
+/**
+ * The one question the OAuth tests put to the JWT agent (test/fixtures/jwt-agent.ts): a SendMessage
+ * it answers with the client, subject and scopes of the token it verified.
+ */
+import type { AuthConfig } from '../../shared/a2a/auth';
+import type { A2aCall } from '../../shared/a2a/call';
+import { a2aTarget } from '../fixtures/cli-run';
+
+/** The SendMessage call (JSON-RPC, A2A 1.0) to `endpoint` with `auth`; a new messageId each time. */
+export function whoAmICall(endpoint: string, auth: AuthConfig, text = 'who am i'): A2aCall {
+  return {
+    version: '1.0',
+    binding: 'JSONRPC',
+    endpoint,
+    method: 'SendMessage',
+    body: { message: { messageId: `m-${Math.random()}`, role: 'ROLE_USER', parts: [{ text }] } },
+    auth,
+  };
+}
+
+/** `powerduck send` arguments for the same question, followed by `oauth` (the auth flags). */
+export function sendWhoAmI(endpoint: string, ...oauth: string[]): string[] {
+  return [...a2aTarget(endpoint, 'SendMessage'), '--text', 'who am i', ...oauth];
+}
