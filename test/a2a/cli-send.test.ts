@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExchangeRecord, RecordedStreamEvent } from '../../shared/a2a/exchange';
-import { runCliCaptured, type CliRun } from '../fixtures/cli-run';
+import { a2aTarget, runCliCaptured, type CliRun } from '../fixtures/cli-run';
 import { startSdkAgent, type SdkAgent } from '../fixtures/sdk-agent';
 
 let agent: SdkAgent;
@@ -44,19 +44,7 @@ describe('powerduck send', () => {
   });
 
   it('--json prints one line per stream event as it arrives, then the record', async () => {
-    const r = await cli([
-      '--a2a',
-      '1.0',
-      '--binding',
-      'HTTP+JSON',
-      '--endpoint',
-      agent.restUrl,
-      '--method',
-      'SendStreamingMessage',
-      '--text',
-      'task 2',
-      '--json',
-    ]);
+    const r = await cli([...a2aTarget(agent.restUrl, 'SendStreamingMessage', 'HTTP+JSON'), '--text', 'task 2', '--json']);
     expect(r.code).toBe(0);
     const lines = r.out
       .trim()
@@ -72,21 +60,7 @@ describe('powerduck send', () => {
   it('--json on a unary call prints exactly the record; --body FILE and --token-env work; the token is redacted', async () => {
     const file = join(home, 'body.json');
     await writeFile(file, '{}');
-    const r = await cli([
-      '--a2a',
-      '1.0',
-      '--binding',
-      'JSONRPC',
-      '--endpoint',
-      agent.rpcUrl,
-      '--method',
-      'GetExtendedAgentCard',
-      '--body',
-      'body.json',
-      '--token-env',
-      'AGENT_TOKEN',
-      '--json',
-    ]);
+    const r = await cli([...a2aTarget(agent.rpcUrl, 'GetExtendedAgentCard'), '--body', 'body.json', '--token-env', 'AGENT_TOKEN', '--json']);
     expect(r.code).toBe(0);
     const record = JSON.parse(r.out) as ExchangeRecord;
     expect(record.outcome).toMatchObject({ kind: 'result', value: { name: 'SDK test agent (extended)' } });

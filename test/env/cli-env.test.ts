@@ -6,7 +6,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCliCaptured, type CliRun } from '../fixtures/cli-run';
+import { a2aTarget, runCliCaptured, type CliRun } from '../fixtures/cli-run';
 import { startDemo } from '../../examples/a2a-demo/src/server';
 
 let demo: Awaited<ReturnType<typeof startDemo>>;
@@ -23,21 +23,7 @@ afterAll(async () => {
 
 const cli = (args: string[], stdin = ''): Promise<CliRun> => runCliCaptured(args, { home, stdin });
 
-const sendSum = [
-  'send',
-  '--a2a',
-  '1.0',
-  '--binding',
-  'JSONRPC',
-  '--endpoint',
-  '{{baseUrl}}/rpc',
-  '--method',
-  'SendMessage',
-  '--token',
-  '{{token}}',
-  '--text',
-  '[12,30]',
-];
+const sendSum = ['send', ...a2aTarget('{{baseUrl}}/rpc', 'SendMessage'), '--token', '{{token}}', '--text', '[12,30]'];
 
 describe('powerduck env', () => {
   it('creates an environment with a plain value and a secret-backed token, and shows it without the value', async () => {

@@ -14,6 +14,7 @@ import type { SpecWriteResult } from '../../shared/contract/ops-spec';
 import type { McpHttpTarget } from '../../shared/mcp/mcp-types';
 import { startMcpServer, type RunningMcpServer } from '../fixtures/mcp-server';
 import { tempCore } from '../foundation/test-core';
+import { changedLines } from '../fixtures/text-lines';
 
 const TOKEN = 'mcp-bearer-Zq81-never-in-a-file';
 const fixtures = fileURLToPath(new URL('../openapi/fixtures/', import.meta.url));
@@ -77,21 +78,6 @@ async function valid(file: string): Promise<{ valid: boolean; problems: Array<{ 
   const r = await core.dispatcher.invoke('spec.validate', { file });
   if (!r.ok) throw new Error(r.error.message);
   return r.value;
-}
-
-/** The changed middle of two texts, by line (common prefix and suffix removed). */
-function diff(a: string, b: string): { start: number; removed: string[]; added: string[] } {
-  const x = a.split('\n');
-  const y = b.split('\n');
-  let start = 0;
-  while (start < x.length && start < y.length && x[start] === y[start]) start++;
-  let endX = x.length;
-  let endY = y.length;
-  while (endX > start && endY > start && x[endX - 1] === y[endY - 1]) {
-    endX--;
-    endY--;
-  }
-  return { start, removed: x.slice(start, endX), added: y.slice(start, endY) };
 }
 
 describe('mcp.save and mcp.draftOperation', () => {
@@ -364,7 +350,7 @@ describe('a file holding A2A, MCP and plain HTTP operations round-trips outside 
     const lines = before.split('\n');
     const first = lines.indexOf('  /mcp/tools:');
     const last = lines.indexOf('  # The research agent: saved by Powerduck once, then edited by hand.') - 1;
-    const d = diff(before, after);
+    const d = changedLines(before, after);
     expect(d.removed.length + d.added.length).toBeGreaterThan(0);
     expect(d.start).toBeGreaterThan(first);
     expect(d.start + d.removed.length - 1).toBeLessThan(last);
@@ -413,7 +399,7 @@ describe('a file holding A2A, MCP and plain HTTP operations round-trips outside 
     });
     const after = await readFile(file, 'utf8');
     const lineOf = before.split('\n').findIndex((l) => l.startsWith('        "/mcp/tools": '));
-    const d = diff(before, after);
+    const d = changedLines(before, after);
     expect(d.start).toBe(lineOf);
     expect(d.removed).toHaveLength(1);
     expect(JSON.parse(after)).toEqual({ ...JSON.parse(before), paths: { ...JSON.parse(before).paths, '/mcp/tools': JSON.parse(after).paths['/mcp/tools'] } });

@@ -14,6 +14,7 @@ import { saveOperation } from '../../electron/node/openapi/spec-operations';
 import type { SpecContext } from '../../electron/node/openapi/spec-store';
 import { openSpec, validateSpecFile } from '../../electron/node/openapi/spec-workspace';
 import { nodeSpecFs } from '../../electron/node/openapi/spec-fs';
+import { changedLines } from '../fixtures/text-lines';
 
 const fixtures = fileURLToPath(new URL('./fixtures/', import.meta.url));
 let dir: string;
@@ -26,21 +27,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
-
-/** The changed middle of two texts, by line (common prefix and suffix removed), with its 0-based start. */
-function diff(a: string, b: string): { start: number; removed: string[]; added: string[] } {
-  const x = a.split('\n');
-  const y = b.split('\n');
-  let start = 0;
-  while (start < x.length && start < y.length && x[start] === y[start]) start++;
-  let endX = x.length;
-  let endY = y.length;
-  while (endX > start && endY > start && x[endX - 1] === y[endY - 1]) {
-    endX--;
-    endY--;
-  }
-  return { start, removed: x.slice(start, endX), added: y.slice(start, endY) };
-}
 
 /** 0-based [first, last] line of an operation in a YAML text (its verb key through its last line). */
 function operationLines(text: string, path: string, verb: string): [number, number] {
@@ -80,7 +66,7 @@ describe('round trip of a hand-written YAML file', () => {
     await saveOperation(ctx, { file: 'h1.yaml', path: '/agents/research/send', expectedHash: opened.hash, call: research() }, 'save');
     const after = await readFile(join(dir, 'h1.yaml'), 'utf8');
     const [first, last] = operationLines(before, '/agents/research/send', 'post');
-    const d = diff(before, after);
+    const d = changedLines(before, after);
     expect(d.removed.length + d.added.length).toBeGreaterThan(0);
     expect(d.start).toBeGreaterThanOrEqual(first);
     expect(d.start + d.removed.length - 1).toBeLessThanOrEqual(last);
@@ -150,7 +136,7 @@ describe('round trip of a hand-written JSON file', () => {
       'save',
     );
     const after = await readFile(join(dir, 'h.json'), 'utf8');
-    const d = diff(before, after);
+    const d = changedLines(before, after);
     const lines = before.split('\n');
     const first = lines.indexOf('        "/agents/research/send": {') + 1;
     const last =

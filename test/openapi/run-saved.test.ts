@@ -12,6 +12,7 @@ import type { RecordedStreamEvent } from '../../shared/a2a/exchange';
 import { planCardImport } from '../../shared/openapi/card-import';
 import { runCli } from '../../electron/cli/main';
 import type { CliIo } from '../../electron/cli/cli-types';
+import { a2aTarget, memoryIo } from '../fixtures/cli-run';
 import type { Core } from '../../electron/node/core';
 import { openCore } from '../../electron/node/core';
 import { createMemorySecretStore } from '../../electron/node/secret-store';
@@ -112,54 +113,34 @@ describe('auth references at send time', () => {
   });
 });
 
-function captureIo(env: Record<string, string>): CliIo & { out: string[]; err: string[] } {
-  const out: string[] = [];
-  const err: string[] = [];
-  return { out, err, stdout: (t) => out.push(t), stderr: (t) => err.push(t), readStdin: async () => '', env, cwd: home };
-}
+/** An io for a CLI run in this file's folder with exactly `env`, keeping what it writes. */
+const captureIo = (env: Record<string, string>): CliIo & { out: string; err: string } => memoryIo({ env, cwd: home });
 
 describe('powerduck run and powerduck spec (CLI)', () => {
   it('adds, lists, validates, documents and runs a saved request, with send-like exit codes', async () => {
     const env = { POWERDUCK_HOME: join(home, 'cli-home'), SDK_TOKEN: agent.token };
     const file = join(home, 'cli.yaml');
     const add = captureIo(env);
-    const args = [
-      'spec',
-      'add',
-      file,
-      '/sdk/cli/send',
-      '--a2a',
-      '1.0',
-      '--binding',
-      'JSONRPC',
-      '--endpoint',
-      agent.rpcUrl,
-      '--method',
-      'SendMessage',
-      '--summary',
-      'CLI send',
-      '--auth-env',
-      'SDK_TOKEN',
-    ];
+    const args = ['spec', 'add', file, '/sdk/cli/send', ...a2aTarget(agent.rpcUrl, 'SendMessage'), '--summary', 'CLI send', '--auth-env', 'SDK_TOKEN'];
     expect(await runCli(args, add)).toBe(0);
-    expect(add.out.join('')).toContain('Created');
+    expect(add.out).toContain('Created');
     expect(await runCli(args, captureIo(env))).toBe(2);
 
     const list = captureIo(env);
     expect(await runCli(['spec', 'list', file, '--json'], list)).toBe(0);
-    expect(JSON.parse(list.out.join('')).operations[0]).toMatchObject({ path: '/sdk/cli/send', kind: 'a2a', a2a: { method: 'SendMessage' } });
+    expect(JSON.parse(list.out).operations[0]).toMatchObject({ path: '/sdk/cli/send', kind: 'a2a', a2a: { method: 'SendMessage' } });
 
     expect(await runCli(['spec', 'validate', file], captureIo(env))).toBe(0);
     const docs = captureIo(env);
     expect(await runCli(['spec', 'docs', file, '/sdk/cli/send'], docs)).toBe(0);
-    expect(docs.out.join('')).toContain('curl -sS -X POST');
+    expect(docs.out).toContain('curl -sS -X POST');
     const llm = captureIo(env);
     expect(await runCli(['spec', 'docs', file, '/sdk/cli/send', '--llm'], llm)).toBe(0);
-    expect(llm.out.join('')).toContain('# A2A operation: CLI send');
+    expect(llm.out).toContain('# A2A operation: CLI send');
 
     const run = captureIo(env);
     expect(await runCli(['run', file, '/sdk/cli/send', '--json'], run)).toBe(0);
-    const record = JSON.parse(run.out.join('').trim().split('\n').pop() as string);
+    const record = JSON.parse(run.out.trim().split('\n').pop() as string);
     expect(record.outcome.kind).toBe('message');
 
     // The agent says no (unknown task): exit 1, like send.
@@ -167,24 +148,7 @@ describe('powerduck run and powerduck spec (CLI)', () => {
     await (await import('node:fs/promises')).writeFile(bodyFile, JSON.stringify({ id: 'no-such-task' }));
     expect(
       await runCli(
-        [
-          'spec',
-          'add',
-          file,
-          '/sdk/cli/get',
-          '--a2a',
-          '1.0',
-          '--binding',
-          'HTTP+JSON',
-          '--endpoint',
-          agent.restUrl,
-          '--method',
-          'GetTask',
-          '--body',
-          bodyFile,
-          '--auth-env',
-          'SDK_TOKEN',
-        ],
+        ['spec', 'add', file, '/sdk/cli/get', ...a2aTarget(agent.restUrl, 'GetTask', 'HTTP+JSON'), '--body', bodyFile, '--auth-env', 'SDK_TOKEN'],
         captureIo(env),
       ),
     ).toBe(0);
@@ -192,7 +156,7 @@ describe('powerduck run and powerduck spec (CLI)', () => {
     // No credential: the reference cannot be resolved, exit 2 before sending.
     const noToken = captureIo({ POWERDUCK_HOME: env.POWERDUCK_HOME });
     expect(await runCli(['run', file, '/sdk/cli/send'], noToken)).toBe(2);
-    expect(noToken.err.join('')).toContain('SDK_TOKEN');
+    expect(noToken.err).toContain('SDK_TOKEN');
     // --env supplies it.
     expect(await runCli(['run', file, '/sdk/cli/send', '--env', `SDK_TOKEN=${agent.token}`], captureIo({ POWERDUCK_HOME: env.POWERDUCK_HOME }))).toBe(0);
     expect(await runCli(['run', file], captureIo(env))).toBe(2);
@@ -209,7 +173,7 @@ describe('powerduck run and powerduck spec (CLI)', () => {
     ).writeFile(file, 'openapi: 3.2.0\ninfo:\n  title: T\npaths:\n  /a:\n    post:\n      x-protocol: a2a\n      x-a2a: {version: "1.0", binding: GRPC}\n');
     const io = captureIo({ POWERDUCK_HOME: join(home, 'cli-home') });
     expect(await runCli(['spec', 'validate', file], io)).toBe(1);
-    const out = io.out.join('');
+    const out = io.out;
     expect(out).toContain(`error    $.info  is missing the required property "version".\n`);
     expect(out).toContain(`error    $.paths['/a'].post['x-a2a']  is missing the required property "endpoint".\n`);
     expect(out).toContain('6 problems.');
