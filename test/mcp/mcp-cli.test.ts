@@ -3,8 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../electron/cli/main';
-import type { CliIo } from '../../electron/cli/cli-types';
+import { runCliCaptured, type CliRun } from '../fixtures/cli-run';
 import { openCore } from '../../electron/node/core';
 import type { HistoryEntry } from '../../shared/history/history-types';
 import type { McpExchangeRecord } from '../../shared/mcp/mcp-types';
@@ -29,19 +28,7 @@ afterAll(async () => {
   await rm(home, { recursive: true, force: true });
 });
 
-async function cli(args: string[], stdin = ''): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const io: CliIo = {
-    stdout: (t) => (out += t),
-    stderr: (t) => (err += t),
-    readStdin: async () => stdin,
-    env: { POWERDUCK_HOME: home, MCP_TOKEN: 'cli-bearer-secret' },
-    cwd: home,
-  };
-  const code = await runCli(args, io);
-  return { code, out, err };
-}
+const cli = (args: string[], stdin = ''): Promise<CliRun> => runCliCaptured(args, { home, env: { MCP_TOKEN: 'cli-bearer-secret' }, stdin });
 
 describe('powerduck mcp', () => {
   it('tools lists names and arguments; --json gives the lists and the record', async () => {

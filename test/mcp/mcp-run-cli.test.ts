@@ -7,8 +7,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../electron/cli/main';
-import type { CliIo } from '../../electron/cli/cli-types';
+import { runCliCaptured, type CliRun } from '../fixtures/cli-run';
 import { openCore, type Core } from '../../electron/node/core';
 import type { McpSaveRequest } from '../../shared/contract/ops-mcp';
 import type { McpExchangeRecord } from '../../shared/mcp/mcp-types';
@@ -109,13 +108,7 @@ afterAll(async () => {
   await rm(home, { recursive: true, force: true });
 });
 
-async function cli(args: string[], env: Record<string, string> = {}): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const io: CliIo = { stdout: (t) => (out += t), stderr: (t) => (err += t), readStdin: async () => '', env: { POWERDUCK_HOME: home, ...env }, cwd: home };
-  const code = await runCli(args, io);
-  return { code, out, err };
-}
+const cli = (args: string[], env: Record<string, string> = {}): Promise<CliRun> => runCliCaptured(args, { home, env });
 
 describe('powerduck run for saved MCP operations', () => {
   it('reconnects and calls a saved tool: exit 0, the structured result, checked against the saved outputSchema', async () => {

@@ -6,41 +6,35 @@
  * the client id and the secret's name), never a bearer reference and never a secret value; the
  * imported operation then runs and gets its own token.
  */
-import { readFile, rm } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import { planCardImport } from '../../shared/openapi/card-import';
 import type { Core } from '../../electron/node/core';
 import type { JwtAgent } from '../fixtures/jwt-agent';
 import { CC_CLIENT, type TestIssuer } from '../fixtures/oauth-issuer';
-import { startOAuthServers, type OAuthServers } from '../fixtures/oauth-servers';
-import { freshTestHome } from '../fixtures/oauth-test-home';
+import { useOAuthServers } from '../fixtures/oauth-servers';
+import { freshTestHomeEachTest } from '../fixtures/oauth-test-home';
 
-let servers: OAuthServers | undefined;
 let issuer: TestIssuer;
 let agent: JwtAgent;
 let home: string;
 let core: Core;
 
-beforeAll(async () => {
+useOAuthServers((servers) => void ({ issuer, agent } = servers), {
   // The agent's card offers the issuer as OAuth 2.0 (client credentials) and as OpenID Connect.
-  ({ issuer, agent } = servers = await startOAuthServers({
-    agentCard: (issuer) => ({
-      securitySchemes: {
-        corp: { oauth2SecurityScheme: { flows: { clientCredentials: { tokenUrl: issuer.tokenUrl, scopes: { 'agent:read': 'Read' } } } } },
-        sso: { openIdConnectSecurityScheme: { openIdConnectUrl: issuer.discoveryUrl } },
-      },
-      securityRequirements: [{ schemes: { corp: { list: ['agent:read'] } } }],
-    }),
-  }));
-  const fresh = await freshTestHome('powerduck-oauth-card-import-');
+  agentCard: (started) => ({
+    securitySchemes: {
+      corp: { oauth2SecurityScheme: { flows: { clientCredentials: { tokenUrl: started.tokenUrl, scopes: { 'agent:read': 'Read' } } } } },
+      sso: { openIdConnectSecurityScheme: { openIdConnectUrl: started.discoveryUrl } },
+    },
+    securityRequirements: [{ schemes: { corp: { list: ['agent:read'] } } }],
+  }),
+});
+freshTestHomeEachTest('powerduck-oauth-card-import-', async (fresh) => {
   ({ home, core } = fresh);
   await fresh.secrets.set('corp-client', CC_CLIENT.secret);
-});
-afterAll(async () => {
-  await servers?.close();
-  if (home) await rm(home, { recursive: true, force: true });
 });
 
 describe('Save to spec from a card with OAuth 2.0 / OpenID Connect schemes', () => {

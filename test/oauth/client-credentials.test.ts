@@ -5,13 +5,13 @@
  * expiry; one trip to the issuer for concurrent sends; the failure cases and their exit codes; and
  * no secret or token anywhere in the data folder but the secret store.
  */
-import { readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { readFile, stat, writeFile } from 'node:fs/promises';
 import { execFile } from 'node:child_process';
 import { createServer } from 'node:http';
 import { promisify } from 'node:util';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { OAuth2Auth } from '../../shared/a2a/auth';
 import type { A2aCall } from '../../shared/a2a/call';
 import type { ExchangeRecord } from '../../shared/a2a/exchange';
@@ -22,9 +22,9 @@ import { runCliCaptured, type CliRun } from '../fixtures/cli-run';
 import { filesUnder } from '../fixtures/files-under';
 import type { JwtAgent } from '../fixtures/jwt-agent';
 import { AGENT_SCOPES, CC_CLIENT, type TestIssuer } from '../fixtures/oauth-issuer';
-import { startOAuthServers, type OAuthServers } from '../fixtures/oauth-servers';
-import { freshFolder } from '../fixtures/oauth-test-home';
-import { sendWhoAmI as send, whoAmICall } from './who-am-i';
+import { useOAuthServers } from '../fixtures/oauth-servers';
+import { freshFolderEachTest } from '../fixtures/oauth-test-home';
+import { sendWhoAmI as send, sendWhoAmIOverHttp, whoAmICall } from './who-am-i';
 import { Connections } from '../../electron/node/connections';
 
 /** This file's connection pools (a core would own them), closed after its tests. */
@@ -32,26 +32,18 @@ const connections = new Connections();
 
 const exec = promisify(execFile);
 
-let servers: OAuthServers;
 let issuer: TestIssuer;
 let agent: JwtAgent;
 let otherAgent: JwtAgent;
 let home: string;
 
-beforeAll(async () => {
-  ({ issuer, agent } = servers = await startOAuthServers());
+useOAuthServers(async (servers) => {
+  ({ issuer, agent } = servers);
   // Trusts the same issuer but wants another audience: our tokens get its 401.
   otherAgent = await servers.startAgent('urn:someone-else');
 });
-afterAll(async () => {
-  connections.close();
-  await servers.close();
-  if (home) await rm(home, { recursive: true, force: true });
-});
-beforeEach(async () => {
-  home = await freshFolder('powerduck-oauth-', home);
-  issuer.tokenRequests.clear();
-});
+afterAll(() => connections.close());
+freshFolderEachTest('powerduck-oauth-', (folder) => (home = folder));
 
 /** `powerduck send <args>` with the client secret in CC_SECRET (unless `env` says otherwise). */
 const cli = (args: string[], env: Record<string, string> = {}): Promise<CliRun> =>
@@ -127,25 +119,7 @@ describe('powerduck send --oauth2 client-credentials', () => {
   }, 60_000);
 
   it('plain HTTP requests take --oauth2 too (send --http), token redacted from the record', async () => {
-    const body = JSON.stringify({
-      jsonrpc: '2.0',
-      id: 1,
-      method: 'SendMessage',
-      params: { message: { messageId: 'm-http', role: 'ROLE_USER', parts: [{ text: 'hi' }] } },
-    });
-    const r = await cli([
-      '--http',
-      '--method',
-      'POST',
-      '--url',
-      agent.rpcUrl,
-      '--header',
-      'A2A-Version: 1.0',
-      '--body',
-      body,
-      '--json',
-      ...cc('--token-url', issuer.tokenUrl),
-    ]);
+    const r = await cli(sendWhoAmIOverHttp(agent.rpcUrl, 'm-http', '--json', ...cc('--token-url', issuer.tokenUrl)));
     expect(r.err).toBe('');
     expect(r.code).toBe(0);
     expect(r.out).toContain(`hello ${CC_CLIENT.id}`);

@@ -5,9 +5,9 @@
  * authorization code with PKCE through the loopback redirect (RFC 8252), token reuse across CLI
  * runs, renewal with the refresh token when the access token is about to expire, and the failures.
  */
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { OAuth2Auth } from '../../shared/a2a/auth';
 import type { A2aCall } from '../../shared/a2a/call';
 import type { ExchangeRecord } from '../../shared/a2a/exchange';
@@ -19,29 +19,19 @@ import { readCachedToken, tokenCacheName } from '../../electron/node/oauth/token
 import { createFileSecretStore } from '../../electron/node/secret-store';
 import type { JwtAgent } from '../fixtures/jwt-agent';
 import { PUBLIC_CLIENT, WEB_CLIENT, type TestIssuer } from '../fixtures/oauth-issuer';
-import { startOAuthServers, type OAuthServers } from '../fixtures/oauth-servers';
-import { freshFolder } from '../fixtures/oauth-test-home';
+import { useOAuthServers } from '../fixtures/oauth-servers';
+import { freshFolderEachTest } from '../fixtures/oauth-test-home';
 import type { CliRun } from '../fixtures/cli-run';
 import { runCliSigningIn, type SignInPrompt } from './cli-sign-in';
 import { IssuerBrowser } from './issuer-browser';
-import { sendWhoAmI, whoAmICall } from './who-am-i';
+import { sendWhoAmI, sendWhoAmIOverHttp, whoAmICall } from './who-am-i';
 
-let servers: OAuthServers;
 let issuer: TestIssuer;
 let agent: JwtAgent;
 let home: string;
 
-beforeAll(async () => {
-  ({ issuer, agent } = servers = await startOAuthServers());
-});
-afterAll(async () => {
-  await servers.close();
-  if (home) await rm(home, { recursive: true, force: true });
-});
-beforeEach(async () => {
-  home = await freshFolder('powerduck-oauth-interactive-', home);
-  issuer.tokenRequests.clear();
-});
+useOAuthServers((servers) => void ({ issuer, agent } = servers));
+freshFolderEachTest('powerduck-oauth-interactive-', (folder) => (home = folder));
 
 const DEVICE_GRANT = 'urn:ietf:params:oauth:grant-type:device_code';
 const granted = (type: string): number => issuer.tokenRequests.get(type) ?? 0;
@@ -485,44 +475,27 @@ describe('powerduck send --oauth2 authorization-code', () => {
 
   it('a confidential client whose secret is wrong: "the issuer refused the client", exit 2, nothing sent', async () => {
     const before = agent.accepted.length;
-    const r = await runSend(
-      send(
-        '--oauth2',
-        'authorization-code',
-        '--issuer',
-        issuer.issuer,
-        '--client-id',
-        WEB_CLIENT.id,
-        '--client-secret-env',
-        'WEB_SECRET',
-        '--scope',
-        'agent:read',
-      ),
-      ({ url }) => new IssuerBrowser().signIn(url),
-      { WEB_SECRET: 'not-the-secret' },
+    // Its secret comes from WEB_SECRET, wrong the first time.
+    const webClient = send(
+      '--oauth2',
+      'authorization-code',
+      '--issuer',
+      issuer.issuer,
+      '--client-id',
+      WEB_CLIENT.id,
+      '--client-secret-env',
+      'WEB_SECRET',
+      '--scope',
+      'agent:read',
     );
+    const r = await runSend(webClient, ({ url }) => new IssuerBrowser().signIn(url), { WEB_SECRET: 'not-the-secret' });
     expect(r.code).toBe(2);
     expect(r.err).toMatch(/the issuer refused the client/i);
     expect(r.err).not.toContain('not-the-secret');
     expect(agent.accepted.length).toBe(before);
 
     // The right secret: signed in, sent.
-    const ok = await runSend(
-      send(
-        '--oauth2',
-        'authorization-code',
-        '--issuer',
-        issuer.issuer,
-        '--client-id',
-        WEB_CLIENT.id,
-        '--client-secret-env',
-        'WEB_SECRET',
-        '--scope',
-        'agent:read',
-      ),
-      ({ url }) => new IssuerBrowser().signIn(url, { login: 'heidi' }),
-      { WEB_SECRET: WEB_CLIENT.secret },
-    );
+    const ok = await runSend(webClient, ({ url }) => new IssuerBrowser().signIn(url, { login: 'heidi' }), { WEB_SECRET: WEB_CLIENT.secret });
     expect(ok.code).toBe(0);
     expect(ok.out).toContain('sub=heidi');
   });
@@ -569,18 +542,7 @@ describe('powerduck send --oauth2 authorization-code', () => {
 });
 
 describe('powerduck send --http with an OAuth 2.0 sign-in', () => {
-  const http = (...oauth: string[]): string[] => [
-    '--http',
-    '--method',
-    'POST',
-    '--url',
-    agent.rpcUrl,
-    '--header',
-    'A2A-Version: 1.0',
-    '--body',
-    JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'SendMessage', params: { message: { messageId: 'm-h', role: 'ROLE_USER', parts: [{ text: 'hi' }] } } }),
-    ...oauth,
-  ];
+  const http = (...oauth: string[]): string[] => sendWhoAmIOverHttp(agent.rpcUrl, 'm-h', ...oauth);
   const device = (): string[] => http('--oauth2', 'device-code', '--issuer', issuer.issuer, '--client-id', PUBLIC_CLIENT.id, '--scope', 'agent:read');
 
   it('device code prints the verification URL and user code on stderr, then sends; the next run reuses the token', async () => {

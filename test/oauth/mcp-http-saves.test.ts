@@ -6,10 +6,10 @@
  * and runs with the cached token; `powerduck run` needs no --client-id; everything outside the
  * edited operation and its scheme stays byte for byte.
  */
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createRemoteJWKSet, jwtVerify } from 'jose';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { OAuth2Auth } from '../../shared/a2a/auth';
 import type { HttpSaveDraft } from '../../shared/http/http-operation-build';
 import { runCli } from '../../electron/cli/main';
@@ -19,14 +19,13 @@ import type { SecretStore } from '../../electron/node/secret-store';
 import { memoryIo } from '../fixtures/cli-run';
 import { filesUnder } from '../fixtures/files-under';
 import type { JwtAgent } from '../fixtures/jwt-agent';
-import { freshTestHome, okValue } from '../fixtures/oauth-test-home';
+import { freshTestHomeEachTest, okValue } from '../fixtures/oauth-test-home';
 import { startMcpServer, type RunningMcpServer } from '../fixtures/mcp-server';
 import { AGENT_AUDIENCE, CC_CLIENT, type TestIssuer } from '../fixtures/oauth-issuer';
-import { startOAuthServers, type OAuthServers } from '../fixtures/oauth-servers';
+import { useOAuthServers } from '../fixtures/oauth-servers';
 import { expectLinesKept } from '../fixtures/text-lines';
-import { SPEC_TO_KEEP } from './spec-to-keep';
+import { expectClientCredentialsSaved, SPEC_TO_KEEP } from './oauth-saves';
 
-let servers: OAuthServers;
 let issuer: TestIssuer;
 let agent: JwtAgent;
 let mcp: RunningMcpServer;
@@ -34,8 +33,9 @@ let home: string;
 let core: Core;
 let secrets: SecretStore;
 
-beforeAll(async () => {
-  ({ issuer, agent } = servers = await startOAuthServers());
+useOAuthServers(async (servers) => {
+  ({ issuer, agent } = servers);
+  // An MCP server behind the same guard as the agent.
   const jwks = createRemoteJWKSet(new URL(issuer.jwksUri));
   mcp = await startMcpServer({
     verifyBearer: async (token) =>
@@ -46,14 +46,9 @@ beforeAll(async () => {
   });
 });
 afterAll(async () => {
-  await mcp.close();
-  await servers.close();
-  if (home) await rm(home, { recursive: true, force: true });
+  await mcp?.close();
 });
-beforeEach(async () => {
-  ({ home, secrets, core } = await freshTestHome('powerduck-oauth-saves-', home ? { home, secrets, core } : undefined));
-  issuer.tokenRequests.clear();
-});
+freshTestHomeEachTest('powerduck-oauth-saves-', (fresh) => void ({ home, secrets, core } = fresh));
 
 const ccAuth = (clientSecret: OAuth2Auth['clientSecret']): OAuth2Auth => ({
   type: 'oauth2',
@@ -102,17 +97,7 @@ describe('OAuth 2.0 saved with a plain HTTP operation (x-auth)', () => {
     const text = await readFile(file, 'utf8');
     expect(text).not.toContain(CC_CLIENT.secret);
     expectLinesKept(SPEC_TO_KEEP, text);
-    expect(text).toContain(`    agentAuth:
-      type: oauth2
-      flows:
-        clientCredentials:
-          tokenUrl: ${issuer.tokenUrl}
-          scopes:
-            agent:read: ""`);
-    expect(text).toMatch(/security:\n\s+- agentAuth:\n\s+- agent:read/);
-    expect(text).toMatch(
-      /x-auth:\n\s+scheme: oauth2\n\s+securityScheme: agentAuth\n\s+flow: clientCredentials\n\s+clientId: powerduck-cc\n\s+secretRef: whoami-cc/,
-    );
+    expectClientCredentialsSaved(text, issuer.tokenUrl, 'x-auth', 'whoami-cc');
     expect(text).not.toContain('x-a2a');
     expect(await okValue(core.dispatcher.invoke('spec.validate', { file }))).toMatchObject({ valid: true, problems: [] });
 

@@ -5,9 +5,9 @@
  * access token the agent saw and each refresh token the issuer gave appear in the secret store and
  * nowhere else: not in history, logs, the session or any other file.
  */
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import type { OAuth2Auth } from '../../shared/a2a/auth';
 import type { A2aCall } from '../../shared/a2a/call';
 import type { StreamEvent } from '../../shared/contract/index';
@@ -17,27 +17,22 @@ import type { CliRun } from '../fixtures/cli-run';
 import { filesUnder } from '../fixtures/files-under';
 import type { JwtAgent } from '../fixtures/jwt-agent';
 import { CC_CLIENT, PUBLIC_CLIENT, type TestIssuer } from '../fixtures/oauth-issuer';
-import { startOAuthServers, type OAuthServers } from '../fixtures/oauth-servers';
-import { freshFolder } from '../fixtures/oauth-test-home';
+import { useOAuthServers } from '../fixtures/oauth-servers';
+import { freshFolderEachTest } from '../fixtures/oauth-test-home';
 import { runCliSigningIn, type SignInPrompt } from './cli-sign-in';
 import { IssuerBrowser } from './issuer-browser';
 import { sendWhoAmI as send, whoAmICall } from './who-am-i';
 
-let servers: OAuthServers;
 let issuer: TestIssuer;
 let agent: JwtAgent;
 let otherAgent: JwtAgent;
 let home: string;
 
-beforeAll(async () => {
-  ({ issuer, agent } = servers = await startOAuthServers());
+useOAuthServers(async (servers) => {
+  ({ issuer, agent } = servers);
   otherAgent = await servers.startAgent('urn:someone-else');
-  home = await freshFolder('powerduck-oauth-scan-');
 });
-afterAll(async () => {
-  await servers.close();
-  await rm(home, { recursive: true, force: true });
-});
+freshFolderEachTest('powerduck-oauth-scan-', (folder) => (home = folder));
 
 /** `powerduck send <args>` with the client secret in CC_SECRET; `person` acts on a sign-in prompt. */
 const cli = (args: string[], person?: (prompt: SignInPrompt) => Promise<unknown>): Promise<CliRun> =>

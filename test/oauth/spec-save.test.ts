@@ -5,9 +5,9 @@
  * x-a2a.auth, never a token or a secret value; the edit is lossless (comments, order, other
  * operations and schemes stay); reopening gives back the same auth, so the cached token is reused.
  */
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
 import type { OAuth2Auth } from '../../shared/a2a/auth';
 import type { A2aCall } from '../../shared/a2a/call';
@@ -19,33 +19,25 @@ import { readCachedToken, tokenCacheName } from '../../electron/node/oauth/token
 import type { SecretStore } from '../../electron/node/secret-store';
 import { a2aTarget, memoryIo, type CliRun } from '../fixtures/cli-run';
 import type { JwtAgent } from '../fixtures/jwt-agent';
-import { freshTestHome, okValue } from '../fixtures/oauth-test-home';
+import { freshTestHomeEachTest, okValue } from '../fixtures/oauth-test-home';
 import { CC_CLIENT, PUBLIC_CLIENT, type TestIssuer } from '../fixtures/oauth-issuer';
-import { startOAuthServers, type OAuthServers } from '../fixtures/oauth-servers';
+import { useOAuthServers } from '../fixtures/oauth-servers';
 import { expectLinesKept } from '../fixtures/text-lines';
 import { runCliSigningIn, type SignInPrompt } from './cli-sign-in';
 import { IssuerBrowser } from './issuer-browser';
-import { SPEC_TO_KEEP } from './spec-to-keep';
+import { expectClientCredentialsSaved, SPEC_TO_KEEP } from './oauth-saves';
 import { whoAmICall } from './who-am-i';
 
-let servers: OAuthServers;
 let issuer: TestIssuer;
 let agent: JwtAgent;
 let home: string;
 let core: Core;
 let secrets: SecretStore;
 
-beforeAll(async () => {
-  ({ issuer, agent } = servers = await startOAuthServers());
-});
-afterAll(async () => {
-  await servers.close();
-  if (home) await rm(home, { recursive: true, force: true });
-});
-beforeEach(async () => {
-  ({ home, secrets, core } = await freshTestHome('powerduck-oauth-spec-', home ? { home, secrets, core } : undefined));
+useOAuthServers((servers) => void ({ issuer, agent } = servers));
+freshTestHomeEachTest('powerduck-oauth-spec-', async (fresh) => {
+  ({ home, secrets, core } = fresh);
   await secrets.set('agent-cc-secret', CC_CLIENT.secret);
-  issuer.tokenRequests.clear();
 });
 
 const ccAuth = (): OAuth2Auth => ({
@@ -89,17 +81,7 @@ describe('saving OAuth 2.0 auth to a spec file', () => {
       expect(text).not.toContain(secret);
     expect(text).not.toMatch(/eyJ/);
     expectLinesKept(SPEC_TO_KEEP, text);
-    expect(text).toContain(`    agentAuth:
-      type: oauth2
-      flows:
-        clientCredentials:
-          tokenUrl: ${issuer.tokenUrl}
-          scopes:
-            agent:read: ""`);
-    expect(text).toMatch(/security:\n\s+- agentAuth:\n\s+- agent:read/);
-    expect(text).toMatch(
-      /auth:\n\s+scheme: oauth2\n\s+securityScheme: agentAuth\n\s+flow: clientCredentials\n\s+clientId: powerduck-cc\n\s+secretRef: agent-cc-secret/,
-    );
+    expectClientCredentialsSaved(text, issuer.tokenUrl, 'auth', 'agent-cc-secret');
     expect(await okValue(core.dispatcher.invoke('spec.validate', { file }))).toMatchObject({ valid: true, problems: [] });
 
     const back = await reopen(file, '/agents/research/send');

@@ -22,3 +22,12 @@ export function whoAmICall(endpoint: string, auth: AuthConfig, text = 'who am i'
 export function sendWhoAmI(endpoint: string, ...oauth: string[]): string[] {
   return [...a2aTarget(endpoint, 'SendMessage'), '--text', 'who am i', ...oauth];
 }
+
+/**
+ * `powerduck send --http` arguments that POST the JSON-RPC SendMessage ("hi", `messageId`) to
+ * `endpoint` as a plain HTTP request, followed by `flags`.
+ */
+export function sendWhoAmIOverHttp(endpoint: string, messageId: string, ...flags: string[]): string[] {
+  const body = { jsonrpc: '2.0', id: 1, method: 'SendMessage', params: { message: { messageId, role: 'ROLE_USER', parts: [{ text: 'hi' }] } } };
+  return ['--http', '--method', 'POST', '--url', endpoint, '--header', 'A2A-Version: 1.0', '--body', JSON.stringify(body), ...flags];
+}
