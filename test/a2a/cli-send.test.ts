@@ -6,7 +6,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExchangeRecord, RecordedStreamEvent } from '../../shared/a2a/exchange';
-import { a2aTarget, runCliCaptured, type CliRun } from '../fixtures/cli-run';
+import { runCliCaptured, type CliRun } from '../fixtures/cli-run';
+import { a2aTarget } from '../fixtures/cli-args';
 import { startSdkAgent, type SdkAgent } from '../fixtures/sdk-agent';
 
 let agent: SdkAgent;

@@ -3,6 +3,8 @@ import type { ExchangeRecord, RecordedStreamEvent } from '../../shared/a2a/excha
 import { performCall, type CallDeps } from '../../electron/node/a2a/perform-call';
 import { createMemorySecretStore } from '../../electron/node/secret-store';
 import { Connections } from '../../electron/node/connections';
+import { afterAll, beforeAll } from 'vitest';
+import { startSdkAgent, type SdkAgent } from '../fixtures/sdk-agent';
 
 export const deps: CallDeps = {
   secrets: createMemorySecretStore({ 'agent-token': 'sdk-agent-test-token-0123456789' }),
@@ -44,4 +46,20 @@ export function userMessageV03(text: string, extra: Record<string, unknown> = {}
 export function taskOf(record: ExchangeRecord): Record<string, unknown> {
   if (record.outcome.kind !== 'task') throw new Error(`expected a task outcome, got ${JSON.stringify(record.outcome)}`);
   return record.outcome.task as Record<string, unknown>;
+}
+
+/**
+ * For an interop test file: the SDK agent with short steps (a slow step of 100 ms) for all its tests;
+ * `use` gets it once started. After the file, the agent and the connections `deps` pooled are closed.
+ */
+export function useInteropAgent(use: (agent: SdkAgent) => void): void {
+  let agent: SdkAgent | undefined;
+  beforeAll(async () => {
+    agent = await startSdkAgent({ stepDelayMs: 2, slowStepMs: 100 });
+    use(agent);
+  });
+  afterAll(async () => {
+    deps.connections.close();
+    await agent?.close();
+  });
 }

@@ -8,7 +8,8 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { a2aTarget, runCliCaptured, type CliRun } from '../fixtures/cli-run';
+import { runCliCaptured, type CliRun } from '../fixtures/cli-run';
+import { a2aTarget } from '../fixtures/cli-args';
 import type { HistoryStats } from '../../shared/history/history-stats';
 import { startSdkAgent, type SdkAgent } from '../fixtures/sdk-agent';
 

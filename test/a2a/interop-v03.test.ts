@@ -2,20 +2,14 @@
  * Interop: the ten A2A 0.3 JSON-RPC methods against the official SDK agent with its 0.3
  * compatibility layer (same endpoint, chosen by `A2A-Version: 0.3`).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { A2aCall } from '../../shared/a2a/call';
 import { continueConversation } from '../../shared/a2a/continuity';
-import { startSdkAgent, type SdkAgent } from '../fixtures/sdk-agent';
-import { deps, send, stream, taskOf, userMessageV03 } from './helpers';
+import type { SdkAgent } from '../fixtures/sdk-agent';
+import { send, stream, taskOf, useInteropAgent, userMessageV03 } from './helpers';
 
 let agent: SdkAgent;
-beforeAll(async () => {
-  agent = await startSdkAgent({ stepDelayMs: 2, slowStepMs: 100 });
-});
-afterAll(async () => {
-  deps.connections.close();
-  await agent.close();
-});
+useInteropAgent((started) => (agent = started));
 
 const call = (method: string, body: unknown, extra: Partial<A2aCall> = {}): A2aCall => ({
   version: '0.3',

@@ -1,20 +1,14 @@
 /**
  * Interop: every A2A 1.0 method on all three bindings against the official @a2a-js/sdk agent.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { A2aCall } from '../../shared/a2a/call';
 import type { Binding } from '../../shared/a2a/versions';
-import { startSdkAgent, type SdkAgent } from '../fixtures/sdk-agent';
-import { deps, send, stream, taskOf, userMessage } from './helpers';
+import type { SdkAgent } from '../fixtures/sdk-agent';
+import { send, stream, taskOf, useInteropAgent, userMessage } from './helpers';
 
 let agent: SdkAgent;
-beforeAll(async () => {
-  agent = await startSdkAgent({ stepDelayMs: 2, slowStepMs: 100 });
-});
-afterAll(async () => {
-  deps.connections.close();
-  await agent.close();
-});
+useInteropAgent((started) => (agent = started));
 
 const endpointOf = (binding: Binding): string => (binding === 'JSONRPC' ? agent.rpcUrl : binding === 'HTTP+JSON' ? agent.restUrl : agent.grpcUrl);
 

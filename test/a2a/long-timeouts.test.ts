@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_TIMER_MS } from '../../shared/a2a/call';
 import { runCli } from '../../electron/cli/main';
 import { tempCore } from '../foundation/test-core';
+import { a2aTarget } from '../fixtures/cli-args';
 
 let ctx: Awaited<ReturnType<typeof tempCore>>;
 let server: Server;
@@ -98,30 +99,13 @@ describe('timeouts beyond the longest timer', () => {
 
   it('powerduck send --timeout refuses it as a usage error', async () => {
     let stderr = '';
-    const code = await runCli(
-      [
-        'send',
-        '--a2a',
-        '1.0',
-        '--binding',
-        'JSONRPC',
-        '--endpoint',
-        `${base}/rpc`,
-        '--method',
-        'SendMessage',
-        '--text',
-        'hi',
-        '--timeout',
-        String(MAX_TIMER_MS + 1),
-      ],
-      {
-        env: { POWERDUCK_HOME: ctx.dir },
-        stdout: () => {},
-        stderr: (text: string) => (stderr += text),
-        readStdin: async () => '',
-        cwd: process.cwd(),
-      },
-    );
+    const code = await runCli(['send', ...a2aTarget(`${base}/rpc`, 'SendMessage'), '--text', 'hi', '--timeout', String(MAX_TIMER_MS + 1)], {
+      env: { POWERDUCK_HOME: ctx.dir },
+      stdout: () => {},
+      stderr: (text: string) => (stderr += text),
+      readStdin: async () => '',
+      cwd: process.cwd(),
+    });
     expect(code).not.toBe(0);
     expect(stderr).toContain('2147483647');
   });

@@ -6,7 +6,8 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { a2aTarget, runCliCaptured, type CliRun } from '../fixtures/cli-run';
+import { runCliCaptured, type CliRun } from '../fixtures/cli-run';
+import { a2aTarget } from '../fixtures/cli-args';
 import { startDemo } from '../../examples/a2a-demo/src/server';
 
 let demo: Awaited<ReturnType<typeof startDemo>>;

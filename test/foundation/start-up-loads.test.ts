@@ -10,6 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDemo } from '../../examples/a2a-demo/src/server';
+import { a2aTarget } from '../fixtures/cli-args';
 
 const exec = promisify(execFile);
 const heavy = [
@@ -77,14 +78,7 @@ describe('what the bundled CLI loads', () => {
   it('a unary JSON-RPC send loads none of the heavy packages (and the hook sees loads at all)', async () => {
     const { stdout, packages } = await packagesLoadedBy('send', [
       'send',
-      '--a2a',
-      '1.0',
-      '--binding',
-      'JSONRPC',
-      '--endpoint',
-      demo.rpcUrl,
-      '--method',
-      'SendMessage',
+      ...a2aTarget(demo.rpcUrl, 'SendMessage'),
       '--text',
       '2 + 3',
       '--token-env',
@@ -97,14 +91,7 @@ describe('what the bundled CLI loads', () => {
   it('a gRPC send to the same agent loads gRPC (the recorder is not blind)', async () => {
     const { stdout, packages } = await packagesLoadedBy('grpc', [
       'send',
-      '--a2a',
-      '1.0',
-      '--binding',
-      'GRPC',
-      '--endpoint',
-      demo.grpcTarget,
-      '--method',
-      'SendMessage',
+      ...a2aTarget(demo.grpcTarget, 'SendMessage', 'GRPC'),
       '--text',
       '2 + 3',
       '--token-env',

@@ -24,7 +24,7 @@ import type { JwtAgent } from '../fixtures/jwt-agent';
 import { AGENT_SCOPES, CC_CLIENT, type TestIssuer } from '../fixtures/oauth-issuer';
 import { useOAuthServers } from '../fixtures/oauth-servers';
 import { freshFolderEachTest } from '../fixtures/oauth-test-home';
-import { sendWhoAmI as send, sendWhoAmIOverHttp, whoAmICall } from './who-am-i';
+import { clientCredentialsFlags, sendWhoAmI as send, sendWhoAmIOverHttp, whoAmICall } from './who-am-i';
 import { Connections } from '../../electron/node/connections';
 
 /** This file's connection pools (a core would own them), closed after its tests. */
@@ -48,17 +48,7 @@ freshFolderEachTest('powerduck-oauth-', (folder) => (home = folder));
 /** `powerduck send <args>` with the client secret in CC_SECRET (unless `env` says otherwise). */
 const cli = (args: string[], env: Record<string, string> = {}): Promise<CliRun> =>
   runCliCaptured(['send', ...args], { home, env: { CC_SECRET: CC_CLIENT.secret, ...env } });
-const cc = (...where: string[]): string[] => [
-  '--oauth2',
-  'client-credentials',
-  ...where,
-  '--client-id',
-  CC_CLIENT.id,
-  '--client-secret-env',
-  'CC_SECRET',
-  '--scope',
-  'agent:read',
-];
+const cc = clientCredentialsFlags;
 const issued = (): number => issuer.tokenRequests.get('client_credentials') ?? 0;
 
 /** A loopback port nothing listens on (bound, then released). */

@@ -17,7 +17,8 @@ import { runCli } from '../../electron/cli/main';
 import type { Core } from '../../electron/node/core';
 import { readCachedToken, tokenCacheName } from '../../electron/node/oauth/token-cache';
 import type { SecretStore } from '../../electron/node/secret-store';
-import { a2aTarget, memoryIo, type CliRun } from '../fixtures/cli-run';
+import { memoryIo, type CliRun } from '../fixtures/cli-run';
+import { a2aTarget } from '../fixtures/cli-args';
 import type { JwtAgent } from '../fixtures/jwt-agent';
 import { freshTestHomeEachTest, okValue } from '../fixtures/oauth-test-home';
 import { CC_CLIENT, PUBLIC_CLIENT, type TestIssuer } from '../fixtures/oauth-issuer';
@@ -26,7 +27,7 @@ import { expectLinesKept } from '../fixtures/text-lines';
 import { runCliSigningIn, type SignInPrompt } from './cli-sign-in';
 import { IssuerBrowser } from './issuer-browser';
 import { expectClientCredentialsSaved, SPEC_TO_KEEP } from './oauth-saves';
-import { whoAmICall } from './who-am-i';
+import { clientCredentialsFlags, whoAmICall } from './who-am-i';
 
 let issuer: TestIssuer;
 let agent: JwtAgent;
@@ -253,23 +254,7 @@ components:
   it('powerduck spec add --oauth2 saves the scheme and the variable name; powerduck run gets the token with it', async () => {
     const io = memoryIo({ home, env: { CC_SECRET: CC_CLIENT.secret } });
     const added = await runCli(
-      [
-        'spec',
-        'add',
-        'cli.yaml',
-        '/ask',
-        ...a2aTarget(agent.rpcUrl, 'SendMessage'),
-        '--oauth2',
-        'client-credentials',
-        '--issuer',
-        issuer.issuer,
-        '--client-id',
-        CC_CLIENT.id,
-        '--client-secret-env',
-        'CC_SECRET',
-        '--scope',
-        'agent:read',
-      ],
+      ['spec', 'add', 'cli.yaml', '/ask', ...a2aTarget(agent.rpcUrl, 'SendMessage'), ...clientCredentialsFlags('--issuer', issuer.issuer)],
       io,
     );
     expect(io.err).toBe('');
