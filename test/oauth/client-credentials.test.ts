@@ -37,11 +37,8 @@ let agent: JwtAgent;
 let otherAgent: JwtAgent;
 let home: string;
 
-useOAuthServers(async (servers) => {
-  ({ issuer, agent } = servers);
-  // Trusts the same issuer but wants another audience: our tokens get its 401.
-  otherAgent = await servers.startAgent('urn:someone-else');
-});
+// otherAgent trusts the same issuer but wants another audience: our tokens get its 401.
+useOAuthServers((servers) => void ({ issuer, agent, otherAgent } = servers));
 afterAll(() => connections.close());
 freshFolderEachTest('powerduck-oauth-', (folder) => (home = folder));
 

@@ -28,10 +28,7 @@ let agent: JwtAgent;
 let otherAgent: JwtAgent;
 let home: string;
 
-useOAuthServers(async (servers) => {
-  ({ issuer, agent } = servers);
-  otherAgent = await servers.startAgent('urn:someone-else');
-});
+useOAuthServers((servers) => void ({ issuer, agent, otherAgent } = servers));
 freshFolderEachTest('powerduck-oauth-scan-', (folder) => (home = folder));
 
 /** `powerduck send <args>` with the client secret in CC_SECRET; `person` acts on a sign-in prompt. */
