@@ -1,9 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import type { RunningDemo } from '../examples/a2a-demo/src/server';
-import { generateTextBody, launchBrowser, newA2aRequest, openApp, responseRegion, saveScreenshot, sendAndWait, startDemoAgent, storeBearer } from './harness';
+import { describe, expect, it } from 'vitest';
+import { generateTextBody, newA2aRequest, responseRegion, saveScreenshot, sendAndWait, storeBearer, useBrowserAndDemo } from './harness';
 
 /** An agent that answers every JSON-RPC call with HTTP 200 and a JSON-RPC error (A2A §9.5). */
 async function startErrorAgent(): Promise<{ url: string; server: Server }> {
@@ -31,23 +29,12 @@ async function startErrorAgent(): Promise<{ url: string; server: Server }> {
 }
 
 describe('A2A 1.0 unary calls against the demo agent', () => {
-  let browser: Browser;
-  let demo: RunningDemo;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-    demo = await startDemoAgent(20);
-  });
-  afterAll(async () => {
-    await demo?.close();
-    await browser?.close();
-  });
+  const e2e = useBrowserAndDemo(20);
 
   for (const colorScheme of ['light', 'dark'] as const) {
-    it(`SendMessage [12,30] → Sum: 42 over JSON-RPC, HTTP+JSON and gRPC (${colorScheme})`, async () => {
-      const app = await openApp(browser, { colorScheme });
-      const { page } = app;
-      try {
-        const request = await newA2aRequest(page, { endpoint: demo.rpcUrl, bearer: { value: demo.token, name: 'demo-token' } });
+    it(`SendMessage [12,30] → Sum: 42 over JSON-RPC, HTTP+JSON and gRPC (${colorScheme})`, () =>
+      e2e.withApp({ colorScheme }, async ({ page }) => {
+        const request = await newA2aRequest(page, { endpoint: e2e.demo.rpcUrl, bearer: { value: e2e.demo.token, name: 'demo-token' } });
         await generateTextBody(page, '[12,30]');
         await sendAndWait(page);
         const response = responseRegion(page);
@@ -66,11 +53,11 @@ describe('A2A 1.0 unary calls against the demo agent', () => {
         await response.getByRole('tab', { name: 'Raw' }).click();
         const raw = await response.innerText();
         expect(raw).toContain('"method": "SendMessage"');
-        expect(raw).not.toContain(demo.token);
+        expect(raw).not.toContain(e2e.demo.token);
 
         await request.getByRole('combobox', { name: 'Binding' }).selectOption({ label: 'HTTP+JSON' });
-        await request.getByRole('textbox', { name: 'Endpoint' }).fill(demo.restUrl);
-        expect(await request.getByLabel('Request line on the wire').innerText()).toBe(`POST ${demo.restUrl}/message:send`);
+        await request.getByRole('textbox', { name: 'Endpoint' }).fill(e2e.demo.restUrl);
+        expect(await request.getByLabel('Request line on the wire').innerText()).toBe(`POST ${e2e.demo.restUrl}/message:send`);
         // Ctrl+Enter sends from anywhere in the request pane.
         await request.getByRole('textbox', { name: 'Endpoint' }).press('Control+Enter');
         await expect.poll(() => response.getByRole('combobox', { name: 'Shown call' }).locator('option').count()).toBe(2);
@@ -81,7 +68,7 @@ describe('A2A 1.0 unary calls against the demo agent', () => {
         expect(await response.getByLabel('Status').innerText()).toMatch(/^HTTP 200/);
 
         await request.getByRole('combobox', { name: 'Binding' }).selectOption({ label: 'gRPC' });
-        await request.getByRole('textbox', { name: 'Endpoint' }).fill(demo.grpcUrl);
+        await request.getByRole('textbox', { name: 'Endpoint' }).fill(e2e.demo.grpcUrl);
         expect(await request.getByRole('table', { name: 'Effective gRPC metadata' }).innerText()).toMatch(/a2a-version\s+1\.0/);
         await sendAndWait(page);
         await response.getByText('Sum: 42').waitFor();
@@ -95,30 +82,26 @@ describe('A2A 1.0 unary calls against the demo agent', () => {
         await expect.poll(() => response.getAttribute('aria-busy'), { timeout: 20_000 }).toBe('false');
         await page.waitForTimeout(200);
         expect(await response.getByRole('combobox', { name: 'Shown call' }).locator('option').count()).toBe(4);
-      } finally {
-        await app.close();
-      }
-    });
+      }));
   }
 
   it('an HTTP 200 carrying a JSON-RPC error is shown as an RPC error', async () => {
     const agent = await startErrorAgent();
-    const app = await openApp(browser);
-    const { page } = app;
     try {
-      await newA2aRequest(page, { endpoint: agent.url, method: 'GetTask' });
-      await sendAndWait(page);
-      const response = responseRegion(page);
-      const text = await response.innerText();
-      expect(text).toContain('RPC error');
-      expect(text).not.toMatch(/\bTask \(/);
-      expect(text).toContain('-32001');
-      expect(text).toContain('Task not found');
-      expect(text).toContain('TASK_NOT_FOUND');
-      expect(text).toContain('TaskNotFoundError: No task with this id');
-      expect(await response.getByLabel('Status').innerText()).toMatch(/^HTTP 200/);
+      await e2e.withApp(async ({ page }) => {
+        await newA2aRequest(page, { endpoint: agent.url, method: 'GetTask' });
+        await sendAndWait(page);
+        const response = responseRegion(page);
+        const text = await response.innerText();
+        expect(text).toContain('RPC error');
+        expect(text).not.toMatch(/\bTask \(/);
+        expect(text).toContain('-32001');
+        expect(text).toContain('Task not found');
+        expect(text).toContain('TASK_NOT_FOUND');
+        expect(text).toContain('TaskNotFoundError: No task with this id');
+        expect(await response.getByLabel('Status').innerText()).toMatch(/^HTTP 200/);
+      });
     } finally {
-      await app.close();
       await new Promise((resolve) => agent.server.close(resolve));
     }
   });
@@ -135,34 +118,28 @@ describe('A2A 1.0 unary calls against the demo agent', () => {
       });
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const app = await openApp(browser);
-    const { page } = app;
     try {
-      await newA2aRequest(page, { endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}/rpc` });
-      await sendAndWait(page);
-      const response = responseRegion(page);
-      expect(await response.innerText()).toMatch(/This response is 3\.\d MB\. It is shown as plain text first/);
-      expect(await response.getByRole('button', { name: 'Save to file' }).count()).toBe(1);
-      await response.getByRole('button', { name: 'Show structured view' }).click();
-      await response.getByText('many rows').waitFor();
-      await response.getByRole('button', { name: /rows/ }).waitFor();
+      await e2e.withApp(async ({ page }) => {
+        await newA2aRequest(page, { endpoint: `http://127.0.0.1:${(server.address() as AddressInfo).port}/rpc` });
+        await sendAndWait(page);
+        const response = responseRegion(page);
+        expect(await response.innerText()).toMatch(/This response is 3\.\d MB\. It is shown as plain text first/);
+        expect(await response.getByRole('button', { name: 'Save to file' }).count()).toBe(1);
+        await response.getByRole('button', { name: 'Show structured view' }).click();
+        await response.getByText('many rows').waitFor();
+        await response.getByRole('button', { name: /rows/ }).waitFor();
+      });
     } finally {
-      await app.close();
       await new Promise((resolve) => server.close(resolve));
     }
   });
 
-  it('a wrong token is the agent saying no, shown as such', async () => {
-    const app = await openApp(browser);
-    const { page } = app;
-    try {
-      await newA2aRequest(page, { endpoint: demo.rpcUrl });
+  it('a wrong token is the agent saying no, shown as such', () =>
+    e2e.withApp(async ({ page }) => {
+      await newA2aRequest(page, { endpoint: e2e.demo.rpcUrl });
       await storeBearer(page, 'not-the-demo-token');
       await generateTextBody(page, '[1,2]');
       await sendAndWait(page);
       expect(await responseRegion(page).innerText()).toMatch(/RPC error|HTTP error/);
-    } finally {
-      await app.close();
-    }
-  });
+    }));
 });

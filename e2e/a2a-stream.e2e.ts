@@ -1,25 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import type { RunningDemo } from '../examples/a2a-demo/src/server';
-import { generateTextBody, launchBrowser, newA2aRequest, openApp, responseRegion, saveScreenshot, startDemoAgent } from './harness';
+import { describe, expect, it } from 'vitest';
+import { generateTextBody, newA2aRequest, responseRegion, saveScreenshot, useBrowserAndDemo } from './harness';
 
 describe('A2A 1.0 streams against the demo agent', () => {
-  let browser: Browser;
-  let demo: RunningDemo;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-    demo = await startDemoAgent(60);
-  });
-  afterAll(async () => {
-    await demo?.close();
-    await browser?.close();
-  });
+  const e2e = useBrowserAndDemo(60);
 
-  it('fills the timeline, assembles the artifact and completes; a stopped run says so and sends no cancel', async () => {
-    const app = await openApp(browser);
-    const { page } = app;
-    try {
-      const request = await newA2aRequest(page, { endpoint: demo.rpcUrl, method: 'SendStreamingMessage', bearer: { value: demo.token } });
+  it('fills the timeline, assembles the artifact and completes; a stopped run says so and sends no cancel', () =>
+    e2e.withApp(async ({ page }) => {
+      const request = await newA2aRequest(page, { endpoint: e2e.demo.rpcUrl, method: 'SendStreamingMessage', bearer: { value: e2e.demo.token } });
       await generateTextBody(page, '[12,30]');
       await request.getByRole('button', { name: 'Send', exact: true }).click();
       const response = responseRegion(page);
@@ -62,20 +49,15 @@ describe('A2A 1.0 streams against the demo agent', () => {
       await dialog.getByRole('button', { name: 'Replace body' }).click();
       await request.getByRole('button', { name: 'Send', exact: true }).click();
       await expect.poll(() => response.innerText(), { timeout: 10_000 }).toContain('Task (completed)');
-    } finally {
-      await app.close();
-    }
-  });
+    }));
 
-  it('Cancel task cancels on the agent; Resubscribe follows a running task', async () => {
-    const app = await openApp(browser);
-    const { page } = app;
-    try {
+  it('Cancel task cancels on the agent; Resubscribe follows a running task', () =>
+    e2e.withApp(async ({ page }) => {
       const request = await newA2aRequest(page, {
-        endpoint: demo.restUrl,
+        endpoint: e2e.demo.restUrl,
         binding: 'HTTP+JSON',
         method: 'SendStreamingMessage',
-        bearer: { value: demo.token },
+        bearer: { value: e2e.demo.token },
       });
       // 200 steps of 60 ms: the task must still be running when Cancel is clicked, even on a loaded machine.
       await generateTextBody(page, JSON.stringify(Array.from({ length: 200 }, (_, i) => i + 1)));
@@ -94,8 +76,5 @@ describe('A2A 1.0 streams against the demo agent', () => {
       await request.getByRole('button', { name: 'Cancel task' }).click();
       await expect.poll(() => response.innerText(), { timeout: 10_000 }).toContain('Task (canceled)');
       expect(await response.innerText()).toContain('cannot be restarted');
-    } finally {
-      await app.close();
-    }
-  });
+    }));
 });

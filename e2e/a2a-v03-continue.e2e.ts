@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { startSdkAgent, type SdkAgent } from '../test/fixtures/sdk-agent';
-import { editorText, generateTextBody, launchBrowser, newA2aRequest, openApp, sendAndWait } from './harness';
+import { editorText, generateTextBody, newA2aRequest, sendAndWait, useBrowser } from './harness';
 
 /** Generate body with a text, a data and a file part plus request metadata. */
 async function generateMixedBody(page: Page, file: { kind: 'File by URL'; url: string } | { kind: 'File by bytes'; base64: string }): Promise<void> {
@@ -27,21 +27,17 @@ async function generateMixedBody(page: Page, file: { kind: 'File by URL'; url: s
 }
 
 describe('A2A 0.3 and multi-turn against the official SDK agent', () => {
-  let browser: Browser;
+  const e2e = useBrowser();
   let agent: SdkAgent;
   beforeAll(async () => {
-    browser = await launchBrowser();
     agent = await startSdkAgent();
   });
   afterAll(async () => {
     await agent?.close();
-    await browser?.close();
   });
 
-  it('0.3 message/send with text, data and file parts (URI, then bytes) and params.metadata.userId', async () => {
-    const app = await openApp(browser);
-    const { page } = app;
-    try {
+  it('0.3 message/send with text, data and file parts (URI, then bytes) and params.metadata.userId', () =>
+    e2e.withApp(async ({ page }) => {
       const request = await newA2aRequest(page, { version: '0.3', endpoint: agent.rpcUrl });
       expect(await request.getByRole('combobox', { name: 'Method' }).inputValue()).toBe('message/send');
       // 0.3 is JSON-RPC only here.
@@ -73,15 +69,10 @@ describe('A2A 0.3 and multi-turn against the official SDK agent', () => {
       expect(raw).toContain('"name": "hello.txt"');
       expect(raw).toContain('"userId": "user-42"');
       expect(raw).not.toContain('"uri"');
-    } finally {
-      await app.close();
-    }
-  });
+    }));
 
-  it('Continue carries the server’s contextId and taskId into the next message', async () => {
-    const app = await openApp(browser);
-    const { page } = app;
-    try {
+  it('Continue carries the server’s contextId and taskId into the next message', () =>
+    e2e.withApp(async ({ page }) => {
       await newA2aRequest(page, { endpoint: agent.rpcUrl, bearer: { value: agent.token } });
       await generateTextBody(page, 'input');
       let response = await sendAndWait(page);
@@ -111,8 +102,5 @@ describe('A2A 0.3 and multi-turn against the official SDK agent', () => {
       const raw = await response.innerText();
       expect(raw).toContain(`"taskId": "${taskId}"`);
       expect(raw).toContain(`"contextId": "${contextId}"`);
-    } finally {
-      await app.close();
-    }
-  });
+    }));
 });

@@ -1,8 +1,7 @@
 import { exportJWK, generateKeyPair } from 'jose';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { signCard } from '../electron/node/card/card-sign';
-import { launchBrowser, openApp } from './harness';
+import { useBrowser } from './harness';
 
 const hostileNames = ['__proto__', 'constructor', 'toString', 'valueOf', 'hasOwnProperty'];
 
@@ -21,13 +20,7 @@ function hostileCardText(): string {
 }
 
 describe('card inspector: hostile keys', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const e2e = useBrowser();
 
   it('shows and verifies a pasted card with prototype-named keys, and flags a repeated name', async () => {
     const { privateKey, publicKey } = await generateKeyPair('ES256', { extractable: true });
@@ -36,9 +29,7 @@ describe('card inspector: hostile keys', () => {
     // The name given twice: JSON.parse keeps the signed (last) one, a first-wins parser shows "Impostor".
     const text = JSON.stringify(signed).replace(/^\{/, '{"name":"Impostor",');
 
-    const app = await openApp(browser);
-    const { page } = app;
-    try {
+    await e2e.withApp(async ({ page }) => {
       await page.getByRole('tab', { name: 'Cards' }).click();
       await page.getByText('Paste a card instead').click();
       await page.getByRole('textbox', { name: 'Card JSON' }).fill(text);
@@ -57,8 +48,6 @@ describe('card inspector: hostile keys', () => {
       const verdicts = view.getByLabel('Signature verdicts');
       await verdicts.getByText('1 of 1 signatures valid.').waitFor();
       expect(await verdicts.innerText()).toContain('repeats keys ($.name)');
-    } finally {
-      await app.close();
-    }
+    });
   });
 });

@@ -2,9 +2,8 @@ import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import type { RunningDemo } from '../examples/a2a-demo/src/server';
-import { launchBrowser, newA2aRequest, openApp, saveScreenshot, startDemoAgent } from './harness';
+import type { Page } from 'playwright-core';
+import { newA2aRequest, saveScreenshot, useBrowserAndDemo } from './harness';
 
 /** Serves one fixed JSON document at every path: a card someone changed after it was signed. */
 async function serveJson(document: unknown): Promise<{ url: string; server: Server }> {
@@ -27,32 +26,25 @@ async function fetchCard(page: Page, url: string): Promise<void> {
 }
 
 describe('card inspector: fetch, verify, apply an interface', () => {
-  let browser: Browser;
-  let demo: RunningDemo;
+  const e2e = useBrowserAndDemo(20);
   let tampered: { url: string; server: Server };
   beforeAll(async () => {
-    browser = await launchBrowser();
-    demo = await startDemoAgent(20);
     // Same signature, one changed byte of content: the verdict must be "invalid" with the reason.
-    tampered = await serveJson({ ...demo.card, description: `${String(demo.card['description'])} (edited)` });
+    tampered = await serveJson({ ...e2e.demo.card, description: `${String(e2e.demo.card['description'])} (edited)` });
   });
   afterAll(async () => {
     await new Promise((resolve) => tampered?.server.close(resolve));
-    await demo?.close();
-    await browser?.close();
   });
 
-  it('fetches the demo card, verifies it with the trusted JWKS, and applies an interface only on click', async () => {
-    const app = await openApp(browser);
-    const { page } = app;
-    try {
+  it('fetches the demo card, verifies it with the trusted JWKS, and applies an interface only on click', () =>
+    e2e.withApp(async ({ page }) => {
       const request = await newA2aRequest(page, { endpoint: 'http://127.0.0.1:9/rpc' });
-      const base = demo.cardUrl.replace('/.well-known/agent-card.json', '');
+      const base = e2e.demo.cardUrl.replace('/.well-known/agent-card.json', '');
       await fetchCard(page, base);
       const view = inspector(page);
       await view.getByRole('heading', { name: /Powerduck demo agent/ }).waitFor();
       // Summary panels and the well-known resolution.
-      expect(await view.innerText()).toContain(`Fetched ${demo.cardUrl}`);
+      expect(await view.innerText()).toContain(`Fetched ${e2e.demo.cardUrl}`);
       await view.getByRole('heading', { name: 'Capabilities' }).waitFor();
       await view.getByRole('heading', { name: 'Skills (1)' }).waitFor();
       await view.getByRole('heading', { name: 'Security' }).waitFor();
@@ -65,16 +57,16 @@ describe('card inspector: fetch, verify, apply an interface', () => {
       await page.getByRole('button', { name: /^Show inspector/ }).click();
 
       // One explicit click points the request at the HTTP+JSON interface.
-      const restRow = view.getByRole('row', { name: new RegExp(`HTTP\\+JSON 1\\.0 ${demo.restUrl.replace(/[.]/g, '\\.')}`) });
+      const restRow = view.getByRole('row', { name: new RegExp(`HTTP\\+JSON 1\\.0 ${e2e.demo.restUrl.replace(/[.]/g, '\\.')}`) });
       await restRow.getByRole('button', { name: 'Apply interface' }).click();
       await view.getByText(/Applied interface #1 \(HTTP\+JSON\)/).waitFor();
       await view.getByRole('button', { name: 'Show request' }).click();
-      expect(await request.getByRole('textbox', { name: 'Endpoint' }).inputValue()).toBe(demo.restUrl);
+      expect(await request.getByRole('textbox', { name: 'Endpoint' }).inputValue()).toBe(e2e.demo.restUrl);
       expect(await request.getByRole('combobox', { name: 'Binding' }).inputValue()).toBe('HTTP+JSON');
 
       // Verify with the keys the demo wrote to its runtime folder.
       await page.getByRole('button', { name: /^Show inspector/ }).click();
-      const jwks = await readFile(demo.jwksPath, 'utf8');
+      const jwks = await readFile(e2e.demo.jwksPath, 'utf8');
       await view.getByRole('textbox', { name: 'JWKS' }).fill(jwks);
       await view.getByRole('button', { name: 'Verify signature' }).click();
       const verdicts = view.getByLabel('Signature verdicts');
@@ -101,16 +93,11 @@ describe('card inspector: fetch, verify, apply an interface', () => {
       expect(invalid).toContain('Invalid');
       expect(invalid).toContain('The signature does not match the card’s content');
       expect(invalid).toContain('signature-mismatch');
-    } finally {
-      await app.close();
-    }
-  });
+    }));
 
-  it('switches labels and accessible names to Korean and back', async () => {
-    const app = await openApp(browser);
-    const { page } = app;
-    try {
-      await fetchCard(page, demo.cardUrl);
+  it('switches labels and accessible names to Korean and back', () =>
+    e2e.withApp(async ({ page }) => {
+      await fetchCard(page, e2e.demo.cardUrl);
       const language = page.getByRole('combobox', { name: 'Language' });
       await language.selectOption('ko');
       // The request editor's and the cards panel's names change together.
@@ -137,8 +124,5 @@ describe('card inspector: fetch, verify, apply an interface', () => {
       await page.getByRole('combobox', { name: 'Language' }).selectOption('ko');
       await page.reload();
       await page.getByRole('combobox', { name: '언어' }).waitFor();
-    } finally {
-      await app.close();
-    }
-  });
+    }));
 });

@@ -7,18 +7,16 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
 import { startSdkAgent, type SdkAgent } from '../test/fixtures/sdk-agent';
 import { makeThrowawayCa, startMtlsFront, type MtlsFront, type ThrowawayCa } from '../test/fixtures/throwaway-ca';
-import { generateTextBody, launchBrowser, newA2aRequest, openApp, responseRegion, sendAndWait } from './harness';
+import { generateTextBody, newA2aRequest, responseRegion, sendAndWait, useBrowser } from './harness';
 
 describe('client certificate (mutual TLS) in the Auth tab', () => {
-  let browser: Browser;
+  const e2e = useBrowser();
   let ca: ThrowawayCa;
   let agent: SdkAgent;
   let front: MtlsFront;
   beforeAll(async () => {
-    browser = await launchBrowser();
     ca = await makeThrowawayCa();
     agent = await startSdkAgent();
     front = await startMtlsFront(ca, Number(new URL(agent.rpcUrl).port));
@@ -27,13 +25,10 @@ describe('client certificate (mutual TLS) in the Auth tab', () => {
     await front?.close();
     await agent?.close();
     await ca?.dispose();
-    await browser?.close();
   });
 
-  it('A2A with a PKCS#12 file and a stored passphrase goes through; without a certificate the TLS failure is named; gRPC is refused', async () => {
-    const app = await openApp(browser);
-    const { page } = app;
-    try {
+  it('A2A with a PKCS#12 file and a stored passphrase goes through; without a certificate the TLS failure is named; gRPC is refused', () =>
+    e2e.withApp(async ({ page, dataDir }) => {
       const request = await newA2aRequest(page, { endpoint: `${front.base}/rpc` });
       await generateTextBody(page, 'hello through mtls');
       await request.getByRole('tab', { name: /^Auth/ }).click();
@@ -64,7 +59,7 @@ describe('client certificate (mutual TLS) in the Auth tab', () => {
         .poll(
           async () => {
             const texts = await Promise.all(
-              (await readdir(app.dataDir, { recursive: true, withFileTypes: true }))
+              (await readdir(dataDir, { recursive: true, withFileTypes: true }))
                 .filter((e) => e.isFile() && e.name !== 'secrets.json')
                 .map((e) => readFile(join(e.parentPath, e.name), 'utf8').catch(() => '')),
             );
@@ -73,7 +68,7 @@ describe('client certificate (mutual TLS) in the Auth tab', () => {
           { timeout: 10_000 },
         )
         .toBe(true);
-      for (const entry of await readdir(app.dataDir, { recursive: true, withFileTypes: true })) {
+      for (const entry of await readdir(dataDir, { recursive: true, withFileTypes: true })) {
         if (!entry.isFile() || entry.name === 'secrets.json') continue;
         // A temp file of a save in flight may be gone by now.
         expect(await readFile(join(entry.parentPath, entry.name), 'utf8').catch(() => '')).not.toContain(ca.p12Passphrase);
@@ -90,15 +85,10 @@ describe('client certificate (mutual TLS) in the Auth tab', () => {
         .getByText(/Custom TLS .* is HTTP-only/)
         .first()
         .waitFor();
-    } finally {
-      await app.close();
-    }
-  });
+    }));
 
-  it('a plain HTTP request sends a PEM certificate and key', async () => {
-    const app = await openApp(browser);
-    const { page } = app;
-    try {
+  it('a plain HTTP request sends a PEM certificate and key', () =>
+    e2e.withApp(async ({ page }) => {
       await page.getByRole('button', { name: 'New request' }).click();
       await page.getByRole('menuitem', { name: 'HTTP' }).click();
       const request = page.getByRole('region', { name: 'HTTP request', exact: true });
@@ -111,8 +101,5 @@ describe('client certificate (mutual TLS) in the Auth tab', () => {
       await section.getByRole('textbox', { name: 'Extra CA file (optional)' }).fill(ca.files.ca);
       await request.getByRole('button', { name: 'Send', exact: true }).click();
       await responseRegion(page).getByRole('status', { name: 'Status 200' }).waitFor({ timeout: 20_000 });
-    } finally {
-      await app.close();
-    }
-  });
+    }));
 });

@@ -1,20 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { editorText, launchBrowser, newA2aRequest, openApp, setEditorText } from './harness';
+import { describe, expect, it } from 'vitest';
+import { editorText, newA2aRequest, setEditorText, useBrowser } from './harness';
 
 describe('Generate body', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const e2e = useBrowser();
 
-  it('previews without touching the draft; Cancel keeps it, Replace applies it, a method change keeps it', async () => {
-    const app = await openApp(browser);
-    const { page } = app;
-    try {
+  it('previews without touching the draft; Cancel keeps it, Replace applies it, a method change keeps it', () =>
+    e2e.withApp(async ({ page }) => {
       const request = await newA2aRequest(page, { endpoint: 'http://127.0.0.1:9/rpc' });
       // The method's JSON Schema validates the body: a misspelt member is flagged on the Body tab.
       await setEditorText(page, '{ "mesage": {} }');
@@ -79,8 +70,5 @@ describe('Generate body', () => {
       await save.waitFor();
       await page.keyboard.press('Escape');
       await expect.poll(() => save.count()).toBe(0);
-    } finally {
-      await app.close();
-    }
-  });
+    }));
 });

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { afterAll, beforeAll, expect } from 'vitest';
 import { startDemo, type RunningDemo } from '../examples/a2a-demo/src/server';
 import { openCore, type Core } from '../electron/node/core';
 import { createFileSecretStore, type SecretStorage } from '../electron/node/secret-store';
@@ -180,6 +180,98 @@ export async function sendAndWait(page: Page, scope: Page | Locator = page): Pro
   const response = responseRegion(page);
   await expect.poll(() => response.getAttribute('aria-busy'), { timeout: 20_000 }).toBe('false');
   return response;
+}
+
+export interface WithAppOptions extends OpenAppOptions {
+  /** Playwright's default timeout for the page's actions and waits; Playwright's own when not given. */
+  defaultTimeout?: number;
+}
+
+type AppBody = (app: AppSession) => Promise<void>;
+
+/** What a describe block gets from `useBrowser`: apps opened in its shared Chromium. */
+export interface E2eBrowser {
+  /**
+   * Opens a fresh app (see `openApp`), runs `body` on it and closes it whatever happens; the close
+   * also fails the test on any uncaught error in the page.
+   */
+  withApp(body: AppBody): Promise<void>;
+  withApp(options: WithAppOptions, body: AppBody): Promise<void>;
+}
+
+export interface E2eBrowserAndDemo extends E2eBrowser {
+  /** The demo agent shared by the block's tests (read it inside a test: it starts in `beforeAll`). */
+  readonly demo: RunningDemo;
+}
+
+/** Opens the app, runs the test body, and always closes the app (and with it the data folder). */
+export async function withApp(browser: Browser, options: WithAppOptions, body: AppBody): Promise<void> {
+  const { defaultTimeout, ...openOptions } = options;
+  const app = await openApp(browser, openOptions);
+  if (defaultTimeout !== undefined) app.page.setDefaultTimeout(defaultTimeout);
+  try {
+    await body(app);
+  } finally {
+    await app.close();
+  }
+}
+
+function startedOnly<T>(value: T | undefined, what: string): T {
+  if (value === undefined) throw new Error(`${what} is not started yet: use it inside a test, after the describe block's beforeAll.`);
+  return value;
+}
+
+/**
+ * One Chromium for the tests of the calling describe block: launched in its `beforeAll`, closed in
+ * its `afterAll`. Call it first in the block, so the block's own servers are closed before the browser.
+ */
+export function useBrowser(): E2eBrowser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return {
+    withApp(optionsOrBody: WithAppOptions | AppBody, body?: AppBody): Promise<void> {
+      const options = typeof optionsOrBody === 'function' ? {} : optionsOrBody;
+      const run = typeof optionsOrBody === 'function' ? optionsOrBody : body;
+      if (!run) throw new Error('withApp needs a test body.');
+      return withApp(startedOnly(browser, 'The browser'), options, run);
+    },
+  };
+}
+
+/** `useBrowser` plus the demo agent (see `startDemoAgent`) for the block's tests; the demo closes before the browser. */
+export function useBrowserAndDemo(stepDelayMs: number): E2eBrowserAndDemo {
+  const browser = useBrowser();
+  let demo: RunningDemo | undefined;
+  beforeAll(async () => {
+    demo = await startDemoAgent(stepDelayMs);
+  });
+  afterAll(async () => {
+    await demo?.close();
+  });
+  return {
+    withApp: browser.withApp,
+    get demo() {
+      return startedOnly(demo, 'The demo agent');
+    },
+  };
+}
+
+/**
+ * The demo's own example, as a person runs it: a new A2A request to its JSON-RPC endpoint with its
+ * token stored as the secret `demo-token`, the body [12,30], sent until the answer shows "Sum: 42".
+ * Returns the request region.
+ */
+export async function sendDemoSum(page: Page, demo: RunningDemo): Promise<Locator> {
+  const request = await newA2aRequest(page, { endpoint: demo.rpcUrl, bearer: { value: demo.token, name: 'demo-token' } });
+  await generateTextBody(page, '[12,30]');
+  await sendAndWait(page);
+  await responseRegion(page).getByText('Sum: 42').waitFor();
+  return request;
 }
 
 /** The demo agent on free ports with a throwaway runtime folder; `stepDelayMs` paces its task steps. */

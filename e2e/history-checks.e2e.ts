@@ -1,33 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import type { RunningDemo } from '../examples/a2a-demo/src/server';
-import { generateTextBody, launchBrowser, newA2aRequest, openApp, responseRegion, saveScreenshot, sendAndWait, startDemoAgent } from './harness';
+import { describe, expect, it } from 'vitest';
+import { generateTextBody, newA2aRequest, responseRegion, saveScreenshot, sendAndWait, useBrowserAndDemo } from './harness';
 
 describe('history and contract checks', () => {
-  let browser: Browser;
-  let demo: RunningDemo;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-    demo = await startDemoAgent(10);
-  });
-  afterAll(async () => {
-    await demo?.close();
-    await browser?.close();
-  });
+  const e2e = useBrowserAndDemo(10);
 
-  it('lists every exchange with the logging policy: per-message facts, bodies as SHA-256 only', async () => {
-    const app = await openApp(browser);
-    const { page } = app;
-    page.setDefaultTimeout(20_000);
-    try {
+  it('lists every exchange with the logging policy: per-message facts, bodies as SHA-256 only', () =>
+    e2e.withApp({ defaultTimeout: 20_000 }, async ({ page }) => {
       await page.getByRole('tab', { name: 'History' }).click();
       await page.getByText('No exchanges recorded yet.').waitFor();
 
-      await newA2aRequest(page, { endpoint: demo.rpcUrl, bearer: { value: demo.token, name: 'demo-token' } });
+      await newA2aRequest(page, { endpoint: e2e.demo.rpcUrl, bearer: { value: e2e.demo.token, name: 'demo-token' } });
       await generateTextBody(page, '[12,30]');
       await sendAndWait(page);
       await responseRegion(page).getByText('Sum: 42').waitFor();
-      await newA2aRequest(page, { endpoint: `${demo.rpcUrl}-missing` });
+      await newA2aRequest(page, { endpoint: `${e2e.demo.rpcUrl}-missing` });
       await generateTextBody(page, '[1]');
       await sendAndWait(page);
 
@@ -53,7 +39,7 @@ describe('history and contract checks', () => {
       expect(text).toMatch(/Attempt\s+1/);
       expect(text).toMatch(/HTTP status\s+200/);
       expect(text).toMatch(/Task created\s+No/);
-      expect(text).toContain(`JSONRPC · A2A 1.0 · ${demo.rpcUrl}`);
+      expect(text).toContain(`JSONRPC · A2A 1.0 · ${e2e.demo.rpcUrl}`);
       expect(text).toMatch(/Sent\s+[0-9a-f-]{36}\s+ROLE_USER\s+text · text\/plain/);
       expect(text).toMatch(/Received\s+[0-9a-f-]{36}\s+ROLE_AGENT\s+text · text\/plain · 7 B\s+data · application\/json · 12 B/);
       expect(text).toMatch(/text · text\/plain (\(default\) )?· 7 B/);
@@ -75,32 +61,26 @@ describe('history and contract checks', () => {
       await list.getByRole('button').first().click();
       await entry.getByRole('region', { name: 'Full exchange' }).waitFor();
       expect(await entry.innerText()).toContain('Cannot POST');
-    } finally {
-      await app.close();
-    }
-  });
+    }));
 
-  it('"Check agent" on a card runs the checks into a filterable table with a link to each exchange', async () => {
-    const app = await openApp(browser);
-    const { page } = app;
-    page.setDefaultTimeout(20_000);
-    try {
-      await newA2aRequest(page, { endpoint: demo.rpcUrl, bearer: { value: demo.token, name: 'demo-token' } });
+  it('"Check agent" on a card runs the checks into a filterable table with a link to each exchange', () =>
+    e2e.withApp({ defaultTimeout: 20_000 }, async ({ page }) => {
+      await newA2aRequest(page, { endpoint: e2e.demo.rpcUrl, bearer: { value: e2e.demo.token, name: 'demo-token' } });
       // On an endpoint: the Tools menu starts from the active request.
       await page.getByRole('button', { name: 'Tools' }).click();
       await page.getByRole('menuitem', { name: /Check an agent/ }).click();
       const checks = page.getByRole('region', { name: 'Contract checks' });
-      expect(await checks.getByRole('textbox', { name: 'Agent URL or endpoint' }).inputValue()).toBe(demo.rpcUrl);
+      expect(await checks.getByRole('textbox', { name: 'Agent URL or endpoint' }).inputValue()).toBe(e2e.demo.rpcUrl);
       expect(await checks.getByRole('combobox', { name: 'Binding' }).inputValue()).toBe('JSONRPC');
       await checks.getByText('Send the active request’s auth (bearer) with every probe').waitFor();
 
       await page.getByRole('tab', { name: 'Cards' }).click();
-      await page.getByRole('textbox', { name: 'Card URL' }).fill(demo.cardUrl);
+      await page.getByRole('textbox', { name: 'Card URL' }).fill(e2e.demo.cardUrl);
       await page.getByRole('button', { name: 'Fetch card' }).click();
       await page.getByRole('region', { name: 'Agent Card inspector' }).getByRole('button', { name: 'Check agent' }).click();
 
       const view = page.getByRole('region', { name: 'Contract checks' });
-      expect(await view.getByRole('textbox', { name: 'Agent URL or endpoint' }).inputValue()).toBe(demo.cardUrl);
+      expect(await view.getByRole('textbox', { name: 'Agent URL or endpoint' }).inputValue()).toBe(e2e.demo.cardUrl);
       expect(await view.getByRole('combobox', { name: 'Binding' }).inputValue()).toBe('');
       const summary = view.getByText(/\d+ passed · \d+ failed/);
       await summary.waitFor({ timeout: 120_000 });
@@ -136,8 +116,5 @@ describe('history and contract checks', () => {
       await page.getByRole('tab', { name: 'History' }).click();
       await page.getByRole('searchbox', { name: 'Search history' }).fill('source:check check:message.empty-parts');
       await expect.poll(() => page.getByRole('list', { name: 'Recorded exchanges' }).getByRole('button').count()).toBeGreaterThan(0);
-    } finally {
-      await app.close();
-    }
-  });
+    }));
 });

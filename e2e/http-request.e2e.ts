@@ -8,8 +8,8 @@ import type { AddressInfo } from 'node:net';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, openApp, responseRegion, saveScreenshot } from './harness';
+import type { Page } from 'playwright-core';
+import { responseRegion, saveScreenshot, useBrowser } from './harness';
 
 let server: Server;
 let base: string;
@@ -62,18 +62,10 @@ async function waitDone(page: Page): Promise<void> {
 }
 
 describe('HTTP requests in the UI', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const e2e = useBrowser();
 
-  it('New request → HTTP: method, URL and params in sync, text body, Ctrl+Enter, redirect shown not followed', async () => {
-    const app = await openApp(browser);
-    const { page } = app;
-    try {
+  it('New request → HTTP: method, URL and params in sync, text body, Ctrl+Enter, redirect shown not followed', () =>
+    e2e.withApp(async ({ page }) => {
       await page.getByRole('button', { name: 'New request' }).click();
       await page.getByRole('menuitem', { name: 'HTTP' }).click();
       const request = httpRegion(page);
@@ -102,16 +94,10 @@ describe('HTTP requests in the UI', () => {
       await response.getByRole('status', { name: 'Status 301' }).waitFor();
       expect(await response.innerText()).toContain('not followed');
       expect(seen.at(-1)?.url).toBe('/moved');
-    } finally {
-      await app.close();
-    }
-  });
+    }));
 
-  it('shows a binary body as hex with Save as…, HTML as source that never runs, and an image as an image', async () => {
-    const app = await openApp(browser);
-    const { page } = app;
-    page.setDefaultTimeout(20_000);
-    try {
+  it('shows a binary body as hex with Save as…, HTML as source that never runs, and an image as an image', () =>
+    e2e.withApp({ defaultTimeout: 20_000 }, async ({ page }) => {
       await page.getByRole('button', { name: 'New request' }).click();
       await page.getByRole('menuitem', { name: 'HTTP' }).click();
       const request = httpRegion(page);
@@ -139,16 +125,11 @@ describe('HTTP requests in the UI', () => {
 
       await get('/pixel');
       await response.getByRole('img', { name: 'Response image (image/png)' }).waitFor();
-    } finally {
-      await app.close();
-    }
-  });
+    }));
 
-  it('fills {{variables}} from the active environment and brings the HTTP tab back after a reload', async () => {
-    const app = await openApp(browser);
-    const { page } = app;
-    try {
-      const saved = await app.core.dispatcher.invoke('env.save', {
+  it('fills {{variables}} from the active environment and brings the HTTP tab back after a reload', () =>
+    e2e.withApp(async ({ page, core }) => {
+      const saved = await core.dispatcher.invoke('env.save', {
         expectedHash: null,
         environments: [
           {
@@ -161,7 +142,7 @@ describe('HTTP requests in the UI', () => {
         ],
       });
       expect(saved.ok).toBe(true);
-      expect((await app.core.dispatcher.invoke('env.select', { name: 'local' })).ok).toBe(true);
+      expect((await core.dispatcher.invoke('env.select', { name: 'local' })).ok).toBe(true);
       await page.reload();
       await page.getByRole('button', { name: 'New request' }).click();
       await page.getByRole('menuitem', { name: 'HTTP' }).click();
@@ -174,15 +155,10 @@ describe('HTTP requests in the UI', () => {
 
       await page.reload();
       await expect.poll(() => httpRegion(page).getByRole('textbox', { name: 'URL' }).inputValue(), { timeout: 20_000 }).toBe('{{base}}/vars?q={{term}}');
-    } finally {
-      await app.close();
-    }
-  });
+    }));
 
-  it('opens an OpenAPI 3.1 operation, fills the path parameter, sends, shows the check, saves and reopens it', async () => {
-    const app = await openApp(browser);
-    const { page } = app;
-    try {
+  it('opens an OpenAPI 3.1 operation, fills the path parameter, sends, shows the check, saves and reopens it', () =>
+    e2e.withApp(async ({ page, core }) => {
       const doc = {
         openapi: '3.1.0',
         info: { title: 'Pets', version: '1' },
@@ -198,7 +174,7 @@ describe('HTTP requests in the UI', () => {
         },
         components: { schemas: { Pet: { type: 'object', required: ['id', 'name'], properties: { id: { type: 'integer' }, name: { type: 'string' } } } } },
       };
-      await writeFile(join(app.core.env.dataDir.workspaceDir, 'pets.openapi.json'), JSON.stringify(doc, null, 2));
+      await writeFile(join(core.env.dataDir.workspaceDir, 'pets.openapi.json'), JSON.stringify(doc, null, 2));
       await page.getByRole('tab', { name: 'Specs' }).click();
       await page.getByRole('button', { name: 'Refresh' }).click();
       await page.getByRole('button', { name: 'Open Get a pet as a request' }).click();
@@ -223,7 +199,7 @@ describe('HTTP requests in the UI', () => {
       await dialog.getByRole('button', { name: 'Save', exact: true }).click();
       await dialog.getByText(/Saved GET \/pets\/\{petId\}/).waitFor();
       await dialog.getByRole('button', { name: 'Cancel' }).click();
-      const written = await readFile(join(app.core.env.dataDir.workspaceDir, 'powerduck.openapi.yaml'), 'utf8');
+      const written = await readFile(join(core.env.dataDir.workspaceDir, 'powerduck.openapi.yaml'), 'utf8');
       expect(written).toContain('/pets/{petId}:');
       expect(written).not.toMatch(/^\s*x-a2a:/m);
       expect(written).toContain('example: "7"');
@@ -236,8 +212,5 @@ describe('HTTP requests in the UI', () => {
       expect(await reopened.getByRole('textbox', { name: /^petId \(path\)/ }).inputValue()).toBe('7');
       await reopened.getByRole('button', { name: 'Send', exact: true }).click();
       await responseRegion(page).getByRole('status', { name: 'Status 200' }).waitFor();
-    } finally {
-      await app.close();
-    }
-  });
+    }));
 });

@@ -5,28 +5,14 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import type { RunningDemo } from '../examples/a2a-demo/src/server';
-import { launchBrowser, openApp, repoRoot, saveScreenshot, startDemoAgent } from './harness';
+import { describe, expect, it } from 'vitest';
+import { repoRoot, saveScreenshot, useBrowserAndDemo } from './harness';
 
 describe('import and environments', () => {
-  let browser: Browser;
-  let demo: RunningDemo;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-    demo = await startDemoAgent(20);
-  });
-  afterAll(async () => {
-    await demo?.close();
-    await browser?.close();
-  });
+  const e2e = useBrowserAndDemo(20);
 
-  it('imports the demo spec, picks "local demo" with a secret-backed token, and runs SendMessage', async () => {
-    const app = await openApp(browser);
-    const { page } = app;
-    page.setDefaultTimeout(20_000);
-    try {
+  it('imports the demo spec, picks "local demo" with a secret-backed token, and runs SendMessage', () =>
+    e2e.withApp({ defaultTimeout: 20_000 }, async ({ page, core }) => {
       const demoSpec = join(repoRoot, 'examples', 'a2a-demo', 'openapi.json');
       await page.getByRole('tab', { name: 'Specs' }).click();
       await page.getByRole('button', { name: 'Import…' }).click();
@@ -40,27 +26,27 @@ describe('import and environments', () => {
       await dialog.getByText('Environments added or extended: local demo.').waitFor();
       await saveScreenshot(page, 'import-dialog-light.png');
       await dialog.getByRole('button', { name: 'Close' }).click();
-      expect(await readFile(join(app.core.env.dataDir.workspaceDir, 'openapi.json'), 'utf8')).toBe(await readFile(demoSpec, 'utf8'));
+      expect(await readFile(join(core.env.dataDir.workspaceDir, 'openapi.json'), 'utf8')).toBe(await readFile(demoSpec, 'utf8'));
 
       // One place for the token: the Environments screen.
       await page.getByRole('banner').getByRole('button', { name: 'Environments' }).click();
       const envs = page.getByRole('dialog', { name: 'Environments' });
       await envs.getByRole('combobox', { name: 'Secret name' }).fill('demo-token');
-      await envs.getByLabel('Secret value').fill(demo.token);
+      await envs.getByLabel('Secret value').fill(e2e.demo.token);
       await envs.getByRole('button', { name: 'Store secret' }).click();
       await envs.getByText('Stored secret demo-token.').waitFor();
       await envs.getByRole('list', { name: 'Stored secrets' }).getByText('demo-token').waitFor();
       // This run's demo listens on free ports, not 9999/9998.
-      await envs.getByRole('textbox', { name: 'Value of variable 1 in local demo' }).fill(new URL(demo.rpcUrl).origin);
-      await envs.getByRole('textbox', { name: 'Value of variable 2 in local demo' }).fill(demo.grpcUrl);
+      await envs.getByRole('textbox', { name: 'Value of variable 1 in local demo' }).fill(new URL(e2e.demo.rpcUrl).origin);
+      await envs.getByRole('textbox', { name: 'Value of variable 2 in local demo' }).fill(e2e.demo.grpcUrl);
       expect(await envs.getByRole('combobox', { name: 'Secret of variable 3 in local demo' }).inputValue()).toBe('demo-token');
       await envs.getByRole('button', { name: 'Save environments' }).click();
       await envs.getByText(/^Saved .*powerduck\.environments\.json\.$/).waitFor();
       await saveScreenshot(page, 'environments-light.png');
       await envs.getByRole('button', { name: 'Close' }).click();
-      const envFile = await readFile(join(app.core.env.dataDir.workspaceDir, 'powerduck.environments.json'), 'utf8');
-      expect(envFile).toContain(new URL(demo.rpcUrl).origin);
-      expect(envFile).not.toContain(demo.token);
+      const envFile = await readFile(join(core.env.dataDir.workspaceDir, 'powerduck.environments.json'), 'utf8');
+      expect(envFile).toContain(new URL(e2e.demo.rpcUrl).origin);
+      expect(envFile).not.toContain(e2e.demo.token);
 
       // Without an environment the send is blocked and names the variables.
       const ops = page.getByRole('list', { name: 'Operations in openapi.json' });
@@ -76,22 +62,16 @@ describe('import and environments', () => {
       await docs.getByRole('button', { name: 'Open as request' }).click();
       const preview = page.getByRole('table', { name: 'Effective headers' });
       await preview.getByText('Bearer ‹secret: demo-token›').waitFor();
-      expect(await page.getByLabel('Request line on the wire').innerText()).toContain(`${new URL(demo.rpcUrl).origin}/rpc`);
-      expect(await page.content()).not.toContain(demo.token);
-    } finally {
-      await app.close();
-    }
-  });
+      expect(await page.getByLabel('Request line on the wire').innerText()).toContain(`${new URL(e2e.demo.rpcUrl).origin}/rpc`);
+      expect(await page.content()).not.toContain(e2e.demo.token);
+    }));
 
-  it('imports a pasted curl command as an A2A operation whose token becomes a named secret', async () => {
-    const app = await openApp(browser);
-    const { page } = app;
-    page.setDefaultTimeout(20_000);
-    try {
+  it('imports a pasted curl command as an A2A operation whose token becomes a named secret', () =>
+    e2e.withApp({ defaultTimeout: 20_000 }, async ({ page, core }) => {
       await page.getByRole('tab', { name: 'Specs' }).click();
       await page.getByRole('button', { name: 'Import…' }).click();
       const dialog = page.getByRole('dialog', { name: 'Import' });
-      const command = `curl ${demo.rpcUrl} -H 'Content-Type: application/json' -H 'A2A-Version: 1.0' -H 'Authorization: Bearer ${demo.token}' -d '{"jsonrpc":"2.0","id":1,"method":"SendMessage","params":{"message":{"role":"ROLE_USER","messageId":"c1","parts":[{"text":"[20,22]"}]}}}'`;
+      const command = `curl ${e2e.demo.rpcUrl} -H 'Content-Type: application/json' -H 'A2A-Version: 1.0' -H 'Authorization: Bearer ${e2e.demo.token}' -d '{"jsonrpc":"2.0","id":1,"method":"SendMessage","params":{"message":{"role":"ROLE_USER","messageId":"c1","parts":[{"text":"[20,22]"}]}}}'`;
       await dialog.getByRole('textbox', { name: 'Path or URL' }).fill(command);
       await dialog.getByRole('button', { name: 'Import', exact: true }).click();
       const name = dialog.getByRole('textbox', { name: /Secret name for the bearer token/ });
@@ -100,13 +80,10 @@ describe('import and environments', () => {
       await dialog.getByRole('button', { name: 'Import', exact: true }).click();
       await dialog.getByText('Stored secrets: pasted-token.').waitFor();
       await dialog.getByRole('button', { name: 'Close' }).click();
-      const text = await readFile(join(app.core.env.dataDir.workspaceDir, 'powerduck.openapi.yaml'), 'utf8');
+      const text = await readFile(join(core.env.dataDir.workspaceDir, 'powerduck.openapi.yaml'), 'utf8');
       expect(text).toContain('secretRef: pasted-token');
-      expect(text).not.toContain(demo.token);
+      expect(text).not.toContain(e2e.demo.token);
       await page.getByRole('list', { name: 'Operations in powerduck.openapi.yaml' }).getByRole('button', { name: 'Run POST /rpc' }).click();
       await page.getByRole('region', { name: 'Operation docs' }).getByText('Sum: 42').first().waitFor();
-    } finally {
-      await app.close();
-    }
-  });
+    }));
 });

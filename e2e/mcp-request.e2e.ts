@@ -10,9 +10,9 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { startMcpServer, type RunningMcpServer } from '../test/fixtures/mcp-server';
-import { editorText, launchBrowser, openApp, repoRoot, responseRegion, saveScreenshot } from './harness';
+import { editorText, repoRoot, responseRegion, saveScreenshot, useBrowser } from './harness';
 
 let server: RunningMcpServer;
 let guarded: RunningMcpServer;
@@ -53,18 +53,10 @@ async function waitIdle(page: Page): Promise<void> {
 }
 
 describe('MCP requests in the UI', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const e2e = useBrowser();
 
-  it('connects, calls a tool from its schema, saves it to the spec and runs it from the sidebar', async () => {
-    const app = await openApp(browser);
-    const { page } = app;
-    try {
+  it('connects, calls a tool from its schema, saves it to the spec and runs it from the sidebar', () =>
+    e2e.withApp(async ({ page, core }) => {
       const request = await newMcpRequest(page, server.url);
       await request.getByRole('button', { name: 'Connect', exact: true }).click();
       const response = responseRegion(page);
@@ -122,7 +114,7 @@ describe('MCP requests in the UI', () => {
       await expect.poll(async () => (await refused.count()) + (await saved.count()), { timeout: 20_000 }).toBeGreaterThan(0);
       // The save must go through (x-mcp through the spec store), not be refused.
       expect(await refused.count(), (await refused.count()) ? await refused.innerText() : '').toBe(0);
-      const file = join(app.core.env.dataDir.workspaceDir, 'powerduck.openapi.yaml');
+      const file = join(core.env.dataDir.workspaceDir, 'powerduck.openapi.yaml');
       const text = await readFile(file, 'utf8');
       expect(text).toContain('x-protocol: mcp');
       expect(text).toContain('x-mcp');
@@ -150,15 +142,10 @@ describe('MCP requests in the UI', () => {
       // The editor holds the saved call: the tool and its arguments.
       await mcpRegion(page).getByText('Tool: add').waitFor();
       expect(JSON.parse(await editorText(page))).toEqual({ a: 2, b: 40 });
-    } finally {
-      await app.close();
-    }
-  });
+    }));
 
-  it('shows a tool error apart from a result, streams progress, and Stop cancels on the server', async () => {
-    const app = await openApp(browser);
-    const { page } = app;
-    try {
+  it('shows a tool error apart from a result, streams progress, and Stop cancels on the server', () =>
+    e2e.withApp(async ({ page }) => {
       const request = await newMcpRequest(page, server.url);
       await request.getByRole('button', { name: 'Connect', exact: true }).click();
       await request.getByRole('tab', { name: /^Tools \(\d+\)$/ }).click();
@@ -222,15 +209,10 @@ describe('MCP requests in the UI', () => {
       await request.getByRole('button', { name: 'Get prompt greet' }).click();
       await waitIdle(page);
       await response.getByRole('list', { name: 'Prompt messages' }).getByText('Say hello to Ada').waitFor();
-    } finally {
-      await app.close();
-    }
-  });
+    }));
 
-  it('a 401 shows what the OAuth metadata asks for; a stored bearer token then connects', async () => {
-    const app = await openApp(browser);
-    const { page } = app;
-    try {
+  it('a 401 shows what the OAuth metadata asks for; a stored bearer token then connects', () =>
+    e2e.withApp(async ({ page }) => {
       const request = await newMcpRequest(page, guarded.url);
       await request.getByRole('button', { name: 'Connect', exact: true }).click();
       const response = responseRegion(page);
@@ -249,15 +231,10 @@ describe('MCP requests in the UI', () => {
       await response.getByRole('region', { name: 'MCP server' }).getByText('fixture-mcp').waitFor({ timeout: 20_000 });
       await response.getByRole('tab', { name: 'Exchange' }).click();
       expect(await response.innerText()).not.toContain('mcp-e2e-token');
-    } finally {
-      await app.close();
-    }
-  });
+    }));
 
-  it('stdio: shows the exact command line first, and the browser host refuses it without --allow-stdio', async () => {
-    const app = await openApp(browser);
-    const { page } = app;
-    try {
+  it('stdio: shows the exact command line first, and the browser host refuses it without --allow-stdio', () =>
+    e2e.withApp(async ({ page }) => {
       await page.getByRole('button', { name: 'New request' }).click();
       await page.getByRole('menuitem', { name: 'MCP' }).click();
       const request = mcpRegion(page);
@@ -282,17 +259,12 @@ describe('MCP requests in the UI', () => {
       expect(await mcpRegion(page).getByRole('textbox', { name: 'Arguments (one per line)' }).inputValue()).toBe('server.js\n--name=my server');
       await mcpRegion(page).getByRole('button', { name: 'Connect', exact: true }).click();
       await page.getByRole('dialog', { name: 'Start this process?' }).getByRole('button', { name: 'Cancel' }).click();
-    } finally {
-      await app.close();
-    }
-  });
+    }));
 
   it('stdio on a host started with --allow-stdio: the confirmed command runs with a variable from a named secret, is saved, and runs again from the sidebar', async () => {
     const secretValue = 'stdio-secret-Kq27-never-shown';
     const fixture = join(repoRoot, 'test', 'fixtures', 'mcp-stdio-server.ts');
-    const app = await openApp(browser, { allowStdio: true });
-    const { page } = app;
-    try {
+    await e2e.withApp({ allowStdio: true }, async ({ page, core }) => {
       await page.getByRole('button', { name: 'New request' }).click();
       await page.getByRole('menuitem', { name: 'MCP' }).click();
       const request = mcpRegion(page);
@@ -342,7 +314,7 @@ describe('MCP requests in the UI', () => {
         .getByRole('status', { name: 'Notifications' })
         .getByText(/Saved \/mcp\/tools\/add in/)
         .waitFor({ timeout: 20_000 });
-      const text = await readFile(join(app.core.env.dataDir.workspaceDir, 'powerduck.openapi.yaml'), 'utf8');
+      const text = await readFile(join(core.env.dataDir.workspaceDir, 'powerduck.openapi.yaml'), 'utf8');
       expect(text).toContain('transport: stdio');
       expect(text).toContain('FIXTURE_SECRET');
       expect(text).not.toContain(secretValue);
@@ -357,8 +329,6 @@ describe('MCP requests in the UI', () => {
       await again.getByRole('button', { name: 'Run the command' }).click();
       await waitIdle(page);
       await responseRegion(page).getByRole('list', { name: 'Content blocks' }).getByText('42').waitFor({ timeout: 30_000 });
-    } finally {
-      await app.close();
-    }
+    });
   });
 });

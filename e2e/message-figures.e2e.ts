@@ -1,17 +1,15 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
 import { startSdkAgent, type SdkAgent } from '../test/fixtures/sdk-agent';
-import { launchBrowser, newA2aRequest, openApp, sendAndWait, setEditorText } from './harness';
+import { newA2aRequest, sendAndWait, setEditorText, useBrowser } from './harness';
 
 describe('message figures and honest check errors', () => {
-  let browser: Browser;
+  const e2e = useBrowser();
   let agent: SdkAgent;
   let locked: Server;
   let lockedBase: string;
   beforeAll(async () => {
-    browser = await launchBrowser();
     agent = await startSdkAgent({ stepDelayMs: 2 });
     // An agent that publishes its card but refuses every call with 401.
     locked = createServer((req, res) => {
@@ -35,14 +33,10 @@ describe('message figures and honest check errors', () => {
   afterAll(async () => {
     await agent?.close();
     await new Promise<void>((resolve) => locked.close(() => resolve()));
-    await browser?.close();
   });
 
-  it('sending one messageId twice to an agent that starts a task each time shows 1 retry and 1 duplicate execution', async () => {
-    const app = await openApp(browser);
-    const { page } = app;
-    page.setDefaultTimeout(20_000);
-    try {
+  it('sending one messageId twice to an agent that starts a task each time shows 1 retry and 1 duplicate execution', () =>
+    e2e.withApp({ defaultTimeout: 20_000 }, async ({ page }) => {
       await newA2aRequest(page, { endpoint: agent.rpcUrl });
       await setEditorText(page, JSON.stringify({ message: { messageId: 'e2e-same-message', role: 'ROLE_USER', parts: [{ text: 'task 1' }] } }));
       await sendAndWait(page);
@@ -53,16 +47,10 @@ describe('message figures and honest check errors', () => {
       await expect.poll(() => figures.innerText().catch(() => '')).toContain('1 messages sent · 2 attempts · 1 retries · 1 duplicate executions (100%)');
       const list = page.getByRole('list', { name: 'Recorded exchanges' });
       await list.getByRole('button', { name: /attempt 2/ }).waitFor();
-    } finally {
-      await app.close();
-    }
-  });
+    }));
 
-  it('checks: the agent’s 401 is the agent refusing the credentials; the auth box is never ticked without auth; Strict is offered', async () => {
-    const app = await openApp(browser);
-    const { page } = app;
-    page.setDefaultTimeout(20_000);
-    try {
+  it('checks: the agent’s 401 is the agent refusing the credentials; the auth box is never ticked without auth; Strict is offered', () =>
+    e2e.withApp({ defaultTimeout: 20_000 }, async ({ page }) => {
       await newA2aRequest(page, { endpoint: `${lockedBase}/rpc` });
       await page.getByRole('button', { name: 'Tools' }).click();
       await page.getByRole('menuitem', { name: /Check an agent/ }).click();
@@ -81,8 +69,5 @@ describe('message figures and honest check errors', () => {
       const text = await alert.innerText();
       expect(text).toContain('The agent refused the credentials');
       expect(text).not.toContain('Reopen Powerduck');
-    } finally {
-      await app.close();
-    }
-  });
+    }));
 });

@@ -10,18 +10,16 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
 import { startJwtAgent, type JwtAgent } from '../test/fixtures/jwt-agent';
 import { AGENT_AUDIENCE, CC_CLIENT, PUBLIC_CLIENT, startIssuer, type TestIssuer } from '../test/fixtures/oauth-issuer';
-import { generateTextBody, launchBrowser, newA2aRequest, openApp, responseRegion, sendAndWait } from './harness';
+import { generateTextBody, newA2aRequest, responseRegion, sendAndWait, useBrowser } from './harness';
 
 describe('OAuth 2.0 in the Auth tab', () => {
-  let browser: Browser;
+  const e2e = useBrowser();
   let issuer: TestIssuer;
   let agent: JwtAgent;
   let cardAgent: JwtAgent;
   beforeAll(async () => {
-    browser = await launchBrowser();
     issuer = await startIssuer();
     agent = await startJwtAgent({ issuer: issuer.issuer, jwksUri: issuer.jwksUri, audience: AGENT_AUDIENCE });
     // An agent whose card says how to get its tokens: client credentials at the issuer, scope agent:read.
@@ -45,13 +43,10 @@ describe('OAuth 2.0 in the Auth tab', () => {
     await agent?.close();
     await cardAgent?.close();
     await issuer?.close();
-    await browser?.close();
   });
 
-  it('authorization code + PKCE: Get new token opens the sign-in in a new tab, the token panel shows the token, the send carries it', async () => {
-    const app = await openApp(browser);
-    const { page, context } = app;
-    try {
+  it('authorization code + PKCE: Get new token opens the sign-in in a new tab, the token panel shows the token, the send carries it', () =>
+    e2e.withApp(async ({ page, context }) => {
       const request = await newA2aRequest(page, { endpoint: agent.rpcUrl });
       await generateTextBody(page, 'who am i');
       await request.getByRole('tab', { name: /^Auth/ }).click();
@@ -95,15 +90,10 @@ describe('OAuth 2.0 in the Auth tab', () => {
       expect(token).toMatch(/^eyJ/);
       expect(await page.content()).not.toContain(token);
       await signIn.close();
-    } finally {
-      await app.close();
-    }
-  });
+    }));
 
-  it("Use the card's auth: the card's OAuth scheme becomes the request's auth, asking only for the client id and secret", async () => {
-    const app = await openApp(browser);
-    const { page } = app;
-    try {
+  it("Use the card's auth: the card's OAuth scheme becomes the request's auth, asking only for the client id and secret", () =>
+    e2e.withApp(async ({ page, core, dataDir }) => {
       const request = await newA2aRequest(page, { endpoint: cardAgent.rpcUrl });
       await generateTextBody(page, 'who am i');
       await page.getByRole('tab', { name: 'Cards' }).click();
@@ -149,7 +139,7 @@ describe('OAuth 2.0 in the Auth tab', () => {
       expect(await dialog.innerText()).toContain('secret:corp-client');
       await dialog.getByRole('button', { name: 'Save', exact: true }).click();
       await page.getByRole('status', { name: 'Notifications' }).getByText('Saved /corp/ask in powerduck.openapi.yaml.').waitFor();
-      const saved = await readFile(join(app.core.env.dataDir.workspaceDir, 'powerduck.openapi.yaml'), 'utf8');
+      const saved = await readFile(join(core.env.dataDir.workspaceDir, 'powerduck.openapi.yaml'), 'utf8');
       expect(saved).toMatch(/securitySchemes:\n\s+corp:\n\s+type: oauth2\n\s+flows:\n\s+clientCredentials:/);
       expect(saved).toMatch(/security:\n\s+- corp:\n\s+- agent:read/);
       expect(saved).toContain('secretRef: corp-client');
@@ -173,7 +163,7 @@ describe('OAuth 2.0 in the Auth tab', () => {
         .poll(
           async () => {
             const texts = await Promise.all(
-              (await readdir(app.dataDir, { recursive: true, withFileTypes: true }))
+              (await readdir(dataDir, { recursive: true, withFileTypes: true }))
                 .filter((e) => e.isFile() && e.name !== 'secrets.json')
                 .map((e) => readFile(join(e.parentPath, e.name), 'utf8').catch(() => '')),
             );
@@ -182,22 +172,17 @@ describe('OAuth 2.0 in the Auth tab', () => {
           { timeout: 10_000 },
         )
         .toBe(true);
-      for (const entry of await readdir(app.dataDir, { recursive: true, withFileTypes: true })) {
+      for (const entry of await readdir(dataDir, { recursive: true, withFileTypes: true })) {
         if (!entry.isFile() || entry.name === 'secrets.json') continue;
         const text = await readFile(join(entry.parentPath, entry.name), 'latin1');
         expect(text.includes(CC_CLIENT.secret), entry.name).toBe(false);
         expect(text.includes(token), entry.name).toBe(false);
       }
       expect(await page.content()).not.toContain(token);
-    } finally {
-      await app.close();
-    }
-  });
-  it("Save to spec from the card: operations get the card's OAuth scheme as Use the card's auth gives it, and run with their own token", async () => {
-    const app = await openApp(browser);
-    const { page } = app;
-    page.setDefaultTimeout(20_000);
-    try {
+    }));
+
+  it("Save to spec from the card: operations get the card's OAuth scheme as Use the card's auth gives it, and run with their own token", () =>
+    e2e.withApp({ defaultTimeout: 20_000 }, async ({ page, core }) => {
       await page.getByRole('tab', { name: 'Cards' }).click();
       await page.getByRole('textbox', { name: 'Card URL' }).fill(cardAgent.cardUrl);
       await page.getByRole('button', { name: 'Fetch card' }).click();
@@ -218,7 +203,7 @@ describe('OAuth 2.0 in the Auth tab', () => {
       await dialog.getByText('Saved 2 operations to requests.openapi.yaml.').waitFor();
       await dialog.getByRole('button', { name: 'Close' }).click();
 
-      const saved = await readFile(join(app.core.env.dataDir.workspaceDir, 'requests.openapi.yaml'), 'utf8');
+      const saved = await readFile(join(core.env.dataDir.workspaceDir, 'requests.openapi.yaml'), 'utf8');
       expect(saved).toMatch(/securitySchemes:\n\s+corp:\n\s+type: oauth2\n\s+flows:\n\s+clientCredentials:/);
       expect(saved).toMatch(/security:\n\s+- corp:\n\s+- agent:read/);
       expect(saved).toMatch(/scheme: oauth2/);
@@ -237,8 +222,5 @@ describe('OAuth 2.0 in the Auth tab', () => {
         .getByText(new RegExp(`hello ${CC_CLIENT.id} sub=${CC_CLIENT.id} scope=agent:read`))
         .first()
         .waitFor();
-    } finally {
-      await app.close();
-    }
-  });
+    }));
 });

@@ -1,27 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import type { RunningDemo } from '../examples/a2a-demo/src/server';
-import { generateTextBody, launchBrowser, newA2aRequest, openApp, startDemoAgent } from './harness';
+import { describe, expect, it } from 'vitest';
+import { generateTextBody, newA2aRequest, useBrowserAndDemo } from './harness';
 
 /** Usability regressions found in a QA pass: a small (1000×700) window and per-binding hints. */
 describe('request pane in a small window', () => {
-  let browser: Browser;
-  let demo: RunningDemo;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-    // Slow steps so the stream is still running while the layout is measured.
-    demo = await startDemoAgent(400);
-  });
-  afterAll(async () => {
-    await demo?.close();
-    await browser?.close();
-  });
+  // Slow steps so the stream is still running while the layout is measured.
+  const e2e = useBrowserAndDemo(400);
 
-  it('keeps the endpoint field usable while Stop and Cancel task are shown, and the body editor never covers the wire line', async () => {
-    const app = await openApp(browser, { viewport: { width: 1000, height: 700 } });
-    const { page } = app;
-    try {
-      const request = await newA2aRequest(page, { endpoint: demo.rpcUrl, method: 'SendStreamingMessage', bearer: { value: demo.token } });
+  it('keeps the endpoint field usable while Stop and Cancel task are shown, and the body editor never covers the wire line', () =>
+    e2e.withApp({ viewport: { width: 1000, height: 700 } }, async ({ page }) => {
+      const request = await newA2aRequest(page, { endpoint: e2e.demo.rpcUrl, method: 'SendStreamingMessage', bearer: { value: e2e.demo.token } });
       await generateTextBody(page, '[1,2,3,4,5,6,7,8]');
       await request.getByRole('button', { name: 'Send', exact: true }).click();
       await request.getByRole('button', { name: 'Stop' }).waitFor();
@@ -40,15 +27,10 @@ describe('request pane in a small window', () => {
 
       await request.getByRole('button', { name: 'Stop' }).click();
       await request.getByRole('button', { name: 'Stop' }).waitFor({ state: 'detached' });
-    } finally {
-      await app.close();
-    }
-  });
+    }));
 
-  it('suggests an endpoint that fits the chosen binding', async () => {
-    const app = await openApp(browser);
-    const { page } = app;
-    try {
+  it('suggests an endpoint that fits the chosen binding', () =>
+    e2e.withApp(async ({ page }) => {
       const request = await newA2aRequest(page, { endpoint: '' });
       const endpoint = request.getByRole('textbox', { name: 'Endpoint' });
       const binding = request.getByRole('combobox', { name: 'Binding' });
@@ -58,8 +40,5 @@ describe('request pane in a small window', () => {
       expect(await endpoint.getAttribute('placeholder')).toMatch(/^http:\/\/.*\/rest$/);
       await binding.selectOption({ label: 'gRPC' });
       expect(await endpoint.getAttribute('placeholder')).not.toMatch(/^http/);
-    } finally {
-      await app.close();
-    }
-  });
+    }));
 });

@@ -1,18 +1,13 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import type { RunningDemo } from '../examples/a2a-demo/src/server';
-import { generateTextBody, launchBrowser, newA2aRequest, openApp, responseRegion, sendAndWait, startDemoAgent } from './harness';
+import { generateTextBody, newA2aRequest, responseRegion, sendAndWait, useBrowserAndDemo } from './harness';
 
 describe('the request pane', () => {
-  let browser: Browser;
-  let demo: RunningDemo;
+  const e2e = useBrowserAndDemo(10);
   let rpcOnly: Server;
   let rpcOnlyUrl: string;
   beforeAll(async () => {
-    browser = await launchBrowser();
-    demo = await startDemoAgent(10);
     // A JSON-RPC server that answers every path with an envelope and HTTP 200, as many do.
     rpcOnly = createServer((_req, res) => {
       res
@@ -24,17 +19,12 @@ describe('the request pane', () => {
   });
   afterAll(async () => {
     await new Promise((resolve) => rpcOnly?.close(resolve));
-    await demo?.close();
-    await browser?.close();
   });
 
-  it('gRPC takes host:port as cards publish it and says how it connects; a binding switch clears the old address with a way back', async () => {
-    const app = await openApp(browser);
-    const { page } = app;
-    page.setDefaultTimeout(20_000);
-    try {
-      const bare = demo.grpcUrl.replace(/^http:\/\//, '');
-      const request = await newA2aRequest(page, { binding: 'gRPC', endpoint: bare, bearer: { value: demo.token, name: 'demo-token' } });
+  it('gRPC takes host:port as cards publish it and says how it connects; a binding switch clears the old address with a way back', () =>
+    e2e.withApp({ defaultTimeout: 20_000 }, async ({ page }) => {
+      const bare = e2e.demo.grpcUrl.replace(/^http:\/\//, '');
+      const request = await newA2aRequest(page, { binding: 'gRPC', endpoint: bare, bearer: { value: e2e.demo.token, name: 'demo-token' } });
       expect(await request.getByRole('textbox', { name: 'Endpoint' }).getAttribute('placeholder')).toBe('127.0.0.1:9998');
       await request.getByText(`Connects without TLS: http://${bare}`).waitFor();
       await generateTextBody(page, '[12,30]');
@@ -48,18 +38,12 @@ describe('the request pane', () => {
       expect(await request.getByRole('textbox', { name: 'Endpoint' }).inputValue()).toBe('');
       await request.getByRole('button', { name: 'Keep previous endpoint' }).click();
       expect(await request.getByRole('textbox', { name: 'Endpoint' }).inputValue()).toBe(bare);
-    } finally {
-      await app.close();
-    }
-  });
+    }));
 
-  it('Code, Copy response, find, headers and timing; Tab leaves the body editor; a JSON-RPC envelope on HTTP+JSON is flagged', async () => {
-    const app = await openApp(browser);
-    const { page, context } = app;
-    page.setDefaultTimeout(20_000);
-    try {
-      await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(app.web.url).origin });
-      const request = await newA2aRequest(page, { endpoint: demo.rpcUrl, bearer: { value: demo.token, name: 'demo-token' } });
+  it('Code, Copy response, find, headers and timing; Tab leaves the body editor; a JSON-RPC envelope on HTTP+JSON is flagged', () =>
+    e2e.withApp({ defaultTimeout: 20_000 }, async ({ page, context, web }) => {
+      await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(web.url).origin });
+      const request = await newA2aRequest(page, { endpoint: e2e.demo.rpcUrl, bearer: { value: e2e.demo.token, name: 'demo-token' } });
       await generateTextBody(page, '[12,30]');
 
       // Keyboard: Tab moves out of the body editor to the next control.
@@ -71,9 +55,9 @@ describe('the request pane', () => {
       await request.getByRole('button', { name: 'Code', exact: true }).click();
       const code = page.getByRole('dialog', { name: 'Code for SendMessage' });
       const curl = await code.getByLabel('curl example').innerText();
-      expect(curl).toContain(`-X POST '${demo.rpcUrl}'`);
+      expect(curl).toContain(`-X POST '${e2e.demo.rpcUrl}'`);
       expect(curl).toContain('$DEMO_TOKEN');
-      expect(curl).not.toContain(demo.token);
+      expect(curl).not.toContain(e2e.demo.token);
       await code.getByRole('tab', { name: 'Python (requests)' }).click();
       expect(await code.getByLabel('Python (requests) example').innerText()).toContain('requests.request("POST"');
       await code.getByRole('button', { name: 'Close' }).click();
@@ -107,8 +91,5 @@ describe('the request pane', () => {
       await sendAndWait(page);
       await response.getByText('Wrong binding: JSON-RPC envelope on HTTP+JSON').waitFor();
       expect(await response.innerText()).toContain('switch the binding to JSON-RPC');
-    } finally {
-      await app.close();
-    }
-  });
+    }));
 });

@@ -1,45 +1,31 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import type { RunningDemo } from '../examples/a2a-demo/src/server';
-import { editorText, generateTextBody, launchBrowser, newA2aRequest, openApp, responseRegion, sendAndWait, startDemoAgent } from './harness';
+import { describe, expect, it } from 'vitest';
+import { editorText, generateTextBody, newA2aRequest, responseRegion, sendAndWait, useBrowserAndDemo } from './harness';
 
 describe('open tabs survive a reload; history entries reopen without a made-up body', () => {
-  let browser: Browser;
-  let demo: RunningDemo;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-    demo = await startDemoAgent(10);
-  });
-  afterAll(async () => {
-    await demo?.close();
-    await browser?.close();
-  });
+  const e2e = useBrowserAndDemo(10);
 
-  it('reloads into the same tab and draft, then reopens a hashed history entry with the "body not kept" notice', async () => {
-    const app = await openApp(browser);
-    const { page } = app;
-    page.setDefaultTimeout(20_000);
-    try {
-      await newA2aRequest(page, { endpoint: demo.rpcUrl, bearer: { value: demo.token, name: 'demo-token' } });
+  it('reloads into the same tab and draft, then reopens a hashed history entry with the "body not kept" notice', () =>
+    e2e.withApp({ defaultTimeout: 20_000 }, async ({ page, dataDir }) => {
+      await newA2aRequest(page, { endpoint: e2e.demo.rpcUrl, bearer: { value: e2e.demo.token, name: 'demo-token' } });
       await generateTextBody(page, '[12,30]');
       await sendAndWait(page);
       await responseRegion(page).getByText('Sum: 42').waitFor();
-      const host = new URL(demo.rpcUrl).host;
+      const host = new URL(e2e.demo.rpcUrl).host;
 
       // The session lives in the data folder (no secret in it), not only in the page's storage.
-      await expect.poll(async () => readFile(join(app.dataDir, 'session.json'), 'utf8').catch(() => ''), { timeout: 10_000 }).toContain('[12,30]');
-      const session = await readFile(join(app.dataDir, 'session.json'), 'utf8');
+      await expect.poll(async () => readFile(join(dataDir, 'session.json'), 'utf8').catch(() => ''), { timeout: 10_000 }).toContain('[12,30]');
+      const session = await readFile(join(dataDir, 'session.json'), 'utf8');
       expect(session).toContain('"secretRef":"demo-token"');
-      expect(session).not.toContain(demo.token);
+      expect(session).not.toContain(e2e.demo.token);
 
       await page.reload();
       const tab = page.getByRole('tab', { name: `A2A SendMessage · ${host}` });
       await tab.waitFor();
       expect(await tab.getAttribute('aria-selected')).toBe('true');
       const request = page.getByRole('region', { name: 'Request', exact: true });
-      expect(await request.getByRole('textbox', { name: 'Endpoint' }).inputValue()).toBe(demo.rpcUrl);
+      expect(await request.getByRole('textbox', { name: 'Endpoint' }).inputValue()).toBe(e2e.demo.rpcUrl);
       // Monaco loads lazily after the reload: wait for its text rather than reading it once.
       await expect.poll(() => editorText(page), { timeout: 20_000 }).toContain('[12,30]');
       expect(await request.getByRole('tab', { name: /^Auth/ }).innerText()).toMatch(/Auth/);
@@ -69,8 +55,5 @@ describe('open tabs survive a reload; history entries reopen without a made-up b
       await sendAndWait(page);
       await responseRegion(page).getByText('Sum: 42').waitFor();
       expect(await page.getByRole('tab', { name: `A2A SendMessage · ${host}` }).count()).toBe(2);
-    } finally {
-      await app.close();
-    }
-  });
+    }));
 });

@@ -1,20 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { launchBrowser, openApp } from './harness';
+import { describe, expect, it } from 'vitest';
+import { useBrowser } from './harness';
 
 describe('smoke: the UI reaches the core through the browser host', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const e2e = useBrowser();
 
-  it('shows app.info, runs debug.echoStream to its end, and cancels one', async () => {
-    const app = await openApp(browser);
-    const { page } = app;
-    try {
+  it('shows app.info, runs debug.echoStream to its end, and cancels one', () =>
+    e2e.withApp(async ({ page, core, dataDir }) => {
       // The token left the address bar once the page took it.
       expect(page.url()).not.toContain('token=');
 
@@ -26,7 +17,7 @@ describe('smoke: the UI reaches the core through the browser host', () => {
       expect(aboutText).toMatch(/Version\s+\d+\.\d+\.\d+/);
       expect(aboutText).toContain('Browser host (loopback)');
       expect(aboutText).toMatch(/gRPC\s+Yes/);
-      expect(aboutText).toContain(app.dataDir);
+      expect(aboutText).toContain(dataDir);
 
       const echo = dialog.getByRole('region', { name: 'Echo stream' });
       await echo.getByRole('spinbutton', { name: 'Event count' }).fill('5');
@@ -43,12 +34,9 @@ describe('smoke: the UI reaches the core through the browser host', () => {
       const cancelledAfter = Number(/after (\d+) events/.exec(await echo.getByRole('status').innerText())?.[1]);
       expect(cancelledAfter).toBeGreaterThan(0);
       expect(cancelledAfter).toBeLessThan(1000);
-      expect(app.core.dispatcher.activeStreams()).toBe(0);
+      expect(core.dispatcher.activeStreams()).toBe(0);
 
       await dialog.getByRole('button', { name: 'Close' }).click();
       await expect.poll(() => dialog.count()).toBe(0);
-    } finally {
-      await app.close();
-    }
-  });
+    }));
 });

@@ -1,9 +1,9 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
 import type { A2aCall } from '../shared/a2a/call';
-import { launchBrowser, openApp } from './harness';
+import { useBrowser } from './harness';
 
 // Nothing is sent: the operations only have to be saved, so the endpoint need not answer.
 const call: A2aCall = {
@@ -45,24 +45,15 @@ async function validate(page: Page): Promise<Locator> {
 }
 
 describe('spec operations: rename, delete, validate, and outside edits', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const e2e = useBrowser();
 
-  it('renames and deletes operations (asking first), validates the file, and an outside edit gives the conflict path with nothing lost', async () => {
-    const app = await openApp(browser);
-    const { page } = app;
-    page.setDefaultTimeout(20_000);
-    try {
+  it('renames and deletes operations (asking first), validates the file, and an outside edit gives the conflict path with nothing lost', () =>
+    e2e.withApp({ defaultTimeout: 20_000 }, async ({ page, core }) => {
       // Two operations, written through the core's contract as the CLI would.
-      const file = join(app.core.env.dataDir.workspaceDir, fileName);
-      const first = await app.core.dispatcher.invoke('spec.save', { file, path: '/agents/sum', expectedHash: null, call, summary: 'Add numbers' });
+      const file = join(core.env.dataDir.workspaceDir, fileName);
+      const first = await core.dispatcher.invoke('spec.save', { file, path: '/agents/sum', expectedHash: null, call, summary: 'Add numbers' });
       if (!first.ok) throw new Error(first.error.message);
-      const second = await app.core.dispatcher.invoke('spec.save', { file, path: '/agents/echo', expectedHash: first.value.hash, call, summary: 'Echo text' });
+      const second = await core.dispatcher.invoke('spec.save', { file, path: '/agents/echo', expectedHash: first.value.hash, call, summary: 'Echo text' });
       if (!second.ok) throw new Error(second.error.message);
 
       await page.getByRole('tab', { name: 'Specs' }).click();
@@ -196,8 +187,5 @@ describe('spec operations: rename, delete, validate, and outside edits', () => {
       expect(await dialog.innerText()).not.toContain('is valid OpenAPI 3.2');
       await page.keyboard.press('Escape');
       await dialog.waitFor({ state: 'detached' });
-    } finally {
-      await app.close();
-    }
-  });
+    }));
 });

@@ -1,9 +1,8 @@
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import type { RunningDemo } from '../examples/a2a-demo/src/server';
-import { generateTextBody, launchBrowser, newA2aRequest, openApp, responseRegion, saveScreenshot, sendAndWait, startDemoAgent } from './harness';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { generateTextBody, newA2aRequest, responseRegion, saveScreenshot, sendAndWait, useBrowserAndDemo } from './harness';
 
 /** Specs sidebar → "Save request…" → the save dialog. */
 async function openSaveDialog(page: Page) {
@@ -17,23 +16,11 @@ async function openSaveDialog(page: Page) {
 const docsView = (page: Page) => page.getByRole('region', { name: 'Operation docs' });
 
 describe('spec files: save, reopen, run, docs, Copy for LLM, conflicts', () => {
-  let browser: Browser;
-  let demo: RunningDemo;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-    demo = await startDemoAgent(20);
-  });
-  afterAll(async () => {
-    await demo?.close();
-    await browser?.close();
-  });
+  const e2e = useBrowserAndDemo(20);
 
-  it('saves a request, reloads, reopens and runs it; an outside edit gives the conflict prompt and nothing is lost', async () => {
-    const app = await openApp(browser);
-    const { page } = app;
-    page.setDefaultTimeout(20_000);
-    try {
-      await newA2aRequest(page, { endpoint: demo.rpcUrl, bearer: { value: demo.token, name: 'demo-token' } });
+  it('saves a request, reloads, reopens and runs it; an outside edit gives the conflict prompt and nothing is lost', () =>
+    e2e.withApp({ defaultTimeout: 20_000 }, async ({ page, core }) => {
+      await newA2aRequest(page, { endpoint: e2e.demo.rpcUrl, bearer: { value: e2e.demo.token, name: 'demo-token' } });
       await generateTextBody(page, '[12,30]');
       await sendAndWait(page);
       await responseRegion(page).getByText('Sum: 42').waitFor();
@@ -48,11 +35,11 @@ describe('spec files: save, reopen, run, docs, Copy for LLM, conflicts', () => {
       // Saving closes the dialog; a non-blocking confirmation says where it went.
       await page.getByRole('status', { name: 'Notifications' }).getByText('Saved /demo/sum in powerduck.openapi.yaml.').waitFor();
       await dialog.waitFor({ state: 'detached' });
-      const file = join(app.core.env.dataDir.workspaceDir, 'powerduck.openapi.yaml');
+      const file = join(core.env.dataDir.workspaceDir, 'powerduck.openapi.yaml');
       const saved = await readFile(file, 'utf8');
       expect(saved).toContain('x-a2a');
       expect(saved).toContain('secretRef: demo-token');
-      expect(saved).not.toContain(demo.token);
+      expect(saved).not.toContain(e2e.demo.token);
 
       // A fresh page: the file is read back from disk, reopened and run.
       await page.reload();
@@ -65,7 +52,7 @@ describe('spec files: save, reopen, run, docs, Copy for LLM, conflicts', () => {
       await docs.getByText('Sum: 42').waitFor({ timeout: 20_000 });
       await docs.getByRole('button', { name: 'Open as request' }).click();
       const request = page.getByRole('region', { name: 'Request', exact: true });
-      expect(await request.getByRole('textbox', { name: 'Endpoint' }).inputValue()).toBe(demo.rpcUrl);
+      expect(await request.getByRole('textbox', { name: 'Endpoint' }).inputValue()).toBe(e2e.demo.rpcUrl);
       await generateTextBody(page, '[5,6]');
       await sendAndWait(page);
       await responseRegion(page).getByText('Sum: 11').waitFor();
@@ -102,18 +89,12 @@ describe('spec files: save, reopen, run, docs, Copy for LLM, conflicts', () => {
       expect(both).toContain('/demo/sum-mine');
       expect(both).toContain('[5,6]');
       expect(both).toContain('[12,30]');
-    } finally {
-      await app.close();
-    }
-  });
+    }));
 
-  it('docs show a curl example on the mapped REST route, and Copy for LLM puts Markdown without secrets on the clipboard', async () => {
-    const app = await openApp(browser);
-    const { page, context } = app;
-    page.setDefaultTimeout(20_000);
-    try {
-      await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(app.web.url).origin });
-      await newA2aRequest(page, { binding: 'HTTP+JSON', endpoint: demo.restUrl, bearer: { value: demo.token, name: 'demo-rest-token' } });
+  it('docs show a curl example on the mapped REST route, and Copy for LLM puts Markdown without secrets on the clipboard', () =>
+    e2e.withApp({ defaultTimeout: 20_000 }, async ({ page, context, web }) => {
+      await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(web.url).origin });
+      await newA2aRequest(page, { binding: 'HTTP+JSON', endpoint: e2e.demo.restUrl, bearer: { value: e2e.demo.token, name: 'demo-rest-token' } });
       await generateTextBody(page, '[12,30]');
       const dialog = await openSaveDialog(page);
       await dialog.getByRole('combobox', { name: 'Spec file' }).selectOption({ label: 'New file…' });
@@ -128,9 +109,9 @@ describe('spec files: save, reopen, run, docs, Copy for LLM, conflicts', () => {
       const curl = docs.getByLabel('curl example');
       const code = await curl.innerText();
       expect(code).toContain('curl');
-      expect(code).toContain(`${demo.restUrl}/message:send`);
+      expect(code).toContain(`${e2e.demo.restUrl}/message:send`);
       expect(code).toContain('A2A-Version: 1.0');
-      expect(code).not.toContain(demo.token);
+      expect(code).not.toContain(e2e.demo.token);
 
       // Run first, so the Markdown carries a transcript; the token must still not be in it.
       await docs.getByRole('button', { name: 'Run', exact: true }).click();
@@ -142,12 +123,9 @@ describe('spec files: save, reopen, run, docs, Copy for LLM, conflicts', () => {
       expect(markdown).toMatch(/^# A2A operation: Add numbers over HTTP\+JSON/);
       expect(markdown).toContain('/message:send');
       expect(markdown).toContain('Sum: 42');
-      expect(markdown).not.toContain(demo.token);
+      expect(markdown).not.toContain(e2e.demo.token);
       expect(markdown).toContain('Authorization: Bearer ‹redacted›');
       await page.emulateMedia({ colorScheme: 'dark' });
       await saveScreenshot(page, 'docs-dark.png');
-    } finally {
-      await app.close();
-    }
-  });
+    }));
 });

@@ -1,25 +1,16 @@
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, openApp, tempDir } from './harness';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { tempDir, useBrowser } from './harness';
 
 const background = (page: Page): Promise<string> => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
 
 describe('everyday quality: shortcuts, theme, empty states, Generate server', () => {
-  let browser: Browser;
-  beforeAll(async () => {
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const e2e = useBrowser();
 
-  it('lists the shortcuts, follows the OS theme unless pinned, and teaches the next step when empty', async () => {
-    const app = await openApp(browser, { colorScheme: 'light' });
-    const { page } = app;
-    page.setDefaultTimeout(20_000);
-    try {
+  it('lists the shortcuts, follows the OS theme unless pinned, and teaches the next step when empty', () =>
+    e2e.withApp({ colorScheme: 'light', defaultTimeout: 20_000 }, async ({ page }) => {
       // Empty states say what to do.
       await page.getByRole('tab', { name: 'Specs' }).click();
       await page.getByText('No operations in this file yet.').waitFor();
@@ -63,49 +54,38 @@ describe('everyday quality: shortcuts, theme, empty states, Generate server', ()
       await page.reload();
       await page.getByRole('button', { name: 'New request' }).waitFor();
       expect(await background(page)).toBe(dark);
-    } finally {
-      await app.close();
-    }
-  });
+    }));
 
-  it('Settings warns when secrets are protected by the file mode only (Electron without a keyring)', async () => {
-    const app = await openApp(browser, { secretStorage: 'basic-text' });
-    const { page } = app;
-    page.setDefaultTimeout(20_000);
-    try {
+  it('Settings warns when secrets are protected by the file mode only (Electron without a keyring)', () =>
+    e2e.withApp({ secretStorage: 'basic-text', defaultTimeout: 20_000 }, async ({ page }) => {
       await page.getByRole('button', { name: 'Settings' }).click();
       const secrets = page.getByRole('dialog', { name: 'Settings' }).getByRole('group', { name: 'Secrets' });
       await secrets.getByText('No system keyring was found').waitFor();
       expect(await secrets.getByRole('note').innerText()).toContain('not protected by a keychain');
-    } finally {
-      await app.close();
-    }
-  });
+    }));
 
   it('"Generate server" writes the adapter project into the chosen folder', async () => {
-    const app = await openApp(browser);
-    const { page } = app;
-    page.setDefaultTimeout(20_000);
     const parent = await tempDir('powerduck-servergen-');
     try {
-      await page.getByRole('button', { name: 'Tools' }).click();
-      await page.getByRole('menuitem', { name: /New A2A server project/ }).click();
-      const dialog = page.getByRole('dialog', { name: 'Generate server' });
-      const outDir = join(parent, 'my-agent');
-      await dialog.getByRole('textbox', { name: 'Output folder' }).fill(outDir);
-      await dialog.getByRole('textbox', { name: 'Agent name' }).fill('My adapter');
-      await dialog.getByRole('button', { name: 'Generate server' }).click();
-      await dialog.getByText(/Wrote \d+ files to/).waitFor();
-      const pkg = JSON.parse(await readFile(join(outDir, 'package.json'), 'utf8')) as { engines?: { node?: string } };
-      expect(pkg.engines?.node).toMatch(/22/);
-      expect(await dialog.innerText()).toContain('npm install');
+      await e2e.withApp({ defaultTimeout: 20_000 }, async ({ page }) => {
+        await page.getByRole('button', { name: 'Tools' }).click();
+        await page.getByRole('menuitem', { name: /New A2A server project/ }).click();
+        const dialog = page.getByRole('dialog', { name: 'Generate server' });
+        const outDir = join(parent, 'my-agent');
+        await dialog.getByRole('textbox', { name: 'Output folder' }).fill(outDir);
+        await dialog.getByRole('textbox', { name: 'Agent name' }).fill('My adapter');
+        await dialog.getByRole('button', { name: 'Generate server' }).click();
+        await dialog.getByText(/Wrote \d+ files to/).waitFor();
+        const pkg = JSON.parse(await readFile(join(outDir, 'package.json'), 'utf8')) as { engines?: { node?: string } };
+        expect(pkg.engines?.node).toMatch(/22/);
+        expect(await dialog.innerText()).toContain('npm install');
 
-      // A second run into the same (now full) folder is refused with a next step.
-      await dialog.getByRole('button', { name: 'Generate server' }).click();
-      await dialog.getByRole('alert').waitFor();
-      expect(await dialog.getByRole('alert').innerText()).toContain('What to do next:');
+        // A second run into the same (now full) folder is refused with a next step.
+        await dialog.getByRole('button', { name: 'Generate server' }).click();
+        await dialog.getByRole('alert').waitFor();
+        expect(await dialog.getByRole('alert').innerText()).toContain('What to do next:');
+      });
     } finally {
-      await app.close();
       await rm(parent, { recursive: true, force: true });
     }
   });
