@@ -4,12 +4,10 @@
  * through; with no certificate the response names the TLS failure; gRPC says it refuses custom TLS;
  * a plain HTTP request takes a PEM pair the same way. The session keeps paths, never the passphrase.
  */
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSdkAgent, type SdkAgent } from '../test/fixtures/sdk-agent';
 import { makeThrowawayCa, startMtlsFront, type MtlsFront, type ThrowawayCa } from '../test/fixtures/throwaway-ca';
-import { generateTextBody, newA2aRequest, responseRegion, sendAndWait, useBrowser } from './harness';
+import { dataFolderTexts, generateTextBody, newA2aRequest, responseRegion, sendAndWait, useBrowser } from './harness';
 
 describe('client certificate (mutual TLS) in the Auth tab', () => {
   const e2e = useBrowser();
@@ -55,24 +53,8 @@ describe('client certificate (mutual TLS) in the Auth tab', () => {
       // The session on disk holds the paths and the secret's name, never the passphrase.
       await section.getByRole('combobox', { name: 'Certificate', exact: true }).selectOption({ label: 'PKCS#12 file (.p12/.pfx)' });
       await section.getByRole('textbox', { name: 'PKCS#12 file' }).fill(ca.files.clientP12);
-      await expect
-        .poll(
-          async () => {
-            const texts = await Promise.all(
-              (await readdir(dataDir, { recursive: true, withFileTypes: true }))
-                .filter((e) => e.isFile() && e.name !== 'secrets.json')
-                .map((e) => readFile(join(e.parentPath, e.name), 'utf8').catch(() => '')),
-            );
-            return texts.some((t) => t.includes(ca.files.clientP12));
-          },
-          { timeout: 10_000 },
-        )
-        .toBe(true);
-      for (const entry of await readdir(dataDir, { recursive: true, withFileTypes: true })) {
-        if (!entry.isFile() || entry.name === 'secrets.json') continue;
-        // A temp file of a save in flight may be gone by now.
-        expect(await readFile(join(entry.parentPath, entry.name), 'utf8').catch(() => '')).not.toContain(ca.p12Passphrase);
-      }
+      await expect.poll(async () => (await dataFolderTexts(dataDir)).some((file) => file.text.includes(ca.files.clientP12)), { timeout: 10_000 }).toBe(true);
+      for (const file of await dataFolderTexts(dataDir)) expect(file.text, file.name).not.toContain(ca.p12Passphrase);
 
       await request.getByRole('combobox', { name: 'Binding' }).selectOption({ label: 'gRPC' });
       await section

@@ -5,9 +5,9 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
@@ -15,6 +15,7 @@ import { startDemo, type RunningDemo } from '../examples/a2a-demo/src/server';
 import { openCore, type Core } from '../electron/node/core';
 import { createFileSecretStore, type SecretStorage } from '../electron/node/secret-store';
 import { startWebHost, type WebHost } from '../electron/web/web-host';
+import { filesUnder } from '../test/fixtures/files-under';
 
 export const repoRoot = resolve(fileURLToPath(new URL('..', import.meta.url)));
 export const rendererDir = join(repoRoot, 'dist', 'renderer');
@@ -277,6 +278,16 @@ export async function sendDemoSum(page: Page, demo: RunningDemo): Promise<Locato
 /** The demo agent on free ports with a throwaway runtime folder; `stepDelayMs` paces its task steps. */
 export async function startDemoAgent(stepDelayMs: number): Promise<RunningDemo> {
   return startDemo({ port: 0, grpcPort: 0, runtimeDir: await tempDir('powerduck-demo-'), stepDelayMs });
+}
+
+/**
+ * The text of every file the app keeps in its data folder, the secret store (secrets.json) aside:
+ * what a "no secret on disk" check reads. A file gone between listing and reading (a save's
+ * temporary file) reads as ''.
+ */
+export async function dataFolderTexts(dataDir: string, encoding: BufferEncoding = 'utf8'): Promise<Array<{ name: string; text: string }>> {
+  const files = (await filesUnder(dataDir)).filter((file) => basename(file) !== 'secrets.json');
+  return Promise.all(files.map(async (file) => ({ name: basename(file), text: await readFile(file, encoding).catch(() => '') })));
 }
 
 export async function saveScreenshot(page: Page, name: string): Promise<void> {

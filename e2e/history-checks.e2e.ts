@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { generateTextBody, newA2aRequest, responseRegion, saveScreenshot, sendAndWait, useBrowserAndDemo } from './harness';
+import { generateTextBody, newA2aRequest, saveScreenshot, sendAndWait, sendDemoSum, useBrowserAndDemo } from './harness';
 
 describe('history and contract checks', () => {
   const e2e = useBrowserAndDemo(10);
@@ -9,10 +9,7 @@ describe('history and contract checks', () => {
       await page.getByRole('tab', { name: 'History' }).click();
       await page.getByText('No exchanges recorded yet.').waitFor();
 
-      await newA2aRequest(page, { endpoint: e2e.demo.rpcUrl, bearer: { value: e2e.demo.token, name: 'demo-token' } });
-      await generateTextBody(page, '[12,30]');
-      await sendAndWait(page);
-      await responseRegion(page).getByText('Sum: 42').waitFor();
+      await sendDemoSum(page, e2e.demo);
       await newA2aRequest(page, { endpoint: `${e2e.demo.rpcUrl}-missing` });
       await generateTextBody(page, '[1]');
       await sendAndWait(page);

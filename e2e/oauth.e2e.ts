@@ -7,12 +7,12 @@
  * the token, which shows nowhere on the page. And "Use the card's auth": the card inspector turns
  * the card's OAuth scheme into the request's auth, asking only for the client id and secret.
  */
-import { readdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startJwtAgent, type JwtAgent } from '../test/fixtures/jwt-agent';
 import { AGENT_AUDIENCE, CC_CLIENT, PUBLIC_CLIENT, startIssuer, type TestIssuer } from '../test/fixtures/oauth-issuer';
-import { generateTextBody, newA2aRequest, responseRegion, sendAndWait, useBrowser } from './harness';
+import { dataFolderTexts, generateTextBody, newA2aRequest, responseRegion, sendAndWait, useBrowser } from './harness';
 
 describe('OAuth 2.0 in the Auth tab', () => {
   const e2e = useBrowser();
@@ -159,24 +159,10 @@ describe('OAuth 2.0 in the Auth tab', () => {
 
       // Only the secret store holds the client secret and the token; the saved session and the spec keep names.
       const token = cardAgent.accepted.at(-1) as string;
-      await expect
-        .poll(
-          async () => {
-            const texts = await Promise.all(
-              (await readdir(dataDir, { recursive: true, withFileTypes: true }))
-                .filter((e) => e.isFile() && e.name !== 'secrets.json')
-                .map((e) => readFile(join(e.parentPath, e.name), 'utf8').catch(() => '')),
-            );
-            return texts.some((t) => t.includes('corp-client'));
-          },
-          { timeout: 10_000 },
-        )
-        .toBe(true);
-      for (const entry of await readdir(dataDir, { recursive: true, withFileTypes: true })) {
-        if (!entry.isFile() || entry.name === 'secrets.json') continue;
-        const text = await readFile(join(entry.parentPath, entry.name), 'latin1');
-        expect(text.includes(CC_CLIENT.secret), entry.name).toBe(false);
-        expect(text.includes(token), entry.name).toBe(false);
+      await expect.poll(async () => (await dataFolderTexts(dataDir)).some((file) => file.text.includes('corp-client')), { timeout: 10_000 }).toBe(true);
+      for (const file of await dataFolderTexts(dataDir, 'latin1')) {
+        expect(file.text.includes(CC_CLIENT.secret), file.name).toBe(false);
+        expect(file.text.includes(token), file.name).toBe(false);
       }
       expect(await page.content()).not.toContain(token);
     }));

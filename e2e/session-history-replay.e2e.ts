@@ -1,17 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { editorText, generateTextBody, newA2aRequest, responseRegion, sendAndWait, useBrowserAndDemo } from './harness';
+import { editorText, responseRegion, sendAndWait, sendDemoSum, useBrowserAndDemo } from './harness';
 
 describe('open tabs survive a reload; history entries reopen without a made-up body', () => {
   const e2e = useBrowserAndDemo(10);
 
   it('reloads into the same tab and draft, then reopens a hashed history entry with the "body not kept" notice', () =>
     e2e.withApp({ defaultTimeout: 20_000 }, async ({ page, dataDir }) => {
-      await newA2aRequest(page, { endpoint: e2e.demo.rpcUrl, bearer: { value: e2e.demo.token, name: 'demo-token' } });
-      await generateTextBody(page, '[12,30]');
-      await sendAndWait(page);
-      await responseRegion(page).getByText('Sum: 42').waitFor();
+      await sendDemoSum(page, e2e.demo);
       const host = new URL(e2e.demo.rpcUrl).host;
 
       // The session lives in the data folder (no secret in it), not only in the page's storage.

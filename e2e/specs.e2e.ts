@@ -2,7 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { generateTextBody, newA2aRequest, responseRegion, saveScreenshot, sendAndWait, useBrowserAndDemo } from './harness';
+import { generateTextBody, newA2aRequest, responseRegion, saveScreenshot, sendAndWait, sendDemoSum, useBrowserAndDemo } from './harness';
 
 /** Specs sidebar → "Save request…" → the save dialog. */
 async function openSaveDialog(page: Page) {
@@ -20,10 +20,7 @@ describe('spec files: save, reopen, run, docs, Copy for LLM, conflicts', () => {
 
   it('saves a request, reloads, reopens and runs it; an outside edit gives the conflict prompt and nothing is lost', () =>
     e2e.withApp({ defaultTimeout: 20_000 }, async ({ page, core }) => {
-      await newA2aRequest(page, { endpoint: e2e.demo.rpcUrl, bearer: { value: e2e.demo.token, name: 'demo-token' } });
-      await generateTextBody(page, '[12,30]');
-      await sendAndWait(page);
-      await responseRegion(page).getByText('Sum: 42').waitFor();
+      await sendDemoSum(page, e2e.demo);
 
       let dialog = await openSaveDialog(page);
       // The workspace's own file is the default target.
