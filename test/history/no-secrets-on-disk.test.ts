@@ -3,16 +3,17 @@
  * history with full bodies on, and every kind of credential on every binding. Afterwards no file
  * under the data folder except the secret store holds any of them, in any form.
  */
-import { readdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { basename, join } from 'node:path';
+import { basename } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AuthConfig } from '../../shared/a2a/auth';
 import type { A2aCall, HeaderEntry } from '../../shared/a2a/call';
 import type { ExchangeRecord } from '../../shared/a2a/exchange';
 import type { Binding } from '../../shared/a2a/versions';
 import { startEchoAgent, type EchoAgent } from '../fixtures/echo-agent';
+import { filesUnder } from '../fixtures/files-under';
 import { tempCore } from '../foundation/test-core';
 
 const secrets = {
@@ -46,16 +47,6 @@ afterAll(async () => {
   await agent?.close();
   await ctx?.dispose();
 });
-
-async function filesUnder(dir: string): Promise<string[]> {
-  const out: string[] = [];
-  for (const entry of await readdir(dir, { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) out.push(...(await filesUnder(path)));
-    else out.push(path);
-  }
-  return out;
-}
 
 /** Reads every file under the data folder but the secret store; fails naming the first credential found. */
 async function assertNoCredentialOnDisk(extra: readonly string[] = []): Promise<string> {

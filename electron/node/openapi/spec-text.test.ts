@@ -2,25 +2,11 @@ import { describe, expect, it } from 'vitest';
 import YAML from 'yaml';
 import type { SpecEdit } from '../../../shared/openapi/spec-edits';
 import { NotEditable } from '../../../shared/openapi/spec-edits';
+import { changedLines } from '../../../test/fixtures/text-lines';
 import { editSpecText, parseSpecText } from './spec-text';
 
 function edit(text: string, edits: SpecEdit[], format: 'yaml' | 'json' = 'yaml'): string {
   return editSpecText(text, parseSpecText(text, format), edits).text;
-}
-
-/** Lines of `b` that differ from `a`, as [from, to] of the changed middle (common prefix/suffix removed). */
-function changed(a: string, b: string): { removed: string[]; added: string[] } {
-  const x = a.split('\n');
-  const y = b.split('\n');
-  let start = 0;
-  while (start < x.length && start < y.length && x[start] === y[start]) start++;
-  let endX = x.length;
-  let endY = y.length;
-  while (endX > start && endY > start && x[endX - 1] === y[endY - 1]) {
-    endX--;
-    endY--;
-  }
-  return { removed: x.slice(start, endX), added: y.slice(start, endY) };
 }
 
 const yamlDoc = `openapi: 3.2.0
@@ -44,7 +30,7 @@ describe('YAML editing', () => {
     const out = edit(yamlDoc, [
       { kind: 'setOperationFields', path: '/a', verb: 'post', fields: [['x-a2a', { endpoint: 'http://new', method: 'SendMessage' }]] },
     ]);
-    expect(changed(yamlDoc, out)).toEqual({ removed: ["        endpoint: 'http://old'"], added: ["        endpoint: 'http://new'"] });
+    expect(changedLines(yamlDoc, out)).toMatchObject({ removed: ["        endpoint: 'http://old'"], added: ["        endpoint: 'http://new'"] });
   });
 
   it('appends new keys at the end of the operation and new paths at the end of paths', () => {
@@ -73,7 +59,7 @@ describe('YAML editing', () => {
 
   it('renames a path in place when it holds only that operation, and moves it otherwise', () => {
     const inPlace = edit(yamlDoc, [{ kind: 'renameOperation', path: '/a', verb: 'post', newPath: '/agents/z' }]);
-    expect(changed(yamlDoc, inPlace)).toEqual({ removed: ['  /a:'], added: ['  /agents/z:'] });
+    expect(changedLines(yamlDoc, inPlace)).toMatchObject({ removed: ['  /a:'], added: ['  /agents/z:'] });
     const two = yamlDoc.replace('  /b:\n    get:', '  /b:\n    post:\n      summary: P\n    get:');
     const moved = edit(two, [{ kind: 'renameOperation', path: '/b', verb: 'post', newPath: '/c' }]);
     expect(YAML.parse(moved).paths).toMatchObject({ '/b': { get: { summary: 'B' } }, '/c': { post: { summary: 'P' } } });
@@ -112,7 +98,7 @@ describe('YAML editing', () => {
   it('adds schemas under components without touching existing ones', () => {
     const text = 'openapi: 3.2.0\ninfo: {title: T, version: "1"}\ncomponents:\n  schemas:\n    Old: {type: string}   # mine\npaths: {}\n';
     const out = edit(text, [{ kind: 'addSchemas', schemas: [['New', { type: 'object' }]] }]);
-    expect(changed(text, out)).toEqual({ removed: [], added: ['    New:', '      type: object'] });
+    expect(changedLines(text, out)).toMatchObject({ removed: [], added: ['    New:', '      type: object'] });
   });
 });
 
@@ -152,7 +138,7 @@ describe('JSON editing', () => {
       ],
       'json',
     );
-    expect(changed(jsonDoc, out)).toEqual({
+    expect(changedLines(jsonDoc, out)).toMatchObject({
       removed: ['                "summary": "B"'],
       added: ['                "summary": "B2",', '                "x-protocol": "a2a"'],
     });
