@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { A2aCall } from '../../../../shared/a2a/call';
 import type { ExchangeRecord, RecordedStreamEvent } from '../../../../shared/a2a/exchange';
 import { createFakeHost } from '../../host/fake-host';
@@ -7,33 +7,14 @@ import { useRunsStore } from '../response/runs-store';
 import { peekTimeline } from '../stream/timelines';
 import { useDraftsStore } from './drafts-store';
 import { cancelRemoteTask, continueRun, resubscribe, sendDraft, stopRun } from './run-request';
+import { exchangeRecord, startEachTestWithNoTabsOrRuns, until } from './run-test-support';
 
 function record(call: A2aCall, outcome: ExchangeRecord['outcome'], events?: RecordedStreamEvent[]): ExchangeRecord {
-  return {
-    id: 'r',
-    startedAt: new Date(0).toISOString(),
-    version: call.version,
-    binding: call.binding,
-    endpoint: call.endpoint,
-    method: call.method,
-    request: { url: call.endpoint, headers: [], bodyBytes: 0 },
-    timings: { totalMs: 1 },
-    outcome,
-    warnings: [],
-    ...(events ? { events } : {}),
-  };
+  return exchangeRecord(call, outcome, events ? { events } : {});
 }
 
-const until = async (check: () => boolean): Promise<void> => {
-  for (let i = 0; i < 200 && !check(); i++) await new Promise((r) => setTimeout(r, 5));
-  expect(check()).toBe(true);
-};
-
 describe('running drafts through a host', () => {
-  beforeEach(() => {
-    useDraftsStore.setState({ tabs: [], activeId: undefined });
-    useRunsStore.setState({ runs: {}, shownByTab: {} });
-  });
+  startEachTestWithNoTabsOrRuns();
 
   it('sends a unary call and keeps the exchange record; refuses without an endpoint', async () => {
     const host = createFakeHost({

@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { A2aCall } from '../../../../shared/a2a/call';
 import type { ExchangeRecord, RecordedStreamEvent } from '../../../../shared/a2a/exchange';
 import { createFakeHost } from '../../host/fake-host';
@@ -7,33 +7,18 @@ import { fullRunsKept, useRunsStore } from '../response/runs-store';
 import { peekTimeline, rebuildStream } from '../stream/timelines';
 import { useDraftsStore } from './drafts-store';
 import { sendDraft } from './run-request';
+import { exchangeRecord, startEachTestWithNoTabsOrRuns, until } from './run-test-support';
 
+/** A record with a large response body, so that reducing a run has something to let go of. */
 function record(call: A2aCall, outcome: ExchangeRecord['outcome']): ExchangeRecord {
-  return {
-    id: 'r',
-    startedAt: new Date(0).toISOString(),
-    version: call.version,
-    binding: call.binding,
-    endpoint: call.endpoint,
-    method: call.method,
+  return exchangeRecord(call, outcome, {
     request: { url: call.endpoint, headers: [], body: '{"big":"request"}', bodyBytes: 17 },
     response: { status: 200, headers: [['content-type', 'application/json']], body: 'x'.repeat(100_000), bodyBytes: 100_000 },
-    timings: { totalMs: 1 },
-    outcome,
-    warnings: [],
-  };
+  });
 }
 
-const until = async (check: () => boolean): Promise<void> => {
-  for (let i = 0; i < 400 && !check(); i++) await new Promise((r) => setTimeout(r, 5));
-  expect(check()).toBe(true);
-};
-
 describe('the page keeps full data for a bounded number of recent runs', () => {
-  beforeEach(() => {
-    useDraftsStore.setState({ tabs: [], activeId: undefined });
-    useRunsStore.setState({ runs: {}, shownByTab: {} });
-  });
+  startEachTestWithNoTabsOrRuns();
 
   it('reduces older runs to their summary and says so; a reduced stream keeps its ids but lets go of its events', async () => {
     const host = createFakeHost({
@@ -56,7 +41,7 @@ describe('the page keeps full data for a bounded number of recent runs', () => {
     const streamTab = useDraftsStore.getState().openA2a({ endpoint: 'http://127.0.0.1:1/rpc', method: 'SendStreamingMessage' });
     const first = sendDraft(host, streamTab);
     const streamRun = first.ok ? first.runId : '';
-    await until(() => useRunsStore.getState().runs[streamRun]?.status === 'done');
+    await until(() => useRunsStore.getState().runs[streamRun]?.status === 'done', 400);
     expect(peekTimeline(streamRun)?.rows).toHaveLength(30);
     expect(rebuildStream(streamRun).split('data: ')).toHaveLength(31);
 
@@ -66,7 +51,7 @@ describe('the page keeps full data for a bounded number of recent runs', () => {
       const sent = sendDraft(host, tab);
       const id = sent.ok ? sent.runId : '';
       unary.push(id);
-      await until(() => useRunsStore.getState().runs[id]?.status === 'done');
+      await until(() => useRunsStore.getState().runs[id]?.status === 'done', 400);
     }
     const runs = useRunsStore.getState().runs;
     // The stream and the first unary run are the oldest two: reduced.
