@@ -206,7 +206,7 @@ export interface E2eBrowserAndDemo extends E2eBrowser {
 }
 
 /** Opens the app, runs the test body, and always closes the app (and with it the data folder). */
-export async function withApp(browser: Browser, options: WithAppOptions, body: AppBody): Promise<void> {
+async function withApp(browser: Browser, options: WithAppOptions, body: AppBody): Promise<void> {
   const { defaultTimeout, ...openOptions } = options;
   const app = await openApp(browser, openOptions);
   if (defaultTimeout !== undefined) app.page.setDefaultTimeout(defaultTimeout);
