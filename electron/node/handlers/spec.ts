@@ -1,4 +1,4 @@
-import type { SpecListResult, SpecOps, SpecStreams } from '../../../shared/contract/ops-spec';
+import type { SpecListResult, SpecOps, SpecRunRequest, SpecStreams } from '../../../shared/contract/ops-spec';
 import { readLinkedSpecs } from '../import/linked-specs';
 import type { CoreEnv } from '../core-env';
 import type { Handlers, StreamHandlers } from '../handler-types';
@@ -7,7 +7,7 @@ import type { SpecContext } from '../openapi/spec-store';
 import { listWorkspace, openSpec, validateSpecFile } from '../openapi/spec-workspace';
 import { nodeSpecFs } from '../openapi/spec-fs';
 import { operationDocs, operationForLlm } from '../openapi/spec-llm';
-import { runSavedOperation } from '../openapi/run-operation';
+import { runSavedOperation, type RunOptions } from '../openapi/run-operation';
 
 /** Files opened in place by an import (outside the workspace) are listed after the workspace's own. */
 async function withLinkedSpecs(ctx: SpecContext, stateDir: string, listed: SpecListResult, workspace: string | undefined): Promise<SpecListResult> {
@@ -23,6 +23,19 @@ async function withLinkedSpecs(ctx: SpecContext, stateDir: string, listed: SpecL
     }
   }
   return listed;
+}
+
+/** A saved operation's run as spec.run and spec.runStream both start it: the request's environment picks the variables. */
+function runOptions(env: CoreEnv, req: SpecRunRequest, signal: AbortSignal): RunOptions {
+  return {
+    ...req,
+    ...(req.env ? { env: req.env } : {}),
+    ...(req.environment ? { variables: req.environment } : {}),
+    environment: env.environment,
+    now: env.now,
+    connections: env.connections,
+    signal,
+  };
 }
 
 function specContext(env: CoreEnv): SpecContext {
@@ -43,32 +56,13 @@ export function createSpecHandlers(env: CoreEnv): Handlers<SpecOps> {
     'spec.docs': async ({ file, path, httpMethod }) => operationDocs(ctx, file, path, httpMethod),
     'spec.copyForLlm': async (req) => ({ markdown: await operationForLlm(ctx, req, env.environment) }),
     'spec.importCard': async (req) => importCard(ctx, req),
-    'spec.run': async (req, { signal }) =>
-      runSavedOperation(ctx, {
-        ...req,
-        ...(req.env ? { env: req.env } : {}),
-        ...(req.environment ? { variables: req.environment } : {}),
-        environment: env.environment,
-        now: env.now,
-        connections: env.connections,
-        signal,
-      }),
+    'spec.run': async (req, { signal }) => runSavedOperation(ctx, runOptions(env, req, signal)),
   };
 }
 
 export function createSpecStreamHandlers(env: CoreEnv): StreamHandlers<SpecStreams> {
   const ctx = specContext(env);
   return {
-    'spec.runStream': async (req, emit, { signal }) =>
-      runSavedOperation(ctx, {
-        ...req,
-        ...(req.env ? { env: req.env } : {}),
-        ...(req.environment ? { variables: req.environment } : {}),
-        environment: env.environment,
-        now: env.now,
-        connections: env.connections,
-        signal,
-        onEvent: emit,
-      }),
+    'spec.runStream': async (req, emit, { signal }) => runSavedOperation(ctx, { ...runOptions(env, req, signal), onEvent: emit }),
   };
 }
