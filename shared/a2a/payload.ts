@@ -122,19 +122,10 @@ export function oneofMemberKey(value: JsonObject): OneofMember | undefined {
 
 /** The 0.3 `kind` of an object in the reader's spelling (`status-update` → `statusUpdate`), if it is one. */
 export function kind03Of(value: JsonObject): Exclude<StreamObjectKind, 'unknown'> | undefined {
-  // A switch, not a table lookup: a `kind` such as "constructor" must not find an Object.prototype member.
-  switch (value['kind']) {
-    case 'task':
-      return 'task';
-    case 'message':
-      return 'message';
-    case 'status-update':
-      return 'statusUpdate';
-    case 'artifact-update':
-      return 'artifactUpdate';
-    default:
-      return undefined;
-  }
+  // A plain read of `kind` (not an Object.prototype name); the table is asked for own keys only, so a
+  // `kind` such as "constructor" finds nothing.
+  const kind = value['kind'];
+  return typeof kind === 'string' && Object.prototype.hasOwnProperty.call(kinds03, kind) ? kinds03[kind] : undefined;
 }
 
 /**
