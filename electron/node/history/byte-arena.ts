@@ -11,7 +11,8 @@ export class ByteArena {
   #used = 0;
 
   constructor(private readonly blockBytes = 256 * 1024) {
-    this.#block = Buffer.allocUnsafeSlow(blockBytes);
+    // No block until the first text: a process that never records history never allocates one.
+    this.#block = Buffer.alloc(0);
   }
 
   /**
