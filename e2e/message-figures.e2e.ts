@@ -1,38 +1,27 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startLockedAgent, type LockedAgent } from '../test/fixtures/locked-agent';
 import { startSdkAgent, type SdkAgent } from '../test/fixtures/sdk-agent';
 import { newA2aRequest, sendAndWait, setEditorText, useBrowser } from './harness';
 
 describe('message figures and honest check errors', () => {
   const e2e = useBrowser();
   let agent: SdkAgent;
-  let locked: Server;
+  let locked: LockedAgent;
   let lockedBase: string;
   beforeAll(async () => {
     agent = await startSdkAgent({ stepDelayMs: 2 });
     // An agent that publishes its card but refuses every call with 401.
-    locked = createServer((req, res) => {
-      if (req.method === 'GET' && req.url === '/.well-known/agent-card.json') {
-        const card = {
-          name: 'Locked',
-          version: '1',
-          capabilities: {},
-          supportedInterfaces: [{ url: `${lockedBase}/rpc`, protocolBinding: 'JSONRPC', protocolVersion: '1.0' }],
-        };
-        return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(card));
-      }
-      req.resume();
-      res
-        .writeHead(401, { 'content-type': 'application/json', 'www-authenticate': 'Bearer' })
-        .end(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32000, message: 'Unauthorized' } }));
-    });
-    await new Promise<void>((resolve) => locked.listen(0, '127.0.0.1', resolve));
-    lockedBase = `http://127.0.0.1:${(locked.address() as AddressInfo).port}`;
+    locked = await startLockedAgent('/.well-known/agent-card.json', (base) => ({
+      name: 'Locked',
+      version: '1',
+      capabilities: {},
+      supportedInterfaces: [{ url: `${base}/rpc`, protocolBinding: 'JSONRPC', protocolVersion: '1.0' }],
+    }));
+    lockedBase = locked.base;
   });
   afterAll(async () => {
     await agent?.close();
-    await new Promise<void>((resolve) => locked.close(() => resolve()));
+    await locked?.close();
   });
 
   it('sending one messageId twice to an agent that starts a task each time shows 1 retry and 1 duplicate execution', () =>

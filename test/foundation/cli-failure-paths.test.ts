@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CliIo } from '../../electron/cli/cli-types';
 import { runCli } from '../../electron/cli/main';
 import { memoryIo } from '../fixtures/cli-run';
+import { startLockedAgent, type LockedAgent } from '../fixtures/locked-agent';
 import { runChecks } from '../../electron/node/checks/run-checks';
 import { createFileSecretStore } from '../../electron/node/secret-store';
 import { startBrokenAgent, type BrokenAgent } from '../checks/broken-agent';
@@ -20,7 +21,7 @@ const connections = new Connections();
 let dir: string;
 let agent: BrokenAgent;
 // An agent that wants credentials it was not given: 401 on every call; its card lists it next to the broken agent.
-let locked: Server;
+let locked: LockedAgent;
 let lockedBase: string;
 
 /** An io for a CLI run in this file's data folder, keeping what it writes. */
@@ -32,28 +33,20 @@ beforeAll(async () => {
   await writeFile(join(dir, 'two-lines.json'), 'hello\nworld');
   await writeFile(join(dir, 'keys.json'), '{"keys":[]}');
   agent = await startBrokenAgent();
-  locked = createServer((req, res) => {
-    if (req.url === '/mixed/.well-known/agent-card.json') {
-      const supportedInterfaces = [
-        { url: agent.rpcUrl, protocolBinding: 'JSONRPC', protocolVersion: '1.0' },
-        { url: `${lockedBase}/rest`, protocolBinding: 'HTTP+JSON', protocolVersion: '1.0' },
-      ];
-      res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ name: 'Mixed', supportedInterfaces, capabilities: {} }));
-      return;
-    }
-    if (req.method === 'GET') return void res.writeHead(404).end();
-    req.resume();
-    res
-      .writeHead(401, { 'Content-Type': 'application/json', 'WWW-Authenticate': 'Bearer' })
-      .end(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32000, message: 'Unauthorized' } }));
-  });
-  await new Promise<void>((resolve) => locked.listen(0, '127.0.0.1', resolve));
-  lockedBase = `http://127.0.0.1:${(locked.address() as AddressInfo).port}`;
+  locked = await startLockedAgent('/mixed/.well-known/agent-card.json', (base) => ({
+    name: 'Mixed',
+    supportedInterfaces: [
+      { url: agent.rpcUrl, protocolBinding: 'JSONRPC', protocolVersion: '1.0' },
+      { url: `${base}/rest`, protocolBinding: 'HTTP+JSON', protocolVersion: '1.0' },
+    ],
+    capabilities: {},
+  }));
+  lockedBase = locked.base;
 });
 
 afterAll(async () => {
   await agent?.close();
-  await new Promise<void>((resolve) => locked.close(() => resolve()));
+  await locked?.close();
   await rm(dir, { recursive: true, force: true });
 });
 
