@@ -425,6 +425,16 @@ export function grpcCall(session: ClientHttp2Session, path: string, metadata: He
     req.on('error', (error) => {
       streamError = error;
     });
+    // Once the answer's body has ended after a status, the call's outcome is known: it resolves here
+    // rather than on 'close', which Node emits some ticks later (about 20 µs of every unary call on
+    // loopback, npm run bench -- core (b)). 'close' still gives the stream back to the pool.
+    req.on('end', () => {
+      if (settled || !status || cancelledByUs || handlerError || frameError) return;
+      if (status.code === GrpcCode.OK && reader?.midMessage) return; // 'close' reports the cut message
+      settled = true;
+      offAbort();
+      resolve({ kind: 'status', status, answered });
+    });
     req.on('close', () => {
       offAbort();
       release();
