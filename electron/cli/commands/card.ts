@@ -3,8 +3,8 @@ import { resolve } from 'node:path';
 import type { CardFinding } from '../../../shared/card/card-types';
 import type { CardInspectResult, CardVerifyResult } from '../../../shared/contract/ops-card';
 import type { WireError } from '../../../shared/contract/result';
-import { openCore, type Core } from '../../node/core';
-import { resolveDataDir } from '../../node/data-dir';
+import { openCliCore } from '../cli-core';
+import type { Core } from '../../node/core';
 import { parseArgs } from '../args';
 import { exitCodes, UsageError, type CliCommand, type CliIo } from '../cli-types';
 
@@ -43,7 +43,7 @@ export const cardCommand: CliCommand = {
     // Read the key file before any network traffic, so a typo costs nothing.
     const jwks = jwksFile ? await readText(io, jwksFile, 'JWKS file') : undefined;
 
-    const core = await openCore({ host: 'cli', dataDir: resolveDataDir(io.env), environment: io.env });
+    const core = await openCliCore(io);
     let inspected: CardInspectResult;
     let fetchLine: string | undefined;
     if (sub === 'fetch') {

@@ -10,8 +10,7 @@ import { reportExitCode } from '../../../shared/checks/report';
 import { renderTextReport } from '../../../shared/checks/text-report';
 import type { CheckRunRequest } from '../../../shared/contract/ops-check';
 import type { WireError } from '../../../shared/contract/result';
-import { openCore } from '../../node/core';
-import { resolveDataDir } from '../../node/data-dir';
+import { openCliCore } from '../cli-core';
 import { parseArgs } from '../args';
 import { exitCodes, UsageError, type CliCommand } from '../cli-types';
 import { parseBinding } from '../parse-binding';
@@ -113,7 +112,7 @@ export const checkCommand: CliCommand = {
     if (junitFile) await assertWritable(junitFile);
     const json = args.flags.has('json');
 
-    const core = await openCore({ host: 'cli', dataDir: resolveDataDir(io.env), environment: io.env });
+    const core = await openCliCore(io);
     let report: CheckReport | undefined;
     let failure: WireError | undefined;
     await core.dispatcher.stream('check.run', newUuid(), request, (event) => {

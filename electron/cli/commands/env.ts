@@ -2,7 +2,7 @@ import type { EnvironmentsState } from '../../../shared/contract/ops-env';
 import type { Environment, EnvironmentVariable } from '../../../shared/env/environments-model';
 import { checkEnvironmentName, checkVariableName, ENVIRONMENTS_FILE_NAME, secretNamePattern } from '../../../shared/env/environments-model';
 import type { Core } from '../../node/core';
-import { openCore } from '../../node/core';
+import { openCliCore } from '../cli-core';
 import { parseArgs } from '../args';
 import type { CliCommand, CliIo } from '../cli-types';
 import { exitCodes, UsageError } from '../cli-types';
@@ -96,7 +96,7 @@ export const envCommand: CliCommand = {
     const args = parseArgs(argv, { values: ['secret', 'unset'], flags: ['json', 'secret-value-stdin'] });
     const sub = args.positionals[0];
     if (sub !== 'list' && sub !== 'show' && sub !== 'set') throw new UsageError('Expected list, show or set.');
-    const core = await openCore({ host: 'cli', environment: io.env, ...(io.env['POWERDUCK_HOME'] ? { dataDir: io.env['POWERDUCK_HOME'] } : {}) });
+    const core = await openCliCore(io);
     try {
       if (sub === 'set') return await setCommand(core, io, args);
       const current = await state(core);

@@ -1,6 +1,5 @@
 import { formatRate, outcomeUnknownText, parseSince, type HistoryStats } from '../../../shared/history/history-stats';
-import { openCore } from '../../node/core';
-import { resolveDataDir } from '../../node/data-dir';
+import { openCliCore } from '../cli-core';
 import { parseArgs } from '../args';
 import { exitCodes, UsageError, type CliCommand } from '../cli-types';
 import { oneLine } from '../one-line';
@@ -51,7 +50,7 @@ export const historyCommand: CliCommand = {
       if ('error' in parsed) throw new UsageError(`--since ${parsed.error}`);
       since = parsed.since;
     }
-    const core = await openCore({ host: 'cli', dataDir: resolveDataDir(io.env), environment: io.env });
+    const core = await openCliCore(io);
     const result = await core.dispatcher.invoke('history.stats', since !== undefined ? { since } : {});
     if (!result.ok) {
       io.stderr(`powerduck history: ${oneLine(result.error.message)}\n`);

@@ -1,6 +1,6 @@
 import { isAbsolute, resolve } from 'node:path';
 import type { ImportApplyRequest } from '../../../shared/contract/ops-import';
-import { openCore } from '../../node/core';
+import { openCliCore } from '../cli-core';
 import { parseArgs } from '../args';
 import type { CliCommand } from '../cli-types';
 import { exitCodes, UsageError } from '../cli-types';
@@ -39,7 +39,7 @@ export const importCommand: CliCommand = {
     if (into !== undefined) request.into = into;
     if (args.flags.has('in-place')) request.mode = 'in-place';
     if (args.flags.has('no-environments')) request.environments = false;
-    const core = await openCore({ host: 'cli', environment: io.env, ...(io.env['POWERDUCK_HOME'] ? { dataDir: io.env['POWERDUCK_HOME'] } : {}) });
+    const core = await openCliCore(io);
     if (args.flags.has('no-secrets')) {
       const plan = await core.dispatcher.invoke('import.inspect', request.text !== undefined ? { text: request.text } : { source: request.source as string });
       if (!plan.ok) {

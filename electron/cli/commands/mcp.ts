@@ -12,7 +12,8 @@ import type { StreamEvent, WireError } from '../../../shared/contract/index';
 import { mcpListLines, mcpSeverity, mcpSummaryLines } from '../../../shared/mcp/mcp-summary';
 import type { McpCallRequest, McpExchangeRecord, McpHttpTransport, McpTarget } from '../../../shared/mcp/mcp-types';
 import { commandLine } from '../../node/mcp/mcp-session';
-import { openCore, type Core } from '../../node/core';
+import { openCliCore } from '../cli-core';
+import type { Core } from '../../node/core';
 import { parseArgs, type ParsedArgs } from '../args';
 import type { CliCommand, CliIo } from '../cli-types';
 import { exitCodes, UsageError } from '../cli-types';
@@ -82,10 +83,6 @@ export function timeoutFrom(args: ParsedArgs): number | undefined {
 function splitAtDashes(argv: string[]): { own: string[]; rest: string[] } {
   const at = argv.indexOf('--');
   return at === -1 ? { own: argv, rest: [] } : { own: argv.slice(0, at), rest: argv.slice(at + 1) };
-}
-
-async function openCliCore(io: CliIo): Promise<Core> {
-  return openCore({ host: 'cli', environment: io.env, ...(io.env['POWERDUCK_HOME'] ? { dataDir: io.env['POWERDUCK_HOME'] } : {}) });
 }
 
 function announce(target: McpTarget, io: CliIo): void {

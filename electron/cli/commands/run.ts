@@ -3,7 +3,8 @@ import type { ExchangeRecord, RecordedStreamEvent } from '../../../shared/a2a/ex
 import { describeEvent, outcomeSeverity, summarizeExchange } from '../../../shared/a2a/exchange-summary';
 import { newUuid } from '../../../shared/a2a/ids';
 import type { StreamEvent, WireError } from '../../../shared/contract/index';
-import { openCore, type Core } from '../../node/core';
+import { openCliCore } from '../cli-core';
+import type { Core } from '../../node/core';
 import type { OAuth2Auth } from '../../../shared/a2a/auth';
 import { callFromXA2a } from '../../../shared/openapi/call-from-operation';
 import { signInIfNeeded } from '../oauth-sign-in';
@@ -76,7 +77,7 @@ export const runCommand: CliCommand = {
     const [fileArg, path] = args.positionals as [string, string];
     const { values: env, environment } = parseEnv(args.repeated.get('env') ?? []);
     const json = args.flags.has('json');
-    const core = await openCore({ host: 'cli', environment: io.env, ...(io.env['POWERDUCK_HOME'] ? { dataDir: io.env['POWERDUCK_HOME'] } : {}) });
+    const core = await openCliCore(io);
     const mcp = await savedMcpOperation(core, resolve(io.cwd, fileArg), path);
     if (mcp) {
       try {

@@ -12,13 +12,13 @@ import type { StreamEvent, WireError } from '../../../shared/contract/index';
 import type { HttpBody, HttpExchangeRecord, HttpRequest, MultipartField } from '../../../shared/http/http-types';
 import { httpSummaryLines, httpExitSeverity } from '../../../shared/http/http-summary';
 import { buildOperationRequest } from '../../../shared/http/openapi-draft';
-import { openCore, type Core } from '../../node/core';
+import { openCliCore } from '../cli-core';
+import type { Core } from '../../node/core';
 import { parseArgs, requireOption, type ParsedArgs } from '../args';
 import type { CliIo } from '../cli-types';
 import { exitCodes, UsageError } from '../cli-types';
 import { oauth2FromArgs, oauth2Options } from '../oauth-args';
 import { signInIfNeeded } from '../oauth-sign-in';
-import { cliBrowserOpener, processBrowserContext } from '../system-browser';
 import { tlsFromArgs, tlsOptions, tlsUsage } from '../tls-args';
 import { oneLine } from '../one-line';
 
@@ -139,15 +139,6 @@ function timeoutFrom(args: ParsedArgs): number | undefined {
   const ms = Number(timeout);
   if (!Number.isFinite(ms) || ms <= 0) throw new UsageError('--timeout must be a positive number of milliseconds.');
   return ms;
-}
-
-async function openCliCore(io: CliIo): Promise<Core> {
-  return openCore({
-    host: 'cli',
-    environment: io.env,
-    ...(io.env['POWERDUCK_HOME'] ? { dataDir: io.env['POWERDUCK_HOME'] } : {}),
-    openBrowser: cliBrowserOpener(processBrowserContext(io.env)),
-  });
 }
 
 /** Sends through `http.stream` (events print as they come), prints the record, returns the exit code. */

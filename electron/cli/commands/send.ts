@@ -8,7 +8,7 @@ import { isA2aVersion } from '../../../shared/a2a/versions';
 import { newUuid } from '../../../shared/a2a/ids';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { StreamEvent, WireError } from '../../../shared/contract/index';
-import { openCore } from '../../node/core';
+import { openCliCore } from '../cli-core';
 import { parseArgs, requireOption } from '../args';
 import type { CliCommand } from '../cli-types';
 import { exitCodes, UsageError } from '../cli-types';
@@ -16,7 +16,6 @@ import { oneLine } from '../one-line';
 import { readJsonBody } from '../read-json-body';
 import { oauth2FromArgs, oauth2Options, oauth2Usage } from '../oauth-args';
 import { signInIfNeeded } from '../oauth-sign-in';
-import { cliBrowserOpener, processBrowserContext } from '../system-browser';
 import { tlsFromArgs, tlsOptions, tlsUsage } from '../tls-args';
 import { parseBinding } from '../parse-binding';
 import { runSendHttp, sendHttpUsage } from './send-http';
@@ -178,12 +177,7 @@ export const sendCommand: CliCommand = {
       ...(environment !== undefined ? { environment } : {}),
     };
 
-    const core = await openCore({
-      host: 'cli',
-      environment: io.env,
-      ...(io.env['POWERDUCK_HOME'] ? { dataDir: io.env['POWERDUCK_HOME'] } : {}),
-      openBrowser: cliBrowserOpener(processBrowserContext(io.env)),
-    });
+    const core = await openCliCore(io);
     const printEvent = (event: RecordedStreamEvent): void => io.stdout(json ? `${JSON.stringify(event)}\n` : `${describeEvent(event)}\n`);
     const fail = (error: WireError): number => {
       io.stderr(`powerduck send: ${oneLine(error.message)}\n`);

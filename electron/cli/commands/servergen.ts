@@ -1,7 +1,6 @@
 import { resolve } from 'node:path';
 import type { ServergenRequest } from '../../../shared/contract/ops-servergen';
-import { openCore } from '../../node/core';
-import { resolveDataDir } from '../../node/data-dir';
+import { openCliCore } from '../cli-core';
 import { parseArgs, requireOption } from '../args';
 import type { CliCommand, CliIo } from '../cli-types';
 import { exitCodes, UsageError } from '../cli-types';
@@ -44,7 +43,7 @@ export const servergenCommand: CliCommand = {
     const spec = args.options.get('from-spec');
     if (spec !== undefined) request.fromSpec = resolve(io.cwd, spec);
 
-    const core = await openCore({ host: 'cli', dataDir: resolveDataDir(io.env), environment: io.env });
+    const core = await openCliCore(io);
     const result = await core.dispatcher.invoke('servergen.generate', request);
     if (!result.ok) {
       io.stderr(`powerduck servergen: ${result.error.message}\n`);

@@ -6,8 +6,7 @@ import { isA2aVersion } from '../../../shared/a2a/versions';
 import type { SpecWriteResult } from '../../../shared/contract/ops-spec';
 import type { Result, WireError } from '../../../shared/contract/result';
 import type { SpecOperationSummary } from '../../../shared/openapi/operation-list';
-import type { Core } from '../../node/core';
-import { openCore } from '../../node/core';
+import { openCliCore } from '../cli-core';
 import { parseArgs, requireOption } from '../args';
 import type { CliCommand, CliIo } from '../cli-types';
 import { exitCodes, UsageError } from '../cli-types';
@@ -40,10 +39,6 @@ Saved A2A requests live in OpenAPI 3.2 files as operations with an x-a2a extensi
 Files are read and written losslessly: only the touched operation changes.`;
 
 type Json = Record<string, unknown>;
-
-async function core(io: CliIo): Promise<Core> {
-  return openCore({ host: 'cli', environment: io.env, ...(io.env['POWERDUCK_HOME'] ? { dataDir: io.env['POWERDUCK_HOME'] } : {}) });
-}
 
 function fail(io: CliIo, error: WireError): number {
   io.stderr(`powerduck spec: ${oneLine(error.message)}\n`);
@@ -121,7 +116,7 @@ async function add(argv: string[], io: CliIo): Promise<number> {
   const call: A2aCall = { version, binding, endpoint, method, body, ...(auth ? { auth } : {}) };
   const file = resolve(io.cwd, fileArg);
 
-  const c = await core(io);
+  const c = await openCliCore(io);
   const opened = await c.dispatcher.invoke('spec.open', { file });
   if (!opened.ok && opened.error.code !== 'not-found') return fail(io, opened.error);
   const summary = args.options.get('summary');
@@ -154,7 +149,7 @@ async function add(argv: string[], io: CliIo): Promise<number> {
 async function list(argv: string[], io: CliIo): Promise<number> {
   const args = parseArgs(argv, { flags: ['json'] });
   const [fileArg] = positionals(args, 1, '<file>') as [string];
-  const c = await core(io);
+  const c = await openCliCore(io);
   const opened = unwrap(io, await c.dispatcher.invoke('spec.open', { file: resolve(io.cwd, fileArg) }));
   if (typeof opened === 'number') return opened;
   if (opened.parseError) {
@@ -175,7 +170,7 @@ async function list(argv: string[], io: CliIo): Promise<number> {
 async function validateCmd(argv: string[], io: CliIo): Promise<number> {
   const args = parseArgs(argv, { flags: ['json'] });
   const [fileArg] = positionals(args, 1, '<file>') as [string];
-  const c = await core(io);
+  const c = await openCliCore(io);
   const result = unwrap(io, await c.dispatcher.invoke('spec.validate', { file: resolve(io.cwd, fileArg) }));
   if (typeof result === 'number') return result;
   if (args.flags.has('json')) io.stdout(`${JSON.stringify(result)}\n`);
@@ -194,7 +189,7 @@ async function docs(argv: string[], io: CliIo): Promise<number> {
   const args = parseArgs(argv, { flags: ['llm', 'json'] });
   const [fileArg, path] = positionals(args, 2, '<file> <path>') as [string, string];
   const file = resolve(io.cwd, fileArg);
-  const c = await core(io);
+  const c = await openCliCore(io);
   if (args.flags.has('llm')) {
     const result = unwrap(io, await c.dispatcher.invoke('spec.copyForLlm', { file, path }));
     if (typeof result === 'number') return result;
