@@ -40,7 +40,7 @@ import { createCore, type Core } from '../electron/node/core';
 import { silentLogger, type CoreEnv } from '../electron/node/core-env';
 import { ensureDataDir } from '../electron/node/data-dir';
 import { createHistoryRecorder } from '../electron/node/history/history-recorder';
-import { historyStoreAt } from '../electron/node/history/history-store';
+import { createHistoryStore } from '../electron/node/history/history-store';
 import { median } from './median';
 
 const UNARY_CALLS = 2000;
@@ -271,7 +271,7 @@ function bareHttp(url: string): (i: number) => Promise<unknown> {
  * from the agent, under varying messageIds (some resent), written through the real recorder.
  */
 async function prefillHistory(env: CoreEnv, templates: ExchangeRecord[], bytes: number): Promise<{ entries: number; bytes: number }> {
-  const store = historyStoreAt(env.dataDir.historyDir);
+  const store = createHistoryStore(env.dataDir.historyDir);
   const recorder = createHistoryRecorder(env, store);
   let written = 0;
   let entries = 0;

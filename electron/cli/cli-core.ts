@@ -8,6 +8,21 @@ import { cliBrowserOpener, processBrowserContext } from './system-browser';
  * need a browser (an OAuth authorization code flow, only when the user asked for one) use the
  * system browser.
  */
-export function openCliCore(io: CliIo): Promise<Core> {
-  return openCore({ host: 'cli', environment: io.env, openBrowser: cliBrowserOpener(processBrowserContext(io.env)) });
+export async function openCliCore(io: CliIo): Promise<Core> {
+  const core = await openCore({ host: 'cli', environment: io.env, openBrowser: cliBrowserOpener(processBrowserContext(io.env)) });
+  opened.add(core);
+  return core;
+}
+
+/** The cores opened by this process's commands and not closed yet (the CLI's main closes them). */
+const opened = new Set<Core>();
+
+/**
+ * Closes every core a command opened: history appends are batched, and the last batch is written
+ * before the command returns. Never rejects (the command's answer is already out).
+ */
+export async function closeCliCores(): Promise<void> {
+  const cores = [...opened];
+  opened.clear();
+  await Promise.all(cores.map((core) => core.close().catch(() => undefined)));
 }

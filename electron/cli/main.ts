@@ -1,6 +1,6 @@
 import type { CliCommand, CliIo, LazyCommand } from './cli-types';
 import { exitCodes, UsageError } from './cli-types';
-import { closeHistoryStores } from '../node/history/history-store';
+import { closeCliCores } from './cli-core';
 import { commands } from './commands/index';
 import { oneLine } from './one-line';
 import { packageVersion } from '../node/package-version';
@@ -55,7 +55,7 @@ export async function runCli(argv: readonly string[], io: CliIo, list: readonly 
     return exitCodes.error;
   } finally {
     // History appends are batched: the last batch is written before the command returns.
-    await closeHistoryStores().catch(() => undefined);
+    await closeCliCores();
   }
 }
 

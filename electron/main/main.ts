@@ -15,8 +15,7 @@ import {
 } from 'electron';
 import { join } from 'node:path';
 import { isOperationName, isStreamName } from '../../shared/contract/index';
-import { openCore } from '../node/core';
-import { closeHistoryStores } from '../node/history/history-store';
+import { openCore, type Core } from '../node/core';
 import type { AnyStreamEvent } from '../node/dispatcher';
 import { createFileSecretStore } from '../node/secret-store';
 import { resolveDataDir } from '../node/data-dir';
@@ -96,6 +95,7 @@ async function main(): Promise<void> {
     return true;
   };
   const core = await openCore({ host: 'electron', version: app.getVersion(), dataDir, secrets, openBrowser });
+  openedCore = core;
   const streams = createStreamRegistry((requestId) => core.dispatcher.cancel(requestId));
   const credits = new Map<string, { owner: number; sink: CreditSink }>();
 
@@ -166,12 +166,13 @@ async function main(): Promise<void> {
 }
 
 app.on('window-all-closed', () => app.quit());
-// History appends are batched: hold the quit until the last batch is on disk.
+// History appends are batched: hold the quit until the core is closed and the last batch is on disk.
+let openedCore: Core | undefined;
 let historyClosed = false;
 app.on('will-quit', (event) => {
-  if (historyClosed) return;
+  if (historyClosed || !openedCore) return;
   event.preventDefault();
-  void closeHistoryStores().finally(() => {
+  void openedCore.close().finally(() => {
     historyClosed = true;
     app.quit();
   });

@@ -1,5 +1,6 @@
 import type { Connections } from './connections';
 import type { DataDirLayout } from './data-dir';
+import type { HistoryStore } from './history/history-store';
 import type { SecretStore } from './secret-store';
 
 export interface Logger {
@@ -20,6 +21,11 @@ export interface CoreEnv {
   logger: Logger;
   /** Keep-alive HTTP connections, gRPC sessions and the A2A protos' folder; closed with the core. */
   connections: Connections;
+  /**
+   * The history this core records into and reads; default: a store of its own on
+   * `dataDir.historyDir` (closed with the core).
+   */
+  historyStore?: HistoryStore;
   /** The servergen template folder; default: next to the sources. */
   templateDir?: string;
   /**

@@ -4,7 +4,7 @@ import { ensureDataDir, resolveDataDir } from './data-dir';
 import { createDispatcher, type Dispatcher } from './dispatcher';
 import { createHandlerTable } from './handlers/index';
 import { LazyGroups } from './handlers/lazy-handlers';
-import { historyStoreAt } from './history/history-store';
+import { createHistoryStore } from './history/history-store';
 import { Connections } from './connections';
 import { createFileSecretStore, type SecretStore } from './secret-store';
 
@@ -22,12 +22,13 @@ export interface Core {
 
 export function createCore(env: CoreEnv): Core {
   const lazy = new LazyGroups();
+  const history = env.historyStore ?? createHistoryStore(env.dataDir.historyDir);
   return {
     env,
-    dispatcher: createDispatcher(createHandlerTable(env, lazy)),
+    dispatcher: createDispatcher(createHandlerTable(env, history, lazy)),
     close: async () => {
       env.connections.close();
-      await historyStoreAt(env.dataDir.historyDir).close();
+      await history.close();
     },
     warm: () => lazy.warm(),
   };
@@ -61,7 +62,12 @@ export async function openCore(options: OpenCoreOptions): Promise<Core> {
   const dataDir = await ensureDataDir(options.dataDir ?? resolveDataDir(environment));
   const protoDir = options.protoDir ?? (environment['POWERDUCK_PROTO_DIR'] || undefined);
   const templateDir = options.templateDir ?? (environment['POWERDUCK_SERVERGEN_TEMPLATE_DIR'] || undefined);
-  return createCore({
+  const historyStore = createHistoryStore(dataDir.historyDir);
+  // Last resort for a process that exits without closing its core (an uncaught error, a process.exit):
+  // the history entries still queued are written synchronously. Closing the core removes the hook.
+  const onExit = (): void => historyStore.flushSync();
+  process.once('exit', onExit);
+  const core = createCore({
     host: options.host,
     version: options.version ?? packageVersion(),
     dataDir,
@@ -73,5 +79,13 @@ export async function openCore(options: OpenCoreOptions): Promise<Core> {
     ...(templateDir ? { templateDir } : {}),
     ...(options.allowStdio !== undefined ? { allowStdio: options.allowStdio } : {}),
     ...(options.openBrowser ? { openBrowser: options.openBrowser } : {}),
+    historyStore,
   });
+  return {
+    ...core,
+    close: async () => {
+      process.off('exit', onExit);
+      await core.close();
+    },
+  };
 }

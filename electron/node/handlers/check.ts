@@ -7,7 +7,7 @@ import type { VariablesContext } from '../env/send-variables';
 import { resolveSendVariables, variablesContext } from '../env/send-variables';
 import type { CoreEnv } from '../core-env';
 import type { Handlers, StreamHandlers } from '../handler-types';
-import { createHistoryRecorder } from '../history/history-recorder';
+import type { HistoryRecorder } from '../history/history-recorder';
 
 export function createCheckHandlers(_env: CoreEnv): Handlers<CheckOps> {
   return {
@@ -15,8 +15,7 @@ export function createCheckHandlers(_env: CoreEnv): Handlers<CheckOps> {
   };
 }
 
-export function createCheckStreamHandlers(env: CoreEnv): StreamHandlers<CheckStreams> {
-  const history = createHistoryRecorder(env);
+export function createCheckStreamHandlers(env: CoreEnv, history: HistoryRecorder): StreamHandlers<CheckStreams> {
   const vars = variablesContext(env);
   return {
     'check.run': async (request, emit, ctx) =>

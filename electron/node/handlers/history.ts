@@ -1,12 +1,10 @@
 import type { HistoryOps, HistoryStreams } from '../../../shared/contract/ops-history';
 import { CoreError } from '../core-error';
-import type { CoreEnv } from '../core-env';
 import type { Handlers, StreamHandlers } from '../handler-types';
-import { historyStoreAt } from '../history/history-store';
+import type { HistoryStore } from '../history/history-store';
 import { computeHistoryStats } from '../../../shared/history/history-stats';
 
-export function createHistoryHandlers(env: CoreEnv): Handlers<HistoryOps> {
-  const store = historyStoreAt(env.dataDir.historyDir);
+export function createHistoryHandlers(store: HistoryStore): Handlers<HistoryOps> {
   return {
     'history.list': async (request) => {
       if (request.query !== undefined && typeof request.query !== 'string') {
@@ -44,6 +42,6 @@ export function createHistoryHandlers(env: CoreEnv): Handlers<HistoryOps> {
   };
 }
 
-export function createHistoryStreamHandlers(_env: CoreEnv): StreamHandlers<HistoryStreams> {
+export function createHistoryStreamHandlers(): StreamHandlers<HistoryStreams> {
   return {};
 }

@@ -12,6 +12,7 @@ import { servergenOpNames, servergenStreamNames, type ServergenOps, type Serverg
 import { specOpNames, specStreamNames, type SpecOps, type SpecStreams } from '../../../shared/contract/ops-spec';
 import type { HandlerTable, StreamHandlers } from '../handler-types';
 import { createHistoryRecorder } from '../history/history-recorder';
+import type { HistoryStore } from '../history/history-store';
 import { withHistory, withStreamHistory } from '../history/with-history';
 import { createAppHandlers, createAppStreamHandlers } from './app';
 import { createEnvironmentHandlers } from './environments';
@@ -47,9 +48,9 @@ function endWithoutEvents(handlers: StreamHandlers<A2aStreams>): StreamHandlers<
 }
 
 /** Builds the full table; a missing or extra key is a compile error against the contract. */
-export function createHandlerTable(env: CoreEnv, lazy: LazyGroups = new LazyGroups()): HandlerTable {
+export function createHandlerTable(env: CoreEnv, historyStore: HistoryStore, lazy: LazyGroups = new LazyGroups()): HandlerTable {
   // Every A2A exchange lands in history (with its logging policy) without the adapters knowing about it.
-  const history = createHistoryRecorder(env);
+  const history = createHistoryRecorder(env, historyStore);
   const spec = lazyHandlers<SpecOps>(lazy, specOpNames, async () => (await specModule()).createSpecHandlers(env));
   const specStreams = lazyStreamHandlers<SpecStreams>(lazy, specStreamNames, async () => (await specModule()).createSpecStreamHandlers(env));
   return {
@@ -72,7 +73,7 @@ export function createHandlerTable(env: CoreEnv, lazy: LazyGroups = new LazyGrou
         await history.record(record, { source: 'send' });
         return record;
       },
-      ...createHistoryHandlers(env),
+      ...createHistoryHandlers(historyStore),
       ...lazyHandlers<CheckOps>(lazy, checkOpNames, async () => (await checkModule()).createCheckHandlers(env)),
       ...lazyHandlers<ServergenOps>(lazy, servergenOpNames, async () => (await servergenModule()).createServergenHandlers(env)),
       ...createEnvironmentHandlers(env),
@@ -97,8 +98,8 @@ export function createHandlerTable(env: CoreEnv, lazy: LazyGroups = new LazyGrou
         await history.record(record, { source: 'stream' });
         return record;
       },
-      ...createHistoryStreamHandlers(env),
-      ...lazyStreamHandlers<CheckStreams>(lazy, checkStreamNames, async () => (await checkModule()).createCheckStreamHandlers(env)),
+      ...createHistoryStreamHandlers(),
+      ...lazyStreamHandlers<CheckStreams>(lazy, checkStreamNames, async () => (await checkModule()).createCheckStreamHandlers(env, history)),
       ...lazyStreamHandlers<ServergenStreams>(lazy, servergenStreamNames, async () => (await servergenModule()).createServergenStreamHandlers(env)),
       ...lazyStreamHandlers<HttpStreams>(lazy, httpStreamNames, async () => (await httpModule()).createHttpStreamHandlers(env, history)),
       ...lazyStreamHandlers<McpStreams>(lazy, mcpStreamNames, async () => (await mcpModule()).createMcpStreamHandlers(env, history)),

@@ -9,7 +9,7 @@ import type { McpExchangeRecord } from '../../../shared/mcp/mcp-types';
 import type { HistoryEntry, HistorySource } from '../../../shared/history/history-types';
 import { redactionOf } from '../a2a/record-redaction';
 import type { CoreEnv } from '../core-env';
-import { historyStoreAt, type HistoryStore } from './history-store';
+import type { HistoryStore } from './history-store';
 
 export interface RecordOptions {
   /** Defaults to 'send' for unary exchanges and 'stream' for exchanges with events. */
@@ -40,7 +40,7 @@ export function sha256Hex(text: string): string {
   return hash('sha256', text, 'hex');
 }
 
-export function createHistoryRecorder(env: Pick<CoreEnv, 'dataDir' | 'logger'>, store: HistoryStore = historyStoreAt(env.dataDir.historyDir)): HistoryRecorder {
+export function createHistoryRecorder(env: Pick<CoreEnv, 'logger'>, store: HistoryStore): HistoryRecorder {
   return {
     store,
     async recordHttp(record, source) {

@@ -21,7 +21,7 @@ afterEach(async () => {
 });
 
 function recorderFor(s: HistoryStore) {
-  return createHistoryRecorder({ dataDir: { root: dir, workspaceDir: dir, historyDir: s.dir, secretsFile: join(dir, 's.json') }, logger: silentLogger }, s);
+  return createHistoryRecorder({ logger: silentLogger }, s);
 }
 
 let counter = 0;
@@ -144,10 +144,7 @@ describe('history store', () => {
     await appendFile(join(dir, 'a-file'), 'x');
     const broken = createHistoryStore(join(dir, 'a-file', 'history'));
     const warnings: string[] = [];
-    const recorder = createHistoryRecorder(
-      { dataDir: { root: dir, workspaceDir: dir, historyDir: broken.dir, secretsFile: '' }, logger: { ...silentLogger, warn: (m) => warnings.push(m) } },
-      broken,
-    );
+    const recorder = createHistoryRecorder({ logger: { ...silentLogger, warn: (m) => warnings.push(m) } }, broken);
     await expect(recorder.record(send('lost'))).resolves.toBeUndefined();
     expect(warnings[0]).toContain('could not record');
   });

@@ -27,9 +27,12 @@ import { ByteArena } from './byte-arena';
  * interleave a line, and never both start the next segment. A process that sees another writer
  * writes its batches at once (not after `flushDelayMs`) for a while, so the other waits less.
  *
+ * Each core owns its store (createCore). Two cores on one data folder in one process share the
+ * history the way two processes do, through the lease.
+ *
  * Durability: `flush()`/`close()` write everything queued (the CLI, the browser host and Electron
- * main call `closeHistoryStores()` on a normal quit, and a process `exit` hook writes what is still
- * queued synchronously); a crash loses at most the last batch (see `defaultFlushDelayMs`).
+ * main close their core on a normal quit, and openCore's process `exit` hook calls `flushSync()`);
+ * a crash loses at most the last batch (see `defaultFlushDelayMs`).
  */
 export interface HistoryStore {
   readonly dir: string;
@@ -49,6 +52,8 @@ export interface HistoryStore {
   flush(): Promise<void>;
   /** flush() and stop the batch timer; the store opens again on next use. */
   close(): Promise<void>;
+  /** Writes what is queued synchronously: for a process `exit` hook, the last resort when nobody called close(). */
+  flushSync(): void;
 }
 
 export interface AppendContext {
@@ -190,15 +195,12 @@ function sentList(entry: Indexed): string[] {
   return entry.sent === '' ? [] : entry.sent.split('\u0000');
 }
 
-/** Every store's summaries, in one arena (blocks are freed as the entries that use them are evicted). */
-const summaries = new ByteArena();
-
 function isFull(entry: HistoryEntry): boolean {
   return entry.exchange !== undefined || entry.httpExchange !== undefined || entry.mcpExchange !== undefined;
 }
 
 /** `summary`: the stored line's bytes when the line has no full exchange (it then is the summary's JSON). */
-function indexed(entry: HistoryEntry, summary: Buffer | undefined, offset: number, bytes: number): Indexed {
+function indexed(entry: HistoryEntry, summary: Buffer | undefined, offset: number, bytes: number, summaries: ByteArena): Indexed {
   const full = isFull(entry);
   return {
     id: entry.id,
@@ -221,7 +223,7 @@ function summaryOf(entry: Indexed): HistorySummary {
  * is still writing, or one torn by a crash; `complete` is where the ended lines stop. Lines that
  * do not parse as an entry are skipped.
  */
-function parseLines(buffer: Buffer, base = 0): { entries: Indexed[]; complete: number } {
+function parseLines(buffer: Buffer, base: number, summaries: ByteArena): { entries: Indexed[]; complete: number } {
   const out: Indexed[] = [];
   let start = 0;
   for (;;) {
@@ -232,7 +234,7 @@ function parseLines(buffer: Buffer, base = 0): { entries: Indexed[]; complete: n
         const text = buffer.toString('utf8', start, end);
         const value: unknown = JSON.parse(text);
         // Copied into the arena: a slice of `buffer` would keep the whole segment (full bodies included) in memory.
-        if (isEntry(value)) out.push(indexed(value, isFull(value) ? undefined : summaries.put(text), base + start, end - start));
+        if (isEntry(value)) out.push(indexed(value, isFull(value) ? undefined : summaries.put(text), base + start, end - start, summaries));
       } catch {
         // A line torn by a crash mid-append and completed by another line: skip it, keep the rest.
       }
@@ -284,18 +286,6 @@ interface State {
   needsNewline: boolean;
 }
 
-const openStores = new Set<{ flushSync(): void }>();
-let exitHookInstalled = false;
-
-function installExitHook(): void {
-  if (exitHookInstalled) return;
-  exitHookInstalled = true;
-  // Last resort for a process that exits without closing its stores: write what is queued.
-  process.once('exit', () => {
-    for (const store of openStores) store.flushSync();
-  });
-}
-
 export function createHistoryStore(dir: string, options: HistoryStoreOptions = {}): HistoryStore {
   const fs = options.fs ?? nodeHistoryFs;
   const flushDelayMs = options.flushDelayMs ?? defaultFlushDelayMs;
@@ -330,7 +320,8 @@ export function createHistoryStore(dir: string, options: HistoryStoreOptions = {
     chain = run.catch(() => undefined);
     return run;
   };
-  const self = { flushSync };
+  /** This store's summaries (blocks are freed as the entries that use them are evicted). */
+  const summaries = new ByteArena();
 
   function addAttempt(entry: Indexed, s: State): void {
     for (const id of sentList(entry)) {
@@ -383,7 +374,7 @@ export function createHistoryStore(dir: string, options: HistoryStoreOptions = {
       return undefined; // deleted by another process meanwhile
     }
     const index = Number(segmentPattern.exec(name)?.[1] ?? '0');
-    const { entries, complete } = parseLines(buffer);
+    const { entries, complete } = parseLines(buffer, 0, summaries);
     const end = holding ? buffer.length : complete;
     return { segment: { name, index, size: end, written: end, entries }, endsTorn: holding && complete < buffer.length };
   }
@@ -407,8 +398,6 @@ export function createHistoryStore(dir: string, options: HistoryStoreOptions = {
     opening ??= load().then(
       (s) => {
         state = s;
-        openStores.add(self);
-        installExitHook();
         return s;
       },
       (error: unknown) => {
@@ -501,7 +490,7 @@ export function createHistoryStore(dir: string, options: HistoryStoreOptions = {
         continue;
       }
       const tail = await fs.readRange(join(dir, seg.name), seg.written, size - seg.written);
-      const { entries, complete } = parseLines(tail, seg.written);
+      const { entries, complete } = parseLines(tail, seg.written, summaries);
       const consumed = holding ? tail.length : complete;
       const at = firstQueued(seg);
       const added = entries.filter((e) => !s.byId.has(e.id));
@@ -740,7 +729,7 @@ export function createHistoryStore(dir: string, options: HistoryStoreOptions = {
         s.segments.push(last);
         s.needsNewline = false;
       }
-      const item = indexed(stored, full ? undefined : data.subarray(0, data.length - 1), -1, data.length - 1);
+      const item = indexed(stored, full ? undefined : data.subarray(0, data.length - 1), -1, data.length - 1, summaries);
       item.line = data;
       last.entries.push(item);
       last.size += data.length;
@@ -881,6 +870,8 @@ export function createHistoryStore(dir: string, options: HistoryStoreOptions = {
       await flushQueued();
     },
 
+    flushSync,
+
     async close() {
       // Appends still on their way (a send that already answered) and one taking the lease right now
       // queue their entries first, so the flush below writes them.
@@ -889,26 +880,8 @@ export function createHistoryStore(dir: string, options: HistoryStoreOptions = {
       await flushQueued();
       releaseIfIdle();
       await released;
-      openStores.delete(self);
       state = undefined;
       opening = undefined;
     },
   };
-}
-
-const stores = new Map<string, HistoryStore>();
-
-/** One store per history directory in a process, so every caller shares the same index and write queue. */
-export function historyStoreAt(dir: string): HistoryStore {
-  let store = stores.get(dir);
-  if (!store) {
-    store = createHistoryStore(dir);
-    stores.set(dir, store);
-  }
-  return store;
-}
-
-/** Writes every queued history entry of this process; call on a normal quit (CLI, browser host, Electron main). */
-export async function closeHistoryStores(): Promise<void> {
-  await Promise.all([...stores.values()].map((store) => store.close()));
 }

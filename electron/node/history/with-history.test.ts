@@ -37,7 +37,7 @@ function recordFor(call: A2aCall, events = false): ExchangeRecord {
 describe('withHistory', () => {
   it('records what a2a.send and a2a.stream return, numbering resends, without changing the result', async () => {
     const store = createHistoryStore(join(dir, 'history'));
-    const recorder = createHistoryRecorder({ dataDir: { root: dir, workspaceDir: dir, historyDir: store.dir, secretsFile: '' }, logger: silentLogger }, store);
+    const recorder = createHistoryRecorder({ logger: silentLogger }, store);
     const send = withHistory(recorder, {
       'a2a.send': async (call) => recordFor(call),
       'a2a.continue': async () => ({ message: {} }),
@@ -69,7 +69,7 @@ describe('withHistory', () => {
 describe('withHistory, off the answer path', () => {
   it('answers before the entry is built, yet a read right after, a flush and close all find it', async () => {
     const store = createHistoryStore(join(dir, 'history-deferred'));
-    const recorder = createHistoryRecorder({ dataDir: { root: dir, workspaceDir: dir, historyDir: store.dir, secretsFile: '' }, logger: silentLogger }, store);
+    const recorder = createHistoryRecorder({ logger: silentLogger }, store);
     const send = withHistory(recorder, { 'a2a.send': async (call) => recordFor(call), 'a2a.continue': async () => ({ message: {} }) });
     const call: A2aCall = {
       version: '1.0',
@@ -128,7 +128,7 @@ describe('withStreamHistory', () => {
 
   it('asks the handler not to keep the events and digests the entry from them as they pass; with full bodies it keeps them', async () => {
     const store = createHistoryStore(join(dir, 'history-stream'));
-    const recorder = createHistoryRecorder({ dataDir: { root: dir, workspaceDir: dir, historyDir: store.dir, secretsFile: '' }, logger: silentLogger }, store);
+    const recorder = createHistoryRecorder({ logger: silentLogger }, store);
     const asked: Array<boolean | undefined> = [];
     const stream = withStreamHistory(recorder, handler(asked));
     const delivered: unknown[] = [];
@@ -175,7 +175,7 @@ describe('replay facts', () => {
 
   it('keeps auth by secret name and headers without credentials; the body only under full bodies', async () => {
     const store = createHistoryStore(join(dir, 'replay-history'));
-    const recorder = createHistoryRecorder({ dataDir: { root: dir, workspaceDir: dir, historyDir: store.dir, secretsFile: '' }, logger: silentLogger }, store);
+    const recorder = createHistoryRecorder({ logger: silentLogger }, store);
     const send = withHistory(recorder, { 'a2a.send': async (c) => complete(c), 'a2a.continue': async () => ({ message: {} }) });
     const ctx = { signal: new AbortController().signal };
     await send['a2a.send'](call, ctx);
