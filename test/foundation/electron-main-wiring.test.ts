@@ -237,13 +237,46 @@ describe('Electron main process wiring (stand-in electron module)', () => {
     expect(contents.windowOpenHandler?.({ url: 'app://powerduck/index.html' })).toEqual({ action: 'deny' });
   });
 
-  it('denies every permission request, permission check, device and device chooser', () => {
-    let granted: unknown;
-    electron.sessionHandlers.get('setPermissionRequestHandler')?.({}, 'media', (ok: unknown) => (granted = ok), {});
-    expect(granted).toBe(false);
-    for (const permission of ['clipboard-read', 'hid', 'serial', 'usb', 'notifications', 'geolocation']) {
-      expect(electron.sessionHandlers.get('setPermissionCheckHandler')?.(null, permission, 'app://powerduck', {})).toBe(false);
+  it('allows clipboard writes to our top frame only, and denies every other permission request and check', () => {
+    const request = (permission: string, details: { requestingUrl: string; isMainFrame: boolean }): unknown => {
+      let granted: unknown = 'not called';
+      electron.sessionHandlers.get('setPermissionRequestHandler')?.({}, permission, (ok: unknown) => (granted = ok), details);
+      return granted;
+    };
+    const check = (permission: string, origin: string, details: Record<string, unknown>): unknown =>
+      electron.sessionHandlers.get('setPermissionCheckHandler')?.(null, permission, origin, details);
+    const ours = { requestingUrl: 'app://powerduck/index.html', isMainFrame: true };
+
+    // navigator.clipboard.writeText (the Copy buttons): Chromium checks, then requests.
+    expect(request('clipboard-sanitized-write', ours)).toBe(true);
+    expect(check('clipboard-sanitized-write', 'app://powerduck', ours)).toBe(true);
+    // Not for an iframe (even of our page), another origin or a look-alike.
+    const iframe = { requestingUrl: 'app://powerduck/index.html', isMainFrame: false };
+    expect(request('clipboard-sanitized-write', iframe)).toBe(false);
+    expect(check('clipboard-sanitized-write', 'app://powerduck', iframe)).toBe(false);
+    expect(
+      check('clipboard-sanitized-write', 'https://evil.example', { ...iframe, requestingUrl: 'https://evil.example/', embeddingOrigin: 'app://powerduck' }),
+    ).toBe(false);
+    // A frame of ours embedded by another origin (embeddingOrigin is set only for cross-origin sub-frames).
+    expect(check('clipboard-sanitized-write', 'app://powerduck', { ...ours, embeddingOrigin: 'https://evil.example' })).toBe(false);
+    for (const [url, origin] of [
+      ['https://evil.example/', 'https://evil.example'],
+      ['app://powerduck.evil/index.html', 'app://powerduck.evil'],
+      ['file:///etc/passwd', 'file://'],
+    ] as const) {
+      expect(request('clipboard-sanitized-write', { requestingUrl: url, isMainFrame: true }), url).toBe(false);
+      expect(check('clipboard-sanitized-write', origin, { requestingUrl: url, isMainFrame: true }), url).toBe(false);
     }
+    // A check made on behalf of no document (a service worker): no URL, and no top frame to trust.
+    expect(check('clipboard-sanitized-write', 'app://powerduck', { isMainFrame: false })).toBe(false);
+    // Every other permission, even for our top frame.
+    for (const permission of ['clipboard-read', 'media', 'hid', 'serial', 'usb', 'notifications', 'geolocation', 'openExternal', 'fullscreen', 'unknown']) {
+      expect(request(permission, ours), permission).toBe(false);
+      expect(check(permission, 'app://powerduck', ours), permission).toBe(false);
+    }
+  });
+
+  it('denies every device and device chooser', () => {
     expect(electron.sessionHandlers.get('setDevicePermissionHandler')?.({ deviceType: 'usb', origin: 'app://powerduck' })).toBe(false);
     let pairing: unknown;
     electron.sessionHandlers.get('setBluetoothPairingHandler')?.({}, (response: unknown) => (pairing = response));
