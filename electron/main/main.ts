@@ -23,6 +23,7 @@ import { resolveDataDir } from '../node/data-dir';
 import { readStatic } from '../node/static-files';
 import { ipcChannels } from './ipc-channels';
 import { isPermissionAllowed } from './permission-policy';
+import { safeStorageKind } from './secret-storage-kind';
 import { createCreditSink, type CreditSink } from './stream-credit';
 import { createStreamRegistry } from './stream-registry';
 import { appOrigin, appScheme, electronCsp, isAllowedNavigation, secureWindowOptions } from './window-options';
@@ -94,7 +95,7 @@ async function main(): Promise<void> {
       encrypt: (plain) => safeStorage.encryptString(plain).toString('base64'),
       decrypt: (cipher) => safeStorage.decryptString(Buffer.from(cipher, 'base64')),
     },
-    backend === 'basic_text' || backend === 'unknown' || !safeStorage.isEncryptionAvailable() ? 'basic-text' : 'os-keychain',
+    safeStorageKind(backend, safeStorage.isEncryptionAvailable()),
   );
   // The OAuth sign-in goes to the system browser (RFC 8252 §8.12: not an embedded view); http(s) only.
   const openBrowser = async (url: string): Promise<boolean> => {
