@@ -131,25 +131,55 @@ if (want('bench')) {
   });
 }
 
+// A sandboxed preload (window-options.ts sets sandbox: true) is not run by Node: Electron wraps it in a function of
+// require, process, exports, module, Buffer, global, setImmediate and clearImmediate (no __dirname), and that
+// `require` loads only these (Electron's lib/sandboxed_renderer/init.ts). Anything else throws at load, Electron
+// logs it, and the page has no bridge: the build refuses such a preload instead.
+const sandboxedPreloadModules = new Set([
+  'electron',
+  'electron/common',
+  'electron/renderer',
+  'events',
+  'node:events',
+  'timers',
+  'node:timers',
+  'url',
+  'node:url',
+]);
+
+/** Stops the build when the preload bundle needs anything a sandboxed preload does not have. */
+function checkSandboxedPreload(metafile, file) {
+  const problems = new Set();
+  for (const input of Object.values(metafile.inputs)) {
+    for (const imp of input.imports) if (imp.external && !sandboxedPreloadModules.has(imp.path)) problems.add(`require('${imp.path}')`);
+  }
+  // A source that reads import.meta.url is rewritten to use __powerduckRoot, which only main.cjs defines.
+  for (const name of ['__dirname', '__filename', '__powerduckRoot']) if (new RegExp(`\\b${name}\\b`).test(readFileSync(file, 'utf8'))) problems.add(name);
+  if (problems.size > 0) {
+    console.error(`build: the preload bundle uses ${[...problems].join(', ')}, which a sandboxed Electron preload does not have.`);
+    process.exit(1);
+  }
+}
+
 if (want('electron')) {
   const outdir = join(outRoot, 'electron');
   const inputs = { inputs: {} };
-  for (const [entry, name] of [
-    ['electron/main/main.ts', 'main.cjs'],
-    ['electron/preload/preload.ts', 'preload.cjs'],
-  ]) {
-    const result = await esbuild({
-      ...common,
-      entryPoints: [entry],
-      outfile: join(outdir, name),
-      format: 'cjs',
-      // curlconverter loads a native tree-sitter parser; both import parsers load from node_modules on use.
-      external: ['electron', '@grpc/grpc-js', '@grpc/proto-loader', 'curlconverter', 'postman-collection'],
-      banner: { js: `const __powerduckRoot = require('node:url').pathToFileURL(require('node:path').join(__dirname, ${JSON.stringify(rootFrom(outdir))}));` },
-    });
-    Object.assign(inputs.inputs, result.metafile.inputs);
-    checkExternals(result.metafile, new Set(['electron', ...Object.keys(pkg.dependencies ?? {})]), 'Electron');
-  }
+  const main = await esbuild({
+    ...common,
+    entryPoints: ['electron/main/main.ts'],
+    outfile: join(outdir, 'main.cjs'),
+    format: 'cjs',
+    // curlconverter loads a native tree-sitter parser; both import parsers load from node_modules on use.
+    external: ['electron', '@grpc/grpc-js', '@grpc/proto-loader', 'curlconverter', 'postman-collection'],
+    // Main runs in Node: the package root (for sourceUrlPlugin's rewritten import.meta.url) comes from its folder.
+    banner: { js: `const __powerduckRoot = require('node:url').pathToFileURL(require('node:path').join(__dirname, ${JSON.stringify(rootFrom(outdir))}));` },
+  });
+  checkExternals(main.metafile, new Set(['electron', ...Object.keys(pkg.dependencies ?? {})]), 'Electron');
+  // The preload gets no banner and bundles everything but electron itself (see sandboxedPreloadModules).
+  const preloadFile = join(outdir, 'preload.cjs');
+  const preload = await esbuild({ ...common, entryPoints: ['electron/preload/preload.ts'], outfile: preloadFile, format: 'cjs', external: ['electron'] });
+  checkSandboxedPreload(preload.metafile, preloadFile);
+  Object.assign(inputs.inputs, main.metafile.inputs, preload.metafile.inputs);
   writeInputs(outdir, inputs);
 }
 

@@ -21,6 +21,8 @@ import { createFileSecretStore } from '../node/secret-store';
 import { resolveDataDir } from '../node/data-dir';
 import { readStatic } from '../node/static-files';
 import { ipcChannels } from './ipc-channels';
+import { isPermissionAllowed } from './permission-policy';
+import { safeStorageKind } from './secret-storage-kind';
 import { createCreditSink, type CreditSink } from './stream-credit';
 import { createStreamRegistry } from './stream-registry';
 import { appOrigin, appScheme, electronCsp, isAllowedNavigation, secureWindowOptions } from './window-options';
@@ -38,10 +40,16 @@ function fromOurWindow(frame: WebFrameMain | null): boolean {
   return frame !== null && frame.parent === null && frame.url.startsWith(`${appOrigin}/`);
 }
 
-/** The page needs no permission and no device: every request, check and device chooser says no. */
-function denyPermissionsAndDevices(ses: Session): void {
-  ses.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
-  ses.setPermissionCheckHandler(() => false);
+/** The page needs no device and one permission (clipboard writes, for its own top frame): everything else says no. */
+function restrictPermissionsAndDevices(ses: Session): void {
+  // Chromium checks first and requests only when the check says no, so both handlers apply the same policy.
+  ses.setPermissionRequestHandler((_wc, permission, callback, details) =>
+    callback(isPermissionAllowed(permission, { origin: details.requestingUrl, isMainFrame: details.isMainFrame })),
+  );
+  // embeddingOrigin is set only for a cross-origin sub-frame: never ours, whatever isMainFrame says.
+  ses.setPermissionCheckHandler((_wc, permission, requestingOrigin, details) =>
+    isPermissionAllowed(permission, { origin: requestingOrigin, isMainFrame: details.isMainFrame && details.embeddingOrigin === undefined }),
+  );
   ses.setDevicePermissionHandler(() => false);
   // Without a listener that prevents the default, Chromium picks the first device it finds.
   ses.on('select-hid-device', (event, _details, callback) => {
@@ -86,7 +94,7 @@ async function main(): Promise<void> {
       encrypt: (plain) => safeStorage.encryptString(plain).toString('base64'),
       decrypt: (cipher) => safeStorage.decryptString(Buffer.from(cipher, 'base64')),
     },
-    backend === 'basic_text' || backend === 'unknown' || !safeStorage.isEncryptionAvailable() ? 'basic-text' : 'os-keychain',
+    safeStorageKind(backend, safeStorage.isEncryptionAvailable()),
   );
   // The OAuth sign-in goes to the system browser (RFC 8252 §8.12: not an embedded view); http(s) only.
   const openBrowser = async (url: string): Promise<boolean> => {
@@ -99,7 +107,7 @@ async function main(): Promise<void> {
   const streams = createStreamRegistry((requestId) => core.dispatcher.cancel(requestId));
   const credits = new Map<string, { owner: number; sink: CreditSink }>();
 
-  denyPermissionsAndDevices(session.defaultSession);
+  restrictPermissionsAndDevices(session.defaultSession);
   protocol.handle(appScheme, async (request) => {
     const url = new URL(request.url);
     const file = url.host === new URL(appOrigin).host ? await readStatic(rendererRoot, url.pathname) : undefined;

@@ -4,13 +4,14 @@
 // Electron honours those options is Electron's business, and the stand-in cannot tell.
 import { execFile } from 'node:child_process';
 import { EventEmitter } from 'node:events';
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import Module, { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operationNames, streamNames } from '../../shared/contract/index';
+import { contentSecurityPolicy } from '../../shared/security/csp';
 import { ipcChannels } from '../../electron/main/ipc-channels';
 import { STREAM_WINDOW } from '../../electron/main/stream-credit';
 import { startFloodAgent } from '../fixtures/flood-agent';
@@ -24,6 +25,8 @@ interface StandIn {
   session: EventEmitter & Record<string, unknown>;
   sessionHandlers: Map<string, Listener>;
   privileged: unknown[];
+  /** What main.ts gave protocol.handle, by scheme. */
+  protocolHandlers: Map<string, (request: Request) => Promise<Response>>;
   ready: () => void;
 }
 
@@ -49,6 +52,7 @@ function standIn(): StandIn {
   const windows: StandIn['windows'] = [];
   const sessionHandlers = new Map<string, Listener>();
   const privileged: unknown[] = [];
+  const protocolHandlers: StandIn['protocolHandlers'] = new Map();
   let ready!: () => void;
   const whenReady = new Promise<void>((resolve) => (ready = resolve));
   const app = Object.assign(new EventEmitter(), {
@@ -80,7 +84,10 @@ function standIn(): StandIn {
     BrowserWindow,
     ipcMain: { handle: (channel: string, fn: Listener) => handles.set(channel, fn), on: (channel: string, fn: Listener) => ons.set(channel, fn) },
     nativeTheme: { shouldUseDarkColors: false },
-    protocol: { registerSchemesAsPrivileged: (schemes: unknown[]) => privileged.push(...schemes), handle: () => undefined },
+    protocol: {
+      registerSchemesAsPrivileged: (schemes: unknown[]) => privileged.push(...schemes),
+      handle: (scheme: string, handler: (request: Request) => Promise<Response>) => protocolHandlers.set(scheme, handler),
+    },
     safeStorage: {
       encryptString: (s: string) => Buffer.from(s),
       decryptString: (b: Buffer) => b.toString(),
@@ -89,7 +96,7 @@ function standIn(): StandIn {
     },
     session: { defaultSession: session },
   };
-  return { module, handles, ons, windows, session, sessionHandlers, privileged, ready: () => ready() };
+  return { module, handles, ons, windows, session, sessionHandlers, privileged, protocolHandlers, ready: () => ready() };
 }
 
 const ourFrame = { parent: null, url: 'app://powerduck/index.html' };
@@ -108,6 +115,12 @@ beforeAll(async () => {
   // Inside the checkout (git-ignored), so the bundle resolves its external packages from our node_modules.
   work = await mkdtemp(join(process.cwd(), '.tmp-electron-main-'));
   await promisify(execFile)(process.execPath, ['scripts/build.mjs', '--only', 'electron', '--outdir', join(work, 'dist')]);
+  // A stand-in page where main.ts looks for it (dist/renderer next to dist/electron), and a file beside it that
+  // app:// must never serve.
+  await mkdir(join(work, 'dist/renderer/assets'), { recursive: true });
+  await writeFile(join(work, 'dist/renderer/index.html'), '<!doctype html><title>stand-in page</title>');
+  await writeFile(join(work, 'dist/renderer/assets/app.js'), 'export {};');
+  await writeFile(join(work, 'dist/outside.txt'), 'not part of the page');
   electron = standIn();
   const loader = Module as unknown as { _load: (request: string, ...rest: unknown[]) => unknown };
   originalLoad = loader._load;
@@ -237,13 +250,46 @@ describe('Electron main process wiring (stand-in electron module)', () => {
     expect(contents.windowOpenHandler?.({ url: 'app://powerduck/index.html' })).toEqual({ action: 'deny' });
   });
 
-  it('denies every permission request, permission check, device and device chooser', () => {
-    let granted: unknown;
-    electron.sessionHandlers.get('setPermissionRequestHandler')?.({}, 'media', (ok: unknown) => (granted = ok), {});
-    expect(granted).toBe(false);
-    for (const permission of ['clipboard-read', 'hid', 'serial', 'usb', 'notifications', 'geolocation']) {
-      expect(electron.sessionHandlers.get('setPermissionCheckHandler')?.(null, permission, 'app://powerduck', {})).toBe(false);
+  it('allows clipboard writes to our top frame only, and denies every other permission request and check', () => {
+    const request = (permission: string, details: { requestingUrl: string; isMainFrame: boolean }): unknown => {
+      let granted: unknown = 'not called';
+      electron.sessionHandlers.get('setPermissionRequestHandler')?.({}, permission, (ok: unknown) => (granted = ok), details);
+      return granted;
+    };
+    const check = (permission: string, origin: string, details: Record<string, unknown>): unknown =>
+      electron.sessionHandlers.get('setPermissionCheckHandler')?.(null, permission, origin, details);
+    const ours = { requestingUrl: 'app://powerduck/index.html', isMainFrame: true };
+
+    // navigator.clipboard.writeText (the Copy buttons): Chromium checks, then requests.
+    expect(request('clipboard-sanitized-write', ours)).toBe(true);
+    expect(check('clipboard-sanitized-write', 'app://powerduck', ours)).toBe(true);
+    // Not for an iframe (even of our page), another origin or a look-alike.
+    const iframe = { requestingUrl: 'app://powerduck/index.html', isMainFrame: false };
+    expect(request('clipboard-sanitized-write', iframe)).toBe(false);
+    expect(check('clipboard-sanitized-write', 'app://powerduck', iframe)).toBe(false);
+    expect(
+      check('clipboard-sanitized-write', 'https://evil.example', { ...iframe, requestingUrl: 'https://evil.example/', embeddingOrigin: 'app://powerduck' }),
+    ).toBe(false);
+    // A frame of ours embedded by another origin (embeddingOrigin is set only for cross-origin sub-frames).
+    expect(check('clipboard-sanitized-write', 'app://powerduck', { ...ours, embeddingOrigin: 'https://evil.example' })).toBe(false);
+    for (const [url, origin] of [
+      ['https://evil.example/', 'https://evil.example'],
+      ['app://powerduck.evil/index.html', 'app://powerduck.evil'],
+      ['file:///etc/passwd', 'file://'],
+    ] as const) {
+      expect(request('clipboard-sanitized-write', { requestingUrl: url, isMainFrame: true }), url).toBe(false);
+      expect(check('clipboard-sanitized-write', origin, { requestingUrl: url, isMainFrame: true }), url).toBe(false);
     }
+    // A check made on behalf of no document (a service worker): no URL, and no top frame to trust.
+    expect(check('clipboard-sanitized-write', 'app://powerduck', { isMainFrame: false })).toBe(false);
+    // Every other permission, even for our top frame.
+    for (const permission of ['clipboard-read', 'media', 'hid', 'serial', 'usb', 'notifications', 'geolocation', 'openExternal', 'fullscreen', 'unknown']) {
+      expect(request(permission, ours), permission).toBe(false);
+      expect(check(permission, 'app://powerduck', ours), permission).toBe(false);
+    }
+  });
+
+  it('denies every device and device chooser', () => {
     expect(electron.sessionHandlers.get('setDevicePermissionHandler')?.({ deviceType: 'usb', origin: 'app://powerduck' })).toBe(false);
     let pairing: unknown;
     electron.sessionHandlers.get('setBluetoothPairingHandler')?.({}, (response: unknown) => (pairing = response));
@@ -268,6 +314,38 @@ describe('Electron main process wiring (stand-in electron module)', () => {
       (id: unknown) => (chosen = id),
     );
     expect({ prevented, chosen }).toEqual({ prevented: true, chosen: '' });
+  });
+
+  it('serves our page on app:// with the strict CSP, and 404 for any other host or anything outside the page', async () => {
+    const handler = electron.protocolHandlers.get('app');
+    expect([...electron.protocolHandlers.keys()]).toEqual(['app']);
+    const csp = contentSecurityPolicy({ connectSelf: false });
+    expect(csp).toContain("connect-src 'none'");
+    for (const [url, contentType] of [
+      ['app://powerduck/index.html', 'text/html; charset=utf-8'],
+      ['app://powerduck/', 'text/html; charset=utf-8'],
+      ['app://powerduck/assets/app.js', 'text/javascript; charset=utf-8'],
+    ] as const) {
+      const response = await handler!(new Request(url));
+      expect(response.status, url).toBe(200);
+      expect(response.headers.get('content-security-policy'), url).toBe(csp);
+      expect(response.headers.get('content-type'), url).toBe(contentType);
+      expect(response.headers.get('x-content-type-options'), url).toBe('nosniff');
+    }
+    expect(await (await handler!(new Request('app://powerduck/index.html'))).text()).toContain('stand-in page');
+    for (const url of [
+      'app://evil/index.html',
+      'app://powerduck.evil/index.html',
+      'app://powerduck/missing.html',
+      'app://powerduck/..%2foutside.txt',
+      'app://powerduck/%2e%2e/outside.txt',
+      'app://powerduck/..%2felectron%2fmain.cjs',
+      'app://powerduck/%E0%A4%A',
+    ]) {
+      const response = await handler!(new Request(url));
+      expect(response.status, url).toBe(404);
+      expect(await response.text(), url).toBe('Not found');
+    }
   });
 
   for (const [label, trigger] of [
