@@ -1,4 +1,5 @@
 // Layer rules (DEVELOPERS.md, "Layers"): each folder may only import what runs where it runs.
+import path from 'node:path';
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
@@ -16,30 +17,65 @@ const bareNodeModules = ['fs', 'path', 'os', 'http', 'https', 'net', 'tls', 'cry
 
 // Inside the page: features reach the host only through its entry (renderer/src/host/index.ts) and
 // each other only through their entries (features/<name>/index.ts), so every cross-feature arrow is
-// an explicit export; general UI parts (renderer/src/ui) use neither features nor the host.
-const toHostInternals = {
-  regex: '^(\\.\\./)+host/',
-  message: "Import the host through its entry ('../../host'), not its transports or workers.",
+// an explicit export; the shell (renderer/src/app) imports the features, so a feature importing it
+// back makes a cycle, and its one door for features is the tool-view store; general UI parts
+// (renderer/src/ui) use no feature, shell or host code. These arrows are judged on where the import
+// lands, not on how its path is spelled ('../../host/x', '../../../src/host/x', './../../host/./x'
+// are one arrow), which no-restricted-imports' patterns cannot do. There are no path aliases
+// (tsconfig and vite resolve relative paths only), so every page import is relative or a package.
+const pageRoot = path.join(import.meta.dirname, 'renderer', 'src');
+const pageArrowMessages = {
+  hostInternals: "Import the host through its entry ('../../host'), not its transports or workers.",
+  featureInternals: "Import another feature through its entry ('../<feature>', its index.ts), not its modules; general UI parts belong in renderer/src/ui.",
+  shell: "Features do not import the shell (renderer/src/app), except '../../app/tool-view-store'; general UI parts belong in renderer/src/ui.",
+  uiToPage: 'renderer/src/ui holds general UI parts: they import no feature, shell or host code.',
 };
-const toFeatureInternals = {
-  regex: '^\\.\\./[^./][^/]*/',
-  message: "Import another feature through its entry ('../<feature>', its index.ts); general UI parts belong in renderer/src/ui.",
+
+// The folders under renderer/src an import lands in, with the extension and a last `index` dropped,
+// so '../request', '../request/index' and '../request/index.ts' are all ['features', 'request'];
+// null for packages and for anything outside renderer/src.
+function pagePlace(file, source) {
+  if (!source.startsWith('.') && !path.isAbsolute(source)) return null;
+  const relative = path.relative(pageRoot, path.resolve(path.dirname(file), source));
+  if (relative === '..' || relative.startsWith('..' + path.sep) || path.isAbsolute(relative)) return null;
+  const parts = relative.split(path.sep).filter((part) => part !== '');
+  if (parts.length > 0) parts[parts.length - 1] = parts[parts.length - 1].replace(/\.(tsx?|jsx?|mjs)$/, '');
+  if (parts[parts.length - 1] === 'index') parts.pop();
+  return parts;
+}
+
+// Which page arrow an import from `file` to `source` breaks (a key of pageArrowMessages), if any.
+function brokenPageArrow(file, source) {
+  const from = pagePlace(file, './' + path.basename(file));
+  const to = pagePlace(file, source);
+  if (!from || !to) return null;
+  const [layer, ...inside] = to;
+  if (from[0] === 'ui') return ['features', 'app', 'host'].includes(layer) ? 'uiToPage' : null;
+  if (from[0] !== 'features') return null;
+  if (layer === 'host' && inside.length > 0) return 'hostInternals';
+  if (layer === 'features' && inside.length > 1 && inside[0] !== from[1]) return 'featureInternals';
+  if (layer === 'app' && inside.join('/') !== 'tool-view-store') return 'shell';
+  return null;
+}
+
+const pageArrows = {
+  meta: { type: 'problem', messages: pageArrowMessages, schema: [] },
+  create(context) {
+    const check = (node, sourceNode) => {
+      const source = sourceNode && typeof sourceNode.value === 'string' ? sourceNode.value : null;
+      const broken = source === null ? null : brokenPageArrow(context.filename, source);
+      if (broken) context.report({ node, messageId: broken });
+    };
+    return {
+      ImportDeclaration: (node) => check(node, node.source),
+      ExportNamedDeclaration: (node) => check(node, node.source),
+      ExportAllDeclaration: (node) => check(node, node.source),
+      ImportExpression: (node) => check(node, node.source),
+      TSImportType: (node) => check(node, node.argument?.literal ?? node.source),
+    };
+  },
 };
-// The same arrow spelled through the features folder (`../../features/<feature>/…`).
-const toFeatureInternalsByPath = {
-  regex: '^(\\.\\./)+features/[^/]+/',
-  message: "Import another feature through its entry ('../<feature>', its index.ts), not its modules.",
-};
-// The shell imports the features; a feature importing the shell back makes a cycle. Its one door
-// for features is the tool-view store (opening a tool view).
-const toShellInternals = {
-  regex: '^(\\.\\./)+app/(?!tool-view-store$)',
-  message: "Features do not import the shell (renderer/src/app), except '../../app/tool-view-store'; general UI parts belong in renderer/src/ui.",
-};
-const uiToPage = {
-  regex: '^\\.\\./(features|app|host)(/|$)',
-  message: 'renderer/src/ui holds general UI parts: they import no feature, shell or host code.',
-};
+const layersPlugin = { rules: { 'page-arrows': pageArrows } };
 const rendererPaths = [electronImport, ...bareNodeModules];
 const rendererPatterns = [nodeBuiltins, toElectron];
 
@@ -60,23 +96,11 @@ export const layerZones = [
   {
     files: ['renderer/src/**/*.{ts,tsx}'],
     ignores: ['renderer/src/**/*.test.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { paths: rendererPaths, patterns: rendererPatterns }] },
-  },
-  // Later zones replace the rule's options for their files, so each repeats the renderer's own.
-  {
-    files: ['renderer/src/features/**/*.{ts,tsx}'],
-    ignores: ['renderer/src/**/*.test.{ts,tsx}'],
+    plugins: { layers: layersPlugin },
     rules: {
-      'no-restricted-imports': [
-        'error',
-        { paths: rendererPaths, patterns: [...rendererPatterns, toHostInternals, toFeatureInternals, toFeatureInternalsByPath, toShellInternals] },
-      ],
+      'no-restricted-imports': ['error', { paths: rendererPaths, patterns: rendererPatterns }],
+      'layers/page-arrows': 'error',
     },
-  },
-  {
-    files: ['renderer/src/ui/**/*.{ts,tsx}'],
-    ignores: ['renderer/src/**/*.test.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { paths: rendererPaths, patterns: [...rendererPatterns, uiToPage] }] },
   },
 ];
 

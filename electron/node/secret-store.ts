@@ -1,3 +1,4 @@
+import { isObject } from '../../shared/a2a/payload';
 import type { SecretStorage } from '../../shared/contract/ops-secrets';
 import { CoreError } from './core-error';
 import type { StoreOptions } from './store/file-store';
@@ -40,7 +41,7 @@ function parseSecrets(file: string, bytes: Buffer | undefined): Map<string, stri
     // Never rewrite a file we cannot read: that would drop every secret in it.
     throw new CoreError('parse', `The secret store ${file} is not valid JSON (${(error as Error).message}); nothing was changed.`);
   }
-  if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
+  if (isObject(parsed)) {
     // JSON.parse makes every key (even "__proto__") an own property, and Object.entries reads own ones only.
     for (const [k, v] of Object.entries(parsed)) if (typeof v === 'string') values.set(k, v);
   }

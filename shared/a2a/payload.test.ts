@@ -10,6 +10,7 @@ import {
   isTaskShaped,
   isTerminalState,
   kindFromObjectKind,
+  messageParts,
   payloadIds,
   readPart,
   streamObject,
@@ -75,6 +76,56 @@ describe('A2A payload reader (both versions)', () => {
     });
     expect(readPart({ data: null })).toEqual({ kind: 'data', data: null });
     expect(readPart([])).toEqual({ kind: 'unknown', raw: [] });
+  });
+
+  it('reads the list of parts of a message or artifact of either version, own lists only', () => {
+    const parts = [{ text: 'hi' }];
+    expect(messageParts({ messageId: 'm', parts })).toBe(parts);
+    // Before 0.3 the list was `content`; `parts` wins when both are lists.
+    expect(messageParts({ messageId: 'm', content: parts })).toBe(parts);
+    expect(messageParts({ parts, content: [{ text: 'other' }] })).toBe(parts);
+    expect(messageParts({ artifactId: 'a', parts })).toBe(parts);
+    // A `parts` that is no list does not hide a `content` list (the same test isMessageShaped makes).
+    for (const odd of ['hi', null, 7, { 0: { text: 'hi' }, length: 1 }]) {
+      expect(messageParts({ parts: odd, content: parts }), JSON.stringify(odd)).toBe(parts);
+      expect(messageParts({ parts: odd }), JSON.stringify(odd)).toEqual([]);
+    }
+    for (const odd of [undefined, null, 'parts', 7, [], [parts]]) expect(messageParts(odd), JSON.stringify(odd)).toEqual([]);
+    // Prototype-named keys are data, and inherited lists are not the message's own.
+    expect(messageParts(JSON.parse('{"__proto__": {"parts": [{"text": "inherited"}]}}'))).toEqual([]);
+    expect(messageParts(Object.create({ parts }) as unknown)).toEqual([]);
+    expect(messageParts({ constructor: parts, toString: parts })).toEqual([]);
+    // Every reader of a message sees the same list.
+    const pre03 = { messageId: 'm', role: 'agent', parts: 'no list', content: [{ kind: 'text', text: 'old' }] };
+    expect(isMessageShaped(pre03)).toBe(true);
+    expect(summarizeMessage(pre03, 'received')?.parts).toEqual([{ kind: 'text', mediaType: 'text/plain', mediaTypeDeclared: false, bytes: 3 }]);
+  });
+
+  it('unwraps a 0.3 ProtoJSON DataPart ({data: {data: {…}}}) only when asked, and only that shape', () => {
+    const nested03 = { data: { data: { total: 42 } } };
+    // As sent for the views (1.0 may send that very object as its data) …
+    expect(readPart(nested03)).toEqual({ kind: 'data', data: { data: { total: 42 } } });
+    // … and the inner object for the history summary, which counts the payload's bytes.
+    expect(readPart(nested03, { unwrapNestedData: true })).toEqual({ kind: 'data', data: { total: 42 } });
+    expect(readPart({ data: { data: { total: 42 } }, mediaType: 'application/json' }, { unwrapNestedData: true })).toEqual({
+      kind: 'data',
+      data: { total: 42 },
+      mediaType: 'application/json',
+    });
+    expect(summarizePart(nested03).bytes).toBe(JSON.stringify({ total: 42 }).length);
+    // 0.3 JSON-RPC names its kind: its data is the payload itself, whatever its shape.
+    const jsonRpc03 = { kind: 'data', data: { data: { total: 42 } } };
+    expect(readPart(jsonRpc03, { unwrapNestedData: true })).toEqual({ kind: 'data', data: { data: { total: 42 } } });
+    expect(summarizePart(jsonRpc03).bytes).toBe(JSON.stringify({ data: { total: 42 } }).length);
+    // 1.0 data of other shapes is never unwrapped.
+    for (const data of [{ total: 42 }, { data: { total: 42 }, more: 1 }, { data: [1, 2] }, { data: 'text' }, { data: null }, [{ data: {} }], 'plain', null]) {
+      expect(readPart({ data }, { unwrapNestedData: true }), JSON.stringify(data)).toEqual({ kind: 'data', data });
+    }
+    // Prototype-named keys: an own "__proto__" is no `data`, and an inherited `data` is not the part's.
+    const protoNamed = JSON.parse('{"data": {"__proto__": {"data": {"total": 42}}}}') as unknown;
+    expect(readPart(protoNamed, { unwrapNestedData: true })).toEqual({ kind: 'data', data: JSON.parse('{"__proto__": {"data": {"total": 42}}}') });
+    const inherited = { data: Object.assign(Object.create({ data: { total: 1 } }) as object, { other: {} }) };
+    expect(readPart(inherited, { unwrapNestedData: true })).toEqual({ kind: 'data', data: inherited.data });
   });
 
   it('tells tasks from messages one way for every reader (views, checks, history, outcome, continuity)', () => {

@@ -14,8 +14,12 @@ export function isObject(value: unknown): value is JsonObject {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+function ownValue(value: JsonObject, key: string): unknown {
+  return Object.prototype.hasOwnProperty.call(value, key) ? value[key] : undefined;
+}
+
 function ownString(value: JsonObject, key: string): string | undefined {
-  const v = Object.prototype.hasOwnProperty.call(value, key) ? value[key] : undefined;
+  const v = ownValue(value, key);
   return typeof v === 'string' ? v : undefined;
 }
 
@@ -186,14 +190,49 @@ export function kindFromObjectKind(objectKind: string | undefined): StreamObject
 
 // ---- parts --------------------------------------------------------------------------------------
 
+const noParts: readonly unknown[] = Object.freeze([]);
+
+/**
+ * The parts a Message or Artifact carries, as sent: the first of `parts` and (before 0.3) `content`
+ * that is a list, own properties only; an empty list when neither is (the same test isMessageShaped
+ * makes, so a value is a message exactly when it has parts to read here or a messageId).
+ */
+export function messageParts(value: unknown): readonly unknown[] {
+  if (!isObject(value)) return noParts;
+  const parts = ownValue(value, 'parts');
+  if (Array.isArray(parts)) return parts;
+  const content = ownValue(value, 'content');
+  return Array.isArray(content) ? content : noParts;
+}
+
 export type PartView =
   | { kind: 'text'; text: string; mediaType?: string }
   | { kind: 'data'; data: unknown; mediaType?: string }
   | { kind: 'file'; url?: string; bytes?: string; mediaType?: string; filename?: string }
   | { kind: 'unknown'; raw: unknown };
 
-/** One part of either version: 0.3 `{kind, file: {uri|bytes, mimeType, name}}`, 1.0 `{text|data|url|raw, mediaType, filename}`. */
-export function readPart(part: unknown): PartView {
+export interface ReadPartOptions {
+  /**
+   * A2A 0.3 ProtoJSON (gRPC) nests a DataPart's object one level deeper, `{"data": {"data": {…}}}`
+   * with no `kind`; 1.0 may send exactly that shape as its own data. The shape cannot tell them
+   * apart, so readers that show what arrived keep it as sent, and the history summary (which counts
+   * the payload's bytes) asks for the inner object.
+   */
+  unwrapNestedData?: boolean;
+}
+
+/** The object inside a 0.3 ProtoJSON DataPart (`{data: {data: {…}}}`, no `kind`), or undefined for any other part. */
+function nestedData03(part: JsonObject, data: unknown): JsonObject | undefined {
+  if (part['kind'] !== undefined || !isObject(data) || Object.keys(data).length !== 1) return undefined;
+  const inner = ownValue(data, 'data');
+  return isObject(inner) ? inner : undefined;
+}
+
+/**
+ * One part of either version: 0.3 `{kind, file: {uri|bytes, mimeType, name}}`, 1.0
+ * `{text|data|url|raw, mediaType, filename}`. Not a `map` callback: pass `(part) => readPart(part)`.
+ */
+export function readPart(part: unknown, options: ReadPartOptions = {}): PartView {
   if (!isObject(part)) return { kind: 'unknown', raw: part };
   const mediaType = ownString(part, 'mediaType');
   const withMedia = mediaType ? { mediaType } : {};
@@ -219,6 +258,10 @@ export function readPart(part: unknown): PartView {
     const filename = ownString(part, 'filename');
     return { kind: 'file', ...(url ? { url } : {}), ...(raw !== undefined ? { bytes: raw } : {}), ...withMedia, ...(filename ? { filename } : {}) };
   }
-  if ('data' in part) return { kind: 'data', data: part['data'], ...withMedia };
+  if ('data' in part) {
+    const data = part['data'];
+    const inner = options.unwrapNestedData ? nestedData03(part, data) : undefined;
+    return { kind: 'data', data: inner ?? data, ...withMedia };
+  }
   return { kind: 'unknown', raw: part };
 }

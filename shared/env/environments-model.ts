@@ -4,6 +4,7 @@
  * secret store. The file is plain, indented JSON with one variable per line, so a diff of it reads
  * like a list of changes. Pure: text in, model out; model in, text out.
  */
+import { isObject } from '../a2a/payload';
 
 export const ENVIRONMENTS_FILE_NAME = 'powerduck.environments.json';
 
@@ -69,9 +70,9 @@ function checkVariable(envName: string, name: string, raw: unknown): { ok: true;
       return { ok: false, message: `Environment "${envName}": the value of ${name} is longer than ${MAX_VALUE_CHARS} characters.` };
     return { ok: true, variable: { name, value: raw } };
   }
-  if (raw && typeof raw === 'object' && !Array.isArray(raw)) {
+  if (isObject(raw)) {
     const keys = Object.keys(raw);
-    const secret = (raw as Record<string, unknown>)['secret'];
+    const secret = raw['secret'];
     if (keys.length === 1 && keys[0] === 'secret' && typeof secret === 'string' && secretNamePattern.test(secret)) {
       return { ok: true, variable: { name, secret } };
     }

@@ -1,5 +1,5 @@
 import type { MessageSummary, PartSummary } from './history-types';
-import { isMessageShaped, isObject, readPart } from '../a2a/payload';
+import { isMessageShaped, isObject, messageParts, readPart } from '../a2a/payload';
 
 function text(value: unknown): string | undefined {
   return typeof value === 'string' ? value : undefined;
@@ -28,16 +28,13 @@ function summary(kind: PartSummary['kind'], declared: string | undefined, fallba
 
 /** Summarises one Part in any dialect (read by shared/a2a/payload.ts readPart): sizes and media types, never content. */
 export function summarizePart(part: unknown): PartSummary {
-  const view = readPart(part);
+  // The size counted is the payload's: a 0.3 ProtoJSON DataPart's inner object, not its wrapper.
+  const view = readPart(part, { unwrapNestedData: true });
   switch (view.kind) {
     case 'text':
       return summary('text', view.mediaType, 'text/plain', utf8Length(view.text));
-    case 'data': {
-      // 0.3 ProtoJSON nests the object one level deeper ({"data":{"data":{…}}}).
-      const data = view.data;
-      const nested = isObject(part) && part['kind'] === undefined && isObject(data) && Object.keys(data).length === 1 && isObject(data['data']);
-      return summary('data', view.mediaType, 'application/json', utf8Length(JSON.stringify((nested ? data['data'] : data) ?? null)));
-    }
+    case 'data':
+      return summary('data', view.mediaType, 'application/json', utf8Length(JSON.stringify(view.data ?? null)));
     case 'file':
       if (view.bytes !== undefined) return summary('raw', view.mediaType, 'application/octet-stream', base64Length(view.bytes));
       return summary('url', view.mediaType, 'application/octet-stream');
@@ -48,8 +45,7 @@ export function summarizePart(part: unknown): PartSummary {
 
 export function summarizeMessage(message: unknown, direction: MessageSummary['direction']): MessageSummary | undefined {
   if (!isMessageShaped(message)) return undefined;
-  const parts = Array.isArray(message['parts']) ? message['parts'] : Array.isArray(message['content']) ? message['content'] : undefined;
-  const out: MessageSummary = { direction, parts: (parts ?? []).map(summarizePart) };
+  const out: MessageSummary = { direction, parts: messageParts(message).map(summarizePart) };
   const messageId = text(message['messageId']);
   if (messageId !== undefined) out.messageId = messageId;
   const role = message['role'];

@@ -1,6 +1,10 @@
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
+// The rules that carry the layers: no-restricted-imports for packages and other runtimes, and the
+// local layers/page-arrows for the arrows inside the page, judged on where an import lands.
+const layerRules = new Set(['no-restricted-imports', 'layers/page-arrows']);
+
 // Lints in-memory files placed (virtually) inside each layer, so the real zones in eslint.config.js are what is tested.
 async function lint(filePath: string, code: string): Promise<string[]> {
   const eslint = new ESLint({
@@ -11,7 +15,7 @@ async function lint(filePath: string, code: string): Promise<string[]> {
     },
   });
   const [result] = await eslint.lintText(code, { filePath });
-  return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message);
+  return (result?.messages ?? []).filter((m) => layerRules.has(m.ruleId ?? '')).map((m) => m.message);
 }
 
 describe('layer rules', () => {
@@ -43,6 +47,34 @@ describe('layer rules', () => {
     expect(await lint(feature, "export { useDraftsStore } from '../../features/request/drafts-store';\n")).toHaveLength(1);
   });
 
+  it('refuses the same arrows however the path is spelled', async () => {
+    const feature = 'renderer/src/features/response/violation-fixture.ts';
+    const refused = [
+      '../../../src/host/web-host',
+      './../../host/web-host',
+      '../../host/./web-host',
+      '../response/../../host/web-host',
+      '../../../../renderer/src/host/web-host',
+      '../../../src/features/request/drafts-store',
+      './../request/drafts-store',
+      '../../features/../features/request/drafts-store',
+      '../request/index/../drafts-store',
+      '../request/parts/index',
+      '../../../src/app/request-tabs',
+    ];
+    for (const spelling of refused) {
+      expect(await lint(feature, `import { x } from '${spelling}';\nexport const y = x;\n`), spelling).toHaveLength(1);
+      expect(await lint(feature, `export { x } from '${spelling}';\n`), spelling).toHaveLength(1);
+      expect(await lint(feature, `export * from '${spelling}';\n`), spelling).toHaveLength(1);
+      expect(await lint(feature, `export const y = () => import('${spelling}');\n`), spelling).toHaveLength(1);
+    }
+    expect(await lint(feature, "export type X = import('../../../src/host/host').Host;\n")).toHaveLength(1);
+    const ui = 'renderer/src/ui/violation-fixture.ts';
+    for (const spelling of ['../../src/host/web-host', './../host', '../../src/features/response', '../ui/../app/app', '../../../renderer/src/host']) {
+      expect(await lint(ui, `import { x } from '${spelling}';\nexport const y = x;\n`), spelling).toHaveLength(1);
+    }
+  });
+
   it('refuses shell imports inside a feature, except the tool-view store', async () => {
     const feature = 'renderer/src/features/cards/violation-fixture.ts';
     expect(await lint(feature, "import { closeTab } from '../../app/request-tabs';\nexport const x = closeTab;\n")).toHaveLength(1);
@@ -67,7 +99,12 @@ describe('layer rules', () => {
       "import { ErrorNote } from '../../ui/error-note';",
       "import { useToolViewStore } from '../../app/tool-view-store';",
       "import { isObject } from '../../../../shared/a2a/payload';",
-      'export const x = [useHost, useDraftsStore, runFacts, ErrorNote, useToolViewStore, isObject];',
+      "import { useHostEntry } from '../../../src/host/index';",
+      "import { useRequestEntry } from '../../features/request';",
+      "import { useOwn } from '../../features/response/runs-store';",
+      "import { useOwnAgain } from '../../../src/features/response/run-facts';",
+      "import { Busy } from '../../../src/ui/busy-indicator';",
+      'export const x = [useHost, useDraftsStore, runFacts, ErrorNote, useToolViewStore, isObject, useHostEntry, useRequestEntry, useOwn, useOwnAgain, Busy];',
       '',
     ].join('\n');
     expect(await lint('renderer/src/features/response/ok-fixture.ts', code)).toEqual([]);

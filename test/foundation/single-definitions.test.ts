@@ -22,9 +22,18 @@ function placesOf(pattern: RegExp): string[] {
 
 describe('one definition of each shared helper', () => {
   it('one plain-object test: shared/a2a/payload.ts isObject, under no other name and not written inline', () => {
-    expect(placesOf(/typeof (\w+) === 'object' && \1 !== null && !Array\.isArray\(\1\)/)).toEqual([
-      "shared/a2a/payload.ts: return typeof value === 'object' && value !== null && !Array.isArray(value);",
-    ]);
+    // Any spelling on one line that asks of the same value both `typeof … === 'object'` and
+    // `!Array.isArray(…)`, whatever tests for null (`x &&`, `x !== null`, `x != null`) and in either order.
+    const inline = /typeof ([\w$.]+) ===? ['"]object['"].*!Array\.isArray\(\1\)|!Array\.isArray\(([\w$.]+)\).*typeof \2 ===? ['"]object['"]/;
+    for (const spelling of [
+      "if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {",
+      "return typeof x === 'object' && x !== null && !Array.isArray(x);",
+      "const ok = x != null && typeof x == 'object' && !Array.isArray(x);",
+      "return !Array.isArray(doc.info) && typeof doc.info === 'object' && doc.info !== null;",
+    ])
+      expect(inline.test(spelling), spelling).toBe(true);
+    expect(inline.test("typeof r === 'object' && r !== null && !Array.isArray(other)")).toBe(false);
+    expect(placesOf(inline)).toEqual(["shared/a2a/payload.ts: return typeof value === 'object' && value !== null && !Array.isArray(value);"]);
     expect(placesOf(/\b(isJsonObject|isPlainObject|isRecord|isObj)\b/)).toEqual([]);
   });
 

@@ -3,7 +3,7 @@
  * TASK_STATE_* enums) and A2A 0.3 JSON-RPC (`kind` discriminators, lowercase states).
  * Everything here tolerates malformed input: a debugger must render whatever arrived.
  */
-import { isObject, payloadIds, readPart, streamObject, type JsonObject, type PartView } from '../../../../shared/a2a/payload';
+import { isObject, messageParts, payloadIds, readPart, streamObject, type JsonObject, type PartView } from '../../../../shared/a2a/payload';
 
 // States, event kinds and parts are read by the one shared reader; the views below build on it.
 export {
@@ -46,8 +46,7 @@ export interface TaskView {
 }
 
 function partsOf(value: JsonObject): PartView[] {
-  const parts = value['parts'] ?? value['content'];
-  return Array.isArray(parts) ? parts.map(readPart) : [];
+  return messageParts(value).map((part) => readPart(part));
 }
 
 export function toMessageView(value: unknown): MessageView | undefined {
