@@ -47,7 +47,11 @@ function testcase(result: CheckResult, indent: string): string {
   return [open, ...inner, `${indent}</testcase>`].join('\n');
 }
 
-/** JUnit XML (the Ant/Jenkins schema most CI systems read): one suite per interface checked. */
+/**
+ * JUnit XML (the Ant/Jenkins schema most CI systems read): one suite per interface checked. The
+ * grading profile is named as the text and JSON reports name it: in the root's name and as a
+ * property of every suite.
+ */
 export function renderJUnit(report: CheckReport): string {
   const suites = report.interfaces.map((target) => {
     const results = report.results.filter((result) => sameInterface(result.interface, target));
@@ -55,6 +59,8 @@ export function renderJUnit(report: CheckReport): string {
     const time = results.reduce((sum, r) => sum + r.durationMs, 0);
     const properties = [
       `    <properties>`,
+      // The verdicts depend on it (`--profile strict` fails what `spec` only warns about).
+      `      <property${attrs({ name: 'profile', value: report.profile })}/>`,
       `      <property${attrs({ name: 'binding', value: target.binding })}/>`,
       `      <property${attrs({ name: 'a2a-version', value: target.version })}/>`,
       `      <property${attrs({ name: 'url', value: target.url })}/>`,
@@ -78,7 +84,7 @@ export function renderJUnit(report: CheckReport): string {
     ].join('\n');
   });
   const { summary } = report;
-  const name = `powerduck check ${report.target.agentName ? `${report.target.agentName} ` : ''}(${report.target.input})`;
+  const name = `powerduck check ${report.target.agentName ? `${report.target.agentName} ` : ''}(${report.target.input}) · profile ${report.profile}`;
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<testsuites${attrs({ name, tests: summary.total, failures: summary.fail, errors: 0, skipped: summary.skipped, time: seconds(report.durationMs) })}>`,

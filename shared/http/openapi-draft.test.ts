@@ -136,7 +136,7 @@ describe('drafting from an OpenAPI operation', () => {
     });
     expect(built).toEqual({
       ok: true,
-      url: 'http://127.0.0.1:8080/pets/a%20b%2F%C3%BC?fields=id,name&filter[kind]=cat%20dog',
+      url: 'http://127.0.0.1:8080/pets/a%20b%2F%C3%BC?fields=id,name&filter%5Bkind%5D=cat%20dog',
       headers: [
         { name: 'X-Trace', value: 't1' },
         { name: 'Cookie', value: 'session=s1' },

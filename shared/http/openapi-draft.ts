@@ -12,7 +12,7 @@ import { savedHttpOAuth } from './x-auth';
 import { rawOperation } from '../openapi/operation-list';
 import { resolveLocalRef } from '../openapi/schema-resolve';
 import type { ParamLocation, ParamStyle, ParamValue } from './param-style';
-import { defaultExplode, defaultStyle, fillPathTemplate, serializeParam } from './param-style';
+import { defaultExplode, defaultStyle, dotSegmentParams, fillPathTemplate, serializeParam } from './param-style';
 import { sampleFromSchema } from './schema-sample';
 import { isObject } from '../a2a/payload';
 
@@ -399,6 +399,12 @@ export function buildOperationRequest(doc: unknown, draft: OperationDraft, input
     return {
       ok: false,
       message: `The path parameter${filled.missing.length > 1 ? 's' : ''} ${filled.missing.map((m) => `"${m}"`).join(', ')} must be filled.`,
+    };
+  const dots = dotSegmentParams(draft.pathTemplate, pathValues);
+  if (dots.length)
+    return {
+      ok: false,
+      message: `The value of ${dots.map((m) => `"${m}"`).join(', ')} makes a "." or ".." path segment, which URLs drop: the request would go to another path.`,
     };
   if (cookies.length) headers.push({ name: 'Cookie', value: cookies.join('; ') });
   const url = joinUrl(base, filled.path) + (query.length ? `?${query.join('&')}` : '');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fillPathTemplate, percentEncode, serializeParam, type ParamSpec, type ParamValue } from './param-style';
+import { dotSegmentParams, fillPathTemplate, percentEncode, serializeParam, type ParamSpec, type ParamValue } from './param-style';
 
 // The OAS "Style Examples" table: id = 5, [3,4,5], {"role":"admin","firstName":"Alex"}.
 const prim = 5;
@@ -41,8 +41,9 @@ describe('OpenAPI style/explode', () => {
 
   it('query spaceDelimited, pipeDelimited, deepObject', () => {
     expect(text({ name: 'id', in: 'query', style: 'spaceDelimited', explode: false }, arr)).toBe('id=3%204%205');
-    expect(text({ name: 'id', in: 'query', style: 'pipeDelimited', explode: false }, arr)).toBe('id=3|4|5');
-    expect(text({ name: 'id', in: 'query', style: 'deepObject', explode: true }, obj)).toBe('id[role]=admin&id[firstName]=Alex');
+    // OAS 3.0.4+/3.1.1+/3.2 examples and Appendix E: `|`, `[` and `]` MUST be percent-encoded.
+    expect(text({ name: 'id', in: 'query', style: 'pipeDelimited', explode: false }, arr)).toBe('id=3%7C4%7C5');
+    expect(text({ name: 'id', in: 'query', style: 'deepObject', explode: true }, obj)).toBe('id%5Brole%5D=admin&id%5BfirstName%5D=Alex');
     expect(serializeParam({ name: 'id', in: 'query', style: 'deepObject' }, 5).ok).toBe(false);
     expect(serializeParam({ name: 'id', in: 'query', style: 'pipeDelimited' }, 'x').ok).toBe(false);
   });
@@ -55,10 +56,27 @@ describe('OpenAPI style/explode', () => {
   it('encodes values, not the delimiters the style adds', () => {
     expect(text({ name: 'q', in: 'query' }, 'a b&c=d/é')).toBe('q=a%20b%26c%3Dd%2F%C3%A9');
     expect(text({ name: 'q', in: 'query', allowReserved: true }, 'a/b?c&d')).toBe('q=a/b?c&d');
+    // Reserved expansion keeps %XX triples, encodes a stray %, and never lets # [ ] into a query.
+    expect(text({ name: 'q', in: 'query', allowReserved: true }, 'x%2By%zz%4#[]')).toBe('q=x%2By%25zz%254%23%5B%5D');
+    expect(text({ name: 'q', in: 'query' }, 'x%2By')).toBe('q=x%252By');
     expect(text({ name: 'id', in: 'path' }, ['a,b', 'c d'])).toBe('a%2Cb,c%20d');
     expect(text({ name: 'id', in: 'path' }, 'x/../y')).toBe('x%2F..%2Fy');
     expect(text({ name: 'X-Ids', in: 'header' }, arr)).toBe('3,4,5');
     expect(text({ name: 'sid', in: 'cookie' }, 'abc')).toBe('sid=abc');
+  });
+
+  it('refuses header and cookie text that cannot be sent as typed', () => {
+    expect(text({ name: 'X-A', in: 'header' }, 'Bearer a/b; q=1, é')).toBe('Bearer a/b; q=1, é');
+    expect(serializeParam({ name: 'X-A', in: 'header' }, ['ok', 'a😀'])).toEqual({
+      ok: false,
+      message: 'The header parameter "X-A" holds "😀", which a header cannot carry as typed (Latin-1 text only, no line breaks).',
+    });
+    expect(serializeParam({ name: 'X-A', in: 'header' }, 'a\r\nB: c')).toMatchObject({ ok: false, message: expect.stringContaining('holds U+000D') });
+    expect(serializeParam({ name: 'sid', in: 'cookie' }, { k: 'a;b' })).toEqual({
+      ok: false,
+      message: 'The cookie parameter "sid" holds ";", which would start another cookie.',
+    });
+    expect(text({ name: 'sid', in: 'cookie' }, 'YWJj+/==')).toBe('sid=YWJj+/==');
   });
 
   it("percent-encodes as RFC 3986 does (unreserved kept, !*'() encoded)", () => {
@@ -68,5 +86,11 @@ describe('OpenAPI style/explode', () => {
   it('fills path templates and names every missing value', () => {
     expect(fillPathTemplate('/pets/{id}/toys/{toy}', { id: '1', toy: 'x%20y' })).toEqual({ ok: true, path: '/pets/1/toys/x%20y' });
     expect(fillPathTemplate('/pets/{id}/{constructor}', {})).toEqual({ ok: false, missing: ['id', 'constructor'] });
+  });
+
+  it('names the path parameters that would make a "." or ".." segment', () => {
+    expect(dotSegmentParams('/a/{x}/b/{y}', { x: '..', y: '.' })).toEqual(['x', 'y']);
+    expect(dotSegmentParams('/a/{x}{y}/b', { x: '.', y: '.' })).toEqual(['x', 'y']);
+    expect(dotSegmentParams('/a/{x}/b/{y}.json', { x: '...', y: '.' })).toEqual([]);
   });
 });

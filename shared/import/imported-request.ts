@@ -22,6 +22,12 @@ export interface ImportedRequest {
   /** Raw body text, if any. */
   body?: string;
   auth?: ImportedAuth;
+  /**
+   * Set when `auth` is inherited (a Postman collection's or folder's): `key` names that source
+   * within the import, and every request with the same key shares one secret. `folder` is the
+   * folder's path; absent for the collection itself.
+   */
+  authFrom?: { key: string; folder?: string };
 }
 
 /** A credential value as found: literal, or a whole `{{variable}}` reference. */

@@ -198,14 +198,32 @@ export interface PlanContext {
   secretPrefix: string;
   /** Secret names already proposed in this import. */
   secretNames: Set<string>;
+  /** Inherited auth sources (`ImportedRequest.authFrom.key`) and the secret name each one got. */
+  sharedSecrets: Map<string, string>;
+}
+
+/**
+ * The credential id and secret name for a request's auth: its own, or (inherited from a
+ * collection or folder) the one every request of that source shares, so one value is one secret.
+ */
+function secretFor(req: ImportedRequest, index: number, ctx: PlanContext): { idBase: string; secretBase: string; owner?: string } {
+  const from = req.auth ? req.authFrom : undefined;
+  if (!from)
+    return { idBase: `r${index}`, secretBase: uniquePath(`${ctx.secretPrefix}-${slug(req.name, `request-${index + 1}`)}`.slice(0, 120), ctx.secretNames) };
+  let secretBase = ctx.sharedSecrets.get(from.key);
+  if (secretBase === undefined) {
+    secretBase = uniquePath(`${ctx.secretPrefix}${from.folder ? `-${slug(from.folder, 'folder')}` : ''}-auth`.slice(0, 120), ctx.secretNames);
+    ctx.sharedSecrets.set(from.key, secretBase);
+  }
+  return { idBase: `auth:${from.key}`, secretBase, owner: from.folder ? `folder "${from.folder}"` : 'the collection' };
 }
 
 /** Plans one operation; `index` keeps credential ids and names unique within the import. */
 export function planOperation(req: ImportedRequest, index: number, ctx: PlanContext): PlannedOperation {
   const name = req.name || `${req.method} ${req.url}`;
   const { auth: rawAuth, headers } = authOf(req);
-  const secretBase = uniquePath(`${ctx.secretPrefix}-${slug(req.name, `request-${index + 1}`)}`.slice(0, 120), ctx.secretNames);
-  const { auth, pending } = authConfig(rawAuth, name, `r${index}`, secretBase);
+  const { idBase, secretBase, owner } = secretFor(req, index, ctx);
+  const { auth, pending } = authConfig(rawAuth, owner ?? name, idBase, secretBase);
   const shape = a2aShapeOf({ ...req, headers });
   if (shape) {
     const keep: HeaderEntry[] = headers

@@ -69,6 +69,16 @@ describe('powerduck check', () => {
     expect(io.err).toContain('Checking JSONRPC 1.0');
   });
 
+  it('names the profile in the JUnit file, as the text and JSON reports do', async () => {
+    const io = memoryIo();
+    expect(await runCli(['check', honest.cardUrl, '--only', 'capabilities', '--profile', 'strict', '--junit', 'strict.xml'], io)).toBe(0);
+    expect(io.out).toContain('Summary (profile strict)');
+    const root = parseXml(await readFile(join(home, 'strict.xml'), 'utf8'));
+    expect(root.attrs['name']).toMatch(/ · profile strict$/);
+    const properties = childrenNamed(childrenNamed(childrenNamed(root, 'testsuite')[0]!, 'properties')[0]!, 'property');
+    expect(properties.find((p) => p.attrs['name'] === 'profile')?.attrs['value']).toBe('strict');
+  });
+
   it('records the probes in the history, bodies hashed', async () => {
     const io = memoryIo();
     await runCli(['check', honest.cardUrl, '--only', 'capabilities', '--a2a', '1.0', '--binding', 'JSONRPC'], io);

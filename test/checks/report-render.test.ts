@@ -36,6 +36,24 @@ describe('JUnit report', () => {
     expect(cases.filter((c) => childrenNamed(c, 'skipped').length > 0)).toHaveLength(1);
   });
 
+  it("names the grading profile in the root name and in every suite's properties", () => {
+    const profileOf = (xml: string): { root: string; suites: Array<string | undefined> } => {
+      const root = parseXml(xml);
+      return {
+        root: root.attrs['name'] ?? '',
+        suites: childrenNamed(root, 'testsuite').map(
+          (suite) => childrenNamed(childrenNamed(suite, 'properties')[0]!, 'property').find((p) => p.attrs['name'] === 'profile')?.attrs['value'],
+        ),
+      };
+    };
+    const spec = profileOf(renderJUnit(sampleReport()));
+    expect(spec.root.endsWith(' · profile spec')).toBe(true);
+    expect(spec.suites).toEqual(['spec', 'spec']);
+    const strict = profileOf(renderJUnit({ ...sampleReport(), profile: 'strict' }));
+    expect(strict.root.endsWith(' · profile strict')).toBe(true);
+    expect(strict.suites).toEqual(['strict', 'strict']);
+  });
+
   it('escapes hostile agent text so it round-trips (forbidden characters replaced)', () => {
     const root = parseXml(renderJUnit(sampleReport()));
     expect(root.attrs['name']).toContain(xmlSafe(hostileText));

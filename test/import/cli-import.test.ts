@@ -213,6 +213,64 @@ describe('powerduck import: Postman collection', () => {
   });
 });
 
+describe('powerduck import: Postman auth set on the collection or a folder', () => {
+  const sumBody = JSON.stringify({
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'SendMessage',
+    params: { message: { role: 'ROLE_USER', messageId: 'i1', parts: [{ text: '[12,30]' }] } },
+  });
+  const bearer = (token: string) => ({ type: 'bearer', bearer: [{ key: 'token', value: token, type: 'string' }] });
+  const inheriting = (token: string) => ({
+    info: { name: 'Inherit', schema: 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json' },
+    auth: bearer(token),
+    item: [
+      {
+        name: 'Send',
+        request: { method: 'POST', header: [{ key: 'Content-Type', value: 'application/json' }], url: `${base}/rpc`, body: { mode: 'raw', raw: sumBody } },
+      },
+      { name: 'Pets', request: { method: 'GET', url: 'https://api.example.com/pets' } },
+      {
+        name: 'Admin',
+        auth: bearer('folder-token-0123456789'),
+        item: [
+          { name: 'Users', request: { method: 'GET', url: 'https://api.example.com/admin/users' } },
+          { name: 'Roles', request: { method: 'GET', url: 'https://api.example.com/admin/roles' } },
+          { name: 'Own', request: { method: 'GET', url: 'https://api.example.com/admin/own', auth: bearer('own-token-0123456789') } },
+          { name: 'Open', request: { method: 'GET', url: 'https://api.example.com/admin/open', auth: { type: 'noauth' } } },
+        ],
+      },
+    ],
+  });
+
+  it('stores one secret per collection or folder that every inheriting request references; a request with its own auth keeps its own', async () => {
+    const file = join(root, 'inherit.postman_collection.json');
+    await writeFile(file, JSON.stringify(inheriting(demo.token)));
+    const core = await openCore({ host: 'test', dataDir: home, environment: {} });
+    const plan = await core.dispatcher.invoke('import.inspect', { source: file });
+    if (!plan.ok) throw new Error(plan.error.message);
+    expect(plan.value.credentials).toEqual([
+      { id: 'auth:collection:bearer', request: 'the collection', what: 'bearer token', suggestedName: 'inherit-auth' },
+      expect.objectContaining({ request: 'folder "Admin"', what: 'bearer token', suggestedName: 'inherit-admin-auth' }),
+      expect.objectContaining({ request: 'Own', what: 'bearer token', suggestedName: 'inherit-own' }),
+    ]);
+
+    const r = await cli(['import', file]);
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('Stored as secrets: inherit-auth, inherit-admin-auth, inherit-own\n');
+    const text = await readFile(join(workspace(), 'inherit.openapi.yaml'), 'utf8');
+    for (const token of [demo.token, 'folder-token-0123456789', 'own-token-0123456789']) expect(text).not.toContain(token);
+    const refs = (name: string): number => text.split('\n').filter((line) => line.trim() === `secretRef: ${name}`).length;
+    expect([refs('inherit-auth'), refs('inherit-admin-auth'), refs('inherit-own')]).toEqual([2, 2, 1]);
+    const secrets = await core.dispatcher.invoke('secrets.list', {});
+    expect(secrets.ok && secrets.value.names.filter((n) => n.startsWith('inherit-')).sort()).toEqual(['inherit-admin-auth', 'inherit-auth', 'inherit-own']);
+    // The shared secret holds the collection's token: the inheriting A2A request authenticates with it.
+    const run = await cli(['run', join(workspace(), 'inherit.openapi.yaml'), '/imported/send']);
+    expect(run.out).toContain('Sum: 42');
+  });
+});
+
 describe('powerduck import: curl', () => {
   it('turns a pasted A2A curl command into an x-a2a operation whose token is a named secret, and it runs', async () => {
     const command = `curl -s ${base}/rpc -H 'Content-Type: application/json' -H 'A2A-Version: 1.0' -H 'Authorization: Bearer ${demo.token}' -d '{"jsonrpc":"2.0","id":1,"method":"SendMessage","params":{"message":{"role":"ROLE_USER","messageId":"m1","parts":[{"text":"[12,30]"}]}}}'`;

@@ -23,6 +23,19 @@ function paramMap(auth: { parameters(): { toObject(): Record<string, unknown> } 
   return out;
 }
 
+/** The collection or folder whose auth the item inherits (as `getAuth` finds it), if it has none of its own. */
+function inheritedFrom(item: Item, collection: CollectionType, folderPath: (group: ItemGroup<Item>) => string): ImportedRequest['authFrom'] {
+  const hasAuth = (entity: { auth?: { type?: string } } | undefined): boolean =>
+    entity?.auth?.type !== undefined && postman.RequestAuth.isValidType(entity.auth.type);
+  if (hasAuth(item.request as unknown as { auth?: { type?: string } })) return undefined;
+  for (let parent = item.parent() as ItemGroup<Item> | CollectionType | undefined; parent; parent = parent.parent() as ItemGroup<Item> | undefined) {
+    if (!hasAuth(parent as unknown as { auth?: { type?: string } })) continue;
+    if (parent === collection) return { key: 'collection' };
+    return { key: `folder:${parent.id}`, folder: folderPath(parent as ItemGroup<Item>) };
+  }
+  return undefined;
+}
+
 function authOf(item: Item, warnings: string[]): ImportedAuth | undefined {
   const auth = item.getAuth();
   if (!auth || !auth.type || auth.type === 'noauth') return undefined;
@@ -71,23 +84,24 @@ export function readPostman(model: Record<string, unknown>): PostmanRead {
   }
   const warnings: string[] = [];
   const requests: ImportedRequest[] = [];
+  /** The names of a group and the folders above it, outermost first (the collection not included). */
+  const folderNames = (from: ItemGroup<Item> | CollectionType | undefined): string[] => {
+    const names: string[] = [];
+    for (let parent = from; parent && parent !== collection; parent = parent.parent() as ItemGroup<Item> | undefined)
+      if (parent.name) names.unshift(parent.name);
+    return names;
+  };
   let count = 0;
   collection.forEachItem((item) => {
     count++;
     if (count > MAX_IMPORTED_REQUESTS) return;
-    const folders: string[] = [];
-    for (
-      let parent = item.parent() as ItemGroup<Item> | CollectionType | undefined;
-      parent && parent !== collection;
-      parent = parent.parent() as ItemGroup<Item> | undefined
-    ) {
-      if (parent.name) folders.unshift(parent.name);
-    }
+    const folders = folderNames(item.parent() as ItemGroup<Item> | CollectionType | undefined);
     const request = item.request;
     const headers: ImportedHeader[] = request.headers.all().map((h) => ({ name: h.key, value: String(h.value ?? ''), enabled: !h.disabled }));
     const { body, contentType } = bodyOf(item, warnings);
     if (contentType && !headers.some((h) => h.name.toLowerCase() === 'content-type')) headers.push({ name: 'Content-Type', value: contentType, enabled: true });
     const auth = authOf(item, warnings);
+    const authFrom = auth ? inheritedFrom(item, collection, (group) => folderNames(group).join(' / ')) : undefined;
     requests.push({
       name: item.name || `${request.method} ${request.url.toString()}`,
       ...(folders.length ? { folder: folders.join(' / ') } : {}),
@@ -96,6 +110,7 @@ export function readPostman(model: Record<string, unknown>): PostmanRead {
       headers,
       ...(body !== undefined ? { body } : {}),
       ...(auth ? { auth } : {}),
+      ...(authFrom ? { authFrom } : {}),
     });
   });
   if (count > MAX_IMPORTED_REQUESTS)

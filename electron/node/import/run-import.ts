@@ -104,6 +104,13 @@ async function siblingEnvironments(ctx: ImportContext, localFile: string | undef
   return parsed.ok ? parsed.doc.environments : [];
 }
 
+/** Each credential once: requests that inherit one auth share its credential (and its id). */
+function pendingOf(planned: readonly PlannedOperation[], envSecrets: readonly PendingCredential[]): PendingCredential[] {
+  const byId = new Map<string, PendingCredential>();
+  for (const op of planned) if (op.credential && !byId.has(op.credential.id)) byId.set(op.credential.id, op.credential);
+  return [...byId.values(), ...envSecrets];
+}
+
 async function prepare(ctx: ImportContext, request: ImportSourceRequest): Promise<Prepared> {
   const source = await readImportSource(ctx.fs, request, ctx.workspaceDir, ctx.signal);
   const detected = detectSource(source.text);
@@ -171,7 +178,8 @@ async function prepare(ctx: ImportContext, request: ImportSourceRequest): Promis
   if (!requests.length) throw new CoreError('invalid', 'The source holds no requests; nothing was imported.');
   const secretPrefix = slug(title, 'imported');
   const taken = new Set<string>();
-  const planned = requests.map((req, i) => planOperation(req, i, { taken, secretPrefix, secretNames: new Set() }));
+  const planContext = { taken, secretPrefix, secretNames: new Set<string>(), sharedSecrets: new Map<string, string>() };
+  const planned = requests.map((req, i) => planOperation(req, i, planContext));
   const envSecrets: PendingCredential[] = [];
   const environments: Environment[] = [];
   if (envVars.length) {
@@ -194,9 +202,7 @@ async function prepare(ctx: ImportContext, request: ImportSourceRequest): Promis
     if (op.kind === 'a2a') for (const v of callVariableNames(op.draft.call)) variables.add(v);
     else for (const v of variableNamesIn(JSON.stringify(op.fields))) variables.add(v);
   }
-  const credentials: ImportCredential[] = [...planned.flatMap((op) => (op.credential ? [op.credential] : [])), ...envSecrets].map(
-    ({ id, request, what, suggestedName }) => ({ id, request, what, suggestedName }),
-  );
+  const credentials: ImportCredential[] = pendingOf(planned, envSecrets).map(({ id, request, what, suggestedName }) => ({ id, request, what, suggestedName }));
   const suggestedFile = detected.kind === 'curl' ? 'powerduck.openapi.yaml' : await uniqueFile(ctx, `${secretPrefix}.openapi.yaml`);
   return {
     source,
@@ -315,7 +321,7 @@ export async function applyImport(ctx: ImportContext, request: ImportApplyReques
   }
 
   const target = request.into ?? plan.suggestedFile;
-  const pending = [...(prepared.planned ?? []).flatMap((op) => (op.credential ? [op.credential] : [])), ...(prepared.envSecrets ?? [])];
+  const pending = pendingOf(prepared.planned ?? [], prepared.envSecrets ?? []);
   // Check the target before storing anything: it must be an OpenAPI 3.2 file or not exist yet.
   let expectedHash: string | null = null;
   let existingPaths = new Set<string>();
