@@ -157,8 +157,9 @@ describe('HTTP requests in the UI', () => {
       await expect.poll(() => httpRegion(page).getByRole('textbox', { name: 'URL' }).inputValue(), { timeout: 20_000 }).toBe('{{base}}/vars?q={{term}}');
     }));
 
-  it('opens an OpenAPI 3.1 operation, fills the path parameter, sends, shows the check, saves and reopens it', () =>
-    e2e.withApp(async ({ page, core }) => {
+  it('opens an OpenAPI 3.1 operation, fills the path parameter, sends, shows the check, saves and reopens it; its docs run and copy it', () =>
+    e2e.withApp(async ({ page, core, context, web }) => {
+      await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(web.url).origin });
       const doc = {
         openapi: '3.1.0',
         info: { title: 'Pets', version: '1' },
@@ -212,5 +213,26 @@ describe('HTTP requests in the UI', () => {
       expect(await reopened.getByRole('textbox', { name: /^petId \(path\)/ }).inputValue()).toBe('7');
       await reopened.getByRole('button', { name: 'Send', exact: true }).click();
       await responseRegion(page).getByRole('status', { name: 'Status 200' }).waitFor();
+
+      // The saved operation's docs: its parameters, a curl example built from it, Copy for LLM and Run.
+      await saved.getByRole('button', { name: /^Get a pet/ }).click();
+      const docs = page.getByRole('region', { name: 'Operation docs' });
+      await docs.getByRole('heading', { name: 'Get a pet' }).waitFor();
+      const params = docs.getByRole('table', { name: 'Parameters' });
+      expect(await params.getByRole('rowheader').allInnerTexts()).toEqual(['petId']);
+      expect(await params.innerText()).toContain('7');
+      const curl = await docs.getByLabel('curl example').innerText();
+      expect(curl).toContain(`curl -X GET '${base}/pets/7'`);
+      await docs.getByRole('button', { name: 'Copy for LLM' }).click();
+      await docs.getByText(/Copied \d+ characters of Markdown/).waitFor();
+      const markdown = await page.evaluate(() => navigator.clipboard.readText());
+      expect(markdown).toMatch(/^# HTTP operation: Get a pet/);
+      expect(markdown).toContain('| path | petId | yes |');
+      expect(markdown).toContain(`curl -X GET '${base}/pets/7'`);
+      const sent = seen.length;
+      await docs.getByRole('button', { name: 'Run', exact: true }).click();
+      await responseRegion(page).getByRole('status', { name: 'Status 200' }).waitFor();
+      await expect.poll(() => seen.length, { timeout: 20_000 }).toBe(sent + 1);
+      expect(seen.at(-1)).toMatchObject({ method: 'GET', url: '/pets/7' });
     }));
 });

@@ -11,7 +11,7 @@ describe('HTTP code examples', () => {
       body: { kind: 'json', text: '{"a":1}' },
     });
     expect(ex.curl).toBe(
-      `curl -X POST 'https://api.example.com/items?x=1' \\\n  -H 'X-Req: it'\\''s' \\\n  -H 'Content-Type: application/json' \\\n  -H "Authorization: Bearer $ITEMS_TOKEN" \\\n  --data-binary '{"a":1}'`,
+      `curl -X POST 'https://api.example.com/items?x=1' \\\n  -H 'X-Req: it'\\''s' \\\n  -H 'Content-Type: application/json' \\\n  -H 'Authorization: Bearer '"$ITEMS_TOKEN" \\\n  --data-binary '{"a":1}'`,
     );
     expect(ex.fetch).toContain('`Bearer ${process.env.ITEMS_TOKEN}`');
     expect(ex.fetch).toContain('redirect: "manual"');

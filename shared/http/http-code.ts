@@ -14,8 +14,9 @@ export interface HttpCodeExamples {
 
 /** `MY_TOKEN` for secret "my-token"; environment sources keep their own name. */
 export function envVarFor(source: SecretSource): string {
-  if ('env' in source) return source.env;
-  const name = 'secretRef' in source ? source.secretRef : 'SECRET';
+  // An environment name that is not a shell/JS identifier would break the examples: it is cleaned like a secret's.
+  if ('env' in source && /^[A-Za-z_][A-Za-z0-9_]*$/.test(source.env)) return source.env;
+  const name = 'env' in source ? source.env : 'secretRef' in source ? source.secretRef : 'SECRET';
   return (
     name
       .replace(/[^A-Za-z0-9]+/g, '_')
@@ -26,6 +27,11 @@ export function envVarFor(source: SecretSource): string {
 
 function shellQuote(text: string): string {
   return `'${text.replace(/'/g, `'\\''`)}'`;
+}
+
+/** A method is written bare only when the shell cannot read anything else into it. */
+function shellWord(text: string): string {
+  return /^[A-Za-z0-9_-]+$/.test(text) ? text : shellQuote(text);
 }
 
 function pyString(text: string): string {
@@ -50,6 +56,8 @@ function prepare(request: HttpRequest): Prepared {
   if (auth?.type === 'apiKey' && auth.in === 'header') out.authHeader = { name: auth.name, prefix: '', env: envVarFor(auth.value) };
   if (auth?.type === 'apiKey' && auth.in === 'query') out.authQuery = { name: auth.name, env: envVarFor(auth.value) };
   if (auth?.type === 'basic') out.basic = { username: auth.username, env: envVarFor(auth.password) };
+  // OAuth: Powerduck gets the token at send time; an example can only read one already obtained.
+  if (auth?.type === 'oauth2') out.authHeader = { name: 'Authorization', prefix: 'Bearer ', env: 'ACCESS_TOKEN' };
   return out;
 }
 
@@ -75,15 +83,15 @@ export function httpCodeExamples(request: HttpRequest): HttpCodeExamples {
   const type = contentType(request);
   const body = request.body;
   const textBody = body?.kind === 'json' || body?.kind === 'text' ? body.text : body?.kind === 'urlencoded' ? encodeUrlencoded(body.fields) : undefined;
-  const queryUrl = (ref: (env: string) => string): string =>
-    p.authQuery ? `${p.url}${p.url.includes('?') ? '&' : '?'}${encodeURIComponent(p.authQuery.name)}=${ref(p.authQuery.env)}` : p.url;
+  // Everything from the request is quoted as a literal; only the credential variable is expanded.
+  const urlBeforeKey = p.authQuery ? `${p.url}${p.url.includes('?') ? '&' : '?'}${encodeURIComponent(p.authQuery.name)}=` : p.url;
 
   // curl
-  const curl: string[] = [`curl -X ${p.method} ${p.authQuery ? `"${queryUrl((e) => `$${e}`).replace(/"/g, '\\"')}"` : shellQuote(p.url)}`];
+  const curl: string[] = [`curl -X ${shellWord(p.method)} ${shellQuote(urlBeforeKey)}${p.authQuery ? `"$${p.authQuery.env}"` : ''}`];
   for (const [n, v] of p.headers) curl.push(`  -H ${shellQuote(`${n}: ${v}`)}`);
   if (type && !hasHeader(p, 'content-type')) curl.push(`  -H ${shellQuote(`Content-Type: ${type}`)}`);
-  if (p.authHeader) curl.push(`  -H "${p.authHeader.name}: ${p.authHeader.prefix}$${p.authHeader.env}"`);
-  if (p.basic) curl.push(`  -u "${p.basic.username.replace(/"/g, '\\"')}:$${p.basic.env}"`);
+  if (p.authHeader) curl.push(`  -H ${shellQuote(`${p.authHeader.name}: ${p.authHeader.prefix}`)}"$${p.authHeader.env}"`);
+  if (p.basic) curl.push(`  -u ${shellQuote(`${p.basic.username}:`)}"$${p.basic.env}"`);
   if (textBody !== undefined) curl.push(`  --data-binary ${shellQuote(textBody)}`);
   if (body?.kind === 'file') curl.push(`  --data-binary ${shellQuote(`@${fileName(body.file)}`)}`);
   if (body?.kind === 'multipart')
@@ -98,7 +106,7 @@ export function httpCodeExamples(request: HttpRequest): HttpCodeExamples {
   if (p.authHeader) fh.push(`    ${JSON.stringify(p.authHeader.name)}: \`${p.authHeader.prefix}\${process.env.${p.authHeader.env}}\`,`);
   if (p.basic) fh.push(`    Authorization: "Basic " + btoa(${JSON.stringify(p.basic.username + ':')} + process.env.${p.basic.env}),`);
   const fetchLines = [
-    `const response = await fetch(${p.authQuery ? `\`${queryUrl((e) => `\${encodeURIComponent(process.env.${e})}`)}\`` : JSON.stringify(p.url)}, {`,
+    `const response = await fetch(${JSON.stringify(urlBeforeKey)}${p.authQuery ? ` + encodeURIComponent(process.env.${p.authQuery.env})` : ''}, {`,
     `  method: ${JSON.stringify(p.method)},`,
   ];
   if (fh.length) fetchLines.push('  headers: {', ...fh, '  },');

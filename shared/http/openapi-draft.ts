@@ -92,7 +92,8 @@ function textOf(value: unknown): string {
   return JSON.stringify(value);
 }
 
-function firstExample(doc: unknown, holder: Json): { found: boolean; value: unknown } {
+/** The `example`, else the first of `examples` (its `value`, or OAS 3.2 `dataValue`). */
+export function firstExample(doc: unknown, holder: Json): { found: boolean; value: unknown } {
   if ('example' in holder) return { found: true, value: holder['example'] };
   const examples = holder['examples'];
   if (isObject(examples)) {

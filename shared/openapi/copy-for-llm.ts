@@ -9,7 +9,8 @@ import type { RedactionRules } from '../a2a/redaction';
 import { isSecretHeader, REDACTED, redactHeaders, redactUrl, scrubValues } from '../a2a/redaction';
 import type { McpExchangeRecord } from '../mcp/mcp-types';
 import { fullXMcp, mcpCopyForLlm } from './mcp-docs';
-import { findA2aOperation, findMcpOperation } from './operation-list';
+import { findA2aOperation, findMcpOperation, listOperations } from './operation-list';
+import { httpDocsMarkdown, httpDocsParts, isPlainHttpOperation } from './http-docs';
 import { resolveSchema } from './schema-resolve';
 import { copyRedaction, cut } from './doc-text';
 import { exampleLabelFor, fence, json, settingsFor } from './spec-docs';
@@ -110,11 +111,38 @@ export function transcriptMarkdown(record: ExchangeRecord, rules: RedactionRules
   return out.join('\n');
 }
 
+/**
+ * A plain HTTP operation as one self-contained Markdown text: the same facts as its docs and the
+ * code examples (credentials as variables). Whatever the document holds is scrubbed of the known
+ * secret values once more (an example may have been pasted with a real token in it).
+ */
+function httpCopyForLlm(doc: unknown, path: string, httpMethod: string | undefined, secretValues: readonly string[]): CopyForLlmResult | undefined {
+  const op = listOperations(doc).find((o) => o.path === path && isPlainHttpOperation(o) && (httpMethod === undefined || o.httpMethod === httpMethod));
+  if (!op) return undefined;
+  const read = httpDocsParts(doc, op);
+  if (!read.ok) return read;
+  const { http, requestLine, codeExamples, notes } = read.parts;
+  const out: string[] = [`# HTTP operation: ${op.summary ?? op.operationId ?? `${op.httpMethod.toUpperCase()} ${path}`}`, ''];
+  out.push(
+    `\`${op.httpMethod.toUpperCase()} ${path}\`${op.operationId ? ` (operationId \`${op.operationId}\`)` : ''}, a standard operation of an OpenAPI ${http.openapi} document. Credentials are never included: the examples read them from environment variables.`,
+    '',
+  );
+  if (op.description) out.push(op.description, '');
+  if (requestLine) out.push(`Example request: \`${requestLine}\``, '');
+  out.push(...httpDocsMarkdown(http));
+  if (codeExamples.length) {
+    out.push('## Code examples', '');
+    for (const ex of codeExamples) out.push(`### ${ex.label}`, '', fence(ex.language, ex.code), '');
+  }
+  if (notes.length) out.push(...notes.map((n) => `> ${n}`), '');
+  return { ok: true, markdown: scrubValues(out.join('\n'), { values: secretValues }) };
+}
+
 export function copyForLlm(doc: unknown, path: string, options: CopyForLlmOptions = {}, httpMethod?: string): CopyForLlmResult {
   const op = findA2aOperation(doc, path, httpMethod);
   if (!op) {
     const mcpOp = findMcpOperation(doc, path, httpMethod);
-    if (!mcpOp) return { ok: false, message: `No A2A or MCP operation ${path} in this file.` };
+    if (!mcpOp) return httpCopyForLlm(doc, path, httpMethod, options.secretValues ?? []) ?? { ok: false, message: `No operation ${path} in this file.` };
     const x = fullXMcp(doc, mcpOp);
     if (!x) return { ok: false, message: mcpOp.problem ?? `The operation ${path} has no usable x-mcp.` };
     return {

@@ -53,6 +53,7 @@ describe('operation docs', () => {
     const other = renderOperationDocs(grpcDoc, '/pets');
     expect(other.ok && other.docs.kind).toBe('other');
     expect(other.ok && other.docs.markdown).toContain('Plain HTTP.');
+    expect(other.ok && other.docs.codeExamples.map((c) => c.id)).toEqual(['curl', 'fetch', 'python']);
     expect(renderOperationDocs(grpcDoc, '/nope')).toMatchObject({ ok: false });
   });
 
@@ -119,9 +120,12 @@ describe('Copy for LLM', () => {
     expect(md).not.toContain(TOKEN);
   });
 
-  it('works without a run, and refuses non-A2A operations', () => {
+  it('works without a run, covers plain HTTP operations, and refuses a missing one', () => {
     const result = copyForLlm(grpcDoc, '/agents/a');
     expect(result.ok && result.markdown).not.toContain('Last run');
-    expect(copyForLlm(grpcDoc, '/pets')).toMatchObject({ ok: false });
+    const http = copyForLlm(grpcDoc, '/pets');
+    expect(http.ok && http.markdown).toContain('# HTTP operation: List pets');
+    expect(http.ok && http.markdown).toContain('Plain HTTP.');
+    expect(copyForLlm(grpcDoc, '/nope')).toEqual({ ok: false, message: 'No operation /nope in this file.' });
   });
 });

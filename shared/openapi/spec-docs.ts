@@ -13,6 +13,8 @@ import type { XA2a } from './x-a2a-model';
 import type { DocSetting } from './doc-text';
 import { fence, json } from './doc-text';
 import { fullXMcp, mcpDocsParts } from './mcp-docs';
+import type { HttpOperationDocs } from './http-docs';
+import { httpDocsMarkdown, httpDocsParts, isPlainHttpOperation } from './http-docs';
 
 import { describeAuth } from './doc-text';
 
@@ -37,8 +39,10 @@ export interface OperationDocs {
   example?: unknown;
   /** How to read the example: JSON-RPC envelope, HTTP+JSON request object or gRPC request (ProtoJSON). */
   exampleLabel?: string;
-  /** HTTP line the example turns into (HTTP bindings). */
+  /** HTTP line the example turns into (HTTP bindings, plain HTTP operations). */
   requestLine?: string;
+  /** Servers, parameters, body, responses and security of a plain HTTP operation. */
+  http?: HttpOperationDocs;
   codeExamples: CodeExample[];
   notes: string[];
   markdown: string;
@@ -87,6 +91,10 @@ function markdownFor(docs: Omit<OperationDocs, 'markdown'>): string {
     '',
   );
   if (docs.description) out.push(docs.description, '');
+  if (docs.http) {
+    if (docs.requestLine) out.push(`Example request: \`${docs.requestLine}\``, '');
+    out.push(...httpDocsMarkdown(docs.http));
+  }
   if (docs.settings.length) {
     out.push('## Settings', '', '| Setting | Value |', '|---|---|', ...docs.settings.map((s) => `| ${cell(s.label)} | ${cell(s.value)} |`), '');
   }
@@ -142,6 +150,22 @@ export function renderOperationDocs(doc: unknown, path: string, httpMethod?: str
       ...(mcp.responseSchema ? { responseSchema: resolveSchema(doc, mcp.responseSchema) } : {}),
     };
     return { ok: true, docs: { ...docs, markdown: markdownFor(docs) } };
+  }
+  if (isPlainHttpOperation(op)) {
+    const read = httpDocsParts(doc, op);
+    if (read.ok) {
+      const { http, requestLine, codeExamples, notes } = read.parts;
+      const docs: Omit<OperationDocs, 'markdown'> = {
+        ...base,
+        settings: [],
+        streaming: false,
+        http,
+        ...(requestLine ? { requestLine } : {}),
+        codeExamples,
+        notes,
+      };
+      return { ok: true, docs: { ...docs, markdown: markdownFor(docs) } };
+    }
   }
   if (op.kind !== 'a2a' || !op.a2a) {
     const notes = op.problem ? [op.problem] : [];

@@ -21,7 +21,7 @@ const usage = `powerduck spec add <file> <path> --a2a <1.0|0.3> --binding <JSONR
                    [--replace] [--json]
 powerduck spec list <file> [--json]
 powerduck spec validate <file> [--json]
-powerduck spec docs <file> <path> [--llm] [--json]
+powerduck spec docs <file> <path> [--verb VERB] [--llm] [--json]
 
 Saved A2A requests live in OpenAPI 3.2 files as operations with an x-a2a extension (docs/x-a2a.md).
   add       save a request as the operation <path> (an identifier such as /agents/research/send);
@@ -33,8 +33,9 @@ Saved A2A requests live in OpenAPI 3.2 files as operations with an x-a2a extensi
             --replace overwrites an existing operation at <path>.
   list      every operation of the file, A2A or not
   validate  checks OpenAPI 3.2 and the x-a2a / x-mcp schemas; exit 1 and one line per problem when invalid
-  docs      the operation's docs (settings, schemas, example, code examples); --llm prints the
-            "Copy for LLM" Markdown instead
+  docs      the operation's docs (A2A and MCP: settings, schemas, example; plain HTTP: servers,
+            parameters, body, responses, security; all: code examples); --llm prints the "Copy for
+            LLM" Markdown instead. --verb picks the operation when the path has several (get, post…)
 
 Files are read and written losslessly: only the touched operation changes.`;
 
@@ -186,17 +187,19 @@ async function validateCmd(argv: string[], io: CliIo): Promise<number> {
 }
 
 async function docs(argv: string[], io: CliIo): Promise<number> {
-  const args = parseArgs(argv, { flags: ['llm', 'json'] });
+  const args = parseArgs(argv, { values: ['verb'], flags: ['llm', 'json'] });
   const [fileArg, path] = positionals(args, 2, '<file> <path>') as [string, string];
   const file = resolve(io.cwd, fileArg);
+  const verb = args.options.get('verb')?.toLowerCase();
+  const ref = { file, path, ...(verb ? { httpMethod: verb } : {}) };
   const c = await openCliCore(io);
   if (args.flags.has('llm')) {
-    const result = unwrap(io, await c.dispatcher.invoke('spec.copyForLlm', { file, path }));
+    const result = unwrap(io, await c.dispatcher.invoke('spec.copyForLlm', ref));
     if (typeof result === 'number') return result;
     io.stdout(args.flags.has('json') ? `${JSON.stringify(result)}\n` : result.markdown.endsWith('\n') ? result.markdown : `${result.markdown}\n`);
     return exitCodes.ok;
   }
-  const result = unwrap(io, await c.dispatcher.invoke('spec.docs', { file, path }));
+  const result = unwrap(io, await c.dispatcher.invoke('spec.docs', ref));
   if (typeof result === 'number') return result;
   io.stdout(args.flags.has('json') ? `${JSON.stringify(result)}\n` : result.markdown.endsWith('\n') ? result.markdown : `${result.markdown}\n`);
   return exitCodes.ok;

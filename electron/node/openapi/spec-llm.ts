@@ -2,10 +2,12 @@
  * Docs and "Copy for LLM" from a file on disk. The LLM text is scrubbed of the operation's
  * resolved credential too, in case a recorded body echoed it back.
  */
-import type { ExchangeRecord } from '../../../shared/a2a/exchange';
+import type { AuthConfig, SecretSource } from '../../../shared/a2a/auth';
+import type { SpecCopyForLlmRequest } from '../../../shared/contract/ops-spec';
+import { draftFromOperation } from '../../../shared/http/openapi-draft';
 import { copyForLlm } from '../../../shared/openapi/copy-for-llm';
-import type { McpExchangeRecord } from '../../../shared/mcp/mcp-types';
-import { findA2aOperation, findMcpOperation } from '../../../shared/openapi/operation-list';
+import { isPlainHttpOperation } from '../../../shared/openapi/http-docs';
+import { findA2aOperation, findMcpOperation, listOperations } from '../../../shared/openapi/operation-list';
 import type { XA2aSecretRef } from '../../../shared/openapi/x-a2a-model';
 import type { OperationDocs } from '../../../shared/openapi/spec-docs';
 import { renderOperationDocs } from '../../../shared/openapi/spec-docs';
@@ -20,6 +22,18 @@ export async function operationDocs(ctx: SpecContext, file: string, path: string
   return result.docs;
 }
 
+/** The secret a plain HTTP operation's auth reads (named after its security scheme), if any. */
+function httpAuthRefs(model: unknown, path: string, httpMethod: string | undefined): SecretSource[] {
+  const op = listOperations(model).find((o) => o.path === path && isPlainHttpOperation(o) && (httpMethod === undefined || o.httpMethod === httpMethod));
+  const drafted = op ? draftFromOperation(model, op.path, op.httpMethod) : undefined;
+  const auth: AuthConfig | undefined = drafted?.ok ? drafted.draft.security?.auth : undefined;
+  if (auth?.type === 'bearer') return [auth.token];
+  if (auth?.type === 'apiKey') return [auth.value];
+  if (auth?.type === 'basic') return [auth.password];
+  if (auth?.type === 'oauth2' && auth.clientSecret) return [auth.clientSecret];
+  return [];
+}
+
 async function knownSecretValues(
   ctx: SpecContext,
   model: unknown,
@@ -31,7 +45,10 @@ async function knownSecretValues(
   // An MCP operation's credentials: its auth reference, and each env entry of a stdio server.
   const mcp = a2a ? undefined : findMcpOperation(model, path, httpMethod)?.mcp;
   // An OAuth public client names no secret: neither field is set.
-  const refs: Array<Partial<XA2aSecretRef>> = [...(a2a?.a2a?.auth ? [a2a.a2a.auth] : []), ...(mcp?.auth ? [mcp.auth] : []), ...(mcp?.env ?? [])];
+  const refs: Array<Partial<XA2aSecretRef>> =
+    a2a || mcp
+      ? [...(a2a?.a2a?.auth ? [a2a.a2a.auth] : []), ...(mcp?.auth ? [mcp.auth] : []), ...(mcp?.env ?? [])]
+      : httpAuthRefs(model, path, httpMethod).filter((s): s is XA2aSecretRef => !('value' in s));
   const out: string[] = [];
   for (const ref of refs) {
     const value =
@@ -45,11 +62,7 @@ async function knownSecretValues(
   return out;
 }
 
-export async function operationForLlm(
-  ctx: SpecContext,
-  req: { file: string; path: string; httpMethod?: string; exchange?: ExchangeRecord; mcpExchange?: McpExchangeRecord },
-  environment: Record<string, string | undefined>,
-): Promise<string> {
+export async function operationForLlm(ctx: SpecContext, req: SpecCopyForLlmRequest, environment: Record<string, string | undefined>): Promise<string> {
   const { model } = await loadModel(ctx, req.file);
   const secretValues = await knownSecretValues(ctx, model, req.path, req.httpMethod, environment);
   const result = copyForLlm(

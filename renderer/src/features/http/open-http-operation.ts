@@ -1,41 +1,27 @@
-import { isObject } from '../../../../shared/a2a/payload';
 import type { SpecOperationSummary } from '../../../../shared/contract/ops-spec';
-import type { HttpBodyKind } from '../../../../shared/http/http-types';
+import { bodyKindFor, formFieldsOf } from '../../../../shared/http/operation-example';
+import { isPlainHttpOperation } from '../../../../shared/openapi/http-docs';
 import type { Host } from '../../host';
 import { useToolViewStore } from '../../app/tool-view-store';
 import type { HttpDraft } from './http-draft';
 import { withOperation } from './http-draft';
 import { openHttpTab, useHttpDraftsStore } from './http-drafts-store';
+import { sendHttpDraft } from './http-runs';
 
-/** Plain HTTP operations: not A2A, and not marked as another protocol (MCP…). */
+/** Plain HTTP operations: not A2A, not MCP, and not marked as another protocol (the docs use the same test). */
 export function isHttpOperation(op: SpecOperationSummary): boolean {
-  return op.kind === 'other' && (op.protocol === undefined || op.protocol === 'http');
+  return isPlainHttpOperation(op);
 }
 
-function bodyKindFor(mediaType: string | undefined): HttpBodyKind {
-  if (!mediaType) return 'none';
-  if (/json/i.test(mediaType)) return 'json';
-  if (/x-www-form-urlencoded/i.test(mediaType)) return 'urlencoded';
-  if (/multipart\//i.test(mediaType)) return 'multipart';
-  if (/^text\/|xml|yaml/i.test(mediaType)) return 'text';
-  return 'file';
-}
-
-function formFieldsOf(text: string): Array<{ name: string; value: string }> {
-  try {
-    const value: unknown = JSON.parse(text);
-    if (isObject(value)) return Object.entries(value).map(([name, v]) => ({ name, value: typeof v === 'string' ? v : JSON.stringify(v) }));
-  } catch {
-    /* no fields to prefill */
-  }
-  return [];
-}
-
-/** Drafts a request from an OpenAPI operation (core: http.draftOperation) and opens it as an HTTP tab. */
+/**
+ * Drafts a request from an OpenAPI operation (core: http.draftOperation) and opens it as an HTTP
+ * tab; `run` also sends it (the Docs view's Run), so the answer shows where a sent request does.
+ */
 export async function openHttpOperation(
   host: Host,
   file: string,
   op: Pick<SpecOperationSummary, 'path' | 'httpMethod'>,
+  options: { run?: boolean } = {},
 ): Promise<{ ok: true; tabId: string } | { ok: false; message: string }> {
   const result = await host.invoke('http.draftOperation', { file, path: op.path, httpMethod: op.httpMethod });
   if (!result.ok) return { ok: false, message: result.error.message };
@@ -60,5 +46,9 @@ export async function openHttpOperation(
       withOperation(draft, { file: result.value.file, path: op.path, httpMethod: op.httpMethod, draft: d, serverIndex: 0, serverVariables: {}, values }),
     );
   useToolViewStore.getState().close();
+  if (options.run) {
+    const sent = sendHttpDraft(host, tabId);
+    if (!sent.ok) return { ok: false, message: sent.message };
+  }
   return { ok: true, tabId };
 }

@@ -11,6 +11,8 @@ import { BusyIndicator } from '../../ui/busy-indicator';
 import { ErrorNote } from '../../ui/error-note';
 import { openOperationAsRequest } from './open-operation';
 import { isMcpOperation, openMcpOperation } from '../mcp';
+import { isHttpOperation, openHttpOperation } from '../http';
+import { HttpOperationSections } from './http-operation-docs';
 import { runKey, runSavedOperation, useSpecRunsStore } from './spec-runs-store';
 import { fileInfo, refreshSpecs, useSpecsStore } from './specs-store';
 
@@ -38,6 +40,7 @@ export default function OperationDocsView({ file, path, httpMethod }: { file: st
   const [busy, setBusy] = useState(true);
   const [copyState, setCopyState] = useState<{ text: string; ok: boolean } | null>(null);
   const [copyError, setCopyError] = useState<WireError | null>(null);
+  const [openProblem, setOpenProblem] = useState('');
 
   useEffect(() => {
     let live = true;
@@ -60,6 +63,13 @@ export default function OperationDocsView({ file, path, httpMethod }: { file: st
   const isA2a = docs?.kind === 'a2a' && Boolean(op?.a2a);
   // MCP operations run in an MCP tab (reconnect and call), which shows the whole exchange.
   const isMcp = Boolean(op && isMcpOperation(op));
+  // Plain HTTP operations open (and run) in an HTTP tab drafted as the sidebar's Open drafts it.
+  const isHttp = Boolean(op && !isMcp && isHttpOperation(op) && docs?.http);
+  const openHttp = async (run: boolean): Promise<void> => {
+    setOpenProblem('');
+    const opened = await openHttpOperation(host, info?.file ?? file, { path, httpMethod }, { run });
+    if (!opened.ok) setOpenProblem(opened.message);
+  };
 
   const copyForLlm = async (): Promise<void> => {
     setCopyError(null);
@@ -89,19 +99,29 @@ export default function OperationDocsView({ file, path, httpMethod }: { file: st
               <button
                 type="button"
                 className="primary"
-                disabled={!(isA2a || isMcp) || run?.busy}
-                onClick={() => void (isMcp ? openMcpOperation(host, file, { path, httpMethod }, { run: true }) : runSavedOperation(host, ref, docs.streaming))}
+                disabled={!(isA2a || isMcp || isHttp) || run?.busy}
+                onClick={() =>
+                  void (isMcp
+                    ? openMcpOperation(host, file, { path, httpMethod }, { run: true })
+                    : isHttp
+                      ? openHttp(true)
+                      : runSavedOperation(host, ref, docs.streaming))
+                }
               >
                 {t('docs.run')}
               </button>
               <button
                 type="button"
-                disabled={!(isA2a || isMcp) || !info || !op}
-                onClick={() => info && op && (isMcp ? void openMcpOperation(host, info.file, op) : openOperationAsRequest(info.file, info.hash, op))}
+                disabled={!(isA2a || isMcp || isHttp) || !info || !op}
+                onClick={() =>
+                  info &&
+                  op &&
+                  (isMcp ? void openMcpOperation(host, info.file, op) : isHttp ? void openHttp(false) : openOperationAsRequest(info.file, info.hash, op))
+                }
               >
                 {t('docs.open')}
               </button>
-              <button type="button" disabled={!isA2a && !isMcp} onClick={() => void copyForLlm()}>
+              <button type="button" disabled={!isA2a && !isMcp && !isHttp} onClick={() => void copyForLlm()}>
                 {t('docs.copyForLlm')}
               </button>
             </div>
@@ -110,6 +130,11 @@ export default function OperationDocsView({ file, path, httpMethod }: { file: st
             {copyState ? <span className={copyState.ok ? 'ok-line' : 'error'}>{copyState.text}</span> : null}
           </div>
           {copyError ? <ErrorNote title={t('docs.llmFailed')} error={copyError} /> : null}
+          {openProblem ? (
+            <p className="error" role="alert">
+              {openProblem}
+            </p>
+          ) : null}
 
           {run ? (
             <section className="section" aria-labelledby="docs-run">
@@ -152,6 +177,7 @@ export default function OperationDocsView({ file, path, httpMethod }: { file: st
               <pre className="code-block">{prettyJson(docs.example)}</pre>
             </section>
           ) : null}
+          {docs.http ? <HttpOperationSections http={docs.http} requestLine={docs.requestLine} /> : null}
           {docs.codeExamples.length ? <CodeExamples docs={docs} /> : null}
           {docs.requestSchema || docs.responseSchema ? (
             <section className="section" aria-labelledby="docs-schemas">

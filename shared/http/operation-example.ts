@@ -1,0 +1,93 @@
+/**
+ * The request an OpenAPI operation describes, filled with its own examples: what the Docs view's
+ * code examples and Copy for LLM show. Opening the operation as a tab reads the body kind and form
+ * fields with the same functions, so the docs and the drafted tab agree. Auth stays a reference to
+ * a secret named after the security scheme; no value ever enters.
+ */
+import { isObject } from '../a2a/payload';
+import type { FormField, HttpBody, HttpBodyKind, HttpRequest } from './http-types';
+import type { OperationDraft, ServerChoice } from './openapi-draft';
+import { buildOperationRequest, serverUrl } from './openapi-draft';
+
+/** How a tab sends a body of this media type. */
+export function bodyKindFor(mediaType: string | undefined): HttpBodyKind {
+  if (!mediaType) return 'none';
+  if (/json/i.test(mediaType)) return 'json';
+  if (/x-www-form-urlencoded/i.test(mediaType)) return 'urlencoded';
+  if (/multipart\//i.test(mediaType)) return 'multipart';
+  if (/^text\/|xml|yaml/i.test(mediaType)) return 'text';
+  return 'file';
+}
+
+/** Form fields from an example written as a JSON object (other examples give none). */
+export function formFieldsOf(text: string): FormField[] {
+  try {
+    const value: unknown = JSON.parse(text);
+    if (isObject(value)) return Object.entries(value).map(([name, v]) => ({ name, value: typeof v === 'string' ? v : JSON.stringify(v) }));
+  } catch {
+    /* no fields to prefill */
+  }
+  return [];
+}
+
+function exampleBody(draft: OperationDraft): HttpBody | undefined {
+  const body = draft.body;
+  if (!body) return undefined;
+  switch (bodyKindFor(body.mediaType)) {
+    case 'json':
+      return { kind: 'json', text: body.text };
+    case 'text':
+      return { kind: 'text', text: body.text, contentType: body.mediaType };
+    case 'urlencoded':
+      return { kind: 'urlencoded', fields: formFieldsOf(body.text) };
+    case 'multipart':
+      return { kind: 'multipart', fields: formFieldsOf(body.text) };
+    default:
+      return { kind: 'file', file: { path: 'body.bin', contentType: body.mediaType } };
+  }
+}
+
+/** Where examples go when the document names no absolute server (OpenAPI's default server is "/"). */
+export const placeholderOrigin = 'https://api.example.com';
+
+export type ExampleRequest = { ok: true; request: HttpRequest; notes: string[] } | { ok: false; message: string };
+
+/**
+ * The first server (its variables at their defaults) and every parameter at its example. A
+ * required parameter without one is written as `{name}`, so the reader sees what to fill in.
+ */
+export function exampleRequestFor(draft: OperationDraft): ExampleRequest {
+  const notes: string[] = [];
+  const server: ServerChoice | undefined = draft.servers[0];
+  let baseUrl = server ? serverUrl(server) : placeholderOrigin;
+  if (!server) notes.push(`The document declares no servers: the examples use ${placeholderOrigin}.`);
+  else if (!/^https?:\/\//i.test(baseUrl)) {
+    notes.push(`The server URL "${baseUrl}" is relative to where the document is served: the examples put it under ${placeholderOrigin}.`);
+    baseUrl = `${placeholderOrigin}/${baseUrl.replace(/^\/+/, '')}`;
+  }
+  const values: Record<string, string> = {};
+  const placeholders: string[] = [];
+  for (const p of draft.params) {
+    if (p.example !== '') values[`${p.in}:${p.name}`] = p.example;
+    else if (p.required) {
+      values[`${p.in}:${p.name}`] = `{${p.name}}`;
+      placeholders.push(p.name);
+    }
+  }
+  const built = buildOperationRequest({}, draft, { baseUrl, values });
+  if (!built.ok) return built;
+  // A placeholder is text the reader replaces, not a value: keep its braces readable in the URL.
+  let url = built.url;
+  for (const name of placeholders) url = url.split(encodeURIComponent(`{${name}}`)).join(`{${name}}`);
+  const body = exampleBody(draft);
+  const auth = draft.security?.auth;
+  const request: HttpRequest = {
+    method: draft.method,
+    url,
+    ...(built.headers.length ? { headers: built.headers } : {}),
+    ...(auth && auth.type !== 'none' ? { auth } : {}),
+    ...(body ? { body } : {}),
+  };
+  if (draft.security?.note) notes.push(draft.security.note);
+  return { ok: true, request, notes };
+}
