@@ -89,16 +89,38 @@ export function isSecretQuery(name: string, rules: RedactionRules = {}): boolean
   return SECRET_QUERY.has(lower) || SECRET_NAME_PATTERN.test(lower) || (rules.query ?? []).some((q) => q.toLowerCase() === lower);
 }
 
-/** Shorter literals are not scrubbed: "abc" would turn half of every body into markers. */
+/**
+ * Literals shorter than this are not searched for everywhere: "ab3" would turn every "ab3" of every
+ * body into a marker. They are still hidden where their position says they are a credential: in
+ * header values and URLs (by name, whatever the length), and in echoed text right after a credential
+ * word (`Bearer ab3`, `token=ab3`, `"password": "ab3"`).
+ */
 const minSecretLength = 4;
 
-/** Replaces every occurrence of the literal secrets (at least 4 characters, to avoid scrubbing noise). */
+/** A credential word and what joins it to its value: a scheme word and spaces, or a credential-like name and `=`/`:` (quoted, or JSON-escaped inside a raw body). */
+const credentialLeadIn = String.raw`((?:\b(?:bearer|token)\s+)|(?:(?:token|secret|passw(?:or)?d|passwd|pwd|api[-_]?key|access[-_]?key|key|auth|sig|signature)\\?["']?\s*[=:]\s*\\?["']?))`;
+
+/** One compiled pattern per short value, bounded like judgedHeaderNames (a call has a handful of secrets). */
+const shortValuePatterns = new Map<string, RegExp>();
+
+function shortValuePattern(value: string): RegExp {
+  let pattern = shortValuePatterns.get(value);
+  if (!pattern) {
+    const escaped = value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    pattern = new RegExp(`${credentialLeadIn}${escaped}(?![A-Za-z0-9._~+/=-])`, 'gi');
+    if (shortValuePatterns.size < 256) shortValuePatterns.set(value, pattern);
+  }
+  pattern.lastIndex = 0;
+  return pattern;
+}
+
+/** Replaces every occurrence of the literal secrets; one under 4 characters only right after a credential word. */
 export function scrubValues(text: string, rules: RedactionRules = {}): string {
   if (!rules.values?.length) return text;
   let out = text;
   for (const value of rules.values ?? []) {
-    if (value.length < minSecretLength) continue;
-    if (out.includes(value)) out = out.split(value).join(REDACTED);
+    if (value === '' || !out.includes(value)) continue;
+    out = value.length < minSecretLength ? out.replace(shortValuePattern(value), `$1${REDACTED}`) : out.split(value).join(REDACTED);
   }
   return out;
 }
@@ -111,13 +133,13 @@ export function scrubValues(text: string, rules: RedactionRules = {}): string {
 export function secretForms(values: readonly string[]): string[] {
   const out = new Set<string>();
   for (const value of values) {
-    if (value.length < minSecretLength) continue;
+    if (value === '') continue;
     out.add(value);
     out.add(encodeURIComponent(value));
     out.add(encodeURIComponent(value).replace(/%20/g, '+'));
     out.add(JSON.stringify(value).slice(1, -1));
   }
-  return [...out].filter((v) => v.length >= minSecretLength).sort((a, b) => b.length - a.length);
+  return [...out].sort((a, b) => b.length - a.length);
 }
 
 /** A Basic credential's `user:password`, when it is base64 of valid UTF-8. */
@@ -232,7 +254,12 @@ function credentialEdits(url: string, rules: RedactionRules, userinfo: (span: Ur
  */
 export function redactUrl(url: string, rules: RedactionRules = {}): string {
   if (!rules.values?.length && !mayCarryCredentials(url)) return url;
-  const edited = mayCarryCredentials(url) ? editUrl(url, credentialEdits(url, rules, (span) => ({ ...span, text: REDACTED }), REDACTED)) : url;
+  const edited = mayCarryCredentials(url)
+    ? editUrl(
+        url,
+        credentialEdits(url, rules, (span) => ({ ...span, text: REDACTED }), REDACTED),
+      )
+    : url;
   if (!rules.values?.length) return edited;
   // Secrets may sit percent-encoded in a URL.
   const encoded = rules.values.map((v) => encodeURIComponent(v)).filter((v) => !(rules.values ?? []).includes(v));
@@ -246,5 +273,8 @@ export function redactUrl(url: string, rules: RedactionRules = {}): string {
  */
 export function withoutUrlCredentials(url: string): string {
   if (!mayCarryCredentials(url)) return url;
-  return editUrl(url, credentialEdits(url, {}, (span) => ({ start: span.start, end: span.atSign + 1, text: '' }), ''));
+  return editUrl(
+    url,
+    credentialEdits(url, {}, (span) => ({ start: span.start, end: span.atSign + 1, text: '' }), ''),
+  );
 }

@@ -73,11 +73,12 @@ function paramsOf(text: string, from: number, to: number, where: UrlParam['in'],
     let stop = text.indexOf('&', segment);
     if (stop === -1 || stop > to) stop = to;
     // The pair itself, then the same read from each `;` or `?` inside it; every value runs to the `&`.
-    for (let start = segment; start < stop; ) {
+    for (let start = segment; start < stop;) {
       const eq = text.indexOf('=', start);
       const hasValue = eq !== -1 && eq < stop;
       const rawName = text.slice(start, hasValue ? eq : stop);
-      if (rawName !== '') out.push({ in: where, name: percentDecode(rawName).trim(), value: hasValue ? { start: eq + 1, end: stop } : { start: stop, end: stop } });
+      if (rawName !== '')
+        out.push({ in: where, name: percentDecode(rawName).trim(), value: hasValue ? { start: eq + 1, end: stop } : { start: stop, end: stop } });
       let next = start;
       while (next < stop && text[next] !== ';' && text[next] !== '?') next++;
       start = next + 1;
