@@ -237,6 +237,13 @@ describe('what the consumers make of it', () => {
     expect(safeUrl('http:\\\\bob:pw@h/rpc#access_token=zz')).toBe('http:\\\\h/rpc#access_token=');
   });
 
+  it('reads a hostile URL of 100,000 parameters in one pass', () => {
+    const url = `http://h/?${'a&'.repeat(50_000)}${'b;'.repeat(50_000)}token=T&x#${'c?'.repeat(50_000)}`;
+    const parts = urlCredentialParts(url);
+    expect(parts.params.filter((p) => p.name === 'token').map((p) => url.slice(p.value.start, p.value.end))).toEqual(['T']);
+    expect(redactUrl(url).endsWith(`token=${REDACTED}&x#${'c?'.repeat(50_000)}`)).toBe(true);
+  });
+
   it('editUrl merges overlapping edits and keeps the rest as written', () => {
     expect(editUrl('abcdef', [])).toBe('abcdef');
     expect(
