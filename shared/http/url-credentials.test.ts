@@ -20,7 +20,7 @@ const TOKEN = 'Tk5';
 
 const pick = {
   lead: ['', ' ', '  ', '\t', '\n', '\u0000', '\u001f ', '\r\n'],
-  scheme: ['http:', 'HTTP:', 'https:', 'Https:', 'ws:', 'wss:', 'ftp:', 'foo:', 'x-a2a:'],
+  scheme: ['http:', 'HTTP:', 'https:', 'Https:', 'ws:', 'wss:', 'ftp:', 'foo:', 'x-a2a:', 'file:', 'FILE:'],
   slashes: ['//', '', '/', '///', '\\', '\\\\', '/\\', '\\/', '\\\\\\'],
   userinfo: [
     '',
@@ -163,6 +163,8 @@ describe('urlCredentialParts reads a URL as new URL does', () => {
       'http://:@h/',
       'localhost:50051',
       'file:///home/me/a@b.yaml',
+      'file:///a@b/x',
+      'file:a@b',
       '',
     ]) {
       const parsed = parse(url);
@@ -215,9 +217,10 @@ describe('what the consumers make of it', () => {
       }
       if (!hasCredential) {
         // History's redaction also hides names that merely look like a credential (`tokens`, `db_password`).
-        const lookAlike =
-          whatwg !== undefined &&
-          [whatwg.search.slice(1), whatwg.hash.slice(1)].some((part) => [...new URLSearchParams(part)].some(([name]) => isSecretQuery(name.trim())));
+        // (Where new URL gives up, the generated look-alike is `tokens=`.)
+        const lookAlike = whatwg
+          ? [whatwg.search.slice(1), whatwg.hash.slice(1)].some((part) => [...new URLSearchParams(part)].some(([name]) => isSecretQuery(name.trim())))
+          : url.includes('tokens=');
         if (!lookAlike) expect({ url, redacted }).toEqual({ url, redacted: url });
         expect({ url, session }).toEqual({ url, session: url });
         expect({ url, removed }).toEqual({ url, removed: lookAlike ? removed : url });

@@ -33,7 +33,8 @@ export interface UrlCredentialParts {
   params: UrlParam[];
 }
 
-const specialSchemes: ReadonlySet<string> = new Set(['http', 'https', 'ws', 'wss', 'ftp', 'file']);
+/** WHATWG's special schemes but `file`, whose URLs never have a userinfo (`file:///a@b` is a path). */
+const specialSchemes: ReadonlySet<string> = new Set(['http', 'https', 'ws', 'wss', 'ftp']);
 
 /** `%41` → `A` wherever a run of escapes decodes, left as written where it does not (as URLSearchParams does). */
 function percentDecode(raw: string): string {
@@ -100,9 +101,12 @@ export function urlCredentialParts(url: string): UrlCredentialParts {
   let authority = -1;
   let special = true;
   if (scheme) {
-    special = specialSchemes.has((scheme[1] as string).toLowerCase());
+    const name = (scheme[1] as string).toLowerCase();
+    special = specialSchemes.has(name);
     let i = scheme[0].length;
-    if (special) {
+    if (name === 'file') {
+      // No authority to read a user from: the host of a file URL is a host or nothing.
+    } else if (special) {
       while (text[i] === '/' || text[i] === '\\') i++;
       authority = i;
     } else if (text.startsWith('//', i)) authority = i + 2;
