@@ -281,7 +281,7 @@ describe('credentials in any URL spelling new URL accepts, and short ones in cre
     expect(stored).toContain('#access_token=‹redacted›&state=1');
   });
 
-  it('a short bearer, query token and password are redacted in header and URL positions too (value search of echoed text skips them)', async () => {
+  it('a short bearer, query token and password are redacted in header and URL positions, and in echoed text right after a credential word', async () => {
     const result = await ctx.core.dispatcher.invoke('a2a.send', {
       version: '1.0',
       binding: 'JSONRPC',
