@@ -69,12 +69,13 @@ describe('redaction', () => {
     expect(isSecretHeader('X-Tenant-Key')).toBe(false);
   });
 
-  it('secretForms covers the percent-encoded and JSON-escaped forms, longest first, and skips short values', () => {
+  it('secretForms covers the percent-encoded and JSON-escaped forms, longest first, and keeps short values (scrubbed only after a credential word)', () => {
     const forms = secretForms(['p@ss "word"/x', 'abc']);
     expect(forms).toContain('p@ss "word"/x');
     expect(forms).toContain(encodeURIComponent('p@ss "word"/x'));
     expect(forms).toContain('p@ss \\"word\\"/x');
-    expect(forms).not.toContain('abc');
+    expect(forms).toContain('abc');
+    expect(secretForms(['', 'x'])).toEqual(['x']);
     expect([...forms].sort((a, b) => b.length - a.length)).toEqual(forms);
   });
 
@@ -102,5 +103,45 @@ describe('redaction', () => {
     expect(rules.headers).toEqual(['x-mine']);
     // An echo of any of them is scrubbed.
     expect(scrubValues(`{"seen":"Basic ${basic}","q":"access_token=tok%2Bq-9876"}`, rules)).toBe('{"seen":"Basic ‹redacted›","q":"access_token=‹redacted›"}');
+  });
+
+  it('redacts userinfo in every spelling new URL accepts, up to the last @, and credentials in the fragment', () => {
+    expect(redactUrl('http://erin:x@ATPW-5521@host/rpc')).toBe('http://‹redacted›@host/rpc');
+    expect(redactUrl('http:bob:pw@h/rpc')).toBe('http:‹redacted›@h/rpc');
+    expect(redactUrl('http:/bob:pw@h/rpc')).toBe('http:/‹redacted›@h/rpc');
+    expect(redactUrl('http:\\\\bob:pw@h/rpc')).toBe('http:\\\\‹redacted›@h/rpc');
+    expect(redactUrl('  http://bob:pw@h/rpc\n')).toBe('  http://‹redacted›@h/rpc\n');
+    expect(redactUrl('http://h/cb#access_token=AT-1&token_type=bearer&state=s')).toBe('http://h/cb#access_token=‹redacted›&token_type=‹redacted›&state=s');
+    expect(redactUrl('http://h/#/cb?id_token=IT-2')).toBe('http://h/#/cb?id_token=‹redacted›');
+    // Not credentials: an @ in the path, query or fragment, IPv6, an opaque mailto.
+    for (const url of ['http://h/users/@me?page=2#x@y', 'http://[::1]:8080/rpc?q=a@b', 'mailto:bob:pw@example.com']) expect(redactUrl(url)).toBe(url);
+  });
+
+  it('redacts credentials in header and URL positions however short; in echoed text a value under 4 characters only after a credential word', () => {
+    expect(redactHeaders([['Authorization', 'Bearer ab3']])).toEqual([['Authorization', 'Bearer ‹redacted›']]);
+    expect(redactHeaders([['X-Api-Key', 'k']])).toEqual([['X-Api-Key', '‹redacted›']]);
+    expect(redactUrl('http://a:b@h/rpc?token=ab3#access_token=x')).toBe('http://‹redacted›@h/rpc?token=‹redacted›#access_token=‹redacted›');
+    // Value search: "ab3" is not hunted in free text (it would mark every "ab3" in every body)...
+    const rules = callRedaction({ endpoint: 'http://h/rpc', headers: [{ name: 'Authorization', value: 'Bearer ab3' }] });
+    expect(scrubValues('echo ab3, cab3, ab3x', rules)).toBe('echo ab3, cab3, ab3x');
+    // ...but after a scheme word or a credential name it is a credential, as sent, quoted or JSON-escaped.
+    expect(scrubValues('I saw authorization=Bearer ab3; query=page=1&token=ab3', rules)).toBe(
+      'I saw authorization=Bearer ‹redacted›; query=page=1&token=‹redacted›',
+    );
+    expect(scrubValues('{"password": "ab3", "x_api_key":"ab3"}', rules)).toBe('{"password": "‹redacted›", "x_api_key":"‹redacted›"}');
+    expect(scrubValues('{\\"access_token\\":\\"ab3\\"}', rules)).toBe('{\\"access_token\\":\\"‹redacted›\\"}');
+    expect(scrubValues('token=ab34 Bearer ab3x', rules)).toBe('token=ab34 Bearer ab3x');
+    // Characters that mean something in a pattern are taken literally.
+    expect(scrubValues('token=a.b token=axb', { values: ['a.b'] })).toBe('token=‹redacted› token=axb');
+  });
+
+  it('callRedaction takes the userinfo and fragment credentials of any spelling, so their echoes are scrubbed', () => {
+    for (const endpoint of ['http:carol:url-pw-123@h/rpc', 'http:\\\\carol:url-pw-123@h/rpc', ' http://carol:url-pw-123@h/rpc ']) {
+      expect(callRedaction({ endpoint }).values).toContain('url-pw-123');
+    }
+    const lastAt = callRedaction({ endpoint: 'http://erin:x@ATPW-5521@host/rpc' }).values ?? [];
+    expect(lastAt).toContain('x@ATPW-5521');
+    expect(scrubValues('I saw x@ATPW-5521', { values: lastAt })).toBe('I saw ‹redacted›');
+    expect(callRedaction({ endpoint: 'http://h/cb#access_token=frag-tok-42' }).values).toContain('frag-tok-42');
   });
 });

@@ -6,6 +6,7 @@ import { decodeBase64 } from './base64';
 import type { HeaderEntry } from './call';
 import type { HeaderList } from './exchange';
 import { decodeUtf8 } from './utf8';
+import { editUrl, urlCredentialParts, type UrlEdit, type UrlSpan } from '../http/url-credentials';
 
 /** What stands in for a secret: visibly a redaction, and not valid in a header, so it is never re-sent by mistake. */
 export const REDACTED = '‹redacted›';
@@ -88,16 +89,38 @@ export function isSecretQuery(name: string, rules: RedactionRules = {}): boolean
   return SECRET_QUERY.has(lower) || SECRET_NAME_PATTERN.test(lower) || (rules.query ?? []).some((q) => q.toLowerCase() === lower);
 }
 
-/** Shorter literals are not scrubbed: "abc" would turn half of every body into markers. */
+/**
+ * Literals shorter than this are not searched for everywhere: "ab3" would turn every "ab3" of every
+ * body into a marker. They are still hidden where their position says they are a credential: in
+ * header values and URLs (by name, whatever the length), and in echoed text right after a credential
+ * word (`Bearer ab3`, `token=ab3`, `"password": "ab3"`).
+ */
 const minSecretLength = 4;
 
-/** Replaces every occurrence of the literal secrets (at least 4 characters, to avoid scrubbing noise). */
+/** A credential word and what joins it to its value: a scheme word and spaces, or a credential-like name and `=`/`:` (quoted, or JSON-escaped inside a raw body). */
+const credentialLeadIn = String.raw`((?:\b(?:bearer|token)\s+)|(?:(?:token|secret|passw(?:or)?d|passwd|pwd|api[-_]?key|access[-_]?key|key|auth|sig|signature)\\?["']?\s*[=:]\s*\\?["']?))`;
+
+/** One compiled pattern per short value, bounded like judgedHeaderNames (a call has a handful of secrets). */
+const shortValuePatterns = new Map<string, RegExp>();
+
+function shortValuePattern(value: string): RegExp {
+  let pattern = shortValuePatterns.get(value);
+  if (!pattern) {
+    const escaped = value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    pattern = new RegExp(`${credentialLeadIn}${escaped}(?![A-Za-z0-9._~+/=-])`, 'gi');
+    if (shortValuePatterns.size < 256) shortValuePatterns.set(value, pattern);
+  }
+  pattern.lastIndex = 0;
+  return pattern;
+}
+
+/** Replaces every occurrence of the literal secrets; one under 4 characters only right after a credential word. */
 export function scrubValues(text: string, rules: RedactionRules = {}): string {
   if (!rules.values?.length) return text;
   let out = text;
   for (const value of rules.values ?? []) {
-    if (value.length < minSecretLength) continue;
-    if (out.includes(value)) out = out.split(value).join(REDACTED);
+    if (value === '' || !out.includes(value)) continue;
+    out = value.length < minSecretLength ? out.replace(shortValuePattern(value), `$1${REDACTED}`) : out.split(value).join(REDACTED);
   }
   return out;
 }
@@ -110,13 +133,13 @@ export function scrubValues(text: string, rules: RedactionRules = {}): string {
 export function secretForms(values: readonly string[]): string[] {
   const out = new Set<string>();
   for (const value of values) {
-    if (value.length < minSecretLength) continue;
+    if (value === '') continue;
     out.add(value);
     out.add(encodeURIComponent(value));
     out.add(encodeURIComponent(value).replace(/%20/g, '+'));
     out.add(JSON.stringify(value).slice(1, -1));
   }
-  return [...out].filter((v) => v.length >= minSecretLength).sort((a, b) => b.length - a.length);
+  return [...out].sort((a, b) => b.length - a.length);
 }
 
 /** A Basic credential's `user:password`, when it is base64 of valid UTF-8. */
@@ -153,25 +176,20 @@ function safeDecode(text: string): string {
   }
 }
 
-/** userinfo and credential-looking query values of a URL, decoded. */
+/** userinfo and credential-looking query and fragment values of a URL, as written and decoded. */
 function urlSecrets(url: string, rules: RedactionRules): string[] {
   const out: string[] = [];
-  const authority = /^[a-zA-Z][a-zA-Z0-9+.-]*:\/\/([^@/?#]*)@/.exec(url);
-  if (authority?.[1]) {
-    const userinfo = authority[1];
+  const parts = urlCredentialParts(url);
+  if (parts.userinfo) {
+    const userinfo = url.slice(parts.userinfo.start, parts.userinfo.end).replace(/[\t\n\r]/g, '');
     out.push(userinfo, safeDecode(userinfo));
     const colon = userinfo.indexOf(':');
     if (colon !== -1) out.push(userinfo.slice(colon + 1), safeDecode(userinfo.slice(colon + 1)));
-    else out.push(safeDecode(userinfo));
   }
-  const q = url.indexOf('?');
-  if (q !== -1) {
-    const hash = url.indexOf('#', q);
-    for (const pair of url.slice(q + 1, hash === -1 ? undefined : hash).split('&')) {
-      const eq = pair.indexOf('=');
-      if (eq === -1) continue;
-      if (isSecretQuery(safeDecode(pair.slice(0, eq)), rules)) out.push(pair.slice(eq + 1), safeDecode(pair.slice(eq + 1)));
-    }
+  for (const param of parts.params) {
+    if (param.value.end === param.value.start || !isSecretQuery(param.name, rules)) continue;
+    const value = url.slice(param.value.start, param.value.end).replace(/[\t\n\r]/g, '');
+    out.push(value, safeDecode(value));
   }
   return out;
 }
@@ -214,37 +232,38 @@ export function redactHeaders(headers: HeaderList, rules: RedactionRules = {}): 
   return out;
 }
 
-/** Redacts credential query parameters and userinfo in a URL; leaves anything unparsable scrubbed by value only. */
+/** Whether the URL may need redacting at all: most recorded URLs have no userinfo, query or fragment. */
+function mayCarryCredentials(url: string): boolean {
+  return url.indexOf('@') !== -1 || url.indexOf('?') !== -1 || url.indexOf('#') !== -1;
+}
+
+/** The edits that take a URL's credentials out: its userinfo, and the value of each credential-named query or fragment parameter. */
+function credentialEdits(url: string, rules: RedactionRules, userinfo: (span: UrlSpan & { atSign: number }) => UrlEdit, value: string): UrlEdit[] {
+  const parts = urlCredentialParts(url);
+  const edits: UrlEdit[] = parts.userinfo ? [userinfo(parts.userinfo)] : [];
+  for (const param of parts.params) {
+    if (param.value.end > param.value.start && isSecretQuery(param.name, rules)) edits.push({ ...param.value, text: value });
+  }
+  return edits;
+}
+
+/**
+ * Redacts the userinfo and credential query and fragment values of a URL, wherever `new URL` would
+ * find them (see urlCredentialParts), whatever their length: the position says they are secret. Then
+ * scrubs the call's known secret values (as written and percent-encoded) from the rest.
+ */
 export function redactUrl(url: string, rules: RedactionRules = {}): string {
-  // Nothing to hide: no query, no userinfo, no known secret values.
-  if (!rules.values?.length && url.indexOf('?') === -1 && url.indexOf('@') === -1) return url;
-  const hashAt = url.indexOf('#');
-  const noHash = hashAt === -1 ? url : url.slice(0, hashAt);
-  const hash = hashAt === -1 ? '' : url.slice(hashAt);
-  const q = noHash.indexOf('?');
-  let base = q === -1 ? noHash : noHash.slice(0, q);
-  // user:password@ in the authority
-  base = base.replace(/^([a-zA-Z][a-zA-Z0-9+.-]*:\/\/)([^@/?#]*)@/, (_m, scheme: string) => `${scheme}${REDACTED}@`);
+  if (!rules.values?.length && !mayCarryCredentials(url)) return url;
+  const edited = mayCarryCredentials(url)
+    ? editUrl(
+        url,
+        credentialEdits(url, rules, (span) => ({ ...span, text: REDACTED }), REDACTED),
+      )
+    : url;
+  if (!rules.values?.length) return edited;
   // Secrets may sit percent-encoded in a URL.
-  const encoded = (rules.values ?? []).map((v) => encodeURIComponent(v)).filter((v) => !(rules.values ?? []).includes(v));
-  rules = { ...rules, values: [...(rules.values ?? []), ...encoded] };
-  if (q === -1) return scrubValues(base + hash, rules);
-  const query = noHash
-    .slice(q + 1)
-    .split('&')
-    .map((pair) => {
-      const eq = pair.indexOf('=');
-      const rawName = eq === -1 ? pair : pair.slice(0, eq);
-      let name = rawName;
-      try {
-        name = decodeURIComponent(rawName.replace(/\+/g, ' '));
-      } catch {
-        // keep the raw name
-      }
-      return eq !== -1 && isSecretQuery(name, rules) ? `${rawName}=${REDACTED}` : pair;
-    })
-    .join('&');
-  return scrubValues(`${base}?${query}${hash}`, rules);
+  const encoded = rules.values.map((v) => encodeURIComponent(v)).filter((v) => !(rules.values ?? []).includes(v));
+  return scrubValues(edited, { ...rules, values: [...rules.values, ...encoded] });
 }
 
 /**
@@ -253,6 +272,9 @@ export function redactUrl(url: string, rules: RedactionRules = {}): string {
  * sent as if it were the value.
  */
 export function withoutUrlCredentials(url: string): string {
-  if (url.indexOf('?') === -1 && url.indexOf('@') === -1) return url;
-  return redactUrl(url).split(`${REDACTED}@`).join('').split(`=${REDACTED}`).join('=');
+  if (!mayCarryCredentials(url)) return url;
+  return editUrl(
+    url,
+    credentialEdits(url, {}, (span) => ({ start: span.start, end: span.atSign + 1, text: '' }), ''),
+  );
 }

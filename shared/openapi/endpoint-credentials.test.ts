@@ -8,6 +8,25 @@ describe('credentials in an endpoint URL', () => {
     expect(endpointCredentials('http://:pw@[::1]:9/rpc')).toEqual([{ where: 'userinfo' }]);
   });
 
+  it('finds userinfo in every spelling new URL reads as one: no slashes, one slash, backslashes, padding, several @', () => {
+    for (const endpoint of [
+      'http:bob:pw@h/rpc',
+      'http:/bob:pw@h/rpc',
+      'http:\\\\bob:pw@h/rpc',
+      'HTTPS:\\/bob:pw@h/rpc',
+      '  http://bob:pw@h/rpc\t',
+      '\u0000http://bob:pw@h/rpc ',
+      'ht\ntp://bob:pw@h/rpc',
+      'http://erin:x@ATPW-5521@host/rpc',
+      'ws:token@h',
+    ]) {
+      const url = new URL(endpoint);
+      expect(url.username + url.password).not.toBe('');
+      expect({ endpoint, found: endpointCredentials(endpoint) }).toEqual({ endpoint, found: [{ where: 'userinfo' }] });
+    }
+    expect(endpointCredentials(' http:\\\\h/cb#ACCESS_TOKEN=x ')).toEqual([{ where: 'query', name: 'ACCESS_TOKEN' }]);
+  });
+
   it('finds every listed query parameter, case-insensitively, percent-encoded or in the fragment', () => {
     for (const name of credentialQueryNames) {
       expect(endpointCredentials(`http://h/rpc?x=1&${name}=v`)).toEqual([{ where: 'query', name }]);
@@ -27,6 +46,12 @@ describe('credentials in an endpoint URL', () => {
       'http://127.0.0.1:9/rpc',
       'http://h/rpc?tokens=1&keyboard=2&monkey=3',
       'http://h/users/@me?page=2',
+      'http://h/path@x',
+      'http://h\\path@x',
+      'http://[::1]:8080/rpc',
+      'mailto:bob:pw@example.com',
+      'foo:bob:pw@h',
+      'http://@h/rpc',
       'localhost:50051',
       'http://h/rpc?%zz=1',
       '',

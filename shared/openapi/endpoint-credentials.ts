@@ -3,6 +3,7 @@
  * endpoint such as `http://bob:pw@host/rpc` or `…/rpc?access_token=X` is refused on save, with
  * the way out (the request's Auth settings and a named secret).
  */
+import { urlCredentialParts } from '../http/url-credentials';
 
 /** Query parameter names that carry a credential (compared case-insensitively). */
 export const credentialQueryNames: readonly string[] = ['token', 'access_token', 'key', 'api_key', 'apikey', 'sig', 'signature', 'password', 'secret', 'auth'];
@@ -14,6 +15,13 @@ export interface EndpointCredential {
   name?: string;
 }
 
+const credentialNames: ReadonlySet<string> = new Set(credentialQueryNames);
+
+/** Whether a query or fragment parameter name, as written in a URL (percent-encoded or not), names a credential. */
+export function isCredentialQueryName(raw: string): boolean {
+  return credentialNames.has(decodeName(raw).trim().toLowerCase());
+}
+
 function decodeName(raw: string): string {
   try {
     return decodeURIComponent(raw.replace(/\+/g, ' '));
@@ -22,33 +30,20 @@ function decodeName(raw: string): string {
   }
 }
 
-const credentialNames: ReadonlySet<string> = new Set(credentialQueryNames);
-
-/** Whether a query or fragment parameter name, as written in a URL (percent-encoded or not), names a credential. */
-export function isCredentialQueryName(raw: string): boolean {
-  return credentialNames.has(decodeName(raw).trim().toLowerCase());
-}
-
 /**
- * What in `endpoint` looks like a credential (names only, never values), or [] for a clean URL.
- * Parsed by hand (shared/ has no URL class): userinfo is an `@` in the authority; parameters are
- * read from the query and, since OAuth's implicit flow puts tokens there, the fragment.
+ * What in `endpoint` looks like a credential (names only, never values), or [] for a clean URL,
+ * read as `new URL` reads it (`http:bob:pw@h`, `http:\\bob:pw@h`, `http://a:b@c@h`, padded with spaces)
+ * by urlCredentialParts. A parameter in the fragment counts: OAuth's implicit flow puts tokens there.
  */
 export function endpointCredentials(endpoint: string): EndpointCredential[] {
-  const found: EndpointCredential[] = [];
-  const text = endpoint.trim();
-  const authority = /^[A-Za-z][A-Za-z0-9+.-]*:\/\/([^/?#]*)/.exec(text)?.[1];
-  if (authority?.includes('@')) found.push({ where: 'userinfo' });
+  const parts = urlCredentialParts(endpoint);
+  const found: EndpointCredential[] = parts.userinfo ? [{ where: 'userinfo' }] : [];
   const seen = new Set<string>();
-  const queryStart = text.search(/[?#]/);
-  if (queryStart === -1) return found;
-  for (const pair of text.slice(queryStart + 1).split(/[&#?;]/)) {
-    const raw = pair.split('=')[0] ?? '';
-    const name = decodeName(raw);
-    const lower = name.trim().toLowerCase();
-    if (isCredentialQueryName(raw) && !seen.has(lower)) {
+  for (const param of parts.params) {
+    const lower = param.name.toLowerCase();
+    if (credentialNames.has(lower) && !seen.has(lower)) {
       seen.add(lower);
-      found.push({ where: 'query', name });
+      found.push({ where: 'query', name: param.name });
     }
   }
   return found;

@@ -7,6 +7,7 @@
  */
 import { isSecretHeader } from '../a2a/redaction';
 import { isObject } from '../a2a/payload';
+import { editUrl, urlCredentialParts, type UrlEdit } from '../http/url-credentials';
 import { isCredentialQueryName } from '../openapi/endpoint-credentials';
 
 export interface LastResponseSummary {
@@ -158,22 +159,21 @@ const variableUserinfo = /^(\{\{\s*[\w.-]+\s*\}\}|:)+$/;
 const literal = (value: string): boolean => value !== '' && !variableOnly.test(value);
 
 /**
- * A URL without the credentials typed into it: userinfo is dropped and a credential query or
- * fragment parameter (the names a spec save refuses) keeps its name with an empty value, so the
- * restored tab shows where the credential went (put it in Auth with a named secret).
+ * A URL without the credentials typed into it, found where `new URL` finds them (urlCredentialParts:
+ * `http:bob:pw@h`, `http:\\bob:pw@h`, the last `@` of the authority, the fragment): userinfo is dropped
+ * and a credential query or fragment parameter (the names a spec save refuses) keeps its name with an
+ * empty value, so the restored tab shows where the credential went (put it in Auth with a named secret).
+ * `{{variables}}` are names, not values, and stay.
  */
 export function safeUrl(url: string): string {
-  let out = url;
-  const userinfo = /^([A-Za-z][A-Za-z0-9+.-]*:\/\/)([^/?#]*)@/.exec(out);
-  if (userinfo && !variableUserinfo.test(userinfo[2] ?? '')) out = `${userinfo[1] ?? ''}${out.slice(userinfo[0].length)}`;
-  const start = out.search(/[?#]/);
-  if (start === -1) return out;
-  const rest = out
-    .slice(start)
-    .replace(/([?&#;])([^=&#;?]*)=([^&#;]*)/g, (whole: string, sep: string, name: string, value: string) =>
-      isCredentialQueryName(name) && literal(value) ? `${sep}${name}=` : whole,
-    );
-  return out.slice(0, start) + rest;
+  const parts = urlCredentialParts(url);
+  const edits: UrlEdit[] = [];
+  const userinfo = parts.userinfo;
+  if (userinfo && !variableUserinfo.test(url.slice(userinfo.start, userinfo.end))) edits.push({ start: userinfo.start, end: userinfo.atSign + 1, text: '' });
+  for (const param of parts.params) {
+    if (isCredentialQueryName(param.name) && literal(url.slice(param.value.start, param.value.end))) edits.push({ ...param.value, text: '' });
+  }
+  return editUrl(url, edits);
 }
 
 /** The query table of an HTTP tab: a credential-named row keeps its name, not its value. */

@@ -12,6 +12,8 @@ import type { AuthConfig } from '../../shared/a2a/auth';
 import type { A2aCall, HeaderEntry } from '../../shared/a2a/call';
 import type { ExchangeRecord } from '../../shared/a2a/exchange';
 import type { Binding } from '../../shared/a2a/versions';
+import { runCli } from '../../electron/cli/main';
+import { memoryIo } from '../fixtures/cli-run';
 import { startEchoAgent, type EchoAgent } from '../fixtures/echo-agent';
 import { filesUnder } from '../fixtures/files-under';
 import { tempCore } from '../foundation/test-core';
@@ -221,5 +223,144 @@ describe('plain HTTP requests to a server that echoes credentials, with full bod
     const stored = await assertNoCredentialOnDisk(Object.values(typed));
     expect(stored).toContain('"httpExchange"');
     expect(stored).toContain('access_token=‹redacted›');
+  });
+});
+
+/**
+ * Spellings of an endpoint that `new URL` (and so the transport) reads as carrying a user and
+ * password, or a token in the fragment: history, spec files (app and CLI) and the session keep none.
+ */
+describe('credentials in any URL spelling new URL accepts, and short ones in credential positions', () => {
+  const spelled = {
+    noSlash: 'spell-noslash-R1t2',
+    oneSlash: 'spell-oneslash-Y3u4',
+    backslashes: 'spell-backslash-I5o6',
+    padded: 'spell-padded-P7a8',
+    beforeLastAt: 'spell-first-S9d0',
+    afterFirstAt: 'SPELL-LASTAT-F1g2',
+    fragment: 'spell-fragment-G3h4',
+  } as const;
+
+  /** Every spelling of one HTTP endpoint `base` (http://127.0.0.1:port/path) the audit found passing. */
+  function leakyEndpoints(base: string): string[] {
+    const rest = base.slice('http://'.length);
+    return [
+      `http:alice:${spelled.noSlash}@${rest}`,
+      `http:/alice:${spelled.oneSlash}@${rest}`,
+      `http:\\\\alice:${spelled.backslashes}@${rest}`,
+      `  http://alice:${spelled.padded}@${rest}\t`,
+      `http://erin:${spelled.beforeLastAt}@${spelled.afterFirstAt}@${rest}`,
+      `${base}#access_token=${spelled.fragment}&state=1`,
+    ];
+  }
+
+  it('the spellings are what the audit says: new URL reads a user and password (or a fragment token) from each', () => {
+    for (const endpoint of leakyEndpoints(agent.rpcUrl)) {
+      const url = new URL(endpoint);
+      expect(url.password + url.hash).toMatch(/spell-|SPELL-/i);
+    }
+  });
+
+  it('history keeps none of them, with full bodies on, whether or not the transport accepts the spelling', async () => {
+    const settings = await ctx.core.dispatcher.invoke('history.settings', { fullBodies: true });
+    expect(settings.ok && settings.value.fullBodies).toBe(true);
+    const before = await ctx.core.dispatcher.invoke('history.list', {});
+    const storedBefore = before.ok ? before.value.stored : 0;
+    let sent = 0;
+    for (const binding of ['JSONRPC', 'HTTP+JSON'] as const) {
+      for (const endpoint of leakyEndpoints(endpointOf(binding))) {
+        const result = await ctx.core.dispatcher.invoke('a2a.send', { version: '1.0', binding, endpoint, method: 'SendMessage', body: message('hello') });
+        if (result.ok) sent++;
+      }
+    }
+    // Most spellings really reach the agent (so history has something to leak).
+    expect(sent).toBeGreaterThan(6);
+    const after = await ctx.core.dispatcher.invoke('history.list', {});
+    expect(after.ok && after.value.stored).toBeGreaterThan(storedBefore + 6);
+    const stored = await assertNoCredentialOnDisk(Object.values(spelled));
+    expect(stored).toContain('#access_token=‹redacted›&state=1');
+  });
+
+  it('a short bearer, query token and password are redacted in header and URL positions, and in echoed text right after a credential word', async () => {
+    const result = await ctx.core.dispatcher.invoke('a2a.send', {
+      version: '1.0',
+      binding: 'JSONRPC',
+      endpoint: agent.rpcUrl.replace('http://', 'http://u:p9@') + '?probe=short&token=ab3#access_token=cd4',
+      headers: [{ name: 'Authorization', value: 'Bearer ab3' }],
+      method: 'SendMessage',
+      body: message('hello'),
+    });
+    if (!result.ok) throw new Error(result.error.message);
+    const list = await ctx.core.dispatcher.invoke('history.list', { query: 'probe=short' });
+    if (!list.ok) throw new Error(list.error.message);
+    const id = list.value.entries[0]?.id;
+    expect(id).toBeDefined();
+    const entry = await ctx.core.dispatcher.invoke('history.get', { id: id ?? '' });
+    if (!entry.ok) throw new Error(entry.error.message);
+    const record = JSON.stringify(entry.value);
+    expect(entry.value.request.url).not.toMatch(/ab3|cd4|p9@/);
+    expect(record).toContain('token=‹redacted›');
+    // Nowhere in the entry, echoed text included: after "Bearer " or "token=" a short value is still a credential.
+    expect(record).not.toMatch(/Bearer ab3|token=ab3|access_token=cd4|u:p9@/);
+    expect(record).toContain('I saw authorization=Bearer ‹redacted›');
+  });
+
+  it('spec.save and spec.saveAs refuse every spelling with credential-in-url and write nothing', async () => {
+    const file = 'spelled.yaml';
+    const base = await ctx.core.dispatcher.invoke('spec.save', {
+      file,
+      path: '/clean',
+      expectedHash: null,
+      call: { version: '1.0', binding: 'JSONRPC', endpoint: agent.rpcUrl, method: 'SendMessage', body: message('hello') },
+    });
+    if (!base.ok) throw new Error(base.error.message);
+    for (const endpoint of leakyEndpoints(agent.rpcUrl)) {
+      for (const op of ['spec.save', 'spec.saveAs'] as const) {
+        const refused = await ctx.core.dispatcher.invoke(op, {
+          file,
+          path: '/leaky',
+          expectedHash: base.value.hash,
+          call: { version: '1.0', binding: 'JSONRPC', endpoint, method: 'SendMessage', body: message('hello') },
+        });
+        expect({ endpoint, op, code: refused.ok ? 'ok' : refused.error.code }).toEqual({ endpoint, op, code: 'credential-in-url' });
+      }
+    }
+    await assertNoCredentialOnDisk(Object.values(spelled));
+  });
+
+  it('session.json keeps the tabs without them', async () => {
+    const endpoints = leakyEndpoints(agent.rpcUrl);
+    const saved = await ctx.core.dispatcher.invoke('session.save', {
+      tabs: endpoints.map((endpoint, i) => ({
+        draft: {
+          id: `t${i}`,
+          kind: 'a2a',
+          version: '1.0',
+          binding: 'JSONRPC',
+          endpoint,
+          method: 'SendMessage',
+          bodyText: '{}',
+          headers: [],
+          auth: { type: 'none' },
+        },
+      })),
+    });
+    if (!saved.ok) throw new Error(saved.error.message);
+    expect(saved.value.saved).toBe(endpoints.length);
+    const stored = await assertNoCredentialOnDisk(Object.values(spelled));
+    expect(stored).toContain('#access_token=&state=1');
+  });
+
+  it('powerduck spec add refuses every spelling and writes nothing (run last: the CLI closes the history stores it used)', async () => {
+    for (const endpoint of leakyEndpoints(agent.rpcUrl)) {
+      const io = memoryIo({ home: ctx.dir });
+      const code = await runCli(
+        ['spec', 'add', 'cli-spelled.yaml', '/leaky', '--a2a', '1.0', '--binding', 'JSONRPC', '--endpoint', endpoint, '--method', 'SendMessage'],
+        io,
+      );
+      expect({ endpoint, refused: code !== 0, said: /credential/i.test(io.err) }).toEqual({ endpoint, refused: true, said: true });
+      expect(io.err).not.toMatch(/spell-|SPELL-/i);
+    }
+    await assertNoCredentialOnDisk(Object.values(spelled));
   });
 });
