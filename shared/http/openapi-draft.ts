@@ -216,7 +216,7 @@ function hasFlow(scheme: Json, flow: OAuth2Flow): boolean {
 }
 
 /**
- * The legacy import form: before imports wrote the standard requirement (docs/import.md), an
+ * The legacy import form: before imports wrote the standard requirement (docs/x-auth.md, "Bearer, API key and Basic"), an
  * imported plain HTTP operation kept its auth in a private operation field, `x-powerduck-auth`, in
  * the x-a2a auth shape (`{scheme: bearer|basic|apiKey|oauth2, secretRef, …}`). Files written then
  * still run: the reference is read here, and nothing writes it any more.
