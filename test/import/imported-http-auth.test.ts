@@ -143,6 +143,26 @@ describe('imported plain HTTP operations send their credential', () => {
     expect(query.get('limit')).toBe('5');
   });
 
+  it('a {{variable}} credential names the scheme after the secret the import stored for that variable, and run sends it', async () => {
+    const file = join(root, 'vars.postman_collection.json');
+    await writeFile(
+      file,
+      JSON.stringify({
+        info: { name: 'Vars', schema: 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json' },
+        variable: [{ key: 'apiToken', value: 'var-token-0123456789' }],
+        item: [{ name: 'Me', request: { method: 'GET', header: [{ key: 'Authorization', value: 'Bearer {{apiToken}}' }], url: `${base}/me` } }],
+      }),
+    );
+    const r = await cli(['import', file]);
+    expect(r.err).toBe('');
+    expect(r.out).toContain('Stored as secrets: vars-apitoken');
+    const { text, doc } = await readDoc('vars.openapi.yaml');
+    expect(text).not.toContain('var-token-0123456789');
+    expect(doc.paths['/me']?.['get']?.['security']).toEqual([{ 'vars-apitoken': [] }]);
+    expect(doc.components?.securitySchemes?.['vars-apitoken']).toEqual({ type: 'http', scheme: 'bearer' });
+    expect((await runAndSee('vars.openapi.yaml', 'GET /me')).authorization).toBe('Bearer var-token-0123456789');
+  });
+
   it('a file written by an earlier version (x-powerduck-auth on the operation) still runs with its credential', async () => {
     const core = await openCore({ host: 'test', dataDir: home, environment: {} });
     expect((await core.dispatcher.invoke('secrets.set', { name: 'legacy-token', value: 'legacy-0123456789' })).ok).toBe(true);
