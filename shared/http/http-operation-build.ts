@@ -5,7 +5,7 @@
  * requirement naming the scheme (the secret keeps that name in the store); OAuth 2.0 adds `x-auth`
  * with the client settings OpenAPI has no place for (x-auth.ts).
  */
-import type { OAuth2Auth } from '../a2a/auth';
+import type { AuthConfig, OAuth2Auth } from '../a2a/auth';
 import { normaliseScopes } from '../a2a/auth';
 import { isObject } from '../a2a/payload';
 import { isSecretHeader, isSecretQuery } from '../a2a/redaction';
@@ -48,6 +48,31 @@ export interface HttpSaveDraft {
    * (docs/x-auth.md). A literal client secret is stored as a named secret first (http.save does it).
    */
   oauth2?: OAuth2Auth;
+}
+
+/** Bearer, Basic or API key auth: the kinds a standard security scheme plus a named secret fully describe. */
+export type SchemeAuth = Extract<AuthConfig, { type: 'bearer' | 'basic' | 'apiKey' }>;
+
+/**
+ * Where a saved Basic auth keeps its user name: OpenAPI's `http`/`basic` scheme has no place for it,
+ * and the entry is per credential anyway (its name is the password's secret name). readSecurity
+ * (openapi-draft.ts) reads it back.
+ */
+export const SCHEME_USERNAME = 'x-powerduck-username';
+
+/**
+ * The components.securitySchemes entry for a bearer, basic or API-key auth. The operation's
+ * `security` names it, and the secret holding the credential carries the same name.
+ */
+export function securitySchemeForAuth(auth: SchemeAuth): Record<string, unknown> {
+  switch (auth.type) {
+    case 'bearer':
+      return { type: 'http', scheme: 'bearer' };
+    case 'basic':
+      return { type: 'http', scheme: 'basic', ...(auth.username ? { [SCHEME_USERNAME]: auth.username } : {}) };
+    case 'apiKey':
+      return { type: 'apiKey', in: auth.in, name: auth.name };
+  }
 }
 
 export type BuiltHttpOperation =

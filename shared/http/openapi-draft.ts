@@ -9,6 +9,7 @@ import { normaliseScopes, type AuthConfig, type OAuth2Auth, type OAuth2Flow } fr
 import type { HeaderEntry } from '../a2a/call';
 import { endpointsFromScheme, oasFlowKeys } from '../openapi/oauth-scheme';
 import { savedHttpOAuth } from './x-auth';
+import { SCHEME_USERNAME } from './http-operation-build';
 import { rawOperation } from '../openapi/operation-list';
 import { resolveLocalRef } from '../openapi/schema-resolve';
 import type { ParamLocation, ParamStyle, ParamValue } from './param-style';
@@ -215,11 +216,70 @@ function hasFlow(scheme: Json, flow: OAuth2Flow): boolean {
   return isObject(flows) && Object.hasOwn(flows, oasFlowKeys[flow]);
 }
 
+/**
+ * The legacy import form: before imports wrote the standard requirement (docs/x-auth.md, "Bearer, API key and Basic"), an
+ * imported plain HTTP operation kept its auth in a private operation field, `x-powerduck-auth`, in
+ * the x-a2a auth shape (`{scheme: bearer|basic|apiKey|oauth2, secretRef, …}`). Files written then
+ * still run: the reference is read here, and nothing writes it any more.
+ */
+const LEGACY_IMPORT_AUTH = 'x-powerduck-auth';
+const legacyFlows: readonly OAuth2Flow[] = ['clientCredentials', 'authorizationCode', 'deviceCode'];
+
+function legacyEndpoints(value: unknown): OAuth2Auth['endpoints'] | undefined {
+  if (!isObject(value)) return undefined;
+  const text = (key: string): string | undefined => (typeof value[key] === 'string' && value[key] !== '' ? value[key] : undefined);
+  if ((value['from'] === 'oidc' || value['from'] === 'metadata') && text('url')) return { from: value['from'], url: text('url') as string };
+  const tokenUrl = text('tokenUrl');
+  if (value['from'] !== 'manual' || !tokenUrl) return undefined;
+  const authorizationUrl = text('authorizationUrl');
+  const deviceAuthorizationUrl = text('deviceAuthorizationUrl');
+  return { from: 'manual', tokenUrl, ...(authorizationUrl ? { authorizationUrl } : {}), ...(deviceAuthorizationUrl ? { deviceAuthorizationUrl } : {}) };
+}
+
+function legacyImportAuth(value: unknown): OperationSecurity | undefined {
+  if (!isObject(value)) return undefined;
+  const ref = typeof value['secretRef'] === 'string' && value['secretRef'] !== '' ? value['secretRef'] : undefined;
+  const secret = ref === undefined ? undefined : { secretRef: ref };
+  switch (value['scheme']) {
+    case 'bearer':
+      return ref && secret ? { scheme: ref, auth: { type: 'bearer', token: secret } } : undefined;
+    case 'basic':
+      return ref && secret
+        ? { scheme: ref, auth: { type: 'basic', username: typeof value['username'] === 'string' ? value['username'] : '', password: secret } }
+        : undefined;
+    case 'apiKey': {
+      const where = value['in'];
+      const name = value['name'];
+      if (!ref || !secret || (where !== 'header' && where !== 'query') || typeof name !== 'string' || name === '') return undefined;
+      return { scheme: ref, auth: { type: 'apiKey', in: where, name, value: secret } };
+    }
+    case 'oauth2': {
+      const flow = legacyFlows.find((f) => f === value['flow']);
+      const endpoints = legacyEndpoints(value['endpoints']);
+      if (!flow || !endpoints || typeof value['clientId'] !== 'string') return undefined;
+      const scopes = Array.isArray(value['scopes']) ? normaliseScopes(value['scopes'].filter((s): s is string => typeof s === 'string')) : [];
+      const auth: OAuth2Auth = {
+        type: 'oauth2',
+        flow,
+        endpoints,
+        clientId: value['clientId'],
+        ...(secret ? { clientSecret: secret } : {}),
+        ...(scopes.length ? { scopes } : {}),
+      };
+      return { scheme: ref ?? LEGACY_IMPORT_AUTH, auth };
+    }
+    default:
+      return undefined;
+  }
+}
+
 /** Maps the first security requirement of the operation (or the document) to an Auth setting. */
 export function readSecurity(doc: Json, op: Json): OperationSecurity | undefined {
   // Saved by Powerduck with OAuth: x-auth gives back the grant, client id and client secret's name.
   const saved = savedHttpOAuth(doc, op);
   if (saved?.securityScheme) return { scheme: saved.securityScheme, auth: saved };
+  const legacy = Array.isArray(op['security']) ? undefined : legacyImportAuth(op[LEGACY_IMPORT_AUTH]);
+  if (legacy) return legacy;
   const requirements = Array.isArray(op['security']) ? op['security'] : Array.isArray(doc['security']) ? doc['security'] : [];
   const schemes = isObject(doc['components']) && isObject(doc['components']['securitySchemes']) ? doc['components']['securitySchemes'] : {};
   for (const req of requirements) {
@@ -230,7 +290,8 @@ export function readSecurity(doc: Json, op: Json): OperationSecurity | undefined
       const secret = { secretRef: name };
       const type = scheme['type'];
       if (type === 'http' && typeof scheme['scheme'] === 'string' && scheme['scheme'].toLowerCase() === 'basic') {
-        return { scheme: name, auth: { type: 'basic', username: '', password: secret } };
+        const username = scheme[SCHEME_USERNAME];
+        return { scheme: name, auth: { type: 'basic', username: typeof username === 'string' ? username : '', password: secret } };
       }
       if (type === 'http') return { scheme: name, auth: { type: 'bearer', token: secret } };
       if (type === 'apiKey' && typeof scheme['name'] === 'string' && (scheme['in'] === 'header' || scheme['in'] === 'query')) {

@@ -56,3 +56,6 @@ export function slug(text: string, fallback = 'request'): string {
     .slice(0, 48);
   return out || fallback;
 }
+
+/** A request the import cannot write as an operation; the core reports it as a bad request, with nothing stored. */
+export class ImportRefusal extends Error {}

@@ -12,12 +12,28 @@ import type { SaveDraft } from '../openapi/operation-build';
 import { isCredentialHeader } from '../openapi/x-a2a-model';
 import { wholeVariable } from '../env/variables';
 import type { ImportCredential, ImportedAuth, ImportedHeader, ImportedRequest } from './imported-request';
-import { slug } from './imported-request';
+import { ImportRefusal, slug } from './imported-request';
 import { isObject } from '../a2a/payload';
+import type { HttpSaveDraft, SaveParam, SchemeAuth } from '../http/http-operation-build';
+import { buildHttpOperation } from '../http/http-operation-build';
 
 export type PlannedOperation =
   | { kind: 'a2a'; path: string; name: string; method: string; draft: SaveDraft; credential?: PendingCredential }
-  | { kind: 'http'; path: string; verb: string; name: string; fields: Array<[string, unknown]>; credential?: PendingCredential };
+  | {
+      kind: 'http';
+      path: string;
+      verb: string;
+      name: string;
+      /** What http.save's builder turns into the operation (buildImportedHttp). */
+      draft: HttpSaveDraft;
+      /** Fields the builder does not write (x-powerduck-path). */
+      extra: Array<[string, unknown]>;
+      /** What the builder left out and why, for the import's notes. */
+      notes: string[];
+      /** Written as a security requirement + components.securitySchemes entry named after its secret. */
+      auth?: SchemeAuth;
+      credential?: PendingCredential;
+    };
 
 /** A literal credential and where the operation will reference it once stored. */
 export interface PendingCredential extends ImportCredential {
@@ -241,8 +257,6 @@ export function planOperation(req: ImportedRequest, index: number, ctx: PlanCont
   return planHttp(req, headers, auth, pending, name, ctx);
 }
 
-const ignoredHeaderParams = new Set(['accept', 'content-type', 'authorization', 'content-length']);
-
 function exampleOf(text: string | undefined): unknown {
   const json = parseJson(text);
   return json !== undefined ? json : text;
@@ -264,51 +278,54 @@ function planHttp(
   // the address stays in `servers` plus x-powerduck-path.
   if (!path) path = uniquePath(`/imported/${slug(req.name, verb)}`, ctx.taken);
   ctx.taken.add(`${verb} ${path}`);
-  const parameters: Array<Record<string, unknown>> = [];
+  const parameters: SaveParam[] = [];
   for (const [key, value] of split?.query ?? []) {
     if (auth?.type === 'apiKey' && auth.in === 'query' && auth.name === key) continue;
-    parameters.push({ name: key, in: 'query', schema: { type: 'string' }, example: value });
+    parameters.push({ name: key, in: 'query', example: value });
   }
   for (const h of headers) {
-    if (ignoredHeaderParams.has(h.name.toLowerCase()) || isCredentialHeader(h.name, auth)) continue;
-    parameters.push({ name: h.name, in: 'header', schema: { type: 'string' }, example: h.value });
+    if (isCredentialHeader(h.name, auth)) continue;
+    parameters.push({ name: h.name, in: 'header', example: h.value });
   }
-  const fields: Array<[string, unknown]> = [['summary', name]];
-  if (split) fields.push(['servers', [{ url: split.server }]]);
-  if (path !== realPath && split) fields.push(['x-powerduck-path', split.path]);
-  if (parameters.length) fields.push(['parameters', parameters]);
+  const draft: HttpSaveDraft = { method: req.method, path, summary: name, parameters };
+  if (split) draft.serverUrl = split.server;
   if (req.body !== undefined && req.body !== '') {
     const contentType = headerValue(headers, 'Content-Type') ?? (parseJson(req.body) !== undefined ? 'application/json' : 'text/plain');
-    fields.push(['requestBody', { content: { [contentType.split(';')[0]?.trim() || 'application/octet-stream']: { example: exampleOf(req.body) } } }]);
+    draft.body = { mediaType: contentType.split(';')[0]?.trim() || 'application/octet-stream', example: exampleOf(req.body) };
   }
-  if (auth && auth.type !== 'none') fields.push(['x-powerduck-auth', authReference(auth)]);
-  fields.push(['responses', { default: { description: 'The response.' } }]);
-  return { kind: 'http', path, verb, name, fields, ...(pending ? { credential: pending } : {}) };
+  const extra: Array<[string, unknown]> = path !== realPath && split ? [['x-powerduck-path', split.path]] : [];
+  // Built once now: a request the builder refuses is refused before anything is stored.
+  const built = buildHttpOperation(draft);
+  if (!built.ok) throw new ImportRefusal(`${name}: ${built.message}`);
+  const schemeAuth = auth && auth.type !== 'none' && auth.type !== 'oauth2' ? auth : undefined;
+  return {
+    kind: 'http',
+    path,
+    verb: built.verb,
+    name,
+    draft,
+    extra,
+    notes: built.notes.map((n) => `${name}: ${n}`),
+    ...(schemeAuth ? { auth: schemeAuth } : {}),
+    ...(pending ? { credential: pending } : {}),
+  };
 }
 
-function refOf(source: SecretSource): Record<string, string> {
-  return 'secretRef' in source ? { secretRef: source.secretRef } : 'env' in source ? { env: source.env } : {};
+/** The secret (and security scheme) name a plain operation's auth refers to: a stored secret's, or a `{{variable}}`. */
+export function httpSecretRef(auth: SchemeAuth): string | undefined {
+  const source = auth.type === 'bearer' ? auth.token : auth.type === 'basic' ? auth.password : auth.value;
+  return 'secretRef' in source ? source.secretRef : undefined;
 }
 
-/** The same reference shape as x-a2a auth, for plain HTTP operations. */
-function authReference(auth: Exclude<AuthConfig, { type: 'none' }>): Record<string, unknown> {
-  switch (auth.type) {
-    case 'bearer':
-      return { scheme: 'bearer', ...refOf(auth.token) };
-    case 'basic':
-      return { scheme: 'basic', username: auth.username, ...refOf(auth.password) };
-    case 'apiKey':
-      return { scheme: 'apiKey', in: auth.in, name: auth.name, ...refOf(auth.value) };
-    case 'oauth2':
-      return {
-        scheme: 'oauth2',
-        flow: auth.flow,
-        endpoints: auth.endpoints,
-        clientId: auth.clientId,
-        ...(auth.scopes?.length ? { scopes: auth.scopes } : {}),
-        ...(auth.clientSecret ? refOf(auth.clientSecret) : {}),
-      };
-  }
+/**
+ * A planned plain operation as Operation Object fields, by the builder http.save uses: its auth is
+ * the standard `security` requirement naming `securityScheme` (placed in components by the caller).
+ */
+export function buildImportedHttp(op: Extract<PlannedOperation, { kind: 'http' }>, securityScheme?: string): Array<[string, unknown]> {
+  const built = buildHttpOperation(securityScheme ? { ...op.draft, securityScheme } : op.draft);
+  if (!built.ok) throw new ImportRefusal(`${op.name}: ${built.message}`);
+  const at = built.fields.findIndex(([k]) => k === 'parameters');
+  return [...built.fields.slice(0, at), ...op.extra, ...built.fields.slice(at)];
 }
 
 /** Points a planned operation's credential at the secret name the user chose (or drops the auth). */
@@ -332,8 +349,13 @@ export function withSecretName(op: PlannedOperation, name: string | null): Plann
     }
     return { ...op, draft: { ...op.draft, call } };
   }
-  const fields = op.fields
-    .filter(([k]) => name !== null || k !== 'x-powerduck-auth')
-    .map(([k, v]): [string, unknown] => (k === 'x-powerduck-auth' && isObject(v) && name ? [k, { ...v, secretRef: name }] : [k, v]));
-  return { ...op, fields };
+  if (name === null) {
+    const { auth: _dropped, ...rest } = op;
+    return rest;
+  }
+  const a = op.auth;
+  if (!a) return op;
+  const auth: SchemeAuth =
+    a.type === 'bearer' ? { ...a, token: rename(a.token) } : a.type === 'basic' ? { ...a, password: rename(a.password) } : { ...a, value: rename(a.value) };
+  return { ...op, auth };
 }

@@ -141,3 +141,25 @@ function withoutOldRequirement(model: unknown, path: string, verb: string, holde
   if (kept.length > 0) return { security: kept as Obj[], edits: [], remove: [] };
   return { edits: [], remove: ['security'] };
 }
+
+/** Whether the file already holds a security scheme `name` that says something other than `scheme`. */
+export function schemeNameClashes(model: unknown, name: string, scheme: unknown): boolean {
+  const schemes = securitySchemesOf(model);
+  return Object.hasOwn(schemes, name) && !deepEqual(schemes[name], scheme);
+}
+
+/**
+ * Where a bearer, basic or API-key scheme goes: under `wanted` when that entry is missing or already
+ * says the same, else under the next free name (`wanted-2`, … — the numbering the secret store
+ * uses, since the secret carries the scheme's name). An existing entry is never changed: other
+ * operations, and other tools, rely on it.
+ */
+export function placeNamedScheme(model: unknown, wanted: string, scheme: unknown): { name: string; edits: SpecEdit[] } {
+  const schemes = securitySchemesOf(model);
+  for (let i = 1; i <= MAX_NAMES; i++) {
+    const name = i === 1 ? wanted : `${wanted}-${i}`;
+    if (schemeNameClashes(model, name, scheme)) continue;
+    return { name, edits: Object.hasOwn(schemes, name) ? [] : [{ kind: 'setComponent', section: 'securitySchemes', name, value: scheme }] };
+  }
+  throw new Error(`No free name for the security scheme "${wanted}" (tried ${MAX_NAMES}).`);
+}

@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { runCliCaptured, type CliRun } from '../fixtures/cli-run';
 import { openCore } from '../../electron/node/core';
 import { startDemo } from '../../examples/a2a-demo/src/server';
@@ -261,8 +262,16 @@ describe('powerduck import: Postman auth set on the collection or a folder', () 
     expect(r.out).toContain('Stored as secrets: inherit-auth, inherit-admin-auth, inherit-own\n');
     const text = await readFile(join(workspace(), 'inherit.openapi.yaml'), 'utf8');
     for (const token of [demo.token, 'folder-token-0123456789', 'own-token-0123456789']) expect(text).not.toContain(token);
+    // The A2A request references its secret in x-a2a; plain HTTP requests name the scheme of the same name.
     const refs = (name: string): number => text.split('\n').filter((line) => line.trim() === `secretRef: ${name}`).length;
-    expect([refs('inherit-auth'), refs('inherit-admin-auth'), refs('inherit-own')]).toEqual([2, 2, 1]);
+    expect([refs('inherit-auth'), refs('inherit-admin-auth'), refs('inherit-own')]).toEqual([1, 0, 0]);
+    const doc = parse(text) as { paths: Record<string, Record<string, { security?: unknown }>>; components: { securitySchemes: Record<string, unknown> } };
+    const requirement = (path: string): unknown => doc.paths[path]?.['get']?.security;
+    expect(requirement('/pets')).toEqual([{ 'inherit-auth': [] }]);
+    expect([requirement('/admin/users'), requirement('/admin/roles')]).toEqual([[{ 'inherit-admin-auth': [] }], [{ 'inherit-admin-auth': [] }]]);
+    expect(requirement('/admin/own')).toEqual([{ 'inherit-own': [] }]);
+    expect(requirement('/admin/open')).toBeUndefined();
+    expect(Object.keys(doc.components.securitySchemes).sort()).toEqual(['inherit-admin-auth', 'inherit-auth', 'inherit-own']);
     const secrets = await core.dispatcher.invoke('secrets.list', {});
     expect(secrets.ok && secrets.value.names.filter((n) => n.startsWith('inherit-')).sort()).toEqual(['inherit-admin-auth', 'inherit-auth', 'inherit-own']);
     // The shared secret holds the collection's token: the inheriting A2A request authenticates with it.

@@ -23,9 +23,12 @@ import {
 } from '../../../shared/env/environments-model';
 import { callVariableNames, variableNamesIn } from '../../../shared/env/variables';
 import type { ImportCredential, ImportedRequest } from '../../../shared/import/imported-request';
-import { slug } from '../../../shared/import/imported-request';
+import { ImportRefusal, slug } from '../../../shared/import/imported-request';
 import type { PendingCredential, PlannedOperation } from '../../../shared/import/request-to-operation';
-import { planOperation, withSecretName } from '../../../shared/import/request-to-operation';
+import { buildImportedHttp, httpSecretRef, planOperation, withSecretName } from '../../../shared/import/request-to-operation';
+import { securitySchemeForAuth } from '../../../shared/http/http-operation-build';
+import { placeNamedScheme, schemeNameClashes } from '../../../shared/openapi/oauth-scheme-placement';
+import { wholeVariable } from '../../../shared/env/variables';
 import { A2A_OPERATION_VERB, buildOperation } from '../../../shared/openapi/operation-build';
 import { callFromXA2a } from '../../../shared/openapi/call-from-operation';
 import { listOperations } from '../../../shared/openapi/operation-list';
@@ -34,6 +37,7 @@ import { loadEnvironments, saveEnvironments } from '../env/environments-store';
 import { readWorkspaceText, writeWorkspaceText } from '../env/workspace-write';
 import type { SecretStore } from '../secret-store';
 import type { SpecEdit } from '../../../shared/openapi/spec-edits';
+import { applyEditsToModel } from '../../../shared/openapi/spec-edits';
 import type { SpecContext } from '../openapi/spec-store';
 import { writeSpec } from '../openapi/spec-store';
 import { loadModel, openSpec } from '../openapi/spec-workspace';
@@ -179,7 +183,14 @@ async function prepare(ctx: ImportContext, request: ImportSourceRequest): Promis
   const secretPrefix = slug(title, 'imported');
   const taken = new Set<string>();
   const planContext = { taken, secretPrefix, secretNames: new Set<string>(), sharedSecrets: new Map<string, string>() };
-  const planned = requests.map((req, i) => planOperation(req, i, planContext));
+  let planned: PlannedOperation[];
+  try {
+    planned = requests.map((req, i) => planOperation(req, i, planContext));
+  } catch (error) {
+    if (error instanceof ImportRefusal) throw new CoreError('bad-request', `${error.message}; nothing was imported.`);
+    throw error;
+  }
+  for (const op of planned) if (op.kind === 'http') warnings.push(...op.notes);
   const envSecrets: PendingCredential[] = [];
   const environments: Environment[] = [];
   if (envVars.length) {
@@ -200,7 +211,7 @@ async function prepare(ctx: ImportContext, request: ImportSourceRequest): Promis
   const variables = new Set<string>();
   for (const op of planned) {
     if (op.kind === 'a2a') for (const v of callVariableNames(op.draft.call)) variables.add(v);
-    else for (const v of variableNamesIn(JSON.stringify(op.fields))) variables.add(v);
+    else for (const v of variableNamesIn(JSON.stringify([op.draft, op.extra, op.auth ?? null]))) variables.add(v);
   }
   const credentials: ImportCredential[] = pendingOf(planned, envSecrets).map(({ id, request, what, suggestedName }) => ({ id, request, what, suggestedName }));
   const suggestedFile = detected.kind === 'curl' ? 'powerduck.openapi.yaml' : await uniqueFile(ctx, `${secretPrefix}.openapi.yaml`);
@@ -253,14 +264,22 @@ async function mergeEnvironments(ctx: ImportContext, incoming: Environment[]): P
   return changed;
 }
 
-/** Stores each credential under its chosen name; a name holding another value gets a numbered one. */
+/**
+ * Stores each credential under its chosen name; a name holding another value gets a numbered one.
+ * A credential a plain HTTP operation uses also names its security scheme (`schemes`: the entry it
+ * will get), so a name the file already gives a different scheme gets a numbered one too; `renamed`
+ * says which, for the import's notes.
+ */
 async function storeCredentials(
   ctx: ImportContext,
   pending: PendingCredential[],
   names: Record<string, string | null>,
-): Promise<{ finalNames: Map<string, string | null>; created: string[] }> {
+  existingModel: unknown,
+  schemes: ReadonlyMap<string, unknown>,
+): Promise<{ finalNames: Map<string, string | null>; created: string[]; renamed: string[] }> {
   const finalNames = new Map<string, string | null>();
   const created: string[] = [];
+  const renamed: string[] = [];
   for (const cred of pending) {
     const chosen = Object.prototype.hasOwnProperty.call(names, cred.id) ? names[cred.id] : cred.suggestedName;
     if (chosen === null || chosen === undefined) {
@@ -272,6 +291,8 @@ async function storeCredentials(
     let stored: string | undefined;
     for (let n = 1; n < 100 && !stored; n++) {
       const name = n === 1 ? chosen : `${chosen}-${n}`.slice(0, 128);
+      const scheme = schemes.get(cred.id);
+      if (scheme !== undefined && schemeNameClashes(existingModel, name, scheme)) continue;
       const existing = await ctx.secrets.get(name);
       if (existing === cred.value) stored = name;
       else if (existing === undefined) {
@@ -281,9 +302,52 @@ async function storeCredentials(
       }
     }
     if (!stored) throw new CoreError('conflict', `No free secret name like "${chosen}".`);
+    const scheme = schemes.get(cred.id);
+    if (scheme !== undefined && schemeNameClashes(existingModel, chosen, scheme))
+      renamed.push(
+        `The file already has a security scheme "${chosen}" with another definition; it stays as it is, and the imported credential is the scheme and secret "${stored}".`,
+      );
     finalNames.set(cred.id, stored);
   }
-  return { finalNames, created };
+  return { finalNames, created, renamed };
+}
+
+/** The scheme entry each credential of a plain HTTP operation gets (by credential id, `env:NAME` for a variable's secret). */
+function credentialSchemes(planned: readonly PlannedOperation[]): Map<string, unknown> {
+  const out = new Map<string, unknown>();
+  for (const op of planned) {
+    if (op.kind !== 'http' || !op.auth) continue;
+    const ref = httpSecretRef(op.auth);
+    const variable = ref === undefined ? undefined : wholeVariable(ref);
+    const id = op.credential?.id ?? (variable !== undefined ? `env:${variable}` : undefined);
+    if (id !== undefined && !out.has(id)) out.set(id, securitySchemeForAuth(op.auth));
+  }
+  return out;
+}
+
+const schemeNamePattern = /^[A-Za-z0-9._-]{1,128}$/;
+
+/**
+ * The security scheme (and secret) name a plain operation's auth gets: its stored secret's; for a
+ * `{{variable}}` the secret the import stored for that variable, else the variable's own name (the
+ * person then stores a secret by that name: said in the notes). Undefined: no usable name.
+ */
+function schemeNameFor(op: Extract<PlannedOperation, { kind: 'http' }>, finalNames: ReadonlyMap<string, string | null>, notes: string[]): string | undefined {
+  if (!op.auth) return undefined;
+  const ref = httpSecretRef(op.auth);
+  if (ref === undefined) return undefined;
+  const variable = wholeVariable(ref);
+  if (variable === undefined) return ref;
+  const stored = finalNames.get(`env:${variable}`);
+  if (stored) return stored;
+  if (!schemeNamePattern.test(variable)) {
+    notes.push(`"${op.name}" takes its credential from {{${variable}}}, which cannot name a security scheme; set its auth by hand.`);
+    return undefined;
+  }
+  notes.push(
+    `"${op.name}" takes its credential from {{${variable}}}: a plain HTTP operation reads it from the secret named after its security scheme, "${variable}"; store a secret of that name (or pass --env ${variable}=… to run).`,
+  );
+  return variable;
 }
 
 export async function applyImport(ctx: ImportContext, request: ImportApplyRequest): Promise<ImportResult> {
@@ -325,15 +389,19 @@ export async function applyImport(ctx: ImportContext, request: ImportApplyReques
   // Check the target before storing anything: it must be an OpenAPI 3.2 file or not exist yet.
   let expectedHash: string | null = null;
   let existingPaths = new Set<string>();
+  let existingModel: unknown;
   try {
     const opened = await openSpec(ctx, target);
     expectedHash = opened.hash;
     const { model } = await loadModel(ctx, target);
+    existingModel = model;
     existingPaths = new Set(listOperations(model).map((op) => op.path));
   } catch (error) {
     if (!(error instanceof CoreError && error.code === 'not-found')) throw error;
   }
-  const { finalNames, created } = await storeCredentials(ctx, pending, request.secretNames ?? {});
+  const schemes = credentialSchemes(prepared.planned ?? []);
+  const { finalNames, created, renamed } = await storeCredentials(ctx, pending, request.secretNames ?? {}, existingModel, schemes);
+  const notes = [...plan.warnings, ...renamed];
   try {
     const ops = (prepared.planned ?? []).map((op) => {
       let out = op.credential ? withSecretName(op, finalNames.get(op.credential.id) ?? null) : op;
@@ -341,13 +409,16 @@ export async function applyImport(ctx: ImportContext, request: ImportApplyReques
       if (existingPaths.has(out.path)) {
         let n = 2;
         while (existingPaths.has(`${out.path}-${n}`)) n++;
-        out = { ...out, path: `${out.path}-${n}` };
+        const path = `${out.path}-${n}`;
+        out = out.kind === 'http' ? { ...out, path, draft: { ...out.draft, path } } : { ...out, path };
       }
       existingPaths.add(out.path);
       return out;
     });
     const outcome = await writeSpec(ctx, target, expectedHash, (model) => {
       const edits: SpecEdit[] = [];
+      // The file as the edits so far leave it: requests sharing one credential share its scheme entry.
+      let placedIn: unknown = model;
       const schemas = new Map<string, unknown>();
       const components = model && typeof model === 'object' ? (model as Record<string, unknown>)['components'] : undefined;
       const have = new Set(Object.keys(((components as Record<string, unknown> | undefined)?.['schemas'] as object | undefined) ?? {}));
@@ -357,7 +428,26 @@ export async function applyImport(ctx: ImportContext, request: ImportApplyReques
           if (!built.ok) throw new CoreError('bad-request', `${op.name}: ${built.message}`);
           edits.push({ kind: 'setOperationFields', path: op.path, verb: A2A_OPERATION_VERB, fields: Object.entries(built.value.fields) });
           for (const [name, schema] of Object.entries(built.value.components)) if (!have.has(name)) schemas.set(name, schema);
-        } else edits.push({ kind: 'setOperationFields', path: op.path, verb: op.verb, fields: op.fields });
+        } else {
+          const scheme = op.auth ? schemeNameFor(op, finalNames, notes) : undefined;
+          let name: string | undefined;
+          if (op.auth && scheme !== undefined) {
+            const definition = securitySchemeForAuth(op.auth);
+            const placed = placeNamedScheme(placedIn, scheme, definition);
+            // A stored secret was named so its scheme fits (storeCredentials): only a file changed
+            // since could say otherwise, and then the secret and the scheme would not match.
+            if (placed.name !== scheme && op.credential)
+              throw new CoreError('conflict', `The security scheme "${scheme}" changed in ${target} during the import; nothing was imported.`);
+            if (placed.name !== scheme)
+              notes.push(
+                `The file already has a security scheme "${scheme}" with another definition; it stays as it is, and "${op.name}" uses "${placed.name}".`,
+              );
+            placedIn = applyEditsToModel(placedIn, placed.edits);
+            edits.push(...placed.edits);
+            name = placed.name;
+          }
+          edits.push({ kind: 'setOperationFields', path: op.path, verb: op.verb, fields: buildImportedHttp(op, name) });
+        }
       }
       edits.push({ kind: 'addSchemas', schemas: [...schemas.entries()] });
       return { edits, forbidden: pending.map((p) => p.value) };
@@ -380,7 +470,7 @@ export async function applyImport(ctx: ImportContext, request: ImportApplyReques
       operations: ops.map(opInfo),
       storedSecrets: [...new Set([...finalNames.values()].filter((n): n is string => typeof n === 'string'))],
       environmentsAdded,
-      warnings: plan.warnings,
+      warnings: [...new Set(notes)],
     };
   } catch (error) {
     for (const name of created) await ctx.secrets.delete(name).catch(() => false);
