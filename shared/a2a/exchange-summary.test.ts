@@ -24,6 +24,13 @@ describe('messageText', () => {
     expect(messageText('nope')).toBe('');
     expect(messageText({ parts: [42] })).toBe('[part]');
   });
+
+  it('reads the parts the response view and history read: a pre-0.3 content list, never inherited keys', () => {
+    expect(messageText({ content: [{ kind: 'text', text: 'old shape' }] })).toBe('old shape');
+    expect(messageText({ parts: 'not a list', content: [{ text: 'from content' }] })).toBe('from content');
+    expect(messageText(Object.create({ parts: [{ text: 'inherited' }] }) as unknown)).toBe('');
+    expect(messageText(JSON.parse('{"__proto__": {"parts": [{"text": "x"}]}}') as unknown)).toBe('');
+  });
 });
 
 describe('summarizeExchange', () => {

@@ -4,7 +4,7 @@
  */
 import { explainError } from './a2a-errors';
 import type { ExchangeRecord, Outcome, RecordedStreamEvent } from './exchange';
-import { isObject, readPart } from './payload';
+import { isObject, messageParts, readPart } from './payload';
 import { isOutcomeUnknown, outcomeUnknownText } from '../history/history-stats';
 
 /** One part as a short phrase: text as is, data as compact JSON, files by name or URL (1.0 and 0.3 shapes, read by readPart). */
@@ -19,8 +19,8 @@ function partPhrase(part: unknown): string {
 
 /** A message's parts as one line: text first, then data and files (so `Sum: 42 data {"total":42}`). */
 export function messageText(message: unknown, max = 200): string {
-  if (!isObject(message) || !Array.isArray(message['parts'])) return '';
-  const text = message['parts'].map(partPhrase).join(' ').replace(/\s+/g, ' ').trim();
+  // The one reader of a message's parts (payload.ts): the same list the response view and history show.
+  const text = messageParts(message).map(partPhrase).join(' ').replace(/\s+/g, ' ').trim();
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 

@@ -63,6 +63,13 @@ describe('OpenAPI style/explode', () => {
     expect(text({ name: 'id', in: 'path' }, 'x/../y')).toBe('x%2F..%2Fy');
     expect(text({ name: 'X-Ids', in: 'header' }, arr)).toBe('3,4,5');
     expect(text({ name: 'sid', in: 'cookie' }, 'abc')).toBe('sid=abc');
+    // OAS 3.2 `style: cookie` (explode defaults to true, as for form); not allowed outside cookies.
+    expect(text({ name: 'c', in: 'cookie', style: 'cookie' }, ['x', 'y'])).toBe('c=x; c=y');
+    expect(text({ name: 'c', in: 'cookie', style: 'cookie', explode: false }, { R: '1', G: '2' })).toBe('c=R,1,G,2');
+    expect(serializeParam({ name: 'c', in: 'query', style: 'cookie' }, 'x')).toEqual({
+      ok: false,
+      message: 'Style "cookie" is not allowed for query parameter "c".',
+    });
   });
 
   it('refuses header and cookie text that cannot be sent as typed', () => {

@@ -2,7 +2,7 @@ import { isObject } from '../a2a/payload';
 /**
  * OpenAPI parameter serialisation (OAS 3.2 §4.12.2 "Style Values" / "Style Examples"; the same
  * rules as 3.0 and 3.1): path `simple`/`label`/`matrix`, query `form`/`spaceDelimited`/
- * `pipeDelimited`/`deepObject`, header `simple`, cookie `form`, each with `explode`. Values are
+ * `pipeDelimited`/`deepObject`, header `simple`, cookie `form` and (3.2) `cookie`, each with `explode`. Values are
  * percent-encoded as RFC 6570 expansion does (UTF-8, only unreserved characters left as they
  * are); delimiters the style adds are not, except the ones RFC 3986 does not allow in a query
  * (`|`, `[`, `]`: OAS Appendix E). `allowReserved` is RFC 6570 reserved expansion.
@@ -14,7 +14,7 @@ import { isObject } from '../a2a/payload';
  */
 
 export type ParamLocation = 'path' | 'query' | 'header' | 'cookie';
-export type ParamStyle = 'simple' | 'label' | 'matrix' | 'form' | 'spaceDelimited' | 'pipeDelimited' | 'deepObject';
+export type ParamStyle = 'simple' | 'label' | 'matrix' | 'form' | 'spaceDelimited' | 'pipeDelimited' | 'deepObject' | 'cookie';
 
 export interface ParamSpec {
   name: string;
@@ -58,16 +58,18 @@ export function defaultStyle(location: ParamLocation): ParamStyle {
   return location === 'query' || location === 'cookie' ? 'form' : 'simple';
 }
 
-/** OAS: `explode` defaults to true for `form`, false for every other style. */
+/** OAS: `explode` defaults to true for `form` (and 3.2's `cookie`), false for every other style. */
 export function defaultExplode(style: ParamStyle): boolean {
-  return style === 'form';
+  return style === 'form' || style === 'cookie';
 }
 
 const allowedStyles: Record<ParamLocation, readonly ParamStyle[]> = {
   path: ['simple', 'label', 'matrix'],
   query: ['form', 'spaceDelimited', 'pipeDelimited', 'deepObject'],
   header: ['simple'],
-  cookie: ['form'],
+  // OAS 3.2 adds `cookie`: form's shape in RFC 6265 syntax (`n1=v1; n2=v2`), nothing percent-encoded,
+  // which is how `form` cookies are sent here already (Appendix D leaves cookies to the implementation).
+  cookie: ['form', 'cookie'],
 };
 
 export type StyleResult =
@@ -136,7 +138,8 @@ export function serializeParam(spec: ParamSpec, value: ParamValue): StyleResult 
       const list = entries ?? [];
       return { ok: true, text: explode ? list.map(([k, v]) => `;${k}=${v}`).join('') : `;${name}=${list.map(([k, v]) => `${k},${v}`).join(',')}` };
     }
-    case 'form': {
+    case 'form':
+    case 'cookie': {
       if (spec.in === 'cookie') {
         if (single !== undefined) return { ok: true, text: `${name}=${single}` };
         if (items) return { ok: true, text: explode ? items.map((v) => `${name}=${v}`).join('; ') : `${name}=${items.join(',')}` };

@@ -1,6 +1,6 @@
 /**
  * Environments from the command line: `powerduck env set|list|show`, then `send --env`, `run --env`
- * and `check --env` against the demo agent, with the token in a secret-backed variable.
+ * `check --env` and `card fetch --env` against the demo agent, with the token in a secret-backed variable.
  */
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -105,5 +105,15 @@ describe('powerduck env', () => {
     expect(r.err).not.toContain('Unknown variable');
     expect(r.out).not.toContain(demo.token);
     expect([0, 1]).toContain(r.code);
+  });
+
+  it('card fetch --env fills the card URL; an unknown variable is refused by name', async () => {
+    const r = await cli(['card', 'fetch', '{{baseUrl}}', '--env', 'local demo', '--json']);
+    expect(r.code, r.err).toBe(0);
+    expect((JSON.parse(r.out) as { card: { name?: string } }).card.name).toBeTruthy();
+    const unknown = await cli(['card', 'fetch', '{{nope}}/x', '--env', 'local demo']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.err).toContain('{{nope}}');
+    expect((await cli(['card', 'fetch', '{{baseUrl}}', '--env', ''])).code).toBe(2);
   });
 });

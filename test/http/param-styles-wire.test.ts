@@ -120,6 +120,13 @@ const cases: WireCase[] = [
   // Several cookie values: `&` would be wrong in a Cookie header (Appendix D), so the pairs are
   // separated with "; " as RFC 6265 (and OAS 3.2's `style: cookie`) has them.
   { location: 'cookie', style: 'form', explode: true, shape: 'object', typed: '{"k":"v","l":"m"}', wire: 'k=v; l=m' },
+  // OAS 3.2's `style: cookie`: form's shape in RFC 6265 syntax ("n1=v1; n2=v2"), nothing escaped
+  // (values that need escaping come escaped); explode defaults to true, as for form.
+  { location: 'cookie', style: 'cookie', explode: true, shape: 'string', typed: 'a/b+c=d%', wire: 'v=a/b+c=d%' },
+  { location: 'cookie', style: 'cookie', explode: true, shape: 'array', typed: '["x","y","z"]', wire: 'v=x; v=y; v=z' },
+  { location: 'cookie', style: 'cookie', explode: false, shape: 'array', typed: '["x","y"]', wire: 'v=x,y' },
+  { location: 'cookie', style: 'cookie', explode: true, shape: 'object', typed: '{"R":"100","G":"200"}', wire: 'R=100; G=200' },
+  { location: 'cookie', style: 'cookie', explode: false, shape: 'object', typed: '{"R":"100","G":"200"}', wire: 'v=R,100,G,200' },
 ];
 
 function caseId(c: WireCase, index: number): string {

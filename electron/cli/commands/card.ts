@@ -9,12 +9,13 @@ import { parseArgs } from '../args';
 import { exitCodes, UsageError, type CliCommand, type CliIo } from '../cli-types';
 
 const usage = [
-  'powerduck card fetch <url> [--jwks FILE] [--as 0.3] [--json]',
+  'powerduck card fetch <url> [--env NAME] [--jwks FILE] [--as 0.3] [--json]',
   'powerduck card verify <card.json|-> --jwks FILE [--json]',
   '',
   '  fetch   Fetch an Agent Card the way public discovery should: no credentials, no redirects,',
   '          1 MiB cap. <url> is the agent base URL or the card URL. --as 0.3 sends no A2A-Version.',
   '  verify  Verify a saved card (or stdin with -) against a JWKS file. Nothing is fetched.',
+  '  --env   Fill {{variables}} in <url> from this environment (powerduck env list).',
   "  --jwks  The signer's public keys (JWKS or a single JWK); checks every signature locally.",
   '  --json  Print {card, version, findings, signatures, canonical} on stdout.',
   '',
@@ -33,13 +34,15 @@ export const cardCommand: CliCommand = {
     const [sub, ...rest] = argv;
     if (sub !== 'fetch' && sub !== 'verify')
       throw new UsageError(sub === undefined ? 'Say fetch or verify.' : `Unknown subcommand '${sub}'; use fetch or verify.`);
-    const args = parseArgs(rest, { values: sub === 'fetch' ? ['jwks', 'as'] : ['jwks'], flags: ['json'] });
+    const args = parseArgs(rest, { values: sub === 'fetch' ? ['jwks', 'as', 'env'] : ['jwks'], flags: ['json'] });
     if (args.positionals.length !== 1) throw new UsageError(sub === 'fetch' ? 'Give exactly one URL.' : 'Give exactly one card file (or - for stdin).');
     const target = args.positionals[0] as string;
     const jwksFile = args.options.get('jwks');
     if (sub === 'verify' && !jwksFile) throw new UsageError('--jwks FILE is required: verification checks the card against keys you trust.');
     const as = args.options.get('as');
     if (as !== undefined && as !== '0.3' && as !== '1.0') throw new UsageError(`--as takes 0.3 or 1.0, not ${as}.`);
+    const environment = args.options.get('env');
+    if (environment === '') throw new UsageError('--env needs an environment name.');
     // Read the key file before any network traffic, so a typo costs nothing.
     const jwks = jwksFile ? await readText(io, jwksFile, 'JWKS file') : undefined;
 
@@ -47,7 +50,13 @@ export const cardCommand: CliCommand = {
     let inspected: CardInspectResult;
     let fetchLine: string | undefined;
     if (sub === 'fetch') {
-      const fetched = unwrap(await core.dispatcher.invoke('card.fetch', { url: target, ...(as === '0.3' ? { as: '0.3' as const } : {}) }));
+      const fetched = unwrap(
+        await core.dispatcher.invoke('card.fetch', {
+          url: target,
+          ...(as === '0.3' ? { as: '0.3' as const } : {}),
+          ...(environment ? { environment } : {}),
+        }),
+      );
       inspected = fetched;
       const f = fetched.fetch;
       fetchLine = `GET ${f.url} → ${f.status} ${f.statusText}, ${f.bytes} bytes${f.contentEncoding ? ` (${f.contentEncoding}, ${f.wireBytes} on the wire)` : ''}, ${f.timings.totalMs} ms${f.lookupNote ? `\n${f.lookupNote}` : ''}`;
