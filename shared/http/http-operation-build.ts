@@ -38,8 +38,13 @@ export interface HttpSaveDraft {
   parameters: SaveParam[];
   body?: { mediaType: string; example?: unknown };
   response?: { status: number; contentType?: string; example?: unknown };
-  /** securitySchemes key the operation's auth uses (written only when the document defines it). */
+  /**
+   * securitySchemes key the operation's auth uses. When the document has no entry of that name, one
+   * is written from `schemeAuth`; without it, no requirement is written (and a note says so).
+   */
   securityScheme?: string;
+  /** The bearer, Basic or API-key auth `securityScheme` describes (its secret is named like the scheme). */
+  schemeAuth?: SchemeAuth;
   /** OAuth 2.0 / OpenID Connect: the scopes the requirement asks for (other schemes take none). */
   securityScopes?: string[];
   /**

@@ -59,6 +59,61 @@ describe('http.save', () => {
     expect(valid.ok && valid.value.valid).toBe(true);
   });
 
+  it('a bearer, Basic or API-key auth whose scheme the document lacks gets its entry, so the saved operation runs with it', async () => {
+    const file = 'schemes.yaml';
+    const bearer = await core.dispatcher.invoke('http.save', {
+      file,
+      expectedHash: null,
+      draft: draft({ securityScheme: 'pets-token', schemeAuth: { type: 'bearer', token: { secretRef: 'pets-token' } } }),
+    });
+    if (!bearer.ok) throw new Error(bearer.error.message);
+    expect(bearer.value.notes.join(' ')).not.toContain('defines no security scheme');
+    const basic = await core.dispatcher.invoke('http.save', {
+      file,
+      expectedHash: await hashOf(file),
+      draft: draft({
+        path: '/owners/{petId}',
+        securityScheme: 'owner-login',
+        schemeAuth: { type: 'basic', username: 'alice', password: { secretRef: 'owner-login' } },
+      }),
+    });
+    if (!basic.ok) throw new Error(basic.error.message);
+    const key = await core.dispatcher.invoke('http.save', {
+      file,
+      expectedHash: await hashOf(file),
+      draft: draft({
+        path: '/stores/{petId}',
+        securityScheme: 'store-key',
+        schemeAuth: { type: 'apiKey', in: 'query', name: 'api_key', value: { secretRef: 'store-key' } },
+      }),
+    });
+    if (!key.ok) throw new Error(key.error.message);
+    const valid = await core.dispatcher.invoke('spec.validate', { file });
+    expect(valid.ok && valid.value.valid).toBe(true);
+    // Reopened, each operation drafts the auth it was saved with, naming the secret and never a value.
+    const reopened = async (path: string) => {
+      const drafted = await core.dispatcher.invoke('http.draftOperation', { file, path, httpMethod: 'get' });
+      if (!drafted.ok) throw new Error(drafted.error.message);
+      return drafted.value.draft.security?.auth;
+    };
+    expect(await reopened('/pets/{petId}')).toEqual({ type: 'bearer', token: { secretRef: 'pets-token' } });
+    expect(await reopened('/owners/{petId}')).toEqual({ type: 'basic', username: 'alice', password: { secretRef: 'owner-login' } });
+    expect(await reopened('/stores/{petId}')).toEqual({ type: 'apiKey', in: 'query', name: 'api_key', value: { secretRef: 'store-key' } });
+    // An entry the document already has is never rewritten by a save.
+    const again = await core.dispatcher.invoke('http.save', {
+      file,
+      expectedHash: await hashOf(file),
+      draft: draft({
+        path: '/other',
+        parameters: [],
+        securityScheme: 'pets-token',
+        schemeAuth: { type: 'apiKey', in: 'header', name: 'X-Key', value: { secretRef: 'pets-token' } },
+      }),
+    });
+    if (!again.ok) throw new Error(again.error.message);
+    expect(await readFile(join(workspace, file), 'utf8')).toMatch(/pets-token:\s*\n\s*type: http\s*\n\s*scheme: bearer/);
+  });
+
   it('an OAuth 2.0 requirement keeps the scopes it asks for', async () => {
     const file = 'oauth.json';
     await writeFile(

@@ -75,7 +75,9 @@ export function createHttpHandlers(env: CoreEnv, history: HistoryRecorder): Hand
           path: draft.path,
           verb: built.verb,
           fields: built.fields,
-          ...(draft.securityScheme && !built.oauth2 ? { securityScheme: draft.securityScheme } : {}),
+          ...(draft.securityScheme && !built.oauth2
+            ? { securityScheme: draft.securityScheme, ...(draft.schemeAuth ? { schemeAuth: draft.schemeAuth } : {}) }
+            : {}),
           ...(built.oauth2 ? { oauth2: built.oauth2 } : {}),
           ...(literal !== undefined ? { forbidden: [literal] } : {}),
         });

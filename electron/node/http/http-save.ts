@@ -12,6 +12,8 @@ import type { OAuth2Auth } from '../../../shared/a2a/auth';
 import type { PlacedScheme } from '../../../shared/openapi/oauth-scheme-placement';
 import { placeOAuthScheme } from '../../../shared/openapi/oauth-scheme-placement';
 import { readXAuth, X_AUTH } from '../../../shared/http/x-auth';
+import { securitySchemeForAuth, type SchemeAuth } from '../../../shared/http/http-operation-build';
+import type { SpecEdit } from '../../../shared/openapi/spec-edits';
 
 export interface HttpOperationWrite {
   file: string;
@@ -20,6 +22,8 @@ export interface HttpOperationWrite {
   verb: string;
   fields: Array<[string, unknown]>;
   securityScheme?: string;
+  /** Bearer, Basic or API key: the entry written when the document has no scheme named `securityScheme`. */
+  schemeAuth?: SchemeAuth;
   /** OAuth 2.0 without its client secret: its security scheme is placed as for A2A and MCP saves. */
   oauth2?: OAuth2Auth;
   /** Values that must not reach the file (a literal client secret stored under a name). */
@@ -41,9 +45,16 @@ export async function saveHttpOperation(ctx: SpecContext, req: HttpOperationWrit
     const components = isObject(model) && isObject(model['components']) ? model['components'] : {};
     const schemes = isObject(components['securitySchemes']) ? components['securitySchemes'] : {};
     let fields = req.fields;
+    // A bearer, Basic or API-key auth whose scheme the document lacks gets its entry (the one import
+    // writes too), so the saved operation sends its credential when run; the secret has the scheme's name.
+    const schemeEdits: SpecEdit[] = [];
     if (req.securityScheme && !Object.prototype.hasOwnProperty.call(schemes, req.securityScheme)) {
-      fields = fields.filter(([k]) => k !== 'security');
-      notes.push(`The document defines no security scheme "${req.securityScheme}", so no security requirement was written.`);
+      if (req.schemeAuth) {
+        schemeEdits.push({ kind: 'setComponent', section: 'securitySchemes', name: req.securityScheme, value: securitySchemeForAuth(req.schemeAuth) });
+      } else {
+        fields = fields.filter(([k]) => k !== 'security');
+        notes.push(`The document defines no security scheme "${req.securityScheme}", so no security requirement was written.`);
+      }
     }
     // Responses observed earlier for other statuses stay: the new one only replaces its own code.
     fields = fields.map(([k, v]): [string, unknown] =>
@@ -67,7 +78,7 @@ export async function saveHttpOperation(ctx: SpecContext, req: HttpOperationWrit
     } else if (readXAuth(existing)) remove.push(X_AUTH);
     if (placed.security && !ownSecurity) fields = [...fields, ['security', placed.security]];
     return {
-      edits: [{ kind: 'setOperationFields', path: req.path, verb: req.verb, fields, ...(remove.length ? { remove } : {}) }, ...placed.edits],
+      edits: [{ kind: 'setOperationFields', path: req.path, verb: req.verb, fields, ...(remove.length ? { remove } : {}) }, ...placed.edits, ...schemeEdits],
       forbidden: req.forbidden ?? [],
     };
   });

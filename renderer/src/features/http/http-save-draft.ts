@@ -111,7 +111,11 @@ export function saveDraftFor(
   }
   const auth = draft.auth;
   const ref = auth.type === 'bearer' ? auth.token : auth.type === 'apiKey' ? auth.value : auth.type === 'basic' ? auth.password : undefined;
-  if (ref && 'secretRef' in ref && ref.secretRef) out.securityScheme = draft.operation?.draft.security?.scheme ?? ref.secretRef;
+  if (ref && 'secretRef' in ref && ref.secretRef && auth.type !== 'oauth2' && auth.type !== 'none') {
+    out.securityScheme = draft.operation?.draft.security?.scheme ?? ref.secretRef;
+    // The scheme entry the core writes when the document has none (the secret is named like it).
+    out.schemeAuth = auth;
+  }
   // OAuth 2.0: the core places the security scheme (endpoints), the requirement (scopes) and x-auth
   // (grant, client id, the client secret's name), so a reopened operation needs no client id again.
   if (auth.type === 'oauth2') {
