@@ -31,5 +31,6 @@ export function toWireError(error: unknown): WireError {
 export function shownValue(value: unknown): string {
   if (typeof value === 'string') return JSON.stringify(value.length > 80 ? `${value.slice(0, 80)}…` : value);
   if (value === null || typeof value === 'number' || typeof value === 'boolean' || value === undefined) return String(value);
-  return Array.isArray(value) ? 'a list' : `a ${typeof value}`;
+  if (Array.isArray(value)) return 'a list';
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
 }
