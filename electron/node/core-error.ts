@@ -23,3 +23,14 @@ export function toWireError(error: unknown): WireError {
   const message = error instanceof Error ? error.message : String(error);
   return { code: 'internal', message: `Unexpected error in the core: ${message}` };
 }
+
+/**
+ * A request value as a refusal may quote it: text as JSON (cut short), anything else by its kind.
+ * `String(value)` would say `[object Object]`, or throw for an object whose own `toString` is not a function.
+ */
+export function shownValue(value: unknown): string {
+  if (typeof value === 'string') return JSON.stringify(value.length > 80 ? `${value.slice(0, 80)}…` : value);
+  if (value === null || typeof value === 'number' || typeof value === 'boolean' || value === undefined) return String(value);
+  if (Array.isArray(value)) return 'a list';
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
+}

@@ -13,6 +13,7 @@ import { isOperationName, isStreamName } from '../../shared/contract/index';
 import { setMaxListeners } from 'node:events';
 import { CoreError, toWireError } from './core-error';
 import type { HandlerContext, HandlerTable } from './handler-types';
+import { maxRequestDepth, nestsDeeperThan } from './request-depth';
 
 export type AnyStreamEvent = StreamEvent<unknown, unknown>;
 type EventBody = AnyStreamEvent extends infer E ? (E extends AnyStreamEvent ? Omit<E, 'requestId' | 'seq'> : never) : never;
@@ -53,6 +54,8 @@ export interface StreamSink {
  * of a loopback send). Handlers remove the listeners they add, as they must for any signal.
  */
 const neverAborted = new AbortController().signal;
+
+const tooDeep = { code: 'bad-request', message: `The request nests deeper than ${maxRequestDepth} levels; nothing was done.` } as const;
 setMaxListeners(0, neverAborted);
 
 export function createDispatcher(table: HandlerTable): Dispatcher {
@@ -65,6 +68,7 @@ export function createDispatcher(table: HandlerTable): Dispatcher {
       if (typeof requestId !== 'string') return { ok: false, error: { code: 'bad-request', message: 'stream.cancel needs a requestId.' } };
       return { ok: true, value: { cancelled: cancel(requestId) } };
     }
+    if (nestsDeeperThan(request)) return { ok: false, error: { ...tooDeep } };
     const handler = table.ops[op] as (req: unknown, ctx: { signal: AbortSignal }) => Promise<unknown>;
     try {
       return { ok: true, value: await handler(request ?? {}, { signal: neverAborted }) };
@@ -85,6 +89,7 @@ export function createDispatcher(table: HandlerTable): Dispatcher {
     };
     if (!id) return send({ kind: 'error', error: { code: 'bad-request', message: 'A stream needs a requestId minted by the caller.' } });
     if (!isStreamName(op)) return send({ kind: 'error', error: { code: 'unknown-operation', message: `Unknown stream: ${String(op)}` } });
+    if (nestsDeeperThan(request)) return send({ kind: 'error', error: { ...tooDeep } });
     if (running.has(id)) return send({ kind: 'error', error: { code: 'bad-request', message: `Stream ${id} is already running.` } });
     const controller = new AbortController();
     running.set(id, controller);

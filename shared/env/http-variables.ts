@@ -10,9 +10,10 @@ import { callVariableNames, resolveCallVariables } from './variables';
 
 /** Disabled form rows are not sent, so their variables neither need values nor get filled in. */
 function sentBody(body: HttpBody | undefined): HttpBody | undefined {
-  if (!body) return body;
-  if (body.kind === 'urlencoded') return { ...body, fields: body.fields.filter((f) => f.enabled !== false) };
-  if (body.kind === 'multipart') return { ...body, fields: body.fields.filter((f) => f.enabled !== false) };
+  // A body off the wire may be any shape: the send refuses a malformed one; here it only holds no variables.
+  if (!body || typeof body !== 'object' || !Array.isArray((body as { fields?: unknown }).fields)) return body;
+  if (body.kind === 'urlencoded') return { ...body, fields: body.fields.filter((f) => f?.enabled !== false) };
+  if (body.kind === 'multipart') return { ...body, fields: body.fields.filter((f) => f?.enabled !== false) };
   return body;
 }
 

@@ -8,6 +8,7 @@
  */
 import type { AuthConfig, OAuth2Endpoints, SecretSource } from '../a2a/auth';
 import type { A2aCall, CallTls } from '../a2a/call';
+import { isObject } from '../a2a/payload';
 
 const variablePattern = /\{\{\s*([A-Za-z_][A-Za-z0-9_.-]{0,63})\s*\}\}/g;
 const wholeReference = /^\{\{\s*([A-Za-z_][A-Za-z0-9_.-]{0,63})\s*\}\}$/;
@@ -61,13 +62,22 @@ function forEachString(value: unknown, fn: (text: string) => void, depth: number
   }
 }
 
+// The walks below read requests straight off the wire: a field of the wrong type holds no variable
+// and is left as it is (the send's own checks refuse it with a clear message), never a TypeError.
+// Narrows to `object` only: isObject's JsonObject would flatten the typed fields' unions.
+function isWalkable(value: unknown): value is object {
+  return isObject(value);
+}
+
 function sourceText(source: SecretSource): string {
-  if ('secretRef' in source) return source.secretRef;
-  if ('env' in source) return source.env;
-  return source.value;
+  if (!isWalkable(source)) return '';
+  if (Object.hasOwn(source, 'secretRef')) return (source as { secretRef: string }).secretRef;
+  if (Object.hasOwn(source, 'env')) return (source as { env: string }).env;
+  return (source as { value: string }).value;
 }
 
 function oauth2EndpointTexts(endpoints: OAuth2Endpoints): string[] {
+  if (!isWalkable(endpoints)) return [];
   if (endpoints.from !== 'manual') return [endpoints.url];
   return [
     endpoints.tokenUrl,
@@ -77,6 +87,7 @@ function oauth2EndpointTexts(endpoints: OAuth2Endpoints): string[] {
 }
 
 function mapOAuth2Endpoints(endpoints: OAuth2Endpoints, sub: (text: string) => string): OAuth2Endpoints {
+  if (!isWalkable(endpoints)) return endpoints;
   if (endpoints.from !== 'manual') return { ...endpoints, url: sub(endpoints.url) };
   return {
     from: 'manual',
@@ -87,7 +98,7 @@ function mapOAuth2Endpoints(endpoints: OAuth2Endpoints, sub: (text: string) => s
 }
 
 function authStrings(auth: AuthConfig | undefined): string[] {
-  if (!auth || auth.type === 'none') return [];
+  if (!isWalkable(auth) || auth.type === 'none') return [];
   switch (auth.type) {
     case 'bearer':
       return [sourceText(auth.token)];
@@ -100,23 +111,25 @@ function authStrings(auth: AuthConfig | undefined): string[] {
         ...oauth2EndpointTexts(auth.endpoints),
         auth.clientId,
         ...(auth.clientSecret ? [sourceText(auth.clientSecret)] : []),
-        ...(auth.scopes ?? []),
+        ...(Array.isArray(auth.scopes) ? auth.scopes : []),
         ...(auth.resource ? [auth.resource] : []),
       ];
+    default:
+      return [];
   }
 }
 
 /** Every variable a call uses (endpoint, tenant, headers, auth, body), in order of first use. */
 export function callVariableNames(call: A2aCall): string[] {
   const names: string[] = [];
-  const add = (text: string): void => {
-    if (!text.includes('{{')) return;
+  const add = (text: unknown): void => {
+    if (typeof text !== 'string' || !text.includes('{{')) return;
     for (const name of variableNamesIn(text)) if (!names.includes(name)) names.push(name);
   };
   add(call.endpoint);
   if (call.tenant) add(call.tenant);
-  for (const header of call.headers ?? []) {
-    if (header.enabled === false) continue;
+  for (const header of Array.isArray(call.headers) ? call.headers : []) {
+    if (!isWalkable(header) || header.enabled === false) continue;
     add(header.name);
     add(header.value);
   }
@@ -130,7 +143,7 @@ const tlsFileFields = ['caFile', 'certFile', 'keyFile', 'pfxFile'] as const;
 
 /** Certificate paths (and the passphrase's source) take variables, so an environment can pick the client certificate. */
 function tlsStrings(tls: CallTls | undefined): string[] {
-  if (!tls) return [];
+  if (!isWalkable(tls)) return [];
   return [...tlsFileFields.flatMap((field) => (tls[field] ? [tls[field]] : [])), ...(tls.passphrase ? [sourceText(tls.passphrase)] : [])];
 }
 
@@ -147,6 +160,7 @@ function resolveTls(tls: CallTls, sub: (text: string) => string, lookup: (name: 
 export type ResolvedCall = { ok: true; call: A2aCall } | { ok: false; unknown: string[] };
 
 function resolveSource(source: SecretSource, sub: (text: string) => string, lookup: (name: string) => string | undefined, missing: Set<string>): SecretSource {
+  if (!isWalkable(source)) return source;
   const text = sourceText(source);
   // A literal value (the CLI's --token '{{token}}') is filled in like any other text.
   if ('value' in source) return { value: sub(text) };
@@ -179,7 +193,7 @@ function resolveAuth(auth: AuthConfig, sub: (text: string) => string, lookup: (n
         endpoints: mapOAuth2Endpoints(auth.endpoints, sub),
         clientId: sub(auth.clientId),
         ...(auth.clientSecret ? { clientSecret: resolveSource(auth.clientSecret, sub, lookup, missing) } : {}),
-        ...(auth.scopes ? { scopes: auth.scopes.map(sub) } : {}),
+        ...(Array.isArray(auth.scopes) ? { scopes: auth.scopes.map(sub) } : {}),
         ...(auth.resource !== undefined ? { resource: sub(auth.resource) } : {}),
       };
   }
@@ -192,12 +206,13 @@ function resolveAuth(auth: AuthConfig, sub: (text: string) => string, lookup: (n
 export function resolveCallVariables(call: A2aCall, values: ReadonlyMap<string, string>): ResolvedCall {
   const missing = new Set<string>();
   const lookup = (name: string): string | undefined => values.get(name);
-  const sub = (text: string): string => substituteText(text, lookup, missing);
+  const sub = (text: string): string => (typeof text === 'string' ? substituteText(text, lookup, missing) : text);
   const out: A2aCall = { ...call, endpoint: sub(call.endpoint) };
   if (call.tenant !== undefined) out.tenant = sub(call.tenant);
-  if (call.headers) out.headers = call.headers.map((h) => (h.enabled === false ? h : { ...h, name: sub(h.name), value: sub(h.value) }));
-  if (call.auth) out.auth = resolveAuth(call.auth, sub, lookup, missing);
-  if (call.tls) out.tls = resolveTls(call.tls, sub, lookup, missing);
+  if (Array.isArray(call.headers))
+    out.headers = call.headers.map((h) => (!isWalkable(h) || h.enabled === false ? h : { ...h, name: sub(h.name), value: sub(h.value) }));
+  if (isWalkable(call.auth)) out.auth = resolveAuth(call.auth, sub, lookup, missing);
+  if (isWalkable(call.tls)) out.tls = resolveTls(call.tls, sub, lookup, missing);
   if (call.body !== undefined) out.body = mapStrings(call.body, sub, 0);
   return missing.size ? { ok: false, unknown: [...missing] } : { ok: true, call: out };
 }

@@ -4,16 +4,16 @@ import { bindingsFor, isA2aVersion, isBinding } from '../../../shared/a2a/versio
 import { diffCards } from '../../../shared/card/card-diff';
 import type { CardExtendedRequest, CardExtendedResult } from '../../../shared/contract/ops-card';
 import { performCall, type CallDeps } from '../a2a/perform-call';
-import { CoreError } from '../core-error';
+import { CoreError, shownValue } from '../core-error';
 import { analyzeCard } from './card-analysis';
 
 /** A2A §9.1: 1.0 GetExtendedAgentCard (JSON-RPC, REST `GET /extendedAgentCard`, gRPC); 0.3 agent/getAuthenticatedExtendedCard. */
 export function extendedCardCall(request: CardExtendedRequest): A2aCall {
-  if (!isA2aVersion(request.version)) throw new CoreError('bad-request', `Pick A2A version 1.0 or 0.3, not ${String(request.version)}.`);
+  if (!isA2aVersion(request.version)) throw new CoreError('bad-request', `Pick A2A version 1.0 or 0.3, not ${shownValue(request.version)}.`);
   if (!isBinding(request.binding) || !bindingsFor(request.version).includes(request.binding)) {
     throw new CoreError(
       'unsupported',
-      `The extended card over ${String(request.binding)} at A2A ${request.version} is not available in Powerduck; use ${bindingsFor(request.version).join(', ')}.`,
+      `The extended card over ${shownValue(request.binding)} at A2A ${request.version} is not available in Powerduck; use ${bindingsFor(request.version).join(', ')}.`,
     );
   }
   if (typeof request.endpoint !== 'string' || request.endpoint.trim() === '') {

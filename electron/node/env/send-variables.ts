@@ -8,6 +8,7 @@ import type { HttpRequest } from '../../../shared/http/http-types';
 import { httpVariableNames, resolveHttpVariables } from '../../../shared/env/http-variables';
 import { findEnvironment } from '../../../shared/env/environments-model';
 import { callVariableNames, resolveCallVariables, unknownVariablesMessage } from '../../../shared/env/variables';
+import { isObject } from '../../../shared/a2a/payload';
 import { CoreError } from '../core-error';
 import type { CoreEnv } from '../core-env';
 import type { SecretStore } from '../secret-store';
@@ -71,8 +72,33 @@ export async function variableValues(
   return { values, secretValues };
 }
 
+/**
+ * Requests arrive off the wire: the fields every send reads (the target, headers, auth, TLS and the
+ * environment's name) must have their types before anything looks inside them. The send's own checks
+ * (checkCall, the HTTP and auth layers) judge the values; this only keeps a wrong type from being a crash.
+ */
+function checkSendShape(request: unknown, target: 'endpoint' | 'url'): asserts request is Record<string, unknown> {
+  if (!isObject(request)) throw new CoreError('bad-request', 'The request must be a JSON object.');
+  if (typeof request[target] !== 'string')
+    throw new CoreError('bad-request', `The ${target === 'url' ? 'URL' : 'endpoint'} must be text (an http:// or https:// URL).`);
+  const { headers, auth, tls, environment, tenant } = request;
+  if (
+    headers !== undefined &&
+    (!Array.isArray(headers) || !headers.every((h) => isObject(h) && typeof h['name'] === 'string' && typeof h['value'] === 'string'))
+  ) {
+    throw new CoreError('bad-request', 'headers must be a list of {name, value} entries whose name and value are text.');
+  }
+  if (auth !== undefined && (!isObject(auth) || typeof auth['type'] !== 'string')) {
+    throw new CoreError('bad-request', 'auth must be an object with a type (none, bearer, apiKey, basic or oauth2).');
+  }
+  if (tls !== undefined && !isObject(tls)) throw new CoreError('bad-request', 'tls must be an object of certificate settings.');
+  if (environment !== undefined && typeof environment !== 'string') throw new CoreError('bad-request', "environment must be the environment's name (text).");
+  if (tenant !== undefined && typeof tenant !== 'string') throw new CoreError('bad-request', 'tenant must be text.');
+}
+
 /** The call ready for the wire, or a refusal that names every unknown variable. */
 export async function resolveSendVariables(ctx: VariablesContext, call: A2aCall): Promise<ResolvedSend> {
+  checkSendShape(call, 'endpoint');
   const { environment, ...rest } = call;
   const names = callVariableNames(rest);
   if (!names.length) return { call: rest, redactValues: [] };
@@ -84,6 +110,7 @@ export async function resolveSendVariables(ctx: VariablesContext, call: A2aCall)
 
 /** The HTTP request ready for the wire (without `environment`), or a refusal naming every unknown variable. */
 export async function resolveHttpSendVariables(ctx: VariablesContext, request: HttpRequest): Promise<{ request: HttpRequest; redactValues: string[] }> {
+  checkSendShape(request, 'url');
   const names = httpVariableNames(request);
   const { environment, ...rest } = request;
   if (!names.length) return { request: rest, redactValues: [] };

@@ -1,4 +1,5 @@
 import type { AppOps, AppStreams } from '../../../shared/contract/ops-app';
+import { CoreError } from '../core-error';
 import type { CoreEnv } from '../core-env';
 import type { Handlers, StreamHandlers } from '../handler-types';
 
@@ -33,6 +34,11 @@ export function createAppStreamHandlers(): StreamHandlers<AppStreams> {
   return {
     // Exercises the stream seam end to end: numbered events, a terminal event, and cancellation.
     'debug.echoStream': async (request, emit, { signal }) => {
+      // Number() and a template literal run an object's own valueOf/toString: only numbers and text get that far.
+      for (const field of ['count', 'intervalMs'] as const) {
+        if (request[field] !== undefined && typeof request[field] !== 'number') throw new CoreError('bad-request', `${field} must be a number.`);
+      }
+      if (request.text !== undefined && typeof request.text !== 'string') throw new CoreError('bad-request', 'text must be text.');
       const count = Math.max(0, Math.min(100_000, Math.floor(Number(request.count) || 0)));
       const interval = Math.max(0, Math.min(10_000, Number(request.intervalMs) || 0));
       for (let index = 0; index < count; index++) {

@@ -1,5 +1,6 @@
 import type { SpecListResult, SpecOps, SpecRunRequest, SpecStreams } from '../../../shared/contract/ops-spec';
 import { readLinkedSpecs } from '../import/linked-specs';
+import { CoreError } from '../core-error';
 import type { CoreEnv } from '../core-env';
 import type { Handlers, StreamHandlers } from '../handler-types';
 import { createSpec, deleteOperation, importCard, renameOperation, saveOperation } from '../openapi/spec-operations';
@@ -45,7 +46,10 @@ function specContext(env: CoreEnv): SpecContext {
 export function createSpecHandlers(env: CoreEnv): Handlers<SpecOps> {
   const ctx = specContext(env);
   return {
-    'spec.list': async ({ workspace }) => withLinkedSpecs(ctx, env.dataDir.root, await listWorkspace(ctx, workspace), workspace),
+    'spec.list': async ({ workspace }) => {
+      if (workspace !== undefined && typeof workspace !== 'string') throw new CoreError('bad-request', 'workspace must be the path of a folder (text).');
+      return withLinkedSpecs(ctx, env.dataDir.root, await listWorkspace(ctx, workspace), workspace);
+    },
     'spec.open': async ({ file }) => openSpec(ctx, file),
     'spec.create': async ({ file, title }) => createSpec(ctx, file, title),
     'spec.save': async (req) => saveOperation(ctx, req, 'save'),

@@ -13,6 +13,7 @@ import { redactDeep } from '../../../shared/history/history-redaction';
 import { redactUrl } from '../../../shared/a2a/redaction';
 import {
   mcpListMethods,
+  mcpTransports,
   type McpCallRequest,
   type McpConnectRequest,
   type McpConnectResult,
@@ -24,7 +25,7 @@ import {
   type McpTarget,
   type McpTool,
 } from '../../../shared/mcp/mcp-types';
-import { CoreError } from '../core-error';
+import { CoreError, shownValue } from '../core-error';
 import { describeChallenge } from './mcp-auth-challenge';
 import { checkToolOutput } from './mcp-output-check';
 import { McpRecorder } from './mcp-recorder';
@@ -179,10 +180,25 @@ function signalFor(hooks: McpHooks): { signal: AbortSignal; dispose: () => void 
   return { signal: controller.signal, dispose: () => hooks.signal?.removeEventListener('abort', onAbort) };
 }
 
+/** The target's transport is read (for the record) before the session checks the rest: refuse a wrong type first. */
+function validateTarget(target: unknown): void {
+  if (!isObject(target)) throw new CoreError('bad-request', 'An MCP request needs a target (an endpoint or a stdio command).');
+  if (typeof target['transport'] !== 'string' || !(mcpTransports as readonly string[]).includes(target['transport']))
+    throw new CoreError('bad-request', `Unknown MCP transport ${shownValue(target['transport'])} (auto, streamable-http, sse or stdio).`);
+  if (target['transport'] === 'stdio') {
+    if (typeof target['command'] !== 'string') throw new CoreError('bad-request', 'A stdio MCP target needs the command to start (text).');
+    if (target['args'] !== undefined && (!Array.isArray(target['args']) || !target['args'].every((a) => typeof a === 'string')))
+      throw new CoreError('bad-request', 'args of a stdio MCP target must be a list of texts.');
+    if (target['env'] !== undefined && (!Array.isArray(target['env']) || !target['env'].every((e) => isObject(e) && typeof e['name'] === 'string')))
+      throw new CoreError('bad-request', 'env of a stdio MCP target must be a list of {name, value} entries.');
+  } else if (typeof target['endpoint'] !== 'string') throw new CoreError('bad-request', 'An MCP target needs its endpoint (an http:// or https:// URL).');
+}
+
 function validateRequest(request: McpCallRequest): void {
   if (!isObject(request)) throw new CoreError('bad-request', 'An MCP request must be an object.');
+  validateTarget(request.target);
   if (typeof request.method !== 'string' || !/^[\w./-]+$/.test(request.method))
-    throw new CoreError('bad-request', `"${String(request.method)}" is not an MCP method name (such as tools/call).`);
+    throw new CoreError('bad-request', `${shownValue(request.method)} is not an MCP method name (such as tools/call).`);
   if (request.params !== undefined && !isObject(request.params)) throw new CoreError('bad-request', 'MCP params must be a JSON object.');
   if (request.method === 'tools/call' && typeof request.params?.['name'] !== 'string')
     throw new CoreError('bad-request', 'tools/call needs params.name (the tool to call) and usually params.arguments.');
@@ -261,6 +277,8 @@ function pick<T>(value: unknown, field: string, valid: (item: Record<string, unk
 
 /** Connect: initialize, then every list the server's capabilities offer (each to its last page). */
 export async function performMcpConnect(request: McpConnectRequest, deps: McpDeps, hooks: McpHooks = {}): Promise<McpConnectResult> {
+  if (!isObject(request)) throw new CoreError('bad-request', 'An MCP request must be an object.');
+  validateTarget(request.target);
   const timeout = timeoutOf(request.timeoutMs);
   const recorder = new McpRecorder(deps.now, hooks.onEvent ? { onEvent: hooks.onEvent } : {});
   const { signal, dispose } = signalFor(hooks);

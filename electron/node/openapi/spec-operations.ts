@@ -156,6 +156,13 @@ export async function deleteOperation(ctx: SpecContext, req: SpecDeleteRequest):
 }
 
 export async function importCard(ctx: SpecContext, req: SpecImportCardRequest): Promise<SpecImportCardResult> {
+  // Checked before the file is touched: the import walks these as lists and texts.
+  const picksOk =
+    Array.isArray(req.picks) &&
+    req.picks.every((p) => isObject(p) && Number.isInteger(p.interfaceIndex) && Array.isArray(p.methods) && p.methods.every((m) => typeof m === 'string'));
+  if (!picksOk) throw new CoreError('bad-request', 'picks must be a list of {interfaceIndex, methods} (an interface number and method names).');
+  if (typeof req.cardUrl !== 'string') throw new CoreError('bad-request', "cardUrl must be the card's URL (text).");
+  if (req.pathPrefix !== undefined && typeof req.pathPrefix !== 'string') throw new CoreError('bad-request', 'pathPrefix must be text starting with "/".');
   let added: string[] = [];
   const outcome = await writeSpec(ctx, req.file, req.expectedHash, (model) => {
     const result = buildCardImport(
