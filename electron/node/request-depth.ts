@@ -22,11 +22,23 @@ export function nestsDeeperThan(value: unknown, maxDepth: number = maxRequestDep
     const depth = depths.pop() as number;
     if (depth > maxDepth) return true;
     if (++visited > maxNodesVisited) return false;
-    const children = Array.isArray(current) ? current : Object.values(current);
-    for (const child of children) {
-      if (child !== null && typeof child === 'object') {
-        values.push(child as object);
-        depths.push(depth + 1);
+    // No Object.values: the walk runs on every request (every Send), so it allocates nothing per node.
+    if (Array.isArray(current)) {
+      for (let i = 0; i < current.length; i++) {
+        const child: unknown = current[i];
+        if (child !== null && typeof child === 'object') {
+          values.push(child);
+          depths.push(depth + 1);
+        }
+      }
+    } else {
+      for (const key in current) {
+        if (!Object.hasOwn(current, key)) continue;
+        const child: unknown = (current as Record<string, unknown>)[key];
+        if (child !== null && typeof child === 'object') {
+          values.push(child);
+          depths.push(depth + 1);
+        }
       }
     }
   }
