@@ -206,13 +206,19 @@ export const grpcAdapter: BindingAdapter = {
       bodyBytes: request.length,
     });
 
-    let session: ClientHttp2Session;
-    try {
-      session = await openSession(run, target);
-    } catch (e) {
-      const error = e instanceof TransportError ? e : new TransportError('connect', (e as Error).message);
-      if (run.streaming && error.code === 'cancelled') return { kind: 'stream', ended: 'stopped', eventCount: 0 };
-      return { kind: 'transport-error', code: error.code, message: error.message };
+    // A pooled session that can take the call is used at once (every call after the first); only
+    // a new connection is waited for.
+    let session = state.sessions.ready(target);
+    if (session) {
+      recorder.timings.reusedConnection = true;
+    } else {
+      try {
+        session = await openSession(run, target);
+      } catch (e) {
+        const error = e instanceof TransportError ? e : new TransportError('connect', (e as Error).message);
+        if (run.streaming && error.code === 'cancelled') return { kind: 'stream', ended: 'stopped', eventCount: 0 };
+        return { kind: 'transport-error', code: error.code, message: error.message };
+      }
     }
     return method.serverStreaming
       ? runStream(run, session, method.path, method.responseType, request, metadata)
