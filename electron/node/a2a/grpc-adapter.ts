@@ -138,14 +138,14 @@ function statusDetails(codec: GrpcCodec, status: GrpcStatus): DecodedStatus | un
   }
 }
 
-async function openSession(run: AdapterRun, target: GrpcTarget): Promise<ClientHttp2Session> {
-  const { session, reused } = await grpcState(run.connections).sessions.sessionFor(target, {
+/** A new connection (the pooled one, when ready, is taken without this: see perform). */
+async function connectSession(run: AdapterRun, target: GrpcTarget): Promise<ClientHttp2Session> {
+  const session = await grpcState(run.connections).sessions.connect(target, {
     connectMs: run.timeouts.connectMs,
     signal: run.signal,
     trust: systemRootCertificates,
   });
-  if (reused) run.recorder.timings.reusedConnection = true;
-  else run.recorder.timings.connectMs = Math.round((performance.now() - run.recorder.origin) * 1000) / 1000;
+  run.recorder.timings.connectMs = Math.round((performance.now() - run.recorder.origin) * 1000) / 1000;
   return session;
 }
 
@@ -213,7 +213,7 @@ export const grpcAdapter: BindingAdapter = {
       recorder.timings.reusedConnection = true;
     } else {
       try {
-        session = await openSession(run, target);
+        session = await connectSession(run, target);
       } catch (e) {
         const error = e instanceof TransportError ? e : new TransportError('connect', (e as Error).message);
         if (run.streaming && error.code === 'cancelled') return { kind: 'stream', ended: 'stopped', eventCount: 0 };

@@ -101,10 +101,8 @@ export interface ConnectOptions {
   trust: () => string[];
 }
 
-/** See GrpcSessionPool.sessionFor. */
-async function openSession(pool: Map<string, Pooled>, target: WireTarget, options: ConnectOptions): Promise<{ session: ClientHttp2Session; reused: boolean }> {
-  const ready = readySession(pool, target);
-  if (ready) return { session: ready, reused: true };
+/** See GrpcSessionPool.connect. */
+async function openSession(pool: Map<string, Pooled>, target: WireTarget, options: ConnectOptions): Promise<ClientHttp2Session> {
   const key = keyOf(target);
   pool.get(key)?.session.destroy();
   pool.delete(key);
@@ -172,7 +170,7 @@ async function openSession(pool: Map<string, Pooled>, target: WireTarget, option
   // Idle sessions never keep a process (the CLI) alive; calls in flight do (see grpcCall).
   session.unref();
   pool.set(key, pooled);
-  return { session, reused: false };
+  return session;
 }
 
 /**
@@ -183,10 +181,11 @@ export class GrpcSessionPool {
   readonly #pool = new Map<string, Pooled>();
 
   /**
-   * Opens (or reuses) the session to `target`. Failures are TransportErrors named after their layer:
-   * `dns`, `tls`, `connect` (nothing listening, not HTTP/2), `timeout`, or the abort reason.
+   * Opens a new session to `target` in place of any pooled one (callers take `ready(target)` first).
+   * Failures are TransportErrors named after their layer: `dns`, `tls`, `connect` (nothing
+   * listening, not HTTP/2), `timeout`, or the abort reason.
    */
-  sessionFor(target: WireTarget, options: ConnectOptions): Promise<{ session: ClientHttp2Session; reused: boolean }> {
+  connect(target: WireTarget, options: ConnectOptions): Promise<ClientHttp2Session> {
     return openSession(this.#pool, target, options);
   }
 
