@@ -199,13 +199,15 @@ function isFull(entry: HistoryEntry): boolean {
   return entry.exchange !== undefined || entry.httpExchange !== undefined || entry.mcpExchange !== undefined;
 }
 
-/** `summary`: the stored line's bytes when the line has no full exchange (it then is the summary's JSON). */
+/**
+ * `summary`: the stored line's bytes when the line has no full exchange (it then is the summary's JSON);
+ * undefined for a full line, whose summary is made here. Callers know which (isFull) already.
+ */
 function indexed(entry: HistoryEntry, summary: Buffer | undefined, offset: number, bytes: number, summaries: ByteArena): Indexed {
-  const full = isFull(entry);
   return {
     id: entry.id,
-    summary: !full && summary ? summary : summaries.put(JSON.stringify(toSummary(entry))),
-    full,
+    summary: summary ?? summaries.put(JSON.stringify(toSummary(entry))),
+    full: summary === undefined,
     sent: sentIds(entry),
     attempt: entry.attempt,
     offset,
