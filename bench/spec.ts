@@ -6,7 +6,7 @@
  *   cold: what one CLI command costs, process start to exit: the real launcher (`node bin/powerduck.mjs spec add
  *         <file> <path> … --replace`, as users run it) against a fresh `node` that parses and stringifies the
  *         same file, interleaved (BENCH_SPEC_COLD_ROUNDS rounds, default 3; the median is reported)
- *   warm: the median of 5 more open + save in this process, against the in-process baseline.
+ *   warm: the median of 5 more open + save in this process, interleaved with the in-process baseline.
  */
 import { execFile, spawnSync } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -85,12 +85,15 @@ function bigDocument(): Record<string, unknown> {
   return { openapi: '3.2.0', info: { title: 'Bench workspace', version: '1.0.0' }, paths, components: { schemas } };
 }
 
-async function time(fn: () => Promise<void>): Promise<number[]> {
-  const out: number[] = [];
+/** Times `a` and `b` RUNS times each, alternating (the order flips each round), so drift and noise hit both alike. */
+async function timeInterleaved(a: () => Promise<void>, b: () => Promise<void>): Promise<[number[], number[]]> {
+  const out: [number[], number[]] = [[], []];
   for (let i = 0; i < RUNS; i++) {
-    const t0 = performance.now();
-    await fn();
-    out.push(performance.now() - t0);
+    for (const which of i % 2 === 0 ? [0, 1] : [1, 0]) {
+      const t0 = performance.now();
+      await (which === 0 ? a : b)();
+      (out[which] as number[]).push(performance.now() - t0);
+    }
   }
   return out;
 }
@@ -200,11 +203,13 @@ export async function run(): Promise<void> {
       const { cold, base: coldBase } = await coldRuns(dir, file, text, format);
       await writeFile(file, text);
       let n = 0;
-      const warm = await time(() => openAndSave(ctx, file, n++));
-      const baseline = await time(async () => {
-        if (format === 'yaml') parseDocument(text).toString({ lineWidth: 0 });
-        else JSON.stringify(JSON.parse(text), null, 2);
-      });
+      const [warm, baseline] = await timeInterleaved(
+        () => openAndSave(ctx, file, n++),
+        async () => {
+          if (format === 'yaml') parseDocument(text).toString({ lineWidth: 0 });
+          else JSON.stringify(JSON.parse(text), null, 2);
+        },
+      );
       report(
         `${OPERATIONS} operations (${OPERATIONS / 5} plain HTTP), ${format.toUpperCase()}`,
         cold,
