@@ -6,7 +6,7 @@ import { decodeBase64 } from './base64';
 import type { HeaderEntry } from './call';
 import type { HeaderList } from './exchange';
 import { decodeUtf8 } from './utf8';
-import { editUrl, urlCredentialParts, type UrlEdit, type UrlParam, type UrlSpan } from '../http/url-credentials';
+import { editUrl, formDecode, urlCredentialParts, type UrlEdit, type UrlParam, type UrlSpan } from '../http/url-credentials';
 
 /** What stands in for a secret: visibly a redaction, and not valid in a header, so it is never re-sent by mistake. */
 export const REDACTED = '‹redacted›';
@@ -168,14 +168,6 @@ function headerSecrets(value: string): string[] {
   return out;
 }
 
-function safeDecode(text: string): string {
-  try {
-    return decodeURIComponent(text.replace(/\+/g, ' '));
-  } catch {
-    return text;
-  }
-}
-
 /** A query or fragment parameter with a value under a credential-looking name. */
 function isSecretParam(param: UrlParam, rules: RedactionRules): boolean {
   return param.value.end > param.value.start && isSecretQuery(param.name, rules);
@@ -187,14 +179,14 @@ function urlSecrets(url: string, rules: RedactionRules): string[] {
   const parts = urlCredentialParts(url);
   if (parts.userinfo) {
     const userinfo = url.slice(parts.userinfo.start, parts.userinfo.end).replace(/[\t\n\r]/g, '');
-    out.push(userinfo, safeDecode(userinfo));
+    out.push(userinfo, formDecode(userinfo));
     const colon = userinfo.indexOf(':');
-    if (colon !== -1) out.push(userinfo.slice(colon + 1), safeDecode(userinfo.slice(colon + 1)));
+    if (colon !== -1) out.push(userinfo.slice(colon + 1), formDecode(userinfo.slice(colon + 1)));
   }
   for (const param of parts.params) {
     if (!isSecretParam(param, rules)) continue;
     const value = url.slice(param.value.start, param.value.end).replace(/[\t\n\r]/g, '');
-    out.push(value, safeDecode(value));
+    out.push(value, formDecode(value));
   }
   return out;
 }

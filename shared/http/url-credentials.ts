@@ -36,6 +36,19 @@ export interface UrlCredentialParts {
 /** WHATWG's special schemes but `file`, whose URLs never have a userinfo (`file:///a@b` is a path). */
 const specialSchemes: ReadonlySet<string> = new Set(['http', 'https', 'ws', 'wss', 'ftp']);
 
+/**
+ * A query component decoded all or nothing (`+` as a space): the text as written, `+` included, when
+ * any escape in it is invalid (redaction's decoded userinfo and values, a raw parameter name). The
+ * names urlCredentialParts returns are read with percentDecode instead, which decodes what it can.
+ */
+export function formDecode(text: string): string {
+  try {
+    return decodeURIComponent(text.replace(/\+/g, ' '));
+  } catch {
+    return text;
+  }
+}
+
 /** `%41` → `A` wherever a run of escapes decodes, left as written where it does not (as URLSearchParams does). */
 function percentDecode(raw: string): string {
   const plus = raw.replace(/\+/g, ' ');
