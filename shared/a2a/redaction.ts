@@ -97,8 +97,12 @@ export function isSecretQuery(name: string, rules: RedactionRules = {}): boolean
  */
 const minSecretLength = 4;
 
-/** A credential word and what joins it to its value: a scheme word and spaces, or a credential-like name and `=`/`:` (quoted, or JSON-escaped inside a raw body). */
-const credentialLeadIn = String.raw`((?:\b(?:bearer|token)\s+)|(?:(?:token|secret|passw(?:or)?d|passwd|pwd|api[-_]?key|access[-_]?key|key|auth|sig|signature)\\?["']?\s*[=:]\s*\\?["']?))`;
+/**
+ * A credential word and what joins it to its value: a scheme word and spaces, or a credential-like name
+ * (SECRET_NAME_PATTERN's words and the short query names it misses) and `=`/`:` (quoted, or JSON-escaped
+ * inside a raw body).
+ */
+const credentialLeadIn = String.raw`((?:\b(?:bearer|token)\s+)|(?:(?:${SECRET_NAME_PATTERN.source}|pwd|key|auth|sig|signature)\\?["']?\s*[=:]\s*\\?["']?))`;
 
 /** One compiled pattern per short value, bounded like judgedHeaderNames (a call has a handful of secrets). */
 const shortValuePatterns = new Map<string, RegExp>();
