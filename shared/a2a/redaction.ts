@@ -6,7 +6,7 @@ import { decodeBase64 } from './base64';
 import type { HeaderEntry } from './call';
 import type { HeaderList } from './exchange';
 import { decodeUtf8 } from './utf8';
-import { editUrl, urlCredentialParts, type UrlEdit, type UrlSpan } from '../http/url-credentials';
+import { editUrl, formDecode, urlCredentialParts, type UrlEdit, type UrlParam, type UrlSpan } from '../http/url-credentials';
 
 /** What stands in for a secret: visibly a redaction, and not valid in a header, so it is never re-sent by mistake. */
 export const REDACTED = '‹redacted›';
@@ -97,8 +97,12 @@ export function isSecretQuery(name: string, rules: RedactionRules = {}): boolean
  */
 const minSecretLength = 4;
 
-/** A credential word and what joins it to its value: a scheme word and spaces, or a credential-like name and `=`/`:` (quoted, or JSON-escaped inside a raw body). */
-const credentialLeadIn = String.raw`((?:\b(?:bearer|token)\s+)|(?:(?:token|secret|passw(?:or)?d|passwd|pwd|api[-_]?key|access[-_]?key|key|auth|sig|signature)\\?["']?\s*[=:]\s*\\?["']?))`;
+/**
+ * A credential word and what joins it to its value: a scheme word and spaces, or a credential-like name
+ * (SECRET_NAME_PATTERN's words and the short query names it misses) and `=`/`:` (quoted, or JSON-escaped
+ * inside a raw body).
+ */
+const credentialLeadIn = String.raw`((?:\b(?:bearer|token)\s+)|(?:(?:${SECRET_NAME_PATTERN.source}|pwd|key|auth|sig|signature)\\?["']?\s*[=:]\s*\\?["']?))`;
 
 /** One compiled pattern per short value, bounded like judgedHeaderNames (a call has a handful of secrets). */
 const shortValuePatterns = new Map<string, RegExp>();
@@ -118,7 +122,7 @@ function shortValuePattern(value: string): RegExp {
 export function scrubValues(text: string, rules: RedactionRules = {}): string {
   if (!rules.values?.length) return text;
   let out = text;
-  for (const value of rules.values ?? []) {
+  for (const value of rules.values) {
     if (value === '' || !out.includes(value)) continue;
     out = value.length < minSecretLength ? out.replace(shortValuePattern(value), `$1${REDACTED}`) : out.split(value).join(REDACTED);
   }
@@ -168,12 +172,9 @@ function headerSecrets(value: string): string[] {
   return out;
 }
 
-function safeDecode(text: string): string {
-  try {
-    return decodeURIComponent(text.replace(/\+/g, ' '));
-  } catch {
-    return text;
-  }
+/** A query or fragment parameter with a value under a credential-looking name. */
+function isSecretParam(param: UrlParam, rules: RedactionRules): boolean {
+  return param.value.end > param.value.start && isSecretQuery(param.name, rules);
 }
 
 /** userinfo and credential-looking query and fragment values of a URL, as written and decoded. */
@@ -182,14 +183,14 @@ function urlSecrets(url: string, rules: RedactionRules): string[] {
   const parts = urlCredentialParts(url);
   if (parts.userinfo) {
     const userinfo = url.slice(parts.userinfo.start, parts.userinfo.end).replace(/[\t\n\r]/g, '');
-    out.push(userinfo, safeDecode(userinfo));
+    out.push(userinfo, formDecode(userinfo));
     const colon = userinfo.indexOf(':');
-    if (colon !== -1) out.push(userinfo.slice(colon + 1), safeDecode(userinfo.slice(colon + 1)));
+    if (colon !== -1) out.push(userinfo.slice(colon + 1), formDecode(userinfo.slice(colon + 1)));
   }
   for (const param of parts.params) {
-    if (param.value.end === param.value.start || !isSecretQuery(param.name, rules)) continue;
+    if (!isSecretParam(param, rules)) continue;
     const value = url.slice(param.value.start, param.value.end).replace(/[\t\n\r]/g, '');
-    out.push(value, safeDecode(value));
+    out.push(value, formDecode(value));
   }
   return out;
 }
@@ -242,7 +243,7 @@ function credentialEdits(url: string, rules: RedactionRules, userinfo: (span: Ur
   const parts = urlCredentialParts(url);
   const edits: UrlEdit[] = parts.userinfo ? [userinfo(parts.userinfo)] : [];
   for (const param of parts.params) {
-    if (param.value.end > param.value.start && isSecretQuery(param.name, rules)) edits.push({ ...param.value, text: value });
+    if (isSecretParam(param, rules)) edits.push({ ...param.value, text: value });
   }
   return edits;
 }
@@ -253,17 +254,17 @@ function credentialEdits(url: string, rules: RedactionRules, userinfo: (span: Ur
  * scrubs the call's known secret values (as written and percent-encoded) from the rest.
  */
 export function redactUrl(url: string, rules: RedactionRules = {}): string {
-  if (!rules.values?.length && !mayCarryCredentials(url)) return url;
   const edited = mayCarryCredentials(url)
     ? editUrl(
         url,
         credentialEdits(url, rules, (span) => ({ ...span, text: REDACTED }), REDACTED),
       )
     : url;
-  if (!rules.values?.length) return edited;
+  const values = rules.values;
+  if (!values?.length) return edited;
   // Secrets may sit percent-encoded in a URL.
-  const encoded = rules.values.map((v) => encodeURIComponent(v)).filter((v) => !(rules.values ?? []).includes(v));
-  return scrubValues(edited, { ...rules, values: [...rules.values, ...encoded] });
+  const encoded = values.map((v) => encodeURIComponent(v)).filter((v) => !values.includes(v));
+  return scrubValues(edited, { ...rules, values: [...values, ...encoded] });
 }
 
 /**

@@ -36,6 +36,19 @@ export interface UrlCredentialParts {
 /** WHATWG's special schemes but `file`, whose URLs never have a userinfo (`file:///a@b` is a path). */
 const specialSchemes: ReadonlySet<string> = new Set(['http', 'https', 'ws', 'wss', 'ftp']);
 
+/**
+ * A query component decoded all or nothing (`+` as a space): the text as written, `+` included, when
+ * any escape in it is invalid (redaction's decoded userinfo and values, a raw parameter name). The
+ * names urlCredentialParts returns are read with percentDecode instead, which decodes what it can.
+ */
+export function formDecode(text: string): string {
+  try {
+    return decodeURIComponent(text.replace(/\+/g, ' '));
+  } catch {
+    return text;
+  }
+}
+
 /** `%41` → `A` wherever a run of escapes decodes, left as written where it does not (as URLSearchParams does). */
 function percentDecode(raw: string): string {
   const plus = raw.replace(/\+/g, ' ');
@@ -50,12 +63,24 @@ function percentDecode(raw: string): string {
   });
 }
 
-/** The URL as WHATWG reads it, with the original index of each character it kept. */
-function cleaned(url: string): { text: string; at: number[]; end: number } {
+/**
+ * The URL as WHATWG reads it, and the way back to the original string: `at[i]` is where character `i`
+ * was, or, when no tab or newline was dropped (nearly every URL), simply `first + i`.
+ */
+interface Cleaned {
+  text: string;
+  first: number;
+  end: number;
+  at?: number[];
+}
+
+function cleaned(url: string): Cleaned {
   let first = 0;
   let last = url.length;
   while (first < last && url.charCodeAt(first) <= 0x20) first++;
   while (last > first && url.charCodeAt(last - 1) <= 0x20) last--;
+  const trimmed = url.slice(first, last);
+  if (!/[\t\n\r]/.test(trimmed)) return { text: trimmed, first, end: last };
   let text = '';
   const at: number[] = [];
   for (let i = first; i < last; i++) {
@@ -64,15 +89,27 @@ function cleaned(url: string): { text: string; at: number[]; end: number } {
     text += url[i];
     at.push(i);
   }
-  return { text, at, end: last };
+  return { text, first, end: last, at };
+}
+
+/** The original index of cleaned character `i` (`end` for the position after the last). */
+function originalIndex(c: Cleaned, i: number): number {
+  return c.at ? (c.at[i] ?? c.end) : c.first + i;
+}
+
+/** A span of the cleaned text as a span of the original string. */
+function originalSpan(c: Cleaned, start: number, stop: number): UrlSpan {
+  const from = originalIndex(c, start);
+  return start < stop ? { start: from, end: originalIndex(c, stop - 1) + 1 } : { start: from, end: from };
 }
 
 /**
- * Parameters of one query or fragment (`text` from `from` to `to`), with spans in the cleaned text.
+ * Parameters of one query or fragment (`c.text` from `from` to `to`), with spans in the original URL.
  * Each `&`-separated pair is read, and read again from each `;` or `?` inside it; every value runs to
  * the `&`. One pass over the text: a hostile URL of a million `&` costs a million steps, not their square.
  */
-function paramsOf(text: string, from: number, to: number, where: UrlParam['in'], out: UrlParam[]): void {
+function paramsOf(c: Cleaned, from: number, to: number, where: UrlParam['in'], out: UrlParam[]): void {
+  const text = c.text;
   let segment = from;
   while (segment <= to) {
     let stop = text.indexOf('&', segment);
@@ -82,7 +119,7 @@ function paramsOf(text: string, from: number, to: number, where: UrlParam['in'],
       while (i < stop && text[i] !== '=' && text[i] !== ';' && text[i] !== '?') i++;
       const hasValue = i < stop && text[i] === '=';
       if (i > start)
-        out.push({ in: where, name: percentDecode(text.slice(start, i)).trim(), value: hasValue ? { start: i + 1, end: stop } : { start: i, end: i } });
+        out.push({ in: where, name: percentDecode(text.slice(start, i)).trim(), value: hasValue ? originalSpan(c, i + 1, stop) : originalSpan(c, i, i) });
       while (i < stop && text[i] !== ';' && text[i] !== '?') i++;
       start = i + 1;
     }
@@ -92,9 +129,8 @@ function paramsOf(text: string, from: number, to: number, where: UrlParam['in'],
 
 /** Where `url` carries, or may carry, a credential (see the module comment for how it is read). */
 export function urlCredentialParts(url: string): UrlCredentialParts {
-  const { text, at, end } = cleaned(url);
-  const span = (start: number, stop: number): UrlSpan =>
-    start < stop ? { start: at[start] as number, end: (at[stop - 1] as number) + 1 } : { start: at[start] ?? end, end: at[start] ?? end };
+  const c = cleaned(url);
+  const text = c.text;
   const parts: UrlCredentialParts = { params: [] };
 
   const scheme = /^([A-Za-z][A-Za-z0-9+.-]*):/.exec(text);
@@ -125,16 +161,14 @@ export function urlCredentialParts(url: string): UrlCredentialParts {
     if (lastAt >= authority) {
       const userinfo = text.slice(authority, lastAt);
       // `http://@h` and `http://:@h` name no user and no password.
-      if (userinfo !== '' && userinfo !== ':') parts.userinfo = { ...span(authority, lastAt), atSign: at[lastAt] as number };
+      if (userinfo !== '' && userinfo !== ':') parts.userinfo = { ...originalSpan(c, authority, lastAt), atSign: originalIndex(c, lastAt) };
     }
   }
 
   const hash = text.indexOf('#');
   const query = text.indexOf('?');
-  const params: UrlParam[] = [];
-  if (query !== -1 && (hash === -1 || query < hash)) paramsOf(text, query + 1, hash === -1 ? text.length : hash, 'query', params);
-  if (hash !== -1) paramsOf(text, hash + 1, text.length, 'fragment', params);
-  parts.params = params.map((p) => ({ ...p, value: span(p.value.start, p.value.end) }));
+  if (query !== -1 && (hash === -1 || query < hash)) paramsOf(c, query + 1, hash === -1 ? text.length : hash, 'query', parts.params);
+  if (hash !== -1) paramsOf(c, hash + 1, text.length, 'fragment', parts.params);
   return parts;
 }
 

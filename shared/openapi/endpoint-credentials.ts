@@ -3,7 +3,7 @@
  * endpoint such as `http://bob:pw@host/rpc` or `…/rpc?access_token=X` is refused on save, with
  * the way out (the request's Auth settings and a named secret).
  */
-import { urlCredentialParts } from '../http/url-credentials';
+import { formDecode, urlCredentialParts } from '../http/url-credentials';
 
 /** Query parameter names that carry a credential (compared case-insensitively). */
 export const credentialQueryNames: readonly string[] = ['token', 'access_token', 'key', 'api_key', 'apikey', 'sig', 'signature', 'password', 'secret', 'auth'];
@@ -19,15 +19,7 @@ const credentialNames: ReadonlySet<string> = new Set(credentialQueryNames);
 
 /** Whether a query or fragment parameter name, as written in a URL (percent-encoded or not), names a credential. */
 export function isCredentialQueryName(raw: string): boolean {
-  return credentialNames.has(decodeName(raw).trim().toLowerCase());
-}
-
-function decodeName(raw: string): string {
-  try {
-    return decodeURIComponent(raw.replace(/\+/g, ' '));
-  } catch {
-    return raw;
-  }
+  return credentialNames.has(formDecode(raw).trim().toLowerCase());
 }
 
 /**
