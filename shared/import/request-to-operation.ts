@@ -4,6 +4,7 @@
  * code as a saved draft; everything else becomes a plain OpenAPI 3.2 operation at its real path.
  */
 import type { AuthConfig, SecretSource } from '../a2a/auth';
+import { authSecretSource } from '../a2a/auth';
 import type { A2aCall, HeaderEntry } from '../a2a/call';
 import { versionOfMethod } from '../a2a/catalogue';
 import { restRoutesV1 } from '../a2a/rest-routes';
@@ -313,8 +314,8 @@ function planHttp(
 
 /** The secret (and security scheme) name a plain operation's auth refers to: a stored secret's, or a `{{variable}}`. */
 export function httpSecretRef(auth: SchemeAuth): string | undefined {
-  const source = auth.type === 'bearer' ? auth.token : auth.type === 'basic' ? auth.password : auth.value;
-  return 'secretRef' in source ? source.secretRef : undefined;
+  const source = authSecretSource(auth);
+  return source && 'secretRef' in source ? source.secretRef : undefined;
 }
 
 /**
