@@ -14,7 +14,7 @@ import type { ParamLocation, ParamStyle } from '../http/param-style';
 import type { CodeExample } from './code-examples';
 import { fence, json } from './doc-text';
 import type { SpecOperationSummary } from './operation-list';
-import { rawOperation } from './operation-list';
+import { listOperations, rawOperation } from './operation-list';
 import type { ResolvedSchema } from './schema-resolve';
 import { resolveSchema } from './schema-resolve';
 
@@ -82,6 +82,11 @@ export interface HttpDocsParts {
 /** A plain HTTP operation: neither A2A nor MCP, and marked as no other protocol. */
 export function isPlainHttpOperation(op: SpecOperationSummary): boolean {
   return op.kind === 'other' && op.protocolGroup !== 'mcp' && (op.protocol === undefined || op.protocol === 'http');
+}
+
+/** The plain HTTP operation at `path` (with `httpMethod`, when given): what its docs and Copy for LLM read. */
+export function findPlainHttpOperation(doc: unknown, path: string, httpMethod?: string): SpecOperationSummary | undefined {
+  return listOperations(doc).find((o) => o.path === path && isPlainHttpOperation(o) && (httpMethod === undefined || o.httpMethod === httpMethod));
 }
 
 function schemaOf(doc: unknown, raw: unknown): ResolvedSchema | undefined {

@@ -7,8 +7,8 @@ import { authSecretSource } from '../../../shared/a2a/auth';
 import type { SpecCopyForLlmRequest } from '../../../shared/contract/ops-spec';
 import { draftFromOperation } from '../../../shared/http/openapi-draft';
 import { copyForLlm } from '../../../shared/openapi/copy-for-llm';
-import { isPlainHttpOperation } from '../../../shared/openapi/http-docs';
-import { findA2aOperation, findMcpOperation, listOperations } from '../../../shared/openapi/operation-list';
+import { findPlainHttpOperation } from '../../../shared/openapi/http-docs';
+import { findA2aOperation, findMcpOperation } from '../../../shared/openapi/operation-list';
 import type { XA2aSecretRef } from '../../../shared/openapi/x-a2a-model';
 import type { OperationDocs } from '../../../shared/openapi/spec-docs';
 import { renderOperationDocs } from '../../../shared/openapi/spec-docs';
@@ -25,7 +25,7 @@ export async function operationDocs(ctx: SpecContext, file: string, path: string
 
 /** The secret a plain HTTP operation's auth reads (named after its security scheme), if any. */
 function httpAuthRefs(model: unknown, path: string, httpMethod: string | undefined): SecretSource[] {
-  const op = listOperations(model).find((o) => o.path === path && isPlainHttpOperation(o) && (httpMethod === undefined || o.httpMethod === httpMethod));
+  const op = findPlainHttpOperation(model, path, httpMethod);
   const drafted = op ? draftFromOperation(model, op.path, op.httpMethod) : undefined;
   const auth = drafted?.ok ? drafted.draft.security?.auth : undefined;
   const source = auth ? authSecretSource(auth) : undefined;
