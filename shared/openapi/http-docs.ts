@@ -12,7 +12,8 @@ import type { ServerChoice } from '../http/openapi-draft';
 import { deref, draftFromOperation, firstExample } from '../http/openapi-draft';
 import type { ParamLocation, ParamStyle } from '../http/param-style';
 import type { CodeExample } from './code-examples';
-import { fence, json } from './doc-text';
+import { cell, fence, json } from './doc-text';
+import { securitySchemesOf } from './oauth-scheme';
 import type { SpecOperationSummary } from './operation-list';
 import { listOperations, rawOperation } from './operation-list';
 import type { ResolvedSchema } from './schema-resolve';
@@ -160,7 +161,7 @@ function describeScheme(name: string, scheme: unknown): string {
 
 function readSecurityRequirements(doc: Json, op: Json): HttpDocScheme[][] {
   const requirements = Array.isArray(op['security']) ? op['security'] : Array.isArray(doc['security']) ? doc['security'] : [];
-  const schemes = isObject(doc['components']) && isObject(doc['components']['securitySchemes']) ? doc['components']['securitySchemes'] : {};
+  const schemes = securitySchemesOf(doc);
   return requirements.filter(isObject).map((req) =>
     Object.entries(req).map(([name, scopes]) => ({
       name,
@@ -208,7 +209,6 @@ export function httpDocsParts(doc: unknown, op: SpecOperationSummary): { ok: tru
   return { ok: true, parts: { http, requestLine: `${example.request.method} ${example.request.url}`, codeExamples, notes: example.notes } };
 }
 
-const cell = (text: string): string => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 const inline = (text: string): string => (text === '' ? '' : `\`${text.replace(/`/g, "'")}\``);
 
 function mediaMarkdown(media: HttpDocMedia, level: string): string[] {
