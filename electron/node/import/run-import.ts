@@ -409,8 +409,7 @@ export async function applyImport(ctx: ImportContext, request: ImportApplyReques
       if (existingPaths.has(out.path)) {
         let n = 2;
         while (existingPaths.has(`${out.path}-${n}`)) n++;
-        const path = `${out.path}-${n}`;
-        out = out.kind === 'http' ? { ...out, path, draft: { ...out.draft, path } } : { ...out, path };
+        out = { ...out, path: `${out.path}-${n}` };
       }
       existingPaths.add(out.path);
       return out;
