@@ -9,7 +9,7 @@ import { isObject } from '../a2a/payload';
 import { envVarFor, httpCodeExamples } from '../http/http-code';
 import { exampleRequestFor } from '../http/operation-example';
 import type { ServerChoice } from '../http/openapi-draft';
-import { deref, draftFromOperation, firstExample } from '../http/openapi-draft';
+import { deref, draftFromOperation, firstExample, securityRequirementsOf } from '../http/openapi-draft';
 import type { ParamLocation, ParamStyle } from '../http/param-style';
 import type { CodeExample } from './code-examples';
 import { cell, fence, json } from './doc-text';
@@ -160,9 +160,8 @@ function describeScheme(name: string, scheme: unknown): string {
 }
 
 function readSecurityRequirements(doc: Json, op: Json): HttpDocScheme[][] {
-  const requirements = Array.isArray(op['security']) ? op['security'] : Array.isArray(doc['security']) ? doc['security'] : [];
   const schemes = securitySchemesOf(doc);
-  return requirements.filter(isObject).map((req) =>
+  return securityRequirementsOf(doc, op).filter(isObject).map((req) =>
     Object.entries(req).map(([name, scopes]) => ({
       name,
       description: describeScheme(name, deref(doc, schemes[name])),
