@@ -161,13 +161,15 @@ function describeScheme(name: string, scheme: unknown): string {
 
 function readSecurityRequirements(doc: Json, op: Json): HttpDocScheme[][] {
   const schemes = securitySchemesOf(doc);
-  return securityRequirementsOf(doc, op).filter(isObject).map((req) =>
-    Object.entries(req).map(([name, scopes]) => ({
-      name,
-      description: describeScheme(name, deref(doc, schemes[name])),
-      scopes: Array.isArray(scopes) ? scopes.filter((s): s is string => typeof s === 'string') : [],
-    })),
-  );
+  return securityRequirementsOf(doc, op)
+    .filter(isObject)
+    .map((req) =>
+      Object.entries(req).map(([name, scopes]) => ({
+        name,
+        description: describeScheme(name, deref(doc, schemes[name])),
+        scopes: Array.isArray(scopes) ? scopes.filter((s): s is string => typeof s === 'string') : [],
+      })),
+    );
 }
 
 const exampleLabels = { curl: 'curl', fetch: 'JavaScript (fetch)', python: 'Python (requests)' } as const;

@@ -74,7 +74,6 @@ export function settingsFor(x: XA2a, withReference = true): DocSetting[] {
   return settings;
 }
 
-
 function titleOf(op: SpecOperationSummary): string {
   return op.summary ?? op.operationId ?? `${op.httpMethod.toUpperCase()} ${op.path}`;
 }
