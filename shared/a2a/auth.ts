@@ -57,6 +57,22 @@ export function hasLiteralSecret(auth: AuthConfig): boolean {
   }
 }
 
+/** Where an auth config reads its credential from: token, API key, password, or OAuth's client secret (if any). */
+export function authSecretSource(auth: AuthConfig): SecretSource | undefined {
+  switch (auth.type) {
+    case 'none':
+      return undefined;
+    case 'bearer':
+      return auth.token;
+    case 'apiKey':
+      return auth.value;
+    case 'basic':
+      return auth.password;
+    case 'oauth2':
+      return auth.clientSecret;
+  }
+}
+
 /** The issuer-side URL that identifies where tokens come from (the cache key and what the UI shows). */
 export function oauth2IssuerKey(endpoints: OAuth2Endpoints): string {
   return endpoints.from === 'manual' ? endpoints.tokenUrl : endpoints.url;

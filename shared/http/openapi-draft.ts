@@ -273,6 +273,11 @@ function legacyImportAuth(value: unknown): OperationSecurity | undefined {
   }
 }
 
+/** The requirements that apply to an operation: its own `security`, else the document's (OpenAPI's override rule). */
+export function securityRequirementsOf(doc: Json, op: Json): unknown[] {
+  return Array.isArray(op['security']) ? op['security'] : Array.isArray(doc['security']) ? doc['security'] : [];
+}
+
 /** Maps the first security requirement of the operation (or the document) to an Auth setting. */
 export function readSecurity(doc: Json, op: Json): OperationSecurity | undefined {
   // Saved by Powerduck with OAuth: x-auth gives back the grant, client id and client secret's name.
@@ -280,9 +285,8 @@ export function readSecurity(doc: Json, op: Json): OperationSecurity | undefined
   if (saved?.securityScheme) return { scheme: saved.securityScheme, auth: saved };
   const legacy = Array.isArray(op['security']) ? undefined : legacyImportAuth(op[LEGACY_IMPORT_AUTH]);
   if (legacy) return legacy;
-  const requirements = Array.isArray(op['security']) ? op['security'] : Array.isArray(doc['security']) ? doc['security'] : [];
   const schemes = isObject(doc['components']) && isObject(doc['components']['securitySchemes']) ? doc['components']['securitySchemes'] : {};
-  for (const req of requirements) {
+  for (const req of securityRequirementsOf(doc, op)) {
     if (!isObject(req)) continue;
     for (const name of Object.keys(req)) {
       const scheme = deref(doc, schemes[name]);

@@ -4,6 +4,7 @@
  * code as a saved draft; everything else becomes a plain OpenAPI 3.2 operation at its real path.
  */
 import type { AuthConfig, SecretSource } from '../a2a/auth';
+import { authSecretSource } from '../a2a/auth';
 import type { A2aCall, HeaderEntry } from '../a2a/call';
 import { versionOfMethod } from '../a2a/catalogue';
 import { restRoutesV1 } from '../a2a/rest-routes';
@@ -24,8 +25,8 @@ export type PlannedOperation =
       path: string;
       verb: string;
       name: string;
-      /** What http.save's builder turns into the operation (buildImportedHttp). */
-      draft: HttpSaveDraft;
+      /** What http.save's builder turns into the operation at `path` (buildImportedHttp). */
+      draft: Omit<HttpSaveDraft, 'path'>;
       /** Fields the builder does not write (x-powerduck-path). */
       extra: Array<[string, unknown]>;
       /** What the builder left out and why, for the import's notes. */
@@ -287,7 +288,7 @@ function planHttp(
     if (isCredentialHeader(h.name, auth)) continue;
     parameters.push({ name: h.name, in: 'header', example: h.value });
   }
-  const draft: HttpSaveDraft = { method: req.method, path, summary: name, parameters };
+  const draft: Omit<HttpSaveDraft, 'path'> = { method: req.method, summary: name, parameters };
   if (split) draft.serverUrl = split.server;
   if (req.body !== undefined && req.body !== '') {
     const contentType = headerValue(headers, 'Content-Type') ?? (parseJson(req.body) !== undefined ? 'application/json' : 'text/plain');
@@ -295,7 +296,7 @@ function planHttp(
   }
   const extra: Array<[string, unknown]> = path !== realPath && split ? [['x-powerduck-path', split.path]] : [];
   // Built once now: a request the builder refuses is refused before anything is stored.
-  const built = buildHttpOperation(draft);
+  const built = buildHttpOperation({ ...draft, path });
   if (!built.ok) throw new ImportRefusal(`${name}: ${built.message}`);
   const schemeAuth = auth && auth.type !== 'none' && auth.type !== 'oauth2' ? auth : undefined;
   return {
@@ -313,8 +314,8 @@ function planHttp(
 
 /** The secret (and security scheme) name a plain operation's auth refers to: a stored secret's, or a `{{variable}}`. */
 export function httpSecretRef(auth: SchemeAuth): string | undefined {
-  const source = auth.type === 'bearer' ? auth.token : auth.type === 'basic' ? auth.password : auth.value;
-  return 'secretRef' in source ? source.secretRef : undefined;
+  const source = authSecretSource(auth);
+  return source && 'secretRef' in source ? source.secretRef : undefined;
 }
 
 /**
@@ -322,7 +323,7 @@ export function httpSecretRef(auth: SchemeAuth): string | undefined {
  * the standard `security` requirement naming `securityScheme` (placed in components by the caller).
  */
 export function buildImportedHttp(op: Extract<PlannedOperation, { kind: 'http' }>, securityScheme?: string): Array<[string, unknown]> {
-  const built = buildHttpOperation(securityScheme ? { ...op.draft, securityScheme } : op.draft);
+  const built = buildHttpOperation({ ...op.draft, path: op.path, ...(securityScheme ? { securityScheme } : {}) });
   if (!built.ok) throw new ImportRefusal(`${op.name}: ${built.message}`);
   const at = built.fields.findIndex(([k]) => k === 'parameters');
   return [...built.fields.slice(0, at), ...op.extra, ...built.fields.slice(at)];

@@ -9,8 +9,8 @@ import type { RedactionRules } from '../a2a/redaction';
 import { isSecretHeader, REDACTED, redactHeaders, redactUrl, scrubValues } from '../a2a/redaction';
 import type { McpExchangeRecord } from '../mcp/mcp-types';
 import { fullXMcp, mcpCopyForLlm } from './mcp-docs';
-import { findA2aOperation, findMcpOperation, listOperations } from './operation-list';
-import { httpDocsMarkdown, httpDocsParts, isPlainHttpOperation } from './http-docs';
+import { findA2aOperation, findMcpOperation } from './operation-list';
+import { findPlainHttpOperation, httpDocsMarkdown, httpDocsParts } from './http-docs';
 import { resolveSchema } from './schema-resolve';
 import { copyRedaction, cut } from './doc-text';
 import { exampleLabelFor, fence, json, settingsFor } from './spec-docs';
@@ -117,7 +117,7 @@ export function transcriptMarkdown(record: ExchangeRecord, rules: RedactionRules
  * secret values once more (an example may have been pasted with a real token in it).
  */
 function httpCopyForLlm(doc: unknown, path: string, httpMethod: string | undefined, secretValues: readonly string[]): CopyForLlmResult | undefined {
-  const op = listOperations(doc).find((o) => o.path === path && isPlainHttpOperation(o) && (httpMethod === undefined || o.httpMethod === httpMethod));
+  const op = findPlainHttpOperation(doc, path, httpMethod);
   if (!op) return undefined;
   const read = httpDocsParts(doc, op);
   if (!read.ok) return read;

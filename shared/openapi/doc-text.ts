@@ -34,6 +34,9 @@ export function fence(language: string, body: string): string {
   return `${ticks}${language}\n${body.endsWith('\n') ? body : `${body}\n`}${ticks}`;
 }
 
+/** Text for one Markdown table cell: pipes escaped, lines joined. */
+export const cell = (text: string): string => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
+
 export const json = (value: unknown): string => JSON.stringify(value, null, 2) ?? 'null';
 
 /** What Copy for LLM hides of an operation's exchanges: its API key's header or query name, and every secret value it used. */

@@ -9,12 +9,13 @@ import { isObject } from '../a2a/payload';
 import { envVarFor, httpCodeExamples } from '../http/http-code';
 import { exampleRequestFor } from '../http/operation-example';
 import type { ServerChoice } from '../http/openapi-draft';
-import { deref, draftFromOperation, firstExample } from '../http/openapi-draft';
+import { deref, draftFromOperation, firstExample, securityRequirementsOf } from '../http/openapi-draft';
 import type { ParamLocation, ParamStyle } from '../http/param-style';
 import type { CodeExample } from './code-examples';
-import { fence, json } from './doc-text';
+import { cell, fence, json } from './doc-text';
+import { securitySchemesOf } from './oauth-scheme';
 import type { SpecOperationSummary } from './operation-list';
-import { rawOperation } from './operation-list';
+import { listOperations, rawOperation } from './operation-list';
 import type { ResolvedSchema } from './schema-resolve';
 import { resolveSchema } from './schema-resolve';
 
@@ -82,6 +83,11 @@ export interface HttpDocsParts {
 /** A plain HTTP operation: neither A2A nor MCP, and marked as no other protocol. */
 export function isPlainHttpOperation(op: SpecOperationSummary): boolean {
   return op.kind === 'other' && op.protocolGroup !== 'mcp' && (op.protocol === undefined || op.protocol === 'http');
+}
+
+/** The plain HTTP operation at `path` (with `httpMethod`, when given): what its docs and Copy for LLM read. */
+export function findPlainHttpOperation(doc: unknown, path: string, httpMethod?: string): SpecOperationSummary | undefined {
+  return listOperations(doc).find((o) => o.path === path && isPlainHttpOperation(o) && (httpMethod === undefined || o.httpMethod === httpMethod));
 }
 
 function schemaOf(doc: unknown, raw: unknown): ResolvedSchema | undefined {
@@ -154,15 +160,16 @@ function describeScheme(name: string, scheme: unknown): string {
 }
 
 function readSecurityRequirements(doc: Json, op: Json): HttpDocScheme[][] {
-  const requirements = Array.isArray(op['security']) ? op['security'] : Array.isArray(doc['security']) ? doc['security'] : [];
-  const schemes = isObject(doc['components']) && isObject(doc['components']['securitySchemes']) ? doc['components']['securitySchemes'] : {};
-  return requirements.filter(isObject).map((req) =>
-    Object.entries(req).map(([name, scopes]) => ({
-      name,
-      description: describeScheme(name, deref(doc, schemes[name])),
-      scopes: Array.isArray(scopes) ? scopes.filter((s): s is string => typeof s === 'string') : [],
-    })),
-  );
+  const schemes = securitySchemesOf(doc);
+  return securityRequirementsOf(doc, op)
+    .filter(isObject)
+    .map((req) =>
+      Object.entries(req).map(([name, scopes]) => ({
+        name,
+        description: describeScheme(name, deref(doc, schemes[name])),
+        scopes: Array.isArray(scopes) ? scopes.filter((s): s is string => typeof s === 'string') : [],
+      })),
+    );
 }
 
 const exampleLabels = { curl: 'curl', fetch: 'JavaScript (fetch)', python: 'Python (requests)' } as const;
@@ -203,7 +210,6 @@ export function httpDocsParts(doc: unknown, op: SpecOperationSummary): { ok: tru
   return { ok: true, parts: { http, requestLine: `${example.request.method} ${example.request.url}`, codeExamples, notes: example.notes } };
 }
 
-const cell = (text: string): string => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 const inline = (text: string): string => (text === '' ? '' : `\`${text.replace(/`/g, "'")}\``);
 
 function mediaMarkdown(media: HttpDocMedia, level: string): string[] {

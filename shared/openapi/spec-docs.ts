@@ -11,7 +11,7 @@ import type { ResolvedSchema } from './schema-resolve';
 import { resolveSchema } from './schema-resolve';
 import type { XA2a } from './x-a2a-model';
 import type { DocSetting } from './doc-text';
-import { fence, json } from './doc-text';
+import { cell, fence, json } from './doc-text';
 import { fullXMcp, mcpDocsParts } from './mcp-docs';
 import type { HttpOperationDocs } from './http-docs';
 import { httpDocsMarkdown, httpDocsParts, isPlainHttpOperation } from './http-docs';
@@ -73,8 +73,6 @@ export function settingsFor(x: XA2a, withReference = true): DocSetting[] {
   if (x.agentCard) settings.push({ label: 'Agent Card snapshot', value: 'saved with the operation' });
   return settings;
 }
-
-const cell = (text: string): string => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 
 function titleOf(op: SpecOperationSummary): string {
   return op.summary ?? op.operationId ?? `${op.httpMethod.toUpperCase()} ${op.path}`;

@@ -5,6 +5,7 @@
  * only: auth and a stdio server's environment name a secret-store entry or an environment variable.
  */
 import type { AuthConfig, SecretSource } from '../a2a/auth';
+import { authSecretSource } from '../a2a/auth';
 import type { HeaderEntry } from '../a2a/call';
 import type { McpEnvEntry, McpTarget, McpTransport } from '../mcp/mcp-types';
 import { mcpTransports } from '../mcp/mcp-types';
@@ -211,7 +212,7 @@ export function literalSecretsOf(target: McpTarget): Array<{ where: 'auth' | { e
   }
   const auth = target.auth;
   if (!auth || auth.type === 'none') return out;
-  const source = auth.type === 'bearer' ? auth.token : auth.type === 'apiKey' ? auth.value : auth.type === 'basic' ? auth.password : auth.clientSecret;
+  const source = authSecretSource(auth);
   if (source && 'value' in source) out.push({ where: 'auth', value: source.value });
   return out;
 }

@@ -10,7 +10,8 @@ import { isObject } from '../../../shared/a2a/payload';
 import { writeSpec, type SpecContext } from '../openapi/spec-store';
 import type { OAuth2Auth } from '../../../shared/a2a/auth';
 import type { PlacedScheme } from '../../../shared/openapi/oauth-scheme-placement';
-import { placeOAuthScheme } from '../../../shared/openapi/oauth-scheme-placement';
+import { placeNamedScheme, placeOAuthScheme } from '../../../shared/openapi/oauth-scheme-placement';
+import { securitySchemesOf } from '../../../shared/openapi/oauth-scheme';
 import { readXAuth, X_AUTH } from '../../../shared/http/x-auth';
 import { securitySchemeForAuth, type SchemeAuth } from '../../../shared/http/http-operation-build';
 import type { SpecEdit } from '../../../shared/openapi/spec-edits';
@@ -42,15 +43,13 @@ export async function saveHttpOperation(ctx: SpecContext, req: HttpOperationWrit
         `${req.path} already has an A2A ${req.verb} operation; Powerduck will not overwrite it with an HTTP request. Choose another path.`,
       );
     }
-    const components = isObject(model) && isObject(model['components']) ? model['components'] : {};
-    const schemes = isObject(components['securitySchemes']) ? components['securitySchemes'] : {};
     let fields = req.fields;
-    // A bearer, Basic or API-key auth whose scheme the document lacks gets its entry (the one import
-    // writes too), so the saved operation sends its credential when run; the secret has the scheme's name.
-    const schemeEdits: SpecEdit[] = [];
-    if (req.securityScheme && !Object.prototype.hasOwnProperty.call(schemes, req.securityScheme)) {
+    // A bearer, Basic or API-key auth whose scheme the document lacks gets its entry, placed as
+    // import places it, so the saved operation sends its credential when run; the secret has the scheme's name.
+    let schemeEdits: SpecEdit[] = [];
+    if (req.securityScheme && !Object.hasOwn(securitySchemesOf(model), req.securityScheme)) {
       if (req.schemeAuth) {
-        schemeEdits.push({ kind: 'setComponent', section: 'securitySchemes', name: req.securityScheme, value: securitySchemeForAuth(req.schemeAuth) });
+        schemeEdits = placeNamedScheme(model, req.securityScheme, securitySchemeForAuth(req.schemeAuth)).edits;
       } else {
         fields = fields.filter(([k]) => k !== 'security');
         notes.push(`The document defines no security scheme "${req.securityScheme}", so no security requirement was written.`);

@@ -288,11 +288,12 @@ async function storeCredentials(
     }
     if (!secretNamePattern.test(chosen))
       throw new CoreError('bad-request', `"${chosen}" is not a secret name (1-128 letters, digits, . _ -); nothing was imported.`);
+    const scheme = schemes.get(cred.id);
+    const clashes = (name: string): boolean => scheme !== undefined && schemeNameClashes(existingModel, name, scheme);
     let stored: string | undefined;
     for (let n = 1; n < 100 && !stored; n++) {
       const name = n === 1 ? chosen : `${chosen}-${n}`.slice(0, 128);
-      const scheme = schemes.get(cred.id);
-      if (scheme !== undefined && schemeNameClashes(existingModel, name, scheme)) continue;
+      if (clashes(name)) continue;
       const existing = await ctx.secrets.get(name);
       if (existing === cred.value) stored = name;
       else if (existing === undefined) {
@@ -302,8 +303,7 @@ async function storeCredentials(
       }
     }
     if (!stored) throw new CoreError('conflict', `No free secret name like "${chosen}".`);
-    const scheme = schemes.get(cred.id);
-    if (scheme !== undefined && schemeNameClashes(existingModel, chosen, scheme))
+    if (clashes(chosen))
       renamed.push(
         `The file already has a security scheme "${chosen}" with another definition; it stays as it is, and the imported credential is the scheme and secret "${stored}".`,
       );
@@ -409,8 +409,7 @@ export async function applyImport(ctx: ImportContext, request: ImportApplyReques
       if (existingPaths.has(out.path)) {
         let n = 2;
         while (existingPaths.has(`${out.path}-${n}`)) n++;
-        const path = `${out.path}-${n}`;
-        out = out.kind === 'http' ? { ...out, path, draft: { ...out.draft, path } } : { ...out, path };
+        out = { ...out, path: `${out.path}-${n}` };
       }
       existingPaths.add(out.path);
       return out;

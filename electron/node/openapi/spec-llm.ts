@@ -2,12 +2,13 @@
  * Docs and "Copy for LLM" from a file on disk. The LLM text is scrubbed of the operation's
  * resolved credential too, in case a recorded body echoed it back.
  */
-import type { AuthConfig, SecretSource } from '../../../shared/a2a/auth';
+import type { SecretSource } from '../../../shared/a2a/auth';
+import { authSecretSource } from '../../../shared/a2a/auth';
 import type { SpecCopyForLlmRequest } from '../../../shared/contract/ops-spec';
 import { draftFromOperation } from '../../../shared/http/openapi-draft';
 import { copyForLlm } from '../../../shared/openapi/copy-for-llm';
-import { isPlainHttpOperation } from '../../../shared/openapi/http-docs';
-import { findA2aOperation, findMcpOperation, listOperations } from '../../../shared/openapi/operation-list';
+import { findPlainHttpOperation } from '../../../shared/openapi/http-docs';
+import { findA2aOperation, findMcpOperation } from '../../../shared/openapi/operation-list';
 import type { XA2aSecretRef } from '../../../shared/openapi/x-a2a-model';
 import type { OperationDocs } from '../../../shared/openapi/spec-docs';
 import { renderOperationDocs } from '../../../shared/openapi/spec-docs';
@@ -24,14 +25,11 @@ export async function operationDocs(ctx: SpecContext, file: string, path: string
 
 /** The secret a plain HTTP operation's auth reads (named after its security scheme), if any. */
 function httpAuthRefs(model: unknown, path: string, httpMethod: string | undefined): SecretSource[] {
-  const op = listOperations(model).find((o) => o.path === path && isPlainHttpOperation(o) && (httpMethod === undefined || o.httpMethod === httpMethod));
+  const op = findPlainHttpOperation(model, path, httpMethod);
   const drafted = op ? draftFromOperation(model, op.path, op.httpMethod) : undefined;
-  const auth: AuthConfig | undefined = drafted?.ok ? drafted.draft.security?.auth : undefined;
-  if (auth?.type === 'bearer') return [auth.token];
-  if (auth?.type === 'apiKey') return [auth.value];
-  if (auth?.type === 'basic') return [auth.password];
-  if (auth?.type === 'oauth2' && auth.clientSecret) return [auth.clientSecret];
-  return [];
+  const auth = drafted?.ok ? drafted.draft.security?.auth : undefined;
+  const source = auth ? authSecretSource(auth) : undefined;
+  return source ? [source] : [];
 }
 
 async function knownSecretValues(
