@@ -13,6 +13,7 @@ import { openOperationAsRequest } from './open-operation';
 import { isMcpOperation, openMcpOperation } from '../mcp';
 import { isHttpOperation, openHttpOperation } from '../http';
 import { HttpOperationSections } from './http-operation-docs';
+import { SchemaDetails } from './schema-details';
 import { runKey, runSavedOperation, useSpecRunsStore } from './spec-runs-store';
 import { fileInfo, refreshSpecs, useSpecsStore } from './specs-store';
 
@@ -182,22 +183,9 @@ export default function OperationDocsView({ file, path, httpMethod }: { file: st
           {docs.requestSchema || docs.responseSchema ? (
             <section className="section" aria-labelledby="docs-schemas">
               <h3 id="docs-schemas">{t('docs.schemas')}</h3>
-              {docs.requestSchema ? (
-                <details>
-                  <summary>
-                    {t('docs.requestSchema')} {docs.requestSchema.ref ? <code>{docs.requestSchema.ref}</code> : null}
-                  </summary>
-                  <pre className="code-block">{prettyJson(docs.requestSchema.schema)}</pre>
-                </details>
-              ) : null}
+              {docs.requestSchema ? <SchemaDetails label={t('docs.requestSchema')} schema={docs.requestSchema} /> : null}
               {docs.responseSchema ? (
-                <details>
-                  <summary>
-                    {docs.streaming ? t('docs.eventSchema') : t('docs.responseSchema')}{' '}
-                    {docs.responseSchema.ref ? <code>{docs.responseSchema.ref}</code> : null}
-                  </summary>
-                  <pre className="code-block">{prettyJson(docs.responseSchema.schema)}</pre>
-                </details>
+                <SchemaDetails label={docs.streaming ? t('docs.eventSchema') : t('docs.responseSchema')} schema={docs.responseSchema} />
               ) : null}
             </section>
           ) : null}
