@@ -9,6 +9,7 @@ import { CodeExampleTabs } from '../../ui/code-example-tabs';
 import { OutcomeBadge, StatusLine, PrettyView } from '../response';
 import { BusyIndicator } from '../../ui/busy-indicator';
 import { ErrorNote } from '../../ui/error-note';
+import { ProblemLine } from '../../ui/problem-line';
 import { openOperationAsRequest } from './open-operation';
 import { isMcpOperation, openMcpOperation } from '../mcp';
 import { isHttpOperation, openHttpOperation } from '../http';
@@ -65,7 +66,7 @@ export default function OperationDocsView({ file, path, httpMethod }: { file: st
   // MCP operations run in an MCP tab (reconnect and call), which shows the whole exchange.
   const isMcp = Boolean(op && isMcpOperation(op));
   // Plain HTTP operations open (and run) in an HTTP tab drafted as the sidebar's Open drafts it.
-  const isHttp = Boolean(op && !isMcp && isHttpOperation(op) && docs?.http);
+  const isHttp = Boolean(op && isHttpOperation(op) && docs?.http);
   const openHttp = async (run: boolean): Promise<void> => {
     setOpenProblem('');
     const opened = await openHttpOperation(host, info?.file ?? file, { path, httpMethod }, { run });
@@ -131,11 +132,7 @@ export default function OperationDocsView({ file, path, httpMethod }: { file: st
             {copyState ? <span className={copyState.ok ? 'ok-line' : 'error'}>{copyState.text}</span> : null}
           </div>
           {copyError ? <ErrorNote title={t('docs.llmFailed')} error={copyError} /> : null}
-          {openProblem ? (
-            <p className="error" role="alert">
-              {openProblem}
-            </p>
-          ) : null}
+          <ProblemLine text={openProblem} />
 
           {run ? (
             <section className="section" aria-labelledby="docs-run">
