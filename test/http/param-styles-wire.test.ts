@@ -14,8 +14,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../electron/cli/main';
-import type { CliIo } from '../../electron/cli/cli-types';
+import { runCliCaptured, type CliRun } from '../fixtures/cli-run';
 import type { HttpExchangeRecord } from '../../shared/http/http-types';
 
 type Location = 'path' | 'query' | 'header' | 'cookie';
@@ -200,18 +199,8 @@ afterAll(async () => {
   await rm(home, { recursive: true, force: true });
 });
 
-async function run(target: string, params: string[]): Promise<{ code: number; out: string; err: string }> {
-  let out = '';
-  let err = '';
-  const io: CliIo = {
-    stdout: (t) => (out += t),
-    stderr: (t) => (err += t),
-    readStdin: async () => '',
-    env: { POWERDUCK_HOME: home },
-    cwd: home,
-  };
-  const code = await runCli(['run', 'styles.json', `GET ${target}`, ...params.flatMap((p) => ['--param', p]), '--json'], io);
-  return { code, out, err };
+function run(target: string, params: string[]): Promise<CliRun> {
+  return runCliCaptured(['run', 'styles.json', `GET ${target}`, ...params.flatMap((p) => ['--param', p]), '--json'], { home });
 }
 
 function header(s: Seen, name: string): string[] {

@@ -174,11 +174,7 @@ export default function EnvironmentsDialog({ onClose }: { onClose: () => void })
       }
     >
       <p className="muted small">{t('env.intro', { file: state?.file ?? 'powerduck.environments.json' })}</p>
-      {state?.problem ? (
-        <p className="error" role="alert">
-          {t('env.problem', { message: state.problem })}
-        </p>
-      ) : null}
+      <ProblemLine text={state?.problem ? t('env.problem', { message: state.problem }) : undefined} />
       <section aria-label={t('env.list')}>
         {envs.length === 0 ? <p className="muted">{t('env.empty')}</p> : null}
         {envs.map((env, ei) => {

@@ -156,11 +156,7 @@ export function ResponsePanel({ tabId }: { tabId: string }) {
           ) : null}
         </div>
       </div>
-      {run.error ? (
-        <p className="error" role="alert">
-          {t('response.hostError', { code: run.error.code, message: run.error.message })}
-        </p>
-      ) : null}
+      <ProblemLine text={run.error ? t('response.hostError', { code: run.error.code, message: run.error.message }) : undefined} />
       {run.reduced ? (
         <p className="notice" role="note">
           {t('response.reduced')}

@@ -1,6 +1,7 @@
 import type { HttpDocMedia, HttpOperationDocs } from '../../../../shared/openapi/http-docs';
 import { useT } from '../../i18n/i18n';
 import { prettyJson } from '../../ui/format';
+import { SchemaDetails } from './schema-details';
 
 function MediaDocs({ media }: { media: HttpDocMedia }) {
   const t = useT();
@@ -8,14 +9,7 @@ function MediaDocs({ media }: { media: HttpDocMedia }) {
   return (
     <div className="docs-media">
       <p className="mono small">{media.mediaType}</p>
-      {media.schema ? (
-        <details>
-          <summary>
-            {t('docs.schema')} {media.schema.ref ? <code>{media.schema.ref}</code> : null}
-          </summary>
-          <pre className="code-block">{prettyJson(media.schema.schema)}</pre>
-        </details>
-      ) : null}
+      {media.schema ? <SchemaDetails label={t('docs.schema')} schema={media.schema} /> : null}
       {media.itemSchema ? (
         <details>
           <summary>{t('docs.itemSchema')}</summary>

@@ -9,10 +9,12 @@ import { CodeExampleTabs } from '../../ui/code-example-tabs';
 import { OutcomeBadge, StatusLine, PrettyView } from '../response';
 import { BusyIndicator } from '../../ui/busy-indicator';
 import { ErrorNote } from '../../ui/error-note';
+import { ProblemLine } from '../../ui/problem-line';
 import { openOperationAsRequest } from './open-operation';
 import { isMcpOperation, openMcpOperation } from '../mcp';
 import { isHttpOperation, openHttpOperation } from '../http';
 import { HttpOperationSections } from './http-operation-docs';
+import { SchemaDetails } from './schema-details';
 import { runKey, runSavedOperation, useSpecRunsStore } from './spec-runs-store';
 import { fileInfo, refreshSpecs, useSpecsStore } from './specs-store';
 
@@ -64,7 +66,7 @@ export default function OperationDocsView({ file, path, httpMethod }: { file: st
   // MCP operations run in an MCP tab (reconnect and call), which shows the whole exchange.
   const isMcp = Boolean(op && isMcpOperation(op));
   // Plain HTTP operations open (and run) in an HTTP tab drafted as the sidebar's Open drafts it.
-  const isHttp = Boolean(op && !isMcp && isHttpOperation(op) && docs?.http);
+  const isHttp = Boolean(op && isHttpOperation(op) && docs?.http);
   const openHttp = async (run: boolean): Promise<void> => {
     setOpenProblem('');
     const opened = await openHttpOperation(host, info?.file ?? file, { path, httpMethod }, { run });
@@ -130,11 +132,7 @@ export default function OperationDocsView({ file, path, httpMethod }: { file: st
             {copyState ? <span className={copyState.ok ? 'ok-line' : 'error'}>{copyState.text}</span> : null}
           </div>
           {copyError ? <ErrorNote title={t('docs.llmFailed')} error={copyError} /> : null}
-          {openProblem ? (
-            <p className="error" role="alert">
-              {openProblem}
-            </p>
-          ) : null}
+          <ProblemLine text={openProblem} />
 
           {run ? (
             <section className="section" aria-labelledby="docs-run">
@@ -182,22 +180,9 @@ export default function OperationDocsView({ file, path, httpMethod }: { file: st
           {docs.requestSchema || docs.responseSchema ? (
             <section className="section" aria-labelledby="docs-schemas">
               <h3 id="docs-schemas">{t('docs.schemas')}</h3>
-              {docs.requestSchema ? (
-                <details>
-                  <summary>
-                    {t('docs.requestSchema')} {docs.requestSchema.ref ? <code>{docs.requestSchema.ref}</code> : null}
-                  </summary>
-                  <pre className="code-block">{prettyJson(docs.requestSchema.schema)}</pre>
-                </details>
-              ) : null}
+              {docs.requestSchema ? <SchemaDetails label={t('docs.requestSchema')} schema={docs.requestSchema} /> : null}
               {docs.responseSchema ? (
-                <details>
-                  <summary>
-                    {docs.streaming ? t('docs.eventSchema') : t('docs.responseSchema')}{' '}
-                    {docs.responseSchema.ref ? <code>{docs.responseSchema.ref}</code> : null}
-                  </summary>
-                  <pre className="code-block">{prettyJson(docs.responseSchema.schema)}</pre>
-                </details>
+                <SchemaDetails label={docs.streaming ? t('docs.eventSchema') : t('docs.responseSchema')} schema={docs.responseSchema} />
               ) : null}
             </section>
           ) : null}
