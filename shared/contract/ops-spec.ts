@@ -7,10 +7,9 @@
  * untouched. A file that does not parse is refused with 'parse'; a write whose result would not
  * validate (OpenAPI 3.2 + the x-a2a schema) is refused with 'invalid' and `details.problems`.
  */
-import type { AuthConfig } from '../a2a/auth';
 import type { A2aCall } from '../a2a/call';
 import type { ExchangeRecord, RecordedStreamEvent } from '../a2a/exchange';
-import type { CardImportPick } from '../openapi/card-import';
+import type { CardImportOptions, CardImportPick } from '../openapi/card-import';
 import type { SpecOperationSummary } from '../openapi/operation-list';
 import type { OperationDocs } from '../openapi/spec-docs';
 import type { SpecFormat, SpecParseError, SpecProblem } from '../openapi/spec-types';
@@ -108,23 +107,10 @@ export interface SpecCopyForLlmRequest extends SpecOperationRef {
   mcpExchange?: McpExchangeRecord;
 }
 
-export interface SpecImportCardRequest {
+/** The card import's options (see buildCardImport) plus the file it writes to. */
+export interface SpecImportCardRequest extends CardImportOptions {
   file: string;
   expectedHash: string | null;
-  /** The Agent Card JSON (as fetched by the card feature). */
-  card: unknown;
-  cardUrl: string;
-  /** Interfaces (indexes from `planCardImport(card).interfaces`) and the methods to create. */
-  picks: CardImportPick[];
-  /** Keep a snapshot of the card in each operation. */
-  snapshot?: boolean;
-  /** Default `/agents/<card name>`. */
-  pathPrefix?: string;
-  /**
-   * Auth for every created operation, as a request carries it (usually one of
-   * `planCardImport(card).auth.choices`, filled in): secrets by name only, never a value.
-   */
-  auth?: AuthConfig;
 }
 
 export interface SpecImportCardResult extends SpecWriteResult {

@@ -53,11 +53,14 @@ export interface CardImportPick {
 }
 
 export interface CardImportOptions {
+  /** The Agent Card JSON (as fetched by the card feature). */
   card: unknown;
   cardUrl: string;
+  /** Interfaces (indexes from `planCardImport(card).interfaces`) and the methods to create. */
   picks: CardImportPick[];
   /** Keep a snapshot of the card in each operation's x-a2a.agentCard. */
   snapshot?: boolean;
+  /** Default `/agents/<card name>`. */
   pathPrefix?: string;
   /**
    * The auth every created operation carries (typically one of `plan.auth.choices` with its

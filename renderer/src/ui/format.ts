@@ -1,8 +1,5 @@
-export function formatBytes(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
-}
+/** One wording of sizes for the CLI and the UI. */
+export { formatBytes } from '../../../shared/http/http-summary';
 
 export function formatMs(ms: number): string {
   if (ms < 1000) return `${Math.round(ms)} ms`;

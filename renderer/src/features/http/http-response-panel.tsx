@@ -4,6 +4,7 @@ import { formatBytes } from '../../../../shared/http/http-summary';
 import { bodyView } from '../../../../shared/http/media-kind';
 import { useT } from '../../i18n/i18n';
 import { base64ToBytes, saveBlob } from '../../ui/download';
+import { SchemaCheckNote } from '../../ui/schema-check-note';
 import { Tabs } from '../../ui/tabs';
 import { LargeBody, largeBodyBytes } from '../response';
 import { StreamTimeline, timelineFor } from '../stream';
@@ -142,26 +143,16 @@ function CheckView({ record }: { record: HttpExchangeRecord }) {
           ? t('http.check.undeclared')
           : t('http.check.unchecked');
   return (
-    <div className="http-check" role="status">
-      <p className={check.verdict === 'ok' ? 'tone-ok' : check.verdict === 'unchecked' ? 'muted' : 'error'}>{title}</p>
-      {check.violations.length || check.items?.length ? (
-        <ul aria-label={t('http.check.list')}>
-          {check.violations.map((v, i) => (
-            <li key={`v${i}`}>
-              <code>{v.path}</code> {v.message}
-            </li>
-          ))}
-          {(check.items ?? []).flatMap((item) =>
-            item.violations.map((v, i) => <li key={`i${item.seq}-${i}`}>{t('http.check.item', { seq: item.seq, path: v.path, message: v.message })}</li>),
-          )}
-        </ul>
-      ) : null}
-      {check.notes.map((note, i) => (
-        <p key={i} className="muted small">
-          {note}
-        </p>
-      ))}
-    </div>
+    <SchemaCheckNote
+      verdict={check.verdict === 'ok' || check.verdict === 'unchecked' ? check.verdict : 'problem'}
+      title={title}
+      violations={check.violations}
+      more={(check.items ?? []).flatMap((item) =>
+        item.violations.map((v, i) => <li key={`i${item.seq}-${i}`}>{t('http.check.item', { seq: item.seq, path: v.path, message: v.message })}</li>),
+      )}
+      notes={check.notes}
+      listLabel={t('http.check.list')}
+    />
   );
 }
 

@@ -10,6 +10,7 @@ import { useT } from '../../i18n/i18n';
 import { base64ToBytes, saveBlob } from '../../ui/download';
 import { formatBytes } from '../../ui/format';
 import { JsonTree } from '../../ui/json-tree';
+import { SchemaCheckNote } from '../../ui/schema-check-note';
 import { outcomeLine } from './mcp-outcome';
 import type { McpLinkRead } from './mcp-runs';
 import { isObject } from '../../../../shared/a2a/payload';
@@ -230,23 +231,12 @@ export function OutputCheckNote({ check }: { check: McpOutputCheck }) {
           ? 'mcp.resp.check.missing'
           : 'mcp.resp.check.unchecked';
   return (
-    <div className="http-check" role="status">
-      <p className={check.verdict === 'ok' ? 'tone-ok' : check.verdict === 'unchecked' ? 'muted' : 'error'}>{t(key)}</p>
-      {check.violations.length ? (
-        <ul>
-          {check.violations.map((v, i) => (
-            <li key={i}>
-              <code>{v.path}</code> {v.message}
-            </li>
-          ))}
-        </ul>
-      ) : null}
-      {check.notes.map((note, i) => (
-        <p key={i} className="muted small">
-          {note}
-        </p>
-      ))}
-    </div>
+    <SchemaCheckNote
+      verdict={check.verdict === 'ok' || check.verdict === 'unchecked' ? check.verdict : 'problem'}
+      title={t(key)}
+      violations={check.violations}
+      notes={check.notes}
+    />
   );
 }
 
