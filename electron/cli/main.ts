@@ -8,7 +8,7 @@ import { packageVersion } from '../node/package-version';
 function helpText(list: readonly (CliCommand | LazyCommand)[]): string {
   const width = Math.max(8, ...list.map((c) => c.name.length));
   return [
-    'powerduck — A2A debugging client (command line)',
+    'powerduck — API, A2A and MCP debugging client (command line)',
     '',
     'Usage: powerduck <command> [options]',
     '',

@@ -28,7 +28,7 @@ class CoreFailure extends Error {}
 
 export const cardCommand: CliCommand = {
   name: 'card',
-  summary: 'Fetch, inspect and verify Agent Cards (JWS against a JWKS file)',
+  summary: 'fetch, inspect and verify Agent Cards (JWS against a JWKS file)',
   usage,
   async run(argv, io) {
     const [sub, ...rest] = argv;

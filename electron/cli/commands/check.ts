@@ -71,7 +71,7 @@ class RunFailure extends Error {
 
 export const checkCommand: CliCommand = {
   name: 'check',
-  summary: 'Check an agent against the A2A contract (JSON and JUnit reports)',
+  summary: 'check an agent against the A2A contract (JSON and JUnit reports)',
   usage,
   async run(argv, io) {
     const args = parseArgs(argv, { values: ['binding', 'a2a', 'token', 'token-env', 'only', 'text', 'junit', 'env', 'profile'], flags: ['json'] });

@@ -7,8 +7,8 @@ import type { LazyCommand } from '../cli-types';
  * checks every summary against its module's own).
  */
 export const commands: readonly LazyCommand[] = [
-  { name: 'card', summary: 'Fetch, inspect and verify Agent Cards (JWS against a JWKS file)', load: async () => (await import('./card')).cardCommand },
-  { name: 'check', summary: 'Check an agent against the A2A contract (JSON and JUnit reports)', load: async () => (await import('./check')).checkCommand },
+  { name: 'card', summary: 'fetch, inspect and verify Agent Cards (JWS against a JWKS file)', load: async () => (await import('./card')).cardCommand },
+  { name: 'check', summary: 'check an agent against the A2A contract (JSON and JUnit reports)', load: async () => (await import('./check')).checkCommand },
   {
     name: 'send',
     summary: 'send one A2A call (JSON-RPC, HTTP+JSON or gRPC; A2A 1.0 or 0.3) or, with --http, any HTTP request, or with --mcp, an MCP request',
@@ -21,7 +21,7 @@ export const commands: readonly LazyCommand[] = [
   },
   {
     name: 'spec',
-    summary: 'save, list, validate and document A2A requests in OpenAPI 3.2 files (x-a2a)',
+    summary: 'save A2A requests (x-a2a); list, validate and document every operation of an OpenAPI 3.2 file',
     load: async () => (await import('./spec')).specCommand,
   },
   {

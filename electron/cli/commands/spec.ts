@@ -209,7 +209,7 @@ const subcommands: Record<string, (argv: string[], io: CliIo) => Promise<number>
 
 export const specCommand: CliCommand = {
   name: 'spec',
-  summary: 'save, list, validate and document A2A requests in OpenAPI 3.2 files (x-a2a)',
+  summary: 'save A2A requests (x-a2a); list, validate and document every operation of an OpenAPI 3.2 file',
   usage,
   async run(argv, io) {
     const [sub, ...rest] = argv;
