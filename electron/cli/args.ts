@@ -48,6 +48,13 @@ export function parseArgs(argv: readonly string[], spec: ArgSpec): ParsedArgs {
   return parsed;
 }
 
+/** The option's value, or `fallback` when it was not given; an empty value is a usage error, not the default. */
+export function optionOr(args: ParsedArgs, name: string, fallback: string): string {
+  const value = args.options.get(name);
+  if (value === '') throw new UsageError(`--${name} needs a value.`);
+  return value ?? fallback;
+}
+
 export function requireOption(args: ParsedArgs, name: string): string {
   const value = args.options.get(name);
   if (value === undefined || value === '') throw new UsageError(`--${name} is required.`);

@@ -93,6 +93,49 @@ describe('powerduck send', () => {
   });
 });
 
+describe('powerduck send: protocol defaults and continuing', () => {
+  it('defaults to A2A 1.0 over JSON-RPC and SendMessage when --a2a, --binding and --method are left out', async () => {
+    const r = await cli(['--endpoint', agent.rpcUrl, '--text', 'hi default', '--json']);
+    expect(r.code).toBe(0);
+    const record = JSON.parse(r.out) as ExchangeRecord;
+    expect({ version: record.version, binding: record.binding, method: record.method }).toEqual({ version: '1.0', binding: 'JSONRPC', method: 'SendMessage' });
+    expect(record.outcome).toMatchObject({ kind: 'message' });
+    // A 0.3 call only when asked for: the 0.3 default method is message/send.
+    const old = await cli(['--endpoint', agent.rpcUrl, '--a2a', '0.3', '--text', 'old default', '--json']);
+    expect(old.code).toBe(0);
+    expect(JSON.parse(old.out)).toMatchObject({ version: '0.3', method: 'message/send' });
+  });
+
+  it('--task-id addresses GetTask; --context-id and --task-id continue with --text; the server ids are sent as given', async () => {
+    const started = JSON.parse((await cli(['--endpoint', agent.rpcUrl, '--text', 'task 1', '--json'])).out) as ExchangeRecord;
+    expect(started.outcome.kind).toBe('task');
+    const task = (started.outcome as { task: { id: string; contextId: string } }).task;
+    const got = await cli(['--endpoint', agent.rpcUrl, '--method', 'GetTask', '--task-id', task.id, '--json']);
+    expect(got.code).toBe(0);
+    expect(JSON.parse(got.out)).toMatchObject({ outcome: { kind: 'task', task: { id: task.id } } });
+    const next = await cli(['--endpoint', agent.rpcUrl, '--text', 'and more', '--context-id', task.contextId, '--json']);
+    expect(next.code).toBe(0);
+    const sent = JSON.parse((JSON.parse(next.out) as ExchangeRecord).request.body ?? '{}') as { params: { message: Record<string, unknown> } };
+    expect(sent.params.message).toMatchObject({ contextId: task.contextId, parts: [{ text: 'and more' }] });
+    expect(sent.params.message['taskId']).toBeUndefined();
+  });
+
+  it('refuses ids it cannot place, with exit 2 and the reason', async () => {
+    const cases: Array<[string[], RegExp]> = [
+      [['--task-id', 't1', '--body', '-'], /put the ids in the body/],
+      [['--context-id', 'c1'], /--context-id needs --text/],
+      [['--task-id', ''], /--task-id needs an id/],
+      [['--task-id', 't1', '--method', 'SendMessage'], /needs a method that takes a task id/],
+      [['--a2a', ''], /--a2a needs a value/],
+    ];
+    for (const [args, reason] of cases) {
+      const r = await cli(['--endpoint', agent.rpcUrl, ...args], '{}');
+      expect(r.code, args.join(' ')).toBe(2);
+      expect(r.err).toMatch(reason);
+    }
+  });
+});
+
 describe('powerduck send: gRPC host:port as cards publish it', () => {
   it('takes a bare loopback host:port as plaintext and says so', async () => {
     const bare = agent.grpcUrl.replace(/^http:\/\//, '');

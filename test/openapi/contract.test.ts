@@ -154,6 +154,17 @@ describe('powerduck spec add (CLI details)', () => {
     expect(bad.err.join('')).toContain('"GetTask"');
   });
 
+  it('defaults to A2A 1.0, JSON-RPC and SendMessage, and takes the envelope method when --method is left out', async () => {
+    const file = join(home, 'cli-defaults.yaml');
+    const plain = io();
+    expect(await runCli(['spec', 'add', file, '/send', '--endpoint', 'http://h/rpc', '--json'], plain)).toBe(0);
+    expect(JSON.parse(plain.out.join('')).operations[0].a2a).toMatchObject({ version: '1.0', binding: 'JSONRPC', method: 'SendMessage' });
+    const envelope = io(JSON.stringify({ jsonrpc: '2.0', id: 3, method: 'CancelTask', params: { id: 't-1' } }));
+    expect(await runCli(['spec', 'add', file, '/cancel', '--endpoint', 'http://h/rpc', '--body', '-', '--json'], envelope)).toBe(0);
+    const saved = JSON.parse(envelope.out.join('')) as { operations: Array<{ path: string; a2a: { method: string } }> };
+    expect(saved.operations.find((o) => o.path === '/cancel')?.a2a.method).toBe('CancelTask');
+  });
+
   it('replaces only with --replace, and refuses a 0.3 REST request', async () => {
     const file = join(home, 'cli2.yaml');
     const args = ['spec', 'add', file, '/x', '--a2a', '1.0', '--binding', 'GRPC', '--endpoint', 'http://127.0.0.1:1', '--method', 'CancelTask'];

@@ -1,5 +1,5 @@
 import type { AuthConfig } from '../../../shared/a2a/auth';
-import { exampleMessage } from '../../../shared/a2a/body-templates';
+import { exampleBody, exampleMessage } from '../../../shared/a2a/body-templates';
 import { timeoutProblem, type A2aCall, type HeaderEntry } from '../../../shared/a2a/call';
 import { isStreamingMethod } from '../../../shared/a2a/catalogue';
 import type { ExchangeRecord, RecordedStreamEvent } from '../../../shared/a2a/exchange';
@@ -9,7 +9,7 @@ import { newUuid } from '../../../shared/a2a/ids';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { StreamEvent, WireError } from '../../../shared/contract/index';
 import { openCliCore } from '../cli-core';
-import { parseArgs, requireOption } from '../args';
+import { optionOr, parseArgs, requireOption } from '../args';
 import type { CliCommand } from '../cli-types';
 import { exitCodes, UsageError } from '../cli-types';
 import { oneLine } from '../one-line';
@@ -21,7 +21,7 @@ import { parseBinding } from '../parse-binding';
 import { runSendHttp, sendHttpUsage } from './send-http';
 import { sendMcpUsage } from './mcp-usage';
 
-const usage = `powerduck send --a2a <1.0|0.3> --binding <JSONRPC|HTTP+JSON|GRPC> --endpoint URL --method NAME
+const usage = `powerduck send --endpoint URL [--a2a <1.0|0.3>] [--binding <JSONRPC|HTTP+JSON|GRPC>] [--method NAME]
                 [--body FILE|-] [--text TEXT] [--header 'K: V']... [--token T | --token-env NAME]
                 [--oauth2 client-credentials|authorization-code|device-code (--token-url URL | --issuer URL)
                  --client-id ID [--client-secret-env NAME] [--scope S]... [--resource URL]]
@@ -32,9 +32,17 @@ Sends one A2A call and prints what came back.
   --endpoint URL   JSON-RPC / HTTP+JSON: the URL; gRPC: host:port as agent cards publish it
                    (loopback host = plaintext http://, any other host = TLS https://; the output
                    says which was used), or http://host:port / https://host:port to choose
+  --a2a V          the protocol version the agent speaks: 1.0 (default) or 0.3 (JSON-RPC only);
+                   the call is sent in that version as given, never converted
+  --binding B      JSONRPC (default), HTTP+JSON or GRPC
+  --method NAME    the A2A method (default SendMessage; for --a2a 0.3 message/send), e.g.
+                   SendStreamingMessage, GetTask, CancelTask (0.3: message/stream, tasks/get…)
   --body FILE|-    the request body as JSON (for JSON-RPC: the params object; for HTTP+JSON and
                    gRPC: the request object itself); '-' reads standard input
   --text TEXT      shortcut: send a user message with this text (fresh messageId)
+  --context-id ID  with --text: continue this conversation (the contextId the agent answered with)
+  --task-id ID     with --text: continue this task; without --body or --text: the task that GetTask,
+                   CancelTask, SubscribeToTask… (0.3: tasks/get, tasks/cancel…) address
   --header 'K: V'  extra header (gRPC: metadata); repeatable. A2A-Version is added unless given
   --token T        bearer token (prefer --token-env NAME to keep it out of shell history)
 ${oauth2Usage}
@@ -55,6 +63,11 @@ Exit codes: 0 ok, 1 the agent said no (RPC/HTTP/gRPC error), 2 usage, network or
 ${sendHttpUsage}
 
 ${sendMcpUsage}`;
+
+/** Methods whose body is a message: a task id for them goes inside the message (--text). */
+function isMessageMethod(method: string): boolean {
+  return method === 'SendMessage' || method === 'SendStreamingMessage' || method === 'message/send' || method === 'message/stream';
+}
 
 function parseHeader(text: string): HeaderEntry {
   const colon = text.indexOf(':');
@@ -104,6 +117,8 @@ export const sendCommand: CliCommand = {
         'method',
         'body',
         'text',
+        'context-id',
+        'task-id',
         'header',
         'token',
         'token-env',
@@ -117,20 +132,37 @@ export const sendCommand: CliCommand = {
       flags: ['json'],
     });
     if (args.positionals.length) throw new UsageError(`Unexpected argument "${args.positionals[0]}".`);
-    const version = requireOption(args, 'a2a');
+    // The defaults are the protocol's: A2A 1.0 over JSON-RPC, the send of a message. A value given is
+    // used as given (a 0.3 agent gets 0.3 calls only when the user says --a2a 0.3).
+    const version = optionOr(args, 'a2a', '1.0');
     if (!isA2aVersion(version)) throw new UsageError(`--a2a must be 1.0 or 0.3, not "${version}".`);
-    const binding = parseBinding(requireOption(args, 'binding'));
+    const binding = parseBinding(optionOr(args, 'binding', 'JSONRPC'));
     const endpoint = requireOption(args, 'endpoint');
-    const method = requireOption(args, 'method');
+    const method = optionOr(args, 'method', version === '0.3' ? 'message/send' : 'SendMessage');
     const json = args.flags.has('json');
 
     let body: unknown;
     const bodyArg = args.options.get('body');
     const text = args.options.get('text');
     if (bodyArg !== undefined && text !== undefined) throw new UsageError('Use either --body or --text, not both.');
+    const contextId = args.options.get('context-id');
+    const taskId = args.options.get('task-id');
+    if (contextId === '' || taskId === '') throw new UsageError(`--${contextId === '' ? 'context-id' : 'task-id'} needs an id.`);
+    if (bodyArg !== undefined && (contextId || taskId))
+      throw new UsageError('--context-id and --task-id go with --text; with --body, put the ids in the body.');
     if (bodyArg !== undefined) body = await readJsonBody(bodyArg, io);
     else if (text !== undefined)
-      body = { message: exampleMessage(version, { text }), ...(version === '0.3' && method === 'message/send' ? { configuration: { blocking: true } } : {}) };
+      body = {
+        message: exampleMessage(version, { text, ...(contextId ? { contextId } : {}), ...(taskId ? { taskId } : {}) }),
+        ...(version === '0.3' && method === 'message/send' ? { configuration: { blocking: true } } : {}),
+      };
+    else if (taskId !== undefined || contextId !== undefined) {
+      // A task method addressed by id (GetTask --task-id X): the catalogue's body for it, with that id.
+      if (contextId !== undefined) throw new UsageError('--context-id needs --text (it continues a conversation with a new message).');
+      body = isMessageMethod(method) ? undefined : exampleBody(version, method, { taskId });
+      if (body === undefined)
+        throw new UsageError(`--task-id without --text or --body needs a method that takes a task id (GetTask, CancelTask…), not ${method}.`);
+    }
 
     const token = args.options.get('token');
     const tokenEnv = args.options.get('token-env');

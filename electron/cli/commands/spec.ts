@@ -7,7 +7,7 @@ import type { SpecWriteResult } from '../../../shared/contract/ops-spec';
 import type { Result, WireError } from '../../../shared/contract/result';
 import type { SpecOperationSummary } from '../../../shared/openapi/operation-list';
 import { openCliCore } from '../cli-core';
-import { parseArgs, requireOption } from '../args';
+import { optionOr, parseArgs, requireOption } from '../args';
 import type { CliCommand, CliIo } from '../cli-types';
 import { exitCodes, UsageError } from '../cli-types';
 import { oneLine } from '../one-line';
@@ -16,7 +16,7 @@ import { serverLine, subjectOf } from '../../../shared/openapi/x-mcp-model';
 import { parseBinding } from '../parse-binding';
 import { oauth2FromArgs, oauth2Options } from '../oauth-args';
 
-const usage = `powerduck spec add <file> <path> --a2a <1.0|0.3> --binding <JSONRPC|HTTP+JSON|GRPC> --endpoint URL --method NAME
+const usage = `powerduck spec add <file> <path> --endpoint URL [--a2a <1.0|0.3>] [--binding <JSONRPC|HTTP+JSON|GRPC>] [--method NAME]
                    [--body FILE|-] [--summary TEXT] [--card-url URL] [--auth-secret NAME | --auth-env NAME | --oauth2 …]
                    [--replace] [--json]
 powerduck spec list <file> [--json]
@@ -30,7 +30,8 @@ Saved A2A requests live in OpenAPI 3.2 files as operations with an x-a2a extensi
             without it a template body is saved. --auth-secret/--auth-env save a bearer-token
             reference (never a token); --oauth2 with the options of 'powerduck send' saves an OAuth 2.0
             security scheme, the client id and the client secret's variable name (never a token).
-            --replace overwrites an existing operation at <path>.
+            --replace overwrites an existing operation at <path>. Defaults as for send: --a2a 1.0,
+            --binding JSONRPC, --method SendMessage (0.3: message/send).
   list      every operation of the file, A2A or not
   validate  checks OpenAPI 3.2 and the x-a2a / x-mcp schemas; exit 1 and one line per problem when invalid
   docs      the operation's docs (A2A and MCP: settings, schemas, example; plain HTTP: servers,
@@ -86,11 +87,14 @@ async function add(argv: string[], io: CliIo): Promise<number> {
   });
   const [fileArg, path] = positionals(args, 2, '<file> <path>') as [string, string];
   if (!path.startsWith('/')) throw new UsageError(`The operation path must start with "/" (e.g. /agents/research/send), not "${path}".`);
-  const version = requireOption(args, 'a2a');
+  // The same defaults as `powerduck send`: A2A 1.0 over JSON-RPC, SendMessage (0.3: message/send).
+  const version = optionOr(args, 'a2a', '1.0');
   if (!isA2aVersion(version)) throw new UsageError(`--a2a must be 1.0 or 0.3, not "${version}".`);
-  const binding = parseBinding(requireOption(args, 'binding'));
+  const binding = parseBinding(optionOr(args, 'binding', 'JSONRPC'));
   const endpoint = requireOption(args, 'endpoint');
-  const method = requireOption(args, 'method');
+  const methodArg = args.options.get('method');
+  if (methodArg === '') throw new UsageError('--method needs a value.');
+  let method = methodArg ?? (version === '0.3' ? 'message/send' : 'SendMessage');
   const bodyArg = args.options.get('body');
   let body = bodyArg !== undefined ? await readJsonBody(bodyArg, io) : exampleBody(version, method);
   if (
@@ -102,8 +106,9 @@ async function add(argv: string[], io: CliIo): Promise<number> {
     'jsonrpc' in (body as Json)
   ) {
     const envelopeMethod = (body as Json)['method'] as string;
-    if (envelopeMethod !== method)
-      throw new UsageError(`The body's JSON-RPC method is "${envelopeMethod}" but --method says "${method}"; the body's method is the one saved.`);
+    if (methodArg !== undefined && envelopeMethod !== methodArg)
+      throw new UsageError(`The body's JSON-RPC method is "${envelopeMethod}" but --method says "${methodArg}"; the body's method is the one saved.`);
+    method = envelopeMethod;
     body = (body as Json)['params'];
   }
   const secret = args.options.get('auth-secret');
