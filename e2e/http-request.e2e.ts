@@ -30,6 +30,13 @@ beforeAll(async () => {
       } else if (req.url === '/pixel') {
         res.writeHead(200, { 'Content-Type': 'image/png' });
         res.end(Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64'));
+      } else if (req.url === '/login') {
+        res.writeHead(200, { 'Set-Cookie': 'sid=e2e-session-4711; Path=/; HttpOnly', 'Content-Type': 'text/plain' });
+        res.end('welcome');
+      } else if (req.url === '/me') {
+        const signedIn = req.headers.cookie === 'sid=e2e-session-4711';
+        res.writeHead(signedIn ? 200 : 401, { 'Content-Type': 'text/plain' });
+        res.end(signedIn ? 'signed in' : 'who are you?');
       } else if (req.url === '/moved') {
         res.writeHead(301, { Location: '/elsewhere' });
         res.end();
@@ -94,6 +101,40 @@ describe('HTTP requests in the UI', () => {
       await response.getByRole('status', { name: 'Status 301' }).waitFor();
       expect(await response.innerText()).toContain('not followed');
       expect(seen.at(-1)?.url).toBe('/moved');
+    }));
+
+  it('keeps a login cookie in the jar for the next request, lists it without its value, and deletes it', () =>
+    e2e.withApp(async ({ page }) => {
+      await page.getByRole('button', { name: 'New request' }).click();
+      await page.getByRole('menuitem', { name: 'HTTP' }).click();
+      const request = httpRegion(page);
+      const response = responseRegion(page);
+      const url = request.getByRole('textbox', { name: 'URL' });
+      await url.fill(`${base}/login`);
+      await page.keyboard.press('Control+Enter');
+      await response.getByRole('status', { name: 'Status 200' }).waitFor();
+      await url.fill(`${base}/me`);
+      await page.keyboard.press('Control+Enter');
+      await response.getByRole('status', { name: 'Status 200' }).waitFor();
+      await response.getByRole('tab', { name: 'Headers' }).click();
+      await expect.poll(() => response.innerText()).toContain('Cookies from the jar: sid');
+
+      await request.getByRole('tab', { name: 'Options' }).click();
+      const jar = request.getByRole('region', { name: 'Cookie jar' });
+      await jar.getByRole('rowheader', { name: 'sid' }).waitFor();
+      const listed = await jar.innerText();
+      expect(listed).toContain('127.0.0.1/');
+      expect(listed).toContain('HttpOnly');
+      expect(listed).not.toContain('e2e-session-4711');
+      // Off for this tab: nothing is sent from the jar.
+      await request.getByRole('checkbox', { name: 'Use the cookie jar' }).uncheck();
+      await page.keyboard.press('Control+Enter');
+      await response.getByRole('status', { name: 'Status 401' }).waitFor();
+      await request.getByRole('checkbox', { name: 'Use the cookie jar' }).check();
+      await jar.getByRole('button', { name: 'Delete cookie sid of 127.0.0.1' }).click();
+      await jar.getByText('The jar is empty.', { exact: false }).waitFor();
+      await page.keyboard.press('Control+Enter');
+      await response.getByRole('status', { name: 'Status 401' }).waitFor();
     }));
 
   it('shows a binary body as hex with Save as…, HTML as source that never runs, and an image as an image', () =>

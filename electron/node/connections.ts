@@ -5,6 +5,7 @@ import type { GrpcTarget } from './a2a/grpc-adapter';
 import type { GrpcCodec } from './a2a/grpc-codec';
 import type { GrpcSessionPool } from './a2a/grpc-wire';
 import { HttpPool } from './a2a/http-transport';
+import type { HttpCookieJar } from './http/cookie-jar';
 
 /** What the gRPC adapter keeps per core; created on the first gRPC call (gRPC loads lazily). */
 export interface GrpcState {
@@ -15,7 +16,8 @@ export interface GrpcState {
 }
 
 /**
- * The network state of one core: keep-alive HTTP connections, gRPC sessions and the loaded protos.
+ * The network state of one core: keep-alive HTTP connections, gRPC sessions, the loaded protos and
+ * plain HTTP's cookie jar.
  * Owned by the core that created it (createCore) and closed with it, so two cores in one process
  * (tests, a CLI command beside a host) never share a connection, and nothing lives at module level.
  */
@@ -25,6 +27,8 @@ export class Connections {
   readonly protoDir: string;
   /** Filled by the gRPC adapter on first use. */
   grpc: GrpcState | undefined;
+  /** Plain HTTP's cookie jar (in memory), created when the first answer sets a cookie (http-send.ts). */
+  cookies: HttpCookieJar | undefined;
 
   constructor(options: { protoDir?: string } = {}) {
     this.protoDir = options.protoDir ?? defaultProtoDir();
@@ -34,6 +38,7 @@ export class Connections {
     this.http.close();
     this.grpc?.sessions.close();
     this.grpc = undefined;
+    this.cookies = undefined;
   }
 }
 

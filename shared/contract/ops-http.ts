@@ -4,12 +4,19 @@
  */
 import type { RecordedStreamEvent } from '../a2a/exchange';
 import type { OperationDraft } from '../http/openapi-draft';
-import type { HttpExchangeRecord, HttpRequest } from '../http/http-types';
+import type { CookieSummary, HttpExchangeRecord, HttpRequest } from '../http/http-types';
 import type { HttpSaveDraft } from '../http/http-operation-build';
 import type { SpecWriteResult } from './ops-spec';
 import type { Op, StreamOp } from './op';
 
-export type { HttpExchangeRecord, HttpRequest, OperationDraft, HttpSaveDraft };
+export type { CookieSummary, HttpExchangeRecord, HttpRequest, OperationDraft, HttpSaveDraft };
+
+/** Which cookies to remove: every field given must match; none given removes them all. */
+export interface HttpCookiesRemoveRequest {
+  domain?: string;
+  path?: string;
+  name?: string;
+}
 
 export interface HttpSaveRequest {
   file: string;
@@ -51,6 +58,9 @@ export interface HttpOps {
    * lossless, guarded write as A2A saves ('conflict', 'parse', 'invalid' as spec.save).
    */
   'http.save': Op<HttpSaveRequest, HttpSaveResult>;
+  /** The core's cookie jar (in memory, for plain HTTP requests): names, scope and flags, never values. */
+  'http.cookies.list': Op<Record<string, never>, { cookies: CookieSummary[] }>;
+  'http.cookies.remove': Op<HttpCookiesRemoveRequest, { removed: number }>;
 }
 
 export interface HttpStreams {
@@ -58,5 +68,11 @@ export interface HttpStreams {
   'http.stream': StreamOp<HttpRequest, RecordedStreamEvent, HttpExchangeRecord>;
 }
 
-export const httpOpNames = ['http.send', 'http.draftOperation', 'http.save'] as const satisfies readonly (keyof HttpOps)[];
+export const httpOpNames = [
+  'http.send',
+  'http.draftOperation',
+  'http.save',
+  'http.cookies.list',
+  'http.cookies.remove',
+] as const satisfies readonly (keyof HttpOps)[];
 export const httpStreamNames = ['http.stream'] as const satisfies readonly (keyof HttpStreams)[];

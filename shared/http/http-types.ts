@@ -67,6 +67,35 @@ export interface HttpRequest {
   operation?: HttpOperationRef;
   /** Environment whose variables fill `{{name}}` in URL, headers, auth and body (at send time, in the core). */
   environment?: string;
+  /**
+   * Use the core's cookie jar (default true): cookies it holds for the URL are sent (unless the
+   * request has its own Cookie header) and the answer's Set-Cookie headers are stored.
+   */
+  cookies?: boolean;
+}
+
+/** A cookie the core's jar holds, as the UI lists it: never its value (cookies are credentials). */
+export interface CookieSummary {
+  name: string;
+  domain: string;
+  path: string;
+  /** Set for the exact host only (no Domain attribute). */
+  hostOnly: boolean;
+  /** ISO date, or undefined for a session cookie (kept until the jar is cleared or the app quits). */
+  expires?: string;
+  secure: boolean;
+  httpOnly: boolean;
+  sameSite?: string;
+  /** Size of the value in bytes (UTF-8). */
+  valueBytes: number;
+}
+
+/** Which cookies a request carried from the jar and which the answer stored: names only. */
+export interface ExchangeCookies {
+  /** Names sent from the jar (a Cookie header typed on the request is not the jar's). */
+  sent: string[];
+  /** Names stored from Set-Cookie headers, every hop included. */
+  stored: string[];
 }
 
 /** One schema violation in a response, as a JSON path into the body. */
@@ -123,5 +152,7 @@ export interface HttpExchangeRecord {
   /** Redirects that were followed, in order. */
   redirects?: RedirectHop[];
   check?: ResponseCheck;
+  /** Cookies taken from and stored into the core's jar (absent when none were). */
+  cookies?: ExchangeCookies;
   warnings: string[];
 }

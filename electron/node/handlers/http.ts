@@ -46,8 +46,27 @@ async function sendChecked(env: CoreEnv, history: HistoryRecorder, request: Http
   return record;
 }
 
+/** A filter field is absent or text; anything else is refused before the jar is touched. */
+function cookieFilter(request: unknown): { domain?: string; path?: string; name?: string } {
+  if (!isObject(request)) throw new CoreError('bad-request', 'http.cookies.remove takes an object: {domain?, path?, name?}.');
+  const out: { domain?: string; path?: string; name?: string } = {};
+  for (const key of ['domain', 'path', 'name'] as const) {
+    const value = Object.hasOwn(request, key) ? request[key] : undefined;
+    if (value === undefined) continue;
+    if (typeof value !== 'string') throw new CoreError('bad-request', `The cookie ${key} must be text.`);
+    out[key] = value;
+  }
+  return out;
+}
+
 export function createHttpHandlers(env: CoreEnv, history: HistoryRecorder): Handlers<HttpOps> {
   return {
+    // An empty jar is not loaded just to be listed (the library loads with the first cookie).
+    'http.cookies.list': async () => ({ cookies: env.connections.cookies ? await env.connections.cookies.list() : [] }),
+    'http.cookies.remove': async (request) => {
+      const filter = cookieFilter(request);
+      return { removed: env.connections.cookies ? await env.connections.cookies.remove(filter) : 0 };
+    },
     'http.send': async (request, ctx) => sendChecked(env, history, request, { signal: ctx.signal }),
     'http.draftOperation': async ({ file, path, httpMethod }) => {
       const { file: abs, model } = await loadModel(specContext(env), file);

@@ -11,7 +11,8 @@ import type { HeaderList, RecordedStreamEvent } from '../../../shared/a2a/exchan
 import { createSseParser, DEFAULT_MAX_SSE_EVENT_BYTES } from '../../../shared/a2a/sse-parser';
 import { callRedaction, redactUrl } from '../../../shared/a2a/redaction';
 import { chooseBoundary, encodeMultipart, encodeUrlencoded, type MultipartPart } from '../../../shared/http/body-encode';
-import type { FileSource, HttpExchangeRecord, HttpOutcome, HttpRequest, RedirectHop } from '../../../shared/http/http-types';
+import type { ExchangeCookies, FileSource, HttpExchangeRecord, HttpOutcome, HttpRequest, RedirectHop } from '../../../shared/http/http-types';
+import type { HttpCookieJar } from './cookie-jar';
 import { percentEncode } from '../../../shared/http/param-style';
 import { isTextualMediaType } from '../../../shared/http/media-kind';
 import { applyAuth, type SecretDeps } from '../a2a/auth-apply';
@@ -139,6 +140,14 @@ function proxyOf(request: HttpRequest): URL | undefined {
   return url;
 }
 
+/** The core's cookie jar, loaded with its library when first needed (most sends never see a cookie). */
+async function cookieJar(connections: Connections): Promise<HttpCookieJar> {
+  if (connections.cookies) return connections.cookies;
+  const { createCookieJar } = await import('./cookie-jar');
+  connections.cookies ??= createCookieJar();
+  return connections.cookies;
+}
+
 function headerValue(list: HeaderList, name: string): string | undefined {
   const lower = name.toLowerCase();
   return list.find(([n]) => n.toLowerCase() === lower)?.[1];
@@ -214,6 +223,12 @@ export async function performHttp(request: HttpRequest, deps: HttpSendDeps, hook
   const controls = callControls(hooks.signal, totalMs, `No complete answer within ${totalMs} ms (timeouts.totalMs).`);
   const { abort, stop } = controls;
 
+  // The jar takes part unless the request opts out; a Cookie header typed on the request is sent as
+  // typed instead of the jar's (what the user wrote is what a debugger sends).
+  const useJar = request.cookies !== false;
+  const jarCookies: ExchangeCookies = { sent: [], stored: [] };
+  let redactionNow = redaction;
+
   const redirects: RedirectHop[] = [];
   let currentMethod = method;
   let currentBody = body;
@@ -236,12 +251,23 @@ export async function performHttp(request: HttpRequest, deps: HttpSendDeps, hook
     if (done.response) record.response = done.response;
     if (done.events) record.events = done.events;
     if (redirects.length) record.redirects = redirects;
+    if (jarCookies.sent.length || jarCookies.stored.length) record.cookies = jarCookies;
     return record;
   };
 
   try {
     for (;;) {
       const wire: HeaderList = [['Host', url.host], ...currentHeaders];
+      if (useJar && deps.connections.cookies && headerValue(currentHeaders, 'cookie') === undefined) {
+        const fromJar = await deps.connections.cookies.headerFor(url);
+        if (fromJar) {
+          wire.push(['Cookie', fromJar.header]);
+          for (const name of fromJar.names) if (!jarCookies.sent.includes(name)) jarCookies.sent.push(name);
+          // The header is hidden by name; a value the server echoes into its body is hidden too.
+          redactionNow = { ...redactionNow, values: [...new Set([...(redactionNow.values ?? []), ...fromJar.values])] };
+          recorder.setRedaction(redactionNow);
+        }
+      }
       if (currentBody) wire.push(['Content-Length', String(currentBody.bytes.length)]);
       recorder.setRequest({
         url: url.href,
@@ -281,6 +307,14 @@ export async function performHttp(request: HttpRequest, deps: HttpSendDeps, hook
         headers: open.headers,
         ...(open.contentType ? { contentType: open.contentType } : {}),
       });
+
+      const setCookies = open.headers.filter(([n]) => n.toLowerCase() === 'set-cookie').map(([, v]) => v);
+      if (useJar && setCookies.length) {
+        const jar = await cookieJar(deps.connections);
+        const { stored, refused } = await jar.store(url, setCookies);
+        for (const name of stored) if (!jarCookies.stored.includes(name)) jarCookies.stored.push(name);
+        for (const line of refused) recorder.warn(line);
+      }
 
       const location = headerValue(open.headers, 'location');
       if (open.status >= 300 && open.status < 400 && location !== undefined) {

@@ -44,6 +44,8 @@ export interface HttpDraft {
   file?: { name: string; base64: string; contentType?: string };
   followRedirects: boolean;
   insecure: boolean;
+  /** Send and store cookies through the core's cookie jar (default on). */
+  useCookies: boolean;
   /** Client certificate (mutual TLS) and extra CA: file paths and the passphrase's secret name only. */
   tls?: CallTls;
   operation?: HttpDraftOperation;
@@ -67,6 +69,7 @@ export function createHttpDraft(id: string, seed: Partial<HttpDraft> = {}): Http
     ...(seed.file ? { file: seed.file } : {}),
     followRedirects: seed.followRedirects ?? false,
     insecure: seed.insecure ?? false,
+    useCookies: seed.useCookies ?? true,
     ...(seed.tls ? { tls: seed.tls } : {}),
     ...(seed.operation ? { operation: seed.operation } : {}),
   };
@@ -142,6 +145,7 @@ export function buildHttpRequest(draft: HttpDraft): BuiltHttp {
     ...(draft.auth.type !== 'none' ? { auth: draft.auth } : {}),
     ...(body.kind !== 'none' ? { body } : {}),
     ...(draft.followRedirects ? { followRedirects: true } : {}),
+    ...(draft.useCookies ? {} : { cookies: false }),
     ...(tls ? { tls } : {}),
     ...(draft.operation ? { operation: { file: draft.operation.file, path: draft.operation.path, httpMethod: draft.operation.httpMethod } } : {}),
   };

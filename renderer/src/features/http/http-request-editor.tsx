@@ -13,6 +13,7 @@ import { httpMethods, withOperation, withParams, withUrl } from './http-draft';
 import { useHttpDraftsStore } from './http-drafts-store';
 import { sendHttpDraft, stopHttpRun, useHttpRunsStore } from './http-runs';
 import { HttpSaveDialog } from './http-save-dialog';
+import { CookieJarView } from './cookie-jar-view';
 import { emptyKvRow, KvTable } from '../../ui/kv-table';
 
 type Section = 'params' | 'headers' | 'auth' | 'body' | 'options';
@@ -270,6 +271,11 @@ export function HttpRequestEditor({ draft }: { draft: HttpDraft }) {
     const run = s.byTab[draft.id];
     return Boolean(run && run.status !== 'done');
   });
+  // The jar is read again once a run of this tab has finished (it may have stored cookies).
+  const lastRunId = useHttpRunsStore((s) => {
+    const run = s.byTab[draft.id];
+    return run?.status === 'done' ? run.id : undefined;
+  });
   const [section, setSection] = useState<Section>(draft.operation ? 'body' : 'params');
   const [problem, setProblem] = useState('');
   const [dialog, setDialog] = useState<'save' | 'code' | null>(null);
@@ -380,10 +386,16 @@ export function HttpRequestEditor({ draft }: { draft: HttpDraft }) {
               {t('http.followRedirects')}
             </label>
             <p className="muted small">{t('http.followHint')}</p>
+            <label>
+              <input type="checkbox" checked={draft.useCookies} onChange={(e) => update(draft.id, (d) => ({ ...d, useCookies: e.target.checked }))} />{' '}
+              {t('http.useCookies')}
+            </label>
+            <p className="muted small">{t('http.useCookiesHint')}</p>
             <label className="http-danger">
               <input type="checkbox" checked={draft.insecure} onChange={(e) => update(draft.id, (d) => ({ ...d, insecure: e.target.checked }))} />{' '}
               {t('http.insecure')}
             </label>
+            <CookieJarView refreshKey={lastRunId} />
           </div>
         ) : null}
       </Tabs>

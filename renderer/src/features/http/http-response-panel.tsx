@@ -254,6 +254,11 @@ export function HttpResponsePanel({ tabId }: { tabId: string }) {
         >
           {view === 'body' && record ? <BodyView record={record} /> : null}
           {view === 'timeline' ? <StreamTimeline timeline={timelineFor(run.id)} eventCount={run.eventCount} /> : null}
+          {view === 'headers' && record?.cookies ? (
+            <p className="muted small mono">
+              {t('http.resp.cookies', { sent: record.cookies.sent.join(', ') || '—', stored: record.cookies.stored.join(', ') || '—' })}
+            </p>
+          ) : null}
           {view === 'headers' && response ? (
             <table className="kv-table">
               <tbody>

@@ -32,6 +32,7 @@ const full = createHttpDraft('http-1', {
   ],
   followRedirects: true,
   insecure: true,
+  useCookies: false,
 });
 
 describe('HTTP tabs in the session', () => {

@@ -121,6 +121,7 @@ export function httpTabFromSession(draft: SessionTab['draft']): HttpDraft | unde
     multipartFields: rows(draft['multipartFields'], multipartRow),
     followRedirects: draft['followRedirects'] === true,
     insecure: draft['insecure'] === true,
+    useCookies: draft['useCookies'] !== false,
     ...(operation ? { operation } : {}),
   });
 }
