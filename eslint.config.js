@@ -18,8 +18,11 @@ const bareNodeModules = ['fs', 'path', 'os', 'http', 'https', 'net', 'tls', 'cry
 // Inside the page: features reach the host only through its entry (renderer/src/host/index.ts) and
 // each other only through their entries (features/<name>/index.ts), so every cross-feature arrow is
 // an explicit export; the shell (renderer/src/app) imports the features, so a feature importing it
-// back makes a cycle, and its one door for features is the tool-view store; general UI parts
-// (renderer/src/ui) use no feature, shell or host code. These arrows are judged on where the import
+// back makes a cycle, and its one door for features is the tool-view store; the shell, as the page's
+// composer, may import any feature module, the UI parts and i18n, but the host only through its entry,
+// as features do; general UI parts (renderer/src/ui) use no feature, shell or host code; the host
+// (the page's one door to the core) and i18n (catalogues and translator) import no other page code,
+// so either can be used from anywhere without a cycle. These arrows are judged on where the import
 // lands, not on how its path is spelled ('../../host/x', '../../../src/host/x', './../../host/./x'
 // are one arrow), which no-restricted-imports' patterns cannot do. There are no path aliases
 // (tsconfig and vite resolve relative paths only), so every page import is relative or a package.
@@ -29,6 +32,9 @@ const pageArrowMessages = {
   featureInternals: "Import another feature through its entry ('../<feature>', its index.ts), not its modules; general UI parts belong in renderer/src/ui.",
   shell: "Features do not import the shell (renderer/src/app), except '../../app/tool-view-store'; general UI parts belong in renderer/src/ui.",
   uiToPage: 'renderer/src/ui holds general UI parts: they import no feature, shell or host code.',
+  shellHostInternals: "The shell imports the host through its entry ('../host'), as features do, not its transports or workers.",
+  hostToPage: "renderer/src/host is the page's one door to the core: it imports no feature, shell, UI or i18n code.",
+  i18nToPage: 'renderer/src/i18n holds the catalogues and the translator: it imports no feature, shell, host or UI code.',
 };
 
 // The folders under renderer/src an import lands in, with the extension and a last `index` dropped,
@@ -51,6 +57,9 @@ function brokenPageArrow(file, source) {
   if (!from || !to) return null;
   const [layer, ...inside] = to;
   if (from[0] === 'ui') return ['features', 'app', 'host'].includes(layer) ? 'uiToPage' : null;
+  if (from[0] === 'app') return layer === 'host' && inside.length > 0 ? 'shellHostInternals' : null;
+  if (from[0] === 'host') return ['features', 'app', 'ui', 'i18n'].includes(layer) ? 'hostToPage' : null;
+  if (from[0] === 'i18n') return ['features', 'app', 'host', 'ui'].includes(layer) ? 'i18nToPage' : null;
   if (from[0] !== 'features') return null;
   if (layer === 'host' && inside.length > 0) return 'hostInternals';
   if (layer === 'features' && inside.length > 1 && inside[0] !== from[1]) return 'featureInternals';

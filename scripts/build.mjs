@@ -172,7 +172,11 @@ if (want('electron')) {
     // curlconverter loads a native tree-sitter parser; both import parsers load from node_modules on use.
     external: ['electron', '@grpc/grpc-js', '@grpc/proto-loader', 'curlconverter', 'postman-collection'],
     // Main runs in Node: the package root (for sourceUrlPlugin's rewritten import.meta.url) comes from its folder.
-    banner: { js: `const __powerduckRoot = require('node:url').pathToFileURL(require('node:path').join(__dirname, ${JSON.stringify(rootFrom(outdir))}));` },
+    // The banner opens with the directive: esbuild's own "use strict" comes after the banner, where it is only an
+    // expression, and the bundle would run in sloppy mode although every source module is strict.
+    banner: {
+      js: `'use strict';\nconst __powerduckRoot = require('node:url').pathToFileURL(require('node:path').join(__dirname, ${JSON.stringify(rootFrom(outdir))}));`,
+    },
   });
   checkExternals(main.metafile, new Set(['electron', ...Object.keys(pkg.dependencies ?? {})]), 'Electron');
   // The preload gets no banner and bundles everything but electron itself (see sandboxedPreloadModules).

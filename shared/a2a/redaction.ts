@@ -6,7 +6,15 @@ import { decodeBase64 } from './base64';
 import type { HeaderEntry } from './call';
 import type { HeaderList } from './exchange';
 import { decodeUtf8 } from './utf8';
-import { editUrl, formDecode, urlCredentialParts, type UrlEdit, type UrlParam, type UrlSpan } from '../http/url-credentials';
+import {
+  editUrl,
+  formDecode,
+  stripUrlCredentials,
+  urlCredentialEdits,
+  urlCredentialParts,
+  type UrlCredentialRule,
+  type UrlParam,
+} from '../http/url-credentials';
 
 /** What stands in for a secret: visibly a redaction, and not valid in a header, so it is never re-sent by mistake. */
 export const REDACTED = '‹redacted›';
@@ -233,19 +241,9 @@ export function redactHeaders(headers: HeaderList, rules: RedactionRules = {}): 
   return out;
 }
 
-/** Whether the URL may need redacting at all: most recorded URLs have no userinfo, query or fragment. */
-function mayCarryCredentials(url: string): boolean {
-  return url.indexOf('@') !== -1 || url.indexOf('?') !== -1 || url.indexOf('#') !== -1;
-}
-
-/** The edits that take a URL's credentials out: its userinfo, and the value of each credential-named query or fragment parameter. */
-function credentialEdits(url: string, rules: RedactionRules, userinfo: (span: UrlSpan & { atSign: number }) => UrlEdit, value: string): UrlEdit[] {
-  const parts = urlCredentialParts(url);
-  const edits: UrlEdit[] = parts.userinfo ? [userinfo(parts.userinfo)] : [];
-  for (const param of parts.params) {
-    if (isSecretParam(param, rules)) edits.push({ ...param.value, text: value });
-  }
-  return edits;
+/** The history's reading of a URL: a parameter is a credential if its name looks like one (isSecretQuery). */
+function historyRule(rules: RedactionRules): UrlCredentialRule {
+  return { isCredentialName: (name) => isSecretQuery(name, rules) };
 }
 
 /**
@@ -254,12 +252,7 @@ function credentialEdits(url: string, rules: RedactionRules, userinfo: (span: Ur
  * scrubs the call's known secret values (as written and percent-encoded) from the rest.
  */
 export function redactUrl(url: string, rules: RedactionRules = {}): string {
-  const edited = mayCarryCredentials(url)
-    ? editUrl(
-        url,
-        credentialEdits(url, rules, (span) => ({ ...span, text: REDACTED }), REDACTED),
-      )
-    : url;
+  const edited = editUrl(url, urlCredentialEdits(url, historyRule(rules), REDACTED));
   const values = rules.values;
   if (!values?.length) return edited;
   // Secrets may sit percent-encoded in a URL.
@@ -273,9 +266,5 @@ export function redactUrl(url: string, rules: RedactionRules = {}): string {
  * sent as if it were the value.
  */
 export function withoutUrlCredentials(url: string): string {
-  if (!mayCarryCredentials(url)) return url;
-  return editUrl(
-    url,
-    credentialEdits(url, {}, (span) => ({ start: span.start, end: span.atSign + 1, text: '' }), ''),
-  );
+  return stripUrlCredentials(url, historyRule({}));
 }

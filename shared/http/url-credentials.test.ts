@@ -2,14 +2,14 @@
  * urlCredentialParts against the WHATWG parser itself (`new URL`, as Node and the transports read an
  * endpoint): over thousands of generated spellings, it finds userinfo exactly when `new URL` gives a
  * user or password, and every credential-named parameter URLSearchParams reads from the query or the
- * fragment; and the three consumers (redactUrl, withoutUrlCredentials, safeUrl) leave no credential
+ * fragment; and the three consumers (redactUrl, withoutUrlCredentials, safeUrl, all one urlCredentialEdits) leave no credential
  * behind and change nothing in a URL that has none.
  */
 import { describe, expect, it } from 'vitest';
 import { isSecretQuery, REDACTED, redactUrl, withoutUrlCredentials } from '../a2a/redaction';
 import { endpointCredentials } from '../openapi/endpoint-credentials';
 import { safeUrl } from '../session/session-state';
-import { editUrl, urlCredentialParts } from './url-credentials';
+import { editUrl, stripUrlCredentials, urlCredentialEdits, urlCredentialParts } from './url-credentials';
 
 const credentialNames = new Set(['token', 'access_token', 'key', 'api_key', 'apikey', 'sig', 'signature', 'password', 'secret', 'auth']);
 
@@ -238,6 +238,43 @@ describe('what the consumers make of it', () => {
     expect(redactUrl('http://h/rpc?token=a;b&y=2')).toBe(`http://h/rpc?token=${REDACTED}&y=2`);
     expect(withoutUrlCredentials('http://erin:x@ATPW-5521@host/p#token=zz')).toBe('http://host/p#token=');
     expect(safeUrl('http:\\\\bob:pw@h/rpc#access_token=zz')).toBe('http:\\\\h/rpc#access_token=');
+  });
+
+  it('all three take out a password-only or percent-encoded userinfo, and leave text that is no URL alone', () => {
+    for (const [url, stripped] of [
+      ['http://:pw@h/rpc', 'http://h/rpc'],
+      ['http://bob@h/rpc', 'http://h/rpc'],
+      ['http://b%40b:p%3Aw%40rd@h/rpc', 'http://h/rpc'],
+      ['http://%7B%7Bu%7D%7D:x@h/', 'http://h/'],
+    ] as const) {
+      expect(redactUrl(url)).toBe(stripped.replace('//', `//${REDACTED}@`));
+      expect(withoutUrlCredentials(url)).toBe(stripped);
+      expect(safeUrl(url)).toBe(stripped);
+    }
+    for (const text of ['not a url at all', 'bob:pw@host', 'token=abc', 'http://h/?token=&key']) {
+      expect(redactUrl(text)).toBe(text);
+      expect(withoutUrlCredentials(text)).toBe(text);
+      expect(safeUrl(text)).toBe(text);
+    }
+  });
+
+  it("empties query and fragment secrets under percent-encoded or upper-case names, and keeps each reader's rule", () => {
+    for (const strip of [withoutUrlCredentials, safeUrl]) {
+      expect(strip('http://h/?%74oken=abc&api%5Fkey=q&x=1')).toBe('http://h/?%74oken=&api%5Fkey=&x=1');
+      expect(strip('http://h/?Token=1#access_token=2')).toBe('http://h/?Token=#access_token=');
+    }
+    // A draft loses every look-alike too; the session keeps a {{variable}}, which names a secret rather than being one.
+    const url = 'http://{{user}}:{{pass}}@h/rpc?token={{tok}}&key=k&db_password=z';
+    expect(withoutUrlCredentials(url)).toBe('http://h/rpc?token=&key=&db_password=');
+    expect(safeUrl(url)).toBe('http://{{user}}:{{pass}}@h/rpc?token={{tok}}&key=&db_password=z');
+  });
+
+  it('stripUrlCredentials and urlCredentialEdits apply the rule they are given', () => {
+    const rule = { isCredentialName: (name: string) => name === 'k', keepsUserinfo: (u: string) => u === 'keep', keepsValue: (v: string) => v === 'ref' };
+    expect(stripUrlCredentials('http://keep@h/?k=1&k=ref&j=2', rule)).toBe('http://keep@h/?k=&k=ref&j=2');
+    expect(stripUrlCredentials('http://a:b@h/?k=1', rule)).toBe('http://h/?k=');
+    expect(editUrl('http://a:b@h/?k=1&k=', urlCredentialEdits('http://a:b@h/?k=1&k=', rule, '#'))).toBe('http://#@h/?k=#&k=');
+    expect(urlCredentialEdits('http://h/rpc', rule)).toEqual([]);
   });
 
   it('reads a hostile URL of 100,000 parameters in one pass', () => {

@@ -2,7 +2,8 @@
  * Where a URL can carry a credential, found the way the WHATWG URL parser (Node's and every browser's
  * `new URL`) reads it, so a spelling the transport accepts cannot slip past the checks that keep
  * secrets off disk. Refusing a spec save, redacting history and cleaning the session all ask this one
- * function; each decides what to do with the spans it returns.
+ * function; marking or removing what it finds is one edit too (urlCredentialEdits), to which each
+ * reader brings its own rule of what counts as a credential.
  *
  * Read like WHATWG: leading and trailing C0 controls and spaces are ignored and tabs and newlines
  * anywhere are dropped; after a special scheme (`http:`, `HTTPS:`, `ws:`…) any run of `/` and `\`
@@ -197,4 +198,47 @@ export function editUrl(url: string, edits: readonly UrlEdit[]): string {
     from = edit.end;
   }
   return out + url.slice(from);
+}
+
+/**
+ * What one consumer counts as a credential in a URL. The readers differ on purpose in what they
+ * name a credential (history hides look-alikes such as `db_password`; a spec save refuses a fixed
+ * list), so each brings its own rule to the one edit below.
+ */
+export interface UrlCredentialRule {
+  /** Whether a query or fragment parameter, by its decoded and trimmed name, carries a credential. */
+  isCredentialName: (name: string) => boolean;
+  /** A userinfo, as written, that names a credential rather than being one (`{{user}}:{{password}}`): left in place. */
+  keepsUserinfo?: (userinfo: string) => boolean;
+  /** A credential parameter's value, as written, that is left in place for the same reason. */
+  keepsValue?: (value: string) => boolean;
+}
+
+/**
+ * The edits that take the credentials out of `url`: the userinfo (user, password or both) and the
+ * value of each credential-named parameter. With a `marker` each is replaced by it, so the record
+ * says something was there; without one the userinfo goes with its `@` and values are emptied, for
+ * copies that may be sent again, where a marker would be sent as if it were the value. An empty value
+ * is never touched: there is nothing to hide and a marker would invent one.
+ */
+export function urlCredentialEdits(url: string, rule: UrlCredentialRule, marker?: string): UrlEdit[] {
+  // Most URLs have no userinfo, query or fragment: skip the read.
+  if (url.indexOf('@') === -1 && url.indexOf('?') === -1 && url.indexOf('#') === -1) return [];
+  const parts = urlCredentialParts(url);
+  const edits: UrlEdit[] = [];
+  const userinfo = parts.userinfo;
+  if (userinfo && !rule.keepsUserinfo?.(url.slice(userinfo.start, userinfo.end)))
+    edits.push(
+      marker === undefined ? { start: userinfo.start, end: userinfo.atSign + 1, text: '' } : { start: userinfo.start, end: userinfo.end, text: marker },
+    );
+  for (const param of parts.params) {
+    const { start, end } = param.value;
+    if (end > start && rule.isCredentialName(param.name) && !rule.keepsValue?.(url.slice(start, end))) edits.push({ start, end, text: marker ?? '' });
+  }
+  return edits;
+}
+
+/** `url` with its credentials taken out (see urlCredentialEdits), everything else as written. */
+export function stripUrlCredentials(url: string, rule: UrlCredentialRule): string {
+  return editUrl(url, urlCredentialEdits(url, rule));
 }

@@ -7,7 +7,7 @@
  */
 import { isSecretHeader } from '../a2a/redaction';
 import { isObject } from '../a2a/payload';
-import { editUrl, urlCredentialParts, type UrlEdit } from '../http/url-credentials';
+import { stripUrlCredentials, type UrlCredentialRule } from '../http/url-credentials';
 import { isCredentialQueryName } from '../openapi/endpoint-credentials';
 
 export interface LastResponseSummary {
@@ -166,15 +166,15 @@ const literal = (value: string): boolean => value !== '' && !variableOnly.test(v
  * `{{variables}}` are names, not values, and stay.
  */
 export function safeUrl(url: string): string {
-  const parts = urlCredentialParts(url);
-  const edits: UrlEdit[] = [];
-  const userinfo = parts.userinfo;
-  if (userinfo && !variableUserinfo.test(url.slice(userinfo.start, userinfo.end))) edits.push({ start: userinfo.start, end: userinfo.atSign + 1, text: '' });
-  for (const param of parts.params) {
-    if (isCredentialQueryName(param.name) && literal(url.slice(param.value.start, param.value.end))) edits.push({ ...param.value, text: '' });
-  }
-  return editUrl(url, edits);
+  return stripUrlCredentials(url, sessionUrlRule);
 }
+
+/** A spec save's credential names; a userinfo or value made only of `{{variables}}` stays. */
+const sessionUrlRule: UrlCredentialRule = {
+  isCredentialName: isCredentialQueryName,
+  keepsUserinfo: (userinfo) => variableUserinfo.test(userinfo),
+  keepsValue: (value) => !literal(value),
+};
 
 /** The query table of an HTTP tab: a credential-named row keeps its name, not its value. */
 function safeParams(params: unknown): unknown {

@@ -2,33 +2,27 @@
  * Each core owns its connections (electron/node/connections.ts): two cores in one process never
  * share a keep-alive socket, and closing one leaves the other's pool alone.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { A2aCall } from '../../shared/a2a/call';
 import { performCall, type CallDeps } from '../../electron/node/a2a/perform-call';
 import { Connections } from '../../electron/node/connections';
 import { createMemorySecretStore } from '../../electron/node/secret-store';
+import { startRecordingServer, type RecordingServer } from '../fixtures/recording-server';
 
-let server: Server;
+let server: RecordingServer;
 let endpoint: string;
 const sockets = new Set<unknown>();
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
+  server = await startRecordingServer((_request, res, req) => {
     sockets.add(req.socket);
-    req.resume();
-    req.on('end', () => {
-      res.writeHead(200, { 'Content-Type': 'application/json' });
-      res.end(JSON.stringify({ jsonrpc: '2.0', id: 1, result: { message: { messageId: 'r', role: 'ROLE_AGENT', parts: [{ text: 'ok' }] } } }));
-    });
+    res.writeHead(200, { 'Content-Type': 'application/json' });
+    res.end(JSON.stringify({ jsonrpc: '2.0', id: 1, result: { message: { messageId: 'r', role: 'ROLE_AGENT', parts: [{ text: 'ok' }] } } }));
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-  endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}/rpc`;
+  endpoint = `${server.base}/rpc`;
 });
 afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise<void>((r) => server.close(() => r()));
+  await server.close();
 });
 
 const call = (): A2aCall => ({

@@ -13,6 +13,7 @@ import { GrpcCodec } from '../../electron/node/a2a/grpc-codec';
 import { Connections, defaultProtoDir } from '../../electron/node/connections';
 import { MAX_RECEIVE_MESSAGE_BYTES } from '../../electron/node/a2a/grpc-wire';
 import { createMemorySecretStore } from '../../electron/node/secret-store';
+import { unusedPort } from '../fixtures/recording-server';
 
 type Behaviour = (stream: ServerHttp2Stream, headers: IncomingHttpHeaders, body: Buffer) => void;
 
@@ -271,10 +272,7 @@ describe('the gRPC wire', () => {
   });
 
   it('a closed port fails in milliseconds, not after the connect timeout', async () => {
-    const probe = createServer();
-    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-    const port = (probe.address() as AddressInfo).port;
-    await new Promise<void>((resolve) => probe.close(() => resolve()));
+    const port = await unusedPort();
     const t0 = Date.now();
     const record = await performCall(getTask({ endpoint: `http://127.0.0.1:${port}`, timeouts: { connectMs: 10_000 } }), deps);
     expect(record.outcome).toMatchObject({ kind: 'transport-error', code: 'connect', message: expect.stringMatching(/nothing is listening/) });

@@ -3,8 +3,6 @@
  * `powerduck history stats` against the official SDK agent and raw loopback servers.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,45 +10,37 @@ import { runCliCaptured, type CliRun } from '../fixtures/cli-run';
 import { a2aTarget } from '../fixtures/cli-args';
 import type { HistoryStats } from '../../shared/history/history-stats';
 import { startSdkAgent, type SdkAgent } from '../fixtures/sdk-agent';
+import { startRecordingServer, type RecordingServer } from '../fixtures/recording-server';
 
 let agent: SdkAgent;
-let flaky: Server;
+let flaky: RecordingServer;
 let flakyUrl: string;
 let dir: string;
 const flakyBodies: unknown[] = [];
-
-async function readBody(req: IncomingMessage): Promise<string> {
-  let text = '';
-  for await (const chunk of req) text += String(chunk);
-  return text;
-}
 
 beforeAll(async () => {
   agent = await startSdkAgent({ stepDelayMs: 2 });
   dir = await mkdtemp(join(tmpdir(), 'powerduck-stats-'));
   // Drops the connection of every first request of a messageId (no answer at all), answers the next with a task.
   const seen = new Set<string>();
-  flaky = createServer((req, res) => {
-    void readBody(req).then((text) => {
-      const body = JSON.parse(text) as { id: string; params: { tenant?: string; message: { messageId: string } } };
-      flakyBodies.push(body);
-      const messageId = body.params.message.messageId;
-      if (!seen.has(messageId)) {
-        seen.add(messageId);
-        req.socket.destroy();
-        return;
-      }
-      const task = { id: `task-${messageId}`, contextId: 'ctx-1', status: { state: 'TASK_STATE_COMPLETED' } };
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id: body.id, result: { task } }));
-    });
+  flaky = await startRecordingServer((request, res, req) => {
+    const body = JSON.parse(request.text) as { id: string; params: { tenant?: string; message: { messageId: string } } };
+    flakyBodies.push(body);
+    const messageId = body.params.message.messageId;
+    if (!seen.has(messageId)) {
+      seen.add(messageId);
+      req.socket.destroy();
+      return;
+    }
+    const task = { id: `task-${messageId}`, contextId: 'ctx-1', status: { state: 'TASK_STATE_COMPLETED' } };
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id: body.id, result: { task } }));
   });
-  await new Promise<void>((resolve) => flaky.listen(0, '127.0.0.1', resolve));
-  flakyUrl = `http://127.0.0.1:${(flaky.address() as AddressInfo).port}/rpc`;
+  flakyUrl = `${flaky.base}/rpc`;
 });
 
 afterAll(async () => {
   await agent.close();
-  await new Promise<void>((resolve) => flaky.close(() => resolve()));
+  await flaky.close();
   await rm(dir, { recursive: true, force: true });
 });
 

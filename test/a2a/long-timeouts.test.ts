@@ -2,55 +2,48 @@
  * Timers cap at 2^31 − 1 ms; a longer delay fires at once. A timeout the user gives above that is
  * refused with a clear error, and the largest allowed one does not cut a slow call short.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_TIMER_MS } from '../../shared/a2a/call';
 import { runCli } from '../../electron/cli/main';
 import { tempCore } from '../foundation/test-core';
 import { a2aTarget } from '../fixtures/cli-args';
+import { startRecordingServer, type RecordingServer } from '../fixtures/recording-server';
 
 let ctx: Awaited<ReturnType<typeof tempCore>>;
-let server: Server;
+let server: RecordingServer;
 let base = '';
 
 beforeAll(async () => {
   ctx = await tempCore();
   // Answers after 150 ms: a timer that fired at once would abort first.
-  server = createServer((req, res) => {
-    let body = '';
-    req.on('data', (c: Buffer) => (body += c.toString()));
-    req.on('end', () => {
-      setTimeout(() => {
-        if (req.url?.endsWith('.json')) {
-          res.writeHead(200, { 'content-type': 'application/json' }).end(
-            JSON.stringify({
-              name: 'Slow',
-              description: 'd',
-              version: '1',
-              supportedInterfaces: [],
-              capabilities: {},
-              defaultInputModes: [],
-              defaultOutputModes: [],
-              skills: [],
-            }),
-          );
-          return;
-        }
-        const id = (JSON.parse(body) as { id: unknown }).id;
-        res
-          .writeHead(200, { 'content-type': 'application/json' })
-          .end(JSON.stringify({ jsonrpc: '2.0', id, result: { message: { messageId: 'm1', role: 'ROLE_AGENT', parts: [{ text: 'late' }] } } }));
-      }, 150);
-    });
+  server = await startRecordingServer((request, res) => {
+    setTimeout(() => {
+      if (request.url.endsWith('.json')) {
+        res.writeHead(200, { 'content-type': 'application/json' }).end(
+          JSON.stringify({
+            name: 'Slow',
+            description: 'd',
+            version: '1',
+            supportedInterfaces: [],
+            capabilities: {},
+            defaultInputModes: [],
+            defaultOutputModes: [],
+            skills: [],
+          }),
+        );
+        return;
+      }
+      const id = (JSON.parse(request.text) as { id: unknown }).id;
+      res
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ jsonrpc: '2.0', id, result: { message: { messageId: 'm1', role: 'ROLE_AGENT', parts: [{ text: 'late' }] } } }));
+    }, 150);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  base = server.base;
 });
 
 afterAll(async () => {
-  server?.closeAllConnections();
-  await new Promise<void>((resolve) => server?.close(() => resolve()));
+  await server?.close();
   await ctx?.dispose();
 });
 

@@ -2,49 +2,40 @@
  * Header rows, gRPC metadata and history searches whose names are Object.prototype members travel and
  * match as plain names: nothing inherited is sent, nothing is lost, nothing crashes.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HeaderEntry } from '../../shared/a2a/call';
 import { startEchoAgent, type EchoAgent } from '../fixtures/echo-agent';
 import { tempCore } from '../foundation/test-core';
+import { startRecordingServer, type RecordingServer } from '../fixtures/recording-server';
 
 const names = ['__proto__', 'constructor', 'toString', 'valueOf', 'hasOwnProperty'];
 
 let ctx: Awaited<ReturnType<typeof tempCore>>;
-let server: Server;
+let server: RecordingServer;
 let base = '';
-let seen: string[] = [];
 let echo: EchoAgent;
 
 beforeAll(async () => {
   ctx = await tempCore();
-  server = createServer((req, res) => {
-    seen = req.rawHeaders;
-    let body = '';
-    req.on('data', (c: Buffer) => (body += c.toString()));
-    req.on('end', () => {
-      const id = body ? (JSON.parse(body) as { id?: unknown }).id : undefined;
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(
-        JSON.stringify(
-          id === undefined
-            ? { message: { messageId: 'm', role: 'ROLE_AGENT', parts: [{ text: 'ok' }] } }
-            : { jsonrpc: '2.0', id, result: { message: { messageId: 'm', role: 'ROLE_AGENT', parts: [{ text: 'ok' }] } } },
-        ),
-      );
-    });
+  server = await startRecordingServer((request, res) => {
+    const id = request.text ? (JSON.parse(request.text) as { id?: unknown }).id : undefined;
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(
+      JSON.stringify(
+        id === undefined
+          ? { message: { messageId: 'm', role: 'ROLE_AGENT', parts: [{ text: 'ok' }] } }
+          : { jsonrpc: '2.0', id, result: { message: { messageId: 'm', role: 'ROLE_AGENT', parts: [{ text: 'ok' }] } } },
+      ),
+    );
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  base = server.base;
   // Its "API key header" is `constructor`, so the gRPC answer echoes that metadata entry.
   echo = await startEchoAgent('constructor');
 });
 
 afterAll(async () => {
   await echo?.close();
-  server?.closeAllConnections();
-  await new Promise<void>((resolve) => server?.close(() => resolve()));
+  await server?.close();
   await ctx?.dispose();
 });
 
@@ -52,6 +43,7 @@ const rows = (): HeaderEntry[] => names.map((name, i) => ({ name, value: `v${i}`
 const body = { message: { messageId: 'x1', role: 'ROLE_USER', parts: [{ text: 'hi' }] } };
 
 function received(): Array<[string, string]> {
+  const seen = server.requests.at(-1)?.rawHeaders ?? [];
   const out: Array<[string, string]> = [];
   for (let i = 0; i + 1 < seen.length; i += 2) out.push([seen[i] as string, seen[i + 1] as string]);
   return out;

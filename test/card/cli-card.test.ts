@@ -1,6 +1,4 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { exportJWK, generateKeyPair, type JWK } from 'jose';
@@ -9,9 +7,10 @@ import { signCard } from '../../electron/node/card/card-sign';
 import type { CliIo } from '../../electron/cli/cli-types';
 import { runCli } from '../../electron/cli/main';
 import { v1Card, type Json } from './fixtures';
+import { startRecordingServer, type RecordingServer } from '../fixtures/recording-server';
 
 let dir: string;
-let server: Server;
+let server: RecordingServer;
 let base: string;
 let signed: Json;
 let publicJwk: JWK;
@@ -27,27 +26,26 @@ beforeAll(async () => {
   await writeFile(join(dir, 'wrong.jwks.json'), JSON.stringify({ keys: [otherJwk] }));
   await writeFile(join(dir, 'card.json'), JSON.stringify(signed));
   await writeFile(join(dir, 'not-json.json'), 'hello');
-  server = createServer((req, res) => {
-    if (req.headers.authorization || req.headers.cookie) return void res.writeHead(500).end();
-    if (req.url === '/.well-known/agent-card.json') return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(signed));
-    if (req.url === '/broken/.well-known/agent-card.json') {
+  server = await startRecordingServer((request, res) => {
+    if (request.headers.authorization || request.headers.cookie) return void res.writeHead(500).end();
+    if (request.url === '/.well-known/agent-card.json') return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(signed));
+    if (request.url === '/broken/.well-known/agent-card.json') {
       const broken = { ...signed };
       delete broken['version'];
       return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(broken));
     }
     // A base path answered by something else: a JSON status page, a gateway's 403 for a missing key, a 500.
-    if (req.url === '/spa/.well-known/agent-card.json') return void res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ok"}');
-    if (req.url === '/bucket/.well-known/agent-card.json')
+    if (request.url === '/spa/.well-known/agent-card.json') return void res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ok"}');
+    if (request.url === '/bucket/.well-known/agent-card.json')
       return void res.writeHead(403, { 'content-type': 'application/xml' }).end('<Error>AccessDenied</Error>');
-    if (req.url === '/flaky/.well-known/agent-card.json') return void res.writeHead(500).end('oops');
+    if (request.url === '/flaky/.well-known/agent-card.json') return void res.writeHead(500).end('oops');
     res.writeHead(404).end();
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  base = server.base;
 });
 
 afterAll(async () => {
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await server.close();
   await rm(dir, { recursive: true, force: true });
 });
 

@@ -7,6 +7,7 @@ import { cardByteLimit, fetchCard } from '../../electron/node/card/fetch-card';
 import { resolveCardUrl } from '../../electron/node/card/card-url';
 import { CoreError } from '../../electron/node/core-error';
 import { v1Card } from './fixtures';
+import { unusedPort } from '../fixtures/recording-server';
 
 /** One loopback server with every hostile behaviour; it fails the suite if it ever sees a credential. */
 let server: Server;
@@ -235,10 +236,7 @@ describe('public card fetch', () => {
   it('reports HTTP errors, refused connections and TLS failures specifically', async () => {
     const notFound = await fail(fetchCard({ url: `${base}/missing/card.json` }, deps));
     expect(notFound).toMatchObject({ code: 'http-status', details: { kind: 'http-status', status: 404, body: 'no such card' } });
-    const closed = createServer();
-    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
-    const port = (closed.address() as AddressInfo).port;
-    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const port = await unusedPort();
     expect((await fail(fetchCard({ url: `http://127.0.0.1:${port}/` }, deps))).code).toBe('connect');
     // https spoken to a plain-http server fails in the TLS layer.
     expect((await fail(fetchCard({ url: `https://127.0.0.1:${new URL(base).port}/` }, deps))).code).toBe('tls');

@@ -2,14 +2,13 @@
  * Agent Cards whose keys are named like Object.prototype members, at every level, through every card
  * entry point of the contract: inspected, canonicalised and verified like any other card.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { exportJWK, generateKeyPair, type CryptoKey, type JWK } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signCard } from '../../electron/node/card/card-sign';
 import type { Core } from '../../electron/node/core';
 import { tempCore } from '../foundation/test-core';
 import { v03Card, v1Card, type Json } from './fixtures';
+import { startRecordingServer, type RecordingServer } from '../fixtures/recording-server';
 
 const hostileNames = ['__proto__', 'constructor', 'toString', 'valueOf', 'hasOwnProperty'] as const;
 
@@ -48,7 +47,7 @@ function hostileV03Card(): Json {
 let ctx: Awaited<ReturnType<typeof tempCore>>;
 let core: Core;
 let key: { privateKey: CryptoKey; jwks: string };
-let server: Server;
+let server: RecordingServer;
 let served = '';
 let baseUrl = '';
 
@@ -58,25 +57,20 @@ beforeAll(async () => {
   const pair = await generateKeyPair('ES256', { extractable: true });
   const jwk: JWK = { ...(await exportJWK(pair.publicKey)), kid: 'k1' };
   key = { privateKey: pair.privateKey, jwks: JSON.stringify({ keys: [jwk] }) };
-  server = createServer((req, res) => {
-    if (req.url === '/.well-known/agent-card.json') {
+  server = await startRecordingServer((request, res) => {
+    if (request.url === '/.well-known/agent-card.json') {
       res.writeHead(200, { 'content-type': 'application/json' }).end(served);
       return;
     }
     // A JSON-RPC agent whose extended card is the hostile card (GetExtendedAgentCard).
-    let body = '';
-    req.on('data', (c: Buffer) => (body += c.toString()));
-    req.on('end', () => {
-      const id = (JSON.parse(body) as { id: unknown }).id;
-      res.writeHead(200, { 'content-type': 'application/json' }).end(`{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":${served}}`);
-    });
+    const id = (JSON.parse(request.text) as { id: unknown }).id;
+    res.writeHead(200, { 'content-type': 'application/json' }).end(`{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":${served}}`);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  baseUrl = server.base;
 });
 
 afterAll(async () => {
-  await new Promise<void>((resolve) => server?.close(() => resolve()));
+  await server?.close();
   await ctx?.dispose();
 });
 

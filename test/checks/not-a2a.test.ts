@@ -1,6 +1,4 @@
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +10,7 @@ import { createFileSecretStore } from '../../electron/node/secret-store';
 import type { CheckReport } from '../../shared/checks/check-types';
 import { reportExitCode } from '../../shared/checks/report';
 import { Connections } from '../../electron/node/connections';
+import { startRecordingServer, type RecordingServer } from '../fixtures/recording-server';
 
 /** This file's connection pools (a core would own them), closed after its tests. */
 const connections = new Connections();
@@ -20,16 +19,13 @@ const connections = new Connections();
  * A web server that is not an A2A agent: a JSON 404 for unknown paths (the shape many frameworks
  * answer), an HTML page, a 405, and a JSON body that is no JSON-RPC response. Its card points at them.
  */
-let server: Server;
+let server: RecordingServer;
 let base: string;
 let dir: string;
-const seen: string[] = [];
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'powerduck-not-a2a-'));
-  server = createServer((req, res) => {
-    seen.push(`${req.method ?? ''} ${req.url ?? ''}`);
-    const url = req.url ?? '';
+  server = await startRecordingServer(({ url }, res) => {
     if (url === '/.well-known/agent-card.json') {
       return void res.writeHead(200, { 'content-type': 'application/json' }).end(
         JSON.stringify({
@@ -48,12 +44,11 @@ beforeAll(async () => {
     if (url.startsWith('/plain-json')) return void res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ok"}');
     res.writeHead(404, { 'content-type': 'application/json' }).end('{"error":"no such path"}');
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  base = server.base;
 });
 
 afterAll(async () => {
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await server.close();
   await rm(dir, { recursive: true, force: true });
 });
 

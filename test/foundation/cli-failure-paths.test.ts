@@ -1,7 +1,5 @@
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +7,7 @@ import type { CliIo } from '../../electron/cli/cli-types';
 import { runCli } from '../../electron/cli/main';
 import { memoryIo } from '../fixtures/cli-run';
 import { startLockedAgent, type LockedAgent } from '../fixtures/locked-agent';
+import { unusedPort } from '../fixtures/recording-server';
 import { runChecks } from '../../electron/node/checks/run-checks';
 import { createFileSecretStore } from '../../electron/node/secret-store';
 import { startBrokenAgent, type BrokenAgent } from '../checks/broken-agent';
@@ -81,10 +80,7 @@ describe('powerduck CLI failure paths', () => {
   });
 
   it('send over gRPC to a closed port fails at once, not after the whole connect timeout', async () => {
-    const closed = createServer();
-    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
-    const port = (closed.address() as AddressInfo).port;
-    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const port = await unusedPort();
     const io = homeIo();
     const began = Date.now();
     const argv = ['send', '--a2a', '1.0', '--binding', 'GRPC', '--endpoint', `http://127.0.0.1:${port}`, '--method', 'SendMessage', '--text', 'hi', '--json'];

@@ -4,7 +4,7 @@
 // Electron honours those options is Electron's business, and the stand-in cannot tell.
 import { execFile } from 'node:child_process';
 import { EventEmitter } from 'node:events';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import Module, { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -181,6 +181,15 @@ async function eventsOf(contents: FakeContents, requestId: string, until: (kinds
 }
 
 describe('Electron main process wiring (stand-in electron module)', () => {
+  it('builds main and preload as strict code, as their TypeScript sources are (the directive opens each file)', async () => {
+    for (const file of ['main.cjs', 'preload.cjs']) {
+      const text = await readFile(join(work, 'dist/electron', file), 'utf8');
+      // Only a directive before any other statement makes a script strict; comments may precede it.
+      const start = text.replace(/^(?:\s+|\/\/[^\n]*|\/\*[\s\S]*?\*\/)*/, '');
+      expect({ file, strict: /^(['"])use strict\1/.test(start) }).toEqual({ file, strict: true });
+    }
+  });
+
   it('registers exactly the invoke and stream channels', () => {
     expect([...electron.handles.keys()]).toEqual([ipcChannels.invoke]);
     expect([...electron.ons.keys()]).toEqual([ipcChannels.stream, ipcChannels.ack]);

@@ -91,6 +91,36 @@ describe('layer rules', () => {
     expect(await lint('renderer/src/ui/violation-fixture.ts', "import { useHost } from '../host';\nexport const x = useHost;\n")).toHaveLength(1);
   });
 
+  it('refuses host internals inside the shell, and lets it compose any feature module, the UI parts and i18n', async () => {
+    const shell = 'renderer/src/app/violation-fixture.ts';
+    expect(await lint(shell, "import { createWebHost } from '../host/web-host';\nexport const x = createWebHost;\n")).toHaveLength(1);
+    expect(await lint(shell, "export { createWebHost } from '../../src/host/web-host';\n")).toHaveLength(1);
+    const code = [
+      "import { useHost } from '../host';",
+      "import { RequestPane } from '../features/request/request-pane';",
+      "import { useRunsStore } from '../features/response';",
+      "import { Tabs } from '../ui/tabs';",
+      "import { useT } from '../i18n/i18n';",
+      "import { useToolViewStore } from './tool-view-store';",
+      'export const x = [useHost, RequestPane, useRunsStore, Tabs, useT, useToolViewStore];',
+      '',
+    ].join('\n');
+    expect(await lint('renderer/src/app/ok-fixture.ts', code)).toEqual([]);
+  });
+
+  it('refuses feature, shell and UI imports inside the host and i18n, which any page layer may use', async () => {
+    const host = 'renderer/src/host/violation-fixture.ts';
+    for (const spelling of ['../features/request', '../app/app', '../ui/tabs', '../i18n/i18n']) {
+      expect(await lint(host, `import { x } from '${spelling}';\nexport const y = x;\n`), spelling).toHaveLength(1);
+    }
+    const i18n = 'renderer/src/i18n/violation-fixture.ts';
+    for (const spelling of ['../features/request', '../app/app', '../ui/tabs', '../host']) {
+      expect(await lint(i18n, `import { x } from '${spelling}';\nexport const y = x;\n`), spelling).toHaveLength(1);
+    }
+    expect(await lint(host, "import { ok } from '../../../shared/contract/result';\nimport { y } from './host';\nexport const x = [ok, y];\n")).toEqual([]);
+    expect(await lint(i18n, "import { y } from './en';\nexport const x = y;\n")).toEqual([]);
+  });
+
   it("allows a feature the host entry, other features' entries, its own modules and the UI parts", async () => {
     const code = [
       "import { useHost } from '../../host';",

@@ -1,6 +1,4 @@
 /** `powerduck send --http` and `powerduck run <spec> "GET /path"` against a loopback server: output and exit codes. */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,32 +6,33 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../electron/cli/main';
 import type { CliIo } from '../../electron/cli/cli-types';
 import type { HttpExchangeRecord } from '../../shared/http/http-types';
+import { startRecordingServer, type RecordingServer } from '../fixtures/recording-server';
 
-let server: Server;
+let server: RecordingServer;
 let base: string;
 let home: string;
-const seen: Array<{ method: string; url: string; body: string; auth?: string }> = [];
+
+/** What the server saw of the last request, as these tests compare it. */
+function lastSeen(): { method: string; url: string; body: string; auth?: string } | undefined {
+  const last = server.requests.at(-1);
+  const auth = last?.headers.authorization;
+  return last && { method: last.method, url: last.url, body: last.text, ...(auth ? { auth } : {}) };
+}
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    let body = '';
-    req.on('data', (c: Buffer) => (body += c.toString()));
-    req.on('end', () => {
-      seen.push({ method: req.method ?? '', url: req.url ?? '', body, ...(req.headers.authorization ? { auth: req.headers.authorization } : {}) });
-      if (req.url === '/missing') {
-        res.writeHead(404, { 'Content-Type': 'text/plain' });
-        res.end('not here');
-      } else if (req.url?.startsWith('/items/bad')) {
-        res.writeHead(200, { 'Content-Type': 'application/json' });
-        res.end('{"id":"x"}');
-      } else {
-        res.writeHead(200, { 'Content-Type': 'application/json' });
-        res.end(JSON.stringify({ id: 1, echo: body }));
-      }
-    });
+  server = await startRecordingServer((request, res) => {
+    if (request.url === '/missing') {
+      res.writeHead(404, { 'Content-Type': 'text/plain' });
+      res.end('not here');
+    } else if (request.url.startsWith('/items/bad')) {
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.end('{"id":"x"}');
+    } else {
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.end(JSON.stringify({ id: 1, echo: request.text }));
+    }
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  base = server.base;
   home = await mkdtemp(join(tmpdir(), 'powerduck-http-cli-'));
   await writeFile(
     join(home, 'items.json'),
@@ -61,7 +60,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await server.close();
   await rm(home, { recursive: true, force: true });
 });
 
@@ -86,7 +85,7 @@ describe('powerduck send --http', () => {
     const record = JSON.parse(r.out.trim().split('\n').pop() ?? '') as HttpExchangeRecord;
     expect(record.response?.status).toBe(200);
     expect(record.request.headers).toContainEqual(['Content-Type', 'application/json']);
-    expect(seen.at(-1)).toMatchObject({ method: 'PATCH', body: '{"a":1}' });
+    expect(lastSeen()).toMatchObject({ method: 'PATCH', body: '{"a":1}' });
   });
 
   it('reads the body from standard input and prints a readable summary', async () => {
@@ -112,7 +111,7 @@ describe('powerduck run <spec> "<METHOD> <path>"', () => {
     const r = await cli(['run', 'items.json', 'GET /items/{id}', '--param', 'id=a b', '--param', 'tags=x,y', '--env', 'itemsToken=tk-1']);
     expect(r.err).toBe('');
     expect(r.code).toBe(0);
-    expect(seen.at(-1)).toMatchObject({ url: '/items/a%20b?tags=x&tags=y', auth: 'Bearer tk-1' });
+    expect(lastSeen()).toMatchObject({ url: '/items/a%20b?tags=x&tags=y', auth: 'Bearer tk-1' });
     expect(r.out).toContain('Check: matches the declared schema');
     expect(r.out).not.toContain('tk-1');
   });

@@ -3,79 +3,63 @@
  * the wire, form and multipart bodies byte for byte, redirects (shown, not followed by default),
  * binary bodies, event streams, refusals, redaction and history.
  */
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '../../electron/node/core';
 import type { HttpExchangeRecord, HttpRequest } from '../../shared/http/http-types';
 import { tempCore } from '../foundation/test-core';
+import { startRecordingServer, unusedPort, type RecordingServer } from '../fixtures/recording-server';
 
-interface Seen {
-  method: string;
-  rawUrl: string;
-  headers: IncomingMessage['headers'];
-  rawHeaders: string[];
-  body: Buffer;
-}
-
-let server: Server;
+let server: RecordingServer;
 let base: string;
-let seen: Seen[] = [];
 let core: Core;
 let dispose: () => Promise<void>;
 let dir: string;
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      seen.push({ method: req.method ?? '', rawUrl: req.url ?? '', headers: req.headers, rawHeaders: req.rawHeaders, body: Buffer.concat(chunks) });
-      const path = (req.url ?? '').split('?')[0];
-      if (path === '/redirect') {
-        res.writeHead(302, { Location: '/landing' });
-        res.end('moved');
-      } else if (path === '/see-other') {
-        res.writeHead(303, { Location: '/landing' });
-        res.end();
-      } else if (path === '/landing') {
-        res.writeHead(200, { 'Content-Type': 'text/plain' });
-        res.end('landed');
-      } else if (path === '/png') {
-        res.writeHead(200, { 'Content-Type': 'image/png' });
-        res.end(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0xff]));
-      } else if (path === '/events') {
-        res.writeHead(200, { 'Content-Type': 'text/event-stream' });
-        res.write('data: {"n":1}\n\n');
-        res.write('event: note\ndata: plain text\n\n');
-        res.end('data: {"n":3}\n\n');
-      } else if (path === '/silent') {
-        // Answers nothing until the client gives up.
-        req.socket.setTimeout(0);
-      } else if (path === '/slow-events') {
-        // A stream that outlives the total timeout: one event now, then one every 100 ms.
-        res.writeHead(200, { 'Content-Type': 'text/event-stream' });
-        let n = 0;
-        const tick = (): void => {
-          if (res.destroyed) return;
-          res.write(`data: {"n":${++n}}\n\n`);
-          if (n < 50) setTimeout(tick, 100);
-          else res.end();
-        };
-        tick();
-      } else if (path === '/status/404') {
-        res.writeHead(404, { 'Content-Type': 'application/json' });
-        res.end('{"error":"nope"}');
-      } else {
-        res.writeHead(200, { 'Content-Type': 'application/json' });
-        res.end(req.method === 'HEAD' ? undefined : JSON.stringify({ method: req.method, url: req.url }));
-      }
-    });
+  server = await startRecordingServer((request, res, req) => {
+    const path = request.url.split('?')[0];
+    if (path === '/redirect') {
+      res.writeHead(302, { Location: '/landing' });
+      res.end('moved');
+    } else if (path === '/see-other') {
+      res.writeHead(303, { Location: '/landing' });
+      res.end();
+    } else if (path === '/landing') {
+      res.writeHead(200, { 'Content-Type': 'text/plain' });
+      res.end('landed');
+    } else if (path === '/png') {
+      res.writeHead(200, { 'Content-Type': 'image/png' });
+      res.end(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0xff]));
+    } else if (path === '/events') {
+      res.writeHead(200, { 'Content-Type': 'text/event-stream' });
+      res.write('data: {"n":1}\n\n');
+      res.write('event: note\ndata: plain text\n\n');
+      res.end('data: {"n":3}\n\n');
+    } else if (path === '/silent') {
+      // Answers nothing until the client gives up.
+      req.socket.setTimeout(0);
+    } else if (path === '/slow-events') {
+      // A stream that outlives the total timeout: one event now, then one every 100 ms.
+      res.writeHead(200, { 'Content-Type': 'text/event-stream' });
+      let n = 0;
+      const tick = (): void => {
+        if (res.destroyed) return;
+        res.write(`data: {"n":${++n}}\n\n`);
+        if (n < 50) setTimeout(tick, 100);
+        else res.end();
+      };
+      tick();
+    } else if (path === '/status/404') {
+      res.writeHead(404, { 'Content-Type': 'application/json' });
+      res.end('{"error":"nope"}');
+    } else {
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.end(request.method === 'HEAD' ? undefined : JSON.stringify({ method: request.method, url: request.url }));
+    }
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  base = server.base;
   const temp = await tempCore();
   core = temp.core;
   dispose = temp.dispose;
@@ -83,12 +67,12 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await server.close();
   await dispose();
 });
 
 async function send(request: HttpRequest): Promise<HttpExchangeRecord> {
-  seen = [];
+  server.clear();
   const result = await core.dispatcher.invoke('http.send', request);
   if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`);
   return result.value;
@@ -98,34 +82,31 @@ describe('methods', () => {
   for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS', 'TRACE', 'QUERY', 'PROPFIND']) {
     it(`sends ${method} as typed`, async () => {
       const record = await send({ method, url: `${base}/m`, ...(method === 'POST' || method === 'QUERY' ? { body: { kind: 'json', text: '{"a":1}' } } : {}) });
-      expect(seen[0]?.method).toBe(method);
+      expect(server.requests[0]?.method).toBe(method);
       expect(record.outcome).toEqual({ kind: 'response', status: 200 });
       expect(record.request.httpMethod).toBe(method);
       expect(record.response?.status).toBe(200);
       expect(record.timings.totalMs).toBeGreaterThan(0);
       if (method === 'POST' || method === 'QUERY') {
-        expect(seen[0]?.body.toString()).toBe('{"a":1}');
-        expect(seen[0]?.headers['content-type']).toBe('application/json');
+        expect(server.requests[0]?.body.toString()).toBe('{"a":1}');
+        expect(server.requests[0]?.headers['content-type']).toBe('application/json');
       }
     });
   }
 
   it('refuses a method that is not an HTTP token, and a non-http URL, before sending', async () => {
-    seen = [];
+    server.clear();
     const bad = await core.dispatcher.invoke('http.send', { method: 'GE T', url: `${base}/m` });
     expect(bad.ok).toBe(false);
     if (!bad.ok) expect(bad.error.code).toBe('bad-request');
     const scheme = await core.dispatcher.invoke('http.send', { method: 'GET', url: 'file:///etc/passwd' });
     expect(scheme.ok).toBe(false);
     if (!scheme.ok) expect(scheme.error.code).toBe('bad-request');
-    expect(seen).toHaveLength(0);
+    expect(server.requests).toHaveLength(0);
   });
 
   it('reports a refused connection as a transport error record', async () => {
-    const probe = createServer();
-    await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-    const port = (probe.address() as AddressInfo).port;
-    await new Promise<void>((resolve) => probe.close(() => resolve()));
+    const port = await unusedPort();
     const record = await send({ method: 'GET', url: `http://127.0.0.1:${port}/` });
     expect(record.outcome.kind).toBe('transport-error');
     if (record.outcome.kind === 'transport-error') expect(record.outcome.code).toBe('connect');
@@ -137,13 +118,13 @@ describe('URL encoding on the wire', () => {
     const typed = `${base}/a b/ü?q=a b&u=日本&r=a/b?c`;
     await send({ method: 'GET', url: typed });
     const expected = new URL(typed);
-    expect(seen[0]?.rawUrl).toBe(`${expected.pathname}${expected.search}`);
-    expect(seen[0]?.rawUrl).toBe('/a%20b/%C3%BC?q=a%20b&u=%E6%97%A5%E6%9C%AC&r=a/b?c');
+    expect(server.requests[0]?.url).toBe(`${expected.pathname}${expected.search}`);
+    expect(server.requests[0]?.url).toBe('/a%20b/%C3%BC?q=a%20b&u=%E6%97%A5%E6%9C%AC&r=a/b?c');
   });
 
   it('appends an API key in the query without re-encoding the rest, and redacts it in the record', async () => {
     const record = await send({ method: 'GET', url: `${base}/k?x=a+b`, auth: { type: 'apiKey', in: 'query', name: 'api_key', value: { value: 's3cr3t v' } } });
-    expect(seen[0]?.rawUrl).toBe('/k?x=a+b&api_key=s3cr3t%20v');
+    expect(server.requests[0]?.url).toBe('/k?x=a+b&api_key=s3cr3t%20v');
     expect(JSON.stringify(record)).not.toContain('s3cr3t');
   });
 });
@@ -157,8 +138,8 @@ describe('bodies byte for byte', () => {
     ];
     await send({ method: 'POST', url: `${base}/form`, body: { kind: 'urlencoded', fields } });
     const reference = new URLSearchParams(fields.filter((f) => f.enabled !== false).map((f): [string, string] => [f.name, f.value])).toString();
-    expect(seen[0]?.body.toString('utf8')).toBe(reference);
-    expect(seen[0]?.headers['content-type']).toBe('application/x-www-form-urlencoded');
+    expect(server.requests[0]?.body.toString('utf8')).toBe(reference);
+    expect(server.requests[0]?.headers['content-type']).toBe('application/x-www-form-urlencoded');
   });
 
   it('sends multipart/form-data with text and file parts exactly', async () => {
@@ -178,7 +159,7 @@ describe('bodies byte for byte', () => {
         ],
       },
     });
-    const type = String(seen[0]?.headers['content-type']);
+    const type = String(server.requests[0]?.headers['content-type']);
     const boundary = /boundary=(.+)$/.exec(type)?.[1] ?? '';
     expect(boundary).not.toBe('');
     const expected = Buffer.concat([
@@ -188,28 +169,28 @@ describe('bodies byte for byte', () => {
       Buffer.from(`\r\n--${boundary}\r\nContent-Disposition: form-data; name="inline"; filename="a.txt"\r\nContent-Type: text/plain\r\n\r\nhi\r\n`),
       Buffer.from(`--${boundary}--\r\n`),
     ]);
-    expect(seen[0]?.body.equals(expected)).toBe(true);
-    expect(Number(seen[0]?.headers['content-length'])).toBe(expected.length);
+    expect(server.requests[0]?.body.equals(expected)).toBe(true);
+    expect(Number(server.requests[0]?.headers['content-length'])).toBe(expected.length);
   });
 
   it('sends a raw file body and refuses a missing file before sending', async () => {
     const path = join(dir, 'raw.dat');
     await writeFile(path, Buffer.from([9, 8, 7]));
     await send({ method: 'PUT', url: `${base}/raw`, body: { kind: 'file', file: { path } } });
-    expect([...(seen[0]?.body ?? [])]).toEqual([9, 8, 7]);
-    expect(seen[0]?.headers['content-type']).toBe('application/octet-stream');
-    seen = [];
+    expect([...(server.requests[0]?.body ?? [])]).toEqual([9, 8, 7]);
+    expect(server.requests[0]?.headers['content-type']).toBe('application/octet-stream');
+    server.clear();
     const missing = await core.dispatcher.invoke('http.send', { method: 'PUT', url: `${base}/raw`, body: { kind: 'file', file: { path: join(dir, 'nope') } } });
     expect(missing.ok).toBe(false);
     if (!missing.ok) expect(missing.error.code).toBe('not-found');
-    expect(seen).toHaveLength(0);
+    expect(server.requests).toHaveLength(0);
   });
 });
 
 describe('redirects', () => {
   it('shows a redirect and does not follow it by default', async () => {
     const record = await send({ method: 'GET', url: `${base}/redirect` });
-    expect(seen).toHaveLength(1);
+    expect(server.requests).toHaveLength(1);
     expect(record.response?.status).toBe(302);
     expect(record.response?.headers).toContainEqual(['Location', '/landing']);
     expect(record.warnings.join(' ')).toMatch(/not followed/);
@@ -218,8 +199,8 @@ describe('redirects', () => {
 
   it('follows when asked, turning a 303 after POST into a GET without the body', async () => {
     const record = await send({ method: 'POST', url: `${base}/see-other`, body: { kind: 'text', text: 'x' }, followRedirects: true });
-    expect(seen.map((s) => s.method)).toEqual(['POST', 'GET']);
-    expect(seen[1]?.body.length).toBe(0);
+    expect(server.requests.map((s) => s.method)).toEqual(['POST', 'GET']);
+    expect(server.requests[1]?.body.length).toBe(0);
     expect(record.response?.status).toBe(200);
     expect(record.response?.body).toBe('landed');
     expect(record.redirects).toEqual([{ url: `${base}/see-other`, status: 303, location: '/landing' }]);

@@ -3,8 +3,6 @@
  * headers, auth, JSON/text/form/multipart bodies), secret-backed values never in the record or the
  * history, and a request with an unknown variable refused before anything is sent.
  */
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -15,35 +13,22 @@ import type { Core } from '../../electron/node/core';
 import { httpVariableNames, resolveHttpVariables } from '../../shared/env/http-variables';
 import type { HttpExchangeRecord, HttpRequest } from '../../shared/http/http-types';
 import { tempCore } from '../foundation/test-core';
-
-interface Seen {
-  url: string;
-  headers: IncomingMessage['headers'];
-  body: string;
-}
+import { startRecordingServer, type RecordingServer } from '../fixtures/recording-server';
 
 const SECRET = 'tok-7f3a-very-secret-value';
-let server: Server;
+let server: RecordingServer;
 let base: string;
-let seen: Seen[] = [];
 let core: Core;
 let dir: string;
 let dispose: () => Promise<void>;
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    let body = '';
-    req.setEncoding('utf8');
-    req.on('data', (c: string) => (body += c));
-    req.on('end', () => {
-      seen.push({ url: req.url ?? '', headers: req.headers, body });
-      res.writeHead(200, { 'Content-Type': 'application/json' });
-      // Echo what arrived, as an API that reflects its input would: the secret comes back too.
-      res.end(JSON.stringify({ url: req.url, auth: req.headers['authorization'] ?? null, key: req.headers['x-key'] ?? null, body }));
-    });
+  server = await startRecordingServer((request, res) => {
+    res.writeHead(200, { 'Content-Type': 'application/json' });
+    // Echo what arrived, as an API that reflects its input would: the secret comes back too.
+    res.end(JSON.stringify({ url: request.url, auth: request.headers['authorization'] ?? null, key: request.headers['x-key'] ?? null, body: request.text }));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  base = server.base;
   ({ core, dir, dispose } = await tempCore());
   const set = await core.dispatcher.invoke('secrets.set', { name: 'api-token', value: SECRET });
   expect(set.ok).toBe(true);
@@ -64,12 +49,12 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await server.close();
   await dispose();
 });
 
 async function send(request: HttpRequest): Promise<HttpExchangeRecord> {
-  seen = [];
+  server.clear();
   const result = await core.dispatcher.invoke('http.send', request);
   if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`);
   return result.value;
@@ -93,10 +78,10 @@ describe('HTTP requests with {{variables}}', () => {
       body: { kind: 'json', text: '{"name":"{{pet}}","token":"{{token}}"}' },
     });
     expect(record.outcome).toEqual({ kind: 'response', status: 200 });
-    expect(seen[0]?.url).toBe('/pets?name=rex%20&%20co');
-    expect(seen[0]?.headers['x-key']).toBe(SECRET);
-    expect(seen[0]?.headers['authorization']).toBe(`Bearer ${SECRET}`);
-    expect(JSON.parse(seen[0]?.body ?? '')).toEqual({ name: 'rex & co', token: SECRET });
+    expect(server.requests[0]?.url).toBe('/pets?name=rex%20&%20co');
+    expect(server.requests[0]?.headers['x-key']).toBe(SECRET);
+    expect(server.requests[0]?.headers['authorization']).toBe(`Bearer ${SECRET}`);
+    expect(JSON.parse(server.requests[0]?.text ?? '')).toEqual({ name: 'rex & co', token: SECRET });
     // The request, the echoed answer and everything else in the record are scrubbed.
     expect(JSON.stringify(record)).not.toContain(SECRET);
     expect(record.request.url.startsWith(base)).toBe(true);
@@ -115,13 +100,13 @@ describe('HTTP requests with {{variables}}', () => {
         ],
       },
     });
-    expect(seen[0]?.body).toBe('who=rex+%26+co');
+    expect(server.requests[0]?.text).toBe('who=rex+%26+co');
     await send({ method: 'POST', url: '{{base}}/multi', environment: 'local', body: { kind: 'multipart', fields: [{ name: 'who', value: '{{pet}}' }] } });
-    expect(seen[0]?.body).toContain('\r\n\r\nrex & co\r\n');
+    expect(server.requests[0]?.text).toContain('\r\n\r\nrex & co\r\n');
   });
 
   it('refuses an unknown variable, or variables without an environment, and sends nothing', async () => {
-    seen = [];
+    server.clear();
     const unknown = await core.dispatcher.invoke('http.send', { method: 'GET', url: '{{base}}/x/{{missing}}', environment: 'local' });
     expect(unknown.ok).toBe(false);
     if (!unknown.ok) {
@@ -134,7 +119,7 @@ describe('HTTP requests with {{variables}}', () => {
     const noSuch = await core.dispatcher.invoke('http.send', { method: 'GET', url: '{{base}}/x', environment: 'staging' });
     expect(noSuch.ok).toBe(false);
     if (!noSuch.ok) expect(noSuch.error.message).toContain('No environment named "staging"');
-    expect(seen).toHaveLength(0);
+    expect(server.requests).toHaveLength(0);
   });
 
   it('a request without variables ignores the environment', async () => {
@@ -164,16 +149,16 @@ describe('powerduck send --http --env', () => {
         cwd: home,
       };
       expect(await runCli(['env', 'set', 'dev', `base=${base}`], io)).toBe(0);
-      seen = [];
+      server.clear();
       expect(await runCli(['send', '--http', '--url', '{{base}}/cli', '--env', 'dev', '--json'], io)).toBe(0);
-      expect(seen[0]?.url).toBe('/cli');
+      expect(server.requests[0]?.url).toBe('/cli');
       expect(JSON.parse(out.trim().split('\n').pop() ?? '{}').request.url).toBe(`${base}/cli`);
-      seen = [];
+      server.clear();
       err = '';
       expect(await runCli(['send', '--http', '--url', '{{base}}/{{nope}}', '--env', 'dev'], io)).toBe(2);
       expect(err).toContain('Unknown variable {{nope}}');
       expect(await runCli(['send', '--http', '--url', '{{base}}/x', '--env', ''], io)).toBe(2);
-      expect(seen).toHaveLength(0);
+      expect(server.requests).toHaveLength(0);
     } finally {
       await rm(home, { recursive: true, force: true });
     }

@@ -2,8 +2,6 @@
  * OpenAPI operations run through the core: drafted from the document, sent to a loopback server,
  * and the answer checked against the declared response (3.0, 3.1 and 3.2 itemSchema).
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -11,8 +9,9 @@ import type { Core } from '../../electron/node/core';
 import { buildOperationRequest } from '../../shared/http/openapi-draft';
 import type { HttpExchangeRecord } from '../../shared/http/http-types';
 import { tempCore } from '../foundation/test-core';
+import { startRecordingServer, type RecordingServer } from '../fixtures/recording-server';
 
-let server: Server;
+let server: RecordingServer;
 let base: string;
 let core: Core;
 let dispose: () => Promise<void>;
@@ -52,8 +51,7 @@ function petsDoc(openapi: string, serverUrl: string): Record<string, unknown> {
 }
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    const url = req.url ?? '';
+  server = await startRecordingServer(({ url }, res) => {
     if (url === '/pets/good') {
       res.writeHead(200, { 'Content-Type': 'application/json' });
       res.end(JSON.stringify({ id: 1, name: 'Rex', tag: null }));
@@ -71,8 +69,7 @@ beforeAll(async () => {
       res.end();
     }
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  base = server.base;
   const temp = await tempCore();
   core = temp.core;
   dispose = temp.dispose;
@@ -85,7 +82,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await server.close();
   await dispose();
 });
 

@@ -8,13 +8,12 @@
  * Header and cookie values follow the same table's delimiters but are not percent-encoded, which
  * Appendix D leaves to the implementation; what a header cannot carry as typed is refused.
  */
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCliCaptured, type CliRun } from '../fixtures/cli-run';
+import { startRecordingServer, type RecordedRequest, type RecordingServer } from '../fixtures/recording-server';
 import type { HttpExchangeRecord } from '../../shared/http/http-types';
 
 type Location = 'path' | 'query' | 'header' | 'cookie';
@@ -176,26 +175,29 @@ interface Seen {
   headers: Array<[string, string]>;
 }
 
-let server: Server;
+let server: RecordingServer;
 let home: string;
-const seen: Seen[] = [];
+
+/** The last request the server received: its target and its headers as sent, in pairs. */
+function lastSeen(): Seen {
+  const request = server.requests.at(-1) as RecordedRequest;
+  const headers: Array<[string, string]> = [];
+  for (let i = 0; i + 1 < request.rawHeaders.length; i += 2) headers.push([request.rawHeaders[i] as string, request.rawHeaders[i + 1] as string]);
+  return { target: request.url, headers };
+}
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    const headers: Array<[string, string]> = [];
-    for (let i = 0; i + 1 < req.rawHeaders.length; i += 2) headers.push([req.rawHeaders[i] as string, req.rawHeaders[i + 1] as string]);
-    seen.push({ target: req.url ?? '', headers });
+  server = await startRecordingServer((_request, res) => {
     res.writeHead(200, { 'Content-Type': 'application/json' });
     res.end('{}');
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const base = server.base;
   home = await mkdtemp(join(tmpdir(), 'powerduck-param-wire-'));
   await writeFile(join(home, 'styles.json'), JSON.stringify(document(base), null, 2));
 });
 
 afterAll(async () => {
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await server.close();
   await rm(home, { recursive: true, force: true });
 });
 
@@ -209,13 +211,13 @@ function header(s: Seen, name: string): string[] {
 
 describe('OpenAPI parameter styles as the server receives them', () => {
   it.each(cases.map((c, index) => [caseId(c, index), c, index] as const))('%s', async (_id, c, index) => {
-    const before = seen.length;
+    const before = server.requests.length;
     const name = c.location === 'header' ? 'X-V' : 'v';
     const r = await run(operationPath(c, index), [`${name}=${c.typed}`]);
     expect(r.err).toBe('');
     expect(r.code).toBe(0);
-    expect(seen.length).toBe(before + 1);
-    const got = seen.at(-1) as Seen;
+    expect(server.requests.length).toBe(before + 1);
+    const got = lastSeen();
     const record = JSON.parse(r.out.trim().split('\n').pop() ?? '') as HttpExchangeRecord;
     const prefix = `/${caseId(c, index)}`;
     if (c.location === 'path') expect(got.target).toBe(`${prefix}/${c.wire}`);
@@ -230,23 +232,23 @@ describe('OpenAPI parameter styles as the server receives them', () => {
   it('decodes back to the typed value (no double encoding, nothing lost)', async () => {
     const index = cases.findIndex((c) => c.location === 'path' && c.style === 'simple' && c.shape === 'string');
     await run(operationPath(cases[index] as WireCase, index), [`v=${text}`]);
-    const target = (seen.at(-1) as Seen).target;
+    const target = lastSeen().target;
     expect(decodeURIComponent(target.slice(target.lastIndexOf('/') + 1))).toBe(text);
     const query = cases.findIndex((c) => c.location === 'query' && c.style === 'form' && c.shape === 'string' && !c.allowReserved);
     await run(operationPath(cases[query] as WireCase, query), [`v=${text}`]);
-    expect(new URL(`http://h${(seen.at(-1) as Seen).target}`).searchParams.get('v')).toBe(text);
+    expect(new URL(`http://h${lastSeen().target}`).searchParams.get('v')).toBe(text);
   });
 
   it('joins several cookie parameters into one Cookie header', async () => {
     await run('/two-cookies', ['a=1', 'b=x/y']);
-    expect(header(seen.at(-1) as Seen, 'Cookie')).toEqual(['a=1; b=x/y']);
+    expect(header(lastSeen(), 'Cookie')).toEqual(['a=1; b=x/y']);
   });
 
   it('sends é in a header as the one Latin-1 byte HTTP field values allow', async () => {
     const index = cases.findIndex((c) => c.location === 'header');
     expect((await run(operationPath(cases[index] as WireCase, index), ['X-V=é'])).code).toBe(0);
     // Node's server reads header bytes as Latin-1: "é" here is the single byte 0xE9.
-    expect(header(seen.at(-1) as Seen, 'X-V')).toEqual(['é']);
+    expect(header(lastSeen(), 'X-V')).toEqual(['é']);
   });
 });
 
@@ -257,11 +259,11 @@ describe('combinations the spec leaves undefined are refused before anything is 
     ['/na-deepObject', 'Style "deepObject" needs an object value for "v".'],
     ['/na-form-in-path/{v}', 'Style "form" is not allowed for path parameter "v".'],
   ])('%s', async (target, message) => {
-    const before = seen.length;
+    const before = server.requests.length;
     const r = await run(target, ['v=blue']);
     expect(r.code).toBe(2);
     expect(r.err).toContain(message);
-    expect(seen.length).toBe(before);
+    expect(server.requests.length).toBe(before);
   });
 });
 
@@ -272,11 +274,11 @@ describe('header and cookie values that cannot be sent as typed are refused', ()
     ['cookie', 'v=a; admin=1', 'The cookie parameter "v" holds ";", which would start another cookie.'],
   ])('%s %s', async (location, param, message) => {
     const index = cases.findIndex((c) => c.location === location && c.shape === 'string');
-    const before = seen.length;
+    const before = server.requests.length;
     const r = await run(operationPath(cases[index] as WireCase, index), [param]);
     expect(r.code).toBe(2);
     expect(r.err).toContain(message);
-    expect(seen.length).toBe(before);
+    expect(server.requests.length).toBe(before);
   });
 });
 
@@ -287,17 +289,17 @@ describe('values that URL parsing would change are refused', () => {
     ['/dot/{v}/end', '.'],
     ['/dot-label/{v}', ''],
   ])('%s with "%s" makes a dot segment', async (target, value) => {
-    const before = seen.length;
+    const before = server.requests.length;
     const r = await run(target, [`v=${value}`]);
     expect(r.code).toBe(2);
     expect(r.err).toContain('The value of "v" makes a "." or ".." path segment');
-    expect(seen.length).toBe(before);
+    expect(server.requests.length).toBe(before);
   });
 
   it('sends dots that are only part of a segment, and an encoded dot as data', async () => {
     expect((await run('/dot/{v}/end', ['v=...'])).code).toBe(0);
-    expect((seen.at(-1) as Seen).target).toBe('/dot/.../end');
+    expect(lastSeen().target).toBe('/dot/.../end');
     expect((await run('/dot/{v}/end', ['v=%2e'])).code).toBe(0);
-    expect((seen.at(-1) as Seen).target).toBe('/dot/%252e/end');
+    expect(lastSeen().target).toBe('/dot/%252e/end');
   });
 });

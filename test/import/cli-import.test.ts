@@ -4,8 +4,6 @@
  * a clear error with nothing written.
  */
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +11,7 @@ import { parse } from 'yaml';
 import { runCliCaptured, type CliRun } from '../fixtures/cli-run';
 import { openCore } from '../../electron/node/core';
 import { startDemo } from '../../examples/a2a-demo/src/server';
+import { startRecordingServer } from '../fixtures/recording-server';
 
 let demo: Awaited<ReturnType<typeof startDemo>>;
 let root: string;
@@ -84,15 +83,14 @@ describe('powerduck import: OpenAPI', () => {
 describe('powerduck import: OpenAPI from a URL', () => {
   it('fetches the document (no redirects followed) and copies it', async () => {
     const body = await readFile(demoSpec, 'utf8');
-    const server = createServer((req, res) => {
-      if (req.url === '/moved') {
+    const server = await startRecordingServer(({ url }, res) => {
+      if (url === '/moved') {
         res.writeHead(302, { Location: '/spec/openapi.json' }).end();
         return;
       }
-      res.writeHead(req.url === '/spec/openapi.json' ? 200 : 404, { 'Content-Type': 'application/json' }).end(req.url === '/spec/openapi.json' ? body : '{}');
+      res.writeHead(url === '/spec/openapi.json' ? 200 : 404, { 'Content-Type': 'application/json' }).end(url === '/spec/openapi.json' ? body : '{}');
     });
-    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-    const { port } = server.address() as AddressInfo;
+    const { port } = server;
     try {
       const r = await cli(['import', `http://127.0.0.1:${port}/spec/openapi.json`, '--into', 'from-url.json']);
       expect(r.err).toBe('');
@@ -104,7 +102,7 @@ describe('powerduck import: OpenAPI from a URL', () => {
       const missing = await cli(['import', `http://127.0.0.1:${port}/nothing.json`]);
       expect(missing.err).toContain('answered HTTP 404');
     } finally {
-      server.close();
+      await server.close();
     }
   });
 });

@@ -6,14 +6,13 @@
  * of the same name with another definition is never overwritten.
  */
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { runCliCaptured, type CliRun } from '../fixtures/cli-run';
 import { openCore } from '../../electron/node/core';
+import { startRecordingServer, type RecordedRequest, type RecordingServer } from '../fixtures/recording-server';
 
 interface Seen {
   url: string;
@@ -23,27 +22,19 @@ interface Seen {
 
 let root: string;
 let home: string;
-let server: Server;
+let server: RecordingServer;
 let base: string;
-const seen: Seen[] = [];
 
 beforeAll(async () => {
   root = await mkdtemp(join(tmpdir(), 'powerduck-import-auth-'));
   home = join(root, 'home');
-  server = createServer((req, res) => {
-    const header = req.headers['x-api-key'];
-    seen.push({
-      url: req.url ?? '',
-      ...(req.headers.authorization ? { authorization: req.headers.authorization } : {}),
-      ...(typeof header === 'string' ? { apiKey: header } : {}),
-    });
+  server = await startRecordingServer((_request, res) => {
     res.writeHead(200, { 'Content-Type': 'application/json' }).end('{"ok":true}');
   });
-  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  base = server.base;
 });
 afterAll(async () => {
-  await new Promise<void>((done) => server.close(() => done()));
+  await server.close();
   await rm(root, { recursive: true, force: true });
 });
 
@@ -52,12 +43,14 @@ const workspaceFile = (name: string): string => join(home, 'workspace', name);
 
 /** Runs one operation of the file and returns what the server saw for it. */
 async function runAndSee(file: string, target: string): Promise<Seen> {
-  const before = seen.length;
+  const before = server.requests.length;
   const r = await cli(['run', workspaceFile(file), target]);
   expect(r.err).toBe('');
   expect(r.code).toBe(0);
-  expect(seen.length).toBe(before + 1);
-  return seen[seen.length - 1] as Seen;
+  expect(server.requests.length).toBe(before + 1);
+  const { url, headers } = server.requests[server.requests.length - 1] as RecordedRequest;
+  const apiKey = headers['x-api-key'];
+  return { url, ...(headers.authorization ? { authorization: headers.authorization } : {}), ...(typeof apiKey === 'string' ? { apiKey } : {}) };
 }
 
 type Doc = { paths: Record<string, Record<string, Record<string, unknown>>>; components?: { securitySchemes?: Record<string, unknown> } };

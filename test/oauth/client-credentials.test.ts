@@ -7,9 +7,7 @@
  */
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import { execFile } from 'node:child_process';
-import { createServer } from 'node:http';
 import { promisify } from 'node:util';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { OAuth2Auth } from '../../shared/a2a/auth';
@@ -24,6 +22,7 @@ import type { JwtAgent } from '../fixtures/jwt-agent';
 import { AGENT_SCOPES, CC_CLIENT, type TestIssuer } from '../fixtures/oauth-issuer';
 import { useOAuthServers } from '../fixtures/oauth-servers';
 import { freshFolderEachTest } from '../fixtures/oauth-test-home';
+import { unusedPort } from '../fixtures/recording-server';
 import { clientCredentialsFlags, sendWhoAmI as send, sendWhoAmIOverHttp, whoAmICall } from './who-am-i';
 import { Connections } from '../../electron/node/connections';
 
@@ -47,15 +46,6 @@ const cli = (args: string[], env: Record<string, string> = {}): Promise<CliRun> 
   runCliCaptured(['send', ...args], { home, env: { CC_SECRET: CC_CLIENT.secret, ...env } });
 const cc = clientCredentialsFlags;
 const issued = (): number => issuer.tokenRequests.get('client_credentials') ?? 0;
-
-/** A loopback port nothing listens on (bound, then released). */
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  const port = (server.address() as AddressInfo).port;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 describe('powerduck send --oauth2 client-credentials', () => {
   it('gets a token from the token URL, the agent verifies it, and the next run reuses it from the secret store', async () => {
@@ -211,7 +201,7 @@ describe('powerduck send --oauth2 client-credentials', () => {
   });
 
   it('refuses unusable settings before anything is sent (exit 2)', async () => {
-    const closed = await freePort();
+    const closed = await unusedPort();
     const cases: Array<[string[], RegExp, Record<string, string>?]> = [
       [cc('--token-url', 'http://issuer.example/token'), /https:\/\/.*loopback/],
       [cc('--token-url', 'not a url'), /not a valid URL/],

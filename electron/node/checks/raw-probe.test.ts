@@ -1,40 +1,31 @@
-import { createServer, type IncomingMessage, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rawProbe, type RawRequest } from './raw-probe';
 import { Connections } from '../connections';
 import { createMemorySecretStore } from '../secret-store';
+import { startRecordingServer, type RecordingServer } from '../../../test/fixtures/recording-server';
 
 /** This file's connection pools (a core would own them), closed after its tests. */
 const connections = new Connections();
 
-let server: Server;
+let server: RecordingServer;
 let base: string;
-const seen: Array<{ url: string; headers: IncomingMessage['headers']; body: string }> = [];
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    let body = '';
-    req.on('data', (c: Buffer) => (body += c.toString('utf8')));
-    req.on('end', () => {
-      seen.push({ url: req.url ?? '', headers: req.headers, body });
-      if (req.url === '/stall') return; // never answers
-      if (req.url === '/rpc') {
-        res.writeHead(200, { 'Content-Type': 'application/json', 'X-Echo': String(req.headers['authorization']) });
-        res.end(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32700, message: `bad ${req.headers['authorization']}` } }));
-        return;
-      }
-      res.writeHead(404, { 'Content-Type': 'application/json' });
-      res.end('{"error":"no such path"}');
-    });
+  server = await startRecordingServer((request, res) => {
+    if (request.url === '/stall') return; // never answers
+    if (request.url === '/rpc') {
+      res.writeHead(200, { 'Content-Type': 'application/json', 'X-Echo': String(request.headers['authorization']) });
+      res.end(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code: -32700, message: `bad ${request.headers['authorization']}` } }));
+      return;
+    }
+    res.writeHead(404, { 'Content-Type': 'application/json' });
+    res.end('{"error":"no such path"}');
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  base = server.base;
 });
 afterAll(async () => {
   connections.close();
-  server.closeAllConnections();
-  await new Promise<void>((r) => server.close(() => r()));
+  await server.close();
 });
 
 const probe = (over: Partial<RawRequest>): Promise<ReturnType<typeof rawProbe> extends Promise<infer R> ? R : never> =>
@@ -56,8 +47,8 @@ const probe = (over: Partial<RawRequest>): Promise<ReturnType<typeof rawProbe> e
 describe('raw probes go through the recorded HTTP stack', () => {
   it('sends the exact bytes and records them like a send: Host and length, timings, the RPC error, secrets hidden', async () => {
     const record = await probe({});
-    expect(seen.at(-1)?.body).toBe('{"jsonrpc":');
-    expect(seen.at(-1)?.headers['authorization']).toBe('Bearer raw-secret-1');
+    expect(server.requests.at(-1)?.text).toBe('{"jsonrpc":');
+    expect(server.requests.at(-1)?.headers['authorization']).toBe('Bearer raw-secret-1');
     expect(record.method).toBe('(malformed JSON)');
     expect(record.request.headers.map(([name]) => name)).toEqual(['Host', 'Content-Type', 'Authorization', 'Content-Length']);
     expect(record.request.body).toBe('{"jsonrpc":');

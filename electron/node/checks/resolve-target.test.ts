@@ -1,5 +1,3 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBrokenAgent, type BrokenAgent } from '../../../test/checks/broken-agent';
 import { registryMismatches } from './check-registry';
@@ -7,37 +5,37 @@ import { declaredVersionsAt } from '../../../shared/checks/card-target';
 import { resolveTarget, type LookupNet } from './resolve-target';
 import { createMemorySecretStore } from '../secret-store';
 import { Connections } from '../connections';
+import { startRecordingServer, type RecordingServer } from '../../../test/fixtures/recording-server';
 
 const connections = new Connections();
 const net = (timeoutMs: number): LookupNet => ({ deps: { secrets: createMemorySecretStore(), environment: {}, now: Date.now, connections }, timeoutMs });
 
 let agent: BrokenAgent;
-let bare: Server;
+let bare: RecordingServer;
 let bareUrl: string;
 
 beforeAll(async () => {
   agent = await startBrokenAgent();
   // An HTTP server with no card at its root; one agent publishes its card under its base path
   // /agents/x, declaring 0.3 as well only in the card a 0.3 client gets (no A2A-Version).
-  bare = createServer((req, res) => {
-    if (req.url === '/agents/x/.well-known/agent-card.json') {
+  bare = await startRecordingServer((request, res) => {
+    if (request.url === '/agents/x/.well-known/agent-card.json') {
       const rpc = `${bareUrl}/agents/x/rpc`;
       const interfaces = [{ url: rpc, protocolBinding: 'JSONRPC', protocolVersion: '1.0' }];
-      if (req.headers['a2a-version'] !== '1.0') interfaces.push({ url: rpc, protocolBinding: 'JSONRPC', protocolVersion: '0.3' });
+      if (request.headers['a2a-version'] !== '1.0') interfaces.push({ url: rpc, protocolBinding: 'JSONRPC', protocolVersion: '0.3' });
       return void res
         .writeHead(200, { 'content-type': 'application/json' })
         .end(JSON.stringify({ name: 'Agent x', version: '1', supportedInterfaces: interfaces, capabilities: {} }));
     }
     res.writeHead(404).end('nothing here');
   });
-  await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
-  bareUrl = `http://127.0.0.1:${(bare.address() as AddressInfo).port}`;
+  bareUrl = bare.base;
 });
 
 afterAll(async () => {
   connections.close();
   await agent?.close();
-  await new Promise<void>((resolve) => bare.close(() => resolve()));
+  await bare.close();
 });
 
 describe('check registry', () => {

@@ -1,16 +1,15 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBrokenAgent, type BrokenAgent } from '../../../test/checks/broken-agent';
 import { createFileSecretStore } from '../secret-store';
 import { runChecks } from './run-checks';
 import { Connections } from '../connections';
+import { startRecordingServer, type RecordingServer } from '../../../test/fixtures/recording-server';
 
 /** This file's connection pools (a core would own them), closed after its tests. */
 const connections = new Connections();
 
 let agent: BrokenAgent;
-let cards: Server;
+let cards: RecordingServer;
 let cardBase: string;
 
 const deps = () => ({ call: { secrets: createFileSecretStore('/nonexistent/s.json'), environment: {}, now: Date.now, connections }, toolVersion: 'test' });
@@ -18,9 +17,9 @@ const deps = () => ({ call: { secrets: createFileSecretStore('/nonexistent/s.jso
 beforeAll(async () => {
   agent = await startBrokenAgent();
   // Cards whose interfaces point at a closed port (127.0.0.1:9, the discard port, is not listening here).
-  cards = createServer((req, res) => {
+  cards = await startRecordingServer((request, res) => {
     const interfaces =
-      req.url === '/half/.well-known/agent-card.json'
+      request.url === '/half/.well-known/agent-card.json'
         ? [
             { url: agent.rpcUrl, protocolBinding: 'JSONRPC', protocolVersion: '1.0' },
             { url: 'http://127.0.0.1:9/rest', protocolBinding: 'HTTP+JSON', protocolVersion: '1.0' },
@@ -28,13 +27,12 @@ beforeAll(async () => {
         : [{ url: 'http://127.0.0.1:9/rpc', protocolBinding: 'JSONRPC', protocolVersion: '1.0' }];
     res.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ name: 'Card', supportedInterfaces: interfaces, capabilities: {} }));
   });
-  await new Promise<void>((resolve) => cards.listen(0, '127.0.0.1', resolve));
-  cardBase = `http://127.0.0.1:${(cards.address() as AddressInfo).port}`;
+  cardBase = cards.base;
 });
 
 afterAll(async () => {
   await agent?.close();
-  await new Promise<void>((resolve) => cards.close(() => resolve()));
+  await cards.close();
 });
 
 describe('runChecks', () => {

@@ -1,17 +1,16 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CoreError } from '../core-error';
 import { precheckAuthorization } from './authorization-precheck';
+import { startRecordingServer, type RecordingServer } from '../../../test/fixtures/recording-server';
 
 const redirectUri = 'http://127.0.0.1:5555/callback';
 const state = 'state-123';
-let server: Server;
+let server: RecordingServer;
 let base = '';
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    const path = new URL(req.url ?? '/', 'http://x').pathname;
+  server = await startRecordingServer((request, res) => {
+    const path = new URL(request.url, 'http://x').pathname;
     switch (path) {
       case '/back-with-error':
         return void res.writeHead(302, { Location: `${redirectUri}?error=invalid_scope&error_description=no%20such%20scope&state=${state}` }).end();
@@ -46,12 +45,10 @@ beforeAll(async () => {
         return void res.writeHead(404).end();
     }
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  base = server.base;
 });
 afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await server.close();
 });
 
 const probe = (path: string, signal?: AbortSignal): Promise<CoreError | undefined> =>
