@@ -222,7 +222,8 @@ describe('what the consumers make of it', () => {
           ? [whatwg.search.slice(1), whatwg.hash.slice(1)].some((part) => [...new URLSearchParams(part)].some(([name]) => isSecretQuery(name.trim())))
           : url.includes('tokens=');
         if (!lookAlike) expect({ url, redacted }).toEqual({ url, redacted: url });
-        expect({ url, session }).toEqual({ url, session: url });
+        // The session file reads names as history does: a look-alike loses its value there too.
+        expect({ url, session }).toEqual({ url, session: lookAlike ? session : url });
         expect({ url, removed }).toEqual({ url, removed: lookAlike ? removed : url });
       }
     }
@@ -263,10 +264,10 @@ describe('what the consumers make of it', () => {
       expect(strip('http://h/?%74oken=abc&api%5Fkey=q&x=1')).toBe('http://h/?%74oken=&api%5Fkey=&x=1');
       expect(strip('http://h/?Token=1#access_token=2')).toBe('http://h/?Token=#access_token=');
     }
-    // A draft loses every look-alike too; the session keeps a {{variable}}, which names a secret rather than being one.
-    const url = 'http://{{user}}:{{pass}}@h/rpc?token={{tok}}&key=k&db_password=z';
-    expect(withoutUrlCredentials(url)).toBe('http://h/rpc?token=&key=&db_password=');
-    expect(safeUrl(url)).toBe('http://{{user}}:{{pass}}@h/rpc?token={{tok}}&key=&db_password=z');
+    // Both lose every look-alike (client_secret, db_password…); the session keeps a {{variable}}, which names a secret rather than being one.
+    const url = 'http://{{user}}:{{pass}}@h/rpc?token={{tok}}&key=k&db_password=z&client_secret=cs&id_token=it&page=2';
+    expect(withoutUrlCredentials(url)).toBe('http://h/rpc?token=&key=&db_password=&client_secret=&id_token=&page=2');
+    expect(safeUrl(url)).toBe('http://{{user}}:{{pass}}@h/rpc?token={{tok}}&key=&db_password=&client_secret=&id_token=&page=2');
   });
 
   it('stripUrlCredentials and urlCredentialEdits apply the rule they are given', () => {

@@ -5,10 +5,9 @@
  * Secrets never land here: auth keeps only `{secretRef}`/`{env}` sources, credential headers
  * lose their values, and so do credentials typed into a URL (userinfo, `access_token=…`).
  */
-import { isSecretHeader } from '../a2a/redaction';
+import { isSecretHeader, isSecretQuery } from '../a2a/redaction';
 import { isObject } from '../a2a/payload';
 import { stripUrlCredentials, type UrlCredentialRule } from '../http/url-credentials';
-import { isCredentialQueryName } from '../openapi/endpoint-credentials';
 
 export interface LastResponseSummary {
   /** What ran (A2A method name). */
@@ -161,17 +160,18 @@ const literal = (value: string): boolean => value !== '' && !variableOnly.test(v
 /**
  * A URL without the credentials typed into it, found where `new URL` finds them (urlCredentialParts:
  * `http:bob:pw@h`, `http:\\bob:pw@h`, the last `@` of the authority, the fragment): userinfo is dropped
- * and a credential query or fragment parameter (the names a spec save refuses) keeps its name with an
- * empty value, so the restored tab shows where the credential went (put it in Auth with a named secret).
- * `{{variables}}` are names, not values, and stay.
+ * and a query or fragment parameter named like a credential (history's reading, isSecretQuery: wider
+ * than the names a spec save refuses, so `client_secret=` or `id_token=` never reach session.json) keeps
+ * its name with an empty value, so the restored tab shows where the credential went (put it in Auth with
+ * a named secret). `{{variables}}` are names, not values, and stay.
  */
 export function safeUrl(url: string): string {
   return stripUrlCredentials(url, sessionUrlRule);
 }
 
-/** A spec save's credential names; a userinfo or value made only of `{{variables}}` stays. */
+/** History's credential names; a userinfo or value made only of `{{variables}}` stays. */
 const sessionUrlRule: UrlCredentialRule = {
-  isCredentialName: isCredentialQueryName,
+  isCredentialName: (name) => isSecretQuery(name),
   keepsUserinfo: (userinfo) => variableUserinfo.test(userinfo),
   keepsValue: (value) => !literal(value),
 };
@@ -180,7 +180,7 @@ const sessionUrlRule: UrlCredentialRule = {
 function safeParams(params: unknown): unknown {
   if (!Array.isArray(params)) return params;
   return params.map((row: unknown) =>
-    isObject(row) && typeof row['name'] === 'string' && typeof row['value'] === 'string' && isCredentialQueryName(row['name']) && literal(row['value'])
+    isObject(row) && typeof row['name'] === 'string' && typeof row['value'] === 'string' && isSecretQuery(row['name']) && literal(row['value'])
       ? { ...row, value: '' }
       : row,
   );
@@ -196,7 +196,7 @@ function safeOperationValues(operation: unknown): void {
     const colon = key.indexOf(':');
     const where = key.slice(0, colon);
     const name = key.slice(colon + 1);
-    if (where === 'cookie' || (where === 'query' && isCredentialQueryName(name)) || (where === 'header' && isSecretHeader(name))) values[key] = '';
+    if (where === 'cookie' || (where === 'query' && isSecretQuery(name)) || (where === 'header' && isSecretHeader(name))) values[key] = '';
   }
 }
 
