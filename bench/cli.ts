@@ -6,13 +6,14 @@
  *   - the browser host, process start to its URL printed (`npm run web`'s script)  target ≤ 0.3 s median
  * Uses the built bundles (dist/node, rebuilt first when stale), as users get them after `npm ci`.
  */
-import { execFile, spawn, spawnSync } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { promisify } from 'node:util';
 import { startDemo } from '../examples/a2a-demo/src/server';
+import { ensureBuilt } from './launcher';
 import { median } from './median';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 15);
@@ -46,9 +47,8 @@ function timeUrl(args: string[], env: NodeJS.ProcessEnv): Promise<number> {
 }
 
 export async function run(): Promise<void> {
-  const { bundleIsFresh } = (await import(join(root, 'scripts/bundle-state.mjs'))) as { bundleIsFresh(dir: string): boolean };
-  if (!bundleIsFresh('dist/node')) spawnSync(process.execPath, ['scripts/build.mjs', '--only', 'node'], { cwd: root, stdio: 'inherit' });
-  if (!bundleIsFresh('dist/node')) throw new Error('dist/node could not be built');
+  // The bundle users run, rebuilt first when start.mjs would (the host case needs the page too).
+  await ensureBuilt();
   const work = await mkdtemp(join(tmpdir(), 'powerduck-bench-cli-'));
   const demo = await startDemo({ port: 0, grpcPort: 0, runtimeDir: join(work, 'demo'), stepDelayMs: 0 });
   const env = { ...process.env, POWERDUCK_HOME: join(work, 'home'), DEMO_TOKEN: demo.token };
