@@ -143,7 +143,8 @@ export function ConflictDialog({
       </ul>
       <div className="field-col">
         <label htmlFor={`${id}-newpath`}>{t('conflict.newPath')}</label>
-        <input id={`${id}-newpath`} className="mono" value={newPath} onChange={(e) => setNewPath(e.target.value)} />
+        {/* Editable once the disk's version is read: its free-path suggestion would otherwise land in the middle of typing. */}
+        <input id={`${id}-newpath`} className="mono" value={newPath} disabled={!disk} onChange={(e) => setNewPath(e.target.value)} />
       </div>
     </Dialog>
   );
