@@ -102,7 +102,7 @@ export function createDispatcher(table: HandlerTable): Dispatcher {
           // The hot path of a long stream: one object per event, no spread.
           if (!ended) onEvent({ requestId: id, seq: seq++, kind: 'data', data });
         },
-        sink ? { signal: controller.signal, sinkReady: () => sink.ready() } : { signal: controller.signal },
+        sink ? { signal: controller.signal, requestId: id, sinkReady: () => sink.ready() } : { signal: controller.signal, requestId: id },
       );
       ended = true;
       send({ kind: 'end', value });

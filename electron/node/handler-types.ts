@@ -2,6 +2,8 @@ import type { OperationName, Operations, StreamName, Streams } from '../../share
 
 export interface HandlerContext {
   signal: AbortSignal;
+  /** Streams: the caller-minted id of this stream (an answer sent later by another operation names it). */
+  requestId?: string;
   /**
    * Streams: undefined while the consumer keeps up; a promise when its buffer is full. Handlers
    * reading a network source await it before reading on (backpressure instead of buffering).

@@ -2,12 +2,12 @@
  * MCP requests (issue 19): connect to an MCP server (initialize and its lists) and call one method,
  * through the official SDK client in the core, recorded and kept in history like A2A calls.
  */
-import type { RecordedStreamEvent } from '../a2a/exchange';
-import type { McpCallRequest, McpConnectRequest, McpConnectResult, McpExchangeRecord, McpTarget } from '../mcp/mcp-types';
+import type { McpAnswerRequest } from '../mcp/mcp-elicitation';
+import type { McpCallRequest, McpConnectRequest, McpConnectResult, McpExchangeRecord, McpStreamEvent, McpTarget } from '../mcp/mcp-types';
 import type { Op, StreamOp } from './op';
 import type { SpecOperationRef, SpecWriteResult } from './ops-spec';
 
-export type { McpCallRequest, McpConnectRequest, McpConnectResult, McpExchangeRecord };
+export type { McpAnswerRequest, McpCallRequest, McpConnectRequest, McpConnectResult, McpExchangeRecord, McpStreamEvent };
 
 /**
  * Save to spec: the drafted MCP call as an operation with `x-protocol: mcp` and an `x-mcp` object
@@ -68,12 +68,21 @@ export interface McpOps {
   'mcp.save': Op<McpSaveRequest, SpecWriteResult>;
   /** The saved operation as a call ('not-found' when `path` holds no x-mcp operation). */
   'mcp.draftOperation': Op<SpecOperationRef, McpOperationDraft>;
+  /**
+   * The user's answer to an elicitation/create a running mcp.stream is waiting on. Content that does
+   * not fit the requested form is refused ('invalid') and the question stays open; 'not-found' when
+   * nothing is waiting (answered, timed out, or the call ended).
+   */
+  'mcp.answer': Op<McpAnswerRequest, { answered: true }>;
 }
 
 export interface McpStreams {
-  /** mcp.call with each server notification (progress, logging, list changes) as it arrives; Stop sends notifications/cancelled. */
-  'mcp.stream': StreamOp<McpCallRequest, RecordedStreamEvent, McpExchangeRecord>;
+  /**
+   * mcp.call with each server notification (progress, logging, list changes) as it arrives and each
+   * elicitation waiting for mcp.answer; Stop sends notifications/cancelled (and cancels the question).
+   */
+  'mcp.stream': StreamOp<McpCallRequest, McpStreamEvent, McpExchangeRecord>;
 }
 
-export const mcpOpNames = ['mcp.connect', 'mcp.call', 'mcp.save', 'mcp.draftOperation'] as const satisfies readonly (keyof McpOps)[];
+export const mcpOpNames = ['mcp.connect', 'mcp.call', 'mcp.save', 'mcp.draftOperation', 'mcp.answer'] as const satisfies readonly (keyof McpOps)[];
 export const mcpStreamNames = ['mcp.stream'] as const satisfies readonly (keyof McpStreams)[];

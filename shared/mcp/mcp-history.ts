@@ -5,6 +5,7 @@
  */
 import type { BodyDigest, HistoryEntry, HistorySource } from '../history/history-types';
 import { utf8ByteLength } from '../a2a/utf8';
+import type { McpElicitation } from './mcp-elicitation';
 import type { McpExchangeRecord } from './mcp-types';
 
 export interface McpEntryOptions {
@@ -42,6 +43,21 @@ export function toolErrorText(result: unknown): string {
   return 'The tool reported an error (isError).';
 }
 
+const answeredBy: Record<McpElicitation['answeredBy'], string> = {
+  user: 'by the user',
+  preset: 'answered without asking',
+  unattended: 'nobody could be asked',
+  timeout: 'no answer in time',
+  stopped: 'the call was stopped',
+};
+
+const actionWords: Record<McpElicitation['answer']['action'], string> = { accept: 'accepted', decline: 'declined', cancel: 'cancelled' };
+
+/** "accepted (by the user)", "declined (nobody could be asked)"… */
+export function elicitationAnswerLine(e: McpElicitation): string {
+  return `${actionWords[e.answer.action]} (${answeredBy[e.answeredBy]})`;
+}
+
 export function buildMcpHistoryEntry(record: McpExchangeRecord, options: McpEntryOptions): HistoryEntry {
   const outcome = record.outcome;
   const endpoint = mcpTargetLine(record.target);
@@ -74,6 +90,8 @@ export function buildMcpHistoryEntry(record: McpExchangeRecord, options: McpEntr
     entry.a2aError = { code: outcome.code, message: outcome.message };
   }
   if (record.events) entry.eventCount = record.events.length;
+  // The question and the answer's action under any policy; what was typed only with full bodies.
+  for (const e of record.elicitations ?? []) entry.warnings.push(`Elicitation ${JSON.stringify(e.message.slice(0, 200))}: ${elicitationAnswerLine(e)}`);
   if (options.fullBodies) entry.mcpExchange = record;
   return entry;
 }

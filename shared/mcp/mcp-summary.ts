@@ -1,5 +1,5 @@
 /** Plain-text summary of an MCP exchange (CLI output, Copy for LLM) and how severe its outcome is. */
-import { mcpTargetLine, toolErrorText } from './mcp-history';
+import { elicitationAnswerLine, mcpTargetLine, toolErrorText } from './mcp-history';
 import type { McpConnectResult, McpExchangeRecord } from './mcp-types';
 
 export type McpSeverity = 'ok' | 'refused' | 'failed';
@@ -68,6 +68,10 @@ export function mcpSummaryLines(record: McpExchangeRecord): string[] {
     case 'cancelled':
       out.push(o.message);
       break;
+  }
+  for (const e of record.elicitations ?? []) {
+    out.push(`The server asked: ${JSON.stringify(e.message)} → ${elicitationAnswerLine(e)}`);
+    if (e.answer.content) out.push(...block(e.answer.content).map((l) => `  ${l}`));
   }
   const check = record.outputCheck;
   if (check && check.verdict !== 'unchecked') out.push(`Output schema: ${check.verdict}`);

@@ -8,6 +8,13 @@ import type { HeaderEntry } from '../a2a/call';
 import type { HeaderList, RecordedStreamEvent } from '../a2a/exchange';
 import type { ResponseViolation } from '../http/http-types';
 import type { WireErrorCode } from '../contract/result';
+import type { McpElicitation, McpElicitationPrompt, McpElicitAnsweredBy, McpElicitResult } from './mcp-elicitation';
+
+/** A root the client offers the server (roots/list): a file:// URI and an optional name. */
+export interface McpRoot {
+  uri: string;
+  name?: string;
+}
 
 /** `auto` = Streamable HTTP, falling back to the legacy HTTP+SSE transport when the server offers only that. */
 export type McpHttpTransport = 'auto' | 'streamable-http' | 'sse';
@@ -50,11 +57,19 @@ export interface McpCallRequest {
   timeoutMs?: number;
   /** Recorded body bytes per HTTP request/response (default 5 MB). */
   recordBodyLimit?: number;
+  /** Offered to the server (the client declares `roots` only when this is set) and listed on roots/list. */
+  roots?: McpRoot[];
+  /**
+   * The answer to every elicitation/create of this call, without asking (the CLI's --elicit-answer);
+   * it must fit each form or the core declines. Without it a stream asks the user and mcp.call declines.
+   */
+  elicitAnswer?: McpElicitResult;
 }
 
 export interface McpConnectRequest {
   target: McpTarget;
   timeoutMs?: number;
+  roots?: McpRoot[];
 }
 
 /** What the server said about itself in its initialize answer. */
@@ -147,8 +162,10 @@ export interface McpExchangeRecord {
   outputCheck?: McpOutputCheck;
   http: McpHttpExchange[];
   messages: McpMessage[];
-  /** Server notifications and requests received during the call, as timeline events. */
+  /** Server notifications and requests received during the call (and the answers to elicitations), as timeline events. */
   events?: RecordedStreamEvent[];
+  /** Each elicitation/create the server sent and the answer it got. */
+  elicitations?: McpElicitation[];
   /** Last lines a stdio server wrote to stderr (bounded, redacted). */
   stderr?: string;
   timings: { totalMs: number; initializeMs?: number };
@@ -203,3 +220,12 @@ export const mcpListMethods: Readonly<Record<string, string>> = {
   'resources/templates/list': 'resourceTemplates',
   'prompts/list': 'prompts',
 };
+
+/**
+ * A data event of mcp.stream: a timeline event, and for elicitation/create the question waiting for
+ * mcp.answer (`elicitation`), then the answer it got (`elicitationAnswered`).
+ */
+export interface McpStreamEvent extends RecordedStreamEvent {
+  elicitation?: McpElicitationPrompt;
+  elicitationAnswered?: { serverRequestId: string | number; answer: McpElicitResult; answeredBy: McpElicitAnsweredBy };
+}

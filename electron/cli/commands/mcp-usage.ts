@@ -34,6 +34,9 @@ logging) print as they arrive; Ctrl-C sends notifications/cancelled for the requ
   --method M      tools/call, resources/read, prompts/get, tools/list… (default tools/call)
   --body …        the params as JSON: inline ('{"name":"add","arguments":{"a":1}}'), a file, or -
   --one-page      list methods: only the page the params' cursor names (default: every page)
+  --elicit-answer JSON
+                  when the server asks for input (elicitation), accept with these values
+                  (a JSON object fitting its form); without it the request is declined
 ${targetOptions}
 
 Exit codes: 0 ok, 1 JSON-RPC error, isError result, output that breaks the tool's outputSchema,

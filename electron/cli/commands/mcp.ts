@@ -6,11 +6,11 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { AuthConfig } from '../../../shared/a2a/auth';
 import type { HeaderEntry } from '../../../shared/a2a/call';
-import type { RecordedStreamEvent } from '../../../shared/a2a/exchange';
 import { newUuid } from '../../../shared/a2a/ids';
 import type { StreamEvent, WireError } from '../../../shared/contract/index';
 import { mcpListLines, mcpSeverity, mcpSummaryLines } from '../../../shared/mcp/mcp-summary';
-import type { McpCallRequest, McpExchangeRecord, McpHttpTransport, McpTarget } from '../../../shared/mcp/mcp-types';
+import type { McpElicitResult } from '../../../shared/mcp/mcp-elicitation';
+import type { McpCallRequest, McpExchangeRecord, McpHttpTransport, McpStreamEvent, McpTarget } from '../../../shared/mcp/mcp-types';
 import { commandLine } from '../../node/mcp/mcp-session';
 import { openCliCore } from '../cli-core';
 import type { Core } from '../../node/core';
@@ -117,6 +117,30 @@ async function parseParams(source: string | undefined, io: CliIo): Promise<Recor
   return value as Record<string, unknown>;
 }
 
+/**
+ * The CLI asks nobody: a server's elicitation is declined, or accepted with --elicit-answer's
+ * values (the core checks them against the server's form and declines what does not fit).
+ */
+export function elicitAnswerFrom(text: string | undefined): McpElicitResult {
+  if (text === undefined) return { action: 'decline' };
+  let content: unknown;
+  try {
+    content = JSON.parse(text);
+  } catch (e) {
+    throw new UsageError(`--elicit-answer is not valid JSON: ${(e as Error).message}`);
+  }
+  if (typeof content !== 'object' || content === null || Array.isArray(content))
+    throw new UsageError('--elicit-answer must be a JSON object of the form\'s values, e.g. \'{"city":"Seoul","days":3}\'.');
+  return { action: 'accept', content: content as McpElicitResult['content'] & object };
+}
+
+/** Says on stderr that the server asked for input and how the CLI answered (so a decline is not a mystery). */
+export function noteElicitations(record: McpExchangeRecord, answered: boolean, io: CliIo): void {
+  if (!record.elicitations?.length) return;
+  if (!answered) io.stderr("The server asked for input and powerduck declined; pass --elicit-answer '<json object>' to accept with those values.\n");
+  for (const e of record.elicitations) if (e.note) io.stderr(`Elicitation: ${e.note}\n`);
+}
+
 /** Sends through `mcp.stream` (notifications print as they come); returns the record or the refusal. */
 export async function streamMcp(core: Core, request: McpCallRequest, io: CliIo, json: boolean): Promise<{ record?: McpExchangeRecord; failure?: WireError }> {
   const requestId = newUuid();
@@ -127,9 +151,9 @@ export async function streamMcp(core: Core, request: McpCallRequest, io: CliIo, 
   let failure: WireError | undefined;
   process.once('SIGINT', onSigint);
   try {
-    await core.dispatcher.stream('mcp.stream', requestId, request, (event: StreamEvent<RecordedStreamEvent, McpExchangeRecord>) => {
+    await core.dispatcher.stream('mcp.stream', requestId, request, (event: StreamEvent<McpStreamEvent, McpExchangeRecord>) => {
       if (event.kind === 'data') {
-        const params = (event.data.data as { params?: unknown }).params;
+        const params = event.data.elicitationAnswered?.answer ?? (event.data.data as { params?: unknown }).params;
         io.stdout(json ? `${JSON.stringify(event.data)}\n` : `${event.data.event} ${JSON.stringify(params ?? {})}\n`);
       } else if (event.kind === 'end') record = event.value;
       else failure = event.error;
@@ -142,7 +166,7 @@ export async function streamMcp(core: Core, request: McpCallRequest, io: CliIo, 
 
 export async function runSendMcp(argv: string[], io: CliIo): Promise<number> {
   const { own, rest } = splitAtDashes(argv);
-  const args = parseArgs(own, { values: [...mcpTargetValues, 'method', 'body'], flags: ['mcp', 'stdio', 'json', 'one-page'] });
+  const args = parseArgs(own, { values: [...mcpTargetValues, 'method', 'body', 'elicit-answer'], flags: ['mcp', 'stdio', 'json', 'one-page'] });
   if (args.positionals.length) throw new UsageError(`Unexpected argument "${args.positionals[0]}".`);
   const target = targetFrom(args, rest);
   const method = args.options.get('method') ?? 'tools/call';
@@ -155,6 +179,7 @@ export async function runSendMcp(argv: string[], io: CliIo): Promise<number> {
     ...(params ? { params } : {}),
     ...(args.flags.has('one-page') ? { allPages: false } : {}),
     ...(timeoutMs ? { timeoutMs } : {}),
+    elicitAnswer: elicitAnswerFrom(args.options.get('elicit-answer')),
   };
   const json = args.flags.has('json');
   announce(target, io);
@@ -166,6 +191,7 @@ export async function runSendMcp(argv: string[], io: CliIo): Promise<number> {
       return exitCodes.error;
     }
     io.stdout(json ? `${JSON.stringify(record)}\n` : `${mcpSummaryLines(record).join('\n')}\n`);
+    noteElicitations(record, args.options.has('elicit-answer'), io);
     return exitFor(mcpSeverity(record));
   } finally {
     await core.close();

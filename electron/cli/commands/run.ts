@@ -36,6 +36,8 @@ printed before it starts) and calls its method; exit 1 for a JSON-RPC error, an 
 structuredContent that breaks the saved outputSchema. --env NAME=VALUE works as above.
   --allow-stdio     run an MCP operation whose server is a stdio command: it starts the program the
                     file names, so it is refused (exit 2, the command line shown) without this flag
+  --elicit-answer JSON  when the server asks for input (elicitation), accept with these values (a JSON
+                    object fitting its form); without it the request is declined
 
 ${runHttpUsage}`;
 
@@ -72,7 +74,7 @@ export const runCommand: CliCommand = {
   async run(argv, io) {
     // "GET /pets/{id}" names a plain HTTP operation of an OpenAPI document (send-http.ts).
     if (isHttpOperationArg(argv.filter((a) => !a.startsWith('--'))[1])) return runHttpOperation(argv, io);
-    const args = parseArgs(argv, { values: ['env'], flags: ['json', 'allow-stdio'] });
+    const args = parseArgs(argv, { values: ['env', 'elicit-answer'], flags: ['json', 'allow-stdio'] });
     if (args.positionals.length !== 2) throw new UsageError('Expected <file> <path>.');
     const [fileArg, path] = args.positionals as [string, string];
     const { values: env, environment } = parseEnv(args.repeated.get('env') ?? []);
@@ -84,7 +86,13 @@ export const runCommand: CliCommand = {
         return await runMcpOperation(
           core,
           mcp,
-          { values: env, ...(environment !== undefined ? { environment } : {}), json, allowStdio: args.flags.has('allow-stdio') },
+          {
+            values: env,
+            ...(environment !== undefined ? { environment } : {}),
+            json,
+            allowStdio: args.flags.has('allow-stdio'),
+            ...(args.options.has('elicit-answer') ? { elicitAnswer: args.options.get('elicit-answer') as string } : {}),
+          },
           io,
         );
       } finally {

@@ -8,7 +8,6 @@ import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.j
 import { McpError, ErrorCode, ResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { SseError } from '@modelcontextprotocol/sdk/client/sse.js';
-import type { RecordedStreamEvent } from '../../../shared/a2a/exchange';
 import { redactDeep } from '../../../shared/history/history-redaction';
 import { redactUrl } from '../../../shared/a2a/redaction';
 import {
@@ -19,6 +18,7 @@ import {
   type McpConnectResult,
   type McpExchangeRecord,
   type McpOutcome,
+  type McpStreamEvent,
   type McpPrompt,
   type McpResource,
   type McpResourceTemplate,
@@ -30,14 +30,26 @@ import { describeChallenge } from './mcp-auth-challenge';
 import { checkToolOutput } from './mcp-output-check';
 import { McpRecorder } from './mcp-recorder';
 import { openMcpSession, phaseSignal, type McpDeps, type McpSession } from './mcp-session';
+import type { ElicitationAsker } from './mcp-elicitation-broker';
+import {
+  clientSetup,
+  DEFAULT_ELICITATION_TIMEOUT_MS,
+  heldServerRequests,
+  refusedServerRequests,
+  validateElicitAnswer,
+  validateRoots,
+  type ServerRequestOptions,
+} from './mcp-server-requests';
 import { isObject } from '../../../shared/a2a/payload';
 
 export type { McpDeps };
 
 export interface McpHooks {
   signal?: AbortSignal;
-  /** Each server notification or request as it arrives (progress, logging, list changes). */
-  onEvent?: (event: RecordedStreamEvent) => void;
+  /** Each server notification or request as it arrives (progress, logging, list changes, elicitations). */
+  onEvent?: (event: McpStreamEvent) => void;
+  /** Asks the user to answer an elicitation (a stream); without it elicitations are declined at once. */
+  ask?: ElicitationAsker;
 }
 
 const DEFAULT_TIMEOUT_MS = 60_000;
@@ -106,6 +118,8 @@ function finish(
   base: Pick<McpExchangeRecord, 'method' | 'target'> & Partial<McpExchangeRecord>,
   outcome: McpOutcome,
 ): McpExchangeRecord {
+  recorder.releaseAll();
+  recorder.warnings.push(...refusedServerRequests(recorder));
   const record: McpExchangeRecord = {
     protocol: 'mcp',
     id: recorder.id,
@@ -118,6 +132,7 @@ function finish(
     warnings: recorder.warnings,
   };
   if (recorder.events.length) record.events = recorder.events;
+  if (recorder.elicitations.length) record.elicitations = recorder.elicitations;
   const stderr = recorder.stderrText;
   if (stderr) record.stderr = stderr;
   return record;
@@ -202,7 +217,65 @@ function validateRequest(request: McpCallRequest): void {
   if (request.params !== undefined && !isObject(request.params)) throw new CoreError('bad-request', 'MCP params must be a JSON object.');
   if (request.method === 'tools/call' && typeof request.params?.['name'] !== 'string')
     throw new CoreError('bad-request', 'tools/call needs params.name (the tool to call) and usually params.arguments.');
+  validateRoots(request.roots);
+  validateElicitAnswer(request.elicitAnswer);
 }
+
+/** What the client answers the server during this call (elicitations, roots). */
+function serverRequests(
+  request: McpCallRequest | McpConnectRequest,
+  deps: McpDeps,
+  hooks: McpHooks,
+  signal: AbortSignal,
+): Omit<ServerRequestOptions, 'onWaiting'> {
+  const elicitAnswer = 'elicitAnswer' in request ? request.elicitAnswer : undefined;
+  return {
+    timeoutMs: deps.elicitationTimeoutMs ?? DEFAULT_ELICITATION_TIMEOUT_MS,
+    signal,
+    ...(request.roots !== undefined ? { roots: request.roots } : {}),
+    ...(elicitAnswer !== undefined ? { elicitAnswer } : {}),
+    ...(hooks.ask ? { ask: hooks.ask } : {}),
+  };
+}
+
+/**
+ * The call's own timeout (the SDK's cannot pause): restarted by progress, paused while an
+ * elicitation waits for the user, so a person taking their time is not a server timing out.
+ */
+class CallTimer {
+  readonly #controller = new AbortController();
+  #timer: NodeJS.Timeout | undefined;
+  #waiting = 0;
+  #running = false;
+  constructor(private readonly ms: number) {}
+  get signal(): AbortSignal {
+    return this.#controller.signal;
+  }
+  start(): void {
+    this.#running = true;
+    this.#arm();
+  }
+  #arm(): void {
+    clearTimeout(this.#timer);
+    if (!this.#running || this.#waiting > 0) return;
+    this.#timer = setTimeout(() => this.#controller.abort(new McpError(ErrorCode.RequestTimeout, 'Request timed out', { timeout: this.ms })), this.ms);
+    this.#timer.unref?.();
+  }
+  reset(): void {
+    this.#arm();
+  }
+  waiting(on: boolean): void {
+    this.#waiting = Math.max(0, this.#waiting + (on ? 1 : -1));
+    this.#arm();
+  }
+  stop(): void {
+    this.#running = false;
+    clearTimeout(this.#timer);
+  }
+}
+
+/** The longest timeout setTimeout takes: the SDK's own timer must never fire before the CallTimer. */
+const NO_SDK_TIMEOUT = 2_147_483_647;
 
 export async function performMcpCall(request: McpCallRequest, deps: McpDeps, hooks: McpHooks = {}): Promise<McpExchangeRecord> {
   validateRequest(request);
@@ -210,8 +283,11 @@ export async function performMcpCall(request: McpCallRequest, deps: McpDeps, hoo
   const recorder = new McpRecorder(deps.now, {
     ...(request.recordBodyLimit ? { recordBodyLimit: request.recordBodyLimit } : {}),
     ...(hooks.onEvent ? { onEvent: hooks.onEvent } : {}),
+    held: heldServerRequests,
   });
   const { signal, dispose } = signalFor(hooks);
+  const timer = new CallTimer(timeout);
+  const setup = clientSetup(recorder, { ...serverRequests(request, deps, hooks, signal), onWaiting: (on) => timer.waiting(on) });
   const base: Pick<McpExchangeRecord, 'method' | 'target'> & Partial<McpExchangeRecord> = {
     method: request.method,
     target: targetSummary(request.target, recorder),
@@ -219,15 +295,16 @@ export async function performMcpCall(request: McpCallRequest, deps: McpDeps, hoo
   let session: McpSession | undefined;
   let outcome: McpOutcome;
   try {
-    session = await openMcpSession(request.target, deps, recorder, signal, timeout);
+    session = await openMcpSession(request.target, deps, recorder, signal, timeout, setup);
     base.target = targetSummary(request.target, recorder);
     if (request.params !== undefined) base.params = redactDeep(request.params, recorder.rules);
     base.server = session.server;
     base.timings = { totalMs: 0, initializeMs: recorder.elapsed() };
-    outcome = await callOn(session, request, base, recorder, signal, timeout);
+    outcome = await callOn(session, request, base, recorder, signal, timeout, timer);
   } catch (error) {
     outcome = await outcomeOf(error, recorder, request.target, signal);
   } finally {
+    timer.stop();
     dispose();
   }
   // Closed before the record is made, so it shows the session's end (DELETE) and every body in full.
@@ -243,6 +320,7 @@ async function callOn(
   recorder: McpRecorder,
   signal: AbortSignal,
   timeout: number,
+  timer: CallTimer,
 ): Promise<McpOutcome> {
   if (request.method === 'initialize') return { kind: 'result', result: session.initializeResult };
   let result: Record<string, unknown>;
@@ -253,9 +331,19 @@ async function callOn(
     if (listed.warning) recorder.warnings.push(listed.warning);
   } else {
     const meta = isObject(request.params?.['_meta']) ? request.params['_meta'] : undefined;
-    // Asks for progress (the SDK mints the token) unless the user set their own progressToken.
-    const progress = meta?.['progressToken'] === undefined ? { onprogress: () => undefined, resetTimeoutOnProgress: true } : {};
-    result = await requestOnce(session, { method: request.method, ...(request.params ? { params: request.params } : {}) }, signal, { timeout, ...progress });
+    // Asks for progress (the SDK mints the token) unless the user set their own progressToken; progress restarts the timeout.
+    const progress = meta?.['progressToken'] === undefined ? { onprogress: () => timer.reset() } : {};
+    timer.start();
+    try {
+      result = await requestOnce(
+        session,
+        { method: request.method, ...(request.params ? { params: request.params } : {}) },
+        AbortSignal.any([signal, timer.signal]),
+        { timeout: NO_SDK_TIMEOUT, ...progress },
+      );
+    } finally {
+      timer.stop();
+    }
   }
   if (request.method !== 'tools/call') return { kind: 'result', result };
   let schema = request.outputSchema;
@@ -279,9 +367,11 @@ function pick<T>(value: unknown, field: string, valid: (item: Record<string, unk
 export async function performMcpConnect(request: McpConnectRequest, deps: McpDeps, hooks: McpHooks = {}): Promise<McpConnectResult> {
   if (!isObject(request)) throw new CoreError('bad-request', 'An MCP request must be an object.');
   validateTarget(request.target);
+  validateRoots(request.roots);
   const timeout = timeoutOf(request.timeoutMs);
-  const recorder = new McpRecorder(deps.now, hooks.onEvent ? { onEvent: hooks.onEvent } : {});
+  const recorder = new McpRecorder(deps.now, { ...(hooks.onEvent ? { onEvent: hooks.onEvent } : {}), held: heldServerRequests });
   const { signal, dispose } = signalFor(hooks);
+  const setup = clientSetup(recorder, serverRequests(request, deps, hooks, signal));
   const base: Pick<McpExchangeRecord, 'method' | 'target'> & Partial<McpExchangeRecord> = {
     method: 'initialize',
     target: targetSummary(request.target, recorder),
@@ -290,7 +380,7 @@ export async function performMcpConnect(request: McpConnectRequest, deps: McpDep
   let session: McpSession | undefined;
   let outcome: McpOutcome;
   try {
-    session = await openMcpSession(request.target, deps, recorder, signal, timeout);
+    session = await openMcpSession(request.target, deps, recorder, signal, timeout, setup);
     base.target = targetSummary(request.target, recorder);
     base.server = out.server = session.server;
     base.timings = { totalMs: 0, initializeMs: recorder.elapsed() };

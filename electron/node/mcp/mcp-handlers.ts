@@ -6,6 +6,15 @@ import { nodeSpecFs } from '../openapi/spec-fs';
 import type { SpecContext } from '../openapi/spec-store';
 import { draftMcpOperation, saveMcpOperation } from './mcp-spec';
 import { performMcpCall, performMcpConnect, type McpDeps } from './mcp-call';
+import { ElicitationBroker } from './mcp-elicitation-broker';
+
+/** One broker per core: the stream handlers ask, mcp.answer (built separately) answers. */
+const brokers = new WeakMap<CoreEnv, ElicitationBroker>();
+function brokerOf(env: CoreEnv): ElicitationBroker {
+  let broker = brokers.get(env);
+  if (!broker) brokers.set(env, (broker = new ElicitationBroker()));
+  return broker;
+}
 
 export function mcpDeps(env: CoreEnv): McpDeps {
   return { secrets: env.secrets, environment: env.environment, now: env.now, version: env.version, allowStdio: env.allowStdio ?? env.host !== 'web' };
@@ -30,13 +39,16 @@ export function createMcpHandlers(env: CoreEnv, history: HistoryRecorder): Handl
     },
     'mcp.save': async (request) => saveMcpOperation(specContext(env), request),
     'mcp.draftOperation': async (ref) => draftMcpOperation(specContext(env), ref),
+    'mcp.answer': async (request) => brokerOf(env).answer(request),
   };
 }
 
 export function createMcpStreamHandlers(env: CoreEnv, history: HistoryRecorder): StreamHandlers<McpStreams> {
   return {
     'mcp.stream': async (request, emit, ctx) => {
-      const record = await performMcpCall(request, mcpDeps(env), { signal: ctx.signal, onEvent: emit });
+      // Elicitations of this call wait for mcp.answer naming this stream's id.
+      const ask = ctx.requestId ? { ask: brokerOf(env).asker(ctx.requestId) } : {};
+      const record = await performMcpCall(request, mcpDeps(env), { signal: ctx.signal, onEvent: emit, ...ask });
       await history.recordMcp(record, 'stream');
       return record;
     },

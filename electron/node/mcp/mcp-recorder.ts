@@ -6,11 +6,12 @@
 import { performance } from 'node:perf_hooks';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
-import type { HeaderList, RecordedStreamEvent } from '../../../shared/a2a/exchange';
+import type { HeaderList } from '../../../shared/a2a/exchange';
 import { newUuid } from '../../../shared/a2a/ids';
 import { redactDeep } from '../../../shared/history/history-redaction';
 import { redactHeaders, redactUrl, scrubValues, type RedactionRules } from '../../../shared/a2a/redaction';
-import type { McpHttpExchange, McpMessage } from '../../../shared/mcp/mcp-types';
+import type { McpElicitation } from '../../../shared/mcp/mcp-elicitation';
+import type { McpHttpExchange, McpMessage, McpStreamEvent } from '../../../shared/mcp/mcp-types';
 
 export const DEFAULT_MCP_RECORD_BODY_LIMIT = 5 * 1024 * 1024;
 /** Messages kept per record: a server flooding notifications must not exhaust memory. */
@@ -47,19 +48,28 @@ export class McpRecorder {
   #rules: RedactionRules = {};
   readonly http: McpHttpExchange[] = [];
   readonly messages: McpMessage[] = [];
-  readonly events: RecordedStreamEvent[] = [];
+  readonly events: McpStreamEvent[] = [];
   readonly warnings: string[] = [];
+  readonly elicitations: McpElicitation[] = [];
+  /** Server requests of a held method, by id, until the code answering them releases their event. */
+  readonly #held = new Map<string | number, { atMs: number; method: string; message: Record<string, unknown> }>();
+  readonly #heldMethods: ReadonlySet<string>;
   #stderr = '';
   #droppedMessages = 0;
   readonly #pending = new Set<Promise<void>>();
   /** The last HTTP answer that was not 2xx (status and headers, unredacted: read by the core only, never stored). */
   lastFailure: { status: number; headers: Headers; url: string } | undefined;
-  readonly #onEvent: ((event: RecordedStreamEvent) => void) | undefined;
+  readonly #onEvent: ((event: McpStreamEvent) => void) | undefined;
 
-  constructor(now: () => number, options: { recordBodyLimit?: number; onEvent?: (event: RecordedStreamEvent) => void } = {}) {
+  /**
+   * `held`: methods of server requests whose timeline event waits for `release` (elicitation/create:
+   * its event carries the question, which exists once the SDK has checked the request).
+   */
+  constructor(now: () => number, options: { recordBodyLimit?: number; onEvent?: (event: McpStreamEvent) => void; held?: readonly string[] } = {}) {
     this.startedAt = new Date(now()).toISOString();
     this.#limit = options.recordBodyLimit ?? DEFAULT_MCP_RECORD_BODY_LIMIT;
     this.#onEvent = options.onEvent;
+    this.#heldMethods = new Set(options.held ?? []);
   }
 
   elapsed(): number {
@@ -169,11 +179,31 @@ export class McpRecorder {
     const id = message['id'];
     if (typeof id === 'string' || typeof id === 'number') entry.id = id;
     this.messages.push(entry);
-    if (direction === 'received' && (kind === 'notification' || kind === 'request')) {
-      const event: RecordedStreamEvent = { seq: this.events.length, atMs: entry.atMs, event: entry.method ?? 'message', data: message };
-      this.events.push(event);
-      this.#onEvent?.(event);
+    if (direction === 'received' && kind === 'request' && entry.method && entry.id !== undefined && this.#heldMethods.has(entry.method)) {
+      this.#held.set(entry.id, { atMs: entry.atMs, method: entry.method, message });
+      return;
     }
+    if (direction === 'received' && (kind === 'notification' || kind === 'request')) this.event(entry.method ?? 'message', message, {}, entry.atMs);
+  }
+
+  /** A timeline event (pushed to the record and passed on as it happens). */
+  event(name: string, data: unknown, extra: Pick<McpStreamEvent, 'elicitation' | 'elicitationAnswered'> = {}, atMs = this.elapsed()): void {
+    const event: McpStreamEvent = { seq: this.events.length, atMs, event: name, data, ...extra };
+    this.events.push(event);
+    this.#onEvent?.(event);
+  }
+
+  /** The event of a held server request, now with what its answerer adds (the question of an elicitation). */
+  release(id: string | number, extra: Pick<McpStreamEvent, 'elicitation'>): void {
+    const held = this.#held.get(id);
+    if (!held) return;
+    this.#held.delete(id);
+    this.event(held.method, held.message, extra, held.atMs);
+  }
+
+  /** Held requests nobody released (the SDK refused them before they reached Powerduck) still join the timeline. */
+  releaseAll(): void {
+    for (const id of [...this.#held.keys()]) this.release(id, {});
   }
 
   stderr(chunk: string): void {

@@ -13,6 +13,7 @@ import type { McpHttpTarget, McpServerInfo, McpStdioTarget, McpTarget } from '..
 import { applyAuth, resolveSecret, type SecretDeps } from '../a2a/auth-apply';
 import { CoreError } from '../core-error';
 import type { McpRecorder } from './mcp-recorder';
+import type { ClientSetup } from './mcp-server-requests';
 import { isObject } from '../../../shared/a2a/payload';
 
 export interface McpDeps extends SecretDeps {
@@ -20,6 +21,8 @@ export interface McpDeps extends SecretDeps {
   version: string;
   /** Starting processes is code execution: the browser host allows it only with --allow-stdio. */
   allowStdio: boolean;
+  /** How long an elicitation waits for the user (default 5 minutes; tests shorten it). */
+  elicitationTimeoutMs?: number;
 }
 
 export interface McpSession {
@@ -62,8 +65,11 @@ export function phaseSignal(outer: AbortSignal): { signal: AbortSignal; done: ()
   return { signal: controller.signal, done: () => outer.removeEventListener('abort', onAbort) };
 }
 
-function newClient(deps: McpDeps): Client {
-  return new Client({ name: 'powerduck', version: deps.version }, { capabilities: {} });
+/** The client declares what `setup` answers (elicitation, roots) and nothing else: no sampling. */
+function newClient(deps: McpDeps, setup: ClientSetup | undefined): Client {
+  const client = new Client({ name: 'powerduck', version: deps.version }, { capabilities: setup?.capabilities ?? {} });
+  setup?.install(client);
+  return client;
 }
 
 async function closeQuietly(client: Client, transport: Transport): Promise<void> {
@@ -113,8 +119,9 @@ async function connectWith(
   kind: McpServerInfo['transport'],
   signal: AbortSignal,
   timeoutMs: number,
+  setup: ClientSetup | undefined,
 ): Promise<McpSession> {
-  const client = newClient(deps);
+  const client = newClient(deps, setup);
   const phase = phaseSignal(signal);
   try {
     await client.connect(recorder.wrap(transport), { signal: phase.signal, timeout: timeoutMs });
@@ -133,7 +140,14 @@ async function connectWith(
   };
 }
 
-async function connectHttp(target: McpHttpTarget, deps: McpDeps, recorder: McpRecorder, signal: AbortSignal, timeoutMs: number): Promise<McpSession> {
+async function connectHttp(
+  target: McpHttpTarget,
+  deps: McpDeps,
+  recorder: McpRecorder,
+  signal: AbortSignal,
+  timeoutMs: number,
+  setup: ClientSetup | undefined,
+): Promise<McpSession> {
   let url = parseMcpEndpoint(target.endpoint);
   const auth = await applyAuth(target.auth, deps);
   const headers: Record<string, string> = {};
@@ -149,7 +163,15 @@ async function connectHttp(target: McpHttpTarget, deps: McpDeps, recorder: McpRe
   const requestInit: RequestInit = { headers };
   if (target.transport !== 'sse') {
     try {
-      return await connectWith(deps, recorder, new StreamableHTTPClientTransport(url, { fetch: fetchFn, requestInit }), 'streamable-http', signal, timeoutMs);
+      return await connectWith(
+        deps,
+        recorder,
+        new StreamableHTTPClientTransport(url, { fetch: fetchFn, requestInit }),
+        'streamable-http',
+        signal,
+        timeoutMs,
+        setup,
+      );
     } catch (e) {
       const status = recorder.lastFailure?.status;
       // MCP 2025-03-26 §Transports, backwards compatibility: a POST of initialize refused with
@@ -160,10 +182,17 @@ async function connectHttp(target: McpHttpTarget, deps: McpDeps, recorder: McpRe
       recorder.lastFailure = undefined;
     }
   }
-  return connectWith(deps, recorder, new SSEClientTransport(url, { fetch: fetchFn, requestInit }), 'sse', signal, timeoutMs);
+  return connectWith(deps, recorder, new SSEClientTransport(url, { fetch: fetchFn, requestInit }), 'sse', signal, timeoutMs, setup);
 }
 
-async function connectStdio(target: McpStdioTarget, deps: McpDeps, recorder: McpRecorder, signal: AbortSignal, timeoutMs: number): Promise<McpSession> {
+async function connectStdio(
+  target: McpStdioTarget,
+  deps: McpDeps,
+  recorder: McpRecorder,
+  signal: AbortSignal,
+  timeoutMs: number,
+  setup: ClientSetup | undefined,
+): Promise<McpSession> {
   if (!deps.allowStdio) {
     throw new CoreError(
       'unsupported',
@@ -185,13 +214,20 @@ async function connectStdio(target: McpStdioTarget, deps: McpDeps, recorder: Mcp
   recorder.setRedaction(callRedaction({ endpoint: '' }, { values: secretValues }));
   const transport = new StdioClientTransport({ command: target.command, args, env, stderr: 'pipe', ...(target.cwd ? { cwd: target.cwd } : {}) });
   transport.stderr?.on('data', (chunk: Buffer) => recorder.stderr(chunk.toString('utf8')));
-  return connectWith(deps, recorder, transport, 'stdio', signal, timeoutMs);
+  return connectWith(deps, recorder, transport, 'stdio', signal, timeoutMs, setup);
 }
 
-export async function openMcpSession(target: McpTarget, deps: McpDeps, recorder: McpRecorder, signal: AbortSignal, timeoutMs: number): Promise<McpSession> {
+export async function openMcpSession(
+  target: McpTarget,
+  deps: McpDeps,
+  recorder: McpRecorder,
+  signal: AbortSignal,
+  timeoutMs: number,
+  setup?: ClientSetup,
+): Promise<McpSession> {
   if (!isObject(target)) throw new CoreError('bad-request', 'An MCP request needs a target (an endpoint or a stdio command).');
-  if (target.transport === 'stdio') return connectStdio(target, deps, recorder, signal, timeoutMs);
+  if (target.transport === 'stdio') return connectStdio(target, deps, recorder, signal, timeoutMs, setup);
   if (!['auto', 'streamable-http', 'sse'].includes(target.transport))
     throw new CoreError('bad-request', `Unknown MCP transport "${String(target.transport)}" (auto, streamable-http, sse or stdio).`);
-  return connectHttp(target, deps, recorder, signal, timeoutMs);
+  return connectHttp(target, deps, recorder, signal, timeoutMs, setup);
 }

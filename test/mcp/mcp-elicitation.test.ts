@@ -1,0 +1,231 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCliCaptured } from '../fixtures/cli-run';
+import type { Core } from '../../electron/node/core';
+import { CoreError } from '../../electron/node/core-error';
+import { performMcpCall, type McpDeps } from '../../electron/node/mcp/mcp-call';
+import { ElicitationBroker } from '../../electron/node/mcp/mcp-elicitation-broker';
+import { createMemorySecretStore } from '../../electron/node/secret-store';
+import type { StreamEvent } from '../../shared/contract/index';
+import { buildMcpHistoryEntry } from '../../shared/mcp/mcp-history';
+import type { McpCallRequest, McpExchangeRecord, McpStreamEvent } from '../../shared/mcp/mcp-types';
+import { buildAskingServer, startMcpServer, type RunningMcpServer } from '../fixtures/mcp-server';
+import { tempCore } from '../foundation/test-core';
+
+const deps: McpDeps = { secrets: createMemorySecretStore({}), environment: {}, now: () => Date.now(), version: 'test', allowStdio: false };
+
+let server: RunningMcpServer;
+let core: Core;
+let disposeCore: () => Promise<void>;
+beforeAll(async () => {
+  server = await startMcpServer({ build: buildAskingServer });
+  const made = await tempCore();
+  core = made.core;
+  disposeCore = made.dispose;
+});
+afterAll(async () => {
+  await disposeCore();
+  await server.close();
+});
+
+function call(tool: string, extra: Partial<McpCallRequest> = {}): McpCallRequest {
+  return { target: { transport: 'auto', endpoint: server.url }, method: 'tools/call', params: { name: tool, arguments: {} }, ...extra };
+}
+
+/** The text the tool returned (the answer it got, as JSON). */
+function toolText(record: McpExchangeRecord): string {
+  if (record.outcome.kind !== 'result' && record.outcome.kind !== 'tool-error') throw new Error(`expected a result, got ${JSON.stringify(record.outcome)}`);
+  return ((record.outcome.result as { content: Array<{ text: string }> }).content[0]?.text ?? '') as string;
+}
+
+/** Runs mcp.stream through the core; `onQuestion` gets each elicitation as it arrives. */
+function stream(
+  id: string,
+  request: McpCallRequest,
+  onQuestion: (event: McpStreamEvent) => void,
+): Promise<{ record: McpExchangeRecord; events: McpStreamEvent[] }> {
+  const events: McpStreamEvent[] = [];
+  return new Promise((resolve, reject) => {
+    void core.dispatcher.stream('mcp.stream', id, request, (event: StreamEvent<McpStreamEvent, McpExchangeRecord>) => {
+      if (event.kind === 'data') {
+        events.push(event.data);
+        if (event.data.elicitation) onQuestion(event.data);
+      } else if (event.kind === 'end') resolve({ record: event.value, events });
+      else reject(new Error(event.error.message));
+    });
+  });
+}
+
+describe('elicitation (form mode) during a call', () => {
+  it('the client declares elicitation (form) and no sampling; roots only when the request carries some', async () => {
+    const record = await performMcpCall(call('roots'), deps);
+    const init = record.messages.find((m) => m.direction === 'sent' && m.method === 'initialize')?.message as { params: { capabilities: object } };
+    expect(init.params.capabilities).toEqual({ elicitation: {} });
+    // Without roots the client does not answer roots/list: the tool sees the JSON-RPC error.
+    expect(toolText(record)).toMatch(/-32601|Method not found/i);
+  });
+
+  it('stream: a wrong answer is refused and the question stays open; the right one reaches the tool', async () => {
+    const refusals: unknown[] = [];
+    const { record, events } = await stream('elicit-accept', call('ask'), (event) => {
+      const question = event.elicitation!;
+      expect(question.message).toBe('Which city?');
+      expect(question.requestedSchema.required).toEqual(['city', 'days']);
+      expect(question.timeoutMs).toBe(5 * 60_000);
+      void (async () => {
+        const base = { requestId: 'elicit-accept', serverRequestId: question.serverRequestId };
+        const wrong: Array<Record<string, string | number>> = [
+          { city: 'Seoul' },
+          { city: 'Seoul', days: 9 },
+          { city: 'Seoul', days: 2, units: 'kelvin' },
+          { city: 'Seoul', days: 2, extra: 1 },
+        ];
+        for (const content of wrong) {
+          const refused = await core.dispatcher.invoke('mcp.answer', { ...base, result: { action: 'accept', content } });
+          if (refused.ok) throw new Error('an answer that does not fit was accepted');
+          refusals.push(refused.error);
+        }
+        const wrongStream = await core.dispatcher.invoke('mcp.answer', { ...base, requestId: 'nope', result: { action: 'decline' } });
+        refusals.push(!wrongStream.ok && wrongStream.error.code);
+        const ok = await core.dispatcher.invoke('mcp.answer', {
+          ...base,
+          result: { action: 'accept', content: { city: 'Seoul', days: 3, units: 'metric', alerts: true } },
+        });
+        expect(ok).toEqual({ ok: true, value: { answered: true } });
+        // Answered once: a second answer finds nothing waiting.
+        const again = await core.dispatcher.invoke('mcp.answer', { ...base, result: { action: 'decline' } });
+        refusals.push(!again.ok && again.error.code);
+      })();
+    });
+    expect(refusals.slice(0, 4)).toEqual([
+      expect.objectContaining({ code: 'invalid', message: expect.stringContaining('"days" is required') }),
+      expect.objectContaining({ code: 'invalid', message: expect.stringContaining('"days" must be at most 7') }),
+      expect.objectContaining({ code: 'invalid', message: expect.stringContaining('"units" must be one of "metric", "imperial"') }),
+      expect.objectContaining({ code: 'invalid', message: expect.stringContaining('"extra" is not a field of this form') }),
+    ]);
+    expect(refusals.slice(4)).toEqual(['not-found', 'not-found']);
+    expect(JSON.parse(toolText(record))).toEqual({ action: 'accept', content: { city: 'Seoul', days: 3, units: 'metric', alerts: true } });
+    expect(record.elicitations).toEqual([
+      expect.objectContaining({
+        message: 'Which city?',
+        answeredBy: 'user',
+        answer: { action: 'accept', content: { city: 'Seoul', days: 3, units: 'metric', alerts: true } },
+      }),
+    ]);
+    // The timeline shows the question, then the answer (the stream's consumer closes the form on it).
+    expect(events.map((e) => e.event)).toEqual(['elicitation/create', 'elicitation/answer']);
+    expect(events[1]?.elicitationAnswered).toMatchObject({ answeredBy: 'user', answer: { action: 'accept' } });
+    // The raw exchange holds the server's request and the answer as sent.
+    const asked = record.messages.find((m) => m.direction === 'received' && m.method === 'elicitation/create');
+    expect(record.messages.find((m) => m.direction === 'sent' && m.kind === 'response' && m.id === asked?.id)?.message).toMatchObject({
+      result: { action: 'accept' },
+    });
+  });
+
+  it('stream: decline reaches the tool', async () => {
+    const { record } = await stream('elicit-decline', call('ask'), (event) => {
+      void core.dispatcher.invoke('mcp.answer', {
+        requestId: 'elicit-decline',
+        serverRequestId: event.elicitation!.serverRequestId,
+        result: { action: 'decline' },
+      });
+    });
+    expect(JSON.parse(toolText(record))).toEqual({ action: 'decline' });
+    expect(record.elicitations?.[0]).toMatchObject({ answeredBy: 'user', answer: { action: 'decline' } });
+  });
+
+  it('Stop while the question is open answers cancel and cancels the call', async () => {
+    const { record } = await stream('elicit-stop', call('ask'), () => core.dispatcher.cancel('elicit-stop'));
+    expect(record.outcome.kind).toBe('cancelled');
+    expect(record.elicitations?.[0]).toMatchObject({ answeredBy: 'stopped', answer: { action: 'cancel' } });
+    expect(record.messages.some((m) => m.direction === 'sent' && m.method === 'notifications/cancelled')).toBe(true);
+  });
+
+  it('no answer within the time limit answers cancel (and the call does not time out meanwhile)', async () => {
+    const broker = new ElicitationBroker();
+    const record = await performMcpCall(call('ask', { timeoutMs: 100 }), { ...deps, elicitationTimeoutMs: 400 }, { ask: broker.asker('s1') });
+    expect(JSON.parse(toolText(record))).toEqual({ action: 'cancel' });
+    expect(record.elicitations?.[0]).toMatchObject({ answeredBy: 'timeout', answer: { action: 'cancel' } });
+    expect(broker.size).toBe(0);
+  });
+
+  it('mcp.call (no stream, as the CLI) declines at once and the record says so', async () => {
+    const result = await core.dispatcher.invoke('mcp.call', call('ask'));
+    if (!result.ok) throw new Error(result.error.message);
+    expect(JSON.parse(toolText(result.value))).toEqual({ action: 'decline' });
+    expect(result.value.elicitations?.[0]).toMatchObject({ answeredBy: 'unattended', note: expect.stringContaining('Nobody could be asked') });
+    // History keeps the question and the answer even with hashed bodies.
+    const entry = buildMcpHistoryEntry(result.value, { source: 'send', fullBodies: false, sha256: () => 'x' });
+    expect(entry.warnings).toContainEqual(expect.stringContaining('Elicitation "Which city?": declined (nobody could be asked)'));
+  });
+
+  it('a preset answer (--elicit-answer) is sent when it fits the form, declined with a note when it does not', async () => {
+    const fits = await performMcpCall(call('ask', { elicitAnswer: { action: 'accept', content: { city: 'Busan', days: 1 } } }), deps);
+    expect(JSON.parse(toolText(fits))).toEqual({ action: 'accept', content: { city: 'Busan', days: 1 } });
+    expect(fits.elicitations?.[0]?.answeredBy).toBe('preset');
+    const misfit = await performMcpCall(call('ask', { elicitAnswer: { action: 'accept', content: { city: 'Busan' } } }), deps);
+    expect(JSON.parse(toolText(misfit))).toEqual({ action: 'decline' });
+    expect(misfit.elicitations?.[0]?.note).toContain('"days" is required');
+  });
+
+  it('refuses malformed answers and presets with a clear error, sending nothing', async () => {
+    for (const bad of [null, {}, { requestId: 'x' }, { requestId: 'x', serverRequestId: {}, result: { action: 'accept' } }]) {
+      const r = await core.dispatcher.invoke('mcp.answer', bad as never);
+      expect(r).toMatchObject({ ok: false, error: { code: 'bad-request' } });
+    }
+    const missing = await core.dispatcher.invoke('mcp.answer', { requestId: 'x', serverRequestId: 1, result: { action: 'accept' } });
+    expect(missing).toMatchObject({ ok: false, error: { code: 'not-found' } });
+    await expect(performMcpCall(call('ask', { elicitAnswer: { action: 'maybe' } as never }), deps)).rejects.toBeInstanceOf(CoreError);
+    await expect(performMcpCall(call('ask', { elicitAnswer: { action: 'accept', content: { nested: { no: 1 } } } as never }), deps)).rejects.toThrow(
+      /flat JSON object/,
+    );
+  });
+});
+
+describe('roots and requests the client does not offer', () => {
+  it('roots/list is answered with the request’s roots, and the capability declared', async () => {
+    const roots = [{ uri: 'file:///tmp/project', name: 'project' }, { uri: 'file:///tmp/other' }];
+    const record = await performMcpCall(call('roots', { roots }), deps);
+    expect(JSON.parse(toolText(record))).toEqual(roots);
+    const init = record.messages.find((m) => m.direction === 'sent' && m.method === 'initialize')?.message as { params: { capabilities: object } };
+    expect(init.params.capabilities).toEqual({ elicitation: {}, roots: { listChanged: false } });
+    expect(record.events?.map((e) => e.event)).toContain('roots/list');
+  });
+
+  it('refuses roots that are not file:// URIs', async () => {
+    await expect(performMcpCall(call('roots', { roots: [{ uri: 'https://example.test/' }] }), deps)).rejects.toThrow(/not a file:\/\/ URI/);
+    await expect(performMcpCall(call('roots', { roots: 'file:///tmp' as never }), deps)).rejects.toThrow(/list/);
+  });
+
+  it('sampling/createMessage is refused by the SDK and shows on the record', async () => {
+    const record = await performMcpCall(call('sample'), deps);
+    expect(record.outcome.kind).toBe('tool-error');
+    expect(record.messages.some((m) => m.direction === 'received' && m.method === 'sampling/createMessage')).toBe(true);
+    expect(record.events?.map((e) => e.event)).toContain('sampling/createMessage');
+    expect(record.warnings).toContainEqual(expect.stringMatching(/sampling\/createMessage, which Powerduck does not offer.*-32601/));
+  });
+});
+
+describe('send --mcp answers elicitations without asking', () => {
+  it('declines by default and says how to answer; --elicit-answer accepts with values that fit; bad JSON is a usage error', async () => {
+    const home = await mkdtemp(join(tmpdir(), 'powerduck-elicit-cli-'));
+    try {
+      const args = ['send', '--mcp', '--endpoint', server.url, '--body', '{"name":"ask","arguments":{}}'];
+      const declined = await runCliCaptured(args, { home });
+      expect(declined.code).toBe(0);
+      expect(declined.out).toContain('The server asked: "Which city?" → declined (answered without asking)');
+      expect(declined.err).toContain('--elicit-answer');
+      const accepted = await runCliCaptured([...args, '--elicit-answer', '{"city":"Jeju","days":2}'], { home });
+      expect(accepted.code).toBe(0);
+      expect(accepted.out).toContain('accepted (answered without asking)');
+      expect(accepted.out).toContain('\\"city\\":\\"Jeju\\"');
+      const bad = await runCliCaptured([...args, '--elicit-answer', '[1]'], { home });
+      expect(bad.code).toBe(2);
+      expect(bad.err).toContain('--elicit-answer must be a JSON object');
+    } finally {
+      await rm(home, { recursive: true, force: true });
+    }
+  });
+});
