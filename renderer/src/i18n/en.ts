@@ -1214,6 +1214,13 @@ export const en = {
   'mcp.confirm.env': 'Environment variables set from secrets: {names}',
   'mcp.confirm.run': 'Run the command',
   'mcp.confirm.cancel': 'Cancel',
+  'mcp.elicit.title': 'The server asks for input',
+  'mcp.elicit.hint':
+    'The call waits for your answer (at most {minutes} min, then it is cancelled). Accept sends the values below; Decline and Cancel send none.',
+  'mcp.elicit.choose': '(choose)',
+  'mcp.elicit.accept': 'Accept',
+  'mcp.elicit.decline': 'Decline',
+  'mcp.elicit.cancel': 'Cancel',
   'mcp.resp.empty': 'Connect to see the server, or run a call.',
   'mcp.resp.shown': 'Shown result',
   'mcp.resp.connection': 'Connection',

@@ -7,6 +7,7 @@ import { Tabs } from '../../ui/tabs';
 import { StreamTimeline, timelineFor } from '../stream';
 import { McpResultView, type ReadLink } from './mcp-content-view';
 import { outcomeLine } from './mcp-outcome';
+import { McpElicitationForm } from './mcp-elicitation-form';
 import { McpAuthChallengeView, McpExchangeView, McpServerView } from './mcp-exchange-view';
 import { readResourceLink, showMcpResult, useMcpRunsStore } from './mcp-runs';
 
@@ -170,6 +171,10 @@ export function McpResponsePanel({ tabId }: { tabId: string }) {
             {call.status === 'stopping' ? t('mcp.resp.stopping') : t('mcp.resp.running', { method: call.method })}
           </span>
         )}
+        {call.elicitation && !call.error ? (
+          // Keyed by the question: a second elicitation gets a fresh form.
+          <McpElicitationForm key={String(call.elicitation.serverRequestId)} tabId={tabId} question={call.elicitation} />
+        ) : null}
         {call.error ? null : (
           <Tabs
             label={t('mcp.resp.views')}

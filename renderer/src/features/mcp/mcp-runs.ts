@@ -6,6 +6,7 @@
  */
 import { create } from 'zustand';
 import type { WireError } from '../../../../shared/contract/index';
+import type { McpElicitationPrompt, McpElicitResult } from '../../../../shared/mcp/mcp-elicitation';
 import type { McpCallRequest, McpConnectResult, McpExchangeRecord, McpTarget } from '../../../../shared/mcp/mcp-types';
 import type { Host, StreamHandle } from '../../host';
 import { dropTimeline, timelineFeed } from '../stream';
@@ -29,6 +30,8 @@ export interface McpCallRun {
    * result is read from the same server, even if the draft has been edited since.
    */
   target: McpTarget;
+  /** The server's elicitation waiting for the user's answer (mcp.answer), while there is one. */
+  elicitation?: McpElicitationPrompt;
 }
 
 export interface McpTabRuns {
@@ -107,12 +110,19 @@ export function callMcp(host: Host, tabId: string, request: McpCallRequest): str
     (eventCount) => patchCall(tabId, runId, { eventCount }),
   );
   const handle = host.stream('mcp.stream', request, (event) => {
-    if (event.kind === 'data') return feed.add(event);
+    if (event.kind === 'data') {
+      const { elicitation, elicitationAnswered } = event.data;
+      if (elicitation) patchCall(tabId, runId, { elicitation });
+      // Answered by the user, the timeout or Stop: the form goes away.
+      if (elicitationAnswered) clearElicitation(tabId, runId, elicitationAnswered.serverRequestId);
+      return feed.add(event);
+    }
     handles.delete(runId);
     feed.flush();
-    patchCall(tabId, runId, {
-      status: 'done',
-      ...(event.kind === 'end' ? { record: event.value } : { error: event.error }),
+    useMcpRunsStore.getState().patch(tabId, (runs) => {
+      if (runs.call?.id !== runId) return runs;
+      const { elicitation: _open, ...call } = runs.call;
+      return { ...runs, call: { ...call, status: 'done', ...(event.kind === 'end' ? { record: event.value } : { error: event.error }) } };
     });
   });
   runId = handle.requestId;
@@ -129,6 +139,29 @@ export function callMcp(host: Host, tabId: string, request: McpCallRequest): str
     shown: 'call',
   }));
   return runId;
+}
+
+function clearElicitation(tabId: string, runId: string, serverRequestId: string | number): void {
+  useMcpRunsStore.getState().patch(tabId, (runs) => {
+    if (runs.call?.id !== runId || runs.call.elicitation?.serverRequestId !== serverRequestId) return runs;
+    const { elicitation: _answered, ...call } = runs.call;
+    return { ...runs, call };
+  });
+}
+
+/**
+ * The user's answer to the open elicitation of the tab's call. The core checks it against the form:
+ * a refusal comes back as the error (the question stays open); accepted, the form closes when the
+ * stream reports the answer.
+ */
+export async function answerMcpElicitation(host: Host, tabId: string, result: McpElicitResult): Promise<WireError | undefined> {
+  const call = useMcpRunsStore.getState().byTab[tabId]?.call;
+  const question = call?.elicitation;
+  if (!call || !question) return { code: 'not-found', message: 'No question from the server is waiting.' };
+  const answered = await host.invoke('mcp.answer', { requestId: call.id, serverRequestId: question.serverRequestId, result });
+  if (!answered.ok) return answered.error;
+  clearElicitation(tabId, call.id, question.serverRequestId);
+  return undefined;
 }
 
 /** Stop: aborts the call; the core sends notifications/cancelled for it and the record still comes back. */

@@ -1,0 +1,67 @@
+/**
+ * Elicitation in the real UI against the official SDK's McpServer: a tool asks for a city in the
+ * middle of the call; the response pane shows the server's message and a form generated from the
+ * requested schema; a wrong answer is refused in place, then Accept sends the values and the tool's
+ * result shows what it got.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { buildAskingServer, startMcpServer, type RunningMcpServer } from '../test/fixtures/mcp-server';
+import { responseRegion, useBrowser } from './harness';
+
+let server: RunningMcpServer;
+
+beforeAll(async () => {
+  server = await startMcpServer({ build: buildAskingServer });
+});
+
+afterAll(async () => {
+  await server?.close();
+});
+
+function mcpRegion(page: Page): Locator {
+  return page.getByRole('region', { name: 'MCP request', exact: true });
+}
+
+describe('MCP elicitation in the UI', () => {
+  const e2e = useBrowser();
+
+  it('calls a tool that asks for input, fills the generated form, accepts, and sees the tool’s result', () =>
+    e2e.withApp(async ({ page }) => {
+      await page.getByRole('button', { name: 'New request' }).click();
+      await page.getByRole('menuitem', { name: 'MCP' }).click();
+      const request = mcpRegion(page);
+      await request.getByRole('textbox', { name: 'MCP endpoint' }).fill(server.url);
+      await request.getByRole('button', { name: 'Connect', exact: true }).click();
+      await request.getByRole('tab', { name: /^Tools \(\d+\)$/ }).click({ timeout: 20_000 });
+      await request.getByRole('button', { name: 'Call tool ask' }).click();
+      await request.getByText('Tool: ask').waitFor();
+      await request.getByRole('button', { name: 'Run', exact: true }).click();
+
+      const response = responseRegion(page);
+      const form = response.getByRole('form', { name: 'The server asks for input' });
+      await form.waitFor({ timeout: 20_000 });
+      await form.getByText('Which city?').waitFor();
+      const city = form.getByRole('textbox', { name: 'City', exact: true });
+      expect(await city.getAttribute('aria-required')).toBe('true');
+      await city.fill('Seoul');
+      // Out of range: the core refuses it, the question stays open.
+      await form.getByRole('spinbutton', { name: 'Days', exact: true }).fill('9');
+      await form.getByRole('button', { name: 'Accept' }).click();
+      await form.getByRole('alert').filter({ hasText: '"days" must be at most 7' }).waitFor({ timeout: 10_000 });
+      await form.getByRole('spinbutton', { name: 'Days', exact: true }).fill('3');
+      await form.getByRole('combobox', { name: 'Units' }).selectOption('metric');
+      await form.getByRole('checkbox', { name: 'Alerts' }).check();
+      await form.getByRole('button', { name: 'Accept' }).click();
+
+      await response.getByText('tools/call: result').waitFor({ timeout: 20_000 });
+      await expect.poll(() => form.count()).toBe(0);
+      const blocks = response.getByRole('list', { name: 'Content blocks' });
+      const text = await blocks.innerText();
+      expect(text).toContain('"action":"accept"');
+      expect(text).toContain('"city":"Seoul"');
+      expect(text).toContain('"days":3');
+      expect(text).toContain('"units":"metric"');
+      expect(text).toContain('"alerts":true');
+    }));
+});

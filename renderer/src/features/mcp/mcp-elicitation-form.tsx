@@ -1,0 +1,201 @@
+/**
+ * A server's elicitation waiting for the user: its message and a form generated from the requested
+ * schema (text, number, yes/no and choice fields), answered with Accept, Decline or Cancel. The core
+ * checks an accepted answer against the schema; its refusal shows here and the question stays open.
+ */
+import { useId, useState, type FormEvent } from 'react';
+import type { WireError } from '../../../../shared/contract/index';
+import {
+  elicitChoices,
+  type McpElicitationPrompt,
+  type McpElicitProperty,
+  type McpElicitResult,
+  type McpElicitValue,
+} from '../../../../shared/mcp/mcp-elicitation';
+import { useHost } from '../../host';
+import { useT } from '../../i18n/i18n';
+import { answerMcpElicitation } from './mcp-runs';
+
+/** What a field holds while the user types: text for inputs, a flag for checkboxes, a list for multi-selects. */
+type FieldValue = string | boolean | string[];
+
+function initialValue(property: McpElicitProperty): FieldValue {
+  const given = property.default;
+  if (property.type === 'boolean') return given === true;
+  if (property.type === 'array') return Array.isArray(given) ? given : [];
+  return given === undefined || Array.isArray(given) ? '' : String(given);
+}
+
+/** The typed values as content: empty optional fields are left out; a number that does not parse goes as typed (the core says why). */
+export function contentFrom(properties: Record<string, McpElicitProperty>, values: Record<string, FieldValue>): Record<string, McpElicitValue> {
+  const out: Record<string, McpElicitValue> = {};
+  for (const [name, property] of Object.entries(properties)) {
+    const value = values[name];
+    if (value === undefined) continue;
+    if (typeof value === 'boolean' || Array.isArray(value)) {
+      if (!Array.isArray(value) || value.length) out[name] = value;
+      continue;
+    }
+    if (value === '') continue;
+    if (property.type === 'number' || property.type === 'integer') {
+      const n = Number(value);
+      out[name] = Number.isFinite(n) ? n : value;
+    } else out[name] = value;
+  }
+  return out;
+}
+
+function Field({
+  name,
+  property,
+  required,
+  value,
+  onChange,
+}: {
+  name: string;
+  property: McpElicitProperty;
+  required: boolean;
+  value: FieldValue;
+  onChange: (value: FieldValue) => void;
+}) {
+  const t = useT();
+  const id = useId();
+  const label = property.title || name;
+  const hint = property.description ? (
+    <p id={`${id}-hint`} className="muted small">
+      {property.description}
+    </p>
+  ) : null;
+  const described = property.description ? { 'aria-describedby': `${id}-hint` } : {};
+  const mark = required ? (
+    <span className="mcp-required" aria-hidden="true">
+      {' *'}
+    </span>
+  ) : null;
+  if (property.type === 'boolean')
+    return (
+      <div className="field-col">
+        <label className="check">
+          <input type="checkbox" checked={value === true} onChange={(e) => onChange(e.target.checked)} {...described} />
+          {label}
+          {mark}
+        </label>
+        {hint}
+      </div>
+    );
+  const choices = elicitChoices(property);
+  let control;
+  if (choices && property.type === 'array')
+    control = (
+      <select
+        id={id}
+        multiple
+        value={Array.isArray(value) ? value : []}
+        aria-required={required}
+        onChange={(e) => onChange([...e.target.selectedOptions].map((o) => o.value))}
+        {...described}
+      >
+        {choices.map((c) => (
+          <option key={c.value} value={c.value}>
+            {c.label}
+          </option>
+        ))}
+      </select>
+    );
+  else if (choices)
+    control = (
+      <select id={id} value={typeof value === 'string' ? value : ''} aria-required={required} onChange={(e) => onChange(e.target.value)} {...described}>
+        <option value="">{t('mcp.elicit.choose')}</option>
+        {choices.map((c) => (
+          <option key={c.value} value={c.value}>
+            {c.label}
+          </option>
+        ))}
+      </select>
+    );
+  else {
+    const numeric = property.type === 'number' || property.type === 'integer';
+    control = (
+      <input
+        id={id}
+        type={numeric ? 'number' : property.format === 'email' ? 'email' : property.format === 'uri' ? 'url' : 'text'}
+        {...(numeric ? { step: property.type === 'integer' ? 1 : 'any' } : {})}
+        {...(property.minimum !== undefined ? { min: property.minimum } : {})}
+        {...(property.maximum !== undefined ? { max: property.maximum } : {})}
+        spellCheck={false}
+        autoComplete="off"
+        value={typeof value === 'string' ? value : ''}
+        aria-required={required}
+        onChange={(e) => onChange(e.target.value)}
+        {...described}
+      />
+    );
+  }
+  return (
+    <div className="field-col">
+      <label htmlFor={id}>
+        {label}
+        {mark}
+      </label>
+      {control}
+      {hint}
+    </div>
+  );
+}
+
+export function McpElicitationForm({ tabId, question }: { tabId: string; question: McpElicitationPrompt }) {
+  const t = useT();
+  const host = useHost();
+  const headingId = useId();
+  const properties = question.requestedSchema.properties ?? {};
+  const required = new Set(question.requestedSchema.required ?? []);
+  const [values, setValues] = useState<Record<string, FieldValue>>(() =>
+    Object.fromEntries(Object.entries(properties).map(([name, p]) => [name, initialValue(p)])),
+  );
+  const [error, setError] = useState<WireError | undefined>();
+  const [sending, setSending] = useState(false);
+
+  const send = async (result: McpElicitResult): Promise<void> => {
+    setSending(true);
+    setError(await answerMcpElicitation(host, tabId, result));
+    setSending(false);
+  };
+  const onSubmit = (e: FormEvent): void => {
+    e.preventDefault();
+    void send({ action: 'accept', content: contentFrom(properties, values) });
+  };
+
+  return (
+    <form className="mcp-elicitation" aria-labelledby={headingId} onSubmit={onSubmit} noValidate>
+      <h3 id={headingId}>{t('mcp.elicit.title')}</h3>
+      <p className="mcp-elicitation-message">{question.message}</p>
+      <p className="muted small">{t('mcp.elicit.hint', { minutes: Math.round(question.timeoutMs / 60_000) || 1 })}</p>
+      {Object.entries(properties).map(([name, property]) => (
+        <Field
+          key={name}
+          name={name}
+          property={property}
+          required={required.has(name)}
+          value={values[name] ?? initialValue(property)}
+          onChange={(value) => setValues((v) => ({ ...v, [name]: value }))}
+        />
+      ))}
+      {error ? (
+        <p className="error" role="alert">
+          {error.message}
+        </p>
+      ) : null}
+      <div className="actions">
+        <button type="submit" className="primary" disabled={sending}>
+          {t('mcp.elicit.accept')}
+        </button>
+        <button type="button" disabled={sending} onClick={() => void send({ action: 'decline' })}>
+          {t('mcp.elicit.decline')}
+        </button>
+        <button type="button" disabled={sending} onClick={() => void send({ action: 'cancel' })}>
+          {t('mcp.elicit.cancel')}
+        </button>
+      </div>
+    </form>
+  );
+}
