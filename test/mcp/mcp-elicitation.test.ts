@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCliCaptured } from '../fixtures/cli-run';
 import type { Core } from '../../electron/node/core';
 import { CoreError } from '../../electron/node/core-error';
-import { performMcpCall, type McpDeps } from '../../electron/node/mcp/mcp-call';
+import { performMcpCall, performMcpConnect, type McpDeps } from '../../electron/node/mcp/mcp-call';
 import { ElicitationBroker } from '../../electron/node/mcp/mcp-elicitation-broker';
 import { createMemorySecretStore } from '../../electron/node/secret-store';
 import type { StreamEvent } from '../../shared/contract/index';
@@ -197,6 +197,12 @@ describe('roots and requests the client does not offer', () => {
   it('refuses roots that are not file:// URIs', async () => {
     await expect(performMcpCall(call('roots', { roots: [{ uri: 'https://example.test/' }] }), deps)).rejects.toThrow(/not a file:\/\/ URI/);
     await expect(performMcpCall(call('roots', { roots: 'file:///tmp' as never }), deps)).rejects.toThrow(/list/);
+    await expect(performMcpConnect({ target: call('roots').target, roots: [{ uri: 'file:///tmp', name: 7 as never }] }, deps)).rejects.toThrow(
+      /name of a root/,
+    );
+    const connected = await performMcpConnect({ target: call('roots').target, roots: [{ uri: 'file:///tmp' }] }, deps);
+    const init = connected.record.messages.find((m) => m.direction === 'sent' && m.method === 'initialize')?.message as { params: { capabilities: object } };
+    expect(init.params.capabilities).toEqual({ elicitation: {}, roots: { listChanged: false } });
   });
 
   it('sampling/createMessage is refused by the SDK and shows on the record', async () => {

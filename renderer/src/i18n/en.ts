@@ -1214,6 +1214,11 @@ export const en = {
   'mcp.confirm.env': 'Environment variables set from secrets: {names}',
   'mcp.confirm.run': 'Run the command',
   'mcp.confirm.cancel': 'Cancel',
+  'mcp.roots': 'Roots',
+  'mcp.rootsCount': 'Roots ({count})',
+  'mcp.rootsLabel': 'Roots offered to the server',
+  'mcp.rootsHint':
+    'One per line: a file:// URI, then optionally a space and a name. With roots here the client declares the roots capability and answers roots/list with them; empty, it declares none.',
   'mcp.elicit.title': 'The server asks for input',
   'mcp.elicit.hint':
     'The call waits for your answer (at most {minutes} min, then it is cancelled). Accept sends the values below; Decline and Cancel send none.',

@@ -1210,6 +1210,11 @@ export const ko: Record<MessageKey, string> = {
   'mcp.confirm.env': '시크릿에서 설정하는 환경 변수: {names}',
   'mcp.confirm.run': '명령 실행',
   'mcp.confirm.cancel': '취소',
+  'mcp.roots': '루트',
+  'mcp.rootsCount': '루트 ({count})',
+  'mcp.rootsLabel': '서버에 제공할 루트',
+  'mcp.rootsHint':
+    '한 줄에 하나씩: file:// URI, 필요하면 공백 뒤에 이름. 루트가 있으면 클라이언트가 roots 기능을 선언하고 roots/list에 이 목록으로 답합니다. 비어 있으면 선언하지 않습니다.',
   'mcp.elicit.title': '서버가 입력을 요청합니다',
   'mcp.elicit.hint': '호출이 답을 기다립니다(최대 {minutes}분, 이후 취소됨). 수락하면 아래 값을 보내고, 거절과 취소는 값을 보내지 않습니다.',
   'mcp.elicit.choose': '(선택)',

@@ -145,3 +145,18 @@ describe('resource templates', () => {
     expect(expandTemplate('x://{constructor}/{__proto__}', {})).toBe('x:///');
   });
 });
+
+describe('MCP draft roots', () => {
+  it('offers the file:// roots typed one per line (with optional names); none typed, none offered', () => {
+    const draft = createMcpDraft('t', { endpoint: 'http://127.0.0.1:9/mcp', bodyText: '{"name":"roots"}', method: 'tools/call' });
+    const without = buildCall(draft);
+    expect(without.ok && 'roots' in without.value).toBe(false);
+    const built = buildCall({ ...draft, rootsText: 'file:///home/me/project My project\n\n  file:///tmp  \n' });
+    expect(built.ok && built.value.roots).toEqual([{ uri: 'file:///home/me/project', name: 'My project' }, { uri: 'file:///tmp' }]);
+  });
+
+  it('refuses a root that is not a file:// URI, naming its line', () => {
+    const draft = createMcpDraft('t', { endpoint: 'http://127.0.0.1:9/mcp', bodyText: '{"name":"roots"}', rootsText: 'file:///ok\nhttps://nope' });
+    expect(buildCall(draft)).toEqual({ ok: false, message: 'Root on line 2 must be a file:// URI (e.g. file:///home/me/project).' });
+  });
+});

@@ -6,7 +6,7 @@
 import type { AuthConfig } from '../../../../shared/a2a/auth';
 import type { HeaderEntry } from '../../../../shared/a2a/call';
 import type { McpOperationDraft } from '../../../../shared/contract/ops-mcp';
-import type { McpCallRequest, McpEnvEntry, McpTarget, McpTransport } from '../../../../shared/mcp/mcp-types';
+import type { McpCallRequest, McpEnvEntry, McpRoot, McpTarget, McpTransport } from '../../../../shared/mcp/mcp-types';
 import { isObject } from '../../../../shared/a2a/payload';
 
 export type McpSubject = { kind: 'tool' | 'resource' | 'prompt'; name: string };
@@ -29,6 +29,11 @@ export interface McpDraft {
    * tool's inputSchema); for every other call: the whole `params` object.
    */
   bodyText: string;
+  /**
+   * Roots offered to the server, one per line: a file:// URI, then optionally a space and a name.
+   * Empty = the client does not declare roots at all.
+   */
+  rootsText: string;
   subject?: McpSubject;
   inputSchema?: Record<string, unknown>;
   outputSchema?: Record<string, unknown>;
@@ -49,6 +54,7 @@ export function createMcpDraft(id: string, seed: Partial<McpDraft> = {}): McpDra
     env: seed.env ?? [],
     method: seed.method ?? 'tools/call',
     bodyText: seed.bodyText ?? '{}\n',
+    rootsText: seed.rootsText ?? '',
     ...(seed.subject ? { subject: seed.subject } : {}),
     ...(seed.inputSchema ? { inputSchema: seed.inputSchema } : {}),
     ...(seed.outputSchema ? { outputSchema: seed.outputSchema } : {}),
@@ -134,6 +140,22 @@ export function buildParams(draft: McpDraft): BuiltMcp<Record<string, unknown> |
   return { ok: true, value: Object.keys(parsed).length ? parsed : undefined };
 }
 
+/** The roots lines as a list (undefined when there are none), or which line is not a file:// URI. */
+export function buildRoots(draft: Pick<McpDraft, 'rootsText'>): BuiltMcp<McpRoot[] | undefined> {
+  const roots: McpRoot[] = [];
+  const lines = draft.rootsText.split('\n');
+  for (const [i, raw] of lines.entries()) {
+    const line = raw.trim();
+    if (!line) continue;
+    const space = line.search(/\s/);
+    const uri = space < 0 ? line : line.slice(0, space);
+    const name = space < 0 ? '' : line.slice(space).trim();
+    if (!uri.startsWith('file://')) return { ok: false, message: `Root on line ${i + 1} must be a file:// URI (e.g. file:///home/me/project).` };
+    roots.push({ uri, ...(name ? { name } : {}) });
+  }
+  return { ok: true, value: roots.length ? roots : undefined };
+}
+
 export function buildCall(draft: McpDraft): BuiltMcp<McpCallRequest> {
   const target = buildTarget(draft);
   if (!target.ok) return target;
@@ -145,12 +167,15 @@ export function buildCall(draft: McpDraft): BuiltMcp<McpCallRequest> {
     };
   const params = buildParams(draft);
   if (!params.ok) return params;
+  const roots = buildRoots(draft);
+  if (!roots.ok) return roots;
   return {
     ok: true,
     value: {
       target: target.value,
       method,
       ...(params.value ? { params: params.value } : {}),
+      ...(roots.value ? { roots: roots.value } : {}),
       ...(draft.outputSchema && editsToolArguments(draft) ? { outputSchema: draft.outputSchema } : {}),
     },
   };

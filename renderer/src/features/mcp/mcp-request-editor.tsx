@@ -8,7 +8,7 @@ import { ProblemLine } from '../../ui/problem-line';
 import { emptyKvRow, KvTable } from '../../ui/kv-table';
 import { AuthFields, EndpointField, JsonEditor, RequestPane, SendButton } from '../request';
 import type { McpDraft, McpSubject } from './mcp-draft';
-import { buildCall, buildTarget, commandLine, editsToolArguments } from './mcp-draft';
+import { buildCall, buildRoots, buildTarget, commandLine, editsToolArguments } from './mcp-draft';
 import { useMcpDraftsStore } from './mcp-drafts-store';
 import { ResourceList, PromptList, ToolList } from './mcp-lists';
 import { callMcp, connectMcp, stopMcpCall, useMcpRunsStore } from './mcp-runs';
@@ -17,7 +17,7 @@ import { ConfirmStdioDialog, EnvEditor, StdioFields } from './mcp-stdio-fields';
 import { takePendingRun } from './open-mcp-operation';
 import './mcp.css';
 
-type Section = 'tools' | 'resources' | 'prompts' | 'call' | 'auth' | 'headers' | 'env';
+type Section = 'tools' | 'resources' | 'prompts' | 'call' | 'auth' | 'headers' | 'env' | 'roots';
 
 const transports: ReadonlyArray<[McpTransport, MessageKey]> = [
   ['auto', 'mcp.transport.auto'],
@@ -94,8 +94,10 @@ export function McpRequestEditor({ draft }: { draft: McpDraft }) {
     if (!d) return;
     const target = buildTarget(d);
     if (!target.ok) return setProblem(target.message);
+    const roots = buildRoots(d);
+    if (!roots.ok) return setProblem(roots.message);
     setProblem('');
-    guarded(d, () => void connectMcp(host, d.id, target.value));
+    guarded(d, () => void connectMcp(host, d.id, target.value, roots.value));
   };
 
   const run = useCallback(() => {
@@ -173,6 +175,7 @@ export function McpRequestEditor({ draft }: { draft: McpDraft }) {
     [toolArgs, draft.inputSchema, draft.subject, draft.id],
   );
   const activeHeaders = draft.headers.filter((h) => h.enabled !== false && h.name).length;
+  const rootCount = draft.rootsText.split('\n').filter((l) => l.trim()).length;
   const sections = [
     {
       id: 'tools' as const,
@@ -208,6 +211,10 @@ export function McpRequestEditor({ draft }: { draft: McpDraft }) {
             label: activeHeaders ? `${t('mcp.headers')} (${activeHeaders})` : t('mcp.headers'),
           },
         ]),
+    {
+      id: 'roots' as const,
+      label: rootCount ? t('mcp.rootsCount', { count: rootCount }) : t('mcp.roots'),
+    },
   ];
   const shownSection = sections.some((s) => s.id === section) ? section : 'call';
   const subjectLabel = draft.subject
@@ -369,6 +376,24 @@ export function McpRequestEditor({ draft }: { draft: McpDraft }) {
           />
         ) : null}
         {shownSection === 'env' ? <EnvEditor draft={draft} /> : null}
+        {shownSection === 'roots' ? (
+          <div className="field-col grow">
+            <label htmlFor={`${draft.id}-roots`}>{t('mcp.rootsLabel')}</label>
+            <textarea
+              id={`${draft.id}-roots`}
+              className="mono"
+              rows={4}
+              spellCheck={false}
+              placeholder={'file:///home/me/project project'}
+              aria-describedby={`${draft.id}-roots-hint`}
+              value={draft.rootsText}
+              onChange={(e) => update(draft.id, (d) => ({ ...d, rootsText: e.target.value }))}
+            />
+            <p id={`${draft.id}-roots-hint`} className="muted small">
+              {t('mcp.rootsHint')}
+            </p>
+          </div>
+        ) : null}
       </Tabs>
       {dialog === 'save' ? <McpSaveDialog draft={draft} onClose={() => setDialog(null)} /> : null}
       {confirm ? (

@@ -7,7 +7,7 @@
 import { create } from 'zustand';
 import type { WireError } from '../../../../shared/contract/index';
 import type { McpElicitationPrompt, McpElicitResult } from '../../../../shared/mcp/mcp-elicitation';
-import type { McpCallRequest, McpConnectResult, McpExchangeRecord, McpTarget } from '../../../../shared/mcp/mcp-types';
+import type { McpCallRequest, McpConnectResult, McpExchangeRecord, McpRoot, McpTarget } from '../../../../shared/mcp/mcp-types';
 import type { Host, StreamHandle } from '../../host';
 import { dropTimeline, timelineFeed } from '../stream';
 
@@ -68,7 +68,7 @@ export const useMcpRunsStore = create<McpRunsState>()((set) => ({
 let connectCounter = 0;
 
 /** initialize + every list; a newer Connect of the same tab wins over an older one still answering. */
-export async function connectMcp(host: Host, tabId: string, target: McpTarget): Promise<void> {
+export async function connectMcp(host: Host, tabId: string, target: McpTarget, roots?: McpRoot[]): Promise<void> {
   connectCounter += 1;
   const id = connectCounter;
   useMcpRunsStore.getState().patch(tabId, (runs) => ({
@@ -76,7 +76,7 @@ export async function connectMcp(host: Host, tabId: string, target: McpTarget): 
     connect: { id, status: 'connecting' },
     shown: 'connect',
   }));
-  const result = await host.invoke('mcp.connect', { target });
+  const result = await host.invoke('mcp.connect', { target, ...(roots ? { roots } : {}) });
   useMcpRunsStore.getState().patch(tabId, (runs) =>
     runs.connect?.id !== id
       ? runs

@@ -83,6 +83,7 @@ export function mcpTabFromSession(draft: SessionTab['draft']): McpDraft | undefi
     env: envRows(draft['env']),
     method,
     bodyText: text(draft['bodyText']) ?? '{}\n',
+    rootsText: text(draft['rootsText']) ?? '',
     ...(subject ? { subject } : {}),
     ...(inputSchema ? { inputSchema } : {}),
     ...(outputSchema ? { outputSchema } : {}),
