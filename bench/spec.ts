@@ -6,7 +6,8 @@
  *   cold: what one CLI command costs, process start to exit: the real launcher (`node bin/powerduck.mjs spec add
  *         <file> <path> … --replace`, as users run it) against a fresh `node` that parses and stringifies the
  *         same file, interleaved (BENCH_SPEC_COLD_ROUNDS rounds, default 3; the median is reported)
- *   warm: the median of 5 more open + save in this process, interleaved with the in-process baseline.
+ *   warm: the median of 5 more spec.open + spec.save through a core's dispatcher in this process (what a tab does),
+ *         interleaved with the in-process baseline.
  */
 import { execFile, spawnSync } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -21,10 +22,7 @@ import { buildOperation } from '../shared/openapi/operation-build';
 import { buildHttpOperation } from '../shared/http/http-operation-build';
 import { saveableCombinations } from '../shared/openapi/spec-catalogue';
 import { createMemorySecretStore } from '../electron/node/secret-store';
-import { saveOperation } from '../electron/node/openapi/spec-operations';
-import type { SpecContext } from '../electron/node/openapi/spec-store';
-import { openSpec } from '../electron/node/openapi/spec-workspace';
-import { nodeSpecFs } from '../electron/node/openapi/spec-fs';
+import { openCore, type Core } from '../electron/node/core';
 import { median } from './median';
 
 const OPERATIONS = 5000;
@@ -108,16 +106,19 @@ function report(label: string, cold: number[], coldBase: number[], warm: number[
     `${label} [${(bytes / 1024 / 1024).toFixed(1)} MiB]; target open+save < ${TARGET_MS} ms: ${ok ? 'met' : 'MISSED'}\n` +
       `  cold, process start to exit: powerduck spec add --replace ${c.toFixed(0).padStart(5)} ms | fresh node, ${baselineLabel} ${cb.toFixed(0).padStart(5)} ms | ratio ${(c / cb).toFixed(2)}` +
       `  (runs: ${cold.map((v) => v.toFixed(0)).join(', ')})\n` +
-      `  warm, in process:             open + save ${med.toFixed(0).padStart(5)} ms | ${baselineLabel} ${base.toFixed(0).padStart(5)} ms | ratio ${(med / base).toFixed(2)}`,
+      `  warm, in process: spec.open + spec.save ${med.toFixed(0).padStart(5)} ms | ${baselineLabel} ${base.toFixed(0).padStart(5)} ms | ratio ${(med / base).toFixed(2)}`,
   );
 }
 
-async function openAndSave(ctx: SpecContext, file: string, n: number): Promise<void> {
-  const opened = await openSpec(ctx, file);
-  if (opened.operations.length !== OPERATIONS) throw new Error(`listed ${opened.operations.length} operations`);
-  const target = opened.operations[TARGET_INDEX] as (typeof opened.operations)[number];
+/** What the app does when a tab opens the file and saves one operation: spec.open, then spec.save, through the core's dispatcher. */
+async function openAndSave(core: Core, file: string, n: number): Promise<void> {
+  const opened = await core.dispatcher.invoke('spec.open', { file });
+  if (!opened.ok) throw new Error(`spec.open: ${opened.error.message}`);
+  if (opened.value.operations.length !== OPERATIONS) throw new Error(`listed ${opened.value.operations.length} operations`);
+  const target = opened.value.operations[TARGET_INDEX] as (typeof opened.value.operations)[number];
   const call = { ...callFor(TARGET_INDEX), endpoint: `http://127.0.0.1:${5000 + n}/changed` };
-  await saveOperation(ctx, { file, path: target.path, expectedHash: opened.hash, call }, 'save');
+  const saved = await core.dispatcher.invoke('spec.save', { file, path: target.path, expectedHash: opened.value.hash, call });
+  if (!saved.ok) throw new Error(`spec.save: ${saved.error.message}`);
 }
 
 async function timeProcess(args: string[], env: NodeJS.ProcessEnv): Promise<{ ms: number; stdout: string }> {
@@ -190,7 +191,8 @@ export async function run(): Promise<void> {
     const doc = bigDocument();
     const yamlText = stringify(doc, { lineWidth: 0, aliasDuplicateObjects: false });
     const jsonText = `${JSON.stringify(doc, null, 2)}\n`;
-    const ctx: SpecContext = { fs: nodeSpecFs, workspaceDir: dir, secrets: createMemorySecretStore() };
+    // The warm case runs a core as the app does (its dispatcher, its stores) on a data folder of its own.
+    const core = await openCore({ host: 'test', dataDir: join(dir, 'data'), secrets: createMemorySecretStore(), environment: {} });
 
     // Cold timings are process wall clock: on a shared machine they move with its load, so say what it was.
     const load = (): string => `${(loadavg()[0] as number).toFixed(2)} (1-min load average, ${availableParallelism()} cores)`;
@@ -204,7 +206,7 @@ export async function run(): Promise<void> {
       await writeFile(file, text);
       let n = 0;
       const [warm, baseline] = await timeInterleaved(
-        () => openAndSave(ctx, file, n++),
+        () => openAndSave(core, file, n++),
         async () => {
           if (format === 'yaml') parseDocument(text).toString({ lineWidth: 0 });
           else JSON.stringify(JSON.parse(text), null, 2);
@@ -220,6 +222,7 @@ export async function run(): Promise<void> {
         text.length,
       );
     }
+    await core.close();
     console.log(`machine load at end: ${load()}`);
   } finally {
     await rm(dir, { recursive: true, force: true });
