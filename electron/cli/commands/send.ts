@@ -1,7 +1,7 @@
 import type { AuthConfig } from '../../../shared/a2a/auth';
 import { exampleBody, exampleMessage } from '../../../shared/a2a/body-templates';
 import { timeoutProblem, type A2aCall, type HeaderEntry } from '../../../shared/a2a/call';
-import { isStreamingMethod } from '../../../shared/a2a/catalogue';
+import { findMethod, isStreamingMethod } from '../../../shared/a2a/catalogue';
 import type { ExchangeRecord, RecordedStreamEvent } from '../../../shared/a2a/exchange';
 import { describeEvent, outcomeSeverity, summarizeExchange } from '../../../shared/a2a/exchange-summary';
 import { isA2aVersion } from '../../../shared/a2a/versions';
@@ -63,11 +63,6 @@ Exit codes: 0 ok, 1 the agent said no (RPC/HTTP/gRPC error), 2 usage, network or
 ${sendHttpUsage}
 
 ${sendMcpUsage}`;
-
-/** Methods whose body is a message: a task id for them goes inside the message (--text). */
-function isMessageMethod(method: string): boolean {
-  return method === 'SendMessage' || method === 'SendStreamingMessage' || method === 'message/send' || method === 'message/stream';
-}
 
 function parseHeader(text: string): HeaderEntry {
   const colon = text.indexOf(':');
@@ -159,7 +154,8 @@ export const sendCommand: CliCommand = {
     else if (taskId !== undefined || contextId !== undefined) {
       // A task method addressed by id (GetTask --task-id X): the catalogue's body for it, with that id.
       if (contextId !== undefined) throw new UsageError('--context-id needs --text (it continues a conversation with a new message).');
-      body = isMessageMethod(method) ? undefined : exampleBody(version, method, { taskId });
+      // A message method takes its task id inside the message (--text); the catalogue says which methods address a task.
+      body = findMethod(version, method)?.taskIdField ? exampleBody(version, method, { taskId }) : undefined;
       if (body === undefined)
         throw new UsageError(`--task-id without --text or --body needs a method that takes a task id (GetTask, CancelTask…), not ${method}.`);
     }

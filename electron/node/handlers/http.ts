@@ -15,6 +15,8 @@ import type { SpecContext } from '../openapi/spec-store';
 import { loadModel } from '../openapi/spec-workspace';
 import { nodeSpecFs } from '../openapi/spec-fs';
 import { isObject } from '../../../shared/a2a/payload';
+import { ownValue } from '../../../shared/a2a/safe-object';
+import type { CookieFilter } from '../http/cookie-jar';
 import type { AuthConfig } from '../../../shared/a2a/auth';
 import { literalSecretOf } from '../../../shared/openapi/x-a2a-model';
 import { storeLiteral } from '../openapi/spec-secrets';
@@ -47,11 +49,11 @@ async function sendChecked(env: CoreEnv, history: HistoryRecorder, request: Http
 }
 
 /** A filter field is absent or text; anything else is refused before the jar is touched. */
-function cookieFilter(request: unknown): { domain?: string; path?: string; name?: string } {
+function cookieFilter(request: unknown): CookieFilter {
   if (!isObject(request)) throw new CoreError('bad-request', 'http.cookies.remove takes an object: {domain?, path?, name?}.');
-  const out: { domain?: string; path?: string; name?: string } = {};
+  const out: CookieFilter = {};
   for (const key of ['domain', 'path', 'name'] as const) {
-    const value = Object.hasOwn(request, key) ? request[key] : undefined;
+    const value = ownValue(request, key);
     if (value === undefined) continue;
     if (typeof value !== 'string') throw new CoreError('bad-request', `The cookie ${key} must be text.`);
     out[key] = value;

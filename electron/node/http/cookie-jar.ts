@@ -7,16 +7,14 @@
  */
 import { Cookie, CookieJar, MemoryCookieStore } from 'tough-cookie';
 import type { CookieSummary } from '../../../shared/http/http-types';
+import type { HttpCookiesRemoveRequest } from '../../../shared/contract/ops-http';
 
 /** RFC 6265 §6.1 asks a jar to hold at least 3000 cookies, 50 per domain; more is a flood, not a session. */
 export const MAX_COOKIES = 3000;
 export const MAX_COOKIES_PER_DOMAIN = 50;
 
-export interface CookieFilter {
-  domain?: string;
-  path?: string;
-  name?: string;
-}
+/** Which cookies to remove: the contract's request of http.cookies.remove. */
+export type CookieFilter = HttpCookiesRemoveRequest;
 
 export interface HttpCookieJar {
   /** The Cookie header for a request to `url`, with the values it carries (for redaction); undefined when none applies. */
@@ -26,8 +24,6 @@ export interface HttpCookieJar {
   list(): Promise<CookieSummary[]>;
   /** Removes the cookies matching every given field (none given: all); returns how many went. */
   remove(filter: CookieFilter): Promise<number>;
-  /** How many cookies are held (expired ones not counted once seen). */
-  size(): Promise<number>;
 }
 
 function nameOf(setCookie: string): string {
@@ -77,15 +73,17 @@ export function createCookieJar(): HttpCookieJar {
     return out;
   }
 
-  /** Oldest first out of a domain over its share, then out of the jar over the total. */
-  async function bound(domain: string): Promise<void> {
-    const all = await live();
-    const mine = all.filter((c) => c.domain === domain).sort((a, b) => creationTime(a) - creationTime(b));
-    for (const cookie of mine.slice(0, Math.max(0, mine.length - MAX_COOKIES_PER_DOMAIN))) await drop(cookie);
-    const rest = await store.getAllCookies();
-    if (rest.length <= MAX_COOKIES) return;
-    rest.sort((a, b) => creationTime(a) - creationTime(b));
-    for (const cookie of rest.slice(0, rest.length - MAX_COOKIES)) await drop(cookie);
+  /** One pass after a store: oldest first out of each touched domain over its share, then out of the jar over the total. */
+  async function bound(domains: ReadonlySet<string>): Promise<void> {
+    const kept = (await live()).sort((a, b) => creationTime(a) - creationTime(b));
+    const dropped = new Set<Cookie>();
+    for (const domain of domains) {
+      const mine = kept.filter((c) => c.domain === domain);
+      for (const cookie of mine.slice(0, Math.max(0, mine.length - MAX_COOKIES_PER_DOMAIN))) dropped.add(cookie);
+    }
+    const rest = kept.filter((c) => !dropped.has(c));
+    for (const cookie of rest.slice(0, Math.max(0, rest.length - MAX_COOKIES))) dropped.add(cookie);
+    for (const cookie of dropped) await drop(cookie);
   }
 
   return {
@@ -117,7 +115,7 @@ export function createCookieJar(): HttpCookieJar {
         stored.push(cookie.key);
         if (cookie.domain) domains.add(cookie.domain);
       }
-      for (const domain of domains) await bound(domain);
+      if (domains.size) await bound(domains);
       return { stored, refused };
     },
 
@@ -136,10 +134,6 @@ export function createCookieJar(): HttpCookieJar {
         removed += 1;
       }
       return removed;
-    },
-
-    async size() {
-      return (await live()).length;
     },
   };
 }

@@ -112,14 +112,19 @@ function initializeResultOf(recorder: McpRecorder): Record<string, unknown> {
   return isObject(result) ? result : {};
 }
 
+/** What every transport's connect passes through unchanged (openMcpSession's arguments). */
+interface Connecting {
+  deps: McpDeps;
+  recorder: McpRecorder;
+  signal: AbortSignal;
+  timeoutMs: number;
+  setup: ClientSetup | undefined;
+}
+
 async function connectWith(
-  deps: McpDeps,
-  recorder: McpRecorder,
+  { deps, recorder, signal, timeoutMs, setup }: Connecting,
   transport: Transport,
   kind: McpServerInfo['transport'],
-  signal: AbortSignal,
-  timeoutMs: number,
-  setup: ClientSetup | undefined,
 ): Promise<McpSession> {
   const client = newClient(deps, setup);
   const phase = phaseSignal(signal);
@@ -140,14 +145,8 @@ async function connectWith(
   };
 }
 
-async function connectHttp(
-  target: McpHttpTarget,
-  deps: McpDeps,
-  recorder: McpRecorder,
-  signal: AbortSignal,
-  timeoutMs: number,
-  setup: ClientSetup | undefined,
-): Promise<McpSession> {
+async function connectHttp(target: McpHttpTarget, connecting: Connecting): Promise<McpSession> {
+  const { deps, recorder, signal } = connecting;
   let url = parseMcpEndpoint(target.endpoint);
   const auth = await applyAuth(target.auth, deps);
   const headers: Record<string, string> = {};
@@ -163,15 +162,7 @@ async function connectHttp(
   const requestInit: RequestInit = { headers };
   if (target.transport !== 'sse') {
     try {
-      return await connectWith(
-        deps,
-        recorder,
-        new StreamableHTTPClientTransport(url, { fetch: fetchFn, requestInit }),
-        'streamable-http',
-        signal,
-        timeoutMs,
-        setup,
-      );
+      return await connectWith(connecting, new StreamableHTTPClientTransport(url, { fetch: fetchFn, requestInit }), 'streamable-http');
     } catch (e) {
       const status = recorder.lastFailure?.status;
       // MCP 2025-03-26 §Transports, backwards compatibility: a POST of initialize refused with
@@ -182,17 +173,11 @@ async function connectHttp(
       recorder.lastFailure = undefined;
     }
   }
-  return connectWith(deps, recorder, new SSEClientTransport(url, { fetch: fetchFn, requestInit }), 'sse', signal, timeoutMs, setup);
+  return connectWith(connecting, new SSEClientTransport(url, { fetch: fetchFn, requestInit }), 'sse');
 }
 
-async function connectStdio(
-  target: McpStdioTarget,
-  deps: McpDeps,
-  recorder: McpRecorder,
-  signal: AbortSignal,
-  timeoutMs: number,
-  setup: ClientSetup | undefined,
-): Promise<McpSession> {
+async function connectStdio(target: McpStdioTarget, connecting: Connecting): Promise<McpSession> {
+  const { deps, recorder } = connecting;
   if (!deps.allowStdio) {
     throw new CoreError(
       'unsupported',
@@ -214,7 +199,7 @@ async function connectStdio(
   recorder.setRedaction(callRedaction({ endpoint: '' }, { values: secretValues }));
   const transport = new StdioClientTransport({ command: target.command, args, env, stderr: 'pipe', ...(target.cwd ? { cwd: target.cwd } : {}) });
   transport.stderr?.on('data', (chunk: Buffer) => recorder.stderr(chunk.toString('utf8')));
-  return connectWith(deps, recorder, transport, 'stdio', signal, timeoutMs, setup);
+  return connectWith(connecting, transport, 'stdio');
 }
 
 export async function openMcpSession(
@@ -226,8 +211,9 @@ export async function openMcpSession(
   setup?: ClientSetup,
 ): Promise<McpSession> {
   if (!isObject(target)) throw new CoreError('bad-request', 'An MCP request needs a target (an endpoint or a stdio command).');
-  if (target.transport === 'stdio') return connectStdio(target, deps, recorder, signal, timeoutMs, setup);
+  const connecting: Connecting = { deps, recorder, signal, timeoutMs, setup };
+  if (target.transport === 'stdio') return connectStdio(target, connecting);
   if (!['auto', 'streamable-http', 'sse'].includes(target.transport))
     throw new CoreError('bad-request', `Unknown MCP transport "${String(target.transport)}" (auto, streamable-http, sse or stdio).`);
-  return connectHttp(target, deps, recorder, signal, timeoutMs, setup);
+  return connectHttp(target, connecting);
 }
