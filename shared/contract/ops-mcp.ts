@@ -3,11 +3,12 @@
  * through the official SDK client in the core, recorded and kept in history like A2A calls.
  */
 import type { McpAnswerRequest } from '../mcp/mcp-elicitation';
+import type { McpSamplingAnswer, McpSamplingPrompt } from '../mcp/mcp-sampling';
 import type { McpCallRequest, McpConnectRequest, McpConnectResult, McpExchangeRecord, McpStreamEvent, McpTarget } from '../mcp/mcp-types';
 import type { Op, StreamOp } from './op';
 import type { SpecOperationRef, SpecWriteResult } from './ops-spec';
 
-export type { McpAnswerRequest, McpCallRequest, McpConnectRequest, McpConnectResult, McpExchangeRecord, McpStreamEvent };
+export type { McpAnswerRequest, McpSamplingAnswer, McpSamplingPrompt, McpCallRequest, McpConnectRequest, McpConnectResult, McpExchangeRecord, McpStreamEvent };
 
 /**
  * Save to spec: the drafted MCP call as an operation with `x-protocol: mcp` and an `x-mcp` object
@@ -69,9 +70,10 @@ export interface McpOps {
   /** The saved operation as a call ('not-found' when `path` holds no x-mcp operation). */
   'mcp.draftOperation': Op<SpecOperationRef, McpOperationDraft>;
   /**
-   * The user's answer to an elicitation/create a running mcp.stream is waiting on. Content that does
-   * not fit the requested form is refused ('invalid') and the question stays open; 'not-found' when
-   * nothing is waiting (answered, timed out, or the call ended).
+   * The user's answer to an elicitation/create or a sampling/createMessage a running mcp.stream is
+   * waiting on. Content that does not fit the requested form (or a sampling answer without a valid
+   * message) is refused ('invalid') and the question stays open; 'not-found' when nothing is waiting
+   * (answered, timed out, or the call ended).
    */
   'mcp.answer': Op<McpAnswerRequest, { answered: true }>;
 }
@@ -79,7 +81,8 @@ export interface McpOps {
 export interface McpStreams {
   /**
    * mcp.call with each server notification (progress, logging, list changes) as it arrives and each
-   * elicitation waiting for mcp.answer; Stop sends notifications/cancelled (and cancels the question).
+   * elicitation or sampling request waiting for mcp.answer; Stop sends notifications/cancelled (and
+   * cancels the question).
    */
   'mcp.stream': StreamOp<McpCallRequest, McpStreamEvent, McpExchangeRecord>;
 }

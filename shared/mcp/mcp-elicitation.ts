@@ -5,6 +5,7 @@
  * the core (which refuses bad answers) and the page (which builds the form) read it the same way.
  */
 import { isObject } from '../a2a/payload';
+import type { McpSamplingAnswer } from './mcp-sampling';
 
 export type McpElicitAction = 'accept' | 'decline' | 'cancel';
 export const mcpElicitActions: readonly McpElicitAction[] = ['accept', 'decline', 'cancel'];
@@ -71,12 +72,13 @@ export interface McpElicitation {
   note?: string;
 }
 
-/** mcp.answer: the user's answer to one pending elicitation of a running mcp.stream. */
+/** mcp.answer: the user's answer to one pending elicitation or sampling request of a running mcp.stream. */
 export interface McpAnswerRequest {
   /** The mcp.stream's requestId. */
   requestId: string;
   serverRequestId: string | number;
-  result: McpElicitResult;
+  /** An elicitation's answer, or a sampling request's (the question decides which fits). */
+  result: McpElicitResult | McpSamplingAnswer;
 }
 
 /** The values a property may take from a list (enum, titled oneOf, a multi-select's items), or undefined. */

@@ -9,6 +9,7 @@ import type { HeaderList, RecordedStreamEvent } from '../a2a/exchange';
 import type { ResponseViolation } from '../http/http-types';
 import type { WireErrorCode } from '../contract/result';
 import type { McpElicitation, McpElicitationPrompt, McpElicitAnsweredBy, McpElicitResult } from './mcp-elicitation';
+import type { McpSampling, McpSamplingAnswer, McpSamplingAnsweredBy, McpSamplingPrompt } from './mcp-sampling';
 
 /** A root the client offers the server (roots/list): a file:// URI and an optional name. */
 export interface McpRoot {
@@ -64,6 +65,11 @@ export interface McpCallRequest {
    * it must fit each form or the core declines. Without it a stream asks the user and mcp.call declines.
    */
   elicitAnswer?: McpElicitResult;
+  /**
+   * The answer to every sampling/createMessage of this call, without asking (the CLI's --sampling-answer).
+   * The client declares `sampling` when a stream can ask the user or this is set; otherwise it does not.
+   */
+  samplingAnswer?: McpSamplingAnswer;
 }
 
 export interface McpConnectRequest {
@@ -166,6 +172,8 @@ export interface McpExchangeRecord {
   events?: RecordedStreamEvent[];
   /** Each elicitation/create the server sent and the answer it got. */
   elicitations?: McpElicitation[];
+  /** Each sampling/createMessage the server sent and the answer it got. */
+  samplings?: McpSampling[];
   /** Last lines a stdio server wrote to stderr (bounded, redacted). */
   stderr?: string;
   timings: { totalMs: number; initializeMs?: number };
@@ -222,10 +230,12 @@ export const mcpListMethods: Readonly<Record<string, string>> = {
 };
 
 /**
- * A data event of mcp.stream: a timeline event, and for elicitation/create the question waiting for
- * mcp.answer (`elicitation`), then the answer it got (`elicitationAnswered`).
+ * A data event of mcp.stream: a timeline event, and for elicitation/create and sampling/createMessage
+ * the question waiting for mcp.answer (`elicitation`, `sampling`), then the answer it got.
  */
 export interface McpStreamEvent extends RecordedStreamEvent {
   elicitation?: McpElicitationPrompt;
   elicitationAnswered?: { serverRequestId: string | number; answer: McpElicitResult; answeredBy: McpElicitAnsweredBy };
+  sampling?: McpSamplingPrompt;
+  samplingAnswered?: { serverRequestId: string | number; answer: McpSamplingAnswer; answeredBy: McpSamplingAnsweredBy };
 }
