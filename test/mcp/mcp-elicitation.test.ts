@@ -206,7 +206,7 @@ describe('roots and requests the client does not offer', () => {
   });
 
   it('sampling/createMessage is refused by the SDK and shows on the record', async () => {
-    const record = await performMcpCall(call('sample'), deps);
+    const record = await performMcpCall(call('sample-anyway'), deps);
     expect(record.outcome.kind).toBe('tool-error');
     expect(record.messages.some((m) => m.direction === 'received' && m.method === 'sampling/createMessage')).toBe(true);
     expect(record.events?.map((e) => e.event)).toContain('sampling/createMessage');
