@@ -45,12 +45,27 @@ export interface McpElicitSchema {
   required?: string[];
 }
 
+/**
+ * URL mode (MCP 2025-11-25): instead of a form, the server asks the user to open a page (to sign in
+ * somewhere, to pay, to consent) and says when that is done with notifications/elicitation/complete.
+ * Accepting means the user agreed to open it; the page opens it only on that click, never by itself.
+ */
+export interface McpElicitationPage {
+  mode: 'url';
+  url: string;
+  /** The server's id for this elicitation (notifications/elicitation/complete names it). */
+  elicitationId: string;
+}
+
 /** elicitation/create as a stream data event shows it: who asked, what, and how long the core waits. */
 export interface McpElicitationPrompt {
   /** The JSON-RPC id of the server's request (mcp.answer names it). */
   serverRequestId: string | number;
   message: string;
+  /** Form mode: the form; URL mode: an empty one (an accepted answer then carries no content). */
   requestedSchema: McpElicitSchema;
+  /** URL mode: the page to open. */
+  page?: McpElicitationPage;
   /** After this many milliseconds without an answer the core answers cancel. */
   timeoutMs: number;
 }
@@ -68,6 +83,10 @@ export interface McpElicitation {
   answer: McpElicitResult;
   answeredBy: McpElicitAnsweredBy;
   answeredAtMs: number;
+  /** URL mode: the page the server asked the user to open. */
+  page?: McpElicitationPage;
+  /** URL mode: when the server said the page's interaction was done (notifications/elicitation/complete). */
+  completedAtMs?: number;
   /** Why the answer is not what was offered (a preset that did not fit the form). */
   note?: string;
 }

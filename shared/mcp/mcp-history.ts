@@ -113,7 +113,9 @@ export function buildMcpHistoryEntry(record: McpExchangeRecord, options: McpEntr
   }
   if (record.events) entry.eventCount = record.events.length;
   // The question and the answer's action under any policy; what was typed only with full bodies.
-  for (const e of record.elicitations ?? []) entry.warnings.push(`Elicitation ${JSON.stringify(e.message.slice(0, 200))}: ${elicitationAnswerLine(e)}`);
+  // A page's URL may carry a state or a token: the entry says a page was asked for, not which.
+  for (const e of record.elicitations ?? [])
+    entry.warnings.push(`Elicitation${e.page ? ' (a page to open)' : ''} ${JSON.stringify(e.message.slice(0, 200))}: ${elicitationAnswerLine(e)}`);
   // The server's prompt and what was written are bodies: under hashed bodies only who answered and how.
   for (const s of record.samplings ?? [])
     entry.warnings.push(`Sampling (${s.request.messages.length} message${s.request.messages.length === 1 ? '' : 's'}): ${samplingAnswerLine(s)}`);

@@ -48,6 +48,7 @@ export function mcpSummaryLines(record: McpExchangeRecord): string[] {
       break;
     case 'rpc-error':
       out.push(`JSON-RPC error ${o.code}: ${o.message}`);
+      for (const page of requiredPages(o.code, o.data)) out.push(`  The server needs you to open: ${page.url}${page.message ? ` (${page.message})` : ''}`);
       if (o.data !== undefined) out.push(...block(o.data));
       break;
     case 'http-error':
@@ -72,6 +73,7 @@ export function mcpSummaryLines(record: McpExchangeRecord): string[] {
   }
   for (const e of record.elicitations ?? []) {
     out.push(`The server asked: ${JSON.stringify(e.message)} → ${elicitationAnswerLine(e)}`);
+    if (e.page) out.push(`  Page: ${e.page.url}${e.completedAtMs !== undefined ? ` (the server said it was done at ${Math.round(e.completedAtMs)} ms)` : ''}`);
     if (e.answer.content) out.push(...block(e.answer.content).map((l) => `  ${l}`));
   }
   for (const s of record.samplings ?? []) {
@@ -138,4 +140,18 @@ export function mcpListLines(result: McpConnectResult, what: 'tools' | 'resource
   }
   for (const w of result.record.warnings) out.push(`Warning: ${w}`);
   return out;
+}
+
+/** MCP's URLElicitationRequired error (-32042): the pages the server needs the user to open before it can go on. */
+export const urlElicitationRequiredCode = -32042;
+
+export function requiredPages(code: number, data: unknown): Array<{ url: string; message?: string }> {
+  if (code !== urlElicitationRequiredCode || typeof data !== 'object' || data === null) return [];
+  const list = (data as { elicitations?: unknown }).elicitations;
+  if (!Array.isArray(list)) return [];
+  return list.flatMap((e: unknown) => {
+    if (typeof e !== 'object' || e === null || typeof (e as { url?: unknown }).url !== 'string') return [];
+    const { url, message } = e as { url: string; message?: unknown };
+    return [{ url, ...(typeof message === 'string' ? { message } : {}) }];
+  });
 }

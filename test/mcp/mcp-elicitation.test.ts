@@ -10,6 +10,7 @@ import { QuestionBroker } from '../../electron/node/mcp/mcp-question-broker';
 import { createMemorySecretStore } from '../../electron/node/secret-store';
 import type { StreamEvent } from '../../shared/contract/index';
 import { buildMcpHistoryEntry } from '../../shared/mcp/mcp-history';
+import { mcpSummaryLines } from '../../shared/mcp/mcp-summary';
 import type { McpCallRequest, McpExchangeRecord, McpStreamEvent } from '../../shared/mcp/mcp-types';
 import { buildAskingServer, startMcpServer, type RunningMcpServer } from '../fixtures/mcp-server';
 import { tempCore } from '../foundation/test-core';
@@ -233,5 +234,47 @@ describe('send --mcp answers elicitations without asking', () => {
     } finally {
       await rm(home, { recursive: true, force: true });
     }
+  });
+});
+
+describe('URL-mode elicitation (a page to open)', () => {
+  it('a stream offers it: the question carries the page, accepting is answered, and the server’s “done” is recorded', async () => {
+    const { record, events } = await stream('visit-accept', call('visit'), (event) => {
+      const question = event.elicitation!;
+      expect(question.page).toEqual({ mode: 'url', url: 'https://calendar.example.test/connect?state=xyz', elicitationId: 'cal-1' });
+      expect(question.message).toBe('Sign in to Example Calendar');
+      void (async () => {
+        const base = { requestId: 'visit-accept', serverRequestId: question.serverRequestId };
+        // A page takes no values.
+        const refused = await core.dispatcher.invoke('mcp.answer', { ...base, result: { action: 'accept', content: { city: 'x' } } });
+        expect(refused).toMatchObject({ ok: false, error: { code: 'invalid', message: expect.stringContaining('"city" is not a field') } });
+        await core.dispatcher.invoke('mcp.answer', { ...base, result: { action: 'accept' } });
+      })();
+    });
+    const init = record.messages.find((m) => m.direction === 'sent' && m.method === 'initialize')?.message as { params: { capabilities: object } };
+    expect(init.params.capabilities).toMatchObject({ elicitation: { form: {}, url: {} } });
+    expect(JSON.parse(toolText(record))).toEqual({ action: 'accept' });
+    expect(record.elicitations?.[0]).toMatchObject({ page: { elicitationId: 'cal-1' }, answeredBy: 'user', completedAtMs: expect.any(Number) });
+    expect(events.map((e) => e.event)).toEqual(['elicitation/create', 'elicitation/answer', 'notifications/elicitation/complete']);
+    // History says a page was asked for, not which (its URL may carry a state or a token).
+    const entry = buildMcpHistoryEntry(record, { source: 'stream', fullBodies: false, sha256: () => 'x' });
+    expect(entry.warnings).toContainEqual('Elicitation (a page to open) "Sign in to Example Calendar": accepted (by the user)');
+    expect(JSON.stringify(entry)).not.toContain('state=xyz');
+  });
+
+  it('a page that is not http(s) is declined without being shown', async () => {
+    const { record, events } = await stream('visit-file', call('visit-file'), () => {
+      throw new Error('a file: page reached the user');
+    });
+    expect(JSON.parse(toolText(record))).toEqual({ action: 'decline' });
+    expect(record.elicitations?.[0]?.note).toContain('file: URL, not a web page');
+    expect(events.every((e) => e.elicitation === undefined)).toBe(true);
+  });
+
+  it('without someone to ask, URL mode is not offered: the server answers URLElicitationRequired and the summary names the page', async () => {
+    const record = await performMcpCall(call('visit'), deps);
+    expect(record.outcome).toMatchObject({ kind: 'rpc-error', code: -32042 });
+    const lines = mcpSummaryLines(record).join('\n');
+    expect(lines).toContain('The server needs you to open: https://calendar.example.test/connect?state=xyz (Sign in to Example Calendar)');
   });
 });

@@ -119,7 +119,7 @@ describe('sampling answered by the user', () => {
       expect.objectContaining({ code: 'invalid', message: expect.stringContaining('"usage" is not a field of the message') }),
     ]);
     expect(refusals[7]).toBe('not-found');
-    expect(capabilities(record)).toEqual({ elicitation: {}, sampling: {} });
+    expect(capabilities(record)).toEqual({ elicitation: { form: {}, url: {} }, sampling: {} });
     expect(JSON.parse(toolText(record))).toEqual({
       role: 'assistant',
       content: { type: 'text', text: haiku },
@@ -186,7 +186,7 @@ describe('sampling nobody is asked about', () => {
     const { record, events } = await stream('sample-off', call('sample', { offerSampling: false }), () => {
       throw new Error('asked although sampling was turned off');
     });
-    expect(capabilities(record)).toEqual({ elicitation: {} });
+    expect(capabilities(record)).toEqual({ elicitation: { form: {}, url: {} } });
     expect(toolText(record)).toBe('fallback: the client offers no sampling');
     expect(events).toEqual([]);
   });

@@ -117,12 +117,27 @@ function targetSummary(target: McpTarget, recorder: McpRecorder): McpExchangeRec
   return { transport: target.transport, endpoint: redactUrl(target.endpoint, recorder.rules) };
 }
 
+/** URL-mode elicitations the server said are done (notifications/elicitation/complete names their id). */
+function markCompletedPages(recorder: McpRecorder): void {
+  for (const e of recorder.elicitations) {
+    if (!e.page) continue;
+    const done = recorder.messages.find((m) => {
+      const params = isObject(m.message) ? m.message['params'] : undefined;
+      return (
+        m.direction === 'received' && m.method === 'notifications/elicitation/complete' && isObject(params) && params['elicitationId'] === e.page?.elicitationId
+      );
+    });
+    if (done) e.completedAtMs = done.atMs;
+  }
+}
+
 function finish(
   recorder: McpRecorder,
   base: Pick<McpExchangeRecord, 'method' | 'target'> & Partial<McpExchangeRecord>,
   outcome: McpOutcome,
 ): McpExchangeRecord {
   recorder.releaseAll();
+  markCompletedPages(recorder);
   recorder.warnings.push(...refusedServerRequests(recorder));
   const record: McpExchangeRecord = {
     protocol: 'mcp',

@@ -59,8 +59,9 @@ export class QuestionBroker {
         this.#ask<McpElicitResult>(streamId, prompt, signal, {
           kind: 'elicitation',
           problems: (result) => elicitResultProblems(prompt.requestedSchema, result),
+          // A page (URL mode) takes no values: its accept says only that the user agreed to open it.
           normalise: (result) =>
-            result.action === 'accept' ? { action: 'accept', content: structuredClone(result.content ?? {}) } : { action: result.action },
+            result.action === 'accept' && !prompt.page ? { action: 'accept', content: structuredClone(result.content ?? {}) } : { action: result.action },
           unanswered: { action: 'cancel' },
         }),
       sample: (prompt, signal) =>

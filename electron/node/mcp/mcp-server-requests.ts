@@ -20,6 +20,7 @@ import {
   elicitResultProblems,
   mcpElicitActions,
   type McpElicitation,
+  type McpElicitationPage,
   type McpElicitationPrompt,
   type McpElicitAnsweredBy,
   type McpElicitResult,
@@ -142,8 +143,23 @@ export function refusedServerRequests(recorder: McpRecorder): string[] {
   return out;
 }
 
+/** Why a URL-mode elicitation's page is not offered to the user (undefined when it may be). */
+function pageProblem(url: string): string | undefined {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return 'its URL does not parse';
+  }
+  if (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') return `it is a ${parsed.protocol} URL, not a web page (http or https)`;
+  if (parsed.username || parsed.password) return 'its URL carries a user name or password';
+  return undefined;
+}
+
 export function clientSetup(recorder: McpRecorder, options: ServerRequestOptions): ClientSetup {
-  const capabilities: ClientCapabilities = { elicitation: {} };
+  // Form mode always (a declined form is still an answer); URL mode only when someone can be asked to
+  // open the page, since a preset cannot visit one.
+  const capabilities: ClientCapabilities = { elicitation: options.ask ? { form: {}, url: {} } : {} };
   if (options.roots !== undefined) capabilities.roots = { listChanged: false };
   const sampling = offersSampling(options);
   // Plain sampling: no tools for the model and no context from other servers (neither is offered to a person).
@@ -156,18 +172,30 @@ export function clientSetup(recorder: McpRecorder, options: ServerRequestOptions
         client.setRequestHandler(ListRootsRequestSchema, () => ({ roots }));
       }
       client.setRequestHandler(ElicitRequestSchema, async (request, extra) => {
-        const params = request.params as { message: string; requestedSchema?: McpElicitSchema };
+        const params = request.params as { message: string; requestedSchema?: McpElicitSchema; mode?: string; url?: string; elicitationId?: string };
         const atMs = recorder.elapsed();
-        const requestedSchema = params.requestedSchema ?? { type: 'object', properties: {} };
+        const requestedSchema = params.mode !== 'url' && params.requestedSchema ? params.requestedSchema : { type: 'object' as const, properties: {} };
+        const page: McpElicitationPage | undefined =
+          params.mode === 'url' ? { mode: 'url', url: params.url ?? '', elicitationId: params.elicitationId ?? '' } : undefined;
+        const refused = page ? pageProblem(page.url) : undefined;
         const prompt = redactDeep(
-          { serverRequestId: extra.requestId, message: params.message, requestedSchema, timeoutMs: options.timeoutMs },
+          { serverRequestId: extra.requestId, message: params.message, requestedSchema, ...(page ? { page } : {}), timeoutMs: options.timeoutMs },
           recorder.rules,
         ) as McpElicitationPrompt;
-        recorder.release(extra.requestId, { elicitation: prompt });
+        // A page that is not offered is not shown as a question either.
+        recorder.release(extra.requestId, refused ? {} : { elicitation: prompt });
         let answer: McpElicitResult;
         let answeredBy: McpElicitAnsweredBy;
         let note: string | undefined;
-        if (options.elicitAnswer) {
+        if (refused) {
+          answer = { action: 'decline' };
+          answeredBy = 'unattended';
+          note = `The server asked the user to open a page, but ${refused}; declined without showing it.`;
+        } else if (page && options.elicitAnswer) {
+          answer = { action: 'decline' };
+          answeredBy = 'preset';
+          note = 'A preset answer fills forms; it cannot open a page; declined.';
+        } else if (options.elicitAnswer) {
           const problems = elicitResultProblems(requestedSchema, options.elicitAnswer);
           answeredBy = 'preset';
           if (problems.length) {
@@ -192,6 +220,7 @@ export function clientSetup(recorder: McpRecorder, options: ServerRequestOptions
           atMs,
           message: prompt.message,
           requestedSchema: prompt.requestedSchema,
+          ...(prompt.page ? { page: prompt.page } : {}),
           answer: redactDeep(answer, recorder.rules) as McpElicitResult,
           answeredBy,
           answeredAtMs: recorder.elapsed(),
