@@ -6,6 +6,7 @@
 import type { BodyDigest, HistoryEntry, HistorySource } from '../history/history-types';
 import { utf8ByteLength } from '../a2a/utf8';
 import type { McpElicitation } from './mcp-elicitation';
+import { samplingContentText, type McpSampling } from './mcp-sampling';
 import type { McpExchangeRecord } from './mcp-types';
 
 export interface McpEntryOptions {
@@ -53,6 +54,27 @@ const answeredBy: Record<McpElicitation['answeredBy'], string> = {
 
 const actionWords: Record<McpElicitation['answer']['action'], string> = { accept: 'accepted', decline: 'declined', cancel: 'cancelled' };
 
+const samplingBy: Record<McpSampling['answeredBy'], string> = {
+  user: 'by the user',
+  preset: 'answered without asking',
+  timeout: 'no answer in time',
+  stopped: 'the call was stopped',
+  refused: 'it offered tools',
+};
+
+/** The last message the server put to the model, in one line (at most `max` characters). */
+export function samplingQuestionLine(s: McpSampling, max = 200): string {
+  const last = s.request.messages[s.request.messages.length - 1];
+  const text = last ? samplingContentText(last.content) : '';
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+/** "answered as model x (by the user)", "rejected (no answer in time)"… */
+export function samplingAnswerLine(s: McpSampling): string {
+  const how = samplingBy[s.answeredBy];
+  return s.answer.action === 'accept' ? `answered as model ${JSON.stringify(s.answer.message.model)} (${how})` : `rejected (${how})`;
+}
+
 /** "accepted (by the user)", "declined (nobody could be asked)"… */
 export function elicitationAnswerLine(e: McpElicitation): string {
   return `${actionWords[e.answer.action]} (${answeredBy[e.answeredBy]})`;
@@ -92,6 +114,9 @@ export function buildMcpHistoryEntry(record: McpExchangeRecord, options: McpEntr
   if (record.events) entry.eventCount = record.events.length;
   // The question and the answer's action under any policy; what was typed only with full bodies.
   for (const e of record.elicitations ?? []) entry.warnings.push(`Elicitation ${JSON.stringify(e.message.slice(0, 200))}: ${elicitationAnswerLine(e)}`);
+  // The server's prompt and what was written are bodies: under hashed bodies only who answered and how.
+  for (const s of record.samplings ?? [])
+    entry.warnings.push(`Sampling (${s.request.messages.length} message${s.request.messages.length === 1 ? '' : 's'}): ${samplingAnswerLine(s)}`);
   if (options.fullBodies) entry.mcpExchange = record;
   return entry;
 }

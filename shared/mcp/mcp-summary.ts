@@ -1,5 +1,6 @@
 /** Plain-text summary of an MCP exchange (CLI output, Copy for LLM) and how severe its outcome is. */
-import { elicitationAnswerLine, mcpTargetLine, toolErrorText } from './mcp-history';
+import { elicitationAnswerLine, mcpTargetLine, samplingAnswerLine, samplingQuestionLine, toolErrorText } from './mcp-history';
+import { samplingContentText } from './mcp-sampling';
 import type { McpConnectResult, McpExchangeRecord } from './mcp-types';
 
 export type McpSeverity = 'ok' | 'refused' | 'failed';
@@ -72,6 +73,11 @@ export function mcpSummaryLines(record: McpExchangeRecord): string[] {
   for (const e of record.elicitations ?? []) {
     out.push(`The server asked: ${JSON.stringify(e.message)} → ${elicitationAnswerLine(e)}`);
     if (e.answer.content) out.push(...block(e.answer.content).map((l) => `  ${l}`));
+  }
+  for (const s of record.samplings ?? []) {
+    out.push(`The server asked the model: ${JSON.stringify(samplingQuestionLine(s))} → ${samplingAnswerLine(s)}`);
+    if (s.answer.action === 'accept') out.push(`  ${samplingContentText(s.answer.message.content)}`);
+    if (s.note) out.push(`  ${s.note}`);
   }
   const check = record.outputCheck;
   if (check && check.verdict !== 'unchecked') out.push(`Output schema: ${check.verdict}`);

@@ -67,9 +67,12 @@ export interface McpCallRequest {
   elicitAnswer?: McpElicitResult;
   /**
    * The answer to every sampling/createMessage of this call, without asking (the CLI's --sampling-answer).
-   * The client declares `sampling` when a stream can ask the user or this is set; otherwise it does not.
+   * The client declares `sampling` when this is set, or when a stream can ask its user (unless
+   * `offerSampling` is false); otherwise it does not, and the server takes its own fallback.
    */
   samplingAnswer?: McpSamplingAnswer;
+  /** false: never declare sampling, even on a stream whose user could answer (to try a server's fallback). */
+  offerSampling?: boolean;
 }
 
 export interface McpConnectRequest {

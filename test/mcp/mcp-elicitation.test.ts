@@ -6,7 +6,7 @@ import { runCliCaptured } from '../fixtures/cli-run';
 import type { Core } from '../../electron/node/core';
 import { CoreError } from '../../electron/node/core-error';
 import { performMcpCall, performMcpConnect, type McpDeps } from '../../electron/node/mcp/mcp-call';
-import { ElicitationBroker } from '../../electron/node/mcp/mcp-elicitation-broker';
+import { QuestionBroker } from '../../electron/node/mcp/mcp-question-broker';
 import { createMemorySecretStore } from '../../electron/node/secret-store';
 import type { StreamEvent } from '../../shared/contract/index';
 import { buildMcpHistoryEntry } from '../../shared/mcp/mcp-history';
@@ -144,8 +144,8 @@ describe('elicitation (form mode) during a call', () => {
   });
 
   it('no answer within the time limit answers cancel (and the call does not time out meanwhile)', async () => {
-    const broker = new ElicitationBroker();
-    const record = await performMcpCall(call('ask', { timeoutMs: 100 }), { ...deps, elicitationTimeoutMs: 400 }, { ask: broker.asker('s1') });
+    const broker = new QuestionBroker();
+    const record = await performMcpCall(call('ask', { timeoutMs: 100 }), { ...deps, elicitationTimeoutMs: 400 }, { ask: broker.askers('s1') });
     expect(JSON.parse(toolText(record))).toEqual({ action: 'cancel' });
     expect(record.elicitations?.[0]).toMatchObject({ answeredBy: 'timeout', answer: { action: 'cancel' } });
     expect(broker.size).toBe(0);

@@ -37,6 +37,9 @@ logging) print as they arrive; Ctrl-C sends notifications/cancelled for the requ
   --elicit-answer JSON
                   when the server asks for input (elicitation), accept with these values
                   (a JSON object fitting its form); without it the request is declined
+  --sampling-answer TEXT
+                  offer sampling and answer every sampling/createMessage with TEXT (as model
+                  "powerduck-cli"); without it sampling is not offered and the server falls back
 ${targetOptions}
 
 Exit codes: 0 ok, 1 JSON-RPC error, isError result, output that breaks the tool's outputSchema,

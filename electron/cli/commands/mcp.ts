@@ -134,11 +134,32 @@ export function elicitAnswerFrom(text: string | undefined): McpElicitResult {
   return { action: 'accept', content: content as McpElicitResult['content'] & object };
 }
 
+/** The model name a --sampling-answer carries (the server sees it as the result's `model`). */
+export const cliSamplingModel = 'powerduck-cli';
+
+/**
+ * The CLI asks nobody, so it declares sampling only when --sampling-answer gives the text to answer
+ * every sampling request with; without it the server is told the client cannot sample and takes its
+ * own fallback (rather than meeting a refusal it did not expect).
+ */
+export function samplingFrom(text: string | undefined): Pick<McpCallRequest, 'samplingAnswer' | 'offerSampling'> {
+  if (text === undefined) return { offerSampling: false };
+  if (text.trim() === '') throw new UsageError('--sampling-answer needs the text to answer the server’s sampling requests with.');
+  return { samplingAnswer: { action: 'accept', message: { role: 'assistant', content: { type: 'text', text }, model: cliSamplingModel } } };
+}
+
 /** Says on stderr that the server asked for input and how the CLI answered (so a decline is not a mystery). */
 export function noteElicitations(record: McpExchangeRecord, answered: boolean, io: CliIo): void {
   if (!record.elicitations?.length) return;
   if (!answered) io.stderr("The server asked for input and powerduck declined; pass --elicit-answer '<json object>' to accept with those values.\n");
   for (const e of record.elicitations) if (e.note) io.stderr(`Elicitation: ${e.note}\n`);
+}
+
+/** Says on stderr when a server sampled although the CLI did not offer it (the record holds the refusal). */
+export function noteSamplings(record: McpExchangeRecord, answered: boolean, io: CliIo): void {
+  const asked = record.messages.some((m) => m.direction === 'received' && m.kind === 'request' && m.method === 'sampling/createMessage');
+  if (asked && !answered) io.stderr('The server asked the client to sample; pass --sampling-answer TEXT to answer its sampling requests with that text.\n');
+  for (const s of record.samplings ?? []) if (s.note) io.stderr(`Sampling: ${s.note}\n`);
 }
 
 /** Sends through `mcp.stream` (notifications print as they come); returns the record or the refusal. */
@@ -153,7 +174,7 @@ export async function streamMcp(core: Core, request: McpCallRequest, io: CliIo, 
   try {
     await core.dispatcher.stream('mcp.stream', requestId, request, (event: StreamEvent<McpStreamEvent, McpExchangeRecord>) => {
       if (event.kind === 'data') {
-        const params = event.data.elicitationAnswered?.answer ?? (event.data.data as { params?: unknown }).params;
+        const params = event.data.elicitationAnswered?.answer ?? event.data.samplingAnswered?.answer ?? (event.data.data as { params?: unknown }).params;
         io.stdout(json ? `${JSON.stringify(event.data)}\n` : `${event.data.event} ${JSON.stringify(params ?? {})}\n`);
       } else if (event.kind === 'end') record = event.value;
       else failure = event.error;
@@ -166,7 +187,10 @@ export async function streamMcp(core: Core, request: McpCallRequest, io: CliIo, 
 
 export async function runSendMcp(argv: string[], io: CliIo): Promise<number> {
   const { own, rest } = splitAtDashes(argv);
-  const args = parseArgs(own, { values: [...mcpTargetValues, 'method', 'body', 'elicit-answer'], flags: ['mcp', 'stdio', 'json', 'one-page'] });
+  const args = parseArgs(own, {
+    values: [...mcpTargetValues, 'method', 'body', 'elicit-answer', 'sampling-answer'],
+    flags: ['mcp', 'stdio', 'json', 'one-page'],
+  });
   if (args.positionals.length) throw new UsageError(`Unexpected argument "${args.positionals[0]}".`);
   const target = targetFrom(args, rest);
   const method = args.options.get('method') ?? 'tools/call';
@@ -180,6 +204,7 @@ export async function runSendMcp(argv: string[], io: CliIo): Promise<number> {
     ...(args.flags.has('one-page') ? { allPages: false } : {}),
     ...(timeoutMs ? { timeoutMs } : {}),
     elicitAnswer: elicitAnswerFrom(args.options.get('elicit-answer')),
+    ...samplingFrom(args.options.get('sampling-answer')),
   };
   const json = args.flags.has('json');
   announce(target, io);
@@ -192,6 +217,7 @@ export async function runSendMcp(argv: string[], io: CliIo): Promise<number> {
     }
     io.stdout(json ? `${JSON.stringify(record)}\n` : `${mcpSummaryLines(record).join('\n')}\n`);
     noteElicitations(record, args.options.has('elicit-answer'), io);
+    noteSamplings(record, args.options.has('sampling-answer'), io);
     return exitFor(mcpSeverity(record));
   } finally {
     await core.close();

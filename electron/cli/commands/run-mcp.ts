@@ -14,7 +14,7 @@ import { commandLine } from '../../node/mcp/mcp-session';
 import type { CliIo } from '../cli-types';
 import { exitCodes, UsageError } from '../cli-types';
 import { oneLine } from '../one-line';
-import { elicitAnswerFrom, noteElicitations, streamMcp } from './mcp';
+import { elicitAnswerFrom, noteElicitations, noteSamplings, samplingFrom, streamMcp } from './mcp';
 
 /** The saved MCP operation at `path`, or undefined when the path holds none (then it is not an MCP run). */
 export async function savedMcpOperation(core: Core, file: string, path: string): Promise<McpOperationDraft | undefined> {
@@ -64,7 +64,7 @@ function targetWithRunValues(target: McpTarget, values: Record<string, string>, 
 export async function runMcpOperation(
   core: Core,
   draft: McpOperationDraft,
-  options: { values: Record<string, string>; environment?: string; json: boolean; allowStdio: boolean; elicitAnswer?: string },
+  options: { values: Record<string, string>; environment?: string; json: boolean; allowStdio: boolean; elicitAnswer?: string; samplingAnswer?: string },
   io: CliIo,
 ): Promise<number> {
   if (options.environment !== undefined)
@@ -89,6 +89,7 @@ export async function runMcpOperation(
     ...(draft.outputSchema ? { outputSchema: draft.outputSchema } : {}),
     ...(draft.timeoutMs ? { timeoutMs: draft.timeoutMs } : {}),
     elicitAnswer: elicitAnswerFrom(options.elicitAnswer),
+    ...samplingFrom(options.samplingAnswer),
   };
   // Starting a process is code execution: say exactly what runs before it does.
   if (target.transport === 'stdio')
@@ -100,6 +101,7 @@ export async function runMcpOperation(
   }
   io.stdout(options.json ? `${JSON.stringify(record)}\n` : `${mcpSummaryLines(record).join('\n')}\n`);
   noteElicitations(record, options.elicitAnswer !== undefined, io);
+  noteSamplings(record, options.samplingAnswer !== undefined, io);
   const severity = mcpSeverity(record);
   return severity === 'ok' ? exitCodes.ok : severity === 'refused' ? exitCodes.refused : exitCodes.error;
 }

@@ -38,6 +38,8 @@ structuredContent that breaks the saved outputSchema. --env NAME=VALUE works as 
                     file names, so it is refused (exit 2, the command line shown) without this flag
   --elicit-answer JSON  when the server asks for input (elicitation), accept with these values (a JSON
                     object fitting its form); without it the request is declined
+  --sampling-answer TEXT  offer sampling and answer every sampling/createMessage with TEXT; without it
+                    sampling is not offered
 
 ${runHttpUsage}`;
 
@@ -74,7 +76,7 @@ export const runCommand: CliCommand = {
   async run(argv, io) {
     // "GET /pets/{id}" names a plain HTTP operation of an OpenAPI document (send-http.ts).
     if (isHttpOperationArg(argv.filter((a) => !a.startsWith('--'))[1])) return runHttpOperation(argv, io);
-    const args = parseArgs(argv, { values: ['env', 'elicit-answer'], flags: ['json', 'allow-stdio'] });
+    const args = parseArgs(argv, { values: ['env', 'elicit-answer', 'sampling-answer'], flags: ['json', 'allow-stdio'] });
     if (args.positionals.length !== 2) throw new UsageError('Expected <file> <path>.');
     const [fileArg, path] = args.positionals as [string, string];
     const { values: env, environment } = parseEnv(args.repeated.get('env') ?? []);
@@ -92,6 +94,7 @@ export const runCommand: CliCommand = {
             json,
             allowStdio: args.flags.has('allow-stdio'),
             ...(args.options.has('elicit-answer') ? { elicitAnswer: args.options.get('elicit-answer') as string } : {}),
+            ...(args.options.has('sampling-answer') ? { samplingAnswer: args.options.get('sampling-answer') as string } : {}),
           },
           io,
         );

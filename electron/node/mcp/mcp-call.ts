@@ -30,7 +30,7 @@ import { describeChallenge } from './mcp-auth-challenge';
 import { checkToolOutput } from './mcp-output-check';
 import { McpRecorder } from './mcp-recorder';
 import { openMcpSession, phaseSignal, type McpDeps, type McpSession } from './mcp-session';
-import type { ElicitationAsker } from './mcp-elicitation-broker';
+import type { Askers } from './mcp-question-broker';
 import {
   clientSetup,
   DEFAULT_ELICITATION_TIMEOUT_MS,
@@ -38,6 +38,7 @@ import {
   refusedServerRequests,
   validateElicitAnswer,
   validateRoots,
+  validateSamplingAnswer,
   type ServerRequestOptions,
 } from './mcp-server-requests';
 import { isObject } from '../../../shared/a2a/payload';
@@ -46,10 +47,13 @@ export type { McpDeps };
 
 export interface McpHooks {
   signal?: AbortSignal;
-  /** Each server notification or request as it arrives (progress, logging, list changes, elicitations). */
+  /** Each server notification or request as it arrives (progress, logging, list changes, elicitations, sampling). */
   onEvent?: (event: McpStreamEvent) => void;
-  /** Asks the user to answer an elicitation (a stream); without it elicitations are declined at once. */
-  ask?: ElicitationAsker;
+  /**
+   * Asks the user (a stream): elicitations and sampling requests. Without it elicitations are declined
+   * at once and sampling is not declared.
+   */
+  ask?: Askers;
 }
 
 const DEFAULT_TIMEOUT_MS = 60_000;
@@ -133,6 +137,7 @@ function finish(
   };
   if (recorder.events.length) record.events = recorder.events;
   if (recorder.elicitations.length) record.elicitations = recorder.elicitations;
+  if (recorder.samplings.length) record.samplings = recorder.samplings;
   const stderr = recorder.stderrText;
   if (stderr) record.stderr = stderr;
   return record;
@@ -219,9 +224,10 @@ function validateRequest(request: McpCallRequest): void {
     throw new CoreError('bad-request', 'tools/call needs params.name (the tool to call) and usually params.arguments.');
   validateRoots(request.roots);
   validateElicitAnswer(request.elicitAnswer);
+  validateSamplingAnswer(request.samplingAnswer, request.offerSampling);
 }
 
-/** What the client answers the server during this call (elicitations, roots). */
+/** What the client answers the server during this call (elicitations, sampling, roots). */
 function serverRequests(
   request: McpCallRequest | McpConnectRequest,
   deps: McpDeps,
@@ -229,18 +235,23 @@ function serverRequests(
   signal: AbortSignal,
 ): Omit<ServerRequestOptions, 'onWaiting'> {
   const elicitAnswer = 'elicitAnswer' in request ? request.elicitAnswer : undefined;
+  const samplingAnswer = 'samplingAnswer' in request ? request.samplingAnswer : undefined;
+  const offerSampling = 'offerSampling' in request ? request.offerSampling : undefined;
   return {
     timeoutMs: deps.elicitationTimeoutMs ?? DEFAULT_ELICITATION_TIMEOUT_MS,
     signal,
     ...(request.roots !== undefined ? { roots: request.roots } : {}),
     ...(elicitAnswer !== undefined ? { elicitAnswer } : {}),
+    ...(samplingAnswer !== undefined ? { samplingAnswer } : {}),
+    ...(offerSampling !== undefined ? { offerSampling } : {}),
     ...(hooks.ask ? { ask: hooks.ask } : {}),
   };
 }
 
 /**
  * The call's own timeout (the SDK's cannot pause): restarted by progress, paused while an
- * elicitation waits for the user, so a person taking their time is not a server timing out.
+ * elicitation or a sampling request waits for the user, so a person taking their time is not a
+ * server timing out.
  */
 class CallTimer {
   readonly #controller = new AbortController();
@@ -280,14 +291,15 @@ const NO_SDK_TIMEOUT = 2_147_483_647;
 export async function performMcpCall(request: McpCallRequest, deps: McpDeps, hooks: McpHooks = {}): Promise<McpExchangeRecord> {
   validateRequest(request);
   const timeout = timeoutOf(request.timeoutMs);
+  const { signal, dispose } = signalFor(hooks);
+  const answers = serverRequests(request, deps, hooks, signal);
   const recorder = new McpRecorder(deps.now, {
     ...(request.recordBodyLimit ? { recordBodyLimit: request.recordBodyLimit } : {}),
     ...(hooks.onEvent ? { onEvent: hooks.onEvent } : {}),
-    held: heldServerRequests,
+    held: heldServerRequests(answers),
   });
-  const { signal, dispose } = signalFor(hooks);
   const timer = new CallTimer(timeout);
-  const setup = clientSetup(recorder, { ...serverRequests(request, deps, hooks, signal), onWaiting: (on) => timer.waiting(on) });
+  const setup = clientSetup(recorder, { ...answers, onWaiting: (on) => timer.waiting(on) });
   const base: Pick<McpExchangeRecord, 'method' | 'target'> & Partial<McpExchangeRecord> = {
     method: request.method,
     target: targetSummary(request.target, recorder),
@@ -369,9 +381,10 @@ export async function performMcpConnect(request: McpConnectRequest, deps: McpDep
   validateTarget(request.target);
   validateRoots(request.roots);
   const timeout = timeoutOf(request.timeoutMs);
-  const recorder = new McpRecorder(deps.now, { ...(hooks.onEvent ? { onEvent: hooks.onEvent } : {}), held: heldServerRequests });
   const { signal, dispose } = signalFor(hooks);
-  const setup = clientSetup(recorder, serverRequests(request, deps, hooks, signal));
+  const answers = serverRequests(request, deps, hooks, signal);
+  const recorder = new McpRecorder(deps.now, { ...(hooks.onEvent ? { onEvent: hooks.onEvent } : {}), held: heldServerRequests(answers) });
+  const setup = clientSetup(recorder, answers);
   const base: Pick<McpExchangeRecord, 'method' | 'target'> & Partial<McpExchangeRecord> = {
     method: 'initialize',
     target: targetSummary(request.target, recorder),

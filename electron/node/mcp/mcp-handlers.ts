@@ -6,13 +6,13 @@ import { nodeSpecFs } from '../openapi/spec-fs';
 import type { SpecContext } from '../openapi/spec-store';
 import { draftMcpOperation, saveMcpOperation } from './mcp-spec';
 import { performMcpCall, performMcpConnect, type McpDeps } from './mcp-call';
-import { ElicitationBroker } from './mcp-elicitation-broker';
+import { QuestionBroker } from './mcp-question-broker';
 
 /** One broker per core: the stream handlers ask, mcp.answer (built separately) answers. */
-const brokers = new WeakMap<CoreEnv, ElicitationBroker>();
-function brokerOf(env: CoreEnv): ElicitationBroker {
+const brokers = new WeakMap<CoreEnv, QuestionBroker>();
+function brokerOf(env: CoreEnv): QuestionBroker {
   let broker = brokers.get(env);
-  if (!broker) brokers.set(env, (broker = new ElicitationBroker()));
+  if (!broker) brokers.set(env, (broker = new QuestionBroker()));
   return broker;
 }
 
@@ -46,8 +46,8 @@ export function createMcpHandlers(env: CoreEnv, history: HistoryRecorder): Handl
 export function createMcpStreamHandlers(env: CoreEnv, history: HistoryRecorder): StreamHandlers<McpStreams> {
   return {
     'mcp.stream': async (request, emit, ctx) => {
-      // Elicitations of this call wait for mcp.answer naming this stream's id.
-      const ask = ctx.requestId ? { ask: brokerOf(env).asker(ctx.requestId) } : {};
+      // Elicitations and sampling requests of this call wait for mcp.answer naming this stream's id.
+      const ask = ctx.requestId ? { ask: brokerOf(env).askers(ctx.requestId) } : {};
       const record = await performMcpCall(request, mcpDeps(env), { signal: ctx.signal, onEvent: emit, ...ask });
       await history.recordMcp(record, 'stream');
       return record;

@@ -11,6 +11,7 @@ import { newUuid } from '../../../shared/a2a/ids';
 import { redactDeep } from '../../../shared/history/history-redaction';
 import { redactHeaders, redactUrl, scrubValues, type RedactionRules } from '../../../shared/a2a/redaction';
 import type { McpElicitation } from '../../../shared/mcp/mcp-elicitation';
+import type { McpSampling } from '../../../shared/mcp/mcp-sampling';
 import type { McpHttpExchange, McpMessage, McpStreamEvent } from '../../../shared/mcp/mcp-types';
 
 export const DEFAULT_MCP_RECORD_BODY_LIMIT = 5 * 1024 * 1024;
@@ -51,6 +52,7 @@ export class McpRecorder {
   readonly events: McpStreamEvent[] = [];
   readonly warnings: string[] = [];
   readonly elicitations: McpElicitation[] = [];
+  readonly samplings: McpSampling[] = [];
   /** Server requests of a held method, by id, until the code answering them releases their event. */
   readonly #held = new Map<string | number, { atMs: number; method: string; message: Record<string, unknown> }>();
   readonly #heldMethods: ReadonlySet<string>;
@@ -62,8 +64,8 @@ export class McpRecorder {
   readonly #onEvent: ((event: McpStreamEvent) => void) | undefined;
 
   /**
-   * `held`: methods of server requests whose timeline event waits for `release` (elicitation/create:
-   * its event carries the question, which exists once the SDK has checked the request).
+   * `held`: methods of server requests whose timeline event waits for `release` (elicitation/create,
+   * sampling/createMessage: its event carries the question, which exists once the SDK has checked the request).
    */
   constructor(now: () => number, options: { recordBodyLimit?: number; onEvent?: (event: McpStreamEvent) => void; held?: readonly string[] } = {}) {
     this.startedAt = new Date(now()).toISOString();
@@ -187,14 +189,19 @@ export class McpRecorder {
   }
 
   /** A timeline event (pushed to the record and passed on as it happens). */
-  event(name: string, data: unknown, extra: Pick<McpStreamEvent, 'elicitation' | 'elicitationAnswered'> = {}, atMs = this.elapsed()): void {
+  event(
+    name: string,
+    data: unknown,
+    extra: Pick<McpStreamEvent, 'elicitation' | 'elicitationAnswered' | 'sampling' | 'samplingAnswered'> = {},
+    atMs = this.elapsed(),
+  ): void {
     const event: McpStreamEvent = { seq: this.events.length, atMs, event: name, data, ...extra };
     this.events.push(event);
     this.#onEvent?.(event);
   }
 
   /** The event of a held server request, now with what its answerer adds (the question of an elicitation). */
-  release(id: string | number, extra: Pick<McpStreamEvent, 'elicitation'>): void {
+  release(id: string | number, extra: Pick<McpStreamEvent, 'elicitation' | 'sampling'>): void {
     const held = this.#held.get(id);
     if (!held) return;
     this.#held.delete(id);

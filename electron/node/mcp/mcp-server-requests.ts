@@ -1,10 +1,20 @@
 /**
  * What Powerduck answers when the server asks the client something during a call: elicitation/create
- * (form mode, always declared) and roots/list (declared only when the request carries roots).
- * Sampling is not declared; the SDK refuses it and the record shows the request and the refusal.
+ * (form mode, always declared), roots/list (declared only when the request carries roots) and
+ * sampling/createMessage (declared only when someone can answer it: a stream's user, who writes the
+ * model's message, or a preset answer). A client that cannot answer does not declare sampling, so a
+ * server takes its own fallback instead of meeting a refusal; one that samples anyway gets the
+ * SDK's refusal, and the record shows the request and the refusal.
  */
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { ElicitRequestSchema, ListRootsRequestSchema, type ClientCapabilities } from '@modelcontextprotocol/sdk/types.js';
+import {
+  CreateMessageRequestSchema,
+  ElicitRequestSchema,
+  ErrorCode,
+  ListRootsRequestSchema,
+  McpError,
+  type ClientCapabilities,
+} from '@modelcontextprotocol/sdk/types.js';
 import { redactDeep } from '../../../shared/history/history-redaction';
 import {
   elicitResultProblems,
@@ -18,17 +28,36 @@ import {
 import type { McpRoot } from '../../../shared/mcp/mcp-types';
 import { CoreError, shownValue } from '../core-error';
 import { isObject } from '../../../shared/a2a/payload';
-import type { ElicitationAsker } from './mcp-elicitation-broker';
+import {
+  samplingAnswerProblems,
+  samplingRejectedCode,
+  type McpSampling,
+  type McpSamplingAnswer,
+  type McpSamplingAnsweredBy,
+  type McpSamplingPrompt,
+  type McpSamplingRequest,
+} from '../../../shared/mcp/mcp-sampling';
+import type { Askers } from './mcp-question-broker';
 import type { McpRecorder } from './mcp-recorder';
 
 /** How long an elicitation waits for the user before the core answers cancel. */
 export const DEFAULT_ELICITATION_TIMEOUT_MS = 5 * 60_000;
 
-/** Server requests whose timeline event waits until Powerduck has the question in hand (see McpRecorder). */
-export const heldServerRequests = ['elicitation/create'] as const;
+/**
+ * Server requests whose timeline event waits until Powerduck has the question in hand (see McpRecorder):
+ * sampling only when it is offered (otherwise the SDK refuses it at once and the event need not wait).
+ */
+export function heldServerRequests(options: Pick<ServerRequestOptions, 'ask' | 'samplingAnswer' | 'offerSampling'>): string[] {
+  return offersSampling(options) ? ['elicitation/create', 'sampling/createMessage'] : ['elicitation/create'];
+}
 
 /** Methods the client answers itself; any other server request is refused by the SDK (and noted in the record). */
 const answered = new Set(['elicitation/create', 'roots/list', 'ping']);
+
+/** Sampling is declared only when someone can answer it, and not when the request turned it off. */
+function offersSampling(options: Pick<ServerRequestOptions, 'ask' | 'samplingAnswer' | 'offerSampling'>): boolean {
+  return options.samplingAnswer !== undefined || (options.ask !== undefined && options.offerSampling !== false);
+}
 
 export interface ClientSetup {
   capabilities: ClientCapabilities;
@@ -38,8 +67,15 @@ export interface ClientSetup {
 export interface ServerRequestOptions {
   roots?: McpRoot[];
   elicitAnswer?: McpElicitResult;
-  /** Absent when nobody can be asked (mcp.call, the CLI): elicitations are declined at once. */
-  ask?: ElicitationAsker;
+  /** The answer to every sampling request (the CLI's --sampling-answer); sampling is declared when set. */
+  samplingAnswer?: McpSamplingAnswer;
+  /** false: sampling is not declared even when `ask` could answer it. */
+  offerSampling?: boolean;
+  /**
+   * Absent when nobody can be asked (mcp.call, the CLI): elicitations are declined at once and
+   * sampling is not declared (unless a preset answers it).
+   */
+  ask?: Askers;
   timeoutMs: number;
   /** The call's signal (Stop). */
   signal: AbortSignal;
@@ -81,6 +117,15 @@ export function validateElicitAnswer(answer: unknown): void {
     throw new CoreError('bad-request', 'The content of an elicitation answer must be a flat JSON object of texts, numbers, booleans or lists of texts.');
 }
 
+/** Refuses a preset sampling answer that could not be sent, or one that contradicts offerSampling (checked before anything is sent). */
+export function validateSamplingAnswer(answer: unknown, offer: unknown): void {
+  if (offer !== undefined && typeof offer !== 'boolean') throw new CoreError('bad-request', 'offerSampling must be true or false.');
+  if (answer === undefined) return;
+  if (offer === false) throw new CoreError('bad-request', 'samplingAnswer answers sampling, which offerSampling: false turns off; send one or the other.');
+  const problems = samplingAnswerProblems(answer);
+  if (problems.length) throw new CoreError('bad-request', `samplingAnswer cannot be sent: ${problems.join(' ')}`);
+}
+
 /** Server requests that got something other than the answer Powerduck gives (sampling, say), as record warnings. */
 export function refusedServerRequests(recorder: McpRecorder): string[] {
   const out: string[] = [];
@@ -100,6 +145,9 @@ export function refusedServerRequests(recorder: McpRecorder): string[] {
 export function clientSetup(recorder: McpRecorder, options: ServerRequestOptions): ClientSetup {
   const capabilities: ClientCapabilities = { elicitation: {} };
   if (options.roots !== undefined) capabilities.roots = { listChanged: false };
+  const sampling = offersSampling(options);
+  // Plain sampling: no tools for the model and no context from other servers (neither is offered to a person).
+  if (sampling) capabilities.sampling = {};
   return {
     capabilities,
     install(client) {
@@ -133,7 +181,7 @@ export function clientSetup(recorder: McpRecorder, options: ServerRequestOptions
         } else {
           options.onWaiting?.(true);
           try {
-            ({ answer, answeredBy } = await options.ask(prompt, AbortSignal.any([options.signal, extra.signal])));
+            ({ answer, answeredBy } = await options.ask.elicit(prompt, AbortSignal.any([options.signal, extra.signal])));
           } finally {
             options.onWaiting?.(false);
           }
@@ -154,6 +202,81 @@ export function clientSetup(recorder: McpRecorder, options: ServerRequestOptions
         // A plain object for the SDK's result type (our answer type has no index signature).
         return { ...answer };
       });
+      if (sampling) client.setRequestHandler(CreateMessageRequestSchema, (request, extra) => answerSampling(recorder, options, request.params, extra));
     },
   };
 }
+
+/** The fields of sampling/createMessage a person reads (tools and task metadata are not among them). */
+function samplingRequestOf(params: Record<string, unknown>): McpSamplingRequest {
+  const out: McpSamplingRequest = {
+    messages: Array.isArray(params['messages']) ? (params['messages'] as McpSamplingRequest['messages']) : [],
+    maxTokens: typeof params['maxTokens'] === 'number' ? params['maxTokens'] : 0,
+  };
+  for (const key of ['systemPrompt', 'temperature', 'stopSequences', 'modelPreferences', 'includeContext', 'metadata'] as const)
+    if (params[key] !== undefined) (out as unknown as Record<string, unknown>)[key] = params[key];
+  return out;
+}
+
+const refusals: Record<McpSamplingAnsweredBy, string> = {
+  user: 'The user rejected the sampling request.',
+  preset: 'The sampling request was rejected.',
+  timeout: 'Nobody answered the sampling request in time.',
+  stopped: 'The call was stopped before the sampling request was answered.',
+  refused: 'Powerduck does not offer tools to a model (sampling.tools is not declared).',
+};
+
+async function answerSampling(
+  recorder: McpRecorder,
+  options: ServerRequestOptions,
+  params: Record<string, unknown>,
+  extra: { requestId: string | number; signal: AbortSignal },
+): Promise<{ [key: string]: unknown; role: 'assistant'; content: McpSampledContentOut; model: string; stopReason?: string }> {
+  const atMs = recorder.elapsed();
+  const prompt = redactDeep(
+    { serverRequestId: extra.requestId, request: samplingRequestOf(params), timeoutMs: options.timeoutMs },
+    recorder.rules,
+  ) as McpSamplingPrompt;
+  const withTools = params['tools'] !== undefined || params['toolChoice'] !== undefined;
+  // The timeline event carries the question only when someone is going to be asked it.
+  recorder.release(extra.requestId, withTools || options.samplingAnswer ? {} : { sampling: prompt });
+  let answer: McpSamplingAnswer;
+  let answeredBy: McpSamplingAnsweredBy;
+  let note: string | undefined;
+  if (withTools) {
+    // The spec: a client MUST answer an error when tools come without sampling.tools declared.
+    answer = { action: 'decline' };
+    answeredBy = 'refused';
+    note = 'The request offers the model tools, which Powerduck does not declare (sampling.tools); refused as the spec requires.';
+  } else if (options.samplingAnswer) {
+    answer = options.samplingAnswer;
+    answeredBy = 'preset';
+  } else if (options.ask) {
+    options.onWaiting?.(true);
+    try {
+      ({ answer, answeredBy } = await options.ask.sample(prompt, AbortSignal.any([options.signal, extra.signal])));
+    } finally {
+      options.onWaiting?.(false);
+    }
+    if (extra.signal.aborted && !options.signal.aborted) note = 'The server withdrew the request (notifications/cancelled).';
+  } else {
+    // Not reached: the handler is installed only when sampling is offered.
+    throw new McpError(ErrorCode.MethodNotFound, 'Sampling is not offered.');
+  }
+  const entry: McpSampling = {
+    serverRequestId: extra.requestId,
+    atMs,
+    request: prompt.request,
+    answer: redactDeep(answer, recorder.rules) as McpSamplingAnswer,
+    answeredBy,
+    answeredAtMs: recorder.elapsed(),
+    ...(note ? { note } : {}),
+  };
+  recorder.samplings.push(entry);
+  recorder.event('sampling/answer', entry.answer, { samplingAnswered: { serverRequestId: extra.requestId, answer: entry.answer, answeredBy } });
+  if (answer.action === 'decline') throw new McpError(samplingRejectedCode, refusals[answeredBy]);
+  const { role, content, model, stopReason } = answer.message;
+  return { role, content: { ...content }, model, ...(stopReason !== undefined ? { stopReason } : {}) };
+}
+
+type McpSampledContentOut = Extract<McpSamplingAnswer, { action: 'accept' }>['message']['content'];
