@@ -60,6 +60,8 @@ describe('MCP sampling in the UI', () => {
 
       // Enter writes a new line; the haiku goes out with the button.
       await responseBox.fill('Ducks glide on the pond');
+      await expect.poll(() => form.getByRole('alert').count()).toBe(0);
+      expect(await responseBox.getAttribute('aria-invalid')).toBe('false');
       await responseBox.press('Enter');
       await responseBox.pressSequentially('ripples carry quiet quacks');
       expect(await responseBox.inputValue()).toBe('Ducks glide on the pond\nripples carry quiet quacks');
@@ -90,5 +92,21 @@ describe('MCP sampling in the UI', () => {
       await response.getByText(/^Tool error: the tool reported isError/).waitFor({ timeout: 20_000 });
       await expect.poll(() => form.count()).toBe(0);
       expect(await response.getByRole('list', { name: 'Content blocks' }).innerText()).toContain('refused');
+    }));
+
+  it('Ctrl+Enter in the response sends it, with the model and stop reason chosen', () =>
+    e2e.withApp(async ({ page }) => {
+      const form = await runSampleTool(page);
+      await form.getByRole('textbox', { name: 'Model', exact: true }).fill('duck-1');
+      await form.getByRole('combobox', { name: 'Stop reason' }).selectOption('maxTokens');
+      const responseBox = form.getByRole('textbox', { name: 'Response', exact: true });
+      await responseBox.fill('Quack');
+      await responseBox.press('Control+Enter');
+      const response = responseRegion(page);
+      await response.getByText('tools/call: result').waitFor({ timeout: 20_000 });
+      const text = await response.getByRole('list', { name: 'Content blocks' }).innerText();
+      expect(text).toContain('"model":"duck-1"');
+      expect(text).toContain('"stopReason":"maxTokens"');
+      expect(text).toContain('"text":"Quack"');
     }));
 });

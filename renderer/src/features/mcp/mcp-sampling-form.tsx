@@ -29,7 +29,11 @@ export function McpSamplingForm({ tabId, question }: { tabId: string; question: 
   const [problems, setProblems] = useState<MessageKey[]>([]);
   const [error, setError] = useState<WireError | undefined>();
   const [sending, setSending] = useState(false);
-  const set = (change: Partial<SamplingFields>): void => setFields((f) => ({ ...f, ...change }));
+  const set = (change: Partial<SamplingFields>): void => {
+    setFields((f) => ({ ...f, ...change }));
+    // What the form found missing is judged again on the next Send; typing takes the complaint away.
+    setProblems([]);
+  };
 
   const send = async (answer: McpSamplingAnswer): Promise<void> => {
     setProblems([]);
