@@ -1,12 +1,16 @@
 /**
  * The raw exchange of one MCP record: each HTTP request/response as sent and received (with the
  * Mcp-Session-Id and MCP-Protocol-Version headers, secrets already redacted by the core), then
- * every JSON-RPC message both ways, then what a stdio server wrote to stderr.
+ * every JSON-RPC message both ways, then what a stdio server wrote to stderr. Sampling requests the
+ * server sent come first, one line each (what it asked, what it got), as the form that answered them
+ * is gone once the call ends.
  */
+import type { McpSampling } from '../../../../shared/mcp/mcp-sampling';
 import type { McpAuthChallenge, McpExchangeRecord, McpHttpExchange, McpServerInfo } from '../../../../shared/mcp/mcp-types';
 import { useT } from '../../i18n/i18n';
 import { prettyBody } from '../../ui/format';
 import { JsonTree } from '../../ui/json-tree';
+import { samplingAnswerLine, samplingAskedLine } from './mcp-sampling-fields';
 
 function httpText(exchange: McpHttpExchange): string {
   const lines = [`${exchange.httpMethod} ${exchange.url}`, ...exchange.requestHeaders.map(([n, v]) => `${n}: ${v}`)];
@@ -20,10 +24,33 @@ function httpText(exchange: McpHttpExchange): string {
   return lines.join('\n');
 }
 
+function SamplingsView({ samplings }: { samplings: McpSampling[] }) {
+  const t = useT();
+  return (
+    <section aria-label={t('mcp.sample.recorded')}>
+      <h4>{t('mcp.sample.recorded')}</h4>
+      <ol className="mcp-messages">
+        {samplings.map((s, i) => (
+          <li key={i}>
+            <details>
+              <summary className="small">
+                <span className="mono">“{samplingAskedLine(s.request)}”</span> → {samplingAnswerLine(t, s)}
+              </summary>
+              {s.note ? <p className="muted small">{t('mcp.sample.note', { note: s.note })}</p> : null}
+              <pre className="code-block">{JSON.stringify({ request: s.request, answer: s.answer }, null, 2)}</pre>
+            </details>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
 export function McpExchangeView({ record }: { record: McpExchangeRecord }) {
   const t = useT();
   return (
     <div className="mcp-exchange">
+      {record.samplings?.length ? <SamplingsView samplings={record.samplings} /> : null}
       <section aria-label={t('mcp.ex.http')}>
         <h4>{t('mcp.ex.http')}</h4>
         {record.http.length === 0 ? <p className="muted small">{t('mcp.ex.noHttp')}</p> : null}

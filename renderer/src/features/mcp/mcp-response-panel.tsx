@@ -8,6 +8,7 @@ import { StreamTimeline, timelineFor } from '../stream';
 import { McpResultView, type ReadLink } from './mcp-content-view';
 import { outcomeLine } from './mcp-outcome';
 import { McpElicitationForm } from './mcp-elicitation-form';
+import { McpSamplingForm } from './mcp-sampling-form';
 import { McpAuthChallengeView, McpExchangeView, McpServerView } from './mcp-exchange-view';
 import { readResourceLink, showMcpResult, useMcpRunsStore } from './mcp-runs';
 
@@ -174,6 +175,9 @@ export function McpResponsePanel({ tabId }: { tabId: string }) {
         {call.elicitation && !call.error ? (
           // Keyed by the question: a second elicitation gets a fresh form.
           <McpElicitationForm key={String(call.elicitation.serverRequestId)} tabId={tabId} question={call.elicitation} />
+        ) : null}
+        {call.sampling && !call.error ? (
+          <McpSamplingForm key={`sampling-${String(call.sampling.serverRequestId)}`} tabId={tabId} question={call.sampling} />
         ) : null}
         {call.error ? null : (
           <Tabs

@@ -2,7 +2,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { McpCallRequest, McpExchangeRecord } from '../../../../shared/mcp/mcp-types';
 import { createFakeHost } from '../../host/fake-host';
 import { peekTimeline } from '../stream/timelines';
-import { callMcp, connectMcp, forgetMcpTab, readResourceLink, stopMcpCall, useMcpRunsStore } from './mcp-runs';
+import { samplingAnswerProblems, type McpSamplingAnswer, type McpSamplingPrompt } from '../../../../shared/mcp/mcp-sampling';
+import { answerMcpElicitation, answerMcpSampling, callMcp, connectMcp, forgetMcpTab, readResourceLink, stopMcpCall, useMcpRunsStore } from './mcp-runs';
 
 function record(request: McpCallRequest, outcome: McpExchangeRecord['outcome']): McpExchangeRecord {
   return {
@@ -124,5 +125,115 @@ describe('MCP runs of a tab', () => {
     callMcp(host, 's', { target: { transport: 'stdio', command: 'node' }, method: 'tools/call' });
     await until(() => useMcpRunsStore.getState().byTab['s']?.call?.status === 'done');
     expect(await readResourceLink(host, 's', 'mem://x')).toEqual({ ok: false, error: { code: 'unsupported', message: 'This host does not start processes.' } });
+  });
+
+  describe('a sampling request during a call', () => {
+    const prompt: McpSamplingPrompt = {
+      serverRequestId: 7,
+      request: { systemPrompt: 'You are a poet.', messages: [{ role: 'user', content: { type: 'text', text: 'Haiku?' } }], maxTokens: 60 },
+      timeoutMs: 300_000,
+    };
+    const haiku: McpSamplingAnswer = {
+      action: 'accept',
+      message: { role: 'assistant', content: { type: 'text', text: 'Quack' }, model: 'powerduck-human', stopReason: 'endTurn' },
+    };
+
+    /** A core that asks once, refuses answers that do not fit, and reports the answer it took on the stream. */
+    function samplingHost(options: { endWithoutAnswer?: boolean } = {}) {
+      let settle: ((answer: McpSamplingAnswer) => void) | undefined;
+      return createFakeHost({
+        ops: {
+          'mcp.answer': (request) => {
+            if (!settle || request.serverRequestId !== prompt.serverRequestId) throw { code: 'not-found', message: 'Nothing waits.' };
+            const problems = samplingAnswerProblems(request.result);
+            if (problems.length) throw { code: 'invalid', message: problems.join(' ') };
+            settle(request.result as McpSamplingAnswer);
+            settle = undefined;
+            return { answered: true };
+          },
+        },
+        streams: {
+          'mcp.stream': async (request, emit, signal) => {
+            emit({ seq: 0, atMs: 1, event: 'sampling/createMessage', data: {}, sampling: prompt });
+            if (options.endWithoutAnswer) {
+              await new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve()));
+              return record(request, { kind: 'cancelled', message: 'Stopped' });
+            }
+            const answer = await new Promise<McpSamplingAnswer>((resolve) => (settle = resolve));
+            emit({ seq: 1, atMs: 2, event: 'sampling/answer', data: {}, samplingAnswered: { serverRequestId: 7, answer, answeredBy: 'user' } });
+            return record(request, { kind: 'result', result: { content: [{ type: 'text', text: JSON.stringify(answer) }] } });
+          },
+        },
+      });
+    }
+
+    it('keeps the question on the run, keeps it open after a refused answer, and closes it once answered', async () => {
+      const host = samplingHost();
+      const runId = callMcp(host, 't', { target, method: 'tools/call', params: { name: 'sample' } });
+      await until(() => useMcpRunsStore.getState().byTab['t']?.call?.sampling !== undefined);
+      expect(useMcpRunsStore.getState().byTab['t']?.call?.sampling).toEqual(prompt);
+      // The elicitation answer finds nothing of its kind waiting; the sampling question is untouched.
+      expect(await answerMcpElicitation(host, 't', { action: 'decline' })).toMatchObject({ code: 'not-found' });
+      const bad = { action: 'accept', message: { role: 'assistant', content: { type: 'text', text: 'x' }, model: '' } } as McpSamplingAnswer;
+      expect(await answerMcpSampling(host, 't', bad)).toMatchObject({ code: 'invalid', message: expect.stringContaining('model') });
+      expect(useMcpRunsStore.getState().byTab['t']?.call?.sampling).toEqual(prompt);
+
+      expect(await answerMcpSampling(host, 't', haiku)).toBeUndefined();
+      expect(host.calls.filter((c) => c.op === 'mcp.answer').at(-1)?.request).toEqual({ requestId: runId, serverRequestId: 7, result: haiku });
+      expect(useMcpRunsStore.getState().byTab['t']?.call?.sampling).toBeUndefined();
+      await until(() => useMcpRunsStore.getState().byTab['t']?.call?.status === 'done');
+      expect(useMcpRunsStore.getState().byTab['t']?.call?.record?.outcome.kind).toBe('result');
+      expect(await answerMcpSampling(host, 't', { action: 'decline' })).toMatchObject({ code: 'not-found' });
+    });
+
+    it('closes the question when the stream reports an answer it did not get from this page (a timeout)', async () => {
+      const gates: Array<() => void> = [];
+      const gate = (): Promise<void> => new Promise<void>((resolve) => gates.push(resolve));
+      const host = createFakeHost({
+        streams: {
+          'mcp.stream': async (request, emit, signal) => {
+            emit({ seq: 0, atMs: 1, event: 'sampling/createMessage', data: {}, sampling: prompt });
+            await gate();
+            emit({
+              seq: 1,
+              atMs: 2,
+              event: 'sampling/answer',
+              data: {},
+              samplingAnswered: { serverRequestId: 8, answer: { action: 'decline' }, answeredBy: 'timeout' },
+            });
+            await gate();
+            emit({
+              seq: 2,
+              atMs: 3,
+              event: 'sampling/answer',
+              data: {},
+              samplingAnswered: { serverRequestId: 7, answer: { action: 'decline' }, answeredBy: 'timeout' },
+            });
+            await new Promise<void>((resolve) => signal.addEventListener('abort', () => resolve()));
+            return record(request, { kind: 'cancelled', message: 'Stopped' });
+          },
+        },
+      });
+      const runId = callMcp(host, 't', { target, method: 'tools/call' });
+      await until(() => useMcpRunsStore.getState().byTab['t']?.call?.sampling !== undefined);
+      gates.shift()?.();
+      await until(() => (peekTimeline(runId)?.rows.length ?? 0) >= 2);
+      // Another request's answer leaves this question open.
+      expect(useMcpRunsStore.getState().byTab['t']?.call?.sampling).toEqual(prompt);
+      gates.shift()?.();
+      await until(() => useMcpRunsStore.getState().byTab['t']?.call?.sampling === undefined);
+      expect(useMcpRunsStore.getState().byTab['t']?.call?.status).toBe('running');
+      forgetMcpTab('t');
+    });
+
+    it('drops an unanswered question when the call ends (Stop)', async () => {
+      const host = samplingHost({ endWithoutAnswer: true });
+      callMcp(host, 't', { target, method: 'tools/call' });
+      await until(() => useMcpRunsStore.getState().byTab['t']?.call?.sampling !== undefined);
+      await stopMcpCall('t');
+      await until(() => useMcpRunsStore.getState().byTab['t']?.call?.status === 'done');
+      expect(useMcpRunsStore.getState().byTab['t']?.call).not.toHaveProperty('sampling');
+      expect(useMcpRunsStore.getState().byTab['t']?.call?.record?.outcome.kind).toBe('cancelled');
+    });
   });
 });

@@ -7,6 +7,7 @@
 import { create } from 'zustand';
 import type { WireError } from '../../../../shared/contract/index';
 import type { McpElicitationPrompt, McpElicitResult } from '../../../../shared/mcp/mcp-elicitation';
+import type { McpSamplingAnswer, McpSamplingPrompt } from '../../../../shared/mcp/mcp-sampling';
 import type { McpCallRequest, McpConnectResult, McpExchangeRecord, McpRoot, McpTarget } from '../../../../shared/mcp/mcp-types';
 import type { Host, StreamHandle } from '../../host';
 import { dropTimeline, timelineFeed } from '../stream';
@@ -32,7 +33,12 @@ export interface McpCallRun {
   target: McpTarget;
   /** The server's elicitation waiting for the user's answer (mcp.answer), while there is one. */
   elicitation?: McpElicitationPrompt;
+  /** The server's sampling request waiting for the user to write the model's answer, while there is one. */
+  sampling?: McpSamplingPrompt;
 }
+
+/** The two kinds of question a server may ask during a call; each has its own form and field on the run. */
+type QuestionKind = 'elicitation' | 'sampling';
 
 export interface McpTabRuns {
   connect?: McpConnectState;
@@ -111,17 +117,20 @@ export function callMcp(host: Host, tabId: string, request: McpCallRequest): str
   );
   const handle = host.stream('mcp.stream', request, (event) => {
     if (event.kind === 'data') {
-      const { elicitation, elicitationAnswered } = event.data;
+      const { elicitation, elicitationAnswered, sampling, samplingAnswered } = event.data;
       if (elicitation) patchCall(tabId, runId, { elicitation });
-      // Answered by the user, the timeout or Stop: the form goes away.
-      if (elicitationAnswered) clearElicitation(tabId, runId, elicitationAnswered.serverRequestId);
+      if (sampling) patchCall(tabId, runId, { sampling });
+      // Answered by the user, a preset, the timeout or Stop: the form goes away.
+      if (elicitationAnswered) clearQuestion(tabId, runId, 'elicitation', elicitationAnswered.serverRequestId);
+      if (samplingAnswered) clearQuestion(tabId, runId, 'sampling', samplingAnswered.serverRequestId);
       return feed.add(event);
     }
     handles.delete(runId);
     feed.flush();
     useMcpRunsStore.getState().patch(tabId, (runs) => {
       if (runs.call?.id !== runId) return runs;
-      const { elicitation: _open, ...call } = runs.call;
+      // Nothing waits once the call is over: neither form may outlive it.
+      const { elicitation: _open, sampling: _openSampling, ...call } = runs.call;
       return { ...runs, call: { ...call, status: 'done', ...(event.kind === 'end' ? { record: event.value } : { error: event.error }) } };
     });
   });
@@ -141,27 +150,36 @@ export function callMcp(host: Host, tabId: string, request: McpCallRequest): str
   return runId;
 }
 
-function clearElicitation(tabId: string, runId: string, serverRequestId: string | number): void {
+function clearQuestion(tabId: string, runId: string, kind: QuestionKind, serverRequestId: string | number): void {
   useMcpRunsStore.getState().patch(tabId, (runs) => {
-    if (runs.call?.id !== runId || runs.call.elicitation?.serverRequestId !== serverRequestId) return runs;
-    const { elicitation: _answered, ...call } = runs.call;
+    if (runs.call?.id !== runId || runs.call[kind]?.serverRequestId !== serverRequestId) return runs;
+    const { [kind]: _answered, ...call } = runs.call;
     return { ...runs, call };
   });
 }
 
 /**
- * The user's answer to the open elicitation of the tab's call. The core checks it against the form:
- * a refusal comes back as the error (the question stays open); accepted, the form closes when the
- * stream reports the answer.
+ * Sends the user's answer to the open question of that kind: a refusal comes back as the error (the
+ * question stays open); accepted, the form closes (the stream's report of the answer would close it too).
  */
-export async function answerMcpElicitation(host: Host, tabId: string, result: McpElicitResult): Promise<WireError | undefined> {
+async function answerQuestion(host: Host, tabId: string, kind: QuestionKind, result: McpElicitResult | McpSamplingAnswer): Promise<WireError | undefined> {
   const call = useMcpRunsStore.getState().byTab[tabId]?.call;
-  const question = call?.elicitation;
+  const question = call?.[kind];
   if (!call || !question) return { code: 'not-found', message: 'No question from the server is waiting.' };
   const answered = await host.invoke('mcp.answer', { requestId: call.id, serverRequestId: question.serverRequestId, result });
   if (!answered.ok) return answered.error;
-  clearElicitation(tabId, call.id, question.serverRequestId);
+  clearQuestion(tabId, call.id, kind, question.serverRequestId);
   return undefined;
+}
+
+/** The user's answer to the open elicitation of the tab's call; the core checks it against the form. */
+export function answerMcpElicitation(host: Host, tabId: string, result: McpElicitResult): Promise<WireError | undefined> {
+  return answerQuestion(host, tabId, 'elicitation', result);
+}
+
+/** The message the user wrote in the model's place (or a refusal) for the open sampling request of the tab's call. */
+export function answerMcpSampling(host: Host, tabId: string, answer: McpSamplingAnswer): Promise<WireError | undefined> {
+  return answerQuestion(host, tabId, 'sampling', answer);
 }
 
 /** Stop: aborts the call; the core sends notifications/cancelled for it and the record still comes back. */
