@@ -131,6 +131,8 @@ describe('sampling answered by the user', () => {
     ]);
     expect(events.map((e) => e.event)).toEqual(['sampling/createMessage', 'sampling/answer']);
     expect(events[1]?.samplingAnswered).toMatchObject({ answeredBy: 'user', answer: { action: 'accept' } });
+    // Answered by Powerduck: not one of the requests it "does not offer".
+    expect(record.warnings).toEqual([]);
     // Hashed bodies: the history says who answered and how, not what was written.
     const entry = buildMcpHistoryEntry(record, { source: 'stream', fullBodies: false, sha256: () => 'x' });
     expect(entry.warnings).toContain('Sampling (1 message): answered as model "powerduck-human" (by the user)');
@@ -150,6 +152,7 @@ describe('sampling answered by the user', () => {
     expect(record.samplings?.[0]).toMatchObject({ answeredBy: 'user', answer: { action: 'decline' } });
     const reply = record.messages.find((m) => m.direction === 'sent' && m.kind === 'error');
     expect(reply?.message).toMatchObject({ error: { code: -1 } });
+    expect(record.warnings).toEqual([]);
   });
 
   it('Stop while the request waits refuses it, cancels the call and closes the question', async () => {

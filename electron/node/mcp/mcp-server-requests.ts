@@ -130,8 +130,11 @@ export function validateSamplingAnswer(answer: unknown, offer: unknown): void {
 /** Server requests that got something other than the answer Powerduck gives (sampling, say), as record warnings. */
 export function refusedServerRequests(recorder: McpRecorder): string[] {
   const out: string[] = [];
+  // Sampling is answered by Powerduck when it was offered: those requests have their entry in the record.
+  const sampled = new Set(recorder.samplings.map((s) => s.serverRequestId));
   for (const m of recorder.messages) {
     if (m.direction !== 'received' || m.kind !== 'request' || !m.method || answered.has(m.method)) continue;
+    if (m.method === 'sampling/createMessage' && m.id !== undefined && sampled.has(m.id)) continue;
     const reply = recorder.messages.find((r) => r.direction === 'sent' && r.id === m.id && (r.kind === 'error' || r.kind === 'response'));
     const error = isObject(reply?.message) && isObject(reply.message['error']) ? reply.message['error'] : undefined;
     out.push(

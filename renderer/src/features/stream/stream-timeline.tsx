@@ -94,7 +94,7 @@ export function StreamTimeline({ timeline, eventCount }: StreamTimelineProps) {
                   <span role="cell" className="mono">
                     +{formatMs(row.atMs)}
                   </span>
-                  <span role="cell">{row.kind}</span>
+                  <span role="cell">{row.label ?? row.kind}</span>
                   <span role="cell">{row.state ?? ''}</span>
                   <span role="cell" className="summary">
                     {row.summary}

@@ -35,6 +35,17 @@ describe('stream timeline', () => {
     expect(t.payloads[1]?.()).toMatchObject({ result: { statusUpdate: { taskId: 't1' } } });
   });
 
+  it('labels events that carry no A2A object by their own name (MCP methods), never an SSE "message" or gRPC frame', () => {
+    seq = 0;
+    const t = createTimeline();
+    addEvent(t, ev({ jsonrpc: '2.0', method: 'notifications/progress', params: { progress: 1 } }, { event: 'notifications/progress' }));
+    addEvent(t, ev({ jsonrpc: '2.0', method: 'sampling/createMessage', id: 0, params: {} }, { event: 'sampling/createMessage' }));
+    addEvent(t, ev({ something: 1 }));
+    addEvent(t, ev({ something: 2 }, { event: 'grpc' }));
+    expect(t.rows.map((r) => r.kind)).toEqual(['unknown', 'unknown', 'unknown', 'unknown']);
+    expect(t.rows.map((r) => r.label)).toEqual(['notifications/progress', 'sampling/createMessage', undefined, undefined]);
+  });
+
   it('reads 0.3 kinds and replaces a non-appended artifact', () => {
     seq = 0;
     const t = createTimeline();

@@ -6,6 +6,8 @@ export interface TimelineRow {
   seq: number;
   atMs: number;
   kind: StreamObjectKind | 'error';
+  /** What the Kind column shows when the payload is no A2A object: the event's own name (an MCP method, say). */
+  label?: string;
   state?: string;
   summary: string;
 }
@@ -160,6 +162,8 @@ export function addEvent(timeline: Timeline, event: RecordedStreamEvent, readAga
     default:
       summary = (JSON.stringify(event.data) ?? '').slice(0, 160);
   }
-  timeline.rows.push({ seq: event.seq, atMs: event.atMs, kind, ...(state ? { state } : {}), summary });
+  // MCP events carry their method as the event name (notifications/progress, sampling/createMessage…).
+  const label = kind === 'unknown' && event.event && event.event !== 'message' && event.event !== 'grpc' ? event.event : undefined;
+  timeline.rows.push({ seq: event.seq, atMs: event.atMs, kind, ...(label ? { label } : {}), ...(state ? { state } : {}), summary });
   timeline.payloads.push(readAgain);
 }
