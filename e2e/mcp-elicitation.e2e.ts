@@ -64,4 +64,42 @@ describe('MCP elicitation in the UI', () => {
       expect(text).toContain('"units":"metric"');
       expect(text).toContain('"alerts":true');
     }));
+
+  it('a page to open (URL mode): host and whole URL shown, Open page opens it without an opener, and the server’s “done” shows', () =>
+    e2e.withApp(async ({ page, context }) => {
+      const pageUrl = 'https://calendar.example.test/connect?state=xyz';
+      // The page is not on the network here: answer it in the browser, as the real site would load.
+      await context.route('https://calendar.example.test/**', (route) => route.fulfill({ contentType: 'text/html', body: '<title>Signed in</title>ok' }));
+      await page.getByRole('button', { name: 'New request' }).click();
+      await page.getByRole('menuitem', { name: 'MCP' }).click();
+      const request = mcpRegion(page);
+      await request.getByRole('textbox', { name: 'MCP endpoint' }).fill(server.url);
+      await request.getByRole('button', { name: 'Connect', exact: true }).click();
+      await request.getByRole('tab', { name: /^Tools \(\d+\)$/ }).click({ timeout: 20_000 });
+      await request.getByRole('button', { name: 'Call tool visit', exact: true }).click();
+      await request.getByText('Tool: visit').waitFor();
+      await request.getByRole('button', { name: 'Run', exact: true }).click();
+
+      const response = responseRegion(page);
+      const question = response.getByRole('region', { name: 'The server asks you to open a page' });
+      await question.waitFor({ timeout: 20_000 });
+      await question.getByText('Sign in to Example Calendar').waitFor();
+      await question.getByText('calendar.example.test', { exact: true }).waitFor();
+      await question.getByText(pageUrl, { exact: true }).waitFor();
+      const opened = context.waitForEvent('page');
+      await question.getByRole('button', { name: 'Open page' }).click();
+      const popup = await opened;
+      await expect.poll(() => popup.url(), { timeout: 10_000 }).toBe(pageUrl);
+      expect(await popup.evaluate(() => window.opener)).toBeNull();
+      await popup.close();
+
+      await response.getByText('tools/call: result').waitFor({ timeout: 20_000 });
+      await expect.poll(() => question.count()).toBe(0);
+      expect(await response.getByRole('list', { name: 'Content blocks' }).innerText()).toContain('"action":"accept"');
+      // The timeline names MCP events by their method: the question, the answer, and the server's “done”.
+      await response.getByRole('tab', { name: /^Notifications/ }).click();
+      const events = response.getByRole('table', { name: 'Events' });
+      for (const name of ['elicitation/create', 'elicitation/answer', 'notifications/elicitation/complete'])
+        await events.getByRole('cell', { name, exact: true }).waitFor({ timeout: 10_000 });
+    }));
 });

@@ -73,9 +73,10 @@ export interface McpOps {
    * The user's answer to an elicitation/create or a sampling/createMessage a running mcp.stream is
    * waiting on. Content that does not fit the requested form (or a sampling answer without a valid
    * message) is refused ('invalid') and the question stays open; 'not-found' when nothing is waiting
-   * (answered, timed out, or the call ended).
+   * (answered, timed out, or the call ended). An accepted page (URL-mode elicitation) is opened in the
+   * system browser when the host can (`opened: true`: Electron, the CLI); otherwise the page opens it.
    */
-  'mcp.answer': Op<McpAnswerRequest, { answered: true }>;
+  'mcp.answer': Op<McpAnswerRequest, { answered: true; opened?: boolean }>;
 }
 
 export interface McpStreams {

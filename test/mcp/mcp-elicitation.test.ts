@@ -262,6 +262,31 @@ describe('URL-mode elicitation (a page to open)', () => {
     expect(JSON.stringify(entry)).not.toContain('state=xyz');
   });
 
+  it('an accepted page opens in the system browser when the host has one, and only on accept', async () => {
+    const opened: string[] = [];
+    const page = { mode: 'url' as const, url: 'https://example.test/consent', elicitationId: 'p' };
+    const prompt = (id: number) => ({
+      serverRequestId: id,
+      message: 'Consent',
+      requestedSchema: { type: 'object' as const, properties: {} },
+      page,
+      timeoutMs: 5000,
+    });
+    const withBrowser = new QuestionBroker({ openBrowser: async (url) => (opened.push(url), true) });
+    const asked = withBrowser.askers('s').elicit(prompt(1), new AbortController().signal);
+    expect(await withBrowser.answer({ requestId: 's', serverRequestId: 1, result: { action: 'accept' } })).toEqual({ answered: true, opened: true });
+    expect(await asked).toEqual({ answer: { action: 'accept' }, answeredBy: 'user' });
+    const declined = withBrowser.askers('s').elicit(prompt(2), new AbortController().signal);
+    expect(await withBrowser.answer({ requestId: 's', serverRequestId: 2, result: { action: 'decline' } })).toEqual({ answered: true });
+    await declined;
+    expect(opened).toEqual(['https://example.test/consent']);
+    // The browser host has no system browser: the page opens it (the user's click allows the popup).
+    const without = new QuestionBroker();
+    const third = without.askers('s').elicit(prompt(3), new AbortController().signal);
+    expect(await without.answer({ requestId: 's', serverRequestId: 3, result: { action: 'accept' } })).toEqual({ answered: true, opened: false });
+    await third;
+  });
+
   it('a page that is not http(s) is declined without being shown', async () => {
     const { record, events } = await stream('visit-file', call('visit-file'), () => {
       throw new Error('a file: page reached the user');

@@ -12,7 +12,7 @@ import { QuestionBroker } from './mcp-question-broker';
 const brokers = new WeakMap<CoreEnv, QuestionBroker>();
 function brokerOf(env: CoreEnv): QuestionBroker {
   let broker = brokers.get(env);
-  if (!broker) brokers.set(env, (broker = new QuestionBroker()));
+  if (!broker) brokers.set(env, (broker = new QuestionBroker(env.openBrowser ? { openBrowser: env.openBrowser } : {})));
   return broker;
 }
 

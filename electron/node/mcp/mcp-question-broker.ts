@@ -36,6 +36,8 @@ export interface Askers {
 
 interface Pending {
   kind: 'elicitation' | 'sampling';
+  /** URL mode: the page an accepted answer opens. */
+  page?: string;
   problems(result: unknown): string[];
   settle(result: unknown): void;
 }
@@ -47,6 +49,15 @@ function keyOf(streamId: string, serverRequestId: string | number): string {
 
 export class QuestionBroker {
   readonly #pending = new Map<string, Pending>();
+  readonly #openBrowser: ((url: string) => Promise<boolean>) | undefined;
+
+  /**
+   * `openBrowser`: the host's way to show a page in the system browser (Electron, the CLI); the browser
+   * host has none, and its page opens an accepted page itself.
+   */
+  constructor(options: { openBrowser?: (url: string) => Promise<boolean> } = {}) {
+    this.#openBrowser = options.openBrowser;
+  }
 
   /** How many questions are open (for tests and diagnostics). */
   get size(): number {
@@ -58,6 +69,7 @@ export class QuestionBroker {
       elicit: (prompt, signal) =>
         this.#ask<McpElicitResult>(streamId, prompt, signal, {
           kind: 'elicitation',
+          ...(prompt.page ? { page: prompt.page.url } : {}),
           problems: (result) => elicitResultProblems(prompt.requestedSchema, result),
           // A page (URL mode) takes no values: its accept says only that the user agreed to open it.
           normalise: (result) =>
@@ -78,7 +90,7 @@ export class QuestionBroker {
     streamId: string,
     prompt: { serverRequestId: string | number; timeoutMs: number },
     signal: AbortSignal,
-    how: { kind: Pending['kind']; problems(result: unknown): string[]; normalise(result: A): A; unanswered: A },
+    how: { kind: Pending['kind']; page?: string; problems(result: unknown): string[]; normalise(result: A): A; unanswered: A },
   ): Promise<QuestionAnswer<A>> {
     return new Promise<QuestionAnswer<A>>((resolve) => {
       const key = keyOf(streamId, prompt.serverRequestId);
@@ -89,7 +101,12 @@ export class QuestionBroker {
         resolve({ answer, answeredBy });
       };
       const onAbort = (): void => done(how.unanswered, 'stopped');
-      const pending: Pending = { kind: how.kind, problems: how.problems, settle: (result) => done(how.normalise(result as A), 'user') };
+      const pending: Pending = {
+        kind: how.kind,
+        ...(how.page !== undefined ? { page: how.page } : {}),
+        problems: how.problems,
+        settle: (result) => done(how.normalise(result as A), 'user'),
+      };
       const timer = setTimeout(() => done(how.unanswered, 'timeout'), prompt.timeoutMs);
       if (signal.aborted) return onAbort();
       signal.addEventListener('abort', onAbort, { once: true });
@@ -97,7 +114,11 @@ export class QuestionBroker {
     });
   }
 
-  answer(request: McpAnswerRequest): { answered: true } {
+  /**
+   * Settles the question. An accepted page (URL mode) is opened with `openBrowser` when the host has
+   * one (`opened: true`); otherwise the caller opens it, since the user's click is what allows it.
+   */
+  async answer(request: McpAnswerRequest): Promise<{ answered: true; opened?: boolean }> {
     if (!isObject(request)) throw new CoreError('bad-request', 'mcp.answer needs {requestId, serverRequestId, result}.');
     const { requestId, serverRequestId, result } = request as unknown as Record<string, unknown>;
     if (typeof requestId !== 'string' || !requestId) throw new CoreError('bad-request', 'mcp.answer needs the requestId of the running mcp.stream.');
@@ -115,6 +136,8 @@ export class QuestionBroker {
       throw new CoreError('invalid', `The answer does not fit ${what}, so it was not sent (the question is still open): ${problems.join(' ')}`);
     }
     pending.settle(result);
-    return { answered: true };
+    if (pending.page === undefined || (result as { action?: unknown }).action !== 'accept') return { answered: true };
+    const opened = this.#openBrowser ? await this.#openBrowser(pending.page).catch(() => false) : false;
+    return { answered: true, opened };
   }
 }

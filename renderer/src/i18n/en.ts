@@ -1226,6 +1226,13 @@ export const en = {
   'mcp.elicit.accept': 'Accept',
   'mcp.elicit.decline': 'Decline',
   'mcp.elicit.cancel': 'Cancel',
+  'mcp.elicit.pageTitle': 'The server asks you to open a page',
+  'mcp.elicit.pageHint':
+    'The call waits for your answer (at most {minutes} min, then it is cancelled). Open page accepts and opens it in your browser; Decline and Cancel open nothing. Check the host first.',
+  'mcp.elicit.pageHost': 'Host',
+  'mcp.elicit.pageUrl': 'Page',
+  'mcp.elicit.pageInsecure': '(not encrypted: http)',
+  'mcp.elicit.openPage': 'Open page',
   'mcp.sample.title': 'The server asks the model',
   'mcp.sample.hint':
     'You answer in the model’s place. The call waits (at most {minutes} min, then the request is refused). Send response returns your text as the model’s message; Reject refuses the request.',

@@ -1221,6 +1221,13 @@ export const ko: Record<MessageKey, string> = {
   'mcp.elicit.accept': '수락',
   'mcp.elicit.decline': '거절',
   'mcp.elicit.cancel': '취소',
+  'mcp.elicit.pageTitle': '서버가 페이지를 열어 달라고 요청합니다',
+  'mcp.elicit.pageHint':
+    '호출이 답을 기다립니다(최대 {minutes}분, 이후 취소됨). 페이지 열기는 수락하고 브라우저에서 페이지를 엽니다. 거절과 취소는 아무것도 열지 않습니다. 먼저 호스트를 확인하세요.',
+  'mcp.elicit.pageHost': '호스트',
+  'mcp.elicit.pageUrl': '페이지',
+  'mcp.elicit.pageInsecure': '(암호화되지 않음: http)',
+  'mcp.elicit.openPage': '페이지 열기',
   'mcp.sample.title': '서버가 모델에게 묻습니다',
   'mcp.sample.hint':
     '모델 대신 답을 씁니다. 호출이 답을 기다립니다(최대 {minutes}분, 이후 요청이 거부됨). 응답 보내기는 입력한 글을 모델의 메시지로 돌려주고, 거부는 요청을 거절합니다.',

@@ -1,12 +1,14 @@
 /**
  * A server's elicitation waiting for the user: its message and a form generated from the requested
- * schema (text, number, yes/no and choice fields), answered with Accept, Decline or Cancel. The core
- * checks an accepted answer against the schema; its refusal shows here and the question stays open.
+ * schema (text, number, yes/no and choice fields), answered with Accept, Decline or Cancel, or (URL
+ * mode) a page to open. The core checks an accepted answer against the schema; its refusal shows here
+ * and the question stays open.
  */
 import { useId, useState, type FormEvent } from 'react';
 import type { WireError } from '../../../../shared/contract/index';
 import {
   elicitChoices,
+  type McpElicitationPage,
   type McpElicitationPrompt,
   type McpElicitProperty,
   type McpElicitResult,
@@ -14,7 +16,7 @@ import {
 } from '../../../../shared/mcp/mcp-elicitation';
 import { useHost } from '../../host';
 import { useT } from '../../i18n/i18n';
-import { answerMcpElicitation } from './mcp-runs';
+import { answerMcpElicitation, answerMcpPage } from './mcp-runs';
 
 /** What a field holds while the user types: text for inputs, a flag for checkboxes, a list for multi-selects. */
 type FieldValue = string | boolean | string[];
@@ -143,7 +145,93 @@ function Field({
   );
 }
 
+/** The host of a page's URL, to show beside it (undefined when it does not parse; the core checked it does). */
+function hostOf(url: string): { host: string; secure: boolean } | undefined {
+  try {
+    const parsed = new URL(url);
+    return { host: parsed.host, secure: parsed.protocol === 'https:' };
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * URL mode: the server asks the user to open a page. The whole URL and its host are shown; Open page
+ * accepts and opens it (the core opens it in the system browser when the host can; in the browser host
+ * this page does, from the click, so no popup blocker stands in the way). Nothing opens by itself.
+ */
+function McpPageQuestion({ tabId, question, page }: { tabId: string; question: McpElicitationPrompt; page: McpElicitationPage }) {
+  const t = useT();
+  const host = useHost();
+  const headingId = useId();
+  const [error, setError] = useState<WireError | undefined>();
+  const [sending, setSending] = useState(false);
+  const target = hostOf(page.url);
+
+  const answer = async (result: McpElicitResult): Promise<void> => {
+    // A window opened after the answer's round trip would be blocked: open it in the click, point it at the page after.
+    const tab = result.action === 'accept' && host.kind === 'web' ? window.open('about:blank', '_blank') : null;
+    setSending(true);
+    const answered = await answerMcpPage(host, tabId, result);
+    setSending(false);
+    if (answered.error) {
+      tab?.close();
+      setError(answered.error);
+      return;
+    }
+    if (result.action !== 'accept' || answered.opened) {
+      tab?.close();
+      return;
+    }
+    if (tab) {
+      // The page must not reach back into Powerduck through window.opener.
+      tab.opener = null;
+      tab.location.href = page.url;
+    } else window.open(page.url, '_blank', 'noopener,noreferrer');
+  };
+
+  return (
+    <section className="mcp-elicitation" aria-labelledby={headingId}>
+      <h3 id={headingId}>{t('mcp.elicit.pageTitle')}</h3>
+      <p className="mcp-elicitation-message">{question.message}</p>
+      <p className="muted small">{t('mcp.elicit.pageHint', { minutes: Math.round(question.timeoutMs / 60_000) || 1 })}</p>
+      <dl className="mcp-elicitation-page">
+        <dt>{t('mcp.elicit.pageHost')}</dt>
+        <dd>
+          <strong>{target?.host ?? '?'}</strong>
+          {target && !target.secure ? <span className="warning"> {t('mcp.elicit.pageInsecure')}</span> : null}
+        </dd>
+        <dt>{t('mcp.elicit.pageUrl')}</dt>
+        <dd>
+          <code>{page.url}</code>
+        </dd>
+      </dl>
+      {error ? (
+        <p className="error" role="alert">
+          {error.message}
+        </p>
+      ) : null}
+      <div className="actions">
+        <button type="button" className="primary" disabled={sending} onClick={() => void answer({ action: 'accept' })}>
+          {t('mcp.elicit.openPage')}
+        </button>
+        <button type="button" disabled={sending} onClick={() => void answer({ action: 'decline' })}>
+          {t('mcp.elicit.decline')}
+        </button>
+        <button type="button" disabled={sending} onClick={() => void answer({ action: 'cancel' })}>
+          {t('mcp.elicit.cancel')}
+        </button>
+      </div>
+    </section>
+  );
+}
+
 export function McpElicitationForm({ tabId, question }: { tabId: string; question: McpElicitationPrompt }) {
+  if (question.page) return <McpPageQuestion tabId={tabId} question={question} page={question.page} />;
+  return <McpFormQuestion tabId={tabId} question={question} />;
+}
+
+function McpFormQuestion({ tabId, question }: { tabId: string; question: McpElicitationPrompt }) {
   const t = useT();
   const host = useHost();
   const headingId = useId();

@@ -162,24 +162,37 @@ function clearQuestion(tabId: string, runId: string, kind: QuestionKind, serverR
  * Sends the user's answer to the open question of that kind: a refusal comes back as the error (the
  * question stays open); accepted, the form closes (the stream's report of the answer would close it too).
  */
-async function answerQuestion(host: Host, tabId: string, kind: QuestionKind, result: McpElicitResult | McpSamplingAnswer): Promise<WireError | undefined> {
+async function answerQuestion(
+  host: Host,
+  tabId: string,
+  kind: QuestionKind,
+  result: McpElicitResult | McpSamplingAnswer,
+): Promise<{ error?: WireError; opened?: boolean }> {
   const call = useMcpRunsStore.getState().byTab[tabId]?.call;
   const question = call?.[kind];
-  if (!call || !question) return { code: 'not-found', message: 'No question from the server is waiting.' };
+  if (!call || !question) return { error: { code: 'not-found', message: 'No question from the server is waiting.' } };
   const answered = await host.invoke('mcp.answer', { requestId: call.id, serverRequestId: question.serverRequestId, result });
-  if (!answered.ok) return answered.error;
+  if (!answered.ok) return { error: answered.error };
   clearQuestion(tabId, call.id, kind, question.serverRequestId);
-  return undefined;
+  return answered.value.opened !== undefined ? { opened: answered.value.opened } : {};
 }
 
 /** The user's answer to the open elicitation of the tab's call; the core checks it against the form. */
-export function answerMcpElicitation(host: Host, tabId: string, result: McpElicitResult): Promise<WireError | undefined> {
+export async function answerMcpElicitation(host: Host, tabId: string, result: McpElicitResult): Promise<WireError | undefined> {
+  return (await answerQuestion(host, tabId, 'elicitation', result)).error;
+}
+
+/**
+ * The user's answer to a page the server asks them to open (URL-mode elicitation). Accepted, the core
+ * opens it in the system browser when its host can (`opened`); otherwise the caller opens it.
+ */
+export function answerMcpPage(host: Host, tabId: string, result: McpElicitResult): Promise<{ error?: WireError; opened?: boolean }> {
   return answerQuestion(host, tabId, 'elicitation', result);
 }
 
 /** The message the user wrote in the model's place (or a refusal) for the open sampling request of the tab's call. */
-export function answerMcpSampling(host: Host, tabId: string, answer: McpSamplingAnswer): Promise<WireError | undefined> {
-  return answerQuestion(host, tabId, 'sampling', answer);
+export async function answerMcpSampling(host: Host, tabId: string, answer: McpSamplingAnswer): Promise<WireError | undefined> {
+  return (await answerQuestion(host, tabId, 'sampling', answer)).error;
 }
 
 /** Stop: aborts the call; the core sends notifications/cancelled for it and the record still comes back. */
