@@ -109,4 +109,24 @@ describe('MCP sampling in the UI', () => {
       expect(text).toContain('"stopReason":"maxTokens"');
       expect(text).toContain('"text":"Quack"');
     }));
+
+  it('unticking Offer sampling lets the server take its fallback, and no form shows', () =>
+    e2e.withApp(async ({ page }) => {
+      await page.getByRole('button', { name: 'New request' }).click();
+      await page.getByRole('menuitem', { name: 'MCP' }).click();
+      const request = mcpRegion(page);
+      await request.getByRole('textbox', { name: 'MCP endpoint' }).fill(server.url);
+      await request.getByRole('button', { name: 'Connect', exact: true }).click();
+      await request.getByRole('tab', { name: /^Tools \(\d+\)$/ }).click({ timeout: 20_000 });
+      await request.getByRole('button', { name: 'Call tool sample', exact: true }).click();
+      await request.getByText('Tool: sample').waitFor();
+      await request.getByRole('tab', { name: 'Sampling', exact: true }).click();
+      await request.getByRole('checkbox', { name: 'Offer sampling' }).uncheck();
+      await request.getByRole('tab', { name: 'Sampling (off)' }).waitFor();
+      await request.getByRole('button', { name: 'Run', exact: true }).click();
+      const response = responseRegion(page);
+      await response.getByText('tools/call: result').waitFor({ timeout: 20_000 });
+      expect(await response.getByRole('list', { name: 'Content blocks' }).innerText()).toContain('fallback: the client offers no sampling');
+      expect(await response.getByRole('form', { name: 'The server asks the model' }).count()).toBe(0);
+    }));
 });

@@ -1215,6 +1215,11 @@ export const en = {
   'mcp.confirm.run': 'Run the command',
   'mcp.confirm.cancel': 'Cancel',
   'mcp.roots': 'Roots',
+  'mcp.sampling': 'Sampling',
+  'mcp.samplingOff': 'Sampling (off)',
+  'mcp.offerSampling': 'Offer sampling',
+  'mcp.offerSamplingHint':
+    'The client declares sampling, and you answer each sampling/createMessage in the model’s place. Untick it to see what the server does when a client cannot sample.',
   'mcp.rootsCount': 'Roots ({count})',
   'mcp.rootsLabel': 'Roots offered to the server',
   'mcp.rootsHint':

@@ -1211,6 +1211,11 @@ export const ko: Record<MessageKey, string> = {
   'mcp.confirm.run': '명령 실행',
   'mcp.confirm.cancel': '취소',
   'mcp.roots': '루트',
+  'mcp.sampling': '샘플링',
+  'mcp.samplingOff': '샘플링 (끔)',
+  'mcp.offerSampling': '샘플링 제공',
+  'mcp.offerSamplingHint':
+    '클라이언트가 sampling을 선언하고, sampling/createMessage마다 모델 대신 직접 답합니다. 샘플링을 못 하는 클라이언트에 서버가 어떻게 대응하는지 보려면 해제하세요.',
   'mcp.rootsCount': '루트 ({count})',
   'mcp.rootsLabel': '서버에 제공할 루트',
   'mcp.rootsHint':

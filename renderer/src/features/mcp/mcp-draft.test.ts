@@ -160,3 +160,16 @@ describe('MCP draft roots', () => {
     expect(buildCall(draft)).toEqual({ ok: false, message: 'Root on line 2 must be a file:// URI (e.g. file:///home/me/project).' });
   });
 });
+
+describe('MCP draft sampling', () => {
+  it('offers sampling by default (the request says nothing) and turns it off only when unticked', () => {
+    const draft = createMcpDraft('t', { endpoint: 'http://127.0.0.1:9/mcp', bodyText: '{"name":"sample"}' });
+    const on = buildCall(draft);
+    expect(on.ok && 'offerSampling' in on.value).toBe(false);
+    const off = buildCall({ ...draft, offerSampling: false });
+    expect(off.ok && off.value.offerSampling).toBe(false);
+    // A seed (a restored tab) keeps it off; anything but false is the default.
+    expect(createMcpDraft('u', { offerSampling: false }).offerSampling).toBe(false);
+    expect('offerSampling' in createMcpDraft('v', { offerSampling: true })).toBe(false);
+  });
+});

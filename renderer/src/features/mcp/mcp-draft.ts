@@ -34,6 +34,8 @@ export interface McpDraft {
    * Empty = the client does not declare roots at all.
    */
   rootsText: string;
+  /** false: the client does not declare sampling (to try a server's fallback); default on, since the user can answer. */
+  offerSampling?: boolean;
   subject?: McpSubject;
   inputSchema?: Record<string, unknown>;
   outputSchema?: Record<string, unknown>;
@@ -55,6 +57,7 @@ export function createMcpDraft(id: string, seed: Partial<McpDraft> = {}): McpDra
     method: seed.method ?? 'tools/call',
     bodyText: seed.bodyText ?? '{}\n',
     rootsText: seed.rootsText ?? '',
+    ...(seed.offerSampling === false ? { offerSampling: false } : {}),
     ...(seed.subject ? { subject: seed.subject } : {}),
     ...(seed.inputSchema ? { inputSchema: seed.inputSchema } : {}),
     ...(seed.outputSchema ? { outputSchema: seed.outputSchema } : {}),
@@ -176,6 +179,7 @@ export function buildCall(draft: McpDraft): BuiltMcp<McpCallRequest> {
       method,
       ...(params.value ? { params: params.value } : {}),
       ...(roots.value ? { roots: roots.value } : {}),
+      ...(draft.offerSampling === false ? { offerSampling: false } : {}),
       ...(draft.outputSchema && editsToolArguments(draft) ? { outputSchema: draft.outputSchema } : {}),
     },
   };

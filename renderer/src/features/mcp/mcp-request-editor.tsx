@@ -17,7 +17,7 @@ import { ConfirmStdioDialog, EnvEditor, StdioFields } from './mcp-stdio-fields';
 import { takePendingRun } from './open-mcp-operation';
 import './mcp.css';
 
-type Section = 'tools' | 'resources' | 'prompts' | 'call' | 'auth' | 'headers' | 'env' | 'roots';
+type Section = 'tools' | 'resources' | 'prompts' | 'call' | 'auth' | 'headers' | 'env' | 'roots' | 'sampling';
 
 const transports: ReadonlyArray<[McpTransport, MessageKey]> = [
   ['auto', 'mcp.transport.auto'],
@@ -215,6 +215,10 @@ export function McpRequestEditor({ draft }: { draft: McpDraft }) {
       id: 'roots' as const,
       label: rootCount ? t('mcp.rootsCount', { count: rootCount }) : t('mcp.roots'),
     },
+    {
+      id: 'sampling' as const,
+      label: draft.offerSampling === false ? t('mcp.samplingOff') : t('mcp.sampling'),
+    },
   ];
   const shownSection = sections.some((s) => s.id === section) ? section : 'call';
   const subjectLabel = draft.subject
@@ -391,6 +395,27 @@ export function McpRequestEditor({ draft }: { draft: McpDraft }) {
             />
             <p id={`${draft.id}-roots-hint`} className="muted small">
               {t('mcp.rootsHint')}
+            </p>
+          </div>
+        ) : null}
+        {shownSection === 'sampling' ? (
+          <div className="field-col grow">
+            <label>
+              <input
+                type="checkbox"
+                checked={draft.offerSampling !== false}
+                aria-describedby={`${draft.id}-sampling-hint`}
+                onChange={(e) =>
+                  update(draft.id, (d) => {
+                    const { offerSampling: _was, ...rest } = d;
+                    return e.target.checked ? rest : { ...rest, offerSampling: false };
+                  })
+                }
+              />
+              {t('mcp.offerSampling')}
+            </label>
+            <p id={`${draft.id}-sampling-hint`} className="muted small">
+              {t('mcp.offerSamplingHint')}
             </p>
           </div>
         ) : null}
