@@ -14,7 +14,6 @@
  * scripts/build.mjs with the options of dist/node), and each app block ends after the turn in which
  * its last history entry is built.
  */
-import { spawnSync } from 'node:child_process';
 import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { Agent as HttpAgent, createServer, request as httpRequest, type Server } from 'node:http';
@@ -25,7 +24,7 @@ import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads';
 import { AgentCard, SendMessageRequest } from '@a2a-js/sdk';
 import { ClientFactory, JsonRpcTransportFactory, type Client } from '@a2a-js/sdk/client';
@@ -42,6 +41,7 @@ import { ensureDataDir } from '../electron/node/data-dir';
 import { createHistoryRecorder } from '../electron/node/history/history-recorder';
 import { createHistoryStore } from '../electron/node/history/history-store';
 import { median } from './median';
+import { runBundled, runsBundled } from './bundled';
 
 const UNARY_CALLS = 2000;
 const BLOCK = 25;
@@ -318,22 +318,8 @@ async function ingest(
 }
 let streamCounter = 0;
 
-/**
- * Run from the sources (tsx), this bundles itself with the options of dist/node and runs the bundle:
- * users run the bundled core, and tsx's transform (it keeps function names, at a cost per closure)
- * would time code nobody ships. The SDK agent's worker still loads through tsx; it is the peer.
- */
-async function runBundled(): Promise<void> {
-  const root = fileURLToPath(new URL('..', import.meta.url));
-  const outdir = join(root, 'node_modules', '.cache', 'powerduck-bench');
-  const built = spawnSync(process.execPath, ['scripts/build.mjs', '--only', 'bench', '--outdir', outdir], { cwd: root, stdio: 'inherit' });
-  if (built.status !== 0) throw new Error('bench: could not bundle bench/core.ts (node scripts/build.mjs --only bench)');
-  const bundled = (await import(pathToFileURL(join(outdir, 'bench', 'core.mjs')).href)) as { run(): Promise<void> };
-  await bundled.run();
-}
-
 export async function run(): Promise<void> {
-  if (process.env.POWERDUCK_BENCH_BUNDLED !== '1') return runBundled();
+  if (!runsBundled()) return runBundled('core');
   const worker = await startAgentWorker();
   const agent = worker.info;
   const root = await mkdtemp(join(tmpdir(), 'powerduck-bench-core-'));

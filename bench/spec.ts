@@ -7,7 +7,7 @@
  *         <file> <path> … --replace`, as users run it) against a fresh `node` that parses and stringifies the
  *         same file, interleaved (BENCH_SPEC_COLD_ROUNDS rounds, default 3; the median is reported)
  *   warm: the median of 5 more spec.open + spec.save through a core's dispatcher in this process (what a tab does),
- *         interleaved with the in-process baseline.
+ *         interleaved with the in-process baseline; the core runs bundled as the app ships it (bench/bundled.ts).
  */
 import { execFile, spawnSync } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -24,6 +24,7 @@ import { saveableCombinations } from '../shared/openapi/spec-catalogue';
 import { createMemorySecretStore } from '../electron/node/secret-store';
 import { openCore, type Core } from '../electron/node/core';
 import { median } from './median';
+import { runBundled, runsBundled } from './bundled';
 
 const OPERATIONS = 5000;
 const RUNS = 5;
@@ -183,6 +184,7 @@ async function coldRuns(dir: string, file: string, text: string, format: 'yaml' 
 }
 
 export async function run(): Promise<void> {
+  if (!runsBundled()) return runBundled('spec');
   const { bundleIsFresh } = (await import(join(root, 'scripts/bundle-state.mjs'))) as { bundleIsFresh(dir: string): boolean };
   if (!bundleIsFresh('dist/node')) spawnSync(process.execPath, ['scripts/build.mjs', '--only', 'node'], { cwd: root, stdio: 'inherit' });
   if (!bundleIsFresh('dist/node')) throw new Error('dist/node could not be built');

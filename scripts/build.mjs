@@ -4,8 +4,8 @@
 //                    code loads only when that command runs; npm dependencies stay external (installed)
 //   dist/electron/   the Electron main process and preload (CommonJS, what Electron loads)
 // Options: --force (rebuild the page too), --only node|electron|renderer|bench (repeatable), --outdir DIR (bundles
-// go to DIR/node and DIR/electron; used by tests so they never race the real dist/). `bench` bundles bench/core.ts
-// with the options of dist/node into DIR/bench, so `npm run bench -- core` times the code users run, not tsx's transform.
+// go to DIR/node and DIR/electron; used by tests so they never race the real dist/). `bench` bundles bench/core.ts and bench/spec.ts
+// with the options of dist/node into DIR/bench, so `npm run bench -- core` and `-- spec` time the code users run, not tsx's transform.
 import { build as esbuild } from 'esbuild';
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -123,7 +123,7 @@ if (want('bench')) {
   rmSync(outdir, { recursive: true, force: true });
   await esbuild({
     ...common,
-    entryPoints: { core: 'bench/core.ts' },
+    entryPoints: { core: 'bench/core.ts', spec: 'bench/spec.ts' },
     outdir,
     outExtension: { '.js': '.mjs' },
     define: { 'process.env.POWERDUCK_BENCH_BUNDLED': '"1"' },
