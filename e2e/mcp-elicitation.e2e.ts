@@ -63,6 +63,10 @@ describe('MCP elicitation in the UI', () => {
       expect(text).toContain('"days":3');
       expect(text).toContain('"units":"metric"');
       expect(text).toContain('"alerts":true');
+      // Once the form is gone, the record still says what was asked and how it was answered.
+      await response.getByRole('tab', { name: 'Exchange' }).click();
+      const recorded = response.getByRole('region', { name: 'Questions from the server' });
+      await recorded.getByText('“Which city?” → accepted (by you)').waitFor();
     }));
 
   it('a page to open (URL mode): host and whole URL shown, Open page opens it without an opener, and the server’s “done” shows', () =>
@@ -101,5 +105,10 @@ describe('MCP elicitation in the UI', () => {
       const events = response.getByRole('table', { name: 'Events' });
       for (const name of ['elicitation/create', 'elicitation/answer', 'notifications/elicitation/complete'])
         await events.getByRole('cell', { name, exact: true }).waitFor({ timeout: 10_000 });
+      await response.getByRole('tab', { name: 'Exchange' }).click();
+      await response
+        .getByRole('region', { name: 'Questions from the server' })
+        .getByText('“Sign in to Example Calendar” → accepted (by you) · a page to open; the server said it was done')
+        .waitFor();
     }));
 });

@@ -1,13 +1,14 @@
 /**
  * The raw exchange of one MCP record: each HTTP request/response as sent and received (with the
  * Mcp-Session-Id and MCP-Protocol-Version headers, secrets already redacted by the core), then
- * every JSON-RPC message both ways, then what a stdio server wrote to stderr. Sampling requests the
- * server sent come first, one line each (what it asked, what it got), as the form that answered them
- * is gone once the call ends.
+ * every JSON-RPC message both ways, then what a stdio server wrote to stderr. The server's questions
+ * (elicitations, sampling requests) come first, one line each (what it asked, what it got), as the
+ * forms that answered them are gone once the call ends.
  */
+import type { McpElicitation } from '../../../../shared/mcp/mcp-elicitation';
 import type { McpSampling } from '../../../../shared/mcp/mcp-sampling';
 import type { McpAuthChallenge, McpExchangeRecord, McpHttpExchange, McpServerInfo } from '../../../../shared/mcp/mcp-types';
-import { useT } from '../../i18n/i18n';
+import { useT, type MessageKey } from '../../i18n/i18n';
 import { prettyBody } from '../../ui/format';
 import { JsonTree } from '../../ui/json-tree';
 import { samplingAnswerLine, samplingAskedLine } from './mcp-sampling-fields';
@@ -22,6 +23,47 @@ function httpText(exchange: McpHttpExchange): string {
     if (exchange.responseBody) lines.push('', exchange.contentType?.includes('json') ? prettyBody(exchange.responseBody) : exchange.responseBody);
   }
   return lines.join('\n');
+}
+
+const elicitAction: Record<McpElicitation['answer']['action'], MessageKey> = {
+  accept: 'mcp.elicit.rec.accepted',
+  decline: 'mcp.elicit.rec.declined',
+  cancel: 'mcp.elicit.rec.cancelled',
+};
+
+const elicitBy: Record<McpElicitation['answeredBy'], MessageKey> = {
+  user: 'mcp.sample.by.user',
+  preset: 'mcp.sample.by.preset',
+  unattended: 'mcp.elicit.rec.unattended',
+  timeout: 'mcp.sample.by.timeout',
+  stopped: 'mcp.sample.by.stopped',
+};
+
+/** Each elicitation: the question, the answer's action and who gave it; a page's URL and whether the server said it was done. */
+function ElicitationsView({ elicitations }: { elicitations: McpElicitation[] }) {
+  const t = useT();
+  return (
+    <section aria-label={t('mcp.elicit.recorded')}>
+      <h4>{t('mcp.elicit.recorded')}</h4>
+      <ol className="mcp-messages">
+        {elicitations.map((e, i) => (
+          <li key={i}>
+            <details>
+              <summary className="small">
+                <span className="mono">“{e.message}”</span> → {t(elicitAction[e.answer.action])} ({t(elicitBy[e.answeredBy])})
+                {e.page ? ` · ${t(e.completedAtMs !== undefined ? 'mcp.elicit.rec.pageDone' : 'mcp.elicit.rec.page')}` : ''}
+              </summary>
+              {e.page ? <p className="mono small">{e.page.url}</p> : null}
+              {e.note ? <p className="muted small">{t('mcp.sample.note', { note: e.note })}</p> : null}
+              <pre className="code-block">
+                {JSON.stringify(e.page ? { page: e.page, answer: e.answer } : { requestedSchema: e.requestedSchema, answer: e.answer }, null, 2)}
+              </pre>
+            </details>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
 }
 
 function SamplingsView({ samplings }: { samplings: McpSampling[] }) {
@@ -50,6 +92,7 @@ export function McpExchangeView({ record }: { record: McpExchangeRecord }) {
   const t = useT();
   return (
     <div className="mcp-exchange">
+      {record.elicitations?.length ? <ElicitationsView elicitations={record.elicitations} /> : null}
       {record.samplings?.length ? <SamplingsView samplings={record.samplings} /> : null}
       <section aria-label={t('mcp.ex.http')}>
         <h4>{t('mcp.ex.http')}</h4>
