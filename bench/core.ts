@@ -4,7 +4,7 @@
  * `node:http` loop and a bare `fetch` loop, all against one local SDK agent
  * (test/fixtures/sdk-agent.ts) in a worker thread, interleaved in small blocks in one run:
  *  (a) JSON-RPC unary SendMessage: app path / SDK client (target ≤ 1.0); also / node:http, / fetch
- *  (b) gRPC unary SendMessage: app path / SDK gRPC client (target ≤ 1.0)
+ *  (b) gRPC unary SendMessage: app path / SDK gRPC client (target ≤ 1.0); also / bare node:http2
  *  (c) SSE ingest of a 20,000-event stream: app path throughput / SDK client (target ≥ 1.2)
  * `performCall` alone (no dispatcher, no history) is printed as a secondary line for each. Every
  * call sends a fresh messageId, so no side gets a cache hit a user would not get; the history
@@ -17,6 +17,7 @@
 import { once } from 'node:events';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { Agent as HttpAgent, createServer, request as httpRequest, type Server } from 'node:http';
+import { connect as http2Connect, type ClientHttp2Session } from 'node:http2';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createRequire } from 'node:module';
@@ -31,7 +32,8 @@ import { ClientFactory, JsonRpcTransportFactory, type Client } from '@a2a-js/sdk
 import { GrpcTransportFactory } from '@a2a-js/sdk/client/grpc';
 import type { A2aCall } from '../shared/a2a/call';
 import { performCall, type CallDeps } from '../electron/node/a2a/perform-call';
-import { Connections } from '../electron/node/connections';
+import { Connections, defaultProtoDir } from '../electron/node/connections';
+import { GrpcCodec } from '../electron/node/a2a/grpc-codec';
 import { createMemorySecretStore } from '../electron/node/secret-store';
 import { startSdkAgent, type SdkAgent } from '../test/fixtures/sdk-agent';
 import type { ExchangeRecord } from '../shared/a2a/exchange';
@@ -267,6 +269,56 @@ function bareHttp(url: string): (i: number) => Promise<unknown> {
 }
 
 /**
+ * A bare node:http2 gRPC client on one session: the floor any gRPC client pays. Each call encodes its
+ * request (a fresh messageId) with the same protobufjs types as the app, sends it as one
+ * length-prefixed frame with the headers the app sends (A2A-Version as metadata), reads the one
+ * answer message and the trailers, and decodes the message to protobufjs' object form.
+ */
+async function bareHttp2(target: string): Promise<{ call: (i: number) => Promise<unknown>; close(): void }> {
+  const root = new GrpcCodec(defaultProtoDir()).root;
+  const requestType = root.lookupType('lf.a2a.v1.SendMessageRequest');
+  const responseType = root.lookupType('lf.a2a.v1.SendMessageResponse');
+  const session: ClientHttp2Session = http2Connect(`http://${target}`);
+  await once(session, 'connect');
+  const call = (i: number): Promise<unknown> =>
+    new Promise((resolve, reject) => {
+      const encoded = requestType.encode({ message: { message_id: `h2-${i}-${RUN_TAG}`, role: 1, parts: [{ text: 'hello' }] } }).finish();
+      const frame = Buffer.allocUnsafe(5 + encoded.length);
+      frame[0] = 0;
+      frame.writeUInt32BE(encoded.length, 1);
+      frame.set(encoded, 5);
+      const req = session.request(
+        {
+          ':method': 'POST',
+          ':path': '/lf.a2a.v1.A2AService/SendMessage',
+          'content-type': 'application/grpc',
+          te: 'trailers',
+          'user-agent': 'bench-http2',
+          'grpc-accept-encoding': 'identity,deflate,gzip',
+          'a2a-version': '1.0',
+        },
+        { endStream: false },
+      );
+      const chunks: Buffer[] = [];
+      let grpcStatus: string | undefined;
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('trailers', (t) => (grpcStatus = String(t['grpc-status'])));
+      req.on('error', reject);
+      req.on('end', () => {
+        const body = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks);
+        if (grpcStatus !== '0' || body.length < 5) return reject(new Error(`bench: bare http2 call ended with grpc-status ${grpcStatus}`));
+        try {
+          resolve(responseType.decode(body.subarray(5, 5 + body.readUInt32BE(1))));
+        } catch (e) {
+          reject(e as Error);
+        }
+      });
+      req.end(frame);
+    });
+  return { call, close: () => session.close() };
+}
+
+/**
  * A history of about `bytes` made of entries shaped like real ones: sends and small streams recorded
  * from the agent, under varying messageIds (some resent), written through the real recorder.
  */
@@ -404,15 +456,18 @@ export async function run(): Promise<void> {
     const streamRatio = (who: 'app' | 'performCall'): number => median(runs[who].map((x, i) => rate(x) / rate(runs.sdk[i] as { ms: number; events: number })));
 
     // (b): gRPC unary.
+    const h2 = await bareHttp2(agent.grpcTarget);
     const grpcTimes = await compare(
       {
         app: (i) => app(grpcCall(i, 'app-grpc')),
         performCall: (i) => performCall(grpcCall(i, 'pc-grpc'), deps),
         sdk: (i) => sdkGrpc.sendMessage(SendMessageRequest.fromJSON({ message: message(i, 'sdk-grpc') })),
+        http2: h2.call,
       },
       UNARY_CALLS,
       { app: afterHistoryTurn },
     );
+    h2.close();
 
     // (a): JSON-RPC unary.
     const http = bareHttp(agent.rpcUrl);
@@ -450,6 +505,7 @@ export async function run(): Promise<void> {
       line('    app path / bare fetch', unary.ratioTo('app', 'fetch'), '', undefined, `${per(unary, 'app')} vs ${per(unary, 'fetch')}`),
       line('    performCall alone / SDK client', unary.ratioTo('performCall', 'sdk'), '', undefined, `${per(unary, 'performCall')} vs ${per(unary, 'sdk')}`),
       line('(b) gRPC SendMessage: app path / SDK gRPC client', b, '≤ 1.00', b <= 1.0, `${per(grpcTimes, 'app')} vs ${per(grpcTimes, 'sdk')}`),
+      line('    app path / bare node:http2', grpcTimes.ratioTo('app', 'http2'), '', undefined, `${per(grpcTimes, 'app')} vs ${per(grpcTimes, 'http2')}`),
       line(
         '    performCall alone / SDK gRPC client',
         grpcTimes.ratioTo('performCall', 'sdk'),
