@@ -10,10 +10,10 @@ import type {
   StreamRequestOf,
 } from '../../shared/contract/index';
 import { isOperationName, isStreamName } from '../../shared/contract/index';
-import { setMaxListeners } from 'node:events';
 import { CoreError, toWireError } from './core-error';
 import type { HandlerContext, HandlerTable } from './handler-types';
 import { maxRequestDepth, nestsDeeperThan } from './request-depth';
+import { neverAborted } from './never-aborted';
 
 export type AnyStreamEvent = StreamEvent<unknown, unknown>;
 type EventBody = AnyStreamEvent extends infer E ? (E extends AnyStreamEvent ? Omit<E, 'requestId' | 'seq'> : never) : never;
@@ -48,15 +48,7 @@ export interface StreamSink {
   ready(): Promise<void> | undefined;
 }
 
-/**
- * Unary operations cannot be cancelled (only streams can), so they share one signal that never
- * fires instead of paying for an AbortController per call (7–14 µs each on Node 20, a visible share
- * of a loopback send). Handlers remove the listeners they add, as they must for any signal.
- */
-const neverAborted = new AbortController().signal;
-
 const tooDeep = { code: 'bad-request', message: `The request nests deeper than ${maxRequestDepth} levels; nothing was done.` } as const;
-setMaxListeners(0, neverAborted);
 
 export function createDispatcher(table: HandlerTable): Dispatcher {
   const running = new Map<string, AbortController>();

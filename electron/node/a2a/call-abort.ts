@@ -1,3 +1,4 @@
+import { neverAborted } from '../never-aborted';
 import { TransportError } from './transport-error';
 
 /**
@@ -65,8 +66,10 @@ export function callControls(signal: AbortSignal | undefined, totalMs: number, t
     stop.abort(reason);
     abort.abort(reason);
   };
-  if (signal?.aborted) onStop();
-  else signal?.addEventListener('abort', onStop, { once: true });
+  // The dispatcher's shared signal of unary operations never fires: nothing to listen to.
+  const watched = signal === neverAborted ? undefined : signal;
+  if (watched?.aborted) onStop();
+  else watched?.addEventListener('abort', onStop, { once: true });
   const timer = setTimeout(() => abort.abort(new TransportError('timeout', timeoutMessage)), totalMs);
   return {
     abort,
@@ -74,7 +77,7 @@ export function callControls(signal: AbortSignal | undefined, totalMs: number, t
     answered: () => clearTimeout(timer),
     release: () => {
       clearTimeout(timer);
-      signal?.removeEventListener('abort', onStop);
+      watched?.removeEventListener('abort', onStop);
     },
   };
 }
