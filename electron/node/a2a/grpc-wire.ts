@@ -328,6 +328,8 @@ class FrameError extends Error {
 }
 
 const USER_AGENT = 'powerduck-grpc';
+/** The headers grpcCall sets itself; metadata never replaces them. */
+const CALL_DEFINITION = new Set([':method', ':path', 'content-type', 'te', 'user-agent', 'grpc-accept-encoding']);
 
 /**
  * One call on `session`: sends the headers (`metadata` already validated and lower-cased) and the
@@ -336,17 +338,25 @@ const USER_AGENT = 'powerduck-grpc';
  */
 export function grpcCall(session: ClientHttp2Session, path: string, metadata: HeaderList, message: Uint8Array, hooks: GrpcCallHooks): Promise<GrpcCallEnd> {
   return new Promise<GrpcCallEnd>((resolve) => {
-    const headers: OutgoingHttpHeaders = Object.create(null) as OutgoingHttpHeaders;
-    for (const [name, value] of metadata) {
+    // The call definition first, then the custom metadata (the order of PROTOCOL-HTTP2.md's
+    // Request-Headers, and grpc-js's). One literal rather than a store per header: the object has
+    // no prototype (a metadata key may be `__proto__`), and each store into such an object was the
+    // costliest line of a call's own work here (npm run bench -- core (b), profiled).
+    const headers: OutgoingHttpHeaders = {
+      __proto__: null,
+      ':method': 'POST',
+      ':path': path,
+      'content-type': 'application/grpc',
+      te: 'trailers',
+      'user-agent': USER_AGENT,
+      'grpc-accept-encoding': 'identity,deflate,gzip',
+    } as unknown as OutgoingHttpHeaders;
+    for (let i = 0; i < metadata.length; i++) {
+      const [name, value] = metadata[i] as [string, string];
+      if (CALL_DEFINITION.has(name)) continue; // the call's own headers win, as they always did
       const previous = headers[name];
       headers[name] = previous === undefined ? value : Array.isArray(previous) ? [...previous, value] : [String(previous), value];
     }
-    headers[':method'] = 'POST';
-    headers[':path'] = path;
-    headers['content-type'] = 'application/grpc';
-    headers['te'] = 'trailers';
-    headers['user-agent'] = USER_AGENT;
-    headers['grpc-accept-encoding'] = 'identity,deflate,gzip';
     const frame = Buffer.allocUnsafe(5 + message.length);
     frame[0] = 0;
     frame.writeUInt32BE(message.length, 1);
