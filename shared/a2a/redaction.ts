@@ -188,6 +188,8 @@ function isSecretParam(param: UrlParam, rules: RedactionRules): boolean {
 /** userinfo and credential-looking query and fragment values of a URL, as written and decoded. */
 function urlSecrets(url: string, rules: RedactionRules): string[] {
   const out: string[] = [];
+  // Most endpoints have no userinfo, query or fragment (the same test as urlCredentialEdits): every call runs this.
+  if (url.indexOf('@') === -1 && url.indexOf('?') === -1 && url.indexOf('#') === -1) return out;
   const parts = urlCredentialParts(url);
   if (parts.userinfo) {
     const userinfo = url.slice(parts.userinfo.start, parts.userinfo.end).replace(/[\t\n\r]/g, '');
