@@ -21,8 +21,19 @@ export class ByteArena {
    * reuses bytes: dropping every slice of a block frees it.
    */
   put(text: string, suffix?: number): Buffer {
-    const length = Buffer.byteLength(text, 'utf8') + (suffix === undefined ? 0 : 1);
-    if (length > this.#block.length - this.#used) {
+    const extra = suffix === undefined ? 0 : 1;
+    const room = this.#block.length - this.#used;
+    // A UTF-8 text takes at most 3 bytes per UTF-16 unit: when that surely fits, one pass writes it and
+    // says its length (a history line is put once per send; measuring it first read it twice).
+    if (text.length * 3 + extra <= room) {
+      const start = this.#used;
+      const end = start + this.#block.write(text, start, 'utf8') + extra;
+      if (suffix !== undefined) this.#block[end - 1] = suffix;
+      this.#used = end;
+      return this.#block.subarray(start, end);
+    }
+    const length = Buffer.byteLength(text, 'utf8') + extra;
+    if (length > room) {
       // A text larger than a block gets a block of its own; the current block keeps filling.
       if (length > this.blockBytes / 4) return this.#own(text, length, suffix);
       this.#block = Buffer.allocUnsafeSlow(this.blockBytes);
