@@ -4,7 +4,8 @@ import { ByteArena } from './byte-arena';
 describe('ByteArena', () => {
   it('gives back each text as its UTF-8 bytes, with the suffix byte when asked, and never overlaps two texts', () => {
     const arena = new ByteArena(64);
-    const texts = ['{"a":1}', 'héllo ✓ 𝄞', '', 'x'.repeat(15), '{"b":"çà"}'];
+    // Multi-byte characters and a lone surrogate (3 bytes as U+FFFD): the most bytes a UTF-16 unit can take.
+    const texts = ['{"a":1}', 'héllo ✓ 𝄞', '', 'x'.repeat(15), '{"b":"çà"}', 'a\ud800b', '✓✓✓✓✓✓✓✓✓✓'];
     const kept = texts.map((t, i) => arena.put(t, i % 2 === 0 ? 10 : undefined));
     texts.forEach((t, i) => {
       const expected = Buffer.from(i % 2 === 0 ? `${t}\n` : t, 'utf8');
@@ -12,7 +13,7 @@ describe('ByteArena', () => {
     });
     // Writing more texts later leaves the earlier slices as they were.
     for (let i = 0; i < 50; i++) arena.put(`filler ${i} ${'z'.repeat(i % 20)}`);
-    texts.forEach((t, i) => expect(kept[i]?.toString('utf8')).toBe(i % 2 === 0 ? `${t}\n` : t));
+    texts.forEach((t, i) => expect(kept[i]?.equals(Buffer.from(i % 2 === 0 ? `${t}\n` : t, 'utf8'))).toBe(true));
   });
 
   it('starts a new block when one is full and gives a text larger than a quarter block its own bytes', () => {
