@@ -715,7 +715,8 @@ export function createHistoryStore(dir: string, options: HistoryStoreOptions = {
     // One turn of the event loop first: the caller acts on its answer (shows it, sends the next
     // request) before the entry is built, so the building fits in the wait for the next answer.
     await new Promise<void>((resolve) => setImmediate(resolve));
-    const s = await ready();
+    // Open (every append but the first): no promise to wait for.
+    const s = state ?? (await ready());
     // Re-checked after every wait: the lease may have been given back in between.
     while (!lease) await acquireLease(s);
     try {
