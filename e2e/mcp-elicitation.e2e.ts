@@ -111,4 +111,27 @@ describe('MCP elicitation in the UI', () => {
         .getByText('“Sign in to Example Calendar” → accepted (by you) · a page to open; the server said it was done')
         .waitFor();
     }));
+
+  it('Options → Server log level sends logging/setLevel first, and only messages from that level up arrive', () =>
+    e2e.withApp(async ({ page }) => {
+      await page.getByRole('button', { name: 'New request' }).click();
+      await page.getByRole('menuitem', { name: 'MCP' }).click();
+      const request = mcpRegion(page);
+      await request.getByRole('textbox', { name: 'MCP endpoint' }).fill(server.url);
+      await request.getByRole('button', { name: 'Connect', exact: true }).click();
+      await request.getByRole('tab', { name: /^Tools \(\d+\)$/ }).click({ timeout: 20_000 });
+      await request.getByRole('button', { name: 'Call tool log', exact: true }).click();
+      await request.getByText('Tool: log').waitFor();
+      await request.getByRole('tab', { name: 'Options', exact: true }).click();
+      await request.getByRole('combobox', { name: 'Server log level' }).selectOption('warning');
+      await request.getByRole('tab', { name: 'Options (changed)' }).waitFor();
+      await request.getByRole('button', { name: 'Run', exact: true }).click();
+      const response = responseRegion(page);
+      await response.getByText('tools/call: result').waitFor({ timeout: 20_000 });
+      await response.getByRole('tab', { name: /^Notifications/ }).click();
+      const events = response.getByRole('table', { name: 'Stream events' });
+      await events.getByText('a warning message').first().waitFor({ timeout: 10_000 });
+      expect(await events.innerText()).not.toContain('a debug message');
+      expect(await events.getByRole('cell', { name: 'notifications/message', exact: true }).count()).toBe(2);
+    }));
 });

@@ -120,9 +120,9 @@ describe('MCP sampling in the UI', () => {
       await request.getByRole('tab', { name: /^Tools \(\d+\)$/ }).click({ timeout: 20_000 });
       await request.getByRole('button', { name: 'Call tool sample', exact: true }).click();
       await request.getByText('Tool: sample').waitFor();
-      await request.getByRole('tab', { name: 'Sampling', exact: true }).click();
+      await request.getByRole('tab', { name: 'Options', exact: true }).click();
       await request.getByRole('checkbox', { name: 'Offer sampling' }).uncheck();
-      await request.getByRole('tab', { name: 'Sampling (off)' }).waitFor();
+      await request.getByRole('tab', { name: 'Options (changed)' }).waitFor();
       await request.getByRole('button', { name: 'Run', exact: true }).click();
       const response = responseRegion(page);
       await response.getByText('tools/call: result').waitFor({ timeout: 20_000 });

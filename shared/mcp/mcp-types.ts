@@ -73,7 +73,13 @@ export interface McpCallRequest {
   samplingAnswer?: McpSamplingAnswer;
   /** false: never declare sampling, even on a stream whose user could answer (to try a server's fallback). */
   offerSampling?: boolean;
+  /** Sent as logging/setLevel right after initialize, so the server's log messages during the call start at this level. */
+  logLevel?: McpLogLevel;
 }
+
+/** The syslog levels of MCP logging (RFC 5424 order, least severe first). */
+export const mcpLogLevels = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'] as const;
+export type McpLogLevel = (typeof mcpLogLevels)[number];
 
 export interface McpConnectRequest {
   target: McpTarget;

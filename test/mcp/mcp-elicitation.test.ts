@@ -12,7 +12,7 @@ import type { StreamEvent } from '../../shared/contract/index';
 import { buildMcpHistoryEntry } from '../../shared/mcp/mcp-history';
 import { mcpSummaryLines } from '../../shared/mcp/mcp-summary';
 import type { McpCallRequest, McpExchangeRecord, McpStreamEvent } from '../../shared/mcp/mcp-types';
-import { buildAskingServer, startMcpServer, type RunningMcpServer } from '../fixtures/mcp-server';
+import { buildAskingServer, buildPagedServer, startMcpServer, type RunningMcpServer } from '../fixtures/mcp-server';
 import { tempCore } from '../foundation/test-core';
 
 const deps: McpDeps = { secrets: createMemorySecretStore({}), environment: {}, now: () => Date.now(), version: 'test', allowStdio: false };
@@ -301,5 +301,49 @@ describe('URL-mode elicitation (a page to open)', () => {
     expect(record.outcome).toMatchObject({ kind: 'rpc-error', code: -32042 });
     const lines = mcpSummaryLines(record).join('\n');
     expect(lines).toContain('The server needs you to open: https://calendar.example.test/connect?state=xyz (Sign in to Example Calendar)');
+  });
+});
+
+describe('the server log level', () => {
+  it('logLevel sends logging/setLevel after initialize, and the server then logs from that level up', async () => {
+    const levels = (record: McpExchangeRecord): string[] =>
+      (record.events ?? []).filter((e) => e.event === 'notifications/message').map((e) => (e.data as { params: { level: string } }).params.level);
+    const all = await performMcpCall(call('log'), deps);
+    expect(levels(all)).toEqual(['debug', 'info', 'warning', 'error']);
+    const warning = await performMcpCall(call('log', { logLevel: 'warning' }), deps);
+    expect(warning.messages.filter((m) => m.direction === 'sent').map((m) => m.method)).toContain('logging/setLevel');
+    expect(levels(warning)).toEqual(['warning', 'error']);
+    expect(warning.warnings).toEqual([]);
+    await expect(performMcpCall(call('log', { logLevel: 'loud' as never }), deps)).rejects.toThrow(/logLevel must be one of debug, info/);
+  });
+
+  it('a server that does not declare logging is not sent logging/setLevel, and the record says why', async () => {
+    const quiet = await startMcpServer({ build: () => buildPagedServer(1) });
+    try {
+      const record = await performMcpCall({ ...call('tool0', { logLevel: 'error' }), target: { transport: 'auto', endpoint: quiet.url } }, deps);
+      expect(record.outcome.kind).toBe('result');
+      expect(record.messages.some((m) => m.method === 'logging/setLevel')).toBe(false);
+      expect(record.warnings).toContain('The server does not declare logging, so logging/setLevel error was not sent.');
+    } finally {
+      await quiet.close();
+    }
+  });
+});
+
+describe('send --mcp --log-level', () => {
+  it('prints the server’s log messages from that level up; an unknown level is a usage error', async () => {
+    const home = await mkdtemp(join(tmpdir(), 'powerduck-log-level-cli-'));
+    try {
+      const args = ['send', '--mcp', '--endpoint', server.url, '--body', '{"name":"log","arguments":{}}'];
+      const errors = await runCliCaptured([...args, '--log-level', 'error'], { home });
+      expect(errors.code).toBe(0);
+      expect(errors.out).toContain('a error message');
+      expect(errors.out).not.toContain('a warning message');
+      const bad = await runCliCaptured([...args, '--log-level', 'loud'], { home });
+      expect(bad.code).toBe(2);
+      expect(bad.err).toContain('--log-level must be one of debug, info');
+    } finally {
+      await rm(home, { recursive: true, force: true });
+    }
   });
 });

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { sampleFromSchema } from '../../../../shared/http/schema-sample';
-import type { McpTool, McpTransport } from '../../../../shared/mcp/mcp-types';
+import { mcpLogLevels, type McpTool, type McpTransport } from '../../../../shared/mcp/mcp-types';
 import { useHost } from '../../host';
 import { useT, type MessageKey } from '../../i18n/i18n';
 import { Tabs } from '../../ui/tabs';
@@ -17,7 +17,7 @@ import { ConfirmStdioDialog, EnvEditor, StdioFields } from './mcp-stdio-fields';
 import { takePendingRun } from './open-mcp-operation';
 import './mcp.css';
 
-type Section = 'tools' | 'resources' | 'prompts' | 'call' | 'auth' | 'headers' | 'env' | 'roots' | 'sampling';
+type Section = 'tools' | 'resources' | 'prompts' | 'call' | 'auth' | 'headers' | 'env' | 'roots' | 'options';
 
 const transports: ReadonlyArray<[McpTransport, MessageKey]> = [
   ['auto', 'mcp.transport.auto'],
@@ -216,8 +216,8 @@ export function McpRequestEditor({ draft }: { draft: McpDraft }) {
       label: rootCount ? t('mcp.rootsCount', { count: rootCount }) : t('mcp.roots'),
     },
     {
-      id: 'sampling' as const,
-      label: draft.offerSampling === false ? t('mcp.samplingOff') : t('mcp.sampling'),
+      id: 'options' as const,
+      label: draft.offerSampling === false || draft.logLevel ? t('mcp.optionsChanged') : t('mcp.options'),
     },
   ];
   const shownSection = sections.some((s) => s.id === section) ? section : 'call';
@@ -398,7 +398,7 @@ export function McpRequestEditor({ draft }: { draft: McpDraft }) {
             </p>
           </div>
         ) : null}
-        {shownSection === 'sampling' ? (
+        {shownSection === 'options' ? (
           <div className="field-col grow">
             <label>
               <input
@@ -416,6 +416,29 @@ export function McpRequestEditor({ draft }: { draft: McpDraft }) {
             </label>
             <p id={`${draft.id}-sampling-hint`} className="muted small">
               {t('mcp.offerSamplingHint')}
+            </p>
+            <label htmlFor={`${draft.id}-log-level`}>{t('mcp.logLevel')}</label>
+            <select
+              id={`${draft.id}-log-level`}
+              aria-describedby={`${draft.id}-log-level-hint`}
+              value={draft.logLevel ?? ''}
+              onChange={(e) =>
+                update(draft.id, (d) => {
+                  const { logLevel: _was, ...rest } = d;
+                  const level = mcpLogLevels.find((l) => l === e.target.value);
+                  return level ? { ...rest, logLevel: level } : rest;
+                })
+              }
+            >
+              <option value="">{t('mcp.logLevelDefault')}</option>
+              {mcpLogLevels.map((level) => (
+                <option key={level} value={level}>
+                  {level}
+                </option>
+              ))}
+            </select>
+            <p id={`${draft.id}-log-level-hint`} className="muted small">
+              {t('mcp.logLevelHint')}
             </p>
           </div>
         ) : null}
