@@ -10,7 +10,7 @@ import { AuthFields, EndpointField, JsonEditor, RequestPane, SendButton } from '
 import type { McpDraft, McpSubject } from './mcp-draft';
 import { buildCall, buildRoots, buildTarget, commandLine, editsToolArguments } from './mcp-draft';
 import { useMcpDraftsStore } from './mcp-drafts-store';
-import { ResourceList, PromptList, ToolList } from './mcp-lists';
+import { ResourceList, PromptList, ToolList, type CompleteField } from './mcp-lists';
 import { callMcp, connectMcp, stopMcpCall, useMcpRunsStore } from './mcp-runs';
 import { McpSaveDialog } from './mcp-save-dialog';
 import { ConfirmStdioDialog, EnvEditor, StdioFields } from './mcp-stdio-fields';
@@ -88,6 +88,19 @@ export function McpRequestEditor({ draft }: { draft: McpDraft }) {
   }, []);
 
   const current = (): McpDraft | undefined => useMcpDraftsStore.getState().tabs.find((d) => d.id === draft.id);
+
+  // Suggestions while typing prompt arguments and template variables, when the server offers completions
+  // (over HTTP only: a stdio server would start for every keystroke).
+  const complete: CompleteField | undefined =
+    listed && !stdio && typeof listed.server?.capabilities['completions'] === 'object'
+      ? async (ref, argument, context) => {
+          const d = current();
+          const target = d ? buildTarget(d) : undefined;
+          if (!target?.ok) return [];
+          const found = await host.invoke('mcp.complete', { target: target.value, ref, argument, context });
+          return found.ok ? found.value.values : [];
+        }
+      : undefined;
 
   const doConnect = (): void => {
     const d = current();
@@ -303,14 +316,14 @@ export function McpRequestEditor({ draft }: { draft: McpDraft }) {
         ) : null}
         {shownSection === 'resources' ? (
           listed ? (
-            <ResourceList resources={listed.resources} templates={listed.resourceTemplates} onRead={readResource} />
+            <ResourceList resources={listed.resources} templates={listed.resourceTemplates} onRead={readResource} {...(complete ? { complete } : {})} />
           ) : (
             <p className="muted small">{t('mcp.notConnected')}</p>
           )
         ) : null}
         {shownSection === 'prompts' ? (
           listed ? (
-            <PromptList prompts={listed.prompts} onGet={getPrompt} />
+            <PromptList prompts={listed.prompts} onGet={getPrompt} {...(complete ? { complete } : {})} />
           ) : (
             <p className="muted small">{t('mcp.notConnected')}</p>
           )
