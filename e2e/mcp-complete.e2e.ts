@@ -3,9 +3,10 @@
  * template variable offers the server's suggestions (completion/complete), narrowed as the text grows.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
+import type { Locator } from 'playwright-core';
 import { startMcpServer, type RunningMcpServer } from '../test/fixtures/mcp-server';
 import { useBrowser } from './harness';
+import { connectMcpTab } from './mcp-steps';
 
 let server: RunningMcpServer;
 
@@ -25,22 +26,12 @@ async function suggestionsOf(input: Locator): Promise<string[]> {
   });
 }
 
-async function connect(page: Page): Promise<Locator> {
-  await page.getByRole('button', { name: 'New request' }).click();
-  await page.getByRole('menuitem', { name: 'MCP' }).click();
-  const request = page.getByRole('region', { name: 'MCP request', exact: true });
-  await request.getByRole('textbox', { name: 'MCP endpoint' }).fill(server.url);
-  await request.getByRole('button', { name: 'Connect', exact: true }).click();
-  await request.getByRole('tab', { name: /^Tools \(\d+\)$/ }).waitFor({ timeout: 20_000 });
-  return request;
-}
-
 describe('MCP completions in the UI', () => {
   const e2e = useBrowser();
 
   it('suggests a prompt argument and a template variable as they are typed', () =>
     e2e.withApp(async ({ page }) => {
-      const request = await connect(page);
+      const request = await connectMcpTab(page, server.url);
       await request.getByRole('tab', { name: /^Prompts \(\d+\)$/ }).click();
       // With suggestions the field is a combobox (an input with a list), before them a textbox: find it by its label.
       const name = request.getByLabel('Argument name of greet');
