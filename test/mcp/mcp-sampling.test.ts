@@ -127,6 +127,17 @@ describe('sampling answered by the user', () => {
     expect(record.warnings).toEqual([]);
   });
 
+  it('a huge image in the conversation is shown as a line saying what it was, not copied into the question or the record', async () => {
+    const { record } = await stream('sample-big', call('sample-big'), (event) => {
+      const content = event.sampling!.request.messages[0]?.content as Array<{ type: string; text?: string }>;
+      expect(content[0]).toEqual({ type: 'text', text: 'What is in this picture?' });
+      expect(content[1]).toEqual({ type: 'text', text: expect.stringMatching(/^\[image\/png, 3\.0 MB: too large to show here/) });
+      void core.dispatcher.invoke('mcp.answer', { requestId: 'sample-big', serverRequestId: event.sampling!.serverRequestId, result: accept('A duck.') });
+    });
+    expect(JSON.parse(toolText(record))).toMatchObject({ content: { text: 'A duck.' } });
+    expect(JSON.stringify(record.samplings).length).toBeLessThan(10_000);
+  });
+
   it('Stop while the request waits refuses it, cancels the call and closes the question', async () => {
     const { record } = await stream('sample-stop', call('sample'), () => core.dispatcher.cancel('sample-stop'));
     expect(record.outcome.kind).toBe('cancelled');
