@@ -5,9 +5,9 @@
  * result shows what it got.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
 import { buildAskingServer, startMcpServer, type RunningMcpServer } from '../test/fixtures/mcp-server';
 import { responseRegion, useBrowser } from './harness';
+import { chooseTool, connectMcpTab, run } from './mcp-steps';
 
 let server: RunningMcpServer;
 
@@ -19,24 +19,14 @@ afterAll(async () => {
   await server?.close();
 });
 
-function mcpRegion(page: Page): Locator {
-  return page.getByRole('region', { name: 'MCP request', exact: true });
-}
-
 describe('MCP elicitation in the UI', () => {
   const e2e = useBrowser();
 
   it('calls a tool that asks for input, fills the generated form, accepts, and sees the tool’s result', () =>
     e2e.withApp(async ({ page }) => {
-      await page.getByRole('button', { name: 'New request' }).click();
-      await page.getByRole('menuitem', { name: 'MCP' }).click();
-      const request = mcpRegion(page);
-      await request.getByRole('textbox', { name: 'MCP endpoint' }).fill(server.url);
-      await request.getByRole('button', { name: 'Connect', exact: true }).click();
-      await request.getByRole('tab', { name: /^Tools \(\d+\)$/ }).click({ timeout: 20_000 });
-      await request.getByRole('button', { name: 'Call tool ask' }).click();
-      await request.getByText('Tool: ask').waitFor();
-      await request.getByRole('button', { name: 'Run', exact: true }).click();
+      const request = await connectMcpTab(page, server.url);
+      await chooseTool(request, 'ask');
+      await run(request);
 
       const response = responseRegion(page);
       const form = response.getByRole('form', { name: 'The server asks for input' });
@@ -74,15 +64,9 @@ describe('MCP elicitation in the UI', () => {
       const pageUrl = 'https://calendar.example.test/connect?state=xyz';
       // The page is not on the network here: answer it in the browser, as the real site would load.
       await context.route('https://calendar.example.test/**', (route) => route.fulfill({ contentType: 'text/html', body: '<title>Signed in</title>ok' }));
-      await page.getByRole('button', { name: 'New request' }).click();
-      await page.getByRole('menuitem', { name: 'MCP' }).click();
-      const request = mcpRegion(page);
-      await request.getByRole('textbox', { name: 'MCP endpoint' }).fill(server.url);
-      await request.getByRole('button', { name: 'Connect', exact: true }).click();
-      await request.getByRole('tab', { name: /^Tools \(\d+\)$/ }).click({ timeout: 20_000 });
-      await request.getByRole('button', { name: 'Call tool visit', exact: true }).click();
-      await request.getByText('Tool: visit').waitFor();
-      await request.getByRole('button', { name: 'Run', exact: true }).click();
+      const request = await connectMcpTab(page, server.url);
+      await chooseTool(request, 'visit');
+      await run(request);
 
       const response = responseRegion(page);
       const question = response.getByRole('region', { name: 'The server asks you to open a page' });
@@ -110,5 +94,22 @@ describe('MCP elicitation in the UI', () => {
         .getByRole('region', { name: 'Questions from the server' })
         .getByText('“Sign in to Example Calendar” → accepted (by you) · a page to open; the server said it was done')
         .waitFor();
+    }));
+
+  it('Options → Server log level sends logging/setLevel first, and only messages from that level up arrive', () =>
+    e2e.withApp(async ({ page }) => {
+      const request = await connectMcpTab(page, server.url);
+      await chooseTool(request, 'log');
+      await request.getByRole('tab', { name: 'Options', exact: true }).click();
+      await request.getByRole('combobox', { name: 'Server log level' }).selectOption('warning');
+      await request.getByRole('tab', { name: 'Options (changed)' }).waitFor();
+      await run(request);
+      const response = responseRegion(page);
+      await response.getByText('tools/call: result').waitFor({ timeout: 20_000 });
+      await response.getByRole('tab', { name: /^Notifications/ }).click();
+      const events = response.getByRole('table', { name: 'Stream events' });
+      await events.getByText('a warning message').first().waitFor({ timeout: 10_000 });
+      expect(await events.innerText()).not.toContain('a debug message');
+      expect(await events.getByRole('cell', { name: 'notifications/message', exact: true }).count()).toBe(2);
     }));
 });

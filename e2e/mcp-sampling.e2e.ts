@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { buildAskingServer, startMcpServer, type RunningMcpServer } from '../test/fixtures/mcp-server';
 import { responseRegion, useBrowser } from './harness';
+import { chooseTool, connectMcpTab, run } from './mcp-steps';
 
 let server: RunningMcpServer;
 
@@ -19,21 +20,11 @@ afterAll(async () => {
   await server?.close();
 });
 
-function mcpRegion(page: Page): Locator {
-  return page.getByRole('region', { name: 'MCP request', exact: true });
-}
-
 /** New MCP tab → Connect → the `sample` tool → Run; resolves with the sampling form once it shows. */
 async function runSampleTool(page: Page): Promise<Locator> {
-  await page.getByRole('button', { name: 'New request' }).click();
-  await page.getByRole('menuitem', { name: 'MCP' }).click();
-  const request = mcpRegion(page);
-  await request.getByRole('textbox', { name: 'MCP endpoint' }).fill(server.url);
-  await request.getByRole('button', { name: 'Connect', exact: true }).click();
-  await request.getByRole('tab', { name: /^Tools \(\d+\)$/ }).click({ timeout: 20_000 });
-  await request.getByRole('button', { name: 'Call tool sample', exact: true }).click();
-  await request.getByText('Tool: sample').waitFor();
-  await request.getByRole('button', { name: 'Run', exact: true }).click();
+  const request = await connectMcpTab(page, server.url);
+  await chooseTool(request, 'sample');
+  await run(request);
   const form = responseRegion(page).getByRole('form', { name: 'The server asks the model' });
   await form.waitFor({ timeout: 20_000 });
   return form;
@@ -112,18 +103,12 @@ describe('MCP sampling in the UI', () => {
 
   it('unticking Offer sampling lets the server take its fallback, and no form shows', () =>
     e2e.withApp(async ({ page }) => {
-      await page.getByRole('button', { name: 'New request' }).click();
-      await page.getByRole('menuitem', { name: 'MCP' }).click();
-      const request = mcpRegion(page);
-      await request.getByRole('textbox', { name: 'MCP endpoint' }).fill(server.url);
-      await request.getByRole('button', { name: 'Connect', exact: true }).click();
-      await request.getByRole('tab', { name: /^Tools \(\d+\)$/ }).click({ timeout: 20_000 });
-      await request.getByRole('button', { name: 'Call tool sample', exact: true }).click();
-      await request.getByText('Tool: sample').waitFor();
-      await request.getByRole('tab', { name: 'Sampling', exact: true }).click();
+      const request = await connectMcpTab(page, server.url);
+      await chooseTool(request, 'sample');
+      await request.getByRole('tab', { name: 'Options', exact: true }).click();
       await request.getByRole('checkbox', { name: 'Offer sampling' }).uncheck();
-      await request.getByRole('tab', { name: 'Sampling (off)' }).waitFor();
-      await request.getByRole('button', { name: 'Run', exact: true }).click();
+      await request.getByRole('tab', { name: 'Options (changed)' }).waitFor();
+      await run(request);
       const response = responseRegion(page);
       await response.getByText('tools/call: result').waitFor({ timeout: 20_000 });
       expect(await response.getByRole('list', { name: 'Content blocks' }).innerText()).toContain('fallback: the client offers no sampling');

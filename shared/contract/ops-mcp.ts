@@ -4,11 +4,31 @@
  */
 import type { McpAnswerRequest } from '../mcp/mcp-elicitation';
 import type { McpSamplingAnswer, McpSamplingPrompt } from '../mcp/mcp-sampling';
-import type { McpCallRequest, McpConnectRequest, McpConnectResult, McpExchangeRecord, McpStreamEvent, McpTarget } from '../mcp/mcp-types';
+import type {
+  McpCallRequest,
+  McpCompleteRequest,
+  McpCompleteResult,
+  McpConnectRequest,
+  McpConnectResult,
+  McpExchangeRecord,
+  McpStreamEvent,
+  McpTarget,
+} from '../mcp/mcp-types';
 import type { Op, StreamOp } from './op';
 import type { SpecOperationRef, SpecWriteResult } from './ops-spec';
 
-export type { McpAnswerRequest, McpSamplingAnswer, McpSamplingPrompt, McpCallRequest, McpConnectRequest, McpConnectResult, McpExchangeRecord, McpStreamEvent };
+export type {
+  McpAnswerRequest,
+  McpSamplingAnswer,
+  McpSamplingPrompt,
+  McpCallRequest,
+  McpCompleteRequest,
+  McpCompleteResult,
+  McpConnectRequest,
+  McpConnectResult,
+  McpExchangeRecord,
+  McpStreamEvent,
+};
 
 /**
  * Save to spec: the drafted MCP call as an operation with `x-protocol: mcp` and an `x-mcp` object
@@ -77,6 +97,12 @@ export interface McpOps {
    * system browser when the host can (`opened: true`: Electron, the CLI); otherwise the page opens it.
    */
   'mcp.answer': Op<McpAnswerRequest, { answered: true; opened?: boolean }>;
+  /**
+   * Suggestions for a prompt argument or a template variable (completion/complete) on a fresh
+   * connection to an http(s) server. A typing aid, so not kept in history; a server without the
+   * completions capability, or a failed lookup, answers no values with a note (refusals: bad input, stdio).
+   */
+  'mcp.complete': Op<McpCompleteRequest, McpCompleteResult>;
 }
 
 export interface McpStreams {
@@ -88,5 +114,12 @@ export interface McpStreams {
   'mcp.stream': StreamOp<McpCallRequest, McpStreamEvent, McpExchangeRecord>;
 }
 
-export const mcpOpNames = ['mcp.connect', 'mcp.call', 'mcp.save', 'mcp.draftOperation', 'mcp.answer'] as const satisfies readonly (keyof McpOps)[];
+export const mcpOpNames = [
+  'mcp.connect',
+  'mcp.call',
+  'mcp.save',
+  'mcp.draftOperation',
+  'mcp.answer',
+  'mcp.complete',
+] as const satisfies readonly (keyof McpOps)[];
 export const mcpStreamNames = ['mcp.stream'] as const satisfies readonly (keyof McpStreams)[];

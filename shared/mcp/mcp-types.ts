@@ -73,7 +73,13 @@ export interface McpCallRequest {
   samplingAnswer?: McpSamplingAnswer;
   /** false: never declare sampling, even on a stream whose user could answer (to try a server's fallback). */
   offerSampling?: boolean;
+  /** Sent as logging/setLevel right after initialize, so the server's log messages during the call start at this level. */
+  logLevel?: McpLogLevel;
 }
+
+/** The syslog levels of MCP logging (RFC 5424 order, least severe first). */
+export const mcpLogLevels = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'] as const;
+export type McpLogLevel = (typeof mcpLogLevels)[number];
 
 export interface McpConnectRequest {
   target: McpTarget;
@@ -241,4 +247,27 @@ export interface McpStreamEvent extends RecordedStreamEvent {
   elicitationAnswered?: { serverRequestId: string | number; answer: McpElicitResult; answeredBy: McpElicitAnsweredBy };
   sampling?: McpSamplingPrompt;
   samplingAnswered?: { serverRequestId: string | number; answer: McpSamplingAnswer; answeredBy: McpSamplingAnsweredBy };
+}
+
+/**
+ * completion/complete: suggestions for one argument of a prompt or one variable of a resource
+ * template, as the user types it. A typing aid, not a request the user sends: it is not kept in history.
+ */
+export interface McpCompleteRequest {
+  /** An http(s) server (a stdio server would be started for every keystroke, so it is refused). */
+  target: McpTarget;
+  ref: { type: 'ref/prompt'; name: string } | { type: 'ref/resource'; uri: string };
+  argument: { name: string; value: string };
+  /** The other arguments already filled in (the server may narrow its suggestions with them). */
+  context?: Record<string, string>;
+  timeoutMs?: number;
+}
+
+export interface McpCompleteResult {
+  /** At most 100, as the spec bounds them. */
+  values: string[];
+  total?: number;
+  hasMore?: boolean;
+  /** Why there are none when that is not the server's answer: it does not offer completions, or the lookup failed. */
+  note?: string;
 }

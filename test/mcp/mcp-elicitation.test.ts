@@ -8,12 +8,12 @@ import { CoreError } from '../../electron/node/core-error';
 import { performMcpCall, performMcpConnect, type McpDeps } from '../../electron/node/mcp/mcp-call';
 import { QuestionBroker } from '../../electron/node/mcp/mcp-question-broker';
 import { createMemorySecretStore } from '../../electron/node/secret-store';
-import type { StreamEvent } from '../../shared/contract/index';
 import { buildMcpHistoryEntry } from '../../shared/mcp/mcp-history';
 import { mcpSummaryLines } from '../../shared/mcp/mcp-summary';
 import type { McpCallRequest, McpExchangeRecord, McpStreamEvent } from '../../shared/mcp/mcp-types';
-import { buildAskingServer, startMcpServer, type RunningMcpServer } from '../fixtures/mcp-server';
+import { buildAskingServer, buildPagedServer, startMcpServer, type RunningMcpServer } from '../fixtures/mcp-server';
 import { tempCore } from '../foundation/test-core';
+import { declaredCapabilities, streamMcpCall, toolCall, toolText } from '../fixtures/mcp-calls';
 
 const deps: McpDeps = { secrets: createMemorySecretStore({}), environment: {}, now: () => Date.now(), version: 'test', allowStdio: false };
 
@@ -31,39 +31,13 @@ afterAll(async () => {
   await server.close();
 });
 
-function call(tool: string, extra: Partial<McpCallRequest> = {}): McpCallRequest {
-  return { target: { transport: 'auto', endpoint: server.url }, method: 'tools/call', params: { name: tool, arguments: {} }, ...extra };
-}
-
-/** The text the tool returned (the answer it got, as JSON). */
-function toolText(record: McpExchangeRecord): string {
-  if (record.outcome.kind !== 'result' && record.outcome.kind !== 'tool-error') throw new Error(`expected a result, got ${JSON.stringify(record.outcome)}`);
-  return ((record.outcome.result as { content: Array<{ text: string }> }).content[0]?.text ?? '') as string;
-}
-
-/** Runs mcp.stream through the core; `onQuestion` gets each elicitation as it arrives. */
-function stream(
-  id: string,
-  request: McpCallRequest,
-  onQuestion: (event: McpStreamEvent) => void,
-): Promise<{ record: McpExchangeRecord; events: McpStreamEvent[] }> {
-  const events: McpStreamEvent[] = [];
-  return new Promise((resolve, reject) => {
-    void core.dispatcher.stream('mcp.stream', id, request, (event: StreamEvent<McpStreamEvent, McpExchangeRecord>) => {
-      if (event.kind === 'data') {
-        events.push(event.data);
-        if (event.data.elicitation) onQuestion(event.data);
-      } else if (event.kind === 'end') resolve({ record: event.value, events });
-      else reject(new Error(event.error.message));
-    });
-  });
-}
+const call = (tool: string, extra: Partial<McpCallRequest> = {}): McpCallRequest => toolCall(server.url, tool, extra);
+const stream = (id: string, request: McpCallRequest, onQuestion: (event: McpStreamEvent) => void) => streamMcpCall(core, id, request, onQuestion);
 
 describe('elicitation (form mode) during a call', () => {
   it('the client declares elicitation (form) and no sampling; roots only when the request carries some', async () => {
     const record = await performMcpCall(call('roots'), deps);
-    const init = record.messages.find((m) => m.direction === 'sent' && m.method === 'initialize')?.message as { params: { capabilities: object } };
-    expect(init.params.capabilities).toEqual({ elicitation: {} });
+    expect(declaredCapabilities(record)).toEqual({ elicitation: {} });
     // Without roots the client does not answer roots/list: the tool sees the JSON-RPC error.
     expect(toolText(record)).toMatch(/-32601|Method not found/i);
   });
@@ -190,8 +164,7 @@ describe('roots and requests the client does not offer', () => {
     const roots = [{ uri: 'file:///tmp/project', name: 'project' }, { uri: 'file:///tmp/other' }];
     const record = await performMcpCall(call('roots', { roots }), deps);
     expect(JSON.parse(toolText(record))).toEqual(roots);
-    const init = record.messages.find((m) => m.direction === 'sent' && m.method === 'initialize')?.message as { params: { capabilities: object } };
-    expect(init.params.capabilities).toEqual({ elicitation: {}, roots: { listChanged: false } });
+    expect(declaredCapabilities(record)).toEqual({ elicitation: {}, roots: { listChanged: false } });
     expect(record.events?.map((e) => e.event)).toContain('roots/list');
   });
 
@@ -202,8 +175,7 @@ describe('roots and requests the client does not offer', () => {
       /name of a root/,
     );
     const connected = await performMcpConnect({ target: call('roots').target, roots: [{ uri: 'file:///tmp' }] }, deps);
-    const init = connected.record.messages.find((m) => m.direction === 'sent' && m.method === 'initialize')?.message as { params: { capabilities: object } };
-    expect(init.params.capabilities).toEqual({ elicitation: {}, roots: { listChanged: false } });
+    expect(declaredCapabilities(connected.record)).toEqual({ elicitation: {}, roots: { listChanged: false } });
   });
 
   it('sampling/createMessage is refused by the SDK and shows on the record', async () => {
@@ -251,8 +223,7 @@ describe('URL-mode elicitation (a page to open)', () => {
         await core.dispatcher.invoke('mcp.answer', { ...base, result: { action: 'accept' } });
       })();
     });
-    const init = record.messages.find((m) => m.direction === 'sent' && m.method === 'initialize')?.message as { params: { capabilities: object } };
-    expect(init.params.capabilities).toMatchObject({ elicitation: { form: {}, url: {} } });
+    expect(declaredCapabilities(record)).toMatchObject({ elicitation: { form: {}, url: {} } });
     expect(JSON.parse(toolText(record))).toEqual({ action: 'accept' });
     expect(record.elicitations?.[0]).toMatchObject({ page: { elicitationId: 'cal-1' }, answeredBy: 'user', completedAtMs: expect.any(Number) });
     expect(events.map((e) => e.event)).toEqual(['elicitation/create', 'elicitation/answer', 'notifications/elicitation/complete']);
@@ -301,5 +272,49 @@ describe('URL-mode elicitation (a page to open)', () => {
     expect(record.outcome).toMatchObject({ kind: 'rpc-error', code: -32042 });
     const lines = mcpSummaryLines(record).join('\n');
     expect(lines).toContain('The server needs you to open: https://calendar.example.test/connect?state=xyz (Sign in to Example Calendar)');
+  });
+});
+
+describe('the server log level', () => {
+  it('logLevel sends logging/setLevel after initialize, and the server then logs from that level up', async () => {
+    const levels = (record: McpExchangeRecord): string[] =>
+      (record.events ?? []).filter((e) => e.event === 'notifications/message').map((e) => (e.data as { params: { level: string } }).params.level);
+    const all = await performMcpCall(call('log'), deps);
+    expect(levels(all)).toEqual(['debug', 'info', 'warning', 'error']);
+    const warning = await performMcpCall(call('log', { logLevel: 'warning' }), deps);
+    expect(warning.messages.filter((m) => m.direction === 'sent').map((m) => m.method)).toContain('logging/setLevel');
+    expect(levels(warning)).toEqual(['warning', 'error']);
+    expect(warning.warnings).toEqual([]);
+    await expect(performMcpCall(call('log', { logLevel: 'loud' as never }), deps)).rejects.toThrow(/logLevel must be one of debug, info/);
+  });
+
+  it('a server that does not declare logging is not sent logging/setLevel, and the record says why', async () => {
+    const quiet = await startMcpServer({ build: () => buildPagedServer(1) });
+    try {
+      const record = await performMcpCall({ ...call('tool0', { logLevel: 'error' }), target: { transport: 'auto', endpoint: quiet.url } }, deps);
+      expect(record.outcome.kind).toBe('result');
+      expect(record.messages.some((m) => m.method === 'logging/setLevel')).toBe(false);
+      expect(record.warnings).toContain('The server does not declare logging, so logging/setLevel error was not sent.');
+    } finally {
+      await quiet.close();
+    }
+  });
+});
+
+describe('send --mcp --log-level', () => {
+  it('prints the server’s log messages from that level up; an unknown level is a usage error', async () => {
+    const home = await mkdtemp(join(tmpdir(), 'powerduck-log-level-cli-'));
+    try {
+      const args = ['send', '--mcp', '--endpoint', server.url, '--body', '{"name":"log","arguments":{}}'];
+      const errors = await runCliCaptured([...args, '--log-level', 'error'], { home });
+      expect(errors.code).toBe(0);
+      expect(errors.out).toContain('a error message');
+      expect(errors.out).not.toContain('a warning message');
+      const bad = await runCliCaptured([...args, '--log-level', 'loud'], { home });
+      expect(bad.code).toBe(2);
+      expect(bad.err).toContain('--log-level must be one of debug, info');
+    } finally {
+      await rm(home, { recursive: true, force: true });
+    }
   });
 });

@@ -13,13 +13,13 @@ import { CoreError } from '../../electron/node/core-error';
 import { performMcpCall, type McpDeps } from '../../electron/node/mcp/mcp-call';
 import { QuestionBroker } from '../../electron/node/mcp/mcp-question-broker';
 import { createMemorySecretStore } from '../../electron/node/secret-store';
-import type { StreamEvent } from '../../shared/contract/index';
 import { buildMcpHistoryEntry } from '../../shared/mcp/mcp-history';
 import { samplingAnswerProblems, type McpSamplingAnswer } from '../../shared/mcp/mcp-sampling';
-import type { McpCallRequest, McpExchangeRecord, McpStreamEvent } from '../../shared/mcp/mcp-types';
+import type { McpCallRequest, McpStreamEvent } from '../../shared/mcp/mcp-types';
 import { runCliCaptured } from '../fixtures/cli-run';
 import { buildAskingServer, startMcpServer, type RunningMcpServer } from '../fixtures/mcp-server';
 import { tempCore } from '../foundation/test-core';
+import { declaredCapabilities, streamMcpCall, toolCall, toolText } from '../fixtures/mcp-calls';
 
 const deps: McpDeps = { secrets: createMemorySecretStore({}), environment: {}, now: () => Date.now(), version: 'test', allowStdio: false };
 
@@ -37,36 +37,8 @@ afterAll(async () => {
   await server.close();
 });
 
-function call(tool: string, extra: Partial<McpCallRequest> = {}): McpCallRequest {
-  return { target: { transport: 'auto', endpoint: server.url }, method: 'tools/call', params: { name: tool, arguments: {} }, ...extra };
-}
-
-function toolText(record: McpExchangeRecord): string {
-  if (record.outcome.kind !== 'result' && record.outcome.kind !== 'tool-error') throw new Error(`expected a result, got ${JSON.stringify(record.outcome)}`);
-  return (record.outcome.result as { content: Array<{ text: string }> }).content[0]?.text ?? '';
-}
-
-function capabilities(record: McpExchangeRecord): unknown {
-  return (record.messages.find((m) => m.direction === 'sent' && m.method === 'initialize')?.message as { params: { capabilities: unknown } }).params
-    .capabilities;
-}
-
-function stream(
-  id: string,
-  request: McpCallRequest,
-  onQuestion: (event: McpStreamEvent) => void,
-): Promise<{ record: McpExchangeRecord; events: McpStreamEvent[] }> {
-  const events: McpStreamEvent[] = [];
-  return new Promise((resolve, reject) => {
-    void core.dispatcher.stream('mcp.stream', id, request, (event: StreamEvent<McpStreamEvent, McpExchangeRecord>) => {
-      if (event.kind === 'data') {
-        events.push(event.data);
-        if (event.data.sampling) onQuestion(event.data);
-      } else if (event.kind === 'end') resolve({ record: event.value, events });
-      else reject(new Error(event.error.message));
-    });
-  });
-}
+const call = (tool: string, extra: Partial<McpCallRequest> = {}): McpCallRequest => toolCall(server.url, tool, extra);
+const stream = (id: string, request: McpCallRequest, onQuestion: (event: McpStreamEvent) => void) => streamMcpCall(core, id, request, onQuestion);
 
 const haiku = 'Green heads in the reeds\nquack at the morning ferry\nbread crumbs on the pond';
 const accept = (text: string, model = 'powerduck-human'): McpSamplingAnswer => ({
@@ -119,7 +91,7 @@ describe('sampling answered by the user', () => {
       expect.objectContaining({ code: 'invalid', message: expect.stringContaining('"usage" is not a field of the message') }),
     ]);
     expect(refusals[7]).toBe('not-found');
-    expect(capabilities(record)).toEqual({ elicitation: { form: {}, url: {} }, sampling: {} });
+    expect(declaredCapabilities(record)).toEqual({ elicitation: { form: {}, url: {} }, sampling: {} });
     expect(JSON.parse(toolText(record))).toEqual({
       role: 'assistant',
       content: { type: 'text', text: haiku },
@@ -155,6 +127,17 @@ describe('sampling answered by the user', () => {
     expect(record.warnings).toEqual([]);
   });
 
+  it('a huge image in the conversation is shown as a line saying what it was, not copied into the question or the record', async () => {
+    const { record } = await stream('sample-big', call('sample-big'), (event) => {
+      const content = event.sampling!.request.messages[0]?.content as Array<{ type: string; text?: string }>;
+      expect(content[0]).toEqual({ type: 'text', text: 'What is in this picture?' });
+      expect(content[1]).toEqual({ type: 'text', text: expect.stringMatching(/^\[image\/png, 3\.0 MB: too large to show here/) });
+      void core.dispatcher.invoke('mcp.answer', { requestId: 'sample-big', serverRequestId: event.sampling!.serverRequestId, result: accept('A duck.') });
+    });
+    expect(JSON.parse(toolText(record))).toMatchObject({ content: { text: 'A duck.' } });
+    expect(JSON.stringify(record.samplings).length).toBeLessThan(10_000);
+  });
+
   it('Stop while the request waits refuses it, cancels the call and closes the question', async () => {
     const { record } = await stream('sample-stop', call('sample'), () => core.dispatcher.cancel('sample-stop'));
     expect(record.outcome.kind).toBe('cancelled');
@@ -180,7 +163,7 @@ describe('sampling nobody is asked about', () => {
   it('mcp.call does not declare sampling, so the server takes its fallback', async () => {
     const result = await core.dispatcher.invoke('mcp.call', call('sample'));
     if (!result.ok) throw new Error(result.error.message);
-    expect(capabilities(result.value)).toEqual({ elicitation: {} });
+    expect(declaredCapabilities(result.value)).toEqual({ elicitation: {} });
     expect(toolText(result.value)).toBe('fallback: the client offers no sampling');
     expect(result.value.samplings).toBeUndefined();
   });
@@ -189,14 +172,14 @@ describe('sampling nobody is asked about', () => {
     const { record, events } = await stream('sample-off', call('sample', { offerSampling: false }), () => {
       throw new Error('asked although sampling was turned off');
     });
-    expect(capabilities(record)).toEqual({ elicitation: { form: {}, url: {} } });
+    expect(declaredCapabilities(record)).toEqual({ elicitation: { form: {}, url: {} } });
     expect(toolText(record)).toBe('fallback: the client offers no sampling');
     expect(events).toEqual([]);
   });
 
   it('a preset answer (--sampling-answer) is declared and sent without asking', async () => {
     const record = await performMcpCall(call('sample', { samplingAnswer: accept('Quack.', 'preset-model') }), deps);
-    expect(capabilities(record)).toEqual({ elicitation: {}, sampling: {} });
+    expect(declaredCapabilities(record)).toEqual({ elicitation: {}, sampling: {} });
     expect(JSON.parse(toolText(record))).toMatchObject({ content: { text: 'Quack.' }, model: 'preset-model' });
     expect(record.samplings?.[0]?.answeredBy).toBe('preset');
   });

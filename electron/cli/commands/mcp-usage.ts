@@ -40,6 +40,8 @@ logging) print as they arrive; Ctrl-C sends notifications/cancelled for the requ
   --sampling-answer TEXT
                   offer sampling and answer every sampling/createMessage with TEXT (as model
                   "powerduck-cli"); without it sampling is not offered and the server falls back
+  --log-level L   send logging/setLevel L first (debug, info, notice, warning, error, critical,
+                  alert, emergency): the server's log messages print from that level up
 ${targetOptions}
 
 Exit codes: 0 ok, 1 JSON-RPC error, isError result, output that breaks the tool's outputSchema,

@@ -10,7 +10,14 @@ import { newUuid } from '../../../shared/a2a/ids';
 import type { StreamEvent, WireError } from '../../../shared/contract/index';
 import { mcpListLines, mcpSeverity, mcpSummaryLines } from '../../../shared/mcp/mcp-summary';
 import type { McpElicitResult } from '../../../shared/mcp/mcp-elicitation';
-import type { McpCallRequest, McpExchangeRecord, McpHttpTransport, McpStreamEvent, McpTarget } from '../../../shared/mcp/mcp-types';
+import {
+  mcpLogLevels,
+  type McpCallRequest,
+  type McpExchangeRecord,
+  type McpHttpTransport,
+  type McpStreamEvent,
+  type McpTarget,
+} from '../../../shared/mcp/mcp-types';
 import { commandLine } from '../../node/mcp/mcp-session';
 import { openCliCore } from '../cli-core';
 import type { Core } from '../../node/core';
@@ -148,6 +155,14 @@ export function samplingFrom(text: string | undefined): Pick<McpCallRequest, 'sa
   return { samplingAnswer: { action: 'accept', message: { role: 'assistant', content: { type: 'text', text }, model: cliSamplingModel } } };
 }
 
+/** --log-level: logging/setLevel after initialize (the server's log messages print as they arrive). */
+export function logLevelFrom(text: string | undefined): Pick<McpCallRequest, 'logLevel'> {
+  if (text === undefined) return {};
+  const level = mcpLogLevels.find((l) => l === text.trim().toLowerCase());
+  if (!level) throw new UsageError(`--log-level must be one of ${mcpLogLevels.join(', ')}.`);
+  return { logLevel: level };
+}
+
 /** Says on stderr that the server asked for input and how the CLI answered (so a decline is not a mystery). */
 export function noteElicitations(record: McpExchangeRecord, answered: boolean, io: CliIo): void {
   if (!record.elicitations?.length) return;
@@ -188,7 +203,7 @@ export async function streamMcp(core: Core, request: McpCallRequest, io: CliIo, 
 export async function runSendMcp(argv: string[], io: CliIo): Promise<number> {
   const { own, rest } = splitAtDashes(argv);
   const args = parseArgs(own, {
-    values: [...mcpTargetValues, 'method', 'body', 'elicit-answer', 'sampling-answer'],
+    values: [...mcpTargetValues, 'method', 'body', 'elicit-answer', 'sampling-answer', 'log-level'],
     flags: ['mcp', 'stdio', 'json', 'one-page'],
   });
   if (args.positionals.length) throw new UsageError(`Unexpected argument "${args.positionals[0]}".`);
@@ -205,6 +220,7 @@ export async function runSendMcp(argv: string[], io: CliIo): Promise<number> {
     ...(timeoutMs ? { timeoutMs } : {}),
     elicitAnswer: elicitAnswerFrom(args.options.get('elicit-answer')),
     ...samplingFrom(args.options.get('sampling-answer')),
+    ...logLevelFrom(args.options.get('log-level')),
   };
   const json = args.flags.has('json');
   announce(target, io);

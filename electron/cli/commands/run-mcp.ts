@@ -14,7 +14,7 @@ import { commandLine } from '../../node/mcp/mcp-session';
 import type { CliIo } from '../cli-types';
 import { exitCodes, UsageError } from '../cli-types';
 import { oneLine } from '../one-line';
-import { elicitAnswerFrom, noteElicitations, noteSamplings, samplingFrom, streamMcp } from './mcp';
+import { elicitAnswerFrom, logLevelFrom, noteElicitations, noteSamplings, samplingFrom, streamMcp } from './mcp';
 
 /** The saved MCP operation at `path`, or undefined when the path holds none (then it is not an MCP run). */
 export async function savedMcpOperation(core: Core, file: string, path: string): Promise<McpOperationDraft | undefined> {
@@ -64,7 +64,15 @@ function targetWithRunValues(target: McpTarget, values: Record<string, string>, 
 export async function runMcpOperation(
   core: Core,
   draft: McpOperationDraft,
-  options: { values: Record<string, string>; environment?: string; json: boolean; allowStdio: boolean; elicitAnswer?: string; samplingAnswer?: string },
+  options: {
+    values: Record<string, string>;
+    environment?: string;
+    json: boolean;
+    allowStdio: boolean;
+    elicitAnswer?: string;
+    samplingAnswer?: string;
+    logLevel?: string;
+  },
   io: CliIo,
 ): Promise<number> {
   if (options.environment !== undefined)
@@ -90,6 +98,7 @@ export async function runMcpOperation(
     ...(draft.timeoutMs ? { timeoutMs: draft.timeoutMs } : {}),
     elicitAnswer: elicitAnswerFrom(options.elicitAnswer),
     ...samplingFrom(options.samplingAnswer),
+    ...logLevelFrom(options.logLevel),
   };
   // Starting a process is code execution: say exactly what runs before it does.
   if (target.transport === 'stdio')

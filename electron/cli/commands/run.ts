@@ -40,6 +40,7 @@ structuredContent that breaks the saved outputSchema. --env NAME=VALUE works as 
                     object fitting its form); without it the request is declined
   --sampling-answer TEXT  offer sampling and answer every sampling/createMessage with TEXT; without it
                     sampling is not offered
+  --log-level L     send logging/setLevel L first (debug … emergency)
 
 ${runHttpUsage}`;
 
@@ -76,7 +77,7 @@ export const runCommand: CliCommand = {
   async run(argv, io) {
     // "GET /pets/{id}" names a plain HTTP operation of an OpenAPI document (send-http.ts).
     if (isHttpOperationArg(argv.filter((a) => !a.startsWith('--'))[1])) return runHttpOperation(argv, io);
-    const args = parseArgs(argv, { values: ['env', 'elicit-answer', 'sampling-answer'], flags: ['json', 'allow-stdio'] });
+    const args = parseArgs(argv, { values: ['env', 'elicit-answer', 'sampling-answer', 'log-level'], flags: ['json', 'allow-stdio'] });
     if (args.positionals.length !== 2) throw new UsageError('Expected <file> <path>.');
     const [fileArg, path] = args.positionals as [string, string];
     const { values: env, environment } = parseEnv(args.repeated.get('env') ?? []);
@@ -95,6 +96,7 @@ export const runCommand: CliCommand = {
             allowStdio: args.flags.has('allow-stdio'),
             ...(args.options.has('elicit-answer') ? { elicitAnswer: args.options.get('elicit-answer') as string } : {}),
             ...(args.options.has('sampling-answer') ? { samplingAnswer: args.options.get('sampling-answer') as string } : {}),
+            ...(args.options.has('log-level') ? { logLevel: args.options.get('log-level') as string } : {}),
           },
           io,
         );

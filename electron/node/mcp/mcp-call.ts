@@ -12,11 +12,13 @@ import { redactDeep } from '../../../shared/history/history-redaction';
 import { redactUrl } from '../../../shared/a2a/redaction';
 import {
   mcpListMethods,
+  mcpLogLevels,
   mcpTransports,
   type McpCallRequest,
   type McpConnectRequest,
   type McpConnectResult,
   type McpExchangeRecord,
+  type McpLogLevel,
   type McpOutcome,
   type McpStreamEvent,
   type McpPrompt,
@@ -240,6 +242,25 @@ function validateRequest(request: McpCallRequest): void {
   validateRoots(request.roots);
   validateElicitAnswer(request.elicitAnswer);
   validateSamplingAnswer(request.samplingAnswer, request.offerSampling);
+  if (request.logLevel !== undefined && !(mcpLogLevels as readonly unknown[]).includes(request.logLevel))
+    throw new CoreError('bad-request', `logLevel must be one of ${mcpLogLevels.join(', ')}, not ${shownValue(request.logLevel)}.`);
+}
+
+/**
+ * logging/setLevel before the call, when asked: a server that does not declare logging is told
+ * nothing (the record says so), and one that refuses the level does not stop the call.
+ */
+async function setLogLevel(session: McpSession, level: McpLogLevel, recorder: McpRecorder, signal: AbortSignal, timeout: number): Promise<void> {
+  if (!isObject(session.server.capabilities['logging'])) {
+    recorder.warnings.push(`The server does not declare logging, so logging/setLevel ${level} was not sent.`);
+    return;
+  }
+  try {
+    await requestOnce(session, { method: 'logging/setLevel', params: { level } }, signal, { timeout });
+  } catch (error) {
+    if (signal.aborted) throw error;
+    recorder.warnings.push(`logging/setLevel ${level} failed: ${recorder.scrub(error instanceof Error ? error.message : String(error))}`);
+  }
 }
 
 /** What the client answers the server during this call (elicitations, sampling, roots). */
@@ -350,6 +371,7 @@ async function callOn(
   timer: CallTimer,
 ): Promise<McpOutcome> {
   if (request.method === 'initialize') return { kind: 'result', result: session.initializeResult };
+  if (request.logLevel !== undefined && request.method !== 'logging/setLevel') await setLogLevel(session, request.logLevel, recorder, signal, timeout);
   let result: Record<string, unknown>;
   if (mcpListMethods[request.method] !== undefined && request.allPages !== false) {
     const listed = await listAll(session, request.method, request.params, signal, timeout);

@@ -6,6 +6,7 @@ import { nodeSpecFs } from '../openapi/spec-fs';
 import type { SpecContext } from '../openapi/spec-store';
 import { draftMcpOperation, saveMcpOperation } from './mcp-spec';
 import { performMcpCall, performMcpConnect, type McpDeps } from './mcp-call';
+import { performMcpComplete } from './mcp-complete';
 import { QuestionBroker } from './mcp-question-broker';
 
 /** One broker per core: the stream handlers ask, mcp.answer (built separately) answers. */
@@ -40,6 +41,8 @@ export function createMcpHandlers(env: CoreEnv, history: HistoryRecorder): Handl
     'mcp.save': async (request) => saveMcpOperation(specContext(env), request),
     'mcp.draftOperation': async (ref) => draftMcpOperation(specContext(env), ref),
     'mcp.answer': async (request) => brokerOf(env).answer(request),
+    // A typing aid: not recorded in history (see the contract).
+    'mcp.complete': async (request, ctx) => performMcpComplete(request, mcpDeps(env), ctx.signal),
   };
 }
 

@@ -39,6 +39,7 @@ import {
   type McpSamplingRequest,
 } from '../../../shared/mcp/mcp-sampling';
 import type { Askers } from './mcp-question-broker';
+import { formatBytes } from '../../../shared/http/http-summary';
 import type { McpRecorder } from './mcp-recorder';
 
 /** How long an elicitation waits for the user before the core answers cancel. */
@@ -239,10 +240,22 @@ export function clientSetup(recorder: McpRecorder, options: ServerRequestOptions
   };
 }
 
+/** A content block's base64 data longer than this is not copied into the question or the record (the raw exchange has it, bounded). */
+export const MAX_SAMPLING_BLOCK_DATA = 256 * 1024;
+
+/** One content block as the question shows it: a huge image or clip becomes a line saying what it was. */
+function shownBlock(block: unknown): unknown {
+  if (!isObject(block) || typeof block['data'] !== 'string' || block['data'].length <= MAX_SAMPLING_BLOCK_DATA) return block;
+  const bytes = Math.floor((block['data'].length * 3) / 4);
+  const what = typeof block['mimeType'] === 'string' ? block['mimeType'] : String(block['type']);
+  return { type: 'text', text: `[${what}, ${formatBytes(bytes)}: too large to show here; the raw exchange holds what fits its limit]` };
+}
+
 /** The fields of sampling/createMessage a person reads (tools and task metadata are not among them). */
 function samplingRequestOf(params: Record<string, unknown>): McpSamplingRequest {
+  const messages = Array.isArray(params['messages']) ? (params['messages'] as McpSamplingRequest['messages']) : [];
   const out: McpSamplingRequest = {
-    messages: Array.isArray(params['messages']) ? (params['messages'] as McpSamplingRequest['messages']) : [],
+    messages: messages.map((m) => (isObject(m) ? { ...m, content: Array.isArray(m.content) ? m.content.map(shownBlock) : shownBlock(m.content) } : m)),
     maxTokens: typeof params['maxTokens'] === 'number' ? params['maxTokens'] : 0,
   };
   for (const key of ['systemPrompt', 'temperature', 'stopSequences', 'modelPreferences', 'includeContext', 'metadata'] as const)

@@ -1215,8 +1215,12 @@ export const en = {
   'mcp.confirm.run': 'Run the command',
   'mcp.confirm.cancel': 'Cancel',
   'mcp.roots': 'Roots',
-  'mcp.sampling': 'Sampling',
-  'mcp.samplingOff': 'Sampling (off)',
+  'mcp.options': 'Options',
+  'mcp.optionsChanged': 'Options (changed)',
+  'mcp.logLevel': 'Server log level',
+  'mcp.logLevelDefault': '(the server’s default)',
+  'mcp.logLevelHint':
+    'Sends logging/setLevel right after initialize, so the log messages the server sends during the call (the Notifications tab) start at this level.',
   'mcp.offerSampling': 'Offer sampling',
   'mcp.offerSamplingHint':
     'The client declares sampling, and you answer each sampling/createMessage in the model’s place. Untick it to see what the server does when a client cannot sample.',

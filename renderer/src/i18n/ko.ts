@@ -1211,8 +1211,11 @@ export const ko: Record<MessageKey, string> = {
   'mcp.confirm.run': '명령 실행',
   'mcp.confirm.cancel': '취소',
   'mcp.roots': '루트',
-  'mcp.sampling': '샘플링',
-  'mcp.samplingOff': '샘플링 (끔)',
+  'mcp.options': '옵션',
+  'mcp.optionsChanged': '옵션 (변경됨)',
+  'mcp.logLevel': '서버 로그 수준',
+  'mcp.logLevelDefault': '(서버 기본값)',
+  'mcp.logLevelHint': 'initialize 직후 logging/setLevel을 보내, 호출 중 서버가 보내는 로그 메시지(알림 탭)가 이 수준부터 오게 합니다.',
   'mcp.offerSampling': '샘플링 제공',
   'mcp.offerSamplingHint':
     '클라이언트가 sampling을 선언하고, sampling/createMessage마다 모델 대신 직접 답합니다. 샘플링을 못 하는 클라이언트에 서버가 어떻게 대응하는지 보려면 해제하세요.',

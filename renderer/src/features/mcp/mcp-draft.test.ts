@@ -172,4 +172,13 @@ describe('MCP draft sampling', () => {
     expect(createMcpDraft('u', { offerSampling: false }).offerSampling).toBe(false);
     expect('offerSampling' in createMcpDraft('v', { offerSampling: true })).toBe(false);
   });
+
+  it('sends the chosen server log level; none chosen, none sent', () => {
+    const draft = createMcpDraft('t', { endpoint: 'http://127.0.0.1:9/mcp', bodyText: '{"name":"log"}' });
+    const none = buildCall(draft);
+    expect(none.ok && 'logLevel' in none.value).toBe(false);
+    const chosen = buildCall({ ...draft, logLevel: 'warning' });
+    expect(chosen.ok && chosen.value.logLevel).toBe('warning');
+    expect(createMcpDraft('u', { logLevel: 'error' }).logLevel).toBe('error');
+  });
 });

@@ -6,7 +6,7 @@
 import type { AuthConfig } from '../../../../shared/a2a/auth';
 import type { HeaderEntry } from '../../../../shared/a2a/call';
 import type { McpOperationDraft } from '../../../../shared/contract/ops-mcp';
-import type { McpCallRequest, McpEnvEntry, McpRoot, McpTarget, McpTransport } from '../../../../shared/mcp/mcp-types';
+import type { McpCallRequest, McpEnvEntry, McpLogLevel, McpRoot, McpTarget, McpTransport } from '../../../../shared/mcp/mcp-types';
 import { isObject } from '../../../../shared/a2a/payload';
 
 export type McpSubject = { kind: 'tool' | 'resource' | 'prompt'; name: string };
@@ -36,6 +36,8 @@ export interface McpDraft {
   rootsText: string;
   /** false: the client does not declare sampling (to try a server's fallback); default on, since the user can answer. */
   offerSampling?: boolean;
+  /** Sent as logging/setLevel before each call; absent = the server's own default. */
+  logLevel?: McpLogLevel;
   subject?: McpSubject;
   inputSchema?: Record<string, unknown>;
   outputSchema?: Record<string, unknown>;
@@ -58,6 +60,7 @@ export function createMcpDraft(id: string, seed: Partial<McpDraft> = {}): McpDra
     bodyText: seed.bodyText ?? '{}\n',
     rootsText: seed.rootsText ?? '',
     ...(seed.offerSampling === false ? { offerSampling: false } : {}),
+    ...(seed.logLevel ? { logLevel: seed.logLevel } : {}),
     ...(seed.subject ? { subject: seed.subject } : {}),
     ...(seed.inputSchema ? { inputSchema: seed.inputSchema } : {}),
     ...(seed.outputSchema ? { outputSchema: seed.outputSchema } : {}),
@@ -180,6 +183,7 @@ export function buildCall(draft: McpDraft): BuiltMcp<McpCallRequest> {
       ...(params.value ? { params: params.value } : {}),
       ...(roots.value ? { roots: roots.value } : {}),
       ...(draft.offerSampling === false ? { offerSampling: false } : {}),
+      ...(draft.logLevel ? { logLevel: draft.logLevel } : {}),
       ...(draft.outputSchema && editsToolArguments(draft) ? { outputSchema: draft.outputSchema } : {}),
     },
   };

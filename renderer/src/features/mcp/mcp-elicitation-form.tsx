@@ -4,7 +4,7 @@
  * mode) a page to open. The core checks an accepted answer against the schema; its refusal shows here
  * and the question stays open.
  */
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import type { WireError } from '../../../../shared/contract/index';
 import {
   elicitChoices,
@@ -145,6 +145,39 @@ function Field({
   );
 }
 
+/** The core's refusal of the last answer (the question stays open), then accept (form or page) beside Decline and Cancel. */
+function AnswerActions({
+  error,
+  sending,
+  accept,
+  onAnswer,
+}: {
+  error: WireError | undefined;
+  sending: boolean;
+  accept: ReactNode;
+  onAnswer: (action: 'decline' | 'cancel') => void;
+}) {
+  const t = useT();
+  return (
+    <>
+      {error ? (
+        <p className="error" role="alert">
+          {error.message}
+        </p>
+      ) : null}
+      <div className="actions">
+        {accept}
+        <button type="button" disabled={sending} onClick={() => onAnswer('decline')}>
+          {t('mcp.elicit.decline')}
+        </button>
+        <button type="button" disabled={sending} onClick={() => onAnswer('cancel')}>
+          {t('mcp.elicit.cancel')}
+        </button>
+      </div>
+    </>
+  );
+}
+
 /** The host of a page's URL, to show beside it (undefined when it does not parse; the core checked it does). */
 function hostOf(url: string): { host: string; secure: boolean } | undefined {
   try {
@@ -206,22 +239,16 @@ function McpPageQuestion({ tabId, question, page }: { tabId: string; question: M
           <code>{page.url}</code>
         </dd>
       </dl>
-      {error ? (
-        <p className="error" role="alert">
-          {error.message}
-        </p>
-      ) : null}
-      <div className="actions">
-        <button type="button" className="primary" disabled={sending} onClick={() => void answer({ action: 'accept' })}>
-          {t('mcp.elicit.openPage')}
-        </button>
-        <button type="button" disabled={sending} onClick={() => void answer({ action: 'decline' })}>
-          {t('mcp.elicit.decline')}
-        </button>
-        <button type="button" disabled={sending} onClick={() => void answer({ action: 'cancel' })}>
-          {t('mcp.elicit.cancel')}
-        </button>
-      </div>
+      <AnswerActions
+        error={error}
+        sending={sending}
+        onAnswer={(action) => void answer({ action })}
+        accept={
+          <button type="button" className="primary" disabled={sending} onClick={() => void answer({ action: 'accept' })}>
+            {t('mcp.elicit.openPage')}
+          </button>
+        }
+      />
     </section>
   );
 }
@@ -268,22 +295,16 @@ function McpFormQuestion({ tabId, question }: { tabId: string; question: McpElic
           onChange={(value) => setValues((v) => ({ ...v, [name]: value }))}
         />
       ))}
-      {error ? (
-        <p className="error" role="alert">
-          {error.message}
-        </p>
-      ) : null}
-      <div className="actions">
-        <button type="submit" className="primary" disabled={sending}>
-          {t('mcp.elicit.accept')}
-        </button>
-        <button type="button" disabled={sending} onClick={() => void send({ action: 'decline' })}>
-          {t('mcp.elicit.decline')}
-        </button>
-        <button type="button" disabled={sending} onClick={() => void send({ action: 'cancel' })}>
-          {t('mcp.elicit.cancel')}
-        </button>
-      </div>
+      <AnswerActions
+        error={error}
+        sending={sending}
+        onAnswer={(action) => void send({ action })}
+        accept={
+          <button type="submit" className="primary" disabled={sending}>
+            {t('mcp.elicit.accept')}
+          </button>
+        }
+      />
     </form>
   );
 }

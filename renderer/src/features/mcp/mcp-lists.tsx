@@ -2,10 +2,66 @@
  * What a connected server offers (every page of each list, read by Connect): tools to call,
  * resources to read, resource templates with their variables, prompts to get with arguments.
  */
-import { useId, useState } from 'react';
-import type { McpPrompt, McpResource, McpResourceTemplate, McpTool } from '../../../../shared/mcp/mcp-types';
+import { useEffect, useId, useRef, useState } from 'react';
+import type { McpCompleteRequest, McpPrompt, McpResource, McpResourceTemplate, McpTool } from '../../../../shared/mcp/mcp-types';
 import { useT } from '../../i18n/i18n';
 import { expandTemplate, templateVariables } from './mcp-draft';
+
+/** Looks up suggestions for one field (completion/complete); absent when the server offers none. */
+export type CompleteField = (ref: McpCompleteRequest['ref'], argument: { name: string; value: string }, context: Record<string, string>) => Promise<string[]>;
+
+/** How long typing pauses before a lookup (each one is a fresh connection to the server). */
+const COMPLETE_DELAY_MS = 200;
+
+/**
+ * Suggestions per field, looked up as the user types (after a short pause); an answer that comes
+ * after a newer keystroke's is dropped, so the list always matches the latest text.
+ */
+function useSuggestions(
+  complete: CompleteField | undefined,
+  ref: McpCompleteRequest['ref'],
+): {
+  suggestions: Record<string, string[]>;
+  typed(name: string, value: string, values: Record<string, string>): void;
+} {
+  const [suggestions, setSuggestions] = useState<Record<string, string[]>>({});
+  const latest = useRef(new Map<string, number>());
+  const timers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
+  useEffect(() => {
+    const pending = timers.current;
+    return () => pending.forEach((timer) => clearTimeout(timer));
+  }, []);
+  return {
+    suggestions,
+    typed(name, value, values) {
+      if (!complete) return;
+      clearTimeout(timers.current.get(name));
+      const turn = (latest.current.get(name) ?? 0) + 1;
+      latest.current.set(name, turn);
+      const context = Object.fromEntries(Object.entries(values).filter(([other, v]) => other !== name && v !== ''));
+      timers.current.set(
+        name,
+        setTimeout(() => {
+          void complete(ref, { name, value }, context).then((found) => {
+            if (latest.current.get(name) === turn) setSuggestions((s) => ({ ...s, [name]: found }));
+          });
+        }, COMPLETE_DELAY_MS),
+      );
+    },
+  };
+}
+
+/** The field's suggestions as a datalist the input points at (none, no list). */
+function Suggestions({ id, values }: { id: string; values: string[] | undefined }) {
+  if (!values?.length) return null;
+  return (
+    <datalist id={id}>
+      {values.map((v) => (
+        <option key={v} value={v} />
+      ))}
+    </datalist>
+  );
+}
 
 export function ToolList({ tools, onCall }: { tools: readonly McpTool[]; onCall: (tool: McpTool) => void }) {
   const t = useT();
@@ -29,11 +85,20 @@ export function ToolList({ tools, onCall }: { tools: readonly McpTool[]; onCall:
   );
 }
 
-function TemplateItem({ template, onRead }: { template: McpResourceTemplate; onRead: (uri: string, template: string) => void }) {
+function TemplateItem({
+  template,
+  onRead,
+  complete,
+}: {
+  template: McpResourceTemplate;
+  onRead: (uri: string, template: string) => void;
+  complete: CompleteField | undefined;
+}) {
   const t = useT();
   const id = useId();
   const names = templateVariables(template.uriTemplate);
   const [values, setValues] = useState<Record<string, string>>({});
+  const { suggestions, typed } = useSuggestions(complete, { type: 'ref/resource', uri: template.uriTemplate });
   return (
     <li className="mcp-item">
       <div className="mcp-item-text">
@@ -47,9 +112,16 @@ function TemplateItem({ template, onRead }: { template: McpResourceTemplate; onR
               id={`${id}-${name}`}
               className="mono"
               spellCheck={false}
+              autoComplete="off"
+              {...(suggestions[name]?.length ? { list: `${id}-${name}-suggestions` } : {})}
               value={values[name] ?? ''}
-              onChange={(e) => setValues({ ...values, [name]: e.target.value })}
+              onFocus={(e) => typed(name, e.target.value, values)}
+              onChange={(e) => {
+                setValues({ ...values, [name]: e.target.value });
+                typed(name, e.target.value, values);
+              }}
             />
+            <Suggestions id={`${id}-${name}-suggestions`} values={suggestions[name]} />
           </div>
         ))}
       </div>
@@ -72,9 +144,11 @@ interface ResourceListProps {
   resources: readonly McpResource[];
   templates: readonly McpResourceTemplate[];
   onRead: (uri: string, template?: string) => void;
+  /** Suggestions for template variables, when the server offers completions. */
+  complete?: CompleteField;
 }
 
-export function ResourceList({ resources, templates, onRead }: ResourceListProps) {
+export function ResourceList({ resources, templates, onRead, complete }: ResourceListProps) {
   const t = useT();
   return (
     <div className="mcp-resources">
@@ -101,7 +175,7 @@ export function ResourceList({ resources, templates, onRead }: ResourceListProps
       {templates.length ? (
         <ul className="mcp-list" aria-label={t('mcp.templatesList')}>
           {templates.map((template) => (
-            <TemplateItem key={template.uriTemplate} template={template} onRead={(uri, tpl) => onRead(uri, tpl)} />
+            <TemplateItem key={template.uriTemplate} template={template} onRead={(uri, tpl) => onRead(uri, tpl)} complete={complete} />
           ))}
         </ul>
       ) : (
@@ -111,10 +185,19 @@ export function ResourceList({ resources, templates, onRead }: ResourceListProps
   );
 }
 
-function PromptItem({ prompt, onGet }: { prompt: McpPrompt; onGet: (name: string, args: Record<string, string>) => void }) {
+function PromptItem({
+  prompt,
+  onGet,
+  complete,
+}: {
+  prompt: McpPrompt;
+  onGet: (name: string, args: Record<string, string>) => void;
+  complete: CompleteField | undefined;
+}) {
   const t = useT();
   const id = useId();
   const [values, setValues] = useState<Record<string, string>>({});
+  const { suggestions, typed } = useSuggestions(complete, { type: 'ref/prompt', name: prompt.name });
   return (
     <li className="mcp-item">
       <div className="mcp-item-text">
@@ -131,9 +214,16 @@ function PromptItem({ prompt, onGet }: { prompt: McpPrompt; onGet: (name: string
               id={`${id}-${arg.name}`}
               aria-required={arg.required}
               title={arg.description}
+              autoComplete="off"
+              {...(suggestions[arg.name]?.length ? { list: `${id}-${arg.name}-suggestions` } : {})}
               value={values[arg.name] ?? ''}
-              onChange={(e) => setValues({ ...values, [arg.name]: e.target.value })}
+              onFocus={(e) => typed(arg.name, e.target.value, values)}
+              onChange={(e) => {
+                setValues({ ...values, [arg.name]: e.target.value });
+                typed(arg.name, e.target.value, values);
+              }}
             />
+            <Suggestions id={`${id}-${arg.name}-suggestions`} values={suggestions[arg.name]} />
           </div>
         ))}
       </div>
@@ -148,13 +238,22 @@ function PromptItem({ prompt, onGet }: { prompt: McpPrompt; onGet: (name: string
   );
 }
 
-export function PromptList({ prompts, onGet }: { prompts: readonly McpPrompt[]; onGet: (name: string, args: Record<string, string>) => void }) {
+export function PromptList({
+  prompts,
+  onGet,
+  complete,
+}: {
+  prompts: readonly McpPrompt[];
+  onGet: (name: string, args: Record<string, string>) => void;
+  /** Suggestions for arguments, when the server offers completions. */
+  complete?: CompleteField;
+}) {
   const t = useT();
   if (!prompts.length) return <p className="muted small">{t('mcp.noPrompts')}</p>;
   return (
     <ul className="mcp-list" aria-label={t('mcp.promptsList')}>
       {prompts.map((prompt) => (
-        <PromptItem key={prompt.name} prompt={prompt} onGet={onGet} />
+        <PromptItem key={prompt.name} prompt={prompt} onGet={onGet} complete={complete} />
       ))}
     </ul>
   );

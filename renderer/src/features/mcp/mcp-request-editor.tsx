@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { sampleFromSchema } from '../../../../shared/http/schema-sample';
-import type { McpTool, McpTransport } from '../../../../shared/mcp/mcp-types';
+import { mcpLogLevels, type McpTool, type McpTransport } from '../../../../shared/mcp/mcp-types';
 import { useHost } from '../../host';
 import { useT, type MessageKey } from '../../i18n/i18n';
 import { Tabs } from '../../ui/tabs';
@@ -10,14 +10,14 @@ import { AuthFields, EndpointField, JsonEditor, RequestPane, SendButton } from '
 import type { McpDraft, McpSubject } from './mcp-draft';
 import { buildCall, buildRoots, buildTarget, commandLine, editsToolArguments } from './mcp-draft';
 import { useMcpDraftsStore } from './mcp-drafts-store';
-import { ResourceList, PromptList, ToolList } from './mcp-lists';
+import { ResourceList, PromptList, ToolList, type CompleteField } from './mcp-lists';
 import { callMcp, connectMcp, stopMcpCall, useMcpRunsStore } from './mcp-runs';
 import { McpSaveDialog } from './mcp-save-dialog';
 import { ConfirmStdioDialog, EnvEditor, StdioFields } from './mcp-stdio-fields';
 import { takePendingRun } from './open-mcp-operation';
 import './mcp.css';
 
-type Section = 'tools' | 'resources' | 'prompts' | 'call' | 'auth' | 'headers' | 'env' | 'roots' | 'sampling';
+type Section = 'tools' | 'resources' | 'prompts' | 'call' | 'auth' | 'headers' | 'env' | 'roots' | 'options';
 
 const transports: ReadonlyArray<[McpTransport, MessageKey]> = [
   ['auto', 'mcp.transport.auto'],
@@ -88,6 +88,19 @@ export function McpRequestEditor({ draft }: { draft: McpDraft }) {
   }, []);
 
   const current = (): McpDraft | undefined => useMcpDraftsStore.getState().tabs.find((d) => d.id === draft.id);
+
+  // Suggestions while typing prompt arguments and template variables, when the server offers completions
+  // (over HTTP only: a stdio server would start for every keystroke).
+  const complete: CompleteField | undefined =
+    listed && !stdio && typeof listed.server?.capabilities['completions'] === 'object'
+      ? async (ref, argument, context) => {
+          const d = current();
+          const target = d ? buildTarget(d) : undefined;
+          if (!target?.ok) return [];
+          const found = await host.invoke('mcp.complete', { target: target.value, ref, argument, context });
+          return found.ok ? found.value.values : [];
+        }
+      : undefined;
 
   const doConnect = (): void => {
     const d = current();
@@ -216,8 +229,8 @@ export function McpRequestEditor({ draft }: { draft: McpDraft }) {
       label: rootCount ? t('mcp.rootsCount', { count: rootCount }) : t('mcp.roots'),
     },
     {
-      id: 'sampling' as const,
-      label: draft.offerSampling === false ? t('mcp.samplingOff') : t('mcp.sampling'),
+      id: 'options' as const,
+      label: draft.offerSampling === false || draft.logLevel ? t('mcp.optionsChanged') : t('mcp.options'),
     },
   ];
   const shownSection = sections.some((s) => s.id === section) ? section : 'call';
@@ -303,14 +316,14 @@ export function McpRequestEditor({ draft }: { draft: McpDraft }) {
         ) : null}
         {shownSection === 'resources' ? (
           listed ? (
-            <ResourceList resources={listed.resources} templates={listed.resourceTemplates} onRead={readResource} />
+            <ResourceList resources={listed.resources} templates={listed.resourceTemplates} onRead={readResource} {...(complete ? { complete } : {})} />
           ) : (
             <p className="muted small">{t('mcp.notConnected')}</p>
           )
         ) : null}
         {shownSection === 'prompts' ? (
           listed ? (
-            <PromptList prompts={listed.prompts} onGet={getPrompt} />
+            <PromptList prompts={listed.prompts} onGet={getPrompt} {...(complete ? { complete } : {})} />
           ) : (
             <p className="muted small">{t('mcp.notConnected')}</p>
           )
@@ -398,7 +411,7 @@ export function McpRequestEditor({ draft }: { draft: McpDraft }) {
             </p>
           </div>
         ) : null}
-        {shownSection === 'sampling' ? (
+        {shownSection === 'options' ? (
           <div className="field-col grow">
             <label>
               <input
@@ -416,6 +429,29 @@ export function McpRequestEditor({ draft }: { draft: McpDraft }) {
             </label>
             <p id={`${draft.id}-sampling-hint`} className="muted small">
               {t('mcp.offerSamplingHint')}
+            </p>
+            <label htmlFor={`${draft.id}-log-level`}>{t('mcp.logLevel')}</label>
+            <select
+              id={`${draft.id}-log-level`}
+              aria-describedby={`${draft.id}-log-level-hint`}
+              value={draft.logLevel ?? ''}
+              onChange={(e) =>
+                update(draft.id, (d) => {
+                  const { logLevel: _was, ...rest } = d;
+                  const level = mcpLogLevels.find((l) => l === e.target.value);
+                  return level ? { ...rest, logLevel: level } : rest;
+                })
+              }
+            >
+              <option value="">{t('mcp.logLevelDefault')}</option>
+              {mcpLogLevels.map((level) => (
+                <option key={level} value={level}>
+                  {level}
+                </option>
+              ))}
+            </select>
+            <p id={`${draft.id}-log-level-hint`} className="muted small">
+              {t('mcp.logLevelHint')}
             </p>
           </div>
         ) : null}

@@ -1,0 +1,31 @@
+/**
+ * The steps every MCP e2e starts with: a new MCP tab connected to a server, then a tool chosen for
+ * the call (options may be set before Run).
+ */
+import type { Locator, Page } from 'playwright-core';
+
+export function mcpRegion(page: Page): Locator {
+  return page.getByRole('region', { name: 'MCP request', exact: true });
+}
+
+/** New request → MCP, the endpoint, Connect; resolves with the tab's region once the server's lists are in. */
+export async function connectMcpTab(page: Page, endpoint: string): Promise<Locator> {
+  await page.getByRole('button', { name: 'New request' }).click();
+  await page.getByRole('menuitem', { name: 'MCP' }).click();
+  const request = mcpRegion(page);
+  await request.getByRole('textbox', { name: 'MCP endpoint' }).fill(endpoint);
+  await request.getByRole('button', { name: 'Connect', exact: true }).click();
+  await request.getByRole('tab', { name: /^Tools \(\d+\)$/ }).waitFor({ timeout: 20_000 });
+  return request;
+}
+
+/** Tools → Call tool NAME: the call editor now holds that tool. */
+export async function chooseTool(request: Locator, name: string): Promise<void> {
+  await request.getByRole('tab', { name: /^Tools \(\d+\)$/ }).click();
+  await request.getByRole('button', { name: `Call tool ${name}`, exact: true }).click();
+  await request.getByText(`Tool: ${name}`).waitFor();
+}
+
+export async function run(request: Locator): Promise<void> {
+  await request.getByRole('button', { name: 'Run', exact: true }).click();
+}
