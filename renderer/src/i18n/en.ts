@@ -1208,6 +1208,8 @@ export const en = {
   'mcp.generateHint': "Fill an example from the tool's inputSchema",
   'mcp.toolArguments': 'Tool arguments',
   'mcp.params': 'Params',
+  'mcp.paramsNotKept':
+    'Opened from history: the params were kept only as a hash ({size}), so they are empty here. Fill them in, or turn on “Keep full bodies” in the History sidebar to replay calls exactly.',
   'mcp.fromOperation': 'Opened from {path} in {file}',
   'mcp.confirm.title': 'Start this process?',
   'mcp.confirm.body': 'Powerduck will run this command on this machine (no shell) and speak MCP over its standard input and output:',

@@ -1,4 +1,5 @@
 import { openHttpTab } from '../http';
+import { openMcpFromHistory } from '../mcp';
 import { useEffect, useState, type ReactNode } from 'react';
 import type { BodyDigest, HistoryEntry } from '../../../../shared/history/history-types';
 import type { WireError } from '../../../../shared/contract/index';
@@ -174,7 +175,8 @@ export default function HistoryEntryView({ id }: { id: string }) {
   const reopen = (): void => {
     if (!entry) return;
     const { binding, version, endpoint } = entry.interface;
-    if (binding === 'HTTP' || version === '-') openHttpTab({ method: entry.method, url: endpoint });
+    if (binding === 'MCP') openMcpFromHistory(entry);
+    else if (binding === 'HTTP' || version === '-') openHttpTab({ method: entry.method, url: endpoint });
     else useDraftsStore.getState().openA2a(draftSeedFromHistory(entry));
     useToolViewStore.getState().close();
   };

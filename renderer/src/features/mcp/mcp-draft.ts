@@ -41,6 +41,10 @@ export interface McpDraft {
   subject?: McpSubject;
   inputSchema?: Record<string, unknown>;
   outputSchema?: Record<string, unknown>;
+  /** The history entry the tab was opened from (the editor then shows the call first). */
+  fromHistory?: string;
+  /** Opened from a history entry whose params were kept only as a hash (their size), so the editor can say why it is empty. */
+  paramsNotKept?: { bytes: number };
   /** The spec operation the tab was opened from (saving goes back there by default). */
   operation?: { file: string; path: string; summary?: string };
 }
@@ -65,6 +69,8 @@ export function createMcpDraft(id: string, seed: Partial<McpDraft> = {}): McpDra
     ...(seed.inputSchema ? { inputSchema: seed.inputSchema } : {}),
     ...(seed.outputSchema ? { outputSchema: seed.outputSchema } : {}),
     ...(seed.operation ? { operation: seed.operation } : {}),
+    ...(seed.fromHistory ? { fromHistory: seed.fromHistory } : {}),
+    ...(seed.paramsNotKept ? { paramsNotKept: seed.paramsNotKept } : {}),
   };
 }
 

@@ -3,6 +3,7 @@ import { sampleFromSchema } from '../../../../shared/http/schema-sample';
 import { mcpLogLevels, type McpTool, type McpTransport } from '../../../../shared/mcp/mcp-types';
 import { useHost } from '../../host';
 import { useT, type MessageKey } from '../../i18n/i18n';
+import { formatBytes } from '../../ui/format';
 import { Tabs } from '../../ui/tabs';
 import { ProblemLine } from '../../ui/problem-line';
 import { emptyKvRow, KvTable } from '../../ui/kv-table';
@@ -57,7 +58,8 @@ export function McpRequestEditor({ draft }: { draft: McpDraft }) {
     const call = s.byTab[draft.id]?.call;
     return Boolean(call && call.status !== 'done');
   });
-  const [section, setSection] = useState<Section>(draft.operation ? 'call' : 'tools');
+  // A saved operation or a history entry opens on its call; a new tab on what the server offers.
+  const [section, setSection] = useState<Section>(draft.operation || draft.fromHistory ? 'call' : 'tools');
   const [problem, setProblem] = useState('');
   const [dialog, setDialog] = useState<'save' | null>(null);
   const [confirm, setConfirm] = useState<{
@@ -370,11 +372,21 @@ export function McpRequestEditor({ draft }: { draft: McpDraft }) {
                 </button>
               ) : null}
             </div>
+            {draft.paramsNotKept ? (
+              <p className="muted small" role="note">
+                {t('mcp.paramsNotKept', { size: formatBytes(draft.paramsNotKept.bytes) })}
+              </p>
+            ) : null}
             <JsonEditor
               modelId={draft.id}
               label={toolArgs ? t('mcp.toolArguments') : t('mcp.params')}
               value={draft.bodyText}
-              onChange={(text) => update(draft.id, (d) => ({ ...d, bodyText: text }))}
+              onChange={(text) =>
+                update(draft.id, (d) => {
+                  const { paramsNotKept: _told, ...rest } = d;
+                  return { ...rest, bodyText: text };
+                })
+              }
               schema={schema}
               onSubmit={run}
             />

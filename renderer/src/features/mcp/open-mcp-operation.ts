@@ -6,7 +6,9 @@
 import type { SpecOperationSummary } from '../../../../shared/contract/ops-spec';
 import type { Host } from '../../host';
 import { useToolViewStore } from '../../app/tool-view-store';
+import type { HistoryEntry } from '../../../../shared/history/history-types';
 import { seedFromOperation } from './mcp-draft';
+import { mcpSeedFromHistory } from './mcp-history-seed';
 import { openMcpTab } from './mcp-drafts-store';
 
 export const isMcpOperation = (op: Pick<SpecOperationSummary, 'protocol'>): boolean => op.protocol === 'mcp';
@@ -34,4 +36,9 @@ export async function openMcpOperation(
   if (options.run) pendingRuns.add(tabId);
   useToolViewStore.getState().close();
   return { ok: true, tabId };
+}
+
+/** "Open as new request" on an MCP history entry (see mcp-history-seed.ts). */
+export function openMcpFromHistory(entry: HistoryEntry): string {
+  return openMcpTab(mcpSeedFromHistory(entry));
 }

@@ -1,0 +1,43 @@
+/**
+ * "Open as new request" on an MCP history entry opens an MCP tab aimed at the same server and
+ * method (never an HTTP tab with "tools/call" as its HTTP method); with hashed bodies it says why
+ * the params are empty.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startMcpServer, type RunningMcpServer } from '../test/fixtures/mcp-server';
+import { responseRegion, useBrowser } from './harness';
+import { chooseTool, connectMcpTab, mcpRegion, run } from './mcp-steps';
+
+let server: RunningMcpServer;
+
+beforeAll(async () => {
+  server = await startMcpServer();
+});
+
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('MCP history entries', () => {
+  const e2e = useBrowser();
+
+  it('reopen as an MCP tab with the endpoint and method, the hashed params explained', () =>
+    e2e.withApp(async ({ page }) => {
+      const request = await connectMcpTab(page, server.url);
+      await chooseTool(request, 'add');
+      await run(request);
+      await responseRegion(page).getByText('tools/call: result').waitFor({ timeout: 20_000 });
+
+      await page.getByRole('tab', { name: 'History' }).click();
+      await page
+        .getByRole('list', { name: 'Recorded exchanges' })
+        .getByRole('button', { name: /^tools\/call/ })
+        .first()
+        .click();
+      await page.getByRole('button', { name: 'Open as new request' }).click();
+      const reopened = mcpRegion(page);
+      await reopened.getByRole('note').filter({ hasText: 'Opened from history: the params were kept only as a hash' }).waitFor();
+      expect(await reopened.getByRole('textbox', { name: 'MCP endpoint' }).inputValue()).toBe(server.url);
+      expect(await reopened.getByRole('combobox', { name: 'MCP method' }).inputValue()).toBe('tools/call');
+    }));
+});

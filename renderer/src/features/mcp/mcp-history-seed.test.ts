@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import type { HistoryEntry } from '../../../../shared/history/history-types';
+import type { McpExchangeRecord } from '../../../../shared/mcp/mcp-types';
+import { buildCall, createMcpDraft } from './mcp-draft';
+import { mcpSeedFromHistory } from './mcp-history-seed';
+
+function entry(endpoint: string, extra: Partial<HistoryEntry> = {}): HistoryEntry {
+  return {
+    id: 'h1',
+    startedAt: '2026-12-01T00:00:00.000Z',
+    source: 'send',
+    method: 'tools/call',
+    interface: { binding: 'MCP', version: '-', endpoint },
+    attempt: 1,
+    outcomeKind: 'result',
+    taskCreated: false,
+    messages: [],
+    durationMs: 12,
+    request: { url: endpoint, bytes: 42, sha256: 'abc' },
+    warnings: [],
+    bodies: 'hashed',
+    ...extra,
+  } as HistoryEntry;
+}
+
+describe('Open as new request on an MCP history entry', () => {
+  it('hashed bodies: the method and the endpoint come back, the params stay empty and the tab says why', () => {
+    const seed = mcpSeedFromHistory(entry('http://127.0.0.1:9/mcp'));
+    expect(seed).toEqual({
+      transport: 'auto',
+      endpoint: 'http://127.0.0.1:9/mcp',
+      method: 'tools/call',
+      bodyText: '{}\n',
+      paramsNotKept: { bytes: 42 },
+      fromHistory: 'h1',
+    });
+    // Never an HTTP tab calling "tools/call" as an HTTP method: a runnable MCP call.
+    const built = buildCall(createMcpDraft('t', seed));
+    expect(built).toMatchObject({ ok: true, value: { target: { transport: 'auto', endpoint: 'http://127.0.0.1:9/mcp' }, method: 'tools/call' } });
+  });
+
+  it('hashed bodies of a stdio call: the command line comes back split into the program and its arguments', () => {
+    const seed = mcpSeedFromHistory(entry('stdio: node server.mjs --port 3'));
+    expect(seed).toMatchObject({ transport: 'stdio', command: 'node', argsText: 'server.mjs\n--port\n3' });
+  });
+
+  it('full bodies: the target and the params as sent', () => {
+    const record = {
+      protocol: 'mcp',
+      target: { transport: 'streamable-http', endpoint: 'http://127.0.0.1:9/mcp' },
+      params: { name: 'add', arguments: { a: 1, b: 2 } },
+    } as unknown as McpExchangeRecord;
+    const seed = mcpSeedFromHistory(entry('http://127.0.0.1:9/mcp', { bodies: 'full', mcpExchange: record }));
+    expect(seed).toEqual({
+      transport: 'streamable-http',
+      endpoint: 'http://127.0.0.1:9/mcp',
+      method: 'tools/call',
+      bodyText: expect.any(String),
+      fromHistory: 'h1',
+    });
+    const built = buildCall(createMcpDraft('t', seed));
+    expect(built).toMatchObject({ ok: true, value: { method: 'tools/call', params: { name: 'add', arguments: { a: 1, b: 2 } } } });
+    const stdio = mcpSeedFromHistory(
+      entry('stdio: node s.mjs', { mcpExchange: { ...record, target: { transport: 'stdio', command: 'node', args: ['my server.mjs'] } } as McpExchangeRecord }),
+    );
+    expect(stdio).toMatchObject({ transport: 'stdio', command: 'node', argsText: 'my server.mjs' });
+  });
+});

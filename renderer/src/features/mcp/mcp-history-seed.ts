@@ -1,0 +1,41 @@
+/**
+ * "Open as new request" on an MCP history entry: the tab it opens. With full bodies the record holds
+ * the target and the params, so the call comes back as it was sent (secrets stay out: auth, headers
+ * and a stdio server's environment are not in the record and are set again on the tab). With hashed
+ * bodies only the method and where it went are known: the params stay empty and the tab says why.
+ */
+import type { HistoryEntry } from '../../../../shared/history/history-types';
+import type { McpTransport } from '../../../../shared/mcp/mcp-types';
+import type { McpDraft } from './mcp-draft';
+
+const stdioPrefix = 'stdio: ';
+
+function paramsText(params: unknown): string {
+  return `${JSON.stringify(params ?? {}, null, 2)}\n`;
+}
+
+export function mcpSeedFromHistory(entry: HistoryEntry): Partial<McpDraft> {
+  const record = entry.mcpExchange;
+  if (record) {
+    const where: Partial<McpDraft> =
+      record.target.transport === 'stdio'
+        ? { transport: 'stdio', command: record.target.command ?? '', argsText: (record.target.args ?? []).join('\n') }
+        : { transport: record.target.transport, endpoint: record.target.endpoint ?? '' };
+    return { ...where, method: entry.method, bodyText: paramsText(record.params), fromHistory: entry.id };
+  }
+  const line = entry.interface.endpoint;
+  // Hashed bodies keep the command line as one text: split where it has spaces (the tab shows it, and a stdio run asks first).
+  const where: Partial<McpDraft> = line.startsWith(stdioPrefix)
+    ? (() => {
+        const [command = '', ...args] = line.slice(stdioPrefix.length).split(/\s+/).filter(Boolean);
+        return { transport: 'stdio' as McpTransport, command, argsText: args.join('\n') };
+      })()
+    : { transport: 'auto', endpoint: line };
+  return {
+    ...where,
+    method: entry.method,
+    bodyText: '{}\n',
+    fromHistory: entry.id,
+    ...(entry.request.bytes > 0 ? { paramsNotKept: { bytes: entry.request.bytes } } : {}),
+  };
+}
