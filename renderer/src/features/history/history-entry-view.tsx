@@ -1,4 +1,4 @@
-import { openHttpTab } from '../http';
+import { openHttpFromHistory } from '../http';
 import { openMcpFromHistory } from '../mcp';
 import { useEffect, useState, type ReactNode } from 'react';
 import type { BodyDigest, HistoryEntry } from '../../../../shared/history/history-types';
@@ -174,9 +174,9 @@ export default function HistoryEntryView({ id }: { id: string }) {
 
   const reopen = (): void => {
     if (!entry) return;
-    const { binding, version, endpoint } = entry.interface;
+    const { binding, version } = entry.interface;
     if (binding === 'MCP') openMcpFromHistory(entry);
-    else if (binding === 'HTTP' || version === '-') openHttpTab({ method: entry.method, url: endpoint });
+    else if (binding === 'HTTP' || version === '-') openHttpFromHistory(entry);
     else useDraftsStore.getState().openA2a(draftSeedFromHistory(entry));
     useToolViewStore.getState().close();
   };

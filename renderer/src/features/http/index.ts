@@ -2,3 +2,4 @@
 // their imports of any other module in this folder).
 export { openHttpTab } from './http-drafts-store';
 export { isHttpOperation, openHttpOperation } from './open-http-operation';
+export { openHttpFromHistory } from './open-http-operation';

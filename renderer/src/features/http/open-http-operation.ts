@@ -1,4 +1,5 @@
 import type { SpecOperationSummary } from '../../../../shared/contract/ops-spec';
+import type { HistoryEntry } from '../../../../shared/history/history-types';
 import { bodyKindFor, formFieldsOf } from '../../../../shared/http/operation-example';
 import { isPlainHttpOperation } from '../../../../shared/openapi/http-docs';
 import type { Host } from '../../host';
@@ -7,6 +8,7 @@ import type { HttpDraft } from './http-draft';
 import { withOperation } from './http-draft';
 import { openHttpTab, useHttpDraftsStore } from './http-drafts-store';
 import { sendHttpDraft } from './http-runs';
+import { httpSeedFromHistory } from './http-history-seed';
 
 /** Plain HTTP operations: not A2A, not MCP, and not marked as another protocol (the docs use the same test). */
 export function isHttpOperation(op: SpecOperationSummary): boolean {
@@ -51,4 +53,9 @@ export async function openHttpOperation(
     if (!sent.ok) return { ok: false, message: sent.message };
   }
   return { ok: true, tabId };
+}
+
+/** "Open as new request" on a plain HTTP history entry (see http-history-seed.ts). */
+export function openHttpFromHistory(entry: HistoryEntry): string {
+  return openHttpTab(httpSeedFromHistory(entry));
 }
