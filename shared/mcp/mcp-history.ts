@@ -21,9 +21,12 @@ function digest(value: unknown, sha256: (t: string) => string): BodyDigest {
   return { bytes: utf8ByteLength(text), sha256: sha256(text) };
 }
 
+/** How a stdio server's line starts (history keeps it as the entry's endpoint; "Open as new request" reads it back). */
+export const stdioTargetPrefix = 'stdio: ';
+
 /** Where the request went, as one line: the endpoint, or the command line of a stdio server. */
 export function mcpTargetLine(target: McpExchangeRecord['target']): string {
-  if (target.transport === 'stdio') return `stdio: ${[target.command ?? '', ...(target.args ?? [])].join(' ')}`;
+  if (target.transport === 'stdio') return `${stdioTargetPrefix}${[target.command ?? '', ...(target.args ?? [])].join(' ')}`;
   return target.endpoint ?? '';
 }
 

@@ -1,38 +1,22 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runCliCaptured } from '../fixtures/cli-run';
-import type { Core } from '../../electron/node/core';
 import { CoreError } from '../../electron/node/core-error';
-import { performMcpCall, performMcpConnect, type McpDeps } from '../../electron/node/mcp/mcp-call';
+import { performMcpCall, performMcpConnect } from '../../electron/node/mcp/mcp-call';
 import { QuestionBroker } from '../../electron/node/mcp/mcp-question-broker';
-import { createMemorySecretStore } from '../../electron/node/secret-store';
 import { buildMcpHistoryEntry } from '../../shared/mcp/mcp-history';
 import { mcpSummaryLines } from '../../shared/mcp/mcp-summary';
 import type { McpCallRequest, McpExchangeRecord, McpStreamEvent } from '../../shared/mcp/mcp-types';
-import { buildAskingServer, buildPagedServer, startMcpServer, type RunningMcpServer } from '../fixtures/mcp-server';
-import { tempCore } from '../foundation/test-core';
-import { declaredCapabilities, streamMcpCall, toolCall, toolText } from '../fixtures/mcp-calls';
+import { buildAskingServer, buildPagedServer, startMcpServer } from '../fixtures/mcp-server';
+import { declaredCapabilities, streamMcpCall, testMcpDeps, toolCall, toolText, useMcpServerAndCore } from '../fixtures/mcp-calls';
 
-const deps: McpDeps = { secrets: createMemorySecretStore({}), environment: {}, now: () => Date.now(), version: 'test', allowStdio: false };
+const deps = testMcpDeps;
+const bed = useMcpServerAndCore({ build: buildAskingServer });
 
-let server: RunningMcpServer;
-let core: Core;
-let disposeCore: () => Promise<void>;
-beforeAll(async () => {
-  server = await startMcpServer({ build: buildAskingServer });
-  const made = await tempCore();
-  core = made.core;
-  disposeCore = made.dispose;
-});
-afterAll(async () => {
-  await disposeCore();
-  await server.close();
-});
-
-const call = (tool: string, extra: Partial<McpCallRequest> = {}): McpCallRequest => toolCall(server.url, tool, extra);
-const stream = (id: string, request: McpCallRequest, onQuestion: (event: McpStreamEvent) => void) => streamMcpCall(core, id, request, onQuestion);
+const call = (tool: string, extra: Partial<McpCallRequest> = {}): McpCallRequest => toolCall(bed.server.url, tool, extra);
+const stream = (id: string, request: McpCallRequest, onQuestion: (event: McpStreamEvent) => void) => streamMcpCall(bed.core, id, request, onQuestion);
 
 describe('elicitation (form mode) during a call', () => {
   it('the client declares elicitation (form) and no sampling; roots only when the request carries some', async () => {
@@ -58,19 +42,19 @@ describe('elicitation (form mode) during a call', () => {
           { city: 'Seoul', days: 2, extra: 1 },
         ];
         for (const content of wrong) {
-          const refused = await core.dispatcher.invoke('mcp.answer', { ...base, result: { action: 'accept', content } });
+          const refused = await bed.core.dispatcher.invoke('mcp.answer', { ...base, result: { action: 'accept', content } });
           if (refused.ok) throw new Error('an answer that does not fit was accepted');
           refusals.push(refused.error);
         }
-        const wrongStream = await core.dispatcher.invoke('mcp.answer', { ...base, requestId: 'nope', result: { action: 'decline' } });
+        const wrongStream = await bed.core.dispatcher.invoke('mcp.answer', { ...base, requestId: 'nope', result: { action: 'decline' } });
         refusals.push(!wrongStream.ok && wrongStream.error.code);
-        const ok = await core.dispatcher.invoke('mcp.answer', {
+        const ok = await bed.core.dispatcher.invoke('mcp.answer', {
           ...base,
           result: { action: 'accept', content: { city: 'Seoul', days: 3, units: 'metric', alerts: true } },
         });
         expect(ok).toEqual({ ok: true, value: { answered: true } });
         // Answered once: a second answer finds nothing waiting.
-        const again = await core.dispatcher.invoke('mcp.answer', { ...base, result: { action: 'decline' } });
+        const again = await bed.core.dispatcher.invoke('mcp.answer', { ...base, result: { action: 'decline' } });
         refusals.push(!again.ok && again.error.code);
       })();
     });
@@ -101,7 +85,7 @@ describe('elicitation (form mode) during a call', () => {
 
   it('stream: decline reaches the tool', async () => {
     const { record } = await stream('elicit-decline', call('ask'), (event) => {
-      void core.dispatcher.invoke('mcp.answer', {
+      void bed.core.dispatcher.invoke('mcp.answer', {
         requestId: 'elicit-decline',
         serverRequestId: event.elicitation!.serverRequestId,
         result: { action: 'decline' },
@@ -112,7 +96,7 @@ describe('elicitation (form mode) during a call', () => {
   });
 
   it('Stop while the question is open answers cancel and cancels the call', async () => {
-    const { record } = await stream('elicit-stop', call('ask'), () => core.dispatcher.cancel('elicit-stop'));
+    const { record } = await stream('elicit-stop', call('ask'), () => bed.core.dispatcher.cancel('elicit-stop'));
     expect(record.outcome.kind).toBe('cancelled');
     expect(record.elicitations?.[0]).toMatchObject({ answeredBy: 'stopped', answer: { action: 'cancel' } });
     expect(record.messages.some((m) => m.direction === 'sent' && m.method === 'notifications/cancelled')).toBe(true);
@@ -127,7 +111,7 @@ describe('elicitation (form mode) during a call', () => {
   });
 
   it('mcp.call (no stream, as the CLI) declines at once and the record says so', async () => {
-    const result = await core.dispatcher.invoke('mcp.call', call('ask'));
+    const result = await bed.core.dispatcher.invoke('mcp.call', call('ask'));
     if (!result.ok) throw new Error(result.error.message);
     expect(JSON.parse(toolText(result.value))).toEqual({ action: 'decline' });
     expect(result.value.elicitations?.[0]).toMatchObject({ answeredBy: 'unattended', note: expect.stringContaining('Nobody could be asked') });
@@ -147,10 +131,10 @@ describe('elicitation (form mode) during a call', () => {
 
   it('refuses malformed answers and presets with a clear error, sending nothing', async () => {
     for (const bad of [null, {}, { requestId: 'x' }, { requestId: 'x', serverRequestId: {}, result: { action: 'accept' } }]) {
-      const r = await core.dispatcher.invoke('mcp.answer', bad as never);
+      const r = await bed.core.dispatcher.invoke('mcp.answer', bad as never);
       expect(r).toMatchObject({ ok: false, error: { code: 'bad-request' } });
     }
-    const missing = await core.dispatcher.invoke('mcp.answer', { requestId: 'x', serverRequestId: 1, result: { action: 'accept' } });
+    const missing = await bed.core.dispatcher.invoke('mcp.answer', { requestId: 'x', serverRequestId: 1, result: { action: 'accept' } });
     expect(missing).toMatchObject({ ok: false, error: { code: 'not-found' } });
     await expect(performMcpCall(call('ask', { elicitAnswer: { action: 'maybe' } as never }), deps)).rejects.toBeInstanceOf(CoreError);
     await expect(performMcpCall(call('ask', { elicitAnswer: { action: 'accept', content: { nested: { no: 1 } } } as never }), deps)).rejects.toThrow(
@@ -191,7 +175,7 @@ describe('send --mcp answers elicitations without asking', () => {
   it('declines by default and says how to answer; --elicit-answer accepts with values that fit; bad JSON is a usage error', async () => {
     const home = await mkdtemp(join(tmpdir(), 'powerduck-elicit-cli-'));
     try {
-      const args = ['send', '--mcp', '--endpoint', server.url, '--body', '{"name":"ask","arguments":{}}'];
+      const args = ['send', '--mcp', '--endpoint', bed.server.url, '--body', '{"name":"ask","arguments":{}}'];
       const declined = await runCliCaptured(args, { home });
       expect(declined.code).toBe(0);
       expect(declined.out).toContain('The server asked: "Which city?" → declined (answered without asking)');
@@ -218,9 +202,9 @@ describe('URL-mode elicitation (a page to open)', () => {
       void (async () => {
         const base = { requestId: 'visit-accept', serverRequestId: question.serverRequestId };
         // A page takes no values.
-        const refused = await core.dispatcher.invoke('mcp.answer', { ...base, result: { action: 'accept', content: { city: 'x' } } });
+        const refused = await bed.core.dispatcher.invoke('mcp.answer', { ...base, result: { action: 'accept', content: { city: 'x' } } });
         expect(refused).toMatchObject({ ok: false, error: { code: 'invalid', message: expect.stringContaining('"city" is not a field') } });
-        await core.dispatcher.invoke('mcp.answer', { ...base, result: { action: 'accept' } });
+        await bed.core.dispatcher.invoke('mcp.answer', { ...base, result: { action: 'accept' } });
       })();
     });
     expect(declaredCapabilities(record)).toMatchObject({ elicitation: { form: {}, url: {} } });
@@ -305,7 +289,7 @@ describe('send --mcp --log-level', () => {
   it('prints the server’s log messages from that level up; an unknown level is a usage error', async () => {
     const home = await mkdtemp(join(tmpdir(), 'powerduck-log-level-cli-'));
     try {
-      const args = ['send', '--mcp', '--endpoint', server.url, '--body', '{"name":"log","arguments":{}}'];
+      const args = ['send', '--mcp', '--endpoint', bed.server.url, '--body', '{"name":"log","arguments":{}}'];
       const errors = await runCliCaptured([...args, '--log-level', 'error'], { home });
       expect(errors.code).toBe(0);
       expect(errors.out).toContain('a error message');

@@ -7,38 +7,22 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Core } from '../../electron/node/core';
+import { describe, expect, it } from 'vitest';
 import { CoreError } from '../../electron/node/core-error';
-import { performMcpCall, type McpDeps } from '../../electron/node/mcp/mcp-call';
+import { performMcpCall } from '../../electron/node/mcp/mcp-call';
 import { QuestionBroker } from '../../electron/node/mcp/mcp-question-broker';
-import { createMemorySecretStore } from '../../electron/node/secret-store';
 import { buildMcpHistoryEntry } from '../../shared/mcp/mcp-history';
 import { samplingAnswerProblems, type McpSamplingAnswer } from '../../shared/mcp/mcp-sampling';
 import type { McpCallRequest, McpStreamEvent } from '../../shared/mcp/mcp-types';
 import { runCliCaptured } from '../fixtures/cli-run';
-import { buildAskingServer, startMcpServer, type RunningMcpServer } from '../fixtures/mcp-server';
-import { tempCore } from '../foundation/test-core';
-import { declaredCapabilities, streamMcpCall, toolCall, toolText } from '../fixtures/mcp-calls';
+import { buildAskingServer } from '../fixtures/mcp-server';
+import { declaredCapabilities, streamMcpCall, testMcpDeps, toolCall, toolText, useMcpServerAndCore } from '../fixtures/mcp-calls';
 
-const deps: McpDeps = { secrets: createMemorySecretStore({}), environment: {}, now: () => Date.now(), version: 'test', allowStdio: false };
+const deps = testMcpDeps;
+const bed = useMcpServerAndCore({ build: buildAskingServer });
 
-let server: RunningMcpServer;
-let core: Core;
-let disposeCore: () => Promise<void>;
-beforeAll(async () => {
-  server = await startMcpServer({ build: buildAskingServer });
-  const made = await tempCore();
-  core = made.core;
-  disposeCore = made.dispose;
-});
-afterAll(async () => {
-  await disposeCore();
-  await server.close();
-});
-
-const call = (tool: string, extra: Partial<McpCallRequest> = {}): McpCallRequest => toolCall(server.url, tool, extra);
-const stream = (id: string, request: McpCallRequest, onQuestion: (event: McpStreamEvent) => void) => streamMcpCall(core, id, request, onQuestion);
+const call = (tool: string, extra: Partial<McpCallRequest> = {}): McpCallRequest => toolCall(bed.server.url, tool, extra);
+const stream = (id: string, request: McpCallRequest, onQuestion: (event: McpStreamEvent) => void) => streamMcpCall(bed.core, id, request, onQuestion);
 
 const haiku = 'Green heads in the reeds\nquack at the morning ferry\nbread crumbs on the pond';
 const accept = (text: string, model = 'powerduck-human'): McpSamplingAnswer => ({
@@ -71,13 +55,13 @@ describe('sampling answered by the user', () => {
           { action: 'accept', message: { role: 'assistant', content: { type: 'text', text: 'x' }, model: 'm', usage: 1 } },
         ];
         for (const result of wrong) {
-          const refused = await core.dispatcher.invoke('mcp.answer', { ...base, result: result as McpSamplingAnswer });
+          const refused = await bed.core.dispatcher.invoke('mcp.answer', { ...base, result: result as McpSamplingAnswer });
           if (refused.ok) throw new Error(`an answer that cannot be sent was accepted: ${JSON.stringify(result)}`);
           refusals.push(refused.error);
         }
-        const ok = await core.dispatcher.invoke('mcp.answer', { ...base, result: accept(haiku) });
+        const ok = await bed.core.dispatcher.invoke('mcp.answer', { ...base, result: accept(haiku) });
         expect(ok).toEqual({ ok: true, value: { answered: true } });
-        const again = await core.dispatcher.invoke('mcp.answer', { ...base, result: { action: 'decline' } });
+        const again = await bed.core.dispatcher.invoke('mcp.answer', { ...base, result: { action: 'decline' } });
         refusals.push(!again.ok && again.error.code);
       })();
     });
@@ -113,7 +97,7 @@ describe('sampling answered by the user', () => {
 
   it('Reject answers the server a JSON-RPC error (code -1), and the tool sees it', async () => {
     const { record } = await stream('sample-reject', call('sample'), (event) => {
-      void core.dispatcher.invoke('mcp.answer', {
+      void bed.core.dispatcher.invoke('mcp.answer', {
         requestId: 'sample-reject',
         serverRequestId: event.sampling!.serverRequestId,
         result: { action: 'decline' },
@@ -132,17 +116,17 @@ describe('sampling answered by the user', () => {
       const content = event.sampling!.request.messages[0]?.content as Array<{ type: string; text?: string }>;
       expect(content[0]).toEqual({ type: 'text', text: 'What is in this picture?' });
       expect(content[1]).toEqual({ type: 'text', text: expect.stringMatching(/^\[image\/png, 3\.0 MB: too large to show here/) });
-      void core.dispatcher.invoke('mcp.answer', { requestId: 'sample-big', serverRequestId: event.sampling!.serverRequestId, result: accept('A duck.') });
+      void bed.core.dispatcher.invoke('mcp.answer', { requestId: 'sample-big', serverRequestId: event.sampling!.serverRequestId, result: accept('A duck.') });
     });
     expect(JSON.parse(toolText(record))).toMatchObject({ content: { text: 'A duck.' } });
     expect(JSON.stringify(record.samplings).length).toBeLessThan(10_000);
   });
 
   it('Stop while the request waits refuses it, cancels the call and closes the question', async () => {
-    const { record } = await stream('sample-stop', call('sample'), () => core.dispatcher.cancel('sample-stop'));
+    const { record } = await stream('sample-stop', call('sample'), () => bed.core.dispatcher.cancel('sample-stop'));
     expect(record.outcome.kind).toBe('cancelled');
     expect(record.samplings?.[0]).toMatchObject({ answeredBy: 'stopped', answer: { action: 'decline' } });
-    const late = await core.dispatcher.invoke('mcp.answer', {
+    const late = await bed.core.dispatcher.invoke('mcp.answer', {
       requestId: 'sample-stop',
       serverRequestId: record.samplings![0]!.serverRequestId,
       result: accept('x'),
@@ -161,7 +145,7 @@ describe('sampling answered by the user', () => {
 
 describe('sampling nobody is asked about', () => {
   it('mcp.call does not declare sampling, so the server takes its fallback', async () => {
-    const result = await core.dispatcher.invoke('mcp.call', call('sample'));
+    const result = await bed.core.dispatcher.invoke('mcp.call', call('sample'));
     if (!result.ok) throw new Error(result.error.message);
     expect(declaredCapabilities(result.value)).toEqual({ elicitation: {} });
     expect(toolText(result.value)).toBe('fallback: the client offers no sampling');
@@ -195,11 +179,11 @@ describe('sampling nobody is asked about', () => {
   });
 
   it('refuses presets that cannot be sent, and contradictory options, before connecting', async () => {
-    const log = server.log.sessions.length;
+    const log = bed.server.log.sessions.length;
     await expect(performMcpCall(call('sample', { samplingAnswer: { action: 'accept' } as never }), deps)).rejects.toBeInstanceOf(CoreError);
     await expect(performMcpCall(call('sample', { samplingAnswer: accept('x'), offerSampling: false }), deps)).rejects.toThrow(/one or the other/);
     await expect(performMcpCall(call('sample', { offerSampling: 'yes' as never }), deps)).rejects.toThrow(/true or false/);
-    expect(server.log.sessions.length).toBe(log);
+    expect(bed.server.log.sessions.length).toBe(log);
   });
 
   it('samplingAnswerProblems accepts image and audio answers with base64 data and a matching media type', () => {
@@ -220,7 +204,7 @@ describe('send --mcp and sampling', () => {
   it('offers sampling only with --sampling-answer, answers with its text, and says when a server sampled anyway', async () => {
     const home = await mkdtemp(join(tmpdir(), 'powerduck-sampling-cli-'));
     try {
-      const args = ['send', '--mcp', '--endpoint', server.url, '--body', '{"name":"sample","arguments":{}}'];
+      const args = ['send', '--mcp', '--endpoint', bed.server.url, '--body', '{"name":"sample","arguments":{}}'];
       const fallback = await runCliCaptured(args, { home });
       expect(fallback.code).toBe(0);
       expect(fallback.out).toContain('fallback: the client offers no sampling');
@@ -231,7 +215,7 @@ describe('send --mcp and sampling', () => {
       const empty = await runCliCaptured([...args, '--sampling-answer', ' '], { home });
       expect(empty.code).toBe(2);
       expect(empty.err).toContain('--sampling-answer needs the text');
-      const anyway = await runCliCaptured(['send', '--mcp', '--endpoint', server.url, '--body', '{"name":"sample-anyway","arguments":{}}'], { home });
+      const anyway = await runCliCaptured(['send', '--mcp', '--endpoint', bed.server.url, '--body', '{"name":"sample-anyway","arguments":{}}'], { home });
       expect(anyway.code).toBe(1);
       expect(anyway.err).toContain('pass --sampling-answer TEXT');
     } finally {

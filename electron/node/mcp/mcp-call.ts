@@ -41,6 +41,7 @@ import {
   validateElicitAnswer,
   validateRoots,
   validateSamplingAnswer,
+  type ClientSetup,
   type ServerRequestOptions,
 } from './mcp-server-requests';
 import { isObject } from '../../../shared/a2a/payload';
@@ -135,12 +136,13 @@ function markCompletedPages(recorder: McpRecorder): void {
 
 function finish(
   recorder: McpRecorder,
+  setup: ClientSetup,
   base: Pick<McpExchangeRecord, 'method' | 'target'> & Partial<McpExchangeRecord>,
   outcome: McpOutcome,
 ): McpExchangeRecord {
   recorder.releaseAll();
   markCompletedPages(recorder);
-  recorder.warnings.push(...refusedServerRequests(recorder));
+  recorder.warnings.push(...refusedServerRequests(recorder, setup.answers));
   const record: McpExchangeRecord = {
     protocol: 'mcp',
     id: recorder.id,
@@ -218,7 +220,7 @@ function signalFor(hooks: McpHooks): { signal: AbortSignal; dispose: () => void 
 }
 
 /** The target's transport is read (for the record) before the session checks the rest: refuse a wrong type first. */
-function validateTarget(target: unknown): void {
+export function validateTarget(target: unknown): void {
   if (!isObject(target)) throw new CoreError('bad-request', 'An MCP request needs a target (an endpoint or a stdio command).');
   if (typeof target['transport'] !== 'string' || !(mcpTransports as readonly string[]).includes(target['transport']))
     throw new CoreError('bad-request', `Unknown MCP transport ${shownValue(target['transport'])} (auto, streamable-http, sse or stdio).`);
@@ -358,7 +360,7 @@ export async function performMcpCall(request: McpCallRequest, deps: McpDeps, hoo
   // Closed before the record is made, so it shows the session's end (DELETE) and every body in full.
   await session?.close();
   await recorder.settle(200);
-  return finish(recorder, base, outcome);
+  return finish(recorder, setup, base, outcome);
 }
 
 async function callOn(
@@ -465,5 +467,5 @@ export async function performMcpConnect(request: McpConnectRequest, deps: McpDep
   }
   await session?.close();
   await recorder.settle(200);
-  return { ...out, record: finish(recorder, base, outcome) };
+  return { ...out, record: finish(recorder, setup, base, outcome) };
 }

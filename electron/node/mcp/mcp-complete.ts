@@ -7,6 +7,7 @@ import { ResultSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { McpCompleteRequest, McpCompleteResult } from '../../../shared/mcp/mcp-types';
 import { isObject } from '../../../shared/a2a/payload';
 import { CoreError, shownValue } from '../core-error';
+import { validateTarget } from './mcp-call';
 import { McpRecorder } from './mcp-recorder';
 import { clientSetup } from './mcp-server-requests';
 import { openMcpSession, type McpDeps, type McpSession } from './mcp-session';
@@ -18,8 +19,8 @@ const MAX_VALUES = 100;
 function validate(request: McpCompleteRequest): void {
   if (!isObject(request)) throw new CoreError('bad-request', 'mcp.complete needs {target, ref, argument}.');
   const { target, ref, argument, context, timeoutMs } = request as unknown as Record<string, unknown>;
-  if (!isObject(target) || typeof target['transport'] !== 'string') throw new CoreError('bad-request', 'mcp.complete needs the target of the server.');
-  if (target['transport'] === 'stdio')
+  validateTarget(target);
+  if (isObject(target) && target['transport'] === 'stdio')
     throw new CoreError('bad-request', 'Completions are looked up over HTTP only: a stdio server would be started for every keystroke.');
   const refOk =
     isObject(ref) &&

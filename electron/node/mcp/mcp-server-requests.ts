@@ -38,7 +38,7 @@ import {
   type McpSamplingPrompt,
   type McpSamplingRequest,
 } from '../../../shared/mcp/mcp-sampling';
-import type { Askers } from './mcp-question-broker';
+import type { Askers, QuestionAnswer } from './mcp-question-broker';
 import { formatBytes } from '../../../shared/http/http-summary';
 import type { McpRecorder } from './mcp-recorder';
 
@@ -54,7 +54,7 @@ export function heldServerRequests(options: Pick<ServerRequestOptions, 'ask' | '
 }
 
 /** Methods the client answers itself; any other server request is refused by the SDK (and noted in the record). */
-const answered = new Set(['elicitation/create', 'roots/list', 'ping']);
+const answered: ReadonlySet<string> = new Set(['elicitation/create', 'roots/list', 'ping']);
 
 /** Sampling is declared only when someone can answer it, and not when the request turned it off. */
 function offersSampling(options: Pick<ServerRequestOptions, 'ask' | 'samplingAnswer' | 'offerSampling'>): boolean {
@@ -63,6 +63,8 @@ function offersSampling(options: Pick<ServerRequestOptions, 'ask' | 'samplingAns
 
 export interface ClientSetup {
   capabilities: ClientCapabilities;
+  /** The server requests Powerduck answers on this connection (any other is refused by the SDK). */
+  answers: ReadonlySet<string>;
   install(client: Client): void;
 }
 
@@ -128,14 +130,11 @@ export function validateSamplingAnswer(answer: unknown, offer: unknown): void {
   if (problems.length) throw new CoreError('bad-request', `samplingAnswer cannot be sent: ${problems.join(' ')}`);
 }
 
-/** Server requests that got something other than the answer Powerduck gives (sampling, say), as record warnings. */
-export function refusedServerRequests(recorder: McpRecorder): string[] {
+/** Server requests that got something other than the answer Powerduck gives (sampling not offered, say), as record warnings. */
+export function refusedServerRequests(recorder: McpRecorder, answers: ReadonlySet<string>): string[] {
   const out: string[] = [];
-  // Sampling is answered by Powerduck when it was offered: those requests have their entry in the record.
-  const sampled = new Set(recorder.samplings.map((s) => s.serverRequestId));
   for (const m of recorder.messages) {
-    if (m.direction !== 'received' || m.kind !== 'request' || !m.method || answered.has(m.method)) continue;
-    if (m.method === 'sampling/createMessage' && m.id !== undefined && sampled.has(m.id)) continue;
+    if (m.direction !== 'received' || m.kind !== 'request' || !m.method || answers.has(m.method)) continue;
     const reply = recorder.messages.find((r) => r.direction === 'sent' && r.id === m.id && (r.kind === 'error' || r.kind === 'response'));
     const error = isObject(reply?.message) && isObject(reply.message['error']) ? reply.message['error'] : undefined;
     out.push(
@@ -145,6 +144,24 @@ export function refusedServerRequests(recorder: McpRecorder): string[] {
     );
   }
   return out;
+}
+
+/**
+ * Waits for the user's answer to a server's question; the call's own timeout pauses meanwhile.
+ * Stop or the server's notifications/cancelled settle it; `withdrawn` says it was the server.
+ */
+async function askUser<A>(
+  options: ServerRequestOptions,
+  serverSignal: AbortSignal,
+  ask: (signal: AbortSignal) => Promise<QuestionAnswer<A>>,
+): Promise<QuestionAnswer<A> & { withdrawn: boolean }> {
+  options.onWaiting?.(true);
+  try {
+    const got = await ask(AbortSignal.any([options.signal, serverSignal]));
+    return { ...got, withdrawn: serverSignal.aborted && !options.signal.aborted };
+  } finally {
+    options.onWaiting?.(false);
+  }
 }
 
 /** Why a URL-mode elicitation's page is not offered to the user (undefined when it may be). */
@@ -170,6 +187,7 @@ export function clientSetup(recorder: McpRecorder, options: ServerRequestOptions
   if (sampling) capabilities.sampling = {};
   return {
     capabilities,
+    answers: sampling ? new Set([...answered, 'sampling/createMessage']) : answered,
     install(client) {
       if (options.roots !== undefined) {
         const roots = options.roots.map((r) => ({ uri: r.uri, ...(r.name !== undefined ? { name: r.name } : {}) }));
@@ -211,13 +229,10 @@ export function clientSetup(recorder: McpRecorder, options: ServerRequestOptions
           answeredBy = 'unattended';
           note = 'Nobody could be asked (a call without a stream, such as mcp.call or the CLI); declined.';
         } else {
-          options.onWaiting?.(true);
-          try {
-            ({ answer, answeredBy } = await options.ask.elicit(prompt, AbortSignal.any([options.signal, extra.signal])));
-          } finally {
-            options.onWaiting?.(false);
-          }
-          if (extra.signal.aborted && !options.signal.aborted) note = 'The server withdrew the question (notifications/cancelled).';
+          const { elicit } = options.ask;
+          const got = await askUser(options, extra.signal, (signal) => elicit(prompt, signal));
+          ({ answer, answeredBy } = got);
+          if (got.withdrawn) note = 'The server withdrew the question (notifications/cancelled).';
         }
         const entry: McpElicitation = {
           serverRequestId: extra.requestId,
@@ -297,13 +312,10 @@ async function answerSampling(
     answer = options.samplingAnswer;
     answeredBy = 'preset';
   } else if (options.ask) {
-    options.onWaiting?.(true);
-    try {
-      ({ answer, answeredBy } = await options.ask.sample(prompt, AbortSignal.any([options.signal, extra.signal])));
-    } finally {
-      options.onWaiting?.(false);
-    }
-    if (extra.signal.aborted && !options.signal.aborted) note = 'The server withdrew the request (notifications/cancelled).';
+    const { sample } = options.ask;
+    const got = await askUser(options, extra.signal, (signal) => sample(prompt, signal));
+    ({ answer, answeredBy } = got);
+    if (got.withdrawn) note = 'The server withdrew the request (notifications/cancelled).';
   } else {
     // Not reached: the handler is installed only when sampling is offered.
     throw new McpError(ErrorCode.MethodNotFound, 'Sampling is not offered.');

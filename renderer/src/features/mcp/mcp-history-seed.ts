@@ -5,10 +5,9 @@
  * bodies only the method and where it went are known: the params stay empty and the tab says why.
  */
 import type { HistoryEntry } from '../../../../shared/history/history-types';
+import { stdioTargetPrefix } from '../../../../shared/mcp/mcp-history';
 import type { McpTransport } from '../../../../shared/mcp/mcp-types';
 import type { McpDraft } from './mcp-draft';
-
-const stdioPrefix = 'stdio: ';
 
 function paramsText(params: unknown): string {
   return `${JSON.stringify(params ?? {}, null, 2)}\n`;
@@ -25,9 +24,9 @@ export function mcpSeedFromHistory(entry: HistoryEntry): Partial<McpDraft> {
   }
   const line = entry.interface.endpoint;
   // Hashed bodies keep the command line as one text: split where it has spaces (the tab shows it, and a stdio run asks first).
-  const where: Partial<McpDraft> = line.startsWith(stdioPrefix)
+  const where: Partial<McpDraft> = line.startsWith(stdioTargetPrefix)
     ? (() => {
-        const [command = '', ...args] = line.slice(stdioPrefix.length).split(/\s+/).filter(Boolean);
+        const [command = '', ...args] = line.slice(stdioTargetPrefix.length).split(/\s+/).filter(Boolean);
         return { transport: 'stdio' as McpTransport, command, argsText: args.join('\n') };
       })()
     : { transport: 'auto', endpoint: line };
