@@ -77,7 +77,7 @@ describe('history stats', () => {
       outcomeUnknown: 0,
     });
     const text = await cli(home, ['history', 'stats']);
-    expect(text.out).toContain('duplicate executions  1 (rate 100%)');
+    expect(text.out).toContain('duplicate executions  1 (100% of retried messages)');
     expect(text.out).toContain('retries               1 (1 message retried)');
     // --since in the future leaves nothing; a span back from now keeps everything.
     expect((await stats(home, ['--since', '2999-01-01'])).messagesSent).toBe(0);

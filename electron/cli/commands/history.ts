@@ -39,7 +39,7 @@ function renderStats(stats: HistoryStats): string {
     `  messages sent         ${stats.messagesSent}`,
     `  attempts              ${stats.attempts}`,
     `  retries               ${stats.retries} (${stats.retriedMessages} message${stats.retriedMessages === 1 ? '' : 's'} retried)`,
-    `  duplicate executions  ${stats.duplicateExecutions} (rate ${formatRate(stats.duplicateExecutionRate)})`,
+    `  duplicate executions  ${stats.duplicateExecutions} (${stats.duplicateExecutionRate === null ? formatRate(null) : `${formatRate(stats.duplicateExecutionRate)} of retried messages`})`,
     `  outcome unknown       ${stats.outcomeUnknown}${stats.outcomeUnknown > 0 ? ` send${stats.outcomeUnknown === 1 ? '' : 's'}: ${outcomeUnknownText}` : ''}`,
   ];
   for (const unknown of stats.unknownOutcomes)

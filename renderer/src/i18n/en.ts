@@ -716,6 +716,7 @@ export const en = {
   'history.outcomeUnknown': 'outcome unknown: the agent may have processed it',
   'history.outcomeUnknownShort': 'outcome unknown',
   'history.statsRateNone': 'no retries',
+  'history.statsRateOf': '{rate} of retried messages',
   'history.statsHelp': 'Your sends only (check probes are left out). A duplicate execution is a message whose retries created more than one task.',
   'history.policyHashed':
     'Per message: messageId, each part’s media type and size, attempt, interface, HTTP status, A2A error and whether a task was created. Bodies are kept only as SHA-256 hashes.',

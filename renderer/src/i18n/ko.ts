@@ -715,6 +715,7 @@ export const ko: Record<MessageKey, string> = {
   'history.outcomeUnknown': '결과를 알 수 없음: 에이전트가 처리했을 수 있습니다',
   'history.outcomeUnknownShort': '결과 알 수 없음',
   'history.statsRateNone': '재시도 없음',
+  'history.statsRateOf': '재시도한 메시지의 {rate}',
   'history.statsHelp': '직접 보낸 것만 셉니다(검사 요청 제외). 중복 실행은 재시도로 작업이 둘 이상 생긴 메시지입니다.',
   'history.policyHashed':
     '메시지마다 messageId, 각 파트의 미디어 유형과 크기, 시도 횟수, 인터페이스, HTTP 상태, A2A 오류, 작업 생성 여부를 기록합니다. 본문은 SHA-256 해시로만 보관합니다.',

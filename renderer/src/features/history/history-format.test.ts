@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { HistorySummary } from '../../../../shared/history/history-types';
-import { hostOf, statusOf } from './history-format';
+import { translate, type MessageKey, type Params } from '../../i18n/i18n';
+import { hostOf, statsRateText, statusOf } from './history-format';
 
 function entry(patch: Partial<HistorySummary>): HistorySummary {
   return {
@@ -45,5 +46,15 @@ describe('a send without an answer', () => {
     expect(statusOf(entry({ outcomeKind: 'transport-error', transportError: 'dns' })).unknown).toBeUndefined();
     expect(statusOf(entry({ outcomeKind: 'transport-error', transportError: 'protocol', httpStatus: 502 })).unknown).toBeUndefined();
     expect(statusOf(entry({ outcomeKind: 'message' })).unknown).toBeUndefined();
+  });
+});
+
+describe('the duplicate-execution rate', () => {
+  const t = (key: MessageKey, params?: Params): string => translate('en', key, params);
+  it('names its denominator, the retried messages', () => {
+    expect(statsRateText(0.5, t)).toBe('50% of retried messages');
+    expect(statsRateText(1 / 3, t)).toBe('33.3% of retried messages');
+    expect(statsRateText(null, t)).toBe('no retries');
+    expect(translate('ko', 'history.statsRateOf', { rate: '50%' })).toBe('재시도한 메시지의 50%');
   });
 });

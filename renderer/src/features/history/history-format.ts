@@ -1,5 +1,6 @@
 import { isOutcomeUnknown } from '../../../../shared/history/history-stats';
 import type { HistorySummary } from '../../../../shared/history/history-types';
+import type { Translate } from '../../i18n/i18n';
 
 export type HistoryTone = 'ok' | 'task' | 'error' | 'neutral';
 
@@ -29,4 +30,10 @@ export function timeOf(iso: string, locale: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;
   return date.toLocaleTimeString(locale, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
+}
+
+/** The duplicate-execution rate with its denominator said ("50% of retried messages"): a bare "(50%)" reads as a share of all sends. */
+export function statsRateText(rate: number | null, t: Translate): string {
+  if (rate === null) return t('history.statsRateNone');
+  return t('history.statsRateOf', { rate: `${Math.round(rate * 1000) / 10}%` });
 }

@@ -4,7 +4,7 @@ import { useLocaleStore, useT } from '../../i18n/i18n';
 import { BusyIndicator } from '../../ui/busy-indicator';
 import { ErrorNote } from '../../ui/error-note';
 import { useToolViewStore } from '../../app/tool-view-store';
-import { hostOf, statusOf, timeOf } from './history-format';
+import { hostOf, statsRateText, statusOf, timeOf } from './history-format';
 import { clearHistory, loadHistorySettings, refreshHistory, refreshOnRunsDone, setFullBodies, useHistoryStore } from './history-store';
 
 export const historySearchId = 'history-search';
@@ -111,7 +111,7 @@ export function HistoryPanel() {
               attempts: stats.attempts,
               retries: stats.retries,
               duplicates: stats.duplicateExecutions,
-              rate: stats.duplicateExecutionRate === null ? t('history.statsRateNone') : `${Math.round(stats.duplicateExecutionRate * 1000) / 10}%`,
+              rate: statsRateText(stats.duplicateExecutionRate, t),
             })}
           </p>
           {stats.outcomeUnknown > 0 ? <p className="small warning">{t('history.statsUnknown', { n: stats.outcomeUnknown })}</p> : null}
