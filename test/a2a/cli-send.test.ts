@@ -58,6 +58,19 @@ describe('powerduck send', () => {
     expect(record.events).toEqual(events);
   });
 
+  it('a stream in text prints its request line first, then the events as they arrive, then the outcome', async () => {
+    const r = await cli([...a2aTarget(agent.rpcUrl, 'SendStreamingMessage'), '--text', 'task 2']);
+    expect(r.code).toBe(0);
+    const lines = r.out.trim().split('\n');
+    expect(lines[0]).toContain('SendStreamingMessage');
+    expect(lines[0]).toContain(agent.rpcUrl);
+    const firstEvent = lines.findIndex((l) => l.startsWith('#0 '));
+    expect(firstEvent).toBe(1);
+    // The summary (with the exact request sent and the outcome) closes the output, after the last event.
+    const lastEvent = lines.findLastIndex((l) => /^#\d+ /.test(l));
+    expect(lines.slice(lastEvent + 1).join('\n')).toMatch(/^POST /);
+  });
+
   it('--json on a unary call prints exactly the record; --body FILE and --token-env work; the token is redacted', async () => {
     const file = join(home, 'body.json');
     await writeFile(file, '{}');

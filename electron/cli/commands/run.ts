@@ -12,6 +12,7 @@ import { parseArgs } from '../args';
 import type { CliCommand } from '../cli-types';
 import { exitCodes, UsageError } from '../cli-types';
 import { oneLine } from '../one-line';
+import { streamHeading } from '../stream-heading';
 import { runMcpOperation, savedMcpOperation } from './run-mcp';
 import { isHttpOperationArg, runHttpOperation, runHttpUsage } from './send-http';
 
@@ -123,7 +124,15 @@ export const runCommand: CliCommand = {
     let record: ExchangeRecord | undefined;
     let failure: WireError | undefined;
     let live = 0;
-    const printEvent = (event: RecordedStreamEvent): void => io.stdout(json ? `${JSON.stringify(event)}\n` : `${describeEvent(event)}\n`);
+    // In text, what was run comes before the first event; the closing summary names the exact request sent.
+    let headed = json;
+    const printEvent = (event: RecordedStreamEvent): void => {
+      if (!headed) {
+        headed = true;
+        io.stdout(`${streamHeading(path, fileArg, 'saved operation')}\n`);
+      }
+      io.stdout(json ? `${JSON.stringify(event)}\n` : `${describeEvent(event)}\n`);
+    };
     process.once('SIGINT', onSigint);
     try {
       // One path for unary and streaming methods: stream events print as they arrive.
@@ -150,8 +159,12 @@ export const runCommand: CliCommand = {
       io.stderr('powerduck run: the call ended without a record.\n');
       return exitCodes.error;
     }
-    if (!json && live === 0) for (const event of record.events ?? []) printEvent(event);
-    io.stdout(json ? `${JSON.stringify(record)}\n` : `${summarizeExchange(record).join('\n')}\n`);
+    if (json) io.stdout(`${JSON.stringify(record)}\n`);
+    else if (live === 0 && record.events?.length) {
+      // Events that came only with the record print under its request line.
+      const [requestLine, ...rest] = summarizeExchange(record);
+      io.stdout(`${[requestLine, ...record.events.map(describeEvent), ...rest].join('\n')}\n`);
+    } else io.stdout(`${summarizeExchange(record).join('\n')}\n`);
     const severity = outcomeSeverity(record.outcome);
     return severity === 'ok' ? exitCodes.ok : severity === 'refused' ? exitCodes.refused : exitCodes.error;
   },

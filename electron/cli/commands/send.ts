@@ -18,6 +18,7 @@ import { oauth2FromArgs, oauth2Options, oauth2Usage } from '../oauth-args';
 import { signInIfNeeded } from '../oauth-sign-in';
 import { tlsFromArgs, tlsOptions, tlsUsage } from '../tls-args';
 import { parseBinding } from '../parse-binding';
+import { streamHeading } from '../stream-heading';
 import { runSendHttp, sendHttpUsage } from './send-http';
 import { sendMcpUsage } from './mcp-usage';
 
@@ -206,7 +207,15 @@ export const sendCommand: CliCommand = {
     };
 
     const core = await openCliCore(io);
-    const printEvent = (event: RecordedStreamEvent): void => io.stdout(json ? `${JSON.stringify(event)}\n` : `${describeEvent(event)}\n`);
+    // In text, the request line comes before the first event (once, across retries); --json keeps one object a line.
+    let headed = json;
+    const printEvent = (event: RecordedStreamEvent): void => {
+      if (!headed) {
+        headed = true;
+        io.stdout(`${streamHeading(method, endpoint, `A2A ${version}, ${binding}`)}\n`);
+      }
+      io.stdout(json ? `${JSON.stringify(event)}\n` : `${describeEvent(event)}\n`);
+    };
     const fail = (error: WireError): number => {
       io.stderr(`powerduck send: ${oneLine(error.message)}\n`);
       return exitCodes.error;
@@ -245,8 +254,6 @@ export const sendCommand: CliCommand = {
           if (!result.ok) failure = result.error;
           else {
             record = result.value;
-            // A unary method that was answered with a stream still shows its events.
-            if (!json) for (const event of record.events ?? []) printEvent(event);
           }
         }
         const transport = failure ? (retryableCodes.has(failure.code) ? failure.message : undefined) : record ? transportFailure(record) : undefined;
@@ -265,7 +272,12 @@ export const sendCommand: CliCommand = {
       core.env.connections.close();
     }
     if (!record) return fail({ code: 'internal', message: 'The call ended without a record.' });
-    io.stdout(json ? `${JSON.stringify(record)}\n` : `${summarizeExchange(record).join('\n')}\n`);
+    if (json) io.stdout(`${JSON.stringify(record)}\n`);
+    else if (!headed && record.events?.length) {
+      // A unary method that was answered with a stream still shows its events, under its request line.
+      const [requestLine, ...rest] = summarizeExchange(record);
+      io.stdout(`${[requestLine, ...record.events.map(describeEvent), ...rest].join('\n')}\n`);
+    } else io.stdout(`${summarizeExchange(record).join('\n')}\n`);
     return exitFor(record);
   },
 };
