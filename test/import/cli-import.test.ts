@@ -39,7 +39,7 @@ describe('powerduck import: OpenAPI', () => {
     const r = await cli(['import', demoSpec.pathname]);
     expect(r.err).toBe('');
     expect(r.code).toBe(0);
-    expect(r.out).toContain('Copied into openapi.json: 7 operations (6 A2A).');
+    expect(r.out).toContain(`Copied into ${join(workspace(), 'openapi.json')}: 7 operations (6 A2A).`);
     expect(r.out).toContain('/demo/send-jsonrpc  [A2A SendMessage]');
     expect(r.out).toContain('Environments added or extended: local demo');
     expect(await readFile(join(workspace(), 'openapi.json'), 'utf8')).toBe(await readFile(demoSpec, 'utf8'));
@@ -48,9 +48,21 @@ describe('powerduck import: OpenAPI', () => {
     const run = await cli(['run', join(workspace(), 'openapi.json'), '/demo/send-jsonrpc', '--env', 'local demo']);
     expect(run.out).toContain('Sum: 42');
     expect(run.code).toBe(0);
+    // The name import printed runs as it is from any folder: not in the working folder, it is the workspace's.
+    const byName = await cli(['run', 'openapi.json', '/demo/send-jsonrpc', '--env', 'local demo']);
+    expect(byName.err).toBe('');
+    expect(byName.out).toContain('Sum: 42');
+    expect(byName.code).toBe(0);
     // A second import never overwrites the first copy.
     const again = await cli(['import', demoSpec.pathname]);
-    expect(again.out).toContain('Copied into openapi-2.json');
+    expect(again.out).toContain(`Copied into ${join(workspace(), 'openapi-2.json')}`);
+    // The same name in the working folder too: that one is used, and stderr says which and names the other.
+    await writeFile(join(root, 'openapi-2.json'), JSON.stringify({ openapi: '3.2.0', info: { title: 'here', version: '1' }, paths: {} }));
+    const both = await cli(['spec', 'list', 'openapi-2.json']);
+    expect(both.code).toBe(0);
+    expect(both.out).toContain(`${join(root, 'openapi-2.json')}: no operations.`);
+    expect(both.err).toContain(`using ${join(root, 'openapi-2.json')} (not ${join(workspace(), 'openapi-2.json')}`);
+    await rm(join(root, 'openapi-2.json'));
   });
 
   it('keeps an OpenAPI 3.0 YAML file exactly as it is, and --in-place lists it where it lives', async () => {
@@ -94,7 +106,7 @@ describe('powerduck import: OpenAPI from a URL', () => {
     try {
       const r = await cli(['import', `http://127.0.0.1:${port}/spec/openapi.json`, '--into', 'from-url.json']);
       expect(r.err).toBe('');
-      expect(r.out).toContain('Copied into from-url.json: 7 operations (6 A2A).');
+      expect(r.out).toContain(`Copied into ${join(workspace(), 'from-url.json')}: 7 operations (6 A2A).`);
       expect(await readFile(join(workspace(), 'from-url.json'), 'utf8')).toBe(body);
       const moved = await cli(['import', `http://127.0.0.1:${port}/moved`]);
       expect(moved.code).toBe(2);
@@ -104,6 +116,21 @@ describe('powerduck import: OpenAPI from a URL', () => {
     } finally {
       await server.close();
     }
+  });
+
+  it('a URL nobody answers at names the server, not an agent, and writes nothing', async () => {
+    const server = await startRecordingServer((_req, res) => {
+      res.end();
+    });
+    const { port } = server;
+    await server.close();
+    const before = await readdir(workspace()).catch(() => []);
+    const r = await cli(['import', `http://127.0.0.1:${port}/openapi.json`]);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain(`Could not reach 127.0.0.1:${port} (ECONNREFUSED). Check that the server at http://127.0.0.1:${port} is running`);
+    expect(r.err).toContain('Nothing was imported.');
+    expect(r.err).not.toMatch(/agent|card/i);
+    expect(await readdir(workspace()).catch(() => [])).toEqual(before);
   });
 });
 
@@ -170,7 +197,7 @@ describe('powerduck import: Postman collection', () => {
     const r = await cli(['import', file]);
     expect(r.err).toBe('');
     expect(r.code).toBe(0);
-    expect(r.out).toContain('Wrote sum-agent.openapi.yaml: 3 operations (2 A2A).');
+    expect(r.out).toContain(`Wrote ${join(workspace(), 'sum-agent.openapi.yaml')}: 3 operations (2 A2A).`);
     expect(r.out).toMatch(/POST\s+\/imported\/a2a-send-sum\s+\[A2A SendMessage\]/);
     expect(r.out).toMatch(/POST\s+\/imported\/a2a-send-over-rest\s+\[A2A SendMessage\]/);
     expect(r.out).toMatch(/GET\s+\/users\s+List users/);
@@ -283,7 +310,7 @@ describe('powerduck import: curl', () => {
     const command = `curl -s ${base}/rpc -H 'Content-Type: application/json' -H 'A2A-Version: 1.0' -H 'Authorization: Bearer ${demo.token}' -d '{"jsonrpc":"2.0","id":1,"method":"SendMessage","params":{"message":{"role":"ROLE_USER","messageId":"m1","parts":[{"text":"[12,30]"}]}}}'`;
     const r = await cli(['import', '-'], command);
     expect(r.err).toBe('');
-    expect(r.out).toContain('Wrote powerduck.openapi.yaml: 1 operation (1 A2A).');
+    expect(r.out).toContain(`Wrote ${join(workspace(), 'powerduck.openapi.yaml')}: 1 operation (1 A2A).`);
     expect(r.out).toContain('Stored as secrets: curl-post-rpc');
     const text = await readFile(join(workspace(), 'powerduck.openapi.yaml'), 'utf8');
     expect(text).not.toContain(demo.token);
@@ -337,9 +364,12 @@ describe('powerduck import: hostile sources write nothing', () => {
     expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
   });
 
-  it('a curl command without a URL is a clear error', async () => {
-    const r = await cli(['import', 'curl -H "X: 1"']);
-    expect(r.code).toBe(2);
-    expect(r.err).toMatch(/curl command/);
+  it("a curl command without a URL is a clear error in our words, not the parser's", async () => {
+    for (const command of ['curl -H "X: 1"', 'curl -X POST']) {
+      const r = await cli(['import', command]);
+      expect(r.code).toBe(2);
+      expect(r.err).toContain('The curl command has no URL; nothing was imported.');
+      expect(r.err).not.toContain('specified!');
+    }
   });
 });

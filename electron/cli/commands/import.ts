@@ -60,7 +60,7 @@ export const importCommand: CliCommand = {
     }
     const a2a = r.operations.filter((o) => o.a2a).length;
     io.stdout(
-      `${r.kind === 'openapi' ? (r.created ? 'Copied into' : 'Opened in place:') : 'Wrote'} ${r.name}: ${r.operations.length} operation${r.operations.length === 1 ? '' : 's'} (${a2a} A2A).\n`,
+      `${r.kind === 'openapi' ? (r.created ? 'Copied into' : 'Opened in place:') : 'Wrote'} ${r.file}: ${r.operations.length} operation${r.operations.length === 1 ? '' : 's'} (${a2a} A2A).\n`,
     );
     for (const op of r.operations)
       io.stdout(`  ${op.httpMethod.toUpperCase().padEnd(6)} ${op.path}${op.a2a ? `  [A2A ${op.method ?? ''}]` : ''}${op.summary ? `  ${op.summary}` : ''}\n`);

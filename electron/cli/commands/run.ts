@@ -1,4 +1,3 @@
-import { resolve } from 'node:path';
 import type { ExchangeRecord, RecordedStreamEvent } from '../../../shared/a2a/exchange';
 import { describeEvent, outcomeSeverity, summarizeExchange } from '../../../shared/a2a/exchange-summary';
 import { newUuid } from '../../../shared/a2a/ids';
@@ -13,6 +12,7 @@ import type { CliCommand } from '../cli-types';
 import { exitCodes, UsageError } from '../cli-types';
 import { oneLine } from '../one-line';
 import { streamHeading } from '../stream-heading';
+import { resolveSpecFile } from '../spec-file';
 import { runMcpOperation, savedMcpOperation } from './run-mcp';
 import { isHttpOperationArg, runHttpOperation, runHttpUsage } from './send-http';
 
@@ -84,7 +84,8 @@ export const runCommand: CliCommand = {
     const { values: env, environment } = parseEnv(args.repeated.get('env') ?? []);
     const json = args.flags.has('json');
     const core = await openCliCore(io);
-    const mcp = await savedMcpOperation(core, resolve(io.cwd, fileArg), path);
+    const file = resolveSpecFile(fileArg, io, core, 'run');
+    const mcp = await savedMcpOperation(core, file, path);
     if (mcp) {
       try {
         return await runMcpOperation(
@@ -108,7 +109,7 @@ export const runCommand: CliCommand = {
 
     // A saved OAuth grant that needs the person (device code, authorization code) signs in first
     // when no token is usable yet; later runs reuse or refresh the cached one.
-    const saved = await savedOAuth(core, resolve(io.cwd, fileArg), path);
+    const saved = await savedOAuth(core, file, path);
     if (saved) {
       const signIn = await signInIfNeeded(core, saved, environment, io);
       if (signIn) {
@@ -129,7 +130,7 @@ export const runCommand: CliCommand = {
     const printEvent = (event: RecordedStreamEvent): void => {
       if (!headed) {
         headed = true;
-        io.stdout(`${streamHeading(path, fileArg, 'saved operation')}\n`);
+        io.stdout(`${streamHeading(path, file, 'saved operation')}\n`);
       }
       io.stdout(json ? `${JSON.stringify(event)}\n` : `${describeEvent(event)}\n`);
     };
@@ -139,7 +140,7 @@ export const runCommand: CliCommand = {
       await core.dispatcher.stream(
         'spec.runStream',
         requestId,
-        { file: resolve(io.cwd, fileArg), path, env, ...(environment !== undefined ? { environment } : {}) },
+        { file, path, env, ...(environment !== undefined ? { environment } : {}) },
         (event: StreamEvent<RecordedStreamEvent, ExchangeRecord>) => {
           if (event.kind === 'data') {
             live++;

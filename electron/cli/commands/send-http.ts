@@ -13,6 +13,7 @@ import type { HttpBody, HttpExchangeRecord, HttpRequest, MultipartField } from '
 import { httpSummaryLines, httpExitSeverity } from '../../../shared/http/http-summary';
 import { buildOperationRequest } from '../../../shared/http/openapi-draft';
 import { openCliCore } from '../cli-core';
+import { resolveSpecFile } from '../spec-file';
 import type { Core } from '../../node/core';
 import { parseArgs, requireOption, type ParsedArgs } from '../args';
 import type { CliIo } from '../cli-types';
@@ -231,7 +232,6 @@ export async function runHttpOperation(argv: string[], io: CliIo): Promise<numbe
   if (!match) throw new UsageError(`"${target}" must look like "GET /pets/{petId}".`);
   const httpMethod = (match[1] as string).toLowerCase();
   const path = (match[2] as string).trim();
-  const file = resolve(io.cwd, fileArg);
   const serverArg = args.options.get('server');
   const serverIndex = serverArg === undefined ? 0 : Number(serverArg);
   if (!Number.isInteger(serverIndex) || serverIndex < 0) throw new UsageError('--server must be a server index (0, 1, …).');
@@ -239,6 +239,7 @@ export async function runHttpOperation(argv: string[], io: CliIo): Promise<numbe
   const totalMs = timeoutFrom(args);
 
   const core = await openCliCore(io);
+  const file = resolveSpecFile(fileArg, io, core, 'run');
   const drafted = await core.dispatcher.invoke('http.draftOperation', { file, path, httpMethod });
   if (!drafted.ok) {
     io.stderr(`powerduck run: ${oneLine(drafted.error.message)}\n`);

@@ -1,4 +1,4 @@
-import { resolve } from 'node:path';
+import { resolveSpecFile } from '../spec-file';
 import type { AuthConfig } from '../../../shared/a2a/auth';
 import { exampleBody } from '../../../shared/a2a/body-templates';
 import type { A2aCall } from '../../../shared/a2a/call';
@@ -120,9 +120,8 @@ async function add(argv: string[], io: CliIo): Promise<number> {
   const auth: AuthConfig | undefined =
     oauth2 ?? (secret ? { type: 'bearer', token: { secretRef: secret } } : envName ? { type: 'bearer', token: { env: envName } } : undefined);
   const call: A2aCall = { version, binding, endpoint, method, body, ...(auth ? { auth } : {}) };
-  const file = resolve(io.cwd, fileArg);
-
   const c = await openCliCore(io);
+  const file = resolveSpecFile(fileArg, io, c, 'spec');
   const opened = await c.dispatcher.invoke('spec.open', { file });
   if (!opened.ok && opened.error.code !== 'not-found') return fail(io, opened.error);
   const summary = args.options.get('summary');
@@ -156,7 +155,7 @@ async function list(argv: string[], io: CliIo): Promise<number> {
   const args = parseArgs(argv, { flags: ['json'] });
   const [fileArg] = positionals(args, 1, '<file>') as [string];
   const c = await openCliCore(io);
-  const opened = unwrap(io, await c.dispatcher.invoke('spec.open', { file: resolve(io.cwd, fileArg) }));
+  const opened = unwrap(io, await c.dispatcher.invoke('spec.open', { file: resolveSpecFile(fileArg, io, c, 'spec') }));
   if (typeof opened === 'number') return opened;
   if (opened.parseError) {
     io.stderr(
@@ -177,7 +176,7 @@ async function validateCmd(argv: string[], io: CliIo): Promise<number> {
   const args = parseArgs(argv, { flags: ['json'] });
   const [fileArg] = positionals(args, 1, '<file>') as [string];
   const c = await openCliCore(io);
-  const result = unwrap(io, await c.dispatcher.invoke('spec.validate', { file: resolve(io.cwd, fileArg) }));
+  const result = unwrap(io, await c.dispatcher.invoke('spec.validate', { file: resolveSpecFile(fileArg, io, c, 'spec') }));
   if (typeof result === 'number') return result;
   if (args.flags.has('json')) io.stdout(`${JSON.stringify(result)}\n`);
   else if (result.parseError) {
@@ -194,10 +193,10 @@ async function validateCmd(argv: string[], io: CliIo): Promise<number> {
 async function docs(argv: string[], io: CliIo): Promise<number> {
   const args = parseArgs(argv, { values: ['verb'], flags: ['llm', 'json'] });
   const [fileArg, path] = positionals(args, 2, '<file> <path>') as [string, string];
-  const file = resolve(io.cwd, fileArg);
+  const c = await openCliCore(io);
+  const file = resolveSpecFile(fileArg, io, c, 'spec');
   const verb = args.options.get('verb')?.toLowerCase();
   const ref = { file, path, ...(verb ? { httpMethod: verb } : {}) };
-  const c = await openCliCore(io);
   if (args.flags.has('llm')) {
     const result = unwrap(io, await c.dispatcher.invoke('spec.copyForLlm', ref));
     if (typeof result === 'number') return result;

@@ -8,7 +8,7 @@ export function readCurl(command: string): ImportedRequest {
   try {
     parsed = toJsonObject(command) as unknown as Record<string, unknown>;
   } catch (error) {
-    throw new CoreError('parse', `The curl command cannot be read: ${(error as Error).message.split('\n')[0]}. Nothing was imported.`);
+    throw new CoreError('parse', curlProblem((error as Error).message));
   }
   const url = typeof parsed['raw_url'] === 'string' ? parsed['raw_url'] : typeof parsed['url'] === 'string' ? parsed['url'] : '';
   if (!url) throw new CoreError('bad-request', 'The curl command has no URL; nothing was imported.');
@@ -39,4 +39,15 @@ export function readCurl(command: string): ImportedRequest {
       ? { auth: { type: 'basic' as const, username: auth.user, password: typeof auth.password === 'string' ? auth.password : '' } }
       : {}),
   };
+}
+
+/**
+ * curlconverter's own words ("no URL specified!") read as a fragment inside our sentence: the ones a user
+ * meets get a sentence of ours; anything else is quoted as what the parser said.
+ */
+function curlProblem(parserMessage: string): string {
+  const said = (parserMessage.split('\n')[0] ?? '').trim().replace(/[.!]+$/, '');
+  if (/^no url specified$/i.test(said))
+    return 'The curl command has no URL; nothing was imported. Add the URL to call, e.g. curl -X POST https://example.com/api.';
+  return `The curl command cannot be read (the curl parser says: "${said}"). Nothing was imported.`;
 }

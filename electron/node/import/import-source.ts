@@ -79,7 +79,7 @@ export async function readImportSource(fs: SpecFs, request: { source?: string; t
       }
       if (error instanceof CoreError && error.code === 'too-large')
         throw new CoreError('too-large', `${url.href} sent more than ${MAX_IMPORT_BYTES / 1024 / 1024} MiB; nothing was imported.`);
-      throw error;
+      throw importFetchError(error, url);
     }
     if (response.status !== 200)
       throw new CoreError('http-status', `${url.href} answered HTTP ${response.status} ${response.statusText}; nothing was imported.`, {
@@ -99,6 +99,38 @@ export async function readImportSource(fs: SpecFs, request: { source?: string; t
     if (error instanceof CoreError) throw error;
     if (errnoCode(error) === 'ENOENT') throw new CoreError('not-found', `${file} does not exist.`);
     throw new CoreError('io', `Cannot read ${file}: ${(error as Error).message}`);
+  }
+}
+
+/**
+ * safeGet's network failures, worded for the card fetch (an agent, the card), said for an import: the URL
+ * names a server holding a document, which may be no agent at all. The code and details stay as they were.
+ */
+function importFetchError(error: unknown, url: URL): unknown {
+  if (!(error instanceof CoreError)) return error;
+  const details = error.details && typeof error.details === 'object' ? (error.details as { code?: unknown; phase?: unknown; timeoutMs?: unknown }) : {};
+  const code = typeof details.code === 'string' && details.code ? ` (${details.code})` : '';
+  const seconds = typeof details.timeoutMs === 'number' ? `${Math.round(details.timeoutMs / 1000)} s` : 'the time allowed';
+  const say = (message: string): CoreError => new CoreError(error.code, `${message} Nothing was imported.`, error.details);
+  switch (error.code) {
+    case 'connect':
+      return say(`Could not reach ${url.host}${code}. Check that the server at ${url.origin} is running and that the URL's host and port are right.`);
+    case 'timeout':
+      return details.phase === 'connect'
+        ? say(`Could not connect to ${url.host} within ${seconds}. Check that the server at ${url.origin} is running and reachable.`)
+        : say(
+            `${url.href} did not finish sending the document within ${seconds}; the server is slow or stalled. Retry, or save the file and import it from disk.`,
+          );
+    case 'tls':
+      return say(`TLS with ${url.host} failed${code}: the server's certificate is not trusted, has expired or is for another name.`);
+    case 'dns':
+      return say(`Could not resolve ${url.hostname}${code}. Check the URL's host name, your network or VPN.`);
+    case 'protocol':
+      return say(`${url.host} did not answer with valid HTTP${code}. Check that the URL points at an HTTP server.`);
+    case 'cancelled':
+      return say('The download was stopped.');
+    default:
+      return error;
   }
 }
 

@@ -1,0 +1,23 @@
+import { existsSync } from 'node:fs';
+import { isAbsolute, resolve } from 'node:path';
+import type { Core } from '../node/core';
+import type { CliIo } from './cli-types';
+
+/**
+ * The spec file a command means: an absolute path as given; a relative one in the working folder when it is
+ * there, else in the workspace (where `powerduck import` copies files), so `run openapi.json …` finds the copy
+ * import just made. Found in both, the working folder's wins and stderr says so, naming the other.
+ * Found in neither, the working folder's path (the command's own "does not exist" names it).
+ */
+export function resolveSpecFile(fileArg: string, io: CliIo, core: Core, command: string): string {
+  if (isAbsolute(fileArg)) return resolve(fileArg);
+  const here = resolve(io.cwd, fileArg);
+  const inWorkspace = resolve(core.env.dataDir.workspaceDir, fileArg);
+  const hereExists = existsSync(here);
+  if (here === inWorkspace || !existsSync(inWorkspace)) return here;
+  if (!hereExists) return inWorkspace;
+  io.stderr(
+    `powerduck ${command}: ${fileArg} is in the working folder and in the workspace; using ${here} (not ${inWorkspace}: give its full path for that one).\n`,
+  );
+  return here;
+}
