@@ -2,7 +2,7 @@ import type { AuthConfig } from '../a2a/auth';
 import type { HeaderEntry } from '../a2a/call';
 import type { ExchangeRecord, Outcome } from '../a2a/exchange';
 import type { HttpExchangeRecord } from '../http/http-types';
-import type { McpExchangeRecord } from '../mcp/mcp-types';
+import type { McpExchangeRecord, McpTransport } from '../mcp/mcp-types';
 import type { A2aVersion, Binding } from '../a2a/versions';
 
 /** One part of a message as the logging policy keeps it: what kind, which media type, how big. */
@@ -60,6 +60,15 @@ export interface HistoryReplay {
   body?: unknown;
 }
 
+/**
+ * What an MCP entry says in MCP's own terms, under any policy: the transport used and what the call was
+ * about (a tool, prompt or resource named in its params; a name, not a body).
+ */
+export interface HistoryMcpFacts {
+  transport: McpTransport;
+  subject?: { kind: 'tool' | 'prompt' | 'resource'; name: string };
+}
+
 /** Where an exchange came from, so the history can be filtered by it. */
 export type HistorySource = 'send' | 'stream' | 'check' | 'cli';
 
@@ -100,6 +109,8 @@ export interface HistoryEntry {
   httpExchange?: HttpExchangeRecord;
   /** The full record of an MCP request (issue 19), under the same policy. */
   mcpExchange?: McpExchangeRecord;
+  /** MCP entries: transport and subject (absent on entries recorded before they were kept). */
+  mcp?: HistoryMcpFacts;
   /** Absent for entries recorded before replay was kept, and for runs of saved operations. */
   replay?: HistoryReplay;
 }

@@ -3,7 +3,7 @@
  * method, server, status, outcome, sizes and timing always; params and result as SHA-256 digests
  * unless full bodies are on (then the whole record, already redacted by the core, is kept).
  */
-import type { BodyDigest, HistoryEntry, HistorySource } from '../history/history-types';
+import type { BodyDigest, HistoryEntry, HistoryMcpFacts, HistorySource } from '../history/history-types';
 import { utf8ByteLength } from '../a2a/utf8';
 import type { McpElicitation } from './mcp-elicitation';
 import { samplingContentText, type McpSampling } from './mcp-sampling';
@@ -83,6 +83,16 @@ export function elicitationAnswerLine(e: McpElicitation): string {
   return `${actionWords[e.answer.action]} (${answeredBy[e.answeredBy]})`;
 }
 
+/** The tool, prompt or resource a call names in its params (tools/call, prompts/get, resources/read, subscriptions). */
+export function mcpSubject(method: string, params: unknown): HistoryMcpFacts['subject'] {
+  const p = typeof params === 'object' && params !== null ? (params as Record<string, unknown>) : {};
+  const text = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v.slice(0, 500) : undefined);
+  if (method === 'tools/call' && text(p['name'])) return { kind: 'tool', name: text(p['name']) as string };
+  if (method === 'prompts/get' && text(p['name'])) return { kind: 'prompt', name: text(p['name']) as string };
+  if (/^resources\/(read|subscribe|unsubscribe)$/.test(method) && text(p['uri'])) return { kind: 'resource', name: text(p['uri']) as string };
+  return undefined;
+}
+
 export function buildMcpHistoryEntry(record: McpExchangeRecord, options: McpEntryOptions): HistoryEntry {
   const outcome = record.outcome;
   const endpoint = mcpTargetLine(record.target);
@@ -114,6 +124,8 @@ export function buildMcpHistoryEntry(record: McpExchangeRecord, options: McpEntr
     entry.transportError = outcome.code;
     entry.a2aError = { code: outcome.code, message: outcome.message };
   }
+  const subject = mcpSubject(record.method, record.params);
+  entry.mcp = { transport: record.server?.transport ?? record.target.transport, ...(subject ? { subject } : {}) };
   if (record.events) entry.eventCount = record.events.length;
   // The question and the answer's action under any policy; what was typed only with full bodies.
   // A page's URL may carry a state or a token: the entry says a page was asked for, not which.

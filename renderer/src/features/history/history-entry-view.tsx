@@ -11,7 +11,7 @@ import { BusyIndicator } from '../../ui/busy-indicator';
 import { ErrorNote } from '../../ui/error-note';
 import { useToolViewStore } from '../../app/tool-view-store';
 import { useDraftsStore } from '../request';
-import { statusOf } from './history-format';
+import { entryErrorLine, entryProtocol, statusOf } from './history-format';
 import { draftSeedFromHistory } from './replay-draft';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
@@ -42,47 +42,125 @@ function Digest({ label, digest }: { label: string; digest: BodyDigest | undefin
   );
 }
 
-/** One exchange as the history keeps it: the logging-policy facts, and the bodies only if kept. */
+const mcpOutcomes = ['result', 'tool-error', 'rpc-error', 'http-error', 'auth-required', 'transport-error', 'cancelled'] as const;
+type McpOutcomeKind = (typeof mcpOutcomes)[number];
+const isMcpOutcome = (kind: string): kind is McpOutcomeKind => (mcpOutcomes as readonly string[]).includes(kind);
+
+/** A2A's terms: interface and version, attempt, A2A error, task. */
+function A2aFacts({ entry }: { entry: HistoryEntry }) {
+  const t = useT();
+  const yesNo = (v: boolean): string => (v ? t('common.yes') : t('common.no'));
+  return (
+    <>
+      <Fact label={t('history.f.interface')}>
+        {entry.interface.binding} · A2A {entry.interface.version} · <span className="mono">{entry.interface.endpoint}</span>
+      </Fact>
+      <Fact label={t('history.f.request')}>
+        <span className="mono">
+          {entry.request.httpMethod ? `${entry.request.httpMethod} ` : ''}
+          {entry.request.url}
+        </span>
+      </Fact>
+      <Fact label={t('history.f.attempt')}>{entry.attempt}</Fact>
+      <Fact label={t('history.f.httpStatus')}>{entry.httpStatus ?? (entry.grpcStatus ? `gRPC ${entry.grpcStatus}` : '—')}</Fact>
+      <OutcomeFact entry={entry} />
+      <Fact label={t('history.f.a2aError')}>
+        {entry.a2aError ? `${entry.a2aError.code}${entry.a2aError.reason ? ` ${entry.a2aError.reason}` : ''}: ${entry.a2aError.message}` : t('history.none')}
+      </Fact>
+      <Fact label={t('history.f.taskCreated')}>{yesNo(entry.taskCreated)}</Fact>
+      {entry.taskId ? (
+        <Fact label={t('history.f.taskId')}>
+          <span className="mono">{entry.taskId}</span>
+        </Fact>
+      ) : null}
+      {entry.contextId ? (
+        <Fact label={t('history.f.contextId')}>
+          <span className="mono">{entry.contextId}</span>
+        </Fact>
+      ) : null}
+    </>
+  );
+}
+
+function OutcomeFact({ entry, text }: { entry: HistoryEntry; text?: string }) {
+  const t = useT();
+  const status = statusOf(entry);
+  return (
+    <Fact label={t('history.f.outcome')}>
+      <span className={`pill tone-${status.tone}`}>{text ?? entry.outcomeKind}</span>
+      {entry.taskState ? ` · ${entry.taskState}` : ''}
+      {status.unknown ? <span className="warning"> · {t('history.outcomeUnknown')}</span> : null}
+    </Fact>
+  );
+}
+
+/** Plain HTTP's terms: method, URL, status, outcome; sizes and hashes are in Bodies. */
+function HttpFacts({ entry }: { entry: HistoryEntry }) {
+  const t = useT();
+  const error = entryErrorLine(entry);
+  return (
+    <>
+      <Fact label={t('history.f.method')}>
+        <span className="mono">{entry.request.httpMethod ?? entry.method}</span>
+      </Fact>
+      <Fact label={t('history.f.url')}>
+        <span className="mono">{entry.request.url}</span>
+      </Fact>
+      <Fact label={t('history.f.httpStatus')}>{entry.httpStatus ?? '—'}</Fact>
+      <OutcomeFact entry={entry} />
+      {error ? <Fact label={t('history.f.error')}>{error}</Fact> : null}
+      {entry.response?.contentType ? (
+        <Fact label={t('history.f.contentType')}>
+          <code>{entry.response.contentType}</code>
+        </Fact>
+      ) : null}
+    </>
+  );
+}
+
+/** MCP's terms: method, transport, the tool/prompt/resource, and which kind of failure (JSON-RPC error or tool error). */
+function McpFacts({ entry }: { entry: HistoryEntry }) {
+  const t = useT();
+  const error = entryErrorLine(entry);
+  const kind = entry.outcomeKind;
+  const subject = entry.mcp?.subject;
+  return (
+    <>
+      <Fact label={t('history.f.method')}>
+        <span className="mono">{entry.method}</span>
+      </Fact>
+      {subject ? (
+        <Fact label={t(`history.f.${subject.kind}`)}>
+          <span className="mono">{subject.name}</span>
+        </Fact>
+      ) : null}
+      {entry.mcp ? <Fact label={t('history.f.transport')}>{t(`history.mcpTransport.${entry.mcp.transport}`)}</Fact> : null}
+      <Fact label={t('history.f.server')}>
+        <span className="mono">{entry.interface.endpoint}</span>
+      </Fact>
+      {entry.httpStatus !== undefined ? <Fact label={t('history.f.httpStatus')}>{entry.httpStatus}</Fact> : null}
+      <OutcomeFact entry={entry} text={isMcpOutcome(kind) ? t(`history.mcpOutcome.${kind}`) : kind} />
+      {error ? (
+        <Fact label={t('history.f.error')}>
+          {error}
+          {kind === 'tool-error' || kind === 'rpc-error' ? <span className="muted small"> · {t(`history.mcpOutcomeHelp.${kind}`)}</span> : null}
+        </Fact>
+      ) : null}
+    </>
+  );
+}
+
+/** One exchange as the history keeps it, in its own protocol's terms: the logging-policy facts, and the bodies only if kept. */
 export function HistoryEntryDetails({ entry }: { entry: HistoryEntry }) {
   const t = useT();
   const locale = useLocaleStore((s) => s.locale);
-  const status = statusOf(entry);
-  const yesNo = (v: boolean): string => (v ? t('common.yes') : t('common.no'));
+  const protocol = entryProtocol(entry);
   return (
     <div className="history-entry">
       <dl className="facts">
         <Fact label={t('history.f.when')}>{new Date(entry.startedAt).toLocaleString(locale)}</Fact>
         <Fact label={t('history.f.source')}>{t(`history.source.${entry.source}`)}</Fact>
-        <Fact label={t('history.f.interface')}>
-          {entry.interface.binding} · A2A {entry.interface.version} · <span className="mono">{entry.interface.endpoint}</span>
-        </Fact>
-        <Fact label={t('history.f.request')}>
-          <span className="mono">
-            {entry.request.httpMethod ? `${entry.request.httpMethod} ` : ''}
-            {entry.request.url}
-          </span>
-        </Fact>
-        <Fact label={t('history.f.attempt')}>{entry.attempt}</Fact>
-        <Fact label={t('history.f.httpStatus')}>{entry.httpStatus ?? (entry.grpcStatus ? `gRPC ${entry.grpcStatus}` : '—')}</Fact>
-        <Fact label={t('history.f.outcome')}>
-          <span className={`pill tone-${status.tone}`}>{entry.outcomeKind}</span>
-          {entry.taskState ? ` · ${entry.taskState}` : ''}
-          {status.unknown ? <span className="warning"> · {t('history.outcomeUnknown')}</span> : null}
-        </Fact>
-        <Fact label={t('history.f.a2aError')}>
-          {entry.a2aError ? `${entry.a2aError.code}${entry.a2aError.reason ? ` ${entry.a2aError.reason}` : ''}: ${entry.a2aError.message}` : t('history.none')}
-        </Fact>
-        <Fact label={t('history.f.taskCreated')}>{yesNo(entry.taskCreated)}</Fact>
-        {entry.taskId ? (
-          <Fact label={t('history.f.taskId')}>
-            <span className="mono">{entry.taskId}</span>
-          </Fact>
-        ) : null}
-        {entry.contextId ? (
-          <Fact label={t('history.f.contextId')}>
-            <span className="mono">{entry.contextId}</span>
-          </Fact>
-        ) : null}
+        {protocol === 'a2a' ? <A2aFacts entry={entry} /> : protocol === 'http' ? <HttpFacts entry={entry} /> : <McpFacts entry={entry} />}
         {entry.eventCount !== undefined ? <Fact label={t('history.f.events')}>{entry.eventCount}</Fact> : null}
         <Fact label={t('history.f.duration')}>{formatMs(entry.durationMs)}</Fact>
         {entry.check ? (
@@ -92,6 +170,34 @@ export function HistoryEntryDetails({ entry }: { entry: HistoryEntry }) {
         ) : null}
       </dl>
 
+      {protocol === 'a2a' ? <A2aMessages entry={entry} /> : null}
+
+      <h3>{t('history.bodies')}</h3>
+      <dl className="facts">
+        <Digest label={t(protocol === 'mcp' ? 'history.f.params' : 'history.f.requestBody')} digest={entry.request} />
+        <Digest label={t(protocol === 'mcp' ? 'history.f.result' : 'history.f.responseBody')} digest={entry.response} />
+      </dl>
+      {entry.bodies === 'hashed' ? <p className="muted small">{t('history.hashedNote')}</p> : null}
+      {entry.warnings.map((w) => (
+        <p key={w} className="warning small">
+          {w}
+        </p>
+      ))}
+      {entry.exchange ? (
+        <section aria-label={t('history.fullExchange')}>
+          <h3>{t('history.fullExchange')}</h3>
+          <RawView record={entry.exchange} />
+        </section>
+      ) : null}
+    </div>
+  );
+}
+
+/** The A2A messages of an exchange (messageId, role, parts' media types and sizes). */
+function A2aMessages({ entry }: { entry: HistoryEntry }) {
+  const t = useT();
+  return (
+    <>
       <h3>{t('history.messages', { count: entry.messages.length })}</h3>
       {entry.messages.length ? (
         <table className="kv-table table">
@@ -127,25 +233,7 @@ export function HistoryEntryDetails({ entry }: { entry: HistoryEntry }) {
       ) : (
         <p className="muted small">{t('history.noMessages')}</p>
       )}
-
-      <h3>{t('history.bodies')}</h3>
-      <dl className="facts">
-        <Digest label={t('history.f.requestBody')} digest={entry.request} />
-        <Digest label={t('history.f.responseBody')} digest={entry.response} />
-      </dl>
-      {entry.bodies === 'hashed' ? <p className="muted small">{t('history.hashedNote')}</p> : null}
-      {entry.warnings.map((w) => (
-        <p key={w} className="warning small">
-          {w}
-        </p>
-      ))}
-      {entry.exchange ? (
-        <section aria-label={t('history.fullExchange')}>
-          <h3>{t('history.fullExchange')}</h3>
-          <RawView record={entry.exchange} />
-        </section>
-      ) : null}
-    </div>
+    </>
   );
 }
 
@@ -174,9 +262,9 @@ export default function HistoryEntryView({ id }: { id: string }) {
 
   const reopen = (): void => {
     if (!entry) return;
-    const { binding, version } = entry.interface;
-    if (binding === 'MCP') openMcpFromHistory(entry);
-    else if (binding === 'HTTP' || version === '-') openHttpFromHistory(entry);
+    const protocol = entryProtocol(entry);
+    if (protocol === 'mcp') openMcpFromHistory(entry);
+    else if (protocol === 'http') openHttpFromHistory(entry);
     else useDraftsStore.getState().openA2a(draftSeedFromHistory(entry));
     useToolViewStore.getState().close();
   };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { HistorySummary } from '../../../../shared/history/history-types';
 import { translate, type MessageKey, type Params } from '../../i18n/i18n';
-import { hostOf, statsRateText, statusOf } from './history-format';
+import { entryErrorLine, entryProtocol, hostOf, interfaceLabel, statsRateText, statusOf } from './history-format';
 
 function entry(patch: Partial<HistorySummary>): HistorySummary {
   return {
@@ -56,5 +56,30 @@ describe('the duplicate-execution rate', () => {
     expect(statsRateText(1 / 3, t)).toBe('33.3% of retried messages');
     expect(statsRateText(null, t)).toBe('no retries');
     expect(translate('ko', 'history.statsRateOf', { rate: '50%' })).toBe('재시도한 메시지의 50%');
+  });
+});
+
+describe("an entry in its own protocol's terms", () => {
+  const http = entry({ method: 'POST', interface: { binding: 'HTTP', version: '-', endpoint: 'http://a:1/echo' }, outcomeKind: 'response' });
+  const mcp = entry({
+    method: 'tools/call',
+    interface: { binding: 'MCP', version: '-', endpoint: 'http://a:1/mcp' },
+    outcomeKind: 'tool-error',
+    a2aError: { code: 'tool-error', message: 'Division by zero' },
+    mcp: { transport: 'streamable-http', subject: { kind: 'tool', name: 'divide' } },
+  });
+  it('tells A2A, plain HTTP and MCP apart, and labels the list row without an A2A version', () => {
+    expect(entryProtocol(entry({}))).toBe('a2a');
+    expect(entryProtocol(http)).toBe('http');
+    expect(entryProtocol(mcp)).toBe('mcp');
+    expect(interfaceLabel(entry({}))).toBe('JSONRPC 1.0');
+    expect(interfaceLabel(http)).toBe('HTTP');
+    expect(interfaceLabel(mcp)).toBe('MCP divide');
+    expect(interfaceLabel({ ...mcp, mcp: { transport: 'stdio' } })).toBe('MCP');
+  });
+  it('says an error once: a tool error by its text, a JSON-RPC error by code and message; none when none', () => {
+    expect(entryErrorLine(mcp)).toBe('Division by zero');
+    expect(entryErrorLine({ outcomeKind: 'rpc-error', a2aError: { code: -32602, message: 'Unknown tool: nope' } })).toBe('-32602: Unknown tool: nope');
+    expect(entryErrorLine(http)).toBeUndefined();
   });
 });

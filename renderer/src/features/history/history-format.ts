@@ -37,3 +37,32 @@ export function statsRateText(rate: number | null, t: Translate): string {
   if (rate === null) return t('history.statsRateNone');
   return t('history.statsRateOf', { rate: `${Math.round(rate * 1000) / 10}%` });
 }
+
+export type EntryProtocol = 'a2a' | 'http' | 'mcp';
+
+/** Which protocol's terms an entry is shown in (the same split "Open as new request" makes). */
+export function entryProtocol(entry: Pick<HistorySummary, 'interface'>): EntryProtocol {
+  if (entry.interface.binding === 'MCP') return 'mcp';
+  if (entry.interface.binding === 'HTTP' || entry.interface.version === '-') return 'http';
+  return 'a2a';
+}
+
+/** The error line of an HTTP or MCP entry: "-32602: Unknown tool", "ECONNREFUSED: …"; undefined when none. */
+export function entryErrorLine(entry: Pick<HistorySummary, 'a2aError' | 'outcomeKind'>): string | undefined {
+  const e = entry.a2aError;
+  if (!e) return undefined;
+  // An MCP tool error's code is its kind ("tool-error"): the outcome already says it, the text is what matters.
+  return e.code === entry.outcomeKind ? e.message : `${e.code}${e.reason ? ` ${e.reason}` : ''}: ${e.message}`;
+}
+
+/** The list row's protocol word: "JSONRPC 1.0" for A2A, "HTTP" (no A2A version "-"), "MCP" and the tool, prompt or resource. */
+export function interfaceLabel(entry: Pick<HistorySummary, 'interface' | 'mcp'>): string {
+  switch (entryProtocol(entry)) {
+    case 'a2a':
+      return `${entry.interface.binding} ${entry.interface.version}`;
+    case 'http':
+      return 'HTTP';
+    case 'mcp':
+      return entry.mcp?.subject ? `MCP ${entry.mcp.subject.name}` : 'MCP';
+  }
+}

@@ -4,7 +4,7 @@ import { useLocaleStore, useT } from '../../i18n/i18n';
 import { BusyIndicator } from '../../ui/busy-indicator';
 import { ErrorNote } from '../../ui/error-note';
 import { useToolViewStore } from '../../app/tool-view-store';
-import { hostOf, statsRateText, statusOf, timeOf } from './history-format';
+import { hostOf, interfaceLabel, statsRateText, statusOf, timeOf } from './history-format';
 import { clearHistory, loadHistorySettings, refreshHistory, refreshOnRunsDone, setFullBodies, useHistoryStore } from './history-store';
 
 export const historySearchId = 'history-search';
@@ -88,7 +88,7 @@ export function HistoryPanel() {
                     <span className={`pill tone-${status.tone}`}>{status.text}</span>
                   </span>
                   <span className="muted small">
-                    {timeOf(entry.startedAt, locale)} · {entry.interface.binding} {entry.interface.version} · {hostOf(entry.interface.endpoint)}
+                    {timeOf(entry.startedAt, locale)} · {interfaceLabel(entry)} · {hostOf(entry.interface.endpoint)}
                     {entry.attempt > 1 ? ` · ${t('history.attemptN', { n: entry.attempt })}` : ''}
                     {status.unknown ? ` · ${t('history.outcomeUnknownShort')}` : ''}
                     {entry.taskCreated ? ` · ${t('history.taskCreatedShort')}` : ''}
