@@ -47,6 +47,8 @@ export interface HttpDraft {
    * their rows wait, empty, for the user to choose the file again; Send refuses until then.
    */
   filesNotKept?: string[];
+  /** Opened from a history entry that kept only the body's size and SHA-256: the tab says so until the user moves on. */
+  bodyNotKept?: { bytes: number; sha256?: string };
   followRedirects: boolean;
   insecure: boolean;
   /** Send and store cookies through the core's cookie jar (default on). */
@@ -73,6 +75,7 @@ export function createHttpDraft(id: string, seed: Partial<HttpDraft> = {}): Http
     multipartFields: seed.multipartFields ?? [],
     ...(seed.file ? { file: seed.file } : {}),
     ...(seed.filesNotKept?.length ? { filesNotKept: seed.filesNotKept } : {}),
+    ...(seed.bodyNotKept ? { bodyNotKept: seed.bodyNotKept } : {}),
     followRedirects: seed.followRedirects ?? false,
     insecure: seed.insecure ?? false,
     useCookies: seed.useCookies ?? true,

@@ -12,6 +12,7 @@ function entry(record?: Partial<HttpExchangeRecord>): HistoryEntry {
     id: 'h',
     method: 'POST',
     interface: { binding: 'HTTP', version: '-', endpoint: 'http://127.0.0.1:9/items?x=1' },
+    request: { url: 'http://127.0.0.1:9/items?x=1', bytes: 0 },
     bodies: record ? 'full' : 'hashed',
     ...(record
       ? {
@@ -40,6 +41,15 @@ const request = (headers: Array<[string, string]>, body?: string, truncated?: bo
 describe('Open as new request on an HTTP history entry', () => {
   it('hashed bodies: the method and the URL only', () => {
     expect(httpSeedFromHistory(entry())).toEqual({ method: 'POST', url: 'http://127.0.0.1:9/items?x=1' });
+  });
+
+  it('a hashed body is not made up: the tab says its size and hash instead', () => {
+    const hashed = { ...entry(), request: { url: 'http://127.0.0.1:9/items?x=1', bytes: 25, sha256: 'ab12' } } as HistoryEntry;
+    const seed = httpSeedFromHistory(hashed);
+    expect(seed).toEqual({ method: 'POST', url: 'http://127.0.0.1:9/items?x=1', bodyNotKept: { bytes: 25, sha256: 'ab12' } });
+    const draft = createHttpDraft('t', seed);
+    expect(draft.bodyNotKept).toEqual({ bytes: 25, sha256: 'ab12' });
+    expect(draft.bodyKind).toBe('none');
   });
 
   it('full bodies: headers as sent, less what the client sets itself, a redacted one empty and off, and a JSON body', () => {

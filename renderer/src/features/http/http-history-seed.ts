@@ -53,7 +53,11 @@ const binaryFilePlaceholder = /^‹\d+ bytes of (.+) from (.*)›$/;
 
 export function httpSeedFromHistory(entry: HistoryEntry): Partial<HttpDraft> {
   const record = entry.httpExchange;
-  if (!record) return { method: entry.method, url: entry.interface.endpoint };
+  if (!record) {
+    // Hashed: the tab says a body was sent and is not here (size and hash), rather than sending none silently.
+    const { bytes, sha256 } = entry.request;
+    return { method: entry.method, url: entry.interface.endpoint, ...(bytes > 0 ? { bodyNotKept: { bytes, ...(sha256 ? { sha256 } : {}) } } : {}) };
+  }
   const seed: Partial<HttpDraft> = { method: record.method, url: record.url };
   const headers = record.request.headers.filter(([name]) => !automatic.has(name.toLowerCase())).map(([name, value]) => headerValue(name, value));
   if (headers.length) seed.headers = headers;

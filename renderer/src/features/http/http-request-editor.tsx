@@ -189,12 +189,31 @@ function BodySection({ draft, onSubmit }: { draft: HttpDraft; onSubmit: () => vo
   const id = useId();
   const update = useHttpDraftsStore((s) => s.update);
   const opBody = draft.operation?.draft.body;
+  const notKept = draft.bodyNotKept;
+  const moveOn = (patch: Partial<HttpDraft>): void =>
+    update(draft.id, (d) => {
+      const { bodyNotKept: _told, ...rest } = d;
+      return { ...rest, ...patch };
+    });
   return (
     <div className="body-section">
+      {notKept ? (
+        // The same notice A2A tabs get: a hashed body is named (size, hash), never guessed.
+        <section className="notice body-not-kept" role="region" aria-labelledby={`${id}-not-kept`}>
+          <h3 id={`${id}-not-kept`}>{t('notKept.title')}</h3>
+          <p>{t('http.bodyNotKept', { bytes: formatBytes(notKept.bytes) })}</p>
+          {notKept.sha256 ? <p className="muted small mono">SHA-256 {notKept.sha256}</p> : null}
+          <div className="actions">
+            <button type="button" onClick={() => moveOn({})}>
+              {t('http.bodyNotKeptOk')}
+            </button>
+          </div>
+        </section>
+      ) : null}
       <div className="body-toolbar">
         <div className="field-row">
           <label htmlFor={`${id}-kind`}>{t('http.bodyKind')}</label>
-          <select id={`${id}-kind`} value={draft.bodyKind} onChange={(e) => update(draft.id, (d) => ({ ...d, bodyKind: e.target.value as HttpBodyKind }))}>
+          <select id={`${id}-kind`} value={draft.bodyKind} onChange={(e) => moveOn({ bodyKind: e.target.value as HttpBodyKind })}>
             {bodyKinds.map(([kind, label]) => (
               <option key={kind} value={kind}>
                 {t(label)}
@@ -280,7 +299,8 @@ export function HttpRequestEditor({ draft }: { draft: HttpDraft }) {
     const run = s.byTab[draft.id];
     return run?.status === 'done' ? run.id : undefined;
   });
-  const [section, setSection] = useState<Section>(draft.operation ? 'body' : 'params');
+  // An operation's fields sit above the tabs, and a body not kept is said on Body: open there.
+  const [section, setSection] = useState<Section>(draft.operation || draft.bodyNotKept ? 'body' : 'params');
   const [problem, setProblem] = useState('');
   const [dialog, setDialog] = useState<'save' | 'code' | null>(null);
 
