@@ -55,16 +55,29 @@ describe('spec files: save, reopen, run, docs, Copy for LLM, conflicts', () => {
       await responseRegion(page).getByText('Sum: 11').waitFor();
 
       // Someone edits the same file meanwhile.
-      const outside = (await readFile(file, 'utf8')).replace('summary: SendMessage (A2A 1.0, JSONRPC)', 'summary: Edited outside Powerduck');
+      // A changed summary and a description added (a key Powerduck does not own, which Overwrite keeps).
+      const outside = (await readFile(file, 'utf8')).replace(
+        /^(\s*)summary: SendMessage \(A2A 1\.0, JSONRPC\)$/m,
+        '$1summary: Edited outside Powerduck\n$1description: Described outside Powerduck',
+      );
       expect(outside).toContain('Edited outside Powerduck');
+      expect(outside).toContain('Described outside Powerduck');
       await writeFile(file, outside);
 
       dialog = await openSaveDialog(page);
       expect(await dialog.getByRole('textbox', { name: 'Operation path' }).inputValue()).toBe('/demo/sum');
       await dialog.getByRole('button', { name: 'Save', exact: true }).click();
       let conflict = page.getByRole('dialog', { name: 'The file changed on disk' });
-      await conflict.getByText('Edited outside Powerduck').waitFor();
-      expect(await conflict.getByRole('region', { name: 'Your version' }).innerText()).toContain('[5,6]');
+      // The whole operation on both sides, the lines that differ marked.
+      const onDisk = conflict.getByRole('region', { name: 'On disk now' });
+      const written = conflict.getByRole('region', { name: 'What Overwrite writes' });
+      await onDisk.getByText('Described outside Powerduck').waitFor();
+      expect(await onDisk.innerText()).toContain('Edited outside Powerduck');
+      expect(await written.innerText()).toContain('[5,6]');
+      expect(await written.innerText()).toContain('Described outside Powerduck');
+      expect(await onDisk.locator('.diff-changed').filter({ hasText: '[12,30]' }).count()).toBe(1);
+      expect(await written.locator('.diff-changed').filter({ hasText: '[5,6]' }).count()).toBe(1);
+      expect(await onDisk.locator('.diff-changed').filter({ hasText: 'Described outside Powerduck' }).count()).toBe(0);
       await saveScreenshot(page, 'conflict-light.png');
       // Cancel writes nothing and keeps the draft.
       await conflict.getByRole('button', { name: 'Cancel' }).click();

@@ -68,6 +68,16 @@ export interface SpecSaveRequest {
   secretName?: string;
 }
 
+/** What spec.save would write for this request, beside the operation as the file holds it now (nothing written). */
+export interface SpecSavePreview {
+  /** The file's version the preview was made from; null when the file does not exist. */
+  hash: string | null;
+  /** The whole Operation Object at the path now; null when there is none. */
+  disk: Record<string, unknown> | null;
+  /** The whole Operation Object a save (overwrite) would leave there. */
+  written: Record<string, unknown>;
+}
+
 export interface SpecWriteResult extends SpecFileInfo {
   /** True when the file did not exist before. */
   created: boolean;
@@ -137,6 +147,8 @@ export interface SpecOps {
   'spec.save': Op<SpecSaveRequest, SpecWriteResult>;
   /** Like spec.save, but 'conflict' when `path` already holds an operation. */
   'spec.saveAs': Op<SpecSaveRequest, SpecWriteResult>;
+  /** What spec.save would write, beside the operation on disk now; writes nothing (the conflict prompt's comparison). */
+  'spec.previewSave': Op<SpecSaveRequest, SpecSavePreview>;
   'spec.renameOperation': Op<SpecRenameRequest, SpecWriteResult>;
   'spec.deleteOperation': Op<SpecDeleteRequest, SpecWriteResult>;
   'spec.validate': Op<{ file: string }, SpecValidateResult>;
@@ -158,6 +170,7 @@ export const specOpNames = [
   'spec.create',
   'spec.save',
   'spec.saveAs',
+  'spec.previewSave',
   'spec.renameOperation',
   'spec.deleteOperation',
   'spec.validate',

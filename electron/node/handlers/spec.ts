@@ -3,7 +3,7 @@ import { readLinkedSpecs } from '../import/linked-specs';
 import { CoreError } from '../core-error';
 import type { CoreEnv } from '../core-env';
 import type { Handlers, StreamHandlers } from '../handler-types';
-import { createSpec, deleteOperation, importCard, renameOperation, saveOperation } from '../openapi/spec-operations';
+import { createSpec, deleteOperation, importCard, previewSave, renameOperation, saveOperation } from '../openapi/spec-operations';
 import type { SpecContext } from '../openapi/spec-store';
 import { listWorkspace, openSpec, validateSpecFile } from '../openapi/spec-workspace';
 import { nodeSpecFs } from '../openapi/spec-fs';
@@ -54,6 +54,7 @@ export function createSpecHandlers(env: CoreEnv): Handlers<SpecOps> {
     'spec.create': async ({ file, title }) => createSpec(ctx, file, title),
     'spec.save': async (req) => saveOperation(ctx, req, 'save'),
     'spec.saveAs': async (req) => saveOperation(ctx, req, 'saveAs'),
+    'spec.previewSave': async (req) => previewSave(ctx, req),
     'spec.renameOperation': async (req) => renameOperation(ctx, req),
     'spec.deleteOperation': async (req) => deleteOperation(ctx, req),
     'spec.validate': async ({ file }) => validateSpecFile(ctx, file),

@@ -5,6 +5,7 @@
  */
 import type {
   SpecDeleteRequest,
+  SpecSavePreview,
   SpecImportCardRequest,
   SpecImportCardResult,
   SpecRenameRequest,
@@ -20,12 +21,12 @@ import { placeSecurityScheme } from '../../../shared/openapi/oauth-scheme-placem
 import type { MergeDraft } from '../../../shared/openapi/operation-merge';
 import { existingSchemaNames, mergedFields, pathsOf, resolveVerb } from '../../../shared/openapi/operation-merge';
 import type { SpecEdit } from '../../../shared/openapi/spec-edits';
-import { operationIn, ownValue, setOwn } from '../../../shared/openapi/spec-edits';
+import { applyEditsToModel, operationIn, ownValue, setOwn } from '../../../shared/openapi/spec-edits';
 import { literalSecretOf } from '../../../shared/openapi/x-a2a-model';
 import { CoreError } from '../core-error';
 import { storeLiteral } from './spec-secrets';
 import type { SpecContext, WriteOutcome } from './spec-store';
-import { resolveSpecFile, writeSpec } from './spec-store';
+import { loadSpec, resolveSpecFile, writeSpec } from './spec-store';
 import { isObject } from '../../../shared/a2a/payload';
 
 function toResult(outcome: WriteOutcome, extra: { storedSecret?: string } = {}): SpecWriteResult {
@@ -108,6 +109,36 @@ export async function saveOperation(ctx: SpecContext, req: SpecSaveRequest, mode
     if (stored?.created) await ctx.secrets.delete(stored.name).catch(() => false);
     throw error;
   }
+}
+
+/**
+ * What spec.save would make of the operation, next to what the file holds now, without writing anything
+ * (no file, no secret): the conflict prompt shows both whole, so an outside edit anywhere in the operation
+ * is seen, not only the fields Powerduck owns. A literal credential shows as the secret name it would get.
+ */
+export async function previewSave(ctx: SpecContext, req: SpecSaveRequest): Promise<SpecSavePreview> {
+  const path = checkPath(req.path);
+  if (!isObject(req.call))
+    throw new CoreError('bad-request', 'The request to save is missing: call must be an object (version, binding, endpoint, method, body).');
+  const abs = resolveSpecFile(ctx, req.file);
+  const loaded = await loadSpec(ctx, abs, 'recent');
+  if (loaded?.parsed.error) throw new CoreError('parse', `${abs} does not parse: ${loaded.parsed.error.message}`);
+  const model = loaded?.parsed.model ?? {};
+  const draft: SaveDraft = { call: req.call };
+  if (req.summary !== undefined) draft.summary = req.summary;
+  if (req.description !== undefined) draft.description = req.description;
+  if (req.agentCardUrl) draft.agentCardUrl = req.agentCardUrl;
+  if (req.agentCard) draft.agentCard = req.agentCard;
+  if (literalSecretOf(req.call.auth) !== undefined) draft.literalSecretName = req.secretName ?? 'secret';
+  const built = buildOperation(draft);
+  if (!built.ok) throw new CoreError('bad-request', built.message);
+  const [set] = editsFor(model, path, built.value, req);
+  if (set?.kind !== 'setOperationFields') throw new CoreError('internal', 'The save has no operation to write.');
+  return {
+    hash: loaded?.hash ?? null,
+    disk: operationIn(model, path, set.verb) ?? null,
+    written: operationIn(applyEditsToModel(model, [set]), path, set.verb) ?? {},
+  };
 }
 
 export async function createSpec(ctx: SpecContext, file: string, title?: string): Promise<SpecWriteResult> {

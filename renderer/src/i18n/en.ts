@@ -579,6 +579,10 @@ export const en = {
   'conflict.failed': 'Could not resolve the conflict',
   'conflict.theirs': 'On disk now',
   'conflict.mine': 'Your version',
+  'conflict.written': 'What Overwrite writes',
+  'conflict.diffLegend':
+    'The whole operation on each side. Lines that differ are marked: − only on disk now, + only in what Overwrite writes. Keys Powerduck does not own (a description, your own x- fields) stay as they are on disk.',
+  'conflict.diffSame': 'The operation on disk is the same as what Overwrite writes; the change was elsewhere in the file.',
   'conflict.gone': 'The operation {path} is no longer in the file.',
   'conflict.reloadHelp': 'Reload from disk: this tab shows the file’s version; yours moves to a new tab.',
   'conflict.overwriteHelp': 'Overwrite: your version replaces this operation; other changes in the file stay.',

@@ -578,6 +578,10 @@ export const ko: Record<MessageKey, string> = {
   'conflict.failed': '충돌을 해결하지 못했습니다',
   'conflict.theirs': '지금 디스크에 있는 버전',
   'conflict.mine': '내 버전',
+  'conflict.written': '덮어쓰기가 쓸 내용',
+  'conflict.diffLegend':
+    '양쪽 모두 작업 전체입니다. 다른 줄에 표시가 있습니다: −는 지금 디스크에만, +는 덮어쓰기가 쓸 내용에만 있습니다. Powerduck이 관리하지 않는 키(description, 직접 추가한 x- 필드)는 디스크에 있는 그대로 남습니다.',
+  'conflict.diffSame': '디스크의 작업은 덮어쓰기가 쓸 내용과 같습니다. 변경은 파일의 다른 곳에 있습니다.',
   'conflict.gone': '작업 {path}이(가) 더 이상 파일에 없습니다.',
   'conflict.reloadHelp': '디스크에서 다시 불러오기: 이 탭에 파일의 버전이 표시되고 내 버전은 새 탭으로 옮겨집니다.',
   'conflict.overwriteHelp': '덮어쓰기: 내 버전이 이 작업을 대체합니다. 파일의 다른 변경은 남습니다.',

@@ -1,5 +1,5 @@
-import { useEffect, useId, useState } from 'react';
-import type { SpecOpenResult, SpecOperationSummary, SpecWriteResult } from '../../../../shared/contract/ops-spec';
+import { useEffect, useId, useMemo, useState } from 'react';
+import type { SpecOpenResult, SpecOperationSummary, SpecSavePreview, SpecSaveRequest, SpecWriteResult } from '../../../../shared/contract/ops-spec';
 import type { WireError } from '../../../../shared/contract/index';
 import { useHost } from '../../host';
 import { useT } from '../../i18n/i18n';
@@ -12,11 +12,60 @@ import { ErrorNote } from '../../ui/error-note';
 import { draftSeedFromOperation, keepCopyOfDraft, replaceDraftContent } from './open-operation';
 import { freePath, saveOperation, type SaveTarget } from './spec-save';
 import { useSpecsStore } from './specs-store';
+import { lineDiff, type DiffLine } from './line-diff';
 
 function describe(op: SpecOperationSummary | undefined): string {
   if (!op?.a2a) return '';
   const x = op.a2a;
   return prettyJson({ summary: op.summary, endpoint: x.endpoint, binding: x.binding, version: x.version, method: x.method, example: x.example });
+}
+
+/** One side of the comparison: every line, the ones that differ from the other side marked. */
+function DiffBlock({ lines, marker, label }: { lines: DiffLine[]; marker: string; label: string }) {
+  return (
+    <pre className="code-block line-diff" aria-label={label}>
+      {lines.map((line, k) => (
+        <span key={k} className={line.change === 'changed' ? 'diff-line diff-changed' : 'diff-line'}>
+          <span className="diff-marker" aria-hidden={line.change === 'same'}>
+            {line.change === 'changed' ? marker : ' '}
+          </span>
+          {line.text}
+        </span>
+      ))}
+    </pre>
+  );
+}
+
+/** The whole Operation Object on disk now beside the one a save would write, lines that differ marked. */
+function OperationCompare({ preview, path }: { preview: SpecSavePreview; path: string }) {
+  const t = useT();
+  const id = useId();
+  const diff = useMemo(() => lineDiff(preview.disk ? prettyJson(preview.disk) : '', prettyJson(preview.written)), [preview]);
+  const changed = diff.before.filter((l) => l.change === 'changed').length + diff.after.filter((l) => l.change === 'changed').length;
+  return (
+    <>
+      <p className="muted small">{changed ? t('conflict.diffLegend') : t('conflict.diffSame')}</p>
+      <div className="compare">
+        <section aria-labelledby={`${id}-theirs`}>
+          <h3 id={`${id}-theirs`}>{t('conflict.theirs')}</h3>
+          {preview.disk ? (
+            <DiffBlock lines={diff.before} marker="−" label={t('conflict.theirs')} />
+          ) : (
+            <p className="notice small">{t('conflict.gone', { path })}</p>
+          )}
+        </section>
+        <section aria-labelledby={`${id}-written`}>
+          <h3 id={`${id}-written`}>{t('conflict.written')}</h3>
+          <DiffBlock lines={diff.after} marker="+" label={t('conflict.written')} />
+        </section>
+      </div>
+    </>
+  );
+}
+
+/** The request a save of this target sends, also the preview's. */
+function saveRequest(target: SaveTarget, expectedHash: string | null): SpecSaveRequest {
+  return { file: target.file, path: target.path, expectedHash, call: target.call, ...(target.summary?.trim() ? { summary: target.summary.trim() } : {}) };
 }
 
 /**
@@ -39,11 +88,15 @@ export function ConflictDialog({
   const [error, setError] = useState<WireError | null>(null);
   const [busy, setBusy] = useState(false);
   const [newPath, setNewPath] = useState('');
+  const [preview, setPreview] = useState<SpecSavePreview | null>(null);
 
   const load = async (): Promise<void> => {
     const result = await host.invoke('spec.open', { file: target.file });
     if (!result.ok) return setError(result.error);
     setDisk(result.value);
+    // The whole operation on disk beside what Overwrite would leave there (the core merges, so it says).
+    const previewed = await host.invoke('spec.previewSave', saveRequest(target, result.value.hash));
+    setPreview(previewed.ok ? previewed.value : null);
     setNewPath(
       (p) =>
         p ||
@@ -120,22 +173,26 @@ export function ConflictDialog({
       <p className="muted small">{t('conflict.nothingWritten')}</p>
       <BusyIndicator busy={!disk && !error} label={t('conflict.reading')} />
       {error ? <ErrorNote title={t('conflict.failed')} error={error} /> : null}
-      <div className="compare">
-        <section aria-labelledby={`${id}-theirs`}>
-          <h3 id={`${id}-theirs`}>{t('conflict.theirs')}</h3>
-          {disk ? (
-            theirs ? (
-              <pre className="code-block">{describe(theirs)}</pre>
-            ) : (
-              <p className="notice small">{t('conflict.gone', { path: target.path })}</p>
-            )
-          ) : null}
-        </section>
-        <section aria-labelledby={`${id}-mine`}>
-          <h3 id={`${id}-mine`}>{t('conflict.mine')}</h3>
-          <pre className="code-block">{mine}</pre>
-        </section>
-      </div>
+      {preview ? (
+        <OperationCompare preview={preview} path={target.path} />
+      ) : (
+        <div className="compare">
+          <section aria-labelledby={`${id}-theirs`}>
+            <h3 id={`${id}-theirs`}>{t('conflict.theirs')}</h3>
+            {disk ? (
+              theirs ? (
+                <pre className="code-block">{describe(theirs)}</pre>
+              ) : (
+                <p className="notice small">{t('conflict.gone', { path: target.path })}</p>
+              )
+            ) : null}
+          </section>
+          <section aria-labelledby={`${id}-mine`}>
+            <h3 id={`${id}-mine`}>{t('conflict.mine')}</h3>
+            <pre className="code-block">{mine}</pre>
+          </section>
+        </div>
+      )}
       <ul className="list small">
         <li>{t('conflict.reloadHelp')}</li>
         <li>{t('conflict.overwriteHelp')}</li>
