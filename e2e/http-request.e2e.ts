@@ -272,7 +272,8 @@ describe('HTTP requests in the UI', () => {
       expect(markdown).toContain(`curl -X GET '${base}/pets/7'`);
       const sent = seen.length;
       await docs.getByRole('button', { name: 'Run', exact: true }).click();
-      await responseRegion(page).getByRole('status', { name: 'Status 200' }).waitFor();
+      // As an A2A operation's Run: the answer shows here, under Last run.
+      await docs.getByRole('region', { name: 'Last run' }).getByRole('status', { name: 'Status 200' }).waitFor();
       await expect.poll(() => seen.length, { timeout: 20_000 }).toBe(sent + 1);
       expect(seen.at(-1)).toMatchObject({ method: 'GET', url: '/pets/7' });
     }));

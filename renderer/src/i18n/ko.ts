@@ -1007,6 +1007,8 @@ export const ko: Record<MessageKey, string> = {
   'http.body': '본문',
   'http.options': '옵션',
   'http.paramsCaption': '쿼리 파라미터 (URL과 동기화됨)',
+  'http.paramsReadOnly': '이 탭은 OpenAPI 작업에서 열렸습니다. 매개변수는 위의 작업 필드에서 편집하세요. 그 필드가 URL을 만듭니다. 보낼 쿼리:',
+  'http.paramsNone': '쿼리 매개변수가 없습니다.',
   'http.on': '사용',
   'http.name': '이름',
   'http.value': '값',

@@ -109,6 +109,44 @@ function OperationFields({ draft }: { draft: HttpDraft & { operation: HttpDraftO
   );
 }
 
+/**
+ * An operation tab's query, read only: its parameters are edited in the operation's fields (one editor),
+ * which build the URL; a second, editable table here would fight them.
+ */
+function OperationQuery({ draft }: { draft: HttpDraft }) {
+  const t = useT();
+  const id = useId();
+  const rows = draft.params.filter((p) => p.enabled !== false);
+  return (
+    <div className="headers-editor">
+      <p className="muted small" id={`${id}-note`}>
+        {t('http.paramsReadOnly')}
+      </p>
+      {rows.length ? (
+        <table className="kv-table" aria-describedby={`${id}-note`}>
+          <caption className="visually-hidden">{t('http.paramsCaption')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('http.name')}</th>
+              <th scope="col">{t('http.value')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row, index) => (
+              <tr key={index}>
+                <td className="mono">{row.name}</td>
+                <td className="mono">{row.value}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : (
+        <p className="muted small">{t('http.paramsNone')}</p>
+      )}
+    </div>
+  );
+}
+
 /** The chosen file's name and size, or, for a file history did not keep, a request to choose it again. */
 function FileChosen({ draft, file }: { draft: HttpDraft; file: FileSource }) {
   const t = useT();
@@ -378,7 +416,8 @@ export function HttpRequestEditor({ draft }: { draft: HttpDraft }) {
           { id: 'options', label: t('http.options') },
         ]}
       >
-        {section === 'params' ? (
+        {section === 'params' && draft.operation ? <OperationQuery draft={draft} /> : null}
+        {section === 'params' && !draft.operation ? (
           <KvTable
             caption={t('http.paramsCaption')}
             rows={draft.params}

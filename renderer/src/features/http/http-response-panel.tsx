@@ -177,6 +177,40 @@ function RawExchange({ record }: { record: HttpExchangeRecord }) {
   return <pre className="code-block tall">{lines.join('\n')}</pre>;
 }
 
+/** One finished HTTP exchange in brief (status, size, time, warnings, body): a saved operation's run in its Docs view. */
+export function HttpRecordSummary({ record }: { record: HttpExchangeRecord }) {
+  const t = useT();
+  const response = record.response;
+  const outcome = record.outcome;
+  const statusTone = response?.status === undefined ? 'tone-neutral' : response.status >= 400 ? 'tone-error' : response.status >= 300 ? 'tone-warn' : 'tone-ok';
+  return (
+    <div className="run-result">
+      <div className="response-summary">
+        {outcome.kind === 'transport-error' ? (
+          <p className="error" role="alert">
+            {t('http.resp.transport', { code: outcome.code, message: outcome.message })}
+          </p>
+        ) : (
+          <span className={`outcome-badge ${statusTone}`} role="status" aria-label={`${t('http.resp.status')} ${response?.status ?? ''}`}>
+            {response?.status} {response?.statusText}
+          </span>
+        )}
+        <span className="muted small mono">
+          {record.request.httpMethod ?? record.method} {record.request.url}
+          {response ? ` · ${t('http.resp.size')} ${formatBytes(response.bodyBytes)}` : ''} · {t('http.resp.time')} {record.timings.totalMs.toFixed(1)} ms
+          {response?.contentType ? ` · ${response.contentType}` : ''}
+        </span>
+      </div>
+      {record.warnings.map((w, i) => (
+        <p key={i} className="notice small" role="note">
+          {w}
+        </p>
+      ))}
+      {response ? <BodyView record={record} /> : null}
+    </div>
+  );
+}
+
 export function HttpResponsePanel({ tabId }: { tabId: string }) {
   const t = useT();
   const run = useHttpRunsStore((s) => s.byTab[tabId]);

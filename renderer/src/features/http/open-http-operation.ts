@@ -5,8 +5,11 @@ import { isPlainHttpOperation } from '../../../../shared/openapi/http-docs';
 import type { Host } from '../../host';
 import { useToolViewStore } from '../../app/tool-view-store';
 import type { HttpDraft } from './http-draft';
-import { withOperation } from './http-draft';
-import { openHttpTab, useHttpDraftsStore } from './http-drafts-store';
+import { buildHttpRequest, createHttpDraft, withOperation } from './http-draft';
+import type { HttpExchangeRecord } from '../../../../shared/http/http-types';
+import type { WireError } from '../../../../shared/contract/index';
+import { activeEnvironment } from '../environments';
+import { openHttpTab } from './http-drafts-store';
 import { sendHttpDraft } from './http-runs';
 import { httpSeedFromHistory } from './http-history-seed';
 
@@ -15,16 +18,10 @@ export function isHttpOperation(op: SpecOperationSummary): boolean {
   return isPlainHttpOperation(op);
 }
 
-/**
- * Drafts a request from an OpenAPI operation (core: http.draftOperation) and opens it as an HTTP
- * tab; `run` also sends it (the Docs view's Run), so the answer shows where a sent request does.
- */
-export async function openHttpOperation(
-  host: Host,
-  file: string,
-  op: Pick<SpecOperationSummary, 'path' | 'httpMethod'>,
-  options: { run?: boolean } = {},
-): Promise<{ ok: true; tabId: string } | { ok: false; message: string }> {
+type OperationRef = Pick<SpecOperationSummary, 'path' | 'httpMethod'>;
+
+/** The tab an OpenAPI operation drafts (core: http.draftOperation): its values are fields, the URL is built from them. */
+async function draftFromOperation(host: Host, file: string, op: OperationRef): Promise<{ ok: true; draft: HttpDraft } | { ok: false; message: string }> {
   const result = await host.invoke('http.draftOperation', { file, path: op.path, httpMethod: op.httpMethod });
   if (!result.ok) return { ok: false, message: result.error.message };
   const d = result.value.draft;
@@ -41,18 +38,46 @@ export async function openHttpOperation(
     ...(kind === 'urlencoded' && body ? { formFields: formFieldsOf(body.text) } : {}),
     ...(kind === 'multipart' && body ? { multipartFields: formFieldsOf(body.text) } : {}),
   };
+  const operation = { file: result.value.file, path: op.path, httpMethod: op.httpMethod, draft: d, serverIndex: 0, serverVariables: {}, values };
+  return { ok: true, draft: withOperation(createHttpDraft('operation', seed), operation) };
+}
+
+/** Drafts a request from an OpenAPI operation and opens it as an HTTP tab (the sidebar's and the Docs view's Open). */
+export async function openHttpOperation(
+  host: Host,
+  file: string,
+  op: OperationRef,
+  options: { run?: boolean } = {},
+): Promise<{ ok: true; tabId: string } | { ok: false; message: string }> {
+  const drafted = await draftFromOperation(host, file, op);
+  if (!drafted.ok) return drafted;
+  const { id: _id, ...seed } = drafted.draft;
   const tabId = openHttpTab(seed);
-  useHttpDraftsStore
-    .getState()
-    .update(tabId, (draft) =>
-      withOperation(draft, { file: result.value.file, path: op.path, httpMethod: op.httpMethod, draft: d, serverIndex: 0, serverVariables: {}, values }),
-    );
   useToolViewStore.getState().close();
   if (options.run) {
     const sent = sendHttpDraft(host, tabId);
     if (!sent.ok) return { ok: false, message: sent.message };
   }
   return { ok: true, tabId };
+}
+
+/**
+ * Runs a saved HTTP operation where it is documented, as A2A operations run (the sidebar's ▶ and the Docs
+ * view's Run): drafted with its examples, sent once through the core (history records it), the record
+ * returned for the Docs view to show. No tab is opened; Open makes one to edit and resend.
+ */
+export async function runHttpOperation(
+  host: Host,
+  file: string,
+  op: OperationRef,
+): Promise<{ ok: true; record: HttpExchangeRecord } | { ok: false; error: WireError }> {
+  const drafted = await draftFromOperation(host, file, op);
+  if (!drafted.ok) return { ok: false, error: { code: 'bad-request', message: drafted.message } };
+  const built = buildHttpRequest(drafted.draft);
+  if (!built.ok) return { ok: false, error: { code: 'bad-request', message: built.message } };
+  const environment = activeEnvironment();
+  const result = await host.invoke('http.send', environment ? { ...built.request, environment } : built.request);
+  return result.ok ? { ok: true, record: result.value } : { ok: false, error: result.error };
 }
 
 /** "Open as new request" on a plain HTTP history entry (see http-history-seed.ts). */

@@ -12,10 +12,10 @@ import { ErrorNote } from '../../ui/error-note';
 import { ProblemLine } from '../../ui/problem-line';
 import { openOperationAsRequest } from './open-operation';
 import { isMcpOperation, openMcpOperation } from '../mcp';
-import { isHttpOperation, openHttpOperation } from '../http';
+import { HttpRecordSummary, isHttpOperation, openHttpOperation } from '../http';
 import { HttpOperationSections } from './http-operation-docs';
 import { SchemaDetails } from './schema-details';
-import { runKey, runSavedOperation, useSpecRunsStore } from './spec-runs-store';
+import { runKey, runSavedHttpOperation, runSavedOperation, useSpecRunsStore } from './spec-runs-store';
 import { fileInfo, refreshSpecs, useSpecsStore } from './specs-store';
 
 function CodeExamples({ docs }: { docs: OperationDocs }) {
@@ -65,11 +65,11 @@ export default function OperationDocsView({ file, path, httpMethod }: { file: st
   const isA2a = docs?.kind === 'a2a' && Boolean(op?.a2a);
   // MCP operations run in an MCP tab (reconnect and call), which shows the whole exchange.
   const isMcp = Boolean(op && isMcpOperation(op));
-  // Plain HTTP operations open (and run) in an HTTP tab drafted as the sidebar's Open drafts it.
+  // Plain HTTP operations run here like A2A ones (the answer under Last run); Open drafts an HTTP tab to edit and resend.
   const isHttp = Boolean(op && isHttpOperation(op) && docs?.http);
-  const openHttp = async (run: boolean): Promise<void> => {
+  const openHttp = async (): Promise<void> => {
     setOpenProblem('');
-    const opened = await openHttpOperation(host, info?.file ?? file, { path, httpMethod }, { run });
+    const opened = await openHttpOperation(host, info?.file ?? file, { path, httpMethod });
     if (!opened.ok) setOpenProblem(opened.message);
   };
 
@@ -106,7 +106,7 @@ export default function OperationDocsView({ file, path, httpMethod }: { file: st
                   void (isMcp
                     ? openMcpOperation(host, file, { path, httpMethod }, { run: true })
                     : isHttp
-                      ? openHttp(true)
+                      ? runSavedHttpOperation(host, { ...ref, file: info?.file ?? file })
                       : runSavedOperation(host, ref, docs.streaming))
                 }
               >
@@ -118,7 +118,7 @@ export default function OperationDocsView({ file, path, httpMethod }: { file: st
                 onClick={() =>
                   info &&
                   op &&
-                  (isMcp ? void openMcpOperation(host, info.file, op) : isHttp ? void openHttp(false) : openOperationAsRequest(info.file, info.hash, op))
+                  (isMcp ? void openMcpOperation(host, info.file, op) : isHttp ? void openHttp() : openOperationAsRequest(info.file, info.hash, op))
                 }
               >
                 {t('docs.open')}
@@ -139,6 +139,7 @@ export default function OperationDocsView({ file, path, httpMethod }: { file: st
               <h3 id="docs-run">{t('docs.lastRun')}</h3>
               <BusyIndicator busy={run.busy} label={run.events ? t('docs.runningEvents', { n: run.events }) : t('docs.running')} />
               {run.error ? <ErrorNote title={t('docs.runFailed')} error={run.error} /> : null}
+              {run.http ? <HttpRecordSummary record={run.http} /> : null}
               {run.record ? (
                 <div className="run-result">
                   <div className="response-summary">

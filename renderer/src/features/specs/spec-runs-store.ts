@@ -4,11 +4,15 @@ import type { SpecOperationRef, SpecRunRequest } from '../../../../shared/contra
 import { activeEnvironment } from '../environments';
 import type { WireError } from '../../../../shared/contract/index';
 import type { Delivered, Host } from '../../host';
+import type { HttpExchangeRecord } from '../../../../shared/http/http-types';
+import { runHttpOperation } from '../http';
 
 export interface SpecRun {
   busy: boolean;
   events: number;
   record?: Delivered<ExchangeRecord>;
+  /** A plain HTTP operation's run (shown in its Docs view as an A2A run is). */
+  http?: HttpExchangeRecord;
   error?: WireError;
 }
 
@@ -46,4 +50,12 @@ export async function runSavedOperation(host: Host, opRef: SpecOperationRef, str
     else put(key, { busy: false, events, error: event.error });
   });
   await handle.done;
+}
+
+/** Runs a saved plain HTTP operation with its examples; the Docs view shows the answer, as for A2A. */
+export async function runSavedHttpOperation(host: Host, opRef: SpecOperationRef & { httpMethod: string }): Promise<void> {
+  const key = runKey(opRef);
+  put(key, { busy: true, events: 0 });
+  const result = await runHttpOperation(host, opRef.file, { path: opRef.path, httpMethod: opRef.httpMethod });
+  put(key, result.ok ? { busy: false, events: 0, http: result.record } : { busy: false, events: 0, error: result.error });
 }

@@ -14,7 +14,7 @@ import { isHttpOperation, openHttpOperation } from '../http';
 import { isMcpOperation, openMcpOperation } from '../mcp';
 import { RenameOperationDialog } from './rename-operation-dialog';
 import type { ManagedOperation } from './spec-manage';
-import { runSavedOperation } from './spec-runs-store';
+import { runSavedHttpOperation, runSavedOperation } from './spec-runs-store';
 import { SaveToSpecDialog } from './save-operation-dialog';
 import { refreshSpecs, useSpecsStore } from './specs-store';
 import { ValidateFileDialog } from './validate-file-dialog';
@@ -142,6 +142,22 @@ function FileEntry({ info, onManage }: { info: SpecFileInfo; onManage: (what: Ma
                           const ref = { file: info.file, path: op.path, httpMethod: op.httpMethod };
                           useToolViewStore.getState().open({ kind: 'docs', ...ref });
                           if (op.a2a) void runSavedOperation(host, ref, isStreamingMethod(op.a2a.version, op.a2a.method));
+                        }}
+                      >
+                        <span aria-hidden="true">▶</span> <span className="icon-label">{t('icon.run')}</span>
+                      </button>
+                    ) : null}
+                    {isHttpOperation(op) ? (
+                      <button
+                        type="button"
+                        className="icon-button"
+                        aria-label={t('specs.run', { title })}
+                        title={t('specs.run', { title })}
+                        onClick={() => {
+                          // As for A2A: the Docs view opens and shows the answer under Last run.
+                          const ref = { file: info.file, path: op.path, httpMethod: op.httpMethod };
+                          useToolViewStore.getState().open({ kind: 'docs', ...ref });
+                          void runSavedHttpOperation(host, ref);
                         }}
                       >
                         <span aria-hidden="true">▶</span> <span className="icon-label">{t('icon.run')}</span>

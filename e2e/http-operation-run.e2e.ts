@@ -1,0 +1,78 @@
+/**
+ * A saved plain HTTP operation runs as an A2A one does: ▶ Run in the Specs sidebar and Run in its Docs
+ * view send it with its examples and show the answer under Last run, without opening a tab. Opened as a
+ * request, its query parameters have one editor (the operation's fields); the Params tab only shows them.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { useBrowser } from './harness';
+
+let server: Server;
+let base: string;
+const seen: string[] = [];
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    seen.push(req.url ?? '');
+    res.writeHead(200, { 'Content-Type': 'application/json' });
+    res.end(JSON.stringify({ url: req.url }));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(async () => {
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+});
+
+describe('saved HTTP operations', () => {
+  const e2e = useBrowser();
+
+  it('run from the sidebar and the docs in place; an operation tab edits its query in one place', () =>
+    e2e.withApp({ defaultTimeout: 20_000 }, async ({ page, core }) => {
+      const doc = {
+        openapi: '3.1.0',
+        info: { title: 'Search', version: '1' },
+        servers: [{ url: base }],
+        paths: {
+          '/search': {
+            get: {
+              summary: 'Search items',
+              parameters: [{ name: 'q', in: 'query', required: true, schema: { type: 'string' }, example: 'duck' }],
+              responses: { '200': { description: 'ok' } },
+            },
+          },
+        },
+      };
+      await writeFile(join(core.env.dataDir.workspaceDir, 'search.openapi.json'), JSON.stringify(doc, null, 2));
+      await page.getByRole('tab', { name: 'Specs' }).click();
+      await page.getByRole('button', { name: 'Refresh' }).click();
+      const ops = page.getByRole('list', { name: 'Operations in search.openapi.json' });
+      const tabs = await page.getByRole('tab', { name: /^HTTP / }).count();
+
+      await ops.getByRole('button', { name: 'Run Search items' }).click();
+      const docs = page.getByRole('region', { name: 'Operation docs' });
+      const lastRun = docs.getByRole('region', { name: 'Last run' });
+      await lastRun.getByRole('status', { name: 'Status 200' }).waitFor();
+      expect(await lastRun.innerText()).toContain('/search?q=duck');
+      expect(seen.at(-1)).toBe('/search?q=duck');
+
+      await docs.getByRole('button', { name: 'Run', exact: true }).click();
+      await expect.poll(() => seen.length).toBe(2);
+      await lastRun.getByRole('status', { name: 'Status 200' }).waitFor();
+      // Neither run opened a tab.
+      expect(await page.getByRole('tab', { name: /^HTTP / }).count()).toBe(tabs);
+
+      await docs.getByRole('button', { name: 'Open as request' }).click();
+      const request = page.getByRole('region', { name: 'HTTP request', exact: true });
+      await request.getByRole('textbox', { name: /^q \(query\)/ }).fill('goose');
+      await request.getByRole('tab', { name: /^Params/ }).click();
+      const sections = request.getByRole('tabpanel');
+      await sections.getByText('edit its parameters in the operation’s fields above').waitFor();
+      expect(await sections.getByRole('textbox').count()).toBe(0);
+      expect(await sections.getByRole('table').innerText()).toContain('goose');
+    }));
+});
