@@ -1009,7 +1009,8 @@ export const en = {
   'http.body': 'Body',
   'http.options': 'Options',
   'http.paramsCaption': 'Query parameters (kept in sync with the URL)',
-  'http.paramsReadOnly': 'This tab comes from an OpenAPI operation: edit its parameters in the operation’s fields above, which build the URL. The query it sends:',
+  'http.paramsReadOnly':
+    'This tab comes from an OpenAPI operation: edit its parameters in the operation’s fields above, which build the URL. The query it sends:',
   'http.paramsNone': 'No query parameters.',
   'http.on': 'On',
   'http.name': 'Name',
