@@ -56,6 +56,7 @@ export function historyEntryLines(entry: HistoryEntry): string[] {
     `  started     ${timeText(entry.startedAt)} UTC (${durationText(entry.durationMs)}), from ${entry.source}${entry.check ? ` (check ${entry.check.checkId})` : ''}`,
     `  status      ${statusText(entry)}  ${outcomeText(entry)}`,
   ];
+  if (entry.mcp) lines.push(`  mcp         ${entry.mcp.subject ? `${entry.mcp.subject.kind} ${entry.mcp.subject.name} · ` : ''}${entry.mcp.transport}`);
   if (entry.a2aError?.message) lines.push(`  message     ${entry.a2aError.message}`);
   if (entry.taskId || entry.contextId)
     lines.push(`  task        ${entry.taskId ?? '-'}  context ${entry.contextId ?? '-'}${entry.taskCreated ? '  (created)' : ''}`);

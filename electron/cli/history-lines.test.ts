@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import type { HistoryEntry } from '../../shared/history/history-types';
+import { historyEntryLines } from './history-lines';
+
+const mcpEntry: HistoryEntry = {
+  id: 'm1',
+  startedAt: '2026-12-02T00:31:02.123Z',
+  source: 'cli',
+  method: 'tools/call',
+  interface: { binding: 'MCP', version: '-', endpoint: 'http://127.0.0.1:1/mcp' },
+  attempt: 1,
+  outcomeKind: 'tool-error',
+  a2aError: { code: 'tool-error', message: 'Division by zero' },
+  taskCreated: false,
+  messages: [],
+  durationMs: 3,
+  request: { url: 'http://127.0.0.1:1/mcp', httpMethod: 'POST', bytes: 10, sha256: 'ab' },
+  warnings: [],
+  bodies: 'hashed',
+  mcp: { transport: 'streamable-http', subject: { kind: 'tool', name: 'divide' } },
+};
+
+describe('history show', () => {
+  it('an MCP entry names its tool and transport, and no A2A version', () => {
+    const lines = historyEntryLines(mcpEntry);
+    expect(lines[0]).toBe('tools/call  MCP  http://127.0.0.1:1/mcp');
+    expect(lines).toContain('  mcp         tool divide · streamable-http');
+    expect(lines).toContain('  message     Division by zero');
+  });
+});
