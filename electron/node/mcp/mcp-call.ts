@@ -63,7 +63,7 @@ const DEFAULT_TIMEOUT_MS = 60_000;
 /** A list that keeps answering with a nextCursor stops here (a looping server is a normal input). */
 export const MAX_LIST_PAGES = 100;
 
-function timeoutOf(ms: number | undefined): number {
+export function timeoutOf(ms: number | undefined): number {
   if (ms === undefined) return DEFAULT_TIMEOUT_MS;
   if (!Number.isFinite(ms) || ms <= 0) throw new CoreError('bad-request', 'timeoutMs must be a positive number of milliseconds.');
   return ms;
@@ -78,7 +78,7 @@ function networkCode(error: unknown): 'dns' | 'connect' | 'tls' {
 }
 
 /** Turns whatever the SDK threw into the record's outcome (never matching on message text where a code exists). */
-async function outcomeOf(error: unknown, recorder: McpRecorder, target: McpTarget, signal: AbortSignal): Promise<McpOutcome> {
+export async function outcomeOf(error: unknown, recorder: McpRecorder, target: McpTarget, signal: AbortSignal): Promise<McpOutcome> {
   if (signal.aborted) return { kind: 'cancelled', message: 'Stopped by the user; the server was sent notifications/cancelled for the request in flight.' };
   if (error instanceof CoreError) throw error;
   const failure = recorder.lastFailure;
@@ -108,7 +108,7 @@ async function outcomeOf(error: unknown, recorder: McpRecorder, target: McpTarge
   return { kind: 'transport-error', code: networkCode(error), message: recorder.scrub(e?.message ?? String(error)) };
 }
 
-function targetSummary(target: McpTarget, recorder: McpRecorder): McpExchangeRecord['target'] {
+export function targetSummary(target: McpTarget, recorder: McpRecorder): McpExchangeRecord['target'] {
   if (target.transport === 'stdio') {
     return {
       transport: 'stdio',
@@ -134,7 +134,7 @@ function markCompletedPages(recorder: McpRecorder): void {
   }
 }
 
-function finish(
+export function finish(
   recorder: McpRecorder,
   setup: ClientSetup,
   base: Pick<McpExchangeRecord, 'method' | 'target'> & Partial<McpExchangeRecord>,
@@ -163,7 +163,7 @@ function finish(
 }
 
 /** One request whose cancellation follows `signal` only while it is in flight (see phaseSignal). */
-async function requestOnce(
+export async function requestOnce(
   session: McpSession,
   message: { method: string; params?: Record<string, unknown> },
   signal: AbortSignal,
@@ -210,7 +210,7 @@ async function listAll(
   }
 }
 
-function signalFor(hooks: McpHooks): { signal: AbortSignal; dispose: () => void } {
+export function signalFor(hooks: McpHooks): { signal: AbortSignal; dispose: () => void } {
   const controller = new AbortController();
   // A string reason: the SDK sends String(reason) as the `reason` of notifications/cancelled.
   const onAbort = (): void => controller.abort('Stopped by the user in Powerduck.');
@@ -252,7 +252,7 @@ function validateRequest(request: McpCallRequest): void {
  * logging/setLevel before the call, when asked: a server that does not declare logging is told
  * nothing (the record says so), and one that refuses the level does not stop the call.
  */
-async function setLogLevel(session: McpSession, level: McpLogLevel, recorder: McpRecorder, signal: AbortSignal, timeout: number): Promise<void> {
+export async function setLogLevel(session: McpSession, level: McpLogLevel, recorder: McpRecorder, signal: AbortSignal, timeout: number): Promise<void> {
   if (!isObject(session.server.capabilities['logging'])) {
     recorder.warnings.push(`The server does not declare logging, so logging/setLevel ${level} was not sent.`);
     return;
@@ -266,7 +266,7 @@ async function setLogLevel(session: McpSession, level: McpLogLevel, recorder: Mc
 }
 
 /** What the client answers the server during this call (elicitations, sampling, roots). */
-function serverRequests(
+export function serverRequests(
   request: McpCallRequest | McpConnectRequest,
   deps: McpDeps,
   hooks: McpHooks,
