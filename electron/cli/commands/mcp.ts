@@ -26,6 +26,7 @@ import type { CliCommand, CliIo } from '../cli-types';
 import { exitCodes, UsageError } from '../cli-types';
 import { oneLine } from '../one-line';
 import { mcpUsage } from './mcp-usage';
+import { runMcpWatch, watchRequestFrom, watchValues } from './mcp-watch';
 
 export const mcpTargetValues = ['endpoint', 'transport', 'env-secret', 'token', 'token-env', 'auth-secret', 'api-key-header', 'header', 'timeout'] as const;
 
@@ -242,19 +243,27 @@ export async function runSendMcp(argv: string[], io: CliIo): Promise<number> {
 
 const listKinds = ['info', 'tools', 'resources', 'prompts'] as const;
 type ListKind = (typeof listKinds)[number];
+const kinds = [...listKinds, 'watch'] as const;
 
 export const mcpCommand: CliCommand = {
   name: 'mcp',
-  summary: 'connect to an MCP server (HTTP or stdio) and list its tools, resources and prompts',
+  summary: 'connect to an MCP server (HTTP or stdio) and list its tools, resources and prompts, or watch its notifications',
   usage: mcpUsage,
   async run(argv, io) {
     const { own, rest } = splitAtDashes(argv);
-    const args = parseArgs(own, { values: [...mcpTargetValues], flags: ['stdio', 'json'] });
+    const args = parseArgs(own, { values: [...mcpTargetValues, ...watchValues], flags: ['stdio', 'json'] });
     const [kind, ...extra] = args.positionals;
-    if (!kind || !(listKinds as readonly string[]).includes(kind))
-      throw new UsageError(`Expected one of ${listKinds.join(', ')}${kind ? `, not "${kind}"` : ''}.`);
+    if (!kind || !(kinds as readonly string[]).includes(kind)) throw new UsageError(`Expected one of ${kinds.join(', ')}${kind ? `, not "${kind}"` : ''}.`);
     if (extra.length) throw new UsageError(`Unexpected argument "${extra[0]}".`);
     const target = targetFrom(args, rest);
+    if (kind === 'watch') {
+      if (args.options.has('timeout')) throw new UsageError('mcp watch runs until stopped: bound it with --for SECONDS or --max-events N (not --timeout).');
+      const request = watchRequestFrom(args, { target, ...logLevelFrom(args.options.get('log-level')) });
+      announce(target, io);
+      return runMcpWatch(request, io, args.flags.has('json'));
+    }
+    const watchOnly = watchValues.find((name) => args.options.has(name));
+    if (watchOnly) throw new UsageError(`--${watchOnly} applies to mcp watch only.`);
     const timeoutMs = timeoutFrom(args);
     announce(target, io);
     const core = await openCliCore(io);
