@@ -144,11 +144,15 @@ interface ResourceListProps {
   resources: readonly McpResource[];
   templates: readonly McpResourceTemplate[];
   onRead: (uri: string, template?: string) => void;
+  /** Subscribe: starts (or restarts) the tab's watch with this URI added. */
+  onSubscribe?: (uri: string) => void;
+  /** URIs the running watch subscribes to. */
+  subscribed?: readonly string[];
   /** Suggestions for template variables, when the server offers completions. */
   complete?: CompleteField;
 }
 
-export function ResourceList({ resources, templates, onRead, complete }: ResourceListProps) {
+export function ResourceList({ resources, templates, onRead, onSubscribe, subscribed = [], complete }: ResourceListProps) {
   const t = useT();
   return (
     <div className="mcp-resources">
@@ -165,6 +169,17 @@ export function ResourceList({ resources, templates, onRead, complete }: Resourc
               <button type="button" aria-label={t('mcp.readResourceNamed', { uri: resource.uri })} onClick={() => onRead(resource.uri)}>
                 {t('mcp.readResource')}
               </button>
+              {onSubscribe ? (
+                <button
+                  type="button"
+                  aria-label={t('mcp.watch.subscribeNamed', { uri: resource.uri })}
+                  title={t('mcp.watch.subscribeHint')}
+                  disabled={subscribed.includes(resource.uri)}
+                  onClick={() => onSubscribe(resource.uri)}
+                >
+                  {subscribed.includes(resource.uri) ? t('mcp.watch.subscribed') : t('mcp.watch.subscribe')}
+                </button>
+              ) : null}
             </li>
           ))}
         </ul>

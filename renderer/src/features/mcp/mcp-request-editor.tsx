@@ -16,6 +16,8 @@ import { callMcp, connectMcp, stopMcpCall, useMcpRunsStore } from './mcp-runs';
 import { McpSaveDialog } from './mcp-save-dialog';
 import { ConfirmStdioDialog, EnvEditor, StdioFields } from './mcp-stdio-fields';
 import { takePendingRun } from './open-mcp-operation';
+import { McpWatchPanel } from './mcp-watch-panel';
+import { clearListChanged, stopMcpWatch, useMcpWatchStore, watchMcp, watchRunning, type McpListKind } from './mcp-watches';
 import './mcp.css';
 
 type Section = 'tools' | 'resources' | 'prompts' | 'call' | 'auth' | 'headers' | 'env' | 'roots' | 'options';
@@ -58,6 +60,8 @@ export function McpRequestEditor({ draft }: { draft: McpDraft }) {
     const call = s.byTab[draft.id]?.call;
     return Boolean(call && call.status !== 'done');
   });
+  const watch = useMcpWatchStore((s) => s.byTab[draft.id]);
+  const watching = watchRunning(watch);
   // A saved operation or a history entry opens on its call; a new tab on what the server offers.
   const [section, setSection] = useState<Section>(draft.operation || draft.fromHistory ? 'call' : 'tools');
   const [problem, setProblem] = useState('');
@@ -113,6 +117,33 @@ export function McpRequestEditor({ draft }: { draft: McpDraft }) {
     if (!roots.ok) return setProblem(roots.message);
     setProblem('');
     guarded(d, () => void connectMcp(host, d.id, target.value, roots.value));
+  };
+
+  /** Starts (or restarts) the tab's watch, subscribed to what the last one was plus `uri`. */
+  const doWatch = (uri?: string): void => {
+    const d = current();
+    if (!d) return;
+    const target = buildTarget(d);
+    if (!target.ok) return setProblem(target.message);
+    const roots = buildRoots(d);
+    if (!roots.ok) return setProblem(roots.message);
+    setProblem('');
+    const previous = useMcpWatchStore.getState().byTab[d.id]?.subscribe ?? [];
+    const subscribe = uri && !previous.includes(uri) ? [...previous, uri] : previous;
+    guarded(d, () =>
+      watchMcp(host, d.id, {
+        target: target.value,
+        ...(roots.value ? { roots: roots.value } : {}),
+        ...(d.logLevel ? { logLevel: d.logLevel } : {}),
+        ...(subscribe.length ? { subscribe } : {}),
+      }),
+    );
+  };
+
+  /** A list the server said changed is read again (Connect reads every list). */
+  const refreshList = (kind: McpListKind): void => {
+    clearListChanged(draft.id, kind);
+    doConnect();
   };
 
   const run = useCallback(() => {
@@ -295,6 +326,15 @@ export function McpRequestEditor({ draft }: { draft: McpDraft }) {
             {t('mcp.stop')}
           </button>
         ) : null}
+        {watching ? (
+          <button type="button" disabled={watch?.status === 'stopping'} onClick={() => void stopMcpWatch(draft.id)}>
+            {t('mcp.watch.stop')}
+          </button>
+        ) : (
+          <button type="button" title={t('mcp.watch.hint')} onClick={() => doWatch()}>
+            {t('mcp.watch.start')}
+          </button>
+        )}
         <button type="button" onClick={() => setDialog('save')}>
           {t('mcp.saveToSpec')}
         </button>
@@ -318,7 +358,14 @@ export function McpRequestEditor({ draft }: { draft: McpDraft }) {
         ) : null}
         {shownSection === 'resources' ? (
           listed ? (
-            <ResourceList resources={listed.resources} templates={listed.resourceTemplates} onRead={readResource} {...(complete ? { complete } : {})} />
+            <ResourceList
+              resources={listed.resources}
+              templates={listed.resourceTemplates}
+              onRead={readResource}
+              onSubscribe={doWatch}
+              subscribed={watching ? (watch?.subscribe ?? []) : []}
+              {...(complete ? { complete } : {})}
+            />
           ) : (
             <p className="muted small">{t('mcp.notConnected')}</p>
           )
@@ -468,6 +515,7 @@ export function McpRequestEditor({ draft }: { draft: McpDraft }) {
           </div>
         ) : null}
       </Tabs>
+      <McpWatchPanel tabId={draft.id} onRefresh={refreshList} />
       {dialog === 'save' ? <McpSaveDialog draft={draft} onClose={() => setDialog(null)} /> : null}
       {confirm ? (
         <ConfirmStdioDialog
