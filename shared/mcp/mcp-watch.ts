@@ -13,7 +13,7 @@ export interface McpWatchRequest {
   roots?: McpRoot[];
   /** Sent as logging/setLevel right after initialize. */
   logLevel?: McpLogLevel;
-  /** Watch at most this long (milliseconds); absent = until Stop or the server ends it. */
+  /** Watch at most this long (milliseconds, counted once connected); absent = until Stop or the server ends it. */
   timeoutMs?: number;
   /** Stop after this many server notifications and requests. */
   maxEvents?: number;

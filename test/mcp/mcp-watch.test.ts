@@ -6,6 +6,8 @@
  * browser host refusing stdio.
  */
 import { readFile, readdir } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StreamEvent } from '../../shared/contract/index';
@@ -157,6 +159,48 @@ describe('mcp.watch over Streamable HTTP', () => {
     expect(record.watch?.reason).toMatch(/server/i);
     expect(record.warnings[0] ?? '').toMatch(/^Watch ended \((server-closed|session-gone)\)/);
   }, 30_000);
+
+  it('over the legacy HTTP+SSE transport: sees an update, and the server closing its stream ends the watch', async () => {
+    const own = await startWatchServer();
+    const w = watch({ target: { transport: 'sse', endpoint: own.sseUrl }, subscribe: ['mem://counter'] });
+    await w.until('watch/subscribed');
+    await w.until('watch/listening');
+    await updateResource(own.world, 'mem://counter', '3');
+    await w.until('notifications/resources/updated');
+    await own.close();
+    const record = await w.done;
+    expect(record.server?.transport).toBe('sse');
+    expect(record.watch).toMatchObject({ end: 'server-closed', standaloneStream: 'not-applicable' });
+  }, 30_000);
+
+  it('a server without the standalone GET stream (405) is said so, and the watch still runs until its bound', async () => {
+    // A front that refuses GET and passes everything else to the watch server.
+    const front = createServer((req, res) => {
+      void (async () => {
+        if (req.method === 'GET') return void res.writeHead(405).end();
+        const chunks: Buffer[] = [];
+        for await (const chunk of req) chunks.push(chunk as Buffer);
+        const headers = Object.fromEntries(
+          Object.entries(req.headers).filter(([k, v]) => typeof v === 'string' && k !== 'host' && k !== 'content-length'),
+        ) as Record<string, string>;
+        const answer = await fetch(server.url, { method: req.method ?? 'POST', headers, ...(chunks.length ? { body: Buffer.concat(chunks) } : {}) });
+        res.writeHead(answer.status, Object.fromEntries(answer.headers));
+        if (answer.body) for await (const chunk of answer.body) res.write(chunk);
+        res.end();
+      })();
+    });
+    await new Promise<void>((resolve) => front.listen(0, '127.0.0.1', resolve));
+    try {
+      const w = watch({ target: http(`http://127.0.0.1:${(front.address() as AddressInfo).port}/mcp`), timeoutMs: 500 });
+      const note = await w.until('watch/no-standalone-stream');
+      expect(note.data).toMatchObject({ status: 405 });
+      const record = await w.done;
+      expect(record.watch).toMatchObject({ end: 'time-limit', standaloneStream: 'not-offered' });
+    } finally {
+      front.closeAllConnections();
+      await new Promise((resolve) => front.close(resolve));
+    }
+  });
 
   it('a server that cannot be reached is the outcome, with no watch summary', async () => {
     const record = await performMcpWatch({ target: http('http://127.0.0.1:9/mcp') }, deps);

@@ -31,7 +31,7 @@ export interface McpWatchHooks {
   ask?: Askers;
 }
 
-/** initialize and each resources/subscribe get this long (or the watch's own bound, if shorter). */
+/** initialize, logging/setLevel and each resources/subscribe get this long. */
 const REQUEST_TIMEOUT_MS = 60_000;
 /**
  * How the SDK reopens the GET stream when it ends; after the last attempt fails the server is taken
@@ -98,7 +98,7 @@ class StreamFollower {
     /** Which HTTP transport the session uses (`auto` may fall back to the legacy one). */
     public transport: 'streamable-http' | 'sse',
     private readonly watchEnd: WatchEnd,
-    private readonly notes: { noStream: () => void; listening: () => void },
+    private readonly notes: { noStream: (status: number) => void; listening: () => void },
   ) {}
 
   fetch(): FetchLike {
@@ -153,9 +153,10 @@ class StreamFollower {
 
   #refused(status: number): void {
     if (this.watchEnd.settled) return;
-    if (!this.#opened && !this.#endedOnce && status === 405) {
+    // The first GET refused: the SDK does not try again, so the watch goes on without the stream (405 is the spec's way to say so).
+    if (!this.#opened && !this.#endedOnce) {
       this.state = 'not-offered';
-      this.notes.noStream();
+      this.notes.noStream(status);
       return;
     }
     if (status === 404) {
@@ -221,16 +222,18 @@ export async function performMcpWatch(request: McpWatchRequest, deps: McpDeps, h
     request.target.transport === 'stdio'
       ? undefined
       : new StreamFollower(request.target.transport === 'sse' ? 'sse' : 'streamable-http', watchEnd, {
-          noStream: () =>
+          noStream: (status) =>
             recorder.event(watchEventNames.noStream, {
-              message: 'The server offers no standalone stream (HTTP 405 on GET): only notifications tied to a request can arrive.',
+              status,
+              message: `The server ${status === 405 ? 'offers no' : 'refused the'} standalone stream (HTTP ${status} on GET): only notifications tied to a request can arrive.`,
             }),
           listening: () => recorder.event(watchEventNames.listening, { stream: 'GET' }),
         });
   const subscribed: string[] = [];
   const refused: McpWatchSummary['refused'] = [];
   const errors = new Set<string>();
-  const timeout = Math.min(REQUEST_TIMEOUT_MS, request.timeoutMs ?? REQUEST_TIMEOUT_MS);
+  // The watch's own bound starts once it is connected: a short watch still gets the time to connect.
+  const timeout = REQUEST_TIMEOUT_MS;
   let session: McpSession | undefined;
   let outcome: McpOutcome;
   let ended: { end: McpWatchEnd; reason: string } | undefined;

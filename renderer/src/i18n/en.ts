@@ -1382,7 +1382,7 @@ export const en = {
   'mcp.watch.ended': 'Watch ended: {reason}',
   'mcp.watch.failed': 'The watch could not start: {message}',
   'mcp.watch.cleared': '{count} earlier notifications were cleared from this view to bound memory',
-  'mcp.watch.noStream': 'The server offers no stream for notifications between calls (HTTP 405 on GET): only notifications tied to a request can arrive.',
+  'mcp.watch.noStream': 'The server offers no stream for notifications between calls (it refused the GET): only notifications tied to a request can arrive.',
   'mcp.watch.listChanged.tools': 'The server says its tools changed.',
   'mcp.watch.listChanged.resources': 'The server says its resources changed.',
   'mcp.watch.listChanged.prompts': 'The server says its prompts changed.',

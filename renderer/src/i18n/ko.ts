@@ -1376,7 +1376,7 @@ export const ko: Record<MessageKey, string> = {
   'mcp.watch.ended': '지켜보기 끝: {reason}',
   'mcp.watch.failed': '지켜보기를 시작하지 못했습니다: {message}',
   'mcp.watch.cleared': '메모리를 제한하려고 이전 알림 {count}개를 이 화면에서 지웠습니다',
-  'mcp.watch.noStream': '서버가 호출 사이의 알림을 보낼 스트림을 제공하지 않습니다(GET에 HTTP 405). 요청에 딸린 알림만 올 수 있습니다.',
+  'mcp.watch.noStream': '서버가 호출 사이의 알림을 보낼 스트림을 제공하지 않습니다(GET을 거절함). 요청에 딸린 알림만 올 수 있습니다.',
   'mcp.watch.listChanged.tools': '서버의 도구 목록이 바뀌었습니다.',
   'mcp.watch.listChanged.resources': '서버의 리소스 목록이 바뀌었습니다.',
   'mcp.watch.listChanged.prompts': '서버의 프롬프트 목록이 바뀌었습니다.',

@@ -109,7 +109,8 @@ export function watchMcp(host: Host, tabId: string, request: McpWatchRequest): s
       else if (name === watchEventNames.subscribed) patch((run) => ({ ...run, subscribed: [...run.subscribed, String(d['uri'] ?? '')] }));
       else if (name === watchEventNames.subscribeRefused)
         patch((run) => ({ ...run, refused: [...run.refused, { uri: String(d['uri'] ?? ''), message: String(d['error'] ?? '') }] }));
-      else if (name === watchEventNames.noStream) patch((run) => ({ ...run, noStream: true }));
+      // Connected, without the stream that carries notifications between calls: the watch still runs.
+      else if (name === watchEventNames.noStream) patch((run) => ({ ...run, noStream: true, status: run.status === 'connecting' ? 'watching' : run.status }));
       else if (!name.startsWith('watch/')) {
         const changed = listChangedKinds[name];
         patch((run) => ({
