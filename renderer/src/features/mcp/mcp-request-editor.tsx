@@ -73,6 +73,9 @@ export function McpRequestEditor({ draft }: { draft: McpDraft }) {
   } | null>(null);
   const stdio = draft.transport === 'stdio';
   const listed = connect?.result;
+  // Subscribe is offered where the server declares resources.subscribe (as the spec asks of clients).
+  const resourceCaps = listed?.server?.capabilities['resources'];
+  const offersSubscribe = typeof resourceCaps === 'object' && resourceCaps !== null && (resourceCaps as Record<string, unknown>)['subscribe'] === true;
 
   /** stdio: runs `go` once the person has confirmed this exact command line; HTTP: at once. */
   const guarded = useCallback((current: McpDraft, go: () => void): void => {
@@ -362,7 +365,7 @@ export function McpRequestEditor({ draft }: { draft: McpDraft }) {
               resources={listed.resources}
               templates={listed.resourceTemplates}
               onRead={readResource}
-              onSubscribe={doWatch}
+              {...(offersSubscribe ? { onSubscribe: doWatch } : {})}
               subscribed={watching ? (watch?.subscribe ?? []) : []}
               {...(complete ? { complete } : {})}
             />
