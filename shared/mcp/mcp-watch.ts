@@ -17,6 +17,11 @@ export interface McpWatchRequest {
   timeoutMs?: number;
   /** Stop after this many server notifications and requests. */
   maxEvents?: number;
+  /**
+   * Nobody will answer the server's questions (the CLI): elicitations are declined at once and sampling
+   * is not offered. Otherwise they wait for mcp.answer as on mcp.stream.
+   */
+  unattended?: boolean;
 }
 
 /**

@@ -19,7 +19,7 @@ import { performMcpWatch } from '../../electron/node/mcp/mcp-watch';
 import { createMemorySecretStore } from '../../electron/node/secret-store';
 import { buildMcpHistoryEntry } from '../../shared/mcp/mcp-history';
 import { tempCore } from '../foundation/test-core';
-import { addTool, logMessage, startWatchServer, updateResource } from '../fixtures/mcp-watch-server';
+import { addTool, askBetweenCalls, logMessage, startWatchServer, updateResource } from '../fixtures/mcp-watch-server';
 
 const token = 'watch-s3cret-bearer-token';
 const deps: McpDeps = {
@@ -288,6 +288,47 @@ describe('mcp.watch through the core', () => {
     expect(text).not.toContain(token);
     expect(entry.warnings[0]).toMatch(/^Watch ended \(time-limit\)/);
   });
+
+  it('a question the server asks between calls waits for mcp.answer; unattended, it is declined at once', async () => {
+    const own = await startWatchServer();
+    try {
+      const id = 'watch-ask';
+      const events: McpWatchEvent[] = [];
+      let record: McpExchangeRecord | undefined;
+      const ended = core.dispatcher.stream(
+        'mcp.watch',
+        id,
+        { target: { transport: 'auto', endpoint: own.url } },
+        (event: StreamEvent<McpWatchEvent, McpExchangeRecord>) => {
+          if (event.kind === 'data') events.push(event.data);
+          else if (event.kind === 'end') record = event.value;
+        },
+      );
+      for (let i = 0; i < 150 && !events.some((e) => e.event === 'watch/listening'); i++) await new Promise((resolve) => setTimeout(resolve, 100));
+      const answers = askBetweenCalls(own.world);
+      for (let i = 0; i < 150 && !events.some((e) => e.elicitation); i++) await new Promise((resolve) => setTimeout(resolve, 100));
+      const question = events.find((e) => e.elicitation)?.elicitation;
+      expect(question?.message).toBe('Which city?');
+      const answered = await core.dispatcher.invoke('mcp.answer', {
+        requestId: id,
+        serverRequestId: question?.serverRequestId ?? '',
+        result: { action: 'accept', content: { city: 'Seoul' } },
+      });
+      expect(answered.ok).toBe(true);
+      expect(await answers).toEqual([{ action: 'accept', content: { city: 'Seoul' } }]);
+      await core.dispatcher.invoke('stream.cancel', { requestId: id });
+      await ended;
+      expect(record?.elicitations?.[0]).toMatchObject({ answeredBy: 'user' });
+
+      const w = watch({ target: http(own.url), unattended: true });
+      await w.until('watch/listening');
+      expect(await askBetweenCalls(own.world)).toEqual([{ action: 'decline' }]);
+      w.stop();
+      expect((await w.done).elicitations?.[0]).toMatchObject({ answeredBy: 'unattended' });
+    } finally {
+      await own.close();
+    }
+  }, 40_000);
 
   it('the browser host refuses a stdio watch unless started with --allow-stdio', async () => {
     const web = await tempCore('web');

@@ -36,6 +36,8 @@ export function watchRequestFrom(args: ParsedArgs, base: Pick<McpWatchRequest, '
   const seconds = positiveNumber(args, 'for', false, 2_147_483);
   return {
     ...base,
+    // Nobody at the terminal answers a server's questions: declined at once rather than waiting.
+    unattended: true,
     ...(subscribe.length ? { subscribe } : {}),
     ...(maxEvents !== undefined ? { maxEvents } : {}),
     ...(seconds !== undefined ? { timeoutMs: Math.round(seconds * 1000) } : {}),

@@ -55,6 +55,7 @@ function validateWatch(request: McpWatchRequest): void {
     if (!Array.isArray(request.subscribe) || !request.subscribe.every((u) => typeof u === 'string' && u.trim() !== ''))
       throw new CoreError('bad-request', 'subscribe must be a list of resource URIs (non-empty texts).');
   }
+  if (request.unattended !== undefined && typeof request.unattended !== 'boolean') throw new CoreError('bad-request', 'unattended must be true or false.');
   if (request.logLevel !== undefined && !(mcpLogLevels as readonly unknown[]).includes(request.logLevel))
     throw new CoreError('bad-request', `logLevel must be one of ${mcpLogLevels.join(', ')}, not ${shownValue(request.logLevel)}.`);
   if (request.timeoutMs !== undefined && (typeof request.timeoutMs !== 'number' || !Number.isFinite(request.timeoutMs) || request.timeoutMs <= 0))
@@ -200,7 +201,7 @@ export async function performMcpWatch(request: McpWatchRequest, deps: McpDeps, h
   const answers = serverRequests(
     { target: request.target, ...(request.roots ? { roots: request.roots } : {}) },
     deps,
-    hooks.ask ? { ask: hooks.ask } : {},
+    hooks.ask && request.unattended !== true ? { ask: hooks.ask } : {},
     signal,
   );
   const recorder = new McpRecorder(deps.now, {
