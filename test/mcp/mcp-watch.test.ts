@@ -148,6 +148,16 @@ describe('mcp.watch over Streamable HTTP', () => {
     expect(record.warnings.some((w) => /earlier ones were seen but not kept/.test(w))).toBe(true);
   }, 60_000);
 
+  it('a server inventing method names is counted under one line past 50 names', async () => {
+    const w = watch({ target: http(server.url), maxEvents: 60 });
+    await w.until('watch/listening');
+    for (const s of server.world.servers)
+      for (let i = 0; i < 60; i++) await s.server.notification({ method: `notifications/x${i}` } as never).catch(() => undefined);
+    const record = await w.done;
+    expect(Object.keys(record.watch?.byMethod ?? {})).toHaveLength(51);
+    expect(record.watch?.byMethod['(other methods)']).toBe(10);
+  });
+
   it('a server shutting down mid-watch ends it with a clear reason', async () => {
     const own = await startWatchServer();
     const w = watch({ target: http(own.url) });

@@ -160,6 +160,11 @@ class StreamFollower {
       this.notes.noStream(status);
       return;
     }
+    if (status === 405) {
+      // The SDK takes 405 as "no stream" and stops trying: nothing more can arrive.
+      this.watchEnd.end('server-closed', 'The server closed the stream and refuses to open it again (HTTP 405).');
+      return;
+    }
     if (status === 404) {
       this.watchEnd.end(
         'session-gone',
@@ -178,8 +183,14 @@ class StreamFollower {
   }
 }
 
-function countBy(events: Map<string, number>, name: string): void {
-  events.set(name, (events.get(name) ?? 0) + 1);
+/** Distinct methods counted by name; a server inventing names past this is counted under one line. */
+const MAX_COUNTED_METHODS = 50;
+const OTHER_METHODS = '(other methods)';
+
+function countBy(counts: Map<string, number>, name: string): void {
+  const short = name.slice(0, 200);
+  const key = counts.has(short) || counts.size < MAX_COUNTED_METHODS ? short : OTHER_METHODS;
+  counts.set(key, (counts.get(key) ?? 0) + 1);
 }
 
 export async function performMcpWatch(request: McpWatchRequest, deps: McpDeps, hooks: McpWatchHooks = {}): Promise<McpExchangeRecord> {
@@ -297,7 +308,7 @@ export async function performMcpWatch(request: McpWatchRequest, deps: McpDeps, h
   if (session) {
     record.watch = {
       end: ended?.end ?? 'stopped',
-      reason: ended?.reason ?? '',
+      reason: ended?.reason ?? (outcome.kind === 'cancelled' ? outcome.message : 'The watch ended while it was starting.'),
       subscribed: redactDeep(subscribed, recorder.rules) as string[],
       refused: redactDeep(refused, recorder.rules) as McpWatchSummary['refused'],
       notifications,
@@ -309,7 +320,7 @@ export async function performMcpWatch(request: McpWatchRequest, deps: McpDeps, h
       watchedMs: Math.max(0, record.timings.totalMs - (record.timings.initializeMs ?? 0)),
     };
     // Methods and counts only: under hashed bodies the entry says what came, not what it carried.
-    record.warnings.push(watchLine(record.watch));
+    record.warnings.unshift(watchLine(record.watch));
     if (refused.length) record.warnings.push(`${refused.length} resources/subscribe refused by the server.`);
     if (record.watch.droppedEvents)
       record.warnings.push(`The record keeps the latest ${record.watch.keptEvents} events; ${record.watch.droppedEvents} earlier ones were seen but not kept.`);
