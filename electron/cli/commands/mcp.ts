@@ -163,11 +163,18 @@ export function logLevelFrom(text: string | undefined): Pick<McpCallRequest, 'lo
   return { logLevel: level };
 }
 
-/** Says on stderr that the server asked for input and how the CLI answered (so a decline is not a mystery). */
-export function noteElicitations(record: McpExchangeRecord, answered: boolean, io: CliIo): void {
-  if (!record.elicitations?.length) return;
+/**
+ * Says on stderr that the server asked for input and how the CLI answered (so a decline is not a
+ * mystery). True when --elicit-answer did not fit the server's form: the command then exits 2, a
+ * usage error, since the values the user gave were never sent (the server got a decline instead).
+ */
+export function noteElicitations(record: McpExchangeRecord, answered: boolean, io: CliIo): boolean {
+  if (!record.elicitations?.length) return false;
   if (!answered) io.stderr("The server asked for input and powerduck declined; pass --elicit-answer '<json object>' to accept with those values.\n");
   for (const e of record.elicitations) if (e.note) io.stderr(`Elicitation: ${e.note}\n`);
+  const misfit = record.elicitations.some((e) => e.answeredBy === 'preset' && e.note !== undefined);
+  if (misfit) io.stderr('--elicit-answer did not fit the form the server sent (above), so the server was told "decline"; fix the values and run again.\n');
+  return misfit;
 }
 
 /** Says on stderr when a server sampled although the CLI did not offer it (the record holds the refusal). */
@@ -232,9 +239,9 @@ export async function runSendMcp(argv: string[], io: CliIo): Promise<number> {
       return exitCodes.error;
     }
     io.stdout(json ? `${JSON.stringify(record)}\n` : `${mcpSummaryLines(record).join('\n')}\n`);
-    noteElicitations(record, args.options.has('elicit-answer'), io);
+    const misfit = noteElicitations(record, args.options.has('elicit-answer'), io);
     noteSamplings(record, args.options.has('sampling-answer'), io);
-    return exitFor(mcpSeverity(record));
+    return misfit ? exitCodes.error : exitFor(mcpSeverity(record));
   } finally {
     await core.close();
   }
