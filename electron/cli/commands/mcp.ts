@@ -25,9 +25,22 @@ import { parseArgs, type ParsedArgs } from '../args';
 import type { CliCommand, CliIo } from '../cli-types';
 import { exitCodes, UsageError } from '../cli-types';
 import { oneLine } from '../one-line';
+import { oauth2FromArgs, oauth2Options } from '../oauth-args';
+import { signInIfNeeded } from '../oauth-sign-in';
 import { mcpUsage } from './mcp-usage';
 
-export const mcpTargetValues = ['endpoint', 'transport', 'env-secret', 'token', 'token-env', 'auth-secret', 'api-key-header', 'header', 'timeout'] as const;
+export const mcpTargetValues = [
+  'endpoint',
+  'transport',
+  'env-secret',
+  'token',
+  'token-env',
+  'auth-secret',
+  'api-key-header',
+  'header',
+  'timeout',
+  ...oauth2Options,
+] as const;
 
 function parseHeader(text: string): HeaderEntry {
   const colon = text.indexOf(':');
@@ -42,6 +55,11 @@ function authFrom(args: ParsedArgs): AuthConfig | undefined {
   const given = [token, tokenEnv, secret].filter((v) => v !== undefined);
   if (given.length > 1) throw new UsageError('Use one of --token, --token-env or --auth-secret.');
   if (given.some((v) => v === '')) throw new UsageError('An empty --token/--token-env/--auth-secret would send no credential; give a value.');
+  const oauth2 = oauth2FromArgs(args);
+  if (oauth2) {
+    if (given.length || args.options.has('api-key-header')) throw new UsageError('Use either --oauth2 or --token/--token-env/--auth-secret, not both.');
+    return oauth2;
+  }
   const header = args.options.get('api-key-header');
   if (header !== undefined) {
     if (secret === undefined && tokenEnv === undefined) throw new UsageError('--api-key-header needs --auth-secret or --token-env for the key.');
@@ -98,6 +116,17 @@ function announce(target: McpTarget, io: CliIo): void {
     io.stderr(
       `Starting MCP server: ${commandLine(target)}${target.env?.length ? ` (environment: ${target.env.map((e) => e.name).join(', ')} from secrets)` : ''}\n`,
     );
+}
+
+/**
+ * Device code and authorization code need the person once (the code or the URL is printed);
+ * later runs reuse or refresh the cached token. A failure is printed; true means go on.
+ */
+async function signedIn(core: Core, target: McpTarget, io: CliIo, command: string): Promise<boolean> {
+  if (target.transport === 'stdio' || target.auth?.type !== 'oauth2') return true;
+  const failure = await signInIfNeeded(core, target.auth, undefined, io);
+  if (failure) io.stderr(`powerduck ${command}: ${oneLine(failure.message)}\n`);
+  return failure === undefined;
 }
 
 function exitFor(severity: 'ok' | 'refused' | 'failed'): number {
@@ -233,6 +262,7 @@ export async function runSendMcp(argv: string[], io: CliIo): Promise<number> {
   announce(target, io);
   const core = await openCliCore(io);
   try {
+    if (!(await signedIn(core, target, io, 'send'))) return exitCodes.error;
     const { record, failure } = await streamMcp(core, request, io, json);
     if (!record) {
       io.stderr(`powerduck send: ${oneLine(failure?.message ?? 'the request ended without a record.')}\n`);
@@ -266,6 +296,7 @@ export const mcpCommand: CliCommand = {
     announce(target, io);
     const core = await openCliCore(io);
     try {
+      if (!(await signedIn(core, target, io, 'mcp'))) return exitCodes.error;
       const result = await core.dispatcher.invoke('mcp.connect', { target, ...(timeoutMs ? { timeoutMs } : {}) });
       if (!result.ok) {
         io.stderr(`powerduck mcp: ${oneLine(result.error.message)}\n`);

@@ -113,7 +113,7 @@ async function outcomeOf(error: unknown, recorder: McpRecorder, target: McpTarge
       const challenge = await describeChallenge(failure.status, failure.headers, target.endpoint, recorder.recordingFetch());
       return {
         kind: 'auth-required',
-        message: `The server requires authorization (HTTP 401)${challenge.authorizationServers?.length ? `; it names the authorization server ${challenge.authorizationServers.join(', ')}` : ''}. Choose OAuth 2.0 under Auth with that server as the issuer (client credentials, authorization code or device code), or send a bearer token or API key from a named secret; Powerduck does not start the flow from this metadata on its own.`,
+        message: `The server requires authorization (HTTP 401)${challenge.authorizationServers?.length ? `; it names the authorization server ${challenge.authorizationServers.join(', ')}` : ''}. Get a token from it with OAuth 2.0 (client credentials, authorization code or device code: the request's Auth in the app, --oauth2 with --issuer on the command line), or send a bearer token or API key from a named secret; Powerduck does not start the flow from this metadata on its own.`,
         challenge: redactDeep(challenge, recorder.rules) as typeof challenge,
       };
     }
