@@ -265,7 +265,9 @@ describe('MCP auth', () => {
     if (record.outcome.kind !== 'auth-required') return;
     expect(record.outcome.challenge).toMatchObject({ status: 401, authorizationServers: ['https://auth.example.test'], scopes: ['mcp:tools'] });
     expect(record.outcome.challenge.resourceMetadataUrl).toContain('/.well-known/oauth-protected-resource/mcp');
-    expect(record.outcome.message).toMatch(/OAuth 2.0 .*the request's Auth in the app, --oauth2 with --issuer on the command line.*does not start the flow from this metadata/);
+    expect(record.outcome.message).toMatch(
+      /OAuth 2.0 .*the request's Auth in the app, --oauth2 with --issuer on the command line.*does not start the flow from this metadata/,
+    );
   });
 
   it('an API key from a named secret goes in the header the server names, redacted in the record; without it, HTTP 401', async () => {
