@@ -24,6 +24,14 @@ function helpText(list: readonly (CliCommand | LazyCommand)[]): string {
   ].join('\n');
 }
 
+/** The usage line of the subcommand the user typed (`history show …`), else the command's first. */
+function usageLine(command: CliCommand, sub: string | undefined): string {
+  const lines = command.usage.split('\n');
+  const own =
+    sub && !sub.startsWith('-') ? lines.find((l) => l.startsWith(`powerduck ${command.name} ${sub} `) || l === `powerduck ${command.name} ${sub}`) : undefined;
+  return own ?? lines[0] ?? '';
+}
+
 /** Commands come from the lazy table (commands/index.ts); tests may pass loaded commands directly. */
 export async function runCli(argv: readonly string[], io: CliIo, list: readonly (CliCommand | LazyCommand)[] = commands): Promise<number> {
   const [first, ...rest] = argv;
@@ -50,7 +58,7 @@ export async function runCli(argv: readonly string[], io: CliIo, list: readonly 
     return await command.run(rest, io);
   } catch (error) {
     const message = oneLine(error instanceof Error ? error.message : String(error));
-    const usage = error instanceof UsageError && command ? `\nUsage: ${command.usage.split('\n')[0]}` : '';
+    const usage = error instanceof UsageError && command ? `\nUsage: ${usageLine(command, rest[0])}` : '';
     io.stderr(`powerduck ${entry.name}: ${message}${usage}\n`);
     return exitCodes.error;
   } finally {

@@ -12,6 +12,7 @@ import { openCliCore } from '../cli-core';
 import type { CliIo } from '../cli-types';
 import { exitCodes, UsageError } from '../cli-types';
 import { oneLine } from '../one-line';
+import { signedIn } from './mcp-sign-in';
 import { mcpSummaryLines } from '../../../shared/mcp/mcp-summary';
 import type { Core } from '../../node/core';
 
@@ -92,6 +93,7 @@ async function watchThrough(core: Core, request: McpWatchRequest, io: CliIo, jso
 export async function runMcpWatch(request: McpWatchRequest, io: CliIo, json: boolean): Promise<number> {
   const core = await openCliCore(io);
   try {
+    if (!(await signedIn(core, request.target, io, 'mcp watch'))) return exitCodes.error;
     const { record, failure } = await watchThrough(core, request, io, json);
     if (!record) {
       io.stderr(`powerduck mcp watch: ${oneLine(failure?.message ?? 'the watch ended without a record.')}\n`);

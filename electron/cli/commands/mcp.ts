@@ -25,10 +25,23 @@ import { parseArgs, type ParsedArgs } from '../args';
 import type { CliCommand, CliIo } from '../cli-types';
 import { exitCodes, UsageError } from '../cli-types';
 import { oneLine } from '../one-line';
+import { oauth2FromArgs, oauth2Options } from '../oauth-args';
+import { signedIn } from './mcp-sign-in';
 import { mcpUsage } from './mcp-usage';
 import { runMcpWatch, watchRequestFrom, watchValues } from './mcp-watch';
 
-export const mcpTargetValues = ['endpoint', 'transport', 'env-secret', 'token', 'token-env', 'auth-secret', 'api-key-header', 'header', 'timeout'] as const;
+export const mcpTargetValues = [
+  'endpoint',
+  'transport',
+  'env-secret',
+  'token',
+  'token-env',
+  'auth-secret',
+  'api-key-header',
+  'header',
+  'timeout',
+  ...oauth2Options,
+] as const;
 
 function parseHeader(text: string): HeaderEntry {
   const colon = text.indexOf(':');
@@ -43,6 +56,11 @@ function authFrom(args: ParsedArgs): AuthConfig | undefined {
   const given = [token, tokenEnv, secret].filter((v) => v !== undefined);
   if (given.length > 1) throw new UsageError('Use one of --token, --token-env or --auth-secret.');
   if (given.some((v) => v === '')) throw new UsageError('An empty --token/--token-env/--auth-secret would send no credential; give a value.');
+  const oauth2 = oauth2FromArgs(args);
+  if (oauth2) {
+    if (given.length || args.options.has('api-key-header')) throw new UsageError('Use either --oauth2 or --token/--token-env/--auth-secret, not both.');
+    return oauth2;
+  }
   const header = args.options.get('api-key-header');
   if (header !== undefined) {
     if (secret === undefined && tokenEnv === undefined) throw new UsageError('--api-key-header needs --auth-secret or --token-env for the key.');
@@ -164,11 +182,18 @@ export function logLevelFrom(text: string | undefined): Pick<McpCallRequest, 'lo
   return { logLevel: level };
 }
 
-/** Says on stderr that the server asked for input and how the CLI answered (so a decline is not a mystery). */
-export function noteElicitations(record: McpExchangeRecord, answered: boolean, io: CliIo): void {
-  if (!record.elicitations?.length) return;
+/**
+ * Says on stderr that the server asked for input and how the CLI answered (so a decline is not a
+ * mystery). True when --elicit-answer did not fit the server's form: the command then exits 2, a
+ * usage error, since the values the user gave were never sent (the server got a decline instead).
+ */
+export function noteElicitations(record: McpExchangeRecord, answered: boolean, io: CliIo): boolean {
+  if (!record.elicitations?.length) return false;
   if (!answered) io.stderr("The server asked for input and powerduck declined; pass --elicit-answer '<json object>' to accept with those values.\n");
   for (const e of record.elicitations) if (e.note) io.stderr(`Elicitation: ${e.note}\n`);
+  const misfit = record.elicitations.some((e) => e.answeredBy === 'preset' && e.note !== undefined);
+  if (misfit) io.stderr('--elicit-answer did not fit the form the server sent (above), so the server was told "decline"; fix the values and run again.\n');
+  return misfit;
 }
 
 /** Says on stderr when a server sampled although the CLI did not offer it (the record holds the refusal). */
@@ -227,15 +252,16 @@ export async function runSendMcp(argv: string[], io: CliIo): Promise<number> {
   announce(target, io);
   const core = await openCliCore(io);
   try {
+    if (!(await signedIn(core, target, io, 'send'))) return exitCodes.error;
     const { record, failure } = await streamMcp(core, request, io, json);
     if (!record) {
       io.stderr(`powerduck send: ${oneLine(failure?.message ?? 'the request ended without a record.')}\n`);
       return exitCodes.error;
     }
     io.stdout(json ? `${JSON.stringify(record)}\n` : `${mcpSummaryLines(record).join('\n')}\n`);
-    noteElicitations(record, args.options.has('elicit-answer'), io);
+    const misfit = noteElicitations(record, args.options.has('elicit-answer'), io);
     noteSamplings(record, args.options.has('sampling-answer'), io);
-    return exitFor(mcpSeverity(record));
+    return misfit ? exitCodes.error : exitFor(mcpSeverity(record));
   } finally {
     await core.close();
   }
@@ -268,6 +294,7 @@ export const mcpCommand: CliCommand = {
     announce(target, io);
     const core = await openCliCore(io);
     try {
+      if (!(await signedIn(core, target, io, 'mcp'))) return exitCodes.error;
       const result = await core.dispatcher.invoke('mcp.connect', { target, ...(timeoutMs ? { timeoutMs } : {}) });
       if (!result.ok) {
         io.stderr(`powerduck mcp: ${oneLine(result.error.message)}\n`);

@@ -1005,6 +1005,7 @@ export const en = {
   'http.chooseFile': 'File to send',
   'http.fileN': 'File for field {n}',
   'http.fileChosen': '{name} · {size}',
+  'http.fileNotKept': '{name} · not kept: choose it again',
   'http.followRedirects': 'Follow redirects',
   'http.followHint': 'Off: a 3xx answer is shown as it came and not followed.',
   'http.insecure': 'Allow invalid certificate',

@@ -1003,6 +1003,7 @@ export const ko: Record<MessageKey, string> = {
   'http.chooseFile': '보낼 파일',
   'http.fileN': '필드 {n}의 파일',
   'http.fileChosen': '{name} · {size}',
+  'http.fileNotKept': '{name} · 보관되지 않음: 다시 선택하세요',
   'http.followRedirects': '리디렉션 따라가기',
   'http.followHint': '끄면 3xx 응답을 받은 그대로 보여 주고 따라가지 않습니다.',
   'http.insecure': '잘못된 인증서 허용',

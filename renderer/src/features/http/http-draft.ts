@@ -4,7 +4,7 @@
  */
 import type { AuthConfig } from '../../../../shared/a2a/auth';
 import { usableTls, type CallTls, type HeaderEntry } from '../../../../shared/a2a/call';
-import type { FormField, HttpBody, HttpBodyKind, HttpRequest, MultipartField } from '../../../../shared/http/http-types';
+import type { FileSource, FormField, HttpBody, HttpBodyKind, HttpRequest, MultipartField } from '../../../../shared/http/http-types';
 import { hasVariables } from '../../../../shared/env/variables';
 import type { OperationDraft } from '../../../../shared/http/openapi-draft';
 import { buildOperationRequest } from '../../../../shared/http/openapi-draft';
@@ -42,6 +42,11 @@ export interface HttpDraft {
   multipartFields: MultipartField[];
   /** Raw-file body (base64 read in the page). */
   file?: { name: string; base64: string; contentType?: string };
+  /**
+   * Files a tab names but does not hold (history keeps no binary file, a restored session no file):
+   * their rows wait, empty, for the user to choose the file again; Send refuses until then.
+   */
+  filesNotKept?: string[];
   followRedirects: boolean;
   insecure: boolean;
   /** Send and store cookies through the core's cookie jar (default on). */
@@ -67,6 +72,7 @@ export function createHttpDraft(id: string, seed: Partial<HttpDraft> = {}): Http
     formFields: seed.formFields ?? [],
     multipartFields: seed.multipartFields ?? [],
     ...(seed.file ? { file: seed.file } : {}),
+    ...(seed.filesNotKept?.length ? { filesNotKept: seed.filesNotKept } : {}),
     followRedirects: seed.followRedirects ?? false,
     insecure: seed.insecure ?? false,
     useCookies: seed.useCookies ?? true,
@@ -96,6 +102,15 @@ export function withOperation(draft: HttpDraft, operation: HttpDraftOperation): 
   return { ...draft, operation, url, params: queryRows(url) };
 }
 
+/** A file row history named but did not hold, and the user has not chosen again. */
+export function isNotKept(draft: Pick<HttpDraft, 'filesNotKept'>, file: FileSource): boolean {
+  return 'base64' in file && file.base64 === '' && (draft.filesNotKept ?? []).includes(file.name);
+}
+
+function notKeptProblem(name: string): string {
+  return `Choose ${name || 'the file'} again: its bytes were not kept (history keeps only text files, a restored tab no file).`;
+}
+
 function bodyOf(draft: HttpDraft): HttpBody | { problem: string } {
   switch (draft.bodyKind) {
     case 'none':
@@ -114,9 +129,13 @@ function bodyOf(draft: HttpDraft): HttpBody | { problem: string } {
       return { kind: 'text', text: draft.bodyText, contentType: draft.textType || 'text/plain' };
     case 'urlencoded':
       return { kind: 'urlencoded', fields: draft.formFields };
-    case 'multipart':
+    case 'multipart': {
+      const waiting = draft.multipartFields.find((f) => f.enabled !== false && f.file && isNotKept(draft, f.file));
+      if (waiting?.file && 'name' in waiting.file) return { problem: notKeptProblem(waiting.file.name) };
       return { kind: 'multipart', fields: draft.multipartFields };
+    }
     case 'file':
+      if (draft.file && isNotKept(draft, draft.file)) return { problem: notKeptProblem(draft.file.name) };
       return draft.file ? { kind: 'file', file: draft.file } : { problem: 'Choose a file to send as the body.' };
   }
 }

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { HistoryEntry } from '../../../../shared/history/history-types';
 import type { HttpExchangeRecord } from '../../../../shared/http/http-types';
+import { encodeMultipart } from '../../../../shared/http/body-encode';
+import { buildHttpRequest, createHttpDraft } from './http-draft';
 import { httpSeedFromHistory } from './http-history-seed';
+
+const decode = (bytes: Uint8Array): string => new TextDecoder().decode(bytes);
 
 function entry(record?: Partial<HttpExchangeRecord>): HistoryEntry {
   return {
@@ -79,7 +83,55 @@ describe('Open as new request on an HTTP history entry', () => {
       bodyText: 'a,b',
       textType: 'text/csv',
     });
-    expect(httpSeedFromHistory(entry(request([['content-type', 'multipart/form-data; boundary=x']], '--x--')))).not.toHaveProperty('bodyKind');
+    expect(httpSeedFromHistory(entry(request([['content-type', 'multipart/form-data; boundary=x']], '--x--')))).toMatchObject({
+      bodyKind: 'multipart',
+      multipartFields: [],
+    });
+    // A body that does not read as multipart (cut, wrong boundary) keeps no body at all.
+    expect(httpSeedFromHistory(entry(request([['content-type', 'multipart/form-data; boundary=x']], '--x\r\nContent-Disp')))).not.toHaveProperty('bodyKind');
     expect(httpSeedFromHistory(entry(request([['content-type', 'application/json']], '{"a"', true)))).not.toHaveProperty('bodyKind');
+  });
+
+  it('multipart: text parts and text files come back; a binary file asks to be chosen again and Send refuses until it is', () => {
+    const body = decode(
+      encodeMultipart(
+        [
+          { name: 'title', value: 'Quarterly' },
+          { name: 'meta', value: '{"q":3}', contentType: 'application/json' },
+          { name: 'notes', file: { filename: 'notes.txt', contentType: 'text/plain', bytes: new TextEncoder().encode('ünïcode\r\n') } },
+          { name: 'photo', file: { filename: 'photo.png', contentType: 'image/png', bytes: new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0xff, 0x00]) } },
+        ],
+        'B',
+      ),
+    );
+    const seed = httpSeedFromHistory(entry(request([['Content-Type', 'multipart/form-data; boundary=B']], body)));
+    expect(seed).toMatchObject({
+      bodyKind: 'multipart',
+      multipartFields: [
+        { name: 'title', value: 'Quarterly' },
+        { name: 'meta', value: '{"q":3}', contentType: 'application/json' },
+        { name: 'notes', file: { name: 'notes.txt', contentType: 'text/plain', base64: 'w7xuw69jb2RlDQo=' } },
+        { name: 'photo', file: { name: 'photo.png', contentType: 'image/png', base64: '' } },
+      ],
+      filesNotKept: ['photo.png'],
+    });
+    const draft = createHttpDraft('t', seed);
+    expect(buildHttpRequest(draft)).toEqual({ ok: false, message: expect.stringContaining('Choose photo.png again') });
+    // Turning the row off, or choosing the file, lets it send.
+    const off = { ...draft, multipartFields: draft.multipartFields.map((f) => (f.name === 'photo' ? { ...f, enabled: false } : f)) };
+    expect(buildHttpRequest(off).ok).toBe(true);
+    const chosen = {
+      ...draft,
+      multipartFields: draft.multipartFields.map((f) => (f.name === 'photo' ? { ...f, file: { name: 'photo.png', base64: 'iVBORw==' } } : f)),
+    };
+    expect(buildHttpRequest(chosen).ok).toBe(true);
+  });
+
+  it('a binary raw-file body opens as a file body that asks for the file, never as its placeholder text', () => {
+    const seed = httpSeedFromHistory(entry(request([['Content-Type', 'application/pdf']], '‹5120 bytes of application/pdf from report.pdf›')));
+    expect(seed).toMatchObject({ bodyKind: 'file', file: { name: 'report.pdf', base64: '', contentType: 'application/pdf' }, filesNotKept: ['report.pdf'] });
+    expect(buildHttpRequest(createHttpDraft('t', seed))).toEqual({ ok: false, message: expect.stringContaining('Choose report.pdf again') });
+    // The same text in a text body is the user's text.
+    expect(httpSeedFromHistory(entry(request([['Content-Type', 'text/plain']], '‹1 bytes of x from y›')))).toMatchObject({ bodyKind: 'text' });
   });
 });

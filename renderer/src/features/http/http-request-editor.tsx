@@ -1,5 +1,5 @@
 import { useCallback, useId, useState } from 'react';
-import type { HttpBodyKind, MultipartField } from '../../../../shared/http/http-types';
+import type { FileSource, HttpBodyKind, MultipartField } from '../../../../shared/http/http-types';
 import { formatBytes } from '../../../../shared/http/http-summary';
 import { serverUrl } from '../../../../shared/http/openapi-draft';
 import { useHost } from '../../host';
@@ -9,7 +9,7 @@ import { ProblemLine } from '../../ui/problem-line';
 import { AuthFields, ClientCertFields, bytesToBase64, EndpointField, JsonEditor, RequestPane, SendButton } from '../request';
 import { HttpCodeDialog } from './http-code-dialog';
 import type { HttpDraft, HttpDraftOperation } from './http-draft';
-import { httpMethods, withOperation, withParams, withUrl } from './http-draft';
+import { httpMethods, isNotKept, withOperation, withParams, withUrl } from './http-draft';
 import { useHttpDraftsStore } from './http-drafts-store';
 import { sendHttpDraft, stopHttpRun, useHttpRunsStore } from './http-runs';
 import { HttpSaveDialog } from './http-save-dialog';
@@ -109,6 +109,14 @@ function OperationFields({ draft }: { draft: HttpDraft & { operation: HttpDraftO
   );
 }
 
+/** The chosen file's name and size, or, for a file history did not keep, a request to choose it again. */
+function FileChosen({ draft, file }: { draft: HttpDraft; file: FileSource }) {
+  const t = useT();
+  if (!('base64' in file) || !file.name) return null;
+  if (isNotKept(draft, file)) return <span className="warning small">{t('http.fileNotKept', { name: file.name })}</span>;
+  return <span className="muted small">{t('http.fileChosen', { name: file.name, size: formatBytes(base64Size(file.base64)) })}</span>;
+}
+
 function MultipartRows({ draft }: { draft: HttpDraft }) {
   const t = useT();
   const update = useHttpDraftsStore((s) => s.update);
@@ -144,9 +152,7 @@ function MultipartRows({ draft }: { draft: HttpDraft }) {
                         if (file) void readFile(file).then((f) => change(index, { file: f }));
                       }}
                     />
-                    {'base64' in row.file && row.file.name ? (
-                      <span className="muted small">{t('http.fileChosen', { name: row.file.name, size: formatBytes(base64Size(row.file.base64)) })}</span>
-                    ) : null}
+                    <FileChosen draft={draft} file={row.file} />
                   </label>
                 ) : (
                   <input aria-label={t('http.valueN', { n: index + 1 })} value={row.value ?? ''} onChange={(e) => change(index, { value: e.target.value })} />
@@ -253,9 +259,7 @@ function BodySection({ draft, onSubmit }: { draft: HttpDraft; onSubmit: () => vo
               if (file) void readFile(file).then((f) => update(draft.id, (d) => ({ ...d, file: f })));
             }}
           />
-          {draft.file ? (
-            <span className="muted small">{t('http.fileChosen', { name: draft.file.name, size: formatBytes(base64Size(draft.file.base64)) })}</span>
-          ) : null}
+          {draft.file ? <FileChosen draft={draft} file={draft.file} /> : null}
         </div>
       ) : null}
     </div>

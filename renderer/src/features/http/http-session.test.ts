@@ -5,7 +5,7 @@ import { createFakeHost } from '../../host/fake-host';
 import { persistSession } from '../request/drafts-persistence';
 import { useDraftsStore } from '../request/drafts-store';
 import { useLastResponseStore } from '../request/last-response-store';
-import { createHttpDraft } from './http-draft';
+import { buildHttpRequest, createHttpDraft } from './http-draft';
 import { useHttpDraftsStore } from './http-drafts-store';
 import { httpSessionKind, httpTabFromSession, httpTabToSession } from './http-session';
 
@@ -36,10 +36,20 @@ const full = createHttpDraft('http-1', {
 });
 
 describe('HTTP tabs in the session', () => {
-  it('round-trips a tab through the core sanitiser, dropping only picked files', () => {
+  it('round-trips a tab through the core sanitiser, keeping of picked files only their names (Send asks for them again)', () => {
     const saved = sanitiseSession(JSON.parse(JSON.stringify({ tabs: [{ draft: httpTabToSession(full) }] }))).state;
+    expect(JSON.stringify(saved)).not.toContain('JVBERi0=');
     const back = httpTabFromSession(saved.tabs[0]!.draft);
-    expect(back).toEqual({ ...full, multipartFields: [{ name: 'doc' }, { name: 'note', value: 'hi', contentType: 'text/plain' }] });
+    expect(back).toEqual({
+      ...full,
+      multipartFields: [
+        { name: 'doc', file: { name: 'cv.pdf', base64: '' } },
+        { name: 'note', value: 'hi', contentType: 'text/plain' },
+      ],
+      filesNotKept: ['cv.pdf'],
+    });
+    // The file row never goes out as an empty text part in its place.
+    expect(buildHttpRequest({ ...back!, bodyKind: 'multipart' })).toEqual({ ok: false, message: expect.stringContaining('Choose cv.pdf again') });
   });
 
   it('keeps no credential typed into the URL, a header or auth', () => {
@@ -58,7 +68,9 @@ describe('HTTP tabs in the session', () => {
     const text = JSON.stringify(httpTabToSession(tab));
     for (const secret of ['pw-31337', 'tok-4242', 'off-6161', 'typed-5151', 'hunter2', 'QUJD']) expect(text).not.toContain(secret);
     expect(text).toContain('https://api.example/x?access_token=&page=2');
-    expect(httpTabFromSession(httpTabToSession(tab))).toMatchObject({ bodyKind: 'file', auth: { type: 'none' } });
+    const back = httpTabFromSession(httpTabToSession(tab));
+    expect(back).toMatchObject({ bodyKind: 'file', auth: { type: 'none' }, file: { name: 'big.bin', base64: '' }, filesNotKept: ['big.bin'] });
+    expect(buildHttpRequest(back!)).toEqual({ ok: false, message: expect.stringContaining('Choose big.bin again') });
   });
 
   it('skips drafts that are not usable HTTP tabs and reads hostile fields as data', () => {

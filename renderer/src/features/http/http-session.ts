@@ -9,7 +9,7 @@ import { isObject, type JsonObject } from '../../../../shared/a2a/payload';
 import { isSecretQuery, withoutUrlCredentials } from '../../../../shared/a2a/redaction';
 import type { AuthConfig } from '../../../../shared/a2a/auth';
 import type { CallTls, HeaderEntry } from '../../../../shared/a2a/call';
-import type { FormField, HttpBodyKind, MultipartField } from '../../../../shared/http/http-types';
+import type { FileSource, FormField, HttpBodyKind, MultipartField } from '../../../../shared/http/http-types';
 import type { QueryRow } from '../../../../shared/http/query-table';
 import { syncRowsFromUrl } from '../../../../shared/http/query-table';
 import type { SessionTab } from '../../../../shared/session/session-state';
@@ -44,13 +44,30 @@ function nameValue(row: Json): { name: string; value: string; enabled?: boolean 
   return { name, value, ...(row['enabled'] === false ? { enabled: false } : {}) };
 }
 
-/** A multipart file row keeps its name and a note of the file; the bytes are picked again. */
+/** What the session keeps of a picked file: its name and type, never its bytes. */
+function fileNote(file: FileSource): { name: string; contentType?: string } {
+  const name = 'name' in file ? file.name : (file.path.split(/[\\/]/).pop() ?? '');
+  return { name, ...(file.contentType ? { contentType: file.contentType } : {}) };
+}
+
+/** A file row back from the session: the file it names, empty, waiting to be chosen again. */
+function fileAgain(value: unknown): { name: string; base64: ''; contentType?: string } | undefined {
+  if (!isObject(value)) return undefined;
+  const name = text(value['name']) ?? '';
+  const contentType = text(value['contentType']);
+  return { name, base64: '', ...(contentType ? { contentType } : {}) };
+}
+
+/** A multipart row keeps its name and, for a file, a note of the file; the bytes are picked again. */
 function multipartRow(row: Json): MultipartField | undefined {
   const name = text(row['name']);
   if (name === undefined) return undefined;
   const value = text(row['value']);
   const contentType = text(row['contentType']);
-  return { name, ...(value !== undefined ? { value } : {}), ...(contentType ? { contentType } : {}), ...(row['enabled'] === false ? { enabled: false } : {}) };
+  const file = fileAgain(row['file']);
+  const enabled = row['enabled'] === false ? { enabled: false } : {};
+  if (file) return { name, file, ...enabled };
+  return { name, ...(value !== undefined ? { value } : {}), ...(contentType ? { contentType } : {}), ...enabled };
 }
 
 function operationOf(value: unknown): HttpDraftOperation | undefined {
@@ -79,7 +96,7 @@ function operationOf(value: unknown): HttpDraftOperation | undefined {
 
 /** The tab as the session keeps it. */
 export function httpTabToSession(tab: HttpDraft): SessionTab['draft'] {
-  const { file: _file, tls, ...rest } = tab;
+  const { file: _file, filesNotKept: _notKept, tls, ...rest } = tab;
   const url = withoutUrlCredentials(tab.url);
   const safe = safeTls(tls);
   return {
@@ -93,7 +110,8 @@ export function httpTabToSession(tab: HttpDraft): SessionTab['draft'] {
     ),
     auth: safeAuth(tab.auth),
     headers: safeHeaders(tab.headers),
-    multipartFields: tab.multipartFields.map(({ file: _f, ...row }) => row),
+    multipartFields: tab.multipartFields.map(({ file, ...row }) => (file ? { ...row, file: fileNote(file) } : row)),
+    ...(tab.file ? { file: fileNote(tab.file) } : {}),
   } as unknown as SessionTab['draft'];
 }
 
@@ -106,6 +124,13 @@ export function httpTabFromSession(draft: SessionTab['draft']): HttpDraft | unde
   const bodyKind = bodyKinds.find((k) => k === draft['bodyKind']) ?? 'none';
   const operation = operationOf(draft['operation']);
   const tls = safeTls(draft['tls']) as CallTls | undefined;
+  const multipartFields = rows(draft['multipartFields'], multipartRow);
+  const file = fileAgain(draft['file']);
+  // Send refuses these until they are chosen again (or their rows turned off): never an empty stand-in.
+  const filesNotKept = [
+    ...multipartFields.flatMap((f) => (f.file && 'name' in f.file && f.file.name ? [f.file.name] : [])),
+    ...(file?.name ? [file.name] : []),
+  ];
   return createHttpDraft(draft.id, {
     ...(tls ? { tls } : {}),
     method,
@@ -113,12 +138,14 @@ export function httpTabFromSession(draft: SessionTab['draft']): HttpDraft | unde
     params: rows<QueryRow>(draft['params'], nameValue),
     headers: rows<HeaderEntry>(draft['headers'], nameValue),
     auth: safeAuth(draft['auth']) as unknown as AuthConfig,
-    // A file body cannot come back without its file: the tab opens on "file" and asks for it.
+    // A file body cannot come back without its file: the tab opens on "file" and names the one to choose.
     bodyKind,
+    ...(file?.name ? { file } : {}),
+    ...(filesNotKept.length ? { filesNotKept } : {}),
     bodyText: text(draft['bodyText']) ?? '',
     textType: text(draft['textType']) ?? 'text/plain',
     formFields: rows<FormField>(draft['formFields'], nameValue),
-    multipartFields: rows(draft['multipartFields'], multipartRow),
+    multipartFields,
     followRedirects: draft['followRedirects'] === true,
     insecure: draft['insecure'] === true,
     useCookies: draft['useCookies'] !== false,
