@@ -1153,7 +1153,8 @@ export const en = {
   'mcp.command': 'Command',
   'mcp.args': 'Arguments (one per line)',
   'mcp.stdioNote': 'The command runs as a program on this machine, without a shell. You confirm the exact command line before it starts.',
-  'mcp.stdioWebNote': 'This browser host was started without --allow-stdio, so it will not start processes: restart it with --allow-stdio to run stdio servers.',
+  'mcp.stdioWebNote':
+    'This browser host was started without --allow-stdio, so it will not start processes: restart it with --allow-stdio to run stdio servers.',
   'mcp.connect': 'Connect',
   'mcp.connecting': 'Connecting…',
   'mcp.run': 'Run',
@@ -1303,7 +1304,8 @@ export const en = {
   'mcp.resp.rpcError': 'JSON-RPC error {code}: {message}',
   'mcp.resp.httpError': 'HTTP {status}: {message}',
   'mcp.resp.transportError': 'Transport error ({code}): {message}',
-  'mcp.resp.stoppedBody': 'No result: the call was stopped before the server answered. Server messages that arrived before Stop: {events} (under Notifications); every message both ways is under Exchange.',
+  'mcp.resp.stoppedBody':
+    'No result: the call was stopped before the server answered. Server messages that arrived before Stop: {events} (under Notifications); every message both ways is under Exchange.',
   'mcp.resp.cancelled': 'Cancelled: {message}',
   'mcp.resp.authRequired': 'Authorization required (HTTP {status})',
   'mcp.resp.time': '{ms} ms',

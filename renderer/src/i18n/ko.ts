@@ -1297,7 +1297,8 @@ export const ko: Record<MessageKey, string> = {
   'mcp.resp.rpcError': 'JSON-RPC 오류 {code}: {message}',
   'mcp.resp.httpError': 'HTTP {status}: {message} 응답',
   'mcp.resp.transportError': '전송 오류 ({code}): {message}',
-  'mcp.resp.stoppedBody': '결과 없음: 서버가 응답하기 전에 호출을 중지했습니다. 중지 전에 도착한 서버 메시지: {events}개 (알림 탭). 주고받은 모든 메시지는 ‘주고받은 내용’에 있습니다.',
+  'mcp.resp.stoppedBody':
+    '결과 없음: 서버가 응답하기 전에 호출을 중지했습니다. 중지 전에 도착한 서버 메시지: {events}개 (알림 탭). 주고받은 모든 메시지는 ‘주고받은 내용’에 있습니다.',
   'mcp.resp.cancelled': '취소됨: {message}',
   'mcp.resp.authRequired': '인증 필요 (HTTP {status})',
   'mcp.resp.time': '{ms}밀리초',
