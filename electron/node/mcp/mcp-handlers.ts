@@ -1,5 +1,5 @@
 import type { McpOps, McpStreams } from '../../../shared/contract/ops-mcp';
-import type { CoreEnv } from '../core-env';
+import { stdioAllowed, type CoreEnv } from '../core-env';
 import type { Handlers, StreamHandlers } from '../handler-types';
 import type { HistoryRecorder } from '../history/history-recorder';
 import { nodeSpecFs } from '../openapi/spec-fs';
@@ -19,7 +19,7 @@ function brokerOf(env: CoreEnv): QuestionBroker {
 }
 
 export function mcpDeps(env: CoreEnv): McpDeps {
-  return { secrets: env.secrets, environment: env.environment, now: env.now, version: env.version, allowStdio: env.allowStdio ?? env.host !== 'web' };
+  return { secrets: env.secrets, environment: env.environment, now: env.now, version: env.version, allowStdio: stdioAllowed(env) };
 }
 
 function specContext(env: CoreEnv): SpecContext {

@@ -1153,7 +1153,8 @@ export const en = {
   'mcp.command': 'Command',
   'mcp.args': 'Arguments (one per line)',
   'mcp.stdioNote': 'The command runs as a program on this machine, without a shell. You confirm the exact command line before it starts.',
-  'mcp.stdioWebNote': 'This is the browser host: it starts processes only when it was started with --allow-stdio.',
+  'mcp.stdioWebNote':
+    'This browser host was started without --allow-stdio, so it will not start processes: restart it with --allow-stdio to run stdio servers.',
   'mcp.connect': 'Connect',
   'mcp.connecting': 'Connecting…',
   'mcp.run': 'Run',
@@ -1180,6 +1181,7 @@ export const en = {
   'mcp.envValue': 'Value of {name}',
   'mcp.envRemove': 'Remove variable {n}',
   'mcp.envAdd': 'Add variable',
+  'mcp.promptMissing': 'Fill in the required {names} first (to test how the server handles a missing argument, send prompts/get from Call).',
   'mcp.notConnected': 'Connect to list what the server offers.',
   'mcp.noTools': 'The server lists no tools.',
   'mcp.noResources': 'The server lists no resources.',
@@ -1302,6 +1304,8 @@ export const en = {
   'mcp.resp.rpcError': 'JSON-RPC error {code}: {message}',
   'mcp.resp.httpError': 'HTTP {status}: {message}',
   'mcp.resp.transportError': 'Transport error ({code}): {message}',
+  'mcp.resp.stoppedBody':
+    'No result: the call was stopped before the server answered. Server messages that arrived before Stop: {events} (under Notifications); every message both ways is under Exchange.',
   'mcp.resp.cancelled': 'Cancelled: {message}',
   'mcp.resp.authRequired': 'Authorization required (HTTP {status})',
   'mcp.resp.time': '{ms} ms',

@@ -18,6 +18,7 @@ import { ConfirmStdioDialog, EnvEditor, StdioFields } from './mcp-stdio-fields';
 import { takePendingRun } from './open-mcp-operation';
 import { McpWatchPanel } from './mcp-watch-panel';
 import { clearListChanged, stopMcpWatch, useMcpWatchStore, watchMcp, watchRunning, type McpListKind } from './mcp-watches';
+import { useAppInfoStore } from '../about';
 import './mcp.css';
 
 type Section = 'tools' | 'resources' | 'prompts' | 'call' | 'auth' | 'headers' | 'env' | 'roots' | 'options';
@@ -55,6 +56,8 @@ export function McpRequestEditor({ draft }: { draft: McpDraft }) {
   const host = useHost();
   const id = useId();
   const update = useMcpDraftsStore((s) => s.update);
+  // Only a host that said so (app.info) gets the note; before it answers, nothing is claimed.
+  const stdioRefused = useAppInfoStore((s) => s.info?.capabilities.stdio === false);
   const connect = useMcpRunsStore((s) => s.byTab[draft.id]?.connect);
   const running = useMcpRunsStore((s) => {
     const call = s.byTab[draft.id]?.call;
@@ -72,7 +75,9 @@ export function McpRequestEditor({ draft }: { draft: McpDraft }) {
     go: () => void;
   } | null>(null);
   const stdio = draft.transport === 'stdio';
-  const listed = connect?.result;
+  // A connect that failed still answers (its record says why) but lists nothing: that is "not
+  // connected", never "the server lists no tools".
+  const listed = connect?.result?.server ? connect.result : undefined;
   // Subscribe is offered where the server declares resources.subscribe (as the spec asks of clients).
   const resourceCaps = listed?.server?.capabilities['resources'];
   const offersSubscribe = typeof resourceCaps === 'object' && resourceCaps !== null && (resourceCaps as Record<string, unknown>)['subscribe'] === true;
@@ -316,7 +321,7 @@ export function McpRequestEditor({ draft }: { draft: McpDraft }) {
           />
         )}
       </div>
-      {stdio ? <StdioFields draft={draft} webHost={host.kind === 'web'} /> : null}
+      {stdio ? <StdioFields draft={draft} refused={stdioRefused} /> : null}
       <div className="actions">
         <button type="button" className="primary" disabled={connect?.status === 'connecting'} onClick={doConnect}>
           {connect?.status === 'connecting' ? t('mcp.connecting') : t('mcp.connect')}
