@@ -21,7 +21,9 @@ beforeAll(async () => {
   });
   ({ core, dispose } = await tempCore());
   expect((await core.dispatcher.invoke('history.settings', { fullBodies: true })).ok).toBe(true);
-  expect((await core.dispatcher.invoke('env.save', { expectedHash: null, environments: [{ name: 'local', variables: [{ name: 'base', value: server.base }] }] })).ok).toBe(true);
+  expect(
+    (await core.dispatcher.invoke('env.save', { expectedHash: null, environments: [{ name: 'local', variables: [{ name: 'base', value: server.base }] }] })).ok,
+  ).toBe(true);
 });
 
 afterAll(async () => {
@@ -91,7 +93,13 @@ describe('dynamic variables at send time', () => {
       expect(http.error).toMatchObject({ code: 'unresolved-variable', details: { reason: 'unknown-dynamic', variables: ['$nope'] } });
       expect(http.error.message).toContain('the known ones are {{$uuid}}, {{$guid}}, {{$timestamp}}, {{$isoTimestamp}}, {{$randomInt}}');
     }
-    const a2a = await core.dispatcher.invoke('a2a.send', { version: '1.0', binding: 'JSONRPC', endpoint: `${server.base}/{{$Uuid}}`, method: 'SendMessage', body: {} });
+    const a2a = await core.dispatcher.invoke('a2a.send', {
+      version: '1.0',
+      binding: 'JSONRPC',
+      endpoint: `${server.base}/{{$Uuid}}`,
+      method: 'SendMessage',
+      body: {},
+    });
     expect(a2a.ok ? 'sent' : a2a.error.code).toBe('unresolved-variable');
     const card = await core.dispatcher.invoke('card.fetch', { url: `${server.base}/{{$nope}}` });
     expect(card.ok ? 'fetched' : card.error.code).toBe('unresolved-variable');

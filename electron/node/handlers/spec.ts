@@ -42,7 +42,13 @@ function runOptions(env: CoreEnv, req: SpecRunRequest, signal: AbortSignal): Run
 
 function specContext(env: CoreEnv): SpecContext {
   // host and clock reach the run's {{variable}} resolution: a CLI refusal says "pass --env NAME".
-  const ctx: SpecContext & Pick<VariablesContext, 'host' | 'now'> = { fs: nodeSpecFs, workspaceDir: env.dataDir.workspaceDir, secrets: env.secrets, host: env.host, now: env.now };
+  const ctx: SpecContext & Pick<VariablesContext, 'host' | 'now'> = {
+    fs: nodeSpecFs,
+    workspaceDir: env.dataDir.workspaceDir,
+    secrets: env.secrets,
+    host: env.host,
+    now: env.now,
+  };
   return ctx;
 }
 
