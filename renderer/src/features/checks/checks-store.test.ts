@@ -7,7 +7,7 @@ import { useDraftsStore } from '../request/drafts-store';
 import { useToolViewStore } from '../../app/tool-view-store';
 import { useEnvironmentsStore } from '../environments';
 import type { CardSummary } from '../../../../shared/card/card-types';
-import { openCheckFromCard, openCheckView, startChecks, useChecksStore } from './checks-store';
+import { effectiveAuthFrom, openCheckFromCard, openCheckView, startChecks, useChecksStore } from './checks-store';
 
 const iface = { binding: 'JSONRPC' as const, version: '1.0' as const, url: 'http://a/rpc' };
 const row = (checkId: string, verdict: CheckResult['verdict']): CheckResult => ({
@@ -63,7 +63,7 @@ describe('running checks from the UI', () => {
     useDraftsStore.setState({ tabs: [], activeId: undefined });
     useEnvironmentsStore.setState({ state: null });
     useChecksStore.setState({
-      form: { target: '', binding: '', version: '', groups: [], authFrom: 'request' },
+      form: { target: '', binding: '', version: '', groups: [], authFrom: 'auto' },
       run: { status: 'idle', interfaces: [], total: 0, results: [] },
     });
   });
@@ -94,6 +94,14 @@ describe('running checks from the UI', () => {
     expect(run.report?.summary).toMatchObject({ pass: 2, fail: 0, mustFailures: 0 });
   });
 
+  it('the auth choice follows the header until the person picks one', () => {
+    useChecksStore.getState().setForm({ target: '{{baseUrl}}' });
+    expect(effectiveAuthFrom(useChecksStore.getState().form, false, false)).toBe('none');
+    expect(effectiveAuthFrom(useChecksStore.getState().form, false, true)).toBe('environment');
+    useChecksStore.getState().setForm({ authFrom: 'none' });
+    expect(effectiveAuthFrom(useChecksStore.getState().form, false, true)).toBe('none');
+  });
+
   it('use the environment picked in the header, as sends do', async () => {
     selectEnvironment({ token: false });
     useChecksStore.getState().setForm({ target: '{{baseUrl}}', authFrom: 'none' });
@@ -107,7 +115,7 @@ describe('running checks from the UI', () => {
     selectEnvironment({ token: true });
     useDraftsStore.getState().openA2a({ endpoint: '{{baseUrl}}/rpc', binding: 'JSONRPC' });
     openCheckView();
-    expect(useChecksStore.getState().form.authFrom).toBe('environment');
+    expect(effectiveAuthFrom(useChecksStore.getState().form, false, true)).toBe('environment');
     const { host, requests } = agent({ 'message.a': 'pass' });
     startChecks(host);
     await until(() => useChecksStore.getState().run.status === 'done');
@@ -138,7 +146,7 @@ describe('"Check agent" on a card', () => {
     useDraftsStore.setState({ tabs: [], activeId: undefined });
     useEnvironmentsStore.setState({ state: null });
     useChecksStore.setState({
-      form: { target: '', binding: '', version: '', groups: [], authFrom: 'request' },
+      form: { target: '', binding: '', version: '', groups: [], authFrom: 'auto' },
       run: { status: 'idle', interfaces: [], total: 0, results: [] },
     });
   });
@@ -150,7 +158,9 @@ describe('"Check agent" on a card', () => {
     expect(useToolViewStore.getState().view).toEqual({ kind: 'checks' });
     const { form, run } = useChecksStore.getState();
     expect(run.status).toBe('idle');
-    expect(form).toMatchObject({ target: 'http://a/.well-known/agent-card.json', binding: '', version: '', authFrom: 'card' });
+    expect(form).toMatchObject({ target: 'http://a/.well-known/agent-card.json', binding: '', version: '' });
+    // The card's scheme is the choice even though the active tab has auth of its own.
+    expect(effectiveAuthFrom(form, true, false)).toBe('card');
     expect(form.cardAuth?.choices.map((c) => c.scheme)).toEqual(['demoBearer']);
     // No credentials yet: the card's scheme asks for them before Check agent can start.
     expect(form.cardAuth?.auth).toEqual({ type: 'bearer', token: { secretRef: '' } });
@@ -172,7 +182,8 @@ describe('"Check agent" on a card', () => {
 
   it('a card without schemes and no environment token starts with no auth', () => {
     openCheckFromCard(undefined, summary, { name: 'a', supportedInterfaces: [] }, '1.0');
-    expect(useChecksStore.getState().form).toMatchObject({ target: 'http://a/rpc', authFrom: 'none' });
+    expect(useChecksStore.getState().form).toMatchObject({ target: 'http://a/rpc' });
+    expect(effectiveAuthFrom(useChecksStore.getState().form, false, false)).toBe('none');
     expect(useChecksStore.getState().form.cardAuth).toBeUndefined();
   });
 

@@ -35,7 +35,12 @@ export interface CheckForm {
   binding: Binding | '';
   version: A2aVersion | '';
   groups: CheckGroup[];
-  authFrom: CheckAuthFrom;
+  /**
+   * 'auto' until the person picks one: the card's scheme when the form was opened from a card, else the
+   * active tab's auth when it has one, else the environment's {{token}} when it defines one, else none.
+   * It follows the header: picking an environment with {{token}} later makes that the choice.
+   */
+  authFrom: CheckAuthFrom | 'auto';
   /** Set when the form was opened from a card that declares usable schemes. */
   cardAuth?: CheckCardAuth;
   /** Grade the seed Message contract rules as MUST (`--profile strict`). */
@@ -78,7 +83,7 @@ interface ChecksState {
 const idle: CheckRunState = { status: 'idle', interfaces: [], total: 0, results: [] };
 
 export const useChecksStore = create<ChecksState>()((set) => ({
-  form: { target: '', binding: '', version: '', groups: [], authFrom: 'request' },
+  form: { target: '', binding: '', version: '', groups: [], authFrom: 'auto' },
   run: idle,
   setForm: (patch) => set((s) => ({ form: { ...s.form, ...patch } })),
 }));
@@ -97,7 +102,7 @@ export function activeRequestTarget(): { endpoint: string; binding: Binding; ver
 }
 
 /** The auth the form's choice sends (references only: the core fills in secrets and variables). */
-export function chosenAuth(form: CheckForm, requestAuthConfig: AuthConfig | undefined): AuthConfig | undefined {
+export function chosenAuth(form: CheckForm & { authFrom: CheckAuthFrom }, requestAuthConfig: AuthConfig | undefined): AuthConfig | undefined {
   switch (form.authFrom) {
     case 'request':
       return requestAuthConfig;
@@ -112,18 +117,19 @@ export function chosenAuth(form: CheckForm, requestAuthConfig: AuthConfig | unde
 
 /** The form's choice, or none when it can no longer apply (the tab lost its auth, an environment without {{token}}). */
 export function effectiveAuthFrom(form: CheckForm, hasRequestAuth: boolean, envToken: boolean): CheckAuthFrom {
+  if (form.authFrom === 'auto') return form.cardAuth ? 'card' : hasRequestAuth ? 'request' : envToken ? 'environment' : 'none';
   const stale =
     (form.authFrom === 'request' && !hasRequestAuth) || (form.authFrom === 'environment' && !envToken) || (form.authFrom === 'card' && !form.cardAuth);
   return stale ? 'none' : form.authFrom;
 }
 
 /** Whether the form can start: a target, and the credentials its auth choice needs. */
-export function formReady(form: CheckForm): boolean {
+export function formReady(form: CheckForm & { authFrom: CheckAuthFrom }): boolean {
   if (!form.target.trim()) return false;
   return form.authFrom !== 'card' || Boolean(form.cardAuth && credentialsGiven(form.cardAuth.auth));
 }
 
-export function buildRunRequest(form: CheckForm, auth: AuthConfig | undefined, environment?: string): CheckRunRequest {
+export function buildRunRequest(form: CheckForm & { authFrom: CheckAuthFrom }, auth: AuthConfig | undefined, environment?: string): CheckRunRequest {
   const sent = chosenAuth(form, auth);
   return {
     target: form.target.trim(),
@@ -188,19 +194,13 @@ export async function stopChecks(): Promise<void> {
   await handle?.cancel();
 }
 
-/** Without a card: the active request's auth when it has one, else the environment's {{token}}, else none. */
-function defaultAuthFrom(): CheckAuthFrom {
-  if (requestAuth()) return 'request';
-  return environmentHasToken(useEnvironmentsStore.getState().state) ? 'environment' : 'none';
-}
-
 export function openCheckView(): void {
   const { form } = useChecksStore.getState();
   // "Check agent" on an endpoint: start from the active request when nothing was typed yet.
   const active = activeRequestTarget();
   if (!form.target.trim() && active) {
     const { cardAuth: _card, ...rest } = form;
-    useChecksStore.setState({ form: { ...rest, target: active.endpoint, binding: active.binding, version: active.version, authFrom: defaultAuthFrom() } });
+    useChecksStore.setState({ form: { ...rest, target: active.endpoint, binding: active.binding, version: active.version, authFrom: 'auto' } });
   }
   useToolViewStore.getState().open({ kind: 'checks' });
 }
@@ -218,7 +218,7 @@ export function openCheckFromCard(cardUrl: string | undefined, summary: CardSumm
   const cardAuth: CheckCardAuth | undefined = first ? { choices, picked: 0, auth: prefillFromEnvironment(first.auth, envToken) } : undefined;
   const { cardAuth: _previous, ...rest } = useChecksStore.getState().form;
   useChecksStore.setState({
-    form: { ...rest, target, binding: '', version: '', authFrom: cardAuth ? 'card' : envToken ? 'environment' : 'none', ...(cardAuth ? { cardAuth } : {}) },
+    form: { ...rest, target, binding: '', version: '', authFrom: 'auto', ...(cardAuth ? { cardAuth } : {}) },
   });
   useToolViewStore.getState().open({ kind: 'checks' });
 }
