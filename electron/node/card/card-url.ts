@@ -1,4 +1,4 @@
-import { schemeSuggestion } from '../../../shared/card/scheme-suggestion';
+import { schemeSuggestion } from './scheme-suggestion';
 import { CoreError } from '../core-error';
 
 const wellKnownPath = '/.well-known/agent-card.json';
