@@ -79,6 +79,9 @@ describe('history and contract checks', () => {
       const view = page.getByRole('region', { name: 'Contract checks' });
       expect(await view.getByRole('textbox', { name: 'Agent URL or endpoint' }).inputValue()).toBe(e2e.demo.cardUrl);
       expect(await view.getByRole('combobox', { name: 'Binding' }).inputValue()).toBe('');
+      // The form opens on the card's scheme and waits for the click; this run sends the active request's token.
+      await view.getByRole('radio', { name: /Send the active request’s auth/ }).check();
+      await view.getByRole('button', { name: 'Check agent' }).click();
       const summary = view.getByText(/\d+ passed · \d+ failed/);
       await summary.waitFor({ timeout: 120_000 });
       const table = view.getByRole('table', { name: 'Check results' });

@@ -239,7 +239,7 @@ describe('MCP requests in the UI', () => {
       await page.getByRole('menuitem', { name: 'MCP' }).click();
       const request = mcpRegion(page);
       await request.getByRole('combobox', { name: 'Transport' }).selectOption('stdio');
-      await request.getByText(/started with --allow-stdio/).waitFor();
+      await request.getByText(/started without --allow-stdio/).waitFor();
       await request.getByRole('textbox', { name: 'Command' }).fill('node');
       await request.getByRole('textbox', { name: 'Arguments (one per line)' }).fill('server.js\n--name=my server');
       await request.getByRole('button', { name: 'Connect', exact: true }).click();
@@ -269,6 +269,9 @@ describe('MCP requests in the UI', () => {
       await page.getByRole('menuitem', { name: 'MCP' }).click();
       const request = mcpRegion(page);
       await request.getByRole('combobox', { name: 'Transport' }).selectOption('stdio');
+      // This host allows stdio (app.info says so): no note claims otherwise.
+      await request.getByRole('textbox', { name: 'Command' }).waitFor();
+      expect(await request.getByText(/--allow-stdio/).count()).toBe(0);
       await request.getByRole('textbox', { name: 'Command' }).fill(process.execPath);
       await request.getByRole('textbox', { name: 'Arguments (one per line)' }).fill(`--import\ntsx\n${fixture}`);
       // The server's FIXTURE_SECRET comes from a named secret, typed once into the store.

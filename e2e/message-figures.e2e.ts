@@ -46,7 +46,7 @@ describe('message figures and honest check errors', () => {
       await page.getByRole('button', { name: 'Tools' }).click();
       await page.getByRole('menuitem', { name: /Check an agent/ }).click();
       const view = page.getByRole('region', { name: 'Contract checks' });
-      const authBox = view.getByRole('checkbox', { name: /Send the active request’s auth/ });
+      const authBox = view.getByRole('radio', { name: /Send the active request’s auth/ });
       expect(await authBox.isChecked()).toBe(false);
       expect(await authBox.isDisabled()).toBe(true);
       const strict = view.getByRole('checkbox', { name: 'Strict' });
@@ -60,5 +60,7 @@ describe('message figures and honest check errors', () => {
       const text = await alert.innerText();
       expect(text).toContain('The agent refused the credentials');
       expect(text).not.toContain('Reopen Powerduck');
+      // The advice names what to do in the form, not a checkbox that is not there.
+      expect(text).toContain('Choose what to send under “Auth for the probes” above');
     }));
 });

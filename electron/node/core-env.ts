@@ -41,3 +41,8 @@ export interface CoreEnv {
 }
 
 export const silentLogger: Logger = { info: () => {}, warn: () => {}, error: () => {} };
+
+/** Whether MCP stdio servers may start here: CoreEnv.allowStdio, or by default everywhere but the browser host. */
+export function stdioAllowed(env: Pick<CoreEnv, 'allowStdio' | 'host'>): boolean {
+  return env.allowStdio ?? env.host !== 'web';
+}

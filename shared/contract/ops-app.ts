@@ -6,6 +6,8 @@ export interface AppCapabilities {
   osSecretStorage: boolean;
   /** The host can write files chosen by the user (save response, export). */
   fileSystem: boolean;
+  /** MCP stdio servers may be started here (not in the browser host unless it was started with --allow-stdio). */
+  stdio: boolean;
 }
 
 export interface AppInfo {

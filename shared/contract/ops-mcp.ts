@@ -14,6 +14,7 @@ import type {
   McpStreamEvent,
   McpTarget,
 } from '../mcp/mcp-types';
+import type { McpWatchEvent, McpWatchRequest } from '../mcp/mcp-watch';
 import type { Op, StreamOp } from './op';
 import type { SpecOperationRef, SpecWriteResult } from './ops-spec';
 
@@ -28,6 +29,8 @@ export type {
   McpConnectResult,
   McpExchangeRecord,
   McpStreamEvent,
+  McpWatchEvent,
+  McpWatchRequest,
 };
 
 /**
@@ -112,6 +115,14 @@ export interface McpStreams {
    * cancels the question).
    */
   'mcp.stream': StreamOp<McpCallRequest, McpStreamEvent, McpExchangeRecord>;
+  /**
+   * One connection kept open: initialize, logging/setLevel and resources/subscribe for each URI asked
+   * (a refused one is an event, the watch goes on), then one event per server notification or request
+   * (elicitations and sampling wait for mcp.answer as on mcp.stream) until Stop (the session is closed:
+   * DELETE on Streamable HTTP), a bound (timeoutMs, maxEvents) or the server ending it. The end record
+   * says which (`watch.end`) and lands in history like a stream; the record keeps the latest events only.
+   */
+  'mcp.watch': StreamOp<McpWatchRequest, McpWatchEvent, McpExchangeRecord>;
 }
 
 export const mcpOpNames = [
@@ -122,4 +133,4 @@ export const mcpOpNames = [
   'mcp.answer',
   'mcp.complete',
 ] as const satisfies readonly (keyof McpOps)[];
-export const mcpStreamNames = ['mcp.stream'] as const satisfies readonly (keyof McpStreams)[];
+export const mcpStreamNames = ['mcp.stream', 'mcp.watch'] as const satisfies readonly (keyof McpStreams)[];

@@ -23,6 +23,8 @@ export const wireErrorCodes = [
   'invalid',
   /** A credential in a URL about to be written to a spec file (use Auth and a named secret instead). */
   'credential-in-url',
+  /** A `{{variable}}` has no value: no environment chosen, not defined there, its secret not stored, or an unknown `{{$name}}` (details: UnresolvedVariableDetails). */
+  'unresolved-variable',
   'io',
   'unauthorized',
   'internal',

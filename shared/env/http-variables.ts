@@ -6,7 +6,8 @@
  */
 import type { A2aCall } from '../a2a/call';
 import type { HttpBody, HttpRequest } from '../http/http-types';
-import { callVariableNames, resolveCallVariables } from './variables';
+import type { DynamicSource } from './dynamic-variables';
+import { callDynamicNames, callVariableNames, resolveCallVariables } from './variables';
 
 /** Disabled form rows are not sent, so their variables neither need values nor get filled in. */
 function sentBody(body: HttpBody | undefined): HttpBody | undefined {
@@ -39,12 +40,18 @@ export function httpVariableNames(request: HttpRequest): string[] {
   return callVariableNames(asCall(rest));
 }
 
+/** The dynamic variables ({{$uuid}}…) the request uses, known or not. */
+export function httpDynamicNames(request: HttpRequest): string[] {
+  const { environment: _environment, ...rest } = request;
+  return callDynamicNames(asCall(rest));
+}
+
 export type ResolvedHttp = { ok: true; request: HttpRequest } | { ok: false; unknown: string[] };
 
 /** The request with every `{{name}}` replaced from `values` (and without `environment`); unknown names refuse the whole request. */
-export function resolveHttpVariables(request: HttpRequest, values: ReadonlyMap<string, string>): ResolvedHttp {
+export function resolveHttpVariables(request: HttpRequest, values: ReadonlyMap<string, string>, dynamic?: DynamicSource): ResolvedHttp {
   const { environment: _environment, ...rest } = request;
-  const resolved = resolveCallVariables(asCall(rest), values);
+  const resolved = resolveCallVariables(asCall(rest), values, dynamic);
   if (!resolved.ok) return resolved;
   const call = resolved.call;
   const out: HttpRequest = { ...rest, url: call.endpoint };

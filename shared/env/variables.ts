@@ -9,21 +9,30 @@
 import type { AuthConfig, OAuth2Endpoints, SecretSource } from '../a2a/auth';
 import type { A2aCall, CallTls } from '../a2a/call';
 import { isObject } from '../a2a/payload';
+import { dynamicValue, isDynamicName, type DynamicSource } from './dynamic-variables';
 
-const variablePattern = /\{\{\s*([A-Za-z_][A-Za-z0-9_.-]{0,63})\s*\}\}/g;
+// `$` starts a dynamic variable ({{$uuid}}), filled per occurrence rather than from an environment.
+const variablePattern = /\{\{\s*(\$?[A-Za-z_][A-Za-z0-9_.-]{0,63})\s*\}\}/g;
 const wholeReference = /^\{\{\s*([A-Za-z_][A-Za-z0-9_.-]{0,63})\s*\}\}$/;
+const wholeAnyReference = /^\{\{\s*(\$?[A-Za-z_][A-Za-z0-9_.-]{0,63})\s*\}\}$/;
 /** Bodies nested deeper than this are left as they are below that level (nobody writes variables there). */
 const MAX_BODY_DEPTH = 512;
 
-/** Names referenced in a text, in order of first use. */
-export function variableNamesIn(text: string): string[] {
+/** Every name referenced in a text, dynamic ones ($uuid) included, in order of first use. */
+export function referenceNamesIn(text: string): string[] {
   const names: string[] = [];
   for (const match of text.matchAll(variablePattern)) if (!names.includes(match[1] as string)) names.push(match[1] as string);
   return names;
 }
 
+/** Environment variable names referenced in a text, in order of first use (dynamic ones are not an environment's). */
+export function variableNamesIn(text: string): string[] {
+  return referenceNamesIn(text).filter((name) => !isDynamicName(name));
+}
+
+/** Whether a text holds any `{{…}}` reference, dynamic ones included (it is filled in before it is sent). */
 export function hasVariables(text: string): boolean {
-  return text.includes('{{') && variableNamesIn(text).length > 0;
+  return text.includes('{{') && referenceNamesIn(text).length > 0;
 }
 
 /** The variable a whole-value reference names (`{{token}}` → token), else undefined. */
@@ -119,12 +128,21 @@ function authStrings(auth: AuthConfig | undefined): string[] {
   }
 }
 
-/** Every variable a call uses (endpoint, tenant, headers, auth, body), in order of first use. */
+/** Every environment variable a call uses (endpoint, tenant, headers, auth, body), in order of first use. */
 export function callVariableNames(call: A2aCall): string[] {
+  return callReferenceNames(call).filter((name) => !isDynamicName(name));
+}
+
+/** The dynamic variables ({{$uuid}}…) a call uses, known or not, in order of first use. */
+export function callDynamicNames(call: A2aCall): string[] {
+  return callReferenceNames(call).filter(isDynamicName);
+}
+
+function callReferenceNames(call: A2aCall): string[] {
   const names: string[] = [];
   const add = (text: unknown): void => {
     if (typeof text !== 'string' || !text.includes('{{')) return;
-    for (const name of variableNamesIn(text)) if (!names.includes(name)) names.push(name);
+    for (const name of referenceNamesIn(text)) if (!names.includes(name)) names.push(name);
   };
   add(call.endpoint);
   if (call.tenant) add(call.tenant);
@@ -164,7 +182,7 @@ function resolveSource(source: SecretSource, sub: (text: string) => string, look
   const text = sourceText(source);
   // A literal value (the CLI's --token '{{token}}') is filled in like any other text.
   if ('value' in source) return { value: sub(text) };
-  const whole = wholeVariable(text);
+  const whole = wholeAnyReference.exec(text)?.[1];
   if (whole !== undefined) {
     const value = lookup(whole);
     if (value === undefined) {
@@ -200,12 +218,13 @@ function resolveAuth(auth: AuthConfig, sub: (text: string) => string, lookup: (n
 }
 
 /**
- * The call with every `{{name}}` replaced from `values`; any name without a value makes the
- * whole call unsendable (`unknown` lists them), so nothing half-resolved ever goes out.
+ * The call with every `{{name}}` replaced from `values` and every `{{$name}}` with a fresh value
+ * from `dynamic` (one per occurrence); any name without a value makes the whole call unsendable
+ * (`unknown` lists them, unknown dynamic names included), so nothing half-resolved ever goes out.
  */
-export function resolveCallVariables(call: A2aCall, values: ReadonlyMap<string, string>): ResolvedCall {
+export function resolveCallVariables(call: A2aCall, values: ReadonlyMap<string, string>, dynamic?: DynamicSource): ResolvedCall {
   const missing = new Set<string>();
-  const lookup = (name: string): string | undefined => values.get(name);
+  const lookup = (name: string): string | undefined => (isDynamicName(name) ? (dynamic ? dynamicValue(name, dynamic) : undefined) : values.get(name));
   const sub = (text: string): string => (typeof text === 'string' ? substituteText(text, lookup, missing) : text);
   const out: A2aCall = { ...call, endpoint: sub(call.endpoint) };
   if (call.tenant !== undefined) out.tenant = sub(call.tenant);

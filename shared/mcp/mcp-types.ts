@@ -10,6 +10,7 @@ import type { ResponseViolation } from '../http/http-types';
 import type { WireErrorCode } from '../contract/result';
 import type { McpElicitation, McpElicitationPrompt, McpElicitAnsweredBy, McpElicitResult } from './mcp-elicitation';
 import type { McpSampling, McpSamplingAnswer, McpSamplingAnsweredBy, McpSamplingPrompt } from './mcp-sampling';
+import type { McpWatchSummary } from './mcp-watch';
 
 /** A root the client offers the server (roots/list): a file:// URI and an optional name. */
 export interface McpRoot {
@@ -187,6 +188,8 @@ export interface McpExchangeRecord {
   stderr?: string;
   timings: { totalMs: number; initializeMs?: number };
   warnings: string[];
+  /** mcp.watch: how the watch went and why it ended. */
+  watch?: McpWatchSummary;
 }
 
 export interface McpConnectResult {
@@ -247,6 +250,8 @@ export interface McpStreamEvent extends RecordedStreamEvent {
   elicitationAnswered?: { serverRequestId: string | number; answer: McpElicitResult; answeredBy: McpElicitAnsweredBy };
   sampling?: McpSamplingPrompt;
   samplingAnswered?: { serverRequestId: string | number; answer: McpSamplingAnswer; answeredBy: McpSamplingAnsweredBy };
+  /** When it arrived (ISO 8601): set on mcp.watch events, whose timeline may span hours. */
+  time?: string;
 }
 
 /**

@@ -60,7 +60,8 @@ describe('powerduck env', () => {
     expect(r.err).toContain('Unknown variable {{who}}');
     const none = await cli(sendSum);
     expect(none.code).toBe(2);
-    expect(none.err).toMatch(/Unknown variables \{\{baseUrl\}\}, \{\{token\}\}: no environment is selected/);
+    expect(none.err).toMatch(/Unknown variables \{\{baseUrl\}\}, \{\{token\}\}: no environment was given. Pass --env NAME/);
+    expect(none.err).not.toContain('no environment is selected');
     const missing = await cli([...sendSum, '--env', 'staging']);
     expect(missing.err).toContain('No environment named "staging" (known: "local demo")');
   });

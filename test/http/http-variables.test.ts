@@ -110,12 +110,16 @@ describe('HTTP requests with {{variables}}', () => {
     const unknown = await core.dispatcher.invoke('http.send', { method: 'GET', url: '{{base}}/x/{{missing}}', environment: 'local' });
     expect(unknown.ok).toBe(false);
     if (!unknown.ok) {
-      expect(unknown.error.code).toBe('not-found');
+      expect(unknown.error.code).toBe('unresolved-variable');
+      expect(unknown.error.details).toEqual({ reason: 'not-defined', variables: ['missing'], environment: 'local' });
       expect(unknown.error.message).toContain('Unknown variable {{missing}}');
     }
     const none = await core.dispatcher.invoke('http.send', { method: 'GET', url: '{{base}}/x' });
     expect(none.ok).toBe(false);
-    if (!none.ok) expect(none.error.message).toContain('no environment is selected');
+    if (!none.ok) {
+      expect(none.error.message).toContain('no environment is selected');
+      expect(none.error).toMatchObject({ code: 'unresolved-variable', details: { reason: 'no-environment', variables: ['base'] } });
+    }
     const noSuch = await core.dispatcher.invoke('http.send', { method: 'GET', url: '{{base}}/x', environment: 'staging' });
     expect(noSuch.ok).toBe(false);
     if (!noSuch.ok) expect(noSuch.error.message).toContain('No environment named "staging"');

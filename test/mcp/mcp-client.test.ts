@@ -9,6 +9,7 @@ import { CoreError } from '../../electron/node/core-error';
 import { performMcpCall, performMcpConnect, type McpDeps } from '../../electron/node/mcp/mcp-call';
 import { createMemorySecretStore } from '../../electron/node/secret-store';
 import { buildPagedServer, startMcpServer, type RunningMcpServer } from '../fixtures/mcp-server';
+import { startRecordingServer, unusedPort } from '../fixtures/recording-server';
 
 const store = createMemorySecretStore({ 'mcp-token': 's3cret-bearer-token' });
 const deps: McpDeps = { secrets: store, environment: { MCP_ENV_TOKEN: 's3cret-bearer-token' }, now: () => Date.now(), version: 'test', allowStdio: true };
@@ -154,6 +155,9 @@ describe('MCP over Streamable HTTP (official SDK server)', () => {
     expect((resultOf(templated)['contents'] as Array<{ text?: string }>)[0]?.text).toBe('{"id":"42"}');
     const missing = await performMcpCall(call('resources/read', { uri: 'mem://nothing' }), deps);
     expect(missing.outcome.kind).toBe('rpc-error');
+    const probe = await performMcpCall(call('prompts/get', { name: 'greet', arguments: {} }), deps);
+    // The server's words, without the SDK's "MCP error -32602: " prefix (which arrives twice).
+    expect(probe.outcome).toMatchObject({ kind: 'rpc-error', code: -32602, message: expect.stringMatching(/^Invalid arguments for prompt greet: /) });
     const prompt = await performMcpCall(call('prompts/get', { name: 'greet', arguments: { name: 'Ada' } }), deps);
     expect(resultOf(prompt)['messages']).toEqual([{ role: 'user', content: { type: 'text', text: 'Say hello to Ada' } }]);
   });
@@ -167,9 +171,39 @@ describe('MCP over Streamable HTTP (official SDK server)', () => {
     );
   });
 
-  it('a closed port is a transport error, not a throw', async () => {
-    const record = await performMcpCall({ target: http('http://127.0.0.1:1/mcp'), method: 'tools/list' }, deps);
-    expect(record.outcome).toMatchObject({ kind: 'transport-error', code: 'connect' });
+  it('a closed port is a transport error worded as the HTTP tab words it, not a throw and not "fetch failed"', async () => {
+    const port = await unusedPort();
+    const record = await performMcpCall({ target: http(`http://127.0.0.1:${port}/mcp`), method: 'tools/list' }, deps);
+    expect(record.outcome).toEqual({
+      kind: 'transport-error',
+      code: 'connect',
+      message: `Connection refused by 127.0.0.1:${port}: nothing is listening there.`,
+    });
+    const blocked = await performMcpCall({ target: http('http://127.0.0.1:6000/mcp'), method: 'tools/list' }, deps);
+    expect(blocked.outcome).toMatchObject({
+      kind: 'transport-error',
+      code: 'connect',
+      message: expect.stringContaining('port 6000 is one the Fetch standard blocks'),
+    });
+    const dns = await performMcpCall({ target: http('http://no-such-host.invalid/mcp'), method: 'tools/list' }, deps);
+    expect(dns.outcome).toMatchObject({ kind: 'transport-error', code: 'dns', message: expect.stringContaining('Cannot resolve no-such-host.invalid') });
+  });
+
+  it('an endpoint that answers JSON that is not JSON-RPC is named as not an MCP server, without the schema dump', async () => {
+    const plain = await startRecordingServer((_request, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ status: 'ok', items: [1, 2] }));
+    });
+    try {
+      const record = await performMcpCall({ target: http(`${plain.base}/api`), method: 'tools/list' }, deps);
+      expect(record.outcome).toMatchObject({ kind: 'transport-error', code: 'protocol' });
+      const message = record.outcome.kind === 'transport-error' ? record.outcome.message : '';
+      expect(message).toContain(`The server at ${plain.base}/api answered with something that is not an MCP (JSON-RPC 2.0) message`);
+      expect(message).not.toContain('invalid_union');
+      // What it did send stays in the raw exchange.
+      expect(JSON.stringify(record.http)).toContain('items');
+    } finally {
+      await plain.close();
+    }
   });
 });
 
@@ -231,7 +265,9 @@ describe('MCP auth', () => {
     if (record.outcome.kind !== 'auth-required') return;
     expect(record.outcome.challenge).toMatchObject({ status: 401, authorizationServers: ['https://auth.example.test'], scopes: ['mcp:tools'] });
     expect(record.outcome.challenge.resourceMetadataUrl).toContain('/.well-known/oauth-protected-resource/mcp');
-    expect(record.outcome.message).toMatch(/Choose OAuth 2.0 under Auth.*does not start the flow from this metadata/);
+    expect(record.outcome.message).toMatch(
+      /OAuth 2.0 .*the request's Auth in the app, --oauth2 with --issuer on the command line.*does not start the flow from this metadata/,
+    );
   });
 
   it('an API key from a named secret goes in the header the server names, redacted in the record; without it, HTTP 401', async () => {

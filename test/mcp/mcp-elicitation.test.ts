@@ -184,6 +184,11 @@ describe('send --mcp answers elicitations without asking', () => {
       expect(accepted.code).toBe(0);
       expect(accepted.out).toContain('accepted (answered without asking)');
       expect(accepted.out).toContain('\\"city\\":\\"Jeju\\"');
+      // Values that do not fit the form were never sent: a usage error (exit 2) that says why, not a quiet 0.
+      const misfit = await runCliCaptured([...args, '--elicit-answer', '{"city":"Jeju","days":20}'], { home });
+      expect(misfit.code).toBe(2);
+      expect(misfit.err).toContain('--elicit-answer did not fit the form the server sent');
+      expect(misfit.out).toContain('declined');
       const bad = await runCliCaptured([...args, '--elicit-answer', '[1]'], { home });
       expect(bad.code).toBe(2);
       expect(bad.err).toContain('--elicit-answer must be a JSON object');

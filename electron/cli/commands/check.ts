@@ -31,7 +31,9 @@ const usage = [
   '                strict: the seed Message contract rules (parts, roles, duplicate messageId, task ids) are MUST too',
   '  --json        print the JSON report on stdout instead of the table',
   '  --junit FILE  also write a JUnit XML report (for CI)',
-  "  --env NAME    fill {{variables}} in the target, token and text from this environment (see 'powerduck env')",
+  "  --env NAME    fill {{variables}} in the target, token and text from this environment (see 'powerduck env');",
+  '                without --token/--token-env, its variable "token" (if it has one) is sent as the bearer token,',
+  "                as --token '{{token}}' would",
   '',
   'Exit: 0 no MUST rule broken; 1 at least one MUST check failed; 2 usage, card or network error, the agent refused the credentials,',
   '      or an interface is not an A2A endpoint at all (HTTP 404/405, HTML, JSON that is not the binding).',
@@ -64,9 +66,38 @@ async function assertWritable(file: string): Promise<void> {
 }
 
 class RunFailure extends Error {
-  constructor(readonly wire: WireError) {
-    super(wire.message);
+  constructor(
+    readonly wire: WireError,
+    hint = '',
+  ) {
+    super(`${wire.message}${hint}`);
   }
+}
+
+/** The name of the environment's variable used as the bearer token when --env comes without --token. */
+export const environmentTokenVariable = 'token';
+
+/**
+ * Whether the environment `name` defines {{token}}: then `check --env NAME` sends it as the bearer token,
+ * the way a saved operation's `{{token}}` auth does under `run --env`. An unknown environment is left to
+ * the core, whose refusal lists the known ones.
+ */
+async function environmentHasToken(core: Awaited<ReturnType<typeof openCliCore>>, name: string): Promise<boolean> {
+  const listed = await core.dispatcher.invoke('env.list', {});
+  if (!listed.ok) return false;
+  const env = listed.value.environments.find((e) => e.name === name);
+  return Boolean(env?.variables.some((v) => v.name === environmentTokenVariable));
+}
+
+/** What to pass when the agent refused the credentials, for how this run was given its token. */
+function refusedHint(given: 'token' | 'environment' | 'none', environment: string | undefined): string {
+  if (given === 'environment')
+    return ` The token was {{${environmentTokenVariable}}} of environment "${environment}": check its value (powerduck env show "${environment}"), or pass --token / --token-env NAME.`;
+  if (given === 'none')
+    return environment
+      ? ` No token was sent: environment "${environment}" has no variable "${environmentTokenVariable}". Pass --token '{{VARIABLE}}' to send one of its variables, or --token-env NAME.`
+      : ` No token was sent: pass --token-env NAME (or --env NAME with a "${environmentTokenVariable}" variable, or --token T).`;
+  return '';
 }
 
 export const checkCommand: CliCommand = {
@@ -113,6 +144,14 @@ export const checkCommand: CliCommand = {
     const json = args.flags.has('json');
 
     const core = await openCliCore(io);
+    const environment = request.environment;
+    let given: 'token' | 'environment' | 'none' = request.auth ? 'token' : 'none';
+    if (!request.auth && environment && (await environmentHasToken(core, environment))) {
+      // Filled in by the core from the environment (a secret-backed value never reaches the CLI).
+      request.auth = { type: 'bearer', token: { value: `{{${environmentTokenVariable}}}` } };
+      given = 'environment';
+      if (!json) io.stderr(`Sending {{${environmentTokenVariable}}} of environment "${environment}" as the bearer token (--token overrides it).\n`);
+    }
     let report: CheckReport | undefined;
     let failure: WireError | undefined;
     await core.dispatcher.stream('check.run', newUuid(), request, (event) => {
@@ -122,7 +161,7 @@ export const checkCommand: CliCommand = {
         io.stderr(`Checking ${event.data.interfaces.map(interfaceLabel).join(', ')}: ${event.data.total} checks…\n`);
       }
     });
-    if (failure) throw new RunFailure(failure);
+    if (failure) throw new RunFailure(failure, failure.code === 'unauthorized' ? refusedHint(given, environment) : '');
     if (!report) throw new Error('the check run ended without a report');
 
     io.stdout(json ? renderJsonReport(report) : renderTextReport(report));

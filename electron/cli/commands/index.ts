@@ -41,7 +41,7 @@ export const commands: readonly LazyCommand[] = [
   },
   {
     name: 'mcp',
-    summary: 'connect to an MCP server (HTTP or stdio) and list its tools, resources and prompts',
+    summary: 'connect to an MCP server (HTTP or stdio) and list its tools, resources and prompts, or watch its notifications',
     load: async () => (await import('./mcp')).mcpCommand,
   },
   {

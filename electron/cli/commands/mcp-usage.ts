@@ -10,19 +10,36 @@ const targetOptions = `  --endpoint URL          the server's MCP endpoint (Stre
   --auth-secret NAME      bearer token from the stored secret NAME
   --token T               bearer token (prefer --token-env or --auth-secret: shell history keeps it)
   --api-key-header H      send the --auth-secret value in header H instead (an API key)
+  --oauth2 FLOW …         get the bearer token from an OAuth 2.0 issuer, as \`powerduck send\` does
+                          (client-credentials, authorization-code, device-code; --token-url URL or
+                          --issuer URL, --client-id ID, --client-secret-env NAME, --scope S,
+                          --resource URL): cached and reused while valid
   --header 'K: V'         extra HTTP header (repeatable)
   --timeout MS            time allowed per request (default 60000)
   --json                  print the full record as JSON`;
 
 export const mcpUsage = `powerduck mcp <info|tools|resources|prompts> (--endpoint URL | --stdio -- CMD ARGS…) [options]
+powerduck mcp watch (--endpoint URL | --stdio -- CMD ARGS…) [--subscribe URI]... [--log-level L]
+                    [--max-events N] [--for SECONDS] [options]
 
 Connects (initialize), lists what the server offers (every page) and prints it.
   info        server name, version, protocol version, instructions and capabilities
   tools       tools with their arguments; resources: resources and templates; prompts: prompts
+  watch       keeps the connection open and prints each notification the server sends between
+              calls (resources/updated, tools|resources|prompts/list_changed, log messages), one line
+              each (time, method, params; with --json one JSON object per line), until Ctrl-C
 ${targetOptions}
 
-A 401 prints what the server asks for (its OAuth metadata). These commands send bearer tokens and API keys; OAuth 2.0
-runs in the app and in "powerduck run" of an operation saved with it.
+watch options:
+  --subscribe URI         send resources/subscribe for URI after initialize (repeatable); a refusal
+                          is printed and the watch goes on
+  --log-level L           send logging/setLevel L first (debug … emergency)
+  --max-events N          stop after N notifications
+  --for SECONDS           stop after SECONDS
+  Notes (listening, subscribed, refused, how it ended) go to stderr. Exit 0 when Ctrl-C or a bound
+  stops it, 1 when the server ends the session first, 2 when it cannot connect.
+
+A 401 prints what the server asks for (its OAuth metadata: the authorization server to pass as --issuer, the scopes).
 Exit codes: 0 ok, 1 the server said no (JSON-RPC error, HTTP error, authorization required),
 2 usage, network or transport error.`;
 

@@ -25,9 +25,23 @@ import { parseArgs, type ParsedArgs } from '../args';
 import type { CliCommand, CliIo } from '../cli-types';
 import { exitCodes, UsageError } from '../cli-types';
 import { oneLine } from '../one-line';
+import { oauth2FromArgs, oauth2Options } from '../oauth-args';
+import { signedIn } from './mcp-sign-in';
 import { mcpUsage } from './mcp-usage';
+import { runMcpWatch, watchRequestFrom, watchValues } from './mcp-watch';
 
-export const mcpTargetValues = ['endpoint', 'transport', 'env-secret', 'token', 'token-env', 'auth-secret', 'api-key-header', 'header', 'timeout'] as const;
+export const mcpTargetValues = [
+  'endpoint',
+  'transport',
+  'env-secret',
+  'token',
+  'token-env',
+  'auth-secret',
+  'api-key-header',
+  'header',
+  'timeout',
+  ...oauth2Options,
+] as const;
 
 function parseHeader(text: string): HeaderEntry {
   const colon = text.indexOf(':');
@@ -42,6 +56,11 @@ function authFrom(args: ParsedArgs): AuthConfig | undefined {
   const given = [token, tokenEnv, secret].filter((v) => v !== undefined);
   if (given.length > 1) throw new UsageError('Use one of --token, --token-env or --auth-secret.');
   if (given.some((v) => v === '')) throw new UsageError('An empty --token/--token-env/--auth-secret would send no credential; give a value.');
+  const oauth2 = oauth2FromArgs(args);
+  if (oauth2) {
+    if (given.length || args.options.has('api-key-header')) throw new UsageError('Use either --oauth2 or --token/--token-env/--auth-secret, not both.');
+    return oauth2;
+  }
   const header = args.options.get('api-key-header');
   if (header !== undefined) {
     if (secret === undefined && tokenEnv === undefined) throw new UsageError('--api-key-header needs --auth-secret or --token-env for the key.');
@@ -163,11 +182,18 @@ export function logLevelFrom(text: string | undefined): Pick<McpCallRequest, 'lo
   return { logLevel: level };
 }
 
-/** Says on stderr that the server asked for input and how the CLI answered (so a decline is not a mystery). */
-export function noteElicitations(record: McpExchangeRecord, answered: boolean, io: CliIo): void {
-  if (!record.elicitations?.length) return;
+/**
+ * Says on stderr that the server asked for input and how the CLI answered (so a decline is not a
+ * mystery). True when --elicit-answer did not fit the server's form: the command then exits 2, a
+ * usage error, since the values the user gave were never sent (the server got a decline instead).
+ */
+export function noteElicitations(record: McpExchangeRecord, answered: boolean, io: CliIo): boolean {
+  if (!record.elicitations?.length) return false;
   if (!answered) io.stderr("The server asked for input and powerduck declined; pass --elicit-answer '<json object>' to accept with those values.\n");
   for (const e of record.elicitations) if (e.note) io.stderr(`Elicitation: ${e.note}\n`);
+  const misfit = record.elicitations.some((e) => e.answeredBy === 'preset' && e.note !== undefined);
+  if (misfit) io.stderr('--elicit-answer did not fit the form the server sent (above), so the server was told "decline"; fix the values and run again.\n');
+  return misfit;
 }
 
 /** Says on stderr when a server sampled although the CLI did not offer it (the record holds the refusal). */
@@ -226,15 +252,16 @@ export async function runSendMcp(argv: string[], io: CliIo): Promise<number> {
   announce(target, io);
   const core = await openCliCore(io);
   try {
+    if (!(await signedIn(core, target, io, 'send'))) return exitCodes.error;
     const { record, failure } = await streamMcp(core, request, io, json);
     if (!record) {
       io.stderr(`powerduck send: ${oneLine(failure?.message ?? 'the request ended without a record.')}\n`);
       return exitCodes.error;
     }
     io.stdout(json ? `${JSON.stringify(record)}\n` : `${mcpSummaryLines(record).join('\n')}\n`);
-    noteElicitations(record, args.options.has('elicit-answer'), io);
+    const misfit = noteElicitations(record, args.options.has('elicit-answer'), io);
     noteSamplings(record, args.options.has('sampling-answer'), io);
-    return exitFor(mcpSeverity(record));
+    return misfit ? exitCodes.error : exitFor(mcpSeverity(record));
   } finally {
     await core.close();
   }
@@ -242,23 +269,32 @@ export async function runSendMcp(argv: string[], io: CliIo): Promise<number> {
 
 const listKinds = ['info', 'tools', 'resources', 'prompts'] as const;
 type ListKind = (typeof listKinds)[number];
+const kinds = [...listKinds, 'watch'] as const;
 
 export const mcpCommand: CliCommand = {
   name: 'mcp',
-  summary: 'connect to an MCP server (HTTP or stdio) and list its tools, resources and prompts',
+  summary: 'connect to an MCP server (HTTP or stdio) and list its tools, resources and prompts, or watch its notifications',
   usage: mcpUsage,
   async run(argv, io) {
     const { own, rest } = splitAtDashes(argv);
-    const args = parseArgs(own, { values: [...mcpTargetValues], flags: ['stdio', 'json'] });
+    const args = parseArgs(own, { values: [...mcpTargetValues, ...watchValues], flags: ['stdio', 'json'] });
     const [kind, ...extra] = args.positionals;
-    if (!kind || !(listKinds as readonly string[]).includes(kind))
-      throw new UsageError(`Expected one of ${listKinds.join(', ')}${kind ? `, not "${kind}"` : ''}.`);
+    if (!kind || !(kinds as readonly string[]).includes(kind)) throw new UsageError(`Expected one of ${kinds.join(', ')}${kind ? `, not "${kind}"` : ''}.`);
     if (extra.length) throw new UsageError(`Unexpected argument "${extra[0]}".`);
     const target = targetFrom(args, rest);
+    if (kind === 'watch') {
+      if (args.options.has('timeout')) throw new UsageError('mcp watch runs until stopped: bound it with --for SECONDS or --max-events N (not --timeout).');
+      const request = watchRequestFrom(args, { target, ...logLevelFrom(args.options.get('log-level')) });
+      announce(target, io);
+      return runMcpWatch(request, io, args.flags.has('json'));
+    }
+    const watchOnly = watchValues.find((name) => args.options.has(name));
+    if (watchOnly) throw new UsageError(`--${watchOnly} applies to mcp watch only.`);
     const timeoutMs = timeoutFrom(args);
     announce(target, io);
     const core = await openCliCore(io);
     try {
+      if (!(await signedIn(core, target, io, 'mcp'))) return exitCodes.error;
       const result = await core.dispatcher.invoke('mcp.connect', { target, ...(timeoutMs ? { timeoutMs } : {}) });
       if (!result.ok) {
         io.stderr(`powerduck mcp: ${oneLine(result.error.message)}\n`);

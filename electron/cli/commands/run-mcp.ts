@@ -109,8 +109,9 @@ export async function runMcpOperation(
     return exitCodes.error;
   }
   io.stdout(options.json ? `${JSON.stringify(record)}\n` : `${mcpSummaryLines(record).join('\n')}\n`);
-  noteElicitations(record, options.elicitAnswer !== undefined, io);
+  const misfit = noteElicitations(record, options.elicitAnswer !== undefined, io);
   noteSamplings(record, options.samplingAnswer !== undefined, io);
+  if (misfit) return exitCodes.error;
   const severity = mcpSeverity(record);
   return severity === 'ok' ? exitCodes.ok : severity === 'refused' ? exitCodes.refused : exitCodes.error;
 }

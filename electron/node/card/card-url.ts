@@ -1,3 +1,4 @@
+import { schemeSuggestion } from './scheme-suggestion';
 import { CoreError } from '../core-error';
 
 const wellKnownPath = '/.well-known/agent-card.json';
@@ -59,7 +60,14 @@ export function resolveCardUrl(input: string): URL {
   const text = input.trim();
   if (text === '') throw new CoreError('bad-request', 'Enter the agent URL (for example https://agent.example.com).');
   if (!/^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(text)) {
-    throw new CoreError('bad-request', `"${text}" has no scheme. Did you mean https://${text} (or http://${text} for a local agent)?`);
+    // Suggest a scheme only when the result would be a usable address ("not a url" gets no https:// guess).
+    const suggestion = schemeSuggestion(text);
+    throw new CoreError(
+      'bad-request',
+      suggestion
+        ? `"${text}" has no scheme. Did you mean ${suggestion} (or http://${text} for a local agent)?`
+        : `"${text}" is not a URL. Enter the agent's address with its scheme, for example https://agent.example.com or http://127.0.0.1:9999.`,
+    );
   }
   let url: URL;
   try {

@@ -3,11 +3,14 @@
  * (secret-backed ones from the secret store) and fills them in with the shared resolver. Used by
  * every path that sends: a2a.send/stream, spec runs, checks and card fetches.
  */
+import { randomInt, randomUUID } from 'node:crypto';
 import type { A2aCall } from '../../../shared/a2a/call';
 import type { HttpRequest } from '../../../shared/http/http-types';
-import { httpVariableNames, resolveHttpVariables } from '../../../shared/env/http-variables';
+import { httpDynamicNames, httpVariableNames, resolveHttpVariables } from '../../../shared/env/http-variables';
 import { findEnvironment } from '../../../shared/env/environments-model';
-import { callVariableNames, resolveCallVariables, unknownVariablesMessage } from '../../../shared/env/variables';
+import { dynamicVariableNames, isDynamicName, unknownDynamicMessage, type DynamicSource } from '../../../shared/env/dynamic-variables';
+import { bracedList, type UnresolvedVariableDetails } from '../../../shared/env/variable-problems';
+import { callDynamicNames, callVariableNames, resolveCallVariables, unknownVariablesMessage } from '../../../shared/env/variables';
 import { isObject } from '../../../shared/a2a/payload';
 import { CoreError } from '../core-error';
 import type { CoreEnv } from '../core-env';
@@ -18,10 +21,36 @@ import { loadEnvironments } from './environments-store';
 
 export interface VariablesContext extends EnvironmentsContext {
   secrets: SecretStore;
+  /** Who asked: a refusal on the CLI says "pass --env NAME", in the app "pick an environment". */
+  host?: CoreEnv['host'];
+  /** The clock of {{$timestamp}} (the core's; the system clock when absent). */
+  now?: () => number;
 }
 
 export function variablesContext(env: CoreEnv): VariablesContext {
-  return { fs: nodeSpecFs, workspaceDir: env.dataDir.workspaceDir, stateDir: env.dataDir.root, secrets: env.secrets };
+  return { fs: nodeSpecFs, workspaceDir: env.dataDir.workspaceDir, stateDir: env.dataDir.root, secrets: env.secrets, host: env.host, now: env.now };
+}
+
+function dynamicSource(ctx: VariablesContext): DynamicSource {
+  return { uuid: () => randomUUID(), now: ctx.now ?? Date.now, randomInt: (max) => randomInt(max + 1) };
+}
+
+function refusal(message: string, details: UnresolvedVariableDetails): CoreError {
+  return new CoreError('unresolved-variable', message, details);
+}
+
+/** The refusal for names no environment filled, worded for who asked. */
+function unresolved(ctx: VariablesContext, names: readonly string[], environment: string | undefined): CoreError {
+  const dynamic = names.filter(isDynamicName);
+  if (dynamic.length) return refusal(unknownDynamicMessage(dynamic), { reason: 'unknown-dynamic', variables: dynamic });
+  if (!environment) {
+    const message =
+      ctx.host === 'cli'
+        ? `${names.length === 1 ? 'Unknown variable' : 'Unknown variables'} ${bracedList(names)}: no environment was given. Pass --env NAME (powerduck env list shows them), or write the values in place of the variables. Nothing was sent.`
+        : unknownVariablesMessage(names, undefined);
+    return refusal(message, { reason: 'no-environment', variables: [...names] });
+  }
+  return refusal(unknownVariablesMessage(names, environment), { reason: 'not-defined', variables: [...names], environment });
 }
 
 export interface ResolvedSend {
@@ -39,7 +68,7 @@ export async function variableValues(
   const values = new Map<string, string>();
   const secretValues: string[] = [];
   if (environment === undefined || environment === '') {
-    if (names.length) throw new CoreError('not-found', unknownVariablesMessage(names, undefined), { variables: names });
+    if (names.length) throw unresolved(ctx, names, undefined);
     return { values, secretValues };
   }
   const { doc } = await loadEnvironments(ctx);
@@ -56,13 +85,13 @@ export async function variableValues(
     if (variable.secret !== undefined) {
       const value = await ctx.secrets.get(variable.secret);
       if (value === undefined) {
-        throw new CoreError(
-          'not-found',
-          `The variable {{${name}}} of environment "${environment}" uses the secret "${variable.secret}", which is not in the secret store. Add it on the Environments screen (or powerduck env set). Nothing was sent.`,
-          {
-            variables: [name],
-            secret: variable.secret,
-          },
+        const store =
+          ctx.host === 'cli'
+            ? `Store it with: powerduck env set ${environment} --secret ${name}=${variable.secret} --secret-value-stdin (the value on standard input)`
+            : `Store it under Secrets in the Environments dialog (header → Environments)`;
+        throw refusal(
+          `The variable {{${name}}} of environment "${environment}" uses the secret "${variable.secret}", which is not in the secret store. ${store}. Nothing was sent.`,
+          { reason: 'secret-missing', variables: [name], environment, secret: variable.secret },
         );
       }
       values.set(name, value);
@@ -101,10 +130,14 @@ export async function resolveSendVariables(ctx: VariablesContext, call: A2aCall)
   checkSendShape(call, 'endpoint');
   const { environment, ...rest } = call;
   const names = callVariableNames(rest);
-  if (!names.length) return { call: rest, redactValues: [] };
+  const dynamic = callDynamicNames(rest);
+  if (!names.length && !dynamic.length) return { call: rest, redactValues: [] };
+  // An unknown {{$name}} is refused first: no environment can define it.
+  const unknownDynamic = dynamic.filter((name) => !dynamicVariableNames.includes(name));
+  if (unknownDynamic.length) throw unresolved(ctx, unknownDynamic, environment);
   const { values, secretValues } = await variableValues(ctx, environment, names);
-  const resolved = resolveCallVariables(rest, values);
-  if (!resolved.ok) throw new CoreError('not-found', unknownVariablesMessage(resolved.unknown, environment), { variables: resolved.unknown });
+  const resolved = resolveCallVariables(rest, values, dynamicSource(ctx));
+  if (!resolved.ok) throw unresolved(ctx, resolved.unknown, environment);
   return { call: resolved.call, redactValues: secretValues };
 }
 
@@ -112,11 +145,14 @@ export async function resolveSendVariables(ctx: VariablesContext, call: A2aCall)
 export async function resolveHttpSendVariables(ctx: VariablesContext, request: HttpRequest): Promise<{ request: HttpRequest; redactValues: string[] }> {
   checkSendShape(request, 'url');
   const names = httpVariableNames(request);
+  const dynamic = httpDynamicNames(request);
   const { environment, ...rest } = request;
-  if (!names.length) return { request: rest, redactValues: [] };
+  if (!names.length && !dynamic.length) return { request: rest, redactValues: [] };
+  const unknownDynamic = dynamic.filter((name) => !dynamicVariableNames.includes(name));
+  if (unknownDynamic.length) throw unresolved(ctx, unknownDynamic, environment);
   const { values, secretValues } = await variableValues(ctx, environment, names);
-  const resolved = resolveHttpVariables(request, values);
-  if (!resolved.ok) throw new CoreError('not-found', unknownVariablesMessage(resolved.unknown, environment), { variables: resolved.unknown });
+  const resolved = resolveHttpVariables(request, values, dynamicSource(ctx));
+  if (!resolved.ok) throw unresolved(ctx, resolved.unknown, environment);
   return { request: resolved.request, redactValues: secretValues };
 }
 

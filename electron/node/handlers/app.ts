@@ -1,6 +1,6 @@
 import type { AppOps, AppStreams } from '../../../shared/contract/ops-app';
 import { CoreError } from '../core-error';
-import type { CoreEnv } from '../core-env';
+import { stdioAllowed, type CoreEnv } from '../core-env';
 import type { Handlers, StreamHandlers } from '../handler-types';
 
 function sleep(ms: number, signal: AbortSignal): Promise<void> {
@@ -25,7 +25,12 @@ export function createAppHandlers(env: CoreEnv): Omit<Handlers<AppOps>, 'stream.
       version: env.version,
       host: env.host,
       dataDir: env.dataDir.root,
-      capabilities: { grpc: true, osSecretStorage: env.secrets.kind === 'os-keychain', fileSystem: true },
+      capabilities: {
+        grpc: true,
+        osSecretStorage: env.secrets.kind === 'os-keychain',
+        fileSystem: true,
+        stdio: stdioAllowed(env),
+      },
     }),
   };
 }

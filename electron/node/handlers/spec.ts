@@ -9,6 +9,7 @@ import { listWorkspace, openSpec, validateSpecFile } from '../openapi/spec-works
 import { nodeSpecFs } from '../openapi/spec-fs';
 import { operationDocs, operationForLlm } from '../openapi/spec-llm';
 import { runSavedOperation, type RunOptions } from '../openapi/run-operation';
+import type { VariablesContext } from '../env/send-variables';
 
 /** Files opened in place by an import (outside the workspace) are listed after the workspace's own. */
 async function withLinkedSpecs(ctx: SpecContext, stateDir: string, listed: SpecListResult, workspace: string | undefined): Promise<SpecListResult> {
@@ -40,7 +41,15 @@ function runOptions(env: CoreEnv, req: SpecRunRequest, signal: AbortSignal): Run
 }
 
 function specContext(env: CoreEnv): SpecContext {
-  return { fs: nodeSpecFs, workspaceDir: env.dataDir.workspaceDir, secrets: env.secrets };
+  // host and clock reach the run's {{variable}} resolution: a CLI refusal says "pass --env NAME".
+  const ctx: SpecContext & Pick<VariablesContext, 'host' | 'now'> = {
+    fs: nodeSpecFs,
+    workspaceDir: env.dataDir.workspaceDir,
+    secrets: env.secrets,
+    host: env.host,
+    now: env.now,
+  };
+  return ctx;
 }
 
 export function createSpecHandlers(env: CoreEnv): Handlers<SpecOps> {

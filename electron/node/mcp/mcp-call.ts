@@ -28,6 +28,7 @@ import {
   type McpTool,
 } from '../../../shared/mcp/mcp-types';
 import { CoreError, shownValue } from '../core-error';
+import { toTransportError } from '../a2a/http-transport';
 import { describeChallenge } from './mcp-auth-challenge';
 import { checkToolOutput } from './mcp-output-check';
 import { McpRecorder } from './mcp-recorder';
@@ -63,22 +64,47 @@ const DEFAULT_TIMEOUT_MS = 60_000;
 /** A list that keeps answering with a nextCursor stops here (a looping server is a normal input). */
 export const MAX_LIST_PAGES = 100;
 
-function timeoutOf(ms: number | undefined): number {
+export function timeoutOf(ms: number | undefined): number {
   if (ms === undefined) return DEFAULT_TIMEOUT_MS;
   if (!Number.isFinite(ms) || ms <= 0) throw new CoreError('bad-request', 'timeoutMs must be a positive number of milliseconds.');
   return ms;
 }
 
-function networkCode(error: unknown): 'dns' | 'connect' | 'tls' {
-  const cause = isObject(error) && isObject(error['cause']) ? error['cause'] : undefined;
-  const code = typeof cause?.['code'] === 'string' ? cause['code'] : '';
-  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN') return 'dns';
-  if (/CERT|SSL|TLS/.test(code)) return 'tls';
-  return 'connect';
+/**
+ * A failure below MCP, worded as the HTTP and A2A tabs word it: fetch only says "fetch failed",
+ * and its cause is the socket error (refused, DNS, TLS) that says what went wrong.
+ */
+function networkOutcome(error: unknown, target: McpTarget, recorder: McpRecorder): McpOutcome {
+  const cause = isObject(error) && error['cause'] !== undefined ? error['cause'] : error;
+  let url: URL | undefined;
+  if (target.transport !== 'stdio') {
+    try {
+      url = new URL(target.endpoint);
+    } catch {
+      url = undefined;
+    }
+  }
+  if (url && isObject(cause) && cause['message'] === 'bad port') {
+    // The Fetch standard's blocked ports (1, 6000, 6665–6669…): fetch, which the MCP SDK uses, never dials them.
+    return {
+      kind: 'transport-error',
+      code: 'connect',
+      message: `Cannot reach ${url.host}: port ${url.port} is one the Fetch standard blocks (as browsers do), and the MCP client sends through fetch; run the server on another port.`,
+    };
+  }
+  const failure = url ? toTransportError(cause, url) : undefined;
+  if (failure) return { kind: 'transport-error', code: failure.code, message: recorder.scrub(failure.message) };
+  const e = error as Error;
+  return { kind: 'transport-error', code: 'connect', message: recorder.scrub(e?.message ?? String(error)) };
+}
+
+/** The SDK checks every message it receives against the MCP schema; a failed check carries `issues`. */
+function isSchemaError(error: unknown): boolean {
+  return isObject(error) && Array.isArray(error['issues']);
 }
 
 /** Turns whatever the SDK threw into the record's outcome (never matching on message text where a code exists). */
-async function outcomeOf(error: unknown, recorder: McpRecorder, target: McpTarget, signal: AbortSignal): Promise<McpOutcome> {
+export async function outcomeOf(error: unknown, recorder: McpRecorder, target: McpTarget, signal: AbortSignal): Promise<McpOutcome> {
   if (signal.aborted) return { kind: 'cancelled', message: 'Stopped by the user; the server was sent notifications/cancelled for the request in flight.' };
   if (error instanceof CoreError) throw error;
   const failure = recorder.lastFailure;
@@ -87,7 +113,7 @@ async function outcomeOf(error: unknown, recorder: McpRecorder, target: McpTarge
       const challenge = await describeChallenge(failure.status, failure.headers, target.endpoint, recorder.recordingFetch());
       return {
         kind: 'auth-required',
-        message: `The server requires authorization (HTTP 401)${challenge.authorizationServers?.length ? `; it names the authorization server ${challenge.authorizationServers.join(', ')}` : ''}. Choose OAuth 2.0 under Auth with that server as the issuer (client credentials, authorization code or device code), or send a bearer token or API key from a named secret; Powerduck does not start the flow from this metadata on its own.`,
+        message: `The server requires authorization (HTTP 401)${challenge.authorizationServers?.length ? `; it names the authorization server ${challenge.authorizationServers.join(', ')}` : ''}. Get a token from it with OAuth 2.0 (client credentials, authorization code or device code: the request's Auth in the app, --oauth2 with --issuer on the command line), or send a bearer token or API key from a named secret; Powerduck does not start the flow from this metadata on its own.`,
         challenge: redactDeep(challenge, recorder.rules) as typeof challenge,
       };
     }
@@ -98,17 +124,27 @@ async function outcomeOf(error: unknown, recorder: McpRecorder, target: McpTarge
     if (error.code === (ErrorCode.ConnectionClosed as number))
       return { kind: 'transport-error', code: 'connect', message: `The connection closed before an answer. ${recorder.scrub(error.message)}` };
     const data = error.data === undefined ? {} : { data: redactDeep(error.data, recorder.rules) };
-    // McpError prefixes its message; the record keeps the server's own words.
-    const own = error.message.replace(/^MCP error -?\d+: /, '');
+    // McpError prefixes its message, and the SDK's server already sent a prefixed one (so it comes
+    // twice); the record keeps the server's own words.
+    const own = error.message.replace(/^(?:MCP error -?\d+: )+/, '');
     return { kind: 'rpc-error', code: error.code, message: recorder.scrub(own), ...data };
   }
   const e = error as Error;
   if (isObject(error) && (error as { code?: unknown }).code === 'ENOENT')
     return { kind: 'transport-error', code: 'connect', message: recorder.scrub(`The command could not be started: ${e.message}`) };
-  return { kind: 'transport-error', code: networkCode(error), message: recorder.scrub(e?.message ?? String(error)) };
+  if (isSchemaError(error)) {
+    // The schema library's own text is a JSON dump of every union branch it tried: useless to a reader.
+    const where = target.transport === 'stdio' ? 'The server process' : `The server at ${redactUrl(target.endpoint, recorder.rules)}`;
+    return {
+      kind: 'transport-error',
+      code: 'protocol',
+      message: `${where} answered with something that is not an MCP (JSON-RPC 2.0) message, so this does not look like an MCP server; the raw exchange shows what it sent.`,
+    };
+  }
+  return networkOutcome(error, target, recorder);
 }
 
-function targetSummary(target: McpTarget, recorder: McpRecorder): McpExchangeRecord['target'] {
+export function targetSummary(target: McpTarget, recorder: McpRecorder): McpExchangeRecord['target'] {
   if (target.transport === 'stdio') {
     return {
       transport: 'stdio',
@@ -134,7 +170,7 @@ function markCompletedPages(recorder: McpRecorder): void {
   }
 }
 
-function finish(
+export function finish(
   recorder: McpRecorder,
   setup: ClientSetup,
   base: Pick<McpExchangeRecord, 'method' | 'target'> & Partial<McpExchangeRecord>,
@@ -163,7 +199,7 @@ function finish(
 }
 
 /** One request whose cancellation follows `signal` only while it is in flight (see phaseSignal). */
-async function requestOnce(
+export async function requestOnce(
   session: McpSession,
   message: { method: string; params?: Record<string, unknown> },
   signal: AbortSignal,
@@ -210,7 +246,7 @@ async function listAll(
   }
 }
 
-function signalFor(hooks: McpHooks): { signal: AbortSignal; dispose: () => void } {
+export function signalFor(hooks: McpHooks): { signal: AbortSignal; dispose: () => void } {
   const controller = new AbortController();
   // A string reason: the SDK sends String(reason) as the `reason` of notifications/cancelled.
   const onAbort = (): void => controller.abort('Stopped by the user in Powerduck.');
@@ -252,7 +288,7 @@ function validateRequest(request: McpCallRequest): void {
  * logging/setLevel before the call, when asked: a server that does not declare logging is told
  * nothing (the record says so), and one that refuses the level does not stop the call.
  */
-async function setLogLevel(session: McpSession, level: McpLogLevel, recorder: McpRecorder, signal: AbortSignal, timeout: number): Promise<void> {
+export async function setLogLevel(session: McpSession, level: McpLogLevel, recorder: McpRecorder, signal: AbortSignal, timeout: number): Promise<void> {
   if (!isObject(session.server.capabilities['logging'])) {
     recorder.warnings.push(`The server does not declare logging, so logging/setLevel ${level} was not sent.`);
     return;
@@ -266,7 +302,7 @@ async function setLogLevel(session: McpSession, level: McpLogLevel, recorder: Mc
 }
 
 /** What the client answers the server during this call (elicitations, sampling, roots). */
-function serverRequests(
+export function serverRequests(
   request: McpCallRequest | McpConnectRequest,
   deps: McpDeps,
   hooks: McpHooks,

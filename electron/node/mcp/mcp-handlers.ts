@@ -1,5 +1,5 @@
 import type { McpOps, McpStreams } from '../../../shared/contract/ops-mcp';
-import type { CoreEnv } from '../core-env';
+import { stdioAllowed, type CoreEnv } from '../core-env';
 import type { Handlers, StreamHandlers } from '../handler-types';
 import type { HistoryRecorder } from '../history/history-recorder';
 import { nodeSpecFs } from '../openapi/spec-fs';
@@ -7,6 +7,7 @@ import type { SpecContext } from '../openapi/spec-store';
 import { draftMcpOperation, saveMcpOperation } from './mcp-spec';
 import { performMcpCall, performMcpConnect, type McpDeps } from './mcp-call';
 import { performMcpComplete } from './mcp-complete';
+import { performMcpWatch } from './mcp-watch';
 import { QuestionBroker } from './mcp-question-broker';
 
 /** One broker per core: the stream handlers ask, mcp.answer (built separately) answers. */
@@ -18,7 +19,7 @@ function brokerOf(env: CoreEnv): QuestionBroker {
 }
 
 export function mcpDeps(env: CoreEnv): McpDeps {
-  return { secrets: env.secrets, environment: env.environment, now: env.now, version: env.version, allowStdio: env.allowStdio ?? env.host !== 'web' };
+  return { secrets: env.secrets, environment: env.environment, now: env.now, version: env.version, allowStdio: stdioAllowed(env) };
 }
 
 function specContext(env: CoreEnv): SpecContext {
@@ -52,6 +53,13 @@ export function createMcpStreamHandlers(env: CoreEnv, history: HistoryRecorder):
       // Elicitations and sampling requests of this call wait for mcp.answer naming this stream's id.
       const ask = ctx.requestId ? { ask: brokerOf(env).askers(ctx.requestId) } : {};
       const record = await performMcpCall(request, mcpDeps(env), { signal: ctx.signal, onEvent: emit, ...ask });
+      await history.recordMcp(record, 'stream');
+      return record;
+    },
+    'mcp.watch': async (request, emit, ctx) => {
+      // A watch answers the server's questions like a stream does (mcp.answer names this stream's id).
+      const ask = ctx.requestId ? { ask: brokerOf(env).askers(ctx.requestId) } : {};
+      const record = await performMcpWatch(request, mcpDeps(env), { signal: ctx.signal, onEvent: emit, ...ask });
       await history.recordMcp(record, 'stream');
       return record;
     },

@@ -19,7 +19,21 @@ export const DEFAULT_MCP_RECORD_BODY_LIMIT = 5 * 1024 * 1024;
 export const MAX_RECORDED_MESSAGES = 10_000;
 const MAX_STDERR_CHARS = 16 * 1024;
 
-type FetchLike = (url: string | URL, init?: RequestInit) => Promise<Response>;
+export type FetchLike = (url: string | URL, init?: RequestInit) => Promise<Response>;
+
+export interface McpRecorderOptions {
+  recordBodyLimit?: number;
+  onEvent?: (event: McpStreamEvent) => void;
+  held?: readonly string[];
+  /** JSON-RPC messages kept (the first ones; default MAX_RECORDED_MESSAGES). Events go on past it. */
+  maxMessages?: number;
+  /** Timeline events kept (the latest ones; default MAX_RECORDED_MESSAGES); the earlier ones are counted. */
+  maxEvents?: number;
+  /** HTTP exchanges kept (the first ones; default all): a watch reopening its stream for hours must not grow without bound. */
+  maxHttp?: number;
+  /** Each event carries its wall-clock time (a watch spans hours; a call's milliseconds since start suffice). */
+  stampTime?: boolean;
+}
 
 function headerList(headers: RequestInit['headers'] | Headers | undefined): HeaderList {
   if (!headers) return [];
@@ -58,6 +72,14 @@ export class McpRecorder {
   readonly #heldMethods: ReadonlySet<string>;
   #stderr = '';
   #droppedMessages = 0;
+  #droppedEvents = 0;
+  #droppedHttp = 0;
+  #eventSeq = 0;
+  readonly #now: () => number;
+  readonly #maxMessages: number;
+  readonly #maxEvents: number;
+  readonly #maxHttp: number;
+  readonly #stampTime: boolean;
   readonly #pending = new Set<Promise<void>>();
   /** The last HTTP answer that was not 2xx (status and headers, unredacted: read by the core only, never stored). */
   lastFailure: { status: number; headers: Headers; url: string } | undefined;
@@ -67,11 +89,21 @@ export class McpRecorder {
    * `held`: methods of server requests whose timeline event waits for `release` (elicitation/create,
    * sampling/createMessage: its event carries the question, which exists once the SDK has checked the request).
    */
-  constructor(now: () => number, options: { recordBodyLimit?: number; onEvent?: (event: McpStreamEvent) => void; held?: readonly string[] } = {}) {
+  constructor(now: () => number, options: McpRecorderOptions = {}) {
+    this.#now = now;
     this.startedAt = new Date(now()).toISOString();
     this.#limit = options.recordBodyLimit ?? DEFAULT_MCP_RECORD_BODY_LIMIT;
     this.#onEvent = options.onEvent;
     this.#heldMethods = new Set(options.held ?? []);
+    this.#maxMessages = options.maxMessages ?? MAX_RECORDED_MESSAGES;
+    this.#maxEvents = options.maxEvents ?? MAX_RECORDED_MESSAGES;
+    this.#maxHttp = options.maxHttp ?? Number.POSITIVE_INFINITY;
+    this.#stampTime = options.stampTime ?? false;
+  }
+
+  /** Events let go of (the record keeps the latest `maxEvents`). */
+  get droppedEvents(): number {
+    return this.#droppedEvents;
   }
 
   elapsed(): number {
@@ -104,7 +136,8 @@ export class McpRecorder {
         requestHeaders: redactHeaders(headerList(init?.headers), this.#rules),
         ...(body !== undefined ? { requestBody: this.#cut(this.scrub(body)) } : {}),
       };
-      this.http.push(entry);
+      if (this.http.length < this.#maxHttp) this.http.push(entry);
+      else if (this.#droppedHttp++ === 0) this.warnings.push(`More than ${this.#maxHttp} HTTP exchanges: later ones are not recorded.`);
       let response: Response;
       try {
         response = await base(input, init);
@@ -169,8 +202,10 @@ export class McpRecorder {
 
   /** Records a JSON-RPC message; received notifications and server requests also become timeline events. */
   message(direction: McpMessage['direction'], raw: JSONRPCMessage): void {
-    if (this.messages.length >= MAX_RECORDED_MESSAGES) {
-      if (this.#droppedMessages++ === 0) this.warnings.push(`More than ${MAX_RECORDED_MESSAGES} JSON-RPC messages: later ones are not recorded.`);
+    const full = this.messages.length >= this.#maxMessages;
+    // Past the cap only what becomes an event is copied: the timeline goes on, the message list does not.
+    if (full && (direction !== 'received' || !('method' in raw))) {
+      this.#noteDroppedMessage();
       return;
     }
     // A copy either way: the SDK keeps using the live message.
@@ -180,12 +215,17 @@ export class McpRecorder {
     if (typeof message['method'] === 'string') entry.method = message['method'];
     const id = message['id'];
     if (typeof id === 'string' || typeof id === 'number') entry.id = id;
-    this.messages.push(entry);
+    if (full) this.#noteDroppedMessage();
+    else this.messages.push(entry);
     if (direction === 'received' && kind === 'request' && entry.method && entry.id !== undefined && this.#heldMethods.has(entry.method)) {
       this.#held.set(entry.id, { atMs: entry.atMs, method: entry.method, message });
       return;
     }
     if (direction === 'received' && (kind === 'notification' || kind === 'request')) this.event(entry.method ?? 'message', message, {}, entry.atMs);
+  }
+
+  #noteDroppedMessage(): void {
+    if (this.#droppedMessages++ === 0) this.warnings.push(`More than ${this.#maxMessages} JSON-RPC messages: later ones are not recorded.`);
   }
 
   /** A timeline event (pushed to the record and passed on as it happens). */
@@ -195,8 +235,14 @@ export class McpRecorder {
     extra: Pick<McpStreamEvent, 'elicitation' | 'elicitationAnswered' | 'sampling' | 'samplingAnswered'> = {},
     atMs = this.elapsed(),
   ): void {
-    const event: McpStreamEvent = { seq: this.events.length, atMs, event: name, data, ...extra };
+    const event: McpStreamEvent = { seq: this.#eventSeq++, atMs, event: name, data, ...extra };
+    if (this.#stampTime) event.time = new Date(this.#now()).toISOString();
     this.events.push(event);
+    // The latest are kept: on a long watch they are what the user is looking at.
+    if (this.events.length > this.#maxEvents) {
+      this.events.shift();
+      this.#droppedEvents++;
+    }
     this.#onEvent?.(event);
   }
 

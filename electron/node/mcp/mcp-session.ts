@@ -6,13 +6,13 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { StreamableHTTPClientTransport, type StreamableHTTPReconnectionOptions } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { callRedaction } from '../../../shared/a2a/redaction';
 import type { McpHttpTarget, McpServerInfo, McpStdioTarget, McpTarget } from '../../../shared/mcp/mcp-types';
 import { applyAuth, resolveSecret, type SecretDeps } from '../a2a/auth-apply';
 import { CoreError } from '../core-error';
-import type { McpRecorder } from './mcp-recorder';
+import type { FetchLike, McpRecorder } from './mcp-recorder';
 import type { ClientSetup } from './mcp-server-requests';
 import { isObject } from '../../../shared/a2a/payload';
 
@@ -112,6 +112,14 @@ function initializeResultOf(recorder: McpRecorder): Record<string, unknown> {
   return isObject(result) ? result : {};
 }
 
+/** What a long-lived session (mcp.watch) changes about the HTTP transports. */
+export interface SessionOptions {
+  /** The fetch under the recorder's (a watch follows its GET stream through it). */
+  fetch?: FetchLike;
+  /** How the Streamable HTTP client reopens its GET stream when it ends. */
+  reconnection?: StreamableHTTPReconnectionOptions;
+}
+
 /** What every transport's connect passes through unchanged (openMcpSession's arguments). */
 interface Connecting {
   deps: McpDeps;
@@ -119,6 +127,7 @@ interface Connecting {
   signal: AbortSignal;
   timeoutMs: number;
   setup: ClientSetup | undefined;
+  options: SessionOptions;
 }
 
 async function connectWith(
@@ -158,11 +167,12 @@ async function connectHttp(target: McpHttpTarget, connecting: Connecting): Promi
   for (const [name, value] of auth.query) url.searchParams.append(name, value);
   url = new URL(url.href);
   recorder.setRedaction(callRedaction({ endpoint: url.href, headers: target.headers }, auth.redaction));
-  const fetchFn = recorder.recordingFetch();
+  const fetchFn = recorder.recordingFetch(connecting.options.fetch);
   const requestInit: RequestInit = { headers };
   if (target.transport !== 'sse') {
+    const reconnection = connecting.options.reconnection ? { reconnectionOptions: connecting.options.reconnection } : {};
     try {
-      return await connectWith(connecting, new StreamableHTTPClientTransport(url, { fetch: fetchFn, requestInit }), 'streamable-http');
+      return await connectWith(connecting, new StreamableHTTPClientTransport(url, { fetch: fetchFn, requestInit, ...reconnection }), 'streamable-http');
     } catch (e) {
       const status = recorder.lastFailure?.status;
       // MCP 2025-03-26 §Transports, backwards compatibility: a POST of initialize refused with
@@ -209,9 +219,10 @@ export async function openMcpSession(
   signal: AbortSignal,
   timeoutMs: number,
   setup?: ClientSetup,
+  options: SessionOptions = {},
 ): Promise<McpSession> {
   if (!isObject(target)) throw new CoreError('bad-request', 'An MCP request needs a target (an endpoint or a stdio command).');
-  const connecting: Connecting = { deps, recorder, signal, timeoutMs, setup };
+  const connecting: Connecting = { deps, recorder, signal, timeoutMs, setup, options };
   if (target.transport === 'stdio') return connectStdio(target, connecting);
   if (!['auto', 'streamable-http', 'sse'].includes(target.transport))
     throw new CoreError('bad-request', `Unknown MCP transport "${String(target.transport)}" (auto, streamable-http, sse or stdio).`);

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { WireError, WireErrorCode } from '../../../shared/contract/index';
-import { useT, type MessageKey } from '../i18n/i18n';
+import { bracedList, readUnresolvedDetails } from '../../../shared/env/variable-problems';
+import { useT, type MessageKey, type Params } from '../i18n/i18n';
 
 /** The next step for each stable error code; the core's own message says what happened. */
 const nextStep: Record<WireErrorCode, MessageKey> = {
@@ -23,6 +24,7 @@ const nextStep: Record<WireErrorCode, MessageKey> = {
   parse: 'err.next.parse',
   invalid: 'err.next.invalid',
   'credential-in-url': 'err.next.credentialInUrl',
+  'unresolved-variable': 'err.next.unresolved',
   io: 'err.next.io',
   unauthorized: 'err.next.unauthorized',
   internal: 'err.next.internal',
@@ -32,16 +34,38 @@ export function nextStepKey(code: WireErrorCode): MessageKey {
   return nextStep[code] ?? 'err.next.internal';
 }
 
+/**
+ * The next step for an error: most codes have one fixed hint; a refused `{{variable}}` names what
+ * to do for its reason (pick an environment, define the variable, store the secret by name).
+ */
+export function nextStepFor(error: WireError): { key: MessageKey; params?: Params } {
+  if (error.code !== 'unresolved-variable') return { key: nextStepKey(error.code) };
+  const details = readUnresolvedDetails(error.details);
+  if (!details) return { key: 'err.next.unresolved' };
+  const variables = bracedList(details.variables);
+  switch (details.reason) {
+    case 'no-environment':
+      return { key: 'err.next.unresolvedNoEnv', params: { variables } };
+    case 'not-defined':
+      return { key: 'err.next.unresolvedNotDefined', params: { variables, environment: details.environment ?? '' } };
+    case 'secret-missing':
+      return { key: 'err.next.unresolvedSecret', params: { secret: details.secret ?? '', variables } };
+    case 'unknown-dynamic':
+      return { key: 'err.next.unresolvedDynamic' };
+  }
+}
+
 /** Every error the feature views show: what failed, the core's reason, and what to do next. */
 export function ErrorNote({ title, error, hint, children }: { title: string; error: WireError; hint?: string; children?: ReactNode }) {
   const t = useT();
+  const next = nextStepFor(error);
   return (
     <div className="error-card error-note" role="alert">
       <p className="error-title">{title}</p>
       <p className="error-note-message">{error.message}</p>
       {children}
       <p className="small">
-        <strong>{t('err.whatNext')}</strong> {hint ?? t(nextStepKey(error.code))}
+        <strong>{t('err.whatNext')}</strong> {hint ?? t(next.key, next.params)}
       </p>
     </div>
   );

@@ -2,8 +2,7 @@ import { useT } from '../../i18n/i18n';
 import { copyText } from '../../ui/download';
 import { prettyJson } from '../../ui/format';
 import { JsonTree } from '../../ui/json-tree';
-import { startCheckFromCard } from '../checks';
-import { useHost } from '../../host';
+import { openCheckFromCard } from '../checks';
 import { CardAuthPanel } from './card-auth-panel';
 import { CardExtended } from './card-extended';
 import { CardFindings } from './card-findings';
@@ -16,7 +15,6 @@ import { ImportCardButton } from '../specs';
 /** The card inspector: summary panels, interfaces, findings, signatures, extended card, raw JSON. */
 export default function CardInspector() {
   const t = useT();
-  const host = useHost();
   const source = useCardsStore((s) => s.fetch.value);
   if (!source) {
     return (
@@ -44,7 +42,7 @@ export default function CardInspector() {
           {source.kind === 'fetched' && source.result.fetch.lookupNote ? <p className="muted small">{source.result.fetch.lookupNote}</p> : null}
         </div>
         <div className="actions">
-          <button type="button" className="primary" onClick={() => startCheckFromCard(host, cardUrl, summary)}>
+          <button type="button" className="primary" onClick={() => openCheckFromCard(cardUrl, summary, result.card, result.version)}>
             {t('checks.run')}
           </button>
           <ImportCardButton card={result.card} cardUrl={cardUrl} />

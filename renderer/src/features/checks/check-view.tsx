@@ -7,12 +7,33 @@ import { useHost } from '../../host';
 import { useT } from '../../i18n/i18n';
 import { saveText } from '../../ui/download';
 import { formatMs } from '../../ui/format';
-import { selectActiveDraft, useDraftsStore } from '../request';
+import { cardAuthChoiceLabel, CredentialFields, selectActiveDraft, useDraftsStore } from '../request';
+import { useEnvironmentsStore } from '../environments';
+import type { MessageKey } from '../../i18n/i18n';
 import { BusyIndicator } from '../../ui/busy-indicator';
 import { ErrorNote } from '../../ui/error-note';
 import { countBy, filterResults, noFilter, sortResults, type ResultFilter } from './check-filters';
-import { activeRequestTarget, isAgentRefusal, startChecks, stopChecks, useChecksStore } from './checks-store';
+import {
+  activeRequestTarget,
+  effectiveAuthFrom,
+  environmentHasToken,
+  formReady,
+  isAgentRefusal,
+  pickCardScheme,
+  startChecks,
+  stopChecks,
+  useChecksStore,
+  type CheckAuthFrom,
+} from './checks-store';
 import { EvidenceDialog } from './evidence-dialog';
+
+/** What to do when the agent refused the credentials, for where the form took them from. */
+const refusedHint: Record<CheckAuthFrom, MessageKey> = {
+  card: 'checks.refused.card',
+  environment: 'checks.refused.environment',
+  request: 'checks.refused.request',
+  none: 'checks.refused.none',
+};
 
 const verdictTone = { pass: 'tone-ok', fail: 'tone-error', warn: 'tone-warn', skipped: 'tone-neutral' } as const;
 
@@ -86,10 +107,27 @@ export default function CheckView() {
   const running = run.status === 'running';
 
   const counts = useMemo(() => countBy(run.results), [run.results]);
+  // Skipped because the agent answered 401 / UNAUTHENTICATED: the advice names the form's Auth choice.
+  const refusedSkips = useMemo(
+    () => run.results.filter((r) => r.verdict === 'skipped' && r.evidence.some((e) => e.response?.status === 401 || e.response?.grpcStatus === 16)).length,
+    [run.results],
+  );
   const visible = useMemo(() => sortResults(filterResults(run.results, filter)), [run.results, filter]);
   const ifaceLabels = useMemo(() => [...new Set(run.results.map((r) => interfaceLabel(r.interface)))], [run.results]);
   const active = activeRequestTarget();
   const hasAuth = Boolean(draft && draft.auth.type !== 'none');
+  const envState = useEnvironmentsStore((s) => s.state);
+  const environment = envState?.active ?? undefined;
+  const envToken = environmentHasToken(envState);
+  const cardAuth = form.cardAuth;
+  const pickedChoice = cardAuth?.choices[cardAuth.picked];
+  // A choice that can no longer apply (the tab lost its auth, another environment) shows as none.
+  const authFrom = effectiveAuthFrom(form, hasAuth, envToken);
+  const refusedNext = t(refusedHint[authFrom], {
+    scheme: pickedChoice?.scheme ?? '',
+    environment: environment ?? '',
+    variable: '{{token}}',
+  });
 
   const submit = (event: FormEvent): void => {
     event.preventDefault();
@@ -148,11 +186,55 @@ export default function CheckView() {
           ))}
           <span className="muted small">{form.groups.length ? '' : t('checks.allGroups')}</span>
         </fieldset>
-        <label className="check">
-          {/* Never shown ticked when the active tab has no auth: nothing would be sent. */}
-          <input type="checkbox" checked={hasAuth && form.useRequestAuth} disabled={!hasAuth} onChange={(e) => setForm({ useRequestAuth: e.target.checked })} />
-          {hasAuth && draft ? t('checks.useAuth', { auth: draft.auth.type }) : t('checks.useAuthNone')}
-        </label>
+        <p className="small" role="note">
+          {environment ? t('checks.environment', { environment }) : t('checks.noEnvironment')}
+        </p>
+        <fieldset className="inline-fieldset check-auth">
+          <legend>{t('checks.auth')}</legend>
+          {cardAuth && pickedChoice ? (
+            <label className="check">
+              <input type="radio" name={`${id}-auth`} checked={authFrom === 'card'} onChange={() => setForm({ authFrom: 'card' })} />
+              {t('checks.auth.card', { scheme: pickedChoice.scheme, kind: cardAuthChoiceLabel(pickedChoice, t) })}
+            </label>
+          ) : null}
+          <label className="check">
+            <input
+              type="radio"
+              name={`${id}-auth`}
+              checked={authFrom === 'environment'}
+              disabled={!envToken}
+              onChange={() => setForm({ authFrom: 'environment' })}
+            />
+            {envToken && environment ? t('checks.auth.environment', { environment }) : t('checks.auth.environmentNone')}
+          </label>
+          <label className="check">
+            {/* Never offered when the active tab has no auth: nothing would be sent. */}
+            <input type="radio" name={`${id}-auth`} checked={authFrom === 'request'} disabled={!hasAuth} onChange={() => setForm({ authFrom: 'request' })} />
+            {hasAuth && draft ? t('checks.useAuth', { auth: draft.auth.type }) : t('checks.useAuthNone')}
+          </label>
+          <label className="check">
+            <input type="radio" name={`${id}-auth`} checked={authFrom === 'none'} onChange={() => setForm({ authFrom: 'none' })} />
+            {t('checks.auth.none')}
+          </label>
+          {authFrom === 'card' && cardAuth && pickedChoice ? (
+            <div className="card-auth-form">
+              {cardAuth.choices.length > 1 ? (
+                <div className="field-row">
+                  <label htmlFor={`${id}-scheme`}>{t('checks.auth.scheme')}</label>
+                  <select id={`${id}-scheme`} value={cardAuth.picked} onChange={(e) => pickCardScheme(Number(e.target.value))}>
+                    {cardAuth.choices.map((c, i) => (
+                      <option key={`${i}-${c.scheme}-${c.flow ?? ''}`} value={i}>
+                        {c.scheme} · {cardAuthChoiceLabel(c, t)}
+                      </option>
+                    ))}
+                  </select>
+                </div>
+              ) : null}
+              <CredentialFields auth={cardAuth.auth} endpoint={form.target} onChange={(auth) => setForm({ cardAuth: { ...cardAuth, auth } })} />
+              <span className="muted small">{t('checks.auth.cardHelp')}</span>
+            </div>
+          ) : null}
+        </fieldset>
         <label className="check">
           <input
             type="checkbox"
@@ -166,7 +248,7 @@ export default function CheckView() {
           {t('checks.strictHelp')}
         </span>
         <div className="actions">
-          <button type="submit" className="primary" disabled={!form.target.trim() || running}>
+          <button type="submit" className="primary" disabled={!formReady({ ...form, authFrom }) || running}>
             {t('checks.run')}
           </button>
           {running ? (
@@ -185,7 +267,12 @@ export default function CheckView() {
       ) : null}
       <BusyIndicator busy={running} label={t('checks.running')} />
       {run.error && run.status === 'error' ? (
-        <ErrorNote title={t('checks.failed')} error={run.error} {...(isAgentRefusal(run.error) ? { hint: t('checks.agentRefused') } : {})} />
+        <ErrorNote title={t('checks.failed')} error={run.error} {...(isAgentRefusal(run.error) ? { hint: refusedNext } : {})} />
+      ) : null}
+      {refusedSkips > 0 && run.status !== 'error' ? (
+        <p className="notice small" role="note">
+          {t('checks.refusedSome', { n: refusedSkips })} {refusedNext}
+        </p>
       ) : null}
       {run.status === 'stopped' ? <p className="notice">{t('checks.stopped', { n: run.results.length })}</p> : null}
       {run.status === 'idle' ? (

@@ -5,7 +5,9 @@ import type { CheckRunRequest } from '../../../../shared/contract/ops-check';
 import { createFakeHost } from '../../host/fake-host';
 import { useDraftsStore } from '../request/drafts-store';
 import { useToolViewStore } from '../../app/tool-view-store';
-import { openCheckView, startChecks, useChecksStore } from './checks-store';
+import { useEnvironmentsStore } from '../environments';
+import type { CardSummary } from '../../../../shared/card/card-types';
+import { effectiveAuthFrom, openCheckFromCard, openCheckView, startChecks, useChecksStore } from './checks-store';
 
 const iface = { binding: 'JSONRPC' as const, version: '1.0' as const, url: 'http://a/rpc' };
 const row = (checkId: string, verdict: CheckResult['verdict']): CheckResult => ({
@@ -59,8 +61,9 @@ function agent(verdicts: Record<string, CheckResult['verdict']>) {
 describe('running checks from the UI', () => {
   beforeEach(() => {
     useDraftsStore.setState({ tabs: [], activeId: undefined });
+    useEnvironmentsStore.setState({ state: null });
     useChecksStore.setState({
-      form: { target: '', binding: '', version: '', groups: [], useRequestAuth: true },
+      form: { target: '', binding: '', version: '', groups: [], authFrom: 'auto' },
       run: { status: 'idle', interfaces: [], total: 0, results: [] },
     });
   });
@@ -78,7 +81,7 @@ describe('running checks from the UI', () => {
   });
 
   it('"Run again" on one row re-runs that check only and keeps the rest of the table', async () => {
-    useChecksStore.getState().setForm({ target: 'http://a/card.json', useRequestAuth: false });
+    useChecksStore.getState().setForm({ target: 'http://a/card.json', authFrom: 'none' });
     const first = agent({ 'message.a': 'pass', 'message.b': 'fail' });
     startChecks(first.host);
     await until(() => useChecksStore.getState().run.status === 'done');
@@ -89,5 +92,106 @@ describe('running checks from the UI', () => {
     const run = useChecksStore.getState().run;
     expect(run.results.map((r) => `${r.checkId}:${r.verdict}`)).toEqual(['message.a:pass', 'message.b:pass']);
     expect(run.report?.summary).toMatchObject({ pass: 2, fail: 0, mustFailures: 0 });
+  });
+
+  it('the auth choice follows the header until the person picks one', () => {
+    useChecksStore.getState().setForm({ target: '{{baseUrl}}' });
+    expect(effectiveAuthFrom(useChecksStore.getState().form, false, false)).toBe('none');
+    expect(effectiveAuthFrom(useChecksStore.getState().form, false, true)).toBe('environment');
+    useChecksStore.getState().setForm({ authFrom: 'none' });
+    expect(effectiveAuthFrom(useChecksStore.getState().form, false, true)).toBe('none');
+  });
+
+  it('use the environment picked in the header, as sends do', async () => {
+    selectEnvironment({ token: false });
+    useChecksStore.getState().setForm({ target: '{{baseUrl}}', authFrom: 'none' });
+    const { host, requests } = agent({ 'message.a': 'pass' });
+    startChecks(host);
+    await until(() => useChecksStore.getState().run.status === 'done');
+    expect(requests[0]).toEqual({ target: '{{baseUrl}}', environment: 'local demo' });
+  });
+
+  it('the environment’s {{token}} is offered (and chosen) when the active tab has no auth, sent as a bearer reference', async () => {
+    selectEnvironment({ token: true });
+    useDraftsStore.getState().openA2a({ endpoint: '{{baseUrl}}/rpc', binding: 'JSONRPC' });
+    openCheckView();
+    expect(effectiveAuthFrom(useChecksStore.getState().form, false, true)).toBe('environment');
+    const { host, requests } = agent({ 'message.a': 'pass' });
+    startChecks(host);
+    await until(() => useChecksStore.getState().run.status === 'done');
+    expect(requests[0]?.auth).toEqual({ type: 'bearer', token: { secretRef: '{{token}}' } });
+    expect(requests[0]?.environment).toBe('local demo');
+  });
+});
+
+const summary = { interfaces: [{ url: 'http://a/rpc', callable: true }] } as unknown as CardSummary;
+const bearerCard = {
+  name: 'a',
+  supportedInterfaces: [{ url: 'http://a/rpc', protocolBinding: 'JSONRPC', protocolVersion: '1.0' }],
+  securitySchemes: { demoBearer: { httpAuthSecurityScheme: { scheme: 'Bearer' } } },
+  securityRequirements: [{ schemes: { demoBearer: { list: [] } } }],
+};
+
+function selectEnvironment({ token }: { token: boolean }): void {
+  useEnvironmentsStore.setState({
+    state: {
+      active: 'local demo',
+      environments: [{ name: 'local demo', variables: [{ name: 'baseUrl', value: 'http://a' }, ...(token ? [{ name: 'token', secret: 'demo-token' }] : [])] }],
+    } as never,
+  });
+}
+
+describe('"Check agent" on a card', () => {
+  beforeEach(() => {
+    useDraftsStore.setState({ tabs: [], activeId: undefined });
+    useEnvironmentsStore.setState({ state: null });
+    useChecksStore.setState({
+      form: { target: '', binding: '', version: '', groups: [], authFrom: 'auto' },
+      run: { status: 'idle', interfaces: [], total: 0, results: [] },
+    });
+  });
+
+  it('opens the form prefilled from the card and starts nothing, whatever the active tab', () => {
+    // An HTTP-ish active tab with no auth used to start 85 skipped checks at once.
+    useDraftsStore.getState().openA2a({ endpoint: 'http://elsewhere/rpc', binding: 'HTTP+JSON', auth: { type: 'bearer', token: { secretRef: 'other' } } });
+    openCheckFromCard('http://a/.well-known/agent-card.json', summary, bearerCard, '1.0');
+    expect(useToolViewStore.getState().view).toEqual({ kind: 'checks' });
+    const { form, run } = useChecksStore.getState();
+    expect(run.status).toBe('idle');
+    expect(form).toMatchObject({ target: 'http://a/.well-known/agent-card.json', binding: '', version: '' });
+    // The card's scheme is the choice even though the active tab has auth of its own.
+    expect(effectiveAuthFrom(form, true, false)).toBe('card');
+    expect(form.cardAuth?.choices.map((c) => c.scheme)).toEqual(['demoBearer']);
+    // No credentials yet: the card's scheme asks for them before Check agent can start.
+    expect(form.cardAuth?.auth).toEqual({ type: 'bearer', token: { secretRef: '' } });
+  });
+
+  it('with an environment that has {{token}}, the card’s scheme takes its credential from it; Check agent sends that', async () => {
+    selectEnvironment({ token: true });
+    openCheckFromCard('http://a/.well-known/agent-card.json', summary, bearerCard, '1.0');
+    expect(useChecksStore.getState().form.cardAuth?.auth).toEqual({ type: 'bearer', token: { secretRef: '{{token}}' } });
+    const { host, requests } = agent({ 'message.a': 'pass' });
+    startChecks(host);
+    await until(() => useChecksStore.getState().run.status === 'done');
+    expect(requests[0]).toEqual({
+      target: 'http://a/.well-known/agent-card.json',
+      auth: { type: 'bearer', token: { secretRef: '{{token}}' } },
+      environment: 'local demo',
+    });
+  });
+
+  it('a card without schemes and no environment token starts with no auth', () => {
+    openCheckFromCard(undefined, summary, { name: 'a', supportedInterfaces: [] }, '1.0');
+    expect(useChecksStore.getState().form).toMatchObject({ target: 'http://a/rpc' });
+    expect(effectiveAuthFrom(useChecksStore.getState().form, false, false)).toBe('none');
+    expect(useChecksStore.getState().form.cardAuth).toBeUndefined();
+  });
+
+  it('the card’s scheme without credentials refuses to start (nothing is sent)', () => {
+    openCheckFromCard('http://a/card.json', summary, bearerCard, '1.0');
+    const { host, requests } = agent({ 'message.a': 'pass' });
+    startChecks(host);
+    expect(requests).toHaveLength(0);
+    expect(useChecksStore.getState().run.status).toBe('idle');
   });
 });

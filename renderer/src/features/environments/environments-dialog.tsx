@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import type { Environment, EnvironmentVariable } from '../../../../shared/contract/ops-env';
 import type { WireError } from '../../../../shared/contract/index';
 import { useHost } from '../../host';
@@ -94,6 +94,12 @@ export default function EnvironmentsDialog({ onClose }: { onClose: () => void })
   const [newName, setNewName] = useState('');
   const [secretName, setSecretName] = useState('');
   const [secretValue, setSecretValue] = useState('');
+  // Close or Esc with unsaved edits asks first (Save / Discard / Keep editing): edits are never lost silently.
+  const [asking, setAsking] = useState(false);
+  const askRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (asking) askRef.current?.querySelector<HTMLButtonElement>('button')?.focus();
+  }, [asking]);
 
   useEffect(() => {
     void refreshEnvironments(host);
@@ -109,8 +115,8 @@ export default function EnvironmentsDialog({ onClose }: { onClose: () => void })
   };
   const envs = draft ?? [];
 
-  const save = async (): Promise<void> => {
-    if (!state) return;
+  const save = async (): Promise<boolean> => {
+    if (!state) return false;
     const cleaned = envs.map((e) => ({
       ...e,
       variables: e.variables
@@ -120,12 +126,23 @@ export default function EnvironmentsDialog({ onClose }: { onClose: () => void })
     const result = await host.invoke('env.save', { environments: cleaned, expectedHash: state.hash });
     if (!result.ok) {
       setError(result.error);
-      return;
+      return false;
     }
     setError(null);
     setDirty(false);
     useEnvironmentsStore.setState({ state: result.value });
     setStatus(t('env.saved', { file: result.value.file }));
+    return true;
+  };
+
+  const requestClose = (): void => {
+    if (!dirty) return onClose();
+    // Esc while asking means "keep editing", as Esc means "cancel" everywhere else.
+    setAsking((was) => !was);
+  };
+  const saveAndClose = async (): Promise<void> => {
+    setAsking(false);
+    if (await save()) onClose();
   };
 
   const addEnv = (event: FormEvent): void => {
@@ -163,14 +180,27 @@ export default function EnvironmentsDialog({ onClose }: { onClose: () => void })
     <Dialog
       title={t('env.title')}
       wide
-      onClose={onClose}
+      onClose={requestClose}
       footer={
-        <DialogButtons
-          buttons={[
-            { label: t('env.save'), tone: 'primary', disabled: !dirty || Boolean(state?.problem), onClick: () => void save() },
-            { label: t('common.close'), onClick: onClose },
-          ]}
-        />
+        asking ? (
+          <div ref={askRef} role="alertdialog" aria-labelledby={`${id}-ask`} className="field-row">
+            <span id={`${id}-ask`}>{t('env.unsavedAsk')}</span>
+            <DialogButtons
+              buttons={[
+                { label: t('env.unsavedSave'), tone: 'primary', disabled: Boolean(state?.problem), onClick: () => void saveAndClose() },
+                { label: t('env.unsavedDiscard'), tone: 'danger', onClick: onClose },
+                { label: t('env.unsavedKeep'), onClick: () => setAsking(false) },
+              ]}
+            />
+          </div>
+        ) : (
+          <DialogButtons
+            buttons={[
+              { label: t('env.save'), tone: 'primary', disabled: !dirty || Boolean(state?.problem), onClick: () => void save() },
+              { label: t('common.close'), onClick: requestClose },
+            ]}
+          />
+        )
       }
     >
       <p className="muted small">{t('env.intro', { file: state?.file ?? 'powerduck.environments.json' })}</p>

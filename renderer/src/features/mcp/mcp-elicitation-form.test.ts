@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { elicitResultProblems, type McpElicitSchema } from '../../../../shared/mcp/mcp-elicitation';
-import { contentFrom } from './mcp-elicitation-form';
+import { contentFrom, startValues } from './mcp-elicitation-form';
 
 const schema: McpElicitSchema = {
   type: 'object',
@@ -28,5 +28,16 @@ describe('the elicitation form’s content', () => {
     expect(elicitResultProblems(schema, { action: 'accept', content })).toEqual(['"days" must be a number.']);
     expect(elicitResultProblems(schema, { action: 'accept', content: { city: 'x', tags: ['c'] } })).toEqual(['"tags" may only hold "a", "b".']);
     expect(elicitResultProblems(schema, { action: 'decline', content: {} })).toEqual(['Only an accepted answer carries content.']);
+  });
+
+  it('an optional checkbox the user did not touch is left out (the server’s default applies); a required or defaulted one is sent', () => {
+    const props = { ...schema.properties, must: { type: 'boolean' as const }, on: { type: 'boolean' as const, default: true } };
+    const start = startValues(props, new Set(['city', 'must']));
+    expect(start).not.toHaveProperty('alerts');
+    expect(contentFrom(props, { ...start, city: 'Seoul' })).toEqual({ city: 'Seoul', must: false, on: true });
+    // Ticked and unticked again: the user chose false, and false is sent.
+    expect(contentFrom(props, { ...start, city: 'Seoul', alerts: false })).toEqual({ city: 'Seoul', must: false, on: true, alerts: false });
+    // A property named like a prototype member is an ordinary field.
+    expect(Object.keys(startValues(JSON.parse('{"__proto__":{"type":"string"}}') as typeof props, new Set()))).toEqual(['__proto__']);
   });
 });

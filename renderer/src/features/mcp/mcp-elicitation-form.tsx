@@ -28,6 +28,20 @@ function initialValue(property: McpElicitProperty): FieldValue {
   return given === undefined || Array.isArray(given) ? '' : String(given);
 }
 
+/**
+ * What the form starts with. An optional checkbox without a default starts unset, not false: the
+ * server then gets no value for it (its own default applies) unless the user ticks or unticks it;
+ * a required one starts false, since it must be sent.
+ */
+export function startValues(properties: Record<string, McpElicitProperty>, required: ReadonlySet<string>): Record<string, FieldValue> {
+  const out: Record<string, FieldValue> = {};
+  for (const [name, p] of Object.entries(properties)) {
+    if (p.type === 'boolean' && p.default === undefined && !required.has(name)) continue;
+    Object.defineProperty(out, name, { value: initialValue(p), enumerable: true, writable: true, configurable: true });
+  }
+  return out;
+}
+
 /** The typed values as content: empty optional fields are left out; a number that does not parse goes as typed (the core says why). */
 export function contentFrom(properties: Record<string, McpElicitProperty>, values: Record<string, FieldValue>): Record<string, McpElicitValue> {
   const out: Record<string, McpElicitValue> = {};
@@ -264,9 +278,7 @@ function McpFormQuestion({ tabId, question }: { tabId: string; question: McpElic
   const headingId = useId();
   const properties = question.requestedSchema.properties ?? {};
   const required = new Set(question.requestedSchema.required ?? []);
-  const [values, setValues] = useState<Record<string, FieldValue>>(() =>
-    Object.fromEntries(Object.entries(properties).map(([name, p]) => [name, initialValue(p)])),
-  );
+  const [values, setValues] = useState<Record<string, FieldValue>>(() => startValues(properties, required));
   const [error, setError] = useState<WireError | undefined>();
   const [sending, setSending] = useState(false);
 

@@ -65,4 +65,9 @@ describe('Open as new request on an MCP history entry', () => {
     );
     expect(stdio).toMatchObject({ transport: 'stdio', command: 'node', argsText: 'my server.mjs' });
   });
+
+  it('a watch entry opens on its server with tools/list (a watch is not a JSON-RPC method to call)', () => {
+    const seed = mcpSeedFromHistory(entry('http://127.0.0.1:9/mcp', { method: 'watch' }));
+    expect(seed).toEqual({ transport: 'auto', endpoint: 'http://127.0.0.1:9/mcp', method: 'tools/list', bodyText: '{}\n', fromHistory: 'h1' });
+  });
 });

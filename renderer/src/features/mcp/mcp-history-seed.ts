@@ -13,7 +13,19 @@ function paramsText(params: unknown): string {
   return `${JSON.stringify(params ?? {}, null, 2)}\n`;
 }
 
+/** The record method of an mcp.watch (not a JSON-RPC method: its entry opens on the server, listing its tools). */
+const watchMethod = 'watch';
+
 export function mcpSeedFromHistory(entry: HistoryEntry): Partial<McpDraft> {
+  if (entry.method === watchMethod) {
+    const {
+      method: _watch,
+      bodyText: _subscribe,
+      paramsNotKept: _kept,
+      ...where
+    } = mcpSeedFromHistory({ ...entry, method: 'tools/list', request: { ...entry.request, bytes: 0 } });
+    return { ...where, method: 'tools/list', bodyText: '{}\n' };
+  }
   const record = entry.mcpExchange;
   if (record) {
     const where: Partial<McpDraft> =

@@ -4,6 +4,7 @@
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import type { McpCompleteRequest, McpPrompt, McpResource, McpResourceTemplate, McpTool } from '../../../../shared/mcp/mcp-types';
+import { ProblemLine } from '../../ui/problem-line';
 import { useT } from '../../i18n/i18n';
 import { expandTemplate, templateVariables } from './mcp-draft';
 
@@ -144,11 +145,15 @@ interface ResourceListProps {
   resources: readonly McpResource[];
   templates: readonly McpResourceTemplate[];
   onRead: (uri: string, template?: string) => void;
+  /** Subscribe: starts (or restarts) the tab's watch with this URI added. */
+  onSubscribe?: (uri: string) => void;
+  /** URIs the running watch subscribes to. */
+  subscribed?: readonly string[];
   /** Suggestions for template variables, when the server offers completions. */
   complete?: CompleteField;
 }
 
-export function ResourceList({ resources, templates, onRead, complete }: ResourceListProps) {
+export function ResourceList({ resources, templates, onRead, onSubscribe, subscribed = [], complete }: ResourceListProps) {
   const t = useT();
   return (
     <div className="mcp-resources">
@@ -165,6 +170,17 @@ export function ResourceList({ resources, templates, onRead, complete }: Resourc
               <button type="button" aria-label={t('mcp.readResourceNamed', { uri: resource.uri })} onClick={() => onRead(resource.uri)}>
                 {t('mcp.readResource')}
               </button>
+              {onSubscribe ? (
+                <button
+                  type="button"
+                  aria-label={t('mcp.watch.subscribeNamed', { uri: resource.uri })}
+                  title={t('mcp.watch.subscribeHint')}
+                  disabled={subscribed.includes(resource.uri)}
+                  onClick={() => onSubscribe(resource.uri)}
+                >
+                  {subscribed.includes(resource.uri) ? t('mcp.watch.subscribed') : t('mcp.watch.subscribe')}
+                </button>
+              ) : null}
             </li>
           ))}
         </ul>
@@ -197,6 +213,7 @@ function PromptItem({
   const t = useT();
   const id = useId();
   const [values, setValues] = useState<Record<string, string>>({});
+  const [missing, setMissing] = useState<string[]>([]);
   const { suggestions, typed } = useSuggestions(complete, { type: 'ref/prompt', name: prompt.name });
   return (
     <li className="mcp-item">
@@ -230,10 +247,16 @@ function PromptItem({
       <button
         type="button"
         aria-label={t('mcp.getPromptNamed', { name: prompt.name })}
-        onClick={() => onGet(prompt.name, Object.fromEntries(Object.entries(values).filter(([, v]) => v !== '')))}
+        onClick={() => {
+          // The form keeps to the prompt's declared arguments; a request that breaks them on purpose is the Call section's job.
+          const missing = (prompt.arguments ?? []).filter((a) => a.required && !(values[a.name] ?? '').trim()).map((a) => a.name);
+          setMissing(missing);
+          if (!missing.length) onGet(prompt.name, Object.fromEntries(Object.entries(values).filter(([, v]) => v !== '')));
+        }}
       >
         {t('mcp.getPrompt')}
       </button>
+      <ProblemLine text={missing.length ? t('mcp.promptMissing', { names: missing.join(', ') }) : undefined} />
     </li>
   );
 }

@@ -16,6 +16,9 @@ import { callMcp, connectMcp, stopMcpCall, useMcpRunsStore } from './mcp-runs';
 import { McpSaveDialog } from './mcp-save-dialog';
 import { ConfirmStdioDialog, EnvEditor, StdioFields } from './mcp-stdio-fields';
 import { takePendingRun } from './open-mcp-operation';
+import { McpWatchPanel } from './mcp-watch-panel';
+import { clearListChanged, stopMcpWatch, useMcpWatchStore, watchMcp, watchRunning, type McpListKind } from './mcp-watches';
+import { useAppInfoStore } from '../about';
 import './mcp.css';
 
 type Section = 'tools' | 'resources' | 'prompts' | 'call' | 'auth' | 'headers' | 'env' | 'roots' | 'options';
@@ -53,11 +56,15 @@ export function McpRequestEditor({ draft }: { draft: McpDraft }) {
   const host = useHost();
   const id = useId();
   const update = useMcpDraftsStore((s) => s.update);
+  // Only a host that said so (app.info) gets the note; before it answers, nothing is claimed.
+  const stdioRefused = useAppInfoStore((s) => s.info?.capabilities.stdio === false);
   const connect = useMcpRunsStore((s) => s.byTab[draft.id]?.connect);
   const running = useMcpRunsStore((s) => {
     const call = s.byTab[draft.id]?.call;
     return Boolean(call && call.status !== 'done');
   });
+  const watch = useMcpWatchStore((s) => s.byTab[draft.id]);
+  const watching = watchRunning(watch);
   // A saved operation or a history entry opens on its call; a new tab on what the server offers.
   const [section, setSection] = useState<Section>(draft.operation || draft.fromHistory ? 'call' : 'tools');
   const [problem, setProblem] = useState('');
@@ -68,7 +75,12 @@ export function McpRequestEditor({ draft }: { draft: McpDraft }) {
     go: () => void;
   } | null>(null);
   const stdio = draft.transport === 'stdio';
-  const listed = connect?.result;
+  // A connect that failed still answers (its record says why) but lists nothing: that is "not
+  // connected", never "the server lists no tools".
+  const listed = connect?.result?.server ? connect.result : undefined;
+  // Subscribe is offered where the server declares resources.subscribe (as the spec asks of clients).
+  const resourceCaps = listed?.server?.capabilities['resources'];
+  const offersSubscribe = typeof resourceCaps === 'object' && resourceCaps !== null && (resourceCaps as Record<string, unknown>)['subscribe'] === true;
 
   /** stdio: runs `go` once the person has confirmed this exact command line; HTTP: at once. */
   const guarded = useCallback((current: McpDraft, go: () => void): void => {
@@ -113,6 +125,33 @@ export function McpRequestEditor({ draft }: { draft: McpDraft }) {
     if (!roots.ok) return setProblem(roots.message);
     setProblem('');
     guarded(d, () => void connectMcp(host, d.id, target.value, roots.value));
+  };
+
+  /** Starts (or restarts) the tab's watch, subscribed to what the last one was plus `uri`. */
+  const doWatch = (uri?: string): void => {
+    const d = current();
+    if (!d) return;
+    const target = buildTarget(d);
+    if (!target.ok) return setProblem(target.message);
+    const roots = buildRoots(d);
+    if (!roots.ok) return setProblem(roots.message);
+    setProblem('');
+    const previous = useMcpWatchStore.getState().byTab[d.id]?.subscribe ?? [];
+    const subscribe = uri && !previous.includes(uri) ? [...previous, uri] : previous;
+    guarded(d, () =>
+      watchMcp(host, d.id, {
+        target: target.value,
+        ...(roots.value ? { roots: roots.value } : {}),
+        ...(d.logLevel ? { logLevel: d.logLevel } : {}),
+        ...(subscribe.length ? { subscribe } : {}),
+      }),
+    );
+  };
+
+  /** A list the server said changed is read again (Connect reads every list). */
+  const refreshList = (kind: McpListKind): void => {
+    clearListChanged(draft.id, kind);
+    doConnect();
   };
 
   const run = useCallback(() => {
@@ -282,7 +321,7 @@ export function McpRequestEditor({ draft }: { draft: McpDraft }) {
           />
         )}
       </div>
-      {stdio ? <StdioFields draft={draft} webHost={host.kind === 'web'} /> : null}
+      {stdio ? <StdioFields draft={draft} refused={stdioRefused} /> : null}
       <div className="actions">
         <button type="button" className="primary" disabled={connect?.status === 'connecting'} onClick={doConnect}>
           {connect?.status === 'connecting' ? t('mcp.connecting') : t('mcp.connect')}
@@ -295,6 +334,15 @@ export function McpRequestEditor({ draft }: { draft: McpDraft }) {
             {t('mcp.stop')}
           </button>
         ) : null}
+        {watching ? (
+          <button type="button" disabled={watch?.status === 'stopping'} onClick={() => void stopMcpWatch(draft.id)}>
+            {t('mcp.watch.stop')}
+          </button>
+        ) : (
+          <button type="button" title={t('mcp.watch.hint')} onClick={() => doWatch()}>
+            {t('mcp.watch.start')}
+          </button>
+        )}
         <button type="button" onClick={() => setDialog('save')}>
           {t('mcp.saveToSpec')}
         </button>
@@ -318,7 +366,14 @@ export function McpRequestEditor({ draft }: { draft: McpDraft }) {
         ) : null}
         {shownSection === 'resources' ? (
           listed ? (
-            <ResourceList resources={listed.resources} templates={listed.resourceTemplates} onRead={readResource} {...(complete ? { complete } : {})} />
+            <ResourceList
+              resources={listed.resources}
+              templates={listed.resourceTemplates}
+              onRead={readResource}
+              {...(offersSubscribe ? { onSubscribe: doWatch } : {})}
+              subscribed={watching ? (watch?.subscribe ?? []) : []}
+              {...(complete ? { complete } : {})}
+            />
           ) : (
             <p className="muted small">{t('mcp.notConnected')}</p>
           )
@@ -468,6 +523,7 @@ export function McpRequestEditor({ draft }: { draft: McpDraft }) {
           </div>
         ) : null}
       </Tabs>
+      <McpWatchPanel tabId={draft.id} onRefresh={refreshList} />
       {dialog === 'save' ? <McpSaveDialog draft={draft} onClose={() => setDialog(null)} /> : null}
       {confirm ? (
         <ConfirmStdioDialog

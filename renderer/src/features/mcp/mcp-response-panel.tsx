@@ -52,6 +52,9 @@ function OutcomeBody({ record, readLink }: { record: McpExchangeRecord; readLink
       return outcome.data !== undefined ? <JsonTree value={outcome.data} label={t('mcp.resp.errorData')} /> : null;
     case 'auth-required':
       return <McpAuthChallengeView challenge={outcome.challenge} />;
+    case 'cancelled':
+      // Stop leaves no result; say so, and where what did arrive is, rather than an empty pane.
+      return <p className="muted">{t('mcp.resp.stoppedBody', { events: record.events?.length ?? 0 })}</p>;
     default:
       return null;
   }

@@ -11,6 +11,7 @@ import type { McpSamplingAnswer, McpSamplingPrompt } from '../../../../shared/mc
 import type { McpCallRequest, McpConnectResult, McpExchangeRecord, McpRoot, McpTarget } from '../../../../shared/mcp/mcp-types';
 import type { Host, StreamHandle } from '../../host';
 import { dropTimeline, timelineFeed } from '../stream';
+import { forgetMcpWatch } from './mcp-watches';
 
 export interface McpConnectState {
   id: number;
@@ -208,8 +209,9 @@ export function showMcpResult(tabId: string, shown: 'connect' | 'call'): void {
   useMcpRunsStore.getState().patch(tabId, (runs) => ({ ...runs, shown }));
 }
 
-/** Closing a tab stops its call and frees its timeline. */
+/** Closing a tab stops its call and its watch and frees their timelines. */
 export function forgetMcpTab(tabId: string): void {
+  forgetMcpWatch(tabId);
   const run = useMcpRunsStore.getState().byTab[tabId]?.call;
   if (run) {
     if (handles.has(run.id)) void handles.get(run.id)?.cancel();

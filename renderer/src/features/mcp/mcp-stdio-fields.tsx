@@ -11,7 +11,8 @@ import { SecretField } from '../request';
 import type { McpDraft } from './mcp-draft';
 import { useMcpDraftsStore } from './mcp-drafts-store';
 
-export function StdioFields({ draft, webHost }: { draft: McpDraft; webHost: boolean }) {
+/** `refused`: this host will not start processes (the browser host without --allow-stdio), said before Connect. */
+export function StdioFields({ draft, refused }: { draft: McpDraft; refused: boolean }) {
   const t = useT();
   const id = useId();
   const update = useMcpDraftsStore((s) => s.update);
@@ -42,7 +43,7 @@ export function StdioFields({ draft, webHost }: { draft: McpDraft; webHost: bool
         />
       </div>
       <p className="muted small">{t('mcp.stdioNote')}</p>
-      {webHost ? (
+      {refused ? (
         <p className="notice small" role="note">
           {t('mcp.stdioWebNote')}
         </p>
