@@ -33,7 +33,7 @@ describe('message figures and honest check errors', () => {
 
       await page.getByRole('tab', { name: 'History' }).click();
       const figures = page.getByRole('region', { name: 'Message figures' });
-      await expect.poll(() => figures.innerText().catch(() => '')).toContain('1 messages sent · 2 attempts · 1 retries · 1 duplicate executions (100%)');
+      await expect.poll(() => figures.innerText().catch(() => '')).toContain('1 message sent · 2 attempts · 1 retry · 1 duplicate execution (100%)');
       const list = page.getByRole('list', { name: 'Recorded exchanges' });
       await list.getByRole('button', { name: /attempt 2/ }).waitFor();
     }));
