@@ -1,5 +1,8 @@
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { editorText, newA2aRequest, sendAndWait, useBrowserAndDemo } from './harness';
+import type { Locator, Page } from 'playwright-core';
+import type { A2aCall } from '../shared/a2a/call';
+import { editorText, newA2aRequest, responseRegion, sendAndWait, useBrowserAndDemo } from './harness';
 
 const idIn = (text: string): string | undefined => /"messageId":\s*"([^"]+)"/.exec(text)?.[1];
 
@@ -29,5 +32,105 @@ describe('request shell: Send, tabs, keyboard', () => {
       await page.getByRole('tab', { name: 'History' }).click();
       const figures = page.getByRole('region', { name: 'Message figures' });
       await expect.poll(() => figures.innerText().catch(() => '')).toContain('2 messages sent · 3 attempts · 1 retry');
+    }));
+});
+
+describe('request shell: tab strip and app-wide keys', () => {
+  const e2e = useBrowserAndDemo(0);
+
+  const tabStrip = (page: Page): Locator => page.getByRole('tablist', { name: 'Request tabs' });
+  const tabNames = async (page: Page): Promise<string[]> => tabStrip(page).getByRole('tab').allInnerTexts();
+  const selectedName = async (page: Page): Promise<string> => tabStrip(page).getByRole('tab', { selected: true }).innerText();
+
+  it('sends with Ctrl+Enter with the focus on the sidebar’s Open; Ctrl+S opens Save to spec; Ctrl+W closes the shown tab', () =>
+    e2e.withApp({ defaultTimeout: 20_000 }, async ({ page, core }) => {
+      const file = join(core.env.dataDir.workspaceDir, 'keys.openapi.yaml');
+      const call: A2aCall = {
+        version: '1.0',
+        binding: 'JSONRPC',
+        endpoint: e2e.demo.rpcUrl,
+        method: 'SendMessage',
+        body: { message: { role: 'ROLE_USER', messageId: 'k-1', parts: [{ text: '[1,2]' }] } },
+      };
+      const saved = await core.dispatcher.invoke('spec.save', { file, path: '/agents/sum', expectedHash: null, call, summary: 'Add numbers' });
+      if (!saved.ok) throw new Error(saved.error.message);
+      await page.getByRole('tab', { name: 'Specs' }).click();
+      await page.getByRole('button', { name: 'Refresh', exact: true }).click();
+      const open = page.getByRole('button', { name: 'Open Add numbers as a request', exact: true });
+      await open.click();
+      await page.getByRole('region', { name: 'Request', exact: true }).waitFor();
+      expect(await open.evaluate((el) => el === document.activeElement)).toBe(true);
+
+      await page.keyboard.press('Control+Enter');
+      const response = responseRegion(page);
+      await expect.poll(() => response.getAttribute('aria-busy')).toBe('false');
+      await expect.poll(() => response.innerText()).toContain('401');
+
+      await page.keyboard.press('Control+S');
+      const dialog = page.getByRole('dialog', { name: 'Save to spec' });
+      await dialog.waitFor();
+      // Inside a dialog the app's keys are off: Ctrl+W must not close the tab behind it.
+      await page.keyboard.press('Control+W');
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+      expect(await tabNames(page)).toHaveLength(1);
+
+      await page.keyboard.press('Control+W');
+      await tabStrip(page).waitFor({ state: 'detached' });
+      // The empty state offers every way to start.
+      const welcome = page.getByRole('main');
+      for (const name of ['New A2A request', 'New HTTP request', 'New MCP request', 'Import…'])
+        await welcome.getByRole('button', { name, exact: true }).waitFor();
+      await welcome.getByRole('button', { name: 'New MCP request', exact: true }).click();
+      await expect.poll(() => selectedName(page)).toMatch(/^MCP/);
+    }));
+
+  it('opens every new tab at the end whatever its kind, keeps the active tab in view, and titles variables as typed', () =>
+    e2e.withApp({ defaultTimeout: 20_000 }, async ({ page }) => {
+      const request = await newA2aRequest(page, { endpoint: '{{baseUrl}}', method: 'SendStreamingMessage' });
+      await expect.poll(() => selectedName(page)).toContain('SendStreamingMessage · {{baseUrl}}');
+      await request.getByRole('textbox', { name: 'Endpoint' }).focus();
+
+      await page.keyboard.press('Control+Alt+U');
+      await expect.poll(() => selectedName(page)).toMatch(/^HTTP/);
+      await page.keyboard.press('Control+Alt+M');
+      await expect.poll(() => selectedName(page)).toMatch(/^MCP/);
+      await page.keyboard.press('Control+Alt+N');
+      await expect.poll(async () => (await tabNames(page)).map((name) => name.split(/\s/)[0])).toEqual(['A2A', 'HTTP', 'MCP', 'A2A']);
+      expect(await tabStrip(page).getByRole('tab').last().getAttribute('aria-selected')).toBe('true');
+
+      // Closing the active tab makes its neighbour in the bar active, whatever its kind.
+      await page.keyboard.press('Control+Alt+W');
+      await expect.poll(() => selectedName(page)).toMatch(/^MCP/);
+
+      // Many tabs: the strip scrolls, and the active one is always in sight.
+      for (let i = 0; i < 14; i++) await page.keyboard.press('Control+Alt+N');
+      await expect.poll(async () => (await tabNames(page)).length).toBe(17);
+      const inView = async (): Promise<boolean> => {
+        const strip = await tabStrip(page).boundingBox();
+        const tab = await tabStrip(page).getByRole('tab', { selected: true }).boundingBox();
+        return Boolean(strip && tab && tab.x >= strip.x - 1 && tab.x + tab.width <= strip.x + strip.width + 1);
+      };
+      expect(await tabStrip(page).evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+      await expect.poll(inView).toBe(true);
+      // The first tab, scrolled out of sight, picked with the keyboard (Home): the strip brings it back.
+      await tabStrip(page).getByRole('tab', { selected: true }).focus();
+      await page.keyboard.press('Home');
+      await expect.poll(() => selectedName(page)).toContain('{{baseUrl}}');
+      await expect.poll(inView).toBe(true);
+    }));
+
+  it('at 1440 px every section of an MCP request is in sight (they wrap, none scrolls away)', () =>
+    e2e.withApp({ defaultTimeout: 20_000 }, async ({ page }) => {
+      await page.keyboard.press('Control+Alt+M');
+      const sections = page.getByRole('region', { name: 'MCP request' }).getByRole('tablist', { name: 'MCP request sections' });
+      await sections.waitFor();
+      const box = await sections.boundingBox();
+      expect(await sections.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+      for (const tab of await sections.getByRole('tab').all()) {
+        const tabBox = await tab.boundingBox();
+        expect(tabBox && box && tabBox.x + tabBox.width <= box.x + box.width + 1, await tab.innerText()).toBe(true);
+      }
+      await sections.getByRole('tab', { name: 'Options' }).click();
     }));
 });

@@ -21,7 +21,11 @@ export const en = {
   'welcome.body':
     'Draft a call for A2A 1.0 or 0.3 over JSON-RPC, HTTP+JSON or gRPC, send it, and read the answer: messages, tasks, stream timelines and errors as they are on the wire.',
   'welcome.newA2a': 'New A2A request',
-  'welcome.shortcuts': 'Ctrl+Alt+N opens a new A2A request · Ctrl+Enter (⌘+Enter) sends',
+  'welcome.newHttp': 'New HTTP request',
+  'welcome.newMcp': 'New MCP request',
+  'welcome.import': 'Import…',
+  'welcome.shortcuts':
+    'Ctrl+Alt+N new A2A · Ctrl+Alt+U new HTTP · Ctrl+Alt+M new MCP · Ctrl+Enter (⌘+Enter) sends · Ctrl+S saves to a spec · F1 lists every shortcut',
 
   'request.region': 'Request',
   'request.version': 'A2A version',
@@ -348,7 +352,11 @@ export const en = {
   'keys.col.action': 'Action',
   'keys.col.where': 'Where',
   'keys.newRequest': 'New A2A request',
-  'keys.send': 'Send the request',
+  'keys.newHttp': 'New HTTP request',
+  'keys.newMcp': 'New MCP request',
+  'keys.save': 'Save the shown request to its spec (opens Save to spec)',
+  'keys.closeActive': 'Close the shown request tab',
+  'keys.send': 'Send the shown request (from anywhere but a dialog)',
   'keys.cards': 'Fetch an Agent Card (focus Card URL)',
   'keys.specs': 'Show spec files',
   'keys.history': 'Search the history',
@@ -366,7 +374,8 @@ export const en = {
   'keys.scope.view': 'Inspector, docs, checks',
   'keys.scope.tabs': 'Tab strips',
   'keys.scope.splitter': 'Pane dividers',
-  'keys.note': 'On macOS, ⌘ works wherever Ctrl is listed for sending. Shortcuts are ignored while a dialog is open.',
+  'keys.note':
+    'On macOS, ⌘ works wherever Ctrl is listed for sending and saving. Shortcuts are ignored while a dialog is open. A browser keeps Ctrl+W for its own tab: use Ctrl+Alt+W there.',
 
   'cards.formLabel': 'Fetch an Agent Card',
   'cards.url': 'Card URL',

@@ -23,7 +23,10 @@ export const ko: Record<MessageKey, string> = {
   'welcome.body':
     'A2A 1.0 또는 0.3 호출을 JSON-RPC, HTTP+JSON, gRPC로 작성해 보내고, 응답을 확인하세요. 메시지, 작업, 스트림 타임라인, 오류를 전송된 그대로 보여 줍니다.',
   'welcome.newA2a': '새 A2A 요청',
-  'welcome.shortcuts': 'Ctrl+Alt+N: 새 A2A 요청 · Ctrl+Enter(⌘+Enter): 보내기',
+  'welcome.newHttp': '새 HTTP 요청',
+  'welcome.newMcp': '새 MCP 요청',
+  'welcome.import': '가져오기…',
+  'welcome.shortcuts': 'Ctrl+Alt+N: 새 A2A · Ctrl+Alt+U: 새 HTTP · Ctrl+Alt+M: 새 MCP · Ctrl+Enter(⌘+Enter): 보내기 · Ctrl+S: 스펙에 저장 · F1: 모든 단축키',
 
   'request.region': '요청',
   'request.version': 'A2A 버전',
@@ -350,7 +353,11 @@ export const ko: Record<MessageKey, string> = {
   'keys.col.action': '동작',
   'keys.col.where': '위치',
   'keys.newRequest': '새 A2A 요청',
-  'keys.send': '요청 보내기',
+  'keys.newHttp': '새 HTTP 요청',
+  'keys.newMcp': '새 MCP 요청',
+  'keys.save': '보이는 요청을 스펙에 저장(스펙에 저장 열기)',
+  'keys.closeActive': '보이는 요청 탭 닫기',
+  'keys.send': '보이는 요청 보내기(대화 상자 밖 어디서나)',
   'keys.cards': '에이전트 카드 가져오기(카드 URL로 이동)',
   'keys.specs': '스펙 파일 보기',
   'keys.history': '기록 검색',
@@ -368,7 +375,8 @@ export const ko: Record<MessageKey, string> = {
   'keys.scope.view': '검사기, 문서, 점검',
   'keys.scope.tabs': '탭 막대',
   'keys.scope.splitter': '창 구분선',
-  'keys.note': 'macOS에서는 보내기 단축키의 Ctrl 대신 ⌘도 됩니다. 대화 상자가 열려 있으면 단축키가 동작하지 않습니다.',
+  'keys.note':
+    'macOS에서는 보내기와 저장 단축키의 Ctrl 대신 ⌘도 됩니다. 대화 상자가 열려 있으면 단축키가 동작하지 않습니다. 브라우저는 Ctrl+W를 자기 탭 닫기에 쓰므로 그곳에서는 Ctrl+Alt+W를 쓰세요.',
 
   'cards.formLabel': '에이전트 카드 가져오기',
   'cards.url': '카드 URL',

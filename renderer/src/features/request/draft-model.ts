@@ -237,6 +237,8 @@ export function wireTarget(draft: A2aDraft): { ok: true; line: string } | { ok: 
 }
 
 function endpointHost(endpoint: string): string {
+  // A URL parser lowercases `{{baseUrl}}` into a host that names no variable: show what was typed.
+  if (endpoint.includes('{{')) return endpoint;
   try {
     return new URL(endpoint.includes('://') ? endpoint : `http://${endpoint}`).host;
   } catch {

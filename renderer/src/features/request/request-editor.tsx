@@ -23,7 +23,7 @@ import { normaliseGrpcEndpoint } from '../../../../shared/a2a/grpc-endpoint';
 import { endpointOnBindingSwitch, type BindingSwitch } from './binding-switch';
 import { CodeDialog } from './code-dialog';
 import { EndpointField } from './endpoint-field';
-import { RequestPane, SendButton } from './request-pane';
+import { RequestPane, SendButton, saveShortcut } from './request-pane';
 
 type Section = 'body' | 'auth' | 'headers' | 'options';
 
@@ -99,7 +99,7 @@ export function RequestEditor({ draft }: { draft: A2aDraft }) {
   const send = useCallback(() => report(sendDraft(host, draft.id)), [host, draft.id, report]);
 
   return (
-    <RequestPane label={t('request.region')} onSend={send}>
+    <RequestPane label={t('request.region')} onSend={send} onSave={() => setDialog('spec')}>
       <div className="request-line">
         <div className="field-col narrow">
           <label htmlFor={`${id}-version`}>{t('request.version')}</label>
@@ -160,7 +160,7 @@ export function RequestEditor({ draft }: { draft: A2aDraft }) {
               {t('request.cancelTask')}
             </button>
           ) : null}
-          <button type="button" onClick={() => setDialog('spec')}>
+          <button type="button" onClick={() => setDialog('spec')} aria-keyshortcuts={saveShortcut}>
             {t('request.saveToSpec')}
           </button>
           <button type="button" onClick={() => setDialog('code')} title={t('code.hint')}>
