@@ -134,3 +134,28 @@ describe('request shell: tab strip and app-wide keys', () => {
       await sections.getByRole('tab', { name: 'Options' }).click();
     }));
 });
+
+describe('request shell: what a refused call says', () => {
+  const e2e = useBrowserAndDemo(0);
+
+  it('a 401 reads as the agent refusing the credentials, and names the card’s scheme to set when the tab has no auth', () =>
+    e2e.withApp({ defaultTimeout: 20_000 }, async ({ page }) => {
+      await newA2aRequest(page, { endpoint: e2e.demo.rpcUrl });
+      const response = await sendAndWait(page);
+      await response.getByText('The agent refused the credentials (HTTP 401)', { exact: false }).waitFor();
+      expect(await response.innerText()).not.toContain('even if HTTP said 200');
+      expect(await response.innerText()).not.toContain('set it in the Auth section');
+
+      await page.getByRole('tab', { name: 'Cards' }).click();
+      await page.getByRole('textbox', { name: 'Card URL' }).fill(e2e.demo.cardUrl);
+      await page.getByRole('button', { name: 'Fetch card' }).click();
+      await page
+        .getByRole('region', { name: 'Agent Card inspector' })
+        .getByRole('heading', { name: /Powerduck demo agent/ })
+        .waitFor();
+      await page.getByRole('tablist', { name: 'Request tabs' }).getByRole('tab').first().click();
+      const hint = response.getByRole('note').filter({ hasText: 'set it in the Auth section' });
+      await hint.waitFor();
+      expect(await hint.innerText()).toContain('bearer');
+    }));
+});

@@ -15,6 +15,8 @@ import { newA2aShortcut, newHttpShortcut, newMcpShortcut } from './new-request-m
 import { McpRequestEditor } from '../features/mcp/mcp-request-editor';
 import { McpResponsePanel } from '../features/mcp/mcp-response-panel';
 import { AppHeader } from './app-header';
+import { cardSchemeFor } from './card-scheme';
+import { currentCard, useCardsStore } from '../features/cards/cards-store';
 import { useLayoutStore } from './layout-store';
 import { RequestTabs } from './request-tabs';
 import { WorkspaceSidebar } from './workspace-sidebar';
@@ -59,6 +61,8 @@ export function App({ sessionProblem }: { sessionProblem?: string }) {
   const { sidebarOpen, sidebarWidth, setSidebarWidth } = useLayoutStore();
   const [diagnostics, setDiagnostics] = useState(false);
   const toolView = useToolViews();
+  // The card last fetched or pasted, when it is this tab's agent: a refused call names its scheme.
+  const cardScheme = useCardsStore((s) => (draft ? cardSchemeFor(currentCard(s)?.summary, draft.endpoint) : undefined));
 
   useEffect(() => {
     // Read by bench/ui.ts: the shell has committed and can take input.
@@ -97,7 +101,11 @@ export function App({ sessionProblem }: { sessionProblem?: string }) {
               response={<HttpResponsePanel tabId={httpDraft.id} />}
             />
           ) : draft ? (
-            <RequestPane panelId={panelId} editor={<RequestEditor key={draft.id} draft={draft} />} response={<ResponsePanel tabId={draft.id} />} />
+            <RequestPane
+              panelId={panelId}
+              editor={<RequestEditor key={draft.id} draft={draft} />}
+              response={<ResponsePanel tabId={draft.id} {...(cardScheme ? { cardScheme } : {})} />}
+            />
           ) : (
             <Welcome />
           )}

@@ -181,6 +181,10 @@ export const en = {
   'status.firstByte': 'first byte {time}',
 
   'error.rpcTitle': 'The agent answered with a JSON-RPC error (even if HTTP said 200).',
+  'error.httpTitle': 'The agent answered with an HTTP error.',
+  'error.refused401': 'The agent refused the credentials (HTTP 401): none were accepted, or none were sent.',
+  'error.refused403': 'The agent refused the credentials (HTTP 403): they were read but do not allow this call.',
+  'error.setAuth': 'The agent’s card declares {scheme}, and this request sends no auth: set it in the Auth section.',
   'error.code': 'Code',
   'error.message': 'Message',
   'error.reason': 'Reason',

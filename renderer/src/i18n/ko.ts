@@ -182,6 +182,10 @@ export const ko: Record<MessageKey, string> = {
   'status.firstByte': '첫 바이트 {time}',
 
   'error.rpcTitle': '에이전트가 JSON-RPC 오류로 응답했습니다 (HTTP 상태가 200이어도 오류입니다).',
+  'error.httpTitle': '에이전트가 HTTP 오류로 응답했습니다.',
+  'error.refused401': '에이전트가 자격 증명을 거부했습니다(HTTP 401): 받아들여진 자격 증명이 없거나 보내지 않았습니다.',
+  'error.refused403': '에이전트가 자격 증명을 거부했습니다(HTTP 403): 읽었지만 이 호출을 허용하지 않습니다.',
+  'error.setAuth': '에이전트 카드가 {scheme} 방식을 선언했는데 이 요청은 인증을 보내지 않습니다. 인증 섹션에서 설정하세요.',
   'error.code': '코드',
   'error.message': '메시지',
   'error.reason': '사유',

@@ -3,7 +3,10 @@ import { useShallow } from 'zustand/react/shallow';
 import { useHost, withHeldParts } from '../../host';
 import { useT, useLocaleStore } from '../../i18n/i18n';
 import { Tabs } from '../../ui/tabs';
-import { continueRun, resubscribe, useLastResponseStore } from '../request';
+import { continueRun, resubscribe, useDraftsStore, useLastResponseStore } from '../request';
+import type { AuthConfig } from '../../../../shared/a2a/auth';
+import type { ExchangeRecord } from '../../../../shared/a2a/exchange';
+import { accessNote, type AccessNote } from './access-note';
 import { StreamTimeline, rebuildStream, timelineFor } from '../stream';
 import { LargeBody, largeBodyBytes } from './large-body';
 import { OutcomeBadge, StatusLine } from './outcome-summary';
@@ -67,7 +70,17 @@ function ElapsedSince({ since }: { since: number }) {
   return <span className="mono">{((now - since) / 1000).toFixed(1)} s</span>;
 }
 
-export function ResponsePanel({ tabId }: { tabId: string }) {
+function errorAccess(record: ExchangeRecord, auth: AuthConfig['type'], cardScheme: string | undefined): AccessNote | undefined {
+  const kind = record.outcome.kind;
+  if (kind !== 'rpc-error' && kind !== 'http-error') return undefined;
+  return accessNote(kind, record.response?.status, auth, cardScheme);
+}
+
+/**
+ * `cardScheme`: the security scheme the agent's card declares for this tab's endpoint, when the shell
+ * knows the card; a refused call then says which Auth to set.
+ */
+export function ResponsePanel({ tabId, cardScheme }: { tabId: string; cardScheme?: string }) {
   const t = useT();
   const host = useHost();
   const runs = useRunsStore(useShallow((s) => runsOfTab(s, tabId)));
@@ -78,6 +91,7 @@ export function ResponsePanel({ tabId }: { tabId: string }) {
   const [notice, setNotice] = useState('');
   const [query, setQuery] = useState('');
   const [stepRequest, setStepRequest] = useState({ n: 0, delta: 1 });
+  const authType = useDraftsStore((s) => s.tabs.find((tab) => tab.id === tabId)?.auth.type ?? 'none');
 
   useEffect(() => {
     setView(run?.streaming ? 'timeline' : 'pretty');
@@ -182,7 +196,9 @@ export function ResponsePanel({ tabId }: { tabId: string }) {
         <Tabs label={t('response.views')} items={views} selected={view} onSelect={setView} className="response-views">
           {view === 'timeline' ? (
             <>
-              {record && (record.outcome.kind !== 'stream' || record.outcome.error) ? <PrettyView outcome={withHeldParts(record).outcome} /> : null}
+              {record && (record.outcome.kind !== 'stream' || record.outcome.error) ? (
+                <PrettyView outcome={withHeldParts(record).outcome} access={errorAccess(record, authType, cardScheme)} />
+              ) : null}
               <StreamTimeline timeline={timelineFor(run.id)} eventCount={run.eventCount} />
             </>
           ) : null}
@@ -195,7 +211,7 @@ export function ResponsePanel({ tabId }: { tabId: string }) {
                 onShowPretty={() => setPrettyLarge(true)}
               />
             ) : (
-              <PrettyView outcome={withHeldParts(record).outcome} />
+              <PrettyView outcome={withHeldParts(record).outcome} access={errorAccess(record, authType, cardScheme)} />
             )
           ) : null}
           {view === 'raw' ? (
