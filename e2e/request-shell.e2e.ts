@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
@@ -157,5 +158,40 @@ describe('request shell: what a refused call says', () => {
       const hint = response.getByRole('note').filter({ hasText: 'set it in the Auth section' });
       await hint.waitFor();
       expect(await hint.innerText()).toContain('bearer');
+    }));
+});
+
+describe('request shell: what a reload does not keep', () => {
+  const e2e = useBrowserAndDemo(0);
+
+  it('a typed Authorization row comes back empty and off with a note; Save to spec of an unsent HTTP tab says there is no response to keep', () =>
+    e2e.withApp({ defaultTimeout: 20_000 }, async ({ page, dataDir }) => {
+      const request = await newA2aRequest(page, { endpoint: e2e.demo.rpcUrl });
+      await request.getByRole('tab', { name: /^Headers/ }).click();
+      await request.getByRole('button', { name: 'Add header' }).click();
+      await request.getByRole('textbox', { name: 'Header 1 name' }).fill('Authorization');
+      await request.getByRole('textbox', { name: 'Header 1 value' }).fill('Bearer typed-secret-1');
+      await page.keyboard.press('Control+Alt+U');
+      await expect.poll(async () => readFile(join(dataDir, 'session.json'), 'utf8').catch(() => ''), { timeout: 10_000 }).toContain('"kind":"http"');
+      expect(await readFile(join(dataDir, 'session.json'), 'utf8')).not.toContain('typed-secret-1');
+
+      await page.reload();
+      const strip = page.getByRole('tablist', { name: 'Request tabs' });
+      await strip.getByRole('tab').first().click();
+      const restored = page.getByRole('region', { name: 'Request', exact: true });
+      await restored.getByRole('tab', { name: /^Headers/ }).click();
+      const value = restored.getByRole('textbox', { name: 'Header 1 value' });
+      expect(await value.inputValue()).toBe('');
+      expect(await restored.getByRole('checkbox', { name: 'Header 1 enabled' }).isChecked()).toBe(false);
+      const describedBy = (await value.getAttribute('aria-describedby')) ?? '';
+      expect(await page.locator(`[id="${describedBy}"]`).innerText()).toContain('Not kept: credentials are never saved');
+
+      await strip.getByRole('tab').last().click();
+      await page.getByRole('region', { name: 'HTTP request' }).getByRole('button', { name: 'Save to spec' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Save HTTP request to spec' });
+      const keep = dialog.getByRole('checkbox', { name: 'Keep the last response as an example' });
+      expect(await keep.isDisabled()).toBe(true);
+      expect(await keep.isChecked()).toBe(false);
+      await dialog.getByText('No response to keep').waitFor();
     }));
 });
