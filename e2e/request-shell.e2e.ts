@@ -195,3 +195,53 @@ describe('request shell: what a reload does not keep', () => {
       await dialog.getByText('No response to keep').waitFor();
     }));
 });
+
+describe('request shell: a 1024 px window', () => {
+  const e2e = useBrowserAndDemo(0);
+
+  it('fits the header, with every control whole', () =>
+    e2e.withApp({ viewport: { width: 1024, height: 700 }, defaultTimeout: 20_000 }, async ({ page }) => {
+      await newA2aRequest(page, { endpoint: e2e.demo.rpcUrl });
+      const header = page.locator('header.app-header');
+      expect(await header.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+      const controls = header.locator('button, select');
+      for (const control of await controls.all()) {
+        const box = await control.boundingBox();
+        const name = (await control.getAttribute('aria-label')) ?? (await control.innerText());
+        expect(box && box.x >= 0 && box.x + box.width <= 1024, name).toBe(true);
+        // Whole: as wide as it would be with room to spare (a squeezed select shows "No envir").
+        const squeezed = await control.evaluate((el) => {
+          const clone = el.cloneNode(true) as HTMLElement;
+          clone.style.width = 'max-content';
+          clone.style.flex = 'none';
+          clone.style.position = 'absolute';
+          (el.parentElement ?? document.body).append(clone);
+          const need = clone.getBoundingClientRect().width;
+          clone.remove();
+          return el.getBoundingClientRect().width + 1 < need;
+        });
+        expect(squeezed, name).toBe(false);
+      }
+    }));
+
+  it('a "Saved …" toast goes away by itself, but not while the pointer is on it', () =>
+    e2e.withApp({ viewport: { width: 1024, height: 700 }, defaultTimeout: 20_000 }, async ({ page }) => {
+      await newA2aRequest(page, { endpoint: e2e.demo.rpcUrl });
+      // Save to spec opened before the workspace is read offers only "New file…" (the specs feature's own race).
+      await page.getByRole('list', { name: 'Operations in powerduck.openapi.yaml' }).or(page.getByText('No operations in this file yet.')).first().waitFor();
+      await page.keyboard.press('Control+S');
+      const dialog = page.getByRole('dialog', { name: 'Save to spec' });
+      await dialog.getByRole('textbox', { name: 'Operation path' }).fill('/toast/check');
+      await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+      const toast = page
+        .getByRole('status', { name: 'Notifications' })
+        .locator('.toast')
+        .filter({ hasText: /\/toast\/check/ });
+      await toast.waitFor();
+      await toast.hover();
+      await new Promise((resolve) => setTimeout(resolve, 6_500));
+      expect(await toast.count()).toBe(1);
+      await page.mouse.move(5, 690);
+      await toast.waitFor({ state: 'detached', timeout: 15_000 });
+    }));
+});
