@@ -30,6 +30,12 @@ describe('request shell: Send, tabs, keyboard', () => {
       await sendAndWait(page);
       expect(idIn(await editorText(page))).toBe(second);
 
+      // Three calls of one method: each entry says when it went and how it ended.
+      const shown = responseRegion(page).getByRole('combobox', { name: 'Shown call' });
+      const labels = await shown.locator('option').allInnerTexts();
+      expect(labels).toHaveLength(3);
+      for (const label of labels) expect(label).toMatch(/^\d\. \d{2}:\d{2}:\d{2} · SendMessage · \d{3} · /);
+
       await page.getByRole('tab', { name: 'History' }).click();
       const figures = page.getByRole('region', { name: 'Message figures' });
       await expect.poll(() => figures.innerText().catch(() => '')).toContain('2 messages sent · 3 attempts · 1 retry');

@@ -144,6 +144,8 @@ export const en = {
   'response.streaming': 'Streaming · {count, plural, one {# event} other {# events}}',
   'response.stopping': 'Stopping…',
   'response.shownCall': 'Shown call',
+  'runs.running': 'running…',
+  'runs.stream': 'stream {ended} ({state})',
   'response.views': 'Response views',
   'response.pretty': 'Pretty',
   'response.raw': 'Raw',

@@ -145,6 +145,8 @@ export const ko: Record<MessageKey, string> = {
   'response.streaming': '스트리밍 중 · 이벤트 {count}개',
   'response.stopping': '중지하는 중…',
   'response.shownCall': '표시할 호출',
+  'runs.running': '실행 중…',
+  'runs.stream': '스트림 {ended} ({state})',
   'response.views': '응답 보기',
   'response.pretty': '보기 좋게',
   'response.raw': '원본',

@@ -13,6 +13,7 @@ import { OutcomeBadge, StatusLine } from './outcome-summary';
 import { PrettyView } from './pretty-view';
 import { RawView } from './raw-view';
 import { runFacts } from './run-facts';
+import { runLabel } from './run-label';
 import type { Run } from './runs-store';
 import { runsOfTab, useRunsStore } from './runs-store';
 import { FindResults, ResponseHeadersView, ResponseTools, TimingView } from './response-tools';
@@ -44,6 +45,7 @@ type View = 'pretty' | 'timeline' | 'raw' | 'headers' | 'timing';
 
 function RunPicker({ tabId, runs, shownId }: { tabId: string; runs: Run[]; shownId: string | undefined }) {
   const t = useT();
+  const locale = useLocaleStore((s) => s.locale);
   const id = useId();
   const show = useRunsStore((s) => s.show);
   if (runs.length < 2) return null;
@@ -53,7 +55,7 @@ function RunPicker({ tabId, runs, shownId }: { tabId: string; runs: Run[]; shown
       <select id={id} value={shownId} onChange={(e) => show(tabId, e.target.value)}>
         {runs.map((run, index) => (
           <option key={run.id} value={run.id}>
-            {`${index + 1}. ${run.method}${run.purpose === 'send' ? '' : ` (${t(`purpose.${run.purpose}`)})`}`}
+            {runLabel(run, index, t, locale)}
           </option>
         ))}
       </select>
