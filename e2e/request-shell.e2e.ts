@@ -1,9 +1,11 @@
 import { readFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import type { A2aCall } from '../shared/a2a/call';
-import { editorText, newA2aRequest, responseRegion, sendAndWait, useBrowserAndDemo } from './harness';
+import { editorText, newA2aRequest, responseRegion, sendAndWait, useBrowser, useBrowserAndDemo } from './harness';
 
 const idIn = (text: string): string | undefined => /"messageId":\s*"([^"]+)"/.exec(text)?.[1];
 
@@ -249,5 +251,41 @@ describe('request shell: a 1024 px window', () => {
       expect(await toast.count()).toBe(1);
       await page.mouse.move(5, 690);
       await toast.waitFor({ state: 'detached', timeout: 15_000 });
+    }));
+});
+
+describe('request shell: an agent that echoes the credentials', () => {
+  const e2e = useBrowser();
+  let server: Server | undefined;
+  let url = '';
+  beforeAll(async () => {
+    // Answers every JSON-RPC call with the Authorization header it got, as a careless agent might.
+    server = createServer((req, res) => {
+      let text = '';
+      req.on('data', (chunk: Buffer) => (text += chunk.toString()));
+      req.on('end', () => {
+        const id = (JSON.parse(text || '{}') as { id?: unknown }).id ?? null;
+        res.setHeader('content-type', 'application/json');
+        res.end(JSON.stringify({ jsonrpc: '2.0', id, result: { echo: { authorization: req.headers.authorization ?? '' } } }));
+      });
+    });
+    await new Promise<void>((resolve) => server?.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/rpc`;
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => server?.close(resolve));
+  });
+
+  it('says the credentials are shown redacted, and that the size is what was received', () =>
+    e2e.withApp({ defaultTimeout: 20_000 }, async ({ page }) => {
+      await newA2aRequest(page, { endpoint: url, bearer: { value: 'echo-secret-123', name: 'echo-token' } });
+      const response = await sendAndWait(page);
+      expect(await response.getByLabel('Status').innerText()).toMatch(/ received/);
+      await response.getByRole('tab', { name: 'Raw' }).click();
+      const text = await response.innerText();
+      expect(text).not.toContain('echo-secret-123');
+      expect(text).toContain('‹redacted›');
+      await response.getByRole('note').filter({ hasText: 'Credentials are shown redacted' }).waitFor();
+      expect(await response.getByRole('region', { name: 'Response body' }).innerText()).toMatch(/\d+ B received/);
     }));
 });

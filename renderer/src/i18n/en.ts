@@ -182,6 +182,7 @@ export const en = {
   'status.label': 'Status',
   'status.noResponse': 'No response',
   'status.firstByte': 'first byte {time}',
+  'status.received': '{size} received',
 
   'error.rpcTitle': 'The agent answered with a JSON-RPC error (even if HTTP said 200).',
   'error.httpTitle': 'The agent answered with an HTTP error.',
@@ -242,6 +243,9 @@ export const en = {
   'raw.streamCut': 'A long stream: only its first {head} and last {tail} are kept as raw text. Every event is kept once, in the timeline.',
   'raw.omitted': '… {size} of raw stream text not kept here …',
   'raw.rebuild': 'Save the stream rebuilt from its events',
+  'raw.sentSize': '{size} sent',
+  'raw.receivedSize': '{size} received',
+  'raw.redactedNote': 'Credentials are shown redacted (‹redacted›): Powerduck removes them before the page sees the exchange. The sizes are of what went over the wire.',
   'response.reduced':
     'This older run was reduced to its summary to keep the page light: its raw bodies and stream events were let go. History keeps the exchange.',
 

@@ -183,6 +183,7 @@ export const ko: Record<MessageKey, string> = {
   'status.label': '상태',
   'status.noResponse': '응답 없음',
   'status.firstByte': '첫 바이트 {time}',
+  'status.received': '{size} 받음',
 
   'error.rpcTitle': '에이전트가 JSON-RPC 오류로 응답했습니다 (HTTP 상태가 200이어도 오류입니다).',
   'error.httpTitle': '에이전트가 HTTP 오류로 응답했습니다.',
@@ -242,6 +243,9 @@ export const ko: Record<MessageKey, string> = {
   'raw.streamCut': '긴 스트림입니다. 원문 텍스트는 처음 {head}와 마지막 {tail}만 보관합니다. 모든 이벤트는 타임라인에 한 번씩 보관됩니다.',
   'raw.omitted': '… 여기에 보관하지 않은 스트림 원문 {size} …',
   'raw.rebuild': '이벤트로 다시 만든 스트림 저장',
+  'raw.sentSize': '{size} 보냄',
+  'raw.receivedSize': '{size} 받음',
+  'raw.redactedNote': '자격 증명은 가려서(‹redacted›) 보여 줍니다: Powerduck이 화면에 넘기기 전에 지웁니다. 크기는 실제로 오간 데이터의 크기입니다.',
   'response.reduced':
     '페이지를 가볍게 유지하려고 이 이전 실행은 요약만 남겼습니다. 원문 본문과 스트림 이벤트는 해제했습니다. 교환 내용은 기록에 남아 있습니다.',
   'raw.warnings': '경고',

@@ -11,7 +11,7 @@ import { StreamTimeline, rebuildStream, timelineFor } from '../stream';
 import { LargeBody, largeBodyBytes } from './large-body';
 import { OutcomeBadge, StatusLine } from './outcome-summary';
 import { PrettyView } from './pretty-view';
-import { RawView } from './raw-view';
+import { RawView, showsRedaction } from './raw-view';
 import { runFacts } from './run-facts';
 import { runLabel } from './run-label';
 import type { Run } from './runs-store';
@@ -196,6 +196,12 @@ export function ResponsePanel({ tabId, cardScheme }: { tabId: string; cardScheme
         <FindResults record={record} query={query} stepRequest={stepRequest} />
       ) : record || run.streaming ? (
         <Tabs label={t('response.views')} items={views} selected={view} onSelect={setView} className="response-views">
+          {/* The raw view says it itself, beside the bodies. */}
+          {record && view !== 'raw' && showsRedaction(record) ? (
+            <p className="notice small" role="note">
+              {t('raw.redactedNote')}
+            </p>
+          ) : null}
           {view === 'timeline' ? (
             <>
               {record && (record.outcome.kind !== 'stream' || record.outcome.error) ? (
