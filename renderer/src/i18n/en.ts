@@ -245,7 +245,8 @@ export const en = {
   'raw.rebuild': 'Save the stream rebuilt from its events',
   'raw.sentSize': '{size} sent',
   'raw.receivedSize': '{size} received',
-  'raw.redactedNote': 'Credentials are shown redacted (‹redacted›): Powerduck removes them before the page sees the exchange. The sizes are of what went over the wire.',
+  'raw.redactedNote':
+    'Credentials are shown redacted (‹redacted›): Powerduck removes them before the page sees the exchange. The sizes are of what went over the wire.',
   'response.reduced':
     'This older run was reduced to its summary to keep the page light: its raw bodies and stream events were let go. History keeps the exchange.',
 
@@ -1102,7 +1103,8 @@ export const en = {
   'http.save.path': 'Path template',
   'http.save.summary': 'Summary',
   'http.save.withResponse': 'Keep the last response as an example',
-  'http.save.noResponse': 'No response to keep: this tab has not been sent since it was opened or restored (responses are not kept over a reload). Send it first to keep one.',
+  'http.save.noResponse':
+    'No response to keep: this tab has not been sent since it was opened or restored (responses are not kept over a reload). Send it first to keep one.',
   'http.save.saved': 'Saved {method} {path} to {file}.',
   'http.save.save': 'Save',
   'http.save.cancel': 'Cancel',

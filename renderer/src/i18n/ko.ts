@@ -1097,7 +1097,8 @@ export const ko: Record<MessageKey, string> = {
   'http.save.path': '경로 템플릿',
   'http.save.summary': '요약',
   'http.save.withResponse': '마지막 응답을 예제로 보관',
-  'http.save.noResponse': '보관할 응답이 없습니다: 이 탭은 열리거나 복원된 뒤 아직 보내지 않았습니다(응답은 새로 고침 뒤 남지 않습니다). 먼저 보내야 예시로 보관할 수 있습니다.',
+  'http.save.noResponse':
+    '보관할 응답이 없습니다: 이 탭은 열리거나 복원된 뒤 아직 보내지 않았습니다(응답은 새로 고침 뒤 남지 않습니다). 먼저 보내야 예시로 보관할 수 있습니다.',
   'http.save.saved': '{method} {path}을(를) {file}에 저장했습니다.',
   'http.save.save': '저장',
   'http.save.cancel': '취소',
