@@ -1,14 +1,11 @@
 import { newMessageId } from './ids';
+import { isObject } from './payload';
 
 /** The send methods whose request carries a `message` (1.0 and 0.3 names). */
 const messageMethods = new Set(['SendMessage', 'SendStreamingMessage', 'message/send', 'message/stream']);
 
 export type FreshMessageId =
   { changed: true; text: string; messageId: string; previous?: string } | { changed: false; reason: 'no-message-method' | 'unparsable' | 'no-message' };
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
