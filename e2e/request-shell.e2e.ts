@@ -88,7 +88,7 @@ describe('request shell: tab strip and app-wide keys', () => {
       await tabStrip(page).waitFor({ state: 'detached' });
       // The empty state offers every way to start.
       const welcome = page.getByRole('main');
-      for (const name of ['New A2A request', 'New HTTP request', 'New MCP request', 'Import…'])
+      for (const name of ['New A2A request', 'New HTTP request', 'New MCP request', 'Import requests…'])
         await welcome.getByRole('button', { name, exact: true }).waitFor();
       await welcome.getByRole('button', { name: 'New MCP request', exact: true }).click();
       await expect.poll(() => selectedName(page)).toMatch(/^MCP/);

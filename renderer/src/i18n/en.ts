@@ -23,7 +23,7 @@ export const en = {
   'welcome.newA2a': 'New A2A request',
   'welcome.newHttp': 'New HTTP request',
   'welcome.newMcp': 'New MCP request',
-  'welcome.import': 'Import…',
+  'welcome.import': 'Import requests…',
   'welcome.shortcuts':
     'Ctrl+Alt+N new A2A · Ctrl+Alt+U new HTTP · Ctrl+Alt+M new MCP · Ctrl+Enter (⌘+Enter) sends · Ctrl+S saves to a spec · F1 lists every shortcut',
 
@@ -493,7 +493,7 @@ export const en = {
   'card.sig.verifying': 'Verifying…',
   'card.sig.failed': 'Could not verify',
   'card.sig.results': 'Signature verdicts',
-  'card.sig.summary': '{valid} of {total, plural, one {# signature} other {# signatures}} valid.',
+  'card.sig.summary': '{valid} of {total} signatures valid.',
   'card.sig.valid': 'Valid',
   'card.sig.invalid': 'Invalid',
   'card.sig.which': 'Signature #{index} · kid {kid} · {alg}',
@@ -818,7 +818,7 @@ export const en = {
   'checks.running': 'Running checks…',
   'checks.planning': 'Reading the card and planning…',
   'checks.progress': 'Check progress',
-  'checks.progressN': '{done} of {total, plural, one {# check} other {# checks}} done',
+  'checks.progressN': '{done} of {total} checks done',
   'checks.failed': 'The checks could not run',
   'checks.stopped': 'Stopped after {n, plural, one {# check} other {# checks}}.',
   'checks.emptyTitle': 'Find out which A2A rules an agent breaks, with the evidence.',

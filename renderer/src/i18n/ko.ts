@@ -25,7 +25,7 @@ export const ko: Record<MessageKey, string> = {
   'welcome.newA2a': '새 A2A 요청',
   'welcome.newHttp': '새 HTTP 요청',
   'welcome.newMcp': '새 MCP 요청',
-  'welcome.import': '가져오기…',
+  'welcome.import': '요청 가져오기…',
   'welcome.shortcuts': 'Ctrl+Alt+N: 새 A2A · Ctrl+Alt+U: 새 HTTP · Ctrl+Alt+M: 새 MCP · Ctrl+Enter(⌘+Enter): 보내기 · Ctrl+S: 스펙에 저장 · F1: 모든 단축키',
 
   'request.region': '요청',
