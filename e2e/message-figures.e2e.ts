@@ -26,7 +26,11 @@ describe('message figures and honest check errors', () => {
 
   it('sending one messageId twice to an agent that starts a task each time shows 1 retry and 1 duplicate execution', () =>
     e2e.withApp({ defaultTimeout: 20_000 }, async ({ page }) => {
-      await newA2aRequest(page, { endpoint: agent.rpcUrl });
+      const request = await newA2aRequest(page, { endpoint: agent.rpcUrl });
+      // A deliberate retry: Send must resend the same message, not mint a new messageId.
+      await request.getByRole('tab', { name: 'Options' }).click();
+      await request.getByRole('checkbox', { name: 'New messageId on each Send' }).uncheck();
+      await request.getByRole('tab', { name: /^Body/ }).click();
       await setEditorText(page, JSON.stringify({ message: { messageId: 'e2e-same-message', role: 'ROLE_USER', parts: [{ text: 'task 1' }] } }));
       await sendAndWait(page);
       await sendAndWait(page);
@@ -35,7 +39,7 @@ describe('message figures and honest check errors', () => {
       const figures = page.getByRole('region', { name: 'Message figures' });
       await expect
         .poll(() => figures.innerText().catch(() => ''))
-        .toContain('1 messages sent · 2 attempts · 1 retries · 1 duplicate executions (100% of retried messages)');
+        .toContain('1 message sent · 2 attempts · 1 retry · 1 duplicate execution (100% of retried messages)');
       const list = page.getByRole('list', { name: 'Recorded exchanges' });
       await list.getByRole('button', { name: /attempt 2/ }).waitFor();
     }));

@@ -54,6 +54,7 @@ describe('browser host', () => {
     expect(res.status).toBe(200);
     expect(res.body).toContain('Powerduck');
     expect(String(res.headers['content-security-policy'])).toContain("script-src 'self'");
+    expect(String(res.headers['content-security-policy'])).toContain('media-src data:');
     expect(res.headers['access-control-allow-origin']).toBeUndefined();
   });
 

@@ -13,6 +13,7 @@ describe('Electron window options', () => {
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("connect-src 'none'");
     expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain('media-src data:');
     expect(csp).not.toContain('unsafe-eval');
   });
 

@@ -6,29 +6,47 @@ import { DiagnosticsDialog } from '../features/about/diagnostics-dialog';
 import { useDraftsStore, selectActiveDraft } from '../features/request/drafts-store';
 import { RequestEditor } from '../features/request/request-editor';
 import { ResponsePanel } from '../features/response/response-panel';
-import { useHttpDraftsStore } from '../features/http/http-drafts-store';
+import { openHttpTab, useHttpDraftsStore } from '../features/http/http-drafts-store';
 import { HttpRequestEditor } from '../features/http/http-request-editor';
 import { HttpResponsePanel } from '../features/http/http-response-panel';
-import { useMcpDraftsStore } from '../features/mcp/mcp-drafts-store';
+import { openMcpTab, useMcpDraftsStore } from '../features/mcp/mcp-drafts-store';
+import { ImportDialog } from '../features/import';
+import { newA2aShortcut, newHttpShortcut, newMcpShortcut } from './new-request-menu';
 import { McpRequestEditor } from '../features/mcp/mcp-request-editor';
 import { McpResponsePanel } from '../features/mcp/mcp-response-panel';
 import { AppHeader } from './app-header';
+import { cardSchemeFor } from './card-scheme';
+import { currentCard, useCardsStore } from '../features/cards/cards-store';
 import { useLayoutStore } from './layout-store';
 import { RequestTabs } from './request-tabs';
 import { WorkspaceSidebar } from './workspace-sidebar';
 import { ToolViewHost, useToolViews } from './tool-views'; // tool views, shortcuts, theme
 
+/** No tab open: every way to start (the three kinds of request, and importing a spec or collection). */
 function Welcome() {
   const t = useT();
   const openA2a = useDraftsStore((s) => s.openA2a);
+  const [importing, setImporting] = useState(false);
   return (
     <div className="welcome">
       <h2>{t('welcome.title')}</h2>
       <p>{t('welcome.body')}</p>
-      <button type="button" className="primary" onClick={() => openA2a()}>
-        {t('welcome.newA2a')}
-      </button>
+      <div className="welcome-actions">
+        <button type="button" className="primary" aria-keyshortcuts={newA2aShortcut} onClick={() => openA2a()}>
+          {t('welcome.newA2a')}
+        </button>
+        <button type="button" aria-keyshortcuts={newHttpShortcut} onClick={() => openHttpTab()}>
+          {t('welcome.newHttp')}
+        </button>
+        <button type="button" aria-keyshortcuts={newMcpShortcut} onClick={() => openMcpTab()}>
+          {t('welcome.newMcp')}
+        </button>
+        <button type="button" onClick={() => setImporting(true)}>
+          {t('welcome.import')}
+        </button>
+      </div>
       <p className="muted small">{t('welcome.shortcuts')}</p>
+      {importing ? <ImportDialog onClose={() => setImporting(false)} /> : null}
     </div>
   );
 }
@@ -43,21 +61,12 @@ export function App({ sessionProblem }: { sessionProblem?: string }) {
   const { sidebarOpen, sidebarWidth, setSidebarWidth } = useLayoutStore();
   const [diagnostics, setDiagnostics] = useState(false);
   const toolView = useToolViews();
+  // The card last fetched or pasted, when it is this tab's agent: a refused call names its scheme.
+  const cardScheme = useCardsStore((s) => (draft ? cardSchemeFor(currentCard(s)?.summary, draft.endpoint) : undefined));
 
   useEffect(() => {
     // Read by bench/ui.ts: the shell has committed and can take input.
     performance.mark('powerduck:interactive');
-  }, []);
-
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent): void => {
-      if (event.ctrlKey && event.altKey && event.key.toLowerCase() === 'n') {
-        event.preventDefault();
-        useDraftsStore.getState().openA2a();
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
   }, []);
 
   return (
@@ -92,7 +101,11 @@ export function App({ sessionProblem }: { sessionProblem?: string }) {
               response={<HttpResponsePanel tabId={httpDraft.id} />}
             />
           ) : draft ? (
-            <RequestPane panelId={panelId} editor={<RequestEditor key={draft.id} draft={draft} />} response={<ResponsePanel tabId={draft.id} />} />
+            <RequestPane
+              panelId={panelId}
+              editor={<RequestEditor key={draft.id} draft={draft} />}
+              response={<ResponsePanel tabId={draft.id} {...(cardScheme ? { cardScheme } : {})} />}
+            />
           ) : (
             <Welcome />
           )}

@@ -6,6 +6,8 @@ import { openHttpTab } from '../features/http/http-drafts-store';
 import { openMcpTab } from '../features/mcp/mcp-drafts-store';
 
 export const newA2aShortcut = 'Control+Alt+N';
+export const newHttpShortcut = 'Control+Alt+U';
+export const newMcpShortcut = 'Control+Alt+M';
 
 /**
  * One kind of request in the menu. The kind's name alone is the item's accessible name and the hint
@@ -44,8 +46,20 @@ export function NewRequestMenu() {
       {open ? (
         <div ref={menu} id={id} role="menu" aria-label={t('app.newRequest')} className="menu" onKeyDown={onMenuKey}>
           <KindItem label={t('app.newA2a')} hint={t('app.newA2aHint')} hintId={`${id}-a2a-hint`} shortcut={newA2aShortcut} onPick={() => pick(openA2a)} />
-          <KindItem label={t('mcp.menu')} hint={t('mcp.menuHint')} hintId={`${id}-mcp-hint`} onPick={() => pick(() => openMcpTab())} />
-          <KindItem label={t('http.menu')} hint={t('http.menuHint')} hintId={`${id}-http-hint`} onPick={() => pick(() => openHttpTab())} />
+          <KindItem
+            label={t('mcp.menu')}
+            hint={t('mcp.menuHint')}
+            hintId={`${id}-mcp-hint`}
+            shortcut={newMcpShortcut}
+            onPick={() => pick(() => openMcpTab())}
+          />
+          <KindItem
+            label={t('http.menu')}
+            hint={t('http.menuHint')}
+            hintId={`${id}-http-hint`}
+            shortcut={newHttpShortcut}
+            onPick={() => pick(() => openHttpTab())}
+          />
         </div>
       ) : null}
     </div>

@@ -1,7 +1,8 @@
-import { useRef, type KeyboardEvent } from 'react';
+import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { useT } from '../i18n/i18n';
 import { a2aTabTitle } from '../features/request/draft-model';
 import { useDraftsStore } from '../features/request/drafts-store';
+import { inTabOrder, useTabOrderStore } from '../features/request/tab-order-store';
 import { disposeEditorModel } from '../features/request/json-editor';
 import { runsOfTab, useRunsStore } from '../features/response/runs-store';
 import { isRunOpen, stopRun } from '../features/request/run-request';
@@ -13,30 +14,33 @@ import { mcpTabTitle } from '../features/mcp/mcp-draft';
 import { useMcpDraftsStore } from '../features/mcp/mcp-drafts-store';
 import { forgetMcpTab } from '../features/mcp/mcp-runs';
 
-/** Closing a tab stops its open streams (locally) and frees its timelines and editor model. */
+/** Every open tab's id, in the order the bar shows them. */
+export function tabBarOrder(): string[] {
+  const all = [...useDraftsStore.getState().tabs, ...useHttpDraftsStore.getState().tabs, ...useMcpDraftsStore.getState().tabs];
+  return inTabOrder(all, useTabOrderStore.getState().order).map((tab) => tab.id);
+}
+
+/** Closing a tab stops its open streams (locally) and frees its timelines and editor model; its neighbour in the bar becomes active. */
 export function closeTab(id: string): void {
-  const isHttp = useHttpDraftsStore.getState().tabs.some((tab) => tab.id === id);
-  if (isHttp || useMcpDraftsStore.getState().tabs.some((tab) => tab.id === id)) {
-    // HTTP and MCP tabs: the neighbour in the shared tab bar becomes active.
-    const order = [...useDraftsStore.getState().tabs, ...useHttpDraftsStore.getState().tabs, ...useMcpDraftsStore.getState().tabs].map((tab) => tab.id);
-    const index = order.indexOf(id);
-    const rest = order.filter((tabId) => tabId !== id);
-    if (isHttp) closeHttpTab(id);
-    else {
-      forgetMcpTab(id);
-      useMcpDraftsStore.getState().close(id);
+  const order = tabBarOrder();
+  const index = order.indexOf(id);
+  if (index < 0) return;
+  const rest = order.filter((tabId) => tabId !== id);
+  const wasActive = useDraftsStore.getState().activeId === id;
+  if (useHttpDraftsStore.getState().tabs.some((tab) => tab.id === id)) closeHttpTab(id);
+  else if (useMcpDraftsStore.getState().tabs.some((tab) => tab.id === id)) {
+    forgetMcpTab(id);
+    useMcpDraftsStore.getState().close(id);
+  } else {
+    for (const run of runsOfTab(useRunsStore.getState(), id)) {
+      if (isRunOpen(run.id)) void stopRun(run.id);
+      dropTimeline(run.id);
     }
-    disposeEditorModel(id);
-    if (useDraftsStore.getState().activeId === id) useDraftsStore.setState({ activeId: rest[Math.min(index, rest.length - 1)] });
-    return;
+    useDraftsStore.getState().close(id);
+    useRunsStore.getState().forgetTab(id);
   }
-  for (const run of runsOfTab(useRunsStore.getState(), id)) {
-    if (isRunOpen(run.id)) void stopRun(run.id);
-    dropTimeline(run.id);
-  }
-  useDraftsStore.getState().close(id);
-  useRunsStore.getState().forgetTab(id);
   disposeEditorModel(id);
+  if (wasActive) useDraftsStore.setState({ activeId: rest[Math.min(index, rest.length - 1)] });
 }
 
 /** Request tabs: arrows move between tabs, Delete closes the focused one. */
@@ -47,15 +51,26 @@ export function RequestTabs({ panelId }: { panelId: string }) {
   const mcpTabs = useMcpDraftsStore((s) => s.tabs);
   const activeId = useDraftsStore((s) => s.activeId);
   // One bar for every kind; the A2A store's activeId names the shown tab of either kind.
-  const tabs = [
-    ...a2aTabs.map((draft) => ({ id: draft.id, kind: 'A2A', title: a2aTabTitle(draft) })),
-    ...httpTabs.map((draft) => ({ id: draft.id, kind: 'HTTP', title: httpTabTitle(draft) })),
-    ...mcpTabs.map((draft) => ({ id: draft.id, kind: 'MCP', title: mcpTabTitle(draft) })),
-  ];
+  const order = useTabOrderStore((s) => s.order);
+  const tabs = inTabOrder(
+    [
+      ...a2aTabs.map((draft) => ({ id: draft.id, kind: 'A2A', title: a2aTabTitle(draft) })),
+      ...httpTabs.map((draft) => ({ id: draft.id, kind: 'HTTP', title: httpTabTitle(draft) })),
+      ...mcpTabs.map((draft) => ({ id: draft.id, kind: 'MCP', title: mcpTabTitle(draft) })),
+    ],
+    order,
+  );
+  const ids = tabs.map((tab) => tab.id).join('\n');
+  // New tabs join the bar's order at the end, whatever their kind.
+  useEffect(() => useTabOrderStore.getState().sync(ids ? ids.split('\n') : []), [ids]);
   const activate = (id: string): void => {
     if (tabs.some((tab) => tab.id === id)) useDraftsStore.setState({ activeId: id });
   };
   const list = useRef<HTMLDivElement>(null);
+  // The active tab stays in sight when the bar overflows (opened from the sidebar, a shortcut or restored).
+  useEffect(() => {
+    if (activeId) list.current?.querySelector<HTMLElement>(`[data-tab-id="${CSS.escape(activeId)}"]`)?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [activeId, ids]);
 
   const focusTab = (id: string | undefined): void => {
     if (!id) return;

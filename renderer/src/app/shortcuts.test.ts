@@ -14,19 +14,47 @@ describe('keyboard shortcuts', () => {
     expect(key({ code: 'KeyS', ctrlKey: true, altKey: true })).toBe('specs');
     expect(key({ code: 'KeyH', ctrlKey: true, altKey: true })).toBe('history');
     expect(key({ code: 'KeyK', ctrlKey: true, altKey: true })).toBe('checks');
+    expect(key({ key: 'ñ', code: 'KeyN', ctrlKey: true, altKey: true })).toBe('new-a2a');
+    expect(key({ code: 'KeyU', ctrlKey: true, altKey: true })).toBe('new-http');
+    expect(key({ code: 'KeyM', ctrlKey: true, altKey: true })).toBe('new-mcp');
+    expect(key({ key: 'Enter', ctrlKey: true })).toBe('send');
+    expect(key({ key: 'Enter', metaKey: true })).toBe('send');
+    expect(key({ key: 's', code: 'KeyS', ctrlKey: true })).toBe('save');
+    expect(key({ key: 'w', code: 'KeyW', ctrlKey: true })).toBe('close-tab');
+    expect(key({ code: 'KeyW', ctrlKey: true, altKey: true })).toBe('close-tab');
   });
 
-  it('leaves typing and the new-request key alone', () => {
+  it('sends from any field, the body editor included (the request pane only sees keys inside it)', () => {
+    const input = { tagName: 'INPUT', isContentEditable: false, closest: () => null } as unknown as EventTarget;
+    expect(key({ key: 'Enter', ctrlKey: true, target: input })).toBe('send');
+    expect(key({ key: 'Enter', ctrlKey: true, shiftKey: true })).toBeUndefined();
+    expect(key({ key: 'Enter' })).toBeUndefined();
+  });
+
+  it('leaves typing and the browser’s own keys alone', () => {
     const input = { tagName: 'INPUT', isContentEditable: false, closest: () => null } as unknown as EventTarget;
     expect(key({ key: '?', target: input })).toBeUndefined();
-    expect(key({ code: 'KeyN', ctrlKey: true, altKey: true })).toBeUndefined();
-    expect(key({ key: 'Enter', ctrlKey: true })).toBeUndefined();
     expect(key({ code: 'KeyC', ctrlKey: true })).toBeUndefined();
+    expect(key({ code: 'KeyN', ctrlKey: true })).toBeUndefined();
+    expect(key({ code: 'KeyS', ctrlKey: true, shiftKey: true })).toBeUndefined();
   });
 
   it('lists every shortcut it handles in the help panel', () => {
     const listed = shortcutList.map((s) => s.keys);
-    for (const keys of ['Control+Alt+C', 'Control+Alt+S', 'Control+Alt+H', 'Control+Alt+K', 'Control+,', 'F1', 'Control+Alt+N', 'Control+Enter']) {
+    for (const keys of [
+      'Control+Alt+C',
+      'Control+Alt+S',
+      'Control+Alt+H',
+      'Control+Alt+K',
+      'Control+,',
+      'F1',
+      'Control+Alt+N',
+      'Control+Alt+U',
+      'Control+Alt+M',
+      'Control+Enter',
+      'Control+S',
+      'Control+W Control+Alt+W',
+    ]) {
       expect(listed).toContain(keys);
     }
   });

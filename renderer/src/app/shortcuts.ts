@@ -13,7 +13,11 @@ export interface ShortcutInfo {
 /** Every keyboard shortcut in the app, for the help panel. */
 export const shortcutList: readonly ShortcutInfo[] = [
   { keys: 'Control+Alt+N', display: 'Ctrl+Alt+N', action: 'keys.newRequest', scope: 'keys.scope.global' },
-  { keys: 'Control+Enter', display: 'Ctrl+Enter / ⌘+Enter', action: 'keys.send', scope: 'keys.scope.request' },
+  { keys: 'Control+Alt+U', display: 'Ctrl+Alt+U', action: 'keys.newHttp', scope: 'keys.scope.global' },
+  { keys: 'Control+Alt+M', display: 'Ctrl+Alt+M', action: 'keys.newMcp', scope: 'keys.scope.global' },
+  { keys: 'Control+Enter', display: 'Ctrl+Enter / ⌘+Enter', action: 'keys.send', scope: 'keys.scope.global' },
+  { keys: 'Control+S', display: 'Ctrl+S / ⌘+S', action: 'keys.save', scope: 'keys.scope.global' },
+  { keys: 'Control+W Control+Alt+W', display: 'Ctrl+W · Ctrl+Alt+W', action: 'keys.closeActive', scope: 'keys.scope.global' },
   { keys: 'Tab Shift+Tab Control+M', display: 'Tab / Shift+Tab · Ctrl+M', action: 'keys.editorTab', scope: 'keys.scope.request' },
   { keys: 'Enter Shift+Enter', display: 'Enter / Shift+Enter', action: 'keys.findResponse', scope: 'keys.scope.request' },
   { keys: 'Control+Alt+C', display: 'Ctrl+Alt+C', action: 'keys.cards', scope: 'keys.scope.global' },
@@ -34,14 +38,22 @@ function typingIn(target: EventTarget | null): boolean {
   return el.isContentEditable || el.tagName === 'INPUT' || el.tagName === 'TEXTAREA' || el.tagName === 'SELECT' || Boolean(el.closest?.('.monaco-editor'));
 }
 
-export type ShortcutAction = 'cards' | 'specs' | 'history' | 'checks' | 'settings' | 'help';
+export type ShortcutAction =
+  'cards' | 'specs' | 'history' | 'checks' | 'settings' | 'help' | 'send' | 'save' | 'close-tab' | 'new-a2a' | 'new-http' | 'new-mcp';
 
-/** Maps a keydown to an app-wide action (the request editor handles its own keys). */
+/**
+ * Maps a keydown to an app-wide action. Send, Save and Close act on the shown request wherever the
+ * focus is; the caller ignores every key while a dialog is open (a dialog has its own Ctrl+Enter).
+ * Ctrl+W is one a browser keeps for itself (it closes the browser tab), so Ctrl+Alt+W does the same.
+ */
 export function shortcutFor(event: Pick<KeyboardEvent, 'key' | 'code' | 'ctrlKey' | 'metaKey' | 'altKey' | 'shiftKey' | 'target'>): ShortcutAction | undefined {
   const mod = event.ctrlKey || event.metaKey;
   if (event.key === 'F1') return 'help';
   if (event.key === '?' && !mod && !event.altKey && !typingIn(event.target)) return 'help';
   if (mod && !event.altKey && event.key === ',') return 'settings';
+  if (mod && !event.altKey && !event.shiftKey && event.key === 'Enter') return 'send';
+  if (mod && !event.altKey && !event.shiftKey && event.code === 'KeyS') return 'save';
+  if (mod && !event.altKey && !event.shiftKey && event.code === 'KeyW') return 'close-tab';
   if (event.ctrlKey && event.altKey) {
     // event.code, not key: with Alt held some layouts produce another character.
     switch (event.code) {
@@ -53,6 +65,14 @@ export function shortcutFor(event: Pick<KeyboardEvent, 'key' | 'code' | 'ctrlKey
         return 'history';
       case 'KeyK':
         return 'checks';
+      case 'KeyN':
+        return 'new-a2a';
+      case 'KeyU':
+        return 'new-http';
+      case 'KeyM':
+        return 'new-mcp';
+      case 'KeyW':
+        return 'close-tab';
     }
   }
   return undefined;

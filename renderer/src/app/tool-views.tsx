@@ -5,6 +5,11 @@ import { historySearchId } from '../features/history/history-panel';
 import { openCheckView } from '../features/checks/checks-store';
 import { useDialogsStore } from './dialogs-store';
 import { shortcutFor } from './shortcuts';
+import { closeTab } from './request-tabs';
+import { shownRequestActions } from '../features/request/request-pane';
+import { useDraftsStore } from '../features/request/drafts-store';
+import { openHttpTab } from '../features/http/http-drafts-store';
+import { openMcpTab } from '../features/mcp/mcp-drafts-store';
 import { showSidebarSection } from './sidebar-section';
 import { followRequestTabs, useToolViewStore, type ToolView } from './tool-view-store';
 import '../features/settings/theme-store';
@@ -33,8 +38,29 @@ export function useToolViews(): ToolView | null {
       if (document.querySelector('dialog[open]')) return;
       const action = shortcutFor(event);
       if (!action) return;
+      // The request pane (or the body editor) already sent it: one key, one Send.
+      if (action === 'send' && event.defaultPrevented) return;
+      const shown = shownRequestActions();
+      // Nothing to send, save or close (a tool view is shown, or no tab): leave the key to the browser.
+      if ((action === 'send' && !shown) || (action === 'save' && !shown?.save)) return;
+      // Ctrl+W closes the request that is shown, never one hidden behind a tool view.
+      if (action === 'close-tab' && (!useDraftsStore.getState().activeId || useToolViewStore.getState().view)) return;
       event.preventDefault();
       switch (action) {
+        case 'send':
+          return shown?.send();
+        case 'save':
+          return shown?.save?.();
+        case 'close-tab': {
+          const active = useDraftsStore.getState().activeId;
+          return active ? closeTab(active) : undefined;
+        }
+        case 'new-a2a':
+          return void useDraftsStore.getState().openA2a();
+        case 'new-http':
+          return void openHttpTab();
+        case 'new-mcp':
+          return void openMcpTab();
         case 'help':
           return useDialogsStore.getState().show('shortcuts');
         case 'settings':

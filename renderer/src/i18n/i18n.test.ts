@@ -5,7 +5,8 @@ import { detectLocale, translate } from './i18n';
 import { allMethods } from '../../../shared/a2a/catalogue';
 import { methodSummary } from './method-summaries';
 
-const placeholders = (s: string): string[] => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1] ?? '').sort();
+// `{name}` and the `{name, plural, …}` blocks both take the parameter `name`.
+const placeholders = (s: string): string[] => [...new Set([...s.matchAll(/\{(\w+)(?:\}|,\s*plural,)/g)].map((m) => m[1] ?? ''))].sort();
 // Product names and protocol words that stay the same in Korean.
 const sameInBoth = new Set<MessageKey>([
   'app.newA2a',
@@ -67,6 +68,25 @@ describe('i18n', () => {
     expect(translate('en', 'card.sig.summary', { valid: 1, total: 2 })).toBe('1 of 2 signatures valid.');
     expect(translate('ko', 'card.sig.summary', { valid: 1, total: 2 })).toBe('서명 2개 중 1개 유효.');
     expect(translate('en', 'oauth.fromScheme', { scheme: 'corp' })).toContain('“corp”');
+  });
+
+  it('picks the plural form by the locale rules, so a single count never reads "1 operations"', () => {
+    expect(translate('en', 'specs.opCount', { count: 1 })).toBe('1 operation');
+    expect(translate('en', 'specs.opCount', { count: 0 })).toBe('0 operations');
+    expect(translate('en', 'specs.opCount', { count: 12 })).toBe('12 operations');
+    expect(translate('en', 'mcp.server.offers', { tools: 1, resources: 2, templates: 1, prompts: 0 })).toBe('1 tool · 2 resources · 1 template · 0 prompts');
+    expect(translate('en', 'history.statsLine', { messages: 1, attempts: 2, retries: 1, duplicates: 0, rate: '0%' })).toBe(
+      '1 message sent · 2 attempts · 1 retry · 0 duplicate executions (0%)',
+    );
+    expect(translate('en', 'http.resp.redirected', { count: 1 })).toBe('Redirected 1 time');
+    expect(translate('ko', 'specs.opCount', { count: 1 })).toBe('작업 1개');
+    // No count given: the `other` form with the gap left visible.
+    expect(translate('en', 'specs.opCount')).toBe('{count} operations');
+  });
+
+  it('leaves no English count with a bare plural noun', () => {
+    const bare = (Object.keys(en) as MessageKey[]).filter((k) => /\{(count|n)\} [a-z]+s\b/.test(en[k]) || /\(s\)/.test(en[k]));
+    expect(bare).toEqual([]);
   });
 
   it('picks Korean for ko-* browsers and English otherwise', () => {

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { Fragment, useId, type ReactNode } from 'react';
 import { useT, type MessageKey } from '../i18n/i18n';
 
 export interface KvRow {
@@ -18,6 +18,8 @@ interface KvTableProps<R extends KvRow> {
   rowLabels?: RowLabels;
   /** Shown under the table, inside the editor (e.g. a hint). */
   children?: ReactNode;
+  /** A one-line note under a row (and its value's description), e.g. why its value is empty. */
+  rowNote?: (row: R) => string | undefined;
 }
 
 export interface RowLabels {
@@ -33,8 +35,9 @@ export const emptyKvRow = (): KvRow => ({ name: '', value: '', enabled: true });
 const genericLabels: RowLabels = { enabledN: 'http.enabledN', nameN: 'http.nameN', valueN: 'http.valueN', removeN: 'http.removeN' };
 
 /** Name/value rows with an on/off box each: query params, headers, form fields. */
-export function KvTable<R extends KvRow>({ caption, rows, onChange, addLabel, blank, rowLabels = genericLabels, children }: KvTableProps<R>) {
+export function KvTable<R extends KvRow>({ caption, rows, onChange, addLabel, blank, rowLabels = genericLabels, children, rowNote }: KvTableProps<R>) {
   const t = useT();
+  const noteId = useId();
   const change = (index: number, patch: Partial<KvRow>): void => onChange(rows.map((r, i) => (i === index ? { ...r, ...patch } : r)));
   return (
     <div className="headers-editor">
@@ -51,44 +54,58 @@ export function KvTable<R extends KvRow>({ caption, rows, onChange, addLabel, bl
           </tr>
         </thead>
         <tbody>
-          {rows.map((row, index) => (
-            <tr key={index}>
-              <td>
-                <input
-                  type="checkbox"
-                  aria-label={t(rowLabels.enabledN, { n: index + 1 })}
-                  checked={row.enabled !== false}
-                  onChange={(e) => change(index, { enabled: e.target.checked })}
-                />
-              </td>
-              <td>
-                <input
-                  aria-label={t(rowLabels.nameN, { n: index + 1 })}
-                  value={row.name}
-                  spellCheck={false}
-                  onChange={(e) => change(index, { name: e.target.value })}
-                />
-              </td>
-              <td>
-                <input
-                  aria-label={t(rowLabels.valueN, { n: index + 1 })}
-                  value={row.value}
-                  spellCheck={false}
-                  onChange={(e) => change(index, { value: e.target.value })}
-                />
-              </td>
-              <td>
-                <button
-                  type="button"
-                  className="icon-button"
-                  aria-label={t(rowLabels.removeN, { n: index + 1 })}
-                  onClick={() => onChange(rows.filter((_, i) => i !== index))}
-                >
-                  ×
-                </button>
-              </td>
-            </tr>
-          ))}
+          {rows.map((row, index) => {
+            const note = rowNote?.(row);
+            return (
+              <Fragment key={index}>
+                <tr>
+                  <td>
+                    <input
+                      type="checkbox"
+                      aria-label={t(rowLabels.enabledN, { n: index + 1 })}
+                      checked={row.enabled !== false}
+                      onChange={(e) => change(index, { enabled: e.target.checked })}
+                    />
+                  </td>
+                  <td>
+                    <input
+                      aria-label={t(rowLabels.nameN, { n: index + 1 })}
+                      value={row.name}
+                      spellCheck={false}
+                      onChange={(e) => change(index, { name: e.target.value })}
+                    />
+                  </td>
+                  <td>
+                    <input
+                      aria-label={t(rowLabels.valueN, { n: index + 1 })}
+                      {...(note ? { 'aria-describedby': `${noteId}-${index}` } : {})}
+                      value={row.value}
+                      spellCheck={false}
+                      onChange={(e) => change(index, { value: e.target.value })}
+                    />
+                  </td>
+                  <td>
+                    <button
+                      type="button"
+                      className="icon-button"
+                      aria-label={t(rowLabels.removeN, { n: index + 1 })}
+                      onClick={() => onChange(rows.filter((_, i) => i !== index))}
+                    >
+                      ×
+                    </button>
+                  </td>
+                </tr>
+                {note ? (
+                  <tr className="kv-row-note">
+                    <td />
+                    <td colSpan={3} id={`${noteId}-${index}`} className="muted small">
+                      {note}
+                    </td>
+                  </tr>
+                ) : null}
+              </Fragment>
+            );
+          })}
         </tbody>
       </table>
       <button type="button" onClick={() => onChange([...rows, blank()])}>

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { create } from 'zustand';
 
 export interface Toast {
@@ -7,7 +7,7 @@ export interface Toast {
   /** Extra lines (a note, a stored secret's name, warnings). */
   details?: string[];
   action?: { label: string; run: () => void };
-  /** Warnings stay until dismissed; plain confirmations fade after a few seconds. */
+  /** Warnings or notes to read: shown longer than a plain confirmation (still not forever). */
   sticky?: boolean;
 }
 
@@ -32,17 +32,35 @@ export const useToastStore = create<ToastState>()((set) => ({
   },
 }));
 
-const fadeMs = 8000;
+/**
+ * How long a toast stays. Every toast goes away by itself (one that stayed covered the request in a
+ * small window); one with warnings or notes stays longer, and none goes while the pointer or the focus
+ * is on it (the timer starts again when they leave). The live region has announced it already.
+ */
+export function toastLifetimeMs(toast: Pick<Toast, 'sticky' | 'details'>): number {
+  return toast.sticky || (toast.details?.length ?? 0) > 0 ? 12_000 : 5_000;
+}
 
 function ToastItem({ toast, dismissLabel }: { toast: Toast; dismissLabel: string }) {
   const dismiss = useToastStore((s) => s.dismiss);
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const held = hovered || focused;
   useEffect(() => {
-    if (toast.sticky) return;
-    const timer = setTimeout(() => dismiss(toast.id), fadeMs);
+    if (held) return;
+    const timer = setTimeout(() => dismiss(toast.id), toastLifetimeMs(toast));
     return () => clearTimeout(timer);
-  }, [toast, dismiss]);
+  }, [toast, dismiss, held]);
   return (
-    <div className="toast">
+    <div
+      className="toast"
+      onPointerEnter={() => setHovered(true)}
+      onPointerLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setFocused(false);
+      }}
+    >
       <p className="toast-text">{toast.text}</p>
       {toast.details?.map((line) => (
         <p key={line} className="small">

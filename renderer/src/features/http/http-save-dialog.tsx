@@ -79,8 +79,21 @@ export function HttpSaveDialog({ draft, onClose }: { draft: HttpDraft; onClose: 
         <input id={`${id}-summary`} value={summary} onChange={(e) => setSummary(e.target.value)} />
       </div>
       <label>
-        <input type="checkbox" checked={withResponse} onChange={(e) => setWithResponse(e.target.checked)} /> {t('http.save.withResponse')}
+        <input
+          type="checkbox"
+          checked={withResponse && Boolean(record)}
+          disabled={!record}
+          {...(record ? {} : { 'aria-describedby': `${id}-no-response` })}
+          onChange={(e) => setWithResponse(e.target.checked)}
+        />{' '}
+        {t('http.save.withResponse')}
       </label>
+      {/* After a reload or before the first Send there is no response to keep: say so rather than save none silently. */}
+      {record ? null : (
+        <p id={`${id}-no-response`} className="muted small">
+          {t('http.save.noResponse')}
+        </p>
+      )}
       {status ? (
         <p className={status.ok ? 'notice' : 'error'} role={status.ok ? 'status' : 'alert'}>
           {status.text}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buildCall, createDraft, effectiveHeaders, wireTarget, withBinding, withMethod, withVersion } from './draft-model';
+import { a2aTabTitle, buildCall, createDraft, effectiveHeaders, wireTarget, withBinding, withMethod, withVersion } from './draft-model';
 
 describe('draft model', () => {
   it('starts as A2A 1.0 JSON-RPC SendMessage with a valid example body', () => {
@@ -8,6 +8,13 @@ describe('draft model', () => {
     const body = JSON.parse(draft.bodyText) as { message: { messageId: string; role: string } };
     expect(body.message.role).toBe('ROLE_USER');
     expect(body.message.messageId).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('titles a tab with the method and host, and an endpoint holding variables as typed (never lowercased)', () => {
+    expect(a2aTabTitle(createDraft('t', { endpoint: 'http://Agent.Example:9999/rpc' }))).toBe('SendMessage · agent.example:9999');
+    expect(a2aTabTitle(createDraft('t', { method: 'SendStreamingMessage', endpoint: '{{baseUrl}}' }))).toBe('SendStreamingMessage · {{baseUrl}}');
+    expect(a2aTabTitle(createDraft('t', { endpoint: 'https://{{agentHost}}/rpc' }))).toBe('SendMessage · https://{{agentHost}}/rpc');
+    expect(a2aTabTitle(createDraft('t'))).toBe('SendMessage');
   });
 
   it('changing only the method never touches the body', () => {

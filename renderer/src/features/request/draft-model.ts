@@ -32,6 +32,17 @@ export interface A2aDraft {
   bodyNotKept?: { historyId: string; bytes: number; sha256?: string };
   /** Callable interfaces of the card last applied to this tab: a binding switch follows them. */
   cardInterfaces?: Array<{ binding: Binding; version: A2aVersion; url: string; tenant?: string }>;
+  /**
+   * Options › "New messageId on each Send": Send writes a fresh `message.messageId` into the body first,
+   * so resending is a new message; off, Send repeats the same message (a deliberate retry). Absent
+   * (tabs saved before the option existed) reads as on.
+   */
+  freshMessageId?: boolean;
+}
+
+/** Whether Send mints a new messageId for this tab (on unless the person turned it off). */
+export function mintsMessageId(draft: Pick<A2aDraft, 'freshMessageId'>): boolean {
+  return draft.freshMessageId !== false;
 }
 
 /** A new tab starts with a valid example body for its method, with a fresh messageId. */
@@ -57,6 +68,7 @@ export function createDraft(id: string, seed: Partial<A2aDraft> = {}): A2aDraft 
     ...(seed.continuation ? { continuation: seed.continuation } : {}),
     ...(seed.bodyNotKept ? { bodyNotKept: seed.bodyNotKept } : {}),
     ...(seed.cardInterfaces ? { cardInterfaces: seed.cardInterfaces } : {}),
+    freshMessageId: seed.freshMessageId !== false,
   };
 }
 
@@ -225,6 +237,8 @@ export function wireTarget(draft: A2aDraft): { ok: true; line: string } | { ok: 
 }
 
 function endpointHost(endpoint: string): string {
+  // A URL parser lowercases `{{baseUrl}}` into a host that names no variable: show what was typed.
+  if (endpoint.includes('{{')) return endpoint;
   try {
     return new URL(endpoint.includes('://') ? endpoint : `http://${endpoint}`).host;
   } catch {

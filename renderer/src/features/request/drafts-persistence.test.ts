@@ -44,6 +44,18 @@ describe('session persistence of open tabs', () => {
     expect(text).toContain('https://agent.example/rpc?access_token=&page=2');
   });
 
+  it('keeps "New messageId on each Send" off when it was turned off, and turns it on for tabs saved without it', () => {
+    const off = createDraft('t1', { freshMessageId: false });
+    const saved = JSON.parse(JSON.stringify(toSession([off], 't1', {}))) as SessionState;
+    expect(fromSession(saved).tabs[0]?.freshMessageId).toBe(false);
+    const old = {
+      tabs: [{ draft: { id: 't2', kind: 'a2a', version: '1.0', binding: 'JSONRPC', endpoint: '', method: 'SendMessage' } }],
+    } as unknown as SessionState;
+    expect(fromSession(old).tabs[0]?.freshMessageId).toBe(true);
+    const odd = { tabs: [{ draft: { id: 't3', kind: 'a2a', version: '1.0', binding: 'JSONRPC', freshMessageId: 'no' } }] } as unknown as SessionState;
+    expect(fromSession(odd).tabs[0]?.freshMessageId).toBe(true);
+  });
+
   it('skips drafts it cannot read', () => {
     const state = { tabs: [{ draft: { id: 'x', kind: 'a2a', version: '9' } }, { draft: { id: 'y', kind: 'other' } }] } as unknown as SessionState;
     expect(fromSession(state).tabs).toEqual([]);

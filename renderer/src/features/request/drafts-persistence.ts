@@ -9,6 +9,7 @@ import type { A2aDraft } from './draft-model';
 import { createDraft } from './draft-model';
 import { useDraftsStore } from './drafts-store';
 import { followRuns, useLastResponseStore } from './last-response-store';
+import { inTabOrder, useTabOrderStore } from './tab-order-store';
 
 /** Where tabs lived before they moved into the data folder; read once to carry them over. */
 const legacyStorageKey = 'powerduck.drafts.v1';
@@ -110,7 +111,12 @@ export function persistSession(
     const { tabs, activeId } = useDraftsStore.getState();
     const session = toSession(tabs, activeId, useLastResponseStore.getState().byTab);
     for (const kind of kinds) for (const draft of kind.snapshot()) session.tabs.push({ draft });
-    void host.invoke('session.save', session);
+    // Saved in the bar's order, so a reload puts the tabs back where they were.
+    const ordered = inTabOrder(
+      session.tabs.map((tab) => ({ id: tab.draft.id, tab })),
+      useTabOrderStore.getState().order,
+    );
+    void host.invoke('session.save', { ...session, tabs: ordered.map((entry) => entry.tab) });
   };
   const schedule = (): void => {
     clearTimeout(timer);
@@ -134,6 +140,7 @@ export function persistSession(
         const drafts = state.tabs.map((t) => t.draft).filter((d) => d.kind === kind.kind);
         if (drafts.length) kind.restore(drafts);
       }
+      useTabOrderStore.getState().seed(state.tabs.map((t) => t.draft.id));
       // The active tab may be one of the other kinds: the A2A store's restore only knows its own.
       if (current.activeId === undefined && activeId !== undefined && state.tabs.some((t) => t.draft.id === activeId && t.draft.kind !== 'a2a'))
         useDraftsStore.setState({ activeId });
@@ -141,6 +148,7 @@ export function persistSession(
     unsubscribe = [
       useDraftsStore.subscribe(schedule),
       useLastResponseStore.subscribe(schedule),
+      useTabOrderStore.subscribe(schedule),
       followRuns(),
       ...kinds.map((kind) => kind.subscribe(schedule)),
       // Closing a tab forgets its summary too.

@@ -14,7 +14,7 @@ export type { SessionTabKind } from './drafts-persistence';
 export { selectActiveDraft, useDraftsStore } from './drafts-store';
 export { JsonEditor } from './json-editor';
 export { useLastResponseStore } from './last-response-store';
-export { RequestPane, SendButton, sendShortcut } from './request-pane';
+export { RequestPane, SendButton, saveShortcut, sendShortcut, shownRequestActions } from './request-pane';
 export { continueRun, resubscribe } from './run-request';
 export { SecretField } from './secret-field';
 export { useSecretsStore } from './secrets-store';

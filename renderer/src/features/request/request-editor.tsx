@@ -11,7 +11,7 @@ import { runFacts, useRunsStore } from '../response';
 import { bindingLabel, methodInfo, methodsFor } from './a2a-catalog';
 import { AuthEditor } from './auth-editor';
 import type { A2aDraft } from './draft-model';
-import { envelopePreview } from './draft-model';
+import { envelopePreview, mintsMessageId } from './draft-model';
 import { useDraftsStore } from './drafts-store';
 import { GenerateBodyDialog } from './generate-body-dialog';
 import { EffectiveHeaders, HeadersEditor } from './headers-editor';
@@ -23,9 +23,9 @@ import { normaliseGrpcEndpoint } from '../../../../shared/a2a/grpc-endpoint';
 import { endpointOnBindingSwitch, type BindingSwitch } from './binding-switch';
 import { CodeDialog } from './code-dialog';
 import { EndpointField } from './endpoint-field';
-import { RequestPane, SendButton } from './request-pane';
+import { RequestPane, SendButton, saveShortcut } from './request-pane';
 
-type Section = 'body' | 'auth' | 'headers';
+type Section = 'body' | 'auth' | 'headers' | 'options';
 
 // An HTTP+JSON endpoint is the REST base URL, not the JSON-RPC one (the demo serves them apart).
 const endpointPlaceholder: Record<Binding, string> = {
@@ -99,7 +99,7 @@ export function RequestEditor({ draft }: { draft: A2aDraft }) {
   const send = useCallback(() => report(sendDraft(host, draft.id)), [host, draft.id, report]);
 
   return (
-    <RequestPane label={t('request.region')} onSend={send}>
+    <RequestPane label={t('request.region')} onSend={send} onSave={() => setDialog('spec')}>
       <div className="request-line">
         <div className="field-col narrow">
           <label htmlFor={`${id}-version`}>{t('request.version')}</label>
@@ -160,7 +160,7 @@ export function RequestEditor({ draft }: { draft: A2aDraft }) {
               {t('request.cancelTask')}
             </button>
           ) : null}
-          <button type="button" onClick={() => setDialog('spec')}>
+          <button type="button" onClick={() => setDialog('spec')} aria-keyshortcuts={saveShortcut}>
             {t('request.saveToSpec')}
           </button>
           <button type="button" onClick={() => setDialog('code')} title={t('code.hint')}>
@@ -197,6 +197,7 @@ export function RequestEditor({ draft }: { draft: A2aDraft }) {
           { id: 'body', label: problems ? t('request.bodyWithProblems', { count: problems }) : t('request.body') },
           { id: 'auth', label: draft.auth.type === 'none' ? t('request.auth') : t('request.authOn') },
           { id: 'headers', label: draft.headers.length ? t('request.headersCount', { count: draft.headers.length }) : t('request.headers') },
+          { id: 'options', label: t('request.options') },
         ]}
         className="request-sections"
       >
@@ -236,6 +237,22 @@ export function RequestEditor({ draft }: { draft: A2aDraft }) {
                 <input id={`${id}-tenant`} value={draft.tenant} spellCheck={false} onChange={(e) => update(draft.id, { tenant: e.target.value })} />
               </div>
             ) : null}
+          </div>
+        ) : null}
+        {section === 'options' ? (
+          <div className="options-section">
+            <label>
+              <input
+                type="checkbox"
+                checked={mintsMessageId(draft)}
+                aria-describedby={`${id}-fresh-id-help`}
+                onChange={(e) => update(draft.id, { freshMessageId: e.target.checked })}
+              />
+              {t('request.freshMessageId')}
+            </label>
+            <p id={`${id}-fresh-id-help`} className="muted small">
+              {t(mintsMessageId(draft) ? 'request.freshMessageIdOn' : 'request.freshMessageIdOff')}
+            </p>
           </div>
         ) : null}
       </Tabs>

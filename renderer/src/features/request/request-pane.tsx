@@ -1,14 +1,41 @@
-import type { KeyboardEvent, ReactNode } from 'react';
+import { useEffect, useRef, type KeyboardEvent, type ReactNode } from 'react';
 
 /** Ctrl+Enter (⌘+Enter) sends the request of the pane it is pressed in: A2A, HTTP and MCP alike. */
 export const sendShortcut = 'Control+Enter Meta+Enter';
 
+/** Ctrl+S (⌘+S) opens Save to spec for the shown request, filled in with its spec operation when it has one. */
+export const saveShortcut = 'Control+S Meta+S';
+
+interface PaneActions {
+  send(): void;
+  save?(): void;
+}
+
+/** The shown request's pane (one at a time: only the active tab's pane is mounted). */
+let shownPane: { current: PaneActions } | undefined;
+
+/**
+ * What the app-wide shortcuts act on: Send and Save to spec of the request now shown, wherever the
+ * focus is (the sidebar's "Open" button keeps it, for one). Undefined while a tool view is shown.
+ */
+export function shownRequestActions(): PaneActions | undefined {
+  return shownPane?.current;
+}
+
 /**
  * The request side of a tab: a labelled region in which `sendShortcut` sends from any field, so the
  * three kinds of request cannot come to disagree on the key (the JSON editor catches it itself and
- * calls the same `onSend`).
+ * calls the same `onSend`). The app's shortcuts reach the same `onSend` / `onSave` from outside it.
  */
-export function RequestPane({ label, onSend, children }: { label: string; onSend: () => void; children: ReactNode }) {
+export function RequestPane({ label, onSend, onSave, children }: { label: string; onSend: () => void; onSave?: () => void; children: ReactNode }) {
+  const actions = useRef<PaneActions>({ send: onSend });
+  actions.current = onSave ? { send: onSend, save: onSave } : { send: onSend };
+  useEffect(() => {
+    shownPane = actions;
+    return () => {
+      if (shownPane === actions) shownPane = undefined;
+    };
+  }, []);
   const onKeyDown = (event: KeyboardEvent<HTMLElement>): void => {
     // Dialogs opened from this pane have their own Ctrl+Enter.
     if ((event.target as HTMLElement).closest('dialog')) return;

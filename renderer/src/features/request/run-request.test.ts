@@ -36,6 +36,43 @@ describe('running drafts through a host', () => {
     expect((host.calls[0]?.request as A2aCall).method).toBe('SendMessage');
   });
 
+  it('writes a new messageId into the body on each Send (shown in the editor); unticked, Send repeats the same message', async () => {
+    const host = createFakeHost({
+      ops: { 'a2a.send': (call) => record(call, { kind: 'message', message: { message: { messageId: 'r', role: 'ROLE_AGENT', parts: [] } } }) },
+    });
+    const sentId = (i: number): unknown => ((host.calls[i]?.request as A2aCall).body as { message: { messageId: string } }).message.messageId;
+    const tab = useDraftsStore.getState().openA2a({ endpoint: 'http://127.0.0.1:1/rpc' });
+    const draftOf = () => useDraftsStore.getState().tabs.find((t) => t.id === tab);
+    expect(draftOf()?.freshMessageId).toBe(true);
+    const typedId = JSON.parse(draftOf()?.bodyText ?? '').message.messageId as string;
+    expect(sendDraft(host, tab).ok).toBe(true);
+    expect(sendDraft(host, tab).ok).toBe(true);
+    await until(() => host.calls.length === 2);
+    expect(new Set([typedId, sentId(0), sentId(1)]).size).toBe(3);
+    // The editor holds what went out last.
+    expect(JSON.parse(draftOf()?.bodyText ?? '').message.messageId).toBe(sentId(1));
+
+    useDraftsStore.getState().update(tab, { freshMessageId: false });
+    expect(sendDraft(host, tab).ok).toBe(true);
+    expect(sendDraft(host, tab).ok).toBe(true);
+    await until(() => host.calls.length === 4);
+    expect(sentId(2)).toBe(sentId(1));
+    expect(sentId(3)).toBe(sentId(1));
+  });
+
+  it('leaves the body alone for methods without a message, bodies that do not parse, and refused sends', async () => {
+    const host = createFakeHost({ ops: { 'a2a.send': (call) => record(call, { kind: 'message', message: {} }) } });
+    const getTask = useDraftsStore.getState().openA2a({ endpoint: 'http://127.0.0.1:1/rpc', method: 'GetTask', bodyText: '{ "id": "t1" }' });
+    expect(sendDraft(host, getTask).ok).toBe(true);
+    expect(useDraftsStore.getState().tabs.find((t) => t.id === getTask)?.bodyText).toBe('{ "id": "t1" }');
+    const broken = useDraftsStore.getState().openA2a({ endpoint: 'http://127.0.0.1:1/rpc', bodyText: '{ "message": ' });
+    expect(sendDraft(host, broken)).toMatchObject({ ok: false, problem: { problem: 'body' } });
+    expect(useDraftsStore.getState().tabs.find((t) => t.id === broken)?.bodyText).toBe('{ "message": ');
+    const noEndpoint = useDraftsStore.getState().openA2a({ bodyText: '{"message":{"messageId":"keep"}}' });
+    expect(sendDraft(host, noEndpoint)).toMatchObject({ ok: false, problem: { problem: 'endpoint' } });
+    expect(useDraftsStore.getState().tabs.find((t) => t.id === noEndpoint)?.bodyText).toBe('{"message":{"messageId":"keep"}}');
+  });
+
   it('streams into the timeline; Stop cancels locally and sends nothing to the agent', async () => {
     const host = createFakeHost({
       streams: {

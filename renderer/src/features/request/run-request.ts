@@ -4,7 +4,8 @@ import { type RunPurpose, runsToReduce, useRunsStore, type RunFacts } from '../r
 import { reduceTimeline, timelineFeed } from '../stream';
 import { cancelTaskMethod, methodInfo, subscribeMethod } from './a2a-catalog';
 import type { A2aDraft, BuiltCall } from './draft-model';
-import { buildCall } from './draft-model';
+import { buildCall, mintsMessageId } from './draft-model';
+import { withFreshMessageId } from '../../../../shared/a2a/fresh-message-id';
 import { useDraftsStore } from './drafts-store';
 import type { ContinueIds } from './continue-draft';
 import { continuedDraft } from './continue-draft';
@@ -86,7 +87,13 @@ export type SendResult = { ok: true; runId: string } | { ok: false; problem: Exc
 export function sendDraft(host: Host, tabId: string): SendResult {
   const draft = draftOf(tabId);
   if (!draft) return { ok: false, problem: { ok: false, problem: 'endpoint', message: 'no-draft' } };
-  const built = buildCall(draft);
+  const checked = buildCall(draft);
+  if (!checked.ok) return { ok: false, problem: checked };
+  // A new message per Send (unless the tab asks to resend the same one); the editor shows the id that went out.
+  const fresh = mintsMessageId(draft) ? withFreshMessageId(draft.method, draft.bodyText) : undefined;
+  if (!fresh?.changed) return { ok: true, runId: start(host, tabId, checked.call, 'send') };
+  useDraftsStore.getState().update(tabId, { bodyText: fresh.text });
+  const built = buildCall({ ...draft, bodyText: fresh.text });
   if (!built.ok) return { ok: false, problem: built };
   return { ok: true, runId: start(host, tabId, built.call, 'send') };
 }

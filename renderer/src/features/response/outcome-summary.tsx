@@ -47,7 +47,8 @@ export function StatusLine({ record }: { record: ExchangeRecord }) {
   else if (response?.status !== undefined) parts.push(`HTTP ${response.status} ${response.statusText ?? ''}`.trim());
   else parts.push(t('status.noResponse'));
   parts.push(formatMs(record.timings.totalMs));
-  if (response) parts.push(formatBytes(response.bodyBytes));
+  // The size that came over the wire: what is shown may be shorter (credentials redacted).
+  if (response) parts.push(t('status.received', { size: formatBytes(response.bodyBytes) }));
   if (record.timings.firstByteMs !== undefined) parts.push(t('status.firstByte', { time: formatMs(record.timings.firstByteMs) }));
   return (
     <p className="status-line mono" aria-label={t('status.label')}>

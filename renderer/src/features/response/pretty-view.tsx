@@ -5,6 +5,22 @@ import { JsonTree } from '../../ui/json-tree';
 import { toMessageView, toTaskView, unwrapSendResponse } from './a2a-objects';
 import { MessageCard } from './part-view';
 import { TaskCard } from './task-card';
+import type { AccessNote } from './access-note';
+
+/** The title of an error card and, after a refusal, which Auth to set. */
+function ErrorTitle({ note }: { note: AccessNote }) {
+  const t = useT();
+  return (
+    <>
+      <p className="error-title">{t(note.title)}</p>
+      {note.setAuthFor ? (
+        <p className="notice small" role="note">
+          {t('error.setAuth', { scheme: note.setAuthFor })}
+        </p>
+      ) : null}
+    </>
+  );
+}
 
 function ErrorFacts({ rows }: { rows: Array<[string, string | number | undefined]> }) {
   return (
@@ -21,8 +37,12 @@ function ErrorFacts({ rows }: { rows: Array<[string, string | number | undefined
   );
 }
 
-/** The outcome, rendered for people: messages and tasks as cards, errors as their facts. */
-export function PrettyView({ outcome }: { outcome: Outcome }) {
+/**
+ * The outcome, rendered for people: messages and tasks as cards, errors as their facts. `access`
+ * words an error by its HTTP status (a 401 is a refusal, not a protocol error); without it the
+ * protocol's own title is used.
+ */
+export function PrettyView({ outcome, access }: { outcome: Outcome; access?: AccessNote }) {
   const t = useT();
   switch (outcome.kind) {
     case 'message': {
@@ -42,7 +62,7 @@ export function PrettyView({ outcome }: { outcome: Outcome }) {
     case 'rpc-error':
       return (
         <div className="error-card" role="group" aria-label={t('outcome.rpcError')}>
-          <p className="error-title">{t('error.rpcTitle')}</p>
+          <ErrorTitle note={access ?? { title: 'error.rpcTitle' }} />
           <ErrorFacts
             rows={[
               [t('error.code'), outcome.code],
@@ -57,6 +77,7 @@ export function PrettyView({ outcome }: { outcome: Outcome }) {
     case 'http-error':
       return (
         <div className="error-card" role="group" aria-label={t('outcome.httpError')}>
+          {access ? <ErrorTitle note={access} /> : null}
           <ErrorFacts
             rows={[
               [t('error.status'), outcome.status],

@@ -3,6 +3,12 @@ import { useT } from '../../i18n/i18n';
 import { saveText } from '../../ui/download';
 import { formatBytes, prettyBody } from '../../ui/format';
 import { largeBodyBytes } from './large-body';
+import { REDACTED } from '../../../../shared/a2a/redaction';
+
+/** The recorder replaced a credential in this exchange's bodies (what is shown is not byte for byte what was sent). */
+export function showsRedaction(record: Pick<ExchangeRecord, 'request' | 'response'>): boolean {
+  return Boolean(record.request.body?.includes(REDACTED) || record.response?.body?.includes(REDACTED) || record.response?.bodyTail?.includes(REDACTED));
+}
 
 const shownChars = 256 * 1024;
 
@@ -30,6 +36,7 @@ function Body({
   label,
   text,
   bytes,
+  sizeKey,
   truncated,
   filename,
   tail,
@@ -38,6 +45,8 @@ function Body({
   label: string;
   text: string | undefined;
   bytes: number;
+  /** "sent" or "received": the size is of the bytes on the wire, not of the text shown. */
+  sizeKey: 'raw.sentSize' | 'raw.receivedSize';
   truncated?: boolean;
   filename: string;
   /** The last bytes of a long stream whose middle was not kept. */
@@ -53,7 +62,7 @@ function Body({
       <section className="raw-body" aria-label={label}>
         <header className="card-header">
           <h4>{label}</h4>
-          <span className="muted small">{formatBytes(bytes)}</span>
+          <span className="muted small">{t(sizeKey, { size: formatBytes(bytes) })}</span>
           {rebuild ? (
             <button type="button" className="link-button" onClick={() => saveText(filename.replace(/\.json$/, '.sse.txt'), rebuild())}>
               {t('raw.rebuild')}
@@ -77,7 +86,7 @@ function Body({
     <section className="raw-body" aria-label={label}>
       <header className="card-header">
         <h4>{label}</h4>
-        <span className="muted small">{formatBytes(bytes)}</span>
+        <span className="muted small">{t(sizeKey, { size: formatBytes(bytes) })}</span>
         {truncated ? <span className="warning small">{t('raw.truncated')}</span> : null}
         <button type="button" className="link-button" onClick={() => saveText(filename, text)}>
           {t('raw.save')}
@@ -97,6 +106,11 @@ export function RawView({ record, rebuildStream }: { record: ExchangeRecord; reb
   const { request, response } = record;
   return (
     <div className="raw-view">
+      {showsRedaction(record) ? (
+        <p className="notice small" role="note">
+          {t('raw.redactedNote')}
+        </p>
+      ) : null}
       <section aria-label={t('raw.request')}>
         <h3>{t('raw.request')}</h3>
         <p className="mono request-line-raw">
@@ -110,6 +124,7 @@ export function RawView({ record, rebuildStream }: { record: ExchangeRecord; reb
           label={t('raw.requestBody')}
           text={request.body}
           bytes={request.bodyBytes}
+          sizeKey="raw.sentSize"
           {...(request.truncated ? { truncated: true } : {})}
           filename="request.json"
         />
@@ -123,6 +138,7 @@ export function RawView({ record, rebuildStream }: { record: ExchangeRecord; reb
             label={t('raw.responseBody')}
             text={response.body}
             bytes={response.bodyBytes}
+            sizeKey="raw.receivedSize"
             {...(response.truncated ? { truncated: true } : {})}
             tail={response.bodyTail}
             rebuild={rebuildStream}

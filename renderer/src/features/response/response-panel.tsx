@@ -3,13 +3,17 @@ import { useShallow } from 'zustand/react/shallow';
 import { useHost, withHeldParts } from '../../host';
 import { useT, useLocaleStore } from '../../i18n/i18n';
 import { Tabs } from '../../ui/tabs';
-import { continueRun, resubscribe, useLastResponseStore } from '../request';
+import { continueRun, resubscribe, useDraftsStore, useLastResponseStore } from '../request';
+import type { AuthConfig } from '../../../../shared/a2a/auth';
+import type { ExchangeRecord } from '../../../../shared/a2a/exchange';
+import { accessNote, type AccessNote } from './access-note';
 import { StreamTimeline, rebuildStream, timelineFor } from '../stream';
 import { LargeBody, largeBodyBytes } from './large-body';
 import { OutcomeBadge, StatusLine } from './outcome-summary';
 import { PrettyView } from './pretty-view';
-import { RawView } from './raw-view';
+import { RawView, showsRedaction } from './raw-view';
 import { runFacts } from './run-facts';
+import { runLabel } from './run-label';
 import type { Run } from './runs-store';
 import { runsOfTab, useRunsStore } from './runs-store';
 import { FindResults, ResponseHeadersView, ResponseTools, TimingView } from './response-tools';
@@ -41,6 +45,7 @@ type View = 'pretty' | 'timeline' | 'raw' | 'headers' | 'timing';
 
 function RunPicker({ tabId, runs, shownId }: { tabId: string; runs: Run[]; shownId: string | undefined }) {
   const t = useT();
+  const locale = useLocaleStore((s) => s.locale);
   const id = useId();
   const show = useRunsStore((s) => s.show);
   if (runs.length < 2) return null;
@@ -50,7 +55,7 @@ function RunPicker({ tabId, runs, shownId }: { tabId: string; runs: Run[]; shown
       <select id={id} value={shownId} onChange={(e) => show(tabId, e.target.value)}>
         {runs.map((run, index) => (
           <option key={run.id} value={run.id}>
-            {`${index + 1}. ${run.method}${run.purpose === 'send' ? '' : ` (${t(`purpose.${run.purpose}`)})`}`}
+            {runLabel(run, index, t, locale)}
           </option>
         ))}
       </select>
@@ -67,7 +72,17 @@ function ElapsedSince({ since }: { since: number }) {
   return <span className="mono">{((now - since) / 1000).toFixed(1)} s</span>;
 }
 
-export function ResponsePanel({ tabId }: { tabId: string }) {
+function errorAccess(record: ExchangeRecord, auth: AuthConfig['type'], cardScheme: string | undefined): AccessNote | undefined {
+  const kind = record.outcome.kind;
+  if (kind !== 'rpc-error' && kind !== 'http-error') return undefined;
+  return accessNote(kind, record.response?.status, auth, cardScheme);
+}
+
+/**
+ * `cardScheme`: the security scheme the agent's card declares for this tab's endpoint, when the shell
+ * knows the card; a refused call then says which Auth to set.
+ */
+export function ResponsePanel({ tabId, cardScheme }: { tabId: string; cardScheme?: string }) {
   const t = useT();
   const host = useHost();
   const runs = useRunsStore(useShallow((s) => runsOfTab(s, tabId)));
@@ -78,6 +93,7 @@ export function ResponsePanel({ tabId }: { tabId: string }) {
   const [notice, setNotice] = useState('');
   const [query, setQuery] = useState('');
   const [stepRequest, setStepRequest] = useState({ n: 0, delta: 1 });
+  const authType = useDraftsStore((s) => s.tabs.find((tab) => tab.id === tabId)?.auth.type ?? 'none');
 
   useEffect(() => {
     setView(run?.streaming ? 'timeline' : 'pretty');
@@ -180,9 +196,17 @@ export function ResponsePanel({ tabId }: { tabId: string }) {
         <FindResults record={record} query={query} stepRequest={stepRequest} />
       ) : record || run.streaming ? (
         <Tabs label={t('response.views')} items={views} selected={view} onSelect={setView} className="response-views">
+          {/* The raw view says it itself, beside the bodies. */}
+          {record && view !== 'raw' && showsRedaction(record) ? (
+            <p className="notice small" role="note">
+              {t('raw.redactedNote')}
+            </p>
+          ) : null}
           {view === 'timeline' ? (
             <>
-              {record && (record.outcome.kind !== 'stream' || record.outcome.error) ? <PrettyView outcome={withHeldParts(record).outcome} /> : null}
+              {record && (record.outcome.kind !== 'stream' || record.outcome.error) ? (
+                <PrettyView outcome={withHeldParts(record).outcome} access={errorAccess(record, authType, cardScheme)} />
+              ) : null}
               <StreamTimeline timeline={timelineFor(run.id)} eventCount={run.eventCount} />
             </>
           ) : null}
@@ -195,7 +219,7 @@ export function ResponsePanel({ tabId }: { tabId: string }) {
                 onShowPretty={() => setPrettyLarge(true)}
               />
             ) : (
-              <PrettyView outcome={withHeldParts(record).outcome} />
+              <PrettyView outcome={withHeldParts(record).outcome} access={errorAccess(record, authType, cardScheme)} />
             )
           ) : null}
           {view === 'raw' ? (
