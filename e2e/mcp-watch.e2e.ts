@@ -39,7 +39,7 @@ describe('MCP watch in the UI', () => {
       await updateResource(server.world, 'mem://counter', '42');
       const events = notifications.getByRole('table', { name: 'Stream events' });
       await events.getByRole('cell', { name: 'notifications/resources/updated', exact: true }).waitFor({ timeout: 20_000 });
-      await notifications.getByText('Watching: 1 notifications so far').waitFor();
+      await notifications.getByText('Watching: 1 notification so far').waitFor();
 
       addTool(server.world, 'late-tool');
       await notifications.getByText('The server says its tools changed.').waitFor({ timeout: 20_000 });

@@ -857,7 +857,7 @@ export const en = {
     'Check the token in the active request’s Auth tab, or choose another “Auth for the probes” above (“No auth” if the agent needs none).',
   'checks.refused.none':
     'No credentials were sent. Choose what to send under “Auth for the probes” above (the card’s scheme, the environment’s {{token}} or the active request’s auth), then press Check agent again.',
-  'checks.refusedSome': '{n} checks were skipped because the agent refused the credentials.',
+  'checks.refusedSome': '{n, plural, one {# check was} other {# checks were}} skipped because the agent refused the credentials.',
   'checks.strict': 'Strict',
   'checks.strictHelp':
     'Also hold the agent to the seed Message contract (empty parts, roles, duplicate messageId, task ids) as MUST. Off: each check is graded by the keyword the A2A spec gives the agent.',
@@ -1472,7 +1472,7 @@ export const en = {
   'mcp.watch.stop': 'Stop watching',
   'mcp.watch.region': 'Server notifications',
   'mcp.watch.connecting': 'Connecting…',
-  'mcp.watch.listening': 'Watching: {count} notifications so far',
+  'mcp.watch.listening': 'Watching: {count, plural, one {# notification} other {# notifications}} so far',
   'mcp.watch.subscribedTo': 'Subscribed: {uris}',
   'mcp.watch.refused': 'The server refused the subscription to {uri}: {message}',
   'mcp.watch.ended': 'Watch ended: {reason}',
