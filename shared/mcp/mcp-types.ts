@@ -76,6 +76,8 @@ export interface McpCallRequest {
   offerSampling?: boolean;
   /** Sent as logging/setLevel right after initialize, so the server's log messages during the call start at this level. */
   logLevel?: McpLogLevel;
+  /** The environment whose `{{variables}}` the core fills in (endpoint, headers, auth, params, stdio args/env) at send time. */
+  environment?: string;
 }
 
 /** The syslog levels of MCP logging (RFC 5424 order, least severe first). */
@@ -86,6 +88,8 @@ export interface McpConnectRequest {
   target: McpTarget;
   timeoutMs?: number;
   roots?: McpRoot[];
+  /** The environment whose `{{variables}}` the core fills in (endpoint, headers, auth, params, stdio args/env) at send time. */
+  environment?: string;
 }
 
 /** What the server said about itself in its initialize answer. */
@@ -266,6 +270,8 @@ export interface McpCompleteRequest {
   /** The other arguments already filled in (the server may narrow its suggestions with them). */
   context?: Record<string, string>;
   timeoutMs?: number;
+  /** The environment whose `{{variables}}` the target's endpoint, headers and auth take. */
+  environment?: string;
 }
 
 export interface McpCompleteResult {

@@ -22,6 +22,8 @@ export interface McpWatchRequest {
    * is not offered. Otherwise they wait for mcp.answer as on mcp.stream.
    */
   unattended?: boolean;
+  /** The environment whose `{{variables}}` the core fills in (endpoint, headers, auth, params, stdio args/env) at send time. */
+  environment?: string;
 }
 
 /**

@@ -371,6 +371,7 @@ export async function performMcpCall(request: McpCallRequest, deps: McpDeps, hoo
     ...(request.recordBodyLimit ? { recordBodyLimit: request.recordBodyLimit } : {}),
     ...(hooks.onEvent ? { onEvent: hooks.onEvent } : {}),
     held: heldServerRequests(answers),
+    ...(deps.redactValues ? { redactValues: deps.redactValues } : {}),
   });
   const timer = new CallTimer(timeout);
   const setup = clientSetup(recorder, { ...answers, onWaiting: (on) => timer.waiting(on) });
@@ -458,7 +459,11 @@ export async function performMcpConnect(request: McpConnectRequest, deps: McpDep
   const timeout = timeoutOf(request.timeoutMs);
   const { signal, dispose } = signalFor(hooks);
   const answers = serverRequests(request, deps, hooks, signal);
-  const recorder = new McpRecorder(deps.now, { ...(hooks.onEvent ? { onEvent: hooks.onEvent } : {}), held: heldServerRequests(answers) });
+  const recorder = new McpRecorder(deps.now, {
+    ...(hooks.onEvent ? { onEvent: hooks.onEvent } : {}),
+    held: heldServerRequests(answers),
+    ...(deps.redactValues ? { redactValues: deps.redactValues } : {}),
+  });
   const setup = clientSetup(recorder, answers);
   const base: Pick<McpExchangeRecord, 'method' | 'target'> & Partial<McpExchangeRecord> = {
     method: 'initialize',

@@ -47,7 +47,7 @@ function valuesOf(result: Record<string, unknown>): McpCompleteResult {
 export async function performMcpComplete(request: McpCompleteRequest, deps: McpDeps, signal: AbortSignal): Promise<McpCompleteResult> {
   validate(request);
   const timeout = request.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-  const recorder = new McpRecorder(deps.now);
+  const recorder = new McpRecorder(deps.now, deps.redactValues ? { redactValues: deps.redactValues } : {});
   let session: McpSession | undefined;
   try {
     session = await openMcpSession(request.target, deps, recorder, signal, timeout, clientSetup(recorder, { timeoutMs: timeout, signal }));

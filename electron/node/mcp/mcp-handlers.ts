@@ -8,6 +8,8 @@ import { draftMcpOperation, saveMcpOperation } from './mcp-spec';
 import { performMcpCall, performMcpConnect, type McpDeps } from './mcp-call';
 import { performMcpComplete } from './mcp-complete';
 import { performMcpWatch } from './mcp-watch';
+import { resolveMcpVariables } from './mcp-variables';
+import { variablesContext } from '../env/send-variables';
 import { QuestionBroker } from './mcp-question-broker';
 
 /** One broker per core: the stream handlers ask, mcp.answer (built separately) answers. */
@@ -18,8 +20,15 @@ function brokerOf(env: CoreEnv): QuestionBroker {
   return broker;
 }
 
-export function mcpDeps(env: CoreEnv): McpDeps {
-  return { secrets: env.secrets, environment: env.environment, now: env.now, version: env.version, allowStdio: stdioAllowed(env) };
+export function mcpDeps(env: CoreEnv, redactValues: readonly string[] = []): McpDeps {
+  return {
+    secrets: env.secrets,
+    environment: env.environment,
+    now: env.now,
+    version: env.version,
+    allowStdio: stdioAllowed(env),
+    ...(redactValues.length ? { redactValues } : {}),
+  };
 }
 
 function specContext(env: CoreEnv): SpecContext {
@@ -30,12 +39,14 @@ function specContext(env: CoreEnv): SpecContext {
 export function createMcpHandlers(env: CoreEnv, history: HistoryRecorder): Handlers<McpOps> {
   return {
     'mcp.connect': async (request, ctx) => {
-      const result = await performMcpConnect(request, mcpDeps(env), { signal: ctx.signal });
+      const resolved = await resolveMcpVariables(variablesContext(env), request);
+      const result = await performMcpConnect(resolved.request, mcpDeps(env, resolved.redactValues), { signal: ctx.signal });
       await history.recordMcp(result.record);
       return result;
     },
     'mcp.call': async (request, ctx) => {
-      const record = await performMcpCall(request, mcpDeps(env), { signal: ctx.signal });
+      const resolved = await resolveMcpVariables(variablesContext(env), request, ['params']);
+      const record = await performMcpCall(resolved.request, mcpDeps(env, resolved.redactValues), { signal: ctx.signal });
       await history.recordMcp(record);
       return record;
     },
@@ -43,7 +54,10 @@ export function createMcpHandlers(env: CoreEnv, history: HistoryRecorder): Handl
     'mcp.draftOperation': async (ref) => draftMcpOperation(specContext(env), ref),
     'mcp.answer': async (request) => brokerOf(env).answer(request),
     // A typing aid: not recorded in history (see the contract).
-    'mcp.complete': async (request, ctx) => performMcpComplete(request, mcpDeps(env), ctx.signal),
+    'mcp.complete': async (request, ctx) => {
+      const resolved = await resolveMcpVariables(variablesContext(env), request);
+      return performMcpComplete(resolved.request, mcpDeps(env, resolved.redactValues), ctx.signal);
+    },
   };
 }
 
@@ -52,14 +66,16 @@ export function createMcpStreamHandlers(env: CoreEnv, history: HistoryRecorder):
     'mcp.stream': async (request, emit, ctx) => {
       // Elicitations and sampling requests of this call wait for mcp.answer naming this stream's id.
       const ask = ctx.requestId ? { ask: brokerOf(env).askers(ctx.requestId) } : {};
-      const record = await performMcpCall(request, mcpDeps(env), { signal: ctx.signal, onEvent: emit, ...ask });
+      const resolved = await resolveMcpVariables(variablesContext(env), request, ['params']);
+      const record = await performMcpCall(resolved.request, mcpDeps(env, resolved.redactValues), { signal: ctx.signal, onEvent: emit, ...ask });
       await history.recordMcp(record, 'stream');
       return record;
     },
     'mcp.watch': async (request, emit, ctx) => {
       // A watch answers the server's questions like a stream does (mcp.answer names this stream's id).
       const ask = ctx.requestId ? { ask: brokerOf(env).askers(ctx.requestId) } : {};
-      const record = await performMcpWatch(request, mcpDeps(env), { signal: ctx.signal, onEvent: emit, ...ask });
+      const resolved = await resolveMcpVariables(variablesContext(env), request, ['subscribe']);
+      const record = await performMcpWatch(resolved.request, mcpDeps(env, resolved.redactValues), { signal: ctx.signal, onEvent: emit, ...ask });
       await history.recordMcp(record, 'stream');
       return record;
     },

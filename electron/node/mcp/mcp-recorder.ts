@@ -9,7 +9,7 @@ import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import type { HeaderList } from '../../../shared/a2a/exchange';
 import { newUuid } from '../../../shared/a2a/ids';
 import { redactDeep } from '../../../shared/history/history-redaction';
-import { redactHeaders, redactUrl, scrubValues, type RedactionRules } from '../../../shared/a2a/redaction';
+import { redactHeaders, redactUrl, scrubValues, secretForms, type RedactionRules } from '../../../shared/a2a/redaction';
 import type { McpElicitation } from '../../../shared/mcp/mcp-elicitation';
 import type { McpSampling } from '../../../shared/mcp/mcp-sampling';
 import type { McpHttpExchange, McpMessage, McpStreamEvent } from '../../../shared/mcp/mcp-types';
@@ -33,6 +33,12 @@ export interface McpRecorderOptions {
   maxHttp?: number;
   /** Each event carries its wall-clock time (a watch spans hours; a call's milliseconds since start suffice). */
   stampTime?: boolean;
+  /**
+   * Values of secret-backed `{{variables}}` filled in before the send: scrubbed from the start (a
+   * connection that fails before the transport sets its rules must not record them either) and kept
+   * whatever rules the transport sets later.
+   */
+  redactValues?: readonly string[];
 }
 
 function headerList(headers: RequestInit['headers'] | Headers | undefined): HeaderList {
@@ -61,6 +67,7 @@ export class McpRecorder {
   readonly #t0 = performance.now();
   readonly #limit: number;
   #rules: RedactionRules = {};
+  readonly #redactValues: readonly string[];
   readonly http: McpHttpExchange[] = [];
   readonly messages: McpMessage[] = [];
   readonly events: McpStreamEvent[] = [];
@@ -99,6 +106,8 @@ export class McpRecorder {
     this.#maxEvents = options.maxEvents ?? MAX_RECORDED_MESSAGES;
     this.#maxHttp = options.maxHttp ?? Number.POSITIVE_INFINITY;
     this.#stampTime = options.stampTime ?? false;
+    this.#redactValues = secretForms(options.redactValues ?? []);
+    if (this.#redactValues.length) this.#rules = { values: this.#redactValues };
   }
 
   /** Events let go of (the record keeps the latest `maxEvents`). */
@@ -111,7 +120,9 @@ export class McpRecorder {
   }
 
   setRedaction(rules: RedactionRules): void {
-    this.#rules = rules;
+    if (!this.#redactValues.length) this.#rules = rules;
+    // Longest first, as secretForms orders them: a value containing another is scrubbed whole.
+    else this.#rules = { ...rules, values: [...new Set([...(rules.values ?? []), ...this.#redactValues])].sort((a, b) => b.length - a.length) };
   }
 
   get rules(): RedactionRules {

@@ -23,6 +23,8 @@ export interface McpDeps extends SecretDeps {
   allowStdio: boolean;
   /** How long an elicitation waits for the user (default 5 minutes; tests shorten it). */
   elicitationTimeoutMs?: number;
+  /** Values of secret-backed `{{variables}}` this request was filled in with: its record scrubs them. */
+  redactValues?: readonly string[];
 }
 
 export interface McpSession {

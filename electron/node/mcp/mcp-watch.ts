@@ -223,13 +223,14 @@ export async function performMcpWatch(request: McpWatchRequest, deps: McpDeps, h
     maxHttp: WATCH_KEPT_HTTP,
     recordBodyLimit: WATCH_RECORD_BODY_LIMIT,
     stampTime: true,
+    ...(deps.redactValues ? { redactValues: deps.redactValues } : {}),
   });
   const setup = clientSetup(recorder, answers);
   const base: Pick<McpExchangeRecord, 'method' | 'target'> & Partial<McpExchangeRecord> = {
     method: 'watch',
     target: targetSummary(request.target, recorder),
   };
-  if (request.subscribe?.length) base.params = { subscribe: request.subscribe };
+  if (request.subscribe?.length) base.params = redactDeep({ subscribe: request.subscribe }, recorder.rules);
   const follower =
     request.target.transport === 'stdio'
       ? undefined

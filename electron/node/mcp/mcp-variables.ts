@@ -1,0 +1,82 @@
+/**
+ * `{{name}}` variables in MCP requests, filled in by the core at send time like A2A and HTTP sends:
+ * the endpoint, header values and auth of an HTTP server, the params, a stdio command's arguments
+ * and its literal environment values (watch: the subscribed URIs). The request is mapped onto an
+ * A2A call and goes through the same resolver (`resolveSendVariables`), so the syntax, the dynamic
+ * variables and the `unresolved-variable` refusal are one behaviour across protocols. The resolved
+ * copy is what is sent and recorded; the caller's request (the tab, the saved spec) is untouched.
+ */
+import type { A2aCall } from '../../../shared/a2a/call';
+import { isObject } from '../../../shared/a2a/payload';
+import type { McpEnvEntry, McpTarget } from '../../../shared/mcp/mcp-types';
+import { resolveSendVariables, type VariablesContext } from '../env/send-variables';
+import { CoreError } from '../core-error';
+import { validateTarget } from './mcp-call';
+
+/** What a request carries besides its target that may hold variables (params, subscribed URIs). */
+type Extra = Record<string, unknown>;
+
+export interface ResolvedMcp<T> {
+  request: T;
+  /** Values of secret-backed variables used: the record must not show them. */
+  redactValues: string[];
+}
+
+/** A literal environment value of a stdio server ({value}); a secret or env reference is looked up by the session. */
+function literalEnv(entry: McpEnvEntry): string | undefined {
+  return isObject(entry.value) && typeof (entry.value as { value?: unknown }).value === 'string' ? (entry.value as { value: string }).value : undefined;
+}
+
+function asCall(target: McpTarget, extra: Extra, environment: string | undefined): A2aCall {
+  const env = environment ? { environment } : {};
+  if (target.transport === 'stdio') {
+    const body = { extra, args: target.args ?? [], env: (target.env ?? []).map(literalEnv).map((v) => v ?? '') };
+    return { version: '1.0', binding: 'JSONRPC', endpoint: '', method: '', body, ...env };
+  }
+  return {
+    version: '1.0',
+    binding: 'JSONRPC',
+    endpoint: target.endpoint,
+    method: '',
+    body: { extra },
+    ...(target.headers ? { headers: target.headers } : {}),
+    ...(target.auth ? { auth: target.auth } : {}),
+    ...env,
+  };
+}
+
+function fromCall(target: McpTarget, call: A2aCall): { target: McpTarget; extra: Extra } {
+  const body = call.body as { extra: Extra; args?: string[]; env?: string[] };
+  if (target.transport === 'stdio') {
+    const out: McpTarget = { ...target };
+    if (target.args) out.args = body.args ?? [];
+    if (target.env) out.env = target.env.map((e, i) => (literalEnv(e) !== undefined ? { name: e.name, value: { value: body.env?.[i] ?? '' } } : e));
+    return { target: out, extra: body.extra };
+  }
+  const out: McpTarget = { ...target, endpoint: call.endpoint };
+  if (target.headers) out.headers = call.headers ?? [];
+  if (target.auth && call.auth) out.auth = call.auth;
+  return { target: out, extra: body.extra };
+}
+
+/**
+ * The request ready to send (without `environment`), its variables filled in, or a refusal
+ * (`unresolved-variable`) naming every unknown one before anything connects. `fields` names the
+ * request's own fields that may hold variables besides the target.
+ */
+export async function resolveMcpVariables<T extends { target: McpTarget; environment?: string }>(
+  ctx: VariablesContext,
+  request: T,
+  fields: ReadonlyArray<keyof T & string> = [],
+): Promise<ResolvedMcp<T>> {
+  if (!isObject(request)) throw new CoreError('bad-request', 'An MCP request must be an object.');
+  validateTarget(request.target);
+  if (request.environment !== undefined && typeof request.environment !== 'string')
+    throw new CoreError('bad-request', "environment must be the environment's name (text).");
+  const { environment, ...rest } = request;
+  const extra: Extra = {};
+  for (const field of fields) if (rest[field as keyof typeof rest] !== undefined) extra[field] = rest[field as keyof typeof rest];
+  const resolved = await resolveSendVariables(ctx, asCall(request.target, extra, environment));
+  const back = fromCall(request.target, resolved.call);
+  return { request: { ...rest, ...back.extra, target: back.target } as T, redactValues: resolved.redactValues };
+}
