@@ -16,6 +16,9 @@ const targetOptions = `  --endpoint URL          the server's MCP endpoint (Stre
                           --resource URL): cached and reused while valid
   --header 'K: V'         extra HTTP header (repeatable)
   --timeout MS            time allowed per request (default 60000)
+  --env NAME              fill {{variables}} (endpoint, headers, token, --body params, stdio arguments)
+                          from this environment (see 'powerduck env'); secret-backed values are
+                          never printed or recorded
   --json                  print the full record as JSON`;
 
 export const mcpUsage = `powerduck mcp <info|tools|resources|prompts> (--endpoint URL | --stdio -- CMD ARGS…) [options]

@@ -29,7 +29,7 @@ function positiveNumber(args: ParsedArgs, name: string, whole: boolean, max: num
 }
 
 /** The watch request from the parsed options (the target and log level are parsed by the caller). */
-export function watchRequestFrom(args: ParsedArgs, base: Pick<McpWatchRequest, 'target' | 'logLevel'>): McpWatchRequest {
+export function watchRequestFrom(args: ParsedArgs, base: Pick<McpWatchRequest, 'target' | 'logLevel' | 'environment'>): McpWatchRequest {
   const subscribe = args.repeated.get('subscribe') ?? [];
   if (subscribe.some((u) => u.trim() === '')) throw new UsageError('--subscribe needs a resource URI.');
   const maxEvents = positiveNumber(args, 'max-events', true, MAX_WATCH_EVENTS);

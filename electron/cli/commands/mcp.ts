@@ -40,8 +40,18 @@ export const mcpTargetValues = [
   'api-key-header',
   'header',
   'timeout',
+  'env',
   ...oauth2Options,
 ] as const;
+
+/** `--env NAME`: the environment whose {{variables}} the core fills in (endpoint, headers, token, params, stdio args). */
+export function environmentFrom(args: ParsedArgs): { environment?: string } {
+  const environment = args.options.get('env');
+  if (environment === undefined) return {};
+  if (environment.trim() === '' || environment.includes('='))
+    throw new UsageError(`--env needs an environment name (powerduck env list shows them)${environment.includes('=') ? `, not "${environment}"` : ''}.`);
+  return { environment };
+}
 
 function parseHeader(text: string): HeaderEntry {
   const colon = text.indexOf(':');
@@ -247,6 +257,7 @@ export async function runSendMcp(argv: string[], io: CliIo): Promise<number> {
     elicitAnswer: elicitAnswerFrom(args.options.get('elicit-answer')),
     ...samplingFrom(args.options.get('sampling-answer')),
     ...logLevelFrom(args.options.get('log-level')),
+    ...environmentFrom(args),
   };
   const json = args.flags.has('json');
   announce(target, io);
@@ -284,18 +295,19 @@ export const mcpCommand: CliCommand = {
     const target = targetFrom(args, rest);
     if (kind === 'watch') {
       if (args.options.has('timeout')) throw new UsageError('mcp watch runs until stopped: bound it with --for SECONDS or --max-events N (not --timeout).');
-      const request = watchRequestFrom(args, { target, ...logLevelFrom(args.options.get('log-level')) });
+      const request = watchRequestFrom(args, { target, ...logLevelFrom(args.options.get('log-level')), ...environmentFrom(args) });
       announce(target, io);
       return runMcpWatch(request, io, args.flags.has('json'));
     }
     const watchOnly = watchValues.find((name) => args.options.has(name));
     if (watchOnly) throw new UsageError(`--${watchOnly} applies to mcp watch only.`);
     const timeoutMs = timeoutFrom(args);
+    const environment = environmentFrom(args);
     announce(target, io);
     const core = await openCliCore(io);
     try {
       if (!(await signedIn(core, target, io, 'mcp'))) return exitCodes.error;
-      const result = await core.dispatcher.invoke('mcp.connect', { target, ...(timeoutMs ? { timeoutMs } : {}) });
+      const result = await core.dispatcher.invoke('mcp.connect', { target, ...(timeoutMs ? { timeoutMs } : {}), ...environment });
       if (!result.ok) {
         io.stderr(`powerduck mcp: ${oneLine(result.error.message)}\n`);
         return exitCodes.error;

@@ -75,8 +75,6 @@ export async function runMcpOperation(
   },
   io: CliIo,
 ): Promise<number> {
-  if (options.environment !== undefined)
-    throw new UsageError(`${draft.path} is an MCP operation: its values come from secrets and --env NAME=VALUE, not from an environment's {{variables}}.`);
   const saved = draft.call.target;
   // A spec file is shared like any document, and a stdio operation in it names a program to run:
   // the person confirms by flag, as the browser host's --allow-stdio, having seen the command line.
@@ -99,6 +97,8 @@ export async function runMcpOperation(
     elicitAnswer: elicitAnswerFrom(options.elicitAnswer),
     ...samplingFrom(options.samplingAnswer),
     ...logLevelFrom(options.logLevel),
+    // The core fills the operation's {{variables}} from this environment at send time (the file keeps them).
+    ...(options.environment !== undefined ? { environment: options.environment } : {}),
   };
   // Starting a process is code execution: say exactly what runs before it does.
   if (target.transport === 'stdio')

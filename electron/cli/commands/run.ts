@@ -34,7 +34,7 @@ or transport error.
 
 An MCP operation (x-mcp, docs/x-mcp.md) reconnects to its server (a stdio server's command line is
 printed before it starts) and calls its method; exit 1 for a JSON-RPC error, an isError result or
-structuredContent that breaks the saved outputSchema. --env NAME=VALUE works as above.
+structuredContent that breaks the saved outputSchema. --env NAME and --env NAME=VALUE work as above.
   --allow-stdio     run an MCP operation whose server is a stdio command: it starts the program the
                     file names, so it is refused (exit 2, the command line shown) without this flag
   --elicit-answer JSON  when the server asks for input (elicitation), accept with these values (a JSON
