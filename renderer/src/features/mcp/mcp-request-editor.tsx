@@ -12,7 +12,7 @@ import type { McpDraft, McpSubject } from './mcp-draft';
 import { buildCall, buildRoots, buildTarget, commandLine, editsToolArguments } from './mcp-draft';
 import { useMcpDraftsStore } from './mcp-drafts-store';
 import { ResourceList, PromptList, ToolList, type CompleteField } from './mcp-lists';
-import { callMcp, connectMcp, stopMcpCall, useMcpRunsStore } from './mcp-runs';
+import { callMcp, connectMcp, stopMcpCall, useMcpRunsStore, withEnvironment } from './mcp-runs';
 import { McpSaveDialog } from './mcp-save-dialog';
 import { ConfirmStdioDialog, EnvEditor, StdioFields } from './mcp-stdio-fields';
 import { takePendingRun } from './open-mcp-operation';
@@ -111,7 +111,7 @@ export function McpRequestEditor({ draft }: { draft: McpDraft }) {
           const d = current();
           const target = d ? buildTarget(d) : undefined;
           if (!target?.ok) return [];
-          const found = await host.invoke('mcp.complete', { target: target.value, ref, argument, context });
+          const found = await host.invoke('mcp.complete', withEnvironment({ target: target.value, ref, argument, context }));
           return found.ok ? found.value.values : [];
         }
       : undefined;

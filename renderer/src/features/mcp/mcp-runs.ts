@@ -10,6 +10,7 @@ import type { McpElicitationPrompt, McpElicitResult } from '../../../../shared/m
 import type { McpSamplingAnswer, McpSamplingPrompt } from '../../../../shared/mcp/mcp-sampling';
 import type { McpCallRequest, McpConnectResult, McpExchangeRecord, McpRoot, McpTarget } from '../../../../shared/mcp/mcp-types';
 import type { Host, StreamHandle } from '../../host';
+import { activeEnvironment } from '../environments';
 import { dropTimeline, timelineFeed } from '../stream';
 import { forgetMcpWatch } from './mcp-watches';
 
@@ -74,6 +75,15 @@ export const useMcpRunsStore = create<McpRunsState>()((set) => ({
 
 let connectCounter = 0;
 
+/**
+ * The environment picked in the header, for the core to fill the request's {{variables}} from at
+ * send time (as the HTTP and A2A tabs do): the tab keeps what the user wrote.
+ */
+export function withEnvironment<T extends object>(request: T): T & { environment?: string } {
+  const environment = activeEnvironment();
+  return environment ? { ...request, environment } : request;
+}
+
 /** initialize + every list; a newer Connect of the same tab wins over an older one still answering. */
 export async function connectMcp(host: Host, tabId: string, target: McpTarget, roots?: McpRoot[]): Promise<void> {
   connectCounter += 1;
@@ -83,7 +93,7 @@ export async function connectMcp(host: Host, tabId: string, target: McpTarget, r
     connect: { id, status: 'connecting' },
     shown: 'connect',
   }));
-  const result = await host.invoke('mcp.connect', { target, ...(roots ? { roots } : {}) });
+  const result = await host.invoke('mcp.connect', withEnvironment({ target, ...(roots ? { roots } : {}) }));
   useMcpRunsStore.getState().patch(tabId, (runs) =>
     runs.connect?.id !== id
       ? runs
@@ -116,7 +126,7 @@ export function callMcp(host: Host, tabId: string, request: McpCallRequest): str
     () => runId,
     (eventCount) => patchCall(tabId, runId, { eventCount }),
   );
-  const handle = host.stream('mcp.stream', request, (event) => {
+  const handle = host.stream('mcp.stream', withEnvironment(request), (event) => {
     if (event.kind === 'data') {
       const { elicitation, elicitationAnswered, sampling, samplingAnswered } = event.data;
       if (elicitation) patchCall(tabId, runId, { elicitation });
@@ -234,6 +244,6 @@ export async function readResourceLink(host: Host, tabId: string, uri: string): 
   const call = useMcpRunsStore.getState().byTab[tabId]?.call;
   if (!call) return { ok: false, error: { code: 'invalid', message: 'This tab has no call whose server could read the link.' } };
   if (!uri.trim()) return { ok: false, error: { code: 'invalid', message: 'The resource link has no URI.' } };
-  const result = await host.invoke('mcp.call', { target: call.target, method: 'resources/read', params: { uri } });
+  const result = await host.invoke('mcp.call', withEnvironment({ target: call.target, method: 'resources/read', params: { uri } }));
   return result.ok ? { ok: true, record: result.value } : { ok: false, error: result.error };
 }

@@ -9,6 +9,7 @@ import type { WireError } from '../../../../shared/contract/index';
 import type { McpExchangeRecord } from '../../../../shared/mcp/mcp-types';
 import { watchEventNames, type McpWatchRequest } from '../../../../shared/mcp/mcp-watch';
 import type { Host, StreamHandle } from '../../host';
+import { activeEnvironment } from '../environments';
 import { dropTimeline, timelineFeed } from '../stream';
 
 /** Rows the view keeps before it starts a fresh timeline (the record in history keeps its own bound). */
@@ -101,7 +102,9 @@ export function watchMcp(host: Host, tabId: string, request: McpWatchRequest): s
       patch((run) => ({ ...run, timelineId, eventCount: 0, cleared: run.cleared + eventCount }));
     },
   );
-  const handle = host.stream('mcp.watch', request, (event) => {
+  // The core fills {{variables}} from the environment picked in the header, as for calls.
+  const environment = activeEnvironment();
+  const handle = host.stream('mcp.watch', environment ? { ...request, environment } : request, (event) => {
     if (event.kind === 'data') {
       const { event: name, data } = event.data;
       const d = dataOf(data);
