@@ -3,6 +3,7 @@ import type { McpCallRequest, McpExchangeRecord } from '../../../../shared/mcp/m
 import { createFakeHost } from '../../host/fake-host';
 import { peekTimeline } from '../stream/timelines';
 import { samplingAnswerProblems, type McpSamplingAnswer, type McpSamplingPrompt } from '../../../../shared/mcp/mcp-sampling';
+import { useEnvironmentsStore } from '../environments';
 import { answerMcpElicitation, answerMcpSampling, callMcp, connectMcp, forgetMcpTab, readResourceLink, stopMcpCall, useMcpRunsStore } from './mcp-runs';
 
 function record(request: McpCallRequest, outcome: McpExchangeRecord['outcome']): McpExchangeRecord {
@@ -235,5 +236,38 @@ describe('MCP runs of a tab', () => {
       expect(useMcpRunsStore.getState().byTab['t']?.call).not.toHaveProperty('sampling');
       expect(useMcpRunsStore.getState().byTab['t']?.call?.record?.outcome.kind).toBe('cancelled');
     });
+  });
+
+  it('passes the environment picked in the header to connect, calls and resource reads; the tab keeps the {{variables}}', async () => {
+    useEnvironmentsStore.setState({ state: { active: 'local', environments: [{ name: 'local', variables: [{ name: 'baseUrl', value: 'http://x' }] }] } as never });
+    try {
+      const host = createFakeHost({
+        ops: {
+          'mcp.connect': async (request) => ({
+            record: record({ target: request.target, method: 'initialize' }, { kind: 'result', result: {} }),
+            tools: [],
+            resources: [],
+            resourceTemplates: [],
+            prompts: [],
+          }),
+          'mcp.call': async (request) => record(request, { kind: 'result', result: {} }),
+        },
+        streams: { 'mcp.stream': async (request) => record(request, { kind: 'result', result: {} }) },
+      });
+      const templated = { transport: 'auto' as const, endpoint: '{{baseUrl}}/mcp' };
+      await connectMcp(host, 't', templated);
+      callMcp(host, 't', { target: templated, method: 'tools/list' });
+      await until(() => useMcpRunsStore.getState().byTab['t']?.call?.status === 'done');
+      await readResourceLink(host, 't', 'mem://a');
+      expect(host.calls.map((c) => [c.op, (c.request as { environment?: string }).environment])).toEqual([
+        ['mcp.connect', 'local'],
+        ['mcp.stream', 'local'],
+        ['mcp.call', 'local'],
+      ]);
+      // The core fills the variables in on its own copy: what the tab keeps is what the user wrote.
+      expect(useMcpRunsStore.getState().byTab['t']?.call?.target).toEqual(templated);
+    } finally {
+      useEnvironmentsStore.setState({ state: null });
+    }
   });
 });
