@@ -80,6 +80,15 @@ beforeAll(async () => {
       },
     },
     {
+      // Saved as written: the environment picked at run time fills the endpoint and the token.
+      path: '/templated',
+      call: {
+        target: { transport: 'auto', endpoint: '{{mcpBase}}/mcp', auth: { type: 'bearer', token: { secretRef: '{{token}}' } } },
+        method: 'tools/call',
+        params: { name: 'add', arguments: { a: 5, b: 5 } },
+      },
+    },
+    {
       path: '/stdio',
       call: {
         target: {
@@ -94,6 +103,20 @@ beforeAll(async () => {
     },
   ];
   await withCore(async (core) => {
+    await core.dispatcher.invoke('secrets.set', { name: 'run-token', value: TOKEN });
+    const envSaved = await core.dispatcher.invoke('env.save', {
+      expectedHash: null,
+      environments: [
+        {
+          name: 'local',
+          variables: [
+            { name: 'mcpBase', value: new URL(guarded.url).origin },
+            { name: 'token', secret: 'run-token' },
+          ],
+        },
+      ],
+    });
+    if (!envSaved.ok) throw new Error(envSaved.error.message);
     let hash: string | null = null;
     for (const save of saves) {
       const r: Awaited<ReturnType<typeof core.dispatcher.invoke<'mcp.save'>>> = await core.dispatcher.invoke('mcp.save', { ...save, file, expectedHash: hash });
@@ -174,10 +197,28 @@ describe('powerduck run for saved MCP operations', () => {
     expect(r.out).not.toContain(TOKEN);
   });
 
-  it('usage: an environment name is refused for MCP operations; a path with no operation is an error', async () => {
-    const env = await cli(['run', 'tools.yaml', '/add', '--env', 'staging']);
-    expect(env.code).toBe(2);
-    expect(env.err).toMatch(/MCP operation/);
+  it('--env NAME fills the saved {{variables}} (endpoint, secret-backed token) at run time; the file and output keep no secret', async () => {
+    const r = await cli(['run', 'tools.yaml', '/templated', '--env', 'local', '--json']);
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    const record = JSON.parse(r.out.trim().split('\n').at(-1) as string) as McpExchangeRecord;
+    expect(record.outcome).toMatchObject({ kind: 'result', result: { structuredContent: { sum: 10 } } });
+    expect(record.target.endpoint).toBe(guarded.url);
+    expect(r.out).not.toContain(TOKEN);
+    const text = await readFile(file, 'utf8');
+    expect(text).toContain('{{mcpBase}}/mcp');
+    expect(text).not.toContain(TOKEN);
+  });
+
+  it('usage: a missing environment or variable refuses the run before connecting; a path with no operation is an error', async () => {
+    const noEnv = await cli(['run', 'tools.yaml', '/templated']);
+    expect(noEnv.code).toBe(2);
+    expect(noEnv.err).toContain('Pass --env NAME');
+    const unknown = await cli(['run', 'tools.yaml', '/templated', '--env', 'staging']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.err).toContain('No environment named "staging"');
+    // An operation without variables ignores the environment, as HTTP requests do.
+    expect((await cli(['run', 'tools.yaml', '/add', '--env', 'staging'])).code).toBe(0);
     const none = await cli(['run', 'tools.yaml', '/nowhere']);
     expect(none.code).toBe(2);
   });
