@@ -47,7 +47,18 @@ describe('MCP commands with --env NAME', () => {
     expect(tools.err).toBe('');
     expect(tools.code).toBe(0);
     expect(tools.out).toContain('add');
-    const sent = await cli(['send', '--mcp', ...endpoint, '--env', 'local', '--method', 'tools/call', '--body', '{"name":"add","arguments":{"a":4,"b":5}}', '--json']);
+    const sent = await cli([
+      'send',
+      '--mcp',
+      ...endpoint,
+      '--env',
+      'local',
+      '--method',
+      'tools/call',
+      '--body',
+      '{"name":"add","arguments":{"a":4,"b":5}}',
+      '--json',
+    ]);
     expect(sent.code).toBe(0);
     const record = JSON.parse(sent.out.trim().split('\n').at(-1) as string) as McpExchangeRecord;
     expect(record.outcome).toMatchObject({ kind: 'result', result: { structuredContent: { sum: 9 } } });

@@ -239,7 +239,9 @@ describe('MCP runs of a tab', () => {
   });
 
   it('passes the environment picked in the header to connect, calls and resource reads; the tab keeps the {{variables}}', async () => {
-    useEnvironmentsStore.setState({ state: { active: 'local', environments: [{ name: 'local', variables: [{ name: 'baseUrl', value: 'http://x' }] }] } as never });
+    useEnvironmentsStore.setState({
+      state: { active: 'local', environments: [{ name: 'local', variables: [{ name: 'baseUrl', value: 'http://x' }] }] } as never,
+    });
     try {
       const host = createFakeHost({
         ops: {
