@@ -123,6 +123,21 @@ describe('MCP requests with {{variables}}', () => {
     expect(JSON.stringify(record)).not.toContain(SECRET);
   });
 
+  it('a connection that fails before any answer still keeps a secret used in the endpoint out of the record', async () => {
+    const closed = await startMcpServer();
+    const origin = new URL(closed.url).origin;
+    await closed.close();
+    const result = await core.dispatcher.invoke('mcp.call', {
+      target: { transport: 'streamable-http', endpoint: `${origin}/mcp?q={{token}}` },
+      method: 'tools/list',
+      environment: 'local',
+    });
+    if (!result.ok) throw new Error(result.error.message);
+    expect(result.value.outcome.kind).toBe('transport-error');
+    expect(result.value.target.endpoint).toContain(`${origin}/mcp?q=`);
+    expect(JSON.stringify(result.value)).not.toContain(SECRET);
+  });
+
   it('refuses a missing variable, or variables without an environment, before connecting', async () => {
     const sessions = server.log.sessions.length;
     const requests = server.log.authorizations.length;
