@@ -93,7 +93,7 @@ async function watchThrough(core: Core, request: McpWatchRequest, io: CliIo, jso
 export async function runMcpWatch(request: McpWatchRequest, io: CliIo, json: boolean): Promise<number> {
   const core = await openCliCore(io);
   try {
-    if (!(await signedIn(core, request.target, io, 'mcp watch'))) return exitCodes.error;
+    if (!(await signedIn(core, request.target, io, 'mcp watch', request.environment))) return exitCodes.error;
     const { record, failure } = await watchThrough(core, request, io, json);
     if (!record) {
       io.stderr(`powerduck mcp watch: ${oneLine(failure?.message ?? 'the watch ended without a record.')}\n`);

@@ -263,7 +263,7 @@ export async function runSendMcp(argv: string[], io: CliIo): Promise<number> {
   announce(target, io);
   const core = await openCliCore(io);
   try {
-    if (!(await signedIn(core, target, io, 'send'))) return exitCodes.error;
+    if (!(await signedIn(core, target, io, 'send', request.environment))) return exitCodes.error;
     const { record, failure } = await streamMcp(core, request, io, json);
     if (!record) {
       io.stderr(`powerduck send: ${oneLine(failure?.message ?? 'the request ended without a record.')}\n`);
@@ -306,7 +306,7 @@ export const mcpCommand: CliCommand = {
     announce(target, io);
     const core = await openCliCore(io);
     try {
-      if (!(await signedIn(core, target, io, 'mcp'))) return exitCodes.error;
+      if (!(await signedIn(core, target, io, 'mcp', environment.environment))) return exitCodes.error;
       const result = await core.dispatcher.invoke('mcp.connect', { target, ...(timeoutMs ? { timeoutMs } : {}), ...environment });
       if (!result.ok) {
         io.stderr(`powerduck mcp: ${oneLine(result.error.message)}\n`);
