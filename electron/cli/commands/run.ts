@@ -1,7 +1,5 @@
-import type { ExchangeRecord, RecordedStreamEvent } from '../../../shared/a2a/exchange';
+import type { RecordedStreamEvent } from '../../../shared/a2a/exchange';
 import { describeEvent, outcomeSeverity, summarizeExchange } from '../../../shared/a2a/exchange-summary';
-import { newUuid } from '../../../shared/a2a/ids';
-import type { StreamEvent, WireError } from '../../../shared/contract/index';
 import { openCliCore } from '../cli-core';
 import type { Core } from '../../node/core';
 import type { OAuth2Auth } from '../../../shared/a2a/auth';
@@ -11,6 +9,7 @@ import { parseArgs } from '../args';
 import type { CliCommand } from '../cli-types';
 import { exitCodes, UsageError } from '../cli-types';
 import { oneLine } from '../one-line';
+import { streamToEnd } from '../cli-stream';
 import { streamHeading } from '../stream-heading';
 import { resolveSpecFile } from '../spec-file';
 import { runMcpOperation, savedMcpOperation } from './run-mcp';
@@ -118,12 +117,6 @@ export const runCommand: CliCommand = {
       }
     }
 
-    const requestId = newUuid();
-    const onSigint = (): void => {
-      core.dispatcher.cancel(requestId);
-    };
-    let record: ExchangeRecord | undefined;
-    let failure: WireError | undefined;
     let live = 0;
     // In text, what was run comes before the first event; the closing summary names the exact request sent.
     let headed = json;
@@ -134,24 +127,16 @@ export const runCommand: CliCommand = {
       }
       io.stdout(json ? `${JSON.stringify(event)}\n` : `${describeEvent(event)}\n`);
     };
-    process.once('SIGINT', onSigint);
-    try {
-      // One path for unary and streaming methods: stream events print as they arrive.
-      await core.dispatcher.stream(
-        'spec.runStream',
-        requestId,
-        { file, path, env, ...(environment !== undefined ? { environment } : {}) },
-        (event: StreamEvent<RecordedStreamEvent, ExchangeRecord>) => {
-          if (event.kind === 'data') {
-            live++;
-            printEvent(event.data);
-          } else if (event.kind === 'end') record = event.value;
-          else failure = event.error;
-        },
-      );
-    } finally {
-      process.removeListener('SIGINT', onSigint);
-    }
+    // One path for unary and streaming methods: stream events print as they arrive.
+    const { record, failure } = await streamToEnd(
+      core,
+      'spec.runStream',
+      { file, path, env, ...(environment !== undefined ? { environment } : {}) },
+      (event) => {
+        live++;
+        printEvent(event);
+      },
+    );
     if (failure) {
       io.stderr(`powerduck run: ${oneLine(failure.message)}\n`);
       return exitCodes.error;

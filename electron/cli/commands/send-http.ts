@@ -6,10 +6,7 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { AuthConfig, SecretSource } from '../../../shared/a2a/auth';
 import type { HeaderEntry } from '../../../shared/a2a/call';
-import type { RecordedStreamEvent } from '../../../shared/a2a/exchange';
-import { newUuid } from '../../../shared/a2a/ids';
-import type { StreamEvent, WireError } from '../../../shared/contract/index';
-import type { HttpBody, HttpExchangeRecord, HttpRequest, MultipartField } from '../../../shared/http/http-types';
+import type { HttpBody, HttpRequest, MultipartField } from '../../../shared/http/http-types';
 import { httpSummaryLines, httpExitSeverity } from '../../../shared/http/http-summary';
 import { buildOperationRequest } from '../../../shared/http/openapi-draft';
 import { openCliCore } from '../cli-core';
@@ -22,6 +19,7 @@ import { oauth2FromArgs, oauth2Options } from '../oauth-args';
 import { signInIfNeeded } from '../oauth-sign-in';
 import { tlsFromArgs, tlsOptions, tlsUsage } from '../tls-args';
 import { oneLine } from '../one-line';
+import { streamToEnd } from '../cli-stream';
 
 export const sendHttpUsage = `powerduck send --http --url URL [--method M] [--header 'K: V']... [--body TEXT|@FILE|-]
                 [--content-type TYPE] [--form 'name=value' | --form 'name=@FILE']...
@@ -144,28 +142,11 @@ function timeoutFrom(args: ParsedArgs): number | undefined {
 
 /** Sends through `http.stream` (events print as they come), prints the record, returns the exit code. */
 async function sendAndPrint(core: Core, request: HttpRequest, io: CliIo, json: boolean, command: string): Promise<number> {
-  const requestId = newUuid();
-  const onSigint = (): void => {
-    core.dispatcher.cancel(requestId);
-  };
-  let record: HttpExchangeRecord | undefined;
-  let failure: WireError | undefined;
-  process.once('SIGINT', onSigint);
-  try {
-    await core.dispatcher.stream('http.stream', requestId, request, (event: StreamEvent<RecordedStreamEvent, HttpExchangeRecord>) => {
-      if (event.kind === 'data')
-        io.stdout(
-          json
-            ? `${JSON.stringify(event.data)}\n`
-            : `event ${event.data.seq} ${event.data.event}: ${typeof event.data.data === 'string' ? event.data.data : JSON.stringify(event.data.data)}\n`,
-        );
-      else if (event.kind === 'end') record = event.value;
-      else failure = event.error;
-    });
-  } finally {
-    process.removeListener('SIGINT', onSigint);
-    core.env.connections.close();
-  }
+  const { record, failure } = await streamToEnd(core, 'http.stream', request, (event) =>
+    io.stdout(
+      json ? `${JSON.stringify(event)}\n` : `event ${event.seq} ${event.event}: ${typeof event.data === 'string' ? event.data : JSON.stringify(event.data)}\n`,
+    ),
+  ).finally(() => core.env.connections.close());
   if (failure) {
     io.stderr(`powerduck ${command}: ${oneLine(failure.message)}\n`);
     return exitCodes.error;

@@ -5,14 +5,14 @@ import { findMethod, isStreamingMethod } from '../../../shared/a2a/catalogue';
 import type { ExchangeRecord, RecordedStreamEvent } from '../../../shared/a2a/exchange';
 import { describeEvent, outcomeSeverity, summarizeExchange } from '../../../shared/a2a/exchange-summary';
 import { isA2aVersion } from '../../../shared/a2a/versions';
-import { newUuid } from '../../../shared/a2a/ids';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { StreamEvent, WireError } from '../../../shared/contract/index';
+import type { WireError } from '../../../shared/contract/index';
 import { openCliCore } from '../cli-core';
 import { optionOr, parseArgs, requireOption } from '../args';
 import type { CliCommand } from '../cli-types';
 import { exitCodes, UsageError } from '../cli-types';
 import { oneLine } from '../one-line';
+import { streamToEnd } from '../cli-stream';
 import { readJsonBody } from '../read-json-body';
 import { oauth2FromArgs, oauth2Options, oauth2Usage } from '../oauth-args';
 import { signInIfNeeded } from '../oauth-sign-in';
@@ -231,24 +231,14 @@ export const sendCommand: CliCommand = {
         record = undefined;
         let failure: WireError | undefined;
         if (isStreamingMethod(version, method)) {
-          const requestId = newUuid();
-          const onSigint = (): void => {
-            core.dispatcher.cancel(requestId);
-          };
-          process.once('SIGINT', onSigint);
-          try {
-            // The end record does not repeat the events: they are put back for the final summary.
-            const events: RecordedStreamEvent[] = [];
-            await core.dispatcher.stream('a2a.stream', requestId, call, (event: StreamEvent<RecordedStreamEvent, ExchangeRecord>) => {
-              if (event.kind === 'data') {
-                events.push(event.data);
-                printEvent(event.data);
-              } else if (event.kind === 'end') record = { ...event.value, events };
-              else failure = event.error;
-            });
-          } finally {
-            process.removeListener('SIGINT', onSigint);
-          }
+          // The end record does not repeat the events: they are put back for the final summary.
+          const events: RecordedStreamEvent[] = [];
+          const streamed = await streamToEnd(core, 'a2a.stream', call, (event) => {
+            events.push(event);
+            printEvent(event);
+          });
+          if (streamed.record) record = { ...streamed.record, events };
+          failure = streamed.failure;
         } else {
           const result = await core.dispatcher.invoke('a2a.send', call);
           if (!result.ok) failure = result.error;

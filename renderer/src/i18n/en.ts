@@ -286,7 +286,7 @@ export const en = {
   'echo.interval': 'Interval (ms)',
   'echo.run': 'Run echo stream',
   'echo.stop': 'Stop echo stream',
-  'echo.running': 'Received {received} events…',
+  'echo.running': 'Received {received, plural, one {# event} other {# events}}…',
   'echo.completed': 'Echo stream completed: {count, plural, one {# event} other {# events}}.',
   'echo.cancelled': 'Echo stream cancelled after {count, plural, one {# event} other {# events}}.',
   'echo.failed': 'Echo stream failed: {message}',
