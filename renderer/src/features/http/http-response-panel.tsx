@@ -6,6 +6,7 @@ import { useT } from '../../i18n/i18n';
 import { base64ToBytes, saveBlob } from '../../ui/download';
 import { SchemaCheckNote } from '../../ui/schema-check-note';
 import { Tabs } from '../../ui/tabs';
+import { NextStep } from '../../ui/error-note';
 import { LargeBody, largeBodyBytes } from '../response';
 import { StreamTimeline, timelineFor } from '../stream';
 import { useHttpRunsStore } from './http-runs';
@@ -246,9 +247,10 @@ export function HttpResponsePanel({ tabId }: { tabId: string }) {
       <div className="response-head">
         <div className="response-summary">
           {run.error ? (
-            <p className="error" role="alert">
-              {t('http.resp.notSent', { code: run.error.code, message: run.error.message })}
-            </p>
+            <div className="not-sent" role="alert">
+              <p className="error">{t('http.resp.notSent', { code: run.error.code, message: run.error.message })}</p>
+              <NextStep error={run.error} />
+            </div>
           ) : !record ? (
             <span className="outcome-badge tone-neutral" role="status">
               {run.eventCount ? t('http.resp.streaming', { count: run.eventCount }) : t('http.resp.waiting')}
