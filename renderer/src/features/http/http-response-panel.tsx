@@ -157,7 +157,8 @@ function CheckView({ record }: { record: HttpExchangeRecord }) {
   );
 }
 
-function RawExchange({ record }: { record: HttpExchangeRecord }) {
+/** The exchange as it went over the wire (request and response lines, headers, bodies): the Raw view, and a history entry's full exchange. */
+export function RawExchange({ record }: { record: HttpExchangeRecord }) {
   const request = record.request;
   const response = record.response;
   const lines = [
