@@ -2,6 +2,8 @@
  * A history entry in its own protocol's terms: a plain HTTP entry shows method, URL, status and bodies
  * (no A2A interface, task or messages), an MCP entry its tool, transport and outcome; and "Open as new
  * request" on a hashed HTTP POST says the body was not kept (size and hash) instead of sending none.
+ * With full bodies kept, "Full exchange" shows the HTTP record (headers and bodies) and the MCP record
+ * (its HTTP requests and JSON-RPC messages), not only A2A's.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -89,5 +91,45 @@ describe('history entries in their own protocol', () => {
       expect(text).toMatch(/Outcome\s+result/);
       expect(text).toMatch(/Params\s+\d+ B/);
       expect(text).not.toMatch(/A2A|Task created|MCP -/);
+    }));
+
+  it('with full bodies kept, "Full exchange" shows an HTTP entry’s headers and bodies and an MCP entry’s JSON-RPC messages', () =>
+    e2e.withApp({ defaultTimeout: 20_000 }, async ({ page, core }) => {
+      expect((await core.dispatcher.invoke('history.settings', { fullBodies: true })).ok).toBe(true);
+      await page.getByRole('button', { name: 'New request' }).click();
+      await page.getByRole('menuitem', { name: 'HTTP' }).click();
+      const request = page.getByRole('region', { name: 'HTTP request', exact: true });
+      await request.getByRole('combobox', { name: 'HTTP method' }).fill('POST');
+      await request.getByRole('textbox', { name: 'URL' }).fill(`${base}/full`);
+      await request.getByRole('tab', { name: 'Body' }).click();
+      await request.getByRole('combobox', { name: 'Body type' }).selectOption('text');
+      await request.getByRole('textbox', { name: 'Text body' }).fill('kept in full');
+      await request.getByRole('button', { name: 'Send', exact: true }).click();
+      await responseRegion(page).getByRole('status', { name: 'Status 200' }).waitFor();
+
+      await openEntry(page, /^POST 200/);
+      const httpFull = page.locator('.history-entry').getByRole('region', { name: 'Full exchange' });
+      await httpFull.waitFor();
+      const httpText = await httpFull.innerText();
+      expect(httpText).toContain(`POST ${base}/full`);
+      expect(httpText).toContain('kept in full');
+      expect(httpText).toMatch(/HTTP 200/);
+      expect(httpText).toMatch(/content-type: application\/json/i);
+      expect(httpText).toContain('{"ok":true}');
+      await page.getByRole('button', { name: 'Close view' }).click();
+
+      const mcpRequest = await connectMcpTab(page, mcp.url);
+      await chooseTool(mcpRequest, 'add');
+      await run(mcpRequest);
+      await responseRegion(page).getByText('tools/call: result').waitFor();
+      // The open History list refreshes by itself after A2A runs only: read it again.
+      await page.getByRole('tab', { name: 'History' }).click();
+      await page.getByRole('button', { name: 'Refresh', exact: true }).click();
+      await openEntry(page, /^tools\/call/);
+      const mcpFull = page.locator('.history-entry').getByRole('region', { name: 'Full exchange' });
+      await mcpFull.waitFor();
+      await mcpFull.getByRole('region', { name: 'HTTP requests' }).waitFor();
+      const messages = mcpFull.getByRole('region', { name: 'JSON-RPC messages' });
+      expect(await messages.innerText()).toMatch(/sent · \w+ · tools\/call/);
     }));
 });

@@ -582,6 +582,7 @@ export const en = {
 
   'save.title': 'Save to spec',
   'save.file': 'Spec file',
+  'save.listingFiles': 'Listing the workspace’s spec files…',
   'save.newFile': 'New file…',
   'save.fileName': 'New file name',
   'save.fileNameHelp': 'Created in the workspace folder; .yaml or .json decides the format.',

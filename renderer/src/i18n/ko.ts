@@ -578,6 +578,7 @@ export const ko: Record<MessageKey, string> = {
 
   'save.title': '스펙에 저장',
   'save.file': '스펙 파일',
+  'save.listingFiles': '작업 공간의 스펙 파일 목록을 읽는 중…',
   'save.newFile': '새 파일…',
   'save.fileName': '새 파일 이름',
   'save.fileNameHelp': '작업 공간 폴더에 만듭니다. 확장자 .yaml 또는 .json이 형식을 정합니다.',

@@ -55,18 +55,25 @@ export function nextStepFor(error: WireError): { key: MessageKey; params?: Param
   }
 }
 
-/** Every error the feature views show: what failed, the core's reason, and what to do next. */
-export function ErrorNote({ title, error, hint, children }: { title: string; error: WireError; hint?: string; children?: ReactNode }) {
+/** "What to do next: …" for an error, or the caller's own hint. */
+export function NextStep({ error, hint }: { error: WireError; hint?: string }) {
   const t = useT();
   const next = nextStepFor(error);
+  return (
+    <p className="small next-step">
+      <strong>{t('err.whatNext')}</strong> {hint ?? t(next.key, next.params)}
+    </p>
+  );
+}
+
+/** Every error the feature views show: what failed, the core's reason, and what to do next. */
+export function ErrorNote({ title, error, hint, children }: { title: string; error: WireError; hint?: string; children?: ReactNode }) {
   return (
     <div className="error-card error-note" role="alert">
       <p className="error-title">{title}</p>
       <p className="error-note-message">{error.message}</p>
       {children}
-      <p className="small">
-        <strong>{t('err.whatNext')}</strong> {hint ?? t(next.key, next.params)}
-      </p>
+      <NextStep error={error} {...(hint !== undefined ? { hint } : {})} />
     </div>
   );
 }

@@ -26,3 +26,19 @@ export function prettyBody(text: string | undefined): string {
     return text;
   }
 }
+
+/**
+ * The host (and, with `withPath`, the path) of a URL for a tab's title, as the user typed it when it holds
+ * `{{variables}}`: a URL parser lowercases `{{baseUrl}}` into a host that names no variable. Empty when
+ * the text is no URL, so the caller picks its own fallback.
+ */
+export function urlTitle(text: string, withPath = false): string {
+  const url = text.trim();
+  if (url.includes('{{')) return url;
+  try {
+    const u = new URL(url.includes('://') ? url : `http://${url}`);
+    return withPath && u.pathname !== '/' ? `${u.host}${u.pathname}` : u.host;
+  } catch {
+    return '';
+  }
+}

@@ -1,5 +1,5 @@
-import { openHttpFromHistory } from '../http';
-import { openMcpFromHistory } from '../mcp';
+import { HttpRawExchange, openHttpFromHistory } from '../http';
+import { McpExchangeView, openMcpFromHistory } from '../mcp';
 import { useEffect, useState, type ReactNode } from 'react';
 import type { BodyDigest, HistoryEntry } from '../../../../shared/history/history-types';
 import type { WireError } from '../../../../shared/contract/index';
@@ -183,10 +183,13 @@ export function HistoryEntryDetails({ entry }: { entry: HistoryEntry }) {
           {w}
         </p>
       ))}
-      {entry.exchange ? (
+      {entry.exchange || entry.httpExchange || entry.mcpExchange ? (
         <section aria-label={t('history.fullExchange')}>
           <h3>{t('history.fullExchange')}</h3>
-          <RawView record={entry.exchange} />
+          {/* Each protocol's record in the view its own response panel shows it with. */}
+          {entry.exchange ? <RawView record={entry.exchange} /> : null}
+          {entry.httpExchange ? <HttpRawExchange record={entry.httpExchange} /> : null}
+          {entry.mcpExchange ? <McpExchangeView record={entry.mcpExchange} /> : null}
         </section>
       ) : null}
     </div>

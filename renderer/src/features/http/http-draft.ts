@@ -10,6 +10,7 @@ import type { OperationDraft } from '../../../../shared/http/openapi-draft';
 import { buildOperationRequest } from '../../../../shared/http/openapi-draft';
 import type { QueryRow } from '../../../../shared/http/query-table';
 import { queryRows, syncRowsFromUrl, withQuery } from '../../../../shared/http/query-table';
+import { urlTitle } from '../../ui/format';
 
 export const httpMethods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS', 'TRACE', 'QUERY'] as const;
 
@@ -176,10 +177,7 @@ export function buildHttpRequest(draft: HttpDraft): BuiltHttp {
 
 /** Tab title: `GET · host/path`. */
 export function httpTabTitle(draft: HttpDraft): string {
-  try {
-    const u = new URL(draft.url);
-    return `${draft.method} · ${u.host}${u.pathname === '/' ? '' : u.pathname}`;
-  } catch {
-    return draft.operation ? `${draft.method} · ${draft.operation.path}` : draft.method;
-  }
+  const where = draft.url.trim().includes('://') || draft.url.includes('{{') ? urlTitle(draft.url, true) : '';
+  if (where) return `${draft.method} · ${where}`;
+  return draft.operation ? `${draft.method} · ${draft.operation.path}` : draft.method;
 }

@@ -6,7 +6,7 @@ import { useHost } from '../../host';
 import { useT, type MessageKey } from '../../i18n/i18n';
 import { Tabs } from '../../ui/tabs';
 import { ProblemLine } from '../../ui/problem-line';
-import { AuthFields, ClientCertFields, bytesToBase64, EndpointField, JsonEditor, RequestPane, SendButton } from '../request';
+import { AuthFields, credentialNotKept, ClientCertFields, bytesToBase64, EndpointField, JsonEditor, RequestPane, SendButton } from '../request';
 import { HttpCodeDialog } from './http-code-dialog';
 import type { HttpDraft, HttpDraftOperation } from './http-draft';
 import { httpMethods, isNotKept, withOperation, withParams, withUrl } from './http-draft';
@@ -433,6 +433,7 @@ export function HttpRequestEditor({ draft }: { draft: HttpDraft }) {
             addLabel={t('http.addHeader')}
             blank={emptyKvRow}
             onChange={(headers) => update(draft.id, (d) => ({ ...d, headers }))}
+            rowNote={(row) => (credentialNotKept(row) ? t('headers.notKept') : undefined)}
           />
         ) : null}
         {section === 'auth' ? (

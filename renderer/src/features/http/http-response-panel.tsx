@@ -6,6 +6,7 @@ import { useT } from '../../i18n/i18n';
 import { base64ToBytes, saveBlob } from '../../ui/download';
 import { SchemaCheckNote } from '../../ui/schema-check-note';
 import { Tabs } from '../../ui/tabs';
+import { NextStep } from '../../ui/error-note';
 import { LargeBody, largeBodyBytes } from '../response';
 import { StreamTimeline, timelineFor } from '../stream';
 import { useHttpRunsStore } from './http-runs';
@@ -156,7 +157,8 @@ function CheckView({ record }: { record: HttpExchangeRecord }) {
   );
 }
 
-function RawExchange({ record }: { record: HttpExchangeRecord }) {
+/** The exchange as it went over the wire (request and response lines, headers, bodies): the Raw view, and a history entry's full exchange. */
+export function RawExchange({ record }: { record: HttpExchangeRecord }) {
   const request = record.request;
   const response = record.response;
   const lines = [
@@ -246,9 +248,10 @@ export function HttpResponsePanel({ tabId }: { tabId: string }) {
       <div className="response-head">
         <div className="response-summary">
           {run.error ? (
-            <p className="error" role="alert">
-              {t('http.resp.notSent', { code: run.error.code, message: run.error.message })}
-            </p>
+            <div className="not-sent" role="alert">
+              <p className="error">{t('http.resp.notSent', { code: run.error.code, message: run.error.message })}</p>
+              <NextStep error={run.error} />
+            </div>
           ) : !record ? (
             <span className="outcome-badge tone-neutral" role="status">
               {run.eventCount ? t('http.resp.streaming', { count: run.eventCount }) : t('http.resp.waiting')}

@@ -2,5 +2,5 @@
 // their imports of any other module in this folder).
 export { openHttpTab } from './http-drafts-store';
 export { isHttpOperation, openHttpOperation, runHttpOperation } from './open-http-operation';
-export { HttpRecordSummary } from './http-response-panel';
+export { HttpRecordSummary, RawExchange as HttpRawExchange } from './http-response-panel';
 export { openHttpFromHistory } from './open-http-operation';

@@ -2,3 +2,4 @@
 // their imports of any other module in this folder).
 export { isMcpOperation, openMcpOperation } from './open-mcp-operation';
 export { openMcpFromHistory } from './open-mcp-operation';
+export { McpExchangeView } from './mcp-exchange-view';

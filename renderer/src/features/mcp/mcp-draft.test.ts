@@ -124,6 +124,11 @@ describe('MCP draft → call', () => {
     expect(mcpTabTitle(createMcpDraft('t', { transport: 'stdio', command: '/usr/bin/node' }))).toBe('stdio · node');
     expect(mcpTabTitle(createMcpDraft('t'))).toBe('MCP');
   });
+
+  it('titles a tab whose endpoint holds {{variables}} as typed, not lowercased by a URL parser', () => {
+    expect(mcpTabTitle(createMcpDraft('t', { endpoint: '{{mcpBaseUrl}}/mcp' }))).toBe('{{mcpBaseUrl}}/mcp');
+    expect(mcpTabTitle(createMcpDraft('t', { endpoint: 'http://Tools.Example/mcp' }))).toBe('tools.example');
+  });
 });
 
 describe('resource templates', () => {

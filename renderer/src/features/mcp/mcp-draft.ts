@@ -8,6 +8,7 @@ import type { HeaderEntry } from '../../../../shared/a2a/call';
 import type { McpOperationDraft } from '../../../../shared/contract/ops-mcp';
 import type { McpCallRequest, McpEnvEntry, McpLogLevel, McpRoot, McpTarget, McpTransport } from '../../../../shared/mcp/mcp-types';
 import { isObject } from '../../../../shared/a2a/payload';
+import { urlTitle } from '../../ui/format';
 
 export type McpSubject = { kind: 'tool' | 'resource' | 'prompt'; name: string };
 
@@ -233,11 +234,7 @@ export function seedFromOperation(op: McpOperationDraft): Partial<McpDraft> {
 /** Tab title: `MCP · host` or `MCP · command`. */
 export function mcpTabTitle(draft: McpDraft): string {
   if (draft.transport === 'stdio') return draft.command.trim() ? `stdio · ${draft.command.trim().split(/[\\/]/).pop() ?? ''}` : 'stdio';
-  try {
-    return new URL(draft.endpoint).host || 'MCP';
-  } catch {
-    return draft.endpoint.trim() || 'MCP';
-  }
+  return urlTitle(draft.endpoint) || draft.endpoint.trim() || 'MCP';
 }
 
 /** Variables of an RFC 6570 URI template (`mem://items/{id}`, `{+path}`, `{?q,page}`). */

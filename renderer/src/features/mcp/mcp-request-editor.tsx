@@ -7,7 +7,7 @@ import { formatBytes } from '../../ui/format';
 import { Tabs } from '../../ui/tabs';
 import { ProblemLine } from '../../ui/problem-line';
 import { emptyKvRow, KvTable } from '../../ui/kv-table';
-import { AuthFields, EndpointField, JsonEditor, RequestPane, SendButton } from '../request';
+import { AuthFields, credentialNotKept, EndpointField, JsonEditor, RequestPane, SendButton } from '../request';
 import type { McpDraft, McpSubject } from './mcp-draft';
 import { buildCall, buildRoots, buildTarget, commandLine, editsToolArguments } from './mcp-draft';
 import { useMcpDraftsStore } from './mcp-drafts-store';
@@ -457,6 +457,7 @@ export function McpRequestEditor({ draft }: { draft: McpDraft }) {
             addLabel={t('mcp.addHeader')}
             blank={emptyKvRow}
             onChange={(headers) => update(draft.id, (d) => ({ ...d, headers }))}
+            rowNote={(row) => (credentialNotKept(row) ? t('headers.notKept') : undefined)}
           />
         ) : null}
         {shownSection === 'env' ? <EnvEditor draft={draft} /> : null}

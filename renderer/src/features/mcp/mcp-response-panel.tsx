@@ -4,6 +4,7 @@ import { useHost } from '../../host';
 import { useT } from '../../i18n/i18n';
 import { JsonTree } from '../../ui/json-tree';
 import { Tabs } from '../../ui/tabs';
+import { NextStep } from '../../ui/error-note';
 import { StreamTimeline, timelineFor } from '../stream';
 import { McpResultView, type ReadLink } from './mcp-content-view';
 import { outcomeLine } from './mcp-outcome';
@@ -108,12 +109,15 @@ export function McpResponsePanel({ tabId }: { tabId: string }) {
           {t('mcp.connecting')}
         </span>
       ) : connect.error ? (
-        <p className="error" role="alert">
-          {t('mcp.resp.notRun', {
-            code: connect.error.code,
-            message: connect.error.message,
-          })}
-        </p>
+        <div className="not-sent" role="alert">
+          <p className="error">
+            {t('mcp.resp.notRun', {
+              code: connect.error.code,
+              message: connect.error.message,
+            })}
+          </p>
+          <NextStep error={connect.error} />
+        </div>
       ) : result ? (
         <>
           <RecordHead record={result.record} />
@@ -162,12 +166,15 @@ export function McpResponsePanel({ tabId }: { tabId: string }) {
     body = (
       <>
         {call.error ? (
-          <p className="error" role="alert">
-            {t('mcp.resp.notRun', {
-              code: call.error.code,
-              message: call.error.message,
-            })}
-          </p>
+          <div className="not-sent" role="alert">
+            <p className="error">
+              {t('mcp.resp.notRun', {
+                code: call.error.code,
+                message: call.error.message,
+              })}
+            </p>
+            <NextStep error={call.error} />
+          </div>
         ) : record ? (
           <RecordHead record={record} />
         ) : (

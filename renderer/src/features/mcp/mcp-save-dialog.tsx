@@ -126,7 +126,7 @@ export function McpSaveDialog({ draft, onClose }: { draft: McpDraft; onClose: ()
               label: exists ? t('mcp.save.replace') : t('mcp.save.save'),
               tone: 'primary',
               form: `${id}-form`,
-              disabled: !built.ok || busy || !path.trim().startsWith('/') || (creating && !saveTarget.target),
+              disabled: !built.ok || busy || !path.trim().startsWith('/') || !saveTarget.target,
             },
           ]}
         />

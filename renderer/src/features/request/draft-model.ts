@@ -7,6 +7,7 @@ import { bindingsFor } from '../../../../shared/a2a/versions';
 import { normaliseGrpcEndpoint } from '../../../../shared/a2a/grpc-endpoint';
 import { buildRestRequest, joinRestUrl, queryString, restRouteFor } from '../../../../shared/a2a/rest-routes';
 import { defaultMethod, equivalentMethod, methodsFor } from './a2a-catalog';
+import { urlTitle } from '../../ui/format';
 
 /** One request tab. Secrets never live here: auth holds only `{secretRef}` / `{env}` sources. */
 export interface A2aDraft {
@@ -236,18 +237,9 @@ export function wireTarget(draft: A2aDraft): { ok: true; line: string } | { ok: 
   return { ok: true, line: `${built.request.httpMethod} ${joinRestUrl(endpoint, built.request.path, [...built.request.query, ...authQuery])}` };
 }
 
-function endpointHost(endpoint: string): string {
-  // A URL parser lowercases `{{baseUrl}}` into a host that names no variable: show what was typed.
-  if (endpoint.includes('{{')) return endpoint;
-  try {
-    return new URL(endpoint.includes('://') ? endpoint : `http://${endpoint}`).host;
-  } catch {
-    return endpoint;
-  }
-}
-
 /** The tab's title: the method and the agent's host. */
 export function a2aTabTitle(draft: A2aDraft): string {
-  const host = endpointHost(draft.endpoint.trim());
+  const endpoint = draft.endpoint.trim();
+  const host = urlTitle(endpoint) || endpoint;
   return host ? `${draft.method} · ${host}` : draft.method;
 }

@@ -5,18 +5,10 @@ import type { A2aDraft } from './draft-model';
 import { effectiveHeaders, wireTarget } from './draft-model';
 import { useDraftsStore } from './drafts-store';
 import { previewText } from '../../../../shared/env/variables';
-import { isSecretHeader } from '../../../../shared/a2a/redaction';
+import { credentialNotKept } from './credential-not-kept';
 import { previewLookup, useEnvironmentsStore } from '../environments';
 
 const headerLabels: RowLabels = { enabledN: 'headers.enabledN', nameN: 'headers.nameN', valueN: 'headers.valueN', removeN: 'headers.removeN' };
-
-/**
- * A credential header as the session gives it back: its typed value was never saved (secrets are not
- * persisted), so the row is empty and off. Say so on the row rather than leave it blank unexplained.
- */
-export function credentialNotKept(row: HeaderEntry): boolean {
-  return row.enabled === false && row.value === '' && isSecretHeader(row.name);
-}
 
 export function HeadersEditor({ draft }: { draft: A2aDraft }) {
   const t = useT();

@@ -7,6 +7,7 @@ export { bytesToBase64 } from './body-template';
 export { cardAuthChoiceLabel, credentialsGiven } from './card-auth-choice';
 export { ClientCertFields } from './client-cert-fields';
 export { CredentialFields } from './credential-fields';
+export { credentialNotKept } from './credential-not-kept';
 export { a2aTabTitle, buildCall } from './draft-model';
 export { EndpointField } from './endpoint-field';
 export type { A2aDraft } from './draft-model';

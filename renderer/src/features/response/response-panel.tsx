@@ -3,6 +3,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { useHost, withHeldParts } from '../../host';
 import { useT, useLocaleStore } from '../../i18n/i18n';
 import { Tabs } from '../../ui/tabs';
+import { NextStep } from '../../ui/error-note';
 import { continueRun, resubscribe, useDraftsStore, useLastResponseStore } from '../request';
 import type { AuthConfig } from '../../../../shared/a2a/auth';
 import type { ExchangeRecord } from '../../../../shared/a2a/exchange';
@@ -172,7 +173,12 @@ export function ResponsePanel({ tabId, cardScheme }: { tabId: string; cardScheme
           ) : null}
         </div>
       </div>
-      <ProblemLine text={run.error ? t('response.hostError', { code: run.error.code, message: run.error.message }) : undefined} />
+      {run.error ? (
+        <div className="not-sent" role="alert">
+          <p className="error">{t('response.hostError', { code: run.error.code, message: run.error.message })}</p>
+          <NextStep error={run.error} />
+        </div>
+      ) : null}
       {run.reduced ? (
         <p className="notice" role="note">
           {t('response.reduced')}

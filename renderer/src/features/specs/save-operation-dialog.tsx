@@ -54,7 +54,8 @@ export function SaveToSpecDialog({ draft, onClose }: { draft: A2aDraft; onClose:
 
   const submit = async (event: FormEvent): Promise<void> => {
     event.preventDefault();
-    if (!built.ok) return;
+    // Enter in a field submits too: not before there is a file to send (the list may still be loading).
+    if (!built.ok || !saveTarget.target) return;
     const target: SaveTarget = {
       tabId: draft.id,
       file: saveTarget.target,
@@ -128,7 +129,7 @@ export function SaveToSpecDialog({ draft, onClose }: { draft: A2aDraft; onClose:
               label: replacingOther ? t('save.replace') : t('save.save'),
               tone: 'primary',
               form: `${id}-form`,
-              disabled: !built.ok || busy || !path.trim().startsWith('/') || (creating && !saveTarget.target),
+              disabled: !built.ok || busy || !path.trim().startsWith('/') || !saveTarget.target,
             },
           ]}
         />

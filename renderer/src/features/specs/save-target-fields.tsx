@@ -2,10 +2,8 @@ import { useEffect, useState } from 'react';
 import type { SpecFileInfo } from '../../../../shared/contract/ops-spec';
 import { useHost } from '../../host';
 import { useT } from '../../i18n/i18n';
+import { initialSaveFile, newSpecFile, saveChoice } from './save-target';
 import { refreshSpecs, useSpecsStore } from './specs-store';
-
-/** The select value that stands for "a new file" (no real path starts with NUL). */
-export const newSpecFile = '\u0000new';
 
 /** The name offered for a new spec file. */
 export const defaultSpecFileName = 'requests.openapi.yaml';
@@ -20,8 +18,10 @@ export interface SaveTarget {
   writable: SpecFileInfo[];
   chosen: SpecFileInfo | undefined;
   creating: boolean;
-  /** What to send as the request's `file`: the chosen file, or the new file's name. */
+  /** What to send as the request's `file`: the chosen file, or the new file's name; empty until the files are listed. */
   target: string;
+  /** The workspace's files are listed: until then there is no choice to make (or send). */
+  listed: boolean;
 }
 
 /**
@@ -40,10 +40,7 @@ export function useSaveTarget(startFile: string | undefined, preferred?: string)
   useEffect(() => {
     if (!file && listed) setFile(initialSaveFile(files, preferred));
   }, [files, file, listed, preferred]);
-  const writable = files.filter((f) => !f.parseError);
-  const chosen = writable.find((f) => f.file === file);
-  const creating = file === newSpecFile || (!chosen && file !== '');
-  return { file, setFile, fileName, setFileName, writable, chosen, creating, target: creating ? fileName.trim() : (chosen?.file ?? file) };
+  return { file, setFile, fileName, setFileName, listed, ...saveChoice(files, file, fileName, listed) };
 }
 
 interface SaveTargetFieldsProps {
@@ -67,14 +64,20 @@ export function SaveTargetFields(props: SaveTargetFieldsProps) {
     <>
       <div className="field-col">
         <label htmlFor={`${id}-file`}>{t('save.file')}</label>
-        <select id={`${id}-file`} value={target.creating ? newSpecFile : target.file} onChange={(e) => target.setFile(e.target.value)}>
+        <select
+          id={`${id}-file`}
+          value={!target.listed ? '' : target.creating ? newSpecFile : target.file}
+          disabled={!target.listed}
+          onChange={(e) => target.setFile(e.target.value)}
+        >
+          {target.listed ? null : <option value="">{t('save.listingFiles')}</option>}
           {target.writable.map((f) => (
             <option key={f.file} value={f.file}>
               {f.name}
               {f.title ? ` — ${f.title}` : ''}
             </option>
           ))}
-          <option value={newSpecFile}>{t('save.newFile')}</option>
+          {target.listed ? <option value={newSpecFile}>{t('save.newFile')}</option> : null}
         </select>
       </div>
       {target.creating ? (
@@ -101,10 +104,4 @@ export function SaveTargetFields(props: SaveTargetFieldsProps) {
       </div>
     </>
   );
-}
-
-/** The file to start on: the one named `preferred`, else the first parsable one, else a new file. */
-function initialSaveFile(files: readonly SpecFileInfo[], preferred?: string): string {
-  const writable = files.filter((f) => !f.parseError);
-  return writable.find((f) => f.name === preferred)?.file ?? writable[0]?.file ?? newSpecFile;
 }
