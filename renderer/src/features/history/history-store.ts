@@ -4,6 +4,8 @@ import type { HistorySettings, HistorySummary } from '../../../../shared/history
 import type { WireError } from '../../../../shared/contract/index';
 import type { Host } from '../../host';
 import { useRunsStore } from '../response';
+import { onHttpRunDone } from '../http';
+import { onMcpRunDone } from '../mcp';
 
 interface HistoryState {
   query: string;
@@ -64,14 +66,23 @@ export async function clearHistory(host: Host): Promise<WireError | undefined> {
   return result.ok ? undefined : result.error;
 }
 
-/** Every finished call lands in the history: refresh when a run of any tab completes. */
+/** Every finished call lands in the history: refresh when a run of any tab completes (A2A, HTTP or MCP). */
 export function refreshOnRunsDone(host: Host): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
-  return useRunsStore.subscribe((state, previous) => {
-    const finished = Object.values(state.runs).some((run) => run.status === 'done' && previous.runs[run.id]?.status !== 'done');
-    if (!finished) return;
+  const refreshSoon = (): void => {
     clearTimeout(timer);
     // The core appends the entry right after answering; a short pause lets the write land.
     timer = setTimeout(() => void refreshHistory(host), 150);
-  });
+  };
+  const stops = [
+    useRunsStore.subscribe((state, previous) => {
+      if (Object.values(state.runs).some((run) => run.status === 'done' && previous.runs[run.id]?.status !== 'done')) refreshSoon();
+    }),
+    onHttpRunDone(refreshSoon),
+    onMcpRunDone(refreshSoon),
+  ];
+  return () => {
+    clearTimeout(timer);
+    for (const stop of stops) stop();
+  };
 }

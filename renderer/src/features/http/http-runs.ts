@@ -107,3 +107,11 @@ export function closeHttpTab(tabId: string): void {
   useHttpRunsStore.getState().forget(tabId);
   useHttpDraftsStore.getState().close(tabId);
 }
+
+/** Calls `listener` whenever a run of any HTTP tab ends (the History view refreshes on it). */
+export function onHttpRunDone(listener: () => void): () => void {
+  return useHttpRunsStore.subscribe((state, previous) => {
+    const ended = Object.values(state.byTab).some((run) => run.status === 'done' && previous.byTab[run.tabId]?.status !== 'done');
+    if (ended) listener();
+  });
+}

@@ -4,3 +4,4 @@ export { openHttpTab } from './http-drafts-store';
 export { isHttpOperation, openHttpOperation, runHttpOperation } from './open-http-operation';
 export { HttpRecordSummary, RawExchange as HttpRawExchange } from './http-response-panel';
 export { openHttpFromHistory } from './open-http-operation';
+export { onHttpRunDone } from './http-runs';

@@ -3,3 +3,4 @@
 export { isMcpOperation, openMcpOperation } from './open-mcp-operation';
 export { openMcpFromHistory } from './open-mcp-operation';
 export { McpExchangeView } from './mcp-exchange-view';
+export { onMcpRunDone } from './mcp-runs';

@@ -247,3 +247,16 @@ export async function readResourceLink(host: Host, tabId: string, uri: string): 
   const result = await host.invoke('mcp.call', withEnvironment({ target: call.target, method: 'resources/read', params: { uri } }));
   return result.ok ? { ok: true, record: result.value } : { ok: false, error: result.error };
 }
+
+/** Calls `listener` whenever a Connect or a call of any MCP tab ends (each is a history entry). */
+export function onMcpRunDone(listener: () => void): () => void {
+  return useMcpRunsStore.subscribe((state, previous) => {
+    const ended = Object.entries(state.byTab).some(([tabId, runs]) => {
+      const before = previous.byTab[tabId];
+      const connectEnded = runs.connect?.status === 'done' && (before?.connect?.id !== runs.connect.id || before.connect.status !== 'done');
+      const callEnded = runs.call?.status === 'done' && (before?.call?.id !== runs.call.id || before.call.status !== 'done');
+      return connectEnded || callEnded;
+    });
+    if (ended) listener();
+  });
+}
