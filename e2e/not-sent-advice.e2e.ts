@@ -20,7 +20,7 @@ function httpRegion(page: Page) {
 describe('refused before sending: the next step, and what a reload did not keep', () => {
   const e2e = useBrowser();
 
-  it('HTTP and A2A say what to do about an unresolved {{variable}}, MCP about its refused endpoint; tabs name the URL as typed', () =>
+  it('HTTP, A2A and MCP say what to do about an unresolved {{variable}}; tabs name the URL as typed', () =>
     e2e.withApp({ defaultTimeout: 20_000 }, async ({ page }) => {
       await page.getByRole('button', { name: 'New request' }).click();
       await page.getByRole('menuitem', { name: 'HTTP' }).click();
@@ -44,8 +44,10 @@ describe('refused before sending: the next step, and what a reload did not keep'
       await mcpRegion(page).getByRole('button', { name: 'Connect', exact: true }).click();
       const mcpAlert = page.getByRole('alert').filter({ hasText: 'Not run (' });
       await mcpAlert.waitFor();
-      // MCP endpoints take no {{variables}} (yet): the refusal differs, but it too says what to do next.
-      expect(await mcpAlert.innerText()).toMatch(/Not run \(bad-request\): .*\n+What to do next: Check the values you entered/);
+      // MCP resolves variables like HTTP and A2A: the same refusal and the same next step.
+      expect(await mcpAlert.innerText()).toMatch(
+        /Not run \(unresolved-variable\): Unknown variable \{\{baseUrl\}\}.*\n+What to do next: Pick an environment that defines \{\{baseUrl\}\}/,
+      );
       await strip.getByRole('tab', { name: /\{\{baseUrl\}\}\/mcp/ }).waitFor();
     }));
 
