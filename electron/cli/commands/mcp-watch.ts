@@ -3,8 +3,6 @@
  * sends (one line each, NDJSON with --json) until Ctrl+C, --for or --max-events. Exit 0 when the user
  * or a bound stops it, 2 when it cannot connect, 1 when the server ends the session first.
  */
-import { newUuid } from '../../../shared/a2a/ids';
-import type { StreamEvent, WireError } from '../../../shared/contract/index';
 import type { McpExchangeRecord } from '../../../shared/mcp/mcp-types';
 import { MAX_WATCH_EVENTS, watchEndedByServer, watchEventNames, type McpWatchEvent, type McpWatchRequest } from '../../../shared/mcp/mcp-watch';
 import type { ParsedArgs } from '../args';
@@ -12,6 +10,7 @@ import { openCliCore } from '../cli-core';
 import type { CliIo } from '../cli-types';
 import { exitCodes, UsageError } from '../cli-types';
 import { oneLine } from '../one-line';
+import { streamToEnd, type StreamOutcome } from '../cli-stream';
 import { signedIn } from './mcp-sign-in';
 import { mcpSummaryLines } from '../../../shared/mcp/mcp-summary';
 import type { Core } from '../../node/core';
@@ -66,28 +65,12 @@ function noteLine(event: McpWatchEvent): string {
   }
 }
 
-async function watchThrough(core: Core, request: McpWatchRequest, io: CliIo, json: boolean): Promise<{ record?: McpExchangeRecord; failure?: WireError }> {
-  const requestId = newUuid();
-  const onSigint = (): void => {
-    core.dispatcher.cancel(requestId);
-  };
-  let record: McpExchangeRecord | undefined;
-  let failure: WireError | undefined;
-  process.once('SIGINT', onSigint);
-  try {
-    await core.dispatcher.stream('mcp.watch', requestId, request, (event: StreamEvent<McpWatchEvent, McpExchangeRecord>) => {
-      if (event.kind === 'data') {
-        const e = event.data;
-        if (e.event.startsWith('watch/')) io.stderr(`${noteLine(e)}\n`);
-        else if (json) io.stdout(`${JSON.stringify({ time: e.time, method: e.event, params: paramsOf(e) ?? null, message: e.data })}\n`);
-        else io.stdout(`${e.time} ${e.event} ${JSON.stringify(paramsOf(e) ?? {})}\n`);
-      } else if (event.kind === 'end') record = event.value;
-      else failure = event.error;
-    });
-  } finally {
-    process.removeListener('SIGINT', onSigint);
-  }
-  return { ...(record ? { record } : {}), ...(failure ? { failure } : {}) };
+function watchThrough(core: Core, request: McpWatchRequest, io: CliIo, json: boolean): Promise<StreamOutcome<McpExchangeRecord>> {
+  return streamToEnd(core, 'mcp.watch', request, (e) => {
+    if (e.event.startsWith('watch/')) io.stderr(`${noteLine(e)}\n`);
+    else if (json) io.stdout(`${JSON.stringify({ time: e.time, method: e.event, params: paramsOf(e) ?? null, message: e.data })}\n`);
+    else io.stdout(`${e.time} ${e.event} ${JSON.stringify(paramsOf(e) ?? {})}\n`);
+  });
 }
 
 export async function runMcpWatch(request: McpWatchRequest, io: CliIo, json: boolean): Promise<number> {

@@ -6,18 +6,9 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { AuthConfig } from '../../../shared/a2a/auth';
 import type { HeaderEntry } from '../../../shared/a2a/call';
-import { newUuid } from '../../../shared/a2a/ids';
-import type { StreamEvent, WireError } from '../../../shared/contract/index';
 import { mcpListLines, mcpSeverity, mcpSummaryLines } from '../../../shared/mcp/mcp-summary';
 import type { McpElicitResult } from '../../../shared/mcp/mcp-elicitation';
-import {
-  mcpLogLevels,
-  type McpCallRequest,
-  type McpExchangeRecord,
-  type McpHttpTransport,
-  type McpStreamEvent,
-  type McpTarget,
-} from '../../../shared/mcp/mcp-types';
+import { mcpLogLevels, type McpCallRequest, type McpExchangeRecord, type McpHttpTransport, type McpTarget } from '../../../shared/mcp/mcp-types';
 import { commandLine } from '../../node/mcp/mcp-session';
 import { openCliCore } from '../cli-core';
 import type { Core } from '../../node/core';
@@ -25,6 +16,7 @@ import { parseArgs, type ParsedArgs } from '../args';
 import type { CliCommand, CliIo } from '../cli-types';
 import { exitCodes, UsageError } from '../cli-types';
 import { oneLine } from '../one-line';
+import { streamToEnd, type StreamOutcome } from '../cli-stream';
 import { oauth2FromArgs, oauth2Options } from '../oauth-args';
 import { signedIn } from './mcp-sign-in';
 import { mcpUsage } from './mcp-usage';
@@ -214,26 +206,11 @@ export function noteSamplings(record: McpExchangeRecord, answered: boolean, io: 
 }
 
 /** Sends through `mcp.stream` (notifications print as they come); returns the record or the refusal. */
-export async function streamMcp(core: Core, request: McpCallRequest, io: CliIo, json: boolean): Promise<{ record?: McpExchangeRecord; failure?: WireError }> {
-  const requestId = newUuid();
-  const onSigint = (): void => {
-    core.dispatcher.cancel(requestId);
-  };
-  let record: McpExchangeRecord | undefined;
-  let failure: WireError | undefined;
-  process.once('SIGINT', onSigint);
-  try {
-    await core.dispatcher.stream('mcp.stream', requestId, request, (event: StreamEvent<McpStreamEvent, McpExchangeRecord>) => {
-      if (event.kind === 'data') {
-        const params = event.data.elicitationAnswered?.answer ?? event.data.samplingAnswered?.answer ?? (event.data.data as { params?: unknown }).params;
-        io.stdout(json ? `${JSON.stringify(event.data)}\n` : `${event.data.event} ${JSON.stringify(params ?? {})}\n`);
-      } else if (event.kind === 'end') record = event.value;
-      else failure = event.error;
-    });
-  } finally {
-    process.removeListener('SIGINT', onSigint);
-  }
-  return { ...(record ? { record } : {}), ...(failure ? { failure } : {}) };
+export async function streamMcp(core: Core, request: McpCallRequest, io: CliIo, json: boolean): Promise<StreamOutcome<McpExchangeRecord>> {
+  return streamToEnd(core, 'mcp.stream', request, (data) => {
+    const params = data.elicitationAnswered?.answer ?? data.samplingAnswered?.answer ?? (data.data as { params?: unknown }).params;
+    io.stdout(json ? `${JSON.stringify(data)}\n` : `${data.event} ${JSON.stringify(params ?? {})}\n`);
+  });
 }
 
 export async function runSendMcp(argv: string[], io: CliIo): Promise<number> {
