@@ -212,9 +212,28 @@ async function withApp(browser: Browser, options: WithAppOptions, body: AppBody)
   if (defaultTimeout !== undefined) app.page.setDefaultTimeout(defaultTimeout);
   try {
     await body(app);
+  } catch (error) {
+    throw await withPageState(error, app.page);
   } finally {
     await app.close();
   }
+}
+
+/**
+ * A failed wait says only what it waited for; CI keeps no screenshots. Adding what the page showed
+ * then (open dialogs, notifications, alerts) tells a flaky wait from a real failure in the log alone.
+ */
+async function withPageState(error: unknown, page: Page): Promise<unknown> {
+  if (!(error instanceof Error)) return error;
+  const shown = await page
+    .evaluate(() =>
+      [...document.querySelectorAll('[role="dialog"], [role="status"], [role="alert"]')]
+        .map((el) => `[${el.getAttribute('role')}${el.getAttribute('aria-label') ? ` "${el.getAttribute('aria-label')}"` : ''}] ${(el as HTMLElement).innerText.trim().slice(0, 600)}`)
+        .filter((line) => !line.endsWith('] ')),
+    )
+    .catch(() => [] as string[]);
+  if (shown.length) error.message += `\n\nThe page showed at the failure:\n${shown.join('\n')}`;
+  return error;
 }
 
 function startedOnly<T>(value: T | undefined, what: string): T {

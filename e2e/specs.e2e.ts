@@ -89,10 +89,10 @@ describe('spec files: save, reopen, run, docs, Copy for LLM, conflicts', () => {
       conflict = page.getByRole('dialog', { name: 'The file changed on disk' });
       await conflict.getByRole('textbox', { name: 'New operation path' }).fill('/demo/sum-mine');
       await conflict.getByRole('button', { name: 'Save as new operation' }).click();
-      await page
-        .getByRole('status', { name: 'Notifications' })
-        .getByText(/Your version was added as \/demo\/sum-mine/)
-        .waitFor();
+      const toast = page.getByRole('status', { name: 'Notifications' });
+      await toast.getByText(/Your version was added as \/demo\/sum-mine/).waitFor();
+      // The confirmation names (and "Show docs" opens) the operation written, not the one that conflicted.
+      await toast.getByText(/Saved \/demo\/sum-mine in /).waitFor();
       expect(await page.getByRole('dialog').count()).toBe(0);
       const both = await readFile(file, 'utf8');
       expect(both).toContain('Edited outside Powerduck');

@@ -78,7 +78,8 @@ export function ConflictDialog({
   onClose,
 }: {
   target: SaveTarget;
-  onSaved: (result: SpecWriteResult, note: string) => void;
+  /** `path` is where the draft went: the new operation's path after "Save as new operation". */
+  onSaved: (result: SpecWriteResult, note: string, path: string) => void;
   onClose: () => void;
 }) {
   const t = useT();
@@ -130,7 +131,7 @@ export function ConflictDialog({
     setError(null);
     const result = await saveOperation(host, { ...target, path }, disk.hash, mode);
     setBusy(false);
-    if (result.ok) return onSaved(result.value, note);
+    if (result.ok) return onSaved(result.value, note, path);
     setError(result.error);
     // Changed again while the prompt was open: show the newest disk state.
     if (result.error.code === 'conflict') void load();

@@ -74,8 +74,7 @@ export function SaveToSpecDialog({ draft, onClose }: { draft: A2aDraft; onClose:
   };
 
   /** Saving closes the dialog; a non-blocking confirmation says where it went (and any warning). */
-  const confirmSaved = (result: SpecWriteResult, note?: string): void => {
-    const savedPath = path.trim();
+  const confirmSaved = (result: SpecWriteResult, note?: string, savedPath = path.trim()): void => {
     const details = [
       ...(note ? [note] : []),
       ...(result.storedSecret ? [t('save.storedSecret', { name: result.storedSecret })] : []),
@@ -108,9 +107,9 @@ export function SaveToSpecDialog({ draft, onClose }: { draft: A2aDraft; onClose:
       <ConflictDialog
         target={conflict}
         onClose={onClose}
-        onSaved={(result, note) => {
+        onSaved={(result, note, savedPath) => {
           setConflict(null);
-          confirmSaved(result, note);
+          confirmSaved(result, note, savedPath);
         }}
       />
     );
