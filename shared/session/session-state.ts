@@ -26,6 +26,8 @@ export interface LastResponseSummary {
 export interface SessionTab {
   draft: Record<string, unknown> & { id: string; kind: string };
   lastResponse?: LastResponseSummary;
+  /** Fingerprint of the content the tab was opened with or last saved to a spec (credentials masked), so "unsaved changes" survives a restart. */
+  baseline?: string;
 }
 
 export interface SessionState {
@@ -253,6 +255,8 @@ export function sanitiseSession(input: unknown): { state: SessionState; dropped:
     const tab: SessionTab = { draft: copy as SessionTab['draft'] };
     const summary = safeSummary(isObject(item) ? item['lastResponse'] : undefined);
     if (summary) tab.lastResponse = summary;
+    const baseline = isObject(item) ? item['baseline'] : undefined;
+    if (shortString(baseline)) tab.baseline = baseline;
     const bytes = JSON.stringify(tab).length;
     if (bytes > sessionLimits.maxDraftBytes) return dropped.push({ tab: index, reason: 'too-large' });
     if (total + bytes > sessionLimits.maxTotalBytes) return dropped.push({ tab: index, reason: 'total-too-large' });

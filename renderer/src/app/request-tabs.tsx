@@ -13,6 +13,8 @@ import { closeHttpTab } from '../features/http/http-runs';
 import { mcpTabTitle } from '../features/mcp/mcp-draft';
 import { useMcpDraftsStore } from '../features/mcp/mcp-drafts-store';
 import { forgetMcpTab } from '../features/mcp/mcp-runs';
+import { isTabModified, useTabBaselines } from '../features/request';
+import { CloseTabPrompt, requestCloseTab } from './close-tab-prompt';
 
 /** Every open tab's id, in the order the bar shows them. */
 export function tabBarOrder(): string[] {
@@ -43,6 +45,21 @@ export function closeTab(id: string): void {
   if (wasActive) useDraftsStore.setState({ activeId: rest[Math.min(index, rest.length - 1)] });
 }
 
+/** The title the bar shows for a tab of any kind (the close prompt names the tab by it). */
+export function tabTitle(id: string): string {
+  const a2a = useDraftsStore.getState().tabs.find((tab) => tab.id === id);
+  if (a2a) return a2aTabTitle(a2a);
+  const http = useHttpDraftsStore.getState().tabs.find((tab) => tab.id === id);
+  if (http) return httpTabTitle(http);
+  const mcp = useMcpDraftsStore.getState().tabs.find((tab) => tab.id === id);
+  return mcp ? mcpTabTitle(mcp) : id;
+}
+
+/** Close as the person asked it: a tab with unsaved edits asks first (see close-tab-prompt). */
+export function askToCloseTab(id: string): boolean {
+  return requestCloseTab(id, tabTitle(id), closeTab);
+}
+
 /** Request tabs: arrows move between tabs, Delete closes the focused one. */
 export function RequestTabs({ panelId }: { panelId: string }) {
   const t = useT();
@@ -50,13 +67,14 @@ export function RequestTabs({ panelId }: { panelId: string }) {
   const httpTabs = useHttpDraftsStore((s) => s.tabs);
   const mcpTabs = useMcpDraftsStore((s) => s.tabs);
   const activeId = useDraftsStore((s) => s.activeId);
+  const baselines = useTabBaselines();
   // One bar for every kind; the A2A store's activeId names the shown tab of either kind.
   const order = useTabOrderStore((s) => s.order);
   const tabs = inTabOrder(
     [
-      ...a2aTabs.map((draft) => ({ id: draft.id, kind: 'A2A', title: a2aTabTitle(draft) })),
-      ...httpTabs.map((draft) => ({ id: draft.id, kind: 'HTTP', title: httpTabTitle(draft) })),
-      ...mcpTabs.map((draft) => ({ id: draft.id, kind: 'MCP', title: mcpTabTitle(draft) })),
+      ...a2aTabs.map((draft) => ({ id: draft.id, kind: 'A2A', title: a2aTabTitle(draft), modified: isTabModified(draft, baselines) })),
+      ...httpTabs.map((draft) => ({ id: draft.id, kind: 'HTTP', title: httpTabTitle(draft), modified: isTabModified(draft, baselines) })),
+      ...mcpTabs.map((draft) => ({ id: draft.id, kind: 'MCP', title: mcpTabTitle(draft), modified: isTabModified(draft, baselines) })),
     ],
     order,
   );
@@ -85,13 +103,13 @@ export function RequestTabs({ panelId }: { panelId: string }) {
     else if (event.key === 'End') focusTab(tabs[tabs.length - 1]?.id);
     else if (event.key === 'Delete' && activeId) {
       const next = tabs[index + 1]?.id ?? tabs[index - 1]?.id;
-      closeTab(activeId);
-      focusTab(next);
+      // A tab with unsaved edits asks first; the focus moves on only once it is closed.
+      if (askToCloseTab(activeId)) focusTab(next);
     } else return;
     event.preventDefault();
   };
 
-  if (!tabs.length) return null;
+  if (!tabs.length) return <CloseTabPrompt close={closeTab} />;
   return (
     <div className="request-tabs">
       <div ref={list} role="tablist" aria-label={t('app.requestTabs')} className="tablist" onKeyDown={onKeyDown}>
@@ -109,16 +127,20 @@ export function RequestTabs({ panelId }: { panelId: string }) {
                 tabIndex={selected ? 0 : -1}
                 className="tab"
                 title={title}
+                // The dot is for the eye; a screen reader hears it as a description (the tab's name stays its title).
+                aria-description={draft.modified ? t('app.tabModified') : undefined}
                 onClick={() => activate(draft.id)}
               >
-                <span className="tab-kind">{draft.kind}</span> {title}
+                <span className="tab-kind">{draft.kind}</span>
+                {/* Before the title, which an ellipsis may cut; drawn by CSS, so the tab's text stays its title. */}
+                {draft.modified ? <span className="tab-modified" aria-hidden="true" title={t('app.tabModified')} /> : null} {title}
               </button>
               <button
                 type="button"
                 className="icon-button tab-close"
                 tabIndex={-1}
                 aria-label={t('app.closeTab', { title })}
-                onClick={() => closeTab(draft.id)}
+                onClick={() => void askToCloseTab(draft.id)}
               >
                 ×
               </button>
@@ -126,6 +148,7 @@ export function RequestTabs({ panelId }: { panelId: string }) {
           );
         })}
       </div>
+      <CloseTabPrompt close={closeTab} />
     </div>
   );
 }

@@ -5,7 +5,7 @@ import { historySearchId } from '../features/history/history-panel';
 import { openCheckView } from '../features/checks/checks-store';
 import { useDialogsStore } from './dialogs-store';
 import { shortcutFor } from './shortcuts';
-import { closeTab } from './request-tabs';
+import { askToCloseTab } from './request-tabs';
 import { shownRequestActions } from '../features/request/request-pane';
 import { useDraftsStore } from '../features/request/drafts-store';
 import { openHttpTab } from '../features/http/http-drafts-store';
@@ -53,7 +53,7 @@ export function useToolViews(): ToolView | null {
           return shown?.save?.();
         case 'close-tab': {
           const active = useDraftsStore.getState().activeId;
-          return active ? closeTab(active) : undefined;
+          return active ? void askToCloseTab(active) : undefined;
         }
         case 'new-a2a':
           return void useDraftsStore.getState().openA2a();

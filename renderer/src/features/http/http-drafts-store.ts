@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { useDraftsStore } from '../request';
+import { trackUnsavedChanges, useDraftsStore } from '../request';
 import type { HttpDraft } from './http-draft';
 import { createHttpDraft } from './http-draft';
 
@@ -33,6 +33,8 @@ export const useHttpDraftsStore = create<HttpDraftsState>()((set) => ({
     set((state) => ({ tabs: state.tabs.filter((t) => t.id !== id) }));
   },
 }));
+
+trackUnsavedChanges(useHttpDraftsStore);
 
 export function openHttpTab(seed?: Partial<HttpDraft>): string {
   return useHttpDraftsStore.getState().open(seed);

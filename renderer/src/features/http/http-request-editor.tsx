@@ -351,7 +351,7 @@ export function HttpRequestEditor({ draft }: { draft: HttpDraft }) {
   const activeHeaders = draft.headers.filter((h) => h.enabled !== false && h.name).length;
 
   return (
-    <RequestPane label={t('http.region')} onSend={send} onSave={() => setDialog('save')}>
+    <RequestPane tabId={draft.id} label={t('http.region')} onSend={send} onSave={() => setDialog('save')}>
       <div className="endpoint-line">
         <div className="field-col narrow">
           <label htmlFor={`${id}-method`}>{t('http.method')}</label>

@@ -1,3 +1,4 @@
+import { markTabSaved } from '../request';
 import { useId, useState } from 'react';
 import { useHost } from '../../host';
 import { useT } from '../../i18n/i18n';
@@ -48,6 +49,7 @@ export function HttpSaveDialog({ draft, onClose }: { draft: HttpDraft; onClose: 
       setStatus({ ok: false, text: result.error.message });
       return;
     }
+    markTabSaved(draft.id);
     setStatus({ ok: true, text: [t('http.save.saved', { method: draft.method, path, file: result.value.name }), ...result.value.notes].join(' ') });
     void refreshSpecs(host);
   };

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { useDraftsStore } from '../request';
+import { trackUnsavedChanges, useDraftsStore } from '../request';
 import type { McpDraft } from './mcp-draft';
 import { createMcpDraft } from './mcp-draft';
 
@@ -34,6 +34,8 @@ export const useMcpDraftsStore = create<McpDraftsState>()((set) => ({
     set((state) => ({ tabs: state.tabs.filter((t) => t.id !== id) }));
   },
 }));
+
+trackUnsavedChanges(useMcpDraftsStore);
 
 export function openMcpTab(seed?: Partial<McpDraft>): string {
   return useMcpDraftsStore.getState().open(seed);

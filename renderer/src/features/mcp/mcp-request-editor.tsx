@@ -282,7 +282,7 @@ export function McpRequestEditor({ draft }: { draft: McpDraft }) {
     : '';
 
   return (
-    <RequestPane label={t('mcp.region')} onSend={run} onSave={() => setDialog('save')}>
+    <RequestPane tabId={draft.id} label={t('mcp.region')} onSend={run} onSave={() => setDialog('save')}>
       <div className="endpoint-line">
         <div className="field-col narrow">
           <label htmlFor={`${id}-transport`}>{t('mcp.transport')}</label>

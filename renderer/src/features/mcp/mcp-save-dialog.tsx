@@ -1,3 +1,4 @@
+import { markTabSaved } from '../request';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import type { WireError } from '../../../../shared/contract/index';
 import type { McpSaveRequest } from '../../../../shared/contract/ops-mcp';
@@ -98,6 +99,7 @@ export function McpSaveDialog({ draft, onClose }: { draft: McpDraft; onClose: ()
         ...(request.summary ? { summary: request.summary } : {}),
       },
     }));
+    markTabSaved(draft.id);
     void refreshSpecs(host);
     useToastStore.getState().show({
       text: t('mcp.save.saved', {

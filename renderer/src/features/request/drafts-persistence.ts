@@ -10,6 +10,7 @@ import { createDraft } from './draft-model';
 import { useDraftsStore } from './drafts-store';
 import { followRuns, useLastResponseStore } from './last-response-store';
 import { inTabOrder, useTabOrderStore } from './tab-order-store';
+import { tabBaselines } from './unsaved-changes';
 
 /** Where tabs lived before they moved into the data folder; read once to carry them over. */
 const legacyStorageKey = 'powerduck.drafts.v1';
@@ -29,7 +30,8 @@ export function toSession(tabs: A2aDraft[], activeId: string | undefined, last: 
         ...(safe ? { tls: safe } : {}),
       };
       const summary = last[tab.id];
-      return { draft: draft as unknown as SessionTab['draft'], ...(summary ? { lastResponse: summary } : {}) };
+      const baseline = tabBaselines.of(tab.id);
+      return { draft: draft as unknown as SessionTab['draft'], ...(summary ? { lastResponse: summary } : {}), ...(baseline ? { baseline } : {}) };
     }),
     ...(activeId ? { activeId } : {}),
   };
@@ -110,7 +112,11 @@ export function persistSession(
     timer = undefined;
     const { tabs, activeId } = useDraftsStore.getState();
     const session = toSession(tabs, activeId, useLastResponseStore.getState().byTab);
-    for (const kind of kinds) for (const draft of kind.snapshot()) session.tabs.push({ draft });
+    for (const kind of kinds)
+      for (const draft of kind.snapshot()) {
+        const baseline = tabBaselines.of(draft.id);
+        session.tabs.push({ draft, ...(baseline ? { baseline } : {}) });
+      }
     // Saved in the bar's order, so a reload puts the tabs back where they were.
     const ordered = inTabOrder(
       session.tabs.map((tab) => ({ id: tab.draft.id, tab })),
@@ -131,6 +137,8 @@ export function persistSession(
     if (legacy && (!state || state.tabs.length === 0)) state = legacy;
     if (legacy) options.storage?.removeItem(legacyStorageKey);
     if (state && state.tabs.length) {
+      // Before the tabs: a restored tab's first sight in its store must not become its baseline.
+      tabBaselines.restore(Object.fromEntries(state.tabs.flatMap((t) => (t.baseline ? [[t.draft.id, t.baseline]] : []))));
       const { tabs, activeId, last } = fromSession(state);
       const current = useDraftsStore.getState();
       const opened = current.tabs.filter((t) => !tabs.some((s) => s.id === t.id));
@@ -148,6 +156,7 @@ export function persistSession(
     unsubscribe = [
       useDraftsStore.subscribe(schedule),
       useLastResponseStore.subscribe(schedule),
+      tabBaselines.subscribe(schedule),
       useTabOrderStore.subscribe(schedule),
       followRuns(),
       ...kinds.map((kind) => kind.subscribe(schedule)),

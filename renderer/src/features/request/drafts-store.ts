@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import type { A2aVersion, Binding } from '../../../../shared/a2a/versions';
 import type { A2aDraft } from './draft-model';
 import { createDraft, withBinding, withMethod, withVersion } from './draft-model';
+import { trackUnsavedChanges } from './unsaved-changes';
 
 export interface DraftsState {
   tabs: A2aDraft[];
@@ -63,6 +64,8 @@ export const useDraftsStore = create<DraftsState>()((set) => ({
     set({ tabs, activeId: tabs.some((t) => t.id === activeId) ? activeId : tabs[0]?.id });
   },
 }));
+
+trackUnsavedChanges(useDraftsStore);
 
 export function selectActiveDraft(state: DraftsState): A2aDraft | undefined {
   return state.tabs.find((t) => t.id === state.activeId);

@@ -99,7 +99,7 @@ export function RequestEditor({ draft }: { draft: A2aDraft }) {
   const send = useCallback(() => report(sendDraft(host, draft.id)), [host, draft.id, report]);
 
   return (
-    <RequestPane label={t('request.region')} onSend={send} onSave={() => setDialog('spec')}>
+    <RequestPane tabId={draft.id} label={t('request.region')} onSend={send} onSave={() => setDialog('spec')}>
       <div className="request-line">
         <div className="field-col narrow">
           <label htmlFor={`${id}-version`}>{t('request.version')}</label>

@@ -12,7 +12,21 @@ interface PaneActions {
 }
 
 /** The shown request's pane (one at a time: only the active tab's pane is mounted). */
-let shownPane: { current: PaneActions } | undefined;
+let shownPane: { current: PaneActions; tabId: string } | undefined;
+
+/** A tab whose Save to spec was asked for before its pane was shown (the close prompt's "Save…"). */
+let saveOnShow: string | undefined;
+
+/**
+ * Opens Save to spec for this tab: now when its pane is the shown one, else as soon as it mounts
+ * (the caller makes it the active tab), never on another tab's pane while the switch renders.
+ */
+export function saveWhenShown(tabId: string): void {
+  if (shownPane?.tabId === tabId) {
+    saveOnShow = undefined;
+    shownPane.current.save?.();
+  } else saveOnShow = tabId;
+}
 
 /**
  * What the app-wide shortcuts act on: Send and Save to spec of the request now shown, wherever the
@@ -27,15 +41,34 @@ export function shownRequestActions(): PaneActions | undefined {
  * three kinds of request cannot come to disagree on the key (the JSON editor catches it itself and
  * calls the same `onSend`). The app's shortcuts reach the same `onSend` / `onSave` from outside it.
  */
-export function RequestPane({ label, onSend, onSave, children }: { label: string; onSend: () => void; onSave?: () => void; children: ReactNode }) {
+export function RequestPane({
+  tabId,
+  label,
+  onSend,
+  onSave,
+  children,
+}: {
+  tabId: string;
+  label: string;
+  onSend: () => void;
+  onSave?: () => void;
+  children: ReactNode;
+}) {
   const actions = useRef<PaneActions>({ send: onSend });
   actions.current = onSave ? { send: onSend, save: onSave } : { send: onSend };
   useEffect(() => {
-    shownPane = actions;
-    return () => {
-      if (shownPane === actions) shownPane = undefined;
+    const shown = {
+      tabId,
+      get current() {
+        return actions.current;
+      },
     };
-  }, []);
+    shownPane = shown;
+    if (saveOnShow === tabId) saveWhenShown(tabId);
+    return () => {
+      if (shownPane === shown) shownPane = undefined;
+    };
+  }, [tabId]);
   const onKeyDown = (event: KeyboardEvent<HTMLElement>): void => {
     // Dialogs opened from this pane have their own Ctrl+Enter.
     if ((event.target as HTMLElement).closest('dialog')) return;

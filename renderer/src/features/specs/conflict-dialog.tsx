@@ -6,7 +6,7 @@ import { useT } from '../../i18n/i18n';
 import { Dialog } from '../../ui/dialog';
 import { DialogButtons } from '../../ui/dialog-buttons';
 import { prettyJson } from '../../ui/format';
-import { useDraftsStore } from '../request';
+import { markTabSaved, useDraftsStore } from '../request';
 import { BusyIndicator } from '../../ui/busy-indicator';
 import { ErrorNote } from '../../ui/error-note';
 import { draftSeedFromOperation, keepCopyOfDraft, replaceDraftContent } from './open-operation';
@@ -144,6 +144,8 @@ export function ConflictDialog({
     if (!draft || !seed) return;
     keepCopyOfDraft(draft);
     replaceDraftContent(target.tabId, seed);
+    // The tab now holds the file's version: nothing in it is unsaved.
+    markTabSaved(target.tabId);
     useSpecsStore.getState().setLink(target.tabId, { file: disk.file, path: theirs.path, httpMethod: theirs.httpMethod, hash: disk.hash });
     useDraftsStore.getState().activate(target.tabId);
     onClose();

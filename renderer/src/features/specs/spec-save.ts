@@ -1,3 +1,4 @@
+import { markTabSaved } from '../request';
 import type { A2aCall } from '../../../../shared/a2a/call';
 import type { SpecSaveRequest, SpecWriteResult } from '../../../../shared/contract/ops-spec';
 import type { Result } from '../../../../shared/contract/index';
@@ -37,6 +38,7 @@ export async function saveOperation(host: Host, target: SaveTarget, expectedHash
   if (result.ok) {
     recordOwnWrite(result.value.file, expectedHash, result.value.hash);
     useSpecsStore.getState().setLink(target.tabId, { file: result.value.file, path: target.path, httpMethod: 'post', hash: result.value.hash });
+    markTabSaved(target.tabId);
     await refreshSpecs(host);
   }
   return result;
