@@ -17,6 +17,15 @@ export function resolveSpecFile(fileArg: string, io: CliIo, core: Core, command:
   return lookUp(fileArg, io, core, command, 'working folder');
 }
 
+/**
+ * The spec file a command writes into (`import --into`): found as resolveSpecFile finds it, so the file it
+ * writes is the one `run NAME` then runs; a name found in neither place is a new file in the workspace,
+ * where import puts what it makes.
+ */
+export function resolveSpecTarget(fileArg: string, io: CliIo, core: Core, command: string): string {
+  return lookUp(fileArg, io, core, command, 'workspace');
+}
+
 function lookUp(fileArg: string, io: CliIo, core: Core, command: string, whenNowhere: 'working folder' | 'workspace'): string {
   if (isAbsolute(fileArg)) return resolve(fileArg);
   const here = resolve(io.cwd, fileArg);
