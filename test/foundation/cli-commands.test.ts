@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { commands } from '../../electron/cli/commands/index';
 import { runCli } from '../../electron/cli/main';
+import { specFileLookupUsage } from '../../electron/cli/spec-file';
 import { memoryIo } from '../fixtures/cli-run';
 
 describe('the CLI command table (loaded on use)', () => {
@@ -23,6 +24,18 @@ describe('the CLI command table (loaded on use)', () => {
     expect(loads).toBe(0);
     expect(await runCli(['card', '--help'], memoryIo(), table)).toBe(0);
     expect(loads).toBe(1);
+  });
+
+  it('says how a relative spec file name is found in the help of every command that takes one', async () => {
+    const usageOf = async (name: string): Promise<string> => {
+      const entry = commands.find((c) => c.name === name);
+      if (!entry) throw new Error(`no command ${name}`);
+      return (await entry.load()).usage;
+    };
+    for (const name of ['run', 'spec', 'servergen']) expect(await usageOf(name)).toContain(specFileLookupUsage);
+    // import writes its SPEC: found as run finds it, a new name made in the workspace.
+    expect(await usageOf('import')).toContain("the one 'powerduck run SPEC' would run");
+    expect(await usageOf('import')).toMatch(/a new name is created in\s+the workspace/);
   });
 
   it('reports a command that fails to load as a one-line error with exit 2', async () => {

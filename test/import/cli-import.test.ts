@@ -3,7 +3,7 @@
  * collection and a curl command, run against the demo agent; and hostile sources that must end in
  * a clear error with nothing written.
  */
-import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -323,6 +323,80 @@ describe('powerduck import: curl', () => {
     const after = await readFile(join(workspace(), 'powerduck.openapi.yaml'), 'utf8');
     expect(after).not.toContain('s3cret-pass');
     expect(after).toContain('/imported/post-rpc:');
+  });
+});
+
+describe('powerduck import --into: the spec file run would run', () => {
+  // A working folder of its own, so the names below are in no other test's way.
+  const here = (): string => join(root, 'into-cwd');
+  const inHere = (args: string[]): Promise<CliRun> => runCliCaptured(args, { home, cwd: here() });
+  const emptySpec = (title: string): string => `openapi: 3.2.0\ninfo: {title: ${title}, version: "1"}\npaths: {}\n`;
+  const exists = (file: string): Promise<boolean> =>
+    readFile(file).then(
+      () => true,
+      () => false,
+    );
+  beforeAll(async () => {
+    await mkdir(here(), { recursive: true });
+    await mkdir(workspace(), { recursive: true });
+  });
+
+  it('a name in neither place is a new file in the workspace, and run finds it by that name', async () => {
+    const r = await inHere(['import', 'curl https://api.example.com/fresh', '--into', 'into-new.yaml']);
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.out).toContain(`Wrote ${join(workspace(), 'into-new.yaml')}: 1 operation (0 A2A).`);
+    expect(await exists(join(here(), 'into-new.yaml'))).toBe(false);
+    const list = await inHere(['spec', 'list', 'into-new.yaml']);
+    expect(list.err).toBe('');
+    expect(list.out).toMatch(/GET\s+\/fresh/);
+  });
+
+  it('a name only in the workspace adds to that file', async () => {
+    await writeFile(join(workspace(), 'into-ws.yaml'), emptySpec('Workspace'));
+    const r = await inHere(['import', 'curl https://api.example.com/ws-only', '--into', 'into-ws.yaml']);
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.out).toContain(`Wrote ${join(workspace(), 'into-ws.yaml')}: 1 operation (0 A2A).`);
+    const text = await readFile(join(workspace(), 'into-ws.yaml'), 'utf8');
+    expect(text).toContain('title: Workspace');
+    expect(text).toContain('/ws-only:');
+    expect(await exists(join(here(), 'into-ws.yaml'))).toBe(false);
+  });
+
+  it('a name only in the working folder adds to that file (before: a second file of that name in the workspace)', async () => {
+    await writeFile(join(here(), 'into-here.yaml'), emptySpec('Here'));
+    const r = await inHere(['import', 'curl https://api.example.com/here-only', '--into', 'into-here.yaml']);
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.out).toContain(`Wrote ${join(here(), 'into-here.yaml')}: 1 operation (0 A2A).`);
+    const text = await readFile(join(here(), 'into-here.yaml'), 'utf8');
+    expect(text).toContain('title: Here');
+    expect(text).toContain('/here-only:');
+    expect(await exists(join(workspace(), 'into-here.yaml'))).toBe(false);
+  });
+
+  it("a name in both places is the working folder's, stderr names both, and the workspace's is left as it was", async () => {
+    await writeFile(join(here(), 'into-both.yaml'), emptySpec('Here'));
+    await writeFile(join(workspace(), 'into-both.yaml'), emptySpec('Workspace'));
+    const r = await inHere(['import', 'curl https://api.example.com/both', '--into', 'into-both.yaml']);
+    expect(r.code).toBe(0);
+    expect(r.err).toContain(
+      `powerduck import: into-both.yaml is in the working folder and in the workspace; using ${join(here(), 'into-both.yaml')} (not ${join(workspace(), 'into-both.yaml')}`,
+    );
+    expect(r.out).toContain(`Wrote ${join(here(), 'into-both.yaml')}: 1 operation (0 A2A).`);
+    expect(await readFile(join(here(), 'into-both.yaml'), 'utf8')).toContain('/both:');
+    expect(await readFile(join(workspace(), 'into-both.yaml'), 'utf8')).toBe(emptySpec('Workspace'));
+  });
+
+  it('an OpenAPI copy into a name that exists is refused, naming the file, and nothing is written', async () => {
+    await writeFile(join(here(), 'into-taken.json'), '{"keep": "me"}');
+    const before = (await readdir(workspace())).sort();
+    const r = await inHere(['import', demoSpec.pathname, '--into', 'into-taken.json']);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain(`powerduck import: ${join(here(), 'into-taken.json')} already exists; nothing was written.`);
+    expect(await readFile(join(here(), 'into-taken.json'), 'utf8')).toBe('{"keep": "me"}');
+    expect((await readdir(workspace())).sort()).toEqual(before);
   });
 });
 

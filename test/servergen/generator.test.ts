@@ -206,11 +206,65 @@ describe('powerduck servergen', () => {
     expect(noOut.stderr).toMatch(/--out is required/);
     const missingSpec = await cli(['servergen', '--out', 'never', '--from-spec', 'missing.yaml']);
     expect(missingSpec.code).toBe(2);
-    expect(missingSpec.stderr).toMatch(/ENOENT/);
+    expect(missingSpec.stderr).toBe(`powerduck servergen: ${join(root, 'missing.yaml')} does not exist.\n`);
+    const emptySpec = await cli(['servergen', '--out', 'never', '--from-spec', '']);
+    expect(emptySpec.code).toBe(2);
+    expect(emptySpec.stderr).toContain('--from-spec needs a file name.');
     const badSpec = join(root, 'bad.yaml');
     await writeFile(badSpec, 'just: [unclosed');
     expect((await cli(['servergen', '--out', 'never', '--from-spec', badSpec])).code).toBe(2);
     await expect(stat(join(root, 'never'))).rejects.toThrow();
+  });
+});
+
+describe('powerduck servergen --from-spec finds the spec file as run does', () => {
+  const titled = (title: string): string => `openapi: 3.2.0\ninfo:\n  title: ${title}\n  version: '1'\npaths: {}\n`;
+  const workspace = (): string => join(home, 'workspace');
+  const generatedName = async (out: string): Promise<unknown> =>
+    (JSON.parse(await readFile(join(root, out, 'agent-profile.json'), 'utf8')) as { name?: unknown }).name;
+
+  it('a name only in the workspace (where import copies files) is the workspace file', async () => {
+    await writeFile(join(workspace(), 'ws-only.openapi.yaml'), titled('Workspace agent'));
+    const result = await cli(['servergen', '--out', 'gen-ws-only', '--from-spec', 'ws-only.openapi.yaml']);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(await generatedName('gen-ws-only')).toBe('Workspace agent');
+  });
+
+  it('a name only in the working folder is that file', async () => {
+    await writeFile(join(root, 'here-only.openapi.yaml'), titled('Working folder agent'));
+    const result = await cli(['servergen', '--out', 'gen-here-only', '--from-spec', 'here-only.openapi.yaml']);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(await generatedName('gen-here-only')).toBe('Working folder agent');
+  });
+
+  it("a name in both places is the working folder's, and stderr names both files", async () => {
+    await writeFile(join(root, 'twice.openapi.yaml'), titled('Working folder twin'));
+    await writeFile(join(workspace(), 'twice.openapi.yaml'), titled('Workspace twin'));
+    const result = await cli(['servergen', '--out', 'gen-twice', '--from-spec', 'twice.openapi.yaml']);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain(
+      `powerduck servergen: twice.openapi.yaml is in the working folder and in the workspace; using ${join(root, 'twice.openapi.yaml')} (not ${join(workspace(), 'twice.openapi.yaml')}`,
+    );
+    expect(await generatedName('gen-twice')).toBe('Working folder twin');
+  });
+
+  it('a name in neither place is an error naming the working folder path, and nothing is written', async () => {
+    const result = await cli(['servergen', '--out', 'gen-nowhere', '--from-spec', 'nowhere.openapi.yaml']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toBe(`powerduck servergen: ${join(root, 'nowhere.openapi.yaml')} does not exist.\n`);
+    await expect(stat(join(root, 'gen-nowhere'))).rejects.toThrow();
+  });
+
+  it('an absolute path is taken as given, even when the workspace has a file of that name', async () => {
+    const elsewhere = join(root, 'elsewhere');
+    await mkdir(elsewhere, { recursive: true });
+    await writeFile(join(elsewhere, 'ws-only.openapi.yaml'), titled('Absolute agent'));
+    const result = await cli(['servergen', '--out', 'gen-absolute', '--from-spec', join(elsewhere, 'ws-only.openapi.yaml')]);
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(await generatedName('gen-absolute')).toBe('Absolute agent');
   });
 });
 

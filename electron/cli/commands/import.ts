@@ -6,6 +6,7 @@ import type { CliCommand } from '../cli-types';
 import { exitCodes, UsageError } from '../cli-types';
 import { isCurlCommand } from '../../node/import/import-source';
 import { oneLine } from '../one-line';
+import { resolveSpecTarget } from '../spec-file';
 
 const usage = `powerduck import <file|url|-|'curl …'> [--into SPEC] [--in-place] [--no-secrets] [--no-environments] [--json]
 
@@ -19,7 +20,9 @@ Credentials found (bearer tokens, passwords, API keys) are stored as named secre
 references them; the names are printed. --no-secrets drops them instead (the operations get no auth).
 Collection variables, and a powerduck.environments.json next to an OpenAPI file, become environments
 (only missing ones are added; --no-environments skips this).
-  --into SPEC   the spec file to write (relative to the workspace, or absolute)
+  --into SPEC   the spec file to write: the one 'powerduck run SPEC' would run (an existing file in the
+                working folder, else in the workspace; absolute as given); a new name is created in
+                the workspace. An OpenAPI copy never overwrites: its SPEC must not exist yet.
   --json        print the result as JSON`;
 
 export const importCommand: CliCommand = {
@@ -36,10 +39,11 @@ export const importCommand: CliCommand = {
     else request.source = isAbsolute(source) ? source : resolve(io.cwd, source);
     const into = args.options.get('into');
     if (into === '') throw new UsageError('--into needs a file name.');
-    if (into !== undefined) request.into = into;
     if (args.flags.has('in-place')) request.mode = 'in-place';
     if (args.flags.has('no-environments')) request.environments = false;
     const core = await openCliCore(io);
+    // Found as run finds a spec file, so import writes into the file `run SPEC` then runs.
+    if (into !== undefined) request.into = resolveSpecTarget(into, io, core, 'import');
     if (args.flags.has('no-secrets')) {
       const plan = await core.dispatcher.invoke('import.inspect', request.text !== undefined ? { text: request.text } : { source: request.source as string });
       if (!plan.ok) {

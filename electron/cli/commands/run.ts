@@ -11,7 +11,7 @@ import { exitCodes, UsageError } from '../cli-types';
 import { oneLine } from '../one-line';
 import { streamToEnd } from '../cli-stream';
 import { streamHeading } from '../stream-heading';
-import { resolveSpecFile } from '../spec-file';
+import { resolveSpecFile, specFileLookupUsage } from '../spec-file';
 import { runMcpOperation, savedMcpOperation } from './run-mcp';
 import { isHttpOperationArg, runHttpOperation, runHttpUsage } from './send-http';
 
@@ -30,6 +30,8 @@ can be used or refreshed.
 
 Exit codes (as for send): 0 ok, 1 the agent said no (RPC/HTTP/gRPC error), 2 usage, file, network
 or transport error.
+
+${specFileLookupUsage}
 
 An MCP operation (x-mcp, docs/x-mcp.md) reconnects to its server (a stdio server's command line is
 printed before it starts) and calls its method; exit 1 for a JSON-RPC error, an isError result or

@@ -1,4 +1,4 @@
-import { resolveSpecFile } from '../spec-file';
+import { resolveSpecFile, specFileLookupUsage } from '../spec-file';
 import type { AuthConfig } from '../../../shared/a2a/auth';
 import { exampleBody } from '../../../shared/a2a/body-templates';
 import type { A2aCall } from '../../../shared/a2a/call';
@@ -38,7 +38,9 @@ Saved A2A requests live in OpenAPI 3.2 files as operations with an x-a2a extensi
             parameters, body, responses, security; all: code examples); --llm prints the "Copy for
             LLM" Markdown instead. --verb picks the operation when the path has several (get, post…)
 
-Files are read and written losslessly: only the touched operation changes.`;
+Files are read and written losslessly: only the touched operation changes.
+${specFileLookupUsage}
+A <file> that is in neither place is created by add in the working folder.`;
 
 type Json = Record<string, unknown>;
 

@@ -120,7 +120,9 @@ export async function readSpecHints(file: string): Promise<ProfileHints> {
     size = (await stat(file)).size;
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    throw new CoreError(code === 'ENOENT' ? 'not-found' : 'io', `Cannot read the spec ${file}: ${code ?? String(error)}.`);
+    // The same words as a missing spec file for run and spec (spec-workspace.ts): the path, then what is wrong.
+    if (code === 'ENOENT') throw new CoreError('not-found', `${file} does not exist.`);
+    throw new CoreError('io', `Cannot read the spec ${file}: ${code ?? String(error)}.`);
   }
   if (size > MAX_SPEC_BYTES) throw new CoreError('too-large', `The spec ${file} is larger than ${MAX_SPEC_BYTES} bytes.`);
   let document: unknown;
