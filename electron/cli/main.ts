@@ -49,17 +49,39 @@ export async function runCli(argv: readonly string[], io: CliIo, list: readonly 
     return exitCodes.error;
   }
   let command: CliCommand | undefined;
+  const json = rest.includes('--json');
+  let printed = false;
+  let said = '';
+  const tracked: CliIo = {
+    ...io,
+    stdout: (text) => {
+      printed = true;
+      return io.stdout(text);
+    },
+    stderr: (text) => {
+      if (said.length < 4096) said += text;
+      return io.stderr(text);
+    },
+  };
+  // A script reading --json output gets JSON even when the command never ran (a bad option or URL):
+  // one object on stdout with what stderr said, unless the command had already written its own.
+  const jsonError = (kind: 'usage' | 'error', message: string): void => {
+    if (json && !printed) io.stdout(`${JSON.stringify({ error: { kind, command: entry.name, message } })}\n`);
+  };
   try {
     command = 'load' in entry ? await entry.load() : entry;
     if (rest.includes('--help') || rest.includes('-h')) {
       io.stdout(`${command.usage}\n`);
       return exitCodes.ok;
     }
-    return await command.run(rest, io);
+    const code = await command.run(rest, tracked);
+    if (code !== exitCodes.ok && said.trim()) jsonError('error', oneLine(said.trim().replace(new RegExp(`^powerduck ${entry.name}: `), '')));
+    return code;
   } catch (error) {
     const message = oneLine(error instanceof Error ? error.message : String(error));
     const usage = error instanceof UsageError && command ? `\nUsage: ${usageLine(command, rest[0])}` : '';
     io.stderr(`powerduck ${entry.name}: ${message}${usage}\n`);
+    jsonError(error instanceof UsageError ? 'usage' : 'error', message);
     return exitCodes.error;
   } finally {
     // History appends are batched: the last batch is written before the command returns.

@@ -50,6 +50,26 @@ afterAll(async () => {
 });
 
 describe('powerduck CLI failure paths', () => {
+  it('with --json, a command that never ran still prints one JSON error object on stdout (and the message on stderr)', async () => {
+    const bad = homeIo();
+    expect(await runCli(['send', '--json', '--endpoint', 'notaurl', '--text', 'hi'], bad)).toBe(2);
+    expect(JSON.parse(bad.out)).toEqual({ error: { kind: 'error', command: 'send', message: expect.stringContaining('"notaurl" is not a valid URL') } });
+    expect(bad.err).toContain('"notaurl" is not a valid URL');
+
+    const usage = homeIo();
+    expect(await runCli(['send', '--json', '--url', 'http://x'], usage)).toBe(2);
+    expect(JSON.parse(usage.out)).toMatchObject({ error: { kind: 'usage', command: 'send', message: 'Unknown option --url.' } });
+
+    // Without --json, stdout stays empty; a command that printed its own JSON is not followed by a second document.
+    const plain = homeIo();
+    expect(await runCli(['send', '--endpoint', 'notaurl', '--text', 'hi'], plain)).toBe(2);
+    expect(plain.out).toBe('');
+    const refused = homeIo();
+    expect(await runCli(['send', '--http', '--json', '--url', `http://127.0.0.1:${await unusedPort()}/x`], refused)).toBe(2);
+    expect(refused.out.trim().split('\n')).toHaveLength(1);
+    expect(JSON.parse(refused.out)).toMatchObject({ protocol: 'http', outcome: { kind: 'transport-error' } });
+  });
+
   it('servergen refuses a stray argument instead of dropping it (unquoted --name my agent)', async () => {
     const io = homeIo();
     expect(await runCli(['servergen', '--out', 'gen', '--name', 'my', 'agent'], io)).toBe(2);
