@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { isObject } from '../../../../shared/a2a/payload';
 import { isSecretHeader, isSecretQuery, withoutUrlCredentials } from '../../../../shared/a2a/redaction';
 
 /**
@@ -56,8 +57,7 @@ export function fingerprintText(tab: TabLike): string {
   for (const key of ['endpoint', 'url']) if (typeof content[key] === 'string') content[key] = withoutUrlCredentials(content[key]);
   return JSON.stringify(content, function (this: unknown, key: string, value: unknown) {
     const holder: unknown = this; // eslint-disable-line @typescript-eslint/no-this-alias -- the replacer's holder object, read below
-    if (value !== null && typeof value === 'object' && !Array.isArray(value))
-      return Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+    if (isObject(value)) return Object.fromEntries(Object.entries(value).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
     if (typeof value !== 'string' || typeof holder !== 'object' || holder === null) return value;
     // An operation's field values are keyed `in:name` (`query:api_key`, `header:X-Api-Key`).
     const field = /^(?:query|header|cookie|path):(.+)$/.exec(key)?.[1];
