@@ -10,9 +10,10 @@ import type { AuthConfig, OAuth2Endpoints, SecretSource } from '../a2a/auth';
 import type { A2aCall, CallTls } from '../a2a/call';
 import { isObject } from '../a2a/payload';
 import { dynamicValue, isDynamicName, type DynamicSource } from './dynamic-variables';
+import { fillJsonText } from './json-variables';
+import { referenceSource } from './variable-syntax';
 
-// `$` starts a dynamic variable ({{$uuid}}), filled per occurrence rather than from an environment.
-const variablePattern = /\{\{\s*(\$?[A-Za-z_][A-Za-z0-9_.-]{0,63})\s*\}\}/g;
+const variablePattern = new RegExp(referenceSource, 'g');
 const wholeReference = /^\{\{\s*([A-Za-z_][A-Za-z0-9_.-]{0,63})\s*\}\}$/;
 const wholeAnyReference = /^\{\{\s*(\$?[A-Za-z_][A-Za-z0-9_.-]{0,63})\s*\}\}$/;
 /** Bodies nested deeper than this are left as they are below that level (nobody writes variables there). */
@@ -154,6 +155,7 @@ function callReferenceNames(call: A2aCall): string[] {
   for (const text of authStrings(call.auth)) add(text);
   for (const text of tlsStrings(call.tls)) add(text);
   forEachString(call.body, add, 0);
+  if (call.bodyText !== undefined) add(call.bodyText);
   return names;
 }
 
@@ -175,7 +177,11 @@ function resolveTls(tls: CallTls, sub: (text: string) => string, lookup: (name: 
   return out;
 }
 
-export type ResolvedCall = { ok: true; call: A2aCall } | { ok: false; unknown: string[] };
+/**
+ * `unknown`: names without a value; `notJson`: names written unquoted in a JSON body text whose value
+ * is not one JSON value (json-variables.ts). Either refuses the whole call.
+ */
+export type ResolvedCall = { ok: true; call: A2aCall } | { ok: false; unknown: string[]; notJson: string[] };
 
 function resolveSource(source: SecretSource, sub: (text: string) => string, lookup: (name: string) => string | undefined, missing: Set<string>): SecretSource {
   if (!isWalkable(source)) return source;
@@ -232,8 +238,16 @@ export function resolveCallVariables(call: A2aCall, values: ReadonlyMap<string, 
     out.headers = call.headers.map((h) => (!isWalkable(h) || h.enabled === false ? h : { ...h, name: sub(h.name), value: sub(h.value) }));
   if (isWalkable(call.auth)) out.auth = resolveAuth(call.auth, sub, lookup, missing);
   if (isWalkable(call.tls)) out.tls = resolveTls(call.tls, sub, lookup, missing);
+  const notJson: string[] = [];
+  if (typeof call.bodyText === 'string') {
+    // Filled as JSON text (quoted references escaped, unquoted ones as JSON values); the sender parses it.
+    const filled = fillJsonText(call.bodyText, lookup);
+    for (const name of filled.missing) missing.add(name);
+    notJson.push(...filled.notJson);
+    out.bodyText = filled.text;
+  }
   if (call.body !== undefined) out.body = mapStrings(call.body, sub, 0);
-  return missing.size ? { ok: false, unknown: [...missing] } : { ok: true, call: out };
+  return missing.size || notJson.length ? { ok: false, unknown: [...missing], notJson } : { ok: true, call: out };
 }
 
 /** What a preview shows for a variable: its value, or a marker for a secret or an unknown name. */

@@ -187,7 +187,7 @@ describe('resolveHttpVariables', () => {
     }
     expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
     const missing = resolveHttpVariables({ method: 'GET', url: 'http://h/{{toString}}/{{__proto__}}' }, values);
-    expect(missing).toEqual({ ok: false, unknown: ['toString', '__proto__'] });
+    expect(missing).toEqual({ ok: false, unknown: ['toString', '__proto__'], notJson: [] });
   });
 
   it('leaves a file body with a variable path resolved and base64 files untouched', () => {
