@@ -14,7 +14,7 @@ import { fillJsonText } from './json-variables';
 import { referenceSource } from './variable-syntax';
 
 const variablePattern = new RegExp(referenceSource, 'g');
-const wholeReference = /^\{\{\s*([A-Za-z_][A-Za-z0-9_.-]{0,63})\s*\}\}$/;
+const wholeEnvReference = /^\{\{\s*([A-Za-z_][A-Za-z0-9_.-]{0,63})\s*\}\}$/;
 const wholeAnyReference = /^\{\{\s*(\$?[A-Za-z_][A-Za-z0-9_.-]{0,63})\s*\}\}$/;
 /** Bodies nested deeper than this are left as they are below that level (nobody writes variables there). */
 const MAX_BODY_DEPTH = 512;
@@ -36,9 +36,14 @@ export function hasVariables(text: string): boolean {
   return text.includes('{{') && referenceNamesIn(text).length > 0;
 }
 
+/** The name a whole-value reference names, dynamic ones included (`{{$uuid}}` → $uuid), else undefined. */
+export function wholeReference(text: string): string | undefined {
+  return wholeAnyReference.exec(text)?.[1];
+}
+
 /** The variable a whole-value reference names (`{{token}}` → token), else undefined. */
 export function wholeVariable(text: string): string | undefined {
-  return wholeReference.exec(text)?.[1];
+  return wholeEnvReference.exec(text)?.[1];
 }
 
 export function substituteText(text: string, lookup: (name: string) => string | undefined, missing?: Set<string>): string {

@@ -1,6 +1,7 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import type { WireError } from '../../../../shared/contract/index';
 import type { McpSaveRequest } from '../../../../shared/contract/ops-mcp';
+import { isVariableReference } from '../../../../shared/openapi/x-a2a-model';
 import { useHost } from '../../host';
 import { useT } from '../../i18n/i18n';
 import { Dialog } from '../../ui/dialog';
@@ -43,7 +44,8 @@ function authRef(draft: McpDraft): string | undefined {
   if (!source) return undefined;
   if ('secretRef' in source) return `secret:${source.secretRef}`;
   if ('env' in source) return `env:${source.env}`;
-  return 'value';
+  // Only a {{variable}}: saved as that reference (the core stores no secret for it).
+  return isVariableReference(source.value) ? source.value.trim() : 'value';
 }
 
 /** "Save to spec": the MCP call as an `x-protocol: mcp` operation in a workspace file (core: mcp.save). */
