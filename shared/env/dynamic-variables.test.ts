@@ -55,7 +55,7 @@ describe('dynamic variables', () => {
 
   it('an unknown $name is refused (never sent as written) and the message names the known ones', () => {
     const out = resolveCallVariables({ ...call, endpoint: 'http://h/{{$nope}}' }, new Map(), counting());
-    expect(out).toEqual({ ok: false, unknown: ['$nope'], notJson: [] });
+    expect(out).toEqual({ ok: false, unknown: ['$nope'] });
     expect(dynamicValue('$nope', counting())).toBeUndefined();
     expect(dynamicValue('$constructor', counting())).toBeUndefined();
     const message = unknownDynamicMessage(['$nope']);
@@ -64,7 +64,7 @@ describe('dynamic variables', () => {
   });
 
   it('without a source (a preview) dynamic names stay unresolved', () => {
-    expect(resolveCallVariables({ ...call, endpoint: 'http://h/{{$uuid}}', headers: [], body: {} }, new Map())).toEqual({ ok: false, unknown: ['$uuid'], notJson: [] });
+    expect(resolveCallVariables({ ...call, endpoint: 'http://h/{{$uuid}}', headers: [], body: {} }, new Map())).toEqual({ ok: false, unknown: ['$uuid'] });
   });
 
   it('fill HTTP requests the same way', () => {

@@ -48,7 +48,7 @@ export function httpDynamicNames(request: HttpRequest): string[] {
   return callDynamicNames(asCall(rest));
 }
 
-export type ResolvedHttp = { ok: true; request: HttpRequest } | { ok: false; unknown: string[]; notJson: string[] };
+export type ResolvedHttp = { ok: true; request: HttpRequest } | { ok: false; unknown: string[]; notJson?: string[] };
 
 /** The request with every `{{name}}` replaced from `values` (and without `environment`); unknown names refuse the whole request. */
 export function resolveHttpVariables(request: HttpRequest, values: ReadonlyMap<string, string>, dynamic?: DynamicSource): ResolvedHttp {

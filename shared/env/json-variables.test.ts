@@ -79,12 +79,19 @@ describe('{{variables}} in JSON text', () => {
   });
 
   it('a call with bodyText is filled by the same rule; a notJson value refuses the whole call', () => {
-    const call: A2aCall = { version: '1.0', binding: 'JSONRPC', endpoint: 'http://h/{{word}}', method: 'M', body: undefined, bodyText: '{"n": {{n}}, "s": "{{tricky}}"}' };
+    const call: A2aCall = {
+      version: '1.0',
+      binding: 'JSONRPC',
+      endpoint: 'http://h/{{word}}',
+      method: 'M',
+      body: undefined,
+      bodyText: '{"n": {{n}}, "s": "{{tricky}}"}',
+    };
     const out = resolveCallVariables(call, values);
     if (!out.ok) throw new Error('not resolved');
     expect(out.call.endpoint).toBe('http://h/rex');
     expect(JSON.parse(out.call.bodyText ?? '')).toEqual({ n: 5, s: 'say "hi"\\now\nnext' });
     expect(resolveCallVariables({ ...call, bodyText: '{"n": {{notJson}}}' }, values)).toEqual({ ok: false, unknown: [], notJson: ['notJson'] });
-    expect(resolveCallVariables({ ...call, bodyText: '{"n": {{nope}}}' }, values)).toEqual({ ok: false, unknown: ['nope'], notJson: [] });
+    expect(resolveCallVariables({ ...call, bodyText: '{"n": {{nope}}}' }, values)).toEqual({ ok: false, unknown: ['nope'] });
   });
 });

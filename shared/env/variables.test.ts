@@ -57,7 +57,7 @@ describe('variables', () => {
 
   it('refuses the whole call when a variable is unknown, naming every one', () => {
     const out = resolveCallVariables({ ...base, auth: { type: 'bearer', token: { secretRef: '{{token}}' } } }, new Map([['who', 'x']]));
-    expect(out).toEqual({ ok: false, unknown: ['baseUrl', 'token'], notJson: [] });
+    expect(out).toEqual({ ok: false, unknown: ['baseUrl', 'token'] });
   });
 
   it('keeps "__proto__" keys of a body as own data and never touches a prototype', () => {

@@ -186,7 +186,7 @@ function resolveTls(tls: CallTls, sub: (text: string) => string, lookup: (name: 
  * `unknown`: names without a value; `notJson`: names written unquoted in a JSON body text whose value
  * is not one JSON value (json-variables.ts). Either refuses the whole call.
  */
-export type ResolvedCall = { ok: true; call: A2aCall } | { ok: false; unknown: string[]; notJson: string[] };
+export type ResolvedCall = { ok: true; call: A2aCall } | { ok: false; unknown: string[]; notJson?: string[] };
 
 function resolveSource(source: SecretSource, sub: (text: string) => string, lookup: (name: string) => string | undefined, missing: Set<string>): SecretSource {
   if (!isWalkable(source)) return source;
@@ -252,7 +252,8 @@ export function resolveCallVariables(call: A2aCall, values: ReadonlyMap<string, 
     out.bodyText = filled.text;
   }
   if (call.body !== undefined) out.body = mapStrings(call.body, sub, 0);
-  return missing.size || notJson.length ? { ok: false, unknown: [...missing], notJson } : { ok: true, call: out };
+  if (missing.size || notJson.length) return { ok: false, unknown: [...missing], ...(notJson.length ? { notJson } : {}) };
+  return { ok: true, call: out };
 }
 
 /** What a preview shows for a variable: its value, or a marker for a secret or an unknown name. */

@@ -95,7 +95,11 @@ describe('A2A bodies as JSON text', () => {
 
   it('a bodyText without variables is parsed as the body', async () => {
     server.clear();
-    const sent = await core.dispatcher.invoke('a2a.send', { ...call, endpoint: `${server.base}/rpc`, bodyText: '{"message": {"role": "ROLE_USER", "messageId": "m-2", "parts": []}}' });
+    const sent = await core.dispatcher.invoke('a2a.send', {
+      ...call,
+      endpoint: `${server.base}/rpc`,
+      bodyText: '{"message": {"role": "ROLE_USER", "messageId": "m-2", "parts": []}}',
+    });
     if (!sent.ok) throw new Error(`${sent.error.code}: ${sent.error.message}`);
     expect(JSON.parse(server.requests[0]?.text ?? '{}')).toMatchObject({ params: { message: { messageId: 'm-2' } } });
   });

@@ -190,7 +190,7 @@ describe('resolveHttpVariables', () => {
     }
     expect(({} as Record<string, unknown>)['polluted']).toBeUndefined();
     const missing = resolveHttpVariables({ method: 'GET', url: 'http://h/{{toString}}/{{__proto__}}' }, values);
-    expect(missing).toEqual({ ok: false, unknown: ['toString', '__proto__'], notJson: [] });
+    expect(missing).toEqual({ ok: false, unknown: ['toString', '__proto__'] });
   });
 
   it('leaves a file body with a variable path resolved and base64 files untouched', () => {
@@ -198,33 +198,33 @@ describe('resolveHttpVariables', () => {
     expect(r.ok && r.request.body).toEqual({ kind: 'file', file: { path: '/data/blob.bin' } });
   });
 
-describe('a JSON body: quoted {{name}} is text, unquoted {{name}} is JSON', () => {
-  it('sends the number for an unquoted reference and the escaped text for a quoted one, so the body stays JSON', async () => {
-    const record = await send({
-      method: 'POST',
-      url: '{{base}}/json',
-      body: { kind: 'json', text: '{"count": {{count}}, "list": [{{count}}, "{{count}}"], "said": "{{said}}"}' },
-      environment: 'local',
+  describe('a JSON body: quoted {{name}} is text, unquoted {{name}} is JSON', () => {
+    it('sends the number for an unquoted reference and the escaped text for a quoted one, so the body stays JSON', async () => {
+      const record = await send({
+        method: 'POST',
+        url: '{{base}}/json',
+        body: { kind: 'json', text: '{"count": {{count}}, "list": [{{count}}, "{{count}}"], "said": "{{said}}"}' },
+        environment: 'local',
+      });
+      expect(JSON.parse(server.requests[0]?.text ?? '')).toEqual({ count: 5, list: [5, '5'], said: 'she said "hi"\nthen left' });
+      expect(record.response?.status).toBe(200);
     });
-    expect(JSON.parse(server.requests[0]?.text ?? '')).toEqual({ count: 5, list: [5, '5'], said: 'she said "hi"\nthen left' });
-    expect(record.response?.status).toBe(200);
-  });
 
-  it('refuses, naming the variable, when an unquoted value is not JSON; nothing is sent', async () => {
-    server.clear();
-    const result = await core.dispatcher.invoke('http.send', {
-      method: 'POST',
-      url: '{{base}}/json',
-      body: { kind: 'json', text: '{"a": {{word}}}' },
-      environment: 'local',
+    it('refuses, naming the variable, when an unquoted value is not JSON; nothing is sent', async () => {
+      server.clear();
+      const result = await core.dispatcher.invoke('http.send', {
+        method: 'POST',
+        url: '{{base}}/json',
+        body: { kind: 'json', text: '{"a": {{word}}}' },
+        environment: 'local',
+      });
+      expect(result.ok).toBe(false);
+      if (!result.ok) {
+        expect(result.error).toMatchObject({ code: 'unresolved-variable', details: { reason: 'not-json', variables: ['word'], environment: 'local' } });
+        expect(result.error.message).toContain('{{word}}');
+        expect(result.error.message).toContain('Nothing was sent');
+      }
+      expect(server.requests).toHaveLength(0);
     });
-    expect(result.ok).toBe(false);
-    if (!result.ok) {
-      expect(result.error).toMatchObject({ code: 'unresolved-variable', details: { reason: 'not-json', variables: ['word'], environment: 'local' } });
-      expect(result.error.message).toContain('{{word}}');
-      expect(result.error.message).toContain('Nothing was sent');
-    }
-    expect(server.requests).toHaveLength(0);
   });
-});
 });

@@ -205,7 +205,10 @@ describe('mcp.save and mcp.draftOperation', () => {
     expect(secretsAfter.value).toEqual(secretsBefore.value);
     const back = await draft(file, '/mcp/tools/add');
     expect(back.call.target).toMatchObject({ auth: { type: 'bearer', token: { secretRef: '{{token}}' } } });
-    const env = await core.dispatcher.invoke('env.save', { expectedHash: null, environments: [{ name: 'guarded', variables: [{ name: 'token', value: TOKEN }] }] });
+    const env = await core.dispatcher.invoke('env.save', {
+      expectedHash: null,
+      environments: [{ name: 'guarded', variables: [{ name: 'token', value: TOKEN }] }],
+    });
     if (!env.ok) throw new Error(env.error.message);
     const ran = await core.dispatcher.invoke('mcp.call', { ...back.call, environment: 'guarded' });
     if (!ran.ok) throw new Error(ran.error.message);

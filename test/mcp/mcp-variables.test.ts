@@ -113,7 +113,12 @@ describe('MCP requests with {{variables}}', () => {
     expect(result.value.outcome.kind).toBe('result');
     expect(toolText(result.value)).toBe('4');
     expect(result.value.params).toEqual({ name: 'add', arguments: { a: 2, b: 2 } });
-    const streamed = await stream({ target, method: 'tools/call', paramsText: '{"name": "fail", "arguments": {"why": "{{two}} \\"{{who}}\\""}}', environment: 'local' });
+    const streamed = await stream({
+      target,
+      method: 'tools/call',
+      paramsText: '{"name": "fail", "arguments": {"why": "{{two}} \\"{{who}}\\""}}',
+      environment: 'local',
+    });
     expect(streamed.record?.params).toEqual({ name: 'fail', arguments: { why: '2 "rex"' } });
   });
 

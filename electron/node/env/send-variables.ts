@@ -66,8 +66,8 @@ function notJsonRefusal(names: readonly string[], environment: string | undefine
   );
 }
 
-function refusalFor(ctx: VariablesContext, failed: { unknown: string[]; notJson: string[] }, environment: string | undefined): CoreError {
-  return failed.unknown.length ? unresolved(ctx, failed.unknown, environment) : notJsonRefusal(failed.notJson, environment);
+function refusalFor(ctx: VariablesContext, failed: { unknown: string[]; notJson?: string[] }, environment: string | undefined): CoreError {
+  return failed.unknown.length || !failed.notJson?.length ? unresolved(ctx, failed.unknown, environment) : notJsonRefusal(failed.notJson, environment);
 }
 
 /** JSON text whose variables are filled in, parsed; `what` names it in the refusal ("The JSON body"). */
@@ -157,7 +157,8 @@ function checkSendShape(request: unknown, target: 'endpoint' | 'url'): asserts r
   if (tls !== undefined && !isObject(tls)) throw new CoreError('bad-request', 'tls must be an object of certificate settings.');
   if (environment !== undefined && typeof environment !== 'string') throw new CoreError('bad-request', "environment must be the environment's name (text).");
   if (tenant !== undefined && typeof tenant !== 'string') throw new CoreError('bad-request', 'tenant must be text.');
-  if (request['bodyText'] !== undefined && typeof request['bodyText'] !== 'string') throw new CoreError('bad-request', 'bodyText must be text (the body as JSON).');
+  if (request['bodyText'] !== undefined && typeof request['bodyText'] !== 'string')
+    throw new CoreError('bad-request', 'bodyText must be text (the body as JSON).');
 }
 
 /**

@@ -76,7 +76,8 @@ export async function resolveMcpVariables<T extends { target: McpTarget; environ
   const { environment, paramsText, ...rest } = request as T & { paramsText?: unknown };
   const withText = fields.includes('params' as keyof T & string) && paramsText !== undefined;
   if (withText && typeof paramsText !== 'string') throw new CoreError('bad-request', 'paramsText must be text (the params as JSON).');
-  if (withText && (rest as { params?: unknown }).params !== undefined) throw new CoreError('bad-request', 'Give the params either as params or as paramsText, not both.');
+  if (withText && (rest as { params?: unknown }).params !== undefined)
+    throw new CoreError('bad-request', 'Give the params either as params or as paramsText, not both.');
   const extra: Extra = {};
   for (const field of fields) if (rest[field as keyof typeof rest] !== undefined) extra[field] = rest[field as keyof typeof rest];
   const resolved = await resolveSendCall(ctx, asCall(request.target, extra, environment, withText ? (paramsText as string) : undefined));

@@ -62,11 +62,14 @@ export function McpSaveDialog({ draft, onClose }: { draft: McpDraft; onClose: ()
 
   const exists = Boolean(chosen?.operations.some((o) => o.path === path.trim()));
   const built = useMemo(() => buildCall(draft), [draft]);
+  // Params holding an unquoted {{name}} are JSON only once sent: a spec keeps params as an object,
+  // and writing a quoted or resolved stand-in would change what the saved call sends.
+  const unsaveable = built.ok && 'paramsText' in built.value;
   const ref = authRef(draft);
 
   const submit = async (event: FormEvent): Promise<void> => {
     event.preventDefault();
-    if (!built.ok) return;
+    if (!built.ok || 'paramsText' in built.value) return;
     const target = saveTarget.target;
     const tool = editsToolArguments(draft);
     const request: McpSaveRequest = {
@@ -128,7 +131,7 @@ export function McpSaveDialog({ draft, onClose }: { draft: McpDraft; onClose: ()
               label: exists ? t('mcp.save.replace') : t('mcp.save.save'),
               tone: 'primary',
               form: `${id}-form`,
-              disabled: !built.ok || busy || !path.trim().startsWith('/') || !saveTarget.target,
+              disabled: !built.ok || unsaveable || busy || !path.trim().startsWith('/') || !saveTarget.target,
             },
           ]}
         />
@@ -147,6 +150,7 @@ export function McpSaveDialog({ draft, onClose }: { draft: McpDraft; onClose: ()
         </div>
         {ref ? <p className="muted small">{t('mcp.save.authRef', { ref })}</p> : null}
         {!built.ok ? <p className="error">{built.message}</p> : null}
+        {unsaveable ? <p className="error">{t('mcp.save.unquotedVariable')}</p> : null}
       </form>
       <BusyIndicator busy={busy} label={t('mcp.save.saving')} />
       {error ? <ErrorNote title={t('mcp.save.failed')} error={error} /> : null}
