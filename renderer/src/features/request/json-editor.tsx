@@ -93,7 +93,6 @@ export function JsonEditor({ modelId, value, onChange, label, readOnly, schema, 
                 marker: m,
                 start: model.getOffsetAt({ lineNumber: m.startLineNumber, column: m.startColumn }),
                 end: model.getOffsetAt({ lineNumber: m.endLineNumber, column: m.endColumn }),
-                code: typeof m.code === 'object' ? m.code.value : m.code,
               }));
               const keep = markersToKeep(model.getValue(), spans);
               // Setting the kept ones fires this again, with nothing left to drop.

@@ -1,23 +1,20 @@
 /**
- * Which of the JSON editor's problem markers an unquoted `{{name}}` causes (`"count": {{n}}` is
- * JSON only once the core fills the variable in, shared/env/json-variables.ts). When the text is
- * JSON with those references standing in as null, every syntax marker is theirs, and so is any
- * (schema) marker on a reference itself: the editor drops them, so the user is not shown an error
- * they cannot get rid of. Everything else (a schema problem elsewhere, a real syntax error) stays.
+ * Which of the JSON editor's problem markers to keep when the text holds an unquoted `{{name}}`
+ * (`"count": {{n}}` is JSON only once the core fills the variable in, shared/env/json-variables.ts).
+ *
+ * Monaco's JSON service reads `{{n}}` as a broken object and recovers by ending the enclosing
+ * object there: besides "Property expected" on the reference it reports "End of file expected"
+ * further on and schema problems about the rest ("Missing property b"), none of which the user can
+ * fix. So when the text is JSON with those references standing in as null, every marker goes (the
+ * schema is checked again once no unquoted reference is left, and the tool or agent judges the
+ * filled-in values); when it is not, it has a real syntax error: its markers stay, less any on a
+ * reference itself.
  */
 import { jsonReferences, maskUnquotedReferences } from '../../../../shared/env/json-variables';
 
 export interface MarkerSpan {
   start: number;
   end: number;
-  /** The JSON language service's error code (syntax errors are 0x101–0x2ff). */
-  code?: string | number;
-}
-
-function isSyntaxCode(code: string | number | undefined): boolean {
-  const n = typeof code === 'number' ? code : Number(code);
-  // 0x208 is a duplicate key: a real problem, whatever the references.
-  return Number.isInteger(n) && n >= 0x101 && n <= 0x2ff && n !== 0x208;
 }
 
 /** The markers to keep for `text`, or undefined when every one stays (nothing to change). */
@@ -32,6 +29,6 @@ export function markersToKeep<T extends MarkerSpan>(text: string, markers: reado
     shapeOk = false;
   }
   const onReference = (m: T): boolean => refs.some((r) => m.start < r.end && m.end > r.start);
-  const keep = markers.filter((m) => !(onReference(m) || (shapeOk && isSyntaxCode(m.code))));
+  const keep = shapeOk ? [] : markers.filter((m) => !onReference(m));
   return keep.length === markers.length ? undefined : keep;
 }
