@@ -160,6 +160,12 @@ describe('powerduck send --http --env', () => {
       expect(await runCli(['send', '--http', '--url', '{{base}}/cli', '--env', 'dev', '--json'], io)).toBe(0);
       expect(server.requests[0]?.url).toBe('/cli');
       expect(JSON.parse(out.trim().split('\n').pop() ?? '{}').request.url).toBe(`${base}/cli`);
+      // An unquoted {{n}} in --body: sent as JSON (the number), as the app sends it.
+      expect(await runCli(['env', 'set', 'dev', `base=${base}`, 'n=7'], io)).toBe(0);
+      server.clear();
+      expect(await runCli(['send', '--http', '--method', 'POST', '--url', '{{base}}/cli', '--body', '{"n": {{n}}}', '--env', 'dev', '--json'], io)).toBe(0);
+      expect(server.requests[0]?.headers['content-type']).toContain('application/json');
+      expect(JSON.parse(server.requests[0]?.text ?? '')).toEqual({ n: 7 });
       server.clear();
       err = '';
       expect(await runCli(['send', '--http', '--url', '{{base}}/{{nope}}', '--env', 'dev'], io)).toBe(2);
