@@ -89,6 +89,12 @@ export interface A2aCall {
   endpoint: string;
   method: string;
   body: unknown;
+  /**
+   * The body as JSON text with unquoted `{{name}}` references (`{"count": {{n}}}`), when it is JSON
+   * only once they are filled in (shared/env/json-variables.ts); the core fills it in and parses it
+   * into `body` before anything else reads the call. Absent: `body` is the body.
+   */
+  bodyText?: string;
   headers?: HeaderEntry[];
   auth?: AuthConfig;
   /** HTTP+JSON only: optional `/{tenant}` path prefix. */

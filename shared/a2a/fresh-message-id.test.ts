@@ -16,6 +16,13 @@ describe('withFreshMessageId', () => {
     expect(result).toEqual({ changed: true, text: v1Body.replace('"old-1"', '"new-1"'), messageId: 'new-1', previous: 'old-1' });
   });
 
+  it('a body with an unquoted {{name}} gets its new id in place, and is never rewritten (which would lose the reference)', () => {
+    const text = '{"message": {"messageId": "old", "parts": [{"data": {"n": {{n}}}}]}}';
+    const fresh = withFreshMessageId('SendMessage', text, 'new');
+    expect(fresh).toMatchObject({ changed: true, text: text.replace('"old"', '"new"') });
+    expect(withFreshMessageId('SendMessage', '{"message": {"parts": [{{part}}]}}', 'new')).toEqual({ changed: false, reason: 'unparsable' });
+  });
+
   it('works for the streaming method and the 0.3 names (JSON-RPC params and REST/gRPC request objects alike)', () => {
     for (const method of ['SendStreamingMessage', 'message/send', 'message/stream']) {
       const result = withFreshMessageId(method, v1Body, 'n');

@@ -1,5 +1,6 @@
 import { newMessageId } from './ids';
 import { isObject } from './payload';
+import { hasUnquotedReference, maskUnquotedReferences } from '../env/json-variables';
 
 /** The send methods whose request carries a `message` (1.0 and 0.3 names). */
 const messageMethods = new Set(['SendMessage', 'SendStreamingMessage', 'message/send', 'message/stream']);
@@ -24,8 +25,10 @@ function escapeRegExp(text: string): string {
 export function withFreshMessageId(method: string, bodyText: string, messageId: string = newMessageId()): FreshMessageId {
   if (!messageMethods.has(method)) return { changed: false, reason: 'no-message-method' };
   let body: unknown;
+  // An unquoted {{name}} (`"n": {{n}}`) stands in as null: the id is still found and replaced in the text.
+  const template = hasUnquotedReference(bodyText);
   try {
-    body = JSON.parse(bodyText);
+    body = JSON.parse(template ? maskUnquotedReferences(bodyText) : bodyText);
   } catch {
     return { changed: false, reason: 'unparsable' };
   }
@@ -40,6 +43,8 @@ export function withFreshMessageId(method: string, bodyText: string, messageId: 
       return { changed: true, text, messageId, previous };
     }
   }
+  // Written out again, the text would lose its unquoted references: leave it as the user wrote it.
+  if (template) return { changed: false, reason: 'unparsable' };
   message['messageId'] = messageId;
   return {
     changed: true,

@@ -19,15 +19,17 @@ function sentBody(body: HttpBody | undefined): HttpBody | undefined {
 }
 
 // The A2A resolver walks endpoint, headers, auth and every string of the body; an HTTP request
-// maps onto those fields one to one (the body's `kind` and base64 texts never hold `{{`).
+// maps onto those fields one to one (the body's `kind` and base64 texts never hold `{{`). A JSON
+// body's text is filled as JSON (json-variables.ts): the same rule as A2A bodies and MCP params.
 function asCall(request: HttpRequest): A2aCall {
   const body = sentBody(request.body);
+  const json = body?.kind === 'json' && typeof body.text === 'string' ? body.text : undefined;
   return {
     version: '1.0',
     binding: 'HTTP+JSON',
     endpoint: request.url,
     method: request.method,
-    body,
+    ...(json !== undefined ? { body: undefined, bodyText: json } : { body }),
     ...(request.headers ? { headers: request.headers } : {}),
     ...(request.auth ? { auth: request.auth } : {}),
     ...(request.tls ? { tls: request.tls } : {}),
@@ -46,7 +48,7 @@ export function httpDynamicNames(request: HttpRequest): string[] {
   return callDynamicNames(asCall(rest));
 }
 
-export type ResolvedHttp = { ok: true; request: HttpRequest } | { ok: false; unknown: string[] };
+export type ResolvedHttp = { ok: true; request: HttpRequest } | { ok: false; unknown: string[]; notJson?: string[] };
 
 /** The request with every `{{name}}` replaced from `values` (and without `environment`); unknown names refuse the whole request. */
 export function resolveHttpVariables(request: HttpRequest, values: ReadonlyMap<string, string>, dynamic?: DynamicSource): ResolvedHttp {
@@ -57,7 +59,7 @@ export function resolveHttpVariables(request: HttpRequest, values: ReadonlyMap<s
   const out: HttpRequest = { ...rest, url: call.endpoint };
   if (rest.headers) out.headers = call.headers ?? [];
   if (rest.auth && call.auth) out.auth = call.auth;
-  if (rest.body) out.body = call.body as HttpBody;
+  if (rest.body) out.body = call.bodyText !== undefined ? { kind: 'json', text: call.bodyText } : (call.body as HttpBody);
   if (rest.tls && call.tls) out.tls = call.tls;
   return { ok: true, request: out };
 }

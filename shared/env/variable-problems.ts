@@ -11,7 +11,9 @@ export type UnresolvedReason =
   /** The environment maps the variable to a secret that is not in the secret store. */
   | 'secret-missing'
   /** `{{$name}}` that is not one of the dynamic variables. */
-  | 'unknown-dynamic';
+  | 'unknown-dynamic'
+  /** Written unquoted in a JSON body (`"n": {{n}}`), its value is not JSON text. */
+  | 'not-json';
 
 export interface UnresolvedVariableDetails {
   reason: UnresolvedReason;
@@ -22,7 +24,7 @@ export interface UnresolvedVariableDetails {
   secret?: string;
 }
 
-const reasons: readonly string[] = ['no-environment', 'not-defined', 'secret-missing', 'unknown-dynamic'];
+const reasons: readonly string[] = ['no-environment', 'not-defined', 'secret-missing', 'unknown-dynamic', 'not-json'];
 
 /** The details of an 'unresolved-variable' error, read defensively (they cross the wire). */
 export function readUnresolvedDetails(details: unknown): UnresolvedVariableDetails | undefined {

@@ -10,10 +10,11 @@ import type { AuthConfig, OAuth2Endpoints, SecretSource } from '../a2a/auth';
 import type { A2aCall, CallTls } from '../a2a/call';
 import { isObject } from '../a2a/payload';
 import { dynamicValue, isDynamicName, type DynamicSource } from './dynamic-variables';
+import { fillJsonText } from './json-variables';
+import { referenceSource } from './variable-syntax';
 
-// `$` starts a dynamic variable ({{$uuid}}), filled per occurrence rather than from an environment.
-const variablePattern = /\{\{\s*(\$?[A-Za-z_][A-Za-z0-9_.-]{0,63})\s*\}\}/g;
-const wholeReference = /^\{\{\s*([A-Za-z_][A-Za-z0-9_.-]{0,63})\s*\}\}$/;
+const variablePattern = new RegExp(referenceSource, 'g');
+const wholeEnvReference = /^\{\{\s*([A-Za-z_][A-Za-z0-9_.-]{0,63})\s*\}\}$/;
 const wholeAnyReference = /^\{\{\s*(\$?[A-Za-z_][A-Za-z0-9_.-]{0,63})\s*\}\}$/;
 /** Bodies nested deeper than this are left as they are below that level (nobody writes variables there). */
 const MAX_BODY_DEPTH = 512;
@@ -35,9 +36,14 @@ export function hasVariables(text: string): boolean {
   return text.includes('{{') && referenceNamesIn(text).length > 0;
 }
 
+/** The name a whole-value reference names, dynamic ones included (`{{$uuid}}` → $uuid), else undefined. */
+export function wholeReference(text: string): string | undefined {
+  return wholeAnyReference.exec(text)?.[1];
+}
+
 /** The variable a whole-value reference names (`{{token}}` → token), else undefined. */
 export function wholeVariable(text: string): string | undefined {
-  return wholeReference.exec(text)?.[1];
+  return wholeEnvReference.exec(text)?.[1];
 }
 
 export function substituteText(text: string, lookup: (name: string) => string | undefined, missing?: Set<string>): string {
@@ -154,6 +160,7 @@ function callReferenceNames(call: A2aCall): string[] {
   for (const text of authStrings(call.auth)) add(text);
   for (const text of tlsStrings(call.tls)) add(text);
   forEachString(call.body, add, 0);
+  if (call.bodyText !== undefined) add(call.bodyText);
   return names;
 }
 
@@ -175,7 +182,11 @@ function resolveTls(tls: CallTls, sub: (text: string) => string, lookup: (name: 
   return out;
 }
 
-export type ResolvedCall = { ok: true; call: A2aCall } | { ok: false; unknown: string[] };
+/**
+ * `unknown`: names without a value; `notJson`: names written unquoted in a JSON body text whose value
+ * is not one JSON value (json-variables.ts). Either refuses the whole call.
+ */
+export type ResolvedCall = { ok: true; call: A2aCall } | { ok: false; unknown: string[]; notJson?: string[] };
 
 function resolveSource(source: SecretSource, sub: (text: string) => string, lookup: (name: string) => string | undefined, missing: Set<string>): SecretSource {
   if (!isWalkable(source)) return source;
@@ -232,8 +243,17 @@ export function resolveCallVariables(call: A2aCall, values: ReadonlyMap<string, 
     out.headers = call.headers.map((h) => (!isWalkable(h) || h.enabled === false ? h : { ...h, name: sub(h.name), value: sub(h.value) }));
   if (isWalkable(call.auth)) out.auth = resolveAuth(call.auth, sub, lookup, missing);
   if (isWalkable(call.tls)) out.tls = resolveTls(call.tls, sub, lookup, missing);
+  const notJson: string[] = [];
+  if (typeof call.bodyText === 'string') {
+    // Filled as JSON text (quoted references escaped, unquoted ones as JSON values); the sender parses it.
+    const filled = fillJsonText(call.bodyText, lookup);
+    for (const name of filled.missing) missing.add(name);
+    notJson.push(...filled.notJson);
+    out.bodyText = filled.text;
+  }
   if (call.body !== undefined) out.body = mapStrings(call.body, sub, 0);
-  return missing.size ? { ok: false, unknown: [...missing] } : { ok: true, call: out };
+  if (missing.size || notJson.length) return { ok: false, unknown: [...missing], ...(notJson.length ? { notJson } : {}) };
+  return { ok: true, call: out };
 }
 
 /** What a preview shows for a variable: its value, or a marker for a secret or an unknown name. */

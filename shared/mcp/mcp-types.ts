@@ -52,6 +52,12 @@ export interface McpCallRequest {
   /** Any JSON-RPC method (`tools/call`, `resources/read`…); `initialize` alone just connects. */
   method: string;
   params?: Record<string, unknown>;
+  /**
+   * The params as JSON text, instead of `params`, when they hold unquoted `{{name}}` references
+   * (`{"name": "add", "arguments": {"a": {{n}}}}`): the core fills each in as a JSON value (quoted
+   * ones as escaped text, shared/env/json-variables.ts) and parses the text into `params`.
+   */
+  paramsText?: string;
   /** List methods: follow `nextCursor` and return every page (default true for the list methods). */
   allPages?: boolean;
   /** tools/call: check structuredContent against this schema (default: the tool's own from tools/list). */

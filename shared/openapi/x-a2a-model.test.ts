@@ -1,9 +1,24 @@
 import { describe, expect, it } from 'vitest';
 import { callFromXA2a } from './call-from-operation';
-import { authConfigFromXA2a, readXA2a, xa2aAuthFromConfig } from './x-a2a-model';
+import { authConfigFromXA2a, literalSecretOf, readXA2a, xa2aAuthFromConfig } from './x-a2a-model';
+import { literalSecretsOf } from './x-mcp-model';
 import schema from './x-a2a.schema.json';
 
 describe('x-a2a model', () => {
+  it('a credential typed as only a {{variable}} is saved as that reference, never stored as a secret (A2A, HTTP OAuth and MCP alike)', () => {
+    for (const value of ['{{token}}', ' {{ token }} ', '{{$uuid}}']) {
+      const auth = { type: 'bearer' as const, token: { value } };
+      expect(literalSecretOf(auth)).toBeUndefined();
+      expect(xa2aAuthFromConfig(auth)).toEqual({ scheme: 'bearer', secretRef: value.trim() });
+      expect(literalSecretsOf({ transport: 'auto', endpoint: 'http://h/mcp', auth })).toEqual([]);
+    }
+    // A real token, or one with a variable inside it, is still a literal for the secret store.
+    for (const value of ['tok-123', 'Bearer {{token}}', '{{token}}x']) {
+      expect(literalSecretOf({ type: 'apiKey', in: 'header', name: 'X-Key', value: { value } })).toBe(value);
+      expect(literalSecretsOf({ transport: 'auto', endpoint: 'http://h/mcp', auth: { type: 'bearer', token: { value } } })).toEqual([{ where: 'auth', value }]);
+    }
+  });
+
   it('reads a saved operation and turns it back into the call the core sends', () => {
     const read = readXA2a({
       version: '1.0',

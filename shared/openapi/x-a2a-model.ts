@@ -9,6 +9,7 @@ import type { CallTimeouts, HeaderEntry } from '../a2a/call';
 import type { A2aVersion, Binding } from '../a2a/versions';
 import { isA2aVersion, isBinding } from '../a2a/versions';
 import { isObject } from '../a2a/payload';
+import { wholeReference } from '../env/variables';
 
 export type JsonSchemaObject = { [key: string]: unknown };
 
@@ -201,6 +202,9 @@ export function xa2aAuthFromConfig(auth: AuthConfig | undefined, literalSecretNa
   const toRef = (source: SecretSource): XA2aSecretRef => {
     if ('secretRef' in source) return { secretRef: source.secretRef };
     if ('env' in source) return { env: source.env };
+    // A value that is only `{{token}}` names a variable, not a credential: saved as that reference,
+    // the form the resolver reads at send time (an environment picks the token).
+    if (isVariableReference(source.value)) return { secretRef: source.value.trim() };
     if (!literalSecretName) throw new Error('A literal secret cannot be written to a spec file; store it as a secret first.');
     return { secretRef: literalSecretName };
   };
@@ -223,8 +227,18 @@ export function xa2aAuthFromConfig(auth: AuthConfig | undefined, literalSecretNa
   }
 }
 
-/** The literal secret value a drafted auth config carries (to store it before saving), if any. */
+/** Whether a typed credential is only a `{{variable}}` reference (kept as the reference, never stored as a secret). */
+export function isVariableReference(value: string): boolean {
+  return wholeReference(value.trim()) !== undefined;
+}
+
+/** The literal secret value a drafted auth config carries (to store it before saving), if any; a `{{variable}}` reference is none. */
 export function literalSecretOf(auth: AuthConfig | undefined): string | undefined {
+  const value = literalValueOf(auth);
+  return value === undefined || isVariableReference(value) ? undefined : value;
+}
+
+function literalValueOf(auth: AuthConfig | undefined): string | undefined {
   if (!auth) return undefined;
   switch (auth.type) {
     case 'none':

@@ -10,7 +10,7 @@ import type { HeaderEntry } from '../a2a/call';
 import type { McpEnvEntry, McpTarget, McpTransport } from '../mcp/mcp-types';
 import { mcpTransports } from '../mcp/mcp-types';
 import type { JsonSchemaObject, XA2aAuth, XA2aSecretRef } from './x-a2a-model';
-import { authConfigFromXA2a, readXA2aAuth, xa2aAuthFromConfig } from './x-a2a-model';
+import { authConfigFromXA2a, isVariableReference, readXA2aAuth, xa2aAuthFromConfig } from './x-a2a-model';
 import { isObject } from '../a2a/payload';
 import { oauth2SaveProblem } from './oauth-scheme';
 
@@ -213,7 +213,8 @@ export function literalSecretsOf(target: McpTarget): Array<{ where: 'auth' | { e
   const auth = target.auth;
   if (!auth || auth.type === 'none') return out;
   const source = authSecretSource(auth);
-  if (source && 'value' in source) out.push({ where: 'auth', value: source.value });
+  // A value that is only `{{token}}` is saved as that reference (xa2aAuthFromConfig), as A2A and HTTP saves do.
+  if (source && 'value' in source && !isVariableReference(source.value)) out.push({ where: 'auth', value: source.value });
   return out;
 }
 

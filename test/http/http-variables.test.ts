@@ -41,6 +41,9 @@ beforeAll(async () => {
           { name: 'base', value: base },
           { name: 'pet', value: 'rex & co' },
           { name: 'token', secret: 'api-token' },
+          { name: 'count', value: '5' },
+          { name: 'said', value: 'she said "hi"\nthen left' },
+          { name: 'word', value: 'abc' },
         ],
       },
     ],
@@ -157,6 +160,12 @@ describe('powerduck send --http --env', () => {
       expect(await runCli(['send', '--http', '--url', '{{base}}/cli', '--env', 'dev', '--json'], io)).toBe(0);
       expect(server.requests[0]?.url).toBe('/cli');
       expect(JSON.parse(out.trim().split('\n').pop() ?? '{}').request.url).toBe(`${base}/cli`);
+      // An unquoted {{n}} in --body: sent as JSON (the number), as the app sends it.
+      expect(await runCli(['env', 'set', 'dev', `base=${base}`, 'n=7'], io)).toBe(0);
+      server.clear();
+      expect(await runCli(['send', '--http', '--method', 'POST', '--url', '{{base}}/cli', '--body', '{"n": {{n}}}', '--env', 'dev', '--json'], io)).toBe(0);
+      expect(server.requests[0]?.headers['content-type']).toContain('application/json');
+      expect(JSON.parse(server.requests[0]?.text ?? '')).toEqual({ n: 7 });
       server.clear();
       err = '';
       expect(await runCli(['send', '--http', '--url', '{{base}}/{{nope}}', '--env', 'dev'], io)).toBe(2);
@@ -193,5 +202,35 @@ describe('resolveHttpVariables', () => {
   it('leaves a file body with a variable path resolved and base64 files untouched', () => {
     const r = resolveHttpVariables({ method: 'PUT', url: 'http://h/', body: { kind: 'file', file: { path: '/data/{{v}}.bin' } } }, new Map([['v', 'blob']]));
     expect(r.ok && r.request.body).toEqual({ kind: 'file', file: { path: '/data/blob.bin' } });
+  });
+
+  describe('a JSON body: quoted {{name}} is text, unquoted {{name}} is JSON', () => {
+    it('sends the number for an unquoted reference and the escaped text for a quoted one, so the body stays JSON', async () => {
+      const record = await send({
+        method: 'POST',
+        url: '{{base}}/json',
+        body: { kind: 'json', text: '{"count": {{count}}, "list": [{{count}}, "{{count}}"], "said": "{{said}}"}' },
+        environment: 'local',
+      });
+      expect(JSON.parse(server.requests[0]?.text ?? '')).toEqual({ count: 5, list: [5, '5'], said: 'she said "hi"\nthen left' });
+      expect(record.response?.status).toBe(200);
+    });
+
+    it('refuses, naming the variable, when an unquoted value is not JSON; nothing is sent', async () => {
+      server.clear();
+      const result = await core.dispatcher.invoke('http.send', {
+        method: 'POST',
+        url: '{{base}}/json',
+        body: { kind: 'json', text: '{"a": {{word}}}' },
+        environment: 'local',
+      });
+      expect(result.ok).toBe(false);
+      if (!result.ok) {
+        expect(result.error).toMatchObject({ code: 'unresolved-variable', details: { reason: 'not-json', variables: ['word'], environment: 'local' } });
+        expect(result.error.message).toContain('{{word}}');
+        expect(result.error.message).toContain('Nothing was sent');
+      }
+      expect(server.requests).toHaveLength(0);
+    });
   });
 });

@@ -184,6 +184,37 @@ describe('mcp.save and mcp.draftOperation', () => {
     expect(bare.value.outcome.kind).toBe('auth-required');
   });
 
+  it('a token typed as {{token}} is saved as that variable reference (no secret is made), and the saved call takes the token from the environment', async () => {
+    const file = join(dir, 'by-variable.yaml');
+    const secretsBefore = await core.dispatcher.invoke('secrets.list', {});
+    if (!secretsBefore.ok) throw new Error(secretsBefore.error.message);
+    const saved = await save(
+      addCall({
+        file,
+        call: {
+          target: http(guarded.url, { auth: { type: 'bearer', token: { value: '{{token}}' } } }),
+          method: 'tools/call',
+          params: { name: 'add', arguments: { a: 2, b: 2 } },
+        },
+      }),
+    );
+    expect(saved.storedSecret).toBeUndefined();
+    expect(saved.operations[0]?.mcp?.auth).toEqual({ scheme: 'bearer', secretRef: '{{token}}' });
+    const secretsAfter = await core.dispatcher.invoke('secrets.list', {});
+    if (!secretsAfter.ok) throw new Error(secretsAfter.error.message);
+    expect(secretsAfter.value).toEqual(secretsBefore.value);
+    const back = await draft(file, '/mcp/tools/add');
+    expect(back.call.target).toMatchObject({ auth: { type: 'bearer', token: { secretRef: '{{token}}' } } });
+    const env = await core.dispatcher.invoke('env.save', {
+      expectedHash: null,
+      environments: [{ name: 'guarded', variables: [{ name: 'token', value: TOKEN }] }],
+    });
+    if (!env.ok) throw new Error(env.error.message);
+    const ran = await core.dispatcher.invoke('mcp.call', { ...back.call, environment: 'guarded' });
+    if (!ran.ok) throw new Error(ran.error.message);
+    expect(ran.value.outcome).toMatchObject({ kind: 'result', result: { structuredContent: { sum: 4 } } });
+  });
+
   it('refuses a credential in the endpoint (credential-in-url) or in a header, and a token echoed in params; writes nothing, keeps no secret', async () => {
     const file = join(dir, 'leaky.yaml');
     await save(addCall({ file }));

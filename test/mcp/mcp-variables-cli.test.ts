@@ -25,6 +25,7 @@ beforeAll(async () => {
         variables: [
           { name: 'baseUrl', value: new URL(server.url).origin },
           { name: 'token', secret: 'mcp-token' },
+          { name: 'four', value: '4' },
         ],
       },
     ],
@@ -56,7 +57,8 @@ describe('MCP commands with --env NAME', () => {
       '--method',
       'tools/call',
       '--body',
-      '{"name":"add","arguments":{"a":4,"b":5}}',
+      // An unquoted {{four}} is the number 4 (the same JSON-text rule as the app).
+      '{"name":"add","arguments":{"a":{{four}},"b":5}}',
       '--json',
     ]);
     expect(sent.code).toBe(0);

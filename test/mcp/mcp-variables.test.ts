@@ -35,6 +35,8 @@ beforeAll(async () => {
           { name: 'baseUrl', value: new URL(server.url).origin },
           { name: 'who', value: 'rex' },
           { name: 'token', secret: 'mcp-token' },
+          { name: 'two', value: '2' },
+          { name: 'word', value: 'abc' },
         ],
       },
     ],
@@ -98,6 +100,48 @@ describe('MCP requests with {{variables}}', () => {
     // The caller's request is not written back into.
     expect(request.target).toBe(target);
     expect((request.target as McpHttpTarget).endpoint).toBe('{{baseUrl}}/mcp');
+  });
+
+  it('paramsText: an unquoted {{name}} is its JSON value (the tool adds numbers), a quoted one stays text', async () => {
+    const result = await core.dispatcher.invoke('mcp.call', {
+      target,
+      method: 'tools/call',
+      paramsText: '{"name": "add", "arguments": {"a": {{two}}, "b": {{ two }}}}',
+      environment: 'local',
+    });
+    if (!result.ok) throw new Error(`${result.error.code}: ${result.error.message}`);
+    expect(result.value.outcome.kind).toBe('result');
+    expect(toolText(result.value)).toBe('4');
+    expect(result.value.params).toEqual({ name: 'add', arguments: { a: 2, b: 2 } });
+    const streamed = await stream({
+      target,
+      method: 'tools/call',
+      paramsText: '{"name": "fail", "arguments": {"why": "{{two}} \\"{{who}}\\""}}',
+      environment: 'local',
+    });
+    expect(streamed.record?.params).toEqual({ name: 'fail', arguments: { why: '2 "rex"' } });
+  });
+
+  it('paramsText: a value that is not JSON in an unquoted place, or an unknown variable, is refused by name before connecting', async () => {
+    const sessions = server.log.sessions.length;
+    const notJson = await core.dispatcher.invoke('mcp.call', {
+      target,
+      method: 'tools/call',
+      paramsText: '{"name": "add", "arguments": {"a": {{word}}, "b": 1}}',
+      environment: 'local',
+    });
+    expect(notJson.ok).toBe(false);
+    if (!notJson.ok) {
+      expect(notJson.error).toMatchObject({ code: 'unresolved-variable', details: { reason: 'not-json', variables: ['word'] } });
+      expect(notJson.error.message).toMatch(/\{\{word\}\}.*unquoted.*Nothing was sent/);
+    }
+    const unknown = await stream({ target, method: 'tools/call', paramsText: '{"name": "add", "arguments": {"a": {{nope}}}}', environment: 'local' });
+    expect(unknown.error).toMatchObject({ code: 'unresolved-variable', details: { reason: 'not-defined', variables: ['nope'] } });
+    const both = await core.dispatcher.invoke('mcp.call', { target, method: 'tools/call', params: {}, paramsText: '{}', environment: 'local' });
+    expect(both.ok ? undefined : both.error.code).toBe('bad-request');
+    const notObject = await core.dispatcher.invoke('mcp.call', { target, method: 'tools/call', paramsText: '[{{two}}]', environment: 'local' });
+    expect(notObject.ok ? undefined : notObject.error.message).toMatch(/JSON object/);
+    expect(server.log.sessions.length).toBe(sessions);
   });
 
   it('mcp.stream and mcp.connect resolve the same way', async () => {

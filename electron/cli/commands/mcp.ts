@@ -21,6 +21,7 @@ import { oauth2FromArgs, oauth2Options } from '../oauth-args';
 import { signedIn } from './mcp-sign-in';
 import { mcpUsage } from './mcp-usage';
 import { runMcpWatch, watchRequestFrom, watchValues } from './mcp-watch';
+import { parseJsonTemplate } from '../../../shared/env/json-variables';
 
 export const mcpTargetValues = [
   'endpoint',
@@ -125,7 +126,14 @@ function exitFor(severity: 'ok' | 'refused' | 'failed'): number {
   return severity === 'ok' ? exitCodes.ok : severity === 'refused' ? exitCodes.refused : exitCodes.error;
 }
 
-async function parseParams(source: string | undefined, io: CliIo): Promise<Record<string, unknown> | undefined> {
+/**
+ * --body as the params: an object, or (when it holds an unquoted `{{name}}`, `{"a": {{n}}}`) its text,
+ * which the core fills in as JSON and parses (`shape` is the object with null in each such place).
+ */
+async function parseParams(
+  source: string | undefined,
+  io: CliIo,
+): Promise<{ shape: Record<string, unknown>; send: Pick<McpCallRequest, 'params' | 'paramsText'> } | undefined> {
   if (source === undefined) return undefined;
   let text: string;
   if (source === '-') text = await io.readStdin();
@@ -135,14 +143,12 @@ async function parseParams(source: string | undefined, io: CliIo): Promise<Recor
       throw new UsageError(`Cannot read --body ${source}: ${e.code === 'ENOENT' ? 'no such file (inline JSON starts with {)' : e.message}.`);
     });
   if (text.trim() === '') return undefined;
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch (e) {
-    throw new UsageError(`--body is not valid JSON: ${(e as Error).message}`);
-  }
+  const read = parseJsonTemplate(text);
+  if (!read.ok) throw new UsageError(`--body is not valid JSON: ${read.message}`);
+  const value = read.value;
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new UsageError('--body must be a JSON object (the request params).');
-  return value as Record<string, unknown>;
+  const shape = value as Record<string, unknown>;
+  return { shape, send: read.template ? { paramsText: text } : { params: shape } };
 }
 
 /**
@@ -223,12 +229,13 @@ export async function runSendMcp(argv: string[], io: CliIo): Promise<number> {
   const target = targetFrom(args, rest);
   const method = args.options.get('method') ?? 'tools/call';
   const params = await parseParams(args.options.get('body'), io);
-  if (method === 'tools/call' && typeof params?.['name'] !== 'string') throw new UsageError('tools/call needs --body \'{"name":"TOOL","arguments":{…}}\'.');
+  if (method === 'tools/call' && typeof params?.shape['name'] !== 'string')
+    throw new UsageError('tools/call needs --body \'{"name":"TOOL","arguments":{…}}\'.');
   const timeoutMs = timeoutFrom(args);
   const request: McpCallRequest = {
     target,
     method,
-    ...(params ? { params } : {}),
+    ...params?.send,
     ...(args.flags.has('one-page') ? { allPages: false } : {}),
     ...(timeoutMs ? { timeoutMs } : {}),
     elicitAnswer: elicitAnswerFrom(args.options.get('elicit-answer')),

@@ -20,6 +20,7 @@ import { signInIfNeeded } from '../oauth-sign-in';
 import { tlsFromArgs, tlsOptions, tlsUsage } from '../tls-args';
 import { oneLine } from '../one-line';
 import { streamToEnd } from '../cli-stream';
+import { parseJsonTemplate } from '../../../shared/env/json-variables';
 
 export const sendHttpUsage = `powerduck send --http --url URL [--method M] [--header 'K: V']... [--body TEXT|@FILE|-]
                 [--content-type TYPE] [--form 'name=value' | --form 'name=@FILE']...
@@ -88,12 +89,8 @@ async function readBodyArg(source: string, io: CliIo): Promise<{ text: string; b
 function looksJson(text: string): boolean {
   const t = text.trim();
   if (!t.startsWith('{') && !t.startsWith('[')) return false;
-  try {
-    JSON.parse(t);
-    return true;
-  } catch {
-    return false;
-  }
+  // `{"n": {{n}}}` is JSON once --env fills it in (as JSON text: the same rule as the app).
+  return parseJsonTemplate(t).ok;
 }
 
 async function bodyFromArgs(args: ParsedArgs, io: CliIo): Promise<HttpBody | undefined> {

@@ -53,6 +53,40 @@ function unresolved(ctx: VariablesContext, names: readonly string[], environment
   return refusal(unknownVariablesMessage(names, environment), { reason: 'not-defined', variables: [...names], environment });
 }
 
+/**
+ * The refusal for names written unquoted in a JSON body whose value is not JSON text: sent as it is
+ * the body would not parse, and quoting it is the way to send the value as a string.
+ */
+function notJsonRefusal(names: readonly string[], environment: string | undefined): CoreError {
+  const one = names.length === 1;
+  const where = environment ? ` (from the environment "${environment}")` : '';
+  return refusal(
+    `${one ? 'The variable' : 'The variables'} ${bracedList(names)} ${one ? 'stands' : 'stand'} unquoted in the JSON body, so ${one ? 'its value' : 'each value'} must be JSON text (a number, true or false, null, an object, an array or a "quoted" string), and ${one ? 'its value' : 'a value'}${where} is not. Quote it ("{{${names[0]}}}") to send the value as a string, or change the value. Nothing was sent.`,
+    { reason: 'not-json', variables: [...names], ...(environment ? { environment } : {}) },
+  );
+}
+
+function refusalFor(ctx: VariablesContext, failed: { unknown: string[]; notJson?: string[] }, environment: string | undefined): CoreError {
+  return failed.unknown.length || !failed.notJson?.length ? unresolved(ctx, failed.unknown, environment) : notJsonRefusal(failed.notJson, environment);
+}
+
+/** JSON text whose variables are filled in, parsed; `what` names it in the refusal ("The JSON body"). */
+export function parseFilledJson(text: string, what: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    // The parser's message quotes the text, which may hold a secret's value: say that, not what it read.
+    throw new CoreError('bad-request', `${what} does not parse as JSON once its variables are filled in. Nothing was sent.`);
+  }
+}
+
+/** A call whose body came as JSON text (unquoted references) with that text, filled in, parsed into `body`. */
+function withParsedBody(call: A2aCall): A2aCall {
+  if (call.bodyText === undefined) return call;
+  const { bodyText, ...rest } = call;
+  return { ...rest, body: parseFilledJson(bodyText, 'The JSON body') };
+}
+
 export interface ResolvedSend {
   call: A2aCall;
   /** Values of secret-backed variables used: the record must not show them. */
@@ -123,10 +157,15 @@ function checkSendShape(request: unknown, target: 'endpoint' | 'url'): asserts r
   if (tls !== undefined && !isObject(tls)) throw new CoreError('bad-request', 'tls must be an object of certificate settings.');
   if (environment !== undefined && typeof environment !== 'string') throw new CoreError('bad-request', "environment must be the environment's name (text).");
   if (tenant !== undefined && typeof tenant !== 'string') throw new CoreError('bad-request', 'tenant must be text.');
+  if (request['bodyText'] !== undefined && typeof request['bodyText'] !== 'string')
+    throw new CoreError('bad-request', 'bodyText must be text (the body as JSON).');
 }
 
-/** The call ready for the wire, or a refusal that names every unknown variable. */
-export async function resolveSendVariables(ctx: VariablesContext, call: A2aCall): Promise<ResolvedSend> {
+/**
+ * The call with every variable filled in, `bodyText` still text (filled as JSON text), or a refusal
+ * that names every unknown variable. For senders that parse that text themselves (MCP params).
+ */
+export async function resolveSendCall(ctx: VariablesContext, call: A2aCall): Promise<ResolvedSend> {
   checkSendShape(call, 'endpoint');
   const { environment, ...rest } = call;
   const names = callVariableNames(rest);
@@ -137,8 +176,14 @@ export async function resolveSendVariables(ctx: VariablesContext, call: A2aCall)
   if (unknownDynamic.length) throw unresolved(ctx, unknownDynamic, environment);
   const { values, secretValues } = await variableValues(ctx, environment, names);
   const resolved = resolveCallVariables(rest, values, dynamicSource(ctx));
-  if (!resolved.ok) throw unresolved(ctx, resolved.unknown, environment);
+  if (!resolved.ok) throw refusalFor(ctx, resolved, environment);
   return { call: resolved.call, redactValues: secretValues };
+}
+
+/** The call ready for the wire (a `bodyText` filled in and parsed into `body`), or a refusal that names every unknown variable. */
+export async function resolveSendVariables(ctx: VariablesContext, call: A2aCall): Promise<ResolvedSend> {
+  const resolved = await resolveSendCall(ctx, call);
+  return { call: withParsedBody(resolved.call), redactValues: resolved.redactValues };
 }
 
 /** The HTTP request ready for the wire (without `environment`), or a refusal naming every unknown variable. */
@@ -152,7 +197,7 @@ export async function resolveHttpSendVariables(ctx: VariablesContext, request: H
   if (unknownDynamic.length) throw unresolved(ctx, unknownDynamic, environment);
   const { values, secretValues } = await variableValues(ctx, environment, names);
   const resolved = resolveHttpVariables(request, values, dynamicSource(ctx));
-  if (!resolved.ok) throw unresolved(ctx, resolved.unknown, environment);
+  if (!resolved.ok) throw refusalFor(ctx, resolved, environment);
   return { request: resolved.request, redactValues: secretValues };
 }
 

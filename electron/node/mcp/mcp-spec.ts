@@ -29,7 +29,7 @@ import type { OAuth2Auth } from '../../../shared/a2a/auth';
 import type { PlacedScheme } from '../../../shared/openapi/oauth-scheme-placement';
 import { placeOAuthScheme } from '../../../shared/openapi/oauth-scheme-placement';
 import { CoreError } from '../core-error';
-import { checkEndpoint } from '../openapi/spec-operations';
+import { checkEndpoint, unquotedNotSaved } from '../openapi/spec-operations';
 import { storeLiteral } from '../openapi/spec-secrets';
 import type { SpecContext } from '../openapi/spec-store';
 import { resolveSpecFile, writeSpec } from '../openapi/spec-store';
@@ -59,6 +59,7 @@ function checkRequest(req: McpSaveRequest): { target: McpTarget; method: string;
   if (typeof call.method !== 'string' || call.method.trim() === '' || /[\r\n]/.test(call.method))
     throw new CoreError('bad-request', 'An MCP operation needs its JSON-RPC method (e.g. tools/call).');
   if (call.params !== undefined && !isObject(call.params)) throw new CoreError('bad-request', 'The params of an MCP call are a JSON object.');
+  if ((call as { paramsText?: unknown }).paramsText !== undefined) throw new CoreError('bad-request', unquotedNotSaved('params'));
   if (target.transport === 'stdio') {
     if (typeof target.command !== 'string' || target.command.trim() === '') throw new CoreError('bad-request', 'A stdio MCP server needs a command to run.');
     if (target.args !== undefined && (!Array.isArray(target.args) || target.args.some((a) => typeof a !== 'string')))

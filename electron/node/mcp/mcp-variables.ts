@@ -9,7 +9,7 @@
 import type { A2aCall } from '../../../shared/a2a/call';
 import { isObject } from '../../../shared/a2a/payload';
 import type { McpEnvEntry, McpTarget } from '../../../shared/mcp/mcp-types';
-import { resolveSendVariables, type VariablesContext } from '../env/send-variables';
+import { parseFilledJson, resolveSendCall, type VariablesContext } from '../env/send-variables';
 import { CoreError } from '../core-error';
 import { validateTarget } from './mcp-call';
 
@@ -27,8 +27,8 @@ function literalEnv(entry: McpEnvEntry): string | undefined {
   return isObject(entry.value) && typeof (entry.value as { value?: unknown }).value === 'string' ? (entry.value as { value: string }).value : undefined;
 }
 
-function asCall(target: McpTarget, extra: Extra, environment: string | undefined): A2aCall {
-  const env = environment ? { environment } : {};
+function asCall(target: McpTarget, extra: Extra, environment: string | undefined, paramsText: string | undefined): A2aCall {
+  const env = { ...(environment ? { environment } : {}), ...(paramsText !== undefined ? { bodyText: paramsText } : {}) };
   if (target.transport === 'stdio') {
     const body = { extra, args: target.args ?? [], env: (target.env ?? []).map(literalEnv).map((v) => v ?? '') };
     return { version: '1.0', binding: 'JSONRPC', endpoint: '', method: '', body, ...env };
@@ -73,10 +73,20 @@ export async function resolveMcpVariables<T extends { target: McpTarget; environ
   validateTarget(request.target);
   if (request.environment !== undefined && typeof request.environment !== 'string')
     throw new CoreError('bad-request', "environment must be the environment's name (text).");
-  const { environment, ...rest } = request;
+  const { environment, paramsText, ...rest } = request as T & { paramsText?: unknown };
+  const withText = fields.includes('params' as keyof T & string) && paramsText !== undefined;
+  if (withText && typeof paramsText !== 'string') throw new CoreError('bad-request', 'paramsText must be text (the params as JSON).');
+  if (withText && (rest as { params?: unknown }).params !== undefined)
+    throw new CoreError('bad-request', 'Give the params either as params or as paramsText, not both.');
   const extra: Extra = {};
   for (const field of fields) if (rest[field as keyof typeof rest] !== undefined) extra[field] = rest[field as keyof typeof rest];
-  const resolved = await resolveSendVariables(ctx, asCall(request.target, extra, environment));
+  const resolved = await resolveSendCall(ctx, asCall(request.target, extra, environment, withText ? (paramsText as string) : undefined));
   const back = fromCall(request.target, resolved.call);
-  return { request: { ...rest, ...back.extra, target: back.target } as T, redactValues: resolved.redactValues };
+  const out = { ...rest, ...back.extra, target: back.target } as T;
+  if (resolved.call.bodyText !== undefined) {
+    const params = parseFilledJson(resolved.call.bodyText, 'The params');
+    if (!isObject(params)) throw new CoreError('bad-request', 'The params of an MCP call are a JSON object. Nothing was sent.');
+    (out as { params?: unknown }).params = params;
+  }
+  return { request: out, redactValues: resolved.redactValues };
 }

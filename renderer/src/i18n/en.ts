@@ -336,6 +336,8 @@ export const en = {
   'err.next.unresolvedNotDefined': 'Add {variables} to the environment “{environment}” (header → Environments), or pick an environment that defines them.',
   'err.next.unresolvedSecret': 'Store the secret “{secret}” under Secrets in the Environments dialog (header → Environments), then send again.',
   'err.next.unresolvedDynamic': 'Use one of the dynamic variables named above, or drop the $ to use an environment variable of that name.',
+  'err.next.unresolvedNotJson':
+    'Put {variables} in quotes to send the value as a string, or give it a JSON value (a number, true or false, null, an object or an array) in the environment.',
   'err.next.io': 'Powerduck could not read or write a file. Check the folder exists and that you may write to it.',
   'err.next.unauthorized': 'The session is not authorised. Reopen Powerduck from the link printed at start-up.',
   'err.next.internal': 'Something went wrong inside Powerduck. Open Diagnostics, copy the details and report them.',
@@ -601,6 +603,8 @@ export const en = {
   'save.linked': 'This tab was opened from {path}; saving writes back to it unless you change the path.',
   'save.needEndpoint': 'Enter the endpoint before saving.',
   'save.badBody': 'The body is not valid JSON: {message}',
+  'save.unquotedVariable':
+    'The body holds an unquoted {{variable}}, which a spec cannot keep as written yet. Quote it ("{{name}}") to save the request, or send it from the tab.',
   'save.save': 'Save',
   'save.replace': 'Replace operation',
   'save.saving': 'Saving…',
@@ -1469,6 +1473,8 @@ export const en = {
   'mcp.save.failed': 'Not saved',
   'mcp.save.saved': 'Saved {path} in {file}.',
   'mcp.save.authRef': 'Credentials are saved as a reference ({ref}), never as a value.',
+  'mcp.save.unquotedVariable':
+    'The params hold an unquoted {{variable}}, which a spec cannot keep as written yet. Quote it ("{{name}}") to save the call, or send it from the tab.',
   'mcp.open.failed': 'Could not open the MCP operation: {message}',
   'mcp.group.a2a': 'A2A',
   'mcp.group.mcp': 'MCP',

@@ -335,6 +335,7 @@ export const ko: Record<MessageKey, string> = {
   'err.next.unresolvedNotDefined': '환경 “{environment}”에 {variables}을(를) 추가하거나(헤더 → 환경), 그 변수를 정의한 환경을 고르세요.',
   'err.next.unresolvedSecret': '환경 대화 상자(헤더 → 환경)의 시크릿에 “{secret}”을(를) 저장한 뒤 다시 보내세요.',
   'err.next.unresolvedDynamic': '위에 나온 동적 변수 중 하나를 쓰거나, $를 빼서 같은 이름의 환경 변수를 쓰세요.',
+  'err.next.unresolvedNotJson': '값을 문자열로 보내려면 {variables}를 따옴표로 감싸거나, 환경에서 JSON 값(숫자, true/false, null, 객체, 배열)을 주세요.',
   'err.next.io': 'Powerduck이 파일을 읽거나 쓰지 못했습니다. 폴더가 있는지, 쓰기 권한이 있는지 확인하세요.',
   'err.next.unauthorized': '세션에 권한이 없습니다. 시작할 때 출력된 링크로 Powerduck을 다시 여세요.',
   'err.next.internal': 'Powerduck 내부에서 문제가 생겼습니다. 진단을 열어 내용을 복사해 보고해 주세요.',
@@ -597,6 +598,8 @@ export const ko: Record<MessageKey, string> = {
   'save.linked': '이 탭은 {path}에서 열었습니다. 경로를 바꾸지 않으면 그곳에 다시 씁니다.',
   'save.needEndpoint': '저장하기 전에 엔드포인트를 입력하세요.',
   'save.badBody': '본문이 올바른 JSON이 아닙니다: {message}',
+  'save.unquotedVariable':
+    '본문에 따옴표 없는 {{variable}}이 있어 아직 스펙에 그대로 저장할 수 없습니다. 요청을 저장하려면 따옴표로 감싸거나("{{name}}"), 탭에서 보내세요.',
   'save.save': '저장',
   'save.replace': '작업 대체',
   'save.saving': '저장하는 중…',
@@ -1455,6 +1458,8 @@ export const ko: Record<MessageKey, string> = {
   'mcp.save.failed': '저장하지 못함',
   'mcp.save.saved': '{file}에 {path}을(를) 저장했습니다.',
   'mcp.save.authRef': '자격 증명은 값이 아니라 참조({ref})로 저장됩니다.',
+  'mcp.save.unquotedVariable':
+    'params에 따옴표 없는 {{variable}}이 있어 아직 스펙에 그대로 저장할 수 없습니다. 호출을 저장하려면 따옴표로 감싸거나("{{name}}"), 탭에서 보내세요.',
   'mcp.open.failed': 'MCP 작업을 열지 못했습니다: {message}',
   'mcp.group.a2a': 'A2A 작업',
   'mcp.group.mcp': 'MCP 작업',

@@ -52,6 +52,8 @@ export function nextStepFor(error: WireError): { key: MessageKey; params?: Param
       return { key: 'err.next.unresolvedSecret', params: { secret: details.secret ?? '', variables } };
     case 'unknown-dynamic':
       return { key: 'err.next.unresolvedDynamic' };
+    case 'not-json':
+      return { key: 'err.next.unresolvedNotJson', params: { variables } };
   }
 }
 

@@ -5,7 +5,7 @@
 import type { AuthConfig } from '../../../../shared/a2a/auth';
 import { usableTls, type CallTls, type HeaderEntry } from '../../../../shared/a2a/call';
 import type { FileSource, FormField, HttpBody, HttpBodyKind, HttpRequest, MultipartField } from '../../../../shared/http/http-types';
-import { hasVariables } from '../../../../shared/env/variables';
+import { parseJsonTemplate } from '../../../../shared/env/json-variables';
 import type { OperationDraft } from '../../../../shared/http/openapi-draft';
 import { buildOperationRequest } from '../../../../shared/http/openapi-draft';
 import type { QueryRow } from '../../../../shared/http/query-table';
@@ -121,12 +121,9 @@ function bodyOf(draft: HttpDraft): HttpBody | { problem: string } {
       return { kind: 'none' };
     case 'json':
       if (draft.bodyText.trim()) {
-        try {
-          JSON.parse(draft.bodyText);
-        } catch (e) {
-          // `{"n": {{count}}}` is JSON only once the core fills the variable in: let it through.
-          if (!hasVariables(draft.bodyText)) return { problem: `The JSON body does not parse: ${(e as Error).message}` };
-        }
+        // `{"n": {{count}}}` is JSON only once the core fills the variable in: its shape is checked with the reference as null.
+        const read = parseJsonTemplate(draft.bodyText);
+        if (!read.ok) return { problem: `The JSON body does not parse: ${read.message}` };
       }
       return { kind: 'json', text: draft.bodyText };
     case 'text':

@@ -40,6 +40,27 @@ describe('MCP draft → call', () => {
     expect(ping.ok && 'params' in ping.value).toBe(false);
   });
 
+  it("params with an unquoted {{name}} go to the core as paramsText (a tool's arguments wrapped as text); quoted ones stay plain params", () => {
+    const tool = buildCall(
+      createMcpDraft('t', { endpoint: 'http://x/mcp', bodyText: '{"a": {{n}}, "b": [{{ b }}]}\n', subject: { kind: 'tool', name: 'a"dd' } }),
+    );
+    expect(tool.ok && tool.value).toMatchObject({ paramsText: '{"name": "a\\"dd", "arguments": {"a": {{n}}, "b": [{{ b }}]}}' });
+    expect(tool.ok && 'params' in tool.value).toBe(false);
+    const other = buildCall(createMcpDraft('t', { endpoint: 'http://x/mcp', method: 'prompts/get', bodyText: '{"name": "p", "arguments": {"n": {{n}}}}' }));
+    expect(other.ok && other.value).toMatchObject({ paramsText: '{"name": "p", "arguments": {"n": {{n}}}}' });
+    const quoted = buildCall(createMcpDraft('t', { endpoint: 'http://x/mcp', bodyText: '{"a": "{{n}}"}', subject: { kind: 'tool', name: 'add' } }));
+    expect(quoted.ok && quoted.value.params).toEqual({ name: 'add', arguments: { a: '{{n}}' } });
+    // The shape is still checked: broken JSON around the reference, or a reference that is not an object where one is needed.
+    expect(buildCall(createMcpDraft('t', { endpoint: 'http://x', bodyText: '{"a": {{n}} "b": 1}' }))).toEqual({
+      ok: false,
+      message: expect.stringMatching(/does not parse/),
+    });
+    expect(buildCall(createMcpDraft('t', { endpoint: 'http://x', bodyText: '[{{n}}]', method: 'ping' }))).toEqual({
+      ok: false,
+      message: 'Params must be a JSON object.',
+    });
+  });
+
   it('refuses clearly: no endpoint, no command, no method, broken JSON, a non-object', () => {
     expect(buildCall(createMcpDraft('t'))).toEqual({ ok: false, message: expect.stringMatching(/MCP endpoint/) });
     expect(buildCall(createMcpDraft('t', { transport: 'stdio', command: '  ' }))).toEqual({ ok: false, message: expect.stringMatching(/command/) });

@@ -8,6 +8,7 @@ import type { HeaderEntry } from '../../../../shared/a2a/call';
 import type { McpOperationDraft } from '../../../../shared/contract/ops-mcp';
 import type { McpCallRequest, McpEnvEntry, McpLogLevel, McpRoot, McpTarget, McpTransport } from '../../../../shared/mcp/mcp-types';
 import { isObject } from '../../../../shared/a2a/payload';
+import { parseJsonTemplate } from '../../../../shared/env/json-variables';
 import { urlTitle } from '../../ui/format';
 
 export type McpSubject = { kind: 'tool' | 'resource' | 'prompt'; name: string };
@@ -130,27 +131,37 @@ export function buildTarget(draft: McpDraft): BuiltMcp<McpTarget> {
   };
 }
 
-/** The params the call sends: the editor's object, wrapped as `{name, arguments}` for a tool. */
-export function buildParams(draft: McpDraft): BuiltMcp<Record<string, unknown> | undefined> {
+/**
+ * What the call sends as params: the editor's object, wrapped as `{name, arguments}` for a tool.
+ * When the text holds an unquoted `{{name}}` (`{"a": {{n}}}`) it is JSON only once the core fills
+ * the variable in: the shape is checked here with the references standing in as null, and the text
+ * goes to the core as `paramsText` (the same wrapping, written as text).
+ */
+export type BuiltParams = { params?: Record<string, unknown> } | { paramsText: string };
+
+export function buildParams(draft: McpDraft): BuiltMcp<BuiltParams> {
   const text = draft.bodyText.trim();
   let parsed: unknown = {};
+  let template = false;
   if (text) {
-    try {
-      parsed = JSON.parse(text);
-    } catch (e) {
+    const read = parseJsonTemplate(text);
+    if (!read.ok)
       return {
         ok: false,
-        message: `The JSON does not parse: ${(e as Error).message}`,
+        message: `The JSON does not parse: ${read.message}`,
       };
-    }
+    parsed = read.value;
+    template = read.template;
   }
   if (!isObject(parsed))
     return {
       ok: false,
       message: editsToolArguments(draft) ? 'Tool arguments must be a JSON object.' : 'Params must be a JSON object.',
     };
-  if (editsToolArguments(draft) && draft.subject) return { ok: true, value: { name: draft.subject.name, arguments: parsed } };
-  return { ok: true, value: Object.keys(parsed).length ? parsed : undefined };
+  const tool = editsToolArguments(draft) && draft.subject ? draft.subject.name : undefined;
+  if (template) return { ok: true, value: { paramsText: tool !== undefined ? `{"name": ${JSON.stringify(tool)}, "arguments": ${text}}` : text } };
+  if (tool !== undefined) return { ok: true, value: { params: { name: tool, arguments: parsed } } };
+  return { ok: true, value: Object.keys(parsed).length ? { params: parsed } : {} };
 }
 
 /** The roots lines as a list (undefined when there are none), or which line is not a file:// URI. */
@@ -187,7 +198,7 @@ export function buildCall(draft: McpDraft): BuiltMcp<McpCallRequest> {
     value: {
       target: target.value,
       method,
-      ...(params.value ? { params: params.value } : {}),
+      ...params.value,
       ...(roots.value ? { roots: roots.value } : {}),
       ...(draft.offerSampling === false ? { offerSampling: false } : {}),
       ...(draft.logLevel ? { logLevel: draft.logLevel } : {}),

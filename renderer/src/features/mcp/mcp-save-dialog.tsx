@@ -2,6 +2,7 @@ import { markTabSaved } from '../request';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import type { WireError } from '../../../../shared/contract/index';
 import type { McpSaveRequest } from '../../../../shared/contract/ops-mcp';
+import { isVariableReference } from '../../../../shared/openapi/x-a2a-model';
 import { useHost } from '../../host';
 import { useT } from '../../i18n/i18n';
 import { Dialog } from '../../ui/dialog';
@@ -44,7 +45,8 @@ function authRef(draft: McpDraft): string | undefined {
   if (!source) return undefined;
   if ('secretRef' in source) return `secret:${source.secretRef}`;
   if ('env' in source) return `env:${source.env}`;
-  return 'value';
+  // Only a {{variable}}: saved as that reference (the core stores no secret for it).
+  return isVariableReference(source.value) ? source.value.trim() : 'value';
 }
 
 /** "Save to spec": the MCP call as an `x-protocol: mcp` operation in a workspace file (core: mcp.save). */
@@ -61,11 +63,14 @@ export function McpSaveDialog({ draft, onClose }: { draft: McpDraft; onClose: ()
 
   const exists = Boolean(chosen?.operations.some((o) => o.path === path.trim()));
   const built = useMemo(() => buildCall(draft), [draft]);
+  // Params holding an unquoted {{name}} are JSON only once sent: a spec keeps params as an object,
+  // and writing a quoted or resolved stand-in would change what the saved call sends.
+  const unsaveable = built.ok && 'paramsText' in built.value;
   const ref = authRef(draft);
 
   const submit = async (event: FormEvent): Promise<void> => {
     event.preventDefault();
-    if (!built.ok) return;
+    if (!built.ok || 'paramsText' in built.value) return;
     const target = saveTarget.target;
     const tool = editsToolArguments(draft);
     const request: McpSaveRequest = {
@@ -128,7 +133,7 @@ export function McpSaveDialog({ draft, onClose }: { draft: McpDraft; onClose: ()
               label: exists ? t('mcp.save.replace') : t('mcp.save.save'),
               tone: 'primary',
               form: `${id}-form`,
-              disabled: !built.ok || busy || !path.trim().startsWith('/') || !saveTarget.target,
+              disabled: !built.ok || unsaveable || busy || !path.trim().startsWith('/') || !saveTarget.target,
             },
           ]}
         />
@@ -147,6 +152,7 @@ export function McpSaveDialog({ draft, onClose }: { draft: McpDraft; onClose: ()
         </div>
         {ref ? <p className="muted small">{t('mcp.save.authRef', { ref })}</p> : null}
         {!built.ok ? <p className="error">{built.message}</p> : null}
+        {unsaveable ? <p className="error">{t('mcp.save.unquotedVariable')}</p> : null}
       </form>
       <BusyIndicator busy={busy} label={t('mcp.save.saving')} />
       {error ? <ErrorNote title={t('mcp.save.failed')} error={error} /> : null}

@@ -17,6 +17,16 @@ describe('draft model', () => {
     expect(a2aTabTitle(createDraft('t'))).toBe('SendMessage');
   });
 
+  it('a body with an unquoted {{name}} is sent as bodyText (the core fills and parses it); a quoted one is a plain body', () => {
+    const draft = { ...createDraft('t'), endpoint: 'http://h/rpc', bodyText: '{"message": {"n": {{n}}}}' };
+    const built = buildCall(draft);
+    expect(built.ok && built.call).toMatchObject({ bodyText: '{"message": {"n": {{n}}}}', body: { message: { n: null } } });
+    const quoted = buildCall({ ...draft, bodyText: '{"message": {"n": "{{n}}"}}' });
+    expect(quoted.ok && quoted.call.body).toEqual({ message: { n: '{{n}}' } });
+    expect(quoted.ok && 'bodyText' in quoted.call).toBe(false);
+    expect(buildCall({ ...draft, bodyText: '{"n": {{n}} "m": 1}' })).toMatchObject({ ok: false, problem: 'body' });
+  });
+
   it('changing only the method never touches the body', () => {
     const draft = { ...createDraft('t1'), bodyText: '{"mine": true}' };
     const next = withMethod(draft, 'GetTask');

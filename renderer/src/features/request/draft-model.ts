@@ -1,6 +1,7 @@
 import type { AuthConfig } from '../../../../shared/a2a/auth';
 import { exampleBody } from '../../../../shared/a2a/body-templates';
 import type { A2aCall, CallTls, HeaderEntry } from '../../../../shared/a2a/call';
+import { parseJsonTemplate } from '../../../../shared/env/json-variables';
 import { usableTls } from '../../../../shared/a2a/call';
 import type { A2aVersion, Binding } from '../../../../shared/a2a/versions';
 import { bindingsFor } from '../../../../shared/a2a/versions';
@@ -98,24 +99,29 @@ export function withMethod(draft: A2aDraft, method: string): A2aDraft {
 
 export type BuiltCall = { ok: true; call: A2aCall } | { ok: false; problem: 'endpoint' | 'body'; message: string };
 
-export function parseBody(text: string): { ok: true; value: unknown } | { ok: false; message: string } {
+/**
+ * The editor's body. `template`: it holds an unquoted `{{name}}` (`"n": {{n}}`), so it is JSON only
+ * once the core fills that in; `value` then has null in each such place (its shape, for previews)
+ * and the text itself is what is sent (`bodyText`).
+ */
+export function parseBody(text: string): { ok: true; value: unknown; template?: boolean } | { ok: false; message: string } {
   if (!text.trim()) return { ok: true, value: {} };
-  try {
-    return { ok: true, value: JSON.parse(text) };
-  } catch (error) {
-    return { ok: false, message: (error as Error).message };
-  }
+  const read = parseJsonTemplate(text);
+  if (!read.ok) return read;
+  return read.template ? { ok: true, value: read.value, template: true } : { ok: true, value: read.value };
 }
 
 export function buildCall(draft: A2aDraft, override?: { method: string; body: unknown }): BuiltCall {
   const endpoint = draft.endpoint.trim();
   if (!endpoint) return { ok: false, problem: 'endpoint', message: 'endpoint-missing' };
   let body: unknown;
+  let bodyText: string | undefined;
   if (override) body = override.body;
   else {
     const parsed = parseBody(draft.bodyText);
     if (!parsed.ok) return { ok: false, problem: 'body', message: parsed.message };
     body = parsed.value;
+    if (parsed.template) bodyText = draft.bodyText;
   }
   const headers = draft.headers.filter((h) => h.name.trim());
   return {
@@ -126,6 +132,7 @@ export function buildCall(draft: A2aDraft, override?: { method: string; body: un
       endpoint,
       method: override?.method ?? draft.method,
       body,
+      ...(bodyText !== undefined ? { bodyText } : {}),
       ...(headers.length ? { headers } : {}),
       ...(draft.auth.type !== 'none' ? { auth: draft.auth } : {}),
       ...(usableTls(draft.tls) ? { tls: usableTls(draft.tls) } : {}),

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type * as Monaco from 'monaco-editor';
 import { useT } from '../../i18n/i18n';
 import { useEffectiveDark } from '../settings';
+import { markersToKeep } from './template-markers';
 
 type MonacoModule = typeof import('./monaco-setup');
 let loading: Promise<MonacoModule> | undefined;
@@ -86,6 +87,21 @@ export function JsonEditor({ modelId, value, onChange, label, readOnly, schema, 
           }),
           monaco.editor.onDidChangeMarkers((uris) => {
             if (uris.some((u) => u.toString() === uri.toString())) {
+              // `"n": {{n}}` is JSON once the core fills it in: the errors it causes are not the user's to fix.
+              const json = monaco.editor.getModelMarkers({ resource: uri, owner: 'json' });
+              const spans = json.map((m) => ({
+                marker: m,
+                start: model.getOffsetAt({ lineNumber: m.startLineNumber, column: m.startColumn }),
+                end: model.getOffsetAt({ lineNumber: m.endLineNumber, column: m.endColumn }),
+              }));
+              const keep = markersToKeep(model.getValue(), spans);
+              // Setting the kept ones fires this again, with nothing left to drop.
+              if (keep)
+                return monaco.editor.setModelMarkers(
+                  model,
+                  'json',
+                  keep.map((k) => k.marker),
+                );
               latest.current.onProblems?.(monaco.editor.getModelMarkers({ resource: uri }).length);
             }
           }),

@@ -1,0 +1,73 @@
+/**
+ * An unquoted `{{variable}}` in an MCP tool's arguments, in the real UI: `{"a": {{n}}, "b": {{m}}}`
+ * with an environment whose n and m are numbers reaches the tool as numbers (it adds them); the
+ * editor shows no error for the references (only for a real syntax error), and Save to spec says
+ * why it cannot keep such params as written instead of saving a stand-in.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { startMcpServer, type RunningMcpServer } from '../test/fixtures/mcp-server';
+import { responseRegion, useBrowser } from './harness';
+import { chooseTool, connectMcpTab, mcpRegion, run } from './mcp-steps';
+
+let server: RunningMcpServer;
+
+beforeAll(async () => {
+  server = await startMcpServer();
+});
+
+afterAll(async () => {
+  await server?.close();
+});
+
+async function setArguments(page: Page, json: string): Promise<void> {
+  const editor = mcpRegion(page).getByRole('textbox', { name: 'Tool arguments' });
+  await editor.focus();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.insertText(json);
+}
+
+describe('MCP params with an unquoted {{variable}}', () => {
+  const e2e = useBrowser();
+
+  it('sends the environment’s numbers to the tool, with no error marked on the references', () =>
+    e2e.withApp({ defaultTimeout: 20_000 }, async ({ page, core }) => {
+      const saved = await core.dispatcher.invoke('env.save', {
+        expectedHash: null,
+        environments: [
+          {
+            name: 'local',
+            variables: [
+              { name: 'n', value: '2' },
+              { name: 'm', value: '40' },
+            ],
+          },
+        ],
+      });
+      expect(saved.ok).toBe(true);
+      await page.reload();
+      await page.getByRole('banner').getByRole('combobox', { name: 'Environment' }).selectOption('local');
+
+      const request = await connectMcpTab(page, server.url);
+      await chooseTool(request, 'add');
+      const errors = request.locator('.json-editor .squiggly-error');
+      // A real syntax error is still marked (this also shows the editor has validated)…
+      await setArguments(page, '{"a": {{n}} "b": {{m}}}');
+      await expect.poll(() => errors.count(), { timeout: 20_000 }).toBeGreaterThan(0);
+      // …and the errors the references alone cause are not.
+      await setArguments(page, '{"a": {{n}}, "b": {{m}}}');
+      await expect.poll(() => errors.count(), { timeout: 20_000 }).toBe(0);
+
+      await run(request);
+      const response = responseRegion(page);
+      await response.getByText('tools/call: result').waitFor();
+      await response.getByRole('list', { name: 'Content blocks' }).getByText('42', { exact: true }).waitFor();
+
+      // The spec would have to keep the text as written; it says so rather than saving a stand-in.
+      await request.getByRole('button', { name: 'Save to spec' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Save the MCP call to a spec' });
+      await dialog.getByText(/The params hold an unquoted \{\{variable\}\}/).waitFor();
+      expect(await dialog.getByRole('button', { name: 'Save', exact: true }).isDisabled()).toBe(true);
+    }));
+});

@@ -1,0 +1,120 @@
+/**
+ * `{{name}}` in JSON text (an HTTP JSON body, an A2A body, MCP params), the one rule for every tab:
+ *
+ * - inside a JSON string (`"count": "{{n}}"`) the value is text: it is JSON-escaped into the string,
+ *   so quotes, backslashes and newlines in the value keep the JSON valid and arrive exactly;
+ * - outside any string (`"count": {{n}}`, as Postman allows in raw JSON bodies) the value is JSON
+ *   text put in as it is, before parsing, so `5` is a number, `true` a boolean, `{"a":1}` an object.
+ *   A value that is not one JSON value (`abc`, `1, 2`) refuses the send and names the variable.
+ *
+ * Only the page's editors and the core see the text form; saved specs keep it as written.
+ */
+import { referenceSource } from './variable-syntax';
+
+export interface JsonReference {
+  /** As written, without braces ($uuid for a dynamic one). */
+  name: string;
+  start: number;
+  end: number;
+  /** Inside a JSON string literal. */
+  quoted: boolean;
+}
+
+/** Every `{{…}}` reference in the text, in order, with whether it sits inside a string literal. */
+export function jsonReferences(text: string): JsonReference[] {
+  const out: JsonReference[] = [];
+  if (!text.includes('{{')) return out;
+  const at = new RegExp(referenceSource, 'y');
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (c === '{' && text[i + 1] === '{') {
+      at.lastIndex = i;
+      const match = at.exec(text);
+      if (match) {
+        out.push({ name: match[1] as string, start: i, end: i + match[0].length, quoted });
+        i += match[0].length - 1;
+        continue;
+      }
+    }
+    if (quoted && c === '\\') i++;
+    else if (c === '"') quoted = !quoted;
+  }
+  return out;
+}
+
+/** Whether the text has a reference outside any string (it is JSON only once that is filled in). */
+export function hasUnquotedReference(text: string): boolean {
+  return jsonReferences(text).some((r) => !r.quoted);
+}
+
+/**
+ * The text with each unquoted reference replaced by `null` padded to the same length: it parses
+ * exactly when the text is JSON apart from those references, and every offset stays where it was
+ * (the editor's problem markers line up with the user's text).
+ */
+export function maskUnquotedReferences(text: string): string {
+  let out = '';
+  let from = 0;
+  for (const ref of jsonReferences(text)) {
+    if (ref.quoted) continue;
+    out += text.slice(from, ref.start) + 'null'.padEnd(ref.end - ref.start, ' ');
+    from = ref.end;
+  }
+  return out + text.slice(from);
+}
+
+/** Parses JSON text that may hold unquoted references, checking its shape with them standing in as null. */
+export function parseJsonTemplate(text: string): { ok: true; value: unknown; template: boolean } | { ok: false; message: string } {
+  const template = hasUnquotedReference(text);
+  try {
+    return { ok: true, value: JSON.parse(template ? maskUnquotedReferences(text) : text), template };
+  } catch (error) {
+    return { ok: false, message: (error as Error).message };
+  }
+}
+
+function isOneJsonValue(text: string): boolean {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+export interface FilledJson {
+  text: string;
+  /** Names without a value (left as written in `text`). */
+  missing: string[];
+  /** Names in unquoted position whose value is not one JSON value. */
+  notJson: string[];
+}
+
+/** The text with every reference filled by the rule above; `lookup` gives a name's value or undefined. */
+export function fillJsonText(text: string, lookup: (name: string) => string | undefined): FilledJson {
+  const missing: string[] = [];
+  const notJson: string[] = [];
+  let out = '';
+  let from = 0;
+  for (const ref of jsonReferences(text)) {
+    out += text.slice(from, ref.start);
+    from = ref.end;
+    const value = lookup(ref.name);
+    if (value === undefined) {
+      if (!missing.includes(ref.name)) missing.push(ref.name);
+      out += text.slice(ref.start, ref.end);
+    } else if (ref.quoted) {
+      out += JSON.stringify(value).slice(1, -1);
+    } else {
+      if (!isOneJsonValue(value) && !notJson.includes(ref.name)) notJson.push(ref.name);
+      out += value;
+    }
+  }
+  return { text: out + text.slice(from), missing, notJson };
+}
+
+/** How a value appears once filled into a JSON string: what redaction must also look for. */
+export function jsonEscaped(value: string): string {
+  return JSON.stringify(value).slice(1, -1);
+}
