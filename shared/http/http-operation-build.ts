@@ -36,7 +36,8 @@ export interface HttpSaveDraft {
   serverUrl?: string;
   summary?: string;
   parameters: SaveParam[];
-  body?: { mediaType: string; example?: unknown };
+  /** `schema`: the body's fields when they are known (an imported form: text fields with examples, files as binary). */
+  body?: { mediaType: string; example?: unknown; schema?: unknown };
   response?: { status: number; contentType?: string; example?: unknown };
   /**
    * securitySchemes key the operation's auth uses. When the document has no entry of that name, one
@@ -155,8 +156,13 @@ export function buildHttpOperation(draft: HttpSaveDraft, options: { literalSecre
   const fields: Array<[string, unknown]> = [['summary', draft.summary?.trim() || `${draft.method.toUpperCase()} ${draft.path}`]];
   if (draft.serverUrl) fields.push(['servers', [{ url: draft.serverUrl }]]);
   fields.push(['parameters', parameters]);
-  if (draft.body)
-    fields.push(['requestBody', { content: { [draft.body.mediaType]: draft.body.example !== undefined ? { example: draft.body.example } : {} } }]);
+  if (draft.body) {
+    const media: Record<string, unknown> = {};
+    // As for parameters: a schema pointing into another document would dangle here.
+    if (draft.body.schema !== undefined && !hasRef(draft.body.schema)) media['schema'] = draft.body.schema;
+    if (draft.body.example !== undefined) media['example'] = draft.body.example;
+    fields.push(['requestBody', { content: { [draft.body.mediaType]: media } }]);
+  }
   const responses: Record<string, unknown> = {};
   if (draft.response) {
     const media = draft.response.contentType?.split(';')[0]?.trim();

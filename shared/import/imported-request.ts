@@ -21,6 +21,13 @@ export interface ImportedRequest {
   headers: ImportedHeader[];
   /** Raw body text, if any. */
   body?: string;
+  /** A form body (multipart or urlencoded), field by field; wins over `body`. */
+  form?: ImportedForm;
+  /**
+   * Path variables (Postman's `:petId`): the URL holds them as `{petId}` templates, and each becomes a
+   * path parameter with its value as the example.
+   */
+  pathParams?: ImportedPathParam[];
   auth?: ImportedAuth;
   /**
    * Set when `auth` is inherited (a Postman collection's or folder's): `key` names that source
@@ -28,6 +35,28 @@ export interface ImportedRequest {
    * folder's path; absent for the collection itself.
    */
   authFrom?: { key: string; folder?: string };
+}
+
+export interface ImportedPathParam {
+  name: string;
+  example: string;
+  description?: string;
+}
+
+/** One field of a form body: text with its value, or a file of which only the name is known. */
+export interface ImportedFormField {
+  name: string;
+  /** A text field's value. */
+  value?: string;
+  /** A file field: the file's name as the source gave it (its content is not part of the import). */
+  file?: string;
+  contentType?: string;
+  description?: string;
+}
+
+export interface ImportedForm {
+  mediaType: 'multipart/form-data' | 'application/x-www-form-urlencoded';
+  fields: ImportedFormField[];
 }
 
 /** A credential value as found: literal, or a whole `{{variable}}` reference. */

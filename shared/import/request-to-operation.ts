@@ -12,7 +12,7 @@ import type { A2aVersion } from '../a2a/versions';
 import type { SaveDraft } from '../openapi/operation-build';
 import { isCredentialHeader } from '../openapi/x-a2a-model';
 import { wholeVariable } from '../env/variables';
-import type { ImportCredential, ImportedAuth, ImportedHeader, ImportedRequest } from './imported-request';
+import type { ImportCredential, ImportedAuth, ImportedForm, ImportedHeader, ImportedRequest } from './imported-request';
 import { ImportRefusal, slug } from './imported-request';
 import { isObject } from '../a2a/payload';
 import type { HttpSaveDraft, SaveParam, SchemeAuth } from '../http/http-operation-build';
@@ -263,6 +263,31 @@ function exampleOf(text: string | undefined): unknown {
   return json !== undefined ? json : text;
 }
 
+/** Sets an own property whatever its name (a field called `__proto__` is data, not the prototype). */
+function own(target: Record<string, unknown>, key: string, value: unknown): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+/** A form body as its media type with one property per field: text with its example, a file as binary. */
+function formBody(form: ImportedForm): NonNullable<HttpSaveDraft['body']> {
+  const properties: Record<string, unknown> = {};
+  for (const field of form.fields) {
+    if (!field.name || Object.prototype.hasOwnProperty.call(properties, field.name)) continue;
+    const property: Record<string, unknown> =
+      field.file !== undefined
+        ? { type: 'string', format: 'binary', ...(field.contentType ? { contentMediaType: field.contentType } : {}) }
+        : { type: 'string', ...(field.value !== undefined && field.value !== '' ? { example: field.value } : {}) };
+    if (field.description) property['description'] = field.description;
+    own(properties, field.name, property);
+  }
+  return { mediaType: form.mediaType, schema: { type: 'object', properties } };
+}
+
+/** The path with its known `{templates}` taken out: what is left must hold no brace to be a real OpenAPI path. */
+function withoutTemplates(path: string, names: ReadonlySet<string>): string {
+  return path.replace(/\{([^{}/]+)\}/g, (whole, name: string) => (names.has(name) ? '' : whole));
+}
+
 function planHttp(
   req: ImportedRequest,
   headers: ImportedHeader[],
@@ -273,13 +298,17 @@ function planHttp(
 ): PlannedOperation {
   const verb = req.method.toLowerCase();
   const split = splitUrl(req.url);
-  const realPath = split && !split.path.includes('{{') && !split.path.includes('{') ? split.path : undefined;
+  // Path variables (Postman's :petId) arrive as {petId}: those templates are real OpenAPI path templates.
+  const pathNames = new Set((req.pathParams ?? []).map((p) => p.name));
+  const realPath = split && !withoutTemplates(split.path, pathNames).includes('{') ? split.path : undefined;
   let path = realPath && !ctx.taken.has(`${verb} ${realPath}`) ? realPath : undefined;
   // Two requests to the same verb and path (or a path OpenAPI cannot template) get an identifier path;
   // the address stays in `servers` plus x-powerduck-path.
   if (!path) path = uniquePath(`/imported/${slug(req.name, verb)}`, ctx.taken);
   ctx.taken.add(`${verb} ${path}`);
   const parameters: SaveParam[] = [];
+  for (const p of req.pathParams ?? [])
+    parameters.push({ name: p.name, in: 'path', example: p.example, ...(p.description ? { description: p.description } : {}) });
   for (const [key, value] of split?.query ?? []) {
     if (auth?.type === 'apiKey' && auth.in === 'query' && auth.name === key) continue;
     parameters.push({ name: key, in: 'query', example: value });
@@ -290,7 +319,8 @@ function planHttp(
   }
   const draft: Omit<HttpSaveDraft, 'path'> = { method: req.method, summary: name, parameters };
   if (split) draft.serverUrl = split.server;
-  if (req.body !== undefined && req.body !== '') {
+  if (req.form) draft.body = formBody(req.form);
+  else if (req.body !== undefined && req.body !== '') {
     const contentType = headerValue(headers, 'Content-Type') ?? (parseJson(req.body) !== undefined ? 'application/json' : 'text/plain');
     draft.body = { mediaType: contentType.split(';')[0]?.trim() || 'application/octet-stream', example: exampleOf(req.body) };
   }

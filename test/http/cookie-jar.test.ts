@@ -15,6 +15,8 @@ import { MAX_COOKIES_PER_DOMAIN } from '../../electron/node/http/cookie-jar';
 import { tempCore } from '../foundation/test-core';
 
 const SESSION = 'sess-7f3a9c-very-secret-session-value';
+/** An answer full of the jar's values (true, dark) in places that have nothing to do with cookies. */
+const DATA_BODY = '{"active":true,"flags":{"beta":true,"dark":false},"text":"this is true","mode":"dark"}';
 
 interface Seen {
   path: string;
@@ -55,6 +57,12 @@ function answer(path: string, res: import('node:http').ServerResponse, headers: 
         ],
       });
       return void res.end('ok');
+    case '/setconsent':
+      res.writeHead(200, { 'Set-Cookie': ['consent=true; Path=/', 'theme=dark; Path=/'], 'Content-Type': 'text/plain' });
+      return void res.end('ok');
+    case '/data':
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      return void res.end(DATA_BODY);
     case '/flood':
       res.writeHead(200, { 'Set-Cookie': Array.from({ length: MAX_COOKIES_PER_DOMAIN + 20 }, (_, i) => `c${i}=${i}; Path=/`) });
       return void res.end('ok');
@@ -107,8 +115,10 @@ describe('the cookie jar of plain HTTP requests', () => {
     expect(seen.at(-1)?.headers.cookie).toBe(`sid=${SESSION}`); // theme is for /app only
     expect(me.cookies).toEqual({ sent: ['sid'], stored: [] });
     expect((await send('/app/page')).cookies?.sent.sort()).toEqual(['sid', 'theme']);
-    // The server echoed the cookie into its body: hidden there, and the Cookie header is hidden by name.
-    expect(JSON.stringify(me)).not.toContain(SESSION);
+    // The Cookie header is hidden by name; the body is the server's answer as it came (it echoes the cookie).
+    expect(me.request.headers.find(([n]) => n === 'Cookie')?.[1]).toBe('‹redacted›');
+    expect(JSON.stringify(me.request.headers)).not.toContain(SESSION);
+    expect(me.response?.body).toBe(`cookie: sid=${SESSION}`);
     // localhost is another host than 127.0.0.1: nothing is sent there.
     await send('/me', {}, 'localhost');
     expect(seen.at(-1)?.headers.cookie).toBeUndefined();
@@ -159,7 +169,8 @@ describe('the cookie jar of plain HTTP requests', () => {
     expect(seen.map((s) => s.path)).toEqual(['/login-redirect', '/me']);
     expect(seen[1]?.headers.cookie).toBe(`sid=${SESSION}`);
     expect(record.cookies).toEqual({ sent: ['sid'], stored: ['sid'] });
-    expect(JSON.stringify(record)).not.toContain(SESSION);
+    expect(JSON.stringify(record.request.headers)).not.toContain(SESSION);
+    expect(record.request.headers.find(([n]) => n === 'Cookie')?.[1]).toBe('‹redacted›');
   });
 
   it('refuses hostile Set-Cookie headers with a warning each (no value in it) and keeps prototype-named cookies as plain names', async () => {
@@ -182,6 +193,40 @@ describe('the cookie jar of plain HTTP requests', () => {
     expect(names).toHaveLength(MAX_COOKIES_PER_DOMAIN);
     expect(names).toContain(`c${MAX_COOKIES_PER_DOMAIN + 19}`);
     expect(names).not.toContain('c0');
+  });
+
+  it("never rewrites an answer or the URL with the jar's values; the Cookie header stays hidden by name on disk", async () => {
+    expect(await core.dispatcher.invoke('history.settings', { fullBodies: true })).toMatchObject({ ok: true, value: { fullBodies: true } });
+    await send('/login');
+    const consent = await send('/setconsent');
+    expect(consent.cookies?.stored).toEqual(['consent', 'theme']);
+    expect(consent.response?.headers.filter(([n]) => n.toLowerCase() === 'set-cookie').map(([, v]) => v)).toEqual(['‹redacted›', '‹redacted›']);
+
+    const data = await send('/data?note=dark+mode');
+    expect(seen.at(-1)?.headers.cookie).toBe(`sid=${SESSION}; consent=true; theme=dark`);
+    expect(data.cookies?.sent).toEqual(['sid', 'consent', 'theme']);
+    // The body is exactly what the server sent, and still JSON.
+    expect(data.response?.body).toBe(DATA_BODY);
+    expect(JSON.parse(data.response?.body ?? '')).toMatchObject({ active: true, flags: { beta: true } });
+    // The user's own URL is shown as typed.
+    expect(data.url).toBe(`http://127.0.0.1:${port}/data?note=dark+mode`);
+    expect(data.request.url).toBe(data.url);
+    expect(data.request.headers.find(([n]) => n === 'Cookie')).toEqual(['Cookie', '‹redacted›']);
+    expect(JSON.stringify(data)).not.toContain('‹redacted›+mode');
+
+    // History keeps the URL and (full bodies on) the body as they were, and no Cookie or Set-Cookie value.
+    const list = await core.dispatcher.invoke('history.list', {});
+    if (!list.ok) throw new Error(list.error.message);
+    const entry = list.value.entries.find((e) => e.id === data.id);
+    expect(entry?.request?.url).toBe(data.url);
+    const stored = await core.dispatcher.invoke('history.get', { id: data.id });
+    if (!stored.ok) throw new Error(stored.error.message);
+    expect(stored.value.httpExchange?.response?.body).toBe(DATA_BODY);
+    expect(stored.value.httpExchange?.request.headers.find(([n]) => n === 'Cookie')?.[1]).toBe('‹redacted›');
+    const files = await readdir(join(dir, 'history'));
+    const onDisk = (await Promise.all(files.map((name) => readFile(join(dir, 'history', name), 'utf8')))).join('\n');
+    expect(onDisk).toContain('note=dark+mode');
+    for (const value of [SESSION, 'consent=true', 'theme=dark', 'sid=']) expect(onDisk).not.toContain(value);
   });
 
   it('refuses a remove filter that is not text', async () => {

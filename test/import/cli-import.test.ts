@@ -324,6 +324,22 @@ describe('powerduck import: curl', () => {
     expect(after).not.toContain('s3cret-pass');
     expect(after).toContain('/imported/post-rpc:');
   });
+
+  it('a -F upload becomes a multipart/form-data operation with its file as a binary part, and says the file content stays behind', async () => {
+    const r = await cli(['import', 'curl https://api.example.com/upload -F caption=hi -F file=@x.bin', '--into', 'upload.openapi.yaml']);
+    expect(r.code).toBe(0);
+    expect(r.out).toMatch(/POST\s+\/upload/);
+    expect(r.out).toContain('Note: Form field "file" sends the file x.bin: only its name is imported, not its content');
+    const doc = parse(await readFile(join(workspace(), 'upload.openapi.yaml'), 'utf8')) as {
+      paths: Record<string, { post: { requestBody: { content: Record<string, { schema: { properties: Record<string, unknown> } }> } } }>;
+    };
+    const content = doc.paths['/upload']?.post.requestBody.content;
+    expect(Object.keys(content ?? {})).toEqual(['multipart/form-data']);
+    expect(content?.['multipart/form-data']?.schema.properties).toEqual({
+      caption: { type: 'string', example: 'hi' },
+      file: { type: 'string', format: 'binary' },
+    });
+  });
 });
 
 describe('powerduck import --into: the spec file run would run', () => {

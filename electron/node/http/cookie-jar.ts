@@ -17,8 +17,8 @@ export const MAX_COOKIES_PER_DOMAIN = 50;
 export type CookieFilter = HttpCookiesRemoveRequest;
 
 export interface HttpCookieJar {
-  /** The Cookie header for a request to `url`, with the values it carries (for redaction); undefined when none applies. */
-  headerFor(url: URL): Promise<{ header: string; names: string[]; values: string[] } | undefined>;
+  /** The Cookie header for a request to `url` and the names it carries; undefined when none applies. */
+  headerFor(url: URL): Promise<{ header: string; names: string[] } | undefined>;
   /** Stores each Set-Cookie of an answer from `url`: the names stored, and one line per refused cookie (never its value). */
   store(url: URL, setCookies: readonly string[]): Promise<{ stored: string[]; refused: string[] }>;
   list(): Promise<CookieSummary[]>;
@@ -90,7 +90,7 @@ export function createCookieJar(): HttpCookieJar {
     async headerFor(url) {
       const cookies = await jar.getCookies(url);
       if (!cookies.length) return undefined;
-      return { header: cookies.map((c) => c.cookieString()).join('; '), names: cookies.map((c) => c.key), values: cookies.map((c) => c.value).filter(Boolean) };
+      return { header: cookies.map((c) => c.cookieString()).join('; '), names: cookies.map((c) => c.key) };
     },
 
     async store(url, setCookies) {

@@ -227,7 +227,6 @@ export async function performHttp(request: HttpRequest, deps: HttpSendDeps, hook
   // typed instead of the jar's (what the user wrote is what a debugger sends).
   const useJar = request.cookies !== false;
   const jarCookies: ExchangeCookies = { sent: [], stored: [] };
-  let redactionNow = redaction;
 
   const redirects: RedirectHop[] = [];
   let currentMethod = method;
@@ -263,9 +262,10 @@ export async function performHttp(request: HttpRequest, deps: HttpSendDeps, hook
         if (fromJar) {
           wire.push(['Cookie', fromJar.header]);
           for (const name of fromJar.names) if (!jarCookies.sent.includes(name)) jarCookies.sent.push(name);
-          // The header is hidden by name; a value the server echoes into its body is hidden too.
-          redactionNow = { ...redactionNow, values: [...new Set([...(redactionNow.values ?? []), ...fromJar.values])] };
-          recorder.setRedaction(redactionNow);
+          // The Cookie header (and every Set-Cookie) is hidden by name in the record. The jar's values
+          // are not scrubbed from bodies and URLs: they are whatever the server chose (consent=true,
+          // theme=dark), and replacing every "true" or "dark" in the answer and in the user's own URL
+          // corrupted what was shown and stored instead of protecting anything.
         }
       }
       if (currentBody) wire.push(['Content-Length', String(currentBody.bytes.length)]);

@@ -1,12 +1,78 @@
 /** A pasted curl command read with curlconverter's parser (not a hand-written tokenizer). */
-import { toJsonObject } from 'curlconverter';
-import type { ImportedHeader, ImportedRequest } from '../../../shared/import/imported-request';
+import { toJsonObjectWarn } from 'curlconverter';
+import type { ImportedForm, ImportedHeader, ImportedRequest } from '../../../shared/import/imported-request';
+import { isObject } from '../../../shared/a2a/payload';
 import { CoreError } from '../core-error';
 
-export function readCurl(command: string): ImportedRequest {
-  let parsed: Record<string, unknown>;
+export interface CurlRead {
+  request: ImportedRequest;
+  /** What the import leaves out or cannot reproduce (a file's content, what the parser itself flags). */
+  warnings: string[];
+}
+
+/** Text values of an object the parser returns; a repeated key comes as a list, of which the first is the example. */
+function textEntries(value: unknown): Array<[string, string]> {
+  if (!isObject(value)) return [];
+  const out: Array<[string, string]> = [];
+  for (const [name, v] of Object.entries(value)) {
+    const first = Array.isArray(v) ? v[0] : v;
+    if (typeof first === 'string') out.push([name, first]);
+  }
+  return out;
+}
+
+/**
+ * `-F` fields: curlconverter hands text fields in `data` and file fields (`@file`, `<file`) in `files`,
+ * without the content of the files; the operation gets both, the files as binary parts.
+ */
+function multipartOf(parsed: Record<string, unknown>, warnings: string[]): ImportedForm | undefined {
+  const files = textEntries(parsed['files']);
+  if (!isObject(parsed['files'])) return undefined;
+  const form: ImportedForm = { mediaType: 'multipart/form-data', fields: textEntries(parsed['data']).map(([name, value]) => ({ name, value })) };
+  for (const [name, file] of files) {
+    form.fields.push({ name, file });
+    warnings.push(`Form field "${name}" sends the file ${file}: only its name is imported, not its content (choose the file when you send).`);
+  }
+  return form;
+}
+
+function formDecode(text: string): string {
   try {
-    parsed = toJsonObject(command) as unknown as Record<string, unknown>;
+    return decodeURIComponent(text.replace(/\+/g, ' '));
+  } catch {
+    return text;
+  }
+}
+
+/**
+ * `-d` text curl sends as a form (its default Content-Type) that the parser left whole (a value with a
+ * space): read as name=value pairs when it is only that; JSON or other text stays a body.
+ */
+function urlencodedFields(text: string): Array<[string, string]> | undefined {
+  if (/^\s*[[{"]/.test(text)) return undefined;
+  const pairs = text.split('&').filter((p) => p !== '');
+  if (!pairs.length || !pairs.every((p) => /^[^=]+=/.test(p))) return undefined;
+  return pairs.map((p) => {
+    const eq = p.indexOf('=');
+    return [formDecode(p.slice(0, eq)), formDecode(p.slice(eq + 1))];
+  });
+}
+
+/** The parser's own notes, in our words where we know them. */
+function parserNote([code, message]: [string, string]): string {
+  const file = /"@([^"]+)" means read the file/.exec(message)?.[1];
+  if (code === 'unsafe-data' && file !== undefined)
+    return `The body is read from the file ${file} (@${file}); its content is not imported, so the operation's example is the text "@${file}".`;
+  return `The curl parser notes: ${message}`;
+}
+
+export function readCurl(command: string): CurlRead {
+  let parsed: Record<string, unknown>;
+  const warnings: string[] = [];
+  try {
+    const [json, notes] = toJsonObjectWarn(command);
+    parsed = json as unknown as Record<string, unknown>;
+    for (const note of notes) warnings.push(parserNote(note as [string, string]));
   } catch (error) {
     throw new CoreError('parse', curlProblem((error as Error).message));
   }
@@ -17,27 +83,47 @@ export function readCurl(command: string): ImportedRequest {
   if (rawHeaders && typeof rawHeaders === 'object') {
     for (const [name, value] of Object.entries(rawHeaders)) if (typeof value === 'string') headers.push({ name, value, enabled: true });
   }
+  const contentType = headers
+    .find((h) => h.name.toLowerCase() === 'content-type')
+    ?.value.split(';')[0]
+    ?.trim()
+    .toLowerCase();
+  let form = multipartOf(parsed, warnings);
   const data = parsed['data'];
   let body: string | undefined;
-  if (typeof data === 'string') body = data;
+  if (form) {
+    // The boundary is the sender's to choose: a typed multipart Content-Type would pin a stale one.
+    for (let i = headers.length - 1; i >= 0; i--) if (headers[i]?.name.toLowerCase() === 'content-type') headers.splice(i, 1);
+  } else if (contentType === 'application/x-www-form-urlencoded' && (isObject(data) || typeof data === 'string')) {
+    // -d a=1 -d b=2: each field becomes a property with its example (text that is not name=value pairs stays a body).
+    const fields = typeof data === 'string' ? urlencodedFields(data) : textEntries(data);
+    if (fields) form = { mediaType: 'application/x-www-form-urlencoded', fields: fields.map(([name, value]) => ({ name, value })) };
+    else body = data as string;
+  } else if (typeof data === 'string') body = data;
   else if (data !== undefined && data !== null) body = JSON.stringify(data);
   const auth = parsed['auth'] as { user?: unknown; password?: unknown } | undefined;
-  const method = typeof parsed['method'] === 'string' ? parsed['method'].toUpperCase() : body !== undefined ? 'POST' : 'GET';
+  const hasBody = body !== undefined || form !== undefined;
+  const method = typeof parsed['method'] === 'string' ? parsed['method'].toUpperCase() : hasBody ? 'POST' : 'GET';
   let name = `${method} ${url}`;
   try {
     name = `${method} ${new URL(url).pathname}`;
   } catch {
     // keep the whole URL
   }
+  if (parsed['auth_type'] === 'digest') warnings.push('Digest auth (--digest) is not imported; set up the credential on the request.');
   return {
-    name,
-    method,
-    url,
-    headers,
-    ...(body !== undefined ? { body } : {}),
-    ...(auth && typeof auth.user === 'string' && parsed['auth_type'] !== 'digest'
-      ? { auth: { type: 'basic' as const, username: auth.user, password: typeof auth.password === 'string' ? auth.password : '' } }
-      : {}),
+    request: {
+      name,
+      method,
+      url,
+      headers,
+      ...(body !== undefined ? { body } : {}),
+      ...(form ? { form } : {}),
+      ...(auth && typeof auth.user === 'string' && parsed['auth_type'] !== 'digest'
+        ? { auth: { type: 'basic' as const, username: auth.user, password: typeof auth.password === 'string' ? auth.password : '' } }
+        : {}),
+    },
+    warnings,
   };
 }
 

@@ -4,8 +4,16 @@
  */
 // The library is CommonJS: Node's ESM loader cannot see its named exports, so take the default.
 import postman from 'postman-collection';
-import type { Collection as CollectionType, Item, ItemGroup } from 'postman-collection';
-import type { ImportedAuth, ImportedHeader, ImportedRequest } from '../../../shared/import/imported-request';
+import type { Collection as CollectionType, Item, ItemGroup, Url } from 'postman-collection';
+import type {
+  ImportedAuth,
+  ImportedForm,
+  ImportedFormField,
+  ImportedHeader,
+  ImportedPathParam,
+  ImportedRequest,
+} from '../../../shared/import/imported-request';
+import { isObject } from '../../../shared/a2a/payload';
 import { CoreError } from '../core-error';
 
 export const MAX_IMPORTED_REQUESTS = 2000;
@@ -55,24 +63,94 @@ function authOf(item: Item, warnings: string[]): ImportedAuth | undefined {
   }
 }
 
-function bodyOf(item: Item, warnings: string[]): { body?: string; contentType?: string } {
+/** Postman keeps descriptions as text or as {content, type}. */
+function descriptionOf(value: unknown): string | undefined {
+  if (typeof value === 'string') return value || undefined;
+  return isObject(value) && typeof value['content'] === 'string' && value['content'] !== '' ? value['content'] : undefined;
+}
+
+/** The fields of a formdata or urlencoded body that are switched on, in order. */
+function formOf(item: Item, mode: 'formdata' | 'urlencoded', warnings: string[]): ImportedForm {
+  const list = mode === 'formdata' ? item.request.body?.formdata : item.request.body?.urlencoded;
+  const fields: ImportedFormField[] = [];
+  for (const param of (list?.all() ?? []) as unknown as Array<Record<string, unknown>>) {
+    if (param['disabled'] === true || typeof param['key'] !== 'string' || param['key'] === '') continue;
+    const name = param['key'];
+    const description = descriptionOf(param['description']);
+    const contentType = typeof param['contentType'] === 'string' && param['contentType'] !== '' ? param['contentType'] : undefined;
+    if (mode === 'formdata' && param['type'] === 'file') {
+      // src is a path on the machine that made the collection (or a list of them, or nothing yet).
+      const src = param['src'];
+      const files = (Array.isArray(src) ? src : [src]).filter((f): f is string => typeof f === 'string' && f !== '');
+      const file = files.join(', ') || '(no file chosen)';
+      fields.push({ name, file, ...(contentType ? { contentType } : {}), ...(description ? { description } : {}) });
+      warnings.push(`${item.name}: form field "${name}" sends the file ${file}: only its name is imported, not its content (choose the file when you send).`);
+      continue;
+    }
+    const value = param['value'];
+    fields.push({
+      name,
+      value: value === undefined || value === null ? '' : String(value),
+      ...(contentType ? { contentType } : {}),
+      ...(description ? { description } : {}),
+    });
+  }
+  return { mediaType: mode === 'formdata' ? 'multipart/form-data' : 'application/x-www-form-urlencoded', fields };
+}
+
+function bodyOf(item: Item, warnings: string[]): { body?: string; contentType?: string; form?: ImportedForm } {
   const body = item.request.body;
   if (!body || !body.mode) return {};
   switch (body.mode) {
     case 'raw':
       return body.raw ? { body: body.raw } : {};
-    case 'urlencoded': {
-      const pairs = (body.urlencoded?.all() ?? [])
-        .filter((p) => !p.disabled)
-        .map((p) => `${encodeURIComponent(p.key ?? '')}=${encodeURIComponent(String(p.value ?? ''))}`);
-      return { body: pairs.join('&'), contentType: 'application/x-www-form-urlencoded' };
-    }
+    case 'urlencoded':
+    case 'formdata':
+      return { form: formOf(item, body.mode, warnings) };
     case 'graphql':
       return { body: JSON.stringify((body as unknown as { graphql?: unknown }).graphql ?? {}), contentType: 'application/json' };
     default:
       warnings.push(`${item.name}: a ${body.mode} body is not imported.`);
       return {};
   }
+}
+
+/** A segment that is a path variable (`:petId`, `:id.json`): its name, as Postman reads it. */
+function pathVariable(segment: string): string | undefined {
+  if (!segment.startsWith(':')) return undefined;
+  const dot = segment.indexOf('.');
+  return segment.slice(1, dot === -1 ? undefined : dot) || undefined;
+}
+
+/**
+ * The URL with each path variable as an OpenAPI template (`/pets/:petId` → `/pets/{petId}`) and the
+ * variables' values as examples. Postman's own toString() fills the values in, which flattened the
+ * path to one literal pet.
+ */
+function urlOf(url: Url): { url: string; pathParams: ImportedPathParam[] } {
+  const segments = (url.path ?? []) as unknown[];
+  const pathParams: ImportedPathParam[] = [];
+  if (!segments.some((s) => typeof s === 'string' && pathVariable(s) !== undefined)) return { url: url.toString(), pathParams };
+  const values = new Map<string, { value: string; description?: string }>();
+  for (const v of url.variables.all() as unknown as Array<Record<string, unknown>>) {
+    if (typeof v['key'] !== 'string') continue;
+    const description = descriptionOf(v['description']);
+    values.set(v['key'], { value: v['value'] === undefined || v['value'] === null ? '' : String(v['value']), ...(description ? { description } : {}) });
+  }
+  const templated = new postman.Url(url.toJSON() as ConstructorParameters<typeof postman.Url>[0]);
+  templated.path = segments.map((segment) => {
+    if (typeof segment !== 'string') return segment;
+    const name = pathVariable(segment);
+    if (name === undefined) return segment;
+    if (!pathParams.some((p) => p.name === name)) {
+      const known = values.get(name);
+      pathParams.push({ name, example: known?.value ?? '', ...(known?.description ? { description: known.description } : {}) });
+    }
+    return `{${name}}${segment.slice(name.length + 1)}`;
+  }) as typeof templated.path;
+  // With no variables left to fill in, toString() keeps the templates.
+  templated.variables.clear();
+  return { url: templated.toString(), pathParams };
 }
 
 export function readPostman(model: Record<string, unknown>): PostmanRead {
@@ -98,7 +176,8 @@ export function readPostman(model: Record<string, unknown>): PostmanRead {
     const folders = folderNames(item.parent() as ItemGroup<Item> | CollectionType | undefined);
     const request = item.request;
     const headers: ImportedHeader[] = request.headers.all().map((h) => ({ name: h.key, value: String(h.value ?? ''), enabled: !h.disabled }));
-    const { body, contentType } = bodyOf(item, warnings);
+    const { body, contentType, form } = bodyOf(item, warnings);
+    const { url, pathParams } = urlOf(request.url);
     if (contentType && !headers.some((h) => h.name.toLowerCase() === 'content-type')) headers.push({ name: 'Content-Type', value: contentType, enabled: true });
     const auth = authOf(item, warnings);
     const authFrom = auth ? inheritedFrom(item, collection, (group) => folderNames(group).join(' / ')) : undefined;
@@ -106,9 +185,11 @@ export function readPostman(model: Record<string, unknown>): PostmanRead {
       name: item.name || `${request.method} ${request.url.toString()}`,
       ...(folders.length ? { folder: folders.join(' / ') } : {}),
       method: (request.method || 'GET').toUpperCase(),
-      url: request.url.toString(),
+      url,
       headers,
       ...(body !== undefined ? { body } : {}),
+      ...(form ? { form } : {}),
+      ...(pathParams.length ? { pathParams } : {}),
       ...(auth ? { auth } : {}),
       ...(authFrom ? { authFrom } : {}),
     });

@@ -176,7 +176,9 @@ async function prepare(ctx: ImportContext, request: ImportSourceRequest): Promis
     envVars = read.variables;
   } else {
     const { readCurl } = await import('./curl-reader');
-    requests = [readCurl(source.text)];
+    const read = readCurl(source.text);
+    requests = [read.request];
+    warnings = read.warnings;
     title = 'curl';
   }
   if (!requests.length) throw new CoreError('invalid', 'The source holds no requests; nothing was imported.');

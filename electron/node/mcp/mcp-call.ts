@@ -107,6 +107,9 @@ function isSchemaError(error: unknown): boolean {
 export async function outcomeOf(error: unknown, recorder: McpRecorder, target: McpTarget, signal: AbortSignal): Promise<McpOutcome> {
   if (signal.aborted) return { kind: 'cancelled', message: 'Stopped by the user; the server was sent notifications/cancelled for the request in flight.' };
   if (error instanceof CoreError) throw error;
+  // The server went away under the request: that, not the SDK's generic "Connection closed", is the answer.
+  if (recorder.connectionLost !== undefined)
+    return { kind: 'transport-error', code: 'connect', message: recorder.scrub(`The server closed the connection: ${recorder.connectionLost}`) };
   const failure = recorder.lastFailure;
   if ((error instanceof StreamableHTTPError || error instanceof SseError) && failure) {
     if (failure.status === 401 && target.transport !== 'stdio') {

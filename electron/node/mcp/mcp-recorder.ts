@@ -90,6 +90,8 @@ export class McpRecorder {
   readonly #pending = new Set<Promise<void>>();
   /** The last HTTP answer that was not 2xx (status and headers, unredacted: read by the core only, never stored). */
   lastFailure: { status: number; headers: Headers; url: string } | undefined;
+  /** Why the server's connection went away mid-session (see ConnectionLoss); the outcome says so. */
+  connectionLost: string | undefined;
   readonly #onEvent: ((event: McpStreamEvent) => void) | undefined;
 
   /**

@@ -8,12 +8,14 @@ import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { getDefaultEnvironment, StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport, type StreamableHTTPReconnectionOptions } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { ChildProcess } from 'node:child_process';
 import { callRedaction } from '../../../shared/a2a/redaction';
 import type { McpHttpTarget, McpServerInfo, McpStdioTarget, McpTarget } from '../../../shared/mcp/mcp-types';
 import { applyAuth, resolveSecret, type SecretDeps } from '../a2a/auth-apply';
 import { CoreError } from '../core-error';
 import type { FetchLike, McpRecorder } from './mcp-recorder';
 import type { ClientSetup } from './mcp-server-requests';
+import { ConnectionLoss } from './mcp-connection-loss';
 import { isObject } from '../../../shared/a2a/payload';
 
 export interface McpDeps extends SecretDeps {
@@ -31,6 +33,12 @@ export interface McpSession {
   client: Client;
   server: McpServerInfo;
   initializeResult: Record<string, unknown>;
+  /**
+   * Why the server's connection went away under this session (it closed the stream, the process
+   * exited); undefined while it is up. A session that is gone is never used again: the next call
+   * connects anew.
+   */
+  readonly lost: string | undefined;
   close(): Promise<void>;
 }
 
@@ -130,18 +138,21 @@ interface Connecting {
   timeoutMs: number;
   setup: ClientSetup | undefined;
   options: SessionOptions;
+  loss: ConnectionLoss;
 }
 
 async function connectWith(
-  { deps, recorder, signal, timeoutMs, setup }: Connecting,
+  { deps, recorder, signal, timeoutMs, setup, loss }: Connecting,
   transport: Transport,
   kind: McpServerInfo['transport'],
+  watching: { started?: () => void; closed?: () => string | undefined } = {},
 ): Promise<McpSession> {
   const client = newClient(deps, setup);
   const phase = phaseSignal(signal);
   try {
-    await client.connect(recorder.wrap(transport), { signal: phase.signal, timeout: timeoutMs });
+    await client.connect(loss.wrap(recorder.wrap(transport), watching), { signal: phase.signal, timeout: timeoutMs });
   } catch (e) {
+    loss.closing();
     await closeQuietly(client, transport);
     throw e;
   } finally {
@@ -152,7 +163,13 @@ async function connectWith(
     client,
     initializeResult,
     server: serverInfoFrom(client, initializeResult, kind, transport.sessionId),
-    close: () => closeQuietly(client, transport),
+    get lost() {
+      return loss.reason;
+    },
+    close: async () => {
+      loss.closing();
+      await closeQuietly(client, transport);
+    },
   };
 }
 
@@ -169,7 +186,7 @@ async function connectHttp(target: McpHttpTarget, connecting: Connecting): Promi
   for (const [name, value] of auth.query) url.searchParams.append(name, value);
   url = new URL(url.href);
   recorder.setRedaction(callRedaction({ endpoint: url.href, headers: target.headers }, auth.redaction));
-  const fetchFn = recorder.recordingFetch(connecting.options.fetch);
+  const fetchFn = connecting.loss.fetch(recorder.recordingFetch(connecting.options.fetch));
   const requestInit: RequestInit = { headers };
   if (target.transport !== 'sse') {
     const reconnection = connecting.options.reconnection ? { reconnectionOptions: connecting.options.reconnection } : {};
@@ -211,7 +228,15 @@ async function connectStdio(target: McpStdioTarget, connecting: Connecting): Pro
   recorder.setRedaction(callRedaction({ endpoint: '' }, { values: secretValues }));
   const transport = new StdioClientTransport({ command: target.command, args, env, stderr: 'pipe', ...(target.cwd ? { cwd: target.cwd } : {}) });
   transport.stderr?.on('data', (chunk: Buffer) => recorder.stderr(chunk.toString('utf8')));
-  return connectWith(connecting, transport, 'stdio');
+  // The SDK reports the end of the process without its exit code or signal, and keeps the child
+  // private; its fields are read here (set before 'close', which is when the SDK reports the end).
+  let child: ChildProcess | undefined;
+  return connectWith(connecting, transport, 'stdio', {
+    started: () => {
+      child = (transport as unknown as { _process?: ChildProcess })._process;
+    },
+    closed: () => ConnectionLoss.describeExit(child ? { code: child.exitCode, signal: child.signalCode } : undefined, recorder.stderrText),
+  });
 }
 
 export async function openMcpSession(
@@ -224,7 +249,8 @@ export async function openMcpSession(
   options: SessionOptions = {},
 ): Promise<McpSession> {
   if (!isObject(target)) throw new CoreError('bad-request', 'An MCP request needs a target (an endpoint or a stdio command).');
-  const connecting: Connecting = { deps, recorder, signal, timeoutMs, setup, options };
+  const loss = new ConnectionLoss((reason) => (recorder.connectionLost = reason));
+  const connecting: Connecting = { deps, recorder, signal, timeoutMs, setup, options, loss };
   if (target.transport === 'stdio') return connectStdio(target, connecting);
   if (!['auto', 'streamable-http', 'sse'].includes(target.transport))
     throw new CoreError('bad-request', `Unknown MCP transport "${String(target.transport)}" (auto, streamable-http, sse or stdio).`);

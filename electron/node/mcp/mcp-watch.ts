@@ -261,7 +261,10 @@ export async function performMcpWatch(request: McpWatchRequest, deps: McpDeps, h
     base.server = session.server;
     base.timings = { totalMs: 0, initializeMs: recorder.elapsed() };
     if (follower && session.server.transport === 'sse') follower.transport = 'sse';
-    session.client.onclose = () => watchEnd.end('server-closed', 'The server closed the connection.');
+    const open = session;
+    // With the reason when it is known (the process's exit code and last stderr lines, the stream that ended).
+    session.client.onclose = () =>
+      watchEnd.end('server-closed', open.lost ? recorder.scrub(`The server closed the connection: ${open.lost}`) : 'The server closed the connection.');
     session.client.onerror = (error) => {
       if (errors.size < MAX_ERROR_WARNINGS) errors.add(recorder.scrub(error.message));
     };
