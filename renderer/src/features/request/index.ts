@@ -19,4 +19,3 @@ export { RequestPane, SendButton, saveShortcut, saveWhenShown, sendShortcut, sho
 export { continueRun, resubscribe } from './run-request';
 export { SecretField } from './secret-field';
 export { isTabModified, markTabSaved, trackUnsavedChanges, useTabBaselines } from './unsaved-changes';
-export { useSecretsStore } from './secrets-store';

@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { OAUTH2_TOKEN_SECRET_PREFIX, type SecretSource } from '../../../../shared/a2a/auth';
 import { useHost } from '../../host';
 import { useT } from '../../i18n/i18n';
-import { storeSecret, suggestSecretName, useSecretsStore } from './secrets-store';
+import { storeSecret, suggestSecretName, useSecretsStore } from '../environments';
 
 interface SecretFieldProps {
   /** e.g. "Token", "Password", "Key value". */
@@ -40,7 +40,7 @@ export function SecretField({ label, source, onChange, endpoint, purpose }: Secr
       onChange({ secretRef: result.name });
       setStatus(t('secret.saved', { name: result.name }));
     } else {
-      setStatus(t('secret.saveFailed', { message: result.message }));
+      setStatus(t('secret.saveFailed', { message: result.error.message }));
     }
   };
 
