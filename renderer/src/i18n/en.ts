@@ -273,6 +273,7 @@ export const en = {
   'json.items': '{count, plural, one {# item} other {# items}}',
   'json.keys': '{count, plural, one {# key} other {# keys}}',
   'json.showMore': 'Show {count} more ({remaining} left)',
+  'json.showString': 'show all ({count} more characters)',
 
   'diagnostics.title': 'Diagnostics',
   'about.title': 'About',

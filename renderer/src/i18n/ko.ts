@@ -271,6 +271,7 @@ export const ko: Record<MessageKey, string> = {
   'json.items': '항목 {count}개',
   'json.keys': '키 {count}개',
   'json.showMore': '{count}개 더 보기 ({remaining}개 남음)',
+  'json.showString': '전체 보기 (문자 {count}개 더)',
 
   'diagnostics.title': '진단',
   'about.title': '정보',
