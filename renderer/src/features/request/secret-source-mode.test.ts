@@ -25,7 +25,7 @@ describe('where an Auth credential comes from', () => {
   it('is filled in by the core from the environment, for this send only', () => {
     const call = {
       endpoint: 'http://127.0.0.1:9999/rpc',
-      binding: 'JSON-RPC' as const,
+      binding: 'JSONRPC' as const,
       version: '1.0' as const,
       method: 'SendMessage',
       headers: [],
