@@ -749,7 +749,8 @@ export const en = {
   'docs.scopes': 'scopes {scopes}',
 
   'history.search': 'Search history',
-  'history.searchHelp': 'Words match anywhere; or use method:, status:, error:, task:, message:, media:, binding:, created:yes',
+  'history.searchHelp':
+    'Words match anywhere (URL paths and MCP tool, prompt or resource names too); or use method:, status:, error:, task:, message:, media:, binding:, created:yes',
   'history.refresh': 'Refresh',
   'history.count': '{shown} shown · {total} matching · {stored} stored',
   'history.loading': 'Loading the history…',

@@ -743,7 +743,8 @@ export const ko: Record<MessageKey, string> = {
   'docs.scopes': '범위 {scopes}',
 
   'history.search': '기록 검색',
-  'history.searchHelp': '단어는 어디든 일치합니다. method:, status:, error:, task:, message:, media:, binding:, created:yes도 쓸 수 있습니다',
+  'history.searchHelp':
+    '단어는 어디든 일치합니다(URL 경로와 MCP 도구·프롬프트·리소스 이름 포함). method:, status:, error:, task:, message:, media:, binding:, created:yes도 쓸 수 있습니다',
   'history.refresh': '새로 고침',
   'history.count': '{shown}개 표시 · {total}개 일치 · {stored}개 저장됨',
   'history.loading': '기록을 불러오는 중…',
