@@ -59,7 +59,8 @@ describe('history entries in their own protocol', () => {
       await request.getByRole('button', { name: 'Send', exact: true }).click();
       await responseRegion(page).getByRole('status', { name: 'Status 200' }).waitFor();
 
-      const text = await openEntry(page, /^POST 200/);
+      // An HTTP row names its path after the method.
+      const text = await openEntry(page, /^POST \/echo\?a=1 200/);
       expect(text).toContain(`URL\n${base}/echo?a=1`);
       expect(text).toMatch(/Method\s+POST/);
       expect(text).toMatch(/HTTP status\s+200/);
@@ -107,7 +108,7 @@ describe('history entries in their own protocol', () => {
       await request.getByRole('button', { name: 'Send', exact: true }).click();
       await responseRegion(page).getByRole('status', { name: 'Status 200' }).waitFor();
 
-      await openEntry(page, /^POST 200/);
+      await openEntry(page, /^POST \/full 200/);
       const httpFull = page.locator('.history-entry').getByRole('region', { name: 'Full exchange' });
       await httpFull.waitFor();
       const httpText = await httpFull.innerText();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { HistoryEntry } from '../../shared/history/history-types';
-import { historyEntryLines } from './history-lines';
+import { historyEntryLines, historyListLines } from './history-lines';
 
 const mcpEntry: HistoryEntry = {
   id: 'm1',
@@ -26,5 +26,24 @@ describe('history show', () => {
     expect(lines[0]).toBe('tools/call  MCP  http://127.0.0.1:1/mcp');
     expect(lines).toContain('  mcp         tool divide · streamable-http');
     expect(lines).toContain('  message     Division by zero');
+  });
+});
+
+describe('history list', () => {
+  it("an MCP row names its tool after the method; an HTTP row's URL keeps its path", () => {
+    const http: HistoryEntry = {
+      ...mcpEntry,
+      id: 'h1',
+      method: 'GET',
+      interface: { binding: 'HTTP', version: '-', endpoint: 'http://127.0.0.1:18080/images/duck.png' },
+      outcomeKind: 'response',
+      httpStatus: 200,
+      request: { url: 'http://127.0.0.1:18080/images/duck.png', httpMethod: 'GET', bytes: 0 },
+    };
+    delete http.a2aError;
+    delete http.mcp;
+    const [mcpLine, httpLine] = historyListLines([mcpEntry, http]);
+    expect(mcpLine).toMatch(/ MCP +tools\/call divide +- +error tool-error +3 ms +http:\/\/127\.0\.0\.1:1\/mcp +m1$/);
+    expect(httpLine).toMatch(/ HTTP +GET +200 +answered +3 ms +http:\/\/127\.0\.0\.1:18080\/images\/duck\.png +h1$/);
   });
 });

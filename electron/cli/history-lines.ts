@@ -33,11 +33,19 @@ function timeText(iso: string): string {
   return iso.replace('T', ' ').replace(/\.\d+Z$|Z$/, '');
 }
 
+/**
+ * The method column: an MCP call names what it was about ("tools/call touch"), since its endpoint is
+ * the same for every tool; an HTTP row's path is in its endpoint column, which holds the whole URL.
+ */
+function methodText(entry: HistorySummary): string {
+  return entry.mcp?.subject ? `${entry.method} ${entry.mcp.subject.name}` : entry.method;
+}
+
 export function historyListLines(entries: readonly HistorySummary[]): string[] {
   const rows = entries.map((e) => [
     timeText(e.startedAt),
     protocolText(e),
-    e.method,
+    methodText(e),
     statusText(e),
     outcomeText(e),
     durationText(e.durationMs),

@@ -6,7 +6,7 @@ import { useAppInfoStore } from './features/about/app-info-store';
 import { httpSessionKind } from './features/http/http-session';
 import { mcpSessionKind } from './features/mcp/mcp-session';
 import { persistSession } from './features/request/drafts-persistence';
-import { refreshSecrets } from './features/request/secrets-store';
+import { refreshSecrets, watchSecrets } from './features/environments/secrets-store';
 import { pickHost } from './host/pick-host';
 import { HostProvider } from './host/host-context';
 import { hasSessionToken } from './host/web-host';
@@ -48,6 +48,7 @@ async function main(): Promise<void> {
   );
   const info = await host.invoke('app.info', {});
   useAppInfoStore.getState().set(info.ok ? { info: info.value } : { error: info.error });
+  watchSecrets(host, window, document);
   await refreshSecrets(host);
 }
 

@@ -4,7 +4,9 @@ import type { HistorySummary } from './history-types';
  * History search: whitespace-separated terms, all of which must match (case-insensitive).
  * `key:value` terms look at one field; bare terms match anywhere in the entry's metadata.
  * Keys: method, binding, version, status (HTTP or gRPC), error (code or reason), task, context,
- * message (messageId), source, check, endpoint, media (part media type), created (yes/no).
+ * message (messageId), source, check, endpoint, media (a message part's media type, or an HTTP or MCP
+ * response's content type), created (yes/no). Bare terms also match an MCP entry's tool, prompt or
+ * resource name and an HTTP request's URL (path included).
  */
 export interface QueryTerm {
   key?: string;
@@ -50,7 +52,7 @@ function fieldValues(entry: HistorySummary, key: string): string[] {
     case 'endpoint':
       return [entry.interface.endpoint, entry.request.url];
     case 'media':
-      return entry.messages.flatMap((m) => m.parts.map((p) => p.mediaType));
+      return [...entry.messages.flatMap((m) => m.parts.map((p) => p.mediaType)), ...(entry.response?.contentType ? [entry.response.contentType] : [])];
     case 'created':
       return [entry.taskCreated ? 'yes' : 'no'];
     default:
@@ -67,7 +69,7 @@ function matchesField(values: string[], key: string, wanted: string): boolean {
 export function haystack(entry: HistorySummary): string {
   return [...keys]
     .flatMap((key) => fieldValues(entry, key))
-    .concat([entry.a2aError?.message ?? '', entry.id, entry.outcomeKind, entry.taskState ?? ''])
+    .concat([entry.a2aError?.message ?? '', entry.id, entry.outcomeKind, entry.taskState ?? '', entry.mcp?.subject?.name ?? ''])
     .join('\n')
     .toLowerCase();
 }

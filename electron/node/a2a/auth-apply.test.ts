@@ -28,6 +28,23 @@ describe('resolveSecret', () => {
     expect(await codeOf(resolveSecret({ env: 'UNSET_VAR' }, deps, 'bearer token'))).toBe('not-found');
   });
 
+  it('says where it looked, so the page can tell "set it before starting Powerduck" from "store the secret"', async () => {
+    const detailsOf = async (promise: Promise<unknown>): Promise<unknown> => {
+      try {
+        await promise;
+        return undefined;
+      } catch (error) {
+        return error instanceof CoreError ? error.toWire() : error;
+      }
+    };
+    expect(await detailsOf(resolveSecret({ env: 'UNSET_VAR' }, deps, 'bearer token'))).toEqual({
+      code: 'not-found',
+      message: expect.stringMatching(/process environment variable UNSET_VAR \(of the Powerduck app/) as unknown,
+      details: { missing: 'process-env', name: 'UNSET_VAR' },
+    });
+    expect(await detailsOf(resolveSecret({ secretRef: 'nope' }, deps, 'bearer token'))).toMatchObject({ details: { missing: 'secret', name: 'nope' } });
+  });
+
   it('reads only own environment variables, so "constructor" or "toString" are unset, not a function', async () => {
     for (const environment of [{}, process.env]) {
       for (const env of ['constructor', 'toString', '__proto__', 'valueOf', 'hasOwnProperty']) {

@@ -1,4 +1,5 @@
 import { oauth2IssuerKey, type AuthConfig, type OAuth2Auth, type SecretSource } from '../../../shared/a2a/auth';
+import type { MissingCredentialDetails } from '../../../shared/a2a/credential-problems';
 import type { HeaderList } from '../../../shared/a2a/exchange';
 import type { RedactionRules } from '../../../shared/a2a/redaction';
 import { ownValue } from '../../../shared/a2a/safe-object';
@@ -37,6 +38,7 @@ export async function resolveSecret(source: SecretSource, deps: SecretDeps, what
       throw new CoreError(
         'not-found',
         `The ${what} refers to secret "${source.secretRef}", which is not in the secret store: store a value under that name (Auth settings) or pick another secret.`,
+        { missing: 'secret', name: source.secretRef } satisfies MissingCredentialDetails,
       );
     }
     return value;
@@ -47,13 +49,19 @@ export async function resolveSecret(source: SecretSource, deps: SecretDeps, what
   }
   // Own values only: process.env answers "constructor" or "toString" with a function.
   const value = ownValue(deps.environment, env);
-  if (typeof value !== 'string') throw new CoreError('not-found', `The ${what} comes from environment variable ${env}, which is not set.`);
+  if (typeof value !== 'string') {
+    throw new CoreError(
+      'not-found',
+      `The ${what} comes from the process environment variable ${env} (of the Powerduck app, not a Powerduck environment), which is not set.`,
+      { missing: 'process-env', name: env } satisfies MissingCredentialDetails,
+    );
+  }
   return value;
 }
 
 function describeSource(source: SecretSource): string {
   if ('secretRef' in source) return `secret "${source.secretRef}"`;
-  if ('env' in source) return `environment variable ${source.env}`;
+  if ('env' in source) return `process environment variable ${source.env}`;
   return 'a literal value';
 }
 

@@ -2,6 +2,7 @@ import { useT } from '../i18n/i18n';
 import { useMenuButton } from '../ui/use-menu-button';
 import { preloadMonaco } from '../features/request/json-editor';
 import { useDraftsStore } from '../features/request/drafts-store';
+import { focusNewTabEndpoint } from '../features/request/endpoint-focus';
 import { openHttpTab } from '../features/http/http-drafts-store';
 import { openMcpTab } from '../features/mcp/mcp-drafts-store';
 
@@ -32,6 +33,12 @@ function KindItem({ label, hint, hintId, shortcut, onPick }: { label: string; hi
   );
 }
 
+/** Opens a tab and puts the caret in its address box, so typing goes on from the keyboard. */
+function openAndFocus(open: () => unknown): void {
+  open();
+  focusNewTabEndpoint();
+}
+
 /** "New request" → kinds of request: A2A, MCP and plain HTTP. */
 export function NewRequestMenu() {
   const t = useT();
@@ -45,20 +52,26 @@ export function NewRequestMenu() {
       </button>
       {open ? (
         <div ref={menu} id={id} role="menu" aria-label={t('app.newRequest')} className="menu" onKeyDown={onMenuKey}>
-          <KindItem label={t('app.newA2a')} hint={t('app.newA2aHint')} hintId={`${id}-a2a-hint`} shortcut={newA2aShortcut} onPick={() => pick(openA2a)} />
+          <KindItem
+            label={t('app.newA2a')}
+            hint={t('app.newA2aHint')}
+            hintId={`${id}-a2a-hint`}
+            shortcut={newA2aShortcut}
+            onPick={() => pick(() => openAndFocus(openA2a))}
+          />
           <KindItem
             label={t('mcp.menu')}
             hint={t('mcp.menuHint')}
             hintId={`${id}-mcp-hint`}
             shortcut={newMcpShortcut}
-            onPick={() => pick(() => openMcpTab())}
+            onPick={() => pick(() => openAndFocus(() => openMcpTab()))}
           />
           <KindItem
             label={t('http.menu')}
             hint={t('http.menuHint')}
             hintId={`${id}-http-hint`}
             shortcut={newHttpShortcut}
-            onPick={() => pick(() => openHttpTab())}
+            onPick={() => pick(() => openAndFocus(() => openHttpTab()))}
           />
         </div>
       ) : null}

@@ -8,6 +8,7 @@ import { shortcutFor } from './shortcuts';
 import { askToCloseTab } from './request-tabs';
 import { shownRequestActions } from '../features/request/request-pane';
 import { useDraftsStore } from '../features/request/drafts-store';
+import { focusNewTabEndpoint } from '../features/request/endpoint-focus';
 import { openHttpTab } from '../features/http/http-drafts-store';
 import { openMcpTab } from '../features/mcp/mcp-drafts-store';
 import { showSidebarSection } from './sidebar-section';
@@ -56,11 +57,14 @@ export function useToolViews(): ToolView | null {
           return active ? void askToCloseTab(active) : undefined;
         }
         case 'new-a2a':
-          return void useDraftsStore.getState().openA2a();
+          useDraftsStore.getState().openA2a();
+          return focusNewTabEndpoint();
         case 'new-http':
-          return void openHttpTab();
+          openHttpTab();
+          return focusNewTabEndpoint();
         case 'new-mcp':
-          return void openMcpTab();
+          openMcpTab();
+          return focusNewTabEndpoint();
         case 'help':
           return useDialogsStore.getState().show('shortcuts');
         case 'settings':

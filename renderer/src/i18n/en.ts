@@ -84,8 +84,10 @@ export const en = {
 
   'secret.source': 'Source',
   'secret.fromStore': 'Secret store',
-  'secret.fromEnv': 'Environment variable',
-  'secret.envName': '{label} environment variable',
+  'secret.fromVariable': 'Variable of the selected environment ({{name}})',
+  'secret.fromEnv': 'Process environment variable (of the Powerduck app)',
+  'secret.envName': '{label} process environment variable',
+  'secret.variableName': '{label} variable',
   'secret.stored': 'Stored {label}',
   'secret.noneChosen': '— choose a stored secret —',
   'secret.missing': '{name} (not in the store)',
@@ -96,6 +98,10 @@ export const en = {
   'secret.saved': 'Stored as secret “{name}”. The draft keeps only this name.',
   'secret.saveFailed': 'Could not store the secret: {message}',
   'secret.note': 'Values go to the secret store; drafts and specs only keep the secret’s name.',
+  'secret.variableNote':
+    'Filled in at send time from the environment picked in the header (a variable may name a secret); drafts and specs keep only {{name}}.',
+  'secret.envNote':
+    'Read from the operating-system environment Powerduck was started with, not from a Powerduck environment. Set it before starting Powerduck.',
 
   'headers.caption': 'Custom headers',
   'headers.actions': 'Actions',
@@ -267,6 +273,7 @@ export const en = {
   'json.items': '{count, plural, one {# item} other {# items}}',
   'json.keys': '{count, plural, one {# key} other {# keys}}',
   'json.showMore': 'Show {count} more ({remaining} left)',
+  'json.showString': 'show all ({count} more characters)',
 
   'diagnostics.title': 'Diagnostics',
   'about.title': 'About',
@@ -326,6 +333,9 @@ export const en = {
   'err.next.tooLarge': 'The response is over the size limit. Check that the URL points at the right document.',
   'err.next.unsupported': 'This combination is not supported. Pick another interface, binding or version.',
   'err.next.notFound': 'It no longer exists. Refresh the list, then pick it again.',
+  'err.next.processEnvMissing':
+    'Powerduck reads {name} from the environment it was started with. Set {name} before starting Powerduck, or pick a stored secret or a {{variable}} as the Source in the request’s Auth settings.',
+  'err.next.secretMissing': 'Store a value under “{name}” (Auth settings or header → Environments → Secrets), or pick another secret.',
   'err.next.conflict': 'The file changed elsewhere. Reload it, then choose which version to keep.',
   'err.next.parse': 'The text is not valid JSON or YAML. Fix the line named above and try again.',
   'err.next.invalid': 'The result would not be valid. Fix the problems listed above and try again.',
@@ -743,7 +753,8 @@ export const en = {
   'docs.scopes': 'scopes {scopes}',
 
   'history.search': 'Search history',
-  'history.searchHelp': 'Words match anywhere; or use method:, status:, error:, task:, message:, media:, binding:, created:yes',
+  'history.searchHelp':
+    'Words match anywhere (URL paths and MCP tool, prompt or resource names too); or use method:, status:, error:, task:, message:, media:, binding:, created:yes',
   'history.refresh': 'Refresh',
   'history.count': '{shown} shown · {total} matching · {stored} stored',
   'history.loading': 'Loading the history…',

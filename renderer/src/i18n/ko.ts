@@ -85,8 +85,10 @@ export const ko: Record<MessageKey, string> = {
 
   'secret.source': '출처',
   'secret.fromStore': '비밀 저장소',
-  'secret.fromEnv': '환경 변수',
-  'secret.envName': '{label} 환경 변수',
+  'secret.fromVariable': '선택한 환경의 변수 ({{name}})',
+  'secret.fromEnv': '프로세스 환경 변수 (Powerduck 앱의)',
+  'secret.envName': '{label} 프로세스 환경 변수',
+  'secret.variableName': '{label} 변수',
   'secret.stored': '저장된 {label}',
   'secret.noneChosen': '— 저장된 비밀 선택 —',
   'secret.missing': '{name} (저장소에 없음)',
@@ -97,6 +99,8 @@ export const ko: Record<MessageKey, string> = {
   'secret.saved': '비밀 “{name}”(으)로 저장했습니다. 초안에는 이 이름만 남습니다.',
   'secret.saveFailed': '비밀을 저장하지 못했습니다: {message}',
   'secret.note': '값은 비밀 저장소로 가고, 초안과 스펙에는 비밀의 이름만 남습니다.',
+  'secret.variableNote': '보낼 때 헤더에서 고른 환경의 값으로 채워집니다(변수가 비밀을 가리킬 수 있음). 초안과 스펙에는 {{name}}만 남습니다.',
+  'secret.envNote': 'Powerduck 환경이 아니라 Powerduck을 시작한 운영체제 환경에서 읽습니다. Powerduck을 시작하기 전에 설정하세요.',
 
   'headers.caption': '사용자 지정 헤더',
   'headers.actions': '동작',
@@ -267,6 +271,7 @@ export const ko: Record<MessageKey, string> = {
   'json.items': '항목 {count}개',
   'json.keys': '키 {count}개',
   'json.showMore': '{count}개 더 보기 ({remaining}개 남음)',
+  'json.showString': '전체 보기 (문자 {count}개 더)',
 
   'diagnostics.title': '진단',
   'about.title': '정보',
@@ -326,6 +331,9 @@ export const ko: Record<MessageKey, string> = {
   'err.next.tooLarge': '응답이 크기 제한을 넘었습니다. URL이 올바른 문서를 가리키는지 확인하세요.',
   'err.next.unsupported': '지원하지 않는 조합입니다. 다른 인터페이스, 바인딩 또는 버전을 고르세요.',
   'err.next.notFound': '더 이상 존재하지 않습니다. 목록을 새로 고친 뒤 다시 선택하세요.',
+  'err.next.processEnvMissing':
+    'Powerduck은 {name}을(를) 시작할 때의 환경에서 읽습니다. Powerduck을 시작하기 전에 {name}을(를) 설정하거나, 요청의 인증 설정에서 출처로 저장된 비밀이나 {{variable}}을 고르세요.',
+  'err.next.secretMissing': '“{name}” 이름으로 값을 저장하거나(인증 설정 또는 헤더 → 환경 → 비밀), 다른 비밀을 고르세요.',
   'err.next.conflict': '파일이 다른 곳에서 바뀌었습니다. 다시 불러온 뒤 어느 버전을 남길지 고르세요.',
   'err.next.parse': '올바른 JSON 또는 YAML이 아닙니다. 위에 표시된 줄을 고친 뒤 다시 시도하세요.',
   'err.next.invalid': '결과가 유효하지 않게 됩니다. 위에 나열된 문제를 고친 뒤 다시 시도하세요.',
@@ -738,7 +746,8 @@ export const ko: Record<MessageKey, string> = {
   'docs.scopes': '범위 {scopes}',
 
   'history.search': '기록 검색',
-  'history.searchHelp': '단어는 어디든 일치합니다. method:, status:, error:, task:, message:, media:, binding:, created:yes도 쓸 수 있습니다',
+  'history.searchHelp':
+    '단어는 어디든 일치합니다(URL 경로와 MCP 도구·프롬프트·리소스 이름 포함). method:, status:, error:, task:, message:, media:, binding:, created:yes도 쓸 수 있습니다',
   'history.refresh': '새로 고침',
   'history.count': '{shown}개 표시 · {total}개 일치 · {stored}개 저장됨',
   'history.loading': '기록을 불러오는 중…',

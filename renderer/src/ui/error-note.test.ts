@@ -39,4 +39,15 @@ describe('What to do next for a refused {{variable}}', () => {
     expect(say({ code: 'unresolved-variable', message: '' })).toContain('A variable has no value');
     expect(say({ code: 'not-found', message: '' })).toBe('It no longer exists. Refresh the list, then pick it again.');
   });
+
+  it('a missing credential says where it was looked for: the process environment of the app, or the secret store', () => {
+    const env = say({ code: 'not-found', message: '', details: { missing: 'process-env', name: 'A2A_TOKEN' } });
+    expect(env).toContain('Set A2A_TOKEN before starting Powerduck');
+    expect(env).toContain('{{variable}}');
+    expect(env).not.toContain('Refresh the list');
+    expect(say({ code: 'not-found', message: '', details: { missing: 'process-env', name: 'A2A_TOKEN' } }, 'ko')).toContain('A2A_TOKEN');
+    expect(say({ code: 'not-found', message: '', details: { missing: 'secret', name: 'gone' } })).toContain('Store a value under “gone”');
+    // Details that do not read keep the general hint.
+    expect(say({ code: 'not-found', message: '', details: { missing: 'elsewhere', name: 'x' } })).toContain('Refresh the list');
+  });
 });

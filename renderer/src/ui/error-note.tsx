@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { readMissingCredential } from '../../../shared/a2a/credential-problems';
 import type { WireError, WireErrorCode } from '../../../shared/contract/index';
 import { bracedList, readUnresolvedDetails } from '../../../shared/env/variable-problems';
 import { useT, type MessageKey, type Params } from '../i18n/i18n';
@@ -39,6 +40,11 @@ export function nextStepKey(code: WireErrorCode): MessageKey {
  * to do for its reason (pick an environment, define the variable, store the secret by name).
  */
 export function nextStepFor(error: WireError): { key: MessageKey; params?: Params } {
+  if (error.code === 'not-found') {
+    // A credential the auth layer could not read: where it looked decides what to do.
+    const missing = readMissingCredential(error.details);
+    if (missing) return { key: missing.missing === 'process-env' ? 'err.next.processEnvMissing' : 'err.next.secretMissing', params: { name: missing.name } };
+  }
   if (error.code !== 'unresolved-variable') return { key: nextStepKey(error.code) };
   const details = readUnresolvedDetails(error.details);
   if (!details) return { key: 'err.next.unresolved' };

@@ -1,14 +1,24 @@
-import { memo, useState } from 'react';
+import { memo, useMemo, useState } from 'react';
 import { useT } from '../i18n/i18n';
-
-const pageSize = 200;
-
-function isContainer(value: unknown): value is Record<string, unknown> | unknown[] {
-  return typeof value === 'object' && value !== null;
-}
+import { childCount, childPath, initiallyOpen, isContainer, jsonPageSize, nextPage, stringPreviewChars, visibleChildren } from './json-tree-model';
 
 function Scalar({ value }: { value: unknown }) {
-  if (typeof value === 'string') return <span className="jt-string">{JSON.stringify(value)}</span>;
+  const t = useT();
+  const [whole, setWhole] = useState(false);
+  if (typeof value === 'string') {
+    // A multi-megabyte string (base64, a log) would be laid out as one giant line: its head first.
+    if (value.length > stringPreviewChars && !whole) {
+      return (
+        <>
+          <span className="jt-string">{JSON.stringify(value.slice(0, stringPreviewChars)).slice(0, -1)}…</span>{' '}
+          <button type="button" className="link-button" onClick={() => setWhole(true)}>
+            {t('json.showString', { count: value.length - stringPreviewChars })}
+          </button>
+        </>
+      );
+    }
+    return <span className="jt-string">{JSON.stringify(value)}</span>;
+  }
   if (typeof value === 'number') return <span className="jt-number">{String(value)}</span>;
   if (typeof value === 'boolean') return <span className="jt-bool">{String(value)}</span>;
   if (value === null) return <span className="jt-null">null</span>;
@@ -18,18 +28,19 @@ function Scalar({ value }: { value: unknown }) {
 interface NodeProps {
   name?: string;
   value: unknown;
-  depth: number;
+  path: string;
+  /** The containers that start open (the first levels, within a row budget: see `initiallyOpen`). */
+  autoOpen: ReadonlySet<string>;
 }
 
 /**
- * One key/value row. Children are only rendered when expanded, and long arrays/objects page in
- * 200 at a time, so a huge document costs what is on screen rather than its size.
+ * One key/value row. Children are listed only while open, and a page (100) at a time, so a huge
+ * document costs what is on screen rather than its size.
  */
-const JsonNode = memo(function JsonNode({ name, value, depth }: NodeProps) {
+const JsonNode = memo(function JsonNode({ name, value, path, autoOpen }: NodeProps) {
   const t = useT();
-  const entries = isContainer(value) ? (Array.isArray(value) ? value.map((v, i) => [String(i), v] as const) : Object.entries(value)) : [];
-  const [open, setOpen] = useState(depth < 3 && entries.length <= 50);
-  const [shown, setShown] = useState(pageSize);
+  const [open, setOpen] = useState(() => autoOpen.has(path));
+  const [shown, setShown] = useState(jsonPageSize);
   const key =
     name !== undefined ? (
       <>
@@ -45,8 +56,10 @@ const JsonNode = memo(function JsonNode({ name, value, depth }: NodeProps) {
       </li>
     );
   }
+  const total = childCount(value);
   const brackets = Array.isArray(value) ? ['[', ']'] : ['{', '}'];
-  const count = Array.isArray(value) ? t('json.items', { count: entries.length }) : t('json.keys', { count: entries.length });
+  const count = Array.isArray(value) ? t('json.items', { count: total }) : t('json.keys', { count: total });
+  const page = open ? nextPage(total, shown) : undefined;
   return (
     <li className="jt-row">
       <button type="button" className="jt-toggle" aria-expanded={open} onClick={() => setOpen(!open)}>
@@ -59,16 +72,16 @@ const JsonNode = memo(function JsonNode({ name, value, depth }: NodeProps) {
           </>
         )}
       </button>
-      {open ? (
+      {page ? (
         <>
           <ul className="jt-children" role="group">
-            {entries.slice(0, shown).map(([k, v]) => (
-              <JsonNode key={k} name={k} value={v} depth={depth + 1} />
+            {visibleChildren(value, page.shown).map(([k, v]) => (
+              <JsonNode key={k} name={k} value={v} path={childPath(path, k)} autoOpen={autoOpen} />
             ))}
-            {entries.length > shown ? (
+            {page.more ? (
               <li className="jt-row">
-                <button type="button" className="link-button" onClick={() => setShown(shown + pageSize)}>
-                  {t('json.showMore', { count: Math.min(pageSize, entries.length - shown), remaining: entries.length - shown })}
+                <button type="button" className="link-button" onClick={() => setShown(page.shown + jsonPageSize)}>
+                  {t('json.showMore', page.more)}
                 </button>
               </li>
             ) : null}
@@ -81,9 +94,10 @@ const JsonNode = memo(function JsonNode({ name, value, depth }: NodeProps) {
 });
 
 export function JsonTree({ value, label }: { value: unknown; label: string }) {
+  const autoOpen = useMemo(() => initiallyOpen(value), [value]);
   return (
     <ul className="json-tree" aria-label={label}>
-      <JsonNode value={value} depth={0} />
+      <JsonNode value={value} path="" autoOpen={autoOpen} />
     </ul>
   );
 }

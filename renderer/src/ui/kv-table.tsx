@@ -67,7 +67,7 @@ export function KvTable<R extends KvRow>({ caption, rows, onChange, addLabel, bl
                       onChange={(e) => change(index, { enabled: e.target.checked })}
                     />
                   </td>
-                  <td>
+                  <td className="kv-name">
                     <input
                       aria-label={t(rowLabels.nameN, { n: index + 1 })}
                       value={row.name}

@@ -3,7 +3,7 @@ import { useHost, type StreamHandle } from '../../host';
 import { useT } from '../../i18n/i18n';
 import { Dialog } from '../../ui/dialog';
 import { DialogButtons } from '../../ui/dialog-buttons';
-import { useSecretsStore } from '../request';
+import { useSecretsStore } from '../environments';
 import { useAppInfoStore } from './app-info-store';
 
 type EchoState =

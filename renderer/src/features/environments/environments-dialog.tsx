@@ -6,6 +6,7 @@ import { useT } from '../../i18n/i18n';
 import { Dialog } from '../../ui/dialog';
 import { DialogButtons } from '../../ui/dialog-buttons';
 import { refreshEnvironments, useEnvironmentsStore } from './environments-store';
+import { deleteSecret as deleteStoredSecret, storeSecret as storeNamedSecret, useSecretsStore } from './secrets-store';
 import { ProblemLine } from '../../ui/problem-line';
 
 function VariableRow({
@@ -86,7 +87,9 @@ export default function EnvironmentsDialog({ onClose }: { onClose: () => void })
   const t = useT();
   const host = useHost();
   const id = useId();
-  const { state, secretNames, storage } = useEnvironmentsStore();
+  const state = useEnvironmentsStore((s) => s.state);
+  const secretNames = useSecretsStore((s) => s.names);
+  const storage = useSecretsStore((s) => s.storage);
   const [draft, setDraft] = useState<Environment[] | null>(null);
   const [dirty, setDirty] = useState(false);
   const [status, setStatus] = useState('');
@@ -157,7 +160,8 @@ export default function EnvironmentsDialog({ onClose }: { onClose: () => void })
     event.preventDefault();
     const name = secretName.trim();
     if (!name || !secretValue) return;
-    const result = await host.invoke('secrets.set', { name, value: secretValue });
+    // Through the one secrets store, so every open Auth picker lists the new name at once.
+    const result = await storeNamedSecret(host, name, secretValue);
     if (!result.ok) {
       setError(result.error);
       return;
@@ -165,15 +169,13 @@ export default function EnvironmentsDialog({ onClose }: { onClose: () => void })
     setError(null);
     setSecretValue('');
     setSecretName('');
-    setStatus(t('env.secretStored', { name: result.value.name }));
-    await refreshEnvironments(host);
+    setStatus(t('env.secretStored', { name: result.name }));
   };
 
   const deleteSecret = async (name: string): Promise<void> => {
-    const result = await host.invoke('secrets.delete', { name });
-    if (!result.ok) return setError(result.error);
+    const failed = await deleteStoredSecret(host, name);
+    if (failed) return setError(failed);
     setStatus(t('env.secretDeleted', { name }));
-    await refreshEnvironments(host);
   };
 
   return (

@@ -1,26 +1,22 @@
 import { create } from 'zustand';
 import type { EnvironmentsState } from '../../../../shared/contract/ops-env';
-import type { SecretStorage } from '../../../../shared/contract/ops-secrets';
 import type { WireError } from '../../../../shared/contract/index';
 import type { PreviewValue } from '../../../../shared/env/variables';
 import type { Host } from '../../host';
+import { refreshSecrets } from './secrets-store';
 
 interface EnvStoreState {
   state: EnvironmentsState | null;
-  secretNames: string[];
-  storage: SecretStorage | null;
   error?: WireError;
 }
 
-/** The workspace's environments as the core last listed them, and the names of stored secrets. */
-export const useEnvironmentsStore = create<EnvStoreState>()(() => ({ state: null, secretNames: [], storage: null }));
+/** The workspace's environments as the core last listed them (secrets' names live in `useSecretsStore`). */
+export const useEnvironmentsStore = create<EnvStoreState>()(() => ({ state: null }));
 
+/** Environments and, since variables name secrets, the secrets' names with them. */
 export async function refreshEnvironments(host: Host): Promise<void> {
-  const [envs, secrets] = await Promise.all([host.invoke('env.list', {}), host.invoke('secrets.list', {})]);
-  useEnvironmentsStore.setState({
-    ...(envs.ok ? { state: envs.value, error: undefined } : { error: envs.error }),
-    ...(secrets.ok ? { secretNames: secrets.value.names, storage: secrets.value.storage } : {}),
-  });
+  const [envs] = await Promise.all([host.invoke('env.list', {}), refreshSecrets(host)]);
+  useEnvironmentsStore.setState(envs.ok ? { state: envs.value, error: undefined } : { error: envs.error });
 }
 
 export async function selectEnvironment(host: Host, name: string | null): Promise<WireError | undefined> {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { HistorySummary } from '../../../../shared/history/history-types';
 import { translate, type MessageKey, type Params } from '../../i18n/i18n';
-import { entryErrorLine, entryProtocol, hostOf, interfaceLabel, statsRateText, statusOf } from './history-format';
+import { entryErrorLine, entryProtocol, hostOf, interfaceLabel, pathOf, requestPathOf, statsRateText, statusOf } from './history-format';
 
 function entry(patch: Partial<HistorySummary>): HistorySummary {
   return {
@@ -81,5 +81,20 @@ describe("an entry in its own protocol's terms", () => {
     expect(entryErrorLine(mcp)).toBe('Division by zero');
     expect(entryErrorLine({ outcomeKind: 'rpc-error', a2aError: { code: -32602, message: 'Unknown tool: nope' } })).toBe('-32602: Unknown tool: nope');
     expect(entryErrorLine(http)).toBeUndefined();
+  });
+});
+
+describe('an HTTP row names its path', () => {
+  it('shows path and query after the method, never for A2A or MCP rows', () => {
+    const http = {
+      interface: { binding: 'HTTP' as const, version: '-' as const, endpoint: 'http://127.0.0.1:18080/images/a.png' },
+      request: { url: 'http://127.0.0.1:18080/images/a.png?size=2', bytes: 0 },
+    };
+    expect(requestPathOf(http)).toBe('/images/a.png?size=2');
+    expect(requestPathOf({ ...http, request: { url: '', bytes: 0 } })).toBe('/images/a.png');
+    expect(requestPathOf({ ...http, interface: { ...http.interface, binding: 'MCP' as const } })).toBeUndefined();
+    expect(requestPathOf({ ...http, interface: { binding: 'JSONRPC' as const, version: '1.0' as const, endpoint: 'http://x/rpc' } })).toBeUndefined();
+    expect(pathOf('http://h:1')).toBe('/');
+    expect(pathOf('not a url ::')).toBe('not a url ::');
   });
 });

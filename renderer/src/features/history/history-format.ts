@@ -26,6 +26,22 @@ export function hostOf(endpoint: string): string {
   }
 }
 
+/** The path and query of a URL ("/images/duck.png?size=2"), or the text itself when it does not parse. */
+export function pathOf(url: string): string {
+  try {
+    const parsed = new URL(url.includes('://') ? url : `http://${url}`);
+    return `${parsed.pathname}${parsed.search}`;
+  } catch {
+    return url;
+  }
+}
+
+/** What an HTTP row names after its method: the request's path (its host is shown, muted, on the line below). */
+export function requestPathOf(entry: Pick<HistorySummary, 'interface' | 'request'>): string | undefined {
+  if (entryProtocol(entry) !== 'http') return undefined;
+  return pathOf(entry.request.url || entry.interface.endpoint);
+}
+
 export function timeOf(iso: string, locale: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return iso;

@@ -4,7 +4,7 @@ import { useLocaleStore, useT } from '../../i18n/i18n';
 import { BusyIndicator } from '../../ui/busy-indicator';
 import { ErrorNote } from '../../ui/error-note';
 import { useToolViewStore } from '../../app/tool-view-store';
-import { hostOf, interfaceLabel, statsRateText, statusOf, timeOf } from './history-format';
+import { hostOf, interfaceLabel, requestPathOf, statsRateText, statusOf, timeOf } from './history-format';
 import { clearHistory, loadHistorySettings, refreshHistory, refreshOnRunsDone, setFullBodies, useHistoryStore } from './history-store';
 
 export const historySearchId = 'history-search';
@@ -18,6 +18,25 @@ export function HistoryPanel() {
   const { query, busy, entries, total, stored, loaded, error, settings, settingsError, stats } = useHistoryStore();
   const openId = useToolViewStore((s) => (s.view?.kind === 'history' ? s.view.id : undefined));
   const [confirmClear, setConfirmClear] = useState(false);
+  // Keyboard focus follows the inline confirm: to its safe answer (Cancel) when it opens, back to
+  // "Clear history" when cancelled, to the search box once cleared (the button is disabled then).
+  const clearRef = useRef<HTMLButtonElement>(null);
+  const cancelClearRef = useRef<HTMLButtonElement>(null);
+  const focusAfterConfirm = useRef<'clear' | 'search' | null>(null);
+  useEffect(() => {
+    if (confirmClear) {
+      cancelClearRef.current?.focus();
+      return;
+    }
+    const target = focusAfterConfirm.current;
+    focusAfterConfirm.current = null;
+    if (target === 'clear' && clearRef.current && !clearRef.current.disabled) clearRef.current.focus();
+    else if (target) document.getElementById(historySearchId)?.focus();
+  }, [confirmClear]);
+  const closeConfirm = (then: 'clear' | 'search'): void => {
+    focusAfterConfirm.current = then;
+    setConfirmClear(false);
+  };
 
   const firstQuery = useRef(true);
 
@@ -75,6 +94,7 @@ export function HistoryPanel() {
         <ul className="side-list" aria-label={t('history.listLabel')}>
           {entries.map((entry) => {
             const status = statusOf(entry);
+            const path = requestPathOf(entry);
             return (
               <li key={entry.id}>
                 <button
@@ -85,6 +105,7 @@ export function HistoryPanel() {
                 >
                   <span className="history-line">
                     <strong>{entry.method}</strong>
+                    {path !== undefined ? <span className="mono history-path">{path}</span> : null}
                     <span className={`pill tone-${status.tone}`}>{status.text}</span>
                   </span>
                   <span className="muted small">
@@ -129,23 +150,33 @@ export function HistoryPanel() {
         </label>
         {settingsError ? <ErrorNote title={t('history.settingsFailed')} error={settingsError} /> : null}
         {confirmClear ? (
-          <div className="actions">
+          <div
+            className="actions"
+            role="group"
+            aria-label={t('history.clearConfirm')}
+            onKeyDown={(e) => {
+              if (e.key !== 'Escape') return;
+              e.preventDefault();
+              e.stopPropagation();
+              closeConfirm('clear');
+            }}
+          >
             <span className="small">{t('history.clearConfirm')}</span>
             <button
               type="button"
               onClick={() => {
-                setConfirmClear(false);
+                closeConfirm('search');
                 void clearHistory(host);
               }}
             >
               {t('history.clearYes')}
             </button>
-            <button type="button" onClick={() => setConfirmClear(false)}>
+            <button ref={cancelClearRef} type="button" onClick={() => closeConfirm('clear')}>
               {t('common.cancel')}
             </button>
           </div>
         ) : (
-          <button type="button" disabled={stored === 0} onClick={() => setConfirmClear(true)}>
+          <button ref={clearRef} type="button" disabled={stored === 0} onClick={() => setConfirmClear(true)}>
             {t('history.clear')}
           </button>
         )}

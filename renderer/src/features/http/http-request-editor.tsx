@@ -176,7 +176,7 @@ function MultipartRows({ draft }: { draft: HttpDraft }) {
                   onChange={(e) => change(index, { enabled: e.target.checked })}
                 />
               </td>
-              <td>
+              <td className="kv-name">
                 <input aria-label={t('http.nameN', { n: index + 1 })} value={row.name} onChange={(e) => change(index, { name: e.target.value })} />
               </td>
               <td>

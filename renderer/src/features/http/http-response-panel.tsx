@@ -7,6 +7,7 @@ import { base64ToBytes, saveBlob } from '../../ui/download';
 import { SchemaCheckNote } from '../../ui/schema-check-note';
 import { Tabs } from '../../ui/tabs';
 import { NextStep } from '../../ui/error-note';
+import { JsonTree } from '../../ui/json-tree';
 import { LargeBody, largeBodyBytes } from '../response';
 import { StreamTimeline, timelineFor } from '../stream';
 import { useHttpRunsStore } from './http-runs';
@@ -14,6 +15,11 @@ import { useHttpRunsStore } from './http-runs';
 type View = 'body' | 'headers' | 'raw' | 'timeline' | 'check';
 
 const hexBytes = 64 * 1024;
+/**
+ * From this size the pretty view is the collapsible tree: re-indenting a 4 MB body into one <pre>
+ * kept the page's main thread busy for seconds, while the tree lays out only its first levels.
+ */
+const treeFromChars = 256 * 1024;
 
 function hexDump(bytes: Uint8Array, limit: number): string {
   const lines: string[] = [];
@@ -59,6 +65,8 @@ function JsonBody({ text }: { text: string }) {
       </div>
       {raw ? (
         <pre className="code-block tall">{text}</pre>
+      ) : text.length > treeFromChars ? (
+        <JsonTree value={parsed.value} label={t('http.resp.pretty')} />
       ) : (
         <pre className="code-block tall" aria-label={t('http.resp.pretty')}>
           {JSON.stringify(parsed.value, null, 2)}

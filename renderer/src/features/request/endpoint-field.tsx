@@ -1,4 +1,5 @@
-import type { InputHTMLAttributes } from 'react';
+import { useEffect, useRef, type InputHTMLAttributes } from 'react';
+import { takeEndpointFocus, useEndpointFocusStore } from './endpoint-focus';
 
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id' | 'type' | 'value' | 'onChange'>;
 
@@ -14,10 +15,26 @@ export function EndpointField({
   onValue,
   ...input
 }: { id: string; label: string; value: string; onValue: (value: string) => void } & InputProps) {
+  const ref = useRef<HTMLInputElement>(null);
+  const focusRequested = useEndpointFocusStore((s) => s.requestedAt);
+  useEffect(() => {
+    const input = ref.current;
+    if (input && takeEndpointFocus(input.getClientRects().length > 0)) input.focus();
+  }, [focusRequested]);
   return (
     <div className="field-col grow">
       <label htmlFor={id}>{label}</label>
-      <input id={id} type="text" inputMode="url" spellCheck={false} autoComplete="off" value={value} {...input} onChange={(e) => onValue(e.target.value)} />
+      <input
+        ref={ref}
+        id={id}
+        type="text"
+        inputMode="url"
+        spellCheck={false}
+        autoComplete="off"
+        value={value}
+        {...input}
+        onChange={(e) => onValue(e.target.value)}
+      />
     </div>
   );
 }

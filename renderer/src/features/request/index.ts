@@ -10,6 +10,7 @@ export { CredentialFields } from './credential-fields';
 export { credentialNotKept } from './credential-not-kept';
 export { a2aTabTitle, buildCall } from './draft-model';
 export { EndpointField } from './endpoint-field';
+export { focusNewTabEndpoint } from './endpoint-focus';
 export type { A2aDraft } from './draft-model';
 export type { SessionTabKind } from './drafts-persistence';
 export { selectActiveDraft, useDraftsStore } from './drafts-store';
@@ -19,4 +20,3 @@ export { RequestPane, SendButton, saveShortcut, saveWhenShown, sendShortcut, sho
 export { continueRun, resubscribe } from './run-request';
 export { SecretField } from './secret-field';
 export { isTabModified, markTabSaved, trackUnsavedChanges, useTabBaselines } from './unsaved-changes';
-export { useSecretsStore } from './secrets-store';

@@ -2,7 +2,8 @@ import { useId, useState } from 'react';
 import { OAUTH2_TOKEN_SECRET_PREFIX, type SecretSource } from '../../../../shared/a2a/auth';
 import { useHost } from '../../host';
 import { useT } from '../../i18n/i18n';
-import { storeSecret, suggestSecretName, useSecretsStore } from './secrets-store';
+import { storeSecret, suggestSecretName, useSecretsStore } from '../environments';
+import { emptySource, sourceMode, sourceVariable, variableSource, type SecretSourceMode } from './secret-source-mode';
 
 interface SecretFieldProps {
   /** e.g. "Token", "Password", "Key value". */
@@ -15,7 +16,9 @@ interface SecretFieldProps {
 
 /**
  * A secret is typed once, goes to the secret store, and the draft keeps only its name
- * ({secretRef}). Environment variables ({env}) are offered for CI-shaped setups.
+ * ({secretRef}). A `{{variable}}` of the selected environment can stand in (`{secretRef: '{{token}}'}`,
+ * as spec files write it), and the app's own process environment variables ({env}) are offered for
+ * CI-shaped setups.
  */
 export function SecretField({ label, source, onChange, endpoint, purpose }: SecretFieldProps) {
   const t = useT();
@@ -26,8 +29,15 @@ export function SecretField({ label, source, onChange, endpoint, purpose }: Secr
   const [value, setValue] = useState('');
   const [name, setName] = useState('');
   const [status, setStatus] = useState<string>('');
-  const mode = 'env' in source ? 'env' : 'secret';
+  // Choosing "Variable" starts from an empty reference, which reads as a secret: remember the choice.
+  const [picked, setPicked] = useState<SecretSourceMode | undefined>(undefined);
+  const derived = sourceMode(source);
+  const mode: SecretSourceMode = derived === 'secret' && picked === 'variable' && 'secretRef' in source && source.secretRef === '' ? 'variable' : derived;
   const ref = 'secretRef' in source ? source.secretRef : '';
+  const pickMode = (next: SecretSourceMode): void => {
+    setPicked(next);
+    onChange(emptySource(next));
+  };
 
   const save = async (): Promise<void> => {
     const secretName = (name.trim() || suggestSecretName(endpoint, purpose)).slice(0, 120);
@@ -40,7 +50,7 @@ export function SecretField({ label, source, onChange, endpoint, purpose }: Secr
       onChange({ secretRef: result.name });
       setStatus(t('secret.saved', { name: result.name }));
     } else {
-      setStatus(t('secret.saveFailed', { message: result.message }));
+      setStatus(t('secret.saveFailed', { message: result.error.message }));
     }
   };
 
@@ -49,12 +59,24 @@ export function SecretField({ label, source, onChange, endpoint, purpose }: Secr
       <legend>{label}</legend>
       <div className="field-row">
         <label htmlFor={`${id}-mode`}>{t('secret.source')}</label>
-        <select id={`${id}-mode`} value={mode} onChange={(e) => onChange(e.target.value === 'env' ? { env: '' } : { secretRef: '' })}>
+        <select id={`${id}-mode`} value={mode} onChange={(e) => pickMode(e.target.value as SecretSourceMode)}>
           <option value="secret">{t('secret.fromStore')}</option>
+          <option value="variable">{t('secret.fromVariable')}</option>
           <option value="env">{t('secret.fromEnv')}</option>
         </select>
       </div>
-      {mode === 'env' ? (
+      {mode === 'variable' ? (
+        <div className="field-row">
+          <label htmlFor={`${id}-var`}>{t('secret.variableName', { label })}</label>
+          <input
+            id={`${id}-var`}
+            value={sourceVariable(source) ?? ''}
+            placeholder="token"
+            spellCheck={false}
+            onChange={(e) => onChange(variableSource(e.target.value))}
+          />
+        </div>
+      ) : mode === 'env' ? (
         <div className="field-row">
           <label htmlFor={`${id}-env`}>{t('secret.envName', { label })}</label>
           <input
@@ -111,7 +133,7 @@ export function SecretField({ label, source, onChange, endpoint, purpose }: Secr
         </>
       )}
       <p className="muted small" role="status">
-        {status || t('secret.note')}
+        {status || t(mode === 'variable' ? 'secret.variableNote' : mode === 'env' ? 'secret.envNote' : 'secret.note')}
       </p>
     </fieldset>
   );

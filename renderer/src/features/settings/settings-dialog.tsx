@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { locales, useLocaleStore, type Locale, useT } from '../../i18n/i18n';
 import { Dialog } from '../../ui/dialog';
 import { DialogButtons } from '../../ui/dialog-buttons';
-import { useSecretsStore } from '../request';
+import { useSecretsStore } from '../environments';
 import { themeChoices, useThemeStore, type ThemeChoice } from './theme-store';
 
 const localeNames: Record<Locale, string> = { en: 'English', ko: '한국어' };
