@@ -1,7 +1,7 @@
 import type { A2aCall } from '../a2a/call';
 import type { ExchangeRecord } from '../a2a/exchange';
-import { REDACTED } from '../a2a/redaction';
-import { safeAuth, safeHeaders } from '../session/session-state';
+import { REDACTED, type RedactionRules } from '../a2a/redaction';
+import { replayTemplate } from './replay-template';
 import type { BodyDigest, HistoryA2aError, HistoryEntry, HistoryReplay, HistorySource, MessageSummary } from './history-types';
 import { summarizeMessage } from './message-summary';
 import { isMessageShaped, isObject, isTaskShaped, kind03Of, oneofMemberKey } from '../a2a/payload';
@@ -31,7 +31,9 @@ export interface EntryOptions {
   callBody?: unknown;
   check?: { runId: string; checkId: string };
   /** The call as drafted, when the caller has it: what a replay needs (secrets by name only). */
-  call?: Pick<A2aCall, 'auth' | 'headers' | 'tenant' | 'body'>;
+  call?: Pick<A2aCall, 'auth' | 'headers' | 'tenant' | 'body'> & { endpoint?: string };
+  /** The call's redaction rules (secrets it resolved or carried): the replay template keeps none of them. */
+  callRules?: RedactionRules;
   /**
    * A stream's received payloads, digested while its events were delivered (createStreamDigest), for
    * records that did not keep their events; used instead of walking `record.events`.
@@ -43,14 +45,9 @@ export interface EntryOptions {
  * The replay facts of a call. The body is kept only under full bodies, and then from the recorded
  * (redacted) copy when the drafted body may carry a scrubbed secret.
  */
-export function replayOf(record: ExchangeRecord, call: NonNullable<EntryOptions['call']>, fullBodies: boolean): HistoryReplay {
-  const replay: HistoryReplay = {};
-  if (call.auth && call.auth.type !== 'none') {
-    const auth = safeAuth(call.auth) as unknown as NonNullable<HistoryReplay['auth']>;
-    if (auth.type === 'none') replay.authNotKept = true;
-    else replay.auth = auth;
-  }
-  if (call.headers?.length) replay.headers = safeHeaders(call.headers) as unknown as NonNullable<HistoryReplay['headers']>;
+export function replayOf(record: ExchangeRecord, call: NonNullable<EntryOptions['call']>, fullBodies: boolean, rules: RedactionRules = {}): HistoryReplay {
+  // The endpoint, headers and auth as drafted (`{{variables}}` kept, secrets by name only).
+  const replay: HistoryReplay = replayTemplate(call, rules);
   if (call.tenant) replay.tenant = call.tenant;
   if (fullBodies) {
     const scrubbed = record.request.body?.includes(REDACTED) ?? false;
@@ -223,7 +220,7 @@ export function buildHistoryEntry(record: ExchangeRecord, options: EntryOptions)
   if (record.events) entry.eventCount = record.events.length;
   else if (options.streamDigest && outcome.kind === 'stream') entry.eventCount = outcome.eventCount;
   if (options.fullBodies) entry.exchange = record;
-  if (options.call) entry.replay = replayOf(record, options.call, options.fullBodies);
+  if (options.call) entry.replay = replayOf(record, options.call, options.fullBodies, options.callRules);
   return entry;
 }
 

@@ -52,9 +52,19 @@ export interface BodyDigest {
  * credential headers keep their name, not their value. `body` exists only when full bodies are on.
  */
 export interface HistoryReplay {
+  /**
+   * The URL (HTTP) or endpoint (A2A, MCP) as the user wrote it, `{{variables}}` and all, credentials
+   * taken out (shared/history/replay-template.ts). Absent on entries recorded before it was kept:
+   * those reopen with the address that was sent (`interface.endpoint`).
+   */
+  endpoint?: string;
   auth?: AuthConfig;
   authNotKept?: boolean;
+  /** The header rows as written (`{{…}}` values kept, literal credentials emptied and switched off). */
   headers?: HeaderEntry[];
+  /** MCP stdio: the program and its arguments as written. */
+  command?: string;
+  args?: string[];
   tenant?: string;
   /** The drafted body (JSON-RPC: the params), only under the full-bodies policy. */
   body?: unknown;

@@ -14,6 +14,7 @@ import type { ParamLocation, ParamStyle } from './param-style';
 import { draftTextProblem } from '../openapi/draft-text';
 import { oauth2SaveProblem } from '../openapi/oauth-scheme';
 import { literalSecretOf } from '../openapi/x-a2a-model';
+import { wholeVariable } from '../env/variables';
 import { X_AUTH, xAuthFor } from './x-auth';
 
 export interface SaveParam {
@@ -130,7 +131,10 @@ export function buildHttpOperation(draft: HttpSaveDraft, options: { literalSecre
   const seen = new Set<string>();
   const withheld: string[] = [];
   for (const p of draft.parameters) {
-    if (!p.name || (p.in === 'header' && (notParameters.has(p.name.toLowerCase()) || isSecretHeader(p.name)))) continue;
+    // A credential header is the secret itself, unless its value is a `{{variable}}`: that is a name the
+    // environment fills on every send (as the Postman import writes it), so the parameter keeps it.
+    const reference = typeof p.example === 'string' && wholeVariable(p.example) !== undefined;
+    if (!p.name || (p.in === 'header' && (notParameters.has(p.name.toLowerCase()) || (isSecretHeader(p.name) && !reference)))) continue;
     if (p.in === 'path' && !templated.has(p.name)) continue;
     const key = `${p.in}:${p.name}`;
     if (seen.has(key)) continue;
@@ -144,7 +148,7 @@ export function buildHttpOperation(draft: HttpSaveDraft, options: { literalSecre
     out['schema'] = p.schema !== undefined && !hasRef(p.schema) ? p.schema : { type: 'string' };
     // A query or cookie value named like a credential (api_key, access_token, session_token…) is the
     // secret itself: the parameter is described, its value never written (a spec file holds references only).
-    const credential = (p.in === 'query' || p.in === 'cookie') && isSecretQuery(p.name);
+    const credential = (p.in === 'query' || p.in === 'cookie') && isSecretQuery(p.name) && !reference;
     if (credential && p.example !== undefined && p.example !== '') withheld.push(p.name);
     else if (p.example !== undefined && p.example !== '') out['example'] = p.example;
     parameters.push(out);

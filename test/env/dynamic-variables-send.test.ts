@@ -61,7 +61,10 @@ describe('dynamic variables at send time', () => {
     const entry = await core.dispatcher.invoke('history.get', { id: list.value.entries[0]?.id ?? '' });
     if (!entry.ok) throw new Error(entry.error.message);
     expect(entry.value.request.url).toContain(inUrl);
-    expect(JSON.stringify(entry.value)).not.toContain('{{$');
+    // What was sent shows the values; the request as written (for Open as new request) keeps {{$uuid}}, so a replay draws a fresh one.
+    const { replay, ...sentFacts } = entry.value;
+    expect(JSON.stringify(sentFacts)).not.toContain('{{$');
+    expect(replay?.endpoint).toBe(`${server.base}/items/{{$uuid}}?at={{$timestamp}}`);
   });
 
   it('fill an A2A send next to environment variables', async () => {

@@ -44,7 +44,11 @@ async function sendChecked(env: CoreEnv, history: HistoryRecorder, request: Http
       record.check = { verdict: 'unchecked', violations: [], notes: [`The declared schema could not be used: ${(e as Error).message}`] };
     }
   }
-  await history.recordHttp(record);
+  // History keeps the request as written beside what was sent: "Open as new request" rebuilds the tab from it.
+  await history.recordHttp(record, {
+    template: { endpoint: request.url, ...(request.headers ? { headers: request.headers } : {}), ...(request.auth ? { auth: request.auth } : {}) },
+    redactValues,
+  });
   return record;
 }
 

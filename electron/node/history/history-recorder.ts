@@ -10,6 +10,8 @@ import type { HistoryEntry, HistorySource } from '../../../shared/history/histor
 import { redactionOf } from '../a2a/record-redaction';
 import type { CoreEnv } from '../core-env';
 import type { HistoryStore } from './history-store';
+import { secretForms, type RedactionRules } from '../../../shared/a2a/redaction';
+import { replayTemplate, type RequestTemplate } from '../../../shared/history/replay-template';
 
 export interface RecordOptions {
   /** Defaults to 'send' for unary exchanges and 'stream' for exchanges with events. */
@@ -25,13 +27,22 @@ export interface RecordOptions {
   streamDigest?: ReceivedDigest;
 }
 
+/** A plain HTTP or MCP exchange's recording options: the drafted request is what "Open as new request" rebuilds. */
+export interface TemplateOptions {
+  source?: HistorySource;
+  /** The request as drafted (before variables were filled in): kept as the entry's replay template. */
+  template?: RequestTemplate;
+  /** Values the send resolved from secrets: the template keeps none of them. */
+  redactValues?: readonly string[];
+}
+
 export interface HistoryRecorder {
   /** Stores one exchange under the logging policy. Never throws: history must not break a call. */
   record(record: ExchangeRecord, options?: RecordOptions): Promise<HistoryEntry | undefined>;
   /** Stores one plain HTTP exchange under the same policy. Never throws. */
-  recordHttp(record: HttpExchangeRecord, source?: HistorySource): Promise<HistoryEntry | undefined>;
+  recordHttp(record: HttpExchangeRecord, options?: TemplateOptions): Promise<HistoryEntry | undefined>;
   /** Stores one MCP exchange (already redacted by its recorder) under the same policy. Never throws. */
-  recordMcp(record: McpExchangeRecord, source?: HistorySource): Promise<HistoryEntry | undefined>;
+  recordMcp(record: McpExchangeRecord, options?: TemplateOptions): Promise<HistoryEntry | undefined>;
   readonly store: HistoryStore;
 }
 
@@ -40,23 +51,44 @@ export function sha256Hex(text: string): string {
   return hash('sha256', text, 'hex');
 }
 
+/**
+ * The entry with the drafted request as its replay template, built here, at the persistence seam, so
+ * no secret the send resolved reaches the entry (the template is checked against every form of them).
+ */
+function withTemplate(entry: HistoryEntry, options: TemplateOptions): HistoryEntry {
+  if (!options.template) return entry;
+  const rules: RedactionRules = options.redactValues?.length ? { values: secretForms(options.redactValues) } : {};
+  entry.replay = replayTemplate(options.template, rules);
+  return entry;
+}
+
 export function createHistoryRecorder(env: Pick<CoreEnv, 'logger'>, store: HistoryStore): HistoryRecorder {
   return {
     store,
-    async recordHttp(record, source) {
+    async recordHttp(record, options = {}) {
       try {
         return await store.append(({ settings }) =>
-          buildHttpHistoryEntry(record, { source: source ?? (record.events ? 'stream' : 'send'), fullBodies: settings.fullBodies, sha256: sha256Hex }),
+          withTemplate(
+            buildHttpHistoryEntry(record, {
+              source: options.source ?? (record.events ? 'stream' : 'send'),
+              fullBodies: settings.fullBodies,
+              sha256: sha256Hex,
+            }),
+            options,
+          ),
         );
       } catch (error) {
         env.logger.warn(`History: could not record HTTP exchange ${record.id}: ${error instanceof Error ? error.message : String(error)}`);
         return undefined;
       }
     },
-    async recordMcp(record, source) {
+    async recordMcp(record, options = {}) {
       try {
         return await store.append(({ settings }) =>
-          buildMcpHistoryEntry(record, { source: source ?? (record.events ? 'stream' : 'send'), fullBodies: settings.fullBodies, sha256: sha256Hex }),
+          withTemplate(
+            buildMcpHistoryEntry(record, { source: options.source ?? (record.events ? 'stream' : 'send'), fullBodies: settings.fullBodies, sha256: sha256Hex }),
+            options,
+          ),
         );
       } catch (error) {
         env.logger.warn(`History: could not record MCP exchange ${record.id}: ${error instanceof Error ? error.message : String(error)}`);
@@ -81,7 +113,7 @@ export function createHistoryRecorder(env: Pick<CoreEnv, 'logger'>, store: Histo
             attempt: options.attempt ?? (messageId ? countSent(messageId) + 1 : 1),
             ...(callBody !== undefined ? { callBody } : {}),
             ...(options.check ? { check: options.check } : {}),
-            ...(options.call ? { call: options.call } : {}),
+            ...(options.call ? { call: options.call, callRules: rules } : {}),
             ...(options.streamDigest ? { streamDigest: redactDeep(options.streamDigest, rules) as ReceivedDigest } : {}),
           });
         });

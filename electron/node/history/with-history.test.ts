@@ -186,6 +186,7 @@ describe('replay facts', () => {
     const [literal, full, hashed] = entries;
     expect(hashed?.bodies).toBe('hashed');
     expect(hashed?.replay).toEqual({
+      endpoint: 'http://127.0.0.1:9/rpc',
       auth: { type: 'bearer', token: { secretRef: 'demo-token' } },
       headers: [
         { name: 'X-Trace', value: 't1' },

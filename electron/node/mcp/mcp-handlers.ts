@@ -1,7 +1,10 @@
 import type { McpOps, McpStreams } from '../../../shared/contract/ops-mcp';
 import { stdioAllowed, type CoreEnv } from '../core-env';
 import type { Handlers, StreamHandlers } from '../handler-types';
-import type { HistoryRecorder } from '../history/history-recorder';
+import type { HistoryRecorder, TemplateOptions } from '../history/history-recorder';
+import type { RequestTemplate } from '../../../shared/history/replay-template';
+import type { HistorySource } from '../../../shared/history/history-types';
+import type { McpTarget } from '../../../shared/mcp/mcp-types';
 import { nodeSpecFs } from '../openapi/spec-fs';
 import type { SpecContext } from '../openapi/spec-store';
 import { draftMcpOperation, saveMcpOperation } from './mcp-spec';
@@ -31,6 +34,20 @@ export function mcpDeps(env: CoreEnv, redactValues: readonly string[] = []): Mcp
   };
 }
 
+/**
+ * What history keeps of the target as the user wrote it (`{{variables}}` and all), so "Open as new
+ * request" rebuilds the tab and a replay takes its values from the environment active then.
+ * A stdio server's environment is not kept (its values are secrets or their names; the tab sets them).
+ */
+function templateOf(target: McpTarget): RequestTemplate {
+  if (target.transport === 'stdio') return { command: target.command, ...(target.args ? { args: target.args } : {}) };
+  return { endpoint: target.endpoint, ...(target.headers ? { headers: target.headers } : {}), ...(target.auth ? { auth: target.auth } : {}) };
+}
+
+function recorded(target: McpTarget, redactValues: readonly string[], source?: HistorySource): TemplateOptions {
+  return { template: templateOf(target), redactValues, ...(source ? { source } : {}) };
+}
+
 function specContext(env: CoreEnv): SpecContext {
   return { fs: nodeSpecFs, workspaceDir: env.dataDir.workspaceDir, secrets: env.secrets };
 }
@@ -41,13 +58,13 @@ export function createMcpHandlers(env: CoreEnv, history: HistoryRecorder): Handl
     'mcp.connect': async (request, ctx) => {
       const resolved = await resolveMcpVariables(variablesContext(env), request);
       const result = await performMcpConnect(resolved.request, mcpDeps(env, resolved.redactValues), { signal: ctx.signal });
-      await history.recordMcp(result.record);
+      await history.recordMcp(result.record, recorded(request.target, resolved.redactValues));
       return result;
     },
     'mcp.call': async (request, ctx) => {
       const resolved = await resolveMcpVariables(variablesContext(env), request, ['params']);
       const record = await performMcpCall(resolved.request, mcpDeps(env, resolved.redactValues), { signal: ctx.signal });
-      await history.recordMcp(record);
+      await history.recordMcp(record, recorded(request.target, resolved.redactValues));
       return record;
     },
     'mcp.save': async (request) => saveMcpOperation(specContext(env), request),
@@ -68,7 +85,7 @@ export function createMcpStreamHandlers(env: CoreEnv, history: HistoryRecorder):
       const ask = ctx.requestId ? { ask: brokerOf(env).askers(ctx.requestId) } : {};
       const resolved = await resolveMcpVariables(variablesContext(env), request, ['params']);
       const record = await performMcpCall(resolved.request, mcpDeps(env, resolved.redactValues), { signal: ctx.signal, onEvent: emit, ...ask });
-      await history.recordMcp(record, 'stream');
+      await history.recordMcp(record, recorded(request.target, resolved.redactValues, 'stream'));
       return record;
     },
     'mcp.watch': async (request, emit, ctx) => {
@@ -76,7 +93,7 @@ export function createMcpStreamHandlers(env: CoreEnv, history: HistoryRecorder):
       const ask = ctx.requestId ? { ask: brokerOf(env).askers(ctx.requestId) } : {};
       const resolved = await resolveMcpVariables(variablesContext(env), request, ['subscribe']);
       const record = await performMcpWatch(resolved.request, mcpDeps(env, resolved.redactValues), { signal: ctx.signal, onEvent: emit, ...ask });
-      await history.recordMcp(record, 'stream');
+      await history.recordMcp(record, recorded(request.target, resolved.redactValues, 'stream'));
       return record;
     },
   };

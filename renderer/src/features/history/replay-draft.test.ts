@@ -53,6 +53,20 @@ describe('opening a history entry as a request', () => {
     expect(draftSeedFromHistory(entry()).auth).toEqual({ type: 'none' });
   });
 
+  it('opens the endpoint and header rows as written when the entry kept them; an older entry opens the endpoint as sent', () => {
+    const seed = draftSeedFromHistory(
+      entry({
+        replay: { endpoint: '{{agent}}/rpc', headers: [{ name: 'X-Api-Key', value: '{{apiKey}}' }], auth: { type: 'bearer', token: { secretRef: 't' } } },
+      }),
+    );
+    expect(seed).toMatchObject({
+      endpoint: '{{agent}}/rpc',
+      headers: [{ name: 'X-Api-Key', value: '{{apiKey}}' }],
+      auth: { type: 'bearer', token: { secretRef: 't' } },
+    });
+    expect(draftSeedFromHistory(entry({ replay: { headers: [] } })).endpoint).toBe('http://127.0.0.1:9/rpc');
+  });
+
   it('offers bodies the person already has for the same method: open tabs (same endpoint first), then saved operations', () => {
     const target = createDraft('new', { method: 'SendMessage', endpoint: 'http://a', bodyText: '', bodyNotKept: { historyId: 'h', bytes: 1 } });
     const tabs = [

@@ -37,7 +37,8 @@ export function draftSeedFromHistory(entry: HistoryEntry): Partial<A2aDraft> {
     // Plain HTTP entries open in their own tab kind; only A2A versions and bindings belong here.
     ...(isA2aVersion(version) ? { version } : {}),
     ...(isBinding(binding) ? { binding } : {}),
-    endpoint,
+    // The endpoint as written (`{{base}}/a2a`) when the entry kept it, so a replay follows the active environment.
+    endpoint: replay.endpoint ?? endpoint,
     method: entry.method,
     headers: replay.headers ?? [],
     auth: replay.auth ?? { type: 'none' },

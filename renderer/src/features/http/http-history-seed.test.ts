@@ -145,3 +145,59 @@ describe('Open as new request on an HTTP history entry', () => {
     expect(httpSeedFromHistory(entry(request([['Content-Type', 'text/plain']], '‹1 bytes of x from y›')))).toMatchObject({ bodyKind: 'text' });
   });
 });
+
+describe('Open as new request on an HTTP entry that kept the request as written', () => {
+  const replay = {
+    endpoint: '{{base}}/echo?v={{val}}',
+    headers: [
+      { name: 'X-Api-Key', value: '{{apiKey}}' },
+      { name: 'X-Off', value: 'later', enabled: false },
+    ],
+    auth: { type: 'bearer' as const, token: { secretRef: 'demo-token' } },
+  };
+
+  it('full bodies: the URL, header rows and auth as written; the body as sent; no Accept or User-Agent rows', () => {
+    const seed = httpSeedFromHistory({
+      ...entry(
+        request(
+          [
+            ['Accept', '*/*'],
+            ['User-Agent', 'Powerduck/0.1'],
+            ['X-Api-Key', '‹redacted›'],
+            ['Content-Type', 'application/json'],
+          ],
+          '{"a":1}',
+        ),
+      ),
+      replay,
+    });
+    expect(seed).toEqual({
+      method: 'POST',
+      url: '{{base}}/echo?v={{val}}',
+      headers: replay.headers,
+      auth: replay.auth,
+      bodyKind: 'json',
+      bodyText: '{"a":1}',
+    });
+    const draft = createHttpDraft('t', seed);
+    expect(draft.params).toEqual([{ name: 'v', value: '{{val}}' }]);
+    const built = buildHttpRequest(draft);
+    if (!built.ok) throw new Error(built.message);
+    expect(built.request).toMatchObject({ url: '{{base}}/echo?v={{val}}', headers: replay.headers, auth: replay.auth });
+  });
+
+  it('hashed bodies: the template too, and the body said not kept', () => {
+    const hashed = { ...entry(), request: { url: 'http://127.0.0.1:9/echo', bytes: 7, sha256: 'ab' }, replay } as HistoryEntry;
+    expect(httpSeedFromHistory(hashed)).toEqual({
+      method: 'POST',
+      url: '{{base}}/echo?v={{val}}',
+      headers: replay.headers,
+      auth: replay.auth,
+      bodyNotKept: { bytes: 7, sha256: 'ab' },
+    });
+  });
+
+  it('an older entry whose replay has no endpoint opens as sent', () => {
+    expect(httpSeedFromHistory({ ...entry(), replay: { headers: replay.headers } })).toEqual({ method: 'POST', url: 'http://127.0.0.1:9/items?x=1' });
+  });
+});

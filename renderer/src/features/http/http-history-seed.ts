@@ -3,7 +3,8 @@
  * the method and the URL. With full bodies the record also holds the headers and a text body as
  * sent, so those come back too, except what the core redacted (a redacted header returns empty, to
  * be set from a secret again) and what the client adds itself (Host, Content-Length, Connection).
- * Multipart bodies come back part by part; a text file comes back as the file it was, a binary
+ * An entry that kept the request as written (`replay`) gives back its URL, header rows and auth
+ * instead (templateSeed). Multipart bodies come back part by part; a text file comes back as the file it was, a binary
  * file (whose bytes the record holds only as lossy text) as a row that asks for the file again:
  * Send refuses until it is chosen or the row is turned off, so nothing sends less than was sent.
  */
@@ -51,16 +52,38 @@ function multipartSeed(body: string, type: string): Partial<HttpDraft> | undefin
 /** What the core records for a binary raw-file body instead of its bytes (http-send.ts). */
 const binaryFilePlaceholder = /^‹\d+ bytes of (.+) from (.*)›$/;
 
+/**
+ * The request as the user wrote it, when the entry kept it: the URL with its `{{variables}}`, the header
+ * rows as typed (not the ones the client added: Accept, User-Agent…) and auth by secret name, so a
+ * replay fills them from the environment active now. Older entries have none and open as sent.
+ */
+function templateSeed(entry: HistoryEntry): Partial<HttpDraft> | undefined {
+  const replay = entry.replay;
+  if (replay?.endpoint === undefined) return undefined;
+  return {
+    url: replay.endpoint,
+    headers: (replay.headers ?? []).map((h) => ({ ...h })),
+    ...(replay.auth ? { auth: replay.auth } : {}),
+  };
+}
+
 export function httpSeedFromHistory(entry: HistoryEntry): Partial<HttpDraft> {
   const record = entry.httpExchange;
+  const template = templateSeed(entry);
   if (!record) {
     // Hashed: the tab says a body was sent and is not here (size and hash), rather than sending none silently.
     const { bytes, sha256 } = entry.request;
-    return { method: entry.method, url: entry.interface.endpoint, ...(bytes > 0 ? { bodyNotKept: { bytes, ...(sha256 ? { sha256 } : {}) } } : {}) };
+    return {
+      method: entry.method,
+      url: entry.interface.endpoint,
+      ...template,
+      ...(bytes > 0 ? { bodyNotKept: { bytes, ...(sha256 ? { sha256 } : {}) } } : {}),
+    };
   }
   const seed: Partial<HttpDraft> = { method: record.method, url: record.url };
   const headers = record.request.headers.filter(([name]) => !automatic.has(name.toLowerCase())).map(([name, value]) => headerValue(name, value));
   if (headers.length) seed.headers = headers;
+  Object.assign(seed, template);
   const body = record.request.body;
   if (body === undefined || body === '' || record.request.truncated) return seed;
   const type = record.request.headers.find(([name]) => name.toLowerCase() === 'content-type')?.[1] ?? '';

@@ -3,6 +3,7 @@ import type { HttpSaveDraft, SaveParam } from '../../../../shared/http/http-oper
 import type { HttpExchangeRecord } from '../../../../shared/http/http-types';
 import { bodyView } from '../../../../shared/http/media-kind';
 import { serverUrl } from '../../../../shared/http/openapi-draft';
+import { splitUrl } from '../../../../shared/import/request-to-operation';
 import type { HttpDraft } from './http-draft';
 
 const maxExampleChars = 64 * 1024;
@@ -15,20 +16,60 @@ function parseMaybe(text: string): unknown {
   }
 }
 
-/** Path template and server of an ad-hoc URL: the origin is the server, the decoded path the template. */
+/** A `{{name}}` a path segment holds: written as the OpenAPI template `{name}` (a path parameter). */
+const pathVariable = /\{\{\s*([A-Za-z_][A-Za-z0-9_.-]{0,63})\s*\}\}/g;
+
+/** `scheme://user:pw@` → `scheme://`: credentials never go into `servers` (they belong in Auth, by secret name). */
+function withoutUserinfo(server: string): string {
+  return server.replace(/^([A-Za-z][A-Za-z0-9+.-]*:\/\/)[^/?#]*@/, '$1');
+}
+
+function decoded(path: string): string {
+  try {
+    return decodeURIComponent(path);
+  } catch {
+    return path;
+  }
+}
+
+/**
+ * Path template and server of an ad-hoc URL: the origin is the server, the decoded path the template.
+ * A URL with `{{variables}}` is not one `new URL` reads (`{{base}}/echo`, `http://{{host}}:{{port}}/x`):
+ * it is split as the Postman import splits it (splitUrl), so `{{base}}` is the server, kept as written
+ * for the environment to fill on every send, and a `{{id}}` segment of the path becomes `{id}`.
+ */
 export function splitForSpec(url: string): { serverUrl: string; path: string } | undefined {
+  if (url.includes('{{')) {
+    const split = splitUrl(url.trim());
+    if (!split) return undefined;
+    // Between the `{{name}}` segments, stray braces go (OpenAPI reads them as templates); each `{{name}}` becomes `{name}`.
+    const text = decoded(split.path);
+    let path = '';
+    let at = 0;
+    for (const m of text.matchAll(pathVariable)) {
+      path += `${text.slice(at, m.index).replace(/[{}]/g, '')}{${m[1] as string}}`;
+      at = m.index + m[0].length;
+    }
+    path += text.slice(at).replace(/[{}]/g, '');
+    return { serverUrl: withoutUserinfo(split.server), path: path || '/' };
+  }
   try {
     const u = new URL(url);
-    let path: string;
-    try {
-      path = decodeURIComponent(u.pathname);
-    } catch {
-      path = u.pathname;
-    }
-    return { serverUrl: u.origin, path: path.replace(/[{}]/g, '') || '/' };
+    return { serverUrl: u.origin, path: decoded(u.pathname).replace(/[{}]/g, '') || '/' };
   } catch {
     return undefined;
   }
+}
+
+/** Path parameters a `{{name}}` segment of the URL stands for, with the reference as their example. */
+function pathParameters(url: string): SaveParam[] {
+  const path = splitUrl(url.trim())?.path ?? '';
+  const out: SaveParam[] = [];
+  for (const m of decoded(path).matchAll(pathVariable)) {
+    const name = m[1] as string;
+    if (!out.some((p) => p.name === name)) out.push({ name, in: 'path', example: `{{${name}}}` });
+  }
+  return out;
 }
 
 export function saveDraftFor(
@@ -56,6 +97,7 @@ export function saveDraftFor(
     }
   } else {
     server = splitForSpec(draft.url)?.serverUrl;
+    if (draft.url.includes('{{')) parameters.push(...pathParameters(draft.url));
     for (const row of draft.params) if (row.enabled !== false && row.name) parameters.push({ name: row.name, in: 'query', example: row.value });
   }
   for (const h of draft.headers) if (h.enabled !== false && h.name.trim()) parameters.push({ name: h.name.trim(), in: 'header', example: h.value });

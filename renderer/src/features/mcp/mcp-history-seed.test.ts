@@ -71,3 +71,47 @@ describe('Open as new request on an MCP history entry', () => {
     expect(seed).toEqual({ transport: 'auto', endpoint: 'http://127.0.0.1:9/mcp', method: 'tools/list', bodyText: '{}\n', fromHistory: 'h1' });
   });
 });
+
+describe('Open as new request on an MCP entry that kept the target as written', () => {
+  const replay = {
+    endpoint: '{{mcpBase}}/mcp',
+    headers: [{ name: 'X-Api-Key', value: '{{apiKey}}' }],
+    auth: { type: 'bearer' as const, token: { secretRef: 'mcp-token' } },
+  };
+
+  it('full bodies: the endpoint, header rows and auth as written, the params as sent; the call builds with them', () => {
+    const record = {
+      protocol: 'mcp',
+      target: { transport: 'streamable-http', endpoint: 'http://127.0.0.1:9/mcp' },
+      params: { name: 'add', arguments: { a: 1 } },
+    } as unknown as McpExchangeRecord;
+    const seed = mcpSeedFromHistory(entry('http://127.0.0.1:9/mcp', { bodies: 'full', mcpExchange: record, replay }));
+    expect(seed).toMatchObject({ transport: 'streamable-http', endpoint: '{{mcpBase}}/mcp', headers: replay.headers, auth: replay.auth });
+    const built = buildCall(createMcpDraft('t', seed));
+    expect(built).toMatchObject({
+      ok: true,
+      value: { target: { transport: 'streamable-http', endpoint: '{{mcpBase}}/mcp', headers: replay.headers, auth: replay.auth } },
+    });
+  });
+
+  it('hashed bodies: the template too', () => {
+    expect(mcpSeedFromHistory(entry('http://127.0.0.1:9/mcp', { replay }))).toMatchObject({
+      transport: 'auto',
+      endpoint: '{{mcpBase}}/mcp',
+      headers: replay.headers,
+      auth: replay.auth,
+      paramsNotKept: { bytes: 42 },
+    });
+  });
+
+  it('stdio: the program and its arguments as written', () => {
+    const seed = mcpSeedFromHistory(entry('stdio: node /srv/s.mjs', { replay: { command: 'node', args: ['{{serverDir}}/s.mjs', '--v'] } }));
+    expect(seed).toMatchObject({ transport: 'stdio', command: 'node', argsText: '{{serverDir}}/s.mjs\n--v' });
+  });
+
+  it('an older entry without the template opens with the target as sent', () => {
+    const seed = mcpSeedFromHistory(entry('http://127.0.0.1:9/mcp', { replay: {} }));
+    expect(seed).toMatchObject({ transport: 'auto', endpoint: 'http://127.0.0.1:9/mcp' });
+    expect(seed.headers).toBeUndefined();
+  });
+});

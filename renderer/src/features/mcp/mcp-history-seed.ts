@@ -1,7 +1,9 @@
 /**
  * "Open as new request" on an MCP history entry: the tab it opens. With full bodies the record holds
  * the target and the params, so the call comes back as it was sent (secrets stay out: auth, headers
- * and a stdio server's environment are not in the record and are set again on the tab). With hashed
+ * and a stdio server's environment are not in the record and are set again on the tab). An entry that
+ * kept the target as written (`replay`) gives back the endpoint with its `{{variables}}`, the header
+ * rows and auth by secret name, under either policy, so a replay reaches the server as the first call did. With hashed
  * bodies only the method and where it went are known: the params stay empty and the tab says why.
  */
 import type { HistoryEntry } from '../../../../shared/history/history-types';
@@ -15,6 +17,23 @@ function paramsText(params: unknown): string {
 
 /** The record method of an mcp.watch (not a JSON-RPC method: its entry opens on the server, listing its tools). */
 const watchMethod = 'watch';
+
+/**
+ * Where the call went as the user wrote it, when the entry kept it (`replay`): the endpoint with its
+ * `{{variables}}`, the header rows (an API key by `{{name}}`) and auth by secret name; for stdio the
+ * program and its arguments. Older entries have none and open with the target as sent.
+ */
+function templateWhere(entry: HistoryEntry, transport: McpTransport): Partial<McpDraft> | undefined {
+  const replay = entry.replay;
+  if (!replay) return undefined;
+  if (transport === 'stdio') return replay.command !== undefined ? { command: replay.command, argsText: (replay.args ?? []).join('\n') } : undefined;
+  if (replay.endpoint === undefined) return undefined;
+  return {
+    endpoint: replay.endpoint,
+    headers: (replay.headers ?? []).map((h) => ({ ...h })),
+    ...(replay.auth ? { auth: replay.auth } : {}),
+  };
+}
 
 export function mcpSeedFromHistory(entry: HistoryEntry): Partial<McpDraft> {
   if (entry.method === watchMethod) {
@@ -32,7 +51,7 @@ export function mcpSeedFromHistory(entry: HistoryEntry): Partial<McpDraft> {
       record.target.transport === 'stdio'
         ? { transport: 'stdio', command: record.target.command ?? '', argsText: (record.target.args ?? []).join('\n') }
         : { transport: record.target.transport, endpoint: record.target.endpoint ?? '' };
-    return { ...where, method: entry.method, bodyText: paramsText(record.params), fromHistory: entry.id };
+    return { ...where, ...templateWhere(entry, record.target.transport), method: entry.method, bodyText: paramsText(record.params), fromHistory: entry.id };
   }
   const line = entry.interface.endpoint;
   // Hashed bodies keep the command line as one text: split where it has spaces (the tab shows it, and a stdio run asks first).
@@ -44,6 +63,7 @@ export function mcpSeedFromHistory(entry: HistoryEntry): Partial<McpDraft> {
     : { transport: 'auto', endpoint: line };
   return {
     ...where,
+    ...templateWhere(entry, where.transport ?? 'auto'),
     method: entry.method,
     bodyText: '{}\n',
     fromHistory: entry.id,

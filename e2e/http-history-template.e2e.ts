@@ -1,0 +1,87 @@
+/**
+ * "Open as new request" on a plain HTTP entry sent with `{{variables}}`: the tab comes back as the
+ * user wrote it (URL `{{base}}/echo?v={{val}}`, the `X-Api-Key: {{apiKey}}` row, none of the headers
+ * the client adds itself), and sending it again fills them from the environment: the server gets the key.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { responseRegion, useBrowser } from './harness';
+
+const KEY = 'e2e-api-key-61c0d9a4';
+let server: Server;
+let base: string;
+const received: Array<{ url: string; key: string | undefined }> = [];
+
+describe('an HTTP request with {{variables}} reopened from History', () => {
+  const e2e = useBrowser();
+
+  beforeAll(async () => {
+    server = createServer((req, res) => {
+      const key = req.headers['x-api-key'];
+      received.push({ url: req.url ?? '', key: typeof key === 'string' ? key : undefined });
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.end('{"ok":true}');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+
+  afterAll(async () => {
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+
+  it('comes back as written (URL and header row), and sending it again reaches the server with the key', () =>
+    e2e.withApp({ defaultTimeout: 20_000 }, async ({ page, core }) => {
+      expect((await core.dispatcher.invoke('secrets.set', { name: 'e2e-key', value: KEY })).ok).toBe(true);
+      const saved = await core.dispatcher.invoke('env.save', {
+        expectedHash: null,
+        environments: [
+          {
+            name: 'local',
+            variables: [
+              { name: 'base', value: base },
+              { name: 'val', value: 'hello' },
+              { name: 'apiKey', secret: 'e2e-key' },
+            ],
+          },
+        ],
+      });
+      expect(saved.ok).toBe(true);
+      await page.reload();
+      await page.getByRole('banner').getByRole('combobox', { name: 'Environment' }).selectOption('local');
+
+      await page.getByRole('button', { name: 'New request' }).click();
+      await page.getByRole('menuitem', { name: 'HTTP' }).click();
+      const request = page.getByRole('region', { name: 'HTTP request', exact: true });
+      await request.getByRole('textbox', { name: 'URL' }).fill('{{base}}/echo?v={{val}}');
+      await request.getByRole('tab', { name: /^Headers/ }).click();
+      await request.getByRole('button', { name: 'Add header' }).click();
+      await request.getByRole('textbox', { name: 'Name 1' }).fill('X-Api-Key');
+      await request.getByRole('textbox', { name: 'Value 1' }).fill('{{apiKey}}');
+      await request.getByRole('button', { name: 'Send', exact: true }).click();
+      await responseRegion(page).getByRole('status', { name: 'Status 200' }).waitFor();
+      expect(received).toEqual([{ url: '/echo?v=hello', key: KEY }]);
+
+      await page.getByRole('tab', { name: 'History' }).click();
+      await page.getByRole('button', { name: 'Refresh', exact: true }).click();
+      await page
+        .getByRole('list', { name: 'Recorded exchanges' })
+        .getByRole('button', { name: /^GET 200/ })
+        .first()
+        .click();
+      await page.getByRole('button', { name: 'Open as new request' }).click();
+
+      const reopened = page.getByRole('region', { name: 'HTTP request', exact: true });
+      await expect.poll(() => reopened.getByRole('textbox', { name: 'URL' }).inputValue()).toBe('{{base}}/echo?v={{val}}');
+      await reopened.getByRole('tab', { name: /^Headers/ }).click();
+      expect(await reopened.getByRole('textbox', { name: 'Name 1' }).inputValue()).toBe('X-Api-Key');
+      expect(await reopened.getByRole('textbox', { name: 'Value 1' }).inputValue()).toBe('{{apiKey}}');
+      // Only the row the user typed: no Accept or User-Agent rows the client added on the wire.
+      expect(await reopened.getByRole('textbox', { name: 'Name 2' }).count()).toBe(0);
+
+      await reopened.getByRole('button', { name: 'Send', exact: true }).click();
+      await expect.poll(() => received.length).toBe(2);
+      expect(received[1]).toEqual({ url: '/echo?v=hello', key: KEY });
+    }));
+});

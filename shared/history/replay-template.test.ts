@@ -1,0 +1,75 @@
+import { describe, expect, it } from 'vitest';
+import { secretForms } from '../a2a/redaction';
+import { replayTemplate, templateHeaders } from './replay-template';
+
+describe('replayTemplate', () => {
+  it('keeps the address, header rows and auth as written: {{variables}} are names, not credentials', () => {
+    expect(
+      replayTemplate({
+        endpoint: '{{base}}/echo?v={{val}}',
+        headers: [
+          { name: 'X-Api-Key', value: '{{apiKey}}' },
+          { name: 'Authorization', value: 'Bearer {{token}}' },
+          { name: 'X-Trace', value: 'trace-{{$uuid}}', enabled: false },
+        ],
+        auth: { type: 'apiKey', in: 'header', name: 'X-Key', value: { secretRef: 'k' } },
+      }),
+    ).toEqual({
+      endpoint: '{{base}}/echo?v={{val}}',
+      headers: [
+        { name: 'X-Api-Key', value: '{{apiKey}}' },
+        { name: 'Authorization', value: 'Bearer {{token}}' },
+        { name: 'X-Trace', value: 'trace-{{$uuid}}', enabled: false },
+      ],
+      auth: { type: 'apiKey', in: 'header', name: 'X-Key', value: { secretRef: 'k' } },
+    });
+  });
+
+  it('drops literal credentials: a credential header value, userinfo, a credential query value, a literal auth', () => {
+    const out = replayTemplate({
+      endpoint: 'https://bob:pw1234@{{host}}/x?api_key=sk-live-1&q=1',
+      headers: [
+        { name: 'X-Api-Key', value: 'sk-live-2' },
+        { name: 'Authorization', value: 'Bearer sk-live-3' },
+        { name: 'Cookie', value: 'sid=abc; {{more}}' },
+      ],
+      auth: { type: 'bearer', token: { value: 'sk-live-4' } },
+    });
+    expect(out.headers).toEqual([
+      { name: 'X-Api-Key', value: '', enabled: false },
+      { name: 'Authorization', value: '', enabled: false },
+      { name: 'Cookie', value: '', enabled: false },
+    ]);
+    expect(out.auth).toBeUndefined();
+    expect(out.authNotKept).toBe(true);
+    const text = JSON.stringify(out);
+    for (const secret of ['pw1234', 'sk-live-1', 'sk-live-2', 'sk-live-3', 'sk-live-4', 'sid=abc']) expect(text).not.toContain(secret);
+    expect(out.endpoint).toContain('{{host}}/x?');
+    expect(out.endpoint).toContain('q=1');
+  });
+
+  it('treats a value the send resolved from a secret as a credential wherever it was typed', () => {
+    const rules = { values: secretForms(['resolved secret/1']) };
+    const out = replayTemplate(
+      {
+        endpoint: 'https://h/a?q=resolved%20secret%2F1',
+        headers: [{ name: 'X-Note', value: 'x resolved secret/1' }],
+        command: 'run resolved secret/1',
+        args: ['--k=resolved secret/1', '{{dir}}'],
+      },
+      rules,
+    );
+    expect(JSON.stringify(out)).not.toContain('resolved secret');
+    expect(JSON.stringify(out)).not.toContain('resolved%20secret');
+    expect(out.headers).toEqual([{ name: 'X-Note', value: '', enabled: false }]);
+    expect(out.args?.[1]).toBe('{{dir}}');
+  });
+
+  it('leaves out what the request did not have, and skips malformed rows', () => {
+    expect(replayTemplate({})).toEqual({});
+    expect(replayTemplate({ auth: { type: 'none' }, headers: [] })).toEqual({});
+    expect(templateHeaders([{ name: 'A', value: 1 } as unknown as { name: string; value: string }, { name: 'B', value: '' }])).toEqual([
+      { name: 'B', value: '' },
+    ]);
+  });
+});

@@ -1,0 +1,66 @@
+/**
+ * The request as the user wrote it, for "Open as new request": the address with its `{{variables}}`,
+ * the header rows as typed and auth by secret name, so a replay fills them again from whichever
+ * environment is active instead of pinning what one send resolved. Built at the persistence seam
+ * (the history recorder) from the drafted request, never from what was sent:
+ * - a `{{name}}` is a name, not a credential, and stays;
+ * - a credential header (Authorization, X-API-Key…) keeps a value made of `{{variables}}` (optionally
+ *   after a scheme word: `Bearer {{token}}`); a literal value is emptied and the row switched off;
+ * - credentials typed into the address go (userinfo, credential-named query values: safeUrl);
+ * - any text holding a value the send resolved from a secret (or another secret the call knew) is
+ *   treated as a literal credential: a header row is emptied and switched off, other text is scrubbed;
+ * - literal auth values are never kept (`authNotKept` says a credential was set and must be chosen again).
+ */
+import type { AuthConfig } from '../a2a/auth';
+import type { HeaderEntry } from '../a2a/call';
+import { isSecretHeader, REDACTED, scrubValues, type RedactionRules } from '../a2a/redaction';
+import { safeAuth, safeUrl } from '../session/session-state';
+import type { HistoryReplay } from './history-types';
+
+export interface RequestTemplate {
+  /** URL or endpoint as drafted. */
+  endpoint?: string;
+  headers?: readonly HeaderEntry[];
+  auth?: AuthConfig;
+  /** stdio: the program and its arguments as drafted. */
+  command?: string;
+  args?: readonly string[];
+}
+
+/** `{{a}}`, `{{a}}{{b}}`, `Bearer {{token}}`: names only, nothing a credential could be typed into. */
+const referenceOnly = /^\s*(?:[A-Za-z][\w-]*\s+)?(?:\{\{\s*\$?[A-Za-z_][\w.-]*\s*\}\}\s*)+$/;
+
+/** A text that holds a secret value the call knew (scrubValues would change it). */
+function holdsSecret(text: string, rules: RedactionRules): boolean {
+  return text.includes(REDACTED) || scrubValues(text, rules) !== text;
+}
+
+export function templateHeaders(headers: readonly HeaderEntry[], rules: RedactionRules = {}): HeaderEntry[] {
+  const out: HeaderEntry[] = [];
+  for (const row of headers) {
+    if (typeof row?.name !== 'string' || typeof row.value !== 'string') continue;
+    const { name, value } = row;
+    const literalCredential = isSecretHeader(name) && value.trim() !== '' && !referenceOnly.test(value);
+    if (literalCredential || holdsSecret(value, rules)) out.push({ name, value: '', enabled: false });
+    else out.push({ name, value, ...(row.enabled === false ? { enabled: false } : {}) });
+  }
+  return out;
+}
+
+/** Auth by name only: a literal credential is dropped and said to be (authNotKept). */
+export function templateAuth(auth: AuthConfig | undefined): Pick<HistoryReplay, 'auth' | 'authNotKept'> {
+  if (!auth || auth.type === 'none') return {};
+  const safe = safeAuth(auth) as unknown as AuthConfig;
+  return safe.type === 'none' ? { authNotKept: true } : { auth: safe };
+}
+
+/** The template a history entry keeps beside what was sent; fields the request did not have stay absent. */
+export function replayTemplate(template: RequestTemplate, rules: RedactionRules = {}): HistoryReplay {
+  const out: HistoryReplay = {};
+  if (typeof template.endpoint === 'string') out.endpoint = scrubValues(safeUrl(template.endpoint), rules);
+  if (template.headers?.length) out.headers = templateHeaders(template.headers, rules);
+  Object.assign(out, templateAuth(template.auth));
+  if (typeof template.command === 'string') out.command = scrubValues(template.command, rules);
+  if (template.args?.length) out.args = template.args.map((arg) => scrubValues(arg, rules));
+  return out;
+}
