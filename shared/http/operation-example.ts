@@ -21,13 +21,30 @@ export function bodyKindFor(mediaType: string | undefined): HttpBodyKind {
 
 /** Form fields from an example written as a JSON object (other examples give none). */
 export function formFieldsOf(text: string): FormField[] {
+  return objectFields(text) ?? [];
+}
+
+function objectFields(text: string): FormField[] | undefined {
   try {
     const value: unknown = JSON.parse(text);
     if (isObject(value)) return Object.entries(value).map(([name, v]) => ({ name, value: typeof v === 'string' ? v : JSON.stringify(v) }));
   } catch {
-    /* no fields to prefill */
+    /* not fields */
   }
-  return [];
+  return undefined;
+}
+
+/**
+ * A form or multipart body for `mediaType` from text holding a JSON object of field values (the
+ * shape drafted examples take), as an operation tab holds it: the core encodes the fields, so the
+ * app and `powerduck run` send the same bytes. Undefined for another media type or other text.
+ */
+export function formBodyFor(mediaType: string, text: string): Extract<HttpBody, { kind: 'urlencoded' | 'multipart' }> | undefined {
+  const kind = bodyKindFor(mediaType);
+  if (kind !== 'urlencoded' && kind !== 'multipart') return undefined;
+  const fields = objectFields(text);
+  if (!fields) return undefined;
+  return kind === 'urlencoded' ? { kind, fields } : { kind, fields };
 }
 
 function exampleBody(draft: OperationDraft): HttpBody | undefined {

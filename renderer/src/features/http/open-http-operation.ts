@@ -4,7 +4,8 @@ import { bodyKindFor, formFieldsOf } from '../../../../shared/http/operation-exa
 import { isPlainHttpOperation } from '../../../../shared/openapi/http-docs';
 import type { Host } from '../../host';
 import { useToolViewStore } from '../../app/tool-view-store';
-import type { HttpDraft } from './http-draft';
+import type { HttpDraft, HttpDraftOperation } from './http-draft';
+import type { OperationDraft } from '../../../../shared/http/openapi-draft';
 import { buildHttpRequest, createHttpDraft, withOperation } from './http-draft';
 import type { HttpExchangeRecord } from '../../../../shared/http/http-types';
 import type { WireError } from '../../../../shared/contract/index';
@@ -73,11 +74,35 @@ export async function runHttpOperation(
 ): Promise<{ ok: true; record: HttpExchangeRecord } | { ok: false; error: WireError }> {
   const drafted = await draftFromOperation(host, file, op);
   if (!drafted.ok) return { ok: false, error: { code: 'bad-request', message: drafted.message } };
-  const built = buildHttpRequest(drafted.draft);
+  const operation = drafted.draft.operation as HttpDraftOperation;
+  const missing = runMissing(operation.draft);
+  if (missing.length) return { ok: false, error: { code: 'bad-request', message: runRefusal(missing) } };
+  // An optional body the document gives no example for is left out, as optional parameters are.
+  const body = operation.draft.body;
+  const draft = body?.sampled && !body.required ? { ...drafted.draft, bodyKind: 'none' as const } : drafted.draft;
+  const built = buildHttpRequest(draft);
   if (!built.ok) return { ok: false, error: { code: 'bad-request', message: built.message } };
   const environment = activeEnvironment();
   const result = await host.invoke('http.send', environment ? { ...built.request, environment } : built.request);
   return result.ok ? { ok: true, record: result.value } : { ok: false, error: result.error };
+}
+
+/**
+ * What a one-click Run would have to make up: required parameters with no example or default of the
+ * document's own, and a required body whose example Powerduck sampled from the schema's types.
+ */
+export function runMissing(draft: OperationDraft): string[] {
+  const missing = draft.params.filter((p) => p.required && p.example === '').map((p) => `the ${p.in} parameter "${p.name}"`);
+  if (draft.body?.required && draft.body.sampled) missing.push('the request body');
+  return missing;
+}
+
+export function runRefusal(missing: readonly string[]): string {
+  const list = missing.length === 1 ? (missing[0] as string) : `${missing.slice(0, -1).join(', ')} and ${missing.at(-1) as string}`;
+  return (
+    `Not sent: ${list} ${missing.length === 1 ? 'has' : 'have'} no example or default in the document, and Run sends only values the document gives. ` +
+    `Open the operation to fill ${missing.length === 1 ? 'it' : 'them'} in, then Send.`
+  );
 }
 
 /** "Open as new request" on a plain HTTP history entry (see http-history-seed.ts). */
