@@ -1,12 +1,12 @@
 import type { SpecOperationSummary } from '../../../../shared/contract/ops-spec';
 import type { HistoryEntry } from '../../../../shared/history/history-types';
-import { bodyKindFor, formFieldsOf } from '../../../../shared/http/operation-example';
 import { isPlainHttpOperation } from '../../../../shared/openapi/http-docs';
 import type { Host } from '../../host';
 import { useToolViewStore } from '../../app/tool-view-store';
 import type { HttpDraft, HttpDraftOperation } from './http-draft';
 import type { OperationDraft } from '../../../../shared/http/openapi-draft';
-import { buildHttpRequest, createHttpDraft, withOperation } from './http-draft';
+import { buildHttpRequest } from './http-draft';
+import { operationTab } from './operation-tab';
 import type { HttpExchangeRecord } from '../../../../shared/http/http-types';
 import type { WireError } from '../../../../shared/contract/index';
 import { activeEnvironment } from '../environments';
@@ -25,22 +25,7 @@ type OperationRef = Pick<SpecOperationSummary, 'path' | 'httpMethod'>;
 async function draftFromOperation(host: Host, file: string, op: OperationRef): Promise<{ ok: true; draft: HttpDraft } | { ok: false; message: string }> {
   const result = await host.invoke('http.draftOperation', { file, path: op.path, httpMethod: op.httpMethod });
   if (!result.ok) return { ok: false, message: result.error.message };
-  const d = result.value.draft;
-  const body = d.body;
-  const kind = bodyKindFor(body?.mediaType);
-  const values: Record<string, string> = {};
-  for (const p of d.params) values[`${p.in}:${p.name}`] = p.example;
-  const seed: Partial<HttpDraft> = {
-    method: d.method,
-    auth: d.security?.auth ?? { type: 'none' },
-    bodyKind: kind,
-    bodyText: body?.text ?? '',
-    ...(kind === 'text' && body ? { textType: body.mediaType } : {}),
-    ...(kind === 'urlencoded' && body ? { formFields: formFieldsOf(body.text) } : {}),
-    ...(kind === 'multipart' && body ? { multipartFields: formFieldsOf(body.text) } : {}),
-  };
-  const operation = { file: result.value.file, path: op.path, httpMethod: op.httpMethod, draft: d, serverIndex: 0, serverVariables: {}, values };
-  return { ok: true, draft: withOperation(createHttpDraft('operation', seed), operation) };
+  return { ok: true, draft: operationTab(result.value, op) };
 }
 
 /** Drafts a request from an OpenAPI operation and opens it as an HTTP tab (the sidebar's and the Docs view's Open). */
