@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { buildOperationRequest, draftFromOperation, type OperationDraft } from './openapi-draft';
-import { formBodyFor } from './operation-example';
+import { exampleRequestFor, formBodyFor } from './operation-example';
 import { sampleWithOrigin } from './schema-sample';
 
 const doc = {
@@ -135,5 +135,12 @@ describe('form bodies of an operation', () => {
     expect(formBodyFor('multipart/form-data', '{"a":"b"}')).toEqual({ kind: 'multipart', fields: [{ name: 'a', value: 'b' }] });
     expect(formBodyFor('multipart/form-data', 'a=b')).toBeUndefined();
     expect(formBodyFor('application/json', '{"a":"b"}')).toBeUndefined();
+  });
+});
+
+describe('code examples of an operation whose server is a variable', () => {
+  it('show {{baseUrl}} as written, not under a placeholder origin', () => {
+    const example = exampleRequestFor(draftOf('/pets/{petId}/photos', 'get'));
+    expect(example).toMatchObject({ ok: true, request: { url: '{{baseUrl}}/pets/{petId}/photos?size=small&limit=10&kind=photo' }, notes: [] });
   });
 });

@@ -8,6 +8,7 @@ import { isObject } from '../a2a/payload';
 import type { FormField, HttpBody, HttpBodyKind, HttpRequest } from './http-types';
 import type { OperationDraft, ServerChoice } from './openapi-draft';
 import { buildOperationRequest, serverUrl } from './openapi-draft';
+import { hasVariables } from '../env/variables';
 
 /** How a tab sends a body of this media type. */
 export function bodyKindFor(mediaType: string | undefined): HttpBodyKind {
@@ -78,7 +79,8 @@ export function exampleRequestFor(draft: OperationDraft): ExampleRequest {
   const server: ServerChoice | undefined = draft.servers[0];
   let baseUrl = server ? serverUrl(server) : placeholderOrigin;
   if (!server) notes.push(`The document declares no servers: the examples use ${placeholderOrigin}.`);
-  else if (!/^https?:\/\//i.test(baseUrl)) {
+  // A server URL that is a {{variable}} (an imported Postman collection's {{baseUrl}}) is shown as written, as Postman does.
+  else if (!/^https?:\/\//i.test(baseUrl) && !hasVariables(baseUrl)) {
     notes.push(`The server URL "${baseUrl}" is relative to where the document is served: the examples put it under ${placeholderOrigin}.`);
     baseUrl = `${placeholderOrigin}/${baseUrl.replace(/^\/+/, '')}`;
   }
@@ -91,7 +93,7 @@ export function exampleRequestFor(draft: OperationDraft): ExampleRequest {
       placeholders.push(p.name);
     }
   }
-  const built = buildOperationRequest({}, draft, { baseUrl, values });
+  const built = buildOperationRequest({}, draft, { baseUrl, values, keepVariables: true });
   if (!built.ok) return built;
   // A placeholder is text the reader replaces, not a value: keep its braces readable in the URL.
   let url = built.url;
