@@ -40,11 +40,31 @@ export type HttpBody =
 
 export type HttpBodyKind = HttpBody['kind'];
 
+/**
+ * The field values of an operation tab (or `powerduck run`), as typed: `{{variables}}` and all. The
+ * core fills the variables in from the environment, then builds the URL and the parameter headers
+ * from the operation (openapi-draft.ts), so a filled-in value is encoded by its parameter's style.
+ */
+export interface HttpOperationInput {
+  /** Index into the operation's servers; ignored when `baseUrl` is set. */
+  serverIndex?: number;
+  serverVariables?: Record<string, string>;
+  /** Send to this base URL instead of the document's servers. */
+  baseUrl?: string;
+  /** Field text by `in:name` (`path:petId`, `query:limit`); an absent or empty optional parameter is left out. */
+  values: Record<string, string>;
+}
+
 /** The operation of a spec file whose declared responses the answer is checked against. */
 export interface HttpOperationRef {
   file: string;
   path: string;
   httpMethod: string;
+  /**
+   * With it, the request's URL and parameter headers are built by the core from these values
+   * (the request's own `url` is only what the tab previewed; its own headers are sent after).
+   */
+  input?: HttpOperationInput;
 }
 
 export interface HttpRequest {

@@ -13,8 +13,9 @@ import { SCHEME_USERNAME } from './http-operation-build';
 import { rawOperation } from '../openapi/operation-list';
 import { resolveLocalRef } from '../openapi/schema-resolve';
 import type { ParamLocation, ParamStyle, ParamValue } from './param-style';
-import { defaultExplode, defaultStyle, dotSegmentParams, fillPathTemplate, serializeParam } from './param-style';
-import { sampleFromSchema } from './schema-sample';
+import { defaultExplode, defaultStyle, dotSegmentParams, fillPathTemplate, percentEncode, serializeParam } from './param-style';
+import { hasVariables } from '../env/variables';
+import { sampleWithOrigin } from './schema-sample';
 import { isObject } from '../a2a/payload';
 
 type Json = Record<string, unknown>;
@@ -35,8 +36,13 @@ export interface OperationParam {
   explode: boolean;
   allowReserved: boolean;
   schema?: unknown;
-  /** Starting text for the field: the parameter's example, else one sampled from its schema. */
+  /**
+   * Starting text for the field: the parameter's example, else its schema's example, default or
+   * const; empty when the document gives none (a value Powerduck made up is never sent).
+   */
   example: string;
+  /** What to type when `example` is empty: the allowed values, or a value of the schema's type (shown, never sent). */
+  hint?: string;
 }
 
 export interface ServerVariable {
@@ -60,6 +66,11 @@ export interface OperationBody {
   required: boolean;
   /** Example text for `mediaType` (JSON pretty-printed). */
   text: string;
+  /**
+   * The text holds values made up from the schema's types (no example or default of the document's
+   * own): a template to edit, which a one-click Run does not send.
+   */
+  sampled: boolean;
   schema?: unknown;
 }
 
@@ -118,7 +129,9 @@ function readParam(doc: unknown, raw: unknown): OperationParam | undefined {
   const style = (typeof p['style'] === 'string' ? p['style'] : defaultStyle(location)) as ParamStyle;
   const schema = deref(doc, p['schema']);
   const ex = firstExample(doc, p);
-  const example = ex.found ? ex.value : isObject(schema) ? sampleExample(doc, schema) : undefined;
+  const sampled = !ex.found && isObject(schema) ? sampleWithOrigin(doc, schema) : undefined;
+  // Only the document's own values start a field: an optional parameter left empty is not sent.
+  const example = ex.found ? ex.value : sampled && !sampled.invented ? sampled.value : undefined;
   const out: OperationParam = {
     name: p['name'],
     in: location,
@@ -130,13 +143,17 @@ function readParam(doc: unknown, raw: unknown): OperationParam | undefined {
   };
   if (typeof p['description'] === 'string') out.description = p['description'];
   if (schema !== undefined) out.schema = schema;
+  const hint = sampled?.invented ? hintFor(schema, sampled.value) : undefined;
+  if (hint) out.hint = hint;
   return out;
 }
 
-function sampleExample(doc: unknown, schema: Json): unknown {
-  // A sampled "string" for a path id is worse than an empty field the user must fill.
-  const value = sampleFromSchema(doc, schema);
-  return value === 'string' ? '' : value;
+/** The allowed values of an enum, else the made-up sample (a bare "string" says nothing and is left out). */
+function hintFor(schema: unknown, value: unknown): string | undefined {
+  const values = isObject(schema) && Array.isArray(schema['enum']) ? schema['enum'] : undefined;
+  if (values?.length) return values.map(textOf).join(' | ');
+  const text = textOf(value);
+  return text === '' || text === 'string' ? undefined : text;
 }
 
 function readServers(doc: Json, pathItem: Json, op: Json): ServerChoice[] {
@@ -168,9 +185,10 @@ function readBody(doc: unknown, op: Json): OperationBody | undefined {
   const media = deref(doc, body['content'][mediaType]);
   const schema = isObject(media) ? deref(doc, media['schema']) : undefined;
   const ex = isObject(media) ? firstExample(doc, media) : { found: false, value: undefined };
-  const value = ex.found ? ex.value : schema !== undefined ? sampleFromSchema(doc, schema) : undefined;
+  const sampled = !ex.found && schema !== undefined ? sampleWithOrigin(doc, schema) : undefined;
+  const value = ex.found ? ex.value : sampled?.value;
   const text = typeof value === 'string' && !/json/i.test(mediaType) ? value : value === undefined ? '' : JSON.stringify(value, null, 2);
-  const out: OperationBody = { mediaType, mediaTypes, required: body['required'] === true, text };
+  const out: OperationBody = { mediaType, mediaTypes, required: body['required'] === true, text, sampled: sampled?.invented === true };
   if (schema !== undefined) out.schema = schema;
   return out;
 }
@@ -411,6 +429,13 @@ export interface OperationValues {
   baseUrl?: string;
   /** Field text by `in:name` (`path:id`, `query:limit`); an absent optional parameter is left out. */
   values: Readonly<Record<string, string>>;
+  /**
+   * The texts may still hold `{{variables}}` (a preview, before the core fills them in from the
+   * environment): a base URL with variables is not judged absolute or relative yet, a value with
+   * variables is taken as text (not parsed as a list or object), and the placeholders stay
+   * readable in the URL. The send builds again from the filled-in texts, with every check.
+   */
+  keepVariables?: boolean;
 }
 
 export type BuiltOperationRequest = { ok: true; url: string; headers: HeaderEntry[] } | { ok: false; message: string };
@@ -420,41 +445,58 @@ export function joinUrl(base: string, path: string): string {
   return `${base.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
 }
 
-export function buildOperationRequest(doc: unknown, draft: OperationDraft, input: OperationValues): BuiltOperationRequest {
-  let base = input.baseUrl;
-  if (base === undefined) {
-    const index = input.serverIndex ?? 0;
-    const server = draft.servers[index];
-    if (!server) {
-      return {
-        ok: false,
-        message: draft.servers.length
-          ? `There is no server ${index}: the operation has ${draft.servers.length} (0–${draft.servers.length - 1}).`
-          : 'The document declares no servers: give a base URL.',
-      };
-    }
-    base = serverUrl(server, input.serverVariables);
+/** The base URL the operation goes to: `baseUrl`, else the chosen server with its variables filled. */
+export function operationBase(
+  draft: OperationDraft,
+  input: Pick<OperationValues, 'serverIndex' | 'serverVariables' | 'baseUrl'>,
+): { ok: true; base: string } | { ok: false; message: string } {
+  if (input.baseUrl !== undefined) return { ok: true, base: input.baseUrl };
+  const index = input.serverIndex ?? 0;
+  const server = draft.servers[index];
+  if (!server) {
+    return {
+      ok: false,
+      message: draft.servers.length
+        ? `There is no server ${index}: the operation has ${draft.servers.length} (0–${draft.servers.length - 1}).`
+        : 'The document declares no servers: give a base URL.',
+    };
   }
-  if (!/^https?:\/\//i.test(base)) return { ok: false, message: `The server URL "${base}" is relative: give an absolute base URL (http:// or https://).` };
+  return { ok: true, base: serverUrl(server, input.serverVariables) };
+}
+
+export function buildOperationRequest(doc: unknown, draft: OperationDraft, input: OperationValues): BuiltOperationRequest {
+  const chosen = operationBase(draft, input);
+  if (!chosen.ok) return chosen;
+  const base = chosen.base;
+  const preview = input.keepVariables === true;
+  if (!/^https?:\/\//i.test(base) && !(preview && hasVariables(base)))
+    return { ok: false, message: `The server URL "${base}" is relative: give an absolute base URL (http:// or https://).` };
   const has = (key: string): boolean => Object.prototype.hasOwnProperty.call(input.values, key);
   const pathValues: Record<string, string> = {};
   const query: string[] = [];
   const headers: HeaderEntry[] = [];
   const cookies: string[] = [];
+  const placeholders = new Set<string>();
   for (const param of draft.params) {
     const key = `${param.in}:${param.name}`;
     const text = has(key) ? (input.values[key] as string) : undefined;
-    if (text === undefined || (text === '' && !param.required && param.in !== 'path')) {
+    if (text === undefined || (text === '' && !param.required)) {
       if (param.required) return { ok: false, message: `The ${param.in} parameter "${param.name}" is required.` };
       continue;
     }
-    const value = paramValueFromText(doc, param, text);
+    const withVariables = preview && hasVariables(text);
+    if (withVariables) for (const token of text.match(/\{\{[^{}]*\}\}/g) ?? []) if (hasVariables(token)) placeholders.add(token);
+    const value: ReturnType<typeof paramValueFromText> = withVariables ? { ok: true, value: text } : paramValueFromText(doc, param, text);
     if (!value.ok) return value;
     const result = serializeParam(
       { name: param.name, in: param.in, style: param.style, explode: param.explode, allowReserved: param.allowReserved },
       value.value,
     );
     if (!result.ok) return result;
+    // An empty value in a simple-style path leaves an empty segment (/pets//photos): another URL,
+    // refused rather than sent. (Matrix style spells it ";name", which is a value.)
+    if (param.in === 'path' && 'text' in result && result.text === '')
+      return { ok: false, message: `The path parameter "${param.name}" is empty: fill it in (it is part of the URL).` };
     if ('pairs' in result) query.push(...result.pairs);
     else if (param.in === 'path') pathValues[param.name] = result.text;
     else if (param.in === 'header') headers.push({ name: param.name, value: result.text });
@@ -473,6 +515,8 @@ export function buildOperationRequest(doc: unknown, draft: OperationDraft, input
       message: `The value of ${dots.map((m) => `"${m}"`).join(', ')} makes a "." or ".." path segment, which URLs drop: the request would go to another path.`,
     };
   if (cookies.length) headers.push({ name: 'Cookie', value: cookies.join('; ') });
-  const url = joinUrl(base, filled.path) + (query.length ? `?${query.join('&')}` : '');
+  let url = joinUrl(base, filled.path) + (query.length ? `?${query.join('&')}` : '');
+  // A preview shows {{name}} as typed, not percent-encoded: the core encodes the value it fills in.
+  for (const token of placeholders) url = url.split(percentEncode(token)).join(token);
   return { ok: true, url, headers };
 }

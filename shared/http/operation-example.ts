@@ -8,6 +8,7 @@ import { isObject } from '../a2a/payload';
 import type { FormField, HttpBody, HttpBodyKind, HttpRequest } from './http-types';
 import type { OperationDraft, ServerChoice } from './openapi-draft';
 import { buildOperationRequest, serverUrl } from './openapi-draft';
+import { hasVariables } from '../env/variables';
 
 /** How a tab sends a body of this media type. */
 export function bodyKindFor(mediaType: string | undefined): HttpBodyKind {
@@ -21,13 +22,30 @@ export function bodyKindFor(mediaType: string | undefined): HttpBodyKind {
 
 /** Form fields from an example written as a JSON object (other examples give none). */
 export function formFieldsOf(text: string): FormField[] {
+  return objectFields(text) ?? [];
+}
+
+function objectFields(text: string): FormField[] | undefined {
   try {
     const value: unknown = JSON.parse(text);
     if (isObject(value)) return Object.entries(value).map(([name, v]) => ({ name, value: typeof v === 'string' ? v : JSON.stringify(v) }));
   } catch {
-    /* no fields to prefill */
+    /* not fields */
   }
-  return [];
+  return undefined;
+}
+
+/**
+ * A form or multipart body for `mediaType` from text holding a JSON object of field values (the
+ * shape drafted examples take), as an operation tab holds it: the core encodes the fields, so the
+ * app and `powerduck run` send the same bytes. Undefined for another media type or other text.
+ */
+export function formBodyFor(mediaType: string, text: string): Extract<HttpBody, { kind: 'urlencoded' | 'multipart' }> | undefined {
+  const kind = bodyKindFor(mediaType);
+  if (kind !== 'urlencoded' && kind !== 'multipart') return undefined;
+  const fields = objectFields(text);
+  if (!fields) return undefined;
+  return kind === 'urlencoded' ? { kind, fields } : { kind, fields };
 }
 
 function exampleBody(draft: OperationDraft): HttpBody | undefined {
@@ -61,7 +79,8 @@ export function exampleRequestFor(draft: OperationDraft): ExampleRequest {
   const server: ServerChoice | undefined = draft.servers[0];
   let baseUrl = server ? serverUrl(server) : placeholderOrigin;
   if (!server) notes.push(`The document declares no servers: the examples use ${placeholderOrigin}.`);
-  else if (!/^https?:\/\//i.test(baseUrl)) {
+  // A server URL that is a {{variable}} (an imported Postman collection's {{baseUrl}}) is shown as written, as Postman does.
+  else if (!/^https?:\/\//i.test(baseUrl) && !hasVariables(baseUrl)) {
     notes.push(`The server URL "${baseUrl}" is relative to where the document is served: the examples put it under ${placeholderOrigin}.`);
     baseUrl = `${placeholderOrigin}/${baseUrl.replace(/^\/+/, '')}`;
   }
@@ -74,7 +93,7 @@ export function exampleRequestFor(draft: OperationDraft): ExampleRequest {
       placeholders.push(p.name);
     }
   }
-  const built = buildOperationRequest({}, draft, { baseUrl, values });
+  const built = buildOperationRequest({}, draft, { baseUrl, values, keepVariables: true });
   if (!built.ok) return built;
   // A placeholder is text the reader replaces, not a value: keep its braces readable in the URL.
   let url = built.url;

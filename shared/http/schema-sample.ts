@@ -26,25 +26,44 @@ const formatSamples: Record<string, string> = {
   byte: 'AA==',
 };
 
-export function sampleFromSchema(doc: unknown, schema: unknown, depth = 0, seen: ReadonlySet<string> = new Set()): unknown {
+export function sampleFromSchema(doc: unknown, schema: unknown): unknown {
+  return sample(doc, schema, 0, new Set(), { invented: false });
+}
+
+/**
+ * The sample, and whether any of it was made up: a value of the declared type or the first of an
+ * enum, rather than an example, default or const the document gives. A made-up value is a starting
+ * point to edit, never something to send on the person's behalf.
+ */
+export function sampleWithOrigin(doc: unknown, schema: unknown): { value: unknown; invented: boolean } {
+  const origin = { invented: false };
+  const value = sample(doc, schema, 0, new Set(), origin);
+  return { value, invented: origin.invented };
+}
+
+function sample(doc: unknown, schema: unknown, depth: number, seen: ReadonlySet<string>, origin: { invented: boolean }): unknown {
   if (!isObject(schema) || depth > maxDepth) return undefined;
   const ref = schema['$ref'];
   if (typeof ref === 'string') {
     if (seen.has(ref)) return undefined;
-    return sampleFromSchema(doc, resolveLocalRef(doc, ref), depth + 1, new Set([...seen, ref]));
+    return sample(doc, resolveLocalRef(doc, ref), depth + 1, new Set([...seen, ref]), origin);
   }
   if ('example' in schema) return schema['example'];
   if (Array.isArray(schema['examples']) && schema['examples'].length) return schema['examples'][0];
   if ('default' in schema) return schema['default'];
   if ('const' in schema) return schema['const'];
-  if (Array.isArray(schema['enum']) && schema['enum'].length) return schema['enum'][0];
+  if (Array.isArray(schema['enum']) && schema['enum'].length) {
+    // One of several allowed values: which one is Powerduck's pick, not the document's.
+    if (schema['enum'].length > 1) origin.invented = true;
+    return schema['enum'][0];
+  }
   for (const key of ['allOf', 'oneOf', 'anyOf'] as const) {
     const list = schema[key];
     if (Array.isArray(list) && list.length) {
-      if (key !== 'allOf') return sampleFromSchema(doc, list[0], depth + 1, seen);
+      if (key !== 'allOf') return sample(doc, list[0], depth + 1, seen, origin);
       const merged: Json = {};
       for (const part of list) {
-        const value = sampleFromSchema(doc, part, depth + 1, seen);
+        const value = sample(doc, part, depth + 1, seen, origin);
         if (isObject(value)) Object.assign(merged, value);
       }
       return merged;
@@ -59,22 +78,26 @@ export function sampleFromSchema(doc: unknown, schema: unknown, depth = 0, seen:
       const props = isObject(schema['properties']) ? schema['properties'] : {};
       for (const name of Object.keys(props).slice(0, maxProperties)) {
         if (name === '__proto__') continue;
-        const value = sampleFromSchema(doc, props[name], depth + 1, seen);
+        const value = sample(doc, props[name], depth + 1, seen, origin);
         if (value !== undefined) Object.defineProperty(out, name, { value, enumerable: true, writable: true, configurable: true });
       }
       return out;
     }
     case 'array': {
-      const item = sampleFromSchema(doc, schema['items'], depth + 1, seen);
+      const item = sample(doc, schema['items'], depth + 1, seen, origin);
       return item === undefined ? [] : [item];
     }
     case 'string':
+      origin.invented = true;
       return typeof schema['format'] === 'string' ? (formatSamples[schema['format']] ?? 'string') : 'string';
     case 'integer':
+      origin.invented = true;
       return typeof schema['minimum'] === 'number' ? Math.ceil(schema['minimum']) : 0;
     case 'number':
+      origin.invented = true;
       return typeof schema['minimum'] === 'number' ? schema['minimum'] : 0;
     case 'boolean':
+      origin.invented = true;
       return true;
     case 'null':
       return null;

@@ -8,12 +8,13 @@ import { signInIfNeeded } from '../oauth-sign-in';
 import { parseArgs } from '../args';
 import type { CliCommand } from '../cli-types';
 import { exitCodes, UsageError } from '../cli-types';
+import { parseEnv } from '../env-args';
 import { oneLine } from '../one-line';
 import { streamToEnd } from '../cli-stream';
 import { streamHeading } from '../stream-heading';
 import { resolveSpecFile, specFileLookupUsage } from '../spec-file';
 import { runMcpOperation, savedMcpOperation } from './run-mcp';
-import { isHttpOperationArg, runHttpOperation, runHttpUsage } from './send-http';
+import { isHttpOperationArg, runHttpFlags, runHttpOperation, runHttpUsage, runHttpValueOptions } from './send-http';
 
 const usage = `powerduck run <file> <path> [--env NAME] [--env NAME=VALUE]... [--json]
 
@@ -46,23 +47,6 @@ structuredContent that breaks the saved outputSchema. --env NAME and --env NAME=
 
 ${runHttpUsage}`;
 
-/** `--env NAME=VALUE` is a one-run value (as before environments existed); a bare `--env NAME` picks the environment. */
-function parseEnv(values: readonly string[]): { values: Record<string, string>; environment?: string } {
-  const out: Record<string, string> = {};
-  let environment: string | undefined;
-  for (const pair of values) {
-    const eq = pair.indexOf('=');
-    if (eq === -1 && pair !== '') {
-      if (environment !== undefined && environment !== pair) throw new UsageError(`Two environments given (--env ${environment} and --env ${pair}); pick one.`);
-      environment = pair;
-      continue;
-    }
-    if (eq <= 0) throw new UsageError(`--env "${pair}" must be an environment name or NAME=VALUE.`);
-    Object.defineProperty(out, pair.slice(0, eq), { value: pair.slice(eq + 1), enumerable: true, writable: true, configurable: true });
-  }
-  return environment !== undefined ? { values: out, environment } : { values: out };
-}
-
 /** The OAuth 2.0 auth of the saved A2A operation, if it has one (anything unreadable is left to spec.runStream to report). */
 async function savedOAuth(core: Core, file: string, path: string): Promise<OAuth2Auth | undefined> {
   const opened = await core.dispatcher.invoke('spec.open', { file });
@@ -72,14 +56,19 @@ async function savedOAuth(core: Core, file: string, path: string): Promise<OAuth
   return auth?.type === 'oauth2' ? auth : undefined;
 }
 
+const savedValueOptions = ['env', 'elicit-answer', 'sampling-answer', 'log-level'] as const;
+const savedFlags = ['json', 'allow-stdio'] as const;
+
 export const runCommand: CliCommand = {
   name: 'run',
   summary: 'send a request saved in an OpenAPI file (x-a2a, x-mcp, or any HTTP operation as "GET /path")',
   usage,
   async run(argv, io) {
-    // "GET /pets/{id}" names a plain HTTP operation of an OpenAPI document (send-http.ts).
-    if (isHttpOperationArg(argv.filter((a) => !a.startsWith('--'))[1])) return runHttpOperation(argv, io);
-    const args = parseArgs(argv, { values: ['env', 'elicit-answer', 'sampling-answer', 'log-level'], flags: ['json', 'allow-stdio'] });
+    // "GET /pets/{id}" names a plain HTTP operation of an OpenAPI document (send-http.ts). Read with
+    // every option either form takes, so an option's value (--env "Walk Coll") is never taken for it.
+    const probe = parseArgs(argv, { values: [...savedValueOptions, ...runHttpValueOptions], flags: [...savedFlags, ...runHttpFlags] });
+    if (isHttpOperationArg(probe.positionals[1])) return runHttpOperation(argv, io);
+    const args = parseArgs(argv, { values: savedValueOptions, flags: savedFlags });
     if (args.positionals.length !== 2) throw new UsageError('Expected <file> <path>.');
     const [fileArg, path] = args.positionals as [string, string];
     const { values: env, environment } = parseEnv(args.repeated.get('env') ?? []);

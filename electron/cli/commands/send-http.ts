@@ -8,7 +8,9 @@ import type { AuthConfig, SecretSource } from '../../../shared/a2a/auth';
 import type { HeaderEntry } from '../../../shared/a2a/call';
 import type { HttpBody, HttpRequest, MultipartField } from '../../../shared/http/http-types';
 import { httpSummaryLines, httpExitSeverity } from '../../../shared/http/http-summary';
-import { buildOperationRequest } from '../../../shared/http/openapi-draft';
+import { buildOperationRequest, type OperationDraft } from '../../../shared/http/openapi-draft';
+import { bodyKindFor, formBodyFor } from '../../../shared/http/operation-example';
+import { parseEnv } from '../env-args';
 import { openCliCore } from '../cli-core';
 import { resolveSpecFile } from '../spec-file';
 import type { Core } from '../../node/core';
@@ -44,15 +46,22 @@ Exit codes: 0 ok, 1 HTTP status >= 400 or a response that breaks its declared sc
 network or transport error.`;
 
 export const runHttpUsage = `powerduck run <file> "<METHOD> <path>" [--param name=value]... [--server N] [--base-url URL]
-                [--body TEXT|@FILE|-] [--env NAME=VALUE]... [--client-id ID [--client-secret-env NAME]] [--json]
+                [--body TEXT|@FILE|- | --form 'name=value' | --form 'name=@FILE']... [--env NAME] [--env NAME=VALUE]...
+                [--client-id ID [--client-secret-env NAME]] [--json]
 
 Sends an operation of an OpenAPI 3.0/3.1/3.2 document and checks the answer against the responses
-it declares.
+it declares. Parameters start at the document's own example or default; an optional parameter
+without one is left out, and a required one without one must be given (exit 2, nothing sent).
   --param name=value  a parameter value (path, query, header or cookie; 'query:name=value' when a
-                      name is used in two places). Arrays: a,b or ["a","b"]; objects: JSON
+                      name is used in two places). Arrays: a,b or ["a","b"]; objects: JSON.
+                      {{variables}} are filled in from --env NAME, then encoded for the parameter
   --server N          which of the document's servers (default 0)
   --base-url URL      send to this base URL instead of the document's servers
-  --body …            request body (default: the operation's example)
+  --body …            request body (default: the operation's example); for a form or
+                      multipart/form-data body, a JSON object of field values
+  --form n=v|n=@F     a form or multipart/form-data field or file (repeatable; instead of --body)
+  --env NAME          fill {{variables}} (server URL, parameters, headers, body, auth) from this
+                      environment (see 'powerduck env')
   --env NAME=VALUE    a value for this run: a security scheme's secret NAME missing from the store
                       falls back to it (for an OAuth 2.0 scheme: an access token you already have)
   --client-id ID      for an OAuth 2.0 / OpenID Connect scheme: Powerduck gets the token with the
@@ -60,7 +69,7 @@ it declares.
                       --oauth2 does); --client-secret-env NAME holds a confidential client's secret
 
 Exit codes: 0 ok, 1 HTTP status >= 400 or a response that breaks its declared schema, 2 usage,
-file, network or transport error.`;
+file, network or transport error, or a {{variable}} no environment fills.`;
 
 function parseHeader(text: string): HeaderEntry {
   const colon = text.indexOf(':');
@@ -199,11 +208,58 @@ export function isHttpOperationArg(text: string | undefined): boolean {
   return text !== undefined && /^[A-Za-z]+\s+\S/.test(text.trim());
 }
 
+export const runHttpValueOptions = ['param', 'server', 'base-url', 'body', 'form', 'content-type', 'env', 'timeout', 'client-id', 'client-secret-env'] as const;
+export const runHttpFlags = ['json'] as const;
+
+/**
+ * The body `run` sends: --form fields, else --body text, else the operation's drafted example, read
+ * for the operation's media type as an operation tab reads it (operation-example.ts), so the app and
+ * the CLI send the same bytes: a form or multipart example is fields, which the core encodes.
+ */
+async function runBody(args: ParsedArgs, io: CliIo, draft: OperationDraft): Promise<HttpBody | undefined> {
+  const bodyArg = args.options.get('body');
+  const form = args.repeated.get('form') ?? [];
+  const mediaType = args.options.get('content-type') ?? draft.body?.mediaType;
+  const kind = bodyKindFor(mediaType);
+  if (form.length) {
+    if (bodyArg !== undefined) throw new UsageError('Use one of --body or --form.');
+    if (kind !== 'multipart' && kind !== 'urlencoded')
+      throw new UsageError(`--form is for a form or multipart/form-data body; this operation's body is ${mediaType ?? 'none'} (use --body).`);
+    const fields = form.map((f) => pair(f, 'form'));
+    if (kind === 'urlencoded') {
+      const file = fields.find(([, value]) => value.startsWith('@'));
+      if (file)
+        throw new UsageError(`--form ${file[0]}=${file[1]}: an application/x-www-form-urlencoded body carries no files (only multipart/form-data does).`);
+      return { kind: 'urlencoded', fields: fields.map(([name, value]) => ({ name, value })) };
+    }
+    return {
+      kind: 'multipart',
+      fields: fields.map(([name, value]): MultipartField =>
+        value.startsWith('@') ? { name, file: { path: resolve(io.cwd, value.slice(1)) } } : { name, value },
+      ),
+    };
+  }
+  const read = bodyArg !== undefined ? await readBodyArg(bodyArg, io) : undefined;
+  const text = read ? read.text : draft.body?.text;
+  if (text === undefined || (read === undefined && !draft.body?.required && text === '')) return undefined;
+  if (!mediaType) return { kind: 'text', text, contentType: 'text/plain; charset=utf-8' };
+  if (kind === 'urlencoded' || kind === 'multipart') {
+    const fields = formBodyFor(mediaType, text);
+    if (fields) return fields;
+    // Text already in the form encoding goes as it is; a multipart body needs its parts.
+    if (kind === 'urlencoded') return { kind: 'text', text, contentType: mediaType };
+    throw new UsageError(
+      `The ${mediaType} body needs its fields: pass --form name=value (or --form name=@FILE) for each, or --body with a JSON object of field values.`,
+    );
+  }
+  if (kind === 'json') return mediaType === 'application/json' ? { kind: 'json', text } : { kind: 'text', text, contentType: mediaType };
+  // A file that is not JSON or text goes as its exact bytes.
+  if (kind === 'file' && read?.bytesFile) return { kind: 'file', file: { path: read.bytesFile, contentType: mediaType } };
+  return { kind: 'text', text, contentType: mediaType };
+}
+
 export async function runHttpOperation(argv: string[], io: CliIo): Promise<number> {
-  const args = parseArgs(argv, {
-    values: ['param', 'server', 'base-url', 'body', 'content-type', 'env', 'timeout', 'client-id', 'client-secret-env'],
-    flags: ['json'],
-  });
+  const args = parseArgs(argv, { values: runHttpValueOptions, flags: runHttpFlags });
   if (args.positionals.length !== 2) throw new UsageError('Expected <file> "<METHOD> <path>".');
   const [fileArg, target] = args.positionals as [string, string];
   const match = /^([A-Za-z]+)\s+(\S.*)$/.exec(target.trim());
@@ -213,7 +269,8 @@ export async function runHttpOperation(argv: string[], io: CliIo): Promise<numbe
   const serverArg = args.options.get('server');
   const serverIndex = serverArg === undefined ? 0 : Number(serverArg);
   if (!Number.isInteger(serverIndex) || serverIndex < 0) throw new UsageError('--server must be a server index (0, 1, …).');
-  const env = Object.fromEntries((args.repeated.get('env') ?? []).map((e) => pair(e, 'env')));
+  // --env NAME picks the environment that fills {{variables}}; --env NAME=VALUE is a value for this run.
+  const { values: env, environment } = parseEnv(args.repeated.get('env') ?? []);
   const totalMs = timeoutFrom(args);
 
   const core = await openCliCore(io);
@@ -224,8 +281,9 @@ export async function runHttpOperation(argv: string[], io: CliIo): Promise<numbe
     return exitCodes.error;
   }
   const draft = drafted.value.draft;
+  // Only the document's own examples and defaults start out; an optional parameter without one is left out.
   const values: Record<string, string> = {};
-  for (const p of draft.params) if (p.example !== '' || p.required) values[`${p.in}:${p.name}`] = p.example;
+  for (const p of draft.params) if (p.example !== '') values[`${p.in}:${p.name}`] = p.example;
   for (const raw of args.repeated.get('param') ?? []) {
     const [name, value] = pair(raw, 'param');
     const located = /^(path|query|header|cookie):(.+)$/.exec(name);
@@ -239,22 +297,19 @@ export async function runHttpOperation(argv: string[], io: CliIo): Promise<numbe
     const param = matches[0] as (typeof matches)[number];
     values[`${param.in}:${param.name}`] = value;
   }
+  const unfilled = draft.params.filter((p) => p.required && values[`${p.in}:${p.name}`] === undefined);
+  if (unfilled.length)
+    throw new UsageError(
+      `${unfilled.map((p) => `The ${p.in} parameter "${p.name}"`).join(', ')} ${unfilled.length === 1 ? 'is' : 'are'} required and the document gives no example: ` +
+        `pass ${unfilled.map((p) => `--param ${p.name}=VALUE`).join(' ')}. Nothing was sent.`,
+    );
   const baseUrl = args.options.get('base-url');
-  const built = buildOperationRequest({}, draft, { serverIndex, values, ...(baseUrl ? { baseUrl } : {}) });
-  if (!built.ok) throw new UsageError(built.message);
-
-  let body: HttpBody | undefined;
-  const bodyArg = args.options.get('body');
-  const mediaType = args.options.get('content-type') ?? draft.body?.mediaType;
-  const text = bodyArg !== undefined ? (await readBodyArg(bodyArg, io)).text : draft.body?.text;
-  if (text !== undefined && (bodyArg !== undefined || draft.body?.required || text !== '')) {
-    body =
-      mediaType && /json/i.test(mediaType)
-        ? mediaType === 'application/json'
-          ? { kind: 'json', text }
-          : { kind: 'text', text, contentType: mediaType }
-        : { kind: 'text', text, contentType: mediaType ?? 'text/plain; charset=utf-8' };
-  }
+  const input = { serverIndex, values, ...(baseUrl ? { baseUrl } : {}) };
+  // Checked here for a usage error before anything is sent; the core builds the URL again once the
+  // environment has filled the {{variables}} in (and checks the filled-in values the same way).
+  const built = buildOperationRequest({}, draft, { ...input, keepVariables: true });
+  if (!built.ok) throw new UsageError(`${built.message} Nothing was sent.`);
+  const body = await runBody(args, io, draft);
 
   let auth: AuthConfig | undefined = draft.security?.auth.type === 'none' ? undefined : draft.security?.auth;
   const clientId = args.options.get('client-id');
@@ -287,7 +342,7 @@ export async function runHttpOperation(argv: string[], io: CliIo): Promise<numbe
       }
       auth = { ...rest, clientId: client, ...(secret ? { clientSecret: secret } : {}) };
       // Device code and authorization code need the person once; later runs reuse or refresh the token.
-      const failure = await signInIfNeeded(core, auth, undefined, io);
+      const failure = await signInIfNeeded(core, auth, environment, io);
       if (failure) {
         io.stderr(`powerduck run: ${oneLine(failure.message)}\n`);
         return exitCodes.error;
@@ -314,11 +369,11 @@ export async function runHttpOperation(argv: string[], io: CliIo): Promise<numbe
   const request: HttpRequest = {
     method: draft.method,
     url: built.url,
-    headers: built.headers,
+    ...(environment !== undefined ? { environment } : {}),
     ...(auth ? { auth } : {}),
     ...(body ? { body } : {}),
     ...(totalMs !== undefined ? { timeouts: { totalMs } } : {}),
-    operation: { file: drafted.value.file, path, httpMethod },
+    operation: { file: drafted.value.file, path, httpMethod, input },
   };
   return sendAndPrint(core, request, io, args.flags.has('json'), 'run');
 }

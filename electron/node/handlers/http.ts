@@ -7,6 +7,7 @@ import type { CoreEnv } from '../core-env';
 import type { Handlers, StreamHandlers } from '../handler-types';
 import type { HistoryRecorder } from '../history/history-recorder';
 import { checkResponse } from '../http/check-response';
+import { resolveOperationSend } from '../http/operation-request';
 import { performHttp, type HttpSendHooks } from '../http/http-send';
 import { buildHttpOperation } from '../../../shared/http/http-operation-build';
 import { saveHttpOperation } from '../http/http-save';
@@ -30,7 +31,12 @@ function specContext(env: CoreEnv): SpecContext {
 async function sendChecked(env: CoreEnv, history: HistoryRecorder, request: HttpRequest, hooks: HttpSendHooks): Promise<HttpExchangeRecord> {
   // Load the document first: a missing or unreadable spec is a refusal, not a half-checked send.
   const model = request.operation ? (await loadModel(specContext(env), request.operation.file)).model : undefined;
-  const { request: resolved, redactValues } = await resolveHttpSendVariables(variablesContext(env), request);
+  // An operation sent from its fields: the core builds the URL once their variables are filled in.
+  const operation = request.operation;
+  const { request: resolved, redactValues } =
+    operation?.input !== undefined
+      ? await resolveOperationSend(variablesContext(env), model, { ...request, operation: { ...operation, input: operation.input } })
+      : await resolveHttpSendVariables(variablesContext(env), request);
   const record = await performHttp(
     resolved,
     { secrets: env.secrets, environment: env.environment, now: env.now, version: env.version, connections: env.connections },

@@ -5,7 +5,7 @@ import { useT } from '../../i18n/i18n';
 import { Dialog } from '../../ui/dialog';
 import { copyText } from '../../ui/download';
 import type { HttpDraft } from './http-draft';
-import { buildHttpRequest } from './http-draft';
+import { shownHttpRequest } from './http-draft';
 import { useHttpRunsStore } from './http-runs';
 
 /** curl, fetch and Python requests for the tab's request, plus Copy for LLM. */
@@ -13,7 +13,7 @@ export function HttpCodeDialog({ draft, onClose }: { draft: HttpDraft; onClose: 
   const t = useT();
   const record = useHttpRunsStore((s) => s.byTab[draft.id]?.record);
   const [copied, setCopied] = useState('');
-  const built = buildHttpRequest(draft);
+  const built = shownHttpRequest(draft);
   const copy = (key: string, text: string): void => {
     void copyText(text).then((ok) => setCopied(ok ? key : ''));
   };

@@ -4,7 +4,7 @@
  */
 import type { AuthConfig } from '../../../../shared/a2a/auth';
 import { usableTls, type CallTls, type HeaderEntry } from '../../../../shared/a2a/call';
-import type { FileSource, FormField, HttpBody, HttpBodyKind, HttpRequest, MultipartField } from '../../../../shared/http/http-types';
+import type { FileSource, FormField, HttpBody, HttpBodyKind, HttpOperationInput, HttpRequest, MultipartField } from '../../../../shared/http/http-types';
 import { parseJsonTemplate } from '../../../../shared/env/json-variables';
 import type { OperationDraft } from '../../../../shared/http/openapi-draft';
 import { buildOperationRequest } from '../../../../shared/http/openapi-draft';
@@ -101,6 +101,7 @@ export function withOperation(draft: HttpDraft, operation: HttpDraftOperation): 
     serverIndex: operation.serverIndex,
     serverVariables: operation.serverVariables,
     values: operation.values,
+    keepVariables: true,
   });
   const url = built.ok ? built.url : draft.url;
   return { ...draft, operation, url, params: queryRows(url) };
@@ -143,20 +144,54 @@ function bodyOf(draft: HttpDraft): HttpBody | { problem: string } {
 
 export type BuiltHttp = { ok: true; request: HttpRequest } | { ok: false; message: string };
 
+/**
+ * The request to send. An operation tab sends its fields' values as they are (`operation.input`):
+ * the core fills their {{variables}} in and builds the URL and parameter headers from them.
+ */
 export function buildHttpRequest(draft: HttpDraft): BuiltHttp {
+  const built = assemble(draft);
+  return built.ok ? { ok: true, request: built.request } : built;
+}
+
+/** The request as code examples and Copy for LLM show it: an operation's parameter headers in, {{variables}} as written. */
+export function shownHttpRequest(draft: HttpDraft): BuiltHttp {
+  const built = assemble(draft);
+  if (!built.ok) return built;
+  const { operation, ...request } = built.request;
+  const headers = [...built.paramHeaders, ...(request.headers ?? [])];
+  return {
+    ok: true,
+    request: {
+      ...request,
+      ...(headers.length ? { headers } : {}),
+      ...(operation ? { operation: { file: operation.file, path: operation.path, httpMethod: operation.httpMethod } } : {}),
+    },
+  };
+}
+
+function assemble(draft: HttpDraft): { ok: true; request: HttpRequest; paramHeaders: HeaderEntry[] } | { ok: false; message: string } {
   let url = draft.url.trim();
-  let extraHeaders: HeaderEntry[] = [];
+  let input: HttpOperationInput | undefined;
+  let paramHeaders: HeaderEntry[] = [];
   if (draft.operation) {
     const op = draft.operation;
-    const built = buildOperationRequest({}, op.draft, { serverIndex: op.serverIndex, serverVariables: op.serverVariables, values: op.values });
+    // Checked here so a missing or malformed field is said at once; the core builds the URL and the
+    // parameter headers again from these values once their {{variables}} are filled in.
+    const built = buildOperationRequest({}, op.draft, {
+      serverIndex: op.serverIndex,
+      serverVariables: op.serverVariables,
+      values: op.values,
+      keepVariables: true,
+    });
     if (!built.ok) return { ok: false, message: built.message };
     url = built.url;
-    extraHeaders = built.headers;
+    paramHeaders = built.headers;
+    input = { serverIndex: op.serverIndex, serverVariables: op.serverVariables, values: op.values };
   }
   if (!url) return { ok: false, message: 'Enter a URL (http:// or https://).' };
   const body = bodyOf(draft);
   if ('problem' in body) return { ok: false, message: body.problem };
-  const headers = [...extraHeaders, ...draft.headers.filter((h) => h.name.trim())];
+  const headers = draft.headers.filter((h) => h.name.trim());
   const tls = usableTls({ ...draft.tls, ...(draft.insecure ? { insecureSkipVerify: true } : {}) });
   const request: HttpRequest = {
     method: draft.method.trim() || 'GET',
@@ -167,9 +202,11 @@ export function buildHttpRequest(draft: HttpDraft): BuiltHttp {
     ...(draft.followRedirects ? { followRedirects: true } : {}),
     ...(draft.useCookies ? {} : { cookies: false }),
     ...(tls ? { tls } : {}),
-    ...(draft.operation ? { operation: { file: draft.operation.file, path: draft.operation.path, httpMethod: draft.operation.httpMethod } } : {}),
+    ...(draft.operation
+      ? { operation: { file: draft.operation.file, path: draft.operation.path, httpMethod: draft.operation.httpMethod, ...(input ? { input } : {}) } }
+      : {}),
   };
-  return { ok: true, request };
+  return { ok: true, request, paramHeaders };
 }
 
 /** Tab title: `GET · host/path`. */

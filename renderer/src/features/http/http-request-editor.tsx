@@ -93,6 +93,8 @@ function OperationFields({ draft }: { draft: HttpDraft & { operation: HttpDraftO
               id={`${id}-${key}`}
               value={op.values[key] ?? ''}
               spellCheck={false}
+              // What the schema allows, shown in the empty field: never sent (an empty optional parameter is left out).
+              placeholder={p.hint}
               aria-required={p.required}
               title={p.description}
               onChange={(e) => set({ values: { ...op.values, [key]: e.target.value } })}

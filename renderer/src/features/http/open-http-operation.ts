@@ -1,11 +1,12 @@
 import type { SpecOperationSummary } from '../../../../shared/contract/ops-spec';
 import type { HistoryEntry } from '../../../../shared/history/history-types';
-import { bodyKindFor, formFieldsOf } from '../../../../shared/http/operation-example';
 import { isPlainHttpOperation } from '../../../../shared/openapi/http-docs';
 import type { Host } from '../../host';
 import { useToolViewStore } from '../../app/tool-view-store';
-import type { HttpDraft } from './http-draft';
-import { buildHttpRequest, createHttpDraft, withOperation } from './http-draft';
+import type { HttpDraft, HttpDraftOperation } from './http-draft';
+import type { OperationDraft } from '../../../../shared/http/openapi-draft';
+import { buildHttpRequest } from './http-draft';
+import { operationTab } from './operation-tab';
 import type { HttpExchangeRecord } from '../../../../shared/http/http-types';
 import type { WireError } from '../../../../shared/contract/index';
 import { activeEnvironment } from '../environments';
@@ -24,22 +25,7 @@ type OperationRef = Pick<SpecOperationSummary, 'path' | 'httpMethod'>;
 async function draftFromOperation(host: Host, file: string, op: OperationRef): Promise<{ ok: true; draft: HttpDraft } | { ok: false; message: string }> {
   const result = await host.invoke('http.draftOperation', { file, path: op.path, httpMethod: op.httpMethod });
   if (!result.ok) return { ok: false, message: result.error.message };
-  const d = result.value.draft;
-  const body = d.body;
-  const kind = bodyKindFor(body?.mediaType);
-  const values: Record<string, string> = {};
-  for (const p of d.params) values[`${p.in}:${p.name}`] = p.example;
-  const seed: Partial<HttpDraft> = {
-    method: d.method,
-    auth: d.security?.auth ?? { type: 'none' },
-    bodyKind: kind,
-    bodyText: body?.text ?? '',
-    ...(kind === 'text' && body ? { textType: body.mediaType } : {}),
-    ...(kind === 'urlencoded' && body ? { formFields: formFieldsOf(body.text) } : {}),
-    ...(kind === 'multipart' && body ? { multipartFields: formFieldsOf(body.text) } : {}),
-  };
-  const operation = { file: result.value.file, path: op.path, httpMethod: op.httpMethod, draft: d, serverIndex: 0, serverVariables: {}, values };
-  return { ok: true, draft: withOperation(createHttpDraft('operation', seed), operation) };
+  return { ok: true, draft: operationTab(result.value, op) };
 }
 
 /** Drafts a request from an OpenAPI operation and opens it as an HTTP tab (the sidebar's and the Docs view's Open). */
@@ -73,11 +59,35 @@ export async function runHttpOperation(
 ): Promise<{ ok: true; record: HttpExchangeRecord } | { ok: false; error: WireError }> {
   const drafted = await draftFromOperation(host, file, op);
   if (!drafted.ok) return { ok: false, error: { code: 'bad-request', message: drafted.message } };
-  const built = buildHttpRequest(drafted.draft);
+  const operation = drafted.draft.operation as HttpDraftOperation;
+  const missing = runMissing(operation.draft);
+  if (missing.length) return { ok: false, error: { code: 'bad-request', message: runRefusal(missing) } };
+  // An optional body the document gives no example for is left out, as optional parameters are.
+  const body = operation.draft.body;
+  const draft = body?.sampled && !body.required ? { ...drafted.draft, bodyKind: 'none' as const } : drafted.draft;
+  const built = buildHttpRequest(draft);
   if (!built.ok) return { ok: false, error: { code: 'bad-request', message: built.message } };
   const environment = activeEnvironment();
   const result = await host.invoke('http.send', environment ? { ...built.request, environment } : built.request);
   return result.ok ? { ok: true, record: result.value } : { ok: false, error: result.error };
+}
+
+/**
+ * What a one-click Run would have to make up: required parameters with no example or default of the
+ * document's own, and a required body whose example Powerduck sampled from the schema's types.
+ */
+export function runMissing(draft: OperationDraft): string[] {
+  const missing = draft.params.filter((p) => p.required && p.example === '').map((p) => `the ${p.in} parameter "${p.name}"`);
+  if (draft.body?.required && draft.body.sampled) missing.push('the request body');
+  return missing;
+}
+
+export function runRefusal(missing: readonly string[]): string {
+  const list = missing.length === 1 ? (missing[0] as string) : `${missing.slice(0, -1).join(', ')} and ${missing.at(-1) as string}`;
+  return (
+    `Not sent: ${list} ${missing.length === 1 ? 'has' : 'have'} no example or default in the document, and Run sends only values the document gives. ` +
+    `Open the operation to fill ${missing.length === 1 ? 'it' : 'them'} in, then Send.`
+  );
 }
 
 /** "Open as new request" on a plain HTTP history entry (see http-history-seed.ts). */
