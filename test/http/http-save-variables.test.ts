@@ -2,7 +2,7 @@
  * Save to spec for a tab whose URL starts with a `{{variable}}` (Postman's `{{base}}/echo`): the server
  * is the variable as written, the path the rest, the query and a `{{apiKey}}` header become parameters
  * with their references as examples, and the saved operation drafts back to the same server, path and
- * fields. (Building the tab's URL from a `{{base}}` server is openapi-draft.ts's part: buildOperationRequest.)
+ * fields.
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '../../electron/node/core';
 import { createHttpDraft } from '../../renderer/src/features/http/http-draft';
 import { saveDraftFor, splitForSpec } from '../../renderer/src/features/http/http-save-draft';
+import { operationTab } from '../../renderer/src/features/http/operation-tab';
 import { tempCore } from '../foundation/test-core';
 
 let core: Core;
@@ -50,6 +51,13 @@ describe('Save to spec with {{variables}} in the URL', () => {
       servers: ['{{base}}'],
       values: { 'query:v': '{{val}}', 'header:X-Api-Key': '{{apiKey}}' },
     });
+
+    // Opened as a tab again: the URL reads as it was typed; the header is the operation's field (an operation tab edits parameters in its form).
+    const drafted = await core.dispatcher.invoke('http.draftOperation', { file: 'vars.yaml', path: '/echo', httpMethod: 'get' });
+    if (!drafted.ok) throw new Error(drafted.error.message);
+    const reopened = operationTab(drafted.value, { path: '/echo', httpMethod: 'get' });
+    expect(reopened.url).toBe('{{base}}/echo?v={{val}}');
+    expect(reopened.operation?.values['header:X-Api-Key']).toBe('{{apiKey}}');
   });
 
   it('a {{id}} path segment becomes a path parameter, and a variable host and port stay in the server', async () => {
