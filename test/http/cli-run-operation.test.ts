@@ -44,11 +44,25 @@ const spec = (base: string): unknown => ({
         responses: { '200': { description: 'ok' } },
       },
     },
+    '/pets': {
+      post: {
+        requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', properties: { name: { type: 'string' } } } } } },
+        responses: { '200': { description: 'ok' } },
+      },
+      patch: {
+        requestBody: { content: { 'application/json': { schema: { type: 'object', properties: { name: { type: 'string' } } } } } },
+        responses: { '200': { description: 'ok' } },
+      },
+    },
     '/pets/{petId}': {
       put: {
         parameters: [{ name: 'petId', in: 'path', required: true, schema: { type: 'integer' } }],
         requestBody: {
-          content: { 'application/x-www-form-urlencoded': { schema: { type: 'object', properties: { name: { type: 'string' }, age: { type: 'integer' } } } } },
+          content: {
+            'application/x-www-form-urlencoded': {
+              schema: { type: 'object', properties: { name: { type: 'string', example: 'Rex & Co' }, age: { type: 'integer', example: 3 } } },
+            },
+          },
         },
         responses: { '200': { description: 'ok' } },
       },
@@ -182,12 +196,31 @@ describe('run with a required path parameter', () => {
 });
 
 describe('run with form and multipart bodies', () => {
+  it('never sends a body made up from the schema: optional, it is left out; required, exit 2 asks for --body', async () => {
+    const optional = await cli(['run', 'walk.json', 'PATCH /pets', '--env', 'Walk Coll']);
+    expect(optional.code).toBe(0);
+    const sent = only();
+    server.clear();
+    expect(sent.text).toBe('');
+    expect(sent.headers['content-type']).toBeUndefined();
+
+    const required = await cli(['run', 'walk.json', 'POST /pets', '--env', 'Walk Coll']);
+    expect(required.code).toBe(2);
+    expect(required.err).toContain('body has no example of its own');
+    expect(required.err).toContain('give --body');
+    expect(server.requests).toHaveLength(0);
+
+    const given = await cli(['run', 'walk.json', 'POST /pets', '--env', 'Walk Coll', '--body', '{"name":"Rex"}']);
+    expect(given.code).toBe(0);
+    expect(only().text).toBe('{"name":"Rex"}');
+  });
+
   it('sends a form operation’s example as application/x-www-form-urlencoded, byte for byte as the app does', async () => {
     const r = await cli(['run', 'walk.json', 'PUT /pets/{petId}', '--env', 'Walk Coll', '--param', 'petId=7']);
     expect(r.code).toBe(0);
     const cliSent = only();
     expect(cliSent.headers['content-type']).toBe('application/x-www-form-urlencoded');
-    expect(cliSent.text).toBe('name=string&age=0');
+    expect(cliSent.text).toBe('name=Rex+%26+Co&age=3');
     const appSent = await sentByApp('/pets/{petId}', 'put', { 'path:petId': '7' });
     expect(appSent.url).toBe(cliSent.url);
     expect(appSent.headers['content-type']).toBe(cliSent.headers['content-type']);

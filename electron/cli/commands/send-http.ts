@@ -57,8 +57,9 @@ without one is left out, and a required one without one must be given (exit 2, n
                       {{variables}} are filled in from --env NAME, then encoded for the parameter
   --server N          which of the document's servers (default 0)
   --base-url URL      send to this base URL instead of the document's servers
-  --body …            request body (default: the operation's example); for a form or
-                      multipart/form-data body, a JSON object of field values
+  --body …            request body (default: the operation's own example; a body only made up
+                      from its schema is not sent: left out when optional, asked for when
+                      required); for a form or multipart/form-data body, a JSON object of fields
   --form n=v|n=@F     a form or multipart/form-data field or file (repeatable; instead of --body)
   --env NAME          fill {{variables}} (server URL, parameters, headers, body, auth) from this
                       environment (see 'powerduck env')
@@ -240,6 +241,16 @@ async function runBody(args: ParsedArgs, io: CliIo, draft: OperationDraft): Prom
     };
   }
   const read = bodyArg !== undefined ? await readBodyArg(bodyArg, io) : undefined;
+  // A body made up from the schema's types ("string", 0) is a template, not data: as the sidebar's ▶ Run,
+  // run never sends it to a real server. Optional, it is left out; required, the user gives one.
+  if (!read && draft.body?.sampled) {
+    if (!draft.body.required) return undefined;
+    throw new UsageError(
+      `The operation's ${draft.body.mediaType} body has no example of its own (only a template made up from its schema): give --body${
+        kind === 'multipart' || kind === 'urlencoded' ? ' or --form name=value for each field' : ''
+      }.`,
+    );
+  }
   const text = read ? read.text : draft.body?.text;
   if (text === undefined || (read === undefined && !draft.body?.required && text === '')) return undefined;
   if (!mediaType) return { kind: 'text', text, contentType: 'text/plain; charset=utf-8' };
