@@ -225,14 +225,15 @@ async function withApp(browser: Browser, options: WithAppOptions, body: AppBody)
  */
 async function withPageState(error: unknown, page: Page): Promise<unknown> {
   if (!(error instanceof Error)) return error;
-  const roles = page.locator('[role="dialog"], [role="status"], [role="alert"]');
+  // Native <dialog> elements carry their role implicitly; the app's dialogs are those.
+  const roles = page.locator('dialog[open], [role="dialog"], [role="status"], [role="alert"]');
   const shown: string[] = [];
   for (const element of await roles.all().catch(() => [])) {
     const text = (await element.innerText({ timeout: 1000 }).catch(() => '')).trim();
     if (!text) continue;
-    const role = await element.getAttribute('role').catch(() => null);
+    const role = (await element.getAttribute('role').catch(() => null)) ?? 'dialog';
     const label = await element.getAttribute('aria-label').catch(() => null);
-    shown.push(`[${role ?? ''}${label ? ` "${label}"` : ''}] ${text.slice(0, 600)}`);
+    shown.push(`[${role}${label ? ` "${label}"` : ''}] ${text.slice(0, 600)}`);
   }
   if (shown.length) error.message += `\n\nThe page showed at the failure:\n${shown.join('\n')}`;
   return error;

@@ -67,7 +67,7 @@ describe('an HTTP request with {{variables}} reopened from History', () => {
       await page.getByRole('button', { name: 'Refresh', exact: true }).click();
       await page
         .getByRole('list', { name: 'Recorded exchanges' })
-        .getByRole('button', { name: /^GET 200/ })
+        .getByRole('button', { name: /^GET \/echo\?v=hello 200/ })
         .first()
         .click();
       await page.getByRole('button', { name: 'Open as new request' }).click();

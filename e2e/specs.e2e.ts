@@ -25,7 +25,7 @@ describe('spec files: save, reopen, run, docs, Copy for LLM, conflicts', () => {
       let dialog = await openSaveDialog(page);
       // The workspace's own file is the default target.
       const fileBox = dialog.getByRole('combobox', { name: 'Spec file' });
-      expect(await fileBox.locator('option:checked').innerText()).toContain('powerduck.openapi.yaml');
+      await expect.poll(() => fileBox.locator('option:checked').innerText()).toContain('powerduck.openapi.yaml');
       await dialog.getByRole('textbox', { name: 'Operation path' }).fill('/demo/sum');
       expect(await dialog.innerText()).toContain('secret:demo-token');
       await dialog.getByRole('button', { name: 'Save', exact: true }).click();
@@ -89,6 +89,8 @@ describe('spec files: save, reopen, run, docs, Copy for LLM, conflicts', () => {
       conflict = page.getByRole('dialog', { name: 'The file changed on disk' });
       await conflict.getByRole('textbox', { name: 'New operation path' }).fill('/demo/sum-mine');
       await conflict.getByRole('button', { name: 'Save as new operation' }).click();
+      // The file first (what the save is for), then its confirmation.
+      await expect.poll(() => readFile(file, 'utf8'), { timeout: 20_000 }).toContain('/demo/sum-mine');
       const toast = page.getByRole('status', { name: 'Notifications' });
       await toast.getByText(/Your version was added as \/demo\/sum-mine/).waitFor();
       // The confirmation names (and "Show docs" opens) the operation written, not the one that conflicted.

@@ -94,10 +94,8 @@ export function ConflictDialog({
   const load = async (): Promise<void> => {
     const result = await host.invoke('spec.open', { file: target.file });
     if (!result.ok) return setError(result.error);
-    setDisk(result.value);
-    // The whole operation on disk beside what Overwrite would leave there (the core merges, so it says).
-    const previewed = await host.invoke('spec.previewSave', saveRequest(target, result.value.hash));
-    setPreview(previewed.ok ? previewed.value : null);
+    // The suggestion lands in the same render that enables the field: set after the preview's round trip,
+    // it arrived while a person (or a test) was already typing, and the typing ended up after it.
     setNewPath(
       (p) =>
         p ||
@@ -106,6 +104,10 @@ export function ConflictDialog({
           result.value.operations.map((o) => o.path),
         ),
     );
+    setDisk(result.value);
+    // The whole operation on disk beside what Overwrite would leave there (the core merges, so it says).
+    const previewed = await host.invoke('spec.previewSave', saveRequest(target, result.value.hash));
+    setPreview(previewed.ok ? previewed.value : null);
   };
   useEffect(() => {
     // Read the disk once per prompt; a failed write re-reads it.
