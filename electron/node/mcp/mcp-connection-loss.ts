@@ -11,6 +11,8 @@
  * (ConnectionClosed), and the reason is kept for the record.
  */
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
+import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { tapTransport } from './transport-tap';
 import type { FetchLike } from './mcp-recorder';
 import { isObject } from '../../../shared/a2a/payload';
 
@@ -91,43 +93,30 @@ export class ConnectionLoss {
   wrap(inner: Transport, hooks: { started?: () => void; closed?: () => string | undefined } = {}): Transport {
     const onClosed = hooks.closed;
     this.#close = () => inner.close();
-    const wrapped: Transport = {
-      start: async () => {
-        inner.onmessage = (message, extra) => {
-          if (!('method' in message) && 'id' in message && (typeof message.id === 'string' || typeof message.id === 'number')) this.#pending.delete(message.id);
-          wrapped.onmessage?.(message, extra);
-        };
-        inner.onerror = (error) => wrapped.onerror?.(error);
-        inner.onclose = () => {
-          // The transport closed by itself (a stdio process ended): say why before the SDK rejects.
-          if (onClosed && !this.#closing && this.#reason === undefined) {
-            const why = onClosed();
-            if (why !== undefined) {
-              this.#reason = why;
-              this.#onLost(why);
-            }
+    const requestId = (message: JSONRPCMessage): string | number | undefined =>
+      'id' in message && (typeof message.id === 'string' || typeof message.id === 'number') ? message.id : undefined;
+    return tapTransport(inner, {
+      received: (message) => {
+        const id = requestId(message);
+        if (!('method' in message) && id !== undefined) this.#pending.delete(id);
+      },
+      sent: (message) => {
+        const id = requestId(message);
+        if ('method' in message && id !== undefined) this.#pending.add(id);
+      },
+      ...(hooks.started ? { started: hooks.started } : {}),
+      innerClosed: () => {
+        // The transport closed by itself (a stdio process ended): say why before the SDK rejects.
+        if (onClosed && !this.#closing && this.#reason === undefined) {
+          const why = onClosed();
+          if (why !== undefined) {
+            this.#reason = why;
+            this.#onLost(why);
           }
-          wrapped.onclose?.();
-        };
-        await inner.start();
-        hooks.started?.();
+        }
       },
-      send: async (message, options) => {
-        if ('method' in message && 'id' in message && (typeof message.id === 'string' || typeof message.id === 'number')) this.#pending.add(message.id);
-        await inner.send(message, options);
-      },
-      close: async () => {
-        this.closing();
-        await inner.close();
-      },
-      get sessionId() {
-        return inner.sessionId;
-      },
-      setProtocolVersion(version: string) {
-        inner.setProtocolVersion?.(version);
-      },
-    };
-    return wrapped;
+      closing: () => this.closing(),
+    });
   }
 
   /**

@@ -6,6 +6,7 @@
 import { performance } from 'node:perf_hooks';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
+import { tapTransport } from './transport-tap';
 import type { HeaderList } from '../../../shared/a2a/exchange';
 import { newUuid } from '../../../shared/a2a/ids';
 import { redactDeep } from '../../../shared/history/history-redaction';
@@ -282,31 +283,9 @@ export class McpRecorder {
 
   /** A transport that records every message both ways and otherwise delegates. */
   wrap(inner: Transport): Transport {
-    const record = (direction: McpMessage['direction'], message: JSONRPCMessage): void => this.message(direction, message);
-    const wrapped: Transport = {
-      async start() {
-        inner.onmessage = (message, extra) => {
-          record('received', message);
-          wrapped.onmessage?.(message, extra);
-        };
-        inner.onerror = (error) => wrapped.onerror?.(error);
-        inner.onclose = () => wrapped.onclose?.();
-        await inner.start();
-      },
-      async send(message, options) {
-        record('sent', message);
-        await inner.send(message, options);
-      },
-      async close() {
-        await inner.close();
-      },
-      get sessionId() {
-        return inner.sessionId;
-      },
-      setProtocolVersion(version: string) {
-        inner.setProtocolVersion?.(version);
-      },
-    };
-    return wrapped;
+    return tapTransport(inner, {
+      received: (message) => this.message('received', message),
+      sent: (message) => this.message('sent', message),
+    });
   }
 }
