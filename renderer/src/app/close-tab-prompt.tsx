@@ -3,8 +3,6 @@ import { useT } from '../i18n/i18n';
 import { Dialog } from '../ui/dialog';
 import { DialogButtons } from '../ui/dialog-buttons';
 import { isTabModified, saveWhenShown, useDraftsStore } from '../features/request';
-import { useHttpDraftsStore } from '../features/http/http-drafts-store';
-import { useMcpDraftsStore } from '../features/mcp/mcp-drafts-store';
 import { useToolViewStore } from './tool-view-store';
 
 interface ClosePromptState {
@@ -14,26 +12,16 @@ interface ClosePromptState {
 
 const useClosePromptStore = create<ClosePromptState>()(() => ({}));
 
-function findTab(tabId: string): { id: string } | undefined {
-  return (
-    useDraftsStore.getState().tabs.find((t) => t.id === tabId) ??
-    useHttpDraftsStore.getState().tabs.find((t) => t.id === tabId) ??
-    useMcpDraftsStore.getState().tabs.find((t) => t.id === tabId)
-  );
-}
-
 /**
  * Every way to close a tab (its ×, Delete in the bar, Ctrl+W) comes here: a tab with edits no spec file
  * holds asks first, any other closes at once. Returns whether it closed.
  */
-export function requestCloseTab(tabId: string, title: string, close: (tabId: string) => void): boolean {
-  const tab = findTab(tabId);
-  if (!tab) return false;
+export function requestCloseTab(tab: { id: string }, title: string, close: (tabId: string) => void): boolean {
   if (!isTabModified(tab)) {
-    close(tabId);
+    close(tab.id);
     return true;
   }
-  useClosePromptStore.setState({ asking: { tabId, title } });
+  useClosePromptStore.setState({ asking: { tabId: tab.id, title } });
   return false;
 }
 

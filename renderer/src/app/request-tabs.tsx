@@ -45,19 +45,20 @@ export function closeTab(id: string): void {
   if (wasActive) useDraftsStore.setState({ activeId: rest[Math.min(index, rest.length - 1)] });
 }
 
-/** The title the bar shows for a tab of any kind (the close prompt names the tab by it). */
-export function tabTitle(id: string): string {
+/** An open tab of any kind, with the title the bar shows for it (the close prompt names the tab by it). */
+function openTab(id: string): { tab: { id: string }; title: string } | undefined {
   const a2a = useDraftsStore.getState().tabs.find((tab) => tab.id === id);
-  if (a2a) return a2aTabTitle(a2a);
+  if (a2a) return { tab: a2a, title: a2aTabTitle(a2a) };
   const http = useHttpDraftsStore.getState().tabs.find((tab) => tab.id === id);
-  if (http) return httpTabTitle(http);
+  if (http) return { tab: http, title: httpTabTitle(http) };
   const mcp = useMcpDraftsStore.getState().tabs.find((tab) => tab.id === id);
-  return mcp ? mcpTabTitle(mcp) : id;
+  return mcp ? { tab: mcp, title: mcpTabTitle(mcp) } : undefined;
 }
 
 /** Close as the person asked it: a tab with unsaved edits asks first (see close-tab-prompt). */
 export function askToCloseTab(id: string): boolean {
-  return requestCloseTab(id, tabTitle(id), closeTab);
+  const open = openTab(id);
+  return open ? requestCloseTab(open.tab, open.title, closeTab) : false;
 }
 
 /** Request tabs: arrows move between tabs, Delete closes the focused one. */

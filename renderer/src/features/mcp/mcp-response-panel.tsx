@@ -5,6 +5,7 @@ import { useT } from '../../i18n/i18n';
 import { JsonTree } from '../../ui/json-tree';
 import { Tabs } from '../../ui/tabs';
 import { NextStep } from '../../ui/error-note';
+import type { WireError } from '../../../../shared/contract/index';
 import { StreamTimeline, timelineFor } from '../stream';
 import { McpResultView, type ReadLink } from './mcp-content-view';
 import { outcomeLine } from './mcp-outcome';
@@ -16,6 +17,17 @@ import { readResourceLink, showMcpResult, useMcpRunsStore } from './mcp-runs';
 type View = 'result' | 'timeline' | 'exchange' | 'server';
 
 /** Outcome badge, timing and warnings of a record. */
+/** A Connect or call that never ran: the core's reason and what to do about it. */
+function NotRun({ error }: { error: WireError }) {
+  const t = useT();
+  return (
+    <div className="not-sent" role="alert">
+      <p className="error">{t('mcp.resp.notRun', { code: error.code, message: error.message })}</p>
+      <NextStep error={error} />
+    </div>
+  );
+}
+
 function RecordHead({ record }: { record: McpExchangeRecord }) {
   const t = useT();
   const line = outcomeLine(t, record.method, record.outcome);
@@ -109,15 +121,7 @@ export function McpResponsePanel({ tabId }: { tabId: string }) {
           {t('mcp.connecting')}
         </span>
       ) : connect.error ? (
-        <div className="not-sent" role="alert">
-          <p className="error">
-            {t('mcp.resp.notRun', {
-              code: connect.error.code,
-              message: connect.error.message,
-            })}
-          </p>
-          <NextStep error={connect.error} />
-        </div>
+        <NotRun error={connect.error} />
       ) : result ? (
         <>
           <RecordHead record={result.record} />
@@ -166,15 +170,7 @@ export function McpResponsePanel({ tabId }: { tabId: string }) {
     body = (
       <>
         {call.error ? (
-          <div className="not-sent" role="alert">
-            <p className="error">
-              {t('mcp.resp.notRun', {
-                code: call.error.code,
-                message: call.error.message,
-              })}
-            </p>
-            <NextStep error={call.error} />
-          </div>
+          <NotRun error={call.error} />
         ) : record ? (
           <RecordHead record={record} />
         ) : (
