@@ -20,6 +20,16 @@ async function main(): Promise<void> {
   if (!existsSync(staticDir)) throw new Error('The renderer is not built: run `npm run build` first.');
   const core = await openCore({ host: 'web', dataDir: args.options.get('data-dir'), allowStdio: args.flags.has('allow-stdio') });
   const host = await startWebHost({ core, staticDir, port });
+  // Handlers first: whoever reads the URL may stop the host at once (Ctrl+C, a test, a process manager),
+  // and a signal that arrives before them would kill the host without closing it.
+  const stop = (): void => {
+    void host
+      .close()
+      .then(() => core.close())
+      .finally(() => process.exit(0));
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
   console.log(`Powerduck is running at ${host.url}`);
   console.log(`Data: ${core.env.dataDir.root} (secrets in a 0600 file there: the browser host has no OS keychain).`);
   console.log('Loopback only; the token in the URL is required for every call. Press Ctrl+C to stop.');
@@ -29,14 +39,6 @@ async function main(): Promise<void> {
     if (existsSync('/usr/bin/chromium')) spawn('/usr/bin/chromium', [host.url], { detached: true, stdio: 'ignore' }).unref();
     else console.log('--open: Chromium was not found at /usr/bin/chromium; open the URL above yourself.');
   }
-  const stop = (): void => {
-    void host
-      .close()
-      .then(() => core.close())
-      .finally(() => process.exit(0));
-  };
-  process.on('SIGINT', stop);
-  process.on('SIGTERM', stop);
 }
 
 main().catch((error: unknown) => {
