@@ -299,7 +299,14 @@ export async function sendDemoSum(page: Page, demo: RunningDemo): Promise<Locato
 
 /** The demo agent on free ports with a throwaway runtime folder; `stepDelayMs` paces its task steps. */
 export async function startDemoAgent(stepDelayMs: number): Promise<RunningDemo> {
-  return startDemo({ port: 0, grpcPort: 0, runtimeDir: await tempDir('powerduck-demo-'), stepDelayMs });
+  const runtimeDir = await tempDir('powerduck-demo-');
+  // The runtime folder goes with the agent: a thousand runs must not leave a thousand folders in /tmp.
+  const removeFolder = (): Promise<void> => rm(runtimeDir, { recursive: true, force: true });
+  const demo = await startDemo({ port: 0, grpcPort: 0, runtimeDir, stepDelayMs }).catch(async (error: unknown) => {
+    await removeFolder();
+    throw error;
+  });
+  return { ...demo, close: () => demo.close().finally(removeFolder) };
 }
 
 /**

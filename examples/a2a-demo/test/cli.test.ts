@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { mkdtemp, readdir } from 'node:fs/promises';
+import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createServer, type Server } from 'node:net';
@@ -62,10 +62,14 @@ describe('a busy port', () => {
 
   it('startDemo rejects with a PortError and writes no keys', async () => {
     const runtimeDir = await mkdtemp(join(tmpdir(), 'a2a-demo-busy-'));
-    const error = await startDemo({ port: 0, grpcPort: busyPort, runtimeDir }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(PortError);
-    expect(error).toMatchObject({ port: busyPort, code: 'EADDRINUSE' });
-    expect(await readdir(runtimeDir)).toEqual([]);
+    try {
+      const error = await startDemo({ port: 0, grpcPort: busyPort, runtimeDir }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(PortError);
+      expect(error).toMatchObject({ port: busyPort, code: 'EADDRINUSE' });
+      expect(await readdir(runtimeDir)).toEqual([]);
+    } finally {
+      await rm(runtimeDir, { recursive: true, force: true });
+    }
   });
 
   it('an invalid PORT is reported on one line', async () => {

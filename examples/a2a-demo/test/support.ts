@@ -1,4 +1,4 @@
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startDemo, type RunningDemo, type StartDemoOptions } from '../src/server.js';
@@ -9,7 +9,13 @@ import { startDemo, type RunningDemo, type StartDemoOptions } from '../src/serve
  */
 export async function startTestDemo(options: StartDemoOptions = {}): Promise<RunningDemo> {
   const runtimeDir = await mkdtemp(join(tmpdir(), 'a2a-demo-test-'));
-  return startDemo({ port: 0, grpcPort: 0, runtimeDir, stepDelayMs: 10, ...options });
+  // The runtime folder goes with the server (or with a start that fails): test runs leave nothing in /tmp.
+  const removeFolder = (): Promise<void> => rm(runtimeDir, { recursive: true, force: true });
+  const demo = await startDemo({ port: 0, grpcPort: 0, runtimeDir, stepDelayMs: 10, ...options }).catch(async (error: unknown) => {
+    await removeFolder();
+    throw error;
+  });
+  return { ...demo, close: () => demo.close().finally(removeFolder) };
 }
 
 export const V1 = { 'A2A-Version': '1.0' } as const;
