@@ -1324,7 +1324,7 @@ export const en = {
   'mcp.toolArguments': 'Tool arguments',
   'mcp.params': 'Params',
   'mcp.paramsNotKept':
-    'Opened from history: the params were kept only as a hash ({size}), so they are empty here. Fill them in, or turn on “Keep full bodies” in the History sidebar to replay calls exactly.',
+    'Opened from history: the params were kept only as a hash ({size}), so only the tool, prompt or resource the entry names is filled in here. Fill in the arguments, or turn on “Keep full bodies” in the History sidebar to replay calls exactly.',
   'mcp.fromOperation': 'Opened from {path} in {file}',
   'mcp.confirm.title': 'Start this process?',
   'mcp.confirm.body': 'Powerduck will run this command on this machine (no shell) and speak MCP over its standard input and output:',

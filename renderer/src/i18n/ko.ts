@@ -1310,7 +1310,7 @@ export const ko: Record<MessageKey, string> = {
   'mcp.toolArguments': '도구 인수',
   'mcp.params': '파라미터',
   'mcp.paramsNotKept':
-    '기록에서 열었습니다. 파라미터는 해시({size})로만 보관되어 여기서는 비어 있습니다. 직접 채우거나, 호출을 그대로 다시 보내려면 기록 사이드바에서 “전체 본문 보관”을 켜세요.',
+    '기록에서 열었습니다. 파라미터는 해시({size})로만 보관되어 여기에는 기록에 남은 도구, 프롬프트 또는 리소스 이름만 채워져 있습니다. 인수를 직접 채우거나, 호출을 그대로 다시 보내려면 기록 사이드바에서 “전체 본문 보관”을 켜세요.',
   'mcp.fromOperation': '{file}의 {path}에서 열림',
   'mcp.confirm.title': '이 프로세스를 시작할까요?',
   'mcp.confirm.body': 'Powerduck이 이 명령을 이 컴퓨터에서 (셸 없이) 실행하고 표준 입출력으로 MCP를 주고받습니다:',
