@@ -634,6 +634,7 @@ export const en = {
   'conflict.written': 'What Overwrite writes',
   'conflict.diffLegend':
     'The whole operation on each side. Lines that differ are marked: − only on disk now, + only in what Overwrite writes. Keys Powerduck does not own (a description, your own x- fields) stay as they are on disk.',
+  'conflict.firstDifference': 'Go to the first difference',
   'conflict.diffSame': 'The operation on disk is the same as what Overwrite writes; the change was elsewhere in the file.',
   'conflict.gone': 'The operation {path} is no longer in the file.',
   'conflict.reloadHelp': 'Reload from disk: this tab shows the file’s version; yours moves to a new tab.',

@@ -627,6 +627,7 @@ export const ko: Record<MessageKey, string> = {
   'conflict.written': '덮어쓰기가 쓸 내용',
   'conflict.diffLegend':
     '양쪽 모두 작업 전체입니다. 다른 줄에 표시가 있습니다: −는 지금 디스크에만, +는 덮어쓰기가 쓸 내용에만 있습니다. Powerduck이 관리하지 않는 키(description, 직접 추가한 x- 필드)는 디스크에 있는 그대로 남습니다.',
+  'conflict.firstDifference': '첫 번째 차이로 이동',
   'conflict.diffSame': '디스크의 작업은 덮어쓰기가 쓸 내용과 같습니다. 변경은 파일의 다른 곳에 있습니다.',
   'conflict.gone': '작업 {path}이(가) 더 이상 파일에 없습니다.',
   'conflict.reloadHelp': '디스크에서 다시 불러오기: 이 탭에 파일의 버전이 표시되고 내 버전은 새 탭으로 옮겨집니다.',
