@@ -850,7 +850,6 @@ export const en = {
   'history.asWritten': 'As written',
   'history.asWrittenNote':
     'The request as it was written, variables and all: “Open as new request” starts from this. What was sent (variables filled in, secrets redacted) is in the facts above and the full exchange below.',
-  'history.w.url': 'URL',
   'history.w.endpoint': 'Endpoint',
   'history.w.command': 'Command',
   'history.w.headers': 'Headers',

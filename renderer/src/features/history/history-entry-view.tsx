@@ -172,7 +172,7 @@ export function HistoryEntryDetails({ entry }: { entry: HistoryEntry }) {
       </dl>
 
       {/* Beside what was sent: the request as written, which the facts above (resolved, redacted) no longer show. */}
-      <AsWrittenSection replay={entry.replay} addressLabel={protocol === 'http' ? 'history.w.url' : 'history.w.endpoint'} />
+      <AsWrittenSection replay={entry.replay} addressLabel={protocol === 'http' ? 'history.f.url' : 'history.w.endpoint'} />
 
       {protocol === 'a2a' ? <A2aMessages entry={entry} /> : null}
 
