@@ -849,7 +849,7 @@ export const en = {
   'history.fullExchange': 'Full exchange',
   'history.asWritten': 'As written',
   'history.asWrittenNote':
-    'The request as it was written, variables and all: “Open as new request” starts from this. What was sent (variables filled in, secrets redacted) is in the facts above and the full exchange below.',
+    'The request as it was written, variables and all: “Open as new request” starts from this. What was sent (variables filled in, secrets redacted) is in the facts above, and in the full exchange below when bodies are kept.',
   'history.w.endpoint': 'Endpoint',
   'history.w.command': 'Command',
   'history.w.headers': 'Headers',

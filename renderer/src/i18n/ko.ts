@@ -840,7 +840,7 @@ export const ko: Record<MessageKey, string> = {
   'history.fullExchange': '전체 교환',
   'history.asWritten': '작성한 그대로',
   'history.asWrittenNote':
-    '변수를 포함해 작성한 그대로의 요청입니다. “새 요청으로 열기”는 이것에서 시작합니다. 실제로 보낸 내용(변수를 채우고 비밀 값은 가림)은 위의 항목과 아래의 전체 교환에 있습니다.',
+    '변수를 포함해 작성한 그대로의 요청입니다. “새 요청으로 열기”는 이것에서 시작합니다. 실제로 보낸 내용(변수를 채우고 비밀 값은 가림)은 위의 항목에 있고, 본문을 보관할 때는 아래의 전체 교환에도 있습니다.',
   'history.w.endpoint': '엔드포인트',
   'history.w.command': '명령',
   'history.w.headers': '헤더',
