@@ -634,6 +634,7 @@ export const en = {
   'conflict.written': 'What Overwrite writes',
   'conflict.diffLegend':
     'The whole operation on each side. Lines that differ are marked: − only on disk now, + only in what Overwrite writes. Keys Powerduck does not own (a description, your own x- fields) stay as they are on disk.',
+  'conflict.firstDifference': 'Go to the first difference',
   'conflict.diffSame': 'The operation on disk is the same as what Overwrite writes; the change was elsewhere in the file.',
   'conflict.gone': 'The operation {path} is no longer in the file.',
   'conflict.reloadHelp': 'Reload from disk: this tab shows the file’s version; yours moves to a new tab.',
@@ -846,6 +847,24 @@ export const en = {
   'history.hashedNote':
     'Bodies are stored as SHA-256 hashes (logging policy). Turn on “Keep full bodies” in the History sidebar to keep them for new exchanges.',
   'history.fullExchange': 'Full exchange',
+  'history.asWritten': 'As written',
+  'history.asWrittenNote':
+    'The request as it was written, variables and all: “Open as new request” starts from this. What was sent (variables filled in, secrets redacted) is in the facts above, and in the full exchange below when bodies are kept.',
+  'history.w.endpoint': 'Endpoint',
+  'history.w.command': 'Command',
+  'history.w.headers': 'Headers',
+  'history.w.headersList': 'Headers as written',
+  'history.w.headerNotKept': 'value not kept (a credential typed in directly)',
+  'history.w.headerOff': 'off',
+  'history.w.auth': 'Auth',
+  'history.w.authNotKept': 'A credential was typed in directly and was not kept: choose a secret or a variable again after “Open as new request”.',
+  'history.w.fromSecret': 'secret',
+  'history.w.fromVariable': 'variable',
+  'history.w.fromEnv': 'process environment variable',
+  'history.w.unset': 'none chosen',
+  'history.w.apiKeyHeader': 'Header',
+  'history.w.apiKeyQuery': 'Query parameter',
+  'history.w.apiKeyValue': 'Value',
 
   'checks.formLabel': 'Check an agent',
   'checks.target': 'Agent URL or endpoint',
