@@ -8,7 +8,7 @@
  */
 import type { A2aCall } from '../../../shared/a2a/call';
 import { isObject } from '../../../shared/a2a/payload';
-import type { McpEnvEntry, McpTarget } from '../../../shared/mcp/mcp-types';
+import type { McpEnvEntry, McpServerRequest, McpTarget } from '../../../shared/mcp/mcp-types';
 import { parseFilledJson, resolveSendCall, type VariablesContext } from '../env/send-variables';
 import { CoreError } from '../core-error';
 import { validateTarget } from './mcp-call';
@@ -64,7 +64,7 @@ function fromCall(target: McpTarget, call: A2aCall): { target: McpTarget; extra:
  * (`unresolved-variable`) naming every unknown one before anything connects. `fields` names the
  * request's own fields that may hold variables besides the target.
  */
-export async function resolveMcpVariables<T extends { target: McpTarget; environment?: string }>(
+export async function resolveMcpVariables<T extends McpServerRequest>(
   ctx: VariablesContext,
   request: T,
   fields: ReadonlyArray<keyof T & string> = [],
