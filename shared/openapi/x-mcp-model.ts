@@ -195,12 +195,15 @@ export function targetFromXMcp(x: XMcpSummary): McpTarget {
   };
 }
 
-/** The literal secret values of a drafted target (auth and stdio environment), by where they sit. */
+/**
+ * The literal secret values of a drafted target (auth and stdio environment), by where they sit.
+ * A value that is only `{{name}}` is none: it is saved as that reference, in auth and env alike.
+ */
 export function literalSecretsOf(target: McpTarget): Array<{ where: 'auth' | { env: string }; value: string }> {
   const out: Array<{ where: 'auth' | { env: string }; value: string }> = [];
   if (target.transport === 'stdio') {
     for (const entry of target.env ?? [])
-      if (isObject(entry.value) && 'value' in entry.value && typeof entry.value.value === 'string')
+      if (isObject(entry.value) && 'value' in entry.value && typeof entry.value.value === 'string' && !isVariableReference(entry.value.value))
         out.push({ where: { env: entry.name }, value: entry.value.value });
     return out;
   }
@@ -237,6 +240,8 @@ export function buildXMcp(input: XMcpBuildInput): XMcp {
         const v = entry.value;
         if ('secretRef' in v) return { name: entry.name, secretRef: v.secretRef };
         if ('env' in v) return { name: entry.name, env: v.env };
+        // `{{name}}` is a name, not a value: kept as `secretRef: "{{name}}"` (filled from the environment when it starts), as auth keeps it.
+        if (isVariableReference(v.value)) return { name: entry.name, secretRef: v.value.trim() };
         const stored =
           input.storedSecrets?.env && Object.prototype.hasOwnProperty.call(input.storedSecrets.env, entry.name)
             ? input.storedSecrets.env[entry.name]
