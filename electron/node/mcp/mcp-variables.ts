@@ -2,10 +2,10 @@
  * `{{name}}` variables in MCP requests, filled in by the core at send time like A2A and HTTP sends:
  * the endpoint, header values and auth of an HTTP server, the params, a stdio command's arguments
  * and its environment values written as text or as a `{{name}}` reference (watch: the subscribed
- * URIs). The request is mapped onto an
- * A2A call and goes through the same resolver (`resolveSendVariables`), so the syntax, the dynamic
- * variables and the `unresolved-variable` refusal are one behaviour across protocols. The resolved
- * copy is what is sent and recorded; the caller's request (the tab, the saved spec) is untouched.
+ * URIs). The request is mapped onto an A2A call and goes through the same resolver
+ * (`resolveSendVariables`), so the syntax, the dynamic variables and the `unresolved-variable`
+ * refusal are one behaviour across protocols. The resolved copy is what is sent and recorded; the
+ * caller's request (the tab, the saved spec) is untouched.
  */
 import type { A2aCall } from '../../../shared/a2a/call';
 import { isObject } from '../../../shared/a2a/payload';
