@@ -4,14 +4,15 @@
  * writeSpec), and a saved operation reads back as a call. Literal credentials go to the secret
  * store and the file gets their names; an endpoint carrying a credential is refused.
  */
-import type { McpOperationDraft, McpSaveRequest } from '../../../shared/contract/ops-mcp';
+import type { McpOperationCall, McpOperationDraft, McpSaveRequest } from '../../../shared/contract/ops-mcp';
 import type { SpecOperationRef, SpecWriteResult } from '../../../shared/contract/ops-spec';
 import { findMcpOperation, rawOperation } from '../../../shared/openapi/operation-list';
 import { orderLike } from '../../../shared/openapi/operation-merge';
 import { resolveLocalRef } from '../../../shared/openapi/schema-resolve';
 import { operationIn, ownValue, setOwn } from '../../../shared/openapi/spec-edits';
 import { isCredentialHeader } from '../../../shared/openapi/x-a2a-model';
-import type { McpSubjectKind, XMcp } from '../../../shared/openapi/x-mcp-model';
+import type { XMcp } from '../../../shared/openapi/x-mcp-model';
+import type { McpSubjectKind } from '../../../shared/mcp/mcp-types';
 import {
   buildXMcp,
   defaultMcpSummary,
@@ -51,7 +52,7 @@ function checkPath(path: unknown): string {
 const subjectKinds: readonly McpSubjectKind[] = ['tool', 'resource', 'prompt'];
 
 /** Checks the request's shape before anything is stored or written (it crosses the contract as JSON). */
-function checkRequest(req: McpSaveRequest): { target: McpTarget; method: string; params?: Obj } {
+function checkRequest(req: McpSaveRequest): McpOperationCall {
   const call = isObject(req?.call) ? req.call : undefined;
   if (!call) throw new CoreError('bad-request', 'Nothing to save: the request has no call.');
   const target = call.target;

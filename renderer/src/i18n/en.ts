@@ -1307,7 +1307,8 @@ export const en = {
   'mcp.addHeader': 'Add header',
   'mcp.env': 'Environment',
   'mcp.envCount': 'Environment ({count})',
-  'mcp.envHint': 'Environment variables for the server process; each value comes from a named secret (or an environment variable of Powerduck).',
+  'mcp.envHint':
+    'Environment variables for the server process; each value comes from a named secret, a {{variable}} of the selected environment, or an environment variable of Powerduck.',
   'mcp.envName': 'Variable name {n}',
   'mcp.envValue': 'Value of {name}',
   'mcp.envRemove': 'Remove variable {n}',

@@ -1293,7 +1293,7 @@ export const ko: Record<MessageKey, string> = {
   'mcp.addHeader': '헤더 추가',
   'mcp.env': '환경 변수',
   'mcp.envCount': '환경 변수 ({count})',
-  'mcp.envHint': '서버 프로세스의 환경 변수입니다. 각 값은 이름 있는 시크릿(또는 Powerduck의 환경 변수)에서 가져옵니다.',
+  'mcp.envHint': '서버 프로세스의 환경 변수입니다. 각 값은 이름 있는 시크릿, 선택한 환경의 {{variable}}, 또는 Powerduck의 환경 변수에서 가져옵니다.',
   'mcp.envName': '변수 이름 {n}',
   'mcp.envValue': '{name}의 값',
   'mcp.envRemove': '변수 {n} 삭제',

@@ -6,12 +6,12 @@
 import type { AuthConfig } from '../../../../shared/a2a/auth';
 import type { HeaderEntry } from '../../../../shared/a2a/call';
 import type { McpOperationDraft } from '../../../../shared/contract/ops-mcp';
-import type { McpCallRequest, McpEnvEntry, McpLogLevel, McpRoot, McpTarget, McpTransport } from '../../../../shared/mcp/mcp-types';
+import type { McpCallRequest, McpEnvEntry, McpLogLevel, McpRoot, McpSubject, McpTarget, McpTransport } from '../../../../shared/mcp/mcp-types';
 import { isObject } from '../../../../shared/a2a/payload';
 import { parseJsonTemplate } from '../../../../shared/env/json-variables';
 import { urlTitle } from '../../ui/format';
 
-export type McpSubject = { kind: 'tool' | 'resource' | 'prompt'; name: string };
+export type { McpSubject };
 
 export interface McpDraft {
   id: string;

@@ -138,6 +138,16 @@ describe('Open as new request on an MCP entry that kept the target as written', 
   it('stdio: the program and its arguments as written', () => {
     const seed = mcpSeedFromHistory(entry('stdio: node /srv/s.mjs', { replay: { command: 'node', args: ['{{serverDir}}/s.mjs', '--v'] } }));
     expect(seed).toMatchObject({ transport: 'stdio', command: 'node', argsText: '{{serverDir}}/s.mjs\n--v' });
+    expect(seed.env).toBeUndefined();
+  });
+
+  it('stdio: the environment by reference, as the entry kept it', () => {
+    const env = [
+      { name: 'API_KEY', value: { secretRef: '{{apiKey}}' } },
+      { name: 'LITERAL', value: { secretRef: '' } },
+    ];
+    const seed = mcpSeedFromHistory(entry('stdio: node /srv/s.mjs', { replay: { command: 'node', env } }));
+    expect(seed).toMatchObject({ transport: 'stdio', command: 'node', env });
   });
 
   it('an older entry without the template opens with the target as sent', () => {

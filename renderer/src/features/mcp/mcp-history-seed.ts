@@ -3,9 +3,10 @@
  * the target and the params, so the call comes back as it was sent (secrets stay out: auth, headers
  * and a stdio server's environment are not in the record and are set again on the tab). An entry that
  * kept the target as written (`replay`) gives back the endpoint with its `{{variables}}`, the header
- * rows and auth by secret name, under either policy, so a replay reaches the server as the first call did. With hashed
- * bodies the method, where it went and the tool, prompt or resource it named are known: the
- * params hold that name, the arguments stay empty and the tab says why.
+ * rows and auth by secret name (stdio: the command, its arguments and its environment by reference), under either
+ * policy, so a replay reaches the server as the first call did. With hashed bodies the method, where it went and
+ * the tool, prompt or resource it named are known: the params hold that name, the arguments stay empty and the tab
+ * says why.
  */
 import type { HistoryEntry } from '../../../../shared/history/history-types';
 import { mcpSubjectMaxLength, stdioTargetPrefix } from '../../../../shared/mcp/mcp-history';
@@ -27,7 +28,10 @@ const watchMethod = 'watch';
 function templateWhere(entry: HistoryEntry, transport: McpTransport): Partial<McpDraft> | undefined {
   const replay = entry.replay;
   if (!replay) return undefined;
-  if (transport === 'stdio') return replay.command !== undefined ? { command: replay.command, argsText: (replay.args ?? []).join('\n') } : undefined;
+  if (transport === 'stdio')
+    return replay.command !== undefined
+      ? { command: replay.command, argsText: (replay.args ?? []).join('\n'), ...(replay.env ? { env: replay.env.map((e) => ({ ...e })) } : {}) }
+      : undefined;
   if (replay.endpoint === undefined) return undefined;
   return {
     endpoint: replay.endpoint,

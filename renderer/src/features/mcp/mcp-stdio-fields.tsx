@@ -1,6 +1,6 @@
 /**
  * A stdio MCP server: the program and its arguments (no shell), environment variables from named
- * secrets, and the confirmation that shows the exact command line before anything starts.
+ * secrets or `{{variables}}` of the selected environment, and the confirmation that shows the exact command line before anything starts.
  */
 import { useId, useRef } from 'react';
 import type { McpEnvEntry } from '../../../../shared/mcp/mcp-types';
