@@ -44,8 +44,11 @@ export interface McpSaveRequest {
   expectedHash: string | null;
   /** Operation path under `paths` (e.g. `/mcp/tools/get_weather`); written as a POST operation. */
   path: string;
-  /** Where and what: target (transport + endpoint or command), method and params as drafted. */
-  call: Pick<McpCallRequest, 'target' | 'method' | 'params'>;
+  /**
+   * Where and what: target (transport + endpoint or command), method and params as drafted. Params
+   * with unquoted `{{variables}}` come as `paramsText` and are saved as that text (x-mcp.paramsText).
+   */
+  call: Pick<McpCallRequest, 'target' | 'method' | 'params' | 'paramsText'>;
   summary?: string;
   description?: string;
   /** The tool/resource/prompt the call is about (tool name, resource URI or template, prompt name). */
@@ -71,7 +74,8 @@ export interface McpOperationDraft {
   path: string;
   summary?: string;
   description?: string;
-  call: { target: McpTarget; method: string; params?: Record<string, unknown> };
+  /** `paramsText`: saved params with unquoted `{{variables}}`, as written (instead of `params`). */
+  call: { target: McpTarget; method: string; params?: Record<string, unknown>; paramsText?: string };
   subject?: { kind: 'tool' | 'resource' | 'prompt'; name: string };
   inputSchema?: Record<string, unknown>;
   outputSchema?: Record<string, unknown>;
