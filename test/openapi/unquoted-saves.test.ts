@@ -13,12 +13,12 @@ import YAML from 'yaml';
 import type { A2aCall } from '../../shared/a2a/call';
 import type { McpSaveRequest } from '../../shared/contract/ops-mcp';
 import type { SpecOperationSummary } from '../../shared/contract/ops-spec';
+import { callFromXA2a } from '../../shared/openapi/call-from-operation';
 import { openCore, type Core } from '../../electron/node/core';
 import { createHttpDraft } from '../../renderer/src/features/http/http-draft';
 import { saveDraftFor } from '../../renderer/src/features/http/http-save-draft';
 import { operationTab } from '../../renderer/src/features/http/operation-tab';
 import { buildCall as buildMcpCall, createMcpDraft, seedFromOperation } from '../../renderer/src/features/mcp/mcp-draft';
-import { draftSeedFromOperation } from '../../renderer/src/features/specs/open-operation';
 import { runCliCaptured, type CliRun } from '../fixtures/cli-run';
 import { startMcpServer, type RunningMcpServer } from '../fixtures/mcp-server';
 import { startRecordingServer, type RecordingServer } from '../fixtures/recording-server';
@@ -128,10 +128,10 @@ describe('A2A: a body with unquoted {{variables}} in a spec', () => {
       });
       expect(await validate(file)).toMatchObject({ valid: true, problems: [] });
 
-      // The sidebar's Open: the tab holds the text exactly as typed.
+      // What the sidebar's Open reads (open-operation.test.ts: the tab takes this text as it is).
       const op = await operation(file, '/send');
       expect(op.a2a?.bodyText).toBe(BODY);
-      expect(draftSeedFromOperation(op)?.bodyText).toBe(BODY);
+      expect(op.a2a && callFromXA2a(op.a2a).bodyText).toBe(BODY);
 
       // ▶ Run (spec.run) fills the variables: numbers and booleans as JSON, the quoted one as text.
       agent.clear();
