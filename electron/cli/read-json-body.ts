@@ -4,30 +4,17 @@ import { parseJsonTemplate } from '../../shared/env/json-variables';
 import type { CliIo } from './cli-types';
 import { UsageError } from './cli-types';
 
-async function readSource(source: string, io: CliIo, inline: boolean): Promise<string> {
+async function readSource(source: string, io: CliIo): Promise<string> {
   if (source === '-') return io.readStdin();
   // Inline JSON, as `send --mcp --body` takes it: a file name never starts with { or [.
-  if (inline && /^\s*[{[]/.test(source)) return source;
+  if (/^\s*[{[]/.test(source)) return source;
   return readFile(resolve(io.cwd, source), 'utf8').catch((e: NodeJS.ErrnoException) => {
-    throw new UsageError(
-      `Cannot read --body ${source}: ${e.code === 'ENOENT' ? `no such file${inline ? ' (inline JSON starts with { or [)' : ''}` : e.message}.`,
-    );
+    throw new UsageError(`Cannot read --body ${source}: ${e.code === 'ENOENT' ? 'no such file (inline JSON starts with { or [)' : e.message}.`);
   });
 }
 
 function withoutBom(text: string): string {
   return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
-}
-
-/** Reads `--body FILE` (or `-` for stdin) as JSON; an empty body is `undefined`, anything unreadable a usage error. */
-export async function readJsonBody(source: string, io: CliIo): Promise<unknown> {
-  const text = await readSource(source, io, false);
-  if (text.trim() === '') return undefined;
-  try {
-    return JSON.parse(withoutBom(text));
-  } catch (e) {
-    throw new UsageError(`--body ${source} is not valid JSON: ${(e as Error).message}`);
-  }
 }
 
 /**
@@ -37,7 +24,7 @@ export async function readJsonBody(source: string, io: CliIo): Promise<unknown> 
  * each such reference); `text` is set when it holds one, and is what must be sent. Empty: undefined.
  */
 export async function readJsonBodyText(source: string, io: CliIo): Promise<{ value: unknown; text?: string } | undefined> {
-  const text = withoutBom(await readSource(source, io, true));
+  const text = withoutBom(await readSource(source, io));
   if (text.trim() === '') return undefined;
   const read = parseJsonTemplate(text);
   if (!read.ok) throw new UsageError(`--body is not valid JSON (an unquoted {{variable}} may stand for a value): ${read.message}`);

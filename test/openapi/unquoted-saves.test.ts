@@ -140,6 +140,14 @@ describe('A2A: a body with unquoted {{variables}} in a spec', () => {
       expect(lastParams().message.metadata).toEqual({ count: 7, flag: true, all: [7, '7'] });
       expect(lastParams().message.parts[0]?.text).toBe('say "hi"');
 
+      // Docs say how the body is kept; Copy for LLM gives the text as written.
+      const docs = await core.dispatcher.invoke('spec.docs', { file, path: '/send' });
+      if (!docs.ok) throw new Error(docs.error.message);
+      expect(docs.value.notes.join('\n')).toMatch(/saved as written, with unquoted \{\{variables\}\}/);
+      const llm = await core.dispatcher.invoke('spec.copyForLlm', { file, path: '/send' });
+      if (!llm.ok) throw new Error(llm.error.message);
+      expect(llm.value.markdown).toContain(BODY);
+
       // Without an environment the run is refused by name, and nothing is sent.
       agent.clear();
       const refused = await core.dispatcher.invoke('spec.run', { file, path: '/send' });
@@ -238,6 +246,13 @@ describe('MCP: params with unquoted {{variables}} in a spec', () => {
     const ran = await core.dispatcher.invoke('mcp.call', { ...drafted.value.call, environment: 'local' });
     if (!ran.ok) throw new Error(ran.error.message);
     expect(ran.value.outcome).toMatchObject({ kind: 'result', result: { structuredContent: { sum: 42 } } });
+
+    // The docs' CLI example sends the same text (send --mcp --body takes it; --env fills it).
+    const docs = await core.dispatcher.invoke('spec.docs', { file, path: '/mcp/add' });
+    if (!docs.ok) throw new Error(docs.error.message);
+    const example = docs.value.codeExamples.find((e) => e.id === 'powerduck')?.code ?? '';
+    expect(example).toContain('{{n}}');
+    expect(example).not.toContain('"{{n}}"');
 
     // powerduck run fills them from --env too.
     const run = await cli(['run', file, '/mcp/add', '--env', 'local', '--json']);
