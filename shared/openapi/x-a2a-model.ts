@@ -141,7 +141,7 @@ export function readXA2a(value: unknown): { ok: true; value: XA2a } | { ok: fals
     responseSchema: isObject(value['responseSchema']) ? value['responseSchema'] : {},
     example: value['example'],
   };
-  if (typeof value['bodyText'] === 'string') out.bodyText = value['bodyText'];
+  if (typeof value['bodyText'] === 'string' && value['bodyText'] !== '') out.bodyText = value['bodyText'];
   if (typeof value['agentCardUrl'] === 'string') out.agentCardUrl = value['agentCardUrl'];
   if (isObject(value['agentCard'])) out.agentCard = value['agentCard'];
   if (typeof value['tenant'] === 'string' && value['tenant'] !== '') out.tenant = value['tenant'];

@@ -321,6 +321,25 @@ describe('HTTP: a JSON body with unquoted {{variables}} in a spec', () => {
     expect(JSON.parse(agent.requests.at(-1)?.text ?? '')).toEqual({ count: 7, flag: true, name: 'say "hi"' });
   });
 
+  it('spec validate finds a hand edit that breaks the saved text', async () => {
+    const file = join(home, 'http-hand.yaml');
+    const tab = createHttpDraft('t', { method: 'POST', url: `${agent.base}/items`, bodyKind: 'json', bodyText: '{"n": {{n}}}' });
+    const saved = await core.dispatcher.invoke('http.save', {
+      file,
+      expectedHash: null,
+      draft: saveDraftFor(tab, undefined, { path: '/items', summary: '', withResponse: false }),
+    });
+    if (!saved.ok) throw new Error(saved.error.message);
+    const text = await readFile(file, 'utf8');
+    expect(text).toContain('x-powerduck-body-text: "{\\"n\\": {{n}}}"');
+    await writeFile(file, text.replace('x-powerduck-body-text: "{\\"n\\": {{n}}}"', 'x-powerduck-body-text: "{\\"n\\": {{n}}"'));
+    const result = await validate(file);
+    expect(result.valid).toBe(false);
+    expect(result.problems).toContainEqual(
+      expect.objectContaining({ severity: 'error', rule: 'json-text', path: expect.stringContaining('x-powerduck-body-text') }),
+    );
+  });
+
   it('saves a plain JSON body as its example only, as before', async () => {
     const file = join(home, 'http-plain.yaml');
     const tab = createHttpDraft('t', { method: 'POST', url: `${agent.base}/items`, bodyKind: 'json', bodyText: '{"count": 1}' });

@@ -16,6 +16,7 @@ import { resolveLocalRef } from '../../../shared/openapi/schema-resolve';
 import type { SpecProblem } from '../../../shared/openapi/spec-types';
 import { endpointCredentialAdvice, endpointCredentials } from '../../../shared/openapi/endpoint-credentials';
 import { parseJsonTemplate } from '../../../shared/env/json-variables';
+import { BODY_TEXT } from '../../../shared/http/http-operation-build';
 import { subjectMismatch, subjectOf } from '../../../shared/openapi/x-mcp-model';
 import { isObject } from '../../../shared/a2a/payload';
 import { ensureRegistered, loadValidator, OAS_SCHEMA, X_A2A_SCHEMA_ID, X_AUTH_SCHEMA_ID, X_MCP_SCHEMA_ID } from './precompiled-validators';
@@ -239,6 +240,7 @@ function a2aChecks(doc: unknown, scope: ValidationScope | undefined): SpecProble
         );
       else if (!prior) operationIds.set(op.operationId, { tokens: [...base, 'operationId'], path: op.path });
     }
+    if (op.protocolGroup === 'http' && inScope(scope, op.path)) out.push(...httpBodyTextProblems(doc, op, base));
     if (op.kind !== 'a2a' || !inScope(scope, op.path)) continue;
     const raw = rawOperation(doc, op.path, op.httpMethod, op.additional);
     const x = raw?.['x-a2a'];
@@ -298,6 +300,21 @@ function jsonTextProblem(value: unknown): string | undefined {
   if (typeof value !== 'string' || value === '') return undefined;
   const read = parseJsonTemplate(value);
   return read.ok ? undefined : `is not JSON, even with its {{variables}} standing in for values (${read.message}).`;
+}
+
+/** A plain HTTP operation's JSON body text (BODY_TEXT on an inline request body's JSON media types), checked as x-a2a bodyText is. */
+function httpBodyTextProblems(doc: unknown, op: SpecOperationSummary, base: string[]): SpecProblem[] {
+  const raw = rawOperation(doc, op.path, op.httpMethod, op.additional);
+  const body = raw ? raw['requestBody'] : undefined;
+  const content = isObject(body) && isObject(body['content']) ? body['content'] : undefined;
+  const out: SpecProblem[] = [];
+  for (const [mediaType, media] of Object.entries(content ?? {})) {
+    if (!isObject(media) || !Object.hasOwn(media, BODY_TEXT)) continue;
+    const text = media[BODY_TEXT];
+    const message = typeof text === 'string' ? jsonTextProblem(text) : 'must be text: the JSON body as written.';
+    if (message) out.push(problem('error', [...base, 'requestBody', 'content', mediaType, BODY_TEXT], message, 'json-text'));
+  }
+  return out;
 }
 
 /** Checks no JSON Schema can express, on each MCP operation in scope (the subject names what params call). */
