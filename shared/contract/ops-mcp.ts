@@ -33,8 +33,11 @@ export type {
   McpWatchRequest,
 };
 
-/** The call an MCP operation keeps: where (target: transport + endpoint or command), the method and its params. */
-export type McpOperationCall = Pick<McpCallRequest, 'target' | 'method' | 'params'>;
+/**
+ * The call an MCP operation keeps: where (target: transport + endpoint or command), the method and its
+ * params. Params with unquoted `{{variables}}` come as `paramsText` and are saved as that text (x-mcp.paramsText).
+ */
+export type McpOperationCall = Pick<McpCallRequest, 'target' | 'method' | 'params' | 'paramsText'>;
 
 /** The fields of an MCP operation in a spec file (`x-mcp`, docs/x-mcp.md): what mcp.save writes and mcp.draftOperation reads back. */
 export interface McpOperationFields {

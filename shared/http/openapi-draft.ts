@@ -9,7 +9,7 @@ import { normaliseScopes, type AuthConfig, type OAuth2Auth, type OAuth2Flow } fr
 import type { HeaderEntry } from '../a2a/call';
 import { endpointsFromScheme, oasFlowKeys } from '../openapi/oauth-scheme';
 import { savedHttpOAuth } from './x-auth';
-import { SCHEME_USERNAME } from './http-operation-build';
+import { BODY_TEXT, SCHEME_USERNAME } from './http-operation-build';
 import { rawOperation } from '../openapi/operation-list';
 import { resolveLocalRef } from '../openapi/schema-resolve';
 import type { ParamLocation, ParamStyle, ParamValue } from './param-style';
@@ -200,7 +200,10 @@ function readBody(doc: unknown, op: Json): OperationBody | undefined {
   const ex = isObject(media) ? firstExample(doc, media) : { found: false, value: undefined };
   const sampled = !ex.found && schema !== undefined ? sampleWithOrigin(doc, schema) : undefined;
   const value = ex.found ? ex.value : sampled?.value;
-  const text = typeof value === 'string' && !/json/i.test(mediaType) ? value : value === undefined ? '' : JSON.stringify(value, null, 2);
+  // A JSON body saved with unquoted {{variables}} keeps its text beside the example (BODY_TEXT): that text is the body.
+  const saved = isObject(media) && /json/i.test(mediaType) && typeof media[BODY_TEXT] === 'string' ? media[BODY_TEXT] : undefined;
+  const text =
+    saved !== undefined ? saved : typeof value === 'string' && !/json/i.test(mediaType) ? value : value === undefined ? '' : JSON.stringify(value, null, 2);
   const out: OperationBody = { mediaType, mediaTypes, required: body['required'] === true, text, sampled: sampled?.invented === true };
   if (schema !== undefined) out.schema = schema;
   if (/^multipart\//i.test(mediaType)) {

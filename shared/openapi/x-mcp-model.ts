@@ -35,6 +35,12 @@ export interface XMcp {
   headers?: HeaderEntry[];
   method: string;
   params?: JsonSchemaObject;
+  /**
+   * The params as JSON text when they hold unquoted `{{name}}` references (`{"a": {{n}}}`), so are
+   * JSON only once those are filled in: what Powerduck opens and sends. `params` then shows each such
+   * reference as the string "{{name}}" (for tools that read JSON only).
+   */
+  paramsText?: string;
   /** What the call is about: a tool name, a resource URI (or URI template), a prompt name. */
   tool?: string;
   resource?: string;
@@ -152,6 +158,8 @@ export function readXMcp(value: unknown): { ok: true; value: XMcp } | { ok: fals
     if (!isObject(params)) return { ok: false, message: 'x-mcp.params must be an object (the JSON-RPC params).' };
     out.params = params;
   }
+  const paramsText = own(value, 'paramsText');
+  if (typeof paramsText === 'string' && paramsText !== '') out.paramsText = paramsText;
   for (const kind of subjectKeys) {
     const name = own(value, kind);
     if (typeof name === 'string' && name !== '') out[kind] = name;
@@ -219,6 +227,8 @@ export interface XMcpBuildInput {
   target: McpTarget;
   method: string;
   params?: Record<string, unknown>;
+  /** The params as JSON text with unquoted `{{variables}}` (then `params` is its quoted stand-in). */
+  paramsText?: string;
   subject?: McpSubject;
   requestSchema?: JsonSchemaObject;
   responseSchema?: JsonSchemaObject;
@@ -262,6 +272,7 @@ export function buildXMcp(input: XMcpBuildInput): XMcp {
     if (target.headers?.length) x.headers = target.headers.map((h) => ({ name: h.name, value: h.value, ...(h.enabled === false ? { enabled: false } : {}) }));
   }
   if (input.params !== undefined) x.params = input.params;
+  if (input.paramsText !== undefined) x.paramsText = input.paramsText;
   const subject = input.subject ?? subjectFromParams(input.method, input.params);
   if (subject) x[subject.kind] = subject.name;
   if (input.requestSchema) x.requestSchema = input.requestSchema;

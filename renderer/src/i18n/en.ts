@@ -613,8 +613,6 @@ export const en = {
   'save.linked': 'This tab was opened from {path}; saving writes back to it unless you change the path.',
   'save.needEndpoint': 'Enter the endpoint before saving.',
   'save.badBody': 'The body is not valid JSON: {message}',
-  'save.unquotedVariable':
-    'The body holds an unquoted {{variable}}, which a spec cannot keep as written yet. Quote it ("{{name}}") to save the request, or send it from the tab.',
   'save.save': 'Save',
   'save.replace': 'Replace operation',
   'save.saving': 'Saving…',
@@ -1504,8 +1502,6 @@ export const en = {
   'mcp.save.failed': 'Not saved',
   'mcp.save.saved': 'Saved {path} in {file}.',
   'mcp.save.authRef': 'Credentials are saved as a reference ({ref}), never as a value.',
-  'mcp.save.unquotedVariable':
-    'The params hold an unquoted {{variable}}, which a spec cannot keep as written yet. Quote it ("{{name}}") to save the call, or send it from the tab.',
   'mcp.open.failed': 'Could not open the MCP operation: {message}',
   'mcp.group.a2a': 'A2A',
   'mcp.group.mcp': 'MCP',

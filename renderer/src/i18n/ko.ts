@@ -606,8 +606,6 @@ export const ko: Record<MessageKey, string> = {
   'save.linked': '이 탭은 {path}에서 열었습니다. 경로를 바꾸지 않으면 그곳에 다시 씁니다.',
   'save.needEndpoint': '저장하기 전에 엔드포인트를 입력하세요.',
   'save.badBody': '본문이 올바른 JSON이 아닙니다: {message}',
-  'save.unquotedVariable':
-    '본문에 따옴표 없는 {{variable}}이 있어 아직 스펙에 그대로 저장할 수 없습니다. 요청을 저장하려면 따옴표로 감싸거나("{{name}}"), 탭에서 보내세요.',
   'save.save': '저장',
   'save.replace': '작업 대체',
   'save.saving': '저장하는 중…',
@@ -1486,8 +1484,6 @@ export const ko: Record<MessageKey, string> = {
   'mcp.save.failed': '저장하지 못함',
   'mcp.save.saved': '{file}에 {path}을(를) 저장했습니다.',
   'mcp.save.authRef': '자격 증명은 값이 아니라 참조({ref})로 저장됩니다.',
-  'mcp.save.unquotedVariable':
-    'params에 따옴표 없는 {{variable}}이 있어 아직 스펙에 그대로 저장할 수 없습니다. 호출을 저장하려면 따옴표로 감싸거나("{{name}}"), 탭에서 보내세요.',
   'mcp.open.failed': 'MCP 작업을 열지 못했습니다: {message}',
   'mcp.group.a2a': 'A2A 작업',
   'mcp.group.mcp': 'MCP 작업',
