@@ -602,6 +602,9 @@ export const en = {
   'save.file': 'Spec file',
   'save.listingFiles': 'Listing the workspace’s spec files…',
   'save.newFile': 'New file…',
+  'save.fileNotWritable': '{name} (OpenAPI {version}: Powerduck saves only into 3.2 files)',
+  'save.startFileNotWritable':
+    'This request came from {name}, which is OpenAPI {version}. Powerduck writes OpenAPI 3.2 files only, so it is not offered: save into a 3.2 file (or a new one), or change that file’s openapi field to 3.2.0 in an editor.',
   'save.fileName': 'New file name',
   'save.fileNameHelp': 'Created in the workspace folder; .yaml or .json decides the format.',
   'save.path': 'Operation path',
@@ -1192,6 +1195,12 @@ export const en = {
   'http.save.saved': 'Saved {method} {path} to {file}.',
   'http.save.save': 'Save',
   'http.save.cancel': 'Cancel',
+  'http.save.replace': 'Replace…',
+  'http.save.back': 'Back',
+  'http.save.replaceConfirm': 'Replace {method} {path}',
+  'http.save.replaceWarning':
+    '{file} already has a {method} {path} operation{summary}. Saving replaces that operation with this request: its parameters, body, responses and examples are overwritten. Press “Replace {method} {path}” to do it, or go back and change the file or the path.',
+  'http.save.pathTakenForNew': '{method} {path} is already in the file: choose another path for the new operation.',
 
   // OAuth 2.0 and mutual TLS.
   'oauth.type': 'OAuth 2.0',
@@ -1480,6 +1489,7 @@ export const en = {
   'mcp.save.save': 'Save',
   'mcp.save.replace': 'Replace',
   'mcp.save.cancel': 'Cancel',
+  'mcp.save.pathTakenForNew': '{path} is already in the file: choose another path for the new operation.',
   'mcp.save.saving': 'Saving…',
   'mcp.save.failed': 'Not saved',
   'mcp.save.saved': 'Saved {path} in {file}.',

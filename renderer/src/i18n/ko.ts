@@ -595,6 +595,9 @@ export const ko: Record<MessageKey, string> = {
   'save.file': '스펙 파일',
   'save.listingFiles': '작업 공간의 스펙 파일 목록을 읽는 중…',
   'save.newFile': '새 파일…',
+  'save.fileNotWritable': '{name} (OpenAPI {version}: Powerduck은 3.2 파일에만 저장합니다)',
+  'save.startFileNotWritable':
+    '이 요청은 OpenAPI {version} 파일인 {name}에서 왔습니다. Powerduck은 OpenAPI 3.2 파일에만 쓰므로 이 파일은 선택할 수 없습니다. 3.2 파일(또는 새 파일)에 저장하거나, 편집기에서 그 파일의 openapi 필드를 3.2.0으로 바꾸세요.',
   'save.fileName': '새 파일 이름',
   'save.fileNameHelp': '작업 공간 폴더에 만듭니다. 확장자 .yaml 또는 .json이 형식을 정합니다.',
   'save.path': '작업 경로',
@@ -1180,6 +1183,12 @@ export const ko: Record<MessageKey, string> = {
   'http.save.saved': '{method} {path}을(를) {file}에 저장했습니다.',
   'http.save.save': '저장',
   'http.save.cancel': '취소',
+  'http.save.replace': '대체…',
+  'http.save.back': '뒤로',
+  'http.save.replaceConfirm': '{method} {path} 대체',
+  'http.save.replaceWarning':
+    '{file}에 이미 {method} {path} 작업{summary}이 있습니다. 저장하면 그 작업이 이 요청으로 대체되어 매개변수, 본문, 응답, 예시를 덮어씁니다. 진행하려면 “{method} {path} 대체”를 누르고, 아니면 뒤로 가서 파일이나 경로를 바꾸세요.',
+  'http.save.pathTakenForNew': '{method} {path}는 이미 파일에 있습니다. 새 작업에 다른 경로를 고르세요.',
 
   // OAuth 2.0 and mutual TLS.
   'oauth.type': 'OAuth 2.0 인증',
@@ -1463,6 +1472,7 @@ export const ko: Record<MessageKey, string> = {
   'mcp.save.save': '저장',
   'mcp.save.replace': '바꾸기',
   'mcp.save.cancel': '취소',
+  'mcp.save.pathTakenForNew': '{path}는 이미 파일에 있습니다. 새 작업에 다른 경로를 고르세요.',
   'mcp.save.saving': '저장 중…',
   'mcp.save.failed': '저장하지 못함',
   'mcp.save.saved': '{file}에 {path}을(를) 저장했습니다.',
