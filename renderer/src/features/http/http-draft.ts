@@ -56,6 +56,8 @@ export interface HttpDraft {
   useCookies: boolean;
   /** Client certificate (mutual TLS) and extra CA: file paths and the passphrase's secret name only. */
   tls?: CallTls;
+  /** How long Send waits for the whole answer (a stream: its first byte); unset = the core's 60 s (the CLI's --timeout). */
+  timeoutSeconds?: number;
   operation?: HttpDraftOperation;
 }
 
@@ -81,8 +83,14 @@ export function createHttpDraft(id: string, seed: Partial<HttpDraft> = {}): Http
     insecure: seed.insecure ?? false,
     useCookies: seed.useCookies ?? true,
     ...(seed.tls ? { tls: seed.tls } : {}),
+    ...(validTimeout(seed.timeoutSeconds) ? { timeoutSeconds: seed.timeoutSeconds } : {}),
     ...(seed.operation ? { operation: seed.operation } : {}),
   };
+}
+
+/** A timeout Send can use: a positive, finite number of seconds. */
+export function validTimeout(seconds: unknown): seconds is number {
+  return typeof seconds === 'number' && Number.isFinite(seconds) && seconds > 0;
 }
 
 /** Typing in the URL re-reads the table (keeping disabled rows). */
@@ -216,6 +224,7 @@ function assemble(draft: HttpDraft): { ok: true; request: HttpRequest; paramHead
     ...(draft.followRedirects ? { followRedirects: true } : {}),
     ...(draft.useCookies ? {} : { cookies: false }),
     ...(tls ? { tls } : {}),
+    ...(validTimeout(draft.timeoutSeconds) ? { timeouts: { totalMs: Math.round(draft.timeoutSeconds * 1000) } } : {}),
     ...(draft.operation
       ? { operation: { file: draft.operation.file, path: draft.operation.path, httpMethod: draft.operation.httpMethod, ...(input ? { input } : {}) } }
       : {}),

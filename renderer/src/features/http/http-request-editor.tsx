@@ -10,7 +10,7 @@ import { ProblemLine } from '../../ui/problem-line';
 import { AuthFields, credentialNotKept, ClientCertFields, EndpointField, JsonEditor, RequestPane, SendButton } from '../request';
 import { HttpCodeDialog } from './http-code-dialog';
 import type { HttpDraft, HttpDraftOperation } from './http-draft';
-import { httpMethods, isNotKept, withOperation, withParams, withUrl } from './http-draft';
+import { httpMethods, isNotKept, validTimeout, withOperation, withParams, withUrl } from './http-draft';
 import { useHttpDraftsStore } from './http-drafts-store';
 import { sendHttpDraft, stopHttpRun, useHttpRunsStore } from './http-runs';
 import { HttpSaveDialog } from './http-save-dialog';
@@ -376,6 +376,8 @@ export function HttpRequestEditor({ draft }: { draft: HttpDraft }) {
           placeholder="https://api.example.com/items?limit=10"
           value={draft.url}
           readOnly={Boolean(draft.operation)}
+          // An operation tab's URL is built from its fields: typing there did nothing, silently. Say so, and where to edit.
+          {...(draft.operation ? { 'aria-readonly': true, 'aria-describedby': `${id}-url-built`, title: t('http.urlBuilt') } : {})}
           onValue={(url) => update(draft.id, (d) => withUrl(d, url))}
         />
         <div className="actions">
@@ -395,6 +397,11 @@ export function HttpRequestEditor({ draft }: { draft: HttpDraft }) {
           </button>
         </div>
       </div>
+      {draft.operation ? (
+        <p id={`${id}-url-built`} className="muted small">
+          {t('http.urlBuilt')}
+        </p>
+      ) : null}
       <ProblemLine text={problem} />
       {draft.insecure ? (
         <p className="error http-insecure" role="note">
@@ -454,6 +461,27 @@ export function HttpRequestEditor({ draft }: { draft: HttpDraft }) {
               {t('http.useCookies')}
             </label>
             <p className="muted small">{t('http.useCookiesHint')}</p>
+            <div className="field-col">
+              <label htmlFor={`${id}-timeout`}>{t('http.timeout')}</label>
+              <input
+                id={`${id}-timeout`}
+                type="number"
+                min={1}
+                step={1}
+                inputMode="numeric"
+                className="http-timeout"
+                placeholder="60"
+                value={draft.timeoutSeconds ?? ''}
+                aria-describedby={`${id}-timeout-help`}
+                onChange={(e) => {
+                  const seconds = e.target.value.trim() === '' ? undefined : Number(e.target.value);
+                  update(draft.id, ({ timeoutSeconds: _old, ...d }) => (validTimeout(seconds) ? { ...d, timeoutSeconds: seconds } : d));
+                }}
+              />
+              <span id={`${id}-timeout-help`} className="muted small">
+                {t('http.timeoutHint')}
+              </span>
+            </div>
             <label className="http-danger">
               <input type="checkbox" checked={draft.insecure} onChange={(e) => update(draft.id, (d) => ({ ...d, insecure: e.target.checked }))} />{' '}
               {t('http.insecure')}

@@ -4,66 +4,109 @@ import { useHost } from '../../host';
 import { useT } from '../../i18n/i18n';
 import { Dialog } from '../../ui/dialog';
 import { DialogButtons } from '../../ui/dialog-buttons';
-import { refreshSpecs, SaveTargetFields, useSaveTarget } from '../specs';
+import { baseHashFor, ConflictDialog, isChangedOnDisk, recordTabWrite, refreshSpecs, SaveTargetFields, useSaveTarget, useSpecsStore } from '../specs';
 import type { HttpDraft } from './http-draft';
+import { httpConflictSave, type HttpConflictTarget } from './http-conflict-save';
 import { useHttpRunsStore } from './http-runs';
 import { saveDraftFor, splitForSpec } from './http-save-draft';
 
-/** The workspace's own file: HTTP requests go there by default (an imported 3.0/3.1 document is never rewritten unasked). */
-const workspaceFile = 'powerduck.openapi.yaml';
-
-/** Save to spec: a standard OpenAPI 3.2 operation in a workspace file (created when missing). */
+/**
+ * Save to spec: a standard OpenAPI 3.2 operation in a workspace file (created when missing). A tab
+ * opened from (or saved to) an operation starts on that operation's file and path, and its save is
+ * based on the version it read, so an edit made outside since then gets the conflict prompt.
+ */
 export function HttpSaveDialog({ draft, onClose }: { draft: HttpDraft; onClose: () => void }) {
   const t = useT();
   const host = useHost();
   const id = useId();
   const record = useHttpRunsStore((s) => s.byTab[draft.id]?.record);
-  const saveTarget = useSaveTarget(undefined, workspaceFile);
-  const { chosen, target } = saveTarget;
-  const [path, setPath] = useState(draft.operation?.path ?? splitForSpec(draft.url)?.path ?? '/');
+  const link = useSpecsStore((s) => s.links[draft.id]);
+  // Where the tab's operation lives: the link follows saves and renames; an older tab has only its operation.
+  const own = link ? { file: link.file, path: link.path, httpMethod: link.httpMethod } : draft.operation;
+  const saveTarget = useSaveTarget(own?.file);
+  const { chosen, creating, target } = saveTarget;
+  const [path, setPath] = useState(own?.path ?? splitForSpec(draft.url)?.path ?? '/');
   const [summary, setSummary] = useState(draft.operation?.draft.summary ?? '');
   const [withResponse, setWithResponse] = useState(true);
   const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
+  const [conflict, setConflict] = useState<HttpConflictTarget | null>(null);
+  // The replace the person confirmed, as file + verb + path: changing any of them asks again.
+  const [confirmed, setConfirmed] = useState<string | null>(null);
 
-  const ownPlace = draft.operation && draft.operation.file === chosen?.file && draft.operation.path === path.trim();
-  const taken = !ownPlace && Boolean(chosen?.operations.some((o) => o.path === path.trim() && o.httpMethod.toLowerCase() === draft.method.toLowerCase()));
+  const verb = draft.method.toLowerCase();
+  const trimmed = path.trim();
+  const ownPlace =
+    own !== undefined &&
+    chosen !== undefined &&
+    (own.file === chosen.file || own.file === chosen.name) &&
+    own.path === trimmed &&
+    (own.httpMethod === undefined || own.httpMethod.toLowerCase() === verb);
+  const existing = ownPlace ? undefined : chosen?.operations.find((o) => o.path === trimmed && o.httpMethod.toLowerCase() === verb);
+  const replaceKey = existing && chosen ? `${chosen.file}\n${verb}\n${trimmed}` : null;
+  const confirming = replaceKey !== null && confirmed === replaceKey;
 
   const save = async (): Promise<void> => {
     setBusy(true);
     setStatus(null);
     const file = target;
-    const opened = await host.invoke('spec.open', { file });
-    if (!opened.ok && opened.error.code !== 'not-found') {
-      setBusy(false);
-      setStatus({ ok: false, text: opened.error.message });
-      return;
-    }
-    const result = await host.invoke('http.save', {
-      file,
-      expectedHash: opened.ok ? opened.value.hash : null,
-      draft: saveDraftFor(draft, record, { path, summary, withResponse }),
-    });
+    const expectedHash = creating ? null : baseHashFor(draft.id, file);
+    const saveDraft = saveDraftFor(draft, record, { path: trimmed, summary, withResponse });
+    const result = await host.invoke('http.save', { file, expectedHash, draft: saveDraft });
     setBusy(false);
     if (!result.ok) {
+      // Changed on disk since the tab read it: the same prompt as A2A tabs (nothing was written).
+      if (isChangedOnDisk(result.error)) return setConflict({ tabId: draft.id, file: chosen?.file ?? file, saveDraft });
       setStatus({ ok: false, text: result.error.message });
       return;
     }
+    recordTabWrite(draft.id, expectedHash, result.value, { path: trimmed, httpMethod: verb });
     markTabSaved(draft.id);
-    setStatus({ ok: true, text: [t('http.save.saved', { method: draft.method, path, file: result.value.name }), ...result.value.notes].join(' ') });
+    setConfirmed(null);
+    setStatus({ ok: true, text: [t('http.save.saved', { method: draft.method, path: trimmed, file: result.value.name }), ...result.value.notes].join(' ') });
     void refreshSpecs(host);
   };
 
+  if (conflict) {
+    return (
+      <ConflictDialog
+        save={httpConflictSave(host, conflict, (taken) => t('http.save.pathTakenForNew', { method: draft.method, path: taken }))}
+        onClose={onClose}
+        onSaved={(result, note, savedPath) => {
+          setConflict(null);
+          setPath(savedPath);
+          setStatus({ ok: true, text: [t('http.save.saved', { method: draft.method, path: savedPath, file: result.name }), note].join(' ') });
+          void refreshSpecs(host);
+        }}
+      />
+    );
+  }
+
+  const canSave = !busy && Boolean(target) && trimmed.startsWith('/');
   return (
     <Dialog
       title={t('http.save.title')}
       onClose={onClose}
       footer={
         <DialogButtons
-          buttons={[
-            { label: t('http.save.cancel'), onClick: onClose },
-            { label: t('http.save.save'), tone: 'primary', disabled: busy || !target || !path.startsWith('/'), onClick: () => void save() },
-          ]}
+          buttons={
+            confirming
+              ? [
+                  { label: t('http.save.back'), onClick: () => setConfirmed(null) },
+                  {
+                    label: t('http.save.replaceConfirm', { method: draft.method, path: trimmed }),
+                    tone: 'primary',
+                    disabled: !canSave,
+                    onClick: () => void save(),
+                  },
+                ]
+              : [
+                  { label: t('http.save.cancel'), onClick: onClose },
+                  existing
+                    ? { label: t('http.save.replace'), tone: 'primary', disabled: !canSave, onClick: () => setConfirmed(replaceKey) }
+                    : { label: t('http.save.save'), tone: 'primary', disabled: !canSave, onClick: () => void save() },
+                ]
+          }
         />
       }
     >
@@ -74,8 +117,21 @@ export function HttpSaveDialog({ draft, onClose }: { draft: HttpDraft; onClose: 
         onPath={setPath}
         pathLabel={t('http.save.path')}
         pathHelp={t('http.save.pathHelp')}
-        pathTaken={taken}
+        pathTaken={Boolean(existing)}
       />
+      {confirming && existing && chosen ? (
+        // Replacing another operation loses it: said in full, and only a second, explicit button does it.
+        <div className="warning" role="alert">
+          <p>
+            {t('http.save.replaceWarning', {
+              method: draft.method,
+              path: trimmed,
+              file: chosen.name,
+              summary: existing.summary ? ` (“${existing.summary}”)` : '',
+            })}
+          </p>
+        </div>
+      ) : null}
       <div className="field-col">
         <label htmlFor={`${id}-summary`}>{t('http.save.summary')}</label>
         <input id={`${id}-summary`} value={summary} onChange={(e) => setSummary(e.target.value)} />

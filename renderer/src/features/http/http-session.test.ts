@@ -33,6 +33,7 @@ const full = createHttpDraft('http-1', {
   followRedirects: true,
   insecure: true,
   useCookies: false,
+  timeoutSeconds: 5,
 });
 
 describe('HTTP tabs in the session', () => {
@@ -50,6 +51,17 @@ describe('HTTP tabs in the session', () => {
     });
     // The file row never goes out as an empty text part in its place.
     expect(buildHttpRequest({ ...back!, bodyKind: 'multipart' })).toEqual({ ok: false, message: expect.stringContaining('Choose cv.pdf again') });
+  });
+
+  it('sends the tab’s timeout as timeouts.totalMs; none, zero, negative or non-numbers leave the core’s default', () => {
+    const built = buildHttpRequest(createHttpDraft('t', { url: 'http://x.test/', timeoutSeconds: 2.5 }));
+    expect(built.ok && built.request.timeouts).toEqual({ totalMs: 2500 });
+    for (const timeoutSeconds of [undefined, 0, -1, Number.NaN, Number.POSITIVE_INFINITY]) {
+      const plain = buildHttpRequest(createHttpDraft('t', { url: 'http://x.test/', ...(timeoutSeconds === undefined ? {} : { timeoutSeconds }) }));
+      expect(plain.ok && plain.request.timeouts).toBeUndefined();
+    }
+    // A hand-edited session with a text timeout comes back without one.
+    expect(httpTabFromSession({ ...(httpTabToSession(full) as object), timeoutSeconds: '30' } as never)?.timeoutSeconds).toBeUndefined();
   });
 
   it('keeps no credential typed into the URL, a header or auth', () => {

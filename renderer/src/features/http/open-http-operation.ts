@@ -13,6 +13,7 @@ import { activeEnvironment } from '../environments';
 import { openHttpTab } from './http-drafts-store';
 import { sendHttpDraft } from './http-runs';
 import { httpSeedFromHistory } from './http-history-seed';
+import { linkOpenedTab } from '../specs';
 
 /** Plain HTTP operations: not A2A, not MCP, and not marked as another protocol (the docs use the same test). */
 export function isHttpOperation(op: SpecOperationSummary): boolean {
@@ -39,6 +40,8 @@ export async function openHttpOperation(
   if (!drafted.ok) return drafted;
   const { id: _id, ...seed } = drafted.draft;
   const tabId = openHttpTab(seed);
+  // Its saves are based on the version it was opened from, so an outside edit since then is caught.
+  linkOpenedTab(tabId, drafted.draft.operation?.file ?? file, op);
   useToolViewStore.getState().close();
   if (options.run) {
     const sent = sendHttpDraft(host, tabId);

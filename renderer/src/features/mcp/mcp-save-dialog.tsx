@@ -10,7 +10,8 @@ import { DialogButtons } from '../../ui/dialog-buttons';
 import { useToastStore } from '../../ui/toasts';
 import { BusyIndicator } from '../../ui/busy-indicator';
 import { ErrorNote } from '../../ui/error-note';
-import { refreshSpecs, SaveTargetFields, useSaveTarget } from '../specs';
+import { baseHashFor, ConflictDialog, isChangedOnDisk, recordTabWrite, refreshSpecs, SaveTargetFields, useSaveTarget, useSpecsStore } from '../specs';
+import { mcpConflictSave } from './mcp-conflict-save';
 import type { McpDraft } from './mcp-draft';
 import { buildCall, editsToolArguments } from './mcp-draft';
 import { useMcpDraftsStore } from './mcp-drafts-store';
@@ -54,12 +55,15 @@ export function McpSaveDialog({ draft, onClose }: { draft: McpDraft; onClose: ()
   const t = useT();
   const host = useHost();
   const id = useId();
-  const saveTarget = useSaveTarget(draft.operation?.file);
+  const link = useSpecsStore((s) => s.links[draft.id]);
+  // A tab opened from an operation starts on its file; a new tab on the workspace's own file (never a 3.0/3.1 one).
+  const saveTarget = useSaveTarget(draft.operation?.file ?? link?.file);
   const { chosen, creating } = saveTarget;
-  const [path, setPath] = useState(draft.operation?.path ?? defaultMcpPath(draft));
+  const [path, setPath] = useState(draft.operation?.path ?? link?.path ?? defaultMcpPath(draft));
   const [summary, setSummary] = useState(draft.operation?.summary ?? '');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<WireError | null>(null);
+  const [conflict, setConflict] = useState<McpSaveRequest | null>(null);
 
   const exists = Boolean(chosen?.operations.some((o) => o.path === path.trim()));
   const built = useMemo(() => buildCall(draft), [draft]);
@@ -72,7 +76,8 @@ export function McpSaveDialog({ draft, onClose }: { draft: McpDraft; onClose: ()
     const tool = editsToolArguments(draft);
     const request: McpSaveRequest = {
       file: target,
-      expectedHash: creating ? null : (chosen?.hash ?? null),
+      // The version the tab read (opened or last saved), so an edit made outside since then is caught.
+      expectedHash: creating ? null : baseHashFor(draft.id, target),
       path: path.trim(),
       call: {
         target: built.value.target,
@@ -90,10 +95,11 @@ export function McpSaveDialog({ draft, onClose }: { draft: McpDraft; onClose: ()
     const result = await host.invoke('mcp.save', request);
     setBusy(false);
     if (!result.ok) {
-      // A conflict means the file changed since the list was read: show it and read the list again.
-      if (result.error.code === 'conflict') void refreshSpecs(host);
+      // Changed on disk since the tab read it: the same prompt as A2A and HTTP tabs (nothing was written).
+      if (isChangedOnDisk(result.error)) return setConflict({ ...request, file: chosen?.file ?? target });
       return setError(result.error);
     }
+    recordTabWrite(draft.id, request.expectedHash, result.value, { path: request.path, httpMethod: 'post' });
     useMcpDraftsStore.getState().update(draft.id, (d) => ({
       ...d,
       operation: {
@@ -118,6 +124,20 @@ export function McpSaveDialog({ draft, onClose }: { draft: McpDraft; onClose: ()
     });
     onClose();
   };
+
+  if (conflict) {
+    return (
+      <ConflictDialog
+        save={mcpConflictSave(host, draft.id, conflict, (taken) => t('mcp.save.pathTakenForNew', { path: taken }))}
+        onClose={onClose}
+        onSaved={(result, note, savedPath) => {
+          void refreshSpecs(host);
+          useToastStore.getState().show({ text: t('mcp.save.saved', { path: savedPath, file: result.name }), details: [note], sticky: true });
+          onClose();
+        }}
+      />
+    );
+  }
 
   return (
     <Dialog

@@ -10,6 +10,7 @@ import type { HistoryEntry } from '../../../../shared/history/history-types';
 import { seedFromOperation } from './mcp-draft';
 import { mcpSeedFromHistory } from './mcp-history-seed';
 import { openMcpTab } from './mcp-drafts-store';
+import { linkOpenedTab } from '../specs';
 
 export const isMcpOperation = (op: Pick<SpecOperationSummary, 'protocol'>): boolean => op.protocol === 'mcp';
 
@@ -33,6 +34,8 @@ export async function openMcpOperation(
   });
   if (!result.ok) return { ok: false, message: result.error.message };
   const tabId = openMcpTab(seedFromOperation(result.value));
+  // Its saves are based on the version it was opened from, so an outside edit since then is caught.
+  linkOpenedTab(tabId, result.value.file, { path: op.path, httpMethod: result.value.httpMethod ?? op.httpMethod });
   if (options.run) pendingRuns.add(tabId);
   useToolViewStore.getState().close();
   return { ok: true, tabId };

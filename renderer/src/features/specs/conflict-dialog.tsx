@@ -1,7 +1,7 @@
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { SpecOpenResult, SpecOperationSummary, SpecSavePreview, SpecSaveRequest, SpecWriteResult } from '../../../../shared/contract/ops-spec';
-import type { WireError } from '../../../../shared/contract/index';
-import { useHost } from '../../host';
+import type { Result, WireError } from '../../../../shared/contract/index';
+import { useHost, type Host } from '../../host';
 import { useT } from '../../i18n/i18n';
 import { Dialog } from '../../ui/dialog';
 import { DialogButtons } from '../../ui/dialog-buttons';
@@ -105,30 +105,89 @@ function saveRequest(target: SaveTarget, expectedHash: string | null): SpecSaveR
 }
 
 /**
+ * One save the prompt can finish, whatever the tab's protocol (A2A, plain HTTP, MCP): what the
+ * operation on disk is, what this tab would write, and how to write it or take the file's version.
+ */
+export interface ConflictSave {
+  tabId: string;
+  file: string;
+  path: string;
+  /** The operation this save would replace, in a version of the file. */
+  theirs(disk: SpecOpenResult): SpecOperationSummary | undefined;
+  /** The disk's operation as text, beside `mine`, when there is no preview. */
+  describe(op: SpecOperationSummary): string;
+  mine: string;
+  /** The whole operation Overwrite would leave beside the disk's (the core merges); omitted: the two texts. */
+  preview?(expectedHash: string): Promise<SpecSavePreview | null>;
+  /** Overwrite ('save') or add under a path that must be free ('saveAs'), based on the version read. */
+  write(path: string, expectedHash: string, mode: 'save' | 'saveAs'): Promise<Result<SpecWriteResult>>;
+  /** Put the file's version into the tab; a copy of the tab keeps the person's version. */
+  reload(disk: SpecOpenResult, theirs: SpecOperationSummary): void | Promise<void>;
+}
+
+/** An A2A tab's save (spec.save / spec.saveAs, with the core's preview). */
+export function a2aConflictSave(host: Host, target: SaveTarget): ConflictSave {
+  const { call } = target;
+  // Shown in the same shape as the file's side: for JSON-RPC the saved example is the whole envelope.
+  const example = call.binding === 'JSONRPC' ? { jsonrpc: '2.0', id: 1, method: call.method, params: call.body } : call.body;
+  return {
+    tabId: target.tabId,
+    file: target.file,
+    path: target.path,
+    theirs: (disk) => disk.operations.find((o) => o.path === target.path && o.kind === 'a2a'),
+    describe,
+    mine: prettyJson({
+      summary: target.summary?.trim() || undefined,
+      endpoint: call.endpoint,
+      binding: call.binding,
+      version: call.version,
+      method: call.method,
+      example,
+    }),
+    preview: async (hash) => {
+      const previewed = await host.invoke('spec.previewSave', saveRequest(target, hash));
+      return previewed.ok ? previewed.value : null;
+    },
+    write: (path, hash, mode) => saveOperation(host, { ...target, path }, hash, mode),
+    reload: (disk, theirs) => {
+      const draft = useDraftsStore.getState().tabs.find((d) => d.id === target.tabId);
+      const seed = draftSeedFromOperation(theirs);
+      if (!draft || !seed) return;
+      keepCopyOfDraft(draft);
+      replaceDraftContent(target.tabId, seed);
+      // The tab now holds the file's version: nothing in it is unsaved.
+      markTabSaved(target.tabId);
+      useSpecsStore.getState().setLink(target.tabId, { file: disk.file, path: theirs.path, httpMethod: theirs.httpMethod, hash: disk.hash });
+      useDraftsStore.getState().activate(target.tabId);
+    },
+  };
+}
+
+/**
  * The file changed on disk since this tab read it. Nothing has been written; every choice keeps
  * both versions somewhere (the other tab, the file, or a new operation) unless the person says overwrite.
  */
 export function ConflictDialog({
-  target,
+  save,
   onSaved,
   onClose,
 }: {
-  target: SaveTarget;
+  save: ConflictSave;
   /** `path` is where the draft went: the new operation's path after "Save as new operation". */
   onSaved: (result: SpecWriteResult, note: string, path: string) => void;
   onClose: () => void;
 }) {
   const t = useT();
-  const host = useHost();
   const id = useId();
   const [disk, setDisk] = useState<SpecOpenResult | null>(null);
   const [error, setError] = useState<WireError | null>(null);
   const [busy, setBusy] = useState(false);
   const [newPath, setNewPath] = useState('');
   const [preview, setPreview] = useState<SpecSavePreview | null>(null);
+  const host = useHost();
 
   const load = async (): Promise<void> => {
-    const result = await host.invoke('spec.open', { file: target.file });
+    const result = await host.invoke('spec.open', { file: save.file });
     if (!result.ok) return setError(result.error);
     // The suggestion lands in the same render that enables the field: set after the preview's round trip,
     // it arrived while a person (or a test) was already typing, and the typing ended up after it.
@@ -136,38 +195,26 @@ export function ConflictDialog({
       (p) =>
         p ||
         freePath(
-          target.path,
+          save.path,
           result.value.operations.map((o) => o.path),
         ),
     );
     setDisk(result.value);
     // The whole operation on disk beside what Overwrite would leave there (the core merges, so it says).
-    const previewed = await host.invoke('spec.previewSave', saveRequest(target, result.value.hash));
-    setPreview(previewed.ok ? previewed.value : null);
+    setPreview(save.preview ? await save.preview(result.value.hash) : null);
   };
   useEffect(() => {
     // Read the disk once per prompt; a failed write re-reads it.
     void load();
   }, []);
 
-  const theirs = disk?.operations.find((o) => o.path === target.path && o.kind === 'a2a');
-  // Shown in the same shape as the file's side: for JSON-RPC the saved example is the whole envelope.
-  const { call } = target;
-  const example = call.binding === 'JSONRPC' ? { jsonrpc: '2.0', id: 1, method: call.method, params: call.body } : call.body;
-  const mine = prettyJson({
-    summary: target.summary?.trim() || undefined,
-    endpoint: call.endpoint,
-    binding: call.binding,
-    version: call.version,
-    method: call.method,
-    example,
-  });
+  const theirs = disk ? save.theirs(disk) : undefined;
 
   const write = async (mode: 'save' | 'saveAs', path: string, note: string): Promise<void> => {
     if (!disk) return;
     setBusy(true);
     setError(null);
-    const result = await saveOperation(host, { ...target, path }, disk.hash, mode);
+    const result = await save.write(path, disk.hash, mode);
     setBusy(false);
     if (result.ok) return onSaved(result.value, note, path);
     setError(result.error);
@@ -175,17 +222,11 @@ export function ConflictDialog({
     if (result.error.code === 'conflict') void load();
   };
 
-  const reloadTheirs = (): void => {
+  const reloadTheirs = async (): Promise<void> => {
     if (!disk || !theirs) return;
-    const draft = useDraftsStore.getState().tabs.find((d) => d.id === target.tabId);
-    const seed = draftSeedFromOperation(theirs);
-    if (!draft || !seed) return;
-    keepCopyOfDraft(draft);
-    replaceDraftContent(target.tabId, seed);
-    // The tab now holds the file's version: nothing in it is unsaved.
-    markTabSaved(target.tabId);
-    useSpecsStore.getState().setLink(target.tabId, { file: disk.file, path: theirs.path, httpMethod: theirs.httpMethod, hash: disk.hash });
-    useDraftsStore.getState().activate(target.tabId);
+    setBusy(true);
+    await save.reload(disk, theirs);
+    setBusy(false);
     onClose();
   };
 
@@ -198,8 +239,8 @@ export function ConflictDialog({
         <DialogButtons
           buttons={[
             { label: t('conflict.cancel'), onClick: onClose },
-            { label: t('conflict.reload'), disabled: !theirs || busy, onClick: reloadTheirs },
-            { label: t('conflict.overwrite'), disabled: !disk || busy, onClick: () => void write('save', target.path, t('conflict.overwroteNote')) },
+            { label: t('conflict.reload'), disabled: !theirs || busy, onClick: () => void reloadTheirs() },
+            { label: t('conflict.overwrite'), disabled: !disk || busy, onClick: () => void write('save', save.path, t('conflict.overwroteNote')) },
             {
               label: t('conflict.saveAs'),
               tone: 'primary',
@@ -210,27 +251,27 @@ export function ConflictDialog({
         />
       }
     >
-      <p>{t('conflict.body', { file: disk?.name ?? target.file })}</p>
+      <p>{t('conflict.body', { file: disk?.name ?? save.file })}</p>
       <p className="muted small">{t('conflict.nothingWritten')}</p>
       <BusyIndicator busy={!disk && !error} label={t('conflict.reading')} />
       {error ? <ErrorNote title={t('conflict.failed')} error={error} /> : null}
       {preview ? (
-        <OperationCompare preview={preview} path={target.path} />
+        <OperationCompare preview={preview} path={save.path} />
       ) : (
         <div className="compare">
           <section aria-labelledby={`${id}-theirs`}>
             <h3 id={`${id}-theirs`}>{t('conflict.theirs')}</h3>
             {disk ? (
               theirs ? (
-                <pre className="code-block">{describe(theirs)}</pre>
+                <pre className="code-block">{save.describe(theirs)}</pre>
               ) : (
-                <p className="notice small">{t('conflict.gone', { path: target.path })}</p>
+                <p className="notice small">{t('conflict.gone', { path: save.path })}</p>
               )
             ) : null}
           </section>
           <section aria-labelledby={`${id}-mine`}>
             <h3 id={`${id}-mine`}>{t('conflict.mine')}</h3>
-            <pre className="code-block">{mine}</pre>
+            <pre className="code-block">{save.mine}</pre>
           </section>
         </div>
       )}

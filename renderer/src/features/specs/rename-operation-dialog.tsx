@@ -44,6 +44,9 @@ export function RenameOperationDialog({
   // "Same as now" is a hint until the person has typed; the rest are errors once shown.
   const showProblem = problem !== null && (touched || problem !== 'same');
   const invalid = showProblem && problem !== 'same';
+  // What the path is differs per kind: an A2A or MCP operation's path only names it, a plain HTTP operation's is its address.
+  const group = operations.find((o) => o.path === op.path && o.httpMethod === op.httpMethod)?.protocolGroup ?? 'http';
+  const help = group === 'a2a' ? 'rename.help' : group === 'mcp' ? 'rename.helpMcp' : 'rename.helpHttp';
 
   const submit = async (event: FormEvent): Promise<void> => {
     event.preventDefault();
@@ -96,7 +99,7 @@ export function RenameOperationDialog({
             }}
           />
           <span id={`${id}-help`} className="muted small">
-            {t('rename.help')}
+            {t(help)}
           </span>
           <span id={`${id}-problem`} className={invalid ? 'error small' : 'muted small'} aria-live="polite">
             {showProblem && problem ? t(problemText[problem], { path: newPath.trim(), verb: op.httpMethod.toUpperCase() }) : ''}

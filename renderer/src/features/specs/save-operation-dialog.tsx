@@ -11,7 +11,7 @@ import { type A2aDraft, buildCall } from '../request';
 import { BusyIndicator } from '../../ui/busy-indicator';
 import { ErrorNote } from '../../ui/error-note';
 import { useToolViewStore } from '../../app/tool-view-store';
-import { ConflictDialog } from './conflict-dialog';
+import { a2aConflictSave, ConflictDialog } from './conflict-dialog';
 import { baseHashFor, problemsOf, saveOperation, type SaveTarget } from './spec-save';
 import { useSpecsStore } from './specs-store';
 
@@ -105,7 +105,7 @@ export function SaveToSpecDialog({ draft, onClose }: { draft: A2aDraft; onClose:
   if (conflict) {
     return (
       <ConflictDialog
-        target={conflict}
+        save={a2aConflictSave(host, conflict)}
         onClose={onClose}
         onSaved={(result, note, savedPath) => {
           setConflict(null);

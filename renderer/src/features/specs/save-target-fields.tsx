@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { SpecFileInfo } from '../../../../shared/contract/ops-spec';
 import { useHost } from '../../host';
 import { useT } from '../../i18n/i18n';
-import { initialSaveFile, newSpecFile, saveChoice } from './save-target';
+import { initialSaveFile, newSpecFile, refusedStartFile, saveChoice } from './save-target';
 import { refreshSpecs, useSpecsStore } from './specs-store';
 
 /** The name offered for a new spec file. */
@@ -14,8 +14,12 @@ export interface SaveTarget {
   setFile(file: string): void;
   fileName: string;
   setFileName(name: string): void;
-  /** Files an operation may be saved into (those that parse). */
+  /** Files an operation may be saved into (they parse and are OpenAPI 3.2). */
   writable: SpecFileInfo[];
+  /** Files that parse but are another OpenAPI version: listed, marked, never chosen. */
+  notWritable: SpecFileInfo[];
+  /** The tab's own file when it cannot take the operation: the choice starts elsewhere and says why. */
+  refusedStart: SpecFileInfo | undefined;
   chosen: SpecFileInfo | undefined;
   creating: boolean;
   /** What to send as the request's `file`: the chosen file, or the new file's name; empty until the files are listed. */
@@ -25,22 +29,24 @@ export interface SaveTarget {
 }
 
 /**
- * The save dialogs' file choice: starts on `startFile` when given, else (once the workspace is
- * listed) on the file named `preferred`, the first parsable one, or a new file.
+ * The save dialogs' file choice: once the workspace is listed, starts on `startFile` (the tab's own
+ * file) when it can take the operation, else on the file named `preferred` (the workspace's own
+ * file by default), the first file that can take it, or a new file.
  */
 export function useSaveTarget(startFile: string | undefined, preferred?: string): SaveTarget {
   const host = useHost();
   const files = useSpecsStore((s) => s.files);
   const listed = useSpecsStore((s) => s.loaded);
-  const [file, setFile] = useState(startFile ?? '');
+  const [file, setFile] = useState('');
   const [fileName, setFileName] = useState(defaultSpecFileName);
   useEffect(() => {
     void refreshSpecs(host);
   }, [host]);
   useEffect(() => {
-    if (!file && listed) setFile(initialSaveFile(files, preferred));
-  }, [files, file, listed, preferred]);
-  return { file, setFile, fileName, setFileName, listed, ...saveChoice(files, file, fileName, listed) };
+    if (!file && listed) setFile(initialSaveFile(files, preferred, startFile));
+  }, [files, file, listed, preferred, startFile]);
+  const refusedStart = listed ? refusedStartFile(files, startFile) : undefined;
+  return { file, setFile, fileName, setFileName, listed, refusedStart, ...saveChoice(files, file, fileName, listed) };
 }
 
 interface SaveTargetFieldsProps {
@@ -77,8 +83,19 @@ export function SaveTargetFields(props: SaveTargetFieldsProps) {
               {f.title ? ` — ${f.title}` : ''}
             </option>
           ))}
+          {/* Shown so the person sees why their file is not offered: Powerduck writes OpenAPI 3.2 only. */}
+          {target.notWritable.map((f) => (
+            <option key={f.file} value={f.file} disabled>
+              {t('save.fileNotWritable', { name: f.name, version: f.openapi ?? '' })}
+            </option>
+          ))}
           {target.listed ? <option value={newSpecFile}>{t('save.newFile')}</option> : null}
         </select>
+        {target.refusedStart ? (
+          <span className="notice small" role="note">
+            {t('save.startFileNotWritable', { name: target.refusedStart.name, version: target.refusedStart.openapi ?? '' })}
+          </span>
+        ) : null}
       </div>
       {target.creating ? (
         <div className="field-col">

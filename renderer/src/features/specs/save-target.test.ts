@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { SpecFileInfo } from '../../../../shared/contract/ops-spec';
-import { initialSaveFile, newSpecFile, saveChoice } from './save-target';
+import { initialSaveFile, newSpecFile, refusedStartFile, saveChoice, takesOperations } from './save-target';
 
-const spec = (name: string, parseError?: string): SpecFileInfo => ({
+const spec = (name: string, parseError?: string, openapi?: string): SpecFileInfo => ({
   file: `/ws/${name}`,
   name,
   format: 'yaml',
@@ -10,13 +10,14 @@ const spec = (name: string, parseError?: string): SpecFileInfo => ({
   mtimeMs: 0,
   sizeBytes: 1,
   operations: [],
+  ...(openapi ? { openapi } : {}),
   ...(parseError ? { parseError: { message: parseError } } : {}),
 });
 const files = [spec('agents.openapi.yaml'), spec('broken.yaml', 'bad indent')];
 
 describe('the save dialogs’ file choice', () => {
   it('before the workspace is listed: nothing chosen, not "new file", and nothing to send (no "No spec file given")', () => {
-    expect(saveChoice([], '', 'requests.openapi.yaml', false)).toEqual({ writable: [], chosen: undefined, creating: false, target: '' });
+    expect(saveChoice([], '', 'requests.openapi.yaml', false)).toEqual({ writable: [], notWritable: [], chosen: undefined, creating: false, target: '' });
     // A linked tab's file is not yet in the (empty) list: it is not a new file to create either.
     expect(saveChoice([], '/ws/agents.openapi.yaml', 'requests.openapi.yaml', false)).toMatchObject({ creating: false, target: '' });
   });
@@ -39,5 +40,38 @@ describe('the save dialogs’ file choice', () => {
     expect(initialSaveFile(files, 'agents.openapi.yaml')).toBe('/ws/agents.openapi.yaml');
     expect(initialSaveFile([spec('broken.yaml', 'x'), spec('b.yaml')])).toBe('/ws/b.yaml');
     expect(initialSaveFile([spec('broken.yaml', 'x')])).toBe(newSpecFile);
+  });
+
+  // QA: a fresh MCP tab started on an imported OpenAPI 3.0 file (first alphabetically) and the save was refused.
+  const imported = spec('aaa-imported.yaml', undefined, '3.0.3');
+  const own = spec('powerduck.openapi.yaml', undefined, '3.2.0');
+  const other = spec('other.openapi.yaml', undefined, '3.2.0');
+
+  it('only OpenAPI 3.2 files (or files that are not a document yet) can take an operation', () => {
+    expect(takesOperations(own)).toBe(true);
+    expect(takesOperations(spec('empty.yaml'))).toBe(true);
+    expect(takesOperations(imported)).toBe(false);
+    expect(takesOperations(spec('v31.yaml', undefined, '3.1.0'))).toBe(false);
+    expect(takesOperations(spec('broken.yaml', 'bad'))).toBe(false);
+  });
+
+  it('a new tab starts on the workspace’s own file, never on a file of another OpenAPI version', () => {
+    expect(initialSaveFile([imported, other, own])).toBe(own.file);
+    expect(initialSaveFile([imported, other])).toBe(other.file);
+    expect(initialSaveFile([imported])).toBe(newSpecFile);
+  });
+
+  it('a tab from an operation starts on its own file; from a 3.0 file it starts elsewhere and says why', () => {
+    expect(initialSaveFile([imported, other, own], undefined, other.file)).toBe(other.file);
+    expect(initialSaveFile([imported, other, own], undefined, imported.file)).toBe(own.file);
+    expect(refusedStartFile([imported, own], imported.file)).toBe(imported);
+    expect(refusedStartFile([imported, own], own.file)).toBeUndefined();
+  });
+
+  it('a 3.0 file is listed as not writable and, if it were the value, is neither chosen nor taken for a new file', () => {
+    const choice = saveChoice([imported, own], imported.file, 'requests.openapi.yaml', true);
+    expect(choice.notWritable).toEqual([imported]);
+    expect(choice.writable).toEqual([own]);
+    expect(choice).toMatchObject({ chosen: undefined, creating: false, target: '' });
   });
 });

@@ -25,6 +25,26 @@ export function baseHashFor(tabId: string, file: string): string | null {
   return onlyOwnWritesSince(info.file, link.hash, info.hash) ? info.hash : link.hash;
 }
 
+/**
+ * A tab opened from an operation (plain HTTP, MCP) bases its saves on the file as listed when it
+ * opened, as an A2A tab does: an outside edit of that operation since then makes the save ask.
+ */
+export function linkOpenedTab(tabId: string, file: string, op: { path: string; httpMethod: string }): void {
+  const info = fileInfo(file);
+  if (info) useSpecsStore.getState().setLink(tabId, { file: info.file, path: op.path, httpMethod: op.httpMethod, hash: info.hash });
+}
+
+/** After a tab's own write: its base moves to the version written, and the write is known as this window's. */
+export function recordTabWrite(
+  tabId: string,
+  expectedHash: string | null,
+  written: { file: string; hash: string },
+  op: { path: string; httpMethod: string },
+): void {
+  recordOwnWrite(written.file, expectedHash, written.hash);
+  useSpecsStore.getState().setLink(tabId, { file: written.file, path: op.path, httpMethod: op.httpMethod, hash: written.hash });
+}
+
 /** spec.save (replace or create the operation) or spec.saveAs (refuse an existing path). */
 export async function saveOperation(host: Host, target: SaveTarget, expectedHash: string | null, mode: 'save' | 'saveAs'): Promise<Result<SpecWriteResult>> {
   const request: SpecSaveRequest = {

@@ -13,6 +13,7 @@ import { openOperationAsRequest } from './open-operation';
 import { isHttpOperation, openHttpOperation } from '../http';
 import { isMcpOperation, openMcpOperation } from '../mcp';
 import { RenameOperationDialog } from './rename-operation-dialog';
+import { takesOperations } from './save-target';
 import type { ManagedOperation } from './spec-manage';
 import { runSavedHttpOperation, runSavedOperation } from './spec-runs-store';
 import { SaveToSpecDialog } from './save-operation-dialog';
@@ -65,8 +66,8 @@ function FileEntry({ info, onManage }: { info: SpecFileInfo; onManage: (what: Ma
     const opened = await openMcpOperation(host, file, op, { run });
     setOpenProblem(opened.ok ? '' : t('mcp.open.failed', { message: opened.message }));
   };
-  // A file that does not parse is never written: it offers validation only.
-  const writable = !info.parseError;
+  // A file that does not parse, or is another OpenAPI version than 3.2, is never written: it offers validation only.
+  const writable = takesOperations(info);
   return (
     <li className="spec-file">
       <details open>
@@ -92,6 +93,7 @@ function FileEntry({ info, onManage }: { info: SpecFileInfo; onManage: (what: Ma
         {info.parseError ? (
           <p className="error small">{t('specs.parseError', { message: info.parseError.message, line: info.parseError.line ?? '?' })}</p>
         ) : null}
+        {!info.parseError && !writable ? <p className="muted small">{t('specs.notWritableVersion', { version: info.openapi ?? '' })}</p> : null}
         {openProblem ? (
           <p className="error small" role="alert">
             {openProblem}
