@@ -48,6 +48,26 @@ describe('redaction', () => {
     for (const name of ['page', 'q', 'monkey', 'author']) expect(isSecretQuery(name)).toBe(false);
     expect(isSecretHeader('X-Api-Token')).toBe(true);
     expect(isSecretHeader('Access-Control-Allow-Credentials')).toBe(false);
+    // QA: Cloudflare's API-key header, a session id and an S3 presigned URL's signature.
+    expect(isSecretHeader('X-Auth-Key')).toBe(true);
+    expect(isSecretHeader('X-Session-Id')).toBe(true);
+    expect(isSecretQuery('X-Amz-Signature')).toBe(true);
+    expect(redactUrl('https://b.s3.amazonaws.com/o?X-Amz-Credential=AKIA%2F1&X-Amz-Signature=abcdef0123&X-Amz-Expires=60')).toBe(
+      'https://b.s3.amazonaws.com/o?X-Amz-Credential=‹redacted›&X-Amz-Signature=‹redacted›&X-Amz-Expires=60',
+    );
+    expect(
+      redactHeaders([
+        ['X-Auth-Key', 'xauth-to-spec-654'],
+        ['X-Idempotency-Key', 'idem-1'],
+      ]),
+    ).toEqual([
+      ['X-Auth-Key', '‹redacted›'],
+      ['X-Idempotency-Key', 'idem-1'],
+    ]);
+    // A redirect's target is a URL: its credential query values go as an address's do.
+    expect(redactHeaders([['Location', 'https://app.example/cb#access_token=at-123456&state=s']])).toEqual([
+      ['Location', 'https://app.example/cb#access_token=‹redacted›&state=s'],
+    ]);
     expect(redactUrl('https://h/x?AUTH=a1b2c3&Sig=zz99&q=1')).toBe('https://h/x?AUTH=‹redacted›&Sig=‹redacted›&q=1');
   });
 
@@ -63,10 +83,10 @@ describe('redaction', () => {
       expect(isSecretHeader(`x-made-up-${i}`)).toBe(false);
       expect(isSecretHeader(`x-made-up-token-${i}`)).toBe(true);
     }
-    expect(isSecretHeader('X-Tenant-Key', { headers: ['x-tenant-key'] })).toBe(true);
+    expect(isSecretHeader('X-Tenant-Ref', { headers: ['x-tenant-ref'] })).toBe(true);
     // A name judged harmless before is still redacted when a call configures it as its API-key header.
     expect(isSecretHeader('content-type', { headers: ['Content-Type'] })).toBe(true);
-    expect(isSecretHeader('X-Tenant-Key')).toBe(false);
+    expect(isSecretHeader('X-Tenant-Ref')).toBe(false);
   });
 
   it('secretForms covers the percent-encoded and JSON-escaped forms, longest first, and keeps short values (scrubbed only after a credential word)', () => {
@@ -111,7 +131,7 @@ describe('redaction', () => {
     expect(redactUrl('http:/bob:pw@h/rpc')).toBe('http:/‹redacted›@h/rpc');
     expect(redactUrl('http:\\\\bob:pw@h/rpc')).toBe('http:\\\\‹redacted›@h/rpc');
     expect(redactUrl('  http://bob:pw@h/rpc\n')).toBe('  http://‹redacted›@h/rpc\n');
-    expect(redactUrl('http://h/cb#access_token=AT-1&token_type=bearer&state=s')).toBe('http://h/cb#access_token=‹redacted›&token_type=‹redacted›&state=s');
+    expect(redactUrl('http://h/cb#access_token=AT-1&token_type=bearer&state=s')).toBe('http://h/cb#access_token=‹redacted›&token_type=bearer&state=s');
     expect(redactUrl('http://h/#/cb?id_token=IT-2')).toBe('http://h/#/cb?id_token=‹redacted›');
     // Not credentials: an @ in the path, query or fragment, IPv6, an opaque mailto.
     for (const url of ['http://h/users/@me?page=2#x@y', 'http://[::1]:8080/rpc?q=a@b', 'mailto:bob:pw@example.com']) expect(redactUrl(url)).toBe(url);

@@ -3,6 +3,7 @@
  * replaced by a marker in the recorded copy only; the live request is untouched.
  */
 import { decodeBase64 } from '../encoding/base64';
+import { isCredentialName } from './credential-names';
 import type { HeaderEntry } from './call';
 import type { HeaderList } from './exchange';
 import { decodeUtf8 } from './utf8';
@@ -19,45 +20,6 @@ import {
 /** What stands in for a secret: visibly a redaction, and not valid in a header, so it is never re-sent by mistake. */
 export const REDACTED = '‹redacted›';
 
-/** Header names that always carry credentials. */
-const SECRET_HEADERS = new Set([
-  'authorization',
-  'proxy-authorization',
-  'cookie',
-  'set-cookie',
-  'x-api-key',
-  'api-key',
-  'apikey',
-  'x-auth-token',
-  'x-access-token',
-  'x-a2a-notification-token',
-]);
-
-/** Query parameter names that conventionally carry credentials. */
-const SECRET_QUERY = new Set([
-  'token',
-  'access_token',
-  'accesstoken',
-  'id_token',
-  'refresh_token',
-  'api_key',
-  'apikey',
-  'api-key',
-  'key',
-  'secret',
-  'client_secret',
-  'password',
-  'passwd',
-  'pwd',
-  'sig',
-  'signature',
-  'auth',
-]);
-
-/** Names that say "credential" wherever they appear (`X-Api-Token`, `session_secret`, `db_password`). Not
- * "credential" itself: `Access-Control-Allow-Credentials` is a CORS fact worth seeing. */
-const SECRET_NAME_PATTERN = /token|secret|passw(or)?d|api[-_]?key|access[-_]?key/i;
-
 export interface RedactionRules {
   /** Extra header names to redact (e.g. a configured API-key header), case-insensitive. */
   headers?: readonly string[];
@@ -67,34 +29,20 @@ export interface RedactionRules {
   values?: readonly string[];
 }
 
-/**
- * Header names already judged, as spelled: the same few names come with every request, answer and
- * trailer of every call, and each judgement lower-cased the name and ran a pattern. Bounded, so an
- * agent inventing new names forever only stops the memo growing.
- */
-const judgedHeaderNames = new Map<string, boolean>();
-const maxJudgedHeaderNames = 512;
-
-function isSecretHeaderName(name: string): boolean {
-  let secret = judgedHeaderNames.get(name);
-  if (secret === undefined) {
-    const lower = name.toLowerCase();
-    secret = SECRET_HEADERS.has(lower) || SECRET_NAME_PATTERN.test(lower);
-    if (judgedHeaderNames.size < maxJudgedHeaderNames) judgedHeaderNames.set(name, secret);
-  }
-  return secret;
-}
-
+/** Whether a header carries a credential: by name (credential-names.ts, the one rule) or configured for this call. */
 export function isSecretHeader(name: string, rules: RedactionRules = {}): boolean {
-  if (isSecretHeaderName(name)) return true;
+  if (isCredentialName(name)) return true;
   if (!rules.headers?.length) return false;
   const lower = name.toLowerCase();
   return rules.headers.some((h) => h.toLowerCase() === lower);
 }
 
+/** Whether a query, fragment or cookie parameter carries a credential: by name (the same rule as headers) or configured. */
 export function isSecretQuery(name: string, rules: RedactionRules = {}): boolean {
+  if (isCredentialName(name)) return true;
+  if (!rules.query?.length) return false;
   const lower = name.toLowerCase();
-  return SECRET_QUERY.has(lower) || SECRET_NAME_PATTERN.test(lower) || (rules.query ?? []).some((q) => q.toLowerCase() === lower);
+  return rules.query.some((q) => q.toLowerCase() === lower);
 }
 
 /**
@@ -105,14 +53,16 @@ export function isSecretQuery(name: string, rules: RedactionRules = {}): boolean
  */
 const minSecretLength = 4;
 
+/** Words that end a credential's name in free text (`db_password=`, `"apiKey": `), for the lead-in below. */
+const credentialNameEnding = String.raw`token|secret|passw(?:or)?d|api[-_]?key|access[-_]?key|pwd|key|auth|sig|signature`;
+
 /**
  * A credential word and what joins it to its value: a scheme word and spaces, or a credential-like name
- * (SECRET_NAME_PATTERN's words and the short query names it misses) and `=`/`:` (quoted, or JSON-escaped
- * inside a raw body).
+ * and `=`/`:` (quoted, or JSON-escaped inside a raw body).
  */
-const credentialLeadIn = String.raw`((?:\b(?:bearer|token)\s+)|(?:(?:${SECRET_NAME_PATTERN.source}|pwd|key|auth|sig|signature)\\?["']?\s*[=:]\s*\\?["']?))`;
+const credentialLeadIn = String.raw`((?:\b(?:bearer|token)\s+)|(?:(?:${credentialNameEnding})\\?["']?\s*[=:]\s*\\?["']?))`;
 
-/** One compiled pattern per short value, bounded like judgedHeaderNames (a call has a handful of secrets). */
+/** One compiled pattern per short value, bounded like the judged names of credential-names.ts (a call has a handful of secrets). */
 const shortValuePatterns = new Map<string, RegExp>();
 
 function shortValuePattern(value: string): RegExp {
@@ -234,11 +184,17 @@ function redactHeaderValue(name: string, value: string): string {
   return REDACTED;
 }
 
+/** Headers whose value is a URL: a redirect target may carry a token (`Location: …/cb?access_token=…`), read as redactUrl reads an address. */
+const urlHeaders: ReadonlySet<string> = new Set(['location', 'content-location']);
+
 export function redactHeaders(headers: HeaderList, rules: RedactionRules = {}): HeaderList {
   const out: HeaderList = new Array(headers.length);
   for (let i = 0; i < headers.length; i++) {
     const [name, value] = headers[i] as [string, string];
-    out[i] = [name, isSecretHeader(name, rules) ? redactHeaderValue(name, value) : scrubValues(value, rules)];
+    out[i] = [
+      name,
+      isSecretHeader(name, rules) ? redactHeaderValue(name, value) : urlHeaders.has(name.toLowerCase()) ? redactUrl(value, rules) : scrubValues(value, rules),
+    ];
   }
   return out;
 }

@@ -123,6 +123,15 @@ function draftShapeProblem(draft: object): string | undefined {
   return undefined;
 }
 
+/** The note for credential headers left out of the operation: their names, what to do instead, never a value. */
+function withheldHeadersNote(names: readonly string[]): string {
+  const one = names.length === 1;
+  return (
+    `The header${one ? '' : 's'} ${names.map((n) => `"${n}"`).join(', ')} ${one ? 'carries' : 'carry'} a credential and ${one ? 'was' : 'were'} not written to the spec file; ` +
+    "set the credential in the request's Auth settings with a named secret (bearer, Basic or API key) so the saved operation sends it."
+  );
+}
+
 /**
  * `literalSecretName`: the secret-store name that now holds the drafted OAuth client secret when it
  * was typed in as a value (never written itself).
@@ -142,11 +151,19 @@ export function buildHttpOperation(draft: HttpSaveDraft, options: { literalSecre
   const parameters: Array<Record<string, unknown>> = [];
   const seen = new Set<string>();
   const withheld: string[] = [];
+  const withheldHeaders: string[] = [];
   for (const p of draft.parameters) {
     // A credential header is the secret itself, unless its value is a `{{variable}}`: that is a name the
     // environment fills on every send (as the Postman import writes it), so the parameter keeps it.
     const reference = typeof p.example === 'string' && wholeVariable(p.example) !== undefined;
-    if (!p.name || (p.in === 'header' && (notParameters.has(p.name.toLowerCase()) || (isSecretHeader(p.name) && !reference)))) continue;
+    if (!p.name) continue;
+    if (p.in === 'header') {
+      const credential = isSecretHeader(p.name);
+      // Authorization and Cookie are never parameters (OAS), so even a `{{variable}}` value goes: said, like a literal.
+      const dropped = notParameters.has(p.name.toLowerCase()) || (credential && !reference);
+      if (dropped && credential && typeof p.example === 'string' && p.example.trim() !== '' && !withheldHeaders.includes(p.name)) withheldHeaders.push(p.name);
+      if (dropped) continue;
+    }
     if (p.in === 'path' && !templated.has(p.name)) continue;
     const key = `${p.in}:${p.name}`;
     if (seen.has(key)) continue;
@@ -216,6 +233,9 @@ export function buildHttpOperation(draft: HttpSaveDraft, options: { literalSecre
         `The value${withheld.length === 1 ? '' : 's'} of ${withheld.map((n) => `"${n}"`).join(', ')} ${withheld.length === 1 ? 'looks' : 'look'} like a credential and ${withheld.length === 1 ? 'was' : 'were'} not written; set ${withheld.length === 1 ? 'it' : 'them'} in the request's Auth settings with a named secret.`,
       ]
     : [];
+  // A credential header is left out, never written as an example, and never silently: the saved
+  // operation would otherwise run unauthenticated with nobody told why.
+  if (withheldHeaders.length) notes.push(withheldHeadersNote(withheldHeaders));
   if (withheldAuth) notes.push(withheldAuth);
   return { ok: true, verb, fields, notes, ...(oauth2 ? { oauth2 } : {}) };
 }

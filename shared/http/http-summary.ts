@@ -4,12 +4,16 @@ import { bodyView } from './media-kind';
 
 export type HttpSeverity = 'ok' | 'refused' | 'failed';
 
-/** failed = nothing usable came back; refused = HTTP ≥ 400 or a body that breaks its declared schema. */
+/**
+ * failed = nothing usable came back; refused = HTTP ≥ 400, a body that breaks its declared schema, or
+ * redirects to follow that never reached a final answer (a loop: the server answered, just never finally).
+ */
 export function httpExitSeverity(record: HttpExchangeRecord): HttpSeverity {
   const outcome = record.outcome;
   if (outcome.kind === 'transport-error') return 'failed';
   if (outcome.kind === 'stream' && outcome.ended === 'error') return 'failed';
   if (outcome.status >= 400) return 'refused';
+  if (record.unfinished) return 'refused';
   if (record.check?.verdict === 'violations') return 'refused';
   return 'ok';
 }
@@ -29,6 +33,7 @@ export function httpSummaryLines(record: HttpExchangeRecord): string[] {
   out.push(`${record.method} ${record.url}`);
   for (const hop of record.redirects ?? []) out.push(`  ↳ ${hop.status} → ${hop.location}`);
   if (outcome.kind === 'transport-error') out.push(`Not answered: ${outcome.message} (${outcome.code})`);
+  if (record.unfinished) out.push(`No final response: ${record.unfinished.message}`);
   if (r) {
     out.push(
       `HTTP ${r.status ?? '?'} ${r.statusText ?? ''}`.trim() +
@@ -69,6 +74,6 @@ export function httpSummaryLines(record: HttpExchangeRecord): string[] {
     for (const item of check.items ?? []) for (const v of item.violations) out.push(`  event ${item.seq}: ${v.path} ${v.message}`);
     for (const note of check.notes) out.push(`  note: ${note}`);
   }
-  for (const w of record.warnings) out.push(`warning: ${w}`);
+  for (const w of record.warnings) if (w !== record.unfinished?.message) out.push(`warning: ${w}`);
   return out;
 }

@@ -171,6 +171,11 @@ export interface HttpExchangeRecord {
   outcome: HttpOutcome;
   /** Redirects that were followed, in order. */
   redirects?: RedirectHop[];
+  /**
+   * Set when redirects were to be followed and the last answer is still a redirect (the hop limit
+   * reached, a loop, or a target that is not http(s)): no final response came, so the CLI exits 1.
+   */
+  unfinished?: { reason: 'redirect-limit' | 'redirect-not-followable'; message: string };
   check?: ResponseCheck;
   /** Cookies taken from and stored into the core's jar (absent when none were). */
   cookies?: ExchangeCookies;

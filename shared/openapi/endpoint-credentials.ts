@@ -3,10 +3,8 @@
  * endpoint such as `http://bob:pw@host/rpc` or `…/rpc?access_token=X` is refused on save, with
  * the way out (the request's Auth settings and a named secret).
  */
+import { isCredentialName } from '../a2a/credential-names';
 import { formDecode, urlCredentialParts } from '../http/url-credentials';
-
-/** Query parameter names that carry a credential (compared case-insensitively). */
-export const credentialQueryNames: readonly string[] = ['token', 'access_token', 'key', 'api_key', 'apikey', 'sig', 'signature', 'password', 'secret', 'auth'];
 
 export interface EndpointCredential {
   /** `userinfo`: user or password before the host; `query`: a credential-looking query parameter. */
@@ -15,11 +13,9 @@ export interface EndpointCredential {
   name?: string;
 }
 
-const credentialNames: ReadonlySet<string> = new Set(credentialQueryNames);
-
-/** Whether a query or fragment parameter name, as written in a URL (percent-encoded or not), names a credential. */
+/** Whether a query or fragment parameter name, as written in a URL (percent-encoded or not), names a credential (the one rule, credential-names.ts). */
 export function isCredentialQueryName(raw: string): boolean {
-  return credentialNames.has(formDecode(raw).trim().toLowerCase());
+  return isCredentialName(formDecode(raw).trim());
 }
 
 /**
@@ -33,7 +29,7 @@ export function endpointCredentials(endpoint: string): EndpointCredential[] {
   const seen = new Set<string>();
   for (const param of parts.params) {
     const lower = param.name.toLowerCase();
-    if (credentialNames.has(lower) && !seen.has(lower)) {
+    if (isCredentialName(param.name) && !seen.has(lower)) {
       seen.add(lower);
       found.push({ where: 'query', name: param.name });
     }

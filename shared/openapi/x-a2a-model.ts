@@ -4,6 +4,7 @@
  */
 import type { AuthConfig, OAuth2Auth, OAuth2Endpoints, OAuth2Flow, SecretSource } from '../a2a/auth';
 import { oauth2Flows } from '../a2a/auth';
+import { isCredentialName } from '../a2a/credential-names';
 import { securitySchemeNameFor } from './oauth-scheme';
 import type { CallTimeouts, HeaderEntry } from '../a2a/call';
 import type { A2aVersion, Binding } from '../a2a/versions';
@@ -67,12 +68,10 @@ export interface XA2a {
 
 export const X_PROTOCOL_A2A = 'a2a';
 
-/** Headers that carry credentials: saved requests keep them out of the file (auth holds a reference instead). */
-export const credentialHeaderNames: readonly string[] = ['authorization', 'proxy-authorization', 'cookie', 'x-api-key', 'api-key'];
-
+/** Headers that carry credentials (the one rule, credential-names.ts, or the auth's API-key header): saved requests keep them out of the file (auth holds a reference instead). */
 export function isCredentialHeader(name: string, auth?: XA2aAuth | AuthConfig): boolean {
   const lower = name.trim().toLowerCase();
-  if (credentialHeaderNames.includes(lower)) return true;
+  if (isCredentialName(lower)) return true;
   if (auth && 'scheme' in auth && auth.scheme === 'apiKey' && auth.in === 'header') return auth.name.toLowerCase() === lower;
   if (auth && 'type' in auth && auth.type === 'apiKey' && auth.in === 'header') return auth.name.toLowerCase() === lower;
   return false;

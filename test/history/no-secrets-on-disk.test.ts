@@ -364,3 +364,81 @@ describe('credentials in any URL spelling new URL accepts, and short ones in cre
     await assertNoCredentialOnDisk(Object.values(spelled));
   });
 });
+
+/**
+ * QA: credential headers the first rule did not know (Cloudflare's X-Auth-Key, a session id) and an
+ * S3 presigned URL's signature, with full bodies off: the entry's replay template kept them verbatim,
+ * and Save to spec wrote X-Auth-Key as an example while Authorization and X-Api-Key vanished unsaid.
+ */
+describe('credential names beyond Authorization and X-Api-Key', () => {
+  const values = {
+    authKey: 'xauth-to-spec-654321',
+    session: 'session-id-value-123987',
+    signature: 'amzsignature0123456789abcdef',
+    apiKey: 'literal-api-key-246810',
+    bearer: 'bearer-to-spec-135791',
+  } as const;
+  let echo: Server;
+  let base = '';
+  let seen = '';
+
+  beforeAll(async () => {
+    echo = createServer((req, res) => {
+      req.resume();
+      seen = JSON.stringify({ url: req.url, headers: req.headers });
+      res.writeHead(200, { 'content-type': 'application/json' }).end(seen);
+    });
+    await new Promise<void>((resolve) => echo.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(echo.address() as AddressInfo).port}`;
+  });
+
+  afterAll(async () => {
+    await new Promise<void>((resolve) => echo?.close(() => resolve()));
+  });
+
+  const headers = [
+    { name: 'X-Api-Key', value: values.apiKey },
+    { name: 'X-Auth-Key', value: values.authKey },
+    { name: 'Authorization', value: `Bearer ${values.bearer}` },
+    { name: 'X-Session-Id', value: values.session },
+  ];
+
+  it('with full bodies off, the history entry (replay template included) holds none of them', async () => {
+    const settings = await ctx.core.dispatcher.invoke('history.settings', { fullBodies: false });
+    expect(settings.ok && settings.value.fullBodies).toBe(false);
+    const url = `${base}/o/presigned?X-Amz-Algorithm=AWS4-HMAC-SHA256&X-Amz-Expires=60&X-Amz-Signature=${values.signature}&probe=qa-names`;
+    const sent = await ctx.core.dispatcher.invoke('http.send', { method: 'GET', url, headers });
+    if (!sent.ok) throw new Error(sent.error.message);
+    // The server saw them all, so the check below can fail.
+    for (const value of Object.values(values)) expect(seen).toContain(value);
+    const list = await ctx.core.dispatcher.invoke('history.list', { query: 'probe=qa-names' });
+    if (!list.ok) throw new Error(list.error.message);
+    expect(list.value.entries).toHaveLength(1);
+    const stored = await assertNoCredentialOnDisk(Object.values(values));
+    expect(stored).toContain('X-Amz-Signature=‹redacted›');
+    expect(stored).toContain('X-Amz-Expires=60');
+  });
+
+  it('Save to spec leaves the credential headers out, names each in a note, and writes none of their values', async () => {
+    const saved = await ctx.core.dispatcher.invoke('http.save', {
+      file: 'qa-names.yaml',
+      expectedHash: null,
+      draft: {
+        method: 'GET',
+        path: '/echo',
+        serverUrl: base,
+        parameters: [
+          ...headers.map((h) => ({ name: h.name, in: 'header' as const, example: h.value })),
+          { name: 'X-Idempotency-Key', in: 'header', example: 'idem-1' },
+        ],
+      },
+    });
+    if (!saved.ok) throw new Error(saved.error.message);
+    const note = saved.value.notes.join(' ');
+    for (const name of ['X-Api-Key', 'X-Auth-Key', 'Authorization', 'X-Session-Id']) expect(note).toContain(`"${name}"`);
+    const text = await readFile(saved.value.file, 'utf8');
+    expect(text).toContain('X-Idempotency-Key');
+    for (const value of Object.values(values)) expect(text).not.toContain(value);
+    await assertNoCredentialOnDisk(Object.values(values));
+  });
+});

@@ -24,6 +24,16 @@ beforeAll(async () => {
     if (request.url === '/missing') {
       res.writeHead(404, { 'Content-Type': 'text/plain' });
       res.end('not here');
+    } else if (request.url === '/loop') {
+      // Redirects to itself forever: no final answer ever comes.
+      res.writeHead(302, { Location: '/loop' });
+      res.end();
+    } else if (request.url === '/to-ftp') {
+      res.writeHead(301, { Location: 'ftp://127.0.0.1/file?token=ftp-secret-1234' });
+      res.end();
+    } else if (request.url === '/hop') {
+      res.writeHead(302, { Location: '/landed' });
+      res.end();
     } else if (request.url.startsWith('/items/bad')) {
       res.writeHead(200, { 'Content-Type': 'application/json' });
       res.end('{"id":"x"}');
@@ -115,6 +125,37 @@ describe('powerduck send --http', () => {
     expect(usage.code).toBe(2);
     expect(usage.err).toContain('--url');
     expect((await cli(['send', '--http', '--url', `${base}/`, '--body', 'x', '--form', 'a=b'])).code).toBe(2);
+  });
+
+  it('exits 1 when --follow never reaches a final response (a redirect loop), and --json says why', async () => {
+    const text = await cli(['send', '--http', '--url', `${base}/loop`, '--follow']);
+    expect(text.code).toBe(1);
+    expect(text.out).toContain('No final response: Stopped after 10 redirects');
+    const json = await cli(['send', '--http', '--url', `${base}/loop`, '--follow', '--json']);
+    expect(json.code).toBe(1);
+    const record = JSON.parse(json.out.trim().split('\n').pop() ?? '') as HttpExchangeRecord;
+    expect(record.unfinished).toEqual({ reason: 'redirect-limit', message: expect.stringContaining('Stopped after 10 redirects') });
+    expect(record.redirects).toHaveLength(10);
+    expect(record.response?.status).toBe(302);
+  });
+
+  it('exits 1 when --follow meets a redirect it cannot follow, naming the target without its credential', async () => {
+    const json = await cli(['send', '--http', '--url', `${base}/to-ftp`, '--follow', '--json']);
+    expect(json.code).toBe(1);
+    const record = JSON.parse(json.out.trim().split('\n').pop() ?? '') as HttpExchangeRecord;
+    expect(record.unfinished?.reason).toBe('redirect-not-followable');
+    expect(record.unfinished?.message).toContain('ftp://127.0.0.1/file');
+    expect(json.out).not.toContain('ftp-secret-1234');
+  });
+
+  it('a redirect that is followed to its end, or one not asked to be followed, still exits 0', async () => {
+    const followed = await cli(['send', '--http', '--url', `${base}/hop`, '--follow', '--json']);
+    expect(followed.code).toBe(0);
+    const record = JSON.parse(followed.out.trim().split('\n').pop() ?? '') as HttpExchangeRecord;
+    expect(record.unfinished).toBeUndefined();
+    expect(record.response?.status).toBe(200);
+    // Without --follow the 302 is the answer asked for.
+    expect((await cli(['send', '--http', '--url', `${base}/loop`])).code).toBe(0);
   });
 });
 

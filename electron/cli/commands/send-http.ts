@@ -42,7 +42,8 @@ ${tlsUsage}
   --env NAME        fill {{variables}} (URL, headers, token, body) from this environment (also -e NAME)
   --json            print the exchange record as JSON
 
-Exit codes: 0 ok, 1 HTTP status >= 400 or a response that breaks its declared schema, 2 usage,
+Exit codes: 0 ok, 1 HTTP status >= 400, a response that breaks its declared schema, or --follow
+without a final response (a redirect loop, more than 10 hops; --json: "unfinished"), 2 usage,
 network or transport error.`;
 
 export const runHttpUsage = `powerduck run <file> "<METHOD> <path>" [--param name=value]... [--server N] [--base-url URL]

@@ -229,6 +229,7 @@ export async function performHttp(request: HttpRequest, deps: HttpSendDeps, hook
   const jarCookies: ExchangeCookies = { sent: [], stored: [] };
 
   const redirects: RedirectHop[] = [];
+  let unfinished: HttpExchangeRecord['unfinished'];
   let currentMethod = method;
   let currentBody = body;
   let currentHeaders = sent;
@@ -250,6 +251,7 @@ export async function performHttp(request: HttpRequest, deps: HttpSendDeps, hook
     if (done.response) record.response = done.response;
     if (done.events) record.events = done.events;
     if (redirects.length) record.redirects = redirects;
+    if (unfinished) record.unfinished = unfinished;
     if (jarCookies.sent.length || jarCookies.stored.length) record.cookies = jarCookies;
     return record;
   };
@@ -326,10 +328,16 @@ export async function performHttp(request: HttpRequest, deps: HttpSendDeps, hook
         }
         if (!request.followRedirects)
           recorder.warn(`The server redirects (${open.status}) to ${location}; not followed (switch on "Follow redirects" to follow it).`);
-        else if (!next || (next.protocol !== 'http:' && next.protocol !== 'https:'))
-          recorder.warn(`The redirect to ${location} cannot be followed (not an http(s) URL).`);
-        else if (redirects.length >= maxRedirects) recorder.warn(`Stopped after ${maxRedirects} redirects.`);
-        else {
+        else if (!next || (next.protocol !== 'http:' && next.protocol !== 'https:')) {
+          const message = `The redirect to ${redactUrl(location, redaction)} cannot be followed (not an http(s) URL).`;
+          recorder.warn(message);
+          unfinished = { reason: 'redirect-not-followable', message };
+        } else if (redirects.length >= maxRedirects) {
+          // A loop (or a chain this long) never reaches a final answer: said as such, not only warned.
+          const message = `Stopped after ${maxRedirects} redirects without a final response (the last answer, ${open.status}, redirects to ${redactUrl(location, redaction)}).`;
+          recorder.warn(message);
+          unfinished = { reason: 'redirect-limit', message };
+        } else {
           open.body.destroy();
           // The hop's URL carries an Auth query key and any userinfo as sent: redacted like the request's.
           redirects.push({ url: redactUrl(url.href, redaction), status: open.status, location: redactUrl(location, redaction) });

@@ -1,3 +1,4 @@
+import { isCredentialName } from '../../../shared/a2a/credential-names';
 import { CoreError } from '../core-error';
 import type { SecretStore } from '../secret-store';
 import type { TemplateFile } from './template-files';
@@ -17,7 +18,10 @@ export interface KnownSecret {
 
 /** Shorter values would match ordinary words; real credentials are longer. */
 const MIN_SECRET_LENGTH = 8;
-const CREDENTIAL_NAME = /TOKEN|SECRET|PASSWORD|PASSWD|PASSPHRASE|API_?KEY|PRIVATE|CREDENTIAL|AUTH|COOKIE|SESSION|_KEY$/i;
+/** The one credential-name rule, plus PRIVATE (`GPG_PRIVATE`): a process environment is wider than a request's names. */
+function isCredentialVariable(name: string): boolean {
+  return isCredentialName(name) || /PRIVATE/i.test(name);
+}
 
 export async function collectKnownSecrets(secrets: SecretStore, environment: Record<string, string | undefined>): Promise<KnownSecret[]> {
   const out: KnownSecret[] = [];
@@ -26,7 +30,7 @@ export async function collectKnownSecrets(secrets: SecretStore, environment: Rec
     if (value !== undefined && value.length >= MIN_SECRET_LENGTH) out.push({ label: `stored secret "${name}"`, value });
   }
   for (const [name, value] of Object.entries(environment)) {
-    if (value !== undefined && value.length >= MIN_SECRET_LENGTH && CREDENTIAL_NAME.test(name)) {
+    if (value !== undefined && value.length >= MIN_SECRET_LENGTH && isCredentialVariable(name)) {
       out.push({ label: `environment variable ${name}`, value });
     }
   }

@@ -1028,6 +1028,8 @@ export const en = {
   // Import and environments.
   'env.picker': 'Environment',
   'env.none': 'No environment',
+  'env.selectFailed': '{name} could not be made the active environment ({message}); sends use {previous} again.',
+  'env.noneName': 'no environment',
   'env.manage': 'Environments',
   'env.title': 'Environments',
   'env.intro':
@@ -1040,6 +1042,9 @@ export const en = {
   'env.varSecret': 'Secret of variable {n} in {env}',
   'env.kindValue': 'Value',
   'env.kindSecret': 'Secret',
+  'env.credentialHint': '“{name}” looks like a credential: as a Value it is written in plain text to the environments file.',
+  'env.makeSecret': 'Make variable {n} of {env} a secret',
+  'env.madeSecret': 'Stored the value as secret {name}. Save the environments to take it out of the file.',
   'env.pickSecret': '(pick a secret)',
   'env.missingSecret': '{name} (not stored)',
   'env.removeVar': 'Remove variable {n} from {env}',

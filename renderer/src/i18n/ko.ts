@@ -1018,6 +1018,8 @@ export const ko: Record<MessageKey, string> = {
   // Import and environments.
   'env.picker': '환경',
   'env.none': '환경 없음',
+  'env.selectFailed': '{name}을(를) 활성 환경으로 바꾸지 못했습니다({message}). 전송에는 다시 {previous}이(가) 쓰입니다.',
+  'env.noneName': '환경 없음',
   'env.manage': '환경 관리',
   'env.title': '환경',
   'env.intro':
@@ -1030,6 +1032,9 @@ export const ko: Record<MessageKey, string> = {
   'env.varSecret': '{env}의 변수 {n} 시크릿',
   'env.kindValue': '값',
   'env.kindSecret': '시크릿',
+  'env.credentialHint': '“{name}”은(는) 자격 증명처럼 보입니다. 값으로 두면 환경 파일에 평문으로 저장됩니다.',
+  'env.makeSecret': '{env}의 변수 {n}을(를) 시크릿으로 만들기',
+  'env.madeSecret': '값을 시크릿 {name}(으)로 저장했습니다. 환경을 저장하면 파일에서 값이 빠집니다.',
   'env.pickSecret': '(시크릿 선택)',
   'env.missingSecret': '{name} (저장되지 않음)',
   'env.removeVar': '{env}에서 변수 {n} 삭제',

@@ -11,6 +11,7 @@ export function EnvironmentPicker() {
   const host = useHost();
   const id = useId();
   const state = useEnvironmentsStore((s) => s.state);
+  const failure = useEnvironmentsStore((s) => s.selectFailure);
   const [open, setOpen] = useState(false);
   useEffect(() => {
     void refreshEnvironments(host);
@@ -31,6 +32,15 @@ export function EnvironmentPicker() {
       <button type="button" onClick={() => setOpen(true)}>
         {t('env.manage')}
       </button>
+      {failure ? (
+        <span role="alert">
+          {t('env.selectFailed', {
+            name: failure.name ?? t('env.noneName'),
+            message: failure.error.message,
+            previous: state?.active ?? t('env.noneName'),
+          })}
+        </span>
+      ) : null}
       {open ? (
         <Suspense fallback={null}>
           <EnvironmentsDialog onClose={() => setOpen(false)} />

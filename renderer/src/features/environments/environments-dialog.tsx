@@ -8,6 +8,7 @@ import { DialogButtons } from '../../ui/dialog-buttons';
 import { refreshEnvironments, useEnvironmentsStore } from './environments-store';
 import { deleteSecret as deleteStoredSecret, storeSecret as storeNamedSecret, useSecretsStore } from './secrets-store';
 import { ProblemLine } from '../../ui/problem-line';
+import { secretNameForVariable, suggestsSecret } from './credential-variable';
 
 function VariableRow({
   env,
@@ -16,6 +17,7 @@ function VariableRow({
   secrets,
   onChange,
   onRemove,
+  onMakeSecret,
 }: {
   env: string;
   index: number;
@@ -23,10 +25,14 @@ function VariableRow({
   secrets: string[];
   onChange: (v: EnvironmentVariable) => void;
   onRemove: () => void;
+  /** Moves the value into the secret store and makes the row a Secret naming it. */
+  onMakeSecret: () => void;
 }) {
   const t = useT();
+  const id = useId();
   const n = index + 1;
   const isSecret = variable.secret !== undefined;
+  const hint = suggestsSecret(variable);
   return (
     <tr>
       <td>
@@ -65,12 +71,23 @@ function VariableRow({
             ) : null}
           </select>
         ) : (
-          <input
-            aria-label={t('env.varValue', { n, env })}
-            value={variable.value ?? ''}
-            spellCheck={false}
-            onChange={(e) => onChange({ name: variable.name, value: e.target.value })}
-          />
+          <>
+            <input
+              aria-label={t('env.varValue', { n, env })}
+              aria-describedby={hint ? `${id}-hint` : undefined}
+              value={variable.value ?? ''}
+              spellCheck={false}
+              onChange={(e) => onChange({ name: variable.name, value: e.target.value })}
+            />
+            {hint ? (
+              <p id={`${id}-hint`} className="muted small">
+                {t('env.credentialHint', { name: variable.name.trim() })}{' '}
+                <button type="button" onClick={onMakeSecret}>
+                  {t('env.makeSecret', { n, env })}
+                </button>
+              </p>
+            ) : null}
+          </>
         )}
       </td>
       <td>
@@ -172,6 +189,35 @@ export default function EnvironmentsDialog({ onClose }: { onClose: () => void })
     setStatus(t('env.secretStored', { name: result.name }));
   };
 
+  /**
+   * One click from a credential-like Value row to a Secret: the value goes to the secret store under a
+   * new name (never over an existing secret) and the row names it; saving then takes the value out of
+   * the file. An empty value only switches the row to Secret.
+   */
+  const makeSecret = async (ei: number, vi: number): Promise<void> => {
+    const env = envs[ei];
+    const variable = env?.variables[vi];
+    if (!env || !variable) return;
+    const replace = (next: EnvironmentVariable): void => {
+      setDraft((current) => (current ?? []).map((e, i) => (i === ei ? { ...e, variables: e.variables.map((x, j) => (j === vi ? next : x)) } : e)));
+      setDirty(true);
+    };
+    const value = variable.value ?? '';
+    if (value === '') {
+      replace({ name: variable.name, secret: '' });
+      setStatus(t('env.unsaved'));
+      return;
+    }
+    const result = await storeNamedSecret(host, secretNameForVariable(env.name, variable.name.trim(), secretNames), value);
+    if (!result.ok) {
+      setError(result.error);
+      return;
+    }
+    setError(null);
+    replace({ name: variable.name, secret: result.name });
+    setStatus(t('env.madeSecret', { name: result.name }));
+  };
+
   const deleteSecret = async (name: string): Promise<void> => {
     const failed = await deleteStoredSecret(host, name);
     if (failed) return setError(failed);
@@ -226,6 +272,7 @@ export default function EnvironmentsDialog({ onClose }: { onClose: () => void })
                       secrets={secretNames}
                       onChange={(next) => setEnv({ ...env, variables: env.variables.map((x, i) => (i === vi ? next : x)) })}
                       onRemove={() => setEnv({ ...env, variables: env.variables.filter((_, i) => i !== vi) })}
+                      onMakeSecret={() => void makeSecret(ei, vi)}
                     />
                   ))}
                 </tbody>

@@ -1,0 +1,53 @@
+/**
+ * A plain Value variable named like a credential is written to powerduck.environments.json, a plain
+ * file: the Environments dialog says so next to the row and moves the value into the secret store in
+ * one click, so the saved file names the secret instead of holding the value.
+ */
+import { readFile } from 'node:fs/promises';
+import { describe, expect, it } from 'vitest';
+import { useBrowser } from './harness';
+
+const VALUE = 'plain-key-8c1f02d7';
+
+describe('the Environments dialog and credential-like variables', () => {
+  const e2e = useBrowser();
+
+  it('hints at a credential-like Value row only, and Make secret stores the value and takes it out of the file', () =>
+    e2e.withApp({ defaultTimeout: 20_000 }, async ({ page, core }) => {
+      const saved = await core.dispatcher.invoke('env.save', {
+        expectedHash: null,
+        environments: [
+          {
+            name: 'staging',
+            variables: [
+              { name: 'baseUrl', value: 'http://127.0.0.1:9' },
+              { name: 'apiKey', value: VALUE },
+            ],
+          },
+        ],
+      });
+      if (!saved.ok) throw new Error(saved.error.message);
+      const file = saved.value.file;
+      expect(await readFile(file, 'utf8')).toContain(VALUE);
+      await page.reload();
+
+      await page.getByRole('banner').getByRole('button', { name: 'Environments' }).click();
+      const envs = page.getByRole('dialog', { name: 'Environments' });
+      await envs.getByText('“apiKey” looks like a credential', { exact: false }).waitFor();
+      expect(await envs.getByText('looks like a credential', { exact: false }).count()).toBe(1);
+      expect(await envs.getByRole('button', { name: 'Make variable 1 of staging a secret' }).count()).toBe(0);
+
+      await envs.getByRole('button', { name: 'Make variable 2 of staging a secret' }).click();
+      await expect.poll(() => envs.getByRole('combobox', { name: 'Kind of variable 2 in staging' }).inputValue()).toBe('secret');
+      expect(await envs.getByRole('combobox', { name: 'Secret of variable 2 in staging' }).inputValue()).toBe('staging-apiKey');
+      expect(await envs.getByText('looks like a credential', { exact: false }).count()).toBe(0);
+      const listed = await core.dispatcher.invoke('secrets.list', {});
+      expect(listed.ok && listed.value.names).toContain('staging-apiKey');
+
+      await envs.getByRole('button', { name: 'Save environments' }).click();
+      await expect.poll(() => readFile(file, 'utf8')).toContain('staging-apiKey');
+      const text = await readFile(file, 'utf8');
+      expect(text).not.toContain(VALUE);
+      expect(text).toContain('http://127.0.0.1:9');
+    }));
+});
