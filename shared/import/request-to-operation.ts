@@ -302,9 +302,16 @@ function planHttp(
   const pathNames = new Set((req.pathParams ?? []).map((p) => p.name));
   const realPath = split && !withoutTemplates(split.path, pathNames).includes('{') ? split.path : undefined;
   let path = realPath && !ctx.taken.has(`${verb} ${realPath}`) ? realPath : undefined;
+  const notes: string[] = [];
   // Two requests to the same verb and path (or a path OpenAPI cannot template) get an identifier path;
-  // the address stays in `servers` plus x-powerduck-path.
-  if (!path) path = uniquePath(`/imported/${slug(req.name, verb)}`, ctx.taken);
+  // the address stays in `servers` plus x-powerduck-path, which is what a send calls.
+  if (!path) {
+    path = uniquePath(`/imported/${slug(req.name, verb)}`, ctx.taken);
+    if (realPath)
+      notes.push(
+        `another request of this import is also ${req.method} ${realPath}: this one is stored as ${req.method} ${path} (one path holds one ${req.method}) and still calls ${realPath}.`,
+      );
+  }
   ctx.taken.add(`${verb} ${path}`);
   const parameters: SaveParam[] = [];
   for (const p of req.pathParams ?? [])
@@ -324,9 +331,9 @@ function planHttp(
     const contentType = headerValue(headers, 'Content-Type') ?? (parseJson(req.body) !== undefined ? 'application/json' : 'text/plain');
     draft.body = { mediaType: contentType.split(';')[0]?.trim() || 'application/octet-stream', example: exampleOf(req.body) };
   }
-  const extra: Array<[string, unknown]> = path !== realPath && split ? [['x-powerduck-path', split.path]] : [];
+  const extra: Array<[string, unknown]> = path !== realPath && split ? [[ADDRESS_FIELD, split.path]] : [];
   // Built once now: a request the builder refuses is refused before anything is stored.
-  const built = buildHttpOperation({ ...draft, path });
+  const built = buildHttpOperation({ ...draft, path: realPath ?? path });
   if (!built.ok) throw new ImportRefusal(`${name}: ${built.message}`);
   const schemeAuth = auth && auth.type !== 'none' && auth.type !== 'oauth2' ? auth : undefined;
   return {
@@ -336,7 +343,7 @@ function planHttp(
     name,
     draft,
     extra,
-    notes: built.notes.map((n) => `${name}: ${n}`),
+    notes: [...notes, ...built.notes].map((n) => `${name}: ${n}`),
     ...(schemeAuth ? { auth: schemeAuth } : {}),
     ...(pending ? { credential: pending } : {}),
   };
@@ -353,10 +360,31 @@ export function httpSecretRef(auth: SchemeAuth): string | undefined {
  * the standard `security` requirement naming `securityScheme` (placed in components by the caller).
  */
 export function buildImportedHttp(op: Extract<PlannedOperation, { kind: 'http' }>, securityScheme?: string): Array<[string, unknown]> {
-  const built = buildHttpOperation({ ...op.draft, path: op.path, ...(securityScheme ? { securityScheme } : {}) });
+  // Built at its address, so the path parameters of a request stored under another key keep their examples.
+  const address = addressOf(op);
+  const templatable = address !== undefined && !address.includes('{{') ? address : undefined;
+  const built = buildHttpOperation({ ...op.draft, path: templatable ?? op.path, ...(securityScheme ? { securityScheme } : {}) });
   if (!built.ok) throw new ImportRefusal(`${op.name}: ${built.message}`);
   const at = built.fields.findIndex(([k]) => k === 'parameters');
   return [...built.fields.slice(0, at), ...op.extra, ...built.fields.slice(at)];
+}
+
+/**
+ * The field holding the path a request really calls when its key under `paths` is another one (one
+ * path holds one operation per method); operation sends read it (draftFromOperation).
+ */
+export const ADDRESS_FIELD = 'x-powerduck-path';
+
+/** The path a planned plain operation calls, when its key is not it. */
+export function addressOf(op: Extract<PlannedOperation, { kind: 'http' }>): string | undefined {
+  const found = op.extra.find(([k]) => k === ADDRESS_FIELD)?.[1];
+  return typeof found === 'string' ? found : undefined;
+}
+
+/** The operation stored under another key (`path`), still calling its address. */
+export function rekeyed(op: Extract<PlannedOperation, { kind: 'http' }>, path: string): Extract<PlannedOperation, { kind: 'http' }> {
+  const address = addressOf(op) ?? op.path;
+  return { ...op, path, extra: [[ADDRESS_FIELD, address], ...op.extra.filter(([k]) => k !== ADDRESS_FIELD)] };
 }
 
 /** Points a planned operation's credential at the secret name the user chose (or drops the auth). */

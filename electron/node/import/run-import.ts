@@ -25,7 +25,7 @@ import { callVariableNames, variableNamesIn } from '../../../shared/env/variable
 import type { ImportCredential, ImportedRequest } from '../../../shared/import/imported-request';
 import { ImportRefusal, slug } from '../../../shared/import/imported-request';
 import type { PendingCredential, PlannedOperation } from '../../../shared/import/request-to-operation';
-import { buildImportedHttp, httpSecretRef, planOperation, withSecretName } from '../../../shared/import/request-to-operation';
+import { addressOf, buildImportedHttp, httpSecretRef, planOperation, rekeyed, withSecretName } from '../../../shared/import/request-to-operation';
 import { securitySchemeForAuth } from '../../../shared/http/http-operation-build';
 import { placeNamedScheme, schemeNameClashes } from '../../../shared/openapi/oauth-scheme-placement';
 import { wholeVariable } from '../../../shared/env/variables';
@@ -327,6 +327,11 @@ function credentialSchemes(planned: readonly PlannedOperation[]): Map<string, un
   return out;
 }
 
+function pathsOf(model: unknown): Record<string, unknown> {
+  const paths = model && typeof model === 'object' ? (model as Record<string, unknown>)['paths'] : undefined;
+  return paths && typeof paths === 'object' ? (paths as Record<string, unknown>) : {};
+}
+
 const schemeNamePattern = /^[A-Za-z0-9._-]{1,128}$/;
 
 /**
@@ -390,14 +395,17 @@ export async function applyImport(ctx: ImportContext, request: ImportApplyReques
   const pending = pendingOf(prepared.planned ?? [], prepared.envSecrets ?? []);
   // Check the target before storing anything: it must be an OpenAPI 3.2 file or not exist yet.
   let expectedHash: string | null = null;
+  // Path keys, and `verb path` pairs: a path holds one operation per method, so only the same pair collides.
   let existingPaths = new Set<string>();
+  let existingOps = new Set<string>();
   let existingModel: unknown;
   try {
     const opened = await openSpec(ctx, target);
     expectedHash = opened.hash;
     const { model } = await loadModel(ctx, target);
     existingModel = model;
-    existingPaths = new Set(listOperations(model).map((op) => op.path));
+    existingPaths = new Set(Object.keys(pathsOf(model)));
+    existingOps = new Set(listOperations(model).map((op) => `${op.httpMethod.toLowerCase()} ${op.path}`));
   } catch (error) {
     if (!(error instanceof CoreError && error.code === 'not-found')) throw error;
   }
@@ -407,13 +415,23 @@ export async function applyImport(ctx: ImportContext, request: ImportApplyReques
   try {
     const ops = (prepared.planned ?? []).map((op) => {
       let out = op.credential ? withSecretName(op, finalNames.get(op.credential.id) ?? null) : op;
-      // Keep the file's own operations: an imported path that is taken gets a numbered one.
-      if (existingPaths.has(out.path)) {
-        let n = 2;
-        while (existingPaths.has(`${out.path}-${n}`)) n++;
-        out = { ...out, path: `${out.path}-${n}` };
+      // Keep the file's own operations: an imported method and path the file already has is stored
+      // under a free path; a plain operation still calls its own address (x-powerduck-path).
+      const verb = out.kind === 'a2a' ? A2A_OPERATION_VERB : out.verb;
+      if (existingOps.has(`${verb} ${out.path}`)) {
+        const wanted = out.kind === 'a2a' ? out.path : `/imported/${slug(out.name, verb)}`;
+        let path = wanted;
+        for (let n = 2; existingPaths.has(path); n++) path = `${wanted}-${n}`;
+        if (out.kind === 'http') {
+          const address = addressOf(out) ?? out.path;
+          out = rekeyed(out, path);
+          notes.push(
+            `"${out.name}": the file already has ${out.verb.toUpperCase()} ${address}; this request is stored as ${out.verb.toUpperCase()} ${path} and still calls ${address}.`,
+          );
+        } else out = { ...out, path };
       }
       existingPaths.add(out.path);
+      existingOps.add(`${verb} ${out.path}`);
       return out;
     });
     const outcome = await writeSpec(ctx, target, expectedHash, (model) => {
