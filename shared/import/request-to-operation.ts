@@ -11,6 +11,7 @@ import { restRoutesV1 } from '../a2a/rest-routes';
 import type { A2aVersion } from '../a2a/versions';
 import type { SaveDraft } from '../openapi/operation-build';
 import { isCredentialHeader } from '../openapi/x-a2a-model';
+import { isSecretHeader } from '../a2a/redaction';
 import { wholeVariable } from '../env/variables';
 import type { ImportCredential, ImportedAuth, ImportedForm, ImportedHeader, ImportedRequest } from './imported-request';
 import { ImportRefusal, slug } from './imported-request';
@@ -35,6 +36,14 @@ export type PlannedOperation =
       auth?: SchemeAuth;
       credential?: PendingCredential;
     };
+
+/**
+ * A literal credential the operation's auth cannot carry (a second credential header, a cookie): stored
+ * as a secret and sent as a `{{variable}}` that the import's environment backs with that secret.
+ */
+export interface VariableSecret extends PendingCredential {
+  variable: string;
+}
 
 /** A literal credential and where the operation will reference it once stored. */
 export interface PendingCredential extends ImportCredential {
@@ -217,6 +226,8 @@ export interface PlanContext {
   secretNames: Set<string>;
   /** Inherited auth sources (`ImportedRequest.authFrom.key`) and the secret name each one got. */
   sharedSecrets: Map<string, string>;
+  /** Variables for credentials the auth cannot carry, by value (one value is one secret); filled while planning. */
+  variableSecrets: Map<string, VariableSecret>;
 }
 
 /**
@@ -258,9 +269,9 @@ export function planOperation(req: ImportedRequest, index: number, ctx: PlanCont
   return planHttp(req, headers, auth, pending, name, ctx);
 }
 
-function exampleOf(text: string | undefined): unknown {
-  const json = parseJson(text);
-  return json !== undefined ? json : text;
+/** JSON text without the white space between its tokens (strings kept as they are). */
+function compactJson(text: string): string {
+  return text.replace(/"(?:[^"\\]|\\.)*"|\s+/g, (m) => (m.startsWith('"') ? m : ''));
 }
 
 /** Sets an own property whatever its name (a field called `__proto__` is data, not the prototype). */
@@ -320,16 +331,29 @@ function planHttp(
     if (auth?.type === 'apiKey' && auth.in === 'query' && auth.name === key) continue;
     parameters.push({ name: key, in: 'query', example: value });
   }
-  for (const h of headers) {
-    if (isCredentialHeader(h.name, auth)) continue;
-    parameters.push({ name: h.name, in: 'header', example: h.value });
+  for (const key of req.offQuery ?? []) {
+    if (parameters.some((p) => p.in === 'query' && p.name === key)) continue;
+    parameters.push({ name: key, in: 'query', description: 'Switched off in the imported request: sent only when given a value.' });
+    notes.push(`query parameter ${key} is switched off in the source: it is an optional parameter without a value, so it is not sent.`);
   }
+  const own = { req, name, ctx, notes };
+  for (const h of headers) headerParameters(h, auth, own, parameters);
   const draft: Omit<HttpSaveDraft, 'path'> = { method: req.method, summary: name, parameters };
   if (split) draft.serverUrl = split.server;
   if (req.form) draft.body = formBody(req.form);
   else if (req.body !== undefined && req.body !== '') {
     const contentType = headerValue(headers, 'Content-Type') ?? (parseJson(req.body) !== undefined ? 'application/json' : 'text/plain');
-    draft.body = { mediaType: contentType.split(';')[0]?.trim() || 'application/octet-stream', example: exampleOf(req.body) };
+    const mediaType = contentType.split(';')[0]?.trim() || 'application/octet-stream';
+    const json = /json/i.test(mediaType) ? parseJson(req.body) : undefined;
+    // Only a JSON media type's example is a value (sent as JSON); any other body is its text, as written.
+    draft.body = { mediaType, example: json !== undefined ? json : req.body };
+    const sent = json !== undefined ? JSON.stringify(json, null, 2) : req.body;
+    if (sent !== req.body)
+      notes.push(
+        compactJson(req.body) === JSON.stringify(json)
+          ? 'the JSON body is kept as its value and sent formatted (2-space indentation): the same JSON in other bytes.'
+          : 'the JSON body is kept as its value, so some of its text changes when sent (a number such as 1.0 or 1e3, an escaped character or a repeated key is written the standard way).',
+      );
   }
   const extra: Array<[string, unknown]> = path !== realPath && split ? [[ADDRESS_FIELD, split.path]] : [];
   // Built once now: a request the builder refuses is refused before anything is stored.
@@ -349,6 +373,85 @@ function planHttp(
   };
 }
 
+// Set by the client or by HTTP itself: not imported as parameters (OAS §4.8.12.1 says the same of Accept,
+// Content-Type and Authorization; Powerduck sends Accept from a parameter, see below).
+const clientHeaders = new Set(['user-agent', 'host', 'content-length', 'connection', 'accept-encoding', 'content-type']);
+
+/** The `{{variable}}` that sends a literal credential the auth cannot carry, its value proposed as a secret. */
+function credentialVariable(value: string, what: string, label: string, own: { req: ImportedRequest; name: string; ctx: PlanContext }): string {
+  const known = own.ctx.variableSecrets.get(value);
+  if (known) return known.variable;
+  let base = slug(`${own.req.name} ${label}`, 'credential').slice(0, 56);
+  if (!/^[a-z]/.test(base)) base = `v-${base}`;
+  let variable = base;
+  for (let n = 2; [...own.ctx.variableSecrets.values()].some((v) => v.variable === variable); n++) variable = `${base}-${n}`;
+  const suggestedName = uniquePath(`${own.ctx.secretPrefix}-${variable}`.slice(0, 120), own.ctx.secretNames);
+  own.ctx.variableSecrets.set(value, { id: `var:${variable}`, request: own.name, what, suggestedName, value, variable });
+  return variable;
+}
+
+/**
+ * One header of the request as what the operation sends: a parameter with its value as example, an
+ * optional one without a value when it was switched off, cookie parameters for a Cookie header; a
+ * literal credential the auth does not carry goes by a `{{variable}}`. What is left out gets a note.
+ */
+function headerParameters(
+  h: ImportedHeader,
+  auth: AuthConfig | undefined,
+  own: { req: ImportedRequest; name: string; ctx: PlanContext; notes: string[] },
+  parameters: SaveParam[],
+): void {
+  const lower = h.name.trim().toLowerCase();
+  // The header the auth itself sends (an API key moved into auth).
+  if (auth?.type === 'apiKey' && auth.in === 'header' && auth.name.toLowerCase() === lower) return;
+  if (!h.enabled) {
+    if (clientHeaders.has(lower) || lower === 'authorization' || lower === 'cookie') return;
+    parameters.push({ name: h.name, in: 'header', description: 'Switched off in the imported request: sent only when given a value.' });
+    own.notes.push(`header ${h.name} is switched off in the source: it is an optional parameter without a value, so it is not sent.`);
+    return;
+  }
+  if (lower === 'content-type') return;
+  if (clientHeaders.has(lower)) {
+    own.notes.push(`header ${h.name} is not imported: Powerduck sets it itself when it sends.`);
+    return;
+  }
+  if (lower === 'authorization' || lower === 'proxy-authorization') {
+    own.notes.push(
+      `header ${h.name} is not imported: the request's auth${auth ? '' : ' (not recognised here; set it up on the request)'} sends the credential.`,
+    );
+    return;
+  }
+  if (lower === 'cookie') {
+    for (const pair of h.value.split(';')) {
+      const eq = pair.indexOf('=');
+      const cookie = (eq === -1 ? pair : pair.slice(0, eq)).trim();
+      const value = eq === -1 ? '' : pair.slice(eq + 1).trim();
+      if (!cookie) continue;
+      const example =
+        value === '' || wholeVariable(value) !== undefined ? value : `{{${credentialVariable(value, `cookie ${cookie}`, `cookie ${cookie}`, own)}}}`;
+      parameters.push({ name: cookie, in: 'cookie', ...(example ? { example } : {}) });
+    }
+    return;
+  }
+  if (lower !== 'accept' && isSecretHeader(h.name) && h.value !== '' && wholeVariable(h.value) === undefined) {
+    parameters.push({ name: h.name, in: 'header', example: `{{${credentialVariable(h.value, `header ${h.name}`, h.name, own)}}}` });
+    return;
+  }
+  parameters.push({ name: h.name, in: 'header', example: h.value });
+}
+
+/**
+ * The builder leaves an Accept parameter out (OAS: tools ignore it, the response's media types say it),
+ * but a Powerduck send takes Accept from it: without it the request would go out with Accept: *\/*.
+ */
+function withAccept(fields: Array<[string, unknown]>, parameters: readonly SaveParam[]): Array<[string, unknown]> {
+  const accept = parameters.find((p) => p.in === 'header' && p.name.trim().toLowerCase() === 'accept' && p.example);
+  if (!accept) return fields;
+  return fields.map(([k, v]): [string, unknown] =>
+    k === 'parameters' && Array.isArray(v) ? [k, [...v, { name: accept.name, in: 'header', schema: { type: 'string' }, example: accept.example }]] : [k, v],
+  );
+}
+
 /** The secret (and security scheme) name a plain operation's auth refers to: a stored secret's, or a `{{variable}}`. */
 export function httpSecretRef(auth: SchemeAuth): string | undefined {
   const source = authSecretSource(auth);
@@ -365,8 +468,9 @@ export function buildImportedHttp(op: Extract<PlannedOperation, { kind: 'http' }
   const templatable = address !== undefined && !address.includes('{{') ? address : undefined;
   const built = buildHttpOperation({ ...op.draft, path: templatable ?? op.path, ...(securityScheme ? { securityScheme } : {}) });
   if (!built.ok) throw new ImportRefusal(`${op.name}: ${built.message}`);
-  const at = built.fields.findIndex(([k]) => k === 'parameters');
-  return [...built.fields.slice(0, at), ...op.extra, ...built.fields.slice(at)];
+  const withHeaders = withAccept(built.fields, op.draft.parameters);
+  const at = withHeaders.findIndex(([k]) => k === 'parameters');
+  return [...withHeaders.slice(0, at), ...op.extra, ...withHeaders.slice(at)];
 }
 
 /**

@@ -121,3 +121,92 @@ describe('import: one path, several methods', () => {
     expect(server.requests.map((q) => `${q.method} ${q.url}`)).toEqual(['GET /pets/1', 'GET /pets/2?verbose=true']);
   });
 });
+
+describe('import: what a request sends comes along, or a note says what did not', () => {
+  it('a switched-off header or query row is not sent, Accept is, and a literal credential beside the auth is a secret sent from the environment', async () => {
+    const r = await importFile(
+      'headers.postman_collection.json',
+      collection(
+        'Headers',
+        [
+          {
+            name: 'H',
+            request: {
+              method: 'GET',
+              header: [
+                { key: 'X-Trace', value: 'trace-1' },
+                { key: 'Accept', value: 'application/xml' },
+                { key: 'X-Off', value: '1', disabled: true },
+                { key: 'X-Api-Key', value: 'pm-literal-secret-key-999' },
+              ],
+              url: {
+                raw: `${server.base}/echo?a=1&b=2`,
+                host: [server.base],
+                path: ['echo'],
+                query: [
+                  { key: 'a', value: '1' },
+                  { key: 'b', value: '2', disabled: true },
+                ],
+              },
+            },
+          },
+        ],
+        { auth: { type: 'bearer', bearer: [{ key: 'token', value: '{{token}}', type: 'string' }] } },
+      ),
+      'headers.openapi.yaml',
+    );
+    expect(r.out).toContain('Note: H: header X-Off is switched off in the source: it is an optional parameter without a value, so it is not sent.');
+    expect(r.out).toContain('Note: H: query parameter b is switched off in the source');
+    expect(r.out).toContain('Stored as secrets: headers-h-x-api-key');
+    expect(r.out).toContain(
+      '"H": the header X-Api-Key is a credential the request\'s auth does not carry: it is stored as a secret and sent as {{h-x-api-key}} from the environment "Headers"',
+    );
+    const text = await readFile(join(workspace(), 'headers.openapi.yaml'), 'utf8');
+    expect(text).not.toContain('pm-literal-secret-key-999');
+
+    const run = await cli(['run', 'headers.openapi.yaml', 'GET /echo', '--env', 'Headers', '--env', 'token=bearer-token-1']);
+    expect(run.err).toBe('');
+    expect(run.code).toBe(0);
+    const [sent] = server.requests;
+    expect(sent?.url).toBe('/echo?a=1');
+    expect(sent?.headers['accept']).toBe('application/xml');
+    expect(sent?.headers['x-trace']).toBe('trace-1');
+    expect(sent?.headers['x-off']).toBeUndefined();
+    expect(sent?.headers['x-api-key']).toBe('pm-literal-secret-key-999');
+    expect(sent?.headers['authorization']).toBe('Bearer bearer-token-1');
+  });
+
+  it('curl: a cookie is a secret sent from the environment, the JSON body keeps its value (a note says its bytes change), -L and -k are notes', async () => {
+    const command = `curl -L -k ${server.base}/echo -b 'sid=cookie-secret-123' -H 'Content-Type: application/json' -H 'User-Agent: curl/8' --data-raw '{"a":{"b":[1,2]}}'`;
+    const r = await cli(['import', command, '--into', 'curl-fidelity.openapi.yaml']);
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('Note: -L (follow redirects) is not kept in the operation: switch on "Follow redirects"');
+    expect(r.out).toContain('Note: -k/--insecure (accept any certificate) is not kept in the operation: switch on "Allow invalid certificate"');
+    expect(r.out).toContain('Note: POST /echo: the JSON body is kept as its value and sent formatted (2-space indentation): the same JSON in other bytes.');
+    expect(r.out).toContain('Note: POST /echo: header User-Agent is not imported: Powerduck sets it itself when it sends.');
+    expect(r.out).toContain(
+      'the cookie sid is a credential the request\'s auth does not carry: it is stored as a secret and sent as {{post-echo-cookie-sid}} from the environment "curl"',
+    );
+    expect(await readFile(join(workspace(), 'curl-fidelity.openapi.yaml'), 'utf8')).not.toContain('cookie-secret-123');
+
+    const run = await cli(['run', 'curl-fidelity.openapi.yaml', 'POST /echo', '--env', 'curl']);
+    expect(run.err).toBe('');
+    expect(run.code).toBe(0);
+    const [sent] = server.requests;
+    expect(sent?.headers['cookie']).toBe('sid=cookie-secret-123');
+    expect(sent?.headers['content-type']).toMatch(/^application\/json/);
+    expect(JSON.parse(sent?.text ?? '')).toEqual({ a: { b: [1, 2] } });
+  });
+
+  it('curl -d with JSON and no Content-Type is imported as JSON (curl would label it a form), and says so', async () => {
+    const r = await cli(['import', `curl ${server.base}/echo --data-raw '{"a": 1.0}'`, '--into', 'curl-json.openapi.yaml']);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain(
+      'Note: The body is JSON, which curl sends as application/x-www-form-urlencoded when no -H Content-Type is given; it is imported as application/json.',
+    );
+    expect(r.out).toContain('the JSON body is kept as its value, so some of its text changes when sent (a number such as 1.0');
+    const doc = await readDoc('curl-json.openapi.yaml');
+    expect(doc.paths['/echo']?.['post']?.['requestBody']).toEqual({ content: { 'application/json': { example: { a: 1 } } } });
+  });
+});

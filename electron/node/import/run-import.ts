@@ -24,7 +24,7 @@ import {
 import { callVariableNames, variableNamesIn } from '../../../shared/env/variables';
 import type { ImportCredential, ImportedRequest } from '../../../shared/import/imported-request';
 import { ImportRefusal, slug } from '../../../shared/import/imported-request';
-import type { PendingCredential, PlannedOperation } from '../../../shared/import/request-to-operation';
+import type { PendingCredential, PlannedOperation, VariableSecret } from '../../../shared/import/request-to-operation';
 import { addressOf, buildImportedHttp, httpSecretRef, planOperation, rekeyed, withSecretName } from '../../../shared/import/request-to-operation';
 import { securitySchemeForAuth } from '../../../shared/http/http-operation-build';
 import { placeNamedScheme, schemeNameClashes } from '../../../shared/openapi/oauth-scheme-placement';
@@ -108,6 +108,10 @@ async function siblingEnvironments(ctx: ImportContext, localFile: string | undef
   return parsed.ok ? parsed.doc.environments : [];
 }
 
+function environmentName(title: string): string {
+  return title.slice(0, 64).trim() || 'Imported';
+}
+
 /** Each credential once: requests that inherit one auth share its credential (and its id). */
 function pendingOf(planned: readonly PlannedOperation[], envSecrets: readonly PendingCredential[]): PendingCredential[] {
   const byId = new Map<string, PendingCredential>();
@@ -184,7 +188,13 @@ async function prepare(ctx: ImportContext, request: ImportSourceRequest): Promis
   if (!requests.length) throw new CoreError('invalid', 'The source holds no requests; nothing was imported.');
   const secretPrefix = slug(title, 'imported');
   const taken = new Set<string>();
-  const planContext = { taken, secretPrefix, secretNames: new Set<string>(), sharedSecrets: new Map<string, string>() };
+  const planContext = {
+    taken,
+    secretPrefix,
+    secretNames: new Set<string>(),
+    sharedSecrets: new Map<string, string>(),
+    variableSecrets: new Map<string, VariableSecret>(),
+  };
   let planned: PlannedOperation[];
   try {
     planned = requests.map((req, i) => planOperation(req, i, planContext));
@@ -208,7 +218,20 @@ async function prepare(ctx: ImportContext, request: ImportSourceRequest): Promis
         variables.push({ name: v.name, secret: name });
       } else variables.push({ name: v.name, value: v.value });
     }
-    environments.push({ name: title.slice(0, 64).trim() || 'Imported', variables });
+    environments.push({ name: environmentName(title), variables });
+  }
+  // Credentials the auth cannot carry (a second credential header, cookies): secrets behind variables of the import's environment.
+  const variableSecrets = [...planContext.variableSecrets.values()];
+  if (variableSecrets.length) {
+    if (!environments.length) environments.push({ name: environmentName(title), variables: [] });
+    const env = environments[0] as Environment;
+    for (const v of variableSecrets) {
+      envSecrets.push({ id: v.id, request: v.request, what: v.what, suggestedName: v.suggestedName, value: v.value });
+      env.variables.push({ name: v.variable, secret: v.suggestedName });
+      warnings.push(
+        `"${v.request}": the ${v.what} is a credential the request's auth does not carry: it is stored as a secret and sent as {{${v.variable}}} from the environment "${env.name}" (pick it when you send: --env "${env.name}").`,
+      );
+    }
   }
   const variables = new Set<string>();
   for (const op of planned) {
