@@ -152,6 +152,20 @@ export function a2aShapeOf(req: ImportedRequest): A2aShape | undefined {
   return undefined;
 }
 
+/** `Basic <base64 of user:password>` as its user and password; undefined for anything else. */
+function basicCredentials(value: string): { username: string; password: string } | undefined {
+  const encoded = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(value)?.[1];
+  if (encoded === undefined) return undefined;
+  let text: string;
+  try {
+    text = new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(atob(encoded), (c) => c.charCodeAt(0)));
+  } catch {
+    return undefined;
+  }
+  const colon = text.indexOf(':');
+  return colon === -1 ? undefined : { username: text.slice(0, colon), password: text.slice(colon + 1) };
+}
+
 /** Moves credential headers into auth (the file keeps only references). */
 function authOf(req: ImportedRequest): { auth?: ImportedAuth; headers: ImportedHeader[] } {
   let auth = req.auth;
@@ -162,6 +176,11 @@ function authOf(req: ImportedRequest): { auth?: ImportedAuth; headers: ImportedH
       const bearer = /^Bearer\s+(.+)$/i.exec(h.value);
       if (bearer) {
         auth = { type: 'bearer', token: (bearer[1] as string).trim() };
+        continue;
+      }
+      const basic = basicCredentials(h.value);
+      if (basic) {
+        auth = { type: 'basic', ...basic };
         continue;
       }
     }
@@ -417,7 +436,9 @@ function headerParameters(
   }
   if (lower === 'authorization' || lower === 'proxy-authorization') {
     own.notes.push(
-      `header ${h.name} is not imported: the request's auth${auth ? '' : ' (not recognised here; set it up on the request)'} sends the credential.`,
+      auth
+        ? `header ${h.name} is not imported: the request's auth sends the credential.`
+        : `header ${h.name} is not imported: its credential is not one the import recognises; set up the auth on the request.`,
     );
     return;
   }
