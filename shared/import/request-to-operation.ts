@@ -12,6 +12,8 @@ import type { A2aVersion } from '../a2a/versions';
 import type { SaveDraft } from '../openapi/operation-build';
 import { isCredentialHeader } from '../openapi/x-a2a-model';
 import { isSecretHeader } from '../a2a/redaction';
+import { decodeBase64 } from '../a2a/base64';
+import { decodeUtf8 } from '../a2a/utf8';
 import { wholeVariable } from '../env/variables';
 import type { ImportCredential, ImportedAuth, ImportedForm, ImportedHeader, ImportedRequest } from './imported-request';
 import { ImportRefusal, slug } from './imported-request';
@@ -156,12 +158,10 @@ export function a2aShapeOf(req: ImportedRequest): A2aShape | undefined {
 function basicCredentials(value: string): { username: string; password: string } | undefined {
   const encoded = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(value)?.[1];
   if (encoded === undefined) return undefined;
-  let text: string;
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(Uint8Array.from(atob(encoded), (c) => c.charCodeAt(0)));
-  } catch {
-    return undefined;
-  }
+  const bytes = decodeBase64(encoded);
+  const decoded = bytes ? decodeUtf8(bytes) : undefined;
+  if (!decoded || decoded.invalid) return undefined;
+  const text = decoded.text;
   const colon = text.indexOf(':');
   return colon === -1 ? undefined : { username: text.slice(0, colon), password: text.slice(colon + 1) };
 }
