@@ -95,6 +95,7 @@ describe('planning: headers and bodies as they are sent', () => {
     expect(json('{\n  "a": 1\n}').notes).toEqual([]);
     expect(json('{"a":1}').notes).toEqual(['Req: the JSON body is kept as its value and sent formatted (2-space indentation): the same JSON in other bytes.']);
     expect(json('{"a":1.0}').notes).toEqual([expect.stringContaining('Req: the JSON body is kept as its value, so some of its text changes when sent')]);
+    expect(json('{"age": {{age}}}').notes).toEqual([expect.stringContaining('Req: the JSON body holds {{variables}} outside quotes, so it is not JSON yet')]);
     const text = planHttp(request({ method: 'POST', body: '{"a":1}', headers: [header('Content-Type', 'text/plain')] }));
     expect(fields(text)['requestBody']).toEqual({ content: { 'text/plain': { example: '{"a":1}' } } });
   });

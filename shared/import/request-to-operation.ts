@@ -14,7 +14,7 @@ import { isCredentialHeader } from '../openapi/x-a2a-model';
 import { isSecretHeader } from '../a2a/redaction';
 import { decodeBase64 } from '../a2a/base64';
 import { decodeUtf8 } from '../a2a/utf8';
-import { wholeVariable } from '../env/variables';
+import { hasVariables, wholeVariable } from '../env/variables';
 import type { ImportCredential, ImportedAuth, ImportedForm, ImportedHeader, ImportedRequest } from './imported-request';
 import { ImportRefusal, slug } from './imported-request';
 import { isObject } from '../a2a/payload';
@@ -367,7 +367,12 @@ function planHttp(
     // Only a JSON media type's example is a value (sent as JSON); any other body is its text, as written.
     draft.body = { mediaType, example: json !== undefined ? json : req.body };
     const sent = json !== undefined ? JSON.stringify(json, null, 2) : req.body;
-    if (sent !== req.body)
+    // Until spec files can keep such a text (x-powerduck-body-text), say what a send makes of it.
+    if (json === undefined && /json/i.test(mediaType) && hasVariables(req.body))
+      notes.push(
+        'the JSON body holds {{variables}} outside quotes, so it is not JSON yet: it is kept as text, which a send of this operation encodes as one JSON string; edit the body before you send it.',
+      );
+    else if (sent !== req.body)
       notes.push(
         compactJson(req.body) === JSON.stringify(json)
           ? 'the JSON body is kept as its value and sent formatted (2-space indentation): the same JSON in other bytes.'
