@@ -92,6 +92,10 @@ describe('history entries in their own protocol', () => {
       expect(text).toMatch(/Outcome\s+result/);
       expect(text).toMatch(/Params\s+\d+ B/);
       expect(text).not.toMatch(/A2A|Task created|MCP -/);
+      // The server address as written, beside the facts of what was sent.
+      const written = await page.getByRole('region', { name: 'As written' }).innerText();
+      expect(written).toContain('Endpoint');
+      expect(written).toContain(mcp.url);
     }));
 
   it('with full bodies kept, "Full exchange" shows an HTTP entry’s headers and bodies and an MCP entry’s JSON-RPC messages', () =>

@@ -5,10 +5,11 @@
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { responseRegion, useBrowser } from './harness';
 
 const KEY = 'e2e-api-key-61c0d9a4';
+const BEARER = 'e2e-bearer-0f3b7c21';
 let server: Server;
 let base: string;
 const received: Array<{ url: string; key: string | undefined }> = [];
@@ -27,9 +28,81 @@ describe('an HTTP request with {{variables}} reopened from History', () => {
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
 
+  beforeEach(() => {
+    received.length = 0;
+  });
+
   afterAll(async () => {
     await new Promise<void>((resolve) => server.close(() => resolve()));
   });
+
+  it('the entry view shows the request as written ({{base}}, the header variable, auth by secret name) beside what was sent, resolved and redacted', () =>
+    e2e.withApp({ defaultTimeout: 20_000 }, async ({ page, core }) => {
+      expect((await core.dispatcher.invoke('secrets.set', { name: 'e2e-key', value: KEY })).ok).toBe(true);
+      expect((await core.dispatcher.invoke('secrets.set', { name: 'e2e-bearer', value: BEARER })).ok).toBe(true);
+      // Full bodies, so the entry also keeps the exchange as sent (headers and all) to compare with.
+      expect((await core.dispatcher.invoke('history.settings', { fullBodies: true })).ok).toBe(true);
+      const saved = await core.dispatcher.invoke('env.save', {
+        expectedHash: null,
+        environments: [
+          {
+            name: 'local',
+            variables: [
+              { name: 'base', value: base },
+              { name: 'apiKey', secret: 'e2e-key' },
+            ],
+          },
+        ],
+      });
+      expect(saved.ok).toBe(true);
+      await page.reload();
+      await page.getByRole('banner').getByRole('combobox', { name: 'Environment' }).selectOption('local');
+
+      await page.getByRole('button', { name: 'New request' }).click();
+      await page.getByRole('menuitem', { name: 'HTTP' }).click();
+      const request = page.getByRole('region', { name: 'HTTP request', exact: true });
+      await request.getByRole('textbox', { name: 'URL' }).fill('{{base}}/written?v=1');
+      await request.getByRole('tab', { name: /^Headers/ }).click();
+      await request.getByRole('button', { name: 'Add header' }).click();
+      await request.getByRole('textbox', { name: 'Name 1' }).fill('X-Api-Key');
+      await request.getByRole('textbox', { name: 'Value 1' }).fill('{{apiKey}}');
+      await request.getByRole('tab', { name: /^Auth/ }).click();
+      await request.getByRole('combobox', { name: 'Auth type' }).selectOption('bearer');
+      await request.getByRole('combobox', { name: 'Stored Token' }).selectOption('e2e-bearer');
+      await request.getByRole('button', { name: 'Send', exact: true }).click();
+      await responseRegion(page).getByRole('status', { name: 'Status 200' }).waitFor();
+
+      await page.getByRole('tab', { name: 'History' }).click();
+      await page.getByRole('button', { name: 'Refresh', exact: true }).click();
+      await page
+        .getByRole('list', { name: 'Recorded exchanges' })
+        .getByRole('button', { name: /^GET \/written\?v=1 200/ })
+        .first()
+        .click();
+
+      const written = page.getByRole('region', { name: 'As written' });
+      await written.waitFor();
+      const writtenText = await written.innerText();
+      expect(writtenText).toContain('{{base}}/written?v=1');
+      expect(writtenText).toContain('X-Api-Key: {{apiKey}}');
+      expect(writtenText).toContain('Bearer token');
+      expect(writtenText).toContain('secret e2e-bearer');
+      // The variables are marked, not just text.
+      expect(await written.locator('mark').allInnerTexts()).toEqual(['{{base}}', '{{apiKey}}']);
+      expect(writtenText).not.toContain(base);
+      expect(writtenText).not.toContain(KEY);
+
+      // What was sent: the URL resolved, both credentials redacted; neither secret anywhere on the page.
+      expect(await page.locator('.facts .fact', { hasText: /^URL/ }).first().innerText()).toContain(`${base}/written?v=1`);
+      const sent = page.getByRole('region', { name: 'Full exchange' });
+      const sentText = await sent.innerText();
+      expect(sentText).toContain(`GET ${base}/written?v=1`);
+      expect(sentText).toMatch(/x-api-key: ‹redacted›/i);
+      expect(sentText).toMatch(/authorization: Bearer ‹redacted›/i);
+      const whole = await page.locator('body').innerText();
+      expect(whole).not.toContain(KEY);
+      expect(whole).not.toContain(BEARER);
+    }));
 
   it('comes back as written (URL and header row), and sending it again reaches the server with the key', () =>
     e2e.withApp({ defaultTimeout: 20_000 }, async ({ page, core }) => {

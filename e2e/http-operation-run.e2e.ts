@@ -13,10 +13,21 @@ import { useBrowser } from './harness';
 let server: Server;
 let base: string;
 const seen: string[] = [];
+const uploads: string[] = [];
 
 beforeAll(async () => {
   server = createServer((req, res) => {
     seen.push(req.url ?? '');
+    if (req.method === 'POST') {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        uploads.push(Buffer.concat(chunks).toString('latin1'));
+        res.writeHead(200, { 'Content-Type': 'application/json' });
+        res.end('{"stored":true}');
+      });
+      return;
+    }
     res.writeHead(200, { 'Content-Type': 'application/json' });
     res.end(JSON.stringify({ url: req.url }));
   });
@@ -74,5 +85,63 @@ describe('saved HTTP operations', () => {
       await sections.getByText('edit its parameters in the operation’s fields above').waitFor();
       expect(await sections.getByRole('textbox').count()).toBe(0);
       expect(await sections.getByRole('table').innerText()).toContain('goose');
+    }));
+
+  it('an upload operation (multipart, format: binary) opens with a file field; Send refuses, naming it, until a file is chosen', () =>
+    e2e.withApp({ defaultTimeout: 20_000 }, async ({ page, core }) => {
+      const doc = {
+        openapi: '3.1.0',
+        info: { title: 'Uploads', version: '1' },
+        servers: [{ url: base }],
+        paths: {
+          '/avatar': {
+            post: {
+              summary: 'Upload avatar',
+              requestBody: {
+                required: true,
+                content: {
+                  'multipart/form-data': {
+                    schema: {
+                      type: 'object',
+                      properties: { caption: { type: 'string', example: 'me' }, image: { type: 'string', format: 'binary' } },
+                    },
+                  },
+                },
+              },
+              responses: { '200': { description: 'ok' } },
+            },
+          },
+        },
+      };
+      await writeFile(join(core.env.dataDir.workspaceDir, 'uploads.openapi.json'), JSON.stringify(doc, null, 2));
+      await page.getByRole('tab', { name: 'Specs' }).click();
+      await page.getByRole('button', { name: 'Refresh' }).click();
+      await page
+        .getByRole('list', { name: 'Operations in uploads.openapi.json' })
+        .getByRole('button', { name: /^Upload avatar/ })
+        .first()
+        .click();
+      const docs = page.getByRole('region', { name: 'Operation docs' });
+      await docs.getByRole('button', { name: 'Open as request' }).click();
+
+      const request = page.getByRole('region', { name: 'HTTP request', exact: true });
+      await request.getByRole('tab', { name: /^Body/ }).click();
+      expect(await request.getByRole('textbox', { name: 'Value 1' }).inputValue()).toBe('me');
+      // The binary property is a file to choose, not a text box holding the schema's "string".
+      expect(await request.getByRole('textbox', { name: 'Value 2' }).count()).toBe(0);
+      const file = request.getByLabel('File for field 2');
+      expect(await file.getAttribute('type')).toBe('file');
+
+      await request.getByRole('button', { name: 'Send', exact: true }).click();
+      await request.getByText('Choose a file for the field "image" (or switch its row off): no file is chosen.').waitFor();
+      expect(uploads).toEqual([]);
+
+      await file.setInputFiles({ name: 'duck.png', mimeType: 'image/png', buffer: Buffer.from('PNGDATA') });
+      await request.getByText(/duck\.png/).waitFor();
+      await request.getByRole('button', { name: 'Send', exact: true }).click();
+      await expect.poll(() => uploads.length).toBe(1);
+      expect(uploads[0]).toMatch(/name="image"; filename="duck\.png"/);
+      expect(uploads[0]).toContain('PNGDATA');
+      expect(uploads[0]).toMatch(/name="caption"\r\n\r\nme/);
     }));
 });

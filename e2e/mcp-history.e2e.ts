@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMcpServer, type RunningMcpServer } from '../test/fixtures/mcp-server';
-import { responseRegion, useBrowser } from './harness';
+import { editorText, responseRegion, useBrowser } from './harness';
 import { chooseTool, connectMcpTab, mcpRegion, run } from './mcp-steps';
 
 let server: RunningMcpServer;
@@ -21,7 +21,7 @@ afterAll(async () => {
 describe('MCP history entries', () => {
   const e2e = useBrowser();
 
-  it('reopen as an MCP tab with the endpoint and method, the hashed params explained', () =>
+  it('reopen as an MCP tab with the endpoint, method and tool name, the hashed arguments explained', () =>
     e2e.withApp(async ({ page }) => {
       const request = await connectMcpTab(page, server.url);
       await chooseTool(request, 'add');
@@ -39,5 +39,7 @@ describe('MCP history entries', () => {
       await reopened.getByRole('note').filter({ hasText: 'Opened from history: the params were kept only as a hash' }).waitFor();
       expect(await reopened.getByRole('textbox', { name: 'MCP endpoint' }).inputValue()).toBe(server.url);
       expect(await reopened.getByRole('combobox', { name: 'MCP method' }).inputValue()).toBe('tools/call');
+      // The tool the entry is labelled with comes back; only its arguments were kept as a hash.
+      await expect.poll(() => editorText(page)).toContain('"name": "add"');
     }));
 });

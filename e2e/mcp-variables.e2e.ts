@@ -1,13 +1,15 @@
 /**
  * An unquoted `{{variable}}` in an MCP tool's arguments, in the real UI: `{"a": {{n}}, "b": {{m}}}`
  * with an environment whose n and m are numbers reaches the tool as numbers (it adds them); the
- * editor shows no error for the references (only for a real syntax error), and Save to spec says
- * why it cannot keep such params as written instead of saving a stand-in.
+ * editor shows no error for the references (only for a real syntax error), and Save to spec keeps
+ * the params as typed: reopened from the sidebar, the arguments read the same and run again.
  */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startMcpServer, type RunningMcpServer } from '../test/fixtures/mcp-server';
-import { responseRegion, useBrowser } from './harness';
+import { editorText, responseRegion, useBrowser } from './harness';
 import { chooseTool, connectMcpTab, mcpRegion, run } from './mcp-steps';
 
 let server: RunningMcpServer;
@@ -64,10 +66,28 @@ describe('MCP params with an unquoted {{variable}}', () => {
       await response.getByText('tools/call: result').waitFor();
       await response.getByRole('list', { name: 'Content blocks' }).getByText('42', { exact: true }).waitFor();
 
-      // The spec would have to keep the text as written; it says so rather than saving a stand-in.
+      // Save to spec keeps the text as written (x-mcp paramsText)…
+      const typed = await editorText(page);
       await request.getByRole('button', { name: 'Save to spec' }).click();
       const dialog = page.getByRole('dialog', { name: 'Save the MCP call to a spec' });
-      await dialog.getByText(/The params hold an unquoted \{\{variable\}\}/).waitFor();
-      expect(await dialog.getByRole('button', { name: 'Save', exact: true }).isDisabled()).toBe(true);
+      await dialog.getByRole('textbox', { name: 'Summary' }).fill('Add n and m');
+      await dialog.getByRole('button', { name: 'Save', exact: true }).click();
+      await page
+        .getByRole('status', { name: 'Notifications' })
+        .getByText(/Saved \/mcp\/tools\/add in/)
+        .waitFor();
+      const file = join(core.env.dataDir.workspaceDir, 'powerduck.openapi.yaml');
+      expect(await readFile(file, 'utf8')).toContain('paramsText');
+
+      // …and Run from the sidebar opens it with that text and fills the variables again.
+      const madeIt = page.getByRole('tab', { name: /^MCP / });
+      await page.getByRole('button', { name: `Close ${await madeIt.getAttribute('title')}` }).click();
+      await expect.poll(() => page.getByRole('tab', { name: /^MCP / }).count()).toBe(0);
+      await page.getByRole('tab', { name: 'Specs' }).click();
+      await page.getByRole('list', { name: 'Operations in powerduck.openapi.yaml' }).getByRole('button', { name: 'Run Add n and m' }).click();
+      const rerun = responseRegion(page);
+      await rerun.getByText('tools/call: result').waitFor({ timeout: 20_000 });
+      await rerun.getByRole('list', { name: 'Content blocks' }).getByText('42', { exact: true }).waitFor();
+      await expect.poll(() => editorText(page)).toBe(typed);
     }));
 });

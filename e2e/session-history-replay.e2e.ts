@@ -35,6 +35,11 @@ describe('open tabs survive a reload; history entries reopen without a made-up b
         .getByRole('list', { name: 'Recorded exchanges' })
         .getByRole('button', { name: /^SendMessage 200/ })
         .click();
+      // The entry shows the request as written too: the endpoint, and auth by the secret's name only.
+      const written = await page.getByRole('region', { name: 'As written' }).innerText();
+      expect(written).toContain(e2e.demo.rpcUrl);
+      expect(written).toMatch(/Bearer token · Token: secret demo-token/);
+      expect(written).not.toContain(e2e.demo.token);
       await page.getByRole('button', { name: 'Open as new request' }).click();
       const notice = request.getByRole('region', { name: 'Body not kept' });
       await notice.waitFor();

@@ -16,6 +16,29 @@ export interface ArgSpec {
   flags?: readonly string[];
 }
 
+/**
+ * The one-letter spellings people type from curl and newman habit: `-H 'K: V'`, `-X POST`,
+ * `-e NAME`. Each stands for its long option wherever the command has that option, with the value
+ * as the next word or attached (`-H'K: V'`, as curl takes it).
+ */
+const shortOptions: ReadonlyMap<string, string> = new Map([
+  ['H', 'header'],
+  ['X', 'method'],
+  ['e', 'env'],
+]);
+
+/** `-H…` as `--header`, when the command takes `--header`; anything else is left as it was. */
+function expandShort(
+  arg: string,
+  next: string | undefined,
+  values: ReadonlySet<string>,
+): { long: string; value: string | undefined; used: number } | undefined {
+  if (!/^-[A-Za-z]/.test(arg)) return undefined;
+  const long = shortOptions.get(arg.charAt(1));
+  if (long === undefined || !values.has(long)) return undefined;
+  return arg.length > 2 ? { long, value: arg.slice(2), used: 0 } : { long, value: next, used: 1 };
+}
+
 /** A small strict parser: unknown options are usage errors, `--opt=value` and `--opt value` both work. */
 export function parseArgs(argv: readonly string[], spec: ArgSpec): ParsedArgs {
   const values = new Set(spec.values ?? []);
@@ -26,6 +49,14 @@ export function parseArgs(argv: readonly string[], spec: ArgSpec): ParsedArgs {
     if (arg === '--') {
       parsed.positionals.push(...argv.slice(i + 1));
       break;
+    }
+    const short = expandShort(arg, argv[i + 1], values);
+    if (short) {
+      if (short.value === undefined) throw new UsageError(`${arg} (--${short.long}) needs a value.`);
+      parsed.options.set(short.long, short.value);
+      parsed.repeated.set(short.long, [...(parsed.repeated.get(short.long) ?? []), short.value]);
+      i += short.used;
+      continue;
     }
     if (!arg.startsWith('--') || arg === '-') {
       parsed.positionals.push(arg);

@@ -18,6 +18,7 @@ function helpText(list: readonly (CliCommand | LazyCommand)[]): string {
     'Options:',
     '  --help     show help (also: powerduck <command> --help)',
     '  --version  print the version',
+    "  -H, -X, -e short for --header, --method, --env wherever a command takes them (-H 'K: V', as in curl)",
     '',
     'Exit codes: 0 success, 1 the agent or protocol said no, 2 usage, network or transport error.',
     '',
@@ -25,10 +26,23 @@ function helpText(list: readonly (CliCommand | LazyCommand)[]): string {
 }
 
 /** The usage line of the subcommand the user typed (`history show …`), else the command's first. */
-function usageLine(command: CliCommand, sub: string | undefined): string {
+/**
+ * The usage line of what was run: a subcommand's (`env set`), or a mode's (`send --mcp`,
+ * `send --http`: a flag anywhere before a stdio command's `--`), else the command's first line.
+ */
+function usageLine(command: CliCommand, argv: readonly string[]): string {
   const lines = command.usage.split('\n');
+  const ownLine = (word: string): string | undefined =>
+    lines.find((l) => l.startsWith(`powerduck ${command.name} ${word} `) || l === `powerduck ${command.name} ${word}`);
+  const sub = argv[0];
+  const words = argv.slice(0, argv.includes('--') ? argv.indexOf('--') : argv.length);
   const own =
-    sub && !sub.startsWith('-') ? lines.find((l) => l.startsWith(`powerduck ${command.name} ${sub} `) || l === `powerduck ${command.name} ${sub}`) : undefined;
+    sub && !sub.startsWith('-')
+      ? ownLine(sub)
+      : words
+          .filter((w) => w.startsWith('--'))
+          .map(ownLine)
+          .find((l) => l !== undefined);
   return own ?? lines[0] ?? '';
 }
 
@@ -79,7 +93,7 @@ export async function runCli(argv: readonly string[], io: CliIo, list: readonly 
     return code;
   } catch (error) {
     const message = oneLine(error instanceof Error ? error.message : String(error));
-    const usage = error instanceof UsageError && command ? `\nUsage: ${usageLine(command, rest[0])}` : '';
+    const usage = error instanceof UsageError && command ? `\nUsage: ${usageLine(command, rest)}` : '';
     io.stderr(`powerduck ${entry.name}: ${message}${usage}\n`);
     jsonError(error instanceof UsageError ? 'usage' : 'error', message);
     return exitCodes.error;

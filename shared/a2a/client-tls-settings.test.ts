@@ -61,6 +61,7 @@ describe('client certificate settings', () => {
     );
     expect(resolved).toEqual({
       ok: true,
+      texts: [],
       call: { ...call, tls: { pfxFile: '/certs/staging/client.p12', passphrase: { value: 'the-passphrase' }, caFile: '/certs/staging/ca.crt' } },
     });
     expect(resolveCallVariables(call, new Map([['certDir', '/x']]))).toEqual({ ok: false, unknown: ['p12Pass'] });

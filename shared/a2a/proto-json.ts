@@ -17,7 +17,7 @@
  * except for fields with explicit presence.
  */
 
-import { encodeBase64 } from './base64';
+import { encodeBase64, isBase64 } from '../encoding/base64';
 import { setOwn } from './safe-object';
 import { isObject } from './payload';
 
@@ -293,10 +293,8 @@ function scalarFromJson(type: ProtoScalar, value: unknown, path: string): unknow
 /** Accepts standard or URL-safe base64, with or without padding; returns standard padded base64. */
 function base64FromJson(value: unknown, path: string): string {
   if (typeof value !== 'string') throw new ProtoJsonError(path, `expected base64 text, got ${describe(value)}`);
+  if (!isBase64(value)) throw new ProtoJsonError(path, 'not valid base64');
   const body = value.replace(/=+$/, '');
-  if (!/^[A-Za-z0-9+/_-]*$/.test(body) || body.length % 4 === 1 || value.length - body.length > 2) {
-    throw new ProtoJsonError(path, 'not valid base64');
-  }
   const standard = body.replace(/-/g, '+').replace(/_/g, '/');
   return standard + '='.repeat((4 - (standard.length % 4)) % 4);
 }

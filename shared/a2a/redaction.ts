@@ -2,7 +2,7 @@
  * Secrets never reach the record: Authorization, API keys, cookies and tokens in query strings are
  * replaced by a marker in the recorded copy only; the live request is untouched.
  */
-import { decodeBase64 } from './base64';
+import { decodeBase64 } from '../encoding/base64';
 import type { HeaderEntry } from './call';
 import type { HeaderList } from './exchange';
 import { decodeUtf8 } from './utf8';

@@ -6,7 +6,7 @@ import type { RecordedStreamEvent } from '../a2a/exchange';
 import type { OperationDraft } from '../http/openapi-draft';
 import type { CookieSummary, HttpExchangeRecord, HttpRequest } from '../http/http-types';
 import type { HttpSaveDraft } from '../http/http-operation-build';
-import type { SpecWriteResult } from './ops-spec';
+import type { SpecFileWrite, SpecWriteResult } from './ops-spec';
 import type { Op, StreamOp } from './op';
 
 export type { CookieSummary, HttpExchangeRecord, HttpRequest, OperationDraft, HttpSaveDraft };
@@ -18,10 +18,7 @@ export interface HttpCookiesRemoveRequest {
   name?: string;
 }
 
-export interface HttpSaveRequest {
-  file: string;
-  /** Hash from spec.open/spec.list; null = the file must not exist yet. */
-  expectedHash: string | null;
+export interface HttpSaveRequest extends SpecFileWrite {
   draft: HttpSaveDraft;
   /** Secret-store name for a literal OAuth client secret in `draft.oauth2` (default: derived from the file and path). */
   secretName?: string;

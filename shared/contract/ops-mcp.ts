@@ -12,11 +12,11 @@ import type {
   McpConnectResult,
   McpExchangeRecord,
   McpStreamEvent,
-  McpTarget,
+  McpSubject,
 } from '../mcp/mcp-types';
 import type { McpWatchEvent, McpWatchRequest } from '../mcp/mcp-watch';
 import type { Op, StreamOp } from './op';
-import type { SpecOperationRef, SpecWriteResult } from './ops-spec';
+import type { SpecFileWrite, SpecOperationRef, SpecWriteResult } from './ops-spec';
 
 export type {
   McpAnswerRequest,
@@ -34,25 +34,33 @@ export type {
 };
 
 /**
+ * The call an MCP operation keeps: where (target: transport + endpoint or command), the method and its
+ * params. Params with unquoted `{{variables}}` come as `paramsText` and are saved as that text (x-mcp.paramsText).
+ */
+export type McpOperationCall = Pick<McpCallRequest, 'target' | 'method' | 'params' | 'paramsText'>;
+
+/** The fields of an MCP operation in a spec file (`x-mcp`, docs/x-mcp.md): what mcp.save writes and mcp.draftOperation reads back. */
+export interface McpOperationFields {
+  /** Operation path under `paths` (e.g. `/mcp/tools/get_weather`); written as a POST operation. */
+  path: string;
+  call: McpOperationCall;
+  summary?: string;
+  description?: string;
+  /** The tool/resource/prompt the call is about (tool name, resource URI or template, prompt name). */
+  subject?: McpSubject;
+  /** The tool's inputSchema / outputSchema as the server listed them (request/response schemas). */
+  inputSchema?: Record<string, unknown>;
+  outputSchema?: Record<string, unknown>;
+  /** How long a run waits for the answer. */
+  timeoutMs?: number;
+}
+
+/**
  * Save to spec: the drafted MCP call as an operation with `x-protocol: mcp` and an `x-mcp` object
  * (docs/x-mcp.md), through the same lossless, lock-protected write as A2A and HTTP saves
  * ('conflict', 'parse', 'invalid', 'credential-in-url' as spec.save).
  */
-export interface McpSaveRequest {
-  file: string;
-  /** Hash from spec.open/spec.list; null = the file must not exist yet. */
-  expectedHash: string | null;
-  /** Operation path under `paths` (e.g. `/mcp/tools/get_weather`); written as a POST operation. */
-  path: string;
-  /** Where and what: target (transport + endpoint or command), method and params as drafted. */
-  call: Pick<McpCallRequest, 'target' | 'method' | 'params'>;
-  summary?: string;
-  description?: string;
-  /** The tool/resource/prompt the call is about (tool name, resource URI or template, prompt name). */
-  subject?: { kind: 'tool' | 'resource' | 'prompt'; name: string };
-  /** The tool's inputSchema / outputSchema as the server listed them (request/response schemas). */
-  inputSchema?: Record<string, unknown>;
-  outputSchema?: Record<string, unknown>;
+export interface McpSaveRequest extends McpOperationFields, SpecFileWrite {
   /**
    * Name of the secret to keep a literal credential under (the file gets a reference to it).
    * Literal values of a stdio server's environment go under `<secretName>-<VAR>`.
@@ -60,22 +68,12 @@ export interface McpSaveRequest {
   secretName?: string;
   /** An example result to keep with the operation (documentation only; at most 1 MiB as JSON). Omitted = keep. */
   example?: unknown;
-  /** How long a run waits for the answer. */
-  timeoutMs?: number;
 }
 
 /** A saved MCP operation read back as a call the editor (or mcp.call) can run. */
-export interface McpOperationDraft {
+export interface McpOperationDraft extends McpOperationFields {
   /** Absolute path of the spec file. */
   file: string;
-  path: string;
-  summary?: string;
-  description?: string;
-  call: { target: McpTarget; method: string; params?: Record<string, unknown> };
-  subject?: { kind: 'tool' | 'resource' | 'prompt'; name: string };
-  inputSchema?: Record<string, unknown>;
-  outputSchema?: Record<string, unknown>;
-  timeoutMs?: number;
   /** The operation's key in its Path Item when it is not `post` (a hand-written file). */
   httpMethod?: string;
 }

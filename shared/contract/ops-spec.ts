@@ -46,12 +46,19 @@ export interface SpecListResult {
   files: SpecFileInfo[];
 }
 
-/** Save a drafted call as the operation `path` of `file` (creating the file when it does not exist). */
-export interface SpecSaveRequest {
+/**
+ * What every save into a spec file names (spec.save, spec.importCard, http.save, mcp.save): the file
+ * (absolute, or relative to the workspace folder) and the version the write is based on.
+ */
+export interface SpecFileWrite {
   file: string;
-  path: string;
   /** Hash from spec.open/spec.list; null = the file is expected not to exist yet. */
   expectedHash: string | null;
+}
+
+/** Save a drafted call as the operation `path` of `file` (creating the file when it does not exist). */
+export interface SpecSaveRequest extends SpecFileWrite {
+  path: string;
   /** The request as drafted; `auth` may hold a literal value only together with `secretName`. */
   call: A2aCall;
   /** Omitted = keep the operation's summary (a default one for a new operation). */
@@ -118,10 +125,7 @@ export interface SpecCopyForLlmRequest extends SpecOperationRef {
 }
 
 /** The card import's options (see buildCardImport) plus the file it writes to. */
-export interface SpecImportCardRequest extends CardImportOptions {
-  file: string;
-  expectedHash: string | null;
-}
+export interface SpecImportCardRequest extends CardImportOptions, SpecFileWrite {}
 
 export interface SpecImportCardResult extends SpecWriteResult {
   /** Paths of the created operations. */

@@ -69,6 +69,27 @@ describe('dynamic variables', () => {
 
   it('fill HTTP requests the same way', () => {
     const out = resolveHttpVariables({ method: 'GET', url: 'http://h/{{$uuid}}/{{$uuid}}' }, new Map(), counting());
-    expect(out).toEqual({ ok: true, request: { method: 'GET', url: 'http://h/uuid-1/uuid-2' } });
+    expect(out).toEqual({ ok: true, request: { method: 'GET', url: 'http://h/uuid-1/uuid-2' }, texts: [] });
+  });
+
+  it("fill a sender's own texts in the same pass: names after the endpoint, one refusal, a fresh value per occurrence", () => {
+    const request = { method: 'GET', url: '', headers: [{ name: 'X-Id', value: '{{who}}' }] };
+    const texts = ['{{base}}/v1', 'p-{{$uuid}}-{{$uuid}}', '{{who}}'];
+    expect(callVariableNames({ ...call, endpoint: '', headers: request.headers, body: undefined }, texts)).toEqual(['base', 'who']);
+    const out = resolveHttpVariables(
+      request,
+      new Map([
+        ['base', 'http://h'],
+        ['who', 'me'],
+      ]),
+      counting(),
+      texts,
+    );
+    expect(out).toEqual({ ok: true, request: { ...request, headers: [{ name: 'X-Id', value: 'me' }] }, texts: ['http://h/v1', 'p-uuid-1-uuid-2', 'me'] });
+    // The texts' unknown names and the request's are refused together.
+    expect(resolveHttpVariables({ ...request, headers: [{ name: 'X-Id', value: '{{h}}' }] }, new Map(), counting(), ['{{t}}'])).toEqual({
+      ok: false,
+      unknown: ['t', 'h'],
+    });
   });
 });

@@ -36,24 +36,35 @@ function asCall(request: HttpRequest): A2aCall {
   };
 }
 
-/** Every variable the request uses, in order of first use. */
-export function httpVariableNames(request: HttpRequest): string[] {
+/**
+ * Every variable the request uses, in order of first use. `texts` are the sender's own texts filled
+ * in the same pass (an OpenAPI operation's server URL and field values: see resolveHttpVariables).
+ */
+export function httpVariableNames(request: HttpRequest, texts: readonly string[] = []): string[] {
   const { environment: _environment, ...rest } = request;
-  return callVariableNames(asCall(rest));
+  return callVariableNames(asCall(rest), texts);
 }
 
-/** The dynamic variables ({{$uuid}}…) the request uses, known or not. */
-export function httpDynamicNames(request: HttpRequest): string[] {
+/** The dynamic variables ({{$uuid}}…) the request and `texts` use, known or not. */
+export function httpDynamicNames(request: HttpRequest, texts: readonly string[] = []): string[] {
   const { environment: _environment, ...rest } = request;
-  return callDynamicNames(asCall(rest));
+  return callDynamicNames(asCall(rest), texts);
 }
 
-export type ResolvedHttp = { ok: true; request: HttpRequest } | { ok: false; unknown: string[]; notJson?: string[] };
+export type ResolvedHttp = { ok: true; request: HttpRequest; texts: string[] } | { ok: false; unknown: string[]; notJson?: string[] };
 
-/** The request with every `{{name}}` replaced from `values` (and without `environment`); unknown names refuse the whole request. */
-export function resolveHttpVariables(request: HttpRequest, values: ReadonlyMap<string, string>, dynamic?: DynamicSource): ResolvedHttp {
+/**
+ * The request with every `{{name}}` replaced from `values` (and without `environment`), and `texts`
+ * filled in as plain text, in order; an unknown name anywhere refuses the whole request.
+ */
+export function resolveHttpVariables(
+  request: HttpRequest,
+  values: ReadonlyMap<string, string>,
+  dynamic?: DynamicSource,
+  texts: readonly string[] = [],
+): ResolvedHttp {
   const { environment: _environment, ...rest } = request;
-  const resolved = resolveCallVariables(asCall(rest), values, dynamic);
+  const resolved = resolveCallVariables(asCall(rest), values, dynamic, texts);
   if (!resolved.ok) return resolved;
   const call = resolved.call;
   const out: HttpRequest = { ...rest, url: call.endpoint };
@@ -61,5 +72,5 @@ export function resolveHttpVariables(request: HttpRequest, values: ReadonlyMap<s
   if (rest.auth && call.auth) out.auth = call.auth;
   if (rest.body) out.body = call.bodyText !== undefined ? { kind: 'json', text: call.bodyText } : (call.body as HttpBody);
   if (rest.tls && call.tls) out.tls = call.tls;
-  return { ok: true, request: out };
+  return { ok: true, request: out, texts: resolved.texts };
 }

@@ -74,6 +74,41 @@ export function parseJsonTemplate(text: string): { ok: true; value: unknown; tem
   }
 }
 
+/**
+ * The JSON value a template stands for where only JSON fits (a spec file's example, which other
+ * tools read): each unquoted reference written as the string `"{{name}}"`. Undefined when the text
+ * is not JSON apart from its references. Never what is sent: the text is (fillJsonText).
+ */
+export function quotedStandIn(text: string): unknown {
+  let out = '';
+  let from = 0;
+  for (const ref of jsonReferences(text)) {
+    if (ref.quoted) continue;
+    out += text.slice(from, ref.start) + JSON.stringify(text.slice(ref.start, ref.end));
+    from = ref.end;
+  }
+  try {
+    return JSON.parse(out + text.slice(from)) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * JSON text a save keeps as text: it holds an unquoted reference and is JSON apart from them.
+ * `value` is its quoted stand-in (see quotedStandIn). Plain JSON text is `{kind: 'json'}` (saved as
+ * the value, as always); anything else a problem naming `what`.
+ */
+export function readSavedJsonText(
+  text: string,
+  what: string,
+): { kind: 'json'; value: unknown } | { kind: 'template'; text: string; value: unknown } | { kind: 'problem'; message: string } {
+  const read = parseJsonTemplate(text);
+  if (!read.ok) return { kind: 'problem', message: `${what} is not JSON, even with its {{variables}} standing in for values: ${read.message}` };
+  if (!read.template) return { kind: 'json', value: read.value };
+  return { kind: 'template', text, value: quotedStandIn(text) };
+}
+
 function isOneJsonValue(text: string): boolean {
   try {
     JSON.parse(text);

@@ -43,6 +43,7 @@ describe('variables', () => {
     );
     expect(out).toEqual({
       ok: true,
+      texts: [],
       call: {
         ...call,
         endpoint: 'http://127.0.0.1:9999/rpc',

@@ -134,23 +134,28 @@ function authStrings(auth: AuthConfig | undefined): string[] {
   }
 }
 
-/** Every environment variable a call uses (endpoint, tenant, headers, auth, body), in order of first use. */
-export function callVariableNames(call: A2aCall): string[] {
-  return callReferenceNames(call).filter((name) => !isDynamicName(name));
+/**
+ * Every environment variable a call uses (endpoint, `texts`, tenant, headers, auth, body), in order of first use.
+ * `texts` are a sender's own texts filled in the same pass (an OpenAPI operation's server URL and
+ * field values), named right after the endpoint because they are what its URL is made of.
+ */
+export function callVariableNames(call: A2aCall, texts: readonly string[] = []): string[] {
+  return callReferenceNames(call, texts).filter((name) => !isDynamicName(name));
 }
 
-/** The dynamic variables ({{$uuid}}…) a call uses, known or not, in order of first use. */
-export function callDynamicNames(call: A2aCall): string[] {
-  return callReferenceNames(call).filter(isDynamicName);
+/** The dynamic variables ({{$uuid}}…) a call and `texts` use, known or not, in order of first use. */
+export function callDynamicNames(call: A2aCall, texts: readonly string[] = []): string[] {
+  return callReferenceNames(call, texts).filter(isDynamicName);
 }
 
-function callReferenceNames(call: A2aCall): string[] {
+function callReferenceNames(call: A2aCall, texts: readonly string[]): string[] {
   const names: string[] = [];
   const add = (text: unknown): void => {
     if (typeof text !== 'string' || !text.includes('{{')) return;
     for (const name of referenceNamesIn(text)) if (!names.includes(name)) names.push(name);
   };
   add(call.endpoint);
+  for (const text of texts) add(text);
   if (call.tenant) add(call.tenant);
   for (const header of Array.isArray(call.headers) ? call.headers : []) {
     if (!isWalkable(header) || header.enabled === false) continue;
@@ -186,7 +191,7 @@ function resolveTls(tls: CallTls, sub: (text: string) => string, lookup: (name: 
  * `unknown`: names without a value; `notJson`: names written unquoted in a JSON body text whose value
  * is not one JSON value (json-variables.ts). Either refuses the whole call.
  */
-export type ResolvedCall = { ok: true; call: A2aCall } | { ok: false; unknown: string[]; notJson?: string[] };
+export type ResolvedCall = { ok: true; call: A2aCall; texts: string[] } | { ok: false; unknown: string[]; notJson?: string[] };
 
 function resolveSource(source: SecretSource, sub: (text: string) => string, lookup: (name: string) => string | undefined, missing: Set<string>): SecretSource {
   if (!isWalkable(source)) return source;
@@ -232,12 +237,14 @@ function resolveAuth(auth: AuthConfig, sub: (text: string) => string, lookup: (n
  * The call with every `{{name}}` replaced from `values` and every `{{$name}}` with a fresh value
  * from `dynamic` (one per occurrence); any name without a value makes the whole call unsendable
  * (`unknown` lists them, unknown dynamic names included), so nothing half-resolved ever goes out.
+ * `texts` (see callVariableNames) are filled as plain text in the same pass and come back in order.
  */
-export function resolveCallVariables(call: A2aCall, values: ReadonlyMap<string, string>, dynamic?: DynamicSource): ResolvedCall {
+export function resolveCallVariables(call: A2aCall, values: ReadonlyMap<string, string>, dynamic?: DynamicSource, texts: readonly string[] = []): ResolvedCall {
   const missing = new Set<string>();
   const lookup = (name: string): string | undefined => (isDynamicName(name) ? (dynamic ? dynamicValue(name, dynamic) : undefined) : values.get(name));
   const sub = (text: string): string => (typeof text === 'string' ? substituteText(text, lookup, missing) : text);
   const out: A2aCall = { ...call, endpoint: sub(call.endpoint) };
+  const filledTexts = texts.map(sub);
   if (call.tenant !== undefined) out.tenant = sub(call.tenant);
   if (Array.isArray(call.headers))
     out.headers = call.headers.map((h) => (!isWalkable(h) || h.enabled === false ? h : { ...h, name: sub(h.name), value: sub(h.value) }));
@@ -253,7 +260,7 @@ export function resolveCallVariables(call: A2aCall, values: ReadonlyMap<string, 
   }
   if (call.body !== undefined) out.body = mapStrings(call.body, sub, 0);
   if (missing.size || notJson.length) return { ok: false, unknown: [...missing], ...(notJson.length ? { notJson } : {}) };
-  return { ok: true, call: out };
+  return { ok: true, call: out, texts: filledTexts };
 }
 
 /** What a preview shows for a variable: its value, or a marker for a secret or an unknown name. */

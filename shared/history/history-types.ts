@@ -2,7 +2,7 @@ import type { AuthConfig } from '../a2a/auth';
 import type { HeaderEntry } from '../a2a/call';
 import type { ExchangeRecord, Outcome } from '../a2a/exchange';
 import type { HttpExchangeRecord } from '../http/http-types';
-import type { McpExchangeRecord, McpTransport } from '../mcp/mcp-types';
+import type { McpEnvEntry, McpExchangeRecord, McpTransport } from '../mcp/mcp-types';
 import type { A2aVersion, Binding } from '../a2a/versions';
 
 /** One part of a message as the logging policy keeps it: what kind, which media type, how big. */
@@ -65,6 +65,11 @@ export interface HistoryReplay {
   /** MCP stdio: the program and its arguments as written. */
   command?: string;
   args?: string[];
+  /**
+   * MCP stdio: the environment by reference only (a secret's name, a `{{variable}}`, a process
+   * environment variable's name); a literal value is not kept: its row comes back with no secret chosen.
+   */
+  env?: McpEnvEntry[];
   tenant?: string;
   /** The drafted body (JSON-RPC: the params), only under the full-bodies policy. */
   body?: unknown;

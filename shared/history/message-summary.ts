@@ -1,5 +1,6 @@
 import type { MessageSummary, PartSummary } from './history-types';
 import { isMessageShaped, isObject, messageParts, readPart } from '../a2a/payload';
+import { base64DecodedSize } from '../encoding/base64';
 
 function text(value: unknown): string | undefined {
   return typeof value === 'string' ? value : undefined;
@@ -13,11 +14,6 @@ export function utf8Length(value: string): number {
     bytes += code < 0x80 ? 1 : code < 0x800 ? 2 : code < 0x10000 ? 3 : 4;
   }
   return bytes;
-}
-
-function base64Length(value: string): number {
-  const clean = value.replace(/[^A-Za-z0-9+/_-]/g, '');
-  return Math.floor((clean.length * 3) / 4);
 }
 
 function summary(kind: PartSummary['kind'], declared: string | undefined, fallback: string, bytes?: number): PartSummary {
@@ -36,7 +32,7 @@ export function summarizePart(part: unknown): PartSummary {
     case 'data':
       return summary('data', view.mediaType, 'application/json', utf8Length(JSON.stringify(view.data ?? null)));
     case 'file':
-      if (view.bytes !== undefined) return summary('raw', view.mediaType, 'application/octet-stream', base64Length(view.bytes));
+      if (view.bytes !== undefined) return summary('raw', view.mediaType, 'application/octet-stream', base64DecodedSize(view.bytes));
       return summary('url', view.mediaType, 'application/octet-stream');
     default:
       return summary('unknown', isObject(part) ? text(part['mediaType']) : undefined, 'application/octet-stream');

@@ -72,4 +72,36 @@ describe('replayTemplate', () => {
       { name: 'B', value: '' },
     ]);
   });
+
+  it("keeps a stdio server's environment by reference: secret and process names and {{variables}} stay, literals and secret-holding names go", () => {
+    const rules = { values: secretForms(['s3cret-value']) };
+    expect(
+      replayTemplate(
+        {
+          command: 'node',
+          env: [
+            { name: 'A', value: { secretRef: '{{apiKey}}' } },
+            { name: 'B', value: { value: ' {{ who }} ' } },
+            { name: 'C', value: { secretRef: 'named-secret' } },
+            { name: 'D', value: { env: 'OS_VAR' } },
+            { name: 'E', value: { value: 'a literal' } },
+            { name: 'F', value: { value: 'x-{{who}}' } },
+            { name: 'G', value: { secretRef: 's3cret-value' } },
+            { name: 'H', value: 'not a source' as unknown as { value: string } },
+          ],
+        },
+        rules,
+      ).env,
+    ).toEqual([
+      { name: 'A', value: { secretRef: '{{apiKey}}' } },
+      { name: 'B', value: { secretRef: '{{ who }}' } },
+      { name: 'C', value: { secretRef: 'named-secret' } },
+      { name: 'D', value: { env: 'OS_VAR' } },
+      { name: 'E', value: { secretRef: '' } },
+      // Text around a reference is literal text: not kept.
+      { name: 'F', value: { secretRef: '' } },
+      { name: 'G', value: { secretRef: '' } },
+      { name: 'H', value: { secretRef: '' } },
+    ]);
+  });
 });

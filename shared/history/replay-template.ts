@@ -11,10 +11,12 @@
  *   treated as a literal credential: a header row is emptied and switched off, other text is scrubbed;
  * - literal auth values are never kept (`authNotKept` says a credential was set and must be chosen again).
  */
-import type { AuthConfig } from '../a2a/auth';
+import type { AuthConfig, SecretSource } from '../a2a/auth';
 import type { HeaderEntry } from '../a2a/call';
 import { isSecretHeader, REDACTED, scrubValues, type RedactionRules } from '../a2a/redaction';
 import { safeAuth, safeUrl } from '../session/session-state';
+import { wholeReference } from '../env/variables';
+import type { McpEnvEntry } from '../mcp/mcp-types';
 import type { HistoryReplay } from './history-types';
 
 export interface RequestTemplate {
@@ -25,6 +27,8 @@ export interface RequestTemplate {
   /** stdio: the program and its arguments as drafted. */
   command?: string;
   args?: readonly string[];
+  /** stdio: the server's environment as drafted (values by reference, or literal). */
+  env?: readonly McpEnvEntry[];
 }
 
 /** `{{a}}`, `{{a}}{{b}}`, `Bearer {{token}}`: names only, nothing a credential could be typed into. */
@@ -54,6 +58,33 @@ export function templateAuth(auth: AuthConfig | undefined): Pick<HistoryReplay, 
   return safe.type === 'none' ? { authNotKept: true } : { auth: safe };
 }
 
+/**
+ * A stdio server's environment by reference, as headers keep `{{…}}` values: a secret's name, a
+ * process environment variable's name and a `{{variable}}` (typed as a value or as a reference)
+ * stay; a literal value, or a name holding a secret the call knew, becomes "no secret chosen".
+ */
+export function templateEnv(env: readonly McpEnvEntry[], rules: RedactionRules = {}): McpEnvEntry[] {
+  const out: McpEnvEntry[] = [];
+  for (const entry of env) {
+    if (typeof entry?.name !== 'string') continue;
+    const source: Record<string, unknown> = typeof entry.value === 'object' && entry.value !== null ? (entry.value as Record<string, unknown>) : {};
+    const name = (text: unknown): string | undefined => (typeof text === 'string' && !holdsSecret(text, rules) ? text : undefined);
+    const env = name(source['env']);
+    const ref = name(source['secretRef']);
+    const value = name(source['value']);
+    const kept: SecretSource =
+      env !== undefined
+        ? { env }
+        : ref !== undefined
+          ? { secretRef: ref }
+          : value !== undefined && wholeReference(value.trim()) !== undefined
+            ? { secretRef: value.trim() }
+            : { secretRef: '' };
+    out.push({ name: entry.name, value: kept });
+  }
+  return out;
+}
+
 /** The template a history entry keeps beside what was sent; fields the request did not have stay absent. */
 export function replayTemplate(template: RequestTemplate, rules: RedactionRules = {}): HistoryReplay {
   const out: HistoryReplay = {};
@@ -62,5 +93,6 @@ export function replayTemplate(template: RequestTemplate, rules: RedactionRules 
   Object.assign(out, templateAuth(template.auth));
   if (typeof template.command === 'string') out.command = scrubValues(template.command, rules);
   if (template.args?.length) out.args = template.args.map((arg) => scrubValues(arg, rules));
+  if (template.env?.length) out.env = templateEnv(template.env, rules);
   return out;
 }

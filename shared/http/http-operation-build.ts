@@ -16,6 +16,7 @@ import { oauth2SaveProblem } from '../openapi/oauth-scheme';
 import { literalSecretOf } from '../openapi/x-a2a-model';
 import { wholeVariable } from '../env/variables';
 import { X_AUTH, xAuthFor } from './x-auth';
+import { readSavedJsonText } from '../env/json-variables';
 
 export interface SaveParam {
   name: string;
@@ -37,8 +38,11 @@ export interface HttpSaveDraft {
   serverUrl?: string;
   summary?: string;
   parameters: SaveParam[];
-  /** `schema`: the body's fields when they are known (an imported form: text fields with examples, files as binary). */
-  body?: { mediaType: string; example?: unknown; schema?: unknown };
+  /**
+   * `schema`: the body's fields when they are known (an imported form: text fields with examples, files as binary).
+   * `text`: a JSON body with unquoted `{{variables}}`, as written: kept as BODY_TEXT (`example` is then its quoted stand-in).
+   */
+  body?: { mediaType: string; example?: unknown; schema?: unknown; text?: string };
   response?: { status: number; contentType?: string; example?: unknown };
   /**
    * securitySchemes key the operation's auth uses. When the document has no entry of that name, one
@@ -56,6 +60,14 @@ export interface HttpSaveDraft {
    */
   oauth2?: OAuth2Auth;
 }
+
+/**
+ * Where a JSON body with unquoted `{{variables}}` (`{"count": {{n}}}`) keeps its text: an extension of
+ * the Media Type Object, since that text is not JSON until the variables are filled in at send time.
+ * The media type's `example` beside it shows each such variable as the string "{{name}}", for tools
+ * that read JSON only; Powerduck opens and sends the text (openapi-draft.ts readBody).
+ */
+export const BODY_TEXT = 'x-powerduck-body-text';
 
 /** Bearer, Basic or API key auth: the kinds a standard security scheme plus a named secret fully describe. */
 export type SchemeAuth = Extract<AuthConfig, { type: 'bearer' | 'basic' | 'apiKey' }>;
@@ -164,7 +176,15 @@ export function buildHttpOperation(draft: HttpSaveDraft, options: { literalSecre
     const media: Record<string, unknown> = {};
     // As for parameters: a schema pointing into another document would dangle here.
     if (draft.body.schema !== undefined && !hasRef(draft.body.schema)) media['schema'] = draft.body.schema;
-    if (draft.body.example !== undefined) media['example'] = draft.body.example;
+    const bodyText = draft.body.text;
+    if (bodyText !== undefined) {
+      if (typeof bodyText !== 'string') return { ok: false, message: 'The body text must be text.' };
+      const read = readSavedJsonText(bodyText, 'The body');
+      if (read.kind === 'problem') return { ok: false, message: read.message };
+      // Plain JSON text is saved as the example value, as a body given as a value always was.
+      media['example'] = read.value;
+      if (read.kind === 'template') media[BODY_TEXT] = read.text;
+    } else if (draft.body.example !== undefined) media['example'] = draft.body.example;
     fields.push(['requestBody', { content: { [draft.body.mediaType]: media } }]);
   }
   const responses: Record<string, unknown> = {};

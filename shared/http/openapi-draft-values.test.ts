@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { buildOperationRequest, draftFromOperation, type OperationDraft } from './openapi-draft';
-import { exampleRequestFor, formBodyFor } from './operation-example';
+import { exampleRequestFor, formBodyFor, multipartFieldsOf } from './operation-example';
 import { sampleWithOrigin } from './schema-sample';
 
 const doc = {
@@ -142,5 +142,102 @@ describe('code examples of an operation whose server is a variable', () => {
   it('show {{baseUrl}} as written, not under a placeholder origin', () => {
     const example = exampleRequestFor(draftOf('/pets/{petId}/photos', 'get'));
     expect(example).toMatchObject({ ok: true, request: { url: '{{baseUrl}}/pets/{petId}/photos?size=small&limit=10&kind=photo' }, notes: [] });
+  });
+});
+
+describe('file fields of a multipart body', () => {
+  const uploadDoc = (schema: unknown, encoding?: unknown) => ({
+    openapi: '3.1.0',
+    info: { title: 'U', version: '1' },
+    paths: {
+      '/up': { post: { requestBody: { content: { 'multipart/form-data': { schema, ...(encoding ? { encoding } : {}) } } }, responses: {} } },
+    },
+    components: { schemas: { Bin: { type: 'string', format: 'binary' } } },
+  });
+  const filesOf = (schema: unknown, encoding?: unknown) => {
+    const drafted = draftFromOperation(uploadDoc(schema, encoding), '/up', 'post');
+    if (!drafted.ok) throw new Error(drafted.message);
+    return drafted.draft.body?.files;
+  };
+
+  it('finds files declared by format: binary, a non-text contentMediaType or contentEncoding, a $ref, or an array of them', () => {
+    expect(
+      filesOf({
+        type: 'object',
+        properties: {
+          a: { type: 'string', format: 'binary' },
+          b: { type: 'string', contentMediaType: 'image/png' },
+          c: { type: 'string', contentEncoding: 'base64' },
+          d: { $ref: '#/components/schemas/Bin' },
+          e: { type: 'array', items: { type: 'string', format: 'binary', contentMediaType: 'application/pdf' } },
+          note: { type: 'string' },
+        },
+      }),
+    ).toEqual([{ name: 'a' }, { name: 'b', contentType: 'image/png' }, { name: 'c' }, { name: 'd' }, { name: 'e', contentType: 'application/pdf' }]);
+  });
+
+  it('takes the content type from the encoding object (its first concrete type), and an encoded non-text string part is a file', () => {
+    expect(
+      filesOf(
+        { type: 'object', properties: { photo: { type: 'string', format: 'binary' }, scan: { type: 'string' }, any: { type: 'string', format: 'binary' } } },
+        { photo: { contentType: 'image/png, image/jpeg' }, scan: { contentType: 'image/tiff' }, any: { contentType: 'image/*' } },
+      ),
+    ).toEqual([{ name: 'photo', contentType: 'image/png' }, { name: 'scan', contentType: 'image/tiff' }, { name: 'any' }]);
+  });
+
+  it('keeps text parts text: plain strings, JSON or text contentMediaType, numbers, objects; and no files outside multipart', () => {
+    expect(
+      filesOf({
+        type: 'object',
+        properties: {
+          s: { type: 'string' },
+          j: { type: 'string', contentMediaType: 'application/json' },
+          t: { type: 'string', contentMediaType: 'text/csv' },
+          n: { type: 'integer', format: 'binary' },
+          o: { type: 'object', properties: { x: { type: 'string', format: 'binary' } } },
+          nested: { type: 'array', items: { type: 'array', items: { type: 'string', format: 'binary' } } },
+        },
+      }),
+    ).toBeUndefined();
+    const json = draftFromOperation(
+      {
+        openapi: '3.1.0',
+        info: { title: 'U', version: '1' },
+        paths: {
+          '/up': {
+            post: {
+              requestBody: { content: { 'application/json': { schema: { type: 'object', properties: { a: { type: 'string', format: 'binary' } } } } } },
+              responses: {},
+            },
+          },
+        },
+      },
+      '/up',
+      'post',
+    );
+    expect(json.ok && json.draft.body?.files).toBeUndefined();
+  });
+
+  it('the fields a tab opens with, and the code examples: a file field in place of the typed sample, files the example left out appended', () => {
+    expect(multipartFieldsOf({ text: '{"caption":"hi","photo":"string"}', files: [{ name: 'photo', contentType: 'image/png' }, { name: 'extra' }] })).toEqual([
+      { name: 'caption', value: 'hi' },
+      { name: 'photo', file: { name: '', base64: '', contentType: 'image/png' }, enabled: true },
+      { name: 'extra', file: { name: '', base64: '' }, enabled: true },
+    ]);
+    expect(multipartFieldsOf({ text: 'not json' })).toEqual([]);
+    const drafted = draftFromOperation(
+      uploadDoc({ type: 'object', properties: { caption: { type: 'string', example: 'me' }, photo: { type: 'string', format: 'binary' } } }),
+      '/up',
+      'post',
+    );
+    if (!drafted.ok) throw new Error(drafted.message);
+    const example = exampleRequestFor(drafted.draft);
+    expect(example.ok && example.request.body).toEqual({
+      kind: 'multipart',
+      fields: [
+        { name: 'caption', value: 'me' },
+        { name: 'photo', file: { path: 'photo' }, enabled: true },
+      ],
+    });
   });
 });

@@ -9,7 +9,7 @@ import { normaliseScopes, type AuthConfig, type OAuth2Auth, type OAuth2Flow } fr
 import type { HeaderEntry } from '../a2a/call';
 import { endpointsFromScheme, oasFlowKeys } from '../openapi/oauth-scheme';
 import { savedHttpOAuth } from './x-auth';
-import { SCHEME_USERNAME } from './http-operation-build';
+import { BODY_TEXT, SCHEME_USERNAME } from './http-operation-build';
 import { rawOperation } from '../openapi/operation-list';
 import { resolveLocalRef } from '../openapi/schema-resolve';
 import type { ParamLocation, ParamStyle, ParamValue } from './param-style';
@@ -72,6 +72,19 @@ export interface OperationBody {
    */
   sampled: boolean;
   schema?: unknown;
+  /**
+   * A multipart body's properties that are files, in schema order: a string with `format: binary`
+   * (OAS 3.0), a non-text `contentMediaType` or `contentEncoding` (OAS 3.1), an array of those, or a
+   * string the media type's `encoding` gives a non-text content type. The editor opens them as file
+   * fields; their place in `text` holds only a typed sample ("string"), never something to send.
+   */
+  files?: FormFile[];
+}
+
+/** A file field of a multipart body, with the content type the document gives it (when one, not a wildcard). */
+export interface FormFile {
+  name: string;
+  contentType?: string;
 }
 
 export interface OperationSecurity {
@@ -187,10 +200,58 @@ function readBody(doc: unknown, op: Json): OperationBody | undefined {
   const ex = isObject(media) ? firstExample(doc, media) : { found: false, value: undefined };
   const sampled = !ex.found && schema !== undefined ? sampleWithOrigin(doc, schema) : undefined;
   const value = ex.found ? ex.value : sampled?.value;
-  const text = typeof value === 'string' && !/json/i.test(mediaType) ? value : value === undefined ? '' : JSON.stringify(value, null, 2);
+  // A JSON body saved with unquoted {{variables}} keeps its text beside the example (BODY_TEXT): that text is the body.
+  const saved = isObject(media) && /json/i.test(mediaType) && typeof media[BODY_TEXT] === 'string' ? media[BODY_TEXT] : undefined;
+  const text =
+    saved !== undefined ? saved : typeof value === 'string' && !/json/i.test(mediaType) ? value : value === undefined ? '' : JSON.stringify(value, null, 2);
   const out: OperationBody = { mediaType, mediaTypes, required: body['required'] === true, text, sampled: sampled?.invented === true };
   if (schema !== undefined) out.schema = schema;
+  if (/^multipart\//i.test(mediaType)) {
+    const files = multipartFiles(doc, schema, isObject(media) ? media['encoding'] : undefined);
+    if (files.length) out.files = files;
+  }
   return out;
+}
+
+/** Text a part can be typed as (JSON, text/*, XML, YAML, a form): anything else is a file to choose. */
+const textualMedia = /json|^text\/|xml|yaml|x-www-form-urlencoded/i;
+
+/** The first concrete type of an `encoding.contentType` list ("image/png, image/jpeg"); wildcards name none. */
+function concreteType(list: unknown): string | undefined {
+  if (typeof list !== 'string') return undefined;
+  const first = list.split(',')[0]?.trim() ?? '';
+  return first && !first.includes('*') ? first : undefined;
+}
+
+/** Whether a property schema is a file, and its content type when the schema names one. */
+function fileSchema(doc: unknown, raw: unknown, encodingType: unknown, depth = 0): { file: boolean; contentType?: string } {
+  const schema = deref(doc, raw);
+  if (!isObject(schema)) return { file: false };
+  const type = schema['type'];
+  const types = Array.isArray(type) ? type : [type];
+  if (types.includes('array') && depth === 0) return fileSchema(doc, schema['items'], encodingType, 1);
+  if (type !== undefined && !types.includes('string')) return { file: false };
+  const media = typeof schema['contentMediaType'] === 'string' ? schema['contentMediaType'] : undefined;
+  const declared = concreteType(media) ?? concreteType(encodingType);
+  const typed = declared ? { contentType: declared } : {};
+  if (schema['format'] === 'binary') return { file: true, ...typed };
+  if (media !== undefined) return textualMedia.test(media) ? { file: false } : { file: true, ...typed };
+  if (typeof schema['contentEncoding'] === 'string') return { file: true, ...typed };
+  // OAS 3.0: a plain string part whose encoding says it is an image (or any non-text type) is a file.
+  const encoded = concreteType(encodingType);
+  return encoded && !textualMedia.test(encoded) ? { file: true, contentType: encoded } : { file: false };
+}
+
+function multipartFiles(doc: unknown, rawSchema: unknown, encoding: unknown): FormFile[] {
+  const schema = deref(doc, rawSchema);
+  if (!isObject(schema) || !isObject(schema['properties'])) return [];
+  const files: FormFile[] = [];
+  for (const [name, property] of Object.entries(schema['properties'])) {
+    const enc = isObject(encoding) ? deref(doc, encoding[name]) : undefined;
+    const found = fileSchema(doc, property, isObject(enc) ? enc['contentType'] : undefined);
+    if (found.file) files.push({ name, ...(found.contentType ? { contentType: found.contentType } : {}) });
+  }
+  return files;
 }
 
 /** The grants in the order "Use the card's auth" offers them (card-auth.ts), so both paths pick alike. */

@@ -5,8 +5,8 @@
  * a secret named after the security scheme; no value ever enters.
  */
 import { isObject } from '../a2a/payload';
-import type { FormField, HttpBody, HttpBodyKind, HttpRequest } from './http-types';
-import type { OperationDraft, ServerChoice } from './openapi-draft';
+import type { FormField, HttpBody, HttpBodyKind, HttpRequest, MultipartField } from './http-types';
+import type { FormFile, OperationBody, OperationDraft, ServerChoice } from './openapi-draft';
 import { buildOperationRequest, serverUrl } from './openapi-draft';
 import { hasVariables } from '../env/variables';
 
@@ -23,6 +23,27 @@ export function bodyKindFor(mediaType: string | undefined): HttpBodyKind {
 /** Form fields from an example written as a JSON object (other examples give none). */
 export function formFieldsOf(text: string): FormField[] {
   return objectFields(text) ?? [];
+}
+
+/**
+ * A multipart body's fields as a tab opens them: the example's text fields, and each file the
+ * schema declares (openapi-draft.ts `files`) as a file field with nothing chosen yet, in the
+ * example's order with files it left out after it. The typed sample in a file's place ("string")
+ * is never kept: sent as the part's text, it would be a made-up upload.
+ */
+export function multipartFieldsOf(body: Pick<OperationBody, 'text' | 'files'>): MultipartField[] {
+  const files = new Map((body.files ?? []).map((f) => [f.name, f]));
+  const fileField = (f: FormFile): MultipartField => ({
+    name: f.name,
+    file: { name: '', base64: '', ...(f.contentType ? { contentType: f.contentType } : {}) },
+    enabled: true,
+  });
+  const fields: MultipartField[] = formFieldsOf(body.text).map((field) => {
+    const file = files.get(field.name);
+    return file ? fileField(file) : field;
+  });
+  for (const file of files.values()) if (!fields.some((f) => f.name === file.name)) fields.push(fileField(file));
+  return fields;
 }
 
 function objectFields(text: string): FormField[] | undefined {
@@ -59,7 +80,13 @@ function exampleBody(draft: OperationDraft): HttpBody | undefined {
     case 'urlencoded':
       return { kind: 'urlencoded', fields: formFieldsOf(body.text) };
     case 'multipart':
-      return { kind: 'multipart', fields: formFieldsOf(body.text) };
+      // A file field as the code examples write it: the part's name as the file to upload.
+      return {
+        kind: 'multipart',
+        fields: multipartFieldsOf(body).map((f) =>
+          f.file ? { ...f, file: { path: f.name, ...(f.file.contentType ? { contentType: f.file.contentType } : {}) } } : f,
+        ),
+      };
     default:
       return { kind: 'file', file: { path: 'body.bin', contentType: body.mediaType } };
   }

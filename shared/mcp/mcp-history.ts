@@ -83,10 +83,13 @@ export function elicitationAnswerLine(e: McpElicitation): string {
   return `${actionWords[e.answer.action]} (${answeredBy[e.answeredBy]})`;
 }
 
+/** A subject's name is kept up to this many characters (a longer one is cut there). */
+export const mcpSubjectMaxLength = 500;
+
 /** The tool, prompt or resource a call names in its params (tools/call, prompts/get, resources/read, subscriptions). */
 export function mcpSubject(method: string, params: unknown): HistoryMcpFacts['subject'] {
   const p = typeof params === 'object' && params !== null ? (params as Record<string, unknown>) : {};
-  const text = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v.slice(0, 500) : undefined);
+  const text = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v.slice(0, mcpSubjectMaxLength) : undefined);
   if (method === 'tools/call' && text(p['name'])) return { kind: 'tool', name: text(p['name']) as string };
   if (method === 'prompts/get' && text(p['name'])) return { kind: 'prompt', name: text(p['name']) as string };
   if (/^resources\/(read|subscribe|unsubscribe)$/.test(method) && text(p['uri'])) return { kind: 'resource', name: text(p['uri']) as string };

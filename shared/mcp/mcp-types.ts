@@ -47,8 +47,32 @@ export interface McpStdioTarget {
 
 export type McpTarget = McpHttpTarget | McpStdioTarget;
 
-export interface McpCallRequest {
+export type McpSubjectKind = 'tool' | 'resource' | 'prompt';
+
+/** What a call is about: a tool (its name), a resource (its URI or template) or a prompt (its name). */
+export interface McpSubject {
+  kind: McpSubjectKind;
+  name: string;
+}
+
+/**
+ * What every request that reaches an MCP server names (mcp.connect, mcp.call/stream, mcp.watch,
+ * mcp.complete): the server — HTTP with its endpoint, headers and auth, or a stdio command with its
+ * args and env — and the environment its `{{variables}}` are filled in from.
+ */
+export interface McpServerRequest {
   target: McpTarget;
+  /** The environment whose `{{variables}}` the core fills in (endpoint, headers, auth, params, stdio args/env) at send time. */
+  environment?: string;
+}
+
+/** A request that opens a session of its own (connect, call, watch): the roots the client offers in it. */
+export interface McpSessionRequest extends McpServerRequest {
+  /** Offered to the server (the client declares `roots` only when this is set) and listed on roots/list. */
+  roots?: McpRoot[];
+}
+
+export interface McpCallRequest extends McpSessionRequest {
   /** Any JSON-RPC method (`tools/call`, `resources/read`…); `initialize` alone just connects. */
   method: string;
   params?: Record<string, unknown>;
@@ -65,8 +89,6 @@ export interface McpCallRequest {
   timeoutMs?: number;
   /** Recorded body bytes per HTTP request/response (default 5 MB). */
   recordBodyLimit?: number;
-  /** Offered to the server (the client declares `roots` only when this is set) and listed on roots/list. */
-  roots?: McpRoot[];
   /**
    * The answer to every elicitation/create of this call, without asking (the CLI's --elicit-answer);
    * it must fit each form or the core declines. Without it a stream asks the user and mcp.call declines.
@@ -82,20 +104,14 @@ export interface McpCallRequest {
   offerSampling?: boolean;
   /** Sent as logging/setLevel right after initialize, so the server's log messages during the call start at this level. */
   logLevel?: McpLogLevel;
-  /** The environment whose `{{variables}}` the core fills in (endpoint, headers, auth, params, stdio args/env) at send time. */
-  environment?: string;
 }
 
 /** The syslog levels of MCP logging (RFC 5424 order, least severe first). */
 export const mcpLogLevels = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'] as const;
 export type McpLogLevel = (typeof mcpLogLevels)[number];
 
-export interface McpConnectRequest {
-  target: McpTarget;
+export interface McpConnectRequest extends McpSessionRequest {
   timeoutMs?: number;
-  roots?: McpRoot[];
-  /** The environment whose `{{variables}}` the core fills in (endpoint, headers, auth, params, stdio args/env) at send time. */
-  environment?: string;
 }
 
 /** What the server said about itself in its initialize answer. */
@@ -268,7 +284,7 @@ export interface McpStreamEvent extends RecordedStreamEvent {
  * completion/complete: suggestions for one argument of a prompt or one variable of a resource
  * template, as the user types it. A typing aid, not a request the user sends: it is not kept in history.
  */
-export interface McpCompleteRequest {
+export interface McpCompleteRequest extends McpServerRequest {
   /** An http(s) server (a stdio server would be started for every keystroke, so it is refused). */
   target: McpTarget;
   ref: { type: 'ref/prompt'; name: string } | { type: 'ref/resource'; uri: string };
@@ -276,8 +292,6 @@ export interface McpCompleteRequest {
   /** The other arguments already filled in (the server may narrow its suggestions with them). */
   context?: Record<string, string>;
   timeoutMs?: number;
-  /** The environment whose `{{variables}}` the target's endpoint, headers and auth take. */
-  environment?: string;
 }
 
 export interface McpCompleteResult {

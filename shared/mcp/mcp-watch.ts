@@ -3,14 +3,12 @@
  * between calls (resources/updated for subscribed resources, list changes, log messages) are seen
  * as they come, until the user stops it, a bound is reached or the server ends the session.
  */
-import type { McpLogLevel, McpRoot, McpStreamEvent, McpTarget } from './mcp-types';
+import type { McpLogLevel, McpSessionRequest, McpStreamEvent } from './mcp-types';
 
-export interface McpWatchRequest {
-  /** The server, as for calls (HTTP with auth and headers, or a stdio command). */
-  target: McpTarget;
+/** The server, as for calls (HTTP with auth and headers, or a stdio command), and what to watch on it. */
+export interface McpWatchRequest extends McpSessionRequest {
   /** Resource URIs to send resources/subscribe for right after initialize (a refusal is an event; the watch goes on). */
   subscribe?: string[];
-  roots?: McpRoot[];
   /** Sent as logging/setLevel right after initialize. */
   logLevel?: McpLogLevel;
   /** Watch at most this long (milliseconds, counted once connected); absent = until Stop or the server ends it. */
@@ -22,8 +20,6 @@ export interface McpWatchRequest {
    * is not offered. Otherwise they wait for mcp.answer as on mcp.stream.
    */
   unattended?: boolean;
-  /** The environment whose `{{variables}}` the core fills in (endpoint, headers, auth, params, stdio args/env) at send time. */
-  environment?: string;
 }
 
 /**

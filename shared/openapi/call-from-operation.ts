@@ -16,6 +16,8 @@ export function callFromXA2a(x: XA2a): A2aCall {
     body = x.example['params'];
   }
   const call: A2aCall = { version: x.version, binding: x.binding, endpoint: x.endpoint, method, body };
+  // A body with unquoted {{variables}} is kept as text: the core fills it in and parses it at send time.
+  if (x.bodyText !== undefined) call.bodyText = x.bodyText;
   if (x.headers?.length) call.headers = x.headers.map((h) => ({ ...h }));
   if (x.auth) call.auth = authConfigFromXA2a(x.auth);
   if (x.tenant) call.tenant = x.tenant;

@@ -174,6 +174,14 @@ export function copyForLlm(doc: unknown, path: string, options: CopyForLlmOption
   out.push('## Request schema (JSON Schema 2020-12)', '', fence('json', json(request.schema)), '');
   out.push('## Response schema (JSON Schema 2020-12)', '', fence('json', json(response.schema)), '');
   out.push(`## Example request (${exampleLabelFor(x)})`, '', fence('json', scrubValues(json(x.example), rules)), '');
+  if (x.bodyText !== undefined) {
+    out.push(
+      '## Body as written (each unquoted {{name}} is filled in with its value as JSON at send time)',
+      '',
+      fence('text', scrubValues(x.bodyText, rules)),
+      '',
+    );
+  }
   if (options.exchange) out.push(transcriptMarkdown(options.exchange, rules, maxBody));
   return { ok: true, markdown: out.join('\n') };
 }

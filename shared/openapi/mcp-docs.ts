@@ -99,7 +99,9 @@ export function mcpCodeExamples(x: XMcp, file: string | undefined, path: string)
     for (const h of x.headers ?? []) if (h.enabled !== false) parts.push('--header', `${h.name}: ${h.value}`);
   }
   parts.push('--method', x.method);
-  if (x.params) parts.push('--body', JSON.stringify(x.params));
+  // Params saved as text with unquoted {{variables}} go as that text: --body takes it, and --env NAME fills it.
+  if (x.paramsText !== undefined) parts.push('--body', x.paramsText);
+  else if (x.params) parts.push('--body', JSON.stringify(x.params));
   if (x.transport === 'stdio') parts.push('--stdio', '--', x.command ?? '', ...(x.args ?? []));
   const examples: CodeExample[] = [{ id: 'powerduck', label: 'powerduck send --mcp', language: 'bash', code: parts.map(shellQuote).join(' ') }];
   // A saved stdio command starts only when the person says so (powerduck run refuses it otherwise).
@@ -129,6 +131,10 @@ export function mcpDocsParts(x: XMcp, path: string, file?: string): McpDocsParts
   if (x.transport === 'stdio') notes.push('Running this operation starts the command above on your machine; Powerduck shows it and asks before it runs.');
   if (x.auth?.scheme === 'basic' || (x.auth?.scheme === 'apiKey' && x.auth.in === 'query'))
     notes.push('The CLI example covers bearer and header API keys; run the saved operation (powerduck run) for this auth scheme.');
+  if (x.paramsText !== undefined)
+    notes.push(
+      'The params are saved as written, with unquoted {{variables}} (x-mcp paramsText): a run fills them in as JSON values; the example shows them as "{{name}}" strings.',
+    );
   return {
     settings: mcpSettings(x),
     ...(description ? { methodDescription: description } : {}),

@@ -11,6 +11,7 @@ import { isCredentialHeader, X_PROTOCOL_A2A, xa2aAuthFromConfig, literalSecretOf
 import { isObject } from '../a2a/payload';
 import { oauth2SaveProblem } from './oauth-scheme';
 import { draftTextProblem } from './draft-text';
+import { readSavedJsonText } from '../env/json-variables';
 
 /** HTTP key every saved A2A operation sits under (the path is an identifier, so the verb is a convention). */
 export const A2A_OPERATION_VERB = 'post';
@@ -157,14 +158,33 @@ function withoutSecret(auth: OAuth2Auth): OAuth2Auth {
   return rest;
 }
 
+/**
+ * The body to save: `call.body`, or the call's `bodyText` read as JSON text. Text with unquoted
+ * `{{variables}}` is kept as text (`bodyText`, with its quoted stand-in as the body); text that is
+ * plain JSON is saved as its value, exactly as a body given as a value is.
+ */
+function savedBody(call: A2aCall): { ok: true; body: unknown; bodyText?: string } | { ok: false; message: string } {
+  if (call.bodyText === undefined) return { ok: true, body: call.body };
+  if (typeof call.bodyText !== 'string') return { ok: false, message: 'bodyText must be text (the body as JSON).' };
+  const read = readSavedJsonText(call.bodyText, 'The body');
+  if (read.kind === 'problem') return { ok: false, message: read.message };
+  return read.kind === 'json' ? { ok: true, body: read.value } : { ok: true, body: read.value, bodyText: read.text };
+}
+
 /** Builds the operation for a draft; refuses what cannot be saved faithfully (unknown method, credentials in headers). */
 export function buildOperation(draft: SaveDraft): BuildResult {
   const textProblem = draftTextProblem(draft);
   if (textProblem) return { ok: false, message: textProblem };
-  const { call } = draft;
+  const read = savedBody(draft.call);
+  if (!read.ok) return read;
+  const { bodyText } = read;
+  const call: A2aCall = { ...draft.call, body: read.body };
   let method = call.method;
   let example: unknown;
   if (call.binding === 'JSONRPC') {
+    // The text is what the core wraps as params: a whole envelope in it would be sent as params.
+    if (bodyText !== undefined && isEnvelope(call.body))
+      return { ok: false, message: 'A body with unquoted {{variables}} is saved as the params only, not as a whole JSON-RPC envelope.' };
     if (isEnvelope(call.body)) {
       // The envelope is the saved example, so its `method` is the one that counts.
       method = call.body.method;
@@ -187,6 +207,9 @@ export function buildOperation(draft: SaveDraft): BuildResult {
   const literal = literalSecretOf(call.auth);
   if (literal !== undefined && !draft.literalSecretName)
     return { ok: false, message: 'The request carries a literal credential; store it as a secret and save a reference instead.' };
+  // The text form is written as typed: a credential typed into it would land in the file.
+  if (literal !== undefined && literal.length >= 4 && bodyText?.includes(literal))
+    return { ok: false, message: 'The body holds the credential itself; a spec file may only hold a reference to it (use auth, or a {{variable}}).' };
   const auth = xa2aAuthFromConfig(call.auth, draft.literalSecretName);
   const credentialHeader = (call.headers ?? []).find((h) => isCredentialHeader(h.name, call.auth));
   if (credentialHeader) {
@@ -213,6 +236,7 @@ export function buildOperation(draft: SaveDraft): BuildResult {
     requestSchema: componentRef(names.request),
     responseSchema: componentRef(names.response),
     example,
+    ...(bodyText !== undefined ? { bodyText } : {}),
   };
   const errors = errorSchemas();
   const errorName = call.binding === 'JSONRPC' ? errorSchemaNames.jsonRpc : call.binding === 'HTTP+JSON' ? errorSchemaNames.rest : errorSchemaNames.grpc;

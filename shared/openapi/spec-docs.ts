@@ -185,7 +185,15 @@ export function renderOperationDocs(doc: unknown, path: string, httpMethod?: str
     exampleLabel: exampleLabelFor(x),
     ...(http?.ok ? { requestLine: `${http.request.httpMethod} ${http.request.url}` } : {}),
     codeExamples: examples.examples,
-    notes: [...(info ? [] : [`${x.method} is not in the A2A ${x.version} catalogue.`]), ...examples.notes],
+    notes: [
+      ...(info ? [] : [`${x.method} is not in the A2A ${x.version} catalogue.`]),
+      ...(x.bodyText !== undefined
+        ? [
+            `The body is saved as written, with unquoted {{variables}} (x-a2a bodyText): a run fills them in as JSON values; the example shows them as "{{name}}" strings.`,
+          ]
+        : []),
+      ...examples.notes,
+    ],
   };
   return { ok: true, docs: { ...docs, markdown: markdownFor(docs) } };
 }

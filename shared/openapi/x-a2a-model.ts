@@ -57,6 +57,12 @@ export interface XA2a {
   responseSchema: JsonSchemaObject;
   /** JSON-RPC: the request envelope; HTTP+JSON and gRPC: the request object. */
   example: unknown;
+  /**
+   * The body as the editor held it (JSON-RPC params, or the HTTP+JSON/gRPC request object) when it
+   * has unquoted `{{name}}` references (`{"count": {{n}}}`), so is JSON only once they are filled in.
+   * What Powerduck opens and sends; `example` then shows each such reference as the string "{{name}}".
+   */
+  bodyText?: string;
 }
 
 export const X_PROTOCOL_A2A = 'a2a';
@@ -135,6 +141,7 @@ export function readXA2a(value: unknown): { ok: true; value: XA2a } | { ok: fals
     responseSchema: isObject(value['responseSchema']) ? value['responseSchema'] : {},
     example: value['example'],
   };
+  if (typeof value['bodyText'] === 'string' && value['bodyText'] !== '') out.bodyText = value['bodyText'];
   if (typeof value['agentCardUrl'] === 'string') out.agentCardUrl = value['agentCardUrl'];
   if (isObject(value['agentCard'])) out.agentCard = value['agentCard'];
   if (typeof value['tenant'] === 'string' && value['tenant'] !== '') out.tenant = value['tenant'];

@@ -7,7 +7,7 @@
 import type { AuthConfig, SecretSource } from '../a2a/auth';
 import { authSecretSource } from '../a2a/auth';
 import type { HeaderEntry } from '../a2a/call';
-import type { McpEnvEntry, McpTarget, McpTransport } from '../mcp/mcp-types';
+import type { McpEnvEntry, McpSubject, McpSubjectKind, McpTarget, McpTransport } from '../mcp/mcp-types';
 import { mcpTransports } from '../mcp/mcp-types';
 import type { JsonSchemaObject, XA2aAuth, XA2aSecretRef } from './x-a2a-model';
 import { authConfigFromXA2a, isVariableReference, readXA2aAuth, xa2aAuthFromConfig } from './x-a2a-model';
@@ -20,8 +20,6 @@ export const MCP_OPERATION_VERB = 'post';
 
 /** An environment variable of a stdio server: its name and where its value comes from. */
 export type XMcpEnv = { name: string } & XA2aSecretRef;
-
-export type McpSubjectKind = 'tool' | 'resource' | 'prompt';
 
 export interface XMcp {
   transport: McpTransport;
@@ -37,6 +35,12 @@ export interface XMcp {
   headers?: HeaderEntry[];
   method: string;
   params?: JsonSchemaObject;
+  /**
+   * The params as JSON text when they hold unquoted `{{name}}` references (`{"a": {{n}}}`), so are
+   * JSON only once those are filled in: what Powerduck opens and sends. `params` then shows each such
+   * reference as the string "{{name}}" (for tools that read JSON only).
+   */
+  paramsText?: string;
   /** What the call is about: a tool name, a resource URI (or URI template), a prompt name. */
   tool?: string;
   resource?: string;
@@ -59,7 +63,7 @@ function own(obj: Record<string, unknown>, key: string): unknown {
 const subjectKeys: readonly McpSubjectKind[] = ['tool', 'resource', 'prompt'];
 
 /** The subject's kind and name, when the operation names one. */
-export function subjectOf(x: Pick<XMcp, McpSubjectKind>): { kind: McpSubjectKind; name: string } | undefined {
+export function subjectOf(x: Pick<XMcp, McpSubjectKind>): McpSubject | undefined {
   for (const kind of subjectKeys) {
     const name = x[kind];
     if (typeof name === 'string' && name !== '') return { kind, name };
@@ -68,7 +72,7 @@ export function subjectOf(x: Pick<XMcp, McpSubjectKind>): { kind: McpSubjectKind
 }
 
 /** The subject a method's params name (tools/call → tool, resources/read → resource, prompts/get → prompt). */
-export function subjectFromParams(method: string, params: Record<string, unknown> | undefined): { kind: McpSubjectKind; name: string } | undefined {
+export function subjectFromParams(method: string, params: Record<string, unknown> | undefined): McpSubject | undefined {
   if (!params) return undefined;
   const name = own(params, 'name');
   const uri = own(params, 'uri');
@@ -83,11 +87,7 @@ export function subjectFromParams(method: string, params: Record<string, unknown
  * Why a subject and the params disagree (a saved `tool: add` calling another tool would run
  * something the list says it does not), or undefined. Resources may name a URI template.
  */
-export function subjectMismatch(
-  method: string,
-  subject: { kind: McpSubjectKind; name: string } | undefined,
-  params: Record<string, unknown> | undefined,
-): string | undefined {
+export function subjectMismatch(method: string, subject: McpSubject | undefined, params: Record<string, unknown> | undefined): string | undefined {
   if (!subject) return undefined;
   const expected: Record<McpSubjectKind, string[]> = {
     tool: ['tools/call'],
@@ -158,6 +158,8 @@ export function readXMcp(value: unknown): { ok: true; value: XMcp } | { ok: fals
     if (!isObject(params)) return { ok: false, message: 'x-mcp.params must be an object (the JSON-RPC params).' };
     out.params = params;
   }
+  const paramsText = own(value, 'paramsText');
+  if (typeof paramsText === 'string' && paramsText !== '') out.paramsText = paramsText;
   for (const kind of subjectKeys) {
     const name = own(value, kind);
     if (typeof name === 'string' && name !== '') out[kind] = name;
@@ -201,12 +203,15 @@ export function targetFromXMcp(x: XMcpSummary): McpTarget {
   };
 }
 
-/** The literal secret values of a drafted target (auth and stdio environment), by where they sit. */
+/**
+ * The literal secret values of a drafted target (auth and stdio environment), by where they sit.
+ * A value that is only `{{name}}` is none: it is saved as that reference, in auth and env alike.
+ */
 export function literalSecretsOf(target: McpTarget): Array<{ where: 'auth' | { env: string }; value: string }> {
   const out: Array<{ where: 'auth' | { env: string }; value: string }> = [];
   if (target.transport === 'stdio') {
     for (const entry of target.env ?? [])
-      if (isObject(entry.value) && 'value' in entry.value && typeof entry.value.value === 'string')
+      if (isObject(entry.value) && 'value' in entry.value && typeof entry.value.value === 'string' && !isVariableReference(entry.value.value))
         out.push({ where: { env: entry.name }, value: entry.value.value });
     return out;
   }
@@ -222,7 +227,9 @@ export interface XMcpBuildInput {
   target: McpTarget;
   method: string;
   params?: Record<string, unknown>;
-  subject?: { kind: McpSubjectKind; name: string };
+  /** The params as JSON text with unquoted `{{variables}}` (then `params` is its quoted stand-in). */
+  paramsText?: string;
+  subject?: McpSubject;
   requestSchema?: JsonSchemaObject;
   responseSchema?: JsonSchemaObject;
   example?: unknown;
@@ -243,6 +250,8 @@ export function buildXMcp(input: XMcpBuildInput): XMcp {
         const v = entry.value;
         if ('secretRef' in v) return { name: entry.name, secretRef: v.secretRef };
         if ('env' in v) return { name: entry.name, env: v.env };
+        // `{{name}}` is a name, not a value: kept as `secretRef: "{{name}}"` (filled from the environment when it starts), as auth keeps it.
+        if (isVariableReference(v.value)) return { name: entry.name, secretRef: v.value.trim() };
         const stored =
           input.storedSecrets?.env && Object.prototype.hasOwnProperty.call(input.storedSecrets.env, entry.name)
             ? input.storedSecrets.env[entry.name]
@@ -263,6 +272,7 @@ export function buildXMcp(input: XMcpBuildInput): XMcp {
     if (target.headers?.length) x.headers = target.headers.map((h) => ({ name: h.name, value: h.value, ...(h.enabled === false ? { enabled: false } : {}) }));
   }
   if (input.params !== undefined) x.params = input.params;
+  if (input.paramsText !== undefined) x.paramsText = input.paramsText;
   const subject = input.subject ?? subjectFromParams(input.method, input.params);
   if (subject) x[subject.kind] = subject.name;
   if (input.requestSchema) x.requestSchema = input.requestSchema;

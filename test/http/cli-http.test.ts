@@ -88,6 +88,18 @@ describe('powerduck send --http', () => {
     expect(lastSeen()).toMatchObject({ method: 'PATCH', body: '{"a":1}' });
   });
 
+  it("takes curl's -X and -H (value next or attached); a usage error shows the --http usage line", async () => {
+    const r = await cli(['send', '--http', '-X', 'PUT', '--url', `${base}/short`, '-H', 'X-One: 1', '-HX-Two: 2']);
+    expect(r.code).toBe(0);
+    const seen = server.requests.at(-1);
+    expect(seen).toMatchObject({ method: 'PUT', url: '/short' });
+    expect(seen?.headers).toMatchObject({ 'x-one': '1', 'x-two': '2' });
+    const missing = await cli(['send', '--http', '--url', `${base}/short`, '-H']);
+    expect(missing.code).toBe(2);
+    expect(missing.err).toContain('-H (--header) needs a value.');
+    expect(missing.err).toContain('Usage: powerduck send --http ');
+  });
+
   it('reads the body from standard input and prints a readable summary', async () => {
     const r = await cli(['send', '--http', '--method', 'POST', '--url', `${base}/t`, '--body', '-', '--content-type', 'text/plain'], 'hello');
     expect(r.code).toBe(0);

@@ -8,6 +8,8 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '../../electron/node/core';
+import { variablesContext } from '../../electron/node/env/send-variables';
+import { resolveOperationSend } from '../../electron/node/http/operation-request';
 import type { HttpExchangeRecord, HttpOperationInput, HttpRequest } from '../../shared/http/http-types';
 import { percentEncode } from '../../shared/http/param-style';
 import { tempCore } from '../foundation/test-core';
@@ -118,6 +120,26 @@ describe('OpenAPI operations with {{variables}}', () => {
     const none = await core.dispatcher.invoke('http.send', request({ values: { 'path:petId': '1' } }, null));
     expect(none.ok ? undefined : none.error).toMatchObject({ code: 'unresolved-variable', details: { reason: 'no-environment', variables: ['baseUrl'] } });
     expect(server.requests).toHaveLength(0);
+  });
+
+  it('refuses an unknown variable in a path field and another in a header together, in one message', async () => {
+    server.clear();
+    const r = { ...request({ values: { 'path:petId': '{{nope}}' } }), headers: [{ name: 'X-Trace', value: '{{missingHeader}}' }] };
+    const refused = await core.dispatcher.invoke('http.send', r);
+    expect(refused.ok ? undefined : refused.error).toMatchObject({
+      code: 'unresolved-variable',
+      details: { reason: 'not-defined', variables: ['nope', 'missingHeader'], environment: 'Walk Coll' },
+      message: expect.stringMatching(/Unknown variables \{\{nope\}\}, \{\{missingHeader\}\}: .*Nothing was sent/),
+    });
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('counts a secret-backed variable used only in a path field among the values to redact', async () => {
+    const model: unknown = JSON.parse(await readFile(specFile, 'utf8'));
+    const r = request({ values: { 'path:petId': 'id-{{key}}' } });
+    const resolved = await resolveOperationSend(variablesContext(core.env), model, { ...r, operation: { ...r.operation!, input: r.operation!.input } });
+    expect(resolved.redactValues).toEqual([SECRET]);
+    expect(resolved.request.url).toBe(`${server.base}/pets/id-${percentEncode(SECRET)}/photos`);
   });
 
   it('judges the filled-in text: a relative server URL or an emptied path value is refused, nothing sent', async () => {

@@ -132,6 +132,16 @@ describe('powerduck send --mcp', () => {
     expect((await cli(['send', '--mcp', '--endpoint', server.url, '--body', '{"arguments":{}}'])).code).toBe(2);
   });
 
+  it("options after a stdio command's -- belong to the server: a usage error says so and shows the send --mcp usage", async () => {
+    const r = await cli(['send', '--mcp', '--stdio', '--', process.execPath, '-e', '0', '--method', 'tools/list']);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain("(--method after -- went to the server's command line: put Powerduck's options before --.)");
+    expect(r.err).toContain('Usage: powerduck send --mcp ');
+    // Without Powerduck option names after --, the error is the plain one.
+    const plain = await cli(['send', '--mcp', '--stdio', '--', process.execPath, '-e', '0', '--verbose']);
+    expect(plain.err).toContain('tools/call needs --body \'{"name":"TOOL","arguments":{…}}\'.\n');
+  });
+
   it('history keeps the call under the logging policy: digests, no body, no secret', async () => {
     await cli(['send', '--mcp', '--endpoint', guarded.url, '--auth-secret', 'mcp-cli', '--body', '{"name":"add","arguments":{"a":1,"b":2}}']);
     const core = await openCore({ host: 'test', dataDir: home });

@@ -4,7 +4,8 @@ const targetOptions = `  --endpoint URL          the server's MCP endpoint (Stre
   --transport T           auto (default: Streamable HTTP, then legacy HTTP+SSE if refused),
                           streamable-http or sse
   --stdio -- CMD ARGS…    start a local stdio server instead: everything after -- is the command and
-                          its arguments, run as typed (no shell); the command line is printed first
+                          its arguments, run as typed (no shell); the command line is printed first.
+                          It comes last: Powerduck's own options go before --
   --env-secret VAR=NAME   stdio: set VAR from the stored secret NAME (repeatable)
   --token-env NAME        bearer token from environment variable NAME
   --auth-secret NAME      bearer token from the stored secret NAME
@@ -21,9 +22,9 @@ const targetOptions = `  --endpoint URL          the server's MCP endpoint (Stre
                           never printed or recorded
   --json                  print the full record as JSON`;
 
-export const mcpUsage = `powerduck mcp <info|tools|resources|prompts> (--endpoint URL | --stdio -- CMD ARGS…) [options]
-powerduck mcp watch (--endpoint URL | --stdio -- CMD ARGS…) [--subscribe URI]... [--log-level L]
-                    [--max-events N] [--for SECONDS] [options]
+export const mcpUsage = `powerduck mcp <info|tools|resources|prompts> [options] (--endpoint URL | --stdio -- CMD ARGS…)
+powerduck mcp watch [--subscribe URI]... [--log-level L] [--max-events N] [--for SECONDS] [options]
+                    (--endpoint URL | --stdio -- CMD ARGS…)
 
 Connects (initialize), lists what the server offers (every page) and prints it.
   info        server name, version, protocol version, instructions and capabilities
@@ -46,8 +47,8 @@ A 401 prints what the server asks for (its OAuth metadata: the authorization ser
 Exit codes: 0 ok, 1 the server said no (JSON-RPC error, HTTP error, authorization required),
 2 usage, network or transport error.`;
 
-export const sendMcpUsage = `powerduck send --mcp (--endpoint URL | --stdio -- CMD ARGS…) --method M [--body JSON|FILE|-]
-                [--one-page] [options]
+export const sendMcpUsage = `powerduck send --mcp --method M [--body JSON|FILE|-] [--one-page] [options]
+                (--endpoint URL | --stdio -- CMD ARGS…)
 
 Sends one MCP request on a fresh connection and prints the answer; notifications (progress,
 logging) print as they arrive; Ctrl-C sends notifications/cancelled for the request.

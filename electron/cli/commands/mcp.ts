@@ -114,6 +114,18 @@ function splitAtDashes(argv: string[]): { own: string[]; rest: string[] } {
   return at === -1 ? { own: argv, rest: [] } : { own: argv.slice(0, at), rest: argv.slice(at + 1) };
 }
 
+/**
+ * Everything after `--` is the server's command line, so `--stdio -- node s.mjs --method tools/list`
+ * hands `--method` to the server. When Powerduck then misses an option, a usage error says where
+ * the option went (a server may well take an option of that name, so it is never refused for it).
+ */
+function strayHint(error: unknown, rest: readonly string[], own: readonly string[]): unknown {
+  if (!(error instanceof UsageError)) return error;
+  const stray = [...new Set(rest.filter((word) => word.startsWith('--') && own.includes(word.slice(2).split('=')[0] as string)))];
+  if (!stray.length) return error;
+  return new UsageError(`${error.message} (${stray.join(', ')} after -- went to the server's command line: put Powerduck's options before --.)`);
+}
+
 function announce(target: McpTarget, io: CliIo): void {
   // Starting a process is code execution: say exactly what runs before it does.
   if (target.transport === 'stdio')
@@ -221,16 +233,17 @@ export async function streamMcp(core: Core, request: McpCallRequest, io: CliIo, 
 
 export async function runSendMcp(argv: string[], io: CliIo): Promise<number> {
   const { own, rest } = splitAtDashes(argv);
-  const args = parseArgs(own, {
+  const spec = {
     values: [...mcpTargetValues, 'method', 'body', 'elicit-answer', 'sampling-answer', 'log-level'],
     flags: ['mcp', 'stdio', 'json', 'one-page'],
-  });
+  };
+  const args = parseArgs(own, spec);
   if (args.positionals.length) throw new UsageError(`Unexpected argument "${args.positionals[0]}".`);
   const target = targetFrom(args, rest);
   const method = args.options.get('method') ?? 'tools/call';
   const params = await parseParams(args.options.get('body'), io);
   if (method === 'tools/call' && typeof params?.shape['name'] !== 'string')
-    throw new UsageError('tools/call needs --body \'{"name":"TOOL","arguments":{…}}\'.');
+    throw strayHint(new UsageError('tools/call needs --body \'{"name":"TOOL","arguments":{…}}\'.'), rest, [...spec.values, ...spec.flags]);
   const timeoutMs = timeoutFrom(args);
   const request: McpCallRequest = {
     target,

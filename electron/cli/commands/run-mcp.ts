@@ -91,7 +91,7 @@ export async function runMcpOperation(
   const request: McpCallRequest = {
     target,
     method: draft.call.method,
-    ...(draft.call.params ? { params: draft.call.params } : {}),
+    ...(draft.call.paramsText !== undefined ? { paramsText: draft.call.paramsText } : draft.call.params ? { params: draft.call.params } : {}),
     ...(draft.outputSchema ? { outputSchema: draft.outputSchema } : {}),
     ...(draft.timeoutMs ? { timeoutMs: draft.timeoutMs } : {}),
     elicitAnswer: elicitAnswerFrom(options.elicitAnswer),

@@ -24,7 +24,7 @@ import { oneLine } from '../one-line';
 import { streamToEnd } from '../cli-stream';
 import { parseJsonTemplate } from '../../../shared/env/json-variables';
 
-export const sendHttpUsage = `powerduck send --http --url URL [--method M] [--header 'K: V']... [--body TEXT|@FILE|-]
+export const sendHttpUsage = `powerduck send --http --url URL [-X|--method M] [-H|--header 'K: V']... [--body TEXT|@FILE|-]
                 [--content-type TYPE] [--form 'name=value' | --form 'name=@FILE']...
                 [--urlencoded 'name=value']... [--token T | --token-env NAME | --oauth2 …] [--follow]
                 [--insecure] [--cert FILE --key FILE | --pfx FILE [--pfx-passphrase-env NAME]] [--ca FILE] [--timeout MS] [--env NAME] [--json]
@@ -39,7 +39,7 @@ Sends one plain HTTP request (any method) and prints the answer.
   --insecure        accept any server certificate (local testing only; the record says so)
 ${tlsUsage}
   --oauth2 …        an OAuth 2.0 token, as for A2A sends (see above)
-  --env NAME        fill {{variables}} (URL, headers, token, body) from this environment
+  --env NAME        fill {{variables}} (URL, headers, token, body) from this environment (also -e NAME)
   --json            print the exchange record as JSON
 
 Exit codes: 0 ok, 1 HTTP status >= 400 or a response that breaks its declared schema, 2 usage,

@@ -13,7 +13,7 @@ import type { CliCommand } from '../cli-types';
 import { exitCodes, UsageError } from '../cli-types';
 import { oneLine } from '../one-line';
 import { streamToEnd } from '../cli-stream';
-import { readJsonBody } from '../read-json-body';
+import { readJsonBodyText } from '../read-json-body';
 import { oauth2FromArgs, oauth2Options, oauth2Usage } from '../oauth-args';
 import { signInIfNeeded } from '../oauth-sign-in';
 import { tlsFromArgs, tlsOptions, tlsUsage } from '../tls-args';
@@ -23,7 +23,7 @@ import { runSendHttp, sendHttpUsage } from './send-http';
 import { sendMcpUsage } from './mcp-usage';
 
 const usage = `powerduck send --endpoint URL [--a2a <1.0|0.3>] [--binding <JSONRPC|HTTP+JSON|GRPC>] [--method NAME]
-                [--body FILE|-] [--text TEXT] [--header 'K: V']... [--token T | --token-env NAME]
+                [--body JSON|FILE|-] [--text TEXT] [--header 'K: V']... [--token T | --token-env NAME]
                 [--oauth2 client-credentials|authorization-code|device-code (--token-url URL | --issuer URL)
                  --client-id ID [--client-secret-env NAME] [--scope S]... [--resource URL]]
                 [--cert FILE --key FILE | --pfx FILE [--pfx-passphrase-env NAME]] [--ca FILE]
@@ -38,8 +38,11 @@ Sends one A2A call and prints what came back.
   --binding B      JSONRPC (default), HTTP+JSON or GRPC
   --method NAME    the A2A method (default SendMessage; for --a2a 0.3 message/send), e.g.
                    SendStreamingMessage, GetTask, CancelTask (0.3: message/stream, tasks/get…)
-  --body FILE|-    the request body as JSON (for JSON-RPC: the params object; for HTTP+JSON and
-                   gRPC: the request object itself); '-' reads standard input
+  --body JSON|FILE|-
+                   the request body as JSON (for JSON-RPC: the params object; for HTTP+JSON and
+                   gRPC: the request object itself): inline ('{"message": …}'), a file, or '-' for
+                   standard input. With --env, a {{name}} inside a string is filled in as text, an
+                   unquoted one ({"count": {{n}}}) as the variable's JSON value (a number, true…)
   --text TEXT      shortcut: send a user message with this text (fresh messageId)
   --context-id ID  with --text: continue this conversation (the contextId the agent answered with)
   --task-id ID     with --text: continue this task; without --body or --text: the task that GetTask,
@@ -138,6 +141,8 @@ export const sendCommand: CliCommand = {
     const json = args.flags.has('json');
 
     let body: unknown;
+    /** The body as text when it holds an unquoted {{name}}: the core fills that in (as JSON) and parses it. */
+    let bodyText: string | undefined;
     const bodyArg = args.options.get('body');
     const text = args.options.get('text');
     if (bodyArg !== undefined && text !== undefined) throw new UsageError('Use either --body or --text, not both.');
@@ -146,8 +151,11 @@ export const sendCommand: CliCommand = {
     if (contextId === '' || taskId === '') throw new UsageError(`--${contextId === '' ? 'context-id' : 'task-id'} needs an id.`);
     if (bodyArg !== undefined && (contextId || taskId))
       throw new UsageError('--context-id and --task-id go with --text; with --body, put the ids in the body.');
-    if (bodyArg !== undefined) body = await readJsonBody(bodyArg, io);
-    else if (text !== undefined)
+    if (bodyArg !== undefined) {
+      const read = await readJsonBodyText(bodyArg, io);
+      body = read?.value;
+      bodyText = read?.text;
+    } else if (text !== undefined)
       body = {
         message: exampleMessage(version, { text, ...(contextId ? { contextId } : {}), ...(taskId ? { taskId } : {}) }),
         ...(version === '0.3' && method === 'message/send' ? { configuration: { blocking: true } } : {}),
@@ -187,7 +195,11 @@ export const sendCommand: CliCommand = {
     if (tenant !== undefined && version === '0.3') throw new UsageError('A2A 0.3 has no tenant; --tenant applies to A2A 1.0 only.');
     // A2A 1.0: HTTP+JSON carries the tenant as a path prefix; JSON-RPC and gRPC as the request's `tenant` field.
     const pathTenant = tenant !== undefined && binding === 'HTTP+JSON' ? tenant : undefined;
-    if (tenant !== undefined && binding !== 'HTTP+JSON') body = withTenant(body, tenant);
+    if (tenant !== undefined && binding !== 'HTTP+JSON') {
+      // The text is sent as written: the tenant cannot be put into it without rewriting what the user wrote.
+      if (bodyText !== undefined) throw new UsageError('--tenant cannot be added to a body with an unquoted {{variable}}; put "tenant" in the body.');
+      body = withTenant(body, tenant);
+    }
     const retryText = args.options.get('retry');
     const retries = retryText === undefined ? 0 : Number(retryText);
     if (!Number.isInteger(retries) || retries < 0 || retries > 10) throw new UsageError('--retry takes a whole number of resends from 0 to 10.');
@@ -198,6 +210,7 @@ export const sendCommand: CliCommand = {
       endpoint,
       method,
       body,
+      ...(bodyText !== undefined ? { bodyText } : {}),
       headers: (args.repeated.get('header') ?? []).map(parseHeader),
       ...(auth ? { auth } : {}),
       ...(tls ? { tls } : {}),

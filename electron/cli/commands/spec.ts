@@ -11,13 +11,13 @@ import { optionOr, parseArgs, requireOption } from '../args';
 import type { CliCommand, CliIo } from '../cli-types';
 import { exitCodes, UsageError } from '../cli-types';
 import { oneLine } from '../one-line';
-import { readJsonBody } from '../read-json-body';
+import { readJsonBodyText } from '../read-json-body';
 import { serverLine, subjectOf } from '../../../shared/openapi/x-mcp-model';
 import { parseBinding } from '../parse-binding';
 import { oauth2FromArgs, oauth2Options } from '../oauth-args';
 
 const usage = `powerduck spec add <file> <path> --endpoint URL [--a2a <1.0|0.3>] [--binding <JSONRPC|HTTP+JSON|GRPC>] [--method NAME]
-                   [--body FILE|-] [--summary TEXT] [--card-url URL] [--auth-secret NAME | --auth-env NAME | --oauth2 …]
+                   [--body JSON|FILE|-] [--summary TEXT] [--card-url URL] [--auth-secret NAME | --auth-env NAME | --oauth2 …]
                    [--replace] [--json]
 powerduck spec list <file> [--json]
 powerduck spec validate <file> [--json]
@@ -26,8 +26,10 @@ powerduck spec docs <file> <path> [--verb VERB] [--llm] [--json]
 Saved A2A requests live in OpenAPI 3.2 files as operations with an x-a2a extension (docs/x-a2a.md).
   add       save a request as the operation <path> (an identifier such as /agents/research/send);
             creates <file> as OpenAPI 3.2 when it does not exist. --body is the JSON-RPC params (or
-            the whole envelope, whose method then counts), or the HTTP+JSON/gRPC request object;
-            without it a template body is saved. --auth-secret/--auth-env save a bearer-token
+            the whole envelope, whose method then counts), or the HTTP+JSON/gRPC request object,
+            inline, a file or '-'; without it a template body is saved. A body with an unquoted
+            {{variable}} ({"count": {{n}}}) is saved as written (x-a2a bodyText) and filled in
+            by 'powerduck run --env NAME'. --auth-secret/--auth-env save a bearer-token
             reference (never a token); --oauth2 with the options of 'powerduck send' saves an OAuth 2.0
             security scheme, the client id and the client secret's variable name (never a token).
             --replace overwrites an existing operation at <path>. Defaults as for send: --a2a 1.0,
@@ -98,7 +100,10 @@ async function add(argv: string[], io: CliIo): Promise<number> {
   if (methodArg === '') throw new UsageError('--method needs a value.');
   let method = methodArg ?? (version === '0.3' ? 'message/send' : 'SendMessage');
   const bodyArg = args.options.get('body');
-  let body = bodyArg !== undefined ? await readJsonBody(bodyArg, io) : exampleBody(version, method);
+  const read = bodyArg !== undefined ? await readJsonBodyText(bodyArg, io) : undefined;
+  let body = bodyArg !== undefined ? read?.value : exampleBody(version, method);
+  // A body with an unquoted {{name}} is saved as its text (x-a2a bodyText); a run fills it in.
+  const bodyText = read?.text;
   if (
     binding === 'JSONRPC' &&
     body &&
@@ -107,6 +112,8 @@ async function add(argv: string[], io: CliIo): Promise<number> {
     typeof (body as Json)['method'] === 'string' &&
     'jsonrpc' in (body as Json)
   ) {
+    if (bodyText !== undefined)
+      throw new UsageError('A body with an unquoted {{variable}} is saved as the params only: give the params, not a whole JSON-RPC envelope.');
     const envelopeMethod = (body as Json)['method'] as string;
     if (methodArg !== undefined && envelopeMethod !== methodArg)
       throw new UsageError(`The body's JSON-RPC method is "${envelopeMethod}" but --method says "${methodArg}"; the body's method is the one saved.`);
@@ -121,7 +128,7 @@ async function add(argv: string[], io: CliIo): Promise<number> {
   if (oauth2 && (secret !== undefined || envName !== undefined)) throw new UsageError('Use either --auth-secret/--auth-env or --oauth2, not both.');
   const auth: AuthConfig | undefined =
     oauth2 ?? (secret ? { type: 'bearer', token: { secretRef: secret } } : envName ? { type: 'bearer', token: { env: envName } } : undefined);
-  const call: A2aCall = { version, binding, endpoint, method, body, ...(auth ? { auth } : {}) };
+  const call: A2aCall = { version, binding, endpoint, method, body, ...(bodyText !== undefined ? { bodyText } : {}), ...(auth ? { auth } : {}) };
   const c = await openCliCore(io);
   const file = resolveSpecFile(fileArg, io, c, 'spec');
   const opened = await c.dispatcher.invoke('spec.open', { file });

@@ -186,19 +186,28 @@ export async function resolveSendVariables(ctx: VariablesContext, call: A2aCall)
   return { call: withParsedBody(resolved.call), redactValues: resolved.redactValues };
 }
 
-/** The HTTP request ready for the wire (without `environment`), or a refusal naming every unknown variable. */
-export async function resolveHttpSendVariables(ctx: VariablesContext, request: HttpRequest): Promise<{ request: HttpRequest; redactValues: string[] }> {
+/**
+ * The HTTP request ready for the wire (without `environment`), or a refusal naming every unknown
+ * variable. `extraTexts` are texts of the sender's own (an OpenAPI operation's server URL and field
+ * values) filled in the same pass: one refusal names unknown variables of the request and the texts
+ * alike, and a secret a text uses is in `redactValues`. They come back filled, in order, as `texts`.
+ */
+export async function resolveHttpSendVariables(
+  ctx: VariablesContext,
+  request: HttpRequest,
+  extraTexts: readonly string[] = [],
+): Promise<{ request: HttpRequest; texts: string[]; redactValues: string[] }> {
   checkSendShape(request, 'url');
-  const names = httpVariableNames(request);
-  const dynamic = httpDynamicNames(request);
+  const names = httpVariableNames(request, extraTexts);
+  const dynamic = httpDynamicNames(request, extraTexts);
   const { environment, ...rest } = request;
-  if (!names.length && !dynamic.length) return { request: rest, redactValues: [] };
+  if (!names.length && !dynamic.length) return { request: rest, texts: [...extraTexts], redactValues: [] };
   const unknownDynamic = dynamic.filter((name) => !dynamicVariableNames.includes(name));
   if (unknownDynamic.length) throw unresolved(ctx, unknownDynamic, environment);
   const { values, secretValues } = await variableValues(ctx, environment, names);
-  const resolved = resolveHttpVariables(request, values, dynamicSource(ctx));
+  const resolved = resolveHttpVariables(request, values, dynamicSource(ctx), extraTexts);
   if (!resolved.ok) throw refusalFor(ctx, resolved, environment);
-  return { request: resolved.request, redactValues: secretValues };
+  return { request: resolved.request, texts: resolved.texts, redactValues: secretValues };
 }
 
 /** One text (a card URL, a check target) with its variables filled in. */

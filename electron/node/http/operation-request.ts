@@ -5,7 +5,6 @@
  * filled-in server URL is judged absolute or relative, and a filled-in path or query value is
  * parsed and percent-encoded by its parameter's style, exactly as a typed one would be.
  */
-import type { HeaderEntry } from '../../../shared/a2a/call';
 import { isObject } from '../../../shared/a2a/payload';
 import type { HttpOperationInput, HttpRequest } from '../../../shared/http/http-types';
 import { buildOperationRequest, draftFromOperation, operationBase, serverUrl } from '../../../shared/http/openapi-draft';
@@ -34,10 +33,6 @@ function checkInput(input: unknown): HttpOperationInput {
   };
 }
 
-// The operation's texts ride along as extra header rows of the one resolver pass (which fills
-// header values as plain text, one row for one row), then come off again by position.
-const carrierName = 'x-powerduck-operation-text';
-
 /**
  * The request ready for the wire: URL and parameter headers built from `request.operation.input`
  * (with `{{variables}}` filled in), then the request's own headers. Refuses, sending nothing, for an
@@ -64,14 +59,11 @@ export async function resolveOperationSend(
   const baseTexts = server ? [server.url, ...Object.values(serverValues)] : [input.baseUrl ?? ''];
   const valueKeys = Object.keys(input.values);
   const texts = [...baseTexts, ...valueKeys.map((key) => input.values[key] as string)];
-  const own: HeaderEntry[] = Array.isArray(request.headers) ? request.headers : [];
-  const carried = texts.map((value) => ({ name: carrierName, value }));
-  // The previewed URL is not sent: its variables are the fields' own, filled in below.
-  const resolved = await resolveHttpSendVariables(ctx, { ...request, url: '', headers: [...own, ...carried] });
-  const headers = resolved.request.headers ?? [];
-  const filled = headers.slice(own.length).map((h) => h.value);
+  // One resolver pass over the request and these texts. The previewed URL is not sent: its
+  // variables are the fields' own, filled in here.
+  const resolved = await resolveHttpSendVariables(ctx, { ...request, url: '' }, texts);
   let at = 0;
-  const next = (): string => filled[at++] ?? '';
+  const next = (): string => resolved.texts[at++] ?? '';
   let base: string;
   if (server) {
     const template = next();
@@ -82,7 +74,7 @@ export async function resolveOperationSend(
   const built = buildOperationRequest(model, draft, { baseUrl: base, values });
   if (!built.ok) throw new CoreError('bad-request', `${built.message} Nothing was sent.`);
   const sent: HttpRequest = { ...resolved.request, url: built.url };
-  const allHeaders = [...built.headers, ...headers.slice(0, own.length)];
+  const allHeaders = [...built.headers, ...(resolved.request.headers ?? [])];
   if (allHeaders.length) sent.headers = allHeaders;
   else delete sent.headers;
   return { request: sent, redactValues: resolved.redactValues };

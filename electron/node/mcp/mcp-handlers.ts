@@ -37,10 +37,11 @@ export function mcpDeps(env: CoreEnv, redactValues: readonly string[] = []): Mcp
 /**
  * What history keeps of the target as the user wrote it (`{{variables}}` and all), so "Open as new
  * request" rebuilds the tab and a replay takes its values from the environment active then.
- * A stdio server's environment is not kept (its values are secrets or their names; the tab sets them).
+ * A stdio server's environment is kept by reference only (replay-template.ts: a literal value is not).
  */
 function templateOf(target: McpTarget): RequestTemplate {
-  if (target.transport === 'stdio') return { command: target.command, ...(target.args ? { args: target.args } : {}) };
+  if (target.transport === 'stdio')
+    return { command: target.command, ...(target.args ? { args: target.args } : {}), ...(Array.isArray(target.env) ? { env: target.env } : {}) };
   return { endpoint: target.endpoint, ...(target.headers ? { headers: target.headers } : {}), ...(target.auth ? { auth: target.auth } : {}) };
 }
 

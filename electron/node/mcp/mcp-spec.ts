@@ -4,14 +4,15 @@
  * writeSpec), and a saved operation reads back as a call. Literal credentials go to the secret
  * store and the file gets their names; an endpoint carrying a credential is refused.
  */
-import type { McpOperationDraft, McpSaveRequest } from '../../../shared/contract/ops-mcp';
+import type { McpOperationCall, McpOperationDraft, McpSaveRequest } from '../../../shared/contract/ops-mcp';
 import type { SpecOperationRef, SpecWriteResult } from '../../../shared/contract/ops-spec';
 import { findMcpOperation, rawOperation } from '../../../shared/openapi/operation-list';
 import { orderLike } from '../../../shared/openapi/operation-merge';
 import { resolveLocalRef } from '../../../shared/openapi/schema-resolve';
 import { operationIn, ownValue, setOwn } from '../../../shared/openapi/spec-edits';
 import { isCredentialHeader } from '../../../shared/openapi/x-a2a-model';
-import type { McpSubjectKind, XMcp } from '../../../shared/openapi/x-mcp-model';
+import type { XMcp } from '../../../shared/openapi/x-mcp-model';
+import type { McpSubjectKind } from '../../../shared/mcp/mcp-types';
 import {
   buildXMcp,
   defaultMcpSummary,
@@ -29,7 +30,8 @@ import type { OAuth2Auth } from '../../../shared/a2a/auth';
 import type { PlacedScheme } from '../../../shared/openapi/oauth-scheme-placement';
 import { placeOAuthScheme } from '../../../shared/openapi/oauth-scheme-placement';
 import { CoreError } from '../core-error';
-import { checkEndpoint, unquotedNotSaved } from '../openapi/spec-operations';
+import { checkEndpoint } from '../openapi/spec-operations';
+import { readSavedJsonText } from '../../../shared/env/json-variables';
 import { storeLiteral } from '../openapi/spec-secrets';
 import type { SpecContext } from '../openapi/spec-store';
 import { resolveSpecFile, writeSpec } from '../openapi/spec-store';
@@ -50,16 +52,32 @@ function checkPath(path: unknown): string {
 
 const subjectKinds: readonly McpSubjectKind[] = ['tool', 'resource', 'prompt'];
 
+/**
+ * The params to save: `params`, or `paramsText` read as JSON text. Text with unquoted `{{variables}}`
+ * is kept as text (with its quoted stand-in as `params`); plain JSON text is saved as its value.
+ */
+function savedParams(call: { params?: unknown; paramsText?: unknown }): { params?: Obj; paramsText?: string } {
+  if (call.paramsText === undefined) {
+    if (call.params !== undefined && !isObject(call.params)) throw new CoreError('bad-request', 'The params of an MCP call are a JSON object.');
+    return call.params !== undefined ? { params: call.params } : {};
+  }
+  if (call.params !== undefined) throw new CoreError('bad-request', 'Give the params either as params or as paramsText, not both.');
+  if (typeof call.paramsText !== 'string') throw new CoreError('bad-request', 'paramsText must be text (the params as JSON).');
+  const read = readSavedJsonText(call.paramsText, 'The params');
+  if (read.kind === 'problem') throw new CoreError('bad-request', read.message);
+  if (!isObject(read.value)) throw new CoreError('bad-request', 'The params of an MCP call are a JSON object.');
+  return read.kind === 'json' ? { params: read.value } : { params: read.value, paramsText: read.text };
+}
+
 /** Checks the request's shape before anything is stored or written (it crosses the contract as JSON). */
-function checkRequest(req: McpSaveRequest): { target: McpTarget; method: string; params?: Obj } {
+function checkRequest(req: McpSaveRequest): McpOperationCall {
   const call = isObject(req?.call) ? req.call : undefined;
   if (!call) throw new CoreError('bad-request', 'Nothing to save: the request has no call.');
   const target = call.target;
   if (!isObject(target)) throw new CoreError('bad-request', 'An MCP operation needs a target (an endpoint or a stdio command).');
   if (typeof call.method !== 'string' || call.method.trim() === '' || /[\r\n]/.test(call.method))
     throw new CoreError('bad-request', 'An MCP operation needs its JSON-RPC method (e.g. tools/call).');
-  if (call.params !== undefined && !isObject(call.params)) throw new CoreError('bad-request', 'The params of an MCP call are a JSON object.');
-  if ((call as { paramsText?: unknown }).paramsText !== undefined) throw new CoreError('bad-request', unquotedNotSaved('params'));
+  const saved = savedParams(call);
   if (target.transport === 'stdio') {
     if (typeof target.command !== 'string' || target.command.trim() === '') throw new CoreError('bad-request', 'A stdio MCP server needs a command to run.');
     if (target.args !== undefined && (!Array.isArray(target.args) || target.args.some((a) => typeof a !== 'string')))
@@ -101,10 +119,10 @@ function checkRequest(req: McpSaveRequest): { target: McpTarget; method: string;
     if (req[key] !== undefined && !isObject(req[key])) throw new CoreError('bad-request', `${key} must be a JSON Schema object.`);
   }
   const method = call.method.trim();
-  const params = call.params;
+  const params = saved.params;
   const mismatch = subjectMismatch(method, req.subject ?? subjectFromParams(method, params), params);
   if (mismatch) throw new CoreError('bad-request', `The subject does not fit the call: ${mismatch}`);
-  return { target, method, ...(params ? { params } : {}) };
+  return { target, method, ...saved };
 }
 
 /** The target's OAuth auth without its client secret (what placing the security scheme needs), if it uses OAuth. */
@@ -165,17 +183,21 @@ function mergedFields(existing: Obj | undefined, x: XMcp, req: McpSaveRequest): 
 export async function saveMcpOperation(ctx: SpecContext, req: McpSaveRequest): Promise<SpecWriteResult> {
   const path = checkPath(req?.path);
   const abs = resolveSpecFile(ctx, req.file);
-  const { target, method, params } = checkRequest(req);
+  const { target, method, params, paramsText } = checkRequest(req);
   const textProblem = draftTextProblem(req);
   if (textProblem) throw new CoreError('bad-request', textProblem);
   if (req.example !== undefined && exampleSize(req.example) > MAX_EXAMPLE_BYTES) {
     throw new CoreError('too-large', `The example result is larger than ${MAX_EXAMPLE_BYTES / 1024 / 1024} MiB; save without it (it is documentation only).`);
   }
   const literals = literalSecretsOf(target);
+  // The text form is written as typed: a credential typed into it would land in the file.
+  if (paramsText !== undefined && literals.some((l) => l.value.length >= 4 && paramsText.includes(l.value)))
+    throw new CoreError('bad-request', 'The params hold the credential itself; a spec file may only hold a reference to it (use Auth, or a {{variable}}).');
   const input = {
     target,
     method,
     ...(params ? { params } : {}),
+    ...(paramsText !== undefined ? { paramsText } : {}),
     ...(req.subject ? { subject: req.subject } : {}),
     ...(req.inputSchema ? { requestSchema: req.inputSchema } : {}),
     ...(req.outputSchema ? { responseSchema: req.outputSchema } : {}),
@@ -264,7 +286,12 @@ export async function draftMcpOperation(ctx: SpecContext, ref: SpecOperationRef)
   const draft: McpOperationDraft = {
     file: abs,
     path: op.path,
-    call: { target: targetFromXMcp(x), method: x.method, ...(x.params ? { params: x.params } : {}) },
+    // Params with unquoted {{variables}} go back as their text (filled in and parsed at send time).
+    call: {
+      target: targetFromXMcp(x),
+      method: x.method,
+      ...(x.paramsText !== undefined ? { paramsText: x.paramsText } : x.params ? { params: x.params } : {}),
+    },
   };
   if (op.summary !== undefined) draft.summary = op.summary;
   if (op.description !== undefined) draft.description = op.description;

@@ -1,15 +1,17 @@
 /**
  * `{{name}}` variables in MCP requests, filled in by the core at send time like A2A and HTTP sends:
  * the endpoint, header values and auth of an HTTP server, the params, a stdio command's arguments
- * and its literal environment values (watch: the subscribed URIs). The request is mapped onto an
- * A2A call and goes through the same resolver (`resolveSendVariables`), so the syntax, the dynamic
- * variables and the `unresolved-variable` refusal are one behaviour across protocols. The resolved
- * copy is what is sent and recorded; the caller's request (the tab, the saved spec) is untouched.
+ * and its environment values written as text or as a `{{name}}` reference (watch: the subscribed
+ * URIs). The request is mapped onto an A2A call and goes through the same resolver
+ * (`resolveSendVariables`), so the syntax, the dynamic variables and the `unresolved-variable`
+ * refusal are one behaviour across protocols. The resolved copy is what is sent and recorded; the
+ * caller's request (the tab, the saved spec) is untouched.
  */
 import type { A2aCall } from '../../../shared/a2a/call';
 import { isObject } from '../../../shared/a2a/payload';
-import type { McpEnvEntry, McpTarget } from '../../../shared/mcp/mcp-types';
+import type { McpEnvEntry, McpServerRequest, McpTarget } from '../../../shared/mcp/mcp-types';
 import { parseFilledJson, resolveSendCall, type VariablesContext } from '../env/send-variables';
+import { isVariableReference } from '../../../shared/openapi/x-a2a-model';
 import { CoreError } from '../core-error';
 import { validateTarget } from './mcp-call';
 
@@ -22,15 +24,23 @@ export interface ResolvedMcp<T> {
   redactValues: string[];
 }
 
-/** A literal environment value of a stdio server ({value}); a secret or env reference is looked up by the session. */
-function literalEnv(entry: McpEnvEntry): string | undefined {
-  return isObject(entry.value) && typeof (entry.value as { value?: unknown }).value === 'string' ? (entry.value as { value: string }).value : undefined;
+/**
+ * The text of a stdio server's environment value the resolver fills in: a literal ({value}), or a
+ * `{secretRef: "{{name}}"}` — the editor's "Variable" source and what a save writes for it, the same
+ * shape an auth credential takes for a variable. Any other secret or env reference is looked up by the session.
+ */
+function envText(entry: McpEnvEntry): string | undefined {
+  const source: unknown = isObject(entry) ? entry.value : undefined;
+  if (!isObject(source)) return undefined;
+  if (typeof source['value'] === 'string') return source['value'];
+  const ref = source['secretRef'];
+  return typeof ref === 'string' && isVariableReference(ref) ? ref.trim() : undefined;
 }
 
 function asCall(target: McpTarget, extra: Extra, environment: string | undefined, paramsText: string | undefined): A2aCall {
   const env = { ...(environment ? { environment } : {}), ...(paramsText !== undefined ? { bodyText: paramsText } : {}) };
   if (target.transport === 'stdio') {
-    const body = { extra, args: target.args ?? [], env: (target.env ?? []).map(literalEnv).map((v) => v ?? '') };
+    const body = { extra, args: target.args ?? [], env: (target.env ?? []).map(envText).map((v) => v ?? '') };
     return { version: '1.0', binding: 'JSONRPC', endpoint: '', method: '', body, ...env };
   }
   return {
@@ -50,7 +60,7 @@ function fromCall(target: McpTarget, call: A2aCall): { target: McpTarget; extra:
   if (target.transport === 'stdio') {
     const out: McpTarget = { ...target };
     if (target.args) out.args = body.args ?? [];
-    if (target.env) out.env = target.env.map((e, i) => (literalEnv(e) !== undefined ? { name: e.name, value: { value: body.env?.[i] ?? '' } } : e));
+    if (target.env) out.env = target.env.map((e, i) => (envText(e) !== undefined ? { name: e.name, value: { value: body.env?.[i] ?? '' } } : e));
     return { target: out, extra: body.extra };
   }
   const out: McpTarget = { ...target, endpoint: call.endpoint };
@@ -64,7 +74,7 @@ function fromCall(target: McpTarget, call: A2aCall): { target: McpTarget; extra:
  * (`unresolved-variable`) naming every unknown one before anything connects. `fields` names the
  * request's own fields that may hold variables besides the target.
  */
-export async function resolveMcpVariables<T extends { target: McpTarget; environment?: string }>(
+export async function resolveMcpVariables<T extends McpServerRequest>(
   ctx: VariablesContext,
   request: T,
   fields: ReadonlyArray<keyof T & string> = [],

@@ -74,11 +74,6 @@ function editsFor(model: unknown, path: string, built: BuiltOperation, draft: Me
   ];
 }
 
-/** Why a body or params written as JSON text with unquoted {{variables}} is not saved (the spec keeps an object). */
-export function unquotedNotSaved(what: 'body' | 'params'): string {
-  return `The ${what} holds an unquoted {{variable}} (JSON only once it is filled in), which a spec cannot keep as written yet; quote it ("{{name}}") to save. Nothing was written.`;
-}
-
 export async function saveOperation(ctx: SpecContext, req: SpecSaveRequest, mode: 'save' | 'saveAs'): Promise<SpecWriteResult> {
   const path = checkPath(req.path);
   if (!isObject(req.call))
@@ -86,7 +81,6 @@ export async function saveOperation(ctx: SpecContext, req: SpecSaveRequest, mode
   const abs = resolveSpecFile(ctx, req.file);
   checkEndpoint(req.call?.endpoint);
   if (typeof req.agentCardUrl === 'string') checkEndpoint(req.agentCardUrl, 'The Agent Card URL');
-  if (req.call.bodyText !== undefined) throw new CoreError('bad-request', unquotedNotSaved('body'));
   const literal = literalSecretOf(req.call?.auth);
   let stored: { name: string; created: boolean } | undefined;
   const draft: SaveDraft = { call: req.call };

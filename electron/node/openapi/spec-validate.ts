@@ -15,6 +15,8 @@ import { listOperations, rawOperation } from '../../../shared/openapi/operation-
 import { resolveLocalRef } from '../../../shared/openapi/schema-resolve';
 import type { SpecProblem } from '../../../shared/openapi/spec-types';
 import { endpointCredentialAdvice, endpointCredentials } from '../../../shared/openapi/endpoint-credentials';
+import { parseJsonTemplate } from '../../../shared/env/json-variables';
+import { BODY_TEXT } from '../../../shared/http/http-operation-build';
 import { subjectMismatch, subjectOf } from '../../../shared/openapi/x-mcp-model';
 import { isObject } from '../../../shared/a2a/payload';
 import { ensureRegistered, loadValidator, OAS_SCHEMA, X_A2A_SCHEMA_ID, X_AUTH_SCHEMA_ID, X_MCP_SCHEMA_ID } from './precompiled-validators';
@@ -238,6 +240,7 @@ function a2aChecks(doc: unknown, scope: ValidationScope | undefined): SpecProble
         );
       else if (!prior) operationIds.set(op.operationId, { tokens: [...base, 'operationId'], path: op.path });
     }
+    if (op.protocolGroup === 'http' && inScope(scope, op.path)) out.push(...httpBodyTextProblems(doc, op, base));
     if (op.kind !== 'a2a' || !inScope(scope, op.path)) continue;
     const raw = rawOperation(doc, op.path, op.httpMethod, op.additional);
     const x = raw?.['x-a2a'];
@@ -276,6 +279,8 @@ function a2aChecks(doc: unknown, scope: ValidationScope | undefined): SpecProble
         );
       }
     }
+    const bodyTextProblem = jsonTextProblem(xa['bodyText']);
+    if (bodyTextProblem) out.push(problem('error', [...base, 'x-a2a', 'bodyText'], bodyTextProblem, 'json-text'));
     for (const key of ['requestSchema', 'responseSchema']) {
       const schema = xa[key];
       const ref = schema && typeof schema === 'object' ? (schema as Record<string, unknown>)['$ref'] : undefined;
@@ -283,6 +288,31 @@ function a2aChecks(doc: unknown, scope: ValidationScope | undefined): SpecProble
         out.push(problem('error', [...base, 'x-a2a', key, '$ref'], `points to ${ref}, which is not in this file.`, 'dangling-ref'));
       }
     }
+  }
+  return out;
+}
+
+/**
+ * A saved JSON text (x-a2a bodyText, x-mcp paramsText) must be JSON once its {{variables}} are
+ * filled in: a hand edit that breaks it is found here, not at the first run. (Its type is the schema's.)
+ */
+function jsonTextProblem(value: unknown): string | undefined {
+  if (typeof value !== 'string' || value === '') return undefined;
+  const read = parseJsonTemplate(value);
+  return read.ok ? undefined : `is not JSON, even with its {{variables}} standing in for values (${read.message}).`;
+}
+
+/** A plain HTTP operation's JSON body text (BODY_TEXT on an inline request body's JSON media types), checked as x-a2a bodyText is. */
+function httpBodyTextProblems(doc: unknown, op: SpecOperationSummary, base: string[]): SpecProblem[] {
+  const raw = rawOperation(doc, op.path, op.httpMethod, op.additional);
+  const body = raw ? raw['requestBody'] : undefined;
+  const content = isObject(body) && isObject(body['content']) ? body['content'] : undefined;
+  const out: SpecProblem[] = [];
+  for (const [mediaType, media] of Object.entries(content ?? {})) {
+    if (!isObject(media) || !Object.hasOwn(media, BODY_TEXT)) continue;
+    const text = media[BODY_TEXT];
+    const message = typeof text === 'string' ? jsonTextProblem(text) : 'must be text: the JSON body as written.';
+    if (message) out.push(problem('error', [...base, 'requestBody', 'content', mediaType, BODY_TEXT], message, 'json-text'));
   }
   return out;
 }
@@ -319,6 +349,8 @@ function mcpChecks(doc: unknown, scope: ValidationScope | undefined): SpecProble
       const mismatch = subjectMismatch(method, subject, params);
       if (mismatch) out.push(problem('error', [...base, 'x-mcp', subject.kind], mismatch, 'mcp-subject'));
     }
+    const paramsTextProblem = jsonTextProblem(x['paramsText']);
+    if (paramsTextProblem) out.push(problem('error', [...base, 'x-mcp', 'paramsText'], paramsTextProblem, 'json-text'));
     for (const key of ['requestSchema', 'responseSchema']) {
       const schema = x[key];
       const ref = isObject(schema) ? schema['$ref'] : undefined;
@@ -340,6 +372,7 @@ export function reduceXMcp(value: unknown): unknown {
   const out: Record<string, unknown> = {};
   for (const [k, v] of Object.entries(value)) {
     if (k.startsWith('x-') || k === 'example') out[k] = true;
+    else if (k === 'paramsText' && typeof v === 'string' && v !== '') out[k] = 'text';
     else if ((k === 'params' || k === 'requestSchema' || k === 'responseSchema') && isObject(v)) out[k] = {};
     else Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
   }
@@ -385,6 +418,7 @@ export function reduceXA2a(value: unknown): unknown {
   for (const [k, v] of Object.entries(value)) {
     if (k.startsWith('x-')) out[k] = true;
     else if ((k === 'requestSchema' || k === 'responseSchema' || k === 'agentCard') && isObject(v)) out[k] = {};
+    else if (k === 'bodyText' && typeof v === 'string' && v !== '') out[k] = 'text';
     else if (k === 'example' && isObject(v)) out[k] = value['binding'] === 'JSONRPC' ? ('params' in v ? { ...v, params: true } : v) : {};
     else out[k] = v;
   }

@@ -613,8 +613,6 @@ export const en = {
   'save.linked': 'This tab was opened from {path}; saving writes back to it unless you change the path.',
   'save.needEndpoint': 'Enter the endpoint before saving.',
   'save.badBody': 'The body is not valid JSON: {message}',
-  'save.unquotedVariable':
-    'The body holds an unquoted {{variable}}, which a spec cannot keep as written yet. Quote it ("{{name}}") to save the request, or send it from the tab.',
   'save.save': 'Save',
   'save.replace': 'Replace operation',
   'save.saving': 'Saving…',
@@ -634,6 +632,7 @@ export const en = {
   'conflict.written': 'What Overwrite writes',
   'conflict.diffLegend':
     'The whole operation on each side. Lines that differ are marked: − only on disk now, + only in what Overwrite writes. Keys Powerduck does not own (a description, your own x- fields) stay as they are on disk.',
+  'conflict.firstDifference': 'Go to the first difference',
   'conflict.diffSame': 'The operation on disk is the same as what Overwrite writes; the change was elsewhere in the file.',
   'conflict.gone': 'The operation {path} is no longer in the file.',
   'conflict.reloadHelp': 'Reload from disk: this tab shows the file’s version; yours moves to a new tab.',
@@ -846,6 +845,24 @@ export const en = {
   'history.hashedNote':
     'Bodies are stored as SHA-256 hashes (logging policy). Turn on “Keep full bodies” in the History sidebar to keep them for new exchanges.',
   'history.fullExchange': 'Full exchange',
+  'history.asWritten': 'As written',
+  'history.asWrittenNote':
+    'The request as it was written, variables and all: “Open as new request” starts from this. What was sent (variables filled in, secrets redacted) is in the facts above, and in the full exchange below when bodies are kept.',
+  'history.w.endpoint': 'Endpoint',
+  'history.w.command': 'Command',
+  'history.w.headers': 'Headers',
+  'history.w.headersList': 'Headers as written',
+  'history.w.headerNotKept': 'value not kept (a credential typed in directly)',
+  'history.w.headerOff': 'off',
+  'history.w.auth': 'Auth',
+  'history.w.authNotKept': 'A credential was typed in directly and was not kept: choose a secret or a variable again after “Open as new request”.',
+  'history.w.fromSecret': 'secret',
+  'history.w.fromVariable': 'variable',
+  'history.w.fromEnv': 'process environment variable',
+  'history.w.unset': 'none chosen',
+  'history.w.apiKeyHeader': 'Header',
+  'history.w.apiKeyQuery': 'Query parameter',
+  'history.w.apiKeyValue': 'Value',
 
   'checks.formLabel': 'Check an agent',
   'checks.target': 'Agent URL or endpoint',
@@ -1288,7 +1305,8 @@ export const en = {
   'mcp.addHeader': 'Add header',
   'mcp.env': 'Environment',
   'mcp.envCount': 'Environment ({count})',
-  'mcp.envHint': 'Environment variables for the server process; each value comes from a named secret (or an environment variable of Powerduck).',
+  'mcp.envHint':
+    'Environment variables for the server process; each value comes from a named secret, a {{variable}} of the selected environment, or an environment variable of Powerduck.',
   'mcp.envName': 'Variable name {n}',
   'mcp.envValue': 'Value of {name}',
   'mcp.envRemove': 'Remove variable {n}',
@@ -1324,7 +1342,7 @@ export const en = {
   'mcp.toolArguments': 'Tool arguments',
   'mcp.params': 'Params',
   'mcp.paramsNotKept':
-    'Opened from history: the params were kept only as a hash ({size}), so they are empty here. Fill them in, or turn on “Keep full bodies” in the History sidebar to replay calls exactly.',
+    'Opened from history: the params were kept only as a hash ({size}), so only the tool, prompt or resource the entry names is filled in here. Fill in the arguments, or turn on “Keep full bodies” in the History sidebar to replay calls exactly.',
   'mcp.fromOperation': 'Opened from {path} in {file}',
   'mcp.confirm.title': 'Start this process?',
   'mcp.confirm.body': 'Powerduck will run this command on this machine (no shell) and speak MCP over its standard input and output:',
@@ -1484,8 +1502,6 @@ export const en = {
   'mcp.save.failed': 'Not saved',
   'mcp.save.saved': 'Saved {path} in {file}.',
   'mcp.save.authRef': 'Credentials are saved as a reference ({ref}), never as a value.',
-  'mcp.save.unquotedVariable':
-    'The params hold an unquoted {{variable}}, which a spec cannot keep as written yet. Quote it ("{{name}}") to save the call, or send it from the tab.',
   'mcp.open.failed': 'Could not open the MCP operation: {message}',
   'mcp.group.a2a': 'A2A',
   'mcp.group.mcp': 'MCP',

@@ -1,3 +1,5 @@
+import { decodeBase64 } from '../../../shared/encoding/base64';
+
 /** Saves text or bytes through the browser's download path (works the same in Electron). */
 export function saveBlob(filename: string, blob: Blob): void {
   const url = URL.createObjectURL(blob);
@@ -15,10 +17,10 @@ export function saveText(filename: string, text: string, type = 'application/jso
   saveBlob(filename, new Blob([text], { type }));
 }
 
+/** The bytes of base64 text for a download (line breaks allowed); throws when it is not base64, as atob did. */
 export function base64ToBytes(base64: string): Uint8Array {
-  const binary = atob(base64.replace(/[\r\n\s]/g, ''));
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  const bytes = decodeBase64(base64, { ignoreWhitespace: true });
+  if (!bytes) throw new Error('The content is not valid base64.');
   return bytes;
 }
 

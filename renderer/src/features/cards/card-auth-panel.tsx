@@ -85,7 +85,8 @@ export function CardAuthPanel({
       {picked && auth ? (
         <fieldset className="card-auth-form" aria-label={t('card.auth.formLabel', { scheme: picked.choice.scheme })}>
           <legend>{t('card.auth.formLabel', { scheme: picked.choice.scheme })}</legend>
-          <CredentialFields auth={auth} endpoint={secretEndpoint} onChange={setAuth} />
+          {/* Keyed by the scheme picked: another scheme's fields start afresh, not with this one's Source or typed value. */}
+          <CredentialFields key={choices.indexOf(picked.choice)} auth={auth} endpoint={secretEndpoint} onChange={setAuth} />
           <div className="field-row">
             <button type="button" className="primary" disabled={!credentialsGiven(auth)} onClick={apply}>
               {t('card.auth.apply')}

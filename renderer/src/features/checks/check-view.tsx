@@ -230,7 +230,13 @@ export default function CheckView() {
                   </select>
                 </div>
               ) : null}
-              <CredentialFields auth={cardAuth.auth} endpoint={form.target} onChange={(auth) => setForm({ cardAuth: { ...cardAuth, auth } })} />
+              {/* Keyed by the scheme picked: another scheme's fields start afresh, not with this one's Source or typed value. */}
+              <CredentialFields
+                key={cardAuth.picked}
+                auth={cardAuth.auth}
+                endpoint={form.target}
+                onChange={(auth) => setForm({ cardAuth: { ...cardAuth, auth } })}
+              />
               <span className="muted small">{t('checks.auth.cardHelp')}</span>
             </div>
           ) : null}

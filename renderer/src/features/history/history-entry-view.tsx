@@ -13,6 +13,7 @@ import { useToolViewStore } from '../../app/tool-view-store';
 import { useDraftsStore } from '../request';
 import { entryErrorLine, entryProtocol, statusOf } from './history-format';
 import { draftSeedFromHistory } from './replay-draft';
+import { AsWrittenSection } from './as-written-section';
 
 function Fact({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -169,6 +170,9 @@ export function HistoryEntryDetails({ entry }: { entry: HistoryEntry }) {
           </Fact>
         ) : null}
       </dl>
+
+      {/* Beside what was sent: the request as written, which the facts above (resolved, redacted) no longer show. */}
+      <AsWrittenSection replay={entry.replay} addressLabel={protocol === 'http' ? 'history.f.url' : 'history.w.endpoint'} />
 
       {protocol === 'a2a' ? <A2aMessages entry={entry} /> : null}
 

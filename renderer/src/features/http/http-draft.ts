@@ -116,6 +116,16 @@ function notKeptProblem(name: string): string {
   return `Choose ${name || 'the file'} again: its bytes were not kept (history keeps only text files, a restored tab no file).`;
 }
 
+/** A file source that names a file: bytes read from a chosen file (even an empty one has a name), or a path. */
+function fileChosen(file: FileSource): boolean {
+  return 'path' in file ? file.path.trim() !== '' : file.name !== '' || file.base64 !== '';
+}
+
+function unchosenProblem(field: string): string {
+  const which = field.trim() ? `the field "${field}"` : 'the unnamed file field';
+  return `Choose a file for ${which} (or switch its row off): no file is chosen.`;
+}
+
 function bodyOf(draft: HttpDraft): HttpBody | { problem: string } {
   switch (draft.bodyKind) {
     case 'none':
@@ -134,6 +144,10 @@ function bodyOf(draft: HttpDraft): HttpBody | { problem: string } {
     case 'multipart': {
       const waiting = draft.multipartFields.find((f) => f.enabled !== false && f.file && isNotKept(draft, f.file));
       if (waiting?.file && 'name' in waiting.file) return { problem: notKeptProblem(waiting.file.name) };
+      // A file row with nothing chosen (an operation's binary property, or "Add file" left as it was) would
+      // go out as an empty upload the server cannot tell from a real empty file.
+      const unchosen = draft.multipartFields.find((f) => f.enabled !== false && f.file && !fileChosen(f.file));
+      if (unchosen) return { problem: unchosenProblem(unchosen.name) };
       return { kind: 'multipart', fields: draft.multipartFields };
     }
     case 'file':

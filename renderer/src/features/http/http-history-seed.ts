@@ -15,7 +15,7 @@ import type { FormField, MultipartField } from '../../../../shared/http/http-typ
 import { isTextualMediaType } from '../../../../shared/http/media-kind';
 import { readMultipart } from '../../../../shared/http/multipart-read';
 import type { HttpDraft } from './http-draft';
-import { encodeBase64 } from '../../../../shared/a2a/base64';
+import { encodeBase64 } from '../../../../shared/encoding/base64';
 
 /** Headers the sender sets on every request; copying them would pin stale values. */
 const automatic = new Set(['host', 'content-length', 'connection', 'transfer-encoding', 'cookie']);

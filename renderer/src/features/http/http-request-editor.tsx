@@ -1,12 +1,13 @@
 import { useCallback, useId, useState } from 'react';
 import type { FileSource, HttpBodyKind, MultipartField } from '../../../../shared/http/http-types';
 import { formatBytes } from '../../../../shared/http/http-summary';
+import { base64DecodedSize, encodeBase64 } from '../../../../shared/encoding/base64';
 import { serverUrl } from '../../../../shared/http/openapi-draft';
 import { useHost } from '../../host';
 import { useT, type MessageKey } from '../../i18n/i18n';
 import { Tabs } from '../../ui/tabs';
 import { ProblemLine } from '../../ui/problem-line';
-import { AuthFields, credentialNotKept, ClientCertFields, bytesToBase64, EndpointField, JsonEditor, RequestPane, SendButton } from '../request';
+import { AuthFields, credentialNotKept, ClientCertFields, EndpointField, JsonEditor, RequestPane, SendButton } from '../request';
 import { HttpCodeDialog } from './http-code-dialog';
 import type { HttpDraft, HttpDraftOperation } from './http-draft';
 import { httpMethods, isNotKept, withOperation, withParams, withUrl } from './http-draft';
@@ -29,11 +30,7 @@ const bodyKinds: ReadonlyArray<[HttpBodyKind, MessageKey]> = [
 
 async function readFile(file: File): Promise<{ name: string; base64: string; contentType?: string }> {
   const bytes = new Uint8Array(await file.arrayBuffer());
-  return { name: file.name, base64: bytesToBase64(bytes), ...(file.type ? { contentType: file.type } : {}) };
-}
-
-function base64Size(base64: string): number {
-  return Math.floor((base64.length * 3) / 4) - (base64.endsWith('==') ? 2 : base64.endsWith('=') ? 1 : 0);
+  return { name: file.name, base64: encodeBase64(bytes), ...(file.type ? { contentType: file.type } : {}) };
 }
 
 function OperationFields({ draft }: { draft: HttpDraft & { operation: HttpDraftOperation } }) {
@@ -154,7 +151,7 @@ function FileChosen({ draft, file }: { draft: HttpDraft; file: FileSource }) {
   const t = useT();
   if (!('base64' in file) || !file.name) return null;
   if (isNotKept(draft, file)) return <span className="warning small">{t('http.fileNotKept', { name: file.name })}</span>;
-  return <span className="muted small">{t('http.fileChosen', { name: file.name, size: formatBytes(base64Size(file.base64)) })}</span>;
+  return <span className="muted small">{t('http.fileChosen', { name: file.name, size: formatBytes(base64DecodedSize(file.base64)) })}</span>;
 }
 
 function MultipartRows({ draft }: { draft: HttpDraft }) {

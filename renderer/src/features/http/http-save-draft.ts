@@ -5,6 +5,7 @@ import { bodyView } from '../../../../shared/http/media-kind';
 import { serverUrl } from '../../../../shared/http/openapi-draft';
 import { splitUrl } from '../../../../shared/import/request-to-operation';
 import type { HttpDraft } from './http-draft';
+import { hasUnquotedReference } from '../../../../shared/env/json-variables';
 
 const maxExampleChars = 64 * 1024;
 
@@ -110,7 +111,11 @@ export function saveDraftFor(
   };
   switch (draft.bodyKind) {
     case 'json':
-      out.body = { mediaType: 'application/json', ...(draft.bodyText.trim() ? { example: parseMaybe(draft.bodyText) } : {}) };
+      // A body with unquoted {{variables}} is JSON only once they are filled in: it is saved as its text.
+      out.body = {
+        mediaType: 'application/json',
+        ...(!draft.bodyText.trim() ? {} : hasUnquotedReference(draft.bodyText) ? { text: draft.bodyText } : { example: parseMaybe(draft.bodyText) }),
+      };
       break;
     case 'text':
       out.body = { mediaType: draft.textType.split(';')[0]?.trim() || 'text/plain', example: draft.bodyText };

@@ -74,11 +74,15 @@ export async function runHttpOperation(
 
 /**
  * What a one-click Run would have to make up: required parameters with no example or default of the
- * document's own, and a required body whose example Powerduck sampled from the schema's types.
+ * document's own, a required body whose example Powerduck sampled from the schema's types, and the
+ * files a required multipart body declares (nothing to choose them with in one click).
  */
 export function runMissing(draft: OperationDraft): string[] {
   const missing = draft.params.filter((p) => p.required && p.example === '').map((p) => `the ${p.in} parameter "${p.name}"`);
-  if (draft.body?.required && draft.body.sampled) missing.push('the request body');
+  const files = draft.body?.files ?? [];
+  // A file is never in the document: a required upload needs Open and a chosen file, whatever the example says.
+  if (draft.body?.required && files.length) missing.push(...files.map((f) => `the file field "${f.name}"`));
+  else if (draft.body?.required && draft.body.sampled) missing.push('the request body');
   return missing;
 }
 

@@ -70,3 +70,77 @@ describe('one-click Run', () => {
     expect(get && runMissing(get)).toEqual([]);
   });
 });
+
+/** An upload: a text field with an example, and files declared the OAS 3.0 way (format: binary) and the 3.1 way (contentMediaType). */
+const uploads = {
+  openapi: '3.1.0',
+  info: { title: 'Uploads', version: '1' },
+  servers: [{ url: 'http://127.0.0.1:9' }],
+  paths: {
+    '/avatar': {
+      post: {
+        requestBody: {
+          required: true,
+          content: {
+            'multipart/form-data': {
+              schema: {
+                type: 'object',
+                required: ['image'],
+                properties: {
+                  caption: { type: 'string', example: 'me' },
+                  image: { type: 'string', format: 'binary' },
+                  thumb: { type: 'string', contentMediaType: 'image/png' },
+                  meta: { type: 'string', contentMediaType: 'application/json' },
+                  extras: { type: 'array', items: { $ref: '#/components/schemas/Blob' } },
+                },
+              },
+              encoding: { image: { contentType: 'image/jpeg' } },
+            },
+          },
+        },
+        responses: {},
+      },
+    },
+  },
+  components: { schemas: { Blob: { type: 'string', format: 'binary' } } },
+};
+
+function uploadTab() {
+  const drafted = draftFromOperation(uploads, '/avatar', 'post');
+  if (!drafted.ok) throw new Error(drafted.message);
+  return operationTab({ file: '/w/uploads.json', draft: drafted.draft }, { path: '/avatar', httpMethod: 'post' });
+}
+
+describe('an operation tab with a multipart body', () => {
+  it('opens binary properties (format: binary, a non-text contentMediaType, an array of them) as file fields, text ones as text', () => {
+    const t = uploadTab();
+    expect(t.bodyKind).toBe('multipart');
+    expect(t.multipartFields).toEqual([
+      { name: 'caption', value: 'me' },
+      { name: 'image', file: { name: '', base64: '', contentType: 'image/jpeg' }, enabled: true },
+      { name: 'thumb', file: { name: '', base64: '', contentType: 'image/png' }, enabled: true },
+      { name: 'meta', value: 'string' },
+      { name: 'extras', file: { name: '', base64: '' }, enabled: true },
+    ]);
+  });
+
+  it('refuses to send while a file field has no file, naming the field; a chosen file or a switched-off row sends', () => {
+    const t = uploadTab();
+    expect(buildHttpRequest(t)).toEqual({ ok: false, message: 'Choose a file for the field "image" (or switch its row off): no file is chosen.' });
+    const fields = t.multipartFields.map((f) => (f.file ? { ...f, enabled: false } : f));
+    const chosen = { ...t, multipartFields: fields.map((f) => (f.name === 'image' ? { ...f, enabled: true, file: { name: 'me.jpg', base64: 'AAEC' } } : f)) };
+    const built = buildHttpRequest(chosen);
+    expect(built.ok && built.request.body).toMatchObject({ kind: 'multipart' });
+    // A row added with "Add file" and left empty is refused the same way, unnamed or not.
+    const added = { ...chosen, multipartFields: [...chosen.multipartFields, { name: '', file: { name: '', base64: '' }, enabled: true }] };
+    expect(buildHttpRequest(added)).toEqual({ ok: false, message: 'Choose a file for the unnamed file field (or switch its row off): no file is chosen.' });
+  });
+
+  it('a one-click Run names the file fields it cannot fill, instead of sending the schema sample as their text', () => {
+    const drafted = draftFromOperation(uploads, '/avatar', 'post');
+    if (!drafted.ok) throw new Error(drafted.message);
+    const missing = runMissing(drafted.draft);
+    expect(missing).toEqual(['the file field "image"', 'the file field "thumb"', 'the file field "extras"']);
+    expect(runRefusal(missing)).toMatch(/^Not sent: the file field "image", the file field "thumb" and the file field "extras" have no example/);
+  });
+});

@@ -6,6 +6,7 @@
  */
 import { useState } from 'react';
 import type { McpOutputCheck } from '../../../../shared/mcp/mcp-types';
+import { base64DecodedSize } from '../../../../shared/encoding/base64';
 import { useT } from '../../i18n/i18n';
 import { base64ToBytes, saveBlob } from '../../ui/download';
 import { formatBytes } from '../../ui/format';
@@ -18,10 +19,6 @@ import { isObject } from '../../../../shared/a2a/payload';
 type Json = Record<string, unknown>;
 
 const str = (value: unknown): string => (typeof value === 'string' ? value : '');
-
-function base64Size(base64: string): number {
-  return Math.floor((base64.length * 3) / 4) - (base64.endsWith('==') ? 2 : base64.endsWith('=') ? 1 : 0);
-}
 
 /** Only plain image/audio media types go into a data: URL (an SVG in <img> cannot script, but keep it narrow). */
 const safeMedia = (mime: string, kind: 'image' | 'audio'): boolean => new RegExp(`^${kind}/[\\w.+-]+$`, 'i').test(mime);
@@ -36,7 +33,7 @@ function BlobView({ base64, mime, uri }: { base64: string; mime: string; uri: st
   return (
     <div className="mcp-blob">
       {safeMedia(mime, 'image') ? <img alt={t('mcp.resp.imageAlt', { type: mime })} src={`data:${mime};base64,${base64}`} /> : null}
-      <span className="muted small">{t('mcp.resp.blob', { size: formatBytes(base64Size(base64)) })}</span>{' '}
+      <span className="muted small">{t('mcp.resp.blob', { size: formatBytes(base64DecodedSize(base64)) })}</span>{' '}
       <button
         type="button"
         className="small"

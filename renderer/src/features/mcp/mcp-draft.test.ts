@@ -44,7 +44,7 @@ describe('MCP draft → call', () => {
     const tool = buildCall(
       createMcpDraft('t', { endpoint: 'http://x/mcp', bodyText: '{"a": {{n}}, "b": [{{ b }}]}\n', subject: { kind: 'tool', name: 'a"dd' } }),
     );
-    expect(tool.ok && tool.value).toMatchObject({ paramsText: '{"name": "a\\"dd", "arguments": {"a": {{n}}, "b": [{{ b }}]}}' });
+    expect(tool.ok && tool.value).toMatchObject({ paramsText: '{"name": "a\\"dd", "arguments": {"a": {{n}}, "b": [{{ b }}]}\n}' });
     expect(tool.ok && 'params' in tool.value).toBe(false);
     const other = buildCall(createMcpDraft('t', { endpoint: 'http://x/mcp', method: 'prompts/get', bodyText: '{"name": "p", "arguments": {"n": {{n}}}}' }));
     expect(other.ok && other.value).toMatchObject({ paramsText: '{"name": "p", "arguments": {"n": {{n}}}}' });

@@ -6,12 +6,12 @@
 import type { AuthConfig } from '../../../../shared/a2a/auth';
 import type { HeaderEntry } from '../../../../shared/a2a/call';
 import type { McpOperationDraft } from '../../../../shared/contract/ops-mcp';
-import type { McpCallRequest, McpEnvEntry, McpLogLevel, McpRoot, McpTarget, McpTransport } from '../../../../shared/mcp/mcp-types';
+import type { McpCallRequest, McpEnvEntry, McpLogLevel, McpRoot, McpSubject, McpTarget, McpTransport } from '../../../../shared/mcp/mcp-types';
 import { isObject } from '../../../../shared/a2a/payload';
-import { parseJsonTemplate } from '../../../../shared/env/json-variables';
+import { parseJsonTemplate, quotedStandIn } from '../../../../shared/env/json-variables';
 import { urlTitle } from '../../ui/format';
 
-export type McpSubject = { kind: 'tool' | 'resource' | 'prompt'; name: string };
+export type { McpSubject };
 
 export interface McpDraft {
   id: string;
@@ -137,6 +137,17 @@ export function buildTarget(draft: McpDraft): BuiltMcp<McpTarget> {
  * the variable in: the shape is checked here with the references standing in as null, and the text
  * goes to the core as `paramsText` (the same wrapping, written as text).
  */
+/** A tool's arguments text as params text: the one form buildParams writes (toolArgumentsText reads it back). */
+function toolParamsText(tool: string, argumentsText: string): string {
+  return `{"name": ${JSON.stringify(tool)}, "arguments": ${argumentsText}}`;
+}
+
+/** The arguments text out of params text in toolParamsText's form; undefined for any other text (a hand edit). */
+export function toolArgumentsText(paramsText: string, tool: string): string | undefined {
+  const head = `{"name": ${JSON.stringify(tool)}, "arguments": `;
+  return paramsText.startsWith(head) && paramsText.endsWith('}') ? paramsText.slice(head.length, -1) : undefined;
+}
+
 export type BuiltParams = { params?: Record<string, unknown> } | { paramsText: string };
 
 export function buildParams(draft: McpDraft): BuiltMcp<BuiltParams> {
@@ -159,7 +170,8 @@ export function buildParams(draft: McpDraft): BuiltMcp<BuiltParams> {
       message: editsToolArguments(draft) ? 'Tool arguments must be a JSON object.' : 'Params must be a JSON object.',
     };
   const tool = editsToolArguments(draft) && draft.subject ? draft.subject.name : undefined;
-  if (template) return { ok: true, value: { paramsText: tool !== undefined ? `{"name": ${JSON.stringify(tool)}, "arguments": ${text}}` : text } };
+  // The text goes as written (untrimmed), so a saved operation reopens with exactly this text.
+  if (template) return { ok: true, value: { paramsText: tool !== undefined ? toolParamsText(tool, draft.bodyText) : draft.bodyText } };
   if (tool !== undefined) return { ok: true, value: { params: { name: tool, arguments: parsed } } };
   return { ok: true, value: Object.keys(parsed).length ? { params: parsed } : {} };
 }
@@ -207,12 +219,28 @@ export function buildCall(draft: McpDraft): BuiltMcp<McpCallRequest> {
   };
 }
 
+/**
+ * The editor's text for a saved operation: params saved with unquoted {{variables}} come back as
+ * written (a tool's arguments unwrapped from the form buildParams writes); others pretty-printed.
+ */
+function savedBodyText(op: McpOperationDraft, asTool: boolean): string {
+  const { paramsText } = op.call;
+  if (paramsText !== undefined) {
+    const text = asTool && op.subject ? toolArgumentsText(paramsText, op.subject.name) : paramsText;
+    if (text !== undefined) return text;
+  }
+  // Hand-written params text in another form: its JSON stand-in ({{name}} as strings) is what the editor can show.
+  const params = paramsText !== undefined ? quotedStandIn(paramsText) : (op.call.params ?? {});
+  const object = isObject(params) ? params : {};
+  const body = asTool ? (isObject(object['arguments']) ? object['arguments'] : {}) : object;
+  return `${JSON.stringify(body, null, 2)}\n`;
+}
+
 /** The tab fields a saved MCP operation fills in (mcp.draftOperation's answer). */
 export function seedFromOperation(op: McpOperationDraft): Partial<McpDraft> {
   const target = op.call.target;
-  const params = op.call.params ?? {};
   const asTool = op.call.method === 'tools/call' && op.subject?.kind === 'tool';
-  const body = asTool ? (isObject(params['arguments']) ? params['arguments'] : {}) : params;
+  const bodyText = savedBodyText(op, asTool);
   const where: Partial<McpDraft> =
     target.transport === 'stdio'
       ? {
@@ -230,7 +258,7 @@ export function seedFromOperation(op: McpOperationDraft): Partial<McpDraft> {
   return {
     ...where,
     method: op.call.method,
-    bodyText: `${JSON.stringify(body, null, 2)}\n`,
+    bodyText,
     ...(op.subject ? { subject: op.subject } : {}),
     ...(op.inputSchema ? { inputSchema: op.inputSchema } : {}),
     ...(op.outputSchema ? { outputSchema: op.outputSchema } : {}),

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { HistoryEntry } from '../../../../shared/history/history-types';
+import { mcpSubjectMaxLength } from '../../../../shared/mcp/mcp-history';
 import type { McpExchangeRecord } from '../../../../shared/mcp/mcp-types';
 import { buildCall, createMcpDraft } from './mcp-draft';
 import { mcpSeedFromHistory } from './mcp-history-seed';
@@ -37,6 +38,36 @@ describe('Open as new request on an MCP history entry', () => {
     // Never an HTTP tab calling "tools/call" as an HTTP method: a runnable MCP call.
     const built = buildCall(createMcpDraft('t', seed));
     expect(built).toMatchObject({ ok: true, value: { target: { transport: 'auto', endpoint: 'http://127.0.0.1:9/mcp' }, method: 'tools/call' } });
+  });
+
+  it('hashed bodies: the tool, prompt or resource the entry names comes back in the params; the arguments do not', () => {
+    const tool = mcpSeedFromHistory(entry('http://127.0.0.1:9/mcp', { mcp: { transport: 'auto', subject: { kind: 'tool', name: 'greet' } } }));
+    expect(JSON.parse(tool.bodyText ?? '')).toEqual({ name: 'greet', arguments: {} });
+    expect(tool.paramsNotKept).toEqual({ bytes: 42 });
+    expect(buildCall(createMcpDraft('t', tool))).toMatchObject({ ok: true, value: { method: 'tools/call', params: { name: 'greet' } } });
+
+    const prompt = mcpSeedFromHistory(
+      entry('http://127.0.0.1:9/mcp', { method: 'prompts/get', mcp: { transport: 'auto', subject: { kind: 'prompt', name: 'review' } } }),
+    );
+    expect(JSON.parse(prompt.bodyText ?? '')).toEqual({ name: 'review', arguments: {} });
+
+    const resource = mcpSeedFromHistory(
+      entry('http://127.0.0.1:9/mcp', { method: 'resources/read', mcp: { transport: 'auto', subject: { kind: 'resource', name: 'file:///notes.md' } } }),
+    );
+    expect(JSON.parse(resource.bodyText ?? '')).toEqual({ uri: 'file:///notes.md' });
+  });
+
+  it('hashed bodies: a name cut at the record limit, or a subject that does not fit the method, is not given back', () => {
+    const long = 'x'.repeat(mcpSubjectMaxLength);
+    const cut = mcpSeedFromHistory(entry('http://127.0.0.1:9/mcp', { mcp: { transport: 'auto', subject: { kind: 'tool', name: long } } }));
+    expect(cut.bodyText).toBe('{}\n');
+    const mismatched = mcpSeedFromHistory(
+      entry('http://127.0.0.1:9/mcp', { method: 'prompts/get', mcp: { transport: 'auto', subject: { kind: 'tool', name: 'greet' } } }),
+    );
+    expect(mismatched.bodyText).toBe('{}\n');
+    // A name that is a prototype member is a name like any other, held as an own property.
+    const proto = mcpSeedFromHistory(entry('http://127.0.0.1:9/mcp', { mcp: { transport: 'auto', subject: { kind: 'tool', name: '__proto__' } } }));
+    expect(JSON.parse(proto.bodyText ?? '')).toEqual({ name: '__proto__', arguments: {} });
   });
 
   it('hashed bodies of a stdio call: the command line comes back split into the program and its arguments', () => {
@@ -107,6 +138,16 @@ describe('Open as new request on an MCP entry that kept the target as written', 
   it('stdio: the program and its arguments as written', () => {
     const seed = mcpSeedFromHistory(entry('stdio: node /srv/s.mjs', { replay: { command: 'node', args: ['{{serverDir}}/s.mjs', '--v'] } }));
     expect(seed).toMatchObject({ transport: 'stdio', command: 'node', argsText: '{{serverDir}}/s.mjs\n--v' });
+    expect(seed.env).toBeUndefined();
+  });
+
+  it('stdio: the environment by reference, as the entry kept it', () => {
+    const env = [
+      { name: 'API_KEY', value: { secretRef: '{{apiKey}}' } },
+      { name: 'LITERAL', value: { secretRef: '' } },
+    ];
+    const seed = mcpSeedFromHistory(entry('stdio: node /srv/s.mjs', { replay: { command: 'node', env } }));
+    expect(seed).toMatchObject({ transport: 'stdio', command: 'node', env });
   });
 
   it('an older entry without the template opens with the target as sent', () => {

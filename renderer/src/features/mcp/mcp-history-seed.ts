@@ -3,11 +3,13 @@
  * the target and the params, so the call comes back as it was sent (secrets stay out: auth, headers
  * and a stdio server's environment are not in the record and are set again on the tab). An entry that
  * kept the target as written (`replay`) gives back the endpoint with its `{{variables}}`, the header
- * rows and auth by secret name, under either policy, so a replay reaches the server as the first call did. With hashed
- * bodies only the method and where it went are known: the params stay empty and the tab says why.
+ * rows and auth by secret name (stdio: the command, its arguments and its environment by reference), under either
+ * policy, so a replay reaches the server as the first call did. With hashed bodies the method, where it went and
+ * the tool, prompt or resource it named are known: the params hold that name, the arguments stay empty and the tab
+ * says why.
  */
 import type { HistoryEntry } from '../../../../shared/history/history-types';
-import { stdioTargetPrefix } from '../../../../shared/mcp/mcp-history';
+import { mcpSubjectMaxLength, stdioTargetPrefix } from '../../../../shared/mcp/mcp-history';
 import type { McpTransport } from '../../../../shared/mcp/mcp-types';
 import type { McpDraft } from './mcp-draft';
 
@@ -26,13 +28,30 @@ const watchMethod = 'watch';
 function templateWhere(entry: HistoryEntry, transport: McpTransport): Partial<McpDraft> | undefined {
   const replay = entry.replay;
   if (!replay) return undefined;
-  if (transport === 'stdio') return replay.command !== undefined ? { command: replay.command, argsText: (replay.args ?? []).join('\n') } : undefined;
+  if (transport === 'stdio')
+    return replay.command !== undefined
+      ? { command: replay.command, argsText: (replay.args ?? []).join('\n'), ...(replay.env ? { env: replay.env.map((e) => ({ ...e })) } : {}) }
+      : undefined;
   if (replay.endpoint === undefined) return undefined;
   return {
     endpoint: replay.endpoint,
     headers: (replay.headers ?? []).map((h) => ({ ...h })),
     ...(replay.auth ? { auth: replay.auth } : {}),
   };
+}
+
+/**
+ * With hashed bodies the entry still names what the call was about (the tool, prompt or resource:
+ * its label in the list), so the params start from that name and only the arguments are missing.
+ * A name cut at the record's length limit is not given back: calling a truncated name would be wrong.
+ */
+function subjectParams(entry: HistoryEntry): Record<string, unknown> | undefined {
+  const subject = entry.mcp?.subject;
+  if (!subject || subject.name.length >= mcpSubjectMaxLength) return undefined;
+  if (subject.kind === 'resource') return /^resources\/(read|subscribe|unsubscribe)$/.test(entry.method) ? { uri: subject.name } : undefined;
+  if (subject.kind === 'tool' && entry.method === 'tools/call') return { name: subject.name, arguments: {} };
+  if (subject.kind === 'prompt' && entry.method === 'prompts/get') return { name: subject.name, arguments: {} };
+  return undefined;
 }
 
 export function mcpSeedFromHistory(entry: HistoryEntry): Partial<McpDraft> {
@@ -54,6 +73,7 @@ export function mcpSeedFromHistory(entry: HistoryEntry): Partial<McpDraft> {
     return { ...where, ...templateWhere(entry, record.target.transport), method: entry.method, bodyText: paramsText(record.params), fromHistory: entry.id };
   }
   const line = entry.interface.endpoint;
+  const named = subjectParams(entry);
   // Hashed bodies keep the command line as one text: split where it has spaces (the tab shows it, and a stdio run asks first).
   const where: Partial<McpDraft> = line.startsWith(stdioTargetPrefix)
     ? (() => {
@@ -65,7 +85,7 @@ export function mcpSeedFromHistory(entry: HistoryEntry): Partial<McpDraft> {
     ...where,
     ...templateWhere(entry, where.transport ?? 'auto'),
     method: entry.method,
-    bodyText: '{}\n',
+    bodyText: paramsText(named ?? {}),
     fromHistory: entry.id,
     ...(entry.request.bytes > 0 ? { paramsNotKept: { bytes: entry.request.bytes } } : {}),
   };

@@ -63,14 +63,11 @@ export function McpSaveDialog({ draft, onClose }: { draft: McpDraft; onClose: ()
 
   const exists = Boolean(chosen?.operations.some((o) => o.path === path.trim()));
   const built = useMemo(() => buildCall(draft), [draft]);
-  // Params holding an unquoted {{name}} are JSON only once sent: a spec keeps params as an object,
-  // and writing a quoted or resolved stand-in would change what the saved call sends.
-  const unsaveable = built.ok && 'paramsText' in built.value;
   const ref = authRef(draft);
 
   const submit = async (event: FormEvent): Promise<void> => {
     event.preventDefault();
-    if (!built.ok || 'paramsText' in built.value) return;
+    if (!built.ok) return;
     const target = saveTarget.target;
     const tool = editsToolArguments(draft);
     const request: McpSaveRequest = {
@@ -80,7 +77,8 @@ export function McpSaveDialog({ draft, onClose }: { draft: McpDraft; onClose: ()
       call: {
         target: built.value.target,
         method: built.value.method,
-        ...(built.value.params ? { params: built.value.params } : {}),
+        // Params with an unquoted {{name}} are saved as their text (x-mcp paramsText), as the core sends them.
+        ...(built.value.paramsText !== undefined ? { paramsText: built.value.paramsText } : built.value.params ? { params: built.value.params } : {}),
       },
       ...(summary.trim() ? { summary: summary.trim() } : {}),
       ...(draft.subject ? { subject: draft.subject } : {}),
@@ -133,7 +131,7 @@ export function McpSaveDialog({ draft, onClose }: { draft: McpDraft; onClose: ()
               label: exists ? t('mcp.save.replace') : t('mcp.save.save'),
               tone: 'primary',
               form: `${id}-form`,
-              disabled: !built.ok || unsaveable || busy || !path.trim().startsWith('/') || !saveTarget.target,
+              disabled: !built.ok || busy || !path.trim().startsWith('/') || !saveTarget.target,
             },
           ]}
         />
@@ -152,7 +150,6 @@ export function McpSaveDialog({ draft, onClose }: { draft: McpDraft; onClose: ()
         </div>
         {ref ? <p className="muted small">{t('mcp.save.authRef', { ref })}</p> : null}
         {!built.ok ? <p className="error">{built.message}</p> : null}
-        {unsaveable ? <p className="error">{t('mcp.save.unquotedVariable')}</p> : null}
       </form>
       <BusyIndicator busy={busy} label={t('mcp.save.saving')} />
       {error ? <ErrorNote title={t('mcp.save.failed')} error={error} /> : null}

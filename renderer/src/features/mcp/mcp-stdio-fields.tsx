@@ -1,8 +1,8 @@
 /**
  * A stdio MCP server: the program and its arguments (no shell), environment variables from named
- * secrets, and the confirmation that shows the exact command line before anything starts.
+ * secrets or `{{variables}}` of the selected environment, and the confirmation that shows the exact command line before anything starts.
  */
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import type { McpEnvEntry } from '../../../../shared/mcp/mcp-types';
 import { useT } from '../../i18n/i18n';
 import { Dialog } from '../../ui/dialog';
@@ -52,16 +52,30 @@ export function StdioFields({ draft, refused }: { draft: McpDraft; refused: bool
   );
 }
 
+/**
+ * Stable React keys for rows the draft keeps by position. Keyed by index, removing a row would hand
+ * its secret field's own state (a Source chosen before a name, a value typed but not stored) to the
+ * row that moves up into its place; a removed row's key goes with it instead.
+ */
+function useRowKeys(count: number): { keys: readonly number[]; remove: (index: number) => void } {
+  const next = useRef(0);
+  const keys = useRef<number[]>([]);
+  while (keys.current.length < count) keys.current.push(next.current++);
+  if (keys.current.length > count) keys.current.length = count;
+  return { keys: keys.current, remove: (index) => void keys.current.splice(index, 1) };
+}
+
 export function EnvEditor({ draft }: { draft: McpDraft }) {
   const t = useT();
   const id = useId();
   const update = useMcpDraftsStore((s) => s.update);
   const setEnv = (env: McpEnvEntry[]): void => update(draft.id, (d) => ({ ...d, env }));
+  const rows = useRowKeys(draft.env.length);
   return (
     <div className="mcp-env">
       <p className="muted small">{t('mcp.envHint')}</p>
       {draft.env.map((entry, index) => (
-        <fieldset key={index} className="mcp-env-row">
+        <fieldset key={rows.keys[index]} className="mcp-env-row">
           <legend className="visually-hidden">{entry.name || t('mcp.envName', { n: index + 1 })}</legend>
           <div className="field-row">
             <label htmlFor={`${id}-name-${index}`}>{t('mcp.envName', { n: index + 1 })}</label>
@@ -76,7 +90,10 @@ export function EnvEditor({ draft }: { draft: McpDraft }) {
               type="button"
               className="icon-button"
               aria-label={t('mcp.envRemove', { n: index + 1 })}
-              onClick={() => setEnv(draft.env.filter((_, i) => i !== index))}
+              onClick={() => {
+                rows.remove(index);
+                setEnv(draft.env.filter((_, i) => i !== index));
+              }}
             >
               ×
             </button>

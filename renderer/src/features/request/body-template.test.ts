@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { findMethod } from '../../../../shared/a2a/catalogue';
-import { generateBody, isBase64, switchPartKind, type PartDraft } from './body-template';
+import { generateBody, switchPartKind, type PartDraft } from './body-template';
 
 const m = (version: '1.0' | '0.3', name: string) => {
   const info = findMethod(version, name);
@@ -86,12 +86,14 @@ describe('generate body', () => {
 describe('file-by-bytes parts', () => {
   const bytesPart = (base64: string) => ({ kind: 'file-bytes' as const, base64, mediaType: 'text/plain', filename: 'a.txt' });
 
+  const generate = (base64: string) => generateBody('1.0', m('1.0', 'SendMessage'), { messageId: 'm', parts: [bytesPart(base64)] });
+
   it('accepts standard and URL-safe base64, with or without padding and line breaks', () => {
-    for (const text of ['aGVsbG8=', 'aGVsbG8', 'aGVs\nbG8=', 'a-_b', '']) expect(isBase64(text)).toBe(true);
+    for (const text of ['aGVsbG8=', 'aGVsbG8', 'aGVs\nbG8=', 'a-_b', '']) expect(generate(text).ok).toBe(true);
   });
 
   it('refuses what is not base64, pointing at the part', () => {
-    for (const text of ['{bad', 'abc=d', 'a']) expect(isBase64(text)).toBe(false);
+    for (const text of ['{bad', 'abc=d', 'a']) expect(generate(text)).toEqual({ ok: false, field: 'part-0', message: 'base64-required' });
     const generated = generateBody('1.0', m('1.0', 'SendMessage'), { messageId: 'm', parts: [bytesPart('{bad')] });
     expect(generated).toEqual({ ok: false, field: 'part-0', message: 'base64-required' });
     const fine = generateBody('1.0', m('1.0', 'SendMessage'), { messageId: 'm', parts: [bytesPart('aGVsbG8=')] });

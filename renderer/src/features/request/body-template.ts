@@ -1,5 +1,6 @@
 import type { A2aVersion } from '../../../../shared/a2a/versions';
 import { exampleBody } from '../../../../shared/a2a/body-templates';
+import { isBase64 } from '../../../../shared/encoding/base64';
 import type { MethodInfo } from './a2a-catalog';
 
 /** One part as the generator's form holds it, before it is written in a version's dialect. */
@@ -86,11 +87,6 @@ function partV03(part: PartDraft, data: unknown): Record<string, unknown> {
   }
 }
 
-export function isBase64(text: string): boolean {
-  const compact = text.replace(/\s+/g, '');
-  return /^[A-Za-z0-9+/_-]*={0,2}$/.test(compact) && compact.replace(/=+$/, '').length % 4 !== 1;
-}
-
 function buildMessage(version: A2aVersion, options: BodyOptions): GeneratedBody {
   const parts: Record<string, unknown>[] = [];
   for (const [index, part] of options.parts.entries()) {
@@ -106,7 +102,8 @@ function buildMessage(version: A2aVersion, options: BodyOptions): GeneratedBody 
     }
     // Bytes travel as base64 (standard or URL-safe alphabet, as A2A and ProtoJSON accept); catching a typo here
     // beats a parse error from the agent.
-    if (part.kind === 'file-bytes' && !isBase64(part.base64)) return { ok: false, field: `part-${index}`, message: 'base64-required' };
+    if (part.kind === 'file-bytes' && !isBase64(part.base64, { ignoreWhitespace: true }))
+      return { ok: false, field: `part-${index}`, message: 'base64-required' };
     parts.push(version === '0.3' ? partV03(part, data) : partV1(part, data));
   }
   const ids = { ...optional('contextId', options.contextId), ...optional('taskId', options.taskId) };
@@ -149,11 +146,3 @@ export function generateBody(version: A2aVersion, method: MethodInfo, options: B
 }
 
 export { newMessageId } from '../../../../shared/a2a/ids';
-
-/** Bytes → base64 without building one giant intermediate string of char codes. */
-export function bytesToBase64(bytes: Uint8Array): string {
-  let binary = '';
-  const chunk = 0x8000;
-  for (let i = 0; i < bytes.length; i += chunk) binary += String.fromCharCode(...bytes.subarray(i, i + chunk));
-  return btoa(binary);
-}

@@ -1,4 +1,5 @@
 import { useId, useMemo, useState } from 'react';
+import { encodeBase64 } from '../../../../shared/encoding/base64';
 import { useLocaleStore, useT, type MessageKey } from '../../i18n/i18n';
 import { methodSummary } from '../../i18n/method-summaries';
 import { Dialog } from '../../ui/dialog';
@@ -6,7 +7,7 @@ import { DialogButtons } from '../../ui/dialog-buttons';
 import { prettyJson } from '../../ui/format';
 import type { MethodInfo } from './a2a-catalog';
 import type { PartDraft, PartKind } from './body-template';
-import { bytesToBase64, emptyPart, generateBody, newMessageId, partKinds, switchPartKind } from './body-template';
+import { emptyPart, generateBody, newMessageId, partKinds, switchPartKind } from './body-template';
 import type { A2aDraft } from './draft-model';
 
 const kindLabel: Record<PartKind, MessageKey> = {
@@ -29,7 +30,7 @@ function PartEditor({ index, part, onChange, onRemove, error }: PartEditorProps)
   const id = useId();
   const readFile = async (file: File): Promise<void> => {
     const bytes = new Uint8Array(await file.arrayBuffer());
-    if (part.kind === 'file-bytes') onChange({ ...part, base64: bytesToBase64(bytes), filename: file.name, mediaType: file.type || part.mediaType });
+    if (part.kind === 'file-bytes') onChange({ ...part, base64: encodeBase64(bytes), filename: file.name, mediaType: file.type || part.mediaType });
   };
   return (
     <fieldset className="part-editor">

@@ -3,7 +3,6 @@
 export { AuthFields } from './auth-editor';
 export { cardInterfaceRefs } from './binding-switch';
 export type { CardInterfaceRef } from './binding-switch';
-export { bytesToBase64 } from './body-template';
 export { cardAuthChoiceLabel, credentialsGiven } from './card-auth-choice';
 export { ClientCertFields } from './client-cert-fields';
 export { CredentialFields } from './credential-fields';

@@ -19,6 +19,10 @@ interface SecretFieldProps {
  * ({secretRef}). A `{{variable}}` of the selected environment can stand in (`{secretRef: '{{token}}'}`,
  * as spec files write it), and the app's own process environment variables ({env}) are offered for
  * CI-shaped setups.
+ *
+ * What the field holds itself (a value typed but not stored yet, the name to store it under, the last
+ * status) belongs to one credential: a caller that draws another credential in the same place (a list
+ * row removed, another scheme picked) keys the field, so none of it carries over.
  */
 export function SecretField({ label, source, onChange, endpoint, purpose }: SecretFieldProps) {
   const t = useT();
@@ -29,15 +33,10 @@ export function SecretField({ label, source, onChange, endpoint, purpose }: Secr
   const [value, setValue] = useState('');
   const [name, setName] = useState('');
   const [status, setStatus] = useState<string>('');
-  // Choosing "Variable" starts from an empty reference, which reads as a secret: remember the choice.
-  const [picked, setPicked] = useState<SecretSourceMode | undefined>(undefined);
-  const derived = sourceMode(source);
-  const mode: SecretSourceMode = derived === 'secret' && picked === 'variable' && 'secretRef' in source && source.secretRef === '' ? 'variable' : derived;
+  // The mode is read from the source alone (an empty "Variable" reference carries its mark: secret-source-mode.ts).
+  const mode = sourceMode(source);
   const ref = 'secretRef' in source ? source.secretRef : '';
-  const pickMode = (next: SecretSourceMode): void => {
-    setPicked(next);
-    onChange(emptySource(next));
-  };
+  const pickMode = (next: SecretSourceMode): void => onChange(emptySource(next));
 
   const save = async (): Promise<void> => {
     const secretName = (name.trim() || suggestSecretName(endpoint, purpose)).slice(0, 120);

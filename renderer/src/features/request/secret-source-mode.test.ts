@@ -22,6 +22,18 @@ describe('where an Auth credential comes from', () => {
     expect(emptySource('variable')).toEqual({ secretRef: '' });
   });
 
+  it('remembers "Variable" chosen before a name is typed on the reference itself, not on whichever field shows it', () => {
+    // Chosen (or emptied while typing): still a variable, whichever component draws it, remounted or not.
+    expect(sourceMode(emptySource('variable'))).toBe('variable');
+    expect(sourceMode(variableSource(''))).toBe('variable');
+    // An equal-looking empty reference from anywhere else (another field, a draft read back) is "no secret chosen".
+    expect(sourceMode({ secretRef: '' })).toBe('secret');
+    expect(sourceMode(emptySource('secret'))).toBe('secret');
+    expect(sourceMode(structuredClone(emptySource('variable')))).toBe('secret');
+    // What is saved or sent is the plain empty reference: the mark is not data.
+    expect(JSON.stringify(emptySource('variable'))).toBe('{"secretRef":""}');
+  });
+
   it('is filled in by the core from the environment, for this send only', () => {
     const call = {
       endpoint: 'http://127.0.0.1:9999/rpc',

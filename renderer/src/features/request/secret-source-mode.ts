@@ -18,9 +18,23 @@ export function sourceVariable(source: SecretSource): string | undefined {
   return braced.exec(source.secretRef.trim())?.[1];
 }
 
+/**
+ * Empty references made by choosing "Variable" (or by emptying its name): `{ secretRef: '' }` reads as
+ * "no secret chosen", so the choice is remembered on the value itself rather than in the field that
+ * made it. A field's component state would follow the component, not the credential: it was lost when
+ * the tab's editor was drawn again, and handed to whichever field React drew in the same place next.
+ * Weak, so a reference no draft holds any more takes its mark with it.
+ */
+const chosenVariable = new WeakSet<SecretSource>();
+
+function markedVariable(source: SecretSource): SecretSource {
+  chosenVariable.add(source);
+  return source;
+}
+
 export function sourceMode(source: SecretSource): SecretSourceMode {
   if ('env' in source) return 'env';
-  return sourceVariable(source) !== undefined ? 'variable' : 'secret';
+  return sourceVariable(source) !== undefined || chosenVariable.has(source) ? 'variable' : 'secret';
 }
 
 /**
@@ -29,10 +43,11 @@ export function sourceMode(source: SecretSource): SecretSourceMode {
  */
 export function variableSource(typed: string): SecretSource {
   const inner = braced.exec(typed.trim())?.[1] ?? typed.trim();
-  return { secretRef: inner === '' ? '' : `{{${inner}}}` };
+  return inner === '' ? markedVariable({ secretRef: '' }) : { secretRef: `{{${inner}}}` };
 }
 
 /** What switching the Source picker starts from: an empty reference of that kind. */
 export function emptySource(mode: SecretSourceMode): SecretSource {
-  return mode === 'env' ? { env: '' } : { secretRef: '' };
+  if (mode === 'env') return { env: '' };
+  return mode === 'variable' ? markedVariable({ secretRef: '' }) : { secretRef: '' };
 }

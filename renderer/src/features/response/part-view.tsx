@@ -1,13 +1,10 @@
 import { useState } from 'react';
+import { base64DecodedSize } from '../../../../shared/encoding/base64';
 import { useT } from '../../i18n/i18n';
 import { base64ToBytes, saveBlob } from '../../ui/download';
 import { formatBytes } from '../../ui/format';
 import { JsonTree } from '../../ui/json-tree';
 import type { ArtifactView, MessageView, PartView } from './a2a-objects';
-
-function approxBytes(base64: string): number {
-  return Math.floor((base64.length * 3) / 4);
-}
 
 function safeHttpUrl(url: string): boolean {
   return /^https?:\/\//i.test(url);
@@ -44,7 +41,7 @@ export function PartBlock({ part }: { part: PartView }) {
           ) : null}
           {part.bytes !== undefined ? (
             <>
-              <span className="muted small"> · {formatBytes(approxBytes(part.bytes))}</span>{' '}
+              <span className="muted small"> · {formatBytes(base64DecodedSize(part.bytes))}</span>{' '}
               <button
                 type="button"
                 className="link-button"

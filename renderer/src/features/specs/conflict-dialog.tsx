@@ -1,4 +1,4 @@
-import { useEffect, useId, useMemo, useState } from 'react';
+import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { SpecOpenResult, SpecOperationSummary, SpecSavePreview, SpecSaveRequest, SpecWriteResult } from '../../../../shared/contract/ops-spec';
 import type { WireError } from '../../../../shared/contract/index';
 import { useHost } from '../../host';
@@ -12,7 +12,7 @@ import { ErrorNote } from '../../ui/error-note';
 import { draftSeedFromOperation, keepCopyOfDraft, replaceDraftContent } from './open-operation';
 import { freePath, saveOperation, type SaveTarget } from './spec-save';
 import { useSpecsStore } from './specs-store';
-import { lineDiff, type DiffLine } from './line-diff';
+import { firstChangedLine, lineDiff, scrollTopToShow, type DiffLine } from './line-diff';
 
 function describe(op: SpecOperationSummary | undefined): string {
   if (!op?.a2a) return '';
@@ -20,12 +20,37 @@ function describe(op: SpecOperationSummary | undefined): string {
   return prettyJson({ summary: op.summary, endpoint: x.endpoint, binding: x.binding, version: x.version, method: x.method, example: x.example });
 }
 
-/** One side of the comparison: every line, the ones that differ from the other side marked. */
-function DiffBlock({ lines, marker, label }: { lines: DiffLine[]; marker: string; label: string }) {
+/**
+ * One side of the comparison: every line, the ones that differ from the other side marked. It opens
+ * scrolled to the first difference (an operation with a long example would otherwise show only
+ * unchanged lines), and the block takes focus from the keyboard so it can be scrolled with the arrows.
+ */
+function DiffBlock({ lines, marker, label, goTo, takeFocus }: { lines: DiffLine[]; marker: string; label: string; goTo: number; takeFocus: boolean }) {
+  const box = useRef<HTMLPreElement>(null);
+  const first = useRef<HTMLSpanElement>(null);
+  const firstIndex = firstChangedLine(lines);
+  useLayoutEffect(() => {
+    const pre = box.current;
+    const line = first.current;
+    if (!pre || !line) return;
+    const b = pre.getBoundingClientRect();
+    const l = line.getBoundingClientRect();
+    pre.scrollTop = scrollTopToShow({ top: l.top, height: l.height }, { top: b.top, height: pre.clientHeight, scrollTop: pre.scrollTop });
+  }, [lines, goTo]);
+  useEffect(() => {
+    // "Go to the first difference": the line itself takes focus, so a screen reader reads it.
+    if (goTo > 0 && takeFocus) first.current?.focus();
+  }, [goTo, takeFocus]);
   return (
-    <pre className="code-block line-diff" aria-label={label}>
+    // A scrolled box must be reachable from the keyboard (WCAG 2.1.1): it is in the tab order.
+    <pre ref={box} className="code-block line-diff" aria-label={label} tabIndex={0}>
       {lines.map((line, k) => (
-        <span key={k} className={line.change === 'changed' ? 'diff-line diff-changed' : 'diff-line'}>
+        <span
+          key={k}
+          ref={k === firstIndex ? first : undefined}
+          className={line.change === 'changed' ? 'diff-line diff-changed' : 'diff-line'}
+          {...(k === firstIndex ? { tabIndex: -1 } : {})}
+        >
           <span className="diff-marker" aria-hidden={line.change === 'same'}>
             {line.change === 'changed' ? marker : ' '}
           </span>
@@ -42,21 +67,32 @@ function OperationCompare({ preview, path }: { preview: SpecSavePreview; path: s
   const id = useId();
   const diff = useMemo(() => lineDiff(preview.disk ? prettyJson(preview.disk) : '', prettyJson(preview.written)), [preview]);
   const changed = diff.before.filter((l) => l.change === 'changed').length + diff.after.filter((l) => l.change === 'changed').length;
+  // Bumped by "Go to the first difference": each side moves focus to (and shows) its first differing line.
+  const [goTo, setGoTo] = useState(0);
+  // Focus goes to the disk's side unless nothing differs there (the operation is gone, or only lines were added).
+  const focusDisk = preview.disk !== null && firstChangedLine(diff.before) >= 0;
   return (
     <>
       <p className="muted small">{changed ? t('conflict.diffLegend') : t('conflict.diffSame')}</p>
+      {changed ? (
+        <div className="actions">
+          <button type="button" onClick={() => setGoTo((n) => n + 1)}>
+            {t('conflict.firstDifference')}
+          </button>
+        </div>
+      ) : null}
       <div className="compare">
         <section aria-labelledby={`${id}-theirs`}>
           <h3 id={`${id}-theirs`}>{t('conflict.theirs')}</h3>
           {preview.disk ? (
-            <DiffBlock lines={diff.before} marker="−" label={t('conflict.theirs')} />
+            <DiffBlock lines={diff.before} marker="−" label={t('conflict.theirs')} goTo={goTo} takeFocus={focusDisk} />
           ) : (
             <p className="notice small">{t('conflict.gone', { path })}</p>
           )}
         </section>
         <section aria-labelledby={`${id}-written`}>
           <h3 id={`${id}-written`}>{t('conflict.written')}</h3>
-          <DiffBlock lines={diff.after} marker="+" label={t('conflict.written')} />
+          <DiffBlock lines={diff.after} marker="+" label={t('conflict.written')} goTo={goTo} takeFocus={!focusDisk} />
         </section>
       </div>
     </>

@@ -188,7 +188,13 @@ function ImportCardDialog({ card, cardUrl, onClose }: { card: unknown; cardUrl: 
                 </span>
               </div>
               {authPick ? (
-                <CredentialFields auth={authPick.auth} endpoint={secretEndpoint} onChange={(next) => setAuthPick({ ...authPick, auth: next })} />
+                // Keyed by the scheme picked: another scheme's fields start afresh, not with this one's Source or typed value.
+                <CredentialFields
+                  key={authPick.index}
+                  auth={authPick.auth}
+                  endpoint={secretEndpoint}
+                  onChange={(next) => setAuthPick({ ...authPick, auth: next })}
+                />
               ) : null}
               {plan.auth.unusable.length ? (
                 <ul className="list muted small">

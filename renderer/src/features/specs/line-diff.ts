@@ -53,3 +53,19 @@ export function lineDiff(before: string, after: string): { before: DiffLine[]; a
   }
   return { before: left, after: right };
 }
+
+/** The index of the first line that differs, or -1 when none does: where the prompt opens each side. */
+export function firstChangedLine(lines: readonly DiffLine[]): number {
+  return lines.findIndex((line) => line.change === 'changed');
+}
+
+/**
+ * The scroll position that brings a line into a scrolled box, a third of the way down so the lines
+ * before it give context; unchanged when the line is already fully in view. Positions are the
+ * line's and the box's top edges on screen (getBoundingClientRect), so the box needs no positioning.
+ */
+export function scrollTopToShow(line: { top: number; height: number }, box: { top: number; height: number; scrollTop: number }): number {
+  const offset = line.top - box.top;
+  if (offset >= 0 && offset + line.height <= box.height) return box.scrollTop;
+  return Math.max(0, Math.round(box.scrollTop + offset - box.height / 3));
+}

@@ -40,6 +40,12 @@ describe('saved operations as request tabs', () => {
     expect(draftSeedFromOperation({ ...op, a2a: undefined })).toBeUndefined();
   });
 
+  it('opens a body saved with unquoted {{variables}} (x-a2a bodyText) exactly as it was written', () => {
+    const text = '{\n  "message": {"metadata": {"count": {{n}}}}\n}\n';
+    const seed = draftSeedFromOperation({ ...op, a2a: { ...(op.a2a as NonNullable<typeof op.a2a>), bodyText: text } });
+    expect(seed?.bodyText).toBe(text);
+  });
+
   it('"Reload from disk" keeps the person’s version in a new tab', () => {
     const mine = useDraftsStore.getState().openA2a({ endpoint: 'http://a/rpc', bodyText: '{"mine":true}' });
     const draft = useDraftsStore.getState().tabs[0];

@@ -13,7 +13,8 @@ export function draftSeedFromOperation(op: SpecOperationSummary): Partial<A2aDra
     binding: call.binding,
     endpoint: call.endpoint,
     method: call.method,
-    bodyText: `${JSON.stringify(call.body ?? {}, null, 2)}\n`,
+    // A body saved with unquoted {{variables}} comes back exactly as it was written.
+    bodyText: call.bodyText ?? `${JSON.stringify(call.body ?? {}, null, 2)}\n`,
     headers: call.headers ?? [],
     auth: call.auth ?? { type: 'none' },
     tenant: call.tenant ?? '',

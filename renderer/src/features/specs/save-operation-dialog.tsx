@@ -50,15 +50,12 @@ export function SaveToSpecDialog({ draft, onClose }: { draft: A2aDraft; onClose:
   const exists = Boolean(chosen?.operations.some((o) => o.path === path.trim()));
   const replacingOther = exists && !(link && link.file === chosen?.file && link.path === path.trim());
   const built = useMemo(() => buildCall(draft), [draft]);
-  // A body with an unquoted {{name}} is JSON only once sent: a spec keeps the body as an object,
-  // and a quoted or resolved stand-in would change what the saved call sends.
-  const unsaveable = built.ok && built.call.bodyText !== undefined;
   const auth = describeAuth(draft);
 
   const submit = async (event: FormEvent): Promise<void> => {
     event.preventDefault();
     // Enter in a field submits too: not before there is a file to send (the list may still be loading).
-    if (!built.ok || unsaveable || !saveTarget.target) return;
+    if (!built.ok || !saveTarget.target) return;
     const target: SaveTarget = {
       tabId: draft.id,
       file: saveTarget.target,
@@ -131,7 +128,7 @@ export function SaveToSpecDialog({ draft, onClose }: { draft: A2aDraft; onClose:
               label: replacingOther ? t('save.replace') : t('save.save'),
               tone: 'primary',
               form: `${id}-form`,
-              disabled: !built.ok || unsaveable || busy || !path.trim().startsWith('/') || !saveTarget.target,
+              disabled: !built.ok || busy || !path.trim().startsWith('/') || !saveTarget.target,
             },
           ]}
         />
@@ -159,7 +156,6 @@ export function SaveToSpecDialog({ draft, onClose }: { draft: A2aDraft; onClose:
           </p>
         ) : null}
         {!built.ok ? <p className="error">{built.problem === 'endpoint' ? t('save.needEndpoint') : t('save.badBody', { message: built.message })}</p> : null}
-        {unsaveable ? <p className="error">{t('save.unquotedVariable')}</p> : null}
       </form>
       <BusyIndicator busy={busy} label={t('save.saving')} />
       {error ? (
