@@ -95,7 +95,13 @@ describe('planning: headers and bodies as they are sent', () => {
     expect(json('{\n  "a": 1\n}').notes).toEqual([]);
     expect(json('{"a":1}').notes).toEqual(['Req: the JSON body is kept as its value and sent formatted (2-space indentation): the same JSON in other bytes.']);
     expect(json('{"a":1.0}').notes).toEqual([expect.stringContaining('Req: the JSON body is kept as its value, so some of its text changes when sent')]);
-    expect(json('{"age": {{age}}}').notes).toEqual([expect.stringContaining('Req: the JSON body holds {{variables}} outside quotes, so it is not JSON yet')]);
+    // JSON once its variables are filled in: kept as written beside a stand-in example.
+    const template = json('{"name": "{{petName}}", "age": {{age}}}');
+    expect(template.notes).toEqual([]);
+    expect(fields(template)['requestBody']).toEqual({
+      content: { 'application/json': { example: { name: '{{petName}}', age: '{{age}}' }, 'x-powerduck-body-text': '{"name": "{{petName}}", "age": {{age}}}' } },
+    });
+    expect(json('{"age": {{age}}').notes).toEqual([expect.stringContaining('Req: The body is not JSON, even with its {{variables}} standing in for values')]);
     const text = planHttp(request({ method: 'POST', body: '{"a":1}', headers: [header('Content-Type', 'text/plain')] }));
     expect(fields(text)['requestBody']).toEqual({ content: { 'text/plain': { example: '{"a":1}' } } });
   });

@@ -12,9 +12,10 @@ import type { A2aVersion } from '../a2a/versions';
 import type { SaveDraft } from '../openapi/operation-build';
 import { isCredentialHeader } from '../openapi/x-a2a-model';
 import { isSecretHeader } from '../a2a/redaction';
-import { decodeBase64 } from '../a2a/base64';
+import { decodeBase64 } from '../encoding/base64';
 import { decodeUtf8 } from '../a2a/utf8';
 import { hasVariables, wholeVariable } from '../env/variables';
+import { readSavedJsonText } from '../env/json-variables';
 import type { ImportCredential, ImportedAuth, ImportedForm, ImportedHeader, ImportedRequest } from './imported-request';
 import { ImportRefusal, slug } from './imported-request';
 import { isObject } from '../a2a/payload';
@@ -367,11 +368,11 @@ function planHttp(
     // Only a JSON media type's example is a value (sent as JSON); any other body is its text, as written.
     draft.body = { mediaType, example: json !== undefined ? json : req.body };
     const sent = json !== undefined ? JSON.stringify(json, null, 2) : req.body;
-    // Until spec files can keep such a text (x-powerduck-body-text), say what a send makes of it.
-    if (json === undefined && /json/i.test(mediaType) && hasVariables(req.body))
-      notes.push(
-        'the JSON body holds {{variables}} outside quotes, so it is not JSON yet: it is kept as text, which a send of this operation encodes as one JSON string; edit the body before you send it.',
-      );
+    // JSON once its {{variables}} are filled in (`"age": {{age}}`): kept as written (x-powerduck-body-text), sent filled in.
+    const template = json === undefined && /json/i.test(mediaType) && hasVariables(req.body) ? readSavedJsonText(req.body, 'The body') : undefined;
+    if (template?.kind === 'template') draft.body = { mediaType, text: req.body };
+    else if (template?.kind === 'problem')
+      notes.push(`${template.message}; it is kept as text, which a send of this operation encodes as one JSON string: edit the body before you send it.`);
     else if (sent !== req.body)
       notes.push(
         compactJson(req.body) === JSON.stringify(json)

@@ -210,3 +210,39 @@ describe('import: what a request sends comes along, or a note says what did not'
     expect(doc.paths['/echo']?.['post']?.['requestBody']).toEqual({ content: { 'application/json': { example: { a: 1 } } } });
   });
 });
+
+describe('import: a Postman JSON body with {{variables}} outside quotes', () => {
+  it("is kept as written and a run with the collection's environment sends the object with the variables filled in", async () => {
+    const raw = '{"name": "{{petName}}", "age": {{age}}}';
+    await importFile(
+      'unquoted.postman_collection.json',
+      collection(
+        'Unquoted',
+        [
+          {
+            name: 'Create pet',
+            request: {
+              method: 'POST',
+              header: [{ key: 'Content-Type', value: 'application/json' }],
+              body: { mode: 'raw', raw, options: { raw: { language: 'json' } } },
+              url: `${server.base}/pets`,
+            },
+          },
+        ],
+        {
+          variable: [
+            { key: 'petName', value: 'Rex' },
+            { key: 'age', value: '3' },
+          ],
+        },
+      ),
+      'unquoted.openapi.yaml',
+    );
+    const media = (await readDoc('unquoted.openapi.yaml')).paths['/pets']?.['post']?.['requestBody'] as { content: Record<string, Record<string, unknown>> };
+    expect(media.content['application/json']?.['x-powerduck-body-text']).toBe(raw);
+    const run = await cli(['run', 'unquoted.openapi.yaml', 'POST /pets', '--env', 'Unquoted']);
+    expect(run.err).toBe('');
+    expect(run.code).toBe(0);
+    expect(JSON.parse(server.requests[0]?.text ?? '')).toEqual({ name: 'Rex', age: 3 });
+  });
+});
