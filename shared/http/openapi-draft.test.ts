@@ -184,3 +184,34 @@ describe('declared responses', () => {
     expect(matchMediaType(['application/json'], 'image/png')).toBeUndefined();
   });
 });
+
+describe('an imported operation stored under another key (x-powerduck-path)', () => {
+  const imported = (address: unknown) => ({
+    openapi: '3.2.0',
+    paths: {
+      '/imported/pet-verbose': {
+        get: {
+          servers: [{ url: 'http://127.0.0.1:7070' }],
+          'x-powerduck-path': address,
+          parameters: [{ name: 'petId', in: 'path', required: true, example: '2' }],
+          responses: { default: { description: 'Response' } },
+        },
+      },
+    },
+  });
+  const urlOf = (doc: unknown): string => {
+    const r = draftFromOperation(doc, '/imported/pet-verbose', 'get');
+    if (!r.ok) throw new Error(r.message);
+    const built = buildOperationRequest(doc, r.draft, { values: Object.fromEntries(r.draft.params.map((p) => [`${p.in}:${p.name}`, p.example])) });
+    if (!built.ok) throw new Error(built.message);
+    return built.url;
+  };
+
+  it('is sent to the path it names, not to its key', () => {
+    expect(urlOf(imported('/pets/{petId}'))).toBe('http://127.0.0.1:7070/pets/2');
+  });
+
+  it('a value that is not a path (or holds {{variables}} a send would not fill) is ignored: the key is the path', () => {
+    for (const bad of [42, 'pets', '/pets?x=1', '/pets/{{id}}']) expect(urlOf(imported(bad))).toBe('http://127.0.0.1:7070/imported/pet-verbose');
+  });
+});

@@ -405,8 +405,11 @@ export function draftFromOperation(doc: unknown, path: string, method: string): 
       if (p) params.set(`${p.in}:${p.name}`, p);
     }
   }
+  // An imported request stored under another key (its method and path were taken) keeps the path it calls.
+  const address = op['x-powerduck-path'];
+  const pathTemplate = typeof address === 'string' && /^\/[^?#\s]*$/.test(address) && !address.includes('{{') ? address : path;
   // A template variable with no declared parameter is still a field: the URL cannot be built without it.
-  for (const match of path.matchAll(/\{([^{}]+)\}/g)) {
+  for (const match of pathTemplate.matchAll(/\{([^{}]+)\}/g)) {
     const name = match[1] as string;
     if (!params.has(`path:${name}`))
       params.set(`path:${name}`, { name, in: 'path', required: true, style: 'simple', explode: false, allowReserved: false, example: '' });
@@ -414,7 +417,7 @@ export function draftFromOperation(doc: unknown, path: string, method: string): 
   const draft: OperationDraft = {
     openapi: typeof doc['openapi'] === 'string' ? doc['openapi'] : '3.2.0',
     method: method.toUpperCase(),
-    pathTemplate: path,
+    pathTemplate,
     servers: readServers(doc, item, op),
     params: [...params.values()],
   };

@@ -29,6 +29,8 @@ export interface ImportedRequest {
    */
   pathParams?: ImportedPathParam[];
   auth?: ImportedAuth;
+  /** Query parameters switched off in the source (Postman's unticked rows): not in `url`, not sent. */
+  offQuery?: string[];
   /**
    * Set when `auth` is inherited (a Postman collection's or folder's): `key` names that source
    * within the import, and every request with the same key shares one secret. `folder` is the

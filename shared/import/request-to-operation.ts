@@ -11,7 +11,11 @@ import { restRoutesV1 } from '../a2a/rest-routes';
 import type { A2aVersion } from '../a2a/versions';
 import type { SaveDraft } from '../openapi/operation-build';
 import { isCredentialHeader } from '../openapi/x-a2a-model';
-import { wholeVariable } from '../env/variables';
+import { isSecretHeader } from '../a2a/redaction';
+import { decodeBase64 } from '../encoding/base64';
+import { decodeUtf8 } from '../a2a/utf8';
+import { hasVariables, wholeVariable } from '../env/variables';
+import { readSavedJsonText } from '../env/json-variables';
 import type { ImportCredential, ImportedAuth, ImportedForm, ImportedHeader, ImportedRequest } from './imported-request';
 import { ImportRefusal, slug } from './imported-request';
 import { isObject } from '../a2a/payload';
@@ -35,6 +39,14 @@ export type PlannedOperation =
       auth?: SchemeAuth;
       credential?: PendingCredential;
     };
+
+/**
+ * A literal credential the operation's auth cannot carry (a second credential header, a cookie): stored
+ * as a secret and sent as a `{{variable}}` that the import's environment backs with that secret.
+ */
+export interface VariableSecret extends PendingCredential {
+  variable: string;
+}
 
 /** A literal credential and where the operation will reference it once stored. */
 export interface PendingCredential extends ImportCredential {
@@ -143,6 +155,18 @@ export function a2aShapeOf(req: ImportedRequest): A2aShape | undefined {
   return undefined;
 }
 
+/** `Basic <base64 of user:password>` as its user and password; undefined for anything else. */
+function basicCredentials(value: string): { username: string; password: string } | undefined {
+  const encoded = /^Basic\s+([A-Za-z0-9+/=]+)\s*$/i.exec(value)?.[1];
+  if (encoded === undefined) return undefined;
+  const bytes = decodeBase64(encoded);
+  const decoded = bytes ? decodeUtf8(bytes) : undefined;
+  if (!decoded || decoded.invalid) return undefined;
+  const text = decoded.text;
+  const colon = text.indexOf(':');
+  return colon === -1 ? undefined : { username: text.slice(0, colon), password: text.slice(colon + 1) };
+}
+
 /** Moves credential headers into auth (the file keeps only references). */
 function authOf(req: ImportedRequest): { auth?: ImportedAuth; headers: ImportedHeader[] } {
   let auth = req.auth;
@@ -153,6 +177,11 @@ function authOf(req: ImportedRequest): { auth?: ImportedAuth; headers: ImportedH
       const bearer = /^Bearer\s+(.+)$/i.exec(h.value);
       if (bearer) {
         auth = { type: 'bearer', token: (bearer[1] as string).trim() };
+        continue;
+      }
+      const basic = basicCredentials(h.value);
+      if (basic) {
+        auth = { type: 'basic', ...basic };
         continue;
       }
     }
@@ -217,6 +246,8 @@ export interface PlanContext {
   secretNames: Set<string>;
   /** Inherited auth sources (`ImportedRequest.authFrom.key`) and the secret name each one got. */
   sharedSecrets: Map<string, string>;
+  /** Variables for credentials the auth cannot carry, by value (one value is one secret); filled while planning. */
+  variableSecrets: Map<string, VariableSecret>;
 }
 
 /**
@@ -258,9 +289,9 @@ export function planOperation(req: ImportedRequest, index: number, ctx: PlanCont
   return planHttp(req, headers, auth, pending, name, ctx);
 }
 
-function exampleOf(text: string | undefined): unknown {
-  const json = parseJson(text);
-  return json !== undefined ? json : text;
+/** JSON text without the white space between its tokens (strings kept as they are). */
+function compactJson(text: string): string {
+  return text.replace(/"(?:[^"\\]|\\.)*"|\s+/g, (m) => (m.startsWith('"') ? m : ''));
 }
 
 /** Sets an own property whatever its name (a field called `__proto__` is data, not the prototype). */
@@ -302,9 +333,16 @@ function planHttp(
   const pathNames = new Set((req.pathParams ?? []).map((p) => p.name));
   const realPath = split && !withoutTemplates(split.path, pathNames).includes('{') ? split.path : undefined;
   let path = realPath && !ctx.taken.has(`${verb} ${realPath}`) ? realPath : undefined;
+  const notes: string[] = [];
   // Two requests to the same verb and path (or a path OpenAPI cannot template) get an identifier path;
-  // the address stays in `servers` plus x-powerduck-path.
-  if (!path) path = uniquePath(`/imported/${slug(req.name, verb)}`, ctx.taken);
+  // the address stays in `servers` plus x-powerduck-path, which is what a send calls.
+  if (!path) {
+    path = uniquePath(`/imported/${slug(req.name, verb)}`, ctx.taken);
+    if (realPath)
+      notes.push(
+        `another request of this import is also ${req.method} ${realPath}: this one is stored as ${req.method} ${path} (one path holds one ${req.method}) and still calls ${realPath}.`,
+      );
+  }
   ctx.taken.add(`${verb} ${path}`);
   const parameters: SaveParam[] = [];
   for (const p of req.pathParams ?? [])
@@ -313,20 +351,38 @@ function planHttp(
     if (auth?.type === 'apiKey' && auth.in === 'query' && auth.name === key) continue;
     parameters.push({ name: key, in: 'query', example: value });
   }
-  for (const h of headers) {
-    if (isCredentialHeader(h.name, auth)) continue;
-    parameters.push({ name: h.name, in: 'header', example: h.value });
+  for (const key of req.offQuery ?? []) {
+    if (parameters.some((p) => p.in === 'query' && p.name === key)) continue;
+    parameters.push({ name: key, in: 'query', description: 'Switched off in the imported request: sent only when given a value.' });
+    notes.push(`query parameter ${key} is switched off in the source: it is an optional parameter without a value, so it is not sent.`);
   }
+  const own = { req, name, ctx, notes };
+  for (const h of headers) headerParameters(h, auth, own, parameters);
   const draft: Omit<HttpSaveDraft, 'path'> = { method: req.method, summary: name, parameters };
   if (split) draft.serverUrl = split.server;
   if (req.form) draft.body = formBody(req.form);
   else if (req.body !== undefined && req.body !== '') {
     const contentType = headerValue(headers, 'Content-Type') ?? (parseJson(req.body) !== undefined ? 'application/json' : 'text/plain');
-    draft.body = { mediaType: contentType.split(';')[0]?.trim() || 'application/octet-stream', example: exampleOf(req.body) };
+    const mediaType = contentType.split(';')[0]?.trim() || 'application/octet-stream';
+    const json = /json/i.test(mediaType) ? parseJson(req.body) : undefined;
+    // Only a JSON media type's example is a value (sent as JSON); any other body is its text, as written.
+    draft.body = { mediaType, example: json !== undefined ? json : req.body };
+    const sent = json !== undefined ? JSON.stringify(json, null, 2) : req.body;
+    // JSON once its {{variables}} are filled in (`"age": {{age}}`): kept as written (x-powerduck-body-text), sent filled in.
+    const template = json === undefined && /json/i.test(mediaType) && hasVariables(req.body) ? readSavedJsonText(req.body, 'The body') : undefined;
+    if (template?.kind === 'template') draft.body = { mediaType, text: req.body };
+    else if (template?.kind === 'problem')
+      notes.push(`${template.message}; it is kept as text, which a send of this operation encodes as one JSON string: edit the body before you send it.`);
+    else if (sent !== req.body)
+      notes.push(
+        compactJson(req.body) === JSON.stringify(json)
+          ? 'the JSON body is kept as its value and sent formatted (2-space indentation): the same JSON in other bytes.'
+          : 'the JSON body is kept as its value, so some of its text changes when sent (a number such as 1.0 or 1e3, an escaped character or a repeated key is written the standard way).',
+      );
   }
-  const extra: Array<[string, unknown]> = path !== realPath && split ? [['x-powerduck-path', split.path]] : [];
+  const extra: Array<[string, unknown]> = path !== realPath && split ? [[ADDRESS_FIELD, split.path]] : [];
   // Built once now: a request the builder refuses is refused before anything is stored.
-  const built = buildHttpOperation({ ...draft, path });
+  const built = buildHttpOperation({ ...draft, path: realPath ?? path });
   if (!built.ok) throw new ImportRefusal(`${name}: ${built.message}`);
   const schemeAuth = auth && auth.type !== 'none' && auth.type !== 'oauth2' ? auth : undefined;
   return {
@@ -336,10 +392,91 @@ function planHttp(
     name,
     draft,
     extra,
-    notes: built.notes.map((n) => `${name}: ${n}`),
+    notes: [...notes, ...built.notes].map((n) => `${name}: ${n}`),
     ...(schemeAuth ? { auth: schemeAuth } : {}),
     ...(pending ? { credential: pending } : {}),
   };
+}
+
+// Set by the client or by HTTP itself: not imported as parameters (OAS §4.8.12.1 says the same of Accept,
+// Content-Type and Authorization; Powerduck sends Accept from a parameter, see below).
+const clientHeaders = new Set(['user-agent', 'host', 'content-length', 'connection', 'accept-encoding', 'content-type']);
+
+/** The `{{variable}}` that sends a literal credential the auth cannot carry, its value proposed as a secret. */
+function credentialVariable(value: string, what: string, label: string, own: { req: ImportedRequest; name: string; ctx: PlanContext }): string {
+  const known = own.ctx.variableSecrets.get(value);
+  if (known) return known.variable;
+  let base = slug(`${own.req.name} ${label}`, 'credential').slice(0, 56);
+  if (!/^[a-z]/.test(base)) base = `v-${base}`;
+  let variable = base;
+  for (let n = 2; [...own.ctx.variableSecrets.values()].some((v) => v.variable === variable); n++) variable = `${base}-${n}`;
+  const suggestedName = uniquePath(`${own.ctx.secretPrefix}-${variable}`.slice(0, 120), own.ctx.secretNames);
+  own.ctx.variableSecrets.set(value, { id: `var:${variable}`, request: own.name, what, suggestedName, value, variable });
+  return variable;
+}
+
+/**
+ * One header of the request as what the operation sends: a parameter with its value as example, an
+ * optional one without a value when it was switched off, cookie parameters for a Cookie header; a
+ * literal credential the auth does not carry goes by a `{{variable}}`. What is left out gets a note.
+ */
+function headerParameters(
+  h: ImportedHeader,
+  auth: AuthConfig | undefined,
+  own: { req: ImportedRequest; name: string; ctx: PlanContext; notes: string[] },
+  parameters: SaveParam[],
+): void {
+  const lower = h.name.trim().toLowerCase();
+  // The header the auth itself sends (an API key moved into auth).
+  if (auth?.type === 'apiKey' && auth.in === 'header' && auth.name.toLowerCase() === lower) return;
+  if (!h.enabled) {
+    if (clientHeaders.has(lower) || lower === 'authorization' || lower === 'cookie') return;
+    parameters.push({ name: h.name, in: 'header', description: 'Switched off in the imported request: sent only when given a value.' });
+    own.notes.push(`header ${h.name} is switched off in the source: it is an optional parameter without a value, so it is not sent.`);
+    return;
+  }
+  if (lower === 'content-type') return;
+  if (clientHeaders.has(lower)) {
+    own.notes.push(`header ${h.name} is not imported: Powerduck sets it itself when it sends.`);
+    return;
+  }
+  if (lower === 'authorization' || lower === 'proxy-authorization') {
+    own.notes.push(
+      auth
+        ? `header ${h.name} is not imported: the request's auth sends the credential.`
+        : `header ${h.name} is not imported: its credential is not one the import recognises; set up the auth on the request.`,
+    );
+    return;
+  }
+  if (lower === 'cookie') {
+    for (const pair of h.value.split(';')) {
+      const eq = pair.indexOf('=');
+      const cookie = (eq === -1 ? pair : pair.slice(0, eq)).trim();
+      const value = eq === -1 ? '' : pair.slice(eq + 1).trim();
+      if (!cookie) continue;
+      const example =
+        value === '' || wholeVariable(value) !== undefined ? value : `{{${credentialVariable(value, `cookie ${cookie}`, `cookie ${cookie}`, own)}}}`;
+      parameters.push({ name: cookie, in: 'cookie', ...(example ? { example } : {}) });
+    }
+    return;
+  }
+  if (lower !== 'accept' && isSecretHeader(h.name) && h.value !== '' && wholeVariable(h.value) === undefined) {
+    parameters.push({ name: h.name, in: 'header', example: `{{${credentialVariable(h.value, `header ${h.name}`, h.name, own)}}}` });
+    return;
+  }
+  parameters.push({ name: h.name, in: 'header', example: h.value });
+}
+
+/**
+ * The builder leaves an Accept parameter out (OAS: tools ignore it, the response's media types say it),
+ * but a Powerduck send takes Accept from it: without it the request would go out with Accept: *\/*.
+ */
+function withAccept(fields: Array<[string, unknown]>, parameters: readonly SaveParam[]): Array<[string, unknown]> {
+  const accept = parameters.find((p) => p.in === 'header' && p.name.trim().toLowerCase() === 'accept' && p.example);
+  if (!accept) return fields;
+  return fields.map(([k, v]): [string, unknown] =>
+    k === 'parameters' && Array.isArray(v) ? [k, [...v, { name: accept.name, in: 'header', schema: { type: 'string' }, example: accept.example }]] : [k, v],
+  );
 }
 
 /** The secret (and security scheme) name a plain operation's auth refers to: a stored secret's, or a `{{variable}}`. */
@@ -353,10 +490,32 @@ export function httpSecretRef(auth: SchemeAuth): string | undefined {
  * the standard `security` requirement naming `securityScheme` (placed in components by the caller).
  */
 export function buildImportedHttp(op: Extract<PlannedOperation, { kind: 'http' }>, securityScheme?: string): Array<[string, unknown]> {
-  const built = buildHttpOperation({ ...op.draft, path: op.path, ...(securityScheme ? { securityScheme } : {}) });
+  // Built at its address, so the path parameters of a request stored under another key keep their examples.
+  const address = addressOf(op);
+  const templatable = address !== undefined && !address.includes('{{') ? address : undefined;
+  const built = buildHttpOperation({ ...op.draft, path: templatable ?? op.path, ...(securityScheme ? { securityScheme } : {}) });
   if (!built.ok) throw new ImportRefusal(`${op.name}: ${built.message}`);
-  const at = built.fields.findIndex(([k]) => k === 'parameters');
-  return [...built.fields.slice(0, at), ...op.extra, ...built.fields.slice(at)];
+  const withHeaders = withAccept(built.fields, op.draft.parameters);
+  const at = withHeaders.findIndex(([k]) => k === 'parameters');
+  return [...withHeaders.slice(0, at), ...op.extra, ...withHeaders.slice(at)];
+}
+
+/**
+ * The field holding the path a request really calls when its key under `paths` is another one (one
+ * path holds one operation per method); operation sends read it (draftFromOperation).
+ */
+export const ADDRESS_FIELD = 'x-powerduck-path';
+
+/** The path a planned plain operation calls, when its key is not it. */
+export function addressOf(op: Extract<PlannedOperation, { kind: 'http' }>): string | undefined {
+  const found = op.extra.find(([k]) => k === ADDRESS_FIELD)?.[1];
+  return typeof found === 'string' ? found : undefined;
+}
+
+/** The operation stored under another key (`path`), still calling its address. */
+export function rekeyed(op: Extract<PlannedOperation, { kind: 'http' }>, path: string): Extract<PlannedOperation, { kind: 'http' }> {
+  const address = addressOf(op) ?? op.path;
+  return { ...op, path, extra: [[ADDRESS_FIELD, address], ...op.extra.filter(([k]) => k !== ADDRESS_FIELD)] };
 }
 
 /** Points a planned operation's credential at the secret name the user chose (or drops the auth). */

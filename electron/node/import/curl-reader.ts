@@ -1,5 +1,5 @@
 /** A pasted curl command read with curlconverter's parser (not a hand-written tokenizer). */
-import { toJsonObjectWarn } from 'curlconverter';
+import { toHarStringWarn, toJsonObjectWarn } from 'curlconverter';
 import type { ImportedForm, ImportedHeader, ImportedRequest } from '../../../shared/import/imported-request';
 import { isObject } from '../../../shared/a2a/payload';
 import { CoreError } from '../core-error';
@@ -66,6 +66,32 @@ function parserNote([code, message]: [string, string]): string {
   return `The curl parser notes: ${message}`;
 }
 
+/** The body as typed (the HAR form of the parser keeps the text), when the parser gives it. */
+function rawData(command: string): string | undefined {
+  try {
+    const har = JSON.parse(toHarStringWarn(command)[0]) as { log?: { entries?: Array<{ request?: { postData?: { text?: unknown } } }> } };
+    const text = har.log?.entries?.[0]?.request?.postData?.text;
+    return typeof text === 'string' ? text : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function isJsonText(text: string): boolean {
+  if (!/^\s*[[{]/.test(text)) return false;
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Whether the command names a Content-Type itself (curl adds one for -d otherwise). */
+function typedContentType(command: string): boolean {
+  return /content-type\s*:/i.test(command);
+}
+
 export function readCurl(command: string): CurlRead {
   let parsed: Record<string, unknown>;
   const warnings: string[] = [];
@@ -100,7 +126,25 @@ export function readCurl(command: string): CurlRead {
     if (fields) form = { mediaType: 'application/x-www-form-urlencoded', fields: fields.map(([name, value]) => ({ name, value })) };
     else body = data as string;
   } else if (typeof data === 'string') body = data;
-  else if (data !== undefined && data !== null) body = JSON.stringify(data);
+  // The parser hands JSON data over parsed: the text as typed is what curl sends (its spacing, 1.0 not 1).
+  else if (data !== undefined && data !== null) body = rawData(command) ?? JSON.stringify(data);
+  if (body !== undefined && !typedContentType(command) && contentType === 'application/x-www-form-urlencoded' && isJsonText(body)) {
+    // curl -d '{…}' without -H sends JSON labelled as a form; what was meant is JSON, and a form body
+    // would be sent as its fields: it becomes application/json, and a note says so.
+    for (const h of headers) if (h.name.toLowerCase() === 'content-type') h.value = 'application/json';
+    warnings.push(
+      'The body is JSON, which curl sends as application/x-www-form-urlencoded when no -H Content-Type is given; it is imported as application/json.',
+    );
+  }
+  if (parsed['follow_redirects'] === true)
+    warnings.push(
+      '-L (follow redirects) is not kept in the operation: switch on "Follow redirects" for the request when you send it (powerduck send --follow).',
+    );
+  // The parser marks -k/--insecure with insecure: false ("verify: false"); absent otherwise.
+  if ('insecure' in parsed)
+    warnings.push(
+      '-k/--insecure (accept any certificate) is not kept in the operation: switch on "Allow invalid certificate" for the request when you send it (powerduck send --insecure), for local testing only.',
+    );
   const auth = parsed['auth'] as { user?: unknown; password?: unknown } | undefined;
   const hasBody = body !== undefined || form !== undefined;
   const method = typeof parsed['method'] === 'string' ? parsed['method'].toUpperCase() : hasBody ? 'POST' : 'GET';

@@ -178,6 +178,10 @@ export function readPostman(model: Record<string, unknown>): PostmanRead {
     const headers: ImportedHeader[] = request.headers.all().map((h) => ({ name: h.key, value: String(h.value ?? ''), enabled: !h.disabled }));
     const { body, contentType, form } = bodyOf(item, warnings);
     const { url, pathParams } = urlOf(request.url);
+    // Unticked query rows: toString() leaves them out of the URL.
+    const offQuery = (request.url.query.all() as unknown as Array<Record<string, unknown>>)
+      .filter((q) => q['disabled'] === true && typeof q['key'] === 'string' && q['key'] !== '')
+      .map((q) => q['key'] as string);
     if (contentType && !headers.some((h) => h.name.toLowerCase() === 'content-type')) headers.push({ name: 'Content-Type', value: contentType, enabled: true });
     const auth = authOf(item, warnings);
     const authFrom = auth ? inheritedFrom(item, collection, (group) => folderNames(group).join(' / ')) : undefined;
@@ -190,6 +194,7 @@ export function readPostman(model: Record<string, unknown>): PostmanRead {
       ...(body !== undefined ? { body } : {}),
       ...(form ? { form } : {}),
       ...(pathParams.length ? { pathParams } : {}),
+      ...(offQuery.length ? { offQuery } : {}),
       ...(auth ? { auth } : {}),
       ...(authFrom ? { authFrom } : {}),
     });

@@ -24,8 +24,8 @@ import {
 import { callVariableNames, variableNamesIn } from '../../../shared/env/variables';
 import type { ImportCredential, ImportedRequest } from '../../../shared/import/imported-request';
 import { ImportRefusal, slug } from '../../../shared/import/imported-request';
-import type { PendingCredential, PlannedOperation } from '../../../shared/import/request-to-operation';
-import { buildImportedHttp, httpSecretRef, planOperation, withSecretName } from '../../../shared/import/request-to-operation';
+import type { PendingCredential, PlannedOperation, VariableSecret } from '../../../shared/import/request-to-operation';
+import { addressOf, buildImportedHttp, httpSecretRef, planOperation, rekeyed, withSecretName } from '../../../shared/import/request-to-operation';
 import { securitySchemeForAuth } from '../../../shared/http/http-operation-build';
 import { placeNamedScheme, schemeNameClashes } from '../../../shared/openapi/oauth-scheme-placement';
 import { wholeVariable } from '../../../shared/env/variables';
@@ -108,6 +108,10 @@ async function siblingEnvironments(ctx: ImportContext, localFile: string | undef
   return parsed.ok ? parsed.doc.environments : [];
 }
 
+function environmentName(title: string): string {
+  return title.slice(0, 64).trim() || 'Imported';
+}
+
 /** Each credential once: requests that inherit one auth share its credential (and its id). */
 function pendingOf(planned: readonly PlannedOperation[], envSecrets: readonly PendingCredential[]): PendingCredential[] {
   const byId = new Map<string, PendingCredential>();
@@ -184,7 +188,13 @@ async function prepare(ctx: ImportContext, request: ImportSourceRequest): Promis
   if (!requests.length) throw new CoreError('invalid', 'The source holds no requests; nothing was imported.');
   const secretPrefix = slug(title, 'imported');
   const taken = new Set<string>();
-  const planContext = { taken, secretPrefix, secretNames: new Set<string>(), sharedSecrets: new Map<string, string>() };
+  const planContext = {
+    taken,
+    secretPrefix,
+    secretNames: new Set<string>(),
+    sharedSecrets: new Map<string, string>(),
+    variableSecrets: new Map<string, VariableSecret>(),
+  };
   let planned: PlannedOperation[];
   try {
     planned = requests.map((req, i) => planOperation(req, i, planContext));
@@ -208,7 +218,20 @@ async function prepare(ctx: ImportContext, request: ImportSourceRequest): Promis
         variables.push({ name: v.name, secret: name });
       } else variables.push({ name: v.name, value: v.value });
     }
-    environments.push({ name: title.slice(0, 64).trim() || 'Imported', variables });
+    environments.push({ name: environmentName(title), variables });
+  }
+  // Credentials the auth cannot carry (a second credential header, cookies): secrets behind variables of the import's environment.
+  const variableSecrets = [...planContext.variableSecrets.values()];
+  if (variableSecrets.length) {
+    if (!environments.length) environments.push({ name: environmentName(title), variables: [] });
+    const env = environments[0] as Environment;
+    for (const v of variableSecrets) {
+      envSecrets.push({ id: v.id, request: v.request, what: v.what, suggestedName: v.suggestedName, value: v.value });
+      env.variables.push({ name: v.variable, secret: v.suggestedName });
+      warnings.push(
+        `"${v.request}": the ${v.what} is a credential the request's auth does not carry: it is stored as a secret and sent as {{${v.variable}}} from the environment "${env.name}" (pick it when you send: --env "${env.name}").`,
+      );
+    }
   }
   const variables = new Set<string>();
   for (const op of planned) {
@@ -327,6 +350,11 @@ function credentialSchemes(planned: readonly PlannedOperation[]): Map<string, un
   return out;
 }
 
+function pathsOf(model: unknown): Record<string, unknown> {
+  const paths = model && typeof model === 'object' ? (model as Record<string, unknown>)['paths'] : undefined;
+  return paths && typeof paths === 'object' ? (paths as Record<string, unknown>) : {};
+}
+
 const schemeNamePattern = /^[A-Za-z0-9._-]{1,128}$/;
 
 /**
@@ -390,14 +418,17 @@ export async function applyImport(ctx: ImportContext, request: ImportApplyReques
   const pending = pendingOf(prepared.planned ?? [], prepared.envSecrets ?? []);
   // Check the target before storing anything: it must be an OpenAPI 3.2 file or not exist yet.
   let expectedHash: string | null = null;
+  // Path keys, and `verb path` pairs: a path holds one operation per method, so only the same pair collides.
   let existingPaths = new Set<string>();
+  let existingOps = new Set<string>();
   let existingModel: unknown;
   try {
     const opened = await openSpec(ctx, target);
     expectedHash = opened.hash;
     const { model } = await loadModel(ctx, target);
     existingModel = model;
-    existingPaths = new Set(listOperations(model).map((op) => op.path));
+    existingPaths = new Set(Object.keys(pathsOf(model)));
+    existingOps = new Set(listOperations(model).map((op) => `${op.httpMethod.toLowerCase()} ${op.path}`));
   } catch (error) {
     if (!(error instanceof CoreError && error.code === 'not-found')) throw error;
   }
@@ -407,13 +438,23 @@ export async function applyImport(ctx: ImportContext, request: ImportApplyReques
   try {
     const ops = (prepared.planned ?? []).map((op) => {
       let out = op.credential ? withSecretName(op, finalNames.get(op.credential.id) ?? null) : op;
-      // Keep the file's own operations: an imported path that is taken gets a numbered one.
-      if (existingPaths.has(out.path)) {
-        let n = 2;
-        while (existingPaths.has(`${out.path}-${n}`)) n++;
-        out = { ...out, path: `${out.path}-${n}` };
+      // Keep the file's own operations: an imported method and path the file already has is stored
+      // under a free path; a plain operation still calls its own address (x-powerduck-path).
+      const verb = out.kind === 'a2a' ? A2A_OPERATION_VERB : out.verb;
+      if (existingOps.has(`${verb} ${out.path}`)) {
+        const wanted = out.kind === 'a2a' ? out.path : `/imported/${slug(out.name, verb)}`;
+        let path = wanted;
+        for (let n = 2; existingPaths.has(path); n++) path = `${wanted}-${n}`;
+        if (out.kind === 'http') {
+          const address = addressOf(out) ?? out.path;
+          out = rekeyed(out, path);
+          notes.push(
+            `"${out.name}": the file already has ${out.verb.toUpperCase()} ${address}; this request is stored as ${out.verb.toUpperCase()} ${path} and still calls ${address}.`,
+          );
+        } else out = { ...out, path };
       }
       existingPaths.add(out.path);
+      existingOps.add(`${verb} ${out.path}`);
       return out;
     });
     const outcome = await writeSpec(ctx, target, expectedHash, (model) => {
