@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startMcpServer, type RunningMcpServer } from '../test/fixtures/mcp-server';
 import { responseRegion, useBrowser } from './harness';
-import { chooseTool, connectMcpTab, run } from './mcp-steps';
+import { chooseTool, connectMcpTab, fillArgument, run } from './mcp-steps';
 
 let server: Server;
 let base: string;
@@ -80,6 +80,8 @@ describe('history entries in their own protocol', () => {
     e2e.withApp({ defaultTimeout: 20_000 }, async ({ page }) => {
       const request = await connectMcpTab(page, mcp.url);
       await chooseTool(request, 'add');
+      await fillArgument(request, 'a', '2');
+      await fillArgument(request, 'b', '40');
       await run(request);
       await responseRegion(page).getByText('tools/call: result').waitFor();
 
@@ -125,6 +127,8 @@ describe('history entries in their own protocol', () => {
 
       const mcpRequest = await connectMcpTab(page, mcp.url);
       await chooseTool(mcpRequest, 'add');
+      await fillArgument(mcpRequest, 'a', '2');
+      await fillArgument(mcpRequest, 'b', '40');
       await run(mcpRequest);
       await responseRegion(page).getByText('tools/call: result').waitFor();
       // The open History list refreshes by itself after A2A runs only: read it again.

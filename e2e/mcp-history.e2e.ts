@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMcpServer, type RunningMcpServer } from '../test/fixtures/mcp-server';
 import { editorText, responseRegion, useBrowser } from './harness';
-import { chooseTool, connectMcpTab, mcpRegion, run } from './mcp-steps';
+import { chooseTool, connectMcpTab, fillArgument, mcpRegion, run } from './mcp-steps';
 
 let server: RunningMcpServer;
 
@@ -25,6 +25,8 @@ describe('MCP history entries', () => {
     e2e.withApp(async ({ page }) => {
       const request = await connectMcpTab(page, server.url);
       await chooseTool(request, 'add');
+      await fillArgument(request, 'a', '2');
+      await fillArgument(request, 'b', '40');
       await run(request);
       await responseRegion(page).getByText('tools/call: result').waitFor({ timeout: 20_000 });
 

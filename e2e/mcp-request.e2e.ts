@@ -1,7 +1,7 @@
 /**
  * MCP in the real UI against the official SDK's McpServer over Streamable HTTP on loopback:
  * New request → MCP, Connect (server facts and the raw exchange with its session and protocol
- * headers), call a tool from its schema-generated arguments, save it to the spec and run it again
+ * headers), call a tool from its arguments form, save it to the spec and run it again
  * from the sidebar; a tool error apart from a result; reading a resource link in place; progress
  * notifications and Stop; a 401 with the server's OAuth metadata; stdio refused by the browser host
  * after the command line is shown, and the tab kept across a reload; stdio run, saved and run again on a
@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { startMcpServer, type RunningMcpServer } from '../test/fixtures/mcp-server';
 import { editorText, repoRoot, responseRegion, saveScreenshot, useBrowser } from './harness';
+import { argumentsForm, fillArgument, showArgumentsJson } from './mcp-steps';
 
 let server: RunningMcpServer;
 let guarded: RunningMcpServer;
@@ -39,8 +40,10 @@ async function newMcpRequest(page: Page, endpoint: string): Promise<Locator> {
   return request;
 }
 
-/** Replaces the arguments in the Monaco editor as one typed edit. */
+/** Replaces the arguments in the Monaco editor (the JSON text view) as one typed edit. */
 async function setArguments(page: Page, json: string): Promise<void> {
+  const asJson = mcpRegion(page).getByRole('button', { name: 'JSON text', exact: true });
+  if ((await asJson.getAttribute('aria-pressed')) === 'false') await asJson.click();
   const editor = mcpRegion(page).getByRole('textbox', { name: 'Tool arguments' });
   await editor.focus();
   await page.keyboard.press('ControlOrMeta+A');
@@ -77,25 +80,23 @@ describe('MCP requests in the UI', () => {
       expect(wire).toContain('mcp-protocol-version');
       expect(await response.getByRole('region', { name: 'JSON-RPC messages' }).innerText()).toContain('initialize');
 
-      // Tools list → Call: the arguments editor starts from the inputSchema.
+      // Tools list → Call: a form with one field per argument, none filled in (the schema gives no values to start from).
       await request.getByRole('tab', { name: /^Tools \(\d+\)$/ }).click();
       await request.getByRole('button', { name: 'Call tool add' }).click();
       await expect.poll(() => request.getByRole('combobox', { name: 'MCP method' }).inputValue()).toBe('tools/call');
       await request.getByText('Tool: add').waitFor();
-      // Generate body fills an example from the tool's inputSchema: every argument, with its type.
-      await setArguments(page, '{}');
-      await request.getByRole('button', { name: 'Generate body' }).click();
-      await expect
-        .poll(async () => {
-          try {
-            const example = JSON.parse(await editorText(page)) as Record<string, unknown>;
-            return Object.keys(example).sort().join(',') + ':' + [typeof example['a'], typeof example['b']].join(',');
-          } catch {
-            return 'not JSON';
-          }
-        })
-        .toBe('a,b:number,number');
-      await setArguments(page, '{"a": 2, "b": 40}');
+      const form = argumentsForm(request);
+      expect(await form.getByRole('textbox', { name: 'b', exact: true }).inputValue()).toBe('');
+      // Run with a required argument left out names it and sends nothing.
+      await fillArgument(request, 'a', '2');
+      const sessions = server.log.sessions.length;
+      await request.getByRole('button', { name: 'Run', exact: true }).click();
+      await request.getByRole('alert').filter({ hasText: 'Required arguments missing: b. Nothing was sent.' }).waitFor();
+      expect(server.log.sessions.length).toBe(sessions);
+      await fillArgument(request, 'b', '40');
+      // The JSON text is what the form wrote.
+      await showArgumentsJson(request);
+      await expect.poll(async () => (await editorText(page)).replace(/\s+/g, '')).toBe('{"a":2,"b":40}');
       await request.getByRole('button', { name: 'Run', exact: true }).click();
       await waitIdle(page);
       await response.getByText('tools/call: result').waitFor();

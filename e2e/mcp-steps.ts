@@ -29,3 +29,19 @@ export async function chooseTool(request: Locator, name: string): Promise<void> 
 export async function run(request: Locator): Promise<void> {
   await request.getByRole('button', { name: 'Run', exact: true }).click();
 }
+
+/** The tool-arguments form (shown once a tool with an inputSchema is chosen). */
+export function argumentsForm(request: Locator): Locator {
+  return request.getByRole('group', { name: 'Tool arguments form', exact: true });
+}
+
+/** Types one argument into its form field (labelled by the property name). */
+export async function fillArgument(request: Locator, name: string, value: string): Promise<void> {
+  await argumentsForm(request).getByRole('textbox', { name, exact: true }).fill(value);
+}
+
+/** Form | JSON text: shows the arguments as the JSON editor. */
+export async function showArgumentsJson(request: Locator): Promise<void> {
+  await request.getByRole('button', { name: 'JSON text', exact: true }).click();
+  await request.getByRole('textbox', { name: 'Tool arguments' }).waitFor();
+}

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startMcpServer, type RunningMcpServer } from '../test/fixtures/mcp-server';
 import { editorText, responseRegion, useBrowser } from './harness';
-import { chooseTool, connectMcpTab, mcpRegion, run } from './mcp-steps';
+import { argumentsForm, chooseTool, connectMcpTab, mcpRegion, run, showArgumentsJson } from './mcp-steps';
 
 let server: RunningMcpServer;
 
@@ -53,6 +53,7 @@ describe('MCP params with an unquoted {{variable}}', () => {
 
       const request = await connectMcpTab(page, server.url);
       await chooseTool(request, 'add');
+      await showArgumentsJson(request);
       const errors = request.locator('.json-editor .squiggly-error');
       // A real syntax error is still marked (this also shows the editor has validated)…
       await setArguments(page, '{"a": {{n}} "b": {{m}}}');
@@ -60,6 +61,11 @@ describe('MCP params with an unquoted {{variable}}', () => {
       // …and the errors the references alone cause are not.
       await setArguments(page, '{"a": {{n}}, "b": {{m}}}');
       await expect.poll(() => errors.count(), { timeout: 20_000 }).toBe(0);
+      // The form cannot show text that is not plain JSON: it says so and the JSON text stays, as typed.
+      await request.getByRole('button', { name: 'Form', exact: true }).click();
+      await request.getByRole('note').filter({ hasText: 'The form cannot show these arguments' }).waitFor();
+      expect(await argumentsForm(request).count()).toBe(0);
+      await request.getByRole('textbox', { name: 'Tool arguments' }).waitFor();
 
       await run(request);
       const response = responseRegion(page);

@@ -17,6 +17,7 @@ import {
 import { useHost } from '../../host';
 import { useT } from '../../i18n/i18n';
 import { answerMcpElicitation, answerMcpPage } from './mcp-runs';
+import { FormField } from './mcp-form-field';
 
 /** What a field holds while the user types: text for inputs, a flag for checkboxes, a list for multi-selects. */
 type FieldValue = string | boolean | string[];
@@ -75,87 +76,45 @@ function Field({
   onChange: (value: FieldValue) => void;
 }) {
   const t = useT();
-  const id = useId();
-  const label = property.title || name;
-  const hint = property.description ? (
-    <p id={`${id}-hint`} className="muted small">
-      {property.description}
-    </p>
-  ) : null;
-  const described = property.description ? { 'aria-describedby': `${id}-hint` } : {};
-  const mark = required ? (
-    <span className="mcp-required" aria-hidden="true">
-      {' *'}
-    </span>
-  ) : null;
-  if (property.type === 'boolean')
-    return (
-      <div className="field-col">
-        <label className="check">
-          <input type="checkbox" checked={value === true} onChange={(e) => onChange(e.target.checked)} {...described} />
-          {label}
-          {mark}
-        </label>
-        {hint}
-      </div>
-    );
   const choices = elicitChoices(property);
-  let control;
-  if (choices && property.type === 'array')
-    control = (
-      <select
-        id={id}
-        multiple
-        value={Array.isArray(value) ? value : []}
-        aria-required={required}
-        onChange={(e) => onChange([...e.target.selectedOptions].map((o) => o.value))}
-        {...described}
-      >
-        {choices.map((c) => (
-          <option key={c.value} value={c.value}>
-            {c.label}
-          </option>
-        ))}
-      </select>
-    );
-  else if (choices)
-    control = (
-      <select id={id} value={typeof value === 'string' ? value : ''} aria-required={required} onChange={(e) => onChange(e.target.value)} {...described}>
-        <option value="">{t('mcp.elicit.choose')}</option>
-        {choices.map((c) => (
-          <option key={c.value} value={c.value}>
-            {c.label}
-          </option>
-        ))}
-      </select>
-    );
-  else {
-    const numeric = property.type === 'number' || property.type === 'integer';
-    control = (
-      <input
-        id={id}
-        type={numeric ? 'number' : property.format === 'email' ? 'email' : property.format === 'uri' ? 'url' : 'text'}
-        {...(numeric ? { step: property.type === 'integer' ? 1 : 'any' } : {})}
-        {...(property.minimum !== undefined ? { min: property.minimum } : {})}
-        {...(property.maximum !== undefined ? { max: property.maximum } : {})}
-        spellCheck={false}
-        autoComplete="off"
-        value={typeof value === 'string' ? value : ''}
-        aria-required={required}
-        onChange={(e) => onChange(e.target.value)}
-        {...described}
-      />
-    );
-  }
+  const numeric = property.type === 'number' || property.type === 'integer';
   return (
-    <div className="field-col">
-      <label htmlFor={id}>
-        {label}
-        {mark}
-      </label>
-      {control}
-      {hint}
-    </div>
+    <FormField label={property.title || name} required={required} description={property.description} check={property.type === 'boolean'}>
+      {(control) =>
+        property.type === 'boolean' ? (
+          <input type="checkbox" {...control} checked={value === true} onChange={(e) => onChange(e.target.checked)} />
+        ) : choices && property.type === 'array' ? (
+          <select {...control} multiple value={Array.isArray(value) ? value : []} onChange={(e) => onChange([...e.target.selectedOptions].map((o) => o.value))}>
+            {choices.map((c) => (
+              <option key={c.value} value={c.value}>
+                {c.label}
+              </option>
+            ))}
+          </select>
+        ) : choices ? (
+          <select {...control} value={typeof value === 'string' ? value : ''} onChange={(e) => onChange(e.target.value)}>
+            <option value="">{t('mcp.elicit.choose')}</option>
+            {choices.map((c) => (
+              <option key={c.value} value={c.value}>
+                {c.label}
+              </option>
+            ))}
+          </select>
+        ) : (
+          <input
+            {...control}
+            type={numeric ? 'number' : property.format === 'email' ? 'email' : property.format === 'uri' ? 'url' : 'text'}
+            {...(numeric ? { step: property.type === 'integer' ? 1 : 'any' } : {})}
+            {...(property.minimum !== undefined ? { min: property.minimum } : {})}
+            {...(property.maximum !== undefined ? { max: property.maximum } : {})}
+            spellCheck={false}
+            autoComplete="off"
+            value={typeof value === 'string' ? value : ''}
+            onChange={(e) => onChange(e.target.value)}
+          />
+        )
+      }
+    </FormField>
   );
 }
 

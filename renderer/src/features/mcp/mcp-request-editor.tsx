@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useId, useMemo, useState } from 'react';
-import { sampleFromSchema } from '../../../../shared/http/schema-sample';
 import { mcpLogLevels, type McpTool, type McpTransport } from '../../../../shared/mcp/mcp-types';
 import { useHost } from '../../host';
 import { useT, type MessageKey } from '../../i18n/i18n';
@@ -14,6 +13,8 @@ import { useMcpDraftsStore } from './mcp-drafts-store';
 import { ResourceList, PromptList, ToolList, type CompleteField } from './mcp-lists';
 import { callMcp, connectMcp, stopMcpCall, useMcpRunsStore, withEnvironment } from './mcp-runs';
 import { McpSaveDialog } from './mcp-save-dialog';
+import { McpArgumentsForm } from './mcp-arguments-form';
+import { argumentsText, documentArguments, missingArguments, readArguments } from './mcp-tool-arguments';
 import { ConfirmStdioDialog, EnvEditor, StdioFields } from './mcp-stdio-fields';
 import { takePendingRun } from './open-mcp-operation';
 import { McpWatchPanel } from './mcp-watch-panel';
@@ -47,6 +48,10 @@ const methods = [
 /** stdio command lines this session confirmed, per tab: a changed command line asks again. */
 const confirmed = new Map<string, Set<string>>();
 
+type ArgumentsView = 'form' | 'json';
+/** Form or JSON text for a tab's tool arguments, kept while the tab is open (the editor remounts on tab switches). */
+const argumentsViews = new Map<string, ArgumentsView>();
+
 function stringify(value: unknown): string {
   return `${JSON.stringify(value ?? {}, null, 2)}\n`;
 }
@@ -68,6 +73,11 @@ export function McpRequestEditor({ draft }: { draft: McpDraft }) {
   // A saved operation or a history entry opens on its call; a new tab on what the server offers.
   const [section, setSection] = useState<Section>(draft.operation || draft.fromHistory ? 'call' : 'tools');
   const [problem, setProblem] = useState('');
+  const [argumentsView, setArgumentsViewState] = useState<ArgumentsView>(() => argumentsViews.get(draft.id) ?? 'json');
+  const setArgumentsView = (view: ArgumentsView): void => {
+    argumentsViews.set(draft.id, view);
+    setArgumentsViewState(view);
+  };
   const [dialog, setDialog] = useState<'save' | null>(null);
   const [confirm, setConfirm] = useState<{
     line: string;
@@ -159,9 +169,12 @@ export function McpRequestEditor({ draft }: { draft: McpDraft }) {
     if (!d) return;
     const built = buildCall(d);
     if (!built.ok) return setProblem(built.message);
+    // A required argument left out is named here, before anything is sent (the server would only refuse it).
+    const missing = editsToolArguments(d) && d.inputSchema ? missingArguments(d.inputSchema, d.bodyText) : [];
+    if (missing.length) return setProblem(t('mcp.args.missing', { names: missing.join(', ') }));
     setProblem('');
     guarded(d, () => callMcp(host, d.id, built.value));
-  }, [host, draft.id, guarded]);
+  }, [host, draft.id, guarded, t]);
 
   // A saved operation opened with "Run" from the sidebar runs once its tab is up.
   useEffect(() => {
@@ -184,10 +197,10 @@ export function McpRequestEditor({ draft }: { draft: McpDraft }) {
 
   const callTool = (tool: McpTool): void => {
     const same = draft.subject?.kind === 'tool' && draft.subject.name === tool.name && draft.method === 'tools/call';
-    const sample = tool.inputSchema ? sampleFromSchema(tool.inputSchema, tool.inputSchema) : {};
+    // Only what the schema itself gives: a value made up from a type would be sent as if the user meant it.
     setCall(
       'tools/call',
-      same ? draft.bodyText : stringify(sample ?? {}),
+      same ? draft.bodyText : argumentsText(tool.inputSchema ? documentArguments(tool.inputSchema) : {}),
       { kind: 'tool', name: tool.name },
       {
         ...(tool.inputSchema ? { inputSchema: tool.inputSchema } : {}),
@@ -195,6 +208,7 @@ export function McpRequestEditor({ draft }: { draft: McpDraft }) {
       },
     );
     setSection('call');
+    if (tool.inputSchema) setArgumentsView('form');
   };
 
   const readResource = (uri: string, template?: string): void => {
@@ -218,6 +232,14 @@ export function McpRequestEditor({ draft }: { draft: McpDraft }) {
   };
 
   const toolArgs = editsToolArguments(draft);
+  // The form shows what the JSON text holds; text it cannot read (an unquoted {{variable}}) stays in the JSON view.
+  const formShown = toolArgs && Boolean(draft.inputSchema) && argumentsView === 'form';
+  const readable = formShown && readArguments(draft.bodyText).ok;
+  const setBodyText = (text: string): void =>
+    update(draft.id, (d) => {
+      const { paramsNotKept: _told, ...rest } = d;
+      return { ...rest, bodyText: text };
+    });
   const schema = useMemo(
     () =>
       toolArgs && draft.inputSchema && draft.subject
@@ -413,18 +435,27 @@ export function McpRequestEditor({ draft }: { draft: McpDraft }) {
               </div>
               {subjectLabel ? <span className="muted small mono">{subjectLabel}</span> : null}
               {toolArgs && draft.inputSchema ? (
-                <button
-                  type="button"
-                  title={t('mcp.generateHint')}
-                  onClick={() =>
-                    update(draft.id, (d) => ({
-                      ...d,
-                      bodyText: stringify(d.inputSchema ? sampleFromSchema(d.inputSchema, d.inputSchema) : {}),
-                    }))
-                  }
-                >
-                  {t('mcp.generateBody')}
-                </button>
+                <>
+                  <div className="mcp-arguments-view actions" role="group" aria-label={t('mcp.args.view')}>
+                    {(['form', 'json'] as const).map((view) => (
+                      <button key={view} type="button" aria-pressed={argumentsView === view} onClick={() => setArgumentsView(view)}>
+                        {t(view === 'form' ? 'mcp.args.viewForm' : 'mcp.args.viewJson')}
+                      </button>
+                    ))}
+                  </div>
+                  <button
+                    type="button"
+                    title={t('mcp.generateHint')}
+                    onClick={() =>
+                      update(draft.id, (d) => ({
+                        ...d,
+                        bodyText: argumentsText(d.inputSchema ? documentArguments(d.inputSchema) : {}),
+                      }))
+                    }
+                  >
+                    {t('mcp.generateBody')}
+                  </button>
+                </>
               ) : null}
             </div>
             {draft.paramsNotKept ? (
@@ -432,19 +463,17 @@ export function McpRequestEditor({ draft }: { draft: McpDraft }) {
                 {t('mcp.paramsNotKept', { size: formatBytes(draft.paramsNotKept.bytes) })}
               </p>
             ) : null}
-            <JsonEditor
-              modelId={draft.id}
-              label={toolArgs ? t('mcp.toolArguments') : t('mcp.params')}
-              value={draft.bodyText}
-              onChange={(text) =>
-                update(draft.id, (d) => {
-                  const { paramsNotKept: _told, ...rest } = d;
-                  return { ...rest, bodyText: text };
-                })
-              }
-              schema={schema}
-              onSubmit={run}
-            />
+            {formShown && draft.inputSchema ? <McpArgumentsForm schema={draft.inputSchema} text={draft.bodyText} onText={setBodyText} /> : null}
+            {formShown && readable ? null : (
+              <JsonEditor
+                modelId={draft.id}
+                label={toolArgs ? t('mcp.toolArguments') : t('mcp.params')}
+                value={draft.bodyText}
+                onChange={setBodyText}
+                schema={schema}
+                onSubmit={run}
+              />
+            )}
           </div>
         ) : null}
         {shownSection === 'auth' ? (

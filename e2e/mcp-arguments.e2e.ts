@@ -1,0 +1,71 @@
+/**
+ * A tool's arguments form in the real UI against the SDK's McpServer: choosing a tool shows one
+ * field per inputSchema property and fills in nothing the schema does not give; the form writes the
+ * JSON text that is sent; an optional argument left empty is not sent at all (the server's own
+ * default applies), even after Generate body.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startMcpServer, type RunningMcpServer } from '../test/fixtures/mcp-server';
+import { editorText, responseRegion, useBrowser } from './harness';
+import { argumentsForm, chooseTool, connectMcpTab, fillArgument, run, showArgumentsJson } from './mcp-steps';
+
+let server: RunningMcpServer;
+
+beforeAll(async () => {
+  server = await startMcpServer();
+});
+
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('MCP tool arguments form', () => {
+  const e2e = useBrowser();
+
+  it('picks a tool, fills its form, runs, and the result is the tool’s answer to those values', () =>
+    e2e.withApp({ defaultTimeout: 20_000 }, async ({ page }) => {
+      const request = await connectMcpTab(page, server.url);
+      await chooseTool(request, 'add');
+      const form = argumentsForm(request);
+      for (const name of ['a', 'b']) {
+        const field = form.getByRole('textbox', { name, exact: true });
+        expect(await field.inputValue()).toBe('');
+        expect(await field.getAttribute('aria-required')).toBe('true');
+      }
+      await run(request);
+      await request.getByRole('alert').filter({ hasText: 'Required arguments missing: a, b. Nothing was sent.' }).waitFor();
+      await fillArgument(request, 'a', '19');
+      await fillArgument(request, 'b', '23');
+      await run(request);
+      const response = responseRegion(page);
+      await response.getByText('tools/call: result').waitFor();
+      await response.getByRole('list', { name: 'Content blocks' }).getByText('42').waitFor();
+      // A value that is not a number is refused in its field; the text keeps the last good one.
+      await fillArgument(request, 'a', 'many');
+      await form.getByText('Not a number').waitFor();
+      await showArgumentsJson(request);
+      await expect.poll(async () => (await editorText(page)).replace(/\s+/g, '')).toBe('{"a":19,"b":23}');
+    }));
+
+  it('sends no value made up from the schema’s types: an optional argument left empty is left out', () =>
+    e2e.withApp({ defaultTimeout: 20_000 }, async ({ page }) => {
+      const request = await connectMcpTab(page, server.url);
+      await chooseTool(request, 'fail');
+      // `why` is an optional string with no example or default: its field starts empty.
+      expect(await argumentsForm(request).getByRole('textbox', { name: 'why', exact: true }).inputValue()).toBe('');
+      await run(request);
+      const response = responseRegion(page);
+      // The tool answers "boom: <why>", or "no reason" when it got none: it got none (not "string").
+      await response.getByText('boom: no reason').waitFor();
+      await showArgumentsJson(request);
+      expect((await editorText(page)).replace(/\s+/g, '')).toBe('{}');
+      // Generate body gives back only what the schema itself gives: nothing here.
+      await request.getByRole('textbox', { name: 'Tool arguments' }).focus();
+      await page.keyboard.press('ControlOrMeta+A');
+      await page.keyboard.press('Backspace');
+      await page.keyboard.insertText('{"why": "mine"}');
+      await expect.poll(async () => (await editorText(page)).replace(/\s+/g, '')).toBe('{"why":"mine"}');
+      await request.getByRole('button', { name: 'Generate body' }).click();
+      await expect.poll(async () => (await editorText(page)).replace(/\s+/g, '')).toBe('{}');
+    }));
+});

@@ -1,0 +1,115 @@
+/**
+ * A tool's arguments as a form: one field per property of its inputSchema, each reading and
+ * writing its own key of the arguments text (the text is what is sent and saved). An empty field
+ * leaves its argument out; nothing is filled in that the user did not give.
+ */
+import { useMemo, useState } from 'react';
+import { useT, type MessageKey } from '../../i18n/i18n';
+import { FormField } from './mcp-form-field';
+import { argumentFields, argumentValue, controlFor, readArguments, valueFromControl, withArgument, type ArgumentField } from './mcp-tool-arguments';
+
+const problems: Record<'notNumber' | 'notInteger' | 'notJson', MessageKey> = {
+  notNumber: 'mcp.args.notNumber',
+  notInteger: 'mcp.args.notInteger',
+  notJson: 'mcp.args.notJson',
+};
+
+/** A stable key for a value, to tell whether the text still holds what this field last wrote. */
+function keyOf(value: unknown): string {
+  return value === undefined ? '' : JSON.stringify(value);
+}
+
+function ArgumentInput({ field, value, onValue }: { field: ArgumentField; value: unknown; onValue: (value: unknown) => void }) {
+  const t = useT();
+  const shown = controlFor(field, value);
+  // What the user typed, kept while it does not (yet) parse or while it is spelt differently from
+  // the value it stands for ("1.50", a JSON field's spacing); dropped once the text holds something else.
+  const [typed, setTyped] = useState<{ text: string; problem?: MessageKey; for: string } | null>(null);
+  const local = typed && typed.for === keyOf(value) ? typed : null;
+  const text = local ? local.text : shown.text;
+  const change = (next: string): void => {
+    const read = valueFromControl(field, shown.kind, next);
+    if (read.ok) {
+      setTyped({ text: next, for: keyOf(read.value) });
+      onValue(read.value);
+    } else setTyped({ text: next, problem: problems[read.problem], for: keyOf(value) });
+  };
+  const problem = local?.problem ? t(local.problem) : undefined;
+  return (
+    <FormField label={field.name} required={field.required} description={field.description} problem={problem}>
+      {(control) => {
+        switch (shown.kind) {
+          case 'boolean':
+            return (
+              <select {...control} value={text} onChange={(e) => change(e.target.value)}>
+                <option value="">{t('mcp.args.unset')}</option>
+                <option value="true">true</option>
+                <option value="false">false</option>
+              </select>
+            );
+          case 'choice':
+            return (
+              <select {...control} value={text} onChange={(e) => change(e.target.value)}>
+                <option value="">{t('mcp.args.unset')}</option>
+                {(field.choices ?? []).map((c, i) => (
+                  <option key={i} value={String(i)}>
+                    {typeof c === 'string' ? c : JSON.stringify(c)}
+                  </option>
+                ))}
+              </select>
+            );
+          case 'json':
+            return <textarea {...control} className="mono" rows={2} spellCheck={false} value={text} onChange={(e) => change(e.target.value)} />;
+          default:
+            return (
+              <input
+                {...control}
+                type="text"
+                {...(shown.kind === 'text' ? {} : { inputMode: 'decimal' as const })}
+                spellCheck={false}
+                autoComplete="off"
+                value={text}
+                onChange={(e) => change(e.target.value)}
+              />
+            );
+        }
+      }}
+    </FormField>
+  );
+}
+
+/**
+ * The form for `text` (the arguments object). When the text is not plain JSON (an unquoted
+ * `{{variable}}`, a typo) it says so and shows nothing: the caller keeps the JSON view.
+ */
+export function McpArgumentsForm({ schema, text, onText }: { schema: Record<string, unknown>; text: string; onText: (text: string) => void }) {
+  const t = useT();
+  const { fields, left } = useMemo(() => argumentFields(schema), [schema]);
+  const read = readArguments(text);
+  if (!read.ok)
+    return (
+      <p className="muted small" role="note">
+        {t(read.reason === 'notJson' ? 'mcp.args.notPlainJson' : 'mcp.args.notObject')}
+      </p>
+    );
+  const known = new Set(fields.map((f) => f.name));
+  const others = Object.keys(read.value).filter((name) => !known.has(name));
+  return (
+    <div className="mcp-arguments-form" role="group" aria-label={t('mcp.toolArgumentsForm')}>
+      {fields.length ? null : <p className="muted small">{t('mcp.args.none')}</p>}
+      {fields.map((field) => (
+        <ArgumentInput
+          key={field.name}
+          field={field}
+          value={argumentValue(read.value, field.name)}
+          onValue={(value) => {
+            const next = withArgument(text, field.name, value);
+            if (next !== undefined) onText(next);
+          }}
+        />
+      ))}
+      {left > 0 ? <p className="muted small">{t('mcp.args.more', { count: left })}</p> : null}
+      {others.length ? <p className="muted small">{t('mcp.args.others', { names: others.join(', ') })}</p> : null}
+    </div>
+  );
+}

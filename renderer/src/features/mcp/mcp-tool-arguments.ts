@@ -1,0 +1,221 @@
+/**
+ * The tool-arguments form's model: which fields a tool's inputSchema gives (one per top-level
+ * property), what the arguments start from, and how one field's value is read from and written
+ * back into the arguments text. The text stays the one thing that is sent and saved; the form only
+ * reads and rewrites its `arguments` object, so the JSON view and the form never disagree.
+ *
+ * A value is never made up from a type: the arguments start from the schema's own example,
+ * default or const only, and a property without one is left out (as HTTP operations do).
+ */
+import { isObject } from '../../../../shared/a2a/payload';
+import { parseJsonTemplate } from '../../../../shared/env/json-variables';
+import { resolveLocalRef } from '../../../../shared/openapi/schema-resolve';
+
+type Json = Record<string, unknown>;
+
+/** What control a property gets; `json` is a small JSON text field (objects, arrays, untyped). */
+export type ArgumentKind = 'text' | 'number' | 'integer' | 'boolean' | 'choice' | 'json';
+
+export interface ArgumentField {
+  name: string;
+  kind: ArgumentKind;
+  required: boolean;
+  description?: string;
+  /** `choice`: the enum's values, in order (a select offers them by position). */
+  choices?: readonly unknown[];
+}
+
+/** A server's schema is not ours: past this many properties the form stops and says how many it left out. */
+export const maxArgumentFields = 100;
+/** `$ref` hops followed before giving up (a cycle, or a chain nobody writes). */
+const maxRefHops = 8;
+
+/** The schema behind a `$ref` (same document only), else the schema itself. */
+function resolved(doc: unknown, schema: unknown): Json | undefined {
+  let node = schema;
+  for (let hop = 0; hop < maxRefHops && isObject(node) && typeof node['$ref'] === 'string'; hop++) node = resolveLocalRef(doc, node['$ref']);
+  return isObject(node) && typeof node['$ref'] !== 'string' ? node : undefined;
+}
+
+function kindOf(property: Json | undefined): { kind: ArgumentKind; choices?: readonly unknown[] } {
+  if (!property) return { kind: 'json' };
+  const declared = property['type'];
+  const type = Array.isArray(declared) ? declared.find((t) => t !== 'null') : declared;
+  const values = property['enum'];
+  if (Array.isArray(values) && values.length && type !== 'object' && type !== 'array') return { kind: 'choice', choices: values };
+  switch (type) {
+    case 'string':
+      return { kind: 'text' };
+    case 'number':
+      return { kind: 'number' };
+    case 'integer':
+      return { kind: 'integer' };
+    case 'boolean':
+      return { kind: 'boolean' };
+    default:
+      return { kind: 'json' };
+  }
+}
+
+/** Own enumerable entries, so a property named `__proto__` or `constructor` is an ordinary one. */
+function ownEntries(value: Json): Array<[string, unknown]> {
+  return Object.keys(value).map((key) => [key, Object.getOwnPropertyDescriptor(value, key)?.value]);
+}
+
+function define(target: Json, key: string, value: unknown): void {
+  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+}
+
+/** One field per top-level property of the inputSchema (at most maxArgumentFields; `left` says how many more there were). */
+export function argumentFields(schema: unknown): { fields: ArgumentField[]; left: number } {
+  const root = resolved(schema, schema);
+  const properties = root && isObject(root['properties']) ? root['properties'] : {};
+  const required = new Set(Array.isArray(root?.['required']) ? root['required'].filter((n): n is string => typeof n === 'string') : []);
+  const entries = ownEntries(properties);
+  const fields = entries.slice(0, maxArgumentFields).map(([name, raw]): ArgumentField => {
+    const property = resolved(schema, raw);
+    const description = property && typeof property['description'] === 'string' ? property['description'] : undefined;
+    return { name, ...kindOf(property), required: required.has(name), ...(description ? { description } : {}) };
+  });
+  return { fields, left: entries.length - fields.length };
+}
+
+/** The schema's own value for a property: its example, first of its examples, default or const. */
+function givenValue(schema: Json | undefined): { found: boolean; value?: unknown } {
+  if (!schema) return { found: false };
+  if ('example' in schema) return { found: true, value: schema['example'] };
+  if (Array.isArray(schema['examples']) && schema['examples'].length) return { found: true, value: schema['examples'][0] };
+  if ('default' in schema) return { found: true, value: schema['default'] };
+  if ('const' in schema) return { found: true, value: schema['const'] };
+  return { found: false };
+}
+
+/**
+ * What a chosen tool's arguments start as: the example the inputSchema gives for the whole object,
+ * else each property's own example, default or const. A property without one is left out.
+ */
+export function documentArguments(schema: unknown): Json {
+  const root = resolved(schema, schema);
+  const whole = givenValue(root);
+  if (whole.found && isObject(whole.value)) return whole.value;
+  const out: Json = {};
+  const properties = root && isObject(root['properties']) ? root['properties'] : {};
+  for (const [name, raw] of ownEntries(properties).slice(0, maxArgumentFields)) {
+    const given = givenValue(resolved(schema, raw));
+    if (given.found && given.value !== undefined) define(out, name, given.value);
+  }
+  return out;
+}
+
+export function argumentsText(value: Json): string {
+  return `${JSON.stringify(value, null, 2)}\n`;
+}
+
+/**
+ * The arguments text as an object, or why the form cannot show it: text that is not plain JSON
+ * (an unquoted `{{variable}}`, a typo) is left to the JSON view, where it stays exactly as typed.
+ */
+export function readArguments(text: string): { ok: true; value: Json } | { ok: false; reason: 'notJson' | 'notObject' } {
+  if (!text.trim()) return { ok: true, value: {} };
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    return { ok: false, reason: 'notJson' };
+  }
+  return isObject(parsed) ? { ok: true, value: parsed } : { ok: false, reason: 'notObject' };
+}
+
+/** The text with one argument set (in place, else at the end) or, for undefined, removed; undefined when the text is not an object. */
+export function withArgument(text: string, name: string, value: unknown): string | undefined {
+  const read = readArguments(text);
+  if (!read.ok) return undefined;
+  const out: Json = {};
+  let placed = false;
+  for (const [key, old] of ownEntries(read.value)) {
+    if (key !== name) define(out, key, old);
+    else if (value !== undefined) {
+      define(out, key, value);
+      placed = true;
+    }
+  }
+  if (!placed && value !== undefined) define(out, name, value);
+  return argumentsText(out);
+}
+
+/** The value an argument has in the text (undefined when absent). */
+export function argumentValue(args: Json, name: string): unknown {
+  return Object.prototype.hasOwnProperty.call(args, name) ? Object.getOwnPropertyDescriptor(args, name)?.value : undefined;
+}
+
+/**
+ * What a field's control shows for a value, and which control: a value the control cannot hold
+ * (text in a number field, a `"{{n}}"` string, an object in a text field) is shown as JSON instead,
+ * so nothing in the text is lost or rewritten by looking at it.
+ */
+export function controlFor(field: ArgumentField, value: unknown): { kind: ArgumentKind; text: string } {
+  if (value === undefined) return { kind: field.kind, text: '' };
+  switch (field.kind) {
+    case 'text':
+      if (typeof value === 'string') return { kind: 'text', text: value };
+      break;
+    case 'number':
+    case 'integer':
+      if (typeof value === 'number') return { kind: field.kind, text: String(value) };
+      break;
+    case 'boolean':
+      if (typeof value === 'boolean') return { kind: 'boolean', text: String(value) };
+      break;
+    case 'choice': {
+      const key = JSON.stringify(value);
+      const index = (field.choices ?? []).findIndex((c) => JSON.stringify(c) === key);
+      if (index >= 0) return { kind: 'choice', text: String(index) };
+      break;
+    }
+    case 'json':
+      break;
+  }
+  return { kind: 'json', text: JSON.stringify(value) };
+}
+
+export type ControlValue = { ok: true; value: unknown } | { ok: false; problem: 'notNumber' | 'notInteger' | 'notJson' };
+
+/** The value a control's text stands for; empty is "not given" (undefined), so the argument is left out. */
+export function valueFromControl(field: ArgumentField, kind: ArgumentKind, text: string): ControlValue {
+  if (text.trim() === '') return { ok: true, value: undefined };
+  switch (kind) {
+    case 'text':
+      return { ok: true, value: text };
+    case 'number':
+    case 'integer': {
+      const n = Number(text);
+      if (!Number.isFinite(n)) return { ok: false, problem: 'notNumber' };
+      if (kind === 'integer' && !Number.isInteger(n)) return { ok: false, problem: 'notInteger' };
+      return { ok: true, value: n };
+    }
+    case 'boolean':
+      return { ok: true, value: text === 'true' };
+    case 'choice':
+      return { ok: true, value: field.choices?.[Number(text)] };
+    case 'json':
+      try {
+        return { ok: true, value: JSON.parse(text) as unknown };
+      } catch {
+        return { ok: false, problem: 'notJson' };
+      }
+  }
+}
+
+/**
+ * The required arguments the text leaves out, by name. A `{{variable}}` counts as given (the core
+ * fills it in); text that does not parse names none (the JSON check says what is wrong with it).
+ */
+export function missingArguments(schema: unknown, text: string): string[] {
+  const root = resolved(schema, schema);
+  const required = Array.isArray(root?.['required']) ? root['required'].filter((n): n is string => typeof n === 'string') : [];
+  if (!required.length) return [];
+  const read = text.trim() ? parseJsonTemplate(text) : { ok: true as const, value: {} };
+  if (!read.ok || !isObject(read.value)) return [];
+  const args = read.value;
+  return required.filter((name) => !Object.prototype.hasOwnProperty.call(args, name));
+}
