@@ -119,3 +119,41 @@ describe('planning: an Authorization header', () => {
     ]);
   });
 });
+
+describe('planning: an A2A-shaped request', () => {
+  const header = (name: string, value: string) => ({ name, value, enabled: true });
+  const rpc = (headers: ImportedRequest['headers'], auth?: ImportedRequest['auth']): ImportedRequest =>
+    request({
+      name: 'Ask',
+      method: 'POST',
+      url: 'http://127.0.0.1:9999/rpc',
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'SendMessage', params: { message: { role: 'ROLE_USER', messageId: 'm1', parts: [] } } }),
+      headers,
+      ...(auth ? { auth } : {}),
+    });
+
+  it('a header that carries a credential is left out with a note naming it; the one the auth sends and ordinary headers are not noted', () => {
+    const op = planOperation(
+      rpc([header('X-Auth-Key', 'ak-123'), header('Cookie', 'sid=s-9'), header('X-Trace', 't-1'), header('Content-Type', 'application/json')], {
+        type: 'bearer',
+        token: '{{token}}',
+      }),
+      0,
+      context(),
+    );
+    if (op.kind !== 'a2a') throw new Error('expected an A2A operation');
+    expect(op.draft.call.headers).toEqual([{ name: 'X-Trace', value: 't-1' }]);
+    expect(op.notes).toEqual([
+      expect.stringMatching(/^Ask: header X-Auth-Key is not imported: it carries a credential/),
+      expect.stringMatching(/^Ask: header Cookie is not imported: it carries a credential/),
+    ]);
+    // The note names the header, never its value.
+    expect(op.notes.join('\n')).not.toMatch(/ak-123|s-9/);
+  });
+
+  it('an API key the auth sends from its own header is not a left-out header', () => {
+    const op = planOperation(rpc([header('X-Api-Key', 'k-1')], { type: 'apiKey', in: 'header', name: 'X-Api-Key', value: 'k-1' }), 0, context());
+    if (op.kind !== 'a2a') throw new Error('expected an A2A operation');
+    expect(op.notes).toEqual([]);
+  });
+});

@@ -23,7 +23,16 @@ import type { HttpSaveDraft, SaveParam, SchemeAuth } from '../http/http-operatio
 import { buildHttpOperation } from '../http/http-operation-build';
 
 export type PlannedOperation =
-  | { kind: 'a2a'; path: string; name: string; method: string; draft: SaveDraft; credential?: PendingCredential }
+  | {
+      kind: 'a2a';
+      path: string;
+      name: string;
+      method: string;
+      draft: SaveDraft;
+      credential?: PendingCredential;
+      /** Headers left out and why, for the import's notes. */
+      notes: string[];
+    }
   | {
       kind: 'http';
       path: string;
@@ -266,6 +275,13 @@ function secretFor(req: ImportedRequest, index: number, ctx: PlanContext): { idB
   return { idBase: `auth:${from.key}`, secretBase, owner: from.folder ? `folder "${from.folder}"` : 'the collection' };
 }
 
+/** Whether the request's auth itself sends this header (Authorization for bearer/basic/OAuth, an API key's own header). */
+function sentByAuth(name: string, auth: AuthConfig): boolean {
+  const lower = name.trim().toLowerCase();
+  if (auth.type === 'apiKey') return auth.in === 'header' && auth.name.trim().toLowerCase() === lower;
+  return auth.type !== 'none' && lower === 'authorization';
+}
+
 /** Plans one operation; `index` keeps credential ids and names unique within the import. */
 export function planOperation(req: ImportedRequest, index: number, ctx: PlanContext): PlannedOperation {
   const name = req.name || `${req.method} ${req.url}`;
@@ -274,9 +290,21 @@ export function planOperation(req: ImportedRequest, index: number, ctx: PlanCont
   const { auth, pending } = authConfig(rawAuth, owner ?? name, idBase, secretBase);
   const shape = a2aShapeOf({ ...req, headers });
   if (shape) {
-    const keep: HeaderEntry[] = headers
-      .filter((h) => !isCredentialHeader(h.name, auth) && !['content-type', 'accept', 'a2a-version', 'content-length'].includes(h.name.toLowerCase()))
-      .map((h) => ({ name: h.name, value: h.value, ...(h.enabled ? {} : { enabled: false }) }));
+    const notes: string[] = [];
+    const keep: HeaderEntry[] = [];
+    for (const h of headers) {
+      // Powerduck sets these itself on every A2A send (the binding's media type, A2A-Version).
+      if (['content-type', 'accept', 'a2a-version', 'content-length'].includes(h.name.trim().toLowerCase())) continue;
+      if (isCredentialHeader(h.name, auth)) {
+        // An x-a2a operation keeps credentials in auth only: a header that carries one is left out, and said so.
+        if (!auth || !sentByAuth(h.name, auth))
+          notes.push(
+            `header ${h.name} is not imported: it carries a credential, and an A2A operation keeps credentials in its auth only; set it up there with a secret.`,
+          );
+        continue;
+      }
+      keep.push({ name: h.name, value: h.value, ...(h.enabled ? {} : { enabled: false }) });
+    }
     const call: A2aCall = { version: shape.version, binding: shape.binding, endpoint: shape.endpoint, method: shape.method, body: shape.body };
     if (keep.length) call.headers = keep;
     if (auth) call.auth = auth;
@@ -284,7 +312,15 @@ export function planOperation(req: ImportedRequest, index: number, ctx: PlanCont
       `/imported/${slug(req.folder ? `${req.folder} ${req.name}` : req.name, shape.method.toLowerCase().replace(/[^a-z0-9]+/g, '-'))}`,
       ctx.taken,
     );
-    return { kind: 'a2a', path, name, method: shape.method, draft: { call, summary: name }, ...(pending ? { credential: pending } : {}) };
+    return {
+      kind: 'a2a',
+      path,
+      name,
+      method: shape.method,
+      draft: { call, summary: name },
+      ...(pending ? { credential: pending } : {}),
+      notes: notes.map((n) => `${name}: ${n}`),
+    };
   }
   return planHttp(req, headers, auth, pending, name, ctx);
 }

@@ -202,7 +202,7 @@ async function prepare(ctx: ImportContext, request: ImportSourceRequest): Promis
     if (error instanceof ImportRefusal) throw new CoreError('bad-request', `${error.message}; nothing was imported.`);
     throw error;
   }
-  for (const op of planned) if (op.kind === 'http') warnings.push(...op.notes);
+  for (const op of planned) warnings.push(...op.notes);
   const envSecrets: PendingCredential[] = [];
   const environments: Environment[] = [];
   if (envVars.length) {
