@@ -7,7 +7,7 @@
 import type { A2aCall } from '../a2a/call';
 import type { HttpBody, HttpRequest } from '../http/http-types';
 import type { DynamicSource } from './dynamic-variables';
-import { callDynamicNames, callVariableNames, resolveCallVariables } from './variables';
+import { callDynamicNames, callVariableNames, fillKnownVariables, resolveCallVariables } from './variables';
 
 /** Disabled form rows are not sent, so their variables neither need values nor get filled in. */
 function sentBody(body: HttpBody | undefined): HttpBody | undefined {
@@ -73,4 +73,14 @@ export function resolveHttpVariables(
   if (rest.body) out.body = call.bodyText !== undefined ? { kind: 'json', text: call.bodyText } : (call.body as HttpBody);
   if (rest.tls && call.tls) out.tls = call.tls;
   return { ok: true, request: out, texts: resolved.texts };
+}
+
+/** The request with the variables `values` holds filled in, others left as written; auth untouched (see fillKnownVariables). */
+export function fillKnownHttpVariables(request: HttpRequest, values: ReadonlyMap<string, string>): HttpRequest {
+  const { environment: _environment, ...rest } = request;
+  const call = fillKnownVariables(asCall(rest), values);
+  const out: HttpRequest = { ...rest, url: call.endpoint };
+  if (rest.headers) out.headers = call.headers ?? [];
+  if (rest.body) out.body = call.bodyText !== undefined ? { kind: 'json', text: call.bodyText } : (call.body as HttpBody);
+  return out;
 }

@@ -263,6 +263,23 @@ export function resolveCallVariables(call: A2aCall, values: ReadonlyMap<string, 
   return { ok: true, call: out, texts: filledTexts };
 }
 
+/**
+ * The call with the variables `values` holds filled in and every other `{{name}}` left as written,
+ * for showing a request rather than sending it (the Code examples): a secret-backed or unknown name
+ * stays a name. Auth and TLS are left alone, so a credential is never spelled out.
+ */
+export function fillKnownVariables(call: A2aCall, values: ReadonlyMap<string, string>): A2aCall {
+  const lookup = (name: string): string | undefined => (isDynamicName(name) ? undefined : values.get(name));
+  const sub = (text: string): string => (typeof text === 'string' ? substituteText(text, lookup) : text);
+  const out: A2aCall = { ...call, endpoint: sub(call.endpoint) };
+  if (call.tenant !== undefined) out.tenant = sub(call.tenant);
+  if (Array.isArray(call.headers))
+    out.headers = call.headers.map((h) => (!isWalkable(h) || h.enabled === false ? h : { ...h, name: sub(h.name), value: sub(h.value) }));
+  if (typeof call.bodyText === 'string') out.bodyText = fillJsonText(call.bodyText, lookup).text;
+  if (call.body !== undefined) out.body = mapStrings(call.body, sub, 0);
+  return out;
+}
+
 /** What a preview shows for a variable: its value, or a marker for a secret or an unknown name. */
 export type PreviewValue = { value: string } | { secret: string };
 

@@ -11,6 +11,7 @@ import type { A2aCall } from '../a2a/call';
 import type { XA2a, XA2aAuth } from './x-a2a-model';
 import { isCredentialHeader, literalSecretOf, xa2aAuthFromConfig } from './x-a2a-model';
 import { isObject } from '../a2a/payload';
+import { wholeVariable } from '../env/variables';
 
 export type CodeExampleId = 'curl' | 'fetch' | 'python' | 'grpcurl' | 'powerduck' | 'powerduck-run';
 
@@ -43,6 +44,16 @@ export function credentialVariable(auth: XA2aAuth): string {
     .replace(/^_+|_+$/g, '')
     .toUpperCase();
   return /^[A-Z_]/.test(name) ? name : `SECRET_${name}`;
+}
+
+/**
+ * Where the credential is kept, for the note: a secret by its name, or (a `{{token}}` reference) the
+ * environment variable that holds it — not "the secret {{token}}", which names no secret.
+ */
+function credentialSource(auth: XA2aAuth): string {
+  if (auth.secretRef === undefined) return '';
+  const variable = wholeVariable(auth.secretRef);
+  return variable !== undefined ? ` that the variable {{${variable}}} of your environment holds` : ` stored as the secret "${auth.secretRef}"`;
 }
 
 /** A2A §3.6.1: clients send the version on every request. */
@@ -251,20 +262,14 @@ export interface CodeExamplesResult {
 export function codeExamples(x: XA2a): CodeExamplesResult {
   if (x.binding === 'GRPC') {
     const notes = ['grpcurl reads the A2A 1.0 proto (lf/a2a/v1/a2a.proto, shipped in proto/); drop -import-path/-proto when the agent serves gRPC reflection.'];
-    if (x.auth)
-      notes.push(
-        `Set ${credentialVariable(x.auth)} to the credential${x.auth.secretRef !== undefined ? ` stored as the secret "${x.auth.secretRef}"` : ''} first.`,
-      );
+    if (x.auth) notes.push(`Set ${credentialVariable(x.auth)} to the credential${credentialSource(x.auth)} first.`);
     return { examples: [grpcurlExample(x)], notes };
   }
   const built = httpRequestFor(x);
   if (!built.ok) return { examples: [], notes: [built.message] };
   const req = built.request;
   const notes: string[] = [];
-  if (x.auth)
-    notes.push(
-      `Set ${credentialVariable(x.auth)} to the credential${x.auth.secretRef !== undefined ? ` stored as the secret "${x.auth.secretRef}"` : ''} before running these.`,
-    );
+  if (x.auth) notes.push(`Set ${credentialVariable(x.auth)} to the credential${credentialSource(x.auth)} before running these.`);
   return { examples: [curlExample(req), fetchExample(req), pythonExample(req)], notes };
 }
 

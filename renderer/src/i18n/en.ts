@@ -992,6 +992,7 @@ export const en = {
   'mismatch.envelope': 'Wrong binding: JSON-RPC envelope on {binding}',
   'mismatch.html': 'Wrong binding: HTML page on {binding}',
   'code.button': 'Code',
+  'code.filledFrom': 'Plain variables are filled in from the environment “{environment}”; secret-backed ones stay as written (set their values yourself).',
   'code.title': 'Code for {method}',
   'code.hint': 'This request as curl, fetch, Python or grpcurl (credentials as variables)',
   'copy.button': 'Copy response',

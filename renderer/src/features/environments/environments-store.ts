@@ -82,3 +82,14 @@ export function previewLookup(state: EnvironmentsState | null): (name: string) =
     return v.secret !== undefined ? { secret: v.secret } : { value: v.value ?? '' };
   };
 }
+
+/**
+ * The active environment's name and its plain (not secret-backed) variables: what the Code examples
+ * fill in, so a copied command runs as the tab would send it while secrets stay names.
+ */
+export function plainVariableValues(state: EnvironmentsState | null): { environment?: string; values: Map<string, string> } {
+  const env = state?.active ? state.environments.find((e) => e.name === state.active) : undefined;
+  const values = new Map<string, string>();
+  for (const v of env?.variables ?? []) if (v.secret === undefined) values.set(v.name, v.value ?? '');
+  return { ...(env ? { environment: env.name } : {}), values };
+}

@@ -1,5 +1,7 @@
 import { useState } from 'react';
+import { fillKnownHttpVariables } from '../../../../shared/env/http-variables';
 import { httpCodeExamples } from '../../../../shared/http/http-code';
+import { plainVariableValues, useEnvironmentsStore } from '../environments';
 import { httpForLlm } from '../../../../shared/http/http-llm';
 import { useT } from '../../i18n/i18n';
 import { Dialog } from '../../ui/dialog';
@@ -14,6 +16,7 @@ export function HttpCodeDialog({ draft, onClose }: { draft: HttpDraft; onClose: 
   const record = useHttpRunsStore((s) => s.byTab[draft.id]?.record);
   const [copied, setCopied] = useState('');
   const built = shownHttpRequest(draft);
+  const plain = plainVariableValues(useEnvironmentsStore((s) => s.state));
   const copy = (key: string, text: string): void => {
     void copyText(text).then((ok) => setCopied(ok ? key : ''));
   };
@@ -21,7 +24,9 @@ export function HttpCodeDialog({ draft, onClose }: { draft: HttpDraft; onClose: 
     <Dialog title={t('http.codeExamples')} onClose={onClose} wide>
       {built.ok ? (
         <>
-          {(Object.entries(httpCodeExamples(built.request)) as Array<[string, string]>).map(([lang, code]) => (
+          {plain.environment && plain.values.size ? <p className="muted small">{t('code.filledFrom', { environment: plain.environment })}</p> : null}
+          {/* The active environment's plain values are filled in, so the copied command runs as the tab sends; secrets stay names. */}
+          {(Object.entries(httpCodeExamples(fillKnownHttpVariables(built.request, plain.values))) as Array<[string, string]>).map(([lang, code]) => (
             <section key={lang} aria-label={lang}>
               <div className="actions">
                 <h3>{lang === 'curl' ? 'curl' : lang === 'fetch' ? 'JavaScript (fetch)' : 'Python (requests)'}</h3>

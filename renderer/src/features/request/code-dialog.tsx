@@ -1,5 +1,7 @@
 import { useMemo } from 'react';
+import { fillKnownVariables } from '../../../../shared/env/variables';
 import { codeExamplesForCall } from '../../../../shared/openapi/code-examples';
+import { plainVariableValues, useEnvironmentsStore } from '../environments';
 import { useT } from '../../i18n/i18n';
 import { Dialog } from '../../ui/dialog';
 import { DialogButtons } from '../../ui/dialog-buttons';
@@ -11,7 +13,10 @@ import { buildCall } from './draft-model';
 export function CodeDialog({ draft, onClose }: { draft: A2aDraft; onClose: () => void }) {
   const t = useT();
   const built = useMemo(() => buildCall(draft), [draft]);
-  const result = useMemo(() => (built.ok ? codeExamplesForCall(built.call) : undefined), [built]);
+  const envState = useEnvironmentsStore((s) => s.state);
+  const plain = useMemo(() => plainVariableValues(envState), [envState]);
+  // The active environment's plain values are filled in, so the copied command runs as the tab sends; secrets stay names.
+  const result = useMemo(() => (built.ok ? codeExamplesForCall(fillKnownVariables(built.call, plain.values)) : undefined), [built, plain]);
   return (
     <Dialog
       title={t('code.title', { method: draft.method })}
@@ -26,6 +31,7 @@ export function CodeDialog({ draft, onClose }: { draft: A2aDraft; onClose: () =>
       ) : result?.examples.length ? (
         <>
           <CodeExampleTabs examples={result.examples} />
+          {plain.environment && plain.values.size ? <p className="muted small">{t('code.filledFrom', { environment: plain.environment })}</p> : null}
           {result.notes.map((note) => (
             <p key={note} className="muted small">
               {note}
