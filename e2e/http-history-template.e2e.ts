@@ -6,6 +6,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
 import { responseRegion, useBrowser } from './harness';
 
 const KEY = 'e2e-api-key-61c0d9a4';
@@ -13,6 +14,24 @@ const BEARER = 'e2e-bearer-0f3b7c21';
 let server: Server;
 let base: string;
 const received: Array<{ url: string; key: string | undefined }> = [];
+
+/**
+ * With the environment "local" just saved: reload, pick it, and open a new HTTP tab sending `url`
+ * with the header row `X-Api-Key: {{apiKey}}`. Returns the request region.
+ */
+async function httpTabWithKeyHeader(page: Page, url: string): Promise<Locator> {
+  await page.reload();
+  await page.getByRole('banner').getByRole('combobox', { name: 'Environment' }).selectOption('local');
+  await page.getByRole('button', { name: 'New request' }).click();
+  await page.getByRole('menuitem', { name: 'HTTP' }).click();
+  const request = page.getByRole('region', { name: 'HTTP request', exact: true });
+  await request.getByRole('textbox', { name: 'URL' }).fill(url);
+  await request.getByRole('tab', { name: /^Headers/ }).click();
+  await request.getByRole('button', { name: 'Add header' }).click();
+  await request.getByRole('textbox', { name: 'Name 1' }).fill('X-Api-Key');
+  await request.getByRole('textbox', { name: 'Value 1' }).fill('{{apiKey}}');
+  return request;
+}
 
 describe('an HTTP request with {{variables}} reopened from History', () => {
   const e2e = useBrowser();
@@ -55,17 +74,7 @@ describe('an HTTP request with {{variables}} reopened from History', () => {
         ],
       });
       expect(saved.ok).toBe(true);
-      await page.reload();
-      await page.getByRole('banner').getByRole('combobox', { name: 'Environment' }).selectOption('local');
-
-      await page.getByRole('button', { name: 'New request' }).click();
-      await page.getByRole('menuitem', { name: 'HTTP' }).click();
-      const request = page.getByRole('region', { name: 'HTTP request', exact: true });
-      await request.getByRole('textbox', { name: 'URL' }).fill('{{base}}/written?v=1');
-      await request.getByRole('tab', { name: /^Headers/ }).click();
-      await request.getByRole('button', { name: 'Add header' }).click();
-      await request.getByRole('textbox', { name: 'Name 1' }).fill('X-Api-Key');
-      await request.getByRole('textbox', { name: 'Value 1' }).fill('{{apiKey}}');
+      const request = await httpTabWithKeyHeader(page, '{{base}}/written?v=1');
       await request.getByRole('tab', { name: /^Auth/ }).click();
       await request.getByRole('combobox', { name: 'Auth type' }).selectOption('bearer');
       await request.getByRole('combobox', { name: 'Stored Token' }).selectOption('e2e-bearer');
@@ -121,17 +130,7 @@ describe('an HTTP request with {{variables}} reopened from History', () => {
         ],
       });
       expect(saved.ok).toBe(true);
-      await page.reload();
-      await page.getByRole('banner').getByRole('combobox', { name: 'Environment' }).selectOption('local');
-
-      await page.getByRole('button', { name: 'New request' }).click();
-      await page.getByRole('menuitem', { name: 'HTTP' }).click();
-      const request = page.getByRole('region', { name: 'HTTP request', exact: true });
-      await request.getByRole('textbox', { name: 'URL' }).fill('{{base}}/echo?v={{val}}');
-      await request.getByRole('tab', { name: /^Headers/ }).click();
-      await request.getByRole('button', { name: 'Add header' }).click();
-      await request.getByRole('textbox', { name: 'Name 1' }).fill('X-Api-Key');
-      await request.getByRole('textbox', { name: 'Value 1' }).fill('{{apiKey}}');
+      const request = await httpTabWithKeyHeader(page, '{{base}}/echo?v={{val}}');
       await request.getByRole('button', { name: 'Send', exact: true }).click();
       await responseRegion(page).getByRole('status', { name: 'Status 200' }).waitFor();
       expect(received).toEqual([{ url: '/echo?v=hello', key: KEY }]);

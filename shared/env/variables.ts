@@ -234,6 +234,33 @@ function resolveAuth(auth: AuthConfig, sub: (text: string) => string, lookup: (n
 }
 
 /**
+ * The call's own texts filled in (endpoint, tenant, sent header rows, body), auth and TLS as they
+ * were: the walk both a send (resolveCallVariables) and a shown request (fillKnownVariables) make.
+ * A JSON body text is filled as JSON text (quoted references escaped, unquoted ones as JSON values);
+ * its names without a value go into `missing`, those whose value is not JSON into `notJson`.
+ */
+function fillCallTexts(
+  call: A2aCall,
+  sub: (text: string) => string,
+  lookup: (name: string) => string | undefined,
+  missing: Set<string>,
+): { out: A2aCall; notJson: string[] } {
+  const out: A2aCall = { ...call, endpoint: sub(call.endpoint) };
+  if (call.tenant !== undefined) out.tenant = sub(call.tenant);
+  if (Array.isArray(call.headers))
+    out.headers = call.headers.map((h) => (!isWalkable(h) || h.enabled === false ? h : { ...h, name: sub(h.name), value: sub(h.value) }));
+  const notJson: string[] = [];
+  if (typeof call.bodyText === 'string') {
+    const filled = fillJsonText(call.bodyText, lookup);
+    for (const name of filled.missing) missing.add(name);
+    notJson.push(...filled.notJson);
+    out.bodyText = filled.text;
+  }
+  if (call.body !== undefined) out.body = mapStrings(call.body, sub, 0);
+  return { out, notJson };
+}
+
+/**
  * The call with every `{{name}}` replaced from `values` and every `{{$name}}` with a fresh value
  * from `dynamic` (one per occurrence); any name without a value makes the whole call unsendable
  * (`unknown` lists them, unknown dynamic names included), so nothing half-resolved ever goes out.
@@ -243,22 +270,10 @@ export function resolveCallVariables(call: A2aCall, values: ReadonlyMap<string, 
   const missing = new Set<string>();
   const lookup = (name: string): string | undefined => (isDynamicName(name) ? (dynamic ? dynamicValue(name, dynamic) : undefined) : values.get(name));
   const sub = (text: string): string => (typeof text === 'string' ? substituteText(text, lookup, missing) : text);
-  const out: A2aCall = { ...call, endpoint: sub(call.endpoint) };
   const filledTexts = texts.map(sub);
-  if (call.tenant !== undefined) out.tenant = sub(call.tenant);
-  if (Array.isArray(call.headers))
-    out.headers = call.headers.map((h) => (!isWalkable(h) || h.enabled === false ? h : { ...h, name: sub(h.name), value: sub(h.value) }));
+  const { out, notJson } = fillCallTexts(call, sub, lookup, missing);
   if (isWalkable(call.auth)) out.auth = resolveAuth(call.auth, sub, lookup, missing);
   if (isWalkable(call.tls)) out.tls = resolveTls(call.tls, sub, lookup, missing);
-  const notJson: string[] = [];
-  if (typeof call.bodyText === 'string') {
-    // Filled as JSON text (quoted references escaped, unquoted ones as JSON values); the sender parses it.
-    const filled = fillJsonText(call.bodyText, lookup);
-    for (const name of filled.missing) missing.add(name);
-    notJson.push(...filled.notJson);
-    out.bodyText = filled.text;
-  }
-  if (call.body !== undefined) out.body = mapStrings(call.body, sub, 0);
   if (missing.size || notJson.length) return { ok: false, unknown: [...missing], ...(notJson.length ? { notJson } : {}) };
   return { ok: true, call: out, texts: filledTexts };
 }
@@ -271,13 +286,8 @@ export function resolveCallVariables(call: A2aCall, values: ReadonlyMap<string, 
 export function fillKnownVariables(call: A2aCall, values: ReadonlyMap<string, string>): A2aCall {
   const lookup = (name: string): string | undefined => (isDynamicName(name) ? undefined : values.get(name));
   const sub = (text: string): string => (typeof text === 'string' ? substituteText(text, lookup) : text);
-  const out: A2aCall = { ...call, endpoint: sub(call.endpoint) };
-  if (call.tenant !== undefined) out.tenant = sub(call.tenant);
-  if (Array.isArray(call.headers))
-    out.headers = call.headers.map((h) => (!isWalkable(h) || h.enabled === false ? h : { ...h, name: sub(h.name), value: sub(h.value) }));
-  if (typeof call.bodyText === 'string') out.bodyText = fillJsonText(call.bodyText, lookup).text;
-  if (call.body !== undefined) out.body = mapStrings(call.body, sub, 0);
-  return out;
+  // Names left without a value stay as written: nothing here refuses.
+  return fillCallTexts(call, sub, lookup, new Set()).out;
 }
 
 /** What a preview shows for a variable: its value, or a marker for a secret or an unknown name. */

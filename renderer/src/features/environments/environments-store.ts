@@ -73,9 +73,14 @@ export function activeEnvironment(): string | undefined {
   return useEnvironmentsStore.getState().state?.active ?? undefined;
 }
 
+/** The picked environment in a listed state, if any. */
+function activeOf(state: EnvironmentsState | null): EnvironmentsState['environments'][number] | undefined {
+  return state?.active ? state.environments.find((e) => e.name === state.active) : undefined;
+}
+
 /** For previews: a variable's plain value, or its secret's name (values of secrets never reach the page). */
 export function previewLookup(state: EnvironmentsState | null): (name: string) => PreviewValue | undefined {
-  const env = state?.active ? state.environments.find((e) => e.name === state.active) : undefined;
+  const env = activeOf(state);
   return (name) => {
     const v = env?.variables.find((x) => x.name === name);
     if (!v) return undefined;
@@ -88,7 +93,7 @@ export function previewLookup(state: EnvironmentsState | null): (name: string) =
  * fill in, so a copied command runs as the tab would send it while secrets stay names.
  */
 export function plainVariableValues(state: EnvironmentsState | null): { environment?: string; values: Map<string, string> } {
-  const env = state?.active ? state.environments.find((e) => e.name === state.active) : undefined;
+  const env = activeOf(state);
   const values = new Map<string, string>();
   for (const v of env?.variables ?? []) if (v.secret === undefined) values.set(v.name, v.value ?? '');
   return { ...(env ? { environment: env.name } : {}), values };
