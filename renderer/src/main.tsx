@@ -32,9 +32,13 @@ function startLocale(): void {
 async function main(): Promise<void> {
   startLocale();
   const host = pickHost();
-  // Open tabs live in the core's data folder, so a reload and a restart bring them back alike.
-  const session = persistSession(host, { storage: localStorage, kinds: [httpSessionKind, mcpSessionKind] });
-  window.addEventListener('pagehide', () => session.flush());
+  // Open tabs live in the core's data folder, one slot per window (its id in sessionStorage), so a reload
+  // and a restart bring them back alike and two windows never overwrite each other's tabs.
+  const session = persistSession(host, { storage: localStorage, windowStorage: sessionStorage, kinds: [httpSessionKind, mcpSessionKind] });
+  window.addEventListener('pagehide', () => session.leave());
+  window.addEventListener('pageshow', (event) => {
+    if (event.persisted) session.resume();
+  });
   persistLayout(localStorage);
   const sessionProblem = host.kind === 'web' && !hasSessionToken() ? translate(useLocaleStore.getState().locale, 'app.noSession') : undefined;
   const root = document.getElementById('root');

@@ -57,6 +57,8 @@ const fieldNames = [
   'jwks',
   'from',
   'tabs',
+  'windowId',
+  'pageId',
   'workspace',
   'title',
   'operation',
@@ -155,6 +157,8 @@ function plausible(leaf: () => unknown): Record<string, unknown> {
     draft: { ...prototypeKeyed(), method: 'POST', serverUrl: closed, path: '/__proto__', body: leaf() },
     call: { target: { transport: 'auto', endpoint: `${closed}/mcp` }, method: 'tools/call', params: { name: '__proto__', arguments: leaf() } },
     tabs: [{ draft: { ...prototypeKeyed(), id: 'constructor', kind: '__proto__', body: leaf() } }],
+    windowId: 'constructor',
+    pageId: '__proto__',
     environments: [{ name: 'hostile', variables: [{ name: 'constructor', value: controlCharacters }] }],
     source: `${closed}/openapi.json`,
     example: leaf(),
@@ -281,7 +285,7 @@ beforeAll(async () => {
     await d.invoke('spec.create', { file: 'seed.yaml', title: 'Seed' }),
     await d.invoke('secrets.set', { name: 'seed-token', value: 'seed-secret-value' }),
     await d.invoke('env.save', { environments: [{ name: 'dev', variables: [{ name: 'host', value: '127.0.0.1:1' }] }], expectedHash: null }),
-    await d.invoke('session.save', { tabs: [{ draft: { id: 't1', kind: 'a2a', endpoint: 'http://127.0.0.1:1/' } }] }),
+    await d.invoke('session.save', { windowId: 'w1', pageId: 'p1', tabs: [{ draft: { id: 't1', kind: 'a2a', endpoint: 'http://127.0.0.1:1/' } }] }),
   ];
   for (const result of seeded) expect(result).toMatchObject({ ok: true });
 }, 60_000);

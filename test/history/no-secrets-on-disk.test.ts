@@ -331,6 +331,8 @@ describe('credentials in any URL spelling new URL accepts, and short ones in cre
   it('session.json keeps the tabs without them', async () => {
     const endpoints = leakyEndpoints(agent.rpcUrl);
     const saved = await ctx.core.dispatcher.invoke('session.save', {
+      windowId: 'w1',
+      pageId: 'p1',
       tabs: endpoints.map((endpoint, i) => ({
         draft: {
           id: `t${i}`,

@@ -8,6 +8,8 @@ export interface InvokeRequest {
   body: string;
   /** An agent-sized answer (a2a.send): a large outcome payload comes back as text (`held`). */
   holdPayload: boolean;
+  /** Sent with fetch's `keepalive`, so it still reaches the host when the page is leaving (see web-host.ts). */
+  keepalive?: boolean;
 }
 
 /**

@@ -31,6 +31,14 @@ export interface WebHostEnv {
   invokeWorker?: () => WorkerPort<InvokeRequest, InvokeReply>;
 }
 
+/**
+ * Operations a leaving page sends from `pagehide` (the last save, freeing its window's session slot): sent
+ * with fetch's `keepalive` so a reload or a closed tab does not cancel them, when small enough for the
+ * browser's keepalive budget (64 KiB for all such requests in flight).
+ */
+const leavingOps: ReadonlySet<OperationName> = new Set<OperationName>(['session.save', 'session.release']);
+const keepaliveMaxChars = 32 * 1024;
+
 /** Operations whose answer carries an agent's payload, which can be any size. */
 const agentSizedOps: ReadonlySet<OperationName> = new Set<OperationName>(['a2a.send']);
 
@@ -110,7 +118,10 @@ export function createWebHost(env: WebHostEnv): Host {
 
   function invokeAny(op: OperationName, request: unknown): Promise<Result<unknown>> {
     const body = JSON.stringify({ op, request });
-    if (!agentSizedOps.has(op)) return onPage().post({ url: webInvokePath, headers: headers(), body, holdPayload: false });
+    if (!agentSizedOps.has(op)) {
+      const keepalive = leavingOps.has(op) && body.length <= keepaliveMaxChars;
+      return onPage().post({ url: webInvokePath, headers: headers(), body, holdPayload: false, ...(keepalive ? { keepalive } : {}) });
+    }
     if (!env.invokeWorker) return onPage().post({ url: webInvokePath, headers: headers(), body, holdPayload: true });
     workerLane ??= invokeLane(env.invokeWorker());
     return workerLane.post({ url: `${env.origin ?? ''}${webInvokePath}`, headers: headers(), body, holdPayload: true });

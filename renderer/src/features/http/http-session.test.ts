@@ -102,10 +102,13 @@ describe('HTTP tabs in the session', () => {
     const saved: SessionState[] = [];
     const host = createFakeHost({
       ops: {
-        'session.load': () => sanitiseSession({ tabs: [{ draft: { id: 'a2a-1', kind: 'a2a' } }, { draft: httpTabToSession(full) }], activeId: 'http-1' }).state,
+        'session.load': ({ windowId }) => ({
+          ...sanitiseSession({ tabs: [{ draft: { id: 'a2a-1', kind: 'a2a' } }, { draft: httpTabToSession(full) }], activeId: 'http-1' }).state,
+          windowId,
+        }),
         'session.save': (request) => {
           saved.push(request);
-          return { saved: request.tabs.length, dropped: [] };
+          return { saved: request.tabs.length, dropped: [], windowId: request.windowId };
         },
       },
     });

@@ -70,13 +70,13 @@ describe('session persistence of open tabs', () => {
     });
     const host = createFakeHost({
       ops: {
-        'session.load': async () => {
+        'session.load': async ({ windowId }) => {
           await gate;
-          return stored;
+          return { ...stored, windowId };
         },
         'session.save': (request) => {
           saved.push(request);
-          return { saved: request.tabs.length, dropped: [] };
+          return { saved: request.tabs.length, dropped: [], windowId: request.windowId };
         },
       },
     });
@@ -100,7 +100,7 @@ describe('session persistence of open tabs', () => {
     const storage = { getItem: (k: string) => store.get(k) ?? null, removeItem: (k: string) => void store.delete(k) };
     const saved: SessionState[] = [];
     const host = createFakeHost({
-      ops: { 'session.load': () => ({ tabs: [] }), 'session.save': (r) => (saved.push(r), { saved: r.tabs.length, dropped: [] }) },
+      ops: { 'session.load': ({ windowId }) => ({ tabs: [], windowId }), 'session.save': (r) => (saved.push(r), { saved: r.tabs.length, dropped: [], windowId: r.windowId }) },
     });
     const session = persistSession(host, { storage, delayMs: 1 });
     await session.restored;

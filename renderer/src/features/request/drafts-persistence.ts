@@ -5,12 +5,14 @@ import { isA2aVersion, isBinding } from '../../../../shared/a2a/versions';
 import type { AuthConfig } from '../../../../shared/a2a/auth';
 import type { CallTls, HeaderEntry } from '../../../../shared/a2a/call';
 import type { Host } from '../../host';
+import { mintRequestId } from '../../host';
 import type { A2aDraft } from './draft-model';
 import { createDraft } from './draft-model';
 import { useDraftsStore } from './drafts-store';
 import { followRuns, useLastResponseStore } from './last-response-store';
 import { inTabOrder, useTabOrderStore } from './tab-order-store';
 import { tabBaselines } from './unsaved-changes';
+import { sessionWindowIds } from './session-window';
 
 /** Where tabs lived before they moved into the data folder; read once to carry them over. */
 const legacyStorageKey = 'powerduck.drafts.v1';
@@ -88,25 +90,43 @@ export interface SessionTabKind {
 export interface SessionPersistence {
   /** Resolves once the saved tabs are back (or there were none). */
   restored: Promise<void>;
-  /** Sends the pending save at once (page hide / unload). */
+  /** Sends the pending save at once. */
   flush(): void;
+  /** The page is leaving (pagehide): sends the pending save and frees this window's slot for its reload or a new window. */
+  leave(): void;
+  /** The page came back from the back/forward cache (pageshow): holds its slot again. */
+  resume(): void;
   stop(): void;
+}
+
+export interface SessionPersistenceOptions {
+  /** Where tabs lived before the session moved into the data folder (localStorage). */
+  storage?: Pick<Storage, 'getItem' | 'removeItem'>;
+  /** Where this window's id lives (sessionStorage: a reload keeps it, a new window gets a new one). */
+  windowStorage?: Pick<Storage, 'getItem' | 'setItem'>;
+  delayMs?: number;
+  /** How often the page tells the core it still holds its slot (well inside the core's one minute). */
+  heartbeatMs?: number;
+  kinds?: readonly SessionTabKind[];
 }
 
 /**
  * Keeps the open tabs in the core's data folder (`session.load` / `session.save`), so Electron and
- * the browser host restore alike after a reload or a restart. Saving starts only after the restore,
- * so an empty page never overwrites the saved tabs; tabs opened before the restore finished are kept.
+ * the browser host restore alike after a reload or a restart. Each window has its own slot there (the
+ * core picks it on load, see shared/session/session-slots.ts), so two windows never overwrite each
+ * other's tabs. Saving starts only after the restore, so an empty page never overwrites the saved
+ * tabs; tabs opened before the restore finished are kept.
  */
-export function persistSession(
-  host: Host,
-  options: { storage?: Pick<Storage, 'getItem' | 'removeItem'>; delayMs?: number; kinds?: readonly SessionTabKind[] } = {},
-): SessionPersistence {
+export function persistSession(host: Host, options: SessionPersistenceOptions = {}): SessionPersistence {
   const delayMs = options.delayMs ?? 250;
+  const heartbeatMs = options.heartbeatMs ?? 20_000;
   const kinds = options.kinds ?? [];
+  const ids = sessionWindowIds(options.windowStorage, mintRequestId);
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let heartbeat: ReturnType<typeof setInterval> | undefined;
   let unsubscribe: Array<() => void> = [];
   let stopped = false;
+  let started = false;
 
   const save = (): void => {
     timer = undefined;
@@ -122,7 +142,10 @@ export function persistSession(
       session.tabs.map((tab) => ({ id: tab.draft.id, tab })),
       useTabOrderStore.getState().order,
     );
-    void host.invoke('session.save', { ...session, tabs: ordered.map((entry) => entry.tab) });
+    void host.invoke('session.save', { ...session, tabs: ordered.map((entry) => entry.tab), ...ids.current() }).then((result) => {
+      // Another page took this window's slot while this one looked closed: the core saved these tabs in a new slot.
+      if (result.ok) ids.follow(result.value.windowId);
+    });
   };
   const schedule = (): void => {
     clearTimeout(timer);
@@ -130,8 +153,9 @@ export function persistSession(
   };
 
   const restored = (async () => {
-    const result = await host.invoke('session.load', {});
+    const result = await host.invoke('session.load', ids.current());
     if (stopped) return;
+    if (result.ok) ids.follow(result.value.windowId);
     let state: SessionState | undefined = result.ok ? result.value : undefined;
     const legacy = legacyTabs(options.storage);
     if (legacy && (!state || state.tabs.length === 0)) state = legacy;
@@ -166,19 +190,37 @@ export function persistSession(
       }),
     ];
     if (legacy) schedule();
+    started = true;
+    heartbeat = setInterval(touch, heartbeatMs);
   })();
+
+  const flush = (): void => {
+    if (timer !== undefined) {
+      clearTimeout(timer);
+      save();
+    }
+  };
+  /** The heartbeat; a page moved to a new slot saves its tabs there at once. */
+  function touch(): void {
+    void host.invoke('session.touch', ids.current()).then((result) => {
+      if (result.ok && ids.follow(result.value.windowId) && started && !stopped) save();
+    });
+  }
 
   return {
     restored,
-    flush() {
-      if (timer !== undefined) {
-        clearTimeout(timer);
-        save();
-      }
+    flush,
+    leave() {
+      flush();
+      void host.invoke('session.release', ids.current());
+    },
+    resume() {
+      if (started && !stopped) touch();
     },
     stop() {
       stopped = true;
       clearTimeout(timer);
+      clearInterval(heartbeat);
       for (const off of unsubscribe) off();
     },
   };

@@ -99,8 +99,8 @@ describe('unsaved changes of request tabs', () => {
     const saved: SessionState[] = [];
     const host = createFakeHost({
       ops: {
-        'session.load': () => ({ tabs: [] }),
-        'session.save': (r) => (saved.push(sanitiseSession(r).state), { saved: r.tabs.length, dropped: [] }),
+        'session.load': ({ windowId }) => ({ tabs: [], windowId }),
+        'session.save': (r) => (saved.push(sanitiseSession(r).state), { saved: r.tabs.length, dropped: [], windowId: r.windowId }),
       },
     });
     const first = persistSession(host, { delayMs: 1 });
@@ -118,7 +118,9 @@ describe('unsaved changes of request tabs', () => {
     await new Promise((r) => setTimeout(r, 0));
     expect(tabBaselines.of(edited)).toBeUndefined();
     const second = persistSession(
-      createFakeHost({ ops: { 'session.load': () => session ?? { tabs: [] }, 'session.save': () => ({ saved: 0, dropped: [] }) } }),
+      createFakeHost({
+        ops: { 'session.load': ({ windowId }) => ({ ...(session ?? { tabs: [] }), windowId }), 'session.save': ({ windowId }) => ({ saved: 0, dropped: [], windowId }) },
+      }),
       {
         delayMs: 1,
       },
