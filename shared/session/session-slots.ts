@@ -78,7 +78,12 @@ const newestFirst = (a: SessionSlot, b: SessionSlot): number => Date.parse(b.sav
  * recently saved closed slots go, then (only with more live windows than slots) the least recently
  * saved live ones, whose pages still hold their tabs and save them again with their next change.
  */
-export function putSlot(slots: readonly SessionSlot[], slot: SessionSlot, isLive: (windowId: string) => boolean, maxSlots: number = slotLimits.maxSlots): SessionSlot[] {
+export function putSlot(
+  slots: readonly SessionSlot[],
+  slot: SessionSlot,
+  isLive: (windowId: string) => boolean,
+  maxSlots: number = slotLimits.maxSlots,
+): SessionSlot[] {
   const others = slots.filter((s) => s.windowId !== slot.windowId && (s.tabs.length > 0 || isLive(s.windowId)));
   const closed = others.filter((s) => !isLive(s.windowId)).sort(newestFirst);
   const live = others.filter((s) => isLive(s.windowId)).sort(newestFirst);

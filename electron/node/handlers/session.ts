@@ -44,7 +44,9 @@ function windowOf(request: unknown, op: string): SessionWindow {
 }
 
 const stateOf = (slot: SessionSlot | undefined): SessionState =>
-  slot ? { tabs: slot.tabs, ...(slot.activeId ? { activeId: slot.activeId } : {}), ...(slot.environment ? { environment: slot.environment } : {}) } : { tabs: [] };
+  slot
+    ? { tabs: slot.tabs, ...(slot.activeId ? { activeId: slot.activeId } : {}), ...(slot.environment ? { environment: slot.environment } : {}) }
+    : { tabs: [] };
 
 /**
  * The open tabs live in `<data dir>/session.json`, one slot per window (shared/session/session-slots.ts).
@@ -53,7 +55,7 @@ const stateOf = (slot: SessionSlot | undefined): SessionState =>
  * page saves often (debounced edits), so every write is sanitised again here: the core, not the page,
  * guarantees no secret and the size bound.
  */
-export function createSessionHandlers(env: CoreEnv): Handlers<SessionOps> {
+export function createSessionHandlers(env: { dataDir: Pick<CoreEnv['dataDir'], 'root'>; now: CoreEnv['now'] }): Handlers<SessionOps> {
   const file = join(env.dataDir.root, sessionFileName);
   const holders = createWindowHolders(env.now);
   // A load waits for the saves already asked for, so a reload sees the flush its page sent on leaving.

@@ -21,7 +21,9 @@ async function handle(io: ReaderIo<InvokeReply>, request: InvokeRequest): Promis
   const init: RequestInit = { method: 'POST', headers: request.headers, body: request.body };
   try {
     // The browser refuses a keepalive request beyond its in-flight budget (64 KiB in all): then it goes as a plain one.
-    response = request.keepalive ? await io.fetch(request.url, { ...init, keepalive: true }).catch(() => io.fetch(request.url, init)) : await io.fetch(request.url, init);
+    response = request.keepalive
+      ? await io.fetch(request.url, { ...init, keepalive: true }).catch(() => io.fetch(request.url, init))
+      : await io.fetch(request.url, init);
   } catch (error) {
     io.post({ id: request.id, kind: 'failed', code: 'connect', message: `Cannot reach the Powerduck host: ${(error as Error).message}` });
     return;

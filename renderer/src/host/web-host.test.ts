@@ -77,6 +77,39 @@ describe('web host transport', () => {
     expect(e.sent[0]?.body).toEqual({ op: 'app.info', request: {} });
   });
 
+  it('sends what a leaving page sends (the last save, the slot release) with keepalive when it fits the budget, and plainly when refused', async () => {
+    const seen: Array<{ op: string; keepalive: boolean }> = [];
+    let refuseKeepalive = false;
+    const e = env(() => Response.json({ ok: true, value: {} }));
+    const host = createWebHost({
+      ...e.env,
+      fetch: (async (input: RequestInfo | URL, init?: RequestInit) => {
+        const op = (JSON.parse(String(init?.body)) as { op: string }).op;
+        seen.push({ op, keepalive: init?.keepalive === true });
+        if (init?.keepalive && refuseKeepalive) throw new TypeError('keepalive budget exceeded');
+        return e.env.fetch(input, init);
+      }) as typeof fetch,
+    });
+    const page = { windowId: 'w', pageId: 'p' };
+    await host.invoke('session.release', page);
+    await host.invoke('session.save', { ...page, tabs: [] });
+    await host.invoke('session.save', { ...page, tabs: [{ draft: { id: 't', kind: 'a2a', bodyText: 'x'.repeat(40 * 1024) } }] });
+    await host.invoke('session.touch', page);
+    expect(seen).toEqual([
+      { op: 'session.release', keepalive: true },
+      { op: 'session.save', keepalive: true },
+      { op: 'session.save', keepalive: false },
+      { op: 'session.touch', keepalive: false },
+    ]);
+    seen.length = 0;
+    refuseKeepalive = true;
+    expect(await host.invoke('session.release', page)).toEqual({ ok: true, value: {} });
+    expect(seen).toEqual([
+      { op: 'session.release', keepalive: true },
+      { op: 'session.release', keepalive: false },
+    ]);
+  });
+
   it('turns a refusal (401) into an unauthorized error, never a success', async () => {
     const e = env(
       () => Response.json({ ok: false, error: { code: 'unauthorized', message: 'Missing or wrong Powerduck session token.' } }, { status: 401 }),

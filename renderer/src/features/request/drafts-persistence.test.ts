@@ -100,7 +100,10 @@ describe('session persistence of open tabs', () => {
     const storage = { getItem: (k: string) => store.get(k) ?? null, removeItem: (k: string) => void store.delete(k) };
     const saved: SessionState[] = [];
     const host = createFakeHost({
-      ops: { 'session.load': ({ windowId }) => ({ tabs: [], windowId }), 'session.save': (r) => (saved.push(r), { saved: r.tabs.length, dropped: [], windowId: r.windowId }) },
+      ops: {
+        'session.load': ({ windowId }) => ({ tabs: [], windowId }),
+        'session.save': (r) => (saved.push(r), { saved: r.tabs.length, dropped: [], windowId: r.windowId }),
+      },
     });
     const session = persistSession(host, { storage, delayMs: 1 });
     await session.restored;
@@ -109,5 +112,40 @@ describe('session persistence of open tabs', () => {
     await new Promise((r) => setTimeout(r, 20));
     expect(saved.at(-1)?.tabs).toHaveLength(1);
     session.stop();
+  });
+
+  it("asks for this window's slot, keeps the id the core answers across a reload, beats while open and frees the slot on leaving", async () => {
+    const stored = new Map<string, string>([['powerduck.windowId', 'tab-window']]);
+    const windowStorage = { getItem: (k: string) => stored.get(k) ?? null, setItem: (k: string, v: string) => void stored.set(k, v) };
+    let touches = 0;
+    const host = createFakeHost({
+      ops: {
+        // A new window adopts the slot of the window closed last: the page goes on under that slot's id.
+        'session.load': () => ({ tabs: toSession([createDraft('adopted', { endpoint: 'http://adopted' })], 'adopted', {}).tabs, windowId: 'closed-window' }),
+        'session.save': (r) => ({ saved: r.tabs.length, dropped: [], windowId: r.windowId }),
+        // The second heartbeat finds the slot taken (the page looked closed): the core names a new one.
+        'session.touch': (r) => ({ windowId: ++touches === 2 ? 'moved-window' : r.windowId }),
+        'session.release': () => ({}),
+      },
+    });
+    const session = persistSession(host, { windowStorage, delayMs: 1, heartbeatMs: 5 });
+    await session.restored;
+    const load = host.calls.find((c) => c.op === 'session.load')?.request as { windowId: string; pageId: string };
+    expect(load.windowId).toBe('tab-window');
+    expect(useDraftsStore.getState().tabs.map((t) => t.endpoint)).toEqual(['http://adopted']);
+    expect(stored.get('powerduck.windowId')).toBe('closed-window');
+    await expect.poll(() => touches, { timeout: 1000 }).toBeGreaterThanOrEqual(2);
+    // Moved: the tabs are saved in the new slot at once, and the reload will ask for it.
+    await expect
+      .poll(() => host.calls.filter((c) => c.op === 'session.save').map((c) => (c.request as { windowId: string }).windowId))
+      .toContain('moved-window');
+    expect(stored.get('powerduck.windowId')).toBe('moved-window');
+    session.leave();
+    const release = host.calls.at(-1);
+    expect(release).toEqual({ op: 'session.release', request: { windowId: 'moved-window', pageId: load.pageId } });
+    session.stop();
+    const calls = host.calls.length;
+    await new Promise((r) => setTimeout(r, 20));
+    expect(host.calls.length).toBe(calls);
   });
 });

@@ -119,7 +119,10 @@ describe('unsaved changes of request tabs', () => {
     expect(tabBaselines.of(edited)).toBeUndefined();
     const second = persistSession(
       createFakeHost({
-        ops: { 'session.load': ({ windowId }) => ({ ...(session ?? { tabs: [] }), windowId }), 'session.save': ({ windowId }) => ({ saved: 0, dropped: [], windowId }) },
+        ops: {
+          'session.load': ({ windowId }) => ({ ...(session ?? { tabs: [] }), windowId }),
+          'session.save': ({ windowId }) => ({ saved: 0, dropped: [], windowId }),
+        },
       }),
       {
         delayMs: 1,
