@@ -725,6 +725,7 @@ export const en = {
   'docs.runFailed': 'Could not run the operation',
   'docs.settings': 'Settings',
   'docs.request': 'Request',
+  'docs.bodyAsWritten': 'Body as written (a run fills in its variables as JSON values)',
   'docs.code': 'Code examples',
   'docs.codeOf': '{label} example',
   'docs.copyCode': 'Copy {label}',

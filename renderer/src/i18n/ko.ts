@@ -718,6 +718,7 @@ export const ko: Record<MessageKey, string> = {
   'docs.runFailed': '작업을 실행하지 못했습니다',
   'docs.settings': '설정',
   'docs.request': '요청',
+  'docs.bodyAsWritten': '작성한 그대로의 본문 (실행할 때 변수를 JSON 값으로 채웁니다)',
   'docs.code': '코드 예시',
   'docs.codeOf': '{label} 예시',
   'docs.copyCode': '{label} 복사',
