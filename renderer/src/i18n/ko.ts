@@ -531,6 +531,7 @@ export const ko: Record<MessageKey, string> = {
   'card.sig.reason.crit-not-supported': '지원하지 않는 critical 헤더 매개변수가 있습니다',
   'card.sig.reason.no-key-for-kid': '이 kid를 가진 키를 붙여넣지 않았습니다',
   'card.sig.reason.key-type-mismatch': '키 유형이 알고리즘과 맞지 않습니다',
+  'card.sig.reason.key-invalid': '키 유형은 알고리즘에 맞지만 키 데이터가 올바르지 않습니다 (값이 바뀌었거나 잘렸습니다)',
   'card.sig.reason.signature-mismatch': '서명이 카드 내용과 일치하지 않습니다',
   'card.sig.trustTitle': '유효 ≠ 신뢰.',
   'card.sig.trust':
