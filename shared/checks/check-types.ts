@@ -145,6 +145,17 @@ export interface CheckReport {
   notes: string[];
 }
 
+/**
+ * A check's source as it reads on one binding: where the spec's keyword differs by binding (an unknown
+ * enum number is legal on gRPC), the keyword shown beside the sentence is the one this binding's verdict
+ * was graded by, so a MAY row never cites a SHOULD.
+ */
+export function sourceFor(check: Pick<CheckDefinition, 'source' | 'levelOn'>, binding: Binding): CheckSource {
+  const on = check.levelOn?.[binding];
+  if (on === undefined) return check.source;
+  return { ...check.source, keyword: on === 'INFO' ? 'none' : on };
+}
+
 /** A check's level under a profile, on one binding. */
 export function levelFor(check: Pick<CheckDefinition, 'level' | 'levelOn' | 'strict'>, profile: CheckProfile, binding: Binding): CheckLevel {
   if (profile === 'strict' && check.strict) return check.strict.level;

@@ -83,7 +83,14 @@ export interface CardVerifyRequest {
 }
 
 export type SignatureRefusal =
-  'malformed-signature' | 'missing-header-params' | 'alg-not-allowed' | 'crit-not-supported' | 'no-key-for-kid' | 'key-type-mismatch' | 'signature-mismatch';
+  | 'malformed-signature'
+  | 'missing-header-params'
+  | 'alg-not-allowed'
+  | 'crit-not-supported'
+  | 'no-key-for-kid'
+  | 'key-type-mismatch'
+  | 'key-invalid'
+  | 'signature-mismatch';
 
 export interface SignatureVerdict {
   /** Position in `card.signatures`. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseEnvironmentsText, serializeEnvironments, type EnvironmentsDoc } from './environments-model';
+import { parseEnvironmentsText, plainCredential, serializeEnvironments, type EnvironmentsDoc } from './environments-model';
 
 const doc: EnvironmentsDoc = {
   environments: [
@@ -46,5 +46,23 @@ describe('environments file', () => {
   it('refuses a huge file before parsing it', () => {
     const parsed = parseEnvironmentsText(`{"environments":[],"pad":"${'x'.repeat(1024 * 1024)}"}`);
     expect(parsed).toEqual({ ok: false, message: expect.stringMatching(/larger than/) as unknown as string });
+  });
+});
+
+describe('a plain variable named like a credential', () => {
+  it('is hinted for the names history and spec saves hide (password, token, apiKey…), as a literal or still empty', () => {
+    for (const name of ['password', 'token', 'apiKey', 'API_KEY', 'clientSecret', 'db_password', 'sessionId', 'X-Auth-Key', ' authToken '])
+      expect({ name, hint: plainCredential({ name, value: 'hunter2' }) }).toEqual({ name, hint: true });
+    expect(plainCredential({ name: 'token', value: '' })).toBe(true);
+  });
+
+  it('is not hinted for ordinary names, a Secret row, or a value that only names another variable', () => {
+    for (const name of ['baseUrl', 'userName', 'tokenUrl', 'maxTokens', 'author', 'keyword', 'idempotencyKey', ''])
+      expect({ name, hint: plainCredential({ name, value: 'x' }) }).toEqual({ name, hint: false });
+    expect(plainCredential({ name: 'token', secret: 'stored-token' })).toBe(false);
+    expect(plainCredential({ name: 'token', secret: '' })).toBe(false);
+    expect(plainCredential({ name: 'token', value: '{{prodToken}}' })).toBe(false);
+    // Text around a reference is a literal again.
+    expect(plainCredential({ name: 'token', value: 'Bearer {{t}}' })).toBe(true);
   });
 });

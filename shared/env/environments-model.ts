@@ -4,7 +4,9 @@
  * secret store. The file is plain, indented JSON with one variable per line, so a diff of it reads
  * like a list of changes. Pure: text in, model out; model in, text out.
  */
+import { isCredentialName } from '../a2a/credential-names';
 import { isObject } from '../a2a/payload';
+import { wholeVariable } from './variables';
 
 export const ENVIRONMENTS_FILE_NAME = 'powerduck.environments.json';
 
@@ -162,4 +164,18 @@ export function serializeEnvironments(doc: EnvironmentsDoc): string {
 
 export function findEnvironment(doc: EnvironmentsDoc, name: string): Environment | undefined {
   return doc.environments.find((e) => e.name === name);
+}
+
+/**
+ * A plain variable named like a credential (`password`, `apiKey`, `token`): its value would go to
+ * powerduck.environments.json, a plain file that is often committed, so the environments dialog
+ * offers to move it into the secret store and `powerduck env set` refuses it without `--plain`.
+ * "Named like a credential" is the one rule history and spec saves use (credential-names.ts).
+ */
+export function plainCredential(variable: EnvironmentVariable): boolean {
+  if (variable.secret !== undefined) return false;
+  const value = variable.value ?? '';
+  // `{{other}}` names another variable: whatever it holds is judged on its own row.
+  if (value.trim() !== '' && wholeVariable(value) !== undefined) return false;
+  return isCredentialName(variable.name);
 }

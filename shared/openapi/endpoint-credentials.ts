@@ -4,18 +4,13 @@
  * the way out (the request's Auth settings and a named secret).
  */
 import { isCredentialName } from '../a2a/credential-names';
-import { formDecode, urlCredentialParts } from '../http/url-credentials';
+import { urlCredentialParts } from '../http/url-credentials';
 
 export interface EndpointCredential {
   /** `userinfo`: user or password before the host; `query`: a credential-looking query parameter. */
   where: 'userinfo' | 'query';
   /** The parameter's name as written (for `query`). */
   name?: string;
-}
-
-/** Whether a query or fragment parameter name, as written in a URL (percent-encoded or not), names a credential (the one rule, credential-names.ts). */
-export function isCredentialQueryName(raw: string): boolean {
-  return isCredentialName(formDecode(raw).trim());
 }
 
 /**

@@ -129,3 +129,31 @@ describe('Copy for LLM', () => {
     expect(copyForLlm(grpcDoc, '/nope')).toEqual({ ok: false, message: 'No operation /nope in this file.' });
   });
 });
+
+describe('operation docs of a body saved as written', () => {
+  const text = '{"message":{"role":"ROLE_USER","messageId":"m-1","parts":[{"text":"hi"}]},"metadata":{"count": {{count}}}}';
+  const doc = docWith({
+    version: '1.0',
+    binding: 'JSONRPC',
+    endpoint: 'http://127.0.0.1:9/rpc',
+    method: 'SendMessage',
+    body: {},
+    bodyText: text,
+    auth: { type: 'none' },
+  });
+
+  it('shows the text a run fills in beside the quoted stand-in, in the structure and the Markdown', () => {
+    const result = renderOperationDocs(doc, '/agents/a');
+    if (!result.ok) throw new Error(result.message);
+    expect(result.docs.bodyText).toBe(text);
+    expect(JSON.stringify(result.docs.example)).toContain('"{{count}}"');
+    expect(result.docs.markdown).toContain('Body as written (a run fills in its variables as JSON values):\n\n```text\n' + text + '\n```');
+  });
+
+  it('has no such block when the body is plain JSON', () => {
+    const result = renderOperationDocs(grpcDoc, '/agents/a');
+    if (!result.ok) throw new Error(result.message);
+    expect(result.docs.bodyText).toBeUndefined();
+    expect(result.docs.markdown).not.toContain('Body as written');
+  });
+});

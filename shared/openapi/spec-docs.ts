@@ -39,6 +39,8 @@ export interface OperationDocs {
   example?: unknown;
   /** How to read the example: JSON-RPC envelope, HTTP+JSON request object or gRPC request (ProtoJSON). */
   exampleLabel?: string;
+  /** The body as saved when it holds unquoted `{{variables}}` (x-a2a bodyText): what a run fills in, shown beside the example's quoted stand-in. */
+  bodyText?: string;
   /** HTTP line the example turns into (HTTP bindings, plain HTTP operations). */
   requestLine?: string;
   /** Servers, parameters, body, responses and security of a plain HTTP operation. */
@@ -101,6 +103,7 @@ function markdownFor(docs: Omit<OperationDocs, 'markdown'>): string {
     out.push('## Request', '');
     if (docs.requestLine) out.push(`\`${docs.requestLine}\``, '');
     out.push(`Example — ${docs.exampleLabel ?? 'request'}:`, '', fence('json', json(docs.example)), '');
+    if (docs.bodyText !== undefined) out.push('Body as written (a run fills in its variables as JSON values):', '', fence('text', docs.bodyText), '');
   }
   if (docs.requestSchema) {
     out.push(docs.protocolGroup === 'mcp' ? '### Arguments schema (inputSchema)' : '### Request schema', '');
@@ -183,13 +186,14 @@ export function renderOperationDocs(doc: unknown, path: string, httpMethod?: str
     responseSchema: resolveSchema(doc, x.responseSchema),
     example: x.example,
     exampleLabel: exampleLabelFor(x),
+    ...(x.bodyText !== undefined ? { bodyText: x.bodyText } : {}),
     ...(http?.ok ? { requestLine: `${http.request.httpMethod} ${http.request.url}` } : {}),
     codeExamples: examples.examples,
     notes: [
       ...(info ? [] : [`${x.method} is not in the A2A ${x.version} catalogue.`]),
       ...(x.bodyText !== undefined
         ? [
-            `The body is saved as written, with unquoted {{variables}} (x-a2a bodyText): a run fills them in as JSON values; the example shows them as "{{name}}" strings.`,
+            `The body is saved as written, with unquoted {{variables}} (x-a2a bodyText, shown under the example): a run fills them in as JSON values; the example shows them as "{{name}}" strings.`,
           ]
         : []),
       ...examples.notes,

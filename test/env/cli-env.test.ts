@@ -91,6 +91,22 @@ describe('powerduck env', () => {
     expect(await readFile(join(home, 'workspace', 'powerduck.environments.json'), 'utf8')).toBe(before);
   });
 
+  it('refuses a plain value named like a credential unless --plain says it is not a secret, writing nothing', async () => {
+    const file = join(home, 'workspace', 'powerduck.environments.json');
+    const before = await readFile(file, 'utf8');
+    const refused = await cli(['env', 'set', 'plain creds', 'host=example.test', 'apiKey=sk-live-51Hxyz', 'password=hunter2']);
+    expect(refused.code).toBe(2);
+    expect(refused.err).toContain('"apiKey", "password" are named like a credential');
+    expect(refused.err).toContain('--secret apiKey=SECRET_NAME --secret-value-stdin');
+    expect(refused.err).not.toContain('sk-live-51Hxyz');
+    expect(await readFile(file, 'utf8')).toBe(before);
+    // A value that only names another variable holds no credential itself.
+    expect((await cli(['env', 'set', 'plain creds', 'token={{prodToken}}'])).code).toBe(0);
+    expect((await cli(['env', 'set', 'plain creds', 'password=guest', '--plain'])).code).toBe(0);
+    const saved = JSON.parse(await readFile(file, 'utf8')) as { environments: Array<{ name: string; variables: Record<string, unknown> }> };
+    expect(saved.environments.find((e) => e.name === 'plain creds')?.variables).toEqual({ token: '{{prodToken}}', password: 'guest' });
+  });
+
   it('check --env fills the target and token', async () => {
     const r = await cli([
       'check',

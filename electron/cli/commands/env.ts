@@ -1,6 +1,6 @@
 import type { EnvironmentsState } from '../../../shared/contract/ops-env';
 import type { Environment, EnvironmentVariable } from '../../../shared/env/environments-model';
-import { checkEnvironmentName, checkVariableName, ENVIRONMENTS_FILE_NAME, secretNamePattern } from '../../../shared/env/environments-model';
+import { checkEnvironmentName, checkVariableName, ENVIRONMENTS_FILE_NAME, plainCredential, secretNamePattern } from '../../../shared/env/environments-model';
 import type { Core } from '../../node/core';
 import { openCliCore } from '../cli-core';
 import { parseArgs } from '../args';
@@ -10,7 +10,7 @@ import { oneLine } from '../one-line';
 
 const usage = `powerduck env list [--json]
 powerduck env show NAME [--json]
-powerduck env set NAME [VAR=VALUE]... [--secret VAR=SECRET]... [--secret-value-stdin] [--unset VAR]...
+powerduck env set NAME [VAR=VALUE]... [--secret VAR=SECRET]... [--secret-value-stdin] [--unset VAR]... [--plain]
 
 Environments are named sets of variables used as {{VAR}} in endpoints, headers, auth, bodies and
 card URLs (send/run/check --env NAME). Plain values live in the workspace's ${ENVIRONMENTS_FILE_NAME};
@@ -22,6 +22,8 @@ a variable backed by a secret keeps only the secret's name there.
     --secret VAR=SECRET   make VAR read the named secret
     --secret-value-stdin  store standard input (one --secret only) as that secret's value
     --unset VAR           remove a variable
+    --plain               keep a value named like a credential (token, password, apiKey…) as plain
+                          text in ${ENVIRONMENTS_FILE_NAME}; without it such a value is refused
   --json                  machine-readable output`;
 
 async function state(core: Core): Promise<EnvironmentsState> {
@@ -58,6 +60,16 @@ async function setCommand(core: Core, io: CliIo, args: ReturnType<typeof parseAr
   const fromStdin = args.flags.has('secret-value-stdin');
   if (fromStdin && secrets.length !== 1) throw new UsageError('--secret-value-stdin stores one secret: give exactly one --secret VAR=SECRET.');
   if (!values.length && !secrets.length && !unset.length) throw new UsageError('Nothing to set: give VAR=VALUE, --secret VAR=SECRET or --unset VAR.');
+  // The environments file is plain and often committed: a credential goes to the secret store unless the person says otherwise.
+  const credentials = values.filter(([name, value]) => plainCredential({ name, value })).map(([name]) => name);
+  if (credentials.length && !args.flags.has('plain')) {
+    const [first] = credentials as [string, ...string[]];
+    throw new UsageError(
+      `${credentials.map((n) => `"${n}"`).join(', ')} ${credentials.length === 1 ? 'is' : 'are'} named like a credential: the value would be written as plain text to ` +
+        `${ENVIRONMENTS_FILE_NAME}. Keep it in the secret store instead: printf %s "$VALUE" | powerduck env set ${JSON.stringify(envName)} ` +
+        `--secret ${first}=SECRET_NAME --secret-value-stdin (one secret per call), or add --plain if it is not a secret. Nothing was saved.`,
+    );
+  }
 
   if (fromStdin) {
     const value = (await io.readStdin()).replace(/\r?\n$/, '');
@@ -93,7 +105,7 @@ export const envCommand: CliCommand = {
   summary: 'list, show and set environments ({{variables}} for send, run and check --env)',
   usage,
   async run(argv, io) {
-    const args = parseArgs(argv, { values: ['secret', 'unset'], flags: ['json', 'secret-value-stdin'] });
+    const args = parseArgs(argv, { values: ['secret', 'unset'], flags: ['json', 'secret-value-stdin', 'plain'] });
     const sub = args.positionals[0];
     if (sub !== 'list' && sub !== 'show' && sub !== 'set') throw new UsageError('Expected list, show or set.');
     const core = await openCliCore(io);

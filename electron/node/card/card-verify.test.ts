@@ -225,6 +225,16 @@ describe('tampering', () => {
     expect(await verdictFor(signed, jwks(rsaUnderSameKid))).toMatchObject({ verdict: 'invalid', reason: 'key-type-mismatch' });
   });
 
+  it('a key of the right type with damaged key data is named as such, not as a type mismatch', async () => {
+    const x = String(es.publicJwk['x']);
+    // One changed character moves the point off the curve.
+    const damaged = { ...es.publicJwk, x: (x[0] === 'A' ? 'B' : 'A') + x.slice(1) };
+    const result = await verdictFor(signed, jwks(damaged));
+    expect(result).toMatchObject({ verdict: 'invalid', reason: 'key-invalid' });
+    expect(result?.message).toContain('has the right type for ES256 but its key data is invalid');
+    expect(result?.message).toContain('Copy the key again');
+  });
+
   it('a header without typ or kid is refused', async () => {
     const jws = await new FlattenedSign(new TextEncoder().encode('{}')).setProtectedHeader({ alg: 'ES256', kid: 'es-1' }).sign(es.privateKey);
     const card = { ...v1Card(), signatures: [{ protected: jws.protected, signature: jws.signature }] };

@@ -129,6 +129,9 @@ async function verifyOne(
 
   const usable: Array<{ key: PastedKey; crypto: Awaited<ReturnType<typeof importJWK>> }> = [];
   const mismatches: string[] = [];
+  // A key of the right type whose numbers are wrong (a point off the curve, a cut-off modulus) is a
+  // damaged copy, not the wrong key: told apart so the person re-copies the key instead of hunting for another.
+  const damaged: string[] = [];
   for (const key of candidates) {
     const problem = keyMismatch(key, algorithm);
     if (problem) {
@@ -138,8 +141,17 @@ async function verifyOne(
     try {
       usable.push({ key, crypto: await importJWK(key.jwk, algorithm) });
     } catch (error) {
-      mismatches.push(`key ${describeKey(key)} cannot be used for ${algorithm}: ${error instanceof Error ? error.message : String(error)}`);
+      damaged.push(
+        `the pasted key ${describeKey(key)} has the right type for ${algorithm} but its key data is invalid (${error instanceof Error ? error.message : String(error)})`,
+      );
     }
+  }
+  if (usable.length === 0 && damaged.length) {
+    return invalid(
+      'key-invalid',
+      `${[...damaged, ...mismatches].join('; ')}. Copy the key again from the signer's JWKS: a changed or cut-off value (x, y, n, e) makes it unusable.`,
+      ids,
+    );
   }
   if (usable.length === 0) {
     return invalid('key-type-mismatch', `The signature uses ${algorithm}, but ${mismatches.join('; ')}. Paste the signer's ${algorithm} key.`, ids);

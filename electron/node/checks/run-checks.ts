@@ -2,7 +2,7 @@ import type { ExchangeRecord } from '../../../shared/a2a/exchange';
 import { newUuid } from '../../../shared/a2a/ids';
 import { checkCatalog } from '../../../shared/checks/check-catalog';
 import type { CheckDefinition, CheckInterface, CheckReport, CheckResult } from '../../../shared/checks/check-types';
-import { checkGroups, checkProfiles, interfaceLabel, levelFor } from '../../../shared/checks/check-types';
+import { checkGroups, checkProfiles, interfaceLabel, levelFor, sourceFor } from '../../../shared/checks/check-types';
 import { declaredVersionsAt } from '../../../shared/checks/card-target';
 import { isA2aVersion, isBinding } from '../../../shared/a2a/versions';
 import { buildReport } from '../../../shared/checks/report';
@@ -204,7 +204,7 @@ export async function runChecks(request: CheckRunRequest, deps: RunDeps, emit: (
         title: check.title,
         level,
         spec: check.spec,
-        source: check.source,
+        source: sourceFor(check, target.binding),
         interface: target,
         verdict: verdictFor(level, finding),
         expected: check.expects,

@@ -536,6 +536,7 @@ export const en = {
   'card.sig.reason.crit-not-supported': 'A critical header parameter is not supported',
   'card.sig.reason.no-key-for-kid': 'No pasted key has this kid',
   'card.sig.reason.key-type-mismatch': 'The key type does not fit the algorithm',
+  'card.sig.reason.key-invalid': 'The key fits the algorithm but its key data is invalid (a changed or cut-off value)',
   'card.sig.reason.signature-mismatch': 'The signature does not match the card’s content',
   'card.sig.trustTitle': 'Valid ≠ trusted.',
   'card.sig.trust':
@@ -725,6 +726,7 @@ export const en = {
   'docs.runFailed': 'Could not run the operation',
   'docs.settings': 'Settings',
   'docs.request': 'Request',
+  'docs.bodyAsWritten': 'Body as written (a run fills in its variables as JSON values)',
   'docs.code': 'Code examples',
   'docs.codeOf': '{label} example',
   'docs.copyCode': 'Copy {label}',

@@ -531,6 +531,7 @@ export const ko: Record<MessageKey, string> = {
   'card.sig.reason.crit-not-supported': '지원하지 않는 critical 헤더 매개변수가 있습니다',
   'card.sig.reason.no-key-for-kid': '이 kid를 가진 키를 붙여넣지 않았습니다',
   'card.sig.reason.key-type-mismatch': '키 유형이 알고리즘과 맞지 않습니다',
+  'card.sig.reason.key-invalid': '키 유형은 알고리즘에 맞지만 키 데이터가 올바르지 않습니다 (값이 바뀌었거나 잘렸습니다)',
   'card.sig.reason.signature-mismatch': '서명이 카드 내용과 일치하지 않습니다',
   'card.sig.trustTitle': '유효 ≠ 신뢰.',
   'card.sig.trust':
@@ -718,6 +719,7 @@ export const ko: Record<MessageKey, string> = {
   'docs.runFailed': '작업을 실행하지 못했습니다',
   'docs.settings': '설정',
   'docs.request': '요청',
+  'docs.bodyAsWritten': '작성한 그대로의 본문 (실행할 때 변수를 JSON 값으로 채웁니다)',
   'docs.code': '코드 예시',
   'docs.codeOf': '{label} 예시',
   'docs.copyCode': '{label} 복사',

@@ -1,21 +1,5 @@
-/**
- * A plain variable named like a credential (`password`, `apiKey`, `token`): its value would go to
- * powerduck.environments.json, a plain file that is often committed. The row says so and offers to
- * move the value into the secret store. "Named like a credential" is the one rule history and spec
- * saves use (credential-names.ts), so the dialog hints at exactly what they would hide.
- */
-import { isCredentialName } from '../../../../shared/a2a/credential-names';
-import { secretNamePattern, type EnvironmentVariable } from '../../../../shared/env/environments-model';
-import { wholeVariable } from '../../../../shared/env/variables';
-
-/** Whether the row should suggest a secret: a plain value (not a `{{reference}}`) under a credential-like name. */
-export function suggestsSecret(variable: EnvironmentVariable): boolean {
-  if (variable.secret !== undefined) return false;
-  const value = variable.value ?? '';
-  // `{{other}}` names another variable: whatever it holds is judged on its own row.
-  if (value.trim() !== '' && wholeVariable(value) !== undefined) return false;
-  return isCredentialName(variable.name);
-}
+/** Secret-store names for variables moved out of powerduck.environments.json (which plain variables to move: plainCredential in the environment model). */
+import { secretNamePattern } from '../../../../shared/env/environments-model';
 
 /**
  * The secret-store name for a variable moved into it: `<environment>-<variable>`, made of the

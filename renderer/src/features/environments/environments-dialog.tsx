@@ -8,7 +8,8 @@ import { DialogButtons } from '../../ui/dialog-buttons';
 import { refreshEnvironments, useEnvironmentsStore } from './environments-store';
 import { deleteSecret as deleteStoredSecret, storeSecret as storeNamedSecret, useSecretsStore } from './secrets-store';
 import { ProblemLine } from '../../ui/problem-line';
-import { secretNameForVariable, suggestsSecret } from './credential-variable';
+import { secretNameForVariable } from './credential-variable';
+import { plainCredential } from '../../../../shared/env/environments-model';
 
 function VariableRow({
   env,
@@ -32,7 +33,7 @@ function VariableRow({
   const id = useId();
   const n = index + 1;
   const isSecret = variable.secret !== undefined;
-  const hint = suggestsSecret(variable);
+  const hint = plainCredential(variable);
   return (
     <tr>
       <td>

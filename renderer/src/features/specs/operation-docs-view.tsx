@@ -174,6 +174,14 @@ export default function OperationDocsView({ file, path, httpMethod }: { file: st
               {docs.requestLine ? <p className="mono">{docs.requestLine}</p> : null}
               <p className="muted small">{docs.exampleLabel}</p>
               <pre className="code-block">{prettyJson(docs.example)}</pre>
+              {docs.bodyText !== undefined ? (
+                <>
+                  <p className="muted small">{t('docs.bodyAsWritten')}</p>
+                  <pre className="code-block" aria-label={t('docs.bodyAsWritten')}>
+                    {docs.bodyText}
+                  </pre>
+                </>
+              ) : null}
             </section>
           ) : null}
           {docs.http ? <HttpOperationSections http={docs.http} requestLine={docs.requestLine} /> : null}
