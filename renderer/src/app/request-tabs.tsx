@@ -10,7 +10,7 @@ import { useMcpDraftsStore } from '../features/mcp/mcp-drafts-store';
 import { isTabModified, useTabBaselines } from '../features/request';
 import { CloseTabPrompt, requestCloseTab, requestCloseTabs } from './close-tab-prompt';
 import { closeTab, closeTabs, duplicateTab, openDraft, reopenClosedTab, tabTitle, tabsToClose, useClosedTabsStore, type CloseScope } from './tab-actions';
-import { TabContextMenu, tabMenuItems } from './tab-context-menu';
+import { TabContextMenu, tabMenuItems, type MenuCloseFocus } from './tab-context-menu';
 
 /** Close as the person asked it: a tab with unsaved edits asks first (see close-tab-prompt). */
 export function askToCloseTab(id: string): boolean {
@@ -73,12 +73,14 @@ export function RequestTabs({ panelId }: { panelId: string }) {
     const box = list.current?.querySelector<HTMLElement>(`[data-tab-id="${CSS.escape(tabId)}"]`)?.getBoundingClientRect();
     setMenu({ tabId, at: at ?? { x: box?.left ?? 0, y: box?.bottom ?? 0 } });
   };
-  const closeMenu = (refocus: boolean): void => {
-    // Escape gives the focus back to the tab; after an action it goes to the tab then active, unless a prompt asks first.
-    const back = refocus ? menu?.tabId : undefined;
+  const closeMenu = (focus: MenuCloseFocus): void => {
+    const back = menu?.tabId;
     setMenu(null);
+    if (focus === 'none') return;
     requestAnimationFrame(() => {
-      const target = back ?? (document.querySelector('dialog[open]') ? undefined : useDraftsStore.getState().activeId);
+      // After an action, the tab then active; not while a prompt asks first, nor once another menu took the focus.
+      if (focus === 'active' && document.activeElement?.closest('dialog[open], [role="menu"]')) return;
+      const target = focus === 'tab' ? back : useDraftsStore.getState().activeId;
       if (target) list.current?.querySelector<HTMLElement>(`[data-tab-id="${CSS.escape(target)}"]`)?.focus();
     });
   };

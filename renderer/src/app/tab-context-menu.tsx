@@ -2,6 +2,8 @@ import { Fragment, useEffect, useLayoutEffect, useRef, useState, type KeyboardEv
 import { useT, type MessageKey } from '../i18n/i18n';
 import { reopenTabShortcut } from './shortcuts';
 
+export type MenuCloseFocus = 'tab' | 'active' | 'none';
+
 export interface TabMenuItem {
   label: MessageKey;
   /** False when the item would do nothing here (no other tab, none to the right, nothing closed). */
@@ -39,8 +41,8 @@ export function tabMenuItems(
 /**
  * A request tab's context menu (right click, Shift+F10 or the Menu key on the tab), with the WAI-ARIA
  * menu keyboard model: arrows, Home and End move (disabled items are focusable but do nothing, as the
- * APG advises, so a screen reader hears them), Enter picks, Escape closes and gives focus back to the
- * tab; Tab or a click elsewhere closes it.
+ * APG advises, so a screen reader hears them), Enter picks, Escape or Tab closes it and gives the focus
+ * back to the tab; a click elsewhere closes it too.
  */
 export function TabContextMenu({
   at,
@@ -50,8 +52,11 @@ export function TabContextMenu({
   /** Where it opens (the pointer, or under the tab for the keyboard), in viewport pixels. */
   at: { x: number; y: number };
   items: readonly TabMenuItem[];
-  /** `refocus`: give the focus back to the tab (Escape); otherwise the picked action decides where it goes. */
-  onClose: (refocus: boolean) => void;
+  /**
+   * Where the focus goes: back to the tab (Escape, Tab), to the tab active after a picked action, or
+   * nowhere (a click elsewhere put it where the person wanted it).
+   */
+  onClose: (focus: MenuCloseFocus) => void;
 }) {
   const t = useT();
   const menu = useRef<HTMLDivElement>(null);
@@ -73,7 +78,7 @@ export function TabContextMenu({
   useEffect(() => {
     menu.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
     const onDown = (event: PointerEvent): void => {
-      if (!menu.current?.contains(event.target as Node)) close.current(false);
+      if (!menu.current?.contains(event.target as Node)) close.current('none');
     };
     document.addEventListener('pointerdown', onDown, true);
     return () => document.removeEventListener('pointerdown', onDown, true);
@@ -82,12 +87,11 @@ export function TabContextMenu({
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>): void => {
     const all = [...(menu.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
     const index = all.indexOf(document.activeElement as HTMLElement);
-    if (event.key === 'Escape') onClose(true);
+    if (event.key === 'Escape' || event.key === 'Tab') onClose('tab');
     else if (event.key === 'ArrowDown') all[(index + 1) % all.length]?.focus();
     else if (event.key === 'ArrowUp') all[(index - 1 + all.length) % all.length]?.focus();
     else if (event.key === 'Home') all[0]?.focus();
     else if (event.key === 'End') all[all.length - 1]?.focus();
-    else if (event.key === 'Tab') onClose(false);
     else return;
     event.preventDefault();
     // The tab bar's own keys (arrows, Delete) must not act on the tabs behind the menu.
@@ -115,7 +119,7 @@ export function TabContextMenu({
             {...(item.shortcut ? { 'aria-keyshortcuts': item.shortcut.keys } : {})}
             onClick={() => {
               if (!item.enabled) return;
-              onClose(false);
+              onClose('active');
               item.run();
             }}
           >
