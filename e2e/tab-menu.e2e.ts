@@ -52,6 +52,8 @@ describe('request tab menu', () => {
       await prompt(page).getByRole('button', { name: 'Cancel' }).click();
       await prompt(page).waitFor({ state: 'detached' });
       expect(await kinds(page)).toEqual(['HTTP', 'A2A', 'MCP']);
+      // The focus is back on the tab the menu was opened on.
+      await expect.poll(() => mcpTab.evaluate((el) => el === document.activeElement)).toBe(true);
 
       // Close anyway: only the kept tab remains, and it is the one shown.
       await mcpTab.click({ button: 'right' });

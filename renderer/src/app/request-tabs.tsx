@@ -73,15 +73,19 @@ export function RequestTabs({ panelId }: { panelId: string }) {
     const box = list.current?.querySelector<HTMLElement>(`[data-tab-id="${CSS.escape(tabId)}"]`)?.getBoundingClientRect();
     setMenu({ tabId, at: at ?? { x: box?.left ?? 0, y: box?.bottom ?? 0 } });
   };
+  const tabButton = (id: string | undefined): HTMLElement | null | undefined =>
+    id ? list.current?.querySelector<HTMLElement>(`[data-tab-id="${CSS.escape(id)}"]`) : undefined;
   const closeMenu = (focus: MenuCloseFocus): void => {
-    const back = menu?.tabId;
+    const on = menu?.tabId;
     setMenu(null);
     if (focus === 'none') return;
+    // Back to the tab now, before the action runs: a prompt it opens then returns the focus there.
+    tabButton(on)?.focus();
+    if (focus === 'tab') return;
     requestAnimationFrame(() => {
-      // After an action, the tab then active; not while a prompt asks first, nor once another menu took the focus.
-      if (focus === 'active' && document.activeElement?.closest('dialog[open], [role="menu"]')) return;
-      const target = focus === 'tab' ? back : useDraftsStore.getState().activeId;
-      if (target) list.current?.querySelector<HTMLElement>(`[data-tab-id="${CSS.escape(target)}"]`)?.focus();
+      // After the action, to the tab then active; not while a prompt asks, nor once another menu took the focus.
+      if (document.activeElement?.closest('dialog[open], [role="menu"]')) return;
+      tabButton(useDraftsStore.getState().activeId)?.focus();
     });
   };
   const closeScope = (tabId: string, scope: CloseScope): void => {
