@@ -29,8 +29,6 @@ function askToCloseTabs(ids: readonly string[], preferred?: string): boolean {
   );
 }
 
-export { closeTab };
-
 /** Request tabs: arrows move between tabs, Delete closes the focused one, Shift+F10 or the Menu key opens its menu (as a right click does). */
 export function RequestTabs({ panelId }: { panelId: string }) {
   const t = useT();
