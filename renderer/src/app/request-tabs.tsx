@@ -1,67 +1,35 @@
-import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { useT } from '../i18n/i18n';
 import { a2aTabTitle } from '../features/request/draft-model';
 import { useDraftsStore } from '../features/request/drafts-store';
 import { inTabOrder, useTabOrderStore } from '../features/request/tab-order-store';
-import { disposeEditorModel } from '../features/request/json-editor';
-import { runsOfTab, useRunsStore } from '../features/response/runs-store';
-import { isRunOpen, stopRun } from '../features/request/run-request';
-import { dropTimeline } from '../features/stream/timelines';
 import { httpTabTitle } from '../features/http/http-draft';
 import { useHttpDraftsStore } from '../features/http/http-drafts-store';
-import { closeHttpTab } from '../features/http/http-runs';
 import { mcpTabTitle } from '../features/mcp/mcp-draft';
 import { useMcpDraftsStore } from '../features/mcp/mcp-drafts-store';
-import { forgetMcpTab } from '../features/mcp/mcp-runs';
 import { isTabModified, useTabBaselines } from '../features/request';
-import { CloseTabPrompt, requestCloseTab } from './close-tab-prompt';
-
-/** Every open tab's id, in the order the bar shows them. */
-export function tabBarOrder(): string[] {
-  const all = [...useDraftsStore.getState().tabs, ...useHttpDraftsStore.getState().tabs, ...useMcpDraftsStore.getState().tabs];
-  return inTabOrder(all, useTabOrderStore.getState().order).map((tab) => tab.id);
-}
-
-/** Closing a tab stops its open streams (locally) and frees its timelines and editor model; its neighbour in the bar becomes active. */
-export function closeTab(id: string): void {
-  const order = tabBarOrder();
-  const index = order.indexOf(id);
-  if (index < 0) return;
-  const rest = order.filter((tabId) => tabId !== id);
-  const wasActive = useDraftsStore.getState().activeId === id;
-  if (useHttpDraftsStore.getState().tabs.some((tab) => tab.id === id)) closeHttpTab(id);
-  else if (useMcpDraftsStore.getState().tabs.some((tab) => tab.id === id)) {
-    forgetMcpTab(id);
-    useMcpDraftsStore.getState().close(id);
-  } else {
-    for (const run of runsOfTab(useRunsStore.getState(), id)) {
-      if (isRunOpen(run.id)) void stopRun(run.id);
-      dropTimeline(run.id);
-    }
-    useDraftsStore.getState().close(id);
-    useRunsStore.getState().forgetTab(id);
-  }
-  disposeEditorModel(id);
-  if (wasActive) useDraftsStore.setState({ activeId: rest[Math.min(index, rest.length - 1)] });
-}
-
-/** An open tab of any kind, with the title the bar shows for it (the close prompt names the tab by it). */
-function openTab(id: string): { tab: { id: string }; title: string } | undefined {
-  const a2a = useDraftsStore.getState().tabs.find((tab) => tab.id === id);
-  if (a2a) return { tab: a2a, title: a2aTabTitle(a2a) };
-  const http = useHttpDraftsStore.getState().tabs.find((tab) => tab.id === id);
-  if (http) return { tab: http, title: httpTabTitle(http) };
-  const mcp = useMcpDraftsStore.getState().tabs.find((tab) => tab.id === id);
-  return mcp ? { tab: mcp, title: mcpTabTitle(mcp) } : undefined;
-}
+import { CloseTabPrompt, requestCloseTab, requestCloseTabs } from './close-tab-prompt';
+import { closeTab, closeTabs, duplicateTab, openDraft, reopenClosedTab, tabTitle, tabsToClose, useClosedTabsStore, type CloseScope } from './tab-actions';
+import { TabContextMenu, tabMenuItems, type MenuCloseFocus } from './tab-context-menu';
 
 /** Close as the person asked it: a tab with unsaved edits asks first (see close-tab-prompt). */
 export function askToCloseTab(id: string): boolean {
-  const open = openTab(id);
-  return open ? requestCloseTab(open.tab, open.title, closeTab) : false;
+  const draft = openDraft(id);
+  return draft ? requestCloseTab(draft, tabTitle(draft), closeTab) : false;
 }
 
-/** Request tabs: arrows move between tabs, Delete closes the focused one. */
+/** Close several tabs as asked from the tab menu: one question for all of them when any has unsaved edits. */
+function askToCloseTabs(ids: readonly string[], preferred?: string): boolean {
+  const drafts = ids.map(openDraft).filter((draft) => draft !== undefined);
+  if (drafts.length === 1 && drafts[0]) return askToCloseTab(drafts[0].id);
+  return requestCloseTabs(
+    drafts.map((draft) => ({ tab: draft, title: tabTitle(draft) })),
+    closeTabs,
+    preferred,
+  );
+}
+
+/** Request tabs: arrows move between tabs, Delete closes the focused one, Shift+F10 or the Menu key opens its menu (as a right click does). */
 export function RequestTabs({ panelId }: { panelId: string }) {
   const t = useT();
   const a2aTabs = useDraftsStore((s) => s.tabs);
@@ -96,8 +64,67 @@ export function RequestTabs({ panelId }: { panelId: string }) {
     activate(id);
     requestAnimationFrame(() => list.current?.querySelector<HTMLElement>(`[data-tab-id="${id}"]`)?.focus());
   };
+  // The tab menu: on the tab it was opened on, at the pointer or under the tab.
+  const [menu, setMenu] = useState<{ tabId: string; at: { x: number; y: number } } | null>(null);
+  const canReopen = useClosedTabsStore((s) => s.closed.length > 0);
+  const openMenu = (tabId: string, at?: { x: number; y: number }): void => {
+    const box = list.current?.querySelector<HTMLElement>(`[data-tab-id="${CSS.escape(tabId)}"]`)?.getBoundingClientRect();
+    setMenu({ tabId, at: at ?? { x: box?.left ?? 0, y: box?.bottom ?? 0 } });
+  };
+  const tabButton = (id: string | undefined): HTMLElement | null | undefined =>
+    id ? list.current?.querySelector<HTMLElement>(`[data-tab-id="${CSS.escape(id)}"]`) : undefined;
+  const closeMenu = (focus: MenuCloseFocus): void => {
+    const on = menu?.tabId;
+    setMenu(null);
+    if (focus === 'none') return;
+    // Back to the tab now, before the action runs: a prompt it opens then returns the focus there.
+    tabButton(on)?.focus();
+    if (focus === 'tab') return;
+    requestAnimationFrame(() => {
+      // After the action, to the tab then active; not while a prompt asks, nor once another menu took the focus.
+      if (document.activeElement?.closest('dialog[open], [role="menu"]')) return;
+      tabButton(useDraftsStore.getState().activeId)?.focus();
+    });
+  };
+  const closeScope = (tabId: string, scope: CloseScope): void => {
+    void askToCloseTabs(
+      tabsToClose(
+        tabs.map((tab) => tab.id),
+        tabId,
+        scope,
+      ),
+      tabId,
+    );
+  };
+  const menuItems = menu
+    ? tabMenuItems(
+        tabs.map((tab) => tab.id),
+        menu.tabId,
+        canReopen,
+        {
+          close: () => void askToCloseTab(menu.tabId),
+          closeOthers: () => closeScope(menu.tabId, 'others'),
+          closeRight: () => closeScope(menu.tabId, 'right'),
+          closeAll: () => closeScope(menu.tabId, 'all'),
+          duplicate: () => void duplicateTab(menu.tabId),
+          reopen: () => void reopenClosedTab(),
+        },
+      )
+    : [];
+  const onContextMenu =
+    (tabId: string) =>
+    (event: MouseEvent<HTMLElement>): void => {
+      event.preventDefault();
+      openMenu(tabId, { x: event.clientX, y: event.clientY });
+    };
+
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>): void => {
     const index = tabs.findIndex((tab) => tab.id === activeId);
+    const focused = (event.target as HTMLElement).closest<HTMLElement>('[data-tab-id]')?.dataset['tabId'];
+    if ((event.key === 'ContextMenu' || (event.key === 'F10' && event.shiftKey)) && focused) {
+      event.preventDefault();
+      return openMenu(focused);
+    }
     if (event.key === 'ArrowRight') focusTab(tabs[(index + 1) % tabs.length]?.id);
     else if (event.key === 'ArrowLeft') focusTab(tabs[(index - 1 + tabs.length) % tabs.length]?.id);
     else if (event.key === 'Home') focusTab(tabs[0]?.id);
@@ -110,7 +137,8 @@ export function RequestTabs({ panelId }: { panelId: string }) {
     event.preventDefault();
   };
 
-  if (!tabs.length) return <CloseTabPrompt close={closeTab} />;
+  const prompt = <CloseTabPrompt close={closeTab} closeMany={closeTabs} />;
+  if (!tabs.length) return prompt;
   return (
     <div className="request-tabs">
       <div ref={list} role="tablist" aria-label={t('app.requestTabs')} className="tablist" onKeyDown={onKeyDown}>
@@ -118,7 +146,7 @@ export function RequestTabs({ panelId }: { panelId: string }) {
           const title = draft.title;
           const selected = draft.id === activeId;
           return (
-            <div key={draft.id} className={selected ? 'request-tab selected' : 'request-tab'}>
+            <div key={draft.id} className={selected ? 'request-tab selected' : 'request-tab'} onContextMenu={onContextMenu(draft.id)}>
               <button
                 type="button"
                 role="tab"
@@ -149,7 +177,9 @@ export function RequestTabs({ panelId }: { panelId: string }) {
           );
         })}
       </div>
-      <CloseTabPrompt close={closeTab} />
+      {/* Outside the tablist, so keys in the menu never reach the bar's own (Delete closes a tab there). */}
+      {menu ? <TabContextMenu at={menu.at} items={menuItems} onClose={closeMenu} /> : null}
+      {prompt}
     </div>
   );
 }

@@ -22,6 +22,15 @@ describe('keyboard shortcuts', () => {
     expect(key({ key: 's', code: 'KeyS', ctrlKey: true })).toBe('save');
     expect(key({ key: 'w', code: 'KeyW', ctrlKey: true })).toBe('close-tab');
     expect(key({ code: 'KeyW', ctrlKey: true, altKey: true })).toBe('close-tab');
+    expect(key({ key: 'T', code: 'KeyT', ctrlKey: true, shiftKey: true })).toBe('reopen-tab');
+    expect(key({ key: 'T', code: 'KeyT', metaKey: true, shiftKey: true })).toBe('reopen-tab');
+    expect(key({ key: 'T', code: 'KeyT', ctrlKey: true, altKey: true, shiftKey: true })).toBe('reopen-tab');
+  });
+
+  it('reopens a closed tab only with Shift held (Ctrl+T and Ctrl+Alt+T are not ours)', () => {
+    expect(key({ key: 't', code: 'KeyT', ctrlKey: true })).toBeUndefined();
+    expect(key({ key: 't', code: 'KeyT', ctrlKey: true, altKey: true })).toBeUndefined();
+    expect(key({ key: 'T', code: 'KeyT', shiftKey: true })).toBeUndefined();
   });
 
   it('sends from any field, the body editor included (the request pane only sees keys inside it)', () => {
@@ -54,6 +63,8 @@ describe('keyboard shortcuts', () => {
       'Control+Enter',
       'Control+S',
       'Control+W Control+Alt+W',
+      'Control+Shift+T Meta+Shift+T Control+Alt+Shift+T',
+      'Shift+F10 ContextMenu',
     ]) {
       expect(listed).toContain(keys);
     }

@@ -10,6 +10,12 @@ export interface ShortcutInfo {
   scope: MessageKey;
 }
 
+/**
+ * Reopen closed tab, as in browsers and VS Code. A browser keeps Ctrl+Shift+T for itself (it reopens a
+ * browser tab), so Ctrl+Alt+Shift+T does the same there, as Ctrl+Alt+W stands in for Ctrl+W.
+ */
+export const reopenTabShortcut = 'Control+Shift+T Meta+Shift+T Control+Alt+Shift+T';
+
 /** Every keyboard shortcut in the app, for the help panel. */
 export const shortcutList: readonly ShortcutInfo[] = [
   { keys: 'Control+Alt+N', display: 'Ctrl+Alt+N', action: 'keys.newRequest', scope: 'keys.scope.global' },
@@ -18,6 +24,7 @@ export const shortcutList: readonly ShortcutInfo[] = [
   { keys: 'Control+Enter', display: 'Ctrl+Enter / ⌘+Enter', action: 'keys.send', scope: 'keys.scope.global' },
   { keys: 'Control+S', display: 'Ctrl+S / ⌘+S', action: 'keys.save', scope: 'keys.scope.global' },
   { keys: 'Control+W Control+Alt+W', display: 'Ctrl+W · Ctrl+Alt+W', action: 'keys.closeActive', scope: 'keys.scope.global' },
+  { keys: reopenTabShortcut, display: 'Ctrl+Shift+T / ⌘+Shift+T · Ctrl+Alt+Shift+T', action: 'keys.reopenTab', scope: 'keys.scope.global' },
   { keys: 'Tab Shift+Tab Control+M', display: 'Tab / Shift+Tab · Ctrl+M', action: 'keys.editorTab', scope: 'keys.scope.request' },
   { keys: 'Enter Shift+Enter', display: 'Enter / Shift+Enter', action: 'keys.findResponse', scope: 'keys.scope.request' },
   { keys: 'Control+Alt+C', display: 'Ctrl+Alt+C', action: 'keys.cards', scope: 'keys.scope.global' },
@@ -29,6 +36,7 @@ export const shortcutList: readonly ShortcutInfo[] = [
   { keys: 'Escape', display: 'Esc', action: 'keys.closeView', scope: 'keys.scope.view' },
   { keys: 'ArrowLeft ArrowRight Home End', display: '← → Home End', action: 'keys.tabs', scope: 'keys.scope.tabs' },
   { keys: 'Delete', display: 'Delete', action: 'keys.closeTab', scope: 'keys.scope.tabs' },
+  { keys: 'Shift+F10 ContextMenu', display: 'Shift+F10 · ☰ (Menu key)', action: 'keys.tabMenu', scope: 'keys.scope.tabs' },
   { keys: 'ArrowLeft ArrowRight', display: '← → (Shift: ×4)', action: 'keys.resize', scope: 'keys.scope.splitter' },
 ];
 
@@ -39,7 +47,7 @@ function typingIn(target: EventTarget | null): boolean {
 }
 
 export type ShortcutAction =
-  'cards' | 'specs' | 'history' | 'checks' | 'settings' | 'help' | 'send' | 'save' | 'close-tab' | 'new-a2a' | 'new-http' | 'new-mcp';
+  'cards' | 'specs' | 'history' | 'checks' | 'settings' | 'help' | 'send' | 'save' | 'close-tab' | 'reopen-tab' | 'new-a2a' | 'new-http' | 'new-mcp';
 
 /**
  * Maps a keydown to an app-wide action. Send, Save and Close act on the shown request wherever the
@@ -54,6 +62,7 @@ export function shortcutFor(event: Pick<KeyboardEvent, 'key' | 'code' | 'ctrlKey
   if (mod && !event.altKey && !event.shiftKey && event.key === 'Enter') return 'send';
   if (mod && !event.altKey && !event.shiftKey && event.code === 'KeyS') return 'save';
   if (mod && !event.altKey && !event.shiftKey && event.code === 'KeyW') return 'close-tab';
+  if (mod && event.shiftKey && event.code === 'KeyT' && (!event.altKey || event.ctrlKey)) return 'reopen-tab';
   if (event.ctrlKey && event.altKey) {
     // event.code, not key: with Alt held some layouts produce another character.
     switch (event.code) {

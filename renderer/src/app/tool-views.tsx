@@ -6,6 +6,7 @@ import { openCheckView } from '../features/checks/checks-store';
 import { useDialogsStore } from './dialogs-store';
 import { shortcutFor } from './shortcuts';
 import { askToCloseTab } from './request-tabs';
+import { reopenClosedTab, useClosedTabsStore } from './tab-actions';
 import { shownRequestActions } from '../features/request/request-pane';
 import { useDraftsStore } from '../features/request/drafts-store';
 import { focusNewTabEndpoint } from '../features/request/endpoint-focus';
@@ -46,6 +47,7 @@ export function useToolViews(): ToolView | null {
       if ((action === 'send' && !shown) || (action === 'save' && !shown?.save)) return;
       // Ctrl+W closes the request that is shown, never one hidden behind a tool view.
       if (action === 'close-tab' && (!useDraftsStore.getState().activeId || useToolViewStore.getState().view)) return;
+      if (action === 'reopen-tab' && !useClosedTabsStore.getState().closed.length) return;
       event.preventDefault();
       switch (action) {
         case 'send':
@@ -56,6 +58,8 @@ export function useToolViews(): ToolView | null {
           const active = useDraftsStore.getState().activeId;
           return active ? void askToCloseTab(active) : undefined;
         }
+        case 'reopen-tab':
+          return void reopenClosedTab();
         case 'new-a2a':
           useDraftsStore.getState().openA2a();
           return focusNewTabEndpoint();

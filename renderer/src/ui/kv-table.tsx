@@ -41,7 +41,7 @@ export function KvTable<R extends KvRow>({ caption, rows, onChange, addLabel, bl
   const change = (index: number, patch: Partial<KvRow>): void => onChange(rows.map((r, i) => (i === index ? { ...r, ...patch } : r)));
   return (
     <div className="headers-editor">
-      <table className="kv-table">
+      <table className="kv-table kv-edit">
         <caption className="visually-hidden">{caption}</caption>
         <thead>
           <tr>

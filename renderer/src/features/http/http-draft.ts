@@ -24,6 +24,11 @@ export interface HttpDraftOperation {
   serverVariables: Record<string, string>;
   /** Field text by `in:name`. */
   values: Record<string, string>;
+  /**
+   * A duplicated tab's: the fields came from this operation, which belongs to the original tab, so Save
+   * asks where instead of writing over it.
+   */
+  copy?: true;
 }
 
 export interface HttpDraft {

@@ -162,7 +162,7 @@ function MultipartRows({ draft }: { draft: HttpDraft }) {
   const change = (index: number, patch: Partial<MultipartField>): void => setRows(rows.map((r, i) => (i === index ? { ...r, ...patch } : r)));
   return (
     <div className="headers-editor">
-      <table className="kv-table">
+      <table className="kv-table kv-edit">
         <caption className="visually-hidden">{t('http.kind.multipart')}</caption>
         <tbody>
           {rows.map((row, index) => (

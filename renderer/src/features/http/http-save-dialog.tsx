@@ -22,10 +22,11 @@ export function HttpSaveDialog({ draft, onClose }: { draft: HttpDraft; onClose: 
   const record = useHttpRunsStore((s) => s.byTab[draft.id]?.record);
   const link = useSpecsStore((s) => s.links[draft.id]);
   // Where the tab's operation lives: the link follows saves and renames; an older tab has only its operation.
-  const own = link ? { file: link.file, path: link.path, httpMethod: link.httpMethod } : draft.operation;
-  const saveTarget = useSaveTarget(own?.file);
+  // A duplicate's operation is its original's: it starts in that file, but saving there asks to replace.
+  const own = link ? { file: link.file, path: link.path, httpMethod: link.httpMethod } : draft.operation?.copy ? undefined : draft.operation;
+  const saveTarget = useSaveTarget(own?.file ?? draft.operation?.file);
   const { chosen, creating, target } = saveTarget;
-  const [path, setPath] = useState(own?.path ?? splitForSpec(draft.url)?.path ?? '/');
+  const [path, setPath] = useState(own?.path ?? draft.operation?.path ?? splitForSpec(draft.url)?.path ?? '/');
   const [summary, setSummary] = useState(draft.operation?.draft.summary ?? '');
   const [withResponse, setWithResponse] = useState(true);
   const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);

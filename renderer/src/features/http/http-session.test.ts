@@ -98,6 +98,15 @@ describe('HTTP tabs in the session', () => {
     expect(({} as Record<string, unknown>)['x']).toBeUndefined();
   });
 
+  it('keeps a duplicate’s operation marked as a copy across a restart, and only a true mark counts', () => {
+    const operation = { file: '/f', path: '/p', httpMethod: 'get', draft: {}, serverIndex: 0, values: {} };
+    const copy = httpTabFromSession(httpTabToSession(createHttpDraft('h', { url: 'http://h/p', operation: { ...operation, copy: true } as never })));
+    expect(copy?.operation?.copy).toBe(true);
+    expect(
+      httpTabFromSession({ id: 'h', kind: 'http', method: 'GET', url: 'http://h', operation: { ...operation, copy: 'yes' } })?.operation,
+    ).not.toHaveProperty('copy');
+  });
+
   it('saves HTTP tabs beside A2A tabs and brings them back, the active one included', async () => {
     const saved: SessionState[] = [];
     const host = createFakeHost({

@@ -91,6 +91,7 @@ function operationOf(value: unknown): HttpDraftOperation | undefined {
     serverIndex: value['serverIndex'],
     serverVariables: strings(value['serverVariables']),
     values: strings(value['values']),
+    ...(value['copy'] === true ? { copy: true as const } : {}),
   };
 }
 

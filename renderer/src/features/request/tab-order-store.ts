@@ -12,6 +12,8 @@ interface TabOrderState {
   sync(ids: readonly string[]): void;
   /** The order a restored session had; tabs opened meanwhile keep their place after those. */
   seed(saved: readonly string[]): void;
+  /** Puts `id` at `index` of the bar (clamped to its end): a reopened tab goes back where it was. */
+  place(id: string, index: number): void;
 }
 
 export const useTabOrderStore = create<TabOrderState>()((set) => ({
@@ -29,6 +31,13 @@ export const useTabOrderStore = create<TabOrderState>()((set) => ({
     set((state) => {
       const first = new Set(saved);
       return { order: [...saved, ...state.order.filter((id) => !first.has(id))] };
+    });
+  },
+  place(id, index) {
+    set((state) => {
+      const order = state.order.filter((known) => known !== id);
+      order.splice(Math.max(0, Math.min(index, order.length)), 0, id);
+      return { order };
     });
   },
 }));

@@ -148,6 +148,10 @@ export const tabBaselines = {
   restore(saved: Record<string, string>): void {
     useBaselinesStore.setState((s) => ({ baselines: { ...saved, ...s.baselines } }));
   },
+  /** A tab's baseline set outright (a duplicate takes its original's, or one that says "not saved anywhere"). */
+  replace(tabId: string, baseline: string): void {
+    useBaselinesStore.setState((s) => ({ baselines: { ...s.baselines, [tabId]: baseline } }));
+  },
   subscribe(listener: () => void): () => void {
     return useBaselinesStore.subscribe(listener);
   },
