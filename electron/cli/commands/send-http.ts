@@ -5,7 +5,6 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { AuthConfig, SecretSource } from '../../../shared/a2a/auth';
-import type { HeaderEntry } from '../../../shared/a2a/call';
 import type { HttpBody, HttpRequest, MultipartField } from '../../../shared/http/http-types';
 import { httpSummaryLines, httpExitSeverity } from '../../../shared/http/http-summary';
 import { buildOperationRequest, type OperationDraft } from '../../../shared/http/openapi-draft';
@@ -21,6 +20,7 @@ import { oauth2FromArgs, oauth2Options } from '../oauth-args';
 import { signInIfNeeded } from '../oauth-sign-in';
 import { tlsFromArgs, tlsOptions, tlsUsage } from '../tls-args';
 import { oneLine } from '../one-line';
+import { parseHeader } from '../header-arg';
 import { streamToEnd } from '../cli-stream';
 import { parseJsonTemplate } from '../../../shared/env/json-variables';
 
@@ -72,12 +72,6 @@ without one is left out, and a required one without one must be given (exit 2, n
 
 Exit codes: 0 ok, 1 HTTP status >= 400 or a response that breaks its declared schema, 2 usage,
 file, network or transport error, or a {{variable}} no environment fills.`;
-
-function parseHeader(text: string): HeaderEntry {
-  const colon = text.indexOf(':');
-  if (colon <= 0) throw new UsageError(`--header "${text}" must look like 'Name: value'.`);
-  return { name: text.slice(0, colon).trim(), value: text.slice(colon + 1).trim() };
-}
 
 function pair(text: string, option: string): [string, string] {
   const eq = text.indexOf('=');
@@ -148,8 +142,8 @@ function timeoutFrom(args: ParsedArgs): number | undefined {
   return ms;
 }
 
-/** Sends through `http.stream` (events print as they come), prints the record, returns the exit code. */
-async function sendAndPrint(core: Core, request: HttpRequest, io: CliIo, json: boolean, command: string): Promise<number> {
+/** Sends through `http.stream` (events print as they come), prints the record, returns the exit code (send --http, run, history replay). */
+export async function sendHttpAndPrint(core: Core, request: HttpRequest, io: CliIo, json: boolean, command: string): Promise<number> {
   const { record, failure } = await streamToEnd(core, 'http.stream', request, (event) =>
     io.stdout(
       json ? `${JSON.stringify(event)}\n` : `event ${event.seq} ${event.event}: ${typeof event.data === 'string' ? event.data : JSON.stringify(event.data)}\n`,
@@ -202,7 +196,7 @@ export async function runSendHttp(argv: string[], io: CliIo): Promise<number> {
       return exitCodes.error;
     }
   }
-  return sendAndPrint(core, request, io, args.flags.has('json'), 'send');
+  return sendHttpAndPrint(core, request, io, args.flags.has('json'), 'send');
 }
 
 /** `run <file> "GET /pets/{id}"`: the second argument names an HTTP operation. */
@@ -387,5 +381,5 @@ export async function runHttpOperation(argv: string[], io: CliIo): Promise<numbe
     ...(totalMs !== undefined ? { timeouts: { totalMs } } : {}),
     operation: { file: drafted.value.file, path, httpMethod, input },
   };
-  return sendAndPrint(core, request, io, args.flags.has('json'), 'run');
+  return sendHttpAndPrint(core, request, io, args.flags.has('json'), 'run');
 }
