@@ -8,7 +8,7 @@ import type { AuthConfig, SecretSource } from '../../../shared/a2a/auth';
 import type { HttpBody, HttpRequest, MultipartField } from '../../../shared/http/http-types';
 import { httpSummaryLines, httpExitSeverity } from '../../../shared/http/http-summary';
 import { buildOperationRequest, type OperationDraft } from '../../../shared/http/openapi-draft';
-import { bodyKindFor, formBodyFor } from '../../../shared/http/operation-example';
+import { bodyKindFor, formBodyFor, multipartFieldsOf } from '../../../shared/http/operation-example';
 import { parseEnv } from '../env-args';
 import { openCliCore } from '../cli-core';
 import { resolveSpecFile } from '../spec-file';
@@ -61,7 +61,9 @@ without one is left out, and a required one without one must be given (exit 2, n
   --body …            request body (default: the operation's own example; a body only made up
                       from its schema is not sent: left out when optional, asked for when
                       required); for a form or multipart/form-data body, a JSON object of fields
-  --form n=v|n=@F     a form or multipart/form-data field or file (repeatable; instead of --body)
+  --form n=v|n=@F     a form or multipart/form-data field or file (repeatable; instead of --body);
+                      multipart: in place of the example's field of that name; a file field the
+                      schema requires must be given, an optional one not given is left out
   --env NAME          fill {{variables}} (server URL, parameters, headers, body, auth) from this
                       environment (see 'powerduck env')
   --env NAME=VALUE    a value for this run: a security scheme's secret NAME missing from the store
@@ -208,6 +210,39 @@ export const runHttpValueOptions = ['param', 'server', 'base-url', 'body', 'form
 export const runHttpFlags = ['json'] as const;
 
 /**
+ * A multipart body for `run`, bound as an operation tab binds it (multipartFieldsOf): the fields of
+ * `text` (the example's, none when Powerduck made the example up) and the file fields the schema
+ * declares, each --form field in place of the first one of its name (a repeated name, or a new one,
+ * is added after them). A file field still without a file is left out when the schema makes it
+ * optional, and refused, naming it, when required: nothing is sent with a required upload missing.
+ */
+function multipartRunBody(draft: OperationDraft, text: string, given: ReadonlyArray<readonly [string, string]>, io: CliIo): HttpBody {
+  const files = draft.body?.files ?? [];
+  const declared = new Map(files.map((f) => [f.name, f]));
+  const fields = multipartFieldsOf({ text, files });
+  const placed = new Set<string>();
+  for (const [name, value] of given) {
+    // A file given for a declared file field gets the content type the document names for it.
+    const contentType = declared.get(name)?.contentType;
+    const field: MultipartField = value.startsWith('@')
+      ? { name, file: { path: resolve(io.cwd, value.slice(1)), ...(contentType ? { contentType } : {}) } }
+      : { name, value };
+    const at = placed.has(name) ? -1 : fields.findIndex((f) => f.name === name);
+    if (at >= 0) fields[at] = field;
+    else fields.push(field);
+    placed.add(name);
+  }
+  const unchosen = (f: MultipartField): boolean => f.file !== undefined && 'base64' in f.file && f.file.name === '' && f.file.base64 === '';
+  const missing = fields.filter((f) => unchosen(f) && declared.get(f.name)?.required);
+  if (missing.length)
+    throw new UsageError(
+      `The multipart body's file field${missing.length === 1 ? '' : 's'} ${missing.map((f) => `"${f.name}"`).join(', ')} ${missing.length === 1 ? 'is' : 'are'} required: ` +
+        `pass ${missing.map((f) => `--form ${f.name}=@FILE`).join(' ')}. Nothing was sent.`,
+    );
+  return { kind: 'multipart', fields: fields.filter((f) => !unchosen(f)).map(({ enabled: _on, ...f }) => f) };
+}
+
+/**
  * The body `run` sends: --form fields, else --body text, else the operation's drafted example, read
  * for the operation's media type as an operation tab reads it (operation-example.ts), so the app and
  * the CLI send the same bytes: a form or multipart example is fields, which the core encodes.
@@ -228,12 +263,8 @@ async function runBody(args: ParsedArgs, io: CliIo, draft: OperationDraft): Prom
         throw new UsageError(`--form ${file[0]}=${file[1]}: an application/x-www-form-urlencoded body carries no files (only multipart/form-data does).`);
       return { kind: 'urlencoded', fields: fields.map(([name, value]) => ({ name, value })) };
     }
-    return {
-      kind: 'multipart',
-      fields: fields.map(([name, value]): MultipartField =>
-        value.startsWith('@') ? { name, file: { path: resolve(io.cwd, value.slice(1)) } } : { name, value },
-      ),
-    };
+    // The example's fields stay unless --form names them (as a tab opens them), except made-up ones.
+    return multipartRunBody(draft, draft.body && !draft.body.sampled ? draft.body.text : '', fields, io);
   }
   const read = bodyArg !== undefined ? await readBodyArg(bodyArg, io) : undefined;
   // A body made up from the schema's types ("string", 0) is a template, not data: as the sidebar's ▶ Run,
@@ -249,6 +280,8 @@ async function runBody(args: ParsedArgs, io: CliIo, draft: OperationDraft): Prom
   const text = read ? read.text : draft.body?.text;
   if (text === undefined || (read === undefined && !draft.body?.required && text === '')) return undefined;
   if (!mediaType) return { kind: 'text', text, contentType: 'text/plain; charset=utf-8' };
+  // The example, bound as a tab binds it: its file fields are the document's to declare, never its sample's text.
+  if (kind === 'multipart' && read === undefined && draft.body) return multipartRunBody(draft, text, [], io);
   if (kind === 'urlencoded' || kind === 'multipart') {
     const fields = formBodyFor(mediaType, text);
     if (fields) return fields;
