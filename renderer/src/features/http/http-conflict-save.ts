@@ -44,7 +44,9 @@ export function httpConflictSave(host: Host, target: HttpConflictTarget, takenMe
     reload: async (disk, theirs) => {
       const mine = useHttpDraftsStore.getState().tabs.find((d) => d.id === target.tabId);
       const drafted = await host.invoke('http.draftOperation', { file: disk.file, path: theirs.path, httpMethod: theirs.httpMethod });
-      if (!mine || !drafted.ok) return;
+      // The file removed or unreadable since the prompt read it, or the operation gone: the prompt says so.
+      if (!drafted.ok) return drafted.error;
+      if (!mine) return null;
       // The person's version is kept in a tab of its own before this one takes the file's.
       const { id: _id, ...copy } = mine;
       openHttpTab(copy);
@@ -53,6 +55,7 @@ export function httpConflictSave(host: Host, target: HttpConflictTarget, takenMe
       markTabSaved(target.tabId);
       useSpecsStore.getState().setLink(target.tabId, { file: disk.file, path: theirs.path, httpMethod: theirs.httpMethod, hash: disk.hash });
       useDraftsStore.getState().activate(target.tabId);
+      return null;
     },
   };
 }

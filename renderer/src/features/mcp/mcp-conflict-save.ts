@@ -39,7 +39,9 @@ export function mcpConflictSave(host: Host, tabId: string, request: McpSaveReque
     reload: async (disk, theirs) => {
       const mine = useMcpDraftsStore.getState().tabs.find((d) => d.id === tabId);
       const drafted = await host.invoke('mcp.draftOperation', { file: disk.file, path: theirs.path, httpMethod: theirs.httpMethod });
-      if (!mine || !drafted.ok) return;
+      // The file removed or unreadable since the prompt read it, or the operation gone: the prompt says so.
+      if (!drafted.ok) return drafted.error;
+      if (!mine) return null;
       // The person's version is kept in a tab of its own before this one takes the file's.
       const { id: _id, ...copy } = mine;
       openMcpTab(copy);
@@ -47,6 +49,7 @@ export function mcpConflictSave(host: Host, tabId: string, request: McpSaveReque
       markTabSaved(tabId);
       useSpecsStore.getState().setLink(tabId, { file: disk.file, path: theirs.path, httpMethod: theirs.httpMethod, hash: disk.hash });
       useDraftsStore.getState().activate(tabId);
+      return null;
     },
   };
 }
