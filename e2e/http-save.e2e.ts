@@ -169,6 +169,8 @@ describe('saving an HTTP operation tab', () => {
       const conflict = page.getByRole('dialog', { name: 'The file changed on disk' });
       await conflict.waitFor();
       await conflict.getByText('List pets (edited outside)').first().waitFor();
+      // Side by side, as for A2A saves: the operation on disk beside what Overwrite writes, the differing lines marked.
+      await conflict.getByRole('region', { name: 'What Overwrite writes' }).locator('.diff-changed').first().waitFor();
       // Nothing was written: the outside edit is still there.
       expect(await readFile(files.pets, 'utf8')).toContain('List pets (edited outside)');
 

@@ -25,6 +25,11 @@ export function httpConflictSave(host: Host, target: HttpConflictTarget, takenMe
     theirs: (disk) => disk.operations.find((o) => o.path === target.saveDraft.path && o.httpMethod.toLowerCase() === verb),
     describe: (op) => prettyJson({ method: op.httpMethod.toUpperCase(), path: op.path, summary: op.summary, description: op.description }),
     mine: prettyJson(shown),
+    // The whole operation on disk beside what Overwrite would leave there, side by side as for A2A saves.
+    preview: async (expectedHash) => {
+      const previewed = await host.invoke('http.previewSave', { file: target.file, expectedHash, draft: target.saveDraft });
+      return previewed.ok ? previewed.value : null;
+    },
     write: async (path, expectedHash, mode) => {
       if (mode === 'saveAs') {
         // http.save replaces what is at the path: a new operation must go where nothing is.

@@ -27,6 +27,11 @@ export function mcpConflictSave(host: Host, tabId: string, request: McpSaveReque
     theirs: (disk) => disk.operations.find((o) => o.path === request.path && o.protocolGroup === 'mcp'),
     describe: (op) => prettyJson({ path: op.path, summary: op.summary, mcp: op.mcp }),
     mine: prettyJson({ path: request.path, summary: request.summary, call: request.call, subject: request.subject }),
+    // The whole operation on disk beside what Overwrite would leave there, side by side as for A2A saves.
+    preview: async (expectedHash) => {
+      const previewed = await host.invoke('mcp.previewSave', { ...request, expectedHash });
+      return previewed.ok ? previewed.value : null;
+    },
     write: async (path, expectedHash, mode) => {
       if (mode === 'saveAs') {
         // mcp.save replaces what is at the path: a new operation must go where nothing is.

@@ -1,5 +1,6 @@
 /**
- * "Reload from disk" in the conflict prompt for HTTP and MCP tabs: when the file's version cannot be
+ * The conflict prompt for HTTP and MCP tabs: the side-by-side comparison comes from the core's preview,
+ * as for A2A tabs; and "Reload from disk": when the file's version cannot be
  * read (the file removed or unreadable, the operation gone since the prompt read the file), the save
  * gives the error back for the prompt to show, and the tab is left as it was with no copy opened.
  */
@@ -45,5 +46,23 @@ describe('Reload from disk when the file’s version cannot be read', () => {
     const save = mcpConflictSave(host, tabId, request, (p) => p);
     expect(await save.reload(disk, theirs('post', '/mcp/tools'))).toEqual(gone);
     expect(useMcpDraftsStore.getState().tabs.map((t) => [t.id, t.bodyText])).toEqual([[tabId, '{"mine": true}']]);
+  });
+
+  it('HTTP and MCP saves compare through the core’s preview (the side-by-side diff A2A saves get), based on the version read', async () => {
+    const preview = { hash: 'h2', disk: { summary: 'theirs' }, written: { summary: 'mine' } };
+    const host = createFakeHost({ ops: { 'http.previewSave': () => preview, 'mcp.previewSave': () => preview } });
+    const saveDraft = { method: 'GET', path: '/pets', parameters: [] };
+    expect(await httpConflictSave(host, { tabId: 't1', file: disk.file, saveDraft }, (p) => p).preview?.('h2')).toEqual(preview);
+    const request = {
+      file: disk.file,
+      expectedHash: 'h1',
+      path: '/mcp/tools',
+      call: { target: { transport: 'auto' as const, endpoint: 'http://x/mcp' }, method: 'tools/list' },
+    };
+    expect(await mcpConflictSave(host, 't2', request, (p) => p).preview?.('h2')).toEqual(preview);
+    expect(host.calls).toEqual([
+      { op: 'http.previewSave', request: { file: disk.file, expectedHash: 'h2', draft: saveDraft } },
+      { op: 'mcp.previewSave', request: { ...request, expectedHash: 'h2' } },
+    ]);
   });
 });
