@@ -2,9 +2,9 @@
  * Save to spec from an HTTP tab opened from an operation (QA walkthrough): Ctrl+S starts on the tab's
  * own file and operation, replacing an operation elsewhere needs an explicit confirmation, and an
  * edit made to the file outside the app since the tab opened gets the conflict prompt instead of
- * being overwritten. Files Powerduck does not write (OpenAPI 3.0) are never the default, are marked
- * in the file choice and offer no Rename/Delete; an operation tab's URL says it is read-only; the
- * HTTP tab's timeout is sent.
+ * being overwritten (and its Reload from disk says so when it cannot read the file's version). Files
+ * Powerduck does not write (OpenAPI 3.0) are never the default, are marked in the file choice and
+ * offer no Rename/Delete; an operation tab's URL says it is read-only; the HTTP tab's timeout is sent.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -169,8 +169,22 @@ describe('saving an HTTP operation tab', () => {
       const conflict = page.getByRole('dialog', { name: 'The file changed on disk' });
       await conflict.waitFor();
       await conflict.getByText('List pets (edited outside)').first().waitFor();
+      // Side by side, as for A2A saves: the operation on disk beside what Overwrite writes, the differing lines marked.
+      await conflict.getByRole('region', { name: 'What Overwrite writes' }).locator('.diff-changed').first().waitFor();
       // Nothing was written: the outside edit is still there.
       expect(await readFile(files.pets, 'utf8')).toContain('List pets (edited outside)');
+
+      // The operation goes from the file while the prompt is open: Reload from disk says it could not, and the prompt stays.
+      await writeFile(files.pets, yaml('Pets', 'List dogs').replace('  /pets:', '  /dogs:'));
+      await conflict.getByRole('button', { name: 'Reload from disk' }).click();
+      const failed = conflict.getByRole('alert');
+      await failed.getByText('Could not resolve the conflict').waitFor();
+      await failed
+        .getByText(/\/pets/)
+        .first()
+        .waitFor();
+      await conflict.getByText('The operation /pets is no longer in the file.').waitFor();
+      expect(await request.getByRole('textbox', { name: /^limit \(query\)/ }).inputValue()).toBe('30');
 
       await conflict.getByRole('button', { name: 'Overwrite' }).click();
       await page.getByText(/Saved GET \/pets to pets\.openapi\.yaml/).waitFor();

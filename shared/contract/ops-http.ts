@@ -6,7 +6,7 @@ import type { RecordedStreamEvent } from '../a2a/exchange';
 import type { OperationDraft } from '../http/openapi-draft';
 import type { CookieSummary, HttpExchangeRecord, HttpRequest } from '../http/http-types';
 import type { HttpSaveDraft } from '../http/http-operation-build';
-import type { SpecFileWrite, SpecWriteResult } from './ops-spec';
+import type { SpecFileWrite, SpecSavePreview, SpecWriteResult } from './ops-spec';
 import type { Op, StreamOp } from './op';
 
 export type { CookieSummary, HttpExchangeRecord, HttpRequest, OperationDraft, HttpSaveDraft };
@@ -55,6 +55,8 @@ export interface HttpOps {
    * lossless, guarded write as A2A saves ('conflict', 'parse', 'invalid' as spec.save).
    */
   'http.save': Op<HttpSaveRequest, HttpSaveResult>;
+  /** What http.save would write, beside the operation on disk now; writes nothing (the conflict prompt's comparison). */
+  'http.previewSave': Op<HttpSaveRequest, SpecSavePreview>;
   /** The core's cookie jar (in memory, for plain HTTP requests): names, scope and flags, never values. */
   'http.cookies.list': Op<Record<string, never>, { cookies: CookieSummary[] }>;
   'http.cookies.remove': Op<HttpCookiesRemoveRequest, { removed: number }>;
@@ -69,6 +71,7 @@ export const httpOpNames = [
   'http.send',
   'http.draftOperation',
   'http.save',
+  'http.previewSave',
   'http.cookies.list',
   'http.cookies.remove',
 ] as const satisfies readonly (keyof HttpOps)[];

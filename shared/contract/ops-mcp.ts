@@ -16,7 +16,7 @@ import type {
 } from '../mcp/mcp-types';
 import type { McpWatchEvent, McpWatchRequest } from '../mcp/mcp-watch';
 import type { Op, StreamOp } from './op';
-import type { SpecFileWrite, SpecOperationRef, SpecWriteResult } from './ops-spec';
+import type { SpecFileWrite, SpecOperationRef, SpecSavePreview, SpecWriteResult } from './ops-spec';
 
 export type {
   McpAnswerRequest,
@@ -88,6 +88,8 @@ export interface McpOps {
   /** One method on a fresh connection; the record always comes back (JSON-RPC errors and isError included). */
   'mcp.call': Op<McpCallRequest, McpExchangeRecord>;
   'mcp.save': Op<McpSaveRequest, SpecWriteResult>;
+  /** What mcp.save would write, beside the operation on disk now; writes nothing (the conflict prompt's comparison). */
+  'mcp.previewSave': Op<McpSaveRequest, SpecSavePreview>;
   /** The saved operation as a call ('not-found' when `path` holds no x-mcp operation). */
   'mcp.draftOperation': Op<SpecOperationRef, McpOperationDraft>;
   /**
@@ -127,6 +129,7 @@ export const mcpOpNames = [
   'mcp.connect',
   'mcp.call',
   'mcp.save',
+  'mcp.previewSave',
   'mcp.draftOperation',
   'mcp.answer',
   'mcp.complete',

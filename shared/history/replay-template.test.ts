@@ -25,6 +25,18 @@ describe('replayTemplate', () => {
     });
   });
 
+  it('keeps a credential typed as only {{name}} as that variable reference (the CLI --token {{token}}); a literal beside it is dropped', () => {
+    expect(replayTemplate({ auth: { type: 'bearer', token: { value: ' {{token}} ' } } })).toEqual({
+      auth: { type: 'bearer', token: { secretRef: '{{token}}' } },
+    });
+    expect(replayTemplate({ auth: { type: 'basic', username: 'u', password: { value: '{{pw}}' } } }).auth).toEqual({
+      type: 'basic',
+      username: 'u',
+      password: { secretRef: '{{pw}}' },
+    });
+    expect(replayTemplate({ auth: { type: 'bearer', token: { value: 'x{{token}}' } } })).toEqual({ authNotKept: true });
+  });
+
   it('drops literal credentials: a credential header value, userinfo, a credential query value, a literal auth', () => {
     const out = replayTemplate({
       endpoint: 'https://bob:pw1234@{{host}}/x?api_key=sk-live-1&q=1',

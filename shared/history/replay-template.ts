@@ -51,10 +51,32 @@ export function templateHeaders(headers: readonly HeaderEntry[], rules: Redactio
   return out;
 }
 
-/** Auth by name only: a literal credential is dropped and said to be (authNotKept). */
+/** A credential typed as only `{{name}}` is that variable's name, kept as a reference (as Save to spec keeps it), not a literal. */
+function byReference(source: SecretSource): SecretSource {
+  return 'value' in source && typeof source.value === 'string' && wholeReference(source.value.trim()) !== undefined
+    ? { secretRef: source.value.trim() }
+    : source;
+}
+
+function referencesKept(auth: AuthConfig): AuthConfig {
+  switch (auth.type) {
+    case 'bearer':
+      return { ...auth, token: byReference(auth.token) };
+    case 'apiKey':
+      return { ...auth, value: byReference(auth.value) };
+    case 'basic':
+      return { ...auth, password: byReference(auth.password) };
+    case 'oauth2':
+      return auth.clientSecret ? { ...auth, clientSecret: byReference(auth.clientSecret) } : auth;
+    case 'none':
+      return auth;
+  }
+}
+
+/** Auth by name only: a literal credential is dropped and said to be (authNotKept); `{{token}}` is a name and stays. */
 export function templateAuth(auth: AuthConfig | undefined): Pick<HistoryReplay, 'auth' | 'authNotKept'> {
   if (!auth || auth.type === 'none') return {};
-  const safe = safeAuth(auth) as unknown as AuthConfig;
+  const safe = safeAuth(referencesKept(auth)) as unknown as AuthConfig;
   return safe.type === 'none' ? { authNotKept: true } : { auth: safe };
 }
 

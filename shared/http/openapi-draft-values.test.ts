@@ -176,6 +176,16 @@ describe('file fields of a multipart body', () => {
     ).toEqual([{ name: 'a' }, { name: 'b', contentType: 'image/png' }, { name: 'c' }, { name: 'd' }, { name: 'e', contentType: 'application/pdf' }]);
   });
 
+  it('marks the files the schema lists in required (a run refuses to leave those out, and leaves the others out when not given)', () => {
+    expect(
+      filesOf({
+        type: 'object',
+        required: ['scan', 'note'],
+        properties: { scan: { type: 'string', format: 'binary' }, thumb: { type: 'string', format: 'binary' }, note: { type: 'string' } },
+      }),
+    ).toEqual([{ name: 'scan', required: true }, { name: 'thumb' }]);
+  });
+
   it('takes the content type from the encoding object (its first concrete type), and an encoded non-text string part is a file', () => {
     expect(
       filesOf(

@@ -85,6 +85,8 @@ export interface OperationBody {
 export interface FormFile {
   name: string;
   contentType?: string;
+  /** The schema lists the property in `required`: a run cannot leave it out. */
+  required?: true;
 }
 
 export interface OperationSecurity {
@@ -246,10 +248,12 @@ function multipartFiles(doc: unknown, rawSchema: unknown, encoding: unknown): Fo
   const schema = deref(doc, rawSchema);
   if (!isObject(schema) || !isObject(schema['properties'])) return [];
   const files: FormFile[] = [];
+  const required = Array.isArray(schema['required']) ? schema['required'] : [];
   for (const [name, property] of Object.entries(schema['properties'])) {
     const enc = isObject(encoding) ? deref(doc, encoding[name]) : undefined;
     const found = fileSchema(doc, property, isObject(enc) ? enc['contentType'] : undefined);
-    if (found.file) files.push({ name, ...(found.contentType ? { contentType: found.contentType } : {}) });
+    if (found.file)
+      files.push({ name, ...(found.contentType ? { contentType: found.contentType } : {}), ...(required.includes(name) ? { required: true } : {}) });
   }
   return files;
 }

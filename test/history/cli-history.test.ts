@@ -89,7 +89,11 @@ describe('history list, show, settings and clear', () => {
       [['history', 'settings', '--max-mb', '0'], '--max-mb takes a whole number from 1 to 1024'],
       [['history', 'settings', '--max-mb', '1.5'], 'Usage: powerduck history settings'],
       [['history', 'clear'], 'add --yes to go ahead'],
-      [['history', 'frobnicate'], 'use: history list|show|stats|settings|clear'],
+      [['history', 'frobnicate'], 'use: history list|show|replay|stats|settings|clear'],
+      [['history', 'replay'], 'Usage: powerduck history replay ID'],
+      [['history', 'replay', 'a', 'b'], 'Unexpected argument "b"'],
+      [['history', 'replay', 'a', '--env', ''], '--env needs an environment name'],
+      [['history', 'replay', 'a', '--frob'], 'Usage: powerduck history replay ID'],
     ];
     for (const [args, message] of cases) {
       const r = await cli(args);

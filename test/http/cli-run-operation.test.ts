@@ -44,6 +44,29 @@ const spec = (base: string): unknown => ({
         responses: { '200': { description: 'ok' } },
       },
     },
+    '/pets/{petId}/documents': {
+      post: {
+        parameters: [{ name: 'petId', in: 'path', required: true, schema: { type: 'integer' } }],
+        requestBody: {
+          required: true,
+          content: {
+            'multipart/form-data': {
+              example: { note: 'vet visit' },
+              schema: {
+                type: 'object',
+                required: ['scan'],
+                properties: {
+                  note: { type: 'string' },
+                  scan: { type: 'string', format: 'binary' },
+                  thumb: { type: 'string', contentMediaType: 'image/png' },
+                },
+              },
+            },
+          },
+        },
+        responses: { '200': { description: 'ok' } },
+      },
+    },
     '/pets': {
       post: {
         requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', properties: { name: { type: 'string' } } } } } },
@@ -79,6 +102,7 @@ beforeAll(async () => {
   home = await mkdtemp(join(tmpdir(), 'powerduck-run-op-'));
   await writeFile(join(home, 'walk.json'), JSON.stringify(spec(server.base)));
   await writeFile(join(home, 'pic.bin'), Buffer.from([0, 1, 2, 255, 13, 10]));
+  await writeFile(join(home, 'thumb.png'), Buffer.from([0x89, 0x50, 0x4e, 0x47, 0, 0xfe]));
   const env = await cli(['env', 'set', 'Walk Coll', `baseUrl=${server.base}`, 'petId=42', 'odd=a b/c']);
   expect(env.code).toBe(0);
 });
@@ -191,6 +215,44 @@ describe('run with a required path parameter', () => {
     expect(missing.code).toBe(2);
     expect(missing.err).toContain('The path parameter "petId" is required');
     expect(missing.err).toContain('--param petId=VALUE');
+    expect(server.requests).toHaveLength(0);
+  });
+});
+
+describe('run with a multipart body declaring a required and an optional file', () => {
+  const docs = ['run', 'walk.json', 'POST /pets/{petId}/documents', '--env', 'Walk Coll', '--param', 'petId=7'];
+  const part = (name: string, rest: string): string => `--B\r\nContent-Disposition: form-data; name="${name}"${rest}\r\n`;
+
+  it('leaves an optional file field out cleanly when no file is given, keeping the example’s fields', async () => {
+    const r = await cli([...docs, '--form', 'scan=@pic.bin']);
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    expect(withoutBoundary(only()).body.toString('latin1')).toBe(
+      part('note', '\r\n\r\nvet visit') +
+        part('scan', '; filename="pic.bin"\r\nContent-Type: application/octet-stream\r\n\r\n\x00\x01\x02\xff\r\n') +
+        '--B--\r\n',
+    );
+  });
+
+  it('sends an optional file field when given, byte for byte, with the content type the document names for it', async () => {
+    const r = await cli([...docs, '--form', 'thumb=@thumb.png', '--form', 'scan=@pic.bin', '--form', 'note=x']);
+    expect(r.code).toBe(0);
+    expect(withoutBoundary(only()).body.toString('latin1')).toBe(
+      part('note', '\r\n\r\nx') +
+        part('scan', '; filename="pic.bin"\r\nContent-Type: application/octet-stream\r\n\r\n\x00\x01\x02\xff\r\n') +
+        part('thumb', '; filename="thumb.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG\x00\xfe') +
+        '--B--\r\n',
+    );
+  });
+
+  it('refuses a missing required file field, naming it, with nothing sent; so does a file that is not there', async () => {
+    for (const args of [docs, [...docs, '--form', 'thumb=@thumb.png']]) {
+      const r = await cli(args);
+      expect(r.code).toBe(2);
+      expect(r.err).toContain('The multipart body\'s file field "scan" is required: pass --form scan=@FILE. Nothing was sent.');
+    }
+    const absent = await cli([...docs, '--form', 'scan=@no-such.bin']);
+    expect(absent.code).toBe(2);
     expect(server.requests).toHaveLength(0);
   });
 });

@@ -200,3 +200,27 @@ describe('http.save', () => {
     }
   });
 });
+
+describe('http.previewSave', () => {
+  it('shows the whole operation on disk beside what http.save would write, and writes nothing', async () => {
+    const file = 'http-preview.yaml';
+    const saved = await core.dispatcher.invoke('http.save', { file, expectedHash: null, draft: draft({ summary: 'Get a pet' }) });
+    if (!saved.ok) throw new Error(saved.error.message);
+    const before = await readFile(join(workspace, file), 'utf8');
+    const preview = await core.dispatcher.invoke('http.previewSave', { file, expectedHash: saved.value.hash, draft: draft({ summary: 'Get one pet' }) });
+    if (!preview.ok) throw new Error(preview.error.message);
+    expect(preview.value.hash).toBe(saved.value.hash);
+    expect(preview.value.disk?.['summary']).toBe('Get a pet');
+    expect(preview.value.written['summary']).toBe('Get one pet');
+    // The responses observed before stay in what Overwrite writes, as http.save merges them.
+    expect(preview.value.written['responses']).toEqual(preview.value.disk?.['responses']);
+    expect(await readFile(join(workspace, file), 'utf8')).toBe(before);
+    // An operation not in the file yet: nothing on disk, the whole new one written; a file that is not there, the same.
+    const fresh = await core.dispatcher.invoke('http.previewSave', { file, expectedHash: saved.value.hash, draft: draft({ path: '/owners' }) });
+    expect(fresh.ok && fresh.value.disk).toBeNull();
+    const none = await core.dispatcher.invoke('http.previewSave', { file: 'no-such.yaml', expectedHash: null, draft: draft() });
+    expect(none.ok && none.value).toMatchObject({ hash: null, disk: null });
+    const bad = await core.dispatcher.invoke('http.previewSave', { file, expectedHash: null, draft: draft({ path: 'no-slash' }) });
+    expect(bad.ok ? 'ok' : bad.error.code).toBe('bad-request');
+  });
+});

@@ -545,3 +545,31 @@ describe('hostile input', () => {
     expect(await valid(file)).toMatchObject({ valid: true });
   }, 120_000);
 });
+
+describe('mcp.previewSave', () => {
+  it('shows the whole operation on disk beside what mcp.save would write; a literal credential as the secret name it would get; nothing written', async () => {
+    const file = join(dir, 'mcp-preview.yaml');
+    const written = await save(addCall({ file, summary: 'Add two numbers' }));
+    const before = await readFile(file, 'utf8');
+    const secretsBefore = await core.dispatcher.invoke('secrets.list', {});
+    const preview = await core.dispatcher.invoke('mcp.previewSave', {
+      ...addCall({ file, summary: 'Add numbers' }),
+      expectedHash: written.hash,
+      call: {
+        target: http(server.url, { auth: { type: 'bearer', token: { value: 'literal-PREVIEW-1' } } }),
+        method: 'tools/call',
+        params: { name: 'add', arguments: { a: 1, b: 1 } },
+      },
+      secretName: 'add-token',
+    });
+    if (!preview.ok) throw new Error(preview.error.message);
+    expect(preview.value.disk?.['summary']).toBe('Add two numbers');
+    expect(preview.value.written['summary']).toBe('Add numbers');
+    expect(JSON.stringify(preview.value.written)).toContain('add-token');
+    expect(JSON.stringify(preview.value)).not.toContain('literal-PREVIEW-1');
+    expect(await readFile(file, 'utf8')).toBe(before);
+    expect(await core.dispatcher.invoke('secrets.list', {})).toEqual(secretsBefore);
+    const bad = await core.dispatcher.invoke('mcp.previewSave', addCall({ file, path: 'no-slash' }));
+    expect(bad.ok ? 'ok' : bad.error.code).toBe('bad-request');
+  });
+});

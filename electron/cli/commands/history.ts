@@ -5,10 +5,12 @@ import { exitCodes, UsageError, type CliCommand, type CliIo } from '../cli-types
 import { historyEntryLines, historyListLines } from '../history-lines';
 import { historyMaxBytesRange, type HistorySettings } from '../../../shared/history/history-types';
 import { oneLine } from '../one-line';
+import { replayCommand, replayHelp, replaySynopsis } from './history-replay';
 
 const usage = [
   'powerduck history list [QUERY] [--limit N] [--json]',
   'powerduck history show ID [--json]',
+  replaySynopsis,
   'powerduck history stats [--since TIME] [--json]',
   'powerduck history settings [--full-bodies on|off] [--max-mb N] [--json]',
   'powerduck history clear --yes',
@@ -17,6 +19,7 @@ const usage = [
   '         match, `key:value` for one field (method, binding, version, status, error, task, context, message,',
   '         source, check, endpoint, media, created), e.g. "status:404" or "binding:GRPC error:TASK_NOT_FOUND"',
   '  show   one entry: what the history keeps of it (the whole redacted record with --json and full bodies on)',
+  replayHelp,
   '  settings  shows, or changes, whether full bodies are kept (redacted; off: SHA-256 digests only) and',
   '         the size the history is kept under (the oldest entries go first)',
   '  clear  removes every entry (--yes is required: it cannot be undone)',
@@ -48,7 +51,7 @@ function renderStats(stats: HistoryStats): string {
   return `${lines.join('\n')}\n`;
 }
 
-const subcommands = 'list|show|stats|settings|clear';
+const subcommands = 'list|show|replay|stats|settings|clear';
 
 /** The contract's failure as the CLI reports it: one line on stderr, exit 2 (the history could not be read). */
 function failed(io: CliIo, message: string): number {
@@ -156,7 +159,7 @@ const MAX_LIST_LIMIT = 5000;
 
 export const historyCommand: CliCommand = {
   name: 'history',
-  summary: 'list, show or clear the history, its settings, and its retry and duplicate-execution figures',
+  summary: 'list, show, replay or clear the history, its settings, and its retry and duplicate-execution figures',
   usage,
   async run(argv, io) {
     const [sub, ...rest] = argv;
@@ -165,6 +168,8 @@ export const historyCommand: CliCommand = {
         return listCommand(rest, io);
       case 'show':
         return showCommand(rest, io);
+      case 'replay':
+        return replayCommand(rest, io);
       case 'stats':
         return statsCommand(rest, io);
       case 'settings':

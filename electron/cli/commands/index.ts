@@ -16,7 +16,7 @@ export const commands: readonly LazyCommand[] = [
   },
   {
     name: 'history',
-    summary: 'list, show or clear the history, its settings, and its retry and duplicate-execution figures',
+    summary: 'list, show, replay or clear the history, its settings, and its retry and duplicate-execution figures',
     load: async () => (await import('./history')).historyCommand,
   },
   {

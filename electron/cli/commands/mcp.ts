@@ -5,7 +5,6 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { AuthConfig } from '../../../shared/a2a/auth';
-import type { HeaderEntry } from '../../../shared/a2a/call';
 import { mcpListLines, mcpSeverity, mcpSummaryLines } from '../../../shared/mcp/mcp-summary';
 import type { McpElicitResult } from '../../../shared/mcp/mcp-elicitation';
 import { mcpLogLevels, type McpCallRequest, type McpExchangeRecord, type McpHttpTransport, type McpTarget } from '../../../shared/mcp/mcp-types';
@@ -16,6 +15,7 @@ import { parseArgs, type ParsedArgs } from '../args';
 import type { CliCommand, CliIo } from '../cli-types';
 import { exitCodes, UsageError } from '../cli-types';
 import { oneLine } from '../one-line';
+import { parseHeader } from '../header-arg';
 import { streamToEnd, type StreamOutcome } from '../cli-stream';
 import { oauth2FromArgs, oauth2Options } from '../oauth-args';
 import { signedIn } from './mcp-sign-in';
@@ -44,12 +44,6 @@ export function environmentFrom(args: ParsedArgs): { environment?: string } {
   if (environment.trim() === '' || environment.includes('='))
     throw new UsageError(`--env needs an environment name (powerduck env list shows them)${environment.includes('=') ? `, not "${environment}"` : ''}.`);
   return { environment };
-}
-
-function parseHeader(text: string): HeaderEntry {
-  const colon = text.indexOf(':');
-  if (colon <= 0) throw new UsageError(`--header "${text}" must look like 'Name: value'.`);
-  return { name: text.slice(0, colon).trim(), value: text.slice(colon + 1).trim() };
 }
 
 function authFrom(args: ParsedArgs): AuthConfig | undefined {
@@ -223,6 +217,28 @@ export function noteSamplings(record: McpExchangeRecord, answered: boolean, io: 
   for (const s of record.samplings ?? []) if (s.note) io.stderr(`Sampling: ${s.note}\n`);
 }
 
+/**
+ * Calls through `mcp.stream` and prints it as `send --mcp` does (notifications as they come, then the
+ * summary; `--json`: one JSON object a line), with what the CLI answered the server's questions on
+ * stderr. Returns the exit code. Used by `send --mcp`, `run` of a saved MCP operation and `history replay`.
+ */
+export async function callMcpAndPrint(
+  core: Core,
+  request: McpCallRequest,
+  io: CliIo,
+  options: { json: boolean; command: string; elicitAnswered: boolean; samplingAnswered: boolean },
+): Promise<number> {
+  const { record, failure } = await streamMcp(core, request, io, options.json);
+  if (!record) {
+    io.stderr(`powerduck ${options.command}: ${oneLine(failure?.message ?? 'the call ended without a record.')}\n`);
+    return exitCodes.error;
+  }
+  io.stdout(options.json ? `${JSON.stringify(record)}\n` : `${mcpSummaryLines(record).join('\n')}\n`);
+  const misfit = noteElicitations(record, options.elicitAnswered, io);
+  noteSamplings(record, options.samplingAnswered, io);
+  return misfit ? exitCodes.error : exitFor(mcpSeverity(record));
+}
+
 /** Sends through `mcp.stream` (notifications print as they come); returns the record or the refusal. */
 export async function streamMcp(core: Core, request: McpCallRequest, io: CliIo, json: boolean): Promise<StreamOutcome<McpExchangeRecord>> {
   return streamToEnd(core, 'mcp.stream', request, (data) => {
@@ -261,15 +277,12 @@ export async function runSendMcp(argv: string[], io: CliIo): Promise<number> {
   const core = await openCliCore(io);
   try {
     if (!(await signedIn(core, target, io, 'send', request.environment))) return exitCodes.error;
-    const { record, failure } = await streamMcp(core, request, io, json);
-    if (!record) {
-      io.stderr(`powerduck send: ${oneLine(failure?.message ?? 'the request ended without a record.')}\n`);
-      return exitCodes.error;
-    }
-    io.stdout(json ? `${JSON.stringify(record)}\n` : `${mcpSummaryLines(record).join('\n')}\n`);
-    const misfit = noteElicitations(record, args.options.has('elicit-answer'), io);
-    noteSamplings(record, args.options.has('sampling-answer'), io);
-    return misfit ? exitCodes.error : exitFor(mcpSeverity(record));
+    return await callMcpAndPrint(core, request, io, {
+      json,
+      command: 'send',
+      elicitAnswered: args.options.has('elicit-answer'),
+      samplingAnswered: args.options.has('sampling-answer'),
+    });
   } finally {
     await core.close();
   }

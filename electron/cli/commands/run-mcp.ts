@@ -7,14 +7,12 @@
  */
 import type { SecretSource } from '../../../shared/a2a/auth';
 import type { McpOperationDraft } from '../../../shared/contract/ops-mcp';
-import { mcpSeverity, mcpSummaryLines } from '../../../shared/mcp/mcp-summary';
 import type { McpCallRequest, McpTarget } from '../../../shared/mcp/mcp-types';
 import type { Core } from '../../node/core';
 import { commandLine } from '../../node/mcp/mcp-session';
 import type { CliIo } from '../cli-types';
 import { exitCodes, UsageError } from '../cli-types';
-import { oneLine } from '../one-line';
-import { elicitAnswerFrom, logLevelFrom, noteElicitations, noteSamplings, samplingFrom, streamMcp } from './mcp';
+import { callMcpAndPrint, elicitAnswerFrom, logLevelFrom, samplingFrom } from './mcp';
 
 /** The saved MCP operation at `path`, or undefined when the path holds none (then it is not an MCP run). */
 export async function savedMcpOperation(core: Core, file: string, path: string): Promise<McpOperationDraft | undefined> {
@@ -103,15 +101,10 @@ export async function runMcpOperation(
   // Starting a process is code execution: say exactly what runs before it does.
   if (target.transport === 'stdio')
     io.stderr(`Starting MCP server: ${commandLine(target)}${target.env?.length ? ` (environment: ${target.env.map((e) => e.name).join(', ')})` : ''}\n`);
-  const { record, failure } = await streamMcp(core, request, io, options.json);
-  if (!record) {
-    io.stderr(`powerduck run: ${oneLine(failure?.message ?? 'the call ended without a record.')}\n`);
-    return exitCodes.error;
-  }
-  io.stdout(options.json ? `${JSON.stringify(record)}\n` : `${mcpSummaryLines(record).join('\n')}\n`);
-  const misfit = noteElicitations(record, options.elicitAnswer !== undefined, io);
-  noteSamplings(record, options.samplingAnswer !== undefined, io);
-  if (misfit) return exitCodes.error;
-  const severity = mcpSeverity(record);
-  return severity === 'ok' ? exitCodes.ok : severity === 'refused' ? exitCodes.refused : exitCodes.error;
+  return callMcpAndPrint(core, request, io, {
+    json: options.json,
+    command: 'run',
+    elicitAnswered: options.elicitAnswer !== undefined,
+    samplingAnswered: options.samplingAnswer !== undefined,
+  });
 }

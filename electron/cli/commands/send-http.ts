@@ -5,11 +5,10 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { AuthConfig, SecretSource } from '../../../shared/a2a/auth';
-import type { HeaderEntry } from '../../../shared/a2a/call';
 import type { HttpBody, HttpRequest, MultipartField } from '../../../shared/http/http-types';
 import { httpSummaryLines, httpExitSeverity } from '../../../shared/http/http-summary';
 import { buildOperationRequest, type OperationDraft } from '../../../shared/http/openapi-draft';
-import { bodyKindFor, formBodyFor } from '../../../shared/http/operation-example';
+import { bodyKindFor, formBodyFor, multipartFieldsOf } from '../../../shared/http/operation-example';
 import { parseEnv } from '../env-args';
 import { openCliCore } from '../cli-core';
 import { resolveSpecFile } from '../spec-file';
@@ -21,6 +20,7 @@ import { oauth2FromArgs, oauth2Options } from '../oauth-args';
 import { signInIfNeeded } from '../oauth-sign-in';
 import { tlsFromArgs, tlsOptions, tlsUsage } from '../tls-args';
 import { oneLine } from '../one-line';
+import { parseHeader } from '../header-arg';
 import { streamToEnd } from '../cli-stream';
 import { parseJsonTemplate } from '../../../shared/env/json-variables';
 
@@ -61,7 +61,9 @@ without one is left out, and a required one without one must be given (exit 2, n
   --body …            request body (default: the operation's own example; a body only made up
                       from its schema is not sent: left out when optional, asked for when
                       required); for a form or multipart/form-data body, a JSON object of fields
-  --form n=v|n=@F     a form or multipart/form-data field or file (repeatable; instead of --body)
+  --form n=v|n=@F     a form or multipart/form-data field or file (repeatable; instead of --body);
+                      multipart: in place of the example's field of that name; a file field the
+                      schema requires must be given, an optional one not given is left out
   --env NAME          fill {{variables}} (server URL, parameters, headers, body, auth) from this
                       environment (see 'powerduck env')
   --env NAME=VALUE    a value for this run: a security scheme's secret NAME missing from the store
@@ -72,12 +74,6 @@ without one is left out, and a required one without one must be given (exit 2, n
 
 Exit codes: 0 ok, 1 HTTP status >= 400 or a response that breaks its declared schema, 2 usage,
 file, network or transport error, or a {{variable}} no environment fills.`;
-
-function parseHeader(text: string): HeaderEntry {
-  const colon = text.indexOf(':');
-  if (colon <= 0) throw new UsageError(`--header "${text}" must look like 'Name: value'.`);
-  return { name: text.slice(0, colon).trim(), value: text.slice(colon + 1).trim() };
-}
 
 function pair(text: string, option: string): [string, string] {
   const eq = text.indexOf('=');
@@ -148,8 +144,8 @@ function timeoutFrom(args: ParsedArgs): number | undefined {
   return ms;
 }
 
-/** Sends through `http.stream` (events print as they come), prints the record, returns the exit code. */
-async function sendAndPrint(core: Core, request: HttpRequest, io: CliIo, json: boolean, command: string): Promise<number> {
+/** Sends through `http.stream` (events print as they come), prints the record, returns the exit code (send --http, run, history replay). */
+export async function sendHttpAndPrint(core: Core, request: HttpRequest, io: CliIo, json: boolean, command: string): Promise<number> {
   const { record, failure } = await streamToEnd(core, 'http.stream', request, (event) =>
     io.stdout(
       json ? `${JSON.stringify(event)}\n` : `event ${event.seq} ${event.event}: ${typeof event.data === 'string' ? event.data : JSON.stringify(event.data)}\n`,
@@ -202,7 +198,7 @@ export async function runSendHttp(argv: string[], io: CliIo): Promise<number> {
       return exitCodes.error;
     }
   }
-  return sendAndPrint(core, request, io, args.flags.has('json'), 'send');
+  return sendHttpAndPrint(core, request, io, args.flags.has('json'), 'send');
 }
 
 /** `run <file> "GET /pets/{id}"`: the second argument names an HTTP operation. */
@@ -212,6 +208,39 @@ export function isHttpOperationArg(text: string | undefined): boolean {
 
 export const runHttpValueOptions = ['param', 'server', 'base-url', 'body', 'form', 'content-type', 'env', 'timeout', 'client-id', 'client-secret-env'] as const;
 export const runHttpFlags = ['json'] as const;
+
+/**
+ * A multipart body for `run`, bound as an operation tab binds it (multipartFieldsOf): the fields of
+ * `text` (the example's, none when Powerduck made the example up) and the file fields the schema
+ * declares, each --form field in place of the first one of its name (a repeated name, or a new one,
+ * is added after them). A file field still without a file is left out when the schema makes it
+ * optional, and refused, naming it, when required: nothing is sent with a required upload missing.
+ */
+function multipartRunBody(draft: OperationDraft, text: string, given: ReadonlyArray<readonly [string, string]>, io: CliIo): HttpBody {
+  const files = draft.body?.files ?? [];
+  const declared = new Map(files.map((f) => [f.name, f]));
+  const fields = multipartFieldsOf({ text, files });
+  const placed = new Set<string>();
+  for (const [name, value] of given) {
+    // A file given for a declared file field gets the content type the document names for it.
+    const contentType = declared.get(name)?.contentType;
+    const field: MultipartField = value.startsWith('@')
+      ? { name, file: { path: resolve(io.cwd, value.slice(1)), ...(contentType ? { contentType } : {}) } }
+      : { name, value };
+    const at = placed.has(name) ? -1 : fields.findIndex((f) => f.name === name);
+    if (at >= 0) fields[at] = field;
+    else fields.push(field);
+    placed.add(name);
+  }
+  const unchosen = (f: MultipartField): boolean => f.file !== undefined && 'base64' in f.file && f.file.name === '' && f.file.base64 === '';
+  const missing = fields.filter((f) => unchosen(f) && declared.get(f.name)?.required);
+  if (missing.length)
+    throw new UsageError(
+      `The multipart body's file field${missing.length === 1 ? '' : 's'} ${missing.map((f) => `"${f.name}"`).join(', ')} ${missing.length === 1 ? 'is' : 'are'} required: ` +
+        `pass ${missing.map((f) => `--form ${f.name}=@FILE`).join(' ')}. Nothing was sent.`,
+    );
+  return { kind: 'multipart', fields: fields.filter((f) => !unchosen(f)).map(({ enabled: _on, ...f }) => f) };
+}
 
 /**
  * The body `run` sends: --form fields, else --body text, else the operation's drafted example, read
@@ -234,12 +263,8 @@ async function runBody(args: ParsedArgs, io: CliIo, draft: OperationDraft): Prom
         throw new UsageError(`--form ${file[0]}=${file[1]}: an application/x-www-form-urlencoded body carries no files (only multipart/form-data does).`);
       return { kind: 'urlencoded', fields: fields.map(([name, value]) => ({ name, value })) };
     }
-    return {
-      kind: 'multipart',
-      fields: fields.map(([name, value]): MultipartField =>
-        value.startsWith('@') ? { name, file: { path: resolve(io.cwd, value.slice(1)) } } : { name, value },
-      ),
-    };
+    // The example's fields stay unless --form names them (as a tab opens them), except made-up ones.
+    return multipartRunBody(draft, draft.body && !draft.body.sampled ? draft.body.text : '', fields, io);
   }
   const read = bodyArg !== undefined ? await readBodyArg(bodyArg, io) : undefined;
   // A body made up from the schema's types ("string", 0) is a template, not data: as the sidebar's ▶ Run,
@@ -255,6 +280,8 @@ async function runBody(args: ParsedArgs, io: CliIo, draft: OperationDraft): Prom
   const text = read ? read.text : draft.body?.text;
   if (text === undefined || (read === undefined && !draft.body?.required && text === '')) return undefined;
   if (!mediaType) return { kind: 'text', text, contentType: 'text/plain; charset=utf-8' };
+  // The example, bound as a tab binds it: its file fields are the document's to declare, never its sample's text.
+  if (kind === 'multipart' && read === undefined && draft.body) return multipartRunBody(draft, text, [], io);
   if (kind === 'urlencoded' || kind === 'multipart') {
     const fields = formBodyFor(mediaType, text);
     if (fields) return fields;
@@ -387,5 +414,5 @@ export async function runHttpOperation(argv: string[], io: CliIo): Promise<numbe
     ...(totalMs !== undefined ? { timeouts: { totalMs } } : {}),
     operation: { file: drafted.value.file, path, httpMethod, input },
   };
-  return sendAndPrint(core, request, io, args.flags.has('json'), 'run');
+  return sendHttpAndPrint(core, request, io, args.flags.has('json'), 'run');
 }

@@ -1,6 +1,6 @@
 import type { AuthConfig } from '../../../shared/a2a/auth';
 import { exampleBody, exampleMessage } from '../../../shared/a2a/body-templates';
-import { timeoutProblem, type A2aCall, type HeaderEntry } from '../../../shared/a2a/call';
+import { timeoutProblem, type A2aCall } from '../../../shared/a2a/call';
 import { findMethod, isStreamingMethod } from '../../../shared/a2a/catalogue';
 import type { ExchangeRecord, RecordedStreamEvent } from '../../../shared/a2a/exchange';
 import { describeEvent, outcomeSeverity, summarizeExchange } from '../../../shared/a2a/exchange-summary';
@@ -8,10 +8,12 @@ import { isA2aVersion } from '../../../shared/a2a/versions';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { WireError } from '../../../shared/contract/index';
 import { openCliCore } from '../cli-core';
+import type { Core } from '../../node/core';
 import { optionOr, parseArgs, requireOption } from '../args';
-import type { CliCommand } from '../cli-types';
+import type { CliCommand, CliIo } from '../cli-types';
 import { exitCodes, UsageError } from '../cli-types';
 import { oneLine } from '../one-line';
+import { parseHeader } from '../header-arg';
 import { streamToEnd } from '../cli-stream';
 import { readJsonBodyText } from '../read-json-body';
 import { oauth2FromArgs, oauth2Options, oauth2Usage } from '../oauth-args';
@@ -67,12 +69,6 @@ Exit codes: 0 ok, 1 the agent said no (RPC/HTTP/gRPC error), 2 usage, network or
 ${sendHttpUsage}
 
 ${sendMcpUsage}`;
-
-function parseHeader(text: string): HeaderEntry {
-  const colon = text.indexOf(':');
-  if (colon <= 0) throw new UsageError(`--header "${text}" must look like 'Name: value'.`);
-  return { name: text.slice(0, colon).trim(), value: text.slice(colon + 1).trim() };
-}
 
 /** Wire codes of a call that failed in transit: the request may or may not have reached the agent. */
 const retryableCodes = new Set<string>(['timeout', 'connect', 'dns']);
@@ -220,67 +216,79 @@ export const sendCommand: CliCommand = {
     };
 
     const core = await openCliCore(io);
-    // In text, the request line comes before the first event (once, across retries); --json keeps one object a line.
-    let headed = json;
-    const printEvent = (event: RecordedStreamEvent): void => {
-      if (!headed) {
-        headed = true;
-        io.stdout(`${streamHeading(method, endpoint, `A2A ${version}, ${binding}`)}\n`);
-      }
-      io.stdout(json ? `${JSON.stringify(event)}\n` : `${describeEvent(event)}\n`);
-    };
-    const fail = (error: WireError): number => {
-      io.stderr(`powerduck send: ${oneLine(error.message)}\n`);
-      return exitCodes.error;
-    };
-
-    let record: ExchangeRecord | undefined;
-    if (auth?.type === 'oauth2') {
-      const signIn = await signInIfNeeded(core, auth, environment, io);
-      if (signIn) return fail(signIn);
-    }
-    try {
-      for (let attempt = 1; ; attempt++) {
-        record = undefined;
-        let failure: WireError | undefined;
-        if (isStreamingMethod(version, method)) {
-          // The end record does not repeat the events: they are put back for the final summary.
-          const events: RecordedStreamEvent[] = [];
-          const streamed = await streamToEnd(core, 'a2a.stream', call, (event) => {
-            events.push(event);
-            printEvent(event);
-          });
-          if (streamed.record) record = { ...streamed.record, events };
-          failure = streamed.failure;
-        } else {
-          const result = await core.dispatcher.invoke('a2a.send', call);
-          if (!result.ok) failure = result.error;
-          else {
-            record = result.value;
-          }
-        }
-        const transport = failure ? (retryableCodes.has(failure.code) ? failure.message : undefined) : record ? transportFailure(record) : undefined;
-        if (transport === undefined || attempt > retries) {
-          if (failure) return fail(failure);
-          break;
-        }
-        // Same call, same body: the same messageId goes out again, and history counts it as the next attempt.
-        io.stderr(
-          `powerduck send: attempt ${attempt} got no answer (${oneLine(transport)}); resending the same request (attempt ${attempt + 1} of ${retries + 1}).\n`,
-        );
-        await sleep(Math.min(5_000, 250 * 2 ** (attempt - 1)));
-      }
-    } finally {
-      // Keep-alive sockets and gRPC channels would hold the process open after the answer.
-      core.env.connections.close();
-    }
-    if (!record) return fail({ code: 'internal', message: 'The call ended without a record.' });
-    if (json) io.stdout(`${JSON.stringify(record)}\n`);
-    else if (!headed && record.events?.length) {
-      // A unary method that was answered with a stream still shows its events, under its request line.
-      const [requestLine, ...rest] = summarizeExchange(record);
-      io.stdout(`${[requestLine, ...record.events.map(describeEvent), ...rest].join('\n')}\n`);
-    } else io.stdout(`${summarizeExchange(record).join('\n')}\n`);
-    return exitFor(record);
+    return sendA2aCall(core, call, io, { json, retries, command: 'send' });
   },
 };
+
+/**
+ * Sends one A2A call (a stream when its method streams) and prints it as `send` does: the request line
+ * and each event as it comes, then the summary (`--json`: one JSON object a line). `retries` resends
+ * after a transport failure with nothing received, as `--retry N`. Returns the exit code. Used by
+ * `send` and `history replay`.
+ */
+export async function sendA2aCall(core: Core, call: A2aCall, io: CliIo, options: { json: boolean; retries: number; command: string }): Promise<number> {
+  const { json, retries, command } = options;
+  const { method, endpoint, version, binding, auth, environment } = call;
+  // In text, the request line comes before the first event (once, across retries); --json keeps one object a line.
+  let headed = json;
+  const printEvent = (event: RecordedStreamEvent): void => {
+    if (!headed) {
+      headed = true;
+      io.stdout(`${streamHeading(method, endpoint, `A2A ${version}, ${binding}`)}\n`);
+    }
+    io.stdout(json ? `${JSON.stringify(event)}\n` : `${describeEvent(event)}\n`);
+  };
+  const fail = (error: WireError): number => {
+    io.stderr(`powerduck ${command}: ${oneLine(error.message)}\n`);
+    return exitCodes.error;
+  };
+
+  let record: ExchangeRecord | undefined;
+  if (auth?.type === 'oauth2') {
+    const signIn = await signInIfNeeded(core, auth, environment, io);
+    if (signIn) return fail(signIn);
+  }
+  try {
+    for (let attempt = 1; ; attempt++) {
+      record = undefined;
+      let failure: WireError | undefined;
+      if (isStreamingMethod(version, method)) {
+        // The end record does not repeat the events: they are put back for the final summary.
+        const events: RecordedStreamEvent[] = [];
+        const streamed = await streamToEnd(core, 'a2a.stream', call, (event) => {
+          events.push(event);
+          printEvent(event);
+        });
+        if (streamed.record) record = { ...streamed.record, events };
+        failure = streamed.failure;
+      } else {
+        const result = await core.dispatcher.invoke('a2a.send', call);
+        if (!result.ok) failure = result.error;
+        else {
+          record = result.value;
+        }
+      }
+      const transport = failure ? (retryableCodes.has(failure.code) ? failure.message : undefined) : record ? transportFailure(record) : undefined;
+      if (transport === undefined || attempt > retries) {
+        if (failure) return fail(failure);
+        break;
+      }
+      // Same call, same body: the same messageId goes out again, and history counts it as the next attempt.
+      io.stderr(
+        `powerduck ${command}: attempt ${attempt} got no answer (${oneLine(transport)}); resending the same request (attempt ${attempt + 1} of ${retries + 1}).\n`,
+      );
+      await sleep(Math.min(5_000, 250 * 2 ** (attempt - 1)));
+    }
+  } finally {
+    // Keep-alive sockets and gRPC channels would hold the process open after the answer.
+    core.env.connections.close();
+  }
+  if (!record) return fail({ code: 'internal', message: 'The call ended without a record.' });
+  if (json) io.stdout(`${JSON.stringify(record)}\n`);
+  else if (!headed && record.events?.length) {
+    // A unary method that was answered with a stream still shows its events, under its request line.
+    const [requestLine, ...rest] = summarizeExchange(record);
+    io.stdout(`${[requestLine, ...record.events.map(describeEvent), ...rest].join('\n')}\n`);
+  } else io.stdout(`${summarizeExchange(record).join('\n')}\n`);
+  return exitFor(record);
+}

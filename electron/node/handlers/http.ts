@@ -10,7 +10,7 @@ import { checkResponse } from '../http/check-response';
 import { resolveOperationSend } from '../http/operation-request';
 import { performHttp, type HttpSendHooks } from '../http/http-send';
 import { buildHttpOperation } from '../../../shared/http/http-operation-build';
-import { saveHttpOperation } from '../http/http-save';
+import { previewHttpSave, saveHttpOperation } from '../http/http-save';
 import { checkEndpoint } from '../openapi/spec-operations';
 import type { SpecContext } from '../openapi/spec-store';
 import { loadModel } from '../openapi/spec-workspace';
@@ -117,6 +117,23 @@ export function createHttpHandlers(env: CoreEnv, history: HistoryRecorder): Hand
         if (stored?.created) await env.secrets.delete(stored.name).catch(() => false);
         throw error;
       }
+    },
+    'http.previewSave': async ({ file, draft, secretName }) => {
+      // As http.save builds it, with a literal OAuth client secret shown as the name it would be stored under.
+      const literal = isObject(draft) && isObject(draft.oauth2) ? literalSecretOf(draft.oauth2 as AuthConfig) : undefined;
+      const built = buildHttpOperation(draft, literal !== undefined ? { literalSecretName: secretName ?? 'secret' } : {});
+      if (!built.ok) throw new CoreError('bad-request', built.message);
+      return previewHttpSave(specContext(env), {
+        file,
+        expectedHash: null,
+        path: draft.path,
+        verb: built.verb,
+        fields: built.fields,
+        ...(draft.securityScheme && !built.oauth2
+          ? { securityScheme: draft.securityScheme, ...(draft.schemeAuth ? { schemeAuth: draft.schemeAuth } : {}) }
+          : {}),
+        ...(built.oauth2 ? { oauth2: built.oauth2 } : {}),
+      });
     },
   };
 }

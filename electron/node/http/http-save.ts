@@ -3,11 +3,11 @@
  * workspace's one locked, validated write path (spec-store's writeSpec). Only the keys given
  * change; other responses of the operation stay; an A2A operation at that place is never replaced.
  */
-import type { SpecWriteResult } from '../../../shared/contract/ops-spec';
+import type { SpecSavePreview, SpecWriteResult } from '../../../shared/contract/ops-spec';
 import { CoreError } from '../core-error';
-import { operationIn } from '../../../shared/openapi/spec-edits';
+import { applyEditsToModel, operationIn } from '../../../shared/openapi/spec-edits';
 import { isObject } from '../../../shared/a2a/payload';
-import { writeSpec, type SpecContext } from '../openapi/spec-store';
+import { loadSpec, resolveSpecFile, writeSpec, type SpecContext } from '../openapi/spec-store';
 import type { OAuth2Auth } from '../../../shared/a2a/auth';
 import type { PlacedScheme } from '../../../shared/openapi/oauth-scheme-placement';
 import { placeNamedScheme, placeOAuthScheme } from '../../../shared/openapi/oauth-scheme-placement';
@@ -31,55 +31,76 @@ export interface HttpOperationWrite {
   forbidden?: string[];
 }
 
-export async function saveHttpOperation(ctx: SpecContext, req: HttpOperationWrite): Promise<SpecWriteResult & { notes: string[] }> {
-  if (!req.path.startsWith('/') || /[\r\n]/.test(req.path))
+function checkPath(path: string): void {
+  if (!path.startsWith('/') || /[\r\n]/.test(path))
     throw new CoreError('bad-request', 'An operation path starts with "/" and is one line (e.g. /pets/{petId}).');
-  const notes: string[] = [];
-  const outcome = await writeSpec(ctx, req.file, req.expectedHash, (model) => {
-    const existing = operationIn(model, req.path, req.verb);
-    if (existing && (Object.prototype.hasOwnProperty.call(existing, 'x-a2a') || existing['x-protocol'] === 'a2a')) {
-      throw new CoreError(
-        'conflict',
-        `${req.path} already has an A2A ${req.verb} operation; Powerduck will not overwrite it with an HTTP request. Choose another path.`,
-      );
-    }
-    let fields = req.fields;
-    // A bearer, Basic or API-key auth whose scheme the document lacks gets its entry, placed as
-    // import places it, so the saved operation sends its credential when run; the secret has the scheme's name.
-    let schemeEdits: SpecEdit[] = [];
-    if (req.securityScheme && !Object.hasOwn(securitySchemesOf(model), req.securityScheme)) {
-      if (req.schemeAuth) {
-        schemeEdits = placeNamedScheme(model, req.securityScheme, securitySchemeForAuth(req.schemeAuth)).edits;
-      } else {
-        fields = fields.filter(([k]) => k !== 'security');
-        notes.push(`The document defines no security scheme "${req.securityScheme}", so no security requirement was written.`);
-      }
-    }
-    // Responses observed earlier for other statuses stay: the new one only replaces its own code.
-    fields = fields.map(([k, v]): [string, unknown] =>
-      k === 'responses' && existing && isObject(existing['responses']) && isObject(v) ? [k, { ...existing['responses'], ...v }] : [k, v],
+}
+
+/** The edits a save makes to `model` (one place for the save and its preview); `notes` gets what was left out. */
+function httpSaveEdits(model: unknown, req: HttpOperationWrite, notes: string[]): SpecEdit[] {
+  const existing = operationIn(model, req.path, req.verb);
+  if (existing && (Object.prototype.hasOwnProperty.call(existing, 'x-a2a') || existing['x-protocol'] === 'a2a')) {
+    throw new CoreError(
+      'conflict',
+      `${req.path} already has an A2A ${req.verb} operation; Powerduck will not overwrite it with an HTTP request. Choose another path.`,
     );
-    // OAuth 2.0 / OpenID Connect: the same placement as A2A and MCP saves (components.securitySchemes
-    // + `security`), with x-auth naming the entry. Saved without OAuth, an operation Powerduck had
-    // saved with it loses that requirement and its x-auth.
-    let placed: PlacedScheme;
-    try {
-      placed = placeOAuthScheme(model, req.path, req.verb, req.oauth2, 'x-auth');
-    } catch (e) {
-      throw new CoreError('conflict', (e as Error).message);
+  }
+  let fields = req.fields;
+  // A bearer, Basic or API-key auth whose scheme the document lacks gets its entry, placed as
+  // import places it, so the saved operation sends its credential when run; the secret has the scheme's name.
+  let schemeEdits: SpecEdit[] = [];
+  if (req.securityScheme && !Object.hasOwn(securitySchemesOf(model), req.securityScheme)) {
+    if (req.schemeAuth) {
+      schemeEdits = placeNamedScheme(model, req.securityScheme, securitySchemeForAuth(req.schemeAuth)).edits;
+    } else {
+      fields = fields.filter(([k]) => k !== 'security');
+      notes.push(`The document defines no security scheme "${req.securityScheme}", so no security requirement was written.`);
     }
-    // A requirement the draft states itself (bearer, API key, basic) wins over what the placement says.
-    const ownSecurity = fields.some(([k]) => k === 'security');
-    const remove = placed.remove.filter((k) => !(k === 'security' && ownSecurity));
-    if (placed.securityScheme) {
-      const name = placed.securityScheme;
-      fields = fields.map(([k, v]): [string, unknown] => (k === X_AUTH && isObject(v) ? [k, { ...v, securityScheme: name }] : [k, v]));
-    } else if (readXAuth(existing)) remove.push(X_AUTH);
-    if (placed.security && !ownSecurity) fields = [...fields, ['security', placed.security]];
-    return {
-      edits: [{ kind: 'setOperationFields', path: req.path, verb: req.verb, fields, ...(remove.length ? { remove } : {}) }, ...placed.edits, ...schemeEdits],
-      forbidden: req.forbidden ?? [],
-    };
-  });
+  }
+  // Responses observed earlier for other statuses stay: the new one only replaces its own code.
+  fields = fields.map(([k, v]): [string, unknown] =>
+    k === 'responses' && existing && isObject(existing['responses']) && isObject(v) ? [k, { ...existing['responses'], ...v }] : [k, v],
+  );
+  // OAuth 2.0 / OpenID Connect: the same placement as A2A and MCP saves (components.securitySchemes
+  // + `security`), with x-auth naming the entry. Saved without OAuth, an operation Powerduck had
+  // saved with it loses that requirement and its x-auth.
+  let placed: PlacedScheme;
+  try {
+    placed = placeOAuthScheme(model, req.path, req.verb, req.oauth2, 'x-auth');
+  } catch (e) {
+    throw new CoreError('conflict', (e as Error).message);
+  }
+  // A requirement the draft states itself (bearer, API key, basic) wins over what the placement says.
+  const ownSecurity = fields.some(([k]) => k === 'security');
+  const remove = placed.remove.filter((k) => !(k === 'security' && ownSecurity));
+  if (placed.securityScheme) {
+    const name = placed.securityScheme;
+    fields = fields.map(([k, v]): [string, unknown] => (k === X_AUTH && isObject(v) ? [k, { ...v, securityScheme: name }] : [k, v]));
+  } else if (readXAuth(existing)) remove.push(X_AUTH);
+  if (placed.security && !ownSecurity) fields = [...fields, ['security', placed.security]];
+  return [{ kind: 'setOperationFields', path: req.path, verb: req.verb, fields, ...(remove.length ? { remove } : {}) }, ...placed.edits, ...schemeEdits];
+}
+
+export async function saveHttpOperation(ctx: SpecContext, req: HttpOperationWrite): Promise<SpecWriteResult & { notes: string[] }> {
+  checkPath(req.path);
+  const notes: string[] = [];
+  const outcome = await writeSpec(ctx, req.file, req.expectedHash, (model) => ({ edits: httpSaveEdits(model, req, notes), forbidden: req.forbidden ?? [] }));
   return { ...outcome.info, created: outcome.created, warnings: outcome.warnings, notes };
+}
+
+/**
+ * What saveHttpOperation would leave at the operation, beside what the file holds there now, without
+ * writing anything: the conflict prompt compares the two whole, as it does for A2A saves.
+ */
+export async function previewHttpSave(ctx: SpecContext, req: HttpOperationWrite): Promise<SpecSavePreview> {
+  checkPath(req.path);
+  const loaded = await loadSpec(ctx, resolveSpecFile(ctx, req.file), 'recent');
+  if (loaded?.parsed.error) throw new CoreError('parse', `${req.file} does not parse: ${loaded.parsed.error.message}`);
+  const model = loaded?.parsed.model ?? {};
+  const edits = httpSaveEdits(model, req, []);
+  return {
+    hash: loaded?.hash ?? null,
+    disk: operationIn(model, req.path, req.verb) ?? null,
+    written: operationIn(applyEditsToModel(model, edits), req.path, req.verb) ?? {},
+  };
 }

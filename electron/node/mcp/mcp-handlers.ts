@@ -7,7 +7,7 @@ import type { HistorySource } from '../../../shared/history/history-types';
 import type { McpTarget } from '../../../shared/mcp/mcp-types';
 import { nodeSpecFs } from '../openapi/spec-fs';
 import type { SpecContext } from '../openapi/spec-store';
-import { draftMcpOperation, saveMcpOperation } from './mcp-spec';
+import { draftMcpOperation, previewMcpSave, saveMcpOperation } from './mcp-spec';
 import { performMcpCall, performMcpConnect, type McpDeps } from './mcp-call';
 import { performMcpComplete } from './mcp-complete';
 import { performMcpWatch } from './mcp-watch';
@@ -69,6 +69,7 @@ export function createMcpHandlers(env: CoreEnv, history: HistoryRecorder): Handl
       return record;
     },
     'mcp.save': async (request) => saveMcpOperation(specContext(env), request),
+    'mcp.previewSave': async (request) => previewMcpSave(specContext(env), request),
     'mcp.draftOperation': async (ref) => draftMcpOperation(specContext(env), ref),
     'mcp.answer': async (request) => brokerOf(env).answer(request),
     // A typing aid: not recorded in history (see the contract).

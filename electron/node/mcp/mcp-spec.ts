@@ -5,11 +5,11 @@
  * store and the file gets their names; an endpoint carrying a credential is refused.
  */
 import type { McpOperationCall, McpOperationDraft, McpSaveRequest } from '../../../shared/contract/ops-mcp';
-import type { SpecOperationRef, SpecWriteResult } from '../../../shared/contract/ops-spec';
+import type { SpecOperationRef, SpecSavePreview, SpecWriteResult } from '../../../shared/contract/ops-spec';
 import { findMcpOperation, rawOperation } from '../../../shared/openapi/operation-list';
 import { orderLike } from '../../../shared/openapi/operation-merge';
 import { resolveLocalRef } from '../../../shared/openapi/schema-resolve';
-import { operationIn, ownValue, setOwn } from '../../../shared/openapi/spec-edits';
+import { applyEditsToModel, operationIn, ownValue, setOwn, type SpecEdit } from '../../../shared/openapi/spec-edits';
 import { isCredentialHeader } from '../../../shared/openapi/x-a2a-model';
 import type { XMcp } from '../../../shared/openapi/x-mcp-model';
 import type { McpSubjectKind } from '../../../shared/mcp/mcp-types';
@@ -34,7 +34,7 @@ import { checkEndpoint } from '../openapi/spec-operations';
 import { readSavedJsonText } from '../../../shared/env/json-variables';
 import { storeLiteral } from '../openapi/spec-secrets';
 import type { SpecContext } from '../openapi/spec-store';
-import { resolveSpecFile, writeSpec } from '../openapi/spec-store';
+import { loadSpec, resolveSpecFile, writeSpec } from '../openapi/spec-store';
 import { loadModel } from '../openapi/spec-workspace';
 import { draftTextProblem } from '../../../shared/openapi/draft-text';
 import { isObject } from '../../../shared/a2a/payload';
@@ -180,7 +180,8 @@ function mergedFields(existing: Obj | undefined, x: XMcp, req: McpSaveRequest): 
   return Object.entries(fields);
 }
 
-export async function saveMcpOperation(ctx: SpecContext, req: McpSaveRequest): Promise<SpecWriteResult> {
+/** The checked request a save (or its preview) writes from: refused with a reason before anything is stored. */
+function mcpSaveInput(ctx: SpecContext, req: McpSaveRequest) {
   const path = checkPath(req?.path);
   const abs = resolveSpecFile(ctx, req.file);
   const { target, method, params, paramsText } = checkRequest(req);
@@ -206,6 +207,45 @@ export async function saveMcpOperation(ctx: SpecContext, req: McpSaveRequest): P
   };
   if (req.timeoutMs !== undefined && (!Number.isInteger(req.timeoutMs) || req.timeoutMs <= 0))
     throw new CoreError('bad-request', 'timeoutMs must be a positive whole number of milliseconds.');
+  return { path, abs, target, literals, input };
+}
+
+type McpSaveInput = ReturnType<typeof mcpSaveInput>;
+
+function xMcpFor(input: McpSaveInput['input'], storedSecrets: { auth?: string; env?: Record<string, string> }): XMcp {
+  try {
+    return buildXMcp({ ...input, storedSecrets });
+  } catch (e) {
+    throw new CoreError('bad-request', (e as Error).message);
+  }
+}
+
+/** The edits a save makes to `model` (one place for the save and its preview). */
+function mcpSaveEdits(model: unknown, path: string, x: XMcp, target: McpSaveInput['target'], req: McpSaveRequest): SpecEdit[] {
+  const existing = operationIn(model, path, MCP_OPERATION_VERB);
+  if (existing && !isMcpOperation(existing)) {
+    const what = Object.prototype.hasOwnProperty.call(existing, 'x-a2a') || ownValue(existing, 'x-protocol') === 'a2a' ? 'an A2A' : 'a plain HTTP';
+    throw new CoreError(
+      'conflict',
+      `${path} already has ${what} ${MCP_OPERATION_VERB} operation; Powerduck will not overwrite it with an MCP call. Choose another path.`,
+    );
+  }
+  // OAuth 2.0 / OpenID Connect: the issuer's endpoints go into components.securitySchemes and the
+  // scopes into `security`, exactly as an A2A save places them; x-mcp.auth names the entry.
+  let placed: PlacedScheme;
+  try {
+    placed = placeOAuthScheme(model, path, MCP_OPERATION_VERB, oauthWithoutSecret(target), 'x-mcp');
+  } catch (e) {
+    throw new CoreError('conflict', (e as Error).message);
+  }
+  const named: XMcp = placed.securityScheme && x.auth?.scheme === 'oauth2' ? { ...x, auth: { ...x.auth, securityScheme: placed.securityScheme } } : x;
+  const fields = mergedFields(existing, named, req);
+  if (placed.security) fields.push(['security', placed.security]);
+  return [{ kind: 'setOperationFields', path, verb: MCP_OPERATION_VERB, fields, ...(placed.remove.length ? { remove: placed.remove } : {}) }, ...placed.edits];
+}
+
+export async function saveMcpOperation(ctx: SpecContext, req: McpSaveRequest): Promise<SpecWriteResult> {
+  const { path, abs, target, literals, input } = mcpSaveInput(ctx, req);
   const stored: Array<{ name: string; created: boolean }> = [];
   const storedSecrets: { auth?: string; env?: Record<string, string> } = {};
   try {
@@ -222,46 +262,44 @@ export async function saveMcpOperation(ctx: SpecContext, req: McpSaveRequest): P
         setOwn(storedSecrets.env, name, s.name);
       }
     }
-    let x: XMcp;
-    try {
-      x = buildXMcp({ ...input, storedSecrets });
-    } catch (e) {
-      throw new CoreError('bad-request', (e as Error).message);
-    }
-    const outcome = await writeSpec(ctx, abs, req.expectedHash, (model) => {
-      const existing = operationIn(model, path, MCP_OPERATION_VERB);
-      if (existing && !isMcpOperation(existing)) {
-        const what = Object.prototype.hasOwnProperty.call(existing, 'x-a2a') || ownValue(existing, 'x-protocol') === 'a2a' ? 'an A2A' : 'a plain HTTP';
-        throw new CoreError(
-          'conflict',
-          `${path} already has ${what} ${MCP_OPERATION_VERB} operation; Powerduck will not overwrite it with an MCP call. Choose another path.`,
-        );
-      }
-      // OAuth 2.0 / OpenID Connect: the issuer's endpoints go into components.securitySchemes and the
-      // scopes into `security`, exactly as an A2A save places them; x-mcp.auth names the entry.
-      let placed: PlacedScheme;
-      try {
-        placed = placeOAuthScheme(model, path, MCP_OPERATION_VERB, oauthWithoutSecret(target), 'x-mcp');
-      } catch (e) {
-        throw new CoreError('conflict', (e as Error).message);
-      }
-      const named: XMcp = placed.securityScheme && x.auth?.scheme === 'oauth2' ? { ...x, auth: { ...x.auth, securityScheme: placed.securityScheme } } : x;
-      const fields = mergedFields(existing, named, req);
-      if (placed.security) fields.push(['security', placed.security]);
-      return {
-        edits: [
-          { kind: 'setOperationFields', path, verb: MCP_OPERATION_VERB, fields, ...(placed.remove.length ? { remove: placed.remove } : {}) },
-          ...placed.edits,
-        ],
-        forbidden: literals.map((l) => l.value),
-      };
-    });
+    const x = xMcpFor(input, storedSecrets);
+    const outcome = await writeSpec(ctx, abs, req.expectedHash, (model) => ({
+      edits: mcpSaveEdits(model, path, x, target, req),
+      forbidden: literals.map((l) => l.value),
+    }));
     const first = stored[0];
     return { ...outcome.info, created: outcome.created, warnings: outcome.warnings, ...(first ? { storedSecret: first.name } : {}) };
   } catch (error) {
     for (const s of stored) if (s.created) await ctx.secrets.delete(s.name).catch(() => false);
     throw error;
   }
+}
+
+/**
+ * What saveMcpOperation would leave at the operation, beside what the file holds there now, without
+ * writing anything (no file, no secret): a literal credential shows as the secret name it would get.
+ */
+export async function previewMcpSave(ctx: SpecContext, req: McpSaveRequest): Promise<SpecSavePreview> {
+  const { path, abs, target, literals, input } = mcpSaveInput(ctx, req);
+  const storedSecrets: { auth?: string; env?: Record<string, string> } = {};
+  const base = req.secretName ?? 'secret';
+  for (const literal of literals) {
+    if (literal.where === 'auth') storedSecrets.auth = base;
+    else {
+      storedSecrets.env ??= {};
+      setOwn(storedSecrets.env, literal.where.env, `${base}-${literal.where.env}`);
+    }
+  }
+  const x = xMcpFor(input, storedSecrets);
+  const loaded = await loadSpec(ctx, abs, 'recent');
+  if (loaded?.parsed.error) throw new CoreError('parse', `${abs} does not parse: ${loaded.parsed.error.message}`);
+  const model = loaded?.parsed.model ?? {};
+  const edits = mcpSaveEdits(model, path, x, target, req);
+  return {
+    hash: loaded?.hash ?? null,
+    disk: operationIn(model, path, MCP_OPERATION_VERB) ?? null,
+    written: operationIn(applyEditsToModel(model, edits), path, MCP_OPERATION_VERB) ?? {},
+  };
 }
 
 /** A schema as the draft carries it: a top-level same-document `$ref` is followed (a hand-written file may share schemas). */

@@ -54,14 +54,8 @@ export function statsRateText(rate: number | null, t: Translate): string {
   return t('history.statsRateOf', { rate: `${Math.round(rate * 1000) / 10}%` });
 }
 
-export type EntryProtocol = 'a2a' | 'http' | 'mcp';
-
-/** Which protocol's terms an entry is shown in (the same split "Open as new request" makes). */
-export function entryProtocol(entry: Pick<HistorySummary, 'interface'>): EntryProtocol {
-  if (entry.interface.binding === 'MCP') return 'mcp';
-  if (entry.interface.binding === 'HTTP' || entry.interface.version === '-') return 'http';
-  return 'a2a';
-}
+export { entryProtocol, type EntryProtocol } from '../../../../shared/history/replay-request';
+import { entryProtocol } from '../../../../shared/history/replay-request';
 
 /** The error line of an HTTP or MCP entry: "-32602: Unknown tool", "ECONNREFUSED: …"; undefined when none. */
 export function entryErrorLine(entry: Pick<HistorySummary, 'a2aError' | 'outcomeKind'>): string | undefined {

@@ -1,6 +1,6 @@
 import type { SpecFileInfo } from '../../../../shared/contract/ops-spec';
 import type { HistoryEntry } from '../../../../shared/history/history-types';
-import { isA2aVersion, isBinding } from '../../../../shared/a2a/versions';
+import { a2aReplayOf } from '../../../../shared/history/replay-request';
 import type { A2aDraft } from '../request';
 import { draftSeedFromOperation } from '../specs';
 
@@ -8,44 +8,18 @@ function bodyText(value: unknown): string {
   return `${JSON.stringify(value ?? {}, null, 2)}\n`;
 }
 
-/** The body a full-bodies entry kept: the replay copy, else the recorded exchange (JSON-RPC: its params). */
-function keptBody(entry: HistoryEntry): { found: true; value: unknown } | { found: false } {
-  if (entry.replay && 'body' in entry.replay) return { found: true, value: entry.replay.body };
-  const request = entry.exchange?.request;
-  if (entry.bodies !== 'full' || !request?.body || request.truncated) return { found: false };
-  try {
-    const parsed: unknown = JSON.parse(request.body);
-    if (entry.interface.binding !== 'JSONRPC') return { found: true, value: parsed };
-    return typeof parsed === 'object' && parsed !== null && 'params' in parsed
-      ? { found: true, value: (parsed as { params: unknown }).params }
-      : { found: false };
-  } catch {
-    return { found: false };
-  }
-}
-
 /**
- * The draft "Open as new request" opens. With the body kept, the draft is complete; with only a
- * hash, the body stays empty and the draft carries `bodyNotKept`, so the editor can say so and
- * offer the current saved draft or an empty body. Never a made-up example body.
+ * The draft "Open as new request" opens (the entry read by shared/history/replay-request.ts). With the
+ * body kept, the draft is complete; with only a hash, the body stays empty and the draft carries
+ * `bodyNotKept`, so the editor can say so and offer the current saved draft or an empty body. Never a
+ * made-up example body.
  */
 export function draftSeedFromHistory(entry: HistoryEntry): Partial<A2aDraft> {
-  const { binding, version, endpoint } = entry.interface;
-  const replay = entry.replay ?? {};
-  const kept = keptBody(entry);
+  const { body, ...replay } = a2aReplayOf(entry);
   return {
-    // Plain HTTP entries open in their own tab kind; only A2A versions and bindings belong here.
-    ...(isA2aVersion(version) ? { version } : {}),
-    ...(isBinding(binding) ? { binding } : {}),
-    // The endpoint as written (`{{base}}/a2a`) when the entry kept it, so a replay follows the active environment.
-    endpoint: replay.endpoint ?? endpoint,
-    method: entry.method,
-    headers: replay.headers ?? [],
-    auth: replay.auth ?? { type: 'none' },
-    tenant: replay.tenant ?? '',
-    ...(kept.found
-      ? { bodyText: bodyText(kept.value) }
-      : { bodyText: '', bodyNotKept: { historyId: entry.id, bytes: entry.request.bytes, ...(entry.request.sha256 ? { sha256: entry.request.sha256 } : {}) } }),
+    // Plain HTTP entries open in their own tab kind; only A2A versions and bindings belong here (a2aReplayOf leaves others out).
+    ...replay,
+    ...(body.kept ? { bodyText: bodyText(body.value) } : { bodyText: '', bodyNotKept: { historyId: entry.id, ...body.notKept } }),
   };
 }
 

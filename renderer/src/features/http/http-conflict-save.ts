@@ -25,6 +25,11 @@ export function httpConflictSave(host: Host, target: HttpConflictTarget, takenMe
     theirs: (disk) => disk.operations.find((o) => o.path === target.saveDraft.path && o.httpMethod.toLowerCase() === verb),
     describe: (op) => prettyJson({ method: op.httpMethod.toUpperCase(), path: op.path, summary: op.summary, description: op.description }),
     mine: prettyJson(shown),
+    // The whole operation on disk beside what Overwrite would leave there, side by side as for A2A saves.
+    preview: async (expectedHash) => {
+      const previewed = await host.invoke('http.previewSave', { file: target.file, expectedHash, draft: target.saveDraft });
+      return previewed.ok ? previewed.value : null;
+    },
     write: async (path, expectedHash, mode) => {
       if (mode === 'saveAs') {
         // http.save replaces what is at the path: a new operation must go where nothing is.
@@ -44,7 +49,9 @@ export function httpConflictSave(host: Host, target: HttpConflictTarget, takenMe
     reload: async (disk, theirs) => {
       const mine = useHttpDraftsStore.getState().tabs.find((d) => d.id === target.tabId);
       const drafted = await host.invoke('http.draftOperation', { file: disk.file, path: theirs.path, httpMethod: theirs.httpMethod });
-      if (!mine || !drafted.ok) return;
+      // The file removed or unreadable since the prompt read it, or the operation gone: the prompt says so.
+      if (!drafted.ok) return drafted.error;
+      if (!mine) return null;
       // The person's version is kept in a tab of its own before this one takes the file's.
       const { id: _id, ...copy } = mine;
       openHttpTab(copy);
@@ -53,6 +60,7 @@ export function httpConflictSave(host: Host, target: HttpConflictTarget, takenMe
       markTabSaved(target.tabId);
       useSpecsStore.getState().setLink(target.tabId, { file: disk.file, path: theirs.path, httpMethod: theirs.httpMethod, hash: disk.hash });
       useDraftsStore.getState().activate(target.tabId);
+      return null;
     },
   };
 }

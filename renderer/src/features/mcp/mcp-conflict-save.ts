@@ -27,6 +27,11 @@ export function mcpConflictSave(host: Host, tabId: string, request: McpSaveReque
     theirs: (disk) => disk.operations.find((o) => o.path === request.path && o.protocolGroup === 'mcp'),
     describe: (op) => prettyJson({ path: op.path, summary: op.summary, mcp: op.mcp }),
     mine: prettyJson({ path: request.path, summary: request.summary, call: request.call, subject: request.subject }),
+    // The whole operation on disk beside what Overwrite would leave there, side by side as for A2A saves.
+    preview: async (expectedHash) => {
+      const previewed = await host.invoke('mcp.previewSave', { ...request, expectedHash });
+      return previewed.ok ? previewed.value : null;
+    },
     write: async (path, expectedHash, mode) => {
       if (mode === 'saveAs') {
         // mcp.save replaces what is at the path: a new operation must go where nothing is.
@@ -39,7 +44,9 @@ export function mcpConflictSave(host: Host, tabId: string, request: McpSaveReque
     reload: async (disk, theirs) => {
       const mine = useMcpDraftsStore.getState().tabs.find((d) => d.id === tabId);
       const drafted = await host.invoke('mcp.draftOperation', { file: disk.file, path: theirs.path, httpMethod: theirs.httpMethod });
-      if (!mine || !drafted.ok) return;
+      // The file removed or unreadable since the prompt read it, or the operation gone: the prompt says so.
+      if (!drafted.ok) return drafted.error;
+      if (!mine) return null;
       // The person's version is kept in a tab of its own before this one takes the file's.
       const { id: _id, ...copy } = mine;
       openMcpTab(copy);
@@ -47,6 +54,7 @@ export function mcpConflictSave(host: Host, tabId: string, request: McpSaveReque
       markTabSaved(tabId);
       useSpecsStore.getState().setLink(tabId, { file: disk.file, path: theirs.path, httpMethod: theirs.httpMethod, hash: disk.hash });
       useDraftsStore.getState().activate(tabId);
+      return null;
     },
   };
 }

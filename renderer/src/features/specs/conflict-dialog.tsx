@@ -121,8 +121,12 @@ export interface ConflictSave {
   preview?(expectedHash: string): Promise<SpecSavePreview | null>;
   /** Overwrite ('save') or add under a path that must be free ('saveAs'), based on the version read. */
   write(path: string, expectedHash: string, mode: 'save' | 'saveAs'): Promise<Result<SpecWriteResult>>;
-  /** Put the file's version into the tab; a copy of the tab keeps the person's version. */
-  reload(disk: SpecOpenResult, theirs: SpecOperationSummary): void | Promise<void>;
+  /**
+   * Put the file's version into the tab; a copy of the tab keeps the person's version. The error when
+   * the file's version could not be read (the file removed or unreadable, the operation gone): the
+   * prompt shows it and stays open, and the tab is left as it was.
+   */
+  reload(disk: SpecOpenResult, theirs: SpecOperationSummary): WireError | null | Promise<WireError | null>;
 }
 
 /** An A2A tab's save (spec.save / spec.saveAs, with the core's preview). */
@@ -152,13 +156,14 @@ export function a2aConflictSave(host: Host, target: SaveTarget): ConflictSave {
     reload: (disk, theirs) => {
       const draft = useDraftsStore.getState().tabs.find((d) => d.id === target.tabId);
       const seed = draftSeedFromOperation(theirs);
-      if (!draft || !seed) return;
+      if (!draft || !seed) return null;
       keepCopyOfDraft(draft);
       replaceDraftContent(target.tabId, seed);
       // The tab now holds the file's version: nothing in it is unsaved.
       markTabSaved(target.tabId);
       useSpecsStore.getState().setLink(target.tabId, { file: disk.file, path: theirs.path, httpMethod: theirs.httpMethod, hash: disk.hash });
       useDraftsStore.getState().activate(target.tabId);
+      return null;
     },
   };
 }
@@ -225,9 +230,13 @@ export function ConflictDialog({
   const reloadTheirs = async (): Promise<void> => {
     if (!disk || !theirs) return;
     setBusy(true);
-    await save.reload(disk, theirs);
+    setError(null);
+    const failed = await save.reload(disk, theirs);
     setBusy(false);
-    onClose();
+    if (!failed) return onClose();
+    // Said as a failed write is, and the disk read again, so the prompt shows the file as it is now.
+    setError(failed);
+    void load();
   };
 
   return (

@@ -1,0 +1,68 @@
+/**
+ * The conflict prompt for HTTP and MCP tabs: the side-by-side comparison comes from the core's preview,
+ * as for A2A tabs; and "Reload from disk": when the file's version cannot be
+ * read (the file removed or unreadable, the operation gone since the prompt read the file), the save
+ * gives the error back for the prompt to show, and the tab is left as it was with no copy opened.
+ */
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { SpecOpenResult } from '../../../../shared/contract/ops-spec';
+import type { WireError } from '../../../../shared/contract/index';
+import type { SpecOperationSummary } from '../../../../shared/openapi/operation-list';
+import { createFakeHost } from '../../host/fake-host';
+import { httpConflictSave } from '../http/http-conflict-save';
+import { openHttpTab, useHttpDraftsStore } from '../http/http-drafts-store';
+import { mcpConflictSave } from '../mcp/mcp-conflict-save';
+import { openMcpTab, useMcpDraftsStore } from '../mcp/mcp-drafts-store';
+
+const gone: WireError = { code: 'not-found', message: 'pets.yaml has no operation GET /pets.' };
+
+const disk: SpecOpenResult = { file: '/w/pets.yaml', name: 'pets.yaml', format: 'yaml', hash: 'h2', mtimeMs: 0, sizeBytes: 1, operations: [], text: '' };
+const theirs = (httpMethod: string, path: string): SpecOperationSummary => ({ path, httpMethod, kind: 'other' });
+
+describe('Reload from disk when the file’s version cannot be read', () => {
+  beforeEach(() => {
+    useHttpDraftsStore.setState({ tabs: [] });
+    useMcpDraftsStore.setState({ tabs: [] });
+  });
+
+  it('an HTTP tab: the error comes back and the tab keeps the person’s version', async () => {
+    const host = createFakeHost({ ops: { 'http.draftOperation': () => ({ ok: false, error: gone }) } });
+    const tabId = openHttpTab({ url: 'http://127.0.0.1:9/pets?limit=30' });
+    const save = httpConflictSave(host, { tabId, file: disk.file, saveDraft: { method: 'GET', path: '/pets', parameters: [] } }, (p) => p);
+    expect(await save.reload(disk, theirs('get', '/pets'))).toEqual(gone);
+    expect(host.calls.map((c) => c.op)).toEqual(['http.draftOperation']);
+    expect(useHttpDraftsStore.getState().tabs.map((t) => [t.id, t.url])).toEqual([[tabId, 'http://127.0.0.1:9/pets?limit=30']]);
+  });
+
+  it('an MCP tab: the error comes back and the tab keeps the person’s version', async () => {
+    const host = createFakeHost({ ops: { 'mcp.draftOperation': () => ({ ok: false, error: gone }) } });
+    const tabId = openMcpTab({ endpoint: 'http://127.0.0.1:9/mcp', method: 'tools/list', bodyText: '{"mine": true}' });
+    const request = {
+      file: disk.file,
+      expectedHash: 'h1',
+      path: '/mcp/tools',
+      call: { target: { transport: 'auto' as const, endpoint: 'http://127.0.0.1:9/mcp' }, method: 'tools/list' },
+    };
+    const save = mcpConflictSave(host, tabId, request, (p) => p);
+    expect(await save.reload(disk, theirs('post', '/mcp/tools'))).toEqual(gone);
+    expect(useMcpDraftsStore.getState().tabs.map((t) => [t.id, t.bodyText])).toEqual([[tabId, '{"mine": true}']]);
+  });
+
+  it('HTTP and MCP saves compare through the core’s preview (the side-by-side diff A2A saves get), based on the version read', async () => {
+    const preview = { hash: 'h2', disk: { summary: 'theirs' }, written: { summary: 'mine' } };
+    const host = createFakeHost({ ops: { 'http.previewSave': () => preview, 'mcp.previewSave': () => preview } });
+    const saveDraft = { method: 'GET', path: '/pets', parameters: [] };
+    expect(await httpConflictSave(host, { tabId: 't1', file: disk.file, saveDraft }, (p) => p).preview?.('h2')).toEqual(preview);
+    const request = {
+      file: disk.file,
+      expectedHash: 'h1',
+      path: '/mcp/tools',
+      call: { target: { transport: 'auto' as const, endpoint: 'http://x/mcp' }, method: 'tools/list' },
+    };
+    expect(await mcpConflictSave(host, 't2', request, (p) => p).preview?.('h2')).toEqual(preview);
+    expect(host.calls).toEqual([
+      { op: 'http.previewSave', request: { file: disk.file, expectedHash: 'h2', draft: saveDraft } },
+      { op: 'mcp.previewSave', request: { ...request, expectedHash: 'h2' } },
+    ]);
+  });
+});

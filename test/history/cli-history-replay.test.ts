@@ -1,0 +1,228 @@
+/**
+ * `powerduck history replay ID`: a recorded A2A, plain HTTP or MCP request sent again against local
+ * servers, with `{{variables}}` filled in from --env, the new exchange recorded, and the refusals
+ * (unknown id, a body or a credential history never keeps, a stdio server not allowed) exiting 2
+ * with nothing sent.
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { HistoryListResponse } from '../../shared/contract/ops-history';
+import type { HistoryEntry } from '../../shared/history/history-types';
+import type { ExchangeRecord } from '../../shared/a2a/exchange';
+import { startDemo } from '../../examples/a2a-demo/src/server';
+import { a2aTarget } from '../fixtures/cli-args';
+import { runCliCaptured, type CliRun } from '../fixtures/cli-run';
+import { startMcpServer, type RunningMcpServer } from '../fixtures/mcp-server';
+import { startRecordingServer, type RecordingServer } from '../fixtures/recording-server';
+
+let server: RecordingServer;
+let mcp: RunningMcpServer;
+let demo: Awaited<ReturnType<typeof startDemo>>;
+let home: string;
+
+beforeAll(async () => {
+  server = await startRecordingServer((request, res) => {
+    const status = request.url.startsWith('/missing') ? 404 : 200;
+    res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ got: request.text }));
+  });
+  mcp = await startMcpServer();
+  home = await mkdtemp(join(tmpdir(), 'powerduck-cli-replay-'));
+  demo = await startDemo({ port: 0, grpcPort: 0, runtimeDir: join(home, 'runtime'), stepDelayMs: 1 });
+});
+
+afterAll(async () => {
+  await server.close();
+  await mcp.close();
+  await demo?.close();
+  await rm(home, { recursive: true, force: true });
+});
+
+const cli = (args: string[], stdin = ''): Promise<CliRun> => runCliCaptured(args, { home, stdin, env: { REPLAY_TOKEN: 'from-process-env' } });
+
+async function newest(query = ''): Promise<HistoryEntry> {
+  const r = await cli(['history', 'list', ...(query ? [query] : []), '--limit', '1', '--json']);
+  const [entry] = (JSON.parse(r.out) as HistoryListResponse).entries;
+  if (!entry) throw new Error(`no history entry matches "${query}"`);
+  return entry as HistoryEntry;
+}
+
+async function stored(): Promise<number> {
+  return (JSON.parse((await cli(['history', 'list', '--json'])).out) as HistoryListResponse).stored;
+}
+
+describe('history replay', () => {
+  beforeAll(async () => {
+    expect((await cli(['history', 'settings', '--full-bodies', 'on'])).code).toBe(0);
+    expect((await cli(['env', 'set', 'local', `base=${server.base}`, '--secret', 'apiKey=replay-key', '--secret-value-stdin'], 'key-S3CRET-41\n')).code).toBe(
+      0,
+    );
+    expect((await cli(['env', 'set', 'other', `base=${server.base}/other`, '--secret', 'apiKey=replay-key'])).code).toBe(0);
+  });
+
+  it('sends a plain HTTP entry again as written: {{variables}} from --env, the secret by name, the body byte for byte; recorded like a send', async () => {
+    const body = '{"name":"Rex","n":7}';
+    server.clear();
+    const sent = await cli([
+      'send',
+      '--http',
+      '-X',
+      'POST',
+      '--url',
+      '{{base}}/pets?x={{base}}',
+      '-H',
+      'X-Api-Key: {{apiKey}}',
+      '--body',
+      body,
+      '--env',
+      'local',
+    ]);
+    expect(sent.code).toBe(0);
+    const original = server.requests[0];
+    const entry = await newest();
+    const before = await stored();
+    server.clear();
+
+    const replayed = await cli(['history', 'replay', entry.id, '--env', 'local']);
+    expect(replayed.err).toContain(`Replaying history entry ${entry.id} (POST, sent ${entry.startedAt})`);
+    expect(replayed.code).toBe(0);
+    expect(replayed.out).toContain('200');
+    const [seen] = server.requests;
+    expect(seen?.method).toBe('POST');
+    expect(seen?.url).toBe(original?.url);
+    expect(seen?.url).toContain('/pets?x=');
+    expect(seen?.headers['x-api-key']).toBe('key-S3CRET-41');
+    expect(seen?.body.equals(Buffer.from(body))).toBe(true);
+    expect(await stored()).toBe(before + 1);
+    // The new entry keeps the request as written again, so it can be replayed in turn; the secret is not in it.
+    const again = await cli(['history', 'show', (await newest()).id, '--json']);
+    const next = JSON.parse(again.out) as HistoryEntry;
+    expect(next.replay?.endpoint).toBe('{{base}}/pets?x={{base}}');
+    expect(again.out).not.toContain('key-S3CRET-41');
+
+    // Another environment sends it elsewhere; none at all names the variables and sends nothing.
+    server.clear();
+    expect((await cli(['history', 'replay', entry.id, '--env', 'other'])).code).toBe(0);
+    expect(server.requests[0]?.url).toMatch(/^\/other\/pets\?/);
+    server.clear();
+    const bare = await cli(['history', 'replay', entry.id]);
+    expect(bare.code).toBe(2);
+    expect(bare.err).toContain('{{base}}');
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('exits 1 when the server answers with an error, and --json prints the record', async () => {
+    expect((await cli(['send', '--http', '--url', `${server.base}/missing`])).code).toBe(1);
+    const entry = await newest();
+    const replayed = await cli(['history', 'replay', entry.id, '--json']);
+    expect(replayed.code).toBe(1);
+    expect((JSON.parse(replayed.out) as { response?: { status: number } }).response?.status).toBe(404);
+  });
+
+  it('refuses an unknown id, and an entry whose body was kept only as a hash, naming how to keep bodies (exit 2, nothing sent)', async () => {
+    const unknown = await cli(['history', 'replay', 'no-such-id']);
+    expect(unknown.code).toBe(2);
+    expect(unknown.err).toContain('No history entry no-such-id');
+    expect(unknown.err).toContain('powerduck history list');
+
+    expect((await cli(['history', 'settings', '--full-bodies', 'off'])).code).toBe(0);
+    try {
+      expect((await cli(['send', '--http', '-X', 'PUT', '--url', `${server.base}/hashed`, '--body', 'plain text'])).code).toBe(0);
+      const hashed = await newest();
+      expect(hashed.bodies).toBe('hashed');
+      server.clear();
+      const refused = await cli(['history', 'replay', hashed.id, '--json']);
+      expect(refused.code).toBe(2);
+      expect(refused.err).toContain('kept only the request body');
+      expect(refused.err).toContain('powerduck history settings --full-bodies on');
+      expect((JSON.parse(refused.out) as { error: { kind: string } }).error.kind).toBe('error');
+      expect(server.requests).toHaveLength(0);
+
+      // A request with no body loses nothing under hashed bodies: it is sent again.
+      expect((await cli(['send', '--http', '--url', `${server.base}/nobody`])).code).toBe(0);
+      server.clear();
+      expect((await cli(['history', 'replay', (await newest()).id])).code).toBe(0);
+      expect(server.requests.map((r) => r.url)).toEqual(['/nobody']);
+    } finally {
+      await cli(['history', 'settings', '--full-bodies', 'on']);
+    }
+  });
+
+  it('says which credential history did not keep and sends nothing; --header or --token-env gives it back', async () => {
+    expect((await cli(['send', '--http', '--url', `${server.base}/cred`, '-H', 'Authorization: Bearer typed-LITERAL-9'])).code).toBe(0);
+    const headerEntry = await newest();
+    server.clear();
+    const refused = await cli(['history', 'replay', headerEntry.id]);
+    expect(refused.code).toBe(2);
+    expect(refused.err).toContain('the header Authorization held a credential');
+    expect(server.requests).toHaveLength(0);
+    expect((await cli(['history', 'replay', headerEntry.id, '--header', 'Authorization: Bearer given-again'])).code).toBe(0);
+    expect(server.requests[0]?.headers.authorization).toBe('Bearer given-again');
+
+    expect((await cli(['send', '--http', '--url', `${server.base}/auth`, '--token', 'typed-TOKEN-5'])).code).toBe(0);
+    const authEntry = await newest();
+    server.clear();
+    const noAuth = await cli(['history', 'replay', authEntry.id]);
+    expect(noAuth.code).toBe(2);
+    expect(noAuth.err).toContain('its auth was a credential typed in directly');
+    expect((await cli(['history', 'replay', authEntry.id, '--token-env', 'REPLAY_TOKEN'])).code).toBe(0);
+    expect(server.requests.map((r) => r.headers.authorization)).toEqual(['Bearer from-process-env']);
+    expect(await cli(['history', 'replay', authEntry.id, '--token', 'a', '--token-env', 'B'])).toMatchObject({ code: 2 });
+  });
+
+  it('sends an A2A entry again with a new messageId (as Send in the app), or the same one with --same-message-id', async () => {
+    const base = new URL(demo.rpcUrl).origin;
+    expect((await cli(['env', 'set', 'demo', `baseUrl=${base}`, '--secret', 'token=demo-token', '--secret-value-stdin'], `${demo.token}\n`)).code).toBe(0);
+    const sent = await cli(['send', ...a2aTarget('{{baseUrl}}/rpc', 'SendMessage'), '--token', '{{token}}', '--text', '[12,30]', '--env', 'demo', '--json']);
+    expect(sent.code).toBe(0);
+    const first = JSON.parse(sent.out) as ExchangeRecord;
+    const entry = await newest();
+
+    const fresh = await cli(['history', 'replay', entry.id, '--env', 'demo', '--json']);
+    expect(fresh.err).toContain('New messageId');
+    expect(fresh.code).toBe(0);
+    expect(fresh.err).toContain('New messageId');
+    const record = JSON.parse(fresh.out) as ExchangeRecord;
+    expect(record.request.body).toContain('[12,30]');
+    expect(record.request.body).not.toBe(first.request.body);
+    expect(fresh.out).not.toContain(demo.token);
+    expect((await newest()).attempt).toBe(1);
+
+    const same = await cli(['history', 'replay', entry.id, '--env', 'demo', '--same-message-id']);
+    expect(same.code).toBe(0);
+    expect(same.out).toContain('Sum: 42');
+    expect((await newest()).attempt).toBe(2);
+
+    // The token is a {{variable}}: without the environment it is not there, and the send says so.
+    const bare = await cli(['history', 'replay', entry.id]);
+    expect(bare.code).toBe(2);
+    expect(bare.err).toContain('{{baseUrl}}');
+    expect(await cli(['history', 'replay', entry.id, '--allow-stdio'])).toMatchObject({ code: 2 });
+  });
+
+  it('sends an MCP entry again (exit 1 when the tool reports an error); a stdio entry starts only with --allow-stdio', async () => {
+    const add = await cli(['send', '--mcp', '--endpoint', mcp.url, '--method', 'tools/call', '--body', '{"name":"add","arguments":{"a":2,"b":3}}']);
+    expect(add.code).toBe(0);
+    const replayed = await cli(['history', 'replay', (await newest()).id, '--json']);
+    expect(replayed.code).toBe(0);
+    expect(replayed.out).toContain('"sum":5');
+
+    expect((await cli(['send', '--mcp', '--endpoint', mcp.url, '--method', 'tools/call', '--body', '{"name":"fail","arguments":{"why":"x"}}'])).code).toBe(1);
+    const failed = await cli(['history', 'replay', (await newest()).id]);
+    expect(failed.code).toBe(1);
+    expect(failed.out).toContain('boom: x');
+    expect(await cli(['history', 'replay', (await newest()).id, '--same-message-id'])).toMatchObject({ code: 2 });
+
+    const fixture = join(import.meta.dirname, '..', 'fixtures', 'mcp-stdio-server.ts');
+    expect((await cli(['send', '--mcp', '--method', 'prompts/list', '--stdio', '--', process.execPath, '--import', 'tsx', fixture])).code).toBe(0);
+    const stdio = await newest();
+    const refused = await cli(['history', 'replay', stdio.id]);
+    expect(refused.code).toBe(2);
+    expect(refused.err).toContain('starts a process on this machine');
+    expect(refused.err).toContain('--allow-stdio');
+    const allowed = await cli(['history', 'replay', stdio.id, '--allow-stdio']);
+    expect(allowed.code).toBe(0);
+    expect(allowed.err).toContain('starting MCP server');
+  });
+});
