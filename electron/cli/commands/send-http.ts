@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { AuthConfig, SecretSource } from '../../../shared/a2a/auth';
 import type { HeaderEntry } from '../../../shared/a2a/call';
-import type { HttpBody, HttpRequest, MultipartField } from '../../../shared/http/http-types';
+import { DEFAULT_HTTP_TOTAL_MS, type HttpBody, type HttpRequest, type MultipartField } from '../../../shared/http/http-types';
 import { httpSummaryLines, httpExitSeverity } from '../../../shared/http/http-summary';
 import { buildOperationRequest, type OperationDraft } from '../../../shared/http/openapi-draft';
 import { bodyKindFor, formBodyFor } from '../../../shared/http/operation-example';
@@ -164,6 +164,11 @@ async function sendAndPrint(core: Core, request: HttpRequest, io: CliIo, json: b
     return exitCodes.error;
   }
   io.stdout(json ? `${JSON.stringify(record)}\n` : `${httpSummaryLines(record).join('\n')}\n`);
+  // The core names the limit; where to change it is the command line's to say.
+  // Only when that limit is what ran out: the connect limit (10 s) fires sooner when --timeout is longer, and --timeout does not set it.
+  const limit = request.timeouts?.totalMs ?? DEFAULT_HTTP_TOTAL_MS;
+  if (record.outcome.kind === 'transport-error' && record.outcome.code === 'timeout' && record.timings.totalMs >= limit)
+    io.stderr(`To wait longer, raise --timeout (milliseconds; ${limit} this time).\n`);
   const severity = httpExitSeverity(record);
   return severity === 'ok' ? exitCodes.ok : severity === 'refused' ? exitCodes.refused : exitCodes.error;
 }

@@ -75,7 +75,7 @@ function parseHeader(text: string): HeaderEntry {
 }
 
 /** Wire codes of a call that failed in transit: the request may or may not have reached the agent. */
-const retryableCodes = new Set<string>(['timeout', 'connect', 'dns']);
+const retryableCodes = new Set<string>(['timeout', 'connect', 'reset', 'dns']);
 
 /** A record whose outcome is a transport failure with nothing received: the case --retry resends. */
 function transportFailure(record: ExchangeRecord): string | undefined {

@@ -1,4 +1,4 @@
-import { timeoutProblem, type A2aCall } from '../../../shared/a2a/call';
+import { durationWords, timeoutProblem, type A2aCall } from '../../../shared/a2a/call';
 import { checkCall } from '../../../shared/a2a/call-checks';
 import { findMethod } from '../../../shared/a2a/catalogue';
 import type { Binding } from '../../../shared/a2a/versions';
@@ -90,7 +90,9 @@ export async function performCall(call: A2aCall, deps: CallDeps, hooks: CallHook
   const controls = callControls(
     hooks.signal,
     timeouts.totalMs,
-    streaming ? `No answer within ${timeouts.totalMs} ms (timeouts.totalMs).` : `The call did not finish within ${timeouts.totalMs} ms (timeouts.totalMs).`,
+    streaming
+      ? `No answer within ${durationWords(timeouts.totalMs)}, the call's timeout.`
+      : `The call did not finish within ${durationWords(timeouts.totalMs)}, the call's timeout.`,
   );
 
   try {
