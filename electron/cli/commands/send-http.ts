@@ -21,6 +21,7 @@ import { oauth2FromArgs, oauth2Options } from '../oauth-args';
 import { signInIfNeeded } from '../oauth-sign-in';
 import { tlsFromArgs, tlsOptions, tlsUsage } from '../tls-args';
 import { oneLine } from '../one-line';
+import { timeoutHint } from '../timeout-hint';
 import { streamToEnd } from '../cli-stream';
 import { parseJsonTemplate } from '../../../shared/env/json-variables';
 
@@ -164,11 +165,8 @@ async function sendAndPrint(core: Core, request: HttpRequest, io: CliIo, json: b
     return exitCodes.error;
   }
   io.stdout(json ? `${JSON.stringify(record)}\n` : `${httpSummaryLines(record).join('\n')}\n`);
-  // The core names the limit; where to change it is the command line's to say.
-  // Only when that limit is what ran out: the connect limit (10 s) fires sooner when --timeout is longer, and --timeout does not set it.
-  const limit = request.timeouts?.totalMs ?? DEFAULT_HTTP_TOTAL_MS;
-  if (record.outcome.kind === 'transport-error' && record.outcome.code === 'timeout' && record.timings.totalMs >= limit)
-    io.stderr(`To wait longer, raise --timeout (milliseconds; ${limit} this time).\n`);
+  const hint = timeoutHint(record.outcome, record.timings.totalMs, request.timeouts?.totalMs ?? DEFAULT_HTTP_TOTAL_MS);
+  if (hint) io.stderr(hint);
   const severity = httpExitSeverity(record);
   return severity === 'ok' ? exitCodes.ok : severity === 'refused' ? exitCodes.refused : exitCodes.error;
 }

@@ -1,6 +1,6 @@
 import type { AuthConfig } from '../../../shared/a2a/auth';
 import { exampleBody, exampleMessage } from '../../../shared/a2a/body-templates';
-import { timeoutProblem, type A2aCall, type HeaderEntry } from '../../../shared/a2a/call';
+import { DEFAULT_CALL_TOTAL_MS, timeoutProblem, type A2aCall, type HeaderEntry } from '../../../shared/a2a/call';
 import { findMethod, isStreamingMethod } from '../../../shared/a2a/catalogue';
 import type { ExchangeRecord, RecordedStreamEvent } from '../../../shared/a2a/exchange';
 import { describeEvent, outcomeSeverity, summarizeExchange } from '../../../shared/a2a/exchange-summary';
@@ -12,6 +12,7 @@ import { optionOr, parseArgs, requireOption } from '../args';
 import type { CliCommand } from '../cli-types';
 import { exitCodes, UsageError } from '../cli-types';
 import { oneLine } from '../one-line';
+import { timeoutHint } from '../timeout-hint';
 import { streamToEnd } from '../cli-stream';
 import { readJsonBodyText } from '../read-json-body';
 import { oauth2FromArgs, oauth2Options, oauth2Usage } from '../oauth-args';
@@ -281,6 +282,8 @@ export const sendCommand: CliCommand = {
       const [requestLine, ...rest] = summarizeExchange(record);
       io.stdout(`${[requestLine, ...record.events.map(describeEvent), ...rest].join('\n')}\n`);
     } else io.stdout(`${summarizeExchange(record).join('\n')}\n`);
+    const hint = timeoutHint(record.outcome, record.timings.totalMs, totalMs ?? DEFAULT_CALL_TOTAL_MS);
+    if (hint) io.stderr(hint);
     return exitFor(record);
   },
 };

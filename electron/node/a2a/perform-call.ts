@@ -1,4 +1,4 @@
-import { durationWords, timeoutProblem, type A2aCall } from '../../../shared/a2a/call';
+import { DEFAULT_CALL_TOTAL_MS, durationWords, timeoutProblem, type A2aCall } from '../../../shared/a2a/call';
 import { checkCall } from '../../../shared/a2a/call-checks';
 import { findMethod } from '../../../shared/a2a/catalogue';
 import type { Binding } from '../../../shared/a2a/versions';
@@ -39,7 +39,7 @@ export interface CallHooks {
 }
 
 /** Defaults when the call sets none: 10 s to connect; 60 s for a unary call or until a stream answers. */
-export const DEFAULT_TIMEOUTS: ResolvedTimeouts = { connectMs: 10_000, totalMs: 60_000 };
+export const DEFAULT_TIMEOUTS: ResolvedTimeouts = { connectMs: 10_000, totalMs: DEFAULT_CALL_TOTAL_MS };
 
 const NO_AUTH: AppliedAuth = Object.freeze({ headers: [], query: [], redaction: {}, summary: 'none' }) as AppliedAuth;
 

@@ -195,6 +195,7 @@ export const en = {
   'status.noResponse': 'No response',
   'status.firstByte': 'first byte {time}',
   'status.received': '{size} received',
+  'status.receivedIncomplete': '{size} received, incomplete (the answer stopped before its end)',
 
   'error.rpcTitle': 'The agent answered with a JSON-RPC error (even if HTTP said 200).',
   'error.httpTitle': 'The agent answered with an HTTP error.',

@@ -194,6 +194,7 @@ export const ko: Record<MessageKey, string> = {
   'status.noResponse': '응답 없음',
   'status.firstByte': '첫 바이트 {time}',
   'status.received': '{size} 받음',
+  'status.receivedIncomplete': '{size} 받음, 불완전 (응답이 끝나기 전에 멈춤)',
 
   'error.rpcTitle': '에이전트가 JSON-RPC 오류로 응답했습니다 (HTTP 상태가 200이어도 오류입니다).',
   'error.httpTitle': '에이전트가 HTTP 오류로 응답했습니다.',
