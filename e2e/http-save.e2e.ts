@@ -215,6 +215,6 @@ describe('saving an HTTP operation tab', () => {
       await request.getByRole('spinbutton', { name: 'Timeout (seconds)' }).fill('1');
       await request.getByRole('button', { name: 'Send', exact: true }).click();
       const response = responseRegion(page);
-      await response.getByText(/within 1000 ms/).waitFor({ timeout: 10_000 });
+      await response.getByText(/within 1 s, the request's timeout/).waitFor({ timeout: 10_000 });
     }));
 });

@@ -85,6 +85,6 @@ export function historyEntryLines(entry: HistoryEntry): string[] {
   return lines;
 }
 
-function digest(body: { bytes: number; sha256?: string }): string {
-  return `${body.bytes} B${body.sha256 ? `  sha256 ${body.sha256.slice(0, 16)}…` : ''}`;
+function digest(body: { bytes: number; sha256?: string; incomplete?: boolean }): string {
+  return `${body.bytes} B${body.sha256 ? `  sha256 ${body.sha256.slice(0, 16)}…` : ''}${body.incomplete ? '  (incomplete)' : ''}`;
 }

@@ -72,6 +72,16 @@ export function timeoutProblem(name: string, value: unknown): string | undefined
   return undefined;
 }
 
+/** How long a unary A2A call (a stream: until it answers) may take when the call sets no timeout. */
+export const DEFAULT_CALL_TOTAL_MS = 60_000;
+
+/** A timeout as people say it: "500 ms", "3 s", "2.5 s" (messages name the setting in the unit its field uses elsewhere). */
+export function durationWords(ms: number): string {
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  const seconds = ms / 1000;
+  return `${Number.isInteger(seconds) ? seconds : Number(seconds.toFixed(1))} s`;
+}
+
 export interface CallTimeouts {
   /** Time allowed to open the connection (TCP + TLS). */
   connectMs?: number;

@@ -37,6 +37,11 @@ export interface RecordedResponse {
   bodyTail?: string;
   /** The body was not valid UTF-8; invalid bytes show as U+FFFD. */
   invalidUtf8?: boolean;
+  /**
+   * The answer stopped before its end (the timeout, Stop, the connection closed mid-body): `body` and
+   * `bodyBytes` are what arrived; the outcome (a transport error) says why.
+   */
+  incomplete?: boolean;
 }
 
 export interface RecordedStreamEvent {

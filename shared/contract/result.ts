@@ -8,7 +8,10 @@ export const wireErrorCodes = [
   'cancelled',
   'timeout',
   'dns',
+  /** Nothing reached the server: refused, unreachable, a proxy that would not tunnel. */
   'connect',
+  /** The server (or something on the way) closed the connection after the request went out, before the answer was complete. */
+  'reset',
   'tls',
   'http-status',
   'rpc-error',

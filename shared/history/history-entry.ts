@@ -71,10 +71,17 @@ export function sentMessageOf(record: ExchangeRecord, callBody?: unknown): unkno
 }
 
 /** A body as history keeps it without full bodies: its size and SHA-256, never its text (every exchange kind). */
-export function bodyDigest(text: string | undefined, bytes: number, truncated: boolean | undefined, sha256: (t: string) => string): BodyDigest {
+export function bodyDigest(
+  text: string | undefined,
+  bytes: number,
+  truncated: boolean | undefined,
+  sha256: (t: string) => string,
+  incomplete?: boolean,
+): BodyDigest {
   const out: BodyDigest = { bytes };
   if (text !== undefined && text !== '') out.sha256 = sha256(text);
   if (truncated) out.truncated = true;
+  if (incomplete) out.incomplete = true;
   return out;
 }
 
@@ -205,7 +212,7 @@ export function buildHistoryEntry(record: ExchangeRecord, options: EntryOptions)
   if (options.check) entry.check = options.check;
   if (record.response) {
     entry.response = {
-      ...bodyDigest(record.response.body, record.response.bodyBytes, record.response.truncated, options.sha256),
+      ...bodyDigest(record.response.body, record.response.bodyBytes, record.response.truncated, options.sha256, record.response.incomplete),
       ...(record.response.contentType ? { contentType: record.response.contentType } : {}),
     };
     if (record.response.status !== undefined) entry.httpStatus = record.response.status;

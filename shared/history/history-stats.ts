@@ -32,8 +32,8 @@ export const outcomeUnknownText = 'outcome unknown: the agent may have processed
 
 /**
  * Transport failures before the request could reach the agent: those sends certainly did nothing.
- * `connect` is not among them: the core reports a refused connection and one reset after the
- * request went out with the same code, so such a send is counted as unknown (the safe side).
+ * `connect` is not among them: the core now reports a reset after the request went out as `reset`,
+ * but entries recorded before that carry `connect` for both, so such a send is counted as unknown (the safe side).
  */
 const neverSent = new Set(['dns', 'tls', 'bad-request', 'invalid', 'unauthorized']);
 

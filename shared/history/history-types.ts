@@ -44,6 +44,8 @@ export interface BodyDigest {
   /** Hex SHA-256 of the body as recorded (the recorded copy is already redacted). */
   sha256?: string;
   truncated?: boolean;
+  /** The answer stopped before its end (timeout, Stop, connection closed): `bytes` and the digest are of what arrived. */
+  incomplete?: boolean;
 }
 
 /**

@@ -35,7 +35,13 @@ export function buildHttpHistoryEntry(record: HttpExchangeRecord, options: HttpE
   };
   if (record.response) {
     entry.response = {
-      ...bodyDigest(record.response.body ?? record.response.bodyBase64, record.response.bodyBytes, record.response.truncated, options.sha256),
+      ...bodyDigest(
+        record.response.body ?? record.response.bodyBase64,
+        record.response.bodyBytes,
+        record.response.truncated,
+        options.sha256,
+        record.response.incomplete,
+      ),
       ...(record.response.contentType ? { contentType: record.response.contentType } : {}),
     };
     if (record.response.status !== undefined) entry.httpStatus = record.response.status;

@@ -32,12 +32,13 @@ export function httpSummaryLines(record: HttpExchangeRecord): string[] {
   const outcome = record.outcome;
   out.push(`${record.method} ${record.url}`);
   for (const hop of record.redirects ?? []) out.push(`  ↳ ${hop.status} → ${hop.location}`);
-  if (outcome.kind === 'transport-error') out.push(`Not answered: ${outcome.message} (${outcome.code})`);
+  // With a status the server did answer: the answer is incomplete, not missing.
+  if (outcome.kind === 'transport-error') out.push(`${r?.incomplete ? 'Incomplete answer' : 'Not answered'}: ${outcome.message} (${outcome.code})`);
   if (record.unfinished) out.push(`No final response: ${record.unfinished.message}`);
   if (r) {
     out.push(
       `HTTP ${r.status ?? '?'} ${r.statusText ?? ''}`.trim() +
-        ` · ${formatBytes(r.bodyBytes)} · ${record.timings.totalMs.toFixed(1)} ms${r.contentType ? ` · ${r.contentType}` : ''}`,
+        ` · ${formatBytes(r.bodyBytes)}${r.incomplete ? ' received, incomplete' : ''} · ${record.timings.totalMs.toFixed(1)} ms${r.contentType ? ` · ${r.contentType}` : ''}`,
     );
     for (const [name, value] of r.headers) out.push(`${name}: ${value}`);
     out.push('');
@@ -57,6 +58,7 @@ export function httpSummaryLines(record: HttpExchangeRecord): string[] {
       out.push(...lines.slice(0, maxBodyLines));
       if (lines.length > maxBodyLines) out.push(`… ${lines.length - maxBodyLines} more lines (use --json for everything)`);
       if (r.truncated) out.push('… body cut at the record limit');
+      if (r.incomplete) out.push(r.body === '' ? '‹no body bytes arrived›' : '‹the body stops here: the rest never arrived›');
     }
   }
   const check = record.check;

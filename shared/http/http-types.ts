@@ -67,6 +67,9 @@ export interface HttpOperationRef {
   input?: HttpOperationInput;
 }
 
+/** How long a send waits for the whole answer (a stream: for its head) when the request sets no timeout. */
+export const DEFAULT_HTTP_TOTAL_MS = 60_000;
+
 export interface HttpRequest {
   /** Any token (GET, POST… or a custom method such as PROPFIND); sent upper-cased only if the user typed it so. */
   method: string;

@@ -5,7 +5,12 @@ import type { McpConnectResult, McpExchangeRecord } from './mcp-types';
 
 export type McpSeverity = 'ok' | 'refused' | 'failed';
 
-/** refused = the server said no (JSON-RPC error, isError, HTTP 4xx/5xx, auth); failed = nothing usable came back. */
+/** The server was reached and answered something that is not MCP: it answered wrongly (exit 1, as an RPC error), it was not out of reach. */
+function answeredWrongly(outcome: McpExchangeRecord['outcome']): boolean {
+  return outcome.kind === 'transport-error' && (outcome.code === 'protocol' || outcome.code === 'not-json');
+}
+
+/** refused = the server said no (JSON-RPC error, isError, HTTP 4xx/5xx, auth) or answered something that is not MCP; failed = nothing usable came back. */
 export function mcpSeverity(record: McpExchangeRecord): McpSeverity {
   switch (record.outcome.kind) {
     case 'result':
@@ -16,6 +21,7 @@ export function mcpSeverity(record: McpExchangeRecord): McpSeverity {
     case 'auth-required':
       return 'refused';
     case 'transport-error':
+      return answeredWrongly(record.outcome) ? 'refused' : 'failed';
     case 'cancelled':
       return 'failed';
   }
@@ -65,7 +71,7 @@ export function mcpSummaryLines(record: McpExchangeRecord): string[] {
       break;
     }
     case 'transport-error':
-      out.push(`Not answered: ${o.message} (${o.code})`);
+      out.push(`${answeredWrongly(o) ? 'Not an MCP answer' : 'Not answered'}: ${o.message} (${o.code})`);
       break;
     case 'cancelled':
       out.push(o.message);

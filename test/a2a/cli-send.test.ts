@@ -9,6 +9,7 @@ import type { ExchangeRecord, RecordedStreamEvent } from '../../shared/a2a/excha
 import { runCliCaptured, type CliRun } from '../fixtures/cli-run';
 import { a2aTarget } from '../fixtures/cli-args';
 import { startSdkAgent, type SdkAgent } from '../fixtures/sdk-agent';
+import { startRecordingServer } from '../fixtures/recording-server';
 
 let agent: SdkAgent;
 let home: string;
@@ -172,5 +173,24 @@ describe('powerduck send: gRPC host:port as cards publish it', () => {
     const r = await cli(['--a2a', '1.0', '--binding', 'GRPC', '--endpoint', 'not a host', '--method', 'SendMessage', '--text', 'x']);
     expect(r.code).toBe(2);
     expect(r.err).toContain('write host:port (as agent cards publish it), https://host:port (TLS) or http://host:port (plaintext)');
+  });
+});
+
+describe('powerduck send: a call that runs out of --timeout', () => {
+  it('names the limit in words and says how to wait longer; the bytes that came are kept, marked incomplete', async () => {
+    const stalling = await startRecordingServer((_request, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.write('{"jsonrpc":"2.0","id":');
+    });
+    try {
+      const r = await cli(['--endpoint', `${stalling.base}/rpc`, '--method', 'GetTask', '--body', '{"id":"t1"}', '--timeout', '500', '--json']);
+      expect(r.code).toBe(2);
+      const record = JSON.parse(r.out.trim()) as ExchangeRecord;
+      expect(record.outcome).toMatchObject({ kind: 'transport-error', code: 'timeout', message: expect.stringContaining("within 500 ms, the call's timeout") });
+      expect(record.response).toMatchObject({ status: 200, body: '{"jsonrpc":"2.0","id":', incomplete: true });
+      expect(r.err).toContain('To wait longer, raise --timeout (milliseconds; 500 this time).');
+    } finally {
+      await stalling.close();
+    }
   });
 });

@@ -180,7 +180,7 @@ describe('the gRPC wire', () => {
     behaviour = (stream) => stream.close(constants.NGHTTP2_INTERNAL_ERROR);
     expect((await performCall(getTask(), deps)).outcome).toMatchObject({
       kind: 'transport-error',
-      code: 'connect',
+      code: 'reset',
       message: expect.stringMatching(/reset \(HTTP\/2 error code 2\)/),
     });
     behaviour = (stream) => {

@@ -34,6 +34,10 @@ beforeAll(async () => {
     } else if (request.url === '/hop') {
       res.writeHead(302, { Location: '/landed' });
       res.end();
+    } else if (request.url === '/hang') {
+      // The head and the first bytes of a JSON body, then nothing until the client gives up.
+      res.writeHead(200, { 'Content-Type': 'application/json' });
+      res.write('{"partial":');
     } else if (request.url.startsWith('/items/bad')) {
       res.writeHead(200, { 'Content-Type': 'application/json' });
       res.end('{"id":"x"}');
@@ -89,6 +93,20 @@ async function cli(args: string[], stdin = ''): Promise<{ code: number; out: str
 }
 
 describe('powerduck send --http', () => {
+  it('a body that stalls past --timeout prints the status, the bytes that came, marked incomplete, and how to wait longer (exit 2)', async () => {
+    const r = await cli(['send', '--http', '--url', `${base}/hang`, '--timeout', '500']);
+    expect(r.code).toBe(2);
+    expect(r.out).toContain("Incomplete answer: No complete answer within 500 ms, the request's timeout.");
+    expect(r.out).toMatch(/HTTP 200 OK · 11 B received, incomplete · /);
+    expect(r.out).toContain('{"partial":');
+    expect(r.out).not.toContain('timeouts.totalMs');
+    expect(r.err).toContain('To wait longer, raise --timeout (milliseconds; 500 this time).');
+    // A request that finishes gets no such hint.
+    const fine = await cli(['send', '--http', '--url', `${base}/fine`, '--timeout', '5000']);
+    expect(fine.code).toBe(0);
+    expect(fine.err).not.toContain('--timeout');
+  });
+
   it('sends any method with headers and a JSON body; exit 0 on 2xx', async () => {
     const r = await cli(['send', '--http', '--method', 'PATCH', '--url', `${base}/thing`, '--header', 'X-One: 1', '--body', '{"a":1}', '--json']);
     expect(r.code).toBe(0);

@@ -10,6 +10,7 @@ import { performMcpCall, performMcpConnect, type McpDeps } from '../../electron/
 import { createMemorySecretStore } from '../../electron/node/secret-store';
 import { buildPagedServer, startMcpServer, type RunningMcpServer } from '../fixtures/mcp-server';
 import { startRecordingServer, unusedPort } from '../fixtures/recording-server';
+import { mcpSeverity, mcpSummaryLines } from '../../shared/mcp/mcp-summary';
 
 const store = createMemorySecretStore({ 'mcp-token': 's3cret-bearer-token' });
 const deps: McpDeps = { secrets: store, environment: { MCP_ENV_TOKEN: 's3cret-bearer-token' }, now: () => Date.now(), version: 'test', allowStdio: true };
@@ -204,6 +205,48 @@ describe('MCP over Streamable HTTP (official SDK server)', () => {
     } finally {
       await plain.close();
     }
+  });
+});
+
+describe('an endpoint that answers, but not with MCP', () => {
+  it('a 200 application/json body that is not JSON is named as that, with the status, type and first bytes, not as unreachable', async () => {
+    const plain = await startRecordingServer((_request, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"a":1,,,<html>oops');
+    });
+    try {
+      const record = await performMcpCall({ target: http(`${plain.base}/garbage`), method: 'tools/list' }, deps);
+      expect(record.outcome).toMatchObject({ kind: 'transport-error', code: 'not-json' });
+      const message = record.outcome.kind === 'transport-error' ? record.outcome.message : '';
+      expect(message).toContain(`The server at ${plain.base}/garbage answered HTTP 200 (application/json) with a body that is not JSON`);
+      expect(message).toContain('It began: "{"a":1,,,<html>oops"');
+      expect(message).not.toMatch(/Cannot reach|connect/);
+      expect(mcpSeverity(record)).toBe('refused');
+      expect(mcpSummaryLines(record).join('\n')).toContain('Not an MCP answer:');
+    } finally {
+      await plain.close();
+    }
+  });
+
+  it('a 200 with a content type MCP cannot read says so too', async () => {
+    const plain = await startRecordingServer((_request, res) => {
+      res.writeHead(200, { 'content-type': 'text/html' }).end('<html><body>Hello</body></html>');
+    });
+    try {
+      const record = await performMcpCall({ target: http(`${plain.base}/page`), method: 'tools/list' }, deps);
+      expect(record.outcome).toMatchObject({ kind: 'transport-error', code: 'protocol' });
+      const message = record.outcome.kind === 'transport-error' ? record.outcome.message : '';
+      expect(message).toContain('answered HTTP 200 (text/html)');
+      expect(message).toContain('<html><body>Hello');
+    } finally {
+      await plain.close();
+    }
+  });
+
+  it('a server that is not there is still a failure to connect (exit 2)', async () => {
+    const port = await unusedPort();
+    const record = await performMcpCall({ target: http(`http://127.0.0.1:${port}/mcp`), method: 'tools/list' }, deps);
+    expect(record.outcome).toMatchObject({ kind: 'transport-error', code: 'connect' });
+    expect(mcpSeverity(record)).toBe('failed');
   });
 });
 

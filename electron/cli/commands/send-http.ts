@@ -5,7 +5,7 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { AuthConfig, SecretSource } from '../../../shared/a2a/auth';
-import type { HttpBody, HttpRequest, MultipartField } from '../../../shared/http/http-types';
+import { DEFAULT_HTTP_TOTAL_MS, type HttpBody, type HttpRequest, type MultipartField } from '../../../shared/http/http-types';
 import { httpSummaryLines, httpExitSeverity } from '../../../shared/http/http-summary';
 import { buildOperationRequest, type OperationDraft } from '../../../shared/http/openapi-draft';
 import { bodyKindFor, formBodyFor, multipartFieldsOf } from '../../../shared/http/operation-example';
@@ -21,6 +21,7 @@ import { signInIfNeeded } from '../oauth-sign-in';
 import { tlsFromArgs, tlsOptions, tlsUsage } from '../tls-args';
 import { oneLine } from '../one-line';
 import { parseHeader } from '../header-arg';
+import { timeoutHint } from '../timeout-hint';
 import { streamToEnd } from '../cli-stream';
 import { parseJsonTemplate } from '../../../shared/env/json-variables';
 
@@ -160,6 +161,8 @@ export async function sendHttpAndPrint(core: Core, request: HttpRequest, io: Cli
     return exitCodes.error;
   }
   io.stdout(json ? `${JSON.stringify(record)}\n` : `${httpSummaryLines(record).join('\n')}\n`);
+  const hint = timeoutHint(record.outcome, record.timings.totalMs, request.timeouts?.totalMs ?? DEFAULT_HTTP_TOTAL_MS);
+  if (hint) io.stderr(hint);
   const severity = httpExitSeverity(record);
   return severity === 'ok' ? exitCodes.ok : severity === 'refused' ? exitCodes.refused : exitCodes.error;
 }

@@ -1,6 +1,6 @@
 import type { AuthConfig } from '../../../shared/a2a/auth';
 import { exampleBody, exampleMessage } from '../../../shared/a2a/body-templates';
-import { timeoutProblem, type A2aCall } from '../../../shared/a2a/call';
+import { DEFAULT_CALL_TOTAL_MS, timeoutProblem, type A2aCall } from '../../../shared/a2a/call';
 import { findMethod, isStreamingMethod } from '../../../shared/a2a/catalogue';
 import type { ExchangeRecord, RecordedStreamEvent } from '../../../shared/a2a/exchange';
 import { describeEvent, outcomeSeverity, summarizeExchange } from '../../../shared/a2a/exchange-summary';
@@ -14,6 +14,7 @@ import type { CliCommand, CliIo } from '../cli-types';
 import { exitCodes, UsageError } from '../cli-types';
 import { oneLine } from '../one-line';
 import { parseHeader } from '../header-arg';
+import { timeoutHint } from '../timeout-hint';
 import { streamToEnd } from '../cli-stream';
 import { readJsonBodyText } from '../read-json-body';
 import { oauth2FromArgs, oauth2Options, oauth2Usage } from '../oauth-args';
@@ -71,7 +72,7 @@ ${sendHttpUsage}
 ${sendMcpUsage}`;
 
 /** Wire codes of a call that failed in transit: the request may or may not have reached the agent. */
-const retryableCodes = new Set<string>(['timeout', 'connect', 'dns']);
+const retryableCodes = new Set<string>(['timeout', 'connect', 'reset', 'dns']);
 
 /** A record whose outcome is a transport failure with nothing received: the case --retry resends. */
 function transportFailure(record: ExchangeRecord): string | undefined {
@@ -290,5 +291,7 @@ export async function sendA2aCall(core: Core, call: A2aCall, io: CliIo, options:
     const [requestLine, ...rest] = summarizeExchange(record);
     io.stdout(`${[requestLine, ...record.events.map(describeEvent), ...rest].join('\n')}\n`);
   } else io.stdout(`${summarizeExchange(record).join('\n')}\n`);
+  const hint = timeoutHint(record.outcome, record.timings.totalMs, call.timeouts?.totalMs ?? DEFAULT_CALL_TOTAL_MS);
+  if (hint) io.stderr(hint);
   return exitFor(record);
 }

@@ -481,8 +481,9 @@ export function grpcCall(session: ClientHttp2Session, path: string, metadata: He
         if (!answered)
           return resolve({
             kind: 'failed',
+            // REFUSED_STREAM promises the server did nothing with it (RFC 9113 §8.7): as if never sent. Any other reset came after the request.
             error: new TransportError(
-              'connect',
+              code === GrpcCode.UNAVAILABLE ? 'connect' : 'reset',
               code === GrpcCode.UNAVAILABLE
                 ? 'The server refused the stream (REFUSED_STREAM) before answering.'
                 : `The gRPC call got no answer: the stream was reset (HTTP/2 error code ${req.rstCode}) before any response. Is this a gRPC (HTTP/2) endpoint?`,
@@ -497,7 +498,7 @@ export function grpcCall(session: ClientHttp2Session, path: string, metadata: He
       }
       if (!answered) {
         const reason = streamError ? classifySocketError(streamError).message : 'the connection closed';
-        return resolve({ kind: 'failed', error: new TransportError('connect', `The gRPC call got no answer: ${reason}.`), answered });
+        return resolve({ kind: 'failed', error: new TransportError('reset', `The gRPC call got no answer: ${reason}.`), answered });
       }
       const cut = reader?.midMessage ? ' in the middle of a message' : '';
       resolve({

@@ -3,7 +3,8 @@ import type { HeaderList, Outcome } from '../../../shared/a2a/exchange';
 import { CoreError } from '../core-error';
 import type { AdapterRun } from './adapter';
 import { resolveClientTls } from './client-tls';
-import { openHttp, readBody, TransportError, type HttpOpen } from './http-transport';
+import { incompleteBodyError, openHttp, readBody, TransportError, type BodyRead, type HttpOpen } from './http-transport';
+import type { ExchangeRecorder } from './recorder';
 
 /** Parses and checks an HTTP(S) endpoint; the call is refused (not sent) when it is unusable. */
 export function httpEndpoint(call: A2aCall): URL {
@@ -106,17 +107,27 @@ export interface UnaryBody {
   truncated: boolean;
 }
 
-/** Reads and records a whole (non-stream) response body; a failure mid-body becomes a transport error. */
+/**
+ * Records what a body read got. A body cut short (the timeout, Stop, the connection closed) is kept
+ * as far as it arrived and marked incomplete; `failure` then says why and after how many bytes.
+ */
+export function recordBodyRead(
+  recorder: ExchangeRecorder,
+  read: BodyRead,
+  url: URL,
+): { decoded: { text: string; invalidUtf8: boolean }; failure?: TransportError } {
+  const broken = read.broken !== undefined;
+  const decoded = recorder.setResponseBody(read.bytes, read.total, read.truncated, broken);
+  return broken ? { decoded, failure: incompleteBodyError(read.broken, url, read.total) } : { decoded };
+}
+
+/** Reads and records a whole (non-stream) response body; a failure mid-body becomes a transport error, the bytes so far kept. */
 export async function readAndRecord(run: AdapterRun, open: HttpOpen): Promise<UnaryBody | { failed: Outcome }> {
-  try {
-    const read = await readBody(open.body, run.recorder.bodyLimit);
-    const decoded = run.recorder.setResponseBody(read.bytes, read.total, read.truncated);
-    if (decoded.invalidUtf8) run.recorder.warn('The response body is not valid UTF-8; invalid bytes show as U+FFFD.');
-    return { text: decoded.text, bytes: read.total, truncated: read.truncated };
-  } catch (e) {
-    const error = e instanceof TransportError ? e : new TransportError('connect', `The connection broke while reading the response: ${(e as Error).message}`);
-    return { failed: { kind: 'transport-error', code: error.code, message: error.message } };
-  }
+  const read = await readBody(open.body, run.recorder.bodyLimit);
+  const { decoded, failure } = recordBodyRead(run.recorder, read, open.url);
+  if (decoded.invalidUtf8) run.recorder.warn('The response body is not valid UTF-8; invalid bytes show as U+FFFD.');
+  if (failure) return { failed: { kind: 'transport-error', code: failure.code, message: failure.message } };
+  return { text: decoded.text, bytes: read.total, truncated: read.truncated };
 }
 
 export function isEventStream(contentType: string | undefined): boolean {

@@ -51,6 +51,8 @@ export interface HttpSend {
 }
 
 export interface HttpOpen {
+  /** Where the request went (messages about the answer name its host). */
+  url: URL;
   status: number;
   statusText: string;
   headers: HeaderList;
@@ -97,8 +99,12 @@ export class HttpPool {
   }
 }
 
-/** Maps a Node socket/TLS/parser error to a stable wire code and a one-line message. */
-export function toTransportError(error: unknown, url: URL): TransportError {
+/**
+ * Maps a Node socket/TLS/parser error to a stable wire code and a one-line message. `sent`: the
+ * connection was up and the request on its way, so a reset is the server closing it before answering
+ * (`reset`), not a failure to reach it (`connect`, which means nothing got there).
+ */
+export function toTransportError(error: unknown, url: URL, sent?: { reused: boolean }): TransportError {
   if (error instanceof TransportError) return error;
   const { kind, code, message } = classifySocketError(error);
   const host = url.host;
@@ -112,7 +118,15 @@ export function toTransportError(error: unknown, url: URL): TransportError {
       return new TransportError('protocol', `${host} sent a malformed HTTP response: ${message}${suffix}.`);
     case 'connect':
       if (code === 'ECONNREFUSED') return new TransportError('connect', `Connection refused by ${host}: nothing is listening there.`);
-      if (code === 'ECONNRESET' || code === 'EPIPE') return new TransportError('connect', `${host} closed the connection (${code}).`);
+      if (sent) {
+        // A kept-alive connection the server had already dropped as idle fails the same way; saying so tells a retry from a crash.
+        const idle = sent.reused
+          ? ' It was a kept-alive connection from an earlier request, which a server may close when idle: sending again opens a new one.'
+          : '';
+        return new TransportError('reset', `${host} closed the connection after the request was sent, before answering${suffix || ` (${message})`}.${idle}`);
+      }
+      if (code === 'ECONNRESET' || code === 'EPIPE')
+        return new TransportError('connect', `${host} closed the connection before the request could be sent (${code}).`);
       return new TransportError('connect', `Cannot reach ${host}: ${message}${suffix}.`);
   }
 }
@@ -244,7 +258,7 @@ export async function openHttp(send: HttpSend): Promise<HttpOpen> {
         send.signal.aborted
           ? send.signal.reason
           : (resetAfterHandshake(error, url, secure && !reused && connectedAt !== undefined, !!(send.tls?.cert || send.tls?.pfx)) ??
-              toTransportError(error, url)),
+              toTransportError(error, url, connectedAt !== undefined || reused ? { reused } : undefined)),
       );
     };
     const connectTimer = setTimeout(() => {
@@ -303,6 +317,7 @@ export async function openHttp(send: HttpSend): Promise<HttpOpen> {
       const offBodyAbort = send.signal.onAbort(() => body.destroy(send.signal.reason));
       body.once('close', offBodyAbort);
       resolve({
+        url,
         status: res.statusCode ?? 0,
         statusText: res.statusMessage ?? '',
         headers,
@@ -326,24 +341,54 @@ export interface BodyRead {
   bytes: Buffer;
   total: number;
   truncated: boolean;
+  /**
+   * Why the body ended before its end (the total timeout, Stop, the connection broke): `bytes` is
+   * then what arrived until that moment, and the caller records it as an incomplete answer.
+   */
+  broken?: unknown;
 }
 
-/** Reads a whole body, keeping at most `limit` bytes; stops reading (and drops the connection) past it. */
+/**
+ * Reads a whole body, keeping at most `limit` bytes; stops reading (and drops the connection) past it.
+ * A failure mid-body does not throw: the bytes that arrived are the answer so far, and a debugger
+ * shows them (a stalled server's first bytes are often what explains it).
+ */
 export async function readBody(res: Readable, limit: number): Promise<BodyRead> {
   const chunks: Buffer[] = [];
   let kept = 0;
   let total = 0;
-  for await (const chunk of res as AsyncIterable<Buffer>) {
-    total += chunk.length;
-    if (kept < limit) {
-      const take = Math.min(chunk.length, limit - kept);
-      chunks.push(take === chunk.length ? chunk : chunk.subarray(0, take));
-      kept += take;
+  try {
+    for await (const chunk of res as AsyncIterable<Buffer>) {
+      total += chunk.length;
+      if (kept < limit) {
+        const take = Math.min(chunk.length, limit - kept);
+        chunks.push(take === chunk.length ? chunk : chunk.subarray(0, take));
+        kept += take;
+      }
+      if (total > limit) {
+        res.destroy();
+        return { bytes: Buffer.concat(chunks, kept), total, truncated: true };
+      }
     }
-    if (total > limit) {
-      res.destroy();
-      return { bytes: Buffer.concat(chunks, kept), total, truncated: true };
-    }
+  } catch (broken) {
+    return { bytes: Buffer.concat(chunks, kept), total, truncated: false, broken };
   }
   return { bytes: chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, kept), total, truncated: false };
+}
+
+/**
+ * What ended a body before its end, said with how much of it arrived: the timeout and Stop keep their
+ * own code; anything else is the server (or the network) closing the connection mid-answer (`reset`).
+ */
+export function incompleteBodyError(broken: unknown, url: URL, received: number): TransportError {
+  const got = received === 1 ? '1 byte' : `${received} bytes`;
+  const kept = received ? 'what arrived is shown, marked incomplete' : 'the status and headers are shown';
+  if (broken instanceof TransportError) {
+    if (broken.code === 'cancelled') return new TransportError('cancelled', `Stopped by the user after ${got} of the body had arrived; ${kept}.`);
+    if (broken.code === 'timeout') return new TransportError('timeout', `${broken.message} The answer had stopped after ${got} of its body; ${kept}.`);
+    return new TransportError(broken.code, `${broken.message} (after ${got} of the body; ${kept})`);
+  }
+  const { code } = classifySocketError(broken);
+  const why = code && code !== 'ECONNRESET' ? ` (${code})` : '';
+  return new TransportError('reset', `${url.host} closed the connection after ${got} of the body, before the answer was complete${why}; ${kept}.`);
 }

@@ -1,4 +1,4 @@
-import { timeoutProblem, type A2aCall } from '../../../shared/a2a/call';
+import { DEFAULT_CALL_TOTAL_MS, durationWords, timeoutProblem, type A2aCall } from '../../../shared/a2a/call';
 import { checkCall } from '../../../shared/a2a/call-checks';
 import { findMethod } from '../../../shared/a2a/catalogue';
 import type { Binding } from '../../../shared/a2a/versions';
@@ -39,7 +39,7 @@ export interface CallHooks {
 }
 
 /** Defaults when the call sets none: 10 s to connect; 60 s for a unary call or until a stream answers. */
-export const DEFAULT_TIMEOUTS: ResolvedTimeouts = { connectMs: 10_000, totalMs: 60_000 };
+export const DEFAULT_TIMEOUTS: ResolvedTimeouts = { connectMs: 10_000, totalMs: DEFAULT_CALL_TOTAL_MS };
 
 const NO_AUTH: AppliedAuth = Object.freeze({ headers: [], query: [], redaction: {}, summary: 'none' }) as AppliedAuth;
 
@@ -90,7 +90,9 @@ export async function performCall(call: A2aCall, deps: CallDeps, hooks: CallHook
   const controls = callControls(
     hooks.signal,
     timeouts.totalMs,
-    streaming ? `No answer within ${timeouts.totalMs} ms (timeouts.totalMs).` : `The call did not finish within ${timeouts.totalMs} ms (timeouts.totalMs).`,
+    streaming
+      ? `No answer within ${durationWords(timeouts.totalMs)}, the call's timeout.`
+      : `The call did not finish within ${durationWords(timeouts.totalMs)}, the call's timeout.`,
   );
 
   try {

@@ -144,13 +144,17 @@ export class ExchangeRecorder {
     this.#response = rec;
   }
 
-  /** Response body: `bytes` holds at most the record limit; `totalBytes` is what arrived. */
-  setResponseBody(bytes: Uint8Array, totalBytes: number, truncated: boolean): { text: string; invalidUtf8: boolean } {
+  /**
+   * Response body: `bytes` holds at most the record limit; `totalBytes` is what arrived. `incomplete`:
+   * the answer stopped before its end, and this is the part that came.
+   */
+  setResponseBody(bytes: Uint8Array, totalBytes: number, truncated: boolean, incomplete = false): { text: string; invalidUtf8: boolean } {
     const decoded = decodeBytes(bytes);
     const rec = this.#response ?? { headers: [], bodyBytes: 0 };
     rec.body = scrubValues(decoded.text, this.#rules);
     rec.bodyBytes = totalBytes;
     if (truncated) rec.truncated = true;
+    if (incomplete) rec.incomplete = true;
     if (decoded.invalidUtf8) rec.invalidUtf8 = true;
     this.#response = rec;
     return decoded;

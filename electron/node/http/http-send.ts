@@ -6,12 +6,20 @@
 import { readFile, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { randomBytes } from 'node:crypto';
-import type { A2aCall } from '../../../shared/a2a/call';
+import { durationWords, type A2aCall } from '../../../shared/a2a/call';
 import type { HeaderList, RecordedStreamEvent } from '../../../shared/a2a/exchange';
 import { createSseParser, DEFAULT_MAX_SSE_EVENT_BYTES } from '../../../shared/a2a/sse-parser';
 import { callRedaction, redactUrl } from '../../../shared/a2a/redaction';
 import { chooseBoundary, encodeMultipart, encodeUrlencoded, type MultipartPart } from '../../../shared/http/body-encode';
-import type { ExchangeCookies, FileSource, HttpExchangeRecord, HttpOutcome, HttpRequest, RedirectHop } from '../../../shared/http/http-types';
+import {
+  DEFAULT_HTTP_TOTAL_MS,
+  type ExchangeCookies,
+  type FileSource,
+  type HttpExchangeRecord,
+  type HttpOutcome,
+  type HttpRequest,
+  type RedirectHop,
+} from '../../../shared/http/http-types';
 import type { HttpCookieJar } from './cookie-jar';
 import { percentEncode } from '../../../shared/http/param-style';
 import { isTextualMediaType } from '../../../shared/http/media-kind';
@@ -20,6 +28,7 @@ import { callControls, type CallAbort } from '../a2a/call-abort';
 import { resolveClientTls } from '../a2a/client-tls';
 import { openHttp, readBody, type HttpOpen } from '../a2a/http-transport';
 import { ExchangeRecorder } from '../a2a/recorder';
+import { recordBodyRead } from '../a2a/http-call';
 import { TransportError } from '../a2a/transport-error';
 import { CoreError } from '../core-error';
 import type { Connections } from '../connections';
@@ -45,7 +54,6 @@ export const MAX_FILE_BYTES = 100 * 1024 * 1024;
 /** Non-text response bodies are kept as base64 up to this size (images, hex view, Save as). */
 export const MAX_BINARY_RECORD_BYTES = 10 * 1024 * 1024;
 const DEFAULT_CONNECT_MS = 10_000;
-const DEFAULT_TOTAL_MS = 60_000;
 const DEFAULT_MAX_REDIRECTS = 10;
 
 // RFC 9110 §5.6.2 token: what a method may be.
@@ -164,7 +172,7 @@ export async function performHttp(request: HttpRequest, deps: HttpSendDeps, hook
     throw new CoreError('bad-request', `"${request.method}" is not a valid HTTP method (letters, digits and !#$%&'*+-.^_\`|~ only).`);
   let url = parseHttpUrl(request.url);
   const connectMs = positive(request.timeouts?.connectMs, DEFAULT_CONNECT_MS, 'connectMs');
-  const totalMs = positive(request.timeouts?.totalMs, DEFAULT_TOTAL_MS, 'totalMs');
+  const totalMs = positive(request.timeouts?.totalMs, DEFAULT_HTTP_TOTAL_MS, 'totalMs');
   const maxRedirects = request.maxRedirects ?? DEFAULT_MAX_REDIRECTS;
 
   // The one recorder of A2A calls: it only reads the body limit from the call, and the fields it
@@ -220,7 +228,8 @@ export async function performHttp(request: HttpRequest, deps: HttpSendDeps, hook
   if (headerValue(sent, 'user-agent') === undefined) sent.push(['User-Agent', `Powerduck/${deps.version ?? 'dev'}`]);
   if (tls && !tls.rejectUnauthorized) recorder.warn('TLS certificate checks were switched off for this request ("allow invalid certificate").');
 
-  const controls = callControls(hooks.signal, totalMs, `No complete answer within ${totalMs} ms (timeouts.totalMs).`);
+  // Which limit it was, in words; where to change it is each surface's to say (the tab's Options, the CLI's --timeout).
+  const controls = callControls(hooks.signal, totalMs, `No complete answer within ${durationWords(totalMs)}, the request's timeout.`);
   const { abort, stop } = controls;
 
   // The jar takes part unless the request opts out; a Cookie header typed on the request is sent as
@@ -358,22 +367,17 @@ export async function performHttp(request: HttpRequest, deps: HttpSendDeps, hook
         controls.answered();
         return finish(await consumeEvents(open, recorder, stop, request.maxEventBytes ?? DEFAULT_MAX_SSE_EVENT_BYTES));
       }
-      try {
-        const read = await readBody(open.body, recorder.bodyLimit);
-        const decoded = recorder.setResponseBody(read.bytes, read.total, read.truncated);
-        const record = finish({ kind: 'response', status: open.status });
-        if (record.response && !isTextualMediaType(open.contentType)) {
-          if (read.bytes.length <= MAX_BINARY_RECORD_BYTES) record.response.bodyBase64 = read.bytes.toString('base64');
-          // The text copy of binary bytes is noise (and U+FFFD everywhere): the base64 is the body.
-          delete record.response.body;
-          delete record.response.invalidUtf8;
-        } else if (decoded.invalidUtf8) record.warnings.push('The response body is not valid UTF-8; invalid bytes show as U+FFFD.');
-        return record;
-      } catch (e) {
-        const error =
-          e instanceof TransportError ? e : new TransportError('connect', `The connection broke while reading the response: ${(e as Error).message}`);
-        return finish({ kind: 'transport-error', code: error.code, message: error.message });
-      }
+      const read = await readBody(open.body, recorder.bodyLimit);
+      // A body cut short (timeout, Stop, the connection closed) keeps its status, headers and the bytes that came.
+      const { decoded, failure } = recordBodyRead(recorder, read, url);
+      const record = finish(failure ? { kind: 'transport-error', code: failure.code, message: failure.message } : { kind: 'response', status: open.status });
+      if (record.response && !isTextualMediaType(open.contentType)) {
+        if (read.bytes.length <= MAX_BINARY_RECORD_BYTES) record.response.bodyBase64 = read.bytes.toString('base64');
+        // The text copy of binary bytes is noise (and U+FFFD everywhere): the base64 is the body.
+        delete record.response.body;
+        delete record.response.invalidUtf8;
+      } else if (decoded.invalidUtf8) record.warnings.push('The response body is not valid UTF-8; invalid bytes show as U+FFFD.');
+      return record;
     }
   } finally {
     controls.release();

@@ -98,6 +98,33 @@ function networkOutcome(error: unknown, target: McpTarget, recorder: McpRecorder
   return { kind: 'transport-error', code: 'connect', message: recorder.scrub(e?.message ?? String(error)) };
 }
 
+/** How much of an answer that is not MCP the outcome quotes (the raw exchange has all of it). */
+const QUOTED_CHARS = 120;
+
+/**
+ * The server answered (a 2xx the SDK could not read: a body that is not JSON, a content type that is
+ * neither JSON nor an event stream): that is a wrong answer, not a server out of reach. Undefined when
+ * the last request got no answer at all (then it is a network failure).
+ */
+async function unreadableAnswer(error: unknown, recorder: McpRecorder, target: McpTarget): Promise<McpOutcome | undefined> {
+  if (target.transport === 'stdio') return undefined;
+  const sdkRefused = (error instanceof StreamableHTTPError || error instanceof SseError) && recorder.lastFailure === undefined;
+  if (!(error instanceof SyntaxError) && !sdkRefused) return undefined;
+  const answered = [...recorder.http].reverse().find((h) => h.status !== undefined);
+  if (!answered || answered.error !== undefined) return undefined;
+  // The recorder reads its copy of the body alongside the SDK: let it catch up before quoting it.
+  await recorder.settle(200);
+  const body = (answered.responseBody ?? '').replace(/\s+/g, ' ').trim();
+  const quoted = body === '' ? 'an empty body' : `"${body.length > QUOTED_CHARS ? `${body.slice(0, QUOTED_CHARS)}…` : body}"`;
+  const head = `The server at ${redactUrl(target.endpoint, recorder.rules)} answered HTTP ${answered.status}${answered.contentType ? ` (${answered.contentType})` : ' without a Content-Type'}`;
+  const why = error instanceof SyntaxError ? `a body that is not JSON (${error.message})` : `something an MCP client cannot read (${(error as Error).message})`;
+  return {
+    kind: 'transport-error',
+    code: error instanceof SyntaxError ? 'not-json' : 'protocol',
+    message: recorder.scrub(`${head} with ${why}, so not an MCP (JSON-RPC 2.0) message. It began: ${quoted}. The raw exchange shows all of it.`),
+  };
+}
+
 /** The SDK checks every message it receives against the MCP schema; a failed check carries `issues`. */
 function isSchemaError(error: unknown): boolean {
   return isObject(error) && Array.isArray(error['issues']);
@@ -144,7 +171,7 @@ export async function outcomeOf(error: unknown, recorder: McpRecorder, target: M
       message: `${where} answered with something that is not an MCP (JSON-RPC 2.0) message, so this does not look like an MCP server; the raw exchange shows what it sent.`,
     };
   }
-  return networkOutcome(error, target, recorder);
+  return (await unreadableAnswer(error, recorder, target)) ?? networkOutcome(error, target, recorder);
 }
 
 export function targetSummary(target: McpTarget, recorder: McpRecorder): McpExchangeRecord['target'] {

@@ -39,6 +39,7 @@ function Digest({ label, digest }: { label: string; digest: BodyDigest | undefin
         ` · ${t('history.noBody')}`
       )}
       {digest.truncated ? ` · ${t('history.truncated')}` : ''}
+      {digest.incomplete ? ` · ${t('history.incomplete')}` : ''}
     </Fact>
   );
 }

@@ -8,7 +8,7 @@ import { SchemaCheckNote } from '../../ui/schema-check-note';
 import { Tabs } from '../../ui/tabs';
 import { NextStep } from '../../ui/error-note';
 import { JsonTree } from '../../ui/json-tree';
-import { LargeBody, largeBodyBytes } from '../response';
+import { CappedText, LargeBody, largeBodyBytes } from '../response';
 import { StreamTimeline, timelineFor } from '../stream';
 import { useHttpRunsStore } from './http-runs';
 
@@ -42,17 +42,28 @@ function filenameFor(record: HttpExchangeRecord): string {
   }
 }
 
-function JsonBody({ text }: { text: string }) {
+/** `cut`: the body is not all there (incomplete, or cut at the record limit), so failing to parse says nothing new. */
+function JsonBody({ text, cut }: { text: string; cut: boolean }) {
   const t = useT();
   const [raw, setRaw] = useState(false);
   const parsed = useMemo(() => {
     try {
       return { ok: true as const, value: JSON.parse(text) as unknown };
-    } catch {
-      return { ok: false as const };
+    } catch (e) {
+      return { ok: false as const, message: (e as Error).message };
     }
   }, [text]);
-  if (!parsed.ok) return <pre className="code-block tall">{text}</pre>;
+  if (!parsed.ok)
+    return (
+      <>
+        {cut ? null : (
+          <p className="notice small" role="note">
+            {t('http.resp.notJson', { message: parsed.message })}
+          </p>
+        )}
+        <pre className="code-block tall">{text}</pre>
+      </>
+    );
   return (
     <div>
       <div className="actions">
@@ -82,7 +93,16 @@ function BodyView({ record }: { record: HttpExchangeRecord }) {
   const response = record.response;
   if (!response) return null;
   const view = bodyView(response.contentType);
-  const truncated = response.truncated ? <p className="notice">{t('http.resp.truncated')}</p> : null;
+  const truncated = (
+    <>
+      {response.truncated ? <p className="notice">{t('http.resp.truncated')}</p> : null}
+      {response.incomplete ? (
+        <p className="notice" role="note">
+          {t('http.resp.incompleteBody', { size: formatBytes(response.bodyBytes) })}
+        </p>
+      ) : null}
+    </>
+  );
   if (response.bodyBase64 !== undefined) {
     const bytes = base64ToBytes(response.bodyBase64);
     const save = (
@@ -109,6 +129,7 @@ function BodyView({ record }: { record: HttpExchangeRecord }) {
     }
     return (
       <div>
+        {truncated}
         <p className="muted small">{t('http.resp.hexNote', { shown: Math.min(bytes.length, hexBytes), total: response.bodyBytes })}</p>
         <div className="actions">{save}</div>
         <pre className="code-block tall mono" aria-label="hex">
@@ -118,14 +139,14 @@ function BodyView({ record }: { record: HttpExchangeRecord }) {
     );
   }
   const text = response.body ?? '';
-  if (text === '') return <p className="muted">{t('http.resp.noBody')}</p>;
+  if (text === '') return <p className="muted">{response.incomplete ? t('http.resp.noBodyArrived') : t('http.resp.noBody')}</p>;
   if (response.bodyBytes > largeBodyBytes && !showLarge)
     return <LargeBody body={text} bytes={response.bodyBytes} filename={filenameFor(record)} onShowPretty={() => setShowLarge(true)} />;
   if (view === 'json')
     return (
       <>
         {truncated}
-        <JsonBody text={text} />
+        <JsonBody text={text} cut={Boolean(response.truncated || response.incomplete)} />
       </>
     );
   return (
@@ -184,30 +205,58 @@ export function RawExchange({ record }: { record: HttpExchangeRecord }) {
         ]
       : []),
   ];
-  return <pre className="code-block tall">{lines.join('\n')}</pre>;
+  return <CappedText text={lines.join('\n')} filename={`${filenameFor(record)}-exchange.txt`} className="code-block tall" />;
+}
+
+function StatusBadge({ response }: { response: NonNullable<HttpExchangeRecord['response']> | undefined }) {
+  const t = useT();
+  const statusTone = response?.status === undefined ? 'tone-neutral' : response.status >= 400 ? 'tone-error' : response.status >= 300 ? 'tone-warn' : 'tone-ok';
+  return (
+    <span className={`outcome-badge ${statusTone}`} role="status" aria-label={`${t('http.resp.status')} ${response?.status ?? ''}`}>
+      {response?.status} {response?.statusText}
+    </span>
+  );
+}
+
+/**
+ * The answer's status, or why there is none. A transport failure after the status arrived (the
+ * timeout, Stop, the connection closed mid-body) is an incomplete answer: its status stays shown.
+ * `totalMs`: the limit the send allowed; a timeout that took that long gets the way to allow more.
+ */
+function AnswerLine({ record, totalMs }: { record: HttpExchangeRecord; totalMs?: number | undefined }) {
+  const t = useT();
+  const outcome = record.outcome;
+  const response = record.response;
+  if (outcome.kind !== 'transport-error') return <StatusBadge response={response} />;
+  const incomplete = response?.incomplete === true;
+  return (
+    <>
+      {incomplete ? <StatusBadge response={response} /> : null}
+      <p className="error" role="alert">
+        {t(incomplete ? 'http.resp.incomplete' : 'http.resp.transport', { code: outcome.code, message: outcome.message })}
+      </p>
+      {outcome.code === 'timeout' && totalMs !== undefined && record.timings.totalMs >= totalMs ? (
+        <p className="small next-step">{t('http.resp.timeoutHint', { seconds: totalMs / 1000 })}</p>
+      ) : null}
+    </>
+  );
+}
+
+function sizeText(t: ReturnType<typeof useT>, response: NonNullable<HttpExchangeRecord['response']>): string {
+  return `${t('http.resp.size')} ${formatBytes(response.bodyBytes)}${response.incomplete ? ` ${t('http.resp.sizeIncomplete')}` : ''}`;
 }
 
 /** One finished HTTP exchange in brief (status, size, time, warnings, body): a saved operation's run in its Docs view. */
 export function HttpRecordSummary({ record }: { record: HttpExchangeRecord }) {
   const t = useT();
   const response = record.response;
-  const outcome = record.outcome;
-  const statusTone = response?.status === undefined ? 'tone-neutral' : response.status >= 400 ? 'tone-error' : response.status >= 300 ? 'tone-warn' : 'tone-ok';
   return (
     <div className="run-result">
       <div className="response-summary">
-        {outcome.kind === 'transport-error' ? (
-          <p className="error" role="alert">
-            {t('http.resp.transport', { code: outcome.code, message: outcome.message })}
-          </p>
-        ) : (
-          <span className={`outcome-badge ${statusTone}`} role="status" aria-label={`${t('http.resp.status')} ${response?.status ?? ''}`}>
-            {response?.status} {response?.statusText}
-          </span>
-        )}
+        <AnswerLine record={record} />
         <span className="muted small mono">
           {record.request.httpMethod ?? record.method} {record.request.url}
-          {response ? ` · ${t('http.resp.size')} ${formatBytes(response.bodyBytes)}` : ''} · {t('http.resp.time')} {record.timings.totalMs.toFixed(1)} ms
+          {response ? ` · ${sizeText(t, response)}` : ''} · {t('http.resp.time')} {record.timings.totalMs.toFixed(1)} ms
           {response?.contentType ? ` · ${response.contentType}` : ''}
         </span>
       </div>
@@ -243,14 +292,12 @@ export function HttpResponsePanel({ tabId }: { tabId: string }) {
     );
   }
   const response = record?.response;
-  const outcome = record?.outcome;
   const items = [
     ...(streaming ? [{ id: 'timeline' as const, label: t('http.resp.timeline') }] : [{ id: 'body' as const, label: t('http.resp.body') }]),
     { id: 'headers' as const, label: t('http.resp.headers') },
     { id: 'raw' as const, label: t('http.resp.raw') },
     ...(record?.check ? [{ id: 'check' as const, label: t('http.resp.check') }] : []),
   ];
-  const statusTone = response?.status === undefined ? 'tone-neutral' : response.status >= 400 ? 'tone-error' : response.status >= 300 ? 'tone-warn' : 'tone-ok';
   return (
     <section className="response-pane" aria-label={t('response.region')} aria-busy={run.status !== 'done'}>
       <div className="response-head">
@@ -264,18 +311,12 @@ export function HttpResponsePanel({ tabId }: { tabId: string }) {
             <span className="outcome-badge tone-neutral" role="status">
               {run.eventCount ? t('http.resp.streaming', { count: run.eventCount }) : t('http.resp.waiting')}
             </span>
-          ) : outcome?.kind === 'transport-error' ? (
-            <p className="error" role="alert">
-              {t('http.resp.transport', { code: outcome.code, message: outcome.message })}
-            </p>
           ) : (
-            <span className={`outcome-badge ${statusTone}`} role="status" aria-label={`${t('http.resp.status')} ${response?.status ?? ''}`}>
-              {response?.status} {response?.statusText}
-            </span>
+            <AnswerLine record={record} totalMs={run.totalMs} />
           )}
           {record ? (
             <span className="muted small mono">
-              {response ? `${t('http.resp.size')} ${formatBytes(response.bodyBytes)} · ` : ''}
+              {response ? `${sizeText(t, response)} · ` : ''}
               {t('http.resp.time')} {record.timings.totalMs.toFixed(1)} ms
               {record.timings.firstByteMs !== undefined ? ` (TTFB ${record.timings.firstByteMs.toFixed(1)} ms)` : ''}
               {response?.contentType ? ` · ${response.contentType}` : ''}

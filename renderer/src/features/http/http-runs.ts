@@ -5,7 +5,7 @@
  */
 import { create } from 'zustand';
 import type { WireError } from '../../../../shared/contract/index';
-import type { HttpExchangeRecord } from '../../../../shared/http/http-types';
+import { DEFAULT_HTTP_TOTAL_MS, type HttpExchangeRecord } from '../../../../shared/http/http-types';
 import type { Host, StreamHandle } from '../../host';
 import { dropTimeline, timelineFeed } from '../stream';
 import { activeEnvironment } from '../environments';
@@ -20,6 +20,8 @@ export interface HttpRun {
   startedAt: number;
   status: 'running' | 'stopping' | 'done';
   eventCount: number;
+  /** The time the send allowed for the answer: a timeout that took this long was that limit (Options → Timeout). */
+  totalMs?: number;
   record?: HttpExchangeRecord;
   error?: WireError;
 }
@@ -81,9 +83,16 @@ export function sendHttpDraft(host: Host, tabId: string): HttpSendResult {
   });
   runId = handle.requestId;
   handles.set(runId, handle);
-  useHttpRunsStore
-    .getState()
-    .set({ id: runId, tabId, method: built.request.method, url: built.request.url, startedAt: Date.now(), status: 'running', eventCount: 0 });
+  useHttpRunsStore.getState().set({
+    id: runId,
+    tabId,
+    method: built.request.method,
+    url: built.request.url,
+    startedAt: Date.now(),
+    status: 'running',
+    eventCount: 0,
+    totalMs: built.request.timeouts?.totalMs ?? DEFAULT_HTTP_TOTAL_MS,
+  });
   return { ok: true, runId };
 }
 

@@ -6,7 +6,7 @@ export { LargeBody, largeBodyBytes } from './large-body';
 export { OutcomeBadge, StatusLine } from './outcome-summary';
 export { ArtifactCard } from './part-view';
 export { PrettyView } from './pretty-view';
-export { RawView } from './raw-view';
+export { CappedText, RawView } from './raw-view';
 export { runFacts } from './run-facts';
 export type { RunFacts } from './run-facts';
 export { runsToReduce, useRunsStore } from './runs-store';

@@ -48,7 +48,8 @@ export function StatusLine({ record }: { record: ExchangeRecord }) {
   else parts.push(t('status.noResponse'));
   parts.push(formatMs(record.timings.totalMs));
   // The size that came over the wire: what is shown may be shorter (credentials redacted).
-  if (response) parts.push(t('status.received', { size: formatBytes(response.bodyBytes) }));
+  // An answer cut short (timeout, Stop, the connection closed mid-body) says so next to what did arrive.
+  if (response) parts.push(t(response.incomplete ? 'status.receivedIncomplete' : 'status.received', { size: formatBytes(response.bodyBytes) }));
   if (record.timings.firstByteMs !== undefined) parts.push(t('status.firstByte', { time: formatMs(record.timings.firstByteMs) }));
   return (
     <p className="status-line mono" aria-label={t('status.label')}>

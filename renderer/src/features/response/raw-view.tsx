@@ -12,6 +12,49 @@ export function showsRedaction(record: Pick<ExchangeRecord, 'request' | 'respons
 
 const shownChars = 256 * 1024;
 
+/**
+ * Text shown in a <pre>, past 256 KiB only its head, with how much more there is and a Save of the
+ * whole: laying out a 10 MB <pre> kept the page frozen for seconds.
+ */
+export function CappedText({
+  text,
+  filename,
+  className = 'code-block',
+  label,
+  save = true,
+}: {
+  text: string;
+  filename: string;
+  className?: string;
+  label?: string;
+  /** Offer Save when the text is cut (false where the view already has a Save of the same text). */
+  save?: boolean;
+}) {
+  const t = useT();
+  const cut = text.length > shownChars;
+  return (
+    <>
+      {cut ? (
+        <p className="notice small" role="note">
+          {t('raw.capped', { shown: formatBytes(shownChars) })}
+          {save ? (
+            <>
+              {' '}
+              <button type="button" className="link-button" onClick={() => saveText(filename, text)}>
+                {t('raw.save')}
+              </button>
+            </>
+          ) : null}
+        </p>
+      ) : null}
+      <pre className={className} {...(label ? { 'aria-label': label } : {})}>
+        {cut ? text.slice(0, shownChars) : text}
+        {cut ? `\n… ${t('large.more', { size: formatBytes(text.length - shownChars) })}` : ''}
+      </pre>
+    </>
+  );
+}
+
 /** Headers, metadata or trailers as sent, in order (the raw view and the Headers tab). */
 export function HeaderTable({ caption, headers }: { caption: string; headers: HeaderList | undefined }) {
   if (!headers?.length) return null;
@@ -92,10 +135,7 @@ function Body({
           {t('raw.save')}
         </button>
       </header>
-      <pre className="code-block">
-        {display.slice(0, shownChars)}
-        {display.length > shownChars ? `\n… ${t('large.more', { size: formatBytes(display.length - shownChars) })}` : ''}
-      </pre>
+      <CappedText text={display} filename={filename} save={false} />
     </section>
   );
 }
