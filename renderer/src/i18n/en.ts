@@ -1368,9 +1368,9 @@ export const en = {
   'mcp.args.viewForm': 'Form',
   'mcp.args.viewJson': 'JSON text',
   'mcp.args.unset': '— (not sent)',
-  'mcp.args.notNumber': 'Not a number: the argument keeps its last value.',
-  'mcp.args.notInteger': 'Not a whole number: the argument keeps its last value.',
-  'mcp.args.notJson': 'Not valid JSON: the argument keeps its last value.',
+  'mcp.args.notNumber': 'Not a number: Run is refused until it is fixed (the JSON text keeps the last value).',
+  'mcp.args.notInteger': 'Not a whole number: Run is refused until it is fixed (the JSON text keeps the last value).',
+  'mcp.args.notJson': 'Not valid JSON: Run is refused until it is fixed (the JSON text keeps the last value).',
   'mcp.args.notPlainJson':
     'The form cannot show these arguments: the text is not plain JSON (an unquoted {{variable}} or a syntax error). Edit them as JSON text.',
   'mcp.args.notObject': 'The form cannot show these arguments: they are not a JSON object. Edit them as JSON text.',
@@ -1378,6 +1378,7 @@ export const en = {
   'mcp.args.more': '{count} more arguments are not shown here: edit them as JSON text.',
   'mcp.args.others': 'Also in the arguments, not in the inputSchema: {names}',
   'mcp.args.missing': 'Required arguments missing: {names}. Nothing was sent.',
+  'mcp.args.invalid': 'Arguments not valid: {names}. Fix them to run; nothing was sent.',
   'mcp.params': 'Params',
   'mcp.paramsNotKept':
     'Opened from history: the params were kept only as a hash ({size}), so only the tool, prompt or resource the entry names is filled in here. Fill in the arguments, or turn on “Keep full bodies” in the History sidebar to replay calls exactly.',

@@ -1352,9 +1352,9 @@ export const ko: Record<MessageKey, string> = {
   'mcp.args.viewForm': '양식',
   'mcp.args.viewJson': 'JSON 텍스트',
   'mcp.args.unset': '— (보내지 않음)',
-  'mcp.args.notNumber': '숫자가 아닙니다. 인수는 마지막 값을 유지합니다.',
-  'mcp.args.notInteger': '정수가 아닙니다. 인수는 마지막 값을 유지합니다.',
-  'mcp.args.notJson': '올바른 JSON이 아닙니다. 인수는 마지막 값을 유지합니다.',
+  'mcp.args.notNumber': '숫자가 아닙니다. 고칠 때까지 실행할 수 없습니다(JSON 텍스트는 마지막 값을 유지합니다).',
+  'mcp.args.notInteger': '정수가 아닙니다. 고칠 때까지 실행할 수 없습니다(JSON 텍스트는 마지막 값을 유지합니다).',
+  'mcp.args.notJson': '올바른 JSON이 아닙니다. 고칠 때까지 실행할 수 없습니다(JSON 텍스트는 마지막 값을 유지합니다).',
   'mcp.args.notPlainJson':
     '이 인수는 양식으로 보여 줄 수 없습니다. 텍스트가 순수 JSON이 아닙니다(따옴표 없는 {{variable}} 또는 문법 오류). JSON 텍스트로 편집하세요.',
   'mcp.args.notObject': '이 인수는 양식으로 보여 줄 수 없습니다. JSON 객체가 아닙니다. JSON 텍스트로 편집하세요.',
@@ -1362,6 +1362,7 @@ export const ko: Record<MessageKey, string> = {
   'mcp.args.more': '인수 {count}개는 여기에 표시되지 않습니다. JSON 텍스트로 편집하세요.',
   'mcp.args.others': 'inputSchema에는 없지만 인수에 있는 항목: {names}',
   'mcp.args.missing': '필수 인수가 없습니다: {names}. 아무것도 보내지 않았습니다.',
+  'mcp.args.invalid': '올바르지 않은 인수: {names}. 고쳐야 실행할 수 있습니다. 아무것도 보내지 않았습니다.',
   'mcp.params': '파라미터',
   'mcp.paramsNotKept':
     '기록에서 열었습니다. 파라미터는 해시({size})로만 보관되어 여기에는 기록에 남은 도구, 프롬프트 또는 리소스 이름만 채워져 있습니다. 인수를 직접 채우거나, 호출을 그대로 다시 보내려면 기록 사이드바에서 “전체 본문 보관”을 켜세요.',
