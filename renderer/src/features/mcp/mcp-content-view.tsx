@@ -5,9 +5,9 @@
  * text, media only through data: URLs of image/audio types (which never run script).
  */
 import { useState } from 'react';
-import type { McpOutputCheck } from '../../../../shared/mcp/mcp-types';
+import type { McpOutputCheck, McpOutputCheckReason } from '../../../../shared/mcp/mcp-types';
 import { base64DecodedSize } from '../../../../shared/encoding/base64';
-import { useT } from '../../i18n/i18n';
+import { useT, type MessageKey } from '../../i18n/i18n';
 import { base64ToBytes, saveBlob } from '../../ui/download';
 import { formatBytes } from '../../ui/format';
 import { JsonTree } from '../../ui/json-tree';
@@ -217,6 +217,14 @@ function ContentList({ content, readLink }: { content: unknown; readLink?: ReadL
   );
 }
 
+/** The core's English notes are for the CLI; the page says the same in its own language. */
+const outputCheckReasons: Record<McpOutputCheckReason, MessageKey> = {
+  noSchema: 'mcp.resp.check.noSchema',
+  toolError: 'mcp.resp.check.toolError',
+  noStructured: 'mcp.resp.check.noStructured',
+  schemaUnusable: 'mcp.resp.check.schemaUnusable',
+};
+
 export function OutputCheckNote({ check }: { check: McpOutputCheck }) {
   const t = useT();
   const key =
@@ -232,7 +240,7 @@ export function OutputCheckNote({ check }: { check: McpOutputCheck }) {
       verdict={check.verdict === 'ok' || check.verdict === 'unchecked' ? check.verdict : 'problem'}
       title={t(key)}
       violations={check.violations}
-      notes={check.notes}
+      notes={check.reason ? [t(outputCheckReasons[check.reason], { detail: check.detail ?? '' })] : check.notes}
     />
   );
 }
