@@ -52,4 +52,23 @@ describe('MCP watch in the UI', () => {
       await notifications.getByText(/^Watch ended: Stopped by the user/).waitFor({ timeout: 20_000 });
       await request.getByRole('button', { name: 'Watch', exact: true }).waitFor();
     }));
+
+  it('a subscription the server refuses offers Subscribe again, never a disabled "Subscribed"', () =>
+    e2e.withApp(async ({ page }) => {
+      const request = await connectMcpTab(page, server.url);
+      await request.getByRole('tab', { name: /^Resources \(\d+\)$/ }).click();
+      const locked = request.getByRole('button', { name: 'Subscribe to mem://locked', exact: true });
+      await locked.click();
+      const notifications = request.getByRole('region', { name: 'Server notifications' });
+      await notifications.getByText(/^Watching: /).waitFor({ timeout: 20_000 });
+      await expect.poll(() => locked.textContent(), { timeout: 20_000 }).toBe('Refused — retry');
+      expect(await locked.isDisabled()).toBe(false);
+      expect(await locked.getAttribute('title')).toContain('mem://locked takes no subscribers.');
+      // An accepted one next to it says so and is not offered again.
+      const counter = request.getByRole('button', { name: 'Subscribe to mem://counter', exact: true });
+      await counter.click();
+      await expect.poll(() => counter.textContent(), { timeout: 20_000 }).toBe('Subscribed');
+      expect(await counter.isDisabled()).toBe(true);
+      expect(await locked.textContent()).toBe('Refused — retry');
+    }));
 });

@@ -1574,6 +1574,9 @@ export const en = {
   'mcp.watch.subscribeNamed': 'Subscribe to {uri}',
   'mcp.watch.subscribeHint': 'Watch this resource: the server tells the watch when it changes (resources/subscribe)',
   'mcp.watch.subscribed': 'Subscribed',
+  'mcp.watch.subscribing': 'Subscribing…',
+  'mcp.watch.refusedRetry': 'Refused — retry',
+  'mcp.watch.refusedHint': 'The server refused the subscription: {message}. Click to ask again.',
 } as const;
 
 export type MessageKey = keyof typeof en;

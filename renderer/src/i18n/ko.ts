@@ -1555,4 +1555,7 @@ export const ko: Record<MessageKey, string> = {
   'mcp.watch.subscribeNamed': '{uri} 구독',
   'mcp.watch.subscribeHint': '이 리소스를 지켜봅니다. 바뀌면 서버가 알려 줍니다(resources/subscribe)',
   'mcp.watch.subscribed': '구독 중',
+  'mcp.watch.subscribing': '구독 요청 중…',
+  'mcp.watch.refusedRetry': '거부됨 — 다시 시도',
+  'mcp.watch.refusedHint': '서버가 구독을 거부했습니다: {message}. 누르면 다시 요청합니다.',
 };

@@ -147,13 +147,54 @@ interface ResourceListProps {
   onRead: (uri: string, template?: string) => void;
   /** Subscribe: starts (or restarts) the tab's watch with this URI added. */
   onSubscribe?: (uri: string) => void;
-  /** URIs the running watch subscribes to. */
+  /** URIs the running watch asked to subscribe to (shown as pending until the server answers). */
+  requested?: readonly string[];
+  /** URIs the server accepted a subscription to. */
   subscribed?: readonly string[];
+  /** URIs the server refused, with its reason: Subscribe is offered again. */
+  refused?: ReadonlyArray<{ uri: string; message: string }>;
   /** Suggestions for template variables, when the server offers completions. */
   complete?: CompleteField;
 }
 
-export function ResourceList({ resources, templates, onRead, onSubscribe, subscribed = [], complete }: ResourceListProps) {
+/** What a resource's Subscribe button says: what the server answered, not what was asked. */
+function SubscribeButton({ uri, state, onSubscribe }: { uri: string; state: SubscribeState; onSubscribe: (uri: string) => void }) {
+  const t = useT();
+  const label = {
+    none: t('mcp.watch.subscribe'),
+    pending: t('mcp.watch.subscribing'),
+    subscribed: t('mcp.watch.subscribed'),
+    refused: t('mcp.watch.refusedRetry'),
+  }[state.kind];
+  return (
+    <button
+      type="button"
+      aria-label={t('mcp.watch.subscribeNamed', { uri })}
+      title={state.kind === 'refused' ? t('mcp.watch.refusedHint', { message: state.message }) : t('mcp.watch.subscribeHint')}
+      disabled={state.kind === 'pending' || state.kind === 'subscribed'}
+      onClick={() => onSubscribe(uri)}
+    >
+      {label}
+    </button>
+  );
+}
+
+type SubscribeState = { kind: 'none' | 'pending' | 'subscribed' } | { kind: 'refused'; message: string };
+
+/** A resource's subscription as the running watch knows it: accepted, refused (why), asked and unanswered, or none. */
+export function subscribeState(
+  uri: string,
+  requested: readonly string[],
+  subscribed: readonly string[],
+  refused: ReadonlyArray<{ uri: string; message: string }>,
+): SubscribeState {
+  if (subscribed.includes(uri)) return { kind: 'subscribed' };
+  const refusal = refused.find((r) => r.uri === uri);
+  if (refusal) return { kind: 'refused', message: refusal.message };
+  return { kind: requested.includes(uri) ? 'pending' : 'none' };
+}
+
+export function ResourceList({ resources, templates, onRead, onSubscribe, requested = [], subscribed = [], refused = [], complete }: ResourceListProps) {
   const t = useT();
   return (
     <div className="mcp-resources">
@@ -171,15 +212,7 @@ export function ResourceList({ resources, templates, onRead, onSubscribe, subscr
                 {t('mcp.readResource')}
               </button>
               {onSubscribe ? (
-                <button
-                  type="button"
-                  aria-label={t('mcp.watch.subscribeNamed', { uri: resource.uri })}
-                  title={t('mcp.watch.subscribeHint')}
-                  disabled={subscribed.includes(resource.uri)}
-                  onClick={() => onSubscribe(resource.uri)}
-                >
-                  {subscribed.includes(resource.uri) ? t('mcp.watch.subscribed') : t('mcp.watch.subscribe')}
-                </button>
+                <SubscribeButton uri={resource.uri} state={subscribeState(resource.uri, requested, subscribed, refused)} onSubscribe={onSubscribe} />
               ) : null}
             </li>
           ))}

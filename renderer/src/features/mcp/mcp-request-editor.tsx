@@ -397,7 +397,9 @@ export function McpRequestEditor({ draft }: { draft: McpDraft }) {
               templates={listed.resourceTemplates}
               onRead={readResource}
               {...(offersSubscribe ? { onSubscribe: doWatch } : {})}
-              subscribed={watching ? (watch?.subscribe ?? []) : []}
+              requested={watching ? (watch?.subscribe ?? []) : []}
+              subscribed={watching ? (watch?.subscribed ?? []) : []}
+              refused={watching ? (watch?.refused ?? []) : []}
               {...(complete ? { complete } : {})}
             />
           ) : (
