@@ -838,6 +838,8 @@ export const en = {
   'history.source.stream': 'Stream',
   'history.source.check': 'Contract check',
   'history.source.cli': 'CLI',
+  'history.source.mcp': 'MCP {method}',
+  'history.source.mcpVia': 'MCP {method} over {transport}',
   'history.messages': 'Messages ({count})',
   'history.noMessages': 'No A2A messages in this exchange.',
   'history.m.direction': 'Direction',
