@@ -108,7 +108,7 @@ export async function runMcpOperation(
     io.stderr(`powerduck run: ${oneLine(failure?.message ?? 'the call ended without a record.')}\n`);
     return exitCodes.error;
   }
-  io.stdout(options.json ? `${JSON.stringify(record)}\n` : `${mcpSummaryLines(record).join('\n')}\n`);
+  io.stdout(options.json ? `${JSON.stringify(record)}\n` : `${mcpSummaryLines(record, { header: false }).join('\n')}\n`);
   const misfit = noteElicitations(record, options.elicitAnswer !== undefined, io);
   noteSamplings(record, options.samplingAnswer !== undefined, io);
   if (misfit) return exitCodes.error;
