@@ -202,6 +202,10 @@ describe('MCP requests in the UI', () => {
       // Resources: read a template with its variable; prompts: get with an argument.
       await request.getByRole('tab', { name: /^Resources/ }).click();
       await request.getByRole('textbox', { name: 'id in mem://items/{id}' }).fill('9');
+      // A typed value survives a switch to another sub-tab and back (the list remounts).
+      await request.getByRole('tab', { name: /^Prompts/ }).click();
+      await request.getByRole('tab', { name: /^Resources/ }).click();
+      expect(await request.getByRole('textbox', { name: 'id in mem://items/{id}' }).inputValue()).toBe('9');
       await request.getByRole('button', { name: 'Read template mem://items/{id}' }).click();
       await waitIdle(page);
       await response.getByRole('list', { name: 'Resource contents' }).getByText('{"id":"9"}').waitFor();
@@ -210,6 +214,9 @@ describe('MCP requests in the UI', () => {
       await request.getByRole('button', { name: 'Get prompt greet' }).click();
       await waitIdle(page);
       await response.getByRole('list', { name: 'Prompt messages' }).getByText('Say hello to Ada').waitFor();
+      await request.getByRole('tab', { name: /^Call/ }).click();
+      await request.getByRole('tab', { name: /^Prompts/ }).click();
+      expect(await request.getByRole('textbox', { name: 'Argument name of greet' }).inputValue()).toBe('Ada');
     }));
 
   it('a 401 shows what the OAuth metadata asks for; a stored bearer token then connects', () =>

@@ -7,6 +7,7 @@ import type { McpCompleteRequest, McpPrompt, McpResource, McpResourceTemplate, M
 import { ProblemLine } from '../../ui/problem-line';
 import { useT } from '../../i18n/i18n';
 import { expandTemplate, templateVariables } from './mcp-draft';
+import { keepListValues, listValues, type ListItem } from './mcp-list-values';
 
 /** Looks up suggestions for one field (completion/complete); absent when the server offers none. */
 export type CompleteField = (ref: McpCompleteRequest['ref'], argument: { name: string; value: string }, context: Record<string, string>) => Promise<string[]>;
@@ -52,6 +53,18 @@ function useSuggestions(
   };
 }
 
+/** An item's typed values, kept per tab across remounts (mcp-list-values). */
+function useKeptValues(tabId: string, item: ListItem): [Record<string, string>, (values: Record<string, string>) => void] {
+  const [values, setValues] = useState<Record<string, string>>(() => listValues(tabId, item));
+  return [
+    values,
+    (next) => {
+      keepListValues(tabId, item, next);
+      setValues(next);
+    },
+  ];
+}
+
 /** The field's suggestions as a datalist the input points at (none, no list). */
 function Suggestions({ id, values }: { id: string; values: string[] | undefined }) {
   if (!values?.length) return null;
@@ -87,10 +100,12 @@ export function ToolList({ tools, onCall }: { tools: readonly McpTool[]; onCall:
 }
 
 function TemplateItem({
+  tabId,
   template,
   onRead,
   complete,
 }: {
+  tabId: string;
   template: McpResourceTemplate;
   onRead: (uri: string, template: string) => void;
   complete: CompleteField | undefined;
@@ -98,7 +113,7 @@ function TemplateItem({
   const t = useT();
   const id = useId();
   const names = templateVariables(template.uriTemplate);
-  const [values, setValues] = useState<Record<string, string>>({});
+  const [values, setValues] = useKeptValues(tabId, { kind: 'template', uriTemplate: template.uriTemplate });
   const { suggestions, typed } = useSuggestions(complete, { type: 'ref/resource', uri: template.uriTemplate });
   return (
     <li className="mcp-item">
@@ -142,6 +157,8 @@ function TemplateItem({
 }
 
 interface ResourceListProps {
+  /** The tab whose typed template values are kept across sub-tab switches. */
+  tabId: string;
   resources: readonly McpResource[];
   templates: readonly McpResourceTemplate[];
   onRead: (uri: string, template?: string) => void;
@@ -194,7 +211,7 @@ export function subscribeState(
   return { kind: requested.includes(uri) ? 'pending' : 'none' };
 }
 
-export function ResourceList({ resources, templates, onRead, onSubscribe, requested = [], subscribed = [], refused = [], complete }: ResourceListProps) {
+export function ResourceList({ tabId, resources, templates, onRead, onSubscribe, requested = [], subscribed = [], refused = [], complete }: ResourceListProps) {
   const t = useT();
   return (
     <div className="mcp-resources">
@@ -224,7 +241,7 @@ export function ResourceList({ resources, templates, onRead, onSubscribe, reques
       {templates.length ? (
         <ul className="mcp-list" aria-label={t('mcp.templatesList')}>
           {templates.map((template) => (
-            <TemplateItem key={template.uriTemplate} template={template} onRead={(uri, tpl) => onRead(uri, tpl)} complete={complete} />
+            <TemplateItem key={template.uriTemplate} tabId={tabId} template={template} onRead={(uri, tpl) => onRead(uri, tpl)} complete={complete} />
           ))}
         </ul>
       ) : (
@@ -235,17 +252,19 @@ export function ResourceList({ resources, templates, onRead, onSubscribe, reques
 }
 
 function PromptItem({
+  tabId,
   prompt,
   onGet,
   complete,
 }: {
+  tabId: string;
   prompt: McpPrompt;
   onGet: (name: string, args: Record<string, string>) => void;
   complete: CompleteField | undefined;
 }) {
   const t = useT();
   const id = useId();
-  const [values, setValues] = useState<Record<string, string>>({});
+  const [values, setValues] = useKeptValues(tabId, { kind: 'prompt', name: prompt.name });
   const [missing, setMissing] = useState<string[]>([]);
   const { suggestions, typed } = useSuggestions(complete, { type: 'ref/prompt', name: prompt.name });
   return (
@@ -295,10 +314,13 @@ function PromptItem({
 }
 
 export function PromptList({
+  tabId,
   prompts,
   onGet,
   complete,
 }: {
+  /** The tab whose typed argument values are kept across sub-tab switches. */
+  tabId: string;
   prompts: readonly McpPrompt[];
   onGet: (name: string, args: Record<string, string>) => void;
   /** Suggestions for arguments, when the server offers completions. */
@@ -309,7 +331,7 @@ export function PromptList({
   return (
     <ul className="mcp-list" aria-label={t('mcp.promptsList')}>
       {prompts.map((prompt) => (
-        <PromptItem key={prompt.name} prompt={prompt} onGet={onGet} complete={complete} />
+        <PromptItem key={prompt.name} tabId={tabId} prompt={prompt} onGet={onGet} complete={complete} />
       ))}
     </ul>
   );

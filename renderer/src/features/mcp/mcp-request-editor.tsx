@@ -393,6 +393,7 @@ export function McpRequestEditor({ draft }: { draft: McpDraft }) {
         {shownSection === 'resources' ? (
           listed ? (
             <ResourceList
+              tabId={draft.id}
               resources={listed.resources}
               templates={listed.resourceTemplates}
               onRead={readResource}
@@ -408,7 +409,7 @@ export function McpRequestEditor({ draft }: { draft: McpDraft }) {
         ) : null}
         {shownSection === 'prompts' ? (
           listed ? (
-            <PromptList prompts={listed.prompts} onGet={getPrompt} {...(complete ? { complete } : {})} />
+            <PromptList tabId={draft.id} prompts={listed.prompts} onGet={getPrompt} {...(complete ? { complete } : {})} />
           ) : (
             <p className="muted small">{t('mcp.notConnected')}</p>
           )
