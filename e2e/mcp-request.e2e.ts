@@ -171,7 +171,7 @@ describe('MCP requests in the UI', () => {
       await blocks.getByText('mem://items/7').waitFor();
       // Read on a resource link shows the resource under it; the tool's result stays.
       await blocks.getByRole('button', { name: 'Read linked resource mem://items/7' }).click();
-      await blocks.getByRole('list', { name: 'Contents of mem://items/7' }).getByText('{"id":"7"}').waitFor({ timeout: 20_000 });
+      await blocks.getByRole('list', { name: 'Contents of mem://items/7' }).getByText('"id": "7"').waitFor({ timeout: 20_000 });
       await blocks.getByText('embedded').waitFor();
       // A link to nothing the server holds: the server's JSON-RPC error, next to that link.
       await blocks.getByRole('button', { name: 'Read linked resource mem://gone' }).click();
@@ -208,7 +208,11 @@ describe('MCP requests in the UI', () => {
       expect(await request.getByRole('textbox', { name: 'id in mem://items/{id}' }).inputValue()).toBe('9');
       await request.getByRole('button', { name: 'Read template mem://items/{id}' }).click();
       await waitIdle(page);
-      await response.getByRole('list', { name: 'Resource contents' }).getByText('{"id":"9"}').waitFor();
+      // application/json text reads as JSON (pretty), with its raw text one click away.
+      const contents = response.getByRole('list', { name: 'Resource contents' });
+      expect(await contents.getByLabel('Pretty').innerText()).toBe('{\n  "id": "9"\n}');
+      await contents.getByRole('button', { name: 'Raw' }).click();
+      await contents.getByText('{"id":"9"}', { exact: true }).waitFor();
       await request.getByRole('tab', { name: /^Prompts/ }).click();
       await request.getByRole('textbox', { name: 'Argument name of greet' }).fill('Ada');
       await request.getByRole('button', { name: 'Get prompt greet' }).click();

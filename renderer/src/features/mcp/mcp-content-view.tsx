@@ -11,6 +11,8 @@ import { useT, type MessageKey } from '../../i18n/i18n';
 import { base64ToBytes, saveBlob } from '../../ui/download';
 import { formatBytes } from '../../ui/format';
 import { JsonTree } from '../../ui/json-tree';
+import { JsonBody } from '../../ui/json-body';
+import { bodyView } from '../../../../shared/http/media-kind';
 import { SchemaCheckNote } from '../../ui/schema-check-note';
 import { outcomeLine } from './mcp-outcome';
 import type { McpLinkRead } from './mcp-runs';
@@ -52,7 +54,7 @@ function BlobView({ base64, mime, uri }: { base64: string; mime: string; uri: st
   );
 }
 
-/** One resource content item ({uri, mimeType, text | blob}). */
+/** One resource content item ({uri, mimeType, text | blob}); JSON text (by its mimeType) is shown as JSON. */
 export function ResourceContent({ item }: { item: Json }) {
   const uri = str(item['uri']);
   const mime = str(item['mimeType']);
@@ -62,7 +64,14 @@ export function ResourceContent({ item }: { item: Json }) {
         {uri}
         {mime ? <span className="muted"> · {mime}</span> : null}
       </p>
-      {typeof item['text'] === 'string' ? <pre className="code-block">{item['text']}</pre> : null}
+      {typeof item['text'] === 'string' ? (
+        // JSON text reads as JSON (pretty, with Raw); text that does not parse stays as it came.
+        bodyView(mime) === 'json' ? (
+          <JsonBody text={item['text']} />
+        ) : (
+          <pre className="code-block">{item['text']}</pre>
+        )
+      ) : null}
       {typeof item['blob'] === 'string' ? <BlobView base64={item['blob']} mime={mime} uri={uri} /> : null}
     </div>
   );
