@@ -194,9 +194,19 @@ describe('MCP requests in the UI', () => {
       expect(timeline).toContain('notifications/progress');
       // The list change the tool announced first is on the same timeline.
       expect(timeline).toContain('notifications/tools/list_changed');
+      // Each row says what its message means: progress as done/total and the server's message, a log line as level: text.
+      const events = response.getByRole('table', { name: 'Stream events' });
+      await events.getByRole('cell', { name: '1/200 · step 1', exact: true }).waitFor();
+      await events.getByRole('cell', { name: 'info: step 1 (slow)', exact: true }).waitFor();
+      expect(timeline).not.toContain('{"jsonrpc"');
+      // While the call runs, its progress shows as a bar.
+      const bar = response.getByRole('progressbar', { name: 'Progress' });
+      await expect.poll(async () => Number(await bar.getAttribute('value'))).toBeGreaterThan(0);
+      expect(await bar.getAttribute('max')).toBe('200');
       await request.getByRole('button', { name: 'Stop' }).click();
       await waitIdle(page);
       await response.getByText(/^Cancelled/).waitFor();
+      expect(await bar.count()).toBe(0);
       await expect.poll(() => server.log.cancelled.length, { timeout: 10_000 }).toBeGreaterThan(0);
 
       // Resources: read a template with its variable; prompts: get with an argument.

@@ -232,6 +232,8 @@ export const en = {
   'timeline.time': 'Time',
   'timeline.kind': 'Kind',
   'timeline.state': 'State',
+  'timeline.progress': 'Progress',
+  'timeline.progressOf': '{progress} of {total}',
   'timeline.summary': 'Summary',
   'timeline.count': '{count, plural, one {# event} other {# events}}',
   'timeline.detail': 'Event {seq}',

@@ -231,6 +231,8 @@ export const ko: Record<MessageKey, string> = {
   'timeline.time': '시간',
   'timeline.kind': '종류',
   'timeline.state': '상태',
+  'timeline.progress': '진행률',
+  'timeline.progressOf': '{total} 중 {progress}',
   'timeline.summary': '요약',
   'timeline.count': '이벤트 {count}개',
   'timeline.detail': '이벤트 {seq}',
