@@ -64,6 +64,13 @@ describe('MCP watch in the UI', () => {
       await expect.poll(() => locked.textContent(), { timeout: 20_000 }).toBe('Refused — retry');
       expect(await locked.isDisabled()).toBe(false);
       expect(await locked.getAttribute('title')).toContain('mem://locked takes no subscribers.');
+      // Its row on the timeline: one line inside the row (cut with an ellipsis), the whole text in the title.
+      const refusedRow = notifications.getByRole('row').filter({ has: page.getByRole('cell', { name: 'watch/subscribe-refused', exact: true }) });
+      for (const cell of await refusedRow.getByRole('cell').all()) {
+        const [row, box] = await Promise.all([refusedRow.boundingBox(), cell.boundingBox()]);
+        expect(box && row && box.y >= row.y - 0.5 && box.y + box.height <= row.y + row.height + 0.5).toBe(true);
+      }
+      expect(await refusedRow.getByRole('cell').last().getAttribute('title')).toMatch(/^uri: mem:\/\/locked, error: .*takes no subscribers/);
       // An accepted one next to it says so and is not offered again.
       const counter = request.getByRole('button', { name: 'Subscribe to mem://counter', exact: true });
       await counter.click();
