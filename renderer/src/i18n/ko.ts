@@ -832,7 +832,7 @@ export const ko: Record<MessageKey, string> = {
   'history.source.stream': '스트림',
   'history.source.check': '계약 점검',
   'history.source.cli': 'CLI',
-  'history.source.mcp': 'MCP {method}',
+  'history.source.mcp': 'MCP {method} 호출',
   'history.source.mcpVia': 'MCP {method} · {transport}',
   'history.messages': '메시지 ({count})',
   'history.noMessages': '이 교환에는 A2A 메시지가 없습니다.',
