@@ -47,6 +47,36 @@ describe('MCP tool arguments form', () => {
       await expect.poll(async () => (await editorText(page)).replace(/\s+/g, '')).toBe('{"a":19,"b":23}');
     }));
 
+  it('refuses Run while a field shows text that stands for no value, naming the fields, and sends nothing', () =>
+    e2e.withApp({ defaultTimeout: 20_000 }, async ({ page }) => {
+      const request = await connectMcpTab(page, server.url);
+      await chooseTool(request, 'add');
+      const form = argumentsForm(request);
+      await fillArgument(request, 'a', '2');
+      await fillArgument(request, 'b', '5');
+      await fillArgument(request, 'b', '5x');
+      await form.getByText('Not a number').waitFor();
+      await run(request);
+      await request.getByRole('alert').filter({ hasText: 'Arguments not valid: b. Fix them to run; nothing was sent.' }).waitFor();
+      const response = responseRegion(page);
+      expect(await response.getByText('tools/call: result').count()).toBe(0);
+      // Fixed, the same Run sends what the field shows.
+      await fillArgument(request, 'b', '6');
+      await run(request);
+      await response.getByRole('list', { name: 'Content blocks' }).getByText('8').waitFor();
+
+      // An optional JSON field that does not parse is not silently left out either.
+      await chooseTool(request, 'tag');
+      await fillArgument(request, 'name', 'n');
+      await fillArgument(request, 'tags', 'a, b');
+      await argumentsForm(request).getByText('Not valid JSON').waitFor();
+      await run(request);
+      await request.getByRole('alert').filter({ hasText: 'Arguments not valid: tags.' }).waitFor();
+      await fillArgument(request, 'tags', '["a", "b"]');
+      await run(request);
+      await response.getByRole('list', { name: 'Content blocks' }).getByText('{"name":"n","tags":["a","b"]}').waitFor();
+    }));
+
   it('sends no value made up from the schema’s types: an optional argument left empty is left out', () =>
     e2e.withApp({ defaultTimeout: 20_000 }, async ({ page }) => {
       const request = await connectMcpTab(page, server.url);

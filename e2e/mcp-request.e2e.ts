@@ -171,7 +171,7 @@ describe('MCP requests in the UI', () => {
       await blocks.getByText('mem://items/7').waitFor();
       // Read on a resource link shows the resource under it; the tool's result stays.
       await blocks.getByRole('button', { name: 'Read linked resource mem://items/7' }).click();
-      await blocks.getByRole('list', { name: 'Contents of mem://items/7' }).getByText('{"id":"7"}').waitFor({ timeout: 20_000 });
+      await blocks.getByRole('list', { name: 'Contents of mem://items/7' }).getByText('"id": "7"').waitFor({ timeout: 20_000 });
       await blocks.getByText('embedded').waitFor();
       // A link to nothing the server holds: the server's JSON-RPC error, next to that link.
       await blocks.getByRole('button', { name: 'Read linked resource mem://gone' }).click();
@@ -194,22 +194,43 @@ describe('MCP requests in the UI', () => {
       expect(timeline).toContain('notifications/progress');
       // The list change the tool announced first is on the same timeline.
       expect(timeline).toContain('notifications/tools/list_changed');
+      // Each row says what its message means: progress as done/total and the server's message, a log line as level: text.
+      const events = response.getByRole('table', { name: 'Stream events' });
+      await events.getByRole('cell', { name: '1/200 · step 1', exact: true }).waitFor();
+      await events.getByRole('cell', { name: 'info: step 1 (slow)', exact: true }).waitFor();
+      expect(timeline).not.toContain('{"jsonrpc"');
+      // While the call runs, its progress shows as a bar.
+      const bar = response.getByRole('progressbar', { name: 'Progress' });
+      await expect.poll(async () => Number(await bar.getAttribute('value'))).toBeGreaterThan(0);
+      expect(await bar.getAttribute('max')).toBe('200');
       await request.getByRole('button', { name: 'Stop' }).click();
       await waitIdle(page);
       await response.getByText(/^Cancelled/).waitFor();
+      expect(await bar.count()).toBe(0);
       await expect.poll(() => server.log.cancelled.length, { timeout: 10_000 }).toBeGreaterThan(0);
 
       // Resources: read a template with its variable; prompts: get with an argument.
       await request.getByRole('tab', { name: /^Resources/ }).click();
       await request.getByRole('textbox', { name: 'id in mem://items/{id}' }).fill('9');
+      // A typed value survives a switch to another sub-tab and back (the list remounts).
+      await request.getByRole('tab', { name: /^Prompts/ }).click();
+      await request.getByRole('tab', { name: /^Resources/ }).click();
+      expect(await request.getByRole('textbox', { name: 'id in mem://items/{id}' }).inputValue()).toBe('9');
       await request.getByRole('button', { name: 'Read template mem://items/{id}' }).click();
       await waitIdle(page);
-      await response.getByRole('list', { name: 'Resource contents' }).getByText('{"id":"9"}').waitFor();
+      // application/json text reads as JSON (pretty), with its raw text one click away.
+      const contents = response.getByRole('list', { name: 'Resource contents' });
+      expect(await contents.getByLabel('Pretty').innerText()).toBe('{\n  "id": "9"\n}');
+      await contents.getByRole('button', { name: 'Raw' }).click();
+      await contents.getByText('{"id":"9"}', { exact: true }).waitFor();
       await request.getByRole('tab', { name: /^Prompts/ }).click();
       await request.getByRole('textbox', { name: 'Argument name of greet' }).fill('Ada');
       await request.getByRole('button', { name: 'Get prompt greet' }).click();
       await waitIdle(page);
       await response.getByRole('list', { name: 'Prompt messages' }).getByText('Say hello to Ada').waitFor();
+      await request.getByRole('tab', { name: /^Call/ }).click();
+      await request.getByRole('tab', { name: /^Prompts/ }).click();
+      expect(await request.getByRole('textbox', { name: 'Argument name of greet' }).inputValue()).toBe('Ada');
     }));
 
   it('a 401 shows what the OAuth metadata asks for; a stored bearer token then connects', () =>

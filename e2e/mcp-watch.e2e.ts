@@ -52,4 +52,30 @@ describe('MCP watch in the UI', () => {
       await notifications.getByText(/^Watch ended: Stopped by the user/).waitFor({ timeout: 20_000 });
       await request.getByRole('button', { name: 'Watch', exact: true }).waitFor();
     }));
+
+  it('a subscription the server refuses offers Subscribe again, never a disabled "Subscribed"', () =>
+    e2e.withApp(async ({ page }) => {
+      const request = await connectMcpTab(page, server.url);
+      await request.getByRole('tab', { name: /^Resources \(\d+\)$/ }).click();
+      const locked = request.getByRole('button', { name: 'Subscribe to mem://locked', exact: true });
+      await locked.click();
+      const notifications = request.getByRole('region', { name: 'Server notifications' });
+      await notifications.getByText(/^Watching: /).waitFor({ timeout: 20_000 });
+      await expect.poll(() => locked.textContent(), { timeout: 20_000 }).toBe('Refused — retry');
+      expect(await locked.isDisabled()).toBe(false);
+      expect(await locked.getAttribute('title')).toContain('mem://locked takes no subscribers.');
+      // Its row on the timeline: one line inside the row (cut with an ellipsis), the whole text in the title.
+      const refusedRow = notifications.getByRole('row').filter({ has: page.getByRole('cell', { name: 'watch/subscribe-refused', exact: true }) });
+      for (const cell of await refusedRow.getByRole('cell').all()) {
+        const [row, box] = await Promise.all([refusedRow.boundingBox(), cell.boundingBox()]);
+        expect(box && row && box.y >= row.y - 0.5 && box.y + box.height <= row.y + row.height + 0.5).toBe(true);
+      }
+      expect(await refusedRow.getByRole('cell').last().getAttribute('title')).toMatch(/^uri: mem:\/\/locked, error: .*takes no subscribers/);
+      // An accepted one next to it says so and is not offered again.
+      const counter = request.getByRole('button', { name: 'Subscribe to mem://counter', exact: true });
+      await counter.click();
+      await expect.poll(() => counter.textContent(), { timeout: 20_000 }).toBe('Subscribed');
+      expect(await counter.isDisabled()).toBe(true);
+      expect(await locked.textContent()).toBe('Refused — retry');
+    }));
 });

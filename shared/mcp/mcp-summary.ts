@@ -1,5 +1,6 @@
 /** Plain-text summary of an MCP exchange (CLI output, Copy for LLM) and how severe its outcome is. */
 import { elicitationAnswerLine, mcpTargetLine, samplingAnswerLine, samplingQuestionLine, toolErrorText } from './mcp-history';
+import { inputArguments, typeWord } from './mcp-input-schema';
 import { samplingContentText } from './mcp-sampling';
 import type { McpConnectResult, McpExchangeRecord } from './mcp-types';
 
@@ -40,8 +41,14 @@ export function mcpServerLine(record: McpExchangeRecord): string | undefined {
   return `Server: ${s.title ?? s.name} ${s.version} · MCP ${s.protocolVersion} · ${s.transport}${s.sessionId ? ` · session ${s.sessionId}` : ''}`;
 }
 
-export function mcpSummaryLines(record: McpExchangeRecord): string[] {
-  const out: string[] = [`MCP ${record.method} → ${mcpTargetLine(record.target)}`];
+/** "MCP tools/call → http://…/mcp": what a summary starts with (the CLI prints it before a call's notifications). */
+export function mcpHeaderLine(method: string, target: McpExchangeRecord['target']): string {
+  return `MCP ${method} → ${mcpTargetLine(target)}`;
+}
+
+/** The exchange in plain lines; `header: false` leaves out the header line for a caller that printed it already. */
+export function mcpSummaryLines(record: McpExchangeRecord, { header = true }: { header?: boolean } = {}): string[] {
+  const out: string[] = header ? [mcpHeaderLine(record.method, record.target)] : [];
   const server = mcpServerLine(record);
   if (server) out.push(server);
   const o = record.outcome;
@@ -105,6 +112,27 @@ export function mcpSummaryLines(record: McpExchangeRecord): string[] {
 }
 
 /** `powerduck mcp tools|resources|prompts` in plain text. */
+/** The first line of a description (a listing keeps one line per item; --json has the rest). */
+function firstLine(text: string): string {
+  const lines = text.trim().split(/\r?\n/);
+  return lines.length > 1 ? `${lines[0]?.trimEnd()} …` : (lines[0] ?? '');
+}
+
+/** Arguments listed in a tools listing; past this many, a count says how many more (--json has them). */
+const maxListedArguments = 50;
+
+/** One line per argument: "  a* number — The first addend" (`*` = required). */
+export function toolArgumentLines(inputSchema: Record<string, unknown> | undefined): string[] {
+  if (!inputSchema) return [];
+  const { args, left } = inputArguments(inputSchema, maxListedArguments);
+  if (!args.length) return [];
+  return [
+    '  arguments (* required):',
+    ...args.map((a) => `    ${a.name}${a.required ? '*' : ''} ${typeWord(a.schema, inputSchema)}${a.description ? ` — ${firstLine(a.description)}` : ''}`),
+    ...(left > 0 ? [`    … ${left} more (use --json for all)`] : []),
+  ];
+}
+
 export function mcpListLines(result: McpConnectResult, what: 'tools' | 'resources' | 'prompts' | 'info'): string[] {
   const out: string[] = [];
   const server = mcpServerLine(result.record);
@@ -121,12 +149,8 @@ export function mcpListLines(result: McpConnectResult, what: 'tools' | 'resource
   if (what === 'tools') {
     if (!result.tools.length) out.push('No tools.');
     for (const t of result.tools) {
-      out.push(`${t.name}${t.title ? ` (${t.title})` : ''}${t.description ? ` — ${t.description}` : ''}`);
-      const props =
-        t.inputSchema && typeof t.inputSchema['properties'] === 'object' && t.inputSchema['properties'] !== null
-          ? Object.keys(t.inputSchema['properties'])
-          : [];
-      if (props.length) out.push(`  arguments: ${props.join(', ')}`);
+      out.push(`${t.name}${t.title ? ` (${t.title})` : ''}${t.description ? ` — ${firstLine(t.description)}` : ''}`);
+      out.push(...toolArgumentLines(t.inputSchema));
       if (t.outputSchema) out.push('  structured output: yes (outputSchema)');
     }
   }

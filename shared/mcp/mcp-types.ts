@@ -186,8 +186,15 @@ export interface McpOutputCheck {
   /** ok = conforms; violations = breaks outputSchema; missing = schema declared, no structuredContent; unchecked = nothing to check. */
   verdict: 'ok' | 'violations' | 'missing' | 'unchecked';
   violations: ResponseViolation[];
+  /** English sentences (the CLI prints them); the page shows `reason` in its own language instead. */
   notes: string[];
+  /** Why the note is there, as a code the page translates; `detail` is the schema library's own message. */
+  reason?: McpOutputCheckReason;
+  detail?: string;
 }
+
+/** noSchema: structuredContent without an outputSchema; toolError: isError, not checked; noStructured: schema, no structuredContent; schemaUnusable: the schema did not compile. */
+export type McpOutputCheckReason = 'noSchema' | 'toolError' | 'noStructured' | 'schemaUnusable';
 
 export interface McpExchangeRecord {
   protocol: 'mcp';

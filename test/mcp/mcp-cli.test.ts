@@ -36,7 +36,10 @@ describe('powerduck mcp', () => {
     expect(text.code).toBe(0);
     expect(text.out).toContain('Server: Fixture MCP 1.2.3 · MCP 2025-11-25 · streamable-http · session ');
     expect(text.out).toMatch(/^add \(Add\) — Adds two numbers$/m);
-    expect(text.out).toContain('  arguments: a, b');
+    // Each argument with its type and required mark; descriptions keep to their first line.
+    expect(text.out).toContain('add (Add) — Adds two numbers\n  arguments (* required):\n    a* number\n    b* number\n');
+    expect(text.out).toContain('tag — Echoes its arguments\n  arguments (* required):\n    name* string\n    tags array of string\n');
+    expect(text.out).toMatch(/^blocks — Returns every content block kind$/m);
     const json = await cli(['mcp', 'tools', '--endpoint', server.url, '--json']);
     const parsed = JSON.parse(json.out) as { tools: Array<{ name: string }>; record: McpExchangeRecord };
     expect(parsed.tools.map((t) => t.name)).toContain('slow');
@@ -113,6 +116,18 @@ describe('powerduck send --mcp', () => {
     const rpc = await cli(['send', '--mcp', '--endpoint', server.url, '--method', 'resources/read', '--body', '{"uri":"mem://none"}']);
     expect(rpc.code).toBe(1);
     expect(rpc.out).toMatch(/JSON-RPC error -?\d+: /);
+  });
+
+  it('the call’s header comes before its notifications, once', async () => {
+    const run = await cli(['send', '--mcp', '--endpoint', `${server.url}?token=hunter2`, '--body', '{"name":"slow","arguments":{"steps":2,"delayMs":1}}']);
+    expect(run.code).toBe(0);
+    const lines = run.out.split('\n');
+    expect(lines[0]).toBe(`MCP tools/call → ${server.url}?token=‹redacted›`);
+    expect(lines.filter((l) => l.startsWith('MCP tools/call → '))).toHaveLength(1);
+    const progress = lines.findIndex((l) => l.startsWith('notifications/progress '));
+    expect(progress).toBeGreaterThan(0);
+    expect(lines.findIndex((l) => l.startsWith('Result ('))).toBeGreaterThan(progress);
+    expect(run.out).not.toContain('hunter2');
   });
 
   it('notifications print as they arrive; --json streams them as lines before the record', async () => {

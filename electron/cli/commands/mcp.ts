@@ -5,7 +5,8 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { AuthConfig } from '../../../shared/a2a/auth';
-import { mcpListLines, mcpSeverity, mcpSummaryLines } from '../../../shared/mcp/mcp-summary';
+import { mcpHeaderLine, mcpListLines, mcpSeverity, mcpSummaryLines } from '../../../shared/mcp/mcp-summary';
+import { redactUrl } from '../../../shared/a2a/redaction';
 import type { McpElicitResult } from '../../../shared/mcp/mcp-elicitation';
 import { mcpLogLevels, type McpCallRequest, type McpExchangeRecord, type McpHttpTransport, type McpTarget } from '../../../shared/mcp/mcp-types';
 import { commandLine } from '../../node/mcp/mcp-session';
@@ -233,14 +234,26 @@ export async function callMcpAndPrint(
     io.stderr(`powerduck ${options.command}: ${oneLine(failure?.message ?? 'the call ended without a record.')}\n`);
     return exitCodes.error;
   }
-  io.stdout(options.json ? `${JSON.stringify(record)}\n` : `${mcpSummaryLines(record).join('\n')}\n`);
+  io.stdout(options.json ? `${JSON.stringify(record)}\n` : `${mcpSummaryLines(record, { header: false }).join('\n')}\n`);
   const misfit = noteElicitations(record, options.elicitAnswered, io);
   noteSamplings(record, options.samplingAnswered, io);
   return misfit ? exitCodes.error : exitFor(mcpSeverity(record));
 }
 
-/** Sends through `mcp.stream` (notifications print as they come); returns the record or the refusal. */
+/**
+ * Sends through `mcp.stream` (notifications print as they come); returns the record or the refusal.
+ * The header ("MCP tools/call → …") comes first, so progress lines read as that call's; the caller
+ * prints the summary without it. The endpoint is shown as the history would keep it (credentials marked).
+ */
 export async function streamMcp(core: Core, request: McpCallRequest, io: CliIo, json: boolean): Promise<StreamOutcome<McpExchangeRecord>> {
+  if (!json) {
+    const target = request.target;
+    const shown: McpExchangeRecord['target'] =
+      target.transport === 'stdio'
+        ? { transport: 'stdio', command: target.command, args: [...(target.args ?? [])] }
+        : { transport: target.transport, endpoint: redactUrl(target.endpoint) };
+    io.stdout(`${mcpHeaderLine(request.method, shown)}\n`);
+  }
   return streamToEnd(core, 'mcp.stream', request, (data) => {
     const params = data.elicitationAnswered?.answer ?? data.samplingAnswered?.answer ?? (data.data as { params?: unknown }).params;
     io.stdout(json ? `${JSON.stringify(data)}\n` : `${data.event} ${JSON.stringify(params ?? {})}\n`);

@@ -78,13 +78,21 @@ export async function checkToolOutput(result: unknown, outputSchema: Record<stri
     return {
       verdict: 'unchecked',
       violations: [],
-      notes: structured === undefined ? [] : ['The tool declares no outputSchema: structuredContent is shown as it came.'],
+      ...(structured === undefined
+        ? { notes: [] }
+        : { notes: ['The tool declares no outputSchema: structuredContent is shown as it came.'], reason: 'noSchema' as const }),
     };
   }
   if (structured === undefined) {
     // A failed tool need not produce structured output (the spec asks it of successful results).
-    if (isError) return { verdict: 'unchecked', violations: [], notes: ['The tool reported an error (isError); its output is not checked.'] };
-    return { verdict: 'missing', violations: [], notes: ['The tool declares an outputSchema but the result has no structuredContent.'] };
+    if (isError)
+      return { verdict: 'unchecked', violations: [], notes: ['The tool reported an error (isError); its output is not checked.'], reason: 'toolError' };
+    return {
+      verdict: 'missing',
+      violations: [],
+      notes: ['The tool declares an outputSchema but the result has no structuredContent.'],
+      reason: 'noStructured',
+    };
   }
   try {
     const { BASIC } = await load();
@@ -107,6 +115,7 @@ export async function checkToolOutput(result: unknown, outputSchema: Record<stri
     }
     return { verdict: 'violations', violations, notes: [] };
   } catch (e) {
-    return { verdict: 'unchecked', violations: [], notes: [`The outputSchema could not be used: ${(e as Error).message}`] };
+    const detail = (e as Error).message;
+    return { verdict: 'unchecked', violations: [], notes: [`The outputSchema could not be used: ${detail}`], reason: 'schemaUnusable', detail };
   }
 }

@@ -11,7 +11,7 @@ import { BusyIndicator } from '../../ui/busy-indicator';
 import { ErrorNote } from '../../ui/error-note';
 import { useToolViewStore } from '../../app/tool-view-store';
 import { useDraftsStore } from '../request';
-import { entryErrorLine, entryProtocol, statusOf } from './history-format';
+import { entryErrorLine, entryProtocol, readableUrl, sourceLabel, statusOf } from './history-format';
 import { draftSeedFromHistory } from './replay-draft';
 import { AsWrittenSection } from './as-written-section';
 
@@ -106,7 +106,7 @@ function HttpFacts({ entry }: { entry: HistoryEntry }) {
         <span className="mono">{entry.request.httpMethod ?? entry.method}</span>
       </Fact>
       <Fact label={t('history.f.url')}>
-        <span className="mono">{entry.request.url}</span>
+        <span className="mono">{readableUrl(entry.request.url)}</span>
       </Fact>
       <Fact label={t('history.f.httpStatus')}>{entry.httpStatus ?? '—'}</Fact>
       <OutcomeFact entry={entry} />
@@ -161,7 +161,7 @@ export function HistoryEntryDetails({ entry }: { entry: HistoryEntry }) {
     <div className="history-entry">
       <dl className="facts">
         <Fact label={t('history.f.when')}>{new Date(entry.startedAt).toLocaleString(locale)}</Fact>
-        <Fact label={t('history.f.source')}>{t(`history.source.${entry.source}`)}</Fact>
+        <Fact label={t('history.f.source')}>{sourceLabel(entry, t)}</Fact>
         {protocol === 'a2a' ? <A2aFacts entry={entry} /> : protocol === 'http' ? <HttpFacts entry={entry} /> : <McpFacts entry={entry} />}
         {entry.eventCount !== undefined ? <Fact label={t('history.f.events')}>{entry.eventCount}</Fact> : null}
         <Fact label={t('history.f.duration')}>{formatMs(entry.durationMs)}</Fact>

@@ -1,7 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import type { HistorySummary } from '../../../../shared/history/history-types';
 import { translate, type MessageKey, type Params } from '../../i18n/i18n';
-import { entryErrorLine, entryProtocol, hostOf, interfaceLabel, pathOf, requestPathOf, statsRateText, statusOf } from './history-format';
+import {
+  entryErrorLine,
+  entryProtocol,
+  hostOf,
+  interfaceLabel,
+  pathOf,
+  readableUrl,
+  requestPathOf,
+  sourceLabel,
+  statsRateText,
+  statusOf,
+} from './history-format';
 
 function entry(patch: Partial<HistorySummary>): HistorySummary {
   return {
@@ -96,5 +107,32 @@ describe('an HTTP row names its path', () => {
     expect(requestPathOf({ ...http, interface: { binding: 'JSONRPC' as const, version: '1.0' as const, endpoint: 'http://x/rpc' } })).toBeUndefined();
     expect(pathOf('http://h:1')).toBe('/');
     expect(pathOf('not a url ::')).toBe('not a url ::');
+  });
+});
+
+describe('the redaction marker stays readable', () => {
+  it('shows ‹redacted› in a path and a URL, not its percent-encoding, and leaves other escapes alone', () => {
+    expect(pathOf('http://h:1/echo?q=%E2%80%B9redacted%E2%80%BA')).toBe('/echo?q=‹redacted›');
+    expect(pathOf('http://h:1/echo?q=‹redacted›&b=%20x')).toBe('/echo?q=‹redacted›&b=%20x');
+    expect(readableUrl('http://h:1/e?k=%e2%80%b9redacted%e2%80%ba')).toBe('http://h:1/e?k=‹redacted›');
+    expect(readableUrl('http://h:1/e?k=%E2%80%B9other%E2%80%BA')).toBe('http://h:1/e?k=%E2%80%B9other%E2%80%BA');
+  });
+});
+
+describe('where an entry came from', () => {
+  const t = (key: MessageKey, params?: Params): string => translate('en', key, params);
+  const mcp = entry({ source: 'stream', method: 'tools/call', interface: { binding: 'MCP', version: '-', endpoint: 'http://m/mcp' } });
+
+  it('an MCP entry from the app names its method and transport, never "Stream"', () => {
+    expect(sourceLabel({ ...mcp, mcp: { transport: 'streamable-http' } }, t)).toBe('MCP tools/call over Streamable HTTP');
+    expect(sourceLabel({ ...mcp, mcp: { transport: 'stdio' } }, (k, p) => translate('ko', k, p))).toBe('MCP tools/call · stdio (표준 입출력)');
+    // Recorded before the transport was kept: the method alone.
+    expect(sourceLabel(mcp, t)).toBe('MCP tools/call');
+  });
+
+  it('the CLI and checks keep their own words; A2A streams stay "Stream"', () => {
+    expect(sourceLabel({ ...mcp, source: 'cli' }, t)).toBe('CLI');
+    expect(sourceLabel(entry({ source: 'stream' }), t)).toBe('Stream');
+    expect(sourceLabel(entry({ source: 'check' }), t)).toBe('Contract check');
   });
 });

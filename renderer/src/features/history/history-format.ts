@@ -1,5 +1,6 @@
 import { isOutcomeUnknown } from '../../../../shared/history/history-stats';
 import type { HistorySummary } from '../../../../shared/history/history-types';
+import { REDACTED } from '../../../../shared/a2a/redaction';
 import type { Translate } from '../../i18n/i18n';
 
 export type HistoryTone = 'ok' | 'task' | 'error' | 'neutral';
@@ -26,13 +27,23 @@ export function hostOf(endpoint: string): string {
   }
 }
 
+const encodedMarker = encodeURIComponent(REDACTED);
+
+/**
+ * A URL with the redaction marker as people read it: the marker put into a query goes through URL
+ * encoding (`%E2%80%B9redacted%E2%80%BA`), which hides that a secret was taken out.
+ */
+export function readableUrl(url: string): string {
+  return url.replaceAll(encodedMarker, REDACTED).replaceAll(encodedMarker.toLowerCase(), REDACTED);
+}
+
 /** The path and query of a URL ("/images/duck.png?size=2"), or the text itself when it does not parse. */
 export function pathOf(url: string): string {
   try {
     const parsed = new URL(url.includes('://') ? url : `http://${url}`);
-    return `${parsed.pathname}${parsed.search}`;
+    return readableUrl(`${parsed.pathname}${parsed.search}`);
   } catch {
-    return url;
+    return readableUrl(url);
   }
 }
 
@@ -75,4 +86,15 @@ export function interfaceLabel(entry: Pick<HistorySummary, 'interface' | 'mcp'>)
     case 'mcp':
       return entry.mcp?.subject ? `MCP ${entry.mcp.subject.name}` : 'MCP';
   }
+}
+
+/**
+ * Where an entry came from. An MCP call runs as a stream inside the app, but "Stream" reads as an A2A
+ * stream: an MCP entry sent from the app names its method and transport instead.
+ */
+export function sourceLabel(entry: Pick<HistorySummary, 'interface' | 'source' | 'method' | 'mcp'>, t: Translate): string {
+  if (entryProtocol(entry) !== 'mcp' || (entry.source !== 'send' && entry.source !== 'stream')) return t(`history.source.${entry.source}`);
+  return entry.mcp
+    ? t('history.source.mcpVia', { method: entry.method, transport: t(`history.mcpTransport.${entry.mcp.transport}`) })
+    : t('history.source.mcp', { method: entry.method });
 }

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { HttpExchangeRecord } from '../../../../shared/http/http-types';
 import { formatBytes } from '../../../../shared/http/http-summary';
 import { bodyView } from '../../../../shared/http/media-kind';
@@ -7,7 +7,7 @@ import { base64ToBytes, saveBlob } from '../../ui/download';
 import { SchemaCheckNote } from '../../ui/schema-check-note';
 import { Tabs } from '../../ui/tabs';
 import { NextStep } from '../../ui/error-note';
-import { JsonTree } from '../../ui/json-tree';
+import { JsonBody } from '../../ui/json-body';
 import { CappedText, LargeBody, largeBodyBytes } from '../response';
 import { StreamTimeline, timelineFor } from '../stream';
 import { useHttpRunsStore } from './http-runs';
@@ -15,11 +15,6 @@ import { useHttpRunsStore } from './http-runs';
 type View = 'body' | 'headers' | 'raw' | 'timeline' | 'check';
 
 const hexBytes = 64 * 1024;
-/**
- * From this size the pretty view is the collapsible tree: re-indenting a 4 MB body into one <pre>
- * kept the page's main thread busy for seconds, while the tree lays out only its first levels.
- */
-const treeFromChars = 256 * 1024;
 
 function hexDump(bytes: Uint8Array, limit: number): string {
   const lines: string[] = [];
@@ -40,51 +35,6 @@ function filenameFor(record: HttpExchangeRecord): string {
   } catch {
     return 'response';
   }
-}
-
-/** `cut`: the body is not all there (incomplete, or cut at the record limit), so failing to parse says nothing new. */
-function JsonBody({ text, cut }: { text: string; cut: boolean }) {
-  const t = useT();
-  const [raw, setRaw] = useState(false);
-  const parsed = useMemo(() => {
-    try {
-      return { ok: true as const, value: JSON.parse(text) as unknown };
-    } catch (e) {
-      return { ok: false as const, message: (e as Error).message };
-    }
-  }, [text]);
-  if (!parsed.ok)
-    return (
-      <>
-        {cut ? null : (
-          <p className="notice small" role="note">
-            {t('http.resp.notJson', { message: parsed.message })}
-          </p>
-        )}
-        <pre className="code-block tall">{text}</pre>
-      </>
-    );
-  return (
-    <div>
-      <div className="actions">
-        <button type="button" aria-pressed={!raw} onClick={() => setRaw(false)}>
-          {t('http.resp.pretty')}
-        </button>
-        <button type="button" aria-pressed={raw} onClick={() => setRaw(true)}>
-          {t('http.resp.raw')}
-        </button>
-      </div>
-      {raw ? (
-        <pre className="code-block tall">{text}</pre>
-      ) : text.length > treeFromChars ? (
-        <JsonTree value={parsed.value} label={t('http.resp.pretty')} />
-      ) : (
-        <pre className="code-block tall" aria-label={t('http.resp.pretty')}>
-          {JSON.stringify(parsed.value, null, 2)}
-        </pre>
-      )}
-    </div>
-  );
 }
 
 function BodyView({ record }: { record: HttpExchangeRecord }) {
@@ -146,7 +96,7 @@ function BodyView({ record }: { record: HttpExchangeRecord }) {
     return (
       <>
         {truncated}
-        <JsonBody text={text} cut={Boolean(response.truncated || response.incomplete)} />
+        <JsonBody text={text} noteIfInvalid={!(response.truncated || response.incomplete)} />
       </>
     );
   return (

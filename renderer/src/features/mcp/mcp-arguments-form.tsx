@@ -3,7 +3,7 @@
  * writing its own key of the arguments text (the text is what is sent and saved). An empty field
  * leaves its argument out; nothing is filled in that the user did not give.
  */
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useT, type MessageKey } from '../../i18n/i18n';
 import { FormField } from './mcp-form-field';
 import { argumentFields, argumentValue, controlFor, readArguments, valueFromControl, withArgument, type ArgumentField } from './mcp-tool-arguments';
@@ -19,7 +19,18 @@ function keyOf(value: unknown): string {
   return value === undefined ? '' : JSON.stringify(value);
 }
 
-function ArgumentInput({ field, value, onValue }: { field: ArgumentField; value: unknown; onValue: (value: unknown) => void }) {
+function ArgumentInput({
+  field,
+  value,
+  onValue,
+  onInvalid,
+}: {
+  field: ArgumentField;
+  value: unknown;
+  onValue: (value: unknown) => void;
+  /** Whether the field shows text that stands for no value (the text still holds the last good one). */
+  onInvalid: (name: string, invalid: boolean) => void;
+}) {
   const t = useT();
   const shown = controlFor(field, value);
   // What the user typed, kept while it does not (yet) parse or while it is spelt differently from
@@ -35,6 +46,12 @@ function ArgumentInput({ field, value, onValue }: { field: ArgumentField; value:
     } else setTyped({ text: next, problem: problems[read.problem], for: keyOf(value) });
   };
   const problem = local?.problem ? t(local.problem) : undefined;
+  // Run must not send a value other than the one the field shows: the form says which fields are off.
+  const invalid = Boolean(local?.problem);
+  useEffect(() => {
+    onInvalid(field.name, invalid);
+    return () => onInvalid(field.name, false);
+  }, [field.name, invalid, onInvalid]);
   return (
     <FormField label={field.name} required={field.required} description={field.description} problem={problem}>
       {(control) => {
@@ -81,10 +98,37 @@ function ArgumentInput({ field, value, onValue }: { field: ArgumentField; value:
 /**
  * The form for `text` (the arguments object). When the text is not plain JSON (an unquoted
  * `{{variable}}`, a typo) it says so and shows nothing: the caller keeps the JSON view.
+ * `onInvalid` hears the names of the fields whose shown text stands for no value (in form order),
+ * each time that set changes, and an empty list once the form is gone.
  */
-export function McpArgumentsForm({ schema, text, onText }: { schema: Record<string, unknown>; text: string; onText: (text: string) => void }) {
+export function McpArgumentsForm({
+  schema,
+  text,
+  onText,
+  onInvalid,
+}: {
+  schema: Record<string, unknown>;
+  text: string;
+  onText: (text: string) => void;
+  onInvalid?: (names: string[]) => void;
+}) {
   const t = useT();
   const { fields, left } = useMemo(() => argumentFields(schema), [schema]);
+  const invalid = useRef(new Set<string>());
+  const report = useRef(onInvalid);
+  report.current = onInvalid;
+  const order = useRef(fields);
+  order.current = fields;
+  const markInvalid = useMemo(
+    () =>
+      (name: string, bad: boolean): void => {
+        if (invalid.current.has(name) === bad) return;
+        if (bad) invalid.current.add(name);
+        else invalid.current.delete(name);
+        report.current?.(order.current.map((f) => f.name).filter((n) => invalid.current.has(n)));
+      },
+    [],
+  );
   const read = readArguments(text);
   if (!read.ok)
     return (
@@ -106,6 +150,7 @@ export function McpArgumentsForm({ schema, text, onText }: { schema: Record<stri
             const next = withArgument(text, field.name, value);
             if (next !== undefined) onText(next);
           }}
+          onInvalid={markInvalid}
         />
       ))}
       {left > 0 ? <p className="muted small">{t('mcp.args.more', { count: left })}</p> : null}

@@ -5,12 +5,14 @@
  * text, media only through data: URLs of image/audio types (which never run script).
  */
 import { useState } from 'react';
-import type { McpOutputCheck } from '../../../../shared/mcp/mcp-types';
+import type { McpOutputCheck, McpOutputCheckReason } from '../../../../shared/mcp/mcp-types';
 import { base64DecodedSize } from '../../../../shared/encoding/base64';
-import { useT } from '../../i18n/i18n';
+import { useT, type MessageKey } from '../../i18n/i18n';
 import { base64ToBytes, saveBlob } from '../../ui/download';
 import { formatBytes } from '../../ui/format';
 import { JsonTree } from '../../ui/json-tree';
+import { JsonBody } from '../../ui/json-body';
+import { bodyView } from '../../../../shared/http/media-kind';
 import { SchemaCheckNote } from '../../ui/schema-check-note';
 import { outcomeLine } from './mcp-outcome';
 import type { McpLinkRead } from './mcp-runs';
@@ -52,7 +54,7 @@ function BlobView({ base64, mime, uri }: { base64: string; mime: string; uri: st
   );
 }
 
-/** One resource content item ({uri, mimeType, text | blob}). */
+/** One resource content item ({uri, mimeType, text | blob}); JSON text (by its mimeType) is shown as JSON. */
 export function ResourceContent({ item }: { item: Json }) {
   const uri = str(item['uri']);
   const mime = str(item['mimeType']);
@@ -62,7 +64,14 @@ export function ResourceContent({ item }: { item: Json }) {
         {uri}
         {mime ? <span className="muted"> · {mime}</span> : null}
       </p>
-      {typeof item['text'] === 'string' ? <pre className="code-block">{item['text']}</pre> : null}
+      {typeof item['text'] === 'string' ? (
+        // JSON text reads as JSON (pretty, with Raw); text that does not parse stays as it came.
+        bodyView(mime) === 'json' ? (
+          <JsonBody text={item['text']} />
+        ) : (
+          <pre className="code-block">{item['text']}</pre>
+        )
+      ) : null}
       {typeof item['blob'] === 'string' ? <BlobView base64={item['blob']} mime={mime} uri={uri} /> : null}
     </div>
   );
@@ -217,6 +226,14 @@ function ContentList({ content, readLink }: { content: unknown; readLink?: ReadL
   );
 }
 
+/** The core's English notes are for the CLI; the page says the same in its own language. */
+const outputCheckReasons: Record<McpOutputCheckReason, MessageKey> = {
+  noSchema: 'mcp.resp.check.noSchema',
+  toolError: 'mcp.resp.check.toolError',
+  noStructured: 'mcp.resp.check.noStructured',
+  schemaUnusable: 'mcp.resp.check.schemaUnusable',
+};
+
 export function OutputCheckNote({ check }: { check: McpOutputCheck }) {
   const t = useT();
   const key =
@@ -232,7 +249,7 @@ export function OutputCheckNote({ check }: { check: McpOutputCheck }) {
       verdict={check.verdict === 'ok' || check.verdict === 'unchecked' ? check.verdict : 'problem'}
       title={t(key)}
       violations={check.violations}
-      notes={check.notes}
+      notes={check.reason ? [t(outputCheckReasons[check.reason], { detail: check.detail ?? '' })] : check.notes}
     />
   );
 }

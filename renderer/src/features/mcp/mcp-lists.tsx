@@ -7,6 +7,7 @@ import type { McpCompleteRequest, McpPrompt, McpResource, McpResourceTemplate, M
 import { ProblemLine } from '../../ui/problem-line';
 import { useT } from '../../i18n/i18n';
 import { expandTemplate, templateVariables } from './mcp-draft';
+import { keepListValues, listValues, type ListItem } from './mcp-list-values';
 
 /** Looks up suggestions for one field (completion/complete); absent when the server offers none. */
 export type CompleteField = (ref: McpCompleteRequest['ref'], argument: { name: string; value: string }, context: Record<string, string>) => Promise<string[]>;
@@ -52,6 +53,18 @@ function useSuggestions(
   };
 }
 
+/** An item's typed values, kept per tab across remounts (mcp-list-values). */
+function useKeptValues(tabId: string, item: ListItem): [Record<string, string>, (values: Record<string, string>) => void] {
+  const [values, setValues] = useState<Record<string, string>>(() => listValues(tabId, item));
+  return [
+    values,
+    (next) => {
+      keepListValues(tabId, item, next);
+      setValues(next);
+    },
+  ];
+}
+
 /** The field's suggestions as a datalist the input points at (none, no list). */
 function Suggestions({ id, values }: { id: string; values: string[] | undefined }) {
   if (!values?.length) return null;
@@ -87,10 +100,12 @@ export function ToolList({ tools, onCall }: { tools: readonly McpTool[]; onCall:
 }
 
 function TemplateItem({
+  tabId,
   template,
   onRead,
   complete,
 }: {
+  tabId: string;
   template: McpResourceTemplate;
   onRead: (uri: string, template: string) => void;
   complete: CompleteField | undefined;
@@ -98,7 +113,7 @@ function TemplateItem({
   const t = useT();
   const id = useId();
   const names = templateVariables(template.uriTemplate);
-  const [values, setValues] = useState<Record<string, string>>({});
+  const [values, setValues] = useKeptValues(tabId, { kind: 'template', uriTemplate: template.uriTemplate });
   const { suggestions, typed } = useSuggestions(complete, { type: 'ref/resource', uri: template.uriTemplate });
   return (
     <li className="mcp-item">
@@ -142,18 +157,61 @@ function TemplateItem({
 }
 
 interface ResourceListProps {
+  /** The tab whose typed template values are kept across sub-tab switches. */
+  tabId: string;
   resources: readonly McpResource[];
   templates: readonly McpResourceTemplate[];
   onRead: (uri: string, template?: string) => void;
   /** Subscribe: starts (or restarts) the tab's watch with this URI added. */
   onSubscribe?: (uri: string) => void;
-  /** URIs the running watch subscribes to. */
+  /** URIs the running watch asked to subscribe to (shown as pending until the server answers). */
+  requested?: readonly string[];
+  /** URIs the server accepted a subscription to. */
   subscribed?: readonly string[];
+  /** URIs the server refused, with its reason: Subscribe is offered again. */
+  refused?: ReadonlyArray<{ uri: string; message: string }>;
   /** Suggestions for template variables, when the server offers completions. */
   complete?: CompleteField;
 }
 
-export function ResourceList({ resources, templates, onRead, onSubscribe, subscribed = [], complete }: ResourceListProps) {
+/** What a resource's Subscribe button says: what the server answered, not what was asked. */
+function SubscribeButton({ uri, state, onSubscribe }: { uri: string; state: SubscribeState; onSubscribe: (uri: string) => void }) {
+  const t = useT();
+  const label = {
+    none: t('mcp.watch.subscribe'),
+    pending: t('mcp.watch.subscribing'),
+    subscribed: t('mcp.watch.subscribed'),
+    refused: t('mcp.watch.refusedRetry'),
+  }[state.kind];
+  return (
+    <button
+      type="button"
+      aria-label={t('mcp.watch.subscribeNamed', { uri })}
+      title={state.kind === 'refused' ? t('mcp.watch.refusedHint', { message: state.message }) : t('mcp.watch.subscribeHint')}
+      disabled={state.kind === 'pending' || state.kind === 'subscribed'}
+      onClick={() => onSubscribe(uri)}
+    >
+      {label}
+    </button>
+  );
+}
+
+type SubscribeState = { kind: 'none' | 'pending' | 'subscribed' } | { kind: 'refused'; message: string };
+
+/** A resource's subscription as the running watch knows it: accepted, refused (why), asked and unanswered, or none. */
+export function subscribeState(
+  uri: string,
+  requested: readonly string[],
+  subscribed: readonly string[],
+  refused: ReadonlyArray<{ uri: string; message: string }>,
+): SubscribeState {
+  if (subscribed.includes(uri)) return { kind: 'subscribed' };
+  const refusal = refused.find((r) => r.uri === uri);
+  if (refusal) return { kind: 'refused', message: refusal.message };
+  return { kind: requested.includes(uri) ? 'pending' : 'none' };
+}
+
+export function ResourceList({ tabId, resources, templates, onRead, onSubscribe, requested = [], subscribed = [], refused = [], complete }: ResourceListProps) {
   const t = useT();
   return (
     <div className="mcp-resources">
@@ -171,15 +229,7 @@ export function ResourceList({ resources, templates, onRead, onSubscribe, subscr
                 {t('mcp.readResource')}
               </button>
               {onSubscribe ? (
-                <button
-                  type="button"
-                  aria-label={t('mcp.watch.subscribeNamed', { uri: resource.uri })}
-                  title={t('mcp.watch.subscribeHint')}
-                  disabled={subscribed.includes(resource.uri)}
-                  onClick={() => onSubscribe(resource.uri)}
-                >
-                  {subscribed.includes(resource.uri) ? t('mcp.watch.subscribed') : t('mcp.watch.subscribe')}
-                </button>
+                <SubscribeButton uri={resource.uri} state={subscribeState(resource.uri, requested, subscribed, refused)} onSubscribe={onSubscribe} />
               ) : null}
             </li>
           ))}
@@ -191,7 +241,7 @@ export function ResourceList({ resources, templates, onRead, onSubscribe, subscr
       {templates.length ? (
         <ul className="mcp-list" aria-label={t('mcp.templatesList')}>
           {templates.map((template) => (
-            <TemplateItem key={template.uriTemplate} template={template} onRead={(uri, tpl) => onRead(uri, tpl)} complete={complete} />
+            <TemplateItem key={template.uriTemplate} tabId={tabId} template={template} onRead={(uri, tpl) => onRead(uri, tpl)} complete={complete} />
           ))}
         </ul>
       ) : (
@@ -202,17 +252,19 @@ export function ResourceList({ resources, templates, onRead, onSubscribe, subscr
 }
 
 function PromptItem({
+  tabId,
   prompt,
   onGet,
   complete,
 }: {
+  tabId: string;
   prompt: McpPrompt;
   onGet: (name: string, args: Record<string, string>) => void;
   complete: CompleteField | undefined;
 }) {
   const t = useT();
   const id = useId();
-  const [values, setValues] = useState<Record<string, string>>({});
+  const [values, setValues] = useKeptValues(tabId, { kind: 'prompt', name: prompt.name });
   const [missing, setMissing] = useState<string[]>([]);
   const { suggestions, typed } = useSuggestions(complete, { type: 'ref/prompt', name: prompt.name });
   return (
@@ -262,10 +314,13 @@ function PromptItem({
 }
 
 export function PromptList({
+  tabId,
   prompts,
   onGet,
   complete,
 }: {
+  /** The tab whose typed argument values are kept across sub-tab switches. */
+  tabId: string;
   prompts: readonly McpPrompt[];
   onGet: (name: string, args: Record<string, string>) => void;
   /** Suggestions for arguments, when the server offers completions. */
@@ -276,7 +331,7 @@ export function PromptList({
   return (
     <ul className="mcp-list" aria-label={t('mcp.promptsList')}>
       {prompts.map((prompt) => (
-        <PromptItem key={prompt.name} prompt={prompt} onGet={onGet} complete={complete} />
+        <PromptItem key={prompt.name} tabId={tabId} prompt={prompt} onGet={onGet} complete={complete} />
       ))}
     </ul>
   );

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useMemo, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { mcpLogLevels, type McpTool, type McpTransport } from '../../../../shared/mcp/mcp-types';
 import { useHost } from '../../host';
 import { useT, type MessageKey } from '../../i18n/i18n';
@@ -79,6 +79,8 @@ export function McpRequestEditor({ draft }: { draft: McpDraft }) {
     setArgumentsViewState(view);
   };
   const [dialog, setDialog] = useState<'save' | null>(null);
+  // Form fields that show text standing for no value ("5x" in a number field): Run refuses while any does.
+  const invalidArguments = useRef<string[]>([]);
   const [confirm, setConfirm] = useState<{
     line: string;
     envNames: string[];
@@ -172,6 +174,8 @@ export function McpRequestEditor({ draft }: { draft: McpDraft }) {
     // A required argument left out is named here, before anything is sent (the server would only refuse it).
     const missing = editsToolArguments(d) && d.inputSchema ? missingArguments(d.inputSchema, d.bodyText) : [];
     if (missing.length) return setProblem(t('mcp.args.missing', { names: missing.join(', ') }));
+    // The text still holds the last good value of such a field; sending it would not be what the field shows.
+    if (invalidArguments.current.length) return setProblem(t('mcp.args.invalid', { names: invalidArguments.current.join(', ') }));
     setProblem('');
     guarded(d, () => callMcp(host, d.id, built.value));
   }, [host, draft.id, guarded, t]);
@@ -389,11 +393,14 @@ export function McpRequestEditor({ draft }: { draft: McpDraft }) {
         {shownSection === 'resources' ? (
           listed ? (
             <ResourceList
+              tabId={draft.id}
               resources={listed.resources}
               templates={listed.resourceTemplates}
               onRead={readResource}
               {...(offersSubscribe ? { onSubscribe: doWatch } : {})}
-              subscribed={watching ? (watch?.subscribe ?? []) : []}
+              requested={watching ? (watch?.subscribe ?? []) : []}
+              subscribed={watching ? (watch?.subscribed ?? []) : []}
+              refused={watching ? (watch?.refused ?? []) : []}
               {...(complete ? { complete } : {})}
             />
           ) : (
@@ -402,7 +409,7 @@ export function McpRequestEditor({ draft }: { draft: McpDraft }) {
         ) : null}
         {shownSection === 'prompts' ? (
           listed ? (
-            <PromptList prompts={listed.prompts} onGet={getPrompt} {...(complete ? { complete } : {})} />
+            <PromptList tabId={draft.id} prompts={listed.prompts} onGet={getPrompt} {...(complete ? { complete } : {})} />
           ) : (
             <p className="muted small">{t('mcp.notConnected')}</p>
           )
@@ -463,7 +470,16 @@ export function McpRequestEditor({ draft }: { draft: McpDraft }) {
                 {t('mcp.paramsNotKept', { size: formatBytes(draft.paramsNotKept.bytes) })}
               </p>
             ) : null}
-            {formShown && draft.inputSchema ? <McpArgumentsForm schema={draft.inputSchema} text={draft.bodyText} onText={setBodyText} /> : null}
+            {formShown && draft.inputSchema ? (
+              <McpArgumentsForm
+                schema={draft.inputSchema}
+                text={draft.bodyText}
+                onText={setBodyText}
+                onInvalid={(names) => {
+                  invalidArguments.current = names;
+                }}
+              />
+            ) : null}
             {formShown && readable ? null : (
               <JsonEditor
                 modelId={draft.id}

@@ -6,7 +6,7 @@ import { JsonTree } from '../../ui/json-tree';
 import { Tabs } from '../../ui/tabs';
 import { NextStep } from '../../ui/error-note';
 import type { WireError } from '../../../../shared/contract/index';
-import { StreamTimeline, timelineFor } from '../stream';
+import { RunProgress, StreamTimeline, timelineFor } from '../stream';
 import { McpResultView, type ReadLink } from './mcp-content-view';
 import { outcomeLine } from './mcp-outcome';
 import { McpElicitationForm } from './mcp-elicitation-form';
@@ -178,6 +178,7 @@ export function McpResponsePanel({ tabId }: { tabId: string }) {
             {call.status === 'stopping' ? t('mcp.resp.stopping') : t('mcp.resp.running', { method: call.method })}
           </span>
         )}
+        {call.status !== 'done' ? <RunProgress timeline={timelineFor(call.id)} /> : null}
         {call.elicitation && !call.error ? (
           // Keyed by the question: a second elicitation gets a fresh form.
           <McpElicitationForm key={String(call.elicitation.serverRequestId)} tabId={tabId} question={call.elicitation} />

@@ -13,6 +13,7 @@ import type { Host, StreamHandle } from '../../host';
 import { activeEnvironment } from '../environments';
 import { dropTimeline, timelineFeed } from '../stream';
 import { forgetMcpWatch } from './mcp-watches';
+import { forgetListValues } from './mcp-list-values';
 
 export interface McpConnectState {
   id: number;
@@ -219,9 +220,10 @@ export function showMcpResult(tabId: string, shown: 'connect' | 'call'): void {
   useMcpRunsStore.getState().patch(tabId, (runs) => ({ ...runs, shown }));
 }
 
-/** Closing a tab stops its call and its watch and frees their timelines. */
+/** Closing a tab stops its call and its watch, frees their timelines and what was typed into its lists. */
 export function forgetMcpTab(tabId: string): void {
   forgetMcpWatch(tabId);
+  forgetListValues(tabId);
   const run = useMcpRunsStore.getState().byTab[tabId]?.call;
   if (run) {
     if (handles.has(run.id)) void handles.get(run.id)?.cancel();

@@ -9,7 +9,7 @@
  */
 import { isObject } from '../../../../shared/a2a/payload';
 import { parseJsonTemplate } from '../../../../shared/env/json-variables';
-import { resolveLocalRef } from '../../../../shared/openapi/schema-resolve';
+import { inputArguments, ownEntries, requiredNames, resolvedSchema } from '../../../../shared/mcp/mcp-input-schema';
 
 type Json = Record<string, unknown>;
 
@@ -27,15 +27,6 @@ export interface ArgumentField {
 
 /** A server's schema is not ours: past this many properties the form stops and says how many it left out. */
 export const maxArgumentFields = 100;
-/** `$ref` hops followed before giving up (a cycle, or a chain nobody writes). */
-const maxRefHops = 8;
-
-/** The schema behind a `$ref` (same document only), else the schema itself. */
-function resolved(doc: unknown, schema: unknown): Json | undefined {
-  let node = schema;
-  for (let hop = 0; hop < maxRefHops && isObject(node) && typeof node['$ref'] === 'string'; hop++) node = resolveLocalRef(doc, node['$ref']);
-  return isObject(node) && typeof node['$ref'] !== 'string' ? node : undefined;
-}
 
 function kindOf(property: Json | undefined): { kind: ArgumentKind; choices?: readonly unknown[] } {
   if (!property) return { kind: 'json' };
@@ -57,27 +48,20 @@ function kindOf(property: Json | undefined): { kind: ArgumentKind; choices?: rea
   }
 }
 
-/** Own enumerable entries, so a property named `__proto__` or `constructor` is an ordinary one. */
-function ownEntries(value: Json): Array<[string, unknown]> {
-  return Object.keys(value).map((key) => [key, Object.getOwnPropertyDescriptor(value, key)?.value]);
-}
-
 function define(target: Json, key: string, value: unknown): void {
   Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
 }
 
 /** One field per top-level property of the inputSchema (at most maxArgumentFields; `left` says how many more there were). */
 export function argumentFields(schema: unknown): { fields: ArgumentField[]; left: number } {
-  const root = resolved(schema, schema);
-  const properties = root && isObject(root['properties']) ? root['properties'] : {};
-  const required = new Set(Array.isArray(root?.['required']) ? root['required'].filter((n): n is string => typeof n === 'string') : []);
-  const entries = ownEntries(properties);
-  const fields = entries.slice(0, maxArgumentFields).map(([name, raw]): ArgumentField => {
-    const property = resolved(schema, raw);
-    const description = property && typeof property['description'] === 'string' ? property['description'] : undefined;
-    return { name, ...kindOf(property), required: required.has(name), ...(description ? { description } : {}) };
-  });
-  return { fields, left: entries.length - fields.length };
+  const { args, left } = inputArguments(schema, maxArgumentFields);
+  const fields = args.map(({ name, schema: property, required, description }): ArgumentField => ({
+    name,
+    ...kindOf(property),
+    required,
+    ...(description ? { description } : {}),
+  }));
+  return { fields, left };
 }
 
 /** The schema's own value for a property: its example, first of its examples, default or const. */
@@ -95,13 +79,13 @@ function givenValue(schema: Json | undefined): { found: boolean; value?: unknown
  * else each property's own example, default or const. A property without one is left out.
  */
 export function documentArguments(schema: unknown): Json {
-  const root = resolved(schema, schema);
+  const root = resolvedSchema(schema, schema);
   const whole = givenValue(root);
   if (whole.found && isObject(whole.value)) return whole.value;
   const out: Json = {};
   const properties = root && isObject(root['properties']) ? root['properties'] : {};
   for (const [name, raw] of ownEntries(properties).slice(0, maxArgumentFields)) {
-    const given = givenValue(resolved(schema, raw));
+    const given = givenValue(resolvedSchema(schema, raw));
     if (given.found && given.value !== undefined) define(out, name, given.value);
   }
   return out;
@@ -211,8 +195,8 @@ export function valueFromControl(field: ArgumentField, kind: ArgumentKind, text:
  * fills it in); text that does not parse names none (the JSON check says what is wrong with it).
  */
 export function missingArguments(schema: unknown, text: string): string[] {
-  const root = resolved(schema, schema);
-  const required = Array.isArray(root?.['required']) ? root['required'].filter((n): n is string => typeof n === 'string') : [];
+  const root = resolvedSchema(schema, schema);
+  const required = requiredNames(root);
   if (!required.length) return [];
   const read = text.trim() ? parseJsonTemplate(text) : { ok: true as const, value: {} };
   if (!read.ok || !isObject(read.value)) return [];

@@ -94,9 +94,14 @@ export function StreamTimeline({ timeline, eventCount }: StreamTimelineProps) {
                   <span role="cell" className="mono">
                     +{formatMs(row.atMs)}
                   </span>
-                  <span role="cell">{row.label ?? row.kind}</span>
-                  <span role="cell">{row.state ?? ''}</span>
-                  <span role="cell" className="summary">
+                  {/* One line per row (the rows have a fixed height): what does not fit ends in an ellipsis, the whole text is the title. */}
+                  <span role="cell" title={row.label ?? row.kind}>
+                    {row.label ?? row.kind}
+                  </span>
+                  <span role="cell" title={row.state}>
+                    {row.state ?? ''}
+                  </span>
+                  <span role="cell" className="summary" title={row.summary}>
                     {row.summary}
                   </span>
                 </div>

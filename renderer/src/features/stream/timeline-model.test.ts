@@ -116,3 +116,55 @@ describe('stream timeline', () => {
     // Several runs on a loaded machine: the bound is on the ratio above, not on the wall clock.
   }, 120_000);
 });
+
+describe('MCP rows read as what they mean', () => {
+  const note = (method: string, params?: unknown) => ({ jsonrpc: '2.0', method, ...(params === undefined ? {} : { params }) });
+
+  it('progress: "4/10 · step 4", the percentage as State, and the latest progress kept for the run', () => {
+    const t = createTimeline();
+    addEvent(t, ev(note('notifications/progress', { progressToken: 1, progress: 4, total: 10, message: 'step 4' }), { event: 'notifications/progress' }));
+    expect(t.rows[0]).toMatchObject({ label: 'notifications/progress', state: '40%', summary: '4/10 · step 4' });
+    expect(t.progress).toEqual({ progress: 4, total: 10, message: 'step 4' });
+    // No total: the count alone, no percentage; a bad progress value is shown by its params, and keeps the last good one.
+    addEvent(t, ev(note('notifications/progress', { progressToken: 1, progress: 5 }), { event: 'notifications/progress' }));
+    expect(t.rows[1]?.summary).toBe('5');
+    expect(t.rows[1]?.state).toBeUndefined();
+    addEvent(t, ev(note('notifications/progress', { progressToken: 1, progress: 'x' }), { event: 'notifications/progress' }));
+    expect(t.rows[2]?.summary).toBe('notifications/progress progressToken: 1, progress: x');
+    expect(t.progress).toEqual({ progress: 5 });
+  });
+
+  it('log messages: "level: text", with the logger; the level as State', () => {
+    const t = createTimeline();
+    addEvent(t, ev(note('notifications/message', { level: 'info', data: 'log step 4' }), { event: 'notifications/message' }));
+    addEvent(t, ev(note('notifications/message', { level: 'error', logger: 'db', data: { code: 7 } }), { event: 'notifications/message' }));
+    expect(t.rows.map((r) => [r.state, r.summary])).toEqual([
+      ['info', 'info: log step 4'],
+      ['error', 'error: {"code":7} (db)'],
+    ]);
+  });
+
+  it('other notifications and requests: the method and short params, one line, cut; watch events their fields', () => {
+    const t = createTimeline();
+    addEvent(t, ev(note('notifications/resources/updated', { uri: 'mem://counter', _meta: { x: 1 } }), { event: 'notifications/resources/updated' }));
+    addEvent(t, ev(note('notifications/tools/list_changed'), { event: 'notifications/tools/list_changed' }));
+    addEvent(t, ev({ ...note('elicitation/create', { message: 'Which\ncity?' }), id: 3 }, { event: 'elicitation/create' }));
+    addEvent(t, ev({ uri: 'mem://locked', error: 'takes no subscribers' }, { event: 'watch/subscribe-refused' }));
+    addEvent(t, ev(note('notifications/message', { level: 'info', data: 'x'.repeat(500) }), { event: 'notifications/message' }));
+    expect(t.rows.slice(0, 4).map((r) => r.summary)).toEqual([
+      'notifications/resources/updated uri: mem://counter',
+      'notifications/tools/list_changed',
+      'elicitation/create message: Which city?',
+      'uri: mem://locked, error: takes no subscribers',
+    ]);
+    expect(t.rows[4]?.summary).toHaveLength(160);
+    expect(t.rows[4]?.summary.endsWith('…')).toBe(true);
+    expect(t.progress).toBeUndefined();
+  });
+
+  it('an event that is no MCP message keeps the generic row', () => {
+    const t = createTimeline();
+    addEvent(t, ev({ hello: 1 }, { event: 'custom' }));
+    expect(t.rows[0]).toMatchObject({ label: 'custom', summary: '{"hello":1}' });
+  });
+});

@@ -1,6 +1,7 @@
 import type { RecordedStreamEvent } from '../../../../shared/a2a/exchange';
 import { isObject, kindFromObjectKind, payloadIds, streamObject, taskStateLabel, type PartView, type StreamObjectKind } from '../../../../shared/a2a/payload';
 import { type ArtifactView, toArtifactView, toMessageView } from '../response';
+import { mcpEventFacts, type McpProgress } from './mcp-event-summary';
 
 export interface TimelineRow {
   seq: number;
@@ -46,6 +47,8 @@ export interface Timeline {
   sawTask: boolean;
   /** The latest payload that named the task, as received: what "Continue" starts from. */
   lastIdsPayload?: unknown;
+  /** The latest MCP notifications/progress (a run shows it as a bar while it is open). */
+  progress?: McpProgress;
   version: number;
 }
 
@@ -164,6 +167,12 @@ export function addEvent(timeline: Timeline, event: RecordedStreamEvent, readAga
   }
   // MCP events carry their method as the event name (notifications/progress, sampling/createMessage…).
   const label = kind === 'unknown' && event.event && event.event !== 'message' && event.event !== 'grpc' ? event.event : undefined;
+  const mcp = label ? mcpEventFacts(label, event.data) : undefined;
+  if (mcp) {
+    summary = mcp.summary;
+    if (mcp.state) state = mcp.state;
+    if (mcp.progress) timeline.progress = mcp.progress;
+  }
   timeline.rows.push({ seq: event.seq, atMs: event.atMs, kind, ...(label ? { label } : {}), ...(state ? { state } : {}), summary });
   timeline.payloads.push(readAgain);
 }
