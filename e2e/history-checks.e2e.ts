@@ -126,6 +126,7 @@ describe('history and contract checks', () => {
       await search.fill('');
       await expect.poll(() => items.count()).toBeGreaterThan(10);
       const everything = await items.count();
+      expect(await list.innerText()).toMatch(probeLine);
       const hide = page.getByRole('checkbox', { name: 'Hide check probes' });
       await hide.check();
       await expect.poll(() => items.count()).toBeLessThan(everything);
