@@ -116,5 +116,34 @@ describe('history and contract checks', () => {
       await page.getByRole('tab', { name: 'History' }).click();
       await page.getByRole('searchbox', { name: 'Search history' }).fill('source:check check:message.empty-parts');
       await expect.poll(() => page.getByRole('list', { name: 'Recorded exchanges' }).getByRole('button').count()).toBeGreaterThan(0);
+
+      // The probes do not bury the person's own call: the toggle, or -source:check, leaves them out.
+      await sendDemoSum(page, e2e.demo);
+      const search = page.getByRole('searchbox', { name: 'Search history' });
+      const list = page.getByRole('list', { name: 'Recorded exchanges' });
+      const items = list.getByRole('button');
+      const probeLine = / · check$/m;
+      await search.fill('');
+      await expect.poll(() => items.count()).toBeGreaterThan(10);
+      const everything = await items.count();
+      expect(await list.innerText()).toMatch(probeLine);
+      const hide = page.getByRole('checkbox', { name: 'Hide check probes' });
+      await hide.check();
+      await expect.poll(() => items.count()).toBeLessThan(everything);
+      await list.getByRole('button', { name: /^SendMessage 200/ }).waitFor();
+      expect(await list.innerText()).not.toMatch(probeLine);
+      await hide.uncheck();
+      await expect.poll(() => items.count()).toBe(everything);
+      await search.fill('-source:check');
+      await expect.poll(() => items.count()).toBeLessThan(everything);
+      await list.getByRole('button', { name: /^SendMessage 200/ }).waitFor();
+      expect(await list.innerText()).not.toMatch(probeLine);
+      // The protocol filter: no MCP call was made, every A2A one was.
+      await search.fill('');
+      const protocol = page.getByRole('combobox', { name: 'Protocol' });
+      await protocol.selectOption('mcp');
+      await page.getByText('Nothing matches this search.', { exact: false }).waitFor();
+      await protocol.selectOption('a2a');
+      await expect.poll(() => items.count()).toBe(everything);
     }));
 });

@@ -4,7 +4,10 @@ import type { HistoryEntry, HistorySettings, HistorySummary } from '../history/h
 import type { Op, StreamOp } from './op';
 
 export interface HistoryListRequest {
-  /** Search terms (see shared/history/history-query.ts): `status:404 error:TASK_NOT_FOUND sum`. */
+  /**
+   * Search terms (see shared/history/history-query.ts): `status:404 error:TASK_NOT_FOUND sum`;
+   * `protocol:a2a|http|mcp` picks one protocol, a leading `-` excludes (`-source:check`).
+   */
   query?: string;
   /** Newest first; default 200, at most 5000. */
   limit?: number;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchesQuery, parseQuery } from './history-query';
+import { matchesQuery, parseQuery, protocolOf, withFilters } from './history-query';
 import type { HistorySummary } from './history-types';
 
 const base: HistorySummary = {
@@ -47,5 +47,68 @@ describe('history search over HTTP and MCP entries', () => {
     expect(found('media:image/png')).toEqual(['h-1']);
     expect(found('media:image')).toEqual(['h-1']);
     expect(found('media:application/json')).toEqual([]);
+  });
+});
+
+const probe: HistorySummary = {
+  ...base,
+  id: 'h-4',
+  source: 'check',
+  check: { runId: 'r-1', checkId: 'message.empty-parts' },
+  method: 'SendMessage',
+  interface: { binding: 'JSONRPC', version: '1.0', endpoint: 'http://127.0.0.1:18082/rpc' },
+  httpStatus: 400,
+};
+const own: HistorySummary = { ...probe, id: 'h-5', source: 'send', check: undefined, httpStatus: 200 };
+const all = [base, mcpTool, mcpPrompt, probe, own];
+const kept = (query: string): string[] => all.filter((e) => matchesQuery(e, parseQuery(query))).map((e) => e.id);
+
+describe('history search exclusions and the protocol field', () => {
+  it('a leading - excludes what the term matches, field or word, with the other terms by AND', () => {
+    expect(kept('-source:check')).toEqual(['h-1', 'h-2', 'h-3', 'h-5']);
+    expect(kept('-status:200')).toEqual(['h-4']);
+    expect(kept('-touch')).toEqual(['h-1', 'h-3', 'h-4', 'h-5']);
+    expect(kept('sendmessage -source:check')).toEqual(['h-5']);
+    expect(kept('-binding:mcp -source:check -status:200')).toEqual([]);
+    expect(kept('-"empty-parts"')).toEqual(['h-1', 'h-2', 'h-3', 'h-5']);
+    expect(kept('-check:"message.empty-parts"')).toEqual(['h-1', 'h-2', 'h-3', 'h-5']);
+  });
+
+  it('a - inside a value or a quoted phrase is part of the value, not an exclusion', () => {
+    expect(parseQuery('error:-32001')).toEqual([{ key: 'error', value: '-32001' }]);
+    expect(parseQuery('"-32001"')).toEqual([{ value: '-32001' }]);
+    expect(parseQuery('check:message.empty-parts')).toEqual([{ key: 'check', value: 'message.empty-parts' }]);
+  });
+
+  it('reads hostile input as plain terms without throwing or hiding everything by accident', () => {
+    // A lone -, or an exclusion with nothing after it, is unfinished typing: it changes nothing.
+    for (const query of ['-', ' - ', '-""', '-status:', '- -', '-source:""']) {
+      expect(parseQuery(query)).toEqual([]);
+      expect(kept(query)).toHaveLength(all.length);
+    }
+    // Only the first - negates.
+    expect(parseQuery('--x')).toEqual([{ value: '-x', negate: true }]);
+    expect(parseQuery('-:')).toEqual([{ value: ':', negate: true }]);
+    // Unknown and prototype-named fields are words, never property look-ups.
+    expect(parseQuery('-__proto__:x')).toEqual([{ value: '__proto__:x', negate: true }]);
+    expect(parseQuery('constructor:x -toString:y')).toEqual([{ value: 'constructor:x' }, { value: 'tostring:y', negate: true }]);
+    expect(kept('-__proto__:x')).toHaveLength(all.length);
+    expect(kept('__proto__:x')).toEqual([]);
+    expect(kept('-constructor:')).toHaveLength(all.length);
+  });
+
+  it('protocol: picks A2A, HTTP or MCP entries, exactly', () => {
+    expect(kept('protocol:a2a')).toEqual(['h-4', 'h-5']);
+    expect(kept('protocol:HTTP')).toEqual(['h-1']);
+    expect(kept('protocol:mcp')).toEqual(['h-2', 'h-3']);
+    expect(kept('protocol:m')).toEqual([]);
+    expect(kept('-protocol:a2a')).toEqual(['h-1', 'h-2', 'h-3']);
+    expect(protocolOf(probe)).toBe('a2a');
+  });
+
+  it("adds the view's filters to the typed search as terms", () => {
+    expect(withFilters('  sum ', {})).toBe('sum');
+    expect(withFilters('', { protocol: 'mcp', hideChecks: true })).toBe('protocol:mcp -source:check');
+    expect(kept(withFilters('sendmessage', { protocol: 'a2a', hideChecks: true }))).toEqual(['h-5']);
   });
 });

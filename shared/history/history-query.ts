@@ -5,26 +5,65 @@ import type { HistorySummary } from './history-types';
  * `key:value` terms look at one field; bare terms match anywhere in the entry's metadata.
  * Keys: method, binding, version, status (HTTP or gRPC), error (code or reason), task, context,
  * message (messageId), source, check, endpoint, media (a message part's media type, or an HTTP or MCP
- * response's content type), created (yes/no). Bare terms also match an MCP entry's tool, prompt or
- * resource name and an HTTP request's URL (path included).
+ * response's content type), created (yes/no), protocol (a2a, http or mcp). Bare terms also match an
+ * MCP entry's tool, prompt or resource name and an HTTP request's URL (path included).
+ * A leading `-` turns a term into an exclusion (`-source:check`, `-status:200`, `-"two words"`): the
+ * entry must not match it. Only the first `-` negates, so `--x` excludes entries containing `-x`; a
+ * `-` with nothing after it is ignored rather than read as "exclude everything".
  */
 export interface QueryTerm {
   key?: string;
   value: string;
+  /** The entry must NOT match this term. */
+  negate?: boolean;
 }
 
-const keys = new Set(['method', 'binding', 'version', 'status', 'error', 'task', 'context', 'message', 'source', 'check', 'endpoint', 'media', 'created']);
+const keys = new Set([
+  'method',
+  'binding',
+  'version',
+  'status',
+  'error',
+  'task',
+  'context',
+  'message',
+  'source',
+  'check',
+  'endpoint',
+  'media',
+  'created',
+  'protocol',
+]);
+
+/** The protocols the History view's filter offers, as `protocol:` takes them. */
+export const historyProtocols = ['a2a', 'http', 'mcp'] as const;
+export type HistoryProtocol = (typeof historyProtocols)[number];
+
+export function protocolOf(entry: HistorySummary): HistoryProtocol {
+  const binding = entry.interface.binding;
+  return binding === 'HTTP' ? 'http' : binding === 'MCP' ? 'mcp' : 'a2a';
+}
 
 export function parseQuery(query: string): QueryTerm[] {
   const terms: QueryTerm[] = [];
-  for (const match of query.matchAll(/(?:(\w+):)?(?:"([^"]*)"|(\S+))/g)) {
-    const key = match[1]?.toLowerCase();
-    const value = (match[2] ?? match[3] ?? '').toLowerCase();
-    if (key !== undefined && keys.has(key)) terms.push({ key, value });
-    else if (key !== undefined) terms.push({ value: `${key}:${value}` });
-    else if (value !== '') terms.push({ value });
+  for (const match of query.matchAll(/(-)?(?:(\w+):)?(?:"([^"]*)"|(\S+))/g)) {
+    // A lone `-` (the regex backs off and reads it as a word) is the same unfinished exclusion.
+    if (match[0] === '-') continue;
+    const negate = match[1] !== undefined;
+    const key = match[2]?.toLowerCase();
+    const value = (match[3] ?? match[4] ?? '').toLowerCase();
+    // An empty exclusion (`-""`, `-status:`) is unfinished typing: dropped, not read as a word to exclude.
+    if (negate && (value === '' || (key === undefined && keys.has(value.slice(0, -1)) && value.endsWith(':')))) continue;
+    const term: QueryTerm | undefined =
+      key !== undefined && keys.has(key) ? { key, value } : key !== undefined ? { value: `${key}:${value}` } : value !== '' ? { value } : undefined;
+    if (term) terms.push(negate ? { ...term, negate } : term);
   }
   return terms;
+}
+
+/** Adds the History view's filter controls to the typed search, as terms it already understands. */
+export function withFilters(query: string, filters: { protocol?: HistoryProtocol; hideChecks?: boolean }): string {
+  return [query.trim(), filters.protocol ? `protocol:${filters.protocol}` : '', filters.hideChecks ? '-source:check' : ''].filter(Boolean).join(' ');
 }
 
 function fieldValues(entry: HistorySummary, key: string): string[] {
@@ -55,6 +94,8 @@ function fieldValues(entry: HistorySummary, key: string): string[] {
       return [...entry.messages.flatMap((m) => m.parts.map((p) => p.mediaType)), ...(entry.response?.contentType ? [entry.response.contentType] : [])];
     case 'created':
       return [entry.taskCreated ? 'yes' : 'no'];
+    case 'protocol':
+      return [protocolOf(entry)];
     default:
       return [];
   }
@@ -62,7 +103,7 @@ function fieldValues(entry: HistorySummary, key: string): string[] {
 
 /** Exact for short codes (status, version, created), substring elsewhere. */
 function matchesField(values: string[], key: string, wanted: string): boolean {
-  const exact = key === 'status' || key === 'version' || key === 'created';
+  const exact = key === 'status' || key === 'version' || key === 'created' || key === 'protocol';
   return values.some((value) => (exact ? value.toLowerCase() === wanted : value.toLowerCase().includes(wanted)));
 }
 
@@ -78,8 +119,12 @@ export function matchesQuery(entry: HistorySummary, terms: readonly QueryTerm[])
   if (terms.length === 0) return true;
   let text: string | undefined;
   return terms.every((term) => {
-    if (term.key !== undefined) return matchesField(fieldValues(entry, term.key), term.key, term.value);
-    text ??= haystack(entry);
-    return text.includes(term.value);
+    let hit: boolean;
+    if (term.key !== undefined) hit = matchesField(fieldValues(entry, term.key), term.key, term.value);
+    else {
+      text ??= haystack(entry);
+      hit = text.includes(term.value);
+    }
+    return term.negate ? !hit : hit;
   });
 }

@@ -55,6 +55,11 @@ describe('history list, show, settings and clear', () => {
     expect((await cli(['history', 'list', '--limit', '1'])).out).toContain('(1 of 3 shown, newest first: --limit shows more)');
     // A search for a prototype member's name is only text.
     expect((await json<HistoryListResponse>(['history', 'list', '__proto__', 'constructor:x'])).entries).toEqual([]);
+    // Exclusions and the protocol field: a single-dash word is the query's, not an option.
+    const notMissing = await json<HistoryListResponse>(['history', 'list', '-status:404', 'protocol:http']);
+    expect(notMissing.entries.map((e) => e.request.url)).toEqual([`${server.base}/b`, `${server.base}/a`]);
+    expect((await json<HistoryListResponse>(['history', 'list', 'protocol:mcp'])).entries).toEqual([]);
+    expect((await json<HistoryListResponse>(['history', 'list', '-source:check'])).entries).toHaveLength(3);
   });
 
   it('shows one entry: hashed by default; with full bodies on, the redacted record and never the token', async () => {

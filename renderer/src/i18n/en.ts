@@ -782,8 +782,11 @@ export const en = {
 
   'history.search': 'Search history',
   'history.searchHelp':
-    'Words match anywhere (URL paths and MCP tool, prompt or resource names too); or use method:, status:, error:, task:, message:, media:, binding:, created:yes',
+    'Words match anywhere (URL paths and MCP tool, prompt or resource names too); or use method:, status:, error:, task:, message:, media:, binding:, protocol:, created:yes; a leading - excludes (-source:check)',
   'history.refresh': 'Refresh',
+  'history.protocol': 'Protocol',
+  'history.protocolAll': 'All',
+  'history.hideChecks': 'Hide check probes',
   'history.count': '{shown} shown · {total} matching · {stored} stored',
   'history.loading': 'Loading the history…',
   'history.loadFailed': 'Could not load the history',

@@ -774,8 +774,11 @@ export const ko: Record<MessageKey, string> = {
 
   'history.search': '기록 검색',
   'history.searchHelp':
-    '단어는 어디든 일치합니다(URL 경로와 MCP 도구·프롬프트·리소스 이름 포함). method:, status:, error:, task:, message:, media:, binding:, created:yes도 쓸 수 있습니다',
+    '단어는 어디든 일치합니다(URL 경로와 MCP 도구·프롬프트·리소스 이름 포함). method:, status:, error:, task:, message:, media:, binding:, protocol:, created:yes도 쓸 수 있고, 앞에 -를 붙이면 제외합니다(-source:check)',
   'history.refresh': '새로 고침',
+  'history.protocol': '프로토콜',
+  'history.protocolAll': '전체',
+  'history.hideChecks': '점검 프로브 숨기기',
   'history.count': '{shown}개 표시 · {total}개 일치 · {stored}개 저장됨',
   'history.loading': '기록을 불러오는 중…',
   'history.loadFailed': '기록을 불러오지 못했습니다',

@@ -4,6 +4,7 @@ import { useLocaleStore, useT } from '../../i18n/i18n';
 import { BusyIndicator } from '../../ui/busy-indicator';
 import { ErrorNote } from '../../ui/error-note';
 import { useToolViewStore } from '../../app/tool-view-store';
+import { historyProtocols, type HistoryProtocol } from '../../../../shared/history/history-query';
 import { hostOf, interfaceLabel, requestPathOf, statsRateText, statusOf, timeOf } from './history-format';
 import { clearHistory, loadHistorySettings, refreshHistory, refreshOnRunsDone, setFullBodies, useHistoryStore } from './history-store';
 
@@ -15,7 +16,7 @@ export function HistoryPanel() {
   const host = useHost();
   const id = useId();
   const locale = useLocaleStore((s) => s.locale);
-  const { query, busy, entries, total, stored, loaded, error, settings, settingsError, stats } = useHistoryStore();
+  const { query, protocol, hideChecks, busy, entries, total, stored, loaded, error, settings, settingsError, stats } = useHistoryStore();
   const openId = useToolViewStore((s) => (s.view?.kind === 'history' ? s.view.id : undefined));
   const [confirmClear, setConfirmClear] = useState(false);
   // Keyboard focus follows the inline confirm: to its safe answer (Cancel) when it opens, back to
@@ -54,7 +55,7 @@ export function HistoryPanel() {
     }
     const timer = setTimeout(() => void refreshHistory(host), 200);
     return () => clearTimeout(timer);
-  }, [host, query]);
+  }, [host, query, protocol, hideChecks]);
 
   return (
     <div className="sidebar-panel">
@@ -72,6 +73,21 @@ export function HistoryPanel() {
         <span id={`${id}-help`} className="muted small">
           {t('history.searchHelp')}
         </span>
+      </div>
+      <div className="filters">
+        <label htmlFor={`${id}-protocol`}>{t('history.protocol')}</label>
+        <select id={`${id}-protocol`} value={protocol} onChange={(e) => useHistoryStore.getState().setProtocol(e.target.value as HistoryProtocol | '')}>
+          <option value="">{t('history.protocolAll')}</option>
+          {historyProtocols.map((p) => (
+            <option key={p} value={p}>
+              {p.toUpperCase()}
+            </option>
+          ))}
+        </select>
+        <label className="check">
+          <input type="checkbox" checked={hideChecks} onChange={(e) => useHistoryStore.getState().setHideChecks(e.target.checked)} />
+          {t('history.hideChecks')}
+        </label>
       </div>
       <div className="actions">
         <button type="button" onClick={() => void refreshHistory(host)}>

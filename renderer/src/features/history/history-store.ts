@@ -1,5 +1,6 @@
 import { create } from 'zustand';
 import type { HistoryStats } from '../../../../shared/history/history-stats';
+import { withFilters, type HistoryProtocol } from '../../../../shared/history/history-query';
 import type { HistorySettings, HistorySummary } from '../../../../shared/history/history-types';
 import type { WireError } from '../../../../shared/contract/index';
 import type { Host } from '../../host';
@@ -9,6 +10,10 @@ import { onMcpRunDone } from '../mcp';
 
 interface HistoryState {
   query: string;
+  /** The protocol filter beside the search ('' for all); kept for the page, like the search text. */
+  protocol: HistoryProtocol | '';
+  /** Leaves contract-check probes out of the list (a check run adds dozens of them). */
+  hideChecks: boolean;
   busy: boolean;
   entries: HistorySummary[];
   total: number;
@@ -20,24 +25,32 @@ interface HistoryState {
   /** Retry and duplicate-execution figures over the whole history (not the search). */
   stats?: HistoryStats;
   setQuery(query: string): void;
+  setProtocol(protocol: HistoryProtocol | ''): void;
+  setHideChecks(hideChecks: boolean): void;
 }
 
 export const useHistoryStore = create<HistoryState>()((set) => ({
   query: '',
+  protocol: '',
+  hideChecks: false,
   busy: false,
   entries: [],
   total: 0,
   stored: 0,
   loaded: false,
   setQuery: (query) => set({ query }),
+  setProtocol: (protocol) => set({ protocol }),
+  setHideChecks: (hideChecks) => set({ hideChecks }),
 }));
 
 let generation = 0;
 
-/** Reloads the list for the current query; an older answer never overwrites a newer one. */
+/** Reloads the list for the current query and filters; an older answer never overwrites a newer one. */
 export async function refreshHistory(host: Host): Promise<void> {
   const mine = ++generation;
-  const query = useHistoryStore.getState().query.trim();
+  const { query: typed, protocol, hideChecks } = useHistoryStore.getState();
+  // The filters travel as search terms, so the core, the CLI and the view read one syntax.
+  const query = withFilters(typed, { ...(protocol ? { protocol } : {}), hideChecks });
   useHistoryStore.setState({ busy: true });
   const [result, stats] = await Promise.all([host.invoke('history.list', { ...(query ? { query } : {}), limit: 500 }), host.invoke('history.stats', {})]);
   if (mine !== generation) return;
