@@ -187,6 +187,25 @@ describe('powerduck run <spec> "<METHOD> <path>"', () => {
     expect(r.out).not.toContain('tk-1');
   });
 
+  it("takes the security scheme's credential from the picked environment's variable of that name, as Postman does", async () => {
+    expect((await cli(['env', 'set', 'items prod', '--secret', 'itemsToken=items-prod-token', '--secret-value-stdin'], 'tk-prod\n')).code).toBe(0);
+    const fromSecret = await cli(['run', 'items.json', 'GET /items/{id}', '--param', 'id=7', '--env', 'items prod']);
+    expect(fromSecret.err).toBe('');
+    expect(fromSecret.code).toBe(0);
+    expect(lastSeen()).toMatchObject({ url: '/items/7', auth: 'Bearer tk-prod' });
+    expect(fromSecret.out).not.toContain('tk-prod');
+    // A NAME=VALUE given on the command line still wins over the environment.
+    expect((await cli(['run', 'items.json', 'GET /items/{id}', '--param', 'id=7', '--env', 'items prod', '--env', 'itemsToken=tk-line'])).code).toBe(0);
+    expect(lastSeen()).toMatchObject({ auth: 'Bearer tk-line' });
+    // An environment without the variable, and no stored secret: refused by name, nothing sent.
+    expect((await cli(['env', 'set', 'items bare', 'region=eu'])).code).toBe(0);
+    const before = lastSeen();
+    const bare = await cli(['run', 'items.json', 'GET /items/{id}', '--param', 'id=8', '--env', 'items bare']);
+    expect(bare.code).toBe(2);
+    expect(bare.err).toContain('define the variable itemsToken in the environment "items bare"');
+    expect(lastSeen()).toEqual(before);
+  });
+
   it('exits 1 when the answer breaks the declared schema, naming the JSON path', async () => {
     const r = await cli(['run', 'items.json', 'GET /items/{id}', '--param', 'id=bad', '--env', 'itemsToken=t']);
     expect(r.code).toBe(1);

@@ -392,21 +392,28 @@ export async function runHttpOperation(argv: string[], io: CliIo): Promise<numbe
     }
   } else if (auth && draft.security) {
     const name = draft.security.scheme;
-    const listed = await core.dispatcher.invoke('secrets.list', {});
-    const stored = listed.ok && listed.value.names.includes(name);
     const fromEnv = env[name];
-    if (!stored) {
-      if (fromEnv === undefined)
-        throw new UsageError(`The operation needs the secret "${name}" (${draft.security.auth.type}); store it, or pass --env ${name}=….`);
+    // As in Postman, the picked environment's variable of the scheme's name ({{token}} of an imported
+    // collection) decides which credential goes out; the core fills it in (a secret-backed variable
+    // from the secret store), so the value never passes through here.
+    const inEnvironment = fromEnv === undefined && environment !== undefined && (await environmentDefines(core, environment, name));
+    const source: SecretSource | undefined = fromEnv !== undefined ? { value: fromEnv } : inEnvironment ? { secretRef: `{{${name}}}` } : undefined;
+    if (source === undefined) {
+      const listed = await core.dispatcher.invoke('secrets.list', {});
+      if (!(listed.ok && listed.value.names.includes(name)))
+        throw new UsageError(
+          `The operation needs the secret "${name}" (${draft.security.auth.type}); store it, define the variable ${name} in the environment` +
+            `${environment !== undefined ? ` "${environment}"` : ' you pass with --env NAME'}, or pass --env ${name}=….`,
+        );
+    } else
       auth =
         auth.type === 'bearer'
-          ? { ...auth, token: { value: fromEnv } }
+          ? { ...auth, token: source }
           : auth.type === 'basic'
-            ? { ...auth, password: { value: fromEnv } }
+            ? { ...auth, password: source }
             : auth.type === 'apiKey'
-              ? { ...auth, value: { value: fromEnv } }
+              ? { ...auth, value: source }
               : auth;
-    }
   }
   const request: HttpRequest = {
     method: draft.method,
@@ -418,4 +425,11 @@ export async function runHttpOperation(argv: string[], io: CliIo): Promise<numbe
     operation: { file: drafted.value.file, path, httpMethod, input },
   };
   return sendHttpAndPrint(core, request, io, args.flags.has('json'), 'run');
+}
+
+/** Whether the named environment has a variable of this name (plain or backed by a secret). */
+async function environmentDefines(core: Core, environment: string, variable: string): Promise<boolean> {
+  const listed = await core.dispatcher.invoke('env.list', {});
+  if (!listed.ok) return false;
+  return listed.value.environments.some((e) => e.name === environment && e.variables.some((v) => v.name === variable));
 }
