@@ -10,7 +10,7 @@ import { checkResponse } from '../http/check-response';
 import { resolveOperationSend } from '../http/operation-request';
 import { performHttp, type HttpSendHooks } from '../http/http-send';
 import { buildHttpOperation } from '../../../shared/http/http-operation-build';
-import { previewHttpSave, saveHttpOperation } from '../http/http-save';
+import { httpOperationWrite, previewHttpSave, saveHttpOperation } from '../http/http-save';
 import { checkEndpoint } from '../openapi/spec-operations';
 import type { SpecContext } from '../openapi/spec-store';
 import { loadModel } from '../openapi/spec-workspace';
@@ -101,15 +101,7 @@ export function createHttpHandlers(env: CoreEnv, history: HistoryRecorder): Hand
         const built = buildHttpOperation(draft, stored ? { literalSecretName: stored.name } : {});
         if (!built.ok) throw new CoreError('bad-request', built.message);
         const saved = await saveHttpOperation(ctx, {
-          file,
-          expectedHash,
-          path: draft.path,
-          verb: built.verb,
-          fields: built.fields,
-          ...(draft.securityScheme && !built.oauth2
-            ? { securityScheme: draft.securityScheme, ...(draft.schemeAuth ? { schemeAuth: draft.schemeAuth } : {}) }
-            : {}),
-          ...(built.oauth2 ? { oauth2: built.oauth2 } : {}),
+          ...httpOperationWrite(draft, built, { file, expectedHash }),
           ...(literal !== undefined ? { forbidden: [literal] } : {}),
         });
         return { ...saved, notes: [...built.notes, ...saved.notes], ...(stored ? { storedSecret: stored.name } : {}) };
@@ -123,17 +115,7 @@ export function createHttpHandlers(env: CoreEnv, history: HistoryRecorder): Hand
       const literal = isObject(draft) && isObject(draft.oauth2) ? literalSecretOf(draft.oauth2 as AuthConfig) : undefined;
       const built = buildHttpOperation(draft, literal !== undefined ? { literalSecretName: secretName ?? 'secret' } : {});
       if (!built.ok) throw new CoreError('bad-request', built.message);
-      return previewHttpSave(specContext(env), {
-        file,
-        expectedHash: null,
-        path: draft.path,
-        verb: built.verb,
-        fields: built.fields,
-        ...(draft.securityScheme && !built.oauth2
-          ? { securityScheme: draft.securityScheme, ...(draft.schemeAuth ? { schemeAuth: draft.schemeAuth } : {}) }
-          : {}),
-        ...(built.oauth2 ? { oauth2: built.oauth2 } : {}),
-      });
+      return previewHttpSave(specContext(env), httpOperationWrite(draft, built, { file, expectedHash: null }));
     },
   };
 }

@@ -13,7 +13,7 @@ import type { PlacedScheme } from '../../../shared/openapi/oauth-scheme-placemen
 import { placeNamedScheme, placeOAuthScheme } from '../../../shared/openapi/oauth-scheme-placement';
 import { securitySchemesOf } from '../../../shared/openapi/oauth-scheme';
 import { readXAuth, X_AUTH } from '../../../shared/http/x-auth';
-import { securitySchemeForAuth, type SchemeAuth } from '../../../shared/http/http-operation-build';
+import { securitySchemeForAuth, type BuiltHttpOperation, type HttpSaveDraft, type SchemeAuth } from '../../../shared/http/http-operation-build';
 import type { SpecEdit } from '../../../shared/openapi/spec-edits';
 
 export interface HttpOperationWrite {
@@ -29,6 +29,25 @@ export interface HttpOperationWrite {
   oauth2?: OAuth2Auth;
   /** Values that must not reach the file (a literal client secret stored under a name). */
   forbidden?: string[];
+}
+
+/**
+ * The write a save (and its preview) makes from a built draft: the operation's fields, and its security
+ * scheme unless OAuth 2.0 places its own. One place, so the preview shows exactly what Overwrite writes.
+ */
+export function httpOperationWrite(
+  draft: HttpSaveDraft,
+  built: Extract<BuiltHttpOperation, { ok: true }>,
+  target: { file: string; expectedHash: string | null },
+): HttpOperationWrite {
+  return {
+    ...target,
+    path: draft.path,
+    verb: built.verb,
+    fields: built.fields,
+    ...(draft.securityScheme && !built.oauth2 ? { securityScheme: draft.securityScheme, ...(draft.schemeAuth ? { schemeAuth: draft.schemeAuth } : {}) } : {}),
+    ...(built.oauth2 ? { oauth2: built.oauth2 } : {}),
+  };
 }
 
 function checkPath(path: string): void {
