@@ -393,19 +393,11 @@ export async function runHttpOperation(argv: string[], io: CliIo): Promise<numbe
   } else if (auth && draft.security) {
     const name = draft.security.scheme;
     const fromEnv = env[name];
-    // As in Postman, the picked environment's variable of the scheme's name ({{token}} of an imported
-    // collection) decides which credential goes out; the core fills it in (a secret-backed variable
-    // from the secret store), so the value never passes through here.
+    // The picked environment's variable of the scheme's name is the core's to fill (operation-request.ts),
+    // so a secret-backed value never passes through here; only the refusal is decided early.
     const inEnvironment = fromEnv === undefined && environment !== undefined && (await environmentDefines(core, environment, name));
-    const source: SecretSource | undefined = fromEnv !== undefined ? { value: fromEnv } : inEnvironment ? { secretRef: `{{${name}}}` } : undefined;
-    if (source === undefined) {
-      const listed = await core.dispatcher.invoke('secrets.list', {});
-      if (!(listed.ok && listed.value.names.includes(name)))
-        throw new UsageError(
-          `The operation needs the secret "${name}" (${draft.security.auth.type}); store it, define the variable ${name} in the environment` +
-            `${environment !== undefined ? ` "${environment}"` : ' you pass with --env NAME'}, or pass --env ${name}=….`,
-        );
-    } else
+    if (fromEnv !== undefined) {
+      const source: SecretSource = { value: fromEnv };
       auth =
         auth.type === 'bearer'
           ? { ...auth, token: source }
@@ -414,6 +406,14 @@ export async function runHttpOperation(argv: string[], io: CliIo): Promise<numbe
             : auth.type === 'apiKey'
               ? { ...auth, value: source }
               : auth;
+    } else if (!inEnvironment) {
+      const listed = await core.dispatcher.invoke('secrets.list', {});
+      if (!(listed.ok && listed.value.names.includes(name)))
+        throw new UsageError(
+          `The operation needs the secret "${name}" (${draft.security.auth.type}); store it, define the variable ${name} in the environment` +
+            `${environment !== undefined ? ` "${environment}"` : ' you pass with --env NAME'}, or pass --env ${name}=….`,
+        );
+    }
   }
   const request: HttpRequest = {
     method: draft.method,

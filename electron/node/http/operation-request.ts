@@ -10,6 +10,9 @@ import type { HttpOperationInput, HttpRequest } from '../../../shared/http/http-
 import { buildOperationRequest, draftFromOperation, operationBase, serverUrl } from '../../../shared/http/openapi-draft';
 import { CoreError } from '../core-error';
 import { resolveHttpSendVariables, type VariablesContext } from '../env/send-variables';
+import { loadEnvironments } from '../env/environments-store';
+import { findEnvironment } from '../../../shared/env/environments-model';
+import type { AuthConfig, SecretSource } from '../../../shared/a2a/auth';
 
 function textRecord(value: unknown, field: string): Record<string, string> {
   if (!isObject(value) || !Object.values(value).every((v) => typeof v === 'string'))
@@ -31,6 +34,35 @@ function checkInput(input: unknown): HttpOperationInput {
     ...(serverVariables !== undefined ? { serverVariables: textRecord(serverVariables, 'serverVariables') } : {}),
     ...(baseUrl !== undefined ? { baseUrl } : {}),
   };
+}
+
+/**
+ * As Postman fills a collection's `{{token}}` auth: a bearer, Basic or API-key credential that names
+ * the operation's security scheme as its secret takes the picked environment's variable of that name
+ * when the environment defines one (the resolver then fills it, a secret-backed variable from the
+ * secret store); otherwise the secret of that name, as before. The tab and `powerduck run` send alike.
+ */
+async function schemeCredential(
+  ctx: VariablesContext,
+  auth: AuthConfig | undefined,
+  scheme: string | undefined,
+  environment: string | undefined,
+): Promise<AuthConfig | undefined> {
+  if (!auth || scheme === undefined || !environment) return auth;
+  const named = (source: SecretSource): boolean => 'secretRef' in source && source.secretRef === scheme;
+  const applies =
+    auth.type === 'bearer' ? named(auth.token) : auth.type === 'basic' ? named(auth.password) : auth.type === 'apiKey' ? named(auth.value) : false;
+  if (!applies) return auth;
+  const { doc } = await loadEnvironments(ctx);
+  if (!findEnvironment(doc, environment)?.variables.some((v) => v.name === scheme)) return auth;
+  const source: SecretSource = { secretRef: `{{${scheme}}}` };
+  return auth.type === 'bearer'
+    ? { ...auth, token: source }
+    : auth.type === 'basic'
+      ? { ...auth, password: source }
+      : auth.type === 'apiKey'
+        ? { ...auth, value: source }
+        : auth;
 }
 
 /**
@@ -61,7 +93,8 @@ export async function resolveOperationSend(
   const texts = [...baseTexts, ...valueKeys.map((key) => input.values[key] as string)];
   // One resolver pass over the request and these texts. The previewed URL is not sent: its
   // variables are the fields' own, filled in here.
-  const resolved = await resolveHttpSendVariables(ctx, { ...request, url: '' }, texts);
+  const auth = await schemeCredential(ctx, request.auth, draft.security?.scheme, request.environment);
+  const resolved = await resolveHttpSendVariables(ctx, { ...request, url: '', ...(auth ? { auth } : {}) }, texts);
   let at = 0;
   const next = (): string => resolved.texts[at++] ?? '';
   let base: string;

@@ -1202,7 +1202,7 @@ export const en = {
   'http.serverVar': 'Server variable {name}',
   'http.paramLabel': '{name} ({in})',
   'http.required': 'required',
-  'http.securityNote': 'Auth from security scheme "{scheme}": store the secret under that name.',
+  'http.securityNote': 'Auth from security scheme "{scheme}": the picked environment\'s variable of that name when it has one, else the secret of that name.',
   'http.generateBody': 'Generate body',
   'http.bodyNotKept':
     'This history entry kept only a SHA-256 hash of the request body ({bytes}), as the logging policy says, so the body is empty here. Powerduck does not guess a body: choose a body type and fill it in, or turn on “Keep full bodies” in the History sidebar to replay requests exactly.',

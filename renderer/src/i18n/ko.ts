@@ -1189,7 +1189,7 @@ export const ko: Record<MessageKey, string> = {
   'http.serverVar': '서버 변수 {name}',
   'http.paramLabel': '{name} ({in})',
   'http.required': '필수',
-  'http.securityNote': '보안 스킴 "{scheme}"의 인증: 그 이름으로 비밀을 저장하세요.',
+  'http.securityNote': '보안 스킴 "{scheme}"의 인증: 선택한 환경에 같은 이름의 변수가 있으면 그 값을, 없으면 같은 이름의 비밀을 씁니다.',
   'http.generateBody': '본문 생성',
   'http.bodyNotKept':
     '이 기록 항목은 기록 정책에 따라 요청 본문의 SHA-256 해시({bytes})만 보관했기 때문에 여기서는 본문이 비어 있습니다. Powerduck은 본문을 추측하지 않습니다. 본문 형식을 고르고 채우거나, 요청을 그대로 다시 보내려면 기록 사이드바에서 “전체 본문 보관”을 켜세요.',
