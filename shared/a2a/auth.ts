@@ -73,6 +73,20 @@ export function authSecretSource(auth: AuthConfig): SecretSource | undefined {
   }
 }
 
+/** The same bearer, API-key or Basic auth reading its credential from `source` instead; other kinds unchanged. */
+export function withCredentialSource(auth: AuthConfig, source: SecretSource): AuthConfig {
+  switch (auth.type) {
+    case 'bearer':
+      return { ...auth, token: source };
+    case 'apiKey':
+      return { ...auth, value: source };
+    case 'basic':
+      return { ...auth, password: source };
+    default:
+      return auth;
+  }
+}
+
 /** The issuer-side URL that identifies where tokens come from (the cache key and what the UI shows). */
 export function oauth2IssuerKey(endpoints: OAuth2Endpoints): string {
   return endpoints.from === 'manual' ? endpoints.tokenUrl : endpoints.url;

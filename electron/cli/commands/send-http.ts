@@ -4,7 +4,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import type { AuthConfig, SecretSource } from '../../../shared/a2a/auth';
+import { withCredentialSource, type AuthConfig, type SecretSource } from '../../../shared/a2a/auth';
 import { DEFAULT_HTTP_TOTAL_MS, type HttpBody, type HttpRequest, type MultipartField } from '../../../shared/http/http-types';
 import { httpSummaryLines, httpExitSeverity } from '../../../shared/http/http-summary';
 import { buildOperationRequest, type OperationDraft } from '../../../shared/http/openapi-draft';
@@ -397,15 +397,7 @@ export async function runHttpOperation(argv: string[], io: CliIo): Promise<numbe
     // so a secret-backed value never passes through here; only the refusal is decided early.
     const inEnvironment = fromEnv === undefined && environment !== undefined && (await environmentDefines(core, environment, name));
     if (fromEnv !== undefined) {
-      const source: SecretSource = { value: fromEnv };
-      auth =
-        auth.type === 'bearer'
-          ? { ...auth, token: source }
-          : auth.type === 'basic'
-            ? { ...auth, password: source }
-            : auth.type === 'apiKey'
-              ? { ...auth, value: source }
-              : auth;
+      auth = withCredentialSource(auth, { value: fromEnv });
     } else if (!inEnvironment) {
       const listed = await core.dispatcher.invoke('secrets.list', {});
       if (!(listed.ok && listed.value.names.includes(name)))

@@ -12,7 +12,7 @@ import { CoreError } from '../core-error';
 import { resolveHttpSendVariables, type VariablesContext } from '../env/send-variables';
 import { loadEnvironments } from '../env/environments-store';
 import { findEnvironment } from '../../../shared/env/environments-model';
-import type { AuthConfig, SecretSource } from '../../../shared/a2a/auth';
+import { authSecretSource, withCredentialSource, type AuthConfig } from '../../../shared/a2a/auth';
 
 function textRecord(value: unknown, field: string): Record<string, string> {
   if (!isObject(value) || !Object.values(value).every((v) => typeof v === 'string'))
@@ -49,20 +49,13 @@ async function schemeCredential(
   environment: string | undefined,
 ): Promise<AuthConfig | undefined> {
   if (!auth || scheme === undefined || !environment) return auth;
-  const named = (source: SecretSource): boolean => 'secretRef' in source && source.secretRef === scheme;
-  const applies =
-    auth.type === 'bearer' ? named(auth.token) : auth.type === 'basic' ? named(auth.password) : auth.type === 'apiKey' ? named(auth.value) : false;
+  // Bearer, Basic and API key only: an OAuth client secret is not the scheme's credential.
+  const source = auth.type === 'oauth2' ? undefined : authSecretSource(auth);
+  const applies = source !== undefined && 'secretRef' in source && source.secretRef === scheme;
   if (!applies) return auth;
   const { doc } = await loadEnvironments(ctx);
   if (!findEnvironment(doc, environment)?.variables.some((v) => v.name === scheme)) return auth;
-  const source: SecretSource = { secretRef: `{{${scheme}}}` };
-  return auth.type === 'bearer'
-    ? { ...auth, token: source }
-    : auth.type === 'basic'
-      ? { ...auth, password: source }
-      : auth.type === 'apiKey'
-        ? { ...auth, value: source }
-        : auth;
+  return withCredentialSource(auth, { secretRef: `{{${scheme}}}` });
 }
 
 /**
