@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ExchangeRecord } from '../a2a/exchange';
-import { buildHistoryEntry, createStreamDigest, sentMessageId } from './history-entry';
+import { REDACTED } from '../a2a/redaction';
+import { buildHistoryEntry, createStreamDigest, parseRecordedJson, sentMessageId } from './history-entry';
 import { matchesQuery, parseQuery } from './history-query';
 import { summarizePart, utf8Length } from './message-summary';
 
@@ -197,5 +198,22 @@ describe('history search', () => {
     expect(matchesQuery(entry, parseQuery('error:task_not_found binding:grpc'))).toBe(false);
     expect(matchesQuery(entry, parseQuery('"task not found"'))).toBe(true);
     expect(matchesQuery(entry, parseQuery('nothing-like-this'))).toBe(false);
+  });
+});
+
+describe('parseRecordedJson', () => {
+  it('reads a secret scrubbed out of an unquoted place as the placeholder string; a placeholder in a string stays as it is', () => {
+    expect(parseRecordedJson(`{"n": ${REDACTED}, "s": "a ${REDACTED} \\" ${REDACTED}", "l": [${REDACTED}]}`)).toEqual({
+      n: REDACTED,
+      s: `a ${REDACTED} " ${REDACTED}`,
+      l: [REDACTED],
+    });
+    expect(parseRecordedJson('{"n": 5}')).toEqual({ n: 5 });
+  });
+
+  it('gives nothing for text that is not JSON, with or without a placeholder, and for no text', () => {
+    expect(parseRecordedJson('{"n": ')).toBeUndefined();
+    expect(parseRecordedJson(`{"n": ${REDACTED}`)).toBeUndefined();
+    expect(parseRecordedJson(undefined)).toBeUndefined();
   });
 });

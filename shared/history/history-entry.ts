@@ -8,13 +8,37 @@ import { isMessageShaped, isObject, isTaskShaped, kind03Of, oneofMemberKey } fro
 
 type Json = Record<string, unknown>;
 
-function parse(text: string | undefined): unknown {
-  if (text === undefined) return undefined;
+function parse(text: string): unknown {
   try {
     return JSON.parse(text) as unknown;
   } catch {
     return undefined;
   }
+}
+
+/**
+ * A recorded JSON body read back. A secret-backed value filled in unquoted (`"n": {{token}}`) is
+ * scrubbed to a bare placeholder, which is not JSON: it is read as the placeholder string, so the body
+ * keeps its shape and says where the secret was (a replay then refuses to send the placeholder).
+ */
+export function parseRecordedJson(text: string | undefined): unknown {
+  if (text === undefined) return undefined;
+  const read = parse(text);
+  if (read !== undefined || !text.includes(REDACTED)) return read;
+  let out = '';
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    if (!quoted && text.startsWith(REDACTED, i)) {
+      out += JSON.stringify(REDACTED);
+      i += REDACTED.length - 1;
+      continue;
+    }
+    const c = text[i] as string;
+    out += c;
+    if (quoted && c === '\\') out += text[++i] ?? '';
+    else if (c === '"') quoted = !quoted;
+  }
+  return parse(out);
 }
 
 const sendMethods = new Set(['SendMessage', 'SendStreamingMessage', 'message/send', 'message/stream']);
@@ -31,7 +55,7 @@ export interface EntryOptions {
   callBody?: unknown;
   check?: { runId: string; checkId: string };
   /** The call as drafted, when the caller has it: what a replay needs (secrets by name only). */
-  call?: Pick<A2aCall, 'auth' | 'headers' | 'tenant' | 'body'> & { endpoint?: string };
+  call?: Pick<A2aCall, 'auth' | 'headers' | 'tenant' | 'body' | 'bodyText'> & { endpoint?: string };
   /** The call's redaction rules (secrets it resolved or carried): the replay template keeps none of them. */
   callRules?: RedactionRules;
   /**
@@ -43,15 +67,16 @@ export interface EntryOptions {
 
 /**
  * The replay facts of a call. The body is kept only under full bodies, and then from the recorded
- * (redacted) copy when the drafted body may carry a scrubbed secret.
+ * (redacted) copy, what was sent, when the drafted body may carry a scrubbed secret or was JSON text
+ * with unquoted references (`"n": {{n}}`): its drafted `body` has null where each of them stood.
  */
 export function replayOf(record: ExchangeRecord, call: NonNullable<EntryOptions['call']>, fullBodies: boolean, rules: RedactionRules = {}): HistoryReplay {
   // The endpoint, headers and auth as drafted (`{{variables}}` kept, secrets by name only).
   const replay: HistoryReplay = replayTemplate(call, rules);
   if (call.tenant) replay.tenant = call.tenant;
   if (fullBodies) {
-    const scrubbed = record.request.body?.includes(REDACTED) ?? false;
-    const body = scrubbed ? requestParams(record) : call.body;
+    const asSent = call.bodyText !== undefined || (record.request.body?.includes(REDACTED) ?? false);
+    const body = asSent ? requestParams(record) : call.body;
     if (body !== undefined && !record.request.truncated) replay.body = body;
   }
   return replay;
@@ -60,7 +85,7 @@ export function replayOf(record: ExchangeRecord, call: NonNullable<EntryOptions[
 /** The request's params/body object, from the call when known, else from the recorded request. */
 export function requestParams(record: ExchangeRecord, callBody?: unknown): unknown {
   if (callBody !== undefined) return callBody;
-  const body = parse(record.request.body);
+  const body = parseRecordedJson(record.request.body);
   return record.binding === 'JSONRPC' && isObject(body) ? body['params'] : body;
 }
 

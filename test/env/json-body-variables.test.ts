@@ -6,6 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '../../electron/node/core';
+import { REDACTED } from '../../shared/a2a/redaction';
+import { a2aReplayOf } from '../../shared/history/replay-request';
 import { tempCore } from '../foundation/test-core';
 import { startRecordingServer, type RecordingServer } from '../fixtures/recording-server';
 
@@ -22,6 +24,7 @@ beforeAll(async () => {
   ({ core, dispose } = await tempCore());
   expect((await core.dispatcher.invoke('history.settings', { fullBodies: true })).ok).toBe(true);
   expect((await core.dispatcher.invoke('secrets.set', { name: 'pw', value: SECRET })).ok).toBe(true);
+  expect((await core.dispatcher.invoke('secrets.set', { name: 'tok', value: '"tok-9911"' })).ok).toBe(true);
   const saved = await core.dispatcher.invoke('env.save', {
     expectedHash: null,
     environments: [
@@ -33,6 +36,7 @@ beforeAll(async () => {
           { name: 'flags', value: '{"fast": true}' },
           { name: 'word', value: 'abc' },
           { name: 'pw', secret: 'pw' },
+          { name: 'tok', secret: 'tok' },
         ],
       },
     ],
@@ -76,6 +80,47 @@ describe('A2A bodies as JSON text', () => {
     expect(kept).toContain('"limit":3');
     expect(kept).not.toContain(escaped);
     expect(kept).not.toContain('with');
+  });
+
+  it('history keeps the body as sent, not with null where an unquoted reference stood, and reopening it gives the same value back', async () => {
+    server.clear();
+    const sent = await core.dispatcher.invoke('a2a.send', {
+      ...call,
+      body: { message: { role: 'ROLE_USER', messageId: 'm-n', parts: [{ data: { n: null, flags: null } }] } },
+      bodyText: '{"message": {"role": "ROLE_USER", "messageId": "m-n", "parts": [{"data": {"n": {{limit}}, "flags": {{flags}}}}]}}',
+    });
+    if (!sent.ok) throw new Error(`${sent.error.code}: ${sent.error.message}`);
+    const list = await core.dispatcher.invoke('history.list', { query: 'message:m-n' });
+    if (!list.ok) throw new Error(list.error.message);
+    const got = await core.dispatcher.invoke('history.get', { id: list.value.entries[0]?.id ?? '' });
+    if (!got.ok) throw new Error(got.error.message);
+    const replay = a2aReplayOf(got.value);
+    const parts = [{ data: { n: 3, flags: { fast: true } } }];
+    expect(replay.body).toEqual({ kept: true, value: { message: { role: 'ROLE_USER', messageId: 'm-n', parts } } });
+    // The entry's sent message is read from what was sent as well (its messageId, its data part).
+    expect(got.value.messages[0]).toMatchObject({ direction: 'sent', messageId: 'm-n', parts: [{ kind: 'data' }] });
+    // Sent again as the reader gives it, the agent sees the same value.
+    server.clear();
+    const again = await core.dispatcher.invoke('a2a.send', { ...call, body: replay.body.kept ? replay.body.value : undefined });
+    if (!again.ok) throw new Error(again.error.message);
+    expect((JSON.parse(server.requests[0]?.text ?? '{}') as { params: unknown }).params).toEqual({ message: { role: 'ROLE_USER', messageId: 'm-n', parts } });
+  });
+
+  it('a secret-backed unquoted value reaches the agent, and history keeps it only as the redaction placeholder', async () => {
+    server.clear();
+    const sent = await core.dispatcher.invoke('a2a.send', {
+      ...call,
+      body: undefined,
+      bodyText: '{"message": {"role": "ROLE_USER", "messageId": "m-s", "parts": [{"data": {"key": {{tok}}}}]}}',
+    });
+    if (!sent.ok) throw new Error(`${sent.error.code}: ${sent.error.message}`);
+    expect(server.requests[0]?.text).toContain('"key":"tok-9911"');
+    const list = await core.dispatcher.invoke('history.list', { query: 'message:m-s' });
+    if (!list.ok) throw new Error(list.error.message);
+    const got = await core.dispatcher.invoke('history.get', { id: list.value.entries[0]?.id ?? '' });
+    if (!got.ok) throw new Error(got.error.message);
+    expect(JSON.stringify(got.value)).not.toContain('tok-9911');
+    expect(a2aReplayOf(got.value).body).toMatchObject({ kept: true, value: { message: { parts: [{ data: { key: REDACTED } }] } } });
   });
 
   it('refuses a value that is not JSON in an unquoted place, and an unknown variable, naming them; nothing is sent', async () => {

@@ -201,6 +201,23 @@ describe('history replay', () => {
     expect(await cli(['history', 'replay', entry.id, '--allow-stdio'])).toMatchObject({ code: 2 });
   });
 
+  it('an A2A body with an unquoted {{variable}} is replayed with the value that was sent, not null', async () => {
+    const base = new URL(demo.rpcUrl).origin;
+    expect(
+      (await cli(['env', 'set', 'numbers', `baseUrl=${base}`, 'n=5', '--secret', 'token=numbers-token', '--secret-value-stdin'], `${demo.token}\n`)).code,
+    ).toBe(0);
+    const body = '{"message": {"role": "ROLE_USER", "messageId": "m-unquoted", "parts": [{"text": "[1,2]"}], "metadata": {"n": {{n}}}}}';
+    const sent = await cli(['send', ...a2aTarget('{{baseUrl}}/rpc', 'SendMessage'), '--token', '{{token}}', '--body', body, '--env', 'numbers', '--json']);
+    expect(sent.code).toBe(0);
+    expect((JSON.parse(sent.out) as ExchangeRecord).request.body).toContain('"metadata":{"n":5}');
+    const entry = await newest('message:m-unquoted');
+    const replayed = await cli(['history', 'replay', entry.id, '--env', 'numbers', '--same-message-id', '--json']);
+    expect(replayed.code).toBe(0);
+    const record = JSON.parse(replayed.out) as ExchangeRecord;
+    expect(record.request.body).toContain('"metadata":{"n":5}');
+    expect(record.request.body).not.toContain('null');
+  });
+
   it('sends an MCP entry again (exit 1 when the tool reports an error); a stdio entry starts only with --allow-stdio', async () => {
     const add = await cli(['send', '--mcp', '--endpoint', mcp.url, '--method', 'tools/call', '--body', '{"name":"add","arguments":{"a":2,"b":3}}']);
     expect(add.code).toBe(0);

@@ -1,7 +1,17 @@
+import type { A2aCall } from '../../../shared/a2a/call';
 import type { A2aOps, A2aStreams } from '../../../shared/contract/ops-a2a';
 import type { Handlers, StreamHandlers } from '../handler-types';
 import type { HistoryRecorder } from './history-recorder';
 import { createStreamDigest } from '../../../shared/history/history-entry';
+
+/**
+ * The drafted body, when it is the body that was sent. A body written as JSON text with unquoted
+ * references (`bodyText`) is JSON only once the core filled them in: its `body` has null in their
+ * places, so the entry reads the sent message from the recorded request instead.
+ */
+function drafted(call: A2aCall): { callBody?: unknown } {
+  return call.bodyText === undefined ? { callBody: call.body } : {};
+}
 
 /**
  * Decorates the a2a handlers so every exchange they return lands in the history. Recording
@@ -16,7 +26,7 @@ export function withHistory(recorder: HistoryRecorder, handlers: Handlers<A2aOps
     ...handlers,
     'a2a.send': async (request, ctx) => {
       const record = await handlers['a2a.send'](request, ctx);
-      void recorder.record(record, { source: 'send', callBody: request.body, call: request });
+      void recorder.record(record, { source: 'send', ...drafted(request), call: request });
       return record;
     },
   };
@@ -38,7 +48,7 @@ export function withStreamHistory(recorder: HistoryRecorder, handlers: StreamHan
         },
         { ...ctx, keepEvents: fullBodies },
       );
-      void recorder.record(record, { source: 'stream', callBody: request.body, call: request, ...(record.events ? {} : { streamDigest: digest.digest }) });
+      void recorder.record(record, { source: 'stream', ...drafted(request), call: request, ...(record.events ? {} : { streamDigest: digest.digest }) });
       return record;
     },
   };
