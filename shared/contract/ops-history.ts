@@ -6,7 +6,7 @@ import type { Op, StreamOp } from './op';
 export interface HistoryListRequest {
   /**
    * Search terms (see shared/history/history-query.ts): `status:404 error:TASK_NOT_FOUND sum`;
-   * `protocol:a2a|http|mcp` picks one protocol, a leading `-` excludes (`-source:check`).
+   * `protocol:a2a|http|mcp` picks one protocol, a leading `-` excludes (`-source:check`), except before a digit (`-32001` is the number).
    */
   query?: string;
   /** Newest first; default 200, at most 5000. */

@@ -80,6 +80,20 @@ describe('history search exclusions and the protocol field', () => {
     expect(parseQuery('check:message.empty-parts')).toEqual([{ key: 'check', value: 'message.empty-parts' }]);
   });
 
+  it('a - before a digit is a minus sign: a bare negative number is a plain term, and -- before it excludes it', () => {
+    const rpcError: HistorySummary = { ...own, id: 'h-6', a2aError: { code: -32001, message: 'Task not found' } };
+    const withError = [...all, rpcError];
+    const ids = (query: string): string[] => withError.filter((e) => matchesQuery(e, parseQuery(query))).map((e) => e.id);
+    expect(parseQuery('-32001')).toEqual([{ value: '-32001' }]);
+    expect(parseQuery('-1.5 -x')).toEqual([{ value: '-1.5' }, { value: 'x', negate: true }]);
+    expect(ids('-32001')).toEqual(['h-6']);
+    expect(ids('-32001 -source:check')).toEqual(['h-6']);
+    expect(parseQuery('--32001')).toEqual([{ value: '-32001', negate: true }]);
+    expect(ids('--32001')).toEqual(['h-1', 'h-2', 'h-3', 'h-4', 'h-5']);
+    // Words still exclude, digits inside a word too.
+    expect(parseQuery('-x32001')).toEqual([{ value: 'x32001', negate: true }]);
+  });
+
   it('reads hostile input as plain terms without throwing or hiding everything by accident', () => {
     // A lone -, or an exclusion with nothing after it, is unfinished typing: it changes nothing.
     for (const query of ['-', ' - ', '-""', '-status:', '- -', '-source:""']) {

@@ -9,7 +9,8 @@ import type { HistorySummary } from './history-types';
  * MCP entry's tool, prompt or resource name and an HTTP request's URL (path included).
  * A leading `-` turns a term into an exclusion (`-source:check`, `-status:200`, `-"two words"`): the
  * entry must not match it. Only the first `-` negates, so `--x` excludes entries containing `-x`; a
- * `-` with nothing after it is ignored rather than read as "exclude everything".
+ * `-` with nothing after it is ignored rather than read as "exclude everything". A `-` before a digit
+ * is a minus sign, not an exclusion: `-32001` finds the JSON-RPC error -32001 (`--32001` excludes it).
  */
 export interface QueryTerm {
   key?: string;
@@ -46,7 +47,7 @@ export function protocolOf(entry: HistorySummary): HistoryProtocol {
 
 export function parseQuery(query: string): QueryTerm[] {
   const terms: QueryTerm[] = [];
-  for (const match of query.matchAll(/(-)?(?:(\w+):)?(?:"([^"]*)"|(\S+))/g)) {
+  for (const match of query.matchAll(/(-(?!\d))?(?:(\w+):)?(?:"([^"]*)"|(\S+))/g)) {
     // A lone `-` (the regex backs off and reads it as a word) is the same unfinished exclusion.
     if (match[0] === '-') continue;
     const negate = match[1] !== undefined;

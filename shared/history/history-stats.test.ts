@@ -55,6 +55,10 @@ describe('computeHistoryStats', () => {
     const timeout = send('u', { outcomeKind: 'transport-error', transportError: 'timeout' });
     expect(isOutcomeUnknown(timeout)).toBe(true);
     expect(isOutcomeUnknown(send('d', { outcomeKind: 'transport-error', transportError: 'dns' }))).toBe(false);
+    expect(isOutcomeUnknown(send('t', { outcomeKind: 'transport-error', transportError: 'tls' }))).toBe(false);
+    // A reset after the request went out, and connect (which older entries used for such a reset too), stay unknown.
+    expect(isOutcomeUnknown(send('r', { outcomeKind: 'transport-error', transportError: 'reset' }))).toBe(true);
+    expect(isOutcomeUnknown(send('c', { outcomeKind: 'transport-error', transportError: 'connect' }))).toBe(true);
     expect(isOutcomeUnknown(send('s', { outcomeKind: 'transport-error', transportError: 'protocol', httpStatus: 200 }))).toBe(false);
     expect(isOutcomeUnknown(send('e', { outcomeKind: 'stream', eventCount: 3 }))).toBe(false);
     const stats = computeHistoryStats([timeout, send('u', { attempt: 2, taskCreated: true, taskId: 't' })]);

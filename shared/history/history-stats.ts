@@ -31,9 +31,13 @@ export interface HistoryStats {
 export const outcomeUnknownText = 'outcome unknown: the agent may have processed it';
 
 /**
- * Transport failures before the request could reach the agent: those sends certainly did nothing.
- * `connect` is not among them: the core now reports a reset after the request went out as `reset`,
- * but entries recorded before that carry `connect` for both, so such a send is counted as unknown (the safe side).
+ * Transport failures that leave the agent certainly untouched: refused before anything was sent
+ * (bad-request, invalid, unauthorized), a name that did not resolve (dns), or a TLS handshake that
+ * failed (tls, including the reset right after it that means the client certificate was refused).
+ * Every other code counts as unknown: `reset` (closed after the request went out), `timeout`,
+ * `cancelled`, `protocol`. So does `connect`: the core gives it only when nothing reached the server,
+ * but entries recorded before `reset` existed carry `connect` for a reset after the request too, and
+ * an entry does not say which it was, so it is counted on the safe side.
  */
 const neverSent = new Set(['dns', 'tls', 'bad-request', 'invalid', 'unauthorized']);
 

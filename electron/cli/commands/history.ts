@@ -19,6 +19,7 @@ const usage = [
   '         match, `key:value` for one field (method, binding, version, status, error, task, context, message,',
   '         source, check, endpoint, media, created, protocol), e.g. "status:404" or "binding:GRPC error:TASK_NOT_FOUND";',
   '         protocol:a2a|http|mcp keeps one protocol, a leading - excludes: "protocol:mcp -source:check"',
+  '         (a - before a digit is a minus sign: -32001 finds the error -32001, --32001 excludes it)',
   '         (a query starting with -- goes after --: history list -- --x)',
   '  show   one entry: what the history keeps of it (the whole redacted record with --json and full bodies on)',
   replayHelp,

@@ -782,7 +782,7 @@ export const en = {
 
   'history.search': 'Search history',
   'history.searchHelp':
-    'Words match anywhere (URL paths and MCP tool, prompt or resource names too); or use method:, status:, error:, task:, message:, media:, binding:, protocol:, created:yes; a leading - excludes (-source:check)',
+    'Words match anywhere (URL paths and MCP tool, prompt or resource names too); or use method:, status:, error:, task:, message:, media:, binding:, protocol:, created:yes; a leading - excludes (-source:check), but -32001 is the number',
   'history.refresh': 'Refresh',
   'history.protocol': 'Protocol',
   'history.protocolAll': 'All',

@@ -774,7 +774,7 @@ export const ko: Record<MessageKey, string> = {
 
   'history.search': '기록 검색',
   'history.searchHelp':
-    '단어는 어디든 일치합니다(URL 경로와 MCP 도구·프롬프트·리소스 이름 포함). method:, status:, error:, task:, message:, media:, binding:, protocol:, created:yes도 쓸 수 있고, 앞에 -를 붙이면 제외합니다(-source:check)',
+    '단어는 어디든 일치합니다(URL 경로와 MCP 도구·프롬프트·리소스 이름 포함). method:, status:, error:, task:, message:, media:, binding:, protocol:, created:yes도 쓸 수 있고, 앞에 -를 붙이면 제외합니다(-source:check). 단, -32001처럼 - 뒤에 숫자가 오면 음수로 찾습니다',
   'history.refresh': '새로 고침',
   'history.protocol': '프로토콜',
   'history.protocolAll': '전체',
