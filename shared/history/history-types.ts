@@ -1,5 +1,5 @@
 import type { AuthConfig } from '../a2a/auth';
-import type { HeaderEntry } from '../a2a/call';
+import type { CallTimeouts, CallTls, HeaderEntry } from '../a2a/call';
 import type { ExchangeRecord, Outcome } from '../a2a/exchange';
 import type { HttpExchangeRecord } from '../http/http-types';
 import type { McpEnvEntry, McpExchangeRecord, McpTransport } from '../mcp/mcp-types';
@@ -49,6 +49,25 @@ export interface BodyDigest {
 }
 
 /**
+ * How a plain HTTP request was sent, beyond what it said: the settings a faithful resend needs. No
+ * secret is among them: TLS keeps file paths only (as a tab and its saved session do), never key
+ * material or a passphrase (`passphraseNotKept` says one was set and must be given again).
+ */
+export interface HttpSendSettings {
+  /** 3xx answers were followed (off: shown as they came). */
+  followRedirects: boolean;
+  /** The request's own limit on followed redirects (absent: the core's default, 10). */
+  maxRedirects?: number;
+  /** The core's cookie jar was used: its cookies sent, the answer's stored. */
+  cookies: boolean;
+  /** Certificate verification off, an extra CA, a client certificate: paths as written (`{{variables}}` kept). */
+  tls?: Pick<CallTls, 'insecureSkipVerify' | 'caFile' | 'certFile' | 'keyFile' | 'pfxFile'>;
+  passphraseNotKept?: true;
+  /** The request's own limits (absent: the core's defaults, 60 s for the whole answer). */
+  timeouts?: CallTimeouts;
+}
+
+/**
  * What "Open as new request" needs besides the interface and method. Auth is kept by secret or
  * variable name only (a literal value typed for one send is never kept: `authNotKept` says so);
  * credential headers keep their name, not their value. `body` exists only when full bodies are on.
@@ -75,6 +94,8 @@ export interface HistoryReplay {
   tenant?: string;
   /** The drafted body (JSON-RPC: the params), only under the full-bodies policy. */
   body?: unknown;
+  /** Plain HTTP: how it was sent (redirects, cookie jar, TLS, timeout), under either policy; absent on older entries (replayed with the defaults). */
+  send?: HttpSendSettings;
 }
 
 /**

@@ -18,7 +18,7 @@ import { isTextualMediaType } from '../http/media-kind';
 import { readMultipart } from '../http/multipart-read';
 import { mcpSubjectMaxLength, stdioTargetPrefix } from '../mcp/mcp-history';
 import type { McpEnvEntry, McpTransport } from '../mcp/mcp-types';
-import type { HistoryEntry, HistorySummary } from './history-types';
+import type { HistoryEntry, HistorySummary, HttpSendSettings } from './history-types';
 
 export type EntryProtocol = 'a2a' | 'http' | 'mcp';
 
@@ -102,6 +102,8 @@ export interface HttpReplay {
   body?: Exclude<HttpBody, { kind: 'none' }>;
   filesNotKept?: string[];
   bodyNotKept?: BodyNotKept;
+  /** How it was sent (redirects, cookie jar, TLS paths, timeouts); absent for entries recorded before they were kept: send with the defaults. */
+  send?: HttpSendSettings;
 }
 
 /** Headers the sender sets on every request; copying them would pin stale values. */
@@ -155,7 +157,7 @@ function httpTemplate(entry: HistoryEntry): Pick<HttpReplay, 'url' | 'headers' |
 
 export function httpReplayOf(entry: HistoryEntry): HttpReplay {
   const record = entry.httpExchange;
-  const template = httpTemplate(entry);
+  const template = { ...httpTemplate(entry), ...(entry.replay?.send ? { send: entry.replay.send } : {}) };
   if (!record) {
     const { bytes, sha256 } = entry.request;
     return {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { secretForms } from '../a2a/redaction';
-import { replayTemplate, templateHeaders } from './replay-template';
+import { replayTemplate, sendSettings, templateHeaders } from './replay-template';
 
 describe('replayTemplate', () => {
   it('keeps the address, header rows and auth as written: {{variables}} are names, not credentials', () => {
@@ -115,5 +115,54 @@ describe('replayTemplate', () => {
       { name: 'G', value: { secretRef: '' } },
       { name: 'H', value: { secretRef: '' } },
     ]);
+  });
+});
+
+describe('sendSettings (plain HTTP)', () => {
+  it('keeps redirects, the cookie jar, TLS by path and the timeouts; never key material or a passphrase', () => {
+    const kept = sendSettings({
+      followRedirects: true,
+      maxRedirects: 3,
+      cookies: false,
+      tls: {
+        insecureSkipVerify: true,
+        caFile: ' /certs/ca.pem ',
+        pfxFile: '{{certs}}/client.p12',
+        passphrase: { secretRef: 'p12-pass' },
+        keyPem: { value: '-----BEGIN PRIVATE KEY-----x' },
+        certPem: '-----BEGIN CERTIFICATE-----y',
+      },
+      timeouts: { totalMs: 2500, connectMs: 500 },
+    });
+    expect(kept).toEqual({
+      followRedirects: true,
+      maxRedirects: 3,
+      cookies: false,
+      tls: { insecureSkipVerify: true, caFile: '/certs/ca.pem', pfxFile: '{{certs}}/client.p12' },
+      passphraseNotKept: true,
+      timeouts: { totalMs: 2500, connectMs: 500 },
+    });
+    expect(JSON.stringify(kept)).not.toMatch(/p12-pass|PRIVATE|CERTIFICATE/);
+  });
+
+  it('says the defaults outright, and drops what is not a setting: a limit without following, bad numbers, a path holding a secret', () => {
+    expect(sendSettings({})).toEqual({ followRedirects: false, cookies: true });
+    expect(
+      sendSettings(
+        {
+          maxRedirects: 4,
+          tls: { caFile: '/c/s3cret-path/ca.pem', certFile: '  ', keyFile: 7 as unknown as string },
+          timeouts: { totalMs: -1, connectMs: Number.NaN },
+        },
+        { values: secretForms(['s3cret-path']) },
+      ),
+    ).toEqual({ followRedirects: false, cookies: true });
+    expect(sendSettings({ followRedirects: true, maxRedirects: 1.5 })).toEqual({ followRedirects: true, cookies: true });
+    expect(sendSettings({ tls: { passphrase: { env: 'P' } } })).toEqual({ followRedirects: false, cookies: true });
+  });
+
+  it('is part of the template only when the request gave it (HTTP sends)', () => {
+    expect(replayTemplate({ endpoint: 'http://h/' })).toEqual({ endpoint: 'http://h/' });
+    expect(replayTemplate({ endpoint: 'http://h/', send: { followRedirects: true } }).send).toEqual({ followRedirects: true, cookies: true });
   });
 });

@@ -12,12 +12,13 @@
  * - literal auth values are never kept (`authNotKept` says a credential was set and must be chosen again).
  */
 import type { AuthConfig, SecretSource } from '../a2a/auth';
-import type { HeaderEntry } from '../a2a/call';
+import type { CallTimeouts, CallTls, HeaderEntry } from '../a2a/call';
 import { isSecretHeader, REDACTED, scrubValues, type RedactionRules } from '../a2a/redaction';
 import { safeAuth, safeUrl } from '../session/session-state';
 import { wholeReference } from '../env/variables';
 import type { McpEnvEntry } from '../mcp/mcp-types';
-import type { HistoryReplay } from './history-types';
+import type { HttpRequest } from '../http/http-types';
+import type { HistoryReplay, HttpSendSettings } from './history-types';
 
 export interface RequestTemplate {
   /** URL or endpoint as drafted. */
@@ -29,6 +30,8 @@ export interface RequestTemplate {
   args?: readonly string[];
   /** stdio: the server's environment as drafted (values by reference, or literal). */
   env?: readonly McpEnvEntry[];
+  /** Plain HTTP: the request's send settings as drafted (see sendSettings). */
+  send?: Pick<HttpRequest, 'followRedirects' | 'maxRedirects' | 'cookies' | 'tls' | 'timeouts'>;
 }
 
 /** `{{a}}`, `{{a}}{{b}}`, `Bearer {{token}}`: names only, nothing a credential could be typed into. */
@@ -107,6 +110,38 @@ export function templateEnv(env: readonly McpEnvEntry[], rules: RedactionRules =
   return out;
 }
 
+const tlsPaths = ['caFile', 'certFile', 'keyFile', 'pfxFile'] as const;
+
+function positive(value: unknown): value is number {
+  return typeof value === 'number' && Number.isFinite(value) && value > 0;
+}
+
+/**
+ * A plain HTTP request's send settings as history keeps them: whether redirects were followed (and
+ * the request's own limit), whether the cookie jar was used, TLS by file path and the timeouts.
+ * Key material (PEM text) and a passphrase are never kept; a path holding a secret the send knew is
+ * dropped like any text that holds one.
+ */
+export function sendSettings(send: NonNullable<RequestTemplate['send']>, rules: RedactionRules = {}): HttpSendSettings {
+  const follow = send.followRedirects === true;
+  const out: HttpSendSettings = { followRedirects: follow, cookies: send.cookies !== false };
+  if (follow && Number.isInteger(send.maxRedirects) && (send.maxRedirects as number) >= 0) out.maxRedirects = send.maxRedirects as number;
+  const given: CallTls = typeof send.tls === 'object' && send.tls !== null ? send.tls : {};
+  const tls: NonNullable<HttpSendSettings['tls']> = {};
+  if (given.insecureSkipVerify === true) tls.insecureSkipVerify = true;
+  for (const field of tlsPaths) {
+    const path = given[field];
+    if (typeof path === 'string' && path.trim() !== '' && !holdsSecret(path, rules)) tls[field] = path.trim();
+  }
+  if (Object.keys(tls).length) out.tls = tls;
+  if (given.passphrase !== undefined && (tls.pfxFile || tls.keyFile)) out.passphraseNotKept = true;
+  const timeouts: CallTimeouts = {};
+  if (positive(send.timeouts?.connectMs)) timeouts.connectMs = send.timeouts.connectMs;
+  if (positive(send.timeouts?.totalMs)) timeouts.totalMs = send.timeouts.totalMs;
+  if (Object.keys(timeouts).length) out.timeouts = timeouts;
+  return out;
+}
+
 /** The template a history entry keeps beside what was sent; fields the request did not have stay absent. */
 export function replayTemplate(template: RequestTemplate, rules: RedactionRules = {}): HistoryReplay {
   const out: HistoryReplay = {};
@@ -116,5 +151,6 @@ export function replayTemplate(template: RequestTemplate, rules: RedactionRules 
   if (typeof template.command === 'string') out.command = scrubValues(template.command, rules);
   if (template.args?.length) out.args = template.args.map((arg) => scrubValues(arg, rules));
   if (template.env?.length) out.env = templateEnv(template.env, rules);
+  if (template.send) out.send = sendSettings(template.send, rules);
   return out;
 }

@@ -16,6 +16,7 @@ import { a2aTarget } from '../fixtures/cli-args';
 import { runCliCaptured, type CliRun } from '../fixtures/cli-run';
 import { startMcpServer, type RunningMcpServer } from '../fixtures/mcp-server';
 import { startRecordingServer, type RecordingServer } from '../fixtures/recording-server';
+import { createHistoryStore } from '../../electron/node/history/history-store';
 
 let server: RecordingServer;
 let mcp: RunningMcpServer;
@@ -23,7 +24,9 @@ let demo: Awaited<ReturnType<typeof startDemo>>;
 let home: string;
 
 beforeAll(async () => {
-  server = await startRecordingServer((request, res) => {
+  server = await startRecordingServer(async (request, res) => {
+    if (request.url === '/hop') return void res.writeHead(302, { Location: '/landed' }).end();
+    if (request.url === '/slow') await new Promise((resolve) => setTimeout(resolve, 1500));
     const status = request.url.startsWith('/missing') ? 404 : 200;
     res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ got: request.text }));
   });
@@ -199,6 +202,52 @@ describe('history replay', () => {
     expect(bare.code).toBe(2);
     expect(bare.err).toContain('{{baseUrl}}');
     expect(await cli(['history', 'replay', entry.id, '--allow-stdio'])).toMatchObject({ code: 2 });
+  });
+
+  it('sends a plain HTTP entry with the settings it was sent with (redirects, timeout); an older entry without them, with the defaults', async () => {
+    expect((await cli(['send', '--http', '--url', `${server.base}/hop`, '--follow', '--insecure', '--timeout', '3000'])).code).toBe(0);
+    const followed = await newest();
+    expect(followed.replay?.send).toEqual({ followRedirects: true, cookies: true, tls: { insecureSkipVerify: true }, timeouts: { totalMs: 3000 } });
+    server.clear();
+    const again = await cli(['history', 'replay', followed.id, '--json']);
+    expect(again.code).toBe(0);
+    expect(server.requests.map((r) => r.url)).toEqual(['/hop', '/landed']);
+    expect((JSON.parse(again.out) as { redirects?: unknown[] }).redirects).toHaveLength(1);
+
+    // The entry's timeout applies again (the hint names it); --timeout replaces it.
+    expect((await cli(['send', '--http', '--url', `${server.base}/slow`, '--timeout', '300'])).code).toBe(2);
+    const slow = await newest();
+    const timedOut = await cli(['history', 'replay', slow.id]);
+    expect(timedOut.code).toBe(2);
+    expect(timedOut.err).toContain('300 this time');
+    expect((await cli(['history', 'replay', slow.id, '--timeout', '5000'])).code).toBe(0);
+
+    // The same entry as one recorded before send settings were kept: sent with the defaults (the 302 shown, not followed).
+    const { send: _kept, ...older } = followed.replay ?? {};
+    const store = createHistoryStore(join(home, 'history'));
+    const old = await store.append(() => ({ ...(followed as HistoryEntry), id: `${followed.id}-old`, replay: older }));
+    // An entry sent with a passphrase-protected client key: the passphrase is never kept, so it must be given.
+    const pfx = join(home, 'missing-client.p12');
+    const keyed = await store.append(() => ({
+      ...(followed as HistoryEntry),
+      id: `${followed.id}-pfx`,
+      replay: { ...older, send: { followRedirects: false, cookies: true, tls: { pfxFile: pfx }, passphraseNotKept: true } },
+    }));
+    await store.close();
+    server.clear();
+    const noPassphrase = await cli(['history', 'replay', keyed.id]);
+    expect(noPassphrase.code).toBe(2);
+    expect(noPassphrase.err).toContain('--pfx-passphrase-env NAME');
+    const withPassphrase = await cli(['history', 'replay', keyed.id, '--pfx-passphrase-env', 'P'], '');
+    expect(withPassphrase.err).not.toContain('--pfx-passphrase-env NAME');
+    expect(withPassphrase.err).toContain('missing-client.p12');
+    expect(server.requests).toHaveLength(0);
+    server.clear();
+    const plain = await cli(['history', 'replay', old.id, '--json']);
+    expect(plain.code).toBe(0);
+    expect(server.requests.map((r) => r.url)).toEqual(['/hop']);
+    expect((JSON.parse(plain.out) as { response?: { status: number } }).response?.status).toBe(302);
+    expect(await cli(['history', 'replay', old.id, '--pfx-passphrase-env', 'P'])).toMatchObject({ code: 2 });
   });
 
   it('an A2A body with an unquoted {{variable}} is replayed with the value that was sent, not null', async () => {

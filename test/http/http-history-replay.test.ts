@@ -1,7 +1,8 @@
 /**
- * Open as new request on a multipart history entry, end to end: the core sends and records it with
+ * Open as new request on a plain HTTP history entry, end to end: the core sends and records it with
  * full bodies, the History view's seed rebuilds the tab from the stored entry, and sending that tab
- * puts the same parts on the wire — except a binary file, which the tab asks for again.
+ * puts the same parts on the wire — except a binary file, which the tab asks for again — with the
+ * same send settings (redirects, cookie jar, certificate checks, timeout).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '../../electron/node/core';
@@ -16,8 +17,10 @@ let core: Core;
 let dispose: () => Promise<void>;
 
 beforeAll(async () => {
-  server = await startRecordingServer((_request, res) => {
-    res.end('ok');
+  server = await startRecordingServer((request, res) => {
+    // A redirect that sets a cookie: whether it is followed, and whether the jar sends the cookie back, shows how a request was sent.
+    if (request.url === '/hop') res.writeHead(302, { Location: '/landed', 'Set-Cookie': 'jar=1; Path=/' }).end();
+    else res.end('ok');
   });
   ({ core, dispose } = await tempCore());
   const settings = await core.dispatcher.invoke('history.settings', { fullBodies: true });
@@ -80,5 +83,62 @@ describe('Open as new request on a multipart HTTP entry', () => {
     const again = server.requests[0]!;
     expect(again.headers['x-trace']).toBe('t-1');
     expect(partsOf(again.body, String(again.headers['content-type']))).toBe(partsOf(sent.body, String(sent.headers['content-type'])));
+  });
+
+  it('sends again as the entry was sent: redirects followed or not (and their limit), the cookie jar off, certificate checks off, its timeout', async () => {
+    const first = await send({
+      method: 'GET',
+      url: `${server.base}/hop`,
+      followRedirects: true,
+      maxRedirects: 1,
+      cookies: false,
+      tls: { insecureSkipVerify: true },
+      timeouts: { totalMs: 4000 },
+    });
+    expect(first.redirects).toHaveLength(1);
+    const got = await core.dispatcher.invoke('history.get', { id: first.id });
+    if (!got.ok) throw new Error(got.error.message);
+    expect(got.value.replay?.send).toEqual({
+      followRedirects: true,
+      maxRedirects: 1,
+      cookies: false,
+      tls: { insecureSkipVerify: true },
+      timeouts: { totalMs: 4000 },
+    });
+
+    const draft = createHttpDraft('again', httpSeedFromHistory(got.value));
+    expect(draft).toMatchObject({ followRedirects: true, maxRedirects: 1, useCookies: false, insecure: true, timeoutSeconds: 4 });
+    const built = buildHttpRequest(draft);
+    if (!built.ok) throw new Error(built.message);
+    expect(built.request).toMatchObject({
+      followRedirects: true,
+      maxRedirects: 1,
+      cookies: false,
+      tls: { insecureSkipVerify: true },
+      timeouts: { totalMs: 4000 },
+    });
+    server.clear();
+    const again = await send(built.request);
+    // Followed to /landed, and without the jar the cookie the redirect set is not sent there.
+    expect(server.requests.map((r) => r.url)).toEqual(['/hop', '/landed']);
+    expect(server.requests[1]?.headers.cookie).toBeUndefined();
+    expect(again.cookies).toBeUndefined();
+  });
+
+  it('an entry recorded before send settings were kept opens with the defaults: redirects shown, the cookie jar on, no timeout of its own', async () => {
+    const first = await send({ method: 'GET', url: `${server.base}/hop`, followRedirects: true, cookies: false });
+    const got = await core.dispatcher.invoke('history.get', { id: first.id });
+    if (!got.ok || !got.value.replay) throw new Error('no entry');
+    const { send: _kept, ...older } = got.value.replay;
+    const draft = createHttpDraft('older', httpSeedFromHistory({ ...got.value, replay: older }));
+    expect(draft).toMatchObject({ followRedirects: false, useCookies: true, insecure: false });
+    expect(draft.timeoutSeconds).toBeUndefined();
+    const built = buildHttpRequest(draft);
+    if (!built.ok) throw new Error(built.message);
+    expect(built.request).toEqual({ method: 'GET', url: `${server.base}/hop` });
+    server.clear();
+    const again = await send(built.request);
+    expect(again.response?.status).toBe(302);
+    expect(server.requests.map((r) => r.url)).toEqual(['/hop']);
   });
 });

@@ -10,7 +10,7 @@ import type { AuthConfig } from '../../../shared/a2a/auth';
 import type { A2aCall, HeaderEntry } from '../../../shared/a2a/call';
 import { withFreshMessageId } from '../../../shared/a2a/fresh-message-id';
 import { REDACTED } from '../../../shared/a2a/redaction';
-import type { HistoryEntry } from '../../../shared/history/history-types';
+import type { HistoryEntry, HttpSendSettings } from '../../../shared/history/history-types';
 import { a2aReplayOf, entryProtocol, httpReplayOf, mcpReplayOf, type BodyNotKept } from '../../../shared/history/replay-request';
 import type { HttpRequest } from '../../../shared/http/http-types';
 import type { McpCallRequest, McpTarget } from '../../../shared/mcp/mcp-types';
@@ -29,7 +29,7 @@ import { sendHttpAndPrint } from './send-http';
 
 /** The synopsis and the option lines `history --help` shows for replay. */
 export const replaySynopsis = `powerduck history replay ID [--env NAME] [--header 'K: V']... [--token T | --token-env NAME]
-                [--same-message-id] [--allow-stdio] [--timeout MS] [--json]`;
+                [--same-message-id] [--allow-stdio] [--pfx-passphrase-env NAME] [--timeout MS] [--json]`;
 
 export const replayHelp = `  replay sends the entry's request again (A2A, plain HTTP or MCP) as "Open as new request" in the
          app would: the address, header rows and auth as written, {{variables}} filled in from
@@ -43,7 +43,13 @@ export const replayHelp = `  replay sends the entry's request again (A2A, plain 
   --same-message-id  A2A: send the same message again (a retry: history counts it as the next
                      attempt of that messageId); by default a new messageId, as Send in the app
   --allow-stdio      MCP: start the entry's stdio server (its command line is printed first)
-  --timeout MS       time allowed for the call (default 60000)
+  --pfx-passphrase-env NAME
+                     plain HTTP: the passphrase of the entry's client key (history keeps the
+                     certificate and key paths, never a passphrase)
+  --timeout MS       time allowed for the call (default: the entry's, else 60000)
+  A plain HTTP entry is sent with its own settings: redirects followed or not (and their limit),
+  the cookie jar used or not, certificate checks off, extra CA and client certificate (by path),
+  its timeout; an entry recorded before these were kept is sent with the defaults
   --json             print the exchange record as JSON, as send does
   Exit codes: 0 ok, 1 the peer answered with an error, 2 the entry cannot be sent again (unknown id,
   body or credential not kept), usage, network or transport error`;
@@ -74,6 +80,8 @@ function refuseRedacted(entry: HistoryEntry, value: unknown, where: string): voi
 interface Overrides {
   headers: HeaderEntry[];
   auth?: AuthConfig;
+  /** The environment variable holding the client key's passphrase (plain HTTP). */
+  passphraseEnv?: string;
 }
 
 function overridesFrom(args: ParsedArgs): Overrides {
@@ -84,7 +92,13 @@ function overridesFrom(args: ParsedArgs): Overrides {
     throw new UsageError(`--${token === '' ? 'token' : 'token-env'} is empty; give the token (or the variable name holding it).`);
   const auth: AuthConfig | undefined =
     token !== undefined ? { type: 'bearer', token: { value: token } } : tokenEnv !== undefined ? { type: 'bearer', token: { env: tokenEnv } } : undefined;
-  return { headers: (args.repeated.get('header') ?? []).map(parseHeader), ...(auth ? { auth } : {}) };
+  const passphraseEnv = args.options.get('pfx-passphrase-env');
+  if (passphraseEnv === '') throw new UsageError('--pfx-passphrase-env needs the name of the environment variable holding the passphrase.');
+  return {
+    headers: (args.repeated.get('header') ?? []).map(parseHeader),
+    ...(auth ? { auth } : {}),
+    ...(passphraseEnv !== undefined ? { passphraseEnv } : {}),
+  };
 }
 
 /** The entry's header rows with --header rows put in place of those of the same name (or added). */
@@ -165,6 +179,26 @@ function httpRequest(entry: HistoryEntry, overrides: Overrides): HttpRequest {
     ...(sent.length ? { headers: sent } : {}),
     ...(auth && auth.type !== 'none' ? { auth } : {}),
     ...(replay.body ? { body: replay.body } : {}),
+    ...sentWith(entry, replay.send, overrides),
+  };
+}
+
+/** The entry's send settings as request fields; none kept (an older entry): the defaults, as it was sent then. */
+function sentWith(entry: HistoryEntry, send: HttpSendSettings | undefined, overrides: Overrides): Partial<HttpRequest> {
+  if (overrides.passphraseEnv !== undefined && !(send?.tls?.pfxFile || send?.tls?.keyFile))
+    throw new UsageError(`--pfx-passphrase-env applies to an entry sent with a client key; history entry ${entry.id} had none.`);
+  if (!send) return {};
+  if (send.passphraseNotKept && overrides.passphraseEnv === undefined)
+    throw new CannotReplay(
+      `History entry ${entry.id}'s client key had a passphrase, which history never keeps, so it was not sent: give it with --pfx-passphrase-env NAME (the environment variable holding it).`,
+    );
+  const tls = send.tls ? { ...send.tls, ...(overrides.passphraseEnv !== undefined ? { passphrase: { env: overrides.passphraseEnv } } : {}) } : undefined;
+  return {
+    ...(send.followRedirects ? { followRedirects: true } : {}),
+    ...(send.maxRedirects !== undefined ? { maxRedirects: send.maxRedirects } : {}),
+    ...(send.cookies ? {} : { cookies: false }),
+    ...(tls ? { tls } : {}),
+    ...(send.timeouts ? { timeouts: { ...send.timeouts } } : {}),
   };
 }
 
@@ -230,6 +264,7 @@ async function replayEntry(core: Core, entry: HistoryEntry, args: ParsedArgs, io
   const sameMessageOnly = protocol !== 'a2a' && args.flags.has('same-message-id');
   if (sameMessageOnly) throw new UsageError('--same-message-id applies to A2A entries only.');
   if (protocol !== 'mcp' && args.flags.has('allow-stdio')) throw new UsageError('--allow-stdio applies to MCP entries only.');
+  if (protocol !== 'http' && overrides.passphraseEnv !== undefined) throw new UsageError('--pfx-passphrase-env applies to plain HTTP entries only.');
   const said = `Replaying history entry ${entry.id} (${entry.method}, sent ${entry.startedAt})`;
   switch (protocol) {
     case 'a2a': {
@@ -238,7 +273,9 @@ async function replayEntry(core: Core, entry: HistoryEntry, args: ParsedArgs, io
       return sendA2aCall(core, call, io, { json, retries: 0, command: 'history replay' });
     }
     case 'http': {
-      const request: HttpRequest = { ...httpRequest(entry, overrides), ...env, ...(totalMs !== undefined ? { timeouts: { totalMs } } : {}) };
+      const recorded = httpRequest(entry, overrides);
+      // --timeout replaces the entry's limit for the whole answer; its connect limit stays.
+      const request: HttpRequest = { ...recorded, ...env, ...(totalMs !== undefined ? { timeouts: { ...recorded.timeouts, totalMs } } : {}) };
       io.stderr(`${said}.\n`);
       if (request.auth?.type === 'oauth2') {
         const failure = await signInIfNeeded(core, request.auth, environment, io);
@@ -256,7 +293,10 @@ async function replayEntry(core: Core, entry: HistoryEntry, args: ParsedArgs, io
 }
 
 export async function replayCommand(argv: readonly string[], io: CliIo): Promise<number> {
-  const args = parseArgs(argv, { values: ['env', 'header', 'token', 'token-env', 'timeout'], flags: ['json', 'same-message-id', 'allow-stdio'] });
+  const args = parseArgs(argv, {
+    values: ['env', 'header', 'token', 'token-env', 'timeout', 'pfx-passphrase-env'],
+    flags: ['json', 'same-message-id', 'allow-stdio'],
+  });
   const [id, extra] = args.positionals;
   if (!id) throw new UsageError('Name the entry: history replay ID (the last column of history list).');
   if (extra !== undefined) throw new UsageError(`Unexpected argument "${extra}".`);

@@ -52,7 +52,13 @@ async function sendChecked(env: CoreEnv, history: HistoryRecorder, request: Http
   }
   // History keeps the request as written beside what was sent: "Open as new request" rebuilds the tab from it.
   await history.recordHttp(record, {
-    template: { endpoint: request.url, ...(request.headers ? { headers: request.headers } : {}), ...(request.auth ? { auth: request.auth } : {}) },
+    template: {
+      endpoint: request.url,
+      ...(request.headers ? { headers: request.headers } : {}),
+      ...(request.auth ? { auth: request.auth } : {}),
+      // Redirects, cookie jar, TLS (paths only) and timeouts: how it was sent, for a faithful resend.
+      send: request,
+    },
     redactValues,
   });
   return record;

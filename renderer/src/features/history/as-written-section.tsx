@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import type { HistoryReplay } from '../../../../shared/history/history-types';
 import { useT, type MessageKey } from '../../i18n/i18n';
-import { asWrittenOf, type AuthWritten, type SourceNamed, type TextPiece } from './as-written';
+import { durationWords } from '../../../../shared/a2a/call';
+import { asWrittenOf, type AuthWritten, type SendLine, type SourceNamed, type TextPiece } from './as-written';
 import './as-written.css';
 
 /** Text with its `{{variables}}` marked, so they stand out from what was typed literally. */
@@ -82,6 +83,44 @@ function AuthLine({ auth }: { auth: AuthWritten }) {
   );
 }
 
+const pathKey: Record<Extract<SendLine, { kind: 'path' }>['what'], MessageKey> = {
+  ca: 'history.w.extraCa',
+  cert: 'history.w.clientCert',
+  key: 'history.w.clientKey',
+  pfx: 'history.w.clientPfx',
+};
+
+function SendLineText({ line }: { line: SendLine }) {
+  const t = useT();
+  switch (line.kind) {
+    case 'redirects':
+      return (
+        <>
+          {line.follow
+            ? line.max !== undefined
+              ? t('history.w.redirectsFollowedMax', { max: line.max })
+              : t('history.w.redirectsFollowed')
+            : t('history.w.redirectsShown')}
+        </>
+      );
+    case 'cookies':
+      return <>{t(line.used ? 'history.w.cookiesUsed' : 'history.w.cookiesNotUsed')}</>;
+    case 'unverified':
+      return <span className="warning">{t('history.w.tlsUnverified')}</span>;
+    case 'path':
+      return (
+        <>
+          {t(pathKey[line.what])}: <Pieces pieces={line.path} />
+        </>
+      );
+    case 'passphraseNotKept':
+      return <span className="warning">{t('history.w.passphraseNotKept')}</span>;
+    case 'timeout':
+      if (line.ms === undefined) return <>{t('history.w.timeoutDefault')}</>;
+      return <>{t(line.which === 'total' ? 'history.w.timeout' : 'history.w.connectTimeout', { time: durationWords(line.ms) })}</>;
+  }
+}
+
 /**
  * The request as the user wrote it ({{variables}}, header rows as typed, auth by name), from the
  * entry's replay template; nothing for entries recorded before templates were kept. What was sent
@@ -140,6 +179,20 @@ export function AsWrittenSection({ replay, addressLabel }: { replay: HistoryRepl
             <dd>
               {written.auth ? <AuthLine auth={written.auth} /> : null}
               {written.authNotKept ? <span className="warning">{t('history.w.authNotKept')}</span> : null}
+            </dd>
+          </div>
+        ) : null}
+        {written.send ? (
+          <div className="fact">
+            <dt>{t('history.w.sendSettings')}</dt>
+            <dd>
+              <ul className="list as-written-send" aria-label={t('history.w.sendSettings')}>
+                {written.send.map((line, i) => (
+                  <li key={i}>
+                    <SendLineText line={line} />
+                  </li>
+                ))}
+              </ul>
             </dd>
           </div>
         ) : null}

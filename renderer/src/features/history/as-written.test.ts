@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { replayTemplate } from '../../../../shared/history/replay-template';
-import { asWrittenOf, sourceNamed, templatePieces } from './as-written';
+import { asWrittenOf, sendLines, sourceNamed, templatePieces } from './as-written';
 
 describe('templatePieces', () => {
   it('marks each {{variable}} and keeps the literal text between them', () => {
@@ -102,5 +102,40 @@ describe('asWrittenOf', () => {
   it('skips malformed header rows a hand-edited history file may hold', () => {
     const written = asWrittenOf({ headers: [{ name: 'A', value: '1' }, { name: 2, value: 'x' } as never, null as never] });
     expect(written?.headers.map((h) => h.name)).toEqual(['A']);
+  });
+});
+
+describe('sendLines', () => {
+  it('says how a plain HTTP request was sent: redirects and the cookie jar always, TLS paths with their variables, the timeout or its default', () => {
+    expect(sendLines({ followRedirects: false, cookies: true })).toEqual([
+      { kind: 'redirects', follow: false },
+      { kind: 'cookies', used: true },
+      { kind: 'timeout', which: 'total' },
+    ]);
+    expect(
+      sendLines({
+        followRedirects: true,
+        maxRedirects: 2,
+        cookies: false,
+        tls: { insecureSkipVerify: true, caFile: '/ca.pem', certFile: '{{certs}}/c.crt', keyFile: '/c.key' },
+        passphraseNotKept: true,
+        timeouts: { totalMs: 2500, connectMs: 800 },
+      }),
+    ).toEqual([
+      { kind: 'redirects', follow: true, max: 2 },
+      { kind: 'cookies', used: false },
+      { kind: 'unverified' },
+      { kind: 'path', what: 'ca', path: [{ text: '/ca.pem' }] },
+      { kind: 'path', what: 'cert', path: [{ text: '{{certs}}', variable: true }, { text: '/c.crt' }] },
+      { kind: 'path', what: 'key', path: [{ text: '/c.key' }] },
+      { kind: 'passphraseNotKept' },
+      { kind: 'timeout', which: 'total', ms: 2500 },
+      { kind: 'timeout', which: 'connect', ms: 800 },
+    ]);
+  });
+
+  it('makes an entry with only send settings worth a section, and none without them', () => {
+    expect(asWrittenOf({ send: { followRedirects: false, cookies: true } })?.send).toHaveLength(3);
+    expect(asWrittenOf({ endpoint: 'http://h/' })?.send).toBeUndefined();
   });
 });

@@ -6,7 +6,7 @@
  * view's wording is tested without a page.
  */
 import type { AuthConfig, SecretSource } from '../../../../shared/a2a/auth';
-import type { HistoryReplay } from '../../../../shared/history/history-types';
+import type { HistoryReplay, HttpSendSettings } from '../../../../shared/history/history-types';
 import { referenceSource } from '../../../../shared/env/variable-syntax';
 
 /** A run of text, or a `{{variable}}` (shown marked). */
@@ -33,6 +33,16 @@ export interface HeaderWritten {
   emptied: boolean;
 }
 
+/** One line of how a plain HTTP request was sent (its options tab), in order. */
+export type SendLine =
+  | { kind: 'redirects'; follow: boolean; max?: number }
+  | { kind: 'cookies'; used: boolean }
+  | { kind: 'unverified' }
+  | { kind: 'path'; what: 'ca' | 'cert' | 'key' | 'pfx'; path: TextPiece[] }
+  | { kind: 'passphraseNotKept' }
+  /** `ms` absent: the request set none, so the core's default applied. */
+  | { kind: 'timeout'; which: 'total' | 'connect'; ms?: number };
+
 export interface AsWritten {
   endpoint?: TextPiece[];
   headers: HeaderWritten[];
@@ -41,6 +51,8 @@ export interface AsWritten {
   authNotKept: boolean;
   command?: TextPiece[];
   args: TextPiece[][];
+  /** Plain HTTP entries that kept their send settings. */
+  send?: SendLine[];
 }
 
 const reference = new RegExp(referenceSource, 'g');
@@ -89,6 +101,36 @@ function authWritten(auth: AuthConfig | undefined): AuthWritten | undefined {
   }
 }
 
+const pathFields = [
+  ['caFile', 'ca'],
+  ['certFile', 'cert'],
+  ['keyFile', 'key'],
+  ['pfxFile', 'pfx'],
+] as const;
+
+/** The send settings as lines: redirects and the cookie jar always, TLS and a connect limit when set, the timeout or its default. */
+export function sendLines(send: HttpSendSettings): SendLine[] {
+  const lines: SendLine[] = [
+    {
+      kind: 'redirects',
+      follow: send.followRedirects === true,
+      ...(send.followRedirects && send.maxRedirects !== undefined ? { max: send.maxRedirects } : {}),
+    },
+    { kind: 'cookies', used: send.cookies !== false },
+  ];
+  if (send.tls?.insecureSkipVerify) lines.push({ kind: 'unverified' });
+  for (const [field, what] of pathFields) {
+    const path = send.tls?.[field];
+    if (typeof path === 'string' && path !== '') lines.push({ kind: 'path', what, path: templatePieces(path) });
+  }
+  if (send.passphraseNotKept) lines.push({ kind: 'passphraseNotKept' });
+  const total = send.timeouts?.totalMs;
+  lines.push(typeof total === 'number' ? { kind: 'timeout', which: 'total', ms: total } : { kind: 'timeout', which: 'total' });
+  const connect = send.timeouts?.connectMs;
+  if (typeof connect === 'number') lines.push({ kind: 'timeout', which: 'connect', ms: connect });
+  return lines;
+}
+
 /**
  * What the entry view shows as written, or undefined when the entry kept no template (recorded
  * before templates were kept, or a request with nothing written to show): then there is no section.
@@ -106,6 +148,7 @@ export function asWrittenOf(replay: HistoryReplay | undefined): AsWritten | unde
   if (typeof replay.endpoint === 'string') out.endpoint = templatePieces(replay.endpoint);
   if (auth) out.auth = auth;
   if (typeof replay.command === 'string') out.command = templatePieces(replay.command);
-  const anything = out.endpoint || out.command || out.auth || out.authNotKept || headers.length > 0 || out.args.length > 0;
+  if (replay.send) out.send = sendLines(replay.send);
+  const anything = out.endpoint || out.command || out.auth || out.authNotKept || out.send || headers.length > 0 || out.args.length > 0;
   return anything ? out : undefined;
 }

@@ -56,6 +56,8 @@ export interface HttpDraft {
   /** Opened from a history entry that kept only the body's size and SHA-256: the tab says so until the user moves on. */
   bodyNotKept?: { bytes: number; sha256?: string };
   followRedirects: boolean;
+  /** Upper bound on followed redirects; unset = the core's 10. */
+  maxRedirects?: number;
   insecure: boolean;
   /** Send and store cookies through the core's cookie jar (default on). */
   useCookies: boolean;
@@ -85,6 +87,7 @@ export function createHttpDraft(id: string, seed: Partial<HttpDraft> = {}): Http
     ...(seed.filesNotKept?.length ? { filesNotKept: seed.filesNotKept } : {}),
     ...(seed.bodyNotKept ? { bodyNotKept: seed.bodyNotKept } : {}),
     followRedirects: seed.followRedirects ?? false,
+    ...(validRedirectLimit(seed.maxRedirects) ? { maxRedirects: seed.maxRedirects } : {}),
     insecure: seed.insecure ?? false,
     useCookies: seed.useCookies ?? true,
     ...(seed.tls ? { tls: seed.tls } : {}),
@@ -96,6 +99,11 @@ export function createHttpDraft(id: string, seed: Partial<HttpDraft> = {}): Http
 /** A timeout Send can use: a positive, finite number of seconds. */
 export function validTimeout(seconds: unknown): seconds is number {
   return typeof seconds === 'number' && Number.isFinite(seconds) && seconds > 0;
+}
+
+/** A redirect limit Send can use: a whole number, 0 or more. */
+export function validRedirectLimit(limit: unknown): limit is number {
+  return typeof limit === 'number' && Number.isInteger(limit) && limit >= 0;
 }
 
 /** Typing in the URL re-reads the table (keeping disabled rows). */
@@ -227,6 +235,7 @@ function assemble(draft: HttpDraft): { ok: true; request: HttpRequest; paramHead
     ...(draft.auth.type !== 'none' ? { auth: draft.auth } : {}),
     ...(body.kind !== 'none' ? { body } : {}),
     ...(draft.followRedirects ? { followRedirects: true } : {}),
+    ...(draft.followRedirects && validRedirectLimit(draft.maxRedirects) ? { maxRedirects: draft.maxRedirects } : {}),
     ...(draft.useCookies ? {} : { cookies: false }),
     ...(tls ? { tls } : {}),
     ...(validTimeout(draft.timeoutSeconds) ? { timeouts: { totalMs: Math.round(draft.timeoutSeconds * 1000) } } : {}),

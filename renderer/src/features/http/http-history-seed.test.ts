@@ -200,4 +200,42 @@ describe('Open as new request on an HTTP entry that kept the request as written'
   it('an older entry whose replay has no endpoint opens as sent', () => {
     expect(httpSeedFromHistory({ ...entry(), replay: { headers: replay.headers } })).toEqual({ method: 'POST', url: 'http://127.0.0.1:9/items?x=1' });
   });
+
+  it('opens with the send settings the entry kept; a passphrase is to be chosen again; none kept: the defaults', () => {
+    const kept = {
+      ...entry(),
+      replay: {
+        endpoint: 'http://127.0.0.1:9/items?x=1',
+        send: {
+          followRedirects: true,
+          maxRedirects: 0,
+          cookies: false,
+          tls: { caFile: '/ca.pem', pfxFile: '/client.p12' },
+          passphraseNotKept: true as const,
+          timeouts: { totalMs: 1500, connectMs: 200 },
+        },
+      },
+    } as HistoryEntry;
+    const draft = createHttpDraft('t', httpSeedFromHistory(kept));
+    expect(draft).toMatchObject({
+      followRedirects: true,
+      maxRedirects: 0,
+      useCookies: false,
+      insecure: false,
+      tls: { caFile: '/ca.pem', pfxFile: '/client.p12', passphrase: { secretRef: '' } },
+      timeoutSeconds: 1.5,
+    });
+    const built = buildHttpRequest(draft);
+    expect(built.ok ? built.request : undefined).toMatchObject({
+      followRedirects: true,
+      maxRedirects: 0,
+      cookies: false,
+      tls: { caFile: '/ca.pem', pfxFile: '/client.p12' },
+      timeouts: { totalMs: 1500 },
+    });
+    const plain = createHttpDraft('t', httpSeedFromHistory(entry()));
+    expect(plain).toMatchObject({ followRedirects: false, useCookies: true, insecure: false });
+    expect(plain.tls).toBeUndefined();
+    expect(plain.maxRedirects).toBeUndefined();
+  });
 });

@@ -4,7 +4,7 @@
  * A binary file the record does not hold comes back as a row that asks for the file again: Send
  * refuses until it is chosen or the row is turned off, so nothing sends less than was sent.
  */
-import type { HistoryEntry } from '../../../../shared/history/history-types';
+import type { HistoryEntry, HttpSendSettings } from '../../../../shared/history/history-types';
 import type { HttpBody } from '../../../../shared/http/http-types';
 import { httpReplayOf } from '../../../../shared/history/replay-request';
 import type { HttpDraft } from './http-draft';
@@ -26,10 +26,29 @@ function bodyFields(body: Exclude<HttpBody, { kind: 'none' }>): Partial<HttpDraf
   }
 }
 
+/**
+ * How the entry was sent, as the tab's options: redirects, cookie jar, certificate checks, TLS by path
+ * and the timeout. A passphrase is never kept: the key's passphrase is to be chosen again.
+ */
+function sendFields(send: HttpSendSettings): Partial<HttpDraft> {
+  const { insecureSkipVerify, ...paths } = send.tls ?? {};
+  const totalMs = send.timeouts?.totalMs;
+  return {
+    followRedirects: send.followRedirects,
+    ...(send.maxRedirects !== undefined ? { maxRedirects: send.maxRedirects } : {}),
+    useCookies: send.cookies,
+    insecure: insecureSkipVerify === true,
+    ...(Object.keys(paths).length ? { tls: { ...paths, ...(send.passphraseNotKept ? { passphrase: { secretRef: '' } } : {}) } } : {}),
+    ...(totalMs !== undefined ? { timeoutSeconds: totalMs / 1000 } : {}),
+  };
+}
+
 export function httpSeedFromHistory(entry: HistoryEntry): Partial<HttpDraft> {
-  const { body, filesNotKept, bodyNotKept, headers, auth, ...where } = httpReplayOf(entry);
+  // Without `send` (an entry recorded before it was kept) the tab opens with the defaults, as it was sent.
+  const { body, filesNotKept, bodyNotKept, headers, auth, send, ...where } = httpReplayOf(entry);
   return {
     ...where,
+    ...(send ? sendFields(send) : {}),
     ...(headers ? { headers } : {}),
     ...(auth ? { auth } : {}),
     ...(body ? bodyFields(body) : {}),

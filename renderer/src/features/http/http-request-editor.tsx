@@ -10,7 +10,7 @@ import { ProblemLine } from '../../ui/problem-line';
 import { AuthFields, credentialNotKept, ClientCertFields, EndpointField, JsonEditor, RequestPane, SendButton } from '../request';
 import { HttpCodeDialog } from './http-code-dialog';
 import type { HttpDraft, HttpDraftOperation } from './http-draft';
-import { httpMethods, isNotKept, validTimeout, withOperation, withParams, withUrl } from './http-draft';
+import { httpMethods, isNotKept, validRedirectLimit, validTimeout, withOperation, withParams, withUrl } from './http-draft';
 import { useHttpDraftsStore } from './http-drafts-store';
 import { sendHttpDraft, stopHttpRun, useHttpRunsStore } from './http-runs';
 import { HttpSaveDialog } from './http-save-dialog';
@@ -456,6 +456,29 @@ export function HttpRequestEditor({ draft }: { draft: HttpDraft }) {
               {t('http.followRedirects')}
             </label>
             <p className="muted small">{t('http.followHint')}</p>
+            {draft.followRedirects ? (
+              <div className="field-col">
+                <label htmlFor={`${id}-max-redirects`}>{t('http.maxRedirects')}</label>
+                <input
+                  id={`${id}-max-redirects`}
+                  type="number"
+                  min={0}
+                  step={1}
+                  inputMode="numeric"
+                  className="http-timeout"
+                  placeholder="10"
+                  value={draft.maxRedirects ?? ''}
+                  aria-describedby={`${id}-max-redirects-help`}
+                  onChange={(e) => {
+                    const limit = e.target.value.trim() === '' ? undefined : Number(e.target.value);
+                    update(draft.id, ({ maxRedirects: _old, ...d }) => (validRedirectLimit(limit) ? { ...d, maxRedirects: limit } : d));
+                  }}
+                />
+                <span id={`${id}-max-redirects-help`} className="muted small">
+                  {t('http.maxRedirectsHint')}
+                </span>
+              </div>
+            ) : null}
             <label>
               <input type="checkbox" checked={draft.useCookies} onChange={(e) => update(draft.id, (d) => ({ ...d, useCookies: e.target.checked }))} />{' '}
               {t('http.useCookies')}

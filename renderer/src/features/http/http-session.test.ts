@@ -31,6 +31,7 @@ const full = createHttpDraft('http-1', {
     { name: 'note', value: 'hi', contentType: 'text/plain' },
   ],
   followRedirects: true,
+  maxRedirects: 3,
   insecure: true,
   useCookies: false,
   timeoutSeconds: 5,
@@ -60,6 +61,12 @@ describe('HTTP tabs in the session', () => {
       const plain = buildHttpRequest(createHttpDraft('t', { url: 'http://x.test/', ...(timeoutSeconds === undefined ? {} : { timeoutSeconds }) }));
       expect(plain.ok && plain.request.timeouts).toBeUndefined();
     }
+    // The redirect limit goes out only while redirects are followed; a limit that is not a whole number is none.
+    expect(buildHttpRequest(createHttpDraft('t', { url: 'http://x.test/', followRedirects: true, maxRedirects: 0 }))).toMatchObject({
+      request: { maxRedirects: 0 },
+    });
+    expect(buildHttpRequest(createHttpDraft('t', { url: 'http://x.test/', maxRedirects: 2 }))).not.toMatchObject({ request: { maxRedirects: 2 } });
+    expect(createHttpDraft('t', { maxRedirects: 1.5 }).maxRedirects).toBeUndefined();
     // A hand-edited session with a text timeout comes back without one.
     expect(httpTabFromSession({ ...(httpTabToSession(full) as object), timeoutSeconds: '30' } as never)?.timeoutSeconds).toBeUndefined();
   });

@@ -16,7 +16,7 @@ import type { SessionTab } from '../../../../shared/session/session-state';
 import { safeAuth, safeHeaders, safeTls } from '../../../../shared/session/session-state';
 import type { SessionTabKind } from '../request';
 import type { HttpDraft, HttpDraftOperation } from './http-draft';
-import { createHttpDraft, validTimeout } from './http-draft';
+import { createHttpDraft, validRedirectLimit, validTimeout } from './http-draft';
 import { useHttpDraftsStore } from './http-drafts-store';
 
 const bodyKinds: readonly HttpBodyKind[] = ['none', 'json', 'text', 'urlencoded', 'multipart', 'file'];
@@ -148,6 +148,7 @@ export function httpTabFromSession(draft: SessionTab['draft']): HttpDraft | unde
     formFields: rows<FormField>(draft['formFields'], nameValue),
     multipartFields,
     followRedirects: draft['followRedirects'] === true,
+    ...(validRedirectLimit(draft['maxRedirects']) ? { maxRedirects: draft['maxRedirects'] } : {}),
     insecure: draft['insecure'] === true,
     useCookies: draft['useCookies'] !== false,
     ...(validTimeout(draft['timeoutSeconds']) ? { timeoutSeconds: draft['timeoutSeconds'] } : {}),
