@@ -2,6 +2,8 @@
  * "Open as new request" on a plain HTTP entry sent with `{{variables}}`: the tab comes back as the
  * user wrote it (URL `{{base}}/echo?v={{val}}`, the `X-Api-Key: {{apiKey}}` row, none of the headers
  * the client adds itself), and sending it again fills them from the environment: the server gets the key.
+ * It also comes back with the options it was sent with (redirects and their limit, cookie jar, timeout),
+ * which the entry view lists under "Sent with".
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -40,6 +42,7 @@ describe('an HTTP request with {{variables}} reopened from History', () => {
     server = createServer((req, res) => {
       const key = req.headers['x-api-key'];
       received.push({ url: req.url ?? '', key: typeof key === 'string' ? key : undefined });
+      if (req.url === '/hop') return void res.writeHead(302, { Location: '/landed' }).end();
       res.writeHead(200, { 'Content-Type': 'application/json' });
       res.end('{"ok":true}');
     });
@@ -155,5 +158,41 @@ describe('an HTTP request with {{variables}} reopened from History', () => {
       await reopened.getByRole('button', { name: 'Send', exact: true }).click();
       await expect.poll(() => received.length).toBe(2);
       expect(received[1]).toEqual({ url: '/echo?v=hello', key: KEY });
+    }));
+
+  it('keeps the options it was sent with: the entry lists them under Sent with, and the reopened tab has them again', () =>
+    e2e.withApp({ defaultTimeout: 20_000 }, async ({ page }) => {
+      await page.getByRole('button', { name: 'New request' }).click();
+      await page.getByRole('menuitem', { name: 'HTTP' }).click();
+      const request = page.getByRole('region', { name: 'HTTP request', exact: true });
+      await request.getByRole('textbox', { name: 'URL' }).fill(`${base}/hop`);
+      await request.getByRole('tab', { name: 'Options' }).click();
+      await request.getByRole('checkbox', { name: 'Follow redirects' }).check();
+      await request.getByRole('spinbutton', { name: 'Redirect limit' }).fill('2');
+      await request.getByRole('checkbox', { name: 'Use the cookie jar' }).uncheck();
+      await request.getByRole('spinbutton', { name: 'Timeout (seconds)' }).fill('7');
+      await request.getByRole('button', { name: 'Send', exact: true }).click();
+      await responseRegion(page).getByRole('status', { name: 'Status 200' }).waitFor();
+      expect(received.map((r) => r.url)).toEqual(['/hop', '/landed']);
+
+      await page.getByRole('tab', { name: 'History' }).click();
+      await page.getByRole('tabpanel', { name: 'History' }).getByRole('button', { name: 'Refresh', exact: true }).click();
+      await page
+        .getByRole('list', { name: 'Recorded exchanges' })
+        .getByRole('button', { name: /^GET \/(hop|landed)/ })
+        .first()
+        .click();
+      const sentWith = page.getByRole('list', { name: 'Sent with' });
+      await sentWith.waitFor();
+      expect(await sentWith.getByRole('listitem').allInnerTexts()).toEqual(['Redirects followed (at most 2)', 'Cookie jar not used', 'Timeout: 7 s']);
+
+      await page.getByRole('button', { name: 'Open as new request' }).click();
+      const reopened = page.getByRole('region', { name: 'HTTP request', exact: true });
+      await expect.poll(() => reopened.getByRole('textbox', { name: 'URL' }).inputValue()).toBe(`${base}/hop`);
+      await reopened.getByRole('tab', { name: 'Options' }).click();
+      expect(await reopened.getByRole('checkbox', { name: 'Follow redirects' }).isChecked()).toBe(true);
+      expect(await reopened.getByRole('spinbutton', { name: 'Redirect limit' }).inputValue()).toBe('2');
+      expect(await reopened.getByRole('checkbox', { name: 'Use the cookie jar' }).isChecked()).toBe(false);
+      expect(await reopened.getByRole('spinbutton', { name: 'Timeout (seconds)' }).inputValue()).toBe('7');
     }));
 });
