@@ -322,6 +322,39 @@ function BodySection({ draft, onSubmit }: { draft: HttpDraft; onSubmit: () => vo
   );
 }
 
+/** A whole-number option of the Options tab (empty: the core's default, shown as the placeholder); `onChange` gets undefined when emptied. */
+function NumberOption(props: {
+  id: string;
+  label: string;
+  help: string;
+  min: number;
+  placeholder: string;
+  value: number | undefined;
+  onChange: (value: number | undefined) => void;
+}) {
+  const { id, label, help, min, placeholder, value, onChange } = props;
+  return (
+    <div className="field-col">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        type="number"
+        min={min}
+        step={1}
+        inputMode="numeric"
+        className="http-timeout"
+        placeholder={placeholder}
+        value={value ?? ''}
+        aria-describedby={`${id}-help`}
+        onChange={(e) => onChange(e.target.value.trim() === '' ? undefined : Number(e.target.value))}
+      />
+      <span id={`${id}-help`} className="muted small">
+        {help}
+      </span>
+    </div>
+  );
+}
+
 export function HttpRequestEditor({ draft }: { draft: HttpDraft }) {
   const t = useT();
   const host = useHost();
@@ -457,54 +490,30 @@ export function HttpRequestEditor({ draft }: { draft: HttpDraft }) {
             </label>
             <p className="muted small">{t('http.followHint')}</p>
             {draft.followRedirects ? (
-              <div className="field-col">
-                <label htmlFor={`${id}-max-redirects`}>{t('http.maxRedirects')}</label>
-                <input
-                  id={`${id}-max-redirects`}
-                  type="number"
-                  min={0}
-                  step={1}
-                  inputMode="numeric"
-                  className="http-timeout"
-                  placeholder="10"
-                  value={draft.maxRedirects ?? ''}
-                  aria-describedby={`${id}-max-redirects-help`}
-                  onChange={(e) => {
-                    const limit = e.target.value.trim() === '' ? undefined : Number(e.target.value);
-                    update(draft.id, ({ maxRedirects: _old, ...d }) => (validRedirectLimit(limit) ? { ...d, maxRedirects: limit } : d));
-                  }}
-                />
-                <span id={`${id}-max-redirects-help`} className="muted small">
-                  {t('http.maxRedirectsHint')}
-                </span>
-              </div>
+              <NumberOption
+                id={`${id}-max-redirects`}
+                label={t('http.maxRedirects')}
+                help={t('http.maxRedirectsHint')}
+                min={0}
+                placeholder="10"
+                value={draft.maxRedirects}
+                onChange={(limit) => update(draft.id, ({ maxRedirects: _old, ...d }) => (validRedirectLimit(limit) ? { ...d, maxRedirects: limit } : d))}
+              />
             ) : null}
             <label>
               <input type="checkbox" checked={draft.useCookies} onChange={(e) => update(draft.id, (d) => ({ ...d, useCookies: e.target.checked }))} />{' '}
               {t('http.useCookies')}
             </label>
             <p className="muted small">{t('http.useCookiesHint')}</p>
-            <div className="field-col">
-              <label htmlFor={`${id}-timeout`}>{t('http.timeout')}</label>
-              <input
-                id={`${id}-timeout`}
-                type="number"
-                min={1}
-                step={1}
-                inputMode="numeric"
-                className="http-timeout"
-                placeholder="60"
-                value={draft.timeoutSeconds ?? ''}
-                aria-describedby={`${id}-timeout-help`}
-                onChange={(e) => {
-                  const seconds = e.target.value.trim() === '' ? undefined : Number(e.target.value);
-                  update(draft.id, ({ timeoutSeconds: _old, ...d }) => (validTimeout(seconds) ? { ...d, timeoutSeconds: seconds } : d));
-                }}
-              />
-              <span id={`${id}-timeout-help`} className="muted small">
-                {t('http.timeoutHint')}
-              </span>
-            </div>
+            <NumberOption
+              id={`${id}-timeout`}
+              label={t('http.timeout')}
+              help={t('http.timeoutHint')}
+              min={1}
+              placeholder="60"
+              value={draft.timeoutSeconds}
+              onChange={(seconds) => update(draft.id, ({ timeoutSeconds: _old, ...d }) => (validTimeout(seconds) ? { ...d, timeoutSeconds: seconds } : d))}
+            />
             <label className="http-danger">
               <input type="checkbox" checked={draft.insecure} onChange={(e) => update(draft.id, (d) => ({ ...d, insecure: e.target.checked }))} />{' '}
               {t('http.insecure')}
