@@ -118,6 +118,8 @@ describe.each([true, false])('history keeps the request as written (full bodies 
         { name: 'X-Trace', value: 'plain' },
       ],
       auth: { type: 'bearer', token: { secretRef: 'key-a' } },
+      // How it was sent: the defaults, said outright.
+      send: { followRedirects: false, cookies: true },
     });
 
     const draft = createHttpDraft('replay', httpSeedFromHistory(entry));
