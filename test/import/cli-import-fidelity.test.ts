@@ -184,6 +184,8 @@ describe('import: what a request sends comes along, or a note says what did not'
     expect(r.out).toContain('Note: -L (follow redirects) is not kept in the operation: switch on "Follow redirects"');
     expect(r.out).toContain('Note: -k/--insecure (accept any certificate) is not kept in the operation: switch on "Allow invalid certificate"');
     expect(r.out).not.toContain('the JSON body is kept as its value');
+    // Method and path once: the curl command's own name "POST /echo" is not repeated beside them.
+    expect(r.out).toContain('  POST   /echo\n');
     expect(r.out).toContain('Note: POST /echo: header User-Agent is not imported: Powerduck sets it itself when it sends.');
     expect(r.out).toContain(
       'the cookie sid is a credential the request\'s auth does not carry: it is stored as a secret and sent as {{post-echo-cookie-sid}} from the environment "curl"',
