@@ -660,6 +660,9 @@ export const en = {
     'The whole operation on each side. Lines that differ are marked: − only on disk now, + only in what Overwrite writes. Keys Powerduck does not own (a description, your own x- fields) stay as they are on disk.',
   'conflict.firstDifference': 'Go to the first difference',
   'conflict.diffSame': 'The operation on disk is the same as what Overwrite writes; the change was elsewhere in the file.',
+  'conflict.cannotOpen':
+    'The file’s version of {path} cannot be opened in a tab: {problem} Your version stays in this tab; fix the file, or choose Overwrite or Save as new operation.',
+  'conflict.unreadable': 'its x-a2a could not be read.',
   'conflict.gone': 'The operation {path} is no longer in the file.',
   'conflict.reloadHelp': 'Reload from disk: this tab shows the file’s version; yours moves to a new tab.',
   'conflict.overwriteHelp': 'Overwrite: your version replaces this operation; other changes in the file stay.',

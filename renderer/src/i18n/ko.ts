@@ -652,6 +652,9 @@ export const ko: Record<MessageKey, string> = {
     '양쪽 모두 작업 전체입니다. 다른 줄에 표시가 있습니다: −는 지금 디스크에만, +는 덮어쓰기가 쓸 내용에만 있습니다. Powerduck이 관리하지 않는 키(description, 직접 추가한 x- 필드)는 디스크에 있는 그대로 남습니다.',
   'conflict.firstDifference': '첫 번째 차이로 이동',
   'conflict.diffSame': '디스크의 작업은 덮어쓰기가 쓸 내용과 같습니다. 변경은 파일의 다른 곳에 있습니다.',
+  'conflict.cannotOpen':
+    '파일에 있는 {path} 버전은 탭으로 열 수 없습니다: {problem} 내 버전은 이 탭에 그대로 남아 있습니다. 파일을 고치거나 덮어쓰기 또는 새 작업으로 저장을 고르세요.',
+  'conflict.unreadable': 'x-a2a를 읽을 수 없습니다.',
   'conflict.gone': '작업 {path}이(가) 더 이상 파일에 없습니다.',
   'conflict.reloadHelp': '디스크에서 다시 불러오기: 이 탭에 파일의 버전이 표시되고 내 버전은 새 탭으로 옮겨집니다.',
   'conflict.overwriteHelp': '덮어쓰기: 내 버전이 이 작업을 대체합니다. 파일의 다른 변경은 남습니다.',
