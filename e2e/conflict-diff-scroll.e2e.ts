@@ -18,6 +18,13 @@ async function saveToSpec(page: Page, path?: string): Promise<void> {
   await dialog.getByRole('button', { name: 'Save', exact: true }).click();
 }
 
+/** A draft saved as a new operation at `path`, once the app says so; the spec file it went to. */
+async function savedFirstTime(page: Page, path: string, workspaceDir: string): Promise<string> {
+  await saveToSpec(page, path);
+  await page.getByRole('status', { name: 'Notifications' }).getByText(`Saved ${path} in `).waitFor();
+  return join(workspaceDir, 'powerduck.openapi.yaml');
+}
+
 /** For each side: how far it is scrolled and whether its first marked line is wholly inside the box. */
 const sidesInView = `(() => Array.from(document.querySelectorAll('dialog[open] pre.line-diff')).map((pre) => {
   const line = pre.querySelector('.diff-changed');
@@ -39,14 +46,9 @@ describe('the conflict prompt shows where the versions differ', () => {
       await newA2aRequest(page, { endpoint: 'http://127.0.0.1:9/a2a' });
       const parts = Array.from({ length: 60 }, (_, i) => ({ text: `part ${i}` }));
       await setEditorText(page, JSON.stringify({ message: { messageId: 'm-long', role: 'ROLE_USER', parts } }));
-      await saveToSpec(page, '/long');
-      await page
-        .getByRole('status', { name: 'Notifications' })
-        .getByText(/Saved \/long in /)
-        .waitFor();
+      const file = await savedFirstTime(page, '/long', core.env.dataDir.workspaceDir);
 
       // Someone changes one line near the end of the example.
-      const file = join(core.env.dataDir.workspaceDir, 'powerduck.openapi.yaml');
       const text = await readFile(file, 'utf8');
       expect(text.match(/part 55\b/g)?.length).toBe(1);
       await writeFile(file, text.replace(/part 55\b/, 'part 55 edited outside'));
@@ -79,14 +81,9 @@ describe('the conflict prompt shows where the versions differ', () => {
     e2e.withApp({ defaultTimeout: 20_000 }, async ({ page, core }) => {
       await newA2aRequest(page, { endpoint: 'http://127.0.0.1:9/a2a' });
       await setEditorText(page, JSON.stringify({ message: { messageId: 'm-mine', role: 'ROLE_USER', parts: [{ text: 'my draft' }] } }));
-      await saveToSpec(page, '/broken');
-      await page
-        .getByRole('status', { name: 'Notifications' })
-        .getByText(/Saved \/broken in /)
-        .waitFor();
+      const file = await savedFirstTime(page, '/broken', core.env.dataDir.workspaceDir);
 
       // Someone removes the operation's endpoint: its x-a2a can no longer be read as a request.
-      const file = join(core.env.dataDir.workspaceDir, 'powerduck.openapi.yaml');
       const text = await readFile(file, 'utf8');
       expect(text.match(/^\s+endpoint: http:\/\/127\.0\.0\.1:9\/a2a\n/m)).not.toBeNull();
       await writeFile(file, text.replace(/^\s+endpoint: http:\/\/127\.0\.0\.1:9\/a2a\n/m, ''));
