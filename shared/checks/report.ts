@@ -41,10 +41,10 @@ export function buildReport(input: ReportInput): CheckReport {
 }
 
 /**
- * CLI exit code for a finished run: 1 when any MUST check failed or an interface is not an A2A
- * endpoint at all (the server was reached and answered wrongly, as `send` exits 1 for an answer
- * that is not A2A), else 0.
+ * CLI exit code for a finished run: 2 when an interface is not an A2A endpoint at all (nothing
+ * there could be judged, so the target is wrong), else 1 when any MUST check failed.
  */
-export function reportExitCode(report: CheckReport): 0 | 1 {
-  return report.summary.notA2a > 0 || report.summary.mustFailures > 0 ? 1 : 0;
+export function reportExitCode(report: CheckReport): 0 | 1 | 2 {
+  if (report.summary.notA2a > 0) return 2;
+  return report.summary.mustFailures > 0 ? 1 : 0;
 }

@@ -78,7 +78,7 @@ describe('an endpoint that is not A2A', () => {
     ]);
     expect(report.summary.notA2a).toBe(2);
     // Reached, and answered wrongly: exit 1, as send's answer that is not A2A.
-    expect(reportExitCode(report)).toBe(1);
+    expect(reportExitCode(report)).toBe(2);
     expect(report.notes.some((n) => n.startsWith('Not an A2A endpoint, nothing else was judged there: JSONRPC 1.0'))).toBe(true);
     // The evidence is the exchange itself: never described as a JSON-RPC error.
     expect(report.results[0]?.observed).toContain('HTTP 404');
@@ -112,7 +112,7 @@ describe('an endpoint that is not A2A', () => {
       cwd: dir,
     };
     const code = await runCli(['check', `${base}/.well-known/agent-card.json`, '--json'], io);
-    expect(code).toBe(1);
+    expect(code).toBe(2);
     expect((JSON.parse(stdout) as CheckReport).summary).toMatchObject({ total: 2, notA2a: 2 });
     const lines = stderr
       .trim()

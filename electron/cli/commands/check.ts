@@ -35,9 +35,8 @@ const usage = [
   '                without --token/--token-env, its variable "token" (if it has one) is sent as the bearer token,',
   "                as --token '{{token}}' would",
   '',
-  'Exit: 0 no MUST rule broken; 1 at least one MUST check failed, or an interface answered but is not an A2A endpoint',
-  '      (HTTP 404/405, HTML, a body that is not JSON, JSON that is not the binding: as send, the server answered wrongly);',
-  '      2 usage, card or network error, or the agent refused the credentials.',
+  'Exit: 0 no MUST rule broken; 1 at least one MUST check failed; 2 usage, card or network error, the agent refused the credentials,',
+  '      or an interface is not an A2A endpoint at all (HTTP 404/405, HTML, JSON that is not the binding).',
 ].join('\n');
 
 function parseGroups(values: readonly string[]): CheckGroup[] {
@@ -174,7 +173,11 @@ export const checkCommand: CliCommand = {
         return exitCodes.error;
       }
     }
-    for (const entry of report.notA2a) io.stderr(`powerduck check: ${interfaceLabel(entry.interface)}: ${entry.reason}\n`);
-    return reportExitCode(report) === 1 ? exitCodes.refused : exitCodes.ok;
+    const exit = reportExitCode(report);
+    if (exit === 2) {
+      for (const entry of report.notA2a) io.stderr(`powerduck check: ${interfaceLabel(entry.interface)}: ${entry.reason}\n`);
+      return exitCodes.error;
+    }
+    return exit === 1 ? exitCodes.refused : exitCodes.ok;
   },
 };
