@@ -17,7 +17,9 @@ describe('import and environments', () => {
       await page.getByRole('tab', { name: 'Specs' }).click();
       await page.getByRole('button', { name: 'Import…' }).click();
       const dialog = page.getByRole('dialog', { name: 'Import' });
-      await dialog.getByRole('textbox', { name: 'Path or URL' }).fill(demoSpec);
+      await dialog.getByRole('textbox', { name: 'Path, URL or curl command' }).fill(demoSpec);
+      // The label says what the text is read as.
+      await dialog.getByRole('textbox', { name: 'File path' }).waitFor();
       await dialog.getByRole('button', { name: 'Import', exact: true }).click();
       await dialog.getByText('OpenAPI 3.2.0 “Powerduck A2A demo agent”: 7 operations (6 A2A).').waitFor();
       await dialog.getByRole('radio', { name: /Copy into the workspace as openapi\.json/ }).check();
@@ -72,7 +74,7 @@ describe('import and environments', () => {
       await page.getByRole('button', { name: 'Import…' }).click();
       const dialog = page.getByRole('dialog', { name: 'Import' });
       const command = `curl ${e2e.demo.rpcUrl} -H 'Content-Type: application/json' -H 'A2A-Version: 1.0' -H 'Authorization: Bearer ${e2e.demo.token}' -d '{"jsonrpc":"2.0","id":1,"method":"SendMessage","params":{"message":{"role":"ROLE_USER","messageId":"c1","parts":[{"text":"[20,22]"}]}}}'`;
-      await dialog.getByRole('textbox', { name: 'Path or URL' }).fill(command);
+      await dialog.getByRole('textbox', { name: 'Path, URL or curl command' }).fill(command);
       await dialog.getByRole('button', { name: 'Import', exact: true }).click();
       const name = dialog.getByRole('textbox', { name: /Secret name for the bearer token/ });
       expect(await name.inputValue()).toBe('curl-post-rpc');
@@ -85,5 +87,48 @@ describe('import and environments', () => {
       expect(text).not.toContain(e2e.demo.token);
       await page.getByRole('list', { name: 'Operations in powerduck.openapi.yaml' }).getByRole('button', { name: 'Run POST /rpc' }).click();
       await page.getByRole('region', { name: 'Operation docs' }).getByText('Sum: 42').first().waitFor();
+    }));
+
+  it('a pasted plain-HTTP curl command: its label, a labelled credential row, each operation named once and no note for a compact body', () =>
+    e2e.withApp({ defaultTimeout: 20_000 }, async ({ page, core }) => {
+      await page.getByRole('tab', { name: 'Specs' }).click();
+      await page.getByRole('button', { name: 'Import…' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Import' });
+      const command = `curl -X POST http://127.0.0.1:9/things -H 'Authorization: Bearer plain-curl-token-77' -H 'Content-Type: application/json' -d '{"name":"a"}'`;
+      await dialog.getByRole('textbox', { name: 'Path, URL or curl command' }).fill(command);
+      // Read as a curl command, and the label says so.
+      const field = dialog.getByRole('textbox', { name: 'curl command' });
+      await field.waitFor();
+      await dialog.getByRole('button', { name: 'Import', exact: true }).click();
+      await dialog.getByText('curl command “curl”: 1 operation (0 A2A).').waitFor();
+
+      // Method and path once: the curl command's own "POST /things" is not repeated beside them.
+      const ops = dialog.getByRole('list', { name: 'Operations' });
+      expect((await ops.getByRole('listitem').allInnerTexts()).map((t) => t.trim())).toEqual(['POST /things']);
+      // A compact JSON body sent formatted changes only white space: no note about it.
+      expect(await dialog.innerText()).not.toContain('the JSON body is kept as its value');
+
+      // The credential row has visible labels: what is stored, and the name it gets.
+      const store = dialog.getByRole('checkbox', { name: 'Store the bearer token of POST /things as a secret' });
+      expect(await store.isChecked()).toBe(true);
+      await dialog.getByText('Secret name', { exact: true }).waitFor();
+      const name = dialog.getByRole('textbox', { name: 'Secret name for the bearer token of POST /things' });
+      await name.fill('things-token');
+      await dialog.getByRole('button', { name: 'Import', exact: true }).click();
+      await dialog.getByText('Stored secrets: things-token.').waitFor();
+      const text = await readFile(join(core.env.dataDir.workspaceDir, 'powerduck.openapi.yaml'), 'utf8');
+      expect(text).not.toContain('plain-curl-token-77');
+
+      // A compact OpenAPI document pasted on one line is read as a document, and its operationId names the operation.
+      const doc = JSON.stringify({
+        openapi: '3.2.0',
+        info: { title: 'One line', version: '1' },
+        paths: { '/things': { post: { operationId: 'createThing', responses: { '200': { description: 'ok' } } } } },
+      });
+      await field.fill(doc);
+      await dialog.getByRole('textbox', { name: 'Pasted document' }).waitFor();
+      await dialog.getByRole('button', { name: 'Import', exact: true }).click();
+      await dialog.getByText('Imported 1 operation into one-line.openapi.json.').waitFor();
+      expect((await ops.getByRole('listitem').allInnerTexts()).map((t) => t.trim())).toEqual(['POST /things createThing']);
     }));
 });

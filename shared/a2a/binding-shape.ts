@@ -3,6 +3,8 @@
  * binding (the JSON-RPC URL called as HTTP+JSON, a web page instead of the agent): a 200 with such a
  * body is not a result, whatever its status says.
  */
+import { answerHead, answerStart } from '../http/answer-quote';
+import type { Outcome } from './exchange';
 import type { Binding } from './versions';
 import { isObject } from './payload';
 
@@ -46,8 +48,26 @@ export function bindingShapeMismatch(
   if (binding !== 'GRPC' && success && answer.parsed === undefined && looksLikeHtml(answer.contentType, answer.text)) {
     return {
       looksLike: 'html',
-      message: `Wrong binding: the answer is an HTML page, not a ${label(binding)} response. The endpoint is probably a web page or the agent's base URL, not its ${label(binding)} address; the Agent Card lists the right one.`,
+      message: `Wrong binding: the answer is an HTML page (${answerHead(answer.status, answer.contentType)}), not a ${label(binding)} response. The endpoint is probably a web page or the agent's base URL, not its ${label(binding)} address; the Agent Card lists the right one. It began: ${answerStart(answer.text)}.`,
     };
   }
   return undefined;
+}
+
+/**
+ * A success status whose body is not JSON: the server was reached and answered, but not in the
+ * binding (exit 1 on the CLI, as MCP's not-JSON answer), named with its status, type and first bytes.
+ */
+export function notJsonAnswer(
+  binding: Binding,
+  status: number,
+  contentType: string | undefined,
+  parseError: string,
+  text: string,
+): Extract<Outcome, { kind: 'transport-error' }> {
+  return {
+    kind: 'transport-error',
+    code: 'not-json',
+    message: `The server answered ${answerHead(status, contentType)} with a body that is not JSON (${parseError}), so not an A2A ${label(binding)} response. It began: ${answerStart(text)}. The raw exchange shows all of it.`,
+  };
 }

@@ -49,6 +49,23 @@ export function outcomeSeverity(outcome: Outcome): OutcomeSeverity {
   }
 }
 
+/**
+ * The server was reached and answered something that is not the binding (a 200 whose body is not
+ * JSON, an HTML page, JSON that is not a JSON-RPC response, a gRPC message that does not decode):
+ * it answered wrongly, as MCP's not-MCP answer, so the agent said no rather than being out of reach.
+ * A reply that was not even HTTP (no status was read) stays a transport failure.
+ */
+function answeredWrongly(record: ExchangeRecord): boolean {
+  const { outcome, response } = record;
+  if (outcome.kind !== 'transport-error' || (outcome.code !== 'not-json' && outcome.code !== 'protocol')) return false;
+  return response?.status !== undefined || response?.grpcStatus !== undefined;
+}
+
+/** outcomeSeverity, with what the record knows about the answer (the CLI's exit code: 0 / 1 / 2). */
+export function recordSeverity(record: ExchangeRecord): OutcomeSeverity {
+  return answeredWrongly(record) ? 'refused' : outcomeSeverity(record.outcome);
+}
+
 export function describeOutcome(outcome: Outcome): string {
   switch (outcome.kind) {
     case 'message':

@@ -22,6 +22,8 @@ export interface ImportOperationInfo {
   path: string;
   httpMethod: string;
   summary?: string;
+  /** OpenAPI: the operation's `operationId`. */
+  operationId?: string;
   /** An A2A operation (runnable as soon as the file is listed). */
   a2a: boolean;
   /** The A2A method, for A2A operations. */

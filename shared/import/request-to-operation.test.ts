@@ -90,10 +90,19 @@ describe('planning: headers and bodies as they are sent', () => {
     for (const op of [first, second]) for (const secret of ['key-1', 's-1']) expect(JSON.stringify(fields(op))).not.toContain(secret);
   });
 
-  it('a JSON body is its value; a note says when the bytes sent differ, and a non-JSON media type keeps its text', () => {
-    const json = (body: string) => planHttp(request({ method: 'POST', body, headers: [header('Content-Type', 'application/json')] }));
+  it('a JSON body is its value; a note says when the bytes sent differ in a way that matters, and a non-JSON media type keeps its text', () => {
+    const json = (body: string, ...more: ReturnType<typeof header>[]) =>
+      planHttp(request({ method: 'POST', body, headers: [header('Content-Type', 'application/json'), ...more] }));
     expect(json('{\n  "a": 1\n}').notes).toEqual([]);
-    expect(json('{"a":1}').notes).toEqual(['Req: the JSON body is kept as its value and sent formatted (2-space indentation): the same JSON in other bytes.']);
+    // Compact JSON sent formatted is the same value to any JSON reader: no note…
+    expect(json('{"a":1}').notes).toEqual([]);
+    expect(json('{\n    "a": 1\n}').notes).toEqual([]);
+    // …unless a header was computed over the bytes as written.
+    expect(json('{"a":1}', header('X-Hub-Signature-256', 'sha256=abc')).notes).toEqual([
+      'Req: the JSON body is kept as its value and sent formatted (2-space indentation), so its bytes change and the X-Hub-Signature-256 header, computed over the bytes as written, will not match them: update it before you send.',
+    ]);
+    expect(json('{"a":1}', header('Content-Digest', 'sha-256=:x:')).notes).toEqual([expect.stringContaining('the Content-Digest header')]);
+    expect(json('{"a":1}', header('X-Request-Id', 'r-1')).notes).toEqual([]);
     expect(json('{"a":1.0}').notes).toEqual([expect.stringContaining('Req: the JSON body is kept as its value, so some of its text changes when sent')]);
     // JSON once its variables are filled in: kept as written beside a stand-in example.
     const template = json('{"name": "{{petName}}", "age": {{age}}}');

@@ -325,6 +325,21 @@ export function planOperation(req: ImportedRequest, index: number, ctx: PlanCont
   return planHttp(req, headers, auth, pending, name, ctx);
 }
 
+/**
+ * A header whose value is computed over the body's bytes (a digest, an HTTP message signature, a
+ * webhook HMAC such as X-Hub-Signature-256 or Stripe-Signature, an AWS SigV4 Authorization): the
+ * name, when the request has one.
+ */
+function bodySigningHeader(headers: readonly ImportedHeader[]): string | undefined {
+  return headers.find(
+    (h) =>
+      h.enabled &&
+      (/^(?:digest|content-digest|content-md5|repr-digest)$/i.test(h.name) ||
+        /signature/i.test(h.name) ||
+        (/^authorization$/i.test(h.name) && /\bSignature=|^\s*hmac/i.test(h.value))),
+  )?.name;
+}
+
 /** JSON text without the white space between its tokens (strings kept as they are). */
 function compactJson(text: string): string {
   return text.replace(/"(?:[^"\\]|\\.)*"|\s+/g, (m) => (m.startsWith('"') ? m : ''));
@@ -409,12 +424,21 @@ function planHttp(
     if (template?.kind === 'template') draft.body = { mediaType, text: req.body };
     else if (template?.kind === 'problem')
       notes.push(`${template.message}; it is kept as text, which a send of this operation encodes as one JSON string: edit the body before you send it.`);
-    else if (sent !== req.body)
-      notes.push(
-        compactJson(req.body) === JSON.stringify(json)
-          ? 'the JSON body is kept as its value and sent formatted (2-space indentation): the same JSON in other bytes.'
-          : 'the JSON body is kept as its value, so some of its text changes when sent (a number such as 1.0 or 1e3, an escaped character or a repeated key is written the standard way).',
-      );
+    else if (sent !== req.body) {
+      if (compactJson(req.body) !== JSON.stringify(json))
+        notes.push(
+          'the JSON body is kept as its value, so some of its text changes when sent (a number such as 1.0 or 1e3, an escaped character or a repeated key is written the standard way).',
+        );
+      else {
+        // Only white space differs: every JSON reader sees the same value, so this is worth saying
+        // only when a header was computed over the bytes as written (a signature or digest).
+        const signed = bodySigningHeader(req.headers);
+        if (signed)
+          notes.push(
+            `the JSON body is kept as its value and sent formatted (2-space indentation), so its bytes change and the ${signed} header, computed over the bytes as written, will not match them: update it before you send.`,
+          );
+      }
+    }
   }
   const extra: Array<[string, unknown]> = path !== realPath && split ? [[ADDRESS_FIELD, split.path]] : [];
   // Built once now: a request the builder refuses is refused before anything is stored.

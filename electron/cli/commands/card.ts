@@ -19,8 +19,8 @@ const usage = [
   "  --jwks  The signer's public keys (JWKS or a single JWK); checks every signature locally.",
   '  --json  Print {card, version, findings, signatures, canonical} on stdout.',
   '',
-  'Exit: 0 fetched (and, with --jwks, at least one valid signature); 1 invalid card or no valid signature;',
-  '2 fetch or usage error.',
+  'Exit: 0 fetched (and, with --jwks, at least one valid signature); 1 invalid card or no valid signature, or the',
+  'URL answered something that is not a card (a web page, a body that is not JSON); 2 fetch or usage error.',
 ].join('\n');
 
 /** Thrown for failures the core reports; runCli prints the message on one line and exits 2. */
@@ -50,13 +50,18 @@ export const cardCommand: CliCommand = {
     let inspected: CardInspectResult;
     let fetchLine: string | undefined;
     if (sub === 'fetch') {
-      const fetched = unwrap(
-        await core.dispatcher.invoke('card.fetch', {
-          url: target,
-          ...(as === '0.3' ? { as: '0.3' as const } : {}),
-          ...(environment ? { environment } : {}),
-        }),
-      );
+      const result = await core.dispatcher.invoke('card.fetch', {
+        url: target,
+        ...(as === '0.3' ? { as: '0.3' as const } : {}),
+        ...(environment ? { environment } : {}),
+      });
+      // The server was reached and answered something that is not a card (a web page, JSON of another
+      // kind): it answered wrongly, exit 1 as send's answer that is not A2A; unreachable stays 2.
+      if (!result.ok && (isNotACard(result.error) || result.error.code === 'not-json')) {
+        io.stderr(`powerduck card: ${result.error.message}\n`);
+        return exitCodes.refused;
+      }
+      const fetched = unwrap(result);
       inspected = fetched;
       const f = fetched.fetch;
       fetchLine = `GET ${f.url} → ${f.status} ${f.statusText}, ${f.bytes} bytes${f.contentEncoding ? ` (${f.contentEncoding}, ${f.wireBytes} on the wire)` : ''}, ${f.timings.totalMs} ms${f.lookupNote ? `\n${f.lookupNote}` : ''}`;

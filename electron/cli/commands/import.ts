@@ -3,8 +3,9 @@ import type { ImportApplyRequest } from '../../../shared/contract/ops-import';
 import { openCliCore } from '../cli-core';
 import { parseArgs } from '../args';
 import type { CliCommand } from '../cli-types';
+import { importedOperationLabel } from '../../../shared/import/operation-label';
 import { exitCodes, UsageError } from '../cli-types';
-import { isCurlCommand } from '../../node/import/import-source';
+import { isCurlCommand } from '../../../shared/import/source-kind';
 import { oneLine } from '../one-line';
 import { resolveSpecTarget } from '../spec-file';
 
@@ -66,8 +67,10 @@ export const importCommand: CliCommand = {
     io.stdout(
       `${r.kind === 'openapi' ? (r.created ? 'Copied into' : 'Opened in place:') : 'Wrote'} ${r.file}: ${r.operations.length} operation${r.operations.length === 1 ? '' : 's'} (${a2a} A2A).\n`,
     );
-    for (const op of r.operations)
-      io.stdout(`  ${op.httpMethod.toUpperCase().padEnd(6)} ${op.path}${op.a2a ? `  [A2A ${op.method ?? ''}]` : ''}${op.summary ? `  ${op.summary}` : ''}\n`);
+    for (const op of r.operations) {
+      const label = importedOperationLabel(op);
+      io.stdout(`  ${op.httpMethod.toUpperCase().padEnd(6)} ${op.path}${op.a2a ? `  [A2A ${op.method ?? ''}]` : ''}${label ? `  ${label}` : ''}\n`);
+    }
     if (r.storedSecrets.length) io.stdout(`Stored as secrets: ${r.storedSecrets.join(', ')}\n`);
     if (r.environmentsAdded.length) io.stdout(`Environments added or extended: ${r.environmentsAdded.join(', ')}\n`);
     for (const w of r.warnings) io.stdout(`Note: ${w}\n`);

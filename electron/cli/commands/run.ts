@@ -1,5 +1,5 @@
 import type { RecordedStreamEvent } from '../../../shared/a2a/exchange';
-import { describeEvent, outcomeSeverity, summarizeExchange } from '../../../shared/a2a/exchange-summary';
+import { describeEvent, recordSeverity, summarizeExchange } from '../../../shared/a2a/exchange-summary';
 import { openCliCore } from '../cli-core';
 import type { Core } from '../../node/core';
 import type { OAuth2Auth } from '../../../shared/a2a/auth';
@@ -29,8 +29,8 @@ An operation saved with OAuth 2.0 gets its token as send --oauth2 does: client c
 issuer; device code and authorization code ask you to sign in (on stderr) only when no cached token
 can be used or refreshed.
 
-Exit codes (as for send): 0 ok, 1 the agent said no (RPC/HTTP/gRPC error), 2 usage, file, network
-or transport error.
+Exit codes (as for send): 0 ok, 1 the agent said no (RPC/HTTP/gRPC error) or answered something that
+is not A2A (a body that is not JSON, an HTML page), 2 usage, file, network or transport error.
 
 ${specFileLookupUsage}
 
@@ -142,7 +142,7 @@ export const runCommand: CliCommand = {
       const [requestLine, ...rest] = summarizeExchange(record);
       io.stdout(`${[requestLine, ...record.events.map(describeEvent), ...rest].join('\n')}\n`);
     } else io.stdout(`${summarizeExchange(record).join('\n')}\n`);
-    const severity = outcomeSeverity(record.outcome);
+    const severity = recordSeverity(record);
     return severity === 'ok' ? exitCodes.ok : severity === 'refused' ? exitCodes.refused : exitCodes.error;
   },
 };

@@ -3,7 +3,7 @@ import { exampleBody, exampleMessage } from '../../../shared/a2a/body-templates'
 import { DEFAULT_CALL_TOTAL_MS, timeoutProblem, type A2aCall } from '../../../shared/a2a/call';
 import { findMethod, isStreamingMethod } from '../../../shared/a2a/catalogue';
 import type { ExchangeRecord, RecordedStreamEvent } from '../../../shared/a2a/exchange';
-import { describeEvent, outcomeSeverity, summarizeExchange } from '../../../shared/a2a/exchange-summary';
+import { describeEvent, recordSeverity, summarizeExchange } from '../../../shared/a2a/exchange-summary';
 import { isA2aVersion } from '../../../shared/a2a/versions';
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { WireError } from '../../../shared/contract/index';
@@ -65,7 +65,8 @@ ${tlsUsage}
   --json           print the exchange record as JSON; for streams, one JSON line per event first
 
 Streams run until the agent closes them; Ctrl-C stops locally (the task keeps running remotely).
-Exit codes: 0 ok, 1 the agent said no (RPC/HTTP/gRPC error), 2 usage, network or transport error.
+Exit codes: 0 ok, 1 the agent said no (RPC/HTTP/gRPC error) or answered something that is not A2A
+(a body that is not JSON, an HTML page), 2 usage, network or transport error.
 
 ${sendHttpUsage}
 
@@ -92,7 +93,7 @@ function withTenant(body: unknown, tenant: string): unknown {
 }
 
 function exitFor(record: ExchangeRecord): number {
-  const severity = outcomeSeverity(record.outcome);
+  const severity = recordSeverity(record);
   return severity === 'ok' ? exitCodes.ok : severity === 'refused' ? exitCodes.refused : exitCodes.error;
 }
 

@@ -1,7 +1,7 @@
 import type { Outcome } from '../../../shared/a2a/exchange';
 import { newUuid } from '../../../shared/a2a/ids';
 import { classifyHttpError, classifyJsonRpcResponse } from '../../../shared/a2a/outcome';
-import { bindingShapeMismatch } from '../../../shared/a2a/binding-shape';
+import { bindingShapeMismatch, notJsonAnswer } from '../../../shared/a2a/binding-shape';
 import type { AdapterRun, BindingAdapter } from './adapter';
 import { buildHeaders } from './call-headers';
 import { httpEndpoint, isEventStream, isJsonContentType, parseJson, readAndRecord, sendAndRecord } from './http-call';
@@ -83,7 +83,7 @@ export const jsonRpcAdapter: BindingAdapter = {
     }
     if (!parsed.ok) {
       if (opened.status < 200 || opened.status >= 300) return classifyHttpError(opened.status, opened.statusText, body.text || undefined);
-      return { kind: 'transport-error', code: 'not-json', message: `HTTP ${opened.status} but the body is not JSON (${parsed.message}).` };
+      return notJsonAnswer('JSONRPC', opened.status, opened.contentType, parsed.message, body.text);
     }
     // A JSON-RPC response: `jsonrpc: "2.0"` with result/error, or at least an error object with a
     // numeric code. `{"error":"no such path"}` on a 404 is a web server's answer, not JSON-RPC.

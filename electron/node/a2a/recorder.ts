@@ -250,7 +250,8 @@ export class ExchangeRecorder {
       method: this.#call.method,
       request: this.#request,
       timings: { ...this.timings, totalMs: this.elapsed() },
-      outcome,
+      // A wrong answer's message quotes the body's first bytes: scrubbed as the body is.
+      outcome: outcome.kind === 'transport-error' && this.#rules.values?.length ? { ...outcome, message: scrubValues(outcome.message, this.#rules) } : outcome,
       warnings: this.#rules.values?.length ? this.warnings.map((w) => scrubValues(w, this.#rules)) : this.warnings,
     };
     if (this.#response) record.response = this.#response;

@@ -1,6 +1,6 @@
 import type { Outcome } from '../../../shared/a2a/exchange';
 import { classifyHttpError, classifyResult } from '../../../shared/a2a/outcome';
-import { bindingShapeMismatch } from '../../../shared/a2a/binding-shape';
+import { bindingShapeMismatch, notJsonAnswer } from '../../../shared/a2a/binding-shape';
 import { buildRestRequest, joinRestUrl } from '../../../shared/a2a/rest-routes';
 import { CoreError } from '../core-error';
 import type { AdapterRun, BindingAdapter } from './adapter';
@@ -92,7 +92,7 @@ export const restAdapter: BindingAdapter = {
       // DeleteTaskPushNotificationConfig answers 204 with no body (google.protobuf.Empty).
       return classifyResult(call.version, call.method, {}).outcome;
     }
-    if (!parsed?.ok) return { kind: 'transport-error', code: 'not-json', message: `HTTP ${opened.status} but the body is not JSON (${parsed?.message}).` };
+    if (!parsed?.ok) return notJsonAnswer('HTTP+JSON', opened.status, opened.contentType, parsed?.message ?? '', body.text);
     if (!isJsonContentType(opened.contentType))
       recorder.warn(`Content-Type is "${opened.contentType ?? '(none)'}", expected application/a2a+json or application/json.`);
     const classified = classifyResult(call.version, call.method, parsed.value);

@@ -1,6 +1,7 @@
 import { timeoutProblem } from '../../../shared/a2a/call';
 import type { CardFetchRequest, CardFetchResult } from '../../../shared/contract/ops-card';
 import type { CardFinding } from '../../../shared/card/card-types';
+import { answerHead, answerStart } from '../../../shared/http/answer-quote';
 import { looksLikeCard } from '../../../shared/card/card-version';
 import { CoreError } from '../core-error';
 import { analyzeCard } from './card-analysis';
@@ -80,7 +81,7 @@ export async function fetchCard(request: CardFetchRequest, deps: FetchCardDeps):
   } catch (error) {
     throw new CoreError(
       'not-json',
-      `${url.href} did not return JSON (${response.contentType ?? 'no content type'}): ${error instanceof Error ? error.message : String(error)}. Check that the URL is the agent card and not a web page.`,
+      `${url.href} answered ${answerHead(response.status, response.contentType)} with a body that is not JSON (${error instanceof Error ? error.message : String(error)}), so not an Agent Card. It began: ${answerStart(text)}. Check that the URL is the agent card and not a web page.`,
       {
         kind: 'not-json',
         status: response.status,

@@ -6,6 +6,7 @@
 import { isAbsolute, resolve } from 'node:path';
 import { parseDocument } from 'yaml';
 import type { ImportKind } from '../../../shared/contract/ops-import';
+import { isCurlCommand } from '../../../shared/import/source-kind';
 import { safeGet } from '../card/safe-fetch';
 import { CoreError } from '../core-error';
 import type { SpecFs } from '../openapi/spec-fs';
@@ -31,10 +32,6 @@ export interface DetectedSource {
   /** Parsed document (OpenAPI / Postman); undefined for curl. */
   model?: Record<string, unknown>;
   format: 'json' | 'yaml';
-}
-
-export function isCurlCommand(text: string): boolean {
-  return /^\s*curl(\s|$)/.test(text);
 }
 
 export async function readImportSource(fs: SpecFs, request: { source?: string; text?: string }, baseDir: string, signal?: AbortSignal): Promise<ImportSource> {

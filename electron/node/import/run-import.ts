@@ -129,6 +129,7 @@ async function prepare(ctx: ImportContext, request: ImportSourceRequest): Promis
       path: op.path,
       httpMethod: op.httpMethod,
       ...(op.summary ? { summary: op.summary } : {}),
+      ...(op.operationId ? { operationId: op.operationId } : {}),
       a2a: op.kind === 'a2a' && op.a2a !== undefined,
       ...(op.a2a ? { method: op.a2a.method } : {}),
     }));

@@ -10,6 +10,7 @@ import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamable
 import { SseError } from '@modelcontextprotocol/sdk/client/sse.js';
 import { redactDeep } from '../../../shared/history/history-redaction';
 import { redactUrl } from '../../../shared/a2a/redaction';
+import { answerHead, answerStart } from '../../../shared/http/answer-quote';
 import {
   mcpListMethods,
   mcpLogLevels,
@@ -98,9 +99,6 @@ function networkOutcome(error: unknown, target: McpTarget, recorder: McpRecorder
   return { kind: 'transport-error', code: 'connect', message: recorder.scrub(e?.message ?? String(error)) };
 }
 
-/** How much of an answer that is not MCP the outcome quotes (the raw exchange has all of it). */
-const QUOTED_CHARS = 120;
-
 /**
  * The server answered (a 2xx the SDK could not read: a body that is not JSON, a content type that is
  * neither JSON nor an event stream): that is a wrong answer, not a server out of reach. Undefined when
@@ -111,12 +109,11 @@ async function unreadableAnswer(error: unknown, recorder: McpRecorder, target: M
   const sdkRefused = (error instanceof StreamableHTTPError || error instanceof SseError) && recorder.lastFailure === undefined;
   if (!(error instanceof SyntaxError) && !sdkRefused) return undefined;
   const answered = [...recorder.http].reverse().find((h) => h.status !== undefined);
-  if (!answered || answered.error !== undefined) return undefined;
+  if (!answered || answered.error !== undefined || answered.status === undefined) return undefined;
   // The recorder reads its copy of the body alongside the SDK: let it catch up before quoting it.
   await recorder.settle(200);
-  const body = (answered.responseBody ?? '').replace(/\s+/g, ' ').trim();
-  const quoted = body === '' ? 'an empty body' : `"${body.length > QUOTED_CHARS ? `${body.slice(0, QUOTED_CHARS)}…` : body}"`;
-  const head = `The server at ${redactUrl(target.endpoint, recorder.rules)} answered HTTP ${answered.status}${answered.contentType ? ` (${answered.contentType})` : ' without a Content-Type'}`;
+  const quoted = answerStart(answered.responseBody);
+  const head = `The server at ${redactUrl(target.endpoint, recorder.rules)} answered ${answerHead(answered.status, answered.contentType)}`;
   const why = error instanceof SyntaxError ? `a body that is not JSON (${error.message})` : `something an MCP client cannot read (${(error as Error).message})`;
   return {
     kind: 'transport-error',

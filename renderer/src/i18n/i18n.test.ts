@@ -17,6 +17,7 @@ const sameInBoth = new Set<MessageKey>([
   'checks.group.list-tasks',
   'history.source.cli',
   'import.kind.openapi',
+  'import.source.url',
   'http.menu',
   'http.url',
   'http.kind.json',

@@ -2,18 +2,29 @@ import { useState, useId, type FormEvent } from 'react';
 import type { ImportApplyRequest, ImportPlan, ImportResult } from '../../../../shared/contract/ops-import';
 import type { WireError } from '../../../../shared/contract/index';
 import { useHost } from '../../host';
-import { useT } from '../../i18n/i18n';
+import { useT, type MessageKey } from '../../i18n/i18n';
 import { Dialog } from '../../ui/dialog';
 import { DialogButtons } from '../../ui/dialog-buttons';
 import { refreshEnvironments } from '../environments';
 import { refreshSpecs } from '../specs';
 import { ProblemLine } from '../../ui/problem-line';
+import { importedOperationLabel } from '../../../../shared/import/operation-label';
+import { importSourceKind, type ImportSourceKind } from '../../../../shared/import/source-kind';
 
-/** Pasted text that is not a path or URL (a curl command, a document) goes in as text. */
+/** Pasted text that is not a path or URL (a curl command, a document, JSON on one line) goes in as text. */
 function requestOf(source: string): { source: string } | { text: string } {
-  const trimmed = source.trim();
-  return /^\s*curl\s/.test(trimmed) || trimmed.includes('\n') ? { text: trimmed } : { source: trimmed };
+  const kind = importSourceKind(source);
+  return kind === 'curl' || kind === 'text' ? { text: source.trim() } : { source: source.trim() };
 }
+
+/** The field's label says what the text will be read as (before anything is typed: what it takes). */
+const sourceLabels: Record<ImportSourceKind, MessageKey> = {
+  empty: 'import.source',
+  curl: 'import.source.curl',
+  text: 'import.source.text',
+  url: 'import.source.url',
+  path: 'import.source.path',
+};
 
 /**
  * "Import": a path, URL or curl command. The first press reads it and shows what it becomes; when
@@ -89,7 +100,7 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
       }
     >
       <form id={`${id}-form`} onSubmit={(e) => void submit(e)}>
-        <label htmlFor={`${id}-source`}>{t('import.source')}</label>
+        <label htmlFor={`${id}-source`}>{t(sourceLabels[importSourceKind(source)])}</label>
         <textarea
           id={`${id}-source`}
           rows={3}
@@ -127,20 +138,21 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
               <fieldset>
                 <legend>{t('import.credentials')}</legend>
                 {plan.credentials.map((c) => (
-                  <div key={c.id} className="field-row">
-                    <input
-                      type="checkbox"
-                      aria-label={t('import.storeSecret', { what: c.what, request: c.request })}
-                      checked={!skip[c.id]}
-                      onChange={(e) => setSkip({ ...skip, [c.id]: !e.target.checked })}
-                    />
-                    <input
-                      aria-label={t('import.secretFor', { what: c.what, request: c.request })}
-                      value={names[c.id] ?? c.suggestedName}
-                      disabled={skip[c.id]}
-                      spellCheck={false}
-                      onChange={(e) => setNames({ ...names, [c.id]: e.target.value })}
-                    />
+                  <div key={c.id} className="field-row import-credential">
+                    <label>
+                      <input type="checkbox" checked={!skip[c.id]} onChange={(e) => setSkip({ ...skip, [c.id]: !e.target.checked })} />{' '}
+                      {t('import.storeSecret', { what: c.what, request: c.request })}
+                    </label>
+                    <label>
+                      {t('import.secretName')}{' '}
+                      <input
+                        aria-label={t('import.secretFor', { what: c.what, request: c.request })}
+                        value={names[c.id] ?? c.suggestedName}
+                        disabled={skip[c.id]}
+                        spellCheck={false}
+                        onChange={(e) => setNames({ ...names, [c.id]: e.target.value })}
+                      />
+                    </label>
                   </div>
                 ))}
               </fieldset>
@@ -148,14 +160,18 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
             {plan.environments.length ? <p className="small">{t('import.environments', { names: plan.environments.map((e) => e.name).join(', ') })}</p> : null}
             {plan.variables.length ? <p className="small">{t('import.variables', { names: plan.variables.map((v) => `{{${v}}}`).join(', ') })}</p> : null}
             <ul aria-label={t('import.operations')} className="import-ops small">
-              {plan.operations.slice(0, 200).map((op) => (
-                <li key={`${op.httpMethod} ${op.path}`}>
-                  <span className="mono">
-                    {op.httpMethod.toUpperCase()} {op.path}
-                  </span>{' '}
-                  {op.summary ?? ''} {op.a2a ? <span className="muted">A2A {op.method ?? ''}</span> : null}
-                </li>
-              ))}
+              {plan.operations.slice(0, 200).map((op) => {
+                const label = importedOperationLabel(op);
+                return (
+                  <li key={`${op.httpMethod} ${op.path}`}>
+                    <span className="mono">
+                      {op.httpMethod.toUpperCase()} {op.path}
+                    </span>
+                    {label ? <> {label}</> : null}
+                    {op.a2a ? <span className="muted"> A2A {op.method ?? ''}</span> : null}
+                  </li>
+                );
+              })}
             </ul>
           </div>
         ) : null}

@@ -129,8 +129,11 @@ export interface ConflictSave {
   reload(disk: SpecOpenResult, theirs: SpecOperationSummary): WireError | null | Promise<WireError | null>;
 }
 
-/** An A2A tab's save (spec.save / spec.saveAs, with the core's preview). */
-export function a2aConflictSave(host: Host, target: SaveTarget): ConflictSave {
+/**
+ * An A2A tab's save (spec.save / spec.saveAs, with the core's preview). `cannotOpen` words the error
+ * when the file's version of the operation cannot become a tab (its x-a2a unreadable), given why.
+ */
+export function a2aConflictSave(host: Host, target: SaveTarget, cannotOpen: (path: string, problem: string | undefined) => string): ConflictSave {
   const { call } = target;
   // Shown in the same shape as the file's side: for JSON-RPC the saved example is the whole envelope.
   const example = call.binding === 'JSONRPC' ? { jsonrpc: '2.0', id: 1, method: call.method, params: call.body } : call.body;
@@ -156,7 +159,9 @@ export function a2aConflictSave(host: Host, target: SaveTarget): ConflictSave {
     reload: (disk, theirs) => {
       const draft = useDraftsStore.getState().tabs.find((d) => d.id === target.tabId);
       const seed = draftSeedFromOperation(theirs);
-      if (!draft || !seed) return null;
+      // Nothing to put in the tab: the prompt says why and stays open; the tab keeps the person's version.
+      if (!seed) return { code: 'invalid', message: cannotOpen(theirs.path, theirs.problem) };
+      if (!draft) return null;
       keepCopyOfDraft(draft);
       replaceDraftContent(target.tabId, seed);
       // The tab now holds the file's version: nothing in it is unsaved.

@@ -12,6 +12,9 @@ import { createFakeHost } from '../../host/fake-host';
 import { httpConflictSave } from '../http/http-conflict-save';
 import { openHttpTab, useHttpDraftsStore } from '../http/http-drafts-store';
 import { mcpConflictSave } from '../mcp/mcp-conflict-save';
+import { useDraftsStore } from '../request';
+import { a2aConflictSave } from './conflict-dialog';
+import { useSpecsStore } from './specs-store';
 import { openMcpTab, useMcpDraftsStore } from '../mcp/mcp-drafts-store';
 
 const gone: WireError = { code: 'not-found', message: 'pets.yaml has no operation GET /pets.' };
@@ -23,6 +26,20 @@ describe('Reload from disk when the file’s version cannot be read', () => {
   beforeEach(() => {
     useHttpDraftsStore.setState({ tabs: [] });
     useMcpDraftsStore.setState({ tabs: [] });
+    useDraftsStore.setState({ tabs: [] });
+  });
+
+  it('an A2A tab whose operation on disk cannot become a tab: an error that says why, and the tab keeps the person’s version', async () => {
+    const host = createFakeHost({ ops: {} });
+    const tabId = useDraftsStore.getState().openA2a({ endpoint: 'http://127.0.0.1:9/rpc', method: 'SendMessage', bodyText: '{"mine": true}' });
+    const call = { version: '1.0' as const, binding: 'JSONRPC' as const, endpoint: 'http://127.0.0.1:9/rpc', method: 'SendMessage', body: { mine: true } };
+    const save = a2aConflictSave(host, { tabId, file: disk.file, path: '/agent/send', call }, (path, problem) => `cannot open ${path}: ${problem ?? '?'}`);
+    const broken: SpecOperationSummary = { path: '/agent/send', httpMethod: 'post', kind: 'a2a', problem: 'x-protocol is a2a but the operation has no x-a2a.' };
+    expect(await save.reload(disk, broken)).toEqual({ code: 'invalid', message: 'cannot open /agent/send: x-protocol is a2a but the operation has no x-a2a.' });
+    // No copy opened, the draft as it was, and not linked to the file's version.
+    expect(useDraftsStore.getState().tabs.map((t) => [t.id, t.bodyText])).toEqual([[tabId, '{"mine": true}']]);
+    expect(useSpecsStore.getState().links[tabId]).toBeUndefined();
+    expect(host.calls).toEqual([]);
   });
 
   it('an HTTP tab: the error comes back and the tab keeps the person’s version', async () => {

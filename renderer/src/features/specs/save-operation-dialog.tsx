@@ -105,7 +105,7 @@ export function SaveToSpecDialog({ draft, onClose }: { draft: A2aDraft; onClose:
   if (conflict) {
     return (
       <ConflictDialog
-        save={a2aConflictSave(host, conflict)}
+        save={a2aConflictSave(host, conflict, (opPath, problem) => t('conflict.cannotOpen', { path: opPath, problem: problem ?? t('conflict.unreadable') }))}
         onClose={onClose}
         onSaved={(result, note, savedPath) => {
           setConflict(null);
