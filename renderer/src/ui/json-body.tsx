@@ -18,7 +18,7 @@ export type JsonDeclaredBy = 'contentType' | 'mimeType';
 const notJsonKeys: Record<JsonDeclaredBy, MessageKey> = { contentType: 'http.resp.notJson', mimeType: 'mcp.resp.notJson' };
 
 /** Text declared JSON that does not parse says so, with the parser's reason, wherever it is shown. */
-export function NotJsonNote({ declaredBy, message }: { declaredBy: JsonDeclaredBy; message: string }) {
+function NotJsonNote({ declaredBy, message }: { declaredBy: JsonDeclaredBy; message: string }) {
   const t = useT();
   return (
     <p className="notice small" role="note">
