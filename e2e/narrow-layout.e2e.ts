@@ -1,10 +1,11 @@
 /**
  * At 1024×700 (a small laptop window) no name column is squeezed to a few characters: a prompt's
  * missing-argument problem goes on its own line, and the multipart table's Name column keeps its room
- * beside a file picker.
+ * beside a file picker. In a narrow sidebar the history filters keep their shape.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMcpServer, type RunningMcpServer } from '../test/fixtures/mcp-server';
+import type { Locator } from 'playwright-core';
 import { useBrowser } from './harness';
 import { connectMcpTab } from './mcp-steps';
 
@@ -57,6 +58,42 @@ describe('narrow window layout', () => {
       for (const n of [1, 2]) {
         const width = await request.getByRole('textbox', { name: `Name ${n}`, exact: true }).evaluate((el) => el.getBoundingClientRect().width);
         expect(width).toBeGreaterThanOrEqual(80);
+      }
+    }));
+
+  it('History in a narrow sidebar (240 and 256 px): the filters are an even form under the search box, nothing wraps at random', () =>
+    e2e.withApp({ viewport, defaultTimeout: 20_000 }, async ({ page }) => {
+      await page.getByRole('tab', { name: 'History' }).click();
+      const splitter = page.getByRole('separator', { name: 'Resize workspace sidebar' });
+      for (const width of ['240', '256']) {
+        if ((await splitter.getAttribute('aria-valuenow')) !== width) {
+          await splitter.focus();
+          await page.keyboard.press('ArrowRight');
+        }
+        await expect.poll(() => splitter.getAttribute('aria-valuenow')).toBe(width);
+        const box = async (what: string, locator: Locator) => {
+          const found = await locator.boundingBox();
+          if (!found) throw new Error(`${what} is not laid out`);
+          return { left: found.x, right: found.x + found.width, top: found.y, bottom: found.y + found.height, middle: found.y + found.height / 2 };
+        };
+        const search = await box('the search box', page.getByRole('searchbox', { name: 'Search history' }));
+        const select = await box('the protocol select', page.getByRole('combobox', { name: 'Protocol' }));
+        const label = await box('the protocol label', page.getByText('Protocol', { exact: true }));
+        const toggle = await box('the probe toggle', page.getByRole('checkbox', { name: 'Hide check probes' }));
+        const toggleText = await box('the probe toggle’s words', page.getByText('Hide check probes', { exact: true }));
+        const at = `at ${width} px`;
+        // The label and its select on one line; the select as wide as the search box reaches.
+        expect(Math.abs(label.middle - select.middle), at).toBeLessThanOrEqual(1);
+        expect(Math.abs(select.right - search.right), at).toBeLessThanOrEqual(1);
+        expect(select.right - select.left, at).toBeGreaterThanOrEqual(80);
+        // The toggle on the next line, whole, at the same left edge as the label and the search box.
+        expect(toggle.top, at).toBeGreaterThanOrEqual(select.bottom);
+        expect(Math.abs(toggle.middle - toggleText.middle), at).toBeLessThanOrEqual(2);
+        expect(toggleText.bottom - toggleText.top, at).toBeLessThan(24);
+        expect(Math.abs(label.left - search.left), at).toBeLessThanOrEqual(1);
+        expect(Math.abs(toggle.left - search.left), at).toBeLessThanOrEqual(1);
+        // Nothing pushes the sidebar sideways.
+        expect(await page.locator('.sidebar').evaluate((el) => el.scrollWidth - el.clientWidth), at).toBe(0);
       }
     }));
 });
