@@ -1,7 +1,8 @@
 /**
  * At 1024×700 (a small laptop window) no name column is squeezed to a few characters: a prompt's
  * missing-argument problem goes on its own line, and the multipart table's Name column keeps its room
- * beside a file picker. In a narrow sidebar the history filters keep their shape.
+ * beside a file picker. In a narrow sidebar the history filters keep their shape; in an 800 px window the
+ * header's controls make one even second line.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMcpServer, type RunningMcpServer } from '../test/fixtures/mcp-server';
@@ -95,5 +96,37 @@ describe('narrow window layout', () => {
         // Nothing pushes the sidebar sideways.
         expect(await page.locator('.sidebar').evaluate((el) => el.scrollWidth - el.clientWidth), at).toBe(0);
       }
+    }));
+
+  it('an 800 px window: the header’s controls at the right move together to an even second line, right-aligned, nothing cut', () =>
+    e2e.withApp({ viewport: { width: 800, height: 700 }, defaultTimeout: 20_000 }, async ({ page }) => {
+      const header = page.getByRole('banner');
+      await header.getByRole('button', { name: 'Diagnostics' }).waitFor();
+      const laidOut = await header.evaluate((el) => {
+        const style = getComputedStyle(el);
+        const box = el.getBoundingClientRect();
+        const controls = [...el.querySelectorAll<HTMLElement>('button, select')]
+          .filter((c) => c.offsetParent !== null)
+          .map((c) => {
+            const r = c.getBoundingClientRect();
+            const label = c.id ? document.querySelector(`label[for="${CSS.escape(c.id)}"]`)?.textContent : undefined;
+            return { name: (c.getAttribute('aria-label') ?? label ?? c.textContent ?? '').trim(), left: r.left, right: r.right, middle: r.top + r.height / 2 };
+          });
+        return { contentRight: box.right - parseFloat(style.paddingRight), overflow: el.scrollWidth - el.clientWidth, controls };
+      });
+      expect(laidOut.overflow).toBe(0);
+      // Lines by the controls' middles: a control on neither line would be misaligned.
+      const [first, second] = [laidOut.controls[0]?.middle ?? 0, laidOut.controls.at(-1)?.middle ?? 0];
+      const on = (middle: number) => laidOut.controls.filter((c) => Math.abs(c.middle - middle) <= 1);
+      expect(on(first).length + on(second).length).toBe(laidOut.controls.length);
+      expect(on(first).map((c) => c.name)).toEqual(['Workspace sidebar', 'New request']);
+      const line = on(second);
+      expect(line.map((c) => c.name)).toEqual(['Environment', 'Environments', 'Language', 'Tools', 'Keyboard shortcuts', 'Settings', 'Diagnostics']);
+      expect(second).toBeGreaterThan(first);
+      // Right-aligned as the controls are on a wide window's one line, evenly spaced, all inside the window.
+      expect(Math.abs((line.at(-1)?.right ?? 0) - laidOut.contentRight)).toBeLessThanOrEqual(1);
+      const gaps = line.slice(1).map((c, i) => c.left - (line[i]?.right ?? 0));
+      for (const gap of gaps) expect(Math.abs(gap - (gaps[0] ?? 0))).toBeLessThanOrEqual(1);
+      for (const c of laidOut.controls) expect(c.left >= 0 && c.right <= 800, c.name).toBe(true);
     }));
 });
