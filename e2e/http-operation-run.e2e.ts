@@ -87,61 +87,85 @@ describe('saved HTTP operations', () => {
       expect(await sections.getByRole('table').innerText()).toContain('goose');
     }));
 
-  it('an upload operation (multipart, format: binary) opens with a file field; Send refuses, naming it, until a file is chosen', () =>
+  it('an upload operation (multipart, format: binary) opens with its file fields: an optional one off, so Send works; a required one refuses, naming it, until a file is chosen', () =>
     e2e.withApp({ defaultTimeout: 20_000 }, async ({ page, core }) => {
+      const upload = (required: string[]) => ({
+        post: {
+          summary: required.length ? 'Upload avatar' : 'Upload note',
+          requestBody: {
+            required: true,
+            content: {
+              'multipart/form-data': {
+                schema: {
+                  type: 'object',
+                  required,
+                  properties: {
+                    caption: { type: 'string', example: 'me' },
+                    ...(required.length ? { image: { type: 'string', format: 'binary' } } : {}),
+                    thumb: { type: 'string', format: 'binary' },
+                  },
+                },
+              },
+            },
+          },
+          responses: { '200': { description: 'ok' } },
+        },
+      });
       const doc = {
         openapi: '3.1.0',
         info: { title: 'Uploads', version: '1' },
         servers: [{ url: base }],
-        paths: {
-          '/avatar': {
-            post: {
-              summary: 'Upload avatar',
-              requestBody: {
-                required: true,
-                content: {
-                  'multipart/form-data': {
-                    schema: {
-                      type: 'object',
-                      properties: { caption: { type: 'string', example: 'me' }, image: { type: 'string', format: 'binary' } },
-                    },
-                  },
-                },
-              },
-              responses: { '200': { description: 'ok' } },
-            },
-          },
-        },
+        paths: { '/avatar': upload(['image']), '/note': upload([]) },
       };
       await writeFile(join(core.env.dataDir.workspaceDir, 'uploads.openapi.json'), JSON.stringify(doc, null, 2));
       await page.getByRole('tab', { name: 'Specs' }).click();
       await page.getByRole('button', { name: 'Refresh' }).click();
-      await page
-        .getByRole('list', { name: 'Operations in uploads.openapi.json' })
-        .getByRole('button', { name: /^Upload avatar/ })
-        .first()
-        .click();
-      const docs = page.getByRole('region', { name: 'Operation docs' });
-      await docs.getByRole('button', { name: 'Open as request' }).click();
+      const open = async (summary: string) => {
+        await page
+          .getByRole('list', { name: 'Operations in uploads.openapi.json' })
+          .getByRole('button', { name: new RegExp(`^${summary}`) })
+          .first()
+          .click();
+        await page.getByRole('region', { name: 'Operation docs' }).getByRole('button', { name: 'Open as request' }).click();
+        const request = page.getByRole('region', { name: 'HTTP request', exact: true });
+        await request.getByRole('tab', { name: /^Body/ }).click();
+        return request;
+      };
 
-      const request = page.getByRole('region', { name: 'HTTP request', exact: true });
-      await request.getByRole('tab', { name: /^Body/ }).click();
+      // Only optional files: the file row starts switched off, and Send sends the rest at once.
+      let request = await open('Upload note');
       expect(await request.getByRole('textbox', { name: 'Value 1' }).inputValue()).toBe('me');
-      // The binary property is a file to choose, not a text box holding the schema's "string".
-      expect(await request.getByRole('textbox', { name: 'Value 2' }).count()).toBe(0);
-      const file = request.getByLabel('File for field 2');
-      expect(await file.getAttribute('type')).toBe('file');
-
-      await request.getByRole('button', { name: 'Send', exact: true }).click();
-      await request.getByText('Choose a file for the field "image" (or switch its row off): no file is chosen.').waitFor();
-      expect(uploads).toEqual([]);
-
-      await file.setInputFiles({ name: 'duck.png', mimeType: 'image/png', buffer: Buffer.from('PNGDATA') });
-      await request.getByText(/duck\.png/).waitFor();
+      expect(await request.getByLabel('File for field 2').getAttribute('type')).toBe('file');
+      expect(await request.getByRole('checkbox', { name: 'Send row 2' }).isChecked()).toBe(false);
       await request.getByRole('button', { name: 'Send', exact: true }).click();
       await expect.poll(() => uploads.length).toBe(1);
-      expect(uploads[0]).toMatch(/name="image"; filename="duck\.png"/);
-      expect(uploads[0]).toContain('PNGDATA');
       expect(uploads[0]).toMatch(/name="caption"\r\n\r\nme/);
+      expect(uploads[0]).not.toContain('name="thumb"');
+
+      // A required file: its row is on, and Send refuses, naming it, until a file is chosen.
+      request = await open('Upload avatar');
+      // The binary properties are files to choose, not text boxes holding the schema's "string".
+      expect(await request.getByRole('textbox', { name: 'Value 2' }).count()).toBe(0);
+      const image = request.getByLabel('File for field 2');
+      expect(await image.getAttribute('type')).toBe('file');
+      expect(await request.getByRole('checkbox', { name: 'Send row 2' }).isChecked()).toBe(true);
+      expect(await request.getByRole('checkbox', { name: 'Send row 3' }).isChecked()).toBe(false);
+      await request.getByRole('checkbox', { name: 'Send row 2' }).uncheck();
+      await request.getByRole('button', { name: 'Send', exact: true }).click();
+      await request.getByText('The operation requires the file field "image": choose a file for it.').waitFor();
+      expect(uploads).toHaveLength(1);
+
+      // Choosing a file switches its row on: the required one, and the optional one beside it.
+      await image.setInputFiles({ name: 'duck.png', mimeType: 'image/png', buffer: Buffer.from('PNGDATA') });
+      await request.getByText(/duck\.png/).waitFor();
+      await expect.poll(() => request.getByRole('checkbox', { name: 'Send row 2' }).isChecked()).toBe(true);
+      await request.getByLabel('File for field 3').setInputFiles({ name: 'small.png', mimeType: 'image/png', buffer: Buffer.from('SMALL') });
+      await expect.poll(() => request.getByRole('checkbox', { name: 'Send row 3' }).isChecked()).toBe(true);
+      await request.getByRole('button', { name: 'Send', exact: true }).click();
+      await expect.poll(() => uploads.length).toBe(2);
+      expect(uploads[1]).toMatch(/name="image"; filename="duck\.png"/);
+      expect(uploads[1]).toContain('PNGDATA');
+      expect(uploads[1]).toMatch(/name="thumb"; filename="small\.png"/);
+      expect(uploads[1]).toMatch(/name="caption"\r\n\r\nme/);
     }));
 });

@@ -88,6 +88,37 @@ describe('request tab menu', () => {
       await expect.poll(() => kinds(page)).toEqual(['HTTP']);
     }));
 
+  it('shows Reopen closed tab’s shortcut as it works in a browser tab (Ctrl+Alt+Shift+T), and in macOS notation on a Mac', () =>
+    e2e.withApp({ defaultTimeout: 20_000 }, async ({ page, context }) => {
+      const reopenHint = async (): Promise<string> => {
+        await tabs(page).first().focus();
+        await page.keyboard.press('Shift+F10');
+        const hint = await tabMenu(page).getByRole('menuitem', { name: 'Reopen closed tab' }).locator('kbd').innerText();
+        await page.keyboard.press('Escape');
+        await tabMenu(page).waitFor({ state: 'detached' });
+        return hint;
+      };
+      await page.keyboard.press('Control+Alt+U');
+      await page.keyboard.press('Control+Alt+N');
+      await expect.poll(() => kinds(page)).toEqual(['HTTP', 'A2A']);
+      // The browser keeps Ctrl+Shift+T for its own tabs: the hint names the keys the page gets, and they work.
+      expect(await reopenHint()).toBe('Ctrl+Alt+Shift+T');
+      await tabs(page).last().click({ button: 'right' });
+      await tabMenu(page).getByRole('menuitem', { name: 'Close', exact: true }).click();
+      await expect.poll(() => kinds(page)).toEqual(['HTTP']);
+      await page.keyboard.press('Control+Alt+Shift+T');
+      await expect.poll(() => kinds(page)).toEqual(['HTTP', 'A2A']);
+
+      // The same page on a Mac (as the browser reports its platform): macOS's key symbols.
+      await context.addInitScript(() => {
+        Object.defineProperty(Navigator.prototype, 'userAgentData', { get: () => ({ platform: 'macOS' }), configurable: true });
+      });
+      await page.reload();
+      await page.getByRole('banner').getByRole('button', { name: 'New request' }).waitFor();
+      if (!(await tabs(page).count())) await page.keyboard.press('Control+Alt+U');
+      expect(await reopenHint()).toBe('⌃⌥⇧T');
+    }));
+
   /** What sticks out of the request pane: elements whose right edge passes the pane's, and scroll widths. */
   async function overflow(page: Page): Promise<{ pane: number; page: number; out: string[] }> {
     return page.evaluate(() => {

@@ -228,11 +228,14 @@ describe('file fields of a multipart body', () => {
     expect(json.ok && json.draft.body?.files).toBeUndefined();
   });
 
-  it('the fields a tab opens with, and the code examples: a file field in place of the typed sample, files the example left out appended', () => {
-    expect(multipartFieldsOf({ text: '{"caption":"hi","photo":"string"}', files: [{ name: 'photo', contentType: 'image/png' }, { name: 'extra' }] })).toEqual([
+  it('the fields a tab opens with, and the code examples (every file, optional ones too): a file field in place of the typed sample, files the example left out appended', () => {
+    // A required file starts on (Send asks for it), an optional one off (left out until a file is chosen).
+    expect(
+      multipartFieldsOf({ text: '{"caption":"hi","photo":"string"}', files: [{ name: 'photo', contentType: 'image/png', required: true }, { name: 'extra' }] }),
+    ).toEqual([
       { name: 'caption', value: 'hi' },
       { name: 'photo', file: { name: '', base64: '', contentType: 'image/png' }, enabled: true },
-      { name: 'extra', file: { name: '', base64: '' }, enabled: true },
+      { name: 'extra', file: { name: '', base64: '' }, enabled: false },
     ]);
     expect(multipartFieldsOf({ text: 'not json' })).toEqual([]);
     const drafted = draftFromOperation(

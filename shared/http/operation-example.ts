@@ -29,14 +29,16 @@ export function formFieldsOf(text: string): FormField[] {
  * A multipart body's fields as a tab opens them: the example's text fields, and each file the
  * schema declares (openapi-draft.ts `files`) as a file field with nothing chosen yet, in the
  * example's order with files it left out after it. The typed sample in a file's place ("string")
- * is never kept: sent as the part's text, it would be a made-up upload.
+ * is never kept: sent as the part's text, it would be a made-up upload. A file the schema requires
+ * starts switched on (Send asks for it); an optional one starts off, left out of the request until
+ * a file is chosen for it, as `powerduck run` leaves it out.
  */
 export function multipartFieldsOf(body: Pick<OperationBody, 'text' | 'files'>): MultipartField[] {
   const files = new Map((body.files ?? []).map((f) => [f.name, f]));
   const fileField = (f: FormFile): MultipartField => ({
     name: f.name,
     file: { name: '', base64: '', ...(f.contentType ? { contentType: f.contentType } : {}) },
-    enabled: true,
+    enabled: f.required === true,
   });
   const fields: MultipartField[] = formFieldsOf(body.text).map((field) => {
     const file = files.get(field.name);
@@ -80,11 +82,12 @@ function exampleBody(draft: OperationDraft): HttpBody | undefined {
     case 'urlencoded':
       return { kind: 'urlencoded', fields: formFieldsOf(body.text) };
     case 'multipart':
-      // A file field as the code examples write it: the part's name as the file to upload.
+      // A file field as the code examples write it: the part's name as the file to upload. Every file the
+      // operation takes is shown, optional ones too: an example says how to send it.
       return {
         kind: 'multipart',
         fields: multipartFieldsOf(body).map((f) =>
-          f.file ? { ...f, file: { path: f.name, ...(f.file.contentType ? { contentType: f.file.contentType } : {}) } } : f,
+          f.file ? { ...f, enabled: true, file: { path: f.name, ...(f.file.contentType ? { contentType: f.file.contentType } : {}) } } : f,
         ),
       };
     default:

@@ -28,23 +28,25 @@ export function AppHeader({ onDiagnostics }: { onDiagnostics: () => void }) {
       </span>
       <h1 className="app-title">Powerduck</h1>
       <NewRequestMenu />
-      <span className="spacer" />
-      <EnvironmentPicker />
-      {info ? <span className="muted small host-kind">{t(`about.host.${info.host}`)}</span> : null}
-      <label htmlFor={`${id}-lang`} className="visually-hidden">
-        {t('app.language')}
-      </label>
-      <select id={`${id}-lang`} value={locale} onChange={(e) => setLocale(e.target.value as Locale)}>
-        {locales.map((l) => (
-          <option key={l} value={l} lang={l}>
-            {localeNames[l]}
-          </option>
-        ))}
-      </select>
-      <HeaderTools /> {/* Tools menu, shortcuts, settings */}
-      <button type="button" onClick={onDiagnostics}>
-        {t('app.diagnostics')}
-      </button>
+      {/* One group at the right: too wide for the line, it moves whole to a line of its own (see app.css). */}
+      <div className="header-controls">
+        <EnvironmentPicker />
+        {info ? <span className="muted small host-kind">{t(`about.host.${info.host}`)}</span> : null}
+        <label htmlFor={`${id}-lang`} className="visually-hidden">
+          {t('app.language')}
+        </label>
+        <select id={`${id}-lang`} value={locale} onChange={(e) => setLocale(e.target.value as Locale)}>
+          {locales.map((l) => (
+            <option key={l} value={l} lang={l}>
+              {localeNames[l]}
+            </option>
+          ))}
+        </select>
+        <HeaderTools /> {/* Tools menu, shortcuts, settings */}
+        <button type="button" onClick={onDiagnostics}>
+          {t('app.diagnostics')}
+        </button>
+      </div>
     </header>
   );
 }

@@ -11,6 +11,8 @@ import { isTabModified, useTabBaselines } from '../features/request';
 import { CloseTabPrompt, requestCloseTab, requestCloseTabs } from './close-tab-prompt';
 import { closeTab, closeTabs, duplicateTab, openDraft, reopenClosedTab, tabTitle, tabsToClose, useClosedTabsStore, type CloseScope } from './tab-actions';
 import { TabContextMenu, tabMenuItems, type MenuCloseFocus } from './tab-context-menu';
+import { keyPlatform, pagePlatformName } from './shortcuts';
+import { useAppInfoStore } from '../features/about';
 
 /** Close as the person asked it: a tab with unsaved edits asks first (see close-tab-prompt). */
 export function askToCloseTab(id: string): boolean {
@@ -67,6 +69,7 @@ export function RequestTabs({ panelId }: { panelId: string }) {
   // The tab menu: on the tab it was opened on, at the pointer or under the tab.
   const [menu, setMenu] = useState<{ tabId: string; at: { x: number; y: number } } | null>(null);
   const canReopen = useClosedTabsStore((s) => s.closed.length > 0);
+  const host = useAppInfoStore((s) => s.info?.host);
   const openMenu = (tabId: string, at?: { x: number; y: number }): void => {
     const box = list.current?.querySelector<HTMLElement>(`[data-tab-id="${CSS.escape(tabId)}"]`)?.getBoundingClientRect();
     setMenu({ tabId, at: at ?? { x: box?.left ?? 0, y: box?.bottom ?? 0 } });
@@ -109,6 +112,7 @@ export function RequestTabs({ panelId }: { panelId: string }) {
           duplicate: () => void duplicateTab(menu.tabId),
           reopen: () => void reopenClosedTab(),
         },
+        keyPlatform(pagePlatformName(navigator), host),
       )
     : [];
   const onContextMenu =

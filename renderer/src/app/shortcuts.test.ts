@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { shortcutFor, shortcutList } from './shortcuts';
+import { keyPlatform, pagePlatformName, reopenTabDisplay, shortcutFor, shortcutList } from './shortcuts';
 
 const key = (init: Partial<Parameters<typeof shortcutFor>[0]>) =>
   shortcutFor({ key: '', code: '', ctrlKey: false, metaKey: false, altKey: false, shiftKey: false, target: null, ...init });
@@ -68,5 +68,25 @@ describe('keyboard shortcuts', () => {
     ]) {
       expect(listed).toContain(keys);
     }
+  });
+
+  it('shows Reopen closed tab in the platform’s notation, and in a browser the keys the browser leaves to the page', () => {
+    expect(reopenTabDisplay(keyPlatform('Win32', 'electron'))).toBe('Ctrl+Shift+T');
+    expect(reopenTabDisplay(keyPlatform('Linux x86_64', 'electron'))).toBe('Ctrl+Shift+T');
+    expect(reopenTabDisplay(keyPlatform('MacIntel', 'electron'))).toBe('⌘⇧T');
+    expect(reopenTabDisplay(keyPlatform('Linux x86_64', 'web'))).toBe('Ctrl+Alt+Shift+T');
+    expect(reopenTabDisplay(keyPlatform('macOS', 'web'))).toBe('⌃⌥⇧T');
+    // Each shown combination is one the app acts on (Ctrl+Alt+Shift+T is, on every keyboard).
+    expect(key({ code: 'KeyT', metaKey: true, shiftKey: true })).toBe('reopen-tab');
+    expect(key({ code: 'KeyT', ctrlKey: true, altKey: true, shiftKey: true })).toBe('reopen-tab');
+    // Before the app says which host it is, it is not taken for a browser; an unknown platform is not Apple.
+    expect(keyPlatform('', undefined)).toEqual({ apple: false, browser: false });
+    expect(keyPlatform('iPad', 'web')).toEqual({ apple: true, browser: true });
+  });
+
+  it('reads the platform from userAgentData when the browser has it, else navigator.platform', () => {
+    expect(pagePlatformName({ platform: 'MacIntel' })).toBe('MacIntel');
+    expect(pagePlatformName({ platform: 'Linux x86_64', userAgentData: { platform: 'macOS' } })).toBe('macOS');
+    expect(pagePlatformName({ platform: 'Win32', userAgentData: { platform: '' } })).toBe('Win32');
   });
 });

@@ -16,6 +16,34 @@ export interface ShortcutInfo {
  */
 export const reopenTabShortcut = 'Control+Shift+T Meta+Shift+T Control+Alt+Shift+T';
 
+/** What decides which keys a hint shows: an Apple keyboard (⌘ for Ctrl), and a browser's tab (it keeps some keys). */
+export interface KeyPlatform {
+  apple: boolean;
+  browser: boolean;
+}
+
+/**
+ * The platform a hint is written for: Apple by the browser's platform name (userAgentData where the
+ * browser has it, else navigator.platform: "MacIntel", "iPad"…), in a browser by the host serving the page.
+ */
+export function keyPlatform(platformName: string, host: string | undefined): KeyPlatform {
+  return { apple: /^(mac|iphone|ipad|ipod)/i.test(platformName.trim()), browser: host === 'web' };
+}
+
+/** The page's platform name, as keyPlatform reads it. */
+export function pagePlatformName(nav: Pick<Navigator, 'platform'> & { userAgentData?: { platform?: string } }): string {
+  return nav.userAgentData?.platform || nav.platform || '';
+}
+
+/**
+ * Reopen closed tab as it works here, in the platform's own notation: Ctrl+Shift+T, on macOS ⌘⇧T; in a
+ * browser (which keeps both for its own tabs) the stand-in Ctrl+Alt+Shift+T, on macOS ⌃⌥⇧T.
+ */
+export function reopenTabDisplay({ apple, browser }: KeyPlatform): string {
+  if (browser) return apple ? '⌃⌥⇧T' : 'Ctrl+Alt+Shift+T';
+  return apple ? '⌘⇧T' : 'Ctrl+Shift+T';
+}
+
 /** Every keyboard shortcut in the app, for the help panel. */
 export const shortcutList: readonly ShortcutInfo[] = [
   { keys: 'Control+Alt+N', display: 'Ctrl+Alt+N', action: 'keys.newRequest', scope: 'keys.scope.global' },

@@ -65,7 +65,7 @@ describe('which tabs a tab menu item closes', () => {
   it('disables the items that would do nothing', () => {
     const noop = { close() {}, closeOthers() {}, closeRight() {}, closeAll() {}, duplicate() {}, reopen() {} };
     const enabled = (ids: string[], tab: string, canReopen: boolean) =>
-      Object.fromEntries(tabMenuItems(ids, tab, canReopen, noop).map((item) => [item.label, item.enabled]));
+      Object.fromEntries(tabMenuItems(ids, tab, canReopen, noop, { apple: false, browser: false }).map((item) => [item.label, item.enabled]));
     expect(enabled(['a'], 'a', false)).toEqual({
       'tabMenu.close': true,
       'tabMenu.closeOthers': false,
@@ -76,6 +76,16 @@ describe('which tabs a tab menu item closes', () => {
     });
     expect(enabled(['a', 'b'], 'a', true)).toMatchObject({ 'tabMenu.closeOthers': true, 'tabMenu.closeRight': true, 'tabMenu.reopen': true });
     expect(enabled(['a', 'b'], 'b', true)).toMatchObject({ 'tabMenu.closeRight': false });
+  });
+
+  it('shows Reopen closed tab’s shortcut as it works on the platform, naming every combination for assistive tech', () => {
+    const noop = { close() {}, closeOthers() {}, closeRight() {}, closeAll() {}, duplicate() {}, reopen() {} };
+    const reopen = (apple: boolean, browser: boolean) =>
+      tabMenuItems(['a'], 'a', true, noop, { apple, browser }).find((item) => item.label === 'tabMenu.reopen')?.shortcut;
+    expect(reopen(true, false)).toEqual({ keys: 'Control+Shift+T Meta+Shift+T Control+Alt+Shift+T', display: '⌘⇧T' });
+    expect(reopen(false, false)?.display).toBe('Ctrl+Shift+T');
+    expect(reopen(false, true)?.display).toBe('Ctrl+Alt+Shift+T');
+    expect(reopen(true, true)?.display).toBe('⌃⌥⇧T');
   });
 });
 

@@ -1,6 +1,6 @@
 import { Fragment, useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useT, type MessageKey } from '../i18n/i18n';
-import { reopenTabShortcut } from './shortcuts';
+import { reopenTabDisplay, reopenTabShortcut, type KeyPlatform } from './shortcuts';
 
 export type MenuCloseFocus = 'tab' | 'active' | 'none';
 
@@ -15,12 +15,13 @@ export interface TabMenuItem {
   separated?: boolean;
 }
 
-/** The tab's actions, each enabled only when it would change something. */
+/** The tab's actions, each enabled only when it would change something; the shortcut hint as it works on `platform`. */
 export function tabMenuItems(
   order: readonly string[],
   tabId: string,
   canReopen: boolean,
   actions: { close(): void; closeOthers(): void; closeRight(): void; closeAll(): void; duplicate(): void; reopen(): void },
+  platform: KeyPlatform,
 ): TabMenuItem[] {
   const index = order.indexOf(tabId);
   return [
@@ -33,7 +34,7 @@ export function tabMenuItems(
       label: 'tabMenu.reopen',
       enabled: canReopen,
       run: actions.reopen,
-      shortcut: { keys: reopenTabShortcut, display: 'Ctrl+Shift+T' },
+      shortcut: { keys: reopenTabShortcut, display: reopenTabDisplay(platform) },
     },
   ];
 }

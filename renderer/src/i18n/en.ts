@@ -1550,6 +1550,7 @@ export const en = {
   'mcp.resp.linkContents': 'Contents of {uri}',
   'mcp.resp.linkNoContents': 'The server answered without resource contents.',
   'mcp.resp.blob': 'Binary, {size}',
+  'mcp.resp.notJson': 'Not valid JSON, although the mimeType says JSON: {message}. Shown as it came.',
   'mcp.resp.save': 'Save as file',
   'mcp.resp.structured': 'structuredContent',
   'mcp.resp.check.ok': "structuredContent matches the tool's outputSchema",

@@ -1531,6 +1531,7 @@ export const ko: Record<MessageKey, string> = {
   'mcp.resp.linkContents': '{uri}의 내용',
   'mcp.resp.linkNoContents': '서버가 리소스 내용 없이 응답했습니다.',
   'mcp.resp.blob': '바이너리, {size}',
+  'mcp.resp.notJson': 'mimeType은 JSON이라고 하지만 올바른 JSON이 아닙니다: {message}. 받은 그대로 표시합니다.',
   'mcp.resp.save': '파일로 저장',
   'mcp.resp.structured': 'structuredContent 값',
   'mcp.resp.check.ok': 'structuredContent가 도구의 outputSchema와 일치',

@@ -3,7 +3,7 @@
  * that does not parse is shown as it is. HTTP response bodies and MCP resource contents use it.
  */
 import { useMemo, useState } from 'react';
-import { useT } from '../i18n/i18n';
+import { useT, type MessageKey } from '../i18n/i18n';
 import { JsonTree } from './json-tree';
 
 /**
@@ -12,8 +12,26 @@ import { JsonTree } from './json-tree';
  */
 const treeFromChars = 256 * 1024;
 
-/** `noteIfInvalid`: the text was declared JSON and is all there, so text that does not parse says so, with the parser's reason. */
-export function JsonBody({ text, noteIfInvalid = false }: { text: string; noteIfInvalid?: boolean }) {
+/** What declared a text JSON: an HTTP answer's Content-Type, an MCP resource's mimeType. */
+export type JsonDeclaredBy = 'contentType' | 'mimeType';
+
+const notJsonKeys: Record<JsonDeclaredBy, MessageKey> = { contentType: 'http.resp.notJson', mimeType: 'mcp.resp.notJson' };
+
+/** Text declared JSON that does not parse says so, with the parser's reason, wherever it is shown. */
+function NotJsonNote({ declaredBy, message }: { declaredBy: JsonDeclaredBy; message: string }) {
+  const t = useT();
+  return (
+    <p className="notice small" role="note">
+      {t(notJsonKeys[declaredBy], { message })}
+    </p>
+  );
+}
+
+/**
+ * `declaredBy`: what said the text is JSON, given when the text is all there (not cut at a limit), so
+ * text that does not parse gets the note; without it such text is shown as it is, silently.
+ */
+export function JsonBody({ text, declaredBy }: { text: string; declaredBy?: JsonDeclaredBy | undefined }) {
   const t = useT();
   const [raw, setRaw] = useState(false);
   const parsed = useMemo(() => {
@@ -26,11 +44,7 @@ export function JsonBody({ text, noteIfInvalid = false }: { text: string; noteIf
   if (!parsed.ok)
     return (
       <>
-        {noteIfInvalid ? (
-          <p className="notice small" role="note">
-            {t('http.resp.notJson', { message: parsed.message })}
-          </p>
-        ) : null}
+        {declaredBy ? <NotJsonNote declaredBy={declaredBy} message={parsed.message} /> : null}
         <pre className="code-block tall">{text}</pre>
       </>
     );

@@ -58,6 +58,16 @@ const JsonNode = memo(function JsonNode({ name, value, path, autoOpen }: NodePro
   }
   const total = childCount(value);
   const brackets = Array.isArray(value) ? ['[', ']'] : ['{', '}'];
+  // Nothing to open: `{}` or `[]` on the key's line, as JSON writes it (an open, empty container put its
+  // closing bracket on a line of its own, and "0 keys" says less than the brackets do).
+  if (total === 0) {
+    return (
+      <li className="jt-row">
+        {key}
+        <span className="jt-punct">{brackets.join('')}</span>
+      </li>
+    );
+  }
   const count = Array.isArray(value) ? t('json.items', { count: total }) : t('json.keys', { count: total });
   const page = open ? nextPage(total, shown) : undefined;
   return (

@@ -7,6 +7,7 @@ import { useToolViewStore } from '../../app/tool-view-store';
 import { historyProtocols, type HistoryProtocol } from '../../../../shared/history/history-query';
 import { hostOf, interfaceLabel, requestPathOf, statsRateText, statusOf, timeOf } from './history-format';
 import { clearHistory, loadHistorySettings, refreshHistory, refreshOnRunsDone, setFullBodies, useHistoryStore } from './history-store';
+import './history-panel.css';
 
 export const historySearchId = 'history-search';
 
@@ -74,7 +75,7 @@ export function HistoryPanel() {
           {t('history.searchHelp')}
         </span>
       </div>
-      <div className="filters">
+      <div className="history-filters">
         <label htmlFor={`${id}-protocol`}>{t('history.protocol')}</label>
         <select id={`${id}-protocol`} value={protocol} onChange={(e) => useHistoryStore.getState().setProtocol(e.target.value as HistoryProtocol | '')}>
           <option value="">{t('history.protocolAll')}</option>

@@ -147,6 +147,17 @@ function unchosenProblem(field: string): string {
   return `Choose a file for ${which} (or switch its row off): no file is chosen.`;
 }
 
+/**
+ * The first file an operation's multipart body requires (its schema's `required`) that no row switched
+ * on has chosen: switched off, removed or still empty, it cannot be left out, as `powerduck run` refuses too.
+ */
+function missingRequiredFile(draft: HttpDraft): string | undefined {
+  const required = (draft.operation?.draft.body?.files ?? []).filter((f) => f.required).map((f) => f.name);
+  const sent = (name: string): boolean =>
+    draft.multipartFields.some((f) => f.name === name && f.enabled !== false && f.file !== undefined && fileChosen(f.file));
+  return required.find((name) => !sent(name));
+}
+
 function bodyOf(draft: HttpDraft): HttpBody | { problem: string } {
   switch (draft.bodyKind) {
     case 'none':
@@ -165,8 +176,10 @@ function bodyOf(draft: HttpDraft): HttpBody | { problem: string } {
     case 'multipart': {
       const waiting = draft.multipartFields.find((f) => f.enabled !== false && f.file && isNotKept(draft, f.file));
       if (waiting?.file && 'name' in waiting.file) return { problem: notKeptProblem(waiting.file.name) };
-      // A file row with nothing chosen (an operation's binary property, or "Add file" left as it was) would
-      // go out as an empty upload the server cannot tell from a real empty file.
+      const required = missingRequiredFile(draft);
+      if (required !== undefined) return { problem: `The operation requires the file field "${required}": choose a file for it.` };
+      // A file row switched on with nothing chosen ("Add file" left as it was, or an optional file of the
+      // operation switched on) would go out as an empty upload the server cannot tell from a real empty file.
       const unchosen = draft.multipartFields.find((f) => f.enabled !== false && f.file && !fileChosen(f.file));
       if (unchosen) return { problem: unchosenProblem(unchosen.name) };
       return { kind: 'multipart', fields: draft.multipartFields };

@@ -186,7 +186,8 @@ function MultipartRows({ draft }: { draft: HttpDraft }) {
                       type="file"
                       onChange={(e) => {
                         const file = e.target.files?.[0];
-                        if (file) void readFile(file).then((f) => change(index, { file: f }));
+                        // A chosen file is meant to go: a row left off (an optional file of the operation) switches on.
+                        if (file) void readFile(file).then((f) => change(index, { file: f, enabled: true }));
                       }}
                     />
                     <FileChosen draft={draft} file={row.file} />

@@ -96,7 +96,7 @@ function BodyView({ record }: { record: HttpExchangeRecord }) {
     return (
       <>
         {truncated}
-        <JsonBody text={text} noteIfInvalid={!(response.truncated || response.incomplete)} />
+        <JsonBody text={text} declaredBy={response.truncated || response.incomplete ? undefined : 'contentType'} />
       </>
     );
   return (

@@ -112,26 +112,48 @@ function uploadTab() {
 }
 
 describe('an operation tab with a multipart body', () => {
-  it('opens binary properties (format: binary, a non-text contentMediaType, an array of them) as file fields, text ones as text', () => {
+  it('opens binary properties (format: binary, a non-text contentMediaType, an array of them) as file fields, text ones as text; only required files start on', () => {
     const t = uploadTab();
     expect(t.bodyKind).toBe('multipart');
     expect(t.multipartFields).toEqual([
       { name: 'caption', value: 'me' },
       { name: 'image', file: { name: '', base64: '', contentType: 'image/jpeg' }, enabled: true },
-      { name: 'thumb', file: { name: '', base64: '', contentType: 'image/png' }, enabled: true },
+      { name: 'thumb', file: { name: '', base64: '', contentType: 'image/png' }, enabled: false },
       { name: 'meta', value: 'string' },
-      { name: 'extras', file: { name: '', base64: '' }, enabled: true },
+      { name: 'extras', file: { name: '', base64: '' }, enabled: false },
     ]);
   });
 
-  it('refuses to send while a file field has no file, naming the field; a chosen file or a switched-off row sends', () => {
+  it('sends with the optional file fields left out, once the required one has its file', () => {
     const t = uploadTab();
-    expect(buildHttpRequest(t)).toEqual({ ok: false, message: 'Choose a file for the field "image" (or switch its row off): no file is chosen.' });
-    const fields = t.multipartFields.map((f) => (f.file ? { ...f, enabled: false } : f));
-    const chosen = { ...t, multipartFields: fields.map((f) => (f.name === 'image' ? { ...f, enabled: true, file: { name: 'me.jpg', base64: 'AAEC' } } : f)) };
+    const chosen = { ...t, multipartFields: t.multipartFields.map((f) => (f.name === 'image' ? { ...f, file: { name: 'me.jpg', base64: 'AAEC' } } : f)) };
     const built = buildHttpRequest(chosen);
-    expect(built.ok && built.request.body).toMatchObject({ kind: 'multipart' });
-    // A row added with "Add file" and left empty is refused the same way, unnamed or not.
+    if (!built.ok) throw new Error(built.message);
+    expect(built.request.body).toMatchObject({ kind: 'multipart' });
+    // The switched-off rows stay in the request as the draft holds them; the core sends only rows that are on.
+    const on = built.request.body?.kind === 'multipart' ? built.request.body.fields.filter((f) => f.enabled !== false).map((f) => f.name) : [];
+    expect(on).toEqual(['caption', 'image', 'meta']);
+  });
+
+  it('refuses to send without a file for a required file field, switched on, off or removed, naming it', () => {
+    const t = uploadTab();
+    const refusal = { ok: false, message: 'The operation requires the file field "image": choose a file for it.' };
+    expect(buildHttpRequest(t)).toEqual(refusal);
+    const off = {
+      ...t,
+      multipartFields: t.multipartFields.map((f) => (f.name === 'image' ? { ...f, enabled: false, file: { name: 'me.jpg', base64: 'AAEC' } } : f)),
+    };
+    expect(buildHttpRequest(off)).toEqual(refusal);
+    expect(buildHttpRequest({ ...t, multipartFields: t.multipartFields.filter((f) => f.name !== 'image') })).toEqual(refusal);
+    // Another kind of body is not the operation's multipart body: nothing to ask for.
+    expect(buildHttpRequest({ ...t, bodyKind: 'none' }).ok).toBe(true);
+  });
+
+  it('refuses an optional file field switched on with no file, and an empty "Add file" row, naming the field', () => {
+    const t = uploadTab();
+    const chosen = { ...t, multipartFields: t.multipartFields.map((f) => (f.name === 'image' ? { ...f, file: { name: 'me.jpg', base64: 'AAEC' } } : f)) };
+    const thumbOn = { ...chosen, multipartFields: chosen.multipartFields.map((f) => (f.name === 'thumb' ? { ...f, enabled: true } : f)) };
+    expect(buildHttpRequest(thumbOn)).toEqual({ ok: false, message: 'Choose a file for the field "thumb" (or switch its row off): no file is chosen.' });
     const added = { ...chosen, multipartFields: [...chosen.multipartFields, { name: '', file: { name: '', base64: '' }, enabled: true }] };
     expect(buildHttpRequest(added)).toEqual({ ok: false, message: 'Choose a file for the unnamed file field (or switch its row off): no file is chosen.' });
   });

@@ -65,9 +65,10 @@ export function ResourceContent({ item }: { item: Json }) {
         {mime ? <span className="muted"> · {mime}</span> : null}
       </p>
       {typeof item['text'] === 'string' ? (
-        // JSON text reads as JSON (pretty, with Raw); text that does not parse stays as it came.
+        // JSON text reads as JSON (pretty, with Raw); text its mimeType calls JSON that does not parse is
+        // shown as it came, with the note an HTTP body gets (the result is parsed whole: nothing is cut).
         bodyView(mime) === 'json' ? (
-          <JsonBody text={item['text']} />
+          <JsonBody text={item['text']} declaredBy="mimeType" />
         ) : (
           <pre className="code-block">{item['text']}</pre>
         )
