@@ -82,10 +82,11 @@ export async function runHttpOperation(
  */
 export function runMissing(draft: OperationDraft): string[] {
   const missing = draft.params.filter((p) => p.required && p.example === '').map((p) => `the ${p.in} parameter "${p.name}"`);
-  const files = draft.body?.files ?? [];
-  // A file is never in the document: a required upload needs Open and a chosen file, whatever the example says.
+  // A file is never in the document: a required file field needs Open and a chosen file, whatever the
+  // example says. An optional one is left out (its row starts off), as `powerduck run` leaves it out.
+  const files = (draft.body?.files ?? []).filter((f) => f.required);
   if (draft.body?.required && files.length) missing.push(...files.map((f) => `the file field "${f.name}"`));
-  else if (draft.body?.required && draft.body.sampled) missing.push('the request body');
+  else if (draft.body?.required && draft.body.sampled && !draft.body.files?.length) missing.push('the request body');
   return missing;
 }
 

@@ -158,11 +158,17 @@ describe('an operation tab with a multipart body', () => {
     expect(buildHttpRequest(added)).toEqual({ ok: false, message: 'Choose a file for the unnamed file field (or switch its row off): no file is chosen.' });
   });
 
-  it('a one-click Run names the file fields it cannot fill, instead of sending the schema sample as their text', () => {
+  it('a one-click Run names the required file fields it cannot fill and leaves the optional ones out, as powerduck run does', () => {
     const drafted = draftFromOperation(uploads, '/avatar', 'post');
     if (!drafted.ok) throw new Error(drafted.message);
     const missing = runMissing(drafted.draft);
-    expect(missing).toEqual(['the file field "image"', 'the file field "thumb"', 'the file field "extras"']);
-    expect(runRefusal(missing)).toMatch(/^Not sent: the file field "image", the file field "thumb" and the file field "extras" have no example/);
+    expect(missing).toEqual(['the file field "image"']);
+    expect(runRefusal(missing)).toMatch(/^Not sent: the file field "image" has no example/);
+    const schema = uploads.paths['/avatar'].post.requestBody.content['multipart/form-data'].schema;
+    const optional = structuredClone(uploads);
+    optional.paths['/avatar'].post.requestBody.content['multipart/form-data'].schema = { ...schema, required: [] };
+    const noneRequired = draftFromOperation(optional, '/avatar', 'post');
+    if (!noneRequired.ok) throw new Error(noneRequired.message);
+    expect(runMissing(noneRequired.draft)).toEqual([]);
   });
 });
