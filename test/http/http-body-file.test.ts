@@ -88,6 +88,14 @@ async function cachedBytes(cacheId: string): Promise<Buffer> {
 }
 
 describe('response bodies bigger than the record', () => {
+  it('keeps a small binary body as base64 and writes no cache file for it', async () => {
+    const before = await readdir(bodyCacheDir(dir)).catch(() => []);
+    const record = await send({ url: `${server.base}/small.bin` });
+    expect(Buffer.from(record.response?.bodyBase64 ?? '', 'base64').equals(small)).toBe(true);
+    expect(record.response?.bodyFile).toBeUndefined();
+    expect(await readdir(bodyCacheDir(dir)).catch(() => [])).toEqual(before);
+  });
+
   it('keeps a binary body over the in-memory limit whole in the cache, out of the record, and reads it back exactly', async () => {
     const record = await send({ url: `${server.base}/big.bin` });
     const response = record.response;
@@ -97,14 +105,6 @@ describe('response bodies bigger than the record', () => {
     expect(response?.bodyFile).toMatchObject({ bytes: big.length, complete: true });
     const cacheId = response?.bodyFile?.cacheId ?? '';
     expect((await cachedBytes(cacheId)).equals(big)).toBe(true);
-  });
-
-  it('keeps a small binary body as base64 and writes no cache file for it', async () => {
-    const before = await readdir(bodyCacheDir(dir)).catch(() => []);
-    const record = await send({ url: `${server.base}/small.bin` });
-    expect(Buffer.from(record.response?.bodyBase64 ?? '', 'base64').equals(small)).toBe(true);
-    expect(record.response?.bodyFile).toBeUndefined();
-    expect(await readdir(bodyCacheDir(dir)).catch(() => [])).toEqual(before);
   });
 
   it('cuts text past the record limit in the record, flagged, while the cache has all of it', async () => {

@@ -111,9 +111,14 @@ export interface UnaryBody {
  * Records what a body read got. A body cut short (the timeout, Stop, the connection closed) is kept
  * as far as it arrived and marked incomplete; `failure` then says why and after how many bytes.
  */
-export function recordBodyRead(recorder: ExchangeRecorder, read: BodyRead, url: URL, charset?: string): { decoded: DecodedBody; failure?: TransportError } {
+export function recordBodyRead(
+  recorder: ExchangeRecorder,
+  read: BodyRead,
+  url: URL,
+  as: { charset?: string | undefined; binary?: boolean } = {},
+): { decoded: DecodedBody; failure?: TransportError } {
   const broken = read.broken !== undefined;
-  const decoded = recorder.setResponseBody(read.bytes, read.total, read.truncated, broken, charset);
+  const decoded = recorder.setResponseBody(read.bytes, read.total, read.truncated, broken, as);
   return broken ? { decoded, failure: incompleteBodyError(read.broken, url, read.total) } : { decoded };
 }
 

@@ -182,11 +182,20 @@ export class ExchangeRecorder {
    * Response body: `bytes` holds at most the record limit; `totalBytes` is what arrived. `incomplete`:
    * the answer stopped before its end, and this is the part that came.
    */
-  /** `charset`: what the Content-Type declares (plain HTTP answers; A2A bodies are JSON, always UTF-8). */
-  setResponseBody(bytes: Uint8Array, totalBytes: number, truncated: boolean, incomplete = false, charset?: string): DecodedBody {
-    const decoded = decodeBytes(bytes, charset);
+  /**
+   * `as.charset`: what the Content-Type declares (plain HTTP answers; A2A bodies are JSON, always
+   * UTF-8). `as.binary`: the bytes are kept elsewhere (base64, a file), so no text copy is made.
+   */
+  setResponseBody(
+    bytes: Uint8Array,
+    totalBytes: number,
+    truncated: boolean,
+    incomplete = false,
+    as: { charset?: string | undefined; binary?: boolean } = {},
+  ): DecodedBody {
+    const decoded = as.binary ? { text: '', invalidUtf8: false } : decodeBytes(bytes, as.charset);
     const rec = this.#response ?? { headers: [], bodyBytes: 0 };
-    rec.body = scrubValues(decoded.text, this.#rules);
+    if (!as.binary) rec.body = scrubValues(decoded.text, this.#rules);
     rec.bodyBytes = totalBytes;
     if (truncated) rec.truncated = true;
     if (incomplete) rec.incomplete = true;

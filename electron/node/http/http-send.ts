@@ -385,8 +385,7 @@ export async function performHttp(request: HttpRequest, deps: HttpSendDeps, hook
       const target = request.responseFile !== undefined ? { path: request.responseFile, onlyOverflow: false } : cached?.target;
       const read = await readBodyToFile(open.body, keep, target);
       // A body cut short (timeout, Stop, the connection closed) keeps its status, headers and the bytes that came.
-      const charset = textual ? charsetOf(open.contentType) : undefined;
-      const { decoded, failure } = recordBodyRead(recorder, read, url, charset);
+      const { decoded, failure } = recordBodyRead(recorder, read, url, textual ? { charset: charsetOf(open.contentType) } : { binary: true });
       const record = finish(failure ? { kind: 'transport-error', code: failure.code, message: failure.message } : { kind: 'response', status: open.status });
       if (record.response && read.file) {
         record.response.bodyFile = { ...(cached ? { cacheId: cached.id } : {}), ...read.file };
@@ -396,9 +395,7 @@ export async function performHttp(request: HttpRequest, deps: HttpSendDeps, hook
       if (cached && read.file && deps.dataRoot !== undefined) await pruneBodyCache(deps.dataRoot, Date.now(), cached.id);
       if (record.response && !textual) {
         if (!read.truncated) record.response.bodyBase64 = read.bytes.toString('base64');
-        // The text copy of binary bytes is noise (and U+FFFD everywhere): the base64 is the body.
-        delete record.response.body;
-        delete record.response.invalidUtf8;
+        // No text copy of binary bytes was made (it would be noise, U+FFFD everywhere): the base64 is the body.
       } else record.warnings.push(...decodeNotes(decoded));
       return record;
     }
