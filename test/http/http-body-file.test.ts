@@ -4,7 +4,7 @@
  * piece by piece with http.bodyFile; text past the record limit is cut in the record but whole in
  * the cache; `responseFile` (the CLI's -o) gets every byte and is refused from the browser host.
  */
-import { readdir, readFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '../../electron/node/core';
@@ -27,6 +27,7 @@ function pattern(size: number): Buffer {
 
 const big = pattern(MAX_BINARY_RECORD_BYTES + BODY_FILE_CHUNK_BYTES + 1234);
 const small = pattern(300);
+const echoedToken = 'tok-CACHE-7f3a9c1e';
 
 beforeAll(async () => {
   server = await startRecordingServer((request, res) => {
@@ -42,6 +43,10 @@ beforeAll(async () => {
     } else if (path === '/long.txt') {
       res.writeHead(200, { 'Content-Type': 'text/plain' });
       res.end('0123456789'.repeat(300));
+    } else if (path === '/echo-token') {
+      // An agent that echoes the caller's credential in a big answer: the cache must not keep it readable.
+      res.writeHead(200, { 'Content-Type': 'text/plain' });
+      res.end(`Authorization: Bearer ${echoedToken}\n`.repeat(200));
     } else if (path === '/latin1') {
       res.writeHead(200, { 'Content-Type': 'text/plain; charset=iso-8859-1' });
       res.end(Buffer.from([0x63, 0x61, 0x66, 0xe9]));
@@ -114,6 +119,40 @@ describe('response bodies bigger than the record', () => {
     expect(record.response?.bodyBytes).toBe(3000);
     const cacheId = record.response?.bodyFile?.cacheId ?? '';
     expect((await cachedBytes(cacheId)).toString()).toBe('0123456789'.repeat(300));
+  });
+
+  it('seals the cache with a key only this process holds: no echoed credential is readable on disk, any piece reads back exactly', async () => {
+    const record = await send({ url: `${server.base}/echo-token`, recordBodyLimit: 100 });
+    const cacheId = record.response?.bodyFile?.cacheId ?? '';
+    const onDisk = await readFile(join(bodyCacheDir(dir), `${cacheId}.bin`));
+    expect(onDisk.includes(echoedToken)).toBe(false);
+    expect(onDisk.includes(Buffer.from(echoedToken).toString('base64'))).toBe(false);
+    const whole = Buffer.from(`Authorization: Bearer ${echoedToken}\n`.repeat(200));
+    expect((await cachedBytes(cacheId)).equals(whole)).toBe(true);
+    // Save to file reads from any offset: one inside a cipher block gives exactly the bytes from there.
+    for (const offset of [1, 15, 16, 17, 4095, whole.length - 3, whole.length]) {
+      const piece = await core.dispatcher.invoke('http.bodyFile', { cacheId, offset });
+      if (!piece.ok) throw new Error(piece.error.message);
+      expect(Buffer.from(piece.value.base64, 'base64').equals(whole.subarray(offset))).toBe(true);
+      expect(piece.value.total).toBe(whole.length);
+    }
+  });
+
+  it('refuses a cached file sealed by another process (or cut short) as no longer kept, instead of decrypting noise', async () => {
+    const record = await send({ url: `${server.base}/long.txt`, recordBodyLimit: 10 });
+    const cacheId = record.response?.bodyFile?.cacheId ?? '';
+    const file = join(bodyCacheDir(dir), `${cacheId}.bin`);
+    const sealed = await readFile(file);
+    // Another key's check: flip one byte of the key check after the IV.
+    const other = Buffer.from(sealed);
+    other[20] = (other[20] as number) ^ 0xff;
+    await writeFile(file, other);
+    const refused = await core.dispatcher.invoke('http.bodyFile', { cacheId, offset: 0 });
+    expect(refused.ok ? 'ok' : refused.error.code).toBe('not-found');
+    if (!refused.ok) expect(refused.error.message).toContain('another Powerduck process');
+    await writeFile(file, sealed.subarray(0, 10));
+    const short = await core.dispatcher.invoke('http.bodyFile', { cacheId, offset: 0 });
+    expect(short.ok ? 'ok' : short.error.code).toBe('not-found');
   });
 
   it('keeps only the newest few cached bodies; an old one is refused by name with the way to get it again', async () => {

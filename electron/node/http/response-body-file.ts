@@ -6,7 +6,7 @@
  */
 import { mkdir, open, readdir, rm, stat, type FileHandle } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { randomUUID } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash, randomBytes, randomUUID, timingSafeEqual, type Cipher } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { BodyRead } from '../a2a/http-transport';
 import { CoreError } from '../core-error';
@@ -27,6 +27,36 @@ export interface BodyFileTarget {
   onlyOverflow: boolean;
   /** Make the file's folder first (the cache's, made on first use). */
   createFolder?: boolean;
+  /** Seal the bytes with this process's cache key (the cache; `-o` writes plain bytes where the user asked). */
+  sealed?: boolean;
+}
+
+/*
+ * A response body can echo a credential, and the product keeps no secret on disk outside the secret
+ * store. So the cache holds its bytes sealed with AES-256-CTR under a key that lives only in this
+ * process's memory: once the process ends, a cached file is noise (and is pruned). CTR lets Save to
+ * file read any piece without reading what comes before it. A file starts with its IV and a check of
+ * the key, so a file another process sealed is "no longer kept", never decrypted into garbage.
+ */
+const cacheKey = randomBytes(32);
+const IV_BYTES = 16;
+const KEY_CHECK_BYTES = 16;
+const HEADER_BYTES = IV_BYTES + KEY_CHECK_BYTES;
+
+function keyCheck(iv: Buffer): Buffer {
+  return createHash('sha256').update(cacheKey).update(iv).digest().subarray(0, KEY_CHECK_BYTES);
+}
+
+/** The CTR counter block for the 16-byte block `block` of the stream: the IV plus `block`, big-endian. */
+function counterAt(iv: Buffer, block: number): Buffer {
+  const counter = Buffer.from(iv);
+  let carry = BigInt(block);
+  for (let i = counter.length - 1; i >= 0 && carry > 0n; i--) {
+    const sum = BigInt(counter[i] as number) + (carry & 0xffn);
+    counter[i] = Number(sum & 0xffn);
+    carry = (carry >> 8n) + (sum >> 8n);
+  }
+  return counter;
 }
 
 /** What went into the file: how much, whether it is the whole body, and why not. */
@@ -40,6 +70,7 @@ export interface BodyFileOutcome {
 /** Writes one body's bytes in order, opening the file on the first write (a body that never comes leaves none). */
 class BodyFileWriter {
   #handle: FileHandle | undefined;
+  #cipher: Cipher | undefined;
   #written = 0;
   #cut = false;
   #error: string | undefined;
@@ -63,10 +94,15 @@ class BodyFileWriter {
         this.#opened = true;
         if (this.target.createFolder) await mkdir(dirname(this.target.path), { recursive: true, mode: 0o700 });
         this.#handle = await open(this.target.path, 'w', 0o600);
+        if (this.target.sealed) {
+          const iv = randomBytes(IV_BYTES);
+          this.#cipher = createCipheriv('aes-256-ctr', cacheKey, iv);
+          await this.#handle.write(Buffer.concat([iv, keyCheck(iv)]));
+        }
       }
       const room = this.target.maxBytes === undefined ? chunk.length : this.target.maxBytes - this.#written;
       const part = chunk.length > room ? chunk.subarray(0, room) : chunk;
-      if (part.length) await this.#handle.write(part);
+      if (part.length) await this.#handle.write(this.#cipher ? this.#cipher.update(part) : part);
       this.#written += part.length;
       if (part.length < chunk.length) this.#cut = true;
     } catch (e) {
@@ -138,7 +174,10 @@ const cacheIdPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f
 /** A new cache file's target and id (nothing is written until a body outgrows its record). */
 export function newCachedBody(dataRoot: string): { id: string; target: BodyFileTarget } {
   const id = randomUUID();
-  return { id, target: { path: join(bodyCacheDir(dataRoot), `${id}.bin`), maxBytes: MAX_CACHED_BODY_BYTES, onlyOverflow: true, createFolder: true } };
+  return {
+    id,
+    target: { path: join(bodyCacheDir(dataRoot), `${id}.bin`), maxBytes: MAX_CACHED_BODY_BYTES, onlyOverflow: true, createFolder: true, sealed: true },
+  };
 }
 
 /** Keeps the newest KEPT_CACHED_BODIES files younger than a day, `keep` always; removes the rest (a failure is harmless). */
@@ -173,11 +212,24 @@ export async function readCachedBody(dataRoot: string, id: string, offset: numbe
     );
   }
   try {
-    const total = (await handle.stat()).size;
+    const header = Buffer.alloc(HEADER_BYTES);
+    const { bytesRead } = await handle.read(header, 0, HEADER_BYTES, 0);
+    const iv = header.subarray(0, IV_BYTES);
+    if (bytesRead < HEADER_BYTES || !timingSafeEqual(header.subarray(IV_BYTES), keyCheck(iv)))
+      throw new CoreError(
+        'not-found',
+        'The full body is no longer kept (it was cached by another Powerduck process, or one that has ended); send the request again to save it.',
+      );
+    const total = (await handle.stat()).size - HEADER_BYTES;
     const length = Math.max(0, Math.min(BODY_FILE_CHUNK_BYTES, total - offset));
-    const bytes = Buffer.alloc(length);
-    if (length) await handle.read(bytes, 0, length, offset);
-    return { bytes, total };
+    if (!length) return { bytes: Buffer.alloc(0), total };
+    // Decrypt from the start of the 16-byte block that holds `offset`, then drop the bytes before it.
+    const block = Math.floor(offset / 16);
+    const skip = offset - block * 16;
+    const sealed = Buffer.alloc(length + skip);
+    await handle.read(sealed, 0, sealed.length, HEADER_BYTES + block * 16);
+    const decipher = createDecipheriv('aes-256-ctr', cacheKey, counterAt(iv, block));
+    return { bytes: decipher.update(sealed).subarray(skip), total };
   } finally {
     await handle.close();
   }
