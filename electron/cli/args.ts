@@ -18,13 +18,14 @@ export interface ArgSpec {
 
 /**
  * The one-letter spellings people type from curl and newman habit: `-H 'K: V'`, `-X POST`,
- * `-e NAME`. Each stands for its long option wherever the command has that option, with the value
+ * `-e NAME`, `-o FILE`. Each stands for its long option wherever the command has that option, with the value
  * as the next word or attached (`-H'K: V'`, as curl takes it).
  */
 const shortOptions: ReadonlyMap<string, string> = new Map([
   ['H', 'header'],
   ['X', 'method'],
   ['e', 'env'],
+  ['o', 'output'],
 ]);
 
 /** `-H…` as `--header`, when the command takes `--header`; anything else is left as it was. */

@@ -4,6 +4,8 @@ export interface CliIo {
   stderr: (text: string) => void;
   /** Reads all of standard input (for `--body -`, `card verify -`). */
   readStdin: () => Promise<string>;
+  /** Reads all of standard input as bytes (`send --http --body -`: a body is sent as it came, never re-encoded). */
+  readStdinBytes: () => Promise<Uint8Array>;
   env: Record<string, string | undefined>;
   cwd: string;
 }

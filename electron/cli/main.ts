@@ -103,15 +103,18 @@ export async function runCli(argv: readonly string[], io: CliIo, list: readonly 
   }
 }
 
+async function stdinBytes(): Promise<Uint8Array> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
+}
+
 export function processIo(): CliIo {
   return {
     stdout: (text) => process.stdout.write(text),
     stderr: (text) => process.stderr.write(text),
-    readStdin: async () => {
-      const chunks: Buffer[] = [];
-      for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
-      return Buffer.concat(chunks).toString('utf8');
-    },
+    readStdin: async () => Buffer.from(await stdinBytes()).toString('utf8'),
+    readStdinBytes: stdinBytes,
     env: process.env,
     cwd: process.cwd(),
   };

@@ -41,6 +41,20 @@ export interface HttpDraftOperationResult {
   draft: OperationDraft;
 }
 
+/** One piece of a response body kept whole in the core's cache (`response.bodyFile.cacheId`). */
+export interface HttpBodyFileRequest {
+  cacheId: string;
+  /** Where the piece starts, in bytes. */
+  offset: number;
+}
+
+export interface HttpBodyFileResult {
+  /** The piece (at most 4 MB of bytes), base64; empty at the end. */
+  base64: string;
+  /** The file's size in bytes: the caller asks again from `offset + bytes` until it is reached. */
+  total: number;
+}
+
 export interface HttpOps {
   /**
    * One request; the record always comes back (HTTP errors and transport failures included); only
@@ -60,6 +74,11 @@ export interface HttpOps {
   /** The core's cookie jar (in memory, for plain HTTP requests): names, scope and flags, never values. */
   'http.cookies.list': Op<Record<string, never>, { cookies: CookieSummary[] }>;
   'http.cookies.remove': Op<HttpCookiesRemoveRequest, { removed: number }>;
+  /**
+   * A big response body's bytes from the cache, piece by piece (Save to file): 'not-found' once the
+   * cache no longer keeps it (the newest few, for a day).
+   */
+  'http.bodyFile': Op<HttpBodyFileRequest, HttpBodyFileResult>;
 }
 
 export interface HttpStreams {
@@ -74,5 +93,6 @@ export const httpOpNames = [
   'http.previewSave',
   'http.cookies.list',
   'http.cookies.remove',
+  'http.bodyFile',
 ] as const satisfies readonly (keyof HttpOps)[];
 export const httpStreamNames = ['http.stream'] as const satisfies readonly (keyof HttpStreams)[];

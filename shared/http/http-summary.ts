@@ -1,5 +1,5 @@
 /** Plain-text summary of an HTTP exchange (CLI output, Copy for LLM) and how severe its outcome is. */
-import type { HttpExchangeRecord } from './http-types';
+import { MAX_BINARY_RECORD_BYTES, type HttpExchangeRecord } from './http-types';
 import { bodyView } from './media-kind';
 
 export type HttpSeverity = 'ok' | 'refused' | 'failed';
@@ -26,7 +26,12 @@ export function formatBytes(bytes: number): string {
 
 const maxBodyLines = 200;
 
-export function httpSummaryLines(record: HttpExchangeRecord): string[] {
+/**
+ * `cli`: add where the CLI gets what the summary leaves out (--json, -o FILE); other readers (Copy for
+ * LLM) get the summary alone.
+ */
+export function httpSummaryLines(record: HttpExchangeRecord, options: { cli?: boolean } = {}): string[] {
+  const cli = options.cli === true;
   const out: string[] = [];
   const r = record.response;
   const outcome = record.outcome;
@@ -43,9 +48,13 @@ export function httpSummaryLines(record: HttpExchangeRecord): string[] {
     for (const [name, value] of r.headers) out.push(`${name}: ${value}`);
     out.push('');
     if (outcome.kind === 'stream') out.push(`Stream: ${outcome.eventCount} events, ${outcome.ended}${outcome.error ? ` (${outcome.error})` : ''}`);
-    else if (r.bodyBase64 !== undefined || bodyView(r.contentType) === 'binary' || bodyView(r.contentType) === 'image')
-      out.push(`‹${formatBytes(r.bodyBytes)} of ${r.contentType ?? 'binary data'}; use --json to get it as base64›`);
-    else if (r.body !== undefined) {
+    else if (r.bodyBase64 !== undefined || bodyView(r.contentType) === 'binary' || bodyView(r.contentType) === 'image') {
+      const what = `${formatBytes(r.bodyBytes)} of ${r.contentType ?? 'binary data'}`;
+      if (r.bodyBase64 !== undefined) out.push(`‹${what}${cli ? '; --json has it as base64, -o FILE writes its bytes' : ''}›`);
+      else if (r.bodyBytes > 0)
+        out.push(`‹${what}: more than the ${formatBytes(MAX_BINARY_RECORD_BYTES)} a record keeps${cli ? '; -o FILE writes its bytes' : ''}›`);
+      else out.push('‹no body›');
+    } else if (r.body !== undefined) {
       let text = r.body;
       if (bodyView(r.contentType) === 'json') {
         try {
@@ -57,7 +66,7 @@ export function httpSummaryLines(record: HttpExchangeRecord): string[] {
       const lines = text.split('\n');
       out.push(...lines.slice(0, maxBodyLines));
       if (lines.length > maxBodyLines) out.push(`… ${lines.length - maxBodyLines} more lines (use --json for everything)`);
-      if (r.truncated) out.push('… body cut at the record limit');
+      if (r.truncated) out.push(`… body cut at the record limit${cli ? ' (-o FILE writes all of it)' : ''}`);
       if (r.incomplete) out.push(r.body === '' ? '‹no body bytes arrived›' : '‹the body stops here: the rest never arrived›');
     }
   }

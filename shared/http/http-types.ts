@@ -91,6 +91,11 @@ export interface HttpRequest {
   /** Environment whose variables fill `{{name}}` in URL, headers, auth and body (at send time, in the core). */
   environment?: string;
   /**
+   * Also write the response body's exact bytes to this file (an absolute path) as they arrive, with
+   * no cap: the CLI's `-o`. Taken only from the CLI (and tests); the app saves from the cache instead.
+   */
+  responseFile?: string;
+  /**
    * Use the core's cookie jar (default true): cookies it holds for the URL are sent (unless the
    * request has its own Cookie header) and the answer's Set-Cookie headers are stored.
    */
@@ -150,6 +155,21 @@ export type HttpOutcome =
   | { kind: 'stream'; status: number; ended: 'completed' | 'stopped' | 'error'; eventCount: number; error?: string }
   | { kind: 'transport-error'; code: WireErrorCode; message: string };
 
+/** Non-text response bodies are kept in the record (memory, history) as base64 up to this size. */
+export const MAX_BINARY_RECORD_BYTES = 10 * 1024 * 1024;
+
+/** Where a response's whole body went when its record cannot hold it (or the CLI's -o asked). */
+export interface ResponseBodyFile {
+  /** A copy in the data folder's cache, read back with `http.bodyFile` (only the newest few are kept, for a day). */
+  cacheId?: string;
+  /** Bytes in the file. */
+  bytes: number;
+  /** The whole body: false when the copy was cut at its cap, the answer broke off, or the write failed. */
+  complete: boolean;
+  /** Why the write failed (ENOSPC…), when it did. */
+  error?: string;
+}
+
 /** One hop of a followed redirect chain (the final answer is the record's response). */
 export interface RedirectHop {
   url: string;
@@ -166,8 +186,10 @@ export interface HttpExchangeRecord {
   url: string;
   request: RecordedRequest;
   response?: RecordedResponse & {
-    /** Base64 of the body bytes when the body is not text (images, binary); absent past the record limit. */
+    /** Base64 of the body bytes when the body is not text (images, binary); absent past MAX_BINARY_RECORD_BYTES. */
     bodyBase64?: string;
+    /** The body's exact bytes were also written to a file as they arrived (the record could not hold them all, or `responseFile`). */
+    bodyFile?: ResponseBodyFile;
   };
   timings: Timings;
   events?: RecordedStreamEvent[];

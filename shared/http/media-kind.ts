@@ -34,3 +34,14 @@ export function isTextualMediaType(contentType: string | undefined): boolean {
   const view = bodyView(contentType);
   return view !== 'image' && view !== 'binary';
 }
+
+/** One parameter of a media type (`boundary`, `charset`), quoted or bare; undefined when absent. */
+export function mediaTypeParam(contentType: string | undefined, name: string): string | undefined {
+  const match = new RegExp(`;\\s*${name}\\s*=\\s*(?:"([^"]+)"|([^;\\s]+))`, 'i').exec(contentType ?? '');
+  return match?.[1] ?? match?.[2];
+}
+
+/** The `charset` a Content-Type declares (`iso-8859-1`, `Shift_JIS`), as written; undefined when none. */
+export function charsetOf(contentType: string | undefined): string | undefined {
+  return mediaTypeParam(contentType, 'charset');
+}

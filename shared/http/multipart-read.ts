@@ -5,6 +5,8 @@
  * boundary, names escaped the WHATWG way (%22, %0D, %0A).
  */
 
+import { mediaTypeParam } from './media-kind';
+
 export interface ReadPart {
   name: string;
   /** Present on file parts (an empty filename still marks a file part). */
@@ -16,8 +18,7 @@ export interface ReadPart {
 
 /** The `boundary` parameter of a multipart media type, or undefined when there is none. */
 export function multipartBoundary(contentType: string): string | undefined {
-  const match = /;\s*boundary\s*=\s*(?:"([^"]+)"|([^;\s]+))/i.exec(contentType);
-  return match?.[1] ?? match?.[2];
+  return mediaTypeParam(contentType, 'boundary');
 }
 
 function unescapeName(text: string): string {

@@ -97,6 +97,7 @@ describe('timeouts beyond the longest timer', () => {
       stdout: () => {},
       stderr: (text: string) => (stderr += text),
       readStdin: async () => '',
+      readStdinBytes: async () => new Uint8Array(),
       cwd: process.cwd(),
     });
     expect(code).not.toBe(0);

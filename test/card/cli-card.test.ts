@@ -56,6 +56,7 @@ async function cli(args: string[], stdin = ''): Promise<{ code: number; stdout: 
     stdout: (text) => void (stdout += text),
     stderr: (text) => void (stderr += text),
     readStdin: async () => stdin,
+    readStdinBytes: async () => Buffer.from(stdin),
     env: { POWERDUCK_HOME: join(dir, 'home') },
     cwd: dir,
   };

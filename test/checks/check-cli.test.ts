@@ -23,6 +23,7 @@ function memoryIo(): CliIo & { out: string; err: string } {
     stdout: (t: string) => void (io.out += t),
     stderr: (t: string) => void (io.err += t),
     readStdin: async () => '',
+    readStdinBytes: async () => new Uint8Array(),
     env: { POWERDUCK_HOME: home },
     cwd: home,
   };

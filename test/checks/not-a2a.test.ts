@@ -108,6 +108,7 @@ describe('an endpoint that is not A2A', () => {
       stdout: (t) => void (stdout += t),
       stderr: (t) => void (stderr += t),
       readStdin: async () => '',
+      readStdinBytes: async () => new Uint8Array(),
       env: { POWERDUCK_HOME: join(dir, 'home') },
       cwd: dir,
     };

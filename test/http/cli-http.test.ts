@@ -78,13 +78,14 @@ afterAll(async () => {
   await rm(home, { recursive: true, force: true });
 });
 
-async function cli(args: string[], stdin = ''): Promise<{ code: number; out: string; err: string }> {
+async function cli(args: string[], stdin: string | Buffer = ''): Promise<{ code: number; out: string; err: string }> {
   let out = '';
   let err = '';
   const io: CliIo = {
     stdout: (t) => (out += t),
     stderr: (t) => (err += t),
-    readStdin: async () => stdin,
+    readStdin: async () => stdin.toString(),
+    readStdinBytes: async () => Buffer.from(stdin),
     env: { POWERDUCK_HOME: home },
     cwd: home,
   };

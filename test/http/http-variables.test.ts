@@ -152,6 +152,7 @@ describe('powerduck send --http --env', () => {
         stdout: (t: string) => void (out += t),
         stderr: (t: string) => void (err += t),
         readStdin: async () => '',
+        readStdinBytes: async () => new Uint8Array(),
         env: { POWERDUCK_HOME: home },
         cwd: home,
       };

@@ -130,7 +130,16 @@ describe('powerduck spec add (CLI details)', () => {
   const io = (stdin = ''): Parameters<typeof runCli>[1] & { out: string[]; err: string[] } => {
     const out: string[] = [];
     const err: string[] = [];
-    return { out, err, stdout: (t) => out.push(t), stderr: (t) => err.push(t), readStdin: async () => stdin, env: env(), cwd: home };
+    return {
+      out,
+      err,
+      stdout: (t) => out.push(t),
+      stderr: (t) => err.push(t),
+      readStdin: async () => stdin,
+      readStdinBytes: async () => Buffer.from(stdin),
+      env: env(),
+      cwd: home,
+    };
   };
 
   it('takes the method from a JSON-RPC envelope body and refuses a mismatch', async () => {

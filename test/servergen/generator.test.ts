@@ -41,6 +41,7 @@ async function cli(argv: string[]): Promise<{ code: number; stdout: string; stde
     stdout: (t) => (stdout += t),
     stderr: (t) => (stderr += t),
     readStdin: async () => '',
+    readStdinBytes: async () => new Uint8Array(),
     env: { POWERDUCK_HOME: home, PATH: process.env.PATH, AGENT_API_TOKEN: PLANTED_ENV_VALUE },
     cwd: root,
   };

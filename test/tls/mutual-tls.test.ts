@@ -204,6 +204,7 @@ describe('powerduck send with --cert/--key/--pfx/--ca', () => {
       stdout: (t) => void (out += t),
       stderr: (t) => void (err += t),
       readStdin: async () => '',
+      readStdinBytes: async () => new Uint8Array(),
       env: { POWERDUCK_HOME: home, P12_PASS: ca.p12Passphrase },
       cwd: ca.dir,
     };

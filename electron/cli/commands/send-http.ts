@@ -2,10 +2,10 @@
  * `powerduck send --http …` and `powerduck run <spec> "<METHOD> <path>"`: plain HTTP requests and
  * OpenAPI operations from the command line, through the same core as the app.
  */
-import { readFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { readFile, stat } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
 import { withCredentialSource, type AuthConfig, type SecretSource } from '../../../shared/a2a/auth';
-import { DEFAULT_HTTP_TOTAL_MS, type HttpBody, type HttpRequest, type MultipartField } from '../../../shared/http/http-types';
+import { DEFAULT_HTTP_TOTAL_MS, type HttpBody, type HttpExchangeRecord, type HttpRequest, type MultipartField } from '../../../shared/http/http-types';
 import { httpSummaryLines, httpExitSeverity } from '../../../shared/http/http-summary';
 import { buildOperationRequest, type OperationDraft } from '../../../shared/http/openapi-draft';
 import { bodyKindFor, formBodyFor, multipartFieldsOf } from '../../../shared/http/operation-example';
@@ -24,16 +24,21 @@ import { parseHeader } from '../header-arg';
 import { timeoutHint } from '../timeout-hint';
 import { streamToEnd } from '../cli-stream';
 import { parseJsonTemplate } from '../../../shared/env/json-variables';
+import { isTextualMediaType } from '../../../shared/http/media-kind';
 
 export const sendHttpUsage = `powerduck send --http --url URL [-X|--method M] [-H|--header 'K: V']... [--body TEXT|@FILE|-]
                 [--content-type TYPE] [--form 'name=value' | --form 'name=@FILE']...
                 [--urlencoded 'name=value']... [--token T | --token-env NAME | --oauth2 …] [--follow]
-                [--insecure] [--cert FILE --key FILE | --pfx FILE [--pfx-passphrase-env NAME]] [--ca FILE] [--timeout MS] [--env NAME] [--json]
+                [--insecure] [--cert FILE --key FILE | --pfx FILE [--pfx-passphrase-env NAME]] [--ca FILE] [--timeout MS] [--env NAME]
+                [-o|--output FILE] [--json]
 
 Sends one plain HTTP request (any method) and prints the answer.
   --method M        the method as sent (default GET; any token such as QUERY or PROPFIND)
-  --body …          request body: literal text, @FILE for a file's bytes, '-' for standard input;
-                    JSON text is sent as application/json unless --content-type says otherwise
+  --body …          request body: literal text, @FILE for a file's exact bytes, '-' for standard
+                    input's; unless --content-type says otherwise, JSON is sent as application/json,
+                    other UTF-8 text as text/plain; charset=utf-8, anything else as
+                    application/octet-stream. {{variables}} are filled in a literal body, and in a
+                    UTF-8 file or standard input only with --env
   --form n=v|n=@F   a multipart/form-data field or file (repeatable)
   --urlencoded n=v  an application/x-www-form-urlencoded field (repeatable)
   --follow          follow redirects (default: show the 3xx and stop)
@@ -41,6 +46,8 @@ Sends one plain HTTP request (any method) and prints the answer.
 ${tlsUsage}
   --oauth2 …        an OAuth 2.0 token, as for A2A sends (see above)
   --env NAME        fill {{variables}} (URL, headers, token, body) from this environment (also -e NAME)
+  -o, --output FILE write the response body's exact bytes to FILE as they arrive (any size; the
+                    summary still prints, "Wrote N bytes to FILE" goes to stderr)
   --json            print the exchange record as JSON
 
 Exit codes: 0 ok, 1 HTTP status >= 400, a response that breaks its declared schema, or --follow
@@ -49,7 +56,7 @@ network or transport error.`;
 
 export const runHttpUsage = `powerduck run <file> "<METHOD> <path>" [--param name=value]... [--server N] [--base-url URL]
                 [--body TEXT|@FILE|- | --form 'name=value' | --form 'name=@FILE']... [--env NAME] [--env NAME=VALUE]...
-                [--client-id ID [--client-secret-env NAME]] [--json]
+                [--client-id ID [--client-secret-env NAME]] [-o|--output FILE] [--json]
 
 Sends an operation of an OpenAPI 3.0/3.1/3.2 document and checks the answer against the responses
 it declares. Parameters start at the document's own example or default; an optional parameter
@@ -72,6 +79,7 @@ without one is left out, and a required one without one must be given (exit 2, n
   --client-id ID      for an OAuth 2.0 / OpenID Connect scheme: Powerduck gets the token with the
                       scheme's grant, endpoints and the requirement's scopes (cached, renewed, as
                       --oauth2 does); --client-secret-env NAME holds a confidential client's secret
+  -o, --output FILE   write the response body's exact bytes to FILE as they arrive (any size)
 
 Exit codes: 0 ok, 1 HTTP status >= 400 or a response that breaks its declared schema, 2 usage,
 file, network or transport error, or a {{variable}} no environment fills.`;
@@ -82,16 +90,43 @@ function pair(text: string, option: string): [string, string] {
   return [text.slice(0, eq), text.slice(eq + 1)];
 }
 
-async function readBodyArg(source: string, io: CliIo): Promise<{ text: string; bytesFile?: string }> {
-  if (source === '-') return { text: await io.readStdin() };
+/** A --body argument: literal text, or the exact bytes of a file (@FILE) or of standard input (-). */
+type BodyArg = { text: string } | { bytes: Uint8Array; path?: string };
+
+async function readBodyArg(source: string, io: CliIo): Promise<BodyArg> {
+  if (source === '-') return { bytes: await io.readStdinBytes() };
   if (source.startsWith('@')) {
     const path = resolve(io.cwd, source.slice(1));
-    const text = await readFile(path, 'utf8').catch((e: NodeJS.ErrnoException) => {
+    const bytes = await readFile(path).catch((e: NodeJS.ErrnoException) => {
       throw new UsageError(`Cannot read --body ${source}: ${e.code === 'ENOENT' ? 'no such file' : e.message}.`);
     });
-    return { text, bytesFile: path };
+    return { bytes, path };
   }
   return { text: source };
+}
+
+// The BOM is kept: text decoded here and encoded again must be the same bytes.
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/** The bytes as text when they are valid UTF-8; undefined for anything else (an image, Latin-1 text). */
+function utf8Text(bytes: Uint8Array): string | undefined {
+  try {
+    return strictUtf8.decode(bytes);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The exact bytes of @FILE (read again by the core, as a --form file is) or of standard input. */
+function bytesBody(read: { bytes: Uint8Array; path?: string }, contentType: string): HttpBody {
+  return read.path !== undefined
+    ? { kind: 'file', file: { path: read.path, contentType } }
+    : { kind: 'file', file: { name: 'stdin', base64: Buffer.from(read.bytes).toString('base64'), contentType } };
+}
+
+/** What a body of these bytes is labelled when --content-type says nothing: JSON, UTF-8 text, or bytes. */
+function contentTypeOf(text: string | undefined): string {
+  return text === undefined ? 'application/octet-stream' : looksJson(text) ? 'application/json' : 'text/plain; charset=utf-8';
 }
 
 function looksJson(text: string): boolean {
@@ -99,6 +134,12 @@ function looksJson(text: string): boolean {
   if (!t.startsWith('{') && !t.startsWith('[')) return false;
   // `{"n": {{n}}}` is JSON once --env fills it in (as JSON text: the same rule as the app).
   return parseJsonTemplate(t).ok;
+}
+
+function textBody(text: string, contentType: string | undefined): HttpBody {
+  if (!contentType && looksJson(text)) return { kind: 'json', text };
+  if (contentType && /json/i.test(contentType)) return { kind: 'text', text, contentType };
+  return { kind: 'text', text, contentType: contentType ?? 'text/plain; charset=utf-8' };
 }
 
 async function bodyFromArgs(args: ParsedArgs, io: CliIo): Promise<HttpBody | undefined> {
@@ -118,11 +159,13 @@ async function bodyFromArgs(args: ParsedArgs, io: CliIo): Promise<HttpBody | und
   if (urlencoded.length) return { kind: 'urlencoded', fields: urlencoded.map((f) => pair(f, 'urlencoded')).map(([name, value]) => ({ name, value })) };
   if (bodyArg === undefined) return undefined;
   const read = await readBodyArg(bodyArg, io);
-  // A file that is not JSON or text goes as its exact bytes.
-  if (read.bytesFile && contentType && !/json|text|xml|yaml/i.test(contentType)) return { kind: 'file', file: { path: read.bytesFile, contentType } };
-  if (!contentType && looksJson(read.text)) return { kind: 'json', text: read.text };
-  if (contentType && /json/i.test(contentType)) return { kind: 'text', text: read.text, contentType };
-  return { kind: 'text', text: read.text, contentType: contentType ?? 'text/plain; charset=utf-8' };
+  if ('text' in read) return textBody(read.text, contentType);
+  // A file or standard input goes as its exact bytes (as curl's --data-binary @FILE), never decoded and
+  // re-encoded. Only with --env is a UTF-8 text body's {{variables}} filled in first, as a literal body's are.
+  const text = utf8Text(read.bytes);
+  const type = contentType ?? contentTypeOf(text);
+  if (text !== undefined && args.options.has('env') && isTextualMediaType(type)) return textBody(text, type);
+  return bytesBody(read, type);
 }
 
 function authFromArgs(args: ParsedArgs): AuthConfig | undefined {
@@ -145,6 +188,30 @@ function timeoutFrom(args: ParsedArgs): number | undefined {
   return ms;
 }
 
+/**
+ * `-o FILE`: the absolute path the core writes the response's exact bytes to (every byte, as they
+ * arrive). Its folder must exist: refused before anything is sent, as curl refuses.
+ */
+async function outputFrom(args: ParsedArgs, io: CliIo): Promise<string | undefined> {
+  const output = args.options.get('output');
+  if (output === undefined) return undefined;
+  if (output === '') throw new UsageError('-o/--output needs a file name.');
+  const path = resolve(io.cwd, output);
+  const folder = await stat(dirname(path)).catch(() => undefined);
+  if (!folder?.isDirectory()) throw new UsageError(`-o ${output}: the folder ${dirname(path)} does not exist. Nothing was sent.`);
+  if ((await stat(path).catch(() => undefined))?.isDirectory()) throw new UsageError(`-o ${output} is a folder; give a file name. Nothing was sent.`);
+  return path;
+}
+
+/** What -o wrote, said on stderr so stdout stays the summary (or --json's record). */
+function outputLine(record: HttpExchangeRecord, path: string): string {
+  const file = record.response?.bodyFile;
+  if (!file) return `No body was written to ${path}: no answer came.\n`;
+  const size = `${file.bytes} byte${file.bytes === 1 ? '' : 's'}`;
+  if (file.error) return `Writing ${path} failed after ${size}: ${file.error}.\n`;
+  return `Wrote ${size} to ${path}${file.complete ? '' : ' (incomplete: the answer broke off)'}.\n`;
+}
+
 /** Sends through `http.stream` (events print as they come), prints the record, returns the exit code (send --http, run, history replay). */
 export async function sendHttpAndPrint(core: Core, request: HttpRequest, io: CliIo, json: boolean, command: string): Promise<number> {
   const { record, failure } = await streamToEnd(core, 'http.stream', request, (event) =>
@@ -160,22 +227,41 @@ export async function sendHttpAndPrint(core: Core, request: HttpRequest, io: Cli
     io.stderr(`powerduck ${command}: the request ended without a record.\n`);
     return exitCodes.error;
   }
-  io.stdout(json ? `${JSON.stringify(record)}\n` : `${httpSummaryLines(record).join('\n')}\n`);
+  io.stdout(json ? `${JSON.stringify(record)}\n` : `${httpSummaryLines(record, { cli: true }).join('\n')}\n`);
+  if (request.responseFile !== undefined) io.stderr(outputLine(record, request.responseFile));
   const hint = timeoutHint(record.outcome, record.timings.totalMs, request.timeouts?.totalMs ?? DEFAULT_HTTP_TOTAL_MS);
   if (hint) io.stderr(hint);
   const severity = httpExitSeverity(record);
+  // A file -o could not write (disk full) is a failed command, whatever the server said.
+  if (record.response?.bodyFile?.error) return exitCodes.error;
   return severity === 'ok' ? exitCodes.ok : severity === 'refused' ? exitCodes.refused : exitCodes.error;
 }
 
 export async function runSendHttp(argv: string[], io: CliIo): Promise<number> {
   const args = parseArgs(argv, {
-    values: ['url', 'method', 'header', 'body', 'content-type', 'form', 'urlencoded', 'token', 'token-env', 'timeout', 'env', ...tlsOptions, ...oauth2Options],
+    values: [
+      'url',
+      'method',
+      'header',
+      'body',
+      'content-type',
+      'form',
+      'urlencoded',
+      'token',
+      'token-env',
+      'timeout',
+      'env',
+      'output',
+      ...tlsOptions,
+      ...oauth2Options,
+    ],
     flags: ['http', 'json', 'follow', 'insecure'],
   });
   if (args.positionals.length) throw new UsageError(`Unexpected argument "${args.positionals[0]}".`);
   const url = requireOption(args, 'url');
   const method = args.options.get('method') ?? 'GET';
   const body = await bodyFromArgs(args, io);
+  const output = await outputFrom(args, io);
   const auth = authFromArgs(args);
   const totalMs = timeoutFrom(args);
   const tls = tlsFromArgs(args, io.cwd, args.flags.has('insecure') ? { insecureSkipVerify: true } : {});
@@ -190,6 +276,7 @@ export async function runSendHttp(argv: string[], io: CliIo): Promise<number> {
     ...(body ? { body } : {}),
     ...(args.flags.has('follow') ? { followRedirects: true } : {}),
     ...(totalMs !== undefined ? { timeouts: { totalMs } } : {}),
+    ...(output !== undefined ? { responseFile: output } : {}),
   };
   if (tls) request.tls = tls;
   const core = await openCliCore(io);
@@ -209,7 +296,19 @@ export function isHttpOperationArg(text: string | undefined): boolean {
   return text !== undefined && /^[A-Za-z]+\s+\S/.test(text.trim());
 }
 
-export const runHttpValueOptions = ['param', 'server', 'base-url', 'body', 'form', 'content-type', 'env', 'timeout', 'client-id', 'client-secret-env'] as const;
+export const runHttpValueOptions = [
+  'param',
+  'server',
+  'base-url',
+  'body',
+  'form',
+  'content-type',
+  'env',
+  'timeout',
+  'client-id',
+  'client-secret-env',
+  'output',
+] as const;
 export const runHttpFlags = ['json'] as const;
 
 /**
@@ -280,7 +379,10 @@ async function runBody(args: ParsedArgs, io: CliIo, draft: OperationDraft): Prom
       }.`,
     );
   }
-  const text = read ? read.text : draft.body?.text;
+  // A file or standard input that is not UTF-8 text can only be sent as its exact bytes.
+  const readText = read === undefined ? undefined : 'text' in read ? read.text : utf8Text(read.bytes);
+  if (read && 'bytes' in read && readText === undefined) return bytesBody(read, mediaType ?? 'application/octet-stream');
+  const text = read ? readText : draft.body?.text;
   if (text === undefined || (read === undefined && !draft.body?.required && text === '')) return undefined;
   if (!mediaType) return { kind: 'text', text, contentType: 'text/plain; charset=utf-8' };
   // The example, bound as a tab binds it: its file fields are the document's to declare, never its sample's text.
@@ -296,7 +398,7 @@ async function runBody(args: ParsedArgs, io: CliIo, draft: OperationDraft): Prom
   }
   if (kind === 'json') return mediaType === 'application/json' ? { kind: 'json', text } : { kind: 'text', text, contentType: mediaType };
   // A file that is not JSON or text goes as its exact bytes.
-  if (kind === 'file' && read?.bytesFile) return { kind: 'file', file: { path: read.bytesFile, contentType: mediaType } };
+  if (kind === 'file' && read && 'bytes' in read) return bytesBody(read, mediaType);
   return { kind: 'text', text, contentType: mediaType };
 }
 
@@ -352,6 +454,7 @@ export async function runHttpOperation(argv: string[], io: CliIo): Promise<numbe
   const built = buildOperationRequest({}, draft, { ...input, keepVariables: true });
   if (!built.ok) throw new UsageError(`${built.message} Nothing was sent.`);
   const body = await runBody(args, io, draft);
+  const output = await outputFrom(args, io);
 
   let auth: AuthConfig | undefined = draft.security?.auth.type === 'none' ? undefined : draft.security?.auth;
   const clientId = args.options.get('client-id');
@@ -414,6 +517,7 @@ export async function runHttpOperation(argv: string[], io: CliIo): Promise<numbe
     ...(auth ? { auth } : {}),
     ...(body ? { body } : {}),
     ...(totalMs !== undefined ? { timeouts: { totalMs } } : {}),
+    ...(output !== undefined ? { responseFile: output } : {}),
     operation: { file: drafted.value.file, path, httpMethod, input },
   };
   return sendHttpAndPrint(core, request, io, args.flags.has('json'), 'run');

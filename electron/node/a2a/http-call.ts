@@ -4,7 +4,7 @@ import { CoreError } from '../core-error';
 import type { AdapterRun } from './adapter';
 import { resolveClientTls } from './client-tls';
 import { incompleteBodyError, openHttp, readBody, TransportError, type BodyRead, type HttpOpen } from './http-transport';
-import type { ExchangeRecorder } from './recorder';
+import type { DecodedBody, ExchangeRecorder } from './recorder';
 
 /** Parses and checks an HTTP(S) endpoint; the call is refused (not sent) when it is unusable. */
 export function httpEndpoint(call: A2aCall): URL {
@@ -115,9 +115,10 @@ export function recordBodyRead(
   recorder: ExchangeRecorder,
   read: BodyRead,
   url: URL,
-): { decoded: { text: string; invalidUtf8: boolean }; failure?: TransportError } {
+  as: { charset?: string | undefined; binary?: boolean } = {},
+): { decoded: DecodedBody; failure?: TransportError } {
   const broken = read.broken !== undefined;
-  const decoded = recorder.setResponseBody(read.bytes, read.total, read.truncated, broken);
+  const decoded = recorder.setResponseBody(read.bytes, read.total, read.truncated, broken, as);
   return broken ? { decoded, failure: incompleteBodyError(read.broken, url, read.total) } : { decoded };
 }
 

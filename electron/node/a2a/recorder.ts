@@ -10,12 +10,46 @@ export const DEFAULT_RECORD_BODY_LIMIT = 50 * 1024 * 1024;
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 const lenientUtf8 = new TextDecoder('utf-8', { fatal: false, ignoreBOM: true });
 
-/** Decodes bytes as UTF-8, reporting (not failing on) invalid sequences. */
-export function decodeBytes(bytes: Uint8Array): { text: string; invalidUtf8: boolean } {
+export interface DecodedBody {
+  text: string;
+  /** Decoded as UTF-8 (no charset declared, or one not known) and not valid UTF-8. */
+  invalidUtf8: boolean;
+  /** The WHATWG encoding used when the declared charset is not UTF-8 (`windows-1252` for iso-8859-1). */
+  encoding?: string;
+  /** With `encoding`: bytes that are not valid in it (they show as U+FFFD). */
+  invalidInEncoding?: boolean;
+  /** A declared charset no decoder here knows: the body was decoded as UTF-8 instead. */
+  unknownCharset?: string;
+}
+
+/** A decoder for a charset label (WHATWG names and aliases, as browsers read them), or undefined when unknown. */
+function decoderFor(charset: string): InstanceType<typeof TextDecoder> | undefined {
   try {
-    return { text: strictUtf8.decode(bytes), invalidUtf8: false };
+    return new TextDecoder(charset.trim(), { fatal: true, ignoreBOM: true });
   } catch {
-    return { text: lenientUtf8.decode(bytes), invalidUtf8: true };
+    return undefined;
+  }
+}
+
+/**
+ * Decodes bytes as their declared charset (a Content-Type's `charset`), else as UTF-8, reporting
+ * (not failing on) invalid sequences.
+ */
+export function decodeBytes(bytes: Uint8Array, charset?: string): DecodedBody {
+  const decoder = charset === undefined ? undefined : decoderFor(charset);
+  if (decoder && decoder.encoding !== 'utf-8') {
+    try {
+      return { text: decoder.decode(bytes), invalidUtf8: false, encoding: decoder.encoding };
+    } catch {
+      const lenient = new TextDecoder(decoder.encoding, { fatal: false, ignoreBOM: true });
+      return { text: lenient.decode(bytes), invalidUtf8: false, encoding: decoder.encoding, invalidInEncoding: true };
+    }
+  }
+  const unknown = charset !== undefined && !decoder ? { unknownCharset: charset } : {};
+  try {
+    return { text: strictUtf8.decode(bytes), invalidUtf8: false, ...unknown };
+  } catch {
+    return { text: lenientUtf8.decode(bytes), invalidUtf8: true, ...unknown };
   }
 }
 
@@ -148,10 +182,20 @@ export class ExchangeRecorder {
    * Response body: `bytes` holds at most the record limit; `totalBytes` is what arrived. `incomplete`:
    * the answer stopped before its end, and this is the part that came.
    */
-  setResponseBody(bytes: Uint8Array, totalBytes: number, truncated: boolean, incomplete = false): { text: string; invalidUtf8: boolean } {
-    const decoded = decodeBytes(bytes);
+  /**
+   * `as.charset`: what the Content-Type declares (plain HTTP answers; A2A bodies are JSON, always
+   * UTF-8). `as.binary`: the bytes are kept elsewhere (base64, a file), so no text copy is made.
+   */
+  setResponseBody(
+    bytes: Uint8Array,
+    totalBytes: number,
+    truncated: boolean,
+    incomplete = false,
+    as: { charset?: string | undefined; binary?: boolean } = {},
+  ): DecodedBody {
+    const decoded = as.binary ? { text: '', invalidUtf8: false } : decodeBytes(bytes, as.charset);
     const rec = this.#response ?? { headers: [], bodyBytes: 0 };
-    rec.body = scrubValues(decoded.text, this.#rules);
+    if (!as.binary) rec.body = scrubValues(decoded.text, this.#rules);
     rec.bodyBytes = totalBytes;
     if (truncated) rec.truncated = true;
     if (incomplete) rec.incomplete = true;

@@ -9,6 +9,8 @@ import type { HistoryRecorder } from '../history/history-recorder';
 import { checkResponse } from '../http/check-response';
 import { resolveOperationSend } from '../http/operation-request';
 import { performHttp, type HttpSendHooks } from '../http/http-send';
+import { readCachedBody } from '../http/response-body-file';
+import { isAbsolute } from 'node:path';
 import { buildHttpOperation } from '../../../shared/http/http-operation-build';
 import { httpOperationWrite, previewHttpSave, saveHttpOperation } from '../http/http-save';
 import { checkEndpoint } from '../openapi/spec-operations';
@@ -29,6 +31,11 @@ function specContext(env: CoreEnv): SpecContext {
 
 /** Sends, checks against the operation when one is named, and records in history. */
 async function sendChecked(env: CoreEnv, history: HistoryRecorder, request: HttpRequest, hooks: HttpSendHooks): Promise<HttpExchangeRecord> {
+  // A file path the page chose would let it write anywhere on this machine: -o is the CLI's alone.
+  if (request.responseFile !== undefined && env.host !== 'cli' && env.host !== 'test')
+    throw new CoreError('unsupported', 'responseFile (write the body to a file) is for the powerduck CLI (-o); in the app use Save to file.');
+  if (request.responseFile !== undefined && (typeof request.responseFile !== 'string' || !isAbsolute(request.responseFile)))
+    throw new CoreError('bad-request', 'responseFile must be an absolute path.');
   // Load the document first: a missing or unreadable spec is a refusal, not a half-checked send.
   const model = request.operation ? (await loadModel(specContext(env), request.operation.file)).model : undefined;
   // An operation sent from its fields: the core builds the URL once their variables are filled in.
@@ -39,7 +46,14 @@ async function sendChecked(env: CoreEnv, history: HistoryRecorder, request: Http
       : await resolveHttpSendVariables(variablesContext(env), request);
   const record = await performHttp(
     resolved,
-    { secrets: env.secrets, environment: env.environment, now: env.now, version: env.version, connections: env.connections },
+    {
+      secrets: env.secrets,
+      environment: env.environment,
+      now: env.now,
+      version: env.version,
+      connections: env.connections,
+      dataRoot: env.dataDir.root,
+    },
     redactValues.length ? { ...hooks, redactValues } : hooks,
   );
   if (request.operation && isObject(model)) {
@@ -86,6 +100,12 @@ export function createHttpHandlers(env: CoreEnv, history: HistoryRecorder): Hand
       return { removed: env.connections.cookies ? await env.connections.cookies.remove(filter) : 0 };
     },
     'http.send': async (request, ctx) => sendChecked(env, history, request, { signal: ctx.signal }),
+    'http.bodyFile': async (request) => {
+      if (!isObject(request) || typeof request.cacheId !== 'string' || typeof request.offset !== 'number')
+        throw new CoreError('bad-request', 'http.bodyFile takes {cacheId, offset}.');
+      const { bytes, total } = await readCachedBody(env.dataDir.root, request.cacheId, request.offset);
+      return { base64: bytes.toString('base64'), total };
+    },
     'http.draftOperation': async ({ file, path, httpMethod }) => {
       const { file: abs, model } = await loadModel(specContext(env), file);
       const drafted = draftFromOperation(model, path, httpMethod);

@@ -19,15 +19,17 @@ import {
   type HttpOutcome,
   type HttpRequest,
   type RedirectHop,
+  MAX_BINARY_RECORD_BYTES,
 } from '../../../shared/http/http-types';
 import type { HttpCookieJar } from './cookie-jar';
 import { percentEncode } from '../../../shared/http/param-style';
-import { isTextualMediaType } from '../../../shared/http/media-kind';
+import { charsetOf, isTextualMediaType } from '../../../shared/http/media-kind';
+import { newCachedBody, pruneBodyCache, readBodyToFile, streamFileWriter } from './response-body-file';
 import { applyAuth, type SecretDeps } from '../a2a/auth-apply';
 import { callControls, type CallAbort } from '../a2a/call-abort';
 import { resolveClientTls } from '../a2a/client-tls';
-import { openHttp, readBody, type HttpOpen } from '../a2a/http-transport';
-import { ExchangeRecorder } from '../a2a/recorder';
+import { openHttp, type HttpOpen } from '../a2a/http-transport';
+import { ExchangeRecorder, type DecodedBody } from '../a2a/recorder';
 import { recordBodyRead } from '../a2a/http-call';
 import { TransportError } from '../a2a/transport-error';
 import { CoreError } from '../core-error';
@@ -39,6 +41,11 @@ export interface HttpSendDeps extends SecretDeps {
   connections: Connections;
   /** Version for the default User-Agent. */
   version?: string;
+  /**
+   * The data folder: a body bigger than its record is written whole to its cache as it arrives, for
+   * Save to file (response-body-file.ts). Without it such a body is cut at the record's limit.
+   */
+  dataRoot?: string;
 }
 
 export interface HttpSendHooks {
@@ -51,8 +58,6 @@ export interface HttpSendHooks {
 
 /** Files sent from disk are capped: a debugger request is not a bulk upload tool. */
 export const MAX_FILE_BYTES = 100 * 1024 * 1024;
-/** Non-text response bodies are kept as base64 up to this size (images, hex view, Save as). */
-export const MAX_BINARY_RECORD_BYTES = 10 * 1024 * 1024;
 const DEFAULT_CONNECT_MS = 10_000;
 const DEFAULT_MAX_REDIRECTS = 10;
 
@@ -365,18 +370,33 @@ export async function performHttp(request: HttpRequest, deps: HttpSendDeps, hook
 
       if (/^\s*text\/event-stream\b/i.test(open.contentType ?? '')) {
         controls.answered();
-        return finish(await consumeEvents(open, recorder, stop, request.maxEventBytes ?? DEFAULT_MAX_SSE_EVENT_BYTES));
+        const file = request.responseFile !== undefined ? streamFileWriter(request.responseFile) : undefined;
+        const outcome = await consumeEvents(open, recorder, stop, request.maxEventBytes ?? DEFAULT_MAX_SSE_EVENT_BYTES, file);
+        const record = finish(outcome);
+        const written = await file?.close(outcome.kind === 'stream' && outcome.ended === 'completed');
+        if (written && record.response) record.response.bodyFile = written;
+        return record;
       }
-      const read = await readBody(open.body, recorder.bodyLimit);
+      const textual = isTextualMediaType(open.contentType);
+      // A binary body is kept whole only up to MAX_BINARY_RECORD_BYTES (as base64); a bigger one, or text
+      // past the record limit, goes whole to a file as it arrives: -o's, else the cache, for Save to file.
+      const keep = textual ? recorder.bodyLimit : Math.min(recorder.bodyLimit, MAX_BINARY_RECORD_BYTES);
+      const cached = request.responseFile === undefined && deps.dataRoot !== undefined ? newCachedBody(deps.dataRoot) : undefined;
+      const target = request.responseFile !== undefined ? { path: request.responseFile, onlyOverflow: false } : cached?.target;
+      const read = await readBodyToFile(open.body, keep, target);
       // A body cut short (timeout, Stop, the connection closed) keeps its status, headers and the bytes that came.
-      const { decoded, failure } = recordBodyRead(recorder, read, url);
+      const { decoded, failure } = recordBodyRead(recorder, read, url, textual ? { charset: charsetOf(open.contentType) } : { binary: true });
       const record = finish(failure ? { kind: 'transport-error', code: failure.code, message: failure.message } : { kind: 'response', status: open.status });
-      if (record.response && !isTextualMediaType(open.contentType)) {
-        if (read.bytes.length <= MAX_BINARY_RECORD_BYTES) record.response.bodyBase64 = read.bytes.toString('base64');
-        // The text copy of binary bytes is noise (and U+FFFD everywhere): the base64 is the body.
-        delete record.response.body;
-        delete record.response.invalidUtf8;
-      } else if (decoded.invalidUtf8) record.warnings.push('The response body is not valid UTF-8; invalid bytes show as U+FFFD.');
+      if (record.response && read.file) {
+        record.response.bodyFile = { ...(cached ? { cacheId: cached.id } : {}), ...read.file };
+        if (read.file.error)
+          record.warnings.push(`The body could not be written to ${cached ? "Powerduck's cache" : request.responseFile}: ${read.file.error}.`);
+      }
+      if (cached && read.file && deps.dataRoot !== undefined) await pruneBodyCache(deps.dataRoot, Date.now(), cached.id);
+      if (record.response && !textual) {
+        if (!read.truncated) record.response.bodyBase64 = read.bytes.toString('base64');
+        // No text copy of binary bytes was made (it would be noise, U+FFFD everywhere): the base64 is the body.
+      } else record.warnings.push(...decodeNotes(decoded));
       return record;
     }
   } finally {
@@ -384,8 +404,24 @@ export async function performHttp(request: HttpRequest, deps: HttpSendDeps, hook
   }
 }
 
-/** Reads an event stream to its end, recording each event (JSON data parsed when it is JSON). */
-async function consumeEvents(open: HttpOpen, recorder: ExchangeRecorder, stop: CallAbort, maxEventBytes: number): Promise<HttpOutcome> {
+/** What the record says about how a text body was decoded: its declared charset, or why not. */
+function decodeNotes(decoded: DecodedBody): string[] {
+  const notes: string[] = [];
+  if (decoded.unknownCharset !== undefined)
+    notes.push(`The response declares charset=${decoded.unknownCharset}, which Powerduck cannot decode; the body is shown as UTF-8.`);
+  if (decoded.invalidUtf8) notes.push('The response body is not valid UTF-8; invalid bytes show as U+FFFD.');
+  if (decoded.invalidInEncoding) notes.push(`The response body is not valid ${decoded.encoding ?? ''}; invalid bytes show as U+FFFD.`);
+  return notes;
+}
+
+/** Reads an event stream to its end, recording each event (JSON data parsed when it is JSON); `file` gets its raw bytes (-o). */
+async function consumeEvents(
+  open: HttpOpen,
+  recorder: ExchangeRecorder,
+  stop: CallAbort,
+  maxEventBytes: number,
+  file?: { write(chunk: Uint8Array): Promise<void> },
+): Promise<HttpOutcome> {
   const parser = createSseParser({ maxEventBytes });
   const limit = recorder.bodyLimit;
   const raw: Buffer[] = [];
@@ -406,6 +442,7 @@ async function consumeEvents(open: HttpOpen, recorder: ExchangeRecorder, stop: C
   try {
     outer: for await (const chunk of open.body as AsyncIterable<Buffer>) {
       total += chunk.length;
+      await file?.write(chunk);
       if (kept < limit) {
         const take = Math.min(chunk.length, limit - kept);
         raw.push(take === chunk.length ? chunk : chunk.subarray(0, take));

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import type { HttpExchangeRecord } from '../../../../shared/http/http-types';
+import { MAX_BINARY_RECORD_BYTES, type HttpExchangeRecord } from '../../../../shared/http/http-types';
 import { formatBytes } from '../../../../shared/http/http-summary';
-import { bodyView } from '../../../../shared/http/media-kind';
+import { bodyView, isTextualMediaType } from '../../../../shared/http/media-kind';
 import { useT } from '../../i18n/i18n';
 import { base64ToBytes, saveBlob } from '../../ui/download';
 import { SchemaCheckNote } from '../../ui/schema-check-note';
@@ -11,6 +11,7 @@ import { JsonBody } from '../../ui/json-body';
 import { CappedText, LargeBody, largeBodyBytes } from '../response';
 import { StreamTimeline, timelineFor } from '../stream';
 import { useHttpRunsStore } from './http-runs';
+import { SaveWholeBody } from './save-whole-body';
 
 type View = 'body' | 'headers' | 'raw' | 'timeline' | 'check';
 
@@ -43,9 +44,23 @@ function BodyView({ record }: { record: HttpExchangeRecord }) {
   const response = record.response;
   if (!response) return null;
   const view = bodyView(response.contentType);
+  const type = response.contentType ?? 'application/octet-stream';
+  // The whole body, kept by the core's cache when the record could not hold it (bodyFile.cacheId).
+  const cached = response.bodyFile;
+  const saveWhole =
+    cached?.cacheId !== undefined ? <SaveWholeBody file={{ ...cached, cacheId: cached.cacheId }} filename={filenameFor(record)} type={type} /> : null;
   const truncated = (
     <>
-      {response.truncated ? <p className="notice">{t('http.resp.truncated')}</p> : null}
+      {response.truncated && isTextualMediaType(response.contentType) ? (
+        <p className="notice" role="note">
+          {t(saveWhole ? 'http.resp.truncatedSave' : 'http.resp.truncated', { size: formatBytes(response.bodyBytes) })}
+        </p>
+      ) : null}
+      {cached?.cacheId !== undefined && !cached.complete && !response.incomplete ? (
+        <p className="notice small" role="note">
+          {t('http.resp.wholeCut', { size: formatBytes(cached.bytes) })}
+        </p>
+      ) : null}
       {response.incomplete ? (
         <p className="notice" role="note">
           {t('http.resp.incompleteBody', { size: formatBytes(response.bodyBytes) })}
@@ -53,6 +68,18 @@ function BodyView({ record }: { record: HttpExchangeRecord }) {
       ) : null}
     </>
   );
+  // Binary past what a record keeps: said in words, never as "Empty body"; saved from the cache.
+  if (response.bodyBase64 === undefined && !isTextualMediaType(response.contentType) && response.bodyBytes > MAX_BINARY_RECORD_BYTES) {
+    return (
+      <div>
+        <p className="notice" role="note">
+          {t('http.resp.bigBinary', { size: formatBytes(response.bodyBytes), type, limit: formatBytes(MAX_BINARY_RECORD_BYTES) })}
+        </p>
+        {truncated}
+        {saveWhole ? <div className="actions">{saveWhole}</div> : <p className="muted small">{t('http.resp.notKept')}</p>}
+      </div>
+    );
+  }
   if (response.bodyBase64 !== undefined) {
     const bytes = base64ToBytes(response.bodyBase64);
     const save = (
@@ -91,17 +118,28 @@ function BodyView({ record }: { record: HttpExchangeRecord }) {
   const text = response.body ?? '';
   if (text === '') return <p className="muted">{response.incomplete ? t('http.resp.noBodyArrived') : t('http.resp.noBody')}</p>;
   if (response.bodyBytes > largeBodyBytes && !showLarge)
-    return <LargeBody body={text} bytes={response.bodyBytes} filename={filenameFor(record)} onShowPretty={() => setShowLarge(true)} />;
+    return (
+      <LargeBody
+        body={text}
+        bytes={response.bodyBytes}
+        filename={filenameFor(record)}
+        onShowPretty={() => setShowLarge(true)}
+        notes={truncated}
+        {...(saveWhole ? { saveControl: saveWhole } : {})}
+      />
+    );
   if (view === 'json')
     return (
       <>
         {truncated}
+        {saveWhole ? <div className="actions">{saveWhole}</div> : null}
         <JsonBody text={text} declaredBy={response.truncated || response.incomplete ? undefined : 'contentType'} />
       </>
     );
   return (
     <>
       {truncated}
+      {saveWhole ? <div className="actions">{saveWhole}</div> : null}
       {view === 'html' ? <p className="muted small">{t('http.resp.htmlNote')}</p> : null}
       {/* Text, HTML and XML alike: shown as source text, never as markup. */}
       <pre className="code-block tall">{text}</pre>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useT } from '../../i18n/i18n';
 import { saveText } from '../../ui/download';
 import { formatBytes } from '../../ui/format';
@@ -13,13 +13,17 @@ interface LargeBodyProps {
   filename: string;
   /** Renders the structured view when the user asks for it. */
   onShowPretty: () => void;
+  /** Said under the size notice (a body cut at the record limit says so). */
+  notes?: ReactNode;
+  /** In place of saving `body`: a control that saves the whole body when `body` is only its start. */
+  saveControl?: ReactNode;
 }
 
 /**
  * Bodies over 2 MB open here first: size, the head as plain text, and explicit choices. Nothing
  * parses or lays out the whole body until the user asks (Bruno/Hoppscotch freeze on this).
  */
-export function LargeBody({ body, bytes, filename, onShowPretty }: LargeBodyProps) {
+export function LargeBody({ body, bytes, filename, onShowPretty, notes, saveControl }: LargeBodyProps) {
   const t = useT();
   const [inEditor, setInEditor] = useState(false);
   return (
@@ -27,10 +31,13 @@ export function LargeBody({ body, bytes, filename, onShowPretty }: LargeBodyProp
       <p role="note" className="notice">
         {t('large.notice', { size: formatBytes(bytes) })}
       </p>
+      {notes}
       <div className="actions">
-        <button type="button" onClick={() => saveText(filename, body)}>
-          {t('large.save')}
-        </button>
+        {saveControl ?? (
+          <button type="button" onClick={() => saveText(filename, body)}>
+            {t('large.save')}
+          </button>
+        )}
         <button type="button" onClick={() => setInEditor(true)}>
           {t('large.openEditor')}
         </button>
