@@ -364,6 +364,8 @@ export const en = {
   'err.next.unresolvedNotDefined': 'Add {variables} to the environment “{environment}” (header → Environments), or pick an environment that defines them.',
   'err.next.unresolvedSecret': 'Store the secret “{secret}” under Secrets in the Environments dialog (header → Environments), then send again.',
   'err.next.unresolvedDynamic': 'Use one of the dynamic variables named above, or drop the $ to use an environment variable of that name.',
+  'err.next.unresolvedNesting':
+    'Open the environment in the Environments dialog (header → Environments) and write a plain value for one of {variables}, so the chain ends.',
   'err.next.unresolvedNotJson':
     'Put {variables} in quotes to send the value as a string, or give it a JSON value (a number, true or false, null, an object or an array) in the environment.',
   'err.next.io': 'Powerduck could not read or write a file. Check the folder exists and that you may write to it.',

@@ -360,6 +360,8 @@ export const ko: Record<MessageKey, string> = {
   'err.next.unresolvedNotDefined': '환경 “{environment}”에 {variables}을(를) 추가하거나(헤더 → 환경), 그 변수를 정의한 환경을 고르세요.',
   'err.next.unresolvedSecret': '환경 대화 상자(헤더 → 환경)의 시크릿에 “{secret}”을(를) 저장한 뒤 다시 보내세요.',
   'err.next.unresolvedDynamic': '위에 나온 동적 변수 중 하나를 쓰거나, $를 빼서 같은 이름의 환경 변수를 쓰세요.',
+  'err.next.unresolvedNesting':
+    '환경 대화 상자(헤더 → 환경)에서 {variables} 중 하나에 다른 변수를 쓰지 않는 값을 넣어, 변수가 서로를 끝없이 가리키지 않게 하세요.',
   'err.next.unresolvedNotJson': '값을 문자열로 보내려면 {variables}를 따옴표로 감싸거나, 환경에서 JSON 값(숫자, true/false, null, 객체, 배열)을 주세요.',
   'err.next.io': 'Powerduck이 파일을 읽거나 쓰지 못했습니다. 폴더가 있는지, 쓰기 권한이 있는지 확인하세요.',
   'err.next.unauthorized': '세션에 권한이 없습니다. 시작할 때 출력된 링크로 Powerduck을 다시 여세요.',
