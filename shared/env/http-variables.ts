@@ -78,10 +78,10 @@ export function resolveHttpVariables(
   return { ok: true, request: out, texts: resolved.texts };
 }
 
-/** The request with the variables `values` holds filled in, others left as written; auth untouched (see fillKnownVariables). */
-export function fillKnownHttpVariables(request: HttpRequest, values: ReadonlyMap<string, string>): HttpRequest {
+/** The request with the variables `values` holds (and, with `dynamic`, the dynamic ones) filled in, others left as written; auth untouched (see fillKnownVariables). */
+export function fillKnownHttpVariables(request: HttpRequest, values: ReadonlyMap<string, string>, dynamic?: DynamicSource): HttpRequest {
   const { environment: _environment, ...rest } = request;
-  const call = fillKnownVariables(asCall(rest), values);
+  const call = fillKnownVariables(asCall(rest), values, dynamic);
   const out: HttpRequest = { ...rest, url: call.endpoint };
   if (rest.headers) out.headers = call.headers ?? [];
   if (rest.body) out.body = call.bodyText !== undefined ? { kind: 'json', text: call.bodyText } : (call.body as HttpBody);

@@ -311,10 +311,15 @@ export function resolveCallVariables(
 /**
  * The call with the variables `values` holds filled in (their own references too) and every other
  * `{{name}}` left as written, for showing a request rather than sending it (the Code examples): a
- * secret-backed or unknown name stays a name. Auth and TLS are left alone, so a credential is never spelled out.
+ * secret-backed or unknown name stays a name. With `dynamic`, each `{{$name}}` gets a fresh value,
+ * as a send would. Auth and TLS are left alone, so a credential is never spelled out.
  */
-export function fillKnownVariables(call: A2aCall, values: ReadonlyMap<string, string>): A2aCall {
-  const lookup = nestedLookup((name) => (isDynamicName(name) ? undefined : values.get(name)));
+export function fillKnownVariables(call: A2aCall, values: ReadonlyMap<string, string>, dynamic?: DynamicSource): A2aCall {
+  const lookup = nestedLookup((name) => {
+    if (!isDynamicName(name)) return values.get(name);
+    const value = dynamic ? dynamicValue(name, dynamic) : undefined;
+    return value === undefined ? undefined : { literal: value };
+  });
   const sub = (text: string): string => (typeof text === 'string' ? substituteText(text, lookup) : text);
   // Names left without a value stay as written: nothing here refuses.
   return fillCallTexts(call, sub, lookup, new Set()).out;

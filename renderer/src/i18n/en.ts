@@ -1407,8 +1407,10 @@ export const en = {
   'mcp.args.notNumber': 'Not a number: Run is refused until it is fixed (the JSON text keeps the last value).',
   'mcp.args.notInteger': 'Not a whole number: Run is refused until it is fixed (the JSON text keeps the last value).',
   'mcp.args.notJson': 'Not valid JSON: Run is refused until it is fixed (the JSON text keeps the last value).',
+  'mcp.args.notVariable': 'Write one environment variable in double braces, or clear the field to choose true or false: Run is refused until it is fixed.',
+  'mcp.args.variableChoice': 'Variable…',
   'mcp.args.notPlainJson':
-    'The form cannot show these arguments: the text is not plain JSON (an unquoted {{variable}} or a syntax error). Edit them as JSON text.',
+    'The form cannot show these arguments: the text is not JSON, even with each variable standing for a value (a syntax error, or variables side by side). Edit them as JSON text.',
   'mcp.args.notObject': 'The form cannot show these arguments: they are not a JSON object. Edit them as JSON text.',
   'mcp.args.none': "The tool's inputSchema lists no arguments.",
   'mcp.args.more': '{count} more arguments are not shown here: edit them as JSON text.',

@@ -1390,8 +1390,10 @@ export const ko: Record<MessageKey, string> = {
   'mcp.args.notNumber': '숫자가 아닙니다. 고칠 때까지 실행할 수 없습니다(JSON 텍스트는 마지막 값을 유지합니다).',
   'mcp.args.notInteger': '정수가 아닙니다. 고칠 때까지 실행할 수 없습니다(JSON 텍스트는 마지막 값을 유지합니다).',
   'mcp.args.notJson': '올바른 JSON이 아닙니다. 고칠 때까지 실행할 수 없습니다(JSON 텍스트는 마지막 값을 유지합니다).',
+  'mcp.args.notVariable': '환경 변수 하나를 이중 중괄호로 감싸 쓰거나, 필드를 비워 true 또는 false를 고르세요. 고칠 때까지 실행이 거부됩니다.',
+  'mcp.args.variableChoice': '변수…',
   'mcp.args.notPlainJson':
-    '이 인수는 양식으로 보여 줄 수 없습니다. 텍스트가 순수 JSON이 아닙니다(따옴표 없는 {{variable}} 또는 문법 오류). JSON 텍스트로 편집하세요.',
+    '이 인수는 양식으로 보여 줄 수 없습니다. 변수마다 값이 들어간다고 해도 텍스트가 JSON이 아닙니다(문법 오류, 또는 나란히 붙은 변수). JSON 텍스트로 편집하세요.',
   'mcp.args.notObject': '이 인수는 양식으로 보여 줄 수 없습니다. JSON 객체가 아닙니다. JSON 텍스트로 편집하세요.',
   'mcp.args.none': '도구의 inputSchema에 인수가 없습니다.',
   'mcp.args.more': '인수 {count}개는 여기에 표시되지 않습니다. JSON 텍스트로 편집하세요.',
