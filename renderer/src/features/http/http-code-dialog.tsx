@@ -35,7 +35,9 @@ export function HttpCodeDialog({ draft, onClose }: { draft: HttpDraft; onClose: 
     <Dialog title={t('http.codeExamples')} onClose={onClose} wide>
       {built.ok ? (
         <>
-          {plain.environment && plain.values.size ? <p className="muted small">{t('code.filledFrom', { environment: plain.environment })}</p> : null}
+          {plain.environment && (plain.values.size || plain.secrets.size) ? (
+            <p className="muted small">{t('code.filledFromHttp', { environment: plain.environment })}</p>
+          ) : null}
           {(Object.entries(examples ?? {}) as Array<[string, string]>).map(([lang, code]) => (
             <section key={lang} aria-label={lang}>
               <div className="actions">
