@@ -73,14 +73,10 @@ describe('MCP params with an unquoted {{variable}}', () => {
       await run(request);
       await page.getByRole('alert').filter({ hasText: 'The argument "b" takes a number' }).waitFor();
       await fillArgument(request, 'b', '{{m}}');
+      // Back in the JSON view the form's edit reads as typed there; the editor validates it before Run.
       await showArgumentsJson(request);
       await expect.poll(() => editorText(page)).toContain('"b": {{m}}');
-      // Text that is not JSON even with its variables as values: the form says so and the JSON text stays, as typed.
-      await setArguments(page, '{"a": {{n}}{{m}}}');
-      await request.getByRole('button', { name: 'Form', exact: true }).click();
-      await request.getByRole('note').filter({ hasText: 'The form cannot show these arguments' }).waitFor();
-      expect(await argumentsForm(request).count()).toBe(0);
-      await setArguments(page, '{"a": {{n}}, "b": {{m}}}');
+      await expect.poll(() => errors.count(), { timeout: 20_000 }).toBe(0);
 
       await run(request);
       const response = responseRegion(page);
