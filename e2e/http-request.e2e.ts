@@ -263,13 +263,13 @@ describe('HTTP requests in the UI', () => {
       expect(await params.getByRole('rowheader').allInnerTexts()).toEqual(['petId']);
       expect(await params.innerText()).toContain('7');
       const curl = await docs.getByLabel('curl example').innerText();
-      expect(curl).toContain(`curl -X GET '${base}/pets/7'`);
+      expect(curl).toContain(`curl -g -X GET '${base}/pets/7'`);
       await docs.getByRole('button', { name: 'Copy for LLM' }).click();
       await docs.getByText(/Copied \d+ characters of Markdown/).waitFor();
       const markdown = await page.evaluate(() => navigator.clipboard.readText());
       expect(markdown).toMatch(/^# HTTP operation: Get a pet/);
       expect(markdown).toContain('| path | petId | yes |');
-      expect(markdown).toContain(`curl -X GET '${base}/pets/7'`);
+      expect(markdown).toContain(`curl -g -X GET '${base}/pets/7'`);
       const sent = seen.length;
       await docs.getByRole('button', { name: 'Run', exact: true }).click();
       // As an A2A operation's Run: the answer shows here, under Last run.

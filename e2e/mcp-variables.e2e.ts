@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { startMcpServer, type RunningMcpServer } from '../test/fixtures/mcp-server';
 import { editorText, responseRegion, useBrowser } from './harness';
-import { argumentsForm, chooseTool, connectMcpTab, mcpRegion, run, showArgumentsJson } from './mcp-steps';
+import { argumentsForm, chooseTool, connectMcpTab, fillArgument, mcpRegion, run, showArgumentsJson } from './mcp-steps';
 
 let server: RunningMcpServer;
 
@@ -43,6 +43,7 @@ describe('MCP params with an unquoted {{variable}}', () => {
             variables: [
               { name: 'n', value: '2' },
               { name: 'm', value: '40' },
+              { name: 'word', value: '"forty"' },
             ],
           },
         ],
@@ -61,11 +62,21 @@ describe('MCP params with an unquoted {{variable}}', () => {
       // …and the errors the references alone cause are not.
       await setArguments(page, '{"a": {{n}}, "b": {{m}}}');
       await expect.poll(() => errors.count(), { timeout: 20_000 }).toBe(0);
-      // The form cannot show text that is not plain JSON: it says so and the JSON text stays, as typed.
+      // The form shows each whole {{variable}} in its number field, and takes one typed there.
       await request.getByRole('button', { name: 'Form', exact: true }).click();
-      await request.getByRole('note').filter({ hasText: 'The form cannot show these arguments' }).waitFor();
-      expect(await argumentsForm(request).count()).toBe(0);
-      await request.getByRole('textbox', { name: 'Tool arguments' }).waitFor();
+      const form = argumentsForm(request);
+      expect(await form.getByRole('textbox', { name: 'a', exact: true }).inputValue()).toBe('{{n}}');
+      expect(await form.getByRole('textbox', { name: 'b', exact: true }).inputValue()).toBe('{{m}}');
+      await fillArgument(request, 'b', '{{word}}');
+      expect(await form.getByText('Not a number').count()).toBe(0);
+      // Filled at send time and checked against the tool's inputSchema: text in a number argument is refused.
+      await run(request);
+      await page.getByRole('alert').filter({ hasText: 'The argument "b" takes a number' }).waitFor();
+      await fillArgument(request, 'b', '{{m}}');
+      // Back in the JSON view the form's edit reads as typed there; the editor validates it before Run.
+      await showArgumentsJson(request);
+      await expect.poll(() => editorText(page)).toContain('"b": {{m}}');
+      await expect.poll(() => errors.count(), { timeout: 20_000 }).toBe(0);
 
       await run(request);
       const response = responseRegion(page);

@@ -4,6 +4,7 @@
  * variables: no environment is needed, nothing is stored, and the values sent are not secrets (the
  * record shows them). Pure: the core hands in its clock and random sources.
  */
+import { newUuid } from '../a2a/ids';
 
 /** Where fresh values come from (the core's crypto and clock; tests pass fixed ones). */
 export interface DynamicSource {
@@ -13,6 +14,16 @@ export interface DynamicSource {
   /** A whole number from 0 to `max` inclusive. */
   randomInt(max: number): number;
 }
+
+/**
+ * Fresh values from the platform's own sources, for where no core is at hand (the page's Code
+ * examples); the core uses node:crypto and its injected clock.
+ */
+export const platformDynamicSource: DynamicSource = {
+  uuid: () => newUuid(),
+  now: () => Date.now(),
+  randomInt: (max) => Math.floor(Math.random() * (max + 1)),
+};
 
 const makers: Record<string, (source: DynamicSource) => string> = {
   $uuid: (s) => s.uuid(),

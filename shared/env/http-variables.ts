@@ -7,6 +7,7 @@
 import type { A2aCall } from '../a2a/call';
 import type { HttpBody, HttpRequest } from '../http/http-types';
 import type { DynamicSource } from './dynamic-variables';
+import type { NestingProblem, VariableValue } from './nested-variables';
 import { callDynamicNames, callVariableNames, fillKnownVariables, resolveCallVariables } from './variables';
 
 /** Disabled form rows are not sent, so their variables neither need values nor get filled in. */
@@ -51,7 +52,9 @@ export function httpDynamicNames(request: HttpRequest, texts: readonly string[] 
   return callDynamicNames(asCall(rest), texts);
 }
 
-export type ResolvedHttp = { ok: true; request: HttpRequest; texts: string[] } | { ok: false; unknown: string[]; notJson?: string[] };
+export type ResolvedHttp =
+  | { ok: true; request: HttpRequest; texts: string[] }
+  | { ok: false; unknown: string[]; notJson?: string[]; nesting?: NestingProblem[]; usedBy?: Map<string, string> };
 
 /**
  * The request with every `{{name}}` replaced from `values` (and without `environment`), and `texts`
@@ -59,7 +62,7 @@ export type ResolvedHttp = { ok: true; request: HttpRequest; texts: string[] } |
  */
 export function resolveHttpVariables(
   request: HttpRequest,
-  values: ReadonlyMap<string, string>,
+  values: ReadonlyMap<string, VariableValue>,
   dynamic?: DynamicSource,
   texts: readonly string[] = [],
 ): ResolvedHttp {
@@ -75,10 +78,10 @@ export function resolveHttpVariables(
   return { ok: true, request: out, texts: resolved.texts };
 }
 
-/** The request with the variables `values` holds filled in, others left as written; auth untouched (see fillKnownVariables). */
-export function fillKnownHttpVariables(request: HttpRequest, values: ReadonlyMap<string, string>): HttpRequest {
+/** The request with the variables `values` holds (and, with `dynamic`, the dynamic ones) filled in, others left as written; auth untouched (see fillKnownVariables). */
+export function fillKnownHttpVariables(request: HttpRequest, values: ReadonlyMap<string, string>, dynamic?: DynamicSource): HttpRequest {
   const { environment: _environment, ...rest } = request;
-  const call = fillKnownVariables(asCall(rest), values);
+  const call = fillKnownVariables(asCall(rest), values, dynamic);
   const out: HttpRequest = { ...rest, url: call.endpoint };
   if (rest.headers) out.headers = call.headers ?? [];
   if (rest.body) out.body = call.bodyText !== undefined ? { kind: 'json', text: call.bodyText } : (call.body as HttpBody);

@@ -153,3 +153,50 @@ export function fillJsonText(text: string, lookup: (name: string) => string | un
 export function jsonEscaped(value: string): string {
   return JSON.stringify(value).slice(1, -1);
 }
+
+/**
+ * A whole-value reference standing in a parsed value (`"count": {{n}}` read as a marker string):
+ * readers that work on values (the tool-arguments form, the core's check of filled arguments) see
+ * where a variable stands, and writeReferenceTemplate puts it back unquoted. The prefix is a NUL and
+ * a token drawn once per process, so no string of the text's own can read as a marker; markers only
+ * live between a parse and a write in one process, never in anything saved or sent.
+ */
+const markerPrefix = `\u0000ref-${Math.random().toString(36).slice(2, 10)}:`;
+const escapedPrefix = JSON.stringify(markerPrefix).slice(1, -1);
+const markerPattern = new RegExp(`^${escapeRegExp(markerPrefix)}${referenceSource}$`);
+const markerTextPattern = new RegExp(`"${escapeRegExp(escapedPrefix)}(\\{\\{[^"\\\\]*\\}\\})"`, 'g');
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+/** The value standing for the unquoted reference `{{name}}` (see referenceMarker). */
+export function referenceMarkerFor(name: string): string {
+  return `${markerPrefix}{{${name}}}`;
+}
+
+/** The name a value stands for when it is a reference marker, else undefined. */
+export function referenceMarker(value: unknown): string | undefined {
+  return typeof value === 'string' && value.startsWith(markerPrefix) ? markerPattern.exec(value)?.[1] : undefined;
+}
+
+/** JSON text with unquoted references parsed, each reference a marker; undefined when it is not JSON apart from them. */
+export function parseReferenceTemplate(text: string): { value: unknown } | undefined {
+  let out = '';
+  let from = 0;
+  for (const ref of jsonReferences(text)) {
+    if (ref.quoted) continue;
+    out += text.slice(from, ref.start) + JSON.stringify(referenceMarkerFor(ref.name));
+    from = ref.end;
+  }
+  try {
+    return { value: JSON.parse(out + text.slice(from)) as unknown };
+  } catch {
+    return undefined;
+  }
+}
+
+/** JSON.stringify, with each marker written back as its unquoted `{{name}}`. */
+export function writeReferenceTemplate(value: unknown, space?: number): string {
+  return JSON.stringify(value, null, space).replace(markerTextPattern, (all: string, ref: string) => (referenceMarker(`${markerPrefix}${ref}`) ? ref : all));
+}

@@ -13,7 +13,9 @@ export type UnresolvedReason =
   /** `{{$name}}` that is not one of the dynamic variables. */
   | 'unknown-dynamic'
   /** Written unquoted in a JSON body (`"n": {{n}}`), its value is not JSON text. */
-  | 'not-json';
+  | 'not-json'
+  /** Values refer to each other in a loop (a → b → a) or too deep: `variables` is the chain, in order. */
+  | 'nesting';
 
 export interface UnresolvedVariableDetails {
   reason: UnresolvedReason;
@@ -24,7 +26,7 @@ export interface UnresolvedVariableDetails {
   secret?: string;
 }
 
-const reasons: readonly string[] = ['no-environment', 'not-defined', 'secret-missing', 'unknown-dynamic', 'not-json'];
+const reasons: readonly string[] = ['no-environment', 'not-defined', 'secret-missing', 'unknown-dynamic', 'not-json', 'nesting'];
 
 /** The details of an 'unresolved-variable' error, read defensively (they cross the wire). */
 export function readUnresolvedDetails(details: unknown): UnresolvedVariableDetails | undefined {

@@ -11,6 +11,7 @@ import type { A2aCall, CallTls } from '../a2a/call';
 import { isObject } from '../a2a/payload';
 import { dynamicValue, isDynamicName, type DynamicSource } from './dynamic-variables';
 import { fillJsonText } from './json-variables';
+import { nestedLookup, type NestingProblem, type VariableValue } from './nested-variables';
 import { referenceSource } from './variable-syntax';
 
 const variablePattern = new RegExp(referenceSource, 'g');
@@ -46,6 +47,10 @@ export function wholeVariable(text: string): string | undefined {
   return wholeEnvReference.exec(text)?.[1];
 }
 
+/**
+ * The text with each reference replaced by what `lookup` gives (one pass: for values that use other
+ * variables, pass a nestedLookup); a name without a value stays as written and goes into `missing`.
+ */
 export function substituteText(text: string, lookup: (name: string) => string | undefined, missing?: Set<string>): string {
   if (!text.includes('{{')) return text;
   return text.replace(variablePattern, (all, name: string) => {
@@ -188,10 +193,12 @@ function resolveTls(tls: CallTls, sub: (text: string) => string, lookup: (name: 
 }
 
 /**
- * `unknown`: names without a value; `notJson`: names written unquoted in a JSON body text whose value
- * is not one JSON value (json-variables.ts). Either refuses the whole call.
+ * `unknown`: names without a value (in the call or inside a value it uses); `notJson`: names written
+ * unquoted in a JSON body text whose value is not one JSON value (json-variables.ts); `nesting`:
+ * values that refer to each other in a loop or too deep (nested-variables.ts). Any refuses the whole call.
  */
-export type ResolvedCall = { ok: true; call: A2aCall; texts: string[] } | { ok: false; unknown: string[]; notJson?: string[] };
+export type ResolvedCall =
+  { ok: true; call: A2aCall; texts: string[] } | { ok: false; unknown: string[]; notJson?: string[]; nesting?: NestingProblem[]; usedBy?: Map<string, string> };
 
 function resolveSource(source: SecretSource, sub: (text: string) => string, lookup: (name: string) => string | undefined, missing: Set<string>): SecretSource {
   if (!isWalkable(source)) return source;
@@ -262,29 +269,57 @@ function fillCallTexts(
 
 /**
  * The call with every `{{name}}` replaced from `values` and every `{{$name}}` with a fresh value
- * from `dynamic` (one per occurrence); any name without a value makes the whole call unsendable
- * (`unknown` lists them, unknown dynamic names included), so nothing half-resolved ever goes out.
- * `texts` (see callVariableNames) are filled as plain text in the same pass and come back in order.
+ * from `dynamic` (one per occurrence); a plain value's own references are filled in turn
+ * (nested-variables.ts), a `{ literal }` one (a secret's) is used as stored. Any name without a
+ * value, here or inside a value, makes the whole call unsendable (`unknown` lists them, unknown
+ * dynamic names included), as does a loop of values (`nesting`), so nothing half-resolved ever goes
+ * out. `texts` (see callVariableNames) are filled as plain text in the same pass and come back in order.
  */
-export function resolveCallVariables(call: A2aCall, values: ReadonlyMap<string, string>, dynamic?: DynamicSource, texts: readonly string[] = []): ResolvedCall {
+export function resolveCallVariables(
+  call: A2aCall,
+  values: ReadonlyMap<string, VariableValue>,
+  dynamic?: DynamicSource,
+  texts: readonly string[] = [],
+): ResolvedCall {
   const missing = new Set<string>();
-  const lookup = (name: string): string | undefined => (isDynamicName(name) ? (dynamic ? dynamicValue(name, dynamic) : undefined) : values.get(name));
+  const nesting: NestingProblem[] = [];
+  const usedBy = new Map<string, string>();
+  const lookup = nestedLookup(
+    (name) => {
+      if (!isDynamicName(name)) return values.get(name);
+      const value = dynamic ? dynamicValue(name, dynamic) : undefined;
+      return value === undefined ? undefined : { literal: value };
+    },
+    { missing, usedBy, problems: nesting },
+  );
   const sub = (text: string): string => (typeof text === 'string' ? substituteText(text, lookup, missing) : text);
   const filledTexts = texts.map(sub);
   const { out, notJson } = fillCallTexts(call, sub, lookup, missing);
   if (isWalkable(call.auth)) out.auth = resolveAuth(call.auth, sub, lookup, missing);
   if (isWalkable(call.tls)) out.tls = resolveTls(call.tls, sub, lookup, missing);
-  if (missing.size || notJson.length) return { ok: false, unknown: [...missing], ...(notJson.length ? { notJson } : {}) };
+  if (missing.size || notJson.length || nesting.length)
+    return {
+      ok: false,
+      unknown: [...missing],
+      ...(notJson.length ? { notJson } : {}),
+      ...(nesting.length ? { nesting } : {}),
+      ...(usedBy.size ? { usedBy } : {}),
+    };
   return { ok: true, call: out, texts: filledTexts };
 }
 
 /**
- * The call with the variables `values` holds filled in and every other `{{name}}` left as written,
- * for showing a request rather than sending it (the Code examples): a secret-backed or unknown name
- * stays a name. Auth and TLS are left alone, so a credential is never spelled out.
+ * The call with the variables `values` holds filled in (their own references too) and every other
+ * `{{name}}` left as written, for showing a request rather than sending it (the Code examples): a
+ * secret-backed or unknown name stays a name. With `dynamic`, each `{{$name}}` gets a fresh value,
+ * as a send would. Auth and TLS are left alone, so a credential is never spelled out.
  */
-export function fillKnownVariables(call: A2aCall, values: ReadonlyMap<string, string>): A2aCall {
-  const lookup = (name: string): string | undefined => (isDynamicName(name) ? undefined : values.get(name));
+export function fillKnownVariables(call: A2aCall, values: ReadonlyMap<string, string>, dynamic?: DynamicSource): A2aCall {
+  const lookup = nestedLookup((name) => {
+    if (!isDynamicName(name)) return values.get(name);
+    const value = dynamic ? dynamicValue(name, dynamic) : undefined;
+    return value === undefined ? undefined : { literal: value };
+  });
   const sub = (text: string): string => (typeof text === 'string' ? substituteText(text, lookup) : text);
   // Names left without a value stay as written: nothing here refuses.
   return fillCallTexts(call, sub, lookup, new Set()).out;
@@ -293,19 +328,26 @@ export function fillKnownVariables(call: A2aCall, values: ReadonlyMap<string, st
 /** What a preview shows for a variable: its value, or a marker for a secret or an unknown name. */
 export type PreviewValue = { value: string } | { secret: string };
 
-/** A text with variables filled in for display: secrets as ‹secret: NAME›, unknown names left as written. */
+/**
+ * A text with variables filled in for display, values that use other variables expanded in turn:
+ * secrets as ‹secret: NAME› (wherever they are reached), unknown names and loops left as written.
+ */
 export function previewText(text: string, lookup: (name: string) => PreviewValue | undefined): string {
-  return substituteText(text, (name) => {
-    const found = lookup(name);
-    if (!found) return undefined;
-    return 'value' in found ? found.value : `‹secret: ${found.secret}›`;
-  });
+  return substituteText(
+    text,
+    nestedLookup((name) => {
+      const found = lookup(name);
+      if (!found) return undefined;
+      return 'value' in found ? found.value : { literal: `‹secret: ${found.secret}›` };
+    }),
+  );
 }
 
-export function unknownVariablesMessage(names: readonly string[], environment: string | undefined): string {
+/** `note` follows the list: "({{host}} is used in the value of {{base}})" for names only a value uses. */
+export function unknownVariablesMessage(names: readonly string[], environment: string | undefined, note = ''): string {
   const list = names.map((n) => `{{${n}}}`).join(', ');
   const where = environment ? `the environment "${environment}"` : 'no environment is selected';
   return names.length === 1
-    ? `Unknown variable ${list}: ${environment ? `it is not defined in ${where}` : where}. Nothing was sent.`
-    : `Unknown variables ${list}: ${environment ? `they are not defined in ${where}` : where}. Nothing was sent.`;
+    ? `Unknown variable ${list}${note}: ${environment ? `it is not defined in ${where}` : where}. Nothing was sent.`
+    : `Unknown variables ${list}${note}: ${environment ? `they are not defined in ${where}` : where}. Nothing was sent.`;
 }

@@ -70,6 +70,7 @@ describe('HTTP code examples with hostile values', () => {
   it('curl: the shell passes every value through literally and expands only the credential', () => {
     const args = curlArgs(httpCodeExamples(request).curl, env);
     expect(args).toEqual([
+      '-g',
       '-X',
       'POST',
       hostileUrl,
@@ -90,12 +91,12 @@ describe('HTTP code examples with hostile values', () => {
         .curl,
       env,
     );
-    expect(query).toEqual(['-X', 'GET', `https://h/x?a='$b'&api%20key%22%24=${env.API_KEY}`]);
+    expect(query).toEqual(['-g', '-X', 'GET', `https://h/x?a='$b'&api%20key%22%24=${env.API_KEY}`]);
     const basic = curlArgs(
       httpCodeExamples({ method: 'PROP$(id)', url: 'https://h/', auth: { type: 'basic', username: `u"$'\``, password: { secretRef: 'pass-word' } } }).curl,
       env,
     );
-    expect(basic).toEqual(['-X', 'PROP$(id)', 'https://h/', '-u', `u"$'\`:${env.PASS_WORD}`]);
+    expect(basic).toEqual(['-g', '-X', 'PROP$(id)', 'https://h/', '-u', `u"$'\`:${env.PASS_WORD}`]);
   });
 
   it('fetch: strings are JavaScript literals, the credential comes from process.env', async () => {
@@ -153,7 +154,7 @@ describe('Copy for LLM of an open request', () => {
 
   it('gives the request as curl with the credential as a variable, and the exchange cut to size', () => {
     const md = httpForLlm(request, record, 'Add an item');
-    expect(md.startsWith('# Add an item\n\n## Request\n\n```sh\ncurl -X POST')).toBe(true);
+    expect(md.startsWith('# Add an item\n\n## Request\n\n```sh\ncurl -g -X POST')).toBe(true);
     expect(md).toContain(`"$SHOP_TOKEN"`);
     expect(md).toContain('## Last exchange');
     expect(md).toContain('… (cut)');
@@ -162,6 +163,6 @@ describe('Copy for LLM of an open request', () => {
 
   it('without a record or a title, names the request by its line', () => {
     const md = httpForLlm({ method: 'GET', url: 'https://h/' });
-    expect(md).toBe("# GET https://h/\n\n## Request\n\n```sh\ncurl -X GET 'https://h/'\n```\n");
+    expect(md).toBe("# GET https://h/\n\n## Request\n\n```sh\ncurl -g -X GET 'https://h/'\n```\n");
   });
 });

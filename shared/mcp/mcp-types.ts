@@ -86,6 +86,11 @@ export interface McpCallRequest extends McpSessionRequest {
   allPages?: boolean;
   /** tools/call: check structuredContent against this schema (default: the tool's own from tools/list). */
   outputSchema?: Record<string, unknown>;
+  /**
+   * tools/call with `paramsText`: the tool's inputSchema, so an argument written as a whole
+   * `{{variable}}` is checked against its property's type once filled in (refused before anything is sent).
+   */
+  inputSchema?: Record<string, unknown>;
   timeoutMs?: number;
   /** Recorded body bytes per HTTP request/response (default 5 MB). */
   recordBodyLimit?: number;

@@ -103,7 +103,7 @@ describe('docs of a plain HTTP operation', () => {
       expect(d.requestLine).toBe('PUT https://eu.pets.example.com/v1/pets/42?dryRun=true');
       expect(d.codeExamples.map((c) => c.id)).toEqual(['curl', 'fetch', 'python']);
       const curl = d.codeExamples[0]?.code ?? '';
-      expect(curl).toContain("curl -X PUT 'https://eu.pets.example.com/v1/pets/42?dryRun=true'");
+      expect(curl).toContain("curl -g -X PUT 'https://eu.pets.example.com/v1/pets/42?dryRun=true'");
       expect(curl).toContain("-H 'X-Trace: trace-1'");
       expect(curl).toContain('"$BEARERAUTH"');
       expect(curl).toContain(`--data-binary '{\n  "name": "Rex"\n}'`);

@@ -37,6 +37,8 @@ beforeAll(async () => {
           { name: 'token', secret: 'mcp-token' },
           { name: 'two', value: '2' },
           { name: 'word', value: 'abc' },
+          { name: 'quoted', value: '"five"' },
+          { name: 'origin', value: '{{baseUrl}}' },
         ],
       },
     ],
@@ -142,6 +144,36 @@ describe('MCP requests with {{variables}}', () => {
     const notObject = await core.dispatcher.invoke('mcp.call', { target, method: 'tools/call', paramsText: '[{{two}}]', environment: 'local' });
     expect(notObject.ok ? undefined : notObject.error.message).toMatch(/JSON object/);
     expect(server.log.sessions.length).toBe(sessions);
+  });
+
+  it('an argument written as a whole {{variable}} is checked against the inputSchema once filled; a value of another type is refused before connecting', async () => {
+    const inputSchema = { type: 'object', properties: { a: { type: 'number' }, b: { type: 'number' } } };
+    const sessions = server.log.sessions.length;
+    const wrong = await core.dispatcher.invoke('mcp.call', {
+      target,
+      method: 'tools/call',
+      paramsText: '{"name": "add", "arguments": {"a": {{quoted}}, "b": 1}}',
+      inputSchema,
+      environment: 'local',
+    });
+    expect(wrong.ok).toBe(false);
+    if (!wrong.ok) {
+      expect(wrong.error.code).toBe('bad-request');
+      expect(wrong.error.message).toBe(
+        'The argument "a" takes a number (the tool\'s inputSchema), but {{quoted}} in the environment "local" holds text. Change the value, or edit the argument. Nothing was sent.',
+      );
+    }
+    expect(server.log.sessions.length).toBe(sessions);
+    // A number passes, and the target's nested {{origin}} → {{baseUrl}} is filled as well.
+    const right = await core.dispatcher.invoke('mcp.call', {
+      target: { ...target, endpoint: '{{origin}}/mcp' },
+      method: 'tools/call',
+      paramsText: '{"name": "add", "arguments": {"a": {{two}}, "b": 1}}',
+      inputSchema,
+      environment: 'local',
+    });
+    if (!right.ok) throw new Error(right.error.message);
+    expect(toolText(right.value)).toBe('3');
   });
 
   it('mcp.stream and mcp.connect resolve the same way', async () => {

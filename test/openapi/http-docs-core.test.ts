@@ -78,7 +78,7 @@ describe('powerduck spec docs for plain HTTP operations', () => {
     expect(await runCli(['spec', 'docs', file, '/pets/{petId}', '--verb', 'PUT'], put)).toBe(0);
     expect(put.out).toContain('# Replace a pet');
     expect(put.out).toContain('## Request body');
-    expect(put.out).toContain("curl -X PUT 'https://pets.example.com/pets/7'");
+    expect(put.out).toContain("curl -g -X PUT 'https://pets.example.com/pets/7'");
 
     const llm = memoryIo({ env: env(), cwd: home });
     expect(await runCli(['spec', 'docs', file, '/pets/{petId}', '--verb', 'get', '--llm'], llm)).toBe(0);

@@ -10,7 +10,8 @@ import { httpDynamicNames, httpVariableNames, resolveHttpVariables } from '../..
 import { findEnvironment } from '../../../shared/env/environments-model';
 import { dynamicVariableNames, isDynamicName, unknownDynamicMessage, type DynamicSource } from '../../../shared/env/dynamic-variables';
 import { bracedList, type UnresolvedVariableDetails } from '../../../shared/env/variable-problems';
-import { callDynamicNames, callVariableNames, resolveCallVariables, unknownVariablesMessage } from '../../../shared/env/variables';
+import { callDynamicNames, callVariableNames, resolveCallVariables, unknownVariablesMessage, variableNamesIn } from '../../../shared/env/variables';
+import { nestingProblemMessage, type NestingProblem, type VariableValue } from '../../../shared/env/nested-variables';
 import { isObject } from '../../../shared/a2a/payload';
 import { CoreError } from '../core-error';
 import type { CoreEnv } from '../core-env';
@@ -39,18 +40,38 @@ function refusal(message: string, details: UnresolvedVariableDetails): CoreError
   return new CoreError('unresolved-variable', message, details);
 }
 
+/** "(used in the value of {{base}})" for names only a variable's value uses: the request never spells them. */
+function usedByNote(names: readonly string[], usedBy: ReadonlyMap<string, string> | undefined): string {
+  const notes = names.flatMap((name) => {
+    const parent = usedBy?.get(name);
+    return parent === undefined ? [] : [`{{${name}}} is used in the value of {{${parent}}}`];
+  });
+  return notes.length ? ` (${notes.join('; ')})` : '';
+}
+
 /** The refusal for names no environment filled, worded for who asked. */
-function unresolved(ctx: VariablesContext, names: readonly string[], environment: string | undefined): CoreError {
+function unresolved(ctx: VariablesContext, names: readonly string[], environment: string | undefined, usedBy?: ReadonlyMap<string, string>): CoreError {
   const dynamic = names.filter(isDynamicName);
   if (dynamic.length) return refusal(unknownDynamicMessage(dynamic), { reason: 'unknown-dynamic', variables: dynamic });
+  const note = usedByNote(names, usedBy);
   if (!environment) {
     const message =
       ctx.host === 'cli'
-        ? `${names.length === 1 ? 'Unknown variable' : 'Unknown variables'} ${bracedList(names)}: no environment was given. Pass --env NAME (powerduck env list shows them), or write the values in place of the variables. Nothing was sent.`
-        : unknownVariablesMessage(names, undefined);
+        ? `${names.length === 1 ? 'Unknown variable' : 'Unknown variables'} ${bracedList(names)}${note}: no environment was given. Pass --env NAME (powerduck env list shows them), or write the values in place of the variables. Nothing was sent.`
+        : unknownVariablesMessage(names, undefined, note);
     return refusal(message, { reason: 'no-environment', variables: [...names] });
   }
-  return refusal(unknownVariablesMessage(names, environment), { reason: 'not-defined', variables: [...names], environment });
+  return refusal(unknownVariablesMessage(names, environment, note), { reason: 'not-defined', variables: [...names], environment });
+}
+
+/** The refusal for values that refer to each other in a loop or too deep; `variables` is the first chain. */
+function nestingRefusal(problems: readonly NestingProblem[], environment: string | undefined): CoreError {
+  const first = problems[0] as NestingProblem;
+  return refusal(nestingProblemMessage(problems, environment), {
+    reason: 'nesting',
+    variables: [...first.path],
+    ...(environment ? { environment } : {}),
+  });
 }
 
 /**
@@ -66,8 +87,16 @@ function notJsonRefusal(names: readonly string[], environment: string | undefine
   );
 }
 
-function refusalFor(ctx: VariablesContext, failed: { unknown: string[]; notJson?: string[] }, environment: string | undefined): CoreError {
-  return failed.unknown.length || !failed.notJson?.length ? unresolved(ctx, failed.unknown, environment) : notJsonRefusal(failed.notJson, environment);
+function refusalFor(
+  ctx: VariablesContext,
+  failed: { unknown: string[]; notJson?: string[]; nesting?: NestingProblem[]; usedBy?: ReadonlyMap<string, string> },
+  environment: string | undefined,
+): CoreError {
+  // A loop is named first: the names it leaves unfilled are not the user's to define.
+  if (failed.nesting?.length) return nestingRefusal(failed.nesting, environment);
+  return failed.unknown.length || !failed.notJson?.length
+    ? unresolved(ctx, failed.unknown, environment, failed.usedBy)
+    : notJsonRefusal(failed.notJson, environment);
 }
 
 /** JSON text whose variables are filled in, parsed; `what` names it in the refusal ("The JSON body"). */
@@ -93,13 +122,18 @@ export interface ResolvedSend {
   redactValues: string[];
 }
 
-/** Values for `names` from the environment `name`; throws naming the first problem. */
+/**
+ * Values for `names` from the environment `name`, and for every name their plain values use in turn
+ * (`base = http://{{host}}` brings `host`): the resolver expands them (nested-variables.ts). A
+ * secret-backed one is `{ literal }` (used as stored, never read for references) and in
+ * `secretValues`, wherever it is reached, so the record redacts it. Throws naming the first problem.
+ */
 export async function variableValues(
   ctx: VariablesContext,
   environment: string | undefined,
   names: readonly string[],
-): Promise<{ values: Map<string, string>; secretValues: string[] }> {
-  const values = new Map<string, string>();
+): Promise<{ values: Map<string, VariableValue>; secretValues: string[] }> {
+  const values = new Map<string, VariableValue>();
   const secretValues: string[] = [];
   if (environment === undefined || environment === '') {
     if (names.length) throw unresolved(ctx, names, undefined);
@@ -113,7 +147,10 @@ export async function variableValues(
       environment,
     });
   }
-  for (const name of names) {
+  // Each name is read once, so a loop of values ends here too (the resolver names it).
+  const queue = [...names];
+  const seen = new Set(queue);
+  for (let name = queue.shift(); name !== undefined; name = queue.shift()) {
     const variable = env.variables.find((v) => v.name === name);
     if (!variable) continue;
     if (variable.secret !== undefined) {
@@ -128,9 +165,17 @@ export async function variableValues(
           { reason: 'secret-missing', variables: [name], environment, secret: variable.secret },
         );
       }
-      values.set(name, value);
+      values.set(name, { literal: value });
       secretValues.push(value);
-    } else values.set(name, variable.value ?? '');
+      continue;
+    }
+    const value = variable.value ?? '';
+    values.set(name, value);
+    for (const inner of variableNamesIn(value)) {
+      if (seen.has(inner)) continue;
+      seen.add(inner);
+      queue.push(inner);
+    }
   }
   return { values, secretValues };
 }

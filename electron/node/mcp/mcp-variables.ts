@@ -13,6 +13,7 @@ import type { McpEnvEntry, McpServerRequest, McpTarget } from '../../../shared/m
 import { parseFilledJson, resolveSendCall, type VariablesContext } from '../env/send-variables';
 import { isVariableReference } from '../../../shared/openapi/x-a2a-model';
 import { CoreError } from '../core-error';
+import { argumentTypeMessage, argumentTypeProblems } from '../../../shared/mcp/mcp-argument-types';
 import { validateTarget } from './mcp-call';
 
 /** What a request carries besides its target that may hold variables (params, subscribed URIs). */
@@ -96,6 +97,11 @@ export async function resolveMcpVariables<T extends McpServerRequest>(
   if (resolved.call.bodyText !== undefined) {
     const params = parseFilledJson(resolved.call.bodyText, 'The params');
     if (!isObject(params)) throw new CoreError('bad-request', 'The params of an MCP call are a JSON object. Nothing was sent.');
+    const inputSchema = (request as { inputSchema?: unknown }).inputSchema;
+    if (isObject(inputSchema) && typeof paramsText === 'string') {
+      const problems = argumentTypeProblems(paramsText, params, inputSchema);
+      if (problems.length) throw new CoreError('bad-request', argumentTypeMessage(problems, environment), { arguments: problems.map((p) => p.argument) });
+    }
     (out as { params?: unknown }).params = params;
   }
   return { request: out, redactValues: resolved.redactValues };

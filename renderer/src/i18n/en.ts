@@ -364,6 +364,8 @@ export const en = {
   'err.next.unresolvedNotDefined': 'Add {variables} to the environment “{environment}” (header → Environments), or pick an environment that defines them.',
   'err.next.unresolvedSecret': 'Store the secret “{secret}” under Secrets in the Environments dialog (header → Environments), then send again.',
   'err.next.unresolvedDynamic': 'Use one of the dynamic variables named above, or drop the $ to use an environment variable of that name.',
+  'err.next.unresolvedNesting':
+    'Open the environment in the Environments dialog (header → Environments) and write a plain value for one of {variables}, so the chain ends.',
   'err.next.unresolvedNotJson':
     'Put {variables} in quotes to send the value as a string, or give it a JSON value (a number, true or false, null, an object or an array) in the environment.',
   'err.next.io': 'Powerduck could not read or write a file. Check the folder exists and that you may write to it.',
@@ -1039,6 +1041,8 @@ export const en = {
   'mismatch.html': 'Wrong binding: HTML page on {binding}',
   'code.button': 'Code',
   'code.filledFrom': 'Plain variables are filled in from the environment “{environment}”; secret-backed ones stay as written (set their values yourself).',
+  'code.filledFromHttp':
+    'Plain variables are filled in from the environment “{environment}”; a secret-backed one is read from the environment variable named after its secret (set it before running). Dynamic variables hold fresh values, drawn when this dialog opened.',
   'code.title': 'Code for {method}',
   'code.hint': 'This request as curl, fetch, Python or grpcurl (credentials as variables)',
   'copy.button': 'Copy response',
@@ -1437,8 +1441,10 @@ export const en = {
   'mcp.args.notNumber': 'Not a number: Run is refused until it is fixed (the JSON text keeps the last value).',
   'mcp.args.notInteger': 'Not a whole number: Run is refused until it is fixed (the JSON text keeps the last value).',
   'mcp.args.notJson': 'Not valid JSON: Run is refused until it is fixed (the JSON text keeps the last value).',
+  'mcp.args.notVariable': 'Write one environment variable in double braces, or clear the field to choose true or false: Run is refused until it is fixed.',
+  'mcp.args.variableChoice': 'Variable…',
   'mcp.args.notPlainJson':
-    'The form cannot show these arguments: the text is not plain JSON (an unquoted {{variable}} or a syntax error). Edit them as JSON text.',
+    'The form cannot show these arguments: the text is not JSON, even with each variable standing for a value (a syntax error, or variables side by side). Edit them as JSON text.',
   'mcp.args.notObject': 'The form cannot show these arguments: they are not a JSON object. Edit them as JSON text.',
   'mcp.args.none': "The tool's inputSchema lists no arguments.",
   'mcp.args.more': '{count} more arguments are not shown here: edit them as JSON text.',

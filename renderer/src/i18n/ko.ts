@@ -360,6 +360,8 @@ export const ko: Record<MessageKey, string> = {
   'err.next.unresolvedNotDefined': '환경 “{environment}”에 {variables}을(를) 추가하거나(헤더 → 환경), 그 변수를 정의한 환경을 고르세요.',
   'err.next.unresolvedSecret': '환경 대화 상자(헤더 → 환경)의 시크릿에 “{secret}”을(를) 저장한 뒤 다시 보내세요.',
   'err.next.unresolvedDynamic': '위에 나온 동적 변수 중 하나를 쓰거나, $를 빼서 같은 이름의 환경 변수를 쓰세요.',
+  'err.next.unresolvedNesting':
+    '환경 대화 상자(헤더 → 환경)에서 {variables} 중 하나에 다른 변수를 쓰지 않는 값을 넣어, 변수가 서로를 끝없이 가리키지 않게 하세요.',
   'err.next.unresolvedNotJson': '값을 문자열로 보내려면 {variables}를 따옴표로 감싸거나, 환경에서 JSON 값(숫자, true/false, null, 객체, 배열)을 주세요.',
   'err.next.io': 'Powerduck이 파일을 읽거나 쓰지 못했습니다. 폴더가 있는지, 쓰기 권한이 있는지 확인하세요.',
   'err.next.unauthorized': '세션에 권한이 없습니다. 시작할 때 출력된 링크로 Powerduck을 다시 여세요.',
@@ -1028,6 +1030,8 @@ export const ko: Record<MessageKey, string> = {
   'mismatch.html': '잘못된 바인딩: {binding}에 HTML 페이지 응답',
   'code.button': '코드',
   'code.filledFrom': '일반 변수는 환경 “{environment}”의 값으로 채웠습니다. 시크릿에 연결된 변수는 쓴 그대로 두었습니다(값은 직접 설정하세요).',
+  'code.filledFromHttp':
+    '일반 변수는 환경 “{environment}”의 값으로 채웠습니다. 시크릿에 연결된 변수는 그 시크릿 이름을 딴 환경 변수에서 읽습니다(실행 전에 설정하세요). 동적 변수에는 이 대화 상자를 열 때 새로 만든 값이 들어 있습니다.',
   'code.title': '{method} 코드',
   'code.hint': '이 요청을 curl, fetch, Python 또는 grpcurl로 보기(자격 증명은 변수로)',
   'copy.button': '응답 복사',
@@ -1420,8 +1424,10 @@ export const ko: Record<MessageKey, string> = {
   'mcp.args.notNumber': '숫자가 아닙니다. 고칠 때까지 실행할 수 없습니다(JSON 텍스트는 마지막 값을 유지합니다).',
   'mcp.args.notInteger': '정수가 아닙니다. 고칠 때까지 실행할 수 없습니다(JSON 텍스트는 마지막 값을 유지합니다).',
   'mcp.args.notJson': '올바른 JSON이 아닙니다. 고칠 때까지 실행할 수 없습니다(JSON 텍스트는 마지막 값을 유지합니다).',
+  'mcp.args.notVariable': '환경 변수 하나를 이중 중괄호로 감싸 쓰거나, 필드를 비워 true 또는 false를 고르세요. 고칠 때까지 실행이 거부됩니다.',
+  'mcp.args.variableChoice': '변수…',
   'mcp.args.notPlainJson':
-    '이 인수는 양식으로 보여 줄 수 없습니다. 텍스트가 순수 JSON이 아닙니다(따옴표 없는 {{variable}} 또는 문법 오류). JSON 텍스트로 편집하세요.',
+    '이 인수는 양식으로 보여 줄 수 없습니다. 변수마다 값이 들어간다고 해도 텍스트가 JSON이 아닙니다(문법 오류, 또는 나란히 붙은 변수). JSON 텍스트로 편집하세요.',
   'mcp.args.notObject': '이 인수는 양식으로 보여 줄 수 없습니다. JSON 객체가 아닙니다. JSON 텍스트로 편집하세요.',
   'mcp.args.none': '도구의 inputSchema에 인수가 없습니다.',
   'mcp.args.more': '인수 {count}개는 여기에 표시되지 않습니다. JSON 텍스트로 편집하세요.',

@@ -34,6 +34,14 @@ describe('What to do next for a refused {{variable}}', () => {
     expect(say({ code: 'unresolved-variable', message: '', details: { reason: 'unknown-dynamic', variables: ['$nope'] } })).toContain('dynamic variables');
   });
 
+  it('values in a loop: give one of them a plain value, each name listed once', () => {
+    const details = { reason: 'nesting', variables: ['a', 'b', 'a'], environment: 'dev' };
+    expect(say({ code: 'unresolved-variable', message: '', details })).toBe(
+      'Open the environment in the Environments dialog (header → Environments) and write a plain value for one of {{a}}, {{b}}, so the chain ends.',
+    );
+    expect(say({ code: 'unresolved-variable', message: '', details }, 'ko')).toContain('{{a}}, {{b}}');
+  });
+
   it('details that do not read (an older core, a hostile page) fall back to a general hint; other codes keep theirs', () => {
     expect(say({ code: 'unresolved-variable', message: '', details: { reason: '__proto__' } })).toContain('A variable has no value');
     expect(say({ code: 'unresolved-variable', message: '' })).toContain('A variable has no value');

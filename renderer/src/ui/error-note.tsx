@@ -61,6 +61,9 @@ export function nextStepFor(error: WireError): { key: MessageKey; params?: Param
       return { key: 'err.next.unresolvedDynamic' };
     case 'not-json':
       return { key: 'err.next.unresolvedNotJson', params: { variables } };
+    case 'nesting':
+      // The chain names its first name again at the end (a → b → a): each is listed once.
+      return { key: 'err.next.unresolvedNesting', params: { variables: bracedList([...new Set(details.variables)]) } };
   }
 }
 

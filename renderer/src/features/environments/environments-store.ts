@@ -90,11 +90,16 @@ export function previewLookup(state: EnvironmentsState | null): (name: string) =
 
 /**
  * The active environment's name and its plain (not secret-backed) variables: what the Code examples
- * fill in, so a copied command runs as the tab would send it while secrets stay names.
+ * fill in, so a copied command runs as the tab would send it while secrets stay names. `secrets`
+ * maps each secret-backed variable to its secret's name (the examples read it from `$SECRET_NAME`).
  */
-export function plainVariableValues(state: EnvironmentsState | null): { environment?: string; values: Map<string, string> } {
+export function plainVariableValues(state: EnvironmentsState | null): { environment?: string; values: Map<string, string>; secrets: Map<string, string> } {
   const env = activeOf(state);
   const values = new Map<string, string>();
-  for (const v of env?.variables ?? []) if (v.secret === undefined) values.set(v.name, v.value ?? '');
-  return { ...(env ? { environment: env.name } : {}), values };
+  const secrets = new Map<string, string>();
+  for (const v of env?.variables ?? []) {
+    if (v.secret === undefined) values.set(v.name, v.value ?? '');
+    else secrets.set(v.name, v.secret);
+  }
+  return { ...(env ? { environment: env.name } : {}), values, secrets };
 }

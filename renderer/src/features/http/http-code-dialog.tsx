@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
+import { platformDynamicSource } from '../../../../shared/env/dynamic-variables';
 import { fillKnownHttpVariables } from '../../../../shared/env/http-variables';
 import { httpCodeExamples } from '../../../../shared/http/http-code';
 import { plainVariableValues, useEnvironmentsStore } from '../environments';
@@ -15,8 +16,18 @@ export function HttpCodeDialog({ draft, onClose }: { draft: HttpDraft; onClose: 
   const t = useT();
   const record = useHttpRunsStore((s) => s.byTab[draft.id]?.record);
   const [copied, setCopied] = useState('');
-  const built = shownHttpRequest(draft);
-  const plain = plainVariableValues(useEnvironmentsStore((s) => s.state));
+  const envState = useEnvironmentsStore((s) => s.state);
+  const built = useMemo(() => shownHttpRequest(draft), [draft]);
+  const plain = useMemo(() => plainVariableValues(envState), [envState]);
+  // Plain values (and the ones they use) are filled in, so the copied command runs as the tab sends; a
+  // secret-backed variable is read from the shell under its secret's name. Dynamic variables get fresh
+  // values here, once per opening (a re-render must not change what Copy copies): the commands then
+  // run as they are in any shell, with no uuidgen or date flavour to depend on.
+  const examples = useMemo(
+    () =>
+      built.ok ? httpCodeExamples(fillKnownHttpVariables(built.request, plain.values, platformDynamicSource), { secretVariables: plain.secrets }) : undefined,
+    [built, plain],
+  );
   const copy = (key: string, text: string): void => {
     void copyText(text).then((ok) => setCopied(ok ? key : ''));
   };
@@ -24,9 +35,10 @@ export function HttpCodeDialog({ draft, onClose }: { draft: HttpDraft; onClose: 
     <Dialog title={t('http.codeExamples')} onClose={onClose} wide>
       {built.ok ? (
         <>
-          {plain.environment && plain.values.size ? <p className="muted small">{t('code.filledFrom', { environment: plain.environment })}</p> : null}
-          {/* The active environment's plain values are filled in, so the copied command runs as the tab sends; secrets stay names. */}
-          {(Object.entries(httpCodeExamples(fillKnownHttpVariables(built.request, plain.values))) as Array<[string, string]>).map(([lang, code]) => (
+          {plain.environment && (plain.values.size || plain.secrets.size) ? (
+            <p className="muted small">{t('code.filledFromHttp', { environment: plain.environment })}</p>
+          ) : null}
+          {(Object.entries(examples ?? {}) as Array<[string, string]>).map(([lang, code]) => (
             <section key={lang} aria-label={lang}>
               <div className="actions">
                 <h3>{lang === 'curl' ? 'curl' : lang === 'fetch' ? 'JavaScript (fetch)' : 'Python (requests)'}</h3>

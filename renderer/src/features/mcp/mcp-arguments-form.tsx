@@ -8,11 +8,15 @@ import { useT, type MessageKey } from '../../i18n/i18n';
 import { FormField } from './mcp-form-field';
 import { argumentFields, argumentValue, controlFor, readArguments, valueFromControl, withArgument, type ArgumentField } from './mcp-tool-arguments';
 
-const problems: Record<'notNumber' | 'notInteger' | 'notJson', MessageKey> = {
+const problems: Record<'notNumber' | 'notInteger' | 'notJson' | 'notVariable', MessageKey> = {
   notNumber: 'mcp.args.notNumber',
   notInteger: 'mcp.args.notInteger',
   notJson: 'mcp.args.notJson',
+  notVariable: 'mcp.args.notVariable',
 };
+
+/** The boolean select's choice that turns the field into a text box for a `{{variable}}`. */
+const VARIABLE_CHOICE = 'variable';
 
 /** A stable key for a value, to tell whether the text still holds what this field last wrote. */
 function keyOf(value: unknown): string {
@@ -35,15 +39,19 @@ function ArgumentInput({
   const shown = controlFor(field, value);
   // What the user typed, kept while it does not (yet) parse or while it is spelt differently from
   // the value it stands for ("1.50", a JSON field's spacing); dropped once the text holds something else.
-  const [typed, setTyped] = useState<{ text: string; problem?: MessageKey; for: string } | null>(null);
+  // `variable`: a boolean field being given a {{variable}} (chosen as "Variable…" in its select).
+  const [typed, setTyped] = useState<{ text: string; problem?: MessageKey; for: string; variable?: boolean } | null>(null);
   const local = typed && typed.for === keyOf(value) ? typed : null;
   const text = local ? local.text : shown.text;
+  const variable = local?.variable === true || (shown.kind === 'boolean' && text.startsWith('{{'));
   const change = (next: string): void => {
     const read = valueFromControl(field, shown.kind, next);
+    // Clearing a boolean's variable box gives the select back.
+    const keep = variable && next.trim() !== '';
     if (read.ok) {
-      setTyped({ text: next, for: keyOf(read.value) });
+      setTyped({ text: next, for: keyOf(read.value), variable: keep });
       onValue(read.value);
-    } else setTyped({ text: next, problem: problems[read.problem], for: keyOf(value) });
+    } else setTyped({ text: next, problem: problems[read.problem], for: keyOf(value), variable: keep });
   };
   const problem = local?.problem ? t(local.problem) : undefined;
   // Run must not send a value other than the one the field shows: the form says which fields are off.
@@ -57,13 +65,20 @@ function ArgumentInput({
       {(control) => {
         switch (shown.kind) {
           case 'boolean':
-            return (
-              <select {...control} value={text} onChange={(e) => change(e.target.value)}>
-                <option value="">{t('mcp.args.unset')}</option>
-                <option value="true">true</option>
-                <option value="false">false</option>
-              </select>
-            );
+            if (!variable)
+              return (
+                <select
+                  {...control}
+                  value={text}
+                  onChange={(e) => (e.target.value === VARIABLE_CHOICE ? setTyped({ text: '', for: keyOf(value), variable: true }) : change(e.target.value))}
+                >
+                  <option value="">{t('mcp.args.unset')}</option>
+                  <option value="true">true</option>
+                  <option value="false">false</option>
+                  <option value={VARIABLE_CHOICE}>{t('mcp.args.variableChoice')}</option>
+                </select>
+              );
+            return <input {...control} type="text" spellCheck={false} autoComplete="off" value={text} onChange={(e) => change(e.target.value)} />;
           case 'choice':
             return (
               <select {...control} value={text} onChange={(e) => change(e.target.value)}>

@@ -215,6 +215,8 @@ export function buildCall(draft: McpDraft): BuiltMcp<McpCallRequest> {
       ...(draft.offerSampling === false ? { offerSampling: false } : {}),
       ...(draft.logLevel ? { logLevel: draft.logLevel } : {}),
       ...(draft.outputSchema && editsToolArguments(draft) ? { outputSchema: draft.outputSchema } : {}),
+      // A whole {{variable}} in the arguments is checked against its property's type once the core fills it in.
+      ...(draft.inputSchema && editsToolArguments(draft) && 'paramsText' in params.value ? { inputSchema: draft.inputSchema } : {}),
     },
   };
 }

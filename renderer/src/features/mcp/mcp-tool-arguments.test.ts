@@ -141,8 +141,35 @@ describe('field values and the arguments text', () => {
     expect(valueFromControl(field('number'), 'json', '"{{n}}"')).toEqual({ ok: true, value: '{{n}}' });
   });
 
-  it('text that is not plain JSON is not rewritten: the form cannot show it', () => {
-    const template = '{"a": {{n}}, "b": 2}';
+  it('a whole {{variable}} in a number, integer, boolean or JSON field is that field’s value, written unquoted as the JSON view writes it', () => {
+    const template = '{"a": {{n}}, "b": 2, "c": {"d": {{ flag }}}}';
+    const read = readArguments(template);
+    expect(read.ok).toBe(true);
+    // Another field's edit keeps every reference as it was: unquoted, where it was.
+    expect(withArgument(template, 'b', 3)).toBe('{\n  "a": {{n}},\n  "b": 3,\n  "c": {\n    "d": {{flag}}\n  }\n}\n');
+    for (const kind of ['number', 'integer', 'boolean', 'json'] as const) {
+      const typed = valueFromControl(field(kind), kind, ' {{count}} ');
+      expect(typed.ok).toBe(true);
+      const value = typed.ok ? typed.value : undefined;
+      expect(controlFor(field(kind), value)).toEqual({ kind, text: '{{count}}' });
+      expect(withArgument('{}', 'x', value)).toBe('{\n  "x": {{count}}\n}\n');
+    }
+    // A text field's {{name}} is text with a variable in it (quoted), as everywhere else.
+    expect(valueFromControl(field('text'), 'text', '{{count}}')).toEqual({ ok: true, value: '{{count}}' });
+    // Read back from the text, a reference in a text or choice field is shown as JSON (it is not their kind).
+    const marker = readArguments('{"x": {{v}}}');
+    expect(marker.ok && controlFor(field('text'), marker.value['x'])).toEqual({ kind: 'json', text: '{{v}}' });
+    // Not a whole variable: refused, never sent as text.
+    expect(valueFromControl(field('number'), 'number', '{{a}}{{b}}')).toEqual({ ok: false, problem: 'notNumber' });
+    expect(valueFromControl(field('boolean'), 'boolean', 'yes')).toEqual({ ok: false, problem: 'notVariable' });
+    // A string of the text's own that looks like a marker stays an ordinary string.
+    const own = readArguments('{"x": "\\u0000{{n}}"}');
+    expect(own.ok && own.value['x']).toBe('\u0000{{n}}');
+    expect(withArgument('{"x": "\\u0000{{n}}"}', 'y', 1)).toBe('{\n  "x": "\\u0000{{n}}",\n  "y": 1\n}\n');
+  });
+
+  it('text that is not JSON even with its variables standing in is not rewritten: the form cannot show it', () => {
+    const template = '{"a": {{n}}{{m}}, "b": 2}';
     expect(readArguments(template)).toEqual({ ok: false, reason: 'notJson' });
     expect(withArgument(template, 'b', 3)).toBeUndefined();
     expect(readArguments('[1]')).toEqual({ ok: false, reason: 'notObject' });

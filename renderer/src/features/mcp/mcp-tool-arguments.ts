@@ -8,7 +8,8 @@
  * default or const only, and a property without one is left out (as HTTP operations do).
  */
 import { isObject } from '../../../../shared/a2a/payload';
-import { parseJsonTemplate } from '../../../../shared/env/json-variables';
+import { parseJsonTemplate, parseReferenceTemplate, referenceMarker, referenceMarkerFor, writeReferenceTemplate } from '../../../../shared/env/json-variables';
+import { wholeVariable } from '../../../../shared/env/variables';
 import { inputArguments, ownEntries, requiredNames, resolvedSchema } from '../../../../shared/mcp/mcp-input-schema';
 
 type Json = Record<string, unknown>;
@@ -91,23 +92,22 @@ export function documentArguments(schema: unknown): Json {
   return out;
 }
 
+/** The arguments as text; a value written as a whole `{{variable}}` (a reference marker) is written back unquoted. */
 export function argumentsText(value: Json): string {
-  return `${JSON.stringify(value, null, 2)}\n`;
+  return `${writeReferenceTemplate(value, 2)}\n`;
 }
 
 /**
- * The arguments text as an object, or why the form cannot show it: text that is not plain JSON
- * (an unquoted `{{variable}}`, a typo) is left to the JSON view, where it stays exactly as typed.
+ * The arguments text as an object, or why the form cannot show it. An unquoted whole-value
+ * `{{variable}}` (`"count": {{n}}`) is read as a reference marker (json-variables.ts), so the form
+ * shows it in its field; text that is not JSON even so (a typo, `{{a}}{{b}}`) is left to the JSON
+ * view, where it stays exactly as typed.
  */
 export function readArguments(text: string): { ok: true; value: Json } | { ok: false; reason: 'notJson' | 'notObject' } {
   if (!text.trim()) return { ok: true, value: {} };
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    return { ok: false, reason: 'notJson' };
-  }
-  return isObject(parsed) ? { ok: true, value: parsed } : { ok: false, reason: 'notObject' };
+  const parsed = parseReferenceTemplate(text);
+  if (!parsed) return { ok: false, reason: 'notJson' };
+  return isObject(parsed.value) ? { ok: true, value: parsed.value } : { ok: false, reason: 'notObject' };
 }
 
 /** The text with one argument set (in place, else at the end) or, for undefined, removed; undefined when the text is not an object. */
@@ -139,6 +139,10 @@ export function argumentValue(args: Json, name: string): unknown {
  */
 export function controlFor(field: ArgumentField, value: unknown): { kind: ArgumentKind; text: string } {
   if (value === undefined) return { kind: field.kind, text: '' };
+  const variable = referenceMarker(value);
+  // A whole {{variable}} stays in its own field where that field takes one (filled and checked at send time);
+  // a text or choice field would read it as text, so it is shown as JSON there.
+  if (variable !== undefined) return { kind: takesVariable(field.kind) ? field.kind : 'json', text: `{{${variable}}}` };
   switch (field.kind) {
     case 'text':
       if (typeof value === 'string') return { kind: 'text', text: value };
@@ -159,14 +163,25 @@ export function controlFor(field: ArgumentField, value: unknown): { kind: Argume
     case 'json':
       break;
   }
-  return { kind: 'json', text: JSON.stringify(value) };
+  return { kind: 'json', text: writeReferenceTemplate(value) };
 }
 
-export type ControlValue = { ok: true; value: unknown } | { ok: false; problem: 'notNumber' | 'notInteger' | 'notJson' };
+/**
+ * Fields that take a whole `{{variable}}` as their value, written unquoted (`"count": {{n}}`) as the
+ * JSON view allows: the core fills it in as JSON text and checks it against the property's type
+ * (mcp-argument-types.ts). A text field's `{{name}}` is text with a variable in it, as everywhere.
+ */
+export function takesVariable(kind: ArgumentKind): boolean {
+  return kind === 'number' || kind === 'integer' || kind === 'boolean' || kind === 'json';
+}
+
+export type ControlValue = { ok: true; value: unknown } | { ok: false; problem: 'notNumber' | 'notInteger' | 'notJson' | 'notVariable' };
 
 /** The value a control's text stands for; empty is "not given" (undefined), so the argument is left out. */
 export function valueFromControl(field: ArgumentField, kind: ArgumentKind, text: string): ControlValue {
   if (text.trim() === '') return { ok: true, value: undefined };
+  const variable = takesVariable(kind) ? wholeVariable(text.trim()) : undefined;
+  if (variable !== undefined) return { ok: true, value: referenceMarkerFor(variable) };
   switch (kind) {
     case 'text':
       return { ok: true, value: text };
@@ -178,15 +193,14 @@ export function valueFromControl(field: ArgumentField, kind: ArgumentKind, text:
       return { ok: true, value: n };
     }
     case 'boolean':
-      return { ok: true, value: text === 'true' };
+      // Only the select's words, or a {{variable}} typed after choosing "Variable…" (handled above).
+      return text === 'true' || text === 'false' ? { ok: true, value: text === 'true' } : { ok: false, problem: 'notVariable' };
     case 'choice':
       return { ok: true, value: field.choices?.[Number(text)] };
-    case 'json':
-      try {
-        return { ok: true, value: JSON.parse(text) as unknown };
-      } catch {
-        return { ok: false, problem: 'notJson' };
-      }
+    case 'json': {
+      const parsed = parseReferenceTemplate(text);
+      return parsed ? { ok: true, value: parsed.value } : { ok: false, problem: 'notJson' };
+    }
   }
 }
 

@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { platformDynamicSource } from '../../../../shared/env/dynamic-variables';
 import { fillKnownVariables } from '../../../../shared/env/variables';
 import { codeExamplesForCall } from '../../../../shared/openapi/code-examples';
 import { plainVariableValues, useEnvironmentsStore } from '../environments';
@@ -16,7 +17,11 @@ export function CodeDialog({ draft, onClose }: { draft: A2aDraft; onClose: () =>
   const envState = useEnvironmentsStore((s) => s.state);
   const plain = useMemo(() => plainVariableValues(envState), [envState]);
   // The active environment's plain values are filled in, so the copied command runs as the tab sends; secrets stay names.
-  const result = useMemo(() => (built.ok ? codeExamplesForCall(fillKnownVariables(built.call, plain.values)) : undefined), [built, plain]);
+  // Dynamic variables get fresh values once per opening, as in the HTTP tab's Code (http-code-dialog.tsx says why).
+  const result = useMemo(
+    () => (built.ok ? codeExamplesForCall(fillKnownVariables(built.call, plain.values, platformDynamicSource)) : undefined),
+    [built, plain],
+  );
   return (
     <Dialog
       title={t('code.title', { method: draft.method })}
