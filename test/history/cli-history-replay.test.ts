@@ -4,7 +4,7 @@
  * (unknown id, a body or a credential history never keeps, a stdio server not allowed) exiting 2
  * with nothing sent.
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -123,6 +123,19 @@ describe('history replay', () => {
     expect((JSON.parse(replayed.out) as { response?: { status: number } }).response?.status).toBe(404);
   });
 
+  it("-o writes a plain HTTP entry's new answer byte for byte, as send --http -o does; refused for other entries and a missing folder", async () => {
+    expect((await cli(['send', '--http', '-X', 'PUT', '--url', `${server.base}/saved`, '--body', 'keep me'])).code).toBe(0);
+    const entry = await newest();
+    const file = join(home, 'replayed.json');
+    const replayed = await cli(['history', 'replay', entry.id, '-o', file]);
+    expect(replayed.code).toBe(0);
+    expect(await readFile(file, 'utf8')).toBe(JSON.stringify({ got: 'keep me' }));
+    expect(replayed.err).toContain(`Wrote 17 bytes to ${file}`);
+    const noFolder = await cli(['history', 'replay', entry.id, '-o', join(home, 'no-such-folder', 'x')]);
+    expect(noFolder.code).toBe(2);
+    expect(noFolder.err).toContain('does not exist. Nothing was sent.');
+  });
+
   it('refuses an unknown id, and an entry whose body was kept only as a hash, naming how to keep bodies (exit 2, nothing sent)', async () => {
     const unknown = await cli(['history', 'replay', 'no-such-id']);
     expect(unknown.code).toBe(2);
@@ -202,6 +215,9 @@ describe('history replay', () => {
     expect(bare.code).toBe(2);
     expect(bare.err).toContain('{{baseUrl}}');
     expect(await cli(['history', 'replay', entry.id, '--allow-stdio'])).toMatchObject({ code: 2 });
+    const output = await cli(['history', 'replay', entry.id, '--env', 'demo', '-o', join(home, 'a2a.out')]);
+    expect(output.code).toBe(2);
+    expect(output.err).toContain('-o/--output applies to plain HTTP entries only.');
   });
 
   it('sends a plain HTTP entry with the settings it was sent with (redirects, timeout); an older entry without them, with the defaults', async () => {

@@ -25,11 +25,11 @@ import { signInIfNeeded } from '../oauth-sign-in';
 import { callMcpAndPrint, elicitAnswerFrom, samplingFrom, timeoutFrom } from './mcp';
 import { signedIn } from './mcp-sign-in';
 import { sendA2aCall } from './send';
-import { sendHttpAndPrint } from './send-http';
+import { outputFrom, sendHttpAndPrint } from './send-http';
 
 /** The synopsis and the option lines `history --help` shows for replay. */
 export const replaySynopsis = `powerduck history replay ID [--env NAME] [--header 'K: V']... [--token T | --token-env NAME]
-                [--same-message-id] [--allow-stdio] [--pfx-passphrase-env NAME] [--timeout MS] [--json]`;
+                [--same-message-id] [--allow-stdio] [--pfx-passphrase-env NAME] [--timeout MS] [-o|--output FILE] [--json]`;
 
 export const replayHelp = `  replay sends the entry's request again (A2A, plain HTTP or MCP) as "Open as new request" in the
          app would: the address, header rows and auth as written, {{variables}} filled in from
@@ -47,6 +47,8 @@ export const replayHelp = `  replay sends the entry's request again (A2A, plain 
                      plain HTTP: the passphrase of the entry's client key (history keeps the
                      certificate and key paths, never a passphrase)
   --timeout MS       time allowed for the call (default: the entry's, else 60000)
+  -o, --output FILE  plain HTTP: write the response body's exact bytes to FILE as they arrive (any
+                     size), as send --http -o does
   A plain HTTP entry is sent with its own settings: redirects followed or not (and their limit),
   the cookie jar used or not, certificate checks off, extra CA and client certificate (by path),
   its timeout; an entry recorded before these were kept is sent with the defaults
@@ -265,6 +267,7 @@ async function replayEntry(core: Core, entry: HistoryEntry, args: ParsedArgs, io
   if (sameMessageOnly) throw new UsageError('--same-message-id applies to A2A entries only.');
   if (protocol !== 'mcp' && args.flags.has('allow-stdio')) throw new UsageError('--allow-stdio applies to MCP entries only.');
   if (protocol !== 'http' && overrides.passphraseEnv !== undefined) throw new UsageError('--pfx-passphrase-env applies to plain HTTP entries only.');
+  if (protocol !== 'http' && args.options.has('output')) throw new UsageError('-o/--output applies to plain HTTP entries only.');
   const said = `Replaying history entry ${entry.id} (${entry.method}, sent ${entry.startedAt})`;
   switch (protocol) {
     case 'a2a': {
@@ -275,7 +278,13 @@ async function replayEntry(core: Core, entry: HistoryEntry, args: ParsedArgs, io
     case 'http': {
       const recorded = httpRequest(entry, overrides);
       // --timeout replaces the entry's limit for the whole answer; its connect limit stays.
-      const request: HttpRequest = { ...recorded, ...env, ...(totalMs !== undefined ? { timeouts: { ...recorded.timeouts, totalMs } } : {}) };
+      const output = await outputFrom(args, io);
+      const request: HttpRequest = {
+        ...recorded,
+        ...env,
+        ...(totalMs !== undefined ? { timeouts: { ...recorded.timeouts, totalMs } } : {}),
+        ...(output !== undefined ? { responseFile: output } : {}),
+      };
       io.stderr(`${said}.\n`);
       if (request.auth?.type === 'oauth2') {
         const failure = await signInIfNeeded(core, request.auth, environment, io);
@@ -294,7 +303,7 @@ async function replayEntry(core: Core, entry: HistoryEntry, args: ParsedArgs, io
 
 export async function replayCommand(argv: readonly string[], io: CliIo): Promise<number> {
   const args = parseArgs(argv, {
-    values: ['env', 'header', 'token', 'token-env', 'timeout', 'pfx-passphrase-env'],
+    values: ['env', 'header', 'token', 'token-env', 'timeout', 'pfx-passphrase-env', 'output'],
     flags: ['json', 'same-message-id', 'allow-stdio'],
   });
   const [id, extra] = args.positionals;

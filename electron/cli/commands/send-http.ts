@@ -190,9 +190,10 @@ function timeoutFrom(args: ParsedArgs): number | undefined {
 
 /**
  * `-o FILE`: the absolute path the core writes the response's exact bytes to (every byte, as they
- * arrive). Its folder must exist: refused before anything is sent, as curl refuses.
+ * arrive). Its folder must exist: refused before anything is sent, as curl refuses (send --http, run,
+ * history replay).
  */
-async function outputFrom(args: ParsedArgs, io: CliIo): Promise<string | undefined> {
+export async function outputFrom(args: ParsedArgs, io: CliIo): Promise<string | undefined> {
   const output = args.options.get('output');
   if (output === undefined) return undefined;
   if (output === '') throw new UsageError('-o/--output needs a file name.');
