@@ -54,7 +54,7 @@ describe('code examples', () => {
   it('streams: curl -N, SSE readers in TypeScript and Python', () => {
     const x = base({ binding: 'HTTP+JSON', endpoint: 'http://h/rest', method: 'SendStreamingMessage', example: { message: { messageId: 'm' } } });
     const [curl, ts, py] = codeExamples(x).examples;
-    expect(curl?.code).toContain('curl -sS -N -X POST');
+    expect(curl?.code).toContain('curl -g -sS -N -X POST');
     expect(curl?.code).toContain('http://h/rest/message:stream');
     expect(ts?.code).toContain('response.body');
     expect(py?.code).toContain('stream=True');

@@ -134,7 +134,7 @@ describe('powerduck run and powerduck spec (CLI)', () => {
     expect(await runCli(['spec', 'validate', file], captureIo(env))).toBe(0);
     const docs = captureIo(env);
     expect(await runCli(['spec', 'docs', file, '/sdk/cli/send'], docs)).toBe(0);
-    expect(docs.out).toContain('curl -sS -X POST');
+    expect(docs.out).toContain('curl -g -sS -X POST');
     const llm = captureIo(env);
     expect(await runCli(['spec', 'docs', file, '/sdk/cli/send', '--llm'], llm)).toBe(0);
     expect(llm.out).toContain('# A2A operation: CLI send');
