@@ -248,3 +248,70 @@ describe('import: a Postman JSON body with {{variables}} outside quotes', () => 
     expect(JSON.parse(server.requests[0]?.text ?? '')).toEqual({ name: 'Rex', age: 3 });
   });
 });
+
+describe('import: a collection variable used as a credential is a secret, whatever its name', () => {
+  it('{{qk}} as a folder API key: its value goes to the secret store, not the environments file, and run sends it', async () => {
+    const r = await importFile(
+      'qk.postman_collection.json',
+      collection(
+        'Qk',
+        [
+          {
+            name: 'Folder',
+            auth: {
+              type: 'apikey',
+              apikey: [
+                { key: 'key', value: 'api_key' },
+                { key: 'value', value: '{{qk}}' },
+                { key: 'in', value: 'query' },
+              ],
+            },
+            item: [{ name: 'Q', request: { method: 'GET', url: '{{base}}/echo' } }],
+          },
+        ],
+        {
+          variable: [
+            { key: 'qk', value: 'query-secret-xyz' },
+            { key: 'base', value: server.base },
+          ],
+        },
+      ),
+      'qk.openapi.yaml',
+    );
+    expect(r.out).toContain('Stored as secrets: qk-qk');
+    expect(r.out).not.toContain('store a secret');
+    const envText = await readFile(join(workspace(), 'powerduck.environments.json'), 'utf8');
+    expect(envText).not.toContain('query-secret-xyz');
+    const env = (JSON.parse(envText) as { environments: Array<{ name: string; variables: Record<string, unknown> }> }).environments.find(
+      (e) => e.name === 'Qk',
+    );
+    expect(env?.variables['qk']).toEqual({ secret: 'qk-qk' });
+    // A variable used nowhere as a credential stays a plain value.
+    expect(env?.variables['base']).toBe(server.base);
+    expect(await readFile(join(workspace(), 'qk.openapi.yaml'), 'utf8')).not.toContain('query-secret-xyz');
+
+    const run = await cli(['run', 'qk.openapi.yaml', 'GET /echo', '--env', 'Qk']);
+    expect(run.err).toBe('');
+    expect(run.code).toBe(0);
+    expect(server.requests[0]?.url).toBe('/echo?api_key=query-secret-xyz');
+  });
+
+  it('a {{variable}} credential the collection gives no value: the note says where a run reads it from, and --env NAME sends it', async () => {
+    const r = await importFile(
+      'novalue.postman_collection.json',
+      collection('NoValue', [{ name: 'B', request: { method: 'GET', url: `${server.base}/echo` } }], {
+        auth: { type: 'bearer', bearer: [{ key: 'token', value: '{{tk}}', type: 'string' }] },
+      }),
+      'novalue.openapi.yaml',
+    );
+    expect(r.out).toContain(
+      'Note: "B" takes its credential from {{tk}}, which the import stores no secret for: its security scheme "tk" reads the variable tk of the environment picked to send (--env NAME), else the secret named tk',
+    );
+    const set = await cli(['env', 'set', 'NoValue', 'tk=from-env-1']);
+    expect(set.code).toBe(0);
+    const run = await cli(['run', 'novalue.openapi.yaml', 'GET /echo', '--env', 'NoValue']);
+    expect(run.err).toBe('');
+    expect(run.code).toBe(0);
+    expect(server.requests[0]?.headers['authorization']).toBe('Bearer from-env-1');
+  });
+});

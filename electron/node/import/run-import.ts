@@ -24,6 +24,7 @@ import {
 import { callVariableNames, variableNamesIn } from '../../../shared/env/variables';
 import type { ImportCredential, ImportedRequest } from '../../../shared/import/imported-request';
 import { ImportRefusal, slug } from '../../../shared/import/imported-request';
+import { credentialVariables } from '../../../shared/import/credential-variables';
 import type { PendingCredential, PlannedOperation, VariableSecret } from '../../../shared/import/request-to-operation';
 import { addressOf, buildImportedHttp, httpSecretRef, planOperation, rekeyed, withSecretName } from '../../../shared/import/request-to-operation';
 import { securitySchemeForAuth } from '../../../shared/http/http-operation-build';
@@ -207,13 +208,15 @@ async function prepare(ctx: ImportContext, request: ImportSourceRequest): Promis
   const envSecrets: PendingCredential[] = [];
   const environments: Environment[] = [];
   if (envVars.length) {
+    // A variable is a credential by its name, or by where a request uses it (an auth's key, a credential header or query parameter).
+    const usedAsCredential = credentialVariables(requests);
     const variables = [];
     for (const v of envVars) {
       if (checkVariableName(v.name)) {
         warnings.push(`Collection variable "${v.name.slice(0, 60)}" is not a usable variable name and was skipped.`);
         continue;
       }
-      if (secretLooking.test(v.name) && v.value !== '' && variableNamesIn(v.value).length === 0) {
+      if ((secretLooking.test(v.name) || usedAsCredential.has(v.name)) && v.value !== '' && variableNamesIn(v.value).length === 0) {
         const name = `${secretPrefix}-${slug(v.name, 'secret')}`.slice(0, 128);
         envSecrets.push({ id: `env:${v.name}`, request: `environment "${title}"`, what: `variable ${v.name}`, suggestedName: name, value: v.value });
         variables.push({ name: v.name, secret: name });
@@ -376,7 +379,7 @@ function schemeNameFor(op: Extract<PlannedOperation, { kind: 'http' }>, finalNam
     return undefined;
   }
   notes.push(
-    `"${op.name}" takes its credential from {{${variable}}}: a plain HTTP operation reads it from the secret named after its security scheme, "${variable}"; store a secret of that name (or pass --env ${variable}=… to run).`,
+    `"${op.name}" takes its credential from {{${variable}}}, which the import stores no secret for: its security scheme "${variable}" reads the variable ${variable} of the environment picked to send (--env NAME), else the secret named ${variable}; give one of them a value (or pass --env ${variable}=… to run).`,
   );
   return variable;
 }
