@@ -213,6 +213,41 @@ describe('import: what a request sends comes along, or a note says what did not'
   });
 });
 
+describe('import: curl credentials arrive as curl sends them', () => {
+  it('a credential query parameter is a secret sent as a {{variable}}, and -H Authorization wins over -u as it does in curl', async () => {
+    const command = `curl -X POST '${server.base}/echo?x=1&api_key=SEKRET1' -H 'Authorization: Bearer TOK123' -H 'X-Api-Key: k2' -u user:pw -H 'Content-Type: application/json' -d '{"a":1}'`;
+    const r = await cli(['import', command, '--into', 'curl-creds.openapi.yaml']);
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.out).toContain(
+      'Note: -u user:… is not imported: the command also sets -H Authorization, which curl sends instead of the Basic header it would build from -u.',
+    );
+    expect(r.out).toContain(
+      'the query parameter api_key is a credential the request\'s auth does not carry: it is stored as a secret and sent as {{post-echo-api-key}} from the environment "curl"',
+    );
+    const text = await readFile(join(workspace(), 'curl-creds.openapi.yaml'), 'utf8');
+    for (const secret of ['SEKRET1', 'TOK123', 'k2', 'pw']) expect(text).not.toContain(secret);
+    const params = (await readDoc('curl-creds.openapi.yaml')).paths['/echo']?.['post']?.['parameters'] as Array<Record<string, unknown>>;
+    expect(params.find((p) => p['name'] === 'api_key')).toMatchObject({ in: 'query', example: '{{post-echo-api-key}}' });
+
+    const run = await cli(['run', 'curl-creds.openapi.yaml', 'POST /echo', '--env', 'curl']);
+    expect(run.err).toBe('');
+    expect(run.code).toBe(0);
+    const [sent] = server.requests;
+    expect(sent?.url).toBe('/echo?x=1&api_key=SEKRET1');
+    expect(sent?.headers['authorization']).toBe('Bearer TOK123');
+    expect(sent?.headers['x-api-key']).toBe('k2');
+  });
+
+  it('-u alone is still Basic auth', async () => {
+    const r = await cli(['import', `curl -u alice:pw-basic-1 ${server.base}/basic`, '--into', 'curl-basic-only.openapi.yaml']);
+    expect(r.code).toBe(0);
+    expect(r.out).not.toContain('-u alice');
+    expect((await cli(['run', 'curl-basic-only.openapi.yaml', 'GET /basic'])).code).toBe(0);
+    expect(server.requests[0]?.headers['authorization']).toBe(`Basic ${Buffer.from('alice:pw-basic-1').toString('base64')}`);
+  });
+});
+
 describe('import: a Postman JSON body with {{variables}} outside quotes', () => {
   it("is kept as written and a run with the collection's environment sends the object with the variables filled in", async () => {
     const raw = '{"name": "{{petName}}", "age": {{age}}}';
