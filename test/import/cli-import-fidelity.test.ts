@@ -350,3 +350,35 @@ describe('import: a collection variable used as a credential is a secret, whatev
     expect(server.requests[0]?.headers['authorization']).toBe('Bearer from-env-1');
   });
 });
+
+describe('import: a Postman GraphQL body is sent as Postman sends it', () => {
+  it('variables become a JSON value (empty: left out; with {{variables}}: filled in); variables that are not JSON stay text with a note', async () => {
+    const gql = (name: string, path: string, variables: string): unknown => ({
+      name,
+      request: { method: 'POST', url: `${server.base}/${path}`, body: { mode: 'graphql', graphql: { query: 'query Q($x: Int) { a(x: $x) }', variables } } },
+    });
+    const r = await importFile(
+      'gql.postman_collection.json',
+      collection('Gql', [gql('Valid', 'g1', '{"x": 1}'), gql('Empty', 'g2', ''), gql('Broken', 'g3', '{"x": '), gql('Templated', 'g4', '{"x": {{n}}}')], {
+        variable: [{ key: 'n', value: '7' }],
+      }),
+      'gql.openapi.yaml',
+    );
+    expect(r.out).toContain('Note: Broken: The GraphQL variables text is not JSON');
+    expect(r.out).toContain('it is kept as text (a JSON string), which a GraphQL server refuses: fix it before you send.');
+    expect(r.out).not.toContain('Valid:');
+    expect(r.out).not.toContain('Templated:');
+    const sent = async (path: string): Promise<unknown> => {
+      server.clear();
+      const run = await cli(['run', 'gql.openapi.yaml', `POST /${path}`, '--env', 'Gql']);
+      expect(run.err).toBe('');
+      expect(run.code).toBe(0);
+      return JSON.parse(server.requests[0]?.text ?? '') as unknown;
+    };
+    const query = 'query Q($x: Int) { a(x: $x) }';
+    expect(await sent('g1')).toEqual({ query, variables: { x: 1 } });
+    expect(await sent('g2')).toEqual({ query });
+    expect(await sent('g3')).toEqual({ query, variables: '{"x": ' });
+    expect(await sent('g4')).toEqual({ query, variables: { x: 7 } });
+  });
+});
