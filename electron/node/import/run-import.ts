@@ -44,6 +44,7 @@ import { writeSpec } from '../openapi/spec-store';
 import { loadModel, openSpec } from '../openapi/spec-workspace';
 import { detectSource, readImportSource, type ImportSource } from './import-source';
 import { addLinkedSpec } from './linked-specs';
+import { bundleFileRefs, hasFileRefs } from './bundle-refs';
 
 export interface ImportContext extends SpecContext {
   stateDir: string;
@@ -62,6 +63,8 @@ interface Prepared {
   envSecrets?: PendingCredential[];
   /** Environments to merge on apply. */
   environments?: Environment[];
+  /** OpenAPI: what a copy writes when it differs from the source (schemas from other files brought in). */
+  copyText?: string;
 }
 
 function opInfo(op: PlannedOperation): ImportOperationInfo {
@@ -148,13 +151,27 @@ async function prepare(ctx: ImportContext, request: ImportSourceRequest): Promis
         ? source.baseName
         : `${slug(String(info['title'] ?? 'imported'), 'imported')}.openapi${ext}`;
     const warnings: string[] = [];
+    let copyText: string | undefined;
+    if (hasFileRefs(model)) {
+      if (source.localFile) {
+        const bundled = await bundleFileRefs(ctx, model, source.localFile, detected.format);
+        copyText = bundled.text;
+        warnings.push(...bundled.notes);
+      } else
+        warnings.push(
+          'The document refers to other files by relative $ref; they are not fetched with it, so responses those references describe are not checked.',
+        );
+    }
     if (!/^3\.2\./.test(String(model['openapi'])))
       warnings.push(
-        `This is OpenAPI ${String(model['openapi'])}: it is imported as it is (never rewritten); Powerduck saves new requests to OpenAPI 3.2 files only.`,
+        copyText === undefined
+          ? `This is OpenAPI ${String(model['openapi'])}: it is imported as it is (never rewritten); Powerduck saves new requests to OpenAPI 3.2 files only.`
+          : `This is OpenAPI ${String(model['openapi'])}: its version is kept; Powerduck saves new requests to OpenAPI 3.2 files only.`,
       );
     return {
       source,
       environments,
+      ...(copyText !== undefined ? { copyText } : {}),
       plan: {
         kind: 'openapi',
         title: typeof info['title'] === 'string' ? info['title'] : base,
@@ -401,8 +418,9 @@ export async function applyImport(ctx: ImportContext, request: ImportApplyReques
       file = isAbsolute(name) ? name : join(ctx.workspaceDir, name);
       if (!/\.(json|ya?ml)$/i.test(file)) throw new CoreError('bad-request', `${name}: spec files are .yaml, .yml or .json.`);
       if (prepared.source.localFile === file) throw new CoreError('conflict', `${file} is the file being imported; open it in place instead.`);
-      // The exact bytes: a 3.0/3.1 document is never rewritten on import.
-      await writeWorkspaceText(ctx.fs, file, prepared.source.text, null);
+      // The exact bytes: a 3.0/3.1 document is never rewritten on import, unless its schemas live in
+      // other files, which the copy must bring in to stand alone (bundle-refs.ts; a note says so).
+      await writeWorkspaceText(ctx.fs, file, prepared.copyText ?? prepared.source.text, null);
       created = true;
     }
     const environmentsAdded = withEnvironments ? await mergeEnvironments(ctx, prepared.environments ?? []) : [];
