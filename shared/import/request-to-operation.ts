@@ -11,7 +11,7 @@ import { restRoutesV1 } from '../a2a/rest-routes';
 import type { A2aVersion } from '../a2a/versions';
 import type { SaveDraft } from '../openapi/operation-build';
 import { isCredentialHeader } from '../openapi/x-a2a-model';
-import { isSecretHeader } from '../a2a/redaction';
+import { isSecretHeader, isSecretQuery } from '../a2a/redaction';
 import { decodeBase64 } from '../encoding/base64';
 import { decodeUtf8 } from '../a2a/utf8';
 import { hasVariables, wholeVariable } from '../env/variables';
@@ -400,7 +400,11 @@ function planHttp(
     parameters.push({ name: p.name, in: 'path', example: p.example, ...(p.description ? { description: p.description } : {}) });
   for (const [key, value] of split?.query ?? []) {
     if (auth?.type === 'apiKey' && auth.in === 'query' && auth.name === key) continue;
-    parameters.push({ name: key, in: 'query', example: value });
+    // A literal credential in the query (api_key=…) is kept as a header or cookie one is: a secret sent
+    // as a {{variable}}, since the operation never writes the value itself (the builder withholds it).
+    const literalCredential = value !== '' && wholeVariable(value) === undefined && isSecretQuery(key);
+    const example = literalCredential ? `{{${credentialVariable(value, `query parameter ${key}`, key, { req, name, ctx })}}}` : value;
+    parameters.push({ name: key, in: 'query', example });
   }
   for (const key of req.offQuery ?? []) {
     if (parameters.some((p) => p.in === 'query' && p.name === key)) continue;

@@ -213,6 +213,41 @@ describe('import: what a request sends comes along, or a note says what did not'
   });
 });
 
+describe('import: curl credentials arrive as curl sends them', () => {
+  it('a credential query parameter is a secret sent as a {{variable}}, and -H Authorization wins over -u as it does in curl', async () => {
+    const command = `curl -X POST '${server.base}/echo?x=1&api_key=SEKRET1' -H 'Authorization: Bearer TOK123' -H 'X-Api-Key: k2' -u user:pw -H 'Content-Type: application/json' -d '{"a":1}'`;
+    const r = await cli(['import', command, '--into', 'curl-creds.openapi.yaml']);
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.out).toContain(
+      'Note: -u user:… is not imported: the command also sets -H Authorization, which curl sends instead of the Basic header it would build from -u.',
+    );
+    expect(r.out).toContain(
+      'the query parameter api_key is a credential the request\'s auth does not carry: it is stored as a secret and sent as {{post-echo-api-key}} from the environment "curl"',
+    );
+    const text = await readFile(join(workspace(), 'curl-creds.openapi.yaml'), 'utf8');
+    for (const secret of ['SEKRET1', 'TOK123', 'k2', 'pw']) expect(text).not.toContain(secret);
+    const params = (await readDoc('curl-creds.openapi.yaml')).paths['/echo']?.['post']?.['parameters'] as Array<Record<string, unknown>>;
+    expect(params.find((p) => p['name'] === 'api_key')).toMatchObject({ in: 'query', example: '{{post-echo-api-key}}' });
+
+    const run = await cli(['run', 'curl-creds.openapi.yaml', 'POST /echo', '--env', 'curl']);
+    expect(run.err).toBe('');
+    expect(run.code).toBe(0);
+    const [sent] = server.requests;
+    expect(sent?.url).toBe('/echo?x=1&api_key=SEKRET1');
+    expect(sent?.headers['authorization']).toBe('Bearer TOK123');
+    expect(sent?.headers['x-api-key']).toBe('k2');
+  });
+
+  it('-u alone is still Basic auth', async () => {
+    const r = await cli(['import', `curl -u alice:pw-basic-1 ${server.base}/basic`, '--into', 'curl-basic-only.openapi.yaml']);
+    expect(r.code).toBe(0);
+    expect(r.out).not.toContain('-u alice');
+    expect((await cli(['run', 'curl-basic-only.openapi.yaml', 'GET /basic'])).code).toBe(0);
+    expect(server.requests[0]?.headers['authorization']).toBe(`Basic ${Buffer.from('alice:pw-basic-1').toString('base64')}`);
+  });
+});
+
 describe('import: a Postman JSON body with {{variables}} outside quotes', () => {
   it("is kept as written and a run with the collection's environment sends the object with the variables filled in", async () => {
     const raw = '{"name": "{{petName}}", "age": {{age}}}';
@@ -246,5 +281,104 @@ describe('import: a Postman JSON body with {{variables}} outside quotes', () => 
     expect(run.err).toBe('');
     expect(run.code).toBe(0);
     expect(JSON.parse(server.requests[0]?.text ?? '')).toEqual({ name: 'Rex', age: 3 });
+  });
+});
+
+describe('import: a collection variable used as a credential is a secret, whatever its name', () => {
+  it('{{qk}} as a folder API key: its value goes to the secret store, not the environments file, and run sends it', async () => {
+    const r = await importFile(
+      'qk.postman_collection.json',
+      collection(
+        'Qk',
+        [
+          {
+            name: 'Folder',
+            auth: {
+              type: 'apikey',
+              apikey: [
+                { key: 'key', value: 'api_key' },
+                { key: 'value', value: '{{qk}}' },
+                { key: 'in', value: 'query' },
+              ],
+            },
+            item: [{ name: 'Q', request: { method: 'GET', url: '{{base}}/echo' } }],
+          },
+        ],
+        {
+          variable: [
+            { key: 'qk', value: 'query-secret-xyz' },
+            { key: 'base', value: server.base },
+          ],
+        },
+      ),
+      'qk.openapi.yaml',
+    );
+    expect(r.out).toContain('Stored as secrets: qk-qk');
+    expect(r.out).not.toContain('store a secret');
+    const envText = await readFile(join(workspace(), 'powerduck.environments.json'), 'utf8');
+    expect(envText).not.toContain('query-secret-xyz');
+    const env = (JSON.parse(envText) as { environments: Array<{ name: string; variables: Record<string, unknown> }> }).environments.find(
+      (e) => e.name === 'Qk',
+    );
+    expect(env?.variables['qk']).toEqual({ secret: 'qk-qk' });
+    // A variable used nowhere as a credential stays a plain value.
+    expect(env?.variables['base']).toBe(server.base);
+    expect(await readFile(join(workspace(), 'qk.openapi.yaml'), 'utf8')).not.toContain('query-secret-xyz');
+
+    const run = await cli(['run', 'qk.openapi.yaml', 'GET /echo', '--env', 'Qk']);
+    expect(run.err).toBe('');
+    expect(run.code).toBe(0);
+    expect(server.requests[0]?.url).toBe('/echo?api_key=query-secret-xyz');
+  });
+
+  it('a {{variable}} credential the collection gives no value: the note says where a run reads it from, and --env NAME sends it', async () => {
+    const r = await importFile(
+      'novalue.postman_collection.json',
+      collection('NoValue', [{ name: 'B', request: { method: 'GET', url: `${server.base}/echo` } }], {
+        auth: { type: 'bearer', bearer: [{ key: 'token', value: '{{tk}}', type: 'string' }] },
+      }),
+      'novalue.openapi.yaml',
+    );
+    expect(r.out).toContain(
+      'Note: "B" takes its credential from {{tk}}, which the import stores no secret for: its security scheme "tk" reads the variable tk of the environment picked to send (--env NAME), else the secret named tk',
+    );
+    const set = await cli(['env', 'set', 'NoValue', 'tk=from-env-1']);
+    expect(set.code).toBe(0);
+    const run = await cli(['run', 'novalue.openapi.yaml', 'GET /echo', '--env', 'NoValue']);
+    expect(run.err).toBe('');
+    expect(run.code).toBe(0);
+    expect(server.requests[0]?.headers['authorization']).toBe('Bearer from-env-1');
+  });
+});
+
+describe('import: a Postman GraphQL body is sent as Postman sends it', () => {
+  it('variables become a JSON value (empty: left out; with {{variables}}: filled in); variables that are not JSON stay text with a note', async () => {
+    const gql = (name: string, path: string, variables: string): unknown => ({
+      name,
+      request: { method: 'POST', url: `${server.base}/${path}`, body: { mode: 'graphql', graphql: { query: 'query Q($x: Int) { a(x: $x) }', variables } } },
+    });
+    const r = await importFile(
+      'gql.postman_collection.json',
+      collection('Gql', [gql('Valid', 'g1', '{"x": 1}'), gql('Empty', 'g2', ''), gql('Broken', 'g3', '{"x": '), gql('Templated', 'g4', '{"x": {{n}}}')], {
+        variable: [{ key: 'n', value: '7' }],
+      }),
+      'gql.openapi.yaml',
+    );
+    expect(r.out).toContain('Note: Broken: The GraphQL variables text is not JSON');
+    expect(r.out).toContain('it is kept as text (a JSON string), which a GraphQL server refuses: fix it before you send.');
+    expect(r.out).not.toContain('Valid:');
+    expect(r.out).not.toContain('Templated:');
+    const sent = async (path: string): Promise<unknown> => {
+      server.clear();
+      const run = await cli(['run', 'gql.openapi.yaml', `POST /${path}`, '--env', 'Gql']);
+      expect(run.err).toBe('');
+      expect(run.code).toBe(0);
+      return JSON.parse(server.requests[0]?.text ?? '') as unknown;
+    };
+    const query = 'query Q($x: Int) { a(x: $x) }';
+    expect(await sent('g1')).toEqual({ query, variables: { x: 1 } });
+    expect(await sent('g2')).toEqual({ query });
+    expect(await sent('g3')).toEqual({ query, variables: '{"x": ' });
+    expect(await sent('g4')).toEqual({ query, variables: { x: 7 } });
   });
 });

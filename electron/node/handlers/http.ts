@@ -29,6 +29,18 @@ function specContext(env: CoreEnv): SpecContext {
   return { fs: nodeSpecFs, workspaceDir: env.dataDir.workspaceDir, secrets: env.secrets };
 }
 
+/**
+ * Why a declared schema could not be used. A `$ref` into another file (`./schemas.yaml#/Echo`) is
+ * the usual cause: checks read the spec as one document, so the note names that file.
+ */
+function uncheckedNote(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  const external = /Unable to load resource '[a-z]+:\/\/openapi\/([^'#]+)(#[^']*)?'/.exec(message);
+  if (external)
+    return `The declared schema refers to another file, ${decodeURIComponent(external[1] as string)}${external[2] ?? ''}, which checks do not read (a spec is checked as one document): move that schema into the spec's components to have the response checked.`;
+  return `The declared schema could not be used: ${message}`;
+}
+
 /** Sends, checks against the operation when one is named, and records in history. */
 async function sendChecked(env: CoreEnv, history: HistoryRecorder, request: HttpRequest, hooks: HttpSendHooks): Promise<HttpExchangeRecord> {
   // A file path the page chose would let it write anywhere on this machine: -o is the CLI's alone.
@@ -61,7 +73,7 @@ async function sendChecked(env: CoreEnv, history: HistoryRecorder, request: Http
       const check = await checkResponse(model, request.operation.path, request.operation.httpMethod, record);
       if (check) record.check = check;
     } catch (e) {
-      record.check = { verdict: 'unchecked', violations: [], notes: [`The declared schema could not be used: ${(e as Error).message}`] };
+      record.check = { verdict: 'unchecked', violations: [], notes: [uncheckedNote(e)] };
     }
   }
   // History keeps the request as written beside what was sent: "Open as new request" rebuilds the tab from it.

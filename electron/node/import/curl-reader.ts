@@ -155,6 +155,14 @@ export function readCurl(command: string): CurlRead {
     // keep the whole URL
   }
   if (parsed['auth_type'] === 'digest') warnings.push('Digest auth (--digest) is not imported; set up the credential on the request.');
+  // curl sends an explicit -H Authorization instead of the one it would build from -u (its manual: a
+  // custom header named like an internal one is used instead of it), so the import authenticates the same way.
+  const explicitAuthorization = headers.some((h) => h.name.trim().toLowerCase() === 'authorization');
+  const basicUser = auth && typeof auth.user === 'string' && parsed['auth_type'] !== 'digest' ? auth.user : undefined;
+  if (basicUser !== undefined && explicitAuthorization)
+    warnings.push(
+      `-u ${basicUser}:… is not imported: the command also sets -H Authorization, which curl sends instead of the Basic header it would build from -u.`,
+    );
   return {
     request: {
       name,
@@ -163,8 +171,8 @@ export function readCurl(command: string): CurlRead {
       headers,
       ...(body !== undefined ? { body } : {}),
       ...(form ? { form } : {}),
-      ...(auth && typeof auth.user === 'string' && parsed['auth_type'] !== 'digest'
-        ? { auth: { type: 'basic' as const, username: auth.user, password: typeof auth.password === 'string' ? auth.password : '' } }
+      ...(auth && basicUser !== undefined && !explicitAuthorization
+        ? { auth: { type: 'basic' as const, username: basicUser, password: typeof auth.password === 'string' ? auth.password : '' } }
         : {}),
     },
     warnings,

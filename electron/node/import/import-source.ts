@@ -146,7 +146,7 @@ export function depthExceeds(value: unknown, limit: number): boolean {
   return false;
 }
 
-function parseDocumentText(text: string): { model: unknown; format: 'json' | 'yaml' } {
+export function parseDocumentText(text: string): { model: unknown; format: 'json' | 'yaml' } {
   if (/^\s*[{[]/.test(text)) {
     try {
       return { model: JSON.parse(text) as unknown, format: 'json' };

@@ -14,6 +14,7 @@ import type {
   ImportedRequest,
 } from '../../../shared/import/imported-request';
 import { isObject } from '../../../shared/a2a/payload';
+import { readSavedJsonText } from '../../../shared/env/json-variables';
 import { CoreError } from '../core-error';
 
 export const MAX_IMPORTED_REQUESTS = 2000;
@@ -108,11 +109,37 @@ function bodyOf(item: Item, warnings: string[]): { body?: string; contentType?: 
     case 'formdata':
       return { form: formOf(item, body.mode, warnings) };
     case 'graphql':
-      return { body: JSON.stringify((body as unknown as { graphql?: unknown }).graphql ?? {}), contentType: 'application/json' };
+      return { body: graphqlBody(item.name, (body as unknown as { graphql?: unknown }).graphql, warnings), contentType: 'application/json' };
     default:
       warnings.push(`${item.name}: a ${body.mode} body is not imported.`);
       return {};
   }
+}
+
+/**
+ * A GraphQL body as Postman sends it: `{"query", "operationName", "variables"}` with the variables
+ * (typed as JSON text in Postman) as a JSON value, and left out when empty. Variables that are not
+ * JSON, even with their {{variables}} standing in for values, stay the text they are (a JSON string), with a note.
+ */
+function graphqlBody(name: string, graphql: unknown, warnings: string[]): string {
+  const g = isObject(graphql) ? graphql : {};
+  // Already a value (a collection written by a tool): the whole object is the body.
+  if (g['variables'] !== undefined && g['variables'] !== null && typeof g['variables'] !== 'string')
+    return JSON.stringify({ query: g['query'], operationName: g['operationName'], variables: g['variables'] });
+  const parts: string[] = [];
+  if (typeof g['query'] === 'string') parts.push(`"query":${JSON.stringify(g['query'])}`);
+  if (typeof g['operationName'] === 'string') parts.push(`"operationName":${JSON.stringify(g['operationName'])}`);
+  const variables = typeof g['variables'] === 'string' ? g['variables'] : '';
+  if (variables.trim() !== '') {
+    const read = readSavedJsonText(variables, 'The GraphQL variables text');
+    // JSON, or JSON once its {{variables}} are filled in: written in as it is, which is what Postman sends.
+    if (read.kind !== 'problem') parts.push(`"variables":${variables}`);
+    else {
+      parts.push(`"variables":${JSON.stringify(variables)}`);
+      warnings.push(`${name}: ${read.message}; it is kept as text (a JSON string), which a GraphQL server refuses: fix it before you send.`);
+    }
+  }
+  return `{${parts.join(',')}}`;
 }
 
 /** A segment that is a path variable (`:petId`, `:id.json`): its name, as Postman reads it. */

@@ -24,6 +24,7 @@ import {
 import { callVariableNames, variableNamesIn } from '../../../shared/env/variables';
 import type { ImportCredential, ImportedRequest } from '../../../shared/import/imported-request';
 import { ImportRefusal, slug } from '../../../shared/import/imported-request';
+import { credentialVariables } from '../../../shared/import/credential-variables';
 import type { PendingCredential, PlannedOperation, VariableSecret } from '../../../shared/import/request-to-operation';
 import { addressOf, buildImportedHttp, httpSecretRef, planOperation, rekeyed, withSecretName } from '../../../shared/import/request-to-operation';
 import { securitySchemeForAuth } from '../../../shared/http/http-operation-build';
@@ -43,6 +44,7 @@ import { writeSpec } from '../openapi/spec-store';
 import { loadModel, openSpec } from '../openapi/spec-workspace';
 import { detectSource, readImportSource, type ImportSource } from './import-source';
 import { addLinkedSpec } from './linked-specs';
+import { bundleFileRefs, hasFileRefs } from './bundle-refs';
 
 export interface ImportContext extends SpecContext {
   stateDir: string;
@@ -61,6 +63,8 @@ interface Prepared {
   envSecrets?: PendingCredential[];
   /** Environments to merge on apply. */
   environments?: Environment[];
+  /** OpenAPI: what a copy writes when it differs from the source (schemas from other files brought in). */
+  copyText?: string;
 }
 
 function opInfo(op: PlannedOperation): ImportOperationInfo {
@@ -147,13 +151,27 @@ async function prepare(ctx: ImportContext, request: ImportSourceRequest): Promis
         ? source.baseName
         : `${slug(String(info['title'] ?? 'imported'), 'imported')}.openapi${ext}`;
     const warnings: string[] = [];
+    let copyText: string | undefined;
+    if (hasFileRefs(model)) {
+      if (source.localFile) {
+        const bundled = await bundleFileRefs(ctx, model, source.localFile, detected.format);
+        copyText = bundled.text;
+        warnings.push(...bundled.notes);
+      } else
+        warnings.push(
+          'The document refers to other files by relative $ref; they are not fetched with it, so responses those references describe are not checked.',
+        );
+    }
     if (!/^3\.2\./.test(String(model['openapi'])))
       warnings.push(
-        `This is OpenAPI ${String(model['openapi'])}: it is imported as it is (never rewritten); Powerduck saves new requests to OpenAPI 3.2 files only.`,
+        copyText === undefined
+          ? `This is OpenAPI ${String(model['openapi'])}: it is imported as it is (never rewritten); Powerduck saves new requests to OpenAPI 3.2 files only.`
+          : `This is OpenAPI ${String(model['openapi'])}: its version is kept; Powerduck saves new requests to OpenAPI 3.2 files only.`,
       );
     return {
       source,
       environments,
+      ...(copyText !== undefined ? { copyText } : {}),
       plan: {
         kind: 'openapi',
         title: typeof info['title'] === 'string' ? info['title'] : base,
@@ -207,13 +225,15 @@ async function prepare(ctx: ImportContext, request: ImportSourceRequest): Promis
   const envSecrets: PendingCredential[] = [];
   const environments: Environment[] = [];
   if (envVars.length) {
+    // A variable is a credential by its name, or by where a request uses it (an auth's key, a credential header or query parameter).
+    const usedAsCredential = credentialVariables(requests);
     const variables = [];
     for (const v of envVars) {
       if (checkVariableName(v.name)) {
         warnings.push(`Collection variable "${v.name.slice(0, 60)}" is not a usable variable name and was skipped.`);
         continue;
       }
-      if (secretLooking.test(v.name) && v.value !== '' && variableNamesIn(v.value).length === 0) {
+      if ((secretLooking.test(v.name) || usedAsCredential.has(v.name)) && v.value !== '' && variableNamesIn(v.value).length === 0) {
         const name = `${secretPrefix}-${slug(v.name, 'secret')}`.slice(0, 128);
         envSecrets.push({ id: `env:${v.name}`, request: `environment "${title}"`, what: `variable ${v.name}`, suggestedName: name, value: v.value });
         variables.push({ name: v.name, secret: name });
@@ -376,7 +396,7 @@ function schemeNameFor(op: Extract<PlannedOperation, { kind: 'http' }>, finalNam
     return undefined;
   }
   notes.push(
-    `"${op.name}" takes its credential from {{${variable}}}: a plain HTTP operation reads it from the secret named after its security scheme, "${variable}"; store a secret of that name (or pass --env ${variable}=… to run).`,
+    `"${op.name}" takes its credential from {{${variable}}}, which the import stores no secret for: its security scheme "${variable}" reads the variable ${variable} of the environment picked to send (--env NAME), else the secret named ${variable}; give one of them a value (or pass --env ${variable}=… to run).`,
   );
   return variable;
 }
@@ -398,8 +418,9 @@ export async function applyImport(ctx: ImportContext, request: ImportApplyReques
       file = isAbsolute(name) ? name : join(ctx.workspaceDir, name);
       if (!/\.(json|ya?ml)$/i.test(file)) throw new CoreError('bad-request', `${name}: spec files are .yaml, .yml or .json.`);
       if (prepared.source.localFile === file) throw new CoreError('conflict', `${file} is the file being imported; open it in place instead.`);
-      // The exact bytes: a 3.0/3.1 document is never rewritten on import.
-      await writeWorkspaceText(ctx.fs, file, prepared.source.text, null);
+      // The exact bytes: a 3.0/3.1 document is never rewritten on import, unless its schemas live in
+      // other files, which the copy must bring in to stand alone (bundle-refs.ts; a note says so).
+      await writeWorkspaceText(ctx.fs, file, prepared.copyText ?? prepared.source.text, null);
       created = true;
     }
     const environmentsAdded = withEnvironments ? await mergeEnvironments(ctx, prepared.environments ?? []) : [];

@@ -538,7 +538,7 @@ export async function validateSpecDocument(doc: unknown, scope?: ValidationScope
   ensureRegistered();
   if (!doc || typeof doc !== 'object' || Array.isArray(doc))
     return [problem('error', [], 'An OpenAPI document is a mapping with openapi, info and paths.', 'type')];
-  const problems = await openApiProblems(doc as Record<string, unknown>, scope);
+  const problems = (await openApiProblems(doc as Record<string, unknown>, scope)).map((p) => versionProblem(p, (doc as Record<string, unknown>)['openapi']));
   problems.push(...(await extensionProblems(doc, scope, xA2aExtension)));
   problems.push(...a2aChecks(doc, scope));
   problems.push(...(await extensionProblems(doc, scope, xMcpExtension)));
@@ -557,6 +557,19 @@ export async function validateSpecDocument(doc: unknown, scope?: ValidationScope
     }
   }
   return problems;
+}
+
+/**
+ * The schema's own words for another OpenAPI version ("must match the pattern ^3\.2…") read as if
+ * the file were broken: say plainly which version it is and that validation here is OpenAPI 3.2's.
+ */
+function versionProblem(problem: SpecProblem, version: unknown): SpecProblem {
+  if (problem.pointer !== '/openapi' || problem.rule !== 'pattern' || typeof version !== 'string' || !/^\d+\.\d+/.test(version)) return problem;
+  return {
+    ...problem,
+    rule: 'openapi-version',
+    message: `is ${version.slice(0, 40)}: Powerduck validates OpenAPI 3.2 documents only (it reads and runs this one as it is); to validate it here, move it to 3.2 and set openapi to 3.2.0.`,
+  };
 }
 
 export function isValid(problems: readonly SpecProblem[]): boolean {
