@@ -205,6 +205,12 @@ async function connectHttp(target: McpHttpTarget, connecting: Connecting): Promi
   return connectWith(connecting, new SSEClientTransport(url, { fetch: fetchFn, requestInit }), 'sse');
 }
 
+/** A stdio server's variables are chosen on the MCP request's Environment tab (or `--env-secret` in the CLI). */
+const STDIO_ENV_PLACE = {
+  where: 'the Environment tab of the MCP request (--env-secret VAR=NAME in the CLI)',
+  otherwise: 'or remove the variable',
+} as const;
+
 async function connectStdio(target: McpStdioTarget, connecting: Connecting): Promise<McpSession> {
   const { deps, recorder } = connecting;
   if (!deps.allowStdio) {
@@ -221,7 +227,7 @@ async function connectStdio(target: McpStdioTarget, connecting: Connecting): Pro
   const secretValues: string[] = [];
   for (const entry of target.env ?? []) {
     if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(entry.name)) throw new CoreError('bad-request', `"${entry.name}" is not a valid environment variable name.`);
-    const value = await resolveSecret(entry.value, deps, `environment variable ${entry.name}`);
+    const value = await resolveSecret(entry.value, deps, `environment variable ${entry.name}`, STDIO_ENV_PLACE);
     env[entry.name] = value;
     secretValues.push(value);
   }
