@@ -13,6 +13,10 @@ import { callRedaction } from '../../../shared/a2a/redaction';
 import type { McpHttpTarget, McpServerInfo, McpStdioTarget, McpTarget } from '../../../shared/mcp/mcp-types';
 import { applyAuth, resolveSecret, type SecretDeps } from '../a2a/auth-apply';
 import { CoreError } from '../core-error';
+import { usableTls } from '../../../shared/a2a/call';
+import { resolveClientTls } from '../a2a/client-tls';
+import { HttpPool } from '../a2a/http-transport';
+import { tlsFetch } from './mcp-tls-fetch';
 import type { FetchLike, McpRecorder } from './mcp-recorder';
 import type { ClientSetup } from './mcp-server-requests';
 import { ConnectionLoss } from './mcp-connection-loss';
@@ -27,6 +31,8 @@ export interface McpDeps extends SecretDeps {
   elicitationTimeoutMs?: number;
   /** Values of secret-backed `{{variables}}` this request was filled in with: its record scrubs them. */
   redactValues?: readonly string[];
+  /** The core's keep-alive connections, which an endpoint with TLS settings is reached through. */
+  pool?: HttpPool;
 }
 
 export interface McpSession {
@@ -124,8 +130,8 @@ function initializeResultOf(recorder: McpRecorder): Record<string, unknown> {
 
 /** What a long-lived session (mcp.watch) changes about the HTTP transports. */
 export interface SessionOptions {
-  /** The fetch under the recorder's (a watch follows its GET stream through it). */
-  fetch?: FetchLike;
+  /** Wraps the fetch under the recorder's (a watch follows its GET stream through it). */
+  fetch?: (base: FetchLike) => FetchLike;
   /** How the Streamable HTTP client reopens its GET stream when it ends. */
   reconnection?: StreamableHTTPReconnectionOptions;
 }
@@ -186,7 +192,10 @@ async function connectHttp(target: McpHttpTarget, connecting: Connecting): Promi
   for (const [name, value] of auth.query) url.searchParams.append(name, value);
   url = new URL(url.href);
   recorder.setRedaction(callRedaction({ endpoint: url.href, headers: target.headers }, auth.redaction));
-  const fetchFn = connecting.loss.fetch(recorder.recordingFetch(connecting.options.fetch));
+  const tls = await resolveClientTls(usableTls(target.tls), deps);
+  if (tls && !tls.rejectUnauthorized) recorder.warnings.push('TLS certificate checks were switched off for this server ("allow invalid certificate").');
+  const base: FetchLike = tls ? tlsFetch(deps.pool ?? new HttpPool(), tls) : fetch;
+  const fetchFn = connecting.loss.fetch(recorder.recordingFetch(connecting.options.fetch ? connecting.options.fetch(base) : base));
   const requestInit: RequestInit = { headers };
   if (target.transport !== 'sse') {
     const reconnection = connecting.options.reconnection ? { reconnectionOptions: connecting.options.reconnection } : {};
