@@ -6,7 +6,7 @@ import { formatBytes } from '../../ui/format';
 import { Tabs } from '../../ui/tabs';
 import { ProblemLine } from '../../ui/problem-line';
 import { emptyKvRow, KvTable } from '../../ui/kv-table';
-import { AuthFields, credentialNotKept, EndpointField, JsonEditor, RequestPane, SendButton } from '../request';
+import { AuthFields, ClientCertFields, credentialNotKept, EndpointField, JsonEditor, RequestPane, SendButton } from '../request';
 import type { McpDraft, McpSubject } from './mcp-draft';
 import { buildCall, buildRoots, buildTarget, commandLine, editsToolArguments } from './mcp-draft';
 import { useMcpDraftsStore } from './mcp-drafts-store';
@@ -493,7 +493,24 @@ export function McpRequestEditor({ draft }: { draft: McpDraft }) {
           </div>
         ) : null}
         {shownSection === 'auth' ? (
-          <AuthFields auth={draft.auth} endpoint={draft.endpoint} onChange={(auth) => update(draft.id, (d) => ({ ...d, auth }))} />
+          <>
+            <AuthFields auth={draft.auth} endpoint={draft.endpoint} onChange={(auth) => update(draft.id, (d) => ({ ...d, auth }))} />
+            {/* The same section as the HTTP and A2A tabs; a stdio server has no TLS. */}
+            {draft.transport !== 'stdio' ? (
+              <ClientCertFields
+                tls={draft.tls}
+                endpoint={draft.endpoint}
+                onChange={(tls) =>
+                  update(draft.id, (d) => {
+                    const next = { ...d };
+                    if (tls) next.tls = tls;
+                    else delete next.tls;
+                    return next;
+                  })
+                }
+              />
+            ) : null}
+          </>
         ) : null}
         {shownSection === 'headers' ? (
           <KvTable
