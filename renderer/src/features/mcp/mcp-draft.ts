@@ -97,6 +97,14 @@ export function commandLine(command: string, args: readonly string[]): string {
 
 export type BuiltMcp<T> = { ok: true; value: T } | { ok: false; message: string };
 
+/**
+ * Which server a target reaches (transport and endpoint, or the command line): the Tools and
+ * Resources a Connect listed belong to it, and are dropped once the tab points elsewhere.
+ */
+export function mcpServerKey(target: McpTarget): string {
+  return target.transport === 'stdio' ? JSON.stringify(['stdio', target.command, target.args ?? []]) : JSON.stringify([target.transport, target.endpoint]);
+}
+
 export function buildTarget(draft: McpDraft): BuiltMcp<McpTarget> {
   if (draft.transport === 'stdio') {
     const command = draft.command.trim();
