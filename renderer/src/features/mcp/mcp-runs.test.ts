@@ -39,29 +39,35 @@ const until = async (check: () => boolean): Promise<void> => {
 
 const target = { transport: 'auto' as const, endpoint: 'http://x/mcp' };
 
+/** A host whose mcp.connect lists one tool named after the endpoint, refuses stdio, and holds a `…slow` endpoint until `release()`. */
+function listingHost(): { host: ReturnType<typeof createFakeHost>; release: () => void } {
+  let answer: (() => void) | undefined;
+  const host = createFakeHost({
+    ops: {
+      'mcp.connect': async (request) => {
+        if (request.target.transport === 'stdio') throw { code: 'unsupported', message: 'This host does not start processes.' };
+        if (request.target.endpoint.endsWith('slow')) await new Promise<void>((resolve) => (answer = resolve));
+        return {
+          record: record({ target: request.target, method: 'initialize' }, { kind: 'result', result: {} }),
+          tools: [{ name: request.target.endpoint }],
+          resources: [],
+          resourceTemplates: [],
+          prompts: [],
+        };
+      },
+    },
+  });
+  return { host, release: () => answer?.() };
+}
+
 describe('MCP runs of a tab', () => {
   beforeEach(() => useMcpRunsStore.setState({ byTab: {} }));
 
   it('Connect keeps the lists; a refusal is kept as the error; the newer Connect wins', async () => {
-    let answer: (() => void) | undefined;
-    const host = createFakeHost({
-      ops: {
-        'mcp.connect': async (request) => {
-          if (request.target.transport === 'stdio') throw { code: 'unsupported', message: 'This host does not start processes.' };
-          if (request.target.endpoint.endsWith('slow')) await new Promise<void>((resolve) => (answer = resolve));
-          return {
-            record: record({ target: request.target, method: 'initialize' }, { kind: 'result', result: {} }),
-            tools: [{ name: request.target.endpoint }],
-            resources: [],
-            resourceTemplates: [],
-            prompts: [],
-          };
-        },
-      },
-    });
+    const { host, release } = listingHost();
     const slow = connectMcp(host, 't', { transport: 'auto', endpoint: 'http://x/slow' });
     await connectMcp(host, 't', target);
-    answer?.();
+    release();
     await slow;
     expect(useMcpRunsStore.getState().byTab['t']?.connect?.result?.tools).toEqual([{ name: 'http://x/mcp' }]);
     await connectMcp(host, 't', { transport: 'stdio', command: 'node' });
@@ -69,22 +75,7 @@ describe('MCP runs of a tab', () => {
   });
 
   it('lists belong to the server they came from: dropped when the tab points elsewhere, and a late answer then is ignored', async () => {
-    let answer: (() => void) | undefined;
-    const host = createFakeHost({
-      ops: {
-        'mcp.connect': async (request) => {
-          if (request.target.transport === 'stdio') throw { code: 'unsupported', message: 'no' };
-          if (request.target.endpoint.endsWith('slow')) await new Promise<void>((resolve) => (answer = resolve));
-          return {
-            record: record({ target: request.target, method: 'initialize' }, { kind: 'result', result: {} }),
-            tools: [{ name: request.target.endpoint }],
-            resources: [],
-            resourceTemplates: [],
-            prompts: [],
-          };
-        },
-      },
-    });
+    const { host, release } = listingHost();
     await connectMcp(host, 'k', target);
     expect(useMcpRunsStore.getState().byTab['k']?.connect?.serverKey).toBe(mcpServerKey(target));
     expect(mcpServerKey({ ...target, endpoint: 'http://x/other' })).not.toBe(mcpServerKey(target));
@@ -94,7 +85,7 @@ describe('MCP runs of a tab', () => {
     expect(useMcpRunsStore.getState().byTab['k']?.connect).toBeUndefined();
     const slow = connectMcp(host, 'k', { transport: 'auto', endpoint: 'http://x/slow' });
     forgetMcpConnect('k');
-    answer?.();
+    release();
     await slow;
     expect(useMcpRunsStore.getState().byTab['k']?.connect).toBeUndefined();
   });
