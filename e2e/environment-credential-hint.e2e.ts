@@ -50,4 +50,43 @@ describe('the Environments dialog and credential-like variables', () => {
       expect(text).not.toContain(VALUE);
       expect(text).toContain('http://127.0.0.1:9');
     }));
+
+  it('Discard takes back a secret that Make secret stored, and the lists never offer an OAuth token cache record', () =>
+    e2e.withApp({ defaultTimeout: 20_000 }, async ({ page, core }) => {
+      const saved = await core.dispatcher.invoke('env.save', {
+        expectedHash: null,
+        environments: [{ name: 'staging', variables: [{ name: 'apiKey', value: VALUE }] }],
+      });
+      if (!saved.ok) throw new Error(saved.error.message);
+      // As the OAuth flow writes it: straight into the secret store (secrets.set refuses such a name).
+      const cached = 'oauth2-token:127.0.0.1:9:client:abc123';
+      await core.env.secrets.set(cached, '{"accessToken":"t"}');
+      expect((await core.dispatcher.invoke('secrets.set', { name: 'kept', value: 'k' })).ok).toBe(true);
+      await page.reload();
+
+      await page.getByRole('banner').getByRole('button', { name: 'Environments' }).click();
+      const envs = page.getByRole('dialog', { name: 'Environments' });
+      await envs
+        .getByRole('list', { name: /secret/i })
+        .getByText('kept')
+        .waitFor();
+      expect(await envs.getByRole('list', { name: /secret/i }).innerText()).not.toContain('oauth2-token');
+
+      await envs.getByRole('button', { name: 'Make variable 1 of staging a secret' }).click();
+      const picker = envs.getByRole('combobox', { name: 'Secret of variable 1 in staging' });
+      await expect.poll(() => picker.inputValue()).toBe('staging-apiKey');
+      const options = await picker.locator('option').allInnerTexts();
+      expect(options).toContain('kept');
+      expect(options.join(' ')).not.toContain('oauth2-token');
+
+      await envs.getByRole('button', { name: 'Close' }).click();
+      await envs.getByRole('button', { name: 'Discard changes' }).click();
+      await envs.waitFor({ state: 'detached' });
+      const listed = await core.dispatcher.invoke('secrets.list', {});
+      if (!listed.ok) throw new Error(listed.error.message);
+      // The made secret is gone; what was there before (the token cache included) is not touched.
+      expect(listed.value.names).not.toContain('staging-apiKey');
+      expect(listed.value.names).toEqual(expect.arrayContaining(['kept', cached]));
+      expect(await readFile(saved.value.file, 'utf8')).toContain(VALUE);
+    }));
 });

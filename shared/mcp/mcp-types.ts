@@ -4,7 +4,7 @@
  * every JSON-RPC message both ways, the server's initialize answer and the call's outcome.
  */
 import type { AuthConfig, SecretSource } from '../a2a/auth';
-import type { HeaderEntry } from '../a2a/call';
+import type { CallTls, HeaderEntry } from '../a2a/call';
 import type { HeaderList, RecordedStreamEvent } from '../a2a/exchange';
 import type { ResponseViolation } from '../http/http-types';
 import type { WireErrorCode } from '../contract/result';
@@ -28,6 +28,8 @@ export interface McpHttpTarget {
   endpoint: string;
   headers?: HeaderEntry[];
   auth?: AuthConfig;
+  /** Extra CA, client certificate, allow invalid certificate: as an HTTP or A2A request takes them. */
+  tls?: CallTls;
 }
 
 /** An environment variable for a stdio server; its value from a named secret, an env var or (CLI only) a literal. */

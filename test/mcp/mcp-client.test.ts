@@ -358,6 +358,17 @@ describe('MCP over stdio', () => {
     expect(JSON.stringify(record)).not.toContain('s3cret-bearer-token');
   });
 
+  it('a variable with no secret chosen names the Environment tab where it is chosen, not the Auth settings', async () => {
+    const unchosen = { ...target, env: [{ name: 'FIXTURE_SECRET', value: { secretRef: '' } }] };
+    const refused = performMcpCall({ target: unchosen, method: 'tools/list' }, deps);
+    await expect(refused).rejects.toThrow(/No environment variable FIXTURE_SECRET is chosen: pick or store one in the Environment tab of the MCP request/);
+    await expect(refused).rejects.not.toThrow(/Auth settings/);
+    const missing = { ...target, env: [{ name: 'FIXTURE_SECRET', value: { secretRef: 'nowhere' } }] };
+    await expect(performMcpCall({ target: missing, method: 'tools/list' }, deps)).rejects.toThrow(
+      /secret "nowhere", which is not in the secret store: .* in the Environment tab of the MCP request/,
+    );
+  });
+
   it('is refused where stdio is not allowed', async () => {
     await expect(performMcpCall({ target, method: 'tools/list' }, { ...deps, allowStdio: false })).rejects.toThrow(/--allow-stdio/);
   });

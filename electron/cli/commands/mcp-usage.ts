@@ -1,3 +1,5 @@
+import { tlsUsage } from '../tls-args';
+
 /** Usage text of `powerduck mcp` and `send --mcp`, apart from the command so `send --help` need not load the MCP SDK. */
 
 const targetOptions = `  --endpoint URL          the server's MCP endpoint (Streamable HTTP, e.g. http://localhost:3000/mcp)
@@ -16,6 +18,8 @@ const targetOptions = `  --endpoint URL          the server's MCP endpoint (Stre
                           --issuer URL, --client-id ID, --client-secret-env NAME, --scope S,
                           --resource URL): cached and reused while valid
   --header 'K: V'         extra HTTP header (repeatable)
+  --insecure              accept any server certificate (local testing only; the record says so)
+${tlsUsage}
   --timeout MS            time allowed per request (default 60000)
   --env NAME              fill {{variables}} (endpoint, headers, token, --body params, stdio arguments)
                           from this environment (see 'powerduck env'); secret-backed values are

@@ -19,6 +19,7 @@ import { oneLine } from '../one-line';
 import { parseHeader } from '../header-arg';
 import { streamToEnd, type StreamOutcome } from '../cli-stream';
 import { oauth2FromArgs, oauth2Options } from '../oauth-args';
+import { tlsFromArgs, tlsOptions } from '../tls-args';
 import { signedIn } from './mcp-sign-in';
 import { mcpUsage } from './mcp-usage';
 import { runMcpWatch, watchRequestFrom, watchValues } from './mcp-watch';
@@ -36,6 +37,7 @@ export const mcpTargetValues = [
   'timeout',
   'env',
   ...oauth2Options,
+  ...tlsOptions,
 ] as const;
 
 /** `--env NAME`: the environment whose {{variables}} the core fills in (endpoint, headers, token, params, stdio args). */
@@ -71,7 +73,7 @@ function authFrom(args: ParsedArgs): AuthConfig | undefined {
 }
 
 /** The server to reach, from --endpoint or --stdio -- CMD ARGS… (`rest` = the words after --). */
-export function targetFrom(args: ParsedArgs, rest: string[]): McpTarget {
+export function targetFrom(args: ParsedArgs, rest: string[], cwd: string): McpTarget {
   const endpoint = args.options.get('endpoint');
   if (args.flags.has('stdio')) {
     if (endpoint !== undefined) throw new UsageError('Use either --endpoint or --stdio, not both.');
@@ -83,6 +85,8 @@ export function targetFrom(args: ParsedArgs, rest: string[]): McpTarget {
       return { name: pair.slice(0, eq), value: { secretRef: pair.slice(eq + 1) } };
     });
     if (authFrom(args)) throw new UsageError('A stdio server takes credentials from its environment: use --env-secret VAR=NAME.');
+    const tlsFlag = [...tlsOptions, 'insecure'].find((name) => args.options.has(name) || args.flags.has(name));
+    if (tlsFlag) throw new UsageError(`--${tlsFlag} applies to an --endpoint over HTTPS, not to a stdio server.`);
     return { transport: 'stdio', command, args: commandArgs, ...(env.length ? { env } : {}) };
   }
   if (rest.length) throw new UsageError(`Unexpected argument "${rest[0]}".`);
@@ -92,7 +96,9 @@ export function targetFrom(args: ParsedArgs, rest: string[]): McpTarget {
   if (!['auto', 'streamable-http', 'sse'].includes(transport)) throw new UsageError('--transport must be auto, streamable-http or sse.');
   const auth = authFrom(args);
   const headers = (args.repeated.get('header') ?? []).map(parseHeader);
-  return { transport, endpoint, ...(headers.length ? { headers } : {}), ...(auth ? { auth } : {}) };
+  // The same TLS options as `send --http` (tls-args.ts), read by the core at send time.
+  const tls = tlsFromArgs(args, cwd, args.flags.has('insecure') ? { insecureSkipVerify: true } : {});
+  return { transport, endpoint, ...(headers.length ? { headers } : {}), ...(auth ? { auth } : {}), ...(tls ? { tls } : {}) };
 }
 
 export function timeoutFrom(args: ParsedArgs): number | undefined {
@@ -264,11 +270,11 @@ export async function runSendMcp(argv: string[], io: CliIo): Promise<number> {
   const { own, rest } = splitAtDashes(argv);
   const spec = {
     values: [...mcpTargetValues, 'method', 'body', 'elicit-answer', 'sampling-answer', 'log-level'],
-    flags: ['mcp', 'stdio', 'json', 'one-page'],
+    flags: ['mcp', 'stdio', 'json', 'one-page', 'insecure'],
   };
   const args = parseArgs(own, spec);
   if (args.positionals.length) throw new UsageError(`Unexpected argument "${args.positionals[0]}".`);
-  const target = targetFrom(args, rest);
+  const target = targetFrom(args, rest, io.cwd);
   const method = args.options.get('method') ?? 'tools/call';
   const params = await parseParams(args.options.get('body'), io);
   if (method === 'tools/call' && typeof params?.shape['name'] !== 'string')
@@ -311,11 +317,11 @@ export const mcpCommand: CliCommand = {
   usage: mcpUsage,
   async run(argv, io) {
     const { own, rest } = splitAtDashes(argv);
-    const args = parseArgs(own, { values: [...mcpTargetValues, ...watchValues], flags: ['stdio', 'json'] });
+    const args = parseArgs(own, { values: [...mcpTargetValues, ...watchValues], flags: ['stdio', 'json', 'insecure'] });
     const [kind, ...extra] = args.positionals;
     if (!kind || !(kinds as readonly string[]).includes(kind)) throw new UsageError(`Expected one of ${kinds.join(', ')}${kind ? `, not "${kind}"` : ''}.`);
     if (extra.length) throw new UsageError(`Unexpected argument "${extra[0]}".`);
-    const target = targetFrom(args, rest);
+    const target = targetFrom(args, rest, io.cwd);
     if (kind === 'watch') {
       if (args.options.has('timeout')) throw new UsageError('mcp watch runs until stopped: bound it with --for SECONDS or --max-events N (not --timeout).');
       const request = watchRequestFrom(args, { target, ...logLevelFrom(args.options.get('log-level')), ...environmentFrom(args) });

@@ -25,19 +25,32 @@ export interface AppliedAuth {
   note?: string;
 }
 
-export async function resolveSecret(source: SecretSource, deps: SecretDeps, what: string): Promise<string> {
+/**
+ * Where a person chooses the secret a source names, so a missing one sends them to the right place
+ * (an MCP stdio variable is chosen on the request's Environment tab, not in its Auth settings).
+ */
+export interface SecretPlace {
+  /** e.g. "the request's Auth settings". */
+  where: string;
+  /** The other way out, e.g. "or set the auth to None". */
+  otherwise?: string;
+}
+
+const AUTH_SETTINGS: SecretPlace = { where: "the request's Auth settings", otherwise: 'or set the auth to None' };
+
+export async function resolveSecret(source: SecretSource, deps: SecretDeps, what: string, place: SecretPlace = AUTH_SETTINGS): Promise<string> {
   if (Object.hasOwn(source, 'value') && 'value' in source) {
     if (typeof source.value !== 'string') throw new CoreError('bad-request', `The ${what} value must be text.`);
     return source.value;
   }
   if (Object.hasOwn(source, 'secretRef') && 'secretRef' in source) {
     if (source.secretRef === '')
-      throw new CoreError('bad-request', `No ${what} is chosen: pick or store one in the request's Auth settings, or set the auth to None.`);
+      throw new CoreError('bad-request', `No ${what} is chosen: pick or store one in ${place.where}${place.otherwise ? `, ${place.otherwise}` : ''}.`);
     const value = await deps.secrets.get(source.secretRef);
     if (value === undefined) {
       throw new CoreError(
         'not-found',
-        `The ${what} refers to secret "${source.secretRef}", which is not in the secret store: store a value under that name (Auth settings) or pick another secret.`,
+        `The ${what} refers to secret "${source.secretRef}", which is not in the secret store: store a value under that name or pick another secret in ${place.where}.`,
         { missing: 'secret', name: source.secretRef } satisfies MissingCredentialDetails,
       );
     }

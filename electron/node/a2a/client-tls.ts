@@ -41,6 +41,9 @@ function pemText(bytes: Buffer, path: string, what: string, marker: RegExp): str
  * passphrase from its secret, and opens the identity once so a wrong passphrase or a key that does
  * not match its certificate is refused before anything is sent, with that reason.
  */
+/** The key and passphrase are chosen with the certificate, not in the Auth settings. */
+const CLIENT_CERT_PLACE = { where: "the request's Client certificate settings" } as const;
+
 export async function resolveClientTls(settings: CallTls | undefined, deps: SecretDeps): Promise<ResolvedTls | undefined> {
   if (!settings) return undefined;
   const out: ResolvedTls = { rejectUnauthorized: !settings.insecureSkipVerify };
@@ -55,7 +58,7 @@ export async function resolveClientTls(settings: CallTls | undefined, deps: Secr
   if (settings.caFile) cas.push(pemText(await readTlsFile(settings.caFile, 'CA file'), settings.caFile, 'CA file', /-----BEGIN CERTIFICATE-----/));
   if (cas.length) out.ca = cas.join('\n');
   if (settings.certPem) out.cert = settings.certPem;
-  if (settings.keyPem) out.key = await resolveSecret(settings.keyPem, deps, 'client certificate key');
+  if (settings.keyPem) out.key = await resolveSecret(settings.keyPem, deps, 'client certificate key', CLIENT_CERT_PLACE);
   if (settings.certFile || settings.keyFile) {
     if (!settings.certFile || !settings.keyFile) throw new CoreError('bad-request', 'A client certificate needs both its certificate file and its key file.');
     out.cert = pemText(await readTlsFile(settings.certFile, 'client certificate'), settings.certFile, 'client certificate', /-----BEGIN CERTIFICATE-----/);
@@ -63,7 +66,7 @@ export async function resolveClientTls(settings: CallTls | undefined, deps: Secr
   }
   if (out.cert && !out.key) throw new CoreError('bad-request', 'A client certificate needs its private key (tls.keyPem).');
   if (pfx) out.pfx = await readTlsFile(pfx, 'PKCS#12 file');
-  if (settings.passphrase) out.passphrase = await resolveSecret(settings.passphrase, deps, 'certificate passphrase');
+  if (settings.passphrase) out.passphrase = await resolveSecret(settings.passphrase, deps, 'certificate passphrase', CLIENT_CERT_PLACE);
   if (out.pfx || out.cert) checkIdentity(out, settings);
   out.poolKey = poolKeyOf(out);
   return out;

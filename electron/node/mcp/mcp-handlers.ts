@@ -30,6 +30,7 @@ export function mcpDeps(env: CoreEnv, redactValues: readonly string[] = []): Mcp
     now: env.now,
     version: env.version,
     allowStdio: stdioAllowed(env),
+    pool: env.connections.http,
     ...(redactValues.length ? { redactValues } : {}),
   };
 }

@@ -13,6 +13,10 @@ import { callRedaction } from '../../../shared/a2a/redaction';
 import type { McpHttpTarget, McpServerInfo, McpStdioTarget, McpTarget } from '../../../shared/mcp/mcp-types';
 import { applyAuth, resolveSecret, type SecretDeps } from '../a2a/auth-apply';
 import { CoreError } from '../core-error';
+import { usableTls } from '../../../shared/a2a/call';
+import { resolveClientTls } from '../a2a/client-tls';
+import { HttpPool } from '../a2a/http-transport';
+import { tlsFetch } from './mcp-tls-fetch';
 import type { FetchLike, McpRecorder } from './mcp-recorder';
 import type { ClientSetup } from './mcp-server-requests';
 import { ConnectionLoss } from './mcp-connection-loss';
@@ -27,6 +31,8 @@ export interface McpDeps extends SecretDeps {
   elicitationTimeoutMs?: number;
   /** Values of secret-backed `{{variables}}` this request was filled in with: its record scrubs them. */
   redactValues?: readonly string[];
+  /** The core's keep-alive connections, which an endpoint with TLS settings is reached through. */
+  pool?: HttpPool;
 }
 
 export interface McpSession {
@@ -124,8 +130,8 @@ function initializeResultOf(recorder: McpRecorder): Record<string, unknown> {
 
 /** What a long-lived session (mcp.watch) changes about the HTTP transports. */
 export interface SessionOptions {
-  /** The fetch under the recorder's (a watch follows its GET stream through it). */
-  fetch?: FetchLike;
+  /** Wraps the fetch under the recorder's (a watch follows its GET stream through it). */
+  fetch?: (base: FetchLike) => FetchLike;
   /** How the Streamable HTTP client reopens its GET stream when it ends. */
   reconnection?: StreamableHTTPReconnectionOptions;
 }
@@ -186,7 +192,10 @@ async function connectHttp(target: McpHttpTarget, connecting: Connecting): Promi
   for (const [name, value] of auth.query) url.searchParams.append(name, value);
   url = new URL(url.href);
   recorder.setRedaction(callRedaction({ endpoint: url.href, headers: target.headers }, auth.redaction));
-  const fetchFn = connecting.loss.fetch(recorder.recordingFetch(connecting.options.fetch));
+  const tls = await resolveClientTls(usableTls(target.tls), deps);
+  if (tls && !tls.rejectUnauthorized) recorder.warnings.push('TLS certificate checks were switched off for this server ("allow invalid certificate").');
+  const base: FetchLike = tls ? tlsFetch(deps.pool ?? new HttpPool(), tls) : fetch;
+  const fetchFn = connecting.loss.fetch(recorder.recordingFetch(connecting.options.fetch ? connecting.options.fetch(base) : base));
   const requestInit: RequestInit = { headers };
   if (target.transport !== 'sse') {
     const reconnection = connecting.options.reconnection ? { reconnectionOptions: connecting.options.reconnection } : {};
@@ -205,6 +214,12 @@ async function connectHttp(target: McpHttpTarget, connecting: Connecting): Promi
   return connectWith(connecting, new SSEClientTransport(url, { fetch: fetchFn, requestInit }), 'sse');
 }
 
+/** A stdio server's variables are chosen on the MCP request's Environment tab (or `--env-secret` in the CLI). */
+const STDIO_ENV_PLACE = {
+  where: 'the Environment tab of the MCP request (--env-secret VAR=NAME in the CLI)',
+  otherwise: 'or remove the variable',
+} as const;
+
 async function connectStdio(target: McpStdioTarget, connecting: Connecting): Promise<McpSession> {
   const { deps, recorder } = connecting;
   if (!deps.allowStdio) {
@@ -221,7 +236,7 @@ async function connectStdio(target: McpStdioTarget, connecting: Connecting): Pro
   const secretValues: string[] = [];
   for (const entry of target.env ?? []) {
     if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(entry.name)) throw new CoreError('bad-request', `"${entry.name}" is not a valid environment variable name.`);
-    const value = await resolveSecret(entry.value, deps, `environment variable ${entry.name}`);
+    const value = await resolveSecret(entry.value, deps, `environment variable ${entry.name}`, STDIO_ENV_PLACE);
     env[entry.name] = value;
     secretValues.push(value);
   }

@@ -102,12 +102,12 @@ class StreamFollower {
     private readonly notes: { noStream: (status: number) => void; listening: () => void },
   ) {}
 
-  fetch(): FetchLike {
+  fetch(base: FetchLike): FetchLike {
     return async (input, init) => {
-      if ((init?.method ?? 'GET').toUpperCase() !== 'GET') return fetch(input, init);
+      if ((init?.method ?? 'GET').toUpperCase() !== 'GET') return base(input, init);
       let response: Response;
       try {
-        response = await fetch(input, init);
+        response = await base(input, init);
       } catch (error) {
         this.#failed(`the server could not be reached (${error instanceof Error ? error.message : String(error)})`);
         throw error;
@@ -254,7 +254,7 @@ export async function performMcpWatch(request: McpWatchRequest, deps: McpDeps, h
   const onStop = (): void => watchEnd.end('stopped', 'Stopped by the user; the session was closed.');
   try {
     session = await openMcpSession(request.target, deps, recorder, signal, timeout, setup, {
-      ...(follower ? { fetch: follower.fetch() } : {}),
+      ...(follower ? { fetch: (base: FetchLike) => follower.fetch(base) } : {}),
       reconnection: RECONNECTION,
     });
     base.target = targetSummary(request.target, recorder);

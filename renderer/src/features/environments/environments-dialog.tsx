@@ -117,6 +117,10 @@ export default function EnvironmentsDialog({ onClose }: { onClose: () => void })
   const [secretValue, setSecretValue] = useState('');
   // Close or Esc with unsaved edits asks first (Save / Discard / Keep editing): edits are never lost silently.
   const [asking, setAsking] = useState(false);
+  // Secrets that "Make … a secret" stored since the last save. The write happens at once (the value
+  // leaves the draft for the secret store), so Discard deletes them again: the discarded draft was the
+  // only thing naming them (their names are always new), and the saved file still holds the value.
+  const madeSecrets = useRef<string[]>([]);
   const askRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (asking) askRef.current?.querySelector<HTMLButtonElement>('button')?.focus();
@@ -151,6 +155,7 @@ export default function EnvironmentsDialog({ onClose }: { onClose: () => void })
     }
     setError(null);
     setDirty(false);
+    madeSecrets.current = [];
     useEnvironmentsStore.setState({ state: result.value });
     setStatus(t('env.saved', { file: result.value.file }));
     return true;
@@ -164,6 +169,19 @@ export default function EnvironmentsDialog({ onClose }: { onClose: () => void })
   const saveAndClose = async (): Promise<void> => {
     setAsking(false);
     if (await save()) onClose();
+  };
+
+  const discardAndClose = async (): Promise<void> => {
+    for (const name of [...madeSecrets.current]) {
+      const failed = await deleteStoredSecret(host, name);
+      if (failed) {
+        // Stay open and say so: closing would leave the secret behind without a word.
+        setAsking(false);
+        return setError(failed);
+      }
+      madeSecrets.current = madeSecrets.current.filter((n) => n !== name);
+    }
+    onClose();
   };
 
   const addEnv = (event: FormEvent): void => {
@@ -215,6 +233,7 @@ export default function EnvironmentsDialog({ onClose }: { onClose: () => void })
       return;
     }
     setError(null);
+    madeSecrets.current = [...madeSecrets.current, result.name];
     replace({ name: variable.name, secret: result.name });
     setStatus(t('env.madeSecret', { name: result.name }));
   };
@@ -222,6 +241,7 @@ export default function EnvironmentsDialog({ onClose }: { onClose: () => void })
   const deleteSecret = async (name: string): Promise<void> => {
     const failed = await deleteStoredSecret(host, name);
     if (failed) return setError(failed);
+    madeSecrets.current = madeSecrets.current.filter((n) => n !== name);
     setStatus(t('env.secretDeleted', { name }));
   };
 
@@ -237,7 +257,7 @@ export default function EnvironmentsDialog({ onClose }: { onClose: () => void })
             <DialogButtons
               buttons={[
                 { label: t('env.unsavedSave'), tone: 'primary', disabled: Boolean(state?.problem), onClick: () => void saveAndClose() },
-                { label: t('env.unsavedDiscard'), tone: 'danger', onClick: onClose },
+                { label: t('env.unsavedDiscard'), tone: 'danger', onClick: () => void discardAndClose() },
                 { label: t('env.unsavedKeep'), onClick: () => setAsking(false) },
               ]}
             />

@@ -42,6 +42,12 @@ describe('the one secrets store', () => {
     expect(useSecretsStore.getState().names).toEqual(['ui-secret']);
   });
 
+  it('never lists the OAuth token cache records, which share the secret store, so no picker or list offers one', async () => {
+    const { host } = fakeHost(['zeta', 'oauth2-token:127.0.0.1:9:client:abc', 'alpha']);
+    await refreshSecrets(host);
+    expect(useSecretsStore.getState().names).toEqual(['alpha', 'zeta']);
+  });
+
   it('reports a failed store with the core error and keeps the list as it was', async () => {
     const fake = fakeHost(['a']);
     await refreshSecrets(fake.host);

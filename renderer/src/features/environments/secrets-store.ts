@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { OAUTH2_TOKEN_SECRET_PREFIX } from '../../../../shared/a2a/auth';
 import type { SecretStorage } from '../../../../shared/contract/ops-secrets';
 import type { WireError } from '../../../../shared/contract/index';
 import type { Host } from '../../host';
@@ -7,6 +8,9 @@ import type { Host } from '../../host';
  * The one list of stored secrets' names in the page (values never come back to it). Every secret
  * picker (Auth's "Stored token", an environment variable's secret, Settings, Diagnostics) reads this
  * store, so a secret stored in one place shows up in all of them at once.
+ *
+ * The OAuth token cache lives in the same secret store, but its records are not credentials to pick,
+ * replace or delete: `set` leaves them out here, the one place, so no picker or list can offer them.
  */
 interface SecretsState {
   names: string[];
@@ -17,7 +21,7 @@ interface SecretsState {
 export const useSecretsStore = create<SecretsState>()((set) => ({
   names: [],
   storage: undefined,
-  set: (names, storage) => set({ names: [...names].sort(), storage }),
+  set: (names, storage) => set({ names: names.filter((n) => !n.startsWith(OAUTH2_TOKEN_SECRET_PREFIX)).sort(), storage }),
 }));
 
 type SecretsHost = Pick<Host, 'invoke'>;

@@ -30,10 +30,10 @@ describe('the History view refreshes when any run ends', () => {
     await vi.advanceTimersByTimeAsync(200);
     expect(listCalls(host)).toBe(1);
 
-    useMcpRunsStore.getState().patch('m1', () => ({ shown: 'connect', connect: { id: 1, status: 'connecting' } }));
+    useMcpRunsStore.getState().patch('m1', () => ({ shown: 'connect', connect: { id: 1, serverKey: 'k', status: 'connecting' } }));
     await vi.advanceTimersByTimeAsync(200);
     expect(listCalls(host)).toBe(1);
-    useMcpRunsStore.getState().patch('m1', (r) => ({ ...r, connect: { id: 1, status: 'done' } }));
+    useMcpRunsStore.getState().patch('m1', (r) => ({ ...r, connect: { id: 1, serverKey: 'k', status: 'done' } }));
     await vi.advanceTimersByTimeAsync(200);
     expect(listCalls(host)).toBe(2);
 

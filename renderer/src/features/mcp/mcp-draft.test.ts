@@ -208,3 +208,16 @@ describe('MCP draft sampling', () => {
     expect(createMcpDraft('u', { logLevel: 'error' }).logLevel).toBe('error');
   });
 });
+
+describe('an MCP tab’s TLS settings', () => {
+  it('go with an HTTP target as the HTTP tab sends them (blank fields left out), never with a stdio one', () => {
+    const tls = { caFile: ' /certs/ca.crt ', certFile: '/certs/client.crt', keyFile: '/certs/client.key', pfxFile: '' };
+    const http = buildCall(createMcpDraft('t', { endpoint: 'https://127.0.0.1:9/mcp', tls }));
+    expect(http.ok && http.value.target).toMatchObject({ tls: { caFile: '/certs/ca.crt', certFile: '/certs/client.crt', keyFile: '/certs/client.key' } });
+    expect(http.ok && 'tls' in http.value.target && http.value.target.tls).not.toHaveProperty('pfxFile');
+    const none = buildCall(createMcpDraft('t', { endpoint: 'https://127.0.0.1:9/mcp', tls: { caFile: '' } }));
+    expect(none.ok && none.value.target).not.toHaveProperty('tls');
+    const stdio = buildCall(createMcpDraft('t', { transport: 'stdio', command: 'node', tls }));
+    expect(stdio.ok && stdio.value.target).not.toHaveProperty('tls');
+  });
+});

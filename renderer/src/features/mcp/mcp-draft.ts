@@ -4,7 +4,7 @@
  * variables hold only `{secretRef}` / `{env}` sources.
  */
 import type { AuthConfig } from '../../../../shared/a2a/auth';
-import type { HeaderEntry } from '../../../../shared/a2a/call';
+import { usableTls, type CallTls, type HeaderEntry } from '../../../../shared/a2a/call';
 import type { McpOperationDraft } from '../../../../shared/contract/ops-mcp';
 import type { McpCallRequest, McpEnvEntry, McpLogLevel, McpRoot, McpSubject, McpTarget, McpTransport } from '../../../../shared/mcp/mcp-types';
 import { isObject } from '../../../../shared/a2a/payload';
@@ -20,6 +20,8 @@ export interface McpDraft {
   endpoint: string;
   headers: HeaderEntry[];
   auth: AuthConfig;
+  /** HTTPS: extra CA, client certificate, allow invalid certificate (file paths and a secret's name only). */
+  tls?: CallTls;
   /** stdio: the program, its arguments (one per line, exactly as passed, no shell) and environment. */
   command: string;
   argsText: string;
@@ -59,6 +61,7 @@ export function createMcpDraft(id: string, seed: Partial<McpDraft> = {}): McpDra
     endpoint: seed.endpoint ?? '',
     headers: seed.headers ?? [],
     auth: seed.auth ?? { type: 'none' },
+    ...(seed.tls ? { tls: seed.tls } : {}),
     command: seed.command ?? '',
     argsText: seed.argsText ?? '',
     env: seed.env ?? [],
@@ -94,6 +97,14 @@ export function commandLine(command: string, args: readonly string[]): string {
 
 export type BuiltMcp<T> = { ok: true; value: T } | { ok: false; message: string };
 
+/**
+ * Which server a target reaches (transport and endpoint, or the command line): the Tools and
+ * Resources a Connect listed belong to it, and are dropped once the tab points elsewhere.
+ */
+export function mcpServerKey(target: McpTarget): string {
+  return target.transport === 'stdio' ? JSON.stringify(['stdio', target.command, target.args ?? []]) : JSON.stringify([target.transport, target.endpoint]);
+}
+
 export function buildTarget(draft: McpDraft): BuiltMcp<McpTarget> {
   if (draft.transport === 'stdio') {
     const command = draft.command.trim();
@@ -120,6 +131,7 @@ export function buildTarget(draft: McpDraft): BuiltMcp<McpTarget> {
       message: 'Enter the MCP endpoint (http:// or https://).',
     };
   const headers = draft.headers.filter((h) => h.enabled !== false && h.name.trim());
+  const tls = usableTls(draft.tls);
   return {
     ok: true,
     value: {
@@ -127,6 +139,7 @@ export function buildTarget(draft: McpDraft): BuiltMcp<McpTarget> {
       endpoint,
       ...(headers.length ? { headers } : {}),
       ...(draft.auth.type !== 'none' ? { auth: draft.auth } : {}),
+      ...(tls ? { tls } : {}),
     },
   };
 }

@@ -6,12 +6,12 @@ import { formatBytes } from '../../ui/format';
 import { Tabs } from '../../ui/tabs';
 import { ProblemLine } from '../../ui/problem-line';
 import { emptyKvRow, KvTable } from '../../ui/kv-table';
-import { AuthFields, credentialNotKept, EndpointField, JsonEditor, RequestPane, SendButton } from '../request';
+import { AuthFields, ClientCertFields, credentialNotKept, EndpointField, JsonEditor, RequestPane, SendButton } from '../request';
 import type { McpDraft, McpSubject } from './mcp-draft';
-import { buildCall, buildRoots, buildTarget, commandLine, editsToolArguments } from './mcp-draft';
+import { buildCall, buildRoots, buildTarget, commandLine, editsToolArguments, mcpServerKey } from './mcp-draft';
 import { useMcpDraftsStore } from './mcp-drafts-store';
 import { ResourceList, PromptList, ToolList, type CompleteField } from './mcp-lists';
-import { callMcp, connectMcp, stopMcpCall, useMcpRunsStore, withEnvironment } from './mcp-runs';
+import { callMcp, connectMcp, forgetMcpConnect, stopMcpCall, useMcpRunsStore, withEnvironment } from './mcp-runs';
 import { McpSaveDialog } from './mcp-save-dialog';
 import { McpArgumentsForm } from './mcp-arguments-form';
 import { argumentsText, documentArguments, missingArguments, readArguments } from './mcp-tool-arguments';
@@ -64,6 +64,12 @@ export function McpRequestEditor({ draft }: { draft: McpDraft }) {
   // Only a host that said so (app.info) gets the note; before it answers, nothing is claimed.
   const stdioRefused = useAppInfoStore((s) => s.info?.capabilities.stdio === false);
   const connect = useMcpRunsStore((s) => s.byTab[draft.id]?.connect);
+  // The lists a Connect gave belong to that server: changing the transport, endpoint or command drops them.
+  const built = buildTarget(draft);
+  const serverKey = built.ok ? mcpServerKey(built.value) : '';
+  useEffect(() => {
+    if (connect && connect.serverKey !== serverKey) forgetMcpConnect(draft.id);
+  }, [connect, serverKey, draft.id]);
   const running = useMcpRunsStore((s) => {
     const call = s.byTab[draft.id]?.call;
     return Boolean(call && call.status !== 'done');
@@ -493,7 +499,24 @@ export function McpRequestEditor({ draft }: { draft: McpDraft }) {
           </div>
         ) : null}
         {shownSection === 'auth' ? (
-          <AuthFields auth={draft.auth} endpoint={draft.endpoint} onChange={(auth) => update(draft.id, (d) => ({ ...d, auth }))} />
+          <>
+            <AuthFields auth={draft.auth} endpoint={draft.endpoint} onChange={(auth) => update(draft.id, (d) => ({ ...d, auth }))} />
+            {/* The same section as the HTTP and A2A tabs; a stdio server has no TLS. */}
+            {draft.transport !== 'stdio' ? (
+              <ClientCertFields
+                tls={draft.tls}
+                endpoint={draft.endpoint}
+                onChange={(tls) =>
+                  update(draft.id, (d) => {
+                    const next = { ...d };
+                    if (tls) next.tls = tls;
+                    else delete next.tls;
+                    return next;
+                  })
+                }
+              />
+            ) : null}
+          </>
         ) : null}
         {shownSection === 'headers' ? (
           <KvTable

@@ -4,7 +4,18 @@ import { createFakeHost } from '../../host/fake-host';
 import { peekTimeline } from '../stream/timelines';
 import { samplingAnswerProblems, type McpSamplingAnswer, type McpSamplingPrompt } from '../../../../shared/mcp/mcp-sampling';
 import { useEnvironmentsStore } from '../environments';
-import { answerMcpElicitation, answerMcpSampling, callMcp, connectMcp, forgetMcpTab, readResourceLink, stopMcpCall, useMcpRunsStore } from './mcp-runs';
+import {
+  answerMcpElicitation,
+  answerMcpSampling,
+  callMcp,
+  connectMcp,
+  forgetMcpConnect,
+  forgetMcpTab,
+  readResourceLink,
+  stopMcpCall,
+  useMcpRunsStore,
+} from './mcp-runs';
+import { mcpServerKey } from './mcp-draft';
 
 function record(request: McpCallRequest, outcome: McpExchangeRecord['outcome']): McpExchangeRecord {
   return {
@@ -28,33 +39,55 @@ const until = async (check: () => boolean): Promise<void> => {
 
 const target = { transport: 'auto' as const, endpoint: 'http://x/mcp' };
 
+/** A host whose mcp.connect lists one tool named after the endpoint, refuses stdio, and holds a `…slow` endpoint until `release()`. */
+function listingHost(): { host: ReturnType<typeof createFakeHost>; release: () => void } {
+  let answer: (() => void) | undefined;
+  const host = createFakeHost({
+    ops: {
+      'mcp.connect': async (request) => {
+        if (request.target.transport === 'stdio') throw { code: 'unsupported', message: 'This host does not start processes.' };
+        if (request.target.endpoint.endsWith('slow')) await new Promise<void>((resolve) => (answer = resolve));
+        return {
+          record: record({ target: request.target, method: 'initialize' }, { kind: 'result', result: {} }),
+          tools: [{ name: request.target.endpoint }],
+          resources: [],
+          resourceTemplates: [],
+          prompts: [],
+        };
+      },
+    },
+  });
+  return { host, release: () => answer?.() };
+}
+
 describe('MCP runs of a tab', () => {
   beforeEach(() => useMcpRunsStore.setState({ byTab: {} }));
 
   it('Connect keeps the lists; a refusal is kept as the error; the newer Connect wins', async () => {
-    let answer: (() => void) | undefined;
-    const host = createFakeHost({
-      ops: {
-        'mcp.connect': async (request) => {
-          if (request.target.transport === 'stdio') throw { code: 'unsupported', message: 'This host does not start processes.' };
-          if (request.target.endpoint.endsWith('slow')) await new Promise<void>((resolve) => (answer = resolve));
-          return {
-            record: record({ target: request.target, method: 'initialize' }, { kind: 'result', result: {} }),
-            tools: [{ name: request.target.endpoint }],
-            resources: [],
-            resourceTemplates: [],
-            prompts: [],
-          };
-        },
-      },
-    });
+    const { host, release } = listingHost();
     const slow = connectMcp(host, 't', { transport: 'auto', endpoint: 'http://x/slow' });
     await connectMcp(host, 't', target);
-    answer?.();
+    release();
     await slow;
     expect(useMcpRunsStore.getState().byTab['t']?.connect?.result?.tools).toEqual([{ name: 'http://x/mcp' }]);
     await connectMcp(host, 't', { transport: 'stdio', command: 'node' });
     expect(useMcpRunsStore.getState().byTab['t']?.connect).toMatchObject({ status: 'done', error: { code: 'unsupported' } });
+  });
+
+  it('lists belong to the server they came from: dropped when the tab points elsewhere, and a late answer then is ignored', async () => {
+    const { host, release } = listingHost();
+    await connectMcp(host, 'k', target);
+    expect(useMcpRunsStore.getState().byTab['k']?.connect?.serverKey).toBe(mcpServerKey(target));
+    expect(mcpServerKey({ ...target, endpoint: 'http://x/other' })).not.toBe(mcpServerKey(target));
+    expect(mcpServerKey({ ...target, transport: 'sse' })).not.toBe(mcpServerKey(target));
+    expect(mcpServerKey({ transport: 'stdio', command: 'node', args: ['a'] })).not.toBe(mcpServerKey({ transport: 'stdio', command: 'node', args: ['b'] }));
+    forgetMcpConnect('k');
+    expect(useMcpRunsStore.getState().byTab['k']?.connect).toBeUndefined();
+    const slow = connectMcp(host, 'k', { transport: 'auto', endpoint: 'http://x/slow' });
+    forgetMcpConnect('k');
+    release();
+    await slow;
+    expect(useMcpRunsStore.getState().byTab['k']?.connect).toBeUndefined();
   });
 
   it('a call folds notifications into the timeline and ends with its record; Stop cancels the stream', async () => {

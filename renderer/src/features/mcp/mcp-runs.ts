@@ -14,9 +14,12 @@ import { activeEnvironment } from '../environments';
 import { dropTimeline, timelineFeed } from '../stream';
 import { forgetMcpWatch } from './mcp-watches';
 import { forgetListValues } from './mcp-list-values';
+import { mcpServerKey } from './mcp-draft';
 
 export interface McpConnectState {
   id: number;
+  /** The server it connected to (mcpServerKey): its lists are dropped when the tab's server changes. */
+  serverKey: string;
   status: 'connecting' | 'done';
   result?: McpConnectResult;
   error?: WireError;
@@ -91,7 +94,7 @@ export async function connectMcp(host: Host, tabId: string, target: McpTarget, r
   const id = connectCounter;
   useMcpRunsStore.getState().patch(tabId, (runs) => ({
     ...runs,
-    connect: { id, status: 'connecting' },
+    connect: { id, serverKey: mcpServerKey(target), status: 'connecting' },
     shown: 'connect',
   }));
   const result = await host.invoke('mcp.connect', withEnvironment({ target, ...(roots ? { roots } : {}) }));
@@ -101,12 +104,24 @@ export async function connectMcp(host: Host, tabId: string, target: McpTarget, r
       : {
           ...runs,
           connect: {
-            id,
+            ...runs.connect,
             status: 'done',
             ...(result.ok ? { result: result.value } : { error: result.error }),
           },
         },
   );
+}
+
+/**
+ * Drops what a Connect listed (server, Tools, Resources, Prompts) once the tab points at another
+ * server: lists from the previous endpoint or command would offer tools the new one may not have.
+ * A Connect still answering is dropped too, so its late answer is ignored.
+ */
+export function forgetMcpConnect(tabId: string): void {
+  useMcpRunsStore.getState().patch(tabId, (runs) => {
+    const { connect: _gone, ...rest } = runs;
+    return { ...rest, shown: rest.call ? 'call' : 'connect' };
+  });
 }
 
 const handles = new Map<string, StreamHandle>();

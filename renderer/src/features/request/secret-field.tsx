@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { OAUTH2_TOKEN_SECRET_PREFIX, type SecretSource } from '../../../../shared/a2a/auth';
+import type { SecretSource } from '../../../../shared/a2a/auth';
 import { useHost } from '../../host';
 import { useT } from '../../i18n/i18n';
 import { storeSecret, suggestSecretName, useSecretsStore } from '../environments';
@@ -27,8 +27,8 @@ interface SecretFieldProps {
 export function SecretField({ label, source, onChange, endpoint, purpose }: SecretFieldProps) {
   const t = useT();
   const host = useHost();
-  // Cached OAuth tokens live in the same store but are not something to pick as a credential.
-  const names = useSecretsStore((s) => s.names).filter((n) => !n.startsWith(OAUTH2_TOKEN_SECRET_PREFIX));
+  // The store already leaves out the OAuth token cache's records (secrets-store.ts).
+  const names = useSecretsStore((s) => s.names);
   const id = useId();
   const [value, setValue] = useState('');
   const [name, setName] = useState('');
