@@ -116,7 +116,9 @@ function curlExample(req: HttpRequestShape): CodeExample {
   const variable = req.auth ? credentialVariable(req.auth) : '';
   const url = withApiKeyQuery(req.url, req.auth, `\${${variable}}`);
   // -g (--globoff): curl reads [ ] and { } in a URL as its own ranges, and a {{variable}} left in it would exit 3.
-  const lines = [`curl -g -sS${req.streaming ? ' -N' : ''} -X ${req.httpMethod} ${url === req.url ? shellQuote(url) : `"${url.replace(/(["\\`])/g, '\\$1')}"`}`];
+  const lines = [
+    `curl -g -sS${req.streaming ? ' -N' : ''} -X ${req.httpMethod} ${url === req.url ? shellQuote(url) : `"${url.replace(/(["\\`])/g, '\\$1')}"`}`,
+  ];
   for (const [name, value] of req.headers) lines.push(`  -H ${shellQuote(`${name}: ${value}`)}`);
   if (req.auth?.scheme === 'bearer' || req.auth?.scheme === 'oauth2') lines.push(`  -H "Authorization: Bearer $${variable}"`);
   if (req.auth?.scheme === 'apiKey' && req.auth.in === 'header') lines.push(`  -H "${req.auth.name}: $${variable}"`);

@@ -13,8 +13,7 @@ import { performMcpCall } from '../../electron/node/mcp/mcp-call';
 import type { McpDeps } from '../../electron/node/mcp/mcp-session';
 import { HttpPool } from '../../electron/node/a2a/http-transport';
 import { createMemorySecretStore } from '../../electron/node/secret-store';
-import { runCli } from '../../electron/cli/main';
-import type { CliIo } from '../../electron/cli/cli-types';
+import { runCliCaptured, type CliRun } from '../fixtures/cli-run';
 import { startMcpServer, type RunningMcpServer } from '../fixtures/mcp-server';
 import { makeThrowawayCa, startMtlsFront, type MtlsFront, type ThrowawayCa } from '../fixtures/throwaway-ca';
 
@@ -72,19 +71,7 @@ describe('MCP over mutual TLS', () => {
 });
 
 describe('powerduck mcp and send --mcp take the TLS options of send --http', () => {
-  async function cli(args: string[]): Promise<{ code: number; out: string; err: string }> {
-    let out = '';
-    let err = '';
-    const io: CliIo = {
-      stdout: (t) => void (out += t),
-      stderr: (t) => void (err += t),
-      readStdin: async () => '',
-      env: { POWERDUCK_HOME: home, P12_PASS: ca.p12Passphrase },
-      cwd: ca.dir,
-    };
-    const code = await runCli(args, io);
-    return { code, out, err };
-  }
+  const cli = (args: string[]): Promise<CliRun> => runCliCaptured(args, { home, cwd: ca.dir, env: { P12_PASS: ca.p12Passphrase } });
 
   it('--cert/--key/--ca (relative to the working folder) and --pfx with --pfx-passphrase-env reach the server', async () => {
     const tools = await cli(['mcp', 'tools', '--endpoint', endpoint, '--cert', 'client.crt', '--key', 'client.key', '--ca', 'ca.crt']);
