@@ -7,7 +7,7 @@
  */
 import { isObject } from '../a2a/payload';
 import { parseReferenceTemplate, referenceMarker } from '../env/json-variables';
-import { inputArguments } from './mcp-input-schema';
+import { declaredTypes, inputArguments } from './mcp-input-schema';
 
 /** A server's schema is not ours: past this many properties the rest go unchecked (the server checks them). */
 const maxCheckedArguments = 1000;
@@ -45,8 +45,7 @@ export function argumentTypeProblems(paramsText: string, params: unknown, inputS
   for (const { name, schema } of inputArguments(inputSchema, maxCheckedArguments).args) {
     const variable = Object.hasOwn(writtenArgs, name) ? referenceMarker(writtenArgs[name]) : undefined;
     if (variable === undefined || !schema || !Object.hasOwn(filledArgs, name)) continue;
-    const declared = schema['type'];
-    const types = Array.isArray(declared) ? declared.filter((t): t is string => typeof t === 'string') : typeof declared === 'string' ? [declared] : [];
+    const types = declaredTypes(schema);
     const got = jsonType(filledArgs[name]);
     if (types.length && !fits(types, got)) problems.push({ argument: name, variable, expected: types, got });
   }

@@ -50,14 +50,19 @@ export function inputArguments(schema: unknown, max: number): { args: InputArgum
   return { args, left: entries.length - args.length };
 }
 
+/** The types a schema's `type` declares ("integer", or ["number", "null"]); none when it declares none. */
+export function declaredTypes(schema: Json): string[] {
+  const declared = schema['type'];
+  return Array.isArray(declared) ? declared.filter((t): t is string => typeof t === 'string') : typeof declared === 'string' ? [declared] : [];
+}
+
 /** A short type word for a listing: "number", "string | null", "array of string", "one of "en", "ko"", "any". */
 export function typeWord(schema: Json | undefined, doc?: unknown): string {
   if (!schema) return 'any';
   const values = schema['enum'];
   if (Array.isArray(values) && values.length) return `one of ${values.map((v) => JSON.stringify(v)).join(', ')}`;
   if ('const' in schema) return `const ${JSON.stringify(schema['const'])}`;
-  const declared = schema['type'];
-  const types = Array.isArray(declared) ? declared.filter((t): t is string => typeof t === 'string') : typeof declared === 'string' ? [declared] : [];
+  const types = declaredTypes(schema);
   if (!types.length) return 'any';
   return types
     .map((type) => {
