@@ -1,4 +1,4 @@
-import type { AuthConfig } from '../a2a/auth';
+import type { AuthConfig, SecretSource } from '../a2a/auth';
 import type { CallTimeouts, CallTls, HeaderEntry } from '../a2a/call';
 import type { ExchangeRecord, Outcome } from '../a2a/exchange';
 import type { HttpExchangeRecord } from '../http/http-types';
@@ -68,6 +68,17 @@ export interface HttpSendSettings {
 }
 
 /**
+ * An MCP server's TLS settings as history keeps them: certificate checks off, and the extra CA and
+ * client certificate by file path (`{{variables}}` kept). Never key material; the passphrase of a
+ * PKCS#12 file or an encrypted key only by reference (a stored secret's name, a `{{variable}}`, a
+ * process environment variable's name): one typed in as a value is not kept, and `passphraseNotKept` says so.
+ */
+export interface HistoryTls extends Pick<CallTls, 'insecureSkipVerify' | 'caFile' | 'certFile' | 'keyFile' | 'pfxFile'> {
+  passphrase?: Exclude<SecretSource, { value: string }>;
+  passphraseNotKept?: true;
+}
+
+/**
  * What "Open as new request" needs besides the interface and method. Auth is kept by secret or
  * variable name only (a literal value typed for one send is never kept: `authNotKept` says so);
  * credential headers keep their name, not their value. `body` exists only when full bodies are on.
@@ -91,6 +102,8 @@ export interface HistoryReplay {
    * environment variable's name); a literal value is not kept: its row comes back with no secret chosen.
    */
   env?: McpEnvEntry[];
+  /** MCP over HTTPS: the TLS settings, paths and a passphrase by reference only. */
+  tls?: HistoryTls;
   tenant?: string;
   /** The drafted body (JSON-RPC: the params), only under the full-bodies policy. */
   body?: unknown;

@@ -18,7 +18,7 @@ import { isTextualMediaType } from '../http/media-kind';
 import { readMultipart } from '../http/multipart-read';
 import { mcpSubjectMaxLength, stdioTargetPrefix } from '../mcp/mcp-history';
 import type { McpEnvEntry, McpTransport } from '../mcp/mcp-types';
-import type { HistoryEntry, HistorySummary, HttpSendSettings } from './history-types';
+import type { HistoryEntry, HistorySummary, HistoryTls, HttpSendSettings } from './history-types';
 
 export type EntryProtocol = 'a2a' | 'http' | 'mcp';
 
@@ -195,7 +195,8 @@ export function httpReplayOf(entry: HistoryEntry): HttpReplay {
  * An MCP call as the entry gives it back. With full bodies the record holds the target and the params
  * (auth, headers and a stdio server's environment are not in the record). An entry that kept the
  * target as written (`replay`) gives back the endpoint with its `{{variables}}`, header rows and auth
- * by name (stdio: the command, its arguments and its environment by reference), under either policy.
+ * by name and TLS by path, with a passphrase by reference only (stdio: the command, its arguments and
+ * its environment by reference), under either policy.
  * With hashed bodies the method, where it went and the tool, prompt or resource it named are known:
  * the params hold that name, the arguments stay empty, and `paramsNotKept` says why.
  */
@@ -204,6 +205,8 @@ export interface McpReplay {
   endpoint?: string;
   headers?: HeaderEntry[];
   auth?: AuthConfig;
+  /** HTTPS: certificate checks off, the extra CA and client certificate by path, a passphrase by reference (or `passphraseNotKept`). */
+  tls?: HistoryTls;
   command?: string;
   args?: string[];
   env?: McpEnvEntry[];
@@ -225,7 +228,12 @@ function mcpTemplate(entry: HistoryEntry, transport: McpTransport): Partial<McpR
       ? { command: replay.command, args: [...(replay.args ?? [])], ...(replay.env ? { env: replay.env.map((e) => ({ ...e })) } : {}) }
       : undefined;
   if (replay.endpoint === undefined) return undefined;
-  return { endpoint: replay.endpoint, headers: (replay.headers ?? []).map((h) => ({ ...h })), ...(replay.auth ? { auth: replay.auth } : {}) };
+  return {
+    endpoint: replay.endpoint,
+    headers: (replay.headers ?? []).map((h) => ({ ...h })),
+    ...(replay.auth ? { auth: replay.auth } : {}),
+    ...(replay.tls ? { tls: { ...replay.tls } } : {}),
+  };
 }
 
 /** A name cut at the record's length limit is not given back: calling a truncated name would be wrong. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { secretForms } from '../a2a/redaction';
-import { replayTemplate, sendSettings, templateHeaders } from './replay-template';
+import { replayTemplate, sendSettings, templateHeaders, templateTls } from './replay-template';
 
 describe('replayTemplate', () => {
   it('keeps the address, header rows and auth as written: {{variables}} are names, not credentials', () => {
@@ -164,5 +164,43 @@ describe('sendSettings (plain HTTP)', () => {
   it('is part of the template only when the request gave it (HTTP sends)', () => {
     expect(replayTemplate({ endpoint: 'http://h/' })).toEqual({ endpoint: 'http://h/' });
     expect(replayTemplate({ endpoint: 'http://h/', send: { followRedirects: true } }).send).toEqual({ followRedirects: true, cookies: true });
+  });
+});
+
+describe('templateTls (MCP over HTTPS)', () => {
+  it('keeps certificate checks, the paths as written and the passphrase by reference; never key material', () => {
+    const kept = replayTemplate({
+      endpoint: 'https://h/mcp',
+      tls: {
+        insecureSkipVerify: true,
+        caFile: ' {{certs}}/ca.pem ',
+        pfxFile: '{{certs}}/client.p12',
+        passphrase: { secretRef: 'p12-pass' },
+        keyPem: { value: '-----BEGIN PRIVATE KEY-----x' },
+        certPem: '-----BEGIN CERTIFICATE-----y',
+      },
+    });
+    expect(kept.tls).toEqual({
+      insecureSkipVerify: true,
+      caFile: '{{certs}}/ca.pem',
+      pfxFile: '{{certs}}/client.p12',
+      passphrase: { secretRef: 'p12-pass' },
+    });
+    expect(JSON.stringify(kept)).not.toMatch(/PRIVATE|CERTIFICATE/);
+    // A process variable's name and a {{variable}} (typed as a value too) are references.
+    expect(templateTls({ keyFile: '/k.pem', certFile: '/c.pem', passphrase: { env: 'KEY_PASS' } })?.passphrase).toEqual({ env: 'KEY_PASS' });
+    expect(templateTls({ pfxFile: '/c.p12', passphrase: { value: ' {{p12}} ' } })?.passphrase).toEqual({ secretRef: '{{p12}}' });
+  });
+
+  it('a passphrase typed in as a value, or a name holding a secret the send knew, is not kept and is said to be missing', () => {
+    const typed = templateTls({ pfxFile: '/c.p12', passphrase: { value: 'hunter2' } });
+    expect(typed).toEqual({ pfxFile: '/c.p12', passphraseNotKept: true });
+    expect(JSON.stringify(typed)).not.toContain('hunter2');
+    const secretName = templateTls({ pfxFile: '/c.p12', passphrase: { env: 'x-s3cret' } }, { values: secretForms(['s3cret']) });
+    expect(secretName).toEqual({ pfxFile: '/c.p12', passphraseNotKept: true });
+    // No passphrase chosen, or nothing to open with one: nothing to say.
+    expect(templateTls({ pfxFile: '/c.p12', passphrase: { secretRef: '' } })).toEqual({ pfxFile: '/c.p12' });
+    expect(templateTls({ caFile: '/ca.pem', passphrase: { secretRef: 'p' } })).toEqual({ caFile: '/ca.pem' });
+    expect(templateTls({ certPem: 'x', caFile: '  ' })).toBeUndefined();
   });
 });

@@ -18,7 +18,7 @@ import { safeAuth, safeUrl } from '../session/session-state';
 import { wholeReference } from '../env/variables';
 import type { McpEnvEntry } from '../mcp/mcp-types';
 import type { HttpRequest } from '../http/http-types';
-import type { HistoryReplay, HttpSendSettings } from './history-types';
+import type { HistoryReplay, HistoryTls, HttpSendSettings } from './history-types';
 
 export interface RequestTemplate {
   /** URL or endpoint as drafted. */
@@ -30,6 +30,8 @@ export interface RequestTemplate {
   args?: readonly string[];
   /** stdio: the server's environment as drafted (values by reference, or literal). */
   env?: readonly McpEnvEntry[];
+  /** MCP over HTTPS: the TLS settings as drafted (see templateTls). */
+  tls?: CallTls;
   /** Plain HTTP: the request's send settings as drafted (see sendSettings). */
   send?: Pick<HttpRequest, 'followRedirects' | 'maxRedirects' | 'cookies' | 'tls' | 'timeouts'>;
 }
@@ -117,6 +119,41 @@ function positive(value: unknown): value is number {
 }
 
 /**
+ * TLS by file path as history keeps it (plain HTTP and MCP alike): certificate checks off, and the
+ * paths as written; key material (PEM text) never, and a path holding a secret the send knew is
+ * dropped like any text that holds one.
+ */
+function tlsPathsKept(given: CallTls, rules: RedactionRules): NonNullable<HttpSendSettings['tls']> {
+  const tls: NonNullable<HttpSendSettings['tls']> = {};
+  if (given.insecureSkipVerify === true) tls.insecureSkipVerify = true;
+  for (const field of tlsPaths) {
+    const path = given[field];
+    if (typeof path === 'string' && path.trim() !== '' && !holdsSecret(path, rules)) tls[field] = path.trim();
+  }
+  return tls;
+}
+
+/**
+ * An MCP server's TLS settings as history keeps them (HistoryTls): the paths, and the passphrase
+ * of a kept PKCS#12 file or key by reference only (a secret's name, a `{{variable}}`, a process
+ * variable's name), so a replay opens the same identity; a passphrase typed in as a value is never
+ * kept (`passphraseNotKept`). Undefined when nothing is left.
+ */
+export function templateTls(given: CallTls, rules: RedactionRules = {}): HistoryTls | undefined {
+  if (typeof given !== 'object' || given === null) return undefined;
+  const out: HistoryTls = tlsPathsKept(given, rules);
+  const source = given.passphrase;
+  if (source !== undefined && (out.pfxFile || out.keyFile)) {
+    const named = byReference(source);
+    const name = 'secretRef' in named ? named.secretRef : 'env' in named ? named.env : undefined;
+    if (typeof name === 'string' && name.trim() !== '' && !holdsSecret(name, rules))
+      out.passphrase = 'secretRef' in named ? { secretRef: name.trim() } : { env: name.trim() };
+    else if (!(typeof name === 'string' && name.trim() === '')) out.passphraseNotKept = true;
+  }
+  return Object.keys(out).length ? out : undefined;
+}
+
+/**
  * A plain HTTP request's send settings as history keeps them: whether redirects were followed (and
  * the request's own limit), whether the cookie jar was used, TLS by file path and the timeouts.
  * Key material (PEM text) and a passphrase are never kept; a path holding a secret the send knew is
@@ -127,12 +164,7 @@ export function sendSettings(send: NonNullable<RequestTemplate['send']>, rules: 
   const out: HttpSendSettings = { followRedirects: follow, cookies: send.cookies !== false };
   if (follow && Number.isInteger(send.maxRedirects) && (send.maxRedirects as number) >= 0) out.maxRedirects = send.maxRedirects as number;
   const given: CallTls = typeof send.tls === 'object' && send.tls !== null ? send.tls : {};
-  const tls: NonNullable<HttpSendSettings['tls']> = {};
-  if (given.insecureSkipVerify === true) tls.insecureSkipVerify = true;
-  for (const field of tlsPaths) {
-    const path = given[field];
-    if (typeof path === 'string' && path.trim() !== '' && !holdsSecret(path, rules)) tls[field] = path.trim();
-  }
+  const tls = tlsPathsKept(given, rules);
   if (Object.keys(tls).length) out.tls = tls;
   if (given.passphrase !== undefined && (tls.pfxFile || tls.keyFile)) out.passphraseNotKept = true;
   const timeouts: CallTimeouts = {};
@@ -151,6 +183,8 @@ export function replayTemplate(template: RequestTemplate, rules: RedactionRules 
   if (typeof template.command === 'string') out.command = scrubValues(template.command, rules);
   if (template.args?.length) out.args = template.args.map((arg) => scrubValues(arg, rules));
   if (template.env?.length) out.env = templateEnv(template.env, rules);
+  const tls = template.tls ? templateTls(template.tls, rules) : undefined;
+  if (tls) out.tls = tls;
   if (template.send) out.send = sendSettings(template.send, rules);
   return out;
 }

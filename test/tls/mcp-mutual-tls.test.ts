@@ -2,13 +2,21 @@
  * MCP over HTTPS with the same TLS settings as HTTP and A2A (extra CA, client certificate): an MCP
  * server behind the throwaway CA's mutual-TLS front. With the CA and the client certificate the
  * call goes through (the core and `powerduck mcp` / `send --mcp`); without them the failure is a
- * TLS failure that says what was wrong; a stdio server refuses the TLS options.
+ * TLS failure that says what was wrong; a stdio server refuses the TLS options. `{{variables}}` in
+ * the certificate paths are filled from the environment (an unknown one is refused by name), and a
+ * history entry keeps the TLS settings (paths, a passphrase by reference only), so a replay presents
+ * the same client certificate.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CallTls } from '../../shared/a2a/call';
+import type { HistoryListResponse } from '../../shared/contract/ops-history';
+import type { HistoryEntry } from '../../shared/history/history-types';
+import { openCore } from '../../electron/node/core';
+import { filesUnder } from '../fixtures/files-under';
 import { performMcpCall } from '../../electron/node/mcp/mcp-call';
 import type { McpDeps } from '../../electron/node/mcp/mcp-session';
 import { HttpPool } from '../../electron/node/a2a/http-transport';
@@ -101,5 +109,133 @@ describe('powerduck mcp and send --mcp take the TLS options of send --http', () 
     const stdio = await cli(['mcp', 'tools', '--ca', 'ca.crt', '--stdio', '--', 'node', 'server.js']);
     expect(stdio.code).toBe(2);
     expect(stdio.err).toContain('--ca applies to an --endpoint over HTTPS, not to a stdio server');
+  });
+});
+
+describe('{{variables}} in the TLS paths and history replay of an MCP call over mutual TLS', () => {
+  let vhome: string;
+  const cli = (args: string[]): Promise<CliRun> => runCliCaptured(args, { home: vhome, cwd: ca.dir, env: { P12_PASS: ca.p12Passphrase } });
+  const newest = async (): Promise<HistoryEntry> => {
+    const listed = JSON.parse((await cli(['history', 'list', '--limit', '1', '--json'])).out) as HistoryListResponse;
+    return listed.entries[0] as HistoryEntry;
+  };
+  const certs = ['--cert', '{{certs}}/client.crt', '--key', '{{certs}}/client.key', '--ca', '{{certs}}/ca.crt'];
+
+  beforeAll(async () => {
+    vhome = await mkdtemp(join(tmpdir(), 'powerduck-mcp-tls-vars-'));
+    const core = await openCore({ host: 'test', dataDir: vhome });
+    await core.dispatcher.invoke('secrets.set', { name: 'p12-pass', value: ca.p12Passphrase });
+    const saved = await core.dispatcher.invoke('env.save', {
+      expectedHash: null,
+      environments: [
+        {
+          name: 'tls',
+          variables: [
+            { name: 'certs', value: ca.dir },
+            { name: 'p12pass', secret: 'p12-pass' },
+          ],
+        },
+      ],
+    });
+    await core.close();
+    expect(saved.ok).toBe(true);
+  });
+
+  afterAll(async () => {
+    await rm(vhome, { recursive: true, force: true });
+  });
+
+  it('fills {{certs}} in --cert/--key/--ca from --env; without the environment it is refused by name and nothing reaches the server', async () => {
+    const before = front.clients.length;
+    const filled = await cli(['mcp', 'tools', '--endpoint', endpoint, ...certs, '--env', 'tls']);
+    expect(filled.err).toBe('');
+    expect(filled.code).toBe(0);
+    expect(front.clients.length).toBeGreaterThan(before);
+    const reached = front.clients.length;
+    const unknown = await cli(['mcp', 'tools', '--endpoint', endpoint, ...certs]);
+    expect(unknown.code).toBe(2);
+    expect(unknown.err).toContain('{{certs}}');
+    expect(unknown.err).toContain('Nothing was sent');
+    expect(front.clients.length).toBe(reached);
+  });
+
+  it('the core fills the paths and a {{variable}} passphrase of a PKCS#12 file (a secret) from the environment', async () => {
+    const core = await openCore({ host: 'test', dataDir: vhome });
+    try {
+      const tls: CallTls = { pfxFile: '{{certs}}/client.p12', passphrase: { secretRef: '{{p12pass}}' }, caFile: '{{certs}}/ca.crt' };
+      const ok = await core.dispatcher.invoke('mcp.call', {
+        target: { transport: 'streamable-http', endpoint, tls },
+        method: 'tools/list',
+        environment: 'tls',
+      });
+      expect(ok.ok && ok.value.outcome.kind).toBe('result');
+      const missing = await core.dispatcher.invoke('mcp.call', {
+        target: { transport: 'streamable-http', endpoint, tls: { ...tls, caFile: '{{caDir}}/ca.crt' } },
+        method: 'tools/list',
+        environment: 'tls',
+      });
+      expect(missing.ok).toBe(false);
+      if (!missing.ok) {
+        expect(missing.error.code).toBe('unresolved-variable');
+        expect(missing.error.message).toContain('{{caDir}}');
+      }
+    } finally {
+      await core.close();
+    }
+  });
+
+  it('history replay presents the same client certificate: paths as written, the passphrase by reference', async () => {
+    const sent = await cli([
+      'send',
+      '--mcp',
+      '--endpoint',
+      endpoint,
+      '--method',
+      'tools/list',
+      '--pfx',
+      '{{certs}}/client.p12',
+      '--pfx-passphrase-env',
+      'P12_PASS',
+      '--ca',
+      '{{certs}}/ca.crt',
+      '--env',
+      'tls',
+    ]);
+    expect(sent.code).toBe(0);
+    const entry = await newest();
+    expect(entry.replay?.tls).toEqual({ pfxFile: '{{certs}}/client.p12', caFile: '{{certs}}/ca.crt', passphrase: { env: 'P12_PASS' } });
+    const clients = front.clients.length;
+    const replayed = await cli(['history', 'replay', entry.id, '--env', 'tls']);
+    expect(replayed.err).not.toMatch(/TLS .* failed/);
+    expect(replayed.code).toBe(0);
+    expect(front.clients.slice(clients)).toContain('powerduck-client');
+    // The variables were kept as written: without the environment the replay is refused by name.
+    const noEnv = await cli(['history', 'replay', entry.id]);
+    expect(noEnv.code).toBe(2);
+    expect(noEnv.err).toContain('{{certs}}');
+  });
+
+  it('a passphrase typed in is never kept: the replay asks for it (exit 2, nothing sent) and goes through with --pfx-passphrase-env', async () => {
+    const core = await openCore({ host: 'test', dataDir: vhome });
+    try {
+      const tls: CallTls = { pfxFile: ca.files.clientP12, passphrase: { value: ca.p12Passphrase }, caFile: ca.files.ca };
+      const called = await core.dispatcher.invoke('mcp.call', { target: { transport: 'streamable-http', endpoint, tls }, method: 'tools/list' });
+      expect(called.ok && called.value.outcome.kind).toBe('result');
+    } finally {
+      await core.close();
+    }
+    const entry = await newest();
+    expect(entry.replay?.tls).toEqual({ pfxFile: ca.files.clientP12, caFile: ca.files.ca, passphraseNotKept: true });
+    const historyFiles = await filesUnder(join(vhome, 'history'));
+    expect(historyFiles.length).toBeGreaterThan(0);
+    for (const file of historyFiles) expect(await readFile(file, 'utf8')).not.toContain(ca.p12Passphrase);
+    const clients = front.clients.length;
+    const asked = await cli(['history', 'replay', entry.id]);
+    expect(asked.code).toBe(2);
+    expect(asked.err).toContain('--pfx-passphrase-env NAME');
+    expect(front.clients.length).toBe(clients);
+    const given = await cli(['history', 'replay', entry.id, '--pfx-passphrase-env', 'P12_PASS']);
+    expect(given.code).toBe(0);
+    expect(front.clients.slice(clients)).toContain('powerduck-client');
   });
 });

@@ -7,10 +7,10 @@
  * directly, a binary file) is named and nothing is sent (exit 2), unless an option gives it back.
  */
 import type { AuthConfig } from '../../../shared/a2a/auth';
-import type { A2aCall, HeaderEntry } from '../../../shared/a2a/call';
+import type { A2aCall, CallTls, HeaderEntry } from '../../../shared/a2a/call';
 import { withFreshMessageId } from '../../../shared/a2a/fresh-message-id';
 import { REDACTED } from '../../../shared/a2a/redaction';
-import type { HistoryEntry, HttpSendSettings } from '../../../shared/history/history-types';
+import type { HistoryEntry, HistoryTls, HttpSendSettings } from '../../../shared/history/history-types';
 import { a2aReplayOf, entryProtocol, httpReplayOf, mcpReplayOf, type BodyNotKept } from '../../../shared/history/replay-request';
 import type { HttpRequest } from '../../../shared/http/http-types';
 import type { McpCallRequest, McpTarget } from '../../../shared/mcp/mcp-types';
@@ -44,14 +44,16 @@ export const replayHelp = `  replay sends the entry's request again (A2A, plain 
                      attempt of that messageId); by default a new messageId, as Send in the app
   --allow-stdio      MCP: start the entry's stdio server (its command line is printed first)
   --pfx-passphrase-env NAME
-                     plain HTTP: the passphrase of the entry's client key (history keeps the
-                     certificate and key paths, never a passphrase)
+                     plain HTTP and MCP: the passphrase of the entry's client key (history keeps
+                     the certificate and key paths; an MCP entry keeps a passphrase by secret or
+                     variable name, never one typed in, and plain HTTP none)
   --timeout MS       time allowed for the call (default: the entry's, else 60000)
   -o, --output FILE  plain HTTP: write the response body's exact bytes to FILE as they arrive (any
                      size), as send --http -o does
   A plain HTTP entry is sent with its own settings: redirects followed or not (and their limit),
   the cookie jar used or not, certificate checks off, extra CA and client certificate (by path),
-  its timeout; an entry recorded before these were kept is sent with the defaults
+  its timeout; an entry recorded before these were kept is sent with the defaults. An MCP entry
+  over HTTPS is sent with its certificate checks, extra CA and client certificate as kept
   --json             print the exchange record as JSON, as send does
   Exit codes: 0 ok, 1 the peer answered with an error, 2 the entry cannot be sent again (unknown id,
   body or credential not kept), usage, network or transport error`;
@@ -185,16 +187,26 @@ function httpRequest(entry: HistoryEntry, overrides: Overrides): HttpRequest {
   };
 }
 
+/**
+ * The entry's TLS settings as a send takes them, with --pfx-passphrase-env as the passphrase of its
+ * client key; a passphrase history did not keep must be given again, or nothing is sent.
+ */
+function replayTls(entry: HistoryEntry, kept: HistoryTls | undefined, passphraseNotKept: boolean, overrides: Overrides): CallTls | undefined {
+  if (overrides.passphraseEnv !== undefined && !(kept?.pfxFile || kept?.keyFile))
+    throw new UsageError(`--pfx-passphrase-env applies to an entry sent with a client key; history entry ${entry.id} had none.`);
+  if (passphraseNotKept && overrides.passphraseEnv === undefined)
+    throw new CannotReplay(
+      `History entry ${entry.id}'s client key had a passphrase, which history did not keep, so it was not sent: give it with --pfx-passphrase-env NAME (the environment variable holding it).`,
+    );
+  if (!kept) return undefined;
+  const { passphraseNotKept: _notKept, ...tls } = kept;
+  return { ...tls, ...(overrides.passphraseEnv !== undefined ? { passphrase: { env: overrides.passphraseEnv } } : {}) };
+}
+
 /** The entry's send settings as request fields; none kept (an older entry): the defaults, as it was sent then. */
 function sentWith(entry: HistoryEntry, send: HttpSendSettings | undefined, overrides: Overrides): Partial<HttpRequest> {
-  if (overrides.passphraseEnv !== undefined && !(send?.tls?.pfxFile || send?.tls?.keyFile))
-    throw new UsageError(`--pfx-passphrase-env applies to an entry sent with a client key; history entry ${entry.id} had none.`);
+  const tls = replayTls(entry, send?.tls, send?.passphraseNotKept === true, overrides);
   if (!send) return {};
-  if (send.passphraseNotKept && overrides.passphraseEnv === undefined)
-    throw new CannotReplay(
-      `History entry ${entry.id}'s client key had a passphrase, which history never keeps, so it was not sent: give it with --pfx-passphrase-env NAME (the environment variable holding it).`,
-    );
-  const tls = send.tls ? { ...send.tls, ...(overrides.passphraseEnv !== undefined ? { passphrase: { env: overrides.passphraseEnv } } : {}) } : undefined;
   return {
     ...(send.followRedirects ? { followRedirects: true } : {}),
     ...(send.maxRedirects !== undefined ? { maxRedirects: send.maxRedirects } : {}),
@@ -214,8 +226,8 @@ function mcpRequest(entry: HistoryEntry, args: ParsedArgs, overrides: Overrides)
     throw new CannotReplay(`History entry ${entry.id}'s params are not a JSON object.`);
   let target: McpTarget;
   if (replay.transport === 'stdio') {
-    if (overrides.auth || overrides.headers.length)
-      throw new UsageError('A stdio server takes no --header or --token: its credentials come from its environment.');
+    if (overrides.auth || overrides.headers.length || overrides.passphraseEnv !== undefined)
+      throw new UsageError('A stdio server takes no --header, --token or --pfx-passphrase-env: its credentials come from its environment.');
     // The template keeps the environment by reference; a literal value (or one an older entry only names) is not there.
     const lost = [
       ...(replay.env ?? []).filter((e) => 'secretRef' in e.value && e.value.secretRef === '').map((e) => e.name),
@@ -234,11 +246,14 @@ function mcpRequest(entry: HistoryEntry, args: ParsedArgs, overrides: Overrides)
     refuseRedacted(entry, replay.endpoint, 'endpoint');
     const sent = headers.filter((h) => h.enabled !== false);
     const auth = overrides.auth ?? replay.auth;
+    // The client certificate as it was presented (by path; its passphrase by reference or --pfx-passphrase-env).
+    const tls = replayTls(entry, replay.tls, replay.tls?.passphraseNotKept === true, overrides);
     target = {
       transport: replay.transport,
       endpoint: replay.endpoint ?? '',
       ...(sent.length ? { headers: sent } : {}),
       ...(auth && auth.type !== 'none' ? { auth } : {}),
+      ...(tls ? { tls } : {}),
     };
   }
   if (target.transport === 'stdio' && !args.flags.has('allow-stdio'))
@@ -266,7 +281,7 @@ async function replayEntry(core: Core, entry: HistoryEntry, args: ParsedArgs, io
   const sameMessageOnly = protocol !== 'a2a' && args.flags.has('same-message-id');
   if (sameMessageOnly) throw new UsageError('--same-message-id applies to A2A entries only.');
   if (protocol !== 'mcp' && args.flags.has('allow-stdio')) throw new UsageError('--allow-stdio applies to MCP entries only.');
-  if (protocol !== 'http' && overrides.passphraseEnv !== undefined) throw new UsageError('--pfx-passphrase-env applies to plain HTTP entries only.');
+  if (protocol === 'a2a' && overrides.passphraseEnv !== undefined) throw new UsageError('--pfx-passphrase-env applies to plain HTTP and MCP entries only.');
   if (protocol !== 'http' && args.options.has('output')) throw new UsageError('-o/--output applies to plain HTTP entries only.');
   const said = `Replaying history entry ${entry.id} (${entry.method}, sent ${entry.startedAt})`;
   switch (protocol) {

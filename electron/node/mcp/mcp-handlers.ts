@@ -38,12 +38,18 @@ export function mcpDeps(env: CoreEnv, redactValues: readonly string[] = []): Mcp
 /**
  * What history keeps of the target as the user wrote it (`{{variables}}` and all), so "Open as new
  * request" rebuilds the tab and a replay takes its values from the environment active then.
- * A stdio server's environment is kept by reference only (replay-template.ts: a literal value is not).
+ * A stdio server's environment is kept by reference only (replay-template.ts: a literal value is not);
+ * TLS by path, with a passphrase by reference only, so a replay presents the same client certificate.
  */
 function templateOf(target: McpTarget): RequestTemplate {
   if (target.transport === 'stdio')
     return { command: target.command, ...(target.args ? { args: target.args } : {}), ...(Array.isArray(target.env) ? { env: target.env } : {}) };
-  return { endpoint: target.endpoint, ...(target.headers ? { headers: target.headers } : {}), ...(target.auth ? { auth: target.auth } : {}) };
+  return {
+    endpoint: target.endpoint,
+    ...(target.headers ? { headers: target.headers } : {}),
+    ...(target.auth ? { auth: target.auth } : {}),
+    ...(target.tls ? { tls: target.tls } : {}),
+  };
 }
 
 function recorded(target: McpTarget, redactValues: readonly string[], source?: HistorySource): TemplateOptions {

@@ -1,6 +1,7 @@
 /**
  * `{{name}}` variables in MCP requests, filled in by the core at send time like A2A and HTTP sends:
- * the endpoint, header values and auth of an HTTP server, the params, a stdio command's arguments
+ * the endpoint, header values, auth and TLS file paths (and the passphrase's reference) of an HTTP
+ * server, the params, a stdio command's arguments
  * and its environment values written as text or as a `{{name}}` reference (watch: the subscribed
  * URIs). The request is mapped onto an A2A call and goes through the same resolver
  * (`resolveSendVariables`), so the syntax, the dynamic variables and the `unresolved-variable`
@@ -52,6 +53,7 @@ function asCall(target: McpTarget, extra: Extra, environment: string | undefined
     body: { extra },
     ...(target.headers ? { headers: target.headers } : {}),
     ...(target.auth ? { auth: target.auth } : {}),
+    ...(target.tls ? { tls: target.tls } : {}),
     ...env,
   };
 }
@@ -67,6 +69,7 @@ function fromCall(target: McpTarget, call: A2aCall): { target: McpTarget; extra:
   const out: McpTarget = { ...target, endpoint: call.endpoint };
   if (target.headers) out.headers = call.headers ?? [];
   if (target.auth && call.auth) out.auth = call.auth;
+  if (target.tls && call.tls) out.tls = call.tls;
   return { target: out, extra: body.extra };
 }
 

@@ -113,8 +113,14 @@ function SendLineText({ line }: { line: SendLine }) {
           {t(pathKey[line.what])}: <Pieces pieces={line.path} />
         </>
       );
+    case 'passphrase':
+      return (
+        <>
+          {t('history.w.passphrase')}: <Source source={line.source} />
+        </>
+      );
     case 'passphraseNotKept':
-      return <span className="warning">{t('history.w.passphraseNotKept')}</span>;
+      return <span className="warning">{t(line.typed ? 'history.w.passphraseTypedNotKept' : 'history.w.passphraseNotKept')}</span>;
     case 'timeout':
       if (line.ms === undefined) return <>{t('history.w.timeoutDefault')}</>;
       return <>{t(line.which === 'total' ? 'history.w.timeout' : 'history.w.connectTimeout', { time: durationWords(line.ms) })}</>;
@@ -179,6 +185,20 @@ export function AsWrittenSection({ replay, addressLabel }: { replay: HistoryRepl
             <dd>
               {written.auth ? <AuthLine auth={written.auth} /> : null}
               {written.authNotKept ? <span className="warning">{t('history.w.authNotKept')}</span> : null}
+            </dd>
+          </div>
+        ) : null}
+        {written.tls ? (
+          <div className="fact">
+            <dt>{t('history.w.tls')}</dt>
+            <dd>
+              <ul className="list as-written-send" aria-label={t('history.w.tls')}>
+                {written.tls.map((line, i) => (
+                  <li key={i}>
+                    <SendLineText line={line} />
+                  </li>
+                ))}
+              </ul>
             </dd>
           </div>
         ) : null}

@@ -134,6 +134,20 @@ describe('sendLines', () => {
     ]);
   });
 
+  it('says how an MCP entry over HTTPS presented its certificate: paths, the passphrase by name, or that a typed one was not kept', () => {
+    expect(asWrittenOf({ endpoint: 'https://h/mcp', tls: { caFile: '/ca.pem', pfxFile: '{{certs}}/c.p12', passphrase: { secretRef: 'p12' } } })?.tls).toEqual([
+      { kind: 'path', what: 'ca', path: [{ text: '/ca.pem' }] },
+      { kind: 'path', what: 'pfx', path: [{ text: '{{certs}}', variable: true }, { text: '/c.p12' }] },
+      { kind: 'passphrase', source: { from: 'secret', name: 'p12' } },
+    ]);
+    expect(asWrittenOf({ tls: { pfxFile: '/c.p12', passphraseNotKept: true, insecureSkipVerify: true } })?.tls).toEqual([
+      { kind: 'unverified' },
+      { kind: 'path', what: 'pfx', path: [{ text: '/c.p12' }] },
+      { kind: 'passphraseNotKept', typed: true },
+    ]);
+    expect(asWrittenOf({ endpoint: 'https://h/mcp' })?.tls).toBeUndefined();
+  });
+
   it('makes an entry with only send settings worth a section, and none without them', () => {
     expect(asWrittenOf({ send: { followRedirects: false, cookies: true } })?.send).toHaveLength(3);
     expect(asWrittenOf({ endpoint: 'http://h/' })?.send).toBeUndefined();

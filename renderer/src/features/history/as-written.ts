@@ -6,7 +6,7 @@
  * view's wording is tested without a page.
  */
 import type { AuthConfig, SecretSource } from '../../../../shared/a2a/auth';
-import type { HistoryReplay, HttpSendSettings } from '../../../../shared/history/history-types';
+import type { HistoryReplay, HistoryTls, HttpSendSettings } from '../../../../shared/history/history-types';
 import { referenceSource } from '../../../../shared/env/variable-syntax';
 
 /** A run of text, or a `{{variable}}` (shown marked). */
@@ -39,7 +39,10 @@ export type SendLine =
   | { kind: 'cookies'; used: boolean }
   | { kind: 'unverified' }
   | { kind: 'path'; what: 'ca' | 'cert' | 'key' | 'pfx'; path: TextPiece[] }
-  | { kind: 'passphraseNotKept' }
+  /** The key's passphrase by name (MCP entries keep it by reference). */
+  | { kind: 'passphrase'; source: SourceNamed }
+  /** `typed`: one typed in as a value (MCP); without it, plain HTTP, which keeps no passphrase at all. */
+  | { kind: 'passphraseNotKept'; typed?: true }
   /** `ms` absent: the request set none, so the core's default applied. */
   | { kind: 'timeout'; which: 'total' | 'connect'; ms?: number };
 
@@ -53,6 +56,8 @@ export interface AsWritten {
   args: TextPiece[][];
   /** Plain HTTP entries that kept their send settings. */
   send?: SendLine[];
+  /** MCP entries over HTTPS: certificate checks, the extra CA and client certificate, the passphrase by name. */
+  tls?: SendLine[];
 }
 
 const reference = new RegExp(referenceSource, 'g');
@@ -108,6 +113,19 @@ const pathFields = [
   ['pfxFile', 'pfx'],
 ] as const;
 
+/** TLS as lines: certificate checks off, each path with its variables, the passphrase by name or that it was not kept. */
+export function tlsLines(tls: HistoryTls | undefined, passphraseNotKept: 'typed' | boolean): SendLine[] {
+  const lines: SendLine[] = [];
+  if (tls?.insecureSkipVerify) lines.push({ kind: 'unverified' });
+  for (const [field, what] of pathFields) {
+    const path = tls?.[field];
+    if (typeof path === 'string' && path !== '') lines.push({ kind: 'path', what, path: templatePieces(path) });
+  }
+  if (tls?.passphrase) lines.push({ kind: 'passphrase', source: sourceNamed(tls.passphrase) });
+  if (passphraseNotKept) lines.push(passphraseNotKept === 'typed' ? { kind: 'passphraseNotKept', typed: true } : { kind: 'passphraseNotKept' });
+  return lines;
+}
+
 /** The send settings as lines: redirects and the cookie jar always, TLS and a connect limit when set, the timeout or its default. */
 export function sendLines(send: HttpSendSettings): SendLine[] {
   const lines: SendLine[] = [
@@ -118,12 +136,7 @@ export function sendLines(send: HttpSendSettings): SendLine[] {
     },
     { kind: 'cookies', used: send.cookies !== false },
   ];
-  if (send.tls?.insecureSkipVerify) lines.push({ kind: 'unverified' });
-  for (const [field, what] of pathFields) {
-    const path = send.tls?.[field];
-    if (typeof path === 'string' && path !== '') lines.push({ kind: 'path', what, path: templatePieces(path) });
-  }
-  if (send.passphraseNotKept) lines.push({ kind: 'passphraseNotKept' });
+  lines.push(...tlsLines(send.tls, send.passphraseNotKept === true));
   const total = send.timeouts?.totalMs;
   lines.push(typeof total === 'number' ? { kind: 'timeout', which: 'total', ms: total } : { kind: 'timeout', which: 'total' });
   const connect = send.timeouts?.connectMs;
@@ -149,6 +162,8 @@ export function asWrittenOf(replay: HistoryReplay | undefined): AsWritten | unde
   if (auth) out.auth = auth;
   if (typeof replay.command === 'string') out.command = templatePieces(replay.command);
   if (replay.send) out.send = sendLines(replay.send);
-  const anything = out.endpoint || out.command || out.auth || out.authNotKept || out.send || headers.length > 0 || out.args.length > 0;
+  const tls = replay.tls ? tlsLines(replay.tls, replay.tls.passphraseNotKept ? 'typed' : false) : [];
+  if (tls.length) out.tls = tls;
+  const anything = out.endpoint || out.command || out.auth || out.authNotKept || out.send || out.tls || headers.length > 0 || out.args.length > 0;
   return anything ? out : undefined;
 }

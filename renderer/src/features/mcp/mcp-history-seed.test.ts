@@ -155,4 +155,20 @@ describe('Open as new request on an MCP entry that kept the target as written', 
     expect(seed).toMatchObject({ transport: 'auto', endpoint: 'http://127.0.0.1:9/mcp' });
     expect(seed.headers).toBeUndefined();
   });
+
+  it('HTTPS: the client certificate and CA by path and the passphrase by reference come back, and the call sends them', () => {
+    const tls = { caFile: '{{certs}}/ca.pem', pfxFile: '{{certs}}/client.p12', passphrase: { secretRef: 'p12-pass' }, insecureSkipVerify: true as const };
+    const seed = mcpSeedFromHistory(entry('https://127.0.0.1:9/mcp', { replay: { endpoint: 'https://127.0.0.1:9/mcp', tls } }));
+    expect(seed.tls).toEqual(tls);
+    expect(buildCall(createMcpDraft('t', seed))).toMatchObject({ ok: true, value: { target: { tls } } });
+  });
+
+  it('HTTPS: a passphrase history did not keep comes back as one to choose again, and is not sent as anything', () => {
+    const seed = mcpSeedFromHistory(
+      entry('https://127.0.0.1:9/mcp', { replay: { endpoint: 'https://127.0.0.1:9/mcp', tls: { pfxFile: '/c.p12', passphraseNotKept: true } } }),
+    );
+    expect(seed.tls).toEqual({ pfxFile: '/c.p12', passphrase: { secretRef: '' } });
+    const built = buildCall(createMcpDraft('t', seed));
+    expect(built.ok && built.value.target.transport !== 'stdio' ? built.value.target.tls : undefined).toEqual({ pfxFile: '/c.p12' });
+  });
 });
