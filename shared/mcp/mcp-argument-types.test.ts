@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { argumentTypeMessage, argumentTypeProblems } from './mcp-argument-types';
+import { argumentTypeMessage, argumentTypeProblems, hasVariableArguments } from './mcp-argument-types';
 
 const schema = {
   type: 'object',
@@ -28,5 +28,19 @@ describe('arguments written as a whole {{variable}}, checked once filled', () =>
 
   it('checks only whole references: a literal of the wrong type is the server’s to judge', () => {
     expect(argumentTypeProblems('{"name": "t", "arguments": {"n": "x", "r": "{{r}}"}}', { arguments: { n: 'x', r: 'y' } }, schema)).toEqual([]);
+  });
+
+  it('tells params with an argument written as a whole {{variable}} from those without (quoted, nested, or no arguments)', () => {
+    expect(hasVariableArguments(text)).toBe(true);
+    expect(hasVariableArguments('{"name": "t", "arguments": {"n": "{{n}}", "o": {"deep": {{d}}}}}')).toBe(false);
+    expect(hasVariableArguments('{"name": {{tool}}}')).toBe(false);
+    expect(hasVariableArguments('not json {{n}}')).toBe(false);
+  });
+
+  it('says the tool was not called when the schema came from the server in the call’s session', () => {
+    const problems = argumentTypeProblems(text, { arguments: { n: 'five' } }, schema);
+    const message = argumentTypeMessage(problems, undefined, true);
+    expect(message).toContain("(the tool's inputSchema, as the server lists it), but {{n}} holds text.");
+    expect(message).toMatch(/The tool was not called\.$/);
   });
 });

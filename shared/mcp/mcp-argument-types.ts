@@ -32,13 +32,29 @@ function fits(types: readonly string[], got: string): boolean {
   return types.includes(got) || (got === 'integer' && types.includes('number'));
 }
 
+/** The arguments object of tools/call params as written, each whole unquoted `{{variable}}` a marker. */
+function writtenArguments(paramsText: string): Record<string, unknown> | undefined {
+  const written = parseReferenceTemplate(paramsText)?.value;
+  const args = isObject(written) ? written['arguments'] : undefined;
+  return isObject(args) ? args : undefined;
+}
+
+/**
+ * Whether tools/call params as written hold an argument that stands as a whole `{{variable}}`: only
+ * then is there a type to check once filled in (and a caller without the tool's inputSchema has the
+ * core list it first).
+ */
+export function hasVariableArguments(paramsText: string): boolean {
+  const args = writtenArguments(paramsText);
+  return args !== undefined && Object.values(args).some((value) => referenceMarker(value) !== undefined);
+}
+
 /**
  * The arguments of `paramsText` (tools/call params as written) that stand as a whole `{{variable}}`
  * and whose value in `params` (the same params, filled in) is not of a type their property declares.
  */
 export function argumentTypeProblems(paramsText: string, params: unknown, inputSchema: unknown): ArgumentTypeProblem[] {
-  const written = parseReferenceTemplate(paramsText)?.value;
-  const writtenArgs = isObject(written) ? written['arguments'] : undefined;
+  const writtenArgs = writtenArguments(paramsText);
   const filledArgs = isObject(params) ? params['arguments'] : undefined;
   if (!isObject(writtenArgs) || !isObject(filledArgs)) return [];
   const problems: ArgumentTypeProblem[] = [];
@@ -58,12 +74,16 @@ function typeName(type: string): string {
   return type === 'string' ? 'text' : type === 'null' ? 'null' : article(type === 'integer' ? 'whole number' : type);
 }
 
-/** The refusal for argumentTypeProblems, naming each argument, its variable and the types. */
-export function argumentTypeMessage(problems: readonly ArgumentTypeProblem[], environment: string | undefined): string {
+/**
+ * The refusal for argumentTypeProblems, naming each argument, its variable and the types. `listed`:
+ * the schema came from the server's tools/list in the call's own session, so the connection was
+ * made and only the tool call was held back.
+ */
+export function argumentTypeMessage(problems: readonly ArgumentTypeProblem[], environment: string | undefined, listed = false): string {
   const from = environment ? ` in the environment "${environment}"` : '';
+  const schema = listed ? "the tool's inputSchema, as the server lists it" : "the tool's inputSchema";
   const lines = problems.map(
-    (p) =>
-      `The argument "${p.argument}" takes ${p.expected.map(typeName).join(' or ')} (the tool's inputSchema), but {{${p.variable}}}${from} holds ${typeName(p.got)}.`,
+    (p) => `The argument "${p.argument}" takes ${p.expected.map(typeName).join(' or ')} (${schema}), but {{${p.variable}}}${from} holds ${typeName(p.got)}.`,
   );
-  return `${lines.join(' ')} Change the value, or edit the argument. Nothing was sent.`;
+  return `${lines.join(' ')} Change the value, or edit the argument. ${listed ? 'The tool was not called.' : 'Nothing was sent.'}`;
 }

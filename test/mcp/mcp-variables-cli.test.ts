@@ -17,6 +17,7 @@ beforeAll(async () => {
   home = await mkdtemp(join(tmpdir(), 'powerduck-mcp-env-cli-'));
   const core = await openCore({ host: 'test', dataDir: home });
   await core.dispatcher.invoke('secrets.set', { name: 'mcp-token', value: SECRET });
+  await core.dispatcher.invoke('secrets.set', { name: 'count-secret', value: '"s3cret-count"' });
   const saved = await core.dispatcher.invoke('env.save', {
     expectedHash: null,
     environments: [
@@ -26,6 +27,8 @@ beforeAll(async () => {
           { name: 'baseUrl', value: new URL(server.url).origin },
           { name: 'token', secret: 'mcp-token' },
           { name: 'four', value: '4' },
+          { name: 'yes', value: 'true' },
+          { name: 'count', secret: 'count-secret' },
         ],
       },
     ],
@@ -84,5 +87,53 @@ describe('MCP commands with --env NAME', () => {
     expect(unknown.err).toContain('No environment named "staging"');
     expect((await cli(['mcp', 'tools', ...endpoint, '--env', 'a=b'])).code).toBe(2);
     expect(server.log.authorizations.length).toBe(requests);
+  });
+});
+
+describe("send --mcp checks a {{variable}} argument against the tool's inputSchema, as the app does", () => {
+  const call = (args: string, extra: string[] = []): Promise<CliRun> =>
+    cli(['send', '--mcp', ...endpoint, '--env', 'local', '--method', 'tools/call', '--body', `{"name":"add","arguments":${args}}`, ...extra]);
+
+  it('a value of another type is refused naming the argument and its variable (exit 2); the tool is never called', async () => {
+    const before = server.log.methods.length;
+    const refused = await call('{"a":{{yes}},"b":{{count}}}');
+    expect(refused.code).toBe(2);
+    expect(refused.err).toContain(
+      'The argument "a" takes a number (the tool\'s inputSchema, as the server lists it), but {{yes}} in the environment "local" holds a boolean.',
+    );
+    expect(refused.err).toContain('"b" takes a number');
+    expect(refused.err).toContain('The tool was not called.');
+    // A secret-backed value is never quoted.
+    expect(refused.out + refused.err).not.toContain('s3cret-count');
+    const sent = server.log.methods.slice(before);
+    expect(sent).toContain('tools/list');
+    expect(sent).not.toContain('tools/call');
+  });
+
+  it('a value of the declared type goes through, the tool listed once for both checks', async () => {
+    const before = server.log.methods.length;
+    const ok = await call('{"a":{{four}},"b":1}', ['--json']);
+    expect(ok.code).toBe(0);
+    expect(ok.out).toContain('"sum":5');
+    expect(server.log.methods.slice(before).filter((m) => m === 'tools/list')).toHaveLength(1);
+  });
+
+  it('an argument of a tool the server does not list is left to the server, and the record says it was not checked', async () => {
+    const before = server.log.methods.length;
+    const ok = await cli([
+      'send',
+      '--mcp',
+      ...endpoint,
+      '--env',
+      'local',
+      '--method',
+      'tools/call',
+      '--body',
+      '{"name":"nope","arguments":{"a":{{yes}}}}',
+      '--json',
+    ]);
+    const record = JSON.parse(ok.out.trim().split('\n').at(-1) as string) as McpExchangeRecord;
+    expect(record.warnings.join(' ')).toContain('not type-checked');
+    expect(server.log.methods.slice(before)).toContain('tools/call');
   });
 });

@@ -57,7 +57,10 @@ export const sendMcpUsage = `powerduck send --mcp --method M [--body JSON|FILE|-
 Sends one MCP request on a fresh connection and prints the answer; notifications (progress,
 logging) print as they arrive; Ctrl-C sends notifications/cancelled for the request.
   --method M      tools/call, resources/read, prompts/get, tools/list… (default tools/call)
-  --body …        the params as JSON: inline ('{"name":"add","arguments":{"a":1}}'), a file, or -
+  --body …        the params as JSON: inline ('{"name":"add","arguments":{"a":1}}'), a file, or -.
+                  An argument written as an unquoted {{variable}} ("a": {{n}}) is filled from --env
+                  and checked against the type the tool's inputSchema declares (listed first, in
+                  the same session): another type exits 2 naming it, and the tool is not called
   --one-page      list methods: only the page the params' cursor names (default: every page)
   --elicit-answer JSON
                   when the server asks for input (elicitation), accept with these values

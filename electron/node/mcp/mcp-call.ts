@@ -59,6 +59,12 @@ export interface McpHooks {
    * at once and sampling is not declared.
    */
   ask?: Askers;
+  /**
+   * tools/call: the type check of arguments written as a whole `{{variable}}` (mcp-variables.ts),
+   * when the request did not bring the tool's inputSchema. The call's session lists the tool first
+   * and runs it; a refusal (CoreError) closes the session without calling the tool.
+   */
+  checkArguments?: (inputSchema: Record<string, unknown>) => void;
 }
 
 const DEFAULT_TIMEOUT_MS = 60_000;
@@ -414,8 +420,10 @@ export async function performMcpCall(request: McpCallRequest, deps: McpDeps, hoo
     if (request.params !== undefined) base.params = redactDeep(request.params, recorder.rules);
     base.server = session.server;
     base.timings = { totalMs: 0, initializeMs: recorder.elapsed() };
-    outcome = await callOn(session, request, base, recorder, signal, timeout, timer);
+    outcome = await callOn(session, request, base, recorder, signal, timeout, timer, hooks.checkArguments);
   } catch (error) {
+    // A refusal (the arguments' types) is thrown to the caller: the session it opened is closed first.
+    if (error instanceof CoreError) await session?.close();
     outcome = await outcomeOf(error, recorder, request.target, signal);
   } finally {
     timer.stop();
@@ -435,8 +443,21 @@ async function callOn(
   signal: AbortSignal,
   timeout: number,
   timer: CallTimer,
+  checkArguments: McpHooks['checkArguments'],
 ): Promise<McpOutcome> {
   if (request.method === 'initialize') return { kind: 'result', result: session.initializeResult };
+  // The tool as the server lists it: its inputSchema checks the arguments before the call, and its
+  // outputSchema the answer after (listed once for both).
+  let listedTool: Record<string, unknown> | undefined;
+  const listedFirst = request.method === 'tools/call' && checkArguments !== undefined;
+  if (listedFirst) {
+    listedTool = await listedToolOf(session, request.params?.['name'], signal, timeout);
+    if (isObject(listedTool?.['inputSchema'])) checkArguments?.(listedTool['inputSchema']);
+    else
+      recorder.warnings.push(
+        `The arguments written as {{variables}} were not type-checked: the server's tools/list ${listedTool ? 'gives this tool no inputSchema' : 'does not list this tool'}.`,
+      );
+  }
   if (request.logLevel !== undefined && request.method !== 'logging/setLevel') await setLogLevel(session, request.logLevel, recorder, signal, timeout);
   let result: Record<string, unknown>;
   if (mcpListMethods[request.method] !== undefined && request.allPages !== false) {
@@ -463,14 +484,19 @@ async function callOn(
   if (request.method !== 'tools/call') return { kind: 'result', result };
   let schema = request.outputSchema;
   if (!schema) {
-    // The tool's declared outputSchema, as the server lists it (a failure here only leaves the output unchecked).
-    const name = request.params?.['name'];
-    const tools = await listAll(session, 'tools/list', undefined, signal, timeout).catch(() => undefined);
-    const tool = (tools?.result['tools'] as unknown[] | undefined)?.find((t) => isObject(t) && t['name'] === name);
-    if (isObject(tool) && isObject(tool['outputSchema'])) schema = tool['outputSchema'];
+    // The tool's declared outputSchema, as the server lists it.
+    const tool = listedFirst ? listedTool : await listedToolOf(session, request.params?.['name'], signal, timeout);
+    if (isObject(tool?.['outputSchema'])) schema = tool['outputSchema'];
   }
   base.outputCheck = await checkToolOutput(result, schema);
   return result['isError'] === true ? { kind: 'tool-error', result } : { kind: 'result', result };
+}
+
+/** The tool named `name` as the server's tools/list gives it; undefined when it is not listed or the list fails (nothing is checked then). */
+async function listedToolOf(session: McpSession, name: unknown, signal: AbortSignal, timeout: number): Promise<Record<string, unknown> | undefined> {
+  const tools = await listAll(session, 'tools/list', undefined, signal, timeout).catch(() => undefined);
+  const tool = (tools?.result['tools'] as unknown[] | undefined)?.find((t) => isObject(t) && t['name'] === name);
+  return isObject(tool) ? tool : undefined;
 }
 
 function pick<T>(value: unknown, field: string, valid: (item: Record<string, unknown>) => boolean): T[] {

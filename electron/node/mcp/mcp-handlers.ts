@@ -71,7 +71,10 @@ export function createMcpHandlers(env: CoreEnv, history: HistoryRecorder): Handl
     },
     'mcp.call': async (request, ctx) => {
       const resolved = await resolveMcpVariables(variablesContext(env), request, ['params']);
-      const record = await performMcpCall(resolved.request, mcpDeps(env, resolved.redactValues), { signal: ctx.signal });
+      const record = await performMcpCall(resolved.request, mcpDeps(env, resolved.redactValues), {
+        signal: ctx.signal,
+        ...(resolved.checkArguments ? { checkArguments: resolved.checkArguments } : {}),
+      });
       await history.recordMcp(record, recorded(request.target, resolved.redactValues));
       return record;
     },
@@ -93,7 +96,12 @@ export function createMcpStreamHandlers(env: CoreEnv, history: HistoryRecorder):
       // Elicitations and sampling requests of this call wait for mcp.answer naming this stream's id.
       const ask = ctx.requestId ? { ask: brokerOf(env).askers(ctx.requestId) } : {};
       const resolved = await resolveMcpVariables(variablesContext(env), request, ['params']);
-      const record = await performMcpCall(resolved.request, mcpDeps(env, resolved.redactValues), { signal: ctx.signal, onEvent: emit, ...ask });
+      const record = await performMcpCall(resolved.request, mcpDeps(env, resolved.redactValues), {
+        signal: ctx.signal,
+        onEvent: emit,
+        ...ask,
+        ...(resolved.checkArguments ? { checkArguments: resolved.checkArguments } : {}),
+      });
       await history.recordMcp(record, recorded(request.target, resolved.redactValues, 'stream'));
       return record;
     },

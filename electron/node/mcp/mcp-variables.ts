@@ -14,7 +14,7 @@ import type { McpEnvEntry, McpServerRequest, McpTarget } from '../../../shared/m
 import { parseFilledJson, resolveSendCall, type VariablesContext } from '../env/send-variables';
 import { isVariableReference } from '../../../shared/openapi/x-a2a-model';
 import { CoreError } from '../core-error';
-import { argumentTypeMessage, argumentTypeProblems } from '../../../shared/mcp/mcp-argument-types';
+import { argumentTypeMessage, argumentTypeProblems, hasVariableArguments } from '../../../shared/mcp/mcp-argument-types';
 import { validateTarget } from './mcp-call';
 
 /** What a request carries besides its target that may hold variables (params, subscribed URIs). */
@@ -24,6 +24,22 @@ export interface ResolvedMcp<T> {
   request: T;
   /** Values of secret-backed variables used: the record must not show them. */
   redactValues: string[];
+  /**
+   * A tools/call whose arguments hold a whole `{{variable}}` and that came without the tool's
+   * inputSchema (the CLI, a saved operation, a tab not connected): the check to run once the call's
+   * session has listed the tool (performMcpCall), throwing the same refusal the app gets before connecting.
+   */
+  checkArguments?: ArgumentCheck;
+}
+
+/** Throws `bad-request` naming each argument whose filled value is not of its declared type. */
+export type ArgumentCheck = (inputSchema: Record<string, unknown>) => void;
+
+function argumentCheck(paramsText: string, params: unknown, environment: string | undefined, listed: boolean): ArgumentCheck {
+  return (inputSchema) => {
+    const problems = argumentTypeProblems(paramsText, params, inputSchema);
+    if (problems.length) throw new CoreError('bad-request', argumentTypeMessage(problems, environment, listed), { arguments: problems.map((p) => p.argument) });
+  };
 }
 
 /**
@@ -100,12 +116,13 @@ export async function resolveMcpVariables<T extends McpServerRequest>(
   if (resolved.call.bodyText !== undefined) {
     const params = parseFilledJson(resolved.call.bodyText, 'The params');
     if (!isObject(params)) throw new CoreError('bad-request', 'The params of an MCP call are a JSON object. Nothing was sent.');
-    const inputSchema = (request as { inputSchema?: unknown }).inputSchema;
-    if (isObject(inputSchema) && typeof paramsText === 'string') {
-      const problems = argumentTypeProblems(paramsText, params, inputSchema);
-      if (problems.length) throw new CoreError('bad-request', argumentTypeMessage(problems, environment), { arguments: problems.map((p) => p.argument) });
-    }
     (out as { params?: unknown }).params = params;
+    const inputSchema = (request as { inputSchema?: unknown }).inputSchema;
+    if (typeof paramsText === 'string') {
+      if (isObject(inputSchema)) argumentCheck(paramsText, params, environment, false)(inputSchema);
+      else if ((request as { method?: unknown }).method === 'tools/call' && hasVariableArguments(paramsText))
+        return { request: out, redactValues: resolved.redactValues, checkArguments: argumentCheck(paramsText, params, environment, true) };
+    }
   }
   return { request: out, redactValues: resolved.redactValues };
 }
