@@ -283,6 +283,60 @@ describe('MCP requests in the UI', () => {
       await page.getByRole('dialog', { name: 'Start this process?' }).getByRole('button', { name: 'Cancel' }).click();
     }));
 
+  it('stdio: the confirmation shows the arguments filled from the environment, a secret by its name, and names what is not defined', () =>
+    e2e.withApp(async ({ page, core }) => {
+      const secretValue = 'stdio-arg-secret-Zq81-never-shown';
+      expect((await core.dispatcher.invoke('secrets.set', { name: 'server-token', value: secretValue })).ok).toBe(true);
+      const environments = (dir: string) => [
+        {
+          name: 'dev',
+          variables: [
+            { name: 'base', value: dir },
+            { name: 'token', secret: 'server-token' },
+          ],
+        },
+      ];
+      const saved = await core.dispatcher.invoke('env.save', { expectedHash: null, environments: environments('/srv/mcp') });
+      expect(saved.ok).toBe(true);
+      await page.reload();
+      await page.getByRole('banner').getByRole('combobox', { name: 'Environment' }).selectOption('dev');
+      await page.getByRole('button', { name: 'New request' }).click();
+      await page.getByRole('menuitem', { name: 'MCP' }).click();
+      const request = mcpRegion(page);
+      await request.getByRole('combobox', { name: 'Transport' }).selectOption('stdio');
+      await request.getByRole('textbox', { name: 'Command' }).fill('node');
+      await request.getByRole('textbox', { name: 'Arguments (one per line)' }).fill('{{base}}/server.js\n--token={{token}}\n--log={{logDir}}');
+      await request.getByRole('button', { name: 'Connect', exact: true }).click();
+      const confirm = page.getByRole('dialog', { name: 'Start this process?' });
+      expect(await confirm.getByLabel('Command').innerText()).toBe("node /srv/mcp/server.js '--token=‹secret: server-token›' '--log={{logDir}}'");
+      expect(await confirm.innerText()).toContain('Variables filled in from the environment “dev”');
+      await confirm.getByRole('alert').filter({ hasText: '{{logDir}} is not defined in the environment “dev”' }).waitFor();
+      expect(await page.locator('body').innerText()).not.toContain(secretValue);
+      await confirm.getByRole('button', { name: 'Cancel' }).click();
+
+      // Defined, the line is whole and nothing is flagged.
+      await request.getByRole('textbox', { name: 'Arguments (one per line)' }).fill('{{base}}/server.js\n--token={{token}}');
+      await request.getByRole('button', { name: 'Connect', exact: true }).click();
+      expect(await confirm.getByLabel('Command').innerText()).toBe("node /srv/mcp/server.js '--token=‹secret: server-token›'");
+      expect(await confirm.getByRole('alert').count()).toBe(0);
+      await confirm.getByRole('button', { name: 'Run the command' }).click();
+      // This host does not start processes: the refusal is the answer, after the confirmation.
+      await responseRegion(page)
+        .getByRole('alert')
+        .filter({ hasText: /does not start processes/ })
+        .waitFor({ timeout: 20_000 });
+      // Another value in the environment is another command line: the confirmation shows the new one.
+      const listed = await core.dispatcher.invoke('env.list', {});
+      expect(listed.ok).toBe(true);
+      if (!listed.ok) return;
+      expect((await core.dispatcher.invoke('env.save', { expectedHash: listed.value.hash, environments: environments('/opt/other') })).ok).toBe(true);
+      await page.reload();
+      await mcpRegion(page).getByRole('button', { name: 'Connect', exact: true }).click();
+      expect(await page.getByRole('dialog', { name: 'Start this process?' }).getByLabel('Command').innerText()).toBe(
+        "node /opt/other/server.js '--token=‹secret: server-token›'",
+      );
+    }));
+
   it('stdio on a host started with --allow-stdio: the confirmed command runs with a variable from a named secret, is saved, and runs again from the sidebar', async () => {
     const secretValue = 'stdio-secret-Kq27-never-shown';
     const fixture = join(repoRoot, 'test', 'fixtures', 'mcp-stdio-server.ts');

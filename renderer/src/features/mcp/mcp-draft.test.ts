@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { McpOperationDraft } from '../../../../shared/contract/ops-mcp';
-import { argsOf, buildCall, commandLine, createMcpDraft, expandTemplate, mcpTabTitle, seedFromOperation, templateVariables } from './mcp-draft';
+import { argsOf, buildCall, commandLine, commandPreview, createMcpDraft, expandTemplate, mcpTabTitle, seedFromOperation, templateVariables } from './mcp-draft';
 
 describe('MCP draft → call', () => {
   it('wraps a tool’s arguments as {name, arguments} and passes its outputSchema for the check', () => {
@@ -113,6 +113,27 @@ describe('MCP draft → call', () => {
 
   it('shows the command line as a shell would read it', () => {
     expect(commandLine('node', ['server.js', '--name=my server', '', "it's"])).toBe(`node server.js '--name=my server' '' 'it'\\''s'`);
+  });
+
+  it('previews what will run: the arguments filled from the environment, a secret by its name, unfilled names listed', () => {
+    const values: Record<string, { value: string } | { secret: string }> = {
+      base: { value: '/srv/{{app}}' },
+      app: { value: 'mcp' },
+      token: { secret: 'api-token' },
+    };
+    const lookup = (name: string) => values[name];
+    expect(commandPreview('{{base}}/bin', ['{{base}}/server.js', '--token={{token}}', '--id={{$uuid}}'], lookup)).toEqual({
+      // The command runs as written (the core fills only the arguments); a dynamic name gets its value at start.
+      line: "'{{base}}/bin' /srv/mcp/server.js '--token=‹secret: api-token›' '--id={{$uuid}}'",
+      filled: true,
+      unfilled: [],
+    });
+    expect(commandPreview('node', ['{{dir}}/s.js', '{{base}}', '{{dir}}'], lookup)).toEqual({
+      line: "node '{{dir}}/s.js' /srv/mcp '{{dir}}'",
+      filled: true,
+      unfilled: ['dir'],
+    });
+    expect(commandPreview('node', ['s.js'], () => undefined)).toEqual({ line: 'node s.js', filled: false, unfilled: [] });
   });
 
   it('reads a saved operation back: a tool call edits its arguments; others their params', () => {

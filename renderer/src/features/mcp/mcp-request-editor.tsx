@@ -8,7 +8,7 @@ import { ProblemLine } from '../../ui/problem-line';
 import { emptyKvRow, KvTable } from '../../ui/kv-table';
 import { AuthFields, ClientCertFields, credentialNotKept, EndpointField, JsonEditor, RequestPane, SendButton } from '../request';
 import type { McpDraft, McpSubject } from './mcp-draft';
-import { buildCall, buildRoots, buildTarget, commandLine, editsToolArguments, mcpServerKey } from './mcp-draft';
+import { buildCall, buildRoots, buildTarget, commandPreview, editsToolArguments, mcpServerKey, type CommandPreview } from './mcp-draft';
 import { useMcpDraftsStore } from './mcp-drafts-store';
 import { ResourceList, PromptList, ToolList, type CompleteField } from './mcp-lists';
 import { callMcp, connectMcp, forgetMcpConnect, stopMcpCall, useMcpRunsStore, withEnvironment } from './mcp-runs';
@@ -20,6 +20,7 @@ import { takePendingRun } from './open-mcp-operation';
 import { McpWatchPanel } from './mcp-watch-panel';
 import { clearListChanged, stopMcpWatch, useMcpWatchStore, watchMcp, watchRunning, type McpListKind } from './mcp-watches';
 import { useAppInfoStore } from '../about';
+import { activeEnvironment, previewLookup, useEnvironmentsStore } from '../environments';
 import './mcp.css';
 
 type Section = 'tools' | 'resources' | 'prompts' | 'call' | 'auth' | 'headers' | 'env' | 'roots' | 'options';
@@ -88,7 +89,8 @@ export function McpRequestEditor({ draft }: { draft: McpDraft }) {
   // Form fields that show text standing for no value ("5x" in a number field): Run refuses while any does.
   const invalidArguments = useRef<string[]>([]);
   const [confirm, setConfirm] = useState<{
-    line: string;
+    preview: CommandPreview;
+    environment: string | undefined;
     envNames: string[];
     go: () => void;
   } | null>(null);
@@ -106,11 +108,13 @@ export function McpRequestEditor({ draft }: { draft: McpDraft }) {
     const target = buildTarget(current);
     if (!target.ok || target.value.transport !== 'stdio') return go();
     const envNames = (target.value.env ?? []).map((e) => e.name);
-    const line = commandLine(target.value.command, target.value.args ?? []);
-    const key = `${line}\u0000${envNames.join(',')}`;
+    // What will run, filled from the environment sends use now: a changed value is a changed command line, asked again.
+    const preview = commandPreview(target.value.command, target.value.args ?? [], previewLookup(useEnvironmentsStore.getState().state));
+    const key = `${preview.line}\u0000${envNames.join(',')}`;
     if (confirmed.get(current.id)?.has(key)) return go();
     setConfirm({
-      line,
+      preview,
+      environment: activeEnvironment(),
       envNames,
       go: () => {
         confirmed.set(current.id, new Set([...(confirmed.get(current.id) ?? []), key]));
@@ -596,7 +600,8 @@ export function McpRequestEditor({ draft }: { draft: McpDraft }) {
       {dialog === 'save' ? <McpSaveDialog draft={draft} onClose={() => setDialog(null)} /> : null}
       {confirm ? (
         <ConfirmStdioDialog
-          line={confirm.line}
+          preview={confirm.preview}
+          environment={confirm.environment}
           envNames={confirm.envNames}
           onCancel={() => setConfirm(null)}
           onRun={() => {

@@ -8,7 +8,7 @@ import { useT } from '../../i18n/i18n';
 import { Dialog } from '../../ui/dialog';
 import { DialogButtons } from '../../ui/dialog-buttons';
 import { SecretField } from '../request';
-import type { McpDraft } from './mcp-draft';
+import type { CommandPreview, McpDraft } from './mcp-draft';
 import { useMcpDraftsStore } from './mcp-drafts-store';
 
 /** `refused`: this host will not start processes (the browser host without --allow-stdio), said before Connect. */
@@ -115,14 +115,19 @@ export function EnvEditor({ draft }: { draft: McpDraft }) {
 }
 
 interface ConfirmProps {
-  line: string;
+  preview: CommandPreview;
+  /** The environment the arguments were filled from (none selected: undefined). */
+  environment: string | undefined;
   envNames: readonly string[];
   onRun: () => void;
   onCancel: () => void;
 }
 
-/** Starting a process is running code: the exact command line is shown and confirmed first. */
-export function ConfirmStdioDialog({ line, envNames, onRun, onCancel }: ConfirmProps) {
+/**
+ * Starting a process is running code: the exact command line is shown and confirmed first, with its
+ * `{{variables}}` filled in as they will be (a secret by its name), and any the environment does not fill.
+ */
+export function ConfirmStdioDialog({ preview, environment, envNames, onRun, onCancel }: ConfirmProps) {
   const t = useT();
   return (
     <Dialog
@@ -139,8 +144,17 @@ export function ConfirmStdioDialog({ line, envNames, onRun, onCancel }: ConfirmP
     >
       <p>{t('mcp.confirm.body')}</p>
       <pre className="code-block mono" aria-label={t('mcp.command')}>
-        {line}
+        {preview.line}
       </pre>
+      {preview.filled && environment ? <p className="small">{t('mcp.confirm.filled', { environment })}</p> : null}
+      {preview.unfilled.length ? (
+        <p className="warning small" role="alert">
+          {t(environment ? 'mcp.confirm.unfilled' : 'mcp.confirm.unfilledNoEnv', {
+            names: preview.unfilled.map((n) => `{{${n}}}`).join(', '),
+            ...(environment ? { environment } : {}),
+          })}
+        </p>
+      ) : null}
       {envNames.length ? <p className="small">{t('mcp.confirm.env', { names: envNames.join(', ') })}</p> : null}
     </Dialog>
   );
