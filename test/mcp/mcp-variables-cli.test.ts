@@ -91,8 +91,8 @@ describe('MCP commands with --env NAME', () => {
 });
 
 describe("send --mcp checks a {{variable}} argument against the tool's inputSchema, as the app does", () => {
-  const call = (args: string, extra: string[] = []): Promise<CliRun> =>
-    cli(['send', '--mcp', ...endpoint, '--env', 'local', '--method', 'tools/call', '--body', `{"name":"add","arguments":${args}}`, ...extra]);
+  const call = (args: string, extra: string[] = [], tool = 'add'): Promise<CliRun> =>
+    cli(['send', '--mcp', ...endpoint, '--env', 'local', '--method', 'tools/call', '--body', `{"name":"${tool}","arguments":${args}}`, ...extra]);
 
   it('a value of another type is refused naming the argument and its variable (exit 2); the tool is never called', async () => {
     const before = server.log.methods.length;
@@ -120,18 +120,7 @@ describe("send --mcp checks a {{variable}} argument against the tool's inputSche
 
   it('an argument of a tool the server does not list is left to the server, and the record says it was not checked', async () => {
     const before = server.log.methods.length;
-    const ok = await cli([
-      'send',
-      '--mcp',
-      ...endpoint,
-      '--env',
-      'local',
-      '--method',
-      'tools/call',
-      '--body',
-      '{"name":"nope","arguments":{"a":{{yes}}}}',
-      '--json',
-    ]);
+    const ok = await call('{"a":{{yes}}}', ['--json'], 'nope');
     const record = JSON.parse(ok.out.trim().split('\n').at(-1) as string) as McpExchangeRecord;
     expect(record.warnings.join(' ')).toContain('not type-checked');
     expect(server.log.methods.slice(before)).toContain('tools/call');

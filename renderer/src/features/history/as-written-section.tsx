@@ -127,6 +127,24 @@ function SendLineText({ line }: { line: SendLine }) {
   }
 }
 
+/** One fact of setting lines (a plain HTTP request's send settings, an MCP server's TLS). */
+function SettingLines({ label, lines }: { label: string; lines: readonly SendLine[] }) {
+  return (
+    <div className="fact">
+      <dt>{label}</dt>
+      <dd>
+        <ul className="list as-written-send" aria-label={label}>
+          {lines.map((line, i) => (
+            <li key={i}>
+              <SendLineText line={line} />
+            </li>
+          ))}
+        </ul>
+      </dd>
+    </div>
+  );
+}
+
 /**
  * The request as the user wrote it ({{variables}}, header rows as typed, auth by name), from the
  * entry's replay template; nothing for entries recorded before templates were kept. What was sent
@@ -188,34 +206,8 @@ export function AsWrittenSection({ replay, addressLabel }: { replay: HistoryRepl
             </dd>
           </div>
         ) : null}
-        {written.tls ? (
-          <div className="fact">
-            <dt>{t('history.w.tls')}</dt>
-            <dd>
-              <ul className="list as-written-send" aria-label={t('history.w.tls')}>
-                {written.tls.map((line, i) => (
-                  <li key={i}>
-                    <SendLineText line={line} />
-                  </li>
-                ))}
-              </ul>
-            </dd>
-          </div>
-        ) : null}
-        {written.send ? (
-          <div className="fact">
-            <dt>{t('history.w.sendSettings')}</dt>
-            <dd>
-              <ul className="list as-written-send" aria-label={t('history.w.sendSettings')}>
-                {written.send.map((line, i) => (
-                  <li key={i}>
-                    <SendLineText line={line} />
-                  </li>
-                ))}
-              </ul>
-            </dd>
-          </div>
-        ) : null}
+        {written.tls ? <SettingLines label={t('history.w.tls')} lines={written.tls} /> : null}
+        {written.send ? <SettingLines label={t('history.w.sendSettings')} lines={written.send} /> : null}
       </dl>
     </section>
   );
