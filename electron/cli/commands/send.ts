@@ -66,7 +66,8 @@ ${tlsUsage}
 
 Streams run until the agent closes them; Ctrl-C stops locally (the task keeps running remotely).
 Exit codes: 0 ok, 1 the agent said no (RPC/HTTP/gRPC error) or answered something that is not A2A
-(a body that is not JSON, an HTML page), 2 usage, network or transport error.
+(a body that is not JSON, an HTML page, a stream event that is not the binding: the stream is read to
+its end and the summary names the first such event), 2 usage, network or transport error.
 
 ${sendHttpUsage}
 
