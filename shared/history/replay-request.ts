@@ -11,7 +11,7 @@ import type { HeaderEntry } from '../a2a/call';
 import { REDACTED } from '../a2a/redaction';
 import { isA2aVersion, isBinding, type A2aVersion, type Binding } from '../a2a/versions';
 import { encodeBase64 } from '../encoding/base64';
-import { encodeUtf8 } from '../a2a/utf8';
+import { encodeUtf8, utf8ByteLength } from '../a2a/utf8';
 import { formDecode } from '../http/url-credentials';
 import type { FormField, HttpBody, MultipartField } from '../http/http-types';
 import { isTextualMediaType } from '../http/media-kind';
@@ -29,10 +29,21 @@ export function entryProtocol(entry: Pick<HistorySummary, 'interface'>): EntryPr
   return 'a2a';
 }
 
-/** A request body the entry kept only as its size and SHA-256 (hashed bodies). */
+/**
+ * A request body the entry cannot give back whole: kept only as its size and SHA-256 (hashed bodies),
+ * or, under full bodies, cut at the record's size limit (`keptBytes`: the first bytes kept, not the body).
+ */
 export interface BodyNotKept {
   bytes: number;
   sha256?: string;
+  keptBytes?: number;
+}
+
+/** A body the record cut at its size limit: sending the part would send another request. */
+function cutBody(entry: HistoryEntry, recorded: { body?: string; truncated?: boolean } | undefined): BodyNotKept | undefined {
+  if (entry.bodies !== 'full' || !recorded?.truncated) return undefined;
+  const { bytes, sha256 } = entry.request;
+  return { bytes, ...(sha256 ? { sha256 } : {}), keptBytes: utf8ByteLength(recorded.body ?? '') };
 }
 
 // ---- A2A ----
@@ -70,6 +81,7 @@ export function a2aReplayOf(entry: HistoryEntry): A2aReplay {
   const { binding, version, endpoint } = entry.interface;
   const replay = entry.replay ?? {};
   const kept = keptA2aBody(entry);
+  const cut = kept.found ? undefined : cutBody(entry, entry.exchange?.request);
   return {
     ...(isA2aVersion(version) ? { version } : {}),
     ...(isBinding(binding) ? { binding } : {}),
@@ -80,7 +92,7 @@ export function a2aReplayOf(entry: HistoryEntry): A2aReplay {
     tenant: replay.tenant ?? '',
     body: kept.found
       ? { kept: true, value: kept.value }
-      : { kept: false, notKept: { bytes: entry.request.bytes, ...(entry.request.sha256 ? { sha256: entry.request.sha256 } : {}) } },
+      : { kept: false, notKept: cut ?? { bytes: entry.request.bytes, ...(entry.request.sha256 ? { sha256: entry.request.sha256 } : {}) } },
   };
 }
 
@@ -172,7 +184,9 @@ export function httpReplayOf(entry: HistoryEntry): HttpReplay {
   if (headers.length) out.headers = headers;
   Object.assign(out, template);
   const body = record.request.body;
-  if (body === undefined || body === '' || record.request.truncated) return out;
+  const cut = cutBody(entry, record.request);
+  if (cut) return { ...out, bodyNotKept: cut };
+  if (body === undefined || body === '') return out;
   const type = record.request.headers.find(([name]) => name.toLowerCase() === 'content-type')?.[1] ?? '';
   if (/multipart\/form-data/i.test(type)) {
     // A body that does not read as multipart keeps only method, URL and headers: never a guess.

@@ -17,6 +17,7 @@ import { runCliCaptured, type CliRun } from '../fixtures/cli-run';
 import { startMcpServer, type RunningMcpServer } from '../fixtures/mcp-server';
 import { startRecordingServer, type RecordingServer } from '../fixtures/recording-server';
 import { createHistoryStore } from '../../electron/node/history/history-store';
+import { openCore } from '../../electron/node/core';
 
 let server: RecordingServer;
 let mcp: RunningMcpServer;
@@ -163,6 +164,45 @@ describe('history replay', () => {
     } finally {
       await cli(['history', 'settings', '--full-bodies', 'on']);
     }
+  });
+
+  it('an entry whose body was cut at the record size limit is refused, saying where it was cut; nothing is sent (A2A and plain HTTP)', async () => {
+    const core = await openCore({ host: 'cli', environment: { POWERDUCK_HOME: home } });
+    let a2aRecord: ExchangeRecord;
+    let httpId: string;
+    let httpBytes: number;
+    try {
+      const a2a = await core.dispatcher.invoke('a2a.send', {
+        version: '1.0',
+        binding: 'JSONRPC',
+        endpoint: `${server.base}/cut-a2a`,
+        method: 'SendMessage',
+        body: { message: { role: 'ROLE_USER', messageId: 'm-cut', parts: [{ text: 'x'.repeat(200) }] } },
+        recordBodyLimit: 64,
+      });
+      if (!a2a.ok) throw new Error(a2a.error.message);
+      a2aRecord = a2a.value;
+      const http = await core.dispatcher.invoke('http.send', { method: 'POST', url: `${server.base}/cut-http`, body: { kind: 'text', text: 'y'.repeat(100) }, recordBodyLimit: 16 });
+      if (!http.ok) throw new Error(http.error.message);
+      httpId = http.value.id;
+      httpBytes = http.value.request.bodyBytes;
+    } finally {
+      await core.close();
+    }
+    expect(a2aRecord.request.truncated).toBe(true);
+    server.clear();
+    for (const [id, kept, whole] of [
+      [a2aRecord.id, 64, a2aRecord.request.bodyBytes],
+      [httpId, 16, httpBytes],
+    ] as const) {
+      const refused = await cli(['history', 'replay', id]);
+      expect(refused.code, refused.err).toBe(2);
+      expect(refused.err).toContain(
+        `History entry ${id}'s request body was cut at ${kept} bytes when it was recorded (it was ${whole} bytes, over the size a record keeps), so it cannot be replayed exactly and nothing was sent.`,
+      );
+      expect(refused.err).not.toContain('full bodies were off');
+    }
+    expect(server.requests).toHaveLength(0);
   });
 
   it('says which credential history did not keep and sends nothing; --header or --token-env gives it back', async () => {
