@@ -58,6 +58,8 @@ export interface A2aReplay {
   headers: HeaderEntry[];
   auth: AuthConfig;
   tenant: string;
+  /** The http:// proxy it went through (absent: direct). */
+  proxy?: string;
   body: { kept: true; value: unknown } | { kept: false; notKept: BodyNotKept };
 }
 
@@ -90,6 +92,7 @@ export function a2aReplayOf(entry: HistoryEntry): A2aReplay {
     headers: replay.headers ?? [],
     auth: replay.auth ?? { type: 'none' },
     tenant: replay.tenant ?? '',
+    ...(replay.proxy ? { proxy: replay.proxy } : {}),
     body: kept.found
       ? { kept: true, value: kept.value }
       : { kept: false, notKept: cut ?? { bytes: entry.request.bytes, ...(entry.request.sha256 ? { sha256: entry.request.sha256 } : {}) } },
@@ -116,6 +119,8 @@ export interface HttpReplay {
   bodyNotKept?: BodyNotKept;
   /** How it was sent (redirects, cookie jar, TLS paths, timeouts); absent for entries recorded before they were kept: send with the defaults. */
   send?: HttpSendSettings;
+  /** The http:// proxy it went through (absent: direct). */
+  proxy?: string;
 }
 
 /** Headers the sender sets on every request; copying them would pin stale values. */
@@ -169,7 +174,11 @@ function httpTemplate(entry: HistoryEntry): Pick<HttpReplay, 'url' | 'headers' |
 
 export function httpReplayOf(entry: HistoryEntry): HttpReplay {
   const record = entry.httpExchange;
-  const template = { ...httpTemplate(entry), ...(entry.replay?.send ? { send: entry.replay.send } : {}) };
+  const template = {
+    ...httpTemplate(entry),
+    ...(entry.replay?.send ? { send: entry.replay.send } : {}),
+    ...(entry.replay?.proxy ? { proxy: entry.replay.proxy } : {}),
+  };
   if (!record) {
     const { bytes, sha256 } = entry.request;
     return {

@@ -30,6 +30,8 @@ export interface RequestTemplate {
   args?: readonly string[];
   /** stdio: the server's environment as drafted (values by reference, or literal). */
   env?: readonly McpEnvEntry[];
+  /** A2A over HTTP and plain HTTP: the http:// proxy the request went through. */
+  proxy?: string;
   /** Plain HTTP: the request's send settings as drafted (see sendSettings). */
   send?: Pick<HttpRequest, 'followRedirects' | 'maxRedirects' | 'cookies' | 'tls' | 'timeouts'>;
 }
@@ -152,5 +154,7 @@ export function replayTemplate(template: RequestTemplate, rules: RedactionRules 
   if (template.args?.length) out.args = template.args.map((arg) => scrubValues(arg, rules));
   if (template.env?.length) out.env = templateEnv(template.env, rules);
   if (template.send) out.send = sendSettings(template.send, rules);
+  // The core refuses a proxy with a user name or password; were one ever here, it would go as any URL's does.
+  if (typeof template.proxy === 'string' && template.proxy.trim() !== '') out.proxy = scrubValues(safeUrl(template.proxy.trim()), rules);
   return out;
 }

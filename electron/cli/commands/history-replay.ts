@@ -162,6 +162,7 @@ function a2aCall(entry: HistoryEntry, args: ParsedArgs, overrides: Overrides, io
     body,
     ...(sent.length ? { headers: sent } : {}),
     ...(auth.type !== 'none' ? { auth } : {}),
+    ...(replay.proxy ? { proxy: replay.proxy } : {}),
     // As the app's tab: HTTP+JSON carries the tenant in the path; the other bindings have it in the body.
     ...(tenant && binding === 'HTTP+JSON' ? { tenant } : {}),
   };
@@ -187,6 +188,7 @@ function httpRequest(entry: HistoryEntry, overrides: Overrides): HttpRequest {
     ...(sent.length ? { headers: sent } : {}),
     ...(auth && auth.type !== 'none' ? { auth } : {}),
     ...(replay.body ? { body: replay.body } : {}),
+    ...(replay.proxy ? { proxy: replay.proxy } : {}),
     ...sentWith(entry, replay.send, overrides),
   };
 }

@@ -82,6 +82,7 @@ async function sendChecked(env: CoreEnv, history: HistoryRecorder, request: Http
       endpoint: request.url,
       ...(request.headers ? { headers: request.headers } : {}),
       ...(request.auth ? { auth: request.auth } : {}),
+      ...(request.proxy ? { proxy: request.proxy } : {}),
       // Redirects, cookie jar, TLS (paths only) and timeouts: how it was sent, for a faithful resend.
       send: request,
     },
