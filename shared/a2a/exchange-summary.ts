@@ -90,9 +90,10 @@ export function describeOutcome(outcome: Outcome): string {
       const how = { completed: 'completed', closed: 'closed by the server', stopped: 'stopped locally', error: 'ended with an error' }[outcome.ended];
       const err = outcome.error ? ` — ${outcome.error.code}: ${outcome.error.message}${outcome.error.reason ? ` [${outcome.error.reason}]` : ''}` : '';
       // gRPC ends at the message that does not decode: its error already names it.
-      const wrong = outcome.wrongEvents && outcome.wrongEvents.first !== outcome.error?.message
-        ? `; ${outcome.wrongEvents.count === 1 ? '1 event was' : `${outcome.wrongEvents.count} events were`} not A2A: ${outcome.wrongEvents.first}`
-        : '';
+      const wrong =
+        outcome.wrongEvents && outcome.wrongEvents.first !== outcome.error?.message
+          ? `; ${outcome.wrongEvents.count === 1 ? '1 event was' : `${outcome.wrongEvents.count} events were`} not A2A: ${outcome.wrongEvents.first}`
+          : '';
       return `Stream ${how} after ${outcome.eventCount} event${outcome.eventCount === 1 ? '' : 's'}${outcome.lastState ? ` (last state ${outcome.lastState})` : ''}${err}${wrong}`;
     }
   }

@@ -336,9 +336,12 @@ describe('hostile streams', () => {
       expect(rpcRun.code, rpcRun.err).toBe(1);
       expect(rpcRun.out).toMatch(/#1 \+\d+ms error not-json: Stream event #1 is not JSON \(.+\), so not an A2A JSON-RPC stream event\. It began: "not json"\./);
       expect(rpcRun.out).toMatch(/Stream completed after 3 events \(last state TASK_STATE_COMPLETED\); 1 event was not A2A: Stream event #1/);
-      const restRun = await runCliCaptured(['send', '--endpoint', `${base}/rest`, '--binding', 'HTTP+JSON', '--method', 'SendStreamingMessage', '--text', 'x'], {
-        home,
-      });
+      const restRun = await runCliCaptured(
+        ['send', '--endpoint', `${base}/rest`, '--binding', 'HTTP+JSON', '--method', 'SendStreamingMessage', '--text', 'x'],
+        {
+          home,
+        },
+      );
       expect(restRun.code, restRun.err).toBe(1);
       expect(restRun.out).toMatch(
         /Stream event #1 is a JSON-RPC envelope, not an HTTP\+JSON StreamResponse \(this address speaks JSON-RPC\), so not an A2A HTTP\+JSON stream event\. It began: "\{"jsonrpc":"2\.0","id":"x"/,

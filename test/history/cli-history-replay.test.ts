@@ -183,7 +183,12 @@ describe('history replay', () => {
       });
       if (!a2a.ok) throw new Error(a2a.error.message);
       a2aRecord = a2a.value;
-      const http = await core.dispatcher.invoke('http.send', { method: 'POST', url: `${server.base}/cut-http`, body: { kind: 'text', text: 'y'.repeat(100) }, recordBodyLimit: 16 });
+      const http = await core.dispatcher.invoke('http.send', {
+        method: 'POST',
+        url: `${server.base}/cut-http`,
+        body: { kind: 'text', text: 'y'.repeat(100) },
+        recordBodyLimit: 16,
+      });
       if (!http.ok) throw new Error(http.error.message);
       httpId = http.value.id;
       httpBytes = http.value.request.bodyBytes;

@@ -130,7 +130,8 @@ export async function consumeSse(options: SseConsumeOptions): Promise<Outcome> {
     } catch (e) {
       recorder.warn(`Stream event ${recorder.eventCount} is not JSON.`);
       // An `event: error` frame may carry plain text: the agent said no in words.
-      if (ev.event === 'error') error = recorder.addEvent({ event: ev.event, data: ev.data, raw: ev.data, error: { code: 'sse-error-event', message: ev.data } }).error;
+      if (ev.event === 'error')
+        error = recorder.addEvent({ event: ev.event, data: ev.data, raw: ev.data, error: { code: 'sse-error-event', message: ev.data } }).error;
       else wrongEvent(ev, ev.data, 'not-json', `is not JSON (${(e as Error).message})`, ev.data);
       return;
     }
@@ -159,7 +160,8 @@ export async function consumeSse(options: SseConsumeOptions): Promise<Outcome> {
       if (parsed['jsonrpc'] !== '2.0') recorder.warn('A stream event has no "jsonrpc": "2.0".');
       payload = parsed['result'];
     } else if (!isObject(parsed)) return wrongEvent(ev, parsed, 'protocol', 'is JSON but not an object');
-    else if (isJsonRpcEnvelope(parsed)) return wrongEvent(ev, parsed, 'protocol', 'is a JSON-RPC envelope, not an HTTP+JSON StreamResponse (this address speaks JSON-RPC)');
+    else if (isJsonRpcEnvelope(parsed))
+      return wrongEvent(ev, parsed, 'protocol', 'is a JSON-RPC envelope, not an HTTP+JSON StreamResponse (this address speaks JSON-RPC)');
     const info = describePayload(version, payload);
     if (!info.objectKind) recorder.warn(`Stream event ${recorder.eventCount} carries no recognisable A2A ${version} object.`);
     last = info;
