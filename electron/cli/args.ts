@@ -92,3 +92,10 @@ export function requireOption(args: ParsedArgs, name: string): string {
   if (value === undefined || value === '') throw new UsageError(`--${name} is required.`);
   return value;
 }
+
+/** `--proxy URL` (send, send --http): the core reads and checks it (http:// only, no credentials). */
+export function proxyFrom(args: ParsedArgs): string | undefined {
+  const value = args.options.get('proxy');
+  if (value === '') throw new UsageError('--proxy needs the proxy URL (http://host:port).');
+  return value;
+}

@@ -55,6 +55,15 @@ export function bindingShapeMismatch(
 }
 
 /**
+ * Why one stream event is not the binding, named with its number and first bytes (`why` says what it
+ * is instead: "is not JSON (…)", "is JSON but not a JSON-RPC response object"), in the words a body
+ * that is not the binding gets, so a stream that goes wrong half-way reads like a unary answer.
+ */
+export function wrongStreamEvent(binding: Binding, seq: number, why: string, text: string): string {
+  return `Stream event #${seq} ${why}, so not an A2A ${label(binding)} stream event. It began: ${answerStart(text)}.`;
+}
+
+/**
  * A success status whose body is not JSON: the server was reached and answered, but not in the
  * binding (exit 1 on the CLI, as MCP's not-JSON answer), named with its status, type and first bytes.
  */

@@ -57,6 +57,8 @@ export function outcomeSeverity(outcome: Outcome): OutcomeSeverity {
  */
 function answeredWrongly(record: ExchangeRecord): boolean {
   const { outcome, response } = record;
+  // A stream event that is not the binding, whatever came before or after it.
+  if (outcome.kind === 'stream') return outcome.wrongEvents !== undefined;
   if (outcome.kind !== 'transport-error' || (outcome.code !== 'not-json' && outcome.code !== 'protocol')) return false;
   return response?.status !== undefined || response?.grpcStatus !== undefined;
 }
@@ -87,7 +89,12 @@ export function describeOutcome(outcome: Outcome): string {
     case 'stream': {
       const how = { completed: 'completed', closed: 'closed by the server', stopped: 'stopped locally', error: 'ended with an error' }[outcome.ended];
       const err = outcome.error ? ` — ${outcome.error.code}: ${outcome.error.message}${outcome.error.reason ? ` [${outcome.error.reason}]` : ''}` : '';
-      return `Stream ${how} after ${outcome.eventCount} event${outcome.eventCount === 1 ? '' : 's'}${outcome.lastState ? ` (last state ${outcome.lastState})` : ''}${err}`;
+      // gRPC ends at the message that does not decode: its error already names it.
+      const wrong =
+        outcome.wrongEvents && outcome.wrongEvents.first !== outcome.error?.message
+          ? `; ${outcome.wrongEvents.count === 1 ? '1 event was' : `${outcome.wrongEvents.count} events were`} not A2A: ${outcome.wrongEvents.first}`
+          : '';
+      return `Stream ${how} after ${outcome.eventCount} event${outcome.eventCount === 1 ? '' : 's'}${outcome.lastState ? ` (last state ${outcome.lastState})` : ''}${err}${wrong}`;
     }
   }
 }

@@ -81,6 +81,12 @@ export type Outcome =
       lastState?: string;
       eventCount: number;
       error?: { code: number | string; message: string; reason?: string };
+      /**
+       * Events that were not the binding (data that is not JSON, JSON that is not a JSON-RPC response or
+       * is another binding's envelope, a gRPC message that does not decode): how many, and the first one
+       * named with its first bytes. The server was reached and answered wrongly, whatever came after.
+       */
+      wrongEvents?: { count: number; first: string };
     };
 
 /** Points in time, in milliseconds since the call started. */

@@ -55,7 +55,7 @@ export interface EntryOptions {
   callBody?: unknown;
   check?: { runId: string; checkId: string };
   /** The call as drafted, when the caller has it: what a replay needs (secrets by name only). */
-  call?: Pick<A2aCall, 'auth' | 'headers' | 'tenant' | 'body' | 'bodyText'> & { endpoint?: string };
+  call?: Pick<A2aCall, 'auth' | 'headers' | 'tenant' | 'body' | 'bodyText' | 'proxy'> & { endpoint?: string };
   /** The call's redaction rules (secrets it resolved or carried): the replay template keeps none of them. */
   callRules?: RedactionRules;
   /**

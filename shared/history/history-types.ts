@@ -107,6 +107,11 @@ export interface HistoryReplay {
   tenant?: string;
   /** The drafted body (JSON-RPC: the params), only under the full-bodies policy. */
   body?: unknown;
+  /**
+   * The http:// proxy the request went through (A2A over HTTP, plain HTTP), without credentials, under
+   * either policy; a replay goes through it again. Absent: the request went direct.
+   */
+  proxy?: string;
   /** Plain HTTP: how it was sent (redirects, cookie jar, TLS, timeout), under either policy; absent on older entries (replayed with the defaults). */
   send?: HttpSendSettings;
 }

@@ -11,7 +11,7 @@ import type { HeaderEntry } from '../a2a/call';
 import { REDACTED } from '../a2a/redaction';
 import { isA2aVersion, isBinding, type A2aVersion, type Binding } from '../a2a/versions';
 import { encodeBase64 } from '../encoding/base64';
-import { encodeUtf8 } from '../a2a/utf8';
+import { encodeUtf8, utf8ByteLength } from '../a2a/utf8';
 import { formDecode } from '../http/url-credentials';
 import type { FormField, HttpBody, MultipartField } from '../http/http-types';
 import { isTextualMediaType } from '../http/media-kind';
@@ -29,10 +29,21 @@ export function entryProtocol(entry: Pick<HistorySummary, 'interface'>): EntryPr
   return 'a2a';
 }
 
-/** A request body the entry kept only as its size and SHA-256 (hashed bodies). */
+/**
+ * A request body the entry cannot give back whole: kept only as its size and SHA-256 (hashed bodies),
+ * or, under full bodies, cut at the record's size limit (`keptBytes`: the first bytes kept, not the body).
+ */
 export interface BodyNotKept {
   bytes: number;
   sha256?: string;
+  keptBytes?: number;
+}
+
+/** A body the record cut at its size limit: sending the part would send another request. */
+function cutBody(entry: HistoryEntry, recorded: { body?: string; truncated?: boolean } | undefined): BodyNotKept | undefined {
+  if (entry.bodies !== 'full' || !recorded?.truncated) return undefined;
+  const { bytes, sha256 } = entry.request;
+  return { bytes, ...(sha256 ? { sha256 } : {}), keptBytes: utf8ByteLength(recorded.body ?? '') };
 }
 
 // ---- A2A ----
@@ -47,6 +58,8 @@ export interface A2aReplay {
   headers: HeaderEntry[];
   auth: AuthConfig;
   tenant: string;
+  /** The http:// proxy it went through (absent: direct). */
+  proxy?: string;
   body: { kept: true; value: unknown } | { kept: false; notKept: BodyNotKept };
 }
 
@@ -70,6 +83,7 @@ export function a2aReplayOf(entry: HistoryEntry): A2aReplay {
   const { binding, version, endpoint } = entry.interface;
   const replay = entry.replay ?? {};
   const kept = keptA2aBody(entry);
+  const cut = kept.found ? undefined : cutBody(entry, entry.exchange?.request);
   return {
     ...(isA2aVersion(version) ? { version } : {}),
     ...(isBinding(binding) ? { binding } : {}),
@@ -78,9 +92,10 @@ export function a2aReplayOf(entry: HistoryEntry): A2aReplay {
     headers: replay.headers ?? [],
     auth: replay.auth ?? { type: 'none' },
     tenant: replay.tenant ?? '',
+    ...(replay.proxy ? { proxy: replay.proxy } : {}),
     body: kept.found
       ? { kept: true, value: kept.value }
-      : { kept: false, notKept: { bytes: entry.request.bytes, ...(entry.request.sha256 ? { sha256: entry.request.sha256 } : {}) } },
+      : { kept: false, notKept: cut ?? { bytes: entry.request.bytes, ...(entry.request.sha256 ? { sha256: entry.request.sha256 } : {}) } },
   };
 }
 
@@ -104,6 +119,8 @@ export interface HttpReplay {
   bodyNotKept?: BodyNotKept;
   /** How it was sent (redirects, cookie jar, TLS paths, timeouts); absent for entries recorded before they were kept: send with the defaults. */
   send?: HttpSendSettings;
+  /** The http:// proxy it went through (absent: direct). */
+  proxy?: string;
 }
 
 /** Headers the sender sets on every request; copying them would pin stale values. */
@@ -157,7 +174,11 @@ function httpTemplate(entry: HistoryEntry): Pick<HttpReplay, 'url' | 'headers' |
 
 export function httpReplayOf(entry: HistoryEntry): HttpReplay {
   const record = entry.httpExchange;
-  const template = { ...httpTemplate(entry), ...(entry.replay?.send ? { send: entry.replay.send } : {}) };
+  const template = {
+    ...httpTemplate(entry),
+    ...(entry.replay?.send ? { send: entry.replay.send } : {}),
+    ...(entry.replay?.proxy ? { proxy: entry.replay.proxy } : {}),
+  };
   if (!record) {
     const { bytes, sha256 } = entry.request;
     return {
@@ -172,7 +193,9 @@ export function httpReplayOf(entry: HistoryEntry): HttpReplay {
   if (headers.length) out.headers = headers;
   Object.assign(out, template);
   const body = record.request.body;
-  if (body === undefined || body === '' || record.request.truncated) return out;
+  const cut = cutBody(entry, record.request);
+  if (cut) return { ...out, bodyNotKept: cut };
+  if (body === undefined || body === '') return out;
   const type = record.request.headers.find(([name]) => name.toLowerCase() === 'content-type')?.[1] ?? '';
   if (/multipart\/form-data/i.test(type)) {
     // A body that does not read as multipart keeps only method, URL and headers: never a guess.

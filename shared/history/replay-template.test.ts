@@ -77,6 +77,14 @@ describe('replayTemplate', () => {
     expect(out.args?.[1]).toBe('{{dir}}');
   });
 
+  it('keeps the proxy a request went through, without a user name or password and without a value resolved from a secret', () => {
+    expect(replayTemplate({ endpoint: 'http://a/rpc', proxy: ' http://127.0.0.1:3128 ' }).proxy).toBe('http://127.0.0.1:3128');
+    expect(replayTemplate({ endpoint: 'http://a/rpc', proxy: 'http://me:s3cret@proxy.example:3128' }).proxy).toBe('http://proxy.example:3128');
+    expect(replayTemplate({ endpoint: 'http://a/rpc', proxy: 'http://{{proxyHost}}:3128' }).proxy).toBe('http://{{proxyHost}}:3128');
+    expect(replayTemplate({ proxy: 'http://tok-123.proxy.example' }, { values: secretForms(['tok-123']) }).proxy).not.toContain('tok-123');
+    expect(replayTemplate({ endpoint: 'http://a/rpc', proxy: '' })).not.toHaveProperty('proxy');
+  });
+
   it('leaves out what the request did not have, and skips malformed rows', () => {
     expect(replayTemplate({})).toEqual({});
     expect(replayTemplate({ auth: { type: 'none' }, headers: [] })).toEqual({});

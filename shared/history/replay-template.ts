@@ -32,6 +32,8 @@ export interface RequestTemplate {
   env?: readonly McpEnvEntry[];
   /** MCP over HTTPS: the TLS settings as drafted (see templateTls). */
   tls?: CallTls;
+  /** A2A over HTTP and plain HTTP: the http:// proxy the request went through. */
+  proxy?: string;
   /** Plain HTTP: the request's send settings as drafted (see sendSettings). */
   send?: Pick<HttpRequest, 'followRedirects' | 'maxRedirects' | 'cookies' | 'tls' | 'timeouts'>;
 }
@@ -186,5 +188,7 @@ export function replayTemplate(template: RequestTemplate, rules: RedactionRules 
   const tls = template.tls ? templateTls(template.tls, rules) : undefined;
   if (tls) out.tls = tls;
   if (template.send) out.send = sendSettings(template.send, rules);
+  // The core refuses a proxy with a user name or password; were one ever here, it would go as any URL's does.
+  if (typeof template.proxy === 'string' && template.proxy.trim() !== '') out.proxy = scrubValues(safeUrl(template.proxy.trim()), rules);
   return out;
 }

@@ -14,6 +14,7 @@ import { Connections, defaultProtoDir } from '../../electron/node/connections';
 import { MAX_RECEIVE_MESSAGE_BYTES } from '../../electron/node/a2a/grpc-wire';
 import { createMemorySecretStore } from '../../electron/node/secret-store';
 import { unusedPort } from '../fixtures/recording-server';
+import { recordSeverity } from '../../shared/a2a/exchange-summary';
 
 type Behaviour = (stream: ServerHttp2Stream, headers: IncomingHttpHeaders, body: Buffer) => void;
 
@@ -255,6 +256,28 @@ describe('the gRPC wire', () => {
     });
     expect(stopped.outcome).toMatchObject({ kind: 'stream', ended: 'stopped', eventCount: 1 });
     expect(await cancelled).toBe(constants.NGHTTP2_CANCEL);
+  });
+
+  it('a stream message that does not decode ends the stream: the agent answered wrongly (exit 1 on the CLI), named with its first bytes', async () => {
+    const update = Buffer.from(
+      codec.encode('lf.a2a.v1.StreamResponse', { statusUpdate: { taskId: 't1', contextId: 'c1', status: { state: 'TASK_STATE_WORKING' } } }),
+    );
+    behaviour = (stream) => answer(stream, Buffer.concat([frame(update), frame(Buffer.from([0xff, 0xff, 0xff, 0x01]))]));
+    const done = await performCall(
+      {
+        version: '1.0',
+        binding: 'GRPC',
+        endpoint,
+        method: 'SendStreamingMessage',
+        body: { message: { messageId: 'm2', role: 'ROLE_USER', parts: [{ text: 'hi' }] } },
+      },
+      deps,
+    );
+    const first = expect.stringMatching(
+      /^Stream message #1 is not a valid lf\.a2a\.v1\.StreamResponse \(.+\), so not an A2A gRPC stream message\. It began: ffffff01 \(hex, 4 bytes\)\.$/,
+    );
+    expect(done.outcome).toMatchObject({ kind: 'stream', ended: 'error', eventCount: 2, error: { code: 'protocol' }, wrongEvents: { count: 1, first } });
+    expect(recordSeverity(done)).toBe('refused');
   });
 
   it('a server that is not HTTP/2 is a connect failure, named as such', async () => {

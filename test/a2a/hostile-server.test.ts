@@ -7,6 +7,11 @@ import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { A2aCall } from '../../shared/a2a/call';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describeOutcome, recordSeverity } from '../../shared/a2a/exchange-summary';
+import { runCliCaptured } from '../fixtures/cli-run';
 import { deps, send, stream, userMessage } from './helpers';
 
 let server: Server;
@@ -171,6 +176,13 @@ async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> 
         }),
       );
       return;
+    case '/rest/message:stream':
+      // An HTTP+JSON stream with a JSON-RPC envelope in the middle: another binding's event.
+      sse(res);
+      res.write(`data: ${JSON.stringify(task('TASK_STATE_WORKING'))}\n\n`);
+      res.write(frame('x', status('TASK_STATE_WORKING')));
+      res.end(`data: ${JSON.stringify(status('TASK_STATE_COMPLETED'))}\n\n`);
+      return;
     case '/rest/tasks/plain':
       res.writeHead(200, { 'Content-Type': 'text/plain' }).end('hello');
       return;
@@ -299,11 +311,46 @@ describe('hostile streams', () => {
     expect(b.record.outcome).toMatchObject({ kind: 'stream', ended: 'error', error: { code: -32004, reason: 'UNSUPPORTED_OPERATION' } });
   });
 
-  it('BOM, CRLF, comments and multi-line data are parsed; a non-JSON event is kept raw', async () => {
+  it('BOM, CRLF, comments and multi-line data are parsed; a non-JSON event is kept raw, the stream read on, and the outcome says the agent answered wrongly', async () => {
     const { record, live } = await stream(rpc('/odd-framing', 'SendStreamingMessage'));
     expect(live.map((e) => e.objectKind ?? e.error?.code)).toEqual(['task', 'not-json', 'statusUpdate']);
     expect(live[1]?.raw).toBe('not json');
-    expect(record.outcome).toMatchObject({ kind: 'stream', ended: 'completed', lastState: 'TASK_STATE_COMPLETED' });
+    const first = live[1]?.error?.message ?? '';
+    expect(first).toMatch(/^Stream event #1 is not JSON \(.+\), so not an A2A JSON-RPC stream event\. It began: "not json"\.$/);
+    expect(record.outcome).toMatchObject({ kind: 'stream', ended: 'completed', lastState: 'TASK_STATE_COMPLETED', wrongEvents: { count: 1, first } });
+    expect(recordSeverity(record)).toBe('refused');
+    expect(describeOutcome(record.outcome)).toBe(`Stream completed after 3 events (last state TASK_STATE_COMPLETED); 1 event was not A2A: ${first}`);
+  });
+
+  it('a stream with only A2A events is not flagged', async () => {
+    const { record } = await stream(rpc('/gzip-sse', 'SendStreamingMessage'));
+    expect(record.outcome).toMatchObject({ kind: 'stream', ended: 'completed' });
+    expect(record.outcome).not.toHaveProperty('wrongEvents');
+    expect(recordSeverity(record)).toBe('ok');
+  });
+
+  it('powerduck send: a stream event that is not JSON exits 1, naming the event and its first bytes; an HTTP+JSON stream carrying a JSON-RPC envelope too', async () => {
+    const home = await mkdtemp(join(tmpdir(), 'powerduck-hostile-cli-'));
+    try {
+      const rpcRun = await runCliCaptured(['send', '--endpoint', `${base}/odd-framing`, '--method', 'SendStreamingMessage', '--text', 'x'], { home });
+      expect(rpcRun.code, rpcRun.err).toBe(1);
+      expect(rpcRun.out).toMatch(/#1 \+\d+ms error not-json: Stream event #1 is not JSON \(.+\), so not an A2A JSON-RPC stream event\. It began: "not json"\./);
+      expect(rpcRun.out).toMatch(/Stream completed after 3 events \(last state TASK_STATE_COMPLETED\); 1 event was not A2A: Stream event #1/);
+      const restRun = await runCliCaptured(
+        ['send', '--endpoint', `${base}/rest`, '--binding', 'HTTP+JSON', '--method', 'SendStreamingMessage', '--text', 'x'],
+        {
+          home,
+        },
+      );
+      expect(restRun.code, restRun.err).toBe(1);
+      expect(restRun.out).toMatch(
+        /Stream event #1 is a JSON-RPC envelope, not an HTTP\+JSON StreamResponse \(this address speaks JSON-RPC\), so not an A2A HTTP\+JSON stream event\. It began: "\{"jsonrpc":"2\.0","id":"x"/,
+      );
+      // A clean stream still exits 0.
+      expect((await runCliCaptured(['send', '--endpoint', `${base}/gzip-sse`, '--method', 'SendStreamingMessage', '--text', 'x'], { home })).code).toBe(0);
+    } finally {
+      await rm(home, { recursive: true, force: true });
+    }
   });
 
   it('a stream closed before a terminal state ends "closed" with a warning', async () => {

@@ -7,7 +7,7 @@ import { signCard } from '../../electron/node/card/card-sign';
 import type { CliIo } from '../../electron/cli/cli-types';
 import { runCli } from '../../electron/cli/main';
 import { v1Card, type Json } from './fixtures';
-import { startRecordingServer, type RecordingServer } from '../fixtures/recording-server';
+import { startRecordingServer, unusedPort, type RecordingServer } from '../fixtures/recording-server';
 
 let dir: string;
 let server: RecordingServer;
@@ -39,6 +39,15 @@ beforeAll(async () => {
     if (request.url === '/bucket/.well-known/agent-card.json')
       return void res.writeHead(403, { 'content-type': 'application/xml' }).end('<Error>AccessDenied</Error>');
     if (request.url === '/flaky/.well-known/agent-card.json') return void res.writeHead(500).end('oops');
+    // Direct card URLs answered by something that is no card: each is the server answering wrongly.
+    if (request.url === '/down/card.json') return void res.writeHead(500, { 'content-type': 'text/plain' }).end('oops');
+    if (request.url === '/page/card.json') return void res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><p>Welcome</p>');
+    if (request.url === '/cut/card.json') return void res.writeHead(200, { 'content-type': 'application/json' }).end('{"name":');
+    if (request.url === '/moved/card.json') return void res.writeHead(302, { location: '/elsewhere/card.json' }).end();
+    if (request.url === '/huge/card.json') return void res.writeHead(200, { 'content-type': 'application/json' }).end(`"${'x'.repeat(1024 * 1024)}"`);
+    if (request.url === '/zstd/card.json') return void res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'zstd' }).end('{}');
+    if (request.url === '/corrupt/card.json')
+      return void res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': 'gzip' }).end('not gzip at all');
     res.writeHead(404).end();
   });
   base = server.base;
@@ -122,12 +131,41 @@ describe('powerduck card fetch', () => {
     }
   });
 
-  it('fetch errors exit 2 with one line on stderr', async () => {
-    const run = await cli(['card', 'fetch', `${base}/nothing-here/card.json`]);
-    expect(run.code).toBe(2);
-    expect(run.stdout).toBe('');
-    expect(run.stderr.trim().split('\n')).toHaveLength(1);
-    expect(run.stderr).toMatch(/404/);
+  it('a server that answers but not with a card exits 1, naming what it answered on one line', async () => {
+    for (const [path, said] of [
+      ['nothing-here', /answered 404 Not Found\. No card at this address/],
+      ['down', /answered 500 Internal Server Error/],
+      ['page', /HTTP 200 \(text\/html\) with a body that is not JSON.*It began: "<!doctype html><p>Welcome<\/p>"/],
+      ['cut', /with a body that is not JSON.*It began: "\{"name":"/],
+      ['moved', /answered 302 Found and points to \/elsewhere\/card\.json\. Powerduck does not follow redirects/],
+      ['huge', /huge\/card\.json (declares|decodes to) .*Powerduck stops at 1048576 bytes/],
+      ['zstd', /content-encoding "zstd", which Powerduck does not decode/],
+      ['corrupt', /could not be decoded \(gzip\)/],
+    ] as const) {
+      const run = await cli(['card', 'fetch', `${base}/${path}/card.json`]);
+      expect(run.code, `${path}: ${run.stderr}`).toBe(1);
+      expect(run.stdout).toBe('');
+      expect(run.stderr.trim().split('\n')).toHaveLength(1);
+      expect(run.stderr).toMatch(said);
+    }
+  });
+
+  it('--json: a server that answered wrongly still gets the one error object on stdout, exit 1', async () => {
+    const run = await cli(['card', 'fetch', `${base}/nothing-here/card.json`, '--json']);
+    expect(run.code).toBe(1);
+    expect(JSON.parse(run.stdout)).toEqual({ error: { kind: 'error', command: 'card', message: expect.stringMatching(/answered 404/) } });
+  });
+
+  it('nothing reached (connection refused, DNS) exits 2 with one line on stderr', async () => {
+    const port = await unusedPort();
+    const refused = await cli(['card', 'fetch', `http://127.0.0.1:${port}/card.json`]);
+    expect(refused.code).toBe(2);
+    expect(refused.stdout).toBe('');
+    expect(refused.stderr.trim().split('\n')).toHaveLength(1);
+    expect(refused.stderr).toMatch(/Could not talk to 127\.0\.0\.1:\d+ \(ECONNREFUSED\)/);
+    const dns = await cli(['card', 'fetch', 'http://no-such-agent.invalid/card.json']);
+    expect(dns.code).toBe(2);
+    expect(dns.stderr).toMatch(/Could not resolve no-such-agent\.invalid/);
   });
 
   it('usage errors exit 2', async () => {

@@ -17,6 +17,8 @@ import { runCliCaptured, type CliRun } from '../fixtures/cli-run';
 import { startMcpServer, type RunningMcpServer } from '../fixtures/mcp-server';
 import { startRecordingServer, type RecordingServer } from '../fixtures/recording-server';
 import { createHistoryStore } from '../../electron/node/history/history-store';
+import { openCore } from '../../electron/node/core';
+import { filesUnder } from '../fixtures/files-under';
 
 let server: RecordingServer;
 let mcp: RunningMcpServer;
@@ -162,6 +164,104 @@ describe('history replay', () => {
       expect(server.requests.map((r) => r.url)).toEqual(['/nobody']);
     } finally {
       await cli(['history', 'settings', '--full-bodies', 'on']);
+    }
+  });
+
+  it('an entry whose body was cut at the record size limit is refused, saying where it was cut; nothing is sent (A2A and plain HTTP)', async () => {
+    const core = await openCore({ host: 'cli', environment: { POWERDUCK_HOME: home } });
+    let a2aRecord: ExchangeRecord;
+    let httpId: string;
+    let httpBytes: number;
+    try {
+      const a2a = await core.dispatcher.invoke('a2a.send', {
+        version: '1.0',
+        binding: 'JSONRPC',
+        endpoint: `${server.base}/cut-a2a`,
+        method: 'SendMessage',
+        body: { message: { role: 'ROLE_USER', messageId: 'm-cut', parts: [{ text: 'x'.repeat(200) }] } },
+        recordBodyLimit: 64,
+      });
+      if (!a2a.ok) throw new Error(a2a.error.message);
+      a2aRecord = a2a.value;
+      const http = await core.dispatcher.invoke('http.send', {
+        method: 'POST',
+        url: `${server.base}/cut-http`,
+        body: { kind: 'text', text: 'y'.repeat(100) },
+        recordBodyLimit: 16,
+      });
+      if (!http.ok) throw new Error(http.error.message);
+      httpId = http.value.id;
+      httpBytes = http.value.request.bodyBytes;
+    } finally {
+      await core.close();
+    }
+    expect(a2aRecord.request.truncated).toBe(true);
+    server.clear();
+    for (const [id, kept, whole] of [
+      [a2aRecord.id, 64, a2aRecord.request.bodyBytes],
+      [httpId, 16, httpBytes],
+    ] as const) {
+      const refused = await cli(['history', 'replay', id]);
+      expect(refused.code, refused.err).toBe(2);
+      expect(refused.err).toContain(
+        `History entry ${id}'s request body was cut at ${kept} bytes when it was recorded (it was ${whole} bytes, over the size a record keeps), so it cannot be replayed exactly and nothing was sent.`,
+      );
+      expect(refused.err).not.toContain('full bodies were off');
+    }
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('a send through a proxy is replayed through it (A2A and plain HTTP); a proxy with a user name or password is refused before anything is sent', async () => {
+    // A forward proxy that answers itself: what reaches it is the absolute-form request line, and nothing reaches the server.
+    const proxy = await startRecordingServer((request, res) => {
+      if (request.url.endsWith('/via-a2a')) {
+        const { id } = JSON.parse(request.text) as { id: unknown };
+        const result = { message: { messageId: 'p1', role: 'ROLE_AGENT', parts: [{ text: 'via proxy' }] } };
+        return void res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', id, result }));
+      }
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"via":"proxy"}');
+    });
+    try {
+      server.clear();
+      const a2a = await cli(['send', '--endpoint', `${server.base}/via-a2a`, '--text', 'hi', '--proxy', proxy.base]);
+      expect(a2a.code, a2a.err).toBe(0);
+      const a2aEntry = await newest();
+      expect(a2aEntry.replay?.proxy).toBe(proxy.base);
+      const http = await cli(['send', '--http', '--url', `${server.base}/via-http`, '--proxy', proxy.base]);
+      expect(http.code, http.err).toBe(0);
+      const httpEntry = await newest();
+      expect(httpEntry.replay?.proxy).toBe(proxy.base);
+      const through = [`${server.base}/via-a2a`, `${server.base}/via-http`];
+      expect(proxy.requests.map((r) => r.url)).toEqual(through);
+
+      proxy.clear();
+      const replayedA2a = await cli(['history', 'replay', a2aEntry.id, '--json']);
+      expect(replayedA2a.code, replayedA2a.err).toBe(0);
+      expect(replayedA2a.out).toContain('via proxy');
+      expect((await cli(['history', 'replay', httpEntry.id])).code).toBe(0);
+      expect(proxy.requests.map((r) => r.url)).toEqual(through);
+      // The replay's own entry keeps the proxy too, so replaying the replay goes the same way.
+      expect((await newest()).replay?.proxy).toBe(proxy.base);
+      expect(server.requests).toHaveLength(0);
+
+      proxy.clear();
+      const withCredentials = `http://proxyuser:pr0xy-PASS@${new URL(proxy.base).host}`;
+      for (const args of [
+        ['send', '--endpoint', `${server.base}/via-a2a`, '--text', 'hi', '--proxy', withCredentials],
+        ['send', '--http', '--url', `${server.base}/via-http`, '--proxy', withCredentials],
+      ]) {
+        const refused = await cli(args);
+        expect(refused.code).toBe(2);
+        expect(refused.err).toContain('was given with a user name or password; Powerduck sends no proxy credentials');
+        expect(refused.err).not.toContain('pr0xy-PASS');
+      }
+      expect(proxy.requests).toHaveLength(0);
+      expect(await cli(['send', '--endpoint', 'grpc.example:443', '--binding', 'GRPC', '--text', 'hi', '--proxy', proxy.base])).toMatchObject({ code: 2 });
+      const kept = await Promise.all((await filesUnder(join(home, 'history'))).map((file) => readFile(file, 'utf8')));
+      expect(kept.join('\n')).toContain(proxy.base);
+      expect(kept.join('\n')).not.toContain('pr0xy-PASS');
+    } finally {
+      await proxy.close();
     }
   });
 

@@ -85,7 +85,24 @@ describe('import: an OpenAPI document with schemas in another file', () => {
     const run = await cli(['run', 'api3.yaml', 'GET /echo'], dir);
     expect(run.code).toBe(0);
     expect(run.out).toContain('Check: not checked');
-    expect(run.out).toContain('The declared schema refers to another file, gone.yaml#/Echo, which checks do not read');
+    expect(run.out).toContain('The declared schema refers to another file, gone.yaml#/Echo, which could not be read');
+  });
+
+  it("a spec run in place checks the response against the other file's schemas, and leaves the file as it is", async () => {
+    const dir = join(root, 'inplace');
+    await mkdir(dir, { recursive: true });
+    await writeFile(join(dir, 'api4.yaml'), api('./schemas.yaml#/Echo'));
+    await writeFile(join(dir, 'schemas.yaml'), schemas);
+    const ok = await cli(['run', 'api4.yaml', 'GET /echo'], dir);
+    expect(ok.code, ok.err).toBe(0);
+    expect(ok.out).toContain('Check: matches the declared schema');
+    // The same answer against a schema in another file that it breaks: the violation is found there.
+    await writeFile(join(dir, 'api5.yaml'), api('./strict.yaml#/Echo'));
+    await writeFile(join(dir, 'strict.yaml'), schemas.replace('ok: {type: boolean}', 'ok: {type: string}'));
+    const broken = await cli(['run', 'api5.yaml', 'GET /echo'], dir);
+    expect(broken.code).toBe(1);
+    expect(broken.out).toMatch(/\$\.ok.*string/);
+    expect(await readFile(join(dir, 'api5.yaml'), 'utf8')).toBe(api('./strict.yaml#/Echo'));
   });
 
   it('spec validate on a 3.1 file names the version and says validation is OpenAPI 3.2', async () => {

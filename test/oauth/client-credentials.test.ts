@@ -192,6 +192,39 @@ describe('powerduck send --oauth2 client-credentials', () => {
     expect(unknown.err).toMatch(/the issuer refused the client/i);
   });
 
+  it('a cached token is reused only with the client secret that obtained it: a rotated or wrong one is tried at the issuer (exit 2), the right one still reuses its token', async () => {
+    const flags = send(agent.rpcUrl, ...cc('--token-url', issuer.tokenUrl));
+    expect((await cli(flags)).code).toBe(0);
+    expect(issued()).toBe(1);
+    const before = agent.accepted.length;
+
+    const wrong = await cli(flags, { CC_SECRET: 'rotated-or-WRONG' });
+    expect(wrong.code).toBe(2);
+    expect(wrong.err).toMatch(/the issuer refused the client/i);
+    expect(agent.accepted.length).toBe(before);
+
+    const again = await cli([...flags, '--json']);
+    expect(again.code).toBe(0);
+    expect(again.out).toMatch(/OAuth 2\.0 client credentials token \(cached/);
+    expect(issued()).toBe(1);
+    expect(agent.accepted.at(-1)).toBe(agent.accepted.at(before - 1));
+
+    // Beside the token: a keyed digest of the secret, never the secret (nor the wrong one).
+    const store = await readFile(join(home, 'secrets.json'), 'utf8');
+    expect(store).not.toContain(CC_CLIENT.secret);
+    expect(store).not.toContain('rotated-or-WRONG');
+    const name = tokenCacheName({
+      type: 'oauth2',
+      flow: 'clientCredentials',
+      endpoints: { from: 'manual', tokenUrl: issuer.tokenUrl },
+      clientId: CC_CLIENT.id,
+      scopes: ['agent:read'],
+    });
+    const cached = await readCachedToken(createFileSecretStore(join(home, 'secrets.json')), name);
+    expect(cached?.clientSecretCheck?.mac).toMatch(/^[0-9a-f]{64}$/);
+    expect(cached?.clientSecretCheck?.key).toMatch(/^[\w-]{43}$/);
+  });
+
   it("the agent's 401 stays exit 1 (a valid token for another audience; no token at all)", async () => {
     const wrongAudience = await cli(send(otherAgent.rpcUrl, ...cc('--token-url', issuer.tokenUrl)));
     expect(wrongAudience.code).toBe(1);
@@ -300,6 +333,23 @@ describe('token cache in the core', () => {
     expect(issued()).toBe(2);
     const name = tokenCacheName({ ...auth, endpoints: { from: 'manual', tokenUrl: issuer.tokenUrl } });
     for (const secrets of stores) expect((await readCachedToken(secrets, name))?.accessToken).toBeTruthy();
+  });
+
+  it('a token cached before the client secret was noted beside it is not vouched for: a new one is obtained, with the digest', async () => {
+    const secrets = createFileSecretStore(join(home, 'secrets.json'));
+    const deps = { secrets, environment: { CC_SECRET: CC_CLIENT.secret }, now: Date.now, connections };
+    expect((await performCall(call(), deps)).outcome.kind).toBe('message');
+    const name = tokenCacheName({ ...auth, endpoints: { from: 'manual', tokenUrl: issuer.tokenUrl } });
+    const { clientSecretCheck: _check, ...older } = (await readCachedToken(secrets, name)) as NonNullable<Awaited<ReturnType<typeof readCachedToken>>>;
+    await secrets.set(name, JSON.stringify(older));
+    expect((await performCall(call(), deps)).outcome.kind).toBe('message');
+    expect(issued()).toBe(2);
+    const renewed = await readCachedToken(secrets, name);
+    expect(renewed?.accessToken).not.toBe(older.accessToken);
+    expect(renewed?.clientSecretCheck).toBeDefined();
+    // With the digest in place, the next send reuses the token.
+    expect((await performCall(call(), deps)).outcome.kind).toBe('message');
+    expect(issued()).toBe(2);
   });
 
   it('an unreadable cache entry is replaced, not trusted', async () => {

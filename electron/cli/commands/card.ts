@@ -20,7 +20,9 @@ const usage = [
   '  --json  Print {card, version, findings, signatures, canonical} on stdout.',
   '',
   'Exit: 0 fetched (and, with --jwks, at least one valid signature); 1 invalid card or no valid signature, or the',
-  'URL answered something that is not a card (a web page, a body that is not JSON); 2 fetch or usage error.',
+  'server answered but not with a card: an HTTP error (404, 500), a redirect (never followed), a web page or other',
+  'body that is not JSON, JSON that is not a card, a body over 1 MiB or in an encoding that does not decode;',
+  '2 nothing was reached (DNS, connection refused, TLS, a timeout, a reply that is not HTTP) or a usage error.',
 ].join('\n');
 
 /** Thrown for failures the core reports; runCli prints the message on one line and exits 2. */
@@ -55,9 +57,9 @@ export const cardCommand: CliCommand = {
         ...(as === '0.3' ? { as: '0.3' as const } : {}),
         ...(environment ? { environment } : {}),
       });
-      // The server was reached and answered something that is not a card (a web page, JSON of another
-      // kind): it answered wrongly, exit 1 as send's answer that is not A2A; unreachable stays 2.
-      if (!result.ok && (isNotACard(result.error) || result.error.code === 'not-json')) {
+      // The server was reached and said no, or answered something that is not a card: exit 1, as send's
+      // HTTP error or answer that is not A2A; nothing reached (DNS, refused, TLS, a timeout) stays 2.
+      if (!result.ok && serverAnswered(result.error)) {
         io.stderr(`powerduck card: ${result.error.message}\n`);
         return exitCodes.refused;
       }
@@ -128,6 +130,19 @@ async function verify(core: Core, inspected: CardInspectResult, jwks: string): P
 function unwrap<T>(result: { ok: true; value: T } | { ok: false; error: WireError }): T {
   if (!result.ok) throw new CoreFailure(result.error.message);
   return result.value;
+}
+
+/**
+ * Card fetch failures where the server answered (safe-fetch.ts and fetch-card.ts name them in
+ * `details.kind`): an HTTP error status, a redirect it was not allowed to follow, a body over the card
+ * cap, an encoding that does not decode, a body that is not JSON, JSON that is not a card. The others
+ * (dns, connect, tls, a reply that is not HTTP, a timeout, a bad URL) reached nothing to judge.
+ */
+const answeredKinds: ReadonlySet<unknown> = new Set(['http-status', 'redirect', 'too-large', 'encoding', 'not-json', 'not-a-card']);
+
+function serverAnswered(error: WireError): boolean {
+  const details = error.details as { kind?: unknown } | undefined;
+  return answeredKinds.has(details?.kind);
 }
 
 function isNotACard(error: WireError): boolean {

@@ -35,7 +35,8 @@ export const replayHelp = `  replay sends the entry's request again (A2A, plain 
          app would: the address, header rows and auth as written, {{variables}} filled in from
          --env NAME; the new exchange is recorded in the history. It needs the entry's body: under
          hashed bodies (the default) only its SHA-256 is kept (powerduck history settings
-         --full-bodies on keeps bodies of later sends, redacted)
+         --full-bodies on keeps bodies of later sends, redacted); a body over the record's size
+         limit is kept cut and is not sent in part
   --header 'K: V'    replaces the entry's header row of that name, or adds one (e.g. a credential
                      header history did not keep: --header 'X-Api-Key: {{apiKey}}')
   --token T | --token-env NAME
@@ -63,6 +64,11 @@ class CannotReplay extends Error {}
 
 /** The body-not-kept refusal, said the same way for every protocol. */
 function notKept(entry: HistoryEntry, what: string, body: BodyNotKept): CannotReplay {
+  if (body.keptBytes !== undefined)
+    return new CannotReplay(
+      `History entry ${entry.id}'s ${what} was cut at ${body.keptBytes} bytes when it was recorded (it was ${body.bytes} bytes, over the size a record keeps), so it cannot be replayed exactly and nothing was sent. ` +
+        'Send the whole body again with powerduck send --body @FILE.',
+    );
   return new CannotReplay(
     `History entry ${entry.id} kept only the ${what}'s size and SHA-256 (${body.bytes} bytes; full bodies were off when it was sent), so it cannot be sent again. ` +
       'Turn full bodies on (powerduck history settings --full-bodies on, or the History view in the app) and the sends after that can be replayed.',
@@ -158,6 +164,7 @@ function a2aCall(entry: HistoryEntry, args: ParsedArgs, overrides: Overrides, io
     body,
     ...(sent.length ? { headers: sent } : {}),
     ...(auth.type !== 'none' ? { auth } : {}),
+    ...(replay.proxy ? { proxy: replay.proxy } : {}),
     // As the app's tab: HTTP+JSON carries the tenant in the path; the other bindings have it in the body.
     ...(tenant && binding === 'HTTP+JSON' ? { tenant } : {}),
   };
@@ -183,6 +190,7 @@ function httpRequest(entry: HistoryEntry, overrides: Overrides): HttpRequest {
     ...(sent.length ? { headers: sent } : {}),
     ...(auth && auth.type !== 'none' ? { auth } : {}),
     ...(replay.body ? { body: replay.body } : {}),
+    ...(replay.proxy ? { proxy: replay.proxy } : {}),
     ...sentWith(entry, replay.send, overrides),
   };
 }

@@ -13,7 +13,7 @@ import { parseEnv } from '../env-args';
 import { openCliCore } from '../cli-core';
 import { resolveSpecFile } from '../spec-file';
 import type { Core } from '../../node/core';
-import { parseArgs, requireOption, type ParsedArgs } from '../args';
+import { parseArgs, proxyFrom, requireOption, type ParsedArgs } from '../args';
 import type { CliIo } from '../cli-types';
 import { exitCodes, UsageError } from '../cli-types';
 import { oauth2FromArgs, oauth2Options } from '../oauth-args';
@@ -30,7 +30,7 @@ export const sendHttpUsage = `powerduck send --http --url URL [-X|--method M] [-
                 [--content-type TYPE] [--form 'name=value' | --form 'name=@FILE']...
                 [--urlencoded 'name=value']... [--token T | --token-env NAME | --oauth2 …] [--follow]
                 [--insecure] [--cert FILE --key FILE | --pfx FILE [--pfx-passphrase-env NAME]] [--ca FILE] [--timeout MS] [--env NAME]
-                [-o|--output FILE] [--json]
+                [--proxy URL] [-o|--output FILE] [--json]
 
 Sends one plain HTTP request (any method) and prints the answer.
   --method M        the method as sent (default GET; any token such as QUERY or PROPFIND)
@@ -45,6 +45,7 @@ Sends one plain HTTP request (any method) and prints the answer.
   --insecure        accept any server certificate (local testing only; the record says so)
 ${tlsUsage}
   --oauth2 …        an OAuth 2.0 token, as for A2A sends (see above)
+  --proxy URL       send through this http:// proxy, as for A2A sends (see above)
   --env NAME        fill {{variables}} (URL, headers, token, body) from this environment (also -e NAME)
   -o, --output FILE write the response body's exact bytes to FILE as they arrive (any size; the
                     summary still prints, "Wrote N bytes to FILE" goes to stderr)
@@ -253,6 +254,7 @@ export async function runSendHttp(argv: string[], io: CliIo): Promise<number> {
       'timeout',
       'env',
       'output',
+      'proxy',
       ...tlsOptions,
       ...oauth2Options,
     ],
@@ -268,6 +270,7 @@ export async function runSendHttp(argv: string[], io: CliIo): Promise<number> {
   const tls = tlsFromArgs(args, io.cwd, args.flags.has('insecure') ? { insecureSkipVerify: true } : {});
   const environment = args.options.get('env');
   if (environment === '') throw new UsageError('--env needs an environment name.');
+  const proxy = proxyFrom(args);
   const request: HttpRequest = {
     method,
     url,
@@ -278,6 +281,7 @@ export async function runSendHttp(argv: string[], io: CliIo): Promise<number> {
     ...(args.flags.has('follow') ? { followRedirects: true } : {}),
     ...(totalMs !== undefined ? { timeouts: { totalMs } } : {}),
     ...(output !== undefined ? { responseFile: output } : {}),
+    ...(proxy !== undefined ? { proxy } : {}),
   };
   if (tls) request.tls = tls;
   const core = await openCliCore(io);

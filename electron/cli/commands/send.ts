@@ -9,7 +9,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { WireError } from '../../../shared/contract/index';
 import { openCliCore } from '../cli-core';
 import type { Core } from '../../node/core';
-import { optionOr, parseArgs, requireOption } from '../args';
+import { optionOr, parseArgs, proxyFrom, requireOption } from '../args';
 import type { CliCommand, CliIo } from '../cli-types';
 import { exitCodes, UsageError } from '../cli-types';
 import { oneLine } from '../one-line';
@@ -30,7 +30,7 @@ const usage = `powerduck send --endpoint URL [--a2a <1.0|0.3>] [--binding <JSONR
                 [--oauth2 client-credentials|authorization-code|device-code (--token-url URL | --issuer URL)
                  --client-id ID [--client-secret-env NAME] [--scope S]... [--resource URL]]
                 [--cert FILE --key FILE | --pfx FILE [--pfx-passphrase-env NAME]] [--ca FILE]
-                [--tenant T] [--timeout MS] [--retry N] [--env NAME] [--json]
+                [--tenant T] [--timeout MS] [--retry N] [--env NAME] [--proxy URL] [--json]
 
 Sends one A2A call and prints what came back.
   --endpoint URL   JSON-RPC / HTTP+JSON: the URL; gRPC: host:port as agent cards publish it
@@ -60,13 +60,18 @@ ${tlsUsage}
                    history as the next attempt of that messageId. Off by default: a resend after no
                    answer may execute the message twice (see powerduck history stats)
   --timeout MS     time allowed for a unary call, or until a stream answers (default 60000)
+  --proxy URL      JSON-RPC / HTTP+JSON: send through this http:// proxy (http:// endpoints in
+                   absolute form, https:// through CONNECT); a user name or password in it is
+                   refused (no proxy credentials are sent). History keeps it: a replay goes
+                   through it again
   --env NAME       fill {{variables}} (endpoint, headers, token, body) from this environment
                    (see 'powerduck env'); e.g. --endpoint '{{baseUrl}}/rpc' --token '{{token}}'
   --json           print the exchange record as JSON; for streams, one JSON line per event first
 
 Streams run until the agent closes them; Ctrl-C stops locally (the task keeps running remotely).
 Exit codes: 0 ok, 1 the agent said no (RPC/HTTP/gRPC error) or answered something that is not A2A
-(a body that is not JSON, an HTML page), 2 usage, network or transport error.
+(a body that is not JSON, an HTML page, a stream event that is not the binding: the stream is read to
+its end and the summary names the first such event), 2 usage, network or transport error.
 
 ${sendHttpUsage}
 
@@ -123,6 +128,7 @@ export const sendCommand: CliCommand = {
         'timeout',
         'env',
         'retry',
+        'proxy',
         ...oauth2Options,
         ...tlsOptions,
       ],
@@ -202,6 +208,8 @@ export const sendCommand: CliCommand = {
     const retries = retryText === undefined ? 0 : Number(retryText);
     if (!Number.isInteger(retries) || retries < 0 || retries > 10) throw new UsageError('--retry takes a whole number of resends from 0 to 10.');
     const tls = tlsFromArgs(args, io.cwd);
+    const proxy = proxyFrom(args);
+    if (proxy !== undefined && binding === 'GRPC') throw new UsageError('--proxy applies to JSON-RPC and HTTP+JSON; gRPC connects directly.');
     const call: A2aCall = {
       version,
       binding,
@@ -215,6 +223,7 @@ export const sendCommand: CliCommand = {
       ...(pathTenant ? { tenant: pathTenant } : {}),
       ...(totalMs !== undefined ? { timeouts: { totalMs } } : {}),
       ...(environment !== undefined ? { environment } : {}),
+      ...(proxy !== undefined ? { proxy } : {}),
     };
 
     const core = await openCliCore(io);

@@ -306,7 +306,7 @@ async function runStream(
       try {
         json = codec.decode(responseType, chunk);
       } catch (e) {
-        decodeError = `Stream message ${recorder.eventCount} is not a valid ${responseType}: ${(e as Error).message}`;
+        decodeError = `Stream message #${recorder.eventCount} is not a valid ${responseType} (${(e as Error).message}), so not an A2A gRPC stream message. It began: ${chunk.subarray(0, 32).toString('hex')} (hex, ${chunk.length} bytes).`;
         recorder.addEvent({ event: 'grpc', data: chunk.toString('base64'), raw: chunk.toString('base64'), error: { code: 'protocol', message: decodeError } });
         throw new Error(decodeError);
       }
@@ -344,7 +344,8 @@ async function runStream(
 
   const base = { kind: 'stream' as const, eventCount: recorder.eventCount, ...(lastState ? { lastState } : {}) };
   if (run.stop.aborted) return { ...base, ended: 'stopped' };
-  if (decodeError) return { ...base, ended: 'error', error: { code: 'protocol', message: decodeError } };
+  // The agent was reached and sent a message that is not the binding: it answered wrongly.
+  if (decodeError) return { ...base, ended: 'error', error: { code: 'protocol', message: decodeError }, wrongEvents: { count: 1, first: decodeError } };
   if (end.kind === 'failed' || end.status.code !== 0) {
     // Nothing streamed yet: the agent refused the call (e.g. subscribing to a terminal task) — a plain gRPC error.
     if (recorder.eventCount === 0) return failureOutcome(run, end);

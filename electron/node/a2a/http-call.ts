@@ -20,15 +20,26 @@ export function httpEndpoint(call: A2aCall): URL {
   return url;
 }
 
-export function proxyUrl(call: A2aCall): URL | undefined {
-  if (!call.proxy) return undefined;
+/**
+ * The proxy an A2A call or a plain HTTP request goes through, one reading for both. A user name or
+ * password in it is refused: Powerduck sends no Proxy-Authorization, so they would be dropped
+ * silently (and a proxy that needs them would refuse in words that blame the request); the message
+ * names the proxy without them.
+ */
+export function proxyUrl(proxy: string | undefined): URL | undefined {
+  if (!proxy) return undefined;
   let url: URL;
   try {
-    url = new URL(call.proxy);
+    url = new URL(proxy);
   } catch {
-    throw new CoreError('bad-request', `Proxy "${call.proxy}" is not a valid URL.`);
+    throw new CoreError('bad-request', `Proxy "${proxy}" is not a valid URL.`);
   }
   if (url.protocol !== 'http:') throw new CoreError('unsupported', 'Only http:// proxies are supported.');
+  if (url.username || url.password)
+    throw new CoreError(
+      'bad-request',
+      `The proxy http://${url.host}/ was given with a user name or password; Powerduck sends no proxy credentials, so give a proxy that needs none.`,
+    );
   return url;
 }
 
@@ -61,7 +72,7 @@ export async function sendAndRecord(run: AdapterRun, input: HttpSendInput): Prom
   try {
     const tls = await resolveClientTls(run.call.tls, run.secretDeps);
     if (tls && !tls.rejectUnauthorized) run.recorder.warn('TLS certificate checks were switched off for this call (insecureSkipVerify).');
-    const proxy = proxyUrl(run.call);
+    const proxy = proxyUrl(run.call.proxy);
     const open = await openHttp({
       pool: run.connections.http,
       url: input.url,

@@ -7,6 +7,7 @@ import type { CallAbort } from './call-abort';
 import type { ExchangeRecorder } from './recorder';
 import { TransportError } from './http-transport';
 import { isObject } from '../../../shared/a2a/payload';
+import { isJsonRpcEnvelope, wrongStreamEvent } from '../../../shared/a2a/binding-shape';
 
 type StreamError = NonNullable<RecordedStreamEvent['error']>;
 
@@ -110,6 +111,15 @@ export async function consumeSse(options: SseConsumeOptions): Promise<Outcome> {
   let error: StreamError | undefined;
   let stopped = false;
   const mismatchedIds = new Set<string>();
+  // Events that are not the binding: the stream is read on (nothing after them is lost), and the
+  // outcome says the server answered wrongly.
+  let wrong: { count: number; first: string } | undefined;
+  const binding = framing === 'jsonrpc' ? 'JSONRPC' : 'HTTP+JSON';
+  const wrongEvent = (ev: SseEvent, data: unknown, code: 'not-json' | 'protocol', why: string, raw?: string): void => {
+    const message = wrongStreamEvent(binding, recorder.eventCount, why, ev.data);
+    recorder.addEvent({ event: ev.event, data, ...(raw !== undefined ? { raw } : {}), error: { code, message } });
+    wrong = wrong ? { ...wrong, count: wrong.count + 1 } : { count: 1, first: message };
+  };
 
   // When the current network chunk arrived: the time-stamp of every event it carries.
   let arrivedAt = 0;
@@ -118,16 +128,11 @@ export async function consumeSse(options: SseConsumeOptions): Promise<Outcome> {
     try {
       parsed = JSON.parse(ev.data);
     } catch (e) {
-      const message = `Event data is not JSON: ${(e as Error).message}`;
       recorder.warn(`Stream event ${recorder.eventCount} is not JSON.`);
-      const isErrorFrame = ev.event === 'error';
-      const recorded = recorder.addEvent({
-        event: ev.event,
-        data: ev.data,
-        raw: ev.data,
-        error: isErrorFrame ? { code: 'sse-error-event', message: ev.data } : { code: 'not-json', message },
-      });
-      if (isErrorFrame) error = recorded.error;
+      // An `event: error` frame may carry plain text: the agent said no in words.
+      if (ev.event === 'error')
+        error = recorder.addEvent({ event: ev.event, data: ev.data, raw: ev.data, error: { code: 'sse-error-event', message: ev.data } }).error;
+      else wrongEvent(ev, ev.data, 'not-json', `is not JSON (${(e as Error).message})`, ev.data);
       return;
     }
     if (ev.event === 'error') {
@@ -139,10 +144,7 @@ export async function consumeSse(options: SseConsumeOptions): Promise<Outcome> {
     }
     let payload: unknown = parsed;
     if (framing === 'jsonrpc') {
-      if (!isObject(parsed)) {
-        recorder.addEvent({ event: ev.event, data: parsed, error: { code: 'protocol', message: 'Event is not a JSON-RPC response object.' } });
-        return;
-      }
+      if (!isObject(parsed)) return wrongEvent(ev, parsed, 'protocol', 'is JSON but not a JSON-RPC response object');
       if (options.sentId !== undefined && parsed['id'] !== options.sentId) {
         const warnings: string[] = [];
         checkId(parsed['id'], options.sentId, 'error' in parsed, warnings);
@@ -157,7 +159,9 @@ export async function consumeSse(options: SseConsumeOptions): Promise<Outcome> {
       }
       if (parsed['jsonrpc'] !== '2.0') recorder.warn('A stream event has no "jsonrpc": "2.0".');
       payload = parsed['result'];
-    }
+    } else if (!isObject(parsed)) return wrongEvent(ev, parsed, 'protocol', 'is JSON but not an object');
+    else if (isJsonRpcEnvelope(parsed))
+      return wrongEvent(ev, parsed, 'protocol', 'is a JSON-RPC envelope, not an HTTP+JSON StreamResponse (this address speaks JSON-RPC)');
     const info = describePayload(version, payload);
     if (!info.objectKind) recorder.warn(`Stream event ${recorder.eventCount} carries no recognisable A2A ${version} object.`);
     last = info;
@@ -223,7 +227,7 @@ export async function consumeSse(options: SseConsumeOptions): Promise<Outcome> {
     recorder.setStreamBody(headBytes.subarray(0, utf8Boundary(headBytes)), cut.subarray(utf8Start(cut)), total);
   }
 
-  const base = { kind: 'stream' as const, eventCount: recorder.eventCount, ...(lastState ? { lastState } : {}) };
+  const base = { kind: 'stream' as const, eventCount: recorder.eventCount, ...(lastState ? { lastState } : {}), ...(wrong ? { wrongEvents: wrong } : {}) };
   if (stopped) return { ...base, ended: 'stopped' };
   if (error) return { ...base, ended: 'error', error };
   if (last?.endsStream) return { ...base, ended: 'completed' };

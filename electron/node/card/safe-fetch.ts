@@ -168,6 +168,7 @@ export async function safeGet(options: SafeGetOptions): Promise<SafeGetResponse>
           new CoreError(
             'protocol',
             `The card body could not be decoded (${contentEncoding ?? 'identity'}): ${error.message}. The server sent a corrupt compressed body; retry, or ask the agent's owner to fix it.`,
+            { kind: 'encoding' },
           ),
         );
       });
@@ -224,6 +225,7 @@ function decoderFor(coding: string): Duplex {
       throw new CoreError(
         'unsupported',
         `The server sent the body with content-encoding "${coding}", which Powerduck does not decode (it accepts gzip, deflate and br). Ask the agent to serve the card uncompressed.`,
+        { kind: 'encoding' },
       );
   }
 }

@@ -24,6 +24,7 @@ import type { AuthConfig } from '../../../shared/a2a/auth';
 import { literalSecretOf } from '../../../shared/openapi/x-a2a-model';
 import { storeLiteral } from '../openapi/spec-secrets';
 import { resolveSpecFile } from '../openapi/spec-store';
+import { bundleFileRefs, hasFileRefs } from '../import/bundle-refs';
 
 function specContext(env: CoreEnv): SpecContext {
   return { fs: nodeSpecFs, workspaceDir: env.dataDir.workspaceDir, secrets: env.secrets };
@@ -37,7 +38,7 @@ function uncheckedNote(error: unknown): string {
   const message = error instanceof Error ? error.message : String(error);
   const external = /Unable to load resource '[a-z]+:\/\/openapi\/([^'#]+)(#[^']*)?'/.exec(message);
   if (external)
-    return `The declared schema refers to another file, ${decodeURIComponent(external[1] as string)}${external[2] ?? ''}, which checks do not read (a spec is checked as one document): move that schema into the spec's components to have the response checked.`;
+    return `The declared schema refers to another file, ${decodeURIComponent(external[1] as string)}${external[2] ?? ''}, which could not be read (it is missing, unreadable, or has nothing at that place), so the response was not checked.`;
   return `The declared schema could not be used: ${message}`;
 }
 
@@ -49,7 +50,8 @@ async function sendChecked(env: CoreEnv, history: HistoryRecorder, request: Http
   if (request.responseFile !== undefined && (typeof request.responseFile !== 'string' || !isAbsolute(request.responseFile)))
     throw new CoreError('bad-request', 'responseFile must be an absolute path.');
   // Load the document first: a missing or unreadable spec is a refusal, not a half-checked send.
-  const model = request.operation ? (await loadModel(specContext(env), request.operation.file)).model : undefined;
+  const loaded = request.operation ? await loadModel(specContext(env), request.operation.file) : undefined;
+  const model = loaded?.model;
   // An operation sent from its fields: the core builds the URL once their variables are filled in.
   const operation = request.operation;
   const { request: resolved, redactValues } =
@@ -68,9 +70,13 @@ async function sendChecked(env: CoreEnv, history: HistoryRecorder, request: Http
     },
     redactValues.length ? { ...hooks, redactValues } : hooks,
   );
-  if (request.operation && isObject(model)) {
+  if (request.operation && loaded && isObject(model)) {
     try {
-      const check = await checkResponse(model, request.operation.path, request.operation.httpMethod, record);
+      // A spec opened in place may `$ref` schemas in other files: they are brought in for the check
+      // only (bundle-refs.ts, as an import's copy does), and the file is not touched.
+      const bundled = hasFileRefs(model) ? await bundleFileRefs(specContext(env), model, loaded.file, 'json') : undefined;
+      const check = await checkResponse(bundled?.model ?? model, request.operation.path, request.operation.httpMethod, record);
+      if (check && bundled?.unresolved.length) check.notes.push(...bundled.unresolved);
       if (check) record.check = check;
     } catch (e) {
       record.check = { verdict: 'unchecked', violations: [], notes: [uncheckedNote(e)] };
@@ -82,6 +88,7 @@ async function sendChecked(env: CoreEnv, history: HistoryRecorder, request: Http
       endpoint: request.url,
       ...(request.headers ? { headers: request.headers } : {}),
       ...(request.auth ? { auth: request.auth } : {}),
+      ...(request.proxy ? { proxy: request.proxy } : {}),
       // Redirects, cookie jar, TLS (paths only) and timeouts: how it was sent, for a faithful resend.
       send: request,
     },

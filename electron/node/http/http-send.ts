@@ -30,7 +30,7 @@ import { callControls, type CallAbort } from '../a2a/call-abort';
 import { resolveClientTls } from '../a2a/client-tls';
 import { openHttp, type HttpOpen } from '../a2a/http-transport';
 import { ExchangeRecorder, type DecodedBody } from '../a2a/recorder';
-import { recordBodyRead } from '../a2a/http-call';
+import { proxyUrl, recordBodyRead } from '../a2a/http-call';
 import { TransportError } from '../a2a/transport-error';
 import { CoreError } from '../core-error';
 import type { Connections } from '../connections';
@@ -141,18 +141,6 @@ async function buildBody(request: HttpRequest): Promise<BuiltBody | undefined> {
   }
 }
 
-function proxyOf(request: HttpRequest): URL | undefined {
-  if (!request.proxy) return undefined;
-  let url: URL;
-  try {
-    url = new URL(request.proxy);
-  } catch {
-    throw new CoreError('bad-request', `Proxy "${request.proxy}" is not a valid URL.`);
-  }
-  if (url.protocol !== 'http:') throw new CoreError('unsupported', 'Only http:// proxies are supported.');
-  return url;
-}
-
 /** The core's cookie jar, loaded with its library when first needed (most sends never see a cookie). */
 async function cookieJar(connections: Connections): Promise<HttpCookieJar> {
   if (connections.cookies) return connections.cookies;
@@ -210,7 +198,7 @@ export async function performHttp(request: HttpRequest, deps: HttpSendDeps, hook
   }
   const body = await buildBody(request);
   const tls = await resolveClientTls(request.tls, deps);
-  const proxy = proxyOf(request);
+  const proxy = proxyUrl(request.proxy);
 
   const headers: HeaderList = [];
   for (const h of request.headers ?? []) {

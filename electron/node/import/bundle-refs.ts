@@ -18,8 +18,12 @@ const SCHEMA_KEYS = new Set(['schema', 'schemas', 'itemSchema']);
 export interface Bundled {
   /** The document's text with the schemas brought in; undefined when nothing was brought in. */
   text?: string;
+  /** The same document, parsed (a response check uses it as it is, without writing anything). */
+  model?: Record<string, unknown>;
   /** Files whose schemas were brought in, and references that could not be. */
   notes: string[];
+  /** The references that could not be brought in, each named with why (also in `notes`). */
+  unresolved: string[];
 }
 
 function tokens(pointer: string): string[] {
@@ -117,11 +121,12 @@ export async function bundleFileRefs(ctx: SpecContext, model: Record<string, unk
   };
 
   await rewrite(doc, root, false);
-  for (const [ref, why] of missing) notes.push(`The reference ${ref} is kept as it is: ${why}. A response it describes is not checked.`);
-  if (!brought.size) return { notes };
+  const unresolved = [...missing].map(([ref, why]) => `The reference ${ref} is kept as it is: ${why}. A response it describes is not checked.`);
+  notes.push(...unresolved);
+  if (!brought.size) return { notes, unresolved };
   if (!Object.keys(schemas).length) delete components['schemas'];
   notes.unshift(
-    `The document refers to other files (${[...brought].join(', ')}): a copy brings their schemas into components.schemas (${[...placed.values()].join(', ')}) so it stands alone, and is written from the parsed document (comments and layout are not kept). Opened in place, the file stays as it is and responses using those schemas are not checked.`,
+    `The document refers to other files (${[...brought].join(', ')}): a copy brings their schemas into components.schemas (${[...placed.values()].join(', ')}) so it stands alone, and is written from the parsed document (comments and layout are not kept). Opened in place, the file stays as it is, and a response check reads those schemas from their files.`,
   );
-  return { text: format === 'json' ? `${JSON.stringify(doc, null, 2)}\n` : stringify(doc), notes };
+  return { text: format === 'json' ? `${JSON.stringify(doc, null, 2)}\n` : stringify(doc), model: doc, notes, unresolved };
 }

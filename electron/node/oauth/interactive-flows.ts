@@ -152,7 +152,7 @@ export async function authorizationCodeFlow(
         { pkceCodeVerifier: verifier, expectedState: state },
         auth.resource ? { resource: auth.resource } : undefined,
       );
-      return await storeToken(auth, deps, tokens);
+      return await storeToken(auth, deps, tokens, clientSecret);
     } catch (e) {
       throw issuerError(e, `Exchanging the authorization code at ${oauth2IssuerKey(auth.endpoints)}`);
     }
@@ -201,7 +201,7 @@ export async function deviceCodeFlow(auth: OAuth2Auth, clientSecret: string | un
         throw new CoreError('timeout', 'The device code expired before the sign-in was completed.');
       throw issuerError(e, `Waiting for the device sign-in at ${oauth2IssuerKey(auth.endpoints)}`);
     });
-    return await storeToken(auth, deps, tokens);
+    return await storeToken(auth, deps, tokens, clientSecret);
   } finally {
     limit.dispose();
     controller.abort();

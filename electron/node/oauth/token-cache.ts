@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { normaliseScopes, OAUTH2_TOKEN_SECRET_PREFIX, oauth2IssuerKey, type OAuth2Auth } from '../../../shared/a2a/auth';
 import type { SecretStore } from '../secret-store';
 
@@ -15,6 +15,40 @@ export interface CachedToken {
   issuer: string;
   clientId: string;
   obtainedAt: number;
+  /**
+   * Which client secret obtained the token, as a keyed digest (HMAC-SHA256 under a random key of
+   * its own), never the secret: a token is reused only with the same secret, so a rotated or wrong
+   * secret is tried at the issuer instead of being vouched for by an old token. Absent for a client
+   * without a secret.
+   */
+  clientSecretCheck?: SecretCheck;
+}
+
+export interface SecretCheck {
+  /** base64url, 32 random bytes. */
+  key: string;
+  /** hex HMAC-SHA256 of the secret under `key`. */
+  mac: string;
+}
+
+function macOf(key: string, secret: string): string {
+  return createHmac('sha256', Buffer.from(key, 'base64url')).update(secret, 'utf8').digest('hex');
+}
+
+/** The keyed digest kept beside a token obtained with `secret` (undefined: a client without one). */
+export function secretCheck(secret: string | undefined): SecretCheck | undefined {
+  if (!secret) return undefined;
+  const key = randomBytes(32).toString('base64url');
+  return { key, mac: macOf(key, secret) };
+}
+
+/** Whether `secret` is the one the token was obtained with (both none counts as the same). */
+export function sameClientSecret(token: CachedToken, secret: string | undefined): boolean {
+  const check = token.clientSecretCheck;
+  if (!secret || !check) return !secret && !check;
+  const expected = Buffer.from(check.mac, 'hex');
+  const actual = Buffer.from(macOf(check.key, secret), 'hex');
+  return expected.length === actual.length && timingSafeEqual(expected, actual);
 }
 
 /**
@@ -47,8 +81,15 @@ function isCachedToken(value: unknown): value is CachedToken {
     v['scopes'].every((s) => typeof s === 'string') &&
     typeof v['issuer'] === 'string' &&
     typeof v['clientId'] === 'string' &&
-    typeof v['obtainedAt'] === 'number'
+    typeof v['obtainedAt'] === 'number' &&
+    (v['clientSecretCheck'] === undefined || isSecretCheck(v['clientSecretCheck']))
   );
+}
+
+function isSecretCheck(value: unknown): value is SecretCheck {
+  if (typeof value !== 'object' || value === null) return false;
+  const v = value as Record<string, unknown>;
+  return typeof v['key'] === 'string' && typeof v['mac'] === 'string' && /^[0-9a-f]{64}$/.test(v['mac']);
 }
 
 /** The cached token, or undefined (an unreadable entry counts as none: it is simply replaced). */

@@ -4,7 +4,8 @@ import type { SecretStore } from '../secret-store';
 import { CoreError } from '../core-error';
 import { issuerConfiguration } from './issuer-config';
 import { issuerError } from './issuer-errors';
-import { readCachedToken, tokenCacheName, writeCachedToken, type CachedToken } from './token-cache';
+import { createHmac, randomBytes } from 'node:crypto';
+import { readCachedToken, sameClientSecret, secretCheck, tokenCacheName, writeCachedToken, type CachedToken } from './token-cache';
 
 export interface TokenDeps {
   secrets: SecretStore;
@@ -35,8 +36,10 @@ export function isFresh(token: CachedToken, now: number): boolean {
  * in the process, on another data folder, makes its own trip and caches its own token).
  */
 const inFlightByStore = new WeakMap<SecretStore, Map<string, Promise<AccessToken>>>();
+/** Keys the in-flight map by client secret without holding the secret itself (memory only, this process). */
+const tripKey = randomBytes(32);
 
-function toCached(auth: OAuth2Auth, response: client.TokenEndpointResponse, now: number, previous?: CachedToken): CachedToken {
+function toCached(auth: OAuth2Auth, response: client.TokenEndpointResponse, now: number, secret: string | undefined, previous?: CachedToken): CachedToken {
   const granted = typeof response.scope === 'string' ? normaliseScopes([response.scope]) : normaliseScopes(auth.scopes);
   const expiresIn = typeof response.expires_in === 'number' && Number.isFinite(response.expires_in) ? response.expires_in : undefined;
   // A refresh answer without a new refresh token means the old one stays valid (RFC 6749 §6).
@@ -50,6 +53,7 @@ function toCached(auth: OAuth2Auth, response: client.TokenEndpointResponse, now:
     issuer: oauth2IssuerKey(auth.endpoints),
     clientId: auth.clientId,
     obtainedAt: now,
+    ...(secret ? { clientSecretCheck: previous?.clientSecretCheck ?? secretCheck(secret) } : {}),
   };
 }
 
@@ -59,7 +63,7 @@ function grantParameters(auth: OAuth2Auth): Record<string, string> {
 }
 
 /** Runs the grant that needs no person: client credentials. The interactive flows hand their tokens in through `storeToken`. */
-async function issueWithoutUser(auth: OAuth2Auth, config: () => Promise<client.Configuration>, now: number): Promise<CachedToken> {
+async function issueWithoutUser(auth: OAuth2Auth, config: () => Promise<client.Configuration>, now: number, secret: string | undefined): Promise<CachedToken> {
   if (auth.flow !== 'clientCredentials') {
     throw new CoreError(
       'unauthorized',
@@ -67,7 +71,7 @@ async function issueWithoutUser(auth: OAuth2Auth, config: () => Promise<client.C
     );
   }
   try {
-    return toCached(auth, await client.clientCredentialsGrant(await config(), grantParameters(auth)), now);
+    return toCached(auth, await client.clientCredentialsGrant(await config(), grantParameters(auth)), now, secret);
   } catch (error) {
     throw issuerError(error, `Getting a token from ${oauth2IssuerKey(auth.endpoints)}`);
   }
@@ -76,16 +80,19 @@ async function issueWithoutUser(auth: OAuth2Auth, config: () => Promise<client.C
 /**
  * The cached token while it is fresh, else renewed with its refresh token; undefined when neither
  * works (none cached, no refresh token, or the issuer refused it: a person must sign in again, or
- * client credentials asks anew). `config` is only made when the issuer must be asked.
+ * client credentials asks anew). A token obtained with another client secret (or, cached before
+ * the secret was noted, with one that cannot be told) counts as none: the secret given now must
+ * prove itself at the issuer. `config` is only made when the issuer must be asked.
  */
 async function cachedOrRefreshed(
   auth: OAuth2Auth,
   config: () => Promise<client.Configuration>,
   deps: TokenDeps,
   name: string,
+  secret: string | undefined,
 ): Promise<AccessToken | undefined> {
   const cached = await readCachedToken(deps.secrets, name);
-  if (!cached) return undefined;
+  if (!cached || !sameClientSecret(cached, secret)) return undefined;
   if (isFresh(cached, deps.now())) return { token: cached, origin: 'cache' };
   if (!cached.refreshToken) return undefined;
   let response: client.TokenEndpointResponse;
@@ -95,7 +102,7 @@ async function cachedOrRefreshed(
     // A refused or expired refresh token: the caller falls back to a fresh grant (or to asking the person).
     return undefined;
   }
-  const refreshed = toCached(auth, response, deps.now(), cached);
+  const refreshed = toCached(auth, response, deps.now(), secret, cached);
   await writeCachedToken(deps.secrets, name, refreshed);
   return { token: refreshed, origin: 'refreshed' };
 }
@@ -108,10 +115,10 @@ function lazyConfig(auth: OAuth2Auth, secret: string | undefined): () => Promise
 async function acquire(auth: OAuth2Auth, secret: string | undefined, deps: TokenDeps, name: string, forceNew: boolean): Promise<AccessToken> {
   const config = lazyConfig(auth, secret);
   if (!forceNew) {
-    const usable = await cachedOrRefreshed(auth, config, deps, name);
+    const usable = await cachedOrRefreshed(auth, config, deps, name, secret);
     if (usable) return usable;
   }
-  const issued = await issueWithoutUser(auth, config, deps.now());
+  const issued = await issueWithoutUser(auth, config, deps.now(), secret);
   await writeCachedToken(deps.secrets, name, issued);
   return { token: issued, origin: 'issued' };
 }
@@ -121,7 +128,7 @@ async function acquire(auth: OAuth2Auth, secret: string | undefined, deps: Token
  * undefined when the person must sign in: the CLI's device code asks for a sign-in only then.
  */
 export async function usableToken(auth: OAuth2Auth, clientSecret: string | undefined, deps: TokenDeps): Promise<AccessToken | undefined> {
-  return cachedOrRefreshed(auth, lazyConfig(auth, clientSecret), deps, tokenCacheName(auth));
+  return cachedOrRefreshed(auth, lazyConfig(auth, clientSecret), deps, tokenCacheName(auth), clientSecret);
 }
 
 /**
@@ -135,7 +142,8 @@ export async function accessTokenFor(
   options: { forceNew?: boolean } = {},
 ): Promise<AccessToken> {
   const name = tokenCacheName(auth);
-  const key = `${name}|${options.forceNew ? 'new' : 'any'}`;
+  // Sends with different client secrets must not share a trip: one of them may be wrong.
+  const key = `${name}|${options.forceNew ? 'new' : 'any'}|${clientSecret ? createHmac('sha256', tripKey).update(clientSecret).digest('hex') : ''}`;
   const trips = inFlightByStore.get(deps.secrets) ?? new Map<string, Promise<AccessToken>>();
   inFlightByStore.set(deps.secrets, trips);
   const running = trips.get(key);
@@ -145,9 +153,14 @@ export async function accessTokenFor(
   return promise;
 }
 
-/** Stores a token an interactive flow obtained, under the same cache entry sends read. */
-export async function storeToken(auth: OAuth2Auth, deps: TokenDeps, response: client.TokenEndpointResponse): Promise<CachedToken> {
-  const token = toCached(auth, response, deps.now());
+/** Stores a token an interactive flow obtained (with `clientSecret`, when the client has one), under the same cache entry sends read. */
+export async function storeToken(
+  auth: OAuth2Auth,
+  deps: TokenDeps,
+  response: client.TokenEndpointResponse,
+  clientSecret: string | undefined,
+): Promise<CachedToken> {
+  const token = toCached(auth, response, deps.now(), clientSecret);
   await writeCachedToken(deps.secrets, tokenCacheName(auth), token);
   return token;
 }

@@ -1026,6 +1026,8 @@ export const en = {
   'notKept.title': 'Body not kept',
   'notKept.text':
     'This history entry kept only a SHA-256 hash of the request body ({bytes}), as the logging policy says. Powerduck does not guess a body: start from a draft you already have, or from an empty body.',
+  'notKept.cutText':
+    'This request body ({bytes}) was over the size a record keeps, so history holds only its first {kept}: it cannot be replayed exactly, and Powerduck does not send a part of a body: give the body again.',
   'notKept.candidate': 'Draft to use',
   'notKept.useDraft': 'Use saved draft',
   'notKept.noDraft': 'No open tab or saved operation has a {method} body to reuse.',

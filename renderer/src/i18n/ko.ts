@@ -1015,6 +1015,8 @@ export const ko: Record<MessageKey, string> = {
   'notKept.title': '본문이 보관되지 않음',
   'notKept.text':
     '이 기록 항목은 로그 정책에 따라 요청 본문의 SHA-256 해시({bytes})만 보관했습니다. Powerduck은 본문을 추측하지 않습니다. 이미 있는 초안이나 빈 본문에서 시작하세요.',
+  'notKept.cutText':
+    '이 요청 본문({bytes})은 기록이 보관하는 크기를 넘어서 기록에는 앞부분 {kept}만 남아 있으므로 그대로 다시 보낼 수 없습니다. Powerduck은 본문의 일부만 보내지 않으니 본문을 다시 채우세요.',
   'notKept.candidate': '사용할 초안',
   'notKept.useDraft': '저장된 초안 사용',
   'notKept.noDraft': '다시 쓸 {method} 본문이 있는 열린 탭이나 저장된 작업이 없습니다.',

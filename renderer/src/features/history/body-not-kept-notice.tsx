@@ -24,7 +24,11 @@ export function BodyNotKeptNotice({ draft }: { draft: A2aDraft }) {
   return (
     <section className="notice body-not-kept" role="region" aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`}>{t('notKept.title')}</h3>
-      <p>{t('notKept.text', { bytes: formatBytes(note.bytes) })}</p>
+      <p>
+        {note.keptBytes !== undefined
+          ? t('notKept.cutText', { bytes: formatBytes(note.bytes), kept: formatBytes(note.keptBytes) })
+          : t('notKept.text', { bytes: formatBytes(note.bytes) })}
+      </p>
       {note.sha256 ? <p className="muted small mono">SHA-256 {note.sha256}</p> : null}
       {candidates.length ? (
         <div className="field-row">

@@ -15,7 +15,8 @@ function bodyText(value: unknown): string {
  * made-up example body.
  */
 export function draftSeedFromHistory(entry: HistoryEntry): Partial<A2aDraft> {
-  const { body, ...replay } = a2aReplayOf(entry);
+  // A tab has no proxy setting (only the CLI's history replay and the core's callers send through one).
+  const { body, proxy: _proxy, ...replay } = a2aReplayOf(entry);
   return {
     // Plain HTTP entries open in their own tab kind; only A2A versions and bindings belong here (a2aReplayOf leaves others out).
     ...replay,

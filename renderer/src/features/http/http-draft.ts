@@ -54,7 +54,7 @@ export interface HttpDraft {
    */
   filesNotKept?: string[];
   /** Opened from a history entry that kept only the body's size and SHA-256: the tab says so until the user moves on. */
-  bodyNotKept?: { bytes: number; sha256?: string };
+  bodyNotKept?: { bytes: number; sha256?: string; keptBytes?: number };
   followRedirects: boolean;
   /** Upper bound on followed redirects; unset = the core's 10. */
   maxRedirects?: number;

@@ -45,7 +45,8 @@ function sendFields(send: HttpSendSettings): Partial<HttpDraft> {
 
 export function httpSeedFromHistory(entry: HistoryEntry): Partial<HttpDraft> {
   // Without `send` (an entry recorded before it was kept) the tab opens with the defaults, as it was sent.
-  const { body, filesNotKept, bodyNotKept, headers, auth, send, ...where } = httpReplayOf(entry);
+  // A tab has no proxy setting (only the CLI's history replay and the core's callers send through one).
+  const { body, filesNotKept, bodyNotKept, headers, auth, send, proxy: _proxy, ...where } = httpReplayOf(entry);
   return {
     ...where,
     ...(send ? sendFields(send) : {}),

@@ -239,7 +239,11 @@ function BodySection({ draft, onSubmit }: { draft: HttpDraft; onSubmit: () => vo
         // The same notice A2A tabs get: a hashed body is named (size, hash), never guessed.
         <section className="notice body-not-kept" role="region" aria-labelledby={`${id}-not-kept`}>
           <h3 id={`${id}-not-kept`}>{t('notKept.title')}</h3>
-          <p>{t('http.bodyNotKept', { bytes: formatBytes(notKept.bytes) })}</p>
+          <p>
+            {notKept.keptBytes !== undefined
+              ? t('notKept.cutText', { bytes: formatBytes(notKept.bytes), kept: formatBytes(notKept.keptBytes) })
+              : t('http.bodyNotKept', { bytes: formatBytes(notKept.bytes) })}
+          </p>
           {notKept.sha256 ? <p className="muted small mono">SHA-256 {notKept.sha256}</p> : null}
           <div className="actions">
             <button type="button" onClick={() => moveOn({})}>

@@ -31,7 +31,7 @@ export interface A2aDraft {
    * Opened from a history entry that kept only a hash of the body (the logging policy): the body is
    * empty until the person picks one, and the editor says so. Cleared once they choose.
    */
-  bodyNotKept?: { historyId: string; bytes: number; sha256?: string };
+  bodyNotKept?: { historyId: string; bytes: number; sha256?: string; keptBytes?: number };
   /** Callable interfaces of the card last applied to this tab: a binding switch follows them. */
   cardInterfaces?: Array<{ binding: Binding; version: A2aVersion; url: string; tenant?: string }>;
   /**
