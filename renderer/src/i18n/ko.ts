@@ -907,7 +907,7 @@ export const ko: Record<MessageKey, string> = {
   'history.w.passphraseNotKept': '키의 암호는 저장하지 않습니다. “새 요청으로 열기” 후 다시 선택하세요.',
   'history.w.passphrase': '키 암호',
   'history.w.passphraseTypedNotKept': '직접 입력한 키 암호는 저장하지 않았습니다. “새 요청으로 열기” 후 시크릿을 다시 선택하세요.',
-  'history.w.tls': 'TLS',
+  'history.w.tls': 'TLS 설정',
   'history.w.timeout': '제한 시간: {time}',
   'history.w.timeoutDefault': '제한 시간: 기본값(60초)',
   'history.w.connectTimeout': '연결 제한 시간: {time}',
