@@ -1040,8 +1040,7 @@ export const en = {
   'mismatch.envelope': 'Wrong binding: JSON-RPC envelope on {binding}',
   'mismatch.html': 'Wrong binding: HTML page on {binding}',
   'code.button': 'Code',
-  'code.filledFrom': 'Plain variables are filled in from the environment “{environment}”; secret-backed ones stay as written (set their values yourself).',
-  'code.filledFromHttp':
+  'code.filledFrom':
     'Plain variables are filled in from the environment “{environment}”; a secret-backed one is read from the environment variable named after its secret (set it before running). Dynamic variables hold fresh values, drawn when this dialog opened.',
   'code.title': 'Code for {method}',
   'code.hint': 'This request as curl, fetch, Python or grpcurl (credentials as variables)',

@@ -1029,8 +1029,7 @@ export const ko: Record<MessageKey, string> = {
   'mismatch.envelope': '잘못된 바인딩: {binding}에 JSON-RPC 봉투 응답',
   'mismatch.html': '잘못된 바인딩: {binding}에 HTML 페이지 응답',
   'code.button': '코드',
-  'code.filledFrom': '일반 변수는 환경 “{environment}”의 값으로 채웠습니다. 시크릿에 연결된 변수는 쓴 그대로 두었습니다(값은 직접 설정하세요).',
-  'code.filledFromHttp':
+  'code.filledFrom':
     '일반 변수는 환경 “{environment}”의 값으로 채웠습니다. 시크릿에 연결된 변수는 그 시크릿 이름을 딴 환경 변수에서 읽습니다(실행 전에 설정하세요). 동적 변수에는 이 대화 상자를 열 때 새로 만든 값이 들어 있습니다.',
   'code.title': '{method} 코드',
   'code.hint': '이 요청을 curl, fetch, Python 또는 grpcurl로 보기(자격 증명은 변수로)',
