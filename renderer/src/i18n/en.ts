@@ -1133,6 +1133,7 @@ export const en = {
   'import.go': 'Import',
   'import.reading': 'Reading…',
   'import.plan': '{kind} “{title}”: {count, plural, one {# operation} other {# operations}} ({a2a} A2A).',
+  'import.plan.curl': 'curl command: {title}{a2a, plural, =0 {} other { (A2A)}}.',
   'import.kind.openapi': 'OpenAPI {version}',
   'import.kind.postman': 'Postman collection',
   'import.kind.curl': 'curl command',

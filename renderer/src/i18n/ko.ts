@@ -1122,6 +1122,7 @@ export const ko: Record<MessageKey, string> = {
   'import.go': '가져오기',
   'import.reading': '읽는 중…',
   'import.plan': '{kind} “{title}”: 작업 {count}개 (A2A {a2a}개).',
+  'import.plan.curl': 'curl 명령: {title}{a2a, plural, =0 {} other { (A2A)}}.',
   'import.kind.openapi': 'OpenAPI {version}',
   'import.kind.postman': 'Postman 컬렉션',
   'import.kind.curl': 'curl 명령',
