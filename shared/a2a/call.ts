@@ -89,6 +89,20 @@ export interface CallTimeouts {
   totalMs?: number;
 }
 
+/** A timeout a send can use: a positive, finite number of seconds (as the tabs' Options take them). */
+export function validTimeout(seconds: unknown): seconds is number {
+  return typeof seconds === 'number' && Number.isFinite(seconds) && seconds > 0;
+}
+
+/** A tab's timeouts in seconds as the core's milliseconds, the unset ones left to the core's defaults; undefined when none is set. */
+export function timeoutsFromSeconds(totalSeconds: unknown, connectSeconds: unknown): CallTimeouts | undefined {
+  const timeouts: CallTimeouts = {
+    ...(validTimeout(connectSeconds) ? { connectMs: Math.round(connectSeconds * 1000) } : {}),
+    ...(validTimeout(totalSeconds) ? { totalMs: Math.round(totalSeconds * 1000) } : {}),
+  };
+  return Object.keys(timeouts).length ? timeouts : undefined;
+}
+
 /**
  * What the user drafted. For JSON-RPC `body` is `params` (the core builds the envelope);
  * for HTTP+JSON and gRPC `body` is the request object itself.

@@ -1206,8 +1206,11 @@ export const en = {
   'http.maxRedirectsHint': 'How many redirects Send follows before it stops and shows the last one. Empty: 10.',
   'http.insecure': 'Allow invalid certificate',
   'http.useCookies': 'Use the cookie jar',
-  'http.timeout': 'Timeout (seconds)',
-  'http.timeoutHint': 'How long Send waits for the whole answer (for a stream, its first byte). Empty: 60 seconds.',
+  'send.timeout': 'Timeout (seconds)',
+  'send.timeoutHint': 'How long Send waits for the whole answer (for a stream, its first byte). Empty: 60 seconds.',
+  'send.connectTimeout': 'Connect timeout (seconds)',
+  'send.connectTimeoutHint':
+    'How long Send waits for the connection to open (TCP and TLS); an agent that never accepts fails with a timeout. Empty: 10 seconds.',
   'http.useCookiesHint': 'On: cookies the jar holds for this URL are sent (unless you typed a Cookie header) and Set-Cookie answers are stored.',
   'http.cookies.jar': 'Cookie jar',
   'http.cookies.refresh': 'Refresh',
@@ -1260,6 +1263,8 @@ export const en = {
   'http.resp.transport': 'No answer ({code}): {message}',
   'http.resp.incomplete': 'Incomplete answer ({code}): {message}',
   'http.resp.timeoutHint': 'To wait longer, raise Timeout (seconds) under Options on this request; this send allowed {seconds} s.',
+  'http.resp.connectTimeoutHint':
+    'The connection did not open within the connect timeout ({seconds} s): check that the server is running and reachable, or raise Connect timeout (seconds) under Options on this request.',
   'http.resp.sizeIncomplete': 'received (incomplete)',
   'http.resp.redirected': 'Redirected {count, plural, one {# time} other {# times}}',
   'http.resp.pretty': 'Pretty',
