@@ -185,7 +185,12 @@ describe('an HTTP request with {{variables}} reopened from History', () => {
         .click();
       const sentWith = page.getByRole('list', { name: 'Sent with' });
       await sentWith.waitFor();
-      expect(await sentWith.getByRole('listitem').allInnerTexts()).toEqual(['Redirects followed (at most 2)', 'Cookie jar not used', 'Timeout: 7 s', 'Connect timeout: 3 s']);
+      expect(await sentWith.getByRole('listitem').allInnerTexts()).toEqual([
+        'Redirects followed (at most 2)',
+        'Cookie jar not used',
+        'Timeout: 7 s',
+        'Connect timeout: 3 s',
+      ]);
 
       await page.getByRole('button', { name: 'Open as new request' }).click();
       const reopened = page.getByRole('region', { name: 'HTTP request', exact: true });

@@ -10,8 +10,9 @@ import { ProblemLine } from '../../ui/problem-line';
 import { AuthFields, credentialNotKept, ClientCertFields, EndpointField, JsonEditor, RequestPane, SendButton } from '../request';
 import { HttpCodeDialog } from './http-code-dialog';
 import type { HttpDraft, HttpDraftOperation } from './http-draft';
-import { httpMethods, isNotKept, validRedirectLimit, validTimeout, withOperation, withParams, withUrl } from './http-draft';
-import { NumberOption } from '../../ui/number-option';
+import { httpMethods, isNotKept, validRedirectLimit, withOperation, withParams, withUrl } from './http-draft';
+import { NumberOption, TimeoutOptions } from '../../ui/number-option';
+import { withTimeoutSeconds } from '../../../../shared/a2a/call';
 import { useHttpDraftsStore } from './http-drafts-store';
 import { sendHttpDraft, stopHttpRun, useHttpRunsStore } from './http-runs';
 import { HttpSaveDialog } from './http-save-dialog';
@@ -474,26 +475,7 @@ export function HttpRequestEditor({ draft }: { draft: HttpDraft }) {
               {t('http.useCookies')}
             </label>
             <p className="muted small">{t('http.useCookiesHint')}</p>
-            <NumberOption
-              id={`${id}-timeout`}
-              label={t('send.timeout')}
-              help={t('send.timeoutHint')}
-              min={1}
-              placeholder="60"
-              value={draft.timeoutSeconds}
-              onChange={(seconds) => update(draft.id, ({ timeoutSeconds: _old, ...d }) => (validTimeout(seconds) ? { ...d, timeoutSeconds: seconds } : d))}
-            />
-            <NumberOption
-              id={`${id}-connect-timeout`}
-              label={t('send.connectTimeout')}
-              help={t('send.connectTimeoutHint')}
-              min={1}
-              placeholder="10"
-              value={draft.connectTimeoutSeconds}
-              onChange={(seconds) =>
-                update(draft.id, ({ connectTimeoutSeconds: _old, ...d }) => (validTimeout(seconds) ? { ...d, connectTimeoutSeconds: seconds } : d))
-              }
-            />
+            <TimeoutOptions id={id} values={draft} onChange={(field, seconds) => update(draft.id, (d) => withTimeoutSeconds(d, field, seconds))} />
             <label className="http-danger">
               <input type="checkbox" checked={draft.insecure} onChange={(e) => update(draft.id, (d) => ({ ...d, insecure: e.target.checked }))} />{' '}
               {t('http.insecure')}

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { validTimeout } from '../../../../shared/a2a/call';
+import { withTimeoutSeconds, type TimeoutField } from '../../../../shared/a2a/call';
 import type { A2aVersion, Binding } from '../../../../shared/a2a/versions';
 import type { A2aDraft } from './draft-model';
 import { createDraft, withBinding, withMethod, withVersion } from './draft-model';
@@ -16,7 +16,7 @@ export interface DraftsState {
   setBinding(id: string, binding: Binding): void;
   setMethod(id: string, method: string): void;
   /** Options › Timeout / Connect timeout: a positive number of seconds, or undefined (or anything else) for the core's default. */
-  setTimeoutOption(id: string, field: 'timeoutSeconds' | 'connectTimeoutSeconds', seconds: number | undefined): void;
+  setTimeoutOption(id: string, field: TimeoutField, seconds: number | undefined): void;
   /** Restores tabs saved by drafts-persistence (never contains secret values). */
   restore(tabs: A2aDraft[], activeId: string | undefined): void;
 }
@@ -65,11 +65,7 @@ export const useDraftsStore = create<DraftsState>()((set) => ({
   },
   setTimeoutOption(id, field, seconds) {
     set((state) => ({
-      tabs: mapTab(state.tabs, id, (d) => {
-        const next = { ...d };
-        delete next[field];
-        return validTimeout(seconds) ? { ...next, [field]: seconds } : next;
-      }),
+      tabs: mapTab(state.tabs, id, (d) => withTimeoutSeconds(d, field, seconds)),
     }));
   },
   restore(tabs, activeId) {

@@ -13,7 +13,7 @@ import { AuthEditor } from './auth-editor';
 import type { A2aDraft } from './draft-model';
 import { envelopePreview, mintsMessageId } from './draft-model';
 import { useDraftsStore } from './drafts-store';
-import { NumberOption } from '../../ui/number-option';
+import { TimeoutOptions } from '../../ui/number-option';
 import { GenerateBodyDialog } from './generate-body-dialog';
 import { EffectiveHeaders, HeadersEditor } from './headers-editor';
 import { JsonEditor } from './json-editor';
@@ -254,24 +254,7 @@ export function RequestEditor({ draft }: { draft: A2aDraft }) {
             <p id={`${id}-fresh-id-help`} className="muted small">
               {t(mintsMessageId(draft) ? 'request.freshMessageIdOn' : 'request.freshMessageIdOff')}
             </p>
-            <NumberOption
-              id={`${id}-timeout`}
-              label={t('send.timeout')}
-              help={t('send.timeoutHint')}
-              min={1}
-              placeholder="60"
-              value={draft.timeoutSeconds}
-              onChange={(seconds) => setTimeoutOption(draft.id, 'timeoutSeconds', seconds)}
-            />
-            <NumberOption
-              id={`${id}-connect-timeout`}
-              label={t('send.connectTimeout')}
-              help={t('send.connectTimeoutHint')}
-              min={1}
-              placeholder="10"
-              value={draft.connectTimeoutSeconds}
-              onChange={(seconds) => setTimeoutOption(draft.id, 'connectTimeoutSeconds', seconds)}
-            />
+            <TimeoutOptions id={id} values={draft} onChange={(field, seconds) => setTimeoutOption(draft.id, field, seconds)} />
           </div>
         ) : null}
       </Tabs>
