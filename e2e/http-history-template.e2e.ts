@@ -170,7 +170,8 @@ describe('an HTTP request with {{variables}} reopened from History', () => {
       await request.getByRole('checkbox', { name: 'Follow redirects' }).check();
       await request.getByRole('spinbutton', { name: 'Redirect limit' }).fill('2');
       await request.getByRole('checkbox', { name: 'Use the cookie jar' }).uncheck();
-      await request.getByRole('spinbutton', { name: 'Timeout (seconds)' }).fill('7');
+      await request.getByRole('spinbutton', { name: 'Timeout (seconds)', exact: true }).fill('7');
+      await request.getByRole('spinbutton', { name: 'Connect timeout (seconds)' }).fill('3');
       await request.getByRole('button', { name: 'Send', exact: true }).click();
       await responseRegion(page).getByRole('status', { name: 'Status 200' }).waitFor();
       expect(received.map((r) => r.url)).toEqual(['/hop', '/landed']);
@@ -184,7 +185,12 @@ describe('an HTTP request with {{variables}} reopened from History', () => {
         .click();
       const sentWith = page.getByRole('list', { name: 'Sent with' });
       await sentWith.waitFor();
-      expect(await sentWith.getByRole('listitem').allInnerTexts()).toEqual(['Redirects followed (at most 2)', 'Cookie jar not used', 'Timeout: 7 s']);
+      expect(await sentWith.getByRole('listitem').allInnerTexts()).toEqual([
+        'Redirects followed (at most 2)',
+        'Cookie jar not used',
+        'Timeout: 7 s',
+        'Connect timeout: 3 s',
+      ]);
 
       await page.getByRole('button', { name: 'Open as new request' }).click();
       const reopened = page.getByRole('region', { name: 'HTTP request', exact: true });
@@ -193,6 +199,7 @@ describe('an HTTP request with {{variables}} reopened from History', () => {
       expect(await reopened.getByRole('checkbox', { name: 'Follow redirects' }).isChecked()).toBe(true);
       expect(await reopened.getByRole('spinbutton', { name: 'Redirect limit' }).inputValue()).toBe('2');
       expect(await reopened.getByRole('checkbox', { name: 'Use the cookie jar' }).isChecked()).toBe(false);
-      expect(await reopened.getByRole('spinbutton', { name: 'Timeout (seconds)' }).inputValue()).toBe('7');
+      expect(await reopened.getByRole('spinbutton', { name: 'Timeout (seconds)', exact: true }).inputValue()).toBe('7');
+      expect(await reopened.getByRole('spinbutton', { name: 'Connect timeout (seconds)' }).inputValue()).toBe('3');
     }));
 });

@@ -70,7 +70,7 @@ describe('HTTP answers that are cut short or not what they claim', () => {
       await openHttp(page);
       const request = httpRegion(page);
       await request.getByRole('tab', { name: 'Options' }).click();
-      await request.getByRole('spinbutton', { name: 'Timeout (seconds)' }).fill('1');
+      await request.getByRole('spinbutton', { name: 'Timeout (seconds)', exact: true }).fill('1');
       await send(page, '/hang');
       const response = responseRegion(page);
       await response.getByRole('status', { name: 'Status 200' }).waitFor();

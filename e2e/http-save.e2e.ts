@@ -212,7 +212,7 @@ describe('saving an HTTP operation tab', () => {
       const request = httpRegion(page);
       await request.getByRole('textbox', { name: 'URL' }).fill(`${base}/slow`);
       await request.getByRole('tab', { name: 'Options' }).click();
-      await request.getByRole('spinbutton', { name: 'Timeout (seconds)' }).fill('1');
+      await request.getByRole('spinbutton', { name: 'Timeout (seconds)', exact: true }).fill('1');
       await request.getByRole('button', { name: 'Send', exact: true }).click();
       const response = responseRegion(page);
       await response.getByText(/within 1 s, the request's timeout/).waitFor({ timeout: 10_000 });

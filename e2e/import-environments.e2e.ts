@@ -77,6 +77,7 @@ describe('import and environments', () => {
       await dialog.getByRole('textbox', { name: 'Path, URL or curl command' }).fill(command);
       await dialog.getByRole('button', { name: 'Import', exact: true }).click();
       const name = dialog.getByRole('textbox', { name: /Secret name for the bearer token/ });
+      await dialog.getByText(`curl command: POST ${e2e.demo.rpcUrl} (A2A).`, { exact: true }).waitFor();
       expect(await name.inputValue()).toBe('curl-post-rpc');
       await name.fill('pasted-token');
       await dialog.getByRole('button', { name: 'Import', exact: true }).click();
@@ -100,7 +101,8 @@ describe('import and environments', () => {
       const field = dialog.getByRole('textbox', { name: 'curl command' });
       await field.waitFor();
       await dialog.getByRole('button', { name: 'Import', exact: true }).click();
-      await dialog.getByText('curl command “curl”: 1 operation (0 A2A).').waitFor();
+      // The plan names what the command calls, not its kind twice ("curl command “curl”").
+      await dialog.getByText('curl command: POST http://127.0.0.1:9/things.', { exact: true }).waitFor();
 
       // Method and path once: the curl command's own "POST /things" is not repeated beside them.
       const ops = dialog.getByRole('list', { name: 'Operations' });

@@ -89,6 +89,30 @@ export interface CallTimeouts {
   totalMs?: number;
 }
 
+/** A timeout a send can use: a positive, finite number of seconds (as the tabs' Options take them). */
+export function validTimeout(seconds: unknown): seconds is number {
+  return typeof seconds === 'number' && Number.isFinite(seconds) && seconds > 0;
+}
+
+/** A tab's two timeout settings (HTTP and A2A tabs alike), in seconds. */
+export type TimeoutField = 'timeoutSeconds' | 'connectTimeoutSeconds';
+
+/** `draft` with one timeout set to `seconds`, or without it (the core's default) when that is not a usable timeout. */
+export function withTimeoutSeconds<T extends Partial<Record<TimeoutField, number>>>(draft: T, field: TimeoutField, seconds: unknown): T {
+  const next = { ...draft };
+  delete next[field];
+  return validTimeout(seconds) ? { ...next, [field]: seconds } : next;
+}
+
+/** A tab's timeouts in seconds as the core's milliseconds, the unset ones left to the core's defaults; undefined when none is set. */
+export function timeoutsFromSeconds(totalSeconds: unknown, connectSeconds: unknown): CallTimeouts | undefined {
+  const timeouts: CallTimeouts = {
+    ...(validTimeout(connectSeconds) ? { connectMs: Math.round(connectSeconds * 1000) } : {}),
+    ...(validTimeout(totalSeconds) ? { totalMs: Math.round(totalSeconds * 1000) } : {}),
+  };
+  return Object.keys(timeouts).length ? timeouts : undefined;
+}
+
 /**
  * What the user drafted. For JSON-RPC `body` is `params` (the core builds the envelope);
  * for HTTP+JSON and gRPC `body` is the request object itself.

@@ -25,6 +25,14 @@ export interface EnvironmentsSaveRequest {
   environments: Environment[];
   /** The hash env.list returned (null: the file must not exist yet). */
   expectedHash: string | null;
+  /**
+   * Values to move into the secret store with this save (the Environments screen's "Make … a secret"
+   * keeps them in the page until Save, so a page closed before it leaves no secret behind). Each is
+   * stored under `name`, or the next free `name-2`… when another value holds it, and the variables
+   * naming it are saved naming the stored secret. When the file is not written, what this save stored
+   * is taken back.
+   */
+  newSecrets?: Array<{ name: string; value: string }>;
 }
 
 export interface EnvOps {

@@ -39,6 +39,7 @@ export interface ImportEnvironmentInfo {
 
 export interface ImportPlan {
   kind: ImportKind;
+  /** What names the source: the OpenAPI document's info.title, the collection's name, a curl command's method and URL (credentials left out). */
   title: string;
   /** OpenAPI: the document's `openapi` version. */
   openapi?: string;

@@ -73,6 +73,34 @@ function expression(language: Language, text: string, secrets: ReadonlyMap<strin
   return pieces.map((p) => ('env' in p ? language.env(p.env) : language.literal(p.text))).join(language.join);
 }
 
+/** The languages every code example (HTTP tab, A2A tab, saved operations' docs) writes text in. */
+export type CodeLanguage = 'shell' | 'js' | 'python';
+const languages: Record<CodeLanguage, Language> = { shell: shellLanguage, js: jsLanguage, python: pyLanguage };
+
+/**
+ * The one rule for a request's text in a code example: a quoted literal, where each secret-backed
+ * `{{variable}}` (`secrets`: variable name → its secret's name) is read from the environment variable
+ * named after its secret, so the example runs and prints no secret.
+ */
+export function codeText(language: CodeLanguage, text: string, secrets: ReadonlyMap<string, string>): string {
+  return expression(languages[language], text, secrets);
+}
+
+/** The environment variables `text`'s secret-backed `{{variables}}` are read from, in order, once each. */
+export function secretEnvVarsIn(text: string, secrets: ReadonlyMap<string, string>): string[] {
+  return [...new Set(piecesOf(text, secrets).flatMap((p) => ('env' in p ? [p.env] : [])))];
+}
+
+/**
+ * The environment variable a credential is read from: a secret-backed `{{variable}}` by its secret's
+ * name, as the variable's other uses are; any other source by its own name.
+ */
+export function credentialEnvVar(source: SecretSource, secrets: ReadonlyMap<string, string>): string {
+  const variable = 'secretRef' in source ? wholeVariable(source.secretRef.trim()) : undefined;
+  const secret = variable === undefined ? undefined : secrets.get(variable);
+  return envVarFor(secret === undefined ? source : { secretRef: secret });
+}
+
 /** A method is written bare only when the shell cannot read anything else into it. */
 function shellWord(text: string): string {
   return /^[A-Za-z0-9_-]+$/.test(text) ? text : shellQuote(text);
@@ -92,12 +120,7 @@ function prepare(request: HttpRequest, secrets: ReadonlyMap<string, string>): Pr
   const headers = (request.headers ?? []).filter((h) => h.enabled !== false && h.name.trim()).map((h): [string, string] => [h.name.trim(), h.value]);
   const out: Prepared = { method: request.method.trim() || 'GET', url: request.url, headers };
   const auth: AuthConfig | undefined = request.auth;
-  // A credential read from a secret-backed {{variable}} is named after that secret, as the variable's other uses are.
-  const envOf = (source: SecretSource): string => {
-    const variable = 'secretRef' in source ? wholeVariable(source.secretRef.trim()) : undefined;
-    const secret = variable === undefined ? undefined : secrets.get(variable);
-    return envVarFor(secret === undefined ? source : { secretRef: secret });
-  };
+  const envOf = (source: SecretSource): string => credentialEnvVar(source, secrets);
   if (auth?.type === 'bearer') out.authHeader = { name: 'Authorization', prefix: 'Bearer ', env: envOf(auth.token) };
   if (auth?.type === 'apiKey' && auth.in === 'header') out.authHeader = { name: auth.name, prefix: '', env: envOf(auth.value) };
   if (auth?.type === 'apiKey' && auth.in === 'query') out.authQuery = { name: auth.name, env: envOf(auth.value) };

@@ -69,6 +69,8 @@ export interface HttpOperationRef {
 
 /** How long a send waits for the whole answer (a stream: for its head) when the request sets no timeout. */
 export const DEFAULT_HTTP_TOTAL_MS = 60_000;
+/** How long a send waits for the connection (TCP and TLS) when the request sets no connect timeout. */
+export const DEFAULT_HTTP_CONNECT_MS = 10_000;
 
 export interface HttpRequest {
   /** Any token (GET, POST… or a custom method such as PROPFIND); sent upper-cased only if the user typed it so. */

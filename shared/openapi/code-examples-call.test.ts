@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { A2aCall } from '../a2a/call';
 import { codeExamples, codeExamplesForCall } from './code-examples';
+import { httpCodeExamples } from '../http/http-code';
 
 const call: A2aCall = {
   version: '1.0',
@@ -57,5 +58,64 @@ describe('code for the request in the pane', () => {
     const { examples } = codeExamplesForCall({ ...call, auth: { type: 'bearer', token: { value: 'typed-once-777' } }, headers: [] });
     expect(JSON.stringify(examples)).not.toContain('typed-once-777');
     expect(examples[0]?.code).toContain('$TOKEN');
+  });
+
+  it('reads a secret-backed {{variable}} from $SECRET_NAME as the HTTP examples do, in the URL, a header, the body and auth', () => {
+    const secretVariables = new Map([
+      ['tok', 'staging-token'],
+      ['tenantKey', 'tenant.key'],
+    ]);
+    const withSecrets: A2aCall = {
+      ...call,
+      endpoint: 'http://127.0.0.1:9999/rpc?k={{tenantKey}}',
+      auth: { type: 'bearer', token: { secretRef: '{{tok}}' } },
+      headers: [
+        { name: 'X-Tenant', value: 'id-{{tenantKey}}' },
+        { name: 'Authorization', value: 'Bearer {{tok}}' },
+      ],
+      body: { message: { messageId: 'm1', role: 'ROLE_USER', parts: [{ text: 'key {{tenantKey}}' }] } },
+    };
+    const { examples, notes } = codeExamplesForCall(withSecrets, { secretVariables });
+    const [curl, fetch, python] = examples.map((e) => e.code);
+    const http = httpCodeExamples(
+      { method: 'POST', url: 'http://127.0.0.1:9999/rpc?k={{tenantKey}}', headers: [{ name: 'X-Tenant', value: 'id-{{tenantKey}}' }] },
+      { secretVariables },
+    );
+    // The same words as the HTTP tab's curl for the same text.
+    expect(http.curl).toContain(`'http://127.0.0.1:9999/rpc?k='"$TENANT_KEY"`);
+    expect(curl).toContain(`-X POST 'http://127.0.0.1:9999/rpc?k='"$TENANT_KEY"`);
+    expect(http.curl).toContain(`-H 'X-Tenant: id-'"$TENANT_KEY"`);
+    expect(curl).toContain(`-H 'X-Tenant: id-'"$TENANT_KEY"`);
+    expect(curl).toContain(`key '"$TENANT_KEY"'`);
+    expect(curl).toContain('curl -g');
+    expect(curl).toContain('-H "Authorization: Bearer $STAGING_TOKEN"');
+    // A credential header that holds only a secret-backed variable prints no secret: kept, read from the environment.
+    expect(curl).toContain(`-H 'Authorization: Bearer '"$STAGING_TOKEN"`);
+    expect(fetch).toContain('"X-Tenant": "id-" + process.env.TENANT_KEY');
+    expect(fetch).toContain('+ process.env.TENANT_KEY + ');
+    expect(python).toContain('"X-Tenant": "id-" + os.environ["TENANT_KEY"]');
+    expect(python).toContain('data=body');
+    expect(python).toMatch(/^import os\n/);
+    expect(JSON.stringify(examples)).not.toContain('{{');
+    expect(notes.join(' ')).toContain('Set TENANT_KEY to the secret "tenant.key" (the variable {{tenantKey}})');
+    expect(notes.join(' ')).toContain('Set STAGING_TOKEN to the credential stored as the secret "staging-token" (the variable {{tok}})');
+    // gRPC metadata and body follow the same rule.
+    const grpc = codeExamplesForCall({ ...withSecrets, binding: 'GRPC', endpoint: '127.0.0.1:9998' }, { secretVariables }).examples[0]?.code ?? '';
+    expect(grpc).toContain(`-H 'x-tenant: id-'"$TENANT_KEY"`);
+    expect(grpc).not.toContain('{{tenantKey}}');
+  });
+
+  it('keeps a credential header with a literal value out, even when it also uses a secret-backed variable', () => {
+    const { examples, notes } = codeExamplesForCall(
+      { ...call, headers: [{ name: 'X-Api-Key', value: 'sk-live-1 {{tok}}' }] },
+      { secretVariables: new Map([['tok', 'staging-token']]) },
+    );
+    expect(JSON.stringify(examples)).not.toContain('sk-live-1');
+    expect(notes.join(' ')).toContain('X-Api-Key carries a credential');
+  });
+
+  it('without secret-backed variables a {{reference}} is written as it is', () => {
+    const { examples } = codeExamplesForCall({ ...call, endpoint: 'http://h/{{path}}', headers: [] });
+    expect(examples[0]?.code).toContain(`'http://h/{{path}}'`);
   });
 });

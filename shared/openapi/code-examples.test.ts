@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { buildRestRequest, joinRestUrl } from '../a2a/rest-routes';
 import { codeExamples, credentialVariable, grpcTarget, httpRequestFor } from './code-examples';
 import type { XA2a } from './x-a2a-model';
+import { envVarFor } from '../http/http-code';
 
 const base = (over: Partial<XA2a>): XA2a => ({
   version: '1.0',
@@ -82,14 +83,17 @@ describe('code examples', () => {
   it('maps endpoints and secret names', () => {
     expect(grpcTarget('https://agent.example.com')).toEqual({ address: 'agent.example.com:443', plaintext: false });
     expect(grpcTarget('localhost:9000')).toEqual({ address: 'localhost:9000', plaintext: true });
-    expect(credentialVariable({ scheme: 'bearer', secretRef: '1st.key' })).toBe('SECRET_1ST_KEY');
+    // The HTTP examples' rule (envVarFor): one name for a secret in every example.
+    expect(credentialVariable({ scheme: 'bearer', secretRef: '1st.key' })).toBe(envVarFor({ secretRef: '1st.key' }));
+    expect(credentialVariable({ scheme: 'bearer', secretRef: '1st.key' })).toBe('_1ST_KEY');
+    expect(credentialVariable({ scheme: 'bearer', secretRef: '{{tok}}' }, new Map([['tok', 'staging-token']]))).toBe('STAGING_TOKEN');
     expect(credentialVariable({ scheme: 'apiKey', in: 'query', name: 'key', env: 'MY_KEY' })).toBe('MY_KEY');
   });
 
   it('puts API keys in the query or header the operation names', () => {
     const x = base({ auth: { scheme: 'apiKey', in: 'query', name: 'key', secretRef: 'k' } });
     const [curl, ts, py] = codeExamples(x).examples;
-    expect(curl?.code).toContain('?key=${K}');
+    expect(curl?.code).toContain(`'http://127.0.0.1:4000/rpc?key='"$K"`);
     expect(ts?.code).toContain('encodeURIComponent(process.env.K');
     expect(py?.code).toContain('params={"key": os.environ["K"]}');
   });

@@ -12,6 +12,20 @@ import type { XA2a, XA2aAuth } from './x-a2a-model';
 import { isCredentialHeader, literalSecretOf, xa2aAuthFromConfig } from './x-a2a-model';
 import { isObject } from '../a2a/payload';
 import { wholeVariable } from '../env/variables';
+import { referenceSource } from '../env/variable-syntax';
+import { codeText, credentialEnvVar, envVarFor, secretEnvVarsIn } from '../http/http-code';
+
+/** The active environment's secret-backed variables: variable name → its secret's name. */
+type SecretVariables = ReadonlyMap<string, string>;
+const noSecrets: SecretVariables = new Map();
+
+export interface CodeExampleOptions {
+  /**
+   * Secret-backed variables of the active environment: a `{{variable}}` named here is read from the
+   * environment variable named after its secret, as in the HTTP tab's examples (http-code.ts).
+   */
+  secretVariables?: SecretVariables;
+}
 
 export type CodeExampleId = 'curl' | 'fetch' | 'python' | 'grpcurl' | 'powerduck' | 'powerduck-run';
 
@@ -34,26 +48,37 @@ export interface HttpRequestShape {
   auth?: XA2aAuth;
 }
 
-/** The environment variable an example reads the credential from. */
-export function credentialVariable(auth: XA2aAuth): string {
+/** The environment variable an example reads the credential from (the HTTP examples' rule: credentialEnvVar). */
+export function credentialVariable(auth: XA2aAuth, secrets: SecretVariables = noSecrets): string {
   // OAuth's saved names are the client secret's: the call itself carries an access token.
   if (auth.scheme === 'oauth2') return 'ACCESS_TOKEN';
-  if (auth.env !== undefined) return auth.env;
-  const name = (auth.secretRef ?? 'secret')
-    .replace(/[^A-Za-z0-9]+/g, '_')
-    .replace(/^_+|_+$/g, '')
-    .toUpperCase();
-  return /^[A-Z_]/.test(name) ? name : `SECRET_${name}`;
+  return credentialEnvVar(auth.env !== undefined ? { env: auth.env } : { secretRef: auth.secretRef ?? 'secret' }, secrets);
 }
 
 /**
  * Where the credential is kept, for the note: a secret by its name, or (a `{{token}}` reference) the
  * environment variable that holds it — not "the secret {{token}}", which names no secret.
  */
-function credentialSource(auth: XA2aAuth): string {
+function credentialSource(auth: XA2aAuth, secrets: SecretVariables): string {
   if (auth.secretRef === undefined) return '';
   const variable = wholeVariable(auth.secretRef);
+  const secret = variable === undefined ? undefined : secrets.get(variable);
+  if (secret !== undefined) return ` stored as the secret "${secret}" (the variable {{${variable}}})`;
   return variable !== undefined ? ` that the variable {{${variable}}} of your environment holds` : ` stored as the secret "${auth.secretRef}"`;
+}
+
+/** Where the request's text reads a secret-backed variable (not its auth, which has its own note): what to set first. */
+function secretVariableNotes(x: XA2a, secrets: SecretVariables): string[] {
+  if (!secrets.size) return [];
+  const texts = [x.endpoint, ...(x.headers ?? []).filter((h) => h.enabled !== false).map((h) => h.value), JSON.stringify(x.example ?? null)];
+  const used = new Set(texts.flatMap((t) => secretEnvVarsIn(t, secrets)));
+  const notes: string[] = [];
+  for (const [variable, secret] of secrets) {
+    const name = envVarFor({ secretRef: secret });
+    if (!used.delete(name)) continue;
+    notes.push(`Set ${name} to the secret "${secret}" (the variable {{${variable}}}) first: it is read from the environment, never printed.`);
+  }
+  return notes;
 }
 
 /** A2A §3.6.1: clients send the version on every request. */
@@ -105,25 +130,23 @@ export function httpRequestFor(x: XA2a): { ok: true; request: HttpRequestShape }
   return { ok: false, message: 'gRPC operations have no HTTP request; see the grpcurl example.' };
 }
 
-const shellQuote = (text: string): string => `'${text.replace(/'/g, `'\\''`)}'`;
-
-function withApiKeyQuery(url: string, auth: XA2aAuth | undefined, value: string): string {
-  if (!auth || auth.scheme !== 'apiKey' || auth.in !== 'query') return url;
-  return `${url}${url.includes('?') ? '&' : '?'}${encodeURIComponent(auth.name)}=${value}`;
+/** An API key sent in the query: the URL up to its `name=`, the key read from the environment after it. */
+function queryKeyed(url: string, auth: XA2aAuth | undefined): string | undefined {
+  if (!auth || auth.scheme !== 'apiKey' || auth.in !== 'query') return undefined;
+  return `${url}${url.includes('?') ? '&' : '?'}${encodeURIComponent(auth.name)}=`;
 }
 
-function curlExample(req: HttpRequestShape): CodeExample {
-  const variable = req.auth ? credentialVariable(req.auth) : '';
-  const url = withApiKeyQuery(req.url, req.auth, `\${${variable}}`);
+function curlExample(req: HttpRequestShape, secrets: SecretVariables): CodeExample {
+  const variable = req.auth ? credentialVariable(req.auth, secrets) : '';
+  const sh = (text: string): string => codeText('shell', text, secrets);
+  const keyed = queryKeyed(req.url, req.auth);
   // -g (--globoff): curl reads [ ] and { } in a URL as its own ranges, and a {{variable}} left in it would exit 3.
-  const lines = [
-    `curl -g -sS${req.streaming ? ' -N' : ''} -X ${req.httpMethod} ${url === req.url ? shellQuote(url) : `"${url.replace(/(["\\`])/g, '\\$1')}"`}`,
-  ];
-  for (const [name, value] of req.headers) lines.push(`  -H ${shellQuote(`${name}: ${value}`)}`);
+  const lines = [`curl -g -sS${req.streaming ? ' -N' : ''} -X ${req.httpMethod} ${keyed === undefined ? sh(req.url) : `${sh(keyed)}"$${variable}"`}`];
+  for (const [name, value] of req.headers) lines.push(`  -H ${sh(`${name}: ${value}`)}`);
   if (req.auth?.scheme === 'bearer' || req.auth?.scheme === 'oauth2') lines.push(`  -H "Authorization: Bearer $${variable}"`);
   if (req.auth?.scheme === 'apiKey' && req.auth.in === 'header') lines.push(`  -H "${req.auth.name}: $${variable}"`);
   if (req.auth?.scheme === 'basic') lines.push(`  -u "${req.auth.username.replace(/(["\\`$])/g, '\\$1')}:$${variable}"`);
-  if (req.body !== undefined) lines.push(`  --data-binary ${shellQuote(JSON.stringify(req.body))}`);
+  if (req.body !== undefined) lines.push(`  --data-binary ${sh(JSON.stringify(req.body))}`);
   return { id: 'curl', label: 'curl', language: 'bash', code: lines.join(' \\\n') + '\n' };
 }
 
@@ -135,20 +158,22 @@ function indentBlock(text: string, spaces: number): string {
     .join('\n');
 }
 
-function fetchExample(req: HttpRequestShape): CodeExample {
-  const variable = req.auth ? credentialVariable(req.auth) : '';
-  const headerLines = req.headers.map(([name, value]) => `    ${JSON.stringify(name)}: ${JSON.stringify(value)},`);
+function fetchExample(req: HttpRequestShape, secrets: SecretVariables): CodeExample {
+  const variable = req.auth ? credentialVariable(req.auth, secrets) : '';
+  const js = (text: string): string => codeText('js', text, secrets);
+  const headerLines = req.headers.map(([name, value]) => `    ${JSON.stringify(name)}: ${js(value)},`);
   if (req.auth?.scheme === 'bearer' || req.auth?.scheme === 'oauth2') headerLines.push(`    Authorization: \`Bearer \${process.env.${variable}}\`,`);
   if (req.auth?.scheme === 'apiKey' && req.auth.in === 'header') headerLines.push(`    ${JSON.stringify(req.auth.name)}: process.env.${variable} ?? '',`);
   if (req.auth?.scheme === 'basic') {
     headerLines.push(`    Authorization: \`Basic \${Buffer.from(${JSON.stringify(req.auth.username + ':')} + process.env.${variable}).toString('base64')}\`,`);
   }
-  const urlExpr =
-    req.auth?.scheme === 'apiKey' && req.auth.in === 'query'
-      ? `\`${withApiKeyQuery(req.url, req.auth, `\${encodeURIComponent(process.env.${variable} ?? '')}`).replace(/`/g, '\\`')}\``
-      : JSON.stringify(req.url);
+  const keyed = queryKeyed(req.url, req.auth);
+  const urlExpr = keyed === undefined ? js(req.url) : `${js(keyed)} + encodeURIComponent(process.env.${variable} ?? '')`;
   const lines = [`const response = await fetch(${urlExpr}, {`, `  method: '${req.httpMethod}',`, '  headers: {', ...headerLines, '  },'];
-  if (req.body !== undefined) lines.push(`  body: JSON.stringify(${indentBlock(JSON.stringify(req.body, null, 2), 2)}),`);
+  const bodyText = req.body === undefined ? undefined : JSON.stringify(req.body);
+  // A body with a secret-backed variable is sent as text, the secret joined in from the environment.
+  if (bodyText !== undefined && secretEnvVarsIn(bodyText, secrets).length) lines.push(`  body: ${js(bodyText)},`);
+  else if (req.body !== undefined) lines.push(`  body: JSON.stringify(${indentBlock(JSON.stringify(req.body, null, 2), 2)}),`);
   lines.push('});');
   if (req.streaming) {
     lines.push(
@@ -190,17 +215,24 @@ function pythonLiteral(value: unknown, indent = 0): string {
   return `{\n${entries.map(([k, v]) => `${inner}${JSON.stringify(k)}: ${pythonLiteral(v, indent + 1)}`).join(',\n')},\n${pad}}`;
 }
 
-function pythonExample(req: HttpRequestShape): CodeExample {
-  const variable = req.auth ? credentialVariable(req.auth) : '';
-  const needsOs = Boolean(req.auth);
-  const headerLines = req.headers.map(([name, value]) => `    ${JSON.stringify(name)}: ${JSON.stringify(value)},`);
+function pythonExample(req: HttpRequestShape, secrets: SecretVariables): CodeExample {
+  const variable = req.auth ? credentialVariable(req.auth, secrets) : '';
+  const py = (text: string): string => codeText('python', text, secrets);
+  const bodyText = req.body === undefined ? undefined : JSON.stringify(req.body);
+  const secretBody = bodyText !== undefined && secretEnvVarsIn(bodyText, secrets).length > 0;
+  const needsOs = Boolean(req.auth) || [req.url, ...req.headers.map(([, v]) => v), bodyText ?? ''].some((t) => secretEnvVarsIn(t, secrets).length);
+  const headerLines = req.headers.map(([name, value]) => `    ${JSON.stringify(name)}: ${py(value)},`);
   if (req.auth?.scheme === 'bearer' || req.auth?.scheme === 'oauth2') headerLines.push(`    "Authorization": f"Bearer {os.environ['${variable}']}",`);
   if (req.auth?.scheme === 'apiKey' && req.auth.in === 'header') headerLines.push(`    ${JSON.stringify(req.auth.name)}: os.environ["${variable}"],`);
   const lines = [...(needsOs ? ['import os', ''] : []), 'import requests', '', 'headers = {', ...headerLines, '}'];
-  const args = [JSON.stringify(req.url), 'headers=headers'];
+  const args = [py(req.url), 'headers=headers'];
   if (req.auth?.scheme === 'apiKey' && req.auth.in === 'query') args.push(`params={${JSON.stringify(req.auth.name)}: os.environ["${variable}"]}`);
   if (req.auth?.scheme === 'basic') args.push(`auth=(${JSON.stringify(req.auth.username)}, os.environ["${variable}"])`);
-  if (req.body !== undefined) {
+  if (secretBody) {
+    // Sent as text (its Content-Type is among the headers), the secret joined in from the environment.
+    lines.push(`body = (${py(bodyText)}).encode("utf-8")`);
+    args.push('data=body');
+  } else if (req.body !== undefined) {
     lines.push(`body = ${pythonLiteral(req.body)}`);
     args.push('json=body');
   }
@@ -236,7 +268,8 @@ export function grpcTarget(endpoint: string): { address: string; plaintext: bool
   return { address, plaintext: loopback };
 }
 
-function grpcurlExample(x: XA2a): CodeExample {
+function grpcurlExample(x: XA2a, secrets: SecretVariables): CodeExample {
+  const sh = (text: string): string => codeText('shell', text, secrets);
   const call = callFromXA2a(x);
   const { address, plaintext } = grpcTarget(x.endpoint);
   // gRPC carries the tenant as a request field (A2A §10): the body is sent as written.
@@ -244,15 +277,15 @@ function grpcurlExample(x: XA2a): CodeExample {
   const parts = ['grpcurl'];
   if (plaintext) parts.push('-plaintext');
   parts.push(`-import-path proto -proto lf/a2a/v1/a2a.proto`);
-  parts.push(`-H ${shellQuote(`a2a-version: ${x.version}`)}`);
-  for (const h of x.headers ?? []) if (h.enabled !== false) parts.push(`-H ${shellQuote(`${h.name.toLowerCase()}: ${h.value}`)}`);
+  parts.push(`-H ${sh(`a2a-version: ${x.version}`)}`);
+  for (const h of x.headers ?? []) if (h.enabled !== false) parts.push(`-H ${sh(`${h.name.toLowerCase()}: ${h.value}`)}`);
   if (x.auth) {
-    const variable = credentialVariable(x.auth);
+    const variable = credentialVariable(x.auth, secrets);
     if (x.auth.scheme === 'bearer' || x.auth.scheme === 'oauth2') parts.push(`-H "authorization: Bearer $${variable}"`);
     else if (x.auth.scheme === 'apiKey') parts.push(`-H "${x.auth.name.toLowerCase()}: $${variable}"`);
     else parts.push(`-H "authorization: Basic $(printf '%s' "${x.auth.username}:$${variable}" | base64)"`);
   }
-  parts.push(`-d ${shellQuote(JSON.stringify(body))}`);
+  parts.push(`-d ${sh(JSON.stringify(body))}`);
   parts.push(address, `${GRPC_SERVICE_V1}/${call.method}`);
   return { id: 'grpcurl', label: 'grpcurl', language: 'bash', code: parts.join(' \\\n  ') + '\n' };
 }
@@ -262,18 +295,27 @@ export interface CodeExamplesResult {
   notes: string[];
 }
 
-export function codeExamples(x: XA2a): CodeExamplesResult {
+export function codeExamples(x: XA2a, options: CodeExampleOptions = {}): CodeExamplesResult {
+  const secrets = options.secretVariables ?? noSecrets;
   if (x.binding === 'GRPC') {
     const notes = ['grpcurl reads the A2A 1.0 proto (lf/a2a/v1/a2a.proto, shipped in proto/); drop -import-path/-proto when the agent serves gRPC reflection.'];
-    if (x.auth) notes.push(`Set ${credentialVariable(x.auth)} to the credential${credentialSource(x.auth)} first.`);
-    return { examples: [grpcurlExample(x)], notes };
+    if (x.auth) notes.push(`Set ${credentialVariable(x.auth, secrets)} to the credential${credentialSource(x.auth, secrets)} first.`);
+    return { examples: [grpcurlExample(x, secrets)], notes: [...notes, ...secretVariableNotes(x, secrets)] };
   }
   const built = httpRequestFor(x);
   if (!built.ok) return { examples: [], notes: [built.message] };
   const req = built.request;
   const notes: string[] = [];
-  if (x.auth) notes.push(`Set ${credentialVariable(x.auth)} to the credential${credentialSource(x.auth)} before running these.`);
-  return { examples: [curlExample(req), fetchExample(req), pythonExample(req)], notes };
+  if (x.auth) notes.push(`Set ${credentialVariable(x.auth, secrets)} to the credential${credentialSource(x.auth, secrets)} before running these.`);
+  notes.push(...secretVariableNotes(x, secrets));
+  return { examples: [curlExample(req, secrets), fetchExample(req, secrets), pythonExample(req, secrets)], notes };
+}
+
+/** A credential header that holds nothing but secret-backed variables (after an optional scheme word) prints no secret: it is kept. */
+function onlySecretVariables(value: string, secrets: SecretVariables): boolean {
+  if (!secretEnvVarsIn(value, secrets).length) return false;
+  const rest = value.replace(new RegExp(referenceSource, 'g'), (whole, name: string) => (secrets.has(name) ? '' : whole));
+  return /^\s*([A-Za-z-]+\s+)?$/.test(rest);
 }
 
 /**
@@ -282,12 +324,13 @@ export function codeExamples(x: XA2a): CodeExamplesResult {
  * literal value typed for one send becomes the variable `TOKEN`, never the value; credential headers
  * are left out with a note (they belong in auth).
  */
-export function codeExamplesForCall(call: A2aCall): CodeExamplesResult {
+export function codeExamplesForCall(call: A2aCall, options: CodeExampleOptions = {}): CodeExamplesResult {
+  const secrets = options.secretVariables ?? noSecrets;
   const notes: string[] = [];
   const literal = call.auth !== undefined && call.auth.type !== 'none' && literalSecretOf(call.auth) !== undefined;
   const auth = xa2aAuthFromConfig(call.auth, literal ? 'token' : undefined);
   const headers = (call.headers ?? []).filter((h) => h.enabled !== false && h.name.trim());
-  const kept = headers.filter((h) => !isCredentialHeader(h.name, call.auth));
+  const kept = headers.filter((h) => !isCredentialHeader(h.name, call.auth) || onlySecretVariables(h.value, secrets));
   for (const h of headers)
     if (!kept.includes(h)) notes.push(`The header ${h.name} carries a credential and is left out; put it in auth to see it as a variable.`);
   const isEnvelope = call.binding === 'JSONRPC' && isObject(call.body) && call.body['jsonrpc'] === '2.0' && typeof call.body['method'] === 'string';
@@ -306,6 +349,6 @@ export function codeExamplesForCall(call: A2aCall): CodeExamplesResult {
         ? { jsonrpc: '2.0', id: 1, method: call.method, ...(call.body === undefined ? {} : { params: call.body }) }
         : call.body,
   };
-  const result = codeExamples(x);
+  const result = codeExamples(x, options);
   return { examples: result.examples, notes: [...result.notes, ...notes] };
 }

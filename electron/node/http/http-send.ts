@@ -12,6 +12,7 @@ import { createSseParser, DEFAULT_MAX_SSE_EVENT_BYTES } from '../../../shared/a2
 import { callRedaction, redactUrl } from '../../../shared/a2a/redaction';
 import { chooseBoundary, encodeMultipart, encodeUrlencoded, type MultipartPart } from '../../../shared/http/body-encode';
 import {
+  DEFAULT_HTTP_CONNECT_MS,
   DEFAULT_HTTP_TOTAL_MS,
   type ExchangeCookies,
   type FileSource,
@@ -58,7 +59,7 @@ export interface HttpSendHooks {
 
 /** Files sent from disk are capped: a debugger request is not a bulk upload tool. */
 export const MAX_FILE_BYTES = 100 * 1024 * 1024;
-const DEFAULT_CONNECT_MS = 10_000;
+const DEFAULT_CONNECT_MS = DEFAULT_HTTP_CONNECT_MS;
 const DEFAULT_MAX_REDIRECTS = 10;
 
 // RFC 9110 §5.6.2 token: what a method may be.

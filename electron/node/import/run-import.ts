@@ -4,6 +4,7 @@
  * (import.apply). Any failure before the spec write leaves nothing behind; secrets stored for a
  * write that then fails are removed again.
  */
+import { safeUrl } from '../../../shared/session/session-state';
 import { basename, dirname, extname, join, relative, isAbsolute } from 'node:path';
 import type {
   ImportApplyRequest,
@@ -268,7 +269,8 @@ async function prepare(ctx: ImportContext, request: ImportSourceRequest): Promis
     environments,
     plan: {
       kind: detected.kind,
-      title,
+      // A curl command has no name of its own ("curl" only prefixes its secrets): what it calls names it.
+      title: detected.kind === 'curl' && requests[0] ? `${requests[0].method} ${safeUrl(requests[0].url)}` : title,
       operations: planned.map(opInfo),
       credentials,
       suggestedFile,

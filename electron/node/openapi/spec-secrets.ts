@@ -2,10 +2,10 @@
  * A literal credential in a saved request goes to the secret store; the spec file gets its name.
  */
 import { basename, extname } from 'node:path';
+import { secretNamePattern } from '../../../shared/env/environments-model';
 import { CoreError } from '../core-error';
+import type { SecretStore } from '../secret-store';
 import type { SpecContext } from './spec-store';
-
-const secretNamePattern = /^[A-Za-z0-9_.-]{1,128}$/;
 
 function derivedSecretName(file: string, path: string): string {
   const base = `${basename(file, extname(file))}${path}`.replace(/[^A-Za-z0-9_.-]+/g, '-').replace(/^-+|-+$/g, '');
@@ -22,13 +22,20 @@ export async function storeLiteral(
 ): Promise<{ name: string; created: boolean }> {
   if (requested !== undefined && !secretNamePattern.test(requested))
     throw new CoreError('bad-request', 'A secret name is 1-128 characters of letters, digits, dot, dash or underscore.');
-  const base = requested ?? derivedSecretName(file, path);
+  return claimSecret(ctx.secrets, requested ?? derivedSecretName(file, path), value, requested !== undefined);
+}
+
+/**
+ * Stores `value` under `base`, or (unless `exact`) under the first free `base-2`, `base-3`…, never
+ * over a different value; `created` is false when the name already held exactly this value.
+ */
+export async function claimSecret(secrets: SecretStore, base: string, value: string, exact = false): Promise<{ name: string; created: boolean }> {
   for (let n = 1; n < 100; n++) {
-    const name = n === 1 ? base : `${base}-${n}`;
+    const name = n === 1 ? base : `${base.slice(0, 120)}-${n}`;
     // One step in the store: two saves racing for one name never overwrite each other's value.
-    const claimed = await ctx.secrets.setIfAbsent(name, value);
+    const claimed = await secrets.setIfAbsent(name, value);
     if (claimed !== 'taken') return { name, created: claimed === 'created' };
-    if (requested !== undefined) throw new CoreError('conflict', `The secret "${requested}" already holds another value; pick another name.`);
+    if (exact) throw new CoreError('conflict', `The secret "${base}" already holds another value; pick another name.`);
   }
   throw new CoreError('conflict', 'Could not find a free secret name.');
 }

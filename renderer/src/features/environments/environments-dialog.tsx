@@ -6,7 +6,7 @@ import { useT } from '../../i18n/i18n';
 import { Dialog } from '../../ui/dialog';
 import { DialogButtons } from '../../ui/dialog-buttons';
 import { refreshEnvironments, useEnvironmentsStore } from './environments-store';
-import { deleteSecret as deleteStoredSecret, storeSecret as storeNamedSecret, useSecretsStore } from './secrets-store';
+import { deleteSecret as deleteStoredSecret, refreshSecrets, storeSecret as storeNamedSecret, useSecretsStore } from './secrets-store';
 import { ProblemLine } from '../../ui/problem-line';
 import { secretNameForVariable } from './credential-variable';
 import { plainCredential } from '../../../../shared/env/environments-model';
@@ -16,6 +16,7 @@ function VariableRow({
   index,
   variable,
   secrets,
+  staged,
   onChange,
   onRemove,
   onMakeSecret,
@@ -24,9 +25,11 @@ function VariableRow({
   index: number;
   variable: EnvironmentVariable;
   secrets: string[];
+  /** Secrets "Make … a secret" holds for Save (name → value); the value never leaves the page before it. */
+  staged: ReadonlyMap<string, string>;
   onChange: (v: EnvironmentVariable) => void;
   onRemove: () => void;
-  /** Moves the value into the secret store and makes the row a Secret naming it. */
+  /** Makes the row a Secret under a new name, its value kept for Save to store. */
   onMakeSecret: () => void;
 }) {
   const t = useT();
@@ -34,6 +37,9 @@ function VariableRow({
   const n = index + 1;
   const isSecret = variable.secret !== undefined;
   const hint = plainCredential(variable);
+  // Back to Value before Save: the value the row had is still here, so changing one's mind loses nothing.
+  const stagedValue = variable.secret !== undefined ? staged.get(variable.secret) : undefined;
+  const stagedOnly = [...staged.keys()].filter((s) => !secrets.includes(s));
   return (
     <tr>
       <td>
@@ -48,7 +54,7 @@ function VariableRow({
         <select
           aria-label={t('env.varKind', { n, env })}
           value={isSecret ? 'secret' : 'value'}
-          onChange={(e) => onChange(e.target.value === 'secret' ? { name: variable.name, secret: '' } : { name: variable.name, value: '' })}
+          onChange={(e) => onChange(e.target.value === 'secret' ? { name: variable.name, secret: '' } : { name: variable.name, value: stagedValue ?? '' })}
         >
           <option value="value">{t('env.kindValue')}</option>
           <option value="secret">{t('env.kindSecret')}</option>
@@ -67,7 +73,12 @@ function VariableRow({
                 {s}
               </option>
             ))}
-            {variable.secret && !secrets.includes(variable.secret) ? (
+            {stagedOnly.map((s) => (
+              <option key={s} value={s}>
+                {t('env.stagedSecret', { name: s })}
+              </option>
+            ))}
+            {variable.secret && !secrets.includes(variable.secret) && !staged.has(variable.secret) ? (
               <option value={variable.secret}>{t('env.missingSecret', { name: variable.secret })}</option>
             ) : null}
           </select>
@@ -117,10 +128,9 @@ export default function EnvironmentsDialog({ onClose }: { onClose: () => void })
   const [secretValue, setSecretValue] = useState('');
   // Close or Esc with unsaved edits asks first (Save / Discard / Keep editing): edits are never lost silently.
   const [asking, setAsking] = useState(false);
-  // Secrets that "Make … a secret" stored since the last save. The write happens at once (the value
-  // leaves the draft for the secret store), so Discard deletes them again: the discarded draft was the
-  // only thing naming them (their names are always new), and the saved file still holds the value.
-  const madeSecrets = useRef<string[]>([]);
+  // Values "Make … a secret" moves, by the new secret's name: held here and sent with Save (env.save
+  // stores them, then writes the file), so Discard, a closed window or a reload leaves no secret behind.
+  const [staged, setStaged] = useState<ReadonlyMap<string, string>>(new Map());
   const askRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (asking) askRef.current?.querySelector<HTMLButtonElement>('button')?.focus();
@@ -139,6 +149,10 @@ export default function EnvironmentsDialog({ onClose }: { onClose: () => void })
     setStatus(t('env.unsaved'));
   };
   const envs = draft ?? [];
+  // The staged secrets a variable still names: one picked away, or a row turned back to Value, is dropped
+  // (not offered, not stored), and its name is free again.
+  const named = new Set(envs.flatMap((e) => e.variables.map((v) => v.secret)));
+  const liveStaged: ReadonlyMap<string, string> = new Map([...staged].filter(([name]) => named.has(name)));
 
   const save = async (): Promise<boolean> => {
     if (!state) return false;
@@ -148,14 +162,18 @@ export default function EnvironmentsDialog({ onClose }: { onClose: () => void })
         .filter((v) => v.name.trim() !== '')
         .map((v) => (v.secret !== undefined ? { name: v.name.trim(), secret: v.secret } : { name: v.name.trim(), value: v.value ?? '' })),
     }));
-    const result = await host.invoke('env.save', { environments: cleaned, expectedHash: state.hash });
+    // Only what the saved file names (a row without a name is not saved): no stored secret without a reference.
+    const saved = new Set(cleaned.flatMap((e) => e.variables.map((v) => v.secret)));
+    const newSecrets = [...liveStaged].filter(([name]) => saved.has(name)).map(([name, value]) => ({ name, value }));
+    const result = await host.invoke('env.save', { environments: cleaned, expectedHash: state.hash, ...(newSecrets.length ? { newSecrets } : {}) });
     if (!result.ok) {
       setError(result.error);
       return false;
     }
     setError(null);
     setDirty(false);
-    madeSecrets.current = [];
+    setStaged(new Map());
+    if (newSecrets.length) await refreshSecrets(host);
     useEnvironmentsStore.setState({ state: result.value });
     setStatus(t('env.saved', { file: result.value.file }));
     return true;
@@ -171,18 +189,8 @@ export default function EnvironmentsDialog({ onClose }: { onClose: () => void })
     if (await save()) onClose();
   };
 
-  const discardAndClose = async (): Promise<void> => {
-    for (const name of [...madeSecrets.current]) {
-      const failed = await deleteStoredSecret(host, name);
-      if (failed) {
-        // Stay open and say so: closing would leave the secret behind without a word.
-        setAsking(false);
-        return setError(failed);
-      }
-      madeSecrets.current = madeSecrets.current.filter((n) => n !== name);
-    }
-    onClose();
-  };
+  // Nothing to take back: a staged secret was never stored.
+  const discardAndClose = (): void => onClose();
 
   const addEnv = (event: FormEvent): void => {
     event.preventDefault();
@@ -209,11 +217,11 @@ export default function EnvironmentsDialog({ onClose }: { onClose: () => void })
   };
 
   /**
-   * One click from a credential-like Value row to a Secret: the value goes to the secret store under a
-   * new name (never over an existing secret) and the row names it; saving then takes the value out of
-   * the file. An empty value only switches the row to Secret.
+   * One click from a credential-like Value row to a Secret: the row names a new secret (never an
+   * existing one) and its value waits here; Save stores it and writes the file without the value.
+   * An empty value only switches the row to Secret.
    */
-  const makeSecret = async (ei: number, vi: number): Promise<void> => {
+  const makeSecret = (ei: number, vi: number): void => {
     const env = envs[ei];
     const variable = env?.variables[vi];
     if (!env || !variable) return;
@@ -227,21 +235,15 @@ export default function EnvironmentsDialog({ onClose }: { onClose: () => void })
       setStatus(t('env.unsaved'));
       return;
     }
-    const result = await storeNamedSecret(host, secretNameForVariable(env.name, variable.name.trim(), secretNames), value);
-    if (!result.ok) {
-      setError(result.error);
-      return;
-    }
-    setError(null);
-    madeSecrets.current = [...madeSecrets.current, result.name];
-    replace({ name: variable.name, secret: result.name });
-    setStatus(t('env.madeSecret', { name: result.name }));
+    const name = secretNameForVariable(env.name, variable.name.trim(), [...secretNames, ...liveStaged.keys()]);
+    setStaged(new Map(liveStaged).set(name, value));
+    replace({ name: variable.name, secret: name });
+    setStatus(t('env.madeSecret', { name }));
   };
 
   const deleteSecret = async (name: string): Promise<void> => {
     const failed = await deleteStoredSecret(host, name);
     if (failed) return setError(failed);
-    madeSecrets.current = madeSecrets.current.filter((n) => n !== name);
     setStatus(t('env.secretDeleted', { name }));
   };
 
@@ -257,7 +259,7 @@ export default function EnvironmentsDialog({ onClose }: { onClose: () => void })
             <DialogButtons
               buttons={[
                 { label: t('env.unsavedSave'), tone: 'primary', disabled: Boolean(state?.problem), onClick: () => void saveAndClose() },
-                { label: t('env.unsavedDiscard'), tone: 'danger', onClick: () => void discardAndClose() },
+                { label: t('env.unsavedDiscard'), tone: 'danger', onClick: discardAndClose },
                 { label: t('env.unsavedKeep'), onClick: () => setAsking(false) },
               ]}
             />
@@ -291,9 +293,10 @@ export default function EnvironmentsDialog({ onClose }: { onClose: () => void })
                       index={vi}
                       variable={v}
                       secrets={secretNames}
+                      staged={liveStaged}
                       onChange={(next) => setEnv({ ...env, variables: env.variables.map((x, i) => (i === vi ? next : x)) })}
                       onRemove={() => setEnv({ ...env, variables: env.variables.filter((_, i) => i !== vi) })}
-                      onMakeSecret={() => void makeSecret(ei, vi)}
+                      onMakeSecret={() => makeSecret(ei, vi)}
                     />
                   ))}
                 </tbody>

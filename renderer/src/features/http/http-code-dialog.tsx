@@ -36,7 +36,7 @@ export function HttpCodeDialog({ draft, onClose }: { draft: HttpDraft; onClose: 
       {built.ok ? (
         <>
           {plain.environment && (plain.values.size || plain.secrets.size) ? (
-            <p className="muted small">{t('code.filledFromHttp', { environment: plain.environment })}</p>
+            <p className="muted small">{t('code.filledFrom', { environment: plain.environment })}</p>
           ) : null}
           {(Object.entries(examples ?? {}) as Array<[string, string]>).map(([lang, code]) => (
             <section key={lang} aria-label={lang}>

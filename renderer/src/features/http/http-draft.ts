@@ -3,7 +3,7 @@
  * and files picked in the page are kept only for the session (never persisted).
  */
 import type { AuthConfig } from '../../../../shared/a2a/auth';
-import { usableTls, type CallTls, type HeaderEntry } from '../../../../shared/a2a/call';
+import { timeoutsFromSeconds, usableTls, validTimeout, type CallTls, type HeaderEntry } from '../../../../shared/a2a/call';
 import type { FileSource, FormField, HttpBody, HttpBodyKind, HttpOperationInput, HttpRequest, MultipartField } from '../../../../shared/http/http-types';
 import { parseJsonTemplate } from '../../../../shared/env/json-variables';
 import type { OperationDraft } from '../../../../shared/http/openapi-draft';
@@ -65,6 +65,8 @@ export interface HttpDraft {
   tls?: CallTls;
   /** How long Send waits for the whole answer (a stream: its first byte); unset = the core's 60 s (the CLI's --timeout). */
   timeoutSeconds?: number;
+  /** How long Send waits for the connection (TCP and TLS) to open; unset = the core's 10 s. */
+  connectTimeoutSeconds?: number;
   operation?: HttpDraftOperation;
 }
 
@@ -92,14 +94,12 @@ export function createHttpDraft(id: string, seed: Partial<HttpDraft> = {}): Http
     useCookies: seed.useCookies ?? true,
     ...(seed.tls ? { tls: seed.tls } : {}),
     ...(validTimeout(seed.timeoutSeconds) ? { timeoutSeconds: seed.timeoutSeconds } : {}),
+    ...(validTimeout(seed.connectTimeoutSeconds) ? { connectTimeoutSeconds: seed.connectTimeoutSeconds } : {}),
     ...(seed.operation ? { operation: seed.operation } : {}),
   };
 }
 
-/** A timeout Send can use: a positive, finite number of seconds. */
-export function validTimeout(seconds: unknown): seconds is number {
-  return typeof seconds === 'number' && Number.isFinite(seconds) && seconds > 0;
-}
+export { validTimeout };
 
 /** A redirect limit Send can use: a whole number, 0 or more. */
 export function validRedirectLimit(limit: unknown): limit is number {
@@ -241,6 +241,7 @@ function assemble(draft: HttpDraft): { ok: true; request: HttpRequest; paramHead
   if ('problem' in body) return { ok: false, message: body.problem };
   const headers = draft.headers.filter((h) => h.name.trim());
   const tls = usableTls({ ...draft.tls, ...(draft.insecure ? { insecureSkipVerify: true } : {}) });
+  const timeouts = timeoutsFromSeconds(draft.timeoutSeconds, draft.connectTimeoutSeconds);
   const request: HttpRequest = {
     method: draft.method.trim() || 'GET',
     url,
@@ -251,7 +252,7 @@ function assemble(draft: HttpDraft): { ok: true; request: HttpRequest; paramHead
     ...(draft.followRedirects && validRedirectLimit(draft.maxRedirects) ? { maxRedirects: draft.maxRedirects } : {}),
     ...(draft.useCookies ? {} : { cookies: false }),
     ...(tls ? { tls } : {}),
-    ...(validTimeout(draft.timeoutSeconds) ? { timeouts: { totalMs: Math.round(draft.timeoutSeconds * 1000) } } : {}),
+    ...(timeouts ? { timeouts } : {}),
     ...(draft.operation
       ? { operation: { file: draft.operation.file, path: draft.operation.path, httpMethod: draft.operation.httpMethod, ...(input ? { input } : {}) } }
       : {}),

@@ -228,6 +228,8 @@ describe('Open as new request on an HTTP entry that kept the request as written'
       insecure: false,
       tls: { caFile: '/ca.pem', pfxFile: '/client.p12', passphrase: { secretRef: '' } },
       timeoutSeconds: 1.5,
+      // The connect limit comes back too (the tab used to drop it, so a replay connected with the default).
+      connectTimeoutSeconds: 0.2,
     });
     const built = buildHttpRequest(draft);
     expect(built.ok ? built.request : undefined).toMatchObject({
@@ -235,7 +237,7 @@ describe('Open as new request on an HTTP entry that kept the request as written'
       maxRedirects: 0,
       cookies: false,
       tls: { caFile: '/ca.pem', pfxFile: '/client.p12' },
-      timeouts: { totalMs: 1500 },
+      timeouts: { totalMs: 1500, connectMs: 200 },
     });
     const plain = createHttpDraft('t', httpSeedFromHistory(entry()));
     expect(plain).toMatchObject({ followRedirects: false, useCookies: true, insecure: false });

@@ -28,11 +28,12 @@ function bodyFields(body: Exclude<HttpBody, { kind: 'none' }>): Partial<HttpDraf
 
 /**
  * How the entry was sent, as the tab's options: redirects, cookie jar, certificate checks, TLS by path
- * and the timeout. A passphrase is never kept: the key's passphrase is to be chosen again.
+ * and the timeouts. A passphrase is never kept: the key's passphrase is to be chosen again.
  */
 function sendFields(send: HttpSendSettings): Partial<HttpDraft> {
   const { insecureSkipVerify, ...paths } = send.tls ?? {};
   const totalMs = send.timeouts?.totalMs;
+  const connectMs = send.timeouts?.connectMs;
   return {
     followRedirects: send.followRedirects,
     ...(send.maxRedirects !== undefined ? { maxRedirects: send.maxRedirects } : {}),
@@ -40,6 +41,7 @@ function sendFields(send: HttpSendSettings): Partial<HttpDraft> {
     insecure: insecureSkipVerify === true,
     ...(Object.keys(paths).length ? { tls: { ...paths, ...(send.passphraseNotKept ? { passphrase: { secretRef: '' } } : {}) } } : {}),
     ...(totalMs !== undefined ? { timeoutSeconds: totalMs / 1000 } : {}),
+    ...(connectMs !== undefined ? { connectTimeoutSeconds: connectMs / 1000 } : {}),
   };
 }
 

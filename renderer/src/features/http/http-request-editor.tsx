@@ -10,7 +10,9 @@ import { ProblemLine } from '../../ui/problem-line';
 import { AuthFields, credentialNotKept, ClientCertFields, EndpointField, JsonEditor, RequestPane, SendButton } from '../request';
 import { HttpCodeDialog } from './http-code-dialog';
 import type { HttpDraft, HttpDraftOperation } from './http-draft';
-import { httpMethods, isNotKept, validRedirectLimit, validTimeout, withOperation, withParams, withUrl } from './http-draft';
+import { httpMethods, isNotKept, validRedirectLimit, withOperation, withParams, withUrl } from './http-draft';
+import { NumberOption, TimeoutOptions } from '../../ui/number-option';
+import { withTimeoutSeconds } from '../../../../shared/a2a/call';
 import { useHttpDraftsStore } from './http-drafts-store';
 import { sendHttpDraft, stopHttpRun, useHttpRunsStore } from './http-runs';
 import { HttpSaveDialog } from './http-save-dialog';
@@ -327,39 +329,6 @@ function BodySection({ draft, onSubmit }: { draft: HttpDraft; onSubmit: () => vo
   );
 }
 
-/** A whole-number option of the Options tab (empty: the core's default, shown as the placeholder); `onChange` gets undefined when emptied. */
-function NumberOption(props: {
-  id: string;
-  label: string;
-  help: string;
-  min: number;
-  placeholder: string;
-  value: number | undefined;
-  onChange: (value: number | undefined) => void;
-}) {
-  const { id, label, help, min, placeholder, value, onChange } = props;
-  return (
-    <div className="field-col">
-      <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        type="number"
-        min={min}
-        step={1}
-        inputMode="numeric"
-        className="http-timeout"
-        placeholder={placeholder}
-        value={value ?? ''}
-        aria-describedby={`${id}-help`}
-        onChange={(e) => onChange(e.target.value.trim() === '' ? undefined : Number(e.target.value))}
-      />
-      <span id={`${id}-help`} className="muted small">
-        {help}
-      </span>
-    </div>
-  );
-}
-
 export function HttpRequestEditor({ draft }: { draft: HttpDraft }) {
   const t = useT();
   const host = useHost();
@@ -510,15 +479,7 @@ export function HttpRequestEditor({ draft }: { draft: HttpDraft }) {
               {t('http.useCookies')}
             </label>
             <p className="muted small">{t('http.useCookiesHint')}</p>
-            <NumberOption
-              id={`${id}-timeout`}
-              label={t('http.timeout')}
-              help={t('http.timeoutHint')}
-              min={1}
-              placeholder="60"
-              value={draft.timeoutSeconds}
-              onChange={(seconds) => update(draft.id, ({ timeoutSeconds: _old, ...d }) => (validTimeout(seconds) ? { ...d, timeoutSeconds: seconds } : d))}
-            />
+            <TimeoutOptions id={id} values={draft} onChange={(field, seconds) => update(draft.id, (d) => withTimeoutSeconds(d, field, seconds))} />
             <label className="http-danger">
               <input type="checkbox" checked={draft.insecure} onChange={(e) => update(draft.id, (d) => ({ ...d, insecure: e.target.checked }))} />{' '}
               {t('http.insecure')}

@@ -209,21 +209,27 @@ function StatusBadge({ response }: { response: NonNullable<HttpExchangeRecord['r
 /**
  * The answer's status, or why there is none. A transport failure after the status arrived (the
  * timeout, Stop, the connection closed mid-body) is an incomplete answer: its status stays shown.
- * `totalMs`: the limit the send allowed; a timeout that took that long gets the way to allow more.
+ * `totalMs`, `connectMs`: the limits the send allowed; a timeout that took that long gets the way to allow more
+ * (a connection that never opened: the connect timeout's).
  */
-function AnswerLine({ record, totalMs }: { record: HttpExchangeRecord; totalMs?: number | undefined }) {
+function AnswerLine({ record, totalMs, connectMs }: { record: HttpExchangeRecord; totalMs?: number | undefined; connectMs?: number | undefined }) {
   const t = useT();
   const outcome = record.outcome;
   const response = record.response;
   if (outcome.kind !== 'transport-error') return <StatusBadge response={response} />;
   const incomplete = response?.incomplete === true;
+  // No connection time recorded: the timeout ended the send before the connection opened.
+  const connectTimedOut =
+    outcome.code === 'timeout' && !response && record.timings.connectMs === undefined && connectMs !== undefined && record.timings.totalMs >= connectMs;
   return (
     <>
       {incomplete ? <StatusBadge response={response} /> : null}
       <p className="error" role="alert">
         {t(incomplete ? 'http.resp.incomplete' : 'http.resp.transport', { code: outcome.code, message: outcome.message })}
       </p>
-      {outcome.code === 'timeout' && totalMs !== undefined && record.timings.totalMs >= totalMs ? (
+      {connectTimedOut ? (
+        <p className="small next-step">{t('http.resp.connectTimeoutHint', { seconds: (connectMs ?? 0) / 1000 })}</p>
+      ) : outcome.code === 'timeout' && totalMs !== undefined && record.timings.totalMs >= totalMs ? (
         <p className="small next-step">{t('http.resp.timeoutHint', { seconds: totalMs / 1000 })}</p>
       ) : null}
     </>
@@ -300,7 +306,7 @@ export function HttpResponsePanel({ tabId }: { tabId: string }) {
               {run.eventCount ? t('http.resp.streaming', { count: run.eventCount }) : t('http.resp.waiting')}
             </span>
           ) : (
-            <AnswerLine record={record} totalMs={run.totalMs} />
+            <AnswerLine record={record} totalMs={run.totalMs} connectMs={run.connectMs} />
           )}
           {record ? (
             <span className="muted small mono">

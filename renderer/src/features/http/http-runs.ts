@@ -5,7 +5,7 @@
  */
 import { create } from 'zustand';
 import type { WireError } from '../../../../shared/contract/index';
-import { DEFAULT_HTTP_TOTAL_MS, type HttpExchangeRecord } from '../../../../shared/http/http-types';
+import { DEFAULT_HTTP_CONNECT_MS, DEFAULT_HTTP_TOTAL_MS, type HttpExchangeRecord } from '../../../../shared/http/http-types';
 import type { Host, StreamHandle } from '../../host';
 import { dropTimeline, timelineFeed } from '../stream';
 import { activeEnvironment } from '../environments';
@@ -22,6 +22,8 @@ export interface HttpRun {
   eventCount: number;
   /** The time the send allowed for the answer: a timeout that took this long was that limit (Options → Timeout). */
   totalMs?: number;
+  /** The time the send allowed for the connection to open (Options → Connect timeout). */
+  connectMs?: number;
   record?: HttpExchangeRecord;
   error?: WireError;
 }
@@ -92,6 +94,7 @@ export function sendHttpDraft(host: Host, tabId: string): HttpSendResult {
     status: 'running',
     eventCount: 0,
     totalMs: built.request.timeouts?.totalMs ?? DEFAULT_HTTP_TOTAL_MS,
+    connectMs: built.request.timeouts?.connectMs ?? DEFAULT_HTTP_CONNECT_MS,
   });
   return { ok: true, runId };
 }

@@ -35,6 +35,7 @@ const full = createHttpDraft('http-1', {
   insecure: true,
   useCookies: false,
   timeoutSeconds: 5,
+  connectTimeoutSeconds: 2,
 });
 
 describe('HTTP tabs in the session', () => {
@@ -69,6 +70,16 @@ describe('HTTP tabs in the session', () => {
     expect(createHttpDraft('t', { maxRedirects: 1.5 }).maxRedirects).toBeUndefined();
     // A hand-edited session with a text timeout comes back without one.
     expect(httpTabFromSession({ ...(httpTabToSession(full) as object), timeoutSeconds: '30' } as never)?.timeoutSeconds).toBeUndefined();
+  });
+
+  it('sends the tab’s connect timeout as timeouts.connectMs, beside or without the answer timeout, and keeps it in the session', () => {
+    const both = buildHttpRequest(createHttpDraft('t', { url: 'http://x.test/', timeoutSeconds: 5, connectTimeoutSeconds: 0.5 }));
+    expect(both.ok && both.request.timeouts).toEqual({ totalMs: 5000, connectMs: 500 });
+    const connectOnly = buildHttpRequest(createHttpDraft('t', { url: 'http://x.test/', connectTimeoutSeconds: 3 }));
+    expect(connectOnly.ok && connectOnly.request.timeouts).toEqual({ connectMs: 3000 });
+    for (const connectTimeoutSeconds of [0, -1, Number.NaN]) expect(createHttpDraft('t', { connectTimeoutSeconds }).connectTimeoutSeconds).toBeUndefined();
+    expect(httpTabFromSession(httpTabToSession(full))?.connectTimeoutSeconds).toBe(2);
+    expect(httpTabFromSession({ ...(httpTabToSession(full) as object), connectTimeoutSeconds: '2' } as never)?.connectTimeoutSeconds).toBeUndefined();
   });
 
   it('keeps no credential typed into the URL, a header or auth', () => {

@@ -152,6 +152,7 @@ export function httpTabFromSession(draft: SessionTab['draft']): HttpDraft | unde
     insecure: draft['insecure'] === true,
     useCookies: draft['useCookies'] !== false,
     ...(validTimeout(draft['timeoutSeconds']) ? { timeoutSeconds: draft['timeoutSeconds'] } : {}),
+    ...(validTimeout(draft['connectTimeoutSeconds']) ? { connectTimeoutSeconds: draft['connectTimeoutSeconds'] } : {}),
     ...(operation ? { operation } : {}),
   });
 }

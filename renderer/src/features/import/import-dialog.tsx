@@ -115,7 +115,11 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
         </p>
         {plan && planFor === source ? (
           <div className="import-plan">
-            <p>{t('import.plan', { kind, title: plan.title, count: plan.operations.length, a2a })}</p>
+            <p>
+              {plan.kind === 'curl'
+                ? t('import.plan.curl', { title: plan.title, a2a })
+                : t('import.plan', { kind, title: plan.title, count: plan.operations.length, a2a })}
+            </p>
             {plan.warnings.map((w) => (
               <p key={w} className="warning small">
                 {w}

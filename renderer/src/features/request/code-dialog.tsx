@@ -16,10 +16,11 @@ export function CodeDialog({ draft, onClose }: { draft: A2aDraft; onClose: () =>
   const built = useMemo(() => buildCall(draft), [draft]);
   const envState = useEnvironmentsStore((s) => s.state);
   const plain = useMemo(() => plainVariableValues(envState), [envState]);
-  // The active environment's plain values are filled in, so the copied command runs as the tab sends; secrets stay names.
+  // The active environment's plain values are filled in, so the copied command runs as the tab sends; a
+  // secret-backed variable is read from the shell under its secret's name, by the HTTP tab's one rule.
   // Dynamic variables get fresh values once per opening, as in the HTTP tab's Code (http-code-dialog.tsx says why).
   const result = useMemo(
-    () => (built.ok ? codeExamplesForCall(fillKnownVariables(built.call, plain.values, platformDynamicSource)) : undefined),
+    () => (built.ok ? codeExamplesForCall(fillKnownVariables(built.call, plain.values, platformDynamicSource), { secretVariables: plain.secrets }) : undefined),
     [built, plain],
   );
   return (
@@ -36,7 +37,9 @@ export function CodeDialog({ draft, onClose }: { draft: A2aDraft; onClose: () =>
       ) : result?.examples.length ? (
         <>
           <CodeExampleTabs examples={result.examples} />
-          {plain.environment && plain.values.size ? <p className="muted small">{t('code.filledFrom', { environment: plain.environment })}</p> : null}
+          {plain.environment && (plain.values.size || plain.secrets.size) ? (
+            <p className="muted small">{t('code.filledFrom', { environment: plain.environment })}</p>
+          ) : null}
           {result.notes.map((note) => (
             <p key={note} className="muted small">
               {note}

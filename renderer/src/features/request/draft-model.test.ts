@@ -121,4 +121,13 @@ describe('draft model', () => {
       line: 'grpcs://agent.example:443/lf.a2a.v1.A2AService/SendMessage',
     });
   });
+
+  it('sends the Options timeouts as the call’s timeouts in ms; unset or invalid ones leave the core’s defaults', () => {
+    const built = buildCall(createDraft('t', { endpoint: 'http://h/rpc', timeoutSeconds: 30, connectTimeoutSeconds: 1.5 }));
+    expect(built.ok && built.call.timeouts).toEqual({ totalMs: 30_000, connectMs: 1500 });
+    const connectOnly = buildCall(createDraft('t', { endpoint: 'http://h/rpc', connectTimeoutSeconds: 2 }));
+    expect(connectOnly.ok && connectOnly.call.timeouts).toEqual({ connectMs: 2000 });
+    const none = buildCall(createDraft('t', { endpoint: 'http://h/rpc', connectTimeoutSeconds: -1, timeoutSeconds: Number.NaN }));
+    expect(none.ok && none.call.timeouts).toBeUndefined();
+  });
 });

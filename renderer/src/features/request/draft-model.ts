@@ -2,7 +2,7 @@ import type { AuthConfig } from '../../../../shared/a2a/auth';
 import { exampleBody } from '../../../../shared/a2a/body-templates';
 import type { A2aCall, CallTls, HeaderEntry } from '../../../../shared/a2a/call';
 import { parseJsonTemplate } from '../../../../shared/env/json-variables';
-import { usableTls } from '../../../../shared/a2a/call';
+import { timeoutsFromSeconds, usableTls, validTimeout } from '../../../../shared/a2a/call';
 import type { A2aVersion, Binding } from '../../../../shared/a2a/versions';
 import { bindingsFor } from '../../../../shared/a2a/versions';
 import { normaliseGrpcEndpoint } from '../../../../shared/a2a/grpc-endpoint';
@@ -40,6 +40,10 @@ export interface A2aDraft {
    * (tabs saved before the option existed) reads as on.
    */
   freshMessageId?: boolean;
+  /** Options › Timeout: how long Send waits for the answer (a stream: until it answers); unset = the core's 60 s. */
+  timeoutSeconds?: number;
+  /** Options › Connect timeout: how long Send waits for the connection (TCP and TLS); unset = the core's 10 s. */
+  connectTimeoutSeconds?: number;
 }
 
 /** Whether Send mints a new messageId for this tab (on unless the person turned it off). */
@@ -71,6 +75,8 @@ export function createDraft(id: string, seed: Partial<A2aDraft> = {}): A2aDraft 
     ...(seed.bodyNotKept ? { bodyNotKept: seed.bodyNotKept } : {}),
     ...(seed.cardInterfaces ? { cardInterfaces: seed.cardInterfaces } : {}),
     freshMessageId: seed.freshMessageId !== false,
+    ...(validTimeout(seed.timeoutSeconds) ? { timeoutSeconds: seed.timeoutSeconds } : {}),
+    ...(validTimeout(seed.connectTimeoutSeconds) ? { connectTimeoutSeconds: seed.connectTimeoutSeconds } : {}),
   };
 }
 
@@ -124,6 +130,7 @@ export function buildCall(draft: A2aDraft, override?: { method: string; body: un
     if (parsed.template) bodyText = draft.bodyText;
   }
   const headers = draft.headers.filter((h) => h.name.trim());
+  const timeouts = timeoutsFromSeconds(draft.timeoutSeconds, draft.connectTimeoutSeconds);
   return {
     ok: true,
     call: {
@@ -137,6 +144,7 @@ export function buildCall(draft: A2aDraft, override?: { method: string; body: un
       ...(draft.auth.type !== 'none' ? { auth: draft.auth } : {}),
       ...(usableTls(draft.tls) ? { tls: usableTls(draft.tls) } : {}),
       ...(draft.tenant.trim() && draft.binding === 'HTTP+JSON' ? { tenant: draft.tenant.trim() } : {}),
+      ...(timeouts ? { timeouts } : {}),
     },
   };
 }

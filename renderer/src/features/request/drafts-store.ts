@@ -1,4 +1,5 @@
 import { create } from 'zustand';
+import { withTimeoutSeconds, type TimeoutField } from '../../../../shared/a2a/call';
 import type { A2aVersion, Binding } from '../../../../shared/a2a/versions';
 import type { A2aDraft } from './draft-model';
 import { createDraft, withBinding, withMethod, withVersion } from './draft-model';
@@ -14,6 +15,8 @@ export interface DraftsState {
   setVersion(id: string, version: A2aVersion): void;
   setBinding(id: string, binding: Binding): void;
   setMethod(id: string, method: string): void;
+  /** Options › Timeout / Connect timeout: a positive number of seconds, or undefined (or anything else) for the core's default. */
+  setTimeoutOption(id: string, field: TimeoutField, seconds: number | undefined): void;
   /** Restores tabs saved by drafts-persistence (never contains secret values). */
   restore(tabs: A2aDraft[], activeId: string | undefined): void;
 }
@@ -59,6 +62,11 @@ export const useDraftsStore = create<DraftsState>()((set) => ({
   },
   setMethod(id, method) {
     set((state) => ({ tabs: mapTab(state.tabs, id, (d) => withMethod(d, method)) }));
+  },
+  setTimeoutOption(id, field, seconds) {
+    set((state) => ({
+      tabs: mapTab(state.tabs, id, (d) => withTimeoutSeconds(d, field, seconds)),
+    }));
   },
   restore(tabs, activeId) {
     set({ tabs, activeId: tabs.some((t) => t.id === activeId) ? activeId : tabs[0]?.id });

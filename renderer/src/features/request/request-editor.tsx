@@ -13,6 +13,7 @@ import { AuthEditor } from './auth-editor';
 import type { A2aDraft } from './draft-model';
 import { envelopePreview, mintsMessageId } from './draft-model';
 import { useDraftsStore } from './drafts-store';
+import { TimeoutOptions } from '../../ui/number-option';
 import { GenerateBodyDialog } from './generate-body-dialog';
 import { EffectiveHeaders, HeadersEditor } from './headers-editor';
 import { JsonEditor } from './json-editor';
@@ -50,7 +51,7 @@ export function RequestEditor({ draft }: { draft: A2aDraft }) {
   const locale = useLocaleStore((s) => s.locale);
   const host = useHost();
   const id = useId();
-  const { setVersion, setBinding, setMethod, update } = useDraftsStore.getState();
+  const { setVersion, setBinding, setMethod, setTimeoutOption, update } = useDraftsStore.getState();
   // Only what the buttons need: a stream's progress must not re-render the editor every frame.
   const shown = useRunsStore(
     useShallow((s) => {
@@ -253,6 +254,7 @@ export function RequestEditor({ draft }: { draft: A2aDraft }) {
             <p id={`${id}-fresh-id-help`} className="muted small">
               {t(mintsMessageId(draft) ? 'request.freshMessageIdOn' : 'request.freshMessageIdOff')}
             </p>
+            <TimeoutOptions id={id} values={draft} onChange={(field, seconds) => setTimeoutOption(draft.id, field, seconds)} />
           </div>
         ) : null}
       </Tabs>

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { SpecOperationSummary } from '../../../../shared/contract/ops-spec';
 import { useDraftsStore } from '../request/drafts-store';
+import { buildCall } from '../request/draft-model';
 import { useToolViewStore } from '../../app/tool-view-store';
 import { draftSeedFromOperation, keepCopyOfDraft, openOperationAsRequest, replaceDraftContent } from './open-operation';
 import { useSpecsStore } from './specs-store';
@@ -44,6 +45,16 @@ describe('saved operations as request tabs', () => {
     const text = '{\n  "message": {"metadata": {"count": {{n}}}}\n}\n';
     const seed = draftSeedFromOperation({ ...op, a2a: { ...(op.a2a as NonNullable<typeof op.a2a>), bodyText: text } });
     expect(seed?.bodyText).toBe(text);
+  });
+
+  it('opens the saved x-a2a timeouts as the tab’s Options, and the tab sends (and saves) them again', () => {
+    const seed = draftSeedFromOperation({ ...op, a2a: { ...(op.a2a as NonNullable<typeof op.a2a>), timeouts: { connectMs: 1500, totalMs: 30_000 } } });
+    expect(seed).toMatchObject({ connectTimeoutSeconds: 1.5, timeoutSeconds: 30 });
+    const id = useDraftsStore.getState().openA2a(seed ?? {});
+    const draft = useDraftsStore.getState().tabs.find((t) => t.id === id);
+    const built = draft ? buildCall(draft) : undefined;
+    expect(built?.ok && built.call.timeouts).toEqual({ connectMs: 1500, totalMs: 30_000 });
+    expect(draftSeedFromOperation(op)).not.toHaveProperty('connectTimeoutSeconds');
   });
 
   it('"Reload from disk" keeps the person’s version in a new tab', () => {

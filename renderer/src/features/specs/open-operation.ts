@@ -18,6 +18,9 @@ export function draftSeedFromOperation(op: SpecOperationSummary): Partial<A2aDra
     headers: call.headers ?? [],
     auth: call.auth ?? { type: 'none' },
     tenant: call.tenant ?? '',
+    // The operation's saved timeouts (x-a2a timeouts) come back as the tab's Options, in seconds.
+    ...(call.timeouts?.totalMs ? { timeoutSeconds: call.timeouts.totalMs / 1000 } : {}),
+    ...(call.timeouts?.connectMs ? { connectTimeoutSeconds: call.timeouts.connectMs / 1000 } : {}),
   };
 }
 
