@@ -4,7 +4,7 @@
  * parameters without an example are not sent; an empty or missing required path parameter exits 2
  * with nothing sent; form and multipart bodies go out exactly as the app sends them.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -118,6 +118,11 @@ function cli(args: string[]): Promise<CliRun> {
   return runCliCaptured(args, { home });
 }
 
+async function filesUnder(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
+  return entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name));
+}
+
 function only(): RecordedRequest {
   expect(server.requests).toHaveLength(1);
   return server.requests[0] as RecordedRequest;
@@ -202,6 +207,56 @@ describe('run --env NAME', () => {
     const two = await cli(['run', 'walk.json', 'GET /pets/{petId}/photos', '--env', 'Walk Coll', '--env', 'Other', '--param', 'petId=7']);
     expect(two.code).toBe(2);
     expect(two.err).toContain('Two environments');
+    expect(server.requests).toHaveLength(0);
+  });
+});
+
+describe('run --env NAME=VALUE', () => {
+  const photos = ['run', 'walk.json', 'GET /pets/{petId}/photos', '--param', 'petId={{petId}}'];
+
+  it('fills {{NAME}} for this run over the named environment’s value', async () => {
+    const r = await cli([...photos, '--env', 'Walk Coll', '--env', 'petId=99']);
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    expect(only().url).toBe('/pets/99/photos?size=small');
+  });
+
+  it('fills {{variables}} without any environment (a value may use another given one)', async () => {
+    const r = await cli([...photos, '--env', `baseUrl={{host}}`, '--env', `host=${server.base}`, '--env', 'petId=5']);
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    expect(only().url).toBe('/pets/5/photos?size=small');
+    // A variable neither gives still blocks the send, naming only that one.
+    server.clear();
+    const missing = await cli([...photos, '--env', 'petId=5']);
+    expect(missing.code).toBe(2);
+    expect(missing.err).toContain('Unknown variable {{baseUrl}}');
+    expect(missing.err).not.toContain('{{petId}}');
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('never writes a value anywhere: the environment keeps its own, and history redacts one under a credential’s name', async () => {
+    const r = await cli([...photos, '--env', 'Walk Coll', '--env', 'petId=77', '--param', 'status={{apiToken}}', '--env', 'apiToken=sekrit-run-4711']);
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    expect(only().url).toBe('/pets/77/photos?status=sekrit-run-4711&size=small');
+    const shown = await cli(['env', 'show', 'Walk Coll']);
+    expect(shown.out).toContain('petId = "42"');
+    expect(shown.out).not.toContain('"77"');
+    const listed = await cli(['history', 'list', '--limit', '1', '--json']);
+    const entry = (JSON.parse(listed.out) as { entries: Array<{ interface: { endpoint: string } }> }).entries[0];
+    // History keeps the request as sent (the plain value is there), the credential's value is not.
+    expect(entry?.interface.endpoint).toContain('/pets/77/photos');
+    for (const file of await filesUnder(home)) expect(await readFile(file, 'utf8'), file).not.toContain('sekrit-run-4711');
+  });
+});
+
+describe('run with an option it does not have', () => {
+  it('names a single-dash option as unknown (exit 2), not as a misplaced argument; nothing is sent', async () => {
+    const r = await cli(['run', 'walk.json', 'GET /pets/{petId}/photos', '-v']);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('Unknown option -v.');
+    expect(r.err).not.toContain('Expected <file>');
     expect(server.requests).toHaveLength(0);
   });
 });
