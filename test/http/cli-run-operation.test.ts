@@ -67,6 +67,19 @@ const spec = (base: string): unknown => ({
         responses: { '200': { description: 'ok' } },
       },
     },
+    // What `powerduck import "curl -F 'note=hi' -F 'doc=@x.txt' …"` writes: field examples, no body example, optional.
+    '/upload': {
+      post: {
+        requestBody: {
+          content: {
+            'multipart/form-data': {
+              schema: { type: 'object', properties: { note: { type: 'string', example: 'hi' }, doc: { type: 'string', format: 'binary' } } },
+            },
+          },
+        },
+        responses: { '200': { description: 'ok' } },
+      },
+    },
     '/pets': {
       post: {
         requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', properties: { name: { type: 'string' } } } } } },
@@ -297,6 +310,22 @@ describe('run with a multipart body declaring a required and an optional file', 
         part('scan', '; filename="pic.bin"\r\nContent-Type: application/octet-stream\r\n\r\n\x00\x01\x02\xff\r\n') +
         part('thumb', '; filename="thumb.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG\x00\xfe') +
         '--B--\r\n',
+    );
+  });
+
+  it('sends the field examples of a body with a file field and no example of its own, as the app’s tab does; --form adds the file', async () => {
+    const upload = ['run', 'walk.json', 'POST /upload', '--env', 'Walk Coll'];
+    const bare = await cli(upload);
+    expect(bare.err).toBe('');
+    expect(bare.code).toBe(0);
+    const cliBody = withoutBoundary(only());
+    expect(cliBody.body.toString('latin1')).toBe(part('note', '\r\n\r\nhi') + '--B--\r\n');
+    expect(withoutBoundary(await sentByApp('/upload', 'post', {}))).toEqual(cliBody);
+    server.clear();
+    const withFile = await cli([...upload, '--form', 'doc=@pic.bin']);
+    expect(withFile.code).toBe(0);
+    expect(withoutBoundary(only()).body.toString('latin1')).toBe(
+      part('note', '\r\n\r\nhi') + part('doc', '; filename="pic.bin"\r\nContent-Type: application/octet-stream\r\n\r\n\x00\x01\x02\xff\r\n') + '--B--\r\n',
     );
   });
 
