@@ -180,8 +180,8 @@ describe('an HTTP request with {{variables}} reopened from History', () => {
       await page.getByRole('tabpanel', { name: 'History' }).getByRole('button', { name: 'Refresh', exact: true }).click();
       await page
         .getByRole('list', { name: 'Recorded exchanges' })
-        .getByRole('button', { name: /^GET \/(hop|landed)/ })
-        .first()
+        // Listed under the URL as typed, not the one it was redirected to.
+        .getByRole('button', { name: /^GET \/hop/ })
         .click();
       const sentWith = page.getByRole('list', { name: 'Sent with' });
       await sentWith.waitFor();
@@ -191,6 +191,13 @@ describe('an HTTP request with {{variables}} reopened from History', () => {
         'Timeout: 7 s',
         'Connect timeout: 3 s',
       ]);
+      // The hop is shown with the method it was sent with, and search finds the entry by either URL.
+      await page.getByText(`↳ 302 → GET ${base}/landed`).waitFor();
+      const rows = page.getByRole('list', { name: 'Recorded exchanges' }).getByRole('listitem');
+      for (const query of ['/hop', 'landed']) {
+        await page.getByRole('searchbox', { name: 'Search history' }).fill(query);
+        await expect.poll(() => rows.allInnerTexts()).toEqual([expect.stringMatching(/^GET\s+\/hop/)]);
+      }
 
       await page.getByRole('button', { name: 'Open as new request' }).click();
       const reopened = page.getByRole('region', { name: 'HTTP request', exact: true });

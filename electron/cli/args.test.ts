@@ -17,11 +17,32 @@ describe('parseArgs', () => {
     expect(() => parseArgs(['--url', 'http://h/', '-H'], spec)).toThrow(new UsageError('-H (--header) needs a value.'));
   });
 
-  it('a short option the command does not take stays what it was (a word), and after -- everything is a word', () => {
-    expect(parseArgs(['-H', 'x'], { values: ['url'] }).positionals).toEqual(['-H', 'x']);
-    expect(parseArgs(['--', '-X', 'POST'], spec)).toMatchObject({ positionals: ['-X', 'POST'], options: new Map() });
-    // A lone "-" (standard input) and other letters are not options.
-    expect(parseArgs(['-', '-q'], spec).positionals).toEqual(['-', '-q']);
+  it('a single-dash option nobody claims is an unknown option, not a stray argument', () => {
+    // The walkthrough's case: `run spec.yaml "GET /x" -v` said "Expected <file> ..." instead.
+    expect(() => parseArgs(['spec.yaml', 'GET /x', '-v'], spec)).toThrow(new UsageError('Unknown option -v.'));
+    // A known short letter on a command without its long option is unknown there too.
+    expect(() => parseArgs(['-H', 'x'], { values: ['url'] })).toThrow(new UsageError('Unknown option -H.'));
+    // A long option typed with one dash gets the spelling it needs.
+    expect(() => parseArgs(['-json'], spec)).toThrow(new UsageError('Unknown option -json (long options take two dashes: --json).'));
+    expect(() => parseArgs(['-url=http://h/'], spec)).toThrow('long options take two dashes: --url');
+  });
+
+  it('"-" (standard input), negative numbers and everything after -- stay words', () => {
+    expect(parseArgs(['-', '-5', '-0.5'], spec).positionals).toEqual(['-', '-5', '-0.5']);
+    expect(parseArgs(['--url', '-1', '-H', '-v'], spec)).toMatchObject({
+      options: new Map([
+        ['url', '-1'],
+        ['header', '-v'],
+      ]),
+    });
+    expect(parseArgs(['--', '-X', 'POST', '-v'], spec)).toMatchObject({ positionals: ['-X', 'POST', '-v'], options: new Map() });
+  });
+
+  it("a command whose words may start with a dash (a search's exclusions) keeps them as words", () => {
+    expect(parseArgs(['-source:check', '-v', '--json'], { flags: ['json'], dashWords: true })).toMatchObject({
+      positionals: ['-source:check', '-v'],
+      flags: new Set(['json']),
+    });
   });
 
   it('the value after a short option is taken as is, even when it starts with a dash', () => {

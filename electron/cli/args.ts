@@ -14,6 +14,11 @@ export interface ArgSpec {
   values?: readonly string[];
   /** Boolean flags (`--json`). */
   flags?: readonly string[];
+  /**
+   * Positionals may begin with `-` and a letter (`history list -source:check`: a search's exclusions).
+   * Elsewhere such a word is an option this command does not have, and says so.
+   */
+  dashWords?: boolean;
 }
 
 /**
@@ -58,6 +63,13 @@ export function parseArgs(argv: readonly string[], spec: ArgSpec): ParsedArgs {
       parsed.repeated.set(short.long, [...(parsed.repeated.get(short.long) ?? []), short.value]);
       i += short.used;
       continue;
+    }
+    // `-x` that no short option claimed is an unknown option, not a stray argument; `-` (stdin) and
+    // `-5` (a negative number) stay words.
+    if (/^-[A-Za-z]/.test(arg) && !spec.dashWords) {
+      const name = arg.slice(1).split('=')[0] ?? '';
+      const long = flags.has(name) || values.has(name) ? ` (long options take two dashes: --${name})` : '';
+      throw new UsageError(`Unknown option ${arg}${long}.`);
     }
     if (!arg.startsWith('--') || arg === '-') {
       parsed.positionals.push(arg);

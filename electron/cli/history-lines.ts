@@ -75,6 +75,7 @@ export function historyEntryLines(entry: HistoryEntry): string[] {
   }
   if (entry.eventCount !== undefined) lines.push(`  events      ${entry.eventCount}`);
   lines.push(`  request     ${entry.request.httpMethod ?? ''}${entry.request.httpMethod ? ' ' : ''}${entry.request.url}  ${digest(entry.request)}`);
+  for (const step of entry.redirects ?? []) lines.push(`  redirected  ${step.status} → ${step.method} ${step.url}`);
   if (entry.response) lines.push(`  response    ${entry.response.contentType ?? '-'}  ${digest(entry.response)}`);
   for (const w of entry.warnings) lines.push(`  warning     ${w}`);
   lines.push(

@@ -6,7 +6,8 @@ import type { HistorySummary } from './history-types';
  * Keys: method, binding, version, status (HTTP or gRPC), error (code or reason), task, context,
  * message (messageId), source, check, endpoint, media (a message part's media type, or an HTTP or MCP
  * response's content type), created (yes/no), protocol (a2a, http or mcp). Bare terms also match an
- * MCP entry's tool, prompt or resource name and an HTTP request's URL (path included).
+ * MCP entry's tool, prompt or resource name and an HTTP request's URL (path included): the one typed and,
+ * after followed redirects, each URL it was redirected to (`endpoint:` matches those too).
  * A leading `-` turns a term into an exclusion (`-source:check`, `-status:200`, `-"two words"`): the
  * entry must not match it. Only the first `-` negates, so `--x` excludes entries containing `-x`; a
  * `-` with nothing after it is ignored rather than read as "exclude everything". A `-` before a digit
@@ -90,7 +91,7 @@ function fieldValues(entry: HistorySummary, key: string): string[] {
     case 'check':
       return entry.check ? [entry.check.checkId, entry.check.runId] : [];
     case 'endpoint':
-      return [entry.interface.endpoint, entry.request.url];
+      return [entry.interface.endpoint, entry.request.url, ...(entry.redirects ?? []).map((step) => step.url)];
     case 'media':
       return [...entry.messages.flatMap((m) => m.parts.map((p) => p.mediaType)), ...(entry.response?.contentType ? [entry.response.contentType] : [])];
     case 'created':

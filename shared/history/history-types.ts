@@ -1,7 +1,7 @@
 import type { AuthConfig, SecretSource } from '../a2a/auth';
 import type { CallTimeouts, CallTls, HeaderEntry } from '../a2a/call';
 import type { ExchangeRecord, Outcome } from '../a2a/exchange';
-import type { HttpExchangeRecord } from '../http/http-types';
+import type { HttpExchangeRecord, RedirectStep } from '../http/http-types';
 import type { McpEnvEntry, McpExchangeRecord, McpTransport } from '../mcp/mcp-types';
 import type { A2aVersion, Binding } from '../a2a/versions';
 
@@ -156,7 +156,13 @@ export interface HistoryEntry {
   messages: MessageSummary[];
   eventCount?: number;
   durationMs: number;
+  /** Plain HTTP: the request as written (the first one sent, with its method), under either policy. */
   request: BodyDigest & { url: string; httpMethod?: string };
+  /**
+   * Plain HTTP whose redirects were followed: each 3xx and the request it led to, in order (the last
+   * one got the final answer). History search matches these URLs as well as the first.
+   */
+  redirects?: RedirectStep[];
   response?: BodyDigest & { contentType?: string };
   warnings: string[];
   bodies: 'hashed' | 'full';

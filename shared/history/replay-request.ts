@@ -189,14 +189,16 @@ export function httpReplayOf(entry: HistoryEntry): HttpReplay {
     };
   }
   const out: HttpReplay = { method: record.method, url: record.url };
-  const headers = record.request.headers.filter(([name]) => !automaticHeaders.has(name.toLowerCase())).map(([name, value]) => headerValue(name, value));
+  // After followed redirects the first request is the one to send again (the last hop may have lost its body).
+  const sent = record.firstRequest ?? record.request;
+  const headers = sent.headers.filter(([name]) => !automaticHeaders.has(name.toLowerCase())).map(([name, value]) => headerValue(name, value));
   if (headers.length) out.headers = headers;
   Object.assign(out, template);
-  const body = record.request.body;
-  const cut = cutBody(entry, record.request);
+  const body = sent.body;
+  const cut = cutBody(entry, sent);
   if (cut) return { ...out, bodyNotKept: cut };
   if (body === undefined || body === '') return out;
-  const type = record.request.headers.find(([name]) => name.toLowerCase() === 'content-type')?.[1] ?? '';
+  const type = sent.headers.find(([name]) => name.toLowerCase() === 'content-type')?.[1] ?? '';
   if (/multipart\/form-data/i.test(type)) {
     // A body that does not read as multipart keeps only method, URL and headers: never a guess.
     const multipart = multipartReplay(body, type);

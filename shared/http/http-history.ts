@@ -4,6 +4,7 @@
  */
 import { bodyDigest } from '../history/history-entry';
 import type { HistoryEntry, HistorySource } from '../history/history-types';
+import { redirectSteps } from './http-summary';
 import type { HttpExchangeRecord } from './http-types';
 
 export interface HttpEntryOptions {
@@ -14,6 +15,7 @@ export interface HttpEntryOptions {
 
 export function buildHttpHistoryEntry(record: HttpExchangeRecord, options: HttpEntryOptions): HistoryEntry {
   const outcome = record.outcome;
+  const sent = record.firstRequest ?? record.request;
   const entry: HistoryEntry = {
     id: record.id,
     startedAt: record.startedAt,
@@ -25,14 +27,17 @@ export function buildHttpHistoryEntry(record: HttpExchangeRecord, options: HttpE
     taskCreated: false,
     messages: [],
     durationMs: record.timings.totalMs,
+    // The request as written (the first sent), so history shows and finds the URL the user typed;
+    // the hops it was redirected through are kept beside it.
     request: {
-      url: record.request.url,
-      ...(record.request.httpMethod ? { httpMethod: record.request.httpMethod } : {}),
-      ...bodyDigest(record.request.body, record.request.bodyBytes, record.request.truncated, options.sha256),
+      url: record.url,
+      httpMethod: record.method,
+      ...bodyDigest(sent.body, sent.bodyBytes, sent.truncated, options.sha256),
     },
     warnings: [...record.warnings],
     bodies: options.fullBodies ? 'full' : 'hashed',
   };
+  if (record.redirects?.length) entry.redirects = redirectSteps(record);
   if (record.response) {
     entry.response = {
       ...bodyDigest(

@@ -1,5 +1,5 @@
 /** Plain-text summary of an HTTP exchange (CLI output, Copy for LLM) and how severe its outcome is. */
-import { MAX_BINARY_RECORD_BYTES, type HttpExchangeRecord } from './http-types';
+import { MAX_BINARY_RECORD_BYTES, type HttpExchangeRecord, type RedirectStep } from './http-types';
 import { bodyView } from './media-kind';
 
 export type HttpSeverity = 'ok' | 'refused' | 'failed';
@@ -16,6 +16,23 @@ export function httpExitSeverity(record: HttpExchangeRecord): HttpSeverity {
   if (record.unfinished) return 'refused';
   if (record.check?.verdict === 'violations') return 'refused';
   return 'ok';
+}
+
+/**
+ * The followed redirects as steps, each with the method of the request it led to (a 303, or a 301/302
+ * after POST, continues as GET), so the chain reads as what was actually sent.
+ */
+export function redirectSteps(record: Pick<HttpExchangeRecord, 'redirects' | 'request' | 'method'>): RedirectStep[] {
+  const hops = record.redirects ?? [];
+  return hops.map((hop, i) => {
+    const next = hops[i + 1] ?? { method: record.request.httpMethod ?? record.method, url: record.request.url };
+    return { status: hop.status, method: next.method, url: next.url };
+  });
+}
+
+/** `  ↳ 302 → GET <url>` per followed redirect, under the request line. */
+export function redirectLines(steps: readonly RedirectStep[]): string[] {
+  return steps.map((step) => `  ↳ ${step.status} → ${step.method} ${step.url}`);
 }
 
 export function formatBytes(bytes: number): string {
@@ -36,7 +53,7 @@ export function httpSummaryLines(record: HttpExchangeRecord, options: { cli?: bo
   const r = record.response;
   const outcome = record.outcome;
   out.push(`${record.method} ${record.url}`);
-  for (const hop of record.redirects ?? []) out.push(`  ↳ ${hop.status} → ${hop.location}`);
+  out.push(...redirectLines(redirectSteps(record)));
   // With a status the server did answer: the answer is incomplete, not missing.
   if (outcome.kind === 'transport-error') out.push(`${r?.incomplete ? 'Incomplete answer' : 'Not answered'}: ${outcome.message} (${outcome.code})`);
   if (record.unfinished) out.push(`No final response: ${record.unfinished.message}`);

@@ -93,6 +93,11 @@ export interface HttpRequest {
   /** Environment whose variables fill `{{name}}` in URL, headers, auth and body (at send time, in the core). */
   environment?: string;
   /**
+   * Values for `{{name}}` given for this send only (`powerduck run --env NAME=VALUE`): they win over
+   * the environment's and are never saved (history keeps the request as sent, redacted as usual).
+   */
+  variables?: Record<string, string>;
+  /**
    * Also write the response body's exact bytes to this file (an absolute path) as they arrive, with
    * no cap: the CLI's `-o`. Taken only from the CLI (and tests); the app saves from the cache instead.
    */
@@ -174,19 +179,34 @@ export interface ResponseBodyFile {
 
 /** One hop of a followed redirect chain (the final answer is the record's response). */
 export interface RedirectHop {
+  /** The method this hop was sent with (a 303, or a 301/302 after POST, turns the next one into GET). */
+  method: string;
   url: string;
   status: number;
   location: string;
+}
+
+/** One followed redirect as history keeps it: the 3xx that came back and the request it led to. */
+export interface RedirectStep {
+  status: number;
+  method: string;
+  url: string;
 }
 
 export interface HttpExchangeRecord {
   protocol: 'http';
   id: string;
   startedAt: string;
+  /** The method of the first request: the one as written (`request.httpMethod` is the last hop's). */
   method: string;
-  /** The URL as sent (redacted). */
+  /**
+   * The URL of the first request as sent (redacted): the request as written, which history lists and
+   * searches. After followed redirects `request` is the last hop's, the one the final answer answered.
+   */
   url: string;
   request: RecordedRequest;
+  /** After followed redirects: the first request as sent (headers, body), the one `method` and `url` name. */
+  firstRequest?: RecordedRequest;
   response?: RecordedResponse & {
     /** Base64 of the body bytes when the body is not text (images, binary); absent past MAX_BINARY_RECORD_BYTES. */
     bodyBase64?: string;

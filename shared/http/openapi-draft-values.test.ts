@@ -75,6 +75,28 @@ describe('the values an operation starts with', () => {
     expect(sampleWithOrigin(doc, { type: 'array', items: { type: 'string', example: 'a' } })).toEqual({ value: ['a'], invented: false });
     expect(sampleWithOrigin(doc, { type: 'boolean' })).toEqual({ value: true, invented: true });
   });
+
+  it('does not call a multipart body made up because of its file fields: only a made-up text field does', () => {
+    const upload = (properties: Record<string, unknown>): OperationDraft['body'] => {
+      const drafted = draftFromOperation(
+        {
+          openapi: '3.1.0',
+          info: { title: 'Up', version: '1' },
+          paths: { '/upload': { post: { requestBody: { content: { 'multipart/form-data': { schema: { type: 'object', properties } } } }, responses: {} } } },
+        },
+        '/upload',
+        'post',
+      );
+      if (!drafted.ok) throw new Error(drafted.message);
+      return drafted.draft.body;
+    };
+    const file = { type: 'string', format: 'binary' };
+    // The shape `import "curl -F note=hi -F doc=@x.txt …"` writes: the tab, ▶ Run and `powerduck run` send note=hi.
+    expect(upload({ note: { type: 'string', example: 'hi' }, doc: file })).toMatchObject({ sampled: false, files: [{ name: 'doc' }] });
+    expect(upload({ doc: file })).toMatchObject({ sampled: false });
+    expect(upload({ note: { type: 'string' }, doc: file })).toMatchObject({ sampled: true });
+    expect(upload({ note: { type: 'string' } })).toMatchObject({ sampled: true });
+  });
 });
 
 describe('building from the fields', () => {

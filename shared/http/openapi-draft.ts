@@ -191,6 +191,19 @@ function readServers(doc: Json, pathItem: Json, op: Json): ServerChoice[] {
   return out;
 }
 
+/**
+ * Whether a multipart sample made up a value for a field that is not a file. A file field's sample
+ * ("string") is only a placeholder the editor turns into a file row, never sent, so it does not make
+ * the document's own field examples (`note: {example: hi}`) a template: the tab, ▶ Run and
+ * `powerduck run` all send those fields (one rule, read from `sampled`).
+ */
+function textFieldsInvented(doc: unknown, schema: unknown, files: readonly FormFile[]): boolean {
+  const properties = isObject(schema) ? schema['properties'] : undefined;
+  if (!isObject(properties)) return true;
+  const fileNames = new Set(files.map((f) => f.name));
+  return Object.entries(properties).some(([name, property]) => !fileNames.has(name) && sampleWithOrigin(doc, property).invented);
+}
+
 function readBody(doc: unknown, op: Json): OperationBody | undefined {
   const body = deref(doc, op['requestBody']);
   if (!isObject(body) || !isObject(body['content'])) return undefined;
@@ -211,6 +224,7 @@ function readBody(doc: unknown, op: Json): OperationBody | undefined {
   if (/^multipart\//i.test(mediaType)) {
     const files = multipartFiles(doc, schema, isObject(media) ? media['encoding'] : undefined);
     if (files.length) out.files = files;
+    if (out.sampled && files.length) out.sampled = textFieldsInvented(doc, schema, files);
   }
   return out;
 }

@@ -4,7 +4,7 @@
  * parameters without an example are not sent; an empty or missing required path parameter exits 2
  * with nothing sent; form and multipart bodies go out exactly as the app sends them.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -67,6 +67,19 @@ const spec = (base: string): unknown => ({
         responses: { '200': { description: 'ok' } },
       },
     },
+    // What `powerduck import "curl -F 'note=hi' -F 'doc=@x.txt' …"` writes: field examples, no body example, optional.
+    '/upload': {
+      post: {
+        requestBody: {
+          content: {
+            'multipart/form-data': {
+              schema: { type: 'object', properties: { note: { type: 'string', example: 'hi' }, doc: { type: 'string', format: 'binary' } } },
+            },
+          },
+        },
+        responses: { '200': { description: 'ok' } },
+      },
+    },
     '/pets': {
       post: {
         requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', properties: { name: { type: 'string' } } } } } },
@@ -116,6 +129,11 @@ beforeEach(() => server.clear());
 
 function cli(args: string[]): Promise<CliRun> {
   return runCliCaptured(args, { home });
+}
+
+async function filesUnder(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
+  return entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name));
 }
 
 function only(): RecordedRequest {
@@ -206,6 +224,56 @@ describe('run --env NAME', () => {
   });
 });
 
+describe('run --env NAME=VALUE', () => {
+  const photos = ['run', 'walk.json', 'GET /pets/{petId}/photos', '--param', 'petId={{petId}}'];
+
+  it('fills {{NAME}} for this run over the named environment’s value', async () => {
+    const r = await cli([...photos, '--env', 'Walk Coll', '--env', 'petId=99']);
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    expect(only().url).toBe('/pets/99/photos?size=small');
+  });
+
+  it('fills {{variables}} without any environment (a value may use another given one)', async () => {
+    const r = await cli([...photos, '--env', `baseUrl={{host}}`, '--env', `host=${server.base}`, '--env', 'petId=5']);
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    expect(only().url).toBe('/pets/5/photos?size=small');
+    // A variable neither gives still blocks the send, naming only that one.
+    server.clear();
+    const missing = await cli([...photos, '--env', 'petId=5']);
+    expect(missing.code).toBe(2);
+    expect(missing.err).toContain('Unknown variable {{baseUrl}}');
+    expect(missing.err).not.toContain('{{petId}}');
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('never writes a value anywhere: the environment keeps its own, and history redacts one under a credential’s name', async () => {
+    const r = await cli([...photos, '--env', 'Walk Coll', '--env', 'petId=77', '--param', 'status={{apiToken}}', '--env', 'apiToken=sekrit-run-4711']);
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    expect(only().url).toBe('/pets/77/photos?status=sekrit-run-4711&size=small');
+    const shown = await cli(['env', 'show', 'Walk Coll']);
+    expect(shown.out).toContain('petId = "42"');
+    expect(shown.out).not.toContain('"77"');
+    const listed = await cli(['history', 'list', '--limit', '1', '--json']);
+    const entry = (JSON.parse(listed.out) as { entries: Array<{ interface: { endpoint: string } }> }).entries[0];
+    // History keeps the request as sent (the plain value is there), the credential's value is not.
+    expect(entry?.interface.endpoint).toContain('/pets/77/photos');
+    for (const file of await filesUnder(home)) expect(await readFile(file, 'utf8'), file).not.toContain('sekrit-run-4711');
+  });
+});
+
+describe('run with an option it does not have', () => {
+  it('names a single-dash option as unknown (exit 2), not as a misplaced argument; nothing is sent', async () => {
+    const r = await cli(['run', 'walk.json', 'GET /pets/{petId}/photos', '-v']);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('Unknown option -v.');
+    expect(r.err).not.toContain('Expected <file>');
+    expect(server.requests).toHaveLength(0);
+  });
+});
+
 describe('run with a required path parameter', () => {
   it('exits 2 naming the parameter when it is empty or missing, and sends nothing', async () => {
     const empty = await cli(['run', 'walk.json', 'GET /pets/{petId}/photos', '--env', 'Walk Coll', '--param', 'petId=']);
@@ -242,6 +310,22 @@ describe('run with a multipart body declaring a required and an optional file', 
         part('scan', '; filename="pic.bin"\r\nContent-Type: application/octet-stream\r\n\r\n\x00\x01\x02\xff\r\n') +
         part('thumb', '; filename="thumb.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG\x00\xfe') +
         '--B--\r\n',
+    );
+  });
+
+  it('sends the field examples of a body with a file field and no example of its own, as the app’s tab does; --form adds the file', async () => {
+    const upload = ['run', 'walk.json', 'POST /upload', '--env', 'Walk Coll'];
+    const bare = await cli(upload);
+    expect(bare.err).toBe('');
+    expect(bare.code).toBe(0);
+    const cliBody = withoutBoundary(only());
+    expect(cliBody.body.toString('latin1')).toBe(part('note', '\r\n\r\nhi') + '--B--\r\n');
+    expect(withoutBoundary(await sentByApp('/upload', 'post', {}))).toEqual(cliBody);
+    server.clear();
+    const withFile = await cli([...upload, '--form', 'doc=@pic.bin']);
+    expect(withFile.code).toBe(0);
+    expect(withoutBoundary(only()).body.toString('latin1')).toBe(
+      part('note', '\r\n\r\nhi') + part('doc', '; filename="pic.bin"\r\nContent-Type: application/octet-stream\r\n\r\n\x00\x01\x02\xff\r\n') + '--B--\r\n',
     );
   });
 

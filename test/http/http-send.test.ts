@@ -9,6 +9,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '../../electron/node/core';
 import type { HttpExchangeRecord, HttpRequest } from '../../shared/http/http-types';
 import { tempCore } from '../foundation/test-core';
+import { httpSummaryLines } from '../../shared/http/http-summary';
+import { historyEntryLines } from '../../electron/cli/history-lines';
 import { startRecordingServer, unusedPort, type RecordingServer } from '../fixtures/recording-server';
 
 let server: RecordingServer;
@@ -203,7 +205,36 @@ describe('redirects', () => {
     expect(server.requests[1]?.body.length).toBe(0);
     expect(record.response?.status).toBe(200);
     expect(record.response?.body).toBe('landed');
-    expect(record.redirects).toEqual([{ url: `${base}/see-other`, status: 303, location: '/landing' }]);
+    expect(record.redirects).toEqual([{ method: 'POST', url: `${base}/see-other`, status: 303, location: '/landing' }]);
+  });
+
+  it('records the request as written after a followed redirect: history shows, finds and replays the typed URL and method', async () => {
+    const typed = `${base}/redirect?unique=zzqq`;
+    const record = await send({ method: 'POST', url: typed, body: { kind: 'text', text: 'hello' }, followRedirects: true });
+    expect(server.requests.map((s) => `${s.method} ${s.url}`)).toEqual(['POST /redirect?unique=zzqq', 'GET /landing']);
+    // The record names the request as written; `request` is the last hop's, the one the answer answered.
+    expect(record).toMatchObject({ method: 'POST', url: typed, request: { httpMethod: 'GET', url: `${base}/landing` } });
+    expect(record.firstRequest).toMatchObject({ httpMethod: 'POST', url: typed, body: 'hello', bodyBytes: 5 });
+    expect(httpSummaryLines(record).slice(0, 2)).toEqual([`POST ${typed}`, `  ↳ 302 → GET ${base}/landing`]);
+
+    const got = await core.dispatcher.invoke('history.get', { id: record.id });
+    if (!got.ok) throw new Error(got.error.message);
+    const entry = got.value;
+    expect(entry.interface.endpoint).toBe(typed);
+    expect(entry.request).toMatchObject({ httpMethod: 'POST', url: typed, bytes: 5 });
+    expect(entry.redirects).toEqual([{ status: 302, method: 'GET', url: `${base}/landing` }]);
+    expect(historyEntryLines(entry)).toContain(`  redirected  302 → GET ${base}/landing`);
+    const host = new URL(base).host;
+    for (const query of ['zzqq', `endpoint:${host}/redirect`, 'landing', `endpoint:${host}/landing`]) {
+      const list = await core.dispatcher.invoke('history.list', { query });
+      if (!list.ok) throw new Error(list.error.message);
+      expect(
+        list.value.entries.map((e) => e.id),
+        query,
+      ).toContain(record.id);
+    }
+    const none = await core.dispatcher.invoke('history.list', { query: 'zzqq-nowhere' });
+    expect(none.ok && none.value.entries.map((e) => e.id)).not.toContain(record.id);
   });
 });
 

@@ -63,7 +63,7 @@ function failed(io: CliIo, message: string): number {
 }
 
 async function listCommand(argv: readonly string[], io: CliIo): Promise<number> {
-  const args = parseArgs(argv, { values: ['limit'], flags: ['json'] });
+  const args = parseArgs(argv, { values: ['limit'], flags: ['json'], dashWords: true });
   const limitText = args.options.get('limit');
   const limit = limitText === undefined ? DEFAULT_LIST_LIMIT : Number(limitText);
   if (!Number.isInteger(limit) || limit < 1 || limit > MAX_LIST_LIMIT)

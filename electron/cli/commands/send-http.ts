@@ -75,8 +75,10 @@ without one is left out, and a required one without one must be given (exit 2, n
                       schema requires must be given, an optional one not given is left out
   --env NAME          fill {{variables}} (server URL, parameters, headers, body, auth) from this
                       environment (see 'powerduck env')
-  --env NAME=VALUE    a value for this run: a security scheme's secret NAME missing from the store
-                      falls back to it (for an OAuth 2.0 scheme: an access token you already have)
+  --env NAME=VALUE    a value for this run (repeatable), never saved: fills {{NAME}} over the
+                      environment's value (or with no environment at all), and a security scheme's
+                      secret NAME missing from the store falls back to it (for an OAuth 2.0
+                      scheme: an access token you already have)
   --client-id ID      for an OAuth 2.0 / OpenID Connect scheme: Powerduck gets the token with the
                       scheme's grant, endpoints and the requirement's scopes (cached, renewed, as
                       --oauth2 does); --client-secret-env NAME holds a confidential client's secret
@@ -418,7 +420,8 @@ export async function runHttpOperation(argv: string[], io: CliIo): Promise<numbe
   const serverArg = args.options.get('server');
   const serverIndex = serverArg === undefined ? 0 : Number(serverArg);
   if (!Number.isInteger(serverIndex) || serverIndex < 0) throw new UsageError('--server must be a server index (0, 1, …).');
-  // --env NAME picks the environment that fills {{variables}}; --env NAME=VALUE is a value for this run.
+  // --env NAME picks the environment that fills {{variables}}; --env NAME=VALUE is a value for this run
+  // (a {{NAME}}, over the environment's, and a security scheme's secret NAME).
   const { values: env, environment } = parseEnv(args.repeated.get('env') ?? []);
   const totalMs = timeoutFrom(args);
 
@@ -519,6 +522,8 @@ export async function runHttpOperation(argv: string[], io: CliIo): Promise<numbe
     method: draft.method,
     url: built.url,
     ...(environment !== undefined ? { environment } : {}),
+    // --env NAME=VALUE fills {{NAME}} for this run, over the environment's value (newman's --env-var).
+    ...(Object.keys(env).length ? { variables: env } : {}),
     ...(auth ? { auth } : {}),
     ...(body ? { body } : {}),
     ...(totalMs !== undefined ? { timeouts: { totalMs } } : {}),

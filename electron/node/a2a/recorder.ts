@@ -161,6 +161,11 @@ export class ExchangeRecorder {
     this.#request = rec;
   }
 
+  /** The request recorded so far (redacted): a redirect-following caller keeps the first one before the next hop replaces it. */
+  get request(): RecordedRequest {
+    return this.#request;
+  }
+
   setResponseHead(input: ResponseHeadInput): void {
     const rec: RecordedResponse = { headers: redactHeaders(input.headers, this.#rules), bodyBytes: 0 };
     if (input.status !== undefined) rec.status = input.status;

@@ -7,7 +7,8 @@ import { randomInt, randomUUID } from 'node:crypto';
 import type { A2aCall } from '../../../shared/a2a/call';
 import type { HttpRequest } from '../../../shared/http/http-types';
 import { httpDynamicNames, httpVariableNames, resolveHttpVariables } from '../../../shared/env/http-variables';
-import { findEnvironment } from '../../../shared/env/environments-model';
+import { findEnvironment, type Environment } from '../../../shared/env/environments-model';
+import { isCredentialName } from '../../../shared/a2a/credential-names';
 import { dynamicVariableNames, isDynamicName, unknownDynamicMessage, type DynamicSource } from '../../../shared/env/dynamic-variables';
 import { bracedList, type UnresolvedVariableDetails } from '../../../shared/env/variable-problems';
 import { callDynamicNames, callVariableNames, resolveCallVariables, unknownVariablesMessage, variableNamesIn } from '../../../shared/env/variables';
@@ -126,43 +127,55 @@ export interface ResolvedSend {
  * Values for `names` from the environment `name`, and for every name their plain values use in turn
  * (`base = http://{{host}}` brings `host`): the resolver expands them (nested-variables.ts). A
  * secret-backed one is `{ literal }` (used as stored, never read for references) and in
- * `secretValues`, wherever it is reached, so the record redacts it. Throws naming the first problem.
+ * `secretValues`, wherever it is reached, so the record redacts it. `overrides` are values given for
+ * this send only (`run --env NAME=VALUE`): they win over the environment's, are never written
+ * anywhere, and one whose name says credential (credential-names.ts) is redacted like a secret's
+ * value. Throws naming the first problem.
  */
 export async function variableValues(
   ctx: VariablesContext,
   environment: string | undefined,
   names: readonly string[],
+  overrides: Readonly<Record<string, string>> = {},
 ): Promise<{ values: Map<string, VariableValue>; secretValues: string[] }> {
   const values = new Map<string, VariableValue>();
   const secretValues: string[] = [];
-  if (environment === undefined || environment === '') {
-    if (names.length) throw unresolved(ctx, names, undefined);
-    return { values, secretValues };
-  }
-  const { doc } = await loadEnvironments(ctx);
-  const env = findEnvironment(doc, environment);
-  if (!env) {
-    const known = doc.environments.map((e) => `"${e.name}"`).join(', ');
-    throw new CoreError('not-found', `No environment named "${environment}" (${known ? `known: ${known}` : 'the workspace has none yet'}). Nothing was sent.`, {
-      environment,
-    });
-  }
+  const picked = environment === undefined || environment === '' ? undefined : await namedEnvironment(ctx, environment);
+  const unknown: string[] = [];
   // Each name is read once, so a loop of values ends here too (the resolver names it).
   const queue = [...names];
   const seen = new Set(queue);
+  const follow = (value: string): void => {
+    for (const inner of variableNamesIn(value)) {
+      if (seen.has(inner)) continue;
+      seen.add(inner);
+      queue.push(inner);
+    }
+  };
   for (let name = queue.shift(); name !== undefined; name = queue.shift()) {
-    const variable = env.variables.find((v) => v.name === name);
+    const override = Object.hasOwn(overrides, name) ? overrides[name] : undefined;
+    if (override !== undefined) {
+      values.set(name, override);
+      if (override !== '' && isCredentialName(name)) secretValues.push(override);
+      follow(override);
+      continue;
+    }
+    if (!picked) {
+      unknown.push(name);
+      continue;
+    }
+    const variable = picked.variables.find((v) => v.name === name);
     if (!variable) continue;
     if (variable.secret !== undefined) {
       const value = await ctx.secrets.get(variable.secret);
       if (value === undefined) {
         const store =
           ctx.host === 'cli'
-            ? `Store it with: powerduck env set ${environment} --secret ${name}=${variable.secret} --secret-value-stdin (the value on standard input)`
+            ? `Store it with: powerduck env set ${picked.name} --secret ${name}=${variable.secret} --secret-value-stdin (the value on standard input)`
             : `Store it under Secrets in the Environments dialog (header → Environments)`;
         throw refusal(
-          `The variable {{${name}}} of environment "${environment}" uses the secret "${variable.secret}", which is not in the secret store. ${store}. Nothing was sent.`,
-          { reason: 'secret-missing', variables: [name], environment, secret: variable.secret },
+          `The variable {{${name}}} of environment "${picked.name}" uses the secret "${variable.secret}", which is not in the secret store. ${store}. Nothing was sent.`,
+          { reason: 'secret-missing', variables: [name], environment: picked.name, secret: variable.secret },
         );
       }
       values.set(name, { literal: value });
@@ -171,13 +184,21 @@ export async function variableValues(
     }
     const value = variable.value ?? '';
     values.set(name, value);
-    for (const inner of variableNamesIn(value)) {
-      if (seen.has(inner)) continue;
-      seen.add(inner);
-      queue.push(inner);
-    }
+    follow(value);
   }
+  if (unknown.length) throw unresolved(ctx, unknown, undefined);
   return { values, secretValues };
+}
+
+/** The workspace environment of that name, or a refusal listing the ones there are. */
+async function namedEnvironment(ctx: VariablesContext, environment: string): Promise<Environment> {
+  const { doc } = await loadEnvironments(ctx);
+  const env = findEnvironment(doc, environment);
+  if (env) return env;
+  const known = doc.environments.map((e) => `"${e.name}"`).join(', ');
+  throw new CoreError('not-found', `No environment named "${environment}" (${known ? `known: ${known}` : 'the workspace has none yet'}). Nothing was sent.`, {
+    environment,
+  });
 }
 
 /**
@@ -202,6 +223,9 @@ function checkSendShape(request: unknown, target: 'endpoint' | 'url'): asserts r
   if (tls !== undefined && !isObject(tls)) throw new CoreError('bad-request', 'tls must be an object of certificate settings.');
   if (environment !== undefined && typeof environment !== 'string') throw new CoreError('bad-request', "environment must be the environment's name (text).");
   if (tenant !== undefined && typeof tenant !== 'string') throw new CoreError('bad-request', 'tenant must be text.');
+  const variables = request['variables'];
+  if (variables !== undefined && (!isObject(variables) || !Object.values(variables).every((v) => typeof v === 'string')))
+    throw new CoreError('bad-request', 'variables must be an object of texts (name → value).');
   if (request['bodyText'] !== undefined && typeof request['bodyText'] !== 'string')
     throw new CoreError('bad-request', 'bodyText must be text (the body as JSON).');
 }
@@ -245,12 +269,13 @@ export async function resolveHttpSendVariables(
   checkSendShape(request, 'url');
   const names = httpVariableNames(request, extraTexts);
   const dynamic = httpDynamicNames(request, extraTexts);
-  const { environment, ...rest } = request;
+  // `variables` are this send's own values: they fill placeholders and go no further (not on the wire, not into history).
+  const { environment, variables, ...rest } = request;
   if (!names.length && !dynamic.length) return { request: rest, texts: [...extraTexts], redactValues: [] };
   const unknownDynamic = dynamic.filter((name) => !dynamicVariableNames.includes(name));
   if (unknownDynamic.length) throw unresolved(ctx, unknownDynamic, environment);
-  const { values, secretValues } = await variableValues(ctx, environment, names);
-  const resolved = resolveHttpVariables(request, values, dynamicSource(ctx), extraTexts);
+  const { values, secretValues } = await variableValues(ctx, environment, names, variables);
+  const resolved = resolveHttpVariables(rest, values, dynamicSource(ctx), extraTexts);
   if (!resolved.ok) throw refusalFor(ctx, resolved, environment);
   return { request: resolved.request, texts: resolved.texts, redactValues: secretValues };
 }

@@ -7,7 +7,7 @@ import { readFile, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { durationWords, type A2aCall } from '../../../shared/a2a/call';
-import type { HeaderList, RecordedStreamEvent } from '../../../shared/a2a/exchange';
+import type { HeaderList, RecordedRequest, RecordedStreamEvent } from '../../../shared/a2a/exchange';
 import { createSseParser, DEFAULT_MAX_SSE_EVENT_BYTES } from '../../../shared/a2a/sse-parser';
 import { callRedaction, redactUrl } from '../../../shared/a2a/redaction';
 import { chooseBoundary, encodeMultipart, encodeUrlencoded, type MultipartPart } from '../../../shared/http/body-encode';
@@ -232,6 +232,7 @@ export async function performHttp(request: HttpRequest, deps: HttpSendDeps, hook
   const jarCookies: ExchangeCookies = { sent: [], stored: [] };
 
   const redirects: RedirectHop[] = [];
+  let firstRequest: RecordedRequest | undefined;
   let unfinished: HttpExchangeRecord['unfinished'];
   let currentMethod = method;
   let currentBody = body;
@@ -245,7 +246,8 @@ export async function performHttp(request: HttpRequest, deps: HttpSendDeps, hook
       id: done.id,
       startedAt: done.startedAt,
       method,
-      url: done.request.url || done.endpoint,
+      // The request as written, not the last hop: history lists and finds it by the URL the user typed.
+      url: redirects[0]?.url ?? (done.request.url || done.endpoint),
       request: done.request,
       timings: done.timings,
       outcome,
@@ -254,6 +256,7 @@ export async function performHttp(request: HttpRequest, deps: HttpSendDeps, hook
     if (done.response) record.response = done.response;
     if (done.events) record.events = done.events;
     if (redirects.length) record.redirects = redirects;
+    if (firstRequest) record.firstRequest = firstRequest;
     if (unfinished) record.unfinished = unfinished;
     if (jarCookies.sent.length || jarCookies.stored.length) record.cookies = jarCookies;
     return record;
@@ -342,8 +345,9 @@ export async function performHttp(request: HttpRequest, deps: HttpSendDeps, hook
           unfinished = { reason: 'redirect-limit', message };
         } else {
           open.body.destroy();
+          firstRequest ??= recorder.request;
           // The hop's URL carries an Auth query key and any userinfo as sent: redacted like the request's.
-          redirects.push({ url: redactUrl(url.href, redaction), status: open.status, location: redactUrl(location, redaction) });
+          redirects.push({ method: currentMethod, url: redactUrl(url.href, redaction), status: open.status, location: redactUrl(location, redaction) });
           // RFC 9110 §15.4: 303 (and, as every browser does, 301/302 after POST) continue as GET without a body.
           if (open.status === 303 || ((open.status === 301 || open.status === 302) && currentMethod.toUpperCase() === 'POST')) {
             if (currentMethod.toUpperCase() !== 'HEAD') currentMethod = 'GET';

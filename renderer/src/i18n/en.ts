@@ -841,6 +841,7 @@ export const en = {
   'history.f.responseBody': 'Response body',
   'history.f.method': 'Method',
   'history.f.url': 'URL',
+  'history.f.redirects': 'Redirected',
   'history.f.error': 'Error',
   'history.f.transport': 'Transport',
   'history.f.server': 'Server',

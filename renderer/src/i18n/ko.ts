@@ -832,6 +832,7 @@ export const ko: Record<MessageKey, string> = {
   'history.f.responseBody': '응답 본문',
   'history.f.method': '메서드',
   'history.f.url': '요청 URL',
+  'history.f.redirects': '리디렉션',
   'history.f.error': '오류',
   'history.f.transport': '전송 방식',
   'history.f.server': '서버',

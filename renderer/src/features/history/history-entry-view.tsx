@@ -108,6 +108,15 @@ function HttpFacts({ entry }: { entry: HistoryEntry }) {
       <Fact label={t('history.f.url')}>
         <span className="mono">{readableUrl(entry.request.url)}</span>
       </Fact>
+      {entry.redirects?.length ? (
+        <Fact label={t('history.f.redirects')}>
+          {entry.redirects.map((step, i) => (
+            <div key={i} className="mono">
+              {`↳ ${step.status} → ${step.method} ${readableUrl(step.url)}`}
+            </div>
+          ))}
+        </Fact>
+      ) : null}
       <Fact label={t('history.f.httpStatus')}>{entry.httpStatus ?? '—'}</Fact>
       <OutcomeFact entry={entry} />
       {error ? <Fact label={t('history.f.error')}>{error}</Fact> : null}

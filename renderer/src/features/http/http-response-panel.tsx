@@ -31,7 +31,8 @@ function hexDump(bytes: Uint8Array, limit: number): string {
 
 function filenameFor(record: HttpExchangeRecord): string {
   try {
-    const last = new URL(record.url).pathname.split('/').filter(Boolean).pop();
+    // Named after the URL that answered with this body (the last hop after redirects), as browsers do.
+    const last = new URL(record.request.url || record.url).pathname.split('/').filter(Boolean).pop();
     return last || 'response';
   } catch {
     return 'response';
