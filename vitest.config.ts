@@ -1,7 +1,11 @@
+import { availableParallelism } from 'node:os';
 import { configDefaults, defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Vitest's default (one worker less than the cores) is a single worker on a two-core machine, and many node
+    // tests wait on child processes and sockets more than they compute: one worker per core, at least two.
+    maxWorkers: Math.max(2, availableParallelism()),
     projects: [
       { test: { name: 'shared', include: ['shared/**/*.test.ts'], environment: 'node' } },
       {

@@ -1,4 +1,4 @@
-// Builds the renderer, makes sure the demo's dependencies are there, then runs the Playwright e2e suite.
+// Builds the renderer (only the page: the e2e tests run the browser host from sources, in-process), makes sure the demo's dependencies are there, then runs the Playwright e2e suite.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,5 +14,5 @@ if (!existsSync('/usr/bin/chromium')) {
 }
 const demo = join(root, 'examples/a2a-demo');
 if (!existsSync(join(demo, 'node_modules'))) run('npm', ['ci', '--no-audit', '--no-fund'], demo);
-run(process.execPath, [join(root, 'scripts/build.mjs')]);
+run(process.execPath, [join(root, 'scripts/build.mjs'), '--only', 'renderer']);
 run(process.execPath, [join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--config', 'vitest.e2e.config.ts', ...process.argv.slice(2)]);
