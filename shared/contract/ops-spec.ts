@@ -117,6 +117,11 @@ export interface SpecValidateResult {
   parseError?: SpecParseError;
 }
 
+export interface SpecDocsRequest extends SpecOperationRef {
+  /** Name of the picked environment: its plain values fill the code examples, secret-backed ones read `$SECRET_NAME`. */
+  environment?: string;
+}
+
 export interface SpecCopyForLlmRequest extends SpecOperationRef {
   /** The last run of this operation (a history entry or the result of spec.run). */
   exchange?: ExchangeRecord;
@@ -156,7 +161,7 @@ export interface SpecOps {
   'spec.renameOperation': Op<SpecRenameRequest, SpecWriteResult>;
   'spec.deleteOperation': Op<SpecDeleteRequest, SpecWriteResult>;
   'spec.validate': Op<{ file: string }, SpecValidateResult>;
-  'spec.docs': Op<SpecOperationRef, OperationDocs>;
+  'spec.docs': Op<SpecDocsRequest, OperationDocs>;
   'spec.copyForLlm': Op<SpecCopyForLlmRequest, { markdown: string }>;
   'spec.importCard': Op<SpecImportCardRequest, SpecImportCardResult>;
   /** Runs a saved operation through the network core; the record comes back whatever the outcome. */

@@ -179,3 +179,24 @@ export function plainCredential(variable: EnvironmentVariable): boolean {
   if (value.trim() !== '' && wholeVariable(value) !== undefined) return false;
   return isCredentialName(variable.name);
 }
+
+/**
+ * What a code example may take from an environment: its plain values (filled in, so a copied command
+ * runs as a send would) and, for each secret-backed variable, its secret's NAME (the example reads
+ * `$SECRET_NAME`): never a secret's value. The Code dialogs and a saved operation's docs share this.
+ */
+export interface CodeVariables {
+  environment: string;
+  values: Map<string, string>;
+  secrets: Map<string, string>;
+}
+
+export function codeVariablesOf(env: Environment): CodeVariables {
+  const values = new Map<string, string>();
+  const secrets = new Map<string, string>();
+  for (const v of env.variables) {
+    if (v.secret === undefined) values.set(v.name, v.value ?? '');
+    else secrets.set(v.name, v.secret);
+  }
+  return { environment: env.name, values, secrets };
+}

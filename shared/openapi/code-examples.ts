@@ -11,7 +11,7 @@ import type { A2aCall } from '../a2a/call';
 import type { XA2a, XA2aAuth } from './x-a2a-model';
 import { isCredentialHeader, literalSecretOf, xa2aAuthFromConfig } from './x-a2a-model';
 import { isObject } from '../a2a/payload';
-import { wholeVariable } from '../env/variables';
+import { fillKnownVariables, wholeVariable } from '../env/variables';
 import { referenceSource } from '../env/variable-syntax';
 import { codeText, credentialEnvVar, envVarFor, secretEnvVarsIn } from '../http/http-code';
 
@@ -293,6 +293,34 @@ function grpcurlExample(x: XA2a, secrets: SecretVariables): CodeExample {
 export interface CodeExamplesResult {
   examples: CodeExample[];
   notes: string[];
+}
+
+/**
+ * The saved operation with the plain variables `values` holds filled in (endpoint, tenant, headers,
+ * example body), by the same walk the request tab's Code makes (fillKnownVariables), so each value is
+ * quoted by the language it lands in; a secret-backed or unknown `{{name}}` stays a name. Auth is untouched.
+ */
+export function fillKnownOperationVariables(x: XA2a, values: ReadonlyMap<string, string>): XA2a {
+  if (!values.size) return x;
+  const call = fillKnownVariables(
+    {
+      version: x.version,
+      binding: x.binding,
+      endpoint: x.endpoint,
+      method: x.method,
+      body: x.example,
+      ...(x.tenant !== undefined ? { tenant: x.tenant } : {}),
+      ...(x.headers ? { headers: x.headers } : {}),
+    },
+    values,
+  );
+  return {
+    ...x,
+    endpoint: call.endpoint,
+    example: call.body,
+    ...(call.tenant !== undefined ? { tenant: call.tenant } : {}),
+    ...(call.headers ? { headers: call.headers } : {}),
+  };
 }
 
 export function codeExamples(x: XA2a, options: CodeExampleOptions = {}): CodeExamplesResult {

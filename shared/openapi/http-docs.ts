@@ -7,6 +7,8 @@
  */
 import { isObject } from '../a2a/payload';
 import { envVarFor, httpCodeExamples } from '../http/http-code';
+import type { CodeVariables } from '../env/environments-model';
+import { fillKnownHttpVariables } from '../env/http-variables';
 import { exampleRequestFor } from '../http/operation-example';
 import type { ServerChoice } from '../http/openapi-draft';
 import { deref, draftFromOperation, firstExample, securityRequirementsOf } from '../http/openapi-draft';
@@ -174,8 +176,12 @@ function readSecurityRequirements(doc: Json, op: Json): HttpDocScheme[][] {
 
 const exampleLabels = { curl: 'curl', fetch: 'JavaScript (fetch)', python: 'Python (requests)' } as const;
 
-/** The docs of a plain HTTP operation, or why it cannot be read. */
-export function httpDocsParts(doc: unknown, op: SpecOperationSummary): { ok: true; parts: HttpDocsParts } | { ok: false; message: string } {
+/** The docs of a plain HTTP operation, or why it cannot be read; `variables` fill the code examples (see renderOperationDocs). */
+export function httpDocsParts(
+  doc: unknown,
+  op: SpecOperationSummary,
+  variables?: CodeVariables,
+): { ok: true; parts: HttpDocsParts } | { ok: false; message: string } {
   const drafted = draftFromOperation(doc, op.path, op.httpMethod);
   const raw = rawOperation(doc, op.path, op.httpMethod, op.additional ?? false);
   if (!drafted.ok) return drafted;
@@ -201,7 +207,9 @@ export function httpDocsParts(doc: unknown, op: SpecOperationSummary): { ok: tru
   };
   const example = exampleRequestFor(draft);
   if (!example.ok) return { ok: true, parts: { http, codeExamples: [], notes: [`No code examples: ${example.message}`] } };
-  const code = httpCodeExamples(example.request);
+  const code = variables
+    ? httpCodeExamples(fillKnownHttpVariables(example.request, variables.values), { secretVariables: variables.secrets })
+    : httpCodeExamples(example.request);
   const codeExamples: CodeExample[] = [
     { id: 'curl', label: exampleLabels.curl, language: 'bash', code: code.curl },
     { id: 'fetch', label: exampleLabels.fetch, language: 'typescript', code: code.fetch },

@@ -4,7 +4,8 @@
  */
 import { findMethod } from '../a2a/catalogue';
 import type { CodeExample } from './code-examples';
-import { codeExamples, httpRequestFor } from './code-examples';
+import { codeExamples, fillKnownOperationVariables, httpRequestFor } from './code-examples';
+import type { CodeVariables } from '../env/environments-model';
 import { listOperations } from './operation-list';
 import type { SpecOperationSummary } from './operation-list';
 import type { ResolvedSchema } from './schema-resolve';
@@ -46,6 +47,11 @@ export interface OperationDocs {
   /** Servers, parameters, body, responses and security of a plain HTTP operation. */
   http?: HttpOperationDocs;
   codeExamples: CodeExample[];
+  /**
+   * The environment whose plain values the code examples hold (secret-backed variables read as
+   * `$SECRET_NAME`), when one was given and it filled anything; absent, the examples keep `{{name}}`.
+   */
+  filledFrom?: string;
   notes: string[];
   markdown: string;
 }
@@ -126,8 +132,17 @@ function markdownFor(docs: Omit<OperationDocs, 'markdown'>): string {
   return out.join('\n');
 }
 
-/** Docs for the operation at `path` (and `httpMethod`, when the Path Item has several). */
-export function renderOperationDocs(doc: unknown, path: string, httpMethod?: string, file?: string): DocsResult {
+/** Says which environment filled the examples, when it had anything to fill them with. */
+function filledFrom(variables: CodeVariables | undefined, examples: readonly CodeExample[]): { filledFrom?: string } {
+  return variables && examples.length && (variables.values.size || variables.secrets.size) ? { filledFrom: variables.environment } : {};
+}
+
+/**
+ * Docs for the operation at `path` (and `httpMethod`, when the Path Item has several). With
+ * `variables` (an environment's, see codeVariablesOf) the code examples are filled before they are
+ * written, by the request tab's Code rule: plain values in, quoted per language; secret-backed as `$SECRET_NAME`.
+ */
+export function renderOperationDocs(doc: unknown, path: string, httpMethod?: string, file?: string, variables?: CodeVariables): DocsResult {
   const candidates = listOperations(doc).filter((op) => op.path === path && (httpMethod === undefined || op.httpMethod === httpMethod));
   const op = candidates.find((c) => c.kind === 'a2a') ?? candidates[0];
   if (!op) return { ok: false, message: `No operation ${httpMethod ? `${httpMethod.toUpperCase()} ` : ''}${path} in this file.` };
@@ -153,7 +168,7 @@ export function renderOperationDocs(doc: unknown, path: string, httpMethod?: str
     return { ok: true, docs: { ...docs, markdown: markdownFor(docs) } };
   }
   if (isPlainHttpOperation(op)) {
-    const read = httpDocsParts(doc, op);
+    const read = httpDocsParts(doc, op, variables);
     if (read.ok) {
       const { http, requestLine, codeExamples, notes } = read.parts;
       const docs: Omit<OperationDocs, 'markdown'> = {
@@ -163,6 +178,7 @@ export function renderOperationDocs(doc: unknown, path: string, httpMethod?: str
         http,
         ...(requestLine ? { requestLine } : {}),
         codeExamples,
+        ...filledFrom(variables, codeExamples),
         notes,
       };
       return { ok: true, docs: { ...docs, markdown: markdownFor(docs) } };
@@ -175,7 +191,7 @@ export function renderOperationDocs(doc: unknown, path: string, httpMethod?: str
   }
   const x = op.a2a;
   const info = findMethod(x.version, x.method);
-  const examples = codeExamples(x);
+  const examples = variables ? codeExamples(fillKnownOperationVariables(x, variables.values), { secretVariables: variables.secrets }) : codeExamples(x);
   const http = x.binding === 'GRPC' ? undefined : httpRequestFor(x);
   const docs: Omit<OperationDocs, 'markdown'> = {
     ...base,
@@ -189,6 +205,7 @@ export function renderOperationDocs(doc: unknown, path: string, httpMethod?: str
     ...(x.bodyText !== undefined ? { bodyText: x.bodyText } : {}),
     ...(http?.ok ? { requestLine: `${http.request.httpMethod} ${http.request.url}` } : {}),
     codeExamples: examples.examples,
+    ...filledFrom(variables, examples.examples),
     notes: [
       ...(info ? [] : [`${x.method} is not in the A2A ${x.version} catalogue.`]),
       ...(x.bodyText !== undefined

@@ -753,6 +753,8 @@ export const en = {
   'docs.request': 'Request',
   'docs.bodyAsWritten': 'Body as written (a run fills in its variables as JSON values)',
   'docs.code': 'Code examples',
+  'docs.codeFilledFrom':
+    'Plain variables are filled in from the environment “{environment}”; a secret-backed one is read from the environment variable named after its secret (set it before running). Pick another environment in the header to change them.',
   'docs.codeOf': '{label} example',
   'docs.copyCode': 'Copy {label}',
   'docs.copiedCode': 'Copied the {label} example.',

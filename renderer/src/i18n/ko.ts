@@ -745,6 +745,8 @@ export const ko: Record<MessageKey, string> = {
   'docs.request': '요청',
   'docs.bodyAsWritten': '작성한 그대로의 본문 (실행할 때 변수를 JSON 값으로 채웁니다)',
   'docs.code': '코드 예시',
+  'docs.codeFilledFrom':
+    '일반 변수는 환경 “{environment}”의 값으로 채웠습니다. 시크릿에 연결된 변수는 그 시크릿 이름을 딴 환경 변수에서 읽습니다(실행 전에 설정하세요). 다른 환경은 헤더에서 고를 수 있습니다.',
   'docs.codeOf': '{label} 예시',
   'docs.copyCode': '{label} 복사',
   'docs.copiedCode': '{label} 예시를 복사했습니다.',

@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import type { EnvironmentsState } from '../../../../shared/contract/ops-env';
 import type { WireError } from '../../../../shared/contract/index';
 import type { PreviewValue } from '../../../../shared/env/variables';
+import { codeVariablesOf } from '../../../../shared/env/environments-model';
 import type { Host } from '../../host';
 import { refreshSecrets } from './secrets-store';
 
@@ -95,11 +96,5 @@ export function previewLookup(state: EnvironmentsState | null): (name: string) =
  */
 export function plainVariableValues(state: EnvironmentsState | null): { environment?: string; values: Map<string, string>; secrets: Map<string, string> } {
   const env = activeOf(state);
-  const values = new Map<string, string>();
-  const secrets = new Map<string, string>();
-  for (const v of env?.variables ?? []) {
-    if (v.secret === undefined) values.set(v.name, v.value ?? '');
-    else secrets.set(v.name, v.secret);
-  }
-  return { ...(env ? { environment: env.name } : {}), values, secrets };
+  return env ? codeVariablesOf(env) : { values: new Map(), secrets: new Map() };
 }

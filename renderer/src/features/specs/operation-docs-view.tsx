@@ -12,6 +12,7 @@ import { ErrorNote } from '../../ui/error-note';
 import { ProblemLine } from '../../ui/problem-line';
 import { openOperationAsRequest } from './open-operation';
 import { isMcpOperation, openMcpOperation } from '../mcp';
+import { useEnvironmentsStore } from '../environments';
 import { HttpRecordSummary, isHttpOperation, openHttpOperation } from '../http';
 import { HttpOperationSections } from './http-operation-docs';
 import { SchemaDetails } from './schema-details';
@@ -25,6 +26,7 @@ function CodeExamples({ docs }: { docs: OperationDocs }) {
     <section className="section" aria-labelledby="docs-code">
       <h3 id="docs-code">{t('docs.code')}</h3>
       <CodeExampleTabs examples={docs.codeExamples} />
+      {docs.filledFrom ? <p className="muted small">{t('docs.codeFilledFrom', { environment: docs.filledFrom })}</p> : null}
     </section>
   );
 }
@@ -43,12 +45,16 @@ export default function OperationDocsView({ file, path, httpMethod }: { file: st
   const [copyState, setCopyState] = useState<{ text: string; ok: boolean } | null>(null);
   const [copyError, setCopyError] = useState<WireError | null>(null);
   const [openProblem, setOpenProblem] = useState('');
+  // The picked environment fills the code examples in the core (values quoted per language, secrets as
+  // $NAME); its state is a dependency so an edit to its values is shown too.
+  const envState = useEnvironmentsStore((s) => s.state);
+  const environment = envState?.active ?? undefined;
 
   useEffect(() => {
     let live = true;
     setBusy(true);
     setError(null);
-    void host.invoke('spec.docs', { file, path, httpMethod }).then((result) => {
+    void host.invoke('spec.docs', { file, path, httpMethod, ...(environment ? { environment } : {}) }).then((result) => {
       if (!live) return;
       setBusy(false);
       if (result.ok) setDocs(result.value);
@@ -58,7 +64,7 @@ export default function OperationDocsView({ file, path, httpMethod }: { file: st
     return () => {
       live = false;
     };
-  }, [host, file, path, httpMethod]);
+  }, [host, file, path, httpMethod, environment, envState]);
 
   const info = files.find((f) => f.file === file || f.name === file);
   const op = info?.operations.find((o) => o.path === path && o.httpMethod === httpMethod);

@@ -1,0 +1,84 @@
+/**
+ * A saved operation's Docs with an environment picked: the core fills the code examples (a value with
+ * quotes stays correctly quoted, a secret-backed variable reads $SECRET_NAME, no secret value shows)
+ * and the view says which environment filled them; with none picked the {{references}} stay.
+ */
+import { writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { useBrowser } from './harness';
+
+const SECRET = 'never-shown-7c2d';
+
+const spec = {
+  openapi: '3.2.0',
+  info: { title: 'Docs env', version: '1' },
+  paths: {
+    '/agents/demo/send': {
+      post: {
+        summary: 'Send to the demo',
+        'x-a2a': {
+          version: '1.0',
+          binding: 'JSONRPC',
+          endpoint: '{{baseUrl}}/rpc',
+          method: 'SendMessage',
+          headers: [
+            { name: 'X-Note', value: '{{note}}' },
+            { name: 'X-Key', value: '{{apiKey}}' },
+          ],
+          requestSchema: {},
+          responseSchema: {},
+          example: { jsonrpc: '2.0', id: 1, method: 'SendMessage', params: { message: { role: 'ROLE_USER', parts: [{ text: 'hi' }] } } },
+        },
+        responses: { '200': { description: 'ok' } },
+      },
+    },
+  },
+};
+
+describe('Docs view and the picked environment', () => {
+  const e2e = useBrowser();
+
+  it('fills the code examples from the picked environment and says which one; none picked keeps {{baseUrl}}', () =>
+    e2e.withApp({ defaultTimeout: 20_000 }, async ({ page, core }) => {
+      expect((await core.dispatcher.invoke('secrets.set', { name: 'demo-key', value: SECRET })).ok).toBe(true);
+      const saved = await core.dispatcher.invoke('env.save', {
+        expectedHash: null,
+        environments: [
+          {
+            name: 'local demo',
+            variables: [
+              { name: 'baseUrl', value: 'http://127.0.0.1:4000' },
+              { name: 'note', value: `it's "quoted"` },
+              { name: 'apiKey', secret: 'demo-key' },
+            ],
+          },
+        ],
+      });
+      if (!saved.ok) throw new Error(saved.error.message);
+      await writeFile(join(core.env.dataDir.workspaceDir, 'docs-env.openapi.json'), JSON.stringify(spec, null, 2));
+      await page.reload();
+      await page.getByRole('tab', { name: 'Specs' }).click();
+      await page
+        .getByRole('list', { name: 'Operations in docs-env.openapi.json' })
+        .getByRole('button', { name: /^Send to the demo/ })
+        .click();
+      const docs = page.getByRole('region', { name: 'Operation docs' });
+      const curl = docs.getByLabel('curl example');
+      await expect.poll(() => curl.innerText()).toContain("'{{baseUrl}}/rpc'");
+      expect(await docs.innerText()).not.toContain('filled in from the environment');
+
+      await page.getByRole('banner').getByRole('combobox', { name: 'Environment' }).selectOption('local demo');
+      await expect.poll(() => curl.innerText()).toContain("-X POST 'http://127.0.0.1:4000/rpc'");
+      const text = await curl.innerText();
+      expect(text).toContain(`-H 'X-Note: it'\\''s "quoted"'`);
+      expect(text).toContain(`-H 'X-Key: '"$DEMO_KEY"`);
+      const all = await docs.innerText();
+      expect(all).toContain('Plain variables are filled in from the environment “local demo”');
+      expect(all).not.toContain(SECRET);
+
+      await page.getByRole('banner').getByRole('combobox', { name: 'Environment' }).selectOption({ index: 0 });
+      await expect.poll(() => curl.innerText()).toContain("'{{baseUrl}}/rpc'");
+      expect(await docs.innerText()).not.toContain('filled in from the environment');
+    }));
+});
