@@ -7,34 +7,9 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './harness';
+import { docsEnvironmentSpec, localDemoEnvironment } from '../test/fixtures/docs-environment';
 
 const SECRET = 'never-shown-7c2d';
-
-const spec = {
-  openapi: '3.2.0',
-  info: { title: 'Docs env', version: '1' },
-  paths: {
-    '/agents/demo/send': {
-      post: {
-        summary: 'Send to the demo',
-        'x-a2a': {
-          version: '1.0',
-          binding: 'JSONRPC',
-          endpoint: '{{baseUrl}}/rpc',
-          method: 'SendMessage',
-          headers: [
-            { name: 'X-Note', value: '{{note}}' },
-            { name: 'X-Key', value: '{{apiKey}}' },
-          ],
-          requestSchema: {},
-          responseSchema: {},
-          example: { jsonrpc: '2.0', id: 1, method: 'SendMessage', params: { message: { role: 'ROLE_USER', parts: [{ text: 'hi' }] } } },
-        },
-        responses: { '200': { description: 'ok' } },
-      },
-    },
-  },
-};
 
 describe('Docs view and the picked environment', () => {
   const e2e = useBrowser();
@@ -42,21 +17,9 @@ describe('Docs view and the picked environment', () => {
   it('fills the code examples from the picked environment and says which one; none picked keeps {{baseUrl}}', () =>
     e2e.withApp({ defaultTimeout: 20_000 }, async ({ page, core }) => {
       expect((await core.dispatcher.invoke('secrets.set', { name: 'demo-key', value: SECRET })).ok).toBe(true);
-      const saved = await core.dispatcher.invoke('env.save', {
-        expectedHash: null,
-        environments: [
-          {
-            name: 'local demo',
-            variables: [
-              { name: 'baseUrl', value: 'http://127.0.0.1:4000' },
-              { name: 'note', value: `it's "quoted"` },
-              { name: 'apiKey', secret: 'demo-key' },
-            ],
-          },
-        ],
-      });
+      const saved = await core.dispatcher.invoke('env.save', { expectedHash: null, environments: [localDemoEnvironment] });
       if (!saved.ok) throw new Error(saved.error.message);
-      await writeFile(join(core.env.dataDir.workspaceDir, 'docs-env.openapi.json'), JSON.stringify(spec, null, 2));
+      await writeFile(join(core.env.dataDir.workspaceDir, 'docs-env.openapi.json'), JSON.stringify(docsEnvironmentSpec, null, 2));
       await page.reload();
       await page.getByRole('tab', { name: 'Specs' }).click();
       await page

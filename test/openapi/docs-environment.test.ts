@@ -12,42 +12,12 @@ import type { Core } from '../../electron/node/core';
 import { openCore } from '../../electron/node/core';
 import { createMemorySecretStore } from '../../electron/node/secret-store';
 import type { OperationDocs } from '../../shared/openapi/spec-docs';
+import { QUOTED_NOTE, docsEnvironmentSpec, localDemoEnvironment } from '../fixtures/docs-environment';
 
 const SECRET = 'sk-live-51f0c2aa9e';
-const QUOTED = `it's "quoted"`;
 let home: string;
 let core: Core;
 let file: string;
-
-const doc = {
-  openapi: '3.2.0',
-  info: { title: 'Demo', version: '1' },
-  servers: [{ url: '{{petsUrl}}' }],
-  paths: {
-    '/agents/demo/send': {
-      post: {
-        summary: 'Send',
-        'x-a2a': {
-          version: '1.0',
-          binding: 'JSONRPC',
-          endpoint: '{{baseUrl}}/rpc',
-          method: 'SendMessage',
-          headers: [
-            { name: 'X-Note', value: '{{note}}' },
-            { name: 'X-Key', value: '{{apiKey}}' },
-          ],
-          requestSchema: {},
-          responseSchema: {},
-          example: { jsonrpc: '2.0', id: 1, method: 'SendMessage', params: { message: { parts: [{ text: '{{note}}' }] } } },
-        },
-        responses: { '200': { description: 'ok' } },
-      },
-    },
-    '/pets': {
-      get: { summary: 'List pets', parameters: [{ name: 'X-Note', in: 'header', example: '{{note}}' }], responses: { '200': { description: 'ok' } } },
-    },
-  },
-};
 
 async function docsOf(path: string, environment?: string): Promise<OperationDocs> {
   const result = await core.dispatcher.invoke('spec.docs', { file, path, ...(environment ? { environment } : {}) });
@@ -62,23 +32,10 @@ beforeAll(async () => {
   const secrets = createMemorySecretStore();
   await secrets.set('demo-key', SECRET);
   core = await openCore({ host: 'test', dataDir: home, secrets, environment: {} });
-  const saved = await core.dispatcher.invoke('env.save', {
-    expectedHash: null,
-    environments: [
-      {
-        name: 'local demo',
-        variables: [
-          { name: 'baseUrl', value: 'http://127.0.0.1:4000' },
-          { name: 'petsUrl', value: 'http://127.0.0.1:4001' },
-          { name: 'note', value: QUOTED },
-          { name: 'apiKey', secret: 'demo-key' },
-        ],
-      },
-    ],
-  });
+  const saved = await core.dispatcher.invoke('env.save', { expectedHash: null, environments: [localDemoEnvironment] });
   if (!saved.ok) throw new Error(saved.error.message);
   file = join(home, 'demo.openapi.json');
-  await writeFile(file, JSON.stringify(doc, null, 2));
+  await writeFile(file, JSON.stringify(docsEnvironmentSpec, null, 2));
 });
 
 afterAll(async () => {
@@ -96,7 +53,7 @@ describe('spec.docs with an environment', () => {
     expect(curl).toContain(`"text":"it'\\''s \\"quoted\\""`);
     expect(curl).toContain(`-H 'X-Key: '"$DEMO_KEY"`);
     const fetch = code(docs, 'fetch');
-    expect(fetch).toContain(JSON.stringify(QUOTED));
+    expect(fetch).toContain(JSON.stringify(QUOTED_NOTE));
     expect(fetch).toContain('process.env.DEMO_KEY');
     expect(code(docs, 'python')).toContain('os.environ["DEMO_KEY"]');
     for (const example of docs.codeExamples) {
@@ -112,7 +69,7 @@ describe('spec.docs with an environment', () => {
     const curl = code(docs, 'curl');
     expect(curl).toContain('http://127.0.0.1:4001/pets');
     expect(curl).toContain(`it'\\''s "quoted"`);
-    expect(code(docs, 'fetch')).toContain(JSON.stringify(QUOTED));
+    expect(code(docs, 'fetch')).toContain(JSON.stringify(QUOTED_NOTE));
   });
 
   it('keeps {{name}} when no environment is picked', async () => {
