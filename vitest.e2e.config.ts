@@ -10,6 +10,8 @@ export default defineConfig({
   test: {
     include: ['e2e/**/*.e2e.ts'],
     environment: 'node',
+    // Builds the renderer once, before the workers (see e2e/global-setup.ts).
+    globalSetup: ['e2e/global-setup.ts'],
     testTimeout: 90_000,
     hookTimeout: 120_000,
     maxWorkers: Math.max(2, Math.floor(availableParallelism() / 2)),
