@@ -147,4 +147,9 @@ export interface A2aCall {
    * resolves them; see shared/env/variables.ts). Omitted: any placeholder blocks the send.
    */
   environment?: string;
+  /**
+   * Values for `{{name}}` given for this send only (`powerduck run --env NAME=VALUE`), as
+   * HttpRequest.variables: they win over the environment's and are never saved.
+   */
+  variables?: Record<string, string>;
 }

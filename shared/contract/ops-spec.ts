@@ -139,8 +139,10 @@ export interface SpecImportCardResult extends SpecWriteResult {
 
 export interface SpecRunRequest extends SpecOperationRef {
   /**
-   * Values for the run only: an `{env: NAME}` reference reads NAME here first, then the process
-   * environment; a `{secretRef: NAME}` missing from the secret store falls back to NAME here.
+   * Values for the run only, never saved: they fill `{{NAME}}` (over the environment's value, or
+   * with none; a credential-named one redacted like a secret's), an `{env: NAME}` reference reads
+   * NAME here first, then the process environment, and a `{secretRef: NAME}` missing from the secret
+   * store falls back to NAME here.
    */
   env?: Record<string, string>;
   /** Name of the environment whose variables fill the operation's `{{name}}` placeholders. */

@@ -66,6 +66,11 @@ export interface McpServerRequest {
   target: McpTarget;
   /** The environment whose `{{variables}}` the core fills in (endpoint, headers, auth, params, stdio args/env) at send time. */
   environment?: string;
+  /**
+   * Values for `{{name}}` given for this request only (`powerduck run --env NAME=VALUE`), as
+   * HttpRequest.variables: they win over the environment's and are never saved.
+   */
+  variables?: Record<string, string>;
 }
 
 /** A request that opens a session of its own (connect, call, watch): the roots the client offers in it. */

@@ -3,7 +3,7 @@
  * (Streamable HTTP and stdio): reconnects, calls, prints the result; exit 0 ok, 1 when the server
  * said no (JSON-RPC error, isError, output breaking the saved outputSchema), 2 for refusals.
  */
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -101,6 +101,15 @@ beforeAll(async () => {
         params: { name: 'greet', arguments: { name: 'Ann' } },
       },
     },
+    {
+      // Arguments with variables: the start line shows them filled, a secret-backed one by its secret's name.
+      path: '/stdio-args',
+      call: {
+        target: { transport: 'stdio', command: process.execPath, args: ['--import', 'tsx', fixture, '--who={{who}}', '--key={{apiKey}}'] },
+        method: 'prompts/get',
+        params: { name: 'greet', arguments: { name: 'Bo' } },
+      },
+    },
   ];
   await withCore(async (core) => {
     await core.dispatcher.invoke('secrets.set', { name: 'run-token', value: TOKEN });
@@ -112,6 +121,8 @@ beforeAll(async () => {
           variables: [
             { name: 'mcpBase', value: new URL(guarded.url).origin },
             { name: 'token', secret: 'run-token' },
+            { name: 'who', value: 'env-who' },
+            { name: 'apiKey', secret: 'run-token' },
           ],
         },
       ],
@@ -130,6 +141,11 @@ afterAll(async () => {
   await Promise.all([server.close(), guarded.close()]);
   await rm(home, { recursive: true, force: true });
 });
+
+async function filesUnder(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
+  return entries.filter((e) => e.isFile()).map((e) => join(e.parentPath, e.name));
+}
 
 const cli = (args: string[], env: Record<string, string> = {}): Promise<CliRun> => runCliCaptured(args, { home, env });
 
@@ -221,6 +237,64 @@ describe('powerduck run for saved MCP operations', () => {
     expect((await cli(['run', 'tools.yaml', '/add', '--env', 'staging'])).code).toBe(0);
     const none = await cli(['run', 'tools.yaml', '/nowhere']);
     expect(none.code).toBe(2);
+  });
+
+  it('--env NAME=VALUE fills {{NAME}} over the named environment’s value, and with no environment at all', async () => {
+    const over = await cli(['run', 'tools.yaml', '/templated', '--env', 'local', '--env', `mcpBase=${new URL(server.url).origin}`, '--json']);
+    expect(over.err).toBe('');
+    expect(over.code).toBe(0);
+    expect((JSON.parse(over.out.trim().split('\n').at(-1) as string) as McpExchangeRecord).target.endpoint).toBe(server.url);
+    const none = await cli(['run', 'tools.yaml', '/templated', '--env', `mcpBase=${new URL(guarded.url).origin}`, '--env', `token=${TOKEN}`]);
+    expect(none.err).toBe('');
+    expect(none.code).toBe(0);
+    expect(none.out).toContain('"sum": 10');
+    expect(none.out).not.toContain(TOKEN);
+    // A variable neither gives still refuses the run before connecting, naming only that one.
+    const missing = await cli(['run', 'tools.yaml', '/templated', '--env', `token=${TOKEN}`]);
+    expect(missing.code).toBe(2);
+    expect(missing.err).toContain('{{mcpBase}}');
+    expect(missing.err).not.toContain('{{token}}');
+  });
+
+  it('a stdio operation’s run values fill its arguments, never reach the data folder, and the start line shows a credential’s by name', async () => {
+    const r = await cli(['run', 'tools.yaml', '/stdio-args', '--allow-stdio', '--env', 'who=run-who-5521', '--env', 'apiKey=sekrit-mcp-9931']);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('Say hello to Bo');
+    expect(r.err).toContain(`Starting MCP server: ${process.execPath} --import tsx `);
+    expect(r.err).toContain("--who=run-who-5521 '--key=‹secret: apiKey›'");
+    expect(r.err + r.out).not.toContain('sekrit-mcp-9931');
+    expect(await readFile(file, 'utf8')).toContain('--who={{who}}');
+    for (const f of await filesUnder(home)) expect(await readFile(f, 'utf8'), f).not.toContain('sekrit-mcp-9931');
+  });
+
+  it('the start line shows the environment’s values filled in, a secret-backed one by its secret’s name, never its value', async () => {
+    const r = await cli(['run', 'tools.yaml', '/stdio-args', '--allow-stdio', '--env', 'local']);
+    expect(r.code).toBe(0);
+    expect(r.err).toContain("--who=env-who '--key=‹secret: run-token›'");
+    expect(r.err).not.toContain(TOKEN);
+    // The run's value wins over the environment's in the line as in the run.
+    const over = await cli(['run', 'tools.yaml', '/stdio-args', '--allow-stdio', '--env', 'local', '--env', 'who=over-who']);
+    expect(over.code).toBe(0);
+    expect(over.err).toContain("--who=over-who '--key=‹secret: run-token›'");
+    // powerduck mcp … --stdio prints it the same way.
+    const fixture = join(import.meta.dirname, '..', 'fixtures', 'mcp-stdio-server.ts');
+    const listed = await cli([
+      'mcp',
+      'prompts',
+      '--env',
+      'local',
+      '--stdio',
+      '--',
+      process.execPath,
+      '--import',
+      'tsx',
+      fixture,
+      '--who={{who}}',
+      '--key={{apiKey}}',
+    ]);
+    expect(listed.code).toBe(0);
+    expect(listed.err).toContain("--who=env-who '--key=‹secret: run-token›'");
+    expect(listed.err).not.toContain(TOKEN);
   });
 
   it('spec list and validate show MCP operations in MCP terms', async () => {

@@ -7,6 +7,7 @@ import type { McpExchangeRecord } from '../../../shared/mcp/mcp-types';
 import { MAX_WATCH_EVENTS, watchEndedByServer, watchEventNames, type McpWatchEvent, type McpWatchRequest } from '../../../shared/mcp/mcp-watch';
 import type { ParsedArgs } from '../args';
 import { openCliCore } from '../cli-core';
+import { announceStdio } from '../stdio-start-line';
 import type { CliIo } from '../cli-types';
 import { exitCodes, UsageError } from '../cli-types';
 import { oneLine } from '../one-line';
@@ -76,6 +77,7 @@ function watchThrough(core: Core, request: McpWatchRequest, io: CliIo, json: boo
 export async function runMcpWatch(request: McpWatchRequest, io: CliIo, json: boolean): Promise<number> {
   const core = await openCliCore(io);
   try {
+    await announceStdio(core, request.target, request.environment, io);
     if (!(await signedIn(core, request.target, io, 'mcp watch', request.environment))) return exitCodes.error;
     const { record, failure } = await watchThrough(core, request, io, json);
     if (!record) {

@@ -9,7 +9,7 @@ import { mcpHeaderLine, mcpListLines, mcpSeverity, mcpSummaryLines } from '../..
 import { redactUrl } from '../../../shared/a2a/redaction';
 import type { McpElicitResult } from '../../../shared/mcp/mcp-elicitation';
 import { mcpLogLevels, type McpCallRequest, type McpExchangeRecord, type McpHttpTransport, type McpTarget } from '../../../shared/mcp/mcp-types';
-import { commandLine } from '../../node/mcp/mcp-session';
+import { announceStdio } from '../stdio-start-line';
 import { openCliCore } from '../cli-core';
 import type { Core } from '../../node/core';
 import { parseArgs, type ParsedArgs } from '../args';
@@ -125,14 +125,6 @@ function strayHint(error: unknown, rest: readonly string[], own: readonly string
   const stray = [...new Set(rest.filter((word) => word.startsWith('--') && own.includes(word.slice(2).split('=')[0] as string)))];
   if (!stray.length) return error;
   return new UsageError(`${error.message} (${stray.join(', ')} after -- went to the server's command line: put Powerduck's options before --.)`);
-}
-
-function announce(target: McpTarget, io: CliIo): void {
-  // Starting a process is code execution: say exactly what runs before it does.
-  if (target.transport === 'stdio')
-    io.stderr(
-      `Starting MCP server: ${commandLine(target)}${target.env?.length ? ` (environment: ${target.env.map((e) => e.name).join(', ')} from secrets)` : ''}\n`,
-    );
 }
 
 function exitFor(severity: 'ok' | 'refused' | 'failed'): number {
@@ -292,9 +284,9 @@ export async function runSendMcp(argv: string[], io: CliIo): Promise<number> {
     ...environmentFrom(args),
   };
   const json = args.flags.has('json');
-  announce(target, io);
   const core = await openCliCore(io);
   try {
+    await announceStdio(core, target, request.environment, io);
     if (!(await signedIn(core, target, io, 'send', request.environment))) return exitCodes.error;
     return await callMcpAndPrint(core, request, io, {
       json,
@@ -325,16 +317,15 @@ export const mcpCommand: CliCommand = {
     if (kind === 'watch') {
       if (args.options.has('timeout')) throw new UsageError('mcp watch runs until stopped: bound it with --for SECONDS or --max-events N (not --timeout).');
       const request = watchRequestFrom(args, { target, ...logLevelFrom(args.options.get('log-level')), ...environmentFrom(args) });
-      announce(target, io);
       return runMcpWatch(request, io, args.flags.has('json'));
     }
     const watchOnly = watchValues.find((name) => args.options.has(name));
     if (watchOnly) throw new UsageError(`--${watchOnly} applies to mcp watch only.`);
     const timeoutMs = timeoutFrom(args);
     const environment = environmentFrom(args);
-    announce(target, io);
     const core = await openCliCore(io);
     try {
+      await announceStdio(core, target, environment.environment, io);
       if (!(await signedIn(core, target, io, 'mcp', environment.environment))) return exitCodes.error;
       const result = await core.dispatcher.invoke('mcp.connect', { target, ...(timeoutMs ? { timeoutMs } : {}), ...environment });
       if (!result.ok) {

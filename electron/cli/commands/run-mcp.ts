@@ -12,6 +12,7 @@ import type { Core } from '../../node/core';
 import { commandLine } from '../../node/mcp/mcp-session';
 import type { CliIo } from '../cli-types';
 import { exitCodes, UsageError } from '../cli-types';
+import { stdioStartLine } from '../stdio-start-line';
 import { callMcpAndPrint, elicitAnswerFrom, logLevelFrom, samplingFrom } from './mcp';
 
 /** The saved MCP operation at `path`, or undefined when the path holds none (then it is not an MCP run). */
@@ -28,7 +29,8 @@ function own(values: Record<string, string>, name: string): string | undefined {
 
 /**
  * `--env NAME=VALUE` for this run, as for A2A operations: an `{env: NAME}` reference reads it
- * first, and a `{secretRef: NAME}` the secret store does not have falls back to it.
+ * first, and a `{secretRef: NAME}` the secret store does not have falls back to it (the same values
+ * also fill `{{NAME}}`: the request's `variables`).
  */
 function withRunValues(source: SecretSource, values: Record<string, string>, stored: ReadonlySet<string>): SecretSource {
   if ('env' in source) {
@@ -95,12 +97,16 @@ export async function runMcpOperation(
     elicitAnswer: elicitAnswerFrom(options.elicitAnswer),
     ...samplingFrom(options.samplingAnswer),
     ...logLevelFrom(options.logLevel),
-    // The core fills the operation's {{variables}} from this environment at send time (the file keeps them).
+    // The core fills the operation's {{variables}} from this environment at send time (the file keeps them),
+    // and from the run's --env NAME=VALUE over it (never saved), as on a plain HTTP operation.
     ...(options.environment !== undefined ? { environment: options.environment } : {}),
+    ...(Object.keys(options.values).length ? { variables: options.values } : {}),
   };
-  // Starting a process is code execution: say exactly what runs before it does.
-  if (target.transport === 'stdio')
-    io.stderr(`Starting MCP server: ${commandLine(target)}${target.env?.length ? ` (environment: ${target.env.map((e) => e.name).join(', ')})` : ''}\n`);
+  // Starting a process is code execution: say exactly what runs before it does, filled in as it will run.
+  if (target.transport === 'stdio') {
+    const line = await stdioStartLine(core, target, options);
+    io.stderr(`Starting MCP server: ${line}${target.env?.length ? ` (environment: ${target.env.map((e) => e.name).join(', ')})` : ''}\n`);
+  }
   return callMcpAndPrint(core, request, io, {
     json: options.json,
     command: 'run',

@@ -20,9 +20,11 @@ const usage = `powerduck run <file> <path> [--env NAME] [--env NAME=VALUE]... [-
 
 Sends the A2A operation saved at <path> in the OpenAPI file <file> (see 'powerduck spec').
   --env NAME        fill the operation's {{variables}} from this environment (see 'powerduck env')
-  --env NAME=VALUE  a value for this run: the operation's auth reference {env: NAME} reads it first
-                    (then the environment); a {secretRef: NAME} missing from the secret store
-                    falls back to it. Repeatable.
+  --env NAME=VALUE  a value for this run (repeatable), never saved: fills {{NAME}} over the
+                    environment's value (or with no environment at all; a credential-named value is
+                    redacted like a secret's), the operation's auth reference {env: NAME} reads it
+                    first (then the process environment), and a {secretRef: NAME} missing from the
+                    secret store falls back to it
   --json            print the exchange record as JSON; for streams, one JSON line per event first
 
 An operation saved with OAuth 2.0 gets its token as send --oauth2 does: client credentials from the
@@ -35,7 +37,7 @@ is not A2A (a body that is not JSON, an HTML page), 2 usage, file, network or tr
 ${specFileLookupUsage}
 
 An MCP operation (x-mcp, docs/x-mcp.md) reconnects to its server (a stdio server's command line is
-printed before it starts) and calls its method; exit 1 for a JSON-RPC error, an isError result or
+printed before it starts, its {{variables}} filled in, a secret-backed one by its secret's name) and calls its method; exit 1 for a JSON-RPC error, an isError result or
 structuredContent that breaks the saved outputSchema. --env NAME and --env NAME=VALUE work as above.
   --allow-stdio     run an MCP operation whose server is a stdio command: it starts the program the
                     file names, so it is refused (exit 2, the command line shown) without this flag

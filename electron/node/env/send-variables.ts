@@ -236,14 +236,15 @@ function checkSendShape(request: unknown, target: 'endpoint' | 'url'): asserts r
  */
 export async function resolveSendCall(ctx: VariablesContext, call: A2aCall): Promise<ResolvedSend> {
   checkSendShape(call, 'endpoint');
-  const { environment, ...rest } = call;
+  // `variables` are this send's own values: they fill placeholders and go no further (not on the wire, not into history).
+  const { environment, variables, ...rest } = call;
   const names = callVariableNames(rest);
   const dynamic = callDynamicNames(rest);
   if (!names.length && !dynamic.length) return { call: rest, redactValues: [] };
   // An unknown {{$name}} is refused first: no environment can define it.
   const unknownDynamic = dynamic.filter((name) => !dynamicVariableNames.includes(name));
   if (unknownDynamic.length) throw unresolved(ctx, unknownDynamic, environment);
-  const { values, secretValues } = await variableValues(ctx, environment, names);
+  const { values, secretValues } = await variableValues(ctx, environment, names, variables);
   const resolved = resolveCallVariables(rest, values, dynamicSource(ctx));
   if (!resolved.ok) throw refusalFor(ctx, resolved, environment);
   return { call: resolved.call, redactValues: secretValues };

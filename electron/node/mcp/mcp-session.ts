@@ -21,6 +21,7 @@ import type { FetchLike, McpRecorder } from './mcp-recorder';
 import type { ClientSetup } from './mcp-server-requests';
 import { ConnectionLoss } from './mcp-connection-loss';
 import { isObject } from '../../../shared/a2a/payload';
+import { commandLine as shellLine } from '../../../shared/mcp/command-preview';
 
 export interface McpDeps extends SecretDeps {
   now: () => number;
@@ -64,8 +65,7 @@ export function parseMcpEndpoint(text: string): URL {
 
 /** The command line exactly as it will run (what the user confirms), quoted for reading. */
 export function commandLine(target: Pick<McpStdioTarget, 'command' | 'args'>): string {
-  const quote = (s: string): string => (/^[A-Za-z0-9_@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);
-  return [target.command, ...(target.args ?? [])].map(quote).join(' ');
+  return shellLine(target.command, target.args ?? []);
 }
 
 /**

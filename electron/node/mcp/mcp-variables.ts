@@ -55,8 +55,13 @@ function envText(entry: McpEnvEntry): string | undefined {
   return typeof ref === 'string' && isVariableReference(ref) ? ref.trim() : undefined;
 }
 
-function asCall(target: McpTarget, extra: Extra, environment: string | undefined, paramsText: string | undefined): A2aCall {
-  const env = { ...(environment ? { environment } : {}), ...(paramsText !== undefined ? { bodyText: paramsText } : {}) };
+function asCall(target: McpTarget, extra: Extra, given: Pick<McpServerRequest, 'environment' | 'variables'>, paramsText: string | undefined): A2aCall {
+  const { environment, variables } = given;
+  const env = {
+    ...(environment ? { environment } : {}),
+    ...(variables !== undefined ? { variables } : {}),
+    ...(paramsText !== undefined ? { bodyText: paramsText } : {}),
+  };
   if (target.transport === 'stdio') {
     const body = { extra, args: target.args ?? [], env: (target.env ?? []).map(envText).map((v) => v ?? '') };
     return { version: '1.0', binding: 'JSONRPC', endpoint: '', method: '', body, ...env };
@@ -103,14 +108,18 @@ export async function resolveMcpVariables<T extends McpServerRequest>(
   validateTarget(request.target);
   if (request.environment !== undefined && typeof request.environment !== 'string')
     throw new CoreError('bad-request', "environment must be the environment's name (text).");
-  const { environment, paramsText, ...rest } = request as T & { paramsText?: unknown };
+  // `variables` (this request's own values, run --env NAME=VALUE) fill placeholders and go no further.
+  const { environment, variables, paramsText, ...rest } = request as T & { paramsText?: unknown };
   const withText = fields.includes('params' as keyof T & string) && paramsText !== undefined;
   if (withText && typeof paramsText !== 'string') throw new CoreError('bad-request', 'paramsText must be text (the params as JSON).');
   if (withText && (rest as { params?: unknown }).params !== undefined)
     throw new CoreError('bad-request', 'Give the params either as params or as paramsText, not both.');
   const extra: Extra = {};
   for (const field of fields) if (rest[field as keyof typeof rest] !== undefined) extra[field] = rest[field as keyof typeof rest];
-  const resolved = await resolveSendCall(ctx, asCall(request.target, extra, environment, withText ? (paramsText as string) : undefined));
+  const resolved = await resolveSendCall(
+    ctx,
+    asCall(request.target, extra, { environment, ...(variables !== undefined ? { variables } : {}) }, withText ? (paramsText as string) : undefined),
+  );
   const back = fromCall(request.target, resolved.call);
   const out = { ...rest, ...back.extra, target: back.target } as T;
   if (resolved.call.bodyText !== undefined) {

@@ -103,7 +103,12 @@ export async function savedCall(ctx: SpecContext, file: string, path: string, ht
 export async function runSavedOperation(ctx: SpecContext, options: RunOptions): Promise<ExchangeRecord> {
   const { call: saved } = await savedCall(ctx, options.file, options.path, options.httpMethod);
   const env = options.env ?? {};
-  const { call, redactValues } = await resolveSendVariables(ctx, { ...saved, ...(options.variables ? { environment: options.variables } : {}) });
+  // The run's values fill `{{NAME}}` too (over the environment's, never saved), as on an HTTP operation.
+  const { call, redactValues } = await resolveSendVariables(ctx, {
+    ...saved,
+    ...(options.variables ? { environment: options.variables } : {}),
+    ...(Object.keys(env).length ? { variables: env } : {}),
+  });
   const resolved = await resolveCallAuth(ctx, call, env, options.environment);
   const deps: CallDeps = { secrets: ctx.secrets, environment: { ...options.environment, ...env }, now: options.now, connections: options.connections };
   return performCall(resolved, deps, {

@@ -3,6 +3,7 @@ import type { EnvironmentsState } from '../../../../shared/contract/ops-env';
 import type { WireError } from '../../../../shared/contract/index';
 import type { PreviewValue } from '../../../../shared/env/variables';
 import { codeVariablesOf } from '../../../../shared/env/environments-model';
+import { environmentPreviewLookup } from '../../../../shared/mcp/command-preview';
 import type { Host } from '../../host';
 import { refreshSecrets } from './secrets-store';
 
@@ -81,12 +82,7 @@ function activeOf(state: EnvironmentsState | null): EnvironmentsState['environme
 
 /** For previews: a variable's plain value, or its secret's name (values of secrets never reach the page). */
 export function previewLookup(state: EnvironmentsState | null): (name: string) => PreviewValue | undefined {
-  const env = activeOf(state);
-  return (name) => {
-    const v = env?.variables.find((x) => x.name === name);
-    if (!v) return undefined;
-    return v.secret !== undefined ? { secret: v.secret } : { value: v.value ?? '' };
-  };
+  return environmentPreviewLookup(activeOf(state));
 }
 
 /**

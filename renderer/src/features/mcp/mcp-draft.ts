@@ -9,7 +9,7 @@ import type { McpOperationDraft } from '../../../../shared/contract/ops-mcp';
 import type { McpCallRequest, McpEnvEntry, McpLogLevel, McpRoot, McpSubject, McpTarget, McpTransport } from '../../../../shared/mcp/mcp-types';
 import { isObject } from '../../../../shared/a2a/payload';
 import { parseJsonTemplate, quotedStandIn } from '../../../../shared/env/json-variables';
-import { previewText, variableNamesIn, type PreviewValue } from '../../../../shared/env/variables';
+export { commandLine, commandPreview, type CommandPreview } from '../../../../shared/mcp/command-preview';
 import { urlTitle } from '../../ui/format';
 
 export type { McpSubject };
@@ -88,34 +88,6 @@ export function editsToolArguments(draft: Pick<McpDraft, 'method' | 'subject'>):
 /** stdio arguments: one per line; blank lines are dropped, everything else is kept exactly. */
 export function argsOf(text: string): string[] {
   return text.split(/\r?\n/).filter((line) => line.trim() !== '');
-}
-
-/** A shell-readable rendering of the command line, for the confirmation (nothing runs through a shell). */
-export function commandLine(command: string, args: readonly string[]): string {
-  const quote = (word: string): string => (word === '' ? "''" : /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replace(/'/g, `'\\''`)}'`);
-  return [command, ...args].map(quote).join(' ');
-}
-
-/** The command line a stdio server starts with, as the confirmation shows it (see commandPreview). */
-export interface CommandPreview {
-  /** Shell-readable, the arguments' variables filled in, a secret-backed one as ‹secret: NAME›. */
-  line: string;
-  /** Whether anything was filled in (the confirmation then says where from). */
-  filled: boolean;
-  /** Names no value fills (unknown, or in a loop): the core refuses to start with them. */
-  unfilled: string[];
-}
-
-/**
- * What will actually run: the arguments with the active environment's `{{variables}}` filled in as
- * the core fills them at start (values that use other variables too; the command itself is run as
- * written, mcp-variables.ts), a secret-backed value shown by its secret's name, never its value
- * (which never reaches the page). A `{{$dynamic}}` stays as written: it gets a fresh value at start.
- */
-export function commandPreview(command: string, args: readonly string[], lookup: (name: string) => PreviewValue | undefined): CommandPreview {
-  const filledArgs = args.map((arg) => previewText(arg, lookup));
-  const unfilled = [...new Set(filledArgs.flatMap(variableNamesIn))];
-  return { line: commandLine(command, filledArgs), filled: filledArgs.some((arg, i) => arg !== args[i]), unfilled };
 }
 
 export type BuiltMcp<T> = { ok: true; value: T } | { ok: false; message: string };
