@@ -5,10 +5,11 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { EnvironmentsDoc } from '../../../shared/env/environments-model';
+import type { Environment, EnvironmentsDoc } from '../../../shared/env/environments-model';
 import {
   checkEnvironments,
   ENVIRONMENTS_FILE_NAME,
+  findEnvironment,
   MAX_ENVIRONMENTS_BYTES,
   parseEnvironmentsText,
   serializeEnvironments,
@@ -78,4 +79,17 @@ export async function saveEnvironments(ctx: EnvironmentsContext, doc: Environmen
   if (text.length > MAX_ENVIRONMENTS_BYTES) throw new CoreError('too-large', 'The environments would make a file larger than 1 MiB; nothing was written.');
   await writeWorkspaceText(ctx.fs, environmentsFile(ctx), text, expectedHash);
   return environmentsState(ctx);
+}
+
+/**
+ * The workspace environment of that name, or a not-found refusal listing the ones there are; `outcome` is
+ * appended to the message (a send says "Nothing was sent.").
+ */
+export async function namedEnvironment(ctx: EnvironmentsContext, name: string, outcome = ''): Promise<Environment> {
+  const { doc } = await loadEnvironments(ctx);
+  const env = findEnvironment(doc, name);
+  if (env) return env;
+  const known = doc.environments.map((e) => `"${e.name}"`).join(', ');
+  const refusal = `No environment named "${name}" (${known ? `known: ${known}` : 'the workspace has none yet'}).${outcome ? ` ${outcome}` : ''}`;
+  throw new CoreError('not-found', refusal, { environment: name });
 }

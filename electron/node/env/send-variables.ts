@@ -7,7 +7,6 @@ import { randomInt, randomUUID } from 'node:crypto';
 import type { A2aCall } from '../../../shared/a2a/call';
 import type { HttpRequest } from '../../../shared/http/http-types';
 import { httpDynamicNames, httpVariableNames, resolveHttpVariables } from '../../../shared/env/http-variables';
-import { findEnvironment, type Environment } from '../../../shared/env/environments-model';
 import { isCredentialName } from '../../../shared/a2a/credential-names';
 import { dynamicVariableNames, isDynamicName, unknownDynamicMessage, type DynamicSource } from '../../../shared/env/dynamic-variables';
 import { bracedList, type UnresolvedVariableDetails } from '../../../shared/env/variable-problems';
@@ -19,7 +18,7 @@ import type { CoreEnv } from '../core-env';
 import type { SecretStore } from '../secret-store';
 import { nodeSpecFs } from '../openapi/spec-fs';
 import type { EnvironmentsContext } from './environments-store';
-import { loadEnvironments } from './environments-store';
+import { namedEnvironment } from './environments-store';
 
 export interface VariablesContext extends EnvironmentsContext {
   secrets: SecretStore;
@@ -140,7 +139,7 @@ export async function variableValues(
 ): Promise<{ values: Map<string, VariableValue>; secretValues: string[] }> {
   const values = new Map<string, VariableValue>();
   const secretValues: string[] = [];
-  const picked = environment === undefined || environment === '' ? undefined : await namedEnvironment(ctx, environment);
+  const picked = environment === undefined || environment === '' ? undefined : await namedEnvironment(ctx, environment, 'Nothing was sent.');
   const unknown: string[] = [];
   // Each name is read once, so a loop of values ends here too (the resolver names it).
   const queue = [...names];
@@ -188,17 +187,6 @@ export async function variableValues(
   }
   if (unknown.length) throw unresolved(ctx, unknown, undefined);
   return { values, secretValues };
-}
-
-/** The workspace environment of that name, or a refusal listing the ones there are. */
-async function namedEnvironment(ctx: VariablesContext, environment: string): Promise<Environment> {
-  const { doc } = await loadEnvironments(ctx);
-  const env = findEnvironment(doc, environment);
-  if (env) return env;
-  const known = doc.environments.map((e) => `"${e.name}"`).join(', ');
-  throw new CoreError('not-found', `No environment named "${environment}" (${known ? `known: ${known}` : 'the workspace has none yet'}). Nothing was sent.`, {
-    environment,
-  });
 }
 
 /**

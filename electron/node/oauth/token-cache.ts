@@ -31,7 +31,8 @@ export interface SecretCheck {
   mac: string;
 }
 
-function macOf(key: string, secret: string): string {
+/** HMAC-SHA256 of `secret` under a base64url `key`, hex: the one keyed digest of a client secret (cache entries, in-flight trips). */
+export function macOf(key: string, secret: string): string {
   return createHmac('sha256', Buffer.from(key, 'base64url')).update(secret, 'utf8').digest('hex');
 }
 

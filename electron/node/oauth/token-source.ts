@@ -4,8 +4,8 @@ import type { SecretStore } from '../secret-store';
 import { CoreError } from '../core-error';
 import { issuerConfiguration } from './issuer-config';
 import { issuerError } from './issuer-errors';
-import { createHmac, randomBytes } from 'node:crypto';
-import { readCachedToken, sameClientSecret, secretCheck, tokenCacheName, writeCachedToken, type CachedToken } from './token-cache';
+import { randomBytes } from 'node:crypto';
+import { macOf, readCachedToken, sameClientSecret, secretCheck, tokenCacheName, writeCachedToken, type CachedToken } from './token-cache';
 
 export interface TokenDeps {
   secrets: SecretStore;
@@ -37,7 +37,7 @@ export function isFresh(token: CachedToken, now: number): boolean {
  */
 const inFlightByStore = new WeakMap<SecretStore, Map<string, Promise<AccessToken>>>();
 /** Keys the in-flight map by client secret without holding the secret itself (memory only, this process). */
-const tripKey = randomBytes(32);
+const tripKey = randomBytes(32).toString('base64url');
 
 function toCached(auth: OAuth2Auth, response: client.TokenEndpointResponse, now: number, secret: string | undefined, previous?: CachedToken): CachedToken {
   const granted = typeof response.scope === 'string' ? normaliseScopes([response.scope]) : normaliseScopes(auth.scopes);
@@ -143,7 +143,7 @@ export async function accessTokenFor(
 ): Promise<AccessToken> {
   const name = tokenCacheName(auth);
   // Sends with different client secrets must not share a trip: one of them may be wrong.
-  const key = `${name}|${options.forceNew ? 'new' : 'any'}|${clientSecret ? createHmac('sha256', tripKey).update(clientSecret).digest('hex') : ''}`;
+  const key = `${name}|${options.forceNew ? 'new' : 'any'}|${clientSecret ? macOf(tripKey, clientSecret) : ''}`;
   const trips = inFlightByStore.get(deps.secrets) ?? new Map<string, Promise<AccessToken>>();
   inFlightByStore.set(deps.secrets, trips);
   const running = trips.get(key);

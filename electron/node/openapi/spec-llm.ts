@@ -13,9 +13,8 @@ import type { XA2aSecretRef } from '../../../shared/openapi/x-a2a-model';
 import type { OperationDocs } from '../../../shared/openapi/spec-docs';
 import { renderOperationDocs } from '../../../shared/openapi/spec-docs';
 import { CoreError } from '../core-error';
-import type { Environment } from '../../../shared/env/environments-model';
-import { codeVariablesOf, findEnvironment } from '../../../shared/env/environments-model';
-import { loadEnvironments } from '../env/environments-store';
+import { codeVariablesOf } from '../../../shared/env/environments-model';
+import { namedEnvironment } from '../env/environments-store';
 import type { SpecContext } from './spec-store';
 import { loadModel } from './spec-workspace';
 
@@ -24,18 +23,10 @@ export async function operationDocs(ctx: SpecContext, file: string, path: string
   if (environment !== undefined && typeof environment !== 'string')
     throw new CoreError('bad-request', 'environment must be the name of an environment (text).');
   const { file: abs, model } = await loadModel(ctx, file);
-  const variables = environment ? codeVariablesOf(await docsEnvironment(ctx, environment)) : undefined;
+  const variables = environment ? codeVariablesOf(await namedEnvironment(ctx, environment)) : undefined;
   const result = renderOperationDocs(model, path, httpMethod, abs, variables);
   if (!result.ok) throw new CoreError('not-found', result.message);
   return result.docs;
-}
-
-async function docsEnvironment(ctx: SpecContext, name: string): Promise<Environment> {
-  const { doc } = await loadEnvironments(ctx);
-  const env = findEnvironment(doc, name);
-  if (env) return env;
-  const known = doc.environments.map((e) => `"${e.name}"`).join(', ');
-  throw new CoreError('not-found', `No environment named "${name}" (${known ? `known: ${known}` : 'the workspace has none yet'}).`, { environment: name });
 }
 
 /** The secret a plain HTTP operation's auth reads (named after its security scheme), if any. */
