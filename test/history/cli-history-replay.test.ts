@@ -407,4 +407,28 @@ describe('history replay', () => {
     expect(allowed.code).toBe(0);
     expect(allowed.err).toContain('starting MCP server');
   });
+
+  it('a stdio entry’s command line, refused or started, shows its {{arguments}} filled from --env and a secret by its name, never its value', async () => {
+    const fixture = join(import.meta.dirname, '..', 'fixtures', 'mcp-stdio-server.ts');
+    const args = ['--stdio', '--', process.execPath, '--import', 'tsx', fixture, '--who={{base}}', '--key={{apiKey}}'];
+    expect((await cli(['send', '--mcp', '--env', 'local', '--method', 'prompts/list', ...args])).code).toBe(0);
+    const stdio = await newest();
+    const filled = `--who=${server.base} '--key=‹secret: replay-key›'`;
+    const refused = await cli(['history', 'replay', stdio.id, '--env', 'local']);
+    expect(refused.code).toBe(2);
+    expect(refused.err).toContain(`starts a process on this machine: ${process.execPath} --import tsx `);
+    expect(refused.err).toContain(filled);
+    const allowed = await cli(['history', 'replay', stdio.id, '--env', 'local', '--allow-stdio']);
+    expect(allowed.code).toBe(0);
+    expect(allowed.err).toContain(`starting MCP server: ${process.execPath} --import tsx `);
+    expect(allowed.err).toContain(filled);
+    for (const run of [refused, allowed]) {
+      expect(run.err).not.toContain('{{base}}');
+      expect(run.err + run.out).not.toContain('key-S3CRET-41');
+    }
+    // Without an environment nothing fills them: the line shows them as written (the core then refuses the start).
+    const bare = await cli(['history', 'replay', stdio.id]);
+    expect(bare.code).toBe(2);
+    expect(bare.err).toContain("'--who={{base}}'");
+  });
 });

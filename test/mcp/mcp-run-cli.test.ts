@@ -267,6 +267,18 @@ describe('powerduck run for saved MCP operations', () => {
     for (const f of await filesUnder(home)) expect(await readFile(f, 'utf8'), f).not.toContain('sekrit-mcp-9931');
   });
 
+  it('the --allow-stdio refusal shows the command line filled as the start line is: run values, the environment’s, a credential by name', async () => {
+    const refused = await cli(['run', 'tools.yaml', '/stdio-args', '--env', 'local', '--env', 'who=refused-who']);
+    expect(refused.code).toBe(2);
+    expect(refused.err).toContain("--who=refused-who '--key=‹secret: run-token›'");
+    expect(refused.err).toContain('--allow-stdio');
+    const credential = await cli(['run', 'tools.yaml', '/stdio-args', '--env', 'who=w', '--env', 'apiKey=sekrit-refused-4410']);
+    expect(credential.code).toBe(2);
+    expect(credential.err).toContain("--who=w '--key=‹secret: apiKey›'");
+    expect(credential.err).not.toContain('sekrit-refused-4410');
+    expect(credential.err).not.toContain('{{who}}');
+  });
+
   it('the start line shows the environment’s values filled in, a secret-backed one by its secret’s name, never its value', async () => {
     const r = await cli(['run', 'tools.yaml', '/stdio-args', '--allow-stdio', '--env', 'local']);
     expect(r.code).toBe(0);

@@ -15,13 +15,13 @@ import { a2aReplayOf, entryProtocol, httpReplayOf, mcpReplayOf, type BodyNotKept
 import type { HttpRequest } from '../../../shared/http/http-types';
 import type { McpCallRequest, McpTarget } from '../../../shared/mcp/mcp-types';
 import type { Core } from '../../node/core';
-import { commandLine } from '../../node/mcp/mcp-session';
 import { parseArgs, type ParsedArgs } from '../args';
 import { openCliCore } from '../cli-core';
 import { exitCodes, UsageError, type CliIo } from '../cli-types';
 import { parseHeader } from '../header-arg';
 import { oneLine } from '../one-line';
 import { signInIfNeeded } from '../oauth-sign-in';
+import { stdioStartLine } from '../stdio-start-line';
 import { callMcpAndPrint, elicitAnswerFrom, samplingFrom, timeoutFrom } from './mcp';
 import { signedIn } from './mcp-sign-in';
 import { sendA2aCall } from './send';
@@ -264,11 +264,6 @@ function mcpRequest(entry: HistoryEntry, args: ParsedArgs, overrides: Overrides)
       ...(tls ? { tls } : {}),
     };
   }
-  if (target.transport === 'stdio' && !args.flags.has('allow-stdio'))
-    throw new CannotReplay(
-      `History entry ${entry.id} starts a process on this machine: ${commandLine(target)}. It comes from the history, not from your command line: ` +
-        'run it again with --allow-stdio to start it.',
-    );
   return {
     target,
     method: replay.method,
@@ -317,7 +312,14 @@ async function replayEntry(core: Core, entry: HistoryEntry, args: ParsedArgs, io
     }
     case 'mcp': {
       const request: McpCallRequest = { ...mcpRequest(entry, args, overrides), ...env, ...(totalMs !== undefined ? { timeoutMs: totalMs } : {}) };
-      io.stderr(request.target.transport === 'stdio' ? `${said}; starting MCP server: ${commandLine(request.target)}.\n` : `${said}.\n`);
+      // The command line as it will run: its arguments' {{variables}} filled from --env, a secret by name (as run and send --mcp print it).
+      const line = request.target.transport === 'stdio' ? await stdioStartLine(core, request.target, env) : undefined;
+      if (line !== undefined && !args.flags.has('allow-stdio'))
+        throw new CannotReplay(
+          `History entry ${entry.id} starts a process on this machine: ${line}. It comes from the history, not from your command line: ` +
+            'run it again with --allow-stdio to start it.',
+        );
+      io.stderr(line !== undefined ? `${said}; starting MCP server: ${line}.\n` : `${said}.\n`);
       if (!(await signedIn(core, request.target, io, 'history replay', environment))) return exitCodes.error;
       return callMcpAndPrint(core, request, io, { json, command: 'history replay', elicitAnswered: false, samplingAnswered: false });
     }

@@ -9,7 +9,6 @@ import type { SecretSource } from '../../../shared/a2a/auth';
 import type { McpOperationDraft } from '../../../shared/contract/ops-mcp';
 import type { McpCallRequest, McpTarget } from '../../../shared/mcp/mcp-types';
 import type { Core } from '../../node/core';
-import { commandLine } from '../../node/mcp/mcp-session';
 import type { CliIo } from '../cli-types';
 import { exitCodes, UsageError } from '../cli-types';
 import { stdioStartLine } from '../stdio-start-line';
@@ -79,8 +78,10 @@ export async function runMcpOperation(
   // A spec file is shared like any document, and a stdio operation in it names a program to run:
   // the person confirms by flag, as the browser host's --allow-stdio, having seen the command line.
   if (saved.transport === 'stdio' && !options.allowStdio) {
+    // Shown as it would start (the run's values and the environment's filled in, a credential by name), as the start line is.
+    const line = await stdioStartLine(core, saved, options);
     io.stderr(
-      `powerduck run: ${draft.path} starts a process on this machine: ${commandLine(saved)}${saved.env?.length ? ` (environment: ${saved.env.map((e) => e.name).join(', ')})` : ''}\n` +
+      `powerduck run: ${draft.path} starts a process on this machine: ${line}${saved.env?.length ? ` (environment: ${saved.env.map((e) => e.name).join(', ')})` : ''}\n` +
         `It comes from ${draft.file}, not from your command line: run it again with --allow-stdio to start it.\n`,
     );
     return exitCodes.error;
