@@ -111,6 +111,20 @@ export function encodeUtf8(text: string): Uint8Array {
   return Uint8Array.from(out);
 }
 
+/**
+ * Where to cut `bytes` (UTF-8) so that a character split by the cut is left out: decoding a split
+ * one would give U+FFFD, three bytes that were never sent (a recorded body would then read as longer
+ * than what was kept, and a stream's head would end in a character it never had).
+ */
+export function utf8Boundary(bytes: Uint8Array): number {
+  let i = bytes.length - 1;
+  while (i >= 0 && bytes.length - 1 - i < 3 && ((bytes[i] as number) & 0xc0) === 0x80) i--;
+  if (i < 0) return bytes.length;
+  const lead = bytes[i] as number;
+  const need = lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : lead >= 0xc0 ? 2 : 1;
+  return i + need > bytes.length ? i : bytes.length;
+}
+
 /** Byte length of a string in UTF-8, without allocating. */
 export function utf8ByteLength(text: string): number {
   let n = 0;

@@ -211,6 +211,38 @@ describe('history replay', () => {
     expect(server.requests).toHaveLength(0);
   });
 
+  it('a multibyte body cut inside a character is refused as cut at the bytes actually kept, never past the limit', async () => {
+    const core = await openCore({ host: 'cli', environment: { POWERDUCK_HOME: home } });
+    const sent: Array<{ id: string; whole: number; kept: number }> = [];
+    try {
+      // 'é' is 2 bytes and '€' 3: a 17-byte limit falls inside the ninth 'é' and inside the sixth '€'.
+      for (const [text, kept] of [
+        ['é'.repeat(50), 16],
+        ['€'.repeat(40), 15],
+      ] as const) {
+        const http = await core.dispatcher.invoke('http.send', {
+          method: 'POST',
+          url: `${server.base}/cut-utf8`,
+          body: { kind: 'text', text },
+          recordBodyLimit: 17,
+        });
+        if (!http.ok) throw new Error(http.error.message);
+        expect(http.value.request.truncated).toBe(true);
+        expect(http.value.request.body).toBe(text.slice(0, kept / Buffer.byteLength(text[0] as string)));
+        sent.push({ id: http.value.id, whole: http.value.request.bodyBytes, kept });
+      }
+    } finally {
+      await core.close();
+    }
+    server.clear();
+    for (const { id, whole, kept } of sent) {
+      const refused = await cli(['history', 'replay', id]);
+      expect(refused.code, refused.err).toBe(2);
+      expect(refused.err).toContain(`request body was cut at ${kept} bytes when it was recorded (it was ${whole} bytes,`);
+    }
+    expect(server.requests).toHaveLength(0);
+  });
+
   it('a send through a proxy is replayed through it (A2A and plain HTTP); a proxy with a user name or password is refused before anything is sent', async () => {
     // A forward proxy that answers itself: what reaches it is the absolute-form request line, and nothing reaches the server.
     const proxy = await startRecordingServer((request, res) => {

@@ -31,3 +31,36 @@ describe('ExchangeRecorder events', () => {
     }
   });
 });
+
+describe('ExchangeRecorder body cut', () => {
+  const cutOf = (text: string, limit: number): string => {
+    const recorder = new ExchangeRecorder({ ...call, recordBodyLimit: limit }, Date.now);
+    recorder.setRequest({ url: call.endpoint, headers: [], bodyBytes: Buffer.byteLength(text), bodyText: text });
+    expect(recorder.request.truncated).toBe(true);
+    return recorder.request.body ?? '';
+  };
+
+  // A cut inside a character would decode to U+FFFD (3 bytes), so the kept text would read as more bytes than were kept.
+  it('cuts at a character boundary: the kept text is exactly its first bytes, never a replacement character', () => {
+    for (const [char, bytes] of [
+      ['é', 2],
+      ['€', 3],
+      ['😀', 4],
+    ] as const) {
+      const text = `ab${char.repeat(20)}`;
+      for (let limit = 3; limit < 3 + bytes; limit++) {
+        const kept = cutOf(text, limit);
+        expect(kept).not.toContain('\uFFFD');
+        expect(text.startsWith(kept)).toBe(true);
+        // Whole characters only: the largest number of them that fits under the limit.
+        expect(Buffer.byteLength(kept)).toBe(2 + Math.floor((limit - 2) / bytes) * bytes);
+        expect(Buffer.byteLength(kept)).toBeLessThanOrEqual(limit);
+      }
+    }
+  });
+
+  it('keeps a cut that falls between characters as it is', () => {
+    expect(cutOf('abcdef', 4)).toBe('abcd');
+    expect(cutOf('ééé', 4)).toBe('éé');
+  });
+});

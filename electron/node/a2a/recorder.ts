@@ -2,6 +2,7 @@ import { performance } from 'node:perf_hooks';
 import type { A2aCall } from '../../../shared/a2a/call';
 import type { ExchangeRecord, HeaderList, Outcome, RecordedRequest, RecordedResponse, RecordedStreamEvent, Timings } from '../../../shared/a2a/exchange';
 import { newUuid } from '../../../shared/a2a/ids';
+import { utf8Boundary } from '../../../shared/a2a/utf8';
 import { redactHeaders, redactUrl, scrubValues, type RedactionRules } from '../../../shared/a2a/redaction';
 
 /** A2A calls record bodies up to 50 MB by default; beyond that the copy is cut and flagged. */
@@ -140,8 +141,9 @@ export class ExchangeRecorder {
 
   #cut(text: string): { body: string; truncated?: boolean } {
     if (text.length <= this.#limit && Buffer.byteLength(text) <= this.#limit) return { body: text };
+    // At a character boundary: the kept text is then exactly the first bytes kept (history replay says where it was cut).
     const cut = Buffer.from(text, 'utf8').subarray(0, this.#limit);
-    return { body: lenientUtf8.decode(cut), truncated: true };
+    return { body: lenientUtf8.decode(cut.subarray(0, utf8Boundary(cut))), truncated: true };
   }
 
   setRequest(input: RequestRecordInput): void {

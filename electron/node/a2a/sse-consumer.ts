@@ -7,6 +7,7 @@ import type { CallAbort } from './call-abort';
 import type { ExchangeRecorder } from './recorder';
 import { TransportError } from './http-transport';
 import { isObject } from '../../../shared/a2a/payload';
+import { utf8Boundary } from '../../../shared/a2a/utf8';
 import { isJsonRpcEnvelope, wrongStreamEvent } from '../../../shared/a2a/binding-shape';
 
 type StreamError = NonNullable<RecordedStreamEvent['error']>;
@@ -27,16 +28,6 @@ export interface SseConsumeOptions {
 export const RAW_HEAD_BYTES = 256 * 1024;
 /** The last bytes kept (how the stream ended). */
 export const RAW_TAIL_BYTES = 64 * 1024;
-
-/** Where to cut `bytes` so that a character split by the cut is left out. */
-function utf8Boundary(bytes: Uint8Array): number {
-  let i = bytes.length - 1;
-  while (i >= 0 && bytes.length - 1 - i < 3 && ((bytes[i] as number) & 0xc0) === 0x80) i--;
-  if (i < 0) return bytes.length;
-  const lead = bytes[i] as number;
-  const need = lead >= 0xf0 ? 4 : lead >= 0xe0 ? 3 : lead >= 0xc0 ? 2 : 1;
-  return i + need > bytes.length ? i : bytes.length;
-}
 
 /** Skips continuation bytes at the start of a cut. */
 function utf8Start(bytes: Uint8Array): number {
