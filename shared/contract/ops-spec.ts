@@ -117,12 +117,20 @@ export interface SpecValidateResult {
   parseError?: SpecParseError;
 }
 
-export interface SpecDocsRequest extends SpecOperationRef {
-  /** Name of the picked environment: its plain values fill the code examples, secret-backed ones read `$SECRET_NAME`. */
+/** Which values fill a saved operation's examples (docs and Copy for LLM, every operation kind). */
+export interface SpecExampleValues {
+  /**
+   * Name of the picked environment: its plain values fill the code examples, secret-backed ones read
+   * `$SECRET_NAME`, a plain one named like a credential stays `{{name}}`; unknown: 'not-found'.
+   */
   environment?: string;
+  /** Values as `run --env NAME=VALUE` gives them (over the environment's); one named like a credential stays `{{NAME}}`. */
+  env?: Record<string, string>;
 }
 
-export interface SpecCopyForLlmRequest extends SpecOperationRef {
+export interface SpecDocsRequest extends SpecOperationRef, SpecExampleValues {}
+
+export interface SpecCopyForLlmRequest extends SpecOperationRef, SpecExampleValues {
   /** The last run of this operation (a history entry or the result of spec.run). */
   exchange?: ExchangeRecord;
   /** The last run of an MCP operation (the record of mcp.call / mcp.stream). */

@@ -6,7 +6,7 @@
  */
 import { isCredentialName } from '../a2a/credential-names';
 import { isObject } from '../a2a/payload';
-import { wholeVariable } from './variables';
+import { referenceNamesIn, wholeVariable } from './variables';
 
 export const ENVIRONMENTS_FILE_NAME = 'powerduck.environments.json';
 
@@ -183,20 +183,65 @@ export function plainCredential(variable: EnvironmentVariable): boolean {
 /**
  * What a code example may take from an environment: its plain values (filled in, so a copied command
  * runs as a send would) and, for each secret-backed variable, its secret's NAME (the example reads
- * `$SECRET_NAME`): never a secret's value. The Code dialogs and a saved operation's docs share this.
+ * `$SECRET_NAME`): never a secret's value. A plain value named like a credential (plainCredential, or
+ * a run value such as `--env apiKey=…`, which a run redacts like a secret's) is not filled either:
+ * the example keeps `{{name}}`. The Code dialogs, a saved operation's docs and Copy for LLM share this.
  */
 export interface CodeVariables {
-  environment: string;
+  /** The environment they come from (absent: run values only). */
+  environment?: string;
   values: Map<string, string>;
   secrets: Map<string, string>;
+  /** Plain values left out because they are named like a credential: the examples keep `{{name}}`. */
+  withheld?: Set<string>;
 }
 
 export function codeVariablesOf(env: Environment): CodeVariables {
   const values = new Map<string, string>();
   const secrets = new Map<string, string>();
+  const withheld = new Set<string>();
   for (const v of env.variables) {
-    if (v.secret === undefined) values.set(v.name, v.value ?? '');
-    else secrets.set(v.name, v.secret);
+    if (v.secret !== undefined) secrets.set(v.name, v.secret);
+    else if (plainCredential(v)) withheld.add(v.name);
+    else values.set(v.name, v.value ?? '');
   }
-  return { environment: env.name, values, secrets };
+  return { environment: env.name, values, secrets, withheld };
+}
+
+/**
+ * `base` with values given for one run (`--env NAME=VALUE`) over it, as `run` takes them: each wins
+ * over the environment's (a secret-backed one included); one named like a credential is withheld.
+ */
+export function withRunValues(base: CodeVariables | undefined, run: Readonly<Record<string, string>>): CodeVariables {
+  const values = new Map(base?.values);
+  const secrets = new Map(base?.secrets);
+  const withheld = new Set(base?.withheld);
+  for (const [name, value] of Object.entries(run)) {
+    secrets.delete(name);
+    // An empty value is no credential (run redacts a non-empty one only).
+    if (value !== '' && isCredentialName(name)) {
+      values.delete(name);
+      withheld.add(name);
+    } else {
+      values.set(name, value);
+      withheld.delete(name);
+    }
+  }
+  return { ...(base?.environment !== undefined ? { environment: base.environment } : {}), values, secrets, withheld };
+}
+
+/** Whether the variables fill anything (the docs then say where from). */
+export function fillsAnything(variables: CodeVariables | undefined): boolean {
+  return Boolean(variables && (variables.values.size || variables.secrets.size || variables.withheld?.size));
+}
+
+/** The notes for withheld names the examples still read as `{{name}}` (`texts`: what the examples say). */
+export function withheldNotes(variables: CodeVariables | undefined, texts: readonly string[]): string[] {
+  if (!variables?.withheld?.size) return [];
+  const named = new Set(texts.flatMap(referenceNamesIn));
+  const used = [...variables.withheld].filter((name) => named.has(name));
+  return used.map(
+    (name) =>
+      `{{${name}}} is named like a credential, so its value is not written here: put it in the secret store (an environment's secret) or fill it in yourself.`,
+  );
 }

@@ -67,10 +67,12 @@ function credentialSource(auth: XA2aAuth, secrets: SecretVariables): string {
   return variable !== undefined ? ` that the variable {{${variable}}} of your environment holds` : ` stored as the secret "${auth.secretRef}"`;
 }
 
-/** Where the request's text reads a secret-backed variable (not its auth, which has its own note): what to set first. */
-function secretVariableNotes(x: XA2a, secrets: SecretVariables): string[] {
+/**
+ * What to set first for each secret-backed variable `texts` read (not an auth reference, which has
+ * its own note): every example of a saved operation (A2A, HTTP, MCP) says it so.
+ */
+export function secretVariableNotes(texts: readonly string[], secrets: SecretVariables): string[] {
   if (!secrets.size) return [];
-  const texts = [x.endpoint, ...(x.headers ?? []).filter((h) => h.enabled !== false).map((h) => h.value), JSON.stringify(x.example ?? null)];
   const used = new Set(texts.flatMap((t) => secretEnvVarsIn(t, secrets)));
   const notes: string[] = [];
   for (const [variable, secret] of secrets) {
@@ -79,6 +81,11 @@ function secretVariableNotes(x: XA2a, secrets: SecretVariables): string[] {
     notes.push(`Set ${name} to the secret "${secret}" (the variable {{${variable}}}) first: it is read from the environment, never printed.`);
   }
   return notes;
+}
+
+/** The texts of an A2A operation an example writes (auth aside). */
+function requestTexts(x: XA2a): string[] {
+  return [x.endpoint, ...(x.headers ?? []).filter((h) => h.enabled !== false).map((h) => h.value), JSON.stringify(x.example ?? null)];
 }
 
 /** A2A §3.6.1: clients send the version on every request. */
@@ -328,14 +335,14 @@ export function codeExamples(x: XA2a, options: CodeExampleOptions = {}): CodeExa
   if (x.binding === 'GRPC') {
     const notes = ['grpcurl reads the A2A 1.0 proto (lf/a2a/v1/a2a.proto, shipped in proto/); drop -import-path/-proto when the agent serves gRPC reflection.'];
     if (x.auth) notes.push(`Set ${credentialVariable(x.auth, secrets)} to the credential${credentialSource(x.auth, secrets)} first.`);
-    return { examples: [grpcurlExample(x, secrets)], notes: [...notes, ...secretVariableNotes(x, secrets)] };
+    return { examples: [grpcurlExample(x, secrets)], notes: [...notes, ...secretVariableNotes(requestTexts(x), secrets)] };
   }
   const built = httpRequestFor(x);
   if (!built.ok) return { examples: [], notes: [built.message] };
   const req = built.request;
   const notes: string[] = [];
   if (x.auth) notes.push(`Set ${credentialVariable(x.auth, secrets)} to the credential${credentialSource(x.auth, secrets)} before running these.`);
-  notes.push(...secretVariableNotes(x, secrets));
+  notes.push(...secretVariableNotes(requestTexts(x), secrets));
   return { examples: [curlExample(req, secrets), fetchExample(req, secrets), pythonExample(req, secrets)], notes };
 }
 

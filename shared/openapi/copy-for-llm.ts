@@ -12,7 +12,10 @@ import { fullXMcp, mcpCopyForLlm } from './mcp-docs';
 import { findA2aOperation, findMcpOperation } from './operation-list';
 import { findPlainHttpOperation, httpDocsMarkdown, httpDocsParts } from './http-docs';
 import { resolveSchema } from './schema-resolve';
-import { copyRedaction, cut } from './doc-text';
+import { copyRedaction, cut, filledLine } from './doc-text';
+import type { CodeVariables } from '../env/environments-model';
+import { withheldNotes } from '../env/environments-model';
+import { fillKnownOperationVariables } from './code-examples';
 import { exampleLabelFor, fence, json, settingsFor } from './spec-docs';
 
 export interface CopyForLlmOptions {
@@ -24,6 +27,12 @@ export interface CopyForLlmOptions {
   secretValues?: readonly string[];
   /** Longest body kept per message before it is cut (characters). */
   maxBodyChars?: number;
+  /**
+   * The picked environment's (codeVariablesOf, with a run's values: withRunValues): plain values fill
+   * the operation as the docs' examples are filled; a secret-backed or credential-named one stays
+   * `{{name}}` (an HTTP example reads it from `$SECRET_NAME`), never its value.
+   */
+  variables?: CodeVariables;
 }
 
 export type CopyForLlmResult = { ok: true; markdown: string } | { ok: false; message: string };
@@ -116,10 +125,16 @@ export function transcriptMarkdown(record: ExchangeRecord, rules: RedactionRules
  * code examples (credentials as variables). Whatever the document holds is scrubbed of the known
  * secret values once more (an example may have been pasted with a real token in it).
  */
-function httpCopyForLlm(doc: unknown, path: string, httpMethod: string | undefined, secretValues: readonly string[]): CopyForLlmResult | undefined {
+function httpCopyForLlm(
+  doc: unknown,
+  path: string,
+  httpMethod: string | undefined,
+  secretValues: readonly string[],
+  variables: CodeVariables | undefined,
+): CopyForLlmResult | undefined {
   const op = findPlainHttpOperation(doc, path, httpMethod);
   if (!op) return undefined;
-  const read = httpDocsParts(doc, op);
+  const read = httpDocsParts(doc, op, variables);
   if (!read.ok) return read;
   const { http, requestLine, codeExamples, notes } = read.parts;
   const out: string[] = [`# HTTP operation: ${op.summary ?? op.operationId ?? `${op.httpMethod.toUpperCase()} ${path}`}`, ''];
@@ -128,13 +143,21 @@ function httpCopyForLlm(doc: unknown, path: string, httpMethod: string | undefin
     '',
   );
   if (op.description) out.push(op.description, '');
+  out.push(...filledLine(variables));
   if (requestLine) out.push(`Example request: \`${requestLine}\``, '');
   out.push(...httpDocsMarkdown(http));
   if (codeExamples.length) {
     out.push('## Code examples', '');
     for (const ex of codeExamples) out.push(`### ${ex.label}`, '', fence(ex.language, ex.code), '');
   }
-  if (notes.length) out.push(...notes.map((n) => `> ${n}`), '');
+  const allNotes = [
+    ...notes,
+    ...withheldNotes(
+      variables,
+      codeExamples.map((c) => c.code),
+    ),
+  ];
+  if (allNotes.length) out.push(...allNotes.map((n) => `> ${n}`), '');
   return { ok: true, markdown: scrubValues(out.join('\n'), { values: secretValues }) };
 }
 
@@ -142,7 +165,10 @@ export function copyForLlm(doc: unknown, path: string, options: CopyForLlmOption
   const op = findA2aOperation(doc, path, httpMethod);
   if (!op) {
     const mcpOp = findMcpOperation(doc, path, httpMethod);
-    if (!mcpOp) return httpCopyForLlm(doc, path, httpMethod, options.secretValues ?? []) ?? { ok: false, message: `No operation ${path} in this file.` };
+    if (!mcpOp)
+      return (
+        httpCopyForLlm(doc, path, httpMethod, options.secretValues ?? [], options.variables) ?? { ok: false, message: `No operation ${path} in this file.` }
+      );
     const x = fullXMcp(doc, mcpOp);
     if (!x) return { ok: false, message: mcpOp.problem ?? `The operation ${path} has no usable x-mcp.` };
     return {
@@ -151,11 +177,13 @@ export function copyForLlm(doc: unknown, path: string, options: CopyForLlmOption
         ...(options.mcpExchange ? { exchange: options.mcpExchange } : {}),
         ...(options.secretValues ? { secretValues: options.secretValues } : {}),
         ...(options.maxBodyChars ? { maxBodyChars: options.maxBodyChars } : {}),
+        ...(options.variables ? { variables: options.variables } : {}),
       }),
     };
   }
   if (!op.a2a) return { ok: false, message: op.problem ?? `The operation ${path} has no usable x-a2a.` };
-  const x = op.a2a;
+  // The auth stays the saved reference (fillKnownOperationVariables leaves it): only plain values come in.
+  const x = options.variables ? fillKnownOperationVariables(op.a2a, options.variables.values) : op.a2a;
   const rules = copyRedaction(x.auth, options.secretValues ?? []);
   const maxBody = options.maxBodyChars ?? 20_000;
   const out: string[] = [`# A2A operation: ${op.summary ?? path}`, ''];
@@ -164,6 +192,7 @@ export function copyForLlm(doc: unknown, path: string, options: CopyForLlmOption
     '',
   );
   if (op.description) out.push(op.description, '');
+  out.push(...filledLine(options.variables));
   const settingLine = (label: string, value: string): string => {
     const header = label.startsWith('Header ') ? label.slice('Header '.length) : undefined;
     return `- ${label}: ${header !== undefined && isSecretHeader(header, rules) ? REDACTED : scrubValues(value, rules)}`;

@@ -4,6 +4,8 @@
  */
 import type { RedactionRules } from '../a2a/redaction';
 import type { XA2aAuth } from './x-a2a-model';
+import type { CodeVariables } from '../env/environments-model';
+import { fillsAnything } from '../env/environments-model';
 
 export interface DocSetting {
   label: string;
@@ -50,4 +52,14 @@ export function copyRedaction(auth: XA2aAuth | undefined, secretValues: readonly
 /** Text cut to `max` characters, saying how much was left out. */
 export function cut(text: string, max: number): string {
   return text.length <= max ? text : `${text.slice(0, max)}\n… [${text.length - max} more characters cut]`;
+}
+
+/** Copy for LLM's line saying where the plain `{{variables}}` were filled from, when anything was. */
+export function filledLine(variables: CodeVariables | undefined): string[] {
+  if (!variables || !fillsAnything(variables)) return [];
+  const from = variables.environment !== undefined ? `the environment "${variables.environment}"` : 'the values given for this run';
+  return [
+    `Plain {{variables}} are filled in from ${from}; secret-backed and credential-named ones stay {{name}} (or an environment variable in code), never their value.`,
+    '',
+  ];
 }

@@ -12,10 +12,16 @@ import type { SpecOperationSummary } from './operation-list';
 import { rawOperation } from './operation-list';
 import { resolveSchema } from './schema-resolve';
 import type { DocSetting } from './doc-text';
-import { copyRedaction, cut, describeAuth, fence, json } from './doc-text';
+import { copyRedaction, cut, describeAuth, fence, filledLine, json } from './doc-text';
 import type { XMcp } from './x-mcp-model';
 import { readXMcp, serverLine, subjectOf } from './x-mcp-model';
 import { isObject } from '../a2a/payload';
+import type { CodeVariables } from '../env/environments-model';
+import { withheldNotes } from '../env/environments-model';
+import { fillKnownVariables } from '../env/variables';
+import { codeText, secretEnvVarsIn } from '../http/http-code';
+import { secretVariableNotes } from './code-examples';
+import type { JsonSchemaObject } from './x-a2a-model';
 
 /** What the common MCP methods do (MCP 2025-11-25), for the docs' method line. */
 const methodDescriptions: Readonly<Record<string, string>> = {
@@ -80,8 +86,47 @@ export function mcpRequestEnvelope(x: XMcp): Record<string, unknown> {
 
 const shellQuote = (s: string): string => (/^[A-Za-z0-9_@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`);
 
-/** `powerduck send --mcp …` for the call: the CLI does the initialize handshake a one-line curl cannot. */
-export function mcpCodeExamples(x: XMcp, file: string | undefined, path: string): CodeExample[] {
+/**
+ * The saved call with the plain variables `values` holds filled in where a run fills them (endpoint,
+ * header values, params, a stdio command's arguments; the command itself runs as written), by the
+ * walk the A2A and HTTP examples take (fillKnownVariables): a secret-backed, withheld or unknown
+ * `{{name}}` stays a name. Auth and a stdio server's environment are references and stay as they are.
+ */
+export function fillKnownMcpVariables(x: XMcp, values: ReadonlyMap<string, string>): XMcp {
+  if (!values.size) return x;
+  const filled = fillKnownVariables(
+    {
+      version: '1.0',
+      binding: 'JSONRPC',
+      endpoint: x.endpoint ?? '',
+      method: '',
+      body: { params: x.params ?? null, args: x.args ?? [] },
+      ...(x.paramsText !== undefined ? { bodyText: x.paramsText } : {}),
+      ...(x.headers ? { headers: x.headers } : {}),
+    },
+    values,
+  );
+  const body = isObject(filled.body) ? filled.body : {};
+  const params = body['params'];
+  const args = body['args'];
+  return {
+    ...x,
+    ...(x.endpoint !== undefined ? { endpoint: filled.endpoint } : {}),
+    ...(x.headers && filled.headers ? { headers: filled.headers } : {}),
+    ...(x.params !== undefined && isObject(params) ? { params: params as JsonSchemaObject } : {}),
+    ...(x.paramsText !== undefined && filled.bodyText !== undefined ? { paramsText: filled.bodyText } : {}),
+    ...(x.args !== undefined && Array.isArray(args) ? { args: args.map(String) } : {}),
+  };
+}
+
+/**
+ * `powerduck send --mcp …` for the call: the CLI does the initialize handshake a one-line curl cannot.
+ * A word holding a secret-backed `{{variable}}` reads it from `$SECRET_NAME` (codeText, the rule of
+ * every other example); with an environment, `powerduck run` names it (--env), as its run fills the rest.
+ */
+export function mcpCodeExamples(x: XMcp, file: string | undefined, path: string, variables?: CodeVariables): CodeExample[] {
+  const secrets = variables?.secrets ?? new Map<string, string>();
+  const word = (text: string): string => (secretEnvVarsIn(text, secrets).length ? codeText('shell', text, secrets) : shellQuote(text));
   const parts = ['powerduck', 'send', '--mcp'];
   if (x.transport === 'stdio') {
     for (const e of x.env ?? []) if (e.secretRef !== undefined) parts.push('--env-secret', `${e.name}=${e.secretRef}`);
@@ -103,15 +148,16 @@ export function mcpCodeExamples(x: XMcp, file: string | undefined, path: string)
   if (x.paramsText !== undefined) parts.push('--body', x.paramsText);
   else if (x.params) parts.push('--body', JSON.stringify(x.params));
   if (x.transport === 'stdio') parts.push('--stdio', '--', x.command ?? '', ...(x.args ?? []));
-  const examples: CodeExample[] = [{ id: 'powerduck', label: 'powerduck send --mcp', language: 'bash', code: parts.map(shellQuote).join(' ') }];
+  const examples: CodeExample[] = [{ id: 'powerduck', label: 'powerduck send --mcp', language: 'bash', code: parts.map(word).join(' ') }];
   // A saved stdio command starts only when the person says so (powerduck run refuses it otherwise).
   const confirm = x.transport === 'stdio' ? ['--allow-stdio'] : [];
+  const environment = variables?.environment !== undefined ? ['--env', variables.environment] : [];
   if (file)
     examples.push({
       id: 'powerduck-run',
       label: 'powerduck run',
       language: 'bash',
-      code: ['powerduck', 'run', file, path, ...confirm].map(shellQuote).join(' '),
+      code: ['powerduck', 'run', file, path, ...environment, ...confirm].map(shellQuote).join(' '),
     });
   return examples;
 }
@@ -125,7 +171,9 @@ export interface McpDocsParts {
   notes: string[];
 }
 
-export function mcpDocsParts(x: XMcp, path: string, file?: string): McpDocsParts {
+/** The docs of an MCP operation; `variables` (an environment's, codeVariablesOf) fill its example and code examples. */
+export function mcpDocsParts(saved: XMcp, path: string, file?: string, variables?: CodeVariables): McpDocsParts {
+  const x = variables ? fillKnownMcpVariables(saved, variables.values) : saved;
   const description = methodDescriptions[x.method];
   const notes: string[] = [];
   if (x.transport === 'stdio') notes.push('Running this operation starts the command above on your machine; Powerduck shows it and asks before it runs.');
@@ -135,12 +183,21 @@ export function mcpDocsParts(x: XMcp, path: string, file?: string): McpDocsParts
     notes.push(
       'The params are saved as written, with unquoted {{variables}} (x-mcp paramsText): a run fills them in as JSON values; the example shows them as "{{name}}" strings.',
     );
+  const codeExamples = mcpCodeExamples(x, file, path, variables);
+  // What the examples write from the call (auth and a stdio server's environment are references).
+  const texts = [
+    x.endpoint ?? '',
+    ...(x.headers ?? []).filter((h) => h.enabled !== false).map((h) => h.value),
+    x.paramsText ?? JSON.stringify(x.params ?? null),
+    ...(x.args ?? []),
+  ];
+  if (variables) notes.push(...secretVariableNotes(texts, variables.secrets), ...withheldNotes(variables, texts));
   return {
     settings: mcpSettings(x),
     ...(description ? { methodDescription: description } : {}),
     example: mcpRequestEnvelope(x),
     exampleLabel: 'MCP JSON-RPC 2.0 request (sent after initialize)',
-    codeExamples: mcpCodeExamples(x, file, path),
+    codeExamples,
     notes,
   };
 }
@@ -159,11 +216,14 @@ export function mcpTranscriptMarkdown(record: McpExchangeRecord, rules: Redactio
 
 export interface McpCopyOptions {
   exchange?: McpExchangeRecord;
+  /** An environment's plain values fill the call (a secret-backed or credential-named one stays `{{name}}`). */
+  variables?: CodeVariables;
   secretValues?: readonly string[];
   maxBodyChars?: number;
 }
 
-export function mcpCopyForLlm(doc: unknown, op: SpecOperationSummary, x: XMcp, options: McpCopyOptions = {}): string {
+export function mcpCopyForLlm(doc: unknown, op: SpecOperationSummary, saved: XMcp, options: McpCopyOptions = {}): string {
+  const x = options.variables ? fillKnownMcpVariables(saved, options.variables.values) : saved;
   const rules = copyRedaction(x.auth, options.secretValues ?? []);
   const maxBody = options.maxBodyChars ?? 20_000;
   const subject = subjectOf(x);
@@ -175,6 +235,7 @@ export function mcpCopyForLlm(doc: unknown, op: SpecOperationSummary, x: XMcp, o
     '',
   );
   if (op.description) out.push(op.description, '');
+  out.push(...filledLine(options.variables));
   const settingLine = (label: string, value: string): string => {
     const header = label.startsWith('Header ') ? label.slice('Header '.length) : undefined;
     return `- ${label}: ${header !== undefined && isSecretHeader(header, rules) ? REDACTED : scrubValues(value, rules)}`;

@@ -6,6 +6,7 @@ import { findMethod } from '../a2a/catalogue';
 import type { CodeExample } from './code-examples';
 import { codeExamples, fillKnownOperationVariables, httpRequestFor } from './code-examples';
 import type { CodeVariables } from '../env/environments-model';
+import { fillsAnything, withheldNotes } from '../env/environments-model';
 import { listOperations } from './operation-list';
 import type { SpecOperationSummary } from './operation-list';
 import type { ResolvedSchema } from './schema-resolve';
@@ -134,13 +135,15 @@ function markdownFor(docs: Omit<OperationDocs, 'markdown'>): string {
 
 /** Says which environment filled the examples, when it had anything to fill them with. */
 function filledFrom(variables: CodeVariables | undefined, examples: readonly CodeExample[]): { filledFrom?: string } {
-  return variables && examples.length && (variables.values.size || variables.secrets.size) ? { filledFrom: variables.environment } : {};
+  return variables?.environment !== undefined && examples.length && fillsAnything(variables) ? { filledFrom: variables.environment } : {};
 }
 
 /**
  * Docs for the operation at `path` (and `httpMethod`, when the Path Item has several). With
- * `variables` (an environment's, see codeVariablesOf) the code examples are filled before they are
- * written, by the request tab's Code rule: plain values in, quoted per language; secret-backed as `$SECRET_NAME`.
+ * `variables` (an environment's, see codeVariablesOf, and a CLI run's values, withRunValues) the code
+ * examples are filled before they are written, by the request tab's Code rule: plain values in, quoted
+ * per language; secret-backed as `$SECRET_NAME`; one named like a credential kept as `{{name}}` (for
+ * every operation kind: A2A, MCP, plain HTTP).
  */
 export function renderOperationDocs(doc: unknown, path: string, httpMethod?: string, file?: string, variables?: CodeVariables): DocsResult {
   const candidates = listOperations(doc).filter((op) => op.path === path && (httpMethod === undefined || op.httpMethod === httpMethod));
@@ -157,10 +160,11 @@ export function renderOperationDocs(doc: unknown, path: string, httpMethod?: str
   };
   const mcp = op.protocolGroup === 'mcp' ? fullXMcp(doc, op) : undefined;
   if (mcp) {
-    const parts = mcpDocsParts(mcp, op.path, file);
+    const parts = mcpDocsParts(mcp, op.path, file, variables);
     const docs: Omit<OperationDocs, 'markdown'> = {
       ...base,
       ...parts,
+      ...filledFrom(variables, parts.codeExamples),
       streaming: false,
       ...(mcp.requestSchema ? { requestSchema: resolveSchema(doc, mcp.requestSchema) } : {}),
       ...(mcp.responseSchema ? { responseSchema: resolveSchema(doc, mcp.responseSchema) } : {}),
@@ -179,7 +183,7 @@ export function renderOperationDocs(doc: unknown, path: string, httpMethod?: str
         ...(requestLine ? { requestLine } : {}),
         codeExamples,
         ...filledFrom(variables, codeExamples),
-        notes,
+        notes: [...notes, ...withheldNotes(variables, [requestLine ?? '', ...codeExamples.map((c) => c.code)])],
       };
       return { ok: true, docs: { ...docs, markdown: markdownFor(docs) } };
     }
@@ -191,7 +195,8 @@ export function renderOperationDocs(doc: unknown, path: string, httpMethod?: str
   }
   const x = op.a2a;
   const info = findMethod(x.version, x.method);
-  const examples = variables ? codeExamples(fillKnownOperationVariables(x, variables.values), { secretVariables: variables.secrets }) : codeExamples(x);
+  const filled = variables ? fillKnownOperationVariables(x, variables.values) : x;
+  const examples = variables ? codeExamples(filled, { secretVariables: variables.secrets }) : codeExamples(x);
   const http = x.binding === 'GRPC' ? undefined : httpRequestFor(x);
   const docs: Omit<OperationDocs, 'markdown'> = {
     ...base,
@@ -214,6 +219,12 @@ export function renderOperationDocs(doc: unknown, path: string, httpMethod?: str
           ]
         : []),
       ...examples.notes,
+      ...withheldNotes(variables, [
+        filled.endpoint,
+        filled.tenant ?? '',
+        ...(filled.headers ?? []).map((h) => h.value),
+        JSON.stringify(filled.example ?? null),
+      ]),
     ],
   };
   return { ok: true, docs: { ...docs, markdown: markdownFor(docs) } };

@@ -11,6 +11,7 @@ import { optionOr, parseArgs, requireOption } from '../args';
 import type { CliCommand, CliIo } from '../cli-types';
 import { exitCodes, UsageError } from '../cli-types';
 import { oneLine } from '../one-line';
+import { parseEnv } from '../env-args';
 import { readJsonBodyText } from '../read-json-body';
 import { serverLine, subjectOf } from '../../../shared/openapi/x-mcp-model';
 import { parseBinding } from '../parse-binding';
@@ -21,7 +22,7 @@ const usage = `powerduck spec add <file> <path> --endpoint URL [--a2a <1.0|0.3>]
                    [--replace] [--json]
 powerduck spec list <file> [--json]
 powerduck spec validate <file> [--json]
-powerduck spec docs <file> <path> [--verb VERB] [--llm] [--json]
+powerduck spec docs <file> <path> [--verb VERB] [--env NAME] [--env NAME=VALUE]... [--llm] [--json]
 
 Saved A2A requests live in OpenAPI 3.2 files as operations with an x-a2a extension (docs/x-a2a.md).
   add       save a request as the operation <path> (an identifier such as /agents/research/send);
@@ -38,7 +39,12 @@ Saved A2A requests live in OpenAPI 3.2 files as operations with an x-a2a extensi
   validate  checks OpenAPI 3.2 and the x-a2a / x-mcp schemas; exit 1 and one line per problem when invalid
   docs      the operation's docs (A2A and MCP: settings, schemas, example; plain HTTP: servers,
             parameters, body, responses, security; all: code examples); --llm prints the "Copy for
-            LLM" Markdown instead. --verb picks the operation when the path has several (get, post…)
+            LLM" Markdown instead. --verb picks the operation when the path has several (get, post…).
+            --env NAME fills the examples' {{variables}} from that environment, as the app's Docs
+            view does for the picked one: a plain value is filled in, a secret-backed one is read
+            from $SECRET_NAME (its value is never printed), one named like a credential stays
+            {{name}}; --env NAME=VALUE gives a value over the environment's (as 'powerduck run'
+            takes it). An environment that does not exist: exit 2, naming the ones there are
 
 Files are read and written losslessly: only the touched operation changes.
 ${specFileLookupUsage}
@@ -200,12 +206,20 @@ async function validateCmd(argv: string[], io: CliIo): Promise<number> {
 }
 
 async function docs(argv: string[], io: CliIo): Promise<number> {
-  const args = parseArgs(argv, { values: ['verb'], flags: ['llm', 'json'] });
+  const args = parseArgs(argv, { values: ['verb', 'env'], flags: ['llm', 'json'] });
   const [fileArg, path] = positionals(args, 2, '<file> <path>') as [string, string];
+  // The same reading as run's --env: a bare NAME picks the environment, NAME=VALUE is a value over it.
+  const { values, environment } = parseEnv(args.repeated.get('env') ?? []);
   const c = await openCliCore(io);
   const file = resolveSpecFile(fileArg, io, c, 'spec');
   const verb = args.options.get('verb')?.toLowerCase();
-  const ref = { file, path, ...(verb ? { httpMethod: verb } : {}) };
+  const ref = {
+    file,
+    path,
+    ...(verb ? { httpMethod: verb } : {}),
+    ...(environment !== undefined ? { environment } : {}),
+    ...(Object.keys(values).length ? { env: values } : {}),
+  };
   if (args.flags.has('llm')) {
     const result = unwrap(io, await c.dispatcher.invoke('spec.copyForLlm', ref));
     if (typeof result === 'number') return result;

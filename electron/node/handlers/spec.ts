@@ -67,7 +67,7 @@ export function createSpecHandlers(env: CoreEnv): Handlers<SpecOps> {
     'spec.renameOperation': async (req) => renameOperation(ctx, req),
     'spec.deleteOperation': async (req) => deleteOperation(ctx, req),
     'spec.validate': async ({ file }) => validateSpecFile(ctx, file),
-    'spec.docs': async ({ file, path, httpMethod, environment }) => operationDocs(ctx, file, path, httpMethod, environment),
+    'spec.docs': async (req) => operationDocs(ctx, req),
     'spec.copyForLlm': async (req) => ({ markdown: await operationForLlm(ctx, req, env.environment) }),
     'spec.importCard': async (req) => importCard(ctx, req),
     'spec.run': async (req, { signal }) => runSavedOperation(ctx, runOptions(env, req, signal)),

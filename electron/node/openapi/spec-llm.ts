@@ -4,7 +4,7 @@
  */
 import type { SecretSource } from '../../../shared/a2a/auth';
 import { authSecretSource } from '../../../shared/a2a/auth';
-import type { SpecCopyForLlmRequest } from '../../../shared/contract/ops-spec';
+import type { SpecCopyForLlmRequest, SpecDocsRequest, SpecExampleValues } from '../../../shared/contract/ops-spec';
 import { draftFromOperation } from '../../../shared/http/openapi-draft';
 import { copyForLlm } from '../../../shared/openapi/copy-for-llm';
 import { findPlainHttpOperation } from '../../../shared/openapi/http-docs';
@@ -13,18 +13,33 @@ import type { XA2aSecretRef } from '../../../shared/openapi/x-a2a-model';
 import type { OperationDocs } from '../../../shared/openapi/spec-docs';
 import { renderOperationDocs } from '../../../shared/openapi/spec-docs';
 import { CoreError } from '../core-error';
-import { codeVariablesOf } from '../../../shared/env/environments-model';
+import type { CodeVariables } from '../../../shared/env/environments-model';
+import { codeVariablesOf, withRunValues } from '../../../shared/env/environments-model';
+import { isObject } from '../../../shared/a2a/payload';
 import { namedEnvironment } from '../env/environments-store';
 import type { SpecContext } from './spec-store';
 import { loadModel } from './spec-workspace';
 
-/** `environment` (the picked one's name) fills the code examples: its plain values, its secrets as names only. */
-export async function operationDocs(ctx: SpecContext, file: string, path: string, httpMethod?: string, environment?: string): Promise<OperationDocs> {
+/**
+ * What fills a saved operation's examples: the named environment (codeVariablesOf: its plain values,
+ * its secrets by name, a credential-named value withheld) with a run's values over it. Both arrive
+ * off the wire, so their types are checked first; an environment that is not there is refused by name.
+ */
+async function exampleValues(ctx: SpecContext, req: SpecExampleValues): Promise<CodeVariables | undefined> {
+  const { environment, env } = req as { environment?: unknown; env?: unknown };
   if (environment !== undefined && typeof environment !== 'string')
     throw new CoreError('bad-request', 'environment must be the name of an environment (text).');
-  const { file: abs, model } = await loadModel(ctx, file);
-  const variables = environment ? codeVariablesOf(await namedEnvironment(ctx, environment)) : undefined;
-  const result = renderOperationDocs(model, path, httpMethod, abs, variables);
+  if (env !== undefined && (!isObject(env) || Object.values(env).some((v) => typeof v !== 'string')))
+    throw new CoreError('bad-request', 'env must map variable names to text values.');
+  const picked = environment ? codeVariablesOf(await namedEnvironment(ctx, environment)) : undefined;
+  return env && Object.keys(env).length ? withRunValues(picked, env as Record<string, string>) : picked;
+}
+
+/** The operation's docs, its code examples filled from `req.environment` and `req.env` (see exampleValues). */
+export async function operationDocs(ctx: SpecContext, req: SpecDocsRequest): Promise<OperationDocs> {
+  const { file: abs, model } = await loadModel(ctx, req.file);
+  const variables = await exampleValues(ctx, req);
+  const result = renderOperationDocs(model, req.path, req.httpMethod, abs, variables);
   if (!result.ok) throw new CoreError('not-found', result.message);
   return result.docs;
 }
@@ -69,10 +84,16 @@ async function knownSecretValues(
 export async function operationForLlm(ctx: SpecContext, req: SpecCopyForLlmRequest, environment: Record<string, string | undefined>): Promise<string> {
   const { model } = await loadModel(ctx, req.file);
   const secretValues = await knownSecretValues(ctx, model, req.path, req.httpMethod, environment);
+  const variables = await exampleValues(ctx, req);
   const result = copyForLlm(
     model,
     req.path,
-    { ...(req.exchange ? { exchange: req.exchange } : {}), ...(req.mcpExchange ? { mcpExchange: req.mcpExchange } : {}), secretValues },
+    {
+      ...(req.exchange ? { exchange: req.exchange } : {}),
+      ...(req.mcpExchange ? { mcpExchange: req.mcpExchange } : {}),
+      secretValues,
+      ...(variables ? { variables } : {}),
+    },
     req.httpMethod,
   );
   if (!result.ok) throw new CoreError('not-found', result.message);

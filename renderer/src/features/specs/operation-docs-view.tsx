@@ -82,7 +82,12 @@ export default function OperationDocsView({ file, path, httpMethod }: { file: st
   const copyForLlm = async (): Promise<void> => {
     setCopyError(null);
     setCopyState(null);
-    const result = await host.invoke('spec.copyForLlm', { ...ref, ...(run?.record ? { exchange: withHeldParts(run.record) } : {}) });
+    // The picked environment fills it as it fills the examples (plain values; secrets and credentials by name).
+    const result = await host.invoke('spec.copyForLlm', {
+      ...ref,
+      ...(environment ? { environment } : {}),
+      ...(run?.record ? { exchange: withHeldParts(run.record) } : {}),
+    });
     if (!result.ok) return setCopyError(result.error);
     const ok = await copyText(result.value.markdown);
     setCopyState({ ok, text: ok ? t('docs.llmCopied', { chars: result.value.markdown.length }) : t('docs.llmCopyFailed') });
