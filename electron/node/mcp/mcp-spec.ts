@@ -38,6 +38,7 @@ import { loadSpec, resolveSpecFile, writeSpec } from '../openapi/spec-store';
 import { loadModel } from '../openapi/spec-workspace';
 import { draftTextProblem } from '../../../shared/openapi/draft-text';
 import { isObject } from '../../../shared/a2a/payload';
+import { bundleFileRefs, hasFileRefs } from '../import/bundle-refs';
 
 type Obj = Record<string, unknown>;
 
@@ -311,6 +312,30 @@ function schemaFor(model: unknown, schema: Obj | undefined): Obj | undefined {
   return isObject(target) ? target : schema;
 }
 
+/**
+ * A tool's schemas that `$ref` another file (a spec opened in place, or written by hand) are read from
+ * it, as a plain HTTP operation's response check reads them (bundle-refs.ts, in memory; the file is
+ * not touched), so the saved outputSchema checks structuredContent. A reference that cannot be
+ * followed is left as it is: the check then says the schema could not be used, and `spec validate` names it.
+ */
+async function schemasFromFiles(
+  ctx: SpecContext,
+  model: unknown,
+  file: string,
+  op: { path: string; httpMethod: string; additional?: boolean },
+  x: XMcp,
+): Promise<{ model: unknown; x: XMcp }> {
+  if (!isObject(model) || !(hasFileRefs(x.requestSchema) || hasFileRefs(x.responseSchema))) return { model, x };
+  try {
+    const bundled = await bundleFileRefs(ctx, model, file, 'json');
+    const raw = bundled.model ? rawOperation(bundled.model, op.path, op.httpMethod, op.additional ?? false) : undefined;
+    const read = readXMcp(raw ? ownValue(raw, 'x-mcp') : undefined);
+    return read.ok && bundled.model ? { model: bundled.model, x: read.value } : { model, x };
+  } catch {
+    return { model, x };
+  }
+}
+
 export async function draftMcpOperation(ctx: SpecContext, ref: SpecOperationRef): Promise<McpOperationDraft> {
   const path = checkPath(ref?.path);
   const { file: abs, model } = await loadModel(ctx, ref.file);
@@ -335,8 +360,9 @@ export async function draftMcpOperation(ctx: SpecContext, ref: SpecOperationRef)
   if (op.description !== undefined) draft.description = op.description;
   const subject = subjectOf(x);
   if (subject) draft.subject = subject;
-  const inputSchema = schemaFor(model, x.requestSchema);
-  const outputSchema = schemaFor(model, x.responseSchema);
+  const schemas = await schemasFromFiles(ctx, model, abs, op, x);
+  const inputSchema = schemaFor(schemas.model, schemas.x.requestSchema);
+  const outputSchema = schemaFor(schemas.model, schemas.x.responseSchema);
   if (inputSchema) draft.inputSchema = inputSchema;
   if (outputSchema) draft.outputSchema = outputSchema;
   if (x.timeoutMs !== undefined) draft.timeoutMs = x.timeoutMs;

@@ -10,6 +10,7 @@ import type { LoadedSpec, SpecContext } from './spec-store';
 import { fileInfo, loadSpec, resolveSpecFile } from './spec-store';
 import { formatForFile } from './spec-text';
 import { isValid, validateSpecDocument } from './spec-validate';
+import { fileRefProblems } from './spec-file-refs';
 import { isObject } from '../../../shared/a2a/payload';
 
 export async function openSpec(ctx: SpecContext, file: string): Promise<SpecOpenResult> {
@@ -34,6 +35,8 @@ export async function validateSpecFile(ctx: SpecContext, file: string): Promise<
   if (!spec) throw new CoreError('not-found', `${abs} does not exist.`);
   if (spec.parsed.error) return { file: abs, valid: false, problems: [], parseError: spec.parsed.error };
   const problems = await validateSpecDocument(spec.parsed.model);
+  // Schemas in other files, for every operation kind, read as a check or a copy reads them; their findings are warnings.
+  problems.push(...(await fileRefProblems(ctx, spec.parsed.model, abs)));
   return { file: abs, valid: isValid(problems), problems };
 }
 
