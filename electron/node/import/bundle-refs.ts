@@ -80,11 +80,7 @@ export async function bundleFileRefs(ctx: SpecContext, model: Record<string, unk
   // A document names files beside it (or in the workspace), never anywhere on the machine: a shared
   // spec with `$ref: /home/me/.config/app.json` must not bring that file into a check or a copy.
   const allowed = [dirname(root), resolve(ctx.workspaceDir)];
-  const inside = (path: string): boolean =>
-    allowed.some((dir) => {
-      const rel = relative(dir, path);
-      return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel);
-    });
+  const inside = (path: string): boolean => allowed.some((dir) => isInside(dir, path));
   const miss = (ref: string, why: string, at: string[], notSchema = false): void => {
     if (!missing.has(ref)) missing.set(ref, { ref, why, at, ...(notSchema ? { notSchema: true as const } : {}) });
   };
@@ -181,6 +177,12 @@ export async function bundleFileRefs(ctx: SpecContext, model: Record<string, unk
     `The document refers to other files (${[...brought].join(', ')}): a copy brings their schemas into components.schemas (${[...placed.values()].join(', ')}) so it stands alone, and is written from the parsed document (comments and layout are not kept). Opened in place, the file stays as it is, and a response check reads those schemas from their files.`,
   );
   return { text: format === 'json' ? `${JSON.stringify(doc, null, 2)}\n` : stringify(doc), model: doc, notes, unresolved, unresolvedRefs };
+}
+
+/** Whether `file` is below `dir` (not `dir` itself). */
+export function isInside(dir: string, file: string): boolean {
+  const rel = relative(dir, file);
+  return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel);
 }
 
 /** Whether `value` nests more than `limit` levels, found without recursion. */

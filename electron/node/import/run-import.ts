@@ -45,7 +45,7 @@ import { writeSpec } from '../openapi/spec-store';
 import { loadModel, openSpec } from '../openapi/spec-workspace';
 import { detectSource, readImportSource, type ImportSource } from './import-source';
 import { addLinkedSpec } from './linked-specs';
-import { bundleFileRefs, hasFileRefs } from './bundle-refs';
+import { bundleFileRefs, hasFileRefs, isInside } from './bundle-refs';
 
 export interface ImportContext extends SpecContext {
   stateDir: string;
@@ -72,11 +72,6 @@ function opInfo(op: PlannedOperation): ImportOperationInfo {
   return op.kind === 'a2a'
     ? { path: op.path, httpMethod: A2A_OPERATION_VERB, summary: op.name, a2a: true, method: op.method }
     : { path: op.path, httpMethod: op.verb, summary: op.name, a2a: false };
-}
-
-function isInside(dir: string, file: string): boolean {
-  const rel = relative(dir, file);
-  return rel !== '' && !rel.startsWith('..') && !isAbsolute(rel);
 }
 
 async function uniqueFile(ctx: SpecContext, wanted: string): Promise<string> {
