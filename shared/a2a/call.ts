@@ -140,6 +140,8 @@ export interface A2aCall {
   tls?: CallTls;
   /** HTTP bindings only: an http:// proxy URL (HTTP via absolute-form, HTTPS via CONNECT). */
   proxy?: string;
+  /** HTTP bindings only, without `proxy`: go the way the Settings-level proxy says (off, the environment, a URL). Absent both: direct. */
+  proxyFromSettings?: boolean;
   /** Cap for one SSE event in bytes (default 4 MiB). */
   maxEventBytes?: number;
   /**
