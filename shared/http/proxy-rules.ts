@@ -194,7 +194,7 @@ export interface SettingsProxy {
 }
 
 /** A proxy written without a scheme (`proxy:3128`, common in HTTP_PROXY) is an http:// one, as curl reads it. */
-function withScheme(proxy: string): string {
+export function withScheme(proxy: string): string {
   return /^[a-z][a-z0-9+.-]*:\/\//i.test(proxy) ? proxy : `http://${proxy}`;
 }
 

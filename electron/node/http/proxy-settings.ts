@@ -11,6 +11,7 @@ import {
   proxyEnvironmentOf,
   proxySettingsOf,
   settingsProxyFor,
+  withScheme,
   type ProxyChoiceSource,
   type ProxyEnvironment,
   type ProxySettings,
@@ -34,7 +35,7 @@ export async function readProxySettings(root: string): Promise<ProxySettings> {
 function shown(proxy: string | undefined): string | undefined {
   if (!proxy) return undefined;
   try {
-    const url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(proxy) ? proxy : `http://${proxy}`);
+    const url = new URL(withScheme(proxy));
     if (!url.username && !url.password) return proxy;
     url.username = '';
     url.password = '';
@@ -93,7 +94,7 @@ export function proxyUrl(proxy: string | undefined, from = 'The proxy'): URL | u
   if (!proxy) return undefined;
   let url: URL;
   try {
-    url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(proxy) ? proxy : `http://${proxy}`);
+    url = new URL(withScheme(proxy));
   } catch {
     throw new CoreError('bad-request', `${from} "${proxy}" is not a valid URL.`);
   }
