@@ -104,6 +104,14 @@ export function withTimeoutSeconds<T extends Partial<Record<TimeoutField, number
   return validTimeout(seconds) ? { ...next, [field]: seconds } : next;
 }
 
+/** The timeouts a send used (history keeps them in milliseconds) as a tab's seconds: the one reader for HTTP and A2A tabs reopened from history. */
+export function timeoutSecondsOf(timeouts: CallTimeouts | undefined): Partial<Record<TimeoutField, number>> {
+  return {
+    ...(validTimeout(timeouts?.totalMs) ? { timeoutSeconds: timeouts.totalMs / 1000 } : {}),
+    ...(validTimeout(timeouts?.connectMs) ? { connectTimeoutSeconds: timeouts.connectMs / 1000 } : {}),
+  };
+}
+
 /** A tab's timeouts in seconds as the core's milliseconds, the unset ones left to the core's defaults; undefined when none is set. */
 export function timeoutsFromSeconds(totalSeconds: unknown, connectSeconds: unknown): CallTimeouts | undefined {
   const timeouts: CallTimeouts = {
@@ -140,6 +148,8 @@ export interface A2aCall {
   tls?: CallTls;
   /** HTTP bindings only: an http:// proxy URL (HTTP via absolute-form, HTTPS via CONNECT). */
   proxy?: string;
+  /** HTTP bindings only, without `proxy`: go the way the Settings-level proxy says (off, the environment, a URL). Absent both: direct. */
+  proxyFromSettings?: boolean;
   /** Cap for one SSE event in bytes (default 4 MiB). */
   maxEventBytes?: number;
   /**

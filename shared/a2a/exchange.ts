@@ -1,3 +1,4 @@
+import type { RecordedProxy } from '../http/proxy-rules';
 import type { WireErrorCode } from '../contract/result';
 import type { A2aVersion, Binding } from './versions';
 
@@ -16,6 +17,8 @@ export interface RecordedRequest {
   truncated?: boolean;
   /** JSON-RPC request id the core minted (distinct from any messageId). */
   rpcId?: string | number;
+  /** The proxy it went through (or direct because a bypass list named it); absent: direct as asked. */
+  proxy?: RecordedProxy;
 }
 
 export interface RecordedResponse {

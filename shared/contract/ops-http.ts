@@ -8,6 +8,17 @@ import type { CookieSummary, HttpExchangeRecord, HttpRequest } from '../http/htt
 import type { HttpSaveDraft } from '../http/http-operation-build';
 import type { SpecFileWrite, SpecSavePreview, SpecWriteResult } from './ops-spec';
 import type { Op, StreamOp } from './op';
+import type { ProxyChoiceSource, ProxyEnvironment, ProxySettings } from '../http/proxy-rules';
+
+export type { ProxyChoiceSource };
+
+/** The Settings-level proxy, and the proxy variables as the core's process sees them (credentials taken out). */
+export interface ProxySettingsState {
+  settings: ProxySettings;
+  environment: ProxyEnvironment;
+  /** Entries of the bypass list that are not host names, addresses or `*` (they match nothing). */
+  skipped?: string[];
+}
 
 export type { CookieSummary, HttpExchangeRecord, HttpRequest, OperationDraft, HttpSaveDraft };
 
@@ -79,6 +90,8 @@ export interface HttpOps {
    * cache no longer keeps it (the newest few, for a day).
    */
   'http.bodyFile': Op<HttpBodyFileRequest, HttpBodyFileResult>;
+  /** The Settings-level proxy (A2A over HTTP and plain HTTP tabs set to "Settings"); a patch changes the given fields. */
+  'http.proxySettings': Op<Partial<ProxySettings>, ProxySettingsState>;
 }
 
 export interface HttpStreams {
@@ -94,5 +107,6 @@ export const httpOpNames = [
   'http.cookies.list',
   'http.cookies.remove',
   'http.bodyFile',
+  'http.proxySettings',
 ] as const satisfies readonly (keyof HttpOps)[];
 export const httpStreamNames = ['http.stream'] as const satisfies readonly (keyof HttpStreams)[];

@@ -10,6 +10,11 @@ export const wireErrorCodes = [
   'dns',
   /** Nothing reached the server: refused, unreachable, a proxy that would not tunnel. */
   'connect',
+  /**
+   * The proxy failed, so nothing reached the server: it could not be reached, refused to tunnel
+   * (CONNECT answered other than 2xx), or asked for credentials (407). Never the server's answer.
+   */
+  'proxy',
   /** The server (or something on the way) closed the connection after the request went out, before the answer was complete. */
   'reset',
   'tls',

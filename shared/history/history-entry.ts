@@ -55,7 +55,7 @@ export interface EntryOptions {
   callBody?: unknown;
   check?: { runId: string; checkId: string };
   /** The call as drafted, when the caller has it: what a replay needs (secrets by name only). */
-  call?: Pick<A2aCall, 'auth' | 'headers' | 'tenant' | 'body' | 'bodyText' | 'proxy'> & { endpoint?: string };
+  call?: Pick<A2aCall, 'auth' | 'headers' | 'tenant' | 'body' | 'bodyText' | 'proxy' | 'proxyFromSettings' | 'timeouts'> & { endpoint?: string };
   /** The call's redaction rules (secrets it resolved or carried): the replay template keeps none of them. */
   callRules?: RedactionRules;
   /**
@@ -72,7 +72,13 @@ export interface EntryOptions {
  */
 export function replayOf(record: ExchangeRecord, call: NonNullable<EntryOptions['call']>, fullBodies: boolean, rules: RedactionRules = {}): HistoryReplay {
   // The endpoint, headers and auth as drafted (`{{variables}}` kept, secrets by name only).
-  const replay: HistoryReplay = replayTemplate(call, rules);
+  // The proxy is the one the record says the call went through (a Settings choice resolved), not the one asked for.
+  const { proxy: asked, proxyFromSettings, ...drafted } = call;
+  const used = record.request.proxy?.url;
+  const replay: HistoryReplay = replayTemplate(
+    { ...drafted, ...(used ? { proxy: used } : {}), ...(proxyFromSettings === true && !asked ? { proxyFromSettings: true } : {}) },
+    rules,
+  );
   if (call.tenant) replay.tenant = call.tenant;
   if (fullBodies) {
     const asSent = call.bodyText !== undefined || (record.request.body?.includes(REDACTED) ?? false);

@@ -112,6 +112,10 @@ export interface HistoryReplay {
    * either policy; a replay goes through it again. Absent: the request went direct.
    */
   proxy?: string;
+  /** The request followed the Settings-level proxy (`proxy` is what it gave then; absent: it gave direct). */
+  proxyFromSettings?: true;
+  /** A2A: the call's own timeouts (absent: the defaults); plain HTTP keeps them in `send`. */
+  timeouts?: CallTimeouts;
   /** Plain HTTP: how it was sent (redirects, cookie jar, TLS, timeout), under either policy; absent on older entries (replayed with the defaults). */
   send?: HttpSendSettings;
 }

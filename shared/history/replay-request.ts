@@ -7,7 +7,7 @@
  * sent. Nothing is made up: a body kept only as a hash comes back as "not kept", with its size.
  */
 import type { AuthConfig } from '../a2a/auth';
-import type { HeaderEntry } from '../a2a/call';
+import type { CallTimeouts, HeaderEntry } from '../a2a/call';
 import { REDACTED } from '../a2a/redaction';
 import { isA2aVersion, isBinding, type A2aVersion, type Binding } from '../a2a/versions';
 import { encodeBase64 } from '../encoding/base64';
@@ -60,6 +60,10 @@ export interface A2aReplay {
   tenant: string;
   /** The http:// proxy it went through (absent: direct). */
   proxy?: string;
+  /** It followed the Settings-level proxy, which gave `proxy` (or direct) then. */
+  proxyFromSettings?: true;
+  /** The call's own timeouts (absent: the defaults, or an entry recorded before they were kept). */
+  timeouts?: CallTimeouts;
   body: { kept: true; value: unknown } | { kept: false; notKept: BodyNotKept };
 }
 
@@ -93,6 +97,8 @@ export function a2aReplayOf(entry: HistoryEntry): A2aReplay {
     auth: replay.auth ?? { type: 'none' },
     tenant: replay.tenant ?? '',
     ...(replay.proxy ? { proxy: replay.proxy } : {}),
+    ...(replay.proxyFromSettings ? { proxyFromSettings: true as const } : {}),
+    ...(replay.timeouts ? { timeouts: { ...replay.timeouts } } : {}),
     body: kept.found
       ? { kept: true, value: kept.value }
       : { kept: false, notKept: cut ?? { bytes: entry.request.bytes, ...(entry.request.sha256 ? { sha256: entry.request.sha256 } : {}) } },
@@ -121,6 +127,8 @@ export interface HttpReplay {
   send?: HttpSendSettings;
   /** The http:// proxy it went through (absent: direct). */
   proxy?: string;
+  /** It followed the Settings-level proxy, which gave `proxy` (or direct) then. */
+  proxyFromSettings?: true;
 }
 
 /** Headers the sender sets on every request; copying them would pin stale values. */
@@ -178,6 +186,7 @@ export function httpReplayOf(entry: HistoryEntry): HttpReplay {
     ...httpTemplate(entry),
     ...(entry.replay?.send ? { send: entry.replay.send } : {}),
     ...(entry.replay?.proxy ? { proxy: entry.replay.proxy } : {}),
+    ...(entry.replay?.proxyFromSettings ? { proxyFromSettings: true as const } : {}),
   };
   if (!record) {
     const { bytes, sha256 } = entry.request;

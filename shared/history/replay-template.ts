@@ -32,8 +32,12 @@ export interface RequestTemplate {
   env?: readonly McpEnvEntry[];
   /** MCP over HTTPS: the TLS settings as drafted (see templateTls). */
   tls?: CallTls;
-  /** A2A over HTTP and plain HTTP: the http:// proxy the request went through. */
+  /** A2A over HTTP and plain HTTP: the http:// proxy the request went through (what the record says it used). */
   proxy?: string;
+  /** The request followed the Settings-level proxy (whatever it gave: a proxy, or direct). */
+  proxyFromSettings?: boolean;
+  /** A2A: the call's own timeouts (plain HTTP keeps them in `send`). */
+  timeouts?: CallTimeouts;
   /** Plain HTTP: the request's send settings as drafted (see sendSettings). */
   send?: Pick<HttpRequest, 'followRedirects' | 'maxRedirects' | 'cookies' | 'tls' | 'timeouts'>;
 }
@@ -169,11 +173,17 @@ export function sendSettings(send: NonNullable<RequestTemplate['send']>, rules: 
   const tls = tlsPathsKept(given, rules);
   if (Object.keys(tls).length) out.tls = tls;
   if (given.passphrase !== undefined && (tls.pfxFile || tls.keyFile)) out.passphraseNotKept = true;
-  const timeouts: CallTimeouts = {};
-  if (positive(send.timeouts?.connectMs)) timeouts.connectMs = send.timeouts.connectMs;
-  if (positive(send.timeouts?.totalMs)) timeouts.totalMs = send.timeouts.totalMs;
-  if (Object.keys(timeouts).length) out.timeouts = timeouts;
+  const timeouts = keptTimeouts(send.timeouts);
+  if (timeouts) out.timeouts = timeouts;
   return out;
+}
+
+/** A request's own timeouts as history keeps them (A2A and plain HTTP alike): positive numbers only; absent: the defaults. */
+export function keptTimeouts(given: CallTimeouts | undefined): CallTimeouts | undefined {
+  const timeouts: CallTimeouts = {};
+  if (positive(given?.connectMs)) timeouts.connectMs = given.connectMs;
+  if (positive(given?.totalMs)) timeouts.totalMs = given.totalMs;
+  return Object.keys(timeouts).length ? timeouts : undefined;
 }
 
 /** The template a history entry keeps beside what was sent; fields the request did not have stay absent. */
@@ -190,5 +200,8 @@ export function replayTemplate(template: RequestTemplate, rules: RedactionRules 
   if (template.send) out.send = sendSettings(template.send, rules);
   // The core refuses a proxy with a user name or password; were one ever here, it would go as any URL's does.
   if (typeof template.proxy === 'string' && template.proxy.trim() !== '') out.proxy = scrubValues(safeUrl(template.proxy.trim()), rules);
+  if (template.proxyFromSettings === true) out.proxyFromSettings = true;
+  const timeouts = keptTimeouts(template.timeouts);
+  if (timeouts) out.timeouts = timeouts;
   return out;
 }

@@ -86,7 +86,10 @@ export interface HttpRequest {
   tls?: CallTls;
   timeouts?: CallTimeouts;
   recordBodyLimit?: number;
+  /** An http:// proxy (HTTP via absolute-form, HTTPS via CONNECT). */
   proxy?: string;
+  /** Without `proxy`: go the way the Settings-level proxy says (off, the environment, a URL). Absent both: direct. */
+  proxyFromSettings?: boolean;
   maxEventBytes?: number;
   /** Check the answer against this operation's declared responses. */
   operation?: HttpOperationRef;

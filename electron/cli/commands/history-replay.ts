@@ -53,11 +53,14 @@ export const replayHelp = `  replay sends the entry's request again (A2A, plain 
                      size), as send --http -o does
   A plain HTTP entry is sent with its own settings: redirects followed or not (and their limit),
   the cookie jar used or not, certificate checks off, extra CA and client certificate (by path),
-  its timeout; an entry recorded before these were kept is sent with the defaults. An MCP entry
+  its timeout; an A2A entry with its timeout and connect timeout; both through the proxy they went
+  through (a Settings choice included), or direct; an entry recorded before these were kept is sent
+  with the defaults. An MCP entry
   over HTTPS is sent with its certificate checks, extra CA and client certificate as kept
   --json             print the exchange record as JSON, as send does
   Exit codes: 0 ok, 1 the peer answered with an error, 2 the entry cannot be sent again (unknown id,
-  body or credential not kept), usage, network or transport error`;
+  body or credential not kept), usage, network or transport error, or a proxy that let nothing
+  through (unreachable, CONNECT refused, 407)`;
 
 /** Why a replay sends nothing: printed on stderr, exit 2. */
 class CannotReplay extends Error {}
@@ -165,6 +168,7 @@ function a2aCall(entry: HistoryEntry, args: ParsedArgs, overrides: Overrides, io
     ...(sent.length ? { headers: sent } : {}),
     ...(auth.type !== 'none' ? { auth } : {}),
     ...(replay.proxy ? { proxy: replay.proxy } : {}),
+    ...(replay.timeouts ? { timeouts: { ...replay.timeouts } } : {}),
     // As the app's tab: HTTP+JSON carries the tenant in the path; the other bindings have it in the body.
     ...(tenant && binding === 'HTTP+JSON' ? { tenant } : {}),
   };
@@ -289,7 +293,9 @@ async function replayEntry(core: Core, entry: HistoryEntry, args: ParsedArgs, io
   const said = `Replaying history entry ${entry.id} (${entry.method}, sent ${entry.startedAt})`;
   switch (protocol) {
     case 'a2a': {
-      const call: A2aCall = { ...a2aCall(entry, args, overrides, io), ...env, ...(totalMs !== undefined ? { timeouts: { totalMs } } : {}) };
+      const drafted = a2aCall(entry, args, overrides, io);
+      // --timeout replaces the entry's limit for the whole answer; its connect limit stays (as for HTTP).
+      const call: A2aCall = { ...drafted, ...env, ...(totalMs !== undefined ? { timeouts: { ...drafted.timeouts, totalMs } } : {}) };
       io.stderr(`${said}.\n`);
       return sendA2aCall(core, call, io, { json, retries: 0, command: 'history replay' });
     }

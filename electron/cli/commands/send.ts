@@ -63,7 +63,12 @@ ${tlsUsage}
   --proxy URL      JSON-RPC / HTTP+JSON: send through this http:// proxy (http:// endpoints in
                    absolute form, https:// through CONNECT); a user name or password in it is
                    refused (no proxy credentials are sent). History keeps it: a replay goes
-                   through it again
+                   through it again. Without --proxy the send goes direct: the app's Settings
+                   proxy and HTTPS_PROXY/HTTP_PROXY are not read (a script sends what it says).
+                   A proxy that lets nothing through (unreachable, CONNECT refused, 407 asking
+                   for credentials) is error 'proxy', exit 2: the agent was not reached. A
+                   forwarded http:// request's 502/504 is an answer (exit 1): it may come from
+                   the proxy or from the agent behind it, and the proxy does not say which
   --env NAME       fill {{variables}} (endpoint, headers, token, body) from this environment
                    (see 'powerduck env'); e.g. --endpoint '{{baseUrl}}/rpc' --token '{{token}}'
   --json           print the exchange record as JSON; for streams, one JSON line per event first
@@ -71,7 +76,8 @@ ${tlsUsage}
 Streams run until the agent closes them; Ctrl-C stops locally (the task keeps running remotely).
 Exit codes: 0 ok, 1 the agent said no (RPC/HTTP/gRPC error) or answered something that is not A2A
 (a body that is not JSON, an HTML page, a stream event that is not the binding: the stream is read to
-its end and the summary names the first such event), 2 usage, network or transport error.
+its end and the summary names the first such event), 2 usage, network or transport error (a proxy
+that let nothing through included).
 
 ${sendHttpUsage}
 

@@ -34,6 +34,8 @@ export interface AdapterRun {
   secretDeps: SecretDeps;
   /** The core's connection pools and protos. */
   connections: Connections;
+  /** The data folder, where the Settings-level proxy is kept (a call with `proxyFromSettings` reads it). */
+  dataRoot?: string | undefined;
 }
 
 /** One per binding (JSON-RPC, HTTP+JSON, gRPC); version is data the adapter reads. */

@@ -5,6 +5,7 @@ import type { AdapterRun } from './adapter';
 import { resolveClientTls } from './client-tls';
 import { incompleteBodyError, openHttp, readBody, TransportError, type BodyRead, type HttpOpen } from './http-transport';
 import type { DecodedBody, ExchangeRecorder } from './recorder';
+import { chooseProxy, recordedProxyOf } from '../http/proxy-settings';
 
 /** Parses and checks an HTTP(S) endpoint; the call is refused (not sent) when it is unusable. */
 export function httpEndpoint(call: A2aCall): URL {
@@ -17,29 +18,6 @@ export function httpEndpoint(call: A2aCall): URL {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new CoreError('bad-request', `${call.binding} needs an http:// or https:// endpoint, not ${url.protocol}//.`);
   }
-  return url;
-}
-
-/**
- * The proxy an A2A call or a plain HTTP request goes through, one reading for both. A user name or
- * password in it is refused: Powerduck sends no Proxy-Authorization, so they would be dropped
- * silently (and a proxy that needs them would refuse in words that blame the request); the message
- * names the proxy without them.
- */
-export function proxyUrl(proxy: string | undefined): URL | undefined {
-  if (!proxy) return undefined;
-  let url: URL;
-  try {
-    url = new URL(proxy);
-  } catch {
-    throw new CoreError('bad-request', `Proxy "${proxy}" is not a valid URL.`);
-  }
-  if (url.protocol !== 'http:') throw new CoreError('unsupported', 'Only http:// proxies are supported.');
-  if (url.username || url.password)
-    throw new CoreError(
-      'bad-request',
-      `The proxy http://${url.host}/ was given with a user name or password; Powerduck sends no proxy credentials, so give a proxy that needs none.`,
-    );
   return url;
 }
 
@@ -60,6 +38,9 @@ export async function sendAndRecord(run: AdapterRun, input: HttpSendInput): Prom
   const body = input.bodyText === undefined ? undefined : Buffer.from(input.bodyText, 'utf8');
   const headers: HeaderList = [['Host', input.url.host], ...input.headers];
   if (body) headers.push(['Content-Length', String(body.length)]);
+  // Decided before anything is recorded: a proxy that cannot be used refuses the send.
+  const choice = await chooseProxy(run.call, input.url, { environment: run.secretDeps.environment, dataRoot: run.dataRoot });
+  const recordedProxy = recordedProxyOf(choice);
   run.recorder.setRequest({
     url: input.url.href,
     httpMethod: input.method,
@@ -67,12 +48,13 @@ export async function sendAndRecord(run: AdapterRun, input: HttpSendInput): Prom
     ...(input.bodyText !== undefined ? { bodyText: input.bodyText } : {}),
     bodyBytes: body?.length ?? 0,
     ...(input.rpcId !== undefined ? { rpcId: input.rpcId } : {}),
+    ...(recordedProxy ? { proxy: recordedProxy } : {}),
   });
   const t0 = run.recorder.origin;
   try {
     const tls = await resolveClientTls(run.call.tls, run.secretDeps);
     if (tls && !tls.rejectUnauthorized) run.recorder.warn('TLS certificate checks were switched off for this call (insecureSkipVerify).');
-    const proxy = proxyUrl(run.call.proxy);
+    const proxy = choice.url;
     const open = await openHttp({
       pool: run.connections.http,
       url: input.url,

@@ -179,25 +179,76 @@ export function rawHeaderList(raw: string[]): HeaderList {
   return out;
 }
 
-async function connectThroughProxy(proxy: URL, target: URL, signal: CallAbort): Promise<Socket> {
+/** `http://host:port`: how messages name a proxy (it never carries credentials: proxy-settings.ts refuses them). */
+function proxyName(proxy: URL): string {
+  return `${proxy.protocol}//${proxy.host}`;
+}
+
+/** A proxy that could not be reached: named as the proxy's failure, not the server's. */
+function proxyUnreachable(error: unknown, proxy: URL, target: URL): TransportError {
+  const { code, message } = classifySocketError(error);
+  const why = code === 'ECONNREFUSED' ? 'nothing is listening there' : code === 'ENOTFOUND' || code === 'EAI_AGAIN' ? 'its name does not resolve' : message;
+  return new TransportError('proxy', `Cannot reach the proxy ${proxyName(proxy)}: ${why}${code ? ` (${code})` : ''}. Nothing was sent to ${target.host}.`);
+}
+
+/** A proxy's refusal by status: 407 is its own request for credentials, anything else a refusal to pass the request on. */
+export function proxyRefused(proxy: URL, target: URL, status: number, statusText: string | undefined, tunnel: boolean): TransportError {
+  const line = `HTTP ${status}${statusText ? ` ${statusText}` : ''}`;
+  if (status === 407)
+    return new TransportError(
+      'proxy',
+      `The proxy ${proxyName(proxy)} asked for authentication (${line}); Powerduck sends no proxy credentials. Nothing was sent to ${target.host}.`,
+    );
+  return new TransportError(
+    'proxy',
+    `The proxy ${proxyName(proxy)} refused to ${tunnel ? 'open a tunnel (CONNECT)' : 'forward the request'} to ${target.host}: ${line}. Nothing was sent to ${target.host}.`,
+  );
+}
+
+async function connectThroughProxy(proxy: URL, target: URL, signal: CallAbort, connectTimeoutMs: number): Promise<Socket> {
   const port = target.port || (target.protocol === 'https:' ? '443' : '80');
-  const req = http.request({ host: proxy.hostname, port: proxy.port || 80, method: 'CONNECT', path: `${target.hostname}:${port}` });
+  const host = target.hostname.startsWith('[') ? target.hostname : target.hostname.includes(':') ? `[${target.hostname}]` : target.hostname;
+  const req = http.request({ host: proxy.hostname.replace(/^\[|\]$/g, ''), port: proxy.port || 80, method: 'CONNECT', path: `${host}:${port}`, agent: false });
   return await new Promise<Socket>((resolve, reject) => {
-    const off = signal.onAbort(() => {
+    let offAbort: () => void = () => {};
+    // The connect timeout covers the tunnel too: a proxy that never answers CONNECT is not reached.
+    const timer = setTimeout(() => {
+      done();
+      req.destroy();
+      reject(
+        new TransportError(
+          'proxy',
+          `The proxy ${proxyName(proxy)} did not open a tunnel to ${target.host} within ${connectTimeoutMs} ms. Nothing was sent to ${target.host}.`,
+        ),
+      );
+    }, connectTimeoutMs);
+    const done = (): void => {
+      clearTimeout(timer);
+      offAbort();
+    };
+    offAbort = signal.onAbort(() => {
+      done();
       req.destroy();
       reject(signal.reason);
     });
     req.once('connect', (res, socket) => {
-      off();
-      if (res.statusCode === 200) resolve(socket);
+      done();
+      const status = res.statusCode ?? 0;
+      if (status >= 200 && status < 300) resolve(socket);
       else {
         socket.destroy();
-        reject(new TransportError('connect', `Proxy ${proxy.host} refused CONNECT to ${target.host}: HTTP ${res.statusCode}.`));
+        reject(proxyRefused(proxy, target, status, res.statusMessage, true));
       }
     });
+    // A proxy that answers CONNECT with a plain response (no tunnel) ends here too.
+    req.once('response', (res) => {
+      done();
+      res.destroy();
+      reject(proxyRefused(proxy, target, res.statusCode ?? 0, res.statusMessage, true));
+    });
     req.once('error', (e) => {
-      off();
-      reject(toTransportError(e, proxy));
+      done();
+      reject(proxyUnreachable(e, proxy, target));
     });
     req.end();
   });
@@ -226,7 +277,7 @@ export async function openHttp(send: HttpSend): Promise<HttpOpen> {
     options.path = url.href;
     options.agent = false;
   } else if (send.proxy && secure) {
-    tunnel = await connectThroughProxy(send.proxy, url, send.signal);
+    tunnel = await connectThroughProxy(send.proxy, url, send.signal, send.connectTimeoutMs);
     const socket = tunnel;
     // No agent at all: Node then uses createConnection (agent:false would make a fresh Agent and ignore it).
     delete options.agent;
@@ -254,15 +305,25 @@ export async function openHttp(send: HttpSend): Promise<HttpOpen> {
       clearTimeout(connectTimer);
       offAbort();
       req.destroy();
+      const forwardProxy = send.proxy && !secure ? send.proxy : undefined;
       reject(
         send.signal.aborted
           ? send.signal.reason
-          : (resetAfterHandshake(error, url, secure && !reused && connectedAt !== undefined, !!(send.tls?.cert || send.tls?.pfx)) ??
+          : forwardProxy && connectedAt === undefined && !reused && !(error instanceof TransportError)
+            ? proxyUnreachable(error, forwardProxy, url)
+            : (resetAfterHandshake(error, url, secure && !reused && connectedAt !== undefined, !!(send.tls?.cert || send.tls?.pfx)) ??
               toTransportError(error, url, connectedAt !== undefined || reused ? { reused } : undefined)),
       );
     };
     const connectTimer = setTimeout(() => {
-      fail(new TransportError('timeout', `Could not connect to ${url.host} within ${send.connectTimeoutMs} ms.`));
+      fail(
+        send.proxy && !secure
+          ? new TransportError(
+              'proxy',
+              `Could not connect to the proxy ${proxyName(send.proxy)} within ${send.connectTimeoutMs} ms. Nothing was sent to ${url.host}.`,
+            )
+          : new TransportError('timeout', `Could not connect to ${url.host} within ${send.connectTimeoutMs} ms.`),
+      );
     }, send.connectTimeoutMs);
     offAbort = send.signal.onAbort(() => fail(send.signal.reason));
 
@@ -292,6 +353,12 @@ export async function openHttp(send: HttpSend): Promise<HttpOpen> {
     req.on('response', (res) => {
       if (settled) {
         res.destroy();
+        return;
+      }
+      // Forwarding (plain http://): a 407 is the proxy's own answer (RFC 9110 §15.5.8), never the server's.
+      if (send.proxy && !secure && res.statusCode === 407) {
+        res.destroy();
+        fail(proxyRefused(send.proxy, url, 407, res.statusMessage, false));
         return;
       }
       settled = true;

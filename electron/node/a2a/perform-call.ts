@@ -21,6 +21,8 @@ export interface CallDeps {
   /** Whose connection pools and protos the call uses (the core's; a test's own). */
   connections: Connections;
   now: () => number;
+  /** The data folder (the core's), where the Settings-level proxy is kept. */
+  dataDir?: { root: string };
 }
 
 export interface CallHooks {
@@ -111,6 +113,7 @@ export async function performCall(call: A2aCall, deps: CallDeps, hooks: CallHook
       },
       secretDeps: deps,
       connections: deps.connections,
+      dataRoot: deps.dataDir?.root,
     });
     const record = recorder.finish(outcome);
     rememberRedaction(record, redaction);

@@ -1,3 +1,4 @@
+import type { RecordedProxy } from '../../../shared/http/proxy-rules';
 import { performance } from 'node:perf_hooks';
 import type { A2aCall } from '../../../shared/a2a/call';
 import type { ExchangeRecord, HeaderList, Outcome, RecordedRequest, RecordedResponse, RecordedStreamEvent, Timings } from '../../../shared/a2a/exchange';
@@ -64,6 +65,7 @@ export interface RequestRecordInput {
   /** Bytes on the wire (the protobuf size for gRPC). */
   bodyBytes: number;
   rpcId?: string | number;
+  proxy?: RecordedProxy;
 }
 
 export interface ResponseHeadInput {
@@ -160,6 +162,7 @@ export class ExchangeRecorder {
       if (truncated) rec.truncated = true;
     }
     if (input.rpcId !== undefined) rec.rpcId = input.rpcId;
+    if (input.proxy) rec.proxy = input.proxy;
     this.#request = rec;
   }
 

@@ -11,6 +11,7 @@ import { resolveOperationSend } from '../http/operation-request';
 import { performHttp, type HttpSendHooks } from '../http/http-send';
 import { readCachedBody } from '../http/response-body-file';
 import { isAbsolute } from 'node:path';
+import { proxySettingsState, readProxySettings, writeProxySettings } from '../http/proxy-settings';
 import { buildHttpOperation } from '../../../shared/http/http-operation-build';
 import { httpOperationWrite, previewHttpSave, saveHttpOperation } from '../http/http-save';
 import { checkEndpoint } from '../openapi/spec-operations';
@@ -88,13 +89,19 @@ async function sendChecked(env: CoreEnv, history: HistoryRecorder, request: Http
       endpoint: request.url,
       ...(request.headers ? { headers: request.headers } : {}),
       ...(request.auth ? { auth: request.auth } : {}),
-      ...(request.proxy ? { proxy: request.proxy } : {}),
+      // The proxy the record says the (first) request went through: a Settings choice is kept as what it gave.
+      ...(usedProxy(record) ? { proxy: usedProxy(record) } : {}),
+      ...(request.proxyFromSettings && !request.proxy ? { proxyFromSettings: true } : {}),
       // Redirects, cookie jar, TLS (paths only) and timeouts: how it was sent, for a faithful resend.
       send: request,
     },
     redactValues,
   });
   return record;
+}
+
+function usedProxy(record: HttpExchangeRecord): string | undefined {
+  return (record.firstRequest ?? record.request).proxy?.url;
 }
 
 /** A filter field is absent or text; anything else is refused before the jar is touched. */
@@ -119,6 +126,11 @@ export function createHttpHandlers(env: CoreEnv, history: HistoryRecorder): Hand
       return { removed: env.connections.cookies ? await env.connections.cookies.remove(filter) : 0 };
     },
     'http.send': async (request, ctx) => sendChecked(env, history, request, { signal: ctx.signal }),
+    'http.proxySettings': async (patch) => {
+      const hasChange = isObject(patch) && Object.keys(patch).length > 0;
+      const settings = hasChange ? await writeProxySettings(env.dataDir.root, patch) : await readProxySettings(env.dataDir.root);
+      return proxySettingsState(settings, env.environment);
+    },
     'http.bodyFile': async (request) => {
       if (!isObject(request) || typeof request.cacheId !== 'string' || typeof request.offset !== 'number')
         throw new CoreError('bad-request', 'http.bodyFile takes {cacheId, offset}.');

@@ -31,7 +31,8 @@ import { callControls, type CallAbort } from '../a2a/call-abort';
 import { resolveClientTls } from '../a2a/client-tls';
 import { openHttp, type HttpOpen } from '../a2a/http-transport';
 import { ExchangeRecorder, type DecodedBody } from '../a2a/recorder';
-import { proxyUrl, recordBodyRead } from '../a2a/http-call';
+import { recordBodyRead } from '../a2a/http-call';
+import { chooseProxy, recordedProxyOf } from './proxy-settings';
 import { TransportError } from '../a2a/transport-error';
 import { CoreError } from '../core-error';
 import type { Connections } from '../connections';
@@ -199,7 +200,6 @@ export async function performHttp(request: HttpRequest, deps: HttpSendDeps, hook
   }
   const body = await buildBody(request);
   const tls = await resolveClientTls(request.tls, deps);
-  const proxy = proxyUrl(request.proxy);
 
   const headers: HeaderList = [];
   for (const h of request.headers ?? []) {
@@ -277,12 +277,17 @@ export async function performHttp(request: HttpRequest, deps: HttpSendDeps, hook
         }
       }
       if (currentBody) wire.push(['Content-Length', String(currentBody.bytes.length)]);
+      // Decided for each address: a redirect may lead to one the bypass list names.
+      const choice = await chooseProxy(request, url, { environment: deps.environment, dataRoot: deps.dataRoot });
+      const proxy = choice.url;
+      const recordedProxy = recordedProxyOf(choice);
       recorder.setRequest({
         url: url.href,
         httpMethod: currentMethod,
         headers: wire,
         ...(currentBody ? { bodyText: currentBody.text } : {}),
         bodyBytes: currentBody?.bytes.length ?? 0,
+        ...(recordedProxy ? { proxy: recordedProxy } : {}),
       });
       let open: HttpOpen;
       try {

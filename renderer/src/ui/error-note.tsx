@@ -12,6 +12,7 @@ const nextStep: Record<WireErrorCode, MessageKey> = {
   timeout: 'err.next.timeout',
   dns: 'err.next.dns',
   connect: 'err.next.connect',
+  proxy: 'err.next.proxy',
   reset: 'err.next.reset',
   tls: 'err.next.tls',
   'http-status': 'err.next.httpStatus',

@@ -179,6 +179,12 @@ export function HistoryEntryDetails({ entry }: { entry: HistoryEntry }) {
             <code>{entry.check.checkId}</code> · {entry.check.runId}
           </Fact>
         ) : null}
+        {protocol !== 'mcp' && (entry.replay?.proxy || entry.replay?.proxyFromSettings) ? (
+          <Fact label={t('history.f.proxy')}>
+            <span className="mono">{entry.replay.proxy ?? t('proxy.direct')}</span>
+            {entry.replay.proxyFromSettings ? ` · ${t('proxy.source.settingsThen')}` : ''}
+          </Fact>
+        ) : null}
       </dl>
 
       {/* Beside what was sent: the request as written, which the facts above (resolved, redacted) no longer show. */}

@@ -1,3 +1,5 @@
+import { timeoutSecondsOf } from '../../../../shared/a2a/call';
+import { tabProxyFromHistory } from '../../../../shared/http/tab-proxy';
 import type { SpecFileInfo } from '../../../../shared/contract/ops-spec';
 import type { HistoryEntry } from '../../../../shared/history/history-types';
 import { a2aReplayOf } from '../../../../shared/history/replay-request';
@@ -15,11 +17,13 @@ function bodyText(value: unknown): string {
  * made-up example body.
  */
 export function draftSeedFromHistory(entry: HistoryEntry): Partial<A2aDraft> {
-  // A tab has no proxy setting (only the CLI's history replay and the core's callers send through one).
-  const { body, proxy: _proxy, ...replay } = a2aReplayOf(entry);
+  // The proxy it went through (or direct) is pinned on the tab, never silently today's Settings; the timeouts it was sent with come back too.
+  const { body, proxy, proxyFromSettings, timeouts, ...replay } = a2aReplayOf(entry);
   return {
     // Plain HTTP entries open in their own tab kind; only A2A versions and bindings belong here (a2aReplayOf leaves others out).
     ...replay,
+    ...timeoutSecondsOf(timeouts),
+    ...(replay.binding === 'GRPC' ? {} : tabProxyFromHistory({ ...(proxy ? { proxy } : {}), ...(proxyFromSettings ? { proxyFromSettings } : {}) })),
     ...(body.kept ? { bodyText: bodyText(body.value) } : { bodyText: '', bodyNotKept: { historyId: entry.id, ...body.notKept } }),
   };
 }

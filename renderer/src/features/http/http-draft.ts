@@ -2,6 +2,7 @@
  * One HTTP request tab. Secrets never live here: auth holds only `{secretRef}` / `{env}` sources,
  * and files picked in the page are kept only for the session (never persisted).
  */
+import { proxyAskOf, tabProxyFields, type TabProxyFields } from '../../../../shared/http/tab-proxy';
 import type { AuthConfig } from '../../../../shared/a2a/auth';
 import { timeoutsFromSeconds, usableTls, validTimeout, type CallTls, type HeaderEntry } from '../../../../shared/a2a/call';
 import type { FileSource, FormField, HttpBody, HttpBodyKind, HttpOperationInput, HttpRequest, MultipartField } from '../../../../shared/http/http-types';
@@ -31,7 +32,8 @@ export interface HttpDraftOperation {
   copy?: true;
 }
 
-export interface HttpDraft {
+/** Options › Proxy is in TabProxyFields (shared/http/tab-proxy.ts): absent mode = follow Settings. */
+export interface HttpDraft extends TabProxyFields {
   id: string;
   kind: 'http';
   method: string;
@@ -96,6 +98,7 @@ export function createHttpDraft(id: string, seed: Partial<HttpDraft> = {}): Http
     ...(validTimeout(seed.timeoutSeconds) ? { timeoutSeconds: seed.timeoutSeconds } : {}),
     ...(validTimeout(seed.connectTimeoutSeconds) ? { connectTimeoutSeconds: seed.connectTimeoutSeconds } : {}),
     ...(seed.operation ? { operation: seed.operation } : {}),
+    ...tabProxyFields(seed),
   };
 }
 
@@ -253,6 +256,7 @@ function assemble(draft: HttpDraft): { ok: true; request: HttpRequest; paramHead
     ...(draft.useCookies ? {} : { cookies: false }),
     ...(tls ? { tls } : {}),
     ...(timeouts ? { timeouts } : {}),
+    ...proxyAskOf(draft),
     ...(draft.operation
       ? { operation: { file: draft.operation.file, path: draft.operation.path, httpMethod: draft.operation.httpMethod, ...(input ? { input } : {}) } }
       : {}),

@@ -5,6 +5,9 @@ import { encodeMultipart } from '../../../../shared/http/body-encode';
 import { buildHttpRequest, createHttpDraft } from './http-draft';
 import { httpSeedFromHistory } from './http-history-seed';
 
+/** An entry that recorded no proxy went direct: its tab keeps that (never silently today's Settings). */
+const wentDirect = { proxyMode: 'direct', proxyRecorded: {} } as const;
+
 const decode = (bytes: Uint8Array): string => new TextDecoder().decode(bytes);
 
 function entry(record?: Partial<HttpExchangeRecord>): HistoryEntry {
@@ -40,13 +43,13 @@ const request = (headers: Array<[string, string]>, body?: string, truncated?: bo
 
 describe('Open as new request on an HTTP history entry', () => {
   it('hashed bodies: the method and the URL only', () => {
-    expect(httpSeedFromHistory(entry())).toEqual({ method: 'POST', url: 'http://127.0.0.1:9/items?x=1' });
+    expect(httpSeedFromHistory(entry())).toEqual({ ...wentDirect, method: 'POST', url: 'http://127.0.0.1:9/items?x=1' });
   });
 
   it('a hashed body is not made up: the tab says its size and hash instead', () => {
     const hashed = { ...entry(), request: { url: 'http://127.0.0.1:9/items?x=1', bytes: 25, sha256: 'ab12' } } as HistoryEntry;
     const seed = httpSeedFromHistory(hashed);
-    expect(seed).toEqual({ method: 'POST', url: 'http://127.0.0.1:9/items?x=1', bodyNotKept: { bytes: 25, sha256: 'ab12' } });
+    expect(seed).toEqual({ ...wentDirect, method: 'POST', url: 'http://127.0.0.1:9/items?x=1', bodyNotKept: { bytes: 25, sha256: 'ab12' } });
     const draft = createHttpDraft('t', seed);
     expect(draft.bodyNotKept).toEqual({ bytes: 25, sha256: 'ab12' });
     expect(draft.bodyKind).toBe('none');
@@ -68,6 +71,7 @@ describe('Open as new request on an HTTP history entry', () => {
       ),
     );
     expect(seed).toEqual({
+      ...wentDirect,
       method: 'POST',
       url: 'http://127.0.0.1:9/items?x=1',
       headers: [
@@ -176,6 +180,7 @@ describe('Open as new request on an HTTP entry that kept the request as written'
       replay,
     });
     expect(seed).toEqual({
+      ...wentDirect,
       method: 'POST',
       url: '{{base}}/echo?v={{val}}',
       headers: replay.headers,
@@ -193,6 +198,7 @@ describe('Open as new request on an HTTP entry that kept the request as written'
   it('hashed bodies: the template too, and the body said not kept', () => {
     const hashed = { ...entry(), request: { url: 'http://127.0.0.1:9/echo', bytes: 7, sha256: 'ab' }, replay } as HistoryEntry;
     expect(httpSeedFromHistory(hashed)).toEqual({
+      ...wentDirect,
       method: 'POST',
       url: '{{base}}/echo?v={{val}}',
       headers: replay.headers,
@@ -202,7 +208,11 @@ describe('Open as new request on an HTTP entry that kept the request as written'
   });
 
   it('an older entry whose replay has no endpoint opens as sent', () => {
-    expect(httpSeedFromHistory({ ...entry(), replay: { headers: replay.headers } })).toEqual({ method: 'POST', url: 'http://127.0.0.1:9/items?x=1' });
+    expect(httpSeedFromHistory({ ...entry(), replay: { headers: replay.headers } })).toEqual({
+      ...wentDirect,
+      method: 'POST',
+      url: 'http://127.0.0.1:9/items?x=1',
+    });
   });
 
   it('opens with the send settings the entry kept; a passphrase is to be chosen again; none kept: the defaults', () => {
@@ -243,5 +253,41 @@ describe('Open as new request on an HTTP entry that kept the request as written'
     expect(plain).toMatchObject({ followRedirects: false, useCookies: true, insecure: false });
     expect(plain.tls).toBeUndefined();
     expect(plain.maxRedirects).toBeUndefined();
+  });
+});
+
+describe('Open as new request keeps the proxy the entry went through', () => {
+  it('through a proxy: this proxy, pinned; following Settings then: pinned too, and said so', () => {
+    const base: HistoryEntry = {
+      id: 'p',
+      startedAt: '2026-01-01T00:00:00Z',
+      source: 'send',
+      interface: { binding: 'HTTP', version: '-', endpoint: 'http://127.0.0.1:9/x' },
+      method: 'GET',
+      request: { url: 'http://127.0.0.1:9/x', bytes: 0 },
+      durationMs: 1,
+      outcomeKind: 'result',
+      messages: [],
+      bodies: 'hashed',
+    } as unknown as HistoryEntry;
+    expect(httpSeedFromHistory({ ...base, replay: { proxy: 'http://p:3128' } })).toMatchObject({
+      proxyMode: 'url',
+      proxyUrl: 'http://p:3128',
+      proxyRecorded: { url: 'http://p:3128' },
+    });
+    const settings = httpSeedFromHistory({
+      ...base,
+      replay: { proxy: 'http://p:3128', proxyFromSettings: true, send: { followRedirects: false, cookies: true, timeouts: { connectMs: 2500 } } },
+    });
+    expect(settings).toMatchObject({
+      proxyMode: 'url',
+      proxyUrl: 'http://p:3128',
+      proxyRecorded: { url: 'http://p:3128', fromSettings: true },
+      connectTimeoutSeconds: 2.5,
+    });
+    // The tab sends it through that proxy again.
+    const built = buildHttpRequest(createHttpDraft('t', settings));
+    expect(built.ok && built.request).toMatchObject({ proxy: 'http://p:3128', timeouts: { connectMs: 2500 } });
+    expect(built.ok && built.request).not.toHaveProperty('proxyFromSettings');
   });
 });

@@ -4,6 +4,8 @@
  * A binary file the record does not hold comes back as a row that asks for the file again: Send
  * refuses until it is chosen or the row is turned off, so nothing sends less than was sent.
  */
+import { timeoutSecondsOf } from '../../../../shared/a2a/call';
+import { tabProxyFromHistory } from '../../../../shared/http/tab-proxy';
 import type { HistoryEntry, HttpSendSettings } from '../../../../shared/history/history-types';
 import type { HttpBody } from '../../../../shared/http/http-types';
 import { httpReplayOf } from '../../../../shared/history/replay-request';
@@ -32,25 +34,23 @@ function bodyFields(body: Exclude<HttpBody, { kind: 'none' }>): Partial<HttpDraf
  */
 function sendFields(send: HttpSendSettings): Partial<HttpDraft> {
   const { insecureSkipVerify, ...paths } = send.tls ?? {};
-  const totalMs = send.timeouts?.totalMs;
-  const connectMs = send.timeouts?.connectMs;
   return {
     followRedirects: send.followRedirects,
     ...(send.maxRedirects !== undefined ? { maxRedirects: send.maxRedirects } : {}),
     useCookies: send.cookies,
     insecure: insecureSkipVerify === true,
     ...(Object.keys(paths).length ? { tls: { ...paths, ...(send.passphraseNotKept ? { passphrase: { secretRef: '' } } : {}) } } : {}),
-    ...(totalMs !== undefined ? { timeoutSeconds: totalMs / 1000 } : {}),
-    ...(connectMs !== undefined ? { connectTimeoutSeconds: connectMs / 1000 } : {}),
+    ...timeoutSecondsOf(send.timeouts),
   };
 }
 
 export function httpSeedFromHistory(entry: HistoryEntry): Partial<HttpDraft> {
   // Without `send` (an entry recorded before it was kept) the tab opens with the defaults, as it was sent.
-  // A tab has no proxy setting (only the CLI's history replay and the core's callers send through one).
-  const { body, filesNotKept, bodyNotKept, headers, auth, send, proxy: _proxy, ...where } = httpReplayOf(entry);
+  // The proxy it went through (or direct), pinned on the tab: never silently today's Settings.
+  const { body, filesNotKept, bodyNotKept, headers, auth, send, proxy, proxyFromSettings, ...where } = httpReplayOf(entry);
   return {
     ...where,
+    ...tabProxyFromHistory({ ...(proxy ? { proxy } : {}), ...(proxyFromSettings ? { proxyFromSettings } : {}) }),
     ...(send ? sendFields(send) : {}),
     ...(headers ? { headers } : {}),
     ...(auth ? { auth } : {}),

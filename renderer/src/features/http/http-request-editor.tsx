@@ -17,6 +17,7 @@ import { useHttpDraftsStore } from './http-drafts-store';
 import { sendHttpDraft, stopHttpRun, useHttpRunsStore } from './http-runs';
 import { HttpSaveDialog } from './http-save-dialog';
 import { CookieJarView } from './cookie-jar-view';
+import { ProxyOption } from '../settings';
 import { emptyKvRow, KvTable } from '../../ui/kv-table';
 
 type Section = 'params' | 'headers' | 'auth' | 'body' | 'options';
@@ -480,6 +481,7 @@ export function HttpRequestEditor({ draft }: { draft: HttpDraft }) {
             </label>
             <p className="muted small">{t('http.useCookiesHint')}</p>
             <TimeoutOptions id={id} values={draft} onChange={(field, seconds) => update(draft.id, (d) => withTimeoutSeconds(d, field, seconds))} />
+            <ProxyOption id={id} tab={draft} address={draft.url} onChange={(patch) => update(draft.id, (d) => ({ ...d, ...patch }))} />
             <label className="http-danger">
               <input type="checkbox" checked={draft.insecure} onChange={(e) => update(draft.id, (d) => ({ ...d, insecure: e.target.checked }))} />{' '}
               {t('http.insecure')}

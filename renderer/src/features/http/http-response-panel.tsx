@@ -1,3 +1,4 @@
+import { ProxyUsedLine } from '../../ui/proxy-used-line';
 import { useEffect, useState } from 'react';
 import { MAX_BINARY_RECORD_BYTES, type HttpExchangeRecord } from '../../../../shared/http/http-types';
 import { formatBytes } from '../../../../shared/http/http-summary';
@@ -318,6 +319,7 @@ export function HttpResponsePanel({ tabId }: { tabId: string }) {
               {record.redirects?.length ? ` · ${t('http.resp.redirected', { count: record.redirects.length })}` : ''}
             </span>
           ) : null}
+          {record ? <ProxyUsedLine proxy={(record.firstRequest ?? record.request).proxy} /> : null}
         </div>
       </div>
       {record?.warnings.map((w, i) => (

@@ -5,6 +5,7 @@
  * (the core's session store drops them too) and files picked in the page (they are the user's
  * files of that moment, and can be large; the tab says which file to pick again).
  */
+import { tabProxyFields } from '../../../../shared/http/tab-proxy';
 import { isObject, type JsonObject } from '../../../../shared/a2a/payload';
 import { isSecretQuery, withoutUrlCredentials } from '../../../../shared/a2a/redaction';
 import type { AuthConfig } from '../../../../shared/a2a/auth';
@@ -154,6 +155,7 @@ export function httpTabFromSession(draft: SessionTab['draft']): HttpDraft | unde
     ...(validTimeout(draft['timeoutSeconds']) ? { timeoutSeconds: draft['timeoutSeconds'] } : {}),
     ...(validTimeout(draft['connectTimeoutSeconds']) ? { connectTimeoutSeconds: draft['connectTimeoutSeconds'] } : {}),
     ...(operation ? { operation } : {}),
+    ...tabProxyFields(draft),
   });
 }
 

@@ -69,8 +69,21 @@ describe('draft model', () => {
         body: { a: 1 },
         headers: [{ name: 'X-Trace', value: '1', enabled: true }],
         auth: { type: 'bearer', token: { secretRef: 'demo' } },
+        // A new tab follows the Settings-level proxy.
+        proxyFromSettings: true,
       },
     });
+    // Direct asks for no proxy; this proxy names it; gRPC sends no proxy choice at all (it connects directly).
+    const base = createDraft('t2', { endpoint: 'http://127.0.0.1:1/rpc' });
+    const call = (draft: typeof base) => {
+      const b = buildCall(draft);
+      return b.ok ? b.call : undefined;
+    };
+    expect(call({ ...base, proxyMode: 'direct' })).not.toHaveProperty('proxyFromSettings');
+    expect(call({ ...base, proxyMode: 'direct' })).not.toHaveProperty('proxy');
+    expect(call({ ...base, proxyMode: 'url', proxyUrl: ' http://p:3128 ' })).toMatchObject({ proxy: 'http://p:3128' });
+    expect(call({ ...base, proxyMode: 'url', proxyUrl: ' ' })).toMatchObject({ proxyFromSettings: true });
+    expect(call({ ...createDraft('t3', { endpoint: '127.0.0.1:1', binding: 'GRPC' }), proxyMode: 'url', proxyUrl: 'http://p:1' })).not.toHaveProperty('proxy');
   });
 
   it('lists headers as the core builds them, secrets as references, gRPC keys in lowercase', () => {

@@ -1,3 +1,4 @@
+import { proxyAskOf, tabProxyFields, type TabProxyFields } from '../../../../shared/http/tab-proxy';
 import type { AuthConfig } from '../../../../shared/a2a/auth';
 import { exampleBody } from '../../../../shared/a2a/body-templates';
 import type { A2aCall, CallTls, HeaderEntry } from '../../../../shared/a2a/call';
@@ -10,8 +11,11 @@ import { buildRestRequest, joinRestUrl, queryString, restRouteFor } from '../../
 import { defaultMethod, equivalentMethod, methodsFor } from './a2a-catalog';
 import { urlTitle } from '../../ui/format';
 
-/** One request tab. Secrets never live here: auth holds only `{secretRef}` / `{env}` sources. */
-export interface A2aDraft {
+/**
+ * One request tab. Secrets never live here: auth holds only `{secretRef}` / `{env}` sources. Options ›
+ * Proxy is in TabProxyFields (shared/http/tab-proxy.ts): absent mode = follow Settings.
+ */
+export interface A2aDraft extends TabProxyFields {
   id: string;
   kind: 'a2a';
   version: A2aVersion;
@@ -77,6 +81,7 @@ export function createDraft(id: string, seed: Partial<A2aDraft> = {}): A2aDraft 
     freshMessageId: seed.freshMessageId !== false,
     ...(validTimeout(seed.timeoutSeconds) ? { timeoutSeconds: seed.timeoutSeconds } : {}),
     ...(validTimeout(seed.connectTimeoutSeconds) ? { connectTimeoutSeconds: seed.connectTimeoutSeconds } : {}),
+    ...tabProxyFields(seed),
   };
 }
 
@@ -145,6 +150,8 @@ export function buildCall(draft: A2aDraft, override?: { method: string; body: un
       ...(usableTls(draft.tls) ? { tls: usableTls(draft.tls) } : {}),
       ...(draft.tenant.trim() && draft.binding === 'HTTP+JSON' ? { tenant: draft.tenant.trim() } : {}),
       ...(timeouts ? { timeouts } : {}),
+      // gRPC has no proxy (the core refuses one): its tab's proxy choice is not sent.
+      ...(draft.binding === 'GRPC' ? {} : proxyAskOf(draft)),
     },
   };
 }

@@ -19,6 +19,7 @@ import { EffectiveHeaders, HeadersEditor } from './headers-editor';
 import { JsonEditor } from './json-editor';
 import { cancelRemoteTask, sendDraft, stopRun, type SendResult } from './run-request';
 import { SaveToSpecDialog } from '../specs';
+import { ProxyOption } from '../settings';
 import { BodyNotKeptNotice } from '../history';
 import { normaliseGrpcEndpoint } from '../../../../shared/a2a/grpc-endpoint';
 import { endpointOnBindingSwitch, type BindingSwitch } from './binding-switch';
@@ -255,6 +256,11 @@ export function RequestEditor({ draft }: { draft: A2aDraft }) {
               {t(mintsMessageId(draft) ? 'request.freshMessageIdOn' : 'request.freshMessageIdOff')}
             </p>
             <TimeoutOptions id={id} values={draft} onChange={(field, seconds) => setTimeoutOption(draft.id, field, seconds)} />
+            {draft.binding === 'GRPC' ? (
+              <p className="muted small">{t('proxy.grpcDirect')}</p>
+            ) : (
+              <ProxyOption id={id} tab={draft} address={draft.endpoint} onChange={(patch) => update(draft.id, patch)} />
+            )}
           </div>
         ) : null}
       </Tabs>

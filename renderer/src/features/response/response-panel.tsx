@@ -1,3 +1,4 @@
+import { ProxyUsedLine } from '../../ui/proxy-used-line';
 import { useEffect, useId, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useHost, withHeldParts } from '../../host';
@@ -159,6 +160,7 @@ export function ResponsePanel({ tabId, cardScheme }: { tabId: string; cardScheme
             {run.method} · {run.binding === 'JSONRPC' ? 'JSON-RPC' : run.binding === 'GRPC' ? 'gRPC' : run.binding} · A2A {run.version}
           </span>
           {record ? <StatusLine record={record} /> : null}
+          {record ? <ProxyUsedLine proxy={record.request.proxy} /> : null}
         </div>
         <div className="actions">
           {done && (facts.contextId || facts.taskId) ? (

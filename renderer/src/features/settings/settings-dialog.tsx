@@ -3,12 +3,13 @@ import { locales, useLocaleStore, type Locale, useT } from '../../i18n/i18n';
 import { Dialog } from '../../ui/dialog';
 import { DialogButtons } from '../../ui/dialog-buttons';
 import { useSecretsStore } from '../environments';
+import { ProxySettingsFields } from './proxy-settings-fields';
 import { themeChoices, useThemeStore, type ThemeChoice } from './theme-store';
 
 const localeNames: Record<Locale, string> = { en: 'English', ko: '한국어' };
 const themeKey = { system: 'settings.theme.system', light: 'settings.theme.light', dark: 'settings.theme.dark' } as const;
 
-/** Language and theme (both apply at once and are remembered on this machine), and what protects stored secrets. */
+/** Language and theme (both apply at once and are remembered on this machine), the default proxy (kept by the core), and what protects stored secrets. */
 export function SettingsDialog({ onClose }: { onClose: () => void }) {
   const t = useT();
   const id = useId();
@@ -38,6 +39,7 @@ export function SettingsDialog({ onClose }: { onClose: () => void }) {
         ))}
         <p className="muted small">{t('settings.themeHelp')}</p>
       </fieldset>
+      <ProxySettingsFields />
       {secretStorage ? (
         <fieldset>
           <legend>{t('settings.secrets')}</legend>
