@@ -244,7 +244,8 @@ export function sanitiseSession(input: unknown): { state: SessionState; dropped:
     const copy = plainCopy(draft) as Json;
     if ('auth' in copy) copy['auth'] = safeAuth(copy['auth']);
     if ('headers' in copy) copy['headers'] = safeHeaders(copy['headers']);
-    for (const key of ['endpoint', 'url'] as const) if (typeof copy[key] === 'string') copy[key] = safeUrl(copy[key]);
+    // proxyUrl too: a proxy typed with a user name or password is refused at send, but the tab keeps what was typed.
+    for (const key of ['endpoint', 'url', 'proxyUrl'] as const) if (typeof copy[key] === 'string') copy[key] = safeUrl(copy[key]);
     if ('params' in copy) copy['params'] = safeParams(copy['params']);
     if ('operation' in copy) safeOperationValues(copy['operation']);
     if ('tls' in copy) {

@@ -42,4 +42,13 @@ describe('credential header rows not kept across a reload', () => {
     expect(credentialNotKept({ name: 'Authorization', value: '', enabled: true })).toBe(false);
     expect(credentialNotKept({ name: 'X-Trace', value: '', enabled: false })).toBe(false);
   });
+
+  it('keeps a tab proxy typed with a user name or password without them (the session file holds no credential)', () => {
+    const draft = { ...httpTabToSession(createHttpDraft('h', { url: 'https://api.example' })), proxyMode: 'url', proxyUrl: 'http://bob:hunter2@proxy.example:3128/' };
+    const state = sanitiseSession(JSON.parse(JSON.stringify({ tabs: [{ draft }] }))).state;
+    const saved = JSON.stringify(state);
+    expect(saved).not.toContain('hunter2');
+    expect(saved).not.toContain('bob');
+    expect(state.tabs[0]?.draft['proxyUrl']).toContain('proxy.example:3128');
+  });
 });
