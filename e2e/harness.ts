@@ -276,10 +276,12 @@ function startedOnly<T>(value: T | undefined, what: string): T {
  * leaves the browser to the run). Call it first in the block, so the block's own servers are closed
  * before the browser.
  */
-export function useBrowser(): E2eBrowser {
+export function useBrowser(options: { ownBrowser?: boolean } = {}): E2eBrowser {
   let browser: Browser | undefined;
   beforeAll(async () => {
-    browser = await connectBrowser();
+    // ownBrowser: a Chromium of the block's own, whose downloads are files on this machine (a connected
+    // browser streams them through its connection, which takes minutes for 50 MB on a busy machine).
+    browser = options.ownBrowser ? await launchBrowser() : await connectBrowser();
   });
   afterAll(async () => {
     await browser?.close();

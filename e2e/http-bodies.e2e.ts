@@ -4,6 +4,7 @@
  * bytes from the core's cache; a text body past the 50 MB record limit says it was cut and Save to
  * file writes all of it; a Latin-1 body reads as Latin-1.
  */
+import { readFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -66,15 +67,12 @@ async function savedBytes(page: Page, click: () => Promise<void>): Promise<{ nam
   const download = page.waitForEvent('download', { timeout: 60_000 });
   await click();
   const done = await download;
-  // Read through Playwright's connection: the run's Chromium is a connected one (e2e/global-setup.ts), and a
-  // connected browser's downloads have no local path.
-  const chunks: Buffer[] = [];
-  for await (const chunk of await done.createReadStream()) chunks.push(chunk as Buffer);
-  return { name: done.suggestedFilename(), bytes: Buffer.concat(chunks) };
+  return { name: done.suggestedFilename(), bytes: await readFile((await done.path()) ?? '') };
 }
 
 describe('HTTP bodies too big to keep, and charsets', () => {
-  const e2e = useBrowser();
+  // Its own Chromium: Save to file is read back from the download's file, 50 MB of it.
+  const e2e = useBrowser({ ownBrowser: true });
 
   it('a 12 MB binary body says its size and type and Save to file writes its exact bytes', () =>
     e2e.withApp({ defaultTimeout: 30_000 }, async ({ page }) => {
