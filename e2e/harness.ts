@@ -9,8 +9,8 @@ import { mkdir, mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { basename, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { chromium, type Browser, type BrowserContext, type BrowserServer, type Locator, type Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 import { startDemo, type RunningDemo } from '../examples/a2a-demo/src/server';
 import { openCore, type Core } from '../electron/node/core';
 import { createFileSecretStore, type SecretStorage } from '../electron/node/secret-store';
@@ -40,9 +40,35 @@ export function ensureRendererBuilt(): void {
   if (result.status !== 0) throw new Error('Building the renderer failed (npx vite build --config renderer/vite.config.ts).');
 }
 
-export async function launchBrowser(): Promise<Browser> {
+function requireChromium(): void {
   if (!existsSync(chromiumPath)) throw new Error(`Chromium not found at ${chromiumPath}: install it with \`apt-get install -y chromium\`.`);
+}
+
+export async function launchBrowser(): Promise<Browser> {
+  requireChromium();
   return chromium.launch({ executablePath: chromiumPath, args: chromiumArgs, headless: true });
+}
+
+/** Chromium for a whole run (the e2e global setup): each describe block connects to it (see `useBrowser`). */
+export async function launchBrowserServer(): Promise<BrowserServer> {
+  requireChromium();
+  return chromium.launchServer({ executablePath: chromiumPath, args: chromiumArgs, headless: true });
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The WebSocket endpoint of the run's Chromium (e2e/global-setup.ts). */
+    chromiumEndpoint: string;
+  }
+}
+
+/**
+ * The run's Chromium when the global setup started one (a connection costs a few milliseconds, a launch
+ * a second or more of both cores); a browser of its own otherwise.
+ */
+async function connectBrowser(): Promise<Browser> {
+  const endpoint = inject('chromiumEndpoint');
+  return endpoint ? chromium.connect(endpoint) : launchBrowser();
 }
 
 export interface AppSession {
@@ -245,13 +271,17 @@ function startedOnly<T>(value: T | undefined, what: string): T {
 }
 
 /**
- * One Chromium for the tests of the calling describe block: launched in its `beforeAll`, closed in
- * its `afterAll`. Call it first in the block, so the block's own servers are closed before the browser.
+ * Chromium for the tests of the calling describe block: connected in its `beforeAll` (to the run's
+ * Chromium, see `connectBrowser`), closed in its `afterAll` (a connection closes its contexts and
+ * leaves the browser to the run). Call it first in the block, so the block's own servers are closed
+ * before the browser.
  */
-export function useBrowser(): E2eBrowser {
+export function useBrowser(options: { ownBrowser?: boolean } = {}): E2eBrowser {
   let browser: Browser | undefined;
   beforeAll(async () => {
-    browser = await launchBrowser();
+    // ownBrowser: a Chromium of the block's own, whose downloads are files on this machine (a connected
+    // browser streams them through its connection, which takes minutes for 50 MB on a busy machine).
+    browser = options.ownBrowser ? await launchBrowser() : await connectBrowser();
   });
   afterAll(async () => {
     await browser?.close();

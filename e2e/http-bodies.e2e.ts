@@ -71,7 +71,8 @@ async function savedBytes(page: Page, click: () => Promise<void>): Promise<{ nam
 }
 
 describe('HTTP bodies too big to keep, and charsets', () => {
-  const e2e = useBrowser();
+  // Its own Chromium: Save to file is read back from the download's file, 50 MB of it.
+  const e2e = useBrowser({ ownBrowser: true });
 
   it('a 12 MB binary body says its size and type and Save to file writes its exact bytes', () =>
     e2e.withApp({ defaultTimeout: 30_000 }, async ({ page }) => {

@@ -2,6 +2,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { ensureDemoDependencies } from './demo-deps.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 function run(cmd, args, cwd = root) {
@@ -12,7 +13,6 @@ if (!existsSync('/usr/bin/chromium')) {
   console.error('e2e: /usr/bin/chromium is missing (apt-get install -y chromium).');
   process.exit(2);
 }
-const demo = join(root, 'examples/a2a-demo');
-if (!existsSync(join(demo, 'node_modules'))) run('npm', ['ci', '--no-audit', '--no-fund'], demo);
+ensureDemoDependencies();
 run(process.execPath, [join(root, 'scripts/build.mjs'), '--only', 'renderer']);
 run(process.execPath, [join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--config', 'vitest.e2e.config.ts', ...process.argv.slice(2)]);
