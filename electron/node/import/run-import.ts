@@ -27,7 +27,7 @@ import type { ImportCredential, ImportedRequest } from '../../../shared/import/i
 import { ImportRefusal, slug } from '../../../shared/import/imported-request';
 import { credentialVariables } from '../../../shared/import/credential-variables';
 import type { PendingCredential, PlannedOperation, VariableSecret } from '../../../shared/import/request-to-operation';
-import { addressOf, buildImportedHttp, httpSecretRef, planOperation, rekeyed, withSecretName } from '../../../shared/import/request-to-operation';
+import { addressOf, buildImportedHttp, httpSecretRef, importTags, planOperation, rekeyed, withSecretName } from '../../../shared/import/request-to-operation';
 import { securitySchemeForAuth } from '../../../shared/http/http-operation-build';
 import { placeNamedScheme, schemeNameClashes } from '../../../shared/openapi/oauth-scheme-placement';
 import { wholeVariable } from '../../../shared/env/variables';
@@ -481,43 +481,55 @@ export async function applyImport(ctx: ImportContext, request: ImportApplyReques
       existingOps.add(`${verb} ${out.path}`);
       return out;
     });
-    const outcome = await writeSpec(ctx, target, expectedHash, (model) => {
-      const edits: SpecEdit[] = [];
-      // The file as the edits so far leave it: requests sharing one credential share its scheme entry.
-      let placedIn: unknown = model;
-      const schemas = new Map<string, unknown>();
-      const components = model && typeof model === 'object' ? (model as Record<string, unknown>)['components'] : undefined;
-      const have = new Set(Object.keys(((components as Record<string, unknown> | undefined)?.['schemas'] as object | undefined) ?? {}));
-      for (const op of ops) {
-        if (op.kind === 'a2a') {
-          const built = buildOperation(op.draft);
-          if (!built.ok) throw new CoreError('bad-request', `${op.name}: ${built.message}`);
-          edits.push({ kind: 'setOperationFields', path: op.path, verb: A2A_OPERATION_VERB, fields: Object.entries(built.value.fields) });
-          for (const [name, schema] of Object.entries(built.value.components)) if (!have.has(name)) schemas.set(name, schema);
-        } else {
-          const scheme = op.auth ? schemeNameFor(op, finalNames, notes) : undefined;
-          let name: string | undefined;
-          if (op.auth && scheme !== undefined) {
-            const definition = securitySchemeForAuth(op.auth);
-            const placed = placeNamedScheme(placedIn, scheme, definition);
-            // A stored secret was named so its scheme fits (storeCredentials): only a file changed
-            // since could say otherwise, and then the secret and the scheme would not match.
-            if (placed.name !== scheme && op.credential)
-              throw new CoreError('conflict', `The security scheme "${scheme}" changed in ${target} during the import; nothing was imported.`);
-            if (placed.name !== scheme)
-              notes.push(
-                `The file already has a security scheme "${scheme}" with another definition; it stays as it is, and "${op.name}" uses "${placed.name}".`,
-              );
-            placedIn = applyEditsToModel(placedIn, placed.edits);
-            edits.push(...placed.edits);
-            name = placed.name;
+    const outcome = await writeSpec(
+      ctx,
+      target,
+      expectedHash,
+      (model) => {
+        const edits: SpecEdit[] = [];
+        // The file as the edits so far leave it: requests sharing one credential share its scheme entry.
+        let placedIn: unknown = model;
+        const schemas = new Map<string, unknown>();
+        const components = model && typeof model === 'object' ? (model as Record<string, unknown>)['components'] : undefined;
+        const have = new Set(Object.keys(((components as Record<string, unknown> | undefined)?.['schemas'] as object | undefined) ?? {}));
+        for (const op of ops) {
+          if (op.kind === 'a2a') {
+            const built = buildOperation(op.draft);
+            if (!built.ok) throw new CoreError('bad-request', `${op.name}: ${built.message}`);
+            edits.push({
+              kind: 'setOperationFields',
+              path: op.path,
+              verb: A2A_OPERATION_VERB,
+              fields: [...importTags(op), ...Object.entries(built.value.fields)],
+            });
+            for (const [name, schema] of Object.entries(built.value.components)) if (!have.has(name)) schemas.set(name, schema);
+          } else {
+            const scheme = op.auth ? schemeNameFor(op, finalNames, notes) : undefined;
+            let name: string | undefined;
+            if (op.auth && scheme !== undefined) {
+              const definition = securitySchemeForAuth(op.auth);
+              const placed = placeNamedScheme(placedIn, scheme, definition);
+              // A stored secret was named so its scheme fits (storeCredentials): only a file changed
+              // since could say otherwise, and then the secret and the scheme would not match.
+              if (placed.name !== scheme && op.credential)
+                throw new CoreError('conflict', `The security scheme "${scheme}" changed in ${target} during the import; nothing was imported.`);
+              if (placed.name !== scheme)
+                notes.push(
+                  `The file already has a security scheme "${scheme}" with another definition; it stays as it is, and "${op.name}" uses "${placed.name}".`,
+                );
+              placedIn = applyEditsToModel(placedIn, placed.edits);
+              edits.push(...placed.edits);
+              name = placed.name;
+            }
+            edits.push({ kind: 'setOperationFields', path: op.path, verb: op.verb, fields: buildImportedHttp(op, name) });
           }
-          edits.push({ kind: 'setOperationFields', path: op.path, verb: op.verb, fields: buildImportedHttp(op, name) });
         }
-      }
-      edits.push({ kind: 'addSchemas', schemas: [...schemas.entries()] });
-      return { edits, forbidden: pending.map((p) => p.value) };
-    });
+        edits.push({ kind: 'addSchemas', schemas: [...schemas.entries()] });
+        return { edits, forbidden: pending.map((p) => p.value) };
+        // A new file is named after the collection (its info.title), not after the file name; a curl command has no name of its own.
+      },
+      { allowCreate: true, ...(plan.kind === 'postman' ? { title: plan.title } : {}) },
+    );
     const envSecretNames = new Map((prepared.envSecrets ?? []).map((c) => [c.suggestedName, finalNames.get(c.id) ?? null]));
     const environments = (prepared.environments ?? []).map((env) => ({
       ...env,
