@@ -103,6 +103,28 @@ describe('HTTP requests in the UI', () => {
       expect(seen.at(-1)?.url).toBe('/moved');
     }));
 
+  it('sends a URL typed without a scheme as http:// and shows the URL it sent; an unknown scheme is refused by name', () =>
+    e2e.withApp(async ({ page }) => {
+      await page.getByRole('button', { name: 'New request' }).click();
+      await page.getByRole('menuitem', { name: 'HTTP' }).click();
+      const request = httpRegion(page);
+      const port = new URL(base).port;
+      await request.getByRole('textbox', { name: 'URL' }).fill(`127.0.0.1:${port}/scheme-less`);
+      await request.getByRole('button', { name: 'Send', exact: true }).click();
+      const response = responseRegion(page);
+      await response.getByRole('status', { name: 'Status 200' }).waitFor();
+      expect(seen.at(-1)?.url).toBe('/scheme-less');
+      // The field shows the URL that was sent.
+      expect(await request.getByRole('textbox', { name: 'URL' }).inputValue()).toBe(`http://127.0.0.1:${port}/scheme-less`);
+
+      await request.getByRole('textbox', { name: 'URL' }).fill(`ftp://127.0.0.1:${port}/file`);
+      await request.getByRole('button', { name: 'Send', exact: true }).click();
+      await page
+        .getByText(/ftp:\/\/ is not a scheme Powerduck sends/)
+        .first()
+        .waitFor();
+    }));
+
   it('keeps a login cookie in the jar for the next request, lists it without its value, and deletes it', () =>
     e2e.withApp(async ({ page }) => {
       await page.getByRole('button', { name: 'New request' }).click();

@@ -22,6 +22,9 @@ describe('import and environments', () => {
       await dialog.getByRole('textbox', { name: 'File path' }).waitFor();
       await dialog.getByRole('button', { name: 'Import', exact: true }).click();
       await dialog.getByText('OpenAPI 3.2.0 “Powerduck A2A demo agent”: 7 operations (6 A2A).').waitFor();
+      // The environment it brings defines every variable; what is missing is the secret that environment names.
+      await dialog.getByText('Secrets it names that are not stored yet: demo-token. Store them under Environments → Secrets.').waitFor();
+      expect(await dialog.innerText()).not.toContain('Variables no environment defines');
       await dialog.getByRole('radio', { name: /Copy into the workspace as openapi\.json/ }).check();
       await dialog.getByRole('button', { name: 'Import', exact: true }).click();
       await dialog.getByText('Imported 7 operations into openapi.json.').waitFor();
@@ -66,6 +69,70 @@ describe('import and environments', () => {
       await preview.getByText('Bearer ‹secret: demo-token›').waitFor();
       expect(await page.getByLabel('Request line on the wire').innerText()).toContain(`${new URL(e2e.demo.rpcUrl).origin}/rpc`);
       expect(await page.content()).not.toContain(e2e.demo.token);
+    }));
+
+  it('a Postman collection: a note where scripts were dropped, folders as sidebar groups; then its environment file with a secret', () =>
+    e2e.withApp({ defaultTimeout: 20_000 }, async ({ page, core }) => {
+      const collection = {
+        info: { name: 'Pets API', schema: 'https://schema.getpostman.com/json/collection/v2.1.0/collection.json' },
+        item: [
+          {
+            name: 'Pets',
+            event: [{ listen: 'prerequest', script: { exec: ["pm.variables.set('ts', Date.now())"] } }],
+            item: [{ name: 'List pets', request: { method: 'GET', url: '{{baseUrl}}/pets' } }],
+          },
+        ],
+      };
+      await page.getByRole('tab', { name: 'Specs' }).click();
+      await page.getByRole('button', { name: 'Import…' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Import' });
+      const field = dialog.getByRole('textbox', { name: 'Path, URL or curl command' });
+      await field.fill(JSON.stringify(collection));
+      await dialog.getByRole('button', { name: 'Import', exact: true }).click();
+      await dialog.getByText('Imported 1 operation into pets-api.openapi.yaml.').waitFor();
+      await dialog.getByText(/^Folder "Pets": its pre-request script is not imported \(Powerduck runs no Postman scripts\)/).waitFor();
+      await dialog.getByText('Variables no environment defines, even with this import: {{baseUrl}}. Define them on the Environments screen.').waitFor();
+
+      const environment = {
+        name: 'Pets staging',
+        _postman_variable_scope: 'environment',
+        values: [
+          { key: 'baseUrl', value: 'http://127.0.0.1:9', type: 'default', enabled: true },
+          { key: 'clientPin', value: 'pin-e2e-4411', type: 'secret', enabled: true },
+        ],
+      };
+      await dialog.getByRole('textbox', { name: 'Pasted document' }).fill(JSON.stringify(environment));
+      await dialog.getByRole('button', { name: 'Import', exact: true }).click();
+      await dialog.getByText('Postman environment “Pets staging”: 2 variables.').waitFor();
+      expect(await dialog.getByRole('textbox', { name: /Secret name for the variable clientPin/ }).inputValue()).toBe('pets-staging-clientpin');
+      await dialog.getByRole('button', { name: 'Import', exact: true }).click();
+      await dialog.getByText('Imported the environment into powerduck.environments.json.').waitFor();
+      await dialog.getByText('Stored secrets: pets-staging-clientpin.').waitFor();
+
+      // Another tool's export is named, not just "not supported".
+      await dialog.getByRole('textbox', { name: 'Pasted document' }).fill(JSON.stringify({ _type: 'export', __export_format: 4, resources: [] }));
+      await dialog.getByRole('button', { name: 'Import', exact: true }).click();
+      await dialog
+        .getByText('This looks like an Insomnia export; Powerduck imports OpenAPI, Postman collections/environments and curl. Nothing was imported.')
+        .waitFor();
+      await dialog.getByRole('button', { name: 'Close' }).click();
+
+      const envText = await readFile(join(core.env.dataDir.workspaceDir, 'powerduck.environments.json'), 'utf8');
+      expect(envText).toContain('"secret": "pets-staging-clientpin"');
+      expect(envText).not.toContain('pin-e2e-4411');
+      await page
+        .getByRole('banner')
+        .getByRole('combobox', { name: 'Environment' })
+        .locator('option', { hasText: 'Pets staging' })
+        .waitFor({ state: 'attached' });
+
+      // The folder is the operation's group in the sidebar.
+      const ops = page.getByRole('list', { name: 'Operations in pets-api.openapi.yaml' });
+      await ops.getByRole('heading', { name: 'Pets', level: 5 }).waitFor();
+      await ops
+        .getByRole('button', { name: /List pets/ })
+        .first()
+        .waitFor();
     }));
 
   it('imports a pasted curl command as an A2A operation whose token becomes a named secret', () =>

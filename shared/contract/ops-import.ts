@@ -9,7 +9,8 @@ import type { Op } from './op';
 
 export type { ImportCredential };
 
-export type ImportKind = 'openapi' | 'postman' | 'curl';
+/** `postman-environment`: a Postman environment file, which brings an environment (and its secrets) and no operations. */
+export type ImportKind = 'openapi' | 'postman' | 'postman-environment' | 'curl';
 
 export interface ImportSourceRequest {
   /** A file path (absolute, or relative to the workspace), an http(s) URL, or a curl command. */
@@ -48,10 +49,12 @@ export interface ImportPlan {
   operations: ImportOperationInfo[];
   /** Literal credentials found: each becomes a named secret (or is dropped) on apply. */
   credentials: ImportCredential[];
-  /** The workspace file import.apply writes by default. */
+  /** The workspace file import.apply writes by default (for a Postman environment: the environments file). */
   suggestedFile: string;
-  /** `{{variables}}` the operations use. */
+  /** `{{variables}}` the operations use that no environment defines, even with the ones this import brings. */
   variables: string[];
+  /** Secrets the import's operations and environments name (by reference) that the secret store lacks and the import does not store. */
+  missingSecrets: string[];
   /** Environments that come with the source (Postman collection variables; a powerduck.environments.json beside an OpenAPI file). */
   environments: ImportEnvironmentInfo[];
   warnings: string[];
@@ -70,14 +73,18 @@ export interface ImportApplyRequest extends ImportSourceRequest {
 
 export interface ImportResult {
   kind: ImportKind;
-  /** Absolute path of the file written or opened. */
+  /** Absolute path of the file written or opened (for a Postman environment: the environments file). */
   file: string;
-  /** As the Specs sidebar names it. */
+  /** As the Specs sidebar names it (for a Postman environment: the environments file's name). */
   name: string;
   created: boolean;
   operations: ImportOperationInfo[];
   storedSecrets: string[];
   environmentsAdded: string[];
+  /** After the import: `{{variables}}` the operations use that no environment defines. */
+  variables: string[];
+  /** After the import: secrets its operations and environments name that are not stored. */
+  missingSecrets: string[];
   warnings: string[];
 }
 

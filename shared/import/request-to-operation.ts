@@ -29,6 +29,8 @@ export type PlannedOperation =
       name: string;
       method: string;
       draft: SaveDraft;
+      /** The collection folder it came from, written as the operation's tag (importTags). */
+      folder?: string;
       credential?: PendingCredential;
       /** Headers left out and why, for the import's notes. */
       notes: string[];
@@ -46,6 +48,8 @@ export type PlannedOperation =
       notes: string[];
       /** Written as a security requirement + components.securitySchemes entry named after its secret. */
       auth?: SchemeAuth;
+      /** The collection folder it came from, written as the operation's tag (importTags). */
+      folder?: string;
       credential?: PendingCredential;
     };
 
@@ -318,6 +322,7 @@ export function planOperation(req: ImportedRequest, index: number, ctx: PlanCont
       name,
       method: shape.method,
       draft: { call, summary: name },
+      ...(req.folder ? { folder: req.folder } : {}),
       ...(pending ? { credential: pending } : {}),
       notes: notes.map((n) => `${name}: ${n}`),
     };
@@ -458,6 +463,7 @@ function planHttp(
     extra,
     notes: [...notes, ...built.notes].map((n) => `${name}: ${n}`),
     ...(schemeAuth ? { auth: schemeAuth } : {}),
+    ...(req.folder ? { folder: req.folder } : {}),
     ...(pending ? { credential: pending } : {}),
   };
 }
@@ -553,6 +559,16 @@ export function httpSecretRef(auth: SchemeAuth): string | undefined {
  * A planned plain operation as Operation Object fields, by the builder http.save uses: its auth is
  * the standard `security` requirement naming `securityScheme` (placed in components by the caller).
  */
+/**
+ * The operation's `tags`: the collection folder it came from, as one tag (nested folders joined by
+ * " / ", as the import's notes name them), so the Specs sidebar groups an imported collection as its
+ * folders did. One tag, not one per level: OpenAPI tags are flat, and a tag per level would list a
+ * request under its folder and under every folder above it.
+ */
+export function importTags(op: PlannedOperation): Array<[string, unknown]> {
+  return op.folder ? [['tags', [op.folder]]] : [];
+}
+
 export function buildImportedHttp(op: Extract<PlannedOperation, { kind: 'http' }>, securityScheme?: string): Array<[string, unknown]> {
   // Built at its address, so the path parameters of a request stored under another key keep their examples.
   const address = addressOf(op);
@@ -561,7 +577,7 @@ export function buildImportedHttp(op: Extract<PlannedOperation, { kind: 'http' }
   if (!built.ok) throw new ImportRefusal(`${op.name}: ${built.message}`);
   const withHeaders = withAccept(built.fields, op.draft.parameters);
   const at = withHeaders.findIndex(([k]) => k === 'parameters');
-  return [...withHeaders.slice(0, at), ...op.extra, ...withHeaders.slice(at)];
+  return [...importTags(op), ...withHeaders.slice(0, at), ...op.extra, ...withHeaders.slice(at)];
 }
 
 /**

@@ -17,6 +17,8 @@ Imports into the workspace:
   a Postman Collection v2.x            each request becomes an operation in SPEC (default: a new
   a curl command ('-' reads stdin)     <collection>.openapi.yaml; curl: powerduck.openapi.yaml). A2A-shaped
                                        requests become x-a2a operations, others plain OpenAPI 3.2 ones.
+  a Postman environment file           becomes an environment (values marked secret, or under a
+                                       credential's name, are stored as secrets; the file keeps their names).
 Credentials found (bearer tokens, passwords, API keys) are stored as named secrets and the file only
 references them; the names are printed. --no-secrets drops them instead (the operations get no auth).
 Collection variables, and a powerduck.environments.json next to an OpenAPI file, become environments
@@ -64,15 +66,19 @@ export const importCommand: CliCommand = {
       return exitCodes.ok;
     }
     const a2a = r.operations.filter((o) => o.a2a).length;
-    io.stdout(
-      `${r.kind === 'openapi' ? (r.created ? 'Copied into' : 'Opened in place:') : 'Wrote'} ${r.file}: ${r.operations.length} operation${r.operations.length === 1 ? '' : 's'} (${a2a} A2A).\n`,
-    );
+    if (r.kind === 'postman-environment') io.stdout(`Wrote ${r.file}: the Postman environment.\n`);
+    else
+      io.stdout(
+        `${r.kind === 'openapi' ? (r.created ? 'Copied into' : 'Opened in place:') : 'Wrote'} ${r.file}: ${r.operations.length} operation${r.operations.length === 1 ? '' : 's'} (${a2a} A2A).\n`,
+      );
     for (const op of r.operations) {
       const label = importedOperationLabel(op);
       io.stdout(`  ${op.httpMethod.toUpperCase().padEnd(6)} ${op.path}${op.a2a ? `  [A2A ${op.method ?? ''}]` : ''}${label ? `  ${label}` : ''}\n`);
     }
     if (r.storedSecrets.length) io.stdout(`Stored as secrets: ${r.storedSecrets.join(', ')}\n`);
     if (r.environmentsAdded.length) io.stdout(`Environments added or extended: ${r.environmentsAdded.join(', ')}\n`);
+    if (r.variables.length) io.stdout(`Variables no environment defines: ${r.variables.map((v) => `{{${v}}}`).join(', ')} (define them: powerduck env set)\n`);
+    if (r.missingSecrets.length) io.stdout(`Secrets not stored yet: ${r.missingSecrets.join(', ')} (store them under Environments → Secrets)\n`);
     for (const w of r.warnings) io.stdout(`Note: ${w}\n`);
     return exitCodes.ok;
   },

@@ -1,6 +1,7 @@
 import type { A2aCall } from '../../../shared/a2a/call';
 import type { HeaderList, Outcome } from '../../../shared/a2a/exchange';
 import { CoreError } from '../core-error';
+import { schemeHint } from '../../../shared/http/default-scheme';
 import type { AdapterRun } from './adapter';
 import { resolveClientTls } from './client-tls';
 import { incompleteBodyError, openHttp, readBody, TransportError, type BodyRead, type HttpOpen } from './http-transport';
@@ -13,10 +14,10 @@ export function httpEndpoint(call: A2aCall): URL {
   try {
     url = new URL(call.endpoint.trim());
   } catch {
-    throw new CoreError('bad-request', `"${call.endpoint}" is not a valid URL (expected http://… or https://…).`);
+    throw new CoreError('bad-request', `"${call.endpoint}" is not a valid URL (expected http://… or https://…).${schemeHint(call.endpoint)}`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new CoreError('bad-request', `${call.binding} needs an http:// or https:// endpoint, not ${url.protocol}//.`);
+    throw new CoreError('bad-request', `${call.binding} needs an http:// or https:// endpoint, not ${url.protocol}//.${schemeHint(call.endpoint)}`);
   }
   return url;
 }

@@ -35,6 +35,7 @@ import { recordBodyRead } from '../a2a/http-call';
 import { chooseProxy, recordedProxyOf } from './proxy-settings';
 import { TransportError } from '../a2a/transport-error';
 import { CoreError } from '../core-error';
+import { withDefaultScheme } from '../../../shared/http/default-scheme';
 import type { Connections } from '../connections';
 
 export interface HttpSendDeps extends SecretDeps {
@@ -72,15 +73,16 @@ function positive(value: number | undefined, fallback: number, name: string): nu
   return value;
 }
 
+/** The request's URL; one without a scheme is sent as http:// (withDefaultScheme), and the record shows it so. */
 export function parseHttpUrl(text: string): URL {
   let url: URL;
   try {
-    url = new URL(text.trim());
+    url = new URL(withDefaultScheme(text));
   } catch {
     throw new CoreError('bad-request', `"${text}" is not a valid URL (expected http://… or https://…).`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
-    throw new CoreError('bad-request', `An HTTP request needs an http:// or https:// URL, not ${url.protocol}//.`);
+    throw new CoreError('bad-request', `An HTTP request needs an http:// or https:// URL; ${url.protocol.slice(0, -1)}:// is not a scheme Powerduck sends.`);
   return url;
 }
 

@@ -172,11 +172,37 @@ export function parseDocumentText(text: string): { model: unknown; format: 'json
   }
 }
 
-const notSupported = 'It is not an OpenAPI 3.0/3.1/3.2 document, a Postman collection (v2.0/v2.1) or a curl command; nothing was imported.';
+const notSupported = 'It is not an OpenAPI 3.0/3.1/3.2 document, a Postman collection (v2.0/v2.1) or environment, or a curl command; nothing was imported.';
+
+/** What Powerduck does import, said after naming a format it does not. */
+const whatImports = 'Powerduck imports OpenAPI, Postman collections/environments and curl';
+
+/**
+ * Formats people bring from other tools, recognised so the refusal names them (an Insomnia export, a
+ * Bruno collection or request, a HAR capture) rather than saying only what the text is not.
+ */
+function otherToolFormat(doc: Record<string, unknown>): string | undefined {
+  const type = doc['type'];
+  if (doc['_type'] === 'export' || doc['__export_format'] !== undefined || (typeof type === 'string' && /insomnia/i.test(type))) return 'an Insomnia export';
+  const log = doc['log'];
+  if (log && typeof log === 'object' && Array.isArray((log as Record<string, unknown>)['entries'])) return 'a HAR file (a recorded browser session)';
+  if (doc['brunoConfig'] !== undefined || (type === 'collection' && typeof doc['name'] === 'string' && doc['version'] !== undefined && !('item' in doc)))
+    return 'a Bruno collection';
+  if (doc['_postman_variable_scope'] === 'globals') return 'Postman globals';
+  return undefined;
+}
+
+function notImported(what: string): CoreError {
+  return new CoreError('unsupported', `This looks like ${what}; ${whatImports}. Nothing was imported.`);
+}
+
+/** A Bruno request file (`.bru`): blocks such as `meta {` that are neither JSON nor YAML. */
+const bruText = /^\s*meta\s*\{/;
 
 export function detectSource(text: string): DetectedSource {
   if (isCurlCommand(text)) return { kind: 'curl', format: 'json' };
   if (text.trim() === '') throw new CoreError('bad-request', `The source is empty. ${notSupported}`);
+  if (bruText.test(text)) throw notImported('a Bruno request file (.bru)');
   const { model, format } = parseDocumentText(text);
   if (!model || typeof model !== 'object' || Array.isArray(model)) throw new CoreError('invalid', notSupported);
   if (depthExceeds(model, MAX_IMPORT_DEPTH))
@@ -200,7 +226,10 @@ export function detectSource(text: string): DetectedSource {
   if (Array.isArray(doc['item']) && (typeof schema === 'string' ? /collection\/v2\.[01]/.test(schema) : info && typeof info === 'object')) {
     return { kind: 'postman', model: doc, format };
   }
+  if (doc['_postman_variable_scope'] === 'environment' && Array.isArray(doc['values'])) return { kind: 'postman-environment', model: doc, format };
   if (typeof schema === 'string' && /getpostman/.test(schema))
     throw new CoreError('unsupported', 'This Postman collection format is not v2.0/v2.1; export it again as Collection v2.1. Nothing was imported.');
+  const other = otherToolFormat(doc);
+  if (other) throw notImported(other);
   throw new CoreError('invalid', notSupported);
 }

@@ -180,6 +180,27 @@ function urlOf(url: Url): { url: string; pathParams: ImportedPathParam[] } {
   return { url: templated.toString(), pathParams };
 }
 
+/** The script kinds Postman would run for this entity itself (its own `event` list, scripts with code only). */
+function ownScripts(entity: { events?: { all(): Array<{ listen?: string; script?: { isEmpty?(): boolean; exec?: string[] } }> } }): string[] {
+  const kinds: string[] = [];
+  for (const event of entity.events?.all() ?? []) {
+    const script = event.script;
+    if (!script || (typeof script.isEmpty === 'function' ? script.isEmpty() : !(script.exec ?? []).some((line) => line.trim() !== ''))) continue;
+    const kind = event.listen === 'prerequest' ? 'pre-request' : event.listen === 'test' ? 'test' : (event.listen ?? 'event');
+    if (!kinds.includes(kind)) kinds.push(kind);
+  }
+  return kinds;
+}
+
+/**
+ * The note for scripts that do not come along: Powerduck runs no Postman scripts, so whatever they
+ * set (a token, a timestamp header, a variable) must be done another way, and the person must know where.
+ */
+function scriptsNote(where: string, kinds: readonly string[], scope: string): string {
+  const what = kinds.length === 1 ? `${kinds[0]} script` : `${kinds.slice(0, -1).join(', ')} and ${kinds[kinds.length - 1]} scripts`;
+  return `${where}: its ${what} ${kinds.length === 1 ? 'is' : 'are'} not imported (Powerduck runs no Postman scripts); what ${kinds.length === 1 ? 'it did' : 'they did'} ${scope} (a variable, a header, a check) must be set up by hand.`;
+}
+
 export function readPostman(model: Record<string, unknown>): PostmanRead {
   let collection: CollectionType;
   try {
@@ -196,6 +217,14 @@ export function readPostman(model: Record<string, unknown>): PostmanRead {
       if (parent.name) names.unshift(parent.name);
     return names;
   };
+  type EventHolder = Parameters<typeof ownScripts>[0];
+  const collectionScripts = ownScripts(collection as unknown as EventHolder);
+  if (collectionScripts.length)
+    warnings.push(scriptsNote(`The collection "${collection.name || 'Postman collection'}"`, collectionScripts, 'for every request'));
+  collection.forEachItemGroup((group) => {
+    const kinds = ownScripts(group as unknown as EventHolder);
+    if (kinds.length) warnings.push(scriptsNote(`Folder "${[...folderNames(group)].join(' / ')}"`, kinds, 'for each request in it'));
+  });
   let count = 0;
   collection.forEachItem((item) => {
     count++;
@@ -210,6 +239,8 @@ export function readPostman(model: Record<string, unknown>): PostmanRead {
       .filter((q) => q['disabled'] === true && typeof q['key'] === 'string' && q['key'] !== '')
       .map((q) => q['key'] as string);
     if (contentType && !headers.some((h) => h.name.toLowerCase() === 'content-type')) headers.push({ name: 'Content-Type', value: contentType, enabled: true });
+    const scripts = ownScripts(item as unknown as EventHolder);
+    if (scripts.length) warnings.push(scriptsNote(`"${item.name || request.method}"`, scripts, 'before or after the send'));
     const auth = authOf(item, warnings);
     const authFrom = auth ? inheritedFrom(item, collection, (group) => folderNames(group).join(' / ')) : undefined;
     requests.push({

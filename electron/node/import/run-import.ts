@@ -25,9 +25,10 @@ import {
 import { callVariableNames, variableNamesIn } from '../../../shared/env/variables';
 import type { ImportCredential, ImportedRequest } from '../../../shared/import/imported-request';
 import { ImportRefusal, slug } from '../../../shared/import/imported-request';
+import { isCredentialName } from '../../../shared/a2a/credential-names';
 import { credentialVariables } from '../../../shared/import/credential-variables';
 import type { PendingCredential, PlannedOperation, VariableSecret } from '../../../shared/import/request-to-operation';
-import { addressOf, buildImportedHttp, httpSecretRef, planOperation, rekeyed, withSecretName } from '../../../shared/import/request-to-operation';
+import { addressOf, buildImportedHttp, httpSecretRef, importTags, planOperation, rekeyed, withSecretName } from '../../../shared/import/request-to-operation';
 import { securitySchemeForAuth } from '../../../shared/http/http-operation-build';
 import { placeNamedScheme, schemeNameClashes } from '../../../shared/openapi/oauth-scheme-placement';
 import { wholeVariable } from '../../../shared/env/variables';
@@ -35,7 +36,7 @@ import { A2A_OPERATION_VERB, buildOperation } from '../../../shared/openapi/oper
 import { callFromXA2a } from '../../../shared/openapi/call-from-operation';
 import { listOperations } from '../../../shared/openapi/operation-list';
 import { CoreError } from '../core-error';
-import { loadEnvironments, saveEnvironments } from '../env/environments-store';
+import { environmentsFile, loadEnvironments, saveEnvironments } from '../env/environments-store';
 import { readWorkspaceText, writeWorkspaceText } from '../env/workspace-write';
 import type { SecretStore } from '../secret-store';
 import type { SpecEdit } from '../../../shared/openapi/spec-edits';
@@ -53,8 +54,6 @@ export interface ImportContext extends SpecContext {
   signal?: AbortSignal;
 }
 
-const secretLooking = /token|secret|password|passwd|api[-_]?key|apikey|credential/i;
-
 interface Prepared {
   plan: ImportPlan;
   source: ImportSource;
@@ -66,6 +65,10 @@ interface Prepared {
   environments?: Environment[];
   /** OpenAPI: what a copy writes when it differs from the source (schemas from other files brought in). */
   copyText?: string;
+  /** Every `{{variable}}` the operations use (the plan lists those no environment defines). */
+  used: string[];
+  /** Secrets the operations name directly (an A2A auth's `secretRef`). */
+  secretRefs: string[];
 }
 
 function opInfo(op: PlannedOperation): ImportOperationInfo {
@@ -119,6 +122,108 @@ function pendingOf(planned: readonly PlannedOperation[], envSecrets: readonly Pe
   return [...byId.values(), ...envSecrets];
 }
 
+/** A variable an import brings: `secret` when its source marks it as one (a Postman environment's `type: "secret"`). */
+interface SourceVariable {
+  name: string;
+  value: string;
+  secret?: boolean;
+}
+
+/**
+ * The environment an import brings (a collection's variables, a Postman environment file): a value
+ * marked secret, under a credential's name, or used as a credential goes to the secret store (a
+ * pending credential, stored on apply) and the environment keeps only the secret's name; the others stay plain values.
+ */
+function importedEnvironment(
+  title: string,
+  vars: readonly SourceVariable[],
+  usedAsCredential: ReadonlySet<string>,
+  secretPrefix: string,
+  envSecrets: PendingCredential[],
+  warnings: string[],
+): Environment {
+  const variables: Environment['variables'] = [];
+  for (const v of vars) {
+    if (checkVariableName(v.name)) {
+      warnings.push(`Variable "${v.name.slice(0, 60)}" of "${title}" is not a usable variable name and was skipped.`);
+      continue;
+    }
+    const credential = v.secret === true || isCredentialName(v.name) || usedAsCredential.has(v.name);
+    if (!credential || variableNamesIn(v.value).length > 0) {
+      variables.push({ name: v.name, value: v.value });
+      continue;
+    }
+    const name = `${secretPrefix}-${slug(v.name, 'secret')}`.slice(0, 128);
+    // Postman exports a secret's initial value only, often empty: the variable still names the secret, which the plan lists as missing.
+    if (v.value !== '')
+      envSecrets.push({ id: `env:${v.name}`, request: `environment "${title}"`, what: `variable ${v.name}`, suggestedName: name, value: v.value });
+    variables.push({ name: v.name, secret: name });
+  }
+  return { name: environmentName(title), variables };
+}
+
+/** A Postman environment file (`_postman_variable_scope: "environment"`): its enabled values, each marked secret by `type`. */
+function postmanEnvironmentVariables(model: Record<string, unknown>, warnings: string[]): SourceVariable[] {
+  const out: SourceVariable[] = [];
+  for (const entry of model['values'] as unknown[]) {
+    if (!entry || typeof entry !== 'object') continue;
+    const e = entry as Record<string, unknown>;
+    if (typeof e['key'] !== 'string' || e['key'] === '') continue;
+    if (e['enabled'] === false) {
+      warnings.push(`Variable ${e['key'].slice(0, 60)} is switched off in the file and was not imported.`);
+      continue;
+    }
+    const value = e['value'] === undefined || e['value'] === null ? '' : typeof e['value'] === 'string' ? e['value'] : JSON.stringify(e['value']);
+    out.push({ name: e['key'], value, ...(e['type'] === 'secret' ? { secret: true } : {}) });
+  }
+  return out;
+}
+
+/** The secret names a value refers to (`{secretRef: NAME}` anywhere in it: an A2A call's auth). */
+function secretRefsIn(value: unknown, out: Set<string> = new Set()): Set<string> {
+  if (Array.isArray(value)) for (const v of value) secretRefsIn(v, out);
+  else if (value && typeof value === 'object')
+    for (const [k, v] of Object.entries(value)) {
+      // A `{{variable}}` there is a variable the environment fills (counted with the used variables), not a secret's name.
+      if (k === 'secretRef' && typeof v === 'string') {
+        if (variableNamesIn(v).length === 0) out.add(v);
+      } else secretRefsIn(v, out);
+    }
+  return out;
+}
+
+/**
+ * What the person still has to provide once the import's environments are in (`incoming`, or already
+ * merged when empty): the used variables no environment defines, and the secrets named by the
+ * operations, by the incoming environments or by an environment's value for a used variable that are
+ * neither stored nor about to be (`willStore`).
+ */
+async function stillMissing(
+  ctx: ImportContext,
+  used: readonly string[],
+  incoming: readonly Environment[],
+  secretRefs: readonly string[],
+  willStore: ReadonlySet<string>,
+): Promise<{ variables: string[]; missingSecrets: string[] }> {
+  let existing: Environment[] = [];
+  try {
+    existing = (await loadEnvironments(ctx)).doc.environments;
+  } catch {
+    // A broken environments file is reported when applying; here it defines nothing.
+  }
+  const all = [...existing, ...incoming];
+  const defined = new Set(all.flatMap((e) => e.variables.map((v) => v.name)));
+  const usedSet = new Set(used);
+  const wanted = new Set([
+    ...secretRefs,
+    ...incoming.flatMap((e) => e.variables.flatMap((v) => (v.secret !== undefined ? [v.secret] : []))),
+    ...all.flatMap((e) => e.variables.flatMap((v) => (v.secret !== undefined && usedSet.has(v.name) ? [v.secret] : []))),
+  ]);
+  const missingSecrets: string[] = [];
+  for (const name of wanted) if (!willStore.has(name) && (await ctx.secrets.get(name)) === undefined) missingSecrets.push(name);
+  return { variables: used.filter((v) => !defined.has(v)), missingSecrets };
+}
+
 async function prepare(ctx: ImportContext, request: ImportSourceRequest): Promise<Prepared> {
   const source = await readImportSource(ctx.fs, request, ctx.workspaceDir, ctx.signal);
   const detected = detectSource(source.text);
@@ -134,12 +239,18 @@ async function prepare(ctx: ImportContext, request: ImportSourceRequest): Promis
       ...(op.a2a ? { method: op.a2a.method } : {}),
     }));
     const variables = new Set<string>();
+    const refs = new Set<string>();
     for (const op of listOperations(model)) {
       if (!op.a2a) continue;
-      for (const v of callVariableNames(callFromXA2a(op.a2a))) variables.add(v);
+      const call = callFromXA2a(op.a2a);
+      for (const v of callVariableNames(call)) variables.add(v);
       for (const v of variableNamesIn(op.a2a.agentCardUrl ?? '')) variables.add(v);
+      secretRefsIn(call.auth, refs);
     }
     const environments = await siblingEnvironments(ctx, source.localFile);
+    const used = [...variables];
+    const secretRefs = [...refs];
+    const missing = await stillMissing(ctx, used, environments, secretRefs, new Set());
     const ext = detected.format === 'json' ? '.json' : '.yaml';
     const base = source.localFile
       ? basename(source.localFile)
@@ -167,6 +278,8 @@ async function prepare(ctx: ImportContext, request: ImportSourceRequest): Promis
     return {
       source,
       environments,
+      used,
+      secretRefs,
       ...(copyText !== undefined ? { copyText } : {}),
       plan: {
         kind: 'openapi',
@@ -177,7 +290,34 @@ async function prepare(ctx: ImportContext, request: ImportSourceRequest): Promis
         credentials: [],
         suggestedFile:
           source.localFile && isInside(ctx.workspaceDir, source.localFile) ? relative(ctx.workspaceDir, source.localFile) : await uniqueFile(ctx, base),
-        variables: [...variables],
+        ...missing,
+        environments: await environmentInfos(ctx, environments),
+        warnings,
+      },
+    };
+  }
+  if (detected.kind === 'postman-environment') {
+    const model = detected.model as Record<string, unknown>;
+    const title = typeof model['name'] === 'string' && model['name'].trim() !== '' ? model['name'] : 'Postman environment';
+    const warnings: string[] = [];
+    const envSecrets: PendingCredential[] = [];
+    const vars = postmanEnvironmentVariables(model, warnings);
+    if (!vars.length) throw new CoreError('invalid', `The Postman environment "${title}" holds no variables; nothing was imported.`);
+    const environments = [importedEnvironment(title, vars, new Set(), slug(title, 'environment'), envSecrets, warnings)];
+    const missing = await stillMissing(ctx, [], environments, [], new Set(envSecrets.map((c) => c.suggestedName)));
+    return {
+      source,
+      envSecrets,
+      environments,
+      used: [],
+      secretRefs: [],
+      plan: {
+        kind: 'postman-environment',
+        title,
+        operations: [],
+        suggestedFile: ENVIRONMENTS_FILE_NAME,
+        credentials: envSecrets.map(({ id, request, what, suggestedName }) => ({ id, request, what, suggestedName })),
+        ...missing,
         environments: await environmentInfos(ctx, environments),
         warnings,
       },
@@ -220,23 +360,9 @@ async function prepare(ctx: ImportContext, request: ImportSourceRequest): Promis
   for (const op of planned) warnings.push(...op.notes);
   const envSecrets: PendingCredential[] = [];
   const environments: Environment[] = [];
-  if (envVars.length) {
+  if (envVars.length)
     // A variable is a credential by its name, or by where a request uses it (an auth's key, a credential header or query parameter).
-    const usedAsCredential = credentialVariables(requests);
-    const variables = [];
-    for (const v of envVars) {
-      if (checkVariableName(v.name)) {
-        warnings.push(`Collection variable "${v.name.slice(0, 60)}" is not a usable variable name and was skipped.`);
-        continue;
-      }
-      if ((secretLooking.test(v.name) || usedAsCredential.has(v.name)) && v.value !== '' && variableNamesIn(v.value).length === 0) {
-        const name = `${secretPrefix}-${slug(v.name, 'secret')}`.slice(0, 128);
-        envSecrets.push({ id: `env:${v.name}`, request: `environment "${title}"`, what: `variable ${v.name}`, suggestedName: name, value: v.value });
-        variables.push({ name: v.name, secret: name });
-      } else variables.push({ name: v.name, value: v.value });
-    }
-    environments.push({ name: environmentName(title), variables });
-  }
+    environments.push(importedEnvironment(title, envVars, credentialVariables(requests), secretPrefix, envSecrets, warnings));
   // Credentials the auth cannot carry (a second credential header, cookies): secrets behind variables of the import's environment.
   const variableSecrets = [...planContext.variableSecrets.values()];
   if (variableSecrets.length) {
@@ -251,10 +377,17 @@ async function prepare(ctx: ImportContext, request: ImportSourceRequest): Promis
     }
   }
   const variables = new Set<string>();
+  const refs = new Set<string>();
   for (const op of planned) {
     if (op.kind === 'a2a') for (const v of callVariableNames(op.draft.call)) variables.add(v);
     else for (const v of variableNamesIn(JSON.stringify([op.draft, op.extra, op.auth ?? null]))) variables.add(v);
+    // A credential the import stores is named by its pending entry, not a secret to ask for.
+    if (op.kind === 'a2a' && !op.credential) secretRefsIn(op.draft.call.auth, refs);
   }
+  const used = [...variables];
+  const secretRefs = [...refs];
+  const pendingNames = new Set(pendingOf(planned, envSecrets).map((c) => c.suggestedName));
+  const missing = await stillMissing(ctx, used, environments, secretRefs, pendingNames);
   const credentials: ImportCredential[] = pendingOf(planned, envSecrets).map(({ id, request, what, suggestedName }) => ({ id, request, what, suggestedName }));
   const suggestedFile = detected.kind === 'curl' ? 'powerduck.openapi.yaml' : await uniqueFile(ctx, `${secretPrefix}.openapi.yaml`);
   return {
@@ -262,6 +395,8 @@ async function prepare(ctx: ImportContext, request: ImportSourceRequest): Promis
     planned,
     envSecrets,
     environments,
+    used,
+    secretRefs,
     plan: {
       kind: detected.kind,
       // A curl command has no name of its own ("curl" only prefixes its secrets): what it calls names it.
@@ -269,7 +404,7 @@ async function prepare(ctx: ImportContext, request: ImportSourceRequest): Promis
       operations: planned.map(opInfo),
       credentials,
       suggestedFile,
-      variables: [...variables],
+      ...missing,
       environments: await environmentInfos(ctx, environments),
       warnings,
     },
@@ -398,10 +533,57 @@ function schemeNameFor(op: Extract<PlannedOperation, { kind: 'http' }>, finalNam
   return variable;
 }
 
+/**
+ * The import's environments with each secret-backed variable naming the secret as stored (a numbered
+ * name when the chosen one held another value); a variable whose secret the person chose not to store is left out.
+ */
+function withStoredSecrets(prepared: Prepared, finalNames: ReadonlyMap<string, string | null>): Environment[] {
+  const envSecretNames = new Map((prepared.envSecrets ?? []).map((c) => [c.suggestedName, finalNames.get(c.id) ?? null]));
+  return (prepared.environments ?? []).map((env) => ({
+    ...env,
+    variables: env.variables.flatMap((v) => {
+      // A secret with no value in the source was never pending: the variable names the secret to store.
+      if (v.secret === undefined || !envSecretNames.has(v.secret)) return [v];
+      const name = envSecretNames.get(v.secret);
+      return name ? [{ name: v.name, secret: name }] : [];
+    }),
+  }));
+}
+
+/** A Postman environment: its secrets stored, then the environment merged (the one writer, mergeEnvironments); no spec file. */
+async function applyEnvironmentImport(ctx: ImportContext, prepared: Prepared, request: ImportApplyRequest): Promise<ImportResult> {
+  if (request.environments === false)
+    throw new CoreError('bad-request', 'The source is a Postman environment: leaving environments out would import nothing. Nothing was imported.');
+  const { finalNames, created } = await storeCredentials(ctx, prepared.envSecrets ?? [], request.secretNames ?? {}, undefined, new Map());
+  try {
+    const environments = withStoredSecrets(prepared, finalNames);
+    const environmentsAdded = await mergeEnvironments(ctx, environments);
+    const { plan } = prepared;
+    const notes = environmentsAdded.length
+      ? plan.warnings
+      : [...plan.warnings, `The environment "${plan.environments[0]?.name ?? plan.title}" already has every variable; nothing changed.`];
+    return {
+      kind: plan.kind,
+      file: environmentsFile(ctx),
+      name: ENVIRONMENTS_FILE_NAME,
+      created: false,
+      operations: [],
+      storedSecrets: [...new Set([...finalNames.values()].filter((n): n is string => typeof n === 'string'))],
+      environmentsAdded,
+      ...(await stillMissing(ctx, [], environments, [], new Set())),
+      warnings: notes,
+    };
+  } catch (error) {
+    for (const name of created) await ctx.secrets.delete(name).catch(() => false);
+    throw error;
+  }
+}
+
 export async function applyImport(ctx: ImportContext, request: ImportApplyRequest): Promise<ImportResult> {
   const prepared = await prepare(ctx, request);
   const { plan } = prepared;
   const withEnvironments = request.environments !== false;
+  if (plan.kind === 'postman-environment') return applyEnvironmentImport(ctx, prepared, request);
   if (plan.kind === 'openapi') {
     const mode = request.mode ?? 'copy';
     let file: string;
@@ -420,7 +602,8 @@ export async function applyImport(ctx: ImportContext, request: ImportApplyReques
       await writeWorkspaceText(ctx.fs, file, prepared.copyText ?? prepared.source.text, null);
       created = true;
     }
-    const environmentsAdded = withEnvironments ? await mergeEnvironments(ctx, prepared.environments ?? []) : [];
+    const environments = withEnvironments ? (prepared.environments ?? []) : [];
+    const environmentsAdded = await mergeEnvironments(ctx, environments);
     return {
       kind: 'openapi',
       file,
@@ -429,6 +612,7 @@ export async function applyImport(ctx: ImportContext, request: ImportApplyReques
       operations: plan.operations,
       storedSecrets: [],
       environmentsAdded,
+      ...(await stillMissing(ctx, prepared.used, environments, prepared.secretRefs, new Set())),
       warnings: plan.warnings,
     };
   }
@@ -476,53 +660,57 @@ export async function applyImport(ctx: ImportContext, request: ImportApplyReques
       existingOps.add(`${verb} ${out.path}`);
       return out;
     });
-    const outcome = await writeSpec(ctx, target, expectedHash, (model) => {
-      const edits: SpecEdit[] = [];
-      // The file as the edits so far leave it: requests sharing one credential share its scheme entry.
-      let placedIn: unknown = model;
-      const schemas = new Map<string, unknown>();
-      const components = model && typeof model === 'object' ? (model as Record<string, unknown>)['components'] : undefined;
-      const have = new Set(Object.keys(((components as Record<string, unknown> | undefined)?.['schemas'] as object | undefined) ?? {}));
-      for (const op of ops) {
-        if (op.kind === 'a2a') {
-          const built = buildOperation(op.draft);
-          if (!built.ok) throw new CoreError('bad-request', `${op.name}: ${built.message}`);
-          edits.push({ kind: 'setOperationFields', path: op.path, verb: A2A_OPERATION_VERB, fields: Object.entries(built.value.fields) });
-          for (const [name, schema] of Object.entries(built.value.components)) if (!have.has(name)) schemas.set(name, schema);
-        } else {
-          const scheme = op.auth ? schemeNameFor(op, finalNames, notes) : undefined;
-          let name: string | undefined;
-          if (op.auth && scheme !== undefined) {
-            const definition = securitySchemeForAuth(op.auth);
-            const placed = placeNamedScheme(placedIn, scheme, definition);
-            // A stored secret was named so its scheme fits (storeCredentials): only a file changed
-            // since could say otherwise, and then the secret and the scheme would not match.
-            if (placed.name !== scheme && op.credential)
-              throw new CoreError('conflict', `The security scheme "${scheme}" changed in ${target} during the import; nothing was imported.`);
-            if (placed.name !== scheme)
-              notes.push(
-                `The file already has a security scheme "${scheme}" with another definition; it stays as it is, and "${op.name}" uses "${placed.name}".`,
-              );
-            placedIn = applyEditsToModel(placedIn, placed.edits);
-            edits.push(...placed.edits);
-            name = placed.name;
+    const outcome = await writeSpec(
+      ctx,
+      target,
+      expectedHash,
+      (model) => {
+        const edits: SpecEdit[] = [];
+        // The file as the edits so far leave it: requests sharing one credential share its scheme entry.
+        let placedIn: unknown = model;
+        const schemas = new Map<string, unknown>();
+        const components = model && typeof model === 'object' ? (model as Record<string, unknown>)['components'] : undefined;
+        const have = new Set(Object.keys(((components as Record<string, unknown> | undefined)?.['schemas'] as object | undefined) ?? {}));
+        for (const op of ops) {
+          if (op.kind === 'a2a') {
+            const built = buildOperation(op.draft);
+            if (!built.ok) throw new CoreError('bad-request', `${op.name}: ${built.message}`);
+            edits.push({
+              kind: 'setOperationFields',
+              path: op.path,
+              verb: A2A_OPERATION_VERB,
+              fields: [...importTags(op), ...Object.entries(built.value.fields)],
+            });
+            for (const [name, schema] of Object.entries(built.value.components)) if (!have.has(name)) schemas.set(name, schema);
+          } else {
+            const scheme = op.auth ? schemeNameFor(op, finalNames, notes) : undefined;
+            let name: string | undefined;
+            if (op.auth && scheme !== undefined) {
+              const definition = securitySchemeForAuth(op.auth);
+              const placed = placeNamedScheme(placedIn, scheme, definition);
+              // A stored secret was named so its scheme fits (storeCredentials): only a file changed
+              // since could say otherwise, and then the secret and the scheme would not match.
+              if (placed.name !== scheme && op.credential)
+                throw new CoreError('conflict', `The security scheme "${scheme}" changed in ${target} during the import; nothing was imported.`);
+              if (placed.name !== scheme)
+                notes.push(
+                  `The file already has a security scheme "${scheme}" with another definition; it stays as it is, and "${op.name}" uses "${placed.name}".`,
+                );
+              placedIn = applyEditsToModel(placedIn, placed.edits);
+              edits.push(...placed.edits);
+              name = placed.name;
+            }
+            edits.push({ kind: 'setOperationFields', path: op.path, verb: op.verb, fields: buildImportedHttp(op, name) });
           }
-          edits.push({ kind: 'setOperationFields', path: op.path, verb: op.verb, fields: buildImportedHttp(op, name) });
         }
-      }
-      edits.push({ kind: 'addSchemas', schemas: [...schemas.entries()] });
-      return { edits, forbidden: pending.map((p) => p.value) };
-    });
-    const envSecretNames = new Map((prepared.envSecrets ?? []).map((c) => [c.suggestedName, finalNames.get(c.id) ?? null]));
-    const environments = (prepared.environments ?? []).map((env) => ({
-      ...env,
-      variables: env.variables.flatMap((v) => {
-        if (v.secret === undefined) return [v];
-        const name = envSecretNames.get(v.secret);
-        return name ? [{ name: v.name, secret: name }] : [];
-      }),
-    }));
-    const environmentsAdded = withEnvironments ? await mergeEnvironments(ctx, environments) : [];
+        edits.push({ kind: 'addSchemas', schemas: [...schemas.entries()] });
+        return { edits, forbidden: pending.map((p) => p.value) };
+        // A new file is named after the collection (its info.title), not after the file name; a curl command has no name of its own.
+      },
+      { allowCreate: true, ...(plan.kind === 'postman' ? { title: plan.title } : {}) },
+    );
+    const environments = withEnvironments ? withStoredSecrets(prepared, finalNames) : [];
+    const environmentsAdded = await mergeEnvironments(ctx, environments);
     return {
       kind: plan.kind,
       file: outcome.info.file,
@@ -531,6 +719,7 @@ export async function applyImport(ctx: ImportContext, request: ImportApplyReques
       operations: ops.map(opInfo),
       storedSecrets: [...new Set([...finalNames.values()].filter((n): n is string => typeof n === 'string'))],
       environmentsAdded,
+      ...(await stillMissing(ctx, prepared.used, environments, prepared.secretRefs, new Set())),
       warnings: [...new Set(notes)],
     };
   } catch (error) {

@@ -3,6 +3,7 @@
  * whether it is an event stream: events fold into the stream timeline as they arrive; the record
  * comes with `end`. I/O handles stay outside the store.
  */
+import { withDefaultScheme } from '../../../../shared/http/default-scheme';
 import { create } from 'zustand';
 import type { WireError } from '../../../../shared/contract/index';
 import { DEFAULT_HTTP_CONNECT_MS, DEFAULT_HTTP_TOTAL_MS, type HttpExchangeRecord } from '../../../../shared/http/http-types';
@@ -60,8 +61,16 @@ const handles = new Map<string, StreamHandle>();
 export type HttpSendResult = { ok: true; runId: string } | { ok: false; message: string };
 
 export function sendHttpDraft(host: Host, tabId: string): HttpSendResult {
-  const draft = useHttpDraftsStore.getState().tabs.find((t) => t.id === tabId);
+  let draft = useHttpDraftsStore.getState().tabs.find((t) => t.id === tabId);
   if (!draft) return { ok: false, message: 'no-draft' };
+  // A URL typed without a scheme is sent as http:// (the core's rule, withDefaultScheme): the field shows the URL that is sent.
+  // One that starts with a {{variable}} is left as written (the variable may hold the scheme).
+  const typed = draft.url.trim();
+  const normalised = typed.startsWith('{{') ? typed : withDefaultScheme(typed);
+  if (normalised !== typed) {
+    useHttpDraftsStore.getState().update(tabId, (d) => ({ ...d, url: normalised }));
+    draft = { ...draft, url: normalised };
+  }
   const built = buildHttpRequest(draft);
   if (!built.ok) return built;
   const previous = useHttpRunsStore.getState().byTab[tabId];

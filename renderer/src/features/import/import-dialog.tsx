@@ -118,7 +118,9 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
             <p>
               {plan.kind === 'curl'
                 ? t('import.plan.curl', { title: plan.title, a2a })
-                : t('import.plan', { kind, title: plan.title, count: plan.operations.length, a2a })}
+                : plan.kind === 'postman-environment'
+                  ? t('import.plan.environment', { title: plan.title, count: plan.environments[0]?.variables ?? 0 })
+                  : t('import.plan', { kind, title: plan.title, count: plan.operations.length, a2a })}
             </p>
             {plan.warnings.map((w) => (
               <p key={w} className="warning small">
@@ -163,20 +165,23 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
             ) : null}
             {plan.environments.length ? <p className="small">{t('import.environments', { names: plan.environments.map((e) => e.name).join(', ') })}</p> : null}
             {plan.variables.length ? <p className="small">{t('import.variables', { names: plan.variables.map((v) => `{{${v}}}`).join(', ') })}</p> : null}
-            <ul aria-label={t('import.operations')} className="import-ops small">
-              {plan.operations.slice(0, 200).map((op) => {
-                const label = importedOperationLabel(op);
-                return (
-                  <li key={`${op.httpMethod} ${op.path}`}>
-                    <span className="mono">
-                      {op.httpMethod.toUpperCase()} {op.path}
-                    </span>
-                    {label ? <> {label}</> : null}
-                    {op.a2a ? <span className="muted"> A2A {op.method ?? ''}</span> : null}
-                  </li>
-                );
-              })}
-            </ul>
+            {plan.missingSecrets.length ? <p className="small">{t('import.missingSecrets', { names: plan.missingSecrets.join(', ') })}</p> : null}
+            {plan.operations.length ? (
+              <ul aria-label={t('import.operations')} className="import-ops small">
+                {plan.operations.slice(0, 200).map((op) => {
+                  const label = importedOperationLabel(op);
+                  return (
+                    <li key={`${op.httpMethod} ${op.path}`}>
+                      <span className="mono">
+                        {op.httpMethod.toUpperCase()} {op.path}
+                      </span>
+                      {label ? <> {label}</> : null}
+                      {op.a2a ? <span className="muted"> A2A {op.method ?? ''}</span> : null}
+                    </li>
+                  );
+                })}
+              </ul>
+            ) : null}
           </div>
         ) : null}
       </form>
@@ -184,7 +189,11 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
         {busy ? t('import.reading') : null}
         {result ? (
           <>
-            <p>{t('import.done', { count: result.operations.length, file: result.name })}</p>
+            <p>
+              {result.kind === 'postman-environment'
+                ? t('import.done.environment', { file: result.name })
+                : t('import.done', { count: result.operations.length, file: result.name })}
+            </p>
             {result.storedSecrets.length ? <p>{t('import.secretsStored', { names: result.storedSecrets.join(', ') })}</p> : null}
             {result.environmentsAdded.length ? <p>{t('import.envAdded', { names: result.environmentsAdded.join(', ') })}</p> : null}
           </>

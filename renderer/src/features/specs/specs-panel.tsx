@@ -21,18 +21,8 @@ import { refreshSpecs, useSpecsStore } from './specs-store';
 import { ValidateFileDialog } from './validate-file-dialog';
 
 import { ImportDialog } from '../import';
+import { groupOperations } from './operation-groups';
 import './spec-manage.css';
-
-type ProtocolGroup = 'a2a' | 'mcp' | 'http';
-
-/** Operations grouped by protocol (A2A, MCP, then plain HTTP), each group in file order. */
-function groupByProtocol(
-  operations: readonly SpecOperationSummary[],
-): Array<{ protocol: ProtocolGroup; ops: Array<{ op: SpecOperationSummary; index: number }> }> {
-  const groups: Record<ProtocolGroup, Array<{ op: SpecOperationSummary; index: number }>> = { a2a: [], mcp: [], http: [] };
-  operations.forEach((op, index) => groups[op.kind === 'a2a' ? 'a2a' : isMcpOperation(op) ? 'mcp' : 'http'].push({ op, index }));
-  return (['a2a', 'mcp', 'http'] as const).filter((protocol) => groups[protocol].length).map((protocol) => ({ protocol, ops: groups[protocol] }));
-}
 
 /** The dialog the sidebar has open for one operation or file. */
 type Managing =
@@ -101,131 +91,140 @@ function FileEntry({ info, onManage }: { info: SpecFileInfo; onManage: (what: Ma
         ) : null}
         {info.operations.length === 0 && !info.parseError ? <p className="muted small">{t('specs.noOps')}</p> : null}
         <ul className="side-list" aria-label={t('specs.opsOf', { name: info.name })}>
-          {groupByProtocol(info.operations).flatMap((group) => [
-            // A heading per protocol inside the one list (the rows stay the list's own items).
+          {groupOperations(info.operations).flatMap((group) => [
+            // A heading per protocol, and one per tag inside it, in the one list (the rows stay the list's own items).
             <li key={`group-${group.protocol}`} role="presentation" className="op-group-title">
               <h4>{t(`mcp.group.${group.protocol}`)}</h4>
             </li>,
-            ...group.ops.map(({ op, index }) => {
-              const title = op.summary ?? op.operationId ?? op.path;
-              const current = openView?.kind === 'docs' && openView.file === info.file && openView.path === op.path && openView.httpMethod === op.httpMethod;
-              const titleId = `${id}-op-${index}`;
-              const managed: ManagedOperation = { file: info.file, name: info.name, hash: info.hash, path: op.path, httpMethod: op.httpMethod };
-              return (
-                <li key={`${op.httpMethod} ${op.path}`}>
-                  <button
-                    type="button"
-                    className="side-item"
-                    data-op-key={opKey(info.file, op.httpMethod, op.path)}
-                    aria-current={current ? 'true' : undefined}
-                    title={t('specs.showDocs')}
-                    onClick={() => useToolViewStore.getState().open({ kind: 'docs', file: info.file, path: op.path, httpMethod: op.httpMethod })}
-                  >
-                    <span id={titleId}>{title}</span>
-                    <span className="muted small mono">
-                      {op.a2a
-                        ? `${op.a2a.binding} · ${op.a2a.method}`
-                        : op.kind === 'a2a'
-                          ? t('specs.brokenA2a')
-                          : isMcpOperation(op)
-                            ? `MCP · ${op.path}`
-                            : `${op.httpMethod.toUpperCase()} ${op.path}`}
-                    </span>
-                    {op.problem ? <span className="warning small">{op.problem}</span> : null}
-                  </button>
-                  <div className="op-tools">
-                    {op.a2a ? (
-                      <button
-                        type="button"
-                        className="icon-button"
-                        aria-label={t('specs.run', { title })}
-                        title={t('specs.run', { title })}
-                        onClick={() => {
-                          const ref = { file: info.file, path: op.path, httpMethod: op.httpMethod };
-                          useToolViewStore.getState().open({ kind: 'docs', ...ref });
-                          if (op.a2a) void runSavedOperation(host, ref, isStreamingMethod(op.a2a.version, op.a2a.method));
-                        }}
-                      >
-                        <span aria-hidden="true">▶</span> <span className="icon-label">{t('icon.run')}</span>
-                      </button>
-                    ) : null}
-                    {isHttpOperation(op) ? (
-                      <button
-                        type="button"
-                        className="icon-button"
-                        aria-label={t('specs.run', { title })}
-                        title={t('specs.run', { title })}
-                        onClick={() => {
-                          // As for A2A: the Docs view opens and shows the answer under Last run.
-                          const ref = { file: info.file, path: op.path, httpMethod: op.httpMethod };
-                          useToolViewStore.getState().open({ kind: 'docs', ...ref });
-                          void runSavedHttpOperation(host, ref);
-                        }}
-                      >
-                        <span aria-hidden="true">▶</span> <span className="icon-label">{t('icon.run')}</span>
-                      </button>
-                    ) : null}
-                    {isMcpOperation(op) ? (
-                      <>
+            ...[{ tag: undefined as string | undefined, ops: group.untagged }, ...group.tagged].flatMap(({ tag, ops }) => [
+              ...(tag === undefined
+                ? []
+                : [
+                    <li key={`tag-${group.protocol}-${tag}`} role="presentation" className="op-group-title op-tag-title">
+                      <h5>{tag}</h5>
+                    </li>,
+                  ]),
+              ...ops.map(({ op, index }) => {
+                const title = op.summary ?? op.operationId ?? op.path;
+                const current = openView?.kind === 'docs' && openView.file === info.file && openView.path === op.path && openView.httpMethod === op.httpMethod;
+                const titleId = `${id}-op-${index}`;
+                const managed: ManagedOperation = { file: info.file, name: info.name, hash: info.hash, path: op.path, httpMethod: op.httpMethod };
+                return (
+                  <li key={`${op.httpMethod} ${op.path}`}>
+                    <button
+                      type="button"
+                      className="side-item"
+                      data-op-key={opKey(info.file, op.httpMethod, op.path)}
+                      aria-current={current ? 'true' : undefined}
+                      title={t('specs.showDocs')}
+                      onClick={() => useToolViewStore.getState().open({ kind: 'docs', file: info.file, path: op.path, httpMethod: op.httpMethod })}
+                    >
+                      <span id={titleId}>{title}</span>
+                      <span className="muted small mono">
+                        {op.a2a
+                          ? `${op.a2a.binding} · ${op.a2a.method}`
+                          : op.kind === 'a2a'
+                            ? t('specs.brokenA2a')
+                            : isMcpOperation(op)
+                              ? `MCP · ${op.path}`
+                              : `${op.httpMethod.toUpperCase()} ${op.path}`}
+                      </span>
+                      {op.problem ? <span className="warning small">{op.problem}</span> : null}
+                    </button>
+                    <div className="op-tools">
+                      {op.a2a ? (
                         <button
                           type="button"
                           className="icon-button"
                           aria-label={t('specs.run', { title })}
                           title={t('specs.run', { title })}
-                          onClick={() => void openMcp(info.file, op, true)}
+                          onClick={() => {
+                            const ref = { file: info.file, path: op.path, httpMethod: op.httpMethod };
+                            useToolViewStore.getState().open({ kind: 'docs', ...ref });
+                            if (op.a2a) void runSavedOperation(host, ref, isStreamingMethod(op.a2a.version, op.a2a.method));
+                          }}
                         >
                           <span aria-hidden="true">▶</span> <span className="icon-label">{t('icon.run')}</span>
                         </button>
+                      ) : null}
+                      {isHttpOperation(op) ? (
+                        <button
+                          type="button"
+                          className="icon-button"
+                          aria-label={t('specs.run', { title })}
+                          title={t('specs.run', { title })}
+                          onClick={() => {
+                            // As for A2A: the Docs view opens and shows the answer under Last run.
+                            const ref = { file: info.file, path: op.path, httpMethod: op.httpMethod };
+                            useToolViewStore.getState().open({ kind: 'docs', ...ref });
+                            void runSavedHttpOperation(host, ref);
+                          }}
+                        >
+                          <span aria-hidden="true">▶</span> <span className="icon-label">{t('icon.run')}</span>
+                        </button>
+                      ) : null}
+                      {isMcpOperation(op) ? (
+                        <>
+                          <button
+                            type="button"
+                            className="icon-button"
+                            aria-label={t('specs.run', { title })}
+                            title={t('specs.run', { title })}
+                            onClick={() => void openMcp(info.file, op, true)}
+                          >
+                            <span aria-hidden="true">▶</span> <span className="icon-label">{t('icon.run')}</span>
+                          </button>
+                          <button
+                            type="button"
+                            className="icon-button"
+                            aria-label={t('specs.openAsRequest', { title })}
+                            title={t('specs.openAsRequest', { title })}
+                            onClick={() => void openMcp(info.file, op, false)}
+                          >
+                            <span aria-hidden="true">↗</span> <span className="icon-label">{t('icon.open')}</span>
+                          </button>
+                        </>
+                      ) : null}
+                      {op.a2a || isHttpOperation(op) ? (
                         <button
                           type="button"
                           className="icon-button"
                           aria-label={t('specs.openAsRequest', { title })}
                           title={t('specs.openAsRequest', { title })}
-                          onClick={() => void openMcp(info.file, op, false)}
+                          onClick={() => (op.a2a ? openOperationAsRequest(info.file, info.hash, op) : void openHttpOperation(host, info.file, op))}
                         >
                           <span aria-hidden="true">↗</span> <span className="icon-label">{t('icon.open')}</span>
                         </button>
-                      </>
-                    ) : null}
-                    {op.a2a || isHttpOperation(op) ? (
-                      <button
-                        type="button"
-                        className="icon-button"
-                        aria-label={t('specs.openAsRequest', { title })}
-                        title={t('specs.openAsRequest', { title })}
-                        onClick={() => (op.a2a ? openOperationAsRequest(info.file, info.hash, op) : void openHttpOperation(host, info.file, op))}
-                      >
-                        <span aria-hidden="true">↗</span> <span className="icon-label">{t('icon.open')}</span>
-                      </button>
-                    ) : null}
-                    {writable ? (
-                      <>
-                        <button
-                          type="button"
-                          className="icon-button"
-                          aria-label={t('specs.renameOp')}
-                          aria-describedby={titleId}
-                          title={t('specs.renameOp')}
-                          onClick={() => onManage({ kind: 'rename', op: managed, title, operations: info.operations })}
-                        >
-                          <PencilIcon />
-                        </button>
-                        <button
-                          type="button"
-                          className="icon-button danger-icon"
-                          aria-label={t('specs.deleteOp')}
-                          aria-describedby={titleId}
-                          title={t('specs.deleteOp')}
-                          onClick={() => onManage({ kind: 'delete', op: managed, title, operations: info.operations })}
-                        >
-                          <TrashIcon />
-                        </button>
-                      </>
-                    ) : null}
-                  </div>
-                </li>
-              );
-            }),
+                      ) : null}
+                      {writable ? (
+                        <>
+                          <button
+                            type="button"
+                            className="icon-button"
+                            aria-label={t('specs.renameOp')}
+                            aria-describedby={titleId}
+                            title={t('specs.renameOp')}
+                            onClick={() => onManage({ kind: 'rename', op: managed, title, operations: info.operations })}
+                          >
+                            <PencilIcon />
+                          </button>
+                          <button
+                            type="button"
+                            className="icon-button danger-icon"
+                            aria-label={t('specs.deleteOp')}
+                            aria-describedby={titleId}
+                            title={t('specs.deleteOp')}
+                            onClick={() => onManage({ kind: 'delete', op: managed, title, operations: info.operations })}
+                          >
+                            <TrashIcon />
+                          </button>
+                        </>
+                      ) : null}
+                    </div>
+                  </li>
+                );
+              }),
+            ]),
           ])}
         </ul>
       </details>
