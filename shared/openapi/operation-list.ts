@@ -25,6 +25,8 @@ export interface SpecOperationSummary {
   operationId?: string;
   summary?: string;
   description?: string;
+  /** The operation's tags that are strings, in file order (what the save dialogs show as kept). */
+  tags?: string[];
   kind: 'a2a' | 'other';
   /** The `x-protocol` value, when the operation names one. */
   protocol?: string;
@@ -60,6 +62,8 @@ function readSummary(path: string, httpMethod: string, op: Record<string, unknow
   if (typeof op['operationId'] === 'string') entry.operationId = op['operationId'];
   if (typeof op['summary'] === 'string') entry.summary = op['summary'];
   if (typeof op['description'] === 'string') entry.description = op['description'];
+  const tags = Array.isArray(op['tags']) ? op['tags'].filter((t): t is string => typeof t === 'string') : [];
+  if (tags.length) entry.tags = tags;
   if (protocol !== undefined) entry.protocol = protocol;
   const isMcp = !isA2a && ('x-mcp' in op || protocol === X_PROTOCOL_MCP);
   entry.protocolGroup = isA2a ? 'a2a' : isMcp ? 'mcp' : 'http';

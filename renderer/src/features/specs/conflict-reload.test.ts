@@ -116,7 +116,15 @@ describe('Reload from disk: the copy that keeps the person’s version is unsave
       path: '/agent/send',
       httpMethod: 'post',
       kind: 'a2a',
-      a2a: { version: '1.0', binding: 'JSONRPC', endpoint: 'http://127.0.0.1:9/rpc', method: 'SendMessage', example: { theirs: true } },
+      a2a: {
+        version: '1.0',
+        binding: 'JSONRPC',
+        endpoint: 'http://127.0.0.1:9/rpc',
+        method: 'SendMessage',
+        example: { theirs: true },
+        requestSchema: {},
+        responseSchema: {},
+      },
     };
     expect(await save.reload(disk, onDisk)).toBeNull();
     const tabs = useDraftsStore.getState().tabs;
@@ -129,7 +137,7 @@ describe('Reload from disk: the copy that keeps the person’s version is unsave
   it('an HTTP tab: the copy is unsaved, and its Save asks where (its operation is the original’s)', async () => {
     const operation: HttpDraftOperationResult = {
       file: disk.file,
-      draft: { openapi: '3.2.0', method: 'GET', pathTemplate: '/pets', servers: [{ url: 'http://127.0.0.1:9' }], params: [] },
+      draft: { openapi: '3.2.0', method: 'GET', pathTemplate: '/pets', servers: [{ url: 'http://127.0.0.1:9', variables: [] }], params: [] },
     };
     const host = createFakeHost({ ops: { 'http.draftOperation': () => operation } });
     const tabId = openHttpTab(operationTab(operation, { path: '/pets', httpMethod: 'get' }));
