@@ -72,7 +72,14 @@ describe('Reload from disk when the file’s version cannot be read', () => {
   });
 
   it('HTTP and MCP saves compare through the core’s preview (the side-by-side diff A2A saves get), based on the version read', async () => {
-    const preview = { hash: 'h2', disk: { summary: 'theirs' }, written: { summary: 'mine' } };
+    const preview = {
+      hash: 'h2',
+      disk: { summary: 'theirs' },
+      written: { summary: 'mine' },
+      format: 'yaml' as const,
+      diskText: 'summary: theirs\n',
+      writtenText: 'summary: mine\n',
+    };
     const host = createFakeHost({ ops: { 'http.previewSave': () => preview, 'mcp.previewSave': () => preview } });
     const saveDraft = { method: 'GET', path: '/pets', parameters: [] };
     expect(await httpConflictSave(host, { tabId: 't1', file: disk.file, saveDraft }, (p) => p).preview?.('h2')).toEqual(preview);
