@@ -631,7 +631,7 @@ export const ko: Record<MessageKey, string> = {
   'save.authRef': '인증은 비밀 값이 아니라 참조({ref})로 저장됩니다.',
   'save.noAuth': '요청에 인증이 없어 저장하지 않습니다.',
   'save.kept': '여기에 저장하면 작업의 {fields}을(를) 파일에 있는 그대로 유지합니다.',
-  'save.kept.operationId': 'operationId {value}',
+  'save.kept.operationId': '작업 ID(operationId) {value}',
   'save.kept.tags': '태그 {value}',
   'save.kept.description': '설명 “{value}”',
   'save.linked': '이 탭은 {path}에서 열었습니다. 경로를 바꾸지 않으면 그곳에 다시 씁니다.',
