@@ -83,6 +83,12 @@ export interface SpecSavePreview {
   disk: Record<string, unknown> | null;
   /** The whole Operation Object a save (overwrite) would leave there. */
   written: Record<string, unknown>;
+  /** The file's format (by its name), which the two texts below are written in. */
+  format: SpecFormat;
+  /** `disk` as the file's format writes it (YAML for .yaml/.yml, JSON for .json); null when there is none. */
+  diskText: string | null;
+  /** `written` in the file's format. */
+  writtenText: string;
 }
 
 export interface SpecWriteResult extends SpecFileInfo {

@@ -35,6 +35,19 @@ describe('listOperations', () => {
     expect(findA2aOperation(doc, '/pets')).toBeUndefined();
   });
 
+  it('reads the fields a save keeps (operationId, description, the string tags), and leaves out tags that are not strings', () => {
+    const doc = {
+      openapi: '3.2.0',
+      paths: {
+        '/pets': { get: { operationId: 'listPets', description: 'All of them', tags: ['pets', 7, 'store'] } },
+        '/odd': { get: { tags: 'pets' } },
+      },
+    };
+    const [pets, odd] = listOperations(doc);
+    expect(pets).toMatchObject({ operationId: 'listPets', description: 'All of them', tags: ['pets', 'store'] });
+    expect(odd?.tags).toBeUndefined();
+  });
+
   it('returns nothing for documents without paths', () => {
     expect(listOperations(undefined)).toEqual([]);
     expect(listOperations({ openapi: '3.2.0', components: {} })).toEqual([]);

@@ -25,7 +25,7 @@ export interface SpecOperationSummary {
   operationId?: string;
   summary?: string;
   description?: string;
-  /** The operation's `tags` (strings only); the Specs sidebar groups by the first. */
+  /** The operation's non-empty string `tags`, in file order: the Specs sidebar groups by the first; the save dialogs show them as kept. */
   tags?: string[];
   kind: 'a2a' | 'other';
   /** The `x-protocol` value, when the operation names one. */

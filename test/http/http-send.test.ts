@@ -96,6 +96,21 @@ describe('methods', () => {
     });
   }
 
+  // Node's client upper-cases every method it sends: the record and history say what went out, not the typing.
+  for (const [typed, sent] of [
+    ['post', 'POST'],
+    [' patch ', 'PATCH'],
+    ['purge', 'PURGE'],
+  ]) {
+    it(`a method typed "${typed}" goes out, and is recorded and listed, as ${sent}`, async () => {
+      const record = await send({ method: typed as string, url: `${base}/m` });
+      expect(server.requests[0]?.method).toBe(sent);
+      expect(record.method).toBe(sent);
+      expect(record.request.httpMethod).toBe(sent);
+      expect(httpSummaryLines(record).join('\n')).toContain(`${sent as string} `);
+    });
+  }
+
   it('refuses a method that is not an HTTP token, and a non-http URL, before sending', async () => {
     server.clear();
     const bad = await core.dispatcher.invoke('http.send', { method: 'GE T', url: `${base}/m` });

@@ -70,9 +70,40 @@ describe('spec.previewSave', () => {
       expectedHash: null,
       call: call('http://127.0.0.1:1/rpc'),
     });
-    expect(fresh).toMatchObject({ ok: true, value: { hash: null, disk: null, written: { 'x-a2a': { method: 'GetTask' } } } });
+    expect(fresh).toMatchObject({ ok: true, value: { hash: null, disk: null, diskText: null, written: { 'x-a2a': { method: 'GetTask' } } } });
     await expect(readFile(join(ctx.dir, 'workspace', 'none-yet.yaml'))).rejects.toThrow();
     const bad = await core.dispatcher.invoke('spec.previewSave', { file: 'none-yet.yaml', path: 'no-slash', expectedHash: null, call: call('x') });
     expect(bad).toMatchObject({ ok: false, error: { code: 'bad-request' } });
+  });
+
+  it('gives both sides as text in the file’s own format: YAML for .yaml and .yml, JSON for .json', async () => {
+    const { core } = ctx;
+    for (const [file, format] of [
+      ['fmt.yaml', 'yaml'],
+      ['fmt.yml', 'yaml'],
+      ['fmt.json', 'json'],
+    ] as const) {
+      const saved = await core.dispatcher.invoke('spec.saveAs', { file, path: '/tasks/get', expectedHash: null, call: call('http://127.0.0.1:1/rpc') });
+      if (!saved.ok) throw new Error(saved.error.message);
+      const preview = await core.dispatcher.invoke('spec.previewSave', {
+        file,
+        path: '/tasks/get',
+        expectedHash: saved.value.hash,
+        call: call('http://127.0.0.1:2/rpc'),
+      });
+      if (!preview.ok) throw new Error(preview.error.message);
+      expect(preview.value.format).toBe(format);
+      const { diskText, writtenText } = preview.value;
+      if (diskText === null) throw new Error('no disk text');
+      // Each text reads back as its value, and is written as the format writes it (no JSON braces in YAML).
+      expect(parse(diskText)).toEqual(preview.value.disk);
+      expect(parse(writtenText)).toEqual(preview.value.written);
+      if (format === 'yaml') {
+        expect(writtenText).toMatch(/^x-a2a:$/m);
+        expect(writtenText.trimStart().startsWith('{')).toBe(false);
+      } else expect(JSON.parse(writtenText)).toEqual(preview.value.written);
+      expect(writtenText).toContain('http://127.0.0.1:2/rpc');
+      expect(diskText).toContain('http://127.0.0.1:1/rpc');
+    }
   });
 });

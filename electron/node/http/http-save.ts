@@ -8,6 +8,7 @@ import { CoreError } from '../core-error';
 import { applyEditsToModel, operationIn } from '../../../shared/openapi/spec-edits';
 import { isObject } from '../../../shared/a2a/payload';
 import { loadSpec, resolveSpecFile, writeSpec, type SpecContext } from '../openapi/spec-store';
+import { savePreview } from '../openapi/save-preview';
 import type { OAuth2Auth } from '../../../shared/a2a/auth';
 import type { PlacedScheme } from '../../../shared/openapi/oauth-scheme-placement';
 import { placeNamedScheme, placeOAuthScheme } from '../../../shared/openapi/oauth-scheme-placement';
@@ -113,13 +114,10 @@ export async function saveHttpOperation(ctx: SpecContext, req: HttpOperationWrit
  */
 export async function previewHttpSave(ctx: SpecContext, req: HttpOperationWrite): Promise<SpecSavePreview> {
   checkPath(req.path);
-  const loaded = await loadSpec(ctx, resolveSpecFile(ctx, req.file), 'recent');
+  const abs = resolveSpecFile(ctx, req.file);
+  const loaded = await loadSpec(ctx, abs, 'recent');
   if (loaded?.parsed.error) throw new CoreError('parse', `${req.file} does not parse: ${loaded.parsed.error.message}`);
   const model = loaded?.parsed.model ?? {};
   const edits = httpSaveEdits(model, req, []);
-  return {
-    hash: loaded?.hash ?? null,
-    disk: operationIn(model, req.path, req.verb) ?? null,
-    written: operationIn(applyEditsToModel(model, edits), req.path, req.verb) ?? {},
-  };
+  return savePreview(abs, loaded, operationIn(model, req.path, req.verb), operationIn(applyEditsToModel(model, edits), req.path, req.verb) ?? {});
 }

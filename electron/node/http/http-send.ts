@@ -3,6 +3,7 @@
  * and redaction as A2A calls, so timings, the record limit, TLS trust, proxies and Stop behave the
  * same. Nothing is followed unless the request says so: a 3xx is the answer, shown as it came.
  */
+import { wireMethod } from '../../../shared/http/http-method';
 import { readFile, stat } from 'node:fs/promises';
 import { basename } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -164,7 +165,7 @@ function round(ms: number): number {
 
 /** Refusals (bad method, URL, missing secret or file) throw before anything is sent. */
 export async function performHttp(request: HttpRequest, deps: HttpSendDeps, hooks: HttpSendHooks = {}): Promise<HttpExchangeRecord> {
-  const method = request.method.trim();
+  const method = wireMethod(request.method);
   if (!methodToken.test(method))
     throw new CoreError('bad-request', `"${request.method}" is not a valid HTTP method (letters, digits and !#$%&'*+-.^_\`|~ only).`);
   let url = parseHttpUrl(request.url);

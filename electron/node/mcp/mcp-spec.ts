@@ -4,6 +4,7 @@
  * writeSpec), and a saved operation reads back as a call. Literal credentials go to the secret
  * store and the file gets their names; an endpoint carrying a credential is refused.
  */
+import { savePreview } from '../openapi/save-preview';
 import type { McpOperationCall, McpOperationDraft, McpSaveRequest } from '../../../shared/contract/ops-mcp';
 import type { SpecOperationRef, SpecSavePreview, SpecWriteResult } from '../../../shared/contract/ops-spec';
 import { findMcpOperation, rawOperation } from '../../../shared/openapi/operation-list';
@@ -296,11 +297,7 @@ export async function previewMcpSave(ctx: SpecContext, req: McpSaveRequest): Pro
   if (loaded?.parsed.error) throw new CoreError('parse', `${abs} does not parse: ${loaded.parsed.error.message}`);
   const model = loaded?.parsed.model ?? {};
   const edits = mcpSaveEdits(model, path, x, target, req);
-  return {
-    hash: loaded?.hash ?? null,
-    disk: operationIn(model, path, MCP_OPERATION_VERB) ?? null,
-    written: operationIn(applyEditsToModel(model, edits), path, MCP_OPERATION_VERB) ?? {},
-  };
+  return savePreview(abs, loaded, operationIn(model, path, MCP_OPERATION_VERB), operationIn(applyEditsToModel(model, edits), path, MCP_OPERATION_VERB) ?? {});
 }
 
 /** A schema as the draft carries it: a top-level same-document `$ref` is followed (a hand-written file may share schemas). */

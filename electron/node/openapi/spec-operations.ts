@@ -3,6 +3,7 @@
  * save-as), rename or delete an operation, import operations from an Agent Card. Each one states
  * its edit as a function of the current model; spec-store.ts applies it under the file's lock.
  */
+import { savePreview } from './save-preview';
 import type {
   SpecDeleteRequest,
   SpecSavePreview,
@@ -134,11 +135,7 @@ export async function previewSave(ctx: SpecContext, req: SpecSaveRequest): Promi
   if (!built.ok) throw new CoreError('bad-request', built.message);
   const [set] = editsFor(model, path, built.value, req);
   if (set?.kind !== 'setOperationFields') throw new CoreError('internal', 'The save has no operation to write.');
-  return {
-    hash: loaded?.hash ?? null,
-    disk: operationIn(model, path, set.verb) ?? null,
-    written: operationIn(applyEditsToModel(model, [set]), path, set.verb) ?? {},
-  };
+  return savePreview(abs, loaded, operationIn(model, path, set.verb), operationIn(applyEditsToModel(model, [set]), path, set.verb) ?? {});
 }
 
 export async function createSpec(ctx: SpecContext, file: string, title?: string): Promise<SpecWriteResult> {

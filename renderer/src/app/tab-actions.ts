@@ -3,7 +3,7 @@ import { a2aTabTitle, type A2aDraft } from '../features/request/draft-model';
 import { useDraftsStore } from '../features/request/drafts-store';
 import { inTabOrder, useTabOrderStore } from '../features/request/tab-order-store';
 import { disposeEditorModel } from '../features/request/json-editor';
-import { tabBaselines } from '../features/request/unsaved-changes';
+import { markTabUnsaved, tabBaselines } from '../features/request/unsaved-changes';
 import { runsOfTab, useRunsStore } from '../features/response/runs-store';
 import { isRunOpen, stopRun } from '../features/request/run-request';
 import { dropTimeline } from '../features/stream/timelines';
@@ -160,12 +160,6 @@ function specBacked(draft: AnyDraft): boolean {
 }
 
 /**
- * A baseline no content has (fingerprints are hashes with dots): the tab counts as unsaved until it is
- * saved somewhere.
- */
-const unsavedCopy = 'copy';
-
-/**
  * Duplicate tab: a new tab (new id) with the same draft, right after the original, and active. Titles are
  * made from the request (method and host), not typed, so the copy reads the same as its original; it
  * is told apart by its place and by being unsaved. It has no spec operation of its own: Save asks where
@@ -178,7 +172,8 @@ export function duplicateTab(id: string): string | undefined {
   if (!source) return undefined;
   const index = tabBarOrder().indexOf(id);
   useTabOrderStore.getState().sync(tabBarOrder());
-  const baseline = specBacked(source) ? unsavedCopy : tabBaselines.of(id);
+  const unsaved = specBacked(source);
+  const baseline = tabBaselines.of(id);
   let copyId: string;
   if (source.kind === 'http') {
     const { id: _id, operation, ...seed } = source;
@@ -190,7 +185,8 @@ export function duplicateTab(id: string): string | undefined {
     const { id: _id, ...seed } = source;
     copyId = useDraftsStore.getState().openA2a(seed);
   }
-  if (baseline) tabBaselines.replace(copyId, baseline);
+  if (unsaved) markTabUnsaved(copyId);
+  else if (baseline) tabBaselines.replace(copyId, baseline);
   useTabOrderStore.getState().place(copyId, index + 1);
   return copyId;
 }

@@ -640,6 +640,10 @@ export const en = {
   'save.summary': 'Summary (optional)',
   'save.authRef': 'Auth is saved as a reference ({ref}), never as the secret value.',
   'save.noAuth': 'The request has no auth; none is saved.',
+  'save.kept': 'Saving here keeps the operation’s {fields} as the file has them.',
+  'save.kept.operationId': 'operationId {value}',
+  'save.kept.tags': 'tags {value}',
+  'save.kept.description': 'description “{value}”',
   'save.linked': 'This tab was opened from {path}; saving writes back to it unless you change the path.',
   'save.needEndpoint': 'Enter the endpoint before saving.',
   'save.badBody': 'The body is not valid JSON: {message}',
@@ -1348,6 +1352,7 @@ export const en = {
   'http.save.path': 'Path template',
   'http.save.summary': 'Summary',
   'http.save.withResponse': 'Keep the last response as an example',
+  'http.save.otherResponse': 'The last response answered {method} {url}, not this request: send it to keep its response.',
   'http.save.noResponse':
     'No response to keep: this tab has not been sent since it was opened or restored (responses are not kept over a reload). Send it first to keep one.',
   'http.save.saved': 'Saved {method} {path} to {file}.',

@@ -632,6 +632,10 @@ export const ko: Record<MessageKey, string> = {
   'save.summary': '요약(선택)',
   'save.authRef': '인증은 비밀 값이 아니라 참조({ref})로 저장됩니다.',
   'save.noAuth': '요청에 인증이 없어 저장하지 않습니다.',
+  'save.kept': '여기에 저장하면 작업의 {fields}을(를) 파일에 있는 그대로 유지합니다.',
+  'save.kept.operationId': '작업 ID(operationId) {value}',
+  'save.kept.tags': '태그 {value}',
+  'save.kept.description': '설명 “{value}”',
   'save.linked': '이 탭은 {path}에서 열었습니다. 경로를 바꾸지 않으면 그곳에 다시 씁니다.',
   'save.needEndpoint': '저장하기 전에 엔드포인트를 입력하세요.',
   'save.badBody': '본문이 올바른 JSON이 아닙니다: {message}',
@@ -1335,6 +1339,7 @@ export const ko: Record<MessageKey, string> = {
   'http.save.path': '경로 템플릿',
   'http.save.summary': '요약',
   'http.save.withResponse': '마지막 응답을 예제로 보관',
+  'http.save.otherResponse': '마지막 응답은 이 요청이 아니라 {method} {url}에 대한 것입니다. 응답을 보관하려면 이 요청을 보내세요.',
   'http.save.noResponse':
     '보관할 응답이 없습니다: 이 탭은 열리거나 복원된 뒤 아직 보내지 않았습니다(응답은 새로 고침 뒤 남지 않습니다). 먼저 보내야 예시로 보관할 수 있습니다.',
   'http.save.saved': '{method} {path}을(를) {file}에 저장했습니다.',

@@ -2,7 +2,7 @@
 import type { Host } from '../../host';
 import type { HttpSaveDraft } from '../../../../shared/http/http-operation-build';
 import { prettyJson } from '../../ui/format';
-import { markTabSaved, useDraftsStore } from '../request';
+import { markTabSaved, markTabUnsaved, useDraftsStore } from '../request';
 import { recordTabWrite, useSpecsStore, type ConflictSave } from '../specs';
 import { openHttpTab, useHttpDraftsStore } from './http-drafts-store';
 import { operationTab } from './operation-tab';
@@ -52,9 +52,10 @@ export function httpConflictSave(host: Host, target: HttpConflictTarget, takenMe
       // The file removed or unreadable since the prompt read it, or the operation gone: the prompt says so.
       if (!drafted.ok) return drafted.error;
       if (!mine) return null;
-      // The person's version is kept in a tab of its own before this one takes the file's.
-      const { id: _id, ...copy } = mine;
-      openHttpTab(copy);
+      // The person's version is kept in a tab of its own before this one takes the file's: unsaved (closing
+      // it asks), and, like a duplicate, its operation is its original's, so its Save asks where.
+      const { id: _id, operation, ...copy } = mine;
+      markTabUnsaved(openHttpTab({ ...copy, ...(operation ? { operation: { ...operation, copy: true } } : {}) }));
       const fresh = operationTab(drafted.value, theirs);
       useHttpDraftsStore.getState().update(target.tabId, () => ({ ...fresh, id: target.tabId }));
       markTabSaved(target.tabId);

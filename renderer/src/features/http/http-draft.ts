@@ -12,6 +12,7 @@ import { buildOperationRequest } from '../../../../shared/http/openapi-draft';
 import type { QueryRow } from '../../../../shared/http/query-table';
 import { queryRows, syncRowsFromUrl, withQuery } from '../../../../shared/http/query-table';
 import { urlTitle } from '../../ui/format';
+import { wireMethod } from '../../../../shared/http/http-method';
 
 export const httpMethods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'HEAD', 'OPTIONS', 'TRACE', 'QUERY'] as const;
 
@@ -246,7 +247,7 @@ function assemble(draft: HttpDraft): { ok: true; request: HttpRequest; paramHead
   const tls = usableTls({ ...draft.tls, ...(draft.insecure ? { insecureSkipVerify: true } : {}) });
   const timeouts = timeoutsFromSeconds(draft.timeoutSeconds, draft.connectTimeoutSeconds);
   const request: HttpRequest = {
-    method: draft.method.trim() || 'GET',
+    method: wireMethod(draft.method) || 'GET',
     url,
     ...(headers.length ? { headers } : {}),
     ...(draft.auth.type !== 'none' ? { auth: draft.auth } : {}),
@@ -267,6 +268,7 @@ function assemble(draft: HttpDraft): { ok: true; request: HttpRequest; paramHead
 /** Tab title: `GET · host/path`. */
 export function httpTabTitle(draft: HttpDraft): string {
   const where = draft.url.trim().includes('://') || draft.url.includes('{{') ? urlTitle(draft.url, true) : '';
-  if (where) return `${draft.method} · ${where}`;
-  return draft.operation ? `${draft.method} · ${draft.operation.path}` : draft.method;
+  const method = wireMethod(draft.method) || 'GET';
+  if (where) return `${method} · ${where}`;
+  return draft.operation ? `${method} · ${draft.operation.path}` : method;
 }

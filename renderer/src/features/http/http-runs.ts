@@ -12,6 +12,7 @@ import { dropTimeline, timelineFeed } from '../stream';
 import { activeEnvironment } from '../environments';
 import { buildHttpRequest } from './http-draft';
 import { useHttpDraftsStore } from './http-drafts-store';
+import { responseOrigin } from './http-save-draft';
 
 export interface HttpRun {
   id: string;
@@ -27,6 +28,8 @@ export interface HttpRun {
   connectMs?: number;
   record?: HttpExchangeRecord;
   error?: WireError;
+  /** The request the tab held when it sent (responseOrigin): Save keeps the response only for that request. */
+  sentFrom?: string;
 }
 
 interface HttpRunsState {
@@ -94,9 +97,11 @@ export function sendHttpDraft(host: Host, tabId: string): HttpSendResult {
   });
   runId = handle.requestId;
   handles.set(runId, handle);
+  const sentFrom = responseOrigin(draft);
   useHttpRunsStore.getState().set({
     id: runId,
     tabId,
+    ...(sentFrom !== undefined ? { sentFrom } : {}),
     method: built.request.method,
     url: built.request.url,
     startedAt: Date.now(),

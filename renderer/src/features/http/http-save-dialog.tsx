@@ -4,11 +4,24 @@ import { useHost } from '../../host';
 import { useT } from '../../i18n/i18n';
 import { Dialog } from '../../ui/dialog';
 import { DialogButtons } from '../../ui/dialog-buttons';
-import { baseHashFor, ConflictDialog, isChangedOnDisk, recordTabWrite, refreshSpecs, SaveTargetFields, useSaveTarget, useSpecsStore } from '../specs';
+import {
+  baseHashFor,
+  ConflictDialog,
+  isChangedOnDisk,
+  KeptOperationFields,
+  recordTabWrite,
+  refreshSpecs,
+  SaveTargetFields,
+  useLinkedOperation,
+  useSaveTarget,
+  useSpecsStore,
+  useSummaryField,
+} from '../specs';
 import type { HttpDraft } from './http-draft';
 import { httpConflictSave, type HttpConflictTarget } from './http-conflict-save';
 import { useHttpRunsStore } from './http-runs';
-import { saveDraftFor, splitForSpec } from './http-save-draft';
+import { wireMethod } from '../../../../shared/http/http-method';
+import { responseOrigin, saveDraftFor, splitForSpec } from './http-save-draft';
 
 /**
  * Save to spec: a standard OpenAPI 3.2 operation in a workspace file (created when missing). A tab
@@ -19,7 +32,11 @@ export function HttpSaveDialog({ draft, onClose }: { draft: HttpDraft; onClose: 
   const t = useT();
   const host = useHost();
   const id = useId();
-  const record = useHttpRunsStore((s) => s.byTab[draft.id]?.record);
+  const run = useHttpRunsStore((s) => s.byTab[draft.id]);
+  // The last response is this request's only when the tab sent what it holds now (method, server, path):
+  // a response to another URL saved as this operation's example would be wrong.
+  const lastRecord = run?.record;
+  const record = lastRecord && run.sentFrom !== undefined && run.sentFrom === responseOrigin(draft) ? lastRecord : undefined;
   const link = useSpecsStore((s) => s.links[draft.id]);
   // Where the tab's operation lives: the link follows saves and renames; an older tab has only its operation.
   // A duplicate's operation is its original's: it starts in that file, but saving there asks to replace.
@@ -27,7 +44,10 @@ export function HttpSaveDialog({ draft, onClose }: { draft: HttpDraft; onClose: 
   const saveTarget = useSaveTarget(own?.file ?? draft.operation?.file);
   const { chosen, creating, target } = saveTarget;
   const [path, setPath] = useState(own?.path ?? draft.operation?.path ?? splitForSpec(draft.url)?.path ?? '/');
-  const [summary, setSummary] = useState(draft.operation?.draft.summary ?? '');
+  // A linked tab's summary is the operation's as the file has it (a save links the tab, and its draft
+  // holds no summary then): saved untouched it stays, rather than turning into the generated one.
+  const linked = useLinkedOperation(draft.id);
+  const [summary, setSummary] = useSummaryField(linked, draft.operation?.copy ? undefined : draft.operation?.draft.summary);
   const [withResponse, setWithResponse] = useState(true);
   const [status, setStatus] = useState<{ ok: boolean; text: string } | null>(null);
   const [busy, setBusy] = useState(false);
@@ -35,7 +55,9 @@ export function HttpSaveDialog({ draft, onClose }: { draft: HttpDraft; onClose: 
   // The replace the person confirmed, as file + verb + path: changing any of them asks again.
   const [confirmed, setConfirmed] = useState<string | null>(null);
 
-  const verb = draft.method.toLowerCase();
+  // As it is sent and saved (`post` goes out as POST).
+  const method = wireMethod(draft.method) || 'GET';
+  const verb = method.toLowerCase();
   const trimmed = path.trim();
   const ownPlace =
     own !== undefined &&
@@ -64,19 +86,19 @@ export function HttpSaveDialog({ draft, onClose }: { draft: HttpDraft; onClose: 
     recordTabWrite(draft.id, expectedHash, result.value, { path: trimmed, httpMethod: verb });
     markTabSaved(draft.id);
     setConfirmed(null);
-    setStatus({ ok: true, text: [t('http.save.saved', { method: draft.method, path: trimmed, file: result.value.name }), ...result.value.notes].join(' ') });
+    setStatus({ ok: true, text: [t('http.save.saved', { method, path: trimmed, file: result.value.name }), ...result.value.notes].join(' ') });
     void refreshSpecs(host);
   };
 
   if (conflict) {
     return (
       <ConflictDialog
-        save={httpConflictSave(host, conflict, (taken) => t('http.save.pathTakenForNew', { method: draft.method, path: taken }))}
+        save={httpConflictSave(host, conflict, (taken) => t('http.save.pathTakenForNew', { method, path: taken }))}
         onClose={onClose}
         onSaved={(result, note, savedPath) => {
           setConflict(null);
           setPath(savedPath);
-          setStatus({ ok: true, text: [t('http.save.saved', { method: draft.method, path: savedPath, file: result.name }), note].join(' ') });
+          setStatus({ ok: true, text: [t('http.save.saved', { method, path: savedPath, file: result.name }), note].join(' ') });
           void refreshSpecs(host);
         }}
       />
@@ -95,7 +117,7 @@ export function HttpSaveDialog({ draft, onClose }: { draft: HttpDraft; onClose: 
               ? [
                   { label: t('http.save.back'), onClick: () => setConfirmed(null) },
                   {
-                    label: t('http.save.replaceConfirm', { method: draft.method, path: trimmed }),
+                    label: t('http.save.replaceConfirm', { method, path: trimmed }),
                     tone: 'primary',
                     disabled: !canSave,
                     onClick: () => void save(),
@@ -125,7 +147,7 @@ export function HttpSaveDialog({ draft, onClose }: { draft: HttpDraft; onClose: 
         <div className="warning" role="alert">
           <p>
             {t('http.save.replaceWarning', {
-              method: draft.method,
+              method,
               path: trimmed,
               file: chosen.name,
               summary: existing.summary ? ` (“${existing.summary}”)` : '',
@@ -137,6 +159,7 @@ export function HttpSaveDialog({ draft, onClose }: { draft: HttpDraft; onClose: 
         <label htmlFor={`${id}-summary`}>{t('http.save.summary')}</label>
         <input id={`${id}-summary`} value={summary} onChange={(e) => setSummary(e.target.value)} />
       </div>
+      {ownPlace ? <KeptOperationFields op={linked} /> : null}
       <label>
         <input
           type="checkbox"
@@ -147,10 +170,11 @@ export function HttpSaveDialog({ draft, onClose }: { draft: HttpDraft; onClose: 
         />{' '}
         {t('http.save.withResponse')}
       </label>
-      {/* After a reload or before the first Send there is no response to keep: say so rather than save none silently. */}
+      {/* After a reload or before the first Send there is no response to keep, and after a change of URL or
+          method the last one answered another request: say which, rather than save none (or a wrong one) silently. */}
       {record ? null : (
         <p id={`${id}-no-response`} className="muted small">
-          {t('http.save.noResponse')}
+          {lastRecord && run ? t('http.save.otherResponse', { method: run.method, url: run.url }) : t('http.save.noResponse')}
         </p>
       )}
       {status ? (

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { draftFromOperation } from '../../../../shared/http/openapi-draft';
 import { createHttpDraft, withOperation } from './http-draft';
-import { saveDraftFor, splitForSpec } from './http-save-draft';
+import { responseOrigin, saveDraftFor, splitForSpec } from './http-save-draft';
 
 const doc = {
   openapi: '3.1.0',
@@ -79,5 +79,46 @@ describe('saveDraftFor with {{variables}} in the URL', () => {
       { name: 'v', in: 'query', example: '{{val}}' },
       { name: 'X-Api-Key', in: 'header', example: '{{apiKey}}' },
     ]);
+  });
+});
+
+describe('responseOrigin: which request a response answered, for keeping it as the saved example', () => {
+  const adHoc = (method: string, url: string): string | undefined => responseOrigin(createHttpDraft('t', { method, url }));
+
+  it('the same method, server and path are the same request, whatever the query', () => {
+    expect(adHoc('GET', 'http://127.0.0.1:9/summ?x=1')).toBeDefined();
+    expect(adHoc('GET', 'http://127.0.0.1:9/summ?x=2')).toBe(adHoc('GET', 'http://127.0.0.1:9/summ?x=1'));
+  });
+
+  it('another path, server or method is another request', () => {
+    const sent = adHoc('GET', 'http://127.0.0.1:9/html');
+    expect(adHoc('GET', 'http://127.0.0.1:9/echo?page=2')).not.toBe(sent);
+    expect(adHoc('GET', '{{baseUrl}}/html')).not.toBe(sent);
+    expect(adHoc('POST', 'http://127.0.0.1:9/html')).not.toBe(sent);
+    expect(adHoc('GET', 'http://127.0.0.1:10/html')).not.toBe(sent);
+  });
+
+  it('a URL that names no request has no origin (nothing it sent can be kept)', () => {
+    expect(adHoc('GET', 'not a url')).toBeUndefined();
+  });
+
+  it('an operation tab: the fields’ values are examples, the chosen server is part of the request', () => {
+    const servers = { ...doc, servers: [{ url: 'https://api.example' }, { url: 'https://staging.example' }] };
+    const drafted = draftFromOperation(servers, '/pets', 'get');
+    if (!drafted.ok) throw new Error(drafted.message);
+    const tab = (serverIndex: number, values: Record<string, string>): string | undefined =>
+      responseOrigin(
+        withOperation(createHttpDraft('t'), {
+          file: 'api.json',
+          path: '/pets',
+          httpMethod: 'get',
+          draft: drafted.draft,
+          serverIndex,
+          serverVariables: {},
+          values,
+        }),
+      );
+    expect(tab(0, { 'query:limit': '20' })).toBe(tab(0, {}));
+    expect(tab(1, {})).not.toBe(tab(0, {}));
   });
 });

@@ -6,6 +6,7 @@ import { serverUrl } from '../../../../shared/http/openapi-draft';
 import { splitUrl } from '../../../../shared/import/request-to-operation';
 import type { HttpDraft } from './http-draft';
 import { hasUnquotedReference } from '../../../../shared/env/json-variables';
+import { wireMethod } from '../../../../shared/http/http-method';
 
 const maxExampleChars = 64 * 1024;
 
@@ -73,6 +74,23 @@ function pathParameters(url: string): SaveParam[] {
   return out;
 }
 
+/**
+ * The request a response answers, as far as Save to spec is concerned: its method, server and path
+ * (an operation tab's: its file, operation and chosen server). The query and the fields' values are the
+ * operation's examples, not another operation, so a response stays the operation's when only they change;
+ * another method, server or path is another request, whose response must not be saved as this one's.
+ */
+export function responseOrigin(draft: HttpDraft): string | undefined {
+  const method = wireMethod(draft.method) || 'GET';
+  const op = draft.operation;
+  if (op) {
+    const server = op.draft.servers[op.serverIndex];
+    return JSON.stringify([method, op.file, op.path, server ? serverUrl(server, op.serverVariables) : '']);
+  }
+  const split = splitForSpec(draft.url.trim());
+  return split ? JSON.stringify([method, split.serverUrl, split.path]) : undefined;
+}
+
 export function saveDraftFor(
   draft: HttpDraft,
   record: HttpExchangeRecord | undefined,
@@ -103,7 +121,7 @@ export function saveDraftFor(
   }
   for (const h of draft.headers) if (h.enabled !== false && h.name.trim()) parameters.push({ name: h.name.trim(), in: 'header', example: h.value });
   const out: HttpSaveDraft = {
-    method: draft.method,
+    method: wireMethod(draft.method) || 'GET',
     path: input.path,
     parameters,
     ...(server ? { serverUrl: server } : {}),

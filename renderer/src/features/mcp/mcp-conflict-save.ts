@@ -2,7 +2,7 @@
 import type { McpSaveRequest } from '../../../../shared/contract/ops-mcp';
 import type { Host } from '../../host';
 import { prettyJson } from '../../ui/format';
-import { markTabSaved, useDraftsStore } from '../request';
+import { markTabSaved, markTabUnsaved, useDraftsStore } from '../request';
 import { recordTabWrite, useSpecsStore, type ConflictSave } from '../specs';
 import { createMcpDraft, seedFromOperation } from './mcp-draft';
 import { openMcpTab, useMcpDraftsStore } from './mcp-drafts-store';
@@ -48,8 +48,9 @@ export function mcpConflictSave(host: Host, tabId: string, request: McpSaveReque
       if (!drafted.ok) return drafted.error;
       if (!mine) return null;
       // The person's version is kept in a tab of its own before this one takes the file's.
-      const { id: _id, ...copy } = mine;
-      openMcpTab(copy);
+      // Unsaved (closing it asks), and, like a duplicate, it forgets where its original saves.
+      const { id: _id, operation: _operation, ...copy } = mine;
+      markTabUnsaved(openMcpTab(copy));
       useMcpDraftsStore.getState().update(tabId, () => createMcpDraft(tabId, seedFromOperation(drafted.value)));
       markTabSaved(tabId);
       useSpecsStore.getState().setLink(tabId, { file: disk.file, path: theirs.path, httpMethod: theirs.httpMethod, hash: disk.hash });

@@ -10,7 +10,19 @@ import { DialogButtons } from '../../ui/dialog-buttons';
 import { useToastStore } from '../../ui/toasts';
 import { BusyIndicator } from '../../ui/busy-indicator';
 import { ErrorNote } from '../../ui/error-note';
-import { baseHashFor, ConflictDialog, isChangedOnDisk, recordTabWrite, refreshSpecs, SaveTargetFields, useSaveTarget, useSpecsStore } from '../specs';
+import {
+  baseHashFor,
+  ConflictDialog,
+  isChangedOnDisk,
+  KeptOperationFields,
+  recordTabWrite,
+  refreshSpecs,
+  SaveTargetFields,
+  useLinkedOperation,
+  useSaveTarget,
+  useSpecsStore,
+  useSummaryField,
+} from '../specs';
 import { mcpConflictSave } from './mcp-conflict-save';
 import type { McpDraft } from './mcp-draft';
 import { buildCall, editsToolArguments } from './mcp-draft';
@@ -60,7 +72,9 @@ export function McpSaveDialog({ draft, onClose }: { draft: McpDraft; onClose: ()
   const saveTarget = useSaveTarget(draft.operation?.file ?? link?.file);
   const { chosen, creating } = saveTarget;
   const [path, setPath] = useState(draft.operation?.path ?? link?.path ?? defaultMcpPath(draft));
-  const [summary, setSummary] = useState(draft.operation?.summary ?? '');
+  // The linked operation's summary as the file has it (else the one the tab was opened with or saved).
+  const linked = useLinkedOperation(draft.id);
+  const [summary, setSummary] = useSummaryField(linked, draft.operation?.summary);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<WireError | null>(null);
   const [conflict, setConflict] = useState<McpSaveRequest | null>(null);
@@ -168,6 +182,7 @@ export function McpSaveDialog({ draft, onClose }: { draft: McpDraft; onClose: ()
             onChange={(e) => setSummary(e.target.value)}
           />
         </div>
+        {link && link.path === path.trim() ? <KeptOperationFields op={linked} /> : null}
         {ref ? <p className="muted small">{t('mcp.save.authRef', { ref })}</p> : null}
         {!built.ok ? <p className="error">{built.message}</p> : null}
       </form>

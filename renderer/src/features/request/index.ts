@@ -18,4 +18,4 @@ export { useLastResponseStore } from './last-response-store';
 export { RequestPane, SendButton, saveShortcut, saveWhenShown, sendShortcut, shownRequestActions } from './request-pane';
 export { continueRun, resubscribe } from './run-request';
 export { SecretField } from './secret-field';
-export { isTabModified, markTabSaved, trackUnsavedChanges, useTabBaselines } from './unsaved-changes';
+export { isTabModified, markTabSaved, markTabUnsaved, trackUnsavedChanges, useTabBaselines } from './unsaved-changes';

@@ -128,6 +128,20 @@ export function markTabSaved(tabId: string): void {
   useBaselinesStore.setState((s) => ({ baselines: { ...s.baselines, [tabId]: tabFingerprint(tab) } }));
 }
 
+/**
+ * A baseline no content has (fingerprints are hashes with dots): a tab given it counts as unsaved until
+ * it is saved somewhere.
+ */
+const notSavedAnywhere = 'copy';
+
+/**
+ * A tab that holds edits no file has, though it was just opened (a duplicate of a spec-backed tab, the
+ * copy a conflict's "Reload from disk" keeps of the person's version): marked unsaved, so closing it asks.
+ */
+export function markTabUnsaved(tabId: string): void {
+  useBaselinesStore.setState((s) => ({ baselines: { ...s.baselines, [tabId]: notSavedAnywhere } }));
+}
+
 /** Whether this tab's content differs from what it was opened with or last saved. */
 export function isTabModified(tab: TabLike, baselines: Record<string, string> = useBaselinesStore.getState().baselines): boolean {
   return Object.hasOwn(baselines, tab.id) && baselines[tab.id] !== tabFingerprint(tab);

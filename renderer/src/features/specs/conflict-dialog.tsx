@@ -65,7 +65,8 @@ function DiffBlock({ lines, marker, label, goTo, takeFocus }: { lines: DiffLine[
 function OperationCompare({ preview, path }: { preview: SpecSavePreview; path: string }) {
   const t = useT();
   const id = useId();
-  const diff = useMemo(() => lineDiff(preview.disk ? prettyJson(preview.disk) : '', prettyJson(preview.written)), [preview]);
+  // Both sides in the file's own format (YAML for .yaml/.yml, JSON for .json), as the core wrote them out.
+  const diff = useMemo(() => lineDiff(preview.diskText ?? '', preview.writtenText), [preview]);
   const changed = diff.before.filter((l) => l.change === 'changed').length + diff.after.filter((l) => l.change === 'changed').length;
   // Bumped by "Go to the first difference": each side moves focus to (and shows) its first differing line.
   const [goTo, setGoTo] = useState(0);

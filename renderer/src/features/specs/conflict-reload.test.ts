@@ -12,7 +12,13 @@ import { createFakeHost } from '../../host/fake-host';
 import { httpConflictSave } from '../http/http-conflict-save';
 import { openHttpTab, useHttpDraftsStore } from '../http/http-drafts-store';
 import { mcpConflictSave } from '../mcp/mcp-conflict-save';
-import { useDraftsStore } from '../request';
+import { type A2aDraft, useDraftsStore } from '../request';
+import { isTabModified } from '../request/unsaved-changes';
+import type { HttpDraftOperationResult } from '../../../../shared/contract/ops-http';
+import type { McpOperationDraft } from '../../../../shared/contract/ops-mcp';
+import type { HttpDraft } from '../http/http-draft';
+import { operationTab } from '../http/operation-tab';
+import type { McpDraft } from '../mcp/mcp-draft';
 import { a2aConflictSave } from './conflict-dialog';
 import { useSpecsStore } from './specs-store';
 import { openMcpTab, useMcpDraftsStore } from '../mcp/mcp-drafts-store';
@@ -66,7 +72,14 @@ describe('Reload from disk when the file’s version cannot be read', () => {
   });
 
   it('HTTP and MCP saves compare through the core’s preview (the side-by-side diff A2A saves get), based on the version read', async () => {
-    const preview = { hash: 'h2', disk: { summary: 'theirs' }, written: { summary: 'mine' } };
+    const preview = {
+      hash: 'h2',
+      disk: { summary: 'theirs' },
+      written: { summary: 'mine' },
+      format: 'yaml' as const,
+      diskText: 'summary: theirs\n',
+      writtenText: 'summary: mine\n',
+    };
     const host = createFakeHost({ ops: { 'http.previewSave': () => preview, 'mcp.previewSave': () => preview } });
     const saveDraft = { method: 'GET', path: '/pets', parameters: [] };
     expect(await httpConflictSave(host, { tabId: 't1', file: disk.file, saveDraft }, (p) => p).preview?.('h2')).toEqual(preview);
@@ -81,5 +94,91 @@ describe('Reload from disk when the file’s version cannot be read', () => {
       { op: 'http.previewSave', request: { file: disk.file, expectedHash: 'h2', draft: saveDraft } },
       { op: 'mcp.previewSave', request: { ...request, expectedHash: 'h2' } },
     ]);
+  });
+});
+
+/**
+ * "Reload from disk" keeps the person's version in a tab of its own: that copy holds edits no file has,
+ * so it counts as unsaved (closing it asks) until it is saved; the tab that took the file's version does not.
+ */
+describe('Reload from disk: the copy that keeps the person’s version is unsaved', () => {
+  beforeEach(() => {
+    useHttpDraftsStore.setState({ tabs: [] });
+    useMcpDraftsStore.setState({ tabs: [] });
+    useDraftsStore.setState({ tabs: [] });
+  });
+
+  const copyOf = <T extends { id: string }>(tabs: readonly T[], tabId: string): T => {
+    const copies = tabs.filter((t) => t.id !== tabId);
+    expect(copies).toHaveLength(1);
+    return copies[0] as T;
+  };
+
+  it('an A2A tab', async () => {
+    const host = createFakeHost({ ops: {} });
+    const tabId = useDraftsStore.getState().openA2a({ endpoint: 'http://127.0.0.1:9/rpc', method: 'SendMessage', bodyText: '{"mine": true}' });
+    const call = { version: '1.0' as const, binding: 'JSONRPC' as const, endpoint: 'http://127.0.0.1:9/rpc', method: 'SendMessage', body: { mine: true } };
+    const save = a2aConflictSave(host, { tabId, file: disk.file, path: '/agent/send', call }, (path) => path);
+    const onDisk: SpecOperationSummary = {
+      path: '/agent/send',
+      httpMethod: 'post',
+      kind: 'a2a',
+      a2a: {
+        version: '1.0',
+        binding: 'JSONRPC',
+        endpoint: 'http://127.0.0.1:9/rpc',
+        method: 'SendMessage',
+        example: { theirs: true },
+        requestSchema: {},
+        responseSchema: {},
+      },
+    };
+    expect(await save.reload(disk, onDisk)).toBeNull();
+    const tabs = useDraftsStore.getState().tabs;
+    const copy = copyOf(tabs, tabId);
+    expect(copy.bodyText).toBe('{"mine": true}');
+    expect(isTabModified(copy)).toBe(true);
+    expect(isTabModified(tabs.find((t) => t.id === tabId) as A2aDraft)).toBe(false);
+  });
+
+  it('an HTTP tab: the copy is unsaved, and its Save asks where (its operation is the original’s)', async () => {
+    const operation: HttpDraftOperationResult = {
+      file: disk.file,
+      draft: { openapi: '3.2.0', method: 'GET', pathTemplate: '/pets', servers: [{ url: 'http://127.0.0.1:9', variables: [] }], params: [] },
+    };
+    const host = createFakeHost({ ops: { 'http.draftOperation': () => operation } });
+    const tabId = openHttpTab(operationTab(operation, { path: '/pets', httpMethod: 'get' }));
+    useHttpDraftsStore.getState().update(tabId, (d) => ({ ...d, headers: [{ name: 'X-Mine', value: '1' }] }));
+    const save = httpConflictSave(host, { tabId, file: disk.file, saveDraft: { method: 'GET', path: '/pets', parameters: [] } }, (p) => p);
+    expect(await save.reload(disk, theirs('get', '/pets'))).toBeNull();
+    const tabs = useHttpDraftsStore.getState().tabs;
+    const copy = copyOf(tabs, tabId);
+    expect(copy.headers).toEqual([{ name: 'X-Mine', value: '1' }]);
+    expect(copy.operation?.copy).toBe(true);
+    expect(isTabModified(copy)).toBe(true);
+    expect(isTabModified(tabs.find((t) => t.id === tabId) as HttpDraft)).toBe(false);
+  });
+
+  it('an MCP tab: the copy is unsaved and forgets where its original saves', async () => {
+    const drafted: McpOperationDraft = {
+      file: disk.file,
+      path: '/mcp/tools',
+      call: { target: { transport: 'auto', endpoint: 'http://127.0.0.1:9/mcp' }, method: 'tools/list' },
+    };
+    const host = createFakeHost({ ops: { 'mcp.draftOperation': () => drafted } });
+    const tabId = openMcpTab({
+      endpoint: 'http://127.0.0.1:9/mcp',
+      method: 'tools/list',
+      bodyText: '{"mine": true}',
+      operation: { file: disk.file, path: '/mcp/tools' },
+    });
+    const request = { file: disk.file, expectedHash: 'h1', path: '/mcp/tools', call: drafted.call };
+    expect(await mcpConflictSave(host, tabId, request, (p) => p).reload(disk, theirs('post', '/mcp/tools'))).toBeNull();
+    const tabs = useMcpDraftsStore.getState().tabs;
+    const copy = copyOf(tabs, tabId);
+    expect(copy.bodyText).toBe('{"mine": true}');
+    expect(copy.operation).toBeUndefined();
+    expect(isTabModified(copy)).toBe(true);
+    expect(isTabModified(tabs.find((t) => t.id === tabId) as McpDraft)).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 import type { SpecOperationSummary } from '../../../../shared/contract/ops-spec';
 import { callFromXA2a } from '../../../../shared/openapi/call-from-operation';
-import { type A2aDraft, useDraftsStore } from '../request';
+import { type A2aDraft, markTabUnsaved, useDraftsStore } from '../request';
 import { useToolViewStore } from '../../app/tool-view-store';
 import { useSpecsStore } from './specs-store';
 
@@ -50,8 +50,13 @@ export function replaceDraftContent(tabId: string, seed: Partial<A2aDraft>): voi
   });
 }
 
-/** A copy of a tab's draft as a new tab, so choosing "theirs" never throws "mine" away. */
+/**
+ * A copy of a tab's draft as a new tab, so choosing "theirs" never throws "mine" away. It holds edits no
+ * file has, so it counts as unsaved (closing it asks) until it is saved somewhere.
+ */
 export function keepCopyOfDraft(draft: A2aDraft): string {
   const { id: _id, kind: _kind, ...rest } = draft;
-  return useDraftsStore.getState().openA2a(rest);
+  const copyId = useDraftsStore.getState().openA2a(rest);
+  markTabUnsaved(copyId);
+  return copyId;
 }

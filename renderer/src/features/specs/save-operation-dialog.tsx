@@ -14,6 +14,7 @@ import { useToolViewStore } from '../../app/tool-view-store';
 import { a2aConflictSave, ConflictDialog } from './conflict-dialog';
 import { baseHashFor, problemsOf, saveOperation, type SaveTarget } from './spec-save';
 import { useSpecsStore } from './specs-store';
+import { KeptOperationFields, useLinkedOperation, useSummaryField } from './linked-operation';
 
 function describeAuth(draft: A2aDraft): string | undefined {
   const a = draft.auth;
@@ -42,7 +43,9 @@ export function SaveToSpecDialog({ draft, onClose }: { draft: A2aDraft; onClose:
   const saveTarget = useSaveTarget(link?.file ?? orphan?.file);
   const { chosen, creating } = saveTarget;
   const [path, setPath] = useState(link?.path ?? `/${draft.method.replace(/[^a-zA-Z0-9]+/g, '-').replace(/^-|-$/g, '')}`);
-  const [summary, setSummary] = useState('');
+  // The linked operation's summary as the file has it, so the field shows what a save keeps.
+  const linked = useLinkedOperation(draft.id);
+  const [summary, setSummary] = useSummaryField(linked, undefined);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<WireError | null>(null);
   const [conflict, setConflict] = useState<SaveTarget | null>(null);
@@ -147,6 +150,7 @@ export function SaveToSpecDialog({ draft, onClose }: { draft: A2aDraft; onClose:
         </div>
         <p className="muted small">{auth ? t('save.authRef', { ref: auth }) : t('save.noAuth')}</p>
         {link ? <p className="muted small">{t('save.linked', { path: link.path })}</p> : null}
+        {link && !replacingOther && link.path === path.trim() ? <KeptOperationFields op={linked} /> : null}
         {orphan ? (
           <p className="notice small">
             {t('save.orphaned', {
