@@ -44,7 +44,11 @@ describe('credential header rows not kept across a reload', () => {
   });
 
   it('keeps a tab proxy typed with a user name or password without them (the session file holds no credential)', () => {
-    const draft = { ...httpTabToSession(createHttpDraft('h', { url: 'https://api.example' })), proxyMode: 'url', proxyUrl: 'http://bob:hunter2@proxy.example:3128/' };
+    const draft = {
+      ...httpTabToSession(createHttpDraft('h', { url: 'https://api.example' })),
+      proxyMode: 'url',
+      proxyUrl: 'http://bob:hunter2@proxy.example:3128/',
+    };
     const state = sanitiseSession(JSON.parse(JSON.stringify({ tabs: [{ draft }] }))).state;
     const saved = JSON.stringify(state);
     expect(saved).not.toContain('hunter2');
