@@ -4,15 +4,18 @@
  * or outside the spec's folder and the workspace, a pointer to nothing, broken percent-encoding are
  * each one warning naming the reference where the document holds it; hostile documents (reference
  * cycles, `__proto__` keys, deep nesting, thousands of files) end in findings, never a crash, and a
- * file outside is never read.
+ * file outside is never read, through a symbolic link either (links are followed before the check; a
+ * link loop or a link to nothing is a finding of its own).
  */
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '../../electron/node/core';
 import { openCore } from '../../electron/node/core';
 import { createMemorySecretStore } from '../../electron/node/secret-store';
+import { bundleFileRefs } from '../../electron/node/import/bundle-refs';
+import { nodeSpecFs } from '../../electron/node/openapi/spec-fs';
 import type { SpecProblem } from '../../shared/openapi/spec-types';
 
 let root: string;
@@ -135,5 +138,44 @@ describe('a saved MCP operation whose tool schemas are in another file', () => {
     if (!gone.ok) throw new Error(gone.error.message);
     expect(gone.value.outputSchema).toEqual({ $ref: './gone.json#/Out' });
     expect(await readFile(file, 'utf8')).toBe(before);
+  });
+
+  it('follows symbolic links before the folder check: a link inside to a file or folder outside is outside, a loop or a dangling link is named', async () => {
+    const links = join(specDir, 'links');
+    await mkdir(links, { recursive: true });
+    await symlink(join(root, 'elsewhere', 'private.json'), join(links, 'out-file.json'));
+    await symlink(join(root, 'elsewhere'), join(links, 'out-dir'));
+    await symlink(join(specDir, 'schemas.json'), join(links, 'in-file.json'));
+    await symlink(join(links, 'loop-b.json'), join(links, 'loop-a.json'));
+    await symlink(join(links, 'loop-a.json'), join(links, 'loop-b.json'));
+    await symlink(join(links, 'gone.json'), join(links, 'dangling.json'));
+    const found = await fileRefFindings('links.json', {
+      '/file': a2a({ $ref: './links/out-file.json#/Out' }, { $ref: './links/out-dir/private.json#/Out' }),
+      '/inside': a2a({ $ref: './links/in-file.json#/In' }, {}),
+      '/odd': mcp({ $ref: './links/loop-a.json#/X' }, { $ref: './links/dangling.json#/X' }),
+    });
+    const at = (pointer: string): string | undefined => found.find((p) => p.pointer === pointer)?.message;
+    for (const pointer of ['/paths/~1file/post/x-a2a/requestSchema/$ref', '/paths/~1file/post/x-a2a/responseSchema/$ref']) {
+      expect(at(pointer)).toContain('leads through a symbolic link to');
+      expect(at(pointer)).toContain("outside the spec's folder and the workspace, so it is not read");
+    }
+    expect(at('/paths/~1odd/post/x-mcp/requestSchema/$ref')).toContain('loop-a.json is a symbolic link that leads back to itself (a link loop)');
+    expect(at('/paths/~1odd/post/x-mcp/responseSchema/$ref')).toContain('dangling.json is a symbolic link to a file that does not exist (a dangling link)');
+    // A link that stays inside is followed like the file itself: no finding.
+    expect(at('/paths/~1inside/post/x-a2a/requestSchema/$ref')).toBeUndefined();
+    expect(found).toHaveLength(4);
+    for (const p of found) expect(p.severity).toBe('warning');
+    expect(JSON.stringify(found)).not.toContain(OUTSIDE_MARK);
+  });
+
+  it('an import copy or a response check (the same reading) does not bring in a schema through a link to outside', async () => {
+    const file = join(specDir, 'linked-copy.json');
+    await symlink(join(root, 'elsewhere', 'private.json'), join(specDir, 'copy-out.json'));
+    const model = { openapi: '3.2.0', info: { title: 'refs', version: '1' }, paths: { '/a': a2a({ $ref: './copy-out.json#/Out' }, {}) } };
+    await writeFile(file, JSON.stringify(model));
+    const bundled = await bundleFileRefs({ fs: nodeSpecFs, workspaceDir: join(root, 'data'), secrets: createMemorySecretStore() }, model, file, 'json');
+    expect(bundled.model).toBeUndefined();
+    expect(bundled.unresolved.join('\n')).toContain('leads through a symbolic link to');
+    expect(JSON.stringify(bundled)).not.toContain(OUTSIDE_MARK);
   });
 });

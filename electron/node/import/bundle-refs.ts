@@ -10,6 +10,7 @@ import { stringify } from 'yaml';
 import { isObject } from '../../../shared/a2a/payload';
 import { readWorkspaceText } from '../env/workspace-write';
 import type { SpecContext } from '../openapi/spec-store';
+import { errnoCode, type SpecFs } from '../openapi/spec-fs';
 import { parseDocumentText } from './import-source';
 
 const MAX_REFERENCED_BYTES = 16 * 1024 * 1024;
@@ -81,6 +82,16 @@ export async function bundleFileRefs(ctx: SpecContext, model: Record<string, unk
   // spec with `$ref: /home/me/.config/app.json` must not bring that file into a check or a copy.
   const allowed = [dirname(root), resolve(ctx.workspaceDir)];
   const inside = (path: string): boolean => allowed.some((dir) => isInside(dir, path));
+  // The same test on where the bytes are: a link inside the folder to a file elsewhere is elsewhere.
+  // The folders themselves are resolved too (a workspace reached through a link is still the workspace).
+  const realOr = async (path: string): Promise<string> => ctx.fs.realpath(path).catch(() => path);
+  const real = Promise.all([realOr(root), ...allowed.map(realOr)]);
+  const insideReal = async (path: string): Promise<boolean> => {
+    const [rootReal, ...dirs] = await real;
+    return path === rootReal || dirs.some((dir) => isInside(dir, path));
+  };
+  /** Each referenced path, its links followed (or why they cannot be): resolved once, at most as many as files are read. */
+  const followed = new Map<string, Followed>();
   const miss = (ref: string, why: string, at: string[], notSchema = false): void => {
     if (!missing.has(ref)) missing.set(ref, { ref, why, at, ...(notSchema ? { notSchema: true as const } : {}) });
   };
@@ -108,11 +119,22 @@ export async function bundleFileRefs(ctx: SpecContext, model: Record<string, unk
       miss(ref, `${path} is outside the spec's folder and the workspace, so it is not read`, at);
       return undefined;
     }
-    if (!files.has(path) && files.size >= MAX_REFERENCED_FILES) {
+    if (!followed.has(path) && followed.size >= MAX_REFERENCED_FILES) {
       miss(ref, `the document refers to more than ${MAX_REFERENCED_FILES} other files; ${basename(path)} was not read`, at);
       return undefined;
     }
-    let node = await load(path);
+    const target = followed.get(path) ?? (await followLinks(ctx.fs, path));
+    followed.set(path, target);
+    if ('why' in target) {
+      miss(ref, target.why, at);
+      return undefined;
+    }
+    if (path !== root && target.real !== path && !(await insideReal(target.real))) {
+      miss(ref, `${path} leads through a symbolic link to ${target.real}, outside the spec's folder and the workspace, so it is not read`, at);
+      return undefined;
+    }
+    // The bytes are read where the links led (checked above), not through the links again.
+    let node = await load(target.real);
     if (node === undefined) {
       miss(ref, `${basename(path)} cannot be read (missing, unreadable, too large or not JSON/YAML)`, at);
       return undefined;
@@ -177,6 +199,31 @@ export async function bundleFileRefs(ctx: SpecContext, model: Record<string, unk
     `The document refers to other files (${[...brought].join(', ')}): a copy brings their schemas into components.schemas (${[...placed.values()].join(', ')}) so it stands alone, and is written from the parsed document (comments and layout are not kept). Opened in place, the file stays as it is, and a response check reads those schemas from their files.`,
   );
   return { text: format === 'json' ? `${JSON.stringify(doc, null, 2)}\n` : stringify(doc), model: doc, notes, unresolved, unresolvedRefs };
+}
+
+type Followed = { real: string } | { why: string };
+
+/**
+ * Where a referenced file's bytes are, its symbolic links followed; a loop or a link to nothing is
+ * said as such. A path with no link in it comes back as it is (the lexical check above covered it), and
+ * so does a file that is simply not there: the read then says it cannot be read.
+ */
+async function followLinks(fs: SpecFs, path: string): Promise<Followed> {
+  try {
+    return { real: await fs.realpath(path) };
+  } catch (error) {
+    const code = errnoCode(error);
+    if (code === 'ELOOP') return { why: `${basename(path)} is a symbolic link that leads back to itself (a link loop), so it is not read` };
+    if (
+      code === 'ENOENT' &&
+      (await fs.lstat(path).then(
+        (stat) => stat.isSymbolicLink(),
+        () => false,
+      ))
+    )
+      return { why: `${basename(path)} is a symbolic link to a file that does not exist (a dangling link)` };
+    return { real: path };
+  }
 }
 
 /** Whether `file` is below `dir` (not `dir` itself). */

@@ -22,6 +22,11 @@ export interface StoreStat {
   isDirectory(): boolean;
 }
 
+/** A stat of the path itself, a symbolic link not followed. */
+export interface StoreLinkStat extends StoreStat {
+  isSymbolicLink(): boolean;
+}
+
 export interface StoreDirEntry {
   name: string;
   isFile(): boolean;
@@ -34,6 +39,8 @@ export interface StoreFs {
   /** Rejects when the file cannot be written (read-only file or folder). */
   checkWritable(file: string): Promise<void>;
   realpath(file: string): Promise<string>;
+  /** Tells a dangling symbolic link (realpath fails with ENOENT) from a file that is not there. */
+  lstat(file: string): Promise<StoreLinkStat>;
   open(file: string, flags: string, mode?: number): Promise<StoreFileHandle>;
   rename(from: string, to: string): Promise<void>;
   unlink(file: string): Promise<void>;
@@ -46,6 +53,7 @@ export const nodeStoreFs: StoreFs = {
   stat: (file) => fsp.stat(file),
   checkWritable: (file) => fsp.access(file, constants.W_OK),
   realpath: (file) => fsp.realpath(file),
+  lstat: (file) => fsp.lstat(file),
   open: (file, flags, mode) => fsp.open(file, flags, mode),
   rename: (from, to) => fsp.rename(from, to),
   unlink: (file) => fsp.unlink(file),
