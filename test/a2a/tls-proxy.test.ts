@@ -4,7 +4,7 @@
 import { readFileSync } from 'node:fs';
 import { createServer as createHttpServer, request as httpRequest, type Server } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
-import { connect as netConnect, type AddressInfo, type Socket } from 'node:net';
+import { connect as netConnect, createServer as createNetServer, type AddressInfo, type Socket } from 'node:net';
 import * as grpc from '@grpc/grpc-js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { A2aCall } from '../../shared/a2a/call';
@@ -136,6 +136,38 @@ describe('proxies', () => {
     expect(r.outcome, JSON.stringify(r.outcome)).toMatchObject({ kind: 'message' });
     expect(proxyLog).toContain(`CONNECT ${new URL(httpsUrl).host}`);
   });
+});
+
+describe('a peer that takes the connection and never answers the TLS ClientHello', () => {
+  // The total timeout is far above the connect timeout: a send that waited for it would show here. The connect
+  // timeout leaves a loaded machine time to see the TCP connect first (a timer due with the loop blocked runs before it).
+  const timeouts = { connectMs: 1500, totalMs: 30_000 };
+
+  const withStalledPeer = async (use: (url: string) => Promise<void>): Promise<void> => {
+    const held = new Set<Socket>();
+    const stalled = createNetServer((socket) => {
+      held.add(socket);
+      socket.on('error', () => {});
+    });
+    await new Promise<void>((r) => stalled.listen(0, '127.0.0.1', () => r()));
+    try {
+      await use(`https://127.0.0.1:${(stalled.address() as AddressInfo).port}/rpc`);
+    } finally {
+      for (const socket of held) socket.destroy();
+      await new Promise<void>((r) => stalled.close(() => r()));
+    }
+  };
+
+  for (const through of ['directly', 'through a CONNECT tunnel'] as const)
+    it(`fails with the timeout code at the connect timeout, not the total one (${through})`, async () => {
+      await withStalledPeer(async (url) => {
+        const r = await send(rpc(url, { timeouts, tls: { caPem: cert }, ...(through === 'directly' ? {} : { proxy: proxyUrl }) }));
+        expect(r.outcome).toMatchObject({ kind: 'transport-error', code: 'timeout' });
+        expect(r.outcome.kind === 'transport-error' && r.outcome.message).toContain('the TLS handshake did not finish within the connect timeout (1500 ms)');
+        expect(r.timings.totalMs).toBeLessThan(timeouts.totalMs / 2);
+        if (through !== 'directly') expect(proxyLog).toContain(`CONNECT ${new URL(url).host}`);
+      });
+    });
 });
 
 describe('gRPC over TLS', () => {

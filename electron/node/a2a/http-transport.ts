@@ -1,6 +1,6 @@
 import * as http from 'node:http';
 import * as https from 'node:https';
-import type { Socket } from 'node:net';
+import { isIP, type Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { pipeline, type Readable } from 'node:stream';
 import * as tls from 'node:tls';
@@ -261,6 +261,8 @@ async function connectThroughProxy(proxy: URL, target: URL, signal: CallAbort, c
 export async function openHttp(send: HttpSend): Promise<HttpOpen> {
   const { url } = send;
   if (send.signal.aborted) throw send.signal.reason;
+  // One connect budget for everything before the request can go out: the proxy's tunnel, TCP, and the TLS handshake.
+  const connectDeadline = performance.now() + send.connectTimeoutMs;
   const secure = url.protocol === 'https:';
   const options: https.RequestOptions = {
     method: send.method,
@@ -270,6 +272,8 @@ export async function openHttp(send: HttpSend): Promise<HttpOpen> {
     path: `${url.pathname}${url.search}`,
   };
   let tunnel: Socket | undefined;
+  /** performance.now() when the proxy's tunnel was open (the TCP phase of a tunnelled connection). */
+  let tunnelAt: number | undefined;
   if (send.proxy && !secure) {
     // Plain HTTP through a proxy: absolute-form request line to the proxy (RFC 9112 §3.2.2).
     options.hostname = send.proxy.hostname;
@@ -278,13 +282,18 @@ export async function openHttp(send: HttpSend): Promise<HttpOpen> {
     options.agent = false;
   } else if (send.proxy && secure) {
     tunnel = await connectThroughProxy(send.proxy, url, send.signal, send.connectTimeoutMs);
+    tunnelAt = performance.now();
     const socket = tunnel;
+    const targetHost = url.hostname.replace(/^\[|\]$/g, '');
     // No agent at all: Node then uses createConnection (agent:false would make a fresh Agent and ignore it).
     delete options.agent;
     options.createConnection = () =>
       tls.connect({
         socket,
-        servername: url.hostname,
+        // The certificate is checked against `host` (else Node would take the tunnel socket's host: the proxy's);
+        // SNI names a host, never an address (RFC 6066 §3), as the pooled agent does.
+        host: targetHost,
+        ...(isIP(targetHost) ? {} : { servername: targetHost }),
         ...tlsOptions(send.tls),
       });
   } else {
@@ -305,6 +314,7 @@ export async function openHttp(send: HttpSend): Promise<HttpOpen> {
       clearTimeout(connectTimer);
       offAbort();
       req.destroy();
+      tunnel?.destroy();
       const forwardProxy = send.proxy && !secure ? send.proxy : undefined;
       reject(
         send.signal.aborted
@@ -315,22 +325,31 @@ export async function openHttp(send: HttpSend): Promise<HttpOpen> {
               toTransportError(error, url, connectedAt !== undefined || reused ? { reused } : undefined)),
       );
     };
-    const connectTimer = setTimeout(() => {
-      fail(
-        send.proxy && !secure
-          ? new TransportError(
-              'proxy',
-              `Could not connect to the proxy ${proxyName(send.proxy)} within ${send.connectTimeoutMs} ms. Nothing was sent to ${url.host}.`,
-            )
-          : new TransportError('timeout', `Could not connect to ${url.host} within ${send.connectTimeoutMs} ms.`),
-      );
-    }, send.connectTimeoutMs);
+    const connectTimer = setTimeout(
+      () => {
+        fail(
+          send.proxy && !secure
+            ? new TransportError(
+                'proxy',
+                `Could not connect to the proxy ${proxyName(send.proxy)} within ${send.connectTimeoutMs} ms. Nothing was sent to ${url.host}.`,
+              )
+            : secure && tcpAt !== undefined
+              ? // The peer took the connection but never finished TLS (a stalled server, or not a TLS port): said as such, as a connect timeout.
+                new TransportError(
+                  'timeout',
+                  `Connected to ${url.host}${tunnel ? ' through the proxy' : ''}, but the TLS handshake did not finish within the connect timeout (${send.connectTimeoutMs} ms).`,
+                )
+              : new TransportError('timeout', `Could not connect to ${url.host} within ${send.connectTimeoutMs} ms.`),
+        );
+      },
+      // What the tunnel left of the budget (at least a tick: a timer of 0 would still let the socket event run first).
+      Math.max(1, connectDeadline - performance.now()),
+    );
     offAbort = send.signal.onAbort(() => fail(send.signal.reason));
 
     req.on('socket', (socket: Socket) => {
-      if (req.reusedSocket || tunnel) {
-        reused = Boolean(req.reusedSocket);
-        if (tunnel) connectedAt = performance.now();
+      if (req.reusedSocket) {
+        reused = true;
         clearTimeout(connectTimer);
         return;
       }
@@ -338,6 +357,12 @@ export async function openHttp(send: HttpSend): Promise<HttpOpen> {
         connectedAt = performance.now();
         clearTimeout(connectTimer);
       };
+      if (tunnel) {
+        // The tunnel is the TCP phase; the TLS handshake inside it is still under the connect timeout.
+        tcpAt = tunnelAt;
+        socket.once('secureConnect', ready);
+        return;
+      }
       // Phase marks for the timing view: DNS, then TCP, then (https) the TLS handshake.
       socket.once('lookup', () => {
         lookupAt = performance.now();
