@@ -11,10 +11,15 @@ export const wireErrorCodes = [
   /** Nothing reached the server: refused, unreachable, a proxy that would not tunnel. */
   'connect',
   /**
-   * The proxy failed, so nothing reached the server: it could not be reached, refused to tunnel
-   * (CONNECT answered other than 2xx), or asked for credentials (407). Never the server's answer.
+   * The proxy failed, so nothing reached the server: it could not be reached, did not open a tunnel in
+   * time, or refused to (CONNECT answered other than 2xx and 407). Never the server's answer.
    */
   'proxy',
+  /**
+   * The proxy asked for credentials (407), so nothing reached the server. Its own code because asking
+   * again cannot help: Powerduck sends no proxy credentials, so a retry gets the same 407.
+   */
+  'proxy-auth',
   /** The server (or something on the way) closed the connection after the request went out, before the answer was complete. */
   'reset',
   'tls',

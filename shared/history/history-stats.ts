@@ -33,14 +33,14 @@ export const outcomeUnknownText = 'outcome unknown: the agent may have processed
 /**
  * Transport failures that leave the agent certainly untouched: refused before anything was sent
  * (bad-request, invalid, unauthorized), a name that did not resolve (dns), a proxy that let nothing
- * through (proxy: unreachable, no tunnel, 407), or a TLS handshake that
+ * through (proxy: unreachable, no tunnel; proxy-auth: a 407), or a TLS handshake that
  * failed (tls, including the reset right after it that means the client certificate was refused).
  * Every other code counts as unknown: `reset` (closed after the request went out), `timeout`,
  * `cancelled`, `protocol`. So does `connect`: the core gives it only when nothing reached the server,
  * but entries recorded before `reset` existed carry `connect` for a reset after the request too, and
  * an entry does not say which it was, so it is counted on the safe side.
  */
-const neverSent = new Set(['dns', 'tls', 'bad-request', 'invalid', 'unauthorized', 'proxy']);
+const neverSent = new Set(['dns', 'tls', 'bad-request', 'invalid', 'unauthorized', 'proxy', 'proxy-auth']);
 
 /** A send that got no answer from the agent (no HTTP status, no gRPC status, no event). */
 export function isOutcomeUnknown(entry: Pick<HistorySummary, 'outcomeKind' | 'httpStatus' | 'grpcStatus' | 'eventCount' | 'transportError'>): boolean {

@@ -3,7 +3,8 @@
  * loopback servers: a forward proxy (absolute-form and CONNECT), one that answers 407, one that
  * refuses tunnels with 502, and an address where nothing listens. The settings persist in the data
  * folder; a send follows them only when it asks to (`proxyFromSettings`); the record and the
- * history say which proxy was used; a proxy's refusal is the `proxy` error, never the server's answer.
+ * history say which proxy was used; a proxy's refusal is the `proxy` error (a 407 `proxy-auth`), never
+ * the server's answer; `send --retry` resends after the first and not after a 407.
  */
 import { readFileSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -229,33 +230,37 @@ describe('the Settings-level proxy', () => {
 });
 
 describe('proxy errors are the proxy’s, not the server’s', () => {
-  const cases: Array<[string, () => string, () => string, RegExp]> = [
+  // A 407 has its own code (proxy-auth): the same answer every time, as no proxy credentials are sent.
+  const cases: Array<[string, () => string, () => string, RegExp, 'proxy' | 'proxy-auth']> = [
     [
       'a 407 to a forwarded request',
       () => needsAuth.url,
       () => `${target.base}/auth-fwd`,
       /asked for authentication \(HTTP 407 Proxy Authentication Required\)/,
+      'proxy-auth',
     ],
-    ['a 407 to CONNECT', () => needsAuth.url, () => `${secureBase}/auth-tunnel`, /asked for authentication \(HTTP 407/],
-    ['a 502 to CONNECT', () => badGateway.url, () => `${secureBase}/gateway`, /refused to open a tunnel \(CONNECT\) to localhost:\d+: HTTP 502/],
+    ['a 407 to CONNECT', () => needsAuth.url, () => `${secureBase}/auth-tunnel`, /asked for authentication \(HTTP 407/, 'proxy-auth'],
+    ['a 502 to CONNECT', () => badGateway.url, () => `${secureBase}/gateway`, /refused to open a tunnel \(CONNECT\) to localhost:\d+: HTTP 502/, 'proxy'],
     [
       'nothing listening (http://)',
       () => nowhere,
       () => `${target.base}/nowhere`,
       /Cannot reach the proxy http:\/\/127\.0\.0\.1:\d+: nothing is listening there \(ECONNREFUSED\)/,
+      'proxy',
     ],
     [
       'nothing listening (https://)',
       () => nowhere,
       () => `${secureBase}/nowhere`,
       /Cannot reach the proxy http:\/\/127\.0\.0\.1:\d+: nothing is listening there/,
+      'proxy',
     ],
   ];
-  for (const [name, proxy, url, message] of cases) {
-    it(`${name}: code proxy, the proxy named, nothing reached the server`, async () => {
+  for (const [name, proxy, url, message, code] of cases) {
+    it(`${name}: code ${code}, the proxy named, nothing reached the server`, async () => {
       const seenBefore = target.requests.length + secureSeen.length;
       const record = await send(core, { method: 'GET', url: url(), proxy: proxy(), tls: { caPem: cert } });
-      expect(record.outcome).toMatchObject({ kind: 'transport-error', code: 'proxy' });
+      expect(record.outcome).toMatchObject({ kind: 'transport-error', code });
       if (record.outcome.kind === 'transport-error') {
         expect(record.outcome.message).toMatch(message);
         expect(record.outcome.message).toMatch(/Nothing was sent to/);
@@ -299,6 +304,47 @@ describe('proxy errors are the proxy’s, not the server’s', () => {
       expect(`${refused.err}${a2a.err}`).toBe('');
       const ok = await cli(['send', '--http', '--url', `${target.base}/cli-ok`, '--proxy', forward.url]);
       expect(ok.code).toBe(0);
+    } finally {
+      await rm(home, { recursive: true, force: true });
+    }
+  });
+
+  it('send --retry resends after a proxy that was unreachable or refused the tunnel, and not after a 407', async () => {
+    const home = await mkdtemp(join(tmpdir(), 'powerduck-proxy-retry-'));
+    const sendThrough = async (proxy: string, endpoint: string): Promise<{ code: number; err: string }> => {
+      let err = '';
+      const io: CliIo = {
+        stdout: () => {},
+        stderr: (t) => (err += t),
+        readStdin: async () => '',
+        readStdinBytes: async () => new Uint8Array(),
+        env: { POWERDUCK_HOME: home },
+        cwd: home,
+      };
+      const code = await runCli(['send', '--endpoint', endpoint, '--text', 'hi', '--proxy', proxy, '--retry', '2'], io);
+      return { code, err };
+    };
+    const resends = (err: string): number => err.split('\n').filter((line) => line.includes('resending the same request')).length;
+    try {
+      const seenBefore = target.requests.length + secureSeen.length;
+      // Nothing reached the agent, so each resend is safe: all three attempts go out.
+      const unreachable = await sendThrough(nowhere, `${target.base}/rpc-retry`);
+      expect(unreachable.code).toBe(2);
+      expect(resends(unreachable.err)).toBe(2);
+      expect(unreachable.err).toContain('attempt 1 got no answer (Cannot reach the proxy');
+      const tunnelsBefore = badGateway.log.length;
+      const noTunnel = await sendThrough(badGateway.url, `${secureBase}/rpc-retry`);
+      expect(noTunnel.code).toBe(2);
+      expect(resends(noTunnel.err)).toBe(2);
+      expect(badGateway.log.length - tunnelsBefore).toBe(3);
+      // A 407 asks for credentials that are never sent: one attempt, and the reason it was not resent.
+      const asksBefore = needsAuth.log.length;
+      const auth = await sendThrough(needsAuth.url, `${target.base}/rpc-retry`);
+      expect(auth.code).toBe(2);
+      expect(resends(auth.err)).toBe(0);
+      expect(auth.err).toContain('not resending: the proxy asks for credentials (407) and Powerduck sends none');
+      expect(needsAuth.log.length - asksBefore).toBe(1);
+      expect(target.requests.length + secureSeen.length).toBe(seenBefore);
     } finally {
       await rm(home, { recursive: true, force: true });
     }

@@ -6,7 +6,7 @@ import type { ExchangeRecord, RecordedStreamEvent } from '../../../shared/a2a/ex
 import { describeEvent, recordSeverity, summarizeExchange } from '../../../shared/a2a/exchange-summary';
 import { isA2aVersion } from '../../../shared/a2a/versions';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { WireError } from '../../../shared/contract/index';
+import type { WireError, WireErrorCode } from '../../../shared/contract/index';
 import { openCliCore } from '../cli-core';
 import type { Core } from '../../node/core';
 import { optionOr, parseArgs, proxyFrom, requireOption } from '../args';
@@ -55,18 +55,21 @@ Sends one A2A call and prints what came back.
 ${oauth2Usage}
 ${tlsUsage}
   --tenant T       A2A 1.0 tenant: the path prefix on HTTP+JSON, params.tenant on JSON-RPC and gRPC
-  --retry N        after a transport failure (no answer, timeout, connection refused or reset), send the
-                   same request again, same messageId, up to N more times; each send is recorded in the
+  --retry N        after a transport failure (no answer, timeout, connection refused or reset, a name
+                   that did not resolve, a proxy unreachable or refusing the tunnel), send the same
+                   request again, same messageId, up to N more times; each send is recorded in the
                    history as the next attempt of that messageId. Off by default: a resend after no
-                   answer may execute the message twice (see powerduck history stats)
+                   answer may execute the message twice (see powerduck history stats). A proxy's 407
+                   is not resent: it asks for credentials Powerduck never sends
   --timeout MS     time allowed for a unary call, or until a stream answers (default 60000)
   --proxy URL      JSON-RPC / HTTP+JSON: send through this http:// proxy (http:// endpoints in
                    absolute form, https:// through CONNECT); a user name or password in it is
                    refused (no proxy credentials are sent). History keeps it: a replay goes
                    through it again. Without --proxy the send goes direct: the app's Settings
                    proxy and HTTPS_PROXY/HTTP_PROXY are not read (a script sends what it says).
-                   A proxy that lets nothing through (unreachable, CONNECT refused, 407 asking
-                   for credentials) is error 'proxy', exit 2: the agent was not reached. A
+                   A proxy that lets nothing through is error 'proxy' (unreachable, CONNECT
+                   refused) or 'proxy-auth' (407 asking for credentials), exit 2: the agent was
+                   not reached. A
                    forwarded http:// request's 502/504 is an answer (exit 1): it may come from
                    the proxy or from the agent behind it, and the proxy does not say which
   --env NAME       fill {{variables}} (endpoint, headers, token, body) from this environment
@@ -83,14 +86,24 @@ ${sendHttpUsage}
 
 ${sendMcpUsage}`;
 
-/** Wire codes of a call that failed in transit: the request may or may not have reached the agent. */
-const retryableCodes = new Set<string>(['timeout', 'connect', 'reset', 'dns']);
+/**
+ * Wire codes of a call that failed in transit and may go through another time: the request may or may
+ * not have reached the agent (timeout, reset), or certainly did not (connect, dns, and a proxy that was
+ * unreachable or would not open a tunnel: safe to send again, like a refused connection). Not
+ * `proxy-auth`: a proxy's 407 asks for credentials Powerduck never sends, so every resend gets it again.
+ */
+const retryableCodes = new Set<WireErrorCode>(['timeout', 'connect', 'reset', 'dns', 'proxy']);
 
-/** A record whose outcome is a transport failure with nothing received: the case --retry resends. */
-function transportFailure(record: ExchangeRecord): string | undefined {
+/** Why a failure with this code is not resent, when --retry was asked for and the reason is not obvious. */
+const notRetried: Partial<Record<WireErrorCode, string>> = {
+  'proxy-auth': 'the proxy asks for credentials (407) and Powerduck sends none, so a resend would get the same answer',
+};
+
+/** The transport failure of a call with nothing received (as a wire error), or undefined when something was. */
+function transportFailure(record: ExchangeRecord): WireError | undefined {
   const outcome = record.outcome;
   if (outcome.kind !== 'transport-error' || (record.events?.length ?? 0) > 0) return undefined;
-  return retryableCodes.has(outcome.code) ? outcome.message : undefined;
+  return { code: outcome.code, message: outcome.message };
 }
 
 /** Puts the tenant in the request object (A2A 1.0 `tenant` field on JSON-RPC params and gRPC requests). */
@@ -285,14 +298,16 @@ export async function sendA2aCall(core: Core, call: A2aCall, io: CliIo, options:
           record = result.value;
         }
       }
-      const transport = failure ? (retryableCodes.has(failure.code) ? failure.message : undefined) : record ? transportFailure(record) : undefined;
-      if (transport === undefined || attempt > retries) {
+      const transport = failure ?? (record ? transportFailure(record) : undefined);
+      if (transport === undefined || !retryableCodes.has(transport.code) || attempt > retries) {
+        const why = transport && attempt <= retries ? notRetried[transport.code] : undefined;
+        if (why) io.stderr(`powerduck ${command}: not resending: ${why}.\n`);
         if (failure) return fail(failure);
         break;
       }
       // Same call, same body: the same messageId goes out again, and history counts it as the next attempt.
       io.stderr(
-        `powerduck ${command}: attempt ${attempt} got no answer (${oneLine(transport)}); resending the same request (attempt ${attempt + 1} of ${retries + 1}).\n`,
+        `powerduck ${command}: attempt ${attempt} got no answer (${oneLine(transport.message)}); resending the same request (attempt ${attempt + 1} of ${retries + 1}).\n`,
       );
       await sleep(Math.min(5_000, 250 * 2 ** (attempt - 1)));
     }

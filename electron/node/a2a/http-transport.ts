@@ -191,12 +191,15 @@ function proxyUnreachable(error: unknown, proxy: URL, target: URL): TransportErr
   return new TransportError('proxy', `Cannot reach the proxy ${proxyName(proxy)}: ${why}${code ? ` (${code})` : ''}. Nothing was sent to ${target.host}.`);
 }
 
-/** A proxy's refusal by status: 407 is its own request for credentials, anything else a refusal to pass the request on. */
+/**
+ * A proxy's refusal by status: 407 is its own request for credentials (`proxy-auth`: the same every
+ * time, as none are sent), anything else a refusal to pass the request on (`proxy`).
+ */
 export function proxyRefused(proxy: URL, target: URL, status: number, statusText: string | undefined, tunnel: boolean): TransportError {
   const line = `HTTP ${status}${statusText ? ` ${statusText}` : ''}`;
   if (status === 407)
     return new TransportError(
-      'proxy',
+      'proxy-auth',
       `The proxy ${proxyName(proxy)} asked for authentication (${line}); Powerduck sends no proxy credentials. Nothing was sent to ${target.host}.`,
     );
   return new TransportError(

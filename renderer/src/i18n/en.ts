@@ -342,6 +342,8 @@ export const en = {
   'err.next.connect': 'Nothing is listening there. Check that the agent is running and that the host and port are right.',
   'err.next.proxy':
     'The proxy let nothing through to the server. Check the proxy address in Options or Settings, that it is running, and that it needs no sign-in (Powerduck sends no proxy credentials); or send direct.',
+  'err.next.proxyAuth':
+    'The proxy asks for a user name and password, and Powerduck sends no proxy credentials, so sending again gets the same answer. Use a proxy that needs no sign-in (or allow this machine on it), or send direct.',
   'err.next.reset':
     'The server was reached and got the request, then closed the connection before its answer was complete. Check its logs: it may have crashed, refused the request, or a proxy cut it off. It may have acted on the request.',
   'err.next.tls': 'The TLS handshake failed. Check the certificate, or use http:// for a local agent without TLS.',

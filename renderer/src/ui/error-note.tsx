@@ -13,6 +13,7 @@ const nextStep: Record<WireErrorCode, MessageKey> = {
   dns: 'err.next.dns',
   connect: 'err.next.connect',
   proxy: 'err.next.proxy',
+  'proxy-auth': 'err.next.proxyAuth',
   reset: 'err.next.reset',
   tls: 'err.next.tls',
   'http-status': 'err.next.httpStatus',
