@@ -8,6 +8,7 @@ import type {
   StreamEvent,
   StreamName,
   StreamRequestOf,
+  WireError,
 } from '../../shared/contract/index';
 import { isOperationName, isStreamName } from '../../shared/contract/index';
 import { CoreError, toWireError } from './core-error';
@@ -50,6 +51,17 @@ export interface StreamSink {
 
 const tooDeep = { code: 'bad-request', message: `The request nests deeper than ${maxRequestDepth} levels; nothing was done.` } as const;
 
+/**
+ * Every request in the contract is an object of named fields (or nothing). Anything else is refused
+ * here, once: a handler that spreads its request (`{ ...request }`) would otherwise turn a 2 MB string
+ * sent to the browser host into an object of two million keys, seconds of work before its refusal.
+ */
+function shapeProblem(request: unknown): WireError | undefined {
+  if (request === undefined || request === null || (typeof request === 'object' && !Array.isArray(request))) return undefined;
+  const got = Array.isArray(request) ? 'a list' : typeof request === 'string' ? 'text' : `a ${typeof request}`;
+  return { code: 'bad-request', message: `A request is an object of named fields, not ${got}; nothing was done.` };
+}
+
 export function createDispatcher(table: HandlerTable): Dispatcher {
   const running = new Map<string, AbortController>();
 
@@ -60,6 +72,8 @@ export function createDispatcher(table: HandlerTable): Dispatcher {
       if (typeof requestId !== 'string') return { ok: false, error: { code: 'bad-request', message: 'stream.cancel needs a requestId.' } };
       return { ok: true, value: { cancelled: cancel(requestId) } };
     }
+    const badShape = shapeProblem(request);
+    if (badShape) return { ok: false, error: badShape };
     if (nestsDeeperThan(request)) return { ok: false, error: { ...tooDeep } };
     const handler = table.ops[op] as (req: unknown, ctx: { signal: AbortSignal }) => Promise<unknown>;
     try {
@@ -81,6 +95,8 @@ export function createDispatcher(table: HandlerTable): Dispatcher {
     };
     if (!id) return send({ kind: 'error', error: { code: 'bad-request', message: 'A stream needs a requestId minted by the caller.' } });
     if (!isStreamName(op)) return send({ kind: 'error', error: { code: 'unknown-operation', message: `Unknown stream: ${String(op)}` } });
+    const badShape = shapeProblem(request);
+    if (badShape) return send({ kind: 'error', error: badShape });
     if (nestsDeeperThan(request)) return send({ kind: 'error', error: { ...tooDeep } });
     if (running.has(id)) return send({ kind: 'error', error: { code: 'bad-request', message: `Stream ${id} is already running.` } });
     const controller = new AbortController();

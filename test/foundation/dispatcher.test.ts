@@ -27,6 +27,35 @@ describe('dispatcher', () => {
     expect(result).toEqual({ ok: false, error: { code: 'unknown-operation', message: 'Unknown operation: nope.op' } });
   });
 
+  it('refuses a request that is not an object at once, for operations and streams, naming what it got', async () => {
+    const big = 'x'.repeat(2 * 1024 * 1024);
+    for (const [request, got] of [
+      [big, 'text'],
+      [42, 'a number'],
+      [['a'], 'a list'],
+      [true, 'a boolean'],
+    ] as const) {
+      const started = performance.now();
+      const result = await core.dispatcher.invokeUnknown('spec.run', request);
+      expect(result).toEqual({ ok: false, error: { code: 'bad-request', message: `A request is an object of named fields, not ${got}; nothing was done.` } });
+      const events: unknown[] = [];
+      await core.dispatcher.streamUnknown('spec.runStream', 'shape-1', request, (e) => events.push(e));
+      expect(events).toEqual([
+        {
+          requestId: 'shape-1',
+          seq: 0,
+          kind: 'error',
+          error: { code: 'bad-request', message: `A request is an object of named fields, not ${got}; nothing was done.` },
+        },
+      ]);
+      // Refused before any handler: a handler spreading the 2 MB string would take seconds (a generous bound for a loaded machine).
+      expect(performance.now() - started).toBeLessThan(2_000);
+    }
+    // Nothing at all is still the empty request an operation without fields takes.
+    expect(await core.dispatcher.invokeUnknown('app.info', undefined)).toMatchObject({ ok: true });
+    expect(await core.dispatcher.invokeUnknown('app.info', null)).toMatchObject({ ok: true });
+  });
+
   it('streams numbered events and ends with exactly one terminal event', async () => {
     const events: StreamEvent<{ index: number; text: string }, { count: number; cancelled: boolean }>[] = [];
     await core.dispatcher.stream('debug.echoStream', 'r1', { count: 5 }, (e) => events.push(e));
