@@ -66,38 +66,55 @@ function pythonCall(code: string, vars: Record<string, string>): { args: string[
   return JSON.parse(first) as { args: string[]; kwargs: Record<string, unknown> };
 }
 
-describe('HTTP code examples with hostile values', () => {
-  it('curl: the shell passes every value through literally and expands only the credential', () => {
-    const args = curlArgs(httpCodeExamples(request).curl, env);
-    expect(args).toEqual([
-      '-g',
-      '-X',
-      'POST',
-      hostileUrl,
-      '-H',
-      `X-Note: a'b "c" $HOME \`id\` ü`,
-      '-H',
-      'Content-Type: application/json',
-      '-H',
-      `Authorization: Bearer ${env.SHOP_TOKEN}`,
-      '--data-binary',
-      JSON.stringify({ note: hostile }),
-    ]);
-  });
+/**
+ * The curl and Python tests run the generated code in a real bash or python3: a process start alone can take
+ * seconds on a loaded two-core machine (3.5 s seen for python3), past the default 5 s with the rest.
+ */
+const childProcessTimeout = 30_000;
 
-  it('curl: API keys in the query, Basic users and odd methods are quoted too', () => {
-    const query = curlArgs(
-      httpCodeExamples({ method: 'GET', url: "https://h/x?a='$b'", auth: { type: 'apiKey', in: 'query', name: 'api key"$', value: { secretRef: 'api-key' } } })
-        .curl,
-      env,
-    );
-    expect(query).toEqual(['-g', '-X', 'GET', `https://h/x?a='$b'&api%20key%22%24=${env.API_KEY}`]);
-    const basic = curlArgs(
-      httpCodeExamples({ method: 'PROP$(id)', url: 'https://h/', auth: { type: 'basic', username: `u"$'\``, password: { secretRef: 'pass-word' } } }).curl,
-      env,
-    );
-    expect(basic).toEqual(['-g', '-X', 'PROP$(id)', 'https://h/', '-u', `u"$'\`:${env.PASS_WORD}`]);
-  });
+describe('HTTP code examples with hostile values', () => {
+  it(
+    'curl: the shell passes every value through literally and expands only the credential',
+    () => {
+      const args = curlArgs(httpCodeExamples(request).curl, env);
+      expect(args).toEqual([
+        '-g',
+        '-X',
+        'POST',
+        hostileUrl,
+        '-H',
+        `X-Note: a'b "c" $HOME \`id\` ü`,
+        '-H',
+        'Content-Type: application/json',
+        '-H',
+        `Authorization: Bearer ${env.SHOP_TOKEN}`,
+        '--data-binary',
+        JSON.stringify({ note: hostile }),
+      ]);
+    },
+    childProcessTimeout,
+  );
+
+  it(
+    'curl: API keys in the query, Basic users and odd methods are quoted too',
+    () => {
+      const query = curlArgs(
+        httpCodeExamples({
+          method: 'GET',
+          url: "https://h/x?a='$b'",
+          auth: { type: 'apiKey', in: 'query', name: 'api key"$', value: { secretRef: 'api-key' } },
+        }).curl,
+        env,
+      );
+      expect(query).toEqual(['-g', '-X', 'GET', `https://h/x?a='$b'&api%20key%22%24=${env.API_KEY}`]);
+      const basic = curlArgs(
+        httpCodeExamples({ method: 'PROP$(id)', url: 'https://h/', auth: { type: 'basic', username: `u"$'\``, password: { secretRef: 'pass-word' } } }).curl,
+        env,
+      );
+      expect(basic).toEqual(['-g', '-X', 'PROP$(id)', 'https://h/', '-u', `u"$'\`:${env.PASS_WORD}`]);
+    },
+    childProcessTimeout,
+  );
 
   it('fetch: strings are JavaScript literals, the credential comes from process.env', async () => {
     const call = await fetchCall(httpCodeExamples(request).fetch, env);
@@ -112,17 +129,21 @@ describe('HTTP code examples with hostile values', () => {
     expect(query.url).toBe(`https://h/\`\${x}\`?k=${encodeURIComponent(env.API_KEY)}`);
   });
 
-  it('python: strings are Python literals, the credential comes from os.environ', () => {
-    const call = pythonCall(httpCodeExamples(request).python, env);
-    expect(call.args).toEqual(['POST', hostileUrl]);
-    expect(call.kwargs['headers']).toEqual({
-      'X-Note': `a'b "c" $HOME \`id\` ü`,
-      'Content-Type': 'application/json',
-      Authorization: `Bearer ${env.SHOP_TOKEN}`,
-    });
-    expect(call.kwargs['data']).toBe(JSON.stringify({ note: hostile }));
-    expect(call.kwargs['allow_redirects']).toBe(false);
-  });
+  it(
+    'python: strings are Python literals, the credential comes from os.environ',
+    () => {
+      const call = pythonCall(httpCodeExamples(request).python, env);
+      expect(call.args).toEqual(['POST', hostileUrl]);
+      expect(call.kwargs['headers']).toEqual({
+        'X-Note': `a'b "c" $HOME \`id\` ü`,
+        'Content-Type': 'application/json',
+        Authorization: `Bearer ${env.SHOP_TOKEN}`,
+      });
+      expect(call.kwargs['data']).toBe(JSON.stringify({ note: hostile }));
+      expect(call.kwargs['allow_redirects']).toBe(false);
+    },
+    childProcessTimeout,
+  );
 
   it('an environment name that is not an identifier is cleaned, not pasted into code', () => {
     const ex = httpCodeExamples({ method: 'GET', url: 'https://h/', auth: { type: 'bearer', token: { env: 'MY-TOKEN$(id)' } } });
