@@ -229,6 +229,20 @@ describe('the Settings-level proxy', () => {
   });
 });
 
+/** Runs the CLI with its data in `home`; its exit code and what it wrote on stderr. */
+async function cliIn(home: string, args: string[]): Promise<{ code: number; err: string }> {
+  let err = '';
+  const io: CliIo = {
+    stdout: () => {},
+    stderr: (t) => (err += t),
+    readStdin: async () => '',
+    readStdinBytes: async () => new Uint8Array(),
+    env: { POWERDUCK_HOME: home },
+    cwd: home,
+  };
+  return { code: await runCli(args, io), err };
+}
+
 describe('proxy errors are the proxy’s, not the server’s', () => {
   // A 407 has its own code (proxy-auth): the same answer every time, as no proxy credentials are sent.
   const cases: Array<[string, () => string, () => string, RegExp, 'proxy' | 'proxy-auth']> = [
@@ -272,18 +286,7 @@ describe('proxy errors are the proxy’s, not the server’s', () => {
 
   it('the CLI exits 2 for a proxy that let nothing through, and 0 when it forwarded', async () => {
     const home = await mkdtemp(join(tmpdir(), 'powerduck-proxy-cli-'));
-    const cli = async (args: string[]): Promise<{ code: number; err: string }> => {
-      let err = '';
-      const io: CliIo = {
-        stdout: () => {},
-        stderr: (t) => (err += t),
-        readStdin: async () => '',
-        readStdinBytes: async () => new Uint8Array(),
-        env: { POWERDUCK_HOME: home },
-        cwd: home,
-      };
-      return { code: await runCli(args, io), err };
-    };
+    const cli = (args: string[]): Promise<{ code: number; err: string }> => cliIn(home, args);
     try {
       const refused = await cli(['send', '--http', '--url', `${target.base}/cli`, '--proxy', needsAuth.url]);
       expect(refused.code).toBe(2);
@@ -311,19 +314,8 @@ describe('proxy errors are the proxy’s, not the server’s', () => {
 
   it('send --retry resends after a proxy that was unreachable or refused the tunnel, and not after a 407', async () => {
     const home = await mkdtemp(join(tmpdir(), 'powerduck-proxy-retry-'));
-    const sendThrough = async (proxy: string, endpoint: string): Promise<{ code: number; err: string }> => {
-      let err = '';
-      const io: CliIo = {
-        stdout: () => {},
-        stderr: (t) => (err += t),
-        readStdin: async () => '',
-        readStdinBytes: async () => new Uint8Array(),
-        env: { POWERDUCK_HOME: home },
-        cwd: home,
-      };
-      const code = await runCli(['send', '--endpoint', endpoint, '--text', 'hi', '--proxy', proxy, '--retry', '2'], io);
-      return { code, err };
-    };
+    const sendThrough = (proxy: string, endpoint: string): Promise<{ code: number; err: string }> =>
+      cliIn(home, ['send', '--endpoint', endpoint, '--text', 'hi', '--proxy', proxy, '--retry', '2']);
     const resends = (err: string): number => err.split('\n').filter((line) => line.includes('resending the same request')).length;
     try {
       const seenBefore = target.requests.length + secureSeen.length;
