@@ -415,30 +415,37 @@ describe('history replay', () => {
     expect(record.request.body).not.toContain('null');
   });
 
-  it('sends an MCP entry again (exit 1 when the tool reports an error); a stdio entry starts only with --allow-stdio', async () => {
-    const add = await cli(['send', '--mcp', '--endpoint', mcp.url, '--method', 'tools/call', '--body', '{"name":"add","arguments":{"a":2,"b":3}}']);
-    expect(add.code).toBe(0);
-    const replayed = await cli(['history', 'replay', (await newest()).id, '--json']);
-    expect(replayed.code).toBe(0);
-    expect(replayed.out).toContain('"sum":5');
+  // Two MCP servers started through tsx over stdio (seconds each when the machine is busy) and six CLI runs:
+  // 12 s with the two-core machine half loaded, past the node project's 30 s when several suites share it.
+  const stdioReplayTimeout = 90_000;
+  it(
+    'sends an MCP entry again (exit 1 when the tool reports an error); a stdio entry starts only with --allow-stdio',
+    async () => {
+      const add = await cli(['send', '--mcp', '--endpoint', mcp.url, '--method', 'tools/call', '--body', '{"name":"add","arguments":{"a":2,"b":3}}']);
+      expect(add.code).toBe(0);
+      const replayed = await cli(['history', 'replay', (await newest()).id, '--json']);
+      expect(replayed.code).toBe(0);
+      expect(replayed.out).toContain('"sum":5');
 
-    expect((await cli(['send', '--mcp', '--endpoint', mcp.url, '--method', 'tools/call', '--body', '{"name":"fail","arguments":{"why":"x"}}'])).code).toBe(1);
-    const failed = await cli(['history', 'replay', (await newest()).id]);
-    expect(failed.code).toBe(1);
-    expect(failed.out).toContain('boom: x');
-    expect(await cli(['history', 'replay', (await newest()).id, '--same-message-id'])).toMatchObject({ code: 2 });
+      expect((await cli(['send', '--mcp', '--endpoint', mcp.url, '--method', 'tools/call', '--body', '{"name":"fail","arguments":{"why":"x"}}'])).code).toBe(1);
+      const failed = await cli(['history', 'replay', (await newest()).id]);
+      expect(failed.code).toBe(1);
+      expect(failed.out).toContain('boom: x');
+      expect(await cli(['history', 'replay', (await newest()).id, '--same-message-id'])).toMatchObject({ code: 2 });
 
-    const fixture = join(import.meta.dirname, '..', 'fixtures', 'mcp-stdio-server.ts');
-    expect((await cli(['send', '--mcp', '--method', 'prompts/list', '--stdio', '--', process.execPath, '--import', 'tsx', fixture])).code).toBe(0);
-    const stdio = await newest();
-    const refused = await cli(['history', 'replay', stdio.id]);
-    expect(refused.code).toBe(2);
-    expect(refused.err).toContain('starts a process on this machine');
-    expect(refused.err).toContain('--allow-stdio');
-    const allowed = await cli(['history', 'replay', stdio.id, '--allow-stdio']);
-    expect(allowed.code).toBe(0);
-    expect(allowed.err).toContain('starting MCP server');
-  });
+      const fixture = join(import.meta.dirname, '..', 'fixtures', 'mcp-stdio-server.ts');
+      expect((await cli(['send', '--mcp', '--method', 'prompts/list', '--stdio', '--', process.execPath, '--import', 'tsx', fixture])).code).toBe(0);
+      const stdio = await newest();
+      const refused = await cli(['history', 'replay', stdio.id]);
+      expect(refused.code).toBe(2);
+      expect(refused.err).toContain('starts a process on this machine');
+      expect(refused.err).toContain('--allow-stdio');
+      const allowed = await cli(['history', 'replay', stdio.id, '--allow-stdio']);
+      expect(allowed.code).toBe(0);
+      expect(allowed.err).toContain('starting MCP server');
+    },
+    stdioReplayTimeout,
+  );
 
   it('a stdio entry’s command line, refused or started, shows its {{arguments}} filled from --env and a secret by its name, never its value', async () => {
     const fixture = join(import.meta.dirname, '..', 'fixtures', 'mcp-stdio-server.ts');
