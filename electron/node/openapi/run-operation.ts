@@ -7,7 +7,8 @@ import type { SecretSource } from '../../../shared/a2a/auth';
 import type { A2aCall } from '../../../shared/a2a/call';
 import type { ExchangeRecord, RecordedStreamEvent } from '../../../shared/a2a/exchange';
 import { callFromXA2a } from '../../../shared/openapi/call-from-operation';
-import { findA2aOperation, findMcpOperation } from '../../../shared/openapi/operation-list';
+import { findA2aOperation, findMcpOperation, listOperations } from '../../../shared/openapi/operation-list';
+import { isPlainHttpOperation } from '../../../shared/openapi/http-docs';
 import { CoreError } from '../core-error';
 import { resolveSendVariables } from '../env/send-variables';
 import { performCall } from '../a2a/perform-call';
@@ -93,6 +94,12 @@ export async function savedCall(ctx: SpecContext, file: string, path: string, ht
     if (findMcpOperation(model, path, httpMethod)) {
       // spec.run answers with an A2A record; an MCP operation runs as mcp.draftOperation + mcp.call/mcp.stream (powerduck run does).
       throw new CoreError('unsupported', `${path} in ${abs} is an MCP operation: run it through mcp.draftOperation and mcp.stream (or powerduck run).`);
+    }
+    // A plain HTTP path is run by its method ("GET /items/{id}"): say so rather than "no operation", since the path is there.
+    const plain = listOperations(model).filter((o) => o.path === path && isPlainHttpOperation(o));
+    if (plain.length) {
+      const named = plain.map((o) => `"${o.httpMethod.toUpperCase()} ${path}"`).join(', ');
+      throw new CoreError('not-found', `No A2A operation ${path} in ${abs}: the path holds plain HTTP operations; name one with its method: ${named}.`);
     }
     throw new CoreError('not-found', `No A2A operation ${path} in ${abs}.`);
   }
