@@ -13,7 +13,7 @@ import { openOperationAsRequest } from './open-operation';
 import { isHttpOperation, openHttpOperation } from '../http';
 import { isMcpOperation, openMcpOperation } from '../mcp';
 import { RenameOperationDialog } from './rename-operation-dialog';
-import { takesOperations } from './save-target';
+import { newSpecFileName, takesOperations } from './save-target';
 import type { ManagedOperation } from './spec-manage';
 import { runSavedHttpOperation, runSavedOperation } from './spec-runs-store';
 import { SaveToSpecDialog } from './save-operation-dialog';
@@ -276,7 +276,7 @@ export function SpecsPanel() {
 
   const create = async (event: FormEvent): Promise<void> => {
     event.preventDefault();
-    const result = await host.invoke('spec.create', { file: newName.trim() });
+    const result = await host.invoke('spec.create', { file: newSpecFileName(newName) });
     if (!result.ok) return setCreateError(result.error);
     setCreateError(null);
     setCreating(false);
