@@ -7,6 +7,7 @@ import type { SecretSource } from '../../../shared/a2a/auth';
 import type { A2aCall } from '../../../shared/a2a/call';
 import type { ExchangeRecord, RecordedStreamEvent } from '../../../shared/a2a/exchange';
 import { callFromXA2a } from '../../../shared/openapi/call-from-operation';
+import { withFreshMessageId } from '../../../shared/a2a/fresh-message-id';
 import { findA2aOperation, findMcpOperation, listOperations } from '../../../shared/openapi/operation-list';
 import { isPlainHttpOperation } from '../../../shared/openapi/http-docs';
 import { CoreError } from '../core-error';
@@ -107,8 +108,20 @@ export async function savedCall(ctx: SpecContext, file: string, path: string, ht
   return { call: callFromXA2a(op.a2a), file: abs };
 }
 
+/** The saved call with a new `message.messageId` (a method without a message, or a body without one, is as saved). */
+function withNewMessageId(call: A2aCall): A2aCall {
+  const text = call.bodyText ?? JSON.stringify(call.body ?? null);
+  const fresh = withFreshMessageId(call.method, text);
+  if (!fresh.changed) return call;
+  return call.bodyText !== undefined ? { ...call, bodyText: fresh.text } : { ...call, body: JSON.parse(fresh.text) as unknown };
+}
+
 export async function runSavedOperation(ctx: SpecContext, options: RunOptions): Promise<ExchangeRecord> {
-  const { call: saved } = await savedCall(ctx, options.file, options.path, options.httpMethod);
+  const { call: stored } = await savedCall(ctx, options.file, options.path, options.httpMethod);
+  // Each run is a new message, as Send is in the app (A2A: an agent takes a repeated messageId for the
+  // same message, and history would count the second run as a retry of the first). `history replay
+  // --same-message-id` is the way to send one again.
+  const saved = withNewMessageId(stored);
   const env = options.env ?? {};
   // The run's values fill `{{NAME}}` too (over the environment's, never saved), as on an HTTP operation.
   const { call, redactValues } = await resolveSendVariables(ctx, {
