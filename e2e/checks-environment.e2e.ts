@@ -72,6 +72,10 @@ describe('checks with environments', () => {
       const view = page.getByRole('region', { name: 'Contract checks' });
       expect(await view.getByRole('textbox', { name: 'Agent URL or endpoint' }).inputValue()).toBe(e2e.demo.cardUrl);
       expect(await view.getByRole('radio', { name: /The card’s scheme “bearer”/ }).isChecked()).toBe(true);
+      // The token fields go under every auth choice, not beside the last one (which they pushed down).
+      const lowestChoice = Math.max(...(await view.getByRole('radio').evaluateAll((radios) => radios.map((r) => r.getBoundingClientRect().bottom))));
+      const tokenTop = await view.getByRole('group', { name: 'Token' }).evaluate((group) => group.getBoundingClientRect().top);
+      expect(tokenTop).toBeGreaterThan(lowestChoice);
       // Nothing started: the empty-state teaching is still there and no progress is shown.
       await view.getByText('Find out which A2A rules an agent breaks, with the evidence.').waitFor();
       expect(await view.getByRole('progressbar').count()).toBe(0);

@@ -205,6 +205,30 @@ describe('saving an HTTP operation tab', () => {
       expect(await dialog.getByRole('option', { name: /aaa-imported\.yaml \(OpenAPI 3\.0\.3/ }).isDisabled()).toBe(true);
     }));
 
+  it('the Specs sidebar’s “Save request…” saves an HTTP or MCP tab too, even from behind a tool view', () =>
+    e2e.withApp({ defaultTimeout: 20_000 }, async ({ page }) => {
+      const save = page.getByRole('button', { name: 'Save request…', exact: true });
+      // No tab: nothing to save, and the button says why.
+      expect(await save.isDisabled()).toBe(true);
+      await page.getByRole('button', { name: 'New request' }).click();
+      await page.getByRole('menuitem', { name: 'HTTP' }).click();
+      await httpRegion(page).getByRole('textbox', { name: 'URL' }).fill(`${base}/pets`);
+      await save.click();
+      const httpDialog = page.getByRole('dialog', { name: 'Save HTTP request to spec' });
+      await httpDialog.getByRole('textbox', { name: 'Path template' }).waitFor();
+      expect(await httpDialog.getByRole('textbox', { name: 'Path template' }).inputValue()).toBe('/pets');
+      await httpDialog.getByRole('button', { name: 'Cancel' }).click();
+      // With the contract checks in front of the MCP tab, the tab comes back with its own dialog.
+      await page.getByRole('button', { name: 'New request' }).click();
+      await page.getByRole('menuitem', { name: 'MCP' }).click();
+      await page.getByRole('region', { name: 'MCP request', exact: true }).getByRole('textbox', { name: 'MCP endpoint' }).fill('http://127.0.0.1:9/mcp');
+      await page.keyboard.press('Control+Alt+K');
+      await page.getByRole('heading', { name: 'Contract checks' }).waitFor();
+      await save.click();
+      await page.getByRole('dialog', { name: 'Save the MCP call to a spec' }).waitFor();
+      expect(await page.getByRole('heading', { name: 'Contract checks' }).count()).toBe(0);
+    }));
+
   it('the HTTP tab’s timeout is what Send waits for', () =>
     e2e.withApp({ defaultTimeout: 20_000 }, async ({ page }) => {
       await page.getByRole('button', { name: 'New request' }).click();

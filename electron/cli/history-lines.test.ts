@@ -47,3 +47,29 @@ describe('history list', () => {
     expect(httpLine).toMatch(/ HTTP +GET +200 +answered +3 ms +http:\/\/127\.0\.0\.1:18080\/images\/duck\.png +h1$/);
   });
 });
+
+describe('history list outcome', () => {
+  const a2a = (patch: Partial<HistoryEntry>): HistoryEntry => {
+    const entry: HistoryEntry = {
+      ...mcpEntry,
+      method: 'SendMessage',
+      interface: { binding: 'JSONRPC', version: '1.0', endpoint: 'http://127.0.0.1:1/rpc' },
+      outcomeKind: 'transport-error',
+      ...patch,
+    };
+    delete entry.a2aError;
+    delete entry.mcp;
+    return entry;
+  };
+
+  it('"no answer" only when nothing came back; an answer that is not the protocol says it was answered', () => {
+    const [refused, notA2a, cut] = historyListLines([
+      a2a({ id: 'r', transportError: 'connect' }),
+      a2a({ id: 'p', transportError: 'protocol', httpStatus: 200 }),
+      a2a({ id: 's', transportError: 'reset', eventCount: 2 }),
+    ]);
+    expect(refused).toMatch(/ - +no answer \(connect\) /);
+    expect(notA2a).toMatch(/ 200 +answer not understood \(protocol\) /);
+    expect(cut).toMatch(/answer cut short \(reset\) /);
+  });
+});

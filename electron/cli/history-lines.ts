@@ -7,8 +7,15 @@ import type { HistoryEntry, HistorySummary } from '../../shared/history/history-
 
 /** What the entry ended with, in a word or two: the A2A/JSON-RPC error, the task state, or the outcome kind. */
 export function outcomeText(entry: HistorySummary): string {
-  // A transport failure is recorded as an error too; "no answer" says what it means for a retry.
-  if (entry.transportError) return `no answer (${entry.transportError})`;
+  // A transport failure is recorded as an error too; "no answer" says what it means for a retry. A
+  // server that did answer, with something that is not the protocol (an HTML page, JSON that is not
+  // JSON-RPC) or a stream that stopped part way, answered: "no answer" would send the reader looking
+  // for a network problem.
+  if (entry.transportError) {
+    const answered = entry.httpStatus !== undefined || entry.grpcStatus !== undefined || (entry.eventCount ?? 0) > 0;
+    const what = !answered ? 'no answer' : entry.transportError === 'protocol' ? 'answer not understood' : 'answer cut short';
+    return `${what} (${entry.transportError})`;
+  }
   if (entry.a2aError) return `error ${entry.a2aError.code}${entry.a2aError.reason ? ` ${entry.a2aError.reason}` : ''}`;
   if (entry.taskState) return entry.taskState;
   // A plain HTTP answer's status says it all; "response" beside it would read as a second outcome.

@@ -50,8 +50,16 @@ describe('summarizeExchange', () => {
   it('marks a send that got no answer as outcome unknown, and only such a send', () => {
     const noAnswer = summarizeExchange(record({ outcome: { kind: 'transport-error', code: 'timeout', message: 'No answer within 30000 ms.' } }));
     expect(noAnswer).toContain('outcome unknown: the agent may have processed it');
-    const reset = summarizeExchange(record({ outcome: { kind: 'transport-error', code: 'connect', message: 'closed the connection (ECONNRESET)' } }));
+    const reset = summarizeExchange(
+      record({ outcome: { kind: 'transport-error', code: 'reset', message: 'closed the connection after the request was sent' } }),
+    );
     expect(reset).toContain('outcome unknown: the agent may have processed it');
+    // A connection refused (or closed before the request went out): this core says `connect` only when
+    // nothing reached the server, so a summary of its own send must not tell the user the agent may have acted.
+    const refused = summarizeExchange(
+      record({ outcome: { kind: 'transport-error', code: 'connect', message: 'Connection refused by 127.0.0.1:9: nothing is listening there.' } }),
+    );
+    expect(refused.join('\n')).not.toContain('outcome unknown');
     // Never sent (the name did not resolve): the agent cannot have seen it.
     const dns = summarizeExchange(record({ outcome: { kind: 'transport-error', code: 'dns', message: 'no such host' } }));
     expect(dns.join('\n')).not.toContain('outcome unknown');

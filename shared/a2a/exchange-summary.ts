@@ -127,16 +127,22 @@ export function describeEvent(event: RecordedStreamEvent): string {
   return `${head} ${event.objectKind ?? event.event}${event.state ? ` ${event.state}` : ''}${detail ? ` — ${detail}` : ''}`;
 }
 
-/** A send that got no answer: the agent may have acted on it (the same rule as the history's figures). */
+/**
+ * A send that got no answer: the agent may have acted on it (the history's rule, for a record just made:
+ * a connection refused or never opened is `connect`, and the agent cannot have seen that request).
+ */
 export function recordOutcomeUnknown(record: ExchangeRecord): boolean {
   const { outcome, response } = record;
-  return isOutcomeUnknown({
-    outcomeKind: outcome.kind,
-    ...(response?.status !== undefined ? { httpStatus: response.status } : {}),
-    ...(response?.grpcStatusName !== undefined ? { grpcStatus: response.grpcStatusName } : {}),
-    ...(record.events ? { eventCount: record.events.length } : {}),
-    ...(outcome.kind === 'transport-error' ? { transportError: outcome.code } : {}),
-  });
+  return isOutcomeUnknown(
+    {
+      outcomeKind: outcome.kind,
+      ...(response?.status !== undefined ? { httpStatus: response.status } : {}),
+      ...(response?.grpcStatusName !== undefined ? { grpcStatus: response.grpcStatusName } : {}),
+      ...(record.events ? { eventCount: record.events.length } : {}),
+      ...(outcome.kind === 'transport-error' ? { transportError: outcome.code } : {}),
+    },
+    { recordedNow: true },
+  );
 }
 
 /** A short multi-line summary of the whole exchange. */

@@ -59,6 +59,9 @@ describe('computeHistoryStats', () => {
     // A reset after the request went out, and connect (which older entries used for such a reset too), stay unknown.
     expect(isOutcomeUnknown(send('r', { outcomeKind: 'transport-error', transportError: 'reset' }))).toBe(true);
     expect(isOutcomeUnknown(send('c', { outcomeKind: 'transport-error', transportError: 'connect' }))).toBe(true);
+    // A record just made by this core: connect means nothing reached the server; a reset stays unknown.
+    expect(isOutcomeUnknown(send('c', { outcomeKind: 'transport-error', transportError: 'connect' }), { recordedNow: true })).toBe(false);
+    expect(isOutcomeUnknown(send('r', { outcomeKind: 'transport-error', transportError: 'reset' }), { recordedNow: true })).toBe(true);
     expect(isOutcomeUnknown(send('s', { outcomeKind: 'transport-error', transportError: 'protocol', httpStatus: 200 }))).toBe(false);
     expect(isOutcomeUnknown(send('e', { outcomeKind: 'stream', eventCount: 3 }))).toBe(false);
     const stats = computeHistoryStats([timeout, send('u', { attempt: 2, taskCreated: true, taskId: 't' })]);

@@ -42,10 +42,18 @@ export const outcomeUnknownText = 'outcome unknown: the agent may have processed
  */
 const neverSent = new Set(['dns', 'tls', 'bad-request', 'invalid', 'unauthorized', 'proxy', 'proxy-auth']);
 
-/** A send that got no answer from the agent (no HTTP status, no gRPC status, no event). */
-export function isOutcomeUnknown(entry: Pick<HistorySummary, 'outcomeKind' | 'httpStatus' | 'grpcStatus' | 'eventCount' | 'transportError'>): boolean {
+/**
+ * A send that got no answer from the agent (no HTTP status, no gRPC status, no event). `recordedNow`:
+ * the entry is a record this core has just made (the CLI's summary of its own send), never one read back
+ * from an older history, so `connect` means what the core gives it for: nothing reached the server.
+ */
+export function isOutcomeUnknown(
+  entry: Pick<HistorySummary, 'outcomeKind' | 'httpStatus' | 'grpcStatus' | 'eventCount' | 'transportError'>,
+  options: { recordedNow?: boolean } = {},
+): boolean {
   if (entry.outcomeKind !== 'transport-error') return false;
   if (entry.httpStatus !== undefined || entry.grpcStatus !== undefined || (entry.eventCount ?? 0) > 0) return false;
+  if (entry.transportError === 'connect' && options.recordedNow) return false;
   return entry.transportError === undefined || !neverSent.has(entry.transportError);
 }
 
@@ -84,7 +92,7 @@ export function computeHistoryStats(entries: readonly HistorySummary[], since?: 
     // A task per send that created one; an entry without a task id still counts as its own task.
     const tasks = new Set(sends.filter((s) => s.taskCreated).map((s) => s.taskId ?? `entry:${s.id}`));
     if (tasks.size > 1) duplicateExecutions += 1;
-    const unknown = sends.filter(isOutcomeUnknown);
+    const unknown = sends.filter((send) => isOutcomeUnknown(send));
     outcomeUnknown += unknown.length;
     if (unknown.length > 0) {
       const last = sends.reduce((a, b) => (a.startedAt >= b.startedAt ? a : b));

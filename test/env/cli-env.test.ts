@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCliCaptured, type CliRun } from '../fixtures/cli-run';
 import { a2aTarget } from '../fixtures/cli-args';
 import { startDemo } from '../../examples/a2a-demo/src/server';
+import { openCore } from '../../electron/node/core';
 
 let demo: Awaited<ReturnType<typeof startDemo>>;
 let home: string;
@@ -62,6 +63,9 @@ describe('powerduck env', () => {
     expect(none.code).toBe(2);
     expect(none.err).toMatch(/Unknown variables \{\{baseUrl\}\}, \{\{token\}\}: no environment was given. Pass --env NAME/);
     expect(none.err).not.toContain('no environment is selected');
+    // The environment that defines them all is named, with how to pick it; none is named for {{who}}.
+    expect(none.err).toContain('The environment "local demo" defines them: pass --env "local demo".');
+    expect(r.err).not.toContain('defines');
     const missing = await cli([...sendSum, '--env', 'staging']);
     expect(missing.err).toContain('No environment named "staging" (known: "local demo")');
   });
@@ -132,5 +136,39 @@ describe('powerduck env', () => {
     expect(unknown.code).toBe(2);
     expect(unknown.err).toContain('{{nope}}');
     expect((await cli(['card', 'fetch', '{{baseUrl}}', '--env', ''])).code).toBe(2);
+  });
+});
+
+describe('the app picked the wrong environment', () => {
+  it('the refusal names the environment that defines the variables, and nothing is sent', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'powerduck-env-app-'));
+    const core = await openCore({ host: 'web', dataDir: dir, environment: {} });
+    try {
+      const saved = await core.dispatcher.invoke('env.save', {
+        environments: [
+          { name: 'local', variables: [{ name: 'baseUrl', value: 'http://127.0.0.1:9' }] },
+          {
+            name: 'Shop API',
+            variables: [
+              { name: 'host', value: 'http://127.0.0.1:9' },
+              { name: 'itemId', value: '1' },
+            ],
+          },
+        ],
+        expectedHash: null,
+      });
+      expect(saved.ok).toBe(true);
+      const sent = await core.dispatcher.invoke('http.send', { method: 'GET', url: '{{host}}/items/{{itemId}}', environment: 'local' });
+      expect(sent.ok).toBe(false);
+      if (sent.ok) return;
+      expect(sent.error.code).toBe('unresolved-variable');
+      expect(sent.error.message).toContain('they are not defined in the environment "local". Nothing was sent.');
+      expect(sent.error.message).toContain('The environment "Shop API" defines them: pick it in the header.');
+      // The details the page reads for its next step are unchanged.
+      expect(sent.error.details).toMatchObject({ reason: 'not-defined', variables: ['host', 'itemId'], environment: 'local' });
+    } finally {
+      await core.close();
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -222,6 +222,19 @@ describe('run --env NAME', () => {
     expect(two.err).toContain('Two environments');
     expect(server.requests).toHaveLength(0);
   });
+
+  it('a plain HTTP path given without its method exits 2 naming the operations to run, not "no operation"', async () => {
+    const bare = await cli(['run', 'walk.json', '/pets', '--env', 'Walk Coll']);
+    expect(bare.code).toBe(2);
+    expect(bare.err).toContain('plain HTTP operations');
+    expect(bare.err).toContain('"POST /pets", "PATCH /pets"');
+    // A path that is not in the file at all still says just that.
+    const missing = await cli(['run', 'walk.json', '/nowhere', '--env', 'Walk Coll']);
+    expect(missing.code).toBe(2);
+    expect(missing.err).toContain('No A2A operation /nowhere');
+    expect(missing.err).not.toContain('plain HTTP');
+    expect(server.requests).toHaveLength(0);
+  });
 });
 
 describe('run --env NAME=VALUE', () => {

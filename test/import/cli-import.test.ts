@@ -236,6 +236,11 @@ describe('powerduck import: Postman collection', () => {
     expect(text).not.toContain('another-token-0123456789');
     expect(await readFile(join(home, 'secrets.json'), 'utf8')).not.toContain('no-secrets');
     expect(await readFile(join(home, 'secrets.json'), 'utf8')).toContain('sum-agent-send-sum');
+    // The same collection again gets a file of its own, numbered before the .openapi.yaml ending.
+    const again = await cli(['import', file, '--no-secrets', '--no-environments']);
+    expect(again.code).toBe(0);
+    expect(again.out).toContain(`Wrote ${join(workspace(), 'no-secrets-2.openapi.yaml')}`);
+    expect(await readFile(join(workspace(), 'no-secrets.openapi.yaml'), 'utf8')).toBe(text);
   });
 });
 

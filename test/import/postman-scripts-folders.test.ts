@@ -100,6 +100,6 @@ describe('Postman scripts and folders', () => {
     if (!first.ok) throw new Error(first.error.message);
     const applied = await core.dispatcher.invoke('import.apply', { text: collection, into: 'mine.openapi.yaml' });
     if (!applied.ok) throw new Error(applied.error.message);
-    expect((parse(await readFile(applied.value.file, 'utf8')) as Doc).info.title).toBe('mine.openapi');
+    expect((parse(await readFile(applied.value.file, 'utf8')) as Doc).info.title).toBe('mine');
   });
 });

@@ -118,6 +118,11 @@ describe('spec.* through the dispatcher', () => {
     const created = await core.dispatcher.invoke('spec.create', { file: 'new/api.json', title: 'New API' });
     expect(created.ok && created.value.created).toBe(true);
     expect(await core.dispatcher.invoke('spec.create', { file: 'new/api.json' })).toMatchObject({ ok: false, error: { code: 'conflict' } });
+    // Without a title, the file's name gives it, without the extension nor the `.openapi` before it.
+    const untitled = await core.dispatcher.invoke('spec.create', { file: 'shop.openapi.yaml' });
+    expect(untitled.ok && (await readFile(untitled.value.file, 'utf8'))).toContain('title: "shop"');
+    const plain = await core.dispatcher.invoke('spec.create', { file: '.openapi.json' });
+    expect(plain.ok && (await readFile(plain.value.file, 'utf8'))).toContain('".openapi"');
     expect(await core.dispatcher.invoke('spec.open', { file: 'missing.yaml' })).toMatchObject({ ok: false, error: { code: 'not-found' } });
     expect(await core.dispatcher.invoke('spec.open', { file: 'notes.txt' })).toMatchObject({ ok: false, error: { code: 'bad-request' } });
     const invalid = await core.dispatcher.invoke('spec.docs', { file: 'new/api.json', path: '/nope' });

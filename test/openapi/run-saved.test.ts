@@ -70,6 +70,15 @@ describe.each(['JSONRPC', 'HTTP+JSON', 'GRPC'] as const)('run a saved operation 
     expect(JSON.stringify(result.value.outcome)).toContain('echo: hello');
     // The token went on the wire but the record keeps it redacted.
     expect(JSON.stringify(result.value)).not.toContain(agent.token);
+    // Each run is a new message, as Send in the app: never the saved messageId, never the last run's; the file keeps its own.
+    const again = await core.dispatcher.invoke('spec.run', { file: 'runs.yaml', path });
+    if (!again.ok) throw new Error(again.error.message);
+    const sentIds = [result.value, again.value].map((record) => /"messageId":\s*"([^"]+)"/.exec(record.request.body ?? '')?.[1]);
+    expect(sentIds[0]).toBeDefined();
+    expect(sentIds[0]).not.toBe(`m-${path}`);
+    expect(sentIds[1]).not.toBe(sentIds[0]);
+    const opened = await core.dispatcher.invoke('spec.open', { file: 'runs.yaml' });
+    expect(opened.ok && opened.value.text).toContain(`m-${path}`);
   });
 
   it('SendStreamingMessage streams its events through spec.runStream', async () => {

@@ -18,7 +18,10 @@ import { isHttpOperationArg, runHttpFlags, runHttpOperation, runHttpUsage, runHt
 
 const usage = `powerduck run <file> <path> [--env NAME] [--env NAME=VALUE]... [--json]
 
-Sends the A2A operation saved at <path> in the OpenAPI file <file> (see 'powerduck spec').
+Sends the operation saved at <path> in the OpenAPI file <file> (see 'powerduck spec'): an A2A (x-a2a) or
+MCP (x-mcp) operation by its path, a plain HTTP one by its method and path ("GET /items/{id}", see below).
+An A2A message goes out with a new messageId each run, as Send in the app (the file keeps its own);
+'powerduck history replay ID --same-message-id' sends one message again.
   --env NAME        fill the operation's {{variables}} from this environment (see 'powerduck env')
   --env NAME=VALUE  a value for this run (repeatable), never saved: fills {{NAME}} over the
                     environment's value (or with no environment at all; a credential-named value is

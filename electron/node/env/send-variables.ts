@@ -9,7 +9,8 @@ import type { HttpRequest } from '../../../shared/http/http-types';
 import { httpDynamicNames, httpVariableNames, resolveHttpVariables } from '../../../shared/env/http-variables';
 import { isCredentialName } from '../../../shared/a2a/credential-names';
 import { dynamicVariableNames, isDynamicName, unknownDynamicMessage, type DynamicSource } from '../../../shared/env/dynamic-variables';
-import { bracedList, type UnresolvedVariableDetails } from '../../../shared/env/variable-problems';
+import { bracedList, readUnresolvedDetails, type UnresolvedVariableDetails } from '../../../shared/env/variable-problems';
+import type { EnvironmentsDoc } from '../../../shared/env/environments-model';
 import { callDynamicNames, callVariableNames, resolveCallVariables, unknownVariablesMessage, variableNamesIn } from '../../../shared/env/variables';
 import { nestingProblemMessage, type NestingProblem, type VariableValue } from '../../../shared/env/nested-variables';
 import { isObject } from '../../../shared/a2a/payload';
@@ -18,7 +19,7 @@ import type { CoreEnv } from '../core-env';
 import type { SecretStore } from '../secret-store';
 import { nodeSpecFs } from '../openapi/spec-fs';
 import type { EnvironmentsContext } from './environments-store';
-import { namedEnvironment } from './environments-store';
+import { loadEnvironments, namedEnvironment } from './environments-store';
 
 export interface VariablesContext extends EnvironmentsContext {
   secrets: SecretStore;
@@ -62,6 +63,35 @@ function unresolved(ctx: VariablesContext, names: readonly string[], environment
     return refusal(message, { reason: 'no-environment', variables: [...names] });
   }
   return refusal(unknownVariablesMessage(names, environment, note), { reason: 'not-defined', variables: [...names], environment });
+}
+
+/**
+ * A refusal for names the chosen environment (or none) does not fill, with the environments that
+ * define them all: the usual cause is the wrong one picked (an imported collection's variables live
+ * in its own environment). Any other refusal, or an environments file that cannot be read, is as given.
+ */
+async function withDefiningEnvironments(ctx: VariablesContext, error: CoreError): Promise<CoreError> {
+  const details = readUnresolvedDetails(error.details);
+  if (!details || (details.reason !== 'not-defined' && details.reason !== 'no-environment')) return error;
+  let doc: EnvironmentsDoc;
+  try {
+    doc = (await loadEnvironments(ctx)).doc;
+  } catch {
+    return error;
+  }
+  const defining = doc.environments
+    .filter((e) => e.name !== details.environment && details.variables.every((name) => e.variables.some((v) => v.name === name)))
+    .map((e) => e.name);
+  if (!defining.length) return error;
+  const one = defining.length === 1;
+  const them = details.variables.length === 1 ? 'it' : 'them';
+  const names = defining.map((name) => `"${name}"`).join(', ');
+  const pick = ctx.host === 'cli' ? `pass --env ${JSON.stringify(defining[0])}` : `pick ${one ? 'it' : 'one'} in the header`;
+  return new CoreError(
+    error.code,
+    `${error.message} ${one ? `The environment ${names} defines` : `The environments ${names} define`} ${them}: ${pick}.`,
+    details,
+  );
 }
 
 /** The refusal for values that refer to each other in a loop or too deep; `variables` is the first chain. */
@@ -185,7 +215,7 @@ export async function variableValues(
     values.set(name, value);
     follow(value);
   }
-  if (unknown.length) throw unresolved(ctx, unknown, undefined);
+  if (unknown.length) throw await withDefiningEnvironments(ctx, unresolved(ctx, unknown, undefined));
   return { values, secretValues };
 }
 
@@ -234,7 +264,7 @@ export async function resolveSendCall(ctx: VariablesContext, call: A2aCall): Pro
   if (unknownDynamic.length) throw unresolved(ctx, unknownDynamic, environment);
   const { values, secretValues } = await variableValues(ctx, environment, names, variables);
   const resolved = resolveCallVariables(rest, values, dynamicSource(ctx));
-  if (!resolved.ok) throw refusalFor(ctx, resolved, environment);
+  if (!resolved.ok) throw await withDefiningEnvironments(ctx, refusalFor(ctx, resolved, environment));
   return { call: resolved.call, redactValues: secretValues };
 }
 
@@ -265,7 +295,7 @@ export async function resolveHttpSendVariables(
   if (unknownDynamic.length) throw unresolved(ctx, unknownDynamic, environment);
   const { values, secretValues } = await variableValues(ctx, environment, names, variables);
   const resolved = resolveHttpVariables(rest, values, dynamicSource(ctx), extraTexts);
-  if (!resolved.ok) throw refusalFor(ctx, resolved, environment);
+  if (!resolved.ok) throw await withDefiningEnvironments(ctx, refusalFor(ctx, resolved, environment));
   return { request: resolved.request, texts: resolved.texts, redactValues: secretValues };
 }
 

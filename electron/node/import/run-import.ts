@@ -77,8 +77,9 @@ function opInfo(op: PlannedOperation): ImportOperationInfo {
     : { path: op.path, httpMethod: op.verb, summary: op.name, a2a: false };
 }
 
+/** `wanted`, or the first free `<name>-N<ext>`; the number goes before a `.openapi.yaml` ending, not inside it (`shop-2.openapi.yaml`). */
 async function uniqueFile(ctx: SpecContext, wanted: string): Promise<string> {
-  const ext = extname(wanted);
+  const ext = /\.openapi\.(ya?ml|json)$/i.exec(wanted)?.[0] ?? extname(wanted);
   const stem = wanted.slice(0, wanted.length - ext.length);
   for (let n = 1; n < 1000; n++) {
     const candidate = n === 1 ? wanted : `${stem}-${n}${ext}`;

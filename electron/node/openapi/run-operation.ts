@@ -7,7 +7,9 @@ import type { SecretSource } from '../../../shared/a2a/auth';
 import type { A2aCall } from '../../../shared/a2a/call';
 import type { ExchangeRecord, RecordedStreamEvent } from '../../../shared/a2a/exchange';
 import { callFromXA2a } from '../../../shared/openapi/call-from-operation';
-import { findA2aOperation, findMcpOperation } from '../../../shared/openapi/operation-list';
+import { withFreshMessageId } from '../../../shared/a2a/fresh-message-id';
+import { findA2aOperation, findMcpOperation, listOperations } from '../../../shared/openapi/operation-list';
+import { isPlainHttpOperation } from '../../../shared/openapi/http-docs';
 import { CoreError } from '../core-error';
 import { resolveSendVariables } from '../env/send-variables';
 import { performCall } from '../a2a/perform-call';
@@ -94,14 +96,32 @@ export async function savedCall(ctx: SpecContext, file: string, path: string, ht
       // spec.run answers with an A2A record; an MCP operation runs as mcp.draftOperation + mcp.call/mcp.stream (powerduck run does).
       throw new CoreError('unsupported', `${path} in ${abs} is an MCP operation: run it through mcp.draftOperation and mcp.stream (or powerduck run).`);
     }
+    // A plain HTTP path is run by its method ("GET /items/{id}"): say so rather than "no operation", since the path is there.
+    const plain = listOperations(model).filter((o) => o.path === path && isPlainHttpOperation(o));
+    if (plain.length) {
+      const named = plain.map((o) => `"${o.httpMethod.toUpperCase()} ${path}"`).join(', ');
+      throw new CoreError('not-found', `No A2A operation ${path} in ${abs}: the path holds plain HTTP operations; name one with its method: ${named}.`);
+    }
     throw new CoreError('not-found', `No A2A operation ${path} in ${abs}.`);
   }
   if (!op.a2a) throw new CoreError('invalid', `${path}: ${op.problem ?? 'x-a2a cannot be read'}`);
   return { call: callFromXA2a(op.a2a), file: abs };
 }
 
+/** The saved call with a new `message.messageId` (a method without a message, or a body without one, is as saved). */
+function withNewMessageId(call: A2aCall): A2aCall {
+  const text = call.bodyText ?? JSON.stringify(call.body ?? null);
+  const fresh = withFreshMessageId(call.method, text);
+  if (!fresh.changed) return call;
+  return call.bodyText !== undefined ? { ...call, bodyText: fresh.text } : { ...call, body: JSON.parse(fresh.text) as unknown };
+}
+
 export async function runSavedOperation(ctx: SpecContext, options: RunOptions): Promise<ExchangeRecord> {
-  const { call: saved } = await savedCall(ctx, options.file, options.path, options.httpMethod);
+  const { call: stored } = await savedCall(ctx, options.file, options.path, options.httpMethod);
+  // Each run is a new message, as Send is in the app (A2A: an agent takes a repeated messageId for the
+  // same message, and history would count the second run as a retry of the first). `history replay
+  // --same-message-id` is the way to send one again.
+  const saved = withNewMessageId(stored);
   const env = options.env ?? {};
   // The run's values fill `{{NAME}}` too (over the environment's, never saved), as on an HTTP operation.
   const { call, redactValues } = await resolveSendVariables(ctx, {

@@ -47,6 +47,12 @@ export function resolveSpecFile(ctx: SpecContext, file: string): string {
   return abs;
 }
 
+/** A new file's `info.title`: its name without the extension, nor the `.openapi` before it (`shop.openapi.yaml` → `shop`). */
+function titleForFile(abs: string): string {
+  const name = basename(abs, extname(abs));
+  return name.replace(/\.openapi$/i, '') || name;
+}
+
 function displayName(ctx: SpecContext, abs: string): string {
   const rel = relative(ctx.workspaceDir, abs);
   return rel && !rel.startsWith('..') && !isAbsolute(rel) ? rel : abs;
@@ -269,7 +275,7 @@ export async function writeSpec(
           throw new CoreError('conflict', `${abs} was deleted on disk since it was opened; nothing was written.`, { file: abs, expectedHash });
       }
       const blank = !current || current.text.trim() === '';
-      const baseText = blank ? skeletonText(format, options.title ?? basename(abs, extname(abs))) : (current as LoadedSpec).text;
+      const baseText = blank ? skeletonText(format, options.title ?? titleForFile(abs)) : (current as LoadedSpec).text;
       const baseParsed = blank ? parseSpecText(baseText, format) : (current as LoadedSpec).parsed;
       checkOpenApi32(baseParsed.model);
       let mutation: SpecMutation;

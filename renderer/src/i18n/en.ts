@@ -635,7 +635,7 @@ export const en = {
   'save.startFileNotWritable':
     'This request came from {name}, which is OpenAPI {version}. Powerduck writes OpenAPI 3.2 files only, so it is not offered: save into a 3.2 file (or a new one), or change that file’s openapi field to 3.2.0 in an editor.',
   'save.fileName': 'New file name',
-  'save.fileNameHelp': 'Created in the workspace folder; .yaml or .json decides the format.',
+  'save.fileNameHelp': 'Created in the workspace folder; .yaml or .json decides the format, and a bare name gets .openapi.yaml.',
   'save.path': 'Operation path',
   'save.pathHelp': 'An identifier for the operation (it is not the address; the endpoint is saved in x-a2a).',
   'save.pathExists': 'An operation already exists at this path; saving replaces it.',

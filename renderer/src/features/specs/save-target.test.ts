@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SpecFileInfo } from '../../../../shared/contract/ops-spec';
-import { initialSaveFile, newSpecFile, refusedStartFile, saveChoice, takesOperations } from './save-target';
+import { initialSaveFile, newSpecFile, newSpecFileName, refusedStartFile, saveChoice, takesOperations } from './save-target';
 
 const spec = (name: string, parseError?: string, openapi?: string): SpecFileInfo => ({
   file: `/ws/${name}`,
@@ -32,6 +32,7 @@ describe('the save dialogs’ file choice', () => {
   it('"New file…" sends the typed name; an empty name sends nothing', () => {
     expect(saveChoice(files, newSpecFile, ' mine.yaml ', true)).toMatchObject({ creating: true, target: 'mine.yaml' });
     expect(saveChoice(files, newSpecFile, '  ', true)).toMatchObject({ creating: true, target: '' });
+    expect(saveChoice(files, newSpecFile, ' shop ', true)).toMatchObject({ creating: true, target: 'shop.openapi.yaml' });
     // A linked file that is gone from the listed workspace is created anew under the typed name.
     expect(saveChoice(files, '/ws/gone.yaml', 'requests.openapi.yaml', true)).toMatchObject({ creating: true, target: 'requests.openapi.yaml' });
   });
@@ -73,5 +74,18 @@ describe('the save dialogs’ file choice', () => {
     expect(choice.notWritable).toEqual([imported]);
     expect(choice.writable).toEqual([own]);
     expect(choice).toMatchObject({ chosen: undefined, creating: false, target: '' });
+  });
+});
+
+describe('newSpecFileName', () => {
+  it('gives a bare name the .openapi.yaml a spec file needs, and leaves a name with an extension as typed', () => {
+    expect(newSpecFileName(' shop ')).toBe('shop.openapi.yaml');
+    expect(newSpecFileName('apis/shop')).toBe('apis/shop.openapi.yaml');
+    expect(newSpecFileName('shop.json')).toBe('shop.json');
+    expect(newSpecFileName('shop.openapi.YML')).toBe('shop.openapi.YML');
+    // Another extension is the user's choice to correct: the core refuses it, naming the file.
+    expect(newSpecFileName('notes.txt')).toBe('notes.txt');
+    expect(newSpecFileName('  ')).toBe('');
+    expect(newSpecFileName('apis/')).toBe('apis/');
   });
 });

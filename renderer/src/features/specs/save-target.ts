@@ -15,6 +15,17 @@ export function takesOperations(file: SpecFileInfo): boolean {
   return file.openapi === undefined || /^3\.2(\.|$)/.test(file.openapi.trim());
 }
 
+/**
+ * The file a new spec gets from the name typed: a bare name (`shop`) becomes `shop.openapi.yaml`, as
+ * Postman users name a collection; a name with an extension is sent as typed (the core refuses one
+ * that is not .yaml, .yml or .json, naming it).
+ */
+export function newSpecFileName(typed: string): string {
+  const name = typed.trim();
+  const last = name.split(/[\\/]/).pop() ?? '';
+  return name !== '' && last !== '' && !last.includes('.') ? `${name}.openapi.yaml` : name;
+}
+
 /** What a save dialog's file choice comes to: the files offered, the one chosen, and what to send. */
 export interface SaveChoice {
   /** Files an operation may be saved into (they parse and are OpenAPI 3.2). */
@@ -40,7 +51,7 @@ export function saveChoice(files: readonly SpecFileInfo[], file: string, fileNam
   const chosen = writable.find((f) => f.file === file);
   const listedElsewise = files.some((f) => f.file === file);
   const creating = file === newSpecFile || (!chosen && !listedElsewise && file !== '');
-  return { writable, notWritable, chosen, creating, target: creating ? fileName.trim() : (chosen?.file ?? '') };
+  return { writable, notWritable, chosen, creating, target: creating ? newSpecFileName(fileName) : (chosen?.file ?? '') };
 }
 
 /**

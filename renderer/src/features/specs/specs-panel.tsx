@@ -3,7 +3,7 @@ import type { SpecFileInfo, SpecOperationSummary } from '../../../../shared/cont
 import type { WireError } from '../../../../shared/contract/index';
 import { useHost } from '../../host';
 import { useT } from '../../i18n/i18n';
-import { selectActiveDraft, useDraftsStore } from '../request';
+import { saveWhenShown, selectActiveDraft, useDraftsStore } from '../request';
 import { BusyIndicator } from '../../ui/busy-indicator';
 import { ErrorNote } from '../../ui/error-note';
 import { useToolViewStore } from '../../app/tool-view-store';
@@ -13,7 +13,7 @@ import { openOperationAsRequest } from './open-operation';
 import { isHttpOperation, openHttpOperation } from '../http';
 import { isMcpOperation, openMcpOperation } from '../mcp';
 import { RenameOperationDialog } from './rename-operation-dialog';
-import { takesOperations } from './save-target';
+import { newSpecFileName, takesOperations } from './save-target';
 import type { ManagedOperation } from './spec-manage';
 import { runSavedHttpOperation, runSavedOperation } from './spec-runs-store';
 import { SaveToSpecDialog } from './save-operation-dialog';
@@ -239,6 +239,8 @@ export function SpecsPanel() {
   const id = useId();
   const { files, workspace, loaded, busy, error } = useSpecsStore();
   const draft = useDraftsStore(selectActiveDraft);
+  // Any request tab can be saved: an A2A draft here, an HTTP or MCP tab through its own Save to spec.
+  const activeId = useDraftsStore((s) => s.activeId);
   const [saving, setSaving] = useState(false);
   const [creating, setCreating] = useState(false);
   const [newName, setNewName] = useState('');
@@ -264,9 +266,17 @@ export function SpecsPanel() {
     void refreshSpecs(host);
   }, [host]);
 
+  const saveActive = (id: string | undefined): void => {
+    if (draft) return setSaving(true);
+    if (!id) return;
+    // The tab's own dialog: its pane must be shown (a tool view such as Docs may cover it).
+    useToolViewStore.getState().close();
+    saveWhenShown(id);
+  };
+
   const create = async (event: FormEvent): Promise<void> => {
     event.preventDefault();
-    const result = await host.invoke('spec.create', { file: newName.trim() });
+    const result = await host.invoke('spec.create', { file: newSpecFileName(newName) });
     if (!result.ok) return setCreateError(result.error);
     setCreateError(null);
     setCreating(false);
@@ -277,7 +287,7 @@ export function SpecsPanel() {
   return (
     <div className="sidebar-panel" ref={panel}>
       <div className="actions">
-        <button type="button" disabled={!draft} title={draft ? undefined : t('specs.saveNeedsDraft')} onClick={() => setSaving(true)}>
+        <button type="button" disabled={!activeId} title={activeId ? undefined : t('specs.saveNeedsDraft')} onClick={() => saveActive(activeId)}>
           {t('specs.saveActive')}
         </button>
         <button type="button" aria-expanded={creating} onClick={() => setCreating(!creating)}>
