@@ -689,6 +689,8 @@ export const en = {
   'specs.renamedOk': 'Renamed {old} to {path} in {file}.',
   'specs.deletedOk': 'Deleted {path} from {file}.',
   'save.orphaned': 'This tab came from {path} in {file}, which has been deleted. Choose where to save it.',
+  'specs.renameOpOf': 'Rename operation {title}',
+  'specs.deleteOpOf': 'Delete operation {title}',
 
   'rename.title': 'Rename operation',
   'rename.current': 'Current path: {path} ({verb}) in {file}',

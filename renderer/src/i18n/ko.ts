@@ -681,6 +681,8 @@ export const ko: Record<MessageKey, string> = {
   'specs.renamedOk': '{file}에서 {old}을(를) {path}(으)로 바꿨습니다.',
   'specs.deletedOk': '{file}에서 {path}을(를) 삭제했습니다.',
   'save.orphaned': '이 탭은 {file}의 {path}에서 열었지만 그 작업은 삭제되었습니다. 저장할 위치를 고르세요.',
+  'specs.renameOpOf': '{title} 작업 이름 바꾸기',
+  'specs.deleteOpOf': '{title} 작업 삭제',
 
   'rename.title': '작업 이름 바꾸기',
   'rename.current': '현재 경로: {file}의 {path} ({verb})',
