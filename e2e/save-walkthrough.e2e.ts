@@ -197,6 +197,39 @@ describe('Save to spec, after a walkthrough', () => {
       expect(await tabStrip(page).getByRole('tab').count()).toBe(2);
     }));
 
+  it('after Reload from disk, the tab stays on the file’s version, the copy opens beside it and a toast names it', () =>
+    e2e.withApp({ defaultTimeout: 20_000 }, async ({ page, core }) => {
+      const pets = join(core.env.dataDir.workspaceDir, 'pets.openapi.yaml');
+      await writeFile(pets, petsYaml('List pets'));
+      // Another tab first, so "beside it" is not merely "at the end".
+      await newHttpRequest(page, `${base}/other`);
+      await openPets(page);
+      const limit = httpRegion(page).getByRole('textbox', { name: /^limit \(query\)/ });
+      await limit.fill('30');
+      await writeFile(pets, petsYaml('List pets (edited outside)', '12'));
+      await page.keyboard.press('Control+S');
+      await httpSave(page).getByRole('button', { name: 'Save', exact: true }).click();
+      const conflict = page.getByRole('dialog', { name: 'The file changed on disk' });
+      await conflict.getByRole('button', { name: 'Reload from disk' }).click();
+      await conflict.waitFor({ state: 'detached' });
+
+      const tabs = tabStrip(page).getByRole('tab');
+      await expect.poll(() => tabs.count()).toBe(3);
+      // Still on the tab saved from, now showing the disk's version; the copy is the next tab.
+      expect(await tabs.nth(1).getAttribute('aria-selected')).toBe('true');
+      expect(await tabs.nth(1).getAttribute('aria-description')).toBeNull();
+      await expect.poll(() => limit.inputValue()).toBe('12');
+      expect(await tabs.nth(2).getAttribute('aria-description')).toBe('Unsaved changes');
+      // The toast names the copy as its tab reads.
+      const toast = page.getByRole('status').filter({ hasText: 'This tab now shows the file’s version.' });
+      const named = /in the new tab “([^”]+)” beside it/.exec(await toast.innerText())?.[1];
+      expect(named).toBeTruthy();
+      expect(await tabs.nth(2).innerText()).toContain(named);
+      await toast.getByRole('button', { name: 'Show your edits' }).click();
+      await expect.poll(() => tabs.nth(2).getAttribute('aria-selected')).toBe('true');
+      await expect.poll(() => limit.inputValue()).toBe('30');
+    }));
+
   it('keeps the last response only when it answered the request being saved', () =>
     e2e.withApp({ defaultTimeout: 20_000 }, async ({ page, core }) => {
       const file = join(core.env.dataDir.workspaceDir, 'powerduck.openapi.yaml');

@@ -682,6 +682,8 @@ export const en = {
   'conflict.saveAs': 'Save as new operation',
   'conflict.overwroteNote': 'Your version replaced the operation; the other changes in the file were kept.',
   'conflict.savedAsNote': 'Your version was added as {path}; the file’s own version was kept.',
+  'conflict.reloadedCopy': 'This tab now shows the file’s version. Your unsaved edits are in the new tab “{title}” beside it.',
+  'conflict.showCopy': 'Show your edits',
 
   'specs.renameOp': 'Rename operation',
   'specs.deleteOp': 'Delete operation',

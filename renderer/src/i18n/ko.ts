@@ -674,6 +674,8 @@ export const ko: Record<MessageKey, string> = {
   'conflict.saveAs': '새 작업으로 저장',
   'conflict.overwroteNote': '내 버전이 작업을 대체했습니다. 파일의 다른 변경은 그대로입니다.',
   'conflict.savedAsNote': '내 버전을 {path}(으)로 추가했습니다. 파일의 원래 버전도 남아 있습니다.',
+  'conflict.reloadedCopy': '이 탭에는 이제 파일의 버전이 보입니다. 저장하지 않은 수정 내용은 바로 옆의 새 탭 “{title}”에 있습니다.',
+  'conflict.showCopy': '내 수정 내용 보기',
 
   'specs.renameOp': '작업 이름 바꾸기',
   'specs.deleteOp': '작업 삭제',

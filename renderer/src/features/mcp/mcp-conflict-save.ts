@@ -2,9 +2,9 @@
 import type { McpSaveRequest } from '../../../../shared/contract/ops-mcp';
 import type { Host } from '../../host';
 import { prettyJson } from '../../ui/format';
-import { markTabSaved, markTabUnsaved, useDraftsStore } from '../request';
+import { markTabSaved, markTabUnsaved } from '../request';
 import { recordTabWrite, useSpecsStore, type ConflictSave } from '../specs';
-import { createMcpDraft, seedFromOperation } from './mcp-draft';
+import { createMcpDraft, mcpTabTitle, seedFromOperation } from './mcp-draft';
 import { openMcpTab, useMcpDraftsStore } from './mcp-drafts-store';
 
 /** Overwrite = mcp.save on the version read; Save as new = the same under a path still free. */
@@ -45,17 +45,17 @@ export function mcpConflictSave(host: Host, tabId: string, request: McpSaveReque
       const mine = useMcpDraftsStore.getState().tabs.find((d) => d.id === tabId);
       const drafted = await host.invoke('mcp.draftOperation', { file: disk.file, path: theirs.path, httpMethod: theirs.httpMethod });
       // The file removed or unreadable since the prompt read it, or the operation gone: the prompt says so.
-      if (!drafted.ok) return drafted.error;
-      if (!mine) return null;
+      if (!drafted.ok) return { error: drafted.error };
+      if (!mine) return {};
       // The person's version is kept in a tab of its own before this one takes the file's.
       // Unsaved (closing it asks), and, like a duplicate, it forgets where its original saves.
       const { id: _id, operation: _operation, ...copy } = mine;
-      markTabUnsaved(openMcpTab(copy));
+      const copyId = openMcpTab(copy);
+      markTabUnsaved(copyId);
       useMcpDraftsStore.getState().update(tabId, () => createMcpDraft(tabId, seedFromOperation(drafted.value)));
       markTabSaved(tabId);
       useSpecsStore.getState().setLink(tabId, { file: disk.file, path: theirs.path, httpMethod: theirs.httpMethod, hash: disk.hash });
-      useDraftsStore.getState().activate(tabId);
-      return null;
+      return { copy: { id: copyId, title: mcpTabTitle(mine) } };
     },
   };
 }

@@ -6,7 +6,8 @@ import { useT } from '../../i18n/i18n';
 import { Dialog } from '../../ui/dialog';
 import { DialogButtons } from '../../ui/dialog-buttons';
 import { prettyJson } from '../../ui/format';
-import { markTabSaved, useDraftsStore } from '../request';
+import { a2aTabTitle, markTabSaved, useDraftsStore, useTabOrderStore } from '../request';
+import { useToastStore } from '../../ui/toasts';
 import { BusyIndicator } from '../../ui/busy-indicator';
 import { ErrorNote } from '../../ui/error-note';
 import { draftSeedFromOperation, keepCopyOfDraft, replaceDraftContent } from './open-operation';
@@ -123,11 +124,36 @@ export interface ConflictSave {
   /** Overwrite ('save') or add under a path that must be free ('saveAs'), based on the version read. */
   write(path: string, expectedHash: string, mode: 'save' | 'saveAs'): Promise<Result<SpecWriteResult>>;
   /**
-   * Put the file's version into the tab; a copy of the tab keeps the person's version. The error when
-   * the file's version could not be read (the file removed or unreadable, the operation gone): the
-   * prompt shows it and stays open, and the tab is left as it was.
+   * Put the file's version into the tab; a copy of the tab keeps the person's version (the prompt then
+   * places it beside the tab and says so, showReloaded). The error when the file's version could not be
+   * read (the file removed or unreadable, the operation gone): the prompt shows it and stays open, and
+   * the tab is left as it was.
    */
-  reload(disk: SpecOpenResult, theirs: SpecOperationSummary): WireError | null | Promise<WireError | null>;
+  reload(disk: SpecOpenResult, theirs: SpecOperationSummary): ReloadResult | Promise<ReloadResult>;
+}
+
+/** What Reload from disk did: the error that stopped it, or the copy that keeps the person's version (none when the tab was gone). */
+export type ReloadResult = { error: WireError } | { copy?: { id: string; title: string } };
+
+/**
+ * After Reload from disk: the person stays on the tab they saved from, which now shows the file's
+ * version; the copy holding their edits sits right after it in the bar, and a toast names it, with a
+ * button to go to it.
+ */
+export function showReloaded(tabId: string, copy: { id: string; title: string }, words: { text: string; show: string }): void {
+  const order = useTabOrderStore.getState();
+  const at = order.order.indexOf(tabId);
+  if (at >= 0) order.place(copy.id, at + 1);
+  useDraftsStore.setState({ activeId: tabId });
+  useToastStore.getState().show({
+    text: words.text,
+    action: {
+      label: words.show,
+      run: () => {
+        if (useTabOrderStore.getState().order.includes(copy.id)) useDraftsStore.setState({ activeId: copy.id });
+      },
+    },
+  });
 }
 
 /**
@@ -161,15 +187,14 @@ export function a2aConflictSave(host: Host, target: SaveTarget, cannotOpen: (pat
       const draft = useDraftsStore.getState().tabs.find((d) => d.id === target.tabId);
       const seed = draftSeedFromOperation(theirs);
       // Nothing to put in the tab: the prompt says why and stays open; the tab keeps the person's version.
-      if (!seed) return { code: 'invalid', message: cannotOpen(theirs.path, theirs.problem) };
-      if (!draft) return null;
-      keepCopyOfDraft(draft);
+      if (!seed) return { error: { code: 'invalid', message: cannotOpen(theirs.path, theirs.problem) } };
+      if (!draft) return {};
+      const copyId = keepCopyOfDraft(draft);
       replaceDraftContent(target.tabId, seed);
       // The tab now holds the file's version: nothing in it is unsaved.
       markTabSaved(target.tabId);
       useSpecsStore.getState().setLink(target.tabId, { file: disk.file, path: theirs.path, httpMethod: theirs.httpMethod, hash: disk.hash });
-      useDraftsStore.getState().activate(target.tabId);
-      return null;
+      return { copy: { id: copyId, title: a2aTabTitle(draft) } };
     },
   };
 }
@@ -237,12 +262,16 @@ export function ConflictDialog({
     if (!disk || !theirs) return;
     setBusy(true);
     setError(null);
-    const failed = await save.reload(disk, theirs);
+    const reloaded = await save.reload(disk, theirs);
     setBusy(false);
-    if (!failed) return onClose();
-    // Said as a failed write is, and the disk read again, so the prompt shows the file as it is now.
-    setError(failed);
-    void load();
+    if ('error' in reloaded) {
+      // Said as a failed write is, and the disk read again, so the prompt shows the file as it is now.
+      setError(reloaded.error);
+      return void load();
+    }
+    if (reloaded.copy)
+      showReloaded(save.tabId, reloaded.copy, { text: t('conflict.reloadedCopy', { title: reloaded.copy.title }), show: t('conflict.showCopy') });
+    onClose();
   };
 
   return (
