@@ -230,6 +230,39 @@ describe('Save to spec, after a walkthrough', () => {
       await expect.poll(() => limit.inputValue()).toBe('30');
     }));
 
+  it('when the save preview is not available, the prompt still shows a YAML file’s sides as YAML', () =>
+    e2e.withApp({ defaultTimeout: 20_000 }, async ({ page, core }) => {
+      // The preview call fails (as any call can): the prompt falls back to its own texts of the two sides.
+      await page.route('**/api/invoke', async (route) => {
+        const body = route.request().postData() ?? '';
+        if (!body.includes('"op":"http.previewSave"')) return route.fallback();
+        await route.fulfill({
+          status: 200,
+          contentType: 'application/json',
+          body: JSON.stringify({ ok: false, error: { code: 'internal', message: 'no preview' } }),
+        });
+      });
+      const pets = join(core.env.dataDir.workspaceDir, 'pets.openapi.yaml');
+      await writeFile(pets, petsYaml('List pets'));
+      await openPets(page);
+      await httpRegion(page)
+        .getByRole('textbox', { name: /^limit \(query\)/ })
+        .fill('30');
+      await writeFile(pets, petsYaml('List pets (edited outside)'));
+      await page.keyboard.press('Control+S');
+      await httpSave(page).getByRole('button', { name: 'Save', exact: true }).click();
+      const conflict = page.getByRole('dialog', { name: 'The file changed on disk' });
+      const theirs = conflict.getByRole('region', { name: 'On disk now' });
+      const mine = conflict.getByRole('region', { name: 'Your version' });
+      await theirs.getByText('summary: List pets (edited outside)').waitFor();
+      await mine.getByText('method: GET').waitFor();
+      for (const side of [await theirs.innerText(), await mine.innerText()]) {
+        expect(side).toContain('path: /pets');
+        expect(side).not.toContain('"method"');
+      }
+      await conflict.getByRole('button', { name: 'Cancel' }).click();
+    }));
+
   it('keeps the last response only when it answered the request being saved', () =>
     e2e.withApp({ defaultTimeout: 20_000 }, async ({ page, core }) => {
       const file = join(core.env.dataDir.workspaceDir, 'powerduck.openapi.yaml');

@@ -1,7 +1,6 @@
 /** How the conflict prompt finishes an HTTP tab's save (the same prompt A2A tabs get). */
 import type { Host } from '../../host';
 import type { HttpSaveDraft } from '../../../../shared/http/http-operation-build';
-import { prettyJson } from '../../ui/format';
 import { markTabSaved, markTabUnsaved } from '../request';
 import { recordTabWrite, useSpecsStore, type ConflictSave } from '../specs';
 import { openHttpTab, useHttpDraftsStore } from './http-drafts-store';
@@ -24,8 +23,8 @@ export function httpConflictSave(host: Host, target: HttpConflictTarget, takenMe
     file: target.file,
     path: target.saveDraft.path,
     theirs: (disk) => disk.operations.find((o) => o.path === target.saveDraft.path && o.httpMethod.toLowerCase() === verb),
-    describe: (op) => prettyJson({ method: op.httpMethod.toUpperCase(), path: op.path, summary: op.summary, description: op.description }),
-    mine: prettyJson(shown),
+    describe: (op) => ({ method: op.httpMethod.toUpperCase(), path: op.path, summary: op.summary, description: op.description }),
+    mine: { ...shown },
     // The whole operation on disk beside what Overwrite would leave there, side by side as for A2A saves.
     preview: async (expectedHash) => {
       const previewed = await host.invoke('http.previewSave', { file: target.file, expectedHash, draft: target.saveDraft });

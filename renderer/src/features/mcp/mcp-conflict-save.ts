@@ -1,7 +1,6 @@
 /** How the conflict prompt finishes an MCP tab's save (the same prompt A2A and HTTP tabs get). */
 import type { McpSaveRequest } from '../../../../shared/contract/ops-mcp';
 import type { Host } from '../../host';
-import { prettyJson } from '../../ui/format';
 import { markTabSaved, markTabUnsaved } from '../request';
 import { recordTabWrite, useSpecsStore, type ConflictSave } from '../specs';
 import { createMcpDraft, mcpTabTitle, seedFromOperation } from './mcp-draft';
@@ -25,8 +24,8 @@ export function mcpConflictSave(host: Host, tabId: string, request: McpSaveReque
     file: request.file,
     path: request.path,
     theirs: (disk) => disk.operations.find((o) => o.path === request.path && o.protocolGroup === 'mcp'),
-    describe: (op) => prettyJson({ path: op.path, summary: op.summary, mcp: op.mcp }),
-    mine: prettyJson({ path: request.path, summary: request.summary, call: request.call, subject: request.subject }),
+    describe: (op) => ({ path: op.path, summary: op.summary, mcp: op.mcp }),
+    mine: { path: request.path, summary: request.summary, call: request.call, subject: request.subject },
     // The whole operation on disk beside what Overwrite would leave there, side by side as for A2A saves.
     preview: async (expectedHash) => {
       const previewed = await host.invoke('mcp.previewSave', { ...request, expectedHash });

@@ -1,11 +1,10 @@
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import type { SpecOpenResult, SpecOperationSummary, SpecSavePreview, SpecSaveRequest, SpecWriteResult } from '../../../../shared/contract/ops-spec';
+import type { SpecFormat, SpecOpenResult, SpecOperationSummary, SpecSavePreview, SpecSaveRequest, SpecWriteResult } from '../../../../shared/contract/ops-spec';
 import type { Result, WireError } from '../../../../shared/contract/index';
 import { useHost, type Host } from '../../host';
 import { useT } from '../../i18n/i18n';
 import { Dialog } from '../../ui/dialog';
 import { DialogButtons } from '../../ui/dialog-buttons';
-import { prettyJson } from '../../ui/format';
 import { a2aTabTitle, markTabSaved, useDraftsStore, useTabOrderStore } from '../request';
 import { useToastStore } from '../../ui/toasts';
 import { BusyIndicator } from '../../ui/busy-indicator';
@@ -15,10 +14,23 @@ import { freePath, saveOperation, type SaveTarget } from './spec-save';
 import { useSpecsStore } from './specs-store';
 import { firstChangedLine, lineDiff, scrollTopToShow, type DiffLine } from './line-diff';
 
-function describe(op: SpecOperationSummary | undefined): string {
-  if (!op?.a2a) return '';
+function describe(op: SpecOperationSummary | undefined): Record<string, unknown> {
+  if (!op?.a2a) return {};
   const x = op.a2a;
-  return prettyJson({ summary: op.summary, endpoint: x.endpoint, binding: x.binding, version: x.version, method: x.method, example: x.example });
+  return { summary: op.summary, endpoint: x.endpoint, binding: x.binding, version: x.version, method: x.method, example: x.example };
+}
+
+/**
+ * The two sides shown when there is no preview (it failed, or has not come yet), in the file's own
+ * format as the preview's are: the YAML writer is loaded only for this.
+ */
+export async function fallbackTexts(
+  save: Pick<ConflictSave, 'describe' | 'mine'>,
+  theirs: SpecOperationSummary | undefined,
+  format: SpecFormat,
+): Promise<{ theirs?: string; mine: string }> {
+  const { operationText } = await import('../../../../shared/openapi/operation-text');
+  return { ...(theirs ? { theirs: operationText(save.describe(theirs), format) } : {}), mine: operationText(save.mine, format) };
 }
 
 /**
@@ -116,9 +128,9 @@ export interface ConflictSave {
   path: string;
   /** The operation this save would replace, in a version of the file. */
   theirs(disk: SpecOpenResult): SpecOperationSummary | undefined;
-  /** The disk's operation as text, beside `mine`, when there is no preview. */
-  describe(op: SpecOperationSummary): string;
-  mine: string;
+  /** The disk's operation, beside `mine`, when there is no preview (shown in the file's format). */
+  describe(op: SpecOperationSummary): Record<string, unknown>;
+  mine: Record<string, unknown>;
   /** The whole operation Overwrite would leave beside the disk's (the core merges); omitted: the two texts. */
   preview?(expectedHash: string): Promise<SpecSavePreview | null>;
   /** Overwrite ('save') or add under a path that must be free ('saveAs'), based on the version read. */
@@ -170,14 +182,14 @@ export function a2aConflictSave(host: Host, target: SaveTarget, cannotOpen: (pat
     path: target.path,
     theirs: (disk) => disk.operations.find((o) => o.path === target.path && o.kind === 'a2a'),
     describe,
-    mine: prettyJson({
+    mine: {
       summary: target.summary?.trim() || undefined,
       endpoint: call.endpoint,
       binding: call.binding,
       version: call.version,
       method: call.method,
       example,
-    }),
+    },
     preview: async (hash) => {
       const previewed = await host.invoke('spec.previewSave', saveRequest(target, hash));
       return previewed.ok ? previewed.value : null;
@@ -245,6 +257,16 @@ export function ConflictDialog({
   }, []);
 
   const theirs = disk ? save.theirs(disk) : undefined;
+  // Without a preview, the two sides as texts in the file's format (never JSON for a YAML file).
+  const [fallback, setFallback] = useState<{ theirs?: string; mine: string } | null>(null);
+  useEffect(() => {
+    if (!disk || preview) return;
+    let live = true;
+    void fallbackTexts(save, theirs, disk.format).then((texts) => live && setFallback(texts));
+    return () => {
+      live = false;
+    };
+  }, [disk, preview, save, theirs]);
 
   const write = async (mode: 'save' | 'saveAs', path: string, note: string): Promise<void> => {
     if (!disk) return;
@@ -307,7 +329,7 @@ export function ConflictDialog({
             <h3 id={`${id}-theirs`}>{t('conflict.theirs')}</h3>
             {disk ? (
               theirs ? (
-                <pre className="code-block">{save.describe(theirs)}</pre>
+                <pre className="code-block">{fallback?.theirs ?? ''}</pre>
               ) : (
                 <p className="notice small">{t('conflict.gone', { path: save.path })}</p>
               )
@@ -315,7 +337,7 @@ export function ConflictDialog({
           </section>
           <section aria-labelledby={`${id}-mine`}>
             <h3 id={`${id}-mine`}>{t('conflict.mine')}</h3>
-            <pre className="code-block">{save.mine}</pre>
+            <pre className="code-block">{fallback?.mine ?? ''}</pre>
           </section>
         </div>
       )}

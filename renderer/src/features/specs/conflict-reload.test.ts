@@ -19,7 +19,7 @@ import type { McpOperationDraft } from '../../../../shared/contract/ops-mcp';
 import { httpTabTitle, type HttpDraft } from '../http/http-draft';
 import { operationTab } from '../http/operation-tab';
 import { mcpTabTitle, type McpDraft } from '../mcp/mcp-draft';
-import { a2aConflictSave, showReloaded } from './conflict-dialog';
+import { a2aConflictSave, fallbackTexts, showReloaded } from './conflict-dialog';
 import { useTabOrderStore } from '../request/tab-order-store';
 import { useToastStore } from '../../ui/toasts';
 import { useSpecsStore } from './specs-store';
@@ -209,5 +209,24 @@ describe('after Reload from disk', () => {
     expect(toast?.text).toBe('kept in “SendMessage · b”');
     toast?.action?.run();
     expect(useDraftsStore.getState().activeId).toBe(copy);
+  });
+});
+
+describe('the conflict prompt without a preview', () => {
+  it('shows both sides in the file’s own format: YAML for a YAML file, JSON for a JSON file', async () => {
+    const save = httpConflictSave(
+      createFakeHost({ ops: {} }),
+      { tabId: 't1', file: disk.file, saveDraft: { method: 'GET', path: '/pets', summary: 'List pets', parameters: [] } },
+      (p) => p,
+    );
+    const onDisk: SpecOperationSummary = { path: '/pets', httpMethod: 'get', kind: 'other', summary: 'List pets (edited outside)' };
+    const yaml = await fallbackTexts(save, onDisk, 'yaml');
+    expect(yaml.theirs).toBe('method: GET\npath: /pets\nsummary: List pets (edited outside)\n');
+    expect(yaml.mine).toContain('method: GET\npath: /pets\nsummary: List pets\n');
+    expect(yaml.mine).not.toContain('"method"');
+    const json = await fallbackTexts(save, undefined, 'json');
+    expect(json.theirs).toBeUndefined();
+    expect(JSON.parse(json.mine)).toMatchObject({ method: 'GET', path: '/pets', summary: 'List pets' });
+    expect(json.mine).toContain('\n  "method": "GET"');
   });
 });
