@@ -137,7 +137,10 @@ describe('MCP tool arguments form', () => {
       await form.getByText('Not a number').waitFor();
       await run(request);
       // Refused before anything is sent (days never held a number, so it is also still missing).
-      await request.getByRole('alert').filter({ hasText: /days\. Nothing was sent\./ }).waitFor();
+      await request
+        .getByRole('alert')
+        .filter({ hasText: /days\. Nothing was sent\./ })
+        .waitFor();
       expect(await responseRegion(page).getByText('tools/call: result').count()).toBe(0);
       await fillArgument(request, 'days', '3');
       await units.selectOption('imperial');

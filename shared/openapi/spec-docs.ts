@@ -8,7 +8,6 @@ import { codeExamples, fillKnownOperationVariables, httpRequestFor } from './cod
 import type { CodeVariables } from '../env/environments-model';
 import { fillsAnything, withheldNotes } from '../env/environments-model';
 import { listOperations, operationTitle } from './operation-list';
-import type { SpecOperationSummary } from './operation-list';
 import type { ResolvedSchema } from './schema-resolve';
 import { resolveSchema } from './schema-resolve';
 import type { XA2a } from './x-a2a-model';

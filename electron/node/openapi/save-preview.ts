@@ -4,7 +4,6 @@
  * prompt compares them as the person will read them in the file (YAML for .yaml/.yml, JSON for .json).
  */
 import type { SpecSavePreview } from '../../../shared/contract/ops-spec';
-import type { SpecFormat } from '../../../shared/openapi/spec-types';
 import { formatForFile } from './spec-text';
 import { operationText } from '../../../shared/openapi/operation-text';
 import type { LoadedSpec } from './spec-store';
