@@ -12,6 +12,7 @@ import { useBrowser } from './harness';
 import { PLAIN_TOKEN, docsEnvironmentSpec, localDemoEnvironment } from '../test/fixtures/docs-environment';
 import type { Page } from 'playwright-core';
 import type { Core } from '../electron/node/core';
+import { buildOperation } from '../shared/openapi/operation-build';
 
 const SECRET = 'never-shown-7c2d';
 
@@ -87,5 +88,39 @@ describe('Docs view and the picked environment', () => {
       await page.getByRole('banner').getByRole('combobox', { name: 'Environment' }).selectOption({ index: 0 });
       await expect.poll(() => curl.innerText()).toContain("'{{baseUrl}}/rpc'");
       expect(await docs.innerText()).not.toContain('filled in from the environment');
+    }));
+
+  it('says "variable" for a {{token}} credential and "secret" only for a named secret', () =>
+    e2e.withApp({ defaultTimeout: 20_000 }, async ({ page, core }) => {
+      const call = (secretRef: string) => ({
+        version: '1.0' as const,
+        binding: 'JSONRPC' as const,
+        endpoint: 'http://127.0.0.1:4000/rpc',
+        method: 'GetTask',
+        body: { id: 't-1' },
+        auth: { type: 'bearer' as const, token: { secretRef } },
+      });
+      const viaVariable = buildOperation({ call: call('{{token}}'), summary: 'Token from a variable' });
+      const viaSecret = buildOperation({ call: call('agent-key'), summary: 'Token from a secret' });
+      if (!viaVariable.ok || !viaSecret.ok) throw new Error('the operations do not build');
+      const spec = {
+        openapi: '3.2.0',
+        info: { title: 'auth sources', version: '1' },
+        paths: { '/agents/variable': { post: viaVariable.value.fields }, '/agents/secret': { post: viaSecret.value.fields } },
+        components: { schemas: { ...viaVariable.value.components, ...viaSecret.value.components } },
+      };
+      await writeFile(join(core.env.dataDir.workspaceDir, 'auth-sources.openapi.json'), JSON.stringify(spec, null, 2));
+      await page.reload();
+      await page.getByRole('tab', { name: 'Specs' }).click();
+      const ops = page.getByRole('list', { name: 'Operations in auth-sources.openapi.json' });
+      const docs = page.getByRole('region', { name: 'Operation docs' });
+      const authRow = docs.getByRole('row', { name: /^Auth/ });
+
+      await ops.getByRole('button', { name: /^Token from a variable/ }).click();
+      await expect.poll(() => authRow.innerText()).toContain('Bearer token from the variable {{token}} of the picked environment');
+      expect(await authRow.innerText()).not.toMatch(/secret/i);
+
+      await ops.getByRole('button', { name: /^Token from a secret/ }).click();
+      await expect.poll(() => authRow.innerText()).toContain('Bearer token from the secret "agent-key"');
     }));
 });

@@ -110,7 +110,7 @@ describe('saving an HTTP operation tab', () => {
       await page.getByText(/OpenAPI 3\.0\.3: read-only here/).waitFor();
 
       // Renaming a plain HTTP operation changes its address, and the dialog says so.
-      await operationsIn(page, 'pets.openapi.yaml').getByRole('button', { name: 'Rename operation' }).click();
+      await operationsIn(page, 'pets.openapi.yaml').getByRole('button', { name: 'Rename operation List pets', exact: true }).click();
       const rename = page.getByRole('dialog', { name: 'Rename operation' });
       expect(await rename.innerText()).toContain('renaming it changes the URL the request calls');
       expect(await rename.innerText()).not.toContain('the endpoint it calls stays the same');

@@ -98,4 +98,57 @@ describe('MCP tool arguments form', () => {
       await request.getByRole('button', { name: 'Generate body' }).click();
       await expect.poll(async () => (await editorText(page)).replace(/\s+/g, '')).toBe('{}');
     }));
+
+  it('shows each argument’s type, enum values, required mark and description, and refuses a non-integer before sending', () =>
+    e2e.withApp({ defaultTimeout: 20_000 }, async ({ page }) => {
+      const request = await connectMcpTab(page, server.url);
+      await chooseTool(request, 'forecast');
+      const form = argumentsForm(request);
+      const city = form.getByRole('textbox', { name: 'city', exact: true });
+      const days = form.getByRole('textbox', { name: 'days', exact: true });
+      const units = form.getByRole('combobox', { name: 'units', exact: true });
+      const alerts = form.getByRole('combobox', { name: 'alerts', exact: true });
+      // The type sits beside each field and is part of what the field is described by; the description is its help text.
+      const description = (field: typeof city) =>
+        field.evaluate((el) =>
+          el
+            .getAttribute('aria-describedby')
+            ?.split(' ')
+            .map((id) => document.getElementById(id)?.textContent ?? '')
+            .join(' | '),
+        );
+      expect(await description(city)).toBe('string | Where to look');
+      expect(await description(days)).toBe('integer');
+      expect(await description(units)).toBe('one of "metric", "imperial"');
+      expect(await description(alerts)).toBe('boolean');
+      expect(await city.getAttribute('aria-required')).toBe('true');
+      expect(await days.getAttribute('aria-required')).toBe('true');
+      expect(await units.getAttribute('aria-required')).toBe('false');
+      expect(await form.locator('.mcp-required').count()).toBe(2);
+      // An enum is a choice of its values; a boolean a true/false choice.
+      expect(await units.locator('option').allInnerTexts()).toEqual(['— (not sent)', 'metric', 'imperial']);
+      expect(await alerts.locator('option').allInnerTexts()).toEqual(expect.arrayContaining(['true', 'false']));
+
+      await fillArgument(request, 'city', 'Paris');
+      await fillArgument(request, 'days', '2.5');
+      await form.getByText('Not a whole number').waitFor();
+      expect(await days.getAttribute('aria-invalid')).toBe('true');
+      await fillArgument(request, 'days', '0x10');
+      await form.getByText('Not a number').waitFor();
+      await run(request);
+      // Refused before anything is sent (days never held a number, so it is also still missing).
+      await request
+        .getByRole('alert')
+        .filter({ hasText: /days\. Nothing was sent\./ })
+        .waitFor();
+      expect(await responseRegion(page).getByText('tools/call: result').count()).toBe(0);
+      await fillArgument(request, 'days', '3');
+      await units.selectOption('imperial');
+      await alerts.selectOption('true');
+      await run(request);
+      await responseRegion(page)
+        .getByRole('list', { name: 'Content blocks' })
+        .getByText('{"city":"Paris","days":3,"units":"imperial","alerts":true}')
+        .waitFor();
+    }));
 });

@@ -40,6 +40,7 @@ afterAll(async () => {
 const httpRegion = (page: Page): Locator => page.getByRole('region', { name: 'HTTP request', exact: true });
 const httpSave = (page: Page): Locator => page.getByRole('dialog', { name: 'Save HTTP request to spec' });
 const tabStrip = (page: Page): Locator => page.getByRole('tablist', { name: 'Request tabs' });
+const limitField = (page: Page): Locator => httpRegion(page).getByRole('textbox', { name: /^limit \(query\)/ });
 
 async function newHttpRequest(page: Page, url: string): Promise<Locator> {
   await page.getByRole('button', { name: 'New request' }).click();
@@ -83,6 +84,21 @@ async function openPets(page: Page): Promise<void> {
     .getByRole('list', { name: 'Operations in pets.openapi.yaml', exact: true })
     .getByRole('button', { name: /^Open .* as a request$/ })
     .click();
+}
+
+/**
+ * The pets operation opened in a tab, its limit edited to 30, the file edited outside meanwhile (its
+ * summary, and its limit example to `outsideLimit`), then Save: the conflict prompt that follows.
+ */
+async function conflictAfterOutsideEdit(page: Page, workspaceDir: string, outsideLimit = '10'): Promise<Locator> {
+  const pets = join(workspaceDir, 'pets.openapi.yaml');
+  await writeFile(pets, petsYaml('List pets'));
+  await openPets(page);
+  await limitField(page).fill('30');
+  await writeFile(pets, petsYaml('List pets (edited outside)', outsideLimit));
+  await page.keyboard.press('Control+S');
+  await httpSave(page).getByRole('button', { name: 'Save', exact: true }).click();
+  return page.getByRole('dialog', { name: 'The file changed on disk' });
 }
 
 describe('Save to spec, after a walkthrough', () => {
@@ -152,16 +168,7 @@ describe('Save to spec, after a walkthrough', () => {
 
   it('after a conflict, Reload from disk leaves the person’s copy unsaved, and the prompt shows the YAML file as YAML', () =>
     e2e.withApp({ defaultTimeout: 20_000 }, async ({ page, core }) => {
-      const pets = join(core.env.dataDir.workspaceDir, 'pets.openapi.yaml');
-      await writeFile(pets, petsYaml('List pets'));
-      await openPets(page);
-      await httpRegion(page)
-        .getByRole('textbox', { name: /^limit \(query\)/ })
-        .fill('30');
-      await writeFile(pets, petsYaml('List pets (edited outside)'));
-      await page.keyboard.press('Control+S');
-      await httpSave(page).getByRole('button', { name: 'Save', exact: true }).click();
-      const conflict = page.getByRole('dialog', { name: 'The file changed on disk' });
+      const conflict = await conflictAfterOutsideEdit(page, core.env.dataDir.workspaceDir);
       const written = conflict.getByRole('region', { name: 'What Overwrite writes' });
       await written.getByText('summary: List pets').first().waitFor();
       const theirs = await conflict.getByRole('region', { name: 'On disk now' }).innerText();
@@ -195,6 +202,56 @@ describe('Save to spec, after a walkthrough', () => {
       await prompt.getByRole('button', { name: 'Keep editing' }).click();
       await prompt.waitFor({ state: 'detached' });
       expect(await tabStrip(page).getByRole('tab').count()).toBe(2);
+    }));
+
+  it('after Reload from disk, the tab stays on the file’s version, the copy opens beside it and a toast names it', () =>
+    e2e.withApp({ defaultTimeout: 20_000 }, async ({ page, core }) => {
+      // Another tab first, so "beside it" is not merely "at the end".
+      await newHttpRequest(page, `${base}/other`);
+      const conflict = await conflictAfterOutsideEdit(page, core.env.dataDir.workspaceDir, '12');
+      const limit = limitField(page);
+      await conflict.getByRole('button', { name: 'Reload from disk' }).click();
+      await conflict.waitFor({ state: 'detached' });
+
+      const tabs = tabStrip(page).getByRole('tab');
+      await expect.poll(() => tabs.count()).toBe(3);
+      // Still on the tab saved from, now showing the disk's version; the copy is the next tab.
+      expect(await tabs.nth(1).getAttribute('aria-selected')).toBe('true');
+      expect(await tabs.nth(1).getAttribute('aria-description')).toBeNull();
+      await expect.poll(() => limit.inputValue()).toBe('12');
+      expect(await tabs.nth(2).getAttribute('aria-description')).toBe('Unsaved changes');
+      // The toast names the copy as its tab reads.
+      const toast = page.getByRole('status').filter({ hasText: 'This tab now shows the file’s version.' });
+      const named = /in the new tab “([^”]+)” beside it/.exec(await toast.innerText())?.[1];
+      expect(named).toBeTruthy();
+      expect(await tabs.nth(2).innerText()).toContain(named);
+      await toast.getByRole('button', { name: 'Show your edits' }).click();
+      await expect.poll(() => tabs.nth(2).getAttribute('aria-selected')).toBe('true');
+      await expect.poll(() => limit.inputValue()).toBe('30');
+    }));
+
+  it('when the save preview is not available, the prompt still shows a YAML file’s sides as YAML', () =>
+    e2e.withApp({ defaultTimeout: 20_000 }, async ({ page, core }) => {
+      // The preview call fails (as any call can): the prompt falls back to its own texts of the two sides.
+      await page.route('**/api/invoke', async (route) => {
+        const body = route.request().postData() ?? '';
+        if (!body.includes('"op":"http.previewSave"')) return route.fallback();
+        await route.fulfill({
+          status: 200,
+          contentType: 'application/json',
+          body: JSON.stringify({ ok: false, error: { code: 'internal', message: 'no preview' } }),
+        });
+      });
+      const conflict = await conflictAfterOutsideEdit(page, core.env.dataDir.workspaceDir);
+      const theirs = conflict.getByRole('region', { name: 'On disk now' });
+      const mine = conflict.getByRole('region', { name: 'Your version' });
+      await theirs.getByText('summary: List pets (edited outside)').waitFor();
+      await mine.getByText('method: GET').waitFor();
+      for (const side of [await theirs.innerText(), await mine.innerText()]) {
+        expect(side).toContain('path: /pets');
+        expect(side).not.toContain('"method"');
+      }
+      await conflict.getByRole('button', { name: 'Cancel' }).click();
     }));
 
   it('keeps the last response only when it answered the request being saved', () =>

@@ -20,14 +20,19 @@ const row = (page: Page, title: string): Locator => operations(page).getByRole('
 const status = (page: Page): Locator => page.locator('.manage-status');
 
 async function openRename(page: Page, title: string): Promise<Locator> {
-  await row(page, title).getByRole('button', { name: 'Rename operation', exact: true }).click();
+  // Each row's controls carry its operation's name, so the button alone says which operation it acts on.
+  await operations(page)
+    .getByRole('button', { name: `Rename operation ${title}`, exact: true })
+    .click();
   const dialog = page.getByRole('dialog', { name: 'Rename operation', exact: true });
   await dialog.waitFor();
   return dialog;
 }
 
 async function openDelete(page: Page, title: string): Promise<Locator> {
-  await row(page, title).getByRole('button', { name: 'Delete operation', exact: true }).click();
+  await operations(page)
+    .getByRole('button', { name: `Delete operation ${title}`, exact: true })
+    .click();
   const dialog = page.getByRole('dialog', { name: 'Delete operation', exact: true });
   await dialog.waitFor();
   return dialog;

@@ -1,13 +1,57 @@
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { tempDir, useBrowser } from './harness';
 
 const background = (page: Page): Promise<string> => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
 
+/** The menu's box is inside the window, and no item's text runs past the menu's edge. */
+async function expectMenuInside(page: Page, menu: Locator): Promise<void> {
+  const viewport = page.viewportSize();
+  const box = await menu.boundingBox();
+  if (!viewport || !box) throw new Error('no menu box');
+  expect(box.x).toBeGreaterThanOrEqual(0);
+  expect(box.y).toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width).toBeLessThanOrEqual(viewport.width);
+  expect(box.y + box.height).toBeLessThanOrEqual(viewport.height);
+  const cut = await menu
+    .getByRole('menuitem')
+    .evaluateAll((items) => items.filter((item) => item.scrollWidth > item.clientWidth + 1).map((item) => item.textContent ?? ''));
+  expect(cut).toEqual([]);
+}
+
 describe('everyday quality: shortcuts, theme, empty states, Generate server', () => {
   const e2e = useBrowser();
+
+  for (const viewport of [
+    { width: 1400, height: 900 },
+    { width: 1024, height: 700 },
+  ]) {
+    it(`the header's menus stay inside a ${viewport.width}×${viewport.height} window`, () =>
+      e2e.withApp({ viewport, defaultTimeout: 20_000 }, async ({ page }) => {
+        const tools = page.getByRole('button', { name: 'Tools', exact: true });
+        await tools.click();
+        const toolsMenu = page.getByRole('menu', { name: 'Tools' });
+        await expectMenuInside(page, toolsMenu);
+        // Aligned with the button's right edge: it opens towards the middle of the window.
+        const button = await tools.boundingBox();
+        const menuBox = await toolsMenu.boundingBox();
+        expect(Math.abs((menuBox?.x ?? 0) + (menuBox?.width ?? 0) - ((button?.x ?? 0) + (button?.width ?? 0)))).toBeLessThanOrEqual(1);
+        await page.keyboard.press('Escape');
+
+        await page.getByRole('button', { name: 'New request', exact: true }).click();
+        await expectMenuInside(page, page.getByRole('menu', { name: 'New request' }));
+        await page.keyboard.press('Escape');
+
+        // A window too short for the menu: it stays inside and scrolls instead.
+        await tools.click();
+        await page.setViewportSize({ width: viewport.width, height: 110 });
+        await expect.poll(async () => ((await toolsMenu.boundingBox())?.height ?? 999) + ((await toolsMenu.boundingBox())?.y ?? 0)).toBeLessThanOrEqual(110);
+        await expectMenuInside(page, toolsMenu);
+        expect(await toolsMenu.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
+      }));
+  }
 
   it('lists the shortcuts, follows the OS theme unless pinned, and teaches the next step when empty', () =>
     e2e.withApp({ colorScheme: 'light', defaultTimeout: 20_000 }, async ({ page }) => {

@@ -9,7 +9,7 @@ import type { RedactionRules } from '../a2a/redaction';
 import { isSecretHeader, REDACTED, redactHeaders, redactUrl, scrubValues } from '../a2a/redaction';
 import type { McpExchangeRecord } from '../mcp/mcp-types';
 import { fullXMcp, mcpCopyForLlm } from './mcp-docs';
-import { findA2aOperation, findMcpOperation } from './operation-list';
+import { findA2aOperation, findMcpOperation, operationTitle } from './operation-list';
 import { findPlainHttpOperation, httpDocsMarkdown, httpDocsParts } from './http-docs';
 import { resolveSchema } from './schema-resolve';
 import { copyRedaction, cut, filledLine } from './doc-text';
@@ -137,7 +137,7 @@ function httpCopyForLlm(
   const read = httpDocsParts(doc, op, variables);
   if (!read.ok) return read;
   const { http, requestLine, codeExamples, notes } = read.parts;
-  const out: string[] = [`# HTTP operation: ${op.summary ?? op.operationId ?? `${op.httpMethod.toUpperCase()} ${path}`}`, ''];
+  const out: string[] = [`# HTTP operation: ${operationTitle(op)}`, ''];
   out.push(
     `\`${op.httpMethod.toUpperCase()} ${path}\`${op.operationId ? ` (operationId \`${op.operationId}\`)` : ''}, a standard operation of an OpenAPI ${http.openapi} document. Credentials are never included: the examples read them from environment variables.`,
     '',

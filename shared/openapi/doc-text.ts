@@ -4,12 +4,23 @@
  */
 import type { RedactionRules } from '../a2a/redaction';
 import type { XA2aAuth } from './x-a2a-model';
+import { isVariableReference } from './x-a2a-model';
 import type { CodeVariables } from '../env/environments-model';
 import { fillsAnything } from '../env/environments-model';
 
 export interface DocSetting {
   label: string;
   value: string;
+}
+
+/**
+ * Where a saved reference takes its value from, for the docs: `secretRef: "{{token}}"` is a variable of
+ * the picked environment (isVariableReference: the rule the send and the save read it by), any other
+ * `secretRef` a named secret in the secret store, `env` a variable of Powerduck's own process.
+ */
+export function describeSource(ref: { secretRef?: string | undefined; env?: string | undefined }): string {
+  if (ref.secretRef === undefined) return `environment variable ${ref.env ?? ''}`;
+  return isVariableReference(ref.secretRef) ? `variable ${ref.secretRef.trim()} of the picked environment` : `secret "${ref.secretRef}"`;
 }
 
 /** One line describing a saved auth reference, never a secret value. */
@@ -20,13 +31,12 @@ export function describeAuth(auth: XA2aAuth | undefined, withReference = true): 
     const flow = auth.flow === 'clientCredentials' ? 'client credentials' : auth.flow === 'authorizationCode' ? 'authorization code with PKCE' : 'device code';
     const grant = `OAuth 2.0 ${flow} (security scheme "${auth.securityScheme}", client ${auth.clientId}${auth.scopes?.length ? `, scopes ${auth.scopes.join(' ')}` : ''})`;
     if (!withReference || (auth.secretRef === undefined && auth.env === undefined)) return `${grant}; the token is obtained at send time`;
-    return `${grant}; client secret from the ${auth.secretRef !== undefined ? `secret "${auth.secretRef}"` : `environment variable ${auth.env}`}`;
+    return `${grant}; client secret from the ${describeSource(auth)}`;
   }
   const scheme =
     auth.scheme === 'bearer' ? 'Bearer token' : auth.scheme === 'basic' ? `HTTP Basic (user ${auth.username})` : `API key in ${auth.in} "${auth.name}"`;
   if (!withReference) return `${scheme}; the credential is supplied at send time and not included here`;
-  const from = auth.secretRef !== undefined ? `secret "${auth.secretRef}"` : `environment variable ${auth.env}`;
-  return `${scheme} from the ${from}`;
+  return `${scheme} from the ${describeSource(auth)}`;
 }
 
 /** A fenced block whose fence is longer than any backtick run inside (CommonMark). */

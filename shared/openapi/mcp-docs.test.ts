@@ -3,6 +3,7 @@ import type { McpExchangeRecord } from '../mcp/mcp-types';
 import { copyForLlm } from './copy-for-llm';
 import { listOperations } from './operation-list';
 import { renderOperationDocs } from './spec-docs';
+import { mcpSettings } from './mcp-docs';
 
 const SECRET = 'tok-4f9a-never-in-docs';
 
@@ -101,6 +102,24 @@ describe('MCP operations in lists, docs and Copy for LLM', () => {
     expect(d.markdown).toContain('MCP operation (the path is an identifier; the call goes to the MCP server below)');
     expect(d.markdown).toContain('### Arguments schema (inputSchema)');
     expect(d.markdown).toContain('## Response (structuredContent, outputSchema)');
+  });
+
+  it('says "variable" for a stdio environment value taken from a {{variable}}, "secret" for a named secret', () => {
+    const settings = mcpSettings({
+      transport: 'stdio',
+      command: 'srv',
+      env: [
+        { name: 'API_KEY', secretRef: 'local-key' },
+        { name: 'REGION', secretRef: '{{region}}' },
+      ],
+      method: 'tools/list',
+    } as Parameters<typeof mcpSettings>[0]);
+    expect(settings).toEqual(
+      expect.arrayContaining([
+        { label: 'Environment API_KEY', value: 'from the secret "local-key"' },
+        { label: 'Environment REGION', value: 'from the variable {{region}} of the picked environment' },
+      ]),
+    );
   });
 
   it('documents a stdio operation: the command line and where each variable comes from', () => {

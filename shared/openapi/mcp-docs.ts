@@ -12,7 +12,7 @@ import type { SpecOperationSummary } from './operation-list';
 import { rawOperation } from './operation-list';
 import { resolveSchema } from './schema-resolve';
 import type { DocSetting } from './doc-text';
-import { copyRedaction, cut, describeAuth, fence, filledLine, json } from './doc-text';
+import { copyRedaction, cut, describeAuth, describeSource, fence, filledLine, json } from './doc-text';
 import type { XMcp } from './x-mcp-model';
 import { readXMcp, serverLine, subjectOf } from './x-mcp-model';
 import { isObject } from '../a2a/payload';
@@ -60,11 +60,7 @@ export function mcpSettings(x: XMcp, withReference = true): DocSetting[] {
     settings.push({ label: 'Command', value: serverLine(x) });
     if (x.cwd) settings.push({ label: 'Working directory', value: x.cwd });
     for (const e of x.env ?? []) {
-      const from = !withReference
-        ? 'supplied at run time, not included here'
-        : e.secretRef !== undefined
-          ? `from the secret "${e.secretRef}"`
-          : `from environment variable ${e.env}`;
+      const from = !withReference ? 'supplied at run time, not included here' : `from the ${describeSource(e)}`;
       settings.push({ label: `Environment ${e.name}`, value: from });
     }
   } else {

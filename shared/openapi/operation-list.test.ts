@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { findA2aOperation, listOperations } from './operation-list';
+import { findA2aOperation, listOperations, operationTitle } from './operation-list';
 
 const a2a = {
   summary: 'Ask',
@@ -51,5 +51,13 @@ describe('listOperations', () => {
   it('returns nothing for documents without paths', () => {
     expect(listOperations(undefined)).toEqual([]);
     expect(listOperations({ openapi: '3.2.0', components: {} })).toEqual([]);
+  });
+});
+
+describe('operationTitle', () => {
+  it('names an operation by its summary, else its operationId, else its method and path', () => {
+    expect(operationTitle({ summary: 'Add numbers', operationId: 'add', httpMethod: 'post', path: '/agents/sum' })).toBe('Add numbers');
+    expect(operationTitle({ operationId: 'listPets', httpMethod: 'get', path: '/pets' })).toBe('listPets');
+    expect(operationTitle({ httpMethod: 'delete', path: '/pets/{id}' })).toBe('DELETE /pets/{id}');
   });
 });

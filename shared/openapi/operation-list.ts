@@ -86,6 +86,11 @@ function readSummary(path: string, httpMethod: string, op: Record<string, unknow
   return entry;
 }
 
+/** How an operation is named to a person: its summary, else its operationId, else `METHOD /path`. */
+export function operationTitle(op: Pick<SpecOperationSummary, 'summary' | 'operationId' | 'httpMethod' | 'path'>): string {
+  return op.summary ?? op.operationId ?? `${op.httpMethod.toUpperCase()} ${op.path}`;
+}
+
 /**
  * An OAuth auth's endpoints live in components.securitySchemes and its scopes in the operation's
  * security (oauth-scheme.ts): read them here, outside the per-operation cache, since a save of

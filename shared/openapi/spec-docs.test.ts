@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ExchangeRecord } from '../a2a/exchange';
 import { copyForLlm } from './copy-for-llm';
 import { buildOperation } from './operation-build';
-import { renderOperationDocs } from './spec-docs';
+import { describeAuth, renderOperationDocs } from './spec-docs';
 
 const TOKEN = 'tok-7f3a9c1e55d04b2e';
 
@@ -17,14 +17,15 @@ function docWith(call: Parameters<typeof buildOperation>[0]['call'], extra: Reco
   };
 }
 
-const grpcDoc = docWith({
+const grpcCall: Parameters<typeof buildOperation>[0]['call'] = {
   version: '1.0',
   binding: 'GRPC',
   endpoint: 'http://127.0.0.1:50051',
   method: 'GetTask',
   body: { id: 't-1' },
   auth: { type: 'bearer', token: { secretRef: 'agent' } },
-});
+};
+const grpcDoc = docWith(grpcCall);
 
 describe('operation docs', () => {
   it('renders settings, resolved schemas, the example and code examples from the spec alone', () => {
@@ -47,6 +48,32 @@ describe('operation docs', () => {
     expect(d.markdown).toContain('# Ask the agent');
     expect(d.markdown).toContain('| Binding | GRPC |');
     expect(d.markdown).toContain('grpcurl');
+  });
+
+  it('says "variable" for a {{variable}} reference and "secret" only for a named secret', () => {
+    const viaVariable = docWith({ ...grpcCall, auth: { type: 'bearer', token: { secretRef: '{{token}}' } } });
+    const result = renderOperationDocs(viaVariable, '/agents/a');
+    if (!result.ok) throw new Error(result.message);
+    const auth = result.docs.settings.find((s) => s.label === 'Auth')?.value;
+    expect(auth).toBe('Bearer token from the variable {{token}} of the picked environment');
+    expect(auth).not.toMatch(/secret/i);
+    expect(result.docs.markdown).toContain('| Auth | Bearer token from the variable {{token}} of the picked environment |');
+    // Spaces inside the braces are the same reference; a named secret and a process variable keep their words.
+    expect(describeAuth({ scheme: 'apiKey', in: 'header', name: 'X-Key', secretRef: ' {{ key }} ' })).toBe(
+      'API key in header "X-Key" from the variable {{ key }} of the picked environment',
+    );
+    expect(describeAuth({ scheme: 'basic', username: 'ada', secretRef: 'shop' })).toBe('HTTP Basic (user ada) from the secret "shop"');
+    expect(describeAuth({ scheme: 'bearer', env: 'AGENT_TOKEN' })).toBe('Bearer token from the environment variable AGENT_TOKEN');
+    // Text around a reference is not one variable: it is read as the name of a secret, as the send reads it.
+    expect(describeAuth({ scheme: 'bearer', secretRef: 'pre-{{token}}' })).toBe('Bearer token from the secret "pre-{{token}}"');
+    const oauth = describeAuth({
+      scheme: 'oauth2',
+      flow: 'clientCredentials',
+      securityScheme: 'oauth',
+      clientId: 'cli',
+      secretRef: '{{clientSecret}}',
+    });
+    expect(oauth).toContain('client secret from the variable {{clientSecret}} of the picked environment');
   });
 
   it('documents other operations too, and reports a missing one', () => {

@@ -7,8 +7,7 @@ import type { CodeExample } from './code-examples';
 import { codeExamples, fillKnownOperationVariables, httpRequestFor } from './code-examples';
 import type { CodeVariables } from '../env/environments-model';
 import { fillsAnything, withheldNotes } from '../env/environments-model';
-import { listOperations } from './operation-list';
-import type { SpecOperationSummary } from './operation-list';
+import { listOperations, operationTitle } from './operation-list';
 import type { ResolvedSchema } from './schema-resolve';
 import { resolveSchema } from './schema-resolve';
 import type { XA2a } from './x-a2a-model';
@@ -83,10 +82,6 @@ export function settingsFor(x: XA2a, withReference = true): DocSetting[] {
   return settings;
 }
 
-function titleOf(op: SpecOperationSummary): string {
-  return op.summary ?? op.operationId ?? `${op.httpMethod.toUpperCase()} ${op.path}`;
-}
-
 function markdownFor(docs: Omit<OperationDocs, 'markdown'>): string {
   const out: string[] = [`# ${docs.title}`, ''];
   out.push(
@@ -153,7 +148,7 @@ export function renderOperationDocs(doc: unknown, path: string, httpMethod?: str
     path: op.path,
     httpMethod: op.httpMethod,
     kind: op.kind,
-    title: titleOf(op),
+    title: operationTitle(op),
     ...(op.summary ? { summary: op.summary } : {}),
     ...(op.description ? { description: op.description } : {}),
     ...(op.protocolGroup ? { protocolGroup: op.protocolGroup } : {}),

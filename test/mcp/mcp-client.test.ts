@@ -50,7 +50,7 @@ describe('MCP over Streamable HTTP (official SDK server)', () => {
     });
     expect(connected.server?.capabilities).toHaveProperty('tools');
     expect(connected.server?.sessionId).toMatch(/[0-9a-f-]{36}/);
-    expect(connected.tools.map((t) => t.name).sort()).toEqual(['add', 'blocks', 'fail', 'slow', 'tag']);
+    expect(connected.tools.map((t) => t.name).sort()).toEqual(['add', 'blocks', 'fail', 'forecast', 'slow', 'tag']);
     expect(connected.tools.find((t) => t.name === 'add')?.outputSchema).toMatchObject({ type: 'object', properties: { sum: { type: 'number' } } });
     expect(connected.resources.map((r) => r.uri).sort()).toEqual(['mem://logo.png', 'mem://readme']);
     expect(connected.resourceTemplates.map((r) => r.uriTemplate)).toEqual(['mem://items/{id}']);

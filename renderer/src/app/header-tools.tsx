@@ -12,7 +12,7 @@ const ServergenDialog = lazy(() => import('../features/servergen/servergen-dialo
 /** The header's tools: a Tools menu (checks, server generator), shortcuts help and settings. */
 export function HeaderTools() {
   const t = useT();
-  const { id, open, menuRef: menu, onMenuKey, buttonProps, pick } = useMenuButton();
+  const { id, open, menuRef: menu, onMenuKey, buttonProps, pick } = useMenuButton({ align: 'end' });
   const dialog = useDialogsStore((s) => s.open);
   const { show, close } = useDialogsStore.getState();
 
@@ -21,7 +21,7 @@ export function HeaderTools() {
       <div className="menu-anchor">
         <button {...buttonProps}>{t('tools.menu')}</button>
         {open ? (
-          <div ref={menu} id={id} role="menu" aria-label={t('tools.menu')} className="menu menu-right" onKeyDown={onMenuKey}>
+          <div ref={menu} id={id} role="menu" aria-label={t('tools.menu')} className="menu" onKeyDown={onMenuKey}>
             <button type="button" role="menuitem" tabIndex={-1} aria-keyshortcuts="Control+Alt+K" onClick={() => pick(() => openCheckView())}>
               <span>{t('tools.checks')}</span>
               <span className="muted small">{t('tools.checksHint')}</span>

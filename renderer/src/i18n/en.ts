@@ -684,6 +684,8 @@ export const en = {
   'conflict.saveAs': 'Save as new operation',
   'conflict.overwroteNote': 'Your version replaced the operation; the other changes in the file were kept.',
   'conflict.savedAsNote': 'Your version was added as {path}; the file’s own version was kept.',
+  'conflict.reloadedCopy': 'This tab now shows the file’s version. Your unsaved edits are in the new tab “{title}” beside it.',
+  'conflict.showCopy': 'Show your edits',
 
   'specs.renameOp': 'Rename operation',
   'specs.deleteOp': 'Delete operation',
@@ -691,6 +693,8 @@ export const en = {
   'specs.renamedOk': 'Renamed {old} to {path} in {file}.',
   'specs.deletedOk': 'Deleted {path} from {file}.',
   'save.orphaned': 'This tab came from {path} in {file}, which has been deleted. Choose where to save it.',
+  'specs.renameOpOf': 'Rename operation {title}',
+  'specs.deleteOpOf': 'Delete operation {title}',
 
   'rename.title': 'Rename operation',
   'rename.current': 'Current path: {path} ({verb}) in {file}',

@@ -676,6 +676,8 @@ export const ko: Record<MessageKey, string> = {
   'conflict.saveAs': '새 작업으로 저장',
   'conflict.overwroteNote': '내 버전이 작업을 대체했습니다. 파일의 다른 변경은 그대로입니다.',
   'conflict.savedAsNote': '내 버전을 {path}(으)로 추가했습니다. 파일의 원래 버전도 남아 있습니다.',
+  'conflict.reloadedCopy': '이 탭에는 이제 파일의 버전이 보입니다. 저장하지 않은 수정 내용은 바로 옆의 새 탭 “{title}”에 있습니다.',
+  'conflict.showCopy': '내 수정 내용 보기',
 
   'specs.renameOp': '작업 이름 바꾸기',
   'specs.deleteOp': '작업 삭제',
@@ -683,6 +685,8 @@ export const ko: Record<MessageKey, string> = {
   'specs.renamedOk': '{file}에서 {old}을(를) {path}(으)로 바꿨습니다.',
   'specs.deletedOk': '{file}에서 {path}을(를) 삭제했습니다.',
   'save.orphaned': '이 탭은 {file}의 {path}에서 열었지만 그 작업은 삭제되었습니다. 저장할 위치를 고르세요.',
+  'specs.renameOpOf': '{title} 작업 이름 바꾸기',
+  'specs.deleteOpOf': '{title} 작업 삭제',
 
   'rename.title': '작업 이름 바꾸기',
   'rename.current': '현재 경로: {file}의 {path} ({verb})',

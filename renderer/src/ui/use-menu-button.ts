@@ -1,14 +1,44 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { placeMenu } from './menu-placement';
 
 /**
  * A button that opens a menu, with the WAI-ARIA menu-button keyboard model: ArrowDown opens,
  * arrows move between items, Escape closes and returns focus, Tab or a click outside closes.
+ * The menu is placed inside the window (menu-placement.ts): below or above its button, aligned with
+ * the button's start or `end` edge as far as the window allows, scrolling when it is taller than the room.
  */
-export function useMenuButton() {
+export function useMenuButton({ align = 'start' }: { align?: 'start' | 'end' } = {}) {
   const id = useId();
   const [open, setOpen] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const menuRef = useRef<HTMLDivElement>(null);
+
+  // Before paint, so the menu is never seen outside the window; again when the window changes size.
+  useLayoutEffect(() => {
+    const menu = menuRef.current;
+    const button = buttonRef.current;
+    if (!open || !menu || !button) return;
+    const place = (): void => {
+      // Measured at its natural size (CSS caps its width at the window's), then put in place.
+      menu.style.maxHeight = '';
+      const size = menu.getBoundingClientRect();
+      const anchor = button.getBoundingClientRect();
+      const spot = placeMenu(
+        { width: size.width, height: size.height },
+        { left: anchor.left, top: anchor.top, width: anchor.width, height: anchor.height },
+        { width: window.innerWidth, height: window.innerHeight },
+        align,
+      );
+      menu.style.position = 'fixed';
+      menu.style.left = `${spot.left}px`;
+      menu.style.top = `${spot.top}px`;
+      menu.style.right = 'auto';
+      menu.style.maxHeight = `${spot.maxHeight}px`;
+    };
+    place();
+    window.addEventListener('resize', place);
+    return () => window.removeEventListener('resize', place);
+  }, [open, align]);
 
   useEffect(() => {
     if (!open) return;

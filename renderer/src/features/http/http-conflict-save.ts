@@ -1,11 +1,11 @@
 /** How the conflict prompt finishes an HTTP tab's save (the same prompt A2A tabs get). */
 import type { Host } from '../../host';
 import type { HttpSaveDraft } from '../../../../shared/http/http-operation-build';
-import { prettyJson } from '../../ui/format';
-import { markTabSaved, markTabUnsaved, useDraftsStore } from '../request';
+import { markTabSaved, markTabUnsaved } from '../request';
 import { recordTabWrite, useSpecsStore, type ConflictSave } from '../specs';
 import { openHttpTab, useHttpDraftsStore } from './http-drafts-store';
 import { operationTab } from './operation-tab';
+import { httpTabTitle } from './http-draft';
 
 export interface HttpConflictTarget {
   tabId: string;
@@ -23,8 +23,8 @@ export function httpConflictSave(host: Host, target: HttpConflictTarget, takenMe
     file: target.file,
     path: target.saveDraft.path,
     theirs: (disk) => disk.operations.find((o) => o.path === target.saveDraft.path && o.httpMethod.toLowerCase() === verb),
-    describe: (op) => prettyJson({ method: op.httpMethod.toUpperCase(), path: op.path, summary: op.summary, description: op.description }),
-    mine: prettyJson(shown),
+    describe: (op) => ({ method: op.httpMethod.toUpperCase(), path: op.path, summary: op.summary, description: op.description }),
+    mine: { ...shown },
     // The whole operation on disk beside what Overwrite would leave there, side by side as for A2A saves.
     preview: async (expectedHash) => {
       const previewed = await host.invoke('http.previewSave', { file: target.file, expectedHash, draft: target.saveDraft });
@@ -50,18 +50,18 @@ export function httpConflictSave(host: Host, target: HttpConflictTarget, takenMe
       const mine = useHttpDraftsStore.getState().tabs.find((d) => d.id === target.tabId);
       const drafted = await host.invoke('http.draftOperation', { file: disk.file, path: theirs.path, httpMethod: theirs.httpMethod });
       // The file removed or unreadable since the prompt read it, or the operation gone: the prompt says so.
-      if (!drafted.ok) return drafted.error;
-      if (!mine) return null;
+      if (!drafted.ok) return { error: drafted.error };
+      if (!mine) return {};
       // The person's version is kept in a tab of its own before this one takes the file's: unsaved (closing
       // it asks), and, like a duplicate, its operation is its original's, so its Save asks where.
       const { id: _id, operation, ...copy } = mine;
-      markTabUnsaved(openHttpTab({ ...copy, ...(operation ? { operation: { ...operation, copy: true } } : {}) }));
+      const copyId = openHttpTab({ ...copy, ...(operation ? { operation: { ...operation, copy: true } } : {}) });
+      markTabUnsaved(copyId);
       const fresh = operationTab(drafted.value, theirs);
       useHttpDraftsStore.getState().update(target.tabId, () => ({ ...fresh, id: target.tabId }));
       markTabSaved(target.tabId);
       useSpecsStore.getState().setLink(target.tabId, { file: disk.file, path: theirs.path, httpMethod: theirs.httpMethod, hash: disk.hash });
-      useDraftsStore.getState().activate(target.tabId);
-      return null;
+      return { copy: { id: copyId, title: httpTabTitle(mine) } };
     },
   };
 }

@@ -61,7 +61,7 @@ function ArgumentInput({
     return () => onInvalid(field.name, false);
   }, [field.name, invalid, onInvalid]);
   return (
-    <FormField label={field.name} required={field.required} description={field.description} problem={problem}>
+    <FormField label={field.name} required={field.required} type={field.type} description={field.description} problem={problem}>
       {(control) => {
         switch (shown.kind) {
           case 'boolean':

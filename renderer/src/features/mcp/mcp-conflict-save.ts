@@ -1,10 +1,9 @@
 /** How the conflict prompt finishes an MCP tab's save (the same prompt A2A and HTTP tabs get). */
 import type { McpSaveRequest } from '../../../../shared/contract/ops-mcp';
 import type { Host } from '../../host';
-import { prettyJson } from '../../ui/format';
-import { markTabSaved, markTabUnsaved, useDraftsStore } from '../request';
+import { markTabSaved, markTabUnsaved } from '../request';
 import { recordTabWrite, useSpecsStore, type ConflictSave } from '../specs';
-import { createMcpDraft, seedFromOperation } from './mcp-draft';
+import { createMcpDraft, mcpTabTitle, seedFromOperation } from './mcp-draft';
 import { openMcpTab, useMcpDraftsStore } from './mcp-drafts-store';
 
 /** Overwrite = mcp.save on the version read; Save as new = the same under a path still free. */
@@ -25,8 +24,8 @@ export function mcpConflictSave(host: Host, tabId: string, request: McpSaveReque
     file: request.file,
     path: request.path,
     theirs: (disk) => disk.operations.find((o) => o.path === request.path && o.protocolGroup === 'mcp'),
-    describe: (op) => prettyJson({ path: op.path, summary: op.summary, mcp: op.mcp }),
-    mine: prettyJson({ path: request.path, summary: request.summary, call: request.call, subject: request.subject }),
+    describe: (op) => ({ path: op.path, summary: op.summary, mcp: op.mcp }),
+    mine: { path: request.path, summary: request.summary, call: request.call, subject: request.subject },
     // The whole operation on disk beside what Overwrite would leave there, side by side as for A2A saves.
     preview: async (expectedHash) => {
       const previewed = await host.invoke('mcp.previewSave', { ...request, expectedHash });
@@ -45,17 +44,17 @@ export function mcpConflictSave(host: Host, tabId: string, request: McpSaveReque
       const mine = useMcpDraftsStore.getState().tabs.find((d) => d.id === tabId);
       const drafted = await host.invoke('mcp.draftOperation', { file: disk.file, path: theirs.path, httpMethod: theirs.httpMethod });
       // The file removed or unreadable since the prompt read it, or the operation gone: the prompt says so.
-      if (!drafted.ok) return drafted.error;
-      if (!mine) return null;
+      if (!drafted.ok) return { error: drafted.error };
+      if (!mine) return {};
       // The person's version is kept in a tab of its own before this one takes the file's.
       // Unsaved (closing it asks), and, like a duplicate, it forgets where its original saves.
       const { id: _id, operation: _operation, ...copy } = mine;
-      markTabUnsaved(openMcpTab(copy));
+      const copyId = openMcpTab(copy);
+      markTabUnsaved(copyId);
       useMcpDraftsStore.getState().update(tabId, () => createMcpDraft(tabId, seedFromOperation(drafted.value)));
       markTabSaved(tabId);
       useSpecsStore.getState().setLink(tabId, { file: disk.file, path: theirs.path, httpMethod: theirs.httpMethod, hash: disk.hash });
-      useDraftsStore.getState().activate(tabId);
-      return null;
+      return { copy: { id: copyId, title: mcpTabTitle(mine) } };
     },
   };
 }

@@ -1,7 +1,7 @@
 /**
  * One labelled field of a schema-generated form (elicitation answers, tool arguments): the label,
- * a required mark, the property's description as a hint the control is described by, and an
- * optional problem line. A checkbox sits inside its label; every other control follows it.
+ * a required mark, the property's type beside the label and its description as a hint (both describe
+ * the control), and an optional problem line. A checkbox sits inside its label; every other control follows it.
  */
 import { useId, type ReactNode } from 'react';
 
@@ -17,19 +17,22 @@ export function FormField({
   required,
   description,
   problem,
+  type,
   check = false,
   children,
 }: {
   label: string;
   required: boolean;
   description?: string | undefined;
+  /** The property's type as the schema declares it, shown beside the label. */
+  type?: string | undefined;
   problem?: string | undefined;
   /** A checkbox: the control goes inside the label, before its text. */
   check?: boolean;
   children: (control: FieldControlProps) => ReactNode;
 }) {
   const id = useId();
-  const described = [description ? `${id}-hint` : '', problem ? `${id}-problem` : ''].filter(Boolean).join(' ');
+  const described = [type ? `${id}-type` : '', description ? `${id}-hint` : '', problem ? `${id}-problem` : ''].filter(Boolean).join(' ');
   const control = children({
     id,
     'aria-required': required,
@@ -41,20 +44,31 @@ export function FormField({
       {' *'}
     </span>
   ) : null;
+  const typed = type ? (
+    <span id={`${id}-type`} className="mcp-type muted small mono">
+      {type}
+    </span>
+  ) : null;
   return (
     <div className="field-col">
       {check ? (
-        <label className="check">
-          {control}
-          {label}
-          {mark}
-        </label>
-      ) : (
-        <>
-          <label htmlFor={id}>
+        <span className="mcp-field-head">
+          <label className="check">
+            {control}
             {label}
             {mark}
           </label>
+          {typed}
+        </span>
+      ) : (
+        <>
+          <span className="mcp-field-head">
+            <label htmlFor={id}>
+              {label}
+              {mark}
+            </label>
+            {typed}
+          </span>
           {control}
         </>
       )}

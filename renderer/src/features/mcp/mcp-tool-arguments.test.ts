@@ -48,6 +48,20 @@ describe('tool argument fields from an inputSchema', () => {
     expect(fields[3]?.choices).toEqual(['metric', 'imperial']);
   });
 
+  it('gives each field its JSON Schema type as `mcp tools` words it, enum values included', () => {
+    expect(argumentFields(schema).fields.map((f) => [f.name, f.type])).toEqual([
+      ['city', 'string'],
+      ['days', 'integer'],
+      ['ratio', 'number'],
+      ['units', 'one of "metric", "imperial"'],
+      ['alerts', 'boolean'],
+      ['filter', 'object'],
+      ['tags', 'array of string'],
+      ['mode', 'const "fast"'],
+      ['shared', 'string'],
+    ]);
+  });
+
   it('keeps properties named like prototype members as ordinary fields', () => {
     const parsed = JSON.parse(
       '{"type":"object","properties":{"__proto__":{"type":"string"},"constructor":{"type":"number"},"toString":{}},"required":["__proto__"]}',
@@ -79,7 +93,7 @@ describe('tool argument fields from an inputSchema', () => {
     // Deep nesting is never walked: a nested object is one JSON field.
     let deep: Record<string, unknown> = { type: 'string' };
     for (let i = 0; i < 10_000; i++) deep = { type: 'object', properties: { next: deep } };
-    expect(argumentFields(deep).fields).toEqual([{ name: 'next', kind: 'json', required: false }]);
+    expect(argumentFields(deep).fields).toEqual([{ name: 'next', kind: 'json', required: false, type: 'object' }]);
     expect(argumentFields(undefined)).toEqual({ fields: [], left: 0 });
     expect(argumentFields({ type: 'object', properties: [1, 2] })).toEqual({ fields: [], left: 0 });
   });
@@ -98,7 +112,13 @@ describe('what a chosen tool starts with', () => {
 });
 
 describe('field values and the arguments text', () => {
-  const field = (kind: ArgumentField['kind'], choices?: unknown[]): ArgumentField => ({ name: 'x', kind, required: false, ...(choices ? { choices } : {}) });
+  const field = (kind: ArgumentField['kind'], choices?: unknown[]): ArgumentField => ({
+    name: 'x',
+    kind,
+    required: false,
+    type: kind,
+    ...(choices ? { choices } : {}),
+  });
 
   it('round-trips each control’s value through the text, in place, and leaves other keys as they were', () => {
     let text = '{\n  "a": 1,\n  "x": "old",\n  "z": {"k": [1]}\n}\n';
@@ -131,6 +151,17 @@ describe('field values and the arguments text', () => {
     expect(valueFromControl(field('boolean'), 'boolean', '')).toEqual({ ok: true, value: undefined });
     expect(valueFromControl(field('number'), 'number', 'many')).toEqual({ ok: false, problem: 'notNumber' });
     expect(valueFromControl(field('integer'), 'integer', '1.5')).toEqual({ ok: false, problem: 'notInteger' });
+    // Only a JSON number is a number: what Number() would also read (hex, binary, Infinity, a bare dot) is refused.
+    for (const text of ['0x10', '0b1', 'Infinity', '.5', '5.', '1e', '+1', '1 2', '--1'])
+      expect(valueFromControl(field('number'), 'number', text), text).toEqual({ ok: false, problem: 'notNumber' });
+    for (const [text, value] of [
+      [' 12 ', 12],
+      ['-0.5', -0.5],
+      ['1e3', 1000],
+      ['0', 0],
+    ] as const)
+      expect(valueFromControl(field('number'), 'number', text), text).toEqual({ ok: true, value });
+    expect(valueFromControl(field('integer'), 'integer', '1e3')).toEqual({ ok: true, value: 1000 });
     expect(valueFromControl(field('json'), 'json', '{"a":')).toEqual({ ok: false, problem: 'notJson' });
   });
 

@@ -10,7 +10,7 @@
 import { isObject } from '../../../../shared/a2a/payload';
 import { parseJsonTemplate, parseReferenceTemplate, referenceMarker, referenceMarkerFor, writeReferenceTemplate } from '../../../../shared/env/json-variables';
 import { wholeVariable } from '../../../../shared/env/variables';
-import { inputArguments, ownEntries, requiredNames, resolvedSchema } from '../../../../shared/mcp/mcp-input-schema';
+import { inputArguments, ownEntries, requiredNames, resolvedSchema, typeWord } from '../../../../shared/mcp/mcp-input-schema';
 
 type Json = Record<string, unknown>;
 
@@ -21,6 +21,8 @@ export interface ArgumentField {
   name: string;
   kind: ArgumentKind;
   required: boolean;
+  /** The JSON Schema type as `mcp tools` lists it ("integer", "string | null", "array of string", "any"). */
+  type: string;
   description?: string;
   /** `choice`: the enum's values, in order (a select offers them by position). */
   choices?: readonly unknown[];
@@ -60,6 +62,7 @@ export function argumentFields(schema: unknown): { fields: ArgumentField[]; left
     name,
     ...kindOf(property),
     required,
+    type: typeWord(property, schema),
     ...(description ? { description } : {}),
   }));
   return { fields, left };
@@ -175,6 +178,9 @@ export function takesVariable(kind: ArgumentKind): boolean {
   return kind === 'number' || kind === 'integer' || kind === 'boolean' || kind === 'json';
 }
 
+/** The JSON grammar's number (RFC 8259 §6). */
+const jsonNumber = /^-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?$/;
+
 export type ControlValue = { ok: true; value: unknown } | { ok: false; problem: 'notNumber' | 'notInteger' | 'notJson' | 'notVariable' };
 
 /** The value a control's text stands for; empty is "not given" (undefined), so the argument is left out. */
@@ -187,6 +193,8 @@ export function valueFromControl(field: ArgumentField, kind: ArgumentKind, text:
       return { ok: true, value: text };
     case 'number':
     case 'integer': {
+      // A JSON number as written ("12", "-0.5", "1e3"): Number() alone would also take "0x10", "0b1" or "1_0"-less forms JSON refuses.
+      if (!jsonNumber.test(text.trim())) return { ok: false, problem: 'notNumber' };
       const n = Number(text);
       if (!Number.isFinite(n)) return { ok: false, problem: 'notNumber' };
       if (kind === 'integer' && !Number.isInteger(n)) return { ok: false, problem: 'notInteger' };

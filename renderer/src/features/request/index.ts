@@ -18,4 +18,5 @@ export { useLastResponseStore } from './last-response-store';
 export { RequestPane, SendButton, saveShortcut, saveWhenShown, sendShortcut, shownRequestActions } from './request-pane';
 export { continueRun, resubscribe } from './run-request';
 export { SecretField } from './secret-field';
+export { useTabOrderStore } from './tab-order-store';
 export { isTabModified, markTabSaved, markTabUnsaved, trackUnsavedChanges, useTabBaselines } from './unsaved-changes';

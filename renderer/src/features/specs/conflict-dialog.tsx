@@ -1,12 +1,12 @@
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import type { SpecOpenResult, SpecOperationSummary, SpecSavePreview, SpecSaveRequest, SpecWriteResult } from '../../../../shared/contract/ops-spec';
+import type { SpecFormat, SpecOpenResult, SpecOperationSummary, SpecSavePreview, SpecSaveRequest, SpecWriteResult } from '../../../../shared/contract/ops-spec';
 import type { Result, WireError } from '../../../../shared/contract/index';
 import { useHost, type Host } from '../../host';
 import { useT } from '../../i18n/i18n';
 import { Dialog } from '../../ui/dialog';
 import { DialogButtons } from '../../ui/dialog-buttons';
-import { prettyJson } from '../../ui/format';
-import { markTabSaved, useDraftsStore } from '../request';
+import { a2aTabTitle, markTabSaved, useDraftsStore, useTabOrderStore } from '../request';
+import { useToastStore } from '../../ui/toasts';
 import { BusyIndicator } from '../../ui/busy-indicator';
 import { ErrorNote } from '../../ui/error-note';
 import { draftSeedFromOperation, keepCopyOfDraft, replaceDraftContent } from './open-operation';
@@ -14,10 +14,23 @@ import { freePath, saveOperation, type SaveTarget } from './spec-save';
 import { useSpecsStore } from './specs-store';
 import { firstChangedLine, lineDiff, scrollTopToShow, type DiffLine } from './line-diff';
 
-function describe(op: SpecOperationSummary | undefined): string {
-  if (!op?.a2a) return '';
+function describe(op: SpecOperationSummary | undefined): Record<string, unknown> {
+  if (!op?.a2a) return {};
   const x = op.a2a;
-  return prettyJson({ summary: op.summary, endpoint: x.endpoint, binding: x.binding, version: x.version, method: x.method, example: x.example });
+  return { summary: op.summary, endpoint: x.endpoint, binding: x.binding, version: x.version, method: x.method, example: x.example };
+}
+
+/**
+ * The two sides shown when there is no preview (it failed, or has not come yet), in the file's own
+ * format as the preview's are: the YAML writer is loaded only for this.
+ */
+export async function fallbackTexts(
+  save: Pick<ConflictSave, 'describe' | 'mine'>,
+  theirs: SpecOperationSummary | undefined,
+  format: SpecFormat,
+): Promise<{ theirs?: string; mine: string }> {
+  const { operationText } = await import('../../../../shared/openapi/operation-text');
+  return { ...(theirs ? { theirs: operationText(save.describe(theirs), format) } : {}), mine: operationText(save.mine, format) };
 }
 
 /**
@@ -115,19 +128,44 @@ export interface ConflictSave {
   path: string;
   /** The operation this save would replace, in a version of the file. */
   theirs(disk: SpecOpenResult): SpecOperationSummary | undefined;
-  /** The disk's operation as text, beside `mine`, when there is no preview. */
-  describe(op: SpecOperationSummary): string;
-  mine: string;
+  /** The disk's operation, beside `mine`, when there is no preview (shown in the file's format). */
+  describe(op: SpecOperationSummary): Record<string, unknown>;
+  mine: Record<string, unknown>;
   /** The whole operation Overwrite would leave beside the disk's (the core merges); omitted: the two texts. */
   preview?(expectedHash: string): Promise<SpecSavePreview | null>;
   /** Overwrite ('save') or add under a path that must be free ('saveAs'), based on the version read. */
   write(path: string, expectedHash: string, mode: 'save' | 'saveAs'): Promise<Result<SpecWriteResult>>;
   /**
-   * Put the file's version into the tab; a copy of the tab keeps the person's version. The error when
-   * the file's version could not be read (the file removed or unreadable, the operation gone): the
-   * prompt shows it and stays open, and the tab is left as it was.
+   * Put the file's version into the tab; a copy of the tab keeps the person's version (the prompt then
+   * places it beside the tab and says so, showReloaded). The error when the file's version could not be
+   * read (the file removed or unreadable, the operation gone): the prompt shows it and stays open, and
+   * the tab is left as it was.
    */
-  reload(disk: SpecOpenResult, theirs: SpecOperationSummary): WireError | null | Promise<WireError | null>;
+  reload(disk: SpecOpenResult, theirs: SpecOperationSummary): ReloadResult | Promise<ReloadResult>;
+}
+
+/** What Reload from disk did: the error that stopped it, or the copy that keeps the person's version (none when the tab was gone). */
+export type ReloadResult = { error: WireError } | { copy?: { id: string; title: string } };
+
+/**
+ * After Reload from disk: the person stays on the tab they saved from, which now shows the file's
+ * version; the copy holding their edits sits right after it in the bar, and a toast names it, with a
+ * button to go to it.
+ */
+export function showReloaded(tabId: string, copy: { id: string; title: string }, words: { text: string; show: string }): void {
+  const order = useTabOrderStore.getState();
+  const at = order.order.indexOf(tabId);
+  if (at >= 0) order.place(copy.id, at + 1);
+  useDraftsStore.setState({ activeId: tabId });
+  useToastStore.getState().show({
+    text: words.text,
+    action: {
+      label: words.show,
+      run: () => {
+        if (useTabOrderStore.getState().order.includes(copy.id)) useDraftsStore.setState({ activeId: copy.id });
+      },
+    },
+  });
 }
 
 /**
@@ -144,14 +182,14 @@ export function a2aConflictSave(host: Host, target: SaveTarget, cannotOpen: (pat
     path: target.path,
     theirs: (disk) => disk.operations.find((o) => o.path === target.path && o.kind === 'a2a'),
     describe,
-    mine: prettyJson({
+    mine: {
       summary: target.summary?.trim() || undefined,
       endpoint: call.endpoint,
       binding: call.binding,
       version: call.version,
       method: call.method,
       example,
-    }),
+    },
     preview: async (hash) => {
       const previewed = await host.invoke('spec.previewSave', saveRequest(target, hash));
       return previewed.ok ? previewed.value : null;
@@ -161,15 +199,14 @@ export function a2aConflictSave(host: Host, target: SaveTarget, cannotOpen: (pat
       const draft = useDraftsStore.getState().tabs.find((d) => d.id === target.tabId);
       const seed = draftSeedFromOperation(theirs);
       // Nothing to put in the tab: the prompt says why and stays open; the tab keeps the person's version.
-      if (!seed) return { code: 'invalid', message: cannotOpen(theirs.path, theirs.problem) };
-      if (!draft) return null;
-      keepCopyOfDraft(draft);
+      if (!seed) return { error: { code: 'invalid', message: cannotOpen(theirs.path, theirs.problem) } };
+      if (!draft) return {};
+      const copyId = keepCopyOfDraft(draft);
       replaceDraftContent(target.tabId, seed);
       // The tab now holds the file's version: nothing in it is unsaved.
       markTabSaved(target.tabId);
       useSpecsStore.getState().setLink(target.tabId, { file: disk.file, path: theirs.path, httpMethod: theirs.httpMethod, hash: disk.hash });
-      useDraftsStore.getState().activate(target.tabId);
-      return null;
+      return { copy: { id: copyId, title: a2aTabTitle(draft) } };
     },
   };
 }
@@ -220,6 +257,16 @@ export function ConflictDialog({
   }, []);
 
   const theirs = disk ? save.theirs(disk) : undefined;
+  // Without a preview, the two sides as texts in the file's format (never JSON for a YAML file).
+  const [fallback, setFallback] = useState<{ theirs?: string; mine: string } | null>(null);
+  useEffect(() => {
+    if (!disk || preview) return;
+    let live = true;
+    void fallbackTexts(save, theirs, disk.format).then((texts) => live && setFallback(texts));
+    return () => {
+      live = false;
+    };
+  }, [disk, preview, save, theirs]);
 
   const write = async (mode: 'save' | 'saveAs', path: string, note: string): Promise<void> => {
     if (!disk) return;
@@ -237,12 +284,16 @@ export function ConflictDialog({
     if (!disk || !theirs) return;
     setBusy(true);
     setError(null);
-    const failed = await save.reload(disk, theirs);
+    const reloaded = await save.reload(disk, theirs);
     setBusy(false);
-    if (!failed) return onClose();
-    // Said as a failed write is, and the disk read again, so the prompt shows the file as it is now.
-    setError(failed);
-    void load();
+    if ('error' in reloaded) {
+      // Said as a failed write is, and the disk read again, so the prompt shows the file as it is now.
+      setError(reloaded.error);
+      return void load();
+    }
+    if (reloaded.copy)
+      showReloaded(save.tabId, reloaded.copy, { text: t('conflict.reloadedCopy', { title: reloaded.copy.title }), show: t('conflict.showCopy') });
+    onClose();
   };
 
   return (
@@ -278,7 +329,7 @@ export function ConflictDialog({
             <h3 id={`${id}-theirs`}>{t('conflict.theirs')}</h3>
             {disk ? (
               theirs ? (
-                <pre className="code-block">{save.describe(theirs)}</pre>
+                <pre className="code-block">{fallback?.theirs ?? ''}</pre>
               ) : (
                 <p className="notice small">{t('conflict.gone', { path: save.path })}</p>
               )
@@ -286,7 +337,7 @@ export function ConflictDialog({
           </section>
           <section aria-labelledby={`${id}-mine`}>
             <h3 id={`${id}-mine`}>{t('conflict.mine')}</h3>
-            <pre className="code-block">{save.mine}</pre>
+            <pre className="code-block">{fallback?.mine ?? ''}</pre>
           </section>
         </div>
       )}

@@ -16,10 +16,12 @@ import { type A2aDraft, useDraftsStore } from '../request';
 import { isTabModified } from '../request/unsaved-changes';
 import type { HttpDraftOperationResult } from '../../../../shared/contract/ops-http';
 import type { McpOperationDraft } from '../../../../shared/contract/ops-mcp';
-import type { HttpDraft } from '../http/http-draft';
+import { httpTabTitle, type HttpDraft } from '../http/http-draft';
 import { operationTab } from '../http/operation-tab';
-import type { McpDraft } from '../mcp/mcp-draft';
-import { a2aConflictSave } from './conflict-dialog';
+import { mcpTabTitle, type McpDraft } from '../mcp/mcp-draft';
+import { a2aConflictSave, fallbackTexts, showReloaded } from './conflict-dialog';
+import { useTabOrderStore } from '../request/tab-order-store';
+import { useToastStore } from '../../ui/toasts';
 import { useSpecsStore } from './specs-store';
 import { openMcpTab, useMcpDraftsStore } from '../mcp/mcp-drafts-store';
 
@@ -41,7 +43,9 @@ describe('Reload from disk when the file’s version cannot be read', () => {
     const call = { version: '1.0' as const, binding: 'JSONRPC' as const, endpoint: 'http://127.0.0.1:9/rpc', method: 'SendMessage', body: { mine: true } };
     const save = a2aConflictSave(host, { tabId, file: disk.file, path: '/agent/send', call }, (path, problem) => `cannot open ${path}: ${problem ?? '?'}`);
     const broken: SpecOperationSummary = { path: '/agent/send', httpMethod: 'post', kind: 'a2a', problem: 'x-protocol is a2a but the operation has no x-a2a.' };
-    expect(await save.reload(disk, broken)).toEqual({ code: 'invalid', message: 'cannot open /agent/send: x-protocol is a2a but the operation has no x-a2a.' });
+    expect(await save.reload(disk, broken)).toEqual({
+      error: { code: 'invalid', message: 'cannot open /agent/send: x-protocol is a2a but the operation has no x-a2a.' },
+    });
     // No copy opened, the draft as it was, and not linked to the file's version.
     expect(useDraftsStore.getState().tabs.map((t) => [t.id, t.bodyText])).toEqual([[tabId, '{"mine": true}']]);
     expect(useSpecsStore.getState().links[tabId]).toBeUndefined();
@@ -52,7 +56,7 @@ describe('Reload from disk when the file’s version cannot be read', () => {
     const host = createFakeHost({ ops: { 'http.draftOperation': () => ({ ok: false, error: gone }) } });
     const tabId = openHttpTab({ url: 'http://127.0.0.1:9/pets?limit=30' });
     const save = httpConflictSave(host, { tabId, file: disk.file, saveDraft: { method: 'GET', path: '/pets', parameters: [] } }, (p) => p);
-    expect(await save.reload(disk, theirs('get', '/pets'))).toEqual(gone);
+    expect(await save.reload(disk, theirs('get', '/pets'))).toEqual({ error: gone });
     expect(host.calls.map((c) => c.op)).toEqual(['http.draftOperation']);
     expect(useHttpDraftsStore.getState().tabs.map((t) => [t.id, t.url])).toEqual([[tabId, 'http://127.0.0.1:9/pets?limit=30']]);
   });
@@ -67,7 +71,7 @@ describe('Reload from disk when the file’s version cannot be read', () => {
       call: { target: { transport: 'auto' as const, endpoint: 'http://127.0.0.1:9/mcp' }, method: 'tools/list' },
     };
     const save = mcpConflictSave(host, tabId, request, (p) => p);
-    expect(await save.reload(disk, theirs('post', '/mcp/tools'))).toEqual(gone);
+    expect(await save.reload(disk, theirs('post', '/mcp/tools'))).toEqual({ error: gone });
     expect(useMcpDraftsStore.getState().tabs.map((t) => [t.id, t.bodyText])).toEqual([[tabId, '{"mine": true}']]);
   });
 
@@ -133,9 +137,10 @@ describe('Reload from disk: the copy that keeps the person’s version is unsave
         responseSchema: {},
       },
     };
-    expect(await save.reload(disk, onDisk)).toBeNull();
+    const reloaded = await save.reload(disk, onDisk);
     const tabs = useDraftsStore.getState().tabs;
     const copy = copyOf(tabs, tabId);
+    expect(reloaded).toEqual({ copy: { id: copy.id, title: 'SendMessage · 127.0.0.1:9' } });
     expect(copy.bodyText).toBe('{"mine": true}');
     expect(isTabModified(copy)).toBe(true);
     expect(isTabModified(tabs.find((t) => t.id === tabId) as A2aDraft)).toBe(false);
@@ -150,9 +155,10 @@ describe('Reload from disk: the copy that keeps the person’s version is unsave
     const tabId = openHttpTab(operationTab(operation, { path: '/pets', httpMethod: 'get' }));
     useHttpDraftsStore.getState().update(tabId, (d) => ({ ...d, headers: [{ name: 'X-Mine', value: '1' }] }));
     const save = httpConflictSave(host, { tabId, file: disk.file, saveDraft: { method: 'GET', path: '/pets', parameters: [] } }, (p) => p);
-    expect(await save.reload(disk, theirs('get', '/pets'))).toBeNull();
+    const reloaded = await save.reload(disk, theirs('get', '/pets'));
     const tabs = useHttpDraftsStore.getState().tabs;
     const copy = copyOf(tabs, tabId);
+    expect(reloaded).toEqual({ copy: { id: copy.id, title: httpTabTitle(copy) } });
     expect(copy.headers).toEqual([{ name: 'X-Mine', value: '1' }]);
     expect(copy.operation?.copy).toBe(true);
     expect(isTabModified(copy)).toBe(true);
@@ -173,12 +179,54 @@ describe('Reload from disk: the copy that keeps the person’s version is unsave
       operation: { file: disk.file, path: '/mcp/tools' },
     });
     const request = { file: disk.file, expectedHash: 'h1', path: '/mcp/tools', call: drafted.call };
-    expect(await mcpConflictSave(host, tabId, request, (p) => p).reload(disk, theirs('post', '/mcp/tools'))).toBeNull();
+    const reloaded = await mcpConflictSave(host, tabId, request, (p) => p).reload(disk, theirs('post', '/mcp/tools'));
     const tabs = useMcpDraftsStore.getState().tabs;
     const copy = copyOf(tabs, tabId);
+    expect(reloaded).toEqual({ copy: { id: copy.id, title: mcpTabTitle(copy) } });
     expect(copy.bodyText).toBe('{"mine": true}');
     expect(copy.operation).toBeUndefined();
     expect(isTabModified(copy)).toBe(true);
     expect(isTabModified(tabs.find((t) => t.id === tabId) as McpDraft)).toBe(false);
+  });
+});
+
+describe('after Reload from disk', () => {
+  it('stays on the tab that now shows the file’s version, puts the copy right after it and names it in a toast that can go to it', () => {
+    useDraftsStore.setState({ tabs: [] });
+    useToastStore.setState({ toasts: [] });
+    const first = useDraftsStore.getState().openA2a({ endpoint: 'http://a/rpc' });
+    const saved = useDraftsStore.getState().openA2a({ endpoint: 'http://b/rpc' });
+    const last = useDraftsStore.getState().openA2a({ endpoint: 'http://c/rpc' });
+    useTabOrderStore.setState({ order: [first, saved, last] });
+    // The copy was opened (and made active) at the end of the bar.
+    const copy = useDraftsStore.getState().openA2a({ endpoint: 'http://b/rpc' });
+    expect(useDraftsStore.getState().activeId).toBe(copy);
+
+    showReloaded(saved, { id: copy, title: 'SendMessage · b' }, { text: 'kept in “SendMessage · b”', show: 'Show your edits' });
+    expect(useDraftsStore.getState().activeId).toBe(saved);
+    expect(useTabOrderStore.getState().order).toEqual([first, saved, copy, last]);
+    const [toast] = useToastStore.getState().toasts;
+    expect(toast?.text).toBe('kept in “SendMessage · b”');
+    toast?.action?.run();
+    expect(useDraftsStore.getState().activeId).toBe(copy);
+  });
+});
+
+describe('the conflict prompt without a preview', () => {
+  it('shows both sides in the file’s own format: YAML for a YAML file, JSON for a JSON file', async () => {
+    const save = httpConflictSave(
+      createFakeHost({ ops: {} }),
+      { tabId: 't1', file: disk.file, saveDraft: { method: 'GET', path: '/pets', summary: 'List pets', parameters: [] } },
+      (p) => p,
+    );
+    const onDisk: SpecOperationSummary = { path: '/pets', httpMethod: 'get', kind: 'other', summary: 'List pets (edited outside)' };
+    const yaml = await fallbackTexts(save, onDisk, 'yaml');
+    expect(yaml.theirs).toBe('method: GET\npath: /pets\nsummary: List pets (edited outside)\n');
+    expect(yaml.mine).toContain('method: GET\npath: /pets\nsummary: List pets\n');
+    expect(yaml.mine).not.toContain('"method"');
+    const json = await fallbackTexts(save, undefined, 'json');
+    expect(json.theirs).toBeUndefined();
+    expect(JSON.parse(json.mine)).toMatchObject({ method: 'GET', path: '/pets', summary: 'List pets' });
+    expect(json.mine).toContain('\n  "method": "GET"');
   });
 });

@@ -199,4 +199,14 @@ describe('the control names the sidebar is found by', () => {
     for (const key of ['specs.renameOp', 'specs.deleteOp', 'specs.validateFile', 'rename.newPath', 'manage.reload'] as const)
       expect(translate('ko', key)).toMatch(/[가-힣]/);
   });
+
+  it('name the operation a row’s Rename and Delete act on, in both languages', () => {
+    expect(translate('en', 'specs.renameOpOf', { title: 'Add numbers' })).toBe('Rename operation Add numbers');
+    expect(translate('en', 'specs.deleteOpOf', { title: 'GET /pets' })).toBe('Delete operation GET /pets');
+    for (const key of ['specs.renameOpOf', 'specs.deleteOpOf'] as const) {
+      const ko = translate('ko', key, { title: 'Add numbers' });
+      expect(ko).toContain('Add numbers');
+      expect(ko).toMatch(/[가-힣]/);
+    }
+  });
 });

@@ -22,6 +22,7 @@ import { ValidateFileDialog } from './validate-file-dialog';
 
 import { ImportDialog } from '../import';
 import { groupOperations } from './operation-groups';
+import { operationTitle } from '../../../../shared/openapi/operation-list';
 import './spec-manage.css';
 
 /** The dialog the sidebar has open for one operation or file. */
@@ -104,10 +105,11 @@ function FileEntry({ info, onManage }: { info: SpecFileInfo; onManage: (what: Ma
                       <h5>{tag}</h5>
                     </li>,
                   ]),
-              ...ops.map(({ op, index }) => {
+              ...ops.map(({ op }) => {
                 const title = op.summary ?? op.operationId ?? op.path;
+                // Controls are named after the operation so each row's can be told apart (by ear and by tests).
+                const named = operationTitle(op);
                 const current = openView?.kind === 'docs' && openView.file === info.file && openView.path === op.path && openView.httpMethod === op.httpMethod;
-                const titleId = `${id}-op-${index}`;
                 const managed: ManagedOperation = { file: info.file, name: info.name, hash: info.hash, path: op.path, httpMethod: op.httpMethod };
                 return (
                   <li key={`${op.httpMethod} ${op.path}`}>
@@ -119,7 +121,7 @@ function FileEntry({ info, onManage }: { info: SpecFileInfo; onManage: (what: Ma
                       title={t('specs.showDocs')}
                       onClick={() => useToolViewStore.getState().open({ kind: 'docs', file: info.file, path: op.path, httpMethod: op.httpMethod })}
                     >
-                      <span id={titleId}>{title}</span>
+                      <span>{title}</span>
                       <span className="muted small mono">
                         {op.a2a
                           ? `${op.a2a.binding} · ${op.a2a.method}`
@@ -201,9 +203,8 @@ function FileEntry({ info, onManage }: { info: SpecFileInfo; onManage: (what: Ma
                           <button
                             type="button"
                             className="icon-button"
-                            aria-label={t('specs.renameOp')}
-                            aria-describedby={titleId}
-                            title={t('specs.renameOp')}
+                            aria-label={t('specs.renameOpOf', { title: named })}
+                            title={t('specs.renameOpOf', { title: named })}
                             onClick={() => onManage({ kind: 'rename', op: managed, title, operations: info.operations })}
                           >
                             <PencilIcon />
@@ -211,9 +212,8 @@ function FileEntry({ info, onManage }: { info: SpecFileInfo; onManage: (what: Ma
                           <button
                             type="button"
                             className="icon-button danger-icon"
-                            aria-label={t('specs.deleteOp')}
-                            aria-describedby={titleId}
-                            title={t('specs.deleteOp')}
+                            aria-label={t('specs.deleteOpOf', { title: named })}
+                            title={t('specs.deleteOpOf', { title: named })}
                             onClick={() => onManage({ kind: 'delete', op: managed, title, operations: info.operations })}
                           >
                             <TrashIcon />
