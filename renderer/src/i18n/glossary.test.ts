@@ -14,6 +14,8 @@ const glossary = [
   { concept: 'A2A task', en: /\btasks?\b(?!:)/i, ko: '태스크', banned: ['작업', '타스크'] },
   { concept: 'OpenAPI operation', en: /\boperations?\b/i, ko: '오퍼레이션', banned: ['작업', '연산'] },
   { concept: 'spec (an OpenAPI file)', en: /\bspecs?\b/i, ko: '스펙', banned: ['명세'] },
+  // "JSON-RPC params" names the protocol's field and stays as it is.
+  { concept: 'parameter (query, path, header)', en: /(?<!JSON-RPC )\bparam(?:eter)?s?\b/i, ko: '매개변수', banned: ['파라미터'] },
 ] as const;
 
 /** Words that contain a banned one but mean something else; each says why it may stay. */

@@ -35,6 +35,8 @@ describe('i18n', () => {
       expect(ko[key], key).toBeTruthy();
       expect(placeholders(ko[key]), key).toEqual(placeholders(en[key]));
     }
+    // And nothing the English catalogue lost: a key renamed in en.ts leaves no orphan behind in ko.ts.
+    expect(Object.keys(ko).filter((key) => !(key in en))).toEqual([]);
   });
 
   it('translates rather than copies', () => {
