@@ -75,7 +75,7 @@ describe('HTTP answers that are cut short or not what they claim', () => {
       const response = responseRegion(page);
       await response.getByRole('status', { name: 'Status 200' }).waitFor();
       const alert = await response.getByRole('alert').innerText();
-      expect(alert).toContain('Incomplete answer (timeout): No complete answer within 1 s');
+      expect(alert).toMatch(/Incomplete answer: Timed out\n+timeout: No complete answer within 1 s/);
       expect(alert).toContain('after 11 bytes of its body');
       expect(alert).not.toContain('timeouts.totalMs');
       await response.getByText('To wait longer, raise Timeout (seconds) under Options on this request; this send allowed 1 s.').waitFor();

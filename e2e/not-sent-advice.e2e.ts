@@ -26,7 +26,7 @@ describe('refused before sending: the next step, and what a reload did not keep'
       await page.getByRole('menuitem', { name: 'HTTP' }).click();
       await httpRegion(page).getByRole('textbox', { name: 'URL' }).fill('{{baseUrl}}/Pets');
       await httpRegion(page).getByRole('button', { name: 'Send', exact: true }).click();
-      const httpAlert = responseRegion(page).getByRole('alert').filter({ hasText: 'Not sent (unresolved-variable)' });
+      const httpAlert = responseRegion(page).getByRole('alert').filter({ hasText: 'Not sent: A variable has no value' });
       await httpAlert.waitFor();
       expect(await httpAlert.innerText()).toContain(advice);
       const strip = page.getByRole('tablist', { name: 'Request tabs' });
@@ -34,7 +34,7 @@ describe('refused before sending: the next step, and what a reload did not keep'
 
       await newA2aRequest(page, { endpoint: '{{baseUrl}}' });
       await page.getByRole('region', { name: 'Request', exact: true }).getByRole('button', { name: 'Send', exact: true }).click();
-      const a2aAlert = responseRegion(page).getByRole('alert').filter({ hasText: 'Not sent (unresolved-variable)' });
+      const a2aAlert = responseRegion(page).getByRole('alert').filter({ hasText: 'Not sent: A variable has no value' });
       await a2aAlert.waitFor();
       expect(await a2aAlert.innerText()).toContain(advice);
 
@@ -42,11 +42,11 @@ describe('refused before sending: the next step, and what a reload did not keep'
       await page.getByRole('menuitem', { name: 'MCP' }).click();
       await mcpRegion(page).getByRole('textbox', { name: 'MCP endpoint' }).fill('{{baseUrl}}/mcp');
       await mcpRegion(page).getByRole('button', { name: 'Connect', exact: true }).click();
-      const mcpAlert = page.getByRole('alert').filter({ hasText: 'Not run (' });
+      const mcpAlert = page.getByRole('alert').filter({ hasText: 'Not run: ' });
       await mcpAlert.waitFor();
       // MCP resolves variables like HTTP and A2A: the same refusal and the same next step.
       expect(await mcpAlert.innerText()).toMatch(
-        /Not run \(unresolved-variable\): Unknown variable \{\{baseUrl\}\}.*\n+What to do next: Pick an environment that defines \{\{baseUrl\}\}/,
+        /Not run: A variable has no value\n+unresolved-variable: Unknown variable \{\{baseUrl\}\}.*\n+What to do next: Pick an environment that defines \{\{baseUrl\}\}/,
       );
       await strip.getByRole('tab', { name: /\{\{baseUrl\}\}\/mcp/ }).waitFor();
     }));

@@ -34,6 +34,8 @@ describe('i18n', () => {
     // Collected and asserted once: two expect() calls per key (thousands) took seconds on a loaded machine.
     const wrong = (Object.keys(en) as MessageKey[]).filter((key) => !ko[key] || placeholders(ko[key]).join('|') !== placeholders(en[key]).join('|'));
     expect(wrong.map((key) => `${key}: ${JSON.stringify(placeholders(ko[key] ?? ''))} vs ${JSON.stringify(placeholders(en[key]))}`)).toEqual([]);
+    // And nothing the English catalogue lost: a key renamed in en.ts leaves no orphan behind in ko.ts.
+    expect(Object.keys(ko).filter((key) => !(key in en))).toEqual([]);
   });
 
   it('translates rather than copies', () => {
@@ -41,13 +43,6 @@ describe('i18n', () => {
     expect(copied).toEqual([]);
     const hangul = (Object.keys(en) as MessageKey[]).filter((k) => /[가-힣]/.test(ko[k]));
     expect(hangul.length / Object.keys(en).length).toBeGreaterThan(0.9);
-  });
-
-  it('calls a spec 스펙 in Korean, never 명세', () => {
-    const spec = (Object.keys(en) as MessageKey[]).filter((k) => /\bspecs?\b/i.test(en[k]));
-    expect(spec.length).toBeGreaterThan(10);
-    for (const key of spec) expect(ko[key], key).toContain('스펙');
-    expect((Object.keys(ko) as MessageKey[]).filter((k) => ko[k].includes('명세'))).toEqual([]);
   });
 
   it('keeps the MCP names the issue gives, and never expands placeholders inside values', () => {
@@ -63,7 +58,7 @@ describe('i18n', () => {
 
   it('fills placeholders and leaves unknown ones visible', () => {
     expect(translate('en', 'outcome.task', { state: 'completed' })).toBe('Task (completed)');
-    expect(translate('ko', 'outcome.task', { state: 'completed' })).toBe('작업 (completed)');
+    expect(translate('ko', 'outcome.task', { state: 'completed' })).toBe('태스크 (completed)');
     expect(translate('en', 'outcome.task')).toBe('Task ({state})');
     expect(translate('en', 'card.sig.summary', { valid: 1, total: 2 })).toBe('1 of 2 signatures valid.');
     expect(translate('ko', 'card.sig.summary', { valid: 1, total: 2 })).toBe('서명 2개 중 1개 유효.');
@@ -79,7 +74,7 @@ describe('i18n', () => {
       '1 message sent · 2 attempts · 1 retry · 0 duplicate executions (0%)',
     );
     expect(translate('en', 'http.resp.redirected', { count: 1 })).toBe('Redirected 1 time');
-    expect(translate('ko', 'specs.opCount', { count: 1 })).toBe('작업 1개');
+    expect(translate('ko', 'specs.opCount', { count: 1 })).toBe('오퍼레이션 1개');
     // No count given: the `other` form with the gap left visible.
     expect(translate('en', 'specs.opCount')).toBe('{count} operations');
   });

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { readMissingCredential } from '../../../shared/a2a/credential-problems';
 import type { WireError, WireErrorCode } from '../../../shared/contract/index';
 import { bracedList, readUnresolvedDetails } from '../../../shared/env/variable-problems';
+import { coreErrorText } from '../i18n/core-errors';
 import { useT, type MessageKey, type Params } from '../i18n/i18n';
 
 /** The next step for each stable error code; the core's own message says what happened. */
@@ -80,14 +81,44 @@ export function NextStep({ error, hint }: { error: WireError; hint?: string }) {
   );
 }
 
-/** Every error the feature views show: what failed, the core's reason, and what to do next. */
+/**
+ * The core's own words under a localized summary: its code and English message, marked as English so
+ * a screen reader in a Korean page reads them as such. Kept visible for searching and for reports.
+ */
+export function CoreErrorDetail({ error }: { error: { code: string; message: string } }) {
+  const t = useT();
+  return (
+    <p className="small error-detail" lang="en">
+      {coreErrorText(t, error).detail}
+    </p>
+  );
+}
+
+/** Every error the feature views show: what failed, the localized summary with the core's reason, and what to do next. */
 export function ErrorNote({ title, error, hint, children }: { title: string; error: WireError; hint?: string; children?: ReactNode }) {
+  const t = useT();
   return (
     <div className="error-card error-note" role="alert">
       <p className="error-title">{title}</p>
-      <p className="error-note-message">{error.message}</p>
+      <p className="error-note-message">{coreErrorText(t, error).summary}</p>
+      <CoreErrorDetail error={error} />
       {children}
       <NextStep error={error} {...(hint !== undefined ? { hint } : {})} />
+    </div>
+  );
+}
+
+/**
+ * A send, run or read that never happened (A2A, HTTP, MCP alike): `lead` words it with `{summary}`,
+ * then the core's code and message, then what to do next.
+ */
+export function NotSentNote({ lead, error }: { lead: MessageKey; error: WireError }) {
+  const t = useT();
+  return (
+    <div className="not-sent" role="alert">
+      <p className="error">{t(lead, { summary: coreErrorText(t, error).summary })}</p>
+      <CoreErrorDetail error={error} />
+      <NextStep error={error} />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useHost, type StreamHandle } from '../../host';
 import { useT } from '../../i18n/i18n';
+import { coreErrorLine } from '../../i18n/core-errors';
 import { Dialog } from '../../ui/dialog';
 import { DialogButtons } from '../../ui/dialog-buttons';
 import { useSecretsStore } from '../environments';
@@ -89,7 +90,7 @@ export function DiagnosticsDialog({ onClose }: { onClose: () => void }) {
           </dl>
         ) : infoError ? (
           <p className="error" role="alert">
-            {t('about.failed', { message: infoError.message })}
+            {t('about.failed', { message: coreErrorLine(t, infoError) })}
           </p>
         ) : (
           <p className="muted">{t('about.loading')}</p>

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useId, useState } from 'react';
 import { useHost } from '../../host';
 import { useT } from '../../i18n/i18n';
+import { coreErrorLine } from '../../i18n/core-errors';
 import { refreshEnvironments, selectEnvironment, useEnvironmentsStore } from './environments-store';
 
 const EnvironmentsDialog = lazy(() => import('./environments-dialog'));
@@ -36,7 +37,7 @@ export function EnvironmentPicker() {
         <span role="alert">
           {t('env.selectFailed', {
             name: failure.name ?? t('env.noneName'),
-            message: failure.error.message,
+            message: coreErrorLine(t, failure.error),
             previous: state?.active ?? t('env.noneName'),
           })}
         </span>

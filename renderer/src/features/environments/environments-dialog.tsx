@@ -3,6 +3,7 @@ import type { Environment, EnvironmentVariable } from '../../../../shared/contra
 import type { WireError } from '../../../../shared/contract/index';
 import { useHost } from '../../host';
 import { useT } from '../../i18n/i18n';
+import { coreErrorLine } from '../../i18n/core-errors';
 import { Dialog } from '../../ui/dialog';
 import { DialogButtons } from '../../ui/dialog-buttons';
 import { refreshEnvironments, useEnvironmentsStore } from './environments-store';
@@ -352,7 +353,7 @@ export default function EnvironmentsDialog({ onClose }: { onClose: () => void })
       <p className="muted small" role="status">
         {status}
       </p>
-      <ProblemLine text={error?.message} />
+      <ProblemLine text={error ? coreErrorLine(t, error) : undefined} />
     </Dialog>
   );
 }

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { CookieSummary } from '../../../../shared/http/http-types';
 import { useHost } from '../../host';
 import { useT } from '../../i18n/i18n';
+import { coreErrorLine } from '../../i18n/core-errors';
 import { formatBytes } from '../../ui/format';
 import { ProblemLine } from '../../ui/problem-line';
 
@@ -20,8 +21,8 @@ export function CookieJarView({ refreshKey }: { refreshKey: string | undefined }
     if (result.ok) {
       setCookies(result.value.cookies);
       setProblem(undefined);
-    } else setProblem(result.error.message);
-  }, [host]);
+    } else setProblem(coreErrorLine(t, result.error));
+  }, [host, t]);
 
   useEffect(() => {
     void load();
@@ -29,7 +30,7 @@ export function CookieJarView({ refreshKey }: { refreshKey: string | undefined }
 
   const remove = async (filter: { domain?: string; path?: string; name?: string }): Promise<void> => {
     const result = await host.invoke('http.cookies.remove', filter);
-    if (!result.ok) setProblem(result.error.message);
+    if (!result.ok) setProblem(coreErrorLine(t, result.error));
     await load();
   };
 

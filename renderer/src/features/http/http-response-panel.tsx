@@ -3,11 +3,12 @@ import { useEffect, useState } from 'react';
 import { MAX_BINARY_RECORD_BYTES, type HttpExchangeRecord } from '../../../../shared/http/http-types';
 import { formatBytes } from '../../../../shared/http/http-summary';
 import { bodyView, isTextualMediaType } from '../../../../shared/http/media-kind';
+import { coreErrorText } from '../../i18n/core-errors';
 import { useT } from '../../i18n/i18n';
 import { base64ToBytes, saveBlob } from '../../ui/download';
 import { SchemaCheckNote } from '../../ui/schema-check-note';
 import { Tabs } from '../../ui/tabs';
-import { NextStep } from '../../ui/error-note';
+import { CoreErrorDetail, NotSentNote } from '../../ui/error-note';
 import { JsonBody } from '../../ui/json-body';
 import { CappedText, LargeBody, largeBodyBytes } from '../response';
 import { StreamTimeline, timelineFor } from '../stream';
@@ -226,9 +227,10 @@ function AnswerLine({ record, totalMs, connectMs }: { record: HttpExchangeRecord
   return (
     <>
       {incomplete ? <StatusBadge response={response} /> : null}
-      <p className="error" role="alert">
-        {t(incomplete ? 'http.resp.incomplete' : 'http.resp.transport', { code: outcome.code, message: outcome.message })}
-      </p>
+      <div role="alert">
+        <p className="error">{t(incomplete ? 'http.resp.incomplete' : 'http.resp.transport', { summary: coreErrorText(t, outcome).summary })}</p>
+        <CoreErrorDetail error={outcome} />
+      </div>
       {connectTimedOut ? (
         <p className="small next-step">{t('http.resp.connectTimeoutHint', { seconds: (connectMs ?? 0) / 1000 })}</p>
       ) : outcome.code === 'timeout' && totalMs !== undefined && record.timings.totalMs >= totalMs ? (
@@ -299,10 +301,7 @@ export function HttpResponsePanel({ tabId }: { tabId: string }) {
       <div className="response-head">
         <div className="response-summary">
           {run.error ? (
-            <div className="not-sent" role="alert">
-              <p className="error">{t('http.resp.notSent', { code: run.error.code, message: run.error.message })}</p>
-              <NextStep error={run.error} />
-            </div>
+            <NotSentNote lead="http.resp.notSent" error={run.error} />
           ) : !record ? (
             <span className="outcome-badge tone-neutral" role="status">
               {run.eventCount ? t('http.resp.streaming', { count: run.eventCount }) : t('http.resp.waiting')}

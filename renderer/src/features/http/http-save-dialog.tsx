@@ -2,6 +2,7 @@ import { markTabSaved } from '../request';
 import { useId, useState } from 'react';
 import { useHost } from '../../host';
 import { useT } from '../../i18n/i18n';
+import { coreErrorLine } from '../../i18n/core-errors';
 import { Dialog } from '../../ui/dialog';
 import { DialogButtons } from '../../ui/dialog-buttons';
 import {
@@ -80,7 +81,7 @@ export function HttpSaveDialog({ draft, onClose }: { draft: HttpDraft; onClose: 
     if (!result.ok) {
       // Changed on disk since the tab read it: the same prompt as A2A tabs (nothing was written).
       if (isChangedOnDisk(result.error)) return setConflict({ tabId: draft.id, file: chosen?.file ?? file, saveDraft });
-      setStatus({ ok: false, text: result.error.message });
+      setStatus({ ok: false, text: coreErrorLine(t, result.error) });
       return;
     }
     recordTabWrite(draft.id, expectedHash, result.value, { path: trimmed, httpMethod: verb });

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { ResponseBodyFile } from '../../../../shared/http/http-types';
 import { useHost } from '../../host';
 import { useT } from '../../i18n/i18n';
+import { coreErrorLine } from '../../i18n/core-errors';
 import { base64ToBytes, saveBlob } from '../../ui/download';
 import { ProblemLine } from '../../ui/problem-line';
 
@@ -25,7 +26,7 @@ export function SaveWholeBody({ file, filename, type }: { file: ResponseBodyFile
       for (let offset = 0; ;) {
         const piece = await host.invoke('http.bodyFile', { cacheId: file.cacheId, offset });
         if (!piece.ok) {
-          setProblem(piece.error.message);
+          setProblem(coreErrorLine(t, piece.error));
           return;
         }
         const bytes = base64ToBytes(piece.value.base64);

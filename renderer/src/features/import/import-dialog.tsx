@@ -3,6 +3,7 @@ import type { ImportApplyRequest, ImportPlan, ImportResult } from '../../../../s
 import type { WireError } from '../../../../shared/contract/index';
 import { useHost } from '../../host';
 import { useT, type MessageKey } from '../../i18n/i18n';
+import { coreErrorLine } from '../../i18n/core-errors';
 import { Dialog } from '../../ui/dialog';
 import { DialogButtons } from '../../ui/dialog-buttons';
 import { refreshEnvironments } from '../environments';
@@ -199,7 +200,7 @@ export function ImportDialog({ onClose }: { onClose: () => void }) {
           </>
         ) : null}
       </div>
-      <ProblemLine text={error?.message} />
+      <ProblemLine text={error ? coreErrorLine(t, error) : undefined} />
     </Dialog>
   );
 }

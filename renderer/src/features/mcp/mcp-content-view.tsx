@@ -14,6 +14,8 @@ import { JsonTree } from '../../ui/json-tree';
 import { JsonBody } from '../../ui/json-body';
 import { bodyView } from '../../../../shared/http/media-kind';
 import { SchemaCheckNote } from '../../ui/schema-check-note';
+import { CoreErrorDetail } from '../../ui/error-note';
+import { coreErrorText } from '../../i18n/core-errors';
 import { outcomeLine } from './mcp-outcome';
 import type { McpLinkRead } from './mcp-runs';
 import { isObject } from '../../../../shared/a2a/payload';
@@ -88,9 +90,10 @@ function LinkReadView({ uri, read }: { uri: string; read: McpLinkRead }) {
   const t = useT();
   if (!read.ok) {
     return (
-      <p className="error small" role="alert">
-        {t('mcp.resp.notRun', { code: read.error.code, message: read.error.message })}
-      </p>
+      <div className="small" role="alert">
+        <p className="error">{t('mcp.resp.notRun', { summary: coreErrorText(t, read.error).summary })}</p>
+        <CoreErrorDetail error={read.error} />
+      </div>
     );
   }
   const { record } = read;

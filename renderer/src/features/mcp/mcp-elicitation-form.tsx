@@ -16,6 +16,7 @@ import {
 } from '../../../../shared/mcp/mcp-elicitation';
 import { useHost } from '../../host';
 import { useT } from '../../i18n/i18n';
+import { coreErrorLine } from '../../i18n/core-errors';
 import { answerMcpElicitation, answerMcpPage } from './mcp-runs';
 import { FormField } from './mcp-form-field';
 
@@ -135,7 +136,7 @@ function AnswerActions({
     <>
       {error ? (
         <p className="error" role="alert">
-          {error.message}
+          {coreErrorLine(t, error)}
         </p>
       ) : null}
       <div className="actions">

@@ -3,6 +3,7 @@
  * JSON-RPC error, a 401 with what it asks for, an HTTP or transport failure, or a Stop.
  */
 import type { McpOutcome } from '../../../../shared/mcp/mcp-types';
+import { coreErrorText } from '../../i18n/core-errors';
 import type { Translate } from '../../i18n/i18n';
 
 export function outcomeLine(t: Translate, method: string, outcome: McpOutcome): { text: string; tone: string } {
@@ -34,10 +35,7 @@ export function outcomeLine(t: Translate, method: string, outcome: McpOutcome): 
       };
     case 'transport-error':
       return {
-        text: t('mcp.resp.transportError', {
-          code: outcome.code,
-          message: outcome.message,
-        }),
+        text: t('mcp.resp.transportError', { summary: coreErrorText(t, outcome).summary }),
         tone: 'tone-error',
       };
     case 'cancelled':

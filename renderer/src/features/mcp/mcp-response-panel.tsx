@@ -4,7 +4,7 @@ import { useHost } from '../../host';
 import { useT } from '../../i18n/i18n';
 import { JsonTree } from '../../ui/json-tree';
 import { Tabs } from '../../ui/tabs';
-import { NextStep } from '../../ui/error-note';
+import { CoreErrorDetail, NotSentNote } from '../../ui/error-note';
 import type { WireError } from '../../../../shared/contract/index';
 import { RunProgress, StreamTimeline, timelineFor } from '../stream';
 import { McpResultView, type ReadLink } from './mcp-content-view';
@@ -19,13 +19,7 @@ type View = 'result' | 'timeline' | 'exchange' | 'server';
 /** Outcome badge, timing and warnings of a record. */
 /** A Connect or call that never ran: the core's reason and what to do about it. */
 function NotRun({ error }: { error: WireError }) {
-  const t = useT();
-  return (
-    <div className="not-sent" role="alert">
-      <p className="error">{t('mcp.resp.notRun', { code: error.code, message: error.message })}</p>
-      <NextStep error={error} />
-    </div>
-  );
+  return <NotSentNote lead="mcp.resp.notRun" error={error} />;
 }
 
 function RecordHead({ record }: { record: McpExchangeRecord }) {
@@ -65,6 +59,9 @@ function OutcomeBody({ record, readLink }: { record: McpExchangeRecord; readLink
       return outcome.data !== undefined ? <JsonTree value={outcome.data} label={t('mcp.resp.errorData')} /> : null;
     case 'auth-required':
       return <McpAuthChallengeView challenge={outcome.challenge} />;
+    case 'transport-error':
+      // The badge says what failed in the page's language; the core's own words stay here.
+      return <CoreErrorDetail error={outcome} />;
     case 'cancelled':
       // Stop leaves no result; say so, and where what did arrive is, rather than an empty pane.
       return <p className="muted">{t('mcp.resp.stoppedBody', { events: record.events?.length ?? 0 })}</p>;

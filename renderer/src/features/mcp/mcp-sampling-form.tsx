@@ -9,6 +9,7 @@ import type { WireError } from '../../../../shared/contract/index';
 import { samplingStopReasons, type McpSamplingAnswer, type McpSamplingPrompt } from '../../../../shared/mcp/mcp-sampling';
 import { useHost } from '../../host';
 import { useT, type MessageKey } from '../../i18n/i18n';
+import { coreErrorLine } from '../../i18n/core-errors';
 import { ContentBlock } from './mcp-content-view';
 import { answerMcpSampling } from './mcp-runs';
 import { initialSamplingFields, samplingAnswerFrom, samplingLimits, type SamplingFields } from './mcp-sampling-fields';
@@ -138,7 +139,7 @@ export function McpSamplingForm({ tabId, question }: { tabId: string; question: 
           {problems.map((key) => (
             <p key={key}>{t(key)}</p>
           ))}
-          {error ? <p>{error.message}</p> : null}
+          {error ? <p>{coreErrorLine(t, error)}</p> : null}
         </div>
       ) : null}
       <div className="actions">

@@ -3,6 +3,7 @@ import type { OAuth2Auth } from '../../../../shared/a2a/auth';
 import type { OAuthObtainEvent, OAuthTokenInfo } from '../../../../shared/contract/ops-oauth';
 import { useHost, type StreamHandle } from '../../host';
 import { useT } from '../../i18n/i18n';
+import { coreErrorLine } from '../../i18n/core-errors';
 import { activeEnvironment } from '../environments';
 
 /** Enough filled in to ask about a token (the core says exactly what is missing otherwise). */
@@ -78,7 +79,7 @@ export function OAuth2TokenView({ auth }: { auth: OAuth2Auth }) {
         running.current = undefined;
         tab?.close();
         setPrompt(undefined);
-        setStatus({ kind: 'error', text: event.error.message });
+        setStatus({ kind: 'error', text: coreErrorLine(t, event.error) });
       }
     });
   };

@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import type { SecretSource } from '../../../../shared/a2a/auth';
 import { useHost } from '../../host';
 import { useT } from '../../i18n/i18n';
+import { coreErrorLine } from '../../i18n/core-errors';
 import { storeSecret, suggestSecretName, useSecretsStore } from '../environments';
 import { emptySource, sourceMode, sourceVariable, variableSource, type SecretSourceMode } from './secret-source-mode';
 
@@ -49,7 +50,7 @@ export function SecretField({ label, source, onChange, endpoint, purpose }: Secr
       onChange({ secretRef: result.name });
       setStatus(t('secret.saved', { name: result.name }));
     } else {
-      setStatus(t('secret.saveFailed', { message: result.error.message }));
+      setStatus(t('secret.saveFailed', { message: coreErrorLine(t, result.error) }));
     }
   };
 

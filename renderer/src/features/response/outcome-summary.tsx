@@ -1,5 +1,6 @@
 import type { ExchangeRecord } from '../../../../shared/a2a/exchange';
 import { heldPayloadFacts, type Delivered } from '../../host';
+import { coreErrorText } from '../../i18n/core-errors';
 import { useT, type Translate } from '../../i18n/i18n';
 import { formatBytes, formatMs } from '../../ui/format';
 import { taskStateLabel, toTaskView, unwrapSendResponse } from './a2a-objects';
@@ -26,7 +27,7 @@ export function outcomeBadge(record: Delivered<ExchangeRecord>, t: Translate): {
     case 'grpc-error':
       return { label: t('outcome.grpcError'), tone: 'error' };
     case 'transport-error':
-      return { label: t('outcome.transportError'), tone: 'error' };
+      return { label: t('outcome.transportErrorOf', { summary: coreErrorText(t, outcome).summary }), tone: 'error' };
     case 'stream':
       return { label: t(`outcome.stream.${outcome.ended}`), tone: outcome.ended === 'error' ? 'error' : outcome.ended === 'stopped' ? 'neutral' : 'ok' };
   }

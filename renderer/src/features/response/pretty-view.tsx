@@ -1,5 +1,6 @@
 import { explainError } from '../../../../shared/a2a/a2a-errors';
 import type { Outcome } from '../../../../shared/a2a/exchange';
+import { errorMeaning } from '../../i18n/core-errors';
 import { useT } from '../../i18n/i18n';
 import { JsonTree } from '../../ui/json-tree';
 import { toMessageView, toTaskView, unwrapSendResponse } from './a2a-objects';
@@ -109,6 +110,8 @@ export function PrettyView({ outcome, access }: { outcome: Outcome; access?: Acc
             rows={[
               [t('error.code'), outcome.code],
               [t('error.message'), outcome.message],
+              // The message is the core's (English); the meaning is the page's words for its code.
+              [t('error.meaning'), errorMeaning(t, outcome.code)],
             ]}
           />
         </div>

@@ -4,7 +4,7 @@ import { useShallow } from 'zustand/react/shallow';
 import { useHost, withHeldParts } from '../../host';
 import { useT, useLocaleStore } from '../../i18n/i18n';
 import { Tabs } from '../../ui/tabs';
-import { NextStep } from '../../ui/error-note';
+import { NotSentNote } from '../../ui/error-note';
 import { continueRun, resubscribe, useDraftsStore, useLastResponseStore } from '../request';
 import type { AuthConfig } from '../../../../shared/a2a/auth';
 import type { ExchangeRecord } from '../../../../shared/a2a/exchange';
@@ -175,12 +175,7 @@ export function ResponsePanel({ tabId, cardScheme }: { tabId: string; cardScheme
           ) : null}
         </div>
       </div>
-      {run.error ? (
-        <div className="not-sent" role="alert">
-          <p className="error">{t('response.hostError', { code: run.error.code, message: run.error.message })}</p>
-          <NextStep error={run.error} />
-        </div>
-      ) : null}
+      {run.error ? <NotSentNote lead="response.hostError" error={run.error} /> : null}
       {run.reduced ? (
         <p className="notice" role="note">
           {t('response.reduced')}

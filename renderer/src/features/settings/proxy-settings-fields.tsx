@@ -2,6 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import type { ProxyMode, ProxySettings } from '../../../../shared/http/proxy-rules';
 import { useHost } from '../../host';
 import { useT } from '../../i18n/i18n';
+import { coreErrorLine } from '../../i18n/core-errors';
 import { refreshProxySettings, saveProxySettings, useProxySettingsStore } from './proxy-settings-store';
 
 const modeKey = { off: 'settings.proxy.off', environment: 'settings.proxy.environment', url: 'settings.proxy.url' } as const;
@@ -33,7 +34,7 @@ export function ProxySettingsFields() {
     if (result.ok) {
       setDraft(undefined);
       setSaved(true);
-    } else setProblem(result.error.message);
+    } else setProblem(coreErrorLine(t, result.error));
   };
   const env = state.environment;
   return (
