@@ -63,7 +63,7 @@ describe('the working directory of a stdio MCP server', () => {
       // The confirmation shows the folder and the environment; the plain credential is hidden.
       let confirm = await confirmation(page, request, 'Connect');
       expect(await confirm.getByLabel('Working directory').innerText()).toBe('servers/one');
-      expect(await confirm.getByRole('list', { name: 'Environment variables' }).innerText()).toBe('API_TOKEN=‹hidden›');
+      expect(await confirm.getByRole('list', { name: 'Environment variables' }).innerText()).toBe('API_TOKEN=‹hidden: apiToken›');
       expect(await page.locator('body').innerText()).not.toContain(plainToken);
       await confirm.getByRole('button', { name: 'Run the command' }).click();
       // A relative folder in a tab that came from no spec has nothing to be read against: refused, nothing started.
@@ -94,12 +94,12 @@ describe('the working directory of a stdio MCP server', () => {
         .click();
       await page.getByRole('button', { name: 'Open as new request' }).click();
       await expect.poll(() => cwdField(mcpRegion(page)).inputValue(), { timeout: 20_000 }).toBe(folder);
-      const reopened = page.getByRole('tab', { name: /^stdio · / }).last();
-      await page.getByRole('button', { name: `Close ${await reopened.getAttribute('title')}` }).click();
+      // Both tabs are called after the command: the reopened one is the last.
+      await page.getByRole('button', { name: /^Close stdio · / }).last().click();
 
       // Saved as typed (relative): the file holds the folder, never the token.
       await page
-        .getByRole('tab', { name: /^stdio · / })
+        .getByRole('tab', { name: /^MCP / })
         .first()
         .click();
       await cwdField(mcpRegion(page)).fill('servers/one');
@@ -117,8 +117,7 @@ describe('the working directory of a stdio MCP server', () => {
       expect(doc.paths['/mcp/tools/add']?.post['x-mcp']).toMatchObject({ transport: 'stdio', cwd: 'servers/one' });
 
       // Opened from the spec, the relative folder is read against the spec file's folder, and runs there.
-      const made = page.getByRole('tab', { name: /^stdio · / }).first();
-      await page.getByRole('button', { name: `Close ${await made.getAttribute('title')}` }).click();
+      await page.getByRole('button', { name: /^Close stdio · / }).click();
       await page.getByRole('tab', { name: 'Specs' }).click();
       await page.getByRole('list', { name: 'Operations in powerduck.openapi.yaml' }).getByRole('button', { name: 'Open Add in a folder as a request' }).click();
       const opened = mcpRegion(page);
