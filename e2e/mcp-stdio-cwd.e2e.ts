@@ -11,7 +11,7 @@ import { describe, expect, it } from 'vitest';
 import YAML from 'yaml';
 import type { Locator, Page } from 'playwright-core';
 import { repoRoot, responseRegion, useBrowser } from './harness';
-import { chooseTool, fillArgument, mcpRegion, run } from './mcp-steps';
+import { chooseTool, fillArgument, mcpRegion, newStdioTab, reopenFromHistory, run } from './mcp-steps';
 
 const fixture = join(repoRoot, 'test', 'fixtures', 'mcp-stdio-server.ts');
 // By path, not by name: the server starts in another folder, where `tsx` would not be found by name.
@@ -46,12 +46,7 @@ describe('the working directory of a stdio MCP server', () => {
       await page.reload();
       await page.getByRole('banner').getByRole('combobox', { name: 'Environment' }).selectOption('dev');
 
-      await page.getByRole('button', { name: 'New request' }).click();
-      await page.getByRole('menuitem', { name: 'MCP' }).click();
-      const request = mcpRegion(page);
-      await request.getByRole('combobox', { name: 'Transport' }).selectOption('stdio');
-      await request.getByRole('textbox', { name: 'Command' }).fill(process.execPath);
-      await request.getByRole('textbox', { name: 'Arguments (one per line)' }).fill(`--import\n${tsx}\n${fixture}`);
+      const request = await newStdioTab(page, process.execPath, `--import\n${tsx}\n${fixture}`);
       await cwdField(request).fill('servers/one');
       // The server's API_TOKEN is a variable whose value is plain text in the environment.
       await request.getByRole('tab', { name: /^Environment/ }).click();
@@ -86,22 +81,16 @@ describe('the working directory of a stdio MCP server', () => {
       expect(await page.locator('body').innerText()).not.toContain(plainToken);
 
       // History keeps the folder: "Open as new request" brings it back.
-      await page.getByRole('tab', { name: 'History' }).click();
-      await page
-        .getByRole('list', { name: 'Recorded exchanges' })
-        .getByRole('button', { name: /^tools\/call/ })
-        .first()
-        .click();
-      await page.getByRole('button', { name: 'Open as new request' }).click();
+      await reopenFromHistory(page, /^tools\/call/);
       await expect.poll(() => cwdField(mcpRegion(page)).inputValue(), { timeout: 20_000 }).toBe(folder);
       // Both tabs are called after the command: the reopened one is the last.
-      await page.getByRole('button', { name: /^Close stdio · / }).last().click();
+      await page
+        .getByRole('button', { name: /^Close stdio · / })
+        .last()
+        .click();
 
       // Saved as typed (relative): the file holds the folder, never the token.
-      await page
-        .getByRole('tab', { name: /^MCP / })
-        .first()
-        .click();
+      await page.getByRole('tab', { name: /^MCP / }).first().click();
       await cwdField(mcpRegion(page)).fill('servers/one');
       await mcpRegion(page).getByRole('button', { name: 'Save to spec' }).click();
       const dialog = page.getByRole('dialog', { name: 'Save the MCP call to a spec' });
