@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startMcpServer, type RunningMcpServer } from '../test/fixtures/mcp-server';
 import { editorText, responseRegion, useBrowser } from './harness';
-import { chooseTool, connectMcpTab, fillArgument, mcpRegion, run } from './mcp-steps';
+import { chooseTool, connectMcpTab, fillArgument, mcpRegion, reopenFromHistory, run } from './mcp-steps';
 
 let server: RunningMcpServer;
 
@@ -30,13 +30,7 @@ describe('MCP history entries', () => {
       await run(request);
       await responseRegion(page).getByText('tools/call: result').waitFor({ timeout: 20_000 });
 
-      await page.getByRole('tab', { name: 'History' }).click();
-      await page
-        .getByRole('list', { name: 'Recorded exchanges' })
-        .getByRole('button', { name: /^tools\/call/ })
-        .first()
-        .click();
-      await page.getByRole('button', { name: 'Open as new request' }).click();
+      await reopenFromHistory(page, /^tools\/call/);
       const reopened = mcpRegion(page);
       await reopened.getByRole('note').filter({ hasText: 'Opened from history: the params were kept only as a hash' }).waitFor();
       expect(await reopened.getByRole('textbox', { name: 'MCP endpoint' }).inputValue()).toBe(server.url);

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { startMcpServer, type RunningMcpServer } from '../test/fixtures/mcp-server';
 import { editorText, repoRoot, responseRegion, saveScreenshot, useBrowser } from './harness';
-import { argumentsForm, fillArgument, showArgumentsJson } from './mcp-steps';
+import { argumentsForm, fillArgument, newStdioTab, showArgumentsJson } from './mcp-steps';
 
 let server: RunningMcpServer;
 let guarded: RunningMcpServer;
@@ -300,12 +300,7 @@ describe('MCP requests in the UI', () => {
       expect(saved.ok).toBe(true);
       await page.reload();
       await page.getByRole('banner').getByRole('combobox', { name: 'Environment' }).selectOption('dev');
-      await page.getByRole('button', { name: 'New request' }).click();
-      await page.getByRole('menuitem', { name: 'MCP' }).click();
-      const request = mcpRegion(page);
-      await request.getByRole('combobox', { name: 'Transport' }).selectOption('stdio');
-      await request.getByRole('textbox', { name: 'Command' }).fill('node');
-      await request.getByRole('textbox', { name: 'Arguments (one per line)' }).fill('{{base}}/server.js\n--token={{token}}\n--log={{logDir}}');
+      const request = await newStdioTab(page, 'node', '{{base}}/server.js\n--token={{token}}\n--log={{logDir}}');
       await request.getByRole('button', { name: 'Connect', exact: true }).click();
       const confirm = page.getByRole('dialog', { name: 'Start this process?' });
       expect(await confirm.getByLabel('Command').innerText()).toBe("node /srv/mcp/server.js '--token=‹secret: server-token›' '--log={{logDir}}'");

@@ -45,3 +45,21 @@ export async function showArgumentsJson(request: Locator): Promise<void> {
   await request.getByRole('button', { name: 'JSON text', exact: true }).click();
   await request.getByRole('textbox', { name: 'Tool arguments' }).waitFor();
 }
+
+/** New request → MCP → stdio, with the command and its arguments (one per line); resolves with the tab's region. */
+export async function newStdioTab(page: Page, command: string, argsText: string): Promise<Locator> {
+  await page.getByRole('button', { name: 'New request' }).click();
+  await page.getByRole('menuitem', { name: 'MCP' }).click();
+  const request = mcpRegion(page);
+  await request.getByRole('combobox', { name: 'Transport' }).selectOption('stdio');
+  await request.getByRole('textbox', { name: 'Command' }).fill(command);
+  await request.getByRole('textbox', { name: 'Arguments (one per line)' }).fill(argsText);
+  return request;
+}
+
+/** History → the newest entry whose label matches → Open as new request. */
+export async function reopenFromHistory(page: Page, entry: RegExp): Promise<void> {
+  await page.getByRole('tab', { name: 'History' }).click();
+  await page.getByRole('list', { name: 'Recorded exchanges' }).getByRole('button', { name: entry }).first().click();
+  await page.getByRole('button', { name: 'Open as new request' }).click();
+}

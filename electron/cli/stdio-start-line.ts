@@ -1,9 +1,11 @@
 /**
  * The stdio command line the CLI prints before it starts a server ("Starting MCP server: …"), shown
- * as the app's start confirmation shows it (shared/mcp/command-preview.ts): the arguments with their
- * `{{variables}}` filled in as the core will fill them (a run's --env NAME=VALUE over the named
- * environment's value), a secret-backed value by its secret's name, never its value.
+ * as the app's start confirmation shows it (shared/mcp/command-preview.ts): the arguments (and the
+ * folder it starts in, when one is set) with their `{{variables}}` filled in as the core will fill them
+ * (a run's --env NAME=VALUE over the named environment's value), a secret-backed value by its
+ * secret's name, never its value.
  */
+import { isAbsolute, resolve } from 'node:path';
 import { isCredentialName } from '../../shared/a2a/credential-names';
 import { findEnvironment } from '../../shared/env/environments-model';
 import type { PreviewValue } from '../../shared/env/variables';
@@ -14,7 +16,7 @@ import type { Core } from '../node/core';
 
 export async function stdioStartLine(
   core: Core,
-  target: Pick<McpStdioTarget, 'command' | 'args'>,
+  target: Pick<McpStdioTarget, 'command' | 'args' | 'cwd' | 'cwdBase'>,
   given: { environment?: string; values?: Readonly<Record<string, string>> },
 ): Promise<string> {
   const values = given.values ?? {};
@@ -29,7 +31,16 @@ export async function stdioStartLine(
     // A run value under a credential's name is kept out of the record like a secret's: not printed either.
     return isCredentialName(name) ? { secret: name } : { value: values[name] as string };
   };
-  return commandPreview(target.command, target.args ?? [], lookup).line;
+  const preview = commandPreview(
+    { command: target.command, ...(target.args ? { args: target.args } : {}), ...(target.cwd ? { cwd: target.cwd } : {}) },
+    lookup,
+  );
+  return preview.cwd !== undefined ? `${preview.line} (in ${shownFolder(preview.cwd, target.cwdBase)})` : preview.line;
+}
+
+/** The folder as it will be used: a relative one read against its base (the core refuses one without a base, and says so). */
+function shownFolder(cwd: string, base: string | undefined): string {
+  return base && !isAbsolute(cwd) && !cwd.includes('{{') ? resolve(base, cwd) : cwd;
 }
 
 /**

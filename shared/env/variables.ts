@@ -325,12 +325,16 @@ export function fillKnownVariables(call: A2aCall, values: ReadonlyMap<string, st
   return fillCallTexts(call, sub, lookup, new Set()).out;
 }
 
-/** What a preview shows for a variable: its value, or a marker for a secret or an unknown name. */
-export type PreviewValue = { value: string } | { secret: string };
+/**
+ * What a preview shows for a variable: its value, a secret by its name, or (`hidden`) a plain value
+ * kept out of sight because the variable is named like a credential (plainCredential).
+ */
+export type PreviewValue = { value: string } | { secret: string } | { hidden: string };
 
 /**
  * A text with variables filled in for display, values that use other variables expanded in turn:
- * secrets as ‹secret: NAME› (wherever they are reached), unknown names and loops left as written.
+ * secrets as ‹secret: NAME›, plain credentials as ‹hidden: NAME› (wherever they are reached),
+ * unknown names and loops left as written.
  */
 export function previewText(text: string, lookup: (name: string) => PreviewValue | undefined): string {
   return substituteText(
@@ -338,7 +342,8 @@ export function previewText(text: string, lookup: (name: string) => PreviewValue
     nestedLookup((name) => {
       const found = lookup(name);
       if (!found) return undefined;
-      return 'value' in found ? found.value : { literal: `‹secret: ${found.secret}›` };
+      if ('value' in found) return found.value;
+      return { literal: 'secret' in found ? `‹secret: ${found.secret}›` : `‹hidden: ${found.hidden}›` };
     }),
   );
 }

@@ -102,6 +102,9 @@ export interface HistoryReplay {
    * environment variable's name); a literal value is not kept: its row comes back with no secret chosen.
    */
   env?: McpEnvEntry[];
+  /** MCP stdio: the working directory as written (`{{variables}}` kept) and the folder a relative one is read against. */
+  cwd?: string;
+  cwdBase?: string;
   /** MCP over HTTPS: the TLS settings, paths and a passphrase by reference only. */
   tls?: HistoryTls;
   tenant?: string;

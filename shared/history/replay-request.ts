@@ -244,6 +244,9 @@ export interface McpReplay {
   command?: string;
   args?: string[];
   env?: McpEnvEntry[];
+  /** stdio: the working directory (as written when the entry kept it, else where it started) and what a relative one is read against. */
+  cwd?: string;
+  cwdBase?: string;
   /** Names of the stdio server's environment variables the call set (full records), values not kept. */
   envNames?: string[];
   method: string;
@@ -259,7 +262,13 @@ function mcpTemplate(entry: HistoryEntry, transport: McpTransport): Partial<McpR
   if (!replay) return undefined;
   if (transport === 'stdio')
     return replay.command !== undefined
-      ? { command: replay.command, args: [...(replay.args ?? [])], ...(replay.env ? { env: replay.env.map((e) => ({ ...e })) } : {}) }
+      ? {
+          command: replay.command,
+          args: [...(replay.args ?? [])],
+          ...(replay.env ? { env: replay.env.map((e) => ({ ...e })) } : {}),
+          ...(replay.cwd ? { cwd: replay.cwd } : {}),
+          ...(replay.cwd && replay.cwdBase ? { cwdBase: replay.cwdBase } : {}),
+        }
       : undefined;
   if (replay.endpoint === undefined) return undefined;
   return {
@@ -295,6 +304,7 @@ export function mcpReplayOf(entry: HistoryEntry): McpReplay {
             command: target.command ?? '',
             args: [...(target.args ?? [])],
             ...(target.envNames?.length ? { envNames: target.envNames } : {}),
+            ...(target.cwd ? { cwd: target.cwd } : {}),
           }
         : { transport: target.transport, endpoint: target.endpoint ?? '' };
     return { ...where, ...mcpTemplate(entry, target.transport), method: entry.method, params: record.params ?? {} };

@@ -30,6 +30,9 @@ export interface RequestTemplate {
   args?: readonly string[];
   /** stdio: the server's environment as drafted (values by reference, or literal). */
   env?: readonly McpEnvEntry[];
+  /** stdio: the working directory as drafted, and the folder a relative one is read against. */
+  cwd?: string;
+  cwdBase?: string;
   /** MCP over HTTPS: the TLS settings as drafted (see templateTls). */
   tls?: CallTls;
   /** A2A over HTTP and plain HTTP: the http:// proxy the request went through (what the record says it used). */
@@ -195,6 +198,10 @@ export function replayTemplate(template: RequestTemplate, rules: RedactionRules 
   if (typeof template.command === 'string') out.command = scrubValues(template.command, rules);
   if (template.args?.length) out.args = template.args.map((arg) => scrubValues(arg, rules));
   if (template.env?.length) out.env = templateEnv(template.env, rules);
+  if (typeof template.cwd === 'string' && template.cwd.trim() !== '') {
+    out.cwd = scrubValues(template.cwd, rules);
+    if (typeof template.cwdBase === 'string' && template.cwdBase !== '') out.cwdBase = scrubValues(template.cwdBase, rules);
+  }
   const tls = template.tls ? templateTls(template.tls, rules) : undefined;
   if (tls) out.tls = tls;
   if (template.send) out.send = sendSettings(template.send, rules);

@@ -44,7 +44,17 @@ export interface McpStdioTarget {
   command: string;
   args?: string[];
   env?: McpEnvEntry[];
+  /**
+   * The folder the server starts in (absent: Powerduck's own). Its `{{variables}}` are filled in as
+   * the arguments' are; a relative path is read against `cwdBase`, and refused without one. A folder
+   * that is not there (or a file) is refused before anything starts.
+   */
   cwd?: string;
+  /**
+   * The absolute folder a relative `cwd` is read against: the spec file's folder for a saved
+   * operation (mcp.draftOperation sets it), the current folder for the CLI's --cwd. Never saved to a spec.
+   */
+  cwdBase?: string;
 }
 
 export type McpTarget = McpHttpTarget | McpStdioTarget;
@@ -214,8 +224,8 @@ export interface McpExchangeRecord {
   startedAt: string;
   method: string;
   params?: unknown;
-  /** Where it went: endpoint URL (redacted) or the command line of a stdio server. */
-  target: { transport: McpTransport; endpoint?: string; command?: string; args?: string[]; envNames?: string[] };
+  /** Where it went: endpoint URL (redacted) or the command line of a stdio server (and the folder it started in, absolute). */
+  target: { transport: McpTransport; endpoint?: string; command?: string; args?: string[]; envNames?: string[]; cwd?: string };
   server?: McpServerInfo;
   outcome: McpOutcome;
   /** List methods: how many pages were read. */

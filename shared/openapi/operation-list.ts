@@ -54,9 +54,23 @@ function summarise(path: string, httpMethod: string, op: Record<string, unknown>
   return entry;
 }
 
+/**
+ * The one rule for which protocol an Operation Object speaks: its extension (`x-a2a`, `x-mcp`) is
+ * enough on its own, as is `x-protocol` naming one (the operation then says what is missing); A2A
+ * wins when both are there. Lists, saves (which refuse to overwrite another kind) and the app's
+ * sidebar all read it here.
+ */
+export function operationProtocolGroup(op: Record<string, unknown>): OperationProtocolGroup {
+  const protocol = op['x-protocol'];
+  if (Object.hasOwn(op, 'x-a2a') || protocol === X_PROTOCOL_A2A) return 'a2a';
+  if (Object.hasOwn(op, 'x-mcp') || protocol === X_PROTOCOL_MCP) return 'mcp';
+  return 'http';
+}
+
 function readSummary(path: string, httpMethod: string, op: Record<string, unknown>, additional: boolean): SpecOperationSummary {
   const protocol = typeof op['x-protocol'] === 'string' ? op['x-protocol'] : undefined;
-  const isA2a = 'x-a2a' in op || protocol === X_PROTOCOL_A2A;
+  const group = operationProtocolGroup(op);
+  const isA2a = group === 'a2a';
   const entry: SpecOperationSummary = { path, httpMethod, kind: isA2a ? 'a2a' : 'other' };
   if (additional) entry.additional = true;
   if (typeof op['operationId'] === 'string') entry.operationId = op['operationId'];
@@ -65,8 +79,8 @@ function readSummary(path: string, httpMethod: string, op: Record<string, unknow
   const tags = Array.isArray(op['tags']) ? op['tags'].filter((t): t is string => typeof t === 'string' && t.trim() !== '') : [];
   if (tags.length) entry.tags = tags;
   if (protocol !== undefined) entry.protocol = protocol;
-  const isMcp = !isA2a && ('x-mcp' in op || protocol === X_PROTOCOL_MCP);
-  entry.protocolGroup = isA2a ? 'a2a' : isMcp ? 'mcp' : 'http';
+  const isMcp = group === 'mcp';
+  entry.protocolGroup = group;
   if (isMcp) {
     if (!Object.prototype.hasOwnProperty.call(op, 'x-mcp')) entry.problem = 'x-protocol is mcp but the operation has no x-mcp.';
     else {

@@ -250,7 +250,14 @@ function mcpRequest(entry: HistoryEntry, args: ParsedArgs, overrides: Overrides)
         `History entry ${entry.id} started its server with ${lost.join(', ')} set to values history does not keep: ` +
           `start it with powerduck send --mcp --stdio --env-secret ${lost[0]}=SECRET_NAME … instead.`,
       );
-    target = { transport: 'stdio', command: replay.command ?? '', args: replay.args ?? [], ...(replay.env?.length ? { env: replay.env } : {}) };
+    target = {
+      transport: 'stdio',
+      command: replay.command ?? '',
+      args: replay.args ?? [],
+      ...(replay.env?.length ? { env: replay.env } : {}),
+      ...(replay.cwd ? { cwd: replay.cwd } : {}),
+      ...(replay.cwd && replay.cwdBase ? { cwdBase: replay.cwdBase } : {}),
+    };
     if (!target.command) throw new CannotReplay(`History entry ${entry.id} names no command to start its stdio server with.`);
   } else {
     const headers = withHeaders(replay.headers ?? [], overrides.headers);

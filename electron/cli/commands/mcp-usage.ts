@@ -9,6 +9,8 @@ const targetOptions = `  --endpoint URL          the server's MCP endpoint (Stre
                           its arguments, run as typed (no shell); the command line is printed first.
                           It comes last: Powerduck's own options go before --
   --env-secret VAR=NAME   stdio: set VAR from the stored secret NAME (repeatable)
+  --cwd DIR               stdio: start the server in DIR (relative to the current folder; {{variables}}
+                          filled as in its arguments); a missing folder exits 2 before anything starts
   --token-env NAME        bearer token from environment variable NAME
   --auth-secret NAME      bearer token from the stored secret NAME
   --token T               bearer token (prefer --token-env or --auth-secret: shell history keeps it)
@@ -21,7 +23,8 @@ const targetOptions = `  --endpoint URL          the server's MCP endpoint (Stre
   --insecure              accept any server certificate (local testing only; the record says so)
 ${tlsUsage}
   --timeout MS            time allowed per request (default 60000)
-  --env NAME              fill {{variables}} (endpoint, headers, token, --body params, stdio arguments)
+  --env NAME              fill {{variables}} (endpoint, headers, token, --body params, stdio arguments
+                          and --cwd)
                           from this environment (see 'powerduck env'); secret-backed values are
                           never printed or recorded
   --json                  print the full record as JSON`;

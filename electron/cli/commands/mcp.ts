@@ -29,6 +29,7 @@ export const mcpTargetValues = [
   'endpoint',
   'transport',
   'env-secret',
+  'cwd',
   'token',
   'token-env',
   'auth-secret',
@@ -87,11 +88,22 @@ export function targetFrom(args: ParsedArgs, rest: string[], cwd: string): McpTa
     if (authFrom(args)) throw new UsageError('A stdio server takes credentials from its environment: use --env-secret VAR=NAME.');
     const tlsFlag = [...tlsOptions, 'insecure'].find((name) => args.options.has(name) || args.flags.has(name));
     if (tlsFlag) throw new UsageError(`--${tlsFlag} applies to an --endpoint over HTTPS, not to a stdio server.`);
-    return { transport: 'stdio', command, args: commandArgs, ...(env.length ? { env } : {}) };
+    const dir = args.options.get('cwd');
+    if (dir !== undefined && dir.trim() === '') throw new UsageError('--cwd needs the folder the server starts in.');
+    // As typed, read against the folder powerduck runs in (history keeps both, so a replay starts in the same place);
+    // the core checks it is a folder before anything starts.
+    return {
+      transport: 'stdio',
+      command,
+      args: commandArgs,
+      ...(env.length ? { env } : {}),
+      ...(dir !== undefined ? { cwd: dir, cwdBase: cwd } : {}),
+    };
   }
   if (rest.length) throw new UsageError(`Unexpected argument "${rest[0]}".`);
   if (!endpoint) throw new UsageError('--endpoint URL (or --stdio -- CMD ARGS…) is required.');
-  if (args.repeated.has('env-secret')) throw new UsageError('--env-secret applies to --stdio servers only.');
+  for (const stdioOnly of ['env-secret', 'cwd'])
+    if (args.options.has(stdioOnly) || args.repeated.has(stdioOnly)) throw new UsageError(`--${stdioOnly} applies to --stdio servers only.`);
   const transport = (args.options.get('transport') ?? 'auto') as McpHttpTransport;
   if (!['auto', 'streamable-http', 'sse'].includes(transport)) throw new UsageError('--transport must be auto, streamable-http or sse.');
   const auth = authFrom(args);

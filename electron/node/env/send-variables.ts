@@ -8,6 +8,7 @@ import type { A2aCall } from '../../../shared/a2a/call';
 import type { HttpRequest } from '../../../shared/http/http-types';
 import { httpDynamicNames, httpVariableNames, resolveHttpVariables } from '../../../shared/env/http-variables';
 import { isCredentialName } from '../../../shared/a2a/credential-names';
+import { plainCredential } from '../../../shared/env/environments-model';
 import { dynamicVariableNames, isDynamicName, unknownDynamicMessage, type DynamicSource } from '../../../shared/env/dynamic-variables';
 import { bracedList, readUnresolvedDetails, type UnresolvedVariableDetails } from '../../../shared/env/variable-problems';
 import type { EnvironmentsDoc } from '../../../shared/env/environments-model';
@@ -159,7 +160,7 @@ export interface ResolvedSend {
  * `secretValues`, wherever it is reached, so the record redacts it. `overrides` are values given for
  * this send only (`run --env NAME=VALUE`): they win over the environment's, are never written
  * anywhere, and one whose name says credential (credential-names.ts) is redacted like a secret's
- * value. Throws naming the first problem.
+ * value, as is a plain environment value under such a name. Throws naming the first problem.
  */
 export async function variableValues(
   ctx: VariablesContext,
@@ -213,6 +214,9 @@ export async function variableValues(
     }
     const value = variable.value ?? '';
     values.set(name, value);
+    // A plain value under a credential's name (plainCredential: the environments dialog offers to move
+    // it to the secret store) is kept out of the record as a run value of that name is.
+    if (plainCredential(variable) && value !== '') secretValues.push(value);
     follow(value);
   }
   if (unknown.length) throw await withDefiningEnvironments(ctx, unresolved(ctx, unknown, undefined));

@@ -6,6 +6,7 @@
 import type { SpecSavePreview, SpecWriteResult } from '../../../shared/contract/ops-spec';
 import { CoreError } from '../core-error';
 import { applyEditsToModel, operationIn } from '../../../shared/openapi/spec-edits';
+import { operationProtocolGroup } from '../../../shared/openapi/operation-list';
 import { isObject } from '../../../shared/a2a/payload';
 import { loadSpec, resolveSpecFile, writeSpec, type SpecContext } from '../openapi/spec-store';
 import { savePreview } from '../openapi/save-preview';
@@ -59,10 +60,11 @@ function checkPath(path: string): void {
 /** The edits a save makes to `model` (one place for the save and its preview); `notes` gets what was left out. */
 function httpSaveEdits(model: unknown, req: HttpOperationWrite, notes: string[]): SpecEdit[] {
   const existing = operationIn(model, req.path, req.verb);
-  if (existing && (Object.prototype.hasOwnProperty.call(existing, 'x-a2a') || existing['x-protocol'] === 'a2a')) {
+  const group = existing ? operationProtocolGroup(existing) : 'http';
+  if (group !== 'http') {
     throw new CoreError(
       'conflict',
-      `${req.path} already has an A2A ${req.verb} operation; Powerduck will not overwrite it with an HTTP request. Choose another path.`,
+      `${req.path} already has ${group === 'a2a' ? 'an A2A' : 'an MCP'} ${req.verb} operation; Powerduck will not overwrite it with an HTTP request. Choose another path.`,
     );
   }
   let fields = req.fields;

@@ -25,6 +25,7 @@ import {
   type McpPrompt,
   type McpResource,
   type McpResourceTemplate,
+  type McpStdioTarget,
   type McpTarget,
   type McpTool,
 } from '../../../shared/mcp/mcp-types';
@@ -34,6 +35,7 @@ import { describeChallenge } from './mcp-auth-challenge';
 import { checkToolOutput } from './mcp-output-check';
 import { McpRecorder } from './mcp-recorder';
 import { openMcpSession, phaseSignal, type McpDeps, type McpSession } from './mcp-session';
+import { workingDirectoryOf } from './stdio-working-directory';
 import type { Askers } from './mcp-question-broker';
 import {
   clientSetup,
@@ -177,13 +179,24 @@ export async function outcomeOf(error: unknown, recorder: McpRecorder, target: M
   return (await unreadableAnswer(error, recorder, target)) ?? networkOutcome(error, target, recorder);
 }
 
+/** The folder the record names (absolute); a relative one without a base is the session's refusal to make, not the record's. */
+function startedIn(target: McpStdioTarget): string | undefined {
+  try {
+    return workingDirectoryOf(target);
+  } catch {
+    return target.cwd?.trim() || undefined;
+  }
+}
+
 export function targetSummary(target: McpTarget, recorder: McpRecorder): McpExchangeRecord['target'] {
   if (target.transport === 'stdio') {
+    const cwd = startedIn(target);
     return {
       transport: 'stdio',
       command: target.command,
       args: [...(target.args ?? [])].map((a) => recorder.scrub(a)),
       envNames: (target.env ?? []).map((e) => e.name),
+      ...(cwd !== undefined ? { cwd: recorder.scrub(cwd) } : {}),
     };
   }
   return { transport: target.transport, endpoint: redactUrl(target.endpoint, recorder.rules) };
@@ -299,6 +312,9 @@ export function validateTarget(target: unknown): void {
       throw new CoreError('bad-request', 'args of a stdio MCP target must be a list of texts.');
     if (target['env'] !== undefined && (!Array.isArray(target['env']) || !target['env'].every((e) => isObject(e) && typeof e['name'] === 'string')))
       throw new CoreError('bad-request', 'env of a stdio MCP target must be a list of {name, value} entries.');
+    for (const key of ['cwd', 'cwdBase'] as const)
+      if (target[key] !== undefined && typeof target[key] !== 'string')
+        throw new CoreError('bad-request', `${key} of a stdio MCP target must be a folder's path (text).`);
   } else if (typeof target['endpoint'] !== 'string') throw new CoreError('bad-request', 'An MCP target needs its endpoint (an http:// or https:// URL).');
 }
 

@@ -38,12 +38,19 @@ export function mcpDeps(env: CoreEnv, redactValues: readonly string[] = []): Mcp
 /**
  * What history keeps of the target as the user wrote it (`{{variables}}` and all), so "Open as new
  * request" rebuilds the tab and a replay takes its values from the environment active then.
- * A stdio server's environment is kept by reference only (replay-template.ts: a literal value is not);
+ * A stdio server's environment is kept by reference only, its working directory as written (a path is no secret) (replay-template.ts: a literal value is not);
  * TLS by path, with a passphrase by reference only, so a replay presents the same client certificate.
  */
 function templateOf(target: McpTarget): RequestTemplate {
   if (target.transport === 'stdio')
-    return { command: target.command, ...(target.args ? { args: target.args } : {}), ...(Array.isArray(target.env) ? { env: target.env } : {}) };
+    return {
+      command: target.command,
+      ...(target.args ? { args: target.args } : {}),
+      ...(Array.isArray(target.env) ? { env: target.env } : {}),
+      // The folder as written, with what a relative one is read against: a replay starts in the same place.
+      ...(target.cwd ? { cwd: target.cwd } : {}),
+      ...(target.cwd && target.cwdBase ? { cwdBase: target.cwdBase } : {}),
+    };
   return {
     endpoint: target.endpoint,
     ...(target.headers ? { headers: target.headers } : {}),

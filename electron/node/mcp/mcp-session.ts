@@ -22,6 +22,7 @@ import type { ClientSetup } from './mcp-server-requests';
 import { ConnectionLoss } from './mcp-connection-loss';
 import { isObject } from '../../../shared/a2a/payload';
 import { commandLine as shellLine } from '../../../shared/mcp/command-preview';
+import { checkedWorkingDirectory } from './stdio-working-directory';
 
 export interface McpDeps extends SecretDeps {
   now: () => number;
@@ -240,8 +241,10 @@ async function connectStdio(target: McpStdioTarget, connecting: Connecting): Pro
     env[entry.name] = value;
     secretValues.push(value);
   }
+  // Checked before the spawn: a missing folder would otherwise surface as the command's ENOENT.
+  const cwd = await checkedWorkingDirectory(target);
   recorder.setRedaction(callRedaction({ endpoint: '' }, { values: secretValues }));
-  const transport = new StdioClientTransport({ command: target.command, args, env, stderr: 'pipe', ...(target.cwd ? { cwd: target.cwd } : {}) });
+  const transport = new StdioClientTransport({ command: target.command, args, env, stderr: 'pipe', ...(cwd ? { cwd } : {}) });
   transport.stderr?.on('data', (chunk: Buffer) => recorder.stderr(chunk.toString('utf8')));
   // The SDK reports the end of the process without its exit code or signal, and keeps the child
   // private; its fields are read here (set before 'close', which is when the SDK reports the end).

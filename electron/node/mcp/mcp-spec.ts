@@ -4,10 +4,11 @@
  * writeSpec), and a saved operation reads back as a call. Literal credentials go to the secret
  * store and the file gets their names; an endpoint carrying a credential is refused.
  */
+import { dirname } from 'node:path';
 import { savePreview } from '../openapi/save-preview';
 import type { McpOperationCall, McpOperationDraft, McpSaveRequest } from '../../../shared/contract/ops-mcp';
 import type { SpecOperationRef, SpecSavePreview, SpecWriteResult } from '../../../shared/contract/ops-spec';
-import { findMcpOperation, rawOperation } from '../../../shared/openapi/operation-list';
+import { findMcpOperation, operationProtocolGroup, rawOperation } from '../../../shared/openapi/operation-list';
 import { orderLike } from '../../../shared/openapi/operation-merge';
 import { resolveLocalRef } from '../../../shared/openapi/schema-resolve';
 import { applyEditsToModel, operationIn, ownValue, setOwn, type SpecEdit } from '../../../shared/openapi/spec-edits';
@@ -90,6 +91,8 @@ function checkRequest(req: McpSaveRequest): McpOperationCall {
       if (!isObject(entry.value))
         throw new CoreError('bad-request', `The environment variable ${entry.name} needs a value source (a secret, an environment variable or a value).`);
     }
+    if (target.cwd !== undefined && typeof target.cwd !== 'string')
+      throw new CoreError('bad-request', "The working directory of a stdio MCP server is a folder's path (text).");
     // A URL argument with a credential in it would land in the file like an endpoint would.
     for (const arg of target.args ?? []) if (/^[A-Za-z][A-Za-z0-9+.-]*:\/\//.test(arg)) checkEndpoint(arg, 'An argument of the command');
   } else if (target.transport === 'auto' || target.transport === 'streamable-http' || target.transport === 'sse') {
@@ -140,10 +143,6 @@ function exampleSize(value: unknown): number {
   } catch {
     throw new CoreError('bad-request', 'The example result is not JSON.');
   }
-}
-
-function isMcpOperation(op: Obj): boolean {
-  return Object.prototype.hasOwnProperty.call(op, 'x-mcp') || ownValue(op, 'x-protocol') === X_PROTOCOL_MCP;
 }
 
 /**
@@ -225,8 +224,9 @@ function xMcpFor(input: McpSaveInput['input'], storedSecrets: { auth?: string; e
 /** The edits a save makes to `model` (one place for the save and its preview). */
 function mcpSaveEdits(model: unknown, path: string, x: XMcp, target: McpSaveInput['target'], req: McpSaveRequest): SpecEdit[] {
   const existing = operationIn(model, path, MCP_OPERATION_VERB);
-  if (existing && !isMcpOperation(existing)) {
-    const what = Object.prototype.hasOwnProperty.call(existing, 'x-a2a') || ownValue(existing, 'x-protocol') === 'a2a' ? 'an A2A' : 'a plain HTTP';
+  const group = existing ? operationProtocolGroup(existing) : 'mcp';
+  if (group !== 'mcp') {
+    const what = group === 'a2a' ? 'an A2A' : 'a plain HTTP';
     throw new CoreError(
       'conflict',
       `${path} already has ${what} ${MCP_OPERATION_VERB} operation; Powerduck will not overwrite it with an MCP call. Choose another path.`,
@@ -333,6 +333,14 @@ async function schemasFromFiles(
   }
 }
 
+/**
+ * A relative working directory is read against the spec file's folder (the file travels with its
+ * server's code more often than with the folder Powerduck was started from); the file keeps it as written.
+ */
+function withCwdBase(target: McpTarget, specFile: string): McpTarget {
+  return target.transport === 'stdio' && target.cwd ? { ...target, cwdBase: dirname(specFile) } : target;
+}
+
 export async function draftMcpOperation(ctx: SpecContext, ref: SpecOperationRef): Promise<McpOperationDraft> {
   const path = checkPath(ref?.path);
   const { file: abs, model } = await loadModel(ctx, ref.file);
@@ -348,7 +356,7 @@ export async function draftMcpOperation(ctx: SpecContext, ref: SpecOperationRef)
     path: op.path,
     // Params with unquoted {{variables}} go back as their text (filled in and parsed at send time).
     call: {
-      target: targetFromXMcp(x),
+      target: withCwdBase(targetFromXMcp(x), abs),
       method: x.method,
       ...(x.paramsText !== undefined ? { paramsText: x.paramsText } : x.params ? { params: x.params } : {}),
     },

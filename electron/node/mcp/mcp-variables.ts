@@ -1,7 +1,7 @@
 /**
  * `{{name}}` variables in MCP requests, filled in by the core at send time like A2A and HTTP sends:
  * the endpoint, header values, auth and TLS file paths (and the passphrase's reference) of an HTTP
- * server, the params, a stdio command's arguments
+ * server, the params, a stdio command's arguments and working directory
  * and its environment values written as text or as a `{{name}}` reference (watch: the subscribed
  * URIs). The request is mapped onto an A2A call and goes through the same resolver
  * (`resolveSendVariables`), so the syntax, the dynamic variables and the `unresolved-variable`
@@ -63,7 +63,7 @@ function asCall(target: McpTarget, extra: Extra, given: Pick<McpServerRequest, '
     ...(paramsText !== undefined ? { bodyText: paramsText } : {}),
   };
   if (target.transport === 'stdio') {
-    const body = { extra, args: target.args ?? [], env: (target.env ?? []).map(envText).map((v) => v ?? '') };
+    const body = { extra, args: target.args ?? [], env: (target.env ?? []).map(envText).map((v) => v ?? ''), cwd: target.cwd ?? '' };
     return { version: '1.0', binding: 'JSONRPC', endpoint: '', method: '', body, ...env };
   }
   return {
@@ -80,10 +80,11 @@ function asCall(target: McpTarget, extra: Extra, given: Pick<McpServerRequest, '
 }
 
 function fromCall(target: McpTarget, call: A2aCall): { target: McpTarget; extra: Extra } {
-  const body = call.body as { extra: Extra; args?: string[]; env?: string[] };
+  const body = call.body as { extra: Extra; args?: string[]; env?: string[]; cwd?: string };
   if (target.transport === 'stdio') {
     const out: McpTarget = { ...target };
     if (target.args) out.args = body.args ?? [];
+    if (target.cwd !== undefined) out.cwd = body.cwd ?? '';
     if (target.env) out.env = target.env.map((e, i) => (envText(e) !== undefined ? { name: e.name, value: { value: body.env?.[i] ?? '' } } : e));
     return { target: out, extra: body.extra };
   }

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { McpOperationDraft } from '../../../../shared/contract/ops-mcp';
+import type { PreviewValue } from '../../../../shared/env/variables';
+import { environmentPreviewLookup } from '../../../../shared/mcp/command-preview';
 import { argsOf, buildCall, commandLine, commandPreview, createMcpDraft, expandTemplate, mcpTabTitle, seedFromOperation, templateVariables } from './mcp-draft';
 
 describe('MCP draft → call', () => {
@@ -116,24 +118,72 @@ describe('MCP draft → call', () => {
   });
 
   it('previews what will run: the arguments filled from the environment, a secret by its name, unfilled names listed', () => {
-    const values: Record<string, { value: string } | { secret: string }> = {
+    const values: Record<string, PreviewValue> = {
       base: { value: '/srv/{{app}}' },
       app: { value: 'mcp' },
       token: { secret: 'api-token' },
     };
     const lookup = (name: string) => values[name];
-    expect(commandPreview('{{base}}/bin', ['{{base}}/server.js', '--token={{token}}', '--id={{$uuid}}'], lookup)).toEqual({
+    expect(commandPreview({ command: '{{base}}/bin', args: ['{{base}}/server.js', '--token={{token}}', '--id={{$uuid}}'] }, lookup)).toEqual({
       // The command runs as written (the core fills only the arguments); a dynamic name gets its value at start.
       line: "'{{base}}/bin' /srv/mcp/server.js '--token=‹secret: api-token›' '--id={{$uuid}}'",
+      env: [],
       filled: true,
       unfilled: [],
     });
-    expect(commandPreview('node', ['{{dir}}/s.js', '{{base}}', '{{dir}}'], lookup)).toEqual({
+    expect(commandPreview({ command: 'node', args: ['{{dir}}/s.js', '{{base}}', '{{dir}}'] }, lookup)).toEqual({
       line: "node '{{dir}}/s.js' /srv/mcp '{{dir}}'",
+      env: [],
       filled: true,
       unfilled: ['dir'],
     });
-    expect(commandPreview('node', ['s.js'], () => undefined)).toEqual({ line: 'node s.js', filled: false, unfilled: [] });
+    expect(commandPreview({ command: 'node', args: ['s.js'] }, () => undefined)).toEqual({ line: 'node s.js', env: [], filled: false, unfilled: [] });
+  });
+
+  it('previews the working directory filled like the arguments, a relative one with the folder it is read against', () => {
+    const values: Record<string, PreviewValue> = { root: { value: '/srv' } };
+    const lookup = (name: string) => values[name];
+    expect(commandPreview({ command: 'node', cwd: ' {{root}}/app ' }, lookup)).toMatchObject({ cwd: '/srv/app', filled: true, unfilled: [] });
+    expect(commandPreview({ command: 'node', cwd: 'server', cwdBase: '/specs' }, lookup)).toMatchObject({ cwd: 'server', cwdBase: '/specs', filled: false });
+    expect(commandPreview({ command: 'node', cwd: '{{nowhere}}' }, lookup).unfilled).toEqual(['nowhere']);
+    // No folder: none is shown, and a base alone says nothing.
+    expect(commandPreview({ command: 'node', cwd: '  ', cwdBase: '/specs' }, lookup)).not.toHaveProperty('cwd');
+  });
+
+  it('previews the environment: a secret by its name, a value named like a credential hidden, others as they are', () => {
+    const env = environmentPreviewLookup({
+      name: 'dev',
+      variables: [
+        { name: 'apiToken', value: 'plain-t0ken' },
+        { name: 'mode', value: 'debug' },
+        { name: 'gh', secret: 'github-token' },
+      ],
+    });
+    const preview = commandPreview(
+      {
+        command: 'node',
+        args: ['--auth={{apiToken}}', '--mode={{mode}}'],
+        env: [
+          { name: 'GITHUB_TOKEN', value: { secretRef: 'gh-pat' } },
+          { name: 'API_KEY', value: { value: 'typed-k3y' } },
+          { name: 'SERVICE_PASSWORD', value: { secretRef: '{{mode}}' } },
+          { name: 'UPSTREAM_TOKEN', value: { secretRef: '{{gh}}' } },
+          { name: 'LOG_LEVEL', value: { value: '{{mode}}' } },
+          { name: 'HOME_DIR', value: { env: 'HOME' } },
+        ],
+      },
+      env,
+    );
+    expect(preview.line).toBe("node '--auth=‹hidden: apiToken›' --mode=debug");
+    expect(preview.env).toEqual([
+      { name: 'GITHUB_TOKEN', shown: '‹secret: gh-pat›' },
+      { name: 'API_KEY', shown: '‹hidden›' },
+      { name: 'SERVICE_PASSWORD', shown: '‹hidden›' },
+      { name: 'UPSTREAM_TOKEN', shown: '‹secret: github-token›' },
+      { name: 'LOG_LEVEL', shown: 'debug' },
+      { name: 'HOME_DIR', shown: '$HOME' },
+    ]);
+    expect(JSON.stringify(preview)).not.toMatch(/plain-t0ken|typed-k3y/);
   });
 
   it('reads a saved operation back: a tool call edits its arguments; others their params', () => {

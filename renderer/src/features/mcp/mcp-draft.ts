@@ -27,6 +27,10 @@ export interface McpDraft {
   command: string;
   argsText: string;
   env: McpEnvEntry[];
+  /** stdio: the folder the server starts in, as typed (empty: Powerduck's own). */
+  cwd: string;
+  /** stdio: the absolute folder a relative `cwd` is read against (the spec file's folder of a saved operation); the core gives it. */
+  cwdBase?: string;
   /** The JSON-RPC method of the call (`tools/call`, `resources/read`, `prompts/get`…). */
   method: string;
   /**
@@ -66,6 +70,8 @@ export function createMcpDraft(id: string, seed: Partial<McpDraft> = {}): McpDra
     command: seed.command ?? '',
     argsText: seed.argsText ?? '',
     env: seed.env ?? [],
+    cwd: seed.cwd ?? '',
+    ...(seed.cwdBase ? { cwdBase: seed.cwdBase } : {}),
     method: seed.method ?? 'tools/call',
     bodyText: seed.bodyText ?? '{}\n',
     rootsText: seed.rootsText ?? '',
@@ -97,7 +103,9 @@ export type BuiltMcp<T> = { ok: true; value: T } | { ok: false; message: string 
  * Resources a Connect listed belong to it, and are dropped once the tab points elsewhere.
  */
 export function mcpServerKey(target: McpTarget): string {
-  return target.transport === 'stdio' ? JSON.stringify(['stdio', target.command, target.args ?? []]) : JSON.stringify([target.transport, target.endpoint]);
+  return target.transport === 'stdio'
+    ? JSON.stringify(['stdio', target.command, target.args ?? [], target.cwd ?? '', target.cwdBase ?? ''])
+    : JSON.stringify([target.transport, target.endpoint]);
 }
 
 export function buildTarget(draft: McpDraft): BuiltMcp<McpTarget> {
@@ -109,6 +117,7 @@ export function buildTarget(draft: McpDraft): BuiltMcp<McpTarget> {
         message: 'Enter the command that starts the stdio MCP server.',
       };
     const env = draft.env.filter((e) => e.name.trim());
+    const cwd = draft.cwd.trim();
     return {
       ok: true,
       value: {
@@ -116,6 +125,7 @@ export function buildTarget(draft: McpDraft): BuiltMcp<McpTarget> {
         command,
         args: argsOf(draft.argsText),
         ...(env.length ? { env: env.map((e) => ({ name: e.name.trim(), value: e.value })) } : {}),
+        ...(cwd ? { cwd, ...(draft.cwdBase ? { cwdBase: draft.cwdBase } : {}) } : {}),
       },
     };
   }
@@ -258,6 +268,8 @@ export function seedFromOperation(op: McpOperationDraft): Partial<McpDraft> {
           command: target.command,
           argsText: (target.args ?? []).join('\n'),
           env: target.env ?? [],
+          cwd: target.cwd ?? '',
+          ...(target.cwdBase ? { cwdBase: target.cwdBase } : {}),
         }
       : {
           transport: target.transport,

@@ -97,6 +97,21 @@ describe('Open as new request on an MCP history entry', () => {
     expect(stdio).toMatchObject({ transport: 'stdio', command: 'node', argsText: 'my server.mjs' });
   });
 
+  it('a stdio entry brings back its working directory as written, with the folder a relative one is read against', () => {
+    const record = { protocol: 'mcp', target: { transport: 'stdio', command: 'node', args: ['s.mjs'], cwd: '/specs/server' } } as unknown as McpExchangeRecord;
+    const kept = entry('stdio: node s.mjs', {
+      bodies: 'full',
+      mcpExchange: record,
+      replay: { command: 'node', args: ['s.mjs'], cwd: '{{root}}/server', cwdBase: '/specs' },
+    });
+    const seed = mcpSeedFromHistory(kept);
+    expect(seed).toMatchObject({ transport: 'stdio', cwd: '{{root}}/server', cwdBase: '/specs' });
+    expect(buildCall(createMcpDraft('t', seed))).toMatchObject({ ok: true, value: { target: { cwd: '{{root}}/server', cwdBase: '/specs' } } });
+    // An entry that kept no template: the folder the record says it started in.
+    expect(mcpSeedFromHistory(entry('stdio: node s.mjs', { bodies: 'full', mcpExchange: record }))).toMatchObject({ cwd: '/specs/server' });
+    expect(mcpSeedFromHistory(entry('stdio: node s.mjs'))).not.toHaveProperty('cwd');
+  });
+
   it('a watch entry opens on its server with tools/list (a watch is not a JSON-RPC method to call)', () => {
     const seed = mcpSeedFromHistory(entry('http://127.0.0.1:9/mcp', { method: 'watch' }));
     expect(seed).toEqual({ transport: 'auto', endpoint: 'http://127.0.0.1:9/mcp', method: 'tools/list', bodyText: '{}\n', fromHistory: 'h1' });

@@ -14,7 +14,7 @@ function paramsText(params: unknown): string {
 }
 
 export function mcpSeedFromHistory(entry: HistoryEntry): Partial<McpDraft> {
-  const { transport, endpoint, headers, auth, tls, command, args, env, method, params, paramsNotKept } = mcpReplayOf(entry);
+  const { transport, endpoint, headers, auth, tls, command, args, env, cwd, cwdBase, method, params, paramsNotKept } = mcpReplayOf(entry);
   const { passphraseNotKept, ...kept } = tls ?? {};
   return {
     transport,
@@ -25,6 +25,7 @@ export function mcpSeedFromHistory(entry: HistoryEntry): Partial<McpDraft> {
     ...(command !== undefined ? { command } : {}),
     ...(args ? { argsText: args.join('\n') } : {}),
     ...(env ? { env } : {}),
+    ...(cwd ? { cwd, ...(cwdBase ? { cwdBase } : {}) } : {}),
     method,
     bodyText: paramsText(params),
     fromHistory: entry.id,

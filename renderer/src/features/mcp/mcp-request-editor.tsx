@@ -91,7 +91,6 @@ export function McpRequestEditor({ draft }: { draft: McpDraft }) {
   const [confirm, setConfirm] = useState<{
     preview: CommandPreview;
     environment: string | undefined;
-    envNames: string[];
     go: () => void;
   } | null>(null);
   const stdio = draft.transport === 'stdio';
@@ -107,15 +106,14 @@ export function McpRequestEditor({ draft }: { draft: McpDraft }) {
     if (current.transport !== 'stdio') return go();
     const target = buildTarget(current);
     if (!target.ok || target.value.transport !== 'stdio') return go();
-    const envNames = (target.value.env ?? []).map((e) => e.name);
-    // What will run, filled from the environment sends use now: a changed value is a changed command line, asked again.
-    const preview = commandPreview(target.value.command, target.value.args ?? [], previewLookup(useEnvironmentsStore.getState().state));
-    const key = `${preview.line}\u0000${envNames.join(',')}`;
+    // What will run, filled from the environment sends use now: a changed value (a changed folder,
+    // environment variable) is a changed command line, asked again.
+    const preview = commandPreview(target.value, previewLookup(useEnvironmentsStore.getState().state));
+    const key = JSON.stringify([preview.line, preview.cwd, preview.cwdBase, preview.env]);
     if (confirmed.get(current.id)?.has(key)) return go();
     setConfirm({
       preview,
       environment: activeEnvironment(),
-      envNames,
       go: () => {
         confirmed.set(current.id, new Set([...(confirmed.get(current.id) ?? []), key]));
         go();
@@ -602,7 +600,6 @@ export function McpRequestEditor({ draft }: { draft: McpDraft }) {
         <ConfirmStdioDialog
           preview={confirm.preview}
           environment={confirm.environment}
-          envNames={confirm.envNames}
           onCancel={() => setConfirm(null)}
           onRun={() => {
             const go = confirm.go;

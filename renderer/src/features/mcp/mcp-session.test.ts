@@ -28,6 +28,12 @@ describe('MCP tabs in the session', () => {
     expect(roundTrip(tab)).toEqual(tab);
   });
 
+  it('round-trips a stdio tab with its working directory and the folder a relative one is read against', () => {
+    const tab = createMcpDraft('mcp-cwd', { transport: 'stdio', command: 'node', argsText: 'server.js', cwd: 'servers/one', cwdBase: '/w' });
+    expect(roundTrip(tab)).toEqual(tab);
+    expect(roundTrip(createMcpDraft('mcp-no-cwd', { transport: 'stdio', command: 'node' }))).toMatchObject({ cwd: '' });
+  });
+
   it('keeps no credential: not in the endpoint, a header, auth or a stdio variable', () => {
     const tab = createMcpDraft('mcp-2', {
       endpoint: 'https://bob:pw-31337@mcp.example/mcp?access_token=tok-4242',

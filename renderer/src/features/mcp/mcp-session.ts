@@ -1,7 +1,7 @@
 /**
  * MCP tabs in the saved session (reload and restart bring them back like A2A and HTTP tabs). What
  * is kept: transport, endpoint (credentials typed into it emptied), headers and auth by secret name,
- * the stdio command line and its environment by secret or variable name, the call as drafted and
+ * the stdio command line, its working directory and its environment by secret or variable name, the call as drafted and
  * the operation a tab came from. Literal secrets never are; connect results and lists are not
  * either (Connect reads them again).
  */
@@ -81,6 +81,8 @@ export function mcpTabFromSession(draft: SessionTab['draft']): McpDraft | undefi
     command: text(draft['command']) ?? '',
     argsText: text(draft['argsText']) ?? '',
     env: envRows(draft['env']),
+    cwd: text(draft['cwd']) ?? '',
+    ...(text(draft['cwdBase']) ? { cwdBase: text(draft['cwdBase']) } : {}),
     method,
     bodyText: text(draft['bodyText']) ?? '{}\n',
     rootsText: text(draft['rootsText']) ?? '',

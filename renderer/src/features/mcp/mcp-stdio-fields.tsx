@@ -1,6 +1,7 @@
 /**
- * A stdio MCP server: the program and its arguments (no shell), environment variables from named
- * secrets or `{{variables}}` of the selected environment, and the confirmation that shows the exact command line before anything starts.
+ * A stdio MCP server: the program and its arguments (no shell), the folder it starts in, environment
+ * variables from named secrets or `{{variables}}` of the selected environment, and the confirmation
+ * that shows the exact command line (folder and environment too) before anything starts.
  */
 import { useId, useRef } from 'react';
 import type { McpEnvEntry } from '../../../../shared/mcp/mcp-types';
@@ -41,6 +42,22 @@ export function StdioFields({ draft, refused }: { draft: McpDraft; refused: bool
           value={draft.argsText}
           onChange={(e) => update(draft.id, (d) => ({ ...d, argsText: e.target.value }))}
         />
+      </div>
+      <div className="field-col grow">
+        <label htmlFor={`${id}-cwd`}>{t('mcp.cwd')}</label>
+        <input
+          id={`${id}-cwd`}
+          className="mono"
+          spellCheck={false}
+          autoComplete="off"
+          placeholder={t('mcp.cwdPlaceholder')}
+          aria-describedby={`${id}-cwd-hint`}
+          value={draft.cwd}
+          onChange={(e) => update(draft.id, (d) => ({ ...d, cwd: e.target.value }))}
+        />
+        <p id={`${id}-cwd-hint`} className="muted small">
+          {draft.cwdBase ? t('mcp.cwdHintSaved', { folder: draft.cwdBase }) : t('mcp.cwdHint')}
+        </p>
       </div>
       <p className="muted small">{t('mcp.stdioNote')}</p>
       {refused ? (
@@ -118,7 +135,6 @@ interface ConfirmProps {
   preview: CommandPreview;
   /** The environment the arguments were filled from (none selected: undefined). */
   environment: string | undefined;
-  envNames: readonly string[];
   onRun: () => void;
   onCancel: () => void;
 }
@@ -127,7 +143,7 @@ interface ConfirmProps {
  * Starting a process is running code: the exact command line is shown and confirmed first, with its
  * `{{variables}}` filled in as they will be (a secret by its name), and any the environment does not fill.
  */
-export function ConfirmStdioDialog({ preview, environment, envNames, onRun, onCancel }: ConfirmProps) {
+export function ConfirmStdioDialog({ preview, environment, onRun, onCancel }: ConfirmProps) {
   const t = useT();
   return (
     <Dialog
@@ -146,6 +162,25 @@ export function ConfirmStdioDialog({ preview, environment, envNames, onRun, onCa
       <pre className="code-block mono" aria-label={t('mcp.command')}>
         {preview.line}
       </pre>
+      {preview.cwd !== undefined ? (
+        <p className="small">
+          {t('mcp.confirm.cwd')}{' '}
+          <code className="mono" aria-label={t('mcp.cwd')}>
+            {preview.cwd}
+          </code>
+          {preview.cwdBase ? ` ${t('mcp.confirm.cwdBase', { folder: preview.cwdBase })}` : ''}
+        </p>
+      ) : null}
+      {preview.env.length ? (
+        <>
+          <p className="small">{t('mcp.confirm.env')}</p>
+          <ul className="mcp-confirm-env mono small" aria-label={t('mcp.confirm.envList')}>
+            {preview.env.map((e) => (
+              <li key={e.name}>{`${e.name}=${e.shown}`}</li>
+            ))}
+          </ul>
+        </>
+      ) : null}
       {preview.filled && environment ? <p className="small">{t('mcp.confirm.filled', { environment })}</p> : null}
       {preview.unfilled.length ? (
         <p className="warning small" role="alert">
@@ -155,7 +190,6 @@ export function ConfirmStdioDialog({ preview, environment, envNames, onRun, onCa
           })}
         </p>
       ) : null}
-      {envNames.length ? <p className="small">{t('mcp.confirm.env', { names: envNames.join(', ') })}</p> : null}
     </Dialog>
   );
 }

@@ -1,5 +1,5 @@
 /**
- * Saved MCP operations (`x-protocol: mcp`): the core reads the operation back as a call
+ * Saved MCP operations (`x-mcp`, usually with `x-protocol: mcp`): the core reads the operation back as a call
  * (mcp.draftOperation) and it opens as an MCP tab; "Run" also runs it once the tab is up (a stdio
  * server still asks for confirmation first).
  */
@@ -12,7 +12,8 @@ import { mcpSeedFromHistory } from './mcp-history-seed';
 import { openMcpTab } from './mcp-drafts-store';
 import { linkOpenedTab } from '../specs';
 
-export const isMcpOperation = (op: Pick<SpecOperationSummary, 'protocol'>): boolean => op.protocol === 'mcp';
+/** The core's listing decides (operation-list.ts, operationProtocolGroup): `x-mcp` alone is enough, `x-protocol: mcp` is not required. */
+export const isMcpOperation = (op: Pick<SpecOperationSummary, 'protocolGroup'>): boolean => op.protocolGroup === 'mcp';
 
 /** Tabs that should run as soon as their editor mounts. */
 const pendingRuns = new Set<string>();
