@@ -15,6 +15,7 @@ const summaryKeys: Record<WireErrorCode, MessageKey> = {
   dns: 'err.summary.dns',
   connect: 'err.summary.connect',
   proxy: 'err.summary.proxy',
+  'proxy-auth': 'err.summary.proxyAuth',
   reset: 'err.summary.reset',
   tls: 'err.summary.tls',
   'http-status': 'err.summary.httpStatus',

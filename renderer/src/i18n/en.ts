@@ -384,6 +384,7 @@ export const en = {
   'err.summary.dns': 'Host name not found',
   'err.summary.connect': 'Could not connect',
   'err.summary.proxy': 'The proxy failed',
+  'err.summary.proxyAuth': 'The proxy asked for credentials',
   'err.summary.reset': 'Connection closed before the answer was complete',
   'err.summary.tls': 'TLS failed',
   'err.summary.httpStatus': 'Refused with an HTTP error status',

@@ -378,6 +378,7 @@ export const ko: Record<MessageKey, string> = {
   'err.summary.dns': '호스트 이름을 찾을 수 없음',
   'err.summary.connect': '연결할 수 없음',
   'err.summary.proxy': '프록시 오류',
+  'err.summary.proxyAuth': '프록시가 인증을 요구함',
   'err.summary.reset': '응답이 끝나기 전에 연결이 끊김',
   'err.summary.tls': 'TLS 연결 실패',
   'err.summary.httpStatus': 'HTTP 오류 상태로 거부됨',
