@@ -48,7 +48,11 @@ describe('Connect timeout', () => {
       expect(Date.now() - started).toBeLessThan(9_000);
       const alert = await response.getByRole('alert').innerText();
       // The summary in the page's words, then the core's code and message as they are.
-      expect(alert).toMatch(new RegExp(`No answer: Timed out\\n+timeout: Could not connect to 127\\.0\\.0\\.1:${port} within 1000 ms\\.`));
+      expect(alert).toMatch(
+        new RegExp(
+          `No answer: Timed out\\n+timeout: Connected to 127\\.0\\.0\\.1:${port}, but the TLS handshake did not finish within the connect timeout \\(1000 ms\\)\\.`,
+        ),
+      );
       await response.getByText('The connection did not open within the connect timeout (1 s)', { exact: false }).waitFor();
       // Not the answer timeout's advice: nothing was waiting for an answer yet.
       expect(await response.getByText('raise Timeout (seconds)', { exact: false }).count()).toBe(0);
@@ -76,7 +80,9 @@ describe('Connect timeout', () => {
       const started = Date.now();
       await sendAndWait(page, request);
       expect(Date.now() - started).toBeLessThan(9_000);
-      await expect.poll(() => responseRegion(page).innerText()).toContain(`Could not connect to 127.0.0.1:${port} within 1000 ms.`);
+      await expect
+        .poll(() => responseRegion(page).innerText())
+        .toContain(`Connected to 127.0.0.1:${port}, but the TLS handshake did not finish within the connect timeout (1000 ms).`);
 
       await page.reload();
       const restored = page.getByRole('region', { name: 'Request', exact: true });

@@ -10,6 +10,7 @@ import type {
   StreamRequestOf,
   WireError,
 } from '../../shared/contract/index';
+import { isObject } from '../../shared/a2a/payload';
 import { isOperationName, isStreamName } from '../../shared/contract/index';
 import { CoreError, toWireError } from './core-error';
 import type { HandlerContext, HandlerTable } from './handler-types';
@@ -57,7 +58,7 @@ const tooDeep = { code: 'bad-request', message: `The request nests deeper than $
  * sent to the browser host into an object of two million keys, seconds of work before its refusal.
  */
 function shapeProblem(request: unknown): WireError | undefined {
-  if (request === undefined || request === null || (typeof request === 'object' && !Array.isArray(request))) return undefined;
+  if (request === undefined || request === null || isObject(request)) return undefined;
   const got = Array.isArray(request) ? 'a list' : typeof request === 'string' ? 'text' : `a ${typeof request}`;
   return { code: 'bad-request', message: `A request is an object of named fields, not ${got}; nothing was done.` };
 }

@@ -22,6 +22,7 @@ const glossary = [
 const allowed = [
   { word: '비밀번호', reason: 'password (Basic auth), a field of its own, not a stored secret' },
   { word: '작업 공간', reason: 'workspace: the folder of spec files, neither a task nor an operation' },
+  { word: '작업 디렉터리', reason: 'working directory (a stdio server starts in it), the usual Korean term, neither a task nor an operation' },
 ] as const;
 
 const keys = Object.keys(en) as MessageKey[];
