@@ -271,7 +271,13 @@ describe('HTTP requests in the UI', () => {
       // Reopen from the saved file: the path parameter comes back with its example.
       await page.getByRole('button', { name: 'Refresh' }).click();
       const saved = page.getByRole('list', { name: 'Operations in powerduck.openapi.yaml' });
+      const tabs = page.getByRole('tablist', { name: 'Request tabs' }).getByRole('tab');
+      const before = await tabs.count();
       await saved.getByRole('button', { name: 'Open Get a pet as a request' }).click();
+      // The operation opens as a new tab, and the sent tab beside it has the same petId: on a loaded machine the
+      // old tab could still be the one shown when the next lines read and press Send, so wait for the new one.
+      await expect.poll(() => tabs.count()).toBe(before + 1);
+      await expect.poll(() => tabs.last().getAttribute('aria-selected')).toBe('true');
       const reopened = httpRegion(page);
       expect(await reopened.getByRole('textbox', { name: /^petId \(path\)/ }).inputValue()).toBe('7');
       await reopened.getByRole('button', { name: 'Send', exact: true }).click();
