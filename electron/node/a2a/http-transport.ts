@@ -258,6 +258,27 @@ async function connectThroughProxy(proxy: URL, target: URL, signal: CallAbort, c
 }
 
 /**
+ * What a spent connect budget says: the forward proxy never answered; or (`tcpUp`) the peer took the
+ * connection but never finished TLS (a stalled server, or not a TLS port), still a connect timeout;
+ * or nothing answered at all.
+ */
+function connectTimeoutError(send: HttpSend, tcpUp: boolean, tunnelled: boolean): TransportError {
+  const { url, connectTimeoutMs } = send;
+  const secure = url.protocol === 'https:';
+  if (send.proxy && !secure)
+    return new TransportError(
+      'proxy',
+      `Could not connect to the proxy ${proxyName(send.proxy)} within ${connectTimeoutMs} ms. Nothing was sent to ${url.host}.`,
+    );
+  if (secure && tcpUp)
+    return new TransportError(
+      'timeout',
+      `Connected to ${url.host}${tunnelled ? ' through the proxy' : ''}, but the TLS handshake did not finish within the connect timeout (${connectTimeoutMs} ms).`,
+    );
+  return new TransportError('timeout', `Could not connect to ${url.host} within ${connectTimeoutMs} ms.`);
+}
+
+/**
  * Sends one HTTP request and resolves when the response head arrives. The body is left to the
  * caller (unary read or SSE). Aborting `signal` destroys the connection, whatever the phase.
  */
@@ -287,7 +308,7 @@ export async function openHttp(send: HttpSend): Promise<HttpOpen> {
     tunnel = await connectThroughProxy(send.proxy, url, send.signal, send.connectTimeoutMs);
     tunnelAt = performance.now();
     const socket = tunnel;
-    const targetHost = url.hostname.replace(/^\[|\]$/g, '');
+    const targetHost = options.hostname as string;
     // No agent at all: Node then uses createConnection (agent:false would make a fresh Agent and ignore it).
     delete options.agent;
     options.createConnection = () =>
@@ -329,22 +350,7 @@ export async function openHttp(send: HttpSend): Promise<HttpOpen> {
       );
     };
     const connectTimer = setTimeout(
-      () => {
-        fail(
-          send.proxy && !secure
-            ? new TransportError(
-                'proxy',
-                `Could not connect to the proxy ${proxyName(send.proxy)} within ${send.connectTimeoutMs} ms. Nothing was sent to ${url.host}.`,
-              )
-            : secure && tcpAt !== undefined
-              ? // The peer took the connection but never finished TLS (a stalled server, or not a TLS port): said as such, as a connect timeout.
-                new TransportError(
-                  'timeout',
-                  `Connected to ${url.host}${tunnel ? ' through the proxy' : ''}, but the TLS handshake did not finish within the connect timeout (${send.connectTimeoutMs} ms).`,
-                )
-              : new TransportError('timeout', `Could not connect to ${url.host} within ${send.connectTimeoutMs} ms.`),
-        );
-      },
+      () => fail(connectTimeoutError(send, tcpAt !== undefined, tunnel !== undefined)),
       // What the tunnel left of the budget (at least a tick: a timer of 0 would still let the socket event run first).
       Math.max(1, connectDeadline - performance.now()),
     );
