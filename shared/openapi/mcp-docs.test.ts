@@ -3,7 +3,7 @@ import type { McpExchangeRecord } from '../mcp/mcp-types';
 import { copyForLlm } from './copy-for-llm';
 import { listOperations } from './operation-list';
 import { renderOperationDocs } from './spec-docs';
-import { mcpSettings } from './mcp-docs';
+import { mcpCodeExamples, mcpSettings } from './mcp-docs';
 
 const SECRET = 'tok-4f9a-never-in-docs';
 
@@ -119,6 +119,40 @@ describe('MCP operations in lists, docs and Copy for LLM', () => {
         { label: 'Environment API_KEY', value: 'from the secret "local-key"' },
         { label: 'Environment REGION', value: 'from the variable {{region}} of the picked environment' },
       ]),
+    );
+  });
+
+  it('send --mcp example: a secret-backed stdio variable names its secret; a plain one passes the picked environment', () => {
+    const x = {
+      transport: 'stdio',
+      command: 'srv',
+      env: [
+        { name: 'API_KEY', secretRef: 'local-key' },
+        { name: 'TOKEN', secretRef: '{{token}}' },
+        { name: 'REGION', secretRef: '{{region}}' },
+      ],
+      method: 'tools/list',
+    } as Parameters<typeof mcpCodeExamples>[0];
+    const variables = { environment: 'local demo', values: new Map([['region', 'eu']]), secrets: new Map([['token', 'demo-token']]) };
+    const send = (v?: Parameters<typeof mcpCodeExamples>[3]): string | undefined => mcpCodeExamples(x, undefined, '/mcp/local', v)[0]?.code;
+    expect(send(variables)).toBe(
+      `powerduck send --mcp --env-secret API_KEY=local-key --env-secret TOKEN=demo-token --env-secret 'REGION={{region}}' --method tools/list --env 'local demo' --stdio -- srv`,
+    );
+    // Only secret-backed variables: the command runs without the environment.
+    const secretsOnly = {
+      ...variables,
+      values: new Map<string, string>(),
+      secrets: new Map([
+        ['token', 'demo-token'],
+        ['region', 'region-secret'],
+      ]),
+    };
+    expect(send(secretsOnly)).toBe(
+      'powerduck send --mcp --env-secret API_KEY=local-key --env-secret TOKEN=demo-token --env-secret REGION=region-secret --method tools/list --stdio -- srv',
+    );
+    // No environment picked: the references stay, as every other example keeps {{name}}.
+    expect(send()).toBe(
+      `powerduck send --mcp --env-secret API_KEY=local-key --env-secret 'TOKEN={{token}}' --env-secret 'REGION={{region}}' --method tools/list --stdio -- srv`,
     );
   });
 

@@ -18,7 +18,7 @@ import { readXMcp, serverLine, subjectOf } from './x-mcp-model';
 import { isObject } from '../a2a/payload';
 import type { CodeVariables } from '../env/environments-model';
 import { withheldNotes } from '../env/environments-model';
-import { fillKnownVariables } from '../env/variables';
+import { fillKnownVariables, wholeVariable } from '../env/variables';
 import { codeText, secretEnvVarsIn } from '../http/http-code';
 import { secretVariableNotes } from './code-examples';
 import type { JsonSchemaObject } from './x-a2a-model';
@@ -124,8 +124,17 @@ export function mcpCodeExamples(x: XMcp, file: string | undefined, path: string,
   const secrets = variables?.secrets ?? new Map<string, string>();
   const word = (text: string): string => (secretEnvVarsIn(text, secrets).length ? codeText('shell', text, secrets) : shellQuote(text));
   const parts = ['powerduck', 'send', '--mcp'];
+  // A stdio value from a {{variable}} of the picked environment: a secret-backed one names its secret
+  // (runs anywhere); any other is filled by the CLI from that environment, so the example passes --env.
+  let needsEnvironment = false;
   if (x.transport === 'stdio') {
-    for (const e of x.env ?? []) if (e.secretRef !== undefined) parts.push('--env-secret', `${e.name}=${e.secretRef}`);
+    for (const e of x.env ?? []) {
+      if (e.secretRef === undefined) continue;
+      const variable = wholeVariable(e.secretRef.trim());
+      const secret = variable !== undefined ? secrets.get(variable) : undefined;
+      if (variable !== undefined && secret === undefined) needsEnvironment = true;
+      parts.push('--env-secret', `${e.name}=${secret ?? e.secretRef}`);
+    }
   } else {
     parts.push('--endpoint', x.endpoint ?? '');
     if (x.transport !== 'auto') parts.push('--transport', x.transport);
@@ -143,6 +152,7 @@ export function mcpCodeExamples(x: XMcp, file: string | undefined, path: string,
   // Params saved as text with unquoted {{variables}} go as that text: --body takes it, and --env NAME fills it.
   if (x.paramsText !== undefined) parts.push('--body', x.paramsText);
   else if (x.params) parts.push('--body', JSON.stringify(x.params));
+  if (needsEnvironment && variables?.environment !== undefined) parts.push('--env', variables.environment);
   if (x.transport === 'stdio') parts.push('--stdio', '--', x.command ?? '', ...(x.args ?? []));
   const examples: CodeExample[] = [{ id: 'powerduck', label: 'powerduck send --mcp', language: 'bash', code: parts.map(word).join(' ') }];
   // A saved stdio command starts only when the person says so (powerduck run refuses it otherwise).
