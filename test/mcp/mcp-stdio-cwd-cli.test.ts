@@ -1,5 +1,5 @@
 /**
- * `--cwd DIR` for stdio servers on the command line (`mcp`, `send --mcp`), a saved operation's
+ * `--cwd DIR` for stdio servers on the command line (`mcp`, `send --mcp`, `run` over the saved one), a saved operation's
  * relative working directory under `run` (read against the spec file's folder, wherever powerduck
  * runs from) and `history replay` starting where the call started: exit 0 when it ran there, 2 with a
  * clear message (and the server never started) for a folder that is missing or a file.
@@ -94,5 +94,23 @@ describe('a saved operation and a replay keep the folder', () => {
     const replayed = await cli(['history', 'replay', id, '--allow-stdio', '--json'], home);
     expect(replayed.code).toBe(0);
     expect((JSON.parse(replayed.out.trim().split('\n').pop() ?? '{}') as McpExchangeRecord).stderr).toContain(`started in ${join(specs, 'server')};`);
+  });
+
+  it('run --cwd starts the saved server elsewhere, read against the current folder; a missing folder or a non-stdio operation exits 2', async () => {
+    const file = join(specs, 'stdio.yaml');
+    const run = await cli(['run', file, '/stdio', '--allow-stdio', '--cwd', 'sub', '--json']);
+    expect(run.code).toBe(0);
+    expect(run.err).toContain(` (in ${join(elsewhere, 'sub')})`);
+    expect((JSON.parse(run.out.trim().split('\n').pop() ?? '{}') as McpExchangeRecord).stderr).toContain(`started in ${join(elsewhere, 'sub')};`);
+    // Without --allow-stdio the refusal shows the folder it would have started in.
+    const refused = await cli(['run', file, '/stdio', '--cwd', 'sub']);
+    expect(refused.code).toBe(2);
+    expect(refused.err).toContain(`(in ${join(elsewhere, 'sub')})`);
+    const missing = await cli(['run', file, '/stdio', '--allow-stdio', '--cwd', 'gone']);
+    expect(missing.code).toBe(2);
+    expect(missing.err).toContain(`The working directory ${join(elsewhere, 'gone')} does not exist. Nothing was started.`);
+    const notStdio = await cli(['run', file, '/nothing-here', '--cwd', 'sub']);
+    expect(notStdio.code).toBe(2);
+    expect(notStdio.err).toContain('--cwd applies to an MCP operation whose server is a stdio command; /nothing-here is not one.');
   });
 });

@@ -71,10 +71,12 @@ export async function runMcpOperation(
     elicitAnswer?: string;
     samplingAnswer?: string;
     logLevel?: string;
+    /** --cwd: the folder a stdio server starts in for this run, over the saved one. */
+    cwd?: { cwd: string; cwdBase: string };
   },
   io: CliIo,
 ): Promise<number> {
-  const saved = draft.call.target;
+  const saved: McpTarget = options.cwd && draft.call.target.transport === 'stdio' ? { ...draft.call.target, ...options.cwd } : draft.call.target;
   // A spec file is shared like any document, and a stdio operation in it names a program to run:
   // the person confirms by flag, as the browser host's --allow-stdio, having seen the command line.
   if (saved.transport === 'stdio' && !options.allowStdio) {
@@ -88,7 +90,7 @@ export async function runMcpOperation(
   }
   const listed = await core.dispatcher.invoke('secrets.list', {});
   const stored = new Set(listed.ok ? listed.value.names : []);
-  const target = targetWithRunValues(draft.call.target, options.values, stored);
+  const target = targetWithRunValues(saved, options.values, stored);
   const request: McpCallRequest = {
     target,
     method: draft.call.method,

@@ -44,6 +44,8 @@ printed before it starts, its {{variables}} filled in, a secret-backed one by it
 structuredContent that breaks the saved outputSchema. --env NAME and --env NAME=VALUE work as above.
   --allow-stdio     run an MCP operation whose server is a stdio command: it starts the program the
                     file names, so it is refused (exit 2, the command line shown) without this flag
+  --cwd DIR         start that stdio server in DIR instead of the folder the operation saves (DIR is
+                    read against the current folder, {{variables}} filled; a missing folder exits 2)
   --elicit-answer JSON  when the server asks for input (elicitation), accept with these values (a JSON
                     object fitting its form); without it the request is declined
   --sampling-answer TEXT  offer sampling and answer every sampling/createMessage with TEXT; without it
@@ -61,7 +63,7 @@ async function savedOAuth(core: Core, file: string, path: string): Promise<OAuth
   return auth?.type === 'oauth2' ? auth : undefined;
 }
 
-const savedValueOptions = ['env', 'elicit-answer', 'sampling-answer', 'log-level'] as const;
+const savedValueOptions = ['env', 'elicit-answer', 'sampling-answer', 'log-level', 'cwd'] as const;
 const savedFlags = ['json', 'allow-stdio'] as const;
 
 export const runCommand: CliCommand = {
@@ -81,6 +83,15 @@ export const runCommand: CliCommand = {
     const core = await openCliCore(io);
     const file = resolveSpecFile(fileArg, io, core, 'run');
     const mcp = await savedMcpOperation(core, file, path);
+    const dir = args.options.get('cwd');
+    if (dir !== undefined && mcp?.call.target.transport !== 'stdio') {
+      await core.close();
+      throw new UsageError(`--cwd applies to an MCP operation whose server is a stdio command; ${path} is not one.`);
+    }
+    if (dir !== undefined && dir.trim() === '') {
+      await core.close();
+      throw new UsageError('--cwd needs the folder the server starts in.');
+    }
     if (mcp) {
       try {
         return await runMcpOperation(
@@ -91,6 +102,8 @@ export const runCommand: CliCommand = {
             ...(environment !== undefined ? { environment } : {}),
             json,
             allowStdio: args.flags.has('allow-stdio'),
+            // As send --mcp --cwd: read against the folder powerduck runs in, not the spec's.
+            ...(dir !== undefined ? { cwd: { cwd: dir, cwdBase: io.cwd } } : {}),
             ...(args.options.has('elicit-answer') ? { elicitAnswer: args.options.get('elicit-answer') as string } : {}),
             ...(args.options.has('sampling-answer') ? { samplingAnswer: args.options.get('sampling-answer') as string } : {}),
             ...(args.options.has('log-level') ? { logLevel: args.options.get('log-level') as string } : {}),
