@@ -117,20 +117,27 @@ describe('history and contract checks', () => {
       await page.getByRole('searchbox', { name: 'Search history' }).fill('source:check check:message.empty-parts');
       await expect.poll(() => page.getByRole('list', { name: 'Recorded exchanges' }).getByRole('button').count()).toBeGreaterThan(0);
 
-      // The probes do not bury the person's own call: the toggle, or -source:check, leaves them out.
+      // That search asked for probes, so the hide toggle (on by default) gave way and says so.
+      const hide = page.getByRole('checkbox', { name: /^Hide check probes/ });
+      expect(await hide.isChecked()).toBe(true);
+      await page.getByText('(not now: the search asks for them)').waitFor();
+
+      // The probes do not bury the person's own call: hidden by default; the toggle, or -source:check, decides.
       await sendDemoSum(page, e2e.demo);
       const search = page.getByRole('searchbox', { name: 'Search history' });
       const list = page.getByRole('list', { name: 'Recorded exchanges' });
       const items = list.getByRole('button');
       const probeLine = / · check$/m;
       await search.fill('');
-      await expect.poll(() => items.count()).toBeGreaterThan(10);
+      const ownCall = list.getByRole('button', { name: /^SendMessage 200/ });
+      await expect.poll(async () => (await ownCall.count()) > 0 && !probeLine.test(await list.innerText())).toBe(true);
+      const own = await items.count();
+      await hide.uncheck();
+      await expect.poll(() => items.count()).toBeGreaterThan(own + 10);
       const everything = await items.count();
       expect(await list.innerText()).toMatch(probeLine);
-      const hide = page.getByRole('checkbox', { name: 'Hide check probes' });
       await hide.check();
-      await expect.poll(() => items.count()).toBeLessThan(everything);
-      await list.getByRole('button', { name: /^SendMessage 200/ }).waitFor();
+      await expect.poll(() => items.count()).toBe(own);
       expect(await list.innerText()).not.toMatch(probeLine);
       await hide.uncheck();
       await expect.poll(() => items.count()).toBe(everything);

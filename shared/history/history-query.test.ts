@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchesQuery, parseQuery, protocolOf, withFilters } from './history-query';
+import { asksForChecks, matchesQuery, parseQuery, protocolOf, withFilters } from './history-query';
 import type { HistorySummary } from './history-types';
 
 const base: HistorySummary = {
@@ -124,5 +124,11 @@ describe('history search exclusions and the protocol field', () => {
     expect(withFilters('  sum ', {})).toBe('sum');
     expect(withFilters('', { protocol: 'mcp', hideChecks: true })).toBe('protocol:mcp -source:check');
     expect(kept(withFilters('sendmessage', { protocol: 'a2a', hideChecks: true }))).toEqual(['h-5']);
+    // A search that asks for probes wins over the toggle (both together would find nothing).
+    expect(withFilters('source:check', { hideChecks: true })).toBe('source:check');
+    expect(withFilters('check:message.empty-parts 404', { hideChecks: true })).toBe('check:message.empty-parts 404');
+    expect(withFilters('-source:check', { hideChecks: true })).toBe('-source:check -source:check');
+    expect(withFilters('source', { hideChecks: true })).toBe('source -source:check');
+    expect([asksForChecks('Source:check'), asksForChecks('-check:x'), asksForChecks('"source:check"'), asksForChecks('')]).toEqual([true, false, false, false]);
   });
 });

@@ -63,9 +63,19 @@ export function parseQuery(query: string): QueryTerm[] {
   return terms;
 }
 
-/** Adds the History view's filter controls to the typed search, as terms it already understands. */
+/** True when the search itself asks for contract-check probes (a `source:` or `check:` term). */
+export function asksForChecks(query: string): boolean {
+  return parseQuery(query).some((term) => !term.negate && (term.key === 'source' || term.key === 'check'));
+}
+
+/**
+ * Adds the History view's filter controls to the typed search, as terms it already understands.
+ * Hiding check probes gives way to a search that asks for them (`source:check`, `check:ID`), which
+ * would otherwise contradict it and find nothing.
+ */
 export function withFilters(query: string, filters: { protocol?: HistoryProtocol; hideChecks?: boolean }): string {
-  return [query.trim(), filters.protocol ? `protocol:${filters.protocol}` : '', filters.hideChecks ? '-source:check' : ''].filter(Boolean).join(' ');
+  const hide = filters.hideChecks && !asksForChecks(query);
+  return [query.trim(), filters.protocol ? `protocol:${filters.protocol}` : '', hide ? '-source:check' : ''].filter(Boolean).join(' ');
 }
 
 function fieldValues(entry: HistorySummary, key: string): string[] {

@@ -834,6 +834,7 @@ export const en = {
   'history.protocol': 'Protocol',
   'history.protocolAll': 'All',
   'history.hideChecks': 'Hide check probes',
+  'history.hideChecksYields': '(not now: the search asks for them)',
   'history.count': '{shown} shown · {total} matching · {stored} stored',
   'history.loading': 'Loading the history…',
   'history.loadFailed': 'Could not load the history',

@@ -826,6 +826,7 @@ export const ko: Record<MessageKey, string> = {
   'history.protocol': '프로토콜',
   'history.protocolAll': '전체',
   'history.hideChecks': '점검 요청 숨기기',
+  'history.hideChecksYields': '(지금은 아님: 검색어가 점검 요청을 찾습니다)',
   'history.count': '{shown}개 표시 · {total}개 일치 · {stored}개 저장됨',
   'history.loading': '기록을 불러오는 중…',
   'history.loadFailed': '기록을 불러오지 못했습니다',

@@ -4,7 +4,7 @@ import { useLocaleStore, useT } from '../../i18n/i18n';
 import { BusyIndicator } from '../../ui/busy-indicator';
 import { ErrorNote } from '../../ui/error-note';
 import { useToolViewStore } from '../../app/tool-view-store';
-import { historyProtocols, type HistoryProtocol } from '../../../../shared/history/history-query';
+import { asksForChecks, historyProtocols, type HistoryProtocol } from '../../../../shared/history/history-query';
 import { hostOf, interfaceLabel, requestPathOf, statsRateText, statusOf, timeOf } from './history-format';
 import { clearHistory, loadHistorySettings, refreshHistory, refreshOnRunsDone, setFullBodies, useHistoryStore } from './history-store';
 import './history-panel.css';
@@ -88,6 +88,7 @@ export function HistoryPanel() {
         <label className="check">
           <input type="checkbox" checked={hideChecks} onChange={(e) => useHistoryStore.getState().setHideChecks(e.target.checked)} />
           {t('history.hideChecks')}
+          {hideChecks && asksForChecks(query) ? <span className="muted small"> {t('history.hideChecksYields')}</span> : null}
         </label>
       </div>
       <div className="actions">

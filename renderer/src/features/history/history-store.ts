@@ -12,7 +12,7 @@ interface HistoryState {
   query: string;
   /** The protocol filter beside the search ('' for all); kept for the page, like the search text. */
   protocol: HistoryProtocol | '';
-  /** Leaves contract-check probes out of the list (a check run adds dozens of them). */
+  /** Leaves contract-check probes out of the list (a check run adds dozens of them): on by default. */
   hideChecks: boolean;
   busy: boolean;
   entries: HistorySummary[];
@@ -32,7 +32,7 @@ interface HistoryState {
 export const useHistoryStore = create<HistoryState>()((set) => ({
   query: '',
   protocol: '',
-  hideChecks: false,
+  hideChecks: true,
   busy: false,
   entries: [],
   total: 0,
