@@ -4,6 +4,7 @@
  * a local agent without TLS (`http://`), any other host gets TLS with the system trust (`https://`).
  * `grpc://` and `grpcs://` say it explicitly. The result always says which form was used.
  */
+import { isLoopbackHost } from '../http/host-names';
 
 export interface GrpcEndpointForm {
   /** `http://host:port` or `https://host:port`: the form the core connects with. */
@@ -11,11 +12,6 @@ export interface GrpcEndpointForm {
   secure: boolean;
   /** Set when the input was not already http(s)://: what it was taken as, and why. */
   assumed?: string;
-}
-
-export function isLoopbackName(host: string): boolean {
-  const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
-  return bare === 'localhost' || bare.endsWith('.localhost') || bare === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(bare);
 }
 
 const bareForm = /^(grpcs?:\/\/)?(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+):(\d{1,5})\/?$/;
@@ -30,7 +26,7 @@ export function normaliseGrpcEndpoint(text: string): GrpcEndpointForm | undefine
   const host = match[2] as string;
   const port = Number(match[3]);
   if (port < 1 || port > 65535) return undefined;
-  const loopback = isLoopbackName(host);
+  const loopback = isLoopbackHost(host);
   const secure = scheme === 'grpcs://' || (scheme !== 'grpc://' && !loopback);
   const endpoint = `${secure ? 'https' : 'http'}://${host}:${port}`;
   const why = scheme ? `${scheme} says so` : loopback ? 'a loopback host: plaintext' : 'not a loopback host: TLS with the system trust store';

@@ -4,7 +4,8 @@ import type { A2aVersion, Binding } from '../a2a/versions';
 import { interfaceTarget, listInterfaces } from './card-interfaces';
 import type { CardInterfaceSummary } from './card-types';
 import { detectCardVersion } from './card-version';
-import { isLoopbackHost, originOf, parseHostPort, parseUrlParts } from './url-parts';
+import { isLoopbackHost } from '../http/host-names';
+import { originOf, parseHostPort, parseUrlParts } from './url-parts';
 
 /** The part of a request draft an interface decides. */
 export interface InterfaceDraftState {

@@ -5,7 +5,8 @@ import type { CardFinding, CardSummary, CardVersion, JsonObject } from './card-t
 import { algorithmRefusal, isAllowedCardAlgorithm } from './jws-algorithms';
 import { decodeProtectedHeader } from './jws-header';
 import { formatPath, type PathSegment } from './json-path';
-import { isLoopbackHost, parseHostPort, parseUrlParts } from './url-parts';
+import { isLoopbackHost } from '../http/host-names';
+import { parseHostPort, parseUrlParts } from './url-parts';
 import { isObject } from '../a2a/payload';
 
 /**

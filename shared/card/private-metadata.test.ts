@@ -3,7 +3,8 @@ import { v1Card } from '../../test/card/fixtures';
 import { diffCards } from './card-diff';
 import { formatPath, parsePath } from './json-path';
 import { stripPrivateMetadata } from './private-metadata';
-import { isLoopbackHost, originOf, parseUrlParts } from './url-parts';
+import { isLoopbackHost } from '../http/host-names';
+import { originOf, parseUrlParts } from './url-parts';
 
 function extendedCard(): Record<string, unknown> {
   const card = v1Card();

@@ -64,11 +64,6 @@ export function originOf(text: string): string | undefined {
   return bare ? `grpc://${bare.host}:${bare.port}` : undefined;
 }
 
-export function isLoopbackHost(host: string): boolean {
-  const h = host.toLowerCase().replace(/^\[|\]$/g, '');
-  return h === 'localhost' || h.endsWith('.localhost') || h === '::1' || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h);
-}
-
 export function isHttpUrl(text: string): boolean {
   const parts = parseUrlParts(text);
   return parts !== undefined && (parts.scheme === 'http' || parts.scheme === 'https');

@@ -2,6 +2,7 @@ import type { A2aVersion, Binding } from '../a2a/versions';
 import { isBinding } from '../a2a/versions';
 import type { CapabilityName, CheckInterface } from './check-types';
 import { arr, field, isObject, str } from './json-read';
+import { isLoopbackHost } from '../http/host-names';
 
 /** What the checks need from an agent card: where to go, what it claims, what to say. */
 export interface CardTarget {
@@ -20,11 +21,6 @@ export interface CardTarget {
   notes: string[];
 }
 
-function isLoopback(host: string): boolean {
-  const bare = host.replace(/^\[|\]$/g, '').toLowerCase();
-  return bare === 'localhost' || bare === '::1' || /^127\.\d+\.\d+\.\d+$/.test(bare);
-}
-
 /**
  * gRPC interfaces are listed as a bare `host:port` (a2a.proto AgentInterface.url) that does not say
  * whether the channel uses TLS; the core wants a scheme. Loopback is assumed plaintext, the rest TLS.
@@ -33,7 +29,7 @@ export function grpcEndpoint(url: string): { endpoint: string; assumed?: string 
   const match = /^(?:grpcs?:\/\/)?(\[[^\]]+\]|[^:/\s]+):(\d+)\/?$/.exec(url.trim());
   if (!match || /^https?:\/\//.test(url)) return { endpoint: url };
   const host = match[1] as string;
-  const secure = url.startsWith('grpcs://') || (!url.startsWith('grpc://') && !isLoopback(host));
+  const secure = url.startsWith('grpcs://') || (!url.startsWith('grpc://') && !isLoopbackHost(host));
   const endpoint = `${secure ? 'https' : 'http'}://${host}:${match[2] as string}`;
   return { endpoint, assumed: `${url} was taken as ${endpoint} (${secure ? 'TLS' : 'plaintext'}${url.includes('://') ? '' : ', from the host'}).` };
 }

@@ -17,6 +17,7 @@
  * gets localhost too unless the list names it (`localhost, 127.0.0.1, [::1]`), because a debugging
  * proxy on this machine is a common reason to set one and a silent exception would hide requests from it.
  */
+import { bareHost } from './host-names';
 
 export type ProxyMode = 'off' | 'environment' | 'url';
 
@@ -77,10 +78,7 @@ export interface BypassList {
 }
 
 function normalHost(host: string): string {
-  return host
-    .toLowerCase()
-    .replace(/^\[|\]$/g, '')
-    .replace(/\.$/, '');
+  return bareHost(host.toLowerCase()).replace(/\.$/, '');
 }
 
 const ipv4 = /^\d{1,3}(\.\d{1,3}){3}$/;

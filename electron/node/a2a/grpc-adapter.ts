@@ -1,11 +1,11 @@
 import type { ClientHttp2Session } from 'node:http2';
-import { isIP } from 'node:net';
 import { performance } from 'node:perf_hooks';
 import { grpcStatusName } from '../../../shared/a2a/a2a-errors';
 import type { HeaderList, Outcome } from '../../../shared/a2a/exchange';
 import { classifyResult, describePayload, findErrorInfo, type PayloadInfo } from '../../../shared/a2a/outcome';
 import { ProtoJsonError } from '../../../shared/a2a/proto-json';
 import { normaliseGrpcEndpoint } from '../../../shared/a2a/grpc-endpoint';
+import { bareHost, isLoopbackHost } from '../../../shared/http/host-names';
 import { CoreError } from '../core-error';
 import type { AdapterRun, BindingAdapter } from './adapter';
 import { buildHeaders } from './call-headers';
@@ -67,13 +67,7 @@ export function parseGrpcEndpoint(endpoint: string): GrpcTarget {
   if (url.username || url.password) throw new CoreError('bad-request', 'Credentials in a gRPC endpoint URL are not supported; use the auth settings.');
   const secure = url.protocol === 'https:';
   const port = url.port || (secure ? '443' : '80');
-  return { target: `${url.hostname}:${port}`, secure, host: url.hostname.replace(/^\[|\]$/g, ''), ...(form?.assumed ? { assumed: form.assumed } : {}) };
-}
-
-function isLoopback(host: string): boolean {
-  if (host === 'localhost' || host.endsWith('.localhost')) return true;
-  if (isIP(host) === 4) return host.startsWith('127.');
-  return host === '::1';
+  return { target: `${url.hostname}:${port}`, secure, host: bareHost(url.hostname), ...(form?.assumed ? { assumed: form.assumed } : {}) };
 }
 
 // Headers that belong to HTTP/2 or gRPC framing, not to application metadata.
@@ -180,7 +174,7 @@ export const grpcAdapter: BindingAdapter = {
     const state = grpcState(run.connections);
     const target = targetFor(state, call.endpoint);
     if (target.assumed) recorder.warn(target.assumed);
-    if (!target.secure && !isLoopback(target.host))
+    if (!target.secure && !isLoopbackHost(target.host))
       recorder.warn(`Plaintext gRPC (http://) to ${target.host}, which is not a loopback address: traffic and credentials are not encrypted.`);
     if (call.tenant) recorder.warn('The call tenant is an HTTP+JSON path prefix; for gRPC set "tenant" in the request body.');
     const method = state.codec.method(call.method);

@@ -6,6 +6,7 @@ import { pipeline, type Readable } from 'node:stream';
 import * as tls from 'node:tls';
 import * as zlib from 'node:zlib';
 import type { HeaderList } from '../../../shared/a2a/exchange';
+import { bareHost } from '../../../shared/http/host-names';
 import type { CallAbort } from './call-abort';
 import { systemRootCertificates } from './tls-trust';
 import { TransportError } from './transport-error';
@@ -211,7 +212,7 @@ export function proxyRefused(proxy: URL, target: URL, status: number, statusText
 async function connectThroughProxy(proxy: URL, target: URL, signal: CallAbort, connectTimeoutMs: number): Promise<Socket> {
   const port = target.port || (target.protocol === 'https:' ? '443' : '80');
   const host = target.hostname.startsWith('[') ? target.hostname : target.hostname.includes(':') ? `[${target.hostname}]` : target.hostname;
-  const req = http.request({ host: proxy.hostname.replace(/^\[|\]$/g, ''), port: proxy.port || 80, method: 'CONNECT', path: `${host}:${port}`, agent: false });
+  const req = http.request({ host: bareHost(proxy.hostname), port: proxy.port || 80, method: 'CONNECT', path: `${host}:${port}`, agent: false });
   return await new Promise<Socket>((resolve, reject) => {
     let offAbort: () => void = () => {};
     // The connect timeout covers the tunnel too: a proxy that never answers CONNECT is not reached.
@@ -291,7 +292,7 @@ export async function openHttp(send: HttpSend): Promise<HttpOpen> {
   const options: https.RequestOptions = {
     method: send.method,
     headers: toOutgoingHeaders(send.headers),
-    hostname: url.hostname.replace(/^\[|\]$/g, ''),
+    hostname: bareHost(url.hostname),
     port: url.port || (secure ? 443 : 80),
     path: `${url.pathname}${url.search}`,
   };
