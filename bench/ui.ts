@@ -195,6 +195,8 @@ async function uiStream(browser: Browser, host: LaunchedHost, rpcUrl: string, co
     // Page memory: with the finished run open, then once its tab is closed (issue 14: ≤ 40 MiB above the level before the run).
     const heapOpen = await heapAfterGc(page);
     await page.locator('.request-tab.selected .tab-close').click();
+    // The generated body is an unsaved edit, so the app asks first (as a person closing it would be asked).
+    await page.getByRole('dialog', { name: 'Close without saving?' }).getByRole('button', { name: 'Close without saving' }).click();
     await responseRegion(page).waitFor({ state: 'detached' });
     const heapClosed = await heapAfterGc(page);
     return { elapsed, rows, allTasks, tasks, frames, scrollTasks, heapBefore, heapOpen, heapClosed };
