@@ -104,7 +104,9 @@ describe('elicitation (form mode) during a call', () => {
 
   it('no answer within the time limit answers cancel (and the call does not time out meanwhile)', async () => {
     const broker = new QuestionBroker();
-    const record = await performMcpCall(call('ask', { timeoutMs: 100 }), { ...deps, elicitationTimeoutMs: 400 }, { ask: broker.askers('s1') });
+    // The question waits three times the call's own limit; the limit leaves the server room to ask and to answer on a
+    // loaded machine (at 100 ms a clean CI saw the call time out before the server had asked).
+    const record = await performMcpCall(call('ask', { timeoutMs: 500 }), { ...deps, elicitationTimeoutMs: 1500 }, { ask: broker.askers('s1') });
     expect(JSON.parse(toolText(record))).toEqual({ action: 'cancel' });
     expect(record.elicitations?.[0]).toMatchObject({ answeredBy: 'timeout', answer: { action: 'cancel' } });
     expect(broker.size).toBe(0);
