@@ -43,7 +43,10 @@ let projectDir: string;
 let keyFile: string;
 let handler: HandlerServer;
 let adapter: AdapterProcess;
-/** DEADLINE_MS=1500, MAX_CONCURRENCY=4 and a PUBLIC_URL, for the limit tests. */
+/**
+ * DEADLINE_MS=3000, MAX_CONCURRENCY=4 and a PUBLIC_URL, for the limit tests. The deadline leaves the shedding test's
+ * 800 ms handler calls room on a loaded machine (at 1500 ms a clean CI saw an accepted call miss it).
+ */
 let limited: AdapterProcess;
 
 beforeAll(async () => {
@@ -63,7 +66,7 @@ beforeAll(async () => {
   handler = await startHandler();
   [adapter, limited] = await Promise.all([
     startAdapter(node, projectDir, { HANDLER_URL: handler.url, SIGNING_JWK_FILE: keyFile }),
-    startAdapter(node, projectDir, { HANDLER_URL: handler.url, DEADLINE_MS: '1500', MAX_CONCURRENCY: '4', PUBLIC_URL: 'https://agent.example.test/base/' }),
+    startAdapter(node, projectDir, { HANDLER_URL: handler.url, DEADLINE_MS: '3000', MAX_CONCURRENCY: '4', PUBLIC_URL: 'https://agent.example.test/base/' }),
   ]);
 }, 300_000);
 
@@ -250,8 +253,8 @@ describe('generated adapter under Node 22', () => {
     const elapsed = Date.now() - started;
     expect(res.body).toMatchObject({ error: { code: -32603 } });
     expect(String((res.body.error as { message: string }).message)).toMatch(/deadline/i);
-    expect(elapsed).toBeGreaterThanOrEqual(1400);
-    expect(elapsed).toBeLessThan(4000);
+    expect(elapsed).toBeGreaterThanOrEqual(2900);
+    expect(elapsed).toBeLessThan(6000);
   });
 
   it('sheds calls beyond MAX_CONCURRENCY with 503 + Retry-After and fails no other call', async () => {
