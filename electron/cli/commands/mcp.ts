@@ -74,6 +74,17 @@ function authFrom(args: ParsedArgs): AuthConfig | undefined {
 }
 
 /** The server to reach, from --endpoint or --stdio -- CMD ARGS… (`rest` = the words after --). */
+/**
+ * `--cwd DIR` for a stdio server, as typed and read against `base`, the folder powerduck runs in (history keeps
+ * both, so a replay starts in the same place); the core checks it is a folder before anything starts.
+ */
+export function stdioFolderFrom(args: ParsedArgs, base: string): { cwd: string; cwdBase: string } | undefined {
+  const dir = args.options.get('cwd');
+  if (dir === undefined) return undefined;
+  if (dir.trim() === '') throw new UsageError('--cwd needs the folder the server starts in.');
+  return { cwd: dir, cwdBase: base };
+}
+
 export function targetFrom(args: ParsedArgs, rest: string[], cwd: string): McpTarget {
   const endpoint = args.options.get('endpoint');
   if (args.flags.has('stdio')) {
@@ -88,17 +99,7 @@ export function targetFrom(args: ParsedArgs, rest: string[], cwd: string): McpTa
     if (authFrom(args)) throw new UsageError('A stdio server takes credentials from its environment: use --env-secret VAR=NAME.');
     const tlsFlag = [...tlsOptions, 'insecure'].find((name) => args.options.has(name) || args.flags.has(name));
     if (tlsFlag) throw new UsageError(`--${tlsFlag} applies to an --endpoint over HTTPS, not to a stdio server.`);
-    const dir = args.options.get('cwd');
-    if (dir !== undefined && dir.trim() === '') throw new UsageError('--cwd needs the folder the server starts in.');
-    // As typed, read against the folder powerduck runs in (history keeps both, so a replay starts in the same place);
-    // the core checks it is a folder before anything starts.
-    return {
-      transport: 'stdio',
-      command,
-      args: commandArgs,
-      ...(env.length ? { env } : {}),
-      ...(dir !== undefined ? { cwd: dir, cwdBase: cwd } : {}),
-    };
+    return { transport: 'stdio', command, args: commandArgs, ...(env.length ? { env } : {}), ...stdioFolderFrom(args, cwd) };
   }
   if (rest.length) throw new UsageError(`Unexpected argument "${rest[0]}".`);
   if (!endpoint) throw new UsageError('--endpoint URL (or --stdio -- CMD ARGS…) is required.');

@@ -13,6 +13,7 @@ import { oneLine } from '../one-line';
 import { streamToEnd } from '../cli-stream';
 import { streamHeading } from '../stream-heading';
 import { resolveSpecFile, specFileLookupUsage } from '../spec-file';
+import { stdioFolderFrom } from './mcp';
 import { runMcpOperation, savedMcpOperation } from './run-mcp';
 import { isHttpOperationArg, runHttpFlags, runHttpOperation, runHttpUsage, runHttpValueOptions } from './send-http';
 
@@ -80,17 +81,14 @@ export const runCommand: CliCommand = {
     const [fileArg, path] = args.positionals as [string, string];
     const { values: env, environment } = parseEnv(args.repeated.get('env') ?? []);
     const json = args.flags.has('json');
+    // As send --mcp --cwd: read against the folder powerduck runs in, not the spec's.
+    const folder = stdioFolderFrom(args, io.cwd);
     const core = await openCliCore(io);
     const file = resolveSpecFile(fileArg, io, core, 'run');
     const mcp = await savedMcpOperation(core, file, path);
-    const dir = args.options.get('cwd');
-    if (dir !== undefined && mcp?.call.target.transport !== 'stdio') {
+    if (folder && mcp?.call.target.transport !== 'stdio') {
       await core.close();
       throw new UsageError(`--cwd applies to an MCP operation whose server is a stdio command; ${path} is not one.`);
-    }
-    if (dir !== undefined && dir.trim() === '') {
-      await core.close();
-      throw new UsageError('--cwd needs the folder the server starts in.');
     }
     if (mcp) {
       try {
@@ -102,8 +100,7 @@ export const runCommand: CliCommand = {
             ...(environment !== undefined ? { environment } : {}),
             json,
             allowStdio: args.flags.has('allow-stdio'),
-            // As send --mcp --cwd: read against the folder powerduck runs in, not the spec's.
-            ...(dir !== undefined ? { cwd: { cwd: dir, cwdBase: io.cwd } } : {}),
+            ...(folder ? { cwd: folder } : {}),
             ...(args.options.has('elicit-answer') ? { elicitAnswer: args.options.get('elicit-answer') as string } : {}),
             ...(args.options.has('sampling-answer') ? { samplingAnswer: args.options.get('sampling-answer') as string } : {}),
             ...(args.options.has('log-level') ? { logLevel: args.options.get('log-level') as string } : {}),
